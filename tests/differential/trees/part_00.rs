@@ -217,41 +217,48 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
             b1: i64,
-            #[tracked] t1: i64 = 5,
+            l0: Vec<i64> = vec![1, 2],
         }
-        Observe(|bb| bb.b1 > 4, abort = none) {
-            Timeout(10) {
-                Parallel(failure = -1) {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        #[on_halted(|bb| bb.b0 = *bb.t1)]
-                        #[post(|bb| bb.b1 += 3)]
-                        WasEntryUpdated(t1),
-                        Condition(Cond<1>),
+        PrioritySelector {
+            #[score(2)]
+            SkipUnlessUpdated(t0) {
+                TryCatch(catch_on_halt = true) {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                },
+            },
+            #[score(|bb| (bb.b1) as f32)]
+            StatefulAction(Task<1> = Task::<1>),
+            #[score(|bb| (*bb.t1 + 3) as f32)]
+            RunOnce(then_skip = true) {
+                AsyncFallback {
+                    StatefulAction(Task<2>),
+                    RetryUntilSuccessful(2) {
+                        Iterate(l0, element = {b1}) {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
+                        },
                     },
-                    Condition(Cond<2>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0007Blackboard { b0 b1 t1 });
+board!(Tree0007Blackboard { b0 t1 t0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0008Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        RepeatTimes(2) {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
-                Condition(PCond<5>, b0 = {b1}),
-            },
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -259,271 +266,247 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        ForceFailure {
-            ReactiveSelector {
-                Action(PIo<0>, t0 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b1)),
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
+        Parallel {
+            Guard(|ctx| &mut ctx.token) {
+                #[success_if(|bb| *bb.t0 < 1)]
+                Cooldown(20, filtered = Failure) {
+                    MaxTime(0) {
+                        RunOnce(then_skip = false) {
+                            RepeatTimes(2) {
+                                TryCatch(catch_on_halt = true) {
+                                    SetBlackboard(o0 = Some(2)),
+                                    Condition(Cond<0>),
+                                    AlwaysRunning,
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
                 },
-                SubTree(Tree0008Sub0, ..),
             },
+            SubTree(Tree0008Sub0, t0 = {=}, o0 = {o0}),
         }
     }
 }
 
-board!(Tree0008Blackboard { b0 b1 });
+board!(Tree0008Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            b1: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            Optional {
-                StatefulAction(Task<0>),
+        SequenceWithMemory {
+            IfThenElse {
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
+                Action(PAct<2>, b0 = {b1}),
             },
-            #[run_while(|bb| bb.b1 > 7)]
-            #[skip_if(|bb| *bb.t1 < 7)]
-            Fallback {
-                #[on_success(|bb| *bb.t1 += 1)]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
-                Succeeder,
-            },
-            Loop(q0, if_empty = Skipped) {
-                Priority {
-                    Condition(Cond<3>),
-                    #[post(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<4> = Task::<4>),
+            #[on_failure(|bb| bb.b1 += 1)]
+            MaxTime(20) {
+                BinarySelector(|bb| bb.b1 + 2 != bb.b0, dynamic = true) {
+                    AlwaysSuccess,
+                    Wait(20),
                 },
             },
-            Script(|bb| if bb.b0 + 4 != *bb.t0 + 1 { *bb.t1 += 2 }),
         }
     }
 }
 
-board!(Tree0009Blackboard { q0 t1 b1 t0 b0 });
+board!(Tree0009Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             b0: i64,
+            #[tracked] t0: i64 = 4,
             #[tracked] t1: i64 = 3,
+            b1: i64,
         }
-        Observe(|bb| bb.b0 % 3 == 0, abort = none) {
-            ParallelAll(max_failures = -1) {
-                WasEntryUpdated(t1),
-                FlipSelector {
-                    Cooldown(0) {
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        AlwaysRunning,
+        MemSequence {
+            IndexSwitch(|bb| *bb.t1 + 3, dynamic = false) {
+                DynamicSelector {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<0>),
                     },
-                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                    StatefulAction(Task<1>),
                 },
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.b0 < 3),
-                    StatefulAction(Task<2>),
+                SetBlackboard(t1 = 7),
+                BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
+                    ParallelAll {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        StatefulAction(Task<2>),
+                    },
                     Condition(Cond<3>),
                 },
+            },
+            Loop(q0, value = {t0}) {
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    Invert {
+                        StepSequencer {
+                            RunOnce(then_skip = true) {
+                                WasEntryUpdated(t0),
+                            },
+                            SetBlackboard(t0 = 0),
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 3 => StatefulAction(Task<5> = Task::<5>),
+                case 0 => SequenceWithMemory {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+                _ => Condition(Cond<8> = Cond::<8>),
             },
         }
     }
 }
 
-board!(Tree0010Blackboard { t0 b0 t1 });
+board!(Tree0010Blackboard { q0 b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            Loop(q0, if_empty = Success) {
-                Condition(|ctx| ctx.check(0)),
+        WhileDoElse {
+            #[on_halted(|bb| { bb.b0 += 1; bb.o0 = None })]
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Parallel(failure = -2) {
+                    #[failure_if(|bb| bb.b0 + 3 < (*bb.t0 + 4) % 3)]
+                    StatefulAction(Task<0>),
+                    MemSequence {
+                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<1>),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                    },
+                    ParallelAll(max_failures = -2) {
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 2 > 0),
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                    },
+                    WasEntryUpdated(t0),
+                },
+            },
+            SequenceStar {
+                Condition(Cond<4>),
+                Script(|bb| bb.t0.set(4)),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0011Blackboard { q0 });
+board!(Tree0011Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
-        SequenceStar {
-            Action(|ctx| ctx.exec(0)),
-            MemPriority {
-                Cooldown(10) {
-                    Sleep(0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Inverter {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Delay(30) {
+                    Repeat(2) {
+                        Filter(times = 1, count = Completed, filtered = Skipped) {
+                            Fallback {
+                                Condition(Cond<0>),
+                                Parallel {
+                                    StatefulAction(PTask<1>, b0 = {t0}),
+                                    Condition(Cond<2>),
+                                },
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
+                    },
                 },
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2> = Task::<2>),
             },
         }
+    }
+}
+
+board!(Tree0012Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0013Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            b0: i64,
+        SequenceWithMemory {
+            SubTree(Tree0013Sub0),
         }
-        Parallel(failure = -3) {
-            ReactiveSelector {
-                Interrupt(|bb| bb.o0.unwrap_or(1) == *bb.t0 % 2) {
-                    Precondition(|bb| *bb.t0 != 3, else = Skipped) {
-                        #[on_halted(|bb| if *bb.t0 < 6 { bb.b0 = 7 })]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[on_failure(|bb| { *bb.t0 += 2; bb.o0 = None })]
-                        Limiter(3) {
-                            Fallback {
-                                StatefulAction(Task<0>),
-                                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
-                                Action(Act<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
-                },
-                Conditional(|bb| *bb.t0 + 1 > bb.b0 + 2) {
-                    #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
-                    #[post(|bb| bb.o0 = Some(bb.b0))]
-                    #[skip_if(|bb| *bb.t0 + 2 > bb.b0 + 4)]
-                    WhileDoElse {
-                        Timeout(10) {
-                            Condition(Cond<3>),
-                        },
-                        #[skip_if(|bb| *bb.t0 < 0)]
-                        StatefulAction(Task<4>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(PTask<5>, b0 = {t0}),
-            },
-            StatefulAction(Task<6> = Task::<6>),
-            Iterate(l0, element = {b0}, until = Never) {
-                TryCatch(catch_on_halt = true) {
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        Filter(times = 2, count = Success, filtered = Failure) {
-                            Sleep(10),
-                        },
-                        Action(Act<7>),
-                    },
-                    Iterate(l0, element = {b0}, until = FirstSuccess) {
-                        ReactiveSequence {
-                            Action(PAct<8>, b0 = {=}, b1 = {t0}),
-                            Script(|bb| { *bb.t0 += 3; if bb.o0.unwrap_or(4) > bb.b0 + 2 { *bb.t0 += 2 } }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0013Blackboard { l0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0014Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Succeeder
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            l0: Vec<i64>,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
-                DynamicSelector {
-                    RetryUntilSuccessful(2) {
-                        SequenceStar {
-                            ReactiveFallback {
-                                Action(PIo<0>, t0 = {=}),
-                                AlwaysRunning,
-                            },
-                            SetBlackboard(t0 = 8),
-                            Failer,
-                        },
+        Sequence {
+            ReactiveFallback {
+                BinarySelector(|bb| *bb.t0 < 5, dynamic = false) {
+                    Repeater(forever) {
+                        Failer,
                     },
-                    #[post(|bb| { bb.b0 += 1; if bb.b0 < (bb.o0.unwrap_or(3) + 3) % 3 { bb.b0 = bb.o0.unwrap_or(3) } })]
-                    Optional {
-                        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(*bb.t0) })]
-                        Inverter {
-                            BinarySelector(|bb| (bb.b0 + 4) % 4 == 2, dynamic = false) {
-                                #[post(|bb| *bb.t0 += 1)]
-                                #[failure_if(|bb| *bb.t0 + 3 > 7)]
-                                Priority {
-                                    StatefulAction(Task<1>),
-                                    WasEntryUpdated(t0),
-                                },
-                                Cooldown(0, filtered = Failure) {
-                                    Action(Act<2>),
-                                },
-                            },
+                    Iterate(l0, element = {b1}) {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        Parallel(success = 2, failure = 2) {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
                     },
                 },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        MaxTime(100) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        },
-                        ReactiveSequence {
-                            SubTree(Tree0014Sub0, ..),
-                            ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 > 0),
-                            Condition(PCond<4>, b0 = 1),
-                        },
+                Fallback {
+                    Observe(|bb| *bb.t1 + 4 != bb.b1 % 4, abort = lower) {
+                        StatefulAction(Task<2>),
                     },
-                    WhileDoElse {
-                        Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                            ReactiveSequence {
-                                StatefulAction(Task<5>),
-                                Repeat(1) {
-                                    StatefulAction(Task<6>),
-                                },
-                                RunOnce(then_skip = false) {
-                                    #[skip_if(|bb| bb.o0.is_none())]
-                                    #[on_halted(|bb| { bb.t0.set(bb.b0 + 4); if bb.b0 != 7 { *bb.t0 += 1 } })]
-                                    #[on_success(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                                    Condition(Cond<7>),
-                                },
+                    Observe(|bb| bb.b0 + 4 < 2, abort = lower) {
+                        #[success_if(|bb| *bb.t1 == bb.b0 + 1)]
+                        #[run_while(|bb| bb.b0 == 3)]
+                        StepSequencer {
+                            Interrupt(|bb| bb.b0 < 3) {
+                                Action(PAct<3>, b0 = 0, b1 = {t1}),
                             },
+                            Precondition(|bb| *bb.t1 + 3 < bb.b1 % 4, else = Skipped) {
+                                #[post(|bb| bb.b1 += 1)]
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                #[success_if(|bb| bb.b0 > 1)]
+                                Script(|bb| bb.t1.set(bb.b1)),
+                            },
+                            Sleep(30),
                         },
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        Action(PAct<8>, b0 = {=}, b1 = {b0}),
                     },
-                    MaxTime(20) {
-                        Sequence {
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                            SetBlackboard(b0 = 2),
-                        },
+                },
+                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        #[failure_if(|bb| bb.b1 > 0)]
+                        #[success_if(|bb| *bb.t0 != 3)]
+                        Condition(Cond<6> = Cond::<6>),
+                        ScriptCondition(|bb| bb.b1 == 4),
                     },
                 },
             },
@@ -531,314 +514,254 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0014Blackboard { t0 o0 b0 });
+board!(Tree0014Blackboard { b1 t1 t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveFallback {
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                StatefulAction(Task<0>),
-            },
-            AsyncSequence {
-                Parallel(success = -1, failure = 2) {
-                    Wait(0),
-                    Action(Act<1> = Act::<1>),
-                    AlwaysFailure,
-                },
-                #[on_success(|bb| bb.b1 += 2)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) + 3 != bb.b1)]
-                ParallelAll(0) {
-                    Wait(20),
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        ScriptCondition(|bb| bb.b1 != 3),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Precondition(|bb| *bb.t0 + 4 != 0, else = Running) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) == 0)]
-                        Script(|bb| { bb.o0 = None; *bb.t0 += 1 }),
-                    },
-                    Sleep(0),
-                },
-                Switch(b1) {
-                    case 0 => SetBlackboard(o0 = Some(5)),
-                    _ => StatefulAction(Task<4>),
-                },
-                Cooldown(50, filtered = Skipped) {
-                    Repeat(4) {
-                        MaxTime(0) {
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            Succeeder,
         }
     }
 }
-
-board!(Tree0015Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            Fallback {
-                Cooldown(50) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                AlwaysRunning,
-            },
-            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-            Timeout(50) {
-                Conditional(|bb| *bb.t0 < (*bb.t0 + 2) % 3, dynamic = false, else = Success) {
-                    Delay(50) {
-                        SetBlackboard(t0 = 9),
+        Fallback {
+            Selector {
+                StatefulAction(Task<0>),
+                Loop(q0, value = {t0}) {
+                    Fallback {
+                        #[failure_if(|bb| bb.b0 % 3 == 2)]
+                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0 + 3); bb.b0 += 2 })]
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
                     },
                 },
-            },
-            SequenceStar {
-                Timeout(0) {
-                    Condition(PCond<3>, b0 = {=}),
+                SequenceWithMemory {
+                    Fallback {
+                        Observe(|bb| bb.b0 > bb.b0 % 2, abort = both) {
+                            StatefulAction(Task<3>),
+                        },
+                        Observe(|bb| bb.o0.unwrap_or(5) % 2 == 0, abort = self) {
+                            AlwaysSuccess,
+                        },
+                    },
                 },
-                ScriptCondition(|bb| bb.b0 > 3),
-                Wait(20),
+                TryCatch {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<4>, b0 = 2, b1 = {t0}),
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { b0 t0 });
+board!(Tree0016Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
-        IfThenElse {
-            StatefulAction(Task<0> = Task::<0>),
-            Sleep(0),
-            Condition(Cond<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_halted(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b0 })]
+        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
+            Repeat(1) {
+                MaxTime(0) {
+                    Observe(|bb| bb.b0 + 2 > 6, abort = none) {
+                        Deadline(0) {
+                            #[run_while(|bb| bb.b1 == *bb.t0)]
+                            PolicyParallel(policy = FirstSuccess) {
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                #[failure_if(|bb| bb.b1 == bb.b0)]
+                                #[skip_if(|bb| bb.b0 > bb.b1)]
+                                RepeatUntilSuccess(forever) {
+                                    #[skip_if(|bb| *bb.t0 + 3 == bb.b1)]
+                                    #[failure_if(|bb| bb.b0 == 0)]
+                                    StatefulAction(Task<0>),
+                                },
+                                Action(Act<1>),
+                                ScriptCondition(|bb| bb.b0 != *bb.t0 + 4),
+                            },
+                        },
+                    },
+                },
+            },
+            Priority {
+                ReactiveSequence {
+                    BinarySelector(|bb| (*bb.t0 + 3) % 4 > 1, dynamic = true) {
+                        Action(PIo<2>, t0 = {=}),
+                        #[on_success(|bb| bb.b1 = bb.b1 % 4)]
+                        #[skip_if(|bb| bb.b1 != bb.b0 % 3)]
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    },
+                    SetBlackboard(b0 = {b1}),
+                    StatefulAction(Task<4>),
+                    Timeout(100) {
+                        Delay(20) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    StatefulAction(PTask<6>, b0 = 8, b1 = {=}),
+                },
+                StepSequencer {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        SetBlackboard(b0 = 0),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            Repeat(2) {
+                MemPriority {
+                    Timeout(0) {
+                        Repeat(4) {
+                            #[run_while(|bb| bb.b0 != bb.b1)]
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                IfThenElse {
+                                    Condition(Cond<8>),
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                    Timeout(50) {
+                        Conditional(|bb| bb.b1 < (bb.b1 + 2) % 3, dynamic = false, else = Success) {
+                            Delay(50) {
+                                SetBlackboard(t0 = 9),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Condition(Cond<10> = Cond::<10>),
+                        AlwaysRunning,
+                        StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
+                    },
+                    Precondition(|bb| *bb.t0 != 3, else = Skipped) {
+                        SetBlackboard(b0 = 0),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0017Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            b0: i64 = 0,
+            b0: i64 = 2,
         }
-        Observe(|bb| *bb.t0 != 5, abort = none) {
-            ReactiveSequence {
-                MemSequence {
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
+        ReactiveSequence {
+            Timeout(50) {
+                StatefulAction(Task<0>),
+            },
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Timeout(0) {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        Delay(50) {
+                            Repeater(0) {
+                                Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+                            },
                         },
-                    },
-                    BinarySelector(|bb| bb.b0 < 7) {
-                        Action(PAct<1>, b0 = {=}),
-                        SetBlackboard(b1 = 3),
-                    },
-                    DynamicSequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
                     },
                 },
-                #[run_while(|bb| bb.b1 % 4 < 1)]
-                PolicyParallel(policy = FirstSuccess) {
-                    Selector {
-                        Timeout(0) {
-                            Action(Act<4> = Act::<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        RepeatUntilSuccess(forever) {
-                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                        },
-                        Action(Act<7>),
-                    },
-                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0018Blackboard { t0 b1 b0 });
+board!(Tree0018Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        ReactiveFallback {
-            PrioritySelector {
-                #[score(3)]
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64,
+        }
+        IfThenElse {
+            TryCatch(catch_on_halt = false) {
+                #[on_success(|bb| bb.b1 += 1)]
+                Parallel(success = 1, failure = -1) {
+                    Parallel(success = 0) {
+                        SetBlackboard(b0 = 2),
+                        Interrupt(|bb| bb.b1 != bb.b0 % 4) {
+                            Condition(Cond<0>),
+                        },
+                        RepeatTimes(3) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
                 Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
+                    #[on_success(|bb| if bb.b1 % 4 != 1 { bb.t0.set(bb.b1 % 4) })]
+                    #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
+                    SetBlackboard(b0 = 6),
+                    Action(PIo<2>, t0 = {=}),
                 },
-                #[score(0)]
-                ParallelAll(2) {
-                    Parallel(success = -1, failure = -1) {
-                        RetryUntilSuccessful(4) {
-                            ReactiveSequence {
-                                Sleep(10),
-                                Condition(Cond<4>),
-                                Action(Act<5>),
-                                Runner,
-                            },
-                        },
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                    AlwaysSuccess,
-                },
-                #[score(0)]
-                PrioritySelector {
-                    #[score(2)]
-                    Cooldown(50) {
-                        PrioritySelector {
-                            #[score(3)]
-                            DynamicSequence {
-                                Action(Act<7>),
-                                StatefulAction(Task<8>),
-                                Action(Act<9>),
-                            },
-                            #[score(3)]
-                            DynamicSequence {
-                                Condition(Cond<10>),
-                            },
-                            #[score(3)]
-                            Condition(Cond<11>),
-                        },
-                    },
-                    #[score(2)]
-                    RunOnce {
-                        ParallelAll(1) {
-                            StatefulAction(Task<12>),
-                            Succeeder,
-                        },
-                    },
+                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
+            TryCatch(catch_on_halt = true) {
+                #[run_while(|bb| bb.b0 + 1 > 5)]
+                #[on_failure(|bb| bb.b1 = bb.b0)]
+                StatefulAction(Task<4> = Task::<4>),
+                AsyncFallback {
+                    Timeout(0) {
+                        Action(PAct<5>, b0 = 0, b1 = {=}),
+                    },
+                    #[on_failure(|bb| { if bb.b1 % 4 == 1 { *bb.t0 += 1 }; if *bb.t0 == bb.b0 + 3 { bb.b0 = *bb.t0 } })]
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+                },
+                StatefulAction(Task<7>),
+            },
         }
+    }
+}
+
+board!(Tree0019Blackboard { l0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0020Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0020Sub0 for Ctx {
+        SubTree(Tree0020Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -3, failure = -2) {
-            Repeater(0) {
-                WasEntryUpdated(t0),
-            },
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                Sequence {
-                    #[post(|bb| bb.b0 = bb.b0 % 4)]
-                    #[skip_if(|bb| bb.b0 + 4 < bb.o0.unwrap_or(2))]
-                    #[failure_if(|bb| bb.b0 + 2 > 2)]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Condition(PCond<2>, b0 = {b0}),
-            },
-            #[on_failure(|bb| if bb.b0 > bb.o0.unwrap_or(5) + 3 { bb.o0 = Some(*bb.t0) })]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            Filter(times = 1, count = Failure) {
-                Parallel(success = 1, failure = -3) {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<4>),
-                    Action(|ctx| ctx.exec(5)),
-                },
-            },
+        WhileDoElse {
+            SubTree(Tree0020Sub0),
+            Action(Act<1>),
         }
     }
 }
-
-board!(Tree0020Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll(max_failures = -1) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                Condition(|ctx| ctx.check(1)),
-                Script(|bb| { *bb.t0 += 2; *bb.t1 += 1 }),
-            },
-            MemSequence {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b0)),
-                #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                #[skip_if(|bb| *bb.t1 > 6)]
-                AlwaysFailure,
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Timeout(0) {
-                #[skip_if(|bb| *bb.t1 + 1 > *bb.t0)]
-                IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
-                    #[run_while(|bb| *bb.t1 % 3 < 0)]
-                    #[failure_if(|bb| *bb.t0 < 3)]
-                    Cooldown(50) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Inverter {
-                        Condition(Cond<5>),
-                    },
-                    Succeeder,
-                },
-            },
-            StepSequencer {
-                DynamicSequence {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                FlipSelector {
-                    Condition(PCond<7>, b0 = 0),
-                    StatefulAction(Task<8>),
-                    SetBlackboard(t1 = 1),
-                },
-            },
-            Condition(|ctx| ctx.check(9)),
-        }
-    }
-}
-
-board!(Tree0021Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0022Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            l0: Vec<i64> = vec![1],
-            b0: i64 = 13,
-            b1: i64 = 14,
-        }
-        Iterate(l0, element = {b1}, max = 3, reset_index = true) {
-            SequenceStar {
-                ScriptCondition(|bb| bb.b0 + 2 != *bb.t0 % 4),
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Priority {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
+        Repeater(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -846,147 +769,146 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            l0: Vec<i64>,
-            b0: i64 = 3,
-            b1: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        KeepRunningUntilFailure {
-            SubTree(Tree0022Sub0, ..),
+        WhileDoElse {
+            BinarySelector(|bb| bb.b1 < 7) {
+                Runner,
+                Guard(|ctx| &mut ctx.token) {
+                    RunOnce(then_skip = true) {
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 % 4 > 0)]
+            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 2) % 3 < 2)]
+            Optional {
+                Parallel(success = -1) {
+                    SetBlackboard(b0 = 3),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+            },
+            ReactiveFallback {
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    SetBlackboard(b1 = {b0}),
+                },
+                Action(|ctx| ctx.exec(4)),
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-board!(Tree0022Blackboard { t0 l0 b0 b1 });
+board!(Tree0022Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
-        Repeater(0) {
-            Succeeder,
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Delay(0) {
+            Delay(10) {
+                TryCatch(catch_on_halt = true) {
+                    RepeatTimes(2) {
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                    Action(PIo<0>, t0 = {=}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0023Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
+            b1: i64,
             #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
-        Fallback {
-            Observe(|bb| bb.o0.unwrap_or(2) % 4 != 3, abort = lower) {
-                ReactiveSequence {
-                    Precondition(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(4), else = Success) {
-                        Fallback {
-                            #[skip_if(|bb| *bb.t0 + 3 < 4)]
-                            ScriptCondition(|bb| *bb.t0 < *bb.t0 + 1),
-                            Action(Act<0>),
-                        },
-                    },
-                    Repeater(0) {
-                        Condition(Cond<1>),
-                    },
-                    Action(|ctx| ctx.exec(2)),
+        ReactiveSequence {
+            Interrupt(|bb| bb.b1 + 1 != 1) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1 % 4) as f32)]
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                    #[score(|bb| (bb.b0) as f32)]
+                    AlwaysRunning,
                 },
             },
-            Observe(|bb| bb.o0.is_none(), abort = both) {
-                Parallel(success = 3, failure = 3) {
-                    Condition(Cond<3>),
-                    SetBlackboard(o0 = Some(3)),
-                    PolicyParallel(policy = FirstFailure) {
-                        Action(PAct<4>, b0 = 1, b1 = {b0}),
-                    },
-                },
+            Condition(PCond<1>, b0 = {b0}),
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { t0 b0 o0 });
+board!(Tree0024Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
-            b1: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64,
+            b1: i64 = 1,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
         }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        #[skip_if(|bb| bb.b0 % 3 < 2)]
-        SequenceWithMemory {
-            Iterate(l0, element = {b1}, until = Never, reset_index = false) {
-                Iterate(l0, element = {b1}, max = 2, reset_index = false) {
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<0>),
-                    },
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+            Timeout(50) {
+                Action(|ctx| ctx.exec(0)),
+            },
+            DynamicSequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                Condition(|ctx, bb| ctx.check_in(3, 6)),
+            },
+            Script(|bb| bb.b0 = bb.b1),
+            RunOnce(then_skip = true) {
+                RepeatUntil(Failure) {
+                    Action(PIo<4>, t0 = {t0}),
                 },
             },
-            Sequence {
-                Sleep(0),
-                Limiter(2) {
-                    StatefulAction(Task<1>),
-                },
-            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0025Blackboard { b1 l0 b0 t0 });
+board!(Tree0025Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 0,
         }
-        WhileDoElse {
-            FlipSelector {
-                Selector {
-                    Condition(Cond<0>),
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<1>),
-                },
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) < 5),
-                UnsetBlackboard(o0),
-            },
-            Switch(b1) {
-                case 2 => WhileDoElse {
-                    Condition(Cond<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                    Succeeder,
-                },
-                _ => Repeat(1) {
-                    Selector {
-                        ForceFailure {
-                            #[success_if(|bb| bb.b1 == 2)]
-                            Sequence {
-                                Precondition(|bb| bb.b1 + 1 > 1, else = Failure) {
-                                    Sleep(20),
-                                },
-                                StatefulAction(Task<4>),
-                                Action(PIo<5>, t0 = {b0}),
-                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
-                                    Condition(Cond<6>),
+        Observe(|bb| (*bb.t1 + 2) % 4 > 2, abort = self) {
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                KeepRunningUntilFailure {
+                    Delay(20) {
+                        #[on_halted(|bb| bb.b1 = 6)]
+                        #[success_if(|bb| bb.b1 % 4 > 1)]
+                        AsyncFallback {
+                            Precondition(|bb| *bb.t0 < 1, else = Success) {
+                                ReactiveSequence {
+                                    SetBlackboard(b0 = {b1}),
+                                    StatefulAction(Task<0>),
                                 },
                             },
                         },
-                        Precondition(|bb| bb.o0.unwrap_or(2) > (bb.b0 + 3) % 4, else = Skipped) {
-                            Action(PIo<7>, t0 = {b1}),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
-                    Action(|ctx| ctx.exec(8)),
-                },
-                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                    Delay(20) {
-                        Failer,
                     },
                 },
             },
@@ -994,73 +916,44 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0026Blackboard { o0 l0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0027Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            o0: Option<i64> = Some(10),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.o0.unwrap_or(3) % 4) as f32)]
-            StatefulAction(Task<1>),
-            #[score(|bb| (bb.b0) as f32)]
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0027Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 14,
-        }
-        WasEntryUpdated(t1)
-    }
-}
+board!(Tree0026Blackboard { t0 b0 b1 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
         }
-        #[success_if(|bb| bb.b0 + 1 < 1)]
-        #[on_halted(|bb| { bb.b0 = 9; bb.b0 += 1 })]
-        #[skip_if(|bb| *bb.t1 != 3)]
-        Parallel {
-            SequenceWithMemory {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                SubTree(Tree0027Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t1 = {t1}),
-            },
-            Loop(q0, if_empty = Skipped) {
-                MemSequence {
-                    Condition(Cond<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, 5)),
-                    RunOnce(then_skip = false) {
-                        Action(PAct<5>, b0 = {=}),
-                    },
-                    SubTree(Tree0027Sub1, ..),
-                    Observe(|bb| bb.o0.unwrap_or(1) + 1 != 4, abort = none) {
-                        Condition(Cond<6>),
+        ReactiveSequence {
+            #[run_while(|bb| (*bb.t1 + 2) % 3 < 1)]
+            ReactiveFallback {
+                Loop(q0, if_empty = Success) {
+                    Filter(times = 3) {
+                        Loop(q0, if_empty = Running) {
+                            #[skip_if(|bb| bb.b1 % 4 > 1)]
+                            Action(PIo<0>, t0 = {b0}),
+                        },
                     },
                 },
+                Cooldown(50) {
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+                },
             },
-            ForceSuccess {
-                Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        ScriptCondition(|bb| *bb.t1 + 4 < bb.b0),
+            Parallel(success = 1, failure = -1) {
+                WaitUntil(|bb| bb.b0 < 5) {
+                    PolicyParallel(policy = FirstFailure) {
+                        ReactiveFallback {
+                            Condition(Cond<2> = Cond::<2>),
+                            Action(PIo<3>, t0 = {=}),
+                        },
+                    },
+                },
+                Loop(q0, value = {t1}, if_empty = Success) {
+                    Precondition(|bb| *bb.t1 < 3, else = Failure) {
+                        Condition(PCond<4>, b0 = 3),
                     },
                 },
             },
@@ -1068,294 +961,58 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0027Blackboard { b0 o0 q0 t1 });
+board!(Tree0027Blackboard { q0 b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
         blackboard {
             b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            WaitValueUpdate(t0) {
-                Conditional(|bb| bb.b0 < 5, else = Success) {
-                    Action(Act<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0028Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0029 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1],
-            b0: i64,
-        }
-        Iterate(l0, element = {b0}, until = Never, max = 1) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-board!(Tree0029Blackboard { l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0030 for Ctx {
-        blackboard {
+            b1: i64 = 2,
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 5,
         }
-        IfThenElse {
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                Condition(PCond<1>, b0 = {=}),
-            },
-            MaxTime(20) {
-                BinarySelector(|bb| (bb.b1 + 1) % 2 != 0, dynamic = true) {
-                    BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
+        Switch(b1) {
+            case 4 => ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1> = Cond::<1>),
+                Condition(PCond<2>, b0 = {=}),
+                Condition(Cond<3>),
+                Cooldown(0, filtered = Skipped) {
                     StatefulAction(Task<4>),
                 },
             },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                Action(PAct<6>, b0 = {t1}, b1 = {t0}),
+            case 1 => MemSequence {
+                Timeout(50) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6>),
+                        Sleep(20),
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
-        }
-    }
-}
-
-board!(Tree0030Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0031 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 != 6)]
-        #[post(|bb| bb.o0 = None)]
-        ReactiveSelector {
-            IfThenElse {
-                IfThenElse {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| *bb.t0 == 3)]
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    Loop(q0, if_empty = Skipped) {
-                        Loop(q0, if_empty = Success) {
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(2)),
-                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                            },
+            case 5 => Selector {
+                Observe(|bb| bb.b1 % 3 != 1, abort = both) {
+                    Timeout(20) {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                            Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 3, &mut bb.b0)),
                         },
                     },
                 },
-                AlwaysFailure,
-                SequenceWithMemory {
-                    Condition(Cond<4>),
-                    ScriptCondition(|bb| *bb.t0 + 3 != bb.o0.unwrap_or(0) % 2),
-                    Condition(Cond<5>),
-                    Wait(20),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0031Blackboard { o0 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0032 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 0,
-        }
-        ForceSuccess {
-            Repeater(2) {
-                Selector {
-                    Observe(|bb| bb.b1 < 4, abort = lower) {
-                        IfThenElse {
-                            Iterate(l0, element = {b0}, max = 1, reset_index = false) {
-                                IfThenElse {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            AlwaysSuccess,
+                Observe(|bb| bb.b1 % 3 < 2, abort = none) {
+                    KeepRunningUntilFailure {
+                        Parallel(failure = -2) {
+                            Condition(PCond<9>, b0 = {=}),
+                            SetBlackboard(b1 = {b0}),
                         },
                     },
-                    Observe(|bb| bb.b0 > 4, abort = lower) {
-                        #[run_while(|bb| *bb.t0 < 4)]
-                        Action(PAct<2>, b0 = 7),
-                    },
-                    Switch(b1) {
-                        case 0 => StatefulAction(PTask<3>, b0 = {t0}),
-                        case 2 => Script(|bb| { bb.b0 = *bb.t0; bb.b0 = (*bb.t0 + 1) % 3 }),
-                        case 1 => #[on_success(|bb| { bb.t0.set(bb.b0); bb.b1 = bb.b0 })]
-                        #[success_if(|bb| bb.b0 < 6)]
-                        Condition(Cond<4>),
-                        _ => Wait(20),
-                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0032Blackboard { t0 b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0033Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        SkipUnlessUpdated(t0) {
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0033Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(12),
-        }
-        IndexSwitch(|bb| 0, dynamic = true) {
-            Observe(|bb| bb.o0.is_some()) {
+            _ => Priority {
                 ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                    AlwaysSuccess,
-                    #[run_while(|bb| (bb.b0 + 1) % 4 != 2)]
-                    Observe(|bb| bb.o0.is_some(), abort = none) {
-                        Condition(PCond<1>, b0 = 7),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.is_none())]
-            #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
-            SubTree(Tree0033Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(2),
-        }
-        #[on_failure(|bb| { if bb.b0 != 1 { bb.t0.set(1) }; *bb.t0 += 1 })]
-        BinarySelector(|bb| *bb.t0 != 2, dynamic = true) {
-            SubTree(Tree0033Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0033Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0034 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-        }
-        FlipSelector {
-            #[failure_if(|bb| *bb.t1 + 2 != 4)]
-            Observe(|bb| *bb.t1 < 4) {
-                RunOnce {
-                    Conditional(|bb| *bb.t1 + 3 < 3, else = Success) {
-                        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
-                        #[success_if(|bb| *bb.t1 < 7)]
-                        Fallback {
-                            IfThenElse {
-                                Condition(Cond<0>),
-                                Repeat(4) {
-                                    Action(Act<1>),
-                                },
-                            },
-                            RetryUntilSuccessful(3) {
-                                Inverter {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Invert {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Sequence {
-                        Action(PIo<2>, t0 = {=}),
-                        AlwaysSuccess,
-                    },
-                    WasEntryUpdated(t1),
-                    #[on_halted(|bb| bb.b0 = 0)]
-                    ScriptCondition(|bb| *bb.t0 < 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0034Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0035Sub0 for Ctx {
-        Condition(Cond<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        Sequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Parallel(success = 1, failure = 4) {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4> = Task::<4>),
-                ParallelAll {
-                    Condition(Cond<5>),
-                    SubTree(Tree0035Sub0),
-                },
-                AlwaysRunning,
-            },
-            ParallelAll(1) {
-                Priority {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Sleep(50),
-                },
-                Priority {
-                    Condition(Cond<8>),
-                    AlwaysFailure,
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                    Limiter(1) {
-                        Condition(Cond<10>),
-                    },
+                    StatefulAction(Task<10> = Task::<10>),
+                    #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
+                    Sleep(10),
                     Action(Act<11>),
                 },
             },
@@ -1363,79 +1020,312 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0028Blackboard { b0 b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0036 for Ctx {
+    pub tree Tree0029 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1],
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
         }
         FlipSelector {
-            SequenceWithMemory {
-                Wait(20),
+            Loop(q0, if_empty = Running) {
                 StatefulAction(Task<0> = Task::<0>),
-                WasEntryUpdated(t0),
-                SetBlackboard(b0 = 2),
             },
-            #[on_success(|bb| { bb.t0.set(bb.b1 % 4); if bb.b0 == 4 { *bb.t0 += 1 } })]
-            Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
-                RunOnce(then_skip = false) {
-                    #[failure_if(|bb| *bb.t0 != 0)]
-                    #[success_if(|bb| *bb.t0 % 3 > 0)]
-                    #[run_while(|bb| bb.b1 > 4)]
-                    StatefulAction(Task<1>),
+            Action(Act<1>),
+            #[post(|bb| bb.b0 = 1)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[on_success(|bb| bb.b0 += 1)]
+            Observe(|bb| bb.b0 > 7) {
+                StatefulAction(Task<2>),
+            },
+            Timeout(0) {
+                Runner,
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0029Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0030Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 12,
+        }
+        Condition(PCond<3>, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0030Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 12,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| *bb.t0 += 1)]
+            Failer,
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+                Loop(q0, value = {b0}) {
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                Condition(|ctx| ctx.check(2)),
+                AlwaysFailure,
+                Failer,
+                #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                SubTree(Tree0030Sub1, q0 = {=}, t0 = {t0}, b0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0030 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        KeepRunningUntilFailure {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                SubTree(Tree0030Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0030Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0031Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0031Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0031 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SubTree(Tree0031Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            Observe(|bb| *bb.t0 < 7, abort = none) {
+                #[skip_if(|bb| bb.b0 + 2 == 0)]
+                SubTree(Tree0031Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+            },
+            SetBlackboard(b1 = {t0}),
+            #[success_if(|bb| bb.b0 + 1 < 1)]
+            #[on_halted(|bb| { bb.b0 = 9; bb.b0 += 1 })]
+            #[skip_if(|bb| *bb.t0 != 3)]
+            MemSequence {
+                WasEntryUpdated(t0),
+                Action(PIo<1>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0031Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0032 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+        }
+        #[on_failure(|bb| { bb.b0 = *bb.t0 + 2; bb.b0 += 3 })]
+        #[success_if(|bb| *bb.t0 + 1 != 4)]
+        ReactiveFallback {
+            WasEntryUpdated(t1),
+            ScriptCondition(|bb| bb.b0 < *bb.t0 % 4),
+            Action(PIo<0>, t0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0032Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0033 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+        }
+        Repeater(forever) {
+            Switch(b1) {
+                case 5 => FlipSelector {
+                    Action(PIo<0>, t0 = {=}),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                case 0 => AlwaysRunning,
+                _ => IfThenElse {
+                    #[on_halted(|bb| if *bb.t0 % 4 > 1 { bb.b0 = *bb.t1 % 2 })]
+                    #[run_while(|bb| *bb.t1 + 2 != 1)]
+                    Action(Act<3>),
+                    Action(|ctx| ctx.exec(4)),
                 },
             },
         }
     }
 }
 
-board!(Tree0036Blackboard { l0 b0 t0 b1 });
+board!(Tree0033Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0034 for Ctx {
+        Sequence {
+            MemSequence {
+                WhileDoElse {
+                    SequenceStar {
+                        Wait(30),
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Deadline(0) {
+                        RepeatTimes(forever) {
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        SequenceStar {
+            ParallelAll(2) {
+                Condition(PCond<0>, b0 = {=}),
+                Action(|ctx| ctx.exec(1)),
+                #[failure_if(|bb| *bb.t0 == bb.b1 + 4)]
+                #[on_failure(|bb| { bb.b0 = bb.b1 % 4; if *bb.t0 == 6 { bb.b1 = *bb.t0 + 2 } })]
+                #[run_while(|bb| bb.b0 > 3)]
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            MaxTime(20) {
+                Fallback {
+                    Condition(PCond<3>, b0 = {t0}),
+                    StatefulAction(PTask<4>, b0 = 9, b1 = {=}),
+                },
+            },
+            Action(PAct<5>, b0 = {=}),
+            StatefulAction(Task<6>),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[skip_if(|bb| bb.b0 == 5)]
+                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                Condition(Cond<7>),
+                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0035Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0036 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            Parallel(success = 2, failure = 1) {
+                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                    #[run_while(|bb| bb.b0 + 1 > bb.b0 + 3)]
+                    Inverter {
+                        TryCatch(catch_on_halt = false) {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                },
+                Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+                    Priority {
+                        WhileDoElse {
+                            #[on_success(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 2 })]
+                            #[success_if(|bb| bb.b0 % 2 != 0)]
+                            StatefulAction(Task<2>),
+                            Wait(0),
+                        },
+                        #[skip_if(|bb| bb.b0 != 1)]
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 % 4 > 1)]
+            MemPriority {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StatefulAction(Task<5>),
+                },
+                SkipUnlessUpdated(t0) {
+                    Sleep(0),
+                },
+            },
+            Condition(Cond<6>),
+        }
+    }
+}
+
+board!(Tree0036Blackboard { l0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
+            b0: i64,
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        Loop(q0, if_empty = Failure) {
-            DynamicSelector {
-                RunOnce(then_skip = false) {
-                    ParallelAll(max_failures = -4) {
-                        StatefulAction(Task<0>),
-                        Script(|bb| bb.b1 += 3),
-                        AlwaysSuccess,
-                        UnsetBlackboard(o0),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Filter(times = 2, count = Completed, filtered = Skipped) {
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            RunOnce(then_skip = false) {
-                                Condition(PCond<2>, b0 = {b1}),
-                            },
-                            Sleep(0),
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+            Deadline(30) {
+                Fallback {
+                    Condition(PCond<0>, b0 = 0),
+                    ReactiveFallback {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Iterate(l0, element = {b0}, until = Never) {
+                            Action(PIo<1>, t0 = {b0}),
                         },
-                    },
-                },
-                #[skip_if(|bb| bb.b0 > *bb.t0 % 2)]
-                #[on_success(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    SequenceWithMemory {
-                        Action(PAct<3>, b0 = {b1}, b1 = {b1}),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[on_halted(|bb| { bb.o0 = Some(bb.b1 % 3); bb.o0 = None })]
-                        UnsetBlackboard(o0),
-                        TryCatch(catch_on_halt = true) {
-                            Condition(PCond<4>, b0 = {=}),
-                            StatefulAction(Task<5>),
-                        },
+                        Action(PIo<2>, t0 = {t0}),
                     },
                 },
             },
@@ -1443,219 +1333,147 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0037Blackboard { t0 b1 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0038Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 13,
-        }
-        Action(PIo<0>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0038Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 13,
-        }
-        ScriptCondition(|bb| bb.b0 < 3)
-    }
-}
+board!(Tree0037Blackboard { b0 l0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        Selector {
-            ReactiveSequence {
-                StepSequencer {
-                    Precondition(|bb| bb.b0 == 3, else = Success) {
-                        SubTree(Tree0038Sub0, b1 = {=}, t0 = {t0}, l0 = {=}, b0 = {b0}),
-                    },
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    SubTree(Tree0038Sub1, ..),
-                    ForceSuccess {
-                        #[failure_if(|bb| bb.b1 == bb.b1 + 3)]
-                        #[success_if(|bb| bb.b1 % 3 != 1)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        SetBlackboard(b1 = {b0}),
-                    },
-                    Action(PIo<1>, t0 = {t0}),
-                },
-                ReactiveSequence {
-                    Deadline(50) {
-                        StatefulAction(Task<2>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-                Parallel(failure = 1) {
-                    RetryUntilSuccessful(0) {
-                        Script(|bb| bb.b1 = bb.b1 % 4),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        ReactiveFallback {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Iterate(l0, element = {b1}, until = FirstFailure) {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        Condition(Cond<5> = Cond::<5>),
-                        Condition(Cond<6>),
-                        Sleep(10),
-                    },
-                },
-            },
+        DynamicSelector {
+            ScriptCondition(|bb| bb.o0.is_some()),
         }
     }
 }
 
-board!(Tree0038Blackboard { b1 t0 l0 b0 });
+board!(Tree0038Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
             b0: i64,
         }
-        RunOnce(then_skip = true) {
-            #[run_while(|bb| *bb.t0 < bb.b0)]
-            #[failure_if(|bb| bb.o0.is_none())]
-            Filter(times = 2) {
-                RepeatUntil(Failure) {
-                    SkipUnlessUpdated(t0) {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    },
-                },
+        WhileDoElse {
+            Precondition(|bb| bb.b1 % 4 == 1) {
+                StatefulAction(PTask<0>, b0 = {=}),
             },
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0039Blackboard { o0 t0 b0 });
+board!(Tree0039Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t1: i64 = 1,
-        }
-        MemPriority {
-            Sequence {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-                Sleep(20),
-            },
-            DynamicSelector {
-                Iterate(l0, element = {b1}, until = Never, reset_index = false) {
-                    Iterate(l0, element = {b0}) {
-                        WaitValueUpdate(t1) {
-                            TryCatch(catch_on_halt = false) {
-                                Action(PAct<2>, b0 = 6, b1 = {t1}),
-                                Condition(Cond<3>),
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                #[on_halted(|bb| bb.t0.set(6))]
-                                #[success_if(|bb| bb.o0.is_none())]
-                                AlwaysRunning,
-                            },
-                        },
-                    },
+        WhileDoElse {
+            WhileDoElse {
+                Condition(Cond<0> = Cond::<0>),
+                DynamicSelector {
+                    Condition(Cond<1>),
                 },
+                Condition(Cond<2>),
             },
-            #[on_halted(|bb| bb.b0 = 2)]
-            #[success_if(|bb| *bb.t0 % 3 > 1)]
-            Parallel(success = -1, failure = 4) {
-                SetBlackboard(o0 = Some(8)),
-                Action(Act<4> = Act::<4>),
-                Action(PAct<5>, b0 = 8, b1 = {t0}),
-                Action(Act<6> = Act::<6>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                AlwaysFailure,
             },
+            Action(Act<3>),
         }
     }
 }
-
-board!(Tree0040Blackboard { b1 o0 t0 b0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0041 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            b1: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        RetryUntilSuccessful(forever) {
-            Fallback {
-                Action(Act<0>),
-                Precondition(|bb| bb.b0 % 3 < 0, else = Skipped) {
-                    Observe(|bb| *bb.t0 == 7, abort = self) {
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Condition(Cond<3> = Cond::<3>),
-                Action(Act<4>),
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<5>),
-                    Condition(PCond<6>, b0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b1 + 1, &mut bb.b1)),
-                    StatefulAction(Task<8>),
+        RepeatUntilFailure(3) {
+            #[on_success(|bb| bb.b0 += 2)]
+            Filter(times = 3) {
+                Parallel(success = -1, failure = 3) {
+                    Condition(Cond<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                    ScriptCondition(|bb| bb.o0.is_none()),
                 },
             },
         }
     }
 }
 
-board!(Tree0041Blackboard { t0 b0 b1 });
+board!(Tree0041Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64>,
         }
-        MemPriority {
-            #[on_halted(|bb| bb.b1 = *bb.t1 % 2)]
-            #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
-            Selector {
-                #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
-                #[on_failure(|bb| { if *bb.t0 % 3 > 1 { bb.t0.set(0) }; bb.b1 += 2 })]
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    ParallelAll(max_failures = -1) {
-                        Precondition(|bb| bb.b1 != 4, else = Running) {
-                            RepeatTimes(1) {
-                                #[on_failure(|bb| bb.t1.set(*bb.t0))]
-                                Action(PIo<0>, t0 = {=}),
-                            },
+        #[on_halted(|bb| bb.b0 += 1)]
+        #[run_while(|bb| *bb.t0 != 1)]
+        #[post(|bb| bb.o0 = None)]
+        SequenceWithMemory {
+            Sequence {
+                Precondition(|bb| *bb.t0 > 4, else = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
+                },
+                ReactiveFallback {
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        WasEntryUpdated(t0),
+                        StepSequencer {
+                            Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 4)),
+                            Sleep(30),
+                            Condition(Cond<3>),
                         },
-                        Conditional(|bb| bb.b0 + 2 > 3, dynamic = true) {
-                            FlipSelector {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                                Action(Act<2>),
+                    },
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                        IndexSwitch(|bb| bb.b0) {
+                            Failer,
+                            Condition(Cond<4>),
+                        },
+                        #[success_if(|bb| bb.o0.unwrap_or(3) != 3)]
+                        #[post(|bb| bb.b0 += 3)]
+                        #[on_failure(|bb| { bb.b0 += 1; if bb.b0 + 3 < *bb.t0 { bb.b0 += 3 } })]
+                        StatefulAction(PTask<5>, b0 = 9, b1 = {b0}),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Precondition(|bb| (bb.o0.unwrap_or(0) + 1) % 2 > 0) {
+                    Condition(Cond<6>),
+                },
+                Filter(times = 1, count = Failure) {
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                            WasEntryUpdated(t0),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        SequenceStar {
+                            #[skip_if(|bb| (*bb.t0 + 4) % 2 != 1)]
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            StatefulAction(Task<9>),
+                            Action(PIo<10>, t0 = {=}),
+                            Wait(0),
+                        },
+                    },
+                },
+                Filter(times = 2, filtered = Failure) {
+                    Succeeder,
+                },
+                Delay(0) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                        MaxTime(20) {
+                            RepeatUntilFailure(forever) {
+                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                                    Script(|bb| bb.o0 = Some(bb.b0)),
+                                },
                             },
                         },
                     },
@@ -1665,34 +1483,63 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0042Blackboard { t1 b0 b1 t0 });
+board!(Tree0042Blackboard { t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
-        Priority {
-            Delay(0) {
-                StatefulAction(Task<0>),
-            },
-            PrioritySelector {
-                #[score(0)]
-                StatefulAction(Task<1> = Task::<1>),
-                #[score(2)]
-                StatefulAction(Task<2>),
-                #[score(1)]
-                Action(Act<3>),
-                #[score(3)]
-                StatefulAction(Task<4>),
-            },
-            Parallel(failure = -3) {
-                Wait(0),
-                RepeatTimes(3) {
-                    Action(|ctx| ctx.exec(5)),
+        Repeat(2) {
+            MemSequence {
+                ForceSuccess {
+                    Condition(Cond<0>),
                 },
-                StatefulAction(Task<6>),
-                RunOnce {
-                    Action(Act<7>),
+                Parallel(success = 1) {
+                    Condition(Cond<1>),
+                    Limiter(2) {
+                        RetryUntilSuccessful(forever) {
+                            Action(Act<2>),
+                        },
+                    },
+                    Succeeder,
                 },
-                StatefulAction(Task<8>),
+                Sequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Delay(20) {
+                        ForceSuccess {
+                            Filter(times = 1, count = Completed, filtered = Failure) {
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(10) {
+                        ReactiveSequence {
+                            Condition(Cond<5>),
+                            Wait(0),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                        AlwaysSuccess,
+                    },
+                    PrioritySelector {
+                        #[score(3)]
+                        Action(Act<9>),
+                    },
+                },
+                RepeatUntilSuccess(2) {
+                    ReactiveSequence {
+                        Priority {
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                            StatefulAction(Task<13>),
+                        },
+                        StatefulAction(Task<14>),
+                    },
+                },
             },
         }
     }
@@ -1701,439 +1548,531 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            StepSequencer {
-                SetBlackboard(b0 = 1),
-                SetBlackboard(b0 = 6),
-                Action(PAct<0>, b0 = 0, b1 = {=}),
-                AlwaysRunning,
-            },
-            BinarySelector(|bb| *bb.t0 == 6) {
-                Action(Act<1>),
-                #[post(|bb| bb.b1 += 1)]
-                ParallelAll {
-                    Condition(Cond<2>),
-                    AlwaysRunning,
+        AsyncFallback {
+            ParallelAll {
+                Optional {
+                    AlwaysFailure,
+                },
+                #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
+                #[failure_if(|bb| bb.b1 + 4 > 6)]
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                BinarySelector(|bb| bb.b0 > 3) {
+                    Loop(q0) {
+                        UnsetBlackboard(o0),
+                    },
+                    Script(|bb| bb.o0 = Some(bb.b1)),
                 },
             },
-            Sleep(10),
+            Repeat(3) {
+                Repeater(3) {
+                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 2 => #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
+                Limiter(2) {
+                    #[failure_if(|bb| *bb.t0 + 3 < 6)]
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        DynamicSequence {
+                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                _ => AlwaysRunning,
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(3) > 3)]
+            #[on_success(|bb| { bb.b1 += 3; bb.b1 = bb.b0 + 1 })]
+            WaitUntil(|bb| (bb.b1 + 3) % 3 != 2) {
+                Loop(q0, if_empty = Success) {
+                    SequenceWithMemory {
+                        Condition(PCond<5>, b0 = {b1}),
+                        Repeater(forever) {
+                            Guard(|ctx| &mut ctx.token) {
+                                #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
+                                IfThenElse {
+                                    StatefulAction(Task<6>),
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0044Blackboard { b1 b0 t0 });
+board!(Tree0044Blackboard { t0 b1 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0045Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        Observe(|bb| bb.o0.unwrap_or(2) != 6) {
+            MemSequence {
+                SubTree(Tree0045Sub1, q0 = {=}, l0 = {l0}, t0 = {=}, o0 = {o0}, b0 = {=}),
+                Action(PIo<3>, t0 = {b0}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
             b0: i64 = 2,
         }
-        Filter(times = 1, count = Success) {
-            Observe(|bb| *bb.t0 == *bb.t1 % 2, abort = self) {
-                WhileDoElse {
-                    #[run_while(|bb| *bb.t1 + 1 != 1)]
-                    Precondition(|bb| bb.b1 + 4 == 6) {
-                        #[post(|bb| bb.b1 += 1)]
-                        StatefulAction(Task<0>),
+        SequenceWithMemory {
+            Timeout(0) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Loop(q0, value = {b0}, if_empty = Success) {
+                #[failure_if(|bb| (bb.o0.unwrap_or(1) + 2) % 3 != 1)]
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                ForceFailure {
+                    Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = true) {
+                        Condition(Cond<1>),
                     },
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.t1.set(bb.b0 + 4) })]
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                },
+            },
+            SubTree(Tree0045Sub0, ..),
+            Action(PAct<4>, b0 = 0, b1 = {t0}),
+            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0045Blackboard { q0 l0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0046 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+        }
+        StepSequencer {
+            Script(|bb| *bb.t1 += 1),
+            SetBlackboard(b0 = 3),
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[success_if(|bb| *bb.t0 != 5)]
+            StatefulAction(Task<0>),
+            Script(|bb| *bb.t1 += 1),
+        }
+    }
+}
+
+board!(Tree0046Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0047 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        TryCatch {
+            Action(Act<0>),
+            RepeatTimes(forever) {
+                DynamicSelector {
+                    MaxTime(0) {
+                        #[success_if(|bb| bb.b0 % 4 != 3)]
+                        Fallback {
+                            Condition(PCond<1>, b0 = {t0}),
+                            #[post(|bb| bb.b0 += 2)]
+                            #[success_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                            #[failure_if(|bb| *bb.t0 % 2 < 1)]
+                            Succeeder,
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[skip_if(|bb| bb.b0 % 2 < 1)]
+                            #[on_success(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
+                            AlwaysFailure,
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b0 > 7),
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 % 3) as f32)]
+                    Parallel(success = 1) {
+                        SkipUnlessUpdated(t0) {
+                            Deadline(0) {
+                                Script(|bb| bb.b0 += 2),
+                            },
+                        },
+                    },
+                    #[score(|bb| (*bb.t0 % 3) as f32)]
+                    RetryUntilSuccessful(forever) {
+                        AlwaysSuccess,
+                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    RunOnce(then_skip = false) {
+                        StatefulAction(PTask<4>, b0 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0045Blackboard { t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0046 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-        }
-        Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
-            RetryUntilSuccessful(1) {
-                SetBlackboard(t0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0046Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0047 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0047Blackboard { l0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        AsyncSequence {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-            StatefulAction(Task<1>),
+        ReactiveFallback {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0048Blackboard { b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0049 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            o0: Option<i64>,
-        }
-        SequenceStar {
-            #[on_failure(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.o0.unwrap_or(0) < bb.b0 + 3)]
-            TryCatch(catch_on_halt = false) {
-                Action(Act<0>),
-                Condition(PCond<1>, b0 = {b1}),
-            },
+        MemSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
             StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            ScriptCondition(|bb| bb.o0.unwrap_or(3) + 2 == bb.b1),
         }
     }
 }
-
-board!(Tree0049Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0050Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 14,
             #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0})
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0050Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
+            b1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
         }
-        SubTree(Tree0050Sub1, t0 = {=}, q0 = {q0}, l0 = {=}, b0 = {b0}, b1 = {=})
+        SequenceWithMemory {
+            #[run_while(|bb| bb.b1 > 7)]
+            StatefulAction(Task<0> = Task::<0>),
+            TryCatch(catch_on_halt = false) {
+                #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+                SubTree(Tree0050Sub1, ..),
+                Timeout(20) {
+                    #[post(|bb| if *bb.t0 % 3 != 1 { bb.b1 += 3 })]
+                    #[on_halted(|bb| if bb.b1 == 2 { bb.b0 += 1 })]
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            l0: Vec<i64> = vec![],
-            b0: i64 = 4,
             b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                    },
-                },
-            },
-            Repeat(0) {
-                #[run_while(|bb| *bb.t0 < 3)]
-                Wait(20),
-            },
-            ReactiveFallback {
-                Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
-                    Script(|bb| bb.b1 = (bb.b1 + 3) % 3),
-                },
-                StatefulAction(PTask<1>, b0 = {=}),
-                WaitUntil(|bb| bb.b1 < bb.b0 + 1) {
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceWithMemory {
-                Parallel(success = 4, failure = 2) {
-                    StatefulAction(Task<3>),
-                    Script(|bb| bb.t0.set((*bb.t0 + 2) % 2)),
-                    SubTree(Tree0050Sub0, ..),
-                    StatefulAction(Task<5>),
-                },
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b1)),
-                    WasEntryUpdated(t0),
-                },
-                SequenceStar {
-                    SetBlackboard(t0 = 9),
-                    Condition(|ctx| ctx.check(8)),
-                    Action(|ctx| ctx.exec(9)),
-                },
-            },
+        ForceFailure {
+            SubTree(Tree0050Sub0, ..),
         }
     }
 }
 
-board!(Tree0050Blackboard { t0 q0 l0 b0 b1 });
+board!(Tree0050Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            l0: Vec<i64>,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
         }
-        Parallel(failure = -3) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
+        Precondition(|bb| bb.b0 < 1) {
+            IfThenElse {
+                Deadline(10) {
+                    FlipSelector {
+                        ForceFailure {
+                            Inverter {
+                                AlwaysRunning,
+                            },
+                        },
+                        WaitValueUpdate(t0) {
+                            Loop(q0, if_empty = Running) {
+                                IfThenElse {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+                                },
+                            },
+                        },
+                        #[skip_if(|bb| bb.b0 + 1 < 7)]
+                        #[run_while(|bb| *bb.t0 + 3 < bb.b0)]
+                        StatefulAction(Task<2>),
+                        MaxTime(0) {
+                            Action(Act<3> = Act::<3>),
+                        },
+                    },
+                },
+                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
+                #[skip_if(|bb| bb.b0 < 5)]
                 Fallback {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                Script(|bb| *bb.t1 += 3),
-            },
-            #[success_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| bb.o0.is_none())]
-            #[skip_if(|bb| bb.o0.unwrap_or(4) + 4 > 0)]
-            RunOnce(then_skip = true) {
-                Sequence {
-                    Sequence {
-                        ReactiveFallback {
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
+                    #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 2)]
+                    #[success_if(|bb| bb.b0 < 5)]
+                    #[skip_if(|bb| bb.b0 < *bb.t0)]
+                    IndexSwitch(|bb| bb.b0 + 2, out_of_range = Loop, dynamic = true) {
+                        #[run_while(|bb| *bb.t0 + 2 < 2)]
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Precondition(|bb| *bb.t0 < 7, else = Success) {
+                            Action(Act<4>),
                         },
-                        StatefulAction(Task<5>),
                     },
-                    Sleep(50),
+                    StatefulAction(PTask<5>, b0 = {b0}),
+                    StatefulAction(Task<6>),
+                    StatefulAction(PTask<7>, b0 = 6),
                 },
-            },
-            ForceSuccess {
-                Filter(times = 2, count = Completed) {
-                    Action(PIo<6>, t0 = {=}),
-                },
-            },
-            WhileDoElse {
-                TryCatch(catch_on_halt = true) {
-                    Action(PAct<7>, b0 = {=}, b1 = {t0}),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<9>),
-                },
-                Invert {
-                    StatefulAction(PTask<10>, b0 = 9, b1 = {t0}),
-                },
-                Deadline(100) {
-                    SetBlackboard(t0 = 9),
-                },
-            },
-            ReactiveSequence {
-                Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
-                    MaxTime(20) {
-                        IndexSwitch(|bb| *bb.t1) {
-                            Condition(PCond<11>, b0 = {b0}),
-                            Action(PIo<12>, t0 = {=}),
+                WaitValueUpdate(t0) {
+                    Cooldown(20, filtered = Skipped) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                IndexSwitch(|bb| *bb.t0 + 1) {
+                                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                                    Action(PAct<9>, b0 = {=}),
+                                },
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                Iterate(l0, element = {b0}, until = Never) {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
                         },
                     },
                 },
-                ReactiveFallback {
-                    Sleep(0),
-                },
-                #[success_if(|bb| (*bb.t1 + 4) % 2 == 1)]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Succeeder,
             },
         }
     }
 }
 
-board!(Tree0051Blackboard { o0 b0 t0 t1 l0 });
+board!(Tree0051Blackboard { b0 l0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        PrioritySelector {
-            #[score(|bb| (*bb.t1 + 1) as f32)]
-            Selector {
-                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                StatefulAction(Task<1>),
-                StatefulAction(PTask<2>, b0 = {t1}, b1 = {t1}),
-            },
-            #[score(|bb| (*bb.t1) as f32)]
-            BinarySelector(|bb| *bb.t0 != *bb.t0 % 3, dynamic = false) {
-                Timeout(10) {
-                    Repeater(2) {
-                        SetBlackboard(t1 = 9),
+        Parallel(success = 1, failure = -1) {
+            AlwaysSuccess,
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                Switch(b1) {
+                    case 1 => RunOnce {
+                        Deadline(20) {
+                            FlipSelector {
+                                Action(PIo<0>, t0 = {t1}),
+                                #[success_if(|bb| (bb.b1 + 4) % 2 == 1)]
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                Action(Act<1>),
+                            },
+                        },
                     },
-                },
-                RunOnce(then_skip = false) {
-                    #[failure_if(|bb| bb.b0 != *bb.t1 % 3)]
-                    DynamicSequence {
-                        ScriptCondition(|bb| bb.b0 < 6),
-                    },
+                    _ => Action(Act<2>),
                 },
             },
-            #[score(|bb| ((bb.b0 + 3) % 3) as f32)]
-            TryCatch(catch_on_halt = true) {
-                ScriptCondition(|bb| *bb.t0 + 3 > *bb.t1),
-                Iterate(l0, element = {b0}, reset_index = true) {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[post(|bb| bb.b0 = *bb.t1 + 1)]
-                    #[run_while(|bb| *bb.t0 % 4 != 1)]
-                    AlwaysSuccess,
+            TryCatch {
+                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                    ForceSuccess {
+                        Timeout(10) {
+                            Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 3, &mut bb.b1)),
+                        },
+                    },
                 },
-                AlwaysRunning,
-                Retry(4) {
-                    #[failure_if(|bb| *bb.t1 + 4 < *bb.t0)]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Action(PIo<3>, t0 = {=}),
+                RunOnce(then_skip = true) {
+                    Action(Act<4>),
+                },
+                RepeatTimes(forever) {
+                    Delay(20) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                FlipSelector {
+                    StatefulAction(Task<5>),
+                    WasEntryUpdated(t1),
+                },
+                RunOnce {
+                    Cooldown(0, filtered = Failure) {
+                        #[failure_if(|bb| *bb.t1 + 4 == 3)]
+                        Loop(q0, if_empty = Success) {
+                            Parallel {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    #[on_success(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+                                    AlwaysRunning,
+                                },
+                                Guard(|ctx| &mut ctx.token) {
+                                    Sleep(20),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.o0.is_some())]
+                ParallelAll(max_failures = -1) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Condition(Cond<6>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0052Blackboard { t0 b0 t1 l0 });
+board!(Tree0052Blackboard { t1 t0 l0 b1 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        RepeatUntil(Failure) {
-            UnsetBlackboard(o0),
+        KeepRunningUntilFailure {
+            DynamicSequence {
+                Switch(b1) {
+                    case 4 => Precondition(|bb| *bb.t0 == 3) {
+                        Wait(50),
+                    },
+                    _ => WhileDoElse {
+                        SequenceWithMemory {
+                            Filter(times = 2, count = Failure) {
+                                Condition(Cond<0>),
+                            },
+                            StatefulAction(Task<1>),
+                        },
+                        Sleep(30),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 % 4 != 2),
+            },
         }
     }
 }
 
-board!(Tree0053Blackboard { o0 });
+board!(Tree0053Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0054Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Deadline(10) {
+        Conditional(|bb| bb.b0 + 3 > 6, dynamic = true) {
+            ReactiveFallback {
                 StatefulAction(Task<0>),
-            },
-            #[success_if(|bb| bb.b1 % 3 == 0)]
-            #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; if bb.o0.is_some() { bb.o0 = None } })]
-            #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 < bb.b1)]
-            Delay(20) {
-                AlwaysFailure,
+                SubTree(Tree0054Sub0, ..),
+                #[post(|bb| *bb.t1 += 1)]
+                ScriptCondition(|bb| *bb.t0 < *bb.t0 % 2),
+                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree0054Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0055Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-        }
-        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-        Selector {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0055Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 12,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-            #[post(|bb| if *bb.t1 % 3 != 0 { bb.b0 += 1 })]
-            TryCatch {
-                Condition(Cond<1>),
-                Action(PIo<2>, t0 = {t1}),
-                SetBlackboard(o0 = Some(2)),
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
+board!(Tree0054Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0055 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
         }
-        SequenceWithMemory {
-            #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.t1.set(bb.o0.unwrap_or(4) % 4) } })]
-            SubTree(Tree0055Sub0, ..),
-            SubTree(Tree0055Sub1, ..),
-            ReactiveFallback {
-                Timeout(0) {
-                    Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(3) + 1, &mut bb.b0)),
+        Sequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Optional {
+                    StepSequencer {
+                        Priority {
+                            #[on_halted(|bb| { bb.t0.set(1); bb.b0 = *bb.t1 })]
+                            Action(PIo<1>, t0 = {t1}),
+                            Action(Act<2> = Act::<2>),
+                            WaitValueUpdate(t0) {
+                                ScriptCondition(|bb| *bb.t0 < 1),
+                            },
                         },
                     },
                 },
-                Action(Act<6> = Act::<6>),
-                Action(PAct<7>, b0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0055Blackboard { o0 b0 t0 t1 l0 });
+board!(Tree0055Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
         }
-        ReactiveFallback {
-            Action(PIo<0>, t0 = {t0}),
-            Action(PIo<1>, t0 = {=}),
+        Cooldown(0, filtered = Skipped) {
+            Action(PIo<0>, t0 = {=}),
         }
     }
 }
@@ -2165,478 +2104,445 @@ board!(Tree0057Blackboard { o0 b0 b1 });
 bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
         RunOnce(then_skip = true) {
+            #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
+            #[post(|bb| bb.b0 += 2)]
             Fallback {
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b0 % 2 == 1)]
                 Limiter(3) {
-                    #[on_failure(|bb| if (bb.b0 + 4) % 3 == 1 { *bb.t0 += 1 })]
                     RetryUntilSuccessful(4) {
                         RepeatUntilFailure(1) {
-                            #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 3))]
                             AsyncFallback {
-                                Iterate(l0, element = {b0}, reset_index = true) {
-                                    Condition(Cond<0>),
+                                PrioritySelector {
+                                    #[score(|bb| ((*bb.t0 + 2) % 4) as f32)]
+                                    #[success_if(|bb| *bb.t0 % 4 < 3)]
+                                    #[failure_if(|bb| *bb.t0 + 1 != bb.b0)]
+                                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                                    Condition(|ctx| ctx.check(0)),
+                                    #[score(|bb| (*bb.t0) as f32)]
+                                    #[on_failure(|bb| if (bb.b0 + 4) % 3 == 1 { *bb.t0 += 1 })]
+                                    StatefulAction(Task<1>),
                                 },
-                                ParallelAll {
-                                    ScriptCondition(|bb| bb.b0 < 3),
+                                SkipUnlessUpdated(t0) {
+                                    Succeeder,
                                 },
                             },
                         },
                     },
                 },
-                SkipUnlessUpdated(t0) {
-                    Observe(|bb| *bb.t0 < 3) {
-                        #[failure_if(|bb| *bb.t0 == 7)]
-                        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                        Parallel(success = 1, failure = 0) {
-                            Timeout(30) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            RepeatTimes(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
+                DynamicSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                    Condition(PCond<5>, b0 = {=}),
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0058Blackboard { q0 l0 t0 b0 });
+board!(Tree0058Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
         blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        Retry(4) {
-            DynamicSequence {
+        Selector {
+            Observe(|bb| *bb.t0 > 5, abort = lower) {
                 StatefulAction(Task<0>),
-                ScriptCondition(|bb| *bb.t1 > 4),
+            },
+            Observe(|bb| bb.b1 < 5, abort = both) {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0059Blackboard { l0 t1 });
+board!(Tree0059Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
-        Fallback {
-            ParallelAll(max_failures = -2) {
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    WhileDoElse {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Action(|ctx| ctx.exec(4)),
-                },
-                RepeatUntilFailure(3) {
-                    RunOnce(then_skip = false) {
-                        Cooldown(10, filtered = Skipped) {
-                            Remap(success = Failure, failure = Success) {
-                                Repeater(0) {
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Action(Act<6>),
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        FlipSelector {
+            Script(|bb| bb.o0 = None),
+            #[skip_if(|bb| bb.o0.is_none())]
+            DynamicSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3>),
             },
-            Repeater(forever) {
-                Condition(Cond<7>),
-            },
+        }
+    }
+}
+
+board!(Tree0060Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0061 for Ctx {
+        Invert {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0061 for Ctx {
+    pub tree Tree0062Sub0 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 2,
-            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveSequence {
-            SequenceStar {
-                Action(PAct<0>, b0 = {b1}, b1 = {b0}),
-                Script(|bb| { bb.t0.set(bb.b1); bb.t1.set(bb.b1 + 4) }),
-                SetBlackboard(t0 = {b1}),
-                #[post(|bb| *bb.t1 += 3)]
-                #[on_success(|bb| bb.b1 = *bb.t0)]
-                StatefulAction(Task<1>),
-            },
-            ReactiveSelector {
-                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 4))]
-                #[success_if(|bb| bb.o0.is_none())]
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) + 4 != 5)]
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    StatefulAction(Task<2>),
-                },
-                Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 3) % 2, &mut bb.b1)),
-                Condition(Cond<4>),
-            },
-            Condition(Cond<5>),
-            Switch(b1) {
-                case 5 => SetBlackboard(t0 = {b1}),
-                case 4 => Action(PAct<6>, b0 = {=}),
-                _ => Action(|ctx, bb| ctx.exec_in(7, 0, &mut bb.b0)),
-            },
-            ForceFailure {
-                Retry(2) {
-                    Action(Act<8>),
-                },
-            },
+        RunOnce {
+            Action(PIo<6>, t0 = {=}),
         }
     }
 }
-
-board!(Tree0061Blackboard { b0 t1 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64>,
-            b0: i64,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
-        #[post(|bb| { bb.o0 = Some(1); bb.b1 = bb.b1 % 3 })]
-        #[run_while(|bb| bb.o0.unwrap_or(2) % 3 > 1)]
-        #[on_failure(|bb| bb.b1 = bb.b0)]
-        Observe(|bb| bb.b1 + 2 < 3) {
-            Sequence {
-                Action(Act<0> = Act::<0>),
-                Action(Act<1>),
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0062Blackboard { b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0063 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        Limiter(2) {
-            RetryUntilSuccessful(2) {
-                Cooldown(0) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            ReactiveSequence {
+                Switch(b1) {
+                    case 1 => #[post(|bb| if bb.b1 > 5 { *bb.t0 += 1 })]
+                    Condition(Cond<0>),
+                    case 3 => MaxTime(20) {
+                        SetBlackboard(t0 = {b1}),
+                    },
+                    case 4 => Fallback {
+                        Action(Act<1>),
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+                        Condition(Cond<3>),
+                    },
+                    _ => ParallelAll {
+                        Condition(Cond<4>),
+                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                Sequence {
+                    WaitUntil(|bb| *bb.t0 > 7) {
+                        SubTree(Tree0062Sub0, ..),
+                    },
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 1, &mut bb.b0)),
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0063Blackboard { b1 });
+board!(Tree0062Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0064Sub0 for Ctx {
-        Fallback {
-            Condition(Cond<3>),
-            Condition(Cond<4>),
+    pub tree Tree0063 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            FlipSelector {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<0>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0063Blackboard { q0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Wait(0),
-            ParallelAll {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            DynamicSelector {
-                AlwaysFailure,
-                AlwaysSuccess,
-            },
-            ParallelAll(max_failures = -1) {
-                SubTree(Tree0064Sub0),
-                AlwaysRunning,
-            },
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 4,
+        }
+        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0064Blackboard { l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0065Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+        }
+        Repeat(0) {
+            StatefulAction(PTask<0>, b0 = 8, b1 = {=}),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
-        Repeat(forever) {
-            AlwaysSuccess,
+        blackboard {
+            b1: i64 = 5,
         }
+        RunOnce(then_skip = true) {
+            SubTree(Tree0065Sub0, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0065Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0066Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b1: i64 = 14,
+        }
+        ScriptCondition(|bb| bb.b1 % 4 == 2)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
-        ReactiveSelector {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+        }
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            FlipSelector {
+                RunOnce(then_skip = true) {
+                    RunOnce {
+                        Cooldown(50, filtered = Skipped) {
+                            #[post(|bb| bb.b1 += 1)]
+                            Filter(times = 3, count = Failure, filtered = Failure) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                },
+                #[on_success(|bb| bb.b0 = 9)]
+                AsyncSequence {
+                    FlipSelector {
+                        Observe(|bb| bb.b1 > 5, abort = self) {
+                            Sleep(10),
+                        },
+                        Wait(0),
+                        SubTree(Tree0066Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                    },
+                },
+                Action(PIo<1>, t0 = {=}),
+            },
         }
     }
 }
+
+board!(Tree0066Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0067 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            DynamicSelector {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveSequence {
+            ForceSuccess {
+                Action(PIo<0>, t0 = {t0}),
             },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Repeater(2) {
+                    #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
+                    Action(Act<1>),
+                },
+            },
+            Runner,
         }
     }
 }
+
+board!(Tree0067Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
-        RunOnce(then_skip = false) {
-            Repeat(forever) {
-                DynamicSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Wait(30),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0069Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 15,
-        }
-        Sequence {
-            StatefulAction(Task<2>),
-            Condition(PCond<3>, b0 = {=}),
-            SetBlackboard(t0 = {b0}),
-        }
-    }
-}
+board!(Tree0068Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0069 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        #[failure_if(|bb| bb.b1 > 3)]
-        #[on_success(|bb| bb.b0 += 3)]
-        Switch(b1) {
-            case 3 => Inverter {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
+        Parallel(success = 1, failure = -2) {
+            KeepRunningUntilFailure {
+                #[run_while(|bb| *bb.t0 + 2 < *bb.t0)]
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    Action(PAct<2>, b0 = 8, b1 = {=}),
                 },
             },
-            _ => SubTree(Tree0069Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            #[on_halted(|bb| bb.b0 += 1)]
+            RepeatUntilSuccess(3) {
+                Selector {
+                    Observe(|bb| (bb.b1 + 3) % 2 > 0, abort = lower) {
+                        WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0069Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0070Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(Act<0>)
-    }
-}
+board!(Tree0069Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0070 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
         Sequence {
-            SubTree(Tree0070Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-            #[success_if(|bb| bb.b0 % 4 > 1)]
-            #[run_while(|bb| bb.b0 + 4 > *bb.t0)]
-            #[failure_if(|bb| bb.o0.unwrap_or(1) != bb.b0)]
-            Action(Act<1>),
+            ReactiveFallback {
+                MemSequence {
+                    Fallback {
+                        Action(Act<0>),
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+            },
         }
     }
 }
-
-board!(Tree0070Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            SetBlackboard(b0 = {t0}),
+        SequenceStar {
+            Condition(PCond<0>, b0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
         }
     }
 }
 
-board!(Tree0071Blackboard { b0 t0 });
+board!(Tree0071Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0072 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1],
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Iterate(l0, element = {b0}, reset_index = true) {
-            Fallback {
-                #[failure_if(|bb| *bb.t0 % 2 < 0)]
-                Condition(Cond<0>),
+        MemPriority {
+            IfThenElse {
+                Loop(q0, value = {b1}) {
+                    WasEntryUpdated(t0),
+                },
+                Action(Act<0> = Act::<0>),
+            },
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.o0 = None })]
+            Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
                 ReactiveFallback {
-                    Action(PAct<1>, b0 = {t0}),
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    #[on_halted(|bb| bb.b1 = 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(2) < 2)]
+                    Action(Act<2> = Act::<2>),
+                    Action(PIo<3>, t0 = {t0}),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-                Inverter {
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                RunOnce {
-                    Action(Act<4> = Act::<4>),
-                },
-                Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0072Blackboard { l0 b0 t0 });
+board!(Tree0072Blackboard { o0 b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RunOnce {
-            Action(PIo<0>, t0 = {b0}),
+        ReactiveFallback {
+            MaxTime(0) {
+                RunOnce {
+                    Parallel(success = -1) {
+                        RetryUntilSuccessful(1) {
+                            Repeat(0) {
+                                Action(Act<0> = Act::<0>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0073Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
         Sequence {
-            SequenceStar {
-                Repeater(0) {
-                    Script(|bb| bb.o0 = None),
-                },
-                WhileDoElse {
-                    Action(Act<0>),
-                    ReactiveSequence {
-                        #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Action(PAct<3>, b0 = 8),
-                Deadline(20) {
-                    Condition(Cond<4>),
-                },
-            },
-            IfThenElse {
-                Fallback {
-                    Retry(1) {
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<5>),
-                },
-                Action(PIo<6>, t0 = {b1}),
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    Action(|ctx| ctx.exec(7)),
-                },
-            },
-            ReactiveFallback {
-                #[skip_if(|bb| *bb.t1 < bb.o0.unwrap_or(2) % 4)]
-                ForceFailure {
-                    Script(|bb| bb.b0 += 3),
-                },
-                TryCatch {
-                    Action(PIo<8>, t0 = {b0}),
-                    StatefulAction(Task<9>),
-                },
-            },
+            #[success_if(|bb| *bb.t1 != bb.b0)]
+            AlwaysFailure,
+            StatefulAction(Task<0>),
+            Runner,
         }
     }
 }
 
-board!(Tree0074Blackboard { o0 b1 t1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0075Sub0 for Ctx {
-        Action(Act<5> = Act::<5>)
-    }
-}
+board!(Tree0074Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
-        IfThenElse {
-            DynamicSelector {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                AlwaysFailure,
-                Inverter {
-                    Action(|ctx| ctx.exec(3)),
-                },
+        DynamicSequence {
+            AlwaysSuccess,
+            DynamicSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            PrioritySelector {
-                #[score(1)]
-                MemSequence {
-                    Action(|ctx| ctx.exec(4)),
-                    SubTree(Tree0075Sub0),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceWithMemory {
-                Action(Act<8>),
-                ReactiveSequence {
-                    Inverter {
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                },
+            Condition(Cond<2>),
+            Action(Act<3>),
+            Retry(3) {
+                StatefulAction(Task<4>),
             },
         }
     }
@@ -2644,772 +2550,848 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
-        Selector {
-            ReactiveFallback {
-                Inverter {
-                    AlwaysSuccess,
-                },
-                Repeat(1) {
-                    ReactiveSequence {
-                        Retry(0) {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        AsyncSequence {
+            MemPriority {
+                SkipUnlessUpdated(t0) {
+                    RunOnce(then_skip = true) {
+                        AsyncSequence {
                             AlwaysSuccess,
+                            Optional {
+                                #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.b1 < 7 { *bb.t0 += 2 } })]
+                                #[failure_if(|bb| *bb.t0 + 2 < 4)]
+                                Runner,
+                            },
+                            Precondition(|bb| bb.b0 != 4) {
+                                Wait(10),
+                            },
                         },
                     },
                 },
-                Parallel(success = -4) {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    AlwaysFailure,
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
+                Switch(b1) {
+                    case 0 => Condition(|ctx| ctx.check(0)),
+                    case 1 => Wait(0),
+                    case 4 => StatefulAction(Task<1>),
+                    _ => StatefulAction(Task<2> = Task::<2>),
                 },
-                Action(Act<4>),
-                Action(Act<5>),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    MaxTime(0) {
+                        RunOnce(then_skip = true) {
+                            StepSequencer {
+                                Condition(Cond<3>),
+                                Action(PAct<4>, b0 = 2),
+                            },
+                        },
+                    },
+                },
             },
-            Cooldown(0, filtered = Skipped) {
-                DynamicSelector {
-                    AlwaysFailure,
+            Parallel(success = 1, failure = 0) {
+                Switch(b1) {
+                    case 3 => Sleep(10),
+                    case 1 => Action(Act<5> = Act::<5>),
+                    _ => ScriptCondition(|bb| bb.b0 % 2 < 1),
+                },
+                RetryUntilSuccessful(2) {
                     Condition(Cond<6>),
-                    Parallel(success = -1, failure = 1) {
-                        Limiter(3) {
-                            MaxTime(100) {
-                                RepeatTimes(forever) {
-                                    Runner,
-                                },
-                            },
-                        },
-                    },
+                },
+                Sleep(20),
+                ReactiveSequence {
+                    Wait(0),
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
                 },
             },
-            Repeat(3) {
-                MemSequence {
-                    Repeater(forever) {
-                        ReactiveFallback {
-                            RetryUntilSuccessful(forever) {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<7> = Task::<7>),
-                                },
-                            },
+            PolicyParallel(policy = FirstFailure) {
+                Condition(Cond<9>),
+                Switch(b1) {
+                    case 2 => Condition(PCond<10>, b0 = 7),
+                    _ => AlwaysRunning,
+                },
+                Fallback {
+                    RepeatUntil(Failure) {
+                        MemSequence {
+                            StatefulAction(Task<11>),
+                            #[on_success(|bb| bb.t0.set(5))]
+                            #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                            StatefulAction(Task<12>),
                         },
                     },
                 },
             },
         }
+    }
+}
+
+board!(Tree0076Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0077Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Wait(20)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
         }
         ReactiveSequence {
-            ReactiveSequence {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                SkipUnlessUpdated(t1) {
-                    Precondition(|bb| bb.b1 % 3 < 2, else = Skipped) {
-                        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                            #[on_failure(|bb| *bb.t1 += 3)]
-                            #[on_success(|bb| bb.t0.set(bb.b0))]
-                            #[run_while(|bb| *bb.t1 + 2 == 3)]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
+            Condition(PCond<0>, b0 = {=}),
+            Sequence {
+                #[run_while(|bb| bb.b0 + 1 > 2)]
+                SubTree(Tree0077Sub0, ..),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0077Blackboard { t0 b0 t1 l0 b1 o0 });
+board!(Tree0077Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        RepeatTimes(forever) {
-            Switch(b1) {
-                case 4 => AsyncSequence {
-                    ForceSuccess {
-                        Fallback {
-                            Action(Act<0>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
-                    },
-                    Fallback {
-                        Inverter {
-                            #[success_if(|bb| *bb.t0 + 4 < bb.b0)]
-                            #[on_success(|bb| { if *bb.t0 > bb.b0 { bb.b0 += 3 }; if (bb.b0 + 2) % 4 > 2 { *bb.t0 += 1 } })]
-                            Action(PAct<3>, b0 = {t0}),
-                        },
-                    },
-                    Selector {
-                        #[on_failure(|bb| bb.t0.set(bb.b1))]
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        #[success_if(|bb| bb.b1 % 3 < 1)]
-                        DynamicSequence {
-                            Condition(Cond<4>),
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b0 != 7),
-                },
-                _ => SequenceWithMemory {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        SetBlackboard(t0 = 8),
-                        #[score(|bb| (bb.b0 + 4) as f32)]
-                        Action(Act<5>),
-                        #[score(|bb| (*bb.t0) as f32)]
-                        StatefulAction(Task<6>),
-                        #[score(|bb| (bb.b0 % 3) as f32)]
-                        Sleep(0),
-                        #[score(|bb| (bb.b1) as f32)]
-                        Condition(Cond<7>),
-                    },
-                    Action(PIo<8>, t0 = {b0}),
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Script(|bb| bb.b0 += 1),
-                        Action(Act<9>),
-                    },
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        Action(Act<10> = Act::<10>),
-                        #[score(|bb| (*bb.t0) as f32)]
-                        StatefulAction(Task<11>),
-                        #[score(|bb| (*bb.t0) as f32)]
-                        Repeat(forever) {
-                            Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 2, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
+        Cooldown(0, filtered = Failure) {
+            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0078Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0079Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        Condition(Cond<0>)
+        StatefulAction(Task<15>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        PrioritySelector {
-            #[score(|bb| ((*bb.t0 + 4) % 2) as f32)]
-            SequenceStar {
-                #[run_while(|bb| *bb.t1 + 1 > 2)]
-                SubTree(Tree0079Sub0, ..),
-                Failer,
+        WhileDoElse {
+            Parallel(success = 2) {
+                Repeat(1) {
+                    Cooldown(0, filtered = Failure) {
+                        Remap(success = Success, failure = Failure) {
+                            Selector {
+                                Condition(Cond<0>),
+                                AlwaysFailure,
+                                RunOnce {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b1 != 2)]
+                Remap(success = Success, failure = Success) {
+                    StepSequencer {
+                        Interrupt(|bb| *bb.t0 + 4 > 2) {
+                            SkipUnlessUpdated(t0) {
+                                SequenceWithMemory {
+                                    Action(PIo<2>, t0 = {b0}),
+                                    Action(Act<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                        ParallelAll {
+                            Condition(Cond<5>),
+                            #[success_if(|bb| bb.b0 > bb.b0 + 3)]
+                            #[run_while(|bb| *bb.t0 + 2 < bb.b1)]
+                            #[post(|bb| bb.o0 = None)]
+                            RepeatUntilFailure(forever) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstFailure) {
+                            StatefulAction(Task<7> = Task::<7>),
+                            SetBlackboard(b0 = {t0}),
+                            Script(|bb| bb.b0 += 2),
+                            Action(Act<8>),
+                            StatefulAction(PTask<9>, b0 = 9, b1 = {b1}),
+                        },
+                    },
+                },
             },
-            #[score(1)]
-            Timeout(0) {
-                StatefulAction(Task<1>),
+            #[skip_if(|bb| bb.b1 == 6)]
+            MemPriority {
+                StatefulAction(Task<10>),
+                ReactiveSequence {
+                    Loop(q0, value = {t0}) {
+                        WhileDoElse {
+                            StatefulAction(PTask<11>, b0 = {b1}),
+                            StatefulAction(Task<12>),
+                            Action(Act<13>),
+                        },
+                    },
+                    StepSequencer {
+                        Condition(PCond<14>, b0 = 8),
+                        SubTree(Tree0079Sub0, t0 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}, o0 = {=}),
+                        Script(|bb| bb.o0 = None),
+                    },
+                },
             },
-            #[score(|bb| ((bb.b0 + 2) % 3) as f32)]
-            SetBlackboard(t1 = 0),
-            #[score(|bb| (*bb.t0 % 4) as f32)]
-            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0079Blackboard { b0 t0 t1 });
+board!(Tree0079Blackboard { t0 b1 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-            Fallback {
-                Failer,
-                StatefulAction(Task<0>),
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[run_while(|bb| bb.o0.unwrap_or(1) == 3)]
-                #[skip_if(|bb| (bb.b0 + 4) % 4 > 2)]
+        StepSequencer {
+            WhileDoElse {
+                StatefulAction(PTask<0>, b0 = 3),
+                AlwaysFailure,
                 Condition(Cond<1>),
-                #[run_while(|bb| *bb.t0 < bb.b0)]
-                #[on_halted(|bb| bb.b0 = *bb.t0 + 2)]
-                Precondition(|bb| bb.b0 + 2 > 5, else = Running) {
-                    Condition(|ctx, bb| ctx.check_in(2, 2)),
-                },
             },
+            RunOnce {
+                SetBlackboard(b0 = 8),
+            },
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
-board!(Tree0080Blackboard { o0 l0 b0 t0 });
+board!(Tree0080Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0081Sub0 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
         }
-        FlipSelector {
-            #[post(|bb| bb.b0 += 1)]
-            KeepRunningUntilFailure {
-                Condition(Cond<1>),
-            },
-            KeepRunningUntilFailure {
-                Conditional(|bb| bb.b1 != 2, dynamic = true, else = Success) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-        }
+        Condition(|ctx| ctx.check(5))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            b1: i64 = 5,
         }
-        Parallel(success = 2) {
-            Cooldown(50, filtered = Skipped) {
-                Action(Act<0> = Act::<0>),
-            },
+        #[skip_if(|bb| bb.b0 + 3 == 4)]
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
             ReactiveFallback {
-                SubTree(Tree0081Sub0, b1 = {=}, b0 = {b0}),
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 4) % 4, &mut bb.b0)),
+                },
+                Timeout(0) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    SequenceWithMemory {
+                        #[run_while(|bb| *bb.t0 + 2 < 3)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        Precondition(|bb| bb.b1 + 2 > 5, else = Running) {
+                            Script(|bb| bb.b0 += 3),
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            Precondition(|bb| *bb.t0 != 3, else = Failure) {
+                                Sequence {
+                                    StatefulAction(Task<2>),
+                                    SetBlackboard(b0 = 1),
+                                },
+                            },
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysRunning,
+                },
+            },
+            Action(Act<3> = Act::<3>),
+            Optional {
+                MemSequence {
+                    WhileDoElse {
+                        Filter(times = 2, filtered = Failure) {
+                            StatefulAction(Task<4>),
+                        },
+                        Repeat(1) {
+                            Precondition(|bb| bb.b1 % 3 != 0) {
+                                Limiter(2) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                        RepeatUntilSuccess(forever) {
+                            SubTree(Tree0081Sub0, ..),
+                        },
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<6>),
+                        Wait(50),
+                        StatefulAction(PTask<7>, b0 = {b0}),
+                    },
+                    Cooldown(10, filtered = Skipped) {
+                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b1) })]
+                        SetBlackboard(b1 = 3),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0081Blackboard { b1 b0 });
+board!(Tree0081Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            Action(Act<1>),
-            Condition(Cond<2>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![],
+            b1: i64 = 5,
+        }
+        ParallelAll(max_failures = -1) {
+            Iterate(l0, element = {b1}) {
+                Fallback {
+                    Condition(Cond<0>),
+                    WasEntryUpdated(t0),
+                },
+            },
         }
     }
 }
+
+board!(Tree0082Blackboard { t0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
+            b1: i64 = 0,
         }
-        MemPriority {
-            DynamicSelector {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(3) {
-                    MaxTime(10) {
-                        Repeat(0) {
-                            Script(|bb| *bb.t1 += 1),
+        ReactiveFallback {
+            AsyncFallback {
+                Timeout(30) {
+                    Switch(b1) {
+                        case 3 => Condition(Cond<0>),
+                        case 1 => ReactiveSequence {
+                            WasEntryUpdated(t0),
+                            ScriptCondition(|bb| bb.b0 + 4 == 0),
                         },
+                        _ => Sleep(30),
                     },
                 },
             },
-            #[skip_if(|bb| (bb.b0 + 4) % 4 != 2)]
-            PrioritySelector {
-                #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
-                Conditional(|bb| bb.b0 % 3 != 1, else = Success) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(Act<1>),
-                        SetBlackboard(b0 = 3),
-                    },
-                },
-                #[score(|bb| (bb.b0) as f32)]
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Action(PIo<3>, t0 = {=}),
-                    Condition(|ctx| ctx.check(4)),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                #[score(|bb| (*bb.t1 + 1) as f32)]
-                RepeatUntilFailure(1) {
-                    MemSequence {
-                        StatefulAction(Task<6>),
-                        #[success_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0083Blackboard { t0 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        Sequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                AlwaysFailure,
-                Action(|ctx| ctx.exec(0)),
-            },
-            DynamicSelector {
-                MemPriority {
-                    Action(Act<1>),
+            StepSequencer {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    Condition(Cond<1>),
+                    #[score(0)]
                     StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
+                },
+                Fallback {
+                    Observe(|bb| bb.b0 + 3 == *bb.t0 % 4, abort = lower) {
+                        #[run_while(|bb| bb.b1 != 4)]
+                        #[on_failure(|bb| bb.b0 = bb.b1)]
+                        Condition(PCond<3>, b0 = {b0}),
+                    },
+                    #[failure_if(|bb| (bb.b1 + 1) % 3 < 0)]
+                    #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
                     Wait(10),
                 },
             },
-            Action(Act<5>),
-            Action(Act<6>),
-            DynamicSelector {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    StatefulAction(Task<7>),
-                    Action(Act<8> = Act::<8>),
+        }
+    }
+}
+
+board!(Tree0083Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
+            b0: i64 = 3,
+        }
+        Iterate(l0, element = {b1}, until = FirstSuccess) {
+            Iterate(l0, element = {b0}, max = 1) {
+                Repeater(forever) {
+                    AlwaysSuccess,
                 },
-                AlwaysFailure,
-                Condition(Cond<9>),
             },
         }
     }
 }
+
+board!(Tree0084Blackboard { l0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64,
+            l0: Vec<i64> = vec![1],
             #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
         }
-        ParallelAll {
-            Repeater(2) {
-                ReactiveFallback {
-                    SetBlackboard(t1 = 1),
+        SequenceStar {
+            WaitValueUpdate(t0) {
+                #[failure_if(|bb| bb.b0 + 1 == 0)]
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Sleep(10),
+                        },
+                        Fallback {
+                            #[on_success(|bb| bb.b0 += 1)]
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                            StatefulAction(Task<1>),
+                        },
+                        #[success_if(|bb| (bb.b0 + 4) % 4 != 0)]
+                        #[failure_if(|bb| bb.b0 < 1)]
+                        #[skip_if(|bb| *bb.t0 + 4 < *bb.t0)]
+                        Condition(Cond<2>),
+                        Filter(times = 1, count = Failure) {
+                            Action(PIo<3>, t0 = {b0}),
+                        },
+                    },
                 },
             },
-            Wait(20),
-            TryCatch(catch_on_halt = false) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            Retry(forever) {
+                #[success_if(|bb| *bb.t0 % 4 == 3)]
+                Delay(0) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(PCond<4>, b0 = {b0}),
+                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
+                            Precondition(|bb| *bb.t0 % 4 > 0, else = Failure) {
+                                Parallel(success = 3, failure = -3) {
+                                    Succeeder,
+                                    AlwaysFailure,
+                                    SetBlackboard(t0 = 9),
+                                },
+                            },
+                        },
+                    },
                 },
-                Action(PAct<2>, b0 = {=}),
-            },
-            RepeatUntil(Success) {
-                ParallelAll(3) {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Action(Act<6>),
-                },
-            },
-            Selector {
-                Observe(|bb| *bb.t0 % 2 < 1, abort = both) {
-                    Wait(30),
-                },
-                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0085Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0086Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree0085Blackboard { b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 0,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Iterate(l0, element = {b0}) {
-                    #[on_failure(|bb| bb.t0.set(9))]
-                    Sequence {
-                        Selector {
-                            StatefulAction(Task<0>),
-                            SubTree(Tree0086Sub0, ..),
-                            AlwaysFailure,
-                            Wait(20),
+        Fallback {
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    RepeatUntil(Success) {
+                        IfThenElse {
+                            #[on_failure(|bb| { if (bb.o0.unwrap_or(3) + 1) % 2 != 1 { bb.o0 = None }; bb.b0 = *bb.t0 })]
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
                         },
                     },
+                    StatefulAction(Task<2>),
                 },
             },
-            StatefulAction(Task<1>),
-            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0086Blackboard { l0 b0 t0 });
+board!(Tree0086Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
         }
-        Fallback {
-            Observe(|bb| bb.b0 != *bb.t0, abort = both) {
-                BinarySelector(|bb| *bb.t1 + 1 != 0, dynamic = true) {
-                    RepeatUntilFailure(forever) {
-                        SetBlackboard(t0 = 7),
-                    },
-                    SetBlackboard(t1 = 9),
-                },
+        ParallelAll(0) {
+            Priority {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t1),
+                Condition(Cond<1>),
             },
-            RunOnce {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Filter(times = 1, count = Completed) {
-                        AlwaysRunning,
-                    },
-                    ForceSuccess {
-                        Script(|bb| bb.b0 = *bb.t0),
-                    },
+            #[success_if(|bb| bb.b1 > 3)]
+            Fallback {
+                KeepRunningUntilFailure {
+                    Action(PIo<2>, t0 = {=}),
+                },
+                WaitUntil(|bb| bb.b0 + 4 > (bb.b1 + 3) % 2) {
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0087Blackboard { b0 t0 t1 });
+board!(Tree0087Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 5,
         }
-        #[on_failure(|bb| bb.b1 += 1)]
-        #[run_while(|bb| *bb.t0 + 4 < bb.b1 % 3)]
-        ReactiveSequence {
-            #[on_failure(|bb| *bb.t0 += 3)]
-            #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
-            StatefulAction(PTask<0>, b0 = 8, b1 = {=}),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0088Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0089 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            WasEntryUpdated(t0),
-            Sequence {
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<0>),
-                },
-                WaitUntil(|bb| *bb.t0 + 1 == 2) {
-                    Action(|ctx| ctx.exec(1)),
+        RepeatTimes(forever) {
+            Selector {
+                ReactiveSequence {
+                    Optional {
+                        Action(Act<0>),
+                    },
+                    Parallel(failure = 1) {
+                        #[on_success(|bb| { bb.b1 = 4; bb.b0 += 2 })]
+                        Action(Act<1>),
+                        #[on_failure(|bb| bb.t0.set(4))]
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0089Blackboard { t0 });
+board!(Tree0088Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0089Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0089 for Ctx {
+        ReactiveFallback {
+            Deadline(20) {
+                RunOnce {
+                    RepeatUntilFailure(forever) {
+                        TryCatch {
+                            StatefulAction(Task<0>),
+                            Deadline(0) {
+                                Wait(10),
+                            },
+                        },
+                    },
+                },
+            },
+            Parallel(failure = -3) {
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                SubTree(Tree0089Sub0),
+            },
+            Timeout(20) {
+                RepeatUntilSuccess(3) {
+                    Repeat(3) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            Action(Act<4>),
+            Action(|ctx| ctx.exec(5)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            b0: i64 = 1,
         }
-        Sequence {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-            Condition(|ctx| ctx.check(1)),
+        Filter(times = 3, count = Success, filtered = Skipped) {
+            Delay(20) {
+                IndexSwitch(|bb| bb.b0 + 1) {
+                    AlwaysRunning,
+                    Action(Act<0>),
+                    Failer,
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0090Blackboard { b0 b1 });
+board!(Tree0090Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0091 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        FlipSelector {
-            ReactiveFallback {
+    pub tree Tree0091Sub0 for Ctx {
+        SequenceWithMemory {
+            WhileDoElse {
                 Condition(Cond<0>),
-                Condition(Cond<1>),
-                Action(PIo<2>, t0 = {=}),
-                #[run_while(|bb| bb.b0 % 3 > 0)]
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-            },
-            IfThenElse {
-                StatefulAction(PTask<5>, b0 = {b1}, b1 = {b0}),
-                WasEntryUpdated(t0),
-                Loop(q0, if_empty = Success) {
-                    Condition(Cond<6>),
-                },
-            },
-            StatefulAction(Task<7>),
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-board!(Tree0091Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0092 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        MemSequence {
-            Action(Act<0>),
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Wait(10),
-            },
-            BinarySelector(|bb| bb.b0 + 2 != 2, dynamic = true) {
-                Cooldown(100, filtered = Skipped) {
-                    #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 3 })]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[run_while(|bb| bb.b0 < *bb.t0 + 2)]
-                    Delay(20) {
-                        DynamicSelector {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Conditional(|bb| bb.b0 > *bb.t0, dynamic = true) {
-                    Script(|bb| bb.o0 = None),
-                },
-            },
-            Conditional(|bb| *bb.t0 + 4 > 4, dynamic = false) {
-                Fallback {
-                    Observe(|bb| bb.b0 + 4 == 1, abort = lower) {
-                        Observe(|bb| bb.b0 < bb.b0 % 4) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                Sequence {
-                    Condition(PCond<4>, b0 = {=}),
-                    StatefulAction(PTask<5>, b0 = {=}),
-                },
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 1))]
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(6, 1)),
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 2)),
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0092Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0093 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            l0: Vec<i64>,
-        }
-        Sequence {
-            Fallback {
-                Repeat(3) {
-                    #[on_success(|bb| bb.b0 += 3)]
-                    IfThenElse {
-                        Action(PAct<0>, b0 = 6, b1 = {b0}),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                MemPriority {
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
-                        Failer,
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| *bb.t0 % 2 > 0),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Wait(10),
-        }
-    }
-}
-
-board!(Tree0093Blackboard { t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0094Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0094 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSelector {
-            Failer,
-            StatefulAction(Task<0>),
-            SubTree(Tree0094Sub0, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0094Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0095 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-            #[allow(unused)] b0: i64 = 5,
-        }
-        Switch(b1) {
-            case 3 => AsyncFallback {
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
-                SetBlackboard(t1 = 2),
-            },
-            _ => Repeat(0) {
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0095Blackboard { t1 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0091 for Ctx {
+        MemSequence {
+            RepeatUntil(Success) {
+                SubTree(Tree0091Sub0),
+            },
+            Sequence {
+                ReactiveFallback {
+                    DynamicSequence {
+                        Condition(Cond<2>),
+                    },
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                Inverter {
+                    FlipSelector {
+                        Sleep(50),
+                        Condition(Cond<5>),
+                        Wait(100),
+                        Succeeder,
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            DynamicSequence {
+                Condition(Cond<7>),
+            },
+            ReactiveSequence {
+                Succeeder,
+                Action(Act<8> = Act::<8>),
+                KeepRunningUntilFailure {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0092 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Sequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                DynamicSequence {
+                    Condition(Cond<1>),
+                    Script(|bb| { bb.b0 += 2; bb.b1 = bb.b1 % 2 }),
+                    Sleep(50),
+                },
+                #[success_if(|bb| *bb.t0 % 4 > 2)]
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    SequenceStar {
+                        ForceSuccess {
+                            Condition(Cond<2>),
+                        },
+                        MemSequence {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                        StepSequencer {
+                            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
+                            StatefulAction(Task<5> = Task::<5>),
+                            Action(PIo<6>, t0 = {t0}),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                FlipSelector {
+                    Limiter(2) {
+                        Condition(Cond<7>),
+                    },
+                    Delay(10) {
+                        Script(|bb| bb.b0 = bb.o0.unwrap_or(0) % 4),
+                    },
+                    Precondition(|bb| *bb.t0 != bb.b0 + 3) {
+                        StatefulAction(Task<8>),
+                    },
+                    Loop(q0, value = {t0}) {
+                        StatefulAction(Task<9>),
+                    },
+                    AlwaysFailure,
+                },
+                Iterate(l0, element = {b1}, until = FirstSuccess) {
+                    #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
+                    Priority {
+                        Sequence {
+                            Action(Act<10> = Act::<10>),
+                            Wait(50),
+                        },
+                        Action(PAct<11>, b0 = 2, b1 = {b1}),
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                            Condition(Cond<12>),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            AlwaysRunning,
+                            SetBlackboard(t0 = 4),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0092Blackboard { b0 b1 q0 o0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0093 for Ctx {
+        Timeout(100) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0094 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Remap(success = Success, failure = Failure) {
+                Condition(Cond<1>),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0095Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0095 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+        }
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+            SubTree(Tree0095Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
+            Repeater(3) {
+                Condition(Cond<1>),
+            },
+            WaitValueUpdate(t0) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0095Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        #[on_halted(|bb| *bb.t0 += 2)]
-        #[skip_if(|bb| *bb.t0 < bb.b0)]
-        #[success_if(|bb| bb.b0 + 2 < 1)]
-        DynamicSelector {
-            ScriptCondition(|bb| (*bb.t0 + 4) % 4 > 1),
+        Fallback {
+            Observe(|bb| bb.o0.is_none(), abort = lower) {
+                Loop(q0, if_empty = Success) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 % 3 != 1) {
+                Repeat(3) {
+                    Precondition(|bb| bb.o0.is_none()) {
+                        Sequence {
+                            ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0096Blackboard { b0 t0 });
+board!(Tree0096Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
+        Sequence {
+            Remap(success = Success, failure = Success) {
                 StatefulAction(Task<0>),
-                Failer,
             },
-            ReactiveFallback {
-                StatefulAction(PTask<1>, b0 = {=}),
-                Condition(Cond<2>),
-                Condition(|ctx| ctx.check(3)),
-                Condition(PCond<4>, b0 = {=}),
-                StatefulAction(Task<5> = Task::<5>),
+            Wait(0),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
-
-board!(Tree0097Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        Cooldown(20) {
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0>),
-            },
+        blackboard {
+            o0: Option<i64>,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        Limiter(2) {
+            SetBlackboard(o0 = Some(0)),
         }
     }
 }
+
+board!(Tree0098Blackboard { o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            Action(|ctx| ctx.exec(1)),
-            #[on_success(|bb| bb.b0 += 2)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[skip_if(|bb| (bb.o0.unwrap_or(1) + 1) % 2 != 1)]
-            Retry(1) {
-                StatefulAction(Task<2>),
+        RetryUntilSuccessful(4) {
+            RunOnce(then_skip = false) {
+                Optional {
+                    Script(|bb| *bb.t0 += 2),
+                },
             },
         }
     }
 }
 
-board!(Tree0099Blackboard { b0 o0 t0 });
+board!(Tree0099Blackboard { t0 });
 
 cases! {
     Tree0000 "Star(Flip(Rpt{0}(t0),R,Sl{30}),Seq(Wt{0},Sub(Sub(t1)),Rpt{0}(Sl{0})),RSel(PPar{2;T}(c2,c3,Fai,c4)))",
@@ -3419,97 +3401,97 @@ cases! {
     Tree0004 "B{t0=3;o0=4}RT{F}(SubA(SubA(@rw{none}@os{o0:=t0+3}RSeq(Sl{10},a0,Pre{t0%2!1;F}(S)))))",
     Tree0005 "B{b1;b0}Rus{F}(Swm(RetF(c0e),Pre{b0<b1+4}(t1),Sl{100}))",
     Tree0006 "DySeq(c0,c1)",
-    Tree0007 "B{b0=4;b1;t1=5}Obs{b1>4;N}(To{10}(Par{_;-1}(Swm(c0,@of{b1+=3}@oh{b0:=t1}@po{b1+=3}Wu{t1},c1),c2)))",
-    Tree0008 "B{b0;b1=3}FF(RSel(pi0{t0:b0},a1b{2;b1},PAll{-2}(c2,c3),SubA(RT{2}(Fb(c4b{b0%4},pc5{b0:b1})))))",
-    Tree0009 "B{q0;t1=0;b1=3;t0=1;b0}TryT(Opt(t0),@rw{b1>7}@ki{t1<7}Fb(@os{t1+=1}@oh{t0+=1}c1,c2l,Suc),Lp{_;K}(Pri(c3,@po{t0+=2}t4e)),Sc{b0+4!t0+1?t1+=2})",
-    Tree0010 "B{t0;b0;t1=3}Obs{b0%3=0;N}(PAll{-1}(Wu{t1},Flip(Cd{0;_}(@ki{t0<3}R),pa0{b0:=;b1:t1},t1),RFb(Scc{b0<3},t2,c3)))",
-    Tree0011 "B{q0=0}RFb(Lp{_;S}(c0l))",
-    Tree0012 "Star(a0l,MPri(Cd{10;_}(Sl{0}),c1l,t2e))",
-    Tree0013 "B{l0;o0=4;t0;b0}Par{_;-3}(RSel(Intr{o0|1=t0%2}(Pre{t0!3;K}(@oh{t0<6?b0:=7}@si{none}@of{t0+=2;o0:=_}Lim{3}(Fb(t0,@of{t0:=b0}@os{o0:=b0%2;t0:=o0|5+3}a1,t2e)))),Cnd{t0+1>b0+2;_;_}(@rw{o0|2>4}@po{o0:=b0}@ki{t0+2>b0+4}Wde(To{10}(c3),@ki{t0<0}t4,Wu{t0}))),OnceK(pt5{b0:t0}),t6e,Itr{b0;0;_;_}(TryT(Bin{some;_}(Flt{2;S;F}(Sl{10}),a7),Itr{b0;1;_;_}(RSeq(pa8{b0:=;b1:t0},Sc{t0+=3;o0|4>b0+2?t0+=2})))))",
-    Tree0014 "B{t0=3;o0=_;b0=4}PPar{0;N}(Isw{t0+4;N;N}(DySel(Ret2(Star(RFb(pi0{t0:=},R),Sb{t0=8},Fai)),@po{b0+=1;b0<o0|3+3%3?b0:=o0|3}Opt(@os{o0:=b0;o0:=t0}Inv(Bin{b0+4%4=2;N}(@po{t0+=1}@fi{t0+3>7}Pri(t1,Wu{t0}),Cd{0;F}(a2))))),Swm(RFb(Mt{100}(c3b{t0}),RSeq(SubA(Suc),Scc{o0|3%2>0},pc4{b0:1})),Wde(Pre{some;F}(RSeq(t5,Rep1(t6),OnceK(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}c7))),@os{t0:=b0}pa8{b0:=;b1:b0}),Mt{20}(Seq(c9,t10,Sb{b0=2})))))",
-    Tree0015 "B{b1=2;o0=5;t0;b0}RFb(Isw{b0;N;T}(t0),ASeq(Par{-1;2}(Wt{0},a1e,F),@os{b1+=2}@ki{o0|2+3!b1}PAll{0}(Wt{20},RSeq(c2,Scc{b1!3})),Seq(t3,Pre{t0+4!0;R}(@ki{o0|4=0}Sc{o0:=_;t0+=1}),Sl{0}),Sw{0}(Sb{o0=5},t4),Cd{50;K}(Rep4(Mt{0}(a5e)))))",
-    Tree0016 "B{b0;t0=3}Seq(Fb(Cd{50;_}(c0),c1,R),pt2{b0:t0;b1:t0},To{50}(Cnd{t0<t0+2%3;N;S}(Dl{50}(Sb{t0=9}))),Star(To{0}(pc3{b0:=}),Scc{b0>3},Wt{20}))",
-    Tree0017 "Ite(t0e,Sl{0},c1)",
-    Tree0018 "B{t0=1;b1=4;b0=0}Obs{t0!5;N}(RSeq(MSeq(Flt{3;F;F}(OnceK(t0)),Bin{b0<7;_}(pa1{b0:=},Sb{b1=3}),DySeq(t2,t3)),@rw{b1%4<1}PPar{1;_}(Sel(To{0}(a4e),t5,Rus{F}(pt6{b0:b0;b1:t0}),a7))))",
-    Tree0019 "RFb(PrSel{3;0;0}(Seq(t0,t1,a2,t3),PAll{2}(Par{-1;-1}(Ret4(RSeq(Sl{10},c4,a5,Run))),t6e,S),PrSel{2;2}(Cd{50;_}(PrSel{3;3;3}(DySeq(a7,t8,a9),DySeq(c10),c11)),Once(PAll{1}(t12,Suc)))))",
-    Tree0020 "B{o0=3;b0=4;t0}Par{-3;-2}(Rpt{0}(Wu{t0}),RFb(pt0{b0:=;b1:b0},Seq(@po{b0:=b0%4}@ki{b0+4<o0|2}@fi{b0+2>2}t1e),pc2{b0:b0}),@of{b0>o0|5+3?o0:=t0}@oh{t0+=3}Flt{1;F;_}(Par{1;-3}(a3b{t0;b0},t4,a5l)))",
-    Tree0021 "B{b0=0;t1;t0}TryF(PAll{-1}(pt0{b0:=;b1:b0},c1l,Sc{t0+=2;t1+=1}),MSeq(a2b{t1+3;b0},@of{t0+=1;t0+=1}@ki{t1>6}F,t3e),To{0}(@ki{t1+1>t0}Isw{t0%2;N;_}(@rw{t1%3<0}@fi{t0<3}Cd{50;_}(t4e),Inv(c5),Suc)),Step(DySeq(t6e),Flip(pc7{b0:0},t8,Sb{t1=1})),c9l)",
-    Tree0022 "B{t0=3;l0;b0=3;b1=4}Keep(SubA(Itr{b1;_;3;T}(Star(Scc{b0+2!t0%4},c0,c1,Pri(c2,t3,c4)))))",
-    Tree0023 "Rpt{0}(Suc)",
-    Tree0024 "B{t0;b0;o0=_}Fb(Obs{o0|2%4!3;L}(RSeq(Pre{o0|0!o0|4;S}(Fb(@ki{t0+3<4}Scc{t0<t0+1},a0)),Rpt{0}(c1),a2l)),Obs{none;B}(Par{3;3}(c3,Sb{o0=3},PPar{0;_}(pa4{b0:1;b1:b0}))))",
-    Tree0025 "B{b1;l0=3;b0=3;t0=1}@of{t0+=1}@ki{b0%3<2}Swm(Itr{b1;0;_;N}(Itr{b1;_;2;N}(Ret2(c0))),Seq(Sl{0},Lim{2}(t1)))",
-    Tree0026 "B{o0=0;l0=2;b0=5;b1}Wde(Flip(Sel(c0,@oh{b0+=2}t1),Scc{o0|2<5},Ub{o0}),Sw{2}(Wde(c2,c3e,Suc),Rep1(Sel(FF(@si{b1=2}Seq(Pre{b1+1>1;F}(Sl{20}),t4,pi5{t0:b0},Itr{b0;2;3;_}(c6))),Pre{o0|2>b0+3%4;K}(pi7{t0:b1})))),TryF(Itr{b1;1;_;T}(a8l),Itr{b0;0;_;N}(Dl{20}(Fai))))",
-    Tree0027 "B{b0=5;o0=0;q0=2;t1=4}@si{b0+1<1}@oh{b0:=9;b0+=1}@ki{t1!3}Par{_;_}(Swm(Rep0(t0),SubR(PrSel{o0|3%4;b0}(t1,c2))),Lp{_;K}(MSeq(c3,c4b{5},OnceK(pa5{b0:=}),SubA(Wu{t1}),Obs{o0|1+1!4;N}(c6))),FS(Cnd{some;T;F}(RSeq(S,Scc{t1+4<b0}))))",
-    Tree0028 "B{b0=4;t0=0}Fb(Wv{t0}(Cnd{b0<5;_;S}(a0)))",
-    Tree0029 "B{l0=1;b0}Itr{b0;0;1;_}(t0e)",
-    Tree0030 "B{t0;b0=5;b1=5;t1=5}Ite(Ite(a0b{t0;b0},pc1{b0:=}),Mt{20}(Bin{b1+1%2!0;T}(Bin{t0%2>0;N}(t2,a3),t4)),Swm(t5,pa6{b0:t1;b1:t0}))",
-    Tree0031 "B{o0=0;b0=2;q0=3;t0=0}@ki{o0|1+2!6}@po{o0:=_}RSel(Ite(Ite(@of{b0+=1}@fi{t0=3}t0,pi1{t0:b0},Lp{_;K}(Lp{_;S}(RSeq(c2l,pa3{b0:=;b1:b0})))),F,Swm(c4,Scc{t0+3!o0|0%2},c5,Wt{20},t6)))",
-    Tree0032 "B{t0=3;b1=2;l0=3;b0=0}FS(Rpt{2}(Sel(Obs{b1<4;L}(Ite(Itr{b0;_;1;N}(Ite(t0,t1)),S)),Obs{b0>4;L}(@rw{t0<4}pa2{b0:7}),Sw{0;2;1}(pt3{b0:t0},Sc{b0:=t0;b0:=t0+1%3},@os{t0:=b0;b1:=b0}@si{b0<6}c4,Wt{20}))))",
-    Tree0033 "B{b0=3;t0=1;o0=2}@of{b0!1?t0:=1;t0+=1}Bin{t0!2;T}(SubR(Isw{0;_;T}(Obs{some;_}(RSeq(c0b{b0%2},S,@rw{b0+1%4!2}Obs{some;N}(pc1{b0:7}))),@si{none}@rw{o0|5>7}SubR(Su{t0}(c2)))),Ub{o0})",
-    Tree0034 "B{b0=1;t0=0;t1=3}Flip(@fi{t1+2!4}Obs{t1<4;_}(Once(Cnd{t1+3<3;_;S}(@ki{t0>b0%4}@si{t1<7}Fb(Ite(c0,Rep4(a1)),Ret3(Inv(F)))))),Invt(PPar{2;_}(Seq(pi2{t0:=},S),Wu{t1},@oh{b0:=0}Scc{t0<4})))",
-    Tree0035 "Seq(Seq(t0,c1,t2),Par{1;4}(c3l,t4e,PAll{_}(c5,Sub(c6)),R),PAll{1}(Pri(t7e,Sl{50}),Pri(c8,F,Inv(t9),Lim{1}(c10),a11)))",
-    Tree0036 "B{l0=1;b0;t0=0;b1=4}Flip(Swm(Wt{20},t0e,Wu{t0},Sb{b0=2}),@os{t0:=b1%4;b0=4?t0+=1}Itr{b1;0;3;T}(OnceK(@fi{t0!0}@si{t0%3>0}@rw{b1>4}t1)))",
-    Tree0037 "B{t0=5;b1;q0=4;b0=0;o0=5}Lp{_;F}(DySel(OnceK(PAll{-4}(t0,Sc{b1+=3},S,Ub{o0})),Wv{t0}(Flt{2;R;K}(RFb(t1,OnceK(pc2{b0:b1}),Sl{0}))),@ki{b0>t0%2}@os{o0:=t0%4}MPri(Wu{t0},Swm(pa3{b0:b1;b1:b1},@os{b0+=1}@oh{o0:=b1%3;o0:=_}Ub{o0},TryT(pc4{b0:=},t5)))))",
-    Tree0038 "B{b1;t0;l0;b0=3}Sel(RSeq(Step(Pre{b0=3;S}(SubR(pi0{t0:b0})),@os{t0+=1}SubA(Scc{b0<3}),FS(@fi{b1=b1+3}@si{b1%3!1}@po{t0+=3}Sb{b1=b0}),pi1{t0:t0}),RSeq(Dd{50}(t2),Wu{t0}),Par{_;1}(Ret0(Sc{b1:=b1%4}),Rus{F}(RFb(a3))),RFb(Itr{b1;2;_;_}(c4e)),OnceK(Seq(c5e,c6,Sl{10}))))",
-    Tree0039 "B{o0;t0=5;b0}OnceT(@rw{t0<b0}@fi{none}Flt{2;_;_}(RU{F}(Su{t0}(c0b{b0}))))",
-    Tree0040 "B{b1;o0;t0=1;b0=1;l0=3;t1=1}MPri(Seq(t0,a1e,Sl{20}),DySel(Itr{b1;0;_;N}(Itr{b0;_;_;_}(Wv{t1}(TryF(pa2{b0:6;b1:t1},c3,@ki{none}@oh{t0:=6}@si{none}R))))),@oh{b0:=2}@si{t0%3>1}Par{-1;4}(Sb{o0=8},a4e,pa5{b0:8;b1:t0},a6e))",
-    Tree0041 "B{t0=4;b0=1;b1}RetF(Fb(a0,Pre{b0%3<0;K}(Obs{t0=7;S}(RFb(a1,t2))),c3e,a4,TryF(c5,pc6{b0:t0},a7b{b1+1;b1},t8)))",
-    Tree0042 "B{t1;b0=0;b1;t0}MPri(@oh{b1:=t1%2}@of{b1+=1;t0+=1}Sel(@os{t1:=b0%2}@of{t0%3>1?t0:=0;b1+=2}Flt{1;F;F}(PAll{-1}(Pre{b1!4;R}(RT{1}(@of{t1:=t0}pi0{t0:=})),Cnd{b0+2>3;T;_}(Flip(a1b{b0;b0},a2))))))",
-    Tree0043 "Pri(Dl{0}(t0),PrSel{0;2;1;3}(t1e,t2,a3,t4),Par{_;-3}(Wt{0},RT{3}(a5l),t6,Once(a7),t8))",
-    Tree0044 "B{b1;b0;t0=0}RSeq(Step(Sb{b0=1},Sb{b0=6},pa0{b0:0;b1:=},R),Bin{t0=6;_}(a1,@po{b1+=1}PAll{_}(c2,R)),Sl{10})",
-    Tree0045 "B{t1=1;b1=0;t0;b0=2}Flt{1;S;_}(Obs{t0=t1%2;S}(Wde(@rw{t1+1!1}Pre{b1+4=6}(@po{b1+=1}t0),@po{t0+=2}@of{t0+=1;t1:=b0+4}a1b{t1;b0})))",
-    Tree0046 "B{t0=3;t1=1}Pre{t0%2>0;F}(Ret1(Sb{t0=t1}))",
-    Tree0047 "Ret0(t0)",
-    Tree0048 "B{b1;b0=4;q0=1}ASeq(pt0{b0:=;b1:=},t1)",
-    Tree0049 "B{b0=1;b1;o0}Star(@of{o0:=_}@rw{o0|0<b0+3}TryF(a0,pc1{b0:b1}),t2,t3,Scc{o0|3+2=b1})",
-    Tree0050 "B{t0=2;q0=3;l0=0;b0=4;b1}PPar{1;N}(Lp{b1;K}(Lp{b0;S}(PPar{1;T}(c0b{t0%4}))),Rep0(@rw{t0<3}Wt{20}),RFb(Itr{b1;0;2;N}(Sc{b1:=b1+3%3}),pt1{b0:=},WU{b1<b0+1}(c2)),Swm(Par{4;2}(t3,Sc{t0:=t0+2%2},SubA(SubR(pt4{b0:b0;b1:t0})),t5),Seq(c6b{b0},a7b{b0;b1},Wu{t0}),Star(Sb{t0=9},c8l,a9l)))",
-    Tree0051 "B{o0=_;b0=4;t0;t1=4;l0}Par{_;-3}(RSeq(t0,Fb(a1,c2),Sc{t1+=3}),@si{some}@rw{none}@ki{o0|4+4>0}OnceT(Seq(Seq(RFb(c3,c4),t5),Sl{50})),FS(Flt{2;R;_}(pi6{t0:=})),Wde(TryT(pa7{b0:=;b1:t0},c8b{t0},Ub{o0},t9),Invt(pt10{b0:9;b1:t0}),Dd{100}(Sb{t0=9})),RSeq(Itr{b0;0;2;N}(Mt{20}(Isw{t1;_;_}(pc11{b0:b0},pi12{t0:=}))),RFb(Sl{0}),@si{t1+4%2=1}@of{t0+=2}Suc))",
-    Tree0052 "B{t0=3;b0=3;t1;l0=4}PrSel{t1+1;t1;b0+3%3}(Sel(pa0{b0:b0;b1:t0},t1,pt2{b0:t1;b1:t1}),Bin{t0!t0%3;N}(To{10}(Rpt{2}(Sb{t1=9})),OnceK(@fi{b0!t1%3}DySeq(Scc{b0<6}))),TryT(Scc{t0+3>t1},Itr{b0;_;_;T}(@os{b0+=2}@po{b0:=t1+1}@rw{t0%4!1}S),R,Rty4(@fi{t1+4<t0}@os{t0+=3}pi3{t0:=})))",
-    Tree0053 "B{o0=_}RU{F}(Ub{o0})",
-    Tree0054 "B{o0=3;t0=4;b1=0}RSeq(Dd{10}(t0),@si{b1%3=0}@of{b1:=t0+2;some?o0:=_}@fi{o0|4+3<b1}Dl{20}(F))",
-    Tree0055 "B{o0;b0=3;t0;t1=2;l0=2}Swm(@oh{t0+=3;none?t1:=o0|4%4}SubA(@of{t0+=1;t0+=1}Sel(pi0{t0:=})),SubA(Itr{b0;2;_;T}(@po{t1%3!0?b0+=1}Try(c1,pi2{t0:t1},Sb{o0=2},c3l))),RFb(To{0}(Itr{b0;0;3;N}(Swm(t4,a5b{o0|3+1;b0}))),a6e,pa7{b0:t1}))",
-    Tree0056 "B{t0=2}RFb(pi0{t0:t0},pi1{t0:=})",
+    Tree0007 "B{b0=3;t1;t0=1;b1;l0=2}PrSel{2;b1;t1+3}(Su{t0}(TryT(F,t0)),t1e,OnceT(AFb(t2,Ret2(Itr{b1;_;_;_}(c3b{b0+2})),t4e)))",
+    Tree0008 "B{t0=2;o0=_}Par{_;_}(Grd{_}(@si{t0<1}Cd{20;F}(Mt{0}(OnceK(RT{2}(TryT(Sb{o0=2},c0,R,Ub{o0})))))),SubR(Grd{R}(t1)))",
+    Tree0009 "B{b1=0;b0=1;t0}Swm(Ite(pt0{b0:b1;b1:=},pt1{b0:1;b1:t0},pa2{b0:b1}),@of{b1+=1}Mt{20}(Bin{b1+2!b0;T}(S,Wt{20})))",
+    Tree0010 "B{q0=0;b0;t0=4;t1=3;b1}MSeq(Isw{t1+3;_;N}(DySel(Lp{t0;S}(t0)),Sb{t1=7},Bin{b1!b0;N}(PAll{_}(c1b{t0},t2),c3)),Lp{t0;_}(Lp{t1;F}(Invt(Step(OnceT(Wu{t0}),Sb{t0=0},a4)))),Sw{3;0}(t5e,Swm(a6,t7),c8e))",
+    Tree0011 "B{b0=0;o0=_;t0=0}Wde(@oh{b0+=1;o0:=_}Flt{3;R;K}(Par{_;-2}(@fi{b0+3<t0+4%3}t0,MSeq(@po{o0:=o0|3}@os{t0+=1}t1,pt2{b0:=;b1:b0}),PAll{-2}(Scc{t0+3%2>0},pa3{b0:=;b1:t0}),Wu{t0})),Star(c4,Sc{t0:=4},t5))",
+    Tree0012 "B{t0=2}Inv(PPar{0;T}(Dl{30}(Rep2(Flt{1;R;K}(Fb(c0,Par{_;_}(pt1{b0:t0},c2),t3,t4,c5l))))))",
+    Tree0013 "Swm(Sub(t0))",
+    Tree0014 "B{b1=4;t1;t0=4;b0=5;l0}Seq(RFb(Bin{t0<5;N}(Rpt{F}(Fai),Itr{b1;_;_;_}(@oh{b1+=1}Par{2;2}(a0,t1e))),Fb(Obs{t1+4!b1%4;L}(t2),Obs{b0+4<2;L}(@si{t1=b0+1}@rw{b0=3}Step(Intr{b0<3}(pa3{b0:0;b1:t1}),Pre{t1+3<b1%4;K}(@po{b1+=1}@oh{b1+=1}@si{b0>1}Sc{t1:=b1}),Sl{30}))),Isw{b0+3;N;T}(Wu{t0},@ki{t0+4%2>0}RSeq(t4,t5,@fi{b1>0}@si{t0!3}c6e,Scc{b1=4}))))",
+    Tree0015 "Rep0(Suc)",
+    Tree0016 "B{q0=1;t0=5;b0=5;o0=_}Fb(Sel(t0,Lp{t0;_}(Fb(@fi{b0%3=2}@oh{o0:=t0+3;b0+=2}t1,c2)),Swm(Fb(Obs{b0>b0%2;B}(t3),Obs{o0|5%2=0;S}(S))),Try(@ki{some}pt4{b0:2;b1:t0},a5),t6e))",
+    Tree0017 "B{q0=0;b0;b1=0;t0=3}@oh{b0%3=0?b1:=b0}Isw{9;N;T}(Rep1(Mt{0}(Obs{b0+2>6;N}(Dd{0}(@rw{b1=t0}PPar{1;_}(@oh{b1+=1}@fi{b1=b0}@ki{b0>b1}Rus{F}(@ki{t0+3=b1}@fi{b0=0}t0),a1,Scc{b0!t0+4}))))),Pri(RSeq(Bin{t0+3%4>1;T}(pi2{t0:=},@os{b1:=b1%4}@ki{b1!b0%3}pt3{b0:b0;b1:b0}),Sb{b0=b1},t4,To{100}(Dl{20}(t5)),pt6{b0:8;b1:=}),Step(Flt{3;F;K}(Sb{b0=0}),c7)),Rep2(MPri(To{0}(Rep4(@rw{b0!b1}Lp{b0;R}(Ite(c8,c9)))),To{50}(Cnd{b1<b1+2%3;N;S}(Dl{50}(Sb{t0=9}))),Step(c10e,R,pt11{b0:=;b1:b0}),Pre{t0!3;K}(Sb{b0=0}))))",
+    Tree0018 "B{b0=2}RSeq(To{50}(t0),Flt{3;R;K}(To{0}(Flt{3;F;K}(Dl{50}(Rpt{0}(a1b{1;b0}))))),PPar{0;N}(F))",
+    Tree0019 "B{l0;t0=3;b0=5;b1}Ite(TryF(@os{b1+=1}Par{1;-1}(Par{0;_}(Sb{b0=2},Intr{b1!b0%4}(c0),RT{3}(t1))),Seq(@os{b1%4!1?t0:=b1%4}@rw{b1!t0+3}Sb{b0=6},pi2{t0:=}),Itr{b1;1;_;N}(c3e)),TryT(@rw{b0+1>5}@of{b1:=b0}t4e,AFb(To{0}(pa5{b0:0;b1:=}),@of{b1%4=1?t0+=1;t0=b0+3?b0:=t0}a6b{b0;b1}),t7))",
+    Tree0020 "Wde(Sub(Sub(a0)),a1)",
+    Tree0021 "Rpt{0}(c0)",
+    Tree0022 "B{o0=_;b1;b0;t0=0}Wde(Bin{b1<7;_}(Run,Grd{_}(OnceT(pi0{t0:b0}))),@fi{t0%4>0}@ki{o0|3+2%3<2}Opt(Par{-1;_}(Sb{b0=3},c1,a2)),RFb(Ite(t3,Sb{b1=b0}),a4l,t5))",
+    Tree0023 "B{t0;o0}Dl{0}(Dl{10}(TryT(RT{2}(Sb{o0=4}),pi0{t0:=},t1,t2)))",
+    Tree0024 "B{b1;t0;b0=0}RSeq(Intr{b1+1!1}(PrSel{b1%4;b0}(a0b{t0;b1},R)),pc1{b0:b0},t2,RSeq(t3,t4))",
+    Tree0025 "B{t0;b1=1;b0=3}Isw{b0;T;T}(To{50}(a0l),DySeq(c1,t2,c3b{6}),Sc{b0:=b1},OnceT(RU{F}(pi4{t0:t0})),t5)",
+    Tree0026 "B{t0;b0=4;b1=2;q0=4;t1=0}Obs{t1+2%4>2;S}(Lp{b1;F}(Keep(Dl{20}(@oh{b1:=6}@si{b1%4>1}AFb(Pre{t0<1;S}(RSeq(Sb{b0=b1},t0)))))))",
+    Tree0027 "B{q0=2;b1;t0=3;t1;b0=4}RSeq(@rw{t1+2%3<1}RFb(Lp{_;S}(Flt{3;_;_}(Lp{_;R}(@ki{b1%4>1}pi0{t0:b0}))),Cd{50;_}(pt1{b0:t1;b1:t1})),Par{1;-1}(WU{b0<5}(PPar{0;_}(RFb(c2e,pi3{t0:=}))),Lp{t1;S}(Pre{t1<3;F}(pc4{b0:3}))))",
+    Tree0028 "B{b0=4;b1=2;t0}Sw{4;1;5}(RFb(c0l,c1e,pc2{b0:=},c3,Cd{0;K}(t4)),MSeq(To{50}(PPar{2;N}(t5e,t6,Sl{20},Wu{t0}))),Sel(Obs{b1%3!1;B}(To{20}(RFb(c7b{b0},a8b{b0%3;b0}))),Obs{b1%3<2;N}(Keep(Par{_;-2}(pc9{b0:=},Sb{b1=b0})))),Pri(RSeq(t10e,@oh{t0:=b1%3}Sl{10},a11)))",
+    Tree0029 "B{t0=4;q0;b0=4}Flip(Lp{_;R}(t0e),a1,@po{b0:=1}@of{t0+=1}@os{b0+=1}Obs{b0>7;_}(t2),To{0}(Run),t3)",
+    Tree0030 "B{q0=1;t0=1;b0=2}Keep(Lp{t0;K}(SubR(PPar{0;T}(t0,@of{t0+=1}Fai,Isw{t0%2;N;_}(Lp{b0;_}(pc1{b0:=}),c2l,F,Fai,@si{t0+3%3>0}@rw{t0%2>0}SubR(pc3{b0:b0}))))))",
+    Tree0031 "B{b1=2;b0=4;t0}PPar{2;_}(SubR(c0),Obs{t0<7;N}(@ki{b0+2=0}SubR(R)),Sb{b1=t0},@si{b0+1<1}@oh{b0:=9;b0+=1}@ki{t0!3}MSeq(Wu{t0},pi1{t0:b0}))",
+    Tree0032 "B{t0;b0=5;t1=4}@of{b0:=t0+2;b0+=3}@si{t0+1!4}RFb(Wu{t1},Scc{b0<t0%4},pi0{t0:t1})",
+    Tree0033 "B{b0;b1=0;t0=2;t1=3}Rpt{F}(Sw{5;0}(Flip(pi0{t0:=},a1,t2),R,Ite(@oh{t0%4>1?b0:=t1%2}@rw{t1+2!1}a3,a4l)))",
+    Tree0034 "Seq(MSeq(Wde(Star(Wt{30},t0,t1),Dd{0}(RT{F}(c2l)))))",
+    Tree0035 "B{t0;b0;b1=1}Star(PAll{2}(pc0{b0:=},a1l,@fi{t0=b1+4}@of{b0:=b1%4;t0=6?b1:=t0+2}@rw{b0>3}t2e),Mt{20}(Fb(pc3{b0:t0},pt4{b0:9;b1:=})),pa5{b0:=},t6,PPar{1;N}(@ki{b0=5}@po{t0+=3;t0+=1}c7,pa8{b0:t0;b1:b0}))",
+    Tree0036 "B{l0;b0=1;o0=2;t0}ASeq(Par{2;1}(Cnd{none;T;S}(@rw{b0+1>b0+3}Inv(TryF(c0b{b0+1},c1e))),Itr{b0;_;2;T}(Pri(Wde(@os{b0+=1;b0:=b0%2}@si{b0%2!0}t2,Wt{0}),@ki{b0!1}S))),@si{t0%4>1}MPri(c3,c4,Grd{F}(t5),Su{t0}(Sl{0})),c6)",
+    Tree0037 "B{b0;l0=0;t0;o0=_}Itr{b0;1;1;_}(Dd{30}(Fb(pc0{b0:0},RFb(@si{none}Itr{b0;0;_;_}(pi1{t0:b0}),pi2{t0:t0}))))",
+    Tree0038 "B{o0}DySel(Scc{some})",
+    Tree0039 "B{b1=1;b0}Wde(Pre{b1%4=1}(pt0{b0:=}),c1e)",
+    Tree0040 "Wde(Wde(c0e,DySel(c1),c2),Grd{F}(F),a3)",
+    Tree0041 "B{b0=0;o0}Ruf{3}(@os{b0+=2}Flt{3;_;_}(Par{-1;3}(c0,c1b{b0%3},Scc{none})))",
+    Tree0042 "B{t0=5;b0;l0=4;o0}@oh{b0+=1}@rw{t0!1}@po{o0:=_}Swm(Seq(Pre{t0>4;K}(a0b{7;b0}),RFb(Ite(t1,Wu{t0},Step(c2b{b0+4%4},Sl{30},c3)),Bin{none;T}(Isw{b0;_;_}(Fai,c4),@si{o0|3!3}@po{b0+=3}@of{b0+=1;b0+3<t0?b0+=3}pt5{b0:9;b1:b0}))),RFb(Pre{o0|0+1%2>0}(c6),Flt{1;F;_}(Fb(PPar{1;N}(t7,c8e,Wu{t0},Sb{t0=b0}),Star(@ki{t0+4%2!1}@os{t0+=1}@of{t0+=3}t9,pi10{t0:=},Wt{0}))),Flt{2;_;F}(Suc),Dl{0}(Itr{b0;1;2;N}(Mt{20}(Ruf{F}(Itr{b0;2;3;_}(Sc{o0:=b0})))))))",
+    Tree0043 "Rep2(MSeq(FS(c0),Par{1;_}(c1,Lim{2}(RetF(a2)),Suc),Seq(c3e,Dl{20}(FS(Flt{1;R;F}(RetF(t4)))),Dl{10}(RSeq(c5,Wt{0},c6l)),RSeq(t7,a8,S),PrSel{3}(a9)),Rus{2}(RSeq(Pri(c10,t11,t12,t13),t14))))",
+    Tree0044 "B{t0;b1=3;q0=4;b0=3;o0=_}AFb(PAll{_}(Opt(F),@ki{o0|2%2<1}@fi{b1+4>6}a0,t1,Bin{b0>3;_}(Lp{_;_}(Ub{o0}),Sc{o0:=b1})),Rep3(Rpt{3}(Pre{none;K}(t2e))),Sw{2}(@si{o0|5%2<0}Lim{2}(@fi{t0+3<6}RFb(c3,DySeq(pt4{b0:t0;b1:=},Wu{t0}))),R),@ki{o0|3>3}@os{b1+=3;b1:=b0+1}WU{b1+3%3!2}(Lp{_;S}(Swm(pc5{b0:b1},Rpt{F}(Grd{_}(@fi{b1+1>b0}Ite(t6,c7)))))))",
+    Tree0045 "B{q0=4;l0;t0=3;o0;b0=2}Swm(To{0}(c0l),Lp{b0;S}(@fi{o0|1+2%3!1}@po{b0:=o0|3}FF(Itr{b0;0;2;T}(c1))),SubA(Obs{o0|2!6;_}(MSeq(SubR(a2b{b0;b0}),pi3{t0:b0}))),pa4{b0:0;b1:t0},pa5{b0:t0;b1:t0})",
+    Tree0046 "B{t0;t1=2;b0=0}Step(Sc{t1+=1},Sb{b0=3},@oh{b0+=1}@si{t0!5}t0,Sc{t1+=1})",
+    Tree0047 "B{l0=0;t0;b0=0}Try(a0,RT{F}(DySel(Mt{0}(@si{b0%4!3}Fb(pc1{b0:t0},@po{b0+=2}@si{b0+1%2<0}@fi{t0%2<1}Suc,@oh{b0+=1}@ki{b0%2<1}@os{b0:=t0+3%2}F,t2,t3)),Scc{b0>7})),Itr{b0;2;3;N}(PrSel{t0%3;t0%3;b0}(Par{1;_}(Su{t0}(Dd{0}(Sc{b0+=2}))),RetF(S),OnceK(pt4{b0:=}))))",
+    Tree0048 "RFb(c0)",
+    Tree0049 "MSeq(t0,c1,t2)",
+    Tree0050 "B{b1;b0;t0=3}FF(SubA(Swm(@rw{b1>7}t0e,TryF(@oh{b0+=3;b0+=2}SubA(c1),To{20}(@po{t0%3!1?b1+=3}@oh{b1=2?b0+=1}t2)))))",
+    Tree0051 "B{b0;l0=2;q0=3;t0=4}Pre{b0<1}(Ite(Dd{10}(Flip(FF(Inv(R)),Wv{t0}(Lp{_;R}(Ite(t0,pt1{b0:9;b1:b0}))),@ki{b0+1<7}@rw{t0+3<b0}t2,Mt{0}(a3e))),@of{b0:=t0%3}@ki{b0<5}Fb(@rw{b0=t0+1%2}@si{b0<5}@ki{b0<t0}Isw{b0+2;T;T}(@rw{t0+2<2}@os{b0:=t0}Pre{t0<7;S}(a4)),pt5{b0:b0},t6,pt7{b0:6}),Wv{t0}(Cd{20;K}(Par{_;_}(Grd{_}(Isw{t0+1;_;_}(c8b{b0},pa9{b0:=})),Grd{_}(Itr{b0;0;_;_}(t10)))))))",
+    Tree0052 "B{t1=4;t0;l0;b1;b0=5;o0;q0=1}Par{1;-1}(S,Itr{b0;2;1;_}(Sw{1}(Once(Dd{20}(Flip(pi0{t0:t1},@si{b1+4%2=1}@of{b1+=2}a1))),a2)),Try(Itr{b0;0;_;T}(FS(To{10}(a3b{b1+3%3;b1}))),OnceT(a4),RT{F}(Dl{20}(S))),Isw{b1;N;T}(Flip(t5,Wu{t1}),Once(Cd{0;F}(@fi{t1+4=3}Lp{_;S}(Par{_;_}(Grd{F}(@os{b0+=3;b0+=2}R),Grd{_}(Sl{20}))))),@fi{some}PAll{-1}(PrSel{t0}(c6))))",
+    Tree0053 "B{b1=1;t0}Keep(DySeq(Sw{4}(Pre{t0=3}(Wt{50}),Wde(Swm(Flt{2;F;_}(c0),t1),Sl{30},t2)),Scc{t0%4!2}))",
+    Tree0054 "B{b0;t1;t0}Cnd{b0+3>6;T;_}(RFb(t0,SubA(t1),@po{t1+=1}Scc{t0<t0%2},c2e))",
+    Tree0055 "B{t0=1;t1=3;b0=2}Seq(Swm(t0,Opt(Step(Pri(@oh{t0:=1;b0:=t1}pi1{t0:t1},a2e,Wv{t0}(Scc{t0<1}))))))",
+    Tree0056 "B{t0=2}Cd{0;K}(pi0{t0:=})",
     Tree0057 "B{o0=5;b0=5;b1=5}Sw{4;3}(t0,To{0}(@of{b0+=1}@ki{b1>7}@rw{o0|5%4<3}F),a1b{1;b1})",
-    Tree0058 "B{q0;l0=4;t0=1;b0}OnceT(Fb(Lim{3}(@of{b0+4%3=1?t0+=1}Ret4(Ruf{1}(@oh{t0:=b0+4%3}AFb(Itr{b0;_;_;T}(c0),PAll{_}(Scc{b0<3}))))),Su{t0}(Obs{t0<3;_}(@fi{t0=7}@of{t0:=b0%3}Par{1;0}(To{30}(t1e),RT{F}(t2))))))",
-    Tree0059 "B{l0=0;t1=0}Rty4(DySeq(t0,Scc{t1>4}))",
-    Tree0060 "Fb(PAll{-2}(DySeq(c0,c1,Wde(t2,t3),a4l),Ruf{3}(OnceK(Cd{10;K}(Rmp{F;S}(Rpt{0}(a5))))),a6),Rpt{F}(c7))",
-    Tree0061 "B{b0=2;t1=3;o0=4;b1=2;t0}RSeq(Star(pa0{b0:b1;b1:b0},Sc{t0:=b1;t1:=b1+4},Sb{t0=b1},@po{t1+=3}@os{b1:=t0}t1),RSel(@oh{t0:=o0|4+4}@si{none}Flt{1;F;K}(@rw{o0|0+4!5}@os{t1+=2}t2),a3b{t0+3%2;b1},c4),c5,Sw{5;4}(Sb{t0=b1},pa6{b0:=},a7b{0;b0}),FF(Rty2(a8)))",
-    Tree0062 "B{b1=5;o0;b0}@po{o0:=1;b1:=b1%3}@rw{o0|2%3>1}@of{b1:=b0}Obs{b1+2<3;_}(Seq(a0e,a1,Run))",
-    Tree0063 "B{b1=1}Lim{2}(Ret2(Cd{0;_}(a0b{b1;b1})))",
-    Tree0064 "Seq(t0,Wt{0},PAll{_}(t1,c2),DySel(F,S),PAll{-1}(Sub(Fb(c3,c4)),R))",
-    Tree0065 "RepF(S)",
-    Tree0066 "RSel(t0,t1)",
-    Tree0067 "Seq(t0,DySel(t1,t2))",
-    Tree0068 "OnceK(RepF(DySeq(t0,t1)))",
-    Tree0069 "B{b1=5;b0=5;t0=5}@fi{b1>3}@os{b0+=3}Sw{3}(Inv(RSeq(a0,a1)),SubR(Seq(t2,pc3{b0:=},Sb{t0=b0})))",
-    Tree0070 "B{t0;b0=0;o0}Seq(SubR(a0),@si{b0%4>1}@rw{b0+4>t0}@fi{o0|1!b0}a1)",
-    Tree0071 "B{b0;t0=1}Fb(t0,t1,Sb{b0=t0})",
-    Tree0072 "B{l0=1;b0=3;t0=3}Itr{b0;_;_;T}(Fb(@fi{t0%2<0}c0,RFb(pa1{b0:t0},t2e),Inv(Flt{3;S;K}(t3e)),Once(a4e),a5))",
-    Tree0073 "B{b0}Once(pi0{t0:b0})",
-    Tree0074 "B{o0=_;b1=2;t1=2;q0=2;t0;b0=4}Seq(Star(Rpt{0}(Sc{o0:=_}),Wde(a0,RSeq(@oh{b1:=b1%3}t1,t2)),pa3{b0:8},Dd{20}(c4)),Ite(Fb(Rty1(Wu{t0}),c5),pi6{t0:b1},Lp{t1;K}(a7l)),RFb(@ki{t1<o0|2%4}FF(Sc{b0+=3}),Try(pi8{t0:b0},t9)))",
-    Tree0075 "Ite(DySel(RSeq(c0l,t1),a2,F,Inv(a3l)),PrSel{1}(MSeq(a4l,Sub(a5e),t6,t7)),Swm(a8,RSeq(Inv(t9),t10)))",
-    Tree0076 "Sel(RFb(Inv(S),Rep1(RSeq(Rty0(S))),Par{-4;_}(a0,a1,F,t2e,c3),a4,a5),Cd{0;K}(DySel(F,c6,Par{-1;1}(Lim{3}(Mt{100}(RT{F}(Run)))))),Rep3(MSeq(Rpt{F}(RFb(RetF(OnceT(t7e)))))))",
-    Tree0077 "B{t0;b0;t1=4;l0=3;b1;o0=1}RSeq(RSeq(Scc{some},Su{t1}(Pre{b1%3<2;K}(Itr{b0;0;_;T}(@of{t1+=3}@os{t0:=b0}@rw{t1+2=3}t0)))))",
-    Tree0078 "B{b1=0;b0;t0}RT{F}(Sw{4}(ASeq(FS(Fb(a0)),RSeq(t1,a2b{b1%2;b1}),Fb(Inv(@si{t0+4<b0}@os{t0>b0?b0+=3;b0+2%4>2?t0+=1}pa3{b0:t0})),Sel(@of{t0:=b1}@os{t0+=3}@si{b1%3<1}DySeq(c4)),Scc{b0!7}),Swm(PrSel{b0;b0+4;t0;b0%3;b1}(Sb{t0=8},a5,t6,Sl{0},c7),pi8{t0:b0},PPar{2;N}(Sc{b0+=1},a9),PrSel{b0;t0;t0}(a10e,t11,RepF(a12b{b0%2;b0})))))",
-    Tree0079 "B{b0=1;t0=1;t1=0}PrSel{t0+4%2;1;b0+2%3;t0%4}(Star(@rw{t1+1>2}SubA(c0),Fai),To{0}(t1),Sb{t1=0},a2)",
-    Tree0080 "B{o0=0;l0=3;b0=3;t0}Itr{b0;1;_;N}(Fb(Fai,t0,@os{t0+=1}@rw{o0|1=3}@ki{b0+4%4>2}c1,@rw{t0<b0}@oh{b0:=t0+2}Pre{b0+2>5;R}(c2b{2})))",
-    Tree0081 "B{b1;b0=1}Par{2;_}(Cd{50;K}(a0e),RFb(SubR(Flip(@po{b0+=1}Keep(c1),Keep(Cnd{b1!2;T;S}(a2l))))))",
-    Tree0082 "RFb(a0l,a1,c2)",
-    Tree0083 "B{t0;b0;o0;t1=0}MPri(DySel(c0,Ret3(Mt{10}(Rep0(Sc{t1+=1})))),@ki{b0+4%4!2}PrSel{o0|3;b0;t1+1}(Cnd{b0%3!1;_;S}(PPar{1;N}(a1,Sb{b0=3})),RFb(c2,pi3{t0:=},c4l,a5l),Ruf{1}(MSeq(t6,@si{some}t7e))))",
-    Tree0084 "Seq(PPar{2;T}(F,a0l),DySel(MPri(a1,t2,a3,t4,Wt{10})),a5,a6,DySel(PPar{0;N}(t7,a8e),F,c9))",
-    Tree0085 "B{b0=4;t0=2;t1=3}PAll{_}(Rpt{2}(RFb(Sb{t1=1})),Wt{20},TryF(Fb(t0,a1b{b0;b0}),pa2{b0:=}),RU{S}(PAll{3}(t3e,c4e,c5e,a6)),Sel(Obs{t0%2<1;B}(Wt{30}),c7))",
-    Tree0086 "B{l0=3;b0=0;t0}RSeq(OnceK(Itr{b0;_;_;_}(@of{t0:=9}Seq(Sel(t0,SubA(Wu{t0}),F,Wt{20})))),t1,F)",
-    Tree0087 "B{b0=3;t0=0;t1=1}Fb(Obs{b0!t0;B}(Bin{t1+1!0;T}(Ruf{F}(Sb{t0=7}),Sb{t1=9})),Once(RFb(t0e,Flt{1;R;_}(R),FS(Sc{b0:=t0}))))",
-    Tree0088 "B{b1;t0}@of{b1+=1}@rw{t0+4<b1%3}RSeq(@of{t0+=3}@os{b1:=t0%4}pt0{b0:8;b1:=},c1e,t2)",
-    Tree0089 "B{t0}Ite(Wu{t0},Seq(Su{t0}(c0),WU{t0+1=2}(a1l)))",
-    Tree0090 "B{b0;b1}Seq(a0b{b1;b0},c1l)",
-    Tree0091 "B{b1;q0;b0=3;t0}Flip(RFb(c0,c1,pi2{t0:=},@rw{b0%3>0}t3e,t4),Ite(pt5{b0:b1;b1:b0},Wu{t0},Lp{_;S}(c6)),t7,t8)",
-    Tree0092 "B{q0;b0;o0=_;t0=4}MSeq(a0,Lp{b0;S}(Wt{10}),Bin{b0+2!2;T}(Cd{100;K}(@of{o0:=t0;b0+=3}@oh{t0+=2}@rw{b0<t0+2}Dl{20}(DySel(t1))),Cnd{b0>t0;T;_}(Sc{o0:=_})),Cnd{t0+4>4;N;_}(Fb(Obs{b0+4=1;L}(Obs{b0<b0%4;_}(t2)),t3)),RFb(Seq(pc4{b0:=},pt5{b0:=}),@oh{b0+=1}@os{t0:=o0|0+1}RFb(c6b{1},c7b{b0%2},Sl{50})))",
-    Tree0093 "B{t0=0;b0;l0}Seq(Fb(Rep3(@os{b0+=3}Ite(pa0{b0:6;b1:b0},t1))),PPar{1;T}(MPri(Itr{b0;2;2;N}(Fai)),RSeq(t2,Scc{t0%2>0},t3)),Wt{10})",
-    Tree0094 "B{t0=3}RSel(Fai,t0,SubR(@oh{t0+=1}t1))",
-    Tree0095 "B{t1=2;b1;b0=5}Sw{3}(AFb(Once(t0),Sb{t1=2}),Rep0(t1))",
-    Tree0096 "B{b0=4;t0=3}@oh{t0+=2}@ki{t0<b0}@si{b0+2<1}DySel(Scc{t0+4%4>1})",
-    Tree0097 "B{b0=3}Swm(PPar{1;N}(t0,Fai),RFb(pt1{b0:=},c2,c3l,pc4{b0:=},t5e))",
-    Tree0098 "Cd{20;_}(RetF(t0))",
-    Tree0099 "B{b0=4;o0;t0=5}RSeq(c0e,a1l,@os{b0+=2}@oh{t0+=3}@ki{o0|1+1%2!1}Rty1(t2))",
+    Tree0058 "B{t0;b0=3}OnceT(@oh{b0:=b0%3}@po{b0+=2}Fb(@of{b0+=1}@rw{b0%2=1}Lim{3}(Ret4(Ruf{1}(AFb(PrSel{t0+2%4;t0}(@si{t0%4<3}@fi{t0+1!b0}@ki{b0%2<1}c0l,@of{b0+4%3=1?t0+=1}t1),Su{t0}(Suc))))),DySeq(t2,t3e,a4,pc5{b0:=},t6)))",
+    Tree0059 "B{t0=3;b1}Sel(Obs{t0>5;L}(t0),Obs{b1<5;B}(S))",
+    Tree0060 "B{o0=_}Flip(Sc{o0:=_},@ki{none}DySeq(c0,c1,t2e,c3))",
+    Tree0061 "Invt(t0)",
+    Tree0062 "B{b0=5;b1=4;t0=1;q0}PPar{1;T}(RSeq(Sw{1;3;4}(@po{b1>5?t0+=1}c0,Mt{20}(Sb{t0=b1}),Fb(a1,pt2{b0:b0;b1:=},c3),PAll{_}(c4,pt5{b0:=;b1:t0})),Seq(WU{t0>7}(SubA(Once(pi6{t0:=}))),Lp{b1;S}(PPar{2;N}(a7b{b0+1;b0},F)))))",
+    Tree0063 "B{q0;b0=2}Lp{b0;F}(Flip(OnceK(c0)))",
+    Tree0064 "B{l0=3;b1=4}Itr{b1;1;3;T}(c0)",
+    Tree0065 "B{b1=5}OnceT(SubR(Rep0(pt0{b0:8;b1:=})))",
+    Tree0066 "B{b0;t0=5;b1=4}Grd{R}(Flip(OnceT(Once(Cd{50;K}(@po{b1+=1}Flt{3;F;F}(t0)))),@os{b0:=9}ASeq(Flip(Obs{b1>5;S}(Sl{10}),Wt{0},SubR(Scc{b1%4=2}))),pi1{t0:=}))",
+    Tree0067 "B{b0;q0=1;t0=1}RSeq(FS(pi0{t0:t0}),Lp{t0;S}(Rpt{2}(@po{t0+=1;t0:=b0}a1)),Run)",
+    Tree0068 "B{t0=2;q0=0}Lp{t0;S}(Wt{30})",
+    Tree0069 "B{b0=0;b1=1;t0=0}Par{1;-2}(Keep(@rw{t0+2<t0}Ite(t0e,c1,pa2{b0:8;b1:=})),@oh{b0+=1}Rus{3}(Sel(Obs{b1+3%2>0;L}(Wu{t0}),c3e)))",
+    Tree0070 "Seq(RFb(MSeq(Fb(a0,RetF(c1)))),RSeq(S))",
+    Tree0071 "B{t0=4;b0=0}Star(pc0{b0:=},c1b{t0%3})",
+    Tree0072 "B{o0=1;b0=2;t0=0;b1;q0=4}MPri(Ite(Lp{b1;_}(Wu{t0}),a0e),@os{b0+=1}@oh{b1:=b0%2;o0:=_}Cnd{some;T;S}(RFb(t1,F,@oh{b1:=3}@si{o0|2<2}a2e,pi3{t0:t0},t4e)))",
+    Tree0073 "RFb(Mt{0}(Once(Par{-1;_}(Ret1(Rep0(a0e))))))",
+    Tree0074 "B{b0=0;t1=0}Seq(@si{t1!b0}F,t0,Run)",
+    Tree0075 "DySeq(S,DySeq(c0,t1),c2,a3,Rty3(t4))",
+    Tree0076 "B{b1;t0;b0}ASeq(MPri(Su{t0}(OnceT(ASeq(S,Opt(@of{b0:=t0;b1<7?t0+=2}@fi{t0+2<4}Run),Pre{b0!4}(Wt{10})))),Sw{0;1;4}(c0l,Wt{0},t1,t2e),PPar{0;T}(Mt{0}(OnceT(Step(c3,pa4{b0:2}))))),Par{1;0}(Sw{3;1}(Sl{10},a5e,Scc{b0%2<1}),Ret2(c6),Sl{20},RSeq(Wt{0},t7,c8)),PPar{0;_}(c9,Sw{2}(pc10{b0:7},R),Fb(RU{F}(MSeq(t11,@os{t0:=5}@po{b0:=t0%4}t12)))))",
+    Tree0077 "B{b0=2}RSeq(pc0{b0:=},Seq(@rw{b0+1>2}SubA(Wt{20}),t1))",
+    Tree0078 "Cd{0;F}(R)",
+    Tree0079 "B{t0=5;b1;q0;b0=0;o0=0}Wde(Par{2;_}(Rep1(Cd{0;F}(Rmp{S;F}(Sel(c0,F,Once(t1))))),@rw{b1!2}Rmp{S;S}(Step(Intr{t0+4>2}(Su{t0}(Swm(pi2{t0:b0},a3,a4))),PAll{_}(c5,@si{b0>b0+3}@rw{t0+2<b1}@po{o0:=_}Ruf{F}(c6)),PPar{0;_}(t7e,Sb{b0=t0},Sc{b0+=2},a8,pt9{b0:9;b1:b1})))),@ki{b1=6}MPri(t10,RSeq(Lp{t0;_}(Wde(pt11{b0:b1},t12,a13)),Step(pc14{b0:8},SubR(t15),Sc{o0:=_}))))",
+    Tree0080 "B{b0}Step(Wde(pt0{b0:3},F,c1),Once(Sb{b0=8}),a2e)",
+    Tree0081 "B{t0=4;b0=5;b1=5}@ki{b0+3=4}PPar{1;N}(RFb(ASeq(t0,a1b{b0+4%4;b0}),To{0}(@os{t0+=3}Swm(@rw{t0+2<3}@oh{t0+=2}Pre{b1+2>5;R}(Sc{b0+=3}),Cd{0;K}(Pre{t0!3;F}(Seq(t2,Sb{b0=1}))))),PPar{2;T}(R)),a3e,Opt(MSeq(Wde(Flt{2;_;F}(t4),Rep1(Pre{b1%3!0}(Lim{2}(Suc))),Rus{F}(SubA(c5l))),Wde(t6,Wt{50},pt7{b0:b0}),Cd{10;K}(@po{t0+=1;t0:=b1}Sb{b1=3}))))",
+    Tree0082 "B{t0=1;l0=0;b1=5}PAll{-1}(Itr{b1;_;_;_}(Fb(c0,Wu{t0})))",
+    Tree0083 "B{t0;b0;b1=0}RFb(AFb(To{30}(Sw{3;1}(c0,RSeq(Wu{t0},Scc{b0+4=0}),Sl{30}))),Step(PrSel{b0;0}(c1,t2),Fb(Obs{b0+3=t0%4;L}(@rw{b1!4}@of{b0:=b1}pc3{b0:b0}),@fi{b1+1%3<0}@rw{t0=t0+4%3}Wt{10})))",
+    Tree0084 "B{l0=2;b1;b0=3}Itr{b1;1;_;_}(Itr{b0;_;1;_}(Rpt{F}(S)))",
+    Tree0085 "B{b0;l0=1;t0=2}Star(Wv{t0}(@fi{b0+1=0}OnceK(RFb(Grd{F}(Sl{10}),Fb(@os{b0+=1}a0b{t0;b0},t1),@si{b0+4%4!0}@fi{b0<1}@ki{t0+4<t0}c2,Flt{1;F;_}(pi3{t0:b0})))),RtyF(@si{t0%4=3}Dl{0}(TryT(pc4{b0:b0},Itr{b0;0;1;T}(Pre{t0%4>0;F}(Par{3;-3}(Suc,F,Sb{t0=9})))))))",
+    Tree0086 "B{b0=4;o0=_;t0}Fb(Keep(Star(RU{S}(Ite(@of{o0|3+1%2!1?o0:=_;b0:=t0}c0,t1)),t2)))",
+    Tree0087 "B{b0;t1=5;t0=1;b1}PAll{0}(Pri(t0,Wu{t1},c1),@si{b1>3}Fb(Keep(pi2{t0:=}),WU{b0+4>b1+3%2}(c3e)))",
+    Tree0088 "B{t0=4;b0;b1=5}RT{F}(Sel(RSeq(Opt(a0),Par{_;1}(@os{b1:=4;b0+=2}a1,@of{t0:=4}t2))))",
+    Tree0089 "RFb(Dd{20}(Once(Ruf{F}(Try(t0,Dd{0}(Wt{10}))))),Par{_;-3}(a1l,t2,Sub(t3)),To{20}(Rus{3}(Rep3(S))),a4,a5l)",
+    Tree0090 "B{b0=1}Flt{3;S;K}(Dl{20}(Isw{b0+1;_;_}(R,a0,Fai,c1l)))",
+    Tree0091 "MSeq(RU{S}(Sub(Swm(Wde(c0,t1)))),Seq(RFb(DySeq(c2),a3,t4),Inv(Flip(Sl{50},c5,Wt{100},Suc,c6))),DySeq(c7),RSeq(Suc,a8e,Keep(R)))",
+    Tree0092 "B{b0=3;b1=0;q0=2;o0=0;t0=3;l0=2}Seq(Seq(t0,DySeq(c1,Sc{b0+=2;b1:=b1%2},Sl{50}),@si{t0%4>2}Lp{b1;S}(Star(FS(c2),MSeq(Lp{t0;K}(c3)),t4,Step(@po{t0:=t0+2%2}t5e,pi6{t0:t0})))),Ite(Flip(Lim{2}(c7),Dl{10}(Sc{b0:=o0|0%4}),Pre{t0!b0+3}(t8),Lp{t0;_}(t9),F),Itr{b1;1;_;_}(@os{b0+=1;b1+=3}Pri(Seq(a10e,Wt{50}),pa11{b0:2;b1:b1},Itr{b0;2;3;N}(c12),TryF(R,Sb{t0=4})))))",
+    Tree0093 "To{100}(c0)",
+    Tree0094 "MSeq(t0e,Rmp{S;F}(c1),F)",
+    Tree0095 "B{t0;b0=0;t1=2}Isw{t1;N;T}(SubR(c0),Rpt{3}(c1),Wv{t0}(a2))",
+    Tree0096 "B{q0=1;b0=5;o0;t0}Fb(Obs{none;L}(Lp{_;S}(RFb(a0,@of{b0+=2}pi1{t0:=}))),Obs{t0%3!1;_}(Rep3(Pre{none}(Seq(Scc{t0%3>1},Sb{t0=b0})))))",
+    Tree0097 "Seq(Rmp{S;S}(t0),Wt{0},Keep(t1e))",
+    Tree0098 "B{o0;l0=2}Lim{2}(Sb{o0=0})",
+    Tree0099 "B{t0=3}Ret4(OnceK(Opt(Sc{t0+=2})))",
 }

@@ -6,188 +6,249 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0100Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 15,
-            b0: i64 = 12,
+            #[tracked] t1: i64 = 14,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
         }
-        Precondition(|bb| (bb.b0 + 2) % 3 < 0, else = Skipped) {
-            MemSequence {
-                #[success_if(|bb| bb.b1 % 3 > 1)]
-                StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-                #[skip_if(|bb| *bb.t1 > *bb.t1 + 3)]
-                Action(|ctx| ctx.exec(3)),
-                #[success_if(|bb| bb.o0.is_none())]
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-            },
-        }
+        WasEntryUpdated(t1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 4,
         }
-        IfThenElse {
-            SubTree(Tree0100Sub0, o0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, b0 = {=}),
-            RunOnce(then_skip = true) {
-                MemPriority {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(1) + 1, out_of_range = Loop) {
-                        Precondition(|bb| bb.o0.is_none()) {
-                            Script(|bb| bb.b0 += 4),
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(5, (bb.b0 + 1) % 3)),
-                },
+        WhileDoElse {
+            Timeout(20) {
+                SubTree(Tree0100Sub0, t1 = {=}, b1 = {b1}, b0 = {=}),
             },
+            Condition(PCond<0>, b0 = 1),
+            Action(PAct<1>, b0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0100Blackboard { o0 t0 b1 t1 b0 });
+board!(Tree0100Blackboard { t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
         blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 5,
-            b0: i64,
+            b1: i64 = 5,
         }
-        RepeatUntilFailure(forever) {
-            MemPriority {
-                #[post(|bb| bb.b0 = *bb.t0 % 2)]
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                    SetBlackboard(b0 = {t0}),
-                    FlipSelector {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        #[post(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                        #[failure_if(|bb| *bb.t0 % 3 == 2)]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<2>),
+        WhileDoElse {
+            MemSequence {
+                ReactiveSequence {
+                    #[on_halted(|bb| bb.t0.set(bb.b1))]
+                    #[on_failure(|bb| { bb.b1 += 2; bb.b1 += 3 })]
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    WasEntryUpdated(t0),
+                },
+                #[post(|bb| bb.b0 += 3)]
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                },
+                RepeatTimes(1) {
+                    IfThenElse {
+                        Iterate(l0, element = {b1}, until = Never) {
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
                     },
-                    Timeout(10) {
-                        Condition(|ctx| ctx.check(3)),
+                },
+                BinarySelector(|bb| *bb.t0 % 4 > 0, dynamic = true) {
+                    ReactiveSelector {
+                        #[post(|bb| bb.t0.set(*bb.t0 % 2))]
+                        Action(Act<5>),
+                        WasEntryUpdated(t0),
+                        #[skip_if(|bb| bb.b0 % 2 == 1)]
+                        #[on_halted(|bb| { if (*bb.t0 + 1) % 4 == 1 { bb.b1 += 3 }; bb.b0 += 2 })]
+                        StatefulAction(Task<6> = Task::<6>),
+                        SetBlackboard(b0 = 8),
                     },
-                    StatefulAction(Task<4> = Task::<4>),
+                    Fallback {
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Action(Act<11>),
+                    },
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                ReactiveSequence {
+                    Condition(PCond<12>, b0 = {b1}),
+                    IfThenElse {
+                        RunOnce {
+                            Conditional(|bb| *bb.t0 + 4 < 4, dynamic = true, else = Failure) {
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Action(|ctx, bb| ctx.exec_in(13, bb.b1, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        SetBlackboard(b1 = 0),
+                        Sleep(20),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0101Blackboard { t0 b0 });
+board!(Tree0101Blackboard { l0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![],
-            b0: i64 = 5,
-        }
-        MaxTime(0) {
-            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                Repeater(1) {
-                    StatefulAction(Task<0> = Task::<0>),
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            FlipSelector {
+                FlipSelector {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                    },
+                    RunOnce(then_skip = false) {
+                        MemPriority {
+                            Condition(|ctx| ctx.check(1)),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    MaxTime(0) {
+                        ReactiveSequence {
+                            Delay(10) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                    },
+                    Filter(times = 2, count = Failure) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(1) {
+                        Succeeder,
+                    },
+                    MemSequence {
+                        Succeeder,
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                MemPriority {
+                    Sequence {
+                        Action(Act<7>),
+                        Condition(Cond<8>),
+                    },
+                    Fallback {
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                    Sleep(30),
                 },
             },
         }
     }
 }
-
-board!(Tree0102Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
-            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 2,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Sequence {
-                ScriptCondition(|bb| bb.b0 % 4 != 3),
-                StatefulAction(Task<0>),
-            },
-            Condition(Cond<1>),
-            Priority {
-                Timeout(0) {
-                    Condition(|ctx| ctx.check(2)),
+        Precondition(|bb| *bb.t0 < 4) {
+            Cooldown(30, filtered = Skipped) {
+                BinarySelector(|bb| (*bb.t0 + 3) % 2 != 0) {
+                    SequenceStar {
+                        Wait(0),
+                        #[on_halted(|bb| bb.b1 = bb.b0)]
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| *bb.t0 + 3 < *bb.t0),
+                    },
+                    #[post(|bb| bb.o0 = Some(3))]
+                    Sequence {
+                        Iterate(l0, element = {b1}, until = FirstSuccess) {
+                            FlipSelector {
+                                Action(Act<1>),
+                                #[on_success(|bb| { if *bb.t0 == 6 { bb.o0 = None }; bb.b1 = *bb.t0 % 4 })]
+                                SetBlackboard(o0 = Some(2)),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<3>),
             },
-            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0103Blackboard { b0 });
+board!(Tree0103Blackboard { l0 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        IndexSwitch(|bb| *bb.t1, out_of_range = Fail) {
-            #[post(|bb| bb.t1.set(*bb.t0 + 1))]
-            #[on_success(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.b0 == *bb.t0 + 3)]
-            AlwaysSuccess,
-            Condition(Cond<0>),
-            #[on_failure(|bb| if bb.b0 + 2 < 1 { bb.t0.set(bb.o0.unwrap_or(5) % 4) })]
-            ScriptCondition(|bb| *bb.t1 + 4 < bb.b0 % 4),
-            Action(Act<1>),
-            Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+        ForceFailure {
+            Parallel(success = 1, failure = -1) {
+                AlwaysRunning,
+                UnsetBlackboard(o0),
+                Observe(|bb| *bb.t0 % 4 == 0, abort = self) {
+                    Action(Act<0>),
+                },
+                SetBlackboard(o0 = Some(3)),
+                #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
+                Condition(Cond<1>),
+            },
         }
     }
 }
 
-board!(Tree0104Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0105Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        Action(PIo<2>, t0 = {b0})
-    }
-}
+board!(Tree0104Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        Parallel(failure = 2) {
-            Cooldown(10, filtered = Skipped) {
-                Condition(Cond<0>),
-            },
-            ParallelAll(2) {
-                Condition(Cond<1>),
-                RepeatUntilSuccess(1) {
-                    SubTree(Tree0105Sub0, b0 = {=}),
-                },
-            },
+        Parallel {
+            #[success_if(|bb| *bb.t1 % 4 < 1)]
+            AlwaysRunning,
+            ScriptCondition(|bb| (*bb.t0 + 3) % 3 < 2),
+            Condition(Cond<0>),
+            StatefulAction(PTask<1>, b0 = 5),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0105Blackboard { b0 });
+board!(Tree0105Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0106Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
-        RepeatUntil(Success) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
+        AsyncSequence {
+            SubTree(Tree0106Sub0),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
@@ -195,53 +256,108 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
+            b1: i64,
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
         }
-        TryCatch(catch_on_halt = true) {
-            IndexSwitch(|bb| *bb.t1) {
-                Delay(10) {
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+            MemPriority {
+                Sequence {
+                    UnsetBlackboard(o0),
                     StatefulAction(Task<0>),
                 },
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
-                Condition(Cond<2>),
-                Sequence {
-                    #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4)]
-                    #[failure_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
+                BinarySelector(|bb| bb.b0 < 0, dynamic = false) {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
                 },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                ScriptCondition(|bb| *bb.t1 + 3 < *bb.t1),
-                MemPriority {
-                    SkipUnlessUpdated(t0) {
-                        Condition(Cond<8>),
-                    },
+                RepeatUntilSuccess(1) {
+                    SetBlackboard(t0 = {b1}),
                 },
-            },
-            MemSequence {
-                UnsetBlackboard(o0),
-                Observe(|bb| *bb.t0 > bb.o0.unwrap_or(1), abort = self) {
-                    Wait(30),
-                },
-                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree0107Blackboard { b0 o0 t0 t1 });
+board!(Tree0107Blackboard { o0 l0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
-        RepeatUntil(Success) {
-            Condition(Cond<0>),
+        SequenceWithMemory {
+            ReactiveFallback {
+                Deadline(0) {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Condition(Cond<2> = Cond::<2>),
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Wait(10),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Deadline(0) {
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                ReactiveSelector {
+                    Repeat(1) {
+                        Action(Act<5>),
+                    },
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    RepeatUntilSuccess(2) {
+                        Failer,
+                    },
+                    StatefulAction(Task<8>),
+                },
+                Invert {
+                    Repeat(3) {
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                Repeat(3) {
+                    Fallback {
+                        Condition(Cond<12>),
+                        AlwaysFailure,
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14> = Task::<14>),
+                    },
+                },
+                StepSequencer {
+                    StatefulAction(Task<15>),
+                    AlwaysFailure,
+                    StatefulAction(Task<16>),
+                },
+            },
+            Priority {
+                Action(Act<17>),
+                Parallel(success = 1, failure = 1) {
+                    Condition(|ctx| ctx.check(18)),
+                    Repeater(forever) {
+                        Wait(20),
+                    },
+                },
+                Action(Act<19>),
+                IfThenElse {
+                    Fallback {
+                        Condition(|ctx| ctx.check(20)),
+                        Failer,
+                    },
+                    StatefulAction(Task<21>),
+                },
+            },
         }
     }
 }
@@ -249,132 +365,79 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        Fallback {
-            Observe(|bb| *bb.t0 + 3 > 2, abort = lower) {
-                ReactiveSequence {
-                    Sleep(0),
-                    #[skip_if(|bb| bb.b0 + 4 != *bb.t0 + 4)]
-                    #[run_while(|bb| *bb.t0 + 1 != bb.b1)]
-                    #[post(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 })]
-                    Condition(PCond<0>, b0 = {=}),
-                    Condition(Cond<1>),
+        AsyncSequence {
+            Action(|ctx| ctx.exec(0)),
+            Sleep(0),
+            Condition(Cond<1>),
+            SequenceWithMemory {
+                ForceSuccess {
+                    Condition(Cond<2>),
                 },
+                Action(PAct<3>, b0 = 4, b1 = {b0}),
+                Action(Act<4>),
             },
-            StatefulAction(Task<2> = Task::<2>),
-            Observe(|bb| bb.b0 > 6, abort = lower) {
-                RepeatUntilFailure(forever) {
-                    ReactiveSelector {
-                        Action(Act<3>),
-                    },
-                },
+            Delay(20) {
+                #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+                #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                #[skip_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
+                Condition(Cond<5>),
             },
-            Sleep(20),
         }
     }
 }
 
-board!(Tree0109Blackboard { b0 t0 b1 });
+board!(Tree0109Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        Selector {
-            ReactiveSequence {
-                RepeatUntilSuccess(1) {
-                    StatefulAction(Task<0>),
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(3) + 2) as f32)]
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+                ParallelAll(1) {
+                    StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 == 3),
                 },
-                Priority {
-                    StatefulAction(PTask<1>, b0 = 6),
+            },
+            #[score(4)]
+            Parallel(success = -1) {
+                Sequence {
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
                     StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Action(PIo<3>, t0 = {b0}),
+                    Conditional(|bb| *bb.t0 + 2 > 2, dynamic = true, else = Failure) {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Action(PAct<3>, b0 = {b0}, b1 = {t0}),
                     },
-                    #[success_if(|bb| *bb.t1 != 3)]
-                    #[post(|bb| bb.b0 = bb.b0 % 4)]
-                    Condition(Cond<4>),
                 },
             },
-            ReactiveFallback {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        #[on_halted(|bb| if *bb.t1 % 3 < 2 { *bb.t0 += 2 })]
-                        #[failure_if(|bb| bb.b0 + 1 == 5)]
-                        #[on_success(|bb| { if *bb.t0 + 4 == *bb.t0 { bb.t0.set(*bb.t1) }; bb.b0 += 1 })]
-                        Action(PIo<6>, t0 = {t1}),
-                    },
-                    Condition(Cond<7>),
-                    RepeatUntilSuccess(forever) {
-                        Inverter {
-                            RepeatUntilSuccess(forever) {
-                                Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
-                                    #[post(|bb| bb.b0 = *bb.t0)]
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Loop(q0, value = {b0}) {
-                    ReactiveFallback {
-                        MemSequence {
-                            #[run_while(|bb| *bb.t0 % 3 == 1)]
-                            Action(|ctx| ctx.exec(9)),
-                            Script(|bb| *bb.t0 += 4),
-                            ScriptCondition(|bb| *bb.t0 < 3),
-                            Condition(PCond<10>, b0 = {b0}),
-                        },
-                        WhileDoElse {
-                            ReactiveSelector {
-                                Action(Act<11>),
-                                StatefulAction(Task<12>),
-                            },
-                            StatefulAction(Task<13>),
-                        },
-                        #[failure_if(|bb| bb.b0 == 6)]
-                        WhileDoElse {
-                            #[post(|bb| bb.b0 += 1)]
-                            #[on_success(|bb| *bb.t1 += 3)]
-                            #[on_halted(|bb| if *bb.t1 < 0 { *bb.t0 += 3 })]
-                            Action(|ctx| ctx.exec(14)),
-                            Iterate(l0, element = {b0}, until = Never, max = 3) {
-                                Limiter(3) {
-                                    Failer,
-                                },
-                            },
-                        },
-                    },
-                },
+            #[score(|bb| (bb.b0) as f32)]
+            #[on_success(|bb| bb.t0.set(4))]
+            DynamicSequence {
+                Condition(PCond<4>, b0 = {b0}),
+                Sleep(10),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0110Blackboard { t1 b0 t0 q0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0111Sub0 for Ctx {
-        SequenceStar {
-            Action(Act<0>),
-        }
-    }
-}
+board!(Tree0110Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0111Sub0),
+        SequenceWithMemory {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+            AlwaysFailure,
         }
     }
 }
@@ -382,62 +445,37 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
         blackboard {
+            b1: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            ReactiveSequence {
-                MemPriority {
-                    Sequence {
-                        Loop(q0, if_empty = Failure) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                    },
-                    Filter(times = 1, count = Completed) {
-                        KeepRunningUntilFailure {
-                            Sleep(20),
-                        },
-                    },
-                },
-                StatefulAction(Task<3>),
-                Precondition(|bb| bb.b0 < bb.o0.unwrap_or(2), else = Success) {
-                    Sequence {
-                        ParallelAll(max_failures = -1) {
-                            #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            #[on_success(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b0 += 1 })]
-                            Action(Act<4>),
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
-                },
-            },
+        Switch(b1) {
+            case 3 => #[post(|bb| bb.b1 += 1)]
+            SetBlackboard(o0 = Some(8)),
+            _ => Script(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0 % 3) }),
         }
     }
 }
 
-board!(Tree0112Blackboard { b0 q0 o0 t0 });
+board!(Tree0112Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
-        PrioritySelector {
-            #[score(1)]
-            Action(Act<0>),
-            #[score(0)]
-            DynamicSelector {
+        Sequence {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
                 PrioritySelector {
-                    #[score(2)]
-                    StatefulAction(Task<1>),
                     #[score(0)]
-                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<1>),
+                    #[score(1)]
+                    Runner,
                 },
-                Condition(Cond<3>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -445,210 +483,158 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-        }
-        StepSequencer {
-            FlipSelector {
-                #[success_if(|bb| *bb.t0 > 7)]
-                #[on_success(|bb| bb.t1.set(bb.b0))]
-                #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(1) % 4)]
-                Condition(Cond<0> = Cond::<0>),
-                Repeat(2) {
-                    #[on_success(|bb| if *bb.t0 < 2 { bb.b0 += 2 })]
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 2)),
+        ParallelAll(1) {
+            Remap(success = Success, failure = Success) {
+                ReactiveFallback {
+                    MemPriority {
+                        Action(Act<0>),
+                        Action(Act<1>),
                     },
-                },
-                Delay(0) {
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                StatefulAction(Task<3>),
-                Action(PAct<4>, b0 = {t0}),
-            },
-            Sequence {
-                KeepRunningUntilFailure {
-                    BinarySelector(|bb| bb.o0.unwrap_or(5) % 2 != 0, dynamic = false) {
-                        WhileDoElse {
-                            Condition(|ctx| ctx.check(5)),
-                            WasEntryUpdated(t0),
-                            ScriptCondition(|bb| *bb.t0 > 4),
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        ParallelAll(max_failures = -2) {
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
                         },
-                        UnsetBlackboard(o0),
                     },
+                    Condition(Cond<4> = Cond::<4>),
                 },
             },
         }
     }
 }
-
-board!(Tree0114Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        StepSequencer {
-            BinarySelector(|bb| bb.b0 < bb.b0 % 4, dynamic = false) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Sequence {
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<1>),
-                    },
-                    Action(PAct<2>, b0 = {=}),
-                    Sequence {
-                        SetBlackboard(o0 = Some(9)),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Condition(PCond<4>, b0 = {=}),
-                    SequenceWithMemory {
-                        #[run_while(|bb| *bb.t0 + 4 > bb.b0 + 3)]
-                        #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b0 > 6 { bb.b0 += 3 } })]
-                        PolicyParallel(policy = FirstSuccess) {
-                            StatefulAction(Task<5>),
-                        },
-                        #[success_if(|bb| *bb.t0 > 2)]
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Selector {
-                AsyncSequence {
-                    DynamicSequence {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                        #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4) + 3)]
-                        MemPriority {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                        },
-                        Condition(Cond<12>),
-                        StatefulAction(Task<13>),
-                    },
+        IfThenElse {
+            Action(PIo<0>, t0 = {b1}),
+            AsyncSequence {
+                Repeat(3) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { t0 q0 o0 b0 });
+board!(Tree0115Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0116Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Delay(0) {
-            #[post(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
-            AsyncSequence {
-                #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(2))]
-                Sleep(30),
-                Action(PIo<0>, t0 = {=}),
+        WhileDoElse {
+            Repeater(3) {
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                SubTree(Tree0116Sub0),
+            },
+            ReactiveFallback {
+                Failer,
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0116Blackboard { o0 b1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0117Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0117 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 1,
             b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        StepSequencer {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Conditional(|bb| bb.b0 % 2 > 0, dynamic = false, else = Success) {
-                    Repeat(4) {
-                        #[success_if(|bb| bb.b0 > 1)]
-                        #[skip_if(|bb| bb.b0 + 3 < bb.b1)]
-                        #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) })]
-                        SetBlackboard(t0 = 8),
+        ReactiveFallback {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0>),
+            },
+            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                    ParallelAll(max_failures = -1) {
+                        SubTree(Tree0117Sub0, l0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}, b0 = {=}),
+                        Fallback {
+                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                            StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                            Condition(|ctx| ctx.check(4)),
+                        },
                     },
-                },
-                #[run_while(|bb| bb.b1 < bb.b1 % 4)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(PTask<2>, b0 = {t0}),
                 },
             },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-            AsyncFallback {
-                RepeatTimes(1) {
-                    FlipSelector {
-                        Condition(Cond<5>),
-                    },
-                },
-                WhileDoElse {
+            Condition(Cond<5>),
+            Switch(b1) {
+                case 2 => FlipSelector {
+                    SetBlackboard(b1 = {b0}),
                     StatefulAction(Task<6>),
-                    Action(PAct<7>, b0 = {=}, b1 = {t0}),
+                    ScriptCondition(|bb| (bb.b1 + 2) % 3 > 1),
                 },
-                #[skip_if(|bb| bb.b0 > 2)]
-                StatefulAction(Task<8>),
-                StatefulAction(PTask<9>, b0 = 6, b1 = {=}),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    AlwaysSuccess,
-                    Action(Act<10>),
-                },
+                case 3 => StatefulAction(Task<7>),
+                _ => StatefulAction(PTask<8>, b0 = {=}),
+            },
+            #[skip_if(|bb| bb.b0 == 7)]
+            #[post(|bb| { bb.o0 = None; bb.b1 = bb.o0.unwrap_or(3) + 3 })]
+            #[on_halted(|bb| bb.b1 += 1)]
+            Selector {
+                Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 4, &mut bb.b1)),
+                StatefulAction(Task<10> = Task::<10>),
+                WasEntryUpdated(t0),
+                Condition(PCond<11>, b0 = {b0}),
+                Condition(Cond<12>),
             },
         }
     }
 }
 
-board!(Tree0117Blackboard { b1 t0 b0 q0 });
+board!(Tree0117Blackboard { l0 t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0118 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            l0: Vec<i64>,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess) {
+        Deadline(20) {
             Sequence {
-                RunOnce(then_skip = true) {
-                    ReactiveSelector {
-                        ReactiveSelector {
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
-                            Action(Act<1>),
-                        },
-                        AsyncFallback {
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            #[skip_if(|bb| (bb.b0 + 1) % 3 != 0)]
-                            Fallback {
-                                Condition(Cond<2>),
-                                SetBlackboard(b0 = {t0}),
+                #[run_while(|bb| *bb.t0 == 3)]
+                SequenceWithMemory {
+                    Iterate(l0, element = {b0}) {
+                        #[on_halted(|bb| bb.t0.set(9))]
+                        #[success_if(|bb| bb.b0 % 4 < 1)]
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Observe(|bb| bb.b0 + 1 > 4, abort = none) {
+                                StatefulAction(Task<0> = Task::<0>),
                             },
                         },
-                        IfThenElse {
-                            Condition(Cond<3>),
-                            WasEntryUpdated(t0),
-                            WasEntryUpdated(t0),
-                        },
                     },
+                    ScriptCondition(|bb| *bb.t0 % 3 < 0),
+                },
+                Fallback {
+                    StatefulAction(PTask<1>, b0 = 5),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                 },
             },
         }
@@ -660,158 +646,204 @@ board!(Tree0118Blackboard { t0 b0 l0 });
 bt::behavior_tree! {
     pub tree Tree0119 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            l0: Vec<i64> = vec![],
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        ParallelAll(max_failures = -2) {
-            #[on_halted(|bb| { bb.b1 = bb.b0 + 2; *bb.t0 += 1 })]
-            ReactiveSequence {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Iterate(l0, element = {b0}) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b1)),
-                    },
-                    Repeat(forever) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Sequence {
-                        Action(Act<3>),
-                        #[on_failure(|bb| bb.o0 = None)]
-                        #[on_success(|bb| if bb.o0.unwrap_or(4) > 2 { *bb.t0 += 3 })]
-                        #[failure_if(|bb| bb.b0 < 7)]
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                        #[failure_if(|bb| bb.b0 + 3 > 5)]
-                        #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                StatefulAction(Task<6> = Task::<6>),
-            },
-            #[on_halted(|bb| bb.b1 = bb.b0)]
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                RunOnce {
-                    ParallelAll(2) {
-                        Script(|bb| *bb.t0 += 1),
-                        StatefulAction(Task<7>),
-                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {b1}),
-                        Filter(times = 2, count = Failure, filtered = Failure) {
-                            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
-                                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
-                                    #[on_halted(|bb| bb.b0 += 2)]
-                                    Script(|bb| { bb.o0 = None; bb.b1 = bb.b0 }),
-                                },
-                            },
+        Observe(|bb| bb.b0 > 3, abort = none) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    IndexSwitch(|bb| 7, dynamic = false) {
+                        Filter(times = 1) {
+                            Condition(Cond<1>),
                         },
-                        AlwaysFailure,
                     },
+                    AlwaysFailure,
+                },
+                Sequence {
+                    #[skip_if(|bb| bb.b0 != *bb.t0)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Action(PIo<2>, t0 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    #[success_if(|bb| *bb.t0 > 2)]
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    Action(Act<5> = Act::<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0119Blackboard { t0 l0 b1 o0 b0 });
+board!(Tree0119Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0120 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
             b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Parallel(success = 4) {
-            Repeat(0) {
-                Action(Act<0>),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            TryCatch {
-                Loop(q0, if_empty = Running) {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Condition(Cond<2>),
-                            SetBlackboard(t0 = 9),
-                            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-                            Condition(Cond<3>),
-                            StatefulAction(PTask<4>, b0 = {=}),
-                        },
-                    },
-                },
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            SequenceWithMemory {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Sleep(50),
-                    Script(|bb| { *bb.t0 += 2; if (bb.b0 + 1) % 2 > 0 { bb.b0 += 3 } }),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-                MemSequence {
-                    #[run_while(|bb| bb.b0 + 4 != bb.b0)]
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
-                    AlwaysRunning,
+        ParallelAll {
+            Observe(|bb| *bb.t0 != 6, abort = self) {
+                Delay(10) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
+            ParallelAll(0) {
+                Failer,
+                StatefulAction(Task<1>),
+            },
+            Precondition(|bb| *bb.t0 < bb.b0, else = Success) {
+                StatefulAction(Task<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0120Blackboard { t0 b0 q0 });
+board!(Tree0120Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        RetryUntilSuccessful(2) {
-            Deadline(10) {
-                Timeout(50) {
-                    SequenceStar {
-                        AsyncFallback {
-                            StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
-                            #[on_success(|bb| bb.b0 += 3)]
-                            #[success_if(|bb| bb.o0.is_none())]
-                            #[on_failure(|bb| bb.b0 += 3)]
-                            Limiter(3) {
-                                #[success_if(|bb| *bb.t0 < 4)]
-                                #[run_while(|bb| bb.b0 + 4 > *bb.t0 % 2)]
-                                RunOnce {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Sequence {
-                                Condition(Cond<2>),
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                AsyncSequence {
+                    MemPriority {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                        Fallback {
+                            Action(PIo<0>, t0 = {=}),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Sequence {
+                    DynamicSelector {
+                        SequenceStar {
+                            WhileDoElse {
+                                #[success_if(|bb| (bb.b1 + 2) % 2 > 0)]
+                                #[skip_if(|bb| bb.b1 == bb.b0 + 1)]
+                                #[post(|bb| { if bb.o0.is_none() { bb.b1 = bb.o0.unwrap_or(5) }; bb.b1 = bb.o0.unwrap_or(3) + 2 })]
+                                Action(Act<2>),
+                                StatefulAction(Task<3>),
+                                Condition(PCond<4>, b0 = {b0}),
                             },
                         },
-                        MemPriority {
-                            Condition(Cond<3> = Cond::<3>),
-                            #[failure_if(|bb| bb.b0 + 1 < *bb.t0 + 4)]
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            WaitValueUpdate(t0) {
-                                Repeater(2) {
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) == bb.o0.unwrap_or(2)),
+                        WhileDoElse {
+                            Condition(PCond<5>, b0 = {b0}),
+                            Action(Act<6>),
+                            Wait(0),
+                        },
+                        Switch(b1) {
+                            case 0 => Condition(Cond<7>),
+                            _ => AlwaysRunning,
+                        },
+                    },
+                    Parallel(success = 2, failure = -1) {
+                        Repeat(2) {
+                            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                                ScriptCondition(|bb| (bb.b1 + 4) % 3 != 1),
+                                Wait(100),
+                            },
+                        },
+                        Deadline(30) {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                #[on_halted(|bb| *bb.t0 += 3)]
+                                Repeater(forever) {
+                                    WasEntryUpdated(t0),
+                                },
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        Fallback {
+                            Observe(|bb| bb.o0.unwrap_or(3) == 1, abort = both) {
+                                Fallback {
+                                    Action(PAct<8>, b0 = {b0}, b1 = {b1}),
+                                    Action(PIo<9>, t0 = {b0}),
                                 },
                             },
-                            Repeat(2) {
-                                StatefulAction(Task<4> = Task::<4>),
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            #[failure_if(|bb| *bb.t0 > 5)]
+                            Condition(Cond<10>),
+                            WaitValueUpdate(t0) {
+                                StatefulAction(Task<11>),
                             },
-                            Timeout(0) {
-                                AsyncFallback {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    StatefulAction(Task<6>),
-                                    #[on_success(|bb| *bb.t0 += 1)]
-                                    #[failure_if(|bb| bb.b0 > 0)]
-                                    #[run_while(|bb| *bb.t0 % 2 > 0)]
-                                    StatefulAction(Task<7>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        FlipSelector {
+                            Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 1) % 3)),
+                            StatefulAction(Task<13>),
+                            ReactiveFallback {
+                                Action(Act<14>),
+                                #[on_halted(|bb| bb.b0 += 1)]
+                                #[failure_if(|bb| (bb.o0.unwrap_or(5) + 4) % 4 != 0)]
+                                Action(Act<15>),
+                            },
+                            Repeat(1) {
+                                Action(PAct<16>, b0 = {b1}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0121Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0122 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Switch(b1) {
+            case 0 => Repeater(0) {
+                Failer,
+            },
+            case 4 => ReactiveSelector {
+                BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = true) {
+                    #[on_success(|bb| bb.b1 = *bb.t0)]
+                    Condition(Cond<0>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                StatefulAction(Task<2>),
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                Fallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    Limiter(1) {
+                        Failer,
+                    },
+                },
+            },
+            _ => Loop(q0, value = {b1}, if_empty = Failure) {
+                Loop(q0, if_empty = Success) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Sequence {
+                                Action(Act<5> = Act::<5>),
+                                ScriptCondition(|bb| bb.b1 != 3),
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Loop(q0, if_empty = Success) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    WasEntryUpdated(t0),
                                 },
                             },
                         },
@@ -822,357 +854,395 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0121Blackboard { t0 b0 o0 });
+board!(Tree0122Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
+    pub tree Tree0123 for Ctx {
         blackboard {
             #[tracked] t0: i64,
         }
-        Delay(0) {
-            WaitValueUpdate(t0) {
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+        Deadline(10) {
+            SetBlackboard(t0 = 7),
+        }
+    }
+}
+
+board!(Tree0123Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        FlipSelector {
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                WasEntryUpdated(t0),
+                #[score(|bb| (*bb.t0 % 4) as f32)]
+                #[post(|bb| if bb.b0 + 2 == bb.b1 % 3 { bb.b0 = 6 })]
+                #[run_while(|bb| *bb.t0 + 1 != *bb.t0)]
+                SetBlackboard(t0 = 4),
+            },
+            MemPriority {
+                DynamicSelector {
+                    Action(PAct<0>, b0 = 4, b1 = {=}),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 4, &mut bb.b1)),
+                },
+                Condition(Cond<2>),
+                Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+            },
+            RepeatUntil(Failure) {
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, 0, &mut bb.b0)),
+                },
+            },
+            ReactiveFallback {
+                Observe(|bb| bb.b0 > bb.b1 + 2) {
+                    Repeat(4) {
+                        Repeater(3) {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0122Blackboard { t0 });
+board!(Tree0124Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0123Sub0 for Ctx {
-        RetryUntilSuccessful(0) {
+    pub tree Tree0125 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        MemPriority {
+            Precondition(|bb| (bb.b0 + 2) % 2 != 0) {
+                StatefulAction(Task<0>),
+            },
+            FlipSelector {
+                #[post(|bb| *bb.t1 += 2)]
+                RunOnce {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Runner,
+        }
+    }
+}
+
+board!(Tree0125Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0126 for Ctx {
+        RepeatUntil(Failure) {
+            Condition(|ctx, bb| ctx.check_in(0, 4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0127 for Ctx {
+        ReactiveFallback {
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Condition(Cond<0>),
+            },
+            RepeatUntilSuccess(forever) {
+                Timeout(0) {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        Action(Act<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+        }
+        Filter(times = 3, count = Success, filtered = Skipped) {
+            BinarySelector(|bb| *bb.t0 + 2 < bb.b1, dynamic = true) {
+                Invert {
+                    Repeater(0) {
+                        Condition(Cond<0>),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
+                    Script(|bb| { *bb.t0 += 3; *bb.t0 += 1 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0128Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 4,
+        }
+        #[post(|bb| bb.b0 += 3)]
+        #[on_success(|bb| bb.b1 += 3)]
+        Sequence {
+            Filter(times = 1, filtered = Failure) {
+                RepeatUntil(Success) {
+                    IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop) {
+                        Wait(100),
+                        Wait(50),
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                PrioritySelector {
+                    #[score(8)]
+                    Guard(|ctx| &mut ctx.token) {
+                        #[skip_if(|bb| bb.b1 > bb.b0)]
+                        #[run_while(|bb| bb.b1 == 3)]
+                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 3) % 3)]
+                        Parallel(failure = 0) {
+                            Action(Act<1>),
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                    #[score(|bb| (*bb.t0 % 2) as f32)]
+                    #[on_failure(|bb| if bb.b1 < (*bb.t0 + 4) % 4 { bb.b1 = *bb.t0 + 1 })]
+                    #[skip_if(|bb| bb.b1 < (bb.b0 + 1) % 3)]
+                    Selector {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    #[score(3)]
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0129Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0130Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        RunOnce {
             StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                MemSequence {
-                    AlwaysSuccess,
-                    Priority {
-                        Fallback {
-                            Condition(Cond<0> = Cond::<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    TryCatch(catch_on_halt = true) {
-                        Delay(30) {
-                            Wait(0),
-                        },
-                        SubTree(Tree0123Sub0),
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 1 => Observe(|bb| bb.b1 != 7) {
-                Interrupt(|bb| bb.b0 > 2) {
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-            case 0 => IfThenElse {
-                Condition(Cond<0>),
-                Sleep(0),
-                Wait(0),
-            },
-            case 3 => Action(Act<1>),
-            _ => AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0124Blackboard { b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Condition(Cond<0> = Cond::<0>),
-            Precondition(|bb| bb.o0.unwrap_or(4) == bb.b1) {
-                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0125Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-        }
-        AsyncSequence {
-            WhileDoElse {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            BinarySelector(|bb| (bb.b1 + 3) % 2 > 0, dynamic = false) {
-                Loop(q0, value = {b1}) {
-                    #[run_while(|bb| bb.b1 > bb.o0.unwrap_or(4) % 2)]
-                    StatefulAction(Task<2>),
-                },
-                SetBlackboard(b0 = {b1}),
-            },
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-board!(Tree0126Blackboard { b1 l0 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        WhileDoElse {
-            Repeater(3) {
-                WasEntryUpdated(t0),
-            },
-            Action(PAct<0>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0127Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        IfThenElse {
-            RunOnce {
-                Priority {
-                    AlwaysFailure,
-                    Condition(Cond<0>),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                TryCatch(catch_on_halt = true) {
-                    RetryUntilSuccessful(1) {
-                        Action(Act<1> = Act::<1>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3>),
-                    },
-                    PrioritySelector {
-                        #[score(0)]
-                        StatefulAction(Task<4>),
-                        #[score(3)]
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            AsyncFallback {
-                Condition(Cond<6>),
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Selector {
-            Observe(|bb| bb.b1 + 4 != 3, abort = lower) {
-                Precondition(|bb| bb.b1 == (bb.b1 + 1) % 3, else = Success) {
-                    DynamicSequence {
-                        Priority {
-                            Condition(Cond<0>),
-                            Action(PAct<1>, b0 = 4, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            Observe(|bb| bb.b1 > *bb.t0, abort = both) {
-                #[on_halted(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
-                Delay(10) {
-                    BinarySelector(|bb| bb.b1 != bb.b1 % 3, dynamic = false) {
-                        AsyncSequence {
-                            Action(|ctx| ctx.exec(2)),
-                            AlwaysSuccess,
-                        },
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Script(|bb| bb.b1 = *bb.t0),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            Observe(|bb| bb.b1 > bb.b0 + 1, abort = both) {
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0129Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        Interrupt(|bb| (bb.b1 + 1) % 2 > 0) {
-            StepSequencer {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
-                    WasEntryUpdated(t0),
-                    AlwaysSuccess,
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            #[on_success(|bb| bb.b1 += 1)]
+            #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+            #[failure_if(|bb| bb.b0 + 3 > 1)]
+            ForceSuccess {
+                Switch(b1) {
+                    case 2 => Fallback {
+                        #[run_while(|bb| *bb.t0 % 2 == 1)]
+                        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); if bb.b0 < 6 { bb.o0 = Some(7) } })]
+                        Parallel {
+                            StatefulAction(Task<0>),
+                            Repeat(forever) {
+                                Precondition(|bb| bb.b1 % 3 < 2, else = Skipped) {
+                                    Action(Act<1>),
+                                },
+                            },
+                            SetBlackboard(b0 = {b1}),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    _ => Timeout(30) {
+                        UnsetBlackboard(o0),
+                    },
                 },
+            },
+            Fallback {
+                SubTree(Tree0130Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0130Blackboard { b1 b0 t0 });
+board!(Tree0130Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
-        Parallel(success = -4, failure = 5) {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
-            Condition(Cond<2>),
-            ReactiveSequence {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            AlwaysFailure,
-            RunOnce(then_skip = false) {
-                Sleep(20),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        RunOnce(then_skip = false) {
+            Fallback {
+                ReactiveFallback {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Condition(Cond<1>),
+                    },
+                    Observe(|bb| *bb.t0 > 6, abort = none) {
+                        #[post(|bb| { if *bb.t0 != 6 { *bb.t0 += 3 }; *bb.t0 += 3 })]
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0131Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
             b1: i64,
+            o0: Option<i64> = None,
         }
-        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-        #[failure_if(|bb| bb.o0.is_none())]
-        Fallback {
-            ReactiveFallback {
-                Precondition(|bb| *bb.t1 + 1 > 2, else = Skipped) {
-                    RepeatUntil(Success) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 != 3)]
-                        Precondition(|bb| *bb.t1 != 0, else = Skipped) {
-                            RepeatTimes(forever) {
-                                ReactiveSequence {
-                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-                                    Condition(Cond<1> = Cond::<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
+        Switch(b1) {
+            case 4 => #[post(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| bb.o0.is_none())]
+            Fallback {
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<0>),
+                },
+                Conditional(|bb| bb.b0 + 4 > 3, dynamic = true, else = Failure) {
+                    Script(|bb| bb.b1 = (bb.o0.unwrap_or(5) + 2) % 2),
+                },
+                Condition(PCond<1>, b0 = {=}),
+                Guard(|ctx| &mut ctx.token) {
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                },
+                Sequence {
+                    WaitUntil(|bb| bb.b0 != (*bb.t0 + 3) % 4) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            case 0 => AsyncSequence {
+                Switch(b1) {
+                    case 1 => Condition(Cond<3>),
+                    case 2 => Condition(Cond<4> = Cond::<4>),
+                    _ => Condition(Cond<5>),
+                },
+                BinarySelector(|bb| *bb.t0 + 2 != bb.b0) {
+                    Inverter {
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Repeater(forever) {
+                            #[skip_if(|bb| bb.b0 > 2)]
+                            Condition(PCond<8>, b0 = {b0}),
                         },
                     },
                 },
             },
-            Cooldown(20, filtered = Skipped) {
-                Delay(20) {
-                    Selector {
-                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                            Repeater(forever) {
-                                RepeatUntilFailure(forever) {
-                                    Action(Act<3>),
-                                },
-                            },
-                        },
-                        FlipSelector {
-                            Action(Act<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
+            _ => Repeat(1) {
+                IfThenElse {
+                    Condition(Cond<9>),
+                    AlwaysRunning,
+                    Sleep(50),
                 },
             },
         }
     }
 }
 
-board!(Tree0132Blackboard { o0 t1 b1 });
+board!(Tree0132Blackboard { b0 q0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64 = 5,
             #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Optional {
-            ReactiveFallback {
-                Switch(b1) {
-                    case 4 => Repeat(forever) {
-                        Condition(PCond<0>, b0 = 1),
+        ReactiveFallback {
+            Limiter(3) {
+                AsyncFallback {
+                    ReactiveSequence {
+                        Condition(PCond<0>, b0 = {=}),
+                        Delay(0) {
+                            StatefulAction(Task<1>),
+                        },
                     },
-                    case 3 => ScriptCondition(|bb| bb.o0.unwrap_or(0) < 2),
-                    _ => #[post(|bb| { *bb.t0 += 1; bb.t0.set(4) })]
-                    StatefulAction(Task<1>),
+                    RetryUntilSuccessful(3) {
+                        BinarySelector(|bb| *bb.t0 != *bb.t0 + 4) {
+                            FlipSelector {
+                                RunOnce {
+                                    AlwaysFailure,
+                                },
+                                AlwaysFailure,
+                            },
+                            #[success_if(|bb| *bb.t0 != 5)]
+                            #[on_success(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 3 })]
+                            #[failure_if(|bb| bb.b0 % 2 > 0)]
+                            MemPriority {
+                                StatefulAction(Task<2>),
+                                #[post(|bb| bb.t0.set(bb.b0 + 1))]
+                                Cooldown(0, filtered = Failure) {
+                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
                 },
-                Action(|ctx| ctx.exec(2)),
-                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0133Blackboard { o0 b1 t0 });
+board!(Tree0133Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0134Sub0 for Ctx {
+        Repeat(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        FlipSelector {
-            Condition(|ctx| ctx.check(0)),
-            RunOnce {
-                Wait(100),
-            },
-            Condition(|ctx| ctx.check(1)),
+        RepeatUntilSuccess(3) {
+            SubTree(Tree0134Sub0),
         }
     }
 }
@@ -1180,66 +1250,66 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
         }
-        MemPriority {
-            #[on_success(|bb| *bb.t1 += 1)]
-            #[post(|bb| *bb.t0 += 3)]
-            #[run_while(|bb| *bb.t0 != *bb.t1)]
-            Sequence {
-                DynamicSequence {
-                    Script(|bb| bb.t0.set(9)),
-                    ScriptCondition(|bb| *bb.t1 + 3 == bb.b0),
-                    ScriptCondition(|bb| *bb.t0 + 2 == 2),
-                },
-                MemSequence {
-                    Script(|bb| { *bb.t1 += 4; bb.b0 = 6 }),
-                    StepSequencer {
-                        WaitValueUpdate(t1) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Priority {
-                        StatefulAction(Task<1>),
-                        Deadline(20) {
-                            ScriptCondition(|bb| bb.b0 > 0),
-                        },
-                        Condition(Cond<2>),
-                    },
-                },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            ReactiveSequence {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
             },
-            SequenceWithMemory {
-                Fallback {
-                    AlwaysFailure,
-                    Condition(Cond<3> = Cond::<3>),
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
-                },
-                Sleep(30),
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
-                BinarySelector(|bb| *bb.t0 % 2 > 0) {
-                    SequenceStar {
-                        #[success_if(|bb| *bb.t0 < bb.b0 % 3)]
-                        AlwaysFailure,
-                        WasEntryUpdated(t0),
-                    },
-                    Action(Act<5>),
-                },
-                Action(PIo<6>, t0 = {t1}),
+            Fallback {
+                StatefulAction(Task<2> = Task::<2>),
+                WasEntryUpdated(t0),
+                Condition(Cond<3>),
+            },
+            #[failure_if(|bb| *bb.t0 != 4)]
+            DynamicSelector {
+                StatefulAction(Task<4>),
+                Condition(PCond<5>, b0 = 4),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0135Blackboard { t1 b0 t0 });
+board!(Tree0135Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+        Priority {
+            KeepRunningUntilFailure {
+                Fallback {
+                    RepeatUntilSuccess(forever) {
+                        AsyncFallback {
+                            Action(Act<0>),
+                            Cooldown(10, filtered = Skipped) {
+                                Condition(Cond<1>),
+                            },
+                            Condition(Cond<2>),
+                            MaxTime(10) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0137Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] b0: i64 = 11,
+        }
+        RetryUntilSuccessful(forever) {
+            Action(Act<3>),
         }
     }
 }
@@ -1247,314 +1317,157 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            l0: Vec<i64>,
             #[tracked] t0: i64,
+            b1: i64 = 1,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 1,
         }
-        RepeatUntilFailure(forever) {
-            Priority {
-                #[success_if(|bb| bb.b0 % 2 < 0)]
+        IfThenElse {
+            ReactiveSequence {
                 ReactiveSequence {
-                    #[skip_if(|bb| *bb.t0 < bb.b0)]
-                    #[failure_if(|bb| bb.b0 + 3 > *bb.t0)]
-                    #[run_while(|bb| *bb.t0 + 1 > 3)]
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        Precondition(|bb| *bb.t0 < 1) {
-                            #[on_halted(|bb| bb.b0 = *bb.t0)]
-                            SetBlackboard(t0 = 1),
-                        },
-                        FlipSelector {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Fallback {
-                            Action(PAct<3>, b0 = {=}),
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                        Script(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 }),
-                    },
-                    #[success_if(|bb| *bb.t0 + 4 != *bb.t0 + 2)]
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(Task<5>),
-                    },
-                    #[run_while(|bb| bb.b0 < 1)]
-                    ParallelAll {
-                        SetBlackboard(t0 = 3),
-                        Wait(0),
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 2, &mut bb.b0)),
-                        ReactiveSequence {
-                            Condition(Cond<7>),
-                            Condition(|ctx| ctx.check(8)),
-                        },
-                        AlwaysFailure,
-                    },
+                    #[skip_if(|bb| *bb.t0 + 3 > 4)]
+                    #[success_if(|bb| bb.b0 != bb.b1)]
+                    AlwaysRunning,
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
                 },
-                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                    ReactiveFallback {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
-                        ReactiveSequence {
-                            SetBlackboard(t0 = 5),
-                            Runner,
-                        },
-                        RepeatUntil(Failure) {
-                            Interrupt(|bb| *bb.t0 + 3 < bb.b0 + 2) {
-                                Precondition(|bb| bb.b0 + 2 < *bb.t0, else = Failure) {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                        Parallel {
-                            StatefulAction(Task<10>),
-                            Script(|bb| { *bb.t0 += 1; bb.b0 += 2 }),
-                        },
-                        ReactiveFallback {
-                            ScriptCondition(|bb| *bb.t0 > 4),
-                            StatefulAction(Task<11>),
-                        },
-                        RetryUntilSuccessful(3) {
-                            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                                Conditional(|bb| bb.b0 < 1, dynamic = true) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
+                Wait(0),
+                Switch(b1) {
+                    case 1 => Condition(Cond<1>),
+                    _ => WasEntryUpdated(t0),
+                },
+            },
+            SetBlackboard(b0 = 8),
+            Iterate(l0, element = {b0}, reset_index = false) {
+                FlipSelector {
+                    Condition(Cond<2>),
+                    SubTree(Tree0137Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0137Blackboard { b0 q0 l0 t0 });
+board!(Tree0137Blackboard { t0 b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0138Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
+        }
+        #[failure_if(|bb| bb.b0 % 3 < 2)]
+        BinarySelector(|bb| bb.b0 % 2 < 1, dynamic = false) {
+            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 4) % 4, &mut bb.b0)),
+            Condition(PCond<1>, b0 = 4),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        Interrupt(|bb| *bb.t1 < 5) {
-            IfThenElse {
-                BinarySelector(|bb| bb.o0.unwrap_or(4) < bb.b0, dynamic = true) {
-                    #[failure_if(|bb| bb.b1 % 3 != 1)]
-                    ForceSuccess {
-                        SequenceStar {
-                            Action(Act<0>),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                            Wait(20),
-                        },
-                    },
-                    #[skip_if(|bb| bb.b0 != 1)]
-                    #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(3) % 3)]
-                    Condition(Cond<2>),
-                },
-                FlipSelector {
-                    ParallelAll {
-                        #[post(|bb| if *bb.t0 != 6 { bb.o0 = Some(bb.b1) })]
-                        #[run_while(|bb| bb.o0.unwrap_or(5) > 6)]
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        Sequence {
-                            Precondition(|bb| *bb.t1 > *bb.t0, else = Skipped) {
-                                ReactiveSequence {
-                                    Script(|bb| bb.t0.set(*bb.t1 % 2)),
-                                    #[on_failure(|bb| { bb.o0 = None; bb.t1.set(*bb.t0 + 2) })]
-                                    #[skip_if(|bb| (bb.b0 + 1) % 3 == 1)]
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        Fallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            #[on_failure(|bb| if *bb.t1 + 4 < 2 { bb.t1.set(bb.b1 + 3) })]
-                            #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
-                            #[on_halted(|bb| { bb.o0 = None; bb.b0 += 3 })]
-                            Action(Act<5> = Act::<5>),
-                            #[on_halted(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(*bb.t0 + 1) })]
-                            Condition(Cond<6>),
-                            Succeeder,
-                        },
-                    },
-                },
+        BinarySelector(|bb| *bb.t0 % 3 > 0, dynamic = true) {
+            SubTree(Tree0138Sub0, b0 = {=}, t0 = {t0}),
+            ReactiveSequence {
+                Wait(10),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0138Blackboard { b0 t0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0139Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Runner
-    }
-}
+board!(Tree0138Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
         }
-        StepSequencer {
-            SubTree(Tree0139Sub0, b0 = {=}, t0 = {t0}, q0 = {=}),
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_success(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 + 1 })]
-                #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                ReactiveSequence {
-                    AlwaysSuccess,
+        Selector {
+            Observe(|bb| bb.b0 > 6, abort = lower) {
+                #[run_while(|bb| bb.b1 != 5)]
+                Condition(Cond<0>),
+            },
+            Observe(|bb| bb.b1 % 4 < 3) {
+                SequenceStar {
+                    StatefulAction(PTask<1>, b0 = 1, b1 = {b1}),
+                    Action(PAct<2>, b0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0139Blackboard { b0 t0 q0 });
+board!(Tree0139Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[failure_if(|bb| *bb.t1 % 2 < 0)]
-        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-        ParallelAll {
-            AsyncSequence {
-                Action(Act<0>),
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    AlwaysSuccess,
-                    Action(|ctx| ctx.exec(1)),
-                    #[run_while(|bb| bb.b1 < 4)]
-                    #[skip_if(|bb| *bb.t0 > *bb.t1 % 2)]
-                    Condition(Cond<2> = Cond::<2>),
-                    Condition(|ctx| ctx.check(3)),
+        Filter(times = 2, filtered = Failure) {
+            Fallback {
+                Observe(|bb| bb.b0 == *bb.t0 % 4, abort = both) {
+                    SequenceStar {
+                        SetBlackboard(t0 = 6),
+                        StatefulAction(Task<0>),
+                        SequenceWithMemory {
+                            Action(Act<1> = Act::<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        #[on_success(|bb| bb.t0.set((bb.b0 + 3) % 3))]
+                        #[post(|bb| bb.b0 += 1)]
+                        Wait(30),
+                    },
                 },
-                BinarySelector(|bb| bb.b1 > bb.b1 + 1, dynamic = false) {
-                    WasEntryUpdated(t1),
-                    SetBlackboard(b0 = 3),
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Condition(PCond<4>, b0 = 4),
+                    Wait(30),
+                    StatefulAction(Task<5>),
+                    Script(|bb| bb.t0.set(8)),
                 },
-                Condition(Cond<4> = Cond::<4>),
-                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0140Blackboard { b1 t1 t0 b0 });
+board!(Tree0140Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
-        DynamicSelector {
-            AsyncFallback {
-                ReactiveSelector {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<2> = Cond::<2>),
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            Action(|ctx| ctx.exec(5)),
-            Repeat(2) {
-                DynamicSequence {
-                    ReactiveFallback {
-                        Condition(Cond<6> = Cond::<6>),
-                        Action(Act<7> = Act::<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    Condition(Cond<11>),
-                },
-            },
-            DynamicSequence {
-                StatefulAction(Task<12>),
-                StatefulAction(Task<13>),
-            },
-            DynamicSelector {
-                StatefulAction(Task<14>),
-                Condition(Cond<15>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        #[run_while(|bb| *bb.t1 + 2 < *bb.t1)]
+        Remap(success = Success, failure = Failure) {
+            Conditional(|bb| *bb.t0 < 6, dynamic = true, else = Failure) {
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
+board!(Tree0141Blackboard { t0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
-        SequenceWithMemory {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                ReactiveFallback {
+        ReactiveFallback {
+            Repeat(3) {
+                Filter(times = 2, count = Failure) {
                     StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Condition(Cond<2>),
-                DynamicSequence {
-                    Condition(Cond<3>),
-                },
-                Timeout(50) {
-                    Condition(Cond<4>),
                 },
             },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StatefulAction(Task<5>),
-                StepSequencer {
-                    Wait(20),
-                    Condition(|ctx| ctx.check(6)),
-                    Action(Act<7>),
-                },
-                StatefulAction(Task<8> = Task::<8>),
-                ReactiveSelector {
-                    Inverter {
-                        Action(Act<9> = Act::<9>),
-                    },
-                    Sleep(30),
-                },
-                PrioritySelector {
-                    #[score(3)]
-                    Condition(Cond<10>),
-                    #[score(2)]
-                    AlwaysFailure,
-                },
-            },
-            Parallel(success = -2, failure = 2) {
-                DynamicSelector {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(11)),
-                        Succeeder,
-                        Action(Act<12>),
-                        Failer,
-                    },
-                },
-                AsyncFallback {
-                    StepSequencer {
-                        StatefulAction(Task<13> = Task::<13>),
-                        Wait(0),
-                    },
-                    PrioritySelector {
-                        #[score(1)]
-                        Condition(Cond<14>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Action(Act<15>),
-                    },
-                },
-            },
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
         }
     }
 }
@@ -1562,272 +1475,214 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        StepSequencer {
-            Condition(Cond<0> = Cond::<0>),
-            RepeatUntilSuccess(3) {
-                Parallel(success = 3, failure = -1) {
-                    Sleep(0),
-                    Action(Act<1>),
-                    StatefulAction(PTask<2>, b0 = 8, b1 = {b0}),
-                    Runner,
+        AsyncFallback {
+            ReactiveSequence {
+                #[skip_if(|bb| *bb.t0 != 5)]
+                #[on_failure(|bb| if (bb.b0 + 3) % 4 < 2 { bb.b0 = (*bb.t0 + 1) % 2 })]
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+            },
+            Repeat(3) {
+                Action(Act<3>),
+            },
+            RunOnce(then_skip = true) {
+                Cooldown(0, filtered = Failure) {
+                    Selector {
+                        Fallback {
+                            Action(Act<4> = Act::<4>),
+                            Action(Act<5>),
+                            WasEntryUpdated(t0),
+                        },
+                        Conditional(|bb| *bb.t0 % 4 != 3, dynamic = true, else = Success) {
+                            Filter(times = 2, filtered = Failure) {
+                                Script(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 }),
+                            },
+                        },
+                    },
                 },
             },
-            RepeatUntil(Failure) {
-                MemSequence {
-                    Condition(Cond<3>),
-                    #[post(|bb| { *bb.t0 += 2; if *bb.t0 % 4 != 0 { bb.b1 = *bb.t0 } })]
-                    #[failure_if(|bb| *bb.t0 % 2 != 1)]
-                    StatefulAction(PTask<4>, b0 = 7, b1 = {=}),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
+            Limiter(2) {
+                SkipUnlessUpdated(t0) {
+                    AsyncFallback {
+                        Condition(Cond<6>),
+                        #[post(|bb| if bb.b0 == 3 { bb.b1 += 1 })]
+                        #[run_while(|bb| bb.b1 != 2)]
+                        Action(PIo<7>, t0 = {b1}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0143Blackboard { b0 b1 t0 });
+board!(Tree0143Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
         }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            WhileDoElse {
-                Iterate(l0, element = {b0}, until = Never, max = 3) {
-                    #[on_success(|bb| { bb.b0 = bb.b0 % 2; *bb.t0 += 1 })]
-                    ForceSuccess {
-                        FlipSelector {
-                            DynamicSequence {
-                                Action(PAct<0>, b0 = {t0}),
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-                            },
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                },
-                Conditional(|bb| bb.b0 % 4 == 3, dynamic = false, else = Failure) {
-                    TryCatch(catch_on_halt = false) {
-                        Wait(30),
-                        Action(Act<2>),
-                        Timeout(50) {
-                            AlwaysFailure,
-                        },
-                        Sleep(0),
-                    },
+        #[success_if(|bb| bb.b0 % 2 < 0)]
+        Loop(q0, if_empty = Success) {
+            ReactiveSequence {
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0144Blackboard { l0 b0 o0 t0 q0 });
+board!(Tree0144Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Observe(|bb| bb.b1 + 1 < 5, abort = none) {
-            TryCatch {
-                Parallel(success = 1, failure = -2) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
-                            Action(PAct<1>, b0 = {b1}, b1 = {b1}),
-                            Action(Act<2>),
-                        },
-                        Condition(Cond<3>),
-                    },
-                    Fallback {
-                        StepSequencer {
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                #[run_while(|bb| bb.b1 > 3)]
-                                #[skip_if(|bb| *bb.t0 % 2 < 0)]
-                                Action(Act<4>),
-                            },
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(5)),
-                                StatefulAction(Task<6>),
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    StepSequencer {
-                        ReactiveFallback {
-                            IndexSwitch(|bb| 3) {
-                                Condition(PCond<8>, b0 = {=}),
-                                #[skip_if(|bb| bb.b1 < 2)]
-                                Action(PIo<9>, t0 = {b0}),
-                            },
-                        },
-                        AsyncSequence {
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                        },
-                        Parallel(success = 1, failure = -2) {
-                            WaitValueUpdate(t0) {
-                                AlwaysFailure,
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Priority {
-                        Retry(0) {
-                            SetBlackboard(b1 = 2),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            AlwaysFailure,
-                        },
-                        Inverter {
-                            PrioritySelector {
-                                #[score(|bb| (bb.b0 % 3) as f32)]
-                                StatefulAction(Task<12> = Task::<12>),
-                                #[score(|bb| (*bb.t0) as f32)]
-                                StatefulAction(Task<13> = Task::<13>),
-                                #[score(|bb| (*bb.t0 % 4) as f32)]
-                                Condition(|ctx, bb| ctx.check_in(14, *bb.t0 % 2)),
-                            },
-                        },
-                    },
-                    AsyncFallback {
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        Condition(Cond<15>),
-                        Action(|ctx, bb| ctx.exec_in(16, bb.b0, &mut bb.b0)),
-                    },
-                },
+        Retry(4) {
+            Cooldown(0) {
+                Condition(Cond<0>),
             },
         }
     }
 }
-
-board!(Tree0145Blackboard { b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0146Sub0 for Ctx {
         blackboard {
-            b1: i64 = 10,
-            l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 14,
         }
-        Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
-            Action(Act<0> = Act::<0>),
-        }
+        Action(Act<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            l0: Vec<i64>,
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
         }
-        RepeatUntilSuccess(forever) {
-            SubTree(Tree0146Sub0, ..),
+        DynamicSequence {
+            Action(PIo<0>, t0 = {b1}),
+            Repeat(3) {
+                MaxTime(30) {
+                    Fallback {
+                        #[on_halted(|bb| bb.t1.set(6))]
+                        #[success_if(|bb| *bb.t1 > 4)]
+                        DynamicSelector {
+                            Cooldown(10) {
+                                Repeat(4) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            Priority {
+                                Loop(q0, if_empty = Skipped) {
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                                StatefulAction(Task<2>),
+                                #[skip_if(|bb| *bb.t1 % 4 < 2)]
+                                SubTree(Tree0146Sub0, ..),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0146Blackboard { b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0147Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Action(PAct<0>, b0 = {b1}, b1 = {=})
-    }
-}
+board!(Tree0146Blackboard { t1 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            Precondition(|bb| bb.b0 == 1, else = Success) {
-                AlwaysSuccess,
-            },
-            SubTree(Tree0147Sub0, ..),
-            #[post(|bb| *bb.t0 += 2)]
-            Condition(Cond<1>),
+        Repeat(3) {
+            Condition(PCond<0>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0147Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0148Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        ScriptCondition(|bb| bb.b1 % 4 < 1)
-    }
-}
+board!(Tree0147Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64 = 3,
         }
-        #[run_while(|bb| bb.b0 > 7)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        Loop(q0, value = {t0}) {
-            Fallback {
-                Cooldown(0, filtered = Failure) {
-                    ScriptCondition(|bb| bb.b1 > 5),
+        Observe(|bb| bb.b1 + 3 != *bb.t1 + 1) {
+            AsyncFallback {
+                Priority {
+                    Repeater(2) {
+                        ReactiveSequence {
+                            #[post(|bb| bb.b1 = *bb.t0)]
+                            #[run_while(|bb| *bb.t0 + 3 == 5)]
+                            Parallel {
+                                #[on_halted(|bb| { if bb.b0 % 2 != 1 { *bb.t0 += 2 }; *bb.t0 += 3 })]
+                                #[post(|bb| bb.b0 += 1)]
+                                PolicyParallel(policy = FirstSuccessOrFailure) {
+                                    AlwaysRunning,
+                                },
+                            },
+                            ScriptCondition(|bb| (bb.b1 + 4) % 2 > 0),
+                        },
+                    },
                 },
-                StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
-                Remap(success = Success, failure = Failure) {
-                    SubTree(Tree0148Sub0, o0 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}, t0 = {=}),
-                },
-                Action(Act<1> = Act::<1>),
             },
         }
     }
 }
 
-board!(Tree0148Blackboard { o0 b0 q0 b1 t0 });
+board!(Tree0148Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0149Sub1 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0149Sub0 for Ctx {
+        Cooldown(30, filtered = Failure) {
+            SubTree(Tree0149Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
-        DynamicSelector {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                Invert {
+        ReactiveFallback {
+            MemPriority {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Action(Act<0>),
                     Condition(Cond<1>),
                 },
-                Repeater(2) {
-                    Condition(Cond<2>),
-                },
-                RepeatTimes(3) {
-                    AlwaysFailure,
+                Action(Act<2> = Act::<2>),
+                SubTree(Tree0149Sub0),
+                Condition(Cond<4>),
+            },
+            Action(Act<5>),
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                StatefulAction(Task<8>),
+                Action(Act<9>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<10> = Task::<10>),
                 },
             },
         }
@@ -1837,73 +1692,116 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
             b0: i64,
         }
-        SequenceWithMemory {
-            ParallelAll {
-                #[on_success(|bb| if bb.b0 == 2 { bb.t1.set(1) })]
-                #[run_while(|bb| *bb.t1 + 3 < 6)]
-                #[success_if(|bb| bb.b0 % 3 > 0)]
-                MemSequence {
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+            Delay(10) {
+                Priority {
                     StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                },
-                ForceFailure {
-                    Selector {
-                        StatefulAction(PTask<5>, b0 = 2),
-                        Condition(Cond<6>),
-                        Action(|ctx| ctx.exec(7)),
-                    },
+                    SetBlackboard(b0 = 4),
                 },
             },
-            Delay(10) {
-                RunOnce(then_skip = false) {
-                    DynamicSequence {
-                        RetryUntilSuccessful(4) {
-                            Action(Act<8>),
-                        },
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Observe(|bb| bb.o0.is_some()) {
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<1>),
                     },
                 },
+                Condition(Cond<2>),
+                StatefulAction(PTask<3>, b0 = 0, b1 = {t0}),
+            },
+            ForceSuccess {
+                WasEntryUpdated(t0),
+            },
+            #[on_success(|bb| if (*bb.t0 + 3) % 2 != 1 { bb.b0 = *bb.t1 })]
+            #[run_while(|bb| (bb.o0.unwrap_or(3) + 1) % 2 > 0)]
+            #[on_halted(|bb| bb.t1.set(*bb.t0 % 4))]
+            Repeat(forever) {
+                ParallelAll(max_failures = -1) {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    SetBlackboard(o0 = Some(6)),
+                },
+                AlwaysFailure,
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0150Blackboard { t1 b0 });
+board!(Tree0150Blackboard { t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Fallback {
+            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        Remap(success = Success, failure = Success) {
-            #[skip_if(|bb| bb.b1 % 3 == 1)]
-            AsyncSequence {
-                Condition(Cond<0>),
-                ScriptCondition(|bb| bb.b0 + 3 == bb.b0),
-                RetryUntilSuccessful(3) {
-                    Action(Act<1>),
+        #[on_failure(|bb| *bb.t1 += 2)]
+        #[on_halted(|bb| { bb.b0 += 4; if bb.b0 == *bb.t1 { *bb.t1 += 2 } })]
+        #[run_while(|bb| *bb.t0 % 2 > 0)]
+        BinarySelector(|bb| *bb.t1 > 3) {
+            SubTree(Tree0151Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+            MaxTime(20) {
+                ReactiveFallback {
+                    Fallback {
+                        Condition(Cond<1>),
+                        ScriptCondition(|bb| *bb.t0 > 3),
+                    },
+                    Precondition(|bb| *bb.t0 + 1 < 4, else = Skipped) {
+                        #[success_if(|bb| bb.b0 > (bb.b0 + 3) % 4)]
+                        BinarySelector(|bb| *bb.t0 > (*bb.t1 + 3) % 4, dynamic = true) {
+                            SubTree(Tree0151Sub1, ..),
+                            Condition(Cond<4>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0151Blackboard { b1 b0 });
+board!(Tree0151Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0> = Task::<0>),
+        Deadline(30) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Wait(30),
+            },
         }
     }
 }
@@ -1911,1053 +1809,1295 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 2,
             b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        TryCatch(catch_on_halt = true) {
-            AsyncFallback {
-                Action(Act<0> = Act::<0>),
-                #[failure_if(|bb| bb.b0 < 4)]
-                AlwaysFailure,
-                StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
-                Condition(Cond<2>),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+        StepSequencer {
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
+            MaxTime(0) {
+                AlwaysSuccess,
             },
-            Fallback {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 3, &mut bb.b0)),
-                Action(Act<6>),
-                AlwaysFailure,
-                RetryUntilSuccessful(4) {
-                    AlwaysSuccess,
-                },
-            },
-            SequenceWithMemory {
-                DynamicSelector {
-                    Action(Act<7>),
-                    Condition(PCond<8>, b0 = 2),
-                    Action(Act<9> = Act::<9>),
-                },
-                WhileDoElse {
-                    Condition(Cond<10>),
-                    Action(Act<11>),
-                    Condition(PCond<12>, b0 = {=}),
-                },
-            },
-            SequenceWithMemory {
-                #[on_failure(|bb| bb.b1 = bb.b0)]
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    BinarySelector(|bb| bb.b1 + 3 > 3) {
-                        #[success_if(|bb| bb.b1 > 3)]
-                        #[failure_if(|bb| *bb.t0 + 1 < *bb.t0 % 2)]
-                        #[skip_if(|bb| bb.b1 % 4 < 3)]
-                        Runner,
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Remap(success = Success, failure = Failure) {
-                    MemSequence {
-                        #[failure_if(|bb| (bb.b0 + 2) % 3 == 2)]
-                        Action(|ctx| ctx.exec(13)),
-                        Condition(|ctx| ctx.check(14)),
-                    },
-                },
-                #[post(|bb| { bb.b1 += 1; if bb.b0 + 1 > 7 { bb.b0 = bb.b1 + 1 } })]
-                #[success_if(|bb| bb.b0 + 1 > bb.b0 % 4)]
-                KeepRunningUntilFailure {
-                    #[on_halted(|bb| bb.b1 = bb.b1 % 4)]
-                    SetBlackboard(b0 = 6),
-                },
-            },
-            RepeatUntilFailure(1) {
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    IfThenElse {
-                        Action(Act<15>),
-                        DynamicSelector {
-                            Action(|ctx, bb| ctx.exec_in(16, *bb.t0, &mut bb.b0)),
-                            StatefulAction(PTask<17>, b0 = {=}, b1 = {=}),
-                        },
-                        BinarySelector(|bb| bb.b0 < bb.b0 % 3, dynamic = true) {
-                            StatefulAction(PTask<18>, b0 = {=}, b1 = {t0}),
-                            Inverter {
-                                Action(Act<19>),
-                            },
-                        },
-                    },
-                },
-            },
+            #[on_success(|bb| *bb.t0 += 2)]
+            #[post(|bb| bb.t1.set(9))]
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = 6, b1 = {t1}),
+            Condition(PCond<3>, b0 = {t1}),
         }
     }
 }
 
-board!(Tree0153Blackboard { t0 b1 b0 });
+board!(Tree0153Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        WhileDoElse {
-            WaitValueUpdate(t0) {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+        Selector {
+            Optional {
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
             },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
+            ReactiveSequence {
+                WaitValueUpdate(t0) {
+                    Sequence {
+                        SkipUnlessUpdated(t0) {
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                StepSequencer {
+                    Runner,
+                    SetBlackboard(o0 = Some(5)),
+                },
+                Sleep(30),
+            },
+            Repeat(0) {
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0154Blackboard { b0 t0 });
+board!(Tree0154Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        AsyncSequence {
-            IndexSwitch(|bb| *bb.t0) {
-                Conditional(|bb| bb.b1 + 4 < 0, else = Success) {
-                    Fallback {
-                        Condition(|ctx| ctx.check(0)),
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
+        SequenceStar {
+            Condition(|ctx| ctx.check(0)),
+            Action(PIo<1>, t0 = {t0}),
+            Parallel(success = 1) {
+                Condition(PCond<2>, b0 = {b0}),
+                Action(Act<3>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5>),
+                AlwaysSuccess,
+            },
+            BinarySelector(|bb| *bb.t0 != 2, dynamic = false) {
+                AlwaysFailure,
+                Condition(|ctx| ctx.check(6)),
             },
         }
     }
 }
 
-board!(Tree0155Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0156Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        #[post(|bb| if (bb.o0.unwrap_or(3) + 3) % 4 > 1 { bb.o0 = None })]
-        #[on_halted(|bb| if (bb.b0 + 1) % 4 == 0 { bb.o0 = None })]
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0156Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 < 0)
-    }
-}
+board!(Tree0155Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
             #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
         }
-        Fallback {
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    SubTree(Tree0156Sub0, ..),
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| bb.b0 % 2 == 1)]
-                    WasEntryUpdated(t0),
+        Timeout(0) {
+            RepeatTimes(forever) {
+                TryCatch(catch_on_halt = true) {
+                    Wait(0),
+                    Action(Act<0>),
+                    BinarySelector(|bb| bb.b1 % 2 > 0, dynamic = false) {
+                        SetBlackboard(t0 = 3),
+                        #[run_while(|bb| *bb.t0 + 1 != 2)]
+                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
+                    },
+                    Sequence {
+                        WasEntryUpdated(t0),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    Action(Act<3>),
                 },
-            },
-            AlwaysFailure,
-            ReactiveSequence {
-                Succeeder,
-                ScriptCondition(|bb| bb.b0 > *bb.t0 % 2),
-            },
-            DynamicSelector {
-                SubTree(Tree0156Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0156Blackboard { b0 o0 t0 });
+board!(Tree0156Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            o0: Option<i64>,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 2, &mut bb.b1)),
-                Interrupt(|bb| bb.b0 % 4 == 3) {
-                    Condition(Cond<1>),
-                },
-                AlwaysRunning,
-            },
-            Action(Act<2>),
-            #[success_if(|bb| *bb.t0 > bb.b1)]
-            #[skip_if(|bb| (bb.b1 + 1) % 2 > 0)]
-            Loop(q0, if_empty = Failure) {
-                Condition(PCond<3>, b0 = {t0}),
-            },
-            Loop(q0, if_empty = Running) {
-                #[run_while(|bb| bb.b0 + 3 < 2)]
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
+        DynamicSelector {
+            Failer,
+            Deadline(0) {
+                Switch(b1) {
+                    case 3 => Action(Act<0>),
+                    case 0 => Condition(PCond<1>, b0 = 4),
+                    _ => SetBlackboard(o0 = Some(2)),
                 },
             },
         }
     }
 }
 
-board!(Tree0157Blackboard { q0 b1 b0 t0 });
+board!(Tree0157Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            #[failure_if(|bb| *bb.t0 % 4 != 1)]
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-            StatefulAction(Task<2>),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0158Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0159 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        RepeatTimes(2) {
-            #[post(|bb| { bb.t1.set(*bb.t0 + 4); bb.t0.set((*bb.t0 + 3) % 4) })]
-            #[failure_if(|bb| (*bb.t0 + 2) % 4 == 3)]
-            #[on_failure(|bb| bb.b1 = bb.b0)]
-            Selector {
-                Condition(Cond<0>),
-                Succeeder,
+        Limiter(3) {
+            MemPriority {
+                #[skip_if(|bb| bb.b1 % 2 == 1)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                ReactiveFallback {
+                    RepeatTimes(2) {
+                        Repeat(forever) {
+                            WhileDoElse {
+                                #[skip_if(|bb| bb.b1 % 4 != 0)]
+                                #[run_while(|bb| bb.b1 != *bb.t0 + 1)]
+                                #[post(|bb| bb.t1.set(*bb.t0 % 3))]
+                                Condition(PCond<0>, b0 = {=}),
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    #[on_success(|bb| *bb.t1 += 2)]
+                                    #[on_failure(|bb| *bb.t1 += 2)]
+                                    Condition(Cond<2> = Cond::<2>),
+                                    Action(|ctx| ctx.exec(3)),
+                                },
+                                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                                    Action(|ctx, bb| ctx.exec_in(4, 8, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Selector {
+                            Precondition(|bb| bb.b1 < 7, else = Failure) {
+                                Repeater(forever) {
+                                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                                    #[post(|bb| bb.b1 += 2)]
+                                    SetBlackboard(t0 = 2),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Script(|bb| *bb.t1 += 2),
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6>),
+                    AlwaysFailure,
+                },
+                Observe(|bb| (bb.b1 + 3) % 3 == 2) {
+                    BinarySelector(|bb| *bb.t1 % 2 == 1, dynamic = true) {
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b1)),
+                        Switch(b1) {
+                            case 2 => Wait(30),
+                            _ => StatefulAction(Task<8>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0159Blackboard { t0 b0 b1 t1 });
+board!(Tree0158Blackboard { b0 l0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0159 for Ctx {
+        ReactiveSequence {
+            DynamicSelector {
+                Condition(Cond<0>),
+                Retry(forever) {
+                    Repeat(2) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Optional {
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                ParallelAll(0) {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Parallel(failure = -2) {
+        #[success_if(|bb| *bb.t0 == 3)]
+        Repeat(4) {
+            AsyncSequence {
                 Action(Act<0>),
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    Condition(|ctx, bb| ctx.check_in(1, 0)),
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    AlwaysSuccess,
                 },
-            },
-            StatefulAction(Task<2>),
-            Remap(success = Success, failure = Failure) {
-                ScriptCondition(|bb| bb.b0 % 2 != 0),
+                StatefulAction(PTask<2>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0160Blackboard { q0 b0 t1 });
+board!(Tree0160Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0161 for Ctx {
         blackboard {
-            #[allow(unused)] l0: Vec<i64>,
-            b0: i64 = 3,
+            b0: i64 = 2,
         }
-        SequenceWithMemory {
-            Repeat(4) {
-                ParallelAll(1) {
-                    SequenceWithMemory {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        RepeatUntil(Failure) {
-                            Sleep(10),
-                        },
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
+            Condition(Cond<0>),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0161Blackboard { l0 b0 });
+board!(Tree0161Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0162Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0162 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![],
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        Selector {
-            RunOnce {
-                Deadline(0) {
-                    FlipSelector {
-                        Remap(success = Success, failure = Success) {
-                            Condition(Cond<0>),
-                        },
-                        AlwaysRunning,
-                        Action(Act<1>),
-                        #[on_failure(|bb| { if bb.b1 > 7 { bb.b1 += 3 }; bb.t1.set(bb.b0) })]
-                        Inverter {
-                            Action(PAct<2>, b0 = {b0}, b1 = {t1}),
-                        },
-                    },
-                },
-            },
-            ParallelAll(2) {
-                Switch(b1) {
-                    case 2 => StatefulAction(Task<3>),
-                    _ => Condition(|ctx| ctx.check(4)),
-                },
-                ReactiveSequence {
-                    Iterate(l0, element = {b0}, max = 3, reset_index = true) {
-                        AsyncFallback {
-                            RepeatTimes(1) {
-                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                            },
-                            Action(|ctx| ctx.exec(6)),
-                            Timeout(10) {
-                                Action(Act<7> = Act::<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<8>),
-            },
+        AsyncFallback {
+            SubTree(Tree0162Sub0),
         }
     }
 }
-
-board!(Tree0162Blackboard { l0 b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            o0: Option<i64> = None,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Iterate(l0, element = {b1}, until = Never, max = 3) {
-            Parallel(success = -2, failure = 1) {
-                Condition(PCond<0>, b0 = 6),
-                Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
-                    Wait(20),
+        ReactiveSequence {
+            Limiter(1) {
+                StepSequencer {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                Fallback {
-                    ReactiveSequence {
-                        SetBlackboard(b1 = 7),
-                        #[success_if(|bb| bb.o0.is_some())]
-                        #[skip_if(|bb| bb.b1 + 1 < 2)]
-                        Condition(Cond<1>),
-                    },
-                    Remap(success = Success, failure = Success) {
-                        RepeatUntil(Failure) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
+            },
+            BinarySelector(|bb| *bb.t0 < 0, dynamic = false) {
+                Remap(success = Success, failure = Failure) {
+                    AlwaysSuccess,
                 },
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0163Blackboard { l0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0164Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-        }
-        ScriptCondition(|bb| bb.b0 + 2 > 1)
-    }
-}
+board!(Tree0163Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0164 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
         }
-        DynamicSequence {
-            SubTree(Tree0164Sub0, b0 = {=}),
-            Action(Act<0>),
+        Sequence {
+            Remap(success = Success, failure = Success) {
+                ReactiveSequence {
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            Filter(times = 2, filtered = Skipped) {
+                Precondition(|bb| bb.o0.unwrap_or(3) == bb.b1 % 4, else = Failure) {
+                    MaxTime(20) {
+                        ParallelAll {
+                            Cooldown(0, filtered = Failure) {
+                                SkipUnlessUpdated(t1) {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                            },
+                            RetryUntilSuccessful(1) {
+                                Condition(PCond<1>, b0 = {t1}),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<2>),
+                WasEntryUpdated(t1),
+                StatefulAction(PTask<3>, b0 = {b1}),
+            },
         }
     }
 }
 
-board!(Tree0164Blackboard { b0 });
+board!(Tree0164Blackboard { o0 t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0165 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            IfThenElse {
-                Sequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                },
-                Repeat(1) {
-                    AlwaysRunning,
-                },
-                Condition(Cond<2> = Cond::<2>),
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    DynamicSelector {
-                        Action(Act<3>),
-                    },
-                    Cooldown(10) {
-                        Condition(Cond<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
-                RepeatUntilFailure(3) {
-                    Condition(Cond<6>),
-                },
-            },
-            Sequence {
-                Repeater(0) {
-                    Wait(50),
-                },
-            },
-            Condition(Cond<7>),
-            Repeat(1) {
-                AsyncSequence {
-                    Sleep(0),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                },
+        DynamicSelector {
+            Condition(Cond<0>),
+            RunOnce(then_skip = true) {
+                Action(Act<1>),
             },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0166Sub0 for Ctx {
-        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0166 for Ctx {
-        RetryUntilSuccessful(2) {
-            Repeater(forever) {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    SubTree(Tree0166Sub0),
-                },
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+        }
+        FlipSelector {
+            #[on_success(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.b1 + 3 > 4)]
+            #[success_if(|bb| bb.b0 < 6)]
+            Selector {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
+                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 < 0),
+                Action(Act<1> = Act::<1>),
             },
         }
+    }
+}
+
+board!(Tree0166Blackboard { b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0167Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+        }
+        Script(|bb| { bb.b0 = (bb.b0 + 2) % 3; bb.b0 += 2 })
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        AsyncFallback {
-            #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
-            Condition(Cond<0>),
-            Action(|ctx| ctx.exec(1)),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
+        Sequence {
+            BinarySelector(|bb| (*bb.t0 + 3) % 3 != 0) {
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                    StepSequencer {
+                        Action(Act<0> = Act::<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 4)),
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                RepeatUntil(Failure) {
+                    TryCatch(catch_on_halt = true) {
+                        #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                        Timeout(50) {
+                            StatefulAction(Task<3>),
+                        },
+                        ForceFailure {
+                            Inverter {
+                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Sequence {
+                StepSequencer {
+                    IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
+                        Action(Act<5> = Act::<5>),
+                        Condition(Cond<6>),
+                        StatefulAction(PTask<7>, b0 = 6, b1 = {t0}),
+                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {t0}),
+                        Condition(Cond<9>),
+                    },
+                    IfThenElse {
+                        StatefulAction(Task<10>),
+                        Observe(|bb| *bb.t0 < *bb.t0 % 4) {
+                            StatefulAction(Task<11>),
+                        },
+                        Delay(0) {
+                            Action(Act<12>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Invert {
+                        Action(Act<13> = Act::<13>),
+                    },
+                    #[post(|bb| if *bb.t0 + 4 < bb.b0 % 2 { bb.b0 += 1 })]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    ReactiveSequence {
+                        SetBlackboard(t0 = 2),
+                        SubTree(Tree0167Sub0, t0 = {=}, b0 = {b0}),
+                        Succeeder,
+                        Action(Act<14>),
+                    },
+                    Conditional(|bb| *bb.t0 + 3 > *bb.t0, else = Failure) {
+                        Fallback {
+                            Condition(Cond<15>),
+                            Condition(Cond<16>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0167Blackboard { b0 });
+board!(Tree0167Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0168Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                Action(Act<4>),
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        ParallelAll {
+            Wait(30),
+            MemSequence {
+                SubTree(Tree0168Sub0, ..),
+                Script(|bb| bb.o0 = None),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0169Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 10,
-        }
-        Interrupt(|bb| (*bb.t0 + 2) % 2 < 0) {
-            Selector {
-                #[run_while(|bb| bb.o0.is_none())]
-                #[success_if(|bb| bb.b1 != bb.b1 + 4)]
-                #[failure_if(|bb| bb.b0 + 3 < bb.b0 % 2)]
-                ReactiveSequence {
-                    Sleep(20),
-                    SetBlackboard(t0 = {b0}),
-                },
-                Optional {
-                    Condition(Cond<1>),
-                },
-                SetBlackboard(b0 = {t0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0169Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(Cond<5>)
-    }
-}
+board!(Tree0168Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64,
         }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            SubTree(Tree0169Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| bb.b0 += 3)]
-                    #[failure_if(|bb| bb.b0 + 3 > 0)]
-                    Script(|bb| bb.b1 += 2),
-                },
-                Sequence {
-                    StatefulAction(PTask<3>, b0 = 6, b1 = {t0}),
-                    Repeat(forever) {
-                        StatefulAction(PTask<4>, b0 = 2, b1 = {b1}),
-                    },
-                    SubTree(Tree0169Sub1, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-                },
+        Switch(b1) {
+            case 2 => Switch(b1) {
+                case 2 => Condition(Cond<0>),
+                case 5 => StatefulAction(PTask<1>, b0 = {t0}),
+                _ => #[post(|bb| bb.b0 = *bb.t0)]
+                #[success_if(|bb| bb.o0.unwrap_or(4) % 2 == 0)]
+                AlwaysRunning,
             },
-            #[failure_if(|bb| *bb.t0 < 4)]
-            ReactiveFallback {
-                Interrupt(|bb| bb.o0.is_some()) {
-                    ParallelAll {
-                        Script(|bb| bb.t0.set(5)),
-                        StatefulAction(Task<6>),
-                        Wait(20),
-                    },
+            case 1 => Action(PAct<2>, b0 = {=}),
+            case 3 => Parallel(success = -4, failure = 2) {
+                Conditional(|bb| bb.o0.is_some()) {
+                    Sleep(10),
                 },
-                WhileDoElse {
-                    FlipSelector {
-                        Script(|bb| if (bb.b0 + 3) % 2 != 1 { bb.b0 += 1 }),
-                        AlwaysFailure,
-                    },
-                    Action(PAct<7>, b0 = 5, b1 = {t0}),
-                },
+                Action(Act<3> = Act::<3>),
+                UnsetBlackboard(o0),
+                Wait(0),
+            },
+            _ => RunOnce(then_skip = false) {
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0169Blackboard { b1 t0 o0 b0 });
+board!(Tree0169Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        IfThenElse {
-            Switch(b1) {
-                case 4 => StatefulAction(Task<0>),
-                case 2 => StatefulAction(Task<1>),
-                case 3 => RetryUntilSuccessful(2) {
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                _ => ParallelAll(max_failures = -2) {
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            RepeatUntil(Failure) {
+                Action(Act<1>),
             },
-            ForceSuccess {
-                BinarySelector(|bb| bb.b1 > (*bb.t0 + 1) % 4, dynamic = false) {
-                    ReactiveFallback {
-                        StepSequencer {
-                            Sequence {
-                                Observe(|bb| *bb.t0 < 5, abort = self) {
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                    },
-                    Repeat(1) {
-                        Cooldown(10) {
-                            Script(|bb| if bb.b0 < 3 { bb.b1 += 2 }),
-                        },
-                    },
-                },
-            },
+            Condition(Cond<2> = Cond::<2>),
+            StatefulAction(Task<3>),
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0170Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0171Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
-        Sequence {
-            Delay(30) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    MemPriority {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                },
-            },
-            Optional {
-                WhileDoElse {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        SequenceStar {
-                            Condition(Cond<7> = Cond::<7>),
-                            StatefulAction(Task<8>),
-                            Action(Act<9> = Act::<9>),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Observe(|bb| *bb.t0 > 5) {
+            IfThenElse {
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    IfThenElse {
+                        Fallback {
+                            Condition(|ctx| ctx.check(0)),
+                            SubTree(Tree0171Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, l0 = {l0}),
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+                        },
+                        Repeat(2) {
+                            Parallel(failure = -1) {
+                                IndexSwitch(|bb| 6, dynamic = true) {
+                                    SetBlackboard(o0 = Some(3)),
+                                    #[on_halted(|bb| *bb.t0 += 1)]
+                                    #[skip_if(|bb| bb.b0 != 3)]
+                                    #[on_success(|bb| { bb.o0 = Some(*bb.t0 % 3); bb.b0 = bb.o0.unwrap_or(3) % 4 })]
+                                    Action(|ctx| ctx.exec(3)),
+                                    Runner,
+                                    Action(Act<4>),
+                                },
+                                #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                                #[success_if(|bb| (bb.b0 + 1) % 4 == 0)]
+                                Action(Act<5> = Act::<5>),
+                                Repeater(3) {
+                                    SetBlackboard(o0 = Some(5)),
+                                },
+                            },
+                        },
+                        TryCatch {
+                            RunOnce {
+                                WasEntryUpdated(t0),
+                            },
+                            MemPriority {
+                                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                                    Action(PIo<6>, t0 = {b0}),
+                                },
+                                Condition(Cond<7>),
+                                StatefulAction(PTask<8>, b0 = {t0}),
+                            },
                         },
                     },
-                    SequenceStar {
-                        Sleep(20),
-                        DynamicSequence {
-                            Condition(Cond<10>),
-                        },
-                        Condition(Cond<11>),
-                    },
-                    StatefulAction(Task<12>),
                 },
+                #[post(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| (bb.b0 + 4) % 2 == 1)]
+                Condition(Cond<9>),
             },
         }
     }
 }
+
+board!(Tree0171Blackboard { b0 o0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 3,
+            b0: i64 = 2,
         }
-        Interrupt(|bb| *bb.t0 == 3) {
-            ReactiveSequence {
-                Selector {
-                    Observe(|bb| *bb.t0 == 5, abort = both) {
-                        PrioritySelector {
-                            #[score(9)]
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    Observe(|bb| *bb.t1 > bb.b0 + 1) {
-                        Action(Act<1>),
-                    },
-                    Observe(|bb| (*bb.t0 + 3) % 3 != 1, abort = none) {
-                        RunOnce(then_skip = false) {
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    #[success_if(|bb| (bb.b0 + 3) % 4 < 0)]
-                    #[skip_if(|bb| *bb.t1 != 7)]
-                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
-                },
-                Interrupt(|bb| bb.b0 % 4 != 1) {
-                    Filter(times = 3, count = Failure) {
-                        TryCatch(catch_on_halt = true) {
-                            Action(PIo<4>, t0 = {t1}),
-                            SkipUnlessUpdated(t1) {
-                                #[run_while(|bb| *bb.t1 > 3)]
-                                Failer,
+        ReactiveSequence {
+            Action(Act<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+            Precondition(|bb| bb.b1 < bb.b0, else = Success) {
+                Loop(q0, value = {b0}) {
+                    Sequence {
+                        Retry(forever) {
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<2>),
                             },
-                            Action(Act<5> = Act::<5>),
                         },
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                     },
                 },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                Condition(Cond<4>),
+                Condition(Cond<5> = Cond::<5>),
             },
         }
     }
 }
 
-board!(Tree0172Blackboard { b0 t0 t1 });
+board!(Tree0172Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        #[on_success(|bb| if *bb.t0 == 0 { bb.b0 = (bb.b1 + 4) % 4 })]
-        ReactiveFallback {
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                RepeatUntilFailure(1) {
-                    Precondition(|bb| (*bb.t0 + 1) % 2 > 0, else = Failure) {
-                        RunOnce(then_skip = false) {
-                            Switch(b1) {
-                                case 4 => Fallback {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                                case 5 => #[skip_if(|bb| bb.b0 < 6)]
-                                IfThenElse {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    AlwaysSuccess,
-                                },
-                                case 1 => IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
-                                    Script(|bb| bb.b0 += 3),
-                                    StatefulAction(Task<1>),
-                                },
-                                _ => Condition(Cond<2> = Cond::<2>),
-                            },
+        Sequence {
+            Invert {
+                Priority {
+                    RunOnce {
+                        StatefulAction(Task<0>),
+                    },
+                    Sequence {
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+            Cooldown(20, filtered = Failure) {
+                Sequence {
+                    StepSequencer {
+                        AlwaysFailure,
+                        Condition(Cond<4>),
+                    },
+                    ParallelAll(max_failures = -3) {
+                        Repeat(4) {
+                            Action(Act<5>),
+                        },
+                        StatefulAction(Task<6>),
+                        ForceSuccess {
+                            Condition(Cond<7>),
                         },
                     },
                 },
             },
-            BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = true) {
-                #[run_while(|bb| (*bb.t0 + 4) % 3 == 0)]
-                DynamicSelector {
-                    #[success_if(|bb| bb.b0 > 3)]
-                    #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-                    RepeatUntilSuccess(3) {
-                        ForceSuccess {
-                            IndexSwitch(|bb| bb.o0.unwrap_or(0) + 3, dynamic = false) {
-                                Switch(b1) {
-                                    case 4 => SetBlackboard(b1 = 9),
-                                    _ => SetBlackboard(t0 = 1),
-                                },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Guard(|ctx| &mut ctx.token) {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<8>),
+                    },
+                },
+                IfThenElse {
+                    Parallel(success = 1, failure = 1) {
+                        Optional {
+                            Retry(forever) {
+                                Succeeder,
                             },
                         },
                     },
-                },
-                DynamicSelector {
-                    StatefulAction(Task<3>),
-                    RepeatTimes(forever) {
-                        Condition(Cond<4>),
+                    Fallback {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        AlwaysFailure,
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0173Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0174 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
         Sequence {
-            Action(Act<0>),
-            Sleep(10),
-            Action(Act<1>),
-            #[failure_if(|bb| (*bb.t0 + 3) % 4 != 2)]
-            Condition(Cond<2>),
+            WhileDoElse {
+                Condition(|ctx| ctx.check(0)),
+                Switch(b1) {
+                    case 1 => Loop(q0, if_empty = Failure) {
+                        Action(Act<1>),
+                    },
+                    _ => StatefulAction(Task<2>),
+                },
+                RetryUntilSuccessful(0) {
+                    Wait(100),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    Parallel(success = -1, failure = -1) {
+                        MemPriority {
+                            Action(Act<4>),
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            Condition(Cond<5>),
+                            ScriptCondition(|bb| *bb.t0 < bb.b1),
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                Sequence {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Action(Act<6>),
+                    },
+                    Precondition(|bb| bb.o0.unwrap_or(0) > bb.b1) {
+                        #[failure_if(|bb| *bb.t0 != 3)]
+                        Action(PIo<7>, t0 = {b0}),
+                    },
+                    UnsetBlackboard(o0),
+                },
+                IndexSwitch(|bb| bb.b1 % 4, out_of_range = Loop) {
+                    Condition(Cond<8>),
+                    Action(|ctx| ctx.exec(9)),
+                    Condition(|ctx, bb| ctx.check_in(10, bb.b1 + 1)),
+                    StatefulAction(Task<11>),
+                    #[skip_if(|bb| bb.b1 == 3)]
+                    Sleep(0),
+                },
+            },
+            Repeat(forever) {
+                Fallback {
+                    TryCatch {
+                        StatefulAction(Task<12>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        Action(PIo<13>, t0 = {b0}),
+                        Action(Act<14>),
+                        AlwaysFailure,
+                    },
+                    Switch(b1) {
+                        case 4 => Repeat(2) {
+                            Condition(Cond<15>),
+                        },
+                        case 5 => Action(|ctx| ctx.exec(16)),
+                        _ => Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Condition(Cond<17>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0174Blackboard { t0 });
+board!(Tree0174Blackboard { b1 b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b1: i64,
         }
-        BinarySelector(|bb| bb.o0.is_none()) {
-            Sleep(100),
-            Repeater(forever) {
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0175Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        DynamicSequence {
-            AsyncFallback {
-                Repeater(2) {
-                    Action(Act<0>),
-                },
-                ParallelAll(2) {
-                    StatefulAction(Task<1>),
-                    Wait(0),
-                },
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    PrioritySelector {
-                        #[score(0)]
-                        Filter(times = 3, count = Failure) {
-                            DynamicSelector {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
+        SequenceStar {
+            Iterate(l0, element = {b0}, reset_index = false) {
+                Remap(success = Success, failure = Success) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Sequence {
+                            Repeat(1) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                            Limiter(2) {
+                                #[run_while(|bb| *bb.t0 + 2 < 3)]
+                                #[success_if(|bb| bb.b1 + 4 < 2)]
+                                Sleep(10),
                             },
                         },
                     },
                 },
-                StatefulAction(Task<6>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0177 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            SkipUnlessUpdated(t1) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0177Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0178 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 0,
-            #[tracked] t1: i64 = 4,
-        }
-        SequenceStar {
-            DynamicSequence {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| *bb.t1 < 7),
-            },
-        }
-    }
-}
-
-board!(Tree0178Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0179 for Ctx {
-        WhileDoElse {
-            RepeatTimes(2) {
-                StatefulAction(Task<0>),
-            },
-            ParallelAll {
-                KeepRunningUntilFailure {
-                    ParallelAll(1) {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                        StatefulAction(Task<1> = Task::<1>),
+            Fallback {
+                Observe(|bb| bb.o0.is_some(), abort = lower) {
+                    Interrupt(|bb| *bb.t0 != 4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            #[on_failure(|bb| { if bb.b0 % 2 < 1 { bb.o0 = None }; bb.o0 = None })]
+                            #[post(|bb| bb.t1.set(bb.b1))]
+                            #[failure_if(|bb| bb.o0.unwrap_or(4) > 2)]
+                            Action(PIo<2>, t0 = {=}),
+                            Sleep(50),
+                        },
                     },
                 },
-                Condition(Cond<2>),
-            },
-            DynamicSequence {
-                Condition(Cond<3>),
-                RunOnce(then_skip = false) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
+                Observe(|bb| bb.b0 + 1 < 5, abort = both) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
+                        StatefulAction(Task<6>),
+                        #[run_while(|bb| *bb.t1 + 2 == 2)]
+                        #[skip_if(|bb| *bb.t0 + 3 < 2)]
+                        Condition(Cond<7>),
                     },
                 },
-                Condition(Cond<5>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0180 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        #[on_failure(|bb| bb.b0 = (bb.b0 + 4) % 4)]
-        RepeatUntil(Failure) {
-            Wait(0),
-        }
-    }
-}
-
-board!(Tree0180Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0181 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-            SequenceWithMemory {
-                Optional {
-                    Selector {
-                        StatefulAction(Task<0>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                    },
+            IfThenElse {
+                MemSequence {
+                    StatefulAction(Task<8>),
+                    SetBlackboard(o0 = Some(4)),
+                    StatefulAction(Task<9>),
+                    ScriptCondition(|bb| bb.b0 + 3 < 4),
                 },
-                RetryUntilSuccessful(4) {
-                    Action(Act<2>),
-                },
-                SequenceStar {
-                    Action(Act<3>),
-                    StepSequencer {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
+                Condition(Cond<10> = Cond::<10>),
+                Condition(PCond<11>, b0 = {=}),
             },
-        }
-    }
-}
-
-board!(Tree0181Blackboard { l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0182 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        DynamicSelector {
-            Condition(Cond<0>),
-            Conditional(|bb| (*bb.t0 + 4) % 2 > 0, dynamic = true) {
-                Timeout(0) {
-                    Sequence {
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Condition(PCond<2>, b0 = {b0}),
-                            Succeeder,
+            RunOnce {
+                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<12>),
+                    Switch(b1) {
+                        case 2 => Action(PIo<13>, t0 = {b1}),
+                        _ => Action(Act<14>),
+                    },
+                    Timeout(10) {
+                        #[success_if(|bb| bb.b0 != bb.b1 + 4)]
+                        TryCatch {
+                            Precondition(|bb| (bb.b1 + 2) % 2 != 0) {
+                                #[skip_if(|bb| *bb.t0 != 7)]
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[failure_if(|bb| bb.b1 == (*bb.t0 + 1) % 4)]
+                                Action(Act<15>),
+                            },
+                            StatefulAction(Task<16>),
+                            StatefulAction(Task<17> = Task::<17>),
                         },
                     },
                 },
             },
-            Deadline(30) {
-                Observe(|bb| (bb.b0 + 4) % 2 > 0, abort = self) {
-                    #[on_success(|bb| if *bb.t0 == bb.b0 + 4 { bb.b0 = *bb.t0 + 3 })]
-                    #[on_failure(|bb| if *bb.t0 != 5 { *bb.t0 += 2 })]
-                    Inverter {
-                        AlwaysFailure,
-                    },
+        }
+    }
+}
+
+board!(Tree0175Blackboard { b0 l0 t0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 3,
+        }
+        ParallelAll(3) {
+            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 3, &mut bb.b1)),
+            Action(PIo<1>, t0 = {=}),
+            Repeater(forever) {
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_success(|bb| *bb.t1 += 3)]
+                #[failure_if(|bb| bb.b1 + 3 > 0)]
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0176Blackboard { o0 b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0177 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        #[on_failure(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(bb.b1) })]
+        #[on_halted(|bb| bb.b1 += 3)]
+        #[run_while(|bb| bb.b1 % 3 != 1)]
+        Sequence {
+            SequenceStar {
+                Script(|bb| if bb.b0 > bb.b0 % 4 { bb.b1 += 2 }),
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(PAct<2>, b0 = 2, b1 = {=}),
+                Action(|ctx| ctx.exec(3)),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                RetryUntilSuccessful(4) {
+                    #[skip_if(|bb| *bb.t0 != 2)]
+                    #[success_if(|bb| bb.b0 + 4 == 0)]
+                    #[on_halted(|bb| bb.b1 = *bb.t0)]
+                    WasEntryUpdated(t0),
+                },
+                #[score(|bb| (bb.b1) as f32)]
+                TryCatch {
+                    AlwaysFailure,
+                    WasEntryUpdated(t0),
+                },
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                Filter(times = 2, count = Failure) {
+                    ScriptCondition(|bb| bb.b1 % 3 == 0),
+                },
+                #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
+                #[post(|bb| { bb.b1 = bb.b1 % 2; bb.b0 += 2 })]
+                #[on_halted(|bb| if *bb.t0 > *bb.t0 + 2 { *bb.t0 += 1 })]
+                Condition(PCond<4>, b0 = {b0}),
+                #[score(7)]
+                Condition(Cond<5> = Cond::<5>),
+            },
+            Cooldown(0, filtered = Failure) {
+                Fallback {
+                    StatefulAction(Task<6>),
+                    Action(PAct<7>, b0 = {=}),
+                    Condition(Cond<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0182Blackboard { t0 b0 });
+board!(Tree0177Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0183 for Ctx {
-        ReactiveFallback {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    Repeat(4) {
-                        Action(Act<1>),
-                    },
-                    KeepRunningUntilFailure {
-                        Action(Act<2>),
+    pub tree Tree0178 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+        }
+        WhileDoElse {
+            Precondition(|bb| (bb.b0 + 3) % 3 < 0, else = Failure) {
+                Precondition(|bb| (bb.b0 + 2) % 4 < 3, else = Success) {
+                    Repeater(forever) {
+                        ParallelAll {
+                            Succeeder,
+                            Priority {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                                StatefulAction(PTask<2>, b0 = {=}),
+                                ScriptCondition(|bb| (bb.b0 + 3) % 3 < 1),
+                                Action(Act<3>),
+                            },
+                            Filter(times = 3, filtered = Skipped) {
+                                BinarySelector(|bb| *bb.t0 < *bb.t0 + 3) {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
                     },
                 },
-                ReactiveFallback {
-                    ParallelAll {
-                        Wait(50),
-                        Condition(Cond<3>),
-                        AlwaysFailure,
-                        Action(Act<4>),
+            },
+            Selector {
+                Observe(|bb| *bb.t0 % 4 < 0, abort = lower) {
+                    StepSequencer {
                         Condition(Cond<5>),
                     },
                 },
+                TryCatch(catch_on_halt = false) {
+                    #[run_while(|bb| bb.b0 == *bb.t0)]
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                    #[success_if(|bb| bb.b0 != 5)]
+                    #[on_halted(|bb| if *bb.t0 > 2 { *bb.t0 += 3 })]
+                    #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
+                    UnsetBlackboard(o0),
+                    Wait(0),
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8>),
             },
-            Delay(10) {
-                Condition(Cond<6> = Cond::<6>),
+            ForceFailure {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Deadline(0) {
+                            ForceSuccess {
+                                Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 4 < 3, else = Skipped) {
+                                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+                                    #[skip_if(|bb| bb.b0 < 3)]
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                    Selector {
+                        Condition(PCond<10>, b0 = {t0}),
+                        #[success_if(|bb| bb.b0 % 4 != 0)]
+                        #[skip_if(|bb| bb.b0 != *bb.t0)]
+                        ReactiveSequence {
+                            Sleep(0),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0178Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0179Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        SetBlackboard(t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0179Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            o0: Option<i64> = Some(15),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64> = vec![1],
+        }
+        Loop(q0, if_empty = Running) {
+            Iterate(l0, element = {b1}, until = FirstSuccess) {
+                TryCatch(catch_on_halt = true) {
+                    SkipUnlessUpdated(t0) {
+                        SetBlackboard(b0 = {b1}),
+                    },
+                    UnsetBlackboard(o0),
+                    SubTree(Tree0179Sub1, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, q0 = {=}, l0 = {l0}),
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<7>),
+                    },
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0179 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64>,
+        }
+        Sequence {
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 1, reset_index = false) {
+                Parallel(failure = -2) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                        Loop(q0, if_empty = Success) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StepSequencer {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0) })]
+                        #[run_while(|bb| *bb.t0 > 5)]
+                        Action(PIo<5>, t0 = {=}),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Repeat(1) {
+                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
+                SubTree(Tree0179Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, q0 = {=}, l0 = {l0}),
+            },
+        }
+    }
+}
+
+board!(Tree0179Blackboard { b1 t0 b0 o0 q0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0180 for Ctx {
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            RetryUntilSuccessful(1) {
+                Optional {
+                    DynamicSelector {
+                        Action(Act<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<3> = Cond::<3>),
+                Fallback {
+                    Retry(2) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0181 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Switch(b1) {
+            case 1 => ReactiveFallback {
+                Action(Act<0>),
+                #[on_success(|bb| *bb.t1 += 3)]
+                BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
+                    RepeatUntilSuccess(forever) {
+                        Iterate(l0, element = {b0}, max = 1) {
+                            Filter(times = 1) {
+                                Failer,
+                            },
+                        },
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                        ParallelAll {
+                            StatefulAction(Task<1>),
+                            SetBlackboard(b0 = 2),
+                            Condition(|ctx| ctx.check(2)),
+                            Action(PIo<3>, t0 = {t0}),
+                        },
+                    },
+                },
+            },
+            _ => #[success_if(|bb| bb.b0 > 3)]
+            IfThenElse {
+                #[success_if(|bb| bb.b1 < 0)]
+                StatefulAction(Task<4>),
+                Action(|ctx| ctx.exec(5)),
+                WaitValueUpdate(t1) {
+                    SetBlackboard(b1 = 6),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0181Blackboard { t1 b1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0182 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            RunOnce {
+                RetryUntilSuccessful(2) {
+                    WhileDoElse {
+                        StepSequencer {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                        },
+                        Action(Act<2>),
+                    },
+                },
+            },
+            RepeatTimes(2) {
+                Sequence {
+                    IfThenElse {
+                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                        Deadline(0) {
+                            Wait(30),
+                        },
+                        SequenceStar {
+                            Action(PIo<4>, t0 = {t1}),
+                            Runner,
+                        },
+                    },
+                },
+            },
+            #[post(|bb| bb.b1 = bb.b0)]
+            ReactiveFallback {
+                AlwaysFailure,
+                #[on_halted(|bb| if bb.b1 % 3 != 2 { bb.b1 += 1 })]
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+                Delay(30) {
+                    Condition(Cond<7>),
+                },
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.t1.set(bb.b1))]
+                    #[failure_if(|bb| *bb.t1 + 4 > 0)]
+                    #[on_failure(|bb| bb.t1.set(bb.b1))]
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0182Blackboard { t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0183 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(1) < 7) {
+            StepSequencer {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(PCond<2>, b0 = {b0}),
+                Condition(Cond<3>),
+            },
+            Limiter(2) {
+                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 2)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0183Blackboard { o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
         blackboard {
             b0: i64 = 1,
         }
-        SequenceStar {
-            StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
-            Condition(Cond<1> = Cond::<1>),
-            Wait(20),
+        MemPriority {
+            RunOnce(then_skip = false) {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            },
+            MaxTime(0) {
+                AlwaysFailure,
+            },
         }
     }
 }
@@ -2965,330 +3105,289 @@ bt::behavior_tree! {
 board!(Tree0184Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0185Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64 = 0,
             b0: i64 = 0,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
         }
-        TryCatch(catch_on_halt = true) {
-            RunOnce(then_skip = true) {
-                #[on_success(|bb| { bb.t0.set(*bb.t1); bb.b0 = *bb.t1 % 4 })]
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        AsyncSequence {
+            #[failure_if(|bb| bb.b0 + 1 != bb.b1 % 4)]
+            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
+            SequenceStar {
+                ReactiveFallback {
+                    Action(Act<0> = Act::<0>),
+                    Action(Act<1>),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Condition(|ctx, bb| ctx.check_in(2, 9)),
+                },
+                RepeatUntilSuccess(forever) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
                 },
             },
-            ParallelAll(max_failures = -2) {
-                SubTree(Tree0185Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
-                StatefulAction(Task<1>),
+            Condition(Cond<4>),
+            Observe(|bb| bb.b0 != 2) {
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+            },
+            BinarySelector(|bb| (bb.b1 + 1) % 2 == 1, dynamic = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+                Priority {
+                    #[skip_if(|bb| bb.b0 + 2 != *bb.t0 + 3)]
+                    #[success_if(|bb| *bb.t0 % 4 > 2)]
+                    RunOnce {
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                SetBlackboard(o0 = Some(3)),
+                Action(Act<9> = Act::<9>),
             },
         }
     }
 }
 
-board!(Tree0185Blackboard { b0 t0 t1 });
+board!(Tree0185Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
         }
-        IfThenElse {
-            ReactiveFallback {
-                Sequence {
-                    Script(|bb| bb.t0.set(bb.b0)),
-                    BinarySelector(|bb| *bb.t0 == 3) {
-                        Sleep(50),
-                        SetBlackboard(t0 = 6),
-                    },
-                    SetBlackboard(t0 = 7),
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Limiter(1) {
-                    Iterate(l0, element = {b0}, max = 3) {
-                        WhileDoElse {
-                            Condition(Cond<1>),
-                            Wait(0),
-                            #[skip_if(|bb| bb.b0 + 4 != (*bb.t0 + 4) % 2)]
-                            Filter(times = 1, filtered = Failure) {
-                                Condition(Cond<2> = Cond::<2>),
-                            },
+        Fallback {
+            #[run_while(|bb| bb.b1 < (bb.b1 + 2) % 2)]
+            ParallelAll(3) {
+                Limiter(2) {
+                    RunOnce {
+                        IndexSwitch(|bb| 3, out_of_range = Loop) {
+                            AlwaysFailure,
+                            StatefulAction(Task<0>),
+                            Condition(PCond<1>, b0 = 1),
                         },
                     },
                 },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Delay(50) {
-                        MaxTime(0) {
-                            StatefulAction(Task<3>),
-                        },
+                Repeat(2) {
+                    RepeatUntilFailure(forever) {
+                        Script(|bb| bb.b0 = *bb.t0),
                     },
-                    #[on_halted(|bb| { bb.t0.set((bb.b0 + 1) % 4); bb.t0.set(6) })]
-                    AsyncSequence {
-                        Action(Act<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        AlwaysFailure,
+                },
+                #[success_if(|bb| bb.b1 + 2 != *bb.t0)]
+                WaitValueUpdate(t0) {
+                    Limiter(3) {
+                        AlwaysSuccess,
                     },
                 },
             },
-            Condition(PCond<6>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0186Blackboard { t0 b0 l0 });
+board!(Tree0186Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        Parallel(success = -3, failure = 1) {
-            #[on_halted(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.o0.is_none())]
-            ScriptCondition(|bb| *bb.t0 < 3),
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        Observe(|bb| *bb.t1 == 3, abort = none) {
+            #[on_halted(|bb| { *bb.t1 += 2; bb.o0 = Some(4) })]
+            TryCatch {
+                Limiter(3) {
+                    #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[on_failure(|bb| if *bb.t0 != 0 { *bb.t0 += 3 })]
+                    Parallel(success = -2) {
+                        Action(PIo<0>, t0 = {t1}),
+                        Timeout(10) {
+                            ForceSuccess {
+                                StatefulAction(PTask<1>, b0 = {b1}),
+                            },
+                        },
+                        StatefulAction(PTask<2>, b0 = 3),
+                        Script(|bb| { if bb.b1 != bb.b0 { bb.o0 = Some((bb.b1 + 2) % 3) }; bb.t0.set(5) }),
+                        Script(|bb| bb.o0 = Some(bb.b1 + 3)),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0 + 1) {
+                    BinarySelector(|bb| bb.b1 == (bb.b1 + 2) % 3, dynamic = false) {
+                        MemPriority {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                            Action(Act<5>),
+                        },
+                        Action(Act<6>),
+                    },
+                    #[on_halted(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 1 })]
+                    StatefulAction(PTask<7>, b0 = 0, b1 = {t0}),
+                },
+                RepeatUntilSuccess(forever) {
+                    ForceFailure {
+                        Filter(times = 1, count = Failure, filtered = Skipped) {
+                            SequenceStar {
+                                RepeatUntilSuccess(3) {
+                                    UnsetBlackboard(o0),
+                                },
+                                ScriptCondition(|bb| bb.b0 % 4 < 0),
+                            },
+                        },
+                    },
+                },
+                Timeout(0) {
+                    MemSequence {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Action(Act<8> = Act::<8>),
+                        },
+                        Action(|ctx| ctx.exec(9)),
+                        ForceSuccess {
+                            Filter(times = 1, count = Failure) {
+                                Sleep(100),
+                            },
+                        },
+                    },
+                },
+                Repeat(1) {
+                    Priority {
+                        StatefulAction(Task<10>),
+                        #[run_while(|bb| (bb.b0 + 3) % 4 > 0)]
+                        ScriptCondition(|bb| *bb.t0 != 0),
+                        StatefulAction(PTask<11>, b0 = {t0}, b1 = {=}),
+                        AlwaysFailure,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0187Blackboard { t0 o0 });
+board!(Tree0187Blackboard { t0 b1 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0188Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
-        AlwaysRunning
+        Action(Act<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
         }
-        IfThenElse {
-            Condition(Cond<0>),
-            TryCatch(catch_on_halt = true) {
-                #[failure_if(|bb| bb.b0 + 4 > 7)]
-                BinarySelector(|bb| *bb.t0 < bb.b1, dynamic = false) {
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+            #[run_while(|bb| *bb.t0 + 2 == *bb.t1)]
+            IfThenElse {
+                IfThenElse {
+                    Action(|ctx| ctx.exec(0)),
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    #[on_halted(|bb| if *bb.t1 > 5 { bb.o0 = None })]
+                    WasEntryUpdated(t0),
                 },
-                SubTree(Tree0188Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                #[on_halted(|bb| bb.b1 += 1)]
+                ReactiveSelector {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                    SubTree(Tree0188Sub0, l0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, b1 = {=}, t1 = {t1}),
+                },
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0188Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0189Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Switch(b1) {
-            case 4 => Action(|ctx| ctx.exec(5)),
-            case 1 => AlwaysSuccess,
-            _ => ScriptCondition(|bb| bb.b1 == bb.b0 % 4),
-        }
-    }
-}
+board!(Tree0188Blackboard { l0 t0 b0 o0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(max_failures = -1) {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Condition(|ctx| ctx.check(2)),
-                Action(Act<3> = Act::<3>),
-                Delay(10) {
-                    WasEntryUpdated(t0),
-                },
-                Sleep(50),
-            },
-            StatefulAction(Task<4>),
-            SubTree(Tree0189Sub0, ..),
-            ForceFailure {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
-                Action(Act<6>),
-            },
-            Observe(|bb| bb.b1 > 6) {
-                #[success_if(|bb| bb.b1 != *bb.t0)]
-                Interrupt(|bb| (*bb.t0 + 4) % 4 == 0) {
-                    Fallback {
-                        #[success_if(|bb| bb.b1 != 2)]
-                        #[post(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Observe(|bb| *bb.t0 + 1 < *bb.t0) {
-                            Action(|ctx| ctx.exec(7)),
-                        },
-                        KeepRunningUntilFailure {
-                            Condition(Cond<8>),
-                        },
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) < 4),
-                        SequenceWithMemory {
-                            Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                            Sleep(10),
-                            StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
-                        },
-                        Timeout(10) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        Sequence {
+            AlwaysSuccess,
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
 }
-
-board!(Tree0189Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
             b0: i64,
             #[tracked] t0: i64 = 3,
-            b1: i64,
         }
         MemSequence {
-            BinarySelector(|bb| (*bb.t0 + 2) % 3 < 1) {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Condition(Cond<0>),
-                },
-                Precondition(|bb| (bb.o0.unwrap_or(0) + 2) % 2 != 1, else = Success) {
-                    Filter(times = 1, filtered = Skipped) {
-                        Succeeder,
-                    },
+            ReactiveSequence {
+                Action(Act<0>),
+                Sleep(100),
+                RetryUntilSuccessful(1) {
+                    Condition(|ctx| ctx.check(1)),
                 },
             },
-            Deadline(100) {
-                #[skip_if(|bb| (bb.o0.unwrap_or(4) + 1) % 2 > 0)]
-                DynamicSequence {
-                    MaxTime(0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
+            ParallelAll {
+                Condition(PCond<2>, b0 = {t1}),
+                Succeeder,
+                StatefulAction(Task<3>),
             },
-            Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
-                MemPriority {
-                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<4> = Cond::<4>),
-                    AlwaysFailure,
-                },
+            #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t1.set(0) })]
+            #[run_while(|bb| bb.b0 % 2 < 0)]
+            FlipSelector {
+                AlwaysSuccess,
+                ScriptCondition(|bb| bb.o0.is_some()),
+                Script(|bb| bb.b0 += 2),
+                Action(Act<4> = Act::<4>),
             },
-            #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
-            #[post(|bb| bb.b1 = *bb.t0 + 2)]
-            Observe(|bb| bb.b0 + 4 > *bb.t0, abort = self) {
-                ReactiveSequence {
-                    SetBlackboard(o0 = Some(4)),
-                    StatefulAction(Task<5> = Task::<5>),
-                    WaitValueUpdate(t0) {
-                        Condition(PCond<6>, b0 = {b0}),
-                    },
-                    Action(PIo<7>, t0 = {t0}),
-                    Action(Act<8>),
-                },
-            },
+            Script(|bb| bb.t1.set(*bb.t0)),
         }
     }
 }
 
-board!(Tree0190Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0191Sub0 for Ctx {
-        Condition(|ctx| ctx.check(3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0191Sub1 for Ctx {
-        Fallback {
-            Condition(Cond<5>),
-            Action(Act<6>),
-            StatefulAction(Task<7>),
-        }
-    }
-}
+board!(Tree0190Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
-        Fallback {
-            Parallel(success = 1) {
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Priority {
-                        Repeater(1) {
-                            StatefulAction(Task<2>),
-                        },
-                        ForceSuccess {
-                            SubTree(Tree0191Sub0),
-                        },
-                    },
-                },
-            },
-            Deadline(0) {
-                StatefulAction(Task<4>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                ReactiveFallback {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            b1: i64,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = true) {
+            Loop(q0, if_empty = Failure) {
+                RepeatUntil(Failure) {
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 > *bb.t0)]
+                    #[success_if(|bb| bb.o0.is_none())]
                     ReactiveSequence {
-                        SubTree(Tree0191Sub1),
-                        ForceSuccess {
-                            Condition(Cond<8> = Cond::<8>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Condition(Cond<9>),
-                        PrioritySelector {
-                            #[score(2)]
-                            Sleep(10),
-                            #[score(3)]
-                            StatefulAction(Task<10>),
-                        },
+                        #[post(|bb| *bb.t0 += 3)]
+                        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > bb.b0)]
+                        Succeeder,
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
                     },
                 },
             },
@@ -3296,417 +3395,402 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0192Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        ForceFailure {
-            StatefulAction(Task<5>),
-        }
-    }
-}
+board!(Tree0191Blackboard { q0 b0 b1 l0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        Filter(times = 2, filtered = Failure) {
-            IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
-                #[success_if(|bb| bb.b0 == bb.b0 + 4)]
-                AsyncFallback {
-                    RunOnce(then_skip = true) {
-                        #[success_if(|bb| *bb.t0 > 0)]
-                        MaxTime(10) {
-                            Timeout(0) {
-                                Action(Act<0>),
-                            },
-                        },
-                    },
-                    Invert {
-                        Script(|bb| { bb.t0.set(*bb.t0 % 4); *bb.t0 += 2 }),
-                    },
-                    StatefulAction(Task<1>),
+        Fallback {
+            AsyncSequence {
+                SetBlackboard(b0 = 2),
+                Condition(|ctx| ctx.check(0)),
+                MaxTime(0) {
+                    Action(PIo<1>, t0 = {=}),
                 },
-                IfThenElse {
-                    ReactiveSequence {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                        Script(|bb| { bb.b0 = *bb.t0; if *bb.t0 % 2 != 0 { bb.b0 = *bb.t0 } }),
-                    },
-                    SequenceWithMemory {
-                        WasEntryUpdated(t0),
-                        Wait(0),
-                    },
+                Switch(b1) {
+                    case 5 => #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                    Succeeder,
+                    _ => StatefulAction(Task<2>),
                 },
-                MemPriority {
-                    StatefulAction(Task<4>),
-                    SubTree(Tree0192Sub0, t0 = {=}, b0 = {b0}),
-                    SetBlackboard(b0 = 2),
+                RunOnce {
+                    Condition(PCond<3>, b0 = {=}),
+                },
+            },
+            ReactiveSequence {
+                WasEntryUpdated(t1),
+                ForceSuccess {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                ParallelAll {
+                    StatefulAction(Task<5>),
+                    Script(|bb| *bb.t0 += 2),
+                },
+            },
+            ReactiveFallback {
+                AsyncSequence {
+                    Action(Act<6> = Act::<6>),
+                },
+                Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0192Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0193Sub1 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 14,
-            b1: i64 = 9,
-        }
-        Delay(0) {
-            PrioritySelector {
-                #[score(|bb| (*bb.t1 + 4) as f32)]
-                StatefulAction(Task<0>),
-                #[score(|bb| (bb.b1) as f32)]
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0193Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 14,
-            b1: i64 = 9,
-        }
-        SubTree(Tree0193Sub1, t1 = {=}, b1 = {b1})
-    }
-}
+board!(Tree0192Blackboard { l0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        RunOnce(then_skip = true) {
-            SubTree(Tree0193Sub0, ..),
+        SkipUnlessUpdated(t1) {
+            MemPriority {
+                Condition(PCond<0>, b0 = {t0}),
+                #[on_failure(|bb| bb.o0 = None)]
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<1>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0193Blackboard { t1 b1 });
+board!(Tree0193Blackboard { t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0194Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0194Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+        }
+        IfThenElse {
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+                Condition(PCond<2>, b0 = {=}),
+                Action(Act<3>),
+            },
+            Priority {
+                ReactiveSequence {
+                    Action(Act<4>),
+                    Sleep(10),
+                },
+                Script(|bb| if *bb.t0 % 4 == 3 { bb.t0.set((bb.b0 + 3) % 4) }),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
             o0: Option<i64>,
+            b0: i64,
         }
-        Sequence {
-            StatefulAction(Task<0>),
-            Retry(4) {
-                Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2) % 2, else = Running) {
-                    ReactiveSequence {
-                        MaxTime(0) {
-                            Sleep(0),
-                        },
-                        Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+        Parallel(success = -2, failure = -2) {
+            SubTree(Tree0194Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                RepeatUntilFailure(3) {
+                    SubTree(Tree0194Sub1, ..),
+                },
+            },
+            DynamicSelector {
+                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
+                    Action(Act<5>),
+                    SetBlackboard(t0 = {b0}),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) < 0),
+                },
+                ReactiveFallback {
+                    Repeat(1) {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(2), &mut bb.b0)),
                     },
                 },
             },
-            WhileDoElse {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                #[failure_if(|bb| *bb.t0 < 0)]
-                Succeeder,
-                #[run_while(|bb| bb.o0.unwrap_or(2) > 0)]
-                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5), &mut bb.b0)),
-            },
-            TryCatch {
-                Delay(10) {
-                    Condition(Cond<5> = Cond::<5>),
+            ReactiveFallback {
+                Interrupt(|bb| bb.b0 < *bb.t0) {
+                    Delay(20) {
+                        Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 2, &mut bb.b0)),
+                    },
                 },
-                Condition(Cond<6>),
+                Condition(Cond<8>),
+                IfThenElse {
+                    StatefulAction(Task<9>),
+                    Action(PAct<10>, b0 = {b0}),
+                },
+                Condition(Cond<11>),
             },
         }
     }
 }
 
-board!(Tree0194Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0195Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
+board!(Tree0194Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] #[tracked] t1: i64 = 2,
         }
-        #[on_success(|bb| *bb.t0 += 3)]
-        TryCatch(catch_on_halt = false) {
-            Condition(Cond<0>),
-            Conditional(|bb| bb.b0 % 4 == 2, dynamic = false, else = Success) {
-                SubTree(Tree0195Sub0, b0 = {=}, t0 = {t0}),
+        Parallel(success = -1, failure = 1) {
+            Interrupt(|bb| *bb.t0 < 4) {
+                DynamicSelector {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    StatefulAction(PTask<1>, b0 = {b1}),
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                    Action(Act<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { b0 t0 });
+board!(Tree0195Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        Fallback {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        MemSequence {
             ReactiveFallback {
-                PrioritySelector {
-                    #[score(2)]
-                    Repeater(0) {
-                        StatefulAction(Task<0>),
+                BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
+                    #[success_if(|bb| *bb.t0 == *bb.t0 + 4)]
+                    Inverter {
+                        StatefulAction(PTask<0>, b0 = {t0}),
                     },
-                    #[score(1)]
-                    Condition(|ctx| ctx.check(1)),
-                    #[score(3)]
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    #[score(0)]
-                    StepSequencer {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    #[score(1)]
-                    StatefulAction(Task<6>),
+                    SetBlackboard(t0 = 8),
                 },
-                ReactiveSequence {
-                    ForceSuccess {
-                        Parallel(failure = 0) {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                    },
-                    Repeat(3) {
-                        ReactiveFallback {
-                            Action(Act<9>),
-                            Condition(Cond<10>),
-                        },
-                    },
+                BinarySelector(|bb| (bb.b0 + 2) % 2 > 0, dynamic = true) {
                     RunOnce(then_skip = false) {
-                        StatefulAction(Task<11>),
+                        WasEntryUpdated(t0),
+                    },
+                    #[run_while(|bb| bb.b0 + 4 > *bb.t0)]
+                    #[skip_if(|bb| bb.b1 % 2 < 0)]
+                    TryCatch(catch_on_halt = false) {
+                        ScriptCondition(|bb| bb.b1 % 2 != 1),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                ForceFailure {
+                    IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
+                        },
+                    },
+                },
+            },
+            Sleep(20),
+            Repeat(forever) {
+                #[failure_if(|bb| bb.b1 != 4)]
+                ReactiveFallback {
+                    Guard(|ctx| &mut ctx.token) {
+                        Fallback {
+                            Condition(Cond<3>),
+                            SetBlackboard(b1 = 3),
+                        },
+                    },
+                    #[skip_if(|bb| bb.b1 != 4)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Action(PIo<4>, t0 = {b0}),
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                        Action(Act<5>),
+                        Action(Act<6>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0196Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
             b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        RepeatTimes(forever) {
-            SequenceWithMemory {
-                Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = None })]
-                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                        Script(|bb| bb.b0 += 2),
-                    },
-                },
-                WhileDoElse {
-                    IfThenElse {
-                        Delay(20) {
-                            StatefulAction(Task<0>),
-                        },
-                        #[on_success(|bb| bb.o0 = Some(9))]
-                        #[failure_if(|bb| *bb.t0 == bb.b0 % 2)]
-                        Condition(Cond<1>),
-                        #[failure_if(|bb| bb.b0 != *bb.t0 + 3)]
-                        MaxTime(50) {
-                            Condition(PCond<2>, b0 = 0),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.o0 = None })]
-                        #[failure_if(|bb| *bb.t0 + 3 != (bb.b0 + 3) % 4)]
-                        RepeatUntilFailure(forever) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                AlwaysSuccess,
-                Inverter {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 4),
+        WaitUntil(|bb| bb.b0 > 0) {
+            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+            Conditional(|bb| bb.b0 != 5, dynamic = true) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
         }
     }
 }
 
-board!(Tree0197Blackboard { l0 t0 o0 b0 });
+board!(Tree0197Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        #[skip_if(|bb| *bb.t0 + 4 > 3)]
-        #[post(|bb| { bb.b0 += 1; if (*bb.t0 + 1) % 4 != 2 { bb.t1.set(bb.b0) } })]
-        MemSequence {
-            Action(|ctx, bb| ctx.exec_in(0, (*bb.t1 + 2) % 2, &mut bb.b0)),
-            WasEntryUpdated(t0),
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[failure_if(|bb| (bb.b0 + 4) % 3 != 2)]
-            StatefulAction(Task<1>),
-            RunOnce(then_skip = false) {
-                Sleep(100),
+        Limiter(2) {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 3, &mut bb.b0)),
+                Action(Act<2>),
+                Fallback {
+                    Action(Act<3>),
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+                },
+                Condition(Cond<5>),
             },
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
         }
     }
 }
 
-board!(Tree0198Blackboard { b0 t1 t0 });
+board!(Tree0198Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64,
         }
-        ReactiveSequence {
-            #[failure_if(|bb| bb.b1 < 4)]
-            Cooldown(20, filtered = Failure) {
-                Parallel(failure = 1) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Wait(10),
-            MemSequence {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
+        RepeatUntilSuccess(3) {
+            Cooldown(50, filtered = Skipped) {
+                Action(PIo<0>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0199Blackboard { b1 });
+board!(Tree0199Blackboard { b0 });
 
 cases! {
-    Tree0100 "B{o0=_;t0;b1;t1=5;b0=2}Ite(SubR(Pre{b0+2%3<0;K}(MSeq(@si{b1%3>1}pt0{b0:1;b1:=},a1,c2l,@ki{t1>t1+3}a3l,@si{none}c4b{t0}))),OnceT(MPri(Isw{o0|1+1;T;_}(Pre{none}(Sc{b0+=4})),c5b{b0+1%3})))",
-    Tree0101 "B{t0=5;b0}Ruf{F}(MPri(@po{b0:=t0%2}Isw{b0;N;_}(a0b{b0%2;b0},Sb{b0=t0},Flip(c1b{t0},@po{b0+=1;t0+=2}@fi{t0%3=2}@of{b0+=1}t2),To{10}(c3l),t4e)))",
-    Tree0102 "B{l0=0;b0=5}Mt{0}(Itr{b0;2;_;N}(Rpt{1}(t0e)))",
-    Tree0103 "B{b0}PPar{1;N}(Seq(Scc{b0%4!3},t0),c1,Pri(To{0}(c2l),t3),t4)",
-    Tree0104 "B{o0=3;t0;b0=1;t1=4}Isw{t1;N;_}(@po{t1:=t0+1}@os{o0:=_}@rw{b0=t0+3}S,c0,@of{b0+2<1?t0:=o0|5%4}Scc{t1+4<b0%4},a1,pa2{b0:t0;b1:t0})",
-    Tree0105 "B{b0}Par{_;2}(Cd{10;K}(c0),PAll{2}(c1,Rus{1}(SubR(pi2{t0:b0}))))",
-    Tree0106 "RU{S}(Fb(t0,c1e))",
-    Tree0107 "B{b0=0;o0=0;t0;t1=5}TryT(Isw{t1;_;_}(Dl{10}(t0),a1b{t1+1;b0},c2,Seq(@rw{t0<o0|3%4}@fi{t0+3%4=1}t3,c4,t5)),PPar{2;_}(t6,t7,Scc{t1+3<t1},MPri(Su{t0}(c8))),MSeq(Ub{o0},Obs{t0>o0|1;S}(Wt{30}),c9))",
-    Tree0108 "RU{S}(c0)",
-    Tree0109 "B{b0;t0=4;b1=4}Fb(Obs{t0+3>2;L}(RSeq(Sl{0},@ki{b0+4!t0+4}@rw{t0+1!b1}@po{b0+=2;b0:=t0}pc0{b0:=},c1)),t2e,Obs{b0>6;L}(Ruf{F}(RSel(a3))),Sl{20})",
-    Tree0110 "B{t1;b0=4;t0=4;q0=2;l0=4}Sel(RSeq(Rus{1}(t0),Pri(pt1{b0:6},t2,Wu{t0},Lp{t0;K}(pi3{t0:b0}),@si{t1!3}@po{b0:=b0%4}c4)),RFb(RSeq(RFb(t5,@oh{t1%3<2?t0+=2}@fi{b0+1=5}@os{t0+4=t0?t0:=t1;b0+=1}pi6{t0:t1}),c7,Rus{F}(Inv(Rus{F}(Itr{b0;1;3;_}(@po{b0:=t0}a8))))),Lp{b0;_}(RFb(MSeq(@rw{t0%3=1}a9l,Sc{t0+=4},Scc{t0<3},pc10{b0:b0}),Wde(RSel(a11,t12),t13),@fi{b0=6}Wde(@po{b0+=1}@os{t1+=3}@oh{t1<0?t0+=3}a14l,Itr{b0;0;3;_}(Lim{3}(Fai)))))))",
-    Tree0111 "RSeq(Sub(Star(a0)))",
-    Tree0112 "B{b0;q0=3;o0=_;t0=0}Lp{b0;F}(RSeq(MPri(Seq(Lp{_;F}(c0)),RSeq(a1l,pt2{b0:b0;b1:b0}),Flt{1;R;_}(Keep(Sl{20}))),t3,Pre{b0<o0|2;S}(Seq(PAll{-1}(@po{o0:=b0+2}@oh{b0+=3}@os{o0:=t0+4;b0+=1}a4,a5l)))))",
-    Tree0113 "PrSel{1;0}(a0,DySel(PrSel{2;0}(t1,c2e),c3))",
-    Tree0114 "B{b0=0;t1;o0=2;t0}Step(Flip(@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}c0e,Rep2(@os{t0<2?b0+=2}@of{t1+=1}Pre{none;R}(c1b{t0+1%2})),Dl{0}(pc2{b0:=}),t3,pa4{b0:t0}),Seq(Keep(Bin{o0|5%2!0;N}(Wde(c5l,Wu{t0},Scc{t0>4}),Ub{o0}))))",
-    Tree0115 "B{t0=4;q0=2;o0=_;b0=1}Step(Bin{b0<b0%4;N}(RSeq(t0,Seq(Ub{o0},t1),pa2{b0:=},Seq(Sb{o0=9},c3e)),PPar{2;T}(pc4{b0:=},Swm(@rw{t0+4>b0+3}@of{t0:=b0;b0>6?b0+=3}PPar{1;_}(t5),@si{t0>2}c6))),Sel(ASeq(DySeq(c7,c8,@fi{t0+1=o0|4+3}MPri(t9,t10,c11),c12,t13))))",
-    Tree0116 "B{o0=3;b1=5;t0;b0=3}Dl{0}(@po{b1+=3;t0+=1}ASeq(@fi{b0<o0|2}Sl{30},pi0{t0:=}))",
-    Tree0117 "B{b1;t0=2;b0=5;q0=1}Step(PPar{2;N}(Swm(c0,c1e),Cnd{b0%2>0;N;S}(Rep4(@si{b0>1}@ki{b0+3<b1}@po{b1+=1;t0:=b0}Sb{t0=8})),@rw{b1<b1%4}@of{t0+=3}Lp{_;S}(pt2{b0:t0})),t3,t4,AFb(RT{1}(Flip(c5)),Wde(t6,pa7{b0:=;b1:t0}),@ki{b0>2}t8,pt9{b0:6;b1:=},PPar{2;T}(S,a10)))",
-    Tree0118 "B{t0;b0=5;l0=4}Itr{b0;1;_;_}(Seq(OnceT(RSel(RSel(a0b{t0+2;b0},a1),AFb(@os{t0+=1}@ki{b0+1%3!0}Fb(c2,Sb{b0=t0})),Ite(c3,Wu{t0},Wu{t0})))))",
-    Tree0119 "B{t0=1;l0=0;b1;o0;b0}PAll{-2}(@oh{b1:=b0+2;t0+=1}RSeq(RFb(Keep(t0),Itr{b0;_;_;_}(a1b{b0%4;b1}),RepF(Ub{o0})),RFb(t2,Seq(a3,@of{o0:=_}@os{o0|4>2?t0+=3}@fi{b0<7}pt4{b0:=;b1:=},@fi{b0+3>5}@po{b0:=t0+4}t5e)),t6e),@oh{b1:=b0}Flt{2;S;K}(Once(PAll{2}(Sc{t0+=1},t7,pt8{b0:b0;b1:b1},Flt{2;F;F}(Itr{b1;1;_;T}(Itr{b1;2;_;T}(@oh{b0+=2}Sc{o0:=_;b1:=b0}))),F))))",
-    Tree0120 "B{t0=1;b0=1;q0=3}Par{4;_}(Rep0(a0),t1e,Try(Lp{_;R}(OnceT(RSeq(S,c2,Sb{t0=9},@os{t0:=t0%3}c3,pt4{b0:=}))),t5e),Swm(PPar{1;N}(Sl{50},Sc{t0+=2;b0+1%2>0?b0+=3}),t6e,MSeq(@rw{b0+4!b0}pt7{b0:=;b1:b0},R)))",
-    Tree0121 "B{t0=4;b0;o0}Ret2(Dd{10}(To{50}(Star(AFb(pt0{b0:7;b1:b0},@os{b0+=3}@si{none}@of{b0+=3}Lim{3}(@si{t0<4}@rw{b0+4>t0%2}Once(t1)),Seq(c2)),MPri(c3e,@fi{b0+1<t0+4}@os{t0+=1}Wv{t0}(Rpt{2}(Scc{o0|4=o0|2})),Rep2(t4e),To{0}(AFb(t5e,t6,@os{t0+=1}@fi{b0>0}@rw{t0%2>0}t7)))))))",
-    Tree0122 "B{t0}Dl{0}(Wv{t0}(TryF(a0,t1e)))",
-    Tree0123 "Seq(RFb(MSeq(S,Pri(Fb(c0e,t1,t2))),TryF(TryT(Dl{30}(Wt{0}),Sub(Ret0(t3))),c4)))",
-    Tree0124 "B{b1=2;q0;b0}Sw{1;0;3}(Obs{b1!7;_}(Intr{b0>2}(Sb{b1=b0})),Ite(c0,Sl{0},Wt{0}),a1,S)",
-    Tree0125 "B{b1=3;o0=_;t0=0}PPar{1;N}(c0e,Pre{o0|4=b1}(pa1{b0:t0;b1:=}),c2)",
-    Tree0126 "B{b1=1;l0=3;b0=4;q0;o0}ASeq(Wde(c0,t1),Bin{b1+3%2>0;N}(Lp{b1;_}(@rw{b1>o0|4%2}t2),Sb{b0=b1}),c3e)",
-    Tree0127 "B{t0;b0=1;t1=5}Wde(Rpt{3}(Wu{t0}),pa0{b0:=;b1:t1})",
-    Tree0128 "Ite(Once(Pri(F,c0)),RetF(TryT(Ret1(a1e),RFb(c2e,c3),PrSel{0;3}(t4,t5))),AFb(c6,a7))",
-    Tree0129 "B{b1=1;t0=1;b0}Sel(Obs{b1+4!3;L}(Pre{b1=b1+1%3;S}(DySeq(Pri(c0,pa1{b0:4;b1:b0})))),Obs{b1>t0;B}(@oh{t0+=3;b1+=1}Dl{10}(Bin{b1!b1%3;N}(ASeq(a2l,S),PPar{1;T}(Sc{b1:=t0},F)))),Obs{b1>b0+1;B}(RSeq(c3)))",
-    Tree0130 "B{b1=2;b0=2;t0=1}Intr{b1+1%2>0}(Step(AFb(c0,t1,c2b{b0+3},Wu{t0},S)))",
-    Tree0131 "Par{-4;5}(Flip(t0,a1),c2,RSeq(c3,t4),F,OnceK(Sl{20}))",
-    Tree0132 "B{o0=3;t1;b1}@po{o0:=o0|0}@fi{none}Fb(RFb(Pre{t1+1>2;K}(RU{S}(@fi{o0|4%4!3}Pre{t1!0;K}(RT{F}(RSeq(a0b{t1;b1},c1e,t2)))))),Cd{20;K}(Dl{20}(Sel(Pre{none;K}(Rpt{F}(Ruf{F}(a3))),Flip(a4,c5e)))))",
-    Tree0133 "B{o0=3;b1=5;t0}Opt(RFb(Sw{4;3}(RepF(pc0{b0:1}),Scc{o0|0<2},@po{t0+=1;t0:=4}t1),a2l,c3))",
-    Tree0134 "Flip(c0l,Once(Wt{100}),c1l)",
-    Tree0135 "B{t1;b0;t0=2}MPri(@os{t1+=1}@po{t0+=3}@rw{t0!t1}Seq(DySeq(Sc{t0:=9},Scc{t1+3=b0},Scc{t0+2=2}),MSeq(Sc{t1+=4;b0:=6},Step(Wv{t1}(c0)),Pri(t1,Dd{20}(Scc{b0>0}),c2))),Swm(Fb(F,c3e,Wu{t0},Wu{t0}),Sl{30},a4b{b0+4;b0},Bin{t0%2>0;_}(Star(@si{t0<b0%3}F,Wu{t0}),a5),pi6{t0:t1}))",
-    Tree0136 "Swm(t0,c1)",
-    Tree0137 "B{b0;q0=2;l0;t0}Ruf{F}(Pri(@si{b0%2<0}RSeq(@ki{t0<b0}@fi{b0+3>t0}@rw{t0+1>3}RSeq(a0b{b0;b0},Pre{t0<1}(@oh{b0:=t0}Sb{t0=1}),Flip(c1,t2),Fb(pa3{b0:=},pi4{t0:=}),Sc{b0+=2;b0:=t0}),@si{t0+4!t0+2}Lp{t0;S}(t5),@rw{b0<1}PAll{_}(Sb{t0=3},Wt{0},a6b{t0+2;b0},RSeq(c7,c8l),F)),Itr{b0;0;_;T}(RFb(@po{b0+=1}@fi{t0<b0%4}RSeq(Sb{t0=5},Run),RU{F}(Intr{t0+3<b0+2}(Pre{b0+2<t0;F}(t9))),Par{_;_}(t10,Sc{t0+=1;b0+=2}),RFb(Scc{t0>4},t11),Ret3(Itr{b0;1;_;T}(Cnd{b0<1;T;_}(t12)))))))",
-    Tree0138 "B{b0;t0=3;b1=0;t1=5;o0}Intr{t1<5}(Ite(Bin{o0|4<b0;T}(@fi{b1%3!1}FS(Star(a0,a1b{b1;b0},Wt{20})),@ki{b0!1}@rw{b0>o0|3%3}c2),Flip(PAll{_}(@po{t0!6?o0:=b1}@rw{o0|5>6}Scc{some},Seq(Pre{t1>t0;K}(RSeq(Sc{t0:=t1%2},@of{o0:=_;t1:=t0+2}@ki{b0+1%3=1}t3))),Fb(t4e,@of{t1+4<2?t1:=b1+3}@os{none?t0+=1}@oh{o0:=_;b0+=3}a5e,@oh{o0:=b1;o0:=t0+1}c6,Suc)))))",
-    Tree0139 "B{b0;t0=4;q0=1}Step(SubR(Run),Wde(t0e,@os{b0+=2;b0:=t0+1}@si{t0+3%4=1}RSeq(S)))",
-    Tree0140 "B{b1;t1;t0=1;b0=0}@fi{t1%2<0}@os{b0:=t0+1}PAll{_}(ASeq(a0,Isw{t0;N;N}(S,a1l,@rw{b1<4}@ki{t0>t1%2}c2e,c3l),Bin{b1>b1+1;N}(Wu{t1},Sb{b0=3}),c4e,c5))",
-    Tree0141 "DySel(AFb(RSel(c0,a1),TryT(c2e,c3),t4),a5l,Rep2(DySeq(RFb(c6e,a7e,t8,t9e,t10),c11)),DySeq(t12,t13),DySel(t14,c15))",
-    Tree0142 "Swm(PPar{2;T}(RFb(t0e,a1l),c2,DySeq(c3),To{50}(c4)),PPar{1;N}(t5,Step(Wt{20},c6l,a7),t8e,RSel(Inv(a9e),Sl{30}),PrSel{3;2}(c10,F)),Par{-2;2}(DySel(RSeq(c11l,Suc,a12,Fai)),AFb(Step(t13e,Wt{0}),PrSel{1}(c14),Ret1(a15))))",
-    Tree0143 "B{b0=1;b1=4;t0=5}Step(c0e,Rus{3}(Par{3;-1}(Sl{0},a1,pt2{b0:8;b1:b0},Run)),RU{F}(MSeq(c3,@po{t0+=2;t0%4!0?b1:=t0}@fi{t0%2!1}pt4{b0:7;b1:=},t5,c6)))",
-    Tree0144 "B{l0=0;b0=1;o0=_;t0;q0}Lp{b0;F}(Wde(Itr{b0;0;3;_}(@os{b0:=b0%2;t0+=1}FS(Flip(DySeq(pa0{b0:t0},c1b{b0%2}),Sb{o0=1}))),Cnd{b0%4=3;N;F}(TryF(Wt{30},a2,To{50}(F),Sl{0}))))",
-    Tree0145 "B{b0;q0=1;b1;t0}Obs{b1+1<5;N}(Try(Par{1;-2}(RSeq(t0,Isw{b0%2;N;T}(pa1{b0:b1;b1:b1},a2),c3),Fb(Step(Lp{t0;S}(@rw{b1>3}@ki{t0%2<0}a4),RFb(c5l,t6),t7)),Step(RFb(Isw{3;_;_}(pc8{b0:=},@ki{b1<2}pi9{t0:b0})),ASeq(t10,c11),Par{1;-2}(Wv{t0}(F),S))),Swm(Pri(Rty0(Sb{b1=2}),Su{t0}(F),Inv(PrSel{b0%3;t0;t0%4}(t12e,t13e,c14b{t0%2}))),AFb(@os{t0:=b0}c15,a16b{b0;b0}))))",
-    Tree0146 "B{b1=0;l0}Rus{F}(SubA(Itr{b1;1;_;N}(a0e)))",
-    Tree0147 "B{b1;b0=4;t0=4}RSeq(Pre{b0=1;S}(S),SubA(pa0{b0:b1;b1:=}),@po{t0+=2}c1)",
-    Tree0148 "B{o0=_;b0;q0;b1;t0=2}@rw{b0>7}@ki{none}Lp{t0;_}(Fb(Cd{0;F}(Scc{b1>5}),pt0{b0:5;b1:b0},Rmp{S;F}(SubR(Scc{b1%4<1})),a1e))",
-    Tree0149 "DySel(c0,RSeq(Invt(c1),Rpt{2}(c2),RT{3}(F)))",
-    Tree0150 "B{t1;b0}Swm(PAll{_}(@os{b0=2?t1:=1}@rw{t1+3<6}@si{b0%3>0}MSeq(t0,a1,t2),RSeq(c3l,c4),FF(Sel(pt5{b0:2},c6,a7l))),Dl{10}(OnceK(DySeq(Ret4(a8),t9,a10))))",
-    Tree0151 "B{b1=3;b0=5}Rmp{S;S}(@ki{b1%3=1}ASeq(c0,Scc{b0+3=b0},Ret3(a1)))",
-    Tree0152 "Ret0(t0e)",
-    Tree0153 "B{t0=3;b1=2;b0=1}TryT(AFb(a0e,@fi{b0<4}F,pt1{b0:5;b1:=},c2,c3b{b0}),Fb(Flt{1;F;K}(OnceK(c4l)),a5b{t0+3;b0},a6,F,Ret4(S)),Swm(DySel(a7,pc8{b0:2},a9e),Wde(c10,a11,pc12{b0:=})),Swm(@of{b1:=b0}Flt{1;F;F}(Bin{b1+3>3;_}(@si{b1>3}@fi{t0+1<t0%2}@ki{b1%4<3}Run,Wu{t0})),Rmp{S;F}(MSeq(@fi{b0+2%3=2}a13l,c14l)),@po{b1+=1;b0+1>7?b0:=b1+1}@si{b0+1>b0%4}Keep(@oh{b1:=b1%4}Sb{b0=6})),Ruf{1}(Flt{3;S;K}(Ite(a15,DySel(a16b{t0;b0},pt17{b0:=;b1:=}),Bin{b0<b0%3;T}(pt18{b0:=;b1:t0},Inv(a19))))))",
-    Tree0154 "B{b0;t0=4}Wde(Wv{t0}(pa0{b0:=;b1:b0}),RFb(t1e))",
-    Tree0155 "B{t0;b1}ASeq(Isw{t0;_;_}(Cnd{b1+4<0;_;S}(Fb(c0l,a1,t2,c3e))))",
-    Tree0156 "B{b0=2;o0;t0=0}Fb(Keep(Star(SubA(@po{o0|3+3%4>1?o0:=_}@oh{b0+1%4=0?o0:=_}a0),@si{none}@os{o0:=_}@ki{b0%2=1}Wu{t0})),F,RSeq(Suc,Scc{b0>t0%2}),DySel(SubR(Scc{o0|3%2<0})))",
-    Tree0157 "B{q0=4;b1=1;b0;t0=4}TryF(RFb(a0b{b0+4%2;b1},Intr{b0%4=3}(c1),R),a2,@si{t0>b1}@ki{b1+1%2>0}Lp{_;F}(pc3{b0:t0}),Lp{_;R}(@rw{b0+3<2}RSeq(c4,a5,t6)))",
-    Tree0158 "B{b0=0;b1=1;t0=0}Seq(c0,@fi{t0%4!1}@os{t0:=b0}pt1{b0:t0;b1:=},t2,R)",
-    Tree0159 "B{t0;b0;b1=0;t1=0}RT{2}(@po{t1:=t0+4;t0:=t0+3%4}@fi{t0+2%4=3}@of{b1:=b0}Sel(c0,Suc))",
-    Tree0160 "B{q0=3;b0;t1}Wde(Par{_;-2}(a0,Lp{t1;F}(c1b{0})),t2,Rmp{S;F}(Scc{b0%2!0}))",
-    Tree0161 "B{l0;b0=3}Swm(Rep4(PAll{1}(Swm(OnceT(t0e),RU{F}(Sl{10})))),a1b{b0%2;b0})",
-    Tree0162 "B{l0=0;b0=2;b1=4;t1=0;t0=5}Sel(Once(Dd{0}(Flip(Rmp{S;S}(c0),R,a1,@of{b1>7?b1+=3;t1:=b0}Inv(pa2{b0:b0;b1:t1})))),PAll{2}(Sw{2}(t3,c4l),RSeq(Itr{b0;_;3;T}(AFb(RT{1}(pa5{b0:t0;b1:t0}),a6l,To{10}(a7e))))),OnceK(t8))",
-    Tree0163 "B{l0=2;o0=_;b1}Itr{b1;0;3;_}(Par{-2;1}(pc0{b0:6},Itr{b1;2;1;_}(Wt{20}),Fb(RSeq(Sb{b1=7},@si{some}@ki{b1+1<2}c1),Rmp{S;S}(RU{F}(t2)))))",
-    Tree0164 "B{b0=1}DySeq(SubR(Scc{b0+2>1}),a0)",
-    Tree0165 "PPar{2;N}(Ite(Seq(a0,a1),Rep1(R),c2e),Swm(RFb(DySel(a3),Cd{10;_}(c4)),t5,Ruf{3}(c6)),Seq(Rpt{0}(Wt{50})),c7,Rep1(ASeq(Sl{0},c8,c9)))",
-    Tree0166 "Ret2(Rpt{F}(Try(t0,c1,Sub(a2))))",
-    Tree0167 "B{b0=1}AFb(@fi{b0!b0+2}c0,a1l,c2,t3,t4)",
-    Tree0168 "Seq(t0,c1l,t2,a3,Flt{2;R;K}(a4))",
-    Tree0169 "B{b1=3;t0=1;o0=_;b0=0}Star(t0,SubR(Intr{t0+2%2<0}(Sel(@rw{none}@si{b1!b1+4}@fi{b0+3<b0%2}RSeq(Sl{20},Sb{t0=b0}),Opt(c1),Sb{b0=t0}))),Fb(RSeq(t2,@ki{some}@os{b0+=3}@fi{b0+3>0}Sc{b1+=2}),Seq(pt3{b0:6;b1:t0},RepF(pt4{b0:2;b1:b1}),SubR(c5))),@fi{t0<4}RFb(Intr{some}(PAll{_}(Sc{t0:=5},t6,Wt{20})),Wde(Flip(Sc{b0+3%2!1?b0+=1},F),pa7{b0:5;b1:t0})))",
-    Tree0170 "B{t0=2;b1=4;b0}Ite(Sw{4;2;3}(t0,t1,Ret2(pc2{b0:b0}),PAll{-2}(F,t3)),FS(Bin{b1>t0+1%4;N}(RFb(Step(Seq(Obs{t0<5;S}(Sl{10})))),Rep1(Cd{10;_}(Sc{b0<3?b1+=2})))))",
-    Tree0171 "Seq(Dl{30}(PPar{2;_}(ASeq(c0,t1,c2,t3),MPri(c4,a5,c6e))),Opt(Wde(PPar{2;N}(Star(c7e,t8,a9e)),Star(Sl{20},DySeq(c10),c11),t12)))",
-    Tree0172 "B{b0=3;t0;t1}Intr{t0=3}(RSeq(Sel(Obs{t0=5;B}(PrSel{9}(c0e)),Obs{t1>b0+1;_}(a1),Obs{t0+3%3!1;N}(OnceK(a2))),Ret2(@si{b0+3%4<0}@ki{t1!7}c3b{t0+2%3}),Intr{b0%4!1}(Flt{3;F;_}(TryT(pi4{t0:t1},Su{t1}(@rw{t1>3}Fai),a5e)))))",
-    Tree0173 "B{o0;t0=2;b0=0;b1}@os{t0=0?b0:=b1+4%4}RFb(Flt{2;R;K}(Ruf{1}(Pre{t0+1%2>0;F}(OnceK(Sw{4;5;1}(Fb(Sb{t0=b0}),@ki{b0<6}Ite(t0e,S),Isw{t0%3;_;T}(Sc{b0+=3},t1),c2e))))),Bin{b0%2>0;T}(@rw{t0+4%3=0}DySel(@si{b0>3}@os{o0:=t0}Rus{3}(FS(Isw{o0|0+3;_;N}(Sw{4}(Sb{b1=9},Sb{t0=1}))))),DySel(t3,RT{F}(c4))))",
-    Tree0174 "B{t0=4}Seq(a0,Sl{10},a1,@fi{t0+3%4!2}c2)",
-    Tree0175 "B{o0=2}Bin{none;_}(Sl{100},Rpt{F}(Ub{o0}))",
-    Tree0176 "DySeq(AFb(Rpt{2}(a0),PAll{2}(t1,Wt{0}),RSeq(c2,t3e,PrSel{0}(Flt{3;F;_}(DySel(t4,t5)))),t6))",
-    Tree0177 "B{t1}RFb(Su{t1}(RFb(a0,c1e)))",
-    Tree0178 "B{b1=0;t1=4}Star(DySeq(t0,Scc{t1<7}))",
-    Tree0179 "Wde(RT{2}(t0),PAll{_}(Keep(PAll{1}(F,F,t1e)),c2),DySeq(c3,OnceK(OnceK(t4)),c5))",
-    Tree0180 "B{b0=4}@of{b0:=b0+4%4}RU{F}(Wt{0})",
-    Tree0181 "B{l0=3;b0=0;t0=1}Itr{b0;0;_;T}(Swm(Opt(Sel(t0,Wu{t0},t1)),Ret4(a2),Star(a3,Step(pt4{b0:=;b1:t0},c5e)),t6))",
-    Tree0182 "B{t0=5;b0}DySel(c0,Cnd{t0+4%2>0;T;_}(To{0}(Seq(pt1{b0:t0;b1:b0},PPar{0;T}(pc2{b0:b0},Suc)))),Dd{30}(Obs{b0+4%2>0;S}(@os{t0=b0+4?b0:=t0+3}@of{t0!5?t0+=2}Inv(F))))",
-    Tree0183 "RFb(PPar{0;N}(DySeq(c0,Rep4(a1),Keep(a2)),RFb(PAll{_}(Wt{50},c3,F,a4,c5))),Dl{10}(c6e))",
-    Tree0184 "B{b0=1}Star(pt0{b0:6;b1:b0},c1e,Wt{20})",
-    Tree0185 "B{b0=0;t0;t1=3}TryT(OnceT(@os{t0:=t1;b0:=t1%4}Once(c0b{t0})),PAll{-2}(SubR(R),t1))",
-    Tree0186 "B{t0;b0=3;l0=2}Ite(RFb(Seq(Sc{t0:=b0},Bin{t0=3;_}(Sl{50},Sb{t0=6}),Sb{t0=7},c0e),Lim{1}(Itr{b0;_;3;_}(Wde(c1,Wt{0},@ki{b0+4!t0+4%2}Flt{1;_;F}(c2e)))),PPar{2;T}(Dl{50}(Mt{0}(t3)),@oh{t0:=b0+1%4;t0:=6}ASeq(a4,t5e,F))),pc6{b0:t0})",
-    Tree0187 "B{t0;o0=0}Par{-3;1}(@oh{o0:=_}@rw{none}Scc{t0<3},c0,t1)",
-    Tree0188 "B{b1=0;b0=0;t0=1}Ite(c0,TryT(@fi{b0+4>7}Bin{t0<b1;N}(c1,a2),SubR(R)),t3)",
-    Tree0189 "B{b0;t0=1;b1;o0=_}PAll{-1}(RSeq(TryT(c0,c1e),c2l,a3e,Dl{10}(Wu{t0}),Sl{50}),t4,SubA(Sw{4;1}(a5l,S,Scc{b1=b0%4})),FF(@fi{some}@oh{b0+=2}@ki{o0|3+4%2<0}a6),Obs{b1>6;_}(@si{b1!t0}Intr{t0+4%4=0}(Fb(@si{b1!2}@po{t0:=t0+4%4}@ki{none}Obs{t0+1<t0;_}(a7l),Keep(c8),@of{b0+=1}Scc{o0|4<4},Swm(c9b{t0},Sl{10},pt10{b0:b0;b1:t0}),To{10}(S)))))",
-    Tree0190 "B{o0=_;b0;t0=3;b1}MSeq(Bin{t0+2%3<1;_}(PrSel{t0}(c0),Pre{o0|0+2%2!1;S}(Flt{1;_;K}(Suc))),Dd{100}(@ki{o0|4+1%2>0}DySeq(Mt{0}(t1))),Pre{b1%2>0;S}(MPri(@os{b0:=t0}t2,t3e,Wu{t0},c4e,F)),@fi{o0|0<6}@po{b1:=t0+2}Obs{b0+4>t0;S}(RSeq(Sb{o0=4},t5e,Wv{t0}(pc6{b0:b0}),pi7{t0:t0},a8)))",
-    Tree0191 "Fb(Par{1;_}(DySeq(c0,t1e,Pri(Rpt{1}(t2),FS(Sub(c3l))))),Dd{0}(t4),PPar{2;N}(RFb(RSeq(Sub(Fb(c5,a6,t7)),FS(c8e)),PPar{2;T}(c9,PrSel{2;3}(Sl{10},t10)))))",
-    Tree0192 "B{t0;b0=2}Flt{2;_;F}(Isw{7;N;N}(@si{b0=b0+4}AFb(OnceT(@si{t0>0}Mt{10}(To{0}(a0))),Invt(Sc{t0:=t0%4;t0+=2}),t1),Ite(RSeq(Su{t0}(t2),c3l,Sc{b0:=t0;t0%2!0?b0:=t0}),Swm(Wu{t0},Wt{0})),MPri(t4,SubR(FF(t5)),Sb{b0=2})))",
-    Tree0193 "B{t1=4;b1}OnceT(SubA(SubR(Dl{0}(PrSel{t1+4;b1}(t0,t1)))))",
-    Tree0194 "B{t0;b0=5;o0}Seq(t0,Rty4(Pre{t0!o0|2%2;R}(RSeq(Mt{0}(Sl{0}),pa1{b0:b0;b1:b0}))),Wde(t2,t3),PPar{1;_}(@fi{t0<0}Suc,@rw{o0|2>0}a4b{o0|5;b0}),Try(Dl{10}(c5e),c6))",
-    Tree0195 "B{b0=5;t0}@os{t0+=3}TryF(c0,Cnd{b0%4=2;N;S}(SubR(t1e)))",
-    Tree0196 "Fb(RFb(PrSel{2;1;3;0;1}(Rpt{0}(t0),c1l,RSeq(a2,c3),Step(c4,t5),t6),RSeq(FS(Par{_;0}(t7e,a8l)),Rep3(RFb(a9,c10)),OnceK(t11))))",
-    Tree0197 "B{l0;t0=0;o0=2;b0=3}RT{F}(Swm(Itr{b0;2;1;_}(@of{t0+=1;o0:=_}Itr{b0;2;_;T}(Sc{b0+=2})),Wde(Ite(Dl{20}(t0),@os{o0:=9}@fi{t0=b0%2}c1,@fi{b0!t0+3}Mt{50}(pc2{b0:0})),Ret3(@os{t0:=o0|5;o0:=_}@fi{t0+3!b0+3%4}Ruf{F}(t3))),S,Inv(Scc{o0|3=t0+4})))",
-    Tree0198 "B{b0;t1=0;t0=1}@ki{t0+4>3}@po{b0+=1;t0+1%4!2?t1:=b0}MSeq(a0b{t1+2%2;b0},Wu{t0},@of{b0+=1}@fi{b0+4%3!2}t1,OnceK(Sl{100}),c2b{t0%2})",
-    Tree0199 "B{b1}RSeq(@fi{b1<4}Cd{20;F}(Par{_;1}(t0)),Wt{10},MSeq(t1e,t2))",
+    Tree0100 "B{t1=4;b1=0;b0=4}Wde(To{20}(SubR(Wu{t1})),pc0{b0:1},pa1{b0:=;b1:b1})",
+    Tree0101 "B{l0;b0=2;t0=5;b1=5}Wde(MSeq(RSeq(@oh{t0:=b1}@of{b1+=2;b1+=3}a0l,t1,t2e,Wu{t0}),@po{b0+=3}Grd{R}(c3b{t0}),RT{1}(Ite(Itr{b1;0;_;_}(S),pt4{b0:b0;b1:b0})),Bin{t0%4>0;T}(RSel(@po{t0:=t0%2}a5,Wu{t0},@ki{b0%2=1}@oh{t0+1%4=1?b1+=3;b0+=2}t6e,Sb{b0=8}),Fb(c7,t8,t9,t10,a11))),Itr{b0;2;2;_}(RSeq(pc12{b0:b1},Ite(Once(Cnd{t0+4<4;T;F}(RFb(F,a13b{b1;b0}))),Sb{b1=0},Sl{20}))))",
+    Tree0102 "Grd{F}(Flip(Flip(RFb(F,t0),OnceK(MPri(c1l,c2)),Mt{0}(RSeq(Dl{10}(t3e))),Flt{2;F;_}(t4)),RSeq(Ret1(Suc),MSeq(Suc,a5,t6)),MPri(Seq(a7,c8),Fb(a9,t10,t11,t12),Sl{30})))",
+    Tree0103 "B{l0=3;b1=2;o0=5;t0=2;b0=4}Pre{t0<4}(Cd{30;K}(Bin{t0+3%2!0;_}(Star(Wt{0},@oh{b1:=b0}t0,Scc{t0+3<t0}),@po{o0:=3}Seq(Itr{b1;1;_;_}(Flip(a1,@os{t0=6?o0:=_;b1:=t0%4}Sb{o0=2}))))))",
+    Tree0104 "B{b0;t0=0;o0=_}FF(Par{1;-1}(R,Ub{o0},Obs{t0%4=0;S}(a0),Sb{o0=3},@ki{b0+2%4=0}c1))",
+    Tree0105 "B{t0;t1}Par{_;_}(@si{t1%4<1}R,Scc{t0+3%3<2},c0,pt1{b0:5},t2)",
+    Tree0106 "ASeq(Sub(t0e),t1e)",
+    Tree0107 "B{o0=_;l0;b1;b0=3;t0}Itr{b1;2;1;_}(MPri(Seq(Ub{o0},t0),Bin{b0<0;N}(t1,a2),Rus{1}(Sb{t0=b1})))",
+    Tree0108 "Swm(RFb(Dd{0}(Star(c0,t1)),c2e,Seq(t3,Wt{10}),Cd{0;K}(Dd{0}(a4e)),F),RFb(RSel(Rep1(a5),c6,c7,Rus{2}(Fai),t8),Invt(Rep3(Seq(t9,t10,t11)))),Flip(Rep3(Fb(c12,F,t13,t14e)),Step(t15,F,t16)),Pri(a17,Par{1;1}(c18l,Rpt{F}(Wt{20})),a19,Ite(Fb(c20l,Fai),t21)))",
+    Tree0109 "B{o0=2;b0=5;t0=0}ASeq(a0l,Sl{0},c1,Swm(FS(c2),pa3{b0:4;b1:b0},a4),Dl{20}(@oh{o0:=_;t0+=2}@po{o0:=t0%3}@ki{o0|5<t0}c5))",
+    Tree0110 "B{o0=_;t0=3;b0=0}PrSel{o0|3+2;4;b0}(Swm(c0l,PAll{1}(pt1{b0:8;b1:t0},Scc{t0=3})),Par{-1;_}(Seq(@oh{b0+=2;b0+=1}t2,Cnd{t0+2>2;T;F}(@rw{none}pa3{b0:b0;b1:t0}))),@os{t0:=4}DySeq(pc4{b0:b0},Sl{10},F))",
+    Tree0111 "Swm(S,t0,F)",
+    Tree0112 "B{b1;o0=0;t0=4;b0}Sw{3}(@po{b1+=1}Sb{o0=8},Sc{t0+=1;o0:=b0%3})",
+    Tree0113 "Seq(Wde(t0e,S),RFb(PrSel{0;1}(a1,Run),a2,t3))",
+    Tree0114 "PAll{1}(Rmp{S;S}(RFb(MPri(a0,a1),Flt{2;F;F}(PAll{-2}(a2,t3)),c4e)))",
+    Tree0115 "B{b1=3}Ite(pi0{t0:b1},ASeq(Rep3(c1b{b1})))",
+    Tree0116 "Wde(Rpt{3}(Ruf{2}(t0)),Grd{R}(Sub(c1)),RFb(Fai,Sl{0}))",
+    Tree0117 "B{l0=0;t0=1;b1;o0=_;b0}RFb(Ret0(c0),Itr{b0;_;1;T}(Itr{b0;2;_;T}(PAll{-1}(SubR(c1),Fb(pa2{b0:=;b1:t0},pt3{b0:b1;b1:=},c4l)))),c5,Sw{2;3}(Flip(Sb{b1=b0},t6,Scc{b1+2%3>1}),t7,pt8{b0:=}),@ki{b0=7}@po{o0:=_;b1:=o0|3+3}@oh{b1+=1}Sel(a9b{b0+4;b1},t10e,Wu{t0},pc11{b0:b0},c12))",
+    Tree0118 "B{t0=1;b0=1;l0}Dd{20}(Seq(@rw{t0=3}Swm(Itr{b0;_;_;_}(@oh{t0:=9}@si{b0%4<1}PPar{0;N}(Obs{b0+1>4;N}(t0e))),Scc{t0%3<0}),Fb(pt1{b0:5},c2b{t0})))",
+    Tree0119 "B{t0;b0=3}Obs{b0>3;N}(PPar{0;T}(ASeq(t0,Isw{7;_;N}(Flt{1;_;_}(c1)),F),Seq(@ki{b0!t0}@of{t0:=b0}pi2{t0:t0},a3b{t0;b0},@si{t0>2}c4b{t0},a5e)))",
+    Tree0120 "B{t0=2;b0=1}PAll{_}(Obs{t0!6;S}(Dl{10}(t0e)),PAll{0}(Fai,t1),Pre{t0<b0;S}(t2),c3l)",
+    Tree0121 "B{o0=3;b0=2;b1=5;t0=0}Par{_;_}(Grd{F}(ASeq(MPri(@oh{b0+=1}@fi{o0|1%3<2}Fb(pi0{t0:=},Wu{t0})),pi1{t0:=})),Grd{F}(Seq(DySel(Star(Wde(@si{b1+2%2>0}@ki{b1=b0+1}@po{none?b1:=o0|5;b1:=o0|3+2}a2,t3,pc4{b0:b0})),Wde(pc5{b0:b0},a6,Wt{0}),Sw{0}(c7,R)),Par{2;-1}(Rep2(Isw{b0;N;N}(Scc{b1+4%3!1},Wt{100})),Dd{30}(PPar{2;_}(@oh{t0+=3}Rpt{F}(Wu{t0}),Wu{t0})),Fb(Obs{o0|3=1;B}(Fb(pa8{b0:b0;b1:b1},pi9{t0:b0})),@os{t0+=3}@fi{t0>5}c10,Wv{t0}(t11))),Keep(Flip(c12b{t0+1%3},t13,RFb(a14,@oh{b0+=1}@fi{o0|5+4%4!0}a15),Rep1(pa16{b0:b1}))))))",
+    Tree0122 "B{q0;b0=0;b1=3;t0=3}Sw{0;4}(Rpt{0}(Fai),RSel(Bin{b0%2!1;T}(@os{b1:=t0}c0,OnceK(t1)),t2,@rw{t0%2>0}Fb(t3e,t4,Lim{1}(Fai))),Lp{b1;F}(Lp{_;S}(Par{_;_}(Grd{R}(Seq(a5e,Scc{b1!3})),Grd{R}(Lp{_;S}(Grd{R}(Wu{t0})))))))",
+    Tree0123 "B{t0}Dd{10}(Sb{t0=7})",
+    Tree0124 "B{b1=4;t0;b0=0}Flip(PrSel{b1;t0%4}(Wu{t0},@po{b0+2=b1%3?b0:=6}@rw{t0+1!t0}Sb{t0=4}),MPri(DySel(pa0{b0:4;b1:=}),Cd{0;K}(a1b{t0+2%4;b1}),c2,a3b{b1;b1}),RU{F}(RFb(c4,t5,a6b{0;b0})),RFb(Obs{b0>b1+2;_}(Rep4(Rpt{3}(a7b{b1;b0})))))",
+    Tree0125 "B{b0;t1=5}MPri(Pre{b0+2%2!0}(t0),Flip(@po{t1+=2}Once(t1)),Run)",
+    Tree0126 "RU{F}(c0b{4})",
+    Tree0127 "RFb(Flt{3;R;K}(c0),Rus{F}(To{0}(Swm(S,a1,c2e,t3))))",
+    Tree0128 "B{b0=0;t0=5;b1=1}Flt{3;S;K}(Bin{t0+2<b1;T}(Invt(Rpt{0}(c0)),Isw{b0%3;T;T}(Sc{t0+=3;t0+=1})))",
+    Tree0129 "B{t0;b0=1;b1=4}@po{b0+=3}@os{b1+=3}Seq(Flt{1;_;F}(RU{S}(Isw{b0%4;T;_}(Wt{100},Wt{50},t0e))),RFb(PrSel{8;t0%2;3}(Grd{_}(@ki{b1>b0}@rw{b1=3}@oh{b0:=t0+3%3}Par{_;0}(a1,a2e)),@of{b1<t0+4%4?b1:=t0+1}@ki{b1<b0+1%3}Sel(a3,t4),S)))",
+    Tree0130 "B{o0=3;b1;b0=5;t0=3}Isw{b1;N;T}(@os{b1+=1}@oh{o0:=b1}@fi{b0+3>1}FS(Sw{2}(Fb(@rw{t0%2=1}@of{t0:=o0|4%4;b0<6?o0:=7}Par{_;_}(t0,RepF(Pre{b1%3<2;K}(a1)),Sb{b0=b1}),t2e),To{30}(Ub{o0}))),Fb(SubA(Once(t3))))",
+    Tree0131 "B{t0=3}OnceK(Fb(RFb(FF(t0),Grd{F}(c1),Obs{t0>6;N}(@po{t0!6?t0+=3;t0+=3}c2l))))",
+    Tree0132 "B{b0=1;q0;t0=4;b1;o0=_}Sw{4;0}(@po{t0+=3}@fi{none}Fb(Lp{_;S}(t0),Cnd{b0+4>3;T;F}(Sc{b1:=o0|5+2%2}),pc1{b0:=},Grd{_}(Ite(t2,Sb{o0=1})),Seq(WU{b0!t0+3%4}(Ub{o0}))),ASeq(Sw{1;2}(c3,c4e,c5),Bin{t0+2!b0;_}(Inv(Wv{t0}(t6)),RSeq(t7,Rpt{F}(@ki{b0>2}pc8{b0:b0})))),Rep1(Ite(c9,R,Sl{50})))",
+    Tree0133 "B{t0;b0=2}RFb(Lim{3}(AFb(RSeq(pc0{b0:=},Dl{0}(t1)),Ret3(Bin{t0!t0+4;_}(Flip(Once(F),F),@si{t0!5}@os{b0%3!0?t0+=3}@fi{b0%2>0}MPri(t2,@po{t0:=b0+1}Cd{0;F}(pa3{b0:=;b1:b0})))))))",
+    Tree0134 "Rus{3}(Sub(Rep0(t0)))",
+    Tree0135 "B{b1;t0=0;b0=1}RFb(c0,RSeq(pt1{b0:=;b1:=}),Fb(t2e,Wu{t0},c3),@fi{t0!4}DySel(t4,pc5{b0:4},t6,c7))",
+    Tree0136 "Pri(Keep(Fb(Rus{F}(AFb(a0,Cd{10;K}(c1),c2,Mt{10}(t3e))))))",
+    Tree0137 "B{t0;b1=1;l0=1;b0=1}Ite(RSeq(RSeq(@ki{t0+3>4}@si{b0!b1}R,pt0{b0:5;b1:b1}),Wt{0},Sw{1}(c1,Wu{t0})),Sb{b0=8},Itr{b0;_;_;N}(Flip(c2,SubA(RetF(a3)))))",
+    Tree0138 "B{b0=1;t0=5}Bin{t0%3>0;T}(SubR(@fi{b0%3<2}Bin{b0%2<1;N}(a0b{t0+4%4;b0},pc1{b0:4})),RSeq(Wt{10},a2))",
+    Tree0139 "B{t0=5;b0;b1}Sel(Obs{b0>6;L}(@rw{b1!5}c0),Obs{b1%4<3;_}(Star(pt1{b0:1;b1:b1},pa2{b0:t0})))",
+    Tree0140 "B{t0;b0}Flt{2;_;F}(Fb(Obs{b0=t0%4;B}(Star(Sb{t0=6},t0,Swm(a1e,c2l),@os{t0:=b0+3%3}@po{b0+=1}Wt{30})),RSeq(t3,pc4{b0:4},Wt{30},t5,Sc{t0:=8})))",
+    Tree0141 "B{t0=2;t1=1}@rw{t1+2<t1}Rmp{S;F}(Cnd{t0<6;T;F}(Wu{t0}))",
+    Tree0142 "RFb(Rep3(Flt{2;F;_}(t0e)),t1e,t2,a3)",
+    Tree0143 "B{b0=5;t0;b1=5}AFb(RSeq(@ki{t0!5}@of{b0+3%4<2?b0:=t0+1%2}t0,a1,c2b{t0%3}),Rep3(a3),OnceT(Cd{0;F}(Sel(Fb(a4e,a5,Wu{t0}),Cnd{t0%4!3;T;S}(Flt{2;_;F}(Sc{t0+=3;b1:=t0}))))),Lim{2}(Su{t0}(AFb(c6,@po{b0=3?b1+=1}@rw{b1!2}pi7{t0:b1}))))",
+    Tree0144 "B{q0=2;b0=3}@si{b0%2<0}Lp{_;S}(RSeq(Flt{3;F;F}(c0)))",
+    Tree0145 "Rty4(Cd{0;_}(c0))",
+    Tree0146 "B{t1;b1=4;q0=2;b0=4}DySeq(pi0{t0:b1},Rep3(Mt{30}(Fb(@oh{t1:=6}@si{t1>4}DySel(Cd{10;_}(Rep4(t1)),Pri(Lp{_;K}(Sb{t1=b0}),t2,@ki{t1%4<2}SubA(a3)))))))",
+    Tree0147 "B{b0=2}Rep3(pc0{b0:=})",
+    Tree0148 "B{t1=0;t0=0;b1=0;b0=3}Obs{b1+3!t1+1;_}(AFb(Pri(Rpt{2}(RSeq(@po{b1:=t0}@rw{t0+3=5}Par{_;_}(@oh{b0%2!1?t0+=2;t0+=3}@po{b0+=1}PPar{2;_}(R)),Scc{b1+4%2>0})))))",
+    Tree0149 "RFb(MPri(Swm(S,a0,c1),a2e,Sub(Cd{30;F}(Sub(t3))),c4),a5,Swm(t6,t7e,t8,a9,OnceT(t10e)))",
+    Tree0150 "B{t1=1;t0=5;o0=_;b0}Isw{t1;N;T}(Dl{10}(Pri(t0,Sb{b0=4})),PPar{0;N}(Obs{some;_}(Rus{F}(t1)),c2,pt3{b0:0;b1:t0}),FS(Wu{t0}),@os{t0+3%2!1?b0:=t1}@rw{o0|3+1%2>0}@oh{t1:=t0%4}RepF(PAll{-1}(c4b{b0})),PPar{1;_}(Grd{R}(Sb{o0=6}),F,F))",
+    Tree0151 "B{t1=2;b0=4;t0=4}@of{t1+=2}@oh{b0+=4;b0=t1?t1+=2}@rw{t0%2>0}Bin{t1>3;_}(SubR(c0e),Mt{20}(RFb(Fb(c1,Scc{t0>3}),Pre{t0+1<4;K}(@si{b0>b0+3%4}Bin{t0>t1+3%4;T}(SubA(Fb(c2l,t3)),c4)))))",
+    Tree0152 "Dd{30}(Swm(c0,Wt{30}))",
+    Tree0153 "B{t1=2;b0=1;t0=3}Step(pa0{b0:=;b1:t1},Mt{0}(S),@os{t0+=2}@po{t1:=9}t1,pt2{b0:6;b1:t1},pc3{b0:t1})",
+    Tree0154 "B{t0=2;o0;b0=4}Sel(Opt(pa0{b0:b0;b1:b0}),RSeq(Wv{t0}(Seq(Su{t0}(S),t1e)),Step(Run,Sb{o0=5}),Sl{30}),Rep0(c2))",
+    Tree0155 "B{b0;t0=0}Star(c0l,pi1{t0:t0},Par{1;_}(pc2{b0:b0},a3),TryF(c4l,t5,S),Bin{t0!2;N}(F,c6l))",
+    Tree0156 "B{t0=0;b1=3}To{0}(RT{F}(TryT(Wt{0},a0,Bin{b1%2>0;N}(Sb{t0=3},@rw{t0+1!2}pt1{b0:b1;b1:b1}),Seq(Wu{t0},a2l),a3)))",
+    Tree0157 "B{b1=3;o0}DySel(Fai,Dd{0}(Sw{3;0}(a0,pc1{b0:4},Sb{o0=2})))",
+    Tree0158 "B{b0;l0=1;t1=5;b1=1;t0}Lim{3}(MPri(@ki{b1%2=1}@os{t0+=1}RFb(RT{2}(RepF(Wde(@ki{b1%4!0}@rw{b1!t0+1}@po{t1:=t0%3}pc0{b0:=},RFb(c1,@os{t1+=2}@of{t1+=2}c2e,a3l),Itr{b0;0;_;T}(a4b{8;b0})))),RFb(Sel(Pre{b1<7;F}(Rpt{F}(@oh{b0:=b1}@po{b1+=2}Sb{t0=2}))))),RSeq(Sc{t1+=2},c5e,c6,F),Obs{b1+3%3=2;_}(Bin{t1%2=1;T}(a7b{t0+3;b1},Sw{2}(Wt{30},t8)))))",
+    Tree0159 "RSeq(DySel(c0,RtyF(Rep2(c1e))),RSeq(Opt(c2),a3,PPar{2;T}(t4,t5,t6),PAll{0}(t7,c8)))",
+    Tree0160 "B{b0=0;t0}@si{t0=3}Rep4(ASeq(a0,Fb(a1e,S),pt2{b0:=}))",
+    Tree0161 "B{b0=2}Isw{b0%2;_;T}(c0,c1e)",
+    Tree0162 "AFb(Sub(c0l))",
+    Tree0163 "B{t0;b0}RSeq(Lim{1}(Step(pt0{b0:=},t1e)),Bin{t0<0;N}(Rmp{S;F}(S),t2),RFb(t3,Wu{t0}))",
+    Tree0164 "B{o0;t0=0;b0=3;t1=5;b1=1}Seq(Rmp{S;S}(RSeq(Sb{b0=t0})),Flt{2;_;K}(Pre{o0|3=b1%4;F}(Mt{20}(PAll{_}(Cd{0;F}(Su{t1}(a0e)),Ret1(pc1{b0:t1}))))),MSeq(t2,Wu{t1},pt3{b0:b1}))",
+    Tree0165 "DySel(c0,OnceT(a1))",
+    Tree0166 "B{b0=1;o0=_;b1=1}Flip(@os{o0:=_}@rw{b1+3>4}@si{b0<6}Sel(c0b{b1%3},Scc{o0|2%2<0},a1e))",
+    Tree0167 "B{t0;b0=2}Seq(Bin{t0+3%3!0;_}(RFb(@oh{b0+=1}@of{b0+=1;t0+=3}Step(a0e,c1b{t0+4}),Ret0(t2e)),RU{F}(TryT(@os{b0+=3;t0+=1}To{50}(t3),FF(Inv(c4b{b0})),F))),Seq(Step(Isw{t0+3;T;T}(a5e,c6,pt7{b0:6;b1:t0},pt8{b0:t0;b1:t0},c9),Ite(t10,Obs{t0<t0%4;_}(t11),Dl{0}(a12))),Flip(Invt(a13e),@po{t0+4<b0%2?b0+=1}@of{t0+=3}RSeq(Sb{t0=2},SubR(Sc{b0:=b0+2%3;b0+=2}),Suc,a14),Cnd{t0+3>t0;_;F}(Fb(c15,c16)))))",
+    Tree0168 "B{o0=_}PAll{_}(Wt{30},MSeq(SubA(t0e),Sc{o0:=_}))",
+    Tree0169 "B{t0;o0;b1=5;b0}Sw{2;1;3}(Sw{2;5}(c0,pt1{b0:t0},@po{b0:=t0}@si{o0|4%2=0}R),pa2{b0:=},Par{-4;2}(Cnd{some;_;_}(Sl{10}),a3e,Ub{o0},Wt{0}),OnceK(Wu{t0}))",
+    Tree0170 "MPri(t0,RU{F}(a1),c2e,t3,c4)",
+    Tree0171 "B{b0;o0=4;t0;l0=2}Obs{t0>5;_}(Ite(Flt{3;S;F}(Ite(Fb(c0l,SubR(t1),a2b{t0%3;b0}),Rep2(Par{_;-1}(Isw{6;_;T}(Sb{o0=3},@oh{t0+=1}@ki{b0!3}@os{o0:=t0%3;b0:=o0|3%4}a3l,Run,a4),@os{b0:=t0+4}@po{t0:=t0%3}@si{b0+1%4=0}a5e,Rpt{3}(Sb{o0=5}))),Try(Once(Wu{t0}),MPri(Itr{b0;1;_;N}(pi6{t0:b0}),c7,pt8{b0:t0})))),@po{t0+=2}@fi{b0+4%2=1}c9))",
+    Tree0172 "B{q0=0;b1=3;b0=2}RSeq(a0,pt1{b0:=;b1:=},Pre{b1<b0;S}(Lp{b0;_}(Seq(RtyF(OnceT(c2)),c3b{b0}))),Isw{b1;T;_}(c4,c5e))",
+    Tree0173 "Seq(Invt(Pri(Once(t0),Seq(a1l,t2),a3l)),Cd{20;F}(Seq(Step(F,c4),PAll{-3}(Rep4(a5),t6,FS(c7)))),PPar{2;T}(Grd{_}(OnceK(c8)),Ite(Par{1;1}(Opt(RtyF(Suc))),Fb(t9,t10,F))))",
+    Tree0174 "B{b1=1;b0=3;t0;o0=1;q0=3}Seq(Wde(c0l,Sw{1}(Lp{_;F}(a1),t2),Ret0(Wt{100})),PAll{-1}(t3,RSeq(Par{-1;-1}(MPri(a4,Scc{none},c5,Scc{t0<b1})))),Bin{none;N}(Seq(Lp{b0;K}(@si{none}a6),Pre{o0|0>b1}(@fi{t0!3}pi7{t0:b0}),Ub{o0}),Isw{b1%4;T;_}(c8,a9l,c10b{b1+1},t11,@ki{b1=3}Sl{0})),RepF(Fb(Try(t12,Scc{none},pi13{t0:b0},a14,F),Sw{4;5}(Rep2(c15),a16l,Grd{R}(c17)))))",
+    Tree0175 "B{b0;l0=4;t0;o0=3;t1;b1}Star(Itr{b0;_;_;N}(Rmp{S;S}(Grd{R}(Seq(Rep1(RSeq(t0e)),Lim{2}(@rw{t0+2<3}@si{b1+4<2}Sl{10}))))),Fb(Obs{some;L}(Intr{t0!4}(RSeq(t1,@of{b0%2<1?o0:=_;o0:=_}@po{t1:=b1}@fi{o0|4>2}pi2{t0:=},Sl{50}))),Obs{b0+1<5;B}(PPar{1;_}(t3e,c4,a5b{t1;b0},t6,@rw{t1+2=2}@ki{t0+3<2}c7))),Ite(MSeq(t8,Sb{o0=4},t9,Scc{b0+3<4}),c10e,pc11{b0:=}),Once(Isw{t0+4;N;T}(c12,Sw{2}(pi13{t0:b1},a14),To{10}(@si{b0!b1+4}Try(Pre{b1+2%2!0}(@ki{t0!7}@of{t0+=1}@fi{b1=t0+1%4}a15),t16,t17e)))))",
+    Tree0176 "B{o0=_;b0;t0=2;t1=2;b1=3}PAll{3}(a0b{b0+4%3;b1},pi1{t0:=},Rpt{F}(@ki{some}@os{t1+=3}@fi{b1+3>0}pt2{b0:b0;b1:=}))",
+    Tree0177 "B{t0;b1=5;b0}@of{b0:=b1%2;t0:=b1}@oh{b1+=3}@rw{b1%3!1}Seq(Star(Sc{b0>b0%4?b1+=2},t0,c1l,pa2{b0:2;b1:=},a3l),PrSel{b1;b1;b0+2;b0+3%2;7}(Ret4(@ki{t0!2}@si{b0+4=0}@oh{b1:=t0}Wu{t0}),Try(F,Wu{t0}),Flt{2;F;_}(Scc{b1%3=0}),@po{b1:=b1%2;b0+=2}@oh{t0>t0+2?t0+=1}pc4{b0:b0},c5e),Cd{0;F}(Fb(t6,pa7{b0:=},c8)))",
+    Tree0178 "B{t0;o0=1;b0=3}Wde(Pre{b0+3%3<0;F}(Pre{b0+2%4<3;S}(Rpt{F}(PAll{_}(Suc,Pri(c0,c1,pt2{b0:=},Scc{b0+3%3<1},a3),Flt{3;_;K}(Bin{t0<t0+3;_}(S,t4)))))),Sel(Obs{t0%4<0;L}(Step(c5)),TryF(@rw{b0=t0}pt6{b0:t0;b1:t0},@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ub{o0},Wt{0},t7),t8),FF(Swm(RFb(Dd{0}(FS(Pre{o0|0+3%4<3;K}(@of{o0:=o0|1}@ki{b0<3}c9)))),Sel(pc10{b0:t0},@si{b0%4!0}@ki{b0!t0}RSeq(Sl{0},t11)))))",
+    Tree0179 "B{b1;t0;b0=0;o0=5;q0;l0}Seq(Itr{b1;2;1;N}(Par{_;-2}(Isw{t0;T;T}(Lp{_;S}(t0)),Lp{_;F}(t1e),Step(c2,t3,t4,@of{some?o0:=b0}@rw{t0>5}pi5{t0:=},t6))),Rep1(@of{b0:=b1%3}SubR(Lp{_;R}(Itr{b1;1;_;_}(TryT(Su{t0}(Sb{b0=b1}),Ub{o0},SubR(Sb{t0=b0}),Ret2(c7),F))))))",
+    Tree0180 "Step(t0e,Ret1(Opt(DySel(a1,c2l,S))),RSeq(c3e,Fb(Rty2(t4e)),t5))",
+    Tree0181 "B{t1=1;b1=1;b0=3;t0=0;l0=2}Sw{1}(RFb(a0,@os{t1+=3}Bin{t0>1;T}(Rus{F}(Itr{b0;_;1;_}(Flt{1;_;_}(Fai))),Itr{b0;1;3;N}(PAll{_}(t1,Sb{b0=2},c2l,pi3{t0:t0})))),@si{b0>3}Ite(@si{b1<0}t4,a5l,Wv{t1}(Sb{b1=6})))",
+    Tree0182 "B{t1=4;b0;b1=0}RFb(Once(Ret2(Wde(Step(c0,a1),a2))),RT{2}(Seq(Ite(pt3{b0:b1;b1:=},Dd{0}(Wt{30}),Star(pi4{t0:t1},Run)))),@po{b1:=b0}RFb(F,@oh{b1%3!2?b1+=1}t5,a6,Dl{30}(c7),RFb(@oh{t1:=b1}@fi{t1+4>0}@of{t1:=b1}t8e,t9)))",
+    Tree0183 "B{o0=_;q0;b0}Bin{o0|1<7;_}(Step(a0,t1,pc2{b0:b0},c3),Lim{2}(@of{b0:=o0|2%2}S))",
+    Tree0184 "B{b0=1}MPri(OnceK(pt0{b0:b0;b1:b0}),Mt{0}(F))",
+    Tree0185 "B{o0=0;b1=0;b0=0;t0}ASeq(@fi{b0+1!b1%4}@of{b1:=4;b0:=o0|3%3}Star(RFb(a0e,a1),Cd{0;K}(c2b{9}),Rus{F}(c3b{b1})),c4,Obs{b0!2;_}(pt5{b0:=;b1:t0}),Bin{b1+1%2=1;N}(RFb(t6,c7),Pri(@ki{b0+2!t0+3}@si{t0%4>2}Once(Wu{t0}),t8e)),PPar{2;T}(Sb{o0=3},a9e))",
+    Tree0186 "B{t0=5;b0;b1}Fb(@rw{b1<b1+2%2}PAll{3}(Lim{2}(Once(Isw{3;T;_}(F,t0,pc1{b0:1}))),Rep2(Ruf{F}(Sc{b0:=t0})),@si{b1+2!t0}Wv{t0}(Lim{3}(S))))",
+    Tree0187 "B{t0=0;b1=4;t1;b0=4;o0=_}Obs{t1=3;N}(@oh{t1+=2;o0:=4}Try(Lim{3}(@rw{o0|2>b0}@po{t0+=2}@of{t0!0?t0+=3}Par{-2;_}(pi0{t0:t1},To{10}(FS(pt1{b0:b1})),pt2{b0:3},Sc{b1!b0?o0:=b1+2%3;t0:=5},Sc{o0:=b1+3})),Isw{t0+1;_;_}(Bin{b1=b1+2%3;N}(MPri(t3,a4,a5),a6),@oh{t0:=t1%2;t1+=1}pt7{b0:0;b1:t0}),Rus{F}(FF(Flt{1;F;K}(Star(Rus{3}(Ub{o0}),Scc{b0%4<0})))),To{0}(MSeq(Grd{F}(a8e),a9l,FS(Flt{1;F;_}(Sl{100})))),Rep1(Pri(t10,@rw{b0+3%4>0}Scc{t0!0},pt11{b0:t0;b1:=},F))))",
+    Tree0188 "B{l0=1;t0=2;b0;o0=_;b1=4;t1}Itr{b0;1;_;T}(@rw{t0+2=t1}Ite(Ite(a0l,@of{b1+=3}@oh{t1>5?o0:=_}Wu{t0}),@oh{b1+=1}RSel(t1e,c2,SubR(a3))))",
+    Tree0189 "Seq(S,RSel(t0,a1l))",
+    Tree0190 "B{o0;t1=5;b0;t0=3}MSeq(RSeq(a0,Sl{100},Ret1(c1l)),PAll{_}(pc2{b0:t1},Suc,t3),@of{b0!o0|2+2?t1:=0}@rw{b0%2<0}Flip(S,Scc{some},Sc{b0+=2},a4e),Sc{t1:=t0})",
+    Tree0191 "B{q0=4;b0=4;b1;l0;t0;o0=_}Itr{b1;0;1;T}(Lp{_;F}(RU{F}(@of{b1+=1}@fi{o0|5+1>t0}@si{none}RSeq(@po{t0+=3}@si{o0|5+3>b0}Suc,a0b{b1;b1}))))",
+    Tree0192 "B{l0;t1=5;b1=0;t0=4;b0=5}Fb(ASeq(Sb{b0=2},c0l,Mt{0}(pi1{t0:=}),Sw{5}(@po{t0:=b0%4}Suc,t2),Once(pc3{b0:=})),RSeq(Wu{t1},FS(t4e),PAll{_}(t5,Sc{t0+=2})),RFb(ASeq(a6e),Itr{b1;0;3;T}(RFb(t7,t8))))",
+    Tree0193 "B{t1;t0=2;o0}Su{t1}(MPri(pc0{b0:t0},@of{o0:=_}RU{F}(t1)))",
+    Tree0194 "B{t0=0;o0;b0}Par{-2;-2}(SubR(t0),PPar{2;N}(Ruf{3}(SubA(Ite(Fb(a1b{8;b0},pc2{b0:=},a3),Pri(RSeq(a4,Sl{10}),Sc{t0%4=3?t0:=b0+3%4}))))),DySel(Isw{t0%3;T;T}(a5,Sb{t0=b0},Scc{o0|2<0}),RFb(Rep1(a6b{o0|2;b0}))),RFb(Intr{b0<t0}(Dl{20}(a7b{b0%2;b0})),c8,Ite(t9,pa10{b0:b0}),c11))",
+    Tree0195 "B{b1=3;t0=2;t1=2}Par{-1;1}(Intr{t0<4}(DySel(c0b{b1},pt1{b0:b1},pt2{b0:b1;b1:=},a3)))",
+    Tree0196 "B{b0;t0;b1}MSeq(RFb(Bin{b0=3;N}(@si{t0=t0+4}Inv(pt0{b0:t0}),Sb{t0=8}),Bin{b0+2%2>0;T}(OnceK(Wu{t0}),@rw{b0+4>t0}@ki{b1%2<0}TryF(Scc{b1%2!1},t1e)),FF(Isw{b1;N;_}(RetF(c2b{b0+2})))),Sl{20},RepF(@fi{b1!4}RFb(Grd{_}(Fb(c3,Sb{b1=3})),@ki{b1!4}PPar{0;T}(pi4{t0:b0},@os{b0:=t0+1}a5,a6))))",
+    Tree0197 "B{t0=5;b0=3;o0=_}WU{b0>0}(@of{o0:=t0}Cnd{b0!5;T;_}(Fb(t0,t1e,c2l)))",
+    Tree0198 "B{b0=2;t0=0}Lim{2}(RSeq(c0e,a1b{t0+3;b0},a2,Fb(a3,pt4{b0:t0;b1:t0}),c5))",
+    Tree0199 "B{b0}Rus{3}(Cd{50;K}(pi0{t0:b0}))",
 }

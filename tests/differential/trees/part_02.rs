@@ -6,621 +6,473 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-        }
-        Sequence {
-            Selector {
-                Loop(q0, value = {t0}) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                RunOnce {
-                    AlwaysSuccess,
-                },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    #[success_if(|bb| bb.b0 + 1 > 2)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            RepeatUntilSuccess(1) {
-                Fallback {
-                    Condition(Cond<5>),
-                    #[failure_if(|bb| bb.b1 % 4 > 0)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b0)),
-                },
-            },
-            Observe(|bb| bb.o0.is_some()) {
-                StepSequencer {
-                    Repeat(2) {
-                        Action(Act<7>),
-                    },
-                    Repeater(forever) {
-                        StatefulAction(Task<8>),
-                    },
-                    IndexSwitch(|bb| *bb.t0 % 4, dynamic = false) {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0200Blackboard { q0 b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0201 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        DynamicSelector {
-            Condition(Cond<0>),
-            ScriptCondition(|bb| bb.b0 + 2 < *bb.t0),
-        }
-    }
-}
-
-board!(Tree0201Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0202 for Ctx {
-        ReactiveSequence {
-            Sleep(0),
-            AlwaysSuccess,
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0203Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 14,
-        }
-        Switch(b1) {
-            case 5 => Condition(Cond<0>),
-            case 4 => Runner,
-            case 0 => Runner,
-            _ => SetBlackboard(o0 = Some(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0203Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            b1: i64 = 14,
-        }
-        FlipSelector {
-            IndexSwitch(|bb| bb.b0 + 4, dynamic = true) {
-                ScriptCondition(|bb| bb.b1 + 4 > 2),
-                AlwaysSuccess,
-            },
-            SubTree(Tree0203Sub1, o0 = {=}, b0 = {b0}, b1 = {=}),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0203 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 4,
-        }
-        Fallback {
-            #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
-            SubTree(Tree0203Sub0, o0 = {=}, b0 = {b0}, b1 = {=}),
-            WhileDoElse {
-                Condition(Cond<3>),
-                Action(PAct<4>, b0 = 2, b1 = {b0}),
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0203Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0204 for Ctx {
-        SequenceWithMemory {
-            DynamicSequence {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
-                },
-                Repeat(3) {
-                    Cooldown(0, filtered = Skipped) {
-                        AlwaysSuccess,
-                    },
-                },
-                Timeout(100) {
-                    MemSequence {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                Condition(Cond<4>),
-            },
-            ReactiveFallback {
-                ReactiveSelector {
-                    RepeatTimes(1) {
-                        AsyncFallback {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                            AlwaysFailure,
-                            Action(Act<8>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(9)),
-                        RetryUntilSuccessful(3) {
-                            Sequence {
-                                Action(Act<10>),
-                                StatefulAction(Task<11>),
-                                Condition(|ctx| ctx.check(12)),
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        DynamicSelector {
-                            StatefulAction(Task<13>),
-                            Condition(Cond<14>),
-                        },
-                        RepeatUntilFailure(1) {
-                            Condition(Cond<15>),
-                        },
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<16> = Task::<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0205 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b1 > bb.o0.unwrap_or(0) % 2),
-                Action(PIo<1>, t0 = {t0}),
-                StatefulAction(Task<2>),
-            },
-            RunOnce(then_skip = false) {
-                Delay(0) {
-                    Selector {
-                        Observe(|bb| bb.b0 > 3, abort = both) {
-                            Condition(Cond<3>),
-                        },
-                        IfThenElse {
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            Parallel(success = -2, failure = -1) {
-                DynamicSequence {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        #[run_while(|bb| bb.b0 + 4 == bb.b1 + 2)]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<7>),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Action(Act<8>),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(1) < bb.b0),
-                },
-                RepeatUntilSuccess(forever) {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Conditional(|bb| bb.b0 + 1 < 1, else = Failure) {
-                        IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3) {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0205Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0206 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            Parallel(success = 2, failure = -2) {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    Sleep(10),
-                },
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
-                    Condition(Cond<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0206Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
-        blackboard {
             b0: i64,
             #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-                BinarySelector(|bb| *bb.t0 > 3) {
-                    #[success_if(|bb| *bb.t0 > *bb.t0 + 3)]
-                    #[failure_if(|bb| *bb.t0 % 2 != 1)]
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0207Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0208 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        BinarySelector(|bb| bb.b0 + 4 > 3, dynamic = false) {
-            Invert {
-                Fallback {
-                    Observe(|bb| *bb.t0 == 2, abort = lower) {
-                        BinarySelector(|bb| bb.b0 != 6) {
-                            Wait(20),
-                            SequenceWithMemory {
-                                ScriptCondition(|bb| *bb.t0 < 5),
-                                Action(Act<0>),
-                                Succeeder,
-                            },
-                        },
-                    },
-                    #[skip_if(|bb| bb.b0 > 7)]
-                    Failer,
-                },
-            },
-            ReactiveFallback {
-                ParallelAll(0) {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                    Action(Act<2>),
-                },
-                #[post(|bb| *bb.t0 += 1)]
-                Filter(times = 1, count = Completed) {
-                    #[on_halted(|bb| { bb.b0 += 2; if bb.b0 % 4 != 2 { *bb.t0 += 2 } })]
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4>),
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    Precondition(|bb| bb.b0 == 7, else = Failure) {
-                        Inverter {
-                            Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0208Blackboard { l0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        WhileDoElse {
-            ReactiveSelector {
-                Priority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = 1),
-                    Action(PAct<2>, b0 = {=}),
-                    StatefulAction(Task<3>),
-                },
-                WhileDoElse {
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-            },
-            RepeatUntil(Success) {
-                ForceSuccess {
-                    RetryUntilSuccessful(1) {
-                        RepeatUntil(Success) {
-                            RunOnce(then_skip = true) {
-                                Conditional(|bb| *bb.t1 + 3 != bb.b1, dynamic = false, else = Failure) {
-                                    Condition(|ctx| ctx.check(6)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0209Blackboard { b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0210 for Ctx {
-        ForceSuccess {
+        Repeater(0) {
+            #[post(|bb| { *bb.t0 += 3; bb.t0.set(*bb.t0 % 4) })]
+            #[on_success(|bb| bb.b0 = 7)]
             Action(Act<0>),
         }
     }
 }
 
+board!(Tree0200Blackboard { b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0211 for Ctx {
+    pub tree Tree0201 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            RepeatUntil(Failure) {
-                DynamicSequence {
-                    Iterate(l0, element = {b1}, max = 1) {
-                        Wait(0),
-                    },
-                    ScriptCondition(|bb| *bb.t0 == 5),
-                    StatefulAction(Task<0>),
+        StepSequencer {
+            Deadline(10) {
+                Sequence {
+                    Sleep(10),
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
-            WaitValueUpdate(t0) {
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    Sleep(0),
-                    StatefulAction(Task<4>),
-                },
+            Remap(success = Failure, failure = Failure) {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
             },
-            Parallel(success = 2) {
-                ForceFailure {
-                    StatefulAction(Task<5>),
-                },
-                Action(Act<6>),
+            TryCatch {
+                StatefulAction(Task<2>),
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0211Blackboard { t0 b1 l0 });
+board!(Tree0201Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0202 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
+        }
+        #[on_halted(|bb| { bb.b0 += 3; bb.t1.set(*bb.t0) })]
+        #[failure_if(|bb| *bb.t0 > 7)]
+        #[run_while(|bb| (bb.b0 + 4) % 3 == 1)]
+        Repeat(forever) {
+            Priority {
+                Condition(Cond<0>),
+                Inverter {
+                    MemPriority {
+                        ReactiveFallback {
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 1),
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        #[post(|bb| { bb.b0 = *bb.t1 % 2; bb.b1 += 1 })]
+                        #[success_if(|bb| *bb.t0 != 2)]
+                        #[skip_if(|bb| bb.b1 + 1 == 3)]
+                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0202Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0203 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 0,
+        }
+        RetryUntilSuccessful(2) {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0203Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0204 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            Sequence {
+                Fallback {
+                    Observe(|bb| bb.o0.is_none(), abort = both) {
+                        Failer,
+                    },
+                    DynamicSequence {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 4),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        Delay(0) {
+                            Sleep(30),
+                        },
+                    },
+                    Action(PAct<4>, b0 = {=}),
+                },
+                Deadline(50) {
+                    Action(|ctx| ctx.exec(5)),
+                },
+                #[run_while(|bb| bb.b0 + 2 != (bb.b0 + 2) % 2)]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (*bb.t0 + 2) % 2)]
+                Fallback {
+                    Observe(|bb| bb.b0 != 2, abort = self) {
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                    Observe(|bb| bb.b0 < 7, abort = lower) {
+                        StatefulAction(Task<7>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                Timeout(0) {
+                    Timeout(0) {
+                        SequenceWithMemory {
+                            #[post(|bb| bb.b0 += 1)]
+                            Action(|ctx| ctx.exec(8)),
+                            RepeatUntilFailure(1) {
+                                Action(PAct<9>, b0 = {t0}, b1 = {b0}),
+                            },
+                            #[success_if(|bb| *bb.t0 < (bb.b0 + 3) % 2)]
+                            #[on_halted(|bb| if *bb.t0 != 4 { bb.b0 = bb.b0 % 4 })]
+                            #[post(|bb| { *bb.t0 += 2; bb.o0 = None })]
+                            Remap(success = Success, failure = Success) {
+                                Condition(PCond<10>, b0 = {=}),
+                            },
+                            ParallelAll {
+                                Condition(Cond<11>),
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                            FlipSelector {
+                                StatefulAction(Task<13>),
+                            },
+                        },
+                    },
+                },
+                FlipSelector {
+                    Repeater(forever) {
+                        StatefulAction(Task<14>),
+                    },
+                    StatefulAction(Task<15>),
+                    Action(Act<16>),
+                    Action(PIo<17>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0204Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0205 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| bb.b0 > *bb.t0)]
+            ReactiveSequence {
+                Action(Act<0>),
+            },
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            AsyncFallback {
+                Failer,
+                Action(Act<3> = Act::<3>),
+                Runner,
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+                #[on_success(|bb| bb.b0 += 2)]
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0205Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0206 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            b1: i64 = 2,
+        }
+        #[on_success(|bb| bb.b0 += 2)]
+        #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+        Sequence {
+            MemPriority {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Runner,
+            },
+            StatefulAction(Task<4>),
+            MemSequence {
+                StatefulAction(Task<5> = Task::<5>),
+                #[post(|bb| bb.o0 = Some(bb.b1))]
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0206Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0207Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        Repeater(forever) {
+            SubTree(Tree0207Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0208 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
+        }
+        Loop(q0, value = {b1}) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0208Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0209 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            WhileDoElse {
+                Delay(10) {
+                    #[failure_if(|bb| bb.b0 == 3)]
+                    #[on_halted(|bb| { bb.t0.set(5); bb.b0 += 1 })]
+                    Loop(q0, value = {t0}) {
+                        Repeater(forever) {
+                            Repeat(forever) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
+                    },
+                },
+                WaitUntil(|bb| *bb.t0 % 4 > 0) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                },
+            },
+            Repeater(forever) {
+                ReactiveSequence {
+                    Repeat(0) {
+                        Sleep(0),
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                    RepeatTimes(1) {
+                        ScriptCondition(|bb| *bb.t0 > (bb.b0 + 1) % 4),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0209Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0210 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        #[success_if(|bb| *bb.t0 == 2)]
+        FlipSelector {
+            #[skip_if(|bb| (bb.b0 + 2) % 4 > 0)]
+            Action(Act<0> = Act::<0>),
+            #[skip_if(|bb| *bb.t0 + 4 != bb.o0.unwrap_or(3) % 3)]
+            #[on_halted(|bb| { bb.t1.set(bb.b0); bb.t1.set(*bb.t0 + 4) })]
+            Guard(|ctx| &mut ctx.token) {
+                #[post(|bb| if bb.o0.unwrap_or(5) + 4 != *bb.t0 + 1 { *bb.t0 += 1 })]
+                #[failure_if(|bb| *bb.t1 == 6)]
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0210Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0211 for Ctx {
+        Repeater(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
             b1: i64,
+            o0: Option<i64> = Some(1),
         }
         ReactiveFallback {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                IfThenElse {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                    },
-                    TryCatch {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Observe(|bb| bb.b1 == 7, abort = none) {
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    #[post(|bb| bb.b0 += 1)]
-                    Selector {
-                        Observe(|bb| bb.o0.is_some(), abort = both) {
-                            Filter(times = 1, count = Success, filtered = Skipped) {
-                                KeepRunningUntilFailure {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                        Observe(|bb| bb.o0.is_none(), abort = self) {
-                            RunOnce(then_skip = false) {
-                                #[skip_if(|bb| bb.b0 == bb.b0 % 3)]
-                                #[on_success(|bb| bb.b1 += 1)]
-                                #[on_failure(|bb| if bb.b0 < 4 { bb.b0 = *bb.t0 })]
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                        },
-                    },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                Fallback {
+                    #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
+                    Condition(|ctx| ctx.check(0)),
+                    #[skip_if(|bb| bb.b1 + 4 < 5)]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) < 6)]
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Action(Act<2>),
                 },
             },
-            DynamicSequence {
-                Condition(Cond<4>),
-                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    Filter(times = 1, count = Success) {
-                        ReactiveFallback {
-                            Condition(Cond<5> = Cond::<5>),
-                            FlipSelector {
-                                #[run_while(|bb| bb.b0 % 3 < 2)]
-                                StatefulAction(Task<6>),
-                                Action(PAct<7>, b0 = {b0}),
-                                Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-            },
+            Script(|bb| { bb.b1 = bb.b0 % 3; *bb.t0 += 1 }),
         }
     }
 }
 
-board!(Tree0212Blackboard { o0 t0 b0 b1 });
+board!(Tree0212Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0213Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        IfThenElse {
-            Deadline(20) {
-                AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
+        StepSequencer {
+            Condition(Cond<0>),
+            PolicyParallel(policy = FirstFailure) {
+                Action(Act<1> = Act::<1>),
+                SubTree(Tree0213Sub0),
+                Condition(Cond<3>),
             },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(4)),
-                StatefulAction(Task<5> = Task::<5>),
-                #[post(|bb| { bb.o0 = None; *bb.t0 += 2 })]
-                #[on_failure(|bb| bb.b0 += 1)]
-                Action(Act<6>),
-            },
+            Condition(Cond<4>),
         }
     }
 }
-
-board!(Tree0213Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        #[failure_if(|bb| (bb.b0 + 1) % 3 > 1)]
-        #[on_failure(|bb| bb.o0 = None)]
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
+        DynamicSelector {
+            Parallel(success = -1, failure = 3) {
+                DynamicSelector {
+                    StatefulAction(Task<0>),
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<1>),
+                Delay(0) {
+                    Action(Act<2>),
+                },
+                #[failure_if(|bb| (*bb.t0 + 3) % 3 == 1)]
+                Observe(|bb| *bb.t0 > *bb.t0 % 3, abort = self) {
+                    StatefulAction(Task<3>),
+                },
+                Repeat(0) {
+                    Action(Act<4>),
+                },
+            },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0214Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0215Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        StatefulAction(Task<4>)
-    }
-}
+board!(Tree0214Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64 = 1,
         }
-        Fallback {
-            IfThenElse {
-                Action(|ctx| ctx.exec(0)),
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) > 3),
-                Sleep(0),
+        TryCatch {
+            Interrupt(|bb| bb.b0 % 4 != 1) {
+                Condition(Cond<0>),
             },
-            #[run_while(|bb| bb.b1 + 4 < 1)]
-            PrioritySelector {
-                #[score(|bb| ((bb.b0 + 3) % 3) as f32)]
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    Action(PIo<1>, t0 = {t1}),
-                },
-                #[score(|bb| (*bb.t0) as f32)]
-                MaxTime(0) {
-                    Action(Act<2>),
-                },
-            },
-            MemSequence {
-                RetryUntilSuccessful(2) {
-                    FlipSelector {
-                        SetBlackboard(b1 = 1),
-                        AlwaysFailure,
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                SubTree(Tree0215Sub0, t1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}, b1 = {=}),
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+            Precondition(|bb| *bb.t0 == 1) {
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0215Blackboard { t1 t0 o0 b0 b1 });
+board!(Tree0215Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            IfThenElse {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        Sequence {
+            SequenceWithMemory {
+                Sequence {
+                    Cooldown(10, filtered = Skipped) {
+                        Action(Act<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Fallback {
+                        Inverter {
+                            Condition(Cond<3>),
+                        },
+                        Wait(0),
+                    },
+                },
             },
-            ForceSuccess {
-                RepeatUntilSuccess(1) {
-                    StatefulAction(Task<3>),
+            Condition(Cond<4> = Cond::<4>),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ParallelAll {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6>),
+                    AlwaysFailure,
+                },
+                DynamicSequence {
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
                 },
             },
         }
@@ -630,298 +482,204 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![],
         }
-        ReactiveFallback {
-            ScriptCondition(|bb| *bb.t0 + 4 > *bb.t0),
-            PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                MaxTime(0) {
-                    Sleep(20),
+        RepeatUntilFailure(3) {
+            Sequence {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Iterate(l0, element = {b0}, until = Never) {
+                        BinarySelector(|bb| (*bb.t0 + 4) % 4 != 3) {
+                            Condition(PCond<0>, b0 = {=}),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
                 },
-                #[score(|bb| (*bb.t0) as f32)]
-                Action(Act<0>),
-                #[score(|bb| (bb.b1) as f32)]
-                StatefulAction(Task<1>),
-                #[score(|bb| ((bb.b1 + 3) % 4) as f32)]
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0 % 2) as f32)]
-                    #[success_if(|bb| bb.b1 + 4 < *bb.t0 + 2)]
-                    #[post(|bb| bb.t0.set(bb.b1))]
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-                    Script(|bb| { *bb.t0 += 1; bb.b0 += 1 }),
-                },
-                #[score(|bb| (bb.b1 + 1) as f32)]
-                MemPriority {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                #[skip_if(|bb| (*bb.t0 + 3) % 3 != 0)]
+                Repeater(0) {
+                    Action(PAct<1>, b0 = 5, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0217Blackboard { b0 t0 b1 });
+board!(Tree0217Blackboard { b0 t0 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
             #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b1: i64 = 3,
-            b0: i64 = 2,
+            l0: Vec<i64> = vec![],
         }
-        Fallback {
-            Fallback {
-                RepeatUntilFailure(1) {
-                    StatefulAction(Task<0>),
+        MemPriority {
+            Condition(Cond<0>),
+            PolicyParallel(policy = FirstFailure) {
+                DynamicSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-                ReactiveSequence {
+                Fallback {
                     WasEntryUpdated(t0),
-                    SetBlackboard(t0 = 9),
-                    #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 1)]
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
-                    Succeeder,
-                },
-                Switch(b1) {
-                    case 3 => StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    _ => Action(Act<4>),
-                },
-            },
-            Sequence {
-                BinarySelector(|bb| *bb.t0 % 3 < 0) {
-                    #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 2 })]
-                    #[failure_if(|bb| bb.b0 > 2)]
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 2) % 2, &mut bb.b0)),
-                },
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                RepeatTimes(3) {
-                    Action(|ctx, bb| ctx.exec_in(9, (*bb.t0 + 3) % 3, &mut bb.b0)),
-                },
-                #[post(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b1 % 4 })]
-                Conditional(|bb| *bb.t0 < 1, else = Failure) {
-                    #[post(|bb| if (*bb.t0 + 1) % 4 > 0 { *bb.t0 += 1 })]
-                    Invert {
-                        StatefulAction(Task<10>),
+                    Iterate(l0, element = {b0}, until = Never, max = 3) {
+                        WasEntryUpdated(t0),
                     },
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0218Blackboard { t0 l0 b1 b0 });
+board!(Tree0218Blackboard { o0 b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            l0: Vec<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-        }
-        Repeat(forever) {
-            Sequence {
-                Observe(|bb| (*bb.t0 + 1) % 3 < 2, abort = self) {
-                    Invert {
-                        Cooldown(30, filtered = Skipped) {
-                            Sleep(0),
-                        },
-                    },
-                },
-                Action(Act<0>),
-                Iterate(l0, element = {b0}, until = FirstFailure) {
-                    SequenceStar {
-                        WasEntryUpdated(t1),
-                        Action(PAct<1>, b0 = 0, b1 = {b1}),
-                        SetBlackboard(b1 = {t0}),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 != 3)]
-                SequenceStar {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0219Blackboard { b0 l0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        RunOnce(then_skip = true) {
-            BinarySelector(|bb| bb.o0.unwrap_or(4) > 7, dynamic = false) {
-                Filter(times = 2, count = Completed) {
-                    Action(PIo<0>, t0 = {b1}),
-                },
-                Wait(10),
+        StepSequencer {
+            Condition(|ctx| ctx.check(0)),
+            ReactiveSelector {
+                #[on_success(|bb| bb.b0 += 1)]
+                #[post(|bb| *bb.t1 += 3)]
+                Action(PIo<1>, t0 = {=}),
+                Condition(Cond<2>),
+                Action(PAct<3>, b0 = 7),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0220Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0221Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 15,
-        }
-        StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0221Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
-        }
-        Action(PIo<1>, t0 = {=})
-    }
-}
+board!(Tree0220Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        Sequence {
-            Iterate(l0, element = {b0}, until = Never) {
-                Repeat(forever) {
-                    Fallback {
-                        SubTree(Tree0221Sub0, ..),
-                        SubTree(Tree0221Sub1, l0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
-                    },
-                },
-            },
+        Optional {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
-
-board!(Tree0221Blackboard { l0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        #[on_failure(|bb| { if bb.b0 > *bb.t0 % 2 { *bb.t0 += 3 }; bb.t0.set(bb.o0.unwrap_or(2) + 1) })]
-        #[on_success(|bb| bb.o0 = None)]
-        #[post(|bb| bb.b0 = *bb.t1 % 4)]
-        Repeater(3) {
-            ReactiveFallback {
-                #[on_success(|bb| if bb.b0 > *bb.t0 % 4 { bb.o0 = None })]
-                Condition(PCond<0>, b0 = {t0}),
-                #[skip_if(|bb| bb.b0 % 3 > 0)]
-                Interrupt(|bb| bb.o0.is_none()) {
-                    RepeatTimes(2) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Sequence {
-                    Inverter {
-                        Action(PIo<2>, t0 = {=}),
-                    },
-                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
-                    #[run_while(|bb| *bb.t1 + 2 != 3)]
-                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
-                    Retry(0) {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                AsyncSequence {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) == 1),
-                    StatefulAction(Task<5> = Task::<5>),
-                    ScriptCondition(|bb| *bb.t0 != 4),
+        Fallback {
+            Observe(|bb| bb.b1 < 3, abort = lower) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Observe(|bb| *bb.t0 % 4 > 2, abort = lower) {
+                Deadline(0) {
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0222Blackboard { o0 t1 t0 b0 });
+board!(Tree0222Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0223Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<0> = Act::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0223Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Loop(q0, if_empty = Failure) {
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                SubTree(Tree0223Sub1, ..),
+                #[score(|bb| (bb.b0 % 4) as f32)]
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        RepeatUntilSuccess(forever) {
-            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
-                Parallel(success = 1, failure = -1) {
-                    Action(Act<0>),
-                    Succeeder,
-                    Condition(Cond<1>),
-                },
-            },
+        #[success_if(|bb| *bb.t0 != bb.b0)]
+        #[on_halted(|bb| { bb.b1 += 1; bb.b1 = bb.b0 + 2 })]
+        #[on_success(|bb| bb.b0 += 3)]
+        PrioritySelector {
+            #[score(7)]
+            SubTree(Tree0223Sub0, b1 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0223Blackboard { t0 });
+board!(Tree0223Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
-        }
-        #[on_success(|bb| bb.t1.set(*bb.t0))]
-        KeepRunningUntilFailure {
-            DynamicSelector {
-                BinarySelector(|bb| bb.b0 + 2 != 1, dynamic = false) {
-                    Sequence {
-                        ForceSuccess {
-                            WaitUntil(|bb| bb.b1 + 4 == 1) {
-                                SetBlackboard(t0 = 5),
-                            },
-                        },
-                        SequenceWithMemory {
-                            Remap(success = Failure, failure = Failure) {
-                                IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop, dynamic = false) {
-                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                                    ScriptCondition(|bb| bb.b0 + 1 > 2),
-                                },
-                            },
-                        },
+        SequenceStar {
+            Action(Act<0>),
+            MemSequence {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Remap(success = Failure, failure = Failure) {
+                ParallelAll {
+                    Fallback {
+                        Action(Act<2>),
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
                     },
-                    Conditional(|bb| *bb.t0 + 3 > 0) {
-                        Iterate(l0, element = {b0}) {
-                            #[skip_if(|bb| bb.b0 < 1)]
-                            #[on_success(|bb| if *bb.t1 < 5 { bb.b0 = *bb.t1 })]
-                            #[post(|bb| bb.b0 += 1)]
-                            Precondition(|bb| bb.b1 == 2, else = Running) {
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    ReactiveSequence {
+                        RetryUntilSuccessful(3) {
+                            PrioritySelector {
+                                #[score(2)]
+                                Condition(Cond<4>),
+                                #[score(0)]
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        Action(Act<6>),
+                        Condition(|ctx| ctx.check(7)),
+                        Cooldown(0) {
+                            Delay(20) {
+                                StatefulAction(Task<8>),
                             },
                         },
                     },
@@ -930,35 +688,30 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0224Blackboard { b1 l0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(5) % 3, else = Running) {
-            StepSequencer {
-                ReactiveSequence {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[post(|bb| bb.t0.set(bb.b0))]
+        RetryUntilSuccessful(3) {
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    Retry(2) {
+                        Action(Act<0> = Act::<0>),
                     },
                 },
-                IfThenElse {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                ParallelAll(1) {
-                    #[on_failure(|bb| { *bb.t0 += 1; if *bb.t0 < 4 { *bb.t0 += 1 } })]
-                    SequenceStar {
-                        Condition(Cond<4> = Cond::<4>),
-                        Wait(20),
-                        Limiter(1) {
-                            Succeeder,
-                        },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    SequenceWithMemory {
+                        #[skip_if(|bb| (bb.b0 + 4) % 2 == 0)]
+                        #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2>),
+                        SetBlackboard(t0 = {b0}),
                     },
                 },
             },
@@ -966,258 +719,216 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0225Blackboard { t0 o0 });
+board!(Tree0225Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
             o0: Option<i64>,
         }
-        Observe(|bb| bb.o0.is_none()) {
-            PrioritySelector {
-                #[score(|bb| (bb.o0.unwrap_or(4) % 4) as f32)]
-                KeepRunningUntilFailure {
-                    WhileDoElse {
-                        RepeatTimes(1) {
-                            Condition(Cond<0>),
-                        },
-                        Delay(10) {
-                            IfThenElse {
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                            },
-                        },
-                    },
+        Repeater(forever) {
+            IfThenElse {
+                Condition(Cond<0>),
+                StepSequencer {
+                    Script(|bb| { bb.o0 = Some((bb.b0 + 2) % 3); *bb.t1 += 3 }),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    Sleep(0),
                 },
-                #[score(|bb| (bb.b0) as f32)]
-                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    RepeatUntilSuccess(forever) {
-                        Condition(Cond<3>),
-                    },
-                },
-                #[score(|bb| (*bb.t0 + 1) as f32)]
-                Timeout(10) {
-                    Selector {
-                        #[post(|bb| bb.b0 = 3)]
-                        #[skip_if(|bb| bb.b0 > 7)]
-                        StatefulAction(Task<4>),
-                        Action(PAct<5>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<6> = Task::<6>),
-                        Action(PIo<7>, t0 = {=}),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                #[score(4)]
-                Script(|bb| bb.b0 += 2),
             },
         }
     }
 }
 
-board!(Tree0226Blackboard { b0 t0 o0 });
+board!(Tree0226Blackboard { t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1],
-            b1: i64 = 1,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
         }
-        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3) {
-            Loop(q0, if_empty = Success) {
-                ParallelAll(1) {
-                    Switch(b1) {
-                        case 1 => AsyncFallback {
-                            Observe(|bb| bb.b0 % 4 == 2) {
-                                Timeout(0) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            StatefulAction(Task<1>),
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        case 5 => Condition(Cond<4>),
-                        _ => Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                            BinarySelector(|bb| bb.b0 + 1 != 4) {
-                                #[post(|bb| { if *bb.t0 < 7 { *bb.t0 += 3 }; bb.b0 = bb.b1 % 2 })]
-                                Sequence {
-                                    UnsetBlackboard(o0),
-                                },
-                                #[run_while(|bb| bb.b0 + 2 == *bb.t0 % 2)]
-                                WasEntryUpdated(t0),
-                            },
-                        },
+        Parallel(success = 1, failure = 0) {
+            Invert {
+                Conditional(|bb| bb.b0 == bb.b0 % 2, dynamic = true) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
                     },
                 },
             },
+            #[run_while(|bb| bb.b0 % 3 < 2)]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0227Blackboard { t0 o0 l0 b1 b0 q0 });
+board!(Tree0227Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
-        Repeater(forever) {
-            ReactiveSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                AlwaysSuccess,
-            },
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_success(|bb| { *bb.t1 += 2; if bb.o0.is_none() { bb.t0.set((*bb.t0 + 2) % 3) } })]
+        #[success_if(|bb| bb.b0 + 1 != *bb.t0 + 2)]
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+            ScriptCondition(|bb| bb.b0 != 2),
+            Condition(PCond<0>, b0 = {b0}),
         }
     }
 }
+
+board!(Tree0228Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            b0: i64,
+            b0: i64 = 4,
+            b1: i64 = 0,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-            StatefulAction(Task<0>),
+        Sequence {
+            #[failure_if(|bb| bb.b0 % 3 < 1)]
+            ScriptCondition(|bb| bb.b1 > 7),
+            Action(Act<0>),
+            Sequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                Script(|bb| bb.b0 = 3),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+            },
         }
     }
 }
 
-board!(Tree0229Blackboard { l0 b0 });
+board!(Tree0229Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
         }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            PolicyParallel(policy = FirstFailure) {
+        MemSequence {
+            WhileDoElse {
                 Condition(Cond<0>),
-                PrioritySelector {
-                    #[score(|bb| (bb.b1 + 2) as f32)]
-                    StatefulAction(Task<1>),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Condition(Cond<2>),
+                MaxTime(20) {
+                    ReactiveSelector {
+                        AlwaysRunning,
+                    },
                 },
-                Condition(Cond<3>),
+                Action(Act<1>),
             },
-            Parallel(success = -2, failure = -3) {
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                Sleep(30),
-                Condition(Cond<5> = Cond::<5>),
-                Action(PIo<6>, t0 = {=}),
-                StatefulAction(Task<7>),
-            },
+            Action(PAct<2>, b0 = 7, b1 = {=}),
         }
     }
 }
 
-board!(Tree0230Blackboard { b1 b0 t0 });
+board!(Tree0230Blackboard { q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 1,
             b0: i64,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
-            IfThenElse {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-            },
-            IfThenElse {
-                DynamicSelector {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                Loop(q0, if_empty = Running) {
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-            Selector {
-                Action(Act<4>),
-                ScriptCondition(|bb| bb.b1 % 2 < 0),
-            },
-        }
-    }
-}
-
-board!(Tree0231Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0232Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0232 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Delay(100) {
-                Condition(Cond<0>),
-            },
-            RunOnce {
-                Repeat(3) {
-                    RepeatUntilSuccess(3) {
-                        Condition(Cond<1> = Cond::<1>),
+        WaitUntil(|bb| (bb.b0 + 3) % 3 < 2) {
+            Iterate(l0, element = {b0}, until = Never) {
+                #[post(|bb| bb.b0 += 1)]
+                Fallback {
+                    Conditional(|bb| bb.b1 != 5, dynamic = true, else = Failure) {
+                        AsyncSequence {
+                            AsyncFallback {
+                                StatefulAction(Task<0>),
+                            },
+                            RepeatTimes(2) {
+                                Condition(Cond<1>),
+                            },
+                            Action(PIo<2>, t0 = {=}),
+                            MemSequence {
+                                PolicyParallel(policy = FirstSuccess) {
+                                    Condition(Cond<3>),
+                                    Action(PIo<4>, t0 = {=}),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            SequenceWithMemory {
-                Sleep(50),
-                SubTree(Tree0232Sub0),
+        }
+    }
+}
+
+board!(Tree0231Blackboard { t0 b0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0232 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                Script(|bb| { bb.t1.set(*bb.t1 % 2); *bb.t0 += 2 }),
+                ScriptCondition(|bb| *bb.t1 + 4 > bb.b0),
+            },
+            StatefulAction(Task<2>),
+            Switch(b1) {
+                case 1 => StatefulAction(Task<3>),
+                case 5 => WaitValueUpdate(t1) {
+                    Wait(20),
+                },
+                _ => Action(Act<4>),
+            },
+            TryCatch(catch_on_halt = false) {
+                SkipUnlessUpdated(t1) {
+                    #[success_if(|bb| *bb.t1 + 4 < *bb.t1 + 2)]
+                    #[post(|bb| bb.b0 = *bb.t1)]
+                    #[on_failure(|bb| bb.t1.set(*bb.t0 + 2))]
+                    Script(|bb| { bb.b1 += 1; bb.t1.set(bb.b0 + 1) }),
+                },
+                ForceFailure {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            RepeatTimes(1) {
+                MemPriority {
+                    Repeater(1) {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree0232Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0233Sub0 for Ctx {
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        Parallel(failure = 1) {
-            ReactiveFallback {
-                IfThenElse {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Condition(|ctx| ctx.check(2)),
-                    RetryUntilSuccessful(2) {
-                        DynamicSequence {
-                            Timeout(50) {
-                                Action(Act<3>),
-                            },
-                            Action(Act<4> = Act::<4>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    MemSequence {
-                        Wait(20),
-                        SequenceWithMemory {
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                StatefulAction(Task<5> = Task::<5>),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<6> = Task::<6>),
-                                Wait(0),
-                            },
-                        },
-                        Parallel(success = 1) {
-                            Action(Act<7> = Act::<7>),
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9>),
-                        },
-                    },
-                },
-            },
+        Fallback {
+            SubTree(Tree0233Sub0),
         }
     }
 }
@@ -1226,71 +937,145 @@ bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
         blackboard {
             b1: i64,
-            b0: i64 = 5,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![],
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
         }
-        #[run_while(|bb| bb.b1 == bb.b0 + 4)]
-        WhileDoElse {
-            Condition(Cond<0>),
-            AsyncSequence {
-                StatefulAction(PTask<1>, b0 = {=}),
-                Sleep(10),
-                #[run_while(|bb| bb.b1 + 2 < 3)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                Succeeder,
+        Priority {
+            ReactiveSequence {
+                RepeatTimes(2) {
+                    Fallback {
+                        Switch(b1) {
+                            case 2 => Action(Act<0>),
+                            _ => Script(|bb| if *bb.t0 != 3 { bb.b1 = bb.b0 + 3 }),
+                        },
+                        Selector {
+                            Observe(|bb| *bb.t0 < 4, abort = lower) {
+                                Script(|bb| if bb.b0 == 1 { bb.b1 += 1 }),
+                            },
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ScriptCondition(|bb| bb.b1 + 4 < 2),
+                },
+            },
+            Fallback {
+                Fallback {
+                    Condition(Cond<2>),
+                    #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
+                    Precondition(|bb| bb.b1 < 3) {
+                        SetBlackboard(t0 = 5),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
+                    Switch(b1) {
+                        case 5 => #[run_while(|bb| bb.b0 % 3 < 1)]
+                        StatefulAction(Task<4>),
+                        case 4 => RepeatUntilSuccess(forever) {
+                            AlwaysRunning,
+                        },
+                        _ => SetBlackboard(o0 = Some(6)),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
+                    Action(Act<5>),
+                    FlipSelector {
+                        Condition(Cond<6>),
+                        StatefulAction(PTask<7>, b0 = 2),
+                        StatefulAction(Task<8>),
+                        #[run_while(|bb| (*bb.t0 + 2) % 4 < 2)]
+                        Action(PIo<9>, t0 = {=}),
+                    },
+                },
+            },
+            Parallel(failure = 1) {
+                Sequence {
+                    Inverter {
+                        MemSequence {
+                            #[post(|bb| *bb.t0 += 1)]
+                            Action(PIo<10>, t0 = {b0}),
+                            StatefulAction(Task<11>),
+                            #[success_if(|bb| bb.o0.is_some())]
+                            ReactiveSequence {
+                                StatefulAction(Task<12>),
+                                AlwaysFailure,
+                            },
+                            #[success_if(|bb| bb.b0 == 3)]
+                            ScriptCondition(|bb| bb.b0 == *bb.t0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0234Blackboard { b1 b0 });
+board!(Tree0234Blackboard { b1 b0 l0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0235Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        ReactiveSequence {
-            RepeatUntil(Success) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            Runner,
+        SequenceWithMemory {
+            SubTree(Tree0235Sub0),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
-
-board!(Tree0235Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Timeout(50) {
-            #[success_if(|bb| *bb.t0 + 4 != (*bb.t0 + 4) % 2)]
-            #[on_success(|bb| if (*bb.t0 + 2) % 4 > 1 { *bb.t0 += 3 })]
-            Loop(q0, value = {t0}) {
-                SequenceWithMemory {
-                    #[on_halted(|bb| { if *bb.t0 % 2 < 0 { bb.b0 = *bb.t0 }; bb.b0 += 2 })]
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| *bb.t0 == 5)]
-                    SequenceWithMemory {
+        Limiter(1) {
+            RepeatTimes(2) {
+                Parallel(success = -1, failure = -2) {
+                    SequenceStar {
                         StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b0)),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                    SkipUnlessUpdated(t0) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            #[success_if(|bb| bb.b0 > 0)]
-                            Parallel(success = -2, failure = 1) {
-                                Condition(|ctx, bb| ctx.check_in(5, 5)),
-                                StatefulAction(Task<6>),
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                        ReactiveSequence {
+                            Repeat(1) {
+                                BinarySelector(|bb| *bb.t0 + 1 == *bb.t0, dynamic = true) {
+                                    Failer,
+                                    StatefulAction(Task<4>),
+                                },
                             },
                         },
+                        Precondition(|bb| *bb.t0 == bb.b0 + 4, else = Running) {
+                            #[on_success(|bb| if bb.b0 % 3 > 1 { *bb.t0 += 1 })]
+                            Interrupt(|bb| *bb.t0 < 5) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                    TryCatch {
+                        RunOnce(then_skip = false) {
+                            Parallel(success = 3, failure = 3) {
+                                Precondition(|bb| *bb.t0 + 4 != bb.b0) {
+                                    StatefulAction(Task<6>),
+                                },
+                                Condition(PCond<7>, b0 = {=}),
+                                Condition(Cond<8>),
+                                Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 3 }),
+                            },
+                        },
+                        Action(Act<9>),
                     },
                 },
             },
@@ -1298,70 +1083,29 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0236Blackboard { t0 b0 q0 });
+board!(Tree0236Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            b1: i64 = 3,
         }
-        Selector {
-            Inverter {
-                ReactiveSequence {
-                    Inverter {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Sequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1> = Task::<1>),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| bb.b1 = bb.b0)]
-                    StatefulAction(Task<3>),
-                    Precondition(|bb| bb.b1 > 4) {
-                        Action(PIo<4>, t0 = {b0}),
-                    },
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-            },
-            ScriptCondition(|bb| *bb.t0 + 4 > bb.b1),
-            ReactiveFallback {
-                RetryUntilSuccessful(4) {
-                    Action(Act<6>),
-                },
-                Precondition(|bb| bb.b1 != 7, else = Success) {
-                    RepeatUntil(Failure) {
-                        Sequence {
-                            Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b0)),
-                            Condition(Cond<8>),
-                            Condition(PCond<9>, b0 = 2),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                Parallel(success = -1, failure = -3) {
-                    Deadline(100) {
-                        AlwaysRunning,
-                    },
-                    RunOnce(then_skip = true) {
-                        Sequence {
-                            Condition(Cond<11>),
-                            StatefulAction(PTask<12>, b0 = {=}, b1 = {=}),
-                            Condition(Cond<13>),
-                        },
-                    },
-                    Inverter {
-                        Precondition(|bb| bb.b1 + 3 < 2, else = Skipped) {
-                            Filter(times = 2, count = Completed, filtered = Skipped) {
-                                Timeout(30) {
-                                    StatefulAction(PTask<14>, b0 = {b1}, b1 = {=}),
+        IfThenElse {
+            StatefulAction(PTask<0>, b0 = {t0}),
+            RepeatUntilSuccess(forever) {
+                SkipUnlessUpdated(t0) {
+                    FlipSelector {
+                        Filter(times = 3) {
+                            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                                Fallback {
+                                    Condition(Cond<1>),
+                                    #[on_failure(|bb| if bb.b1 < 3 { *bb.t0 += 1 })]
+                                    #[on_halted(|bb| bb.b1 += 1)]
+                                    Script(|bb| bb.b1 = 5),
                                 },
+                                AlwaysFailure,
                             },
                         },
                     },
@@ -1371,449 +1115,435 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0237Blackboard { b0 b1 t0 q0 });
+board!(Tree0237Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
-        Fallback {
-            Repeat(3) {
-                Repeat(4) {
-                    Condition(|ctx| ctx.check(0)),
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            l0: Vec<i64>,
+        }
+        MemSequence {
+            WaitUntil(|bb| *bb.t0 + 4 != 4) {
+                Parallel(success = -1, failure = 1) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                            Action(Act<1> = Act::<1>),
+                        },
+                    },
+                    #[run_while(|bb| bb.b0 % 4 > 1)]
+                    #[skip_if(|bb| *bb.t0 < 0)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = 4 })]
+                    FlipSelector {
+                        AlwaysRunning,
+                        Action(PIo<2>, t0 = {=}),
+                        SetBlackboard(t0 = {b0}),
+                    },
                 },
             },
-            AlwaysFailure,
-            StatefulAction(Task<1>),
+            IfThenElse {
+                Sequence {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(PAct<4>, b0 = 8, b1 = {b0}),
+                },
+                Repeat(2) {
+                    #[post(|bb| bb.b0 += 1)]
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                        Condition(Cond<5>),
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
+                    },
+                },
+            },
+            WhileDoElse {
+                MemPriority {
+                    Action(Act<8> = Act::<8>),
+                    #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 2)]
+                    Action(Act<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                    StatefulAction(PTask<11>, b0 = {t0}, b1 = {t0}),
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    StatefulAction(PTask<12>, b0 = {b0}),
+                },
+                #[post(|bb| bb.b0 = 3)]
+                #[skip_if(|bb| *bb.t0 != bb.b0)]
+                AlwaysSuccess,
+            },
         }
     }
 }
+
+board!(Tree0238Blackboard { t0 q0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0239 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            b1: i64 = 4,
-            l0: Vec<i64> = vec![],
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
         }
-        BinarySelector(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true) {
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                MaxTime(10) {
-                    RunOnce {
-                        MaxTime(0) {
-                            TryCatch(catch_on_halt = true) {
-                                #[on_failure(|bb| { bb.b0 = 3; bb.b1 += 1 })]
-                                #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
-                                Repeat(4) {
-                                    ScriptCondition(|bb| bb.b0 < 0),
-                                },
-                                #[on_failure(|bb| bb.b0 = bb.b1)]
-                                #[skip_if(|bb| (bb.b0 + 1) % 3 > 1)]
-                                AlwaysRunning,
-                            },
-                        },
+        IfThenElse {
+            StepSequencer {
+                RunOnce {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<0> = Act::<0>),
                     },
                 },
             },
-            FlipSelector {
-                Condition(Cond<0>),
-                Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
-                        IndexSwitch(|bb| bb.b0) {
+            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+            Retry(2) {
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        #[run_while(|bb| *bb.t0 % 4 != 2)]
+                        Loop(q0, value = {b0}, if_empty = Running) {
                             Fallback {
-                                StatefulAction(Task<1>),
+                                Action(PIo<1>, t0 = {t0}),
+                                #[post(|bb| { bb.o0 = Some((*bb.t0 + 2) % 2); bb.b0 = bb.o0.unwrap_or(1) + 3 })]
+                                Action(Act<2>),
                             },
-                            Action(PAct<2>, b0 = {b1}, b1 = {t0}),
                         },
                     },
                 },
+            },
+            StepSequencer {
+                Limiter(3) {
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0239Blackboard { t0 b0 b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0240Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2))
-    }
-}
+board!(Tree0239Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
         }
-        RetryUntilSuccessful(2) {
-            AsyncFallback {
-                Fallback {
-                    ForceFailure {
-                        SubTree(Tree0240Sub0, ..),
+        #[skip_if(|bb| *bb.t0 > 0)]
+        Parallel(success = -1) {
+            RetryUntilSuccessful(0) {
+                Action(PAct<0>, b0 = {t1}, b1 = {b0}),
+            },
+            MaxTime(0) {
+                Switch(b1) {
+                    case 5 => Action(PIo<1>, t0 = {=}),
+                    _ => Condition(Cond<2>),
+                },
+            },
+            MemSequence {
+                ReactiveSequence {
+                    Cooldown(20, filtered = Skipped) {
+                        Sleep(0),
                     },
-                    StatefulAction(Task<1>),
-                    SetBlackboard(t0 = 6),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    AlwaysSuccess,
+                    SetBlackboard(t1 = 4),
+                },
+                Switch(b1) {
+                    case 4 => WasEntryUpdated(t1),
+                    _ => StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0240Blackboard { t0 });
+board!(Tree0240Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
         }
-        Sequence {
-            SetBlackboard(b0 = 7),
-            Sleep(0),
+        FlipSelector {
+            ReactiveSequence {
+                DynamicSelector {
+                    StatefulAction(Task<0>),
+                    Script(|bb| { bb.t1.set(*bb.t0 + 2); bb.t1.set(bb.b0 % 4) }),
+                },
+                Optional {
+                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 4, &mut bb.b0)),
+                },
+                Timeout(0) {
+                    TryCatch(catch_on_halt = false) {
+                        Action(PIo<2>, t0 = {b0}),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+            },
+            Sleep(50),
+            Fallback {
+                Observe(|bb| (bb.b0 + 1) % 3 > 0, abort = lower) {
+                    StatefulAction(PTask<3>, b0 = {t0}),
+                },
+                Observe(|bb| bb.b0 != 7, abort = both) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        WasEntryUpdated(t1),
+                        #[score(|bb| (*bb.t0 % 2) as f32)]
+                        StatefulAction(Task<4>),
+                        #[score(|bb| (*bb.t1 + 3) as f32)]
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0241Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0242 for Ctx {
+        DynamicSequence {
+            Parallel(success = 3, failure = 0) {
+                StatefulAction(Task<0> = Task::<0>),
+                Repeat(3) {
+                    RepeatUntilSuccess(3) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                SequenceWithMemory {
+                    Sleep(50),
+                    StatefulAction(Task<2>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                },
+            },
+            Fallback {
+                StatefulAction(Task<5>),
+                RunOnce {
+                    ParallelAll {
+                        Sleep(10),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Cooldown(30) {
+                TryCatch {
+                    Priority {
+                        SequenceStar {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    ForceSuccess {
+                        ReactiveFallback {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<14>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0243 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Observe(|bb| bb.b1 == 7, abort = self) {
+            Priority {
+                WasEntryUpdated(t0),
+                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b0)),
+                IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop, dynamic = false) {
+                    #[success_if(|bb| bb.b0 < 5)]
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                    Script(|bb| bb.b0 += 1),
+                },
+                #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
+                StatefulAction(Task<2> = Task::<2>),
+                Cooldown(0, filtered = Failure) {
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0243Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0244Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 13,
+        }
+        RunOnce(then_skip = false) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0244 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        Loop(q0, if_empty = Skipped) {
+            SubTree(Tree0244Sub0, q0 = {=}, b0 = {b0}, t1 = {=}),
+        }
+    }
+}
+
+board!(Tree0244Blackboard { q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0245 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Conditional(|bb| *bb.t1 > bb.b0, else = Success) {
+            WaitUntil(|bb| *bb.t0 < 5) {
+                Fallback {
+                    ReactiveSequence {
+                        #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 3 })]
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
+                        Sleep(20),
+                        StatefulAction(Task<0>),
+                        KeepRunningUntilFailure {
+                            SequenceStar {
+                                SetBlackboard(t0 = {b0}),
+                                Condition(|ctx| ctx.check(1)),
+                                Condition(Cond<2> = Cond::<2>),
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                                SetBlackboard(b1 = 6),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0245Blackboard { b0 o0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0246 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Delay(30) {
+                ScriptCondition(|bb| bb.b0 == 4),
+            },
+            Condition(Cond<0>),
+            SetBlackboard(t0 = 0),
+        }
+    }
+}
+
+board!(Tree0246Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0247 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        RepeatUntilSuccess(3) {
+            Script(|bb| bb.b1 += 3),
+        }
+    }
+}
+
+board!(Tree0247Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0248 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+        }
+        ReactiveFallback {
+            Deadline(0) {
+                StatefulAction(Task<0>),
+            },
+            Condition(|ctx| ctx.check(1)),
+            #[on_success(|bb| { *bb.t1 += 2; bb.o0 = Some(bb.b0 % 3) })]
+            Selector {
+                Condition(PCond<2>, b0 = 1),
+                SetBlackboard(o0 = Some(0)),
+            },
+        }
+    }
+}
+
+board!(Tree0248Blackboard { b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0249 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Delay(10) {
+            #[on_failure(|bb| *bb.t0 += 3)]
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0241Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0242 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceWithMemory {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            WaitUntil(|bb| *bb.t0 % 2 != 0) {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    AlwaysFailure,
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Failer,
-        }
-    }
-}
-
-board!(Tree0242Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0243 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            l0: Vec<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(5),
-        }
-        Iterate(l0, element = {b0}, max = 1) {
-            RepeatTimes(1) {
-                ParallelAll(0) {
-                    StatefulAction(Task<0>),
-                    StepSequencer {
-                        Sleep(20),
-                        Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b0)),
-                        StatefulAction(Task<2>),
-                    },
-                    AlwaysRunning,
-                    Fallback {
-                        Observe(|bb| bb.o0.unwrap_or(2) + 4 == 1, abort = lower) {
-                            Condition(Cond<3>),
-                        },
-                        Observe(|bb| *bb.t1 == 0, abort = lower) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                    TryCatch {
-                        Parallel(success = 0, failure = -1) {
-                            Precondition(|bb| bb.o0.unwrap_or(5) % 4 < 3) {
-                                Condition(|ctx, bb| ctx.check_in(5, *bb.t1 % 2)),
-                            },
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        Conditional(|bb| *bb.t1 < *bb.t0 + 4, dynamic = true, else = Success) {
-                            ReactiveSequence {
-                                Condition(|ctx| ctx.check(6)),
-                                Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(5), &mut bb.b0)),
-                                StatefulAction(Task<8>),
-                                Condition(PCond<9>, b0 = 5),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0243Blackboard { t1 l0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        #[success_if(|bb| bb.b0 % 2 < 1)]
-        TryCatch(catch_on_halt = false) {
-            Condition(PCond<0>, b0 = {=}),
-            MaxTime(100) {
-                AlwaysRunning,
-            },
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0244Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0245 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            l0: Vec<i64> = vec![],
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        Parallel(success = 2) {
-            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                ReactiveSequence {
-                    Sleep(0),
-                    WasEntryUpdated(t1),
-                },
-                #[on_halted(|bb| bb.b1 += 1)]
-                Repeat(3) {
-                    SetBlackboard(t0 = {b0}),
-                },
-                UnsetBlackboard(o0),
-                Action(Act<1>),
-            },
-            Repeater(forever) {
-                ReactiveSequence {
-                    Iterate(l0, element = {b0}, max = 3, reset_index = true) {
-                        RunOnce(then_skip = true) {
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                        },
-                    },
-                    UnsetBlackboard(o0),
-                    #[on_halted(|bb| { bb.o0 = None; if bb.b0 + 4 < 2 { bb.t0.set(*bb.t0 % 4) } })]
-                    #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(5) % 4)]
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
-                        Repeat(forever) {
-                            StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    #[skip_if(|bb| bb.b0 % 3 < 1)]
-                    Repeat(0) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0245Blackboard { t1 l0 b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0246 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        TryCatch {
-            Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
-                #[on_failure(|bb| bb.o0 = Some(4))]
-                #[success_if(|bb| bb.o0.unwrap_or(5) != (bb.b1 + 2) % 4)]
-                SkipUnlessUpdated(t1) {
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-                    },
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Deadline(0) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
-                },
-                #[on_success(|bb| { *bb.t1 += 1; bb.b1 = bb.b0 })]
-                Condition(Cond<3>),
-            },
-            Selector {
-                WasEntryUpdated(t0),
-                StatefulAction(PTask<4>, b0 = {b0}),
-                StatefulAction(Task<5>),
-                Retry(1) {
-                    Action(PIo<6>, t0 = {=}),
-                },
-                StatefulAction(Task<7>),
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                FlipSelector {
-                    Selector {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                    Sequence {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        StatefulAction(Task<13>),
-                        StatefulAction(PTask<14>, b0 = {t1}),
-                    },
-                },
-            },
-            DynamicSelector {
-                Timeout(10) {
-                    DynamicSequence {
-                        Condition(|ctx, bb| ctx.check_in(15, bb.b1)),
-                        Condition(Cond<16>),
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 + 4 > (bb.b1 + 1) % 4),
-            },
-        }
-    }
-}
-
-board!(Tree0246Blackboard { t1 q0 o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0247 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        ForceFailure {
-            BinarySelector(|bb| bb.b0 != *bb.t0 + 3, dynamic = false) {
-                Repeat(3) {
-                    Parallel(success = -1) {
-                        RepeatUntilSuccess(forever) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                        },
-                    },
-                },
-                Fallback {
-                    Fallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(PCond<2>, b0 = 7),
-                    },
-                    Optional {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0247Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0248Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0248Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Action(Act<1> = Act::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        AsyncFallback {
-            Loop(q0, if_empty = Success) {
-                Condition(Cond<0>),
-            },
-            SubTree(Tree0248Sub0, ..),
-            SubTree(Tree0248Sub1, b0 = {=}, q0 = {q0}),
-            StatefulAction(Task<2>),
-            Script(|bb| bb.b0 += 2),
-        }
-    }
-}
-
-board!(Tree0248Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0249 for Ctx {
-        Fallback {
-            DynamicSelector {
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1>),
-            Fallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0250Sub0 for Ctx {
-        Condition(|ctx| ctx.check(2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0250Sub1 for Ctx {
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<4>),
-        }
-    }
-}
+board!(Tree0249Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
-        Timeout(30) {
-            Inverter {
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(Act<1>),
-                        SubTree(Tree0250Sub0),
-                    },
-                    MaxTime(0) {
-                        Action(Act<3>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        AlwaysFailure,
-                        Sleep(10),
-                        SubTree(Tree0250Sub1),
-                    },
+        FlipSelector {
+            Condition(|ctx| ctx.check(0)),
+            ReactiveFallback {
+                Action(Act<1>),
+                Action(Act<2>),
+            },
+            Parallel(success = -2, failure = 2) {
+                Timeout(10) {
+                    Action(Act<3> = Act::<3>),
+                },
+                WhileDoElse {
+                    Action(Act<4>),
+                    Condition(Cond<5>),
                 },
             },
+            Action(Act<6> = Act::<6>),
         }
     }
 }
@@ -1821,950 +1551,362 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        BinarySelector(|bb| *bb.t1 != 3) {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    DynamicSelector {
-                        ScriptCondition(|bb| bb.b1 < bb.b0 + 1),
-                        StatefulAction(PTask<0>, b0 = 0, b1 = {b0}),
-                        Condition(Cond<1>),
-                    },
-                    Limiter(3) {
-                        #[skip_if(|bb| bb.b0 > 4)]
-                        BinarySelector(|bb| *bb.t0 + 4 > 2, dynamic = false) {
-                            IfThenElse {
-                                StatefulAction(Task<2>),
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
+        FlipSelector {
+            IfThenElse {
+                ParallelAll {
+                    #[failure_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
+                    #[skip_if(|bb| bb.b0 % 3 == 1)]
+                    #[success_if(|bb| *bb.t0 + 4 != *bb.t0 % 4)]
+                    AlwaysRunning,
+                    Script(|bb| { bb.t0.set(*bb.t0 % 2); *bb.t0 += 2 }),
+                    ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
+                },
+                Selector {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
-            StatefulAction(Task<5>),
+            Conditional(|bb| *bb.t0 < 4) {
+                Parallel(success = 2, failure = 0) {
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
+                    AlwaysRunning,
+                },
+            },
         }
     }
 }
 
-board!(Tree0251Blackboard { b0 t0 b1 t1 });
+board!(Tree0251Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 1,
-        }
-        SequenceWithMemory {
-            Inverter {
-                WaitValueUpdate(t0) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            PrioritySelector {
-                #[score(7)]
-                Condition(PCond<0>, b0 = 5),
-                #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
-                Condition(Cond<1>),
-            },
-            Repeat(4) {
-                IfThenElse {
-                    StatefulAction(Task<2>),
-                    Precondition(|bb| bb.o0.unwrap_or(1) == 2, else = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0252Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0253Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] b0: i64 = 9,
-        }
-        KeepRunningUntilFailure {
-            Action(Act<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            l0: Vec<i64> = vec![1, 2],
             b0: i64,
-        }
-        IfThenElse {
-            ReactiveSequence {
-                Wait(10),
-                StatefulAction(Task<0> = Task::<0>),
-                WaitUntil(|bb| bb.b0 < *bb.t1) {
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                },
-            },
-            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1}),
-                    Wait(10),
-                },
-            },
-            ForceFailure {
-                ParallelAll(2) {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                    SubTree(Tree0253Sub0, ..),
-                    #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0253Blackboard { t1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0254 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-        }
-        PrioritySelector {
-            #[score(|bb| ((*bb.t0 + 3) % 4) as f32)]
-            Fallback {
-                Action(Act<0>),
-                AsyncFallback {
-                    Condition(PCond<1>, b0 = {=}),
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            #[score(2)]
-            StepSequencer {
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| bb.b0 != 7)]
-                    Wait(0),
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                Condition(Cond<6> = Cond::<6>),
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0254Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        FlipSelector {
-            Cooldown(0) {
-                RunOnce {
-                    Repeat(2) {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                            #[post(|bb| bb.b1 += 2)]
-                            SequenceWithMemory {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            Priority {
-                Action(Act<3> = Act::<3>),
-                StatefulAction(PTask<4>, b0 = {b1}, b1 = {t1}),
-                #[on_halted(|bb| *bb.t1 += 3)]
-                Failer,
-                StatefulAction(Task<5>),
-            },
-            Iterate(l0, element = {b0}, until = Never) {
-                Switch(b1) {
-                    case 0 => Condition(Cond<6> = Cond::<6>),
-                    case 2 => Filter(times = 3, count = Failure, filtered = Failure) {
-                        Switch(b1) {
-                            case 1 => Action(PIo<7>, t0 = {b1}),
-                            case 5 => StatefulAction(Task<8> = Task::<8>),
-                            _ => Script(|bb| bb.b0 = bb.b0 % 4),
-                        },
-                    },
-                    _ => Sequence {
-                        ScriptCondition(|bb| bb.b1 + 3 < 6),
-                        Action(PAct<9>, b0 = {t1}, b1 = {b0}),
-                        SetBlackboard(b1 = 3),
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b0 + 2 > 4)]
-            Fallback {
-                Delay(10) {
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
-                    },
-                },
-                IndexSwitch(|bb| (bb.b1 + 4) % 4, out_of_range = Fail) {
-                    StatefulAction(Task<11>),
-                    Failer,
-                },
-            },
-            Fallback {
-                PolicyParallel(policy = FirstFailure) {
-                    Succeeder,
-                    Action(Act<12>),
-                    AlwaysRunning,
-                    Action(Act<13>),
-                    SetBlackboard(b0 = 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0255Blackboard { b1 t1 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-        }
-        #[on_success(|bb| { bb.t0.set(*bb.t1 % 3); if bb.b0 % 4 < 0 { *bb.t0 += 1 } })]
-        #[run_while(|bb| bb.o0.is_none())]
-        #[success_if(|bb| *bb.t1 % 2 < 1)]
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            RepeatTimes(forever) {
-                Remap(success = Success, failure = Success) {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Fallback {
-                        Limiter(1) {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0256Blackboard { b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx {
-        blackboard {
             #[tracked] t0: i64 = 3,
             b1: i64 = 0,
-            b0: i64 = 1,
         }
-        BinarySelector(|bb| bb.b1 > bb.b1 + 2, dynamic = true) {
-            Timeout(50) {
-                IndexSwitch(|bb| *bb.t0) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                        Sleep(50),
-                        Precondition(|bb| bb.b1 + 3 == 4) {
-                            RepeatUntil(Failure) {
-                                Failer,
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                    RepeatTimes(2) {
-                        StepSequencer {
-                            FlipSelector {
-                                WhileDoElse {
-                                    Action(Act<1>),
-                                    Condition(Cond<2>),
-                                },
-                                SetBlackboard(b0 = 1),
-                            },
-                            StatefulAction(Task<3>),
+        AsyncSequence {
+            #[skip_if(|bb| *bb.t0 == 2)]
+            #[post(|bb| bb.b0 += 2)]
+            AsyncFallback {
+                Retry(0) {
+                    SetBlackboard(b1 = 0),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                    Filter(times = 2, count = Completed) {
+                        Interrupt(|bb| bb.b0 + 4 != 5) {
+                            AlwaysFailure,
                         },
                     },
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                Action(Act<5> = Act::<5>),
-                Condition(PCond<6>, b0 = {=}),
-                #[post(|bb| bb.b1 += 2)]
-                #[skip_if(|bb| bb.b1 != 2)]
-                Conditional(|bb| *bb.t0 != bb.b0, dynamic = false) {
-                    Action(PAct<7>, b0 = 1, b1 = {b1}),
-                },
-                SetBlackboard(b1 = 5),
-            },
-        }
-    }
-}
-
-board!(Tree0257Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Switch(b1) {
-            case 5 => #[skip_if(|bb| (bb.b1 + 3) % 2 != 1)]
-            DynamicSequence {
-                #[on_failure(|bb| bb.o0 = None)]
-                Sequence {
-                    Wait(50),
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Conditional(|bb| bb.b1 + 1 < bb.b1, dynamic = false, else = Success) {
-                    RunOnce {
-                        ParallelAll(max_failures = -1) {
-                            StatefulAction(Task<1> = Task::<1>),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                #[post(|bb| *bb.t0 += 3)]
-                Switch(b1) {
-                    case 0 => Condition(Cond<2> = Cond::<2>),
-                    _ => #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-                    RepeatUntilFailure(forever) {
+                Repeat(3) {
+                    AsyncSequence {
+                        Action(PAct<0>, b0 = 6, b1 = {b0}),
+                        Wait(20),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
                         Condition(Cond<3>),
                     },
                 },
             },
-            case 1 => TryCatch(catch_on_halt = true) {
-                IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(PAct<5>, b0 = {b1}, b1 = {b0}),
-                    MaxTime(0) {
-                        Repeat(3) {
+            TryCatch(catch_on_halt = true) {
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    ReactiveFallback {
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                },
+                Switch(b1) {
+                    case 5 => ReactiveSequence {
+                        Sleep(30),
+                    },
+                    _ => AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0252Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0253 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64,
+        }
+        Inverter {
+            Loop(q0, value = {t1}, if_empty = Running) {
+                IfThenElse {
+                    Fallback {
+                        #[run_while(|bb| *bb.t1 % 3 < 0)]
+                        #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Loop(q0, value = {b0}) {
+                        Priority {
+                            Precondition(|bb| bb.b0 > 4) {
+                                Condition(PCond<1>, b0 = {t1}),
+                            },
+                            Action(Act<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0253Blackboard { q0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0254 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        AsyncFallback {
+            TryCatch {
+                RepeatUntilFailure(1) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0254Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Precondition(|bb| bb.b0 < *bb.t0 + 4, else = Success) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            RetryUntilSuccessful(3) {
+                                AlwaysFailure,
+                            },
+                            Action(Act<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                    Interrupt(|bb| *bb.t1 < bb.b0) {
+                        Filter(times = 1, filtered = Failure) {
+                            Deadline(30) {
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Script(|bb| { *bb.t1 += 3; bb.b0 = *bb.t0 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0255Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+        }
+        Conditional(|bb| bb.b1 != 2, dynamic = true, else = Success) {
+            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop) {
+                BinarySelector(|bb| (*bb.t0 + 1) % 4 > 0) {
+                    IfThenElse {
+                        Condition(Cond<0>),
+                        AlwaysRunning,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<2>),
+                AsyncFallback {
+                    Parallel(success = 2) {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Precondition(|bb| bb.b1 == 3) {
+                        RunOnce(then_skip = true) {
                             AlwaysRunning,
                         },
                     },
-                    Condition(Cond<6>),
-                    #[failure_if(|bb| *bb.t1 > bb.b1)]
-                    #[skip_if(|bb| (*bb.t1 + 4) % 2 < 1)]
-                    #[on_success(|bb| if *bb.t1 % 2 < 0 { *bb.t1 += 2 })]
-                    Condition(|ctx| ctx.check(7)),
-                },
-                Fallback {
-                    Action(PIo<8>, t0 = {=}),
-                    Retry(0) {
-                        SetBlackboard(t1 = {b1}),
-                    },
-                    Action(Act<9>),
-                },
-            },
-            _ => StatefulAction(Task<10> = Task::<10>),
-        }
-    }
-}
-
-board!(Tree0258Blackboard { o0 b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            #[on_failure(|bb| if bb.b0 == 6 { bb.b0 += 3 })]
-            #[failure_if(|bb| bb.b0 % 4 < 1)]
-            #[success_if(|bb| (*bb.t0 + 4) % 2 != 0)]
-            Parallel(success = -2, failure = -3) {
-                ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 2) % 4 > 2),
-                Remap(success = Failure, failure = Failure) {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(o0 = Some(9)),
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Repeat(1) {
-                    Remap(success = Failure, failure = Success) {
-                        RepeatTimes(1) {
-                            RepeatUntilSuccess(forever) {
-                                ReactiveFallback {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-                Conditional(|bb| (bb.b0 + 2) % 4 > 0, dynamic = true) {
-                    RetryUntilSuccessful(3) {
-                        TryCatch {
-                            StatefulAction(Task<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                        },
-                    },
-                },
-                DynamicSelector {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    Repeat(0) {
-                        Script(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b0 = 5 }),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0259Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 3,
-        }
-        Fallback {
-            ReactiveSelector {
-                Conditional(|bb| (bb.b1 + 2) % 4 > 2, dynamic = false, else = Success) {
-                    Switch(b1) {
-                        case 4 => Condition(|ctx| ctx.check(0)),
-                        _ => Action(PAct<1>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            Repeat(1) {
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[post(|bb| bb.b1 += 2)]
-                #[success_if(|bb| bb.b1 + 2 < bb.b0)]
-                Conditional(|bb| *bb.t0 % 2 == 1, else = Failure) {
-                    MemSequence {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Action(Act<4>),
-                            Action(PIo<5>, t0 = {t0}),
-                            #[on_failure(|bb| bb.b1 = bb.b0)]
-                            Loop(q0) {
-                                Condition(Cond<6>),
-                            },
-                        },
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b1 + 4, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0260Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0261Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 12,
-        }
-        Switch(b1) {
-            case 1 => Precondition(|bb| bb.b1 != bb.b0 + 4, else = Skipped) {
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-            case 2 => StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
-            _ => AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0261Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 12,
-        }
-        #[on_success(|bb| { if bb.b1 % 4 > 0 { bb.b1 += 3 }; bb.t0.set(bb.b1) })]
-        SubTree(Tree0261Sub1, b0 = {=}, t0 = {t0}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        IfThenElse {
-            SubTree(Tree0261Sub0, ..),
-            Repeat(4) {
-                MemPriority {
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0261Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Timeout(30) {
-                    Action(Act<1>),
-                },
-                Optional {
-                    Wait(50),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.o0 = None })]
-                    StatefulAction(Task<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0262Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            l0: Vec<i64> = vec![],
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-            Parallel(success = 1) {
-                Priority {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Sequence {
-                            SetBlackboard(t0 = {b0}),
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                Retry(forever) {
-                    RepeatUntilFailure(2) {
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 < 0)]
-                BinarySelector(|bb| bb.b0 > *bb.t1, dynamic = false) {
-                    AlwaysRunning,
-                    Action(Act<2>),
-                },
-                Sequence {
-                    StepSequencer {
-                        AsyncSequence {
-                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                        #[success_if(|bb| bb.b0 % 3 < 1)]
-                        #[failure_if(|bb| bb.b0 % 2 > 0)]
-                        #[on_success(|bb| bb.t0.set((*bb.t1 + 3) % 4))]
-                        Condition(PCond<5>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0263Blackboard { t0 b0 q0 t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            Condition(Cond<4> = Cond::<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            #[success_if(|bb| bb.b1 + 1 != bb.b1)]
-            Sequence {
-                Condition(PCond<0>, b0 = 7),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                Action(PIo<3>, t0 = {=}),
-            },
-            Loop(q0, value = {t0}) {
-                Selector {
-                    Condition(PCond<4>, b0 = {=}),
-                    StatefulAction(Task<5>),
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0265Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(0),
-        }
-        #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            Deadline(100) {
-                Delay(20) {
-                    Switch(b1) {
-                        case 3 => BinarySelector(|bb| *bb.t0 != 7) {
-                            SetBlackboard(o0 = Some(4)),
-                            Condition(Cond<1>),
-                        },
-                        case 1 => Condition(Cond<2>),
-                        _ => AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0266Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            MemSequence {
-                Interrupt(|bb| (*bb.t0 + 3) % 3 > 0) {
-                    #[success_if(|bb| bb.b0 > 7)]
-                    #[on_success(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                    #[failure_if(|bb| *bb.t0 % 4 != 1)]
-                    Failer,
-                },
-                PrioritySelector {
-                    #[score(|bb| (bb.b0 + 4) as f32)]
-                    Condition(Cond<0>),
-                    #[score(|bb| (bb.b0 + 2) as f32)]
-                    SetBlackboard(b0 = 1),
-                },
-            },
-            TryCatch {
-                ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 2) % 3 == 0),
-                StatefulAction(Task<1>),
-                Filter(times = 1, count = Failure) {
-                    RunOnce {
-                        Cooldown(0) {
-                            Sleep(30),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0267Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            Sequence {
-                Condition(PCond<0>, b0 = {b0}),
-                #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(bb.o0.unwrap_or(4)) })]
-                ParallelAll(1) {
-                    Limiter(2) {
-                        Condition(Cond<1>),
-                    },
-                },
-                Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 += 3 }),
-                StatefulAction(Task<2>),
-                Repeat(0) {
-                    SetBlackboard(b0 = 8),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0268Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0269 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        FlipSelector {
-            #[post(|bb| bb.b1 += 1)]
-            FlipSelector {
-                Conditional(|bb| bb.o0.unwrap_or(4) == 4, dynamic = true, else = Failure) {
-                    UnsetBlackboard(o0),
-                },
-                Timeout(0) {
-                    #[skip_if(|bb| *bb.t0 % 4 != 1)]
-                    StatefulAction(Task<0>),
-                },
-                Sequence {
-                    SetBlackboard(t0 = 9),
-                    StatefulAction(Task<1> = Task::<1>),
-                    SetBlackboard(t0 = 3),
-                },
-            },
-            Switch(b1) {
-                case 0 => Action(Act<2>),
-                _ => #[on_success(|bb| bb.b1 += 3)]
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0269Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0270 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Cooldown(0, filtered = Skipped) {
-            TryCatch(catch_on_halt = true) {
-                MemPriority {
-                    AlwaysFailure,
-                    ScriptCondition(|bb| *bb.t0 < 1),
-                },
-                #[post(|bb| { bb.b1 += 1; bb.t0.set((*bb.t0 + 2) % 4) })]
-                Runner,
-                #[post(|bb| *bb.t0 += 2)]
-                #[success_if(|bb| *bb.t0 < 4)]
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0270Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0271 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-        }
-        MemSequence {
-            ReactiveSequence {
-                Sleep(10),
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                ReactiveSequence {
-                    IndexSwitch(|bb| bb.b0, dynamic = true) {
-                        AlwaysRunning,
-                        ScriptCondition(|bb| *bb.t0 > 2),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(1) + 2))]
-            #[skip_if(|bb| bb.o0.unwrap_or(5) + 2 < bb.b0 + 4)]
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
-                RepeatUntilSuccess(1) {
-                    Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-                        KeepRunningUntilFailure {
-                            Loop(q0, value = {b0}, if_empty = Failure) {
-                                Sequence {
-                                    #[run_while(|bb| *bb.t0 % 2 == 0)]
-                                    Succeeder,
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(1) < *bb.t0),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                Action(Act<6>),
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0271Blackboard { t0 l0 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0272Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 12,
-        }
-        Parallel(success = -2, failure = 2) {
-            SetBlackboard(t0 = {t1}),
-            Action(|ctx| ctx.exec(3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            Fallback {
-                Action(PAct<0>, b0 = 1),
-                SequenceStar {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    #[run_while(|bb| *bb.t0 % 4 > 0)]
-                    SubTree(Tree0272Sub0, t0 = {=}, t1 = {t1}),
-                    StatefulAction(Task<4>),
-                },
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0272Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 3,
-        }
-        Repeat(forever) {
-            ReactiveFallback {
-                AsyncFallback {
-                    Condition(Cond<0>),
                 },
                 WhileDoElse {
-                    Precondition(|bb| bb.o0.unwrap_or(3) == bb.b0 + 1, else = Running) {
-                        Timeout(50) {
-                            RetryUntilSuccessful(forever) {
-                                #[run_while(|bb| (bb.b0 + 4) % 2 != 0)]
-                                #[success_if(|bb| *bb.t0 % 4 != 3)]
-                                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                        },
+                    #[failure_if(|bb| bb.b0 + 4 < 2)]
+                    #[on_failure(|bb| bb.b1 = 2)]
+                    StatefulAction(Task<5>),
+                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
                     },
-                    BinarySelector(|bb| bb.o0.unwrap_or(5) == 1) {
-                        Switch(b1) {
-                            case 1 => #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                            #[run_while(|bb| *bb.t0 == 7)]
-                            Condition(Cond<2>),
-                            case 3 => WasEntryUpdated(t0),
-                            _ => Condition(PCond<3>, b0 = {=}),
-                        },
-                        ForceSuccess {
-                            ReactiveSequence {
-                                Condition(Cond<4>),
-                                Condition(PCond<5>, b0 = 5),
+                    Limiter(1) {
+                        Action(Act<8>),
+                    },
+                },
+                Precondition(|bb| bb.b0 != 4) {
+                    Sequence {
+                        SetBlackboard(t1 = 2),
+                        Condition(Cond<9>),
+                        Action(PAct<10>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0256Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0257Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 9,
+        }
+        #[skip_if(|bb| bb.b0 > 3)]
+        Action(Act<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+        }
+        Iterate(l0, element = {b1}, max = 1) {
+            IndexSwitch(|bb| (bb.b1 + 2) % 4, out_of_range = Loop, dynamic = false) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Failer,
+                    Parallel(success = -1, failure = 1) {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {=}),
+                        Action(Act<4>),
+                    },
+                    Deadline(10) {
+                        RepeatUntilSuccess(2) {
+                            IfThenElse {
+                                StatefulAction(PTask<5>, b0 = {b1}),
+                                #[run_while(|bb| bb.b0 > 1)]
+                                SubTree(Tree0257Sub0, b1 = {=}, l0 = {l0}, t0 = {=}, o0 = {o0}, q0 = {=}, b0 = {b0}),
                             },
                         },
                     },
                     ReactiveFallback {
-                        Priority {
-                            StatefulAction(Task<6>),
-                            #[skip_if(|bb| bb.b0 + 4 > 4)]
-                            #[success_if(|bb| bb.b1 == bb.o0.unwrap_or(1))]
-                            Action(Act<7>),
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(2))]
+                        StatefulAction(Task<7>),
+                        AsyncFallback {
+                            Failer,
+                            StatefulAction(Task<8> = Task::<8>),
+                            SetBlackboard(o0 = Some(0)),
                         },
-                        Sequence {
-                            Action(PAct<8>, b0 = {b1}, b1 = {b1}),
+                    },
+                },
+                Fallback {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        AsyncFallback {
+                            Wait(0),
+                        },
+                    },
+                    Iterate(l0, element = {b1}, until = Never) {
+                        Delay(0) {
+                            SetBlackboard(t0 = 7),
+                        },
+                    },
+                    BinarySelector(|bb| (*bb.t0 + 2) % 3 > 0, dynamic = false) {
+                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0257Blackboard { b1 l0 t0 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            RepeatUntilFailure(forever) {
+                MaxTime(0) {
+                    #[skip_if(|bb| *bb.t0 + 1 == 3)]
+                    DynamicSequence {
+                        Sleep(10),
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+            },
+            Sequence {
+                Fallback {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Action(Act<2>),
+                    },
+                    Condition(PCond<3>, b0 = {t0}),
+                    Precondition(|bb| *bb.t0 > *bb.t0 % 2) {
+                        StatefulAction(Task<4>),
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Invert {
+                ReactiveFallback {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                        SequenceStar {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
+                            Precondition(|bb| bb.b0 % 3 > 1, else = Running) {
+                                SetBlackboard(b0 = 8),
+                            },
+                            #[success_if(|bb| *bb.t0 + 4 < bb.b0 + 1)]
+                            Repeat(1) {
+                                Remap(success = Success, failure = Failure) {
+                                    SetBlackboard(t0 = 9),
+                                },
+                            },
+                            StatefulAction(Task<7>),
                         },
                     },
                 },
@@ -2773,39 +1915,1016 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0273Blackboard { b0 t0 o0 b1 });
+board!(Tree0258Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0274Sub0 for Ctx {
+    pub tree Tree0259 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            RunOnce(then_skip = false) {
+                PrioritySelector {
+                    #[score(0)]
+                    Sequence {
+                        Wait(50),
+                        Wait(30),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    #[score(2)]
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            Priority {
+                BinarySelector(|bb| bb.b0 % 2 != 0, dynamic = false) {
+                    WasEntryUpdated(t0),
+                    Script(|bb| { bb.b0 += 2; bb.b0 += 1 }),
+                },
+            },
+            #[success_if(|bb| *bb.t0 != 0)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            Retry(0) {
+                Condition(Cond<0>),
+            },
+            SequenceStar {
+                AlwaysSuccess,
+                Condition(PCond<1>, b0 = {=}),
+                SetBlackboard(t0 = {b0}),
+            },
+            Repeat(2) {
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0260Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        Parallel(success = -3) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            AsyncSequence {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0261Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0262 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                WaitValueUpdate(t0) {
+                    Cooldown(10, filtered = Skipped) {
+                        RunOnce(then_skip = false) {
+                            TryCatch {
+                                Action(PAct<0>, b0 = 0),
+                                StepSequencer {
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                                    Runner,
+                                },
+                                Script(|bb| bb.b1 = bb.b0),
+                            },
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 > 1, else = Success) {
+                SequenceWithMemory {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| bb.t0.set(bb.b1 + 2))]
+                    DynamicSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ReactiveFallback {
+                        Priority {
+                            #[failure_if(|bb| (bb.b0 + 3) % 4 > 1)]
+                            Repeat(1) {
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[failure_if(|bb| bb.b0 + 1 > 7)]
+                    #[run_while(|bb| *bb.t0 % 2 < 1)]
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Optional {
+                WhileDoElse {
+                    StatefulAction(Task<6> = Task::<6>),
+                    ParallelAll(1) {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<7> = Task::<7>),
+                        #[on_success(|bb| bb.t0.set(bb.b1 % 2))]
+                        #[run_while(|bb| *bb.t0 != 2)]
+                        Action(Act<8>),
+                        SetBlackboard(b0 = 5),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0262Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+        }
+        RepeatUntilSuccess(forever) {
+            Switch(b1) {
+                case 2 => BinarySelector(|bb| bb.b1 != bb.b1 + 3, dynamic = true) {
+                    Interrupt(|bb| bb.b1 % 4 > 0) {
+                        SequenceWithMemory {
+                            #[post(|bb| { bb.b1 += 3; bb.b0 = bb.b1 % 2 })]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                            Observe(|bb| bb.b1 + 3 == bb.b0 % 4, abort = none) {
+                                #[post(|bb| { if *bb.t0 < *bb.t0 % 4 { bb.t0.set(*bb.t0 % 3) }; bb.b0 += 1 })]
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                                },
+                            },
+                            Cooldown(0) {
+                                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                                #[on_halted(|bb| if *bb.t0 < 3 { bb.b1 = 8 })]
+                                #[on_success(|bb| bb.b0 += 2)]
+                                Retry(4) {
+                                    #[skip_if(|bb| bb.b1 < 0)]
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                            RunOnce {
+                                Condition(PCond<1>, b0 = 2),
+                            },
+                            Retry(0) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<3>),
+                        FlipSelector {
+                            Action(Act<4>),
+                            Script(|bb| bb.b0 += 1),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                _ => ReactiveSequence {
+                    Repeat(1) {
+                        MaxTime(100) {
+                            ReactiveFallback {
+                                IfThenElse {
+                                    Action(Act<6>),
+                                    Script(|bb| bb.b1 += 1),
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        SetBlackboard(b1 = {t0}),
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Inverter {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        Precondition(|bb| bb.b1 != 3, else = Skipped) {
+                            Parallel(success = 2, failure = -1) {
+                                WasEntryUpdated(t0),
+                                Wait(10),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0263Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+        }
+        Loop(q0, if_empty = Running) {
+            #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
+            RunOnce(then_skip = false) {
+                MemSequence {
+                    Conditional(|bb| *bb.t0 > 1, else = Success) {
+                        Fallback {
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 % 2),
+                            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 2)),
+                        },
+                    },
+                    Action(PIo<1>, t0 = {b0}),
+                    Repeat(4) {
+                        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                            Observe(|bb| bb.b0 == 3) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                    Condition(Cond<3>),
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0264Blackboard { b0 l0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            Iterate(l0, element = {b1}, max = 3) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            Action(PAct<1>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0265Blackboard { b1 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0266Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 11,
+        }
+        Conditional(|bb| bb.b1 < 4, dynamic = true, else = Failure) {
+            Invert {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    UnsetBlackboard(o0),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SubTree(Tree0266Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            Delay(30) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Delay(30) {
+            WhileDoElse {
+                ReactiveFallback {
+                    RetryUntilSuccessful(1) {
+                        Inverter {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                StatefulAction(Task<0>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                    Delay(0) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                Fallback {
+                    Observe(|bb| bb.b0 < 3, abort = lower) {
+                        #[run_while(|bb| bb.b1 % 4 > 2)]
+                        #[post(|bb| bb.b0 = bb.b1 + 3)]
+                        Action(Act<2>),
+                    },
+                    Observe(|bb| *bb.t0 % 2 == 0, abort = self) {
+                        Runner,
+                    },
+                    Wait(50),
+                },
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree0267Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0268Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        TryCatch {
+            SubTree(Tree0268Sub0, t1 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
+            #[on_failure(|bb| *bb.t1 += 1)]
+            SetBlackboard(b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0268Blackboard { t1 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0269 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        #[skip_if(|bb| bb.b1 + 2 != 5)]
+        Precondition(|bb| *bb.t0 + 3 < 3, else = Skipped) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0269Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0270 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            Loop(q0) {
+                Fallback {
+                    Delay(0) {
+                        Precondition(|bb| bb.o0.unwrap_or(5) > 6, else = Running) {
+                            WhileDoElse {
+                                Loop(q0, value = {b0}, if_empty = Success) {
+                                    AlwaysFailure,
+                                },
+                                DynamicSelector {
+                                    Action(PIo<0>, t0 = {=}),
+                                    StatefulAction(Task<1>),
+                                    #[failure_if(|bb| bb.o0.unwrap_or(4) != 6)]
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                                RetryUntilSuccessful(4) {
+                                    StatefulAction(PTask<4>, b0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                    Loop(q0, value = {t1}) {
+                        #[on_halted(|bb| if *bb.t1 % 2 == 1 { bb.b0 = *bb.t1 + 3 })]
+                        RepeatUntilFailure(forever) {
+                            DynamicSequence {
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                                ScriptCondition(|bb| *bb.t0 > 7),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0270Blackboard { t1 q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0271 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+        }
+        Observe(|bb| bb.b0 < 0, abort = none) {
+            Observe(|bb| bb.o0.unwrap_or(3) + 1 < bb.b0, abort = none) {
+                ScriptCondition(|bb| bb.b0 % 2 < 0),
+            },
+        }
+    }
+}
+
+board!(Tree0271Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0272 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 2) {
+            Filter(times = 1, count = Failure) {
+                Loop(q0, value = {b0}) {
+                    BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
+                        ScriptCondition(|bb| bb.b0 % 3 != 1),
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Sequence {
+                                SequenceStar {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0272Blackboard { t0 q0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Switch(b1) {
+            case 4 => Condition(Cond<0>),
+            case 2 => Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = false) {
+                PolicyParallel(policy = FirstSuccess) {
+                    Condition(|ctx| ctx.check(1)),
+                    Action(Act<2>),
+                },
+            },
+            case 0 => #[on_halted(|bb| bb.b0 = *bb.t1)]
+            Sequence {
+                Condition(Cond<3> = Cond::<3>),
+                #[on_failure(|bb| *bb.t1 += 2)]
+                #[run_while(|bb| bb.b0 % 4 != 1)]
+                Wait(100),
+                StatefulAction(Task<4>),
+            },
+            _ => Invert {
+                Observe(|bb| bb.b1 + 4 != 1, abort = self) {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { b0 l0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64>,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        DynamicSequence {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                MemSequence {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0274Blackboard { b0 l0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = false) {
+            Repeater(forever) {
+                Observe(|bb| bb.b0 + 2 > bb.b0) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        Repeat(3) {
+                            #[on_halted(|bb| { *bb.t0 += 3; bb.o0 = None })]
+                            SetBlackboard(b1 = 5),
+                        },
+                        Iterate(l0, element = {b1}, reset_index = true) {
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        KeepRunningUntilFailure {
+                            SequenceWithMemory {
+                                Condition(Cond<2> = Cond::<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0276Blackboard { b1 l0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0277 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 3,
+        }
+        #[post(|bb| { if bb.b1 + 2 > 2 { bb.t1.set(*bb.t0 + 3) }; bb.b1 = bb.b0 })]
+        ReactiveFallback {
+            MemPriority {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                BinarySelector(|bb| bb.b0 == 1, dynamic = false) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                StepSequencer {
+                    SetBlackboard(t0 = {b1}),
+                    #[success_if(|bb| *bb.t0 % 3 < 1)]
+                    #[failure_if(|bb| bb.b1 % 2 > 0)]
+                    #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 4)]
+                    Action(PAct<4>, b0 = {=}),
+                },
+            },
+            #[on_failure(|bb| bb.b1 += 1)]
+            ReactiveFallback {
+                Sequence {
+                    Retry(2) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    Selector {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        Limiter(1) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                    ParallelAll(max_failures = -2) {
+                        Script(|bb| { bb.t1.set(bb.b1 % 4); bb.t1.set(bb.b1) }),
+                        AlwaysFailure,
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
+                    },
+                },
+            },
+            Selector {
+                StatefulAction(Task<10>),
+                #[run_while(|bb| (*bb.t1 + 3) % 2 > 0)]
+                #[post(|bb| bb.t1.set((*bb.t1 + 1) % 4))]
+                #[failure_if(|bb| bb.b1 == 6)]
+                Script(|bb| { bb.t0.set(bb.b1 + 2); bb.b1 += 3 }),
+                Deadline(100) {
+                    Delay(20) {
+                        Switch(b1) {
+                            case 3 => RunOnce(then_skip = true) {
+                                #[skip_if(|bb| *bb.t0 < 3)]
+                                AlwaysFailure,
+                            },
+                            case 1 => ScriptCondition(|bb| bb.b0 + 2 > bb.b0 % 4),
+                            _ => Condition(Cond<11>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0277Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0278Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0278 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(0),
+        }
+        ReactiveFallback {
+            AsyncFallback {
+                ParallelAll(max_failures = -1) {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 + 1) as f32)]
+                    UnsetBlackboard(o0),
+                    #[score(7)]
+                    StatefulAction(Task<2>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    WasEntryUpdated(t0),
+                },
+                IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                    SubTree(Tree0278Sub0, ..),
+                    StatefulAction(Task<4>),
+                },
+                Delay(30) {
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Observe(|bb| (*bb.t0 + 2) % 2 < 0, abort = none) {
+                Parallel(success = 3, failure = 0) {
+                    AlwaysFailure,
+                    #[skip_if(|bb| bb.b0 > 2)]
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0278Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0279 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        TryCatch(catch_on_halt = true) {
+            MaxTime(20) {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                },
+            },
+            AsyncSequence {
+                SetBlackboard(t0 = {b0}),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0279Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0280 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+        }
+        Selector {
+            ScriptCondition(|bb| bb.b0 < 0),
+            Observe(|bb| (bb.b1 + 4) % 3 == 2, abort = both) {
+                StatefulAction(Task<0>),
+            },
+            FlipSelector {
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0280Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0281Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+        }
+        Repeat(1) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0281Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+        }
+        SubTree(Tree0281Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        ReactiveFallback {
+            Guard(|ctx| &mut ctx.token) {
+                DynamicSequence {
+                    SetBlackboard(t1 = 6),
+                    Action(Act<0>),
+                    ScriptCondition(|bb| (*bb.t1 + 1) % 3 == 1),
+                    Wait(10),
+                },
+            },
+            #[post(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 2) % 4) })]
+            Repeat(2) {
+                SubTree(Tree0281Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0281Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0282 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Switch(b1) {
+            case 1 => Conditional(|bb| bb.b1 % 3 < 1, dynamic = true, else = Success) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+            },
+            case 2 => #[run_while(|bb| *bb.t0 + 1 < 2)]
+            #[skip_if(|bb| *bb.t0 != 4)]
+            #[on_failure(|bb| bb.b0 = bb.b1 % 2)]
+            MemSequence {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    Limiter(2) {
+                        Condition(Cond<1>),
+                    },
+                },
+                StatefulAction(PTask<2>, b0 = 6, b1 = {=}),
+                Action(Act<3>),
+                Precondition(|bb| (bb.b1 + 4) % 4 < 1, else = Failure) {
+                    #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.b1 = 4 })]
+                    #[success_if(|bb| *bb.t0 + 1 == 6)]
+                    StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
+                },
+            },
+            case 5 => SequenceStar {
+                Action(Act<5> = Act::<5>),
+                Action(Act<6>),
+                #[skip_if(|bb| bb.b1 + 1 == 4)]
+                SetBlackboard(t0 = 7),
+            },
+            _ => Priority {
+                Condition(|ctx| ctx.check(7)),
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0282Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0283 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatTimes(3) {
+            StepSequencer {
+                WasEntryUpdated(t0),
+                IfThenElse {
+                    Repeat(3) {
+                        StatefulAction(Task<0>),
+                    },
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0283Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0284 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Fallback {
+            Inverter {
+                BinarySelector(|bb| *bb.t0 + 1 < *bb.t0, dynamic = true) {
+                    Wait(100),
+                    Parallel(success = -2, failure = 2) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            StatefulAction(Task<1>),
+            ParallelAll(1) {
+                #[post(|bb| { bb.b0 += 1; bb.t0.set(9) })]
+                Condition(Cond<2> = Cond::<2>),
+                ScriptCondition(|bb| (bb.b0 + 2) % 3 > 0),
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0284Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0285Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
         StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
+    pub tree Tree0285 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+        }
+        Sequence {
+            Action(Act<0>),
+            Parallel(success = 1, failure = -1) {
+                SubTree(Tree0285Sub0, ..),
+                SetBlackboard(o0 = Some(0)),
+                ForceFailure {
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0285Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0286 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            l0: Vec<i64>,
+            b1: i64 = 1,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[post(|bb| bb.b0 += 1)]
+        #[on_failure(|bb| { if *bb.t0 % 3 > 1 { bb.b0 += 4 }; if bb.b0 + 2 != (bb.b1 + 3) % 4 { bb.b1 += 1 } })]
+        FlipSelector {
+            Iterate(l0, element = {b1}, max = 1) {
+                Condition(Cond<0>),
+            },
+            Script(|bb| bb.b1 += 2),
+            Loop(q0, value = {t0}) {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            RunOnce(then_skip = true) {
+                Action(PAct<3>, b0 = 8, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0286Blackboard { b0 t0 q0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0287 for Ctx {
         blackboard {
             b1: i64,
         }
         Switch(b1) {
             case 1 => StatefulAction(Task<0> = Task::<0>),
-            _ => SubTree(Tree0274Sub0, ..),
+            _ => StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0274Blackboard { b1 });
+board!(Tree0287Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
+    pub tree Tree0288 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 2,
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            b0: i64 = 1,
         }
         ReactiveFallback {
             Parallel(success = -1, failure = -2) {
@@ -2838,751 +2957,142 @@ bt::behavior_tree! {
                 },
             },
             IfThenElse {
-                Selector {
-                    Observe(|bb| *bb.t1 + 4 > 3, abort = lower) {
-                        SetBlackboard(o0 = Some(9)),
-                    },
-                    Observe(|bb| *bb.t0 + 2 == bb.o0.unwrap_or(4), abort = both) {
-                        Action(PIo<5>, t0 = {=}),
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    Switch(b1) {
+                        case 3 => AlwaysFailure,
+                        _ => Condition(Cond<5>),
                     },
                 },
-                DynamicSequence {
+                Delay(0) {
                     StatefulAction(Task<6>),
-                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0275Blackboard { t1 b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
-        Remap(success = Success, failure = Success) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0277 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
-        }
-        Inverter {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Succeeder,
-                    Condition(Cond<0>),
-                },
-                #[skip_if(|bb| (bb.o0.unwrap_or(5) + 3) % 4 < 0)]
-                #[post(|bb| { bb.b1 += 1; if bb.b0 != 2 { bb.b0 = bb.b1 } })]
-                #[on_halted(|bb| { if *bb.t0 + 3 > 6 { bb.t0.set(bb.b0) }; bb.o0 = Some((bb.b0 + 2) % 3) })]
-                Parallel(failure = 3) {
-                    AlwaysSuccess,
-                    WaitValueUpdate(t0) {
-                        Script(|bb| { if bb.b1 + 1 == 0 { bb.b1 += 1 }; bb.b0 += 1 }),
-                    },
-                    #[on_halted(|bb| bb.t0.set(bb.b1 + 3))]
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0277Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            TryCatch(catch_on_halt = true) {
-                ReactiveSequence {
-                    Action(PIo<0>, t0 = {t0}),
-                    StatefulAction(Task<1>),
-                },
-                Precondition(|bb| *bb.t0 < 2, else = Failure) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                SkipUnlessUpdated(t0) {
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
-            Fallback {
-                TryCatch {
-                    Action(Act<4>),
-                    SetBlackboard(b1 = {b0}),
-                    Failer,
-                },
-                SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
-                    Action(Act<6> = Act::<6>),
-                    Action(Act<7>),
-                },
-            },
-            MemPriority {
-                #[failure_if(|bb| bb.b1 == 4)]
-                Script(|bb| bb.b0 += 3),
-                AsyncSequence {
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(|ctx| ctx.check(9)),
-                },
-                Timeout(10) {
-                    SequenceStar {
-                        AlwaysSuccess,
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0278Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0279Sub0 for Ctx {
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<15>),
-                },
-                StatefulAction(Task<16> = Task::<16>),
-                Failer,
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                StatefulAction(Task<17>),
-            },
-            Condition(Cond<18> = Cond::<18>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279 for Ctx {
-        ReactiveSequence {
-            PolicyParallel(policy = FirstFailure) {
-                Action(|ctx| ctx.exec(0)),
-                MemSequence {
-                    Repeater(3) {
-                        Condition(Cond<1>),
-                    },
-                    DynamicSequence {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Cooldown(0, filtered = Skipped) {
-                Repeat(forever) {
-                    ReactiveSelector {
-                        Priority {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            Condition(Cond<5>),
-                            Action(Act<6>),
-                            Condition(Cond<7>),
-                        },
-                        RetryUntilSuccessful(3) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                Retry(4) {
-                    StatefulAction(Task<9>),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<10>),
-                },
-                Timeout(10) {
-                    MemPriority {
-                        StatefulAction(Task<11>),
-                        Action(|ctx| ctx.exec(12)),
-                        StatefulAction(Task<13>),
-                        Timeout(0) {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                },
-            },
-            Cooldown(0) {
-                SubTree(Tree0279Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0280 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            AsyncSequence {
-                Invert {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        Sleep(0),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                },
-                Repeat(1) {
-                    #[post(|bb| if bb.b0 + 4 == *bb.t0 % 3 { bb.b1 += 2 })]
-                    #[success_if(|bb| *bb.t0 > 4)]
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        StatefulAction(Task<2>),
-                        #[score(|bb| (bb.b0 + 1) as f32)]
-                        RepeatUntil(Success) {
-                            RepeatUntil(Success) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        #[score(3)]
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
-                    },
-                },
-                ReactiveSelector {
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<7>),
-                },
-            },
-            StatefulAction(Task<8> = Task::<8>),
-        }
-    }
-}
-
-board!(Tree0280Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            PolicyParallel(policy = FirstFailure) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-                Runner,
-            },
-            #[on_success(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 4) % 4) })]
-            #[on_failure(|bb| *bb.t0 += 2)]
-            ReactiveFallback {
-                ReactiveSelector {
-                    DynamicSequence {
-                        Action(PAct<3>, b0 = {b0}),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(|ctx| ctx.exec(5)),
-                    Action(Act<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Action(PIo<8>, t0 = {=}),
-                    #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = *bb.t0 })]
-                    #[skip_if(|bb| (*bb.t0 + 3) % 3 == 1)]
-                    #[run_while(|bb| (bb.b0 + 3) % 2 != 0)]
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0281Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0282 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            o0: Option<i64>,
-        }
-        ReactiveSelector {
-            Switch(b1) {
-                case 5 => MemSequence {
-                    RepeatUntilFailure(forever) {
-                        StatefulAction(PTask<0>, b0 = 9, b1 = {=}),
-                    },
-                    SetBlackboard(b0 = {t0}),
-                },
-                _ => RepeatTimes(forever) {
-                    Sleep(0),
-                },
-            },
-            ParallelAll(0) {
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                Action(|ctx| ctx.exec(2)),
-                UnsetBlackboard(o0),
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0282Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0283Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            o0: Option<i64> = Some(15),
-        }
-        Delay(10) {
-            ScriptCondition(|bb| bb.o0.unwrap_or(4) + 4 != 2),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0283 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(5),
-        }
-        Priority {
-            Limiter(2) {
-                Condition(Cond<0>),
-            },
-            #[failure_if(|bb| *bb.t0 + 4 == 6)]
-            TryCatch {
-                FlipSelector {
-                    Action(PIo<1>, t0 = {b0}),
-                    Script(|bb| *bb.t1 += 3),
-                    Action(Act<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    UnsetBlackboard(o0),
-                },
-                MemPriority {
-                    StatefulAction(Task<4> = Task::<4>),
-                    AlwaysFailure,
-                },
-            },
-            #[skip_if(|bb| *bb.t1 % 2 > 0)]
-            Remap(success = Failure, failure = Failure) {
-                WhileDoElse {
-                    SubTree(Tree0283Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}, o0 = {=}),
-                    Repeater(forever) {
-                        SequenceWithMemory {
-                            Script(|bb| bb.o0 = None),
-                            Sequence {
-                                #[post(|bb| *bb.t0 += 2)]
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                #[success_if(|bb| bb.o0.is_some())]
-                                StatefulAction(Task<5>),
-                                Sleep(0),
-                                Sleep(10),
-                            },
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                #[skip_if(|bb| *bb.t1 > bb.b0)]
-                Precondition(|bb| bb.b0 > 5, else = Skipped) {
-                    Action(PAct<6>, b0 = {b1}, b1 = {=}),
-                },
-                Timeout(20) {
-                    Inverter {
-                        Sequence {
-                            Condition(Cond<7>),
-                            Action(Act<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b1)]
-            ForceFailure {
-                ReactiveSelector {
-                    Invert {
-                        Action(PAct<10>, b0 = {t1}, b1 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0283Blackboard { t0 b0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0284 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 4,
-        }
-        Repeat(4) {
-            Fallback {
-                ParallelAll(3) {
-                    StatefulAction(Task<0>),
-                    #[success_if(|bb| *bb.t1 > 4)]
-                    #[failure_if(|bb| (bb.b1 + 4) % 3 != 0)]
-                    StatefulAction(Task<1>),
-                    Succeeder,
-                },
-                RepeatUntil(Failure) {
-                    WasEntryUpdated(t0),
-                },
-                #[post(|bb| bb.o0 = Some((bb.b0 + 4) % 3))]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Wait(20),
-                    WasEntryUpdated(t0),
-                    AlwaysFailure,
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0284Blackboard { t1 t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0285Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b1: i64 = 13,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 12,
-        }
-        Interrupt(|bb| bb.b1 != (bb.b0 + 3) % 4) {
-            Sequence {
-                Action(|ctx| ctx.exec(3)),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0285 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            l0: Vec<i64>,
-            b0: i64 = 2,
-        }
-        Remap(success = Failure, failure = Failure) {
-            Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = false) {
-                Parallel(failure = -1) {
-                    Fallback {
-                        #[success_if(|bb| (bb.b1 + 4) % 3 < 0)]
-                        #[on_success(|bb| bb.b1 += 1)]
-                        StatefulAction(Task<0>),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        ScriptCondition(|bb| bb.b1 > 5),
-                    },
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
-                    Cooldown(30) {
-                        RepeatUntilSuccess(3) {
-                            Precondition(|bb| bb.b1 < bb.b1 + 1, else = Skipped) {
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                        },
-                    },
-                    SubTree(Tree0285Sub0, ..),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0285Blackboard { t0 b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0286 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-        }
-        RunOnce(then_skip = true) {
-            ScriptCondition(|bb| bb.b0 + 4 > bb.b1),
-        }
-    }
-}
-
-board!(Tree0286Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0287Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(PCond<1>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0287Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0287 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Inverter {
-            ParallelAll(max_failures = -2) {
-                RepeatTimes(1) {
-                    Sleep(0),
-                },
-                ParallelAll(2) {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[success_if(|bb| *bb.t0 % 3 == 2)]
-                    Condition(Cond<0> = Cond::<0>),
-                    SubTree(Tree0287Sub0, ..),
-                    Inverter {
-                        SubTree(Tree0287Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0287Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0288 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveSelector {
-            Timeout(100) {
-                RepeatTimes(3) {
-                    Wait(0),
-                },
-            },
-            RepeatUntil(Success) {
-                #[run_while(|bb| *bb.t0 > 6)]
-                Repeat(forever) {
-                    Deadline(20) {
-                        Fallback {
-                            Delay(0) {
-                                #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(4))]
-                                #[skip_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
-                                RunOnce(then_skip = false) {
-                                    #[skip_if(|bb| bb.b0 > 3)]
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            #[success_if(|bb| bb.b1 == 5)]
-                            #[on_success(|bb| bb.t0.set(5))]
-                            #[on_failure(|bb| bb.b1 = *bb.t1)]
-                            ScriptCondition(|bb| (bb.b0 + 1) % 3 < 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0288Blackboard { t0 t1 b1 o0 b0 });
+board!(Tree0288Blackboard { t1 l0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            l0: Vec<i64> = vec![],
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64>,
         }
-        BinarySelector(|bb| *bb.t0 == 2, dynamic = false) {
-            #[skip_if(|bb| *bb.t0 > 5)]
-            #[on_halted(|bb| *bb.t0 += 2)]
-            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                MemPriority {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[on_failure(|bb| bb.b0 = 5)]
-                    Iterate(l0, element = {b0}, until = FirstFailure) {
-                        Failer,
-                    },
-                    Delay(20) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    MaxTime(0) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(3) > 1, dynamic = true) {
-                            Action(PIo<1>, t0 = {=}),
-                            StatefulAction(Task<2>),
+        ReactiveFallback {
+            Iterate(l0, element = {b0}, reset_index = false) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                            Parallel(success = -3, failure = 4) {
+                                Repeater(forever) {
+                                    #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
+                                    AlwaysFailure,
+                                },
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                Condition(|ctx| ctx.check(0)),
+                                Condition(Cond<1> = Cond::<1>),
+                                Interrupt(|bb| bb.b0 > bb.b0 + 4) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
                         },
                     },
                 },
             },
-            #[skip_if(|bb| (bb.b0 + 3) % 4 > 1)]
-            Retry(2) {
-                AsyncSequence {
-                    Condition(Cond<3> = Cond::<3>),
+            AsyncSequence {
+                ParallelAll {
+                    Condition(Cond<3>),
+                    ScriptCondition(|bb| *bb.t0 > 3),
+                },
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    IfThenElse {
+                        #[success_if(|bb| *bb.t0 > 4)]
+                        #[skip_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1)]
+                        Condition(Cond<4>),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Action(PAct<5>, b0 = {t0}),
+                        Condition(Cond<6>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0289Blackboard { o0 t0 l0 b0 });
+board!(Tree0289Blackboard { b0 t0 o0 q0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
-        ReactiveFallback {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
-            },
-            Action(Act<1>),
-            RunOnce(then_skip = true) {
-                RunOnce(then_skip = true) {
-                    AlwaysRunning,
-                },
-            },
-            ReactiveSequence {
-                AsyncSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Delay(100) {
-                    Action(Act<4>),
-                },
-            },
-            Filter(times = 1, count = Completed) {
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0291 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
         Fallback {
-            FlipSelector {
-                Action(PIo<0>, t0 = {t1}),
-                MaxTime(0) {
-                    Script(|bb| { bb.t0.set(*bb.t1); bb.t1.set(bb.b0) }),
-                },
-                Inverter {
-                    AlwaysFailure,
-                },
-            },
-            StatefulAction(Task<1>),
-            Interrupt(|bb| *bb.t0 > 6) {
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0291Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0292 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        SequenceStar {
             Sequence {
-                Condition(Cond<0>),
-                SetBlackboard(t0 = 9),
-            },
-            MemSequence {
-                Action(PAct<1>, b0 = {=}, b1 = {t1}),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = false) {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Deadline(50) {
-                Fallback {
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t0}),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(4), &mut bb.b0)),
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
-            RepeatUntilFailure(forever) {
-                Action(|ctx, bb| ctx.exec_in(10, 2, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0292Blackboard { t0 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0293 for Ctx {
-        Timeout(50) {
-            ReactiveSequence {
-                Limiter(1) {
-                    Deadline(0) {
-                        WhileDoElse {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                Sleep(20),
+                IndexSwitch(|bb| 7, dynamic = true) {
+                    #[success_if(|bb| *bb.t1 % 4 > 0)]
+                    AsyncFallback {
+                        Cooldown(0) {
+                            Repeat(forever) {
+                                IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                    Action(PIo<2>, t0 = {b0}),
+                                },
                             },
-                            Filter(times = 2, filtered = Failure) {
-                                RepeatUntil(Failure) {
-                                    Action(Act<2>),
+                        },
+                        Selector {
+                            Observe(|bb| bb.b0 % 4 < 3, abort = both) {
+                                #[success_if(|bb| bb.b0 % 4 < 0)]
+                                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+                            },
+                            Observe(|bb| bb.b0 + 2 < 5, abort = none) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        Cooldown(0, filtered = Failure) {
+                            StatefulAction(Task<4>),
+                        },
+                        TryCatch(catch_on_halt = true) {
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                            AlwaysSuccess,
+                        },
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 % 2)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Sequence {
+                        Condition(Cond<8>),
+                        Conditional(|bb| *bb.t0 < *bb.t1, dynamic = true) {
+                            Filter(times = 1, count = Completed, filtered = Skipped) {
+                                RunOnce(then_skip = false) {
+                                    Action(PIo<9>, t0 = {t1}),
+                                },
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Guard(|ctx| &mut ctx.token) {
+                                IndexSwitch(|bb| *bb.t1) {
+                                    StatefulAction(Task<10>),
+                                    Wait(50),
+                                },
+                            },
+                        },
+                        Cooldown(50, filtered = Skipped) {
+                            RetryUntilSuccessful(forever) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<11>),
+                                    StatefulAction(Task<12>),
                                 },
                             },
                         },
@@ -3590,119 +3100,243 @@ bt::behavior_tree! {
                 },
             },
         }
+    }
+}
+
+board!(Tree0290Blackboard { q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0291 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            WhileDoElse {
+                Inverter {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                },
+                BinarySelector(|bb| bb.b0 + 1 < bb.b0 + 3, dynamic = false) {
+                    Filter(times = 2) {
+                        Sleep(10),
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            #[success_if(|bb| bb.b0 % 2 > 0)]
+            #[post(|bb| bb.b0 += 1)]
+            #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = bb.b0 % 4 })]
+            RunOnce(then_skip = true) {
+                Precondition(|bb| bb.b0 == 2, else = Success) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+            },
+            ReactiveSequence {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                        RunOnce(then_skip = true) {
+                            Action(PIo<4>, t0 = {t0}),
+                        },
+                    },
+                },
+                #[post(|bb| { bb.o0 = Some((*bb.t0 + 1) % 4); *bb.t0 += 1 })]
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Condition(|ctx| ctx.check(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0291Blackboard { l0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0292 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 2,
+        }
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            MemSequence {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0292Blackboard { t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0293Sub0 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Action(Act<3> = Act::<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0293 for Ctx {
+        MemPriority {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                SubTree(Tree0293Sub0),
+            },
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                SequenceStar {
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0294Sub0 for Ctx {
+        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-        }
-        WaitUntil(|bb| bb.b1 % 2 < 1) {
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    ForceSuccess {
+        Repeater(forever) {
+            WhileDoElse {
+                ParallelAll(1) {
+                    SequenceStar {
                         StatefulAction(Task<0>),
+                        ForceSuccess {
+                            Condition(Cond<1>),
+                        },
+                        Condition(Cond<2>),
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        AsyncSequence {
+                            Wait(0),
+                            SubTree(Tree0294Sub0),
+                        },
                     },
                 },
-                TryCatch {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = {b1}),
+                Optional {
+                    SequenceStar {
+                        Sequence {
+                            ForceSuccess {
+                                PolicyParallel(policy = FirstSuccessOrFailure) {
+                                    Condition(Cond<5> = Cond::<5>),
+                                    StatefulAction(Task<6>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                            FlipSelector {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
                     },
-                    Action(Act<3>),
-                    RepeatUntil(Failure) {
-                        Sleep(30),
+                },
+                Selector {
+                    IfThenElse {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                        Condition(|ctx| ctx.check(11)),
+                    },
+                    Priority {
+                        Action(Act<12>),
+                        Repeater(forever) {
+                            StatefulAction(Task<13>),
+                        },
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0294Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0295Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(|ctx| ctx.check(0))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
         }
-        SequenceWithMemory {
-            ScriptCondition(|bb| bb.o0.is_some()),
-            SubTree(Tree0295Sub0, ..),
+        ReactiveFallback {
+            ForceFailure {
+                Condition(Cond<0>),
+            },
+            SequenceWithMemory {
+                UnsetBlackboard(o0),
+                Action(Act<1>),
+            },
+            Sequence {
+                Script(|bb| *bb.t1 += 3),
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
+            },
         }
     }
 }
 
-board!(Tree0295Blackboard { t0 o0 });
+board!(Tree0295Blackboard { o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 5,
         }
-        Priority {
-            RunOnce {
-                StatefulAction(Task<0>),
+        #[on_success(|bb| bb.b0 += 1)]
+        ParallelAll(2) {
+            StatefulAction(Task<0> = Task::<0>),
+            #[failure_if(|bb| bb.b1 != 7)]
+            Inverter {
+                Wait(10),
             },
-            Observe(|bb| bb.b0 > 5, abort = none) {
-                StatefulAction(Task<1>),
+            BinarySelector(|bb| bb.b1 + 4 > *bb.t0 + 1, dynamic = false) {
+                Wait(0),
+                Condition(Cond<1>),
             },
+            StatefulAction(Task<2> = Task::<2>),
+            Failer,
         }
     }
 }
 
-board!(Tree0296Blackboard { b0 });
+board!(Tree0296Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            ParallelAll(1) {
-                Repeater(forever) {
-                    #[post(|bb| *bb.t0 += 1)]
-                    Observe(|bb| (bb.o0.unwrap_or(1) + 4) % 3 < 0, abort = self) {
-                        Precondition(|bb| bb.b0 + 2 < 0, else = Running) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                ParallelAll(max_failures = -1) {
+                    #[on_success(|bb| bb.o0 = None)]
+                    Repeat(forever) {
+                        RetryUntilSuccessful(4) {
+                            RetryUntilSuccessful(0) {
+                                Action(PAct<0>, b0 = {t0}),
+                            },
                         },
                     },
-                },
-            },
-            ReactiveSequence {
-                #[post(|bb| bb.b0 += 3)]
-                #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
-                #[on_halted(|bb| if bb.b0 % 2 > 0 { bb.t0.set(bb.b0 + 4) })]
-                Condition(PCond<1>, b0 = {=}),
-                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(Task<3>),
-                Succeeder,
-            },
-            #[on_failure(|bb| bb.o0 = None)]
-            #[failure_if(|bb| *bb.t0 % 3 < 2)]
-            ReactiveFallback {
-                Filter(times = 3, count = Success) {
-                    Sleep(100),
-                },
-                RunOnce(then_skip = false) {
-                    SkipUnlessUpdated(t0) {
-                        RetryUntilSuccessful(1) {
-                            Wait(10),
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        RunOnce {
+                            StatefulAction(Task<3>),
                         },
+                        Action(Act<4>),
+                        Action(Act<5>),
                     },
                 },
             },
@@ -3710,165 +3344,159 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0297Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0298Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            #[on_halted(|bb| *bb.t0 += 2)]
-            #[success_if(|bb| bb.b1 % 3 < 0)]
-            AlwaysFailure,
-        }
-    }
-}
+board!(Tree0297Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0298Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+        RunOnce {
+            StatefulAction(Task<0>),
         }
-        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0298Sub0 for Ctx {
+        SubTree(Tree0298Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| bb.b1 == 1)]
-        #[success_if(|bb| bb.b0 < 2)]
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SubTree(Tree0298Sub0, ..),
-            SubTree(Tree0298Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+        RepeatTimes(forever) {
+            SubTree(Tree0298Sub0),
         }
     }
 }
-
-board!(Tree0298Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(5),
         }
-        Precondition(|bb| bb.b0 != 1, else = Skipped) {
-            AlwaysSuccess,
+        ReactiveSequence {
+            #[on_failure(|bb| *bb.t1 += 3)]
+            Parallel(failure = 0) {
+                ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                Condition(Cond<1>),
+            },
+            Guard(|ctx| &mut ctx.token) {
+                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 3)),
+            },
+            #[skip_if(|bb| *bb.t1 < *bb.t0 % 3)]
+            #[on_success(|bb| bb.t1.set(bb.b0 % 4))]
+            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(3) + 1); bb.t0.set(bb.o0.unwrap_or(5) % 2) })]
+            Retry(2) {
+                UnsetBlackboard(o0),
+            },
         }
     }
 }
 
-board!(Tree0299Blackboard { b0 });
+board!(Tree0299Blackboard { t1 t0 b0 o0 });
 
 cases! {
-    Tree0200 "B{q0=4;b1=2;b0;t0=0;o0}Seq(Sel(Lp{t0;_}(t0),t1,Once(S),RFb(c2,@si{b0+1>2}@of{t0+=3}c3e,t4)),Rus{1}(Fb(c5,@fi{b1%4>0}@os{t0:=b1}a6b{t0%3;b0})),Obs{some;_}(Step(Rep2(a7),Rpt{F}(t8),Isw{t0%4;_;N}(t9,t10))))",
-    Tree0201 "B{t0=3;b0}DySel(c0,Scc{b0+2<t0})",
-    Tree0202 "RSeq(Sl{0},S,S)",
-    Tree0203 "B{o0=_;b0;b1=4}Fb(@of{b1:=b0%3}SubR(Flip(Isw{b0+4;_;T}(Scc{b1+4>2},S),SubR(Sw{5;4;0}(c0,Run,Run,Sb{o0=2})),a1,t2)),Wde(c3,pa4{b0:2;b1:b0},RFb(t5,a6)))",
-    Tree0204 "Swm(DySeq(AFb(t0,c1,S),Rep3(Cd{0;K}(S)),To{100}(MSeq(a2,c3)),c4),RFb(RSel(RT{1}(AFb(t5,c6,t7,F,a8)),RSeq(c9l,Ret3(Seq(a10,t11,c12l))),Star(DySel(t13,c14),Ruf{1}(c15),Keep(t16e)))))",
-    Tree0205 "B{o0=_;b1=0;b0;t0}ASeq(MSeq(t0,Scc{b1>o0|0%2},pi1{t0:t0},t2),OnceK(Dl{0}(Sel(Obs{b0>3;B}(c3),Ite(c4,c5)))),Par{-2;-1}(DySeq(Fb(t6,@rw{b0+4=b1+2}@si{none}t7),Rus{F}(@fi{none}a8),Scc{o0|1<b0}),Rus{F}(@os{t0:=b0}Cnd{b0+1<1;_;F}(Isw{o0|2+3;_;_}(t9e,Suc)))))",
-    Tree0206 "B{b0=0}RFb(Par{2;-2}(Swm(a0,c1,Sl{10}),PAll{-1}(a2b{b0%3;b0},c3,c4l)))",
-    Tree0207 "B{b0;t0=3}Fb(RFb(a0b{t0%2;b0},Bin{t0>3;_}(@si{t0>t0+3}@fi{t0%2!1}Keep(t1e),Rus{F}(S))))",
-    Tree0208 "B{l0=0;t0;b0=4}Bin{b0+4>3;N}(Invt(Fb(Obs{t0=2;L}(Bin{b0!6;_}(Wt{20},Swm(Scc{t0<5},a0,Suc))),@ki{b0>7}Fai)),RFb(PAll{0}(pt1{b0:t0;b1:t0},a2),@po{t0+=1}Flt{1;R;_}(@oh{b0+=2;b0%4!2?t0+=2}t3),c4,RFb(c5,Pre{b0=7;F}(Inv(pa6{b0:t0;b1:t0})))))",
-    Tree0209 "B{b0;b1;t1=2}Wde(RSel(Pri(t0,pt1{b0:1},pa2{b0:=},t3),Wde(a4,a5)),RU{S}(FS(Ret1(RU{S}(OnceT(Cnd{t1+3!b1;N;F}(c6l)))))))",
-    Tree0210 "FS(a0)",
-    Tree0211 "B{t0;b1=1;l0=4}PPar{2;N}(RU{F}(DySeq(Itr{b1;_;1;_}(Wt{0}),Scc{t0=5},t0)),Wv{t0}(TryF(c1,t2e,t3,Sl{0},t4)),Par{2;_}(FF(t5),a6))",
-    Tree0212 "B{o0=5;t0=2;b0;b1}RFb(PPar{0;N}(Ite(ASeq(t0),Try(c1,t2)),Obs{b1=7;N}(@oh{b1+=2}@po{b0+=1}Sel(Obs{some;B}(Flt{1;S;K}(Keep(Ub{o0}))),Obs{none;S}(OnceK(@ki{b0=b0%3}@os{b1+=1}@of{b0<4?b0:=t0}c3l))))),DySeq(c4,Pre{some;K}(Flt{1;S;_}(RFb(c5e,Flip(@rw{b0%3<2}t6,pa7{b0:b0},c8b{b0},t9))))))",
-    Tree0213 "B{t0=2;b0=0;o0=_}Ite(Dd{20}(ASeq(a0b{b0;b0},c1l,t2,a3l)),RFb(c4l,t5e,@po{o0:=_;t0+=2}@of{b0+=1}a6))",
-    Tree0214 "B{b0=3;o0=_}@fi{b0+1%3>1}@of{o0:=_}Seq(c0e,t1)",
-    Tree0215 "B{t1=3;t0;o0;b0;b1=1}Fb(Ite(a0l,Scc{o0|4>3},Sl{0}),@rw{b1+4<1}PrSel{b0+3%3;t0}(Flt{3;F;F}(pi1{t0:t1}),Mt{0}(a2)),MSeq(Ret2(Flip(Sb{b1=1},F,t3e)),SubR(t4)))",
-    Tree0216 "RSeq(c0l,Ite(a1,t2),FS(Rus{1}(t3)))",
-    Tree0217 "B{b0=5;t0;b1=0}RFb(Scc{t0+4>t0},PrSel{b1;t0;b1;b1+3%4;b1+1}(Mt{0}(Sl{20}),a0,t1,PrSel{t0%2}(@si{b1+4<t0+2}@po{t0:=b1}@of{t0:=b0+2}Sc{t0+=1;b0+=1}),MPri(pt2{b0:t0;b1:b1},c3b{b0})))",
-    Tree0218 "B{t0;l0;b1=3;b0=2}Fb(Fb(Ruf{1}(t0),RSeq(Wu{t0},Sb{t0=9},@fi{b0+4<b0+1}a1),t2,Itr{b1;2;_;N}(Suc),Sw{3}(pt3{b0:b0;b1:b0},a4)),Seq(Bin{t0%3<0;_}(@oh{b1+=3;t0+=2}@fi{b0>2}t5,a6b{b1+2%2;b0}),t7,t8,RT{3}(a9b{t0+3%3;b0}),@po{b0%3=0?b1:=b1%4}Cnd{t0<1;_;F}(@po{t0+1%4>0?t0+=1}Invt(t10))))",
-    Tree0219 "B{b0=2;l0;b1=0;t0=0;t1=2}RepF(Seq(Obs{t0+1%3<2;S}(Invt(Cd{30;K}(Sl{0}))),a0,Itr{b0;2;_;_}(Star(Wu{t1},pa1{b0:0;b1:b1},Sb{b1=t0})),@si{t0!3}Star(t2e,c3e)))",
-    Tree0220 "B{o0;b1}OnceT(Bin{o0|4>7;N}(Flt{2;R;_}(pi0{t0:b1}),Wt{10}))",
-    Tree0221 "B{l0=4;b0=3;t0;b1=5}Seq(Itr{b0;0;_;_}(RepF(Fb(SubA(pt0{b0:b1;b1:b1}),SubR(pi1{t0:=})))))",
-    Tree0222 "B{o0=_;t1;t0=1;b0=0}@of{b0>t0%2?t0+=3;t0:=o0|2+1}@os{o0:=_}@po{b0:=t1%4}Rpt{3}(RFb(@os{b0>t0%4?o0:=_}pc0{b0:t0},@ki{b0%3>0}Intr{none}(RT{2}(t1)),Seq(Inv(pi2{t0:=}),@of{b0:=o0|0+2}@rw{t1+2!3}@oh{t0:=t0+2%2}Rty0(t3),t4),ASeq(Scc{o0|0=1},t5e,Scc{t0!4})))",
-    Tree0223 "B{t0=3}Rus{F}(Isw{t0%4;N;T}(Par{1;-1}(a0,Suc,c1)))",
-    Tree0224 "B{b1=0;l0;t0=3;t1=0;b0=3}@os{t1:=t0}Keep(DySel(Bin{b0+2!1;N}(Seq(FS(WU{b1+4=1}(Sb{t0=5})),Swm(Rmp{F;F}(Isw{t1%4;T;N}(pt0{b0:=;b1:t0},Scc{b0+1>2})))),Cnd{t0+3>0;_;_}(Itr{b0;_;_;_}(@ki{b0<1}@os{t1<5?b0:=t1}@po{b0+=1}Pre{b1=2;R}(c1b{b1}))))))",
-    Tree0225 "B{t0=0;o0}Pre{t0!o0|5%3;R}(Step(RSeq(PAll{-1}(t0,t1)),Ite(t2,t3),PAll{1}(@of{t0+=1;t0<4?t0+=1}Star(c4e,Wt{20},Lim{1}(Suc)))))",
-    Tree0226 "B{b0=2;t0;o0}Obs{none;_}(PrSel{o0|4%4;b0;t0+1;4}(Keep(Wde(RT{1}(c0),Dl{10}(Ite(c1l,pt2{b0:b0;b1:t0})))),Pre{some;K}(Rus{F}(c3)),To{10}(Sel(@po{b0:=3}@ki{b0>7}t4,pa5{b0:b0;b1:t0},t6e,pi7{t0:=},t8)),Sc{b0+=2}))",
-    Tree0227 "B{t0=1;o0=_;l0=1;b1=1;b0=4;q0=0}Itr{b1;1;3;_}(Lp{_;S}(PAll{1}(Sw{1;5}(AFb(Obs{b0%4=2;_}(To{0}(c0)),t1,a2,t3),c4,Itr{b0;1;_;N}(Bin{b0+1!4;_}(@po{t0<7?t0+=3;b0:=b1%2}Seq(Ub{o0}),@rw{b0+2=t0%2}Wu{t0}))))))",
-    Tree0228 "Rpt{F}(RSel(c0,t1,S))",
-    Tree0229 "B{l0=0;b0}Itr{b0;1;1;N}(t0)",
-    Tree0230 "B{b1;b0=4;t0=2}Isw{b1;N;T}(PPar{0;_}(c0,PrSel{b1+2;t0}(t1,c2),c3),Par{-2;-3}(pt4{b0:=;b1:t0},Sl{30},c5e,pi6{t0:=},t7))",
-    Tree0231 "B{t0=2;b0;b1=5;q0=1}Isw{6;N;T}(Ite(c0l,t1),Ite(DySel(a2,t3),Lp{_;R}(Sb{t0=b0})),Sel(a4,Scc{b1%2<0}))",
-    Tree0232 "TryT(Dl{100}(c0),Once(Rep3(Rus{3}(c1e))),Swm(Sl{50},Sub(t2)))",
-    Tree0233 "Par{_;1}(RFb(Ite(ASeq(t0,c1e),c2l,Ret2(DySeq(To{50}(a3),a4e))),OnceK(MSeq(Wt{20},Swm(RSeq(S,t5e),RFb(t6e,Wt{0})),Par{1;_}(a7e,t8,c9)))))",
-    Tree0234 "B{b1;b0=5}@rw{b1=b0+4}Wde(c0,ASeq(pt1{b0:=},Sl{10},@rw{b1+2<3}@oh{b0+=2}Suc))",
-    Tree0235 "B{b0}@po{b0+=2}RSeq(RU{S}(c0l),Run)",
-    Tree0236 "B{t0=5;b0=0;q0}To{50}(@si{t0+4!t0+4%2}@os{t0+2%4>1?t0+=3}Lp{t0;_}(Swm(@oh{t0%2<0?b0:=t0;b0+=2}@po{t0+=1}@rw{t0=5}Swm(t0,t1,t2,a3b{2;b0}),a4b{t0;b0},Su{t0}(Lp{b0;K}(@si{b0>0}Par{-2;1}(c5b{5},t6))))))",
-    Tree0237 "B{b0=0;b1;t0;q0=1}Sel(Inv(RSeq(Inv(Lp{b0;K}(Seq(t0,t1e,t2))),@os{b1:=b0}t3,Pre{b1>4}(pi4{t0:b0}),pc5{b0:b0})),Scc{t0+4>b1},RFb(Ret4(a6),Pre{b1!7;S}(RU{F}(Seq(a7b{9;b0},c8,pc9{b0:2},t10)))),MPri(Par{-1;-3}(Dd{100}(R),OnceT(Seq(c11,pt12{b0:=;b1:=},c13)),Inv(Pre{b1+3<2;K}(Flt{2;R;K}(To{30}(pt14{b0:b1;b1:=})))))))",
-    Tree0238 "Fb(Rep3(Rep4(c0l)),F,t1)",
-    Tree0239 "B{t0=5;b0=4;b1=4;l0=0}Bin{b1+2%2<1;T}(Itr{b0;1;_;T}(Mt{10}(Once(Mt{0}(TryT(@of{b0:=3;b1+=1}@fi{b1<t0+2}Rep4(Scc{b0<0}),@of{b0:=b1}@ki{b0+1%3>1}R))))),Flip(c0,Itr{b0;1;3;T}(Itr{b0;2;2;T}(Isw{b0;_;_}(Fb(t1),pa2{b0:b1;b1:t0})))))",
-    Tree0240 "B{t0=4}Ret2(AFb(Fb(FF(SubA(c0b{t0%2})),t1,Sb{t0=6})))",
-    Tree0241 "B{b0=5}Seq(Sb{b0=7},Sl{0},t0)",
-    Tree0242 "B{t0=4}Swm(c0b{t0},WU{t0%2!0}(RFb(F,F,Wv{t0}(t1))),Fai)",
-    Tree0243 "B{t1;l0;b0=4;t0=3;o0=5}Itr{b0;_;1;_}(RT{1}(PAll{0}(t0,Step(Sl{20},a1b{4;b0},t2),R,Fb(Obs{o0|2+4=1;L}(c3),Obs{t1=0;L}(t4e)),Try(Par{0;-1}(Pre{o0|5%4<3}(c5b{t1%2}),Sb{b0=t0}),Cnd{t1<t0+4;T;S}(RSeq(c6l,a7b{o0|5;b0},t8,pc9{b0:5}))))))",
-    Tree0244 "B{b0}@si{b0%2<1}TryF(pc0{b0:=},Mt{100}(R),c1l)",
-    Tree0245 "B{t1=0;l0=0;b0=2;t0=2;b1=0;o0=_}Par{2;_}(Isw{b0+3;N;N}(pt0{b0:=;b1:=},RSeq(Sl{0},Wu{t1}),@oh{b1+=1}Rep3(Sb{t0=b0}),Ub{o0},a1),Rpt{F}(RSeq(Itr{b0;_;3;T}(OnceT(c2b{t1})),Ub{o0},@oh{o0:=_;b0+4<2?t0:=t0%4}@ki{t0>o0|5%4}Itr{b0;1;2;_}(RepF(pt3{b0:t0;b1:b1})),RSeq(t4e,t5e),@ki{b0%3<1}Rep0(Wu{t1}))))",
-    Tree0246 "B{t1=5;q0;o0=3;b0=5;t0;b1=0}Try(Cnd{some;T;S}(@of{o0:=4}@si{o0|5!b1+2%4}Su{t1}(RFb(c0b{t1}))),AFb(t1e,Dd{0}(a2b{t1;b0}),@os{t1+=1;b1:=b0}c3),Sel(Wu{t0},pt4{b0:b0},t5,Rty1(pi6{t0:=}),t7),Lp{t0;F}(Flip(Sel(t8,t9e),Seq(c10,t11e,t12e),PPar{2;N}(t13,pt14{b0:t1}))),DySel(To{10}(DySeq(c15b{b1},c16)),Scc{t0+4>b1+1%4}))",
-    Tree0247 "B{t0=1;b0}FF(Bin{b0!t0+3;N}(Rep3(Par{-1;_}(Rus{F}(pt0{b0:b0;b1:t0}))),Fb(Fb(c1e,pc2{b0:7}),Opt(S))))",
-    Tree0248 "B{b0=4;q0=4}AFb(Lp{_;S}(c0),SubA(F),SubR(a1e),t2,Sc{b0+=2})",
-    Tree0249 "Fb(DySel(c0),t1,Fb(c2,t3))",
-    Tree0250 "To{30}(Inv(Seq(Fb(t0e,a1,Sub(c2l)),Mt{0}(a3),PAll{-1}(F,Sl{10},Sub(OnceT(t4))))))",
-    Tree0251 "B{b0=1;t0=1;b1;t1=5}Bin{t1!3;_}(Swm(RSeq(DySel(Scc{b1<b0+1},pt0{b0:0;b1:b0},c1),Lim{3}(@ki{b0>4}Bin{t0+4>2;N}(Ite(t2,c3l),pt4{b0:=;b1:b0})))),t5)",
-    Tree0252 "B{b0=0;o0=3;t0=4;b1=1}Swm(Inv(Wv{t0}(Wu{t0})),PrSel{7;b0+3%4}(pc0{b0:5},c1),Rep4(Ite(t2,Pre{o0|1=2;F}(t3),Sb{b1=b0})))",
-    Tree0253 "B{t1=2;l0=2;b0}Ite(RSeq(Wt{10},t0e,WU{b0<t1}(pt1{b0:b0;b1:b0})),Itr{b0;0;_;N}(RFb(t2,pt3{b0:b0;b1:t1},Wt{10})),FF(PAll{2}(t4,S,SubA(Keep(a5)),@ki{b0+1%3>0}c6)))",
-    Tree0254 "B{t0=5;b0=0}PrSel{t0+3%4;2}(Fb(a0,AFb(pc1{b0:=},a2l)),Step(RFb(@oh{b0+=1}@fi{b0!7}Wt{0},a3l,t4),t5,c6e,c7))",
-    Tree0255 "B{b1=1;t1=2;b0=0;l0=4}Flip(Cd{0;_}(Once(Rep2(Isw{b0;N;N}(@po{b1+=2}Swm(a0,t1),t2)))),Pri(a3e,pt4{b0:b1;b1:t1},@oh{t1+=3}Fai,t5),Itr{b0;0;_;_}(Sw{0;2}(c6e,Flt{3;F;F}(Sw{1;5}(pi7{t0:b1},t8e,Sc{b0:=b0%4})),Seq(Scc{b1+3<6},pa9{b0:t1;b1:b0},Sb{b1=3}))),@ki{b0+2>4}Fb(Dl{10}(OnceK(c10b{b0})),Isw{b1+4%4;N;_}(t11,Fai)),Fb(PPar{0;_}(Suc,a12,R,a13,Sb{b0=2})))",
-    Tree0256 "B{b0=5;o0=_;t0=0;t1=4}@os{t0:=t1%3;b0%4<0?t0+=1}@rw{none}@si{t1%2<1}PPar{0;T}(RT{F}(Rmp{S;S}(@rw{some}Fb(Lim{1}(Scc{some})))))",
-    Tree0257 "B{t0=3;b1=0;b0=1}Bin{b1>b1+2;T}(To{50}(Isw{t0;_;_}(PPar{1;_}(@os{b0+=3}c0b{b0},Sl{50},Pre{b1+3=4}(RU{F}(Fai)),S),RT{2}(Step(Flip(Wde(a1,c2),Sb{b0=1}),t3)))),RSeq(t4,a5e,pc6{b0:=},@po{b1+=2}@ki{b1!2}Cnd{t0!b0;N;_}(pa7{b0:1;b1:b1}),Sb{b1=5}))",
-    Tree0258 "B{o0=_;b1;b0=3;t1=2;t0}Sw{5;1}(@ki{b1+3%2!1}DySeq(@of{o0:=_}Seq(Wt{50},t0e),Cnd{b1+1<b1;N;S}(Once(PAll{-1}(t1e,Ub{o0}))),@po{t0+=3}Sw{0}(c2e,@os{b0:=t0%2}Ruf{F}(c3))),TryT(Isw{b0%3;_;N}(t4e,pa5{b0:b1;b1:b0},Mt{0}(Rep3(R)),c6,@fi{t1>b1}@ki{t1+4%2<1}@os{t1%2<0?t1+=2}c7l),Fb(pi8{t0:=},Rty0(Sb{t1=b1}),a9)),t10e)",
-    Tree0259 "B{t0=5;b0=2;o0=_}RSeq(@of{b0=6?b0+=3}@fi{b0%4<1}@si{t0+4%2!0}Par{-2;-3}(Scc{o0|1+2%4>2},Rmp{F;F}(ASeq(t0,Sb{o0=9},pt1{b0:=},t2)),Rep1(Rmp{F;S}(RT{1}(Rus{F}(RFb(Ub{o0}))))),Cnd{b0+2%4>0;T;_}(Ret3(Try(t3,c4b{b0}))),DySel(c5,c6,Rep0(Sc{o0:=t0+4;b0:=5}))))",
-    Tree0260 "B{b0=5;t0=1;q0=3;b1=3}Fb(RSel(Cnd{b1+2%4>2;N;S}(Sw{4}(c0l,pa1{b0:=;b1:=})),c2,t3),Rep1(@ki{t0<3}@po{b1+=2}@si{b1+2<b0}Cnd{t0%2=1;_;F}(MSeq(PPar{2;N}(a4,pi5{t0:t0},@of{b1:=b0}Lp{_;_}(c6)),a7b{b1+4;b0}))))",
-    Tree0261 "B{b0=5;t0=0;b1=2}Ite(SubA(@os{b1%4>0?b1+=3;t0:=b1}SubR(Sw{1;2}(Pre{b1!b0+4;K}(Sc{t0:=b0}),pt0{b0:1;b1:b0},R))),Rep4(MPri(t1e,t2,Sl{0})))",
-    Tree0262 "B{o0;t0=1}Wde(t0,RSeq(To{30}(a1),Opt(Wt{50}),Fb(t2,@oh{t0+=3;o0:=_}t3)),t4)",
-    Tree0263 "B{t0;b0=3;q0;t1;l0=0}Itr{b0;2;_;T}(Par{1;_}(Pri(Lp{b0;F}(Seq(Sb{t0=b0},t0))),RtyF(Ruf{2}(pc1{b0:=})),@ki{t0<0}Bin{b0>t1;N}(R,a2),Seq(Step(ASeq(pt3{b0:b0;b1:t0},c4l),@si{b0%3<1}@fi{b0%2>0}@os{t0:=t1+3%4}pc5{b0:=}))))",
-    Tree0264 "Swm(c0,c1,t2,t3,c4e)",
-    Tree0265 "B{b0=4;q0;b1=4;t0=2}Ite(@si{b1+1!b1}Seq(pc0{b0:7},c1b{b0+3}),RSeq(t2,pi3{t0:=}),Lp{t0;_}(Sel(pc4{b0:=},t5,c6l)))",
-    Tree0266 "B{t0=3;b1=2;b0;o0=0}@po{t0:=b1;b0+=1}Wde(t0,Dd{100}(Dl{20}(Sw{3;1}(Bin{t0!7;_}(Sb{o0=4},c1),c2,F))))",
-    Tree0267 "B{t0;b0=1;o0=_}RSeq(MSeq(Intr{t0+3%3>0}(@si{b0>7}@os{b0+=2;b0+=2}@fi{t0%4!1}Fai),PrSel{b0+4;b0+2}(c0,Sb{b0=1})),Try(Scc{o0|1+2%3=0},t1,Flt{1;F;_}(Once(Cd{0;_}(Sl{30})))),t2)",
-    Tree0268 "B{o0=_;b0=0;t0=4}RSeq(Seq(pc0{b0:b0},@of{o0:=b0;o0:=o0|4}PAll{1}(Lim{2}(c1)),Sc{b0:=t0%2;b0+=3},t2,Rep0(Sb{b0=8})),Su{t0}(a3b{t0;b0}))",
-    Tree0269 "B{o0=0;b1=5;b0;t0}Flip(@po{b1+=1}Flip(Cnd{o0|4=4;T;F}(Ub{o0}),To{0}(@ki{t0%4!1}t0),Seq(Sb{t0=9},t1e,Sb{t0=3})),Sw{0}(a2,@os{b1+=3}a3b{b0;b0}))",
-    Tree0270 "B{b1;t0=2}Cd{0;K}(TryT(MPri(F,Scc{t0<1}),@po{b1+=1;t0:=t0+2%4}Run,@po{t0+=2}@si{t0<4}Seq(t0,t1)))",
-    Tree0271 "B{t0;l0;b0=5;q0=2;o0}MSeq(RSeq(Sl{10},pa0{b0:b0;b1:b0},RSeq(Isw{b0;_;T}(R,Scc{t0>2}),Scc{some})),@oh{o0:=o0|1+2}@ki{o0|5+2<b0+4}Itr{b0;2;1;T}(Rus{1}(Itr{b0;_;2;N}(Keep(Lp{b0;F}(Seq(@rw{t0%2=0}Suc,Scc{o0|1<t0},t1)))))),RSeq(t2e,t3,PPar{1;T}(c4,c5),a6,a7))",
-    Tree0272 "B{t0;t1=2}Keep(Fb(pa0{b0:1},Star(PPar{2;N}(t1,c2e),@rw{t0%4>0}SubR(Par{-2;2}(Sb{t0=t1},a3l)),t4),Ite(t5,c6)))",
-    Tree0273 "B{b0=3;t0;o0;b1=3}RepF(RFb(AFb(c0),Wde(Pre{o0|3=b0+1;R}(To{50}(RetF(@rw{b0+4%2!0}@si{t0%4!3}Pre{some;K}(c1l)))),Bin{o0|5=1;_}(Sw{1;3}(@of{b0+=3;b0+=1}@rw{t0=7}c2,Wu{t0},pc3{b0:=}),FS(RSeq(c4,pc5{b0:5}))),RFb(Pri(t6,@ki{b0+4>4}@si{b1=o0|1}a7),Seq(pa8{b0:b1;b1:b1})))))",
-    Tree0274 "B{b1}Sw{1}(t0e,SubA(t1))",
-    Tree0275 "B{t1=0;b1=4;t0;o0=0;b0=2}RFb(Par{-1;-2}(Flt{1;F;K}(To{30}(a0)),Pre{b0+1<1;F}(Cd{30;K}(c1))),Pre{b1+1=0;K}(@oh{b1:=t0;t0+=1}@fi{t1!4}Wde(PPar{0;T}(c2,Sl{30},F,c3),Keep(Flt{2;_;_}(a4)))),Ite(Sel(Obs{t1+4>3;L}(Sb{o0=9}),Obs{t0+2=o0|4;B}(pi5{t0:=})),DySeq(t6,Fai)))",
-    Tree0276 "Rmp{S;S}(t0)",
-    Tree0277 "B{o0=1;b0;t0=3;b1=5}Inv(RSeq(Swm(Suc,c0),@ki{o0|5+3%4<0}@po{b1+=1;b0!2?b0:=b1}@oh{t0+3>6?t0:=b0;o0:=b0+2%3}Par{_;3}(S,Wv{t0}(Sc{b1+1=0?b1+=1;b0+=1}),@oh{t0:=b1+3}Ub{o0})))",
-    Tree0278 "B{b1=2;b0=2;t0=1}PPar{0;T}(TryT(RSeq(pi0{t0:t0},t1),Pre{t0<2;F}(t2e),Su{t0}(pi3{t0:=})),Fb(Try(a4,Sb{b1=b0},Fai),Swm(a5b{5;b1},a6e,a7)),MPri(@fi{b1=4}Sc{b0+=3},ASeq(c8l,c9l),To{10}(Star(S,c10))))",
-    Tree0279 "RSeq(PPar{0;_}(a0l,MSeq(Rpt{3}(c1),DySeq(c2))),Cd{0;K}(RepF(RSel(Pri(a3,t4,c5,a6,c7),Ret3(c8)))),Star(Rty4(t9),Rep0(t10),To{10}(MPri(t11,a12l,t13,To{0}(t14)))),Cd{0;_}(Sub(RFb(PPar{2;T}(Ret3(t15),t16e,Fai),Flt{3;F;K}(t17),c18e))))",
-    Tree0280 "B{t0;b1;b0}PPar{0;T}(ASeq(Invt(Wde(t0,Sl{0},pi1{t0:=})),Rep1(@po{b0+4=t0%3?b1+=2}@si{t0>4}PrSel{t0;b0+1;3}(t2,RU{S}(RU{S}(t3)),c4b{b1})),RSel(c5e,t6,Wu{t0},t7)),t8e)",
-    Tree0281 "B{b0=3;o0=_;t0}ASeq(PPar{0;_}(t0,a1,c2l,Run),@os{b0+=1;t0:=t0+4%4}@of{t0+=2}RFb(RSel(DySeq(pa3{b0:b0}),t4e,a5l,a6),RSeq(t7,pi8{t0:=},@os{o0:=t0;b0:=t0}@ki{t0+3%3=1}@rw{b0+3%2!0}c9,t10)))",
-    Tree0282 "B{b0=4;t0;b1=5;o0}RSel(Sw{5}(MSeq(Ruf{F}(pt0{b0:9;b1:=}),Sb{b0=t0}),RT{F}(Sl{0})),PAll{0}(t1,F),Isw{b1;T;T}(a2l,Ub{o0},S,t3))",
-    Tree0283 "B{t0;b0=3;b1=3;t1=4;o0=5}Pri(Lim{2}(c0),@fi{t0+4=6}Try(Flip(pi1{t0:b0},Sc{t1+=3},a2,c3l,Ub{o0}),MPri(t4e,F)),@ki{t1%2>0}Rmp{F;F}(Wde(SubR(Dl{10}(Scc{o0|4+4!2})),Rpt{F}(Swm(Sc{o0:=_},Seq(@po{t0+=2}@ki{none}@si{some}t5,Sl{0},Sl{10}))))),MPri(@ki{t1>b0}Pre{b0>5;K}(pa6{b0:b1;b1:=}),To{20}(Inv(Seq(c7,a8,t9)))),@rw{o0|2<b1}FF(RSel(Invt(pa10{b0:t1;b1:b1}))))",
-    Tree0284 "B{t1=4;t0=4;b0;o0=0;b1=4}Rep4(Fb(PAll{3}(t0,@si{t1>4}@fi{b1+4%3!0}t1,Suc),RU{F}(Wu{t0}),@po{o0:=b0+4%3}PPar{2;T}(Wt{20},Wu{t0},F,a2)))",
-    Tree0285 "B{t0=1;b1=3;l0;b0=2}Rmp{F;F}(Itr{b1;2;3;N}(Par{_;-1}(Fb(@si{b1+4%3<0}@os{b1+=1}t0),Su{t0}(Scc{b1>5}),pa1{b0:=;b1:=},Cd{30;_}(Rus{3}(Pre{b1<b1+1;K}(c2l))),SubA(Intr{b1!b0+3%4}(Seq(a3l,F))))))",
-    Tree0286 "B{b1=2;b0=2}OnceT(Scc{b0+4>b1})",
-    Tree0287 "B{b0;t0;o0}Inv(PAll{-2}(RT{1}(Sl{0}),PAll{2}(@os{b0+=2}@fi{none}@si{t0%3=2}c0e,SubA(pc1{b0:t0}),Inv(SubR(t2e)))))",
-    Tree0288 "B{t0=1;t1;b1=1;o0;b0}RSel(To{100}(RT{3}(Wt{0})),RU{S}(@rw{t0>6}RepF(Dd{20}(Fb(Dl{0}(@rw{t1!o0|4}@ki{o0|1+4%4<3}OnceK(@ki{b0>3}t0)),@si{b1=5}@os{t0:=5}@of{b1:=t1}Scc{b0+1%3<0})))))",
-    Tree0289 "B{o0=5;t0=0;l0=0;b0}Bin{t0=2;N}(@ki{t0>5}@oh{t0+=2}Itr{b0;2;_;T}(MPri(@os{o0:=_}@of{b0:=5}Itr{b0;2;_;_}(Fai),Dl{20}(t0e),Mt{0}(Bin{o0|3>1;T}(pi1{t0:=},t2)))),@ki{b0+3%4>1}Rty2(ASeq(c3e)))",
-    Tree0290 "RFb(RepF(t0),a1,OnceT(OnceT(R)),RSeq(ASeq(c2,t3),Dl{100}(a4)),Flt{1;R;_}(RFb(c5l,t6)))",
-    Tree0291 "B{b0=3;t1;t0}Fb(Flip(pi0{t0:t1},Mt{0}(Sc{t0:=t1;t1:=b0}),Inv(F)),t1,Intr{t0>6}(a2))",
-    Tree0292 "B{t0;o0=_;b0=4;t1=3}Star(Seq(c0,Sb{t0=9}),MSeq(pa1{b0:=;b1:t1},c2e),Isw{t0%2;N;N}(t3,t4),Dd{50}(Fb(pt5{b0:t1;b1:t0},t6e,a7b{o0|4;b0},c8,t9)),Ruf{F}(a10b{2;b0}))",
-    Tree0293 "To{50}(RSeq(Lim{1}(Dd{0}(Wde(RSeq(t0,t1,Sl{20}),Flt{2;_;F}(RU{F}(a2)))))))",
-    Tree0294 "B{b1=3}WU{b1%2<1}(RFb(Ret3(FS(t0)),Try(PPar{2;T}(t1,pc2{b0:b1}),a3,RU{F}(Sl{30}))))",
-    Tree0295 "B{t0=3;o0=_}Swm(Scc{some},SubA(c0l))",
-    Tree0296 "B{b0=0}Pri(Once(t0),Obs{b0>5;N}(t1))",
-    Tree0297 "B{t0=3;o0;b0}Fb(PAll{1}(Rpt{F}(@po{t0+=1}Obs{o0|1+4%3<0;S}(Pre{b0+2<0;R}(pt0{b0:b0;b1:b0})))),RSeq(@po{b0+=3}@of{t0+=2;b0:=t0}@oh{b0%2>0?t0:=b0+4}pc1{b0:=},pa2{b0:b0;b1:b0},t3,Suc),@of{o0:=_}@fi{t0%3<2}RFb(Flt{3;S;_}(Sl{100}),OnceK(Su{t0}(Ret1(Wt{10})))))",
-    Tree0298 "B{b1=2;b0;t0}@ki{b1=1}@si{b0<2}PPar{2;_}(SubA(RSeq(c0,@oh{t0+=2}@si{b1%3<0}F)),SubR(t1))",
-    Tree0299 "B{b0=0}Pre{b0!1;K}(S)",
+    Tree0200 "B{b0;t0=3}Rpt{0}(@po{t0+=3;t0:=t0%4}@os{b0:=7}a0)",
+    Tree0201 "B{o0;t0=0;b0}Step(Dd{10}(Seq(Sl{10},t0e)),Rmp{F;F}(a1b{t0%2;b0}),Try(t2,Ub{o0}))",
+    Tree0202 "B{t0;b1=3;t1=4;b0=0}@oh{b0+=3;t1:=t0}@fi{t0>7}@rw{b0+4%3=1}RepF(Pri(c0,Inv(MPri(RFb(Scc{t0>b0+1},a1,t2),t3e,@po{b0:=t1%2;b1+=1}@si{t0!2}@ki{b1+1=3}pa4{b0:b1;b1:b0}))))",
+    Tree0203 "B{t0=0;t1=0;b0=0}Ret2(pt0{b0:t1;b1:b0})",
+    Tree0204 "B{b0=0;t0=3;o0}Step(Seq(Fb(Obs{none;B}(Fai),DySeq(c0,Scc{o0|3=t0+4},t1e,t2e)),Swm(t3,Flt{3;S;K}(Dl{0}(Sl{30})),pa4{b0:=}),Dd{50}(a5l),@rw{b0+2!b0+2%2}@ki{o0|0+1<t0+2%2}Fb(Obs{b0!2;S}(pt6{b0:t0;b1:b0}),Obs{b0<7;L}(t7),R)),Isw{t0;N;T}(To{0}(To{0}(Swm(@po{b0+=1}a8l,Ruf{1}(pa9{b0:t0;b1:b0}),@si{t0<b0+3%2}@oh{t0!4?b0:=b0%4}@po{t0+=2;o0:=_}Rmp{S;S}(pc10{b0:=}),PAll{_}(c11,RetF(t12)),Flip(t13)))),Flip(Rpt{F}(t14),t15,a16,pi17{t0:=})))",
+    Tree0205 "B{t0=5;b0}RSeq(@rw{b0>t0}RSeq(a0),a1,t2,AFb(Fai,a3e,Run),RFb(t4,@of{t0:=t0+2%4}@os{b0+=2}a5))",
+    Tree0206 "B{o0;b0=0;b1=2}@os{b0+=2}@oh{b0+=2;b0+=1}Seq(MPri(a0,c1,a2,t3,Run),t4,MSeq(t5e,@po{o0:=b1}t6,t7e))",
+    Tree0207 "Rpt{F}(Sub(a0))",
+    Tree0208 "B{q0=1;b1=3}Lp{b1;_}(c0)",
+    Tree0209 "B{q0;b0=0;t0=2}Fb(Wde(Dl{10}(@fi{b0=3}@oh{t0:=5;b0+=1}Lp{t0;_}(Rpt{F}(RepF(c0e)))),WU{t0%4>0}(Lp{t0;K}(a1l))),Rpt{F}(RSeq(Rep0(Sl{0}),a2l,RT{1}(Scc{t0>b0+1%4}))))",
+    Tree0210 "B{b0=4;o0=_;t1=2;t0=3}@si{t0=2}Flip(@ki{b0+2%4>0}a0e,@ki{t0+4!o0|3%3}@oh{t1:=b0;t1:=t0+4}Grd{_}(@po{o0|5+4!t0+1?t0+=1}@fi{t1=6}Sl{0}))",
+    Tree0211 "Rpt{0}(t0)",
+    Tree0212 "B{t0=1;b0=5;b1;o0=1}RFb(Isw{b1;N;T}(Fb(@ki{b1=o0|2}c0l,@ki{b1+4<5}@si{o0|4<6}@of{b0+=2}pa1{b0:=;b1:t0},Scc{o0|0%2>0},@fi{none}a2)),Sc{b1:=b0%3;t0+=1})",
+    Tree0213 "Step(c0,PPar{0;_}(a1e,Sub(t2),c3),c4)",
+    Tree0214 "B{t0}DySel(Par{-1;3}(DySel(t0,R),t1,Dl{0}(a2),@fi{t0+3%3=1}Obs{t0>t0%3;S}(t3),Rep0(a4)),c5)",
+    Tree0215 "B{b0=4;t0}Try(Intr{b0%4!1}(c0),pt1{b0:t0;b1:t0},Pre{t0=1}(t2e))",
+    Tree0216 "Seq(Swm(Seq(Cd{10;K}(a0),t1,t2,Fb(Inv(c3),Wt{0}))),c4e,PPar{2;_}(PAll{_}(t5e,a6,F),DySeq(c7,c8)))",
+    Tree0217 "B{b0=4;t0=1;o0=_;l0=0}Ruf{3}(Seq(PPar{1;T}(@si{none}Itr{b0;0;_;_}(Bin{t0+4%4!3;_}(pc0{b0:=},Sb{t0=b0}))),@ki{t0+3%3!0}Rpt{0}(pa1{b0:5;b1:b0})))",
+    Tree0218 "B{o0=_;b0;t0;l0=0}MPri(c0,PPar{0;_}(DySeq(t1,c2),Fb(Wu{t0},Itr{b0;0;3;_}(Wu{t0}),@ki{some}S)))",
+    Tree0219 "OnceK(RFb(t0))",
+    Tree0220 "B{t0=3;t1=2;b0}Step(c0l,RSel(@os{b0+=1}@po{t1+=3}pi1{t0:=},c2,pa3{b0:7},t4))",
+    Tree0221 "Opt(c0l)",
+    Tree0222 "B{t0=3;b1}Fb(Obs{b1<3;L}(t0e),Obs{t0%4>2;L}(Dd{0}(pt1{b0:b1;b1:t0})))",
+    Tree0223 "B{b1=0;q0=3;b0;t0}@si{t0!b0}@oh{b1+=1;b1:=b0+2}@os{b0+=3}PrSel{7}(SubR(Lp{_;F}(PrSel{b0;b0%4}(SubA(a0e),c1))))",
+    Tree0224 "Star(a0,MSeq(t1e),Rmp{F;F}(PAll{_}(Fb(a2,F,t3),RSeq(Ret3(PrSel{2;0}(c4,t5)),a6,c7l,Cd{0;_}(Dl{20}(t8))))))",
+    Tree0225 "B{t0;b0}@oh{t0+=1}@po{t0:=b0}Ret3(Par{_;_}(Grd{_}(Rty2(a0e)),Grd{R}(Swm(@ki{b0+4%2=0}@os{t0:=b0;b0+=1}@of{b0+=1}c1l,t2,Sb{t0=b0}))))",
+    Tree0226 "B{t1;b0=3;o0}Rpt{F}(Ite(c0,Step(Sc{o0:=b0+2%3;t1+=3},a1,a2,a3,Sl{0})))",
+    Tree0227 "B{b0}Par{1;0}(Invt(Cnd{b0=b0%2;T;_}(Seq(t0,F))),@rw{b0%3<2}t1)",
+    Tree0228 "B{o0;b0=4;t1=0;t0=1}@os{t1+=2;none?t0:=t0+2%3}@si{b0+1!t0+2}Isw{t0;T;T}(Scc{b0!2},pc0{b0:b0})",
+    Tree0229 "B{b0=4;b1=0}Seq(@fi{b0%3<1}Scc{b1>7},a0,Seq(t1,t2,t3),Seq(Sc{b0:=3},t4,c5))",
+    Tree0230 "B{q0;b1=1}MSeq(Wde(c0,Mt{20}(RSel(R)),a1),pa2{b0:7;b1:=})",
+    Tree0231 "B{t0=1;b0;b1=3;l0=4}WU{b0+3%3<2}(Itr{b0;0;_;_}(@po{b0+=1}Fb(Cnd{b1!5;T;F}(ASeq(AFb(t0),RT{2}(c1),pi2{t0:=},MSeq(PPar{1;_}(c3,pi4{t0:=})))))))",
+    Tree0232 "B{b0=5;t0;b1=4;t1=1}RFb(RSeq(c0,a1b{t1+1;b0},Sc{t1:=t1%2;t0+=2},Scc{t1+4>b0}),t2,Sw{1;5}(t3,Wv{t1}(Wt{20}),a4),TryF(Su{t1}(@si{t1+4<t1+2}@po{b0:=t1}@of{t1:=t0+2}Sc{b1+=1;t1:=b0+1}),FF(c5e)),RT{1}(MPri(Rpt{1}(a6l))))",
+    Tree0233 "Fb(Sub(S))",
+    Tree0234 "B{b1;b0=2;l0=0;o0=_;t0=1}Pri(RSeq(RT{2}(Fb(Sw{2}(a0,Sc{t0!3?b1:=b0+3}),Sel(Obs{t0<4;L}(Sc{b0=1?b1+=1}),c1))),OnceK(Scc{b1+4<2})),Fb(Fb(c2,@fi{t0<b0%4}Pre{b1<3}(Sb{t0=5}),t3),Itr{b0;2;2;T}(Sw{5;4}(@rw{b0%3<1}t4,Rus{F}(R),Sb{o0=6})),Isw{b0%3;_;N}(a5,Flip(c6,pt7{b0:2},t8,@rw{t0+2%4<2}pi9{t0:=}))),Par{_;1}(Seq(Inv(MSeq(@po{t0+=1}pi10{t0:b0},t11,@si{some}RSeq(t12,F),@si{b0=3}Scc{b0=t0})))))",
+    Tree0235 "Swm(Sub(c0),a1,t2)",
+    Tree0236 "B{b0;t0=2}Lim{1}(RT{2}(Par{-1;-2}(Star(t0,RFb(c1,t2,c3),RSeq(Rep1(Bin{t0+1=t0;T}(Fai,t4))),Pre{t0=b0+4;R}(@os{b0%3>1?t0+=1}Intr{t0<5}(Suc))),c5l,Try(OnceK(Par{3;3}(Pre{t0+4!b0}(t6),pc7{b0:=},c8,Sc{b0+=1;b0:=t0+2%3})),a9))))",
+    Tree0237 "B{t0;b0=4;b1=3}Ite(pt0{b0:t0},Rus{F}(Su{t0}(Flip(Flt{3;_;_}(Isw{b0;_;T}(Fb(c1,@of{b1<3?t0+=1}@oh{b1+=1}Sc{b1:=5}),F))))))",
+    Tree0238 "B{t0;q0=1;b0=4;l0}MSeq(WU{t0+4!4}(Par{-1;1}(Itr{b0;1;2;_}(Swm(S,pa0{b0:=;b1:t0},a1e)),@rw{b0%4>1}@ki{t0<0}@oh{t0:=b0%4;b0:=4}Flip(R,pi2{t0:=},Sb{t0=b0}))),Ite(Seq(t3e,pa4{b0:8;b1:b0}),Rep2(@po{b0+=1}Itr{b0;2;_;T}(c5)),Swm(@os{t0+=2}t6,t7,OnceK(Scc{b0=b0%2}))),Wde(MPri(a8e,@oh{b0:=b0+2%2}a9,t10e,pt11{b0:t0;b1:t0},@of{b0+=3}pt12{b0:b0}),@po{b0:=3}@ki{t0!b0}S))",
+    Tree0239 "B{q0;b0;o0=5;t0=2}Ite(Step(Once(Ret2(a0e))),@os{b0:=t0%4}Rty2(Fb(Lp{t0;R}(@rw{t0%4!2}Lp{b0;R}(Fb(pi1{t0:t0},@po{o0:=t0+2%2;b0:=o0|1+3}a2))))),Step(Lim{3}(t3),a4))",
+    Tree0240 "B{b1=1;b0=0;t0=1;t1=5}@ki{t0>0}Par{-1;_}(Ret0(pa0{b0:t1;b1:b0}),Mt{0}(Sw{5}(pi1{t0:=},c2)),MSeq(RSeq(Cd{20;K}(Sl{0})),PPar{0;T}(S,Sb{t1=4}),Sw{4}(Wu{t1},t3)))",
+    Tree0241 "B{b0=0;t0=5;t1=0}Flip(RSeq(DySel(t0,Sc{t1:=t0+2;t1:=b0%4}),Opt(a1b{t0+1%4;b0}),To{0}(TryF(pi2{t0:b0},Sb{t0=b0}))),Sl{50},Fb(Obs{b0+1%3>0;L}(pt3{b0:t0}),Obs{b0!7;B}(PrSel{t0;t0%2;t1+3}(Wu{t1},t4,t5))))",
+    Tree0242 "DySeq(Par{3;0}(t0e,Rep3(Rus{3}(c1e)),Swm(Sl{50},t2),Star(t3e,t4,S)),Fb(t5,Once(PAll{_}(Sl{10},t6))),Cd{30;_}(Try(Pri(Star(c7,t8e),c9l),FS(RFb(t10,t11,t12,t13)))),t14)",
+    Tree0243 "B{b1=4;b0=3;t0=1;o0=_}Obs{b1=7;S}(Pri(Wu{t0},a0b{o0|2;b0},Isw{b1%3;T;N}(@si{b0<5}pt1{b0:t0;b1:b0},Sc{b0+=1}),@oh{b1:=b1%3}t2e,Cd{0;F}(a3)))",
+    Tree0244 "B{q0=4;b0=4;t1=3}Lp{_;K}(SubR(OnceK(pt0{b0:=;b1:t1})))",
+    Tree0245 "B{b0;o0=_;t1=2;b1;t0=1}Cnd{t1>b0;_;S}(WU{t0<5}(Fb(RSeq(@oh{t1+=3;b1+=3}@fi{o0|5<t0}Sl{20},t0,Keep(Star(Sb{t0=b0},c1l,c2e,c3b{b1},Sb{b1=6}))))))",
+    Tree0246 "B{b0;t0}RSeq(Dl{30}(Scc{b0=4}),c0,Sb{t0=0})",
+    Tree0247 "B{b1=1}Rus{3}(Sc{b1+=3})",
+    Tree0248 "B{b0=1;t1;o0}RFb(Dd{0}(t0),c1l,@os{t1+=2;o0:=b0%3}Sel(pc2{b0:1},Sb{o0=0}))",
+    Tree0249 "B{t0}Dl{10}(@of{t0+=3}t0)",
+    Tree0250 "Flip(c0l,RFb(a1,a2),Par{-2;2}(To{10}(a3e),Wde(a4,c5)),a6e)",
+    Tree0251 "B{t0=4;b0}Flip(Ite(PAll{_}(@fi{b0+1>t0+2}@ki{b0%3=1}@si{t0+4!t0%4}R,Sc{t0:=t0%2;t0+=2},Scc{b0+4>b0}),Sel(t0e,pc1{b0:=},c2e)),Cnd{t0<4;_;_}(Par{2;0}(c3e,t4,R)))",
+    Tree0252 "B{b0;t0=3;b1=0}ASeq(@ki{t0=2}@po{b0+=2}AFb(Rty0(Sb{b1=0}),Isw{t0;N;_}(Flt{2;R;_}(Intr{b0+4!5}(F))),Rep3(ASeq(pa0{b0:6;b1:b0},Wt{20},t1,c2,c3))),TryT(RFb(c4,c5,RFb(pi6{t0:=})),Sw{5}(RSeq(Sl{30}),F)))",
+    Tree0253 "B{q0=4;b0;b1;t1}Inv(Lp{t1;R}(Ite(Fb(@rw{t1%3<0}@os{t1:=b0%3}@oh{b1+=3}t0e),Lp{b0;_}(Pri(Pre{b0>4}(pc1{b0:t1}),a2,a3)))))",
+    Tree0254 "B{t0=2}AFb(Try(Ruf{1}(pi0{t0:=}),Sl{0}))",
+    Tree0255 "B{t0;t1=4;b0=5}RSeq(RFb(RSeq(Pre{b0<t0+4;S}(PPar{2;N}(Ret3(F),a0,a1l,a2b{t0;b0})),Intr{t1<b0}(Flt{1;_;F}(Dd{30}(c3e)))),OnceK(Sc{t1+=3;b0:=t0})))",
+    Tree0256 "B{b0=4;b1=3;t0=2;t1=4}Cnd{b1!2;T;S}(Isw{b0%3;T;_}(Bin{t0+1%4>0;_}(Ite(c0,R,t1e),R),t2,AFb(Par{2;_}(c3,t4),Pre{b1=3}(OnceT(R))),Wde(@fi{b0+4<2}@of{b1:=2}t5,Isw{t1;T;T}(t6,c7),Lim{1}(a8)),Pre{b0!4}(Seq(Sb{t1=2},c9,pa10{b0:=}))))",
+    Tree0257 "B{b1=4;l0=2;t0;o0;q0=4;b0}Itr{b1;_;1;_}(Isw{b1+2%4;T;N}(PPar{2;N}(Fai,Par{-1;1}(a0,c1),Step(t2,pi3{t0:=},a4),Dd{10}(Rus{2}(Ite(pt5{b0:b1},@rw{b0>1}SubR(@ki{b0>3}a6)))),RFb(@ki{none}@si{t0!o0|2}t7,AFb(Fai,t8e,Sb{o0=0}))),Fb(Lp{b1;F}(AFb(Wt{0})),Itr{b1;0;_;_}(Dl{0}(Sb{t0=7})),Bin{t0+2%3>0;N}(Sc{t0:=t0%3},F))))",
+    Tree0258 "B{b0=4;t0=4}Sel(Ruf{F}(Mt{0}(@ki{t0+1=3}DySeq(Sl{10},t0,pi1{t0:=}))),Seq(Fb(RSeq(S,a2),pc3{b0:t0},Pre{t0>t0%2}(t4),c5l)),Invt(RFb(Isw{t0;T;_}(Star(c6b{t0%3},Pre{b0%3>1;R}(Sb{b0=8}),@si{t0+4<b0+1}Rep1(Rmp{S;F}(Sb{t0=9})),t7)))))",
+    Tree0259 "TryF(MPri(t0,a1),OnceK(PrSel{0;2}(Seq(Wt{50},Wt{30},c2e),Inv(t3))))",
+    Tree0260 "B{t0=4;b0=5}RSeq(@of{t0+=1}@oh{b0+=1}Pri(Bin{b0%2!0;N}(Wu{t0},Sc{b0+=2;b0+=1})),@si{t0!0}@of{t0+=1}Rty0(c0),Star(S,pc1{b0:=},Sb{t0=b0}),Rep2(t2),pt3{b0:0;b1:b0})",
+    Tree0261 "B{t0;b0=4}Par{-3;_}(pt0{b0:=;b1:t0},OnceK(t1e),ASeq(PAll{-1}(c2),a3))",
+    Tree0262 "B{b0;b1=5;t0=1}Swm(RSeq(Wv{t0}(Cd{10;K}(OnceK(Try(pa0{b0:0},Step(c1b{b0},Run),Sc{b1:=b0}))))),Pre{b0>1;S}(Swm(@oh{t0+=1}@po{t0:=b1+2}DySeq(t2e),RFb(Pri(@fi{b0+3%4>1}Rep1(c3l),t4)),@oh{b0+=3}@fi{b0+1>7}@rw{t0%2<1}c5l)),Opt(Wde(t6e,PAll{1}(@os{b0:=t0}t7e,@os{t0:=b1%2}@rw{t0!2}a8,Sb{b0=5}))))",
+    Tree0263 "B{b0=5;t0=4;b1=0}Rus{F}(Sw{2}(Bin{b1!b1+3;T}(Intr{b1%4>0}(Swm(@po{b1+=3;b0:=b1%2}@os{b0+=1}@of{t0:=b0%2}Obs{b1+3=b0%4;N}(@po{t0<t0%4?t0:=t0%3;b0+=1}OnceK(pt0{b0:=;b1:b0})),Cd{0;_}(@po{b0:=t0%4}@oh{t0<3?b1:=8}@os{b0+=2}Rty4(@ki{b1<0}Wu{t0})),Once(pc1{b0:2}),Rty0(t2))),Fb(c3,Flip(a4,Sc{b0+=1},a5))),RSeq(Rep1(Mt{100}(RFb(Ite(a6,Sc{b1+=1},a7)))),Flip(Sb{b1=t0},@oh{b0+=3}Inv(t8e),Pre{b1!3;K}(Par{2;-1}(Wu{t0},Wt{10}))))))",
+    Tree0264 "B{b0;l0=3;q0=4;t0=2}Lp{_;R}(@po{t0+=1;b0:=t0}OnceK(MSeq(Cnd{t0>1;_;S}(Fb(Scc{t0>b0%2},c0b{b0+1%2})),pi1{t0:b0},Rep4(Itr{b0;0;_;T}(Obs{b0=3;_}(c2))),c3,@os{b0+=1}@ki{t0>3}pi4{t0:t0})))",
+    Tree0265 "B{b1=1;l0;b0;t0=4}RSeq(Itr{b1;_;3;_}(pi0{t0:=}),pa1{b0:b0})",
+    Tree0266 "B{b1;t0;o0=_;b0=1}PPar{0;T}(SubR(Cnd{b1<4;T;F}(Invt(Step(t0,Ub{o0},pa1{b0:=;b1:t0},c2)))),Dl{30}(t3))",
+    Tree0267 "B{b0=1;b1;t0}Dl{30}(Wde(RFb(Ret1(Inv(PPar{2;N}(t0,F))),Dl{0}(c1e)),Fb(Obs{b0<3;L}(@rw{b1%4>2}@po{b0:=b1+3}a2),Obs{t0%2=0;S}(Run),Wt{50}),Wt{20}))",
+    Tree0268 "B{t1=5;l0=4;b0;t0=4}Try(SubR(t0e),@of{t1+=1}Sb{b0=t0})",
+    Tree0269 "B{t0;b1}@ki{b1+2!5}Pre{t0+3<3;K}(t0)",
+    Tree0270 "B{t1=0;q0;b0=5;t0=0;o0=_}Grd{F}(Lp{_;_}(Fb(Dl{0}(Pre{o0|5>6;R}(Wde(Lp{b0;S}(F),DySel(pi0{t0:=},t1,@fi{o0|4!6}t2,c3e),Ret4(pt4{b0:t1})))),Lp{t1;_}(@oh{t1%2=1?b0:=t1+3}Ruf{F}(DySeq(c5,c6,Scc{t0>7}))))))",
+    Tree0271 "B{b0;o0}Obs{b0<0;N}(Obs{o0|3+1<b0;N}(Scc{b0%2<0}))",
+    Tree0272 "B{t0=0;q0=4;b0=0;l0=4}Itr{b0;0;2;_}(Flt{1;F;_}(Lp{b0;_}(Bin{b0<6;N}(Scc{b0%3!1},Lp{t0;K}(Seq(Star(c0e,c1,t2e)))))))",
+    Tree0273 "B{b0;l0;b1=4;t1}Sw{4;2;0}(c0,Itr{b1;1;2;N}(PPar{1;_}(c1l,a2)),@oh{b0:=t1}Seq(c3e,@of{t1+=2}@rw{b0%4!1}Wt{100},t4),Invt(Obs{b1+4!1;S}(t5)))",
+    Tree0274 "B{b0;l0;q0=0}DySeq(Itr{b0;1;_;N}(MSeq(pt0{b0:b0;b1:b0},t1)),c2)",
+    Tree0275 "Seq(t0)",
+    Tree0276 "B{b1=4;l0=3;b0=5;t0;o0=_}OnceK(Rpt{F}(Obs{b0+2>b0;_}(Star(t0,Rep3(@oh{t0+=3;o0:=_}Sb{b1=5}),Itr{b1;_;_;T}(pc1{b0:b0}),Keep(Swm(c2e,c3))))))",
+    Tree0277 "B{t1=2;t0;b1=2;b0=3}@po{b1+2>2?t1:=t0+3;b1:=b0}RFb(MPri(AFb(t0,a1e),Bin{b0=1;N}(t2,c3),Step(Sb{t0=b1},@si{t0%3<1}@fi{b1%2>0}@os{b0:=b1+3%4}pa4{b0:=})),@of{b1+=1}RFb(Seq(Rty2(c5e),Sel(a6b{b0;b0},Lim{1}(c7)),PAll{-2}(Sc{t1:=b1%4;t1:=b1},F,t8,a9))),Sel(t10,@rw{t1+3%2>0}@po{t1:=t1+1%4}@fi{b1=6}Sc{t0:=b1+2;b1+=3},Dd{100}(Dl{20}(Sw{3;1}(OnceT(@ki{t0<3}F),Scc{b0+2>b0%4},c11)))))",
+    Tree0278 "B{t0=0;b0=1;o0=0}RFb(AFb(PAll{-1}(a0,a1),PrSel{t0+1;7;b0}(Ub{o0},t2,Wu{t0}),Isw{b0%2;T;N}(SubA(a3),t4),Dl{30}(c5l)),Obs{t0+2%2<0;N}(Par{3;0}(F,@ki{b0>2}a6,t7,t8,Sl{50})))",
+    Tree0279 "B{b0;t0=4}TryT(Mt{20}(Star(t0)),ASeq(Sb{t0=b0},Wu{t0},t1,t2e))",
+    Tree0280 "B{b0=0;b1}Sel(Scc{b0<0},Obs{b1+4%3=2;B}(t0),Flip(c1))",
+    Tree0281 "B{t1=5;t0;b0=0}RFb(Grd{_}(DySeq(Sb{t1=6},a0,Scc{t1+1%3=1},Wt{10})),@po{b0+=1;t0:=t0+2%4}Rep2(SubR(SubA(Rep1(Fb(c1b{b0+4}))))))",
+    Tree0282 "B{b0=1;b1=3;t0=5}Sw{1;2;5}(Cnd{b1%3<1;T;S}(c0b{b1}),@rw{t0+1<2}@ki{t0!4}@of{b0:=b1%2}MSeq(Isw{t0;N;N}(Lim{2}(c1)),pt2{b0:6;b1:=},a3,Pre{b1+4%4<1;F}(@of{t0:=t0%4;b1:=4}@si{t0+1=6}pt4{b0:6;b1:t0})),Star(a5e,a6,@ki{b1+1=4}Sb{t0=7}),Pri(c7l,a8))",
+    Tree0283 "B{t0=2}RT{3}(Step(Wu{t0},Ite(Rep3(t0),Rus{1}(t1))))",
+    Tree0284 "B{t0;b0=0}Fb(Inv(Bin{t0+1<t0;T}(Wt{100},Par{-2;2}(c0b{t0},Wu{t0}))),t1,PAll{1}(@po{b0+=1;t0:=9}c2e,Scc{b0+2%3>0},Run))",
+    Tree0285 "B{o0=0}Seq(a0,Par{1;-1}(SubA(t1),Sb{o0=0},FF(c2l)))",
+    Tree0286 "B{b0=5;t0=3;q0=3;l0;b1=1}@os{b1+=1}@po{b0+=1}@of{t0%3>1?b0+=4;b0+2!b1+3%4?b1+=1}Flip(Itr{b1;_;1;_}(c0),Sc{b1+=2},Lp{t0;_}(t1),t2,OnceT(pa3{b0:8;b1:t0}))",
+    Tree0287 "B{b1}Sw{1}(t0e,t1)",
+    Tree0288 "B{t1;l0=4;t0=3;b1=2;b0=1}RFb(Par{-1;-2}(Flt{1;F;K}(To{30}(a0)),Pre{b0+1<1;F}(Cd{30;K}(c1))),Pre{b1+1=0;K}(@oh{b1:=t0;t0+=1}@fi{t1!4}Wde(PPar{0;T}(c2,Sl{30},F,c3),Keep(Flt{2;_;_}(a4)))),Ite(Itr{b0;2;_;N}(Sw{3}(F,c5)),Dl{0}(t6)))",
+    Tree0289 "B{b0=3;t0=4;o0=_;q0;l0}RFb(Itr{b0;_;_;N}(Lp{b0;K}(Swm(RSeq(@of{o0:=t0%3}Par{-3;4}(Rpt{F}(@ki{b0+3%2<0}F),@oh{b0+=3}c0l,c1e,Intr{b0>b0+4}(t2)))))),ASeq(PAll{_}(c3,Scc{t0>3}),Flt{3;F;F}(Ite(@si{t0>4}@ki{o0|3+3%3>1}c4,@of{t0+=1}pa5{b0:t0},c6))))",
+    Tree0290 "B{q0=3;t0=1;t1=2;b0}Fb(Seq(Isw{7;_;T}(@si{t1%4>0}AFb(Cd{0;_}(RepF(Isw{t1;T;_}(t0,a1,pi2{t0:b0}))),Sel(Obs{b0%4<3;B}(@si{b0%4<0}pa3{b0:b0;b1:b0}),Obs{b0+2<5;N}(R))),Flip(Cd{0;F}(t4),TryT(a5b{t0;b0},S),c6b{b0%2},t7)),Lp{b0;K}(Seq(c8,Cnd{t0<t1;T;_}(Flt{1;R;K}(OnceK(pi9{t0:t1}))),Grd{F}(Grd{_}(Isw{t1;_;_}(t10,Wt{50}))),Cd{50;K}(RetF(Swm(t11,t12)))))))",
+    Tree0291 "B{l0=3;t0=5;b0=2;o0}Step(Wde(Inv(c0b{b0+1}),Bin{b0+1<b0+3;N}(Flt{2;_;_}(Sl{10}),t1)),@si{b0%2>0}@po{b0+=1}@oh{t0+=3;b0:=b0%4}OnceT(Pre{b0=2;S}(a2b{t0;b0})),RSeq(Itr{b0;2;_;N}(Wde(a3b{b0;b0},OnceT(pi4{t0:t0}))),@po{o0:=t0+1%4;t0+=1}@os{t0+=2}@of{b0+=2}c5l))",
+    Tree0292 "B{t0=3;q0=4;b1=2}Lp{b1;F}(MSeq(Wu{t0},t0e))",
+    Tree0293 "MPri(Wde(t0e,Sub(RSeq(t1,c2,a3e))),Flt{2;F;K}(Star(a4e,c5e)),S)",
+    Tree0294 "Rpt{F}(Wde(PAll{1}(Star(t0,FS(c1),c2,RSeq(t3,t4),ASeq(Wt{0},Sub(Sl{0})))),Opt(Star(Seq(FS(PPar{2;_}(c5e,t6,S)),Flip(t7,t8)))),Sel(Ite(c9,t10,c11l),Pri(a12,Rpt{F}(t13)))))",
+    Tree0295 "B{o0=_;t1=4}RFb(FF(c0),Swm(Ub{o0},a1),Seq(Sc{t1+=3},a2,c3l))",
+    Tree0296 "B{t0;b0=2;b1=5}@os{b0+=1}PAll{2}(t0e,@fi{b1!7}Inv(Wt{10}),Bin{b1+4>t0+1;N}(Wt{0},c1),t2e,Fai)",
+    Tree0297 "B{o0=_;t0=2}Grd{F}(Pre{none;K}(PAll{-1}(@os{o0:=_}RepF(Ret4(Ret0(pa0{b0:t0}))),RFb(t1,c2b{t0},Once(t3),a4,a5))))",
+    Tree0298 "RT{F}(Sub(Sub(Once(t0))))",
+    Tree0299 "B{t1=1;t0;b0;o0=5}RSeq(@of{t1+=3}Par{_;0}(Scc{t0%2!1},pa0{b0:b0;b1:t0},c1),Grd{_}(c2b{o0|0%3}),@ki{t1<t0%3}@os{t1:=b0%4}@oh{t0:=o0|3+1;t0:=o0|5%2}Rty2(Ub{o0}))",
 }

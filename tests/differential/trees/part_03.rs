@@ -6,68 +6,49 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
         }
-        Selector {
-            Observe(|bb| (bb.b1 + 1) % 3 != 2, abort = lower) {
-                DynamicSequence {
-                    RetryUntilSuccessful(3) {
-                        Inverter {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 1, &mut bb.b0)),
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b1 > 6),
-                    BinarySelector(|bb| bb.b0 < bb.b1 + 3, dynamic = true) {
-                        Action(Act<1>),
-                        StatefulAction(PTask<2>, b0 = {=}),
-                    },
-                    #[on_failure(|bb| bb.t0.set(bb.b1 % 3))]
-                    FlipSelector {
-                        RunOnce {
-                            Script(|bb| *bb.t0 += 3),
-                        },
-                        Action(PAct<3>, b0 = 1),
-                    },
-                },
-            },
-            Sequence {
-                ReactiveFallback {
-                    DynamicSelector {
-                        StatefulAction(Task<4>),
-                        Retry(1) {
-                            ReactiveSequence {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                    PrioritySelector {
-                        #[score(|bb| (bb.b1) as f32)]
-                        Condition(Cond<6>),
-                        #[score(|bb| (*bb.t0) as f32)]
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                IfThenElse {
-                    Filter(times = 3, count = Success, filtered = Failure) {
-                        Fallback {
-                            Repeat(4) {
-                                Action(|ctx, bb| ctx.exec_in(8, bb.b1 % 4, &mut bb.b0)),
-                            },
-                        },
-                    },
-                    Inverter {
-                        KeepRunningUntilFailure {
-                            #[failure_if(|bb| *bb.t0 == 7)]
+        MaxTime(10) {
+            RunOnce(then_skip = false) {
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    SequenceWithMemory {
+                        WhileDoElse {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
                             AlwaysFailure,
                         },
-                    },
-                    FlipSelector {
-                        Condition(|ctx, bb| ctx.check_in(9, 5)),
-                        AlwaysRunning,
-                        StatefulAction(Task<10>),
+                        #[failure_if(|bb| *bb.t0 + 3 < 4)]
+                        #[run_while(|bb| bb.b0 + 1 > 5)]
+                        #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
+                        ReactiveFallback {
+                            WhileDoElse {
+                                WasEntryUpdated(t0),
+                                AlwaysFailure,
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Invert {
+                                    #[run_while(|bb| bb.b0 % 4 < 0)]
+                                    Script(|bb| *bb.t0 += 2),
+                                },
+                            },
+                            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        StepSequencer {
+                            Observe(|bb| bb.o0.is_none()) {
+                                Sleep(0),
+                            },
+                            SkipUnlessUpdated(t0) {
+                                AsyncSequence {
+                                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -75,89 +56,134 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0300Blackboard { t0 b1 b0 });
+board!(Tree0300Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| *bb.t0 + 1 != 4)]
-            SetBlackboard(b0 = 4),
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
-                Condition(|ctx| ctx.check(1)),
+        Repeat(3) {
+            #[run_while(|bb| bb.b0 > 6)]
+            IndexSwitch(|bb| (bb.o0.unwrap_or(2) + 2) % 2, dynamic = false) {
+                ParallelAll(2) {
+                    Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 }),
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<0>),
+                        #[run_while(|bb| *bb.t0 + 3 == 2)]
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                    WhileDoElse {
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {t0}),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                    BinarySelector(|bb| bb.b0 < 7, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                TryCatch {
+                    Action(Act<7>),
+                    Repeat(1) {
+                        Timeout(30) {
+                            Wait(0),
+                        },
+                    },
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(0) % 2 != 0 { bb.b0 += 1 })]
+                    Action(Act<8>),
+                    ForceSuccess {
+                        #[failure_if(|bb| *bb.t0 > 5)]
+                        RepeatUntilFailure(forever) {
+                            Sleep(30),
+                        },
+                    },
+                    Condition(Cond<9>),
+                },
+                AsyncSequence {
+                    Condition(Cond<10>),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        #[success_if(|bb| *bb.t0 == 5)]
+                        #[on_success(|bb| bb.b0 = 5)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        SequenceWithMemory {
+                            Observe(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3, abort = none) {
+                                Script(|bb| bb.b0 += 2),
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
             },
-            ScriptCondition(|bb| *bb.t1 % 4 < 2),
-            Repeat(3) {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            },
-            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0301Blackboard { t0 b0 t1 });
+board!(Tree0301Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0302Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 11,
         }
-        ScriptCondition(|bb| bb.b0 < *bb.t0 % 3)
+        ReactiveFallback {
+            StatefulAction(Task<9>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            SequenceWithMemory {
-                Parallel {
-                    Condition(Cond<0>),
-                    SetBlackboard(o0 = Some(4)),
-                    Condition(PCond<1>, b0 = {=}),
-                    SubTree(Tree0302Sub0, ..),
-                },
-                RepeatUntil(Success) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            Precondition(|bb| *bb.t0 + 4 != 5, else = Success) {
-                MemSequence {
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        Filter(times = 3, count = Completed, filtered = Failure) {
-                            #[success_if(|bb| (*bb.t1 + 1) % 4 != 1)]
-                            #[post(|bb| bb.t0.set(bb.b1))]
-                            StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
-                        },
-                        RepeatUntilSuccess(1) {
-                            Script(|bb| { bb.t0.set(*bb.t1); bb.b0 += 2 }),
-                        },
+        Sequence {
+            IfThenElse {
+                Sequence {
+                    MaxTime(0) {
+                        Condition(Cond<0> = Cond::<0>),
                     },
-                    Fallback {
-                        SequenceWithMemory {
-                            #[success_if(|bb| bb.b0 < *bb.t0 % 4)]
-                            #[post(|bb| *bb.t0 += 3)]
-                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
-                            ScriptCondition(|bb| bb.b1 != 7),
-                            Limiter(2) {
-                                Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 2) % 2)),
-                            },
-                        },
+                    #[run_while(|bb| bb.b0 == 3)]
+                    #[success_if(|bb| *bb.t0 % 2 > 0)]
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    StatefulAction(Task<1>),
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    IfThenElse {
+                        #[post(|bb| { bb.b1 += 3; *bb.t0 += 3 })]
+                        #[run_while(|bb| *bb.t0 != 5)]
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
+                        #[post(|bb| *bb.t0 += 1)]
+                        Action(Act<5>),
+                    },
+                },
+                #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 })]
+                #[on_success(|bb| *bb.t0 += 2)]
+                RunOnce(then_skip = false) {
+                    Parallel(failure = 0) {
+                        Condition(Cond<6>),
+                        Action(PAct<7>, b0 = 8),
+                        Wait(0),
+                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                        Sleep(0),
+                    },
+                },
+                ReactiveSequence {
+                    SubTree(Tree0302Sub0, ..),
+                    SetBlackboard(t0 = 0),
+                    IndexSwitch(|bb| 7, out_of_range = Loop) {
+                        StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
+                        StatefulAction(Task<11> = Task::<11>),
                     },
                 },
             },
@@ -165,292 +191,597 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0302Blackboard { t0 b0 t1 o0 b1 });
+board!(Tree0302Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0303Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 11,
+        }
+        ParallelAll(0) {
+            StatefulAction(Task<1>),
+            IfThenElse {
+                Cooldown(10, filtered = Skipped) {
+                    #[skip_if(|bb| *bb.t0 % 4 < 3)]
+                    #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
+                    Action(Act<2>),
+                },
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        RunOnce(then_skip = false) {
-            Action(PIo<0>, t0 = {=}),
+        #[on_failure(|bb| { bb.b0 = (bb.b0 + 2) % 3; bb.b0 += 2 })]
+        WhileDoElse {
+            Condition(Cond<0>),
+            SubTree(Tree0303Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0303Blackboard { t0 });
+board!(Tree0303Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
             b1: i64,
+            l0: Vec<i64> = vec![1],
         }
-        ReactiveSequence {
-            Inverter {
-                Iterate(l0, element = {b1}, max = 2, reset_index = true) {
-                    Repeat(3) {
-                        #[post(|bb| bb.b0 += 3)]
-                        AlwaysFailure,
+        IndexSwitch(|bb| 4, out_of_range = Fail) {
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(Task<1>),
+                Action(PIo<2>, t0 = {b1}),
+            },
+            StatefulAction(Task<3>),
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0304Blackboard { t0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0305 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveFallback {
+            #[failure_if(|bb| *bb.t0 != (bb.b0 + 1) % 3)]
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                RepeatUntilFailure(1) {
+                    Observe(|bb| *bb.t0 % 3 > 0, abort = none) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0 % 4) as f32)]
+                            Condition(Cond<0>),
+                        },
                     },
                 },
             },
-            Sequence {
-                Condition(|ctx| ctx.check(0)),
+            Precondition(|bb| bb.b0 % 4 != 3) {
+                #[run_while(|bb| *bb.t0 + 4 > 1)]
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                Condition(Cond<4>),
+            },
+            ParallelAll {
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                Sleep(0),
+                #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0305Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0306 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        RepeatUntilFailure(forever) {
+            Parallel(failure = -4) {
+                Parallel(failure = -1) {
+                    ScriptCondition(|bb| *bb.t0 == (bb.b0 + 3) % 2),
+                    Condition(PCond<0>, b0 = {b1}),
+                    #[failure_if(|bb| bb.b0 % 2 < 1)]
+                    #[post(|bb| { *bb.t0 += 2; bb.b0 = bb.b0 % 3 })]
+                    #[run_while(|bb| bb.b0 == 5)]
+                    Condition(|ctx| ctx.check(1)),
+                    ParallelAll(1) {
+                        ScriptCondition(|bb| bb.b0 > 5),
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(PCond<4>, b0 = {=}),
+                    #[on_halted(|bb| if bb.b1 % 2 < 0 { *bb.t0 += 1 })]
+                    #[skip_if(|bb| *bb.t0 + 2 < *bb.t0 + 4)]
+                    #[on_success(|bb| bb.b1 = (bb.b0 + 1) % 2)]
+                    Delay(10) {
+                        SetBlackboard(t0 = 6),
+                    },
+                    Condition(Cond<5>),
+                    WasEntryUpdated(t0),
+                    Conditional(|bb| bb.b1 % 4 != 0, dynamic = true, else = Failure) {
+                        Sleep(0),
+                    },
+                },
+                ReactiveSequence {
+                    Guard(|ctx| &mut ctx.token) {
+                        WaitValueUpdate(t0) {
+                            Retry(1) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<6> = Task::<6>),
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                    SetBlackboard(t0 = {b0}),
+                    RetryUntilSuccessful(3) {
+                        SetBlackboard(b0 = 0),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.b1 % 3 < 2)]
+                    Conditional(|bb| (*bb.t0 + 4) % 2 == 1, dynamic = false, else = Success) {
+                        RepeatTimes(2) {
+                            Cooldown(0, filtered = Skipped) {
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| (*bb.t0 + 3) % 3 != 2)]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b0 + 3 < *bb.t0 + 4)]
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0306Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0307Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0307 for Ctx {
+        Retry(2) {
+            Remap(success = Success, failure = Success) {
+                SubTree(Tree0307Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0308 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[allow(unused)] l0: Vec<i64>,
+        }
+        RepeatUntil(Success) {
+            #[run_while(|bb| *bb.t1 + 1 == 1)]
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+board!(Tree0308Blackboard { t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0309 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Limiter(3) {
+                ForceFailure {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+            Cooldown(10, filtered = Skipped) {
+                SequenceStar {
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {t0}),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<3>),
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0309Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0310 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        RepeatTimes(2) {
+            WaitValueUpdate(t0) {
+                ParallelAll(4) {
+                    Switch(b1) {
+                        case 4 => IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, out_of_range = Loop, dynamic = false) {
+                            #[success_if(|bb| bb.b1 % 3 == 2)]
+                            Action(PIo<0>, t0 = {=}),
+                            StatefulAction(Task<1>),
+                            SetBlackboard(b1 = 5),
+                        },
+                        _ => ForceSuccess {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0) as f32)]
+                            StatefulAction(Task<3>),
+                        },
+                        Action(PIo<4>, t0 = {=}),
+                        Script(|bb| bb.o0 = None),
+                    },
+                    Sleep(30),
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[skip_if(|bb| *bb.t0 == 3)]
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                            UnsetBlackboard(o0),
+                        },
+                        KeepRunningUntilFailure {
+                            Repeater(2) {
+                                AsyncSequence {
+                                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(4))),
+                                    SetBlackboard(o0 = Some(7)),
+                                },
+                            },
+                        },
+                    },
+                    Selector {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0310Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0311 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        MaxTime(0) {
+            #[failure_if(|bb| *bb.t0 + 2 != 2)]
+            #[success_if(|bb| bb.b0 == (*bb.t1 + 2) % 3)]
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                Parallel(success = 3, failure = 2) {
+                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                    Repeat(1) {
+                        Deadline(0) {
+                            AlwaysRunning,
+                        },
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0311Blackboard { l0 b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0312 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        RunOnce(then_skip = true) {
+            Retry(4) {
+                WaitValueUpdate(t0) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0312Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0313 for Ctx {
+        KeepRunningUntilFailure {
+            Selector {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                Delay(100) {
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        AlwaysRunning,
+                    },
+                },
+                RunOnce {
+                    Filter(times = 1, count = Failure) {
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0314 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+        }
+        IfThenElse {
+            #[skip_if(|bb| bb.o0.unwrap_or(2) != 4)]
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0314Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t1 % 4) as f32)]
+            Action(PIo<0>, t0 = {b0}),
+            #[score(5)]
+            RetryUntilSuccessful(3) {
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0304Blackboard { l0 b0 b1 });
+board!(Tree0315Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0305 for Ctx {
+    pub tree Tree0316Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        RepeatUntilFailure(forever) {
+            ScriptCondition(|bb| *bb.t0 != 7),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        UnsetBlackboard(o0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
         blackboard {
             b0: i64 = 2,
-            b1: i64 = 0,
-            l0: Vec<i64>,
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1],
         }
-        ParallelAll(max_failures = -1) {
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
-                FlipSelector {
-                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                        StepSequencer {
-                            Fallback {
-                                Observe(|bb| (*bb.t0 + 4) % 3 == 1, abort = both) {
-                                    Condition(Cond<0> = Cond::<0>),
-                                },
-                                Script(|bb| bb.b0 += 3),
-                            },
-                            Parallel(failure = 0) {
-                                #[success_if(|bb| bb.b0 == 3)]
-                                #[skip_if(|bb| bb.b1 < 7)]
-                                #[on_failure(|bb| bb.b0 += 2)]
-                                Action(PIo<1>, t0 = {=}),
-                                Condition(Cond<2>),
-                                AlwaysRunning,
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                            RetryUntilSuccessful(1) {
-                                Action(Act<4>),
-                            },
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            Iterate(l0, element = {b0}, reset_index = false) {
+                Selector {
+                    RunOnce(then_skip = false) {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                            SubTree(Tree0316Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, l0 = {l0}),
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0305Blackboard { b0 b1 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0306 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2],
-            b1: i64,
-        }
-        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-            ScriptCondition(|bb| bb.b1 < bb.b0 + 1),
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = {b1}),
-            Delay(20) {
-                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                    StatefulAction(PTask<2>, b0 = 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0306Blackboard { b0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0307 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        Observe(|bb| *bb.t0 % 3 < 0, abort = none) {
-            MemPriority {
-                SkipUnlessUpdated(t0) {
-                    BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = true) {
-                        #[run_while(|bb| (bb.b0 + 4) % 3 > 0)]
-                        #[success_if(|bb| (bb.b1 + 4) % 2 != 0)]
-                        #[post(|bb| bb.o0 = Some(*bb.t0))]
-                        Runner,
-                        Condition(Cond<0>),
+                    IndexSwitch(|bb| *bb.t0) {
+                        SubTree(Tree0316Sub1, ..),
                     },
-                },
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<2>),
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0307Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0308 for Ctx {
-        DynamicSequence {
-            Wait(30),
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0309Sub0 for Ctx {
-        Deadline(20) {
-            Sleep(100),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0309 for Ctx {
-        MaxTime(10) {
-            ReactiveFallback {
-                Repeat(3) {
-                    Priority {
-                        Condition(Cond<0>),
+                    #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
+                    Filter(times = 3, count = Success, filtered = Skipped) {
                         StatefulAction(Task<1>),
                     },
                 },
-                Sequence {
-                    Action(Act<2>),
-                    Wait(0),
-                    Action(Act<3>),
+            },
+            ReactiveSequence {
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Action(Act<6> = Act::<6>),
+            },
+            IndexSwitch(|bb| 0, out_of_range = Fail) {
+                RepeatUntilFailure(forever) {
+                    Condition(Cond<7>),
                 },
-                ForceFailure {
-                    SubTree(Tree0309Sub0),
+                Condition(|ctx| ctx.check(8)),
+                Action(Act<9> = Act::<9>),
+                ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(4)),
+                Deadline(0) {
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+            Sequence {
+                Inverter {
+                    #[post(|bb| { if *bb.t0 > 3 { bb.o0 = None }; if *bb.t0 > 1 { *bb.t0 += 3 } })]
+                    Condition(Cond<10>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0310Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
+board!(Tree0316Blackboard { b0 o0 t0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0310 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 3,
-        }
-        Selector {
-            PrioritySelector {
-                #[score(|bb| (*bb.t0 % 4) as f32)]
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree0310Sub0, ..),
-            #[on_success(|bb| { bb.b0 = 9; bb.o0 = Some((bb.o0.unwrap_or(4) + 1) % 3) })]
-            #[post(|bb| if bb.o0.is_none() { bb.t0.set((bb.o0.unwrap_or(4) + 1) % 2) })]
-            Condition(|ctx| ctx.check(2)),
-            Fallback {
-                #[skip_if(|bb| bb.b0 + 2 != *bb.t0)]
-                #[on_failure(|bb| if bb.b0 > *bb.t0 + 3 { bb.b0 += 3 })]
-                #[run_while(|bb| *bb.t0 == 5)]
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                SetBlackboard(b0 = 3),
-            },
-        }
-    }
-}
-
-board!(Tree0310Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, if_empty = Running) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0311Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0312Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
+    pub tree Tree0317Sub0 for Ctx {
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0312Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
+    pub tree Tree0317 for Ctx {
+        ReactiveFallback {
+            SubTree(Tree0317Sub0),
         }
-        SubTree(Tree0312Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        ParallelAll {
-            Switch(b1) {
-                case 1 => SubTree(Tree0312Sub0, ..),
-                case 0 => RepeatUntil(Success) {
-                    StatefulAction(Task<1>),
+    pub tree Tree0318Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0318 for Ctx {
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                StepSequencer {
+                    Sequence {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        SubTree(Tree0318Sub0),
+                    },
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Runner,
                 },
-                _ => ScriptCondition(|bb| bb.b0 < 4),
             },
-            StatefulAction(PTask<2>, b0 = 1, b1 = {b1}),
-            Interrupt(|bb| *bb.t0 < bb.b0) {
-                #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                #[failure_if(|bb| bb.b1 + 4 > bb.b1 + 2)]
-                Repeater(forever) {
-                    ReactiveSequence {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.b1 + 2 == 7)]
-                        #[on_failure(|bb| { if bb.b0 % 2 < 1 { *bb.t0 += 2 }; bb.b1 = bb.b1 % 2 })]
-                        Filter(times = 3, count = Completed, filtered = Skipped) {
-                            Repeat(3) {
-                                Repeater(forever) {
-                                    #[run_while(|bb| bb.b0 != bb.b1 % 2)]
-                                    #[skip_if(|bb| *bb.t0 + 2 < 7)]
-                                    Action(PAct<3>, b0 = 9),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+        }
+        RetryUntilSuccessful(1) {
+            StepSequencer {
+                Observe(|bb| *bb.t1 + 1 > 0, abort = self) {
+                    SequenceWithMemory {
+                        #[on_success(|bb| { if *bb.t0 % 2 != 1 { *bb.t1 += 2 }; *bb.t1 += 3 })]
+                        #[run_while(|bb| *bb.t1 > bb.o0.unwrap_or(3))]
+                        MemPriority {
+                            Inverter {
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                            },
+                            RunOnce(then_skip = false) {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Parallel(success = -1, failure = -2) {
+                                    #[skip_if(|bb| bb.o0.is_some())]
+                                    Action(Act<1> = Act::<1>),
+                                    Action(PIo<2>, t0 = {b0}),
+                                },
+                            },
+                        },
+                        #[on_failure(|bb| bb.b0 = 2)]
+                        #[failure_if(|bb| *bb.t1 % 3 != 1)]
+                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t1 + 2) % 4)),
+                        AsyncFallback {
+                            Condition(|ctx| ctx.check(4)),
+                            Precondition(|bb| bb.b0 != bb.b1 % 4, else = Success) {
+                                #[run_while(|bb| bb.b1 > 2)]
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                Switch(b1) {
+                                    case 1 => #[skip_if(|bb| *bb.t0 % 4 != 3)]
+                                    #[on_failure(|bb| { bb.b0 = bb.o0.unwrap_or(2) + 4; bb.b0 = *bb.t0 % 3 })]
+                                    #[post(|bb| bb.b0 = bb.b0 % 4)]
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                    case 3 => StatefulAction(PTask<5>, b0 = {b1}, b1 = {t1}),
+                                    _ => Action(Act<6>),
+                                },
+                            },
+                            Parallel(failure = -2) {
+                                StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                                Action(PAct<8>, b0 = {t0}, b1 = {=}),
+                                RepeatUntil(Failure) {
+                                    #[on_failure(|bb| *bb.t1 += 3)]
+                                    #[on_success(|bb| { if bb.b1 % 2 > 0 { bb.b1 += 2 }; if bb.b0 == bb.b1 + 4 { bb.b1 += 1 } })]
+                                    StatefulAction(Task<9> = Task::<9>),
+                                },
+                            },
+                            Retry(2) {
+                                Remap(success = Success, failure = Success) {
+                                    AlwaysFailure,
                                 },
                             },
                         },
@@ -461,91 +792,96 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0312Blackboard { t0 b0 b1 });
+board!(Tree0319Blackboard { o0 b0 b1 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
+    pub tree Tree0320 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            BinarySelector(|bb| (bb.b1 + 1) % 3 == 2) {
-                DynamicSequence {
-                    ScriptCondition(|bb| bb.b1 != 2),
-                },
-                ParallelAll(max_failures = -4) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                    AlwaysFailure,
-                },
-            },
-            RunOnce(then_skip = true) {
-                BinarySelector(|bb| bb.b1 != 7, dynamic = true) {
-                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                        Action(Act<3>),
-                        Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
+        ParallelAll {
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(PCond<1>, b0 = {t0}),
+                        Condition(Cond<2>),
                     },
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-                    #[on_halted(|bb| { bb.t0.set(bb.b1); *bb.t0 += 3 })]
-                    ParallelAll {
-                        Runner,
-                        StatefulAction(Task<4>),
-                        WasEntryUpdated(t0),
+                    RunOnce(then_skip = true) {
+                        AlwaysRunning,
                     },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
-            BinarySelector(|bb| bb.o0.unwrap_or(0) == bb.b1) {
-                SequenceWithMemory {
-                    Condition(PCond<6>, b0 = 8),
-                },
-                Conditional(|bb| *bb.t0 % 3 == 1, dynamic = false, else = Success) {
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-            Cooldown(20) {
-                #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(0) + 2)]
-                #[on_halted(|bb| bb.b1 += 3)]
-                #[failure_if(|bb| bb.b1 % 3 != 0)]
-                Retry(3) {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0313Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Sequence {
-            RepeatUntilSuccess(1) {
-                Cooldown(0, filtered = Skipped) {
-                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.b0 > (*bb.t0 + 1) % 3),
+                    Repeat(forever) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(2) < bb.b0 % 2)]
+                        ScriptCondition(|bb| bb.b0 < *bb.t0),
+                    },
+                    Precondition(|bb| bb.b0 + 4 > *bb.t0, else = Failure) {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
             Fallback {
-                Condition(Cond<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
+                Conditional(|bb| bb.b0 + 4 > 0, dynamic = true, else = Failure) {
+                    IfThenElse {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Observe(|bb| *bb.t0 + 2 < 4, abort = both) {
+                        Delay(0) {
+                            Wait(0),
+                        },
+                    },
+                    Observe(|bb| bb.b0 == 4, abort = none) {
+                        AlwaysSuccess,
+                    },
+                },
+                ParallelAll(1) {
+                    Condition(PCond<6>, b0 = 8),
+                    Priority {
+                        Failer,
+                        Action(Act<7>),
+                        AlwaysFailure,
+                        Script(|bb| { bb.t0.set(bb.b0 % 4); bb.o0 = None }),
+                    },
+                    StatefulAction(Task<8>),
+                },
+                WaitUntil(|bb| bb.o0.unwrap_or(4) > bb.b0 % 2) {
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            DynamicSelector {
+                                AlwaysSuccess,
+                            },
+                            RepeatUntilSuccess(1) {
+                                Cooldown(0, filtered = Skipped) {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                            Action(Act<10>),
+                        },
+                    },
+                },
             },
-            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0314Blackboard { t0 q0 });
+board!(Tree0320Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
+    pub tree Tree0321 for Ctx {
+        RepeatUntilSuccess(3) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0322 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 4,
             o0: Option<i64> = None,
@@ -567,213 +903,359 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0315Blackboard { t1 o0 t0 b0 });
+board!(Tree0322Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0316Sub1 for Ctx {
+    pub tree Tree0323Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
         }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            Action(Act<2>),
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0323 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
+            b0: i64 = 1,
+        }
+        DynamicSelector {
+            Fallback {
+                Condition(PCond<0>, b0 = {=}),
+                Observe(|bb| *bb.t0 + 1 < bb.b0 + 2, abort = both) {
+                    SetBlackboard(t0 = {b0}),
+                },
+                ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 1),
+            },
+            Repeat(1) {
+                Sequence {
+                    #[post(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
+                    #[success_if(|bb| bb.b0 == *bb.t1 + 1)]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    FlipSelector {
+                        Precondition(|bb| bb.b1 + 1 > 0) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            Priority {
+                TryCatch(catch_on_halt = false) {
+                    Action(PIo<1>, t0 = {b0}),
+                    RetryUntilSuccessful(1) {
+                        #[run_while(|bb| *bb.t0 + 4 == 0)]
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[skip_if(|bb| bb.b1 + 1 == 6)]
+                        Sleep(50),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 1 => SubTree(Tree0323Sub0, t0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}),
+                case 0 => SetBlackboard(b1 = 1),
+                case 5 => WaitUntil(|bb| (*bb.t0 + 4) % 4 < 3) {
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                },
+                _ => Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0323Blackboard { t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| *bb.t0 == 1)]
+        #[skip_if(|bb| bb.b0 % 3 == 1)]
+        #[run_while(|bb| bb.b0 < 0)]
+        ReactiveFallback {
+            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 1) % 3)),
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                KeepRunningUntilFailure {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        RetryUntilSuccessful(2) {
+                            Sleep(0),
+                        },
+                        Sequence {
+                            DynamicSequence {
+                                Condition(Cond<1>),
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                ForceFailure {
+                    SequenceStar {
+                        SequenceWithMemory {
+                            Wait(30),
+                            Action(Act<4> = Act::<4>),
+                            #[on_halted(|bb| bb.o0 = None)]
+                            #[skip_if(|bb| *bb.t0 < 5)]
+                            Wait(30),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                WaitValueUpdate(t0) {
+                    BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
+                        #[on_halted(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.b0 = 5 }; if bb.b0 % 2 < 0 { bb.b0 = bb.b1 % 4 } })]
+                        #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1)]
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                },
+                Loop(q0) {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                #[skip_if(|bb| bb.b0 + 1 > 5)]
+                Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false) {
+                    RepeatUntil(Failure) {
+                        Action(Act<8> = Act::<8>),
+                    },
+                },
+                #[success_if(|bb| bb.b0 % 4 == 2)]
+                Repeat(4) {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                        SetBlackboard(b0 = 3),
+                        #[on_failure(|bb| bb.o0 = None)]
+                        SetBlackboard(o0 = Some(7)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0324Blackboard { b1 o0 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0325Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0325Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PIo<1>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 == 4, else = Running) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                ReactiveFallback {
+                    Repeater(3) {
+                        #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b0 % 2) })]
+                        SubTree(Tree0325Sub0, b1 = {=}, b0 = {b0}, t1 = {=}, t0 = {t0}),
+                    },
+                    SubTree(Tree0325Sub1, ..),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Succeeder,
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| bb.b1 != bb.b0 + 4)]
+                    #[on_failure(|bb| bb.b1 = *bb.t0 % 2)]
+                    StatefulAction(Task<3>),
+                },
+                ReactiveSelector {
+                    Condition(PCond<4>, b0 = 7),
+                    #[on_success(|bb| if (*bb.t0 + 1) % 3 == 2 { bb.t0.set(*bb.t1 % 3) })]
+                    #[failure_if(|bb| bb.b1 + 4 != 3)]
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6> = Act::<6>),
+                },
+                RetryUntilSuccessful(0) {
+                    Condition(PCond<7>, b0 = 9),
+                },
+                Sleep(30),
+            },
+        }
+    }
+}
+
+board!(Tree0325Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Fallback {
+            Fallback {
+                DynamicSequence {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 4),
+                },
+                Observe(|bb| bb.o0.unwrap_or(0) + 3 == 0, abort = lower) {
+                    Guard(|ctx| &mut ctx.token) {
+                        #[run_while(|bb| *bb.t0 > 7)]
+                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                Observe(|bb| bb.b0 + 2 < 2, abort = none) {
+                    ReactiveSequence {
+                        Script(|bb| *bb.t0 += 2),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0326Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        #[success_if(|bb| *bb.t0 > 2)]
+        #[skip_if(|bb| *bb.t1 + 1 == 0)]
+        #[run_while(|bb| bb.b0 % 4 < 0)]
+        ParallelAll(max_failures = -4) {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            ScriptCondition(|bb| bb.b0 < 0),
+            Action(PIo<2>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0327Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Fallback {
+                Sequence {
+                    ScriptCondition(|bb| bb.b0 != 4),
+                    UnsetBlackboard(o0),
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+                Condition(Cond<1>),
+                Limiter(3) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                AsyncFallback {
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                },
+                AlwaysFailure,
+            },
+            Selector {
+                IndexSwitch(|bb| bb.b0, dynamic = false) {
+                    SetBlackboard(b1 = {t0}),
+                    Parallel(failure = 2) {
+                        StatefulAction(PTask<5>, b0 = 8, b1 = {b1}),
+                        ScriptCondition(|bb| bb.b1 != bb.b1 + 3),
+                    },
+                },
+                Repeater(forever) {
+                    ForceSuccess {
+                        AsyncFallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0328Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0329Sub0 for Ctx {
         Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0316Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-            b1: i64 = 14,
-            #[tracked] t1: i64 = 15,
-        }
-        PrioritySelector {
-            #[score(0)]
-            SubTree(Tree0316Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}),
-            #[score(|bb| (*bb.t0) as f32)]
-            IfThenElse {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Sleep(0),
-                    ScriptCondition(|bb| (bb.b0 + 3) % 2 == 1),
-                    #[post(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
-                    #[success_if(|bb| bb.b0 == *bb.t1 + 1)]
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    Inverter {
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    Action(Act<6> = Act::<6>),
-                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
+    pub tree Tree0329Sub1 for Ctx {
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        Observe(|bb| bb.b0 % 2 > 0, abort = self) {
-            SubTree(Tree0316Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0316Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0317Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 13,
-        }
-        Script(|bb| bb.b0 = *bb.t0 % 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        RunOnce(then_skip = false) {
-            AsyncSequence {
-                Parallel(failure = 2) {
-                    Condition(Cond<0>),
-                    Sleep(50),
+    pub tree Tree0329 for Ctx {
+        Repeat(1) {
+            Fallback {
+                FlipSelector {
+                    SubTree(Tree0329Sub0),
                     Action(Act<1>),
-                    StatefulAction(PTask<2>, b0 = 9, b1 = {t0}),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Sleep(0),
+                    SubTree(Tree0329Sub1),
                 },
-                Iterate(l0, element = {b0}, reset_index = true) {
-                    SequenceStar {
-                        Condition(PCond<3>, b0 = 9),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 2, &mut bb.b0)),
-                        #[failure_if(|bb| *bb.t0 > 0)]
-                        Succeeder,
-                        SubTree(Tree0317Sub0, ..),
-                    },
-                },
-                DynamicSelector {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<5> = Task::<5>),
-                        Condition(Cond<6>),
-                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 4, &mut bb.b0)),
-                        StatefulAction(Task<8>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<9>),
-                        AlwaysRunning,
-                    },
-                    Script(|bb| bb.b0 = bb.b0 % 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0317Blackboard { l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(0),
-        }
-        MaxTime(10) {
-            WhileDoElse {
-                WhileDoElse {
-                    RepeatUntilSuccess(2) {
-                        RepeatUntilSuccess(3) {
-                            #[on_failure(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.t0.set(5) }; if *bb.t0 % 2 < 0 { bb.b0 = bb.b0 % 4 } })]
-                            #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
-                            #[success_if(|bb| bb.o0.unwrap_or(0) + 1 == 0)]
-                            Fallback {
-                                Action(Act<0>),
-                                Action(PIo<1>, t0 = {b0}),
-                            },
+                Selector {
+                    Repeat(2) {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<3>),
                         },
                     },
-                    Loop(q0) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
                 },
-                Precondition(|bb| (bb.b0 + 4) % 3 > 0, else = Skipped) {
-                    Condition(PCond<3>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0318Blackboard { t0 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64,
-        }
-        Iterate(l0, element = {b0}, reset_index = false) {
-            AsyncFallback {
-                Cooldown(0) {
-                    ReactiveSequence {
-                        Iterate(l0, element = {b0}, reset_index = false) {
-                            WaitValueUpdate(t0) {
-                                TryCatch(catch_on_halt = false) {
-                                    StatefulAction(Task<0>),
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                                    Action(Act<2> = Act::<2>),
+                Parallel(success = 1, failure = -1) {
+                    Remap(success = Success, failure = Success) {
+                        RunOnce {
+                            Cooldown(0, filtered = Failure) {
+                                Repeater(forever) {
+                                    StatefulAction(Task<4>),
                                 },
                             },
                         },
-                        FlipSelector {
-                            StatefulAction(Task<3>),
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<4>),
-                            Sleep(0),
-                        },
-                        TryCatch(catch_on_halt = true) {
-                            Switch(b1) {
-                                case 3 => Condition(|ctx| ctx.check(5)),
-                                _ => Action(Act<6>),
-                            },
-                            Action(PAct<7>, b0 = {b0}, b1 = {=}),
-                            Iterate(l0, element = {b1}) {
-                                Condition(Cond<8>),
-                            },
-                            #[on_success(|bb| bb.t0.set(5))]
-                            StatefulAction(Task<9>),
-                            #[post(|bb| bb.o0 = None)]
-                            Action(Act<10>),
-                        },
-                    },
-                },
-                Deadline(0) {
-                    ForceFailure {
-                        StatefulAction(Task<11>),
                     },
                 },
             },
@@ -781,35 +1263,250 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0319Blackboard { b0 b1 o0 l0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
-        RetryUntilSuccessful(1) {
-            AsyncFallback {
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(0)),
+    pub tree Tree0330 for Ctx {
+        Deadline(20) {
+            SequenceWithMemory {
+                PrioritySelector {
+                    #[score(2)]
+                    StepSequencer {
+                        PolicyParallel(policy = FirstSuccess) {
+                            Repeat(4) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<0>),
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                            ReactiveSelector {
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Action(|ctx| ctx.exec(5)),
+                    },
                 },
-                Action(PAct<1>, b0 = 5),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0321 for Ctx {
+    pub tree Tree0331 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        ForceSuccess {
-            Timeout(20) {
+        IfThenElse {
+            Inverter {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| *bb.t0 != 7),
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            AsyncSequence {
+                ReactiveSequence {
+                    WasEntryUpdated(t1),
+                    Condition(Cond<3>),
+                },
                 Fallback {
-                    Observe(|bb| *bb.t1 == 6, abort = both) {
-                        Timeout(30) {
-                            Condition(Cond<0>),
+                    StatefulAction(Task<4>),
+                    #[run_while(|bb| bb.b1 < bb.o0.unwrap_or(0))]
+                    #[on_failure(|bb| if *bb.t1 + 2 < bb.b0 + 4 { bb.t0.set(*bb.t1 % 4) })]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > bb.b1)]
+                    AlwaysRunning,
+                },
+                Sleep(50),
+                ReactiveSequence {
+                    #[post(|bb| if *bb.t0 < 5 { bb.t1.set((bb.b0 + 3) % 4) })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0331Blackboard { o0 b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(3),
+        }
+        BinarySelector(|bb| *bb.t1 < 3, dynamic = true) {
+            SkipUnlessUpdated(t0) {
+                ReactiveSequence {
+                    Observe(|bb| bb.o0.is_none(), abort = none) {
+                        RepeatTimes(2) {
+                            SetBlackboard(b0 = {t1}),
                         },
                     },
-                    Observe(|bb| (*bb.t1 + 4) % 3 != 0, abort = self) {
+                    UnsetBlackboard(o0),
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            Precondition(|bb| *bb.t1 + 4 > 5, else = Failure) {
+                Observe(|bb| bb.b0 % 2 < 1, abort = self) {
+                    #[failure_if(|bb| *bb.t0 == 1)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    StepSequencer {
+                        Runner,
+                        Conditional(|bb| *bb.t0 > *bb.t1, dynamic = false, else = Failure) {
+                            Condition(Cond<3>),
+                        },
+                        Wait(50),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0332Blackboard { b0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0333Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[on_halted(|bb| *bb.t0 += 2)]
+        TryCatch(catch_on_halt = false) {
+            TryCatch {
+                RunOnce(then_skip = false) {
+                    ParallelAll(max_failures = -1) {
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            SubTree(Tree0333Sub0, l0 = {=}, t0 = {t0}, b0 = {=}, q0 = {q0}),
+                        },
+                        Condition(Cond<0> = Cond::<0>),
+                        SequenceWithMemory {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Priority {
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                FlipSelector {
+                    Priority {
+                        Condition(PCond<5>, b0 = {=}),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            StepSequencer {
+                Invert {
+                    MemSequence {
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                            Action(Act<8> = Act::<8>),
+                        },
+                        Action(Act<9>),
+                    },
+                },
+                #[run_while(|bb| (*bb.t0 + 2) % 3 > 1)]
+                #[on_failure(|bb| { if bb.b0 + 4 == 1 { *bb.t0 += 3 }; bb.b0 = bb.b0 % 4 })]
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Action(Act<10>),
+                },
+                Retry(2) {
+                    StatefulAction(Task<11>),
+                },
+                Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
+            },
+        }
+    }
+}
+
+board!(Tree0333Blackboard { l0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0334 for Ctx {
+        ReactiveSequence {
+            Retry(2) {
+                Priority {
+                    Timeout(50) {
+                        Selector {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                AlwaysFailure,
+                            },
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Action(Act<4>),
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+            },
+            Invert {
+                Parallel(failure = -2) {
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
+                    MemPriority {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+        }
+        MaxTime(10) {
+            SequenceWithMemory {
+                Repeat(2) {
+                    ReactiveFallback {
+                        WaitUntil(|bb| *bb.t0 + 2 < 3) {
+                            Loop(q0, if_empty = Success) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                        },
                         Sleep(10),
                     },
                 },
@@ -818,661 +1515,387 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0321Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-        }
-        #[failure_if(|bb| bb.b0 + 4 < 0)]
-        #[success_if(|bb| *bb.t0 % 4 < 1)]
-        Parallel {
-            MaxTime(0) {
-                TryCatch {
-                    Limiter(3) {
-                        Condition(Cond<0>),
-                    },
-                    Condition(PCond<1>, b0 = {t1}),
-                },
-            },
-            #[success_if(|bb| bb.b1 > 1)]
-            #[skip_if(|bb| bb.o0.is_none())]
-            Fallback {
-                Condition(PCond<2>, b0 = 3),
-                #[failure_if(|bb| *bb.t0 == 0)]
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0322Blackboard { o0 t0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0323Sub0 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<7> = Cond::<7>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
-        FlipSelector {
-            SequenceStar {
-                Action(Act<0> = Act::<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            Sequence {
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-                Action(|ctx| ctx.exec(6)),
-            },
-            Inverter {
-                RepeatTimes(3) {
-                    SubTree(Tree0323Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        StepSequencer {
-            Parallel(failure = 1) {
-                Limiter(2) {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<0>),
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Delay(30) {
-                        MemSequence {
-                            Condition(Cond<1>),
-                            Sleep(50),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        ForceSuccess {
-            AsyncFallback {
-                MaxTime(30) {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Script(|bb| { *bb.t0 += 1; bb.b1 = (bb.b1 + 3) % 4 }),
-                        },
-                    },
-                },
-                MemPriority {
-                    Deadline(20) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<1>),
-                },
-                ReactiveFallback {
-                    Action(PIo<2>, t0 = {b1}),
-                    PrioritySelector {
-                        #[score(|bb| (bb.o0.unwrap_or(5) % 3) as f32)]
-                        StatefulAction(Task<3> = Task::<3>),
-                        #[score(|bb| (bb.b1) as f32)]
-                        Action(Act<4>),
-                    },
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 2, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0325Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            b0: i64 = 1,
-        }
-        Sequence {
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                },
-            },
-            StepSequencer {
-                Action(Act<2>),
-                Priority {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0326Blackboard { l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0327Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); bb.b0 += 1 })]
-        #[success_if(|bb| *bb.t0 + 4 > (*bb.t0 + 2) % 2)]
-        Precondition(|bb| bb.b0 != (bb.b0 + 1) % 3, else = Skipped) {
-            #[on_halted(|bb| bb.b0 += 2)]
-            SequenceWithMemory {
-                Selector {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<0>),
-                },
-                Repeater(0) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0327Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-            Wait(20),
-            ForceFailure {
-                SubTree(Tree0327Sub0, ..),
-            },
-            RepeatTimes(3) {
-                IfThenElse {
-                    Condition(Cond<2> = Cond::<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 1) % 3)),
-                    Precondition(|bb| *bb.t0 < 0, else = Success) {
-                        #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.o0 = None })]
-                        SubTree(Tree0327Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0327Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        DynamicSelector {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(5) % 3, dynamic = true) {
-            #[skip_if(|bb| bb.b0 % 4 < 0)]
-            Optional {
-                Switch(b1) {
-                    case 3 => TryCatch(catch_on_halt = false) {
-                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        Condition(Cond<2>),
-                    },
-                    case 2 => Action(Act<3> = Act::<3>),
-                    case 0 => ReactiveSequence {
-                        AsyncFallback {
-                            Action(|ctx| ctx.exec(4)),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    _ => Action(Act<6>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                ReactiveSequence {
-                    Action(PIo<7>, t0 = {b1}),
-                    StatefulAction(Task<8>),
-                },
-                StepSequencer {
-                    Conditional(|bb| bb.b0 == 5, dynamic = true, else = Success) {
-                        StatefulAction(Task<9>),
-                    },
-                    Retry(2) {
-                        #[success_if(|bb| bb.b0 % 2 > 0)]
-                        Condition(PCond<10>, b0 = 1),
-                    },
-                },
-                AsyncSequence {
-                    StatefulAction(Task<11>),
-                    Delay(0) {
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-            Repeater(forever) {
-                WhileDoElse {
-                    Precondition(|bb| bb.b0 % 3 < 0, else = Failure) {
-                        Condition(Cond<13>),
-                    },
-                    Wait(20),
-                    ReactiveSequence {
-                        StatefulAction(Task<14>),
-                        Wait(10),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0329Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-        }
-        Deadline(0) {
-            DynamicSequence {
-                Conditional(|bb| (*bb.t1 + 2) % 3 > 1, else = Success) {
-                    StatefulAction(PTask<0>, b0 = 6, b1 = {t1}),
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0330Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0331 for Ctx {
-        Repeater(forever) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-        }
-        Priority {
-            Sequence {
-                Condition(|ctx| ctx.check(0)),
-                #[success_if(|bb| bb.b0 > 3)]
-                #[post(|bb| if bb.b0 > 6 { bb.b0 += 1 })]
-                #[on_success(|bb| *bb.t0 += 2)]
-                Condition(Cond<1> = Cond::<1>),
-                ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0),
-            },
-            #[on_failure(|bb| bb.t0.set(7))]
-            #[on_halted(|bb| bb.b0 = 2)]
-            ReactiveSelector {
-                ParallelAll {
-                    RepeatUntilFailure(forever) {
-                        #[on_failure(|bb| if bb.b0 + 4 < bb.b0 + 1 { bb.b0 = *bb.t0 % 4 })]
-                        #[on_success(|bb| bb.b0 += 3)]
-                        WasEntryUpdated(t0),
-                    },
-                },
-                StatefulAction(PTask<2>, b0 = {t0}),
-                StatefulAction(PTask<3>, b0 = {b0}),
-            },
-            ReactiveFallback {
-                Condition(PCond<4>, b0 = {=}),
-                StatefulAction(Task<5>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                WaitValueUpdate(t0) {
-                    Action(Act<6>),
-                },
-                Repeater(1) {
-                    SetBlackboard(b0 = 0),
-                },
-                StatefulAction(Task<7>),
-                ForceSuccess {
-                    StatefulAction(Task<8>),
-                },
-            },
-            MemSequence {
-                RunOnce {
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0332Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Remap(success = Success, failure = Failure) {
-            SetBlackboard(t0 = 1),
-        }
-    }
-}
-
-board!(Tree0333Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        Switch(b1) {
-            case 3 => Condition(PCond<0>, b0 = 6),
-            case 2 => Interrupt(|bb| bb.b0 + 4 < 0) {
-                Sleep(10),
-            },
-            case 4 => Fallback {
-                Condition(Cond<1>),
-                #[on_halted(|bb| bb.b1 = 8)]
-                Condition(Cond<2>),
-            },
-            _ => WhileDoElse {
-                ScriptCondition(|bb| *bb.t0 + 4 > 0),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
-            },
-        }
-    }
-}
-
-board!(Tree0334Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        RunOnce(then_skip = true) {
-            Observe(|bb| bb.b0 + 1 > bb.b0 % 2, abort = self) {
-                Action(PAct<0>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0335Blackboard { b0 });
+board!(Tree0335Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
-        Sequence {
-            RepeatUntil(Success) {
-                Condition(Cond<0>),
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        StepSequencer {
+            MaxTime(10) {
+                IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = false) {
+                    #[success_if(|bb| bb.b1 + 3 < bb.b1)]
+                    RepeatUntil(Failure) {
+                        IndexSwitch(|bb| bb.b1) {
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                            Condition(Cond<1> = Cond::<1>),
+                            #[skip_if(|bb| bb.b0 < 2)]
+                            #[run_while(|bb| bb.b1 % 3 < 0)]
+                            #[on_failure(|bb| { bb.b1 += 2; bb.b0 += 3 })]
+                            Action(Act<2>),
+                            Action(PIo<3>, t0 = {b0}),
+                        },
+                    },
+                    IfThenElse {
+                        IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                            Failer,
+                            SetBlackboard(b1 = {t0}),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Optional {
+                            #[post(|bb| *bb.t0 += 1)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
             },
-            Sleep(10),
+            ReactiveFallback {
+                MaxTime(10) {
+                    ReactiveFallback {
+                        Action(Act<6>),
+                        #[on_halted(|bb| *bb.t1 += 2)]
+                        #[on_failure(|bb| { *bb.t0 += 3; bb.b1 = *bb.t1 })]
+                        Action(Act<7>),
+                    },
+                },
+                #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
+                #[skip_if(|bb| bb.b0 < 3)]
+                Limiter(1) {
+                    Condition(Cond<8>),
+                },
+                Action(PIo<9>, t0 = {=}),
+            },
         }
     }
 }
+
+board!(Tree0336Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
+            b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
         Repeat(3) {
-            MaxTime(0) {
-                RetryUntilSuccessful(0) {
-                    SetBlackboard(b0 = {b1}),
+            StepSequencer {
+                DynamicSelector {
+                    #[run_while(|bb| bb.b0 + 1 > 1)]
+                    SequenceWithMemory {
+                        Wait(10),
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                        Action(Act<1>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    Fallback {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 3 != 1),
+                        StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
+                    },
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0337Blackboard { b0 b1 });
+board!(Tree0337Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Deadline(0) {
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0338Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        DynamicSequence {
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 5,
+            #[tracked] t1: i64,
         }
-        Sequence {
-            ScriptCondition(|bb| *bb.t0 != 4),
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0338Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Delay(20) {
-            #[on_failure(|bb| *bb.t0 += 3)]
-            Repeat(3) {
-                DynamicSelector {
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Action(PIo<0>, t0 = {t0}),
-                    Condition(Cond<1>),
+        RepeatUntil(Failure) {
+            Switch(b1) {
+                case 4 => Action(Act<0>),
+                case 0 => SubTree(Tree0338Sub0, ..),
+                _ => Cooldown(0, filtered = Failure) {
+                    AsyncFallback {
+                        #[run_while(|bb| *bb.t1 > 0)]
+                        SubTree(Tree0338Sub1, ..),
+                        #[post(|bb| *bb.t1 += 3)]
+                        Succeeder,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0339Blackboard { o0 t0 });
+board!(Tree0338Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0339Sub0 for Ctx {
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0339Sub1 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        FlipSelector {
+            ReactiveFallback {
+                ReactiveFallback {
+                    FlipSelector {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Delay(20) {
+                            Repeater(3) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            Delay(0) {
+                                AlwaysFailure,
+                            },
+                        },
+                        MemSequence {
+                            SubTree(Tree0339Sub0),
+                            StatefulAction(Task<4>),
+                        },
+                        Action(Act<5>),
+                    },
+                },
+            },
+            Sequence {
+                Timeout(50) {
+                    IfThenElse {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Guard(|ctx| &mut ctx.token) {
+                            Failer,
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<10>),
+                    },
+                    Delay(20) {
+                        Cooldown(10, filtered = Skipped) {
+                            Action(Act<11>),
+                        },
+                    },
+                },
+                DynamicSelector {
+                    StatefulAction(Task<12> = Task::<12>),
+                    SubTree(Tree0339Sub1),
+                    Condition(Cond<13>),
+                    Action(|ctx| ctx.exec(14)),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Repeater(0) {
-                Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceStar {
+            StepSequencer {
+                #[run_while(|bb| *bb.t1 > 0)]
+                #[success_if(|bb| (bb.b0 + 1) % 2 < 1)]
+                Priority {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        RepeatUntilFailure(forever) {
+                            Condition(PCond<0>, b0 = {t0}),
+                        },
+                    },
+                    Inverter {
+                        Conditional(|bb| *bb.t1 + 4 < *bb.t1 + 3, dynamic = false) {
+                            Script(|bb| bb.b0 = *bb.t0),
+                        },
+                    },
+                    #[on_failure(|bb| *bb.t1 += 2)]
+                    Condition(Cond<1>),
+                },
             },
-            Condition(Cond<1> = Cond::<1>),
-            FlipSelector {
-                Action(Act<2>),
-                Sleep(10),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[failure_if(|bb| *bb.t0 == 1)]
+                Repeater(forever) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Script(|bb| bb.t1.set(bb.b0)),
+                Observe(|bb| *bb.t1 == 6) {
+                    Action(|ctx| ctx.exec(3)),
+                },
+                WasEntryUpdated(t1),
             },
-            ReactiveSelector {
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-                AlwaysFailure,
+            SetBlackboard(b1 = 7),
+            ParallelAll(max_failures = -5) {
+                KeepRunningUntilFailure {
+                    IfThenElse {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Condition(Cond<6>),
+                #[on_halted(|bb| bb.b1 += 3)]
+                #[success_if(|bb| bb.b1 == 2)]
+                StatefulAction(Task<7> = Task::<7>),
+                Action(PAct<8>, b0 = {b0}, b1 = {b1}),
+                Filter(times = 1, count = Success) {
+                    Condition(Cond<9>),
+                },
+            },
+            #[failure_if(|bb| bb.b0 % 4 != 3)]
+            Selector {
+                Observe(|bb| *bb.t0 % 2 != 0, abort = lower) {
+                    Action(Act<10>),
+                },
+                Observe(|bb| bb.b1 > 6, abort = self) {
+                    #[failure_if(|bb| bb.b1 > (bb.b0 + 1) % 4)]
+                    #[run_while(|bb| *bb.t1 % 2 != 1)]
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t1 == 3)]
+                        #[on_halted(|bb| bb.b1 = 4)]
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+                #[failure_if(|bb| *bb.t1 % 4 > 2)]
+                RunOnce(then_skip = false) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Action(PIo<12>, t0 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0341Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 14,
-        }
-        Observe(|bb| *bb.t0 < bb.b0 % 4, abort = none) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0340Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        Fallback {
-            Observe(|bb| *bb.t0 + 2 > *bb.t0, abort = lower) {
-                Wait(0),
+        DynamicSelector {
+            SequenceStar {
+                Repeat(3) {
+                    Condition(PCond<0>, b0 = {=}),
+                },
+                Wait(20),
+                StatefulAction(Task<1> = Task::<1>),
             },
-            SubTree(Tree0341Sub0, b0 = {=}, t0 = {t0}),
-            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0341Blackboard { b0 t0 });
+board!(Tree0341Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            b0: i64,
             b1: i64 = 2,
         }
-        ReactiveSelector {
-            #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-            RunOnce(then_skip = false) {
-                Action(Act<0> = Act::<0>),
-            },
-            AsyncFallback {
-                Action(PIo<1>, t0 = {=}),
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4> = Act::<4>),
-            },
-            Repeat(forever) {
-                Conditional(|bb| bb.b0 + 1 > 5, dynamic = false, else = Failure) {
-                    Cooldown(0, filtered = Failure) {
-                        AsyncFallback {
-                            Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                            Repeater(forever) {
-                                FlipSelector {
-                                    Condition(|ctx, bb| ctx.check_in(6, bb.b1 % 3)),
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<8>),
-                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t1 += 1 })]
-                #[run_while(|bb| *bb.t0 % 3 < 1)]
-                SetBlackboard(t0 = {b0}),
-                Condition(Cond<9>),
-            },
+        SequenceWithMemory {
+            Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b0) }),
+            StatefulAction(PTask<0>, b0 = {b0}),
+            Sleep(20),
         }
     }
 }
 
-board!(Tree0342Blackboard { b0 t1 t0 b1 });
+board!(Tree0342Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            #[tracked] t1: i64,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| bb.b0 + 2 < *bb.t0)]
-            ForceFailure {
-                RetryUntilSuccessful(1) {
-                    Precondition(|bb| bb.b0 + 1 > (*bb.t0 + 1) % 3, else = Success) {
-                        TryCatch(catch_on_halt = true) {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
-                        },
-                    },
+        SequenceWithMemory {
+            Timeout(10) {
+                Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<0>),
                 },
             },
-            StepSequencer {
-                #[skip_if(|bb| *bb.t0 > 3)]
-                #[on_failure(|bb| bb.b0 = 5)]
-                #[success_if(|bb| bb.o0.is_some())]
-                SequenceWithMemory {
-                    Action(Act<2> = Act::<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    Priority {
-                        Condition(Cond<4>),
-                        AlwaysFailure,
+            Observe(|bb| bb.b1 > 0) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    #[success_if(|bb| *bb.t1 > 3)]
+                    #[post(|bb| bb.b0 += 3)]
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        Precondition(|bb| *bb.t1 + 4 < 5, else = Skipped) {
+                            Runner,
+                        },
                     },
-                    StatefulAction(Task<5>),
-                    Script(|bb| *bb.t0 += 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0343Blackboard { b0 t0 o0 });
+board!(Tree0343Blackboard { b0 q0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0344Sub0 for Ctx {
+        Sleep(10)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0344 for Ctx {
-        ReactiveSequence {
-            Timeout(50) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(Cond<0>),
-                    AlwaysRunning,
-                },
-            },
-            Action(Act<1>),
-            Condition(Cond<2>),
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0344Sub0),
         }
     }
 }
@@ -1480,418 +1903,281 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Repeat(forever) {
-            #[post(|bb| bb.b0 = bb.b1 % 4)]
-            #[on_success(|bb| bb.b1 = 9)]
-            ParallelAll(0) {
-                #[success_if(|bb| (bb.b0 + 4) % 4 > 2)]
-                RepeatTimes(3) {
-                    #[on_success(|bb| if *bb.t0 % 2 > 0 { bb.b0 = 4 })]
-                    Precondition(|bb| bb.b1 < 3, else = Running) {
-                        TryCatch(catch_on_halt = true) {
-                            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 4, &mut bb.b1)),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Fallback {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    Timeout(100) {
-                        ScriptCondition(|bb| bb.b0 % 2 > 0),
-                    },
-                    RepeatUntilFailure(forever) {
-                        StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
-                    },
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<8>),
-                    Action(PAct<9>, b0 = 3, b1 = {b1}),
-                },
+        SequenceWithMemory {
+            Cooldown(0, filtered = Failure) {
+                Condition(Cond<0> = Cond::<0>),
             },
+            Action(PIo<1>, t0 = {t0}),
+            StatefulAction(Task<2>),
+            Sleep(50),
         }
     }
 }
 
-board!(Tree0345Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0346Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0346Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 11,
-        }
-        #[run_while(|bb| *bb.t0 > 0)]
-        SubTree(Tree0346Sub1, ..)
-    }
-}
+board!(Tree0345Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0346 for Ctx {
         blackboard {
             l0: Vec<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
         }
-        Sequence {
-            SubTree(Tree0346Sub0, ..),
-            Condition(Cond<1>),
-            ForceFailure {
-                Iterate(l0, element = {b1}) {
-                    Script(|bb| bb.t0.set(4)),
+        ReactiveSequence {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                AsyncSequence {
+                    #[run_while(|bb| bb.b0 != *bb.t0 % 2)]
+                    #[skip_if(|bb| *bb.t0 == 1)]
+                    Wait(30),
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
                 },
+            },
+            #[failure_if(|bb| *bb.t0 != 4)]
+            ParallelAll {
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                Repeat(3) {
+                    WaitValueUpdate(t0) {
+                        Action(PAct<2>, b0 = {=}),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            #[failure_if(|bb| bb.b1 < 5)]
+            #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b0 { bb.b1 += 2 } })]
+            Conditional(|bb| *bb.t0 < bb.b1 + 3, dynamic = false, else = Success) {
+                Iterate(l0, element = {b1}, reset_index = false) {
+                    SequenceWithMemory {
+                        Script(|bb| if bb.b1 < 7 { bb.b1 = *bb.t0 }),
+                        Sequence {
+                            Sleep(20),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Loop(q0, if_empty = Running) {
+                    BinarySelector(|bb| *bb.t0 % 4 != 2) {
+                        ScriptCondition(|bb| *bb.t0 > 0),
+                        ScriptCondition(|bb| bb.b0 > *bb.t0),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                AlwaysRunning,
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0346Blackboard { l0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0347Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0347Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree0347Sub1, ..)
-    }
-}
+board!(Tree0346Blackboard { l0 t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveSelector {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            SubTree(Tree0347Sub0, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0347Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        BinarySelector(|bb| *bb.t0 != *bb.t0 + 4, dynamic = false) {
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                #[success_if(|bb| bb.b0 > 5)]
-                Sequence {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        StatefulAction(Task<0>),
-                        #[on_halted(|bb| { bb.t0.set(3); if *bb.t0 % 3 < 2 { bb.b0 += 1 } })]
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    Retry(4) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-            #[post(|bb| { *bb.t0 += 1; if bb.b0 < 3 { bb.b0 += 3 } })]
-            #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0348Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        ReactiveSequence {
-            MaxTime(0) {
-                StepSequencer {
-                    Sleep(20),
-                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) + 3))]
-                    #[post(|bb| bb.o0 = None)]
-                    #[on_success(|bb| bb.t0.set(7))]
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(1) % 4)]
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                Succeeder,
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                Condition(Cond<3> = Cond::<3>),
-            },
-            Observe(|bb| bb.b1 < 4, abort = none) {
-                Optional {
-                    SetBlackboard(o0 = Some(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0349Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        blackboard {
-            b1: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = -1) {
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    ReactiveSequence {
-                        RetryUntilSuccessful(4) {
-                            Action(Act<0>),
-                        },
-                        SequenceStar {
-                            Script(|bb| bb.b1 += 2),
-                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                            Wait(20),
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0350Blackboard { b1 l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Priority {
-            Interrupt(|bb| bb.b0 < 3) {
-                Iterate(l0, element = {b1}, until = Never, reset_index = true) {
-                    IfThenElse {
-                        ReactiveSequence {
-                            Action(Act<0>),
-                        },
-                        ScriptCondition(|bb| *bb.t0 > 0),
-                        RepeatUntilSuccess(3) {
-                            BinarySelector(|bb| *bb.t0 + 4 > 0) {
-                                IndexSwitch(|bb| bb.b1, dynamic = true) {
-                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                                    StatefulAction(Task<2>),
-                                },
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                        },
-                    },
-                },
-            },
-            WhileDoElse {
-                Fallback {
-                    Condition(Cond<4>),
-                },
-                BinarySelector(|bb| *bb.t0 > bb.b1, dynamic = true) {
-                    StatefulAction(Task<5> = Task::<5>),
-                    AlwaysFailure,
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Priority {
-                        ParallelAll(max_failures = -1) {
-                            #[on_halted(|bb| bb.b0 = bb.b1 + 1)]
-                            #[run_while(|bb| bb.b0 != 2)]
-                            Condition(PCond<6>, b0 = {=}),
-                            Condition(Cond<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0351Blackboard { l0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        DynamicSequence {
-            Precondition(|bb| *bb.t0 == 4, else = Success) {
-                Precondition(|bb| *bb.t0 + 3 > *bb.t0, else = Failure) {
-                    AlwaysRunning,
-                },
-            },
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 > 0)]
-                Action(Act<0>),
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Wait(20),
-                },
-                Action(Act<1> = Act::<1>),
-            },
-            IndexSwitch(|bb| 1, out_of_range = Loop) {
-                Script(|bb| *bb.t0 += 3),
-            },
-        }
-    }
-}
-
-board!(Tree0352Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            #[failure_if(|bb| (bb.b0 + 4) % 4 != 1)]
-            #[on_success(|bb| bb.b0 += 1)]
-            Sleep(50),
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0353Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            o0: Option<i64>,
-        }
-        Precondition(|bb| *bb.t0 % 3 > 1, else = Running) {
-            FlipSelector {
-                WhileDoElse {
-                    Observe(|bb| *bb.t0 != 1) {
-                        DynamicSelector {
-                            RunOnce(then_skip = true) {
-                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                            },
-                            Remap(success = Failure, failure = Failure) {
-                                StatefulAction(Task<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    ForceFailure {
-                        Action(Act<3>),
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 != 3)]
-                #[post(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) })]
-                #[on_success(|bb| { if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 2 }; if bb.b1 % 2 > 0 { bb.o0 = None } })]
-                KeepRunningUntilFailure {
-                    TryCatch {
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                        Sleep(30),
-                    },
-                },
-                Fallback {
-                    #[on_failure(|bb| bb.o0 = Some(4))]
-                    RepeatTimes(2) {
-                        Condition(PCond<5>, b0 = {t0}),
-                    },
-                    Cooldown(20) {
-                        Script(|bb| { bb.b1 = *bb.t0; *bb.t0 += 3 }),
-                    },
-                    #[failure_if(|bb| *bb.t0 + 1 != 2)]
-                    StatefulAction(Task<6>),
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0354Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        ParallelAll(1) {
+        Remap(success = Failure, failure = Failure) {
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
+    pub tree Tree0348 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Loop(q0, if_empty = Failure) {
-            Action(|ctx| ctx.exec(0)),
+        RepeatTimes(forever) {
+            ReactiveSelector {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Action(PAct<2>, b0 = {t0}, b1 = {b1}),
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
         }
     }
 }
 
-board!(Tree0356Blackboard { q0 });
+board!(Tree0348Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        Inverter {
-            KeepRunningUntilFailure {
-                Inverter {
-                    Delay(0) {
-                        Deadline(0) {
-                            TryCatch {
-                                AlwaysFailure,
-                                StatefulAction(Task<0>),
+    pub tree Tree0349 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        ParallelAll(2) {
+            Remap(success = Failure, failure = Success) {
+                Precondition(|bb| bb.b1 != 5, else = Running) {
+                    WhileDoElse {
+                        #[on_success(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        Deadline(30) {
+                            RepeatUntilSuccess(2) {
+                                Action(PAct<0>, b0 = {t0}),
                             },
                         },
+                        WaitUntil(|bb| bb.b1 != *bb.t0 + 3) {
+                            SkipUnlessUpdated(t0) {
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                        Inverter {
+                            #[success_if(|bb| *bb.t0 + 3 != 2)]
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                Action(Act<2> = Act::<2>),
+                UnsetBlackboard(o0),
+                AlwaysSuccess,
+                Action(Act<3>),
+                Action(PIo<4>, t0 = {t0}),
+            },
+            Repeater(forever) {
+                Sequence {
+                    Action(Act<5>),
+                    SetBlackboard(t0 = 0),
+                    Action(Act<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0349Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Observe(|bb| bb.b0 < *bb.t0, abort = self) {
+            KeepRunningUntilFailure {
+                Delay(30) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0350Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0351 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        IfThenElse {
+            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+            Parallel(success = -2) {
+                Repeat(0) {
+                    Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                },
+                ReactiveSequence {
+                    Precondition(|bb| bb.o0.unwrap_or(4) % 2 > 0, else = Success) {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            Delay(30) {
+                                Conditional(|bb| *bb.t0 < *bb.t0 % 3, dynamic = false, else = Success) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                    Fallback {
+                        ForceFailure {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 3 != 1, dynamic = true) {
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    #[run_while(|bb| bb.b0 != 0)]
+                    Sleep(0),
+                    Condition(Cond<5>),
+                },
+                Fallback {
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0351Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0352Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 14,
+        }
+        Precondition(|bb| bb.o0.unwrap_or(0) > 6) {
+            #[skip_if(|bb| bb.b1 != 6)]
+            Sleep(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0352 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 4,
+        }
+        Interrupt(|bb| bb.b0 % 4 > 0) {
+            StepSequencer {
+                DynamicSequence {
+                    TryCatch(catch_on_halt = false) {
+                        Observe(|bb| bb.b1 > bb.o0.unwrap_or(1), abort = self) {
+                            Loop(q0, if_empty = Failure) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(PTask<1>, b0 = {=}),
+                            StatefulAction(Task<2>),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(PAct<6>, b0 = {t0}, b1 = {b1}),
+                    Action(|ctx| ctx.exec(7)),
+                },
+                Fallback {
+                    Switch(b1) {
+                        case 2 => StatefulAction(PTask<8>, b0 = 6),
+                        case 1 => StatefulAction(Task<9>),
+                        case 5 => SubTree(Tree0352Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}, b1 = {=}),
+                        _ => StatefulAction(Task<10>),
                     },
                 },
             },
@@ -1899,18 +2185,179 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0352Blackboard { o0 b0 t0 q0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0358Sub0 for Ctx {
+    pub tree Tree0353Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
         }
-        Parallel(success = 1) {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-            Action(|ctx| ctx.exec(2)),
-            StatefulAction(Task<3> = Task::<3>),
-            StatefulAction(Task<4> = Task::<4>),
+        #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
+        #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
+        SetBlackboard(t0 = 5)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0353 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Timeout(20) {
+            SubTree(Tree0353Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0353Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        Filter(times = 1, count = Failure) {
+            Cooldown(0) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            b1: i64,
+            #[tracked] t1: i64,
+        }
+        DynamicSequence {
+            WhileDoElse {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                },
+                UnsetBlackboard(o0),
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Condition(|ctx| ctx.check(1)),
+            },
+            RunOnce {
+                WaitValueUpdate(t0) {
+                    RetryUntilSuccessful(1) {
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            StepSequencer {
+                                Action(Act<2>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 > 5)]
+            #[post(|bb| bb.o0 = None)]
+            SkipUnlessUpdated(t0) {
+                Iterate(l0, element = {b1}, reset_index = true) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) != 2)]
+                    #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 2 })]
+                    Fallback {
+                        Observe(|bb| *bb.t1 == 5, abort = lower) {
+                            Wait(20),
+                        },
+                        Observe(|bb| bb.b1 < *bb.t0, abort = lower) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            ScriptCondition(|bb| bb.o0.is_none()),
+            Timeout(20) {
+                ReactiveFallback {
+                    Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                        #[post(|bb| if bb.b1 > bb.o0.unwrap_or(1) % 4 { bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                    #[success_if(|bb| bb.b1 + 3 == 7)]
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = true) {
+                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail) {
+                            Inverter {
+                                StatefulAction(Task<6>),
+                            },
+                            Action(PIo<7>, t0 = {=}),
+                        },
+                    },
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) > 6)]
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b1 = 4 })]
+                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
+                    Condition(PCond<8>, b0 = {=}),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0355Blackboard { o0 b0 t0 l0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        FlipSelector {
+            Selector {
+                AlwaysFailure,
+                Condition(Cond<0>),
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+            },
+            WhileDoElse {
+                Action(Act<2>),
+                ForceSuccess {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0357Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        Delay(10) {
+            ReactiveFallback {
+                MemSequence {
+                    Parallel(failure = 3) {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            SubTree(Tree0357Sub0),
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Timeout(20) {
+                                Repeat(2) {
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(30) {
+                        Repeat(1) {
+                            DynamicSelector {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -1918,79 +2365,158 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        MemSequence {
-            SubTree(Tree0358Sub0, t0 = {=}, b0 = {b0}),
-            RetryUntilSuccessful(forever) {
-                #[on_success(|bb| { bb.b0 = *bb.t0 + 1; bb.t0.set(bb.b0 + 3) })]
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Action(PAct<5>, b0 = {=}),
-                    SequenceStar {
-                        #[skip_if(|bb| *bb.t0 != 6)]
-                        Action(PIo<6>, t0 = {t0}),
+        Conditional(|bb| bb.o0.unwrap_or(4) < *bb.t0 % 4, dynamic = true) {
+            Repeat(1) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    ReactiveSelector {
+                        Delay(0) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Loop(q0, if_empty = Failure) {
+                            Action(PAct<2>, b0 = {t1}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 3, &mut bb.b0)),
+                        Action(Act<4>),
+                    },
+                    ParallelAll {
+                        Condition(Cond<5> = Cond::<5>),
+                        ScriptCondition(|bb| *bb.t0 < 6),
                     },
                 },
             },
-            Precondition(|bb| bb.b0 % 2 < 1, else = Failure) {
-                Action(Act<7>),
-            },
         }
     }
 }
 
-board!(Tree0358Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0359Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.b0 + 1 == 4)
-    }
-}
+board!(Tree0358Blackboard { t1 t0 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
             b1: i64,
+            l0: Vec<i64>,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            Conditional(|bb| bb.b1 < 7, dynamic = false, else = Failure) {
-                Timeout(0) {
-                    Limiter(1) {
-                        SubTree(Tree0359Sub0, ..),
+        IfThenElse {
+            Sequence {
+                ParallelAll(1) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Inverter {
+                    #[post(|bb| bb.b1 += 2)]
+                    #[skip_if(|bb| bb.b1 + 3 == bb.b1)]
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 3)),
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5>),
                     },
+                },
+            },
+            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    ReactiveSelector {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        Limiter(1) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                StatefulAction(Task<7> = Task::<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| bb.b1 < (*bb.t0 + 1) % 3)]
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(9)),
+                        Wait(0),
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+            },
+            ParallelAll(0) {
+                Wait(10),
+                #[failure_if(|bb| bb.b0 > *bb.t0)]
+                #[run_while(|bb| *bb.t0 == bb.b1)]
+                Parallel(success = -1, failure = 0) {
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                #[skip_if(|bb| *bb.t0 > 2)]
+                TryCatch {
+                    #[failure_if(|bb| bb.b1 == *bb.t0 % 2)]
+                    Action(Act<11>),
+                    StatefulAction(Task<12>),
+                    Action(PIo<13>, t0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0359Blackboard { b0 b1 });
+board!(Tree0359Blackboard { t0 b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0360Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0360 for Ctx {
-        RunOnce {
-            Sequence {
-                Repeat(4) {
-                    Wait(20),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1],
+        }
+        Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+            #[failure_if(|bb| bb.b1 % 4 < 2)]
+            #[on_success(|bb| { bb.t1.set(1); bb.t0.set(*bb.t1 % 2) })]
+            #[on_failure(|bb| *bb.t1 += 3)]
+            ForceSuccess {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    SubTree(Tree0360Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}, l0 = {=}),
+                    Delay(30) {
+                        StatefulAction(Task<1>),
+                    },
+                    Action(Act<2>),
                 },
             },
         }
+    }
+}
+
+board!(Tree0360Blackboard { b0 t1 b1 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0361 for Ctx {
-        Sequence {
-            RepeatTimes(1) {
-                StatefulAction(Task<0>),
+        Repeater(forever) {
+            Cooldown(10, filtered = Skipped) {
+                SubTree(Tree0361Sub0),
             },
-            Condition(Cond<1>),
         }
     }
 }
@@ -1998,135 +2524,120 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
+            #[allow(unused)] o0: Option<i64> = None,
+            b1: i64 = 2,
         }
-        Deadline(0) {
-            Timeout(0) {
-                AsyncSequence {
-                    Repeater(0) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    UnsetBlackboard(o0),
-                },
+        Switch(b1) {
+            case 5 => #[on_failure(|bb| bb.b0 = bb.b1)]
+            #[on_success(|bb| bb.b0 += 1)]
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
             },
+            case 4 => Condition(PCond<1>, b0 = {=}),
+            _ => AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0362Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0363Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree0362Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        #[success_if(|bb| bb.b1 != 7)]
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 = *bb.t0 })]
-        ReactiveFallback {
-            ReactiveSequence {
-                FlipSelector {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Succeeder,
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3); bb.o0 = None }),
-                    UnsetBlackboard(o0),
+        #[skip_if(|bb| bb.b0 % 2 > 0)]
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+            Parallel(success = 0) {
+                AsyncFallback {
+                    Remap(success = Failure, failure = Failure) {
+                        DynamicSelector {
+                            BinarySelector(|bb| bb.b1 < bb.b1 % 2, dynamic = false) {
+                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Limiter(1) {
+                                Failer,
+                            },
+                        },
+                    },
+                    Deadline(20) {
+                        AsyncSequence {
+                            Repeat(4) {
+                                Script(|bb| bb.b1 = *bb.t0),
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
                 },
-                StatefulAction(Task<2>),
-            },
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                Priority {
-                    SubTree(Tree0363Sub0, ..),
-                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
+                ParallelAll(4) {
+                    #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); bb.b1 = *bb.t0 })]
+                    Repeater(1) {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                    Wait(0),
+                    Condition(Cond<5> = Cond::<5>),
                 },
-                #[score(|bb| (bb.b0) as f32)]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Failer,
-                    AlwaysFailure,
-                },
-                #[score(|bb| ((bb.b0 + 4) % 3) as f32)]
-                Action(|ctx| ctx.exec(5)),
-            },
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0363Blackboard { t0 b1 b0 o0 });
+board!(Tree0363Blackboard { t0 l0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0364Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 10,
+        }
+        Script(|bb| bb.b0 = 7)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+            b0: i64 = 0,
         }
-        Inverter {
-            #[success_if(|bb| *bb.t0 > 5)]
-            #[on_success(|bb| if bb.b0 % 3 == 2 { bb.b1 += 3 })]
-            BinarySelector(|bb| *bb.t0 + 3 == 2) {
-                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                    Sequence {
-                        SequenceWithMemory {
-                            Script(|bb| *bb.t0 += 1),
-                            Observe(|bb| *bb.t0 < bb.b1, abort = self) {
-                                Condition(Cond<0>),
-                            },
-                            Repeater(1) {
-                                Sleep(10),
-                            },
-                            Conditional(|bb| bb.b1 > 1, else = Failure) {
-                                Action(Act<1>),
-                            },
-                        },
-                        Cooldown(0, filtered = Skipped) {
-                            Repeater(forever) {
-                                Loop(q0, value = {b1}) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
+        MemPriority {
+            ReactiveFallback {
+                Filter(times = 2, count = Failure) {
+                    StatefulAction(PTask<0>, b0 = 0, b1 = {b0}),
+                },
+                Iterate(l0, element = {b0}, max = 3, reset_index = false) {
+                    Script(|bb| { *bb.t0 += 3; if (bb.b0 + 1) % 2 == 1 { *bb.t0 += 3 } }),
+                },
+            },
+            ParallelAll(4) {
+                SubTree(Tree0364Sub0, ..),
+                #[success_if(|bb| bb.b0 != 6)]
+                AlwaysSuccess,
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    MaxTime(30) {
+                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                        Condition(PCond<4>, b0 = 0),
                     },
                 },
-                ParallelAll(max_failures = -3) {
-                    Succeeder,
-                    IfThenElse {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                        #[run_while(|bb| (*bb.t0 + 3) % 3 < 1)]
-                        #[on_success(|bb| bb.b1 += 1)]
-                        Script(|bb| { if bb.b0 < 2 { bb.b1 += 2 }; *bb.t0 += 2 }),
-                    },
-                    RepeatTimes(1) {
-                        Observe(|bb| bb.b1 % 3 != 0, abort = self) {
-                            ReactiveFallback {
-                                #[on_failure(|bb| *bb.t0 += 3)]
-                                #[on_success(|bb| bb.b0 = *bb.t0)]
-                                Action(Act<5>),
-                                Action(Act<6>),
-                            },
-                        },
+                Wait(100),
+                WaitUntil(|bb| *bb.t0 == bb.b0) {
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
                     },
                 },
             },
@@ -2134,181 +2645,156 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0364Blackboard { q0 l0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0365Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 9,
-        }
-        RunOnce {
-            #[skip_if(|bb| *bb.t0 < *bb.t0 + 1)]
-            #[post(|bb| { bb.b1 += 2; bb.b1 = *bb.t0 % 2 })]
-            IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
-                Condition(Cond<6> = Cond::<6>),
-                #[post(|bb| bb.b0 += 1)]
-                #[success_if(|bb| bb.b0 + 1 > 2)]
-                Wait(0),
-            },
-        }
-    }
-}
+board!(Tree0364Blackboard { t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            #[allow(unused)] #[tracked] t0: i64,
             l0: Vec<i64>,
-            b0: i64,
+            b1: i64 = 2,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Switch(b1) {
-                case 1 => Condition(|ctx| ctx.check(1)),
-                case 4 => RepeatTimes(1) {
-                    Action(Act<2>),
-                },
-                case 5 => StatefulAction(Task<3>),
-                _ => Action(PIo<4>, t0 = {b0}),
-            },
-            Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = false) {
-                Limiter(1) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            Iterate(l0, element = {b1}, until = FirstFailure, max = 2) {
-                Observe(|bb| bb.b0 % 2 != 1, abort = none) {
-                    Iterate(l0, element = {b1}) {
-                        Sleep(0),
-                    },
-                },
-            },
-            Priority {
-                SubTree(Tree0365Sub0, b1 = {=}, t0 = {t0}, l0 = {=}, b0 = {b0}),
-                AsyncSequence {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-                AlwaysFailure,
+        Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+            Repeat(0) {
+                Condition(Cond<0> = Cond::<0>),
             },
         }
     }
 }
 
-board!(Tree0365Blackboard { b1 t0 l0 b0 });
+board!(Tree0365Blackboard { t0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        ParallelAll(0) {
-            StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
-            #[success_if(|bb| *bb.t0 + 4 > 5)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[run_while(|bb| bb.b1 + 4 > bb.b0)]
-            Condition(Cond<2>),
+        Observe(|bb| (*bb.t0 + 4) % 2 == 1) {
+            Remap(success = Failure, failure = Failure) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                    RepeatTimes(1) {
+                        ForceSuccess {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    AsyncSequence {
+                        #[on_success(|bb| if bb.b0 < 2 { bb.o0 = Some(7) })]
+                        Action(PIo<1>, t0 = {t0}),
+                        ReactiveSequence {
+                            Action(PIo<2>, t0 = {t0}),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0366Blackboard { t0 b0 b1 });
+board!(Tree0366Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            l0: Vec<i64> = vec![1, 2],
+            l0: Vec<i64> = vec![],
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        Inverter {
-            #[success_if(|bb| bb.o0.unwrap_or(1) != 3)]
-            BinarySelector(|bb| bb.b0 > 0, dynamic = false) {
-                #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
-                SetBlackboard(o0 = Some(4)),
-                Iterate(l0, element = {b0}, until = FirstFailure) {
-                    StatefulAction(Task<0>),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            PolicyParallel(policy = FirstFailure) {
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    Priority {
+                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                            Fallback {
+                                RunOnce(then_skip = false) {
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            Parallel {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    WasEntryUpdated(t1),
+                                },
+                            },
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                            Retry(forever) {
+                                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
+                                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0367Blackboard { o0 q0 b0 l0 });
+board!(Tree0367Blackboard { l0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0368Sub0 for Ctx {
-        Remap(success = Success, failure = Success) {
-            AsyncFallback {
-                ParallelAll(max_failures = -3) {
-                    Sleep(100),
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-        }
+        Action(Act<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
-        TryCatch {
-            SubTree(Tree0368Sub0),
-            Fallback {
-                Condition(Cond<3>),
-                Action(|ctx| ctx.exec(4)),
-                Limiter(3) {
-                    Sleep(100),
-                },
-            },
-            IfThenElse {
-                Condition(Cond<5>),
-                WhileDoElse {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    RetryUntilSuccessful(3) {
-                        Action(Act<8>),
+        DynamicSequence {
+            Condition(Cond<0>),
+            RepeatUntil(Success) {
+                PrioritySelector {
+                    #[score(0)]
+                    PrioritySelector {
+                        #[score(0)]
+                        Action(Act<1>),
+                        #[score(1)]
+                        Action(Act<2>),
+                        #[score(2)]
+                        SubTree(Tree0368Sub0),
+                    },
+                    #[score(1)]
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        Parallel(success = 2, failure = 2) {
+                            Condition(Cond<7>),
+                            Failer,
+                            WhileDoElse {
+                                Condition(Cond<8> = Cond::<8>),
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                        IfThenElse {
+                            Action(Act<10>),
+                            Deadline(0) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                    #[score(1)]
+                    RepeatTimes(forever) {
+                        RetryUntilSuccessful(forever) {
+                            IfThenElse {
+                                Condition(|ctx| ctx.check(11)),
+                                Sleep(30),
+                                Condition(Cond<12>),
+                            },
+                        },
                     },
                 },
-                Runner,
             },
-            Retry(0) {
-                StatefulAction(Task<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0369Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        DynamicSequence {
-            #[on_success(|bb| bb.t1.set(*bb.t0 + 3))]
-            #[post(|bb| bb.b0 = *bb.t1)]
-            ScriptCondition(|bb| bb.b0 == (*bb.t1 + 4) % 2),
-            Action(Act<3>),
-            #[on_failure(|bb| *bb.t1 += 2)]
-            Condition(PCond<4>, b0 = 3),
-            PrioritySelector {
-                #[score(2)]
-                WasEntryUpdated(t0),
-                #[score(|bb| (*bb.t1) as f32)]
-                StatefulAction(Task<5>),
-            },
-            StatefulAction(Task<6>),
         }
     }
 }
@@ -2316,462 +2802,412 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            l0: Vec<i64>,
         }
-        #[failure_if(|bb| *bb.t1 + 1 < 0)]
-        #[post(|bb| bb.t1.set((*bb.t0 + 3) % 3))]
-        SequenceWithMemory {
+        Loop(q0, value = {b0}) {
             Fallback {
-                Deadline(30) {
-                    Action(Act<0>),
-                },
-                Condition(|ctx| ctx.check(1)),
-                Action(Act<2>),
-                Repeat(forever) {
-                    SubTree(Tree0369Sub0, ..),
+                ParallelAll(max_failures = -1) {
+                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Script(|bb| bb.b0 += 1),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, 4, &mut bb.b0)),
+                    ScriptCondition(|bb| *bb.t0 < 5),
+                    AlwaysFailure,
+                    Delay(50) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
                 },
             },
-            Succeeder,
         }
     }
 }
 
-board!(Tree0369Blackboard { b0 t1 t0 });
+board!(Tree0369Blackboard { t0 q0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
-            Loop(q0, value = {t0}, if_empty = Success) {
-                ReactiveSequence {
-                    Action(PAct<0>, b0 = 0),
-                    Sleep(50),
+        Precondition(|bb| *bb.t0 % 2 > 0, else = Success) {
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b0 > 5),
+                Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                    Action(Act<0> = Act::<0>),
                 },
-            },
-            Parallel {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(|ctx| ctx.check(2)),
-                Script(|bb| bb.t1.set(7)),
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-            },
-            RunOnce {
-                Script(|bb| *bb.t1 += 2),
-            },
-            Delay(0) {
-                ReactiveSequence {
-                    Repeat(4) {
-                        MaxTime(50) {
-                            SequenceWithMemory {
-                                #[skip_if(|bb| (*bb.t1 + 3) % 4 == 1)]
-                                #[on_success(|bb| { bb.o0 = None; bb.t0.set(*bb.t1) })]
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                Condition(Cond<5> = Cond::<5>),
+                Condition(Cond<1> = Cond::<1>),
+                Script(|bb| bb.t1.set(*bb.t1 % 4)),
             },
         }
     }
 }
 
-board!(Tree0370Blackboard { o0 t1 t0 q0 b0 });
+board!(Tree0370Blackboard { l0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64,
+            b0: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
-            ScriptCondition(|bb| bb.b1 > 5),
-            Condition(PCond<0>, b0 = {b0}),
-            Sleep(10),
-            Script(|bb| bb.b0 += 3),
+        Delay(50) {
+            ParallelAll(max_failures = -2) {
+                Sequence {
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                    #[on_success(|bb| { *bb.t0 += 2; bb.b1 += 1 })]
+                    Repeat(0) {
+                        Condition(Cond<0>),
+                    },
+                    Runner,
+                },
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                Condition(Cond<2> = Cond::<2>),
+            },
         }
     }
 }
 
-board!(Tree0371Blackboard { b1 b0 });
+board!(Tree0371Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0372Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+        #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
+        #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
+        StatefulAction(PTask<15>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0372 for Ctx {
-        AsyncFallback {
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(0) {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Sequence {
+            WhileDoElse {
+                AsyncFallback {
+                    Condition(PCond<0>, b0 = {t0}),
+                    StatefulAction(Task<1>),
+                },
+                DynamicSelector {
+                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 1) % 4))]
+                    #[skip_if(|bb| (*bb.t0 + 1) % 4 < 3)]
+                    Action(PAct<2>, b0 = {=}),
+                    ScriptCondition(|bb| bb.b0 > 3),
+                    Condition(Cond<3>),
+                },
+                SequenceWithMemory {
+                    MaxTime(10) {
+                        #[run_while(|bb| *bb.t0 == 4)]
+                        Interrupt(|bb| *bb.t0 < 6) {
+                            Repeat(1) {
+                                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                    },
                     AlwaysSuccess,
                 },
             },
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            AlwaysSuccess,
+            ParallelAll(1) {
+                StatefulAction(Task<5>),
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                AlwaysFailure,
+            },
+            Loop(q0, if_empty = Success) {
+                Fallback {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+            Parallel(success = 2, failure = -3) {
+                ReactiveSequence {
+                    SetBlackboard(b0 = 3),
+                    Condition(|ctx| ctx.check(11)),
+                    StatefulAction(Task<12>),
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    #[run_while(|bb| (bb.b0 + 1) % 3 != 2)]
+                    MemSequence {
+                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
+                        Repeat(3) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                Repeat(3) {
+                    Action(|ctx, bb| ctx.exec_in(14, 3, &mut bb.b0)),
+                },
+            },
+            Timeout(20) {
+                Fallback {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                        ReactiveSequence {
+                            SubTree(Tree0372Sub0, ..),
+                            Condition(PCond<16>, b0 = {b0}),
+                            Repeat(1) {
+                                Action(PAct<17>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0372Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        Selector {
-            RetryUntilSuccessful(forever) {
-                #[run_while(|bb| *bb.t0 % 2 != 0)]
-                Filter(times = 2, filtered = Skipped) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            ReactiveSequence {
-                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                Succeeder,
-                Action(Act<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                AlwaysSuccess,
-                Wait(10),
-            },
-            MemSequence {
-                Switch(b1) {
-                    case 5 => AlwaysRunning,
-                    _ => ReactiveSequence {
-                        Action(PIo<3>, t0 = {b1}),
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                    },
-                },
-                MaxTime(30) {
-                    Failer,
-                },
-            },
-            IndexSwitch(|bb| bb.b0) {
-                Action(|ctx| ctx.exec(5)),
-                Action(|ctx| ctx.exec(6)),
-                Wait(30),
-            },
-            Fallback {
-                Condition(PCond<7>, b0 = {=}),
-                ScriptCondition(|bb| bb.b1 + 1 != bb.b0),
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-            },
+        IfThenElse {
+            Action(PIo<0>, t0 = {t0}),
+            Wait(20),
         }
     }
 }
 
-board!(Tree0373Blackboard { b0 t0 b1 });
+board!(Tree0373Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0374Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
             #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            l0: Vec<i64> = vec![1],
+            b0: i64,
+            b1: i64,
         }
-        Iterate(l0, element = {b0}, reset_index = false) {
-            #[post(|bb| bb.o0 = None)]
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Observe(|bb| bb.o0.is_some()) {
-                    Priority {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            #[post(|bb| bb.t0.set(*bb.t1))]
-                            #[success_if(|bb| bb.b0 + 4 == 6)]
-                            Selector {
-                                Action(Act<1>),
-                                Failer,
-                            },
-                            Action(PIo<2>, t0 = {t0}),
-                        },
-                        Precondition(|bb| *bb.t1 == 3, else = Success) {
-                            StatefulAction(Task<3>),
-                        },
+        DynamicSelector {
+            Selector {
+                Observe(|bb| bb.b0 % 3 > 0, abort = lower) {
+                    Repeat(1) {
+                        Action(Act<0>),
                     },
                 },
-                Sequence {
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                BinarySelector(|bb| (bb.b0 + 1) % 4 < 1, dynamic = false) {
-                    Repeater(forever) {
-                        Selector {
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    Timeout(0) {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[run_while(|bb| *bb.t1 + 4 > *bb.t0 % 2)]
-                        Sequence {
-                            #[post(|bb| bb.b0 += 3)]
-                            #[on_halted(|bb| *bb.t1 += 3)]
-                            #[success_if(|bb| bb.b0 + 3 < 0)]
-                            AlwaysRunning,
-                            Wait(0),
-                            StatefulAction(Task<7>),
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
+                Observe(|bb| *bb.t0 + 3 > bb.b0, abort = none) {
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
+            Condition(Cond<2>),
+            #[failure_if(|bb| *bb.t0 % 4 == 1)]
+            #[post(|bb| bb.b1 = *bb.t0)]
+            RetryUntilSuccessful(0) {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+            },
+            Condition(Cond<4>),
+            SubTree(Tree0374Sub0, ..),
         }
     }
 }
 
-board!(Tree0374Blackboard { b0 o0 t0 t1 l0 });
+board!(Tree0374Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-        }
-        MemSequence {
-            Fallback {
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                 Sequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Action(Act<2>),
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
                 },
-                Repeater(forever) {
-                    Precondition(|bb| bb.b1 + 3 != 6, else = Success) {
-                        SetBlackboard(t1 = {b1}),
-                    },
-                },
+                Condition(Cond<2>),
             },
-            Limiter(3) {
-                Parallel(failure = -1) {
-                    Loop(q0, if_empty = Skipped) {
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        WaitUntil(|bb| *bb.t0 + 3 < 4) {
-                            Cooldown(30) {
-                                WasEntryUpdated(t1),
-                            },
+            MaxTime(20) {
+                MaxTime(0) {
+                    SequenceWithMemory {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Action(Act<3>),
+                            Action(|ctx| ctx.exec(4)),
                         },
                     },
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(2) % 4)),
-                        Runner,
-                    },
                 },
-            },
-            Sequence {
-                StatefulAction(Task<4>),
-                StatefulAction(PTask<5>, b0 = {t1}, b1 = {t1}),
-                RetryUntilSuccessful(3) {
-                    Script(|bb| { bb.b0 = *bb.t0; bb.o0 = Some(*bb.t1) }),
-                },
-                Timeout(0) {
-                    Condition(PCond<6>, b0 = 4),
-                },
-                StatefulAction(Task<7>),
             },
         }
     }
 }
-
-board!(Tree0375Blackboard { q0 b0 t0 b1 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        ParallelAll(3) {
-            Loop(q0, value = {b0}, if_empty = Running) {
-                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-                    Action(Act<0> = Act::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        Sequence {
+            Fallback {
+                Action(|ctx| ctx.exec(0)),
+                Observe(|bb| bb.b0 % 2 != 1, abort = both) {
+                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 2)),
+                },
+                Observe(|bb| bb.b0 % 2 < 0) {
+                    WasEntryUpdated(t0),
                 },
             },
-            SequenceStar {
-                Wait(20),
-                Script(|bb| bb.b0 += 1),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            #[failure_if(|bb| bb.b1 % 2 > 0)]
-            #[on_failure(|bb| bb.t0.set(bb.b0))]
-            #[skip_if(|bb| bb.o0.is_none())]
-            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-                #[failure_if(|bb| (bb.b1 + 4) % 3 > 0)]
-                #[success_if(|bb| bb.b1 % 4 == 3)]
-                #[on_halted(|bb| { if bb.b1 % 2 == 1 { bb.o0 = Some(bb.b1) }; bb.b0 += 1 })]
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                    Script(|bb| { bb.b1 += 1; bb.b0 = bb.b1 % 3 }),
-                },
-                Loop(q0, if_empty = Skipped) {
-                    Succeeder,
+            KeepRunningUntilFailure {
+                Cooldown(0, filtered = Skipped) {
+                    MemSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            UnsetBlackboard(o0),
+                        },
+                        SequenceStar {
+                            Action(Act<3>),
+                            AlwaysSuccess,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0376Blackboard { q0 t0 b1 b0 o0 });
+board!(Tree0376Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0377Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
         }
-        Precondition(|bb| bb.b1 < *bb.t0, else = Failure) {
-            Selector {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Script(|bb| { bb.b1 += 2; bb.b1 += 1 }),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                SubTree(Tree0377Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0377Blackboard { b1 t0 });
+board!(Tree0377Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
             b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(2),
         }
-        IfThenElse {
-            Repeat(1) {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
-                },
-            },
-            ReactiveFallback {
-                WaitValueUpdate(t0) {
-                    BinarySelector(|bb| bb.b0 < 4) {
-                        Script(|bb| *bb.t0 += 1),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            ReactiveSelector {
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    SequenceWithMemory {
+                        Timeout(50) {
+                            #[failure_if(|bb| bb.b0 == 3)]
+                            #[post(|bb| bb.o0 = None)]
+                            ReactiveSequence {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
                     },
                 },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    AlwaysSuccess,
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 4, &mut bb.b1)),
+                #[skip_if(|bb| bb.b0 + 4 < 1)]
+                Precondition(|bb| bb.o0.is_some()) {
+                    TryCatch(catch_on_halt = true) {
+                        Parallel(failure = -2) {
+                            Action(Act<2>),
+                            #[on_halted(|bb| { if bb.b0 + 2 < 6 { bb.o0 = Some(bb.b0) }; bb.b1 += 3 })]
+                            #[success_if(|bb| bb.b0 % 3 < 1)]
+                            Action(Act<3>),
+                        },
+                        #[run_while(|bb| bb.b0 == bb.b1)]
+                        ForceFailure {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Script(|bb| if (bb.b0 + 1) % 3 > 1 { bb.b1 += 1 }),
+                    Script(|bb| bb.b1 += 2),
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 % 4) as f32)]
+                        StatefulAction(Task<5>),
+                    },
+                    #[success_if(|bb| bb.b0 > 6)]
+                    SetBlackboard(b1 = 1),
                 },
             },
-            #[post(|bb| *bb.t0 += 2)]
-            Filter(times = 2, filtered = Failure) {
-                Condition(PCond<3>, b0 = {=}),
-            },
         }
     }
 }
 
-board!(Tree0378Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0379Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        Script(|bb| bb.b0 += 1)
-    }
-}
+board!(Tree0378Blackboard { t0 b0 b1 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64,
+            #[allow(unused)] b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
         }
-        Repeater(3) {
-            Fallback {
-                PrioritySelector {
-                    #[score(|bb| ((bb.b1 + 4) % 4) as f32)]
-                    StatefulAction(Task<0>),
-                    #[score(|bb| (bb.b0) as f32)]
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    StatefulAction(Task<2>),
-                    #[score(|bb| (bb.b1) as f32)]
-                    SubTree(Tree0379Sub0, ..),
-                },
-            },
+        RepeatUntil(Failure) {
+            #[success_if(|bb| (*bb.t1 + 2) % 2 > 0)]
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0379Blackboard { b1 t0 b0 });
+board!(Tree0379Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub1 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub0 for Ctx {
+        SubTree(Tree0380Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceStar {
-            Limiter(1) {
-                WaitValueUpdate(t0) {
-                    FlipSelector {
-                        Priority {
-                            Condition(Cond<0> = Cond::<0>),
-                            Condition(Cond<1>),
-                            Condition(PCond<2>, b0 = {b0}),
-                            StatefulAction(Task<3>),
-                            Runner,
-                        },
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            Parallel(success = -2, failure = -5) {
-                Condition(|ctx| ctx.check(5)),
-                StatefulAction(Task<6>),
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    AlwaysRunning,
-                },
-                Condition(Cond<7>),
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0380Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0381Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-        }
-        #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
-        MaxTime(20) {
-            #[failure_if(|bb| bb.b0 % 2 == 0)]
-            #[skip_if(|bb| *bb.t0 == bb.b0)]
-            #[success_if(|bb| *bb.t0 == 3)]
-            Action(Act<1>),
+        ForceFailure {
+            SubTree(Tree0380Sub0),
         }
     }
 }
@@ -2779,260 +3215,340 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        IfThenElse {
-            SequenceWithMemory {
-                MemSequence {
-                    Observe(|bb| bb.b0 < 0, abort = none) {
-                        ReactiveSequence {
-                            SetBlackboard(b0 = 5),
-                            Action(PAct<0>, b0 = 3),
-                        },
-                    },
-                },
-                #[failure_if(|bb| bb.b0 + 4 < 5)]
-                DynamicSequence {
-                    SubTree(Tree0381Sub0, ..),
-                },
-                Action(PAct<2>, b0 = 6, b1 = {t0}),
-            },
-            Selector {
-                Observe(|bb| *bb.t0 % 3 < 1, abort = both) {
-                    ReactiveSequence {
-                        Script(|bb| *bb.t0 += 3),
-                        Repeat(forever) {
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                    },
-                },
-                Observe(|bb| *bb.t0 % 2 < 0, abort = both) {
-                    ReactiveFallback {
-                        AsyncSequence {
-                            #[run_while(|bb| bb.b0 + 3 > 1)]
-                            #[on_failure(|bb| bb.b0 = *bb.t0 + 2)]
-                            Fallback {
-                                Action(PIo<4>, t0 = {t0}),
-                                StatefulAction(Task<5>),
-                            },
-                            WaitValueUpdate(t0) {
-                                Action(PIo<6>, t0 = {t0}),
-                            },
-                        },
-                    },
-                },
-                #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
-                Fallback {
-                    DynamicSequence {
-                        Script(|bb| *bb.t0 += 4),
-                    },
-                },
-            },
+        #[run_while(|bb| *bb.t0 > 7)]
+        #[failure_if(|bb| bb.b0 < 7)]
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0381Blackboard { b0 t0 });
+board!(Tree0381Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0382Sub0 for Ctx {
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        PrioritySelector {
-            #[score(|bb| (*bb.t0) as f32)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[score(6)]
-            AlwaysRunning,
-            #[score(|bb| (bb.b0 % 4) as f32)]
-            AlwaysRunning,
-            #[score(|bb| (bb.b0 % 4) as f32)]
-            StatefulAction(Task<1>),
+        RetryUntilSuccessful(1) {
+            ReactiveFallback {
+                Action(Act<0>),
+                Delay(10) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+                SubTree(Tree0382Sub0),
+            },
         }
     }
 }
-
-board!(Tree0382Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        TryCatch(catch_on_halt = false) {
-            AlwaysRunning,
-            #[skip_if(|bb| *bb.t1 == *bb.t1 + 4)]
-            Selector {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        TryCatch {
+            FlipSelector {
+                Interrupt(|bb| (*bb.t0 + 2) % 3 > 1) {
+                    Wait(50),
+                },
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = {b1}),
+                Action(PIo<1>, t0 = {t0}),
+                #[run_while(|bb| *bb.t0 != 4)]
+                Condition(Cond<2>),
             },
-        }
-    }
-}
-
-board!(Tree0383Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0384Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-        }
-        Conditional(|bb| bb.b0 < 6, else = Success) {
-            Parallel(success = 3, failure = 0) {
-                Parallel(success = 1, failure = 1) {
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                        Condition(|ctx| ctx.check(1)),
-                        #[success_if(|bb| bb.b0 + 4 > 5)]
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        StatefulAction(Task<2>),
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                #[on_success(|bb| if bb.b1 % 4 > 2 { *bb.t0 += 2 })]
+                #[skip_if(|bb| (bb.b1 + 4) % 4 < 2)]
+                RunOnce(then_skip = true) {
+                    WhileDoElse {
+                        #[post(|bb| bb.b1 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                        Action(PIo<4>, t0 = {b1}),
+                        Action(Act<5>),
                     },
                 },
-                Condition(Cond<3>),
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[post(|bb| bb.b0 += 1)]
-                Condition(Cond<4>),
+                #[score(4)]
+                ForceSuccess {
+                    Action(Act<6>),
+                },
             },
+            Script(|bb| bb.b0 += 1),
         }
     }
 }
+
+board!(Tree0383Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Filter(times = 1, count = Success, filtered = Failure) {
-            SubTree(Tree0384Sub0, ..),
+        Limiter(1) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                ReactiveFallback {
+                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0384Blackboard { b0 });
+board!(Tree0384Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            l0: Vec<i64>,
+            b1: i64 = 0,
         }
-        RunOnce(then_skip = false) {
-            FlipSelector {
-                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                    TryCatch {
-                        Selector {
-                            Action(PAct<0>, b0 = {b1}, b1 = {=}),
-                            StatefulAction(Task<1>),
+        BinarySelector(|bb| (*bb.t0 + 2) % 3 < 0, dynamic = true) {
+            ReactiveSequence {
+                Iterate(l0, element = {b1}, until = FirstSuccess, max = 3) {
+                    Switch(b1) {
+                        case 3 => RetryUntilSuccessful(1) {
+                            SetBlackboard(t0 = 4),
                         },
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
+                        case 5 => Filter(times = 2, count = Completed, filtered = Skipped) {
+                            #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                            UnsetBlackboard(o0),
+                        },
+                        _ => RepeatUntil(Success) {
+                            #[skip_if(|bb| bb.b0 % 3 > 1)]
+                            #[failure_if(|bb| bb.b0 + 2 != 1)]
+                            #[on_halted(|bb| bb.b1 = bb.b0 + 2)]
+                            Switch(b1) {
+                                case 0 => Filter(times = 2, count = Completed) {
+                                    Action(Act<0>),
+                                },
+                                _ => #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (bb.b1 + 3) % 2)]
+                                #[on_failure(|bb| *bb.t0 += 2)]
+                                Condition(|ctx| ctx.check(1)),
+                            },
                         },
                     },
+                },
+                #[run_while(|bb| *bb.t0 % 4 > 0)]
+                StepSequencer {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    Filter(times = 3, count = Completed) {
+                        RunOnce(then_skip = false) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => StatefulAction(PTask<5>, b0 = {=}, b1 = {b1}),
+                case 2 => RunOnce(then_skip = true) {
+                    SetBlackboard(o0 = Some(5)),
+                },
+                case 4 => Conditional(|bb| (bb.b0 + 3) % 3 == 2) {
+                    Remap(success = Success, failure = Failure) {
+                        Condition(Cond<6>),
+                    },
+                },
+                _ => #[skip_if(|bb| (bb.b0 + 1) % 4 > 0)]
+                #[success_if(|bb| bb.b0 < 3)]
+                AsyncFallback {
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    Action(PIo<9>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0385Blackboard { b0 l0 b1 });
+board!(Tree0385Blackboard { b0 t0 o0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
+            #[post(|bb| if bb.b0 < 4 { *bb.t0 += 1 })]
+            #[skip_if(|bb| *bb.t0 < 4)]
+            #[failure_if(|bb| bb.b0 + 1 == 4)]
+            Sleep(30),
+            Timeout(0) {
+                Precondition(|bb| *bb.t0 == 2, else = Failure) {
+                    Condition(Cond<1>),
+                },
+            },
+            StatefulAction(PTask<2>, b0 = 4),
+            Condition(Cond<3>),
         }
     }
 }
+
+board!(Tree0386Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            ScriptCondition(|bb| (bb.b0 + 1) % 2 == 1),
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {t0}),
-            Condition(PCond<2>, b0 = {t0}),
+        ReactiveFallback {
+            PrioritySelector {
+                #[score(6)]
+                StatefulAction(Task<0>),
+                #[score(|bb| (bb.b0) as f32)]
+                Script(|bb| *bb.t0 += 3),
+                #[score(|bb| (*bb.t0 + 3) as f32)]
+                StatefulAction(Task<1>),
+            },
             ReactiveSequence {
-                Condition(Cond<3>),
-                SetBlackboard(t0 = 1),
+                MaxTime(50) {
+                    RepeatUntilFailure(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                SetBlackboard(b0 = {b1}),
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+                Optional {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            SequenceStar {
+                DynamicSequence {
+                    TryCatch(catch_on_halt = true) {
+                        Action(|ctx| ctx.exec(6)),
+                        Action(Act<7> = Act::<7>),
+                        ScriptCondition(|bb| *bb.t0 < 6),
+                        Script(|bb| bb.t0.set(bb.b1 % 2)),
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                    },
+                },
+                Action(PIo<9>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0387Blackboard { t0 b0 });
+board!(Tree0387Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0388Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        AlwaysRunning
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
             l0: Vec<i64> = vec![],
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Selector {
-            ParallelAll(max_failures = -2) {
-                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                    WhileDoElse {
-                        Action(PAct<0>, b0 = {t1}, b1 = {b0}),
-                        SetBlackboard(b1 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+            WaitValueUpdate(t0) {
+                WhileDoElse {
+                    IfThenElse {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        SubTree(Tree0388Sub0, l0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
+                    },
+                    #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.b1 = *bb.t0 })]
+                    RetryUntilSuccessful(forever) {
+                        #[failure_if(|bb| bb.b1 == 3)]
+                        SetBlackboard(b0 = {t0}),
                     },
                 },
-                #[success_if(|bb| *bb.t0 % 2 > 0)]
-                SetBlackboard(t1 = 1),
             },
-            Observe(|bb| (*bb.t0 + 3) % 2 < 1, abort = lower) {
-                IfThenElse {
-                    Timeout(0) {
-                        Deadline(0) {
-                            #[skip_if(|bb| bb.b1 % 3 != 1)]
-                            #[failure_if(|bb| bb.b0 > (*bb.t1 + 2) % 2)]
-                            #[post(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Sleep(50),
-                    AlwaysFailure,
-                },
-            },
-            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0388Blackboard { b1 b0 l0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0389Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0389Sub1 for Ctx {
-        Sleep(0)
-    }
-}
+board!(Tree0388Blackboard { l0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0389 for Ctx {
-        DynamicSelector {
-            Filter(times = 3, filtered = Skipped) {
-                SubTree(Tree0389Sub0),
-            },
-            SubTree(Tree0389Sub1),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
         }
+        Fallback {
+            ReactiveFallback {
+                Filter(times = 2, count = Success) {
+                    Conditional(|bb| bb.b0 != bb.b1, dynamic = true, else = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 3)),
+                    },
+                },
+                Filter(times = 3, count = Failure) {
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+                Delay(20) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                ScriptCondition(|bb| *bb.t0 == 3),
+            },
+            IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                DynamicSelector {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                    SetBlackboard(b0 = 5),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        Failer,
+                        Action(Act<6>),
+                    },
+                },
+                Parallel(failure = 1) {
+                    Sleep(0),
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0389Blackboard { b0 o0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0390Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        Action(PIo<0>, t0 = {b0})
     }
 }
 
@@ -3040,90 +3556,24 @@ bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
         }
-        #[success_if(|bb| bb.b0 + 2 != 4)]
-        Retry(2) {
-            StepSequencer {
-                DynamicSequence {
-                    Action(Act<0>),
-                },
-                Timeout(0) {
-                    AlwaysRunning,
-                },
-                IndexSwitch(|bb| (bb.b0 + 4) % 4, dynamic = true) {
-                    SetBlackboard(b0 = 5),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                },
-                #[post(|bb| if bb.b1 + 4 == bb.b0 + 4 { bb.t0.set(bb.b1 % 4) })]
-                Conditional(|bb| (bb.b0 + 4) % 2 < 1, dynamic = false, else = Success) {
-                    Action(Act<2>),
-                },
-                DynamicSelector {
-                    Action(Act<3>),
-                    ScriptCondition(|bb| *bb.t0 + 3 < bb.b0),
-                },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                AlwaysFailure,
+                SubTree(Tree0390Sub0, b0 = {=}),
+                Condition(Cond<1>),
             },
+            Sleep(50),
         }
     }
 }
 
-board!(Tree0390Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0391Sub0 for Ctx {
-        StatefulAction(Task<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0391Sub1 for Ctx {
-        Condition(Cond<9> = Cond::<9>)
-    }
-}
+board!(Tree0390Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
-        SequenceWithMemory {
-            PrioritySelector {
-                #[score(2)]
-                ForceSuccess {
-                    StatefulAction(Task<0>),
-                },
-                #[score(3)]
-                ReactiveSequence {
-                    Action(Act<1>),
-                    AlwaysSuccess,
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                IfThenElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            RunOnce(then_skip = true) {
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                Condition(Cond<5>),
-                Condition(Cond<6>),
-                RepeatUntil(Success) {
-                    SubTree(Tree0391Sub0),
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<8>),
-                    SubTree(Tree0391Sub1),
-                },
-                StatefulAction(Task<10>),
-            },
+        Filter(times = 2, filtered = Skipped) {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -3131,450 +3581,415 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64,
+            b1: i64 = 4,
+            b0: i64 = 3,
         }
-        FlipSelector {
-            #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.o0 = None })]
-            DynamicSelector {
-                #[run_while(|bb| (*bb.t0 + 3) % 2 > 0)]
-                #[success_if(|bb| *bb.t0 % 3 == 2)]
-                Repeat(forever) {
-                    Remap(success = Failure, failure = Failure) {
-                        Precondition(|bb| bb.b1 != 6, else = Success) {
-                            #[post(|bb| bb.b1 += 2)]
-                            RepeatUntil(Failure) {
-                                WaitValueUpdate(t0) {
-                                    #[run_while(|bb| bb.o0.unwrap_or(1) > bb.o0.unwrap_or(4))]
-                                    SetBlackboard(t0 = 1),
-                                },
-                            },
-                        },
-                    },
-                },
-                Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-                Precondition(|bb| bb.b1 % 4 != 3, else = Skipped) {
-                    #[skip_if(|bb| *bb.t0 > *bb.t0 % 2)]
-                    MaxTime(0) {
-                        ScriptCondition(|bb| *bb.t0 < (bb.b0 + 4) % 4),
-                    },
-                },
-                DynamicSequence {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
-                    StatefulAction(Task<2>),
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Success) {
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
+        Parallel(success = -3, failure = 1) {
+            #[skip_if(|bb| bb.b1 > 6)]
             ReactiveFallback {
-                Retry(0) {
-                    StatefulAction(Task<4>),
-                },
-                FlipSelector {
-                    Action(PIo<5>, t0 = {b0}),
-                    Optional {
-                        #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
-                        #[success_if(|bb| *bb.t0 % 4 > 0)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(3) != 5)]
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b1}),
-                    },
-                    Action(Act<7> = Act::<7>),
-                    FlipSelector {
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-                #[post(|bb| bb.o0 = None)]
-                #[skip_if(|bb| *bb.t0 < 7)]
-                #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 < 4)]
-                Sleep(30),
-                SetBlackboard(o0 = Some(7)),
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = 6, b1 = {b0}),
+                Condition(Cond<2>),
             },
-            Remap(success = Success, failure = Success) {
-                Priority {
-                    ReactiveSequence {
-                        Fallback {
-                            AlwaysFailure,
-                            StatefulAction(Task<10>),
-                            #[on_success(|bb| bb.b1 = *bb.t0)]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            SkipUnlessUpdated(t0) {
-                                StatefulAction(Task<11>),
-                            },
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Action(PAct<12>, b0 = {b0}, b1 = {t0}),
-                        },
-                        Precondition(|bb| bb.o0.unwrap_or(4) + 1 < 0) {
-                            Delay(20) {
-                                WaitUntil(|bb| bb.o0.is_some()) {
-                                    Action(PAct<13>, b0 = {b0}, b1 = {=}),
-                                },
-                            },
-                        },
-                    },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Action(PAct<3>, b0 = 6, b1 = {b0}),
+            },
+            SequenceWithMemory {
+                StatefulAction(PTask<4>, b0 = {b1}, b1 = {=}),
+                IndexSwitch(|bb| bb.b1 + 3) {
+                    Condition(Cond<5>),
+                    Wait(100),
+                    Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0392Blackboard { t0 b1 o0 b0 });
+board!(Tree0392Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccess) {
-                Fallback {
-                    Condition(|ctx| ctx.check(0)),
-                    Wait(0),
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+        }
+        ReactiveFallback {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                MemPriority {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
                 },
-                Fallback {
-                    Condition(Cond<1>),
-                    Succeeder,
+                Condition(Cond<3>),
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < (*bb.t1 + 2) % 4)]
+            MemSequence {
+                Condition(Cond<4>),
+                Timeout(20) {
+                    SetBlackboard(b0 = 3),
                 },
-                Parallel(success = 1, failure = -2) {
-                    Wait(50),
-                    Condition(|ctx| ctx.check(2)),
-                    Condition(Cond<3>),
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 2))]
+                StatefulAction(Task<5>),
+            },
+            #[success_if(|bb| *bb.t1 + 3 < *bb.t0 % 2)]
+            TryCatch(catch_on_halt = true) {
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<6>),
                 },
-                DynamicSequence {
-                    Action(|ctx| ctx.exec(4)),
-                    Condition(Cond<5>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    StatefulAction(Task<7>),
                 },
-                Action(Act<6>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0394Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 12,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-        }
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        #[success_if(|bb| (*bb.t1 + 1) % 2 == 1)]
-        #[failure_if(|bb| (*bb.t1 + 3) % 2 < 1)]
-        Failer
-    }
-}
+board!(Tree0393Blackboard { o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            l0: Vec<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            b0: i64,
         }
-        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-                SubTree(Tree0394Sub0, t1 = {=}, t0 = {t0}, b0 = {=}, l0 = {l0}),
+        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+            #[run_while(|bb| bb.b0 > *bb.t0)]
+            #[skip_if(|bb| *bb.t0 % 2 > 0)]
+            Sequence {
+                WaitUntil(|bb| *bb.t0 > 6) {
+                    ReactiveSequence {
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                },
+                Optional {
+                    ParallelAll {
+                        AsyncFallback {
+                            Condition(Cond<4>),
+                            Script(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 }),
+                        },
+                        RunOnce(then_skip = false) {
+                            Loop(q0, if_empty = Skipped) {
+                                Action(Act<5>),
+                            },
+                        },
+                        #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                        Delay(0) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        Condition(Cond<7>),
+                    },
+                },
+                #[skip_if(|bb| bb.b0 < 3)]
+                MemSequence {
+                    #[run_while(|bb| bb.b0 % 3 < 0)]
+                    #[success_if(|bb| bb.b0 < 6)]
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                    #[success_if(|bb| bb.b0 != 1)]
+                    SetBlackboard(t0 = 9),
+                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
+                },
+                #[on_failure(|bb| *bb.t0 += 2)]
+                SequenceWithMemory {
+                    StatefulAction(Task<11>),
+                    ReactiveFallback {
+                        Condition(Cond<12>),
+                        Script(|bb| { if bb.b0 + 4 > 2 { *bb.t0 += 3 }; bb.b0 += 1 }),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 2),
+                    },
+                    #[on_success(|bb| if *bb.t0 == bb.b0 % 4 { bb.b0 = bb.b0 % 3 })]
+                    #[failure_if(|bb| bb.b0 % 3 != 0)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Repeat(0) {
+                        Condition(PCond<13>, b0 = 7),
+                    },
+                },
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                        MemSequence {
+                            Iterate(l0, element = {b0}, until = FirstSuccess) {
+                                Cooldown(100, filtered = Skipped) {
+                                    #[success_if(|bb| bb.b0 < *bb.t0 + 4)]
+                                    #[post(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0394Blackboard { t1 t0 b0 l0 });
+board!(Tree0394Blackboard { q0 t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 0,
-        }
-        Fallback {
-            MemPriority {
-                IfThenElse {
-                    Action(PAct<0>, b0 = 0, b1 = {=}),
+        MaxTime(0) {
+            RepeatUntil(Failure) {
+                IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
+                    Action(|ctx| ctx.exec(0)),
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                #[on_success(|bb| { if *bb.t0 == bb.b0 { bb.o0 = Some(*bb.t0) }; bb.o0 = Some(*bb.t1) })]
-                AsyncSequence {
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(Task<4>),
-                },
-                Delay(20) {
-                    StatefulAction(Task<5>),
-                },
-                RetryUntilSuccessful(1) {
-                    Parallel(success = -2, failure = 1) {
-                        Sleep(0),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 < (*bb.t1 + 3) % 2) {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    Sequence {
-                        Action(PAct<8>, b0 = {=}, b1 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(9, *bb.t1, &mut bb.b0)),
-                    },
-                },
-            },
-            Loop(q0, if_empty = Success) {
-                WaitUntil(|bb| bb.o0.unwrap_or(1) == 3) {
-                    Fallback {
-                        ReactiveSequence {
-                            Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(5), &mut bb.b1)),
-                            StatefulAction(Task<11>),
-                            AsyncSequence {
-                                Action(Act<12> = Act::<12>),
-                                Failer,
-                            },
-                        },
-                        Sleep(0),
-                    },
                 },
             },
         }
-    }
-}
-
-board!(Tree0395Blackboard { t0 o0 q0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0396Sub0 for Ctx {
-        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
-        RunOnce(then_skip = false) {
-            RetryUntilSuccessful(0) {
-                SubTree(Tree0396Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        #[on_halted(|bb| bb.b0 = bb.b1)]
+        #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+        #[skip_if(|bb| bb.b0 + 1 != 0)]
+        RepeatTimes(forever) {
+            SkipUnlessUpdated(t0) {
+                RepeatUntil(Failure) {
+                    Iterate(l0, element = {b1}, until = Never) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        IfThenElse {
+                            IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, dynamic = true) {
+                                #[on_halted(|bb| bb.b0 += 1)]
+                                AlwaysFailure,
+                                Precondition(|bb| bb.o0.unwrap_or(2) > 2, else = Skipped) {
+                                    #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
+                                    #[post(|bb| { bb.b1 = 4; bb.b1 = 2 })]
+                                    Condition(Cond<0>),
+                                },
+                                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                            },
+                            Succeeder,
+                            #[on_success(|bb| bb.b0 += 1)]
+                            Repeater(0) {
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0396Blackboard { t0 l0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            StepSequencer {
-                Repeat(2) {
-                    Condition(Cond<0>),
-                },
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Condition(|ctx| ctx.check(1)),
-                Wait(30),
-                StatefulAction(PTask<2>, b0 = 5),
-                SkipUnlessUpdated(t0) {
-                    Sleep(100),
-                },
-            },
-            Action(Act<3>),
+        Repeat(0) {
+            SetBlackboard(b1 = {t0}),
         }
     }
 }
 
-board!(Tree0397Blackboard { t0 });
+board!(Tree0397Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
             b1: i64 = 1,
+            b0: i64 = 3,
         }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            Precondition(|bb| bb.b1 + 3 == 3, else = Failure) {
-                Action(Act<1>),
+        StepSequencer {
+            Fallback {
+                Sequence {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1 % 4) as f32)]
+                        #[on_halted(|bb| if (bb.b1 + 3) % 2 > 0 { bb.b0 = *bb.t0 + 1 })]
+                        Condition(Cond<0>),
+                        #[score(|bb| (bb.b0) as f32)]
+                        Action(Act<1>),
+                    },
+                    StatefulAction(PTask<2>, b0 = {t0}),
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                },
             },
-            Repeater(forever) {
-                StatefulAction(Task<2>),
+            ParallelAll(max_failures = -2) {
+                WasEntryUpdated(t0),
+                Repeat(4) {
+                    RunOnce(then_skip = false) {
+                        Limiter(2) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                SetBlackboard(t0 = 1),
             },
         }
     }
 }
 
-board!(Tree0398Blackboard { b1 });
+board!(Tree0398Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
-        Sequence {
-            SequenceStar {
-                Parallel(success = -2, failure = -3) {
-                    Action(Act<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2>),
-                    Sleep(10),
-                },
-                DynamicSequence {
-                    Invert {
-                        StatefulAction(Task<3>),
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            RunOnce {
+                RepeatUntilFailure(forever) {
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<0> = Cond::<0>),
                     },
-                    Priority {
-                        Condition(Cond<4>),
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Condition(Cond<6>),
-                    Delay(50) {
-                        Condition(Cond<7>),
-                    },
-                    Action(Act<8>),
-                },
-                Selector {
-                    Action(|ctx| ctx.exec(9)),
-                    StatefulAction(Task<10>),
                 },
             },
-            Cooldown(20, filtered = Failure) {
-                DynamicSequence {
-                    Fallback {
-                        Action(Act<11>),
-                        Condition(Cond<12>),
-                        StatefulAction(Task<13> = Task::<13>),
-                        ParallelAll {
-                            Condition(|ctx| ctx.check(14)),
-                            Condition(Cond<15> = Cond::<15>),
-                            Wait(30),
-                        },
-                        StatefulAction(Task<16>),
-                    },
-                    FlipSelector {
-                        ReactiveSelector {
-                            Repeat(3) {
-                                AsyncFallback {
-                                    Action(Act<17>),
-                                    Condition(|ctx| ctx.check(18)),
-                                },
-                            },
-                            SequenceWithMemory {
-                                PrioritySelector {
-                                    #[score(3)]
-                                    StatefulAction(Task<19>),
-                                    #[score(2)]
-                                    Condition(Cond<20>),
-                                },
-                            },
-                        },
-                    },
+            Fallback {
+                #[run_while(|bb| *bb.t0 < (bb.b0 + 4) % 4)]
+                Guard(|ctx| &mut ctx.token) {
+                    Sleep(20),
+                },
+                AlwaysFailure,
+            },
+            Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Failure) {
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            #[run_while(|bb| bb.b0 < 0)]
+            #[failure_if(|bb| *bb.t0 == 0)]
+            #[on_success(|bb| { bb.o0 = None; if bb.o0.unwrap_or(0) < 0 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
+            Loop(q0, value = {b1}) {
+                BinarySelector(|bb| *bb.t0 < 2, dynamic = true) {
+                    #[failure_if(|bb| *bb.t0 != bb.b0)]
+                    Action(|ctx| ctx.exec(3)),
+                    Script(|bb| *bb.t0 += 2),
                 },
             },
         }
     }
 }
 
+board!(Tree0399Blackboard { o0 b1 b0 q0 t0 });
+
 cases! {
-    Tree0300 "B{t0=5;b1=1;b0}Sel(Obs{b1+1%3!2;L}(DySeq(Ret3(Inv(a0b{b1+1;b0})),Scc{b1>6},Bin{b0<b1+3;T}(a1,pt2{b0:=}),@of{t0:=b1%3}Flip(Once(Sc{t0+=3}),pa3{b0:1}))),Seq(RFb(DySel(t4,Rty1(RSeq(c5))),PrSel{b1;t0}(c6,Wu{t0}),t7e),Ite(Flt{3;S;F}(Fb(Rep4(a8b{b1%4;b0}))),Inv(Keep(@fi{t0=7}F)),Flip(c9b{5},R,t10))))",
-    Tree0301 "B{t0;b0=5;t1}RFb(@fi{t0+1!4}Sb{b0=4},RFb(pt0{b0:t0;b1:t1},c1l),Scc{t1%4<2},Rep3(c2b{t0}),F)",
-    Tree0302 "B{t0;b0=2;t1=1;o0=_;b1=3}RSeq(Swm(Par{_;_}(c0,Sb{o0=4},pc1{b0:=},SubA(Scc{b0<t0%3})),RU{S}(t2)),Pre{t0+4!5;S}(MSeq(Bin{some;_}(Flt{3;R;F}(@si{t1+1%4!1}@po{t0:=b1}pt3{b0:t1;b1:t0}),Rus{1}(Sc{t0:=t1;b0+=2})),Fb(Swm(@si{b0<t0%4}@po{t0+=3}c4b{t0%2},Scc{b1!7},Lim{2}(c5b{t0+2%2}))))))",
-    Tree0303 "B{t0=3}OnceK(pi0{t0:=})",
-    Tree0304 "B{l0;b0=4;b1}RSeq(Inv(Itr{b1;_;2;T}(Rep3(@po{b0+=3}F))),Seq(c0l,t1))",
-    Tree0305 "B{b0=2;b1=0;l0;t0}PAll{-1}(Itr{b0;1;3;_}(Flip(Itr{b0;0;_;N}(Step(Fb(Obs{t0+4%3=1;B}(c0e),Sc{b0+=3}),Par{_;0}(@si{b0=3}@ki{b1<7}@of{b0+=2}pi1{t0:=},c2,R,c3e),Ret1(a4))))))",
-    Tree0306 "B{b0=1;l0=2;b1}Isw{b0+4;N;T}(Scc{b1<b0+1},c0,pa1{b0:b1},Dl{20}(Itr{b0;0;_;T}(pt2{b0:3})))",
-    Tree0307 "B{b0;t0;b1=1;o0=_}Obs{t0%3<0;N}(MPri(Su{t0}(Bin{b1>b0%3;T}(@rw{b0+4%3>0}@si{b1+4%2!0}@po{o0:=t0}Run,c0)),a1b{b0%2;b0},@oh{b1:=b0}MPri(Wu{t0},t2,Sl{20})))",
-    Tree0308 "DySeq(Wt{30},Fai)",
-    Tree0309 "Mt{10}(RFb(Rep3(Pri(c0,t1)),Seq(a2,Wt{0},a3),FF(Sub(Dd{20}(Sl{100})))))",
-    Tree0310 "B{b0=3;o0=0;t0=3}Sel(PrSel{t0%4}(t0),SubA(t1e),@os{b0:=9;o0:=o0|4+1%3}@po{none?t0:=o0|4+1%2}c2l,Fb(@ki{b0+2!t0}@of{b0>t0+3?b0+=3}@rw{t0=5}t3,F),RFb(c4,Sb{b0=3}))",
-    Tree0311 "B{q0}Lp{_;R}(t0)",
-    Tree0312 "B{t0=1;b0;b1=1}PAll{_}(Sw{1;0}(SubA(SubA(t0)),RU{S}(t1),Scc{b0<4}),pt2{b0:1;b1:b1},Intr{t0<b0}(@os{b0:=t0+4}@fi{b1+4>b1+2}Rpt{F}(RSeq(@po{t0+=1}@si{b1+2=7}@of{b0%2<1?t0+=2;b1:=b1%2}Flt{3;R;K}(Rep3(Rpt{F}(@rw{b0!b1%2}@ki{t0+2<7}pa3{b0:9})))))))",
-    Tree0313 "B{b0=0;o0=_;b1;t0}RFb(Bin{b1+1%3=2;_}(DySeq(Scc{b1!2}),PAll{-4}(t0,t1,c2e,F)),OnceT(Bin{b1!7;T}(Isw{b1;N;T}(a3,Sc{t0+=1;t0+=1}),@of{o0:=t0}@oh{t0:=b1;t0+=3}PAll{_}(Run,t4,Wu{t0}))),a5b{b0;b1},Bin{o0|0=b1;_}(Swm(pc6{b0:8}),Cnd{t0%3=1;N;S}(c7e)),Cd{20;_}(@si{t0=o0|0+2}@oh{b1+=3}@fi{b1%3!0}Rty3(t8e)))",
-    Tree0314 "B{t0=5;q0=2}Seq(Rus{1}(Cd{0;K}(t0)),Fb(c1,c2b{t0+2}),F)",
-    Tree0315 "B{t1=4;o0=_;t0;b0}@po{o0:=_}RSel(Cnd{t1<3;N;F}(Intr{t0<3}(Sc{t0:=b0%4})),AFb(a0l,a1))",
-    Tree0316 "B{t0=1;b0;b1=4;t1=5}Obs{b0%2>0;S}(SubA(PrSel{0;t0}(SubR(c0),Ite(RSeq(t1,t2,Sl{0},Scc{b0+3%2=1},@po{t1:=t1+3%4}@si{b0=t1+1}@oh{t1+=1}Inv(a3l)),Fb(t4,c5,a6e,pt7{b0:t0;b1:=},t8)))))",
-    Tree0317 "B{l0=4;b0=5;t0=3}OnceK(ASeq(Par{_;2}(c0,Sl{50},a1,pt2{b0:9;b1:t0},@oh{b0+=1}Sl{0}),Itr{b0;_;_;T}(Star(pc3{b0:9},a4b{b0+2;b0},@fi{t0>0}Suc,SubA(Sc{b0:=t0%4}))),DySel(PPar{1;T}(t5e,c6,a7b{t0%4;b0},t8),Seq(t9,R),Sc{b0:=b0%4})))",
-    Tree0318 "B{t0=3;b0=0;q0;o0=0}Mt{10}(Wde(Wde(Rus{2}(Rus{3}(@of{o0|0>6?t0:=5;t0%2<0?b0:=b0%4}@oh{o0:=b0%2}@si{o0|0+1=0}Fb(a0,pi1{t0:b0}))),Lp{_;_}(c2e)),Pre{b0+4%3>0;K}(pc3{b0:t0})))",
-    Tree0319 "B{b0;b1=2;o0=_;l0=2;t0}Itr{b0;_;_;N}(AFb(Cd{0;_}(RSeq(Itr{b0;_;_;N}(Wv{t0}(TryF(t0,c1b{t0},a2e))),Flip(t3,Wu{t0},t4,Sl{0}),TryT(Sw{3}(c5l,a6),pa7{b0:b0;b1:=},Itr{b1;_;_;_}(c8),@os{t0:=5}t9,@po{o0:=_}a10))),Dd{0}(FF(t11))))",
-    Tree0320 "Ret1(AFb(Keep(c0l),pa1{b0:5}))",
-    Tree0321 "B{t1=3}FS(To{20}(Fb(Obs{t1=6;B}(To{30}(c0)),Obs{t1+4%3!0;S}(Sl{10}))))",
-    Tree0322 "B{o0=3;t0=0;b1=3;b0=2;t1=1}@fi{b0+4<0}@si{t0%4<1}Par{_;_}(Mt{0}(Try(Lim{3}(c0),pc1{b0:t1})),@si{b1>1}@ki{none}Fb(pc2{b0:3},@fi{t0=0}S))",
-    Tree0323 "Flip(Star(a0e,a1,c2,c3e),Seq(a4,t5,a6l),Inv(RT{3}(Sub(Swm(c7e,S)))))",
-    Tree0324 "Step(Par{_;1}(Lim{2}(Ret0(a0)),RFb(F,Dl{30}(MSeq(c1,Sl{50})))))",
-    Tree0325 "B{b0=2;o0;b1=4;t0=5}FS(AFb(Mt{30}(RFb(RFb(Sc{t0+=1;b1:=b1+3%4}))),MPri(Dd{20}(t0)),RU{F}(t1),RFb(pi2{t0:b1},PrSel{o0|5%3;b1}(t3e,a4),@rw{some}a5b{b1+2;b0})))",
-    Tree0326 "B{l0;b0=1}Seq(Itr{b0;1;3;T}(RFb(t0,pi1{t0:b0})),Step(a2,Pri(t3e,t4)))",
-    Tree0327 "B{b0;o0=_;t0=4}Isw{t0;N;T}(Wt{20},FF(SubA(@os{t0:=o0|4;b0+=1}@si{t0+4>t0+2%2}Pre{b0!b0+1%3;K}(@oh{b0+=2}Swm(Sel(Wu{t0},t0),Rpt{0}(t1))))),RT{3}(Ite(c2e,c3b{b0+1%3},Pre{t0<0;S}(@po{b0:=o0|5;o0:=_}SubR(pt4{b0:=;b1:t0})))))",
-    Tree0328 "DySel(RSeq(c0,S),t1)",
-    Tree0329 "B{b0=0;o0;b1=4;t0}Isw{o0|5%3;_;T}(@ki{b0%4<0}Opt(Sw{3;2;0}(TryF(@po{t0:=o0|5}RFb(c0,t1),c2),a3e,RSeq(AFb(a4l,t5)),a6)),TryF(RSeq(pi7{t0:b1},t8),Step(Cnd{b0=5;T;S}(t9),Rty2(@si{b0%2>0}pc10{b0:1})),ASeq(t11,Dl{0}(t12))),Rpt{F}(Wde(Pre{b0%3<0;F}(c13),Wt{20},RSeq(t14,Wt{10},R))))",
-    Tree0330 "B{t1=3}Dd{0}(DySeq(Cnd{t1+2%3>1;_;S}(pt0{b0:6;b1:t1}),t1))",
-    Tree0331 "Rpt{F}(a0)",
-    Tree0332 "B{t0=3;b0=2}Pri(Seq(c0l,@si{b0>3}@po{b0>6?b0+=1}@os{t0+=2}c1e,Scc{t0+4=t0}),@of{t0:=7}@oh{b0:=2}RSel(PAll{_}(Ruf{F}(@of{b0+4<b0+1?b0:=t0%4}@os{b0+=3}Wu{t0})),pt2{b0:t0},pt3{b0:b0}),RFb(pc4{b0:=},t5),PPar{2;N}(Wv{t0}(a6),Rpt{1}(Sb{b0=0}),t7,FS(t8)),MSeq(Once(a9)))",
-    Tree0333 "B{t0}Rmp{S;F}(Sb{t0=1})",
-    Tree0334 "B{b1;t0=0;b0=5}Sw{3;2;4}(pc0{b0:6},Intr{b0+4<0}(Sl{10}),Fb(c1,@oh{b1:=8}c2),Wde(Scc{t0+4>0},c3b{t0+4}))",
-    Tree0335 "B{b0=3}OnceT(Obs{b0+1>b0%2;S}(pa0{b0:b0}))",
-    Tree0336 "Seq(RU{S}(c0),Sl{10})",
-    Tree0337 "B{b0=5;b1}Rep3(Mt{0}(Ret0(Sb{b0=b1})))",
-    Tree0338 "B{t0}Seq(Scc{t0!4},c0e,t1)",
-    Tree0339 "B{o0=_;t0}Dl{20}(@of{t0+=3}Rep3(DySel(Wu{t0},Scc{none},pi0{t0:t0},c1)))",
-    Tree0340 "PPar{0;T}(Rpt{0}(c0e),c1e,Flip(a2,Sl{10}),RSel(t3,c4l,F))",
-    Tree0341 "B{b0=2;t0=4}Fb(Obs{t0+2>t0;L}(Wt{0}),SubR(Obs{t0<b0%4;N}(t0)),c1e)",
-    Tree0342 "B{b0=1;t1=5;t0=2;b1=2}RSel(@si{b1+4%2>0}OnceK(a0e),AFb(pi1{t0:=},c2,t3e,a4e),RepF(Cnd{b0+1>5;N;F}(Cd{0;F}(AFb(pa5{b0:=;b1:b0},Rpt{F}(Flip(c6b{b1%3},t7)))))),Swm(t8,@oh{t0:=t0%3;t1+=1}@rw{t0%3<1}Sb{t0=b0},c9))",
-    Tree0343 "B{b0=3;t0=2;o0=_}RFb(@fi{b0+2<t0}FF(Ret1(Pre{b0+1>t0+1%3;S}(TryT(a0,t1,F)))),Step(@ki{t0>3}@of{b0:=5}@si{some}Swm(a2e,c3l,Pri(c4,F),t5,Sc{t0+=1})))",
-    Tree0344 "RSeq(To{50}(PPar{2;_}(c0,R)),a1,c2)",
-    Tree0345 "B{b1=3;b0=5;t0}RepF(@po{b0:=b1%4}@os{b1:=9}PAll{0}(@si{b0+4%4>2}RT{3}(@os{t0%2>0?b0:=4}Pre{b1<3;R}(TryT(a0b{b0+1%4;b1},t1))),Fb(@oh{t0+=1}@os{b1+=3}To{100}(Scc{b0%2>0}),Ruf{F}(pt2{b0:1;b1:=}),a3,c4,t5),PPar{0;N}(c6e,t7e,Wu{t0},c8,pa9{b0:3;b1:b1})))",
-    Tree0346 "B{l0;b1;t0=1}Seq(SubA(@rw{t0>0}SubA(a0l)),c1,FF(Itr{b1;_;_;_}(Sc{t0:=4})))",
-    Tree0347 "B{t0}RSel(c0b{t0},SubR(SubA(c1)))",
-    Tree0348 "B{b0=5;o0=_;t0=0}Bin{t0!t0+4;N}(Pre{none;R}(@po{t0:=b0%3}@si{b0>5}Seq(PPar{2;N}(t0,@oh{t0:=3;t0%3<2?b0+=1}c1l),Rty4(t2e))),@po{t0+=1;b0<3?b0+=3}@os{t0:=b0+4}t3)",
-    Tree0349 "B{o0;t0;b1}RSeq(Mt{0}(Step(Sl{20},@of{t0:=o0|5+3}@po{o0:=_}@os{t0:=7}a0l)),PPar{2;_}(@ki{t0!o0|1%4}c1,c2,Suc),Pre{none;K}(c3e),Obs{b1<4;N}(Opt(Sb{o0=4})))",
-    Tree0350 "B{b1;l0=4;b0;t0=1}Par{-1;_}(Itr{b0;1;_;N}(RSeq(S,RSeq(Ret4(a0),Star(Sc{b1+=2},pt1{b0:t0;b1:b0},Wt{20}),t2e),Wu{t0})))",
-    Tree0351 "B{l0=3;b1;b0;t0=2}Pri(Intr{b0<3}(Itr{b1;0;_;T}(Ite(RSeq(a0),Scc{t0>0},Rus{3}(Bin{t0+4>0;_}(Isw{b1;_;T}(pt1{b0:=;b1:b0},t2),c3l))))),Wde(Fb(c4),Bin{t0>b1;T}(t5e,F),PPar{2;_}(Pri(PAll{-1}(@oh{b0:=b1+1}@rw{b0!2}pc6{b0:=},c7,c8)))))",
-    Tree0352 "B{b0=4;t0;q0}DySeq(Pre{t0=4;S}(Pre{t0+3>t0;F}(R)),AFb(@rw{b0>0}a0,Lp{t0;K}(Wt{20}),a1e),Isw{1;T;_}(Sc{t0+=3}))",
-    Tree0353 "B{q0=0;b0=2}Fb(c0,@fi{b0+4%4!1}@os{b0+=1}Sl{50},Lp{b0;F}(Fai))",
-    Tree0354 "B{b0=3;t0=2;b1;o0}Pre{t0%3>1;R}(Flip(Wde(Obs{t0!1;_}(DySel(OnceT(pt0{b0:t0;b1:b0}),Rmp{F;F}(t1),t2)),FF(a3)),@ki{t0!3}@po{b0<2?o0:=b1}@os{b1+1%3>0?t0+=2;b1%2>0?o0:=_}Keep(Try(c4b{b0},Sl{30})),Fb(@of{o0:=4}RT{2}(pc5{b0:t0}),Cd{20;_}(Sc{b1:=t0;t0+=3}),@fi{t0+1!2}t6,Sl{20})))",
-    Tree0355 "PAll{1}(t0)",
-    Tree0356 "B{q0}Lp{_;F}(a0l)",
-    Tree0357 "Inv(Keep(Inv(Dl{0}(Dd{0}(Try(F,t0))))))",
-    Tree0358 "B{t0=0;b0=3}MSeq(SubR(Par{1;_}(t0e,t1,a2l,t3e,t4e)),RetF(@os{b0:=t0+1;t0:=b0+3}PPar{1;T}(pa5{b0:=},Star(@ki{t0!6}pi6{t0:t0}))),Pre{b0%2<1;F}(a7))",
-    Tree0359 "B{b0=2;b1}RSeq(Cnd{b1<7;N;F}(To{0}(Lim{1}(SubA(Scc{b0+1=4})))))",
-    Tree0360 "Once(Seq(Rep4(Wt{20})))",
-    Tree0361 "Seq(RT{1}(t0),c1)",
-    Tree0362 "B{o0}Dd{0}(To{0}(ASeq(Rpt{0}(c0e),Ub{o0})))",
-    Tree0363 "B{t0=3;b1=2;b0=0;o0=0}@si{b1!7}@oh{t0+=3}@of{t0:=b1;b0:=t0}RFb(RSeq(Flip(@oh{t0+=3}Suc,t0e,a1,Sc{b0:=o0|3;o0:=_},Ub{o0}),t2),PrSel{t0;b0;b0+4%3}(Pri(SubA(t3),pt4{b0:8;b1:=}),PPar{0;N}(Fai,F),a5l),Flt{2;F;F}(t6))",
-    Tree0364 "B{q0=1;l0=4;b1;b0=4;t0=2}Inv(@si{t0>5}@os{b0%3=2?b1+=3}Bin{t0+3=2;_}(Itr{b0;1;_;N}(Seq(Swm(Sc{t0+=1},Obs{t0<b1;S}(c0),Rpt{1}(Sl{10}),Cnd{b1>1;_;F}(a1)),Cd{0;K}(Rpt{F}(Lp{b1;_}(c2))))),PAll{-3}(Suc,Ite(a3,c4,@rw{t0+3%3<1}@os{b1+=1}Sc{b0<2?b1+=2;t0+=2}),RT{1}(Obs{b1%3!0;S}(RFb(@of{t0+=3}@os{b0:=t0}a5,a6))))))",
-    Tree0365 "B{b1;t0;l0;b0}RFb(t0,Sw{1;4;5}(c1l,RT{1}(a2),t3,pi4{t0:b0}),Itr{b1;0;1;N}(Lim{1}(t5)),Itr{b1;2;2;_}(Obs{b0%2!1;N}(Itr{b1;_;_;_}(Sl{0}))),Pri(SubR(Once(@ki{t0<t0+1}@po{b1+=2;b1:=t0%2}Isw{3;N;T}(c6e,@po{b0+=1}@si{b0+1>2}Wt{0}))),ASeq(t7,c8),F))",
-    Tree0366 "B{t0;b0=3;b1}PAll{0}(t0,a1l,@si{t0+4>5}@oh{b0+=2}@rw{b1+4>b0}c2)",
-    Tree0367 "B{o0=_;q0;b0=2;l0=2}Inv(@si{o0|1!3}Bin{b0>0;N}(@ki{o0|3%2>0}Sb{o0=4},Itr{b0;2;_;_}(t0)))",
-    Tree0368 "Try(Sub(Rmp{S;S}(AFb(PAll{-3}(Sl{100},t0e,c1e,t2e)))),Fb(c3,a4l,Lim{3}(Sl{100})),Ite(c5,Wde(t6,t7,Ret3(a8)),Run),Rty0(t9))",
-    Tree0369 "B{b0=1;t1;t0}@fi{t1+1<0}@po{t1:=t0+3%3}Swm(Fb(Dd{30}(a0),c1l,a2,RepF(SubA(DySeq(@os{t1:=t0+3}@po{b0:=t1}Scc{b0=t1+4%2},a3,@of{t1+=2}pc4{b0:3},PrSel{2;t1}(Wu{t0},t5),t6)))),Suc)",
-    Tree0370 "B{o0=0;t1;t0=2;q0=3;b0}Swm(@of{b0:=t0%2}Lp{t0;S}(RSeq(pa0{b0:0},Sl{50})),Par{_;_}(t1e,c2l,Sc{t1:=7},pt3{b0:=;b1:b0}),Once(Sc{t1+=2}),Dl{0}(RSeq(Rep4(Mt{50}(Swm(@ki{t1+3%4=1}@os{o0:=_;t0:=t1}t4e))))),Flt{3;F;K}(c5e))",
-    Tree0371 "B{b1=3;b0}Swm(Scc{b1>5},pc0{b0:b0},Sl{10},Sc{b0+=3})",
-    Tree0372 "AFb(Keep(Ret0(S)),a0,c1e,S)",
-    Tree0373 "B{b0;t0;b1=5}Sel(RetF(@rw{t0%2!0}Flt{2;_;K}(c0e)),RSeq(@of{b0+=1;t0+=1}Suc,a1,a2b{b1;b0},S,Wt{10}),MSeq(Sw{5}(R,RSeq(pi3{t0:b1},c4b{t0})),Mt{30}(Fai)),Isw{b0;_;_}(a5l,a6l,Wt{30}),Fb(pc7{b0:=},Scc{b1+1!b0},c8,c9,t10))",
-    Tree0374 "B{b0=4;o0=_;t0=2;t1=3;l0=1}Itr{b0;_;_;N}(@po{o0:=_}PPar{1;N}(Obs{some;_}(Pri(Swm(t0,@po{t0:=t1}@si{b0+4=6}Sel(a1,Fai),pi2{t0:t0}),Pre{t1=3;S}(t3))),Seq(c4e),Bin{b0+1%4<1;N}(Rpt{F}(Sel(c5,c6)),To{0}(@oh{t0+=1}@rw{t1+4>t0%2}Seq(@po{b0+=3}@oh{t1+=3}@si{b0+3<0}R,Wt{0},t7,Sb{o0=8})))))",
-    Tree0375 "B{q0=0;b0=2;t0=1;b1=2;o0;t1=5}MSeq(Fb(Seq(c0,a1,a2),Rpt{F}(Pre{b1+3!6;S}(Sb{t1=b1}))),Lim{3}(Par{_;-1}(Lp{_;K}(@of{b0+=1}WU{t0+3<4}(Cd{30;_}(Wu{t1}))),Wde(c3b{o0|2%4},Run))),Seq(t4,pt5{b0:t1;b1:t1},Ret3(Sc{b0:=t0;o0:=t1}),To{0}(pc6{b0:4}),t7))",
-    Tree0376 "B{q0=4;t0;b1=4;b0;o0=_}PAll{3}(Lp{b0;R}(Isw{b0%4;T;N}(a0e,a1b{t0;b0})),Star(Wt{20},Sc{b0+=1},t2e),@fi{b1%2>0}@of{t0:=b0}@ki{none}Isw{b0%4;T;N}(@fi{b1+4%3>0}@si{b1%4=3}@oh{b1%2=1?o0:=b1;b0+=1}PPar{2;_}(c3l,a4,Sc{b1+=1;b0:=b1%3}),Lp{_;K}(Suc)))",
-    Tree0377 "B{b1=3;t0=2}Pre{b1<t0;F}(Sel(t0,c1e,t2))",
-    Tree0378 "B{b0=3;b1=0;t0=2}Ite(Rep1(Fb(c0b{t0+4})),RFb(Wv{t0}(Bin{b0<4;_}(Sc{t0+=1},a1b{b1;b0})),PPar{0;T}(S,a2b{b1+4;b1})),@po{t0+=2}Flt{2;_;F}(pc3{b0:=}))",
-    Tree0379 "B{b1=2;t0;b0}Rpt{3}(Fb(PrSel{b1+4%4;b0;t0;b1}(t0,pt1{b0:=;b1:t0},t2,SubA(Sc{b0+=1}))))",
-    Tree0380 "B{b0;t0=2}Star(Lim{1}(Wv{t0}(Flip(Pri(c0e,c1,pc2{b0:b0},t3,Run),c4))),Par{-2;-5}(c5l,t6,PrSel{b0}(R),c7,Ret1(c8)))",
-    Tree0381 "B{b0;t0=2}Ite(Swm(MSeq(Obs{b0<0;N}(RSeq(Sb{b0=5},pa0{b0:3}))),@fi{b0+4<5}DySeq(SubA(@fi{t0<t0+1}Mt{20}(@fi{b0%2=0}@ki{t0=b0}@si{t0=3}a1))),pa2{b0:6;b1:t0}),Sel(Obs{t0%3<1;B}(RSeq(Sc{t0+=3},RepF(a3l))),Obs{t0%2<0;B}(RFb(ASeq(@rw{b0+3>1}@of{b0:=t0+2}Fb(pi4{t0:t0},t5),Wv{t0}(pi6{t0:t0})))),@si{t0+1!b0}Fb(DySeq(Sc{t0+=4}))))",
-    Tree0382 "B{t0=1;b0=4}PrSel{t0;6;b0%4;b0%4}(t0e,R,R,t1)",
-    Tree0383 "B{t1=3}TryF(R,@ki{t1=t1+4}Sel(a0,t1))",
-    Tree0384 "B{b0=3}Flt{1;S;F}(SubA(Cnd{b0<6;_;S}(Par{3;0}(Par{1;1}(AFb(c0b{b0%2},c1l,@si{b0+4>5}@oh{b0+=3}t2)),c3,@oh{b0+=1}@po{b0+=1}c4))))",
-    Tree0385 "B{b0=4;l0=3;b1=5}OnceK(Flip(Itr{b0;2;_;N}(Try(Sel(pa0{b0:b1;b1:=},t1),Seq(t2,t3,t4)))))",
-    Tree0386 "Step(t0e,t1e)",
-    Tree0387 "B{t0=4;b0=3}Fb(Scc{b0+1%2=1},t0,pt1{b0:t0},pc2{b0:t0},RSeq(c3,Sb{t0=1}))",
-    Tree0388 "B{b1=2;b0=0;l0=0;t0=2;t1}Sel(PAll{-2}(Itr{b0;1;_;T}(Wde(pa0{b0:t1;b1:b0},Sb{b1=b0},a1b{b0%2;b0})),@si{t0%2>0}Sb{t1=1}),Obs{t0+3%2<1;L}(Ite(To{0}(Dd{0}(@ki{b1%3!1}@fi{b0>t1+2%2}@po{b0+=1}t2)),Sl{50},F)),a3)",
-    Tree0389 "DySel(Flt{3;_;K}(Sub(t0)),Sub(Sl{0}))",
-    Tree0390 "B{b0;t0=0;b1}@si{b0+2!4}Rty2(Step(DySeq(a0),To{0}(R),Isw{b0+4%4;_;T}(Sb{b0=5},c1b{b1}),@po{b1+4=b0+4?t0:=b1%4}Cnd{b0+4%2<1;N;S}(a2),DySel(a3,Scc{t0+3<b0})))",
-    Tree0391 "Swm(PrSel{2;3}(FS(t0),RSeq(a1,S)),Rus{F}(Ite(t2e,RFb(t3,c4),S)),OnceT(F),RFb(c5,c6,RU{S}(Sub(t7))),RFb(RFb(t8,Sub(c9e)),t10))",
-    Tree0392 "B{t0=3;b1;o0;b0}Flip(@po{t0:=b0+3;o0:=_}DySel(@rw{t0+3%2>0}@si{t0%3=2}RepF(Rmp{F;F}(Pre{b1!6;S}(@po{b1+=2}RU{F}(Wv{t0}(@rw{o0|1>o0|4}Sb{t0=1}))))),pa0{b0:b0;b1:b1},Pre{b1%4!3;K}(@ki{t0>t0%2}Mt{0}(Scc{t0<b0+4%4})),DySeq(a1b{b1%2;b0},t2),Pre{some;S}(pi3{t0:=})),RFb(Rty0(t4),Flip(pi5{t0:b0},Opt(@rw{b0+4%4>1}@si{t0%4>0}@ki{o0|3!5}pt6{b0:b0;b1:b1}),a7e,Flip(a8,t9)),@po{o0:=_}@ki{t0<7}@fi{o0|5+2<4}Sl{30},Sb{o0=7}),Rmp{S;S}(Pri(RSeq(Fb(F,t10,@os{b1:=t0}@of{t0+=1}Su{t0}(t11),@si{none}pa12{b0:b0;b1:t0}),Pre{o0|4+1<0}(Dl{20}(WU{some}(pa13{b0:b0;b1:=})))))))",
-    Tree0393 "RSeq(PPar{1;_}(Fb(c0l,Wt{0}),Fb(c1,Suc),Par{1;-2}(Wt{50},c2l,c3),DySeq(a4l,c5),a6))",
-    Tree0394 "B{t1;t0=5;b0=2;l0}Itr{b0;2;_;N}(Itr{b0;0;3;T}(SubR(@os{b0:=t0}@si{t1+1%2=1}@fi{t1+3%2<1}Fai)))",
-    Tree0395 "B{t0;o0;q0=3;b0;b1=0;t1=0}Fb(MPri(Ite(pa0{b0:0;b1:=},t1,t2),@os{t0=b0?o0:=t0;o0:=t1}ASeq(a3e,t4),Dl{20}(t5),Ret1(Par{-2;1}(Sl{0},Wu{t0}))),Pre{b0<t1+3%2}(Fb(Fb(t6,t7),Seq(pa8{b0:=;b1:t0},a9b{t1;b0}))),Lp{_;S}(WU{o0|1=3}(Fb(RSeq(a10b{o0|5;b1},t11,ASeq(a12e,Fai)),Sl{0}))))",
-    Tree0396 "OnceK(Ret0(Sub(R)))",
-    Tree0397 "B{t0=2}Seq(Step(Rep2(c0),@oh{t0+=1}c1l,Wt{30},pt2{b0:5},Su{t0}(Sl{100})),a3)",
-    Tree0398 "B{b1=1}AFb(t0,Pre{b1+3=3;F}(a1),Rpt{F}(t2))",
-    Tree0399 "Seq(Star(Par{-2;-3}(a0,t1e,a2,Sl{10}),DySeq(Invt(t3),Pri(c4,RetF(t5)),c6,Dl{50}(c7),a8),Sel(a9l,t10)),Cd{20;F}(DySeq(Fb(a11,c12,t13e,PAll{_}(c14l,c15e,Wt{30}),t16),Flip(RSel(Rep3(AFb(a17,c18l)),Swm(PrSel{3;2}(t19,c20)))))))",
+    Tree0300 "B{b0=1;t0=4;o0=0}Mt{10}(OnceK(Flt{2;F;K}(Swm(Wde(c0,t1,F),@fi{t0+3<4}@rw{b0+1>5}@po{b0+=1;t0:=b0%3}RFb(Wde(Wu{t0},F),Grd{F}(Invt(@rw{b0%4<0}Sc{t0+=2})),@of{b0+=1;t0+=2}Ret3(c2)),Step(Obs{none;_}(Sl{0}),Su{t0}(ASeq(pt3{b0:t0;b1:b0},t4)))))))",
+    Tree0301 "B{o0=_;b0=0;t0=1}Rep3(@rw{b0>6}Isw{o0|2+2%2;_;N}(PAll{2}(Sc{t0+=1;b0:=t0},PAll{-2}(t0,@rw{t0+3=2}@ki{b0>3}pc1{b0:b0}),Wde(pt2{b0:1;b1:t0},c3,c4),Bin{b0<7;N}(a5b{t0;b0},a6b{t0;b0})),Try(a7,Rep1(To{30}(Wt{0})),@ki{some}@of{o0|0%2!0?b0+=1}a8,FS(@fi{t0>5}Ruf{F}(Sl{30})),c9),ASeq(c10,Grd{R}(@si{t0=5}@os{b0:=5}@of{t0+=1}Swm(Obs{o0|1+4%4<3;N}(Sc{b0+=2}),Ub{o0})))))",
+    Tree0302 "B{b0=2;t0=0;b1=1}Seq(Ite(Seq(Mt{0}(c0e),@rw{b0=3}@si{t0%2>0}@os{b1:=b0}t1,TryT(t2,c3e),Ite(@po{b1+=3;t0+=3}@rw{t0!5}c4b{b0+1},@po{t0+=1}a5)),@po{b0+=1;b0:=t0}@os{t0+=2}OnceK(Par{_;0}(c6,pa7{b0:8},Wt{0},pa8{b0:t0;b1:t0},Sl{0})),RSeq(SubA(RFb(t9)),Sb{t0=0},Isw{7;T;_}(pt10{b0:=;b1:b1},t11e))))",
+    Tree0303 "B{b0=0;t0=1}@of{b0:=b0+2%3;b0+=2}Wde(c0,SubR(PAll{0}(t1,Ite(Cd{10;K}(@ki{t0%4<3}@os{b0:=t0+4%2}a2),c3))))",
+    Tree0304 "B{t0=3;b1;l0=1}Isw{4;N;_}(Swm(pi0{t0:t0},t1,pi2{t0:b1}),t3,Itr{b1;1;3;T}(t4))",
+    Tree0305 "B{t0=0;b0}RFb(@fi{t0!b0+1%3}Grd{R}(Ruf{1}(Obs{t0%3>0;N}(PrSel{b0%4}(c0)))),Pre{b0%4!3}(@rw{t0+4>1}t1),t2,RSeq(pa3{b0:t0;b1:t0},c4),PAll{_}(c5b{t0},Sl{0},@of{b0:=b0+2%3}t6))",
+    Tree0306 "B{b0;b1;t0=0}Ruf{F}(Par{_;-4}(Par{_;-1}(Scc{t0=b0+3%2},pc0{b0:b1},@fi{b0%2<1}@po{t0+=2;b0:=b0%3}@rw{b0=5}c1l,PAll{1}(Scc{b0>5},t2e,t3e)),Swm(pc4{b0:=},@oh{b1%2<0?t0+=1}@ki{t0+2<t0+4}@os{b1:=b0+1%2}Dl{10}(Sb{t0=6}),c5,Wu{t0},Cnd{b1%4!0;T;F}(Sl{0})),RSeq(Grd{_}(Wv{t0}(Rty1(Swm(t6e,Sb{b0=t0})))),Sb{t0=b0},Ret3(Sb{b0=0})),PPar{1;N}(@of{t0+=1}@fi{b1%3<2}Cnd{t0+4%2=1;N;S}(RT{2}(Cd{0;K}(a7))),@fi{t0+3%3!2}@os{t0+=2}@si{b0+3<t0+4}Ret2(t8))))",
+    Tree0307 "Rty2(Rmp{S;S}(Sub(t0e)))",
+    Tree0308 "B{t1;l0}RU{S}(@rw{t1+1=1}c0e)",
+    Tree0309 "B{b0=3;t0}RFb(Lim{3}(FF(c0e)),@oh{b0+=1;t0+=1}Cd{10;K}(Star(a1,pi2{t0:t0})),RFb(a3,FS(t4),c5))",
+    Tree0310 "B{b0;b1;t0;o0}RT{2}(Wv{t0}(PAll{4}(Sw{4}(Isw{o0|2+3;T;N}(@si{b1%3=2}pi0{t0:=},t1,Sb{b1=5}),FS(t2e)),Swm(PrSel{t0}(t3),pi4{t0:=},Sc{o0:=_}),Sl{30},@oh{t0:=b0}@ki{t0=3}RFb(Swm(a5,t6,Ub{o0}),Keep(Rpt{2}(ASeq(c7b{o0|4},Sb{o0=7})))),Sel(c8))))",
+    Tree0311 "B{l0;b1=5;t1=0;t0=2;b0}Mt{0}(@fi{t0+2!2}@si{b0=t1+2%3}Itr{b0;1;2;N}(Par{3;2}(pa0{b0:b0;b1:=},Rep1(Dd{0}(R)),t1e)))",
+    Tree0312 "B{t0=1}OnceT(Rty4(Wv{t0}(Grd{R}(a0))))",
+    Tree0313 "Keep(Sel(a0,t1,a2e,Dl{100}(RSeq(c3,R)),Once(Flt{1;F;_}(RFb(t4,t5,c6)))))",
+    Tree0314 "B{o0=2}Ite(@ki{o0|2!4}t0,t1)",
+    Tree0315 "B{b0=0;t1=0}PrSel{t1%4;5}(pi0{t0:b0},Ret3(t1))",
+    Tree0316 "B{b0=2;o0;t0;l0=1}RSeq(a0e,Itr{b0;_;_;N}(Sel(OnceK(Itr{b0;2;1;_}(SubR(Ruf{F}(Scc{t0!7})))),Isw{t0;_;_}(SubA(Ub{o0})),@os{t0+=1;o0:=_}Flt{3;S;K}(t1))),RSeq(c2e,c3,a4,c5,a6e),Isw{0;N;_}(Ruf{F}(c7),c8l,a9e,Scc{t0=o0|4},Dd{0}(@po{t0:=b0%2}Scc{some})),Seq(Inv(@po{t0>3?o0:=_;t0>1?t0+=3}c10)))",
+    Tree0317 "RFb(Sub(t0))",
+    Tree0318 "Par{_;_}(Grd{R}(Step(Seq(a0,a1,Sub(S)),c2,a3,Run)),Grd{F}(c4))",
+    Tree0319 "B{o0;b0=1;b1=5;t0=1;t1=1}Ret1(Step(Obs{t1+1>0;S}(Swm(@os{t0%2!1?t1+=2;t1+=3}@rw{t1>o0|3}MPri(Inv(Scc{none}),OnceK(a0b{b0+4;b1}),Grd{F}(Par{-1;-2}(@ki{some}a1e,pi2{t0:b0}))),@of{b0:=2}@fi{t1%3!1}c3b{t1+2%4},AFb(c4l,Pre{b0!b1%4;S}(@rw{b1>2}@of{t0+=1}Sw{1;3}(@ki{t0%4!3}@of{b0:=o0|2+4;b0:=t0%3}@po{b0:=b0%4}Scc{none},pt5{b0:b1;b1:t1},a6)),Par{_;-2}(pt7{b0:=;b1:=},pa8{b0:t0;b1:=},RU{F}(@of{t1+=3}@os{b1%2>0?b1+=2;b0=b1+4?b1+=1}t9e)),Rty2(Rmp{S;S}(F)))))))",
+    Tree0320 "B{o0=5;b0=5;t0=3}PAll{_}(TryF(c0,PPar{0;T}(TryT(pc1{b0:t0},c2),OnceT(R),Scc{b0>t0+1%3},RepF(@fi{o0|2<b0%2}Scc{b0<t0}),Pre{b0+4>t0;F}(t3))),Fb(Cnd{b0+4>0;T;F}(Ite(Wu{t0},t4e)),Fb(t5,Obs{t0+2<4;B}(Dl{0}(Wt{0})),Obs{b0=4;N}(S)),PAll{1}(pc6{b0:8},Pri(Fai,a7,F,Sc{t0:=b0%4;o0:=_}),t8),WU{o0|4>b0%2}(RepF(RSeq(DySel(S),Rus{1}(Cd{0;K}(t9)),a10)))))",
+    Tree0321 "Rus{3}(c0)",
+    Tree0322 "B{t1=4;o0=_;t0;b0}@po{o0:=_}RSel(Cnd{t1<3;N;F}(Intr{t0<3}(Sc{t0:=b0%4})),AFb(a0l,a1))",
+    Tree0323 "B{t0=2;t1=0;b1=3;b0=1}DySel(Fb(pc0{b0:=},Obs{t0+1<b0+2;B}(Sb{t0=b0}),Scc{t0+3%4<1}),Rep1(Seq(@po{t1:=t1+3%4}@si{b0=t1+1}@oh{t1+=1}Flip(Pre{b1+1>0}(R)))),Pri(TryF(pi1{t0:b0},Ret1(@rw{t0+4=0}@po{t1+=2}@ki{b1+1=6}Sl{50}))),Sw{1;0;5}(SubR(Isw{t0;N;_}(a2,Fai)),Sb{b1=1},WU{t0+4%4<3}(pt3{b0:b0}),a4))",
+    Tree0324 "B{b1=5;o0;b0;q0=2;t0}@si{t0=1}@ki{b0%3=1}@rw{b0<0}RFb(c0b{t0+1%3},Flt{1;S;K}(Keep(PPar{2;N}(Ret2(Sl{0}),Seq(DySeq(c1,a2b{b1;b0},c3))))),Step(FF(Star(Swm(Wt{30},a4e,@oh{o0:=_}@ki{t0<5}Wt{30})))),Star(Wv{t0}(Bin{t0+4%2<1;_}(@oh{o0|0>6?b0:=5;b0%2<0?b0:=b1%4}@si{o0|3>b1}t5,c6)),Lp{_;_}(c7e),@ki{b0+1>5}Cnd{t0%3>0;N;_}(RU{F}(a8e)),@si{b0%4=2}Rep4(Bin{some;N}(Sb{b0=3},@of{o0:=_}Sb{o0=7}))))",
+    Tree0325 "B{b1=1;b0=5;t1=0;t0}Pre{t0=4;R}(PPar{2;N}(RFb(Rpt{3}(@po{b1+=2;t0:=b0%2}SubR(pt0{b0:=;b1:b0})),SubA(pi1{t0:=})),TryT(Suc,t2,Wu{t0},@ki{b1!b0+4}@of{b1:=t0%2}t3),RSel(pc4{b0:7},@os{t0+1%3=2?t0:=t1%3}@fi{b1+4!3}t5e,a6e),Ret0(pc7{b0:9}),Sl{30}))",
+    Tree0326 "B{t0=3;b0;o0=_}Fb(Fb(DySeq(Scc{o0|4>4}),Obs{o0|0+3=0;L}(Grd{_}(@rw{t0>7}@po{o0:=o0|4}pt0{b0:=;b1:b0})),Obs{b0+2<2;N}(RSeq(Sc{t0+=2},c1,t2,t3))))",
+    Tree0327 "B{b0=4;t1=5;t0=2}@si{t0>2}@ki{t1+1=0}@rw{b0%4<0}PAll{-4}(c0l,t1,Scc{b0<0},pi2{t0:b0})",
+    Tree0328 "B{o0=_;t0=4;b1=0;b0=3}PPar{2;_}(Fb(Seq(Scc{b0!4},Ub{o0},c0b{b0}),c1,Lim{3}(t2e),AFb(c3,a4),F),Sel(Isw{b0;_;N}(Sb{b1=t0},Par{_;2}(pt5{b0:8;b1:b1},Scc{b1!b1+3})),Rpt{F}(FS(AFb(t6,t7)))))",
+    Tree0329 "Rep1(Fb(Flip(Sub(c0),a1,Sub(a2)),Sel(Rep2(Ret4(t3))),Par{1;-1}(Rmp{S;S}(Once(Cd{0;F}(Rpt{F}(t4)))))))",
+    Tree0330 "Dd{20}(Swm(PrSel{2}(Step(PPar{1;_}(Rep4(Swm(t0,c1l)),RSel(t2,t3,t4)),a5l))))",
+    Tree0331 "B{o0=_;b1=2;b0=3;t1=2;t0=2}Ite(Inv(RFb(t0,t1,Scc{t0!7},c2l)),ASeq(RSeq(Wu{t1},c3),Fb(t4,@rw{b1<o0|0}@of{t1+2<b0+4?t0:=t1%4}@si{o0|4>b1}R),Sl{50},RSeq(@po{t0<5?t1:=b0+3%4}@ki{some}a5,t6,a7)))",
+    Tree0332 "B{b0=4;t0;t1=0;o0=3}Bin{t1<3;T}(Su{t0}(RSeq(Obs{none;N}(RT{2}(Sb{b0=t1})),Ub{o0},c0l,a1,c2e)),Pre{t1+4>5;F}(Obs{b0%2<1;S}(@fi{t0=1}@oh{b0+=3}@os{t1+=2}Step(Run,Cnd{t0>t1;N;F}(c3),Wt{50}))))",
+    Tree0333 "B{l0=4;t0=3;b0;q0=1}@oh{t0+=2}TryF(Try(OnceK(PAll{-1}(Lp{t0;F}(SubR(R)),c0e,Swm(c1b{b0},t2))),Pri(RFb(c3,c4)),Flip(Pri(pc5{b0:=},t6e),c7)),Step(Invt(MSeq(Itr{b0;1;2;N}(a8e),a9)),@rw{t0+2%3>1}@of{b0+4=1?t0+=3;b0:=b0%4}Lp{t0;S}(a10),Rty2(t11),c12b{b0+2}))",
+    Tree0334 "RSeq(Rty2(Pri(To{50}(Sel(Grd{F}(F),c0,t1e,t2,c3e)),RFb(RFb(a4,c5l)))),Invt(Par{_;-2}(a6l,t7,MPri(c8,t9))))",
+    Tree0335 "B{q0=1;t0=5}Mt{10}(Swm(Rep2(RFb(WU{t0+2<3}(Lp{_;S}(RFb(t0e))),Sl{10}))))",
+    Tree0336 "B{t1=2;b0=2;b1;t0=4}Step(Mt{10}(Isw{t1%2;T;N}(@si{b1+3<b1}RU{F}(Isw{b1;_;_}(a0b{t0;b1},c1e,@ki{b0<2}@rw{b1%3<0}@of{b1+=2;b0+=3}a2,pi3{t0:b0})),Ite(Isw{t1;_;T}(Fai,Sb{b1=t0},t4e),Opt(@po{t0+=1}@of{t0+=3}t5)))),RFb(Mt{10}(RFb(a6,@oh{t1+=2}@of{t0+=3;b1:=t1}a7)),@of{t1=b1?t0:=b1}@ki{b0<3}Lim{1}(c8),pi9{t0:=}))",
+    Tree0337 "B{b0;b1=0;o0;t0=0}Rep3(Step(DySel(@rw{b0+1>1}Swm(Wt{10},c0l),Pre{none;K}(a1)),Swm(a2,Fb(Scc{o0|0+3!1},pt3{b0:9;b1:=}),@oh{t0+=2}Sc{t0+=3;b0+=2})))",
+    Tree0338 "B{b1=5;t1}RU{F}(Sw{4;0}(a0,SubA(Dd{0}(R)),Cd{0;F}(AFb(@rw{t1>0}SubA(DySeq(c1)),@po{t1+=3}Suc))))",
+    Tree0339 "Flip(RFb(RFb(Flip(t0e,Dl{20}(Rpt{3}(c1e)),RFb(t2,Dl{0}(F)),MSeq(Sub(c3),t4),a5))),Seq(To{50}(Ite(t6,a7)),FS(RFb(t8,Grd{_}(Fai))),RFb(t9,Rus{1}(t10),Dl{20}(Cd{10;K}(a11))),DySel(t12e,Sub(F),c13,a14l)))",
+    Tree0340 "B{t1;b1=5;b0=5;t0=0}Star(Step(@rw{t1>0}@si{b0+1%2<1}Pri(Grd{R}(Ruf{F}(pc0{b0:t0})),Inv(Cnd{t1+4<t1+3;N;_}(Sc{b0:=t0})),@of{t1+=2}c1)),PPar{2;T}(@fi{t0=1}Rpt{F}(a2l),Sc{t1:=b0},Obs{t1=6;_}(a3l),Wu{t1}),Sb{b1=7},PAll{-5}(Keep(Ite(a4e,t5)),c6,@oh{b1+=3}@si{b1=2}t7e,pa8{b0:b0;b1:b1},Flt{1;S;_}(c9)),@fi{b0%4!3}Sel(Obs{t0%2!0;L}(a10),Obs{b1>6;S}(@fi{b1>b0+1%4}@rw{t1%2!1}RFb(@ki{t1=3}@oh{b1:=4}c11e)),@fi{t1%4>2}OnceK(Flt{3;R;F}(pi12{t0:=}))))",
+    Tree0341 "B{b0=3}DySel(Star(Rep3(pc0{b0:=}),Wt{20},t1e))",
+    Tree0342 "B{o0=4;b0;b1=2}Swm(Sc{b1+=1;o0:=b0},pt0{b0:b0},Sl{20})",
+    Tree0343 "B{b0=1;q0=2;b1;t1}Swm(To{10}(Rmp{S;F}(t0)),Obs{b1>0;_}(Lp{b0;R}(@si{t1>3}@po{b0+=3}RFb(c1,Pre{t1+4<5;K}(Run)))))",
+    Tree0344 "Ret0(Sub(Sl{10}))",
+    Tree0345 "B{t0=2}Swm(Cd{0;F}(c0e),pi1{t0:t0},t2,Sl{50})",
+    Tree0346 "B{l0;t0=2;b0=3;q0;b1=1}RSeq(Flt{2;S;K}(ASeq(@rw{b0!t0%2}@ki{t0=1}Wt{30},c0e,a1)),@fi{t0!4}PAll{_}(@os{b0+=2}@of{t0:=b0%2}Rep3(Wv{t0}(pa2{b0:=})),t3),@fi{b1<5}@of{b0:=b1+4;t0=b0?b1+=2}Cnd{t0<b1+3;N;S}(Itr{b1;_;_;N}(Swm(Sc{b1<7?b1:=t0},Seq(Sl{20},R)))),Inv(Lp{_;R}(Bin{t0%4!2;_}(Scc{t0>0},Scc{b0>t0}))),PPar{1;N}(R,t4))",
+    Tree0347 "Rmp{F;F}(t0)",
+    Tree0348 "B{b1;t0=2}RT{F}(RSel(c0,c1,pa2{b0:t0;b1:b1},c3,t4e))",
+    Tree0349 "B{o0;t0=4;b1;b0=2}PAll{2}(Rmp{F;S}(Pre{b1!5;R}(Wde(@os{o0:=t0%4}@of{b1+=2}@ki{some}Dd{30}(Rus{2}(pa0{b0:t0})),WU{b1!t0+3}(Su{t0}(pt1{b0:=;b1:=})),Inv(@si{t0+3!2}Suc)))),Star(a2e,Ub{o0},S,a3,pi4{t0:t0}),Rpt{F}(Seq(a5,Sb{t0=0},a6)))",
+    Tree0350 "B{b0;t0}Obs{b0<t0;S}(Keep(Dl{30}(c0)))",
+    Tree0351 "B{o0=0;t0=2;b0}Ite(@oh{t0+=1;b0+=3}Par{-2;_}(Rep0(pa0{b0:t0;b1:t0}),RSeq(Pre{o0|4%2>0;S}(Flt{2;R;F}(Dl{30}(Cnd{t0<t0%3;N;S}(c1)))),t2,Fb(FF(c3b{b0%3})))),Bin{t0+3!1;T}(RSeq(c4,@rw{b0!0}Sl{0},c5),Fb(t6)))",
+    Tree0352 "B{o0=1;b0=2;t0;q0=0;b1=4}Intr{b0%4>0}(Step(DySeq(TryF(Obs{b1>o0|1;S}(Lp{_;F}(t0e)),Swm(pt1{b0:=},t2,a3l))),MPri(t4,c5e,pa6{b0:t0;b1:b1},a7l),Fb(Sw{2;1;5}(pt8{b0:6},t9,SubR(Pre{o0|0>6}(@ki{b1!6}Sl{30})),t10))))",
+    Tree0353 "B{b1;b0;t0=1}To{20}(SubA(@of{t0:=b0+4}@os{b1:=t0+1}Sb{t0=5}))",
+    Tree0354 "Flt{1;F;_}(Cd{0;_}(a0))",
+    Tree0355 "B{o0=_;b0;t0;l0=0;b1;t1}DySeq(Wde(RFb(t0),Ub{o0},@of{t0+=3}c1l),Once(Wv{t0}(Ret1(Flt{1;S;K}(Step(a2,Ub{o0}))))),@fi{t0>5}@po{o0:=_}Su{t0}(Itr{b1;_;_;T}(@fi{o0|3!2}@os{b0:=t0;t0+=2}Fb(Obs{t1=5;L}(Wt{20}),Obs{b1<t0;L}(t3)))),Scc{none},To{20}(RFb(Itr{b1;2;_;N}(@po{b1>o0|1%4?o0:=o0|5}t4),a5,@si{b1+3=7}Itr{b1;1;2;T}(Isw{t1;N;_}(Inv(t6),pi7{t0:=})),@ki{o0|3>6}@oh{b0+=2;b1:=4}@si{o0|1%3>1}pc8{b0:=},t9)))",
+    Tree0356 "Flip(Sel(F,c0,F,t1),Wde(a2,FS(c3e)))",
+    Tree0357 "Dl{10}(RFb(MSeq(Par{_;3}(a0,t1,c2),Par{_;_}(Grd{R}(Sub(t3)),Grd{F}(To{20}(Rep2(c4l)))),Cd{30;_}(Rep1(DySel(c5))))))",
+    Tree0358 "B{t1;t0=2;b0;o0;q0=3}Cnd{o0|4<t0%4;T;_}(Rep1(Seq(t0,RSel(Dl{0}(t1e),Lp{_;F}(pa2{b0:t1}),a3b{b0+4%3;b0},a4),PAll{_}(c5e,Scc{t0<6}))))",
+    Tree0359 "B{t0=3;b1;l0;b0=0}Ite(Seq(PAll{1}(t0,t1),Inv(@po{b1+=2}@ki{b1+3=b1}Fb(c2b{b1},@oh{t0+=3;b0+=2}c3b{b1%3},c4l,t5))),Itr{b1;1;_;N}(Seq(t6,RSel(@oh{b1+=1}Lim{1}(PPar{0;T}(t7e,c8))),@fi{b1<t0+1%3}Ite(c9l,Wt{0},Sc{b0+=1}))),PAll{0}(Wt{10},@fi{b0>t0}@rw{t0=b1}Par{-1;0}(t10e),@ki{t0>2}Try(@fi{b1=t0%2}a11,t12,pi13{t0:t0})))",
+    Tree0360 "B{b0;t1=1;b1;t0=4;l0=1}Itr{b0;_;1;N}(@fi{b1%4<2}@os{t1:=1;t0:=t1%2}@of{t1+=3}FS(PPar{2;N}(SubR(a0),Dl{30}(t1),a2)))",
+    Tree0361 "Rpt{F}(Cd{10;K}(Sub(t0)))",
+    Tree0362 "B{b0;o0=_;b1=2}Sw{5;4}(@of{b0:=b1}@os{b0+=1}Ret0(t0),pc1{b0:=},S)",
+    Tree0363 "B{t0;l0;b1=0;b0=3;o0=_}@ki{b0%2>0}Itr{b0;2;2;_}(Par{0;_}(AFb(Rmp{F;F}(DySel(Bin{b1<b1%2;N}(c0b{b0},t1e),Lim{1}(Fai))),Dd{20}(ASeq(Rep4(Sc{b1:=t0}),Ub{o0}))),PAll{4}(@of{t0:=t0%3;b1:=t0}Rpt{1}(t2),t3e,a4,Wt{0},c5e)))",
+    Tree0364 "B{t0=4;l0;b0=0}MPri(RFb(Flt{2;F;_}(pt0{b0:0;b1:b0}),Itr{b0;_;3;N}(Sc{t0+=3;b0+1%2=1?t0+=3})),PAll{4}(SubA(Sc{b0:=7}),@si{b0!6}S,PAll{-2}(c1e,t2,t3,Mt{30}(@of{t0+=1;t0+=1}pc4{b0:0})),Wt{100},WU{t0=b0}(RFb(t5,t6,c7))))",
+    Tree0365 "B{t0;l0;b1=2}Itr{b1;0;_;T}(Rep0(c0e))",
+    Tree0366 "B{t0;o0;b0=5}Obs{t0+4%2=1;_}(Rmp{F;F}(Isw{t0;T;N}(RT{1}(FS(t0)),ASeq(@os{b0<2?o0:=7}pi1{t0:t0},RSeq(pi2{t0:t0},a3)))))",
+    Tree0367 "B{l0=0;b0;t0=0;t1}PPar{0;N}(PPar{0;_}(Itr{b0;_;_;T}(Pri(Itr{b0;0;_;N}(Fb(OnceK(a0))),Swm(Par{_;_}(Grd{R}(t1e),Grd{F}(Wu{t1})),a2b{t0;b0},RtyF(Isw{t0+4;N;N}(c3b{b0},a4l)))))))",
+    Tree0368 "DySeq(c0,RU{S}(PrSel{0;1;1}(PrSel{0;1;2}(a1,a2,Sub(a3)),RFb(RFb(t4,t5,t6),Par{2;2}(c7,Fai,Wde(c8e,t9e)),Ite(a10,Dd{0}(R))),RT{F}(RetF(Ite(c11l,Sl{30},c12))))))",
+    Tree0369 "B{t0;q0=2;b0;l0}Lp{b0;_}(Fb(PAll{-1}(Itr{b0;0;_;N}(PPar{0;T}(Sc{b0+=1})),a0b{4;b0},Scc{t0<5},F,Dl{50}(c1e))))",
+    Tree0370 "B{l0=4;t1;b0=4;t0}Pre{t0%2>0;S}(RFb(Scc{b0>5},Itr{b0;0;3;T}(a0e),c1e,Sc{t1:=t1%4}))",
+    Tree0371 "B{b0=0;b1=0;t0=4}Dl{50}(PAll{-2}(Seq(@oh{t0:=b0%4}@os{t0+=2;b1+=1}Rep0(c0),Run),pt1{b0:=;b1:=},c2e))",
+    Tree0372 "B{b0;t0=3;q0=1}Seq(Wde(AFb(pc0{b0:t0},t1),DySel(@oh{t0:=t0+1%4}@ki{t0+1%4<3}pa2{b0:=},Scc{b0>3},c3),Swm(Mt{10}(@rw{t0=4}Intr{t0<6}(Rep1(pt4{b0:=;b1:t0}))),S)),PAll{1}(t5,Flt{2;F;K}(c6e),F),Lp{_;S}(Fb(t7e,t8,c9,t10)),Par{2;-3}(RSeq(Sb{b0=3},c11l,t12),Grd{_}(@rw{b0+1%3!2}MSeq(pt13{b0:=;b1:t0},Rep3(Wu{t0}))),Rep3(a14b{3;b0})),To{20}(Fb(Isw{b0;N;T}(RSeq(SubA(@of{t0:=b0;b0+=1}@po{b0+=1;b0:=6}@fi{b0>t0%3}pt15{b0:t0}),pc16{b0:b0},Rep1(pa17{b0:=;b1:t0}))))))",
+    Tree0373 "B{t0=4}Ite(pi0{t0:t0},Wt{20})",
+    Tree0374 "B{t0=2;b0;b1}DySel(Sel(Obs{b0%3>0;L}(Rep1(a0)),Obs{t0+3>b0;N}(c1e)),c2,@fi{t0%4=1}@po{b1:=t0}Ret0(c3b{t0}),c4,SubA(t5))",
+    Tree0375 "Seq(PPar{2;N}(Seq(t0,c1),c2),Mt{20}(Mt{0}(Swm(PPar{0;T}(a3,a4l)))))",
+    Tree0376 "B{t0=2;o0;b0=5}Seq(Fb(a0l,Obs{b0%2!1;B}(c1b{b0+2%2}),Obs{b0%2<0;_}(Wu{t0})),Keep(Cd{0;K}(MSeq(t2e,Grd{R}(Ub{o0}),Star(a3,S)))))",
+    Tree0377 "B{b1=4}Par{_;_}(Grd{F}(Sc{b1+=2;b1+=1}),Grd{F}(SubA(S)))",
+    Tree0378 "B{t0;b0=0;b1=0;q0=1;o0=2}Lp{b1;F}(RSel(Flt{3;F;F}(Swm(To{50}(@fi{b0=3}@po{o0:=_}RSeq(c0,t1)))),@ki{b0+4<1}Pre{some}(TryT(Par{_;-2}(a2,@oh{b0+2<6?o0:=b0;b1+=3}@si{b0%3<1}a3),@rw{b0=b1}FF(t4))),Flip(Sc{b0+1%3>1?b1+=1},Sc{b1+=2},PrSel{t0%4}(t5),@si{b0>6}Sb{b1=1})))",
+    Tree0379 "B{b1=4;t1=3}RU{F}(@si{t1+2%2>0}a0)",
+    Tree0380 "FF(Sub(Sub(c0e)))",
+    Tree0381 "B{t0;b0=0}@rw{t0>7}@fi{b0<7}Step(t0,c1,c2)",
+    Tree0382 "Ret1(RFb(a0,Dl{10}(c1l),Sub(a2)))",
+    Tree0383 "B{b1=4;t0=2;b0=4}Try(Flip(Intr{t0+2%3>1}(Wt{50}),t0,Sb{t0=b1},pi1{t0:t0},@rw{t0!4}c2),PrSel{b0;4}(@os{b1%4>2?t0+=2}@ki{b1+4%4<2}OnceT(Wde(@po{b1+=1}c3b{b0%3},pi4{t0:b1},a5)),FS(a6)),Sc{b0+=1})",
+    Tree0384 "B{t1=3;t0}Lim{1}(PPar{0;N}(RFb(pa0{b0:t1;b1:t0})))",
+    Tree0385 "B{b0=5;t0=2;o0=2;l0;b1=0}Bin{t0+2%3<0;T}(RSeq(Itr{b1;1;3;_}(Sw{3;5}(Ret1(Sb{t0=4}),Flt{2;R;K}(@of{b0:=b0%2}Ub{o0}),RU{S}(@ki{b0%3>1}@fi{b0+2!1}@oh{b1:=b0+2}Sw{0}(Flt{2;R;_}(a0),@ki{o0|2+2<b1+3%2}@of{t0+=2}c1l)))),@rw{t0%4>0}Step(a2,c3,Flt{3;R;_}(OnceK(a4)))),Sw{5;2;4}(pt5{b0:=;b1:b1},OnceT(Sb{o0=5}),Cnd{b0+3%3=2;_;_}(Rmp{S;F}(c6)),@ki{b0+1%4>0}@si{b0<3}AFb(c7,c8e,pi9{t0:b0})))",
+    Tree0386 "B{b0=0;t0=0}Fb(a0b{1;b0},@po{b0<4?t0+=1}@ki{t0<4}@fi{b0+1=4}Sl{30},To{0}(Pre{t0=2;F}(c1)),pt2{b0:4},c3)",
+    Tree0387 "B{b0=2;b1=2;t0=3}RFb(PrSel{6;b0;t0+3}(t0,Sc{t0+=3},t1),RSeq(Mt{50}(Ruf{F}(t2)),Sb{b0=b1},c3l,t4,Opt(t5e)),Star(DySeq(TryT(a6l,a7e,Scc{t0<6},Sc{t0:=b1%2},c8b{t0})),pi9{t0:=}))",
+    Tree0388 "B{l0=0;b0=2;b1;t0=3}Itr{b0;0;3;T}(Wv{t0}(Wde(Ite(a0,a1),Ret2(SubR(R)),@of{b0:=b0%4;b1:=t0}RetF(@fi{b1=3}Sb{b0=t0}))))",
+    Tree0389 "B{b0=1;o0;b1=0;t1=4;t0}Fb(RFb(Flt{2;S;_}(Cnd{b0!b1;T;F}(c0b{t1%3})),Flt{3;F;_}(c1),c2,Dl{20}(t3e),Scc{t0=3}),Isw{t0;_;N}(DySel(a4b{t0;b0},Sb{b0=5}),Pre{some;K}(RFb(c5,Fai,a6)),Par{_;1}(Sl{0},Wu{t0})))",
+    Tree0390 "B{b0}PPar{0;N}(PPar{1;T}(F,SubR(pi0{t0:b0}),c1),Sl{50})",
+    Tree0391 "Flt{2;_;K}(t0)",
+    Tree0392 "B{b1=4;b0=3}Par{-3;1}(@ki{b1>6}RFb(t0,pa1{b0:6;b1:b0},c2),PPar{2;_}(pa3{b0:6;b1:b0}),Swm(pt4{b0:b1;b1:=},Isw{b1+3;_;_}(c5,Wt{100},c6)))",
+    Tree0393 "B{o0=3;b0=0;t0=1;t1=4}RFb(Isw{b0;N;N}(MPri(pt0{b0:=},c1e,t2),c3),@os{b0+=2}@fi{o0|0+3<t1+2%4}MSeq(c4,To{20}(Sb{b0=3}),@of{o0:=t0+2}t5),@si{t1+3<t0%2}TryT(Ruf{2}(t6),Grd{R}(t7)))",
+    Tree0394 "B{q0=2;t0;l0=0;b0}Itr{b0;0;1;N}(@rw{b0>t0}@ki{t0%2>0}Seq(WU{t0>6}(RSeq(Rus{F}(c0e),a1,c2,pi3{t0:=})),Opt(PAll{_}(AFb(c4,Sc{b0:=t0;b0:=6}),OnceK(Lp{_;K}(a5)),@fi{t0%4<3}Dl{0}(t6e),c7)),@ki{b0<3}MSeq(@rw{b0%3<0}@si{b0<6}c8,c9,@si{b0!1}Sb{t0=9},pt10{b0:=;b1:b0}),@of{t0+=2}Swm(t11,RFb(c12,Sc{b0+4>2?t0+=3;b0+=1}),Rmp{S;F}(Scc{t0>t0%2}),@os{t0=b0%4?b0:=b0%3}@fi{b0%3!0}@oh{t0+=1}Rep0(pc13{b0:7})),Itr{b0;2;2;_}(Itr{b0;0;_;N}(MSeq(Itr{b0;1;_;_}(Cd{100;K}(@si{b0<t0+4}@po{t0+=3;b0+=1}Wu{t0})))))))",
+    Tree0395 "Mt{0}(RU{F}(Isw{8;N;N}(a0l,t1)))",
+    Tree0396 "B{t0;l0=0;o0=_;b1=0;b0}@oh{b0:=b1}@po{none?b0+=1}@ki{b0+1!0}RT{F}(Su{t0}(RU{F}(Itr{b1;0;_;_}(@oh{b0:=t0}Ite(Isw{o0|0+4%3;_;T}(@oh{b0+=1}F,Pre{o0|2>2;K}(@oh{o0:=t0%3;o0|1<t0?t0+=2}@po{b1:=4;b1:=2}c0),pt1{b0:5;b1:b1}),Suc,@os{b0+=1}Rpt{0}(Sb{o0=4}))))))",
+    Tree0397 "B{b1;t0=5}Rep0(Sb{b1=t0})",
+    Tree0398 "B{t0=4;b1=1;b0=3}Step(Fb(Seq(PrSel{b1%4;b0}(@oh{b1+3%2>0?b0:=t0+1}c0,a1),pt2{b0:t0},pt3{b0:b0})),PAll{-2}(Wu{t0},Rep4(OnceK(Lim{2}(t4))),Sb{t0=1}))",
+    Tree0399 "B{o0;b1;b0=2;q0=3;t0}Fb(Once(Ruf{F}(Ret1(c0e))),Fb(@rw{t0<b0+4%4}Grd{_}(Sl{20}),F),Cnd{t0=1;T;F}(Seq(t1,pa2{b0:=;b1:b0})),@rw{b0<0}@fi{t0=0}@os{o0:=_;o0|0<0?b0:=o0|5%3}Lp{b1;_}(Bin{t0<2;T}(@fi{t0!b0}a3l,Sc{t0+=2})))",
 }

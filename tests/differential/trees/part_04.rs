@@ -6,489 +6,574 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            l0: Vec<i64>,
         }
-        #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4)]
-        #[success_if(|bb| bb.b0 % 2 < 0)]
-        Observe(|bb| *bb.t0 % 2 != 1) {
-            Action(PAct<0>, b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0400Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0401 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64 = 3,
-        }
-        Fallback {
-            #[skip_if(|bb| bb.o0.is_none())]
-            Action(PIo<0>, t0 = {b1}),
-            IfThenElse {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                UnsetBlackboard(o0),
+        Inverter {
+            Parallel(success = 3) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Precondition(|bb| *bb.t0 % 4 < 3, else = Failure) {
+                        Condition(Cond<0>),
+                    },
+                },
+                SetBlackboard(t0 = 8),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0401Blackboard { o0 b1 });
+board!(Tree0400Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0401Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0401Sub1 for Ctx {
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0401 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            SubTree(Tree0401Sub0),
+            SubTree(Tree0401Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            Parallel(failure = 2) {
-                ReactiveSequence {
-                    Selector {
-                        Observe(|bb| *bb.t0 % 2 > 0, abort = lower) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                        },
-                        Observe(|bb| bb.b0 != *bb.t0 + 4, abort = lower) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                StatefulAction(Task<2>),
-            },
+        SequenceStar {
+            Wait(20),
+            ScriptCondition(|bb| *bb.t0 % 2 > 0),
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0402Blackboard { b0 t0 });
+board!(Tree0402Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        Observe(|bb| *bb.t0 % 2 < 1, abort = none) {
-            ParallelAll {
-                RetryUntilSuccessful(4) {
-                    Repeat(1) {
-                        Sleep(0),
+        SequenceStar {
+            StepSequencer {
+                #[skip_if(|bb| *bb.t0 > 3)]
+                #[on_failure(|bb| { bb.b1 = bb.o0.unwrap_or(2); if (*bb.t0 + 3) % 2 < 1 { bb.b1 += 1 } })]
+                #[failure_if(|bb| bb.b0 < bb.b0 % 2)]
+                MemPriority {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                    Condition(PCond<3>, b0 = 1),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            SequenceWithMemory {
+                ParallelAll(max_failures = -1) {
+                    StepSequencer {
+                        #[success_if(|bb| *bb.t0 + 1 < 5)]
+                        #[post(|bb| bb.b0 += 1)]
+                        RetryUntilSuccessful(3) {
+                            Repeat(1) {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                        Script(|bb| bb.o0 = None),
+                        Condition(Cond<6>),
+                        #[success_if(|bb| *bb.t0 < bb.b1 % 2)]
+                        #[on_halted(|bb| if bb.b1 == 3 { bb.b0 = 2 })]
+                        Condition(Cond<7>),
+                        Deadline(50) {
+                            Timeout(10) {
+                                ScriptCondition(|bb| bb.b1 % 2 > 0),
+                            },
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<8>),
+                        StatefulAction(PTask<9>, b0 = 1),
                     },
                 },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                    StatefulAction(Task<0>),
-                    Script(|bb| { bb.o0 = None; bb.b0 = (bb.o0.unwrap_or(4) + 1) % 4 }),
+            },
+            #[on_failure(|bb| if bb.b0 > 3 { bb.b0 = 7 })]
+            AsyncSequence {
+                StatefulAction(Task<10>),
+                #[failure_if(|bb| (bb.b0 + 4) % 3 > 1)]
+                UnsetBlackboard(o0),
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<11>),
+                    AlwaysFailure,
                 },
-                #[post(|bb| { bb.b1 = 1; *bb.t0 += 3 })]
-                Condition(Cond<1> = Cond::<1>),
-                Inverter {
-                    UnsetBlackboard(o0),
+                Selector {
+                    Condition(|ctx| ctx.check(12)),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+                UnsetBlackboard(o0),
+            },
+            ReactiveFallback {
+                StatefulAction(PTask<14>, b0 = {b0}),
+                Parallel {
+                    ScriptCondition(|bb| *bb.t0 + 3 > *bb.t0 % 2),
+                    SetBlackboard(t0 = 7),
+                },
+                Switch(b1) {
+                    case 1 => ScriptCondition(|bb| bb.b1 == bb.b0),
+                    case 0 => Condition(Cond<15>),
+                    _ => Condition(|ctx| ctx.check(16)),
                 },
             },
         }
     }
 }
 
-board!(Tree0403Blackboard { t0 b0 o0 b1 });
+board!(Tree0403Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0404Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<6>),
+            Action(|ctx| ctx.exec(7)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1],
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        FlipSelector {
-            SequenceWithMemory {
-                Sequence {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| bb.t1.set(bb.b1))]
-                    KeepRunningUntilFailure {
-                        TryCatch(catch_on_halt = true) {
-                            Sleep(30),
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                        },
-                    },
-                    Condition(PCond<0>, b0 = 2),
+        Fallback {
+            IfThenElse {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    #[run_while(|bb| *bb.t0 < 6)]
+                    #[post(|bb| { bb.b0 += 1; bb.b0 = (bb.b0 + 2) % 4 })]
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t1}),
                 },
-                Sequence {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<1>),
-                },
-                RepeatUntilFailure(2) {
-                    IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail) {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Loop(q0, value = {t1}, if_empty = Success) {
-                    Condition(PCond<4>, b0 = 1),
+                WhileDoElse {
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<4>),
                 },
             },
-            RunOnce(then_skip = true) {
-                Repeat(1) {
-                    BinarySelector(|bb| *bb.t1 + 3 < bb.b1, dynamic = true) {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                            Delay(10) {
-                                Action(PAct<5>, b0 = 1, b1 = {=}),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
-                            Fallback {
-                                #[skip_if(|bb| bb.o0.unwrap_or(1) == 2)]
-                                Wait(10),
-                                Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 2, &mut bb.b1)),
-                            },
-                        },
-                        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-                            ReactiveFallback {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    Action(|ctx| ctx.exec(8)),
-                                },
-                                Condition(|ctx, bb| ctx.check_in(9, 4)),
-                            },
-                        },
-                    },
-                },
+            Deadline(10) {
+                Action(|ctx| ctx.exec(5)),
+            },
+            MaxTime(50) {
+                SubTree(Tree0404Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0404Blackboard { q0 t0 l0 t1 o0 b0 b1 });
+board!(Tree0404Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
             #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        FlipSelector {
-            ReactiveFallback {
-                BinarySelector(|bb| bb.b0 + 1 > *bb.t1) {
-                    StepSequencer {
-                        StatefulAction(Task<0>),
-                        Action(PAct<1>, b0 = 9),
-                        StatefulAction(Task<2>),
+        TryCatch {
+            IndexSwitch(|bb| bb.b1, dynamic = true) {
+                Repeat(1) {
+                    SetBlackboard(b0 = 4),
+                },
+                Condition(Cond<0>),
+                #[post(|bb| bb.b1 += 3)]
+                #[run_while(|bb| bb.b1 > 1)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                StatefulAction(Task<1>),
+                Failer,
+            },
+            ReactiveSequence {
+                Condition(Cond<2>),
+                WaitUntil(|bb| (bb.b0 + 1) % 4 == 0) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        #[on_success(|bb| { bb.t0.set(bb.b0 + 1); bb.b0 += 1 })]
+                        Condition(Cond<3>),
                     },
-                    Fallback {
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                        SetBlackboard(t0 = {t1}),
+                },
+                Condition(Cond<4>),
+            },
+            Precondition(|bb| bb.b1 > 1, else = Success) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    StatefulAction(Task<5> = Task::<5>),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Deadline(100) {
+                        Condition(Cond<6>),
                     },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    WasEntryUpdated(t1),
+                    #[score(|bb| (bb.b1 + 4) as f32)]
+                    SetBlackboard(b0 = 2),
                 },
             },
         }
     }
 }
 
-board!(Tree0405Blackboard { b0 t0 t1 });
+board!(Tree0405Blackboard { t1 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0406Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(12),
+            b1: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 11,
+        }
+        #[post(|bb| bb.b1 += 1)]
+        AsyncSequence {
+            #[post(|bb| { if bb.o0.unwrap_or(4) % 4 > 0 { bb.b1 = 8 }; bb.t0.set(bb.b1) })]
+            WhileDoElse {
+                #[success_if(|bb| *bb.t0 != 4)]
+                Condition(Cond<2>),
+                Sleep(100),
+            },
+            ReactiveFallback {
+                Condition(Cond<3> = Cond::<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 1,
             #[tracked] t0: i64 = 1,
         }
-        AsyncFallback {
-            RepeatUntilFailure(3) {
-                Precondition(|bb| *bb.t0 > 0, else = Failure) {
-                    Script(|bb| { if bb.o0.unwrap_or(5) != *bb.t0 % 3 { bb.o0 = Some(*bb.t0 % 4) }; *bb.t0 += 1 }),
+        Sequence {
+            Switch(b1) {
+                case 1 => #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[on_halted(|bb| bb.b0 += 3)]
+                ParallelAll {
+                    FlipSelector {
+                        Condition(Cond<0>),
+                        #[on_success(|bb| bb.o0 = Some(4))]
+                        #[skip_if(|bb| bb.b1 > 0)]
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+                        UnsetBlackboard(o0),
+                    },
+                    SubTree(Tree0406Sub0, o0 = {=}, b1 = {b1}, l0 = {=}, b0 = {b0}, t0 = {=}),
+                },
+                _ => ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
+                    Selector {
+                        Observe(|bb| *bb.t0 < bb.b1 + 4, abort = lower) {
+                            SetBlackboard(b1 = {b0}),
+                        },
+                        Action(PIo<5>, t0 = {t0}),
+                    },
+                    AlwaysSuccess,
                 },
             },
-            Condition(PCond<0>, b0 = 2),
-            SequenceStar {
-                WasEntryUpdated(t0),
-                #[success_if(|bb| bb.b0 > 6)]
-                Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
+            Sequence {
+                Action(PAct<6>, b0 = {=}, b1 = {=}),
+                Conditional(|bb| bb.b0 + 3 > 6, dynamic = false) {
+                    Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                        #[skip_if(|bb| *bb.t0 > 3)]
+                        IfThenElse {
+                            Condition(Cond<7> = Cond::<7>),
+                            PrioritySelector {
+                                #[score(|bb| (bb.b1) as f32)]
+                                Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                            },
+                            Repeat(0) {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                },
+                Delay(20) {
+                    Observe(|bb| bb.o0.is_none()) {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[on_success(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(bb.b1 + 4) })]
+                        TryCatch(catch_on_halt = true) {
+                            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+                                StatefulAction(Task<10> = Task::<10>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(11, 7)),
+                            Conditional(|bb| bb.b0 + 4 > 7, dynamic = false, else = Success) {
+                                StatefulAction(Task<12> = Task::<12>),
+                            },
+                        },
+                    },
+                },
             },
-            SequenceWithMemory {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0406Blackboard { b0 o0 t0 });
+board!(Tree0406Blackboard { o0 b1 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0407Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Wait(50)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0407 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64,
+            b0: i64 = 4,
+            b1: i64 = 1,
             #[tracked] t0: i64,
         }
-        WaitUntil(|bb| bb.b0 > 7) {
+        TryCatch {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(0)),
+                Action(|ctx| ctx.exec(1)),
+                Script(|bb| bb.t0.set(bb.b0 % 3)),
+            },
+            #[post(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| *bb.t0 + 3 > bb.b1 + 2)]
+            Delay(10) {
+                Condition(PCond<2>, b0 = {b0}),
+            },
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(Cond<4>),
+                },
+            },
+            ForceFailure {
+                Conditional(|bb| *bb.t0 != bb.b0 + 4, dynamic = false, else = Success) {
+                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop, dynamic = true) {
+                        SubTree(Tree0407Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                    },
+                },
+            },
             TryCatch(catch_on_halt = false) {
-                Switch(b1) {
-                    case 3 => Condition(Cond<0>),
-                    _ => Condition(PCond<1>, b0 = {t0}),
+                Delay(30) {
+                    Action(Act<5>),
                 },
-                IfThenElse {
-                    Condition(Cond<2>),
-                    Runner,
-                },
-                #[on_success(|bb| bb.b1 += 3)]
-                #[post(|bb| bb.b1 = *bb.t0)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b1)),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0407Blackboard { b1 b0 t0 });
+board!(Tree0407Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0408 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            #[allow(unused)] o0: Option<i64> = None,
         }
-        RepeatUntilFailure(2) {
-            Fallback {
-                Inverter {
-                    Repeat(2) {
-                        Succeeder,
-                    },
-                },
-                WasEntryUpdated(t0),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Sleep(50),
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                    },
-                },
+        SkipUnlessUpdated(t0) {
+            Repeat(0) {
+                ScriptCondition(|bb| *bb.t0 + 4 < *bb.t0 % 3),
             },
         }
     }
 }
 
-board!(Tree0408Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0409Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 10,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-        }
-        Filter(times = 1, count = Success, filtered = Failure) {
-            #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; if *bb.t0 == 3 { bb.t0.set((*bb.t0 + 1) % 3) } })]
-            #[success_if(|bb| *bb.t0 == bb.b0)]
-            BinarySelector(|bb| bb.b0 > 5, dynamic = false) {
-                Repeat(0) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Deadline(50) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
+board!(Tree0408Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0409 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            AsyncSequence {
-                Iterate(l0, element = {b0}, reset_index = true) {
-                    SubTree(Tree0409Sub0, ..),
-                },
-                Action(Act<1>),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0409Blackboard { t0 q0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0410Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[tracked] t0: i64 = 14,
-        }
-        Condition(PCond<2>, b0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0410 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 1,
         }
-        #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
-        ReactiveSequence {
-            TryCatch(catch_on_halt = true) {
-                Action(Act<0>),
-                SetBlackboard(b1 = {t0}),
-                Repeater(3) {
-                    Action(PIo<1>, t0 = {t1}),
-                },
-                Script(|bb| { bb.b1 = 3; bb.t0.set(bb.b1 + 2) }),
-                SubTree(Tree0410Sub0, o0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}, t0 = {=}),
-            },
-            ReactiveSequence {
-                Action(Act<3>),
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Condition(PCond<5>, b0 = {t1}),
-                },
-                ParallelAll(max_failures = -3) {
-                    Condition(PCond<6>, b0 = {=}),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
+        Repeater(1) {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
+                        Repeat(forever) {
+                            IndexSwitch(|bb| (bb.b0 + 4) % 2, out_of_range = Fail, dynamic = false) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    #[skip_if(|bb| bb.b1 > 2)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<1>),
                 },
             },
-            StatefulAction(Task<9>),
         }
     }
 }
 
-board!(Tree0410Blackboard { o0 b0 b1 t1 t0 });
+board!(Tree0410Blackboard { b0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                Sequence {
-                    SetBlackboard(t1 = 1),
-                    Wait(50),
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        WasEntryUpdated(t0),
+        ReactiveSelector {
+            RetryUntilSuccessful(0) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 3, &mut bb.b0)),
+            },
+            Fallback {
+                Observe(|bb| *bb.t0 != 2, abort = lower) {
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                    Priority {
+                        Deadline(0) {
+                            Delay(0) {
+                                ScriptCondition(|bb| bb.b0 > 6),
+                            },
+                        },
+                        StepSequencer {
+                            #[post(|bb| bb.b1 = bb.b0)]
+                            #[run_while(|bb| bb.b0 == 2)]
+                            #[on_failure(|bb| { *bb.t0 += 1; bb.b1 = (bb.b0 + 2) % 2 })]
+                            Action(Act<1>),
+                            #[post(|bb| bb.b1 += 2)]
+                            Action(Act<2>),
+                        },
                     },
+                },
+                #[failure_if(|bb| (*bb.t0 + 4) % 2 < 0)]
+                #[skip_if(|bb| (*bb.t0 + 4) % 4 > 0)]
+                #[post(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                Interrupt(|bb| bb.b0 > 5) {
+                    Loop(q0, value = {b1}) {
+                        Fallback {
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                                AlwaysRunning,
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Deadline(10) {
+                    RunOnce(then_skip = false) {
+                        Remap(success = Success, failure = Success) {
+                            TryCatch(catch_on_halt = true) {
+                                StatefulAction(Task<6>),
+                                SetBlackboard(b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+                #[on_failure(|bb| { if bb.b0 > 5 { bb.b0 += 2 }; bb.b0 += 1 })]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                ReactiveSequence {
+                    Script(|bb| { bb.b1 = 3; *bb.t0 += 2 }),
+                    AlwaysRunning,
+                },
+                #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
+                #[run_while(|bb| bb.b1 + 2 > *bb.t0)]
+                #[success_if(|bb| bb.b1 % 3 == 2)]
+                Fallback {
+                    Condition(|ctx| ctx.check(7)),
+                    Sleep(100),
                 },
             },
         }
     }
 }
 
-board!(Tree0411Blackboard { b1 t0 q0 t1 });
+board!(Tree0411Blackboard { b0 t0 b1 q0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0412 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(3),
-        }
-        Repeater(forever) {
-            Cooldown(10) {
-                IndexSwitch(|bb| (*bb.t0 + 1) % 4, out_of_range = Fail, dynamic = false) {
-                    StatefulAction(Task<0>),
-                    Iterate(l0, element = {b0}, until = FirstFailure) {
-                        Selector {
-                            StatefulAction(PTask<1>, b0 = 9),
-                            AlwaysSuccess,
-                        },
-                    },
-                    #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 3))]
-                    Precondition(|bb| bb.o0.unwrap_or(2) + 2 != 5, else = Failure) {
-                        SequenceWithMemory {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                            StatefulAction(Task<3>),
-                            Wait(50),
-                            Succeeder,
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Filter(times = 3, filtered = Skipped) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
-
-board!(Tree0412Blackboard { l0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
         }
-        BinarySelector(|bb| *bb.t0 % 4 != 3, dynamic = true) {
-            RetryUntilSuccessful(0) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            Fallback {
-                #[on_success(|bb| { if bb.b0 < *bb.t0 { bb.b0 += 4 }; if bb.b0 != (*bb.t0 + 3) % 4 { bb.t0.set(bb.b0 + 4) } })]
-                SequenceStar {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                    #[failure_if(|bb| *bb.t0 > (bb.b0 + 3) % 3)]
-                    #[post(|bb| bb.t0.set(7))]
-                    RepeatUntilFailure(1) {
-                        Wait(20),
-                    },
-                    Action(|ctx| ctx.exec(2)),
-                    Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 2) % 3, &mut bb.b0)),
-                },
+        Switch(b1) {
+            case 0 => Action(|ctx| ctx.exec(0)),
+            _ => WhileDoElse {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2>),
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0413Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0414Sub1 for Ctx {
-        RunOnce {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0414Sub0 for Ctx {
-        SubTree(Tree0414Sub1)
-    }
-}
+board!(Tree0413Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0414 for Ctx {
-        FlipSelector {
-            SubTree(Tree0414Sub0),
+        Priority {
+            Timeout(0) {
+                StatefulAction(Task<0>),
+            },
+            Action(Act<1> = Act::<1>),
         }
     }
 }
@@ -496,203 +581,176 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0415 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        StepSequencer {
-            Selector {
-                RepeatUntilFailure(forever) {
-                    Repeat(forever) {
-                        #[run_while(|bb| bb.b1 % 4 == 0)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        #[on_halted(|bb| { bb.b1 += 3; if *bb.t0 + 2 > 3 { bb.b0 += 1 } })]
-                        RunOnce(then_skip = false) {
-                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
-                                ReactiveFallback {
-                                    #[on_success(|bb| if *bb.t0 > 6 { *bb.t0 += 2 })]
-                                    Action(Act<0>),
-                                    #[on_success(|bb| { bb.b0 = *bb.t0 + 1; *bb.t0 += 1 })]
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            Sequence {
+                ForceSuccess {
+                    WasEntryUpdated(t0),
                 },
-                #[on_failure(|bb| bb.b1 = *bb.t0 % 4)]
-                #[success_if(|bb| bb.b0 + 4 < bb.b1)]
-                FlipSelector {
-                    #[failure_if(|bb| bb.b1 < 4)]
-                    #[run_while(|bb| bb.b0 + 4 == *bb.t0)]
-                    Cooldown(30, filtered = Failure) {
-                        Fallback {
-                            ScriptCondition(|bb| bb.b1 + 3 > *bb.t0 % 2),
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(Cond<3>),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                    Inverter {
-                        SetBlackboard(b0 = {b1}),
-                    },
+                SequenceStar {
+                    Condition(Cond<0>),
                 },
-                TryCatch {
-                    Precondition(|bb| *bb.t0 != 4, else = Running) {
-                        WhileDoElse {
-                            StepSequencer {
-                                Condition(Cond<4> = Cond::<4>),
-                                Action(Act<5> = Act::<5>),
-                            },
-                            Condition(PCond<6>, b0 = {b0}),
-                        },
-                    },
-                    MemSequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(PTask<9>, b0 = {b0}),
-                    },
-                },
-                SequenceWithMemory {
-                    Sleep(10),
-                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
-                    Action(Act<10>),
-                    PrioritySelector {
-                        #[score(0)]
-                        WasEntryUpdated(t0),
-                    },
-                },
-                StepSequencer {
-                    ReactiveFallback {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        Action(Act<13>),
-                    },
-                    Remap(success = Failure, failure = Failure) {
-                        RepeatTimes(1) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                Condition(Cond<14>),
-                                Condition(Cond<15>),
-                                Condition(Cond<16>),
-                            },
-                        },
-                    },
-                },
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0415Blackboard { l0 b1 t0 b0 });
+board!(Tree0415Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0416 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        Iterate(l0, element = {b0}, until = FirstFailure) {
-            #[failure_if(|bb| *bb.t0 != 3)]
-            IfThenElse {
-                RunOnce(then_skip = false) {
-                    FlipSelector {
-                        AlwaysSuccess,
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+        TryCatch(catch_on_halt = false) {
+            RunOnce(then_skip = false) {
+                AsyncSequence {
+                    IndexSwitch(|bb| 4, out_of_range = Loop) {
+                        ReactiveSequence {
+                            UnsetBlackboard(o0),
+                            #[skip_if(|bb| bb.b0 < bb.b0 % 3)]
+                            WasEntryUpdated(t0),
+                        },
+                        Sequence {
+                            #[skip_if(|bb| *bb.t0 == 2)]
+                            #[failure_if(|bb| *bb.t0 != bb.o0.unwrap_or(1) % 2)]
+                            Interrupt(|bb| *bb.t0 > 2) {
+                                StatefulAction(PTask<0>, b0 = {b0}),
+                            },
+                            Wait(30),
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
                     },
                 },
-                StatefulAction(Task<1> = Task::<1>),
+            },
+            Action(PIo<2>, t0 = {=}),
+            WaitValueUpdate(t0) {
+                Fallback {
+                    DynamicSequence {
+                        StepSequencer {
+                            ScriptCondition(|bb| *bb.t0 > (*bb.t0 + 1) % 3),
+                            ScriptCondition(|bb| bb.o0.unwrap_or(0) == 4),
+                            Repeat(1) {
+                                Wait(10),
+                            },
+                            SetBlackboard(t0 = 2),
+                        },
+                    },
+                    FlipSelector {
+                        Repeat(2) {
+                            Condition(PCond<3>, b0 = 7),
+                        },
+                        FlipSelector {
+                            Retry(1) {
+                                Action(Act<4>),
+                            },
+                        },
+                        Condition(Cond<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0416Blackboard { l0 t0 b0 });
+board!(Tree0416Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0417 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64>,
         }
-        #[run_while(|bb| bb.b0 == 1)]
-        AsyncSequence {
-            StatefulAction(Task<0>),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            Condition(Cond<2>),
+        Selector {
+            ReactiveSequence {
+                Action(Act<0>),
+                Sleep(0),
+                AlwaysRunning,
+            },
+            Observe(|bb| *bb.t0 + 4 != 5, abort = both) {
+                Sequence {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Observe(|bb| *bb.t0 % 2 > 0, abort = none) {
+                TryCatch {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
+                        Delay(10) {
+                            Action(PAct<2>, b0 = {=}),
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0417Blackboard { t0 l0 b0 });
+board!(Tree0417Blackboard { b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0418 for Ctx {
-        DynamicSelector {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            Repeater(2) {
-                Condition(Cond<3>),
-            },
-            ParallelAll(1) {
-                ForceFailure {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
+        RetryUntilSuccessful(3) {
+            Action(Act<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0419 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-        }
-        Selector {
-            Observe(|bb| bb.o0.unwrap_or(3) < 0, abort = both) {
-                Conditional(|bb| *bb.t0 != 3, dynamic = true, else = Success) {
-                    AlwaysFailure,
-                },
-            },
-            Observe(|bb| *bb.t0 % 4 < 1, abort = both) {
-                Loop(q0, value = {b0}) {
-                    #[success_if(|bb| *bb.t0 % 2 != 0)]
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
+        Inverter {
+            Sleep(30),
         }
     }
 }
-
-board!(Tree0419Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0420 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-        }
-        RepeatUntil(Failure) {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Condition(|ctx| ctx.check(0)),
+        Repeat(forever) {
+            Cooldown(0, filtered = Failure) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-board!(Tree0420Blackboard { q0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0421 for Ctx {
-        Inverter {
-            StatefulAction(Task<0>),
+        AsyncFallback {
+            PrioritySelector {
+                #[score(3)]
+                Retry(2) {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                #[score(1)]
+                AsyncFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Repeater(1) {
+                Cooldown(0, filtered = Failure) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Parallel(success = -1) {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Wait(0),
+                Condition(Cond<5>),
+            },
         }
     }
 }
@@ -700,87 +758,63 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0422 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            b1: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        AsyncSequence {
-            Script(|bb| { bb.b0 = (*bb.t0 + 3) % 4; bb.b1 += 3 }),
-            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        Conditional(|bb| *bb.t1 % 2 < 0, dynamic = true, else = Success) {
+            Parallel(success = 0) {
+                Loop(q0, value = {t1}) {
+                    Condition(Cond<0>),
+                },
+                Precondition(|bb| bb.b0 > 2) {
+                    DynamicSelector {
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                Loop(q0, if_empty = Success) {
+                    StepSequencer {
+                        DynamicSelector {
+                            #[on_failure(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
+                            Wait(0),
+                        },
+                        StatefulAction(Task<4>),
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            #[on_success(|bb| { *bb.t1 += 2; bb.b0 += 2 })]
+                            #[post(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| *bb.t0 % 2 == 0)]
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    Script(|bb| { *bb.t0 += 3; if (*bb.t1 + 4) % 3 > 0 { *bb.t1 += 1 } }),
+                },
+                Iterate(l0, element = {b0}, until = Never) {
+                    #[on_success(|bb| if *bb.t1 != bb.b0 { *bb.t0 += 2 })]
+                    StatefulAction(Task<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0422Blackboard { t0 b0 b1 });
+board!(Tree0422Blackboard { l0 t1 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0423Sub0 for Ctx {
-        Parallel(success = 2) {
-            Condition(Cond<0>),
-            Runner,
-            Condition(Cond<1>),
-        }
+        Runner
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0423 for Ctx {
-        Fallback {
-            AsyncFallback {
-                IfThenElse {
-                    SubTree(Tree0423Sub0),
-                    MemPriority {
-                        Condition(Cond<2>),
-                        Repeater(forever) {
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                    },
-                    Action(Act<4>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Repeat(4) {
-                        Action(Act<5>),
-                    },
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                },
-                ReactiveFallback {
-                    Timeout(50) {
-                        Optional {
-                            AlwaysFailure,
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                    MemPriority {
-                        StatefulAction(Task<9>),
-                    },
-                    Action(|ctx| ctx.exec(10)),
-                    Action(Act<11>),
-                },
-                AsyncSequence {
-                    TryCatch {
-                        Action(Act<12>),
-                        StatefulAction(Task<13>),
-                        RepeatUntilSuccess(3) {
-                            Action(Act<14>),
-                        },
-                        Condition(Cond<15>),
-                    },
-                },
-                ReactiveSequence {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<16>),
-                    },
-                    Priority {
-                        StatefulAction(Task<17>),
-                        StatefulAction(Task<18>),
-                        StatefulAction(Task<19>),
-                        RetryUntilSuccessful(1) {
-                            Action(|ctx| ctx.exec(20)),
-                        },
-                    },
-                },
-            },
+        RepeatTimes(forever) {
+            SubTree(Tree0423Sub0),
         }
     }
 }
@@ -788,69 +822,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0424 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 2,
         }
-        #[failure_if(|bb| bb.o0.is_none())]
-        #[run_while(|bb| bb.b0 + 4 != bb.b1)]
-        #[success_if(|bb| bb.o0.unwrap_or(4) % 3 == 2)]
-        MemSequence {
-            MemPriority {
-                Precondition(|bb| bb.b1 < bb.b1 % 2, else = Skipped) {
-                    ReactiveFallback {
-                        Action(PIo<0>, t0 = {=}),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                        AlwaysSuccess,
-                    },
-                },
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| *bb.t1 > *bb.t0)]
-                Iterate(l0, element = {b1}, until = FirstFailure, max = 3) {
-                    FlipSelector {
-                        Condition(Cond<2>),
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t1 += 2 })]
-                        UnsetBlackboard(o0),
-                    },
-                },
-                Priority {
-                    Cooldown(30) {
-                        SetBlackboard(o0 = Some(9)),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                    RunOnce {
-                        Action(PIo<4>, t0 = {b0}),
-                    },
-                },
-            },
-            WaitValueUpdate(t1) {
-                SequenceWithMemory {
-                    Observe(|bb| bb.b1 % 4 != 0) {
-                        Fallback {
-                            ParallelAll {
-                                #[on_failure(|bb| *bb.t1 += 3)]
-                                Action(PIo<5>, t0 = {b1}),
-                                Runner,
-                                StatefulAction(Task<6>),
-                                Action(|ctx, bb| ctx.exec_in(7, 4, &mut bb.b0)),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<8>),
-                    },
-                    Sequence {
-                        SetBlackboard(o0 = Some(2)),
-                        #[success_if(|bb| *bb.t1 + 1 < *bb.t0)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        StatefulAction(Task<9>),
-                        ScriptCondition(|bb| bb.b1 + 2 < *bb.t0 + 1),
-                    },
-                    Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                        Wait(0),
+        Parallel(failure = 0) {
+            Repeater(forever) {
+                Observe(|bb| *bb.t0 + 3 == 3, abort = none) {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        StatefulAction(Task<0>),
                     },
                 },
             },
@@ -858,61 +838,88 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0424Blackboard { l0 b0 t0 b1 t1 o0 });
+board!(Tree0424Blackboard { t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0425Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 9,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Conditional(|bb| bb.b1 > 0, else = Failure) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
+        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0425 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![],
+            b0: i64,
+            o0: Option<i64>,
         }
-        ParallelAll {
-            SubTree(Tree0425Sub0, q0 = {=}, b1 = {b1}),
-            Switch(b1) {
-                case 0 => SequenceWithMemory {
-                    AlwaysSuccess,
+        RepeatUntilFailure(2) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Precondition(|bb| bb.b0 + 3 > 4, else = Failure) {
+                        #[skip_if(|bb| bb.b0 < 6)]
+                        #[run_while(|bb| *bb.t0 == 4)]
+                        #[on_success(|bb| bb.o0 = Some(5))]
+                        Repeat(4) {
+                            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                                RepeatUntil(Failure) {
+                                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                },
+                            },
+                        },
+                    },
                 },
-                _ => Condition(Cond<1>),
+                ParallelAll {
+                    WasEntryUpdated(t0),
+                    Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                    StatefulAction(Task<1>),
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    SubTree(Tree0425Sub0, t0 = {=}, l0 = {l0}, b0 = {=}, o0 = {o0}),
+                    Condition(Cond<3>),
+                    Wait(50),
+                },
             },
         }
     }
 }
 
-board!(Tree0425Blackboard { q0 b1 });
+board!(Tree0425Blackboard { t0 l0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0426 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 2,
         }
-        ReactiveSequence {
-            WaitValueUpdate(t0) {
-                Script(|bb| *bb.t0 += 3),
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            #[success_if(|bb| *bb.t0 == 7)]
+            #[post(|bb| *bb.t1 += 3)]
+            StatefulAction(Task<0>),
+            DynamicSelector {
+                Condition(Cond<1> = Cond::<1>),
+                #[run_while(|bb| *bb.t1 != 1)]
+                StatefulAction(Task<2>),
+                Succeeder,
             },
-            Wait(30),
-            WaitValueUpdate(t0) {
-                WhileDoElse {
-                    Condition(PCond<0>, b0 = {b1}),
-                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                    StatefulAction(Task<1>),
-                    #[failure_if(|bb| *bb.t0 + 3 > bb.b1)]
-                    #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                    KeepRunningUntilFailure {
-                        AlwaysFailure,
+            Deadline(50) {
+                KeepRunningUntilFailure {
+                    Priority {
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Sleep(10),
                     },
                 },
             },
@@ -920,270 +927,22 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0426Blackboard { b0 t0 b1 });
+board!(Tree0426Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0427 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 4,
-        }
-        DynamicSequence {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                FlipSelector {
-                    Runner,
-                    RunOnce {
-                        Script(|bb| *bb.t1 += 1),
-                    },
-                    ParallelAll(2) {
-                        Condition(Cond<0>),
-                        UnsetBlackboard(o0),
-                    },
-                    Condition(Cond<1>),
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t1 + 2) % 3)),
-                        Selector {
-                            #[run_while(|bb| *bb.t1 > 6)]
-                            #[success_if(|bb| *bb.t0 == 3)]
-                            Interrupt(|bb| bb.b1 > 2) {
-                                #[skip_if(|bb| *bb.t1 == 2)]
-                                #[failure_if(|bb| *bb.t1 != bb.o0.unwrap_or(1) % 2)]
-                                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
-                            },
-                        },
-                    },
-                },
-            },
-            RepeatTimes(forever) {
-                SequenceStar {
-                    Fallback {
-                        Observe(|bb| *bb.t1 + 2 != 0, abort = both) {
-                            Selector {
-                                WasEntryUpdated(t0),
-                                ForceFailure {
-                                    StatefulAction(PTask<4>, b0 = 1, b1 = {t0}),
-                                },
-                                Repeat(1) {
-                                    Wait(10),
-                                },
-                            },
-                        },
-                        Observe(|bb| *bb.t1 > 3, abort = none) {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0427Blackboard { q0 t0 b0 o0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        Inverter {
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                RepeatTimes(forever) {
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 5,
-            o0: Option<i64> = Some(3),
-        }
-        StepSequencer {
-            Condition(|ctx| ctx.check(0)),
-            #[skip_if(|bb| (bb.b0 + 3) % 4 == 2)]
-            Fallback {
-                MaxTime(50) {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Condition(PCond<2>, b0 = {=}),
-                        SetBlackboard(o0 = Some(2)),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            Deadline(50) {
-                Iterate(l0, element = {b0}, max = 1) {
-                    Repeater(forever) {
-                        AsyncSequence {
-                            StatefulAction(Task<4> = Task::<4>),
-                            #[post(|bb| bb.b0 = bb.b0 % 2)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0429Blackboard { l0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
-            l0: Vec<i64>,
-        }
-        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-            Switch(b1) {
-                case 5 => WaitValueUpdate(t1) {
-                    UnsetBlackboard(o0),
-                },
-                _ => Sequence {
-                    #[failure_if(|bb| (bb.o0.unwrap_or(5) + 3) % 2 < 0)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
-                    RepeatUntilFailure(forever) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0430Blackboard { b1 t1 t0 b0 o0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
-        Sequence {
-            Retry(2) {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Condition(|ctx| ctx.check(2)),
-            SequenceWithMemory {
-                Delay(20) {
-                    Sleep(10),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 3,
-        }
-        MemPriority {
-            WaitValueUpdate(t0) {
-                ScriptCondition(|bb| bb.b0 % 3 < 1),
-            },
-            Interrupt(|bb| bb.b1 > bb.b0) {
-                RepeatUntilSuccess(forever) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
-            Condition(PCond<1>, b0 = 6),
-            RetryUntilSuccessful(0) {
-                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                Wait(0),
-            },
-            Selector {
-                Observe(|bb| *bb.t0 + 2 > *bb.t0 % 3, abort = both) {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0 + 2) as f32)]
-                        Condition(PCond<2>, b0 = {=}),
-                        #[score(|bb| (bb.b0) as f32)]
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-                        Script(|bb| { bb.b0 = 8; if bb.b1 % 4 < 0 { bb.b0 += 2 } }),
-                        #[score(|bb| (bb.b0) as f32)]
-                        AlwaysSuccess,
-                    },
-                },
-                Observe(|bb| bb.b0 + 2 < bb.b0, abort = none) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0432Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0433 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
             b0: i64 = 4,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
         }
-        #[post(|bb| { bb.t0.set(0); bb.b0 = 5 })]
-        #[on_failure(|bb| *bb.t0 += 3)]
-        RepeatUntil(Failure) {
-            Fallback {
-                Observe(|bb| bb.b0 == 3) {
-                    Retry(4) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Observe(|bb| bb.b0 % 3 == 0, abort = lower) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Action(|ctx| ctx.exec(1)),
-                        AlwaysFailure,
-                        ReactiveSequence {
-                            ScriptCondition(|bb| *bb.t0 < (bb.b1 + 4) % 4),
-                            Action(PAct<2>, b0 = {b0}, b1 = {=}),
-                        },
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-                Observe(|bb| bb.o0.is_some(), abort = both) {
-                    Delay(0) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
-                        #[on_halted(|bb| bb.t0.set(1))]
-                        #[failure_if(|bb| bb.b1 < 3)]
-                        RetryUntilSuccessful(1) {
-                            RepeatTimes(forever) {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
+        Selector {
+            Observe(|bb| bb.o0.unwrap_or(0) < 1, abort = lower) {
+                ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
             },
-        }
-    }
-}
-
-board!(Tree0433Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0434 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-            RepeatTimes(forever) {
-                Retry(forever) {
+            Observe(|bb| (bb.o0.unwrap_or(5) + 4) % 3 == 0) {
+                Repeater(0) {
+                    #[post(|bb| *bb.t0 += 3)]
                     Condition(Cond<0>),
                 },
             },
@@ -1191,297 +950,602 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0434Blackboard { t0 });
+board!(Tree0427Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        TryCatch {
+            Repeater(3) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    RepeatTimes(1) {
+                        Sequence {
+                            Wait(0),
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                                Condition(Cond<2>),
+                                Action(PIo<3>, t0 = {=}),
+                            },
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<6>),
+            Selector {
+                Observe(|bb| bb.o0.unwrap_or(2) + 4 < *bb.t0, abort = lower) {
+                    RunOnce {
+                        ReactiveSequence {
+                            UnsetBlackboard(o0),
+                            ParallelAll {
+                                Action(PAct<7>, b0 = {=}),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+                Observe(|bb| bb.b0 + 2 < 7, abort = both) {
+                    ReactiveSequence {
+                        Action(PAct<9>, b0 = 0),
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+            AsyncSequence {
+                Repeat(4) {
+                    IfThenElse {
+                        Condition(|ctx, bb| ctx.check_in(11, bb.b0 % 2)),
+                        Precondition(|bb| *bb.t0 % 3 != 0) {
+                            Condition(Cond<12> = Cond::<12>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                },
+                StatefulAction(Task<13>),
+                IfThenElse {
+                    #[skip_if(|bb| *bb.t0 == bb.b0)]
+                    Action(PAct<14>, b0 = {=}),
+                    Action(Act<15>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0428Blackboard { t0 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t0) as f32)]
+            WasEntryUpdated(t0),
+            #[score(|bb| (bb.b0 % 3) as f32)]
+            Runner,
+            #[score(|bb| (bb.b0) as f32)]
+            SetBlackboard(b0 = 5),
+            #[score(|bb| (bb.b0 + 2) as f32)]
+            StatefulAction(Task<0>),
+            #[score(|bb| (bb.b0) as f32)]
+            Action(PAct<1>, b0 = 8),
+        }
+    }
+}
+
+board!(Tree0429Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0430 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+        }
+        Interrupt(|bb| (*bb.t0 + 3) % 4 != 2) {
+            #[post(|bb| bb.b0 += 1)]
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Condition(PCond<2>, b0 = {=}),
+                Condition(PCond<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0430Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0431 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        SequenceStar {
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                    ReactiveSequence {
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            Cooldown(0, filtered = Skipped) {
+                                Interrupt(|bb| *bb.t1 != 3) {
+                                    Action(PIo<0>, t0 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0431Blackboard { t1 b1 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0432 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, 1)),
+            },
+            Action(PAct<3>, b0 = {t1}),
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0432Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0433 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64,
+        }
+        WhileDoElse {
+            MemPriority {
+                Conditional(|bb| *bb.t0 != (bb.b1 + 3) % 3, dynamic = true, else = Failure) {
+                    ReactiveSequence {
+                        Succeeder,
+                    },
+                },
+            },
+            AsyncFallback {
+                Condition(Cond<0>),
+                Failer,
+            },
+            Guard(|ctx| &mut ctx.token) {
+                Fallback {
+                    #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 })]
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0433Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0434Sub0 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0434 for Ctx {
+        Timeout(0) {
+            MemPriority {
+                SequenceWithMemory {
+                    Selector {
+                        PrioritySelector {
+                            #[score(2)]
+                            AlwaysFailure,
+                            #[score(0)]
+                            StatefulAction(Task<0>),
+                        },
+                        Filter(times = 3, filtered = Skipped) {
+                            Wait(100),
+                        },
+                    },
+                    IfThenElse {
+                        SubTree(Tree0434Sub0),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Parallel(success = 2, failure = -3) {
+                    SequenceStar {
+                        Action(Act<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                    AlwaysFailure,
+                },
+                KeepRunningUntilFailure {
+                    DynamicSequence {
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        RepeatUntilSuccess(forever) {
+                            FlipSelector {
+                                RepeatUntilFailure(forever) {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                        Optional {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        Retry(3) {
-            AlwaysSuccess,
+        blackboard {
+            b1: i64 = 2,
+            l0: Vec<i64>,
+            b0: i64,
         }
+        Fallback {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(4) {
+                Sequence {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
+                        Condition(Cond<1>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Repeat(2) {
+                Action(Act<2>),
+            },
+            Selector {
+                Precondition(|bb| bb.b1 > bb.b0 + 1) {
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0435Blackboard { b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0436Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0436Sub0 for Ctx {
+        SubTree(Tree0436Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
-                Sequence {
-                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[failure_if(|bb| *bb.t0 % 3 < 1)]
-                    #[post(|bb| bb.o0 = None)]
-                    Switch(b1) {
-                        case 2 => Action(Act<1>),
-                        _ => Sequence {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
-                    },
-                    Iterate(l0, element = {b1}, until = FirstSuccess) {
-                        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                        #[failure_if(|bb| *bb.t1 < *bb.t0)]
-                        RepeatUntilFailure(forever) {
-                            ReactiveSequence {
-                                #[run_while(|bb| *bb.t1 + 2 == *bb.t1)]
-                                #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                                SequenceWithMemory {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    StatefulAction(PTask<6>, b0 = {b1}),
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                    ParallelAll(1) {
-                        BinarySelector(|bb| bb.b0 != 0, dynamic = true) {
-                            #[run_while(|bb| *bb.t1 + 3 == 1)]
-                            #[on_halted(|bb| bb.t0.set(5))]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            ReactiveSequence {
-                                StatefulAction(Task<7>),
-                                Script(|bb| *bb.t1 += 3),
-                            },
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
+        Repeater(0) {
+            SubTree(Tree0436Sub0),
         }
     }
 }
-
-board!(Tree0436Blackboard { t0 l0 o0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
-        SequenceStar {
-            ReactiveSequence {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+        SequenceWithMemory {
+            ForceFailure {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 2) as f32)]
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
+                    Condition(Cond<0>),
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            MemSequence {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                Wait(10),
+            },
+            Parallel(success = 2, failure = -1) {
+                WasEntryUpdated(t0),
+                ReactiveSequence {
+                    Deadline(20) {
+                        Action(PIo<5>, t0 = {t0}),
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(2) % 3 > 0, dynamic = false) {
+                #[failure_if(|bb| *bb.t0 == bb.b0)]
+                #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 4)]
+                Action(Act<6>),
+                Action(PIo<7>, t0 = {=}),
+            },
+            Retry(4) {
+                Fallback {
+                    StatefulAction(Task<8>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
             },
         }
     }
 }
 
-board!(Tree0437Blackboard { t0 b0 });
+board!(Tree0437Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        Timeout(10) {
-            Precondition(|bb| bb.o0.unwrap_or(0) > 3, else = Running) {
-                ForceSuccess {
-                    Precondition(|bb| *bb.t1 < 7, else = Success) {
-                        #[skip_if(|bb| *bb.t0 + 2 > 5)]
-                        MemPriority {
-                            WhileDoElse {
-                                Conditional(|bb| bb.b1 > bb.b0 % 2, dynamic = true, else = Failure) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 3, &mut bb.b0)),
-                            },
-                            Conditional(|bb| *bb.t0 % 3 < 0, dynamic = true, else = Success) {
-                                ForceSuccess {
-                                    #[skip_if(|bb| *bb.t1 == bb.b0)]
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
+        RunOnce(then_skip = false) {
+            Conditional(|bb| *bb.t0 < 2, dynamic = true, else = Failure) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0438Blackboard { t1 o0 b1 t0 b0 });
+board!(Tree0438Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(0),
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Precondition(|bb| *bb.t0 + 2 < bb.b0 % 4, else = Success) {
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                Fallback {
-                    Action(Act<1>),
+        IndexSwitch(|bb| 5, out_of_range = Loop) {
+            Parallel(success = 5, failure = 0) {
+                DynamicSequence {
+                    StatefulAction(Task<0>),
+                    Sleep(50),
+                },
+                ReactiveFallback {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) == bb.b0 % 4)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { bb.b0 += 2 })]
+                    StatefulAction(Task<1> = Task::<1>),
+                    ScriptCondition(|bb| *bb.t0 + 3 < 6),
+                },
+                RunOnce(then_skip = false) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| bb.b0 == 4)]
+                    UnsetBlackboard(o0),
+                },
+                FlipSelector {
                     Condition(Cond<2>),
+                    Action(Act<3> = Act::<3>),
+                    Action(Act<4>),
                 },
-                Action(Act<3>),
-                Loop(q0, value = {t0}) {
-                    StatefulAction(Task<4>),
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    Action(PIo<5>, t0 = {=}),
+                    Action(PIo<6>, t0 = {t0}),
                 },
-                StatefulAction(Task<5> = Task::<5>),
+            },
+            StatefulAction(Task<7>),
+            SkipUnlessUpdated(t0) {
+                RepeatUntilFailure(forever) {
+                    MaxTime(20) {
+                        Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                            #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                            ReactiveSequence {
+                                Wait(20),
+                                Condition(Cond<8>),
+                                #[success_if(|bb| bb.o0.is_some())]
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0439Blackboard { q0 b0 t0 });
+board!(Tree0439Blackboard { o0 l0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0440Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Precondition(|bb| (bb.b0 + 3) % 2 > 0, else = Failure) {
+            Sequence {
+                Action(PAct<0>, b0 = 4, b1 = {=}),
+                MemPriority {
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+                #[skip_if(|bb| (bb.b1 + 2) % 4 != 0)]
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        SkipUnlessUpdated(t1) {
-            Parallel(failure = -1) {
-                Parallel(success = 1, failure = 2) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    AlwaysSuccess,
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
-                },
+        Sequence {
+            SubTree(Tree0440Sub0, ..),
+            Delay(0) {
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Remap(success = Failure, failure = Failure) {
                 MemSequence {
-                    Succeeder,
-                    #[post(|bb| bb.b0 += 3)]
-                    #[on_failure(|bb| bb.t1.set(1))]
-                    StatefulAction(Task<2>),
-                },
-                Inverter {
-                    Condition(Cond<3>),
-                },
-                ParallelAll(max_failures = -2) {
-                    WasEntryUpdated(t1),
-                    #[skip_if(|bb| *bb.t0 < 7)]
-                    StatefulAction(Task<4>),
+                    Fallback {
+                        #[run_while(|bb| *bb.t0 == 6)]
+                        Script(|bb| if bb.b0 % 3 < 2 { *bb.t0 += 1 }),
+                        ForceFailure {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Retry(2) {
+                        Condition(Cond<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0440Blackboard { t0 b0 o0 t1 });
+board!(Tree0440Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0441Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
+        }
+        Script(|bb| if *bb.t0 == bb.b0 { bb.b0 += 1 })
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Parallel(success = -3, failure = -1) {
-            Sleep(30),
-            Priority {
-                Condition(Cond<0>),
-                #[skip_if(|bb| bb.b0 + 1 < 7)]
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+        #[run_while(|bb| bb.b0 != 2)]
+        #[post(|bb| bb.b0 += 3)]
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            SkipUnlessUpdated(t0) {
+                Wait(0),
             },
-            Repeat(1) {
-                Observe(|bb| bb.b1 > 1) {
-                    WaitUntil(|bb| bb.b1 + 4 > 5) {
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                },
-            },
+            SubTree(Tree0441Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0441Blackboard { b0 t0 b1 });
+board!(Tree0441Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Cooldown(0, filtered = Skipped) {
-            Repeater(3) {
-                #[run_while(|bb| *bb.t0 == bb.b0)]
-                #[success_if(|bb| *bb.t0 > *bb.t0 + 4)]
+        Sequence {
+            DynamicSequence {
+                ScriptCondition(|bb| *bb.t0 != 3),
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Fallback {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
                 ReactiveSequence {
-                    #[on_success(|bb| bb.b0 = bb.b1 + 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    RunOnce(then_skip = false) {
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 1) % 2)]
-                        Condition(Cond<0>),
-                    },
-                    Condition(PCond<1>, b0 = {b1}),
-                    Cooldown(20) {
-                        TryCatch {
-                            StatefulAction(Task<2>),
-                            #[skip_if(|bb| bb.b1 % 3 == 0)]
-                            #[on_success(|bb| bb.b1 += 2)]
-                            #[post(|bb| { bb.b1 += 3; bb.t0.set((bb.b1 + 3) % 4) })]
-                            Sleep(20),
-                        },
-                    },
-                    AsyncFallback {
-                        #[post(|bb| bb.o0 = None)]
-                        SequenceStar {
-                            #[success_if(|bb| bb.b1 != 6)]
-                            Conditional(|bb| *bb.t0 == 5, else = Success) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            SetBlackboard(b0 = 7),
-                        },
-                    },
+                    #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                    #[success_if(|bb| *bb.t0 == 5)]
+                    #[failure_if(|bb| (*bb.t0 + 2) % 2 != 0)]
+                    Action(PIo<6>, t0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0442Blackboard { o0 b1 b0 t0 });
+board!(Tree0442Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
+            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Delay(100) {
-            Selector {
-                Observe(|bb| *bb.t1 + 1 < 5, abort = lower) {
-                    Sequence {
-                        #[on_success(|bb| bb.b0 += 2)]
-                        ReactiveSequence {
-                            Retry(2) {
-                                StatefulAction(Task<0>),
+        Deadline(0) {
+            #[run_while(|bb| *bb.t1 + 1 < 7)]
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
+                RepeatTimes(forever) {
+                    KeepRunningUntilFailure {
+                        MemPriority {
+                            BinarySelector(|bb| bb.b0 + 3 < 6, dynamic = true) {
+                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                                    StatefulAction(Task<0>),
+                                },
+                                #[on_halted(|bb| { if *bb.t0 != 3 { bb.t0.set(*bb.t1) }; bb.t1.set(*bb.t0 % 3) })]
+                                #[failure_if(|bb| bb.b0 % 2 == 1)]
+                                #[success_if(|bb| *bb.t0 != 6)]
+                                Condition(Cond<1>),
                             },
-                            WasEntryUpdated(t0),
+                            Timeout(20) {
+                                StepSequencer {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    Action(PAct<3>, b0 = 4),
+                                    #[post(|bb| { *bb.t1 += 1; if *bb.t1 % 2 < 1 { bb.b0 += 2 } })]
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                            MemPriority {
+                                #[on_halted(|bb| bb.b0 += 2)]
+                                Failer,
+                                Repeat(2) {
+                                    Failer,
+                                },
+                                StatefulAction(Task<5>),
+                            },
                         },
-                        #[skip_if(|bb| (*bb.t0 + 4) % 2 < 0)]
-                        Sleep(50),
-                    },
-                },
-                Observe(|bb| bb.b0 > 1, abort = self) {
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        SetBlackboard(t1 = 2),
                     },
                 },
             },
@@ -1489,248 +1553,395 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0443Blackboard { t0 t1 b0 });
+board!(Tree0443Blackboard { l0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
         }
-        Loop(q0, if_empty = Skipped) {
-            DynamicSequence {
+        ReactiveSequence {
+            WaitValueUpdate(t0) {
+                #[skip_if(|bb| *bb.t0 < 0)]
                 Sequence {
-                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
+                    Condition(Cond<0>),
                 },
-                ReactiveFallback {
-                    Action(Act<2>),
-                    Filter(times = 2) {
-                        UnsetBlackboard(o0),
+            },
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                MaxTime(0) {
+                    SequenceStar {
+                        Wait(10),
+                        Script(|bb| bb.b0 += 1),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
                     },
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Action(Act<5>),
                 },
-                ParallelAll(1) {
+                Cooldown(0) {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[skip_if(|bb| bb.b0 % 4 < 2)]
+                    #[on_failure(|bb| { bb.b0 += 2; *bb.t0 += 3 })]
+                    Invert {
+                        #[failure_if(|bb| bb.b0 > 7)]
+                        BinarySelector(|bb| (bb.b0 + 1) % 3 < 2, dynamic = false) {
+                            WaitValueUpdate(t0) {
+                                Condition(Cond<3>),
+                            },
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+            },
+            Repeater(2) {
+                ReactiveFallback {
+                    Loop(q0, if_empty = Success) {
+                        Retry(0) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
                     Condition(Cond<6> = Cond::<6>),
-                    Condition(Cond<7>),
-                    WasEntryUpdated(t0),
                 },
+            },
+            Parallel(success = 1) {
+                BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
+                    StatefulAction(Task<7>),
+                    #[run_while(|bb| *bb.t0 % 2 != 0)]
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(PTask<8>, b0 = 2),
+                    },
+                },
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[skip_if(|bb| (*bb.t0 + 3) % 4 < 2)]
+                Conditional(|bb| *bb.t0 % 4 < 1, dynamic = false) {
+                    Selector {
+                        Condition(Cond<9>),
+                        Sleep(10),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    RetryUntilSuccessful(0) {
+                        #[on_halted(|bb| { bb.t0.set(bb.b0); *bb.t0 += 3 })]
+                        Action(Act<10>),
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0444Blackboard { q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0445Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            Script(|bb| bb.b1 += 2),
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree0444Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
         blackboard {
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            SubTree(Tree0445Sub0, ..),
+        Repeat(forever) {
+            Priority {
+                SequenceWithMemory {
+                    Repeater(2) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b1) as f32)]
+                            StatefulAction(Task<0>),
+                            #[score(|bb| (bb.b1 + 3) as f32)]
+                            Action(Act<1> = Act::<1>),
+                        },
+                    },
+                },
+                Loop(q0, if_empty = Running) {
+                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                },
+                Repeater(forever) {
+                    Precondition(|bb| *bb.t0 % 2 != 1) {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                            #[failure_if(|bb| bb.b1 != 3)]
+                            StatefulAction(PTask<4>, b0 = {b1}, b1 = {t1}),
+                            SetBlackboard(t1 = 6),
+                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0445Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0446Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        UnsetBlackboard(o0)
-    }
-}
+board!(Tree0445Blackboard { q0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
-        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.t0.set(0) })]
-        MaxTime(0) {
-            SubTree(Tree0446Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                ReactiveSelector {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0>),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[post(|bb| { if *bb.t0 % 4 > 1 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+                    Condition(Cond<1>),
+                },
+            },
+            ParallelAll(4) {
+                Condition(|ctx, bb| ctx.check_in(2, 3)),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Script(|bb| *bb.t0 += 1),
+                #[failure_if(|bb| bb.b0 != 3)]
+                #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                #[on_halted(|bb| bb.b0 = 2)]
+                Action(Act<5>),
+            },
         }
     }
 }
 
-board!(Tree0446Blackboard { o0 t0 b0 });
+board!(Tree0446Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            l0: Vec<i64> = vec![1],
+            b0: i64 = 0,
             o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        AsyncFallback {
-            ParallelAll(0) {
-                WaitUntil(|bb| *bb.t0 + 3 < 1) {
-                    StepSequencer {
-                        StatefulAction(Task<0>),
-                        Succeeder,
-                        Condition(Cond<1>),
-                    },
-                },
+        IfThenElse {
+            MaxTime(0) {
+                Condition(|ctx| ctx.check(0)),
             },
-            StepSequencer {
-                BinarySelector(|bb| *bb.t1 != 0, dynamic = true) {
-                    KeepRunningUntilFailure {
-                        Action(Act<2>),
-                    },
-                    UnsetBlackboard(o0),
-                },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                UnsetBlackboard(o0),
             },
-            AsyncSequence {
-                Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Running) {
-                    SequenceWithMemory {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Action(Act<5>),
-                            UnsetBlackboard(o0),
-                        },
-                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
-                            #[post(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
-                            Precondition(|bb| bb.o0.is_some()) {
-                                Action(PAct<6>, b0 = {b0}, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-            Repeat(0) {
-                StatefulAction(Task<7>),
+            RepeatUntil(Failure) {
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0447Blackboard { b0 t0 t1 l0 o0 });
+board!(Tree0447Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0448Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(5),
         }
-        Fallback {
-            IfThenElse {
-                #[on_halted(|bb| { if *bb.t1 == 3 { *bb.t0 += 3 }; *bb.t0 += 3 })]
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                Condition(Cond<1>),
+        SequenceWithMemory {
+            MaxTime(0) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
             },
-            Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
-            PrioritySelector {
-                #[score(|bb| (bb.b0 % 2) as f32)]
-                Script(|bb| bb.b0 = *bb.t1),
-                #[score(|bb| (bb.b1 % 4) as f32)]
-                #[post(|bb| bb.t0.set(5))]
-                #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 2)]
-                Condition(Cond<3>),
-            },
+            #[post(|bb| { bb.b0 += 3; bb.o0 = Some(bb.o0.unwrap_or(3) % 2) })]
+            Condition(Cond<3>),
+            SubTree(Tree0448Sub0, b0 = {=}, o0 = {o0}),
         }
     }
 }
 
-board!(Tree0448Blackboard { t1 b0 b1 t0 });
+board!(Tree0448Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0449Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Script(|bb| *bb.t0 += 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0449Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t1: i64 = 11,
+        }
+        Deadline(10) {
+            Filter(times = 3) {
+                #[run_while(|bb| *bb.t1 == *bb.t0)]
+                Selector {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                    Optional {
+                        SubTree(Tree0449Sub1, t0 = {=}, b0 = {b0}, l0 = {=}, t1 = {t1}),
+                    },
+                    Iterate(l0, element = {b0}, max = 3) {
+                        Inverter {
+                            Condition(|ctx, bb| ctx.check_in(2, 2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 1,
         }
-        #[skip_if(|bb| bb.o0.is_none())]
-        Fallback {
-            Switch(b1) {
-                case 4 => FlipSelector {
-                    Priority {
-                        SetBlackboard(o0 = Some(1)),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SubTree(Tree0449Sub0, t0 = {=}, b0 = {b0}, l0 = {=}, t1 = {t1}),
+            StatefulAction(Task<3> = Task::<3>),
+            SequenceWithMemory {
+                MemPriority {
+                    Sequence {
+                        Sleep(0),
                     },
-                    Condition(Cond<0>),
                 },
-                case 3 => Priority {
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<2> = Cond::<2>),
-                    Condition(Cond<3>),
+                Filter(times = 2, count = Completed) {
+                    Succeeder,
                 },
-                _ => StatefulAction(Task<4>),
+                Action(PAct<4>, b0 = 6),
+                StatefulAction(Task<5> = Task::<5>),
+                Invert {
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0449Blackboard { o0 b0 b1 });
+board!(Tree0449Blackboard { t0 b0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
         }
-        #[run_while(|bb| *bb.t1 == 6)]
-        Loop(q0, value = {t1}, if_empty = Running) {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
-                    Condition(Cond<2>),
+        StepSequencer {
+            RunOnce {
+                #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                #[success_if(|bb| bb.b1 % 2 > 0)]
+                FlipSelector {
+                    Fallback {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    #[failure_if(|bb| *bb.t0 + 1 != *bb.t0 + 2)]
+                    Parallel(success = -2, failure = -1) {
+                        Runner,
+                        ScriptCondition(|bb| *bb.t0 + 4 > 4),
+                    },
+                    Succeeder,
                 },
+            },
+            #[on_success(|bb| if *bb.t0 + 3 == *bb.t0 { *bb.t0 += 1 })]
+            #[run_while(|bb| (bb.b1 + 1) % 4 < 3)]
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                #[run_while(|bb| bb.b0 % 3 < 2)]
+                #[on_success(|bb| bb.b0 = bb.b1 % 4)]
+                StatefulAction(Task<4>),
+            },
+            RepeatUntilSuccess(2) {
+                Repeat(forever) {
+                    #[post(|bb| { if bb.b1 + 2 < 5 { bb.b1 += 1 }; bb.b1 += 1 })]
+                    #[failure_if(|bb| (bb.b0 + 3) % 4 != 0)]
+                    Loop(q0, value = {t0}) {
+                        RepeatUntilFailure(3) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                Repeat(0) {
+                    AlwaysSuccess,
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Wait(0),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Action(PIo<6>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0450Blackboard { b0 q0 t1 });
+board!(Tree0450Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        Loop(q0, if_empty = Skipped) {
-            Repeater(2) {
-                Loop(q0, if_empty = Skipped) {
-                    Fallback {
-                        Condition(Cond<0> = Cond::<0>),
-                        #[on_success(|bb| if *bb.t0 % 2 > 0 { bb.b0 += 2 })]
-                        Sleep(100),
+        RunOnce(then_skip = false) {
+            AsyncSequence {
+                ReactiveSelector {
+                    Action(PIo<0>, t0 = {=}),
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 % 2) as f32)]
+                        Condition(Cond<1> = Cond::<1>),
+                        #[score(|bb| (bb.b0 + 2) as f32)]
+                        Condition(Cond<2>),
+                        #[score(6)]
+                        StatefulAction(Task<3>),
+                    },
+                    Priority {
+                        Action(PIo<4>, t0 = {=}),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                #[run_while(|bb| bb.b1 % 4 < 0)]
+                #[on_failure(|bb| if bb.b0 < 1 { bb.t1.set(*bb.t0) })]
+                DynamicSelector {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 + 2) as f32)]
+                        Condition(Cond<5>),
+                        #[score(|bb| (*bb.t1 + 4) as f32)]
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(|ctx| ctx.check(7)),
+                    Condition(Cond<8>),
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10> = Cond::<10>),
                     },
                 },
             },
@@ -1738,176 +1949,153 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0451Blackboard { q0 b0 t0 });
+board!(Tree0451Blackboard { t1 b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
-        RepeatUntilFailure(1) {
-            RepeatTimes(3) {
-                StatefulAction(Task<0>),
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            l0: Vec<i64> = vec![],
+            q0: bt::Deque<i64, 4>,
+        }
+        Iterate(l0, element = {b1}, reset_index = true) {
+            ReactiveFallback {
+                Deadline(0) {
+                    StatefulAction(Task<0>),
+                },
+                Loop(q0, value = {t0}) {
+                    Interrupt(|bb| bb.b1 + 1 == 5) {
+                        #[post(|bb| bb.b1 = 2)]
+                        #[on_failure(|bb| if *bb.t0 != bb.b1 + 4 { bb.b1 = *bb.t0 + 1 })]
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0453Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Action(Act<9>)
-    }
-}
+board!(Tree0452Blackboard { b0 b1 t0 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            Fallback {
-                ParallelAll(1) {
-                    MemSequence {
-                        Observe(|bb| bb.b1 != 3, abort = none) {
-                            ReactiveSequence {
-                                Action(Act<0>),
-                                Action(PIo<1>, t0 = {=}),
-                            },
-                        },
-                        Action(Act<2>),
-                        Wait(0),
-                        ReactiveFallback {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                        },
-                        SequenceWithMemory {
-                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
-                            StatefulAction(Task<5>),
-                        },
+        RunOnce {
+            MemPriority {
+                ForceSuccess {
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<0>),
                     },
                 },
-            },
-            Fallback {
-                Condition(PCond<6>, b0 = 2),
-                Observe(|bb| bb.b1 < *bb.t0 % 2, abort = lower) {
-                    RunOnce(then_skip = true) {
-                        Optional {
-                            Precondition(|bb| bb.b0 % 2 < 0, else = Running) {
-                                AlwaysSuccess,
-                            },
-                        },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Cooldown(0) {
+                        Wait(20),
                     },
                 },
-                Action(Act<7>),
-            },
-            MemSequence {
-                Timeout(10) {
-                    StatefulAction(Task<8>),
+                Sequence {
+                    Condition(Cond<1>),
+                    Repeater(forever) {
+                        StatefulAction(Task<2>),
+                    },
                 },
-                SubTree(Tree0453Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                FlipSelector {
-                    Action(PIo<10>, t0 = {=}),
-                    StatefulAction(Task<11>),
+                Limiter(1) {
+                    Action(Act<3>),
                 },
-                Invert {
-                    Condition(Cond<12>),
-                },
-                StatefulAction(Task<13> = Task::<13>),
             },
         }
-    }
-}
-
-board!(Tree0453Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0454Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        WaitValueUpdate(t0) {
-            Timeout(10) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0454Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
         blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            #[allow(unused)] o0: Option<i64> = Some(1),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        IfThenElse {
-            SubTree(Tree0454Sub0, l0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
-            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                Repeater(forever) {
-                    Repeat(forever) {
-                        SubTree(Tree0454Sub1, l0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
-                    },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            IndexSwitch(|bb| 9) {
+                Remap(success = Success, failure = Failure) {
+                    Sleep(0),
+                },
+                MemSequence {
+                    Condition(Cond<0>),
+                    AlwaysSuccess,
                 },
             },
-            Priority {
-                #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                Condition(PCond<2>, b0 = {=}),
-                WasEntryUpdated(t0),
+            Sequence {
+                StepSequencer {
+                    Script(|bb| bb.t0.set(1)),
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            ParallelAll(1) {
+                Action(PAct<1>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0454Blackboard { l0 b0 t0 o0 });
+board!(Tree0454Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0455 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
             b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
         }
-        Priority {
-            #[failure_if(|bb| bb.b0 > 7)]
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Observe(|bb| bb.b0 + 1 < 7) {
-                Priority {
-                    ReactiveFallback {
-                        Selector {
-                            #[run_while(|bb| *bb.t0 != 5)]
-                            #[failure_if(|bb| bb.b0 + 3 > bb.b0)]
-                            #[success_if(|bb| *bb.t0 < bb.b0)]
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(Cond<3>),
+        SkipUnlessUpdated(t0) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                IfThenElse {
+                    #[failure_if(|bb| *bb.t1 % 3 != 1)]
+                    #[run_while(|bb| *bb.t0 > 3)]
+                    #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(5) })]
+                    Sequence {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                        Switch(b1) {
+                            case 4 => UnsetBlackboard(o0),
+                            case 3 => Condition(Cond<1>),
+                            _ => StatefulAction(PTask<2>, b0 = {=}),
                         },
-                        ParallelAll {
-                            StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
-                            StatefulAction(Task<5> = Task::<5>),
-                            Condition(Cond<6>),
+                        Action(PIo<3>, t0 = {b0}),
+                        Sleep(30),
+                        Filter(times = 1, count = Completed, filtered = Failure) {
+                            Action(PIo<4>, t0 = {=}),
                         },
-                        Condition(Cond<7>),
-                        Failer,
-                        Condition(Cond<8>),
+                    },
+                    #[post(|bb| bb.b1 = *bb.t1 % 2)]
+                    IndexSwitch(|bb| *bb.t0) {
+                        Repeat(0) {
+                            Sleep(50),
+                        },
+                        #[on_success(|bb| { bb.o0 = None; *bb.t1 += 3 })]
+                        MaxTime(50) {
+                            #[on_failure(|bb| bb.o0 = Some((*bb.t1 + 4) % 4))]
+                            #[run_while(|bb| *bb.t0 % 3 > 1)]
+                            StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                    Cooldown(20) {
+                        MemSequence {
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                            RepeatUntilFailure(forever) {
+                                #[post(|bb| bb.b0 = *bb.t1)]
+                                #[success_if(|bb| bb.b0 > *bb.t1)]
+                                #[run_while(|bb| bb.b0 > 2)]
+                                Failer,
+                            },
+                        },
                     },
                 },
             },
@@ -1915,67 +2103,97 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0455Blackboard { b0 t0 });
+board!(Tree0455Blackboard { o0 t1 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            b1: i64 = 1,
         }
-        SequenceWithMemory {
-            Succeeder,
-            StatefulAction(Task<0> = Task::<0>),
-            #[on_halted(|bb| { bb.b1 += 1; bb.b1 += 3 })]
-            Precondition(|bb| bb.b1 + 1 < 7) {
-                ScriptCondition(|bb| bb.b0 > 0),
+        #[on_success(|bb| bb.b1 += 1)]
+        SequenceStar {
+            SequenceWithMemory {
+                ParallelAll(max_failures = -1) {
+                    AsyncFallback {
+                        Condition(|ctx| ctx.check(0)),
+                        RepeatTimes(forever) {
+                            Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true) {
+                                Action(|ctx| ctx.exec(1)),
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                    Condition(PCond<5>, b0 = {=}),
+                    WasEntryUpdated(t0),
+                },
+                RetryUntilSuccessful(1) {
+                    Action(Act<6>),
+                },
+                Parallel(success = 3) {
+                    Condition(Cond<7>),
+                    ScriptCondition(|bb| *bb.t0 + 4 > 4),
+                    Inverter {
+                        Action(Act<8>),
+                    },
+                },
+                Retry(4) {
+                    ParallelAll(1) {
+                        #[failure_if(|bb| *bb.t0 > 4)]
+                        #[skip_if(|bb| bb.b1 > 0)]
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                        AlwaysRunning,
+                    },
+                },
             },
-            Condition(PCond<1>, b0 = {=}),
-            Delay(0) {
-                SetBlackboard(b0 = 0),
+            Parallel(success = -3, failure = 0) {
+                Repeat(2) {
+                    Repeater(0) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                Action(Act<12>),
+                Deadline(0) {
+                    Repeat(3) {
+                        Filter(times = 1, count = Success) {
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+                StatefulAction(PTask<14>, b0 = {b0}, b1 = {b0}),
+                SequenceWithMemory {
+                    AsyncSequence {
+                        #[on_failure(|bb| if bb.b0 + 4 == 3 { bb.b0 = *bb.t0 + 4 })]
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[failure_if(|bb| bb.b1 < 0)]
+                        Sleep(0),
+                        StatefulAction(Task<15>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0456Blackboard { b1 b0 });
+board!(Tree0456Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0457Sub0 for Ctx {
+        Condition(|ctx, bb| ctx.check_in(0, 2))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
-        MaxTime(0) {
-            ReactiveFallback {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        Delay(0) {
-                            StatefulAction(Task<1>),
-                        },
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                RepeatUntilFailure(2) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Parallel(failure = -2) {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9> = Task::<9>),
-                        },
-                        Failer,
-                        Condition(Cond<10>),
-                        Repeat(2) {
-                            Condition(Cond<11> = Cond::<11>),
-                        },
-                        Action(Act<12>),
-                    },
-                },
+        RepeatUntilFailure(3) {
+            Repeat(2) {
+                SubTree(Tree0457Sub0),
             },
         }
     }
@@ -1984,75 +2202,88 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
         }
-        #[success_if(|bb| *bb.t0 % 3 != 0)]
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-            ParallelAll {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Timeout(30) {
-                        AlwaysRunning,
+        IndexSwitch(|bb| *bb.t1 % 4) {
+            ForceSuccess {
+                TryCatch(catch_on_halt = true) {
+                    Priority {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
-                    Action(Act<1>),
+                    MemSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(PIo<3>, t0 = {b0}),
+                    },
+                    RunOnce(then_skip = true) {
+                        WasEntryUpdated(t1),
+                    },
                 },
-                Script(|bb| { bb.b0 += 3; *bb.t0 += 3 }),
-                RepeatTimes(2) {
-                    SetBlackboard(t0 = {b0}),
-                },
-                Action(Act<2>),
-                Sequence {
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
+            },
+            Repeat(0) {
+                #[on_failure(|bb| { *bb.t1 += 2; if bb.b0 > bb.o0.unwrap_or(5) % 2 { bb.t0.set(7) } })]
+                Action(PIo<4>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0458Blackboard { b0 t0 });
+board!(Tree0458Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
+        RetryUntilSuccessful(0) {
+            Action(Act<0>),
         }
-        #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-        ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
-            Action(Act<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0459Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0460Sub0 for Ctx {
-        Condition(Cond<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
-        DynamicSequence {
-            SequenceWithMemory {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        RunOnce {
+            RepeatUntil(Failure) {
+                #[failure_if(|bb| *bb.t0 < 4)]
+                #[post(|bb| bb.b0 += 1)]
+                MemSequence {
+                    Sequence {
+                        Repeat(0) {
+                            Condition(Cond<0>),
+                        },
+                    },
                 },
             },
-            Repeat(0) {
-                Action(Act<3> = Act::<3>),
+        }
+    }
+}
+
+board!(Tree0460Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0461Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 13,
+        }
+        RepeatTimes(1) {
+            Observe(|bb| bb.b0 + 2 > *bb.t0, abort = none) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    AsyncSequence {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                        Succeeder,
+                    },
+                },
             },
-            SubTree(Tree0460Sub0),
-            Condition(Cond<5>),
-            Action(|ctx| ctx.exec(6)),
         }
     }
 }
@@ -2060,291 +2291,335 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
         }
-        #[skip_if(|bb| bb.o0.unwrap_or(2) < 2)]
-        Observe(|bb| *bb.t0 + 4 < 2, abort = self) {
-            Action(Act<0> = Act::<0>),
+        MemPriority {
+            ReactiveSelector {
+                FlipSelector {
+                    FlipSelector {
+                        Action(Act<0> = Act::<0>),
+                        RepeatTimes(1) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0461Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            #[skip_if(|bb| *bb.t0 != 5)]
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0461Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0462Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        AlwaysFailure
-    }
-}
+board!(Tree0461Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 1,
+            b0: i64 = 3,
         }
-        Iterate(l0, element = {b1}, until = Never, reset_index = false) {
-            PolicyParallel(policy = FirstSuccess) {
-                #[run_while(|bb| bb.b1 + 4 != 1)]
-                Fallback {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-                    Condition(Cond<1>),
-                    Action(Act<2> = Act::<2>),
-                    AlwaysFailure,
-                    #[success_if(|bb| bb.b1 % 2 != 0)]
-                    SubTree(Tree0462Sub0, ..),
+        ParallelAll(4) {
+            Loop(q0, value = {b0}) {
+                Optional {
+                    Filter(times = 3) {
+                        Conditional(|bb| bb.o0.is_none(), else = Failure) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
                 },
-                DynamicSelector {
-                    Action(Act<3>),
-                    RetryUntilSuccessful(1) {
-                        Precondition(|bb| bb.b1 + 4 == *bb.t0, else = Failure) {
-                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
-                                SequenceStar {
-                                    SetBlackboard(b1 = 4),
-                                    ScriptCondition(|bb| *bb.t0 + 4 > 4),
-                                    #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                                    #[success_if(|bb| bb.b1 % 2 > 0)]
-                                    Script(|bb| { bb.t0.set(bb.b1 % 4); bb.b0 += 1 }),
+            },
+            ParallelAll {
+                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b1)]
+                RepeatUntilFailure(3) {
+                    MaxTime(100) {
+                        AlwaysFailure,
+                    },
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    #[post(|bb| { bb.o0 = Some(2); bb.o0 = Some(bb.o0.unwrap_or(1) + 4) })]
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Action(PIo<1>, t0 = {b0}),
+                SetBlackboard(t0 = 2),
+                StatefulAction(Task<2>),
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ParallelAll(max_failures = -3) {
+                StatefulAction(Task<4> = Task::<4>),
+                AlwaysSuccess,
+                Action(PAct<5>, b0 = 4, b1 = {=}),
+                SetBlackboard(o0 = Some(1)),
+            },
+        }
+    }
+}
+
+board!(Tree0462Blackboard { t0 o0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0463 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 4,
+        }
+        ForceFailure {
+            IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = false) {
+                Delay(100) {
+                    Fallback {
+                        ReactiveSequence {
+                            Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b0)),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                        },
+                        Condition(Cond<2>),
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        #[on_halted(|bb| bb.b1 = *bb.t1 % 4)]
+                        RunOnce {
+                            ScriptCondition(|bb| *bb.t1 + 1 == 0),
+                        },
+                        Fallback {
+                            #[on_halted(|bb| bb.b1 = 6)]
+                            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                            #[on_success(|bb| bb.o0 = Some(8))]
+                            Condition(Cond<4> = Cond::<4>),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                Priority {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        Repeater(0) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    ReactiveSequence {
+                        #[success_if(|bb| *bb.t1 < 5)]
+                        BinarySelector(|bb| (*bb.t0 + 4) % 3 == 2) {
+                            Action(Act<6> = Act::<6>),
+                            AlwaysFailure,
+                        },
+                        Condition(Cond<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                        Condition(Cond<9>),
+                    },
+                },
+                IndexSwitch(|bb| 0, dynamic = false) {
+                    StepSequencer {
+                        Condition(Cond<10>),
+                        Condition(Cond<11>),
+                        Action(Act<12>),
+                        Condition(Cond<13>),
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<14>),
+                    },
+                    Observe(|bb| *bb.t0 % 4 < 2, abort = self) {
+                        Action(PAct<15>, b0 = {=}),
+                    },
+                    Action(|ctx| ctx.exec(16)),
+                    Fallback {
+                        Action(Act<17>),
+                        #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(2) % 4); bb.t1.set(bb.b0) })]
+                        #[run_while(|bb| *bb.t0 < 7)]
+                        StatefulAction(Task<18>),
+                    },
+                },
+                Conditional(|bb| bb.o0.is_some(), else = Failure) {
+                    Remap(success = Failure, failure = Failure) {
+                        Sequence {
+                            Script(|bb| { bb.b1 = *bb.t1 + 2; bb.b0 += 3 }),
+                            ReactiveFallback {
+                                Action(PAct<19>, b0 = {=}),
+                                Action(Act<20>),
+                            },
+                            ForceSuccess {
+                                Action(Act<21>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0463Blackboard { t0 b1 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0464 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RepeatUntilSuccess(forever) {
+            #[failure_if(|bb| bb.b0 % 3 < 0)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0464Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0465 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Wait(0),
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0466 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 5,
+        }
+        RunOnce(then_skip = false) {
+            Sequence {
+                Action(PIo<0>, t0 = {=}),
+                FlipSelector {
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    #[success_if(|bb| bb.b1 != 7)]
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+                },
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 }),
+                },
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0466Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0467 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        MemSequence {
+            Priority {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1> = Task::<1>),
+                AlwaysFailure,
+                Action(PAct<2>, b0 = {t0}, b1 = {b0}),
+                ReactiveSequence {
+                    #[post(|bb| bb.b0 = bb.b1 % 4)]
+                    SetBlackboard(t1 = {b0}),
+                    Condition(Cond<3>),
+                },
+            },
+            Switch(b1) {
+                case 2 => Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(Cond<4>),
+                },
+                _ => SequenceWithMemory {
+                    StatefulAction(Task<5>),
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                },
+            },
+            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                Sequence {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            #[run_while(|bb| bb.b0 < bb.b0 % 3)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| bb.b0 % 4 > 0)]
+            Fallback {
+                Observe(|bb| *bb.t1 < 0, abort = lower) {
+                    #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                    #[post(|bb| bb.b0 += 1)]
+                    Action(|ctx| ctx.exec(8)),
+                },
+                Observe(|bb| *bb.t1 > 5, abort = none) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Condition(PCond<9>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0467Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0468 for Ctx {
+        FlipSelector {
+            ReactiveSequence {
+                Sequence {
+                    SequenceWithMemory {
+                        ParallelAll(max_failures = -1) {
+                            Action(Act<0>),
+                        },
+                    },
+                    RunOnce {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            MaxTime(30) {
+                                Timeout(100) {
+                                    StatefulAction(Task<1>),
                                 },
                             },
                         },
                     },
                 },
-                Condition(PCond<4>, b0 = 8),
-                Iterate(l0, element = {b0}) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        WasEntryUpdated(t0),
-                        Retry(2) {
-                            DynamicSequence {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0462Blackboard { b1 b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0463 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-        }
-        ReactiveFallback {
-            Repeat(forever) {
-                MemPriority {
-                    RepeatUntil(Failure) {
-                        #[failure_if(|bb| bb.b0 < 3)]
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
-                            ParallelAll(max_failures = -1) {
-                                SetBlackboard(b0 = 2),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Retry(3) {
+                        RunOnce {
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                Action(Act<3>),
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    StatefulAction(Task<4>),
+                                },
+                                Repeater(3) {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
                             },
                         },
                     },
-                    WasEntryUpdated(t0),
-                    TryCatch(catch_on_halt = false) {
-                        Iterate(l0, element = {b0}, reset_index = true) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        SequenceStar {
-                            Condition(Cond<1> = Cond::<1>),
-                            Action(Act<2>),
-                        },
-                        #[run_while(|bb| *bb.t0 % 2 > 0)]
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<3>),
-                    },
                 },
             },
-            StatefulAction(Task<4> = Task::<4>),
-        }
-    }
-}
-
-board!(Tree0463Blackboard { b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0464 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        #[post(|bb| bb.b0 = *bb.t0 % 3)]
-        RepeatUntilSuccess(forever) {
-            Selector {
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    Failer,
+            ReactiveFallback {
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<8>),
                 },
-                Condition(Cond<0>),
-                SetBlackboard(b0 = {t0}),
+                Condition(Cond<9>),
             },
-        }
-    }
-}
-
-board!(Tree0464Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0465 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 0,
-        }
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0> = Task::<0>),
-            Inverter {
-                Remap(success = Success, failure = Success) {
-                    Interrupt(|bb| *bb.t0 + 3 < 3) {
-                        Delay(0) {
-                            StatefulAction(PTask<1>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-            ParallelAll(max_failures = -3) {
-                #[on_success(|bb| if bb.b0 % 2 != 1 { bb.b0 = 1 })]
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                ScriptCondition(|bb| bb.b1 + 2 > (bb.b1 + 1) % 2),
-            },
-            WaitValueUpdate(t0) {
-                #[success_if(|bb| bb.b1 != *bb.t0 % 4)]
-                #[skip_if(|bb| bb.b0 + 2 == 1)]
-                WhileDoElse {
-                    Invert {
-                        Action(Act<4>),
-                    },
-                    Script(|bb| *bb.t0 += 1),
-                    Condition(Cond<5>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                Deadline(0) {
-                    FlipSelector {
-                        Sleep(50),
-                        Runner,
-                        SetBlackboard(t0 = 6),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0465Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0466 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceStar {
-            Repeater(0) {
-                Condition(PCond<0>, b0 = {=}),
-            },
-            Selector {
-                #[on_success(|bb| { *bb.t1 += 3; bb.t0.set(bb.b1) })]
-                Action(PIo<1>, t0 = {b1}),
-                Interrupt(|bb| bb.b1 % 3 > 0) {
-                    KeepRunningUntilFailure {
-                        Interrupt(|bb| bb.b0 != *bb.t0) {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    AlwaysRunning,
-                    Condition(PCond<3>, b0 = 6),
-                },
-                #[on_halted(|bb| if *bb.t0 < 5 { *bb.t1 += 2 })]
-                Filter(times = 3, filtered = Skipped) {
-                    ScriptCondition(|bb| bb.b1 < 3),
-                },
-            },
-            WaitValueUpdate(t1) {
-                MemSequence {
-                    Deadline(30) {
-                        TryCatch(catch_on_halt = false) {
-                            Succeeder,
-                            #[failure_if(|bb| *bb.t1 < *bb.t0 % 3)]
-                            #[run_while(|bb| bb.b0 % 3 > 1)]
-                            #[on_success(|bb| { bb.t0.set(bb.b1); *bb.t1 += 3 })]
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                    Priority {
-                        Condition(|ctx| ctx.check(6)),
-                        Sleep(10),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0466Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0467 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        RepeatUntil(Success) {
-            Sequence {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0) as f32)]
-                    StatefulAction(Task<0>),
-                    #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
-                    ScriptCondition(|bb| *bb.t0 % 4 == 2),
-                },
-                RunOnce(then_skip = false) {
-                    #[on_success(|bb| { bb.t0.set(bb.b0 + 3); if *bb.t0 == 3 { *bb.t0 += 2 } })]
-                    #[failure_if(|bb| *bb.t0 > 4)]
-                    Action(Act<1>),
-                },
-                IfThenElse {
-                    StatefulAction(Task<2>),
-                    Sleep(0),
-                },
-                Cooldown(30, filtered = Failure) {
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0467Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0468 for Ctx {
-        Repeat(0) {
-            Condition(Cond<0>),
         }
     }
 }
@@ -2352,26 +2627,18 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] b1: i64 = 4,
             o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            l0: Vec<i64> = vec![1, 2],
         }
-        RepeatUntilSuccess(2) {
-            #[run_while(|bb| bb.b0 != 2)]
-            #[on_failure(|bb| bb.o0 = None)]
-            #[post(|bb| bb.b0 += 2)]
-            AsyncSequence {
-                Loop(q0) {
-                    SequenceWithMemory {
-                        Cooldown(0, filtered = Failure) {
-                            Fallback {
-                                #[post(|bb| { if bb.o0.unwrap_or(0) + 2 > *bb.t0 { bb.o0 = Some(bb.o0.unwrap_or(4)) }; bb.b0 = *bb.t0 % 2 })]
-                                #[on_failure(|bb| { if *bb.t0 % 4 < 0 { bb.o0 = Some(*bb.t0 % 3) }; bb.b0 = 6 })]
-                                #[success_if(|bb| bb.b0 + 1 > 6)]
-                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                                Condition(Cond<1>),
-                            },
+        RepeatUntil(Failure) {
+            Timeout(10) {
+                Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                    Interrupt(|bb| *bb.t0 > 2) {
+                        RetryUntilSuccessful(1) {
+                            Script(|bb| if bb.o0.unwrap_or(3) == bb.b0 % 4 { bb.o0 = None }),
                         },
                     },
                 },
@@ -2380,268 +2647,329 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0469Blackboard { b0 o0 t0 q0 });
+board!(Tree0469Blackboard { b0 t0 b1 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            l0: Vec<i64>,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            #[success_if(|bb| *bb.t0 + 1 != 0)]
+            Deadline(10) {
+                StatefulAction(Task<0>),
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 2) {
+                #[run_while(|bb| (bb.b1 + 1) % 3 < 1)]
+                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) % 2))]
+                #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
+                Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Failure) {
+                    AlwaysSuccess,
+                },
+            },
+            #[run_while(|bb| *bb.t0 < 7)]
+            #[skip_if(|bb| bb.b1 > 0)]
+            BinarySelector(|bb| bb.o0.unwrap_or(0) + 4 < 2) {
+                ScriptCondition(|bb| bb.b1 > bb.b0),
+                RepeatUntil(Failure) {
+                    Condition(|ctx, bb| ctx.check_in(1, 1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0470Blackboard { l0 b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0471Sub0 for Ctx {
+        FlipSelector {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0471Sub1 for Ctx {
+        DynamicSelector {
+            Action(Act<3>),
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Filter(times = 3, count = Success) {
-            #[failure_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(2) % 2)]
-            #[skip_if(|bb| bb.b0 % 2 > 0)]
-            #[post(|bb| bb.b0 += 2)]
-            Repeat(4) {
-                #[on_success(|bb| bb.b1 += 1)]
-                KeepRunningUntilFailure {
-                    AsyncSequence {
-                        Fallback {
-                            Observe(|bb| (bb.b1 + 4) % 4 != 2, abort = both) {
-                                Loop(q0, if_empty = Running) {
-                                    ScriptCondition(|bb| bb.o0.is_none()),
-                                },
-                            },
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                StatefulAction(Task<0>),
-                                #[run_while(|bb| bb.o0.is_some())]
-                                SetBlackboard(o0 = Some(7)),
-                            },
-                        },
-                        Sequence {
-                            WasEntryUpdated(t0),
-                            SetBlackboard(o0 = Some(9)),
-                            RunOnce(then_skip = true) {
-                                IfThenElse {
-                                    Condition(Cond<1>),
-                                    Action(PIo<2>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
+        WhileDoElse {
+            SubTree(Tree0471Sub0),
+            MaxTime(10) {
+                SubTree(Tree0471Sub1),
             },
         }
     }
 }
-
-board!(Tree0471Blackboard { q0 b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
             b0: i64 = 3,
-            l0: Vec<i64> = vec![1],
-            b1: i64 = 0,
         }
-        SequenceStar {
-            MaxTime(10) {
-                Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = true) {
-                    Fallback {
-                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                        Switch(b1) {
-                            case 4 => Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                            case 0 => StatefulAction(Task<2> = Task::<2>),
-                            _ => StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Retry(1) {
-                Condition(Cond<4>),
-            },
-            Selector {
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
-                Condition(PCond<7>, b0 = {=}),
-            },
-            Precondition(|bb| *bb.t0 > *bb.t1 % 3, else = Success) {
-                Conditional(|bb| *bb.t0 != 3, dynamic = false, else = Failure) {
-                    Parallel(success = -1) {
-                        StatefulAction(Task<8>),
-                        SetBlackboard(b1 = 1),
-                        Script(|bb| { bb.b0 = (bb.b0 + 4) % 2; *bb.t1 += 1 }),
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b1 != 7, else = Failure) {
-                RetryUntilSuccessful(2) {
-                    Repeat(0) {
-                        Condition(Cond<10>),
-                    },
+        #[post(|bb| { bb.o0 = Some((bb.o0.unwrap_or(1) + 1) % 4); bb.b0 += 1 })]
+        Filter(times = 2, count = Success, filtered = Skipped) {
+            Observe(|bb| bb.o0.unwrap_or(5) % 2 > 0, abort = self) {
+                #[on_failure(|bb| if (*bb.t0 + 2) % 2 == 1 { bb.o0 = None })]
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[failure_if(|bb| bb.b0 % 3 > 1)]
+                MaxTime(20) {
+                    Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0472Blackboard { t0 t1 b0 l0 b1 });
+board!(Tree0472Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
-        ParallelAll(1) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
+        ParallelAll(2) {
+            RepeatUntilFailure(forever) {
+                WhileDoElse {
+                    RepeatTimes(1) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSelector {
+                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<3>),
+            },
+            ReactiveSequence {
+                Wait(20),
+                PrioritySelector {
+                    #[score(1)]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            Selector {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0474Sub0 for Ctx {
-        Action(Act<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        WhileDoElse {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                RepeatTimes(3) {
-                    StatefulAction(Task<1>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        Sequence {
+            #[success_if(|bb| bb.b0 < 1)]
+            #[skip_if(|bb| bb.o0.unwrap_or(5) == *bb.t0)]
+            AsyncFallback {
+                RetryUntilSuccessful(2) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
                 },
-            },
-            PrioritySelector {
-                #[score(0)]
-                Sleep(0),
-                #[score(3)]
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
                 StatefulAction(Task<2>),
-                #[score(0)]
-                Condition(Cond<3>),
+                AlwaysRunning,
             },
-            Sequence {
-                SubTree(Tree0474Sub0),
-                Action(Act<5>),
+            Priority {
+                StatefulAction(Task<3> = Task::<3>),
+                #[on_halted(|bb| bb.o0 = Some(8))]
+                Failer,
+            },
+            Parallel(success = 0, failure = -1) {
+                Sleep(10),
+                Runner,
+            },
+            IfThenElse {
+                #[success_if(|bb| bb.b0 > 0)]
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[skip_if(|bb| *bb.t0 > 1)]
+                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(2), &mut bb.b0)),
+                UnsetBlackboard(o0),
+            },
+            ReactiveFallback {
+                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 > *bb.t0 { bb.b0 += 1 } })]
+                Condition(Cond<5>),
+                Condition(Cond<6>),
                 AlwaysFailure,
             },
         }
     }
 }
 
+board!(Tree0474Blackboard { b0 t0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 4,
+            b1: i64 = 1,
         }
-        Retry(2) {
-            Fallback {
-                Action(Act<0> = Act::<0>),
-                Parallel(failure = -1) {
-                    StatefulAction(Task<1>),
-                    #[success_if(|bb| bb.b1 > bb.b1 % 3)]
-                    Condition(Cond<2>),
+        Parallel {
+            Guard(|ctx| &mut ctx.token) {
+                Condition(PCond<0>, b0 = {b1}),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                #[post(|bb| if bb.b1 % 2 != 0 { bb.b0 += 1 })]
+                #[skip_if(|bb| bb.b0 == 0)]
+                RepeatUntilSuccess(2) {
+                    Parallel(success = 2, failure = 2) {
+                        Repeat(4) {
+                            ForceFailure {
+                                Action(Act<1>),
+                            },
+                        },
+                        SetBlackboard(b1 = {b0}),
+                        Action(PAct<2>, b0 = {=}, b1 = {=}),
+                        Script(|bb| { if bb.b1 + 3 < 5 { bb.b1 += 3 }; bb.b1 += 1 }),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
                 },
-                Wait(0),
             },
         }
     }
 }
 
-board!(Tree0475Blackboard { b1 });
+board!(Tree0475Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
             b1: i64 = 1,
-            #[allow(unused)] o0: Option<i64> = None,
+            b0: i64 = 3,
         }
-        Parallel {
-            StatefulAction(Task<0>),
-            MemSequence {
-                Action(PAct<1>, b0 = {=}, b1 = {=}),
-                Delay(20) {
-                    Action(Act<2>),
+        RepeatUntilFailure(2) {
+            ReactiveSequence {
+                Repeater(0) {
+                    #[on_failure(|bb| { if *bb.t1 == (bb.o0.unwrap_or(3) + 4) % 4 { *bb.t1 += 2 }; bb.b0 = bb.b1 + 2 })]
+                    #[on_success(|bb| if *bb.t1 < 5 { bb.t0.set(bb.b0) })]
+                    #[run_while(|bb| *bb.t0 % 4 == 0)]
+                    Action(|ctx| ctx.exec(0)),
                 },
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
             },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0476Blackboard { b0 b1 o0 });
+board!(Tree0476Blackboard { t1 o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0477Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
         blackboard {
+            o0: Option<i64>,
+            b1: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64,
         }
-        MemPriority {
-            Action(|ctx| ctx.exec(0)),
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| bb.b0 + 2 > 0)]
-            #[post(|bb| *bb.t0 += 1)]
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-            Action(Act<2>),
+        Repeat(2) {
+            #[on_halted(|bb| { bb.b1 += 1; bb.o0 = None })]
+            ParallelAll(1) {
+                Sequence {
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) < *bb.t0)]
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Succeeder,
+                    },
+                    Succeeder,
+                },
+                RepeatTimes(forever) {
+                    Condition(Cond<0>),
+                },
+                BinarySelector(|bb| bb.b1 < 5) {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                },
+                ReactiveFallback {
+                    SubTree(Tree0477Sub0, o0 = {=}, b1 = {b1}, t0 = {=}),
+                    StatefulAction(Task<4> = Task::<4>),
+                    SetBlackboard(t0 = 4),
+                },
+            },
         }
     }
 }
 
-board!(Tree0477Blackboard { t0 b0 t1 });
+board!(Tree0477Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
-            StatefulAction(Task<0>),
+        MemPriority {
+            Condition(Cond<0>),
+            Repeater(1) {
+                Condition(Cond<1>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            ParallelAll {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
-            AlwaysRunning,
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(Task<6>),
-                    ReactiveFallback {
-                        Failer,
-                        Action(|ctx| ctx.exec(7)),
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
+                DynamicSequence {
+                    ScriptCondition(|bb| *bb.t0 != (bb.b0 + 2) % 3),
+                    Succeeder,
+                    Action(Act<0>),
+                },
+                MemPriority {
+                    StatefulAction(Task<1>),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
                     },
-                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
 
+board!(Tree0479Blackboard { b1 b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            Sequence {
-                StatefulAction(Task<1>),
-                Wait(20),
+        Parallel(success = -1) {
+            Repeater(0) {
+                StatefulAction(Task<0>),
             },
-            StatefulAction(Task<2> = Task::<2>),
+            RetryUntilSuccessful(3) {
+                ParallelAll(1) {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
         }
     }
 }
@@ -2649,52 +2977,58 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
+            b1: i64 = 4,
+            o0: Option<i64>,
         }
-        Sequence {
-            FlipSelector {
-                Loop(q0, if_empty = Success) {
-                    Selector {
-                        #[on_failure(|bb| { bb.b0 = 9; bb.b0 += 1 })]
-                        Action(Act<0>),
-                        AlwaysSuccess,
+        Observe(|bb| bb.b1 + 2 == (bb.b1 + 4) % 2, abort = none) {
+            Observe(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1) {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.b0 + 2 != 7)]
+                    Wait(50),
+                    RunOnce {
+                        Condition(Cond<0> = Cond::<0>),
                     },
-                },
-            },
-            SetBlackboard(o0 = Some(9)),
-            WhileDoElse {
-                Timeout(10) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                FlipSelector {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
+                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0481Blackboard { b0 q0 t0 o0 });
+board!(Tree0481Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        #[on_failure(|bb| bb.b0 += 3)]
-        #[post(|bb| if *bb.t0 != 2 { bb.b0 += 2 })]
-        RepeatUntil(Success) {
-            Precondition(|bb| *bb.t0 == *bb.t0 % 3, else = Success) {
-                Inverter {
-                    DynamicSequence {
-                        Action(PAct<0>, b0 = 5),
-                        ScriptCondition(|bb| *bb.t0 % 3 != 1),
+        ReactiveFallback {
+            Cooldown(0) {
+                RepeatTimes(forever) {
+                    ParallelAll(2) {
+                        Parallel {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Precondition(|bb| *bb.t0 > 4, else = Success) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                Action(Act<1>),
+                                Action(Act<2>),
+                            },
+                            AlwaysSuccess,
+                            RetryUntilSuccessful(4) {
+                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                            },
+                        },
+                        Sequence {
+                            Action(Act<4>),
+                            Action(Act<5>),
+                            Sleep(20),
+                            SetBlackboard(t0 = {b0}),
+                            Failer,
+                        },
                     },
                 },
             },
@@ -2706,292 +3040,549 @@ board!(Tree0482Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
-        Deadline(0) {
-            Failer,
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+        }
+        #[skip_if(|bb| *bb.t0 > bb.b0)]
+        #[on_failure(|bb| { if *bb.t1 % 4 == 1 { bb.t1.set(*bb.t0) }; bb.b0 += 3 })]
+        MemSequence {
+            Precondition(|bb| bb.b1 != 2, else = Running) {
+                ReactiveFallback {
+                    DynamicSequence {
+                        Action(Act<0>),
+                        Guard(|ctx| &mut ctx.token) {
+                            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+                        },
+                    },
+                    RepeatUntilSuccess(1) {
+                        #[success_if(|bb| *bb.t1 < 3)]
+                        #[skip_if(|bb| *bb.t0 > 2)]
+                        RunOnce {
+                            Loop(q0, value = {b0}, if_empty = Skipped) {
+                                SequenceWithMemory {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(50) {
+                        Observe(|bb| *bb.t0 == 2) {
+                            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Sleep(30),
+                },
+            },
+            ReactiveSequence {
+                #[run_while(|bb| bb.o0.is_none())]
+                DynamicSelector {
+                    #[run_while(|bb| *bb.t0 < 5)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    UnsetBlackboard(o0),
+                    ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) + 3),
+                    SetBlackboard(b1 = 0),
+                },
+                StepSequencer {
+                    Timeout(100) {
+                        WaitUntil(|bb| bb.o0.is_some()) {
+                            Script(|bb| bb.b0 = (bb.o0.unwrap_or(1) + 4) % 2),
+                        },
+                    },
+                    Interrupt(|bb| bb.b1 % 2 < 1) {
+                        Switch(b1) {
+                            case 5 => Action(Act<4>),
+                            case 0 => Runner,
+                            case 4 => AlwaysRunning,
+                            _ => StatefulAction(PTask<5>, b0 = 1, b1 = {b1}),
+                        },
+                    },
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    StatefulAction(Task<6>),
+                    #[score(1)]
+                    SetBlackboard(t1 = {b1}),
+                    #[score(|bb| (*bb.t0 + 4) as f32)]
+                    StatefulAction(Task<7>),
+                },
+            },
+            #[on_failure(|bb| *bb.t1 += 1)]
+            #[skip_if(|bb| *bb.t0 + 3 > 6)]
+            #[success_if(|bb| bb.b0 != 3)]
+            FlipSelector {
+                IfThenElse {
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(Task<9>),
+                    ForceSuccess {
+                        Condition(Cond<10>),
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    Repeat(4) {
+                        Succeeder,
+                    },
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(11)),
+                        Action(Act<12> = Act::<12>),
+                    },
+                },
+                Timeout(20) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) != 4)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Condition(PCond<13>, b0 = {b0}),
+                },
+            },
         }
     }
 }
+
+board!(Tree0483Blackboard { t1 t0 o0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0484 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            l0: Vec<i64> = vec![1],
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
         }
-        Fallback {
-            RunOnce(then_skip = false) {
-                Selector {
-                    Observe(|bb| *bb.t0 % 3 == 0, abort = lower) {
-                        Priority {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                AlwaysSuccess,
-                            },
-                            Iterate(l0, element = {b0}, until = FirstFailure) {
-                                Action(Act<0>),
-                            },
-                            Action(PAct<1>, b0 = {=}),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(2)),
+        MemPriority {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Observe(|bb| bb.o0.unwrap_or(5) < 1, abort = both) {
+                    Condition(Cond<1>),
+                },
+                Observe(|bb| bb.o0.unwrap_or(1) % 4 < 1, abort = lower) {
+                    AlwaysFailure,
+                },
+                Delay(0) {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                },
+                Observe(|bb| bb.b0 % 4 < 1, abort = self) {
+                    StatefulAction(Task<2>),
                 },
             },
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            Repeater(forever) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Action(Act<3>),
+            ReactiveFallback {
+                Timeout(50) {
+                    Condition(Cond<3>),
+                },
+                Inverter {
+                    Condition(|ctx| ctx.check(4)),
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(Act<5>),
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    ScriptCondition(|bb| bb.b0 % 4 > 1),
+                    Cooldown(20, filtered = Skipped) {
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                },
+            },
+            KeepRunningUntilFailure {
+                Fallback {
+                    ReactiveSequence {
+                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                        Precondition(|bb| bb.b0 % 4 > 2) {
+                            #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                            StatefulAction(Task<9>),
+                        },
+                        Precondition(|bb| bb.b0 + 1 > 5, else = Skipped) {
+                            StepSequencer {
+                                StatefulAction(Task<10>),
+                                Action(|ctx| ctx.exec(11)),
+                                Action(Act<12>),
+                            },
+                        },
+                    },
+                },
+            },
+            Parallel(success = 1, failure = -3) {
+                Action(|ctx, bb| ctx.exec_in(13, *bb.t0 + 1, &mut bb.b0)),
+                Sequence {
+                    StatefulAction(Task<14>),
+                    Action(|ctx, bb| ctx.exec_in(15, bb.o0.unwrap_or(5) + 4, &mut bb.b0)),
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 4 > 7)]
+                    #[failure_if(|bb| (bb.b0 + 3) % 4 != 3)]
+                    StatefulAction(Task<16>),
+                },
+                RunOnce {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0 % 2),
+                },
+                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
+                    Condition(Cond<17>),
+                    Action(Act<18>),
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    #[skip_if(|bb| bb.b0 > 6)]
+                    Sleep(10),
+                },
+            },
+            IfThenElse {
+                #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    StatefulAction(Task<19>),
+                },
+                RetryUntilSuccessful(forever) {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) == 4),
                 },
             },
         }
     }
 }
 
-board!(Tree0484Blackboard { t0 q0 b0 l0 });
+board!(Tree0484Blackboard { o0 t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
-        Deadline(30) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 5,
+        }
+        Delay(0) {
+            Optional {
+                TryCatch {
+                    ParallelAll(max_failures = -1) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        AlwaysFailure,
+                        AlwaysRunning,
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    FlipSelector {
+                        Parallel(failure = 1) {
+                            AlwaysFailure,
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            SequenceStar {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                            Interrupt(|bb| bb.b0 < 7) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        DynamicSelector {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                            Failer,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0486Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0485Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
-        TryCatch {
-            FlipSelector {
-                MaxTime(20) {
-                    MemPriority {
-                        AlwaysFailure,
-                        Condition(Cond<0>),
-                        Limiter(1) {
-                            SubTree(Tree0486Sub0),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-            },
-            PrioritySelector {
-                #[score(0)]
-                RepeatTimes(forever) {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            Sleep(50),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                Condition(Cond<4>),
-                Condition(Cond<5> = Cond::<5>),
-                Action(Act<6>),
-                ForceSuccess {
-                    StatefulAction(Task<7>),
-                },
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        ParallelAll(1) {
+            #[on_failure(|bb| bb.t0.set(bb.b0))]
+            #[on_halted(|bb| bb.t0.set((bb.b1 + 4) % 2))]
+            ScriptCondition(|bb| *bb.t1 < bb.b1),
+            StatefulAction(Task<0>),
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                Action(PAct<1>, b0 = {t1}, b1 = {=}),
             },
         }
     }
 }
 
+board!(Tree0486Blackboard { l0 b1 t1 b0 t0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
-        ReactiveFallback {
-            Condition(PCond<0>, b0 = 8),
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncSequence {
+            #[success_if(|bb| *bb.t0 % 2 == 1)]
+            #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 4))]
+            Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+            SequenceWithMemory {
+                Condition(Cond<1>),
+                Sleep(20),
+            },
+            Repeat(4) {
+                #[failure_if(|bb| bb.b0 % 4 < 3)]
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            RepeatUntilSuccess(1) {
+                StatefulAction(Task<3> = Task::<3>),
+            },
         }
     }
 }
+
+board!(Tree0487Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        ForceSuccess {
-            #[success_if(|bb| bb.o0.unwrap_or(0) % 4 != 3)]
-            #[run_while(|bb| *bb.t0 > 3)]
-            #[on_halted(|bb| bb.b1 += 2)]
-            Precondition(|bb| *bb.t0 + 2 == bb.o0.unwrap_or(1) % 2) {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            AsyncSequence {
+                MaxTime(0) {
+                    Guard(|ctx| &mut ctx.token) {
+                        RetryUntilSuccessful(2) {
+                            TryCatch {
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
                 },
+                Switch(b1) {
+                    case 0 => Action(PIo<2>, t0 = {t0}),
+                    case 4 => Condition(Cond<3>),
+                    case 3 => Filter(times = 3, count = Failure) {
+                        Action(PIo<4>, t0 = {b0}),
+                    },
+                    _ => Optional {
+                        AlwaysFailure,
+                    },
+                },
+                Fallback {
+                    Observe(|bb| *bb.t0 + 1 != bb.b1, abort = lower) {
+                        StatefulAction(Task<5>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    Observe(|bb| bb.b0 + 3 != 4, abort = self) {
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                },
+            },
+            Condition(Cond<9>),
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
+                ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                Action(Act<11> = Act::<11>),
+                StatefulAction(Task<12> = Task::<12>),
+                StatefulAction(PTask<13>, b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0488Blackboard { t0 b1 o0 });
+board!(Tree0488Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Cooldown(0, filtered = Skipped) {
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                Sleep(50),
-            },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0489Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
         }
-        RunOnce {
-            AsyncFallback {
-                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
-                    Iterate(l0, element = {b1}, max = 1, reset_index = false) {
-                        ReactiveSelector {
-                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
+        Fallback {
+            RepeatUntilFailure(forever) {
+                ScriptCondition(|bb| *bb.t0 < bb.b0 + 1),
+            },
+            RepeatTimes(1) {
+                #[failure_if(|bb| bb.b0 == 3)]
+                #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+                #[success_if(|bb| bb.b0 % 4 > 0)]
+                WasEntryUpdated(t1),
+            },
+            Fallback {
+                Observe(|bb| *bb.t1 % 2 > 0, abort = both) {
+                    StatefulAction(Task<0>),
                 },
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                SkipUnlessUpdated(t0) {
-                    Deadline(0) {
-                        StatefulAction(Task<5>),
-                    },
-                },
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0490Blackboard { l0 b1 b0 t0 });
+board!(Tree0490Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            b0: i64 = 4,
         }
-        #[run_while(|bb| *bb.t0 < 0)]
-        BinarySelector(|bb| *bb.t0 < 0, dynamic = true) {
-            SetBlackboard(t0 = 8),
-            Condition(Cond<0>),
+        #[post(|bb| { bb.b0 += 3; bb.b0 = bb.o0.unwrap_or(5) + 3 })]
+        #[failure_if(|bb| bb.b0 + 3 != 5)]
+        ReactiveSequence {
+            #[post(|bb| bb.t0.set(*bb.t1))]
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                DynamicSelector {
+                    AsyncSequence {
+                        #[on_success(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 3) })]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        UnsetBlackboard(o0),
+                        Observe(|bb| *bb.t0 < (*bb.t0 + 4) % 2, abort = self) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    Condition(PCond<1>, b0 = {=}),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Sequence {
+                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                        Condition(PCond<3>, b0 = 6),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Loop(q0, value = {t1}, if_empty = Running) {
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    BinarySelector(|bb| *bb.t0 > bb.b1 % 2, dynamic = false) {
+                        AlwaysRunning,
+                        StatefulAction(Task<7>),
+                    },
+                    #[on_failure(|bb| if bb.b0 == *bb.t0 { bb.b1 += 1 })]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                MemPriority {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Filter(times = 2, filtered = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(12)),
+                    Action(PIo<13>, t0 = {t1}),
+                    StatefulAction(Task<14>),
+                    Condition(Cond<15>),
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    Action(PAct<16>, b0 = 9),
+                },
+            },
         }
     }
 }
 
-board!(Tree0491Blackboard { t0 });
+board!(Tree0491Blackboard { t1 q0 o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        TryCatch(catch_on_halt = true) {
-            ScriptCondition(|bb| bb.b1 + 2 == 5),
-            SetBlackboard(t0 = {b1}),
+        ParallelAll(2) {
+            Action(|ctx| ctx.exec(0)),
+            #[post(|bb| bb.b0 += 3)]
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0492Blackboard { b1 t0 });
+board!(Tree0492Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0493Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            RunOnce {
-                StatefulAction(Task<0>),
-            },
-            Timeout(0) {
-                Action(|ctx| ctx.exec(1)),
-            },
-            Filter(times = 3, filtered = Skipped) {
-                Timeout(100) {
-                    Inverter {
-                        StatefulAction(Task<2>),
+        Interrupt(|bb| bb.b0 % 3 < 1) {
+            Sequence {
+                Succeeder,
+                AlwaysSuccess,
+                SetBlackboard(o0 = Some(9)),
+                Repeater(forever) {
+                    Parallel(failure = -1) {
+                        Condition(|ctx| ctx.check(0)),
+                        Sleep(20),
+                        SubTree(Tree0493Sub0, b0 = {=}, o0 = {o0}),
                     },
                 },
             },
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
-                Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
-            },
-            Action(PIo<4>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0493Blackboard { t0 b0 });
+board!(Tree0493Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(0),
         }
-        Timeout(20) {
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 + 1 > 4),
-                Repeat(forever) {
-                    DynamicSequence {
-                        Condition(|ctx| ctx.check(0)),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Observe(|bb| bb.b0 + 3 < 5) {
-                    Timeout(0) {
-                        ReactiveFallback {
-                            RepeatUntilFailure(forever) {
-                                Condition(PCond<2>, b0 = {=}),
+        MaxTime(10) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Cooldown(10, filtered = Failure) {
+                            #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                                #[post(|bb| bb.t0.set(2))]
+                                #[success_if(|bb| (bb.o0.unwrap_or(5) + 3) % 2 != 1)]
+                                ReactiveFallback {
+                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                                #[failure_if(|bb| bb.b0 < 7)]
+                                ReactiveFallback {
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                },
+                                Retry(4) {
+                                    Action(Act<6>),
+                                },
                             },
-                            StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
-                        },
-                    },
-                },
-                Precondition(|bb| bb.b0 != 5, else = Skipped) {
-                    Selector {
-                        Switch(b1) {
-                            case 4 => AlwaysSuccess,
-                            _ => #[on_failure(|bb| bb.o0 = Some(bb.b1))]
-                            #[run_while(|bb| bb.b1 % 4 == 3)]
-                            AlwaysSuccess,
-                        },
-                        Observe(|bb| bb.b1 == 0, abort = lower) {
-                            #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(2); bb.b1 += 3 })]
-                            #[success_if(|bb| *bb.t0 < bb.b1)]
-                            Condition(PCond<4>, b0 = {b0}),
-                        },
-                        Observe(|bb| bb.b0 < bb.o0.unwrap_or(5) + 2, abort = lower) {
-                            #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 + 1)]
-                            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3)]
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            Script(|bb| if bb.o0.is_some() { bb.b0 += 1 }),
-                        },
-                        Observe(|bb| bb.b1 != 3) {
-                            UnsetBlackboard(o0),
                         },
                     },
                 },
@@ -3000,254 +3591,260 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0494Blackboard { o0 t0 b0 b1 });
+board!(Tree0494Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Sequence {
-            StatefulAction(Task<0> = Task::<0>),
-            SkipUnlessUpdated(t0) {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            },
-            Iterate(l0, element = {b0}, until = FirstFailure) {
-                SetBlackboard(b0 = 1),
+        Fallback {
+            StepSequencer {
+                Deadline(30) {
+                    StepSequencer {
+                        AlwaysRunning,
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                MemSequence {
+                    ParallelAll {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<3>),
+                    Action(Act<4>),
+                    Action(Act<5>),
+                },
+                Sequence {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        AsyncFallback {
+                            Action(Act<6>),
+                        },
+                    },
+                    Wait(20),
+                },
+                ReactiveFallback {
+                    MemSequence {
+                        Filter(times = 3, count = Failure) {
+                            ReactiveSequence {
+                                Sleep(0),
+                                Action(Act<7> = Act::<7>),
+                            },
+                        },
+                    },
+                    Wait(30),
+                },
             },
         }
     }
 }
-
-board!(Tree0495Blackboard { t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-            SkipUnlessUpdated(t0) {
+        Interrupt(|bb| *bb.t0 + 3 == 7) {
+            MemSequence {
+                SetBlackboard(b0 = {t0}),
                 StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0496Blackboard { b0 t0 l0 });
+board!(Tree0496Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        #[failure_if(|bb| bb.b1 > 5)]
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            WhileDoElse {
-                MemSequence {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[on_halted(|bb| if *bb.t1 < 3 { bb.b1 += 1 })]
-                    WaitValueUpdate(t1) {
-                        Switch(b1) {
-                            case 0 => SequenceWithMemory {
-                                Action(Act<0>),
-                                Condition(Cond<1>),
-                            },
-                            _ => ReactiveSequence {
+        RunOnce {
+            MaxTime(20) {
+                WhileDoElse {
+                    StepSequencer {
+                        RunOnce {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<1>),
                                 Condition(Cond<2>),
-                                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
-                                Script(|bb| { *bb.t1 += 3; if *bb.t1 != 4 { bb.t0.set(bb.b1) } }),
+                                Action(Act<3> = Act::<3>),
                             },
                         },
                     },
-                },
-                ReactiveFallback {
+                    StatefulAction(Task<4>),
                     Fallback {
-                        Observe(|bb| (*bb.t1 + 2) % 2 != 1, abort = lower) {
-                            StatefulAction(Task<4>),
-                        },
-                        Observe(|bb| *bb.t1 % 2 == 0, abort = both) {
-                            AlwaysSuccess,
-                        },
-                        Observe(|bb| bb.b1 % 4 != 2, abort = lower) {
-                            StatefulAction(Task<5>),
-                        },
+                        AlwaysFailure,
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0497Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[allow(unused)] #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        AsyncSequence {
-            Cooldown(50) {
-                Condition(Cond<0>),
+        Fallback {
+            Repeat(1) {
+                ForceSuccess {
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<0> = Task::<0>),
+                },
             },
-            Repeat(0) {
-                Action(PIo<1>, t0 = {b0}),
+            StatefulAction(Task<1>),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                #[success_if(|bb| *bb.t1 % 2 != 1)]
+                #[failure_if(|bb| bb.b0 < *bb.t1)]
+                Sequence {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| *bb.t1 % 3 == 2)]
+                    WasEntryUpdated(t0),
+                    Action(PAct<2>, b0 = {t1}),
+                },
             },
-            #[post(|bb| bb.b0 += 1)]
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0498Blackboard { b0 t1 });
+board!(Tree0498Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 2,
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 4,
         }
-        RetryUntilSuccessful(forever) {
-            WhileDoElse {
-                Repeater(3) {
-                    RepeatTimes(3) {
-                        Cooldown(0, filtered = Failure) {
-                            Script(|bb| bb.b0 += 1),
-                        },
-                    },
-                },
-                Loop(q0, value = {t0}) {
-                    MemSequence {
-                        SequenceWithMemory {
-                            Retry(forever) {
-                                ScriptCondition(|bb| bb.b1 % 4 < 2),
-                            },
-                            #[run_while(|bb| bb.b1 > bb.b0 + 4)]
-                            Condition(|ctx| ctx.check(0)),
-                            WasEntryUpdated(t0),
-                        },
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<2>),
-                },
+        Parallel(success = 0, failure = -1) {
+            Switch(b1) {
+                case 1 => Succeeder,
+                case 0 => Action(Act<0>),
+                _ => Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 4, &mut bb.b1)),
+            },
+            Sequence {
+                StatefulAction(Task<2>),
+                SetBlackboard(b0 = {t0}),
+            },
+            #[run_while(|bb| bb.b1 % 3 < 2)]
+            StepSequencer {
+                #[on_success(|bb| bb.b0 = (bb.b1 + 1) % 4)]
+                SetBlackboard(b0 = 2),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { q0 t0 b1 b0 });
+board!(Tree0499Blackboard { b1 b0 t0 });
 
 cases! {
-    Tree0400 "B{o0;b0;t0=4}@fi{t0<o0|3%4}@si{b0%2<0}Obs{t0%2!1;_}(pa0{b0:t0})",
-    Tree0401 "B{o0=0;b1=3}Fb(@ki{none}pi0{t0:b1},Ite(a1,t2,Ub{o0}))",
-    Tree0402 "B{b0=4;t0=1}RSeq(Par{_;2}(RSeq(Sel(Obs{t0%2>0;L}(pt0{b0:b0;b1:b0}),Obs{b0!t0+4;L}(c1))),t2))",
-    Tree0403 "B{t0=5;b0=4;o0=_;b1=0}Obs{t0%2<1;N}(PAll{_}(Ret4(Rep1(Sl{0})),Isw{t0;T;T}(t0,Sc{o0:=_;b0:=o0|4+1%4}),@po{b1:=1;t0+=3}c1e,Inv(Ub{o0})))",
-    Tree0404 "B{q0=0;t0=4;l0=1;t1=1;o0=_;b0;b1=4}Flip(Swm(Seq(@ki{none}@oh{t1:=b1}Keep(TryT(Sl{30},Scc{none})),pc0{b0:2}),Seq(Scc{none},Itr{b0;2;1;_}(S),c1),Ruf{2}(Isw{t1%2;N;_}(t2,t3)),Lp{t1;S}(pc4{b0:1})),OnceT(Rep1(Bin{t1+3<b1;T}(Isw{b0;T;T}(Dl{10}(pa5{b0:1;b1:=}),a6b{b1;b0},Fb(@ki{o0|1=2}Wt{10},a7b{b0%2;b1})),Itr{b0;_;1;T}(RFb(Lp{t0;S}(a8l),c9b{4}))))))",
-    Tree0405 "B{b0=0;t0=0;t1}Flip(RFb(Bin{b0+1>t1;_}(Step(t0,pa1{b0:9},t2),Fb(c3l,t4,Sb{t0=t1}))))",
-    Tree0406 "B{b0;o0=_;t0=1}AFb(Ruf{3}(Pre{t0>0;F}(Sc{o0|5!t0%3?o0:=t0%4;t0+=1})),pc0{b0:2},Star(Wu{t0},@si{b0>6}a1b{6;b0}),Swm(Ub{o0},t2),t3)",
-    Tree0407 "B{b1=0;b0;t0}WU{b0>7}(TryF(Sw{3}(c0,pc1{b0:t0}),Ite(c2,Run),@os{b1+=3}@po{b1:=t0}@of{b0+=1}a3b{b0+3;b1}))",
-    Tree0408 "B{t0}Ruf{2}(Fb(Inv(Rep2(Suc)),Wu{t0},PPar{2;N}(Sl{50},RFb(c0))))",
-    Tree0409 "B{t0=4;q0;b0=0;l0=4}Lp{b0;S}(ASeq(Itr{b0;_;_;T}(SubA(Flt{1;S;F}(@oh{b0:=t0%3;t0=3?t0:=t0+1%3}@si{t0=b0}Bin{b0>5;N}(Rep0(t0e),Dd{50}(F))))),a1,@of{t0+=1}a2))",
-    Tree0410 "B{o0=2;b0=0;b1=5;t1=0;t0=4}@oh{o0:=t1}RSeq(TryT(a0,Sb{b1=t0},Rpt{3}(pi1{t0:t1}),Sc{b1:=3;t0:=b1+2},SubR(pc2{b0:t0})),RSeq(a3,Swm(t4,pc5{b0:t1}),PAll{-3}(pc6{b0:=},c7,c8)),t9)",
-    Tree0411 "B{b1;t0;q0=2;t1}Keep(Swm(Seq(Sb{t1=1},Wt{50},Lp{b1;F}(Wu{t0}))))",
-    Tree0412 "B{l0=2;t0=2;b0=1;o0=3}Rpt{F}(Cd{10;_}(Isw{t0+1%4;N;N}(t0,Itr{b0;2;_;_}(Sel(pt1{b0:9},S)),@oh{t0:=b0+4%3}Pre{o0|2+2!5;F}(Swm(c2b{b0},t3,Wt{50},Suc,Ub{o0})))))",
-    Tree0413 "B{t0=5;b0;q0}Bin{t0%4!3;T}(Ret0(pc0{b0:=}),Fb(@os{b0<t0?b0+=4;b0!t0+3%4?t0:=b0+4}Star(Lp{b0;K}(t1),@fi{t0>b0+3%3}@po{t0:=7}Ruf{1}(Wt{20}),a2l,a3b{b0+2%3;b0})))",
-    Tree0414 "Flip(Sub(Sub(Once(t0))))",
-    Tree0415 "B{l0;b1=1;t0=4;b0=3}Step(Sel(Ruf{F}(RepF(@rw{b1%4=0}@po{t0+=3}@oh{b1+=3;t0+2>3?b0+=1}OnceK(Itr{b1;2;_;T}(RFb(@os{t0>6?t0+=2}a0,@os{b0:=t0+1;t0+=1}c1))))),@of{b1:=t0%4}@si{b0+4<b1}Flip(@fi{b1<4}@rw{b0+4=t0}Cd{30;F}(Fb(Scc{b1+3>t0%2},t2e,c3,Sb{b0=t0})),Inv(Sb{b0=b1})),Try(Pre{t0!4;R}(Wde(Step(c4e,a5e),pc6{b0:b0})),MSeq(t7,t8e,pt9{b0:b0})),Swm(Sl{10},@os{b0:=b1%2}a10,PrSel{0}(Wu{t0})),Step(RFb(t11,t12,a13),Rmp{F;F}(RT{1}(PPar{1;_}(c14,c15,c16))))))",
-    Tree0416 "B{l0=0;t0=3;b0=5}Itr{b0;2;_;_}(@fi{t0!3}Ite(OnceK(Flip(S,a0b{b0;b0})),t1e))",
-    Tree0417 "B{t0;l0=0;b0}@rw{b0=1}ASeq(t0,c1b{t0},c2)",
-    Tree0418 "DySel(Fb(t0,t1),c2,Rpt{2}(c3),PAll{1}(FF(t4e)))",
-    Tree0419 "B{b0;t0=0;q0=4;o0=_}Sel(Obs{o0|3<0;B}(Cnd{t0!3;T;S}(F)),Obs{t0%4<1;B}(Lp{b0;_}(@si{t0%2!0}t0e)))",
-    Tree0420 "B{q0;t0=3}RU{F}(Lp{t0;S}(c0l))",
-    Tree0421 "Inv(t0)",
-    Tree0422 "B{t0=3;b0;b1=1}ASeq(Sc{b0:=t0+3%4;b1+=3},pa0{b0:=;b1:t0})",
-    Tree0423 "Fb(AFb(Ite(Sub(Par{2;_}(c0,Run,c1)),MPri(c2,Rpt{F}(a3l)),a4),TryT(Rep4(a5),c6,a7),RFb(To{50}(Opt(F)),t8,MPri(t9),a10l,a11),ASeq(Try(a12,t13,Rus{3}(a14),c15)),RSeq(OnceT(t16),Pri(t17,t18,t19,Ret1(a20l)))))",
-    Tree0424 "B{l0=0;b0;t0=1;b1;t1=4;o0}@fi{none}@rw{b0+4!b1}@si{o0|4%3=2}MSeq(MPri(Pre{b1<b1%2;K}(RFb(pi0{t0:=},pt1{b0:=;b1:=},S)),@oh{b0+=2}@ki{t1>t0}Itr{b1;2;3;_}(Flip(c2,@of{t0+=1;t1+=2}Ub{o0})),Pri(Cd{30;_}(Sb{o0=9}),t3e,Once(pi4{t0:b0}))),Wv{t1}(Swm(Obs{b1%4!0;_}(Fb(PAll{_}(@of{t1+=3}pi5{t0:b1},Run,t6,a7b{4;b0}))),OnceK(t8),Seq(Sb{o0=2},@si{t1+1<t0}@oh{o0:=_}t9,Scc{b1+2<t0+1}),Itr{b0;1;_;T}(Wt{0}))))",
-    Tree0425 "B{q0=3;b1}PAll{_}(SubR(Cnd{b1>0;_;F}(t0e)),Sw{0}(Swm(S),c1))",
-    Tree0426 "B{b0=0;t0=0;b1=4}RSeq(Wv{t0}(Sc{t0+=3}),Wt{30},Wv{t0}(Wde(pc0{b0:b1},@si{t0+3%2>0}t1,@fi{t0+3>b1}@of{b0+=2;b0+=2}Keep(F))))",
-    Tree0427 "B{q0=1;t0=5;b0;o0=_;t1=4;b1=4}DySeq(Lp{b0;S}(Flip(Run,Once(Sc{t1+=1}),PAll{2}(c0,Ub{o0}),c1,RSeq(c2b{t1+2%3},Sel(@rw{t1>6}@si{t0=3}Intr{b1>2}(@ki{t1=2}@fi{t1!o0|1%2}pt3{b0:t0;b1:b1}))))),RT{F}(Star(Fb(Obs{t1+2!0;B}(Sel(Wu{t0},FF(pt4{b0:1;b1:t0}),Rep1(Wt{10}))),Obs{t1>3;N}(a5l)))))",
-    Tree0428 "Inv(MSeq(t0,t1,RT{F}(a2)))",
-    Tree0429 "B{l0=3;b0=5;o0=3}Step(c0l,@ki{b0+3%4=2}Fb(Mt{50}(RSeq(c1,pc2{b0:=},Sb{o0=2},t3))),Dd{50}(Itr{b0;_;1;_}(Rpt{F}(ASeq(t4e,@po{b0:=b0%2}t5)))))",
-    Tree0430 "B{b1;t1=1;t0;b0;o0;l0}Itr{b0;0;_;N}(Sw{5}(Wv{t1}(Ub{o0}),Seq(@fi{o0|5+3%2<0}@rw{none}@oh{b1:=t0+3}Ruf{F}(Wu{t1}))))",
-    Tree0431 "Seq(Rty2(Swm(S,a0e,t1)),c2l,Swm(Dl{20}(Sl{10})))",
-    Tree0432 "B{t0;b1=4;b0=3}MPri(Wv{t0}(Scc{b0%3<1}),Intr{b1>b0}(Rus{F}(a0l)),pc1{b0:6},Ret0(@of{t0+=1;b0+=1}Wt{0}),Sel(Obs{t0+2>t0%3;B}(PrSel{b0+2;b0;b0}(pc2{b0:=},@oh{b1+=1}@si{t0+1%2>0}Sc{b0:=8;b1%4<0?b0+=2},S)),Obs{b0+2<b0;N}(a3b{b1;b1})))",
-    Tree0433 "B{b1=1;o0;t0;b0=4}@po{t0:=0;b0:=5}@of{t0+=3}RU{F}(Fb(Obs{b0=3;_}(Rty4(t0)),Obs{b0%3=0;L}(PPar{2;N}(a1l,F,RSeq(Scc{t0<b1+4%4},pa2{b0:b0;b1:=}),c3e)),Obs{some;B}(Dl{0}(@ki{o0|4%2<1}@oh{t0:=1}@fi{b1<3}Ret1(RT{F}(t4))))))",
-    Tree0434 "B{t0=3}Isw{t0;N;N}(RT{F}(RtyF(c0)))",
-    Tree0435 "Rty3(S)",
-    Tree0436 "B{t0;l0=3;o0=_;b1=3;b0=4;t1=0}Swm(t0,Itr{b1;2;_;T}(Seq(@oh{t0:=t0%2}@fi{t0%3<1}@po{o0:=_}Sw{2}(a1,Seq(t2,c3,S)),Su{t0}(pa4{b0:b1;b1:b0}),Itr{b1;1;_;_}(@of{b0:=o0|3}@fi{t1<t0}Ruf{F}(RSeq(@rw{t1+2=t1}@ki{t0%2=1}Swm(t5e,pt6{b0:b1},R)))),PAll{1}(Bin{b0!0;T}(@rw{t1+3=1}@oh{t0:=5}@os{b0+=1}RSeq(t7,Sc{t1+=3}),t8)))))",
-    Tree0437 "B{t0=4;b0=1}Star(RSeq(pt0{b0:b0;b1:t0}))",
-    Tree0438 "B{t1=2;o0=5;b1=5;t0=4;b0=4}To{10}(Pre{o0|0>3;R}(FS(Pre{t1<7;S}(@ki{t0+2>5}MPri(Wde(Cnd{b1>b0%2;T;F}(t0e),a1b{t0+1%3;b0}),Cnd{t0%3<0;T;S}(FS(@ki{t1=b0}t2)))))))",
-    Tree0439 "B{q0;b0=1;t0=2}Pre{t0+2<b0%4;S}(Swm(t0e,Fb(a1,c2),a3,Lp{t0;_}(t4),t5e))",
-    Tree0440 "B{t0;b0;o0=5;t1}Su{t1}(Par{_;-1}(Par{1;2}(t0e,S,@rw{some}pt1{b0:t1;b1:b0}),MSeq(Suc,@po{b0+=3}@of{t1:=1}t2),Inv(c3),PAll{-2}(Wu{t1},@ki{t0<7}t4)))",
-    Tree0441 "B{b0=1;t0;b1}Par{-3;-1}(Sl{30},Pri(c0,@ki{b0+1<7}pt1{b0:=;b1:t0}),Rep1(Obs{b1>1;_}(WU{b1+4>5}(pi2{t0:b0}))))",
-    Tree0442 "B{o0;b1=0;b0=0;t0}Cd{0;K}(Rpt{3}(@rw{t0=b0}@si{t0>t0+4}RSeq(@os{b0:=b1+3}@oh{t0:=b0}OnceK(@oh{b0+=3}@si{none}@of{b1:=t0+1%2}c0),pc1{b0:b1},Cd{20;_}(Try(t2,@ki{b1%3=0}@os{b1+=2}@po{b1+=3;t0:=b1+3%4}Sl{20})),AFb(@po{o0:=_}Star(@si{b1!6}Cnd{t0=5;_;S}(t3e),Sb{b0=7})))))",
-    Tree0443 "B{t0=3;t1=1;b0=1}Dl{100}(Sel(Obs{t1+1<5;L}(Seq(@os{b0+=2}RSeq(Rty2(t0),Wu{t0}),@ki{t0+4%2<0}Sl{50})),Obs{b0>1;S}(MPri(t1,Sb{t1=2}))))",
-    Tree0444 "B{q0;t0=1;o0}Lp{_;K}(DySeq(Seq(@ki{t0%2<1}c0e,t1),RFb(a2,Flt{2;_;_}(Ub{o0}),t3,a4,a5),PAll{1}(c6e,c7,Wu{t0})))",
-    Tree0445 "B{b1}Flt{3;R;K}(SubA(Wde(t0,Sc{b1+=2},c1)))",
-    Tree0446 "B{o0;t0=3;b0=0}@os{o0:=b0;t0:=0}Mt{0}(SubR(Ub{o0}))",
-    Tree0447 "B{b0;t0=4;t1=1;l0=1;o0}AFb(PAll{0}(WU{t0+3<1}(Step(t0,Suc,c1))),Step(Bin{t1!0;T}(Keep(a2),Ub{o0})),ASeq(Pre{t0+3%2>0;R}(Swm(Seq(t3,t4),PPar{2;N}(a5,Ub{o0}),Itr{b0;1;3;_}(@po{none?b0+=2}Pre{some}(pa6{b0:b0;b1:b0}))))),Rep0(t7))",
-    Tree0448 "B{t1=0;b0;b1=2;t0=3}Fb(Ite(@oh{t1=3?t0+=3;t0+=3}a0b{t0;b1},@os{b0+=2}@oh{b0+=2}c1),a2b{b1%2;b1},PrSel{b0%2;b1%4}(Sc{b0:=t1},@po{t0:=5}@oh{b0:=b0+2%2}c3))",
-    Tree0449 "B{o0;b0=3;b1=0}@ki{none}Fb(Sw{4;3}(Flip(Pri(Sb{o0=1}),c0),Pri(pa1{b0:=;b1:b0},c2e,c3),t4))",
-    Tree0450 "B{b0=5;q0=4;t1}@rw{t1=6}Lp{t1;R}(Fb(c0b{t1},Wde(a1b{b0%4;b0},c2)))",
-    Tree0451 "B{q0;b0=1;t0}Lp{_;K}(Rpt{2}(Lp{_;K}(Fb(c0e,@os{t0%2>0?b0+=2}Sl{100}))))",
-    Tree0452 "Ruf{1}(RT{3}(t0))",
-    Tree0453 "B{t0;b1=2;b0=1}Swm(Fb(PAll{1}(MSeq(Obs{b1!3;N}(RSeq(a0,pi1{t0:=})),a2,Wt{0},RFb(a3,c4),Swm(Scc{t0>b0+3},t5)))),Fb(pc6{b0:2},Obs{b1<t0%2;L}(OnceT(Opt(Pre{b0%2<0;R}(S)))),a7),MSeq(To{10}(t8),SubR(a9),Flip(pi10{t0:=},t11),Invt(c12),t13e))",
-    Tree0454 "B{l0=3;b0;t0=5;o0}Ite(SubR(Wv{t0}(To{10}(t0))),Cnd{some;N;_}(Rpt{F}(RepF(SubR(t1)))),Pri(@os{t0:=b0%4}pc2{b0:=},Wu{t0}))",
-    Tree0455 "B{b0=1;t0=3}Pri(@fi{b0>7}a0,t1e,Obs{b0+1<7;_}(Pri(RFb(Sel(@rw{t0!5}@fi{b0+3>b0}@si{t0<b0}t2e,c3),PAll{_}(pt4{b0:2;b1:b0},t5e,c6),c7,Fai,c8))))",
-    Tree0456 "B{b1=2;b0=5}Swm(Suc,t0e,@oh{b1+=1;b1+=3}Pre{b1+1<7}(Scc{b0>0}),pc1{b0:=},Dl{0}(Sb{b0=0}))",
-    Tree0457 "Mt{0}(RFb(Wde(t0,RSeq(Dl{0}(t1),a2,t3)),Fb(Swm(a4,t5,c6),t7),Ruf{2}(PPar{1;T}(Par{_;-2}(t8,t9e),Fai,c10,Rep2(c11e),a12))))",
-    Tree0458 "B{b0=2;t0}@si{t0%3!0}Isw{t0;T;N}(PAll{_}(RFb(a0,To{30}(R),a1),Sc{b0+=3;t0+=3},RT{2}(Sb{t0=b0}),a2,Seq(pt3{b0:=;b1:t0},c4,t5)))",
-    Tree0459 "B{b0=1;t0=0}@os{b0+=1;t0+=3}RSeq(a0l,a1,c2)",
-    Tree0460 "DySeq(Swm(Fb(t0,c1,a2)),Rep0(a3e),Sub(c4),c5,a6l)",
-    Tree0461 "B{t0;o0=1}@ki{o0|2<2}Obs{t0+4<2;S}(a0e)",
-    Tree0462 "B{b1=0;b0=0;l0=2;t0=1}Itr{b1;0;_;N}(PPar{1;_}(@rw{b1+4!1}Fb(pt0{b0:b1;b1:=},c1,a2e,F,@si{b1%2!0}SubA(F)),DySel(a3,Ret1(Pre{b1+4=t0;F}(Itr{b1;2;_;T}(Star(Sb{b1=4},Scc{t0+4>4},@po{b0+=2;b0+=2}@si{b1%2>0}Sc{t0:=b1%4;b0+=1}))))),pc4{b0:8},Itr{b0;_;_;_}(Isw{b0;T;T}(Wu{t0},Rty2(DySeq(t5)),c6,a7))))",
-    Tree0463 "B{b0=2;t0;l0}RFb(RepF(MPri(RU{F}(@fi{b0<3}Itr{b0;2;1;N}(PAll{-1}(Sb{b0=2}))),Wu{t0},TryF(Itr{b0;_;_;T}(c0e),Star(c1e,a2),@rw{t0%2>0}Wu{t0},t3))),t4e)",
-    Tree0464 "B{t0;b0=0}@po{b0:=t0%3}Rus{F}(Sel(RFb(Wu{t0},Fai),c0,Sb{b0=t0}))",
-    Tree0465 "B{t0=3;b1=4;b0=0}TryT(t0e,Inv(Rmp{S;S}(Intr{t0+3<3}(Dl{0}(pt1{b0:=})))),PAll{-3}(@os{b0%2!1?b0:=1}t2,t3,Scc{b1+2>b1+1%2}),Wv{t0}(@si{b1!t0%4}@ki{b0+2=1}Wde(Invt(a4),Sc{t0+=1},c5)),OnceT(Dd{0}(Flip(Sl{50},Run,Sb{t0=6},c6))))",
-    Tree0466 "B{t1;b1;b0;t0=3}Star(Rpt{0}(pc0{b0:=}),Sel(@os{t1+=3;t0:=b1}pi1{t0:b1},Intr{b1%3>0}(Keep(Intr{b0!t0}(c2b{b0%2}))),PPar{1;N}(R,pc3{b0:6}),@oh{t0<5?t1+=2}Flt{3;_;K}(Scc{b1<3})),Wv{t1}(MSeq(Dd{30}(TryF(Suc,@fi{t1<t0%3}@rw{b0%3>1}@os{t0:=b1;t1+=3}c4,t5e)),Pri(c6l,Sl{10}),t7)))",
-    Tree0467 "B{b0;t0}RU{S}(Seq(PrSel{t0;b0+3%2}(t0,Scc{t0%4=2}),OnceK(@os{t0:=b0+3;t0=3?t0+=2}@fi{t0>4}a1),Ite(t2,Sl{0}),Cd{30;F}(pt3{b0:b0;b1:t0})))",
-    Tree0468 "Rep0(c0)",
-    Tree0469 "B{b0=0;o0=_;t0;q0=2}Rus{2}(@rw{b0!2}@of{o0:=_}@po{b0+=2}ASeq(Lp{_;_}(Swm(Cd{0;F}(Fb(@po{o0|0+2>t0?o0:=o0|4;b0:=t0%2}@of{t0%4<0?o0:=t0%3;b0:=6}@si{b0+1>6}pt0{b0:b0;b1:t0},c1))))))",
-    Tree0470 "RSeq(c0e)",
-    Tree0471 "B{q0=0;b0=2;o0=2;b1;t0}Flt{3;S;_}(@fi{b1+1=o0|2%2}@ki{b0%2>0}@po{b0+=2}Rep4(@os{b1+=1}Keep(ASeq(Fb(Obs{b1+4%4!2;B}(Lp{_;R}(Scc{none})),PPar{0;T}(t0,@rw{some}Sb{o0=7})),Seq(Wu{t0},Sb{o0=9},OnceT(Ite(c1,pi2{t0:b0})))))))",
-    Tree0472 "B{t0=2;t1=4;b0=3;l0=1;b1=0}Star(Mt{10}(Itr{b1;1;2;T}(Fb(Itr{b0;0;_;N}(c0l),Sw{4;0}(c1b{t0},t2e,t3)))),Rty1(c4),Sel(t5e,t6,pc7{b0:=}),Pre{t0>t1%3;S}(Cnd{t0!3;N;F}(Par{-1;_}(t8,Sb{b1=1},Sc{b0:=b0+4%2;t1+=1},c9))),Pre{b1!7;F}(Ret2(Rep0(c10))))",
-    Tree0473 "PAll{1}(c0,t1e,t2)",
-    Tree0474 "Wde(Seq(t0e,RT{3}(t1)),PrSel{0;3;0}(Sl{0},t2,c3),Seq(Sub(a4),a5,F))",
-    Tree0475 "B{b1}Rty2(Fb(a0e,Par{_;-1}(t1,@si{b1>b1%3}c2),Wt{0}))",
-    Tree0476 "B{b0=2;b1=1;o0=_}Par{_;_}(t0,MSeq(pa1{b0:=;b1:=},Dl{20}(a2)),t3)",
-    Tree0477 "B{t0;b0;t1}MPri(a0l,@oh{t0+=3}@fi{b0+2>0}@po{t0+=1}a1b{t1;b0},a2)",
-    Tree0478 "RFb(F,t0)",
-    Tree0479 "PPar{1;N}(PAll{_}(t0,t1,t2,t3,a4),R,OnceT(MSeq(t5e,t6,RFb(Fai,a7l),t8)))",
-    Tree0480 "RFb(a0,Seq(t1,Wt{20}),t2e)",
-    Tree0481 "B{b0=4;q0;t0=3;o0=1}Seq(Flip(Lp{_;S}(Sel(@of{b0:=9;b0+=1}a0,S))),Sb{o0=9},Wde(To{10}(pi1{t0:=}),Flip(pt2{b0:=},a3,c4)))",
-    Tree0482 "B{t0=2;b0}@of{b0+=3}@po{t0!2?b0+=2}RU{S}(Pre{t0=t0%3;S}(Inv(DySeq(pa0{b0:5},Scc{t0%3!1}))))",
-    Tree0483 "Dd{0}(Fai)",
-    Tree0484 "B{t0;q0=4;b0=3;l0=1}Fb(OnceK(Sel(Obs{t0%3=0;L}(Pri(Lp{t0;K}(S),Itr{b0;2;_;_}(a0),pa1{b0:=})),a2l)),@os{t0:=b0}Rpt{F}(Lp{b0;R}(a3)))",
-    Tree0485 "Dd{30}(t0)",
-    Tree0486 "Try(Flip(Mt{20}(MPri(F,c0,Lim{1}(Sub(c1)),R))),PrSel{0}(RT{F}(OnceT(RSeq(Sl{50},t2,t3)))),MSeq(c4,c5e,a6,FS(t7)))",
-    Tree0487 "RFb(pc0{b0:8})",
-    Tree0488 "B{t0;b1;o0=_}FS(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}Pre{t0+2=o0|1%2}(Ite(t0,t1)))",
-    Tree0489 "B{b0=1}Cd{0;K}(Isw{b0;N;T}(Sl{50}))",
-    Tree0490 "B{l0=4;b1=4;b0;t0=3}Once(AFb(Itr{b0;1;2;_}(Itr{b1;_;1;N}(RSel(pt0{b0:t0;b1:b1},c1e))),RFb(c2b{b1},t3),t4,Su{t0}(Dd{0}(t5))))",
-    Tree0491 "B{t0=3}@rw{t0<0}Bin{t0<0;T}(Sb{t0=8},c0)",
-    Tree0492 "B{b1;t0=3}TryT(Scc{b1+2=5},Sb{t0=b1})",
-    Tree0493 "B{t0;b0=2}RSeq(Once(t0),To{0}(a1l),Flt{3;_;K}(To{100}(Inv(t2))),RSeq(c3b{t0+2},Sc{t0:=b0;b0+=1}),pi4{t0:b0})",
-    Tree0494 "B{o0;t0=3;b0=4;b1}To{20}(RFb(Scc{b0+1>4},RepF(DySeq(c0l,t1)),Obs{b0+3<5;_}(To{0}(RFb(Ruf{F}(pc2{b0:=}),pt3{b0:7;b1:b1}))),Pre{b0!5;K}(Sel(Sw{4}(S,@of{o0:=b1}@rw{b1%4=3}S),Obs{b1=0;L}(@oh{b0:=o0|2;b1+=3}@si{t0<b1}pc4{b0:b0}),Obs{b0<o0|5+2;L}(@fi{t0+2>t0+1}@of{b0:=o0|5%3}@oh{t0:=b1}Sc{some?b0+=1}),Obs{b1!3;_}(Ub{o0})))))",
-    Tree0495 "B{t0=4;b0=2;l0=3}Seq(t0e,Su{t0}(c1b{b0}),Itr{b0;2;_;_}(Sb{b0=1}))",
-    Tree0496 "B{b0;t0=4;l0=3}Itr{b0;1;_;T}(Su{t0}(t0))",
-    Tree0497 "B{b1=1;t0=1;b0;t1}@fi{b1>5}Flt{3;R;K}(Wde(MSeq(@of{t0+=2}@oh{t1<3?b1+=1}Wv{t1}(Sw{0}(Swm(a0,c1),RSeq(c2,pt3{b0:b0;b1:=},Sc{t1+=3;t1!4?t0:=b1})))),RFb(Fb(Obs{t1+2%2!1;L}(t4),Obs{t1%2=0;B}(S),Obs{b1%4!2;L}(t5)))))",
-    Tree0498 "B{b0=0;t1=5}ASeq(Cd{50;_}(c0),Rep0(pi1{t0:b0}),@po{b0+=1}t2)",
-    Tree0499 "B{q0=3;t0;b1=4;b0=4}RetF(Wde(Rpt{3}(RT{3}(Cd{0;F}(Sc{b0+=1}))),Lp{t0;_}(MSeq(Swm(RtyF(Scc{b1%4<2}),@rw{b1>b0+4}c0l,Wu{t0}),pc1{b0:=})),Keep(a2)))",
+    Tree0400 "B{t0=0;b0=3;l0}Inv(Par{3;_}(Itr{b0;0;_;N}(Pre{t0%4<3;F}(c0)),Sb{t0=8},RSeq(t1,pt2{b0:=;b1:b0})))",
+    Tree0401 "RSeq(t0e,Sub(S),Sub(Fai))",
+    Tree0402 "B{t0=2}Star(Wt{20},Scc{t0%2>0},c0)",
+    Tree0403 "B{o0=1;b0;b1=4;t0=2}Star(Step(@ki{t0>3}@of{b1:=o0|2;t0+3%2<1?b1+=1}@fi{b0<b0%2}MPri(c0b{b0+4},a1e,c2,pc3{b0:1}),t4e),Swm(PAll{-1}(Step(@si{t0+1<5}@po{b0+=1}Ret3(Rep1(c5e)),Sc{o0:=_},c6,@si{t0<b1%2}@oh{b1=3?b0:=2}c7,Dd{50}(To{10}(Scc{b1%2>0}))),Fb(t8,pt9{b0:1}))),@of{b0>3?b0:=7}ASeq(t10,@fi{b0+4%3>1}Ub{o0},PPar{1;T}(t11,F),Sel(c12l,Scc{some},t13e),Ub{o0}),RFb(pt14{b0:b0},Par{_;_}(Scc{t0+3>t0%2},Sb{t0=7}),Sw{1;0}(Scc{b1=b0},c15,c16l)))",
+    Tree0404 "B{b0=2;t1=3;t0=3}Fb(Ite(Swm(c0,t1,@rw{t0<6}@po{b0+=1;b0:=b0+2%4}pt2{b0:t0;b1:t1}),Wde(pt3{b0:=;b1:t0},t4)),Dd{10}(a5l),Mt{50}(SubA(Swm(t6,a7l))))",
+    Tree0405 "B{t1;b0=2;t0;b1}Try(Isw{b1;_;T}(Rep1(Sb{b0=4}),c0,@po{b1+=3}@rw{b1>1}@oh{t0+=3}t1,Fai),RSeq(c2,WU{b0+1%4=0}(PrSel{t0}(@os{t0:=b0+1;b0+=1}c3)),c4),Pre{b1>1;S}(PrSel{b1;t0;t0;b1+4}(t5e,Dd{100}(c6),Wu{t1},Sb{b0=2})))",
+    Tree0406 "B{o0=2;b1;l0=2;b0=1;t0=1}Seq(Sw{1}(@os{t0:=b0}@oh{b0+=3}PAll{_}(Flip(c0,@os{o0:=4}@ki{b1>0}pt1{b0:b0;b1:b1},Ub{o0}),SubR(@po{b1+=1}ASeq(@po{o0|4%4>0?b1:=8;t0:=b1}Wde(@si{t0!4}c2,Sl{100}),RFb(c3e)))),RFb(c4b{b1%2},Sel(Obs{t0<b1+4;L}(Sb{b1=b0}),pi5{t0:t0}),S)),Seq(pa6{b0:=;b1:=},Cnd{b0+3>6;N;_}(Itr{b0;_;2;N}(@ki{t0>3}Ite(c7e,PrSel{b1}(pa8{b0:=;b1:b0}),Rep0(t9)))),Dl{20}(Obs{none;_}(@oh{o0:=_}@os{o0:=b1;o0:=b1+4}TryT(Itr{b1;2;2;T}(t10e),c11b{7},Cnd{b0+4>7;N;S}(t12e))))))",
+    Tree0407 "B{b0=4;b1=1;t0}Try(@of{t0+=3}RSeq(a0l,a1l,Sc{t0:=b0%3}),@po{b0+=1}@fi{t0+3>b1+2}Dl{10}(pc2{b0:b0}),Par{_;_}(Grd{_}(pa3{b0:=;b1:t0}),Grd{F}(c4)),FF(Cnd{t0!b0+4;N;S}(Isw{b1%2;T;T}(SubR(Wt{50})))),TryF(Dl{30}(a5),t6))",
+    Tree0408 "B{t0;o0=_}Su{t0}(Rep0(Scc{t0+4<t0%3}))",
+    Tree0409 "RFb(c0l,c1,t2)",
+    Tree0410 "B{b0;l0=4;b1=1}Rpt{1}(Itr{b0;1;_;N}(Isw{b1;_;N}(Itr{b1;1;3;T}(RepF(Isw{b0+4%2;N;N}(t0))),@ki{b1>2}@os{b0+=1}t1)))",
+    Tree0411 "B{b0=1;t0;b1=4;q0=0;l0=3}RSel(Ret0(a0b{b1+3;b0}),Fb(Obs{t0!2;L}(@of{t0+=1;b0+=2}Pri(Dd{0}(Dl{0}(Scc{b0>6})),Step(@po{b1:=b0}@rw{b0=2}@of{t0+=1;b1:=b0+2%2}a1,@po{b1+=2}a2))),@fi{t0+4%2<0}@ki{t0+4%4>0}@po{t0:=t0+3%4}Swm(a3,t4e)),Ret1(Intr{b0>5}(Lp{b1;_}(Fb(Itr{b0;1;3;N}(R),t5)))),Ite(Dd{10}(OnceK(Rmp{S;S}(TryT(t6,Sb{b1=b0})))),@of{b0>5?b0+=2;b0+=1}@oh{t0+=1}RSeq(Sc{b1:=3;t0+=2},R),@fi{b0+1!b0}@rw{b1+2>t0}@si{b1%3=2}Fb(c7l,Sl{100})))",
+    Tree0412 "PPar{2;N}(t0,c1,Flt{3;_;K}(t2))",
+    Tree0413 "B{b1=1}Sw{0}(a0l,Wde(c1e,c2,R))",
+    Tree0414 "Pri(To{0}(t0),a1e)",
+    Tree0415 "B{t0}Grd{F}(Seq(FS(Wu{t0}),Star(c0),t1))",
+    Tree0416 "B{b0;t0=5;o0=_}TryF(OnceK(ASeq(Isw{4;T;_}(RSeq(Ub{o0},@ki{b0<b0%3}Wu{t0}),Seq(@ki{t0=2}@fi{t0!o0|1%2}Intr{t0>2}(pt0{b0:b0}),Wt{30},OnceK(t1))))),pi2{t0:=},Wv{t0}(Fb(DySeq(Step(Scc{t0>t0+1%3},Scc{o0|0=4},Rep1(Wt{10}),Sb{t0=2})),Flip(Rep2(pc3{b0:7}),Flip(Rty1(a4)),c5))))",
+    Tree0417 "B{b0=2;t0=0;l0}Sel(RSeq(a0,Sl{0},R),Obs{t0+4!5;B}(Seq(t1)),Obs{t0%2>0;N}(Try(Itr{b0;1;2;_}(Dl{10}(pa2{b0:=})),t3)))",
+    Tree0418 "Ret3(a0)",
+    Tree0419 "Inv(Sl{30})",
+    Tree0420 "RepF(Cd{0;F}(t0e))",
+    Tree0421 "AFb(PrSel{3;1}(Rty2(OnceT(t0)),AFb(a1,c2)),Rpt{1}(Cd{0;F}(Grd{R}(Par{-1;_}(a3,c4)))),TryT(Wt{0},c5))",
+    Tree0422 "B{l0;t1=3;b0=2;t0;q0=4}Cnd{t1%2<0;T;S}(Par{0;_}(Lp{t1;_}(c0),Pre{b0>2}(DySel(a1,a2,c3l)),Lp{_;S}(Step(DySel(@of{t1+=1;b0+=1}Wt{0}),t4,Lp{b0;S}(@os{t1+=2;b0+=2}@po{b0+=1}@si{t0%2=0}c5b{t1}))),Wv{t0}(Sc{t0+=3;t1+4%3>0?t1+=1}),Itr{b0;0;_;_}(@os{t1!b0?t0+=2}t6)))",
+    Tree0423 "RT{F}(Sub(Run))",
+    Tree0424 "B{t0=5;q0=4;b1=2}Par{_;0}(Rpt{F}(Obs{t0+3=3;N}(Lp{b1;F}(t0))))",
+    Tree0425 "B{t0=1;l0=0;b0;o0}Ruf{2}(RSeq(RFb(@os{t0:=b0}@of{t0+=1}Pre{b0+3>4;F}(@ki{b0<6}@rw{t0=4}@os{o0:=5}Rep4(Itr{b0;0;3;N}(RU{F}(c0b{b0}))))),PAll{_}(Wu{t0},Sc{t0:=t0%3},t1),PPar{1;_}(SubR(pt2{b0:=;b1:t0}),c3,Wt{50})))",
+    Tree0426 "B{b0;t0;t1=4;b1=2}Isw{b1;N;T}(@si{t0=7}@po{t1+=3}t0,DySel(c1e,@rw{t1!1}t2,Suc),Dd{50}(Keep(Pri(pt3{b0:b0;b1:=},t4,t5e,Sl{10}))))",
+    Tree0427 "B{b0=4;o0=1;t0}Sel(Obs{o0|0<1;L}(Scc{b0>t0%4}),Obs{o0|5+4%3=0;_}(Rpt{0}(@po{t0+=3}c0)))",
+    Tree0428 "B{t0=0;b0=1;o0=_;q0=4}Try(Rpt{3}(Lp{t0;S}(RT{1}(Seq(Wt{0},RFb(t0,t1,@oh{b0:=t0}c2,pi3{t0:=}),t4,t5)))),c6,Sel(Obs{o0|2+4<t0;L}(Once(RSeq(Ub{o0},PAll{_}(pa7{b0:=},c8)))),Obs{b0+2<7;B}(RSeq(pa9{b0:0},t10))),ASeq(Rep4(Ite(c11b{b0%2},Pre{t0%3!0}(c12e),Ub{o0})),t13,Ite(@ki{t0=b0}pa14{b0:=},a15)))",
+    Tree0429 "B{t0=0;b0=1}PrSel{t0;b0%3;b0;b0+2;b0}(Wu{t0},Run,Sb{b0=5},t0,pa1{b0:8})",
+    Tree0430 "B{t0=0;b0=0}Intr{t0+3%4!2}(@po{b0+=1}RFb(a0,c1e,pc2{b0:=},pc3{b0:=}))",
+    Tree0431 "B{t1;b1=2;b0=1;l0=4}Star(Itr{b1;2;1;_}(Itr{b0;2;3;N}(RSeq(Flt{2;R;K}(Cd{0;K}(Intr{t1!3}(pi0{t0:b1})))))))",
+    Tree0432 "B{t1}Isw{9;N;T}(Ite(t0,a1,c2b{1}),pa3{b0:t1},t4e,t5)",
+    Tree0433 "B{t0=3;b0=2;b1}Wde(MPri(Cnd{t0!b1+3%3;T;F}(RSeq(Suc))),AFb(c0,Fai),Grd{_}(Fb(@po{t0+=1;b0:=t0+1}t1,c2)))",
+    Tree0434 "To{0}(MPri(Swm(Sel(PrSel{2;0}(F,t0),Flt{3;_;K}(Wt{100})),Ite(Sub(RSeq(c1,t2,t3)),t4)),Par{2;-3}(Star(a5,c6l),t7e,Once(S),F),Keep(DySeq(c8,c9,c10)),FF(RSeq(Rus{F}(Flip(Ruf{F}(t11))),Opt(F)))))",
+    Tree0435 "B{b1=2;l0;b0}Fb(t0,Ret4(Seq(Itr{b0;1;3;T}(c1),R)),Rep2(a2),Sel(Pre{b1>b0+1}(Sl{20})))",
+    Tree0436 "Rpt{0}(Sub(Sub(t0)))",
+    Tree0437 "B{t0=0;o0=_;b0=0}Swm(FF(PrSel{b0+2;b0%2;t0}(@oh{t0:=o0|5}@ki{o0|2>5}c0,pt1{b0:4;b1:b0},Ite(t2,t3))),MSeq(pt4{b0:=;b1:b0},Wt{10}),Par{2;-1}(Wu{t0},RSeq(Dd{20}(pi5{t0:t0}))),Bin{o0|2%3>0;N}(@fi{t0=b0}@of{b0:=b0+3%4}a6,pi7{t0:=}),Rty4(Fb(t8,Scc{none})))",
+    Tree0438 "B{t0=1}OnceK(Cnd{t0<2;T;F}(t0))",
+    Tree0439 "B{o0=0;l0;t0;b0}Isw{5;T;_}(Par{5;0}(DySeq(t0,Sl{50}),RFb(@rw{o0|5=b0%4}@oh{o0:=_}@of{o0|1%3>0?b0+=2}t1e,Scc{t0+3<6}),OnceK(@os{b0+=2}@fi{b0=4}Ub{o0}),Flip(c2,a3e,a4),Bin{none;N}(@of{t0+=3}pi5{t0:=},pi6{t0:t0})),t7,Su{t0}(Ruf{F}(Mt{20}(Itr{b0;_;3;T}(@ki{b0+1%2<0}RSeq(Wt{20},c8,@si{some}t9e))))))",
+    Tree0440 "B{b0;b1;t0=4}Seq(SubA(Pre{b0+3%2>0;F}(Seq(pa0{b0:4;b1:=},MPri(c1e,a2e),@ki{b1+2%4!0}OnceK(Sb{b1=b0})))),Dl{0}(t3e),Rmp{F;F}(MSeq(Fb(@rw{t0=6}Sc{b0%3<2?t0+=1},FF(c4)),Rty2(c5))))",
+    Tree0441 "B{t0=3;b0}@rw{b0!2}@po{b0+=3}Swm(c0,Su{t0}(Wt{0}),SubR(Sc{t0=b0?b0+=1}))",
+    Tree0442 "B{b0;t0=0}Seq(DySeq(Scc{t0!3},c0,a1,Fb(c2,c3,t4,t5),RSeq(@os{b0:=b0%2}@si{t0=5}@fi{t0+2%2!0}pi6{t0:t0})))",
+    Tree0443 "B{l0=0;t1=3;b0;t0}Dd{0}(@rw{t1+1<7}Itr{b0;2;3;T}(RT{F}(Keep(MPri(Bin{b0+3<6;T}(Itr{b0;2;3;N}(t0),@oh{t0!3?t0:=t1;t1:=t0%3}@fi{b0%2=1}@si{t0!6}c1),To{20}(Step(t2e,pa3{b0:4},@po{t1+=1;t1%2<1?b0+=2}t4)),MPri(@oh{b0+=2}Fai,Rep2(Fai),t5))))))",
+    Tree0444 "B{b0;q0=3;t0=3}RSeq(Wv{t0}(@ki{t0<0}Seq(c0)),Isw{b0+4;T;N}(Mt{0}(Star(Wt{10},Sc{b0+=1},c1,c2)),Cd{0;_}(@oh{b0+=3}@ki{b0%4<2}@of{b0+=2;t0+=3}Invt(@fi{b0>7}Bin{b0+1%3<2;N}(Wv{t0}(c3),t4e)))),Rpt{2}(RFb(Lp{_;S}(Rty0(t5)),c6e)),Par{1;_}(Bin{t0<7;T}(t7,@rw{t0%2!0}Rmp{F;F}(pt8{b0:2})),@os{t0+=2}@ki{t0+3%4<2}Cnd{t0%4<1;N;_}(Sel(c9,Sl{10})),Grd{F}(Ret0(@oh{t0:=b0;t0+=3}a10)),c11b{b0}))",
+    Tree0445 "B{q0=3;t1=3;b1=5;t0=4;b0}RepF(Pri(Swm(Rpt{2}(PrSel{b1;b1+3}(t0,a1e))),Lp{_;R}(pa2{b0:=;b1:t0}),Rpt{F}(Pre{t0%2!1}(Seq(t3,@of{t1:=t0}@fi{b1!3}pt4{b0:b1;b1:t1},Sb{t1=6},pt5{b0:9;b1:=},c6l)))))",
+    Tree0446 "B{t0=0;b0=4}Bin{b0%4>2;T}(Grd{R}(RSel(Wu{t0},t0,@oh{b0+=2}@po{t0%4>1?t0+=1;t0+=1}c1)),PAll{4}(c2b{3},t3,t4,Sc{t0+=1},@fi{b0!3}@po{t0:=b0%3}@oh{b0:=2}a5))",
+    Tree0447 "B{b0=0;o0;t0}Ite(Mt{0}(c0l),PPar{1;N}(@po{b0:=t0}pt1{b0:t0;b1:t0},Ub{o0}),RU{F}(t2e))",
+    Tree0448 "B{b0=2;o0=5}Swm(Mt{0}(ASeq(t0,c1,t2)),@po{b0+=3;o0:=o0|3%2}c3,SubR(a4))",
+    Tree0449 "B{t0;b0=1;l0;t1=1}PPar{2;_}(SubR(Dd{10}(Flt{3;_;_}(@rw{t1=t0}Sel(t0,c1b{b0%3},Opt(SubR(Sc{t0+=1})),Itr{b0;_;3;_}(Inv(c2b{2})))))),t3e,Swm(MPri(Seq(Sl{0})),Flt{2;R;_}(Suc),pa4{b0:6},t5e,Invt(t6)))",
+    Tree0450 "B{b0;b1=0;q0=1;t0=4}Step(Once(@po{b0+=2;b0+=2}@si{b1%2>0}Flip(Fb(OnceT(t0)),@fi{t0+1!t0+2}Par{-2;-1}(Run,Scc{t0+4>4}),Suc)),@os{t0+3=t0?t0+=1}@rw{b1+1%4<3}RSeq(t1,c2,c3,@rw{b0%3<2}@os{b0:=b1%4}t4),Rus{2}(RepF(@po{b1+2<5?b1+=1;b1+=1}@fi{b0+3%4!0}Lp{t0;_}(Ruf{3}(S)))),MSeq(Rep0(S),PPar{2;N}(Wt{0},t5e),pi6{t0:=}))",
+    Tree0451 "B{t1;b0=0;o0=_;t0=5;b1}OnceK(ASeq(RSel(pi0{t0:=},PrSel{t0%2;b0+2;6}(c1e,c2,t3),Pri(pi4{t0:=},Ub{o0})),@rw{b1%4<0}@of{b0<1?t1:=t0}DySel(PrSel{b0+2;t1+4}(c5,t6),c7l,c8,Bin{some;_}(t9,c10e))))",
+    Tree0452 "B{b0;b1;t0=5;l0=0;q0}Itr{b1;_;_;T}(RFb(Dd{0}(t0),Lp{t0;_}(Intr{b1+1=5}(@po{b1:=2}@of{t0!b1+4?b1:=t0+1}a1b{b0%4;b0})),TryF(c2,a3)))",
+    Tree0453 "Once(MPri(FS(Rmp{F;F}(t0)),Grd{F}(Cd{0;_}(Wt{20})),Seq(c1,Rpt{F}(t2)),Lim{1}(a3)))",
+    Tree0454 "B{o0=1;b0=4;t0=3}PPar{1;N}(Isw{9;_;_}(Rmp{S;F}(Sl{0}),MSeq(c0,S)),Seq(Step(Sc{t0:=1},Sc{t0+=1})),PAll{1}(pa1{b0:b0}))",
+    Tree0455 "B{o0=3;t1=0;t0;b1=0;b0=1}Su{t0}(PPar{0;N}(Ite(@fi{t1%3!1}@rw{t0>3}@os{some?t0:=5}Seq(@oh{t0+=1}c0b{b0+4},Sw{4;3}(Ub{o0},c1,pt2{b0:=}),pi3{t0:b0},Sl{30},Flt{1;R;F}(pi4{t0:=})),@po{b1:=t1%2}Isw{t0;_;_}(Rep0(Sl{50}),@os{o0:=_;t1+=3}Mt{50}(@of{o0:=t1+4%4}@rw{t0%3>1}pt5{b0:=;b1:=})),Cd{20;_}(MSeq(c6e,t7,t8e,Ruf{F}(@po{b0:=t1}@si{b0>t1}@rw{b0>2}Fai))))))",
+    Tree0456 "B{t0=1;b0=0;b1=1}@os{b1+=1}Star(Swm(PAll{-1}(AFb(c0l,RT{F}(Cnd{t0%3<1;T;_}(a1l)))),Star(t2,a3,c4,pc5{b0:=},Wu{t0}),Ret1(a6),Par{3;_}(c7,Scc{t0+4>4},Inv(a8)),Rty4(PAll{1}(@fi{t0>4}@ki{b1>0}c9,c10,R))),Par{-3;0}(Rep2(Rpt{0}(t11)),a12,Dd{0}(Rep3(Flt{1;S;_}(t13))),pt14{b0:b0;b1:b0},Swm(ASeq(@of{b0+4=3?b0:=t0+4}@os{b0+=3}@fi{b1<0}Sl{0},t15))))",
+    Tree0457 "Ruf{3}(Rep2(Sub(c0b{2})))",
+    Tree0458 "B{t1=3;b0;o0=5;t0=0}Isw{t1%4;_;_}(FS(TryT(Pri(t0,t1),MSeq(t2e,pi3{t0:b0}),OnceT(Wu{t1}))),Rep0(@of{t1+=2;b0>o0|5%2?t0:=7}pi4{t0:t0}))",
+    Tree0459 "Ret0(a0)",
+    Tree0460 "B{t0=0;b0=5}@oh{b0+=1}Once(RU{F}(@fi{t0<4}@po{b0+=1}MSeq(Seq(Rep0(c0)))))",
+    Tree0461 "B{o0=_;t0=0;b0=3}MPri(RSel(Flip(Flip(a0e,RT{1}(Ub{o0})))),SubR(RT{1}(Obs{b0+2>t0;N}(Grd{F}(ASeq(@os{b0:=t0}Scc{some},c1b{b0},Suc))))),@ki{t0!5}t2)",
+    Tree0462 "B{t0=5;o0;q0=1;b1=1;b0=3}PAll{4}(Lp{b0;_}(Opt(Flt{3;_;_}(Cnd{none;_;F}(t0)))),PAll{_}(@ki{t0%2>0}@rw{o0|2>b1}Ruf{3}(Mt{100}(F)),Grd{_}(@po{o0:=2;o0:=o0|1+4}@oh{o0:=t0%4}@fi{o0|0<5}Swm(Scc{some}))),PPar{1;_}(pi1{t0:b0},Sb{t0=2},t2,PAll{-1}(t3)),PAll{-3}(t4e,S,pa5{b0:4;b1:=},Sb{o0=1}))",
+    Tree0463 "B{t0=2;b1=4;b0=3;o0=3;t1=4}FF(Isw{o0|2;N;N}(Dl{100}(Fb(RSeq(a0b{6;b0},a1b{b1;b0}),c2,Grd{R}(c3l),@oh{b1:=t1%4}Once(Scc{t1+1=0}),Fb(@oh{b1:=6}@of{o0:=b1}@os{o0:=8}c4e,a5))),Pri(Flt{3;F;K}(Rpt{0}(Wu{t0})),RSeq(@si{t1<5}Bin{t0+4%3=2;_}(a6e,F),c7,c8b{t0},c9)),Isw{0;_;N}(Step(c10,c11,a12,c13),RSel(t14),Obs{t0%4<2;S}(pa15{b0:=}),a16l,Fb(a17,@oh{t1:=o0|2%4;t1:=b0}@rw{t0<7}t18)),Cnd{some;_;F}(Rmp{F;F}(Seq(Sc{b1:=t1+2;b0+=3},RFb(pa19{b0:=},a20),FS(a21))))))",
+    Tree0464 "B{b0}Rus{F}(@fi{b0%3<0}t0)",
+    Tree0465 "RSeq(t0,Wt{0},t1,c2e,t3)",
+    Tree0466 "B{t1=5;t0=3;b0=0;b1=5}OnceK(Seq(pi0{t0:=},Flip(@po{t0:=t1}@si{b1!7}pt1{b0:b0;b1:=},c2b{t0%2}),Flt{2;S;K}(Sc{t0:=b0;t0+=2}),FF(t3),t4))",
+    Tree0467 "B{b1;b0;t0;t1=5}MSeq(Pri(a0l,t1e,F,pa2{b0:t0;b1:b0},RSeq(@po{b0:=b1%4}Sb{t1=b0},c3)),Sw{2}(Grd{F}(c4),Swm(t5,pt6{b0:b0;b1:=})),Isw{b0%2;T;N}(Seq(t7e)),@rw{b0<b0%3}@of{b0+=2}@ki{b0%4>0}Fb(Obs{t1<0;L}(@fi{b1+3%2>0}@po{b0+=1}a8l),Obs{t1>5;N}(@os{t0+=3}pc9{b0:=})))",
+    Tree0468 "Flip(RSeq(Seq(Swm(PAll{-1}(a0)),Once(Grd{F}(Mt{30}(To{100}(t1))))),Grd{F}(Rty3(Once(RSeq(t2,a3,Grd{F}(t4),Rpt{3}(t5e)))))),RFb(t6,a7,Ret0(t8),c9))",
+    Tree0469 "B{b0=1;t0=5;b1=4;o0=_;l0=2}RU{F}(To{10}(Itr{b0;0;3;N}(Intr{t0>2}(Ret1(Sc{o0|3=b0%4?o0:=_})))))",
+    Tree0470 "B{l0;b1;o0=_;b0;t0}MSeq(@si{t0+1!0}Dd{10}(t0),Itr{b0;0;2;_}(@rw{b1+1%3<1}@po{t0:=o0|3%2}@os{t0:=b1%3}Cnd{t0<5;T;F}(S)),@rw{t0<7}@ki{b1>0}Bin{o0|0+4<2;_}(Scc{b1>b0},RU{F}(c1b{1})))",
+    Tree0471 "Wde(Sub(Flip(a0,c1,c2)),Mt{10}(Sub(DySel(a3,F))))",
+    Tree0472 "B{o0=3;t0=4;b0=3}@po{o0:=o0|1+1%4;b0+=1}Flt{2;S;K}(Obs{o0|5%2>0;S}(@of{t0+2%2=1?o0:=_}@os{t0+=3}@fi{b0%3>1}Mt{20}(a0b{3;b0})))",
+    Tree0473 "PAll{2}(Ruf{F}(Wde(RT{1}(a0e),t1e)),RSel(t2e,a3),RSeq(Wt{20},PrSel{1}(t4e)),Sel(c5,t6))",
+    Tree0474 "B{b0=0;t0;o0=0}Seq(@si{b0<1}@ki{o0|5=t0}AFb(Ret2(a0b{b0;b0}),a1b{t0;b0},t2,R),Pri(t3e,@oh{o0:=8}Fai),Par{0;-1}(Sl{10},Run),Ite(@si{b0>0}@os{t0+=3}@ki{t0>1}a4b{o0|2;b0},Ub{o0}),RFb(@of{t0+=3;b0>t0?b0+=1}c5,c6,F))",
+    Tree0475 "B{b0=4;b1=1}Par{_;_}(Grd{_}(pc0{b0:b1}),Grd{F}(@po{b1%2!0?b0+=1}@ki{b0=0}Rus{2}(Par{2;2}(Rep4(FF(a1)),Sb{b1=b0},pa2{b0:=;b1:=},Sc{b1+3<5?b1+=3;b1+=1},c3e))))",
+    Tree0476 "B{t1=0;o0=_;t0=2;b1=1;b0=3}Ruf{2}(RSeq(Rpt{0}(@of{t1=o0|3+4%4?t1+=2;b0:=b1+2}@os{t1<5?t0:=b0}@rw{t0%4=0}a0l),a1,c2b{t1}))",
+    Tree0477 "B{o0;b1=5;t0}Rep2(@oh{b1+=1;o0:=_}PAll{1}(Seq(@ki{o0|3<t0}Grd{R}(Suc),Suc),RT{F}(c0),Bin{b1<5;_}(c1l,t2),RFb(SubR(t3),t4e,Sb{t0=4})))",
+    Tree0478 "MPri(c0,Rpt{1}(c1))",
+    Tree0479 "B{b1;b0=5;t0}MPri(Bin{b0<0;T}(DySeq(Scc{t0!b0+2%3},Suc,a0),MPri(t1,Ret3(pt2{b0:b0;b1:=}))))",
+    Tree0480 "Par{-1;_}(Rpt{0}(t0),Ret3(PAll{1}(t1e,a2e)))",
+    Tree0481 "B{b0=5;b1=4;o0}Obs{b1+2=b1+4%2;N}(Obs{o0|3+2%4>1;_}(RFb(@rw{b0+2!7}Wt{50},Once(c0e),pt1{b0:4;b1:=})))",
+    Tree0482 "B{t0=4;b0=0}RFb(Cd{0;_}(RT{F}(PAll{2}(Par{_;_}(@of{b0+=1}Pre{t0>4;S}(c0e),TryF(a1,a2),S,Ret4(pa3{b0:=;b1:b0})),Seq(a4,a5,Sl{20},Sb{t0=b0},Fai)))))",
+    Tree0483 "B{t1;t0;o0=_;b1;q0;b0=5}@ki{t0>b0}@of{t1%4=1?t1:=t0;b0+=3}MSeq(Pre{b1!2;R}(RFb(DySeq(a0,Grd{_}(pa1{b0:t0;b1:t1})),Rus{1}(@si{t1<3}@ki{t0>2}Once(Lp{b0;K}(Swm(c2)))),Dl{50}(Obs{t0=2;_}(@of{o0:=b1}t3)),Sl{30})),RSeq(@rw{none}DySel(@rw{t0<5}@po{t0+=2}Ub{o0},Scc{t0=o0|0+3},Sb{b1=0}),Step(To{100}(WU{some}(Sc{b0:=o0|1+4%2})),Intr{b1%2<1}(Sw{5;0;4}(a4,Run,R,pt5{b0:1;b1:b1}))),PrSel{b1;1;t0+4}(t6,Sb{t1=b1},t7)),@of{t1+=1}@ki{t0+3>6}@si{b0!3}Flip(Ite(c8e,t9,FS(c10)),Lp{_;F}(Rep4(Suc)),Grd{_}(Ite(c11l,a12e)),To{20}(@fi{o0|2!4}@of{b1+=1}pc13{b0:b0})))",
+    Tree0484 "B{o0=_;t0=4;b0=4;l0=2}MPri(Fb(t0e,Obs{o0|5<1;B}(c1),Obs{o0|1%4<1;L}(F),Dl{0}(Scc{b0>6}),Obs{b0%4<1;S}(t2)),RFb(To{50}(c3),Inv(c4l),Su{t0}(a5),Isw{b0;N;N}(Scc{b0%4>1},Cd{20;K}(pt6{b0:t0;b1:b0}),a7b{b0;b0})),Keep(Fb(RSeq(pa8{b0:t0;b1:t0},Pre{b0%4>2}(@si{b0+4%2<1}t9),Pre{b0+1>5;K}(Step(t10,a11l,a12))))),Par{1;-3}(a13b{t0+1;b0},Seq(t14,a15b{o0|5+4;b0},@ki{o0|5+4>7}@fi{b0+3%4!3}t16),Once(Scc{b0>t0%2}),@of{b0+=3;b0+=1}Isw{t0+4;_;T}(c17,a18,@po{t0:=b0%2}@ki{b0>6}Sl{10})),Ite(@po{b0+=2;b0+=2}Itr{b0;0;_;N}(t19),RetF(Scc{o0|0=4})))",
+    Tree0485 "B{b0=5}Dl{0}(Opt(Try(PAll{-1}(c0b{b0},F,R,t1,t2),Flip(Par{_;1}(F,c3,t4e,Star(t5,c6),Intr{b0<7}(S)),DySel(c7b{b0},Fai)))))",
+    Tree0486 "B{l0=3;b1=3;t1=4;b0=4;t0=2;o0}PAll{1}(@of{t0:=b0}@oh{t0:=b1+4%2}Scc{t1<b1},t0,Itr{b0;2;1;_}(pa1{b0:t1;b1:=}))",
+    Tree0487 "B{b0=2;b1=3;t0=3}ASeq(@si{t0%2=1}@oh{t0:=b0+4%4}pa0{b0:b0;b1:b1},Swm(c1,Sl{20}),Rep4(@fi{b0%4<3}t2e),Rus{1}(t3e))",
+    Tree0488 "B{t0=4;b1=5;b0=1}PPar{2;T}(ASeq(Mt{0}(Grd{_}(Ret2(Try(t0,c1)))),Sw{0;4;3}(pi2{t0:t0},c3,Flt{3;F;_}(pi4{t0:b0}),Opt(F)),Fb(Obs{t0+1!b1;L}(t5),Seq(t6,t7),Obs{b0+3!4;S}(pi8{t0:=}))),c9,RSeq(a10b{b0;b0},Scc{t0%2>0},a11e,t12e,pt13{b0:t0}))",
+    Tree0489 "RSeq(t0,t1)",
+    Tree0490 "B{t0;t1=5;b0=4}Fb(Ruf{F}(Scc{t0<b0+1}),RT{1}(@fi{b0=3}@po{t1:=t1%2}@si{b0%4>0}Wu{t1}),Fb(Obs{t1%2>0;B}(t0),c1))",
+    Tree0491 "B{t1=2;q0;o0=_;t0=4;b1=2;b0=4}@po{b0+=3;b0:=o0|5+3}@fi{b0+3!5}RSeq(@po{t0:=t1}Grd{R}(DySel(ASeq(@os{o0:=_;t0:=t1%3}@fi{none}Ub{o0},Obs{t0<t0+4%2;S}(t0e)),pc1{b0:=},Scc{none},Seq(pt2{b0:b1;b1:t0},pc3{b0:6},c4),t5)),PPar{2;T}(PPar{1;N}(Lp{t1;R}(c6l),Bin{t0>b1%2;N}(R,t7),@of{b0=t0?b1+=1}@os{b0+=1}t8e),MPri(c9,t10,t11,Flt{2;_;F}(F)),@si{some}RSeq(a12l,pi13{t0:t1},t14,c15,@po{t0:=b1}pa16{b0:9})))",
+    Tree0492 "B{b0=0;o0}PAll{2}(a0l,@po{b0+=3}Ub{o0})",
+    Tree0493 "B{b0=2;o0}Intr{b0%3<1}(Seq(Suc,S,Sb{o0=9},Rpt{F}(Par{_;-1}(c0l,Sl{20},SubR(t1)))))",
+    Tree0494 "B{t0=4;b0;o0=0}Mt{10}(Keep(RFb(RSeq(Cd{10;F}(@os{t0:=b0;b0:=t0}@po{b0:=t0}Isw{t0;N;N}(@po{t0:=2}@si{o0|5+3%2!1}RFb(pt0{b0:b0;b1:t0},c1b{t0},a2b{9;b0},t3e),@fi{b0<7}RFb(t4,c5),Rty4(a6)))))))",
+    Tree0495 "Fb(Step(Dd{30}(Step(R,c0,t1)),MSeq(PAll{_}(Keep(t2))),RSeq(a3,a4,a5),Seq(Flt{3;R;F}(AFb(a6)),Wt{20}),RFb(MSeq(Flt{3;F;_}(RSeq(Sl{0},a7e))),Wt{30})))",
+    Tree0496 "B{b0=4;t0=1}Intr{t0+3=7}(MSeq(Sb{b0=t0},t0))",
+    Tree0497 "Once(Mt{20}(Wde(Step(Once(a0l),Cd{0;K}(Swm(t1,c2,a3e))),t4,Fb(F,t5,a6))))",
+    Tree0498 "B{b0;t0;t1}Fb(Rep1(FS(@po{b0:=t0}t0e)),t1,PPar{1;T}(@si{t1%2!1}@fi{b0<t1}Seq(@of{b0+=1}@ki{t1%3=2}Wu{t0},pa2{b0:t1})))",
+    Tree0499 "B{b1=2;b0=2;t0}Par{0;-1}(Sw{1;0}(Suc,a0,a1b{b1+4;b1}),Seq(t2,Sb{b0=t0}),@rw{b1%3<2}Step(@os{b0:=b1+1%4}Sb{b0=2},t3))",
 }

@@ -6,419 +6,448 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Selector {
-            Action(PIo<0>, t0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(1, 6)),
-            #[run_while(|bb| *bb.t0 % 2 < 1)]
-            Observe(|bb| *bb.t1 + 4 == 4) {
-                #[run_while(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| *bb.t1 + 4 != (bb.b0 + 2) % 4)]
-                Condition(Cond<2>),
+        ReactiveSequence {
+            #[skip_if(|bb| *bb.t0 == 1)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            ReactiveSequence {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstSuccess) {
+                        ScriptCondition(|bb| bb.b0 != 6),
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                    BinarySelector(|bb| *bb.t0 == *bb.t0 + 4, dynamic = false) {
+                        BinarySelector(|bb| bb.b0 == bb.b0 + 2) {
+                            Condition(|ctx| ctx.check(3)),
+                            Precondition(|bb| *bb.t0 < 0, else = Failure) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        TryCatch {
+                            Action(|ctx| ctx.exec(5)),
+                            Action(Act<6>),
+                            #[run_while(|bb| bb.b0 + 3 > 5)]
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
             },
-            WaitValueUpdate(t0) {
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-            },
-            Sequence {
-                Condition(Cond<4>),
-                Condition(PCond<5>, b0 = 8),
-                StatefulAction(Task<6>),
+            Filter(times = 3, filtered = Skipped) {
+                #[on_failure(|bb| bb.b0 += 2)]
+                Delay(10) {
+                    KeepRunningUntilFailure {
+                        Observe(|bb| bb.b0 + 4 < *bb.t0 + 1) {
+                            Fallback {
+                                Observe(|bb| bb.b0 != 3, abort = both) {
+                                    AlwaysFailure,
+                                },
+                                RepeatUntil(Failure) {
+                                    Wait(0),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0500Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0501Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(Act<1>)
-    }
-}
+board!(Tree0500Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            b1: i64 = 0,
         }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            SubTree(Tree0501Sub0, ..),
-            Condition(Cond<2>),
-            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-            Condition(PCond<4>, b0 = 1),
+        ReactiveFallback {
+            Timeout(20) {
+                Observe(|bb| bb.b1 == bb.b1 + 1) {
+                    #[skip_if(|bb| bb.b1 != 7)]
+                    #[run_while(|bb| bb.b0 < bb.b1)]
+                    StatefulAction(Task<0>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    IndexSwitch(|bb| bb.b1, dynamic = true) {
+                        Action(|ctx| ctx.exec(1)),
+                        Condition(Cond<2>),
+                    },
+                },
+                UnsetBlackboard(o0),
+            },
+            Sequence {
+                AsyncSequence {
+                    Wait(0),
+                    Action(|ctx| ctx.exec(3)),
+                    Action(PAct<4>, b0 = 2),
+                },
+                AlwaysRunning,
+            },
+            Interrupt(|bb| bb.b1 == bb.b1 + 3) {
+                Succeeder,
+            },
         }
     }
 }
 
-board!(Tree0501Blackboard { t0 });
+board!(Tree0501Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0502Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(PIo<2>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 4,
         }
-        Timeout(0) {
-            Selector {
-                Observe(|bb| bb.b0 > 3, abort = lower) {
-                    Fallback {
-                        #[run_while(|bb| bb.b0 != 0)]
-                        #[on_failure(|bb| if bb.b0 < 2 { bb.o0 = Some(*bb.t0 + 3) })]
-                        Wait(20),
-                        StatefulAction(Task<0>),
+        #[run_while(|bb| *bb.t0 != (bb.b0 + 2) % 2)]
+        #[success_if(|bb| bb.b1 > bb.b1 + 3)]
+        ReactiveFallback {
+            WaitValueUpdate(t0) {
+                ReactiveFallback {
+                    Iterate(l0, element = {b1}, until = Never) {
+                        Condition(Cond<0>),
                     },
                 },
-                RunOnce {
-                    Failer,
-                },
-                StatefulAction(Task<1>),
-                Observe(|bb| bb.o0.is_some(), abort = both) {
-                    StatefulAction(Task<2>),
-                },
-                Observe(|bb| *bb.t0 + 4 < 0, abort = none) {
-                    StatefulAction(Task<3>),
-                },
+            },
+            Action(PIo<1>, t0 = {b0}),
+            RepeatUntilSuccess(forever) {
+                SubTree(Tree0502Sub0, b0 = {=}, t0 = {t0}, l0 = {=}, b1 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0502Blackboard { o0 b0 t0 });
+board!(Tree0502Blackboard { b0 t0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
-        Optional {
-            Action(Act<0> = Act::<0>),
+        blackboard {
+            b0: i64 = 1,
+        }
+        ForceFailure {
+            Script(|bb| bb.b0 += 1),
         }
     }
 }
+
+board!(Tree0503Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
-            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64>,
         }
-        Sequence {
-            RunOnce {
-                #[post(|bb| bb.o0 = None)]
-                Sequence {
-                    Priority {
-                        ReactiveSelector {
-                            Condition(|ctx| ctx.check(0)),
-                            #[post(|bb| { bb.t0.set(6); *bb.t1 += 3 })]
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                            DynamicSequence {
-                                Script(|bb| bb.b0 += 3),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                    RepeatUntilSuccess(3) {
-                        #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = None })]
-                        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                            Fallback {
-                                #[run_while(|bb| bb.o0.unwrap_or(0) % 4 < 3)]
-                                StatefulAction(Task<2>),
-                                SetBlackboard(t1 = 4),
-                            },
-                        },
-                    },
-                },
+        BinarySelector(|bb| bb.b0 != 7) {
+            #[on_success(|bb| if *bb.t0 < bb.o0.unwrap_or(0) % 3 { *bb.t0 += 3 })]
+            Interrupt(|bb| bb.b0 % 2 != 1) {
+                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(1) + 4) % 2, &mut bb.b0)),
             },
-            Repeater(forever) {
-                SequenceStar {
-                    ForceSuccess {
-                        FlipSelector {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Deadline(0) {
-                        WaitValueUpdate(t0) {
-                            RunOnce {
-                                Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                            },
-                        },
-                    },
-                },
+            Filter(times = 1, count = Failure, filtered = Failure) {
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0504Blackboard { o0 t0 t1 b0 l0 });
+board!(Tree0504Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0505 for Ctx {
         blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
             b0: i64 = 5,
         }
-        WhileDoElse {
-            Remap(success = Failure, failure = Success) {
-                Action(Act<0>),
+        IndexSwitch(|bb| *bb.t1 % 3, dynamic = true) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| bb.b0 + 1 > 5)]
+                #[failure_if(|bb| (bb.b0 + 1) % 2 != 1)]
+                #[on_halted(|bb| { if bb.o0.unwrap_or(1) % 2 < 1 { bb.o0 = Some(*bb.t1 % 2) }; bb.t1.set(2) })]
+                Wait(100),
+                Action(Act<1>),
             },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 2) % 2, &mut bb.b0)),
-                Succeeder,
-            },
-            MaxTime(20) {
-                StatefulAction(Task<2>),
-            },
+            Succeeder,
         }
     }
 }
 
-board!(Tree0505Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0506Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(Cond<3>)
-    }
-}
+board!(Tree0505Blackboard { o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0506 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
             b0: i64 = 3,
         }
-        BinarySelector(|bb| *bb.t1 < 2) {
-            TryCatch {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = 6, b1 = {t1}),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                BinarySelector(|bb| (*bb.t0 + 2) % 4 != 3, dynamic = true) {
-                    SubTree(Tree0506Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-                    SetBlackboard(t1 = {t0}),
-                },
-                Interrupt(|bb| *bb.t0 % 4 > 0) {
-                    ForceSuccess {
+        Parallel(failure = -3) {
+            Filter(times = 1, filtered = Failure) {
+                Conditional(|bb| bb.b1 == 6, dynamic = false, else = Success) {
+                    ReactiveFallback {
+                        #[run_while(|bb| *bb.t1 < bb.b0 + 3)]
+                        StatefulAction(Task<0>),
+                        #[on_success(|bb| { bb.b0 = *bb.t0 % 3; *bb.t1 += 1 })]
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
                         Condition(Cond<4>),
                     },
                 },
             },
-            WhileDoElse {
-                #[skip_if(|bb| *bb.t1 == 3)]
-                #[failure_if(|bb| bb.b0 % 2 < 0)]
-                Limiter(3) {
-                    Inverter {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Action(PAct<5>, b0 = 2, b1 = {t1}),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                Parallel(success = -5, failure = 0) {
-                    Runner,
-                    Condition(Cond<7>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<8>),
-                    Wait(0),
+            Sequence {
+                ScriptCondition(|bb| bb.b1 % 4 == 2),
+                AlwaysSuccess,
+                AlwaysSuccess,
+            },
+            Timeout(10) {
+                Loop(q0, if_empty = Skipped) {
+                    Condition(Cond<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0506Blackboard { t0 t1 b0 });
+board!(Tree0506Blackboard { t1 q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0507 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Precondition(|bb| *bb.t0 > 0, else = Skipped) {
-            #[on_failure(|bb| if bb.b0 > 0 { bb.t1.set(3) })]
-            #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
-            Repeat(1) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0507Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0508Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 13,
-        }
-        RepeatUntilFailure(3) {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0508Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 13,
-        }
-        SequenceWithMemory {
-            Repeater(forever) {
-                SubTree(Tree0508Sub1, t0 = {=}, o0 = {o0}, b0 = {=}),
-            },
+        Repeat(0) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(3) > 7)]
-        StepSequencer {
-            #[failure_if(|bb| bb.b0 != 4)]
-            #[on_halted(|bb| bb.o0 = None)]
-            Script(|bb| { if *bb.t0 != 0 { bb.b0 = *bb.t0 + 3 }; bb.b0 = *bb.t0 }),
-            Repeat(2) {
-                SubTree(Tree0508Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+        ReactiveSequence {
+            Sequence {
+                FlipSelector {
+                    Cooldown(0, filtered = Skipped) {
+                        Condition(Cond<0>),
+                    },
+                },
+                MemSequence {
+                    Wait(100),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            Guard(|ctx| &mut ctx.token) {
+                SequenceStar {
+                    ReactiveFallback {
+                        Timeout(50) {
+                            ReactiveSequence {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    RepeatUntilSuccess(forever) {
+                        Condition(Cond<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0508Blackboard { t0 o0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0509 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Retry(0) {
-            SetBlackboard(t0 = {b1}),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(|ctx| ctx.exec(2)),
         }
     }
 }
-
-board!(Tree0509Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0510 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[allow(unused)] #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        BinarySelector(|bb| bb.b0 > *bb.t0) {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                RepeatTimes(2) {
-                    Script(|bb| bb.t0.set((bb.b0 + 2) % 2)),
+        Delay(0) {
+            IfThenElse {
+                Condition(Cond<0>),
+                FlipSelector {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+                    #[skip_if(|bb| bb.b1 % 2 != 0)]
+                    #[on_success(|bb| { bb.b1 += 3; bb.t0.set(bb.b1) })]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    Condition(Cond<4> = Cond::<4>),
+                    Action(Act<5>),
                 },
             },
-            Condition(PCond<0>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0510Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0511Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Condition(|ctx, bb| ctx.check_in(1, *bb.t0))
-    }
-}
+board!(Tree0510Blackboard { o0 b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0511 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        RunOnce(then_skip = false) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = true) {
-                Observe(|bb| bb.b1 + 4 < bb.o0.unwrap_or(2) % 3, abort = self) {
-                    ReactiveSelector {
-                        RunOnce(then_skip = false) {
-                            StepSequencer {
-                                Action(Act<0>),
-                                SubTree(Tree0511Sub0, ..),
+        FlipSelector {
+            BinarySelector(|bb| *bb.t0 > 7) {
+                StatefulAction(Task<0>),
+                ReactiveSelector {
+                    StatefulAction(Task<1>),
+                    Sleep(20),
+                },
+            },
+            Precondition(|bb| bb.b0 > *bb.t0, else = Running) {
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            },
+            MemPriority {
+                Condition(|ctx| ctx.check(3)),
+                Condition(PCond<4>, b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0511Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0512 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Running) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Failer,
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                ScriptCondition(|bb| *bb.t0 != 1),
+            },
+        }
+    }
+}
+
+board!(Tree0512Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        RepeatUntil(Success) {
+            MemPriority {
+                Action(Act<0>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    PrioritySelector {
+                        #[score(1)]
+                        Condition(Cond<1>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0514 for Ctx {
+        AsyncSequence {
+            ReactiveSequence {
+                RepeatUntilSuccess(forever) {
+                    ForceSuccess {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                ForceSuccess {
+                    Action(Act<1>),
+                },
+                Action(Act<2>),
+            },
+            Delay(30) {
+                MemPriority {
+                    ReactiveSequence {
+                        Wait(0),
+                        Action(Act<3>),
+                    },
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            Priority {
+                                Action(Act<4>),
+                                Condition(Cond<5>),
                             },
-                        },
-                        ForceFailure {
-                            PrioritySelector {
-                                #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
-                                Script(|bb| bb.o0 = Some(bb.b0 + 4)),
-                            },
-                        },
-                        AsyncSequence {
-                            AsyncFallback {
-                                Inverter {
-                                    #[on_halted(|bb| bb.b1 += 3)]
-                                    StatefulAction(Task<2>),
-                                },
-                                AlwaysRunning,
-                            },
-                            MemSequence {
-                                Succeeder,
-                                StatefulAction(Task<3>),
-                                AlwaysRunning,
-                            },
-                        },
-                        Selector {
-                            StatefulAction(Task<4>),
-                            Condition(|ctx| ctx.check(5)),
+                            Action(Act<6>),
+                            Condition(Cond<7> = Cond::<7>),
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0511Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0512 for Ctx {
-        ReactiveSequence {
-            Delay(30) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+            Sequence {
+                StatefulAction(Task<8> = Task::<8>),
+                Condition(Cond<9>),
+                Condition(Cond<10>),
+                Condition(|ctx| ctx.check(11)),
+                StatefulAction(Task<12> = Task::<12>),
+            },
+            ParallelAll {
+                StatefulAction(Task<13>),
+                Action(Act<14>),
+                StatefulAction(Task<15>),
+            },
+            IfThenElse {
+                SequenceStar {
+                    ReactiveFallback {
+                        StatefulAction(Task<16>),
+                        Condition(Cond<17>),
+                    },
+                    RepeatTimes(3) {
+                        Action(Act<18>),
+                    },
+                },
+                MaxTime(30) {
+                    Condition(Cond<19> = Cond::<19>),
                 },
             },
         }
@@ -426,629 +455,544 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
+    pub tree Tree0515Sub0 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        Switch(b1) {
-            case 0 => Limiter(3) {
-                #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-            },
-            _ => MemPriority {
-                Action(Act<1>),
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3>),
-                Condition(PCond<4>, b0 = {t0}),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0513Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 5,
-            b0: i64,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            o0: Option<i64> = Some(9),
         }
         MemPriority {
-            ScriptCondition(|bb| bb.b0 % 3 < 2),
-            RepeatTimes(1) {
-                Action(Act<0>),
-            },
+            Condition(Cond<2>),
+            #[skip_if(|bb| bb.b1 == 7)]
+            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+            #[success_if(|bb| (bb.b1 + 1) % 4 == 0)]
+            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0514Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            l0: Vec<i64>,
+            o0: Option<i64>,
         }
-        Fallback {
-            #[on_success(|bb| { *bb.t0 += 2; if *bb.t1 + 4 > bb.b0 { *bb.t1 += 3 } })]
-            #[post(|bb| { *bb.t1 += 1; bb.t1.set(*bb.t1 % 2) })]
-            Retry(0) {
-                #[on_halted(|bb| { bb.o0 = Some(bb.b0 % 4); if bb.o0.is_none() { bb.o0 = Some(8) } })]
-                #[skip_if(|bb| *bb.t0 < 2)]
-                Action(Act<0> = Act::<0>),
+        Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+            SkipUnlessUpdated(t0) {
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<0>),
+                    Conditional(|bb| *bb.t0 == 7, else = Success) {
+                        MemPriority {
+                            RunOnce(then_skip = false) {
+                                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+                                    AlwaysRunning,
+                                },
+                            },
+                            Deadline(50) {
+                                Action(Act<1>),
+                            },
+                            SubTree(Tree0515Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, l0 = {l0}, o0 = {=}),
+                        },
+                    },
+                },
             },
-            Action(PIo<1>, t0 = {=}),
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0515Blackboard { t1 b0 o0 t0 });
+board!(Tree0515Blackboard { b1 t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 1,
+            o0: Option<i64> = None,
         }
-        Switch(b1) {
-            case 0 => RepeatUntilFailure(forever) {
-                Sleep(0),
-            },
-            case 2 => Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                ScriptCondition(|bb| *bb.t0 != 6),
-            },
-            _ => Delay(20) {
-                StatefulAction(PTask<1>, b0 = 5),
-            },
+        AsyncSequence {
+            StatefulAction(Task<0>),
+            SetBlackboard(o0 = Some(7)),
         }
     }
 }
 
-board!(Tree0516Blackboard { t0 b0 b1 });
+board!(Tree0516Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0517Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 14,
+            b0: i64 = 12,
+        }
+        Switch(b1) {
+            case 2 => #[failure_if(|bb| bb.b1 < 6)]
+            #[on_success(|bb| if *bb.t0 == (bb.b0 + 1) % 2 { bb.b1 = bb.b0 })]
+            RunOnce(then_skip = true) {
+                Cooldown(20, filtered = Failure) {
+                    Parallel(success = 2, failure = -3) {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                        Sleep(20),
+                    },
+                },
+            },
+            _ => Loop(q0, value = {b1}, if_empty = Running) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
             b0: i64 = 2,
         }
-        ReactiveSequence {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    AlwaysSuccess,
-                },
-                Action(Act<0>),
-                RunOnce {
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-            #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
-            StatefulAction(Task<2>),
-            Priority {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Condition(PCond<5>, b0 = {b0}),
-            },
+        Filter(times = 1, count = Failure) {
+            SubTree(Tree0517Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0517Blackboard { b0 });
+board!(Tree0517Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1],
         }
-        #[success_if(|bb| bb.b0 < 7)]
-        ForceSuccess {
-            #[post(|bb| *bb.t0 += 2)]
-            Fallback {
-                Deadline(10) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
-                        Condition(Cond<0>),
-                    },
+        ParallelAll(max_failures = -5) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Deadline(50) {
+                    Condition(Cond<0>),
                 },
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                Optional {
-                    MemPriority {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
+                AlwaysRunning,
             },
-        }
-    }
-}
-
-board!(Tree0518Blackboard { b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
-            b0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Fallback {
-                Observe(|bb| bb.b1 % 4 < 1, abort = both) {
-                    SetBlackboard(b0 = 8),
-                },
-                Observe(|bb| *bb.t0 + 3 > 6) {
-                    Action(Act<0>),
-                },
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                Observe(|bb| *bb.t0 == 2, abort = self) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                        #[failure_if(|bb| *bb.t0 < 1)]
-                        StatefulAction(Task<2>),
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Action(Act<1>),
                     },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Repeat(2) {
-                    Precondition(|bb| bb.b0 % 2 < 1) {
-                        Switch(b1) {
-                            case 4 => ReactiveSequence {
-                                Action(Act<3>),
-                                Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
-                                #[run_while(|bb| *bb.t0 < bb.b0)]
-                                SkipUnlessUpdated(t0) {
-                                    Sleep(30),
-                                },
-                            },
-                            _ => SequenceWithMemory {
-                                Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
-                                StatefulAction(Task<6>),
-                                #[failure_if(|bb| *bb.t0 > 3)]
-                                Action(Act<7>),
+                    MaxTime(20) {
+                        #[post(|bb| bb.b0 += 1)]
+                        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                            Fallback {
+                                Condition(Cond<2>),
+                                Condition(Cond<3>),
                             },
                         },
                     },
                 },
             },
+            WaitValueUpdate(t0) {
+                IfThenElse {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = 9, b1 = {b0}),
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    SetBlackboard(o0 = Some(4)),
+                },
+            },
+            ScriptCondition(|bb| (*bb.t1 + 4) % 3 > 1),
+            Delay(100) {
+                ForceFailure {
+                    Script(|bb| bb.b0 = *bb.t1),
+                },
+            },
         }
     }
 }
 
-board!(Tree0519Blackboard { q0 l0 t0 b1 b0 });
+board!(Tree0518Blackboard { o0 t1 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0519Sub1 for Ctx {
+        Invert {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0519Sub0 for Ctx {
+        SubTree(Tree0519Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0519 for Ctx {
+        Filter(times = 3, count = Completed, filtered = Failure) {
+            SubTree(Tree0519Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0520 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            b1: i64,
         }
-        ParallelAll(3) {
-            #[on_success(|bb| *bb.t0 += 1)]
-            #[skip_if(|bb| *bb.t0 % 4 != 3)]
-            MaxTime(0) {
-                StatefulAction(Task<0> = Task::<0>),
+        #[failure_if(|bb| (bb.b1 + 2) % 2 == 1)]
+        TryCatch {
+            ReactiveFallback {
+                #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<1>),
             },
-            StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-            StatefulAction(Task<2> = Task::<2>),
-            Filter(times = 2, filtered = Failure) {
-                UnsetBlackboard(o0),
+            RepeatUntilFailure(1) {
+                Sequence {
+                    Action(PAct<2>, b0 = 6),
+                    #[run_while(|bb| bb.b0 != 7)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
             },
-            Condition(Cond<3>),
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            Selector {
+                Observe(|bb| bb.b1 % 2 < 0, abort = both) {
+                    Action(PAct<7>, b0 = {t0}, b1 = {b1}),
+                },
+                Observe(|bb| bb.b0 < bb.b0 % 2) {
+                    #[on_failure(|bb| if bb.b0 < 5 { bb.b1 += 1 })]
+                    #[run_while(|bb| bb.b1 < 3)]
+                    #[on_success(|bb| bb.b1 = 8)]
+                    Script(|bb| bb.b0 = 5),
+                },
+            },
+            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree0520Blackboard { o0 t0 });
+board!(Tree0520Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 1,
+            b1: i64 = 2,
         }
-        PrioritySelector {
-            #[score(|bb| ((bb.b0 + 1) % 3) as f32)]
-            StatefulAction(Task<0>),
-            #[score(|bb| (*bb.t0 % 3) as f32)]
-            Action(Act<1> = Act::<1>),
-            #[score(|bb| (*bb.t1) as f32)]
-            Fallback {
-                Action(Act<2>),
-                #[on_failure(|bb| if *bb.t0 % 2 == 0 { *bb.t1 += 3 })]
-                #[on_halted(|bb| bb.b1 = 7)]
-                Sleep(50),
+        StepSequencer {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+            ScriptCondition(|bb| bb.b1 % 3 > 0),
+            Succeeder,
+            Repeater(3) {
+                StatefulAction(Task<1>),
             },
-            #[score(|bb| ((*bb.t0 + 4) % 3) as f32)]
-            Parallel {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-            },
-            #[score(|bb| (*bb.t1) as f32)]
-            Timeout(10) {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-            },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0521Blackboard { b0 t0 t1 b1 });
+board!(Tree0521Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0522 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
         }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            Switch(b1) {
-                case 1 => SequenceWithMemory {
-                    Delay(0) {
-                        TryCatch(catch_on_halt = false) {
-                            #[success_if(|bb| *bb.t1 < 6)]
-                            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 3 < 2),
-                            ScriptCondition(|bb| bb.b0 + 3 == 6),
-                        },
-                    },
-                },
-                case 4 => StatefulAction(Task<1> = Task::<1>),
-                case 5 => AlwaysFailure,
-                _ => SequenceWithMemory {
-                    Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
-                    #[post(|bb| { bb.b0 += 2; *bb.t1 += 3 })]
-                    #[run_while(|bb| *bb.t0 + 4 > 0)]
-                    Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                },
-            },
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                #[on_success(|bb| *bb.t0 += 3)]
-                Loop(q0, if_empty = Skipped) {
-                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                    WaitUntil(|bb| bb.o0.is_none()) {
-                        Iterate(l0, element = {b1}, until = Never, max = 3) {
-                            TryCatch(catch_on_halt = true) {
-                                RetryUntilSuccessful(1) {
-                                    Condition(Cond<4>),
-                                },
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
+        ReactiveFallback {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
+            StatefulAction(Task<1> = Task::<1>),
+            Parallel(success = 0) {
+                Action(Act<2>),
+                #[failure_if(|bb| bb.b0 % 2 != 1)]
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0522Blackboard { b0 b1 q0 l0 t0 o0 t1 });
+board!(Tree0522Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0523 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
         }
-        Conditional(|bb| *bb.t0 + 4 < bb.b0, else = Success) {
-            BinarySelector(|bb| *bb.t1 > 4, dynamic = false) {
-                ParallelAll(1) {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+        ReactiveSequence {
+            WaitUntil(|bb| *bb.t1 == 4) {
+                #[success_if(|bb| *bb.t1 < 4)]
+                SequenceWithMemory {
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<0>),
                 },
-                WasEntryUpdated(t1),
+            },
+            Repeat(1) {
+                Wait(20),
+            },
+            Action(Act<1>),
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
+                Condition(Cond<3>),
+            },
+            #[failure_if(|bb| bb.b0 + 2 == (*bb.t0 + 2) % 3)]
+            Cooldown(0) {
+                Deadline(0) {
+                    Invert {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b0 += 3 })]
+                        Priority {
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            #[on_failure(|bb| bb.b0 += 2)]
+                            StatefulAction(Task<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0523Blackboard { t0 b0 t1 });
+board!(Tree0523Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
         }
-        DynamicSequence {
-            Parallel(success = -2, failure = 1) {
-                Condition(Cond<0>),
-                RunOnce(then_skip = false) {
-                    #[run_while(|bb| bb.b1 % 4 > 2)]
-                    Condition(Cond<1>),
-                },
-                Loop(q0, if_empty = Failure) {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        KeepRunningUntilFailure {
-                            Failer,
+        Selector {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    Precondition(|bb| bb.o0.is_none()) {
+                        WhileDoElse {
+                            #[run_while(|bb| bb.b0 + 1 < 5)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                Action(Act<1>),
+                                Condition(Cond<2>),
+                                Action(Act<3> = Act::<3>),
+                            },
+                            Condition(Cond<4>),
                         },
                     },
                 },
-                TryCatch(catch_on_halt = true) {
-                    ScriptCondition(|bb| (*bb.t1 + 2) % 4 == 2),
-                    Action(Act<2>),
-                },
             },
-            Selector {
-                StatefulAction(Task<3>),
-                Condition(Cond<4> = Cond::<4>),
+            ReactiveSequence {
                 Action(Act<5>),
-            },
-            Switch(b1) {
-                case 0 => Precondition(|bb| *bb.t1 + 3 != 0, else = Success) {
-                    Repeater(forever) {
-                        StatefulAction(Task<6>),
-                    },
+                Action(PAct<6>, b0 = {t0}),
+                DynamicSequence {
+                    ScriptCondition(|bb| bb.b1 + 1 != bb.o0.unwrap_or(3)),
+                    StatefulAction(Task<7> = Task::<7>),
                 },
-                _ => #[on_failure(|bb| bb.b0 += 2)]
-                Parallel(success = -3, failure = 2) {
-                    Action(PIo<7>, t0 = {b1}),
-                    Action(PAct<8>, b0 = {t1}, b1 = {b0}),
-                    Sleep(30),
-                },
+                StatefulAction(Task<8> = Task::<8>),
+                SetBlackboard(t0 = {b0}),
             },
+            ParallelAll(2) {
+                Sleep(30),
+                #[on_halted(|bb| bb.b0 += 1)]
+                StepSequencer {
+                    Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                    StatefulAction(Task<10>),
+                    Condition(PCond<11>, b0 = {b1}),
+                    StatefulAction(Task<12>),
+                },
+                SetBlackboard(o0 = Some(2)),
+            },
+            Action(Act<13>),
         }
     }
 }
 
-board!(Tree0524Blackboard { q0 t1 b1 b0 t0 });
+board!(Tree0524Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0525 for Ctx {
         blackboard {
+            b1: i64 = 4,
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            b1: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 % 4 != 1, else = Failure) {
+        StepSequencer {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            SetBlackboard(t0 = {b1}),
+            Action(|ctx| ctx.exec(1)),
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+board!(Tree0525Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0526Sub0 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            AlwaysSuccess,
+            RepeatUntilSuccess(1) {
+                Wait(10),
+            },
             Sequence {
-                AsyncSequence {
-                    DynamicSelector {
-                        Action(Act<0>),
-                    },
-                    Delay(50) {
-                        Deadline(0) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                Parallel(success = 2, failure = 0) {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                    StatefulAction(Task<3>),
-                },
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            FlipSelector {
+                StatefulAction(Task<5>),
+                Failer,
+                AlwaysSuccess,
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0525Blackboard { t0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0526 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Action(Act<0>),
-            AlwaysSuccess,
+        SequenceStar {
+            IfThenElse {
+                ParallelAll {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            SubTree(Tree0526Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0527 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 2,
-            o0: Option<i64>,
+        RepeatUntilFailure(2) {
+            StatefulAction(Task<0>),
         }
-        ForceSuccess {
-            Retry(2) {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Cooldown(0, filtered = Failure) {
-                    #[skip_if(|bb| bb.b0 + 3 > bb.b1)]
-                    RepeatUntilFailure(3) {
-                        Fallback {
-                            Invert {
-                                Timeout(20) {
-                                    #[post(|bb| { *bb.t0 += 3; bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
-                                    #[failure_if(|bb| bb.b1 + 3 != 5)]
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            ParallelAll(3) {
-                                SetBlackboard(o0 = Some(6)),
-                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                                Condition(PCond<2>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0527Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0528Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            b1: i64 = 12,
-        }
-        SetBlackboard(b1 = 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0528Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            b1: i64 = 12,
-        }
-        SubTree(Tree0528Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0528 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 2,
-            b1: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b0: i64,
         }
-        Selector {
-            Observe(|bb| (bb.b1 + 3) % 3 > 0, abort = lower) {
-                WasEntryUpdated(t1),
-            },
-            Observe(|bb| *bb.t1 > bb.b0, abort = none) {
-                Interrupt(|bb| bb.b0 % 2 == 1) {
-                    SubTree(Tree0528Sub0, ..),
-                },
-            },
+        Sequence {
+            StatefulAction(Task<0>),
+            Sleep(0),
+            SetBlackboard(b0 = 8),
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0528Blackboard { t1 b0 b1 });
+board!(Tree0528Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0529 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
         }
-        #[success_if(|bb| bb.b0 < 5)]
-        SequenceWithMemory {
-            #[failure_if(|bb| bb.b0 == (*bb.t0 + 4) % 3)]
-            #[on_failure(|bb| bb.t0.set(7))]
-            #[run_while(|bb| *bb.t0 < 3)]
-            RepeatUntil(Success) {
-                ReactiveFallback {
-                    StepSequencer {
-                        #[run_while(|bb| *bb.t0 < 6)]
-                        #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        ParallelAll(0) {
-                            Condition(Cond<0>),
-                            Action(|ctx| ctx.exec(1)),
-                            Condition(Cond<2>),
-                        },
-                        SetBlackboard(b0 = {t0}),
-                        FlipSelector {
-                            Condition(Cond<3>),
-                            AlwaysSuccess,
-                            StatefulAction(PTask<4>, b0 = {b0}),
-                            WasEntryUpdated(t0),
-                        },
+        Loop(q0, value = {t0}, if_empty = Success) {
+            IfThenElse {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = 0),
+                },
+                #[on_halted(|bb| if (bb.o0.unwrap_or(5) + 1) % 4 == 3 { *bb.t0 += 2 })]
+                #[run_while(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| bb.b0 < bb.b0 + 2)]
+                Priority {
+                    StatefulAction(Task<2>),
+                    Fallback {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = {t0}, b1 = {t0}),
                     },
+                    SetBlackboard(b0 = 2),
                 },
             },
         }
     }
 }
 
-board!(Tree0529Blackboard { t0 b0 });
+board!(Tree0529Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64>,
-        }
-        RepeatTimes(2) {
-            IfThenElse {
-                MemSequence {
-                    Condition(Cond<0>),
-                },
-                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                ForceSuccess {
-                    #[skip_if(|bb| bb.b0 % 2 < 1)]
-                    Cooldown(20, filtered = Skipped) {
-                        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) + 1)]
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0530Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
+            l0: Vec<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
             b0: i64 = 4,
         }
-        Repeat(4) {
-            ReactiveSequence {
-                Script(|bb| { if bb.b0 == 3 { bb.b0 += 2 }; *bb.t0 += 1 }),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0531Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            RunOnce(then_skip = false) {
-                DynamicSelector {
-                    SequenceStar {
-                        #[success_if(|bb| bb.b0 < 1)]
-                        Cooldown(20, filtered = Failure) {
-                            StatefulAction(Task<0> = Task::<0>),
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+            BinarySelector(|bb| *bb.t1 + 2 > 3, dynamic = false) {
+                #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
+                    Repeat(3) {
+                        Repeat(3) {
+                            Script(|bb| bb.t1.set(bb.b1)),
                         },
-                        Action(Act<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                     },
-                    Condition(Cond<3>),
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Action(PIo<4>, t0 = {b0}),
+                    Delay(0) {
+                        StatefulAction(Task<0> = Task::<0>),
                     },
-                    Precondition(|bb| bb.b0 + 3 > *bb.t0, else = Failure) {
-                        Loop(q0, if_empty = Running) {
-                            FlipSelector {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    StatefulAction(Task<5>),
-                                },
-                                SetBlackboard(t0 = 0),
-                                FlipSelector {
-                                    Condition(Cond<6>),
-                                },
+                    Condition(|ctx| ctx.check(1)),
+                    #[on_failure(|bb| bb.t1.set((bb.b0 + 2) % 4))]
+                    Timeout(10) {
+                        StatefulAction(Task<2>),
+                    },
+                    Fallback {
+                        #[on_halted(|bb| bb.b1 = *bb.t1 % 4)]
+                        #[post(|bb| *bb.t1 += 1)]
+                        #[run_while(|bb| bb.b0 % 2 != 1)]
+                        StatefulAction(Task<3>),
+                        Retry(0) {
+                            Action(PAct<4>, b0 = 1, b1 = {b0}),
+                        },
+                        Wait(30),
+                    },
+                },
+                #[post(|bb| bb.b0 = bb.b1 + 3)]
+                Inverter {
+                    Repeat(2) {
+                        TryCatch {
+                            ParallelAll {
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            Timeout(0) {
+                                Condition(Cond<7>),
+                            },
+                            IfThenElse {
+                                Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
+                                Action(PAct<9>, b0 = 9),
                             },
                         },
                     },
@@ -1058,169 +1002,228 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0532Blackboard { q0 b0 t0 });
+board!(Tree0530Blackboard { l0 b1 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0533Sub0 for Ctx {
+    pub tree Tree0531 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 13,
-            b1: i64 = 13,
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        Switch(b1) {
-            case 2 => Condition(Cond<2>),
-            _ => StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            b1: i64 = 3,
-        }
-        BinarySelector(|bb| bb.b1 > 3, dynamic = true) {
-            Script(|bb| { *bb.t0 += 2; *bb.t0 += 2 }),
-            SequenceWithMemory {
-                StepSequencer {
-                    Action(PIo<0>, t0 = {b0}),
-                    AlwaysRunning,
-                    Condition(|ctx| ctx.check(1)),
-                    Runner,
-                },
-                #[on_success(|bb| if bb.b1 != bb.b0 % 2 { bb.t0.set(bb.b0) })]
-                #[post(|bb| { bb.b0 = bb.b1 % 3; bb.b0 += 1 })]
-                SubTree(Tree0533Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-                Retry(0) {
-                    Action(PAct<4>, b0 = 0),
+        StepSequencer {
+            FlipSelector {
+                Repeat(4) {
+                    Fallback {
+                        MemPriority {
+                            PrioritySelector {
+                                #[score(|bb| (bb.b1 % 2) as f32)]
+                                Condition(PCond<0>, b0 = {=}),
+                                #[score(|bb| (bb.b1) as f32)]
+                                IfThenElse {
+                                    StatefulAction(Task<1>),
+                                    ScriptCondition(|bb| bb.b0 + 3 == 3),
+                                },
+                                #[score(1)]
+                                Loop(q0, if_empty = Running) {
+                                    SetBlackboard(b1 = 1),
+                                },
+                            },
+                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                                RepeatUntil(Success) {
+                                    AlwaysSuccess,
+                                },
+                                #[failure_if(|bb| bb.b0 + 3 < bb.b0)]
+                                #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                                TryCatch(catch_on_halt = false) {
+                                    StatefulAction(PTask<2>, b0 = {=}),
+                                    Script(|bb| bb.b0 += 3),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
+                                },
+                            },
+                        },
+                        Action(Act<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0533Blackboard { t0 b0 b1 });
+board!(Tree0531Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+        }
+        ReactiveFallback {
+            Switch(b1) {
+                case 2 => DynamicSelector {
+                    ScriptCondition(|bb| bb.b0 > 7),
+                    WaitUntil(|bb| bb.b0 < 0) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                case 4 => StatefulAction(Task<1> = Task::<1>),
+                _ => Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+            },
+            #[on_halted(|bb| bb.b1 = 8)]
+            #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
+            #[skip_if(|bb| bb.b1 + 2 < *bb.t0)]
+            Runner,
+            RunOnce(then_skip = false) {
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                AsyncFallback {
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+            },
+            ReactiveSequence {
+                Observe(|bb| bb.b1 > bb.b0) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Repeater(forever) {
+                            ReactiveSequence {
+                                Action(Act<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0532Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        Repeat(1) {
+            FlipSelector {
+                Optional {
+                    Filter(times = 2) {
+                        RunOnce {
+                            DynamicSequence {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+                DynamicSelector {
+                    Condition(Cond<2>),
+                    Parallel(success = -1, failure = 1) {
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0534 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            l0: Vec<i64>,
         }
-        Sequence {
-            BinarySelector(|bb| *bb.t0 == *bb.t0 + 4, dynamic = false) {
-                ForceFailure {
-                    SetBlackboard(t0 = 1),
-                },
-                Sleep(20),
+        SequenceStar {
+            Iterate(l0, element = {b1}, max = 2, reset_index = false) {
+                Action(Act<0>),
             },
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {b0}),
-                SetBlackboard(b0 = {t0}),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
-            },
-            PrioritySelector {
-                #[score(|bb| (bb.b0) as f32)]
-                RepeatUntilFailure(2) {
-                    Action(|ctx| ctx.exec(3)),
-                },
-                #[score(9)]
-                WaitValueUpdate(t0) {
-                    RepeatUntil(Failure) {
-                        Wait(0),
-                    },
-                },
-                #[score(|bb| (bb.b0 + 3) as f32)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                AlwaysSuccess,
-            },
-            IfThenElse {
-                StatefulAction(PTask<4>, b0 = {t0}),
-                RepeatTimes(2) {
-                    #[success_if(|bb| (bb.b0 + 3) % 2 != 0)]
-                    #[run_while(|bb| bb.b0 + 3 == *bb.t0 + 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
-                    ReactiveFallback {
-                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                    },
+            Retry(forever) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
             },
-            StatefulAction(Task<6> = Task::<6>),
         }
     }
 }
 
-board!(Tree0534Blackboard { b0 t0 });
+board!(Tree0534Blackboard { b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0535 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(0),
         }
-        TryCatch(catch_on_halt = true) {
-            ForceSuccess {
-                #[run_while(|bb| *bb.t1 > 1)]
-                Action(PIo<0>, t0 = {=}),
-            },
-            StatefulAction(Task<1>),
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<2>),
-                #[on_success(|bb| bb.b1 += 1)]
-                #[failure_if(|bb| bb.b0 < 3)]
-                ScriptCondition(|bb| *bb.t1 % 2 > 0),
+        RepeatTimes(3) {
+            MaxTime(0) {
+                StepSequencer {
+                    Switch(b1) {
+                        case 0 => StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                        _ => Condition(PCond<1>, b0 = {=}),
+                    },
+                    Inverter {
+                        Sequence {
+                            StatefulAction(Task<2> = Task::<2>),
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
+                    Repeat(1) {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    WaitUntil(|bb| bb.o0.unwrap_or(3) > 1) {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Sleep(0),
+                        #[on_success(|bb| bb.o0 = None)]
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Action(Act<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0535Blackboard { b0 b1 t0 t1 });
+board!(Tree0535Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0536 for Ctx {
-        blackboard {
-            b0: i64,
-            l0: Vec<i64> = vec![1],
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        #[skip_if(|bb| *bb.t0 != bb.b1 + 2)]
-        ParallelAll {
-            #[failure_if(|bb| *bb.t0 % 4 < 0)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[run_while(|bb| *bb.t0 + 4 < bb.b0)]
-            StatefulAction(Task<0>),
-            Cooldown(50, filtered = Skipped) {
-                Action(|ctx| ctx.exec(1)),
-            },
-            Iterate(l0, element = {b1}, until = Never) {
-                #[skip_if(|bb| *bb.t0 + 4 == bb.b0 % 2)]
-                #[run_while(|bb| bb.b1 + 4 == 3)]
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+        ReactiveSequence {
+            Sleep(30),
+            AsyncSequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(2)),
+                },
             },
         }
     }
 }
 
-board!(Tree0536Blackboard { b0 l0 b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0537 for Ctx {
-        Repeat(3) {
-            DynamicSelector {
-                RepeatUntil(Success) {
-                    RetryUntilSuccessful(1) {
-                        AsyncFallback {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
+        ReactiveSequence {
+            FlipSelector {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    Failer,
+                    Condition(Cond<2>),
                 },
             },
         }
@@ -1229,611 +1232,566 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0538 for Ctx {
-        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
-            ParallelAll {
-                Succeeder,
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+        }
+        #[on_success(|bb| if *bb.t0 < (bb.b1 + 2) % 4 { *bb.t0 += 1 })]
+        #[skip_if(|bb| bb.b1 < (bb.b1 + 3) % 2)]
+        Sequence {
+            Fallback {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(0)),
+                    Sleep(20),
+                    Succeeder,
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<1>),
+                },
+            },
+            WhileDoElse {
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.b0 + 4 > *bb.t0),
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    RetryUntilSuccessful(3) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0) as f32)]
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                Delay(50) {
+                    WaitValueUpdate(t0) {
+                        IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail, dynamic = true) {
+                            Switch(b1) {
+                                case 5 => Condition(|ctx| ctx.check(5)),
+                                _ => WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+            },
+            #[on_halted(|bb| if bb.b1 == bb.b1 + 3 { bb.o0 = None })]
+            #[run_while(|bb| bb.o0.is_none())]
+            #[skip_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(1))]
+            DynamicSelector {
+                Condition(Cond<6>),
+                #[success_if(|bb| *bb.t0 < bb.b1)]
+                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(Cond<10>),
+                },
+            },
+            Repeater(0) {
+                StatefulAction(Task<11>),
             },
         }
+    }
+}
+
+board!(Tree0538Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub0 for Ctx {
+        SubTree(Tree0539Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0539 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            #[on_success(|bb| { bb.t0.set(3); bb.t0.set((bb.b0 + 1) % 2) })]
-            Conditional(|bb| bb.b1 % 4 != 2, dynamic = false, else = Failure) {
-                ReactiveSequence {
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            AsyncSequence {
-                AlwaysSuccess,
-                Cooldown(0, filtered = Failure) {
-                    Fallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Action(|ctx| ctx.exec(4)),
-                        AlwaysRunning,
-                    },
-                },
-                AlwaysSuccess,
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0) as f32)]
-                    SetBlackboard(b0 = {t0}),
-                    #[score(|bb| (*bb.t0 + 1) as f32)]
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
+        Repeat(0) {
+            SubTree(Tree0539Sub0),
         }
     }
 }
-
-board!(Tree0539Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0540 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        RepeatTimes(forever) {
-            SetBlackboard(b0 = 1),
+        ReactiveSequence {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0540Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0541 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Cooldown(0, filtered = Skipped) {
-            #[success_if(|bb| bb.o0.is_none())]
-            #[skip_if(|bb| *bb.t0 < 4)]
-            #[post(|bb| *bb.t0 += 3)]
-            Parallel(failure = 1) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+        AsyncFallback {
+            Observe(|bb| *bb.t0 + 3 > bb.b0, abort = self) {
+                Runner,
+            },
+            Conditional(|bb| bb.b1 != 1, dynamic = false) {
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                    #[success_if(|bb| bb.b1 + 3 > bb.b1 % 3)]
+                    #[post(|bb| if bb.b1 == 3 { bb.b1 = *bb.t0 })]
+                    Action(Act<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0541Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0542Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        Condition(PCond<0>, b0 = 7)
-    }
-}
+board!(Tree0541Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0542 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            o0: Option<i64> = Some(1),
-        }
-        Sequence {
-            Parallel(success = 1, failure = -2) {
-                Script(|bb| bb.b0 = bb.b1),
-                SubTree(Tree0542Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}, o0 = {=}),
-                Precondition(|bb| *bb.t0 != 1) {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-                },
-                Action(PIo<2>, t0 = {=}),
-            },
-            Conditional(|bb| *bb.t0 < 1, dynamic = true, else = Success) {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Precondition(|bb| bb.b1 + 4 < *bb.t0) {
-                        StatefulAction(Task<3>),
+        Filter(times = 2, count = Failure) {
+            Repeat(2) {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<0>),
                     },
                 },
-            },
-            WhileDoElse {
-                AsyncFallback {
-                    Condition(Cond<4> = Cond::<4>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                Condition(|ctx| ctx.check(5)),
             },
         }
     }
 }
 
-board!(Tree0542Blackboard { t0 b0 q0 b1 o0 });
+bt::behavior_tree! {
+    pub tree Tree0543Sub1 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543Sub0 for Ctx {
+        SubTree(Tree0543Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0543 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        Fallback {
-            BinarySelector(|bb| bb.b0 == 7) {
-                #[skip_if(|bb| *bb.t0 > 6)]
-                #[on_success(|bb| { bb.t0.set(bb.b0 % 2); bb.b0 += 1 })]
-                #[on_halted(|bb| *bb.t1 += 1)]
-                MemPriority {
-                    Filter(times = 2) {
-                        StatefulAction(Task<0>),
-                    },
-                    Fallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
-                },
-                Wait(50),
-            },
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            SequenceWithMemory {
-                Sleep(10),
-                Condition(|ctx, bb| ctx.check_in(3, 7)),
-                Action(|ctx| ctx.exec(4)),
-                Action(Act<5>),
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<6>, b0 = 8, b1 = {t1}),
-                ReactiveSelector {
-                    StatefulAction(Task<7>),
-                    Action(PAct<8>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<9> = Task::<9>),
-                    StatefulAction(PTask<10>, b0 = {t0}, b1 = {t0}),
-                },
-                Condition(Cond<11>),
-                Fallback {
-                    StatefulAction(Task<12>),
-                    #[skip_if(|bb| *bb.t1 + 4 < 5)]
-                    #[failure_if(|bb| *bb.t1 % 2 == 0)]
-                    #[on_halted(|bb| { bb.b0 = *bb.t0; bb.t1.set((bb.b0 + 3) % 3) })]
-                    Wait(0),
-                },
-            },
+        ParallelAll(1) {
+            Wait(20),
+            SubTree(Tree0543Sub0),
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
-
-board!(Tree0543Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0544 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        Fallback {
-            AlwaysFailure,
-            SequenceStar {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 4, &mut bb.b0)),
-                Action(Act<3>),
-            },
-            ReactiveFallback {
-                Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                Loop(q0, if_empty = Skipped) {
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 4) as f32)]
+            SkipUnlessUpdated(t0) {
+                ForceSuccess {
+                    Sleep(0),
                 },
-                #[failure_if(|bb| bb.b0 + 4 < 4)]
-                #[success_if(|bb| *bb.t0 < 4)]
-                Condition(Cond<8>),
             },
+            #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
+            StatefulAction(Task<0>),
+            #[score(|bb| (*bb.t0) as f32)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[on_success(|bb| bb.o0 = None)]
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0544Blackboard { t0 q0 b0 t1 });
+board!(Tree0544Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0545 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
+            b1: i64,
         }
-        #[success_if(|bb| bb.b1 < *bb.t0)]
-        #[failure_if(|bb| bb.b1 != bb.b0 % 4)]
-        #[post(|bb| bb.t0.set(bb.b0))]
-        MemPriority {
-            BinarySelector(|bb| bb.b0 + 2 > 6, dynamic = false) {
-                RepeatUntil(Success) {
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        SequenceWithMemory {
+            TryCatch(catch_on_halt = true) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    #[on_failure(|bb| { bb.o0 = None; bb.o0 = None })]
+                    #[run_while(|bb| bb.b0 + 3 == 7)]
+                    #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                    SetBlackboard(t0 = 9),
+                    Deadline(30) {
+                        StatefulAction(Task<2>),
                     },
                 },
-                Repeat(forever) {
-                    #[skip_if(|bb| bb.b1 % 4 < 1)]
-                    #[failure_if(|bb| *bb.t0 + 1 < (*bb.t0 + 3) % 2)]
-                    RepeatUntilFailure(forever) {
-                        Timeout(20) {
-                            Priority {
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2> = Cond::<2>),
-                                Script(|bb| bb.b1 = 2),
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    Switch(b1) {
+                        case 1 => Precondition(|bb| *bb.t0 + 4 != 5, else = Success) {
+                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                            #[on_failure(|bb| bb.t0.set(bb.b1))]
+                            #[post(|bb| bb.b1 = 5)]
+                            RepeatUntilSuccess(3) {
+                                Iterate(l0, element = {b1}, until = FirstFailure, max = 2) {
+                                    Sleep(0),
+                                },
+                            },
+                        },
+                        _ => #[success_if(|bb| bb.o0.is_none())]
+                        Precondition(|bb| *bb.t0 < 3, else = Running) {
+                            ReactiveSelector {
+                                StatefulAction(Task<3>),
+                                #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0 % 2)]
+                                #[run_while(|bb| bb.o0.is_some())]
+                                Sleep(20),
+                                UnsetBlackboard(o0),
                             },
                         },
                     },
                 },
+                Condition(|ctx, bb| ctx.check_in(4, (bb.o0.unwrap_or(4) + 3) % 2)),
             },
-            Fallback {
-                WhileDoElse {
-                    StatefulAction(Task<3>),
-                    SetBlackboard(t0 = 7),
-                    #[skip_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_halted(|bb| { bb.b1 = 5; *bb.t0 += 1 })]
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
-                    },
+        }
+    }
+}
+
+board!(Tree0545Blackboard { t0 o0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0546Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Deadline(50) {
+            WhileDoElse {
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                    Condition(Cond<1>),
                 },
-                Action(Act<5>),
-            },
-            DynamicSequence {
-                #[on_halted(|bb| bb.b1 = 7)]
-                #[skip_if(|bb| *bb.t0 < *bb.t0 + 4)]
-                Retry(3) {
-                    Switch(b1) {
-                        case 4 => #[failure_if(|bb| *bb.t0 % 2 == 1)]
-                        #[on_failure(|bb| { if bb.b1 > (bb.b1 + 3) % 3 { bb.b0 = 4 }; *bb.t0 += 4 })]
-                        AlwaysSuccess,
-                        _ => Action(Act<6>),
-                    },
-                },
-                Wait(20),
-                ReactiveSequence {
-                    Script(|bb| *bb.t0 += 2),
-                    #[skip_if(|bb| bb.b1 + 2 < 0)]
-                    #[on_halted(|bb| bb.b0 = 3)]
-                    SetBlackboard(b1 = 2),
-                },
-                AlwaysSuccess,
-                Condition(Cond<7>),
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b0 > 2)]
-                    #[skip_if(|bb| bb.b0 % 3 < 1)]
-                    StatefulAction(Task<8>),
-                    Sleep(0),
-                },
-                Condition(|ctx| ctx.check(9)),
-                ForceSuccess {
-                    Invert {
-                        RepeatUntilSuccess(3) {
-                            SetBlackboard(b1 = 7),
+                RepeatTimes(forever) {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Parallel {
+                            Action(Act<2>),
+                            #[run_while(|bb| bb.b0 == (bb.b0 + 3) % 4)]
+                            #[success_if(|bb| *bb.t0 + 4 == 3)]
+                            StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1}),
+                            RunOnce(then_skip = false) {
+                                SubTree(Tree0546Sub0, ..),
+                            },
+                            Failer,
                         },
                     },
-                },
-            },
-            Priority {
-                IfThenElse {
-                    Condition(|ctx| ctx.check(10)),
-                    StatefulAction(Task<11>),
-                },
-                ReactiveFallback {
-                    Failer,
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0545Blackboard { b0 t0 b1 });
+board!(Tree0546Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
+    pub tree Tree0547 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
             b1: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            l0: Vec<i64> = vec![1, 2],
         }
-        TryCatch(catch_on_halt = false) {
-            #[on_halted(|bb| { *bb.t0 += 2; bb.b0 = (bb.o0.unwrap_or(2) + 3) % 4 })]
-            #[failure_if(|bb| bb.o0.unwrap_or(0) % 4 == 3)]
-            #[skip_if(|bb| bb.b1 > 1)]
-            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
-                #[run_while(|bb| bb.b0 < 2)]
-                #[failure_if(|bb| bb.b1 + 4 == 2)]
-                #[post(|bb| bb.b0 = 8)]
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    Script(|bb| if *bb.t0 % 2 == 0 { bb.b1 += 2 }),
-                },
-                Condition(Cond<1>),
-                Optional {
-                    SetBlackboard(b0 = 6),
+        Precondition(|bb| bb.b0 > 4, else = Failure) {
+            Delay(10) {
+                Parallel(failure = 1) {
+                    Conditional(|bb| bb.b1 + 4 == 1, else = Failure) {
+                        Condition(Cond<0>),
+                    },
+                    Action(PAct<1>, b0 = 5),
+                    Condition(Cond<2>),
+                    Fallback {
+                        #[on_halted(|bb| { if bb.b1 > 6 { bb.b0 = bb.b1 }; bb.b1 += 1 })]
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = {t0}),
+                    },
                 },
             },
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 0 => IndexSwitch(|bb| bb.b1 + 2, out_of_range = Fail) {
-                        #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                        #[skip_if(|bb| bb.b0 + 1 != 3)]
-                        StatefulAction(Task<2> = Task::<2>),
-                        Limiter(2) {
-                            AsyncFallback {
-                                StatefulAction(Task<3>),
-                                Action(Act<4>),
-                            },
-                        },
+        }
+    }
+}
+
+board!(Tree0547Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            Filter(times = 3, count = Failure) {
+                Sequence {
+                    Action(Act<0> = Act::<0>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
                     },
-                    _ => Observe(|bb| bb.o0.unwrap_or(0) != 4) {
-                        Inverter {
-                            Cooldown(0, filtered = Skipped) {
-                                #[skip_if(|bb| bb.o0.unwrap_or(4) < 1)]
-                                #[success_if(|bb| bb.o0.unwrap_or(1) % 4 < 0)]
-                                WaitUntil(|bb| *bb.t0 == 3) {
-                                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            Cooldown(0, filtered = Failure) {
+                Deadline(30) {
+                    Parallel(failure = 3) {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        StatefulAction(Task<4>),
+                        Sleep(0),
+                        Script(|bb| bb.t0.set(bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0548Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0549Sub0 for Ctx {
+        Action(Act<4> = Act::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        Inverter {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StepSequencer {
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Repeat(3) {
+                    ReactiveFallback {
+                        TryCatch(catch_on_halt = true) {
+                            SequenceWithMemory {
+                                SubTree(Tree0549Sub0),
+                            },
+                            Condition(Cond<5>),
+                            Remap(success = Success, failure = Success) {
+                                Wait(0),
+                            },
+                            Repeater(forever) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<6>),
+                                    AlwaysRunning,
                                 },
                             },
                         },
                     },
                 },
-            },
-            Repeater(forever) {
-                #[failure_if(|bb| bb.b0 < 7)]
-                RepeatUntilFailure(forever) {
-                    Iterate(l0, element = {b1}, reset_index = true) {
-                        SetBlackboard(t0 = 2),
-                    },
-                },
+                StatefulAction(Task<7>),
             },
         }
     }
 }
-
-board!(Tree0546Blackboard { t0 b1 o0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 2,
-        }
-        Delay(10) {
-            Fallback {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    #[run_while(|bb| *bb.t1 + 3 > bb.b1)]
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = 8, b1 = {=}),
-                },
-                Fallback {
-                    Action(Act<2>),
-                    Failer,
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<3>, b0 = 1, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0547Blackboard { t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Repeater(forever) {
-            Loop(q0) {
-                #[failure_if(|bb| *bb.t1 + 1 == 0)]
-                SkipUnlessUpdated(t0) {
-                    Priority {
-                        AlwaysFailure,
-                        ParallelAll {
-                            RetryUntilSuccessful(3) {
-                                Action(PIo<0>, t0 = {t0}),
-                            },
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0548Blackboard { q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        Cooldown(0) {
-            SequenceWithMemory {
-                #[success_if(|bb| bb.b0 < 4)]
-                Runner,
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0549Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0550 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
             o0: Option<i64> = None,
-            b0: i64 = 0,
             #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        Switch(b1) {
-            case 4 => #[failure_if(|bb| *bb.t1 > 3)]
-            Priority {
-                BinarySelector(|bb| bb.b1 > (bb.b0 + 1) % 2, dynamic = false) {
-                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                    #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.b1 = bb.b0 })]
-                    #[run_while(|bb| bb.o0.unwrap_or(4) % 4 > 0)]
-                    Succeeder,
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) + 4 < 1)]
-                    AlwaysSuccess,
+        BinarySelector(|bb| bb.b0 % 2 == 0) {
+            Remap(success = Failure, failure = Failure) {
+                Sequence {
+                    Deadline(10) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    ScriptCondition(|bb| *bb.t0 > bb.b0),
                 },
-                ReactiveFallback {
-                    Action(PIo<0>, t0 = {t0}),
-                    Condition(PCond<1>, b0 = 9),
-                },
-                StatefulAction(Task<2>),
-                Condition(PCond<3>, b0 = {b1}),
-                AlwaysSuccess,
             },
-            _ => WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
-                ScriptCondition(|bb| bb.b1 + 2 != *bb.t0),
-                StatefulAction(Task<5>),
+            Parallel(success = -2, failure = 1) {
+                MaxTime(50) {
+                    Sleep(0),
+                },
+                Script(|bb| { if bb.b1 == 6 { bb.o0 = None }; bb.b0 += 1 }),
+                AlwaysSuccess,
+                ScriptCondition(|bb| (*bb.t0 + 3) % 2 > 0),
+                #[run_while(|bb| bb.b0 % 4 < 1)]
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0550Blackboard { b1 t1 o0 b0 t0 });
+board!(Tree0550Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0551 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            b1: i64,
+            o0: Option<i64> = None,
         }
-        #[run_while(|bb| *bb.t0 < bb.b1)]
-        #[on_failure(|bb| bb.b1 = *bb.t0)]
-        IndexSwitch(|bb| bb.b0, dynamic = false) {
-            WaitValueUpdate(t0) {
+        Repeat(3) {
+            ParallelAll(3) {
+                SetBlackboard(o0 = Some(2)),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(Task<0>),
+                    Conditional(|bb| *bb.t0 != 5, dynamic = true, else = Failure) {
+                        Action(Act<1>),
+                    },
+                    AlwaysRunning,
+                },
                 AlwaysFailure,
-            },
-            Condition(PCond<0>, b0 = {b1}),
-            Condition(|ctx| ctx.check(1)),
-            Condition(Cond<2> = Cond::<2>),
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                StatefulAction(Task<3>),
-                #[score(|bb| (bb.b0) as f32)]
-                WasEntryUpdated(t0),
-                #[score(|bb| (bb.b1) as f32)]
-                AlwaysSuccess,
+                BinarySelector(|bb| *bb.t0 == 7, dynamic = false) {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0551Blackboard { t0 b0 b1 });
+board!(Tree0551Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0552 for Ctx {
-        FlipSelector {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 1,
+        }
+        MemPriority {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Selector {
+                    Observe(|bb| *bb.t0 > 5, abort = both) {
+                        Fallback {
+                            #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                            #[run_while(|bb| bb.b0 > 1)]
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                    Observe(|bb| bb.b0 > 5) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                WaitUntil(|bb| *bb.t0 != 3) {
+                    #[post(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.b0 + 1 > 0)]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                RepeatUntilFailure(forever) {
+                    Action(PAct<5>, b0 = {t0}),
+                },
             },
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-            StatefulAction(Task<4>),
+            FlipSelector {
+                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+                RunOnce(then_skip = false) {
+                    IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+                        Runner,
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                },
+                StatefulAction(Task<8>),
+                Interrupt(|bb| bb.b0 + 1 != 4) {
+                    AsyncSequence {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        SetBlackboard(b0 = {b1}),
+                        Script(|bb| bb.b1 += 1),
+                    },
+                },
+                Sequence {
+                    Action(Act<9>),
+                    Sleep(0),
+                },
+                SequenceStar {
+                    Condition(|ctx, bb| ctx.check_in(10, bb.o0.unwrap_or(4) % 2)),
+                    Wait(10),
+                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
+                },
+            },
         }
     }
 }
+
+board!(Tree0552Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1],
-            b0: i64,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        Sequence {
-            #[on_halted(|bb| bb.b0 += 1)]
-            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-                Parallel(success = 0, failure = 1) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
-                        Retry(1) {
-                            Sleep(30),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
-                        },
-                    },
+        ParallelAll {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                WaitUntil(|bb| (bb.o0.unwrap_or(2) + 1) % 3 < 2) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
             },
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                Action(Act<2>),
+            ForceFailure {
+                Filter(times = 1, count = Completed) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
             },
+            Switch(b1) {
+                case 4 => StatefulAction(PTask<2>, b0 = {b0}),
+                case 5 => StatefulAction(Task<3>),
+                case 3 => StatefulAction(Task<4>),
+                _ => Condition(Cond<5>),
+            },
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0553Blackboard { l0 b0 });
+board!(Tree0553Blackboard { o0 l0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0554 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(0)),
-                Condition(|ctx| ctx.check(1)),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2>),
-            },
-            Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
-                FlipSelector {
-                    Parallel(failure = -1) {
-                        Conditional(|bb| bb.b1 < 6, dynamic = false, else = Success) {
-                            Script(|bb| *bb.t0 += 3),
-                        },
-                    },
-                    MemSequence {
-                        WasEntryUpdated(t0),
-                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+        Inverter {
+            RetryUntilSuccessful(1) {
+                Loop(q0, if_empty = Success) {
+                    SkipUnlessUpdated(t0) {
+                        Action(PIo<0>, t0 = {b1}),
                     },
                 },
             },
@@ -1841,44 +1799,34 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0554Blackboard { l0 b1 t0 });
+board!(Tree0554Blackboard { b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0555 for Ctx {
-        Invert {
-            SequenceWithMemory {
-                Fallback {
-                    PrioritySelector {
-                        #[score(1)]
-                        Condition(Cond<0>),
-                        #[score(2)]
-                        Action(Act<1>),
+        RepeatTimes(2) {
+            Delay(10) {
+                WhileDoElse {
+                    Parallel(failure = -2) {
+                        Sleep(30),
+                        Action(Act<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    Timeout(50) {
-                        MaxTime(10) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    AlwaysFailure,
-                    Selector {
+                    DynamicSequence {
+                        Condition(|ctx| ctx.check(2)),
                         Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Condition(Cond<5> = Cond::<5>),
+                        AlwaysSuccess,
                     },
-                },
-                ParallelAll(3) {
-                    AlwaysSuccess,
-                    Repeat(2) {
-                        Retry(4) {
-                            Repeater(2) {
-                                StepSequencer {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Timeout(30) {
+                            ReactiveFallback {
+                                Fallback {
+                                    Condition(Cond<4>),
+                                    StatefulAction(Task<5>),
                                     StatefulAction(Task<6>),
-                                    Condition(|ctx| ctx.check(7)),
                                 },
                             },
                         },
                     },
-                    Condition(Cond<8>),
                 },
             },
         }
@@ -1888,32 +1836,57 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Remap(success = Failure, failure = Success) {
-            Repeat(4) {
-                ParallelAll(2) {
-                    Parallel(success = -1) {
-                        #[on_success(|bb| bb.b1 = (*bb.t0 + 2) % 4)]
-                        StatefulAction(Task<0>),
-                        Iterate(l0, element = {b0}, until = Never, max = 3) {
-                            RetryUntilSuccessful(1) {
-                                StatefulAction(Task<1>),
-                            },
+        ReactiveSequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                Conditional(|bb| *bb.t0 > 0, dynamic = true, else = Failure) {
+                    #[failure_if(|bb| bb.b0 < 4)]
+                    ScriptCondition(|bb| bb.b0 < 2),
+                },
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Sequence {
+                RunOnce(then_skip = true) {
+                    Action(Act<2>),
+                },
+            },
+            Invert {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        RepeatUntilFailure(2) {
+                            StatefulAction(Task<3>),
                         },
-                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<4>),
+                        Invert {
+                            AlwaysSuccess,
+                        },
                     },
-                    Iterate(l0, element = {b1}, until = Never, max = 3) {
-                        RunOnce {
-                            Filter(times = 1, count = Success, filtered = Skipped) {
-                                PolicyParallel(policy = FirstFailure) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
+                },
+            },
+            IndexSwitch(|bb| bb.b0, dynamic = false) {
+                Action(Act<5>),
+            },
+            #[run_while(|bb| (bb.b0 + 3) % 2 == 0)]
+            WhileDoElse {
+                Conditional(|bb| *bb.t0 % 3 != 0, dynamic = true, else = Failure) {
+                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                },
+                ReactiveSequence {
+                    ReactiveFallback {
+                        #[post(|bb| if *bb.t0 != 3 { bb.b0 += 1 })]
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[skip_if(|bb| bb.b0 == 7)]
+                        Action(Act<8> = Act::<8>),
+                        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                        #[skip_if(|bb| bb.b0 + 3 != 4)]
+                        StatefulAction(Task<9>),
                     },
                 },
             },
@@ -1921,50 +1894,42 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0556Blackboard { b1 b0 t0 l0 });
+board!(Tree0556Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            l0: Vec<i64>,
         }
-        SequenceWithMemory {
-            Fallback {
-                Observe(|bb| bb.b0 + 4 < (bb.b0 + 3) % 2) {
-                    TryCatch {
-                        Condition(PCond<0>, b0 = {=}),
-                        Action(PIo<1>, t0 = {=}),
+        FlipSelector {
+            IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                AlwaysRunning,
+                Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+                Script(|bb| bb.b1 += 1),
+                Repeater(forever) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            ParallelAll(3) {
+                StatefulAction(Task<3>),
+                #[post(|bb| if bb.b0 % 4 < 1 { bb.t0.set(*bb.t0 % 2) })]
+                #[failure_if(|bb| *bb.t0 + 2 > *bb.t1)]
+                Cooldown(0, filtered = Skipped) {
+                    Delay(50) {
+                        Condition(Cond<4>),
                     },
                 },
-                StepSequencer {
-                    Precondition(|bb| bb.b0 % 2 < 0, else = Running) {
-                        IndexSwitch(|bb| 1, dynamic = false) {
-                            ScriptCondition(|bb| *bb.t0 == 6),
-                            Wait(20),
-                        },
-                    },
-                    TryCatch {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    MemPriority {
-                        #[failure_if(|bb| bb.b0 > bb.b0 % 2)]
-                        Precondition(|bb| bb.b1 < 2, else = Success) {
-                            StatefulAction(Task<4>),
-                        },
-                        Action(Act<5> = Act::<5>),
-                    },
-                    Loop(q0, if_empty = Running) {
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    Repeater(forever) {
-                        StatefulAction(Task<6>),
+                Repeater(forever) {
+                    ReactiveSequence {
+                        Wait(30),
+                        Condition(Cond<5>),
                     },
                 },
             },
@@ -1972,778 +1937,360 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0557Blackboard { t0 b1 q0 b0 });
+board!(Tree0557Blackboard { t0 b0 b1 t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0558Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        ForceSuccess {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Filter(times = 2, filtered = Skipped) {
-            RepeatUntil(Success) {
-                Priority {
-                    Switch(b1) {
-                        case 0 => Succeeder,
-                        case 1 => StatefulAction(Task<0>),
-                        _ => #[on_halted(|bb| *bb.t0 += 3)]
-                        #[post(|bb| bb.b0 = bb.b1 % 2)]
-                        Repeater(3) {
-                            StatefulAction(PTask<1>, b0 = {=}),
-                        },
-                    },
-                    Timeout(100) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
+        ReactiveSelector {
+            SubTree(Tree0558Sub0, t0 = {=}),
+            MaxTime(0) {
+                Condition(PCond<1>, b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0558Blackboard { t0 b0 b1 });
+board!(Tree0558Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0559 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64 = 2,
         }
-        SequenceStar {
+        Precondition(|bb| *bb.t0 != 5) {
             Fallback {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) + 2 > 3),
-                    ScriptCondition(|bb| *bb.t0 + 2 > *bb.t0),
-                },
-                Action(Act<1> = Act::<1>),
-                Action(Act<2>),
-            },
-            Cooldown(0) {
-                #[post(|bb| *bb.t0 += 1)]
-                ReactiveFallback {
-                    #[success_if(|bb| *bb.t0 < 6)]
-                    Observe(|bb| bb.b1 + 4 != bb.b1 + 1, abort = self) {
-                        #[on_halted(|bb| bb.b0 = bb.b0 % 4)]
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[run_while(|bb| *bb.t0 < bb.b0)]
-                        Condition(Cond<3>),
-                    },
-                    MaxTime(30) {
-                        Action(PAct<4>, b0 = 2, b1 = {b0}),
-                    },
-                },
-            },
-            SequenceStar {
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                #[on_halted(|bb| bb.b0 = 5)]
-                Switch(b1) {
-                    case 2 => Condition(|ctx| ctx.check(5)),
-                    _ => ScriptCondition(|bb| (bb.b1 + 2) % 2 == 1),
-                },
-                Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0559Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(3) {
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-            },
-            RetryUntilSuccessful(3) {
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0560Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0561Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        SequenceWithMemory {
-            #[post(|bb| bb.b0 = bb.b0 % 4)]
-            #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-            #[on_failure(|bb| if bb.b0 < 5 { *bb.t0 += 1 })]
-            RetryUntilSuccessful(3) {
-                Condition(Cond<1>),
-            },
-            Wait(100),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0561Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        IfThenElse {
-            Action(Act<6>),
-            Condition(Cond<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Selector {
-            Observe(|bb| *bb.t0 > 2, abort = both) {
-                TryCatch(catch_on_halt = true) {
-                    #[failure_if(|bb| bb.b0 + 3 != 3)]
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                    SubTree(Tree0561Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
-                    Repeat(2) {
-                        WhileDoElse {
-                            #[run_while(|bb| bb.b0 == *bb.t0)]
-                            #[post(|bb| bb.b0 = 1)]
-                            StatefulAction(Task<2>),
-                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b0 == 0)]
-            Loop(q0, if_empty = Running) {
-                #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                DynamicSelector {
-                    Condition(Cond<5>),
-                    SubTree(Tree0561Sub1, ..),
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0561Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Parallel(success = 0) {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0>),
-                },
-                AsyncFallback {
-                    WhileDoElse {
-                        DynamicSequence {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                            Action(Act<3>),
-                        },
-                        IfThenElse {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Failer,
-                    Action(|ctx| ctx.exec(6)),
-                    Action(Act<7>),
-                    Sleep(10),
-                },
-                Condition(|ctx| ctx.check(8)),
-                StepSequencer {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    MemPriority {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-                AsyncFallback {
-                    PrioritySelector {
-                        #[score(2)]
-                        AlwaysSuccess,
-                        #[score(3)]
-                        Condition(Cond<13>),
-                        #[score(1)]
-                        AlwaysSuccess,
-                        #[score(3)]
-                        StatefulAction(Task<14>),
-                        #[score(2)]
-                        Condition(Cond<15>),
-                    },
-                },
-                PrioritySelector {
-                    #[score(3)]
-                    ReactiveSequence {
-                        Condition(Cond<16>),
-                        Sleep(10),
-                        AlwaysFailure,
-                    },
-                    #[score(1)]
-                    ForceSuccess {
-                        ParallelAll(max_failures = -3) {
-                            Condition(Cond<17> = Cond::<17>),
-                            Condition(|ctx| ctx.check(18)),
-                            Sleep(20),
-                            StatefulAction(Task<19>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-        }
-        FlipSelector {
-            FlipSelector {
-                Delay(20) {
-                    Observe(|bb| bb.b0 != bb.o0.unwrap_or(1), abort = self) {
-                        Action(PAct<0>, b0 = 8, b1 = {b0}),
-                    },
-                },
-                Delay(20) {
-                    Runner,
-                },
-                Observe(|bb| *bb.t0 == 3, abort = self) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-            SequenceWithMemory {
-                Remap(success = Success, failure = Failure) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                DynamicSequence {
-                    Action(PAct<2>, b0 = 7, b1 = {b0}),
-                    Succeeder,
-                    ReactiveSequence {
-                        Wait(0),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ForceSuccess {
-                WasEntryUpdated(t0),
-            },
-            Precondition(|bb| *bb.t0 % 4 > 1, else = Failure) {
-                Optional {
-                    RetryUntilSuccessful(0) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0563Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0564Sub0 for Ctx {
-        Wait(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            SubTree(Tree0564Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Switch(b1) {
-                case 4 => KeepRunningUntilFailure {
-                    Invert {
-                        Precondition(|bb| bb.b1 < 1, else = Failure) {
-                            Conditional(|bb| bb.b1 != 1, dynamic = false) {
-                                SequenceWithMemory {
-                                    ScriptCondition(|bb| bb.b1 % 3 > 0),
-                                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
-                                },
-                            },
-                        },
-                    },
-                },
-                _ => MemPriority {
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(PCond<3>, b0 = {b1}),
-                    },
-                    StatefulAction(Task<4>),
-                    #[run_while(|bb| bb.b1 + 1 < 1)]
-                    Iterate(l0, element = {b0}, until = FirstSuccess) {
-                        ParallelAll(1) {
-                            Condition(Cond<5> = Cond::<5>),
-                            Action(PAct<6>, b0 = {=}, b1 = {t1}),
-                        },
-                    },
-                },
-            },
-            ParallelAll {
-                StepSequencer {
-                    Condition(Cond<7> = Cond::<7>),
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 % 2, &mut bb.b0)),
-                    Action(Act<9> = Act::<9>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Script(|bb| if bb.b0 < 4 { bb.t1.set(bb.b1) }),
-                    SetBlackboard(b0 = 5),
-                },
-                StepSequencer {
-                    #[post(|bb| bb.b1 += 2)]
-                    Script(|bb| bb.b0 = *bb.t0 % 2),
-                    SetBlackboard(t0 = 5),
-                    Failer,
-                },
-                Timeout(100) {
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0565Blackboard { l0 b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Delay(20) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    #[on_success(|bb| { bb.b0 += 3; if (bb.o0.unwrap_or(5) + 2) % 3 < 2 { bb.t0.set(bb.b0 + 3) } })]
-                    Script(|bb| bb.t1.set(*bb.t0)),
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0566Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        Repeat(forever) {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = false) {
-                    Sequence {
-                        Conditional(|bb| bb.b0 % 2 == 0, else = Success) {
-                            ForceFailure {
-                                Precondition(|bb| *bb.t0 > 1, else = Running) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Observe(|bb| bb.b0 > *bb.t0 % 3, abort = self) {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
-                    IfThenElse {
-                        Action(PAct<1>, b0 = 8),
-                        #[run_while(|bb| *bb.t0 + 1 > 7)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                        SequenceWithMemory {
-                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                            Action(Act<3>),
-                        },
-                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                    },
-                    StepSequencer {
-                        AlwaysSuccess,
-                        WasEntryUpdated(t0),
-                        Wait(30),
-                    },
-                    Fallback {
-                        Repeat(2) {
-                            StatefulAction(Task<5>),
-                        },
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Condition(Cond<6>),
-                            Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b0)),
-                            Inverter {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
-                            Condition(PCond<8>, b0 = 5),
-                            #[run_while(|bb| bb.b0 > 6)]
-                            #[failure_if(|bb| bb.b0 < 3)]
-                            Condition(Cond<9>),
-                        },
-                    },
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| bb.b0 + 4 == bb.b0)]
-                    Sleep(100),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0567Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0568Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        RepeatUntilSuccess(2) {
-            SequenceStar {
-                Action(Act<0>),
-                SubTree(Tree0568Sub0),
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 4,
-        }
-        Inverter {
-            ReactiveSequence {
-                Iterate(l0, element = {b0}, until = Never, max = 3) {
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Wait(30),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 % 2 != 0)]
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        BinarySelector(|bb| bb.b0 + 2 > *bb.t0 + 4, dynamic = true) {
-                            AlwaysFailure,
-                            Limiter(3) {
-                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                            },
-                        },
-                        Fallback {
-                            Cooldown(0, filtered = Skipped) {
-                                Runner,
-                            },
-                        },
-                        Sequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            RunOnce {
-                                Condition(Cond<2>),
-                            },
-                            SetBlackboard(o0 = Some(0)),
-                            RetryUntilSuccessful(1) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            Action(Act<4>),
-                        },
-                    },
-                },
-                StepSequencer {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                    },
-                    Repeat(4) {
-                        Fallback {
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            #[on_halted(|bb| { bb.t1.set(*bb.t1 % 3); if *bb.t1 > *bb.t0 + 1 { bb.o0 = Some(bb.b0) } })]
-                            #[run_while(|bb| *bb.t0 == bb.b0 + 4)]
-                            Condition(Cond<7> = Cond::<7>),
-                            Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 3, &mut bb.b0)),
-                            #[success_if(|bb| (bb.o0.unwrap_or(4) + 3) % 4 != 1)]
-                            Action(PAct<9>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                    MemSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<10> = Cond::<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0569Blackboard { b0 t1 o0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-        }
-        StepSequencer {
-            Sequence {
-                Conditional(|bb| bb.b0 == bb.b1, else = Success) {
-                    Action(Act<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0570Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0571Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1) % 3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0571Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
-        }
-        ReactiveSelector {
-            SubTree(Tree0571Sub0, t1 = {=}, o0 = {o0}),
-            StatefulAction(Task<1>),
-            SubTree(Tree0571Sub1, t1 = {=}, o0 = {o0}),
-            Action(PAct<3>, b0 = 1, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0571Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        ForceFailure {
-            FlipSelector {
-                Condition(Cond<0>),
-                AsyncFallback {
-                    ReactiveFallback {
-                        RepeatUntilFailure(2) {
-                            StatefulAction(Task<1>),
-                        },
-                        Fallback {
-                            ScriptCondition(|bb| bb.b0 != bb.b1),
-                            #[post(|bb| { bb.b0 = bb.b1; if (*bb.t0 + 3) % 3 > 0 { bb.b1 = bb.b1 % 2 } })]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0572Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-        }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Parallel(success = 0, failure = 3) {
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    DynamicSequence {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    TryCatch {
-                        #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                        #[run_while(|bb| bb.b0 > 1)]
-                        Script(|bb| bb.b1 += 1),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                        AlwaysRunning,
-                        StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
-                    },
-                },
+                StatefulAction(Task<0>),
                 ReactiveSelector {
-                    ScriptCondition(|bb| (bb.o0.unwrap_or(0) + 2) % 4 < 2),
-                    #[failure_if(|bb| *bb.t0 == 7)]
-                    #[on_success(|bb| { bb.b1 = bb.b0; bb.o0 = None })]
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
+                    #[run_while(|bb| bb.o0.unwrap_or(2) % 3 < 2)]
+                    #[post(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3>),
                 },
-                DynamicSelector {
-                    Condition(Cond<7>),
-                    ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 4) % 2 != 1),
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0573Blackboard { t0 b1 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        RetryUntilSuccessful(3) {
-            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
-                Timeout(50) {
-                    #[success_if(|bb| *bb.t0 < bb.b0 % 2)]
-                    #[run_while(|bb| (*bb.t0 + 2) % 3 > 0)]
-                    SetBlackboard(t0 = 8),
-                },
-                Condition(|ctx| ctx.check(0)),
-            },
-        }
-    }
-}
-
-board!(Tree0574Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 3,
-        }
-        #[on_failure(|bb| bb.b1 += 1)]
-        PrioritySelector {
-            #[score(|bb| (bb.b0) as f32)]
-            BinarySelector(|bb| bb.b1 < *bb.t0 % 3, dynamic = true) {
-                Action(PAct<0>, b0 = {b1}, b1 = {=}),
-                Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-            },
-            #[score(1)]
-            StatefulAction(Task<2>),
-            #[score(|bb| (bb.b1) as f32)]
-            ReactiveFallback {
-                Condition(Cond<3> = Cond::<3>),
                 StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0575Blackboard { t0 b0 b1 });
+board!(Tree0559Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
+    pub tree Tree0560 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            Priority {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0560Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0561 for Ctx {
+        blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
             b1: i64 = 2,
         }
-        DynamicSequence {
-            #[success_if(|bb| bb.b1 < 2)]
+        KeepRunningUntilFailure {
             Inverter {
-                RepeatUntilSuccess(forever) {
+                #[skip_if(|bb| *bb.t0 != bb.b1 + 3)]
+                #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
+                Sleep(30),
+            },
+        }
+    }
+}
+
+board!(Tree0561Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, if_empty = Running) {
+            RunOnce(then_skip = true) {
+                SkipUnlessUpdated(t0) {
                     ReactiveSequence {
-                        #[on_failure(|bb| { bb.b0 = bb.b0 % 3; bb.t0.set(*bb.t0 % 2) })]
-                        #[failure_if(|bb| *bb.t0 + 4 > *bb.t0)]
-                        #[run_while(|bb| *bb.t0 == bb.b1 % 2)]
-                        Filter(times = 2, count = Completed) {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                StatefulAction(Task<0>),
+                        Repeat(3) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        Remap(success = Success, failure = Success) {
+                            SetBlackboard(b1 = 2),
+                        },
+                        SequenceWithMemory {
+                            Fallback {
+                                Observe(|bb| *bb.t0 < 3, abort = lower) {
+                                    #[on_failure(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 })]
+                                    #[success_if(|bb| bb.b0 == 7)]
+                                    #[post(|bb| bb.o0 = Some(bb.b0))]
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                                UnsetBlackboard(o0),
+                            },
+                            SetBlackboard(o0 = Some(9)),
+                        },
+                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 2))]
+                        Switch(b1) {
+                            case 1 => Action(PIo<1>, t0 = {=}),
+                            _ => Filter(times = 3, count = Failure, filtered = Skipped) {
+                                #[run_while(|bb| (bb.b1 + 3) % 3 == 1)]
+                                #[skip_if(|bb| bb.b1 != *bb.t0 % 2)]
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                SetBlackboard(b0 = {t0}),
                             },
                         },
                     },
                 },
             },
-            RetryUntilSuccessful(forever) {
-                Observe(|bb| (*bb.t0 + 3) % 2 < 0) {
-                    Fallback {
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0562Blackboard { o0 b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        Parallel(failure = -2) {
+            Condition(Cond<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0564Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Sequence {
+            StatefulAction(Task<2>),
+            Condition(PCond<3>, b0 = 2),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0564 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        AsyncFallback {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Observe(|bb| bb.b0 > 3, abort = none) {
+                    RepeatUntil(Success) {
+                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+            },
+            RunOnce {
+                StatefulAction(Task<1>),
+            },
+            Deadline(0) {
+                WasEntryUpdated(t0),
+            },
+            #[success_if(|bb| bb.b0 == *bb.t0)]
+            #[run_while(|bb| *bb.t0 % 3 > 0)]
+            Wait(20),
+            RetryUntilSuccessful(3) {
+                SubTree(Tree0564Sub0, t0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0564Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0565 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            Sequence {
+                Remap(success = Failure, failure = Success) {
+                    Action(Act<0> = Act::<0>),
+                },
+                StatefulAction(PTask<1>, b0 = 3),
+            },
+        }
+    }
+}
+
+board!(Tree0565Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0566 for Ctx {
+        Parallel(failure = -3) {
+            AlwaysFailure,
+            Filter(times = 1, count = Failure, filtered = Skipped) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            Sleep(50),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0567 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        Observe(|bb| bb.b1 + 2 < 2) {
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0567Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+        }
+        RepeatUntil(Success) {
+            Parallel(failure = 2) {
+                #[on_halted(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(2) })]
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = {b1}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0568Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            IndexSwitch(|bb| (bb.b0 + 3) % 4, dynamic = true) {
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            Fallback {
+                Action(PIo<3>, t0 = {t0}),
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5>),
+                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+            },
+            #[on_success(|bb| if bb.b0 != 6 { bb.b0 += 3 })]
+            RetryUntilSuccessful(0) {
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0569Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0570 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 2 => Repeat(2) {
+                Switch(b1) {
+                    case 3 => ParallelAll {
+                        AlwaysSuccess,
+                        Failer,
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                    case 1 => SkipUnlessUpdated(t0) {
+                        Sequence {
+                            Script(|bb| bb.b0 = *bb.t0),
+                            Action(PIo<1>, t0 = {b1}),
+                        },
+                    },
+                    case 2 => #[failure_if(|bb| (*bb.t0 + 3) % 2 < 1)]
+                    Observe(|bb| *bb.t0 + 3 < 2) {
+                        #[post(|bb| bb.b1 += 1)]
+                        Sleep(0),
+                    },
+                    _ => StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            _ => Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0570Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0571 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+            b1: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        ReactiveFallback {
+            AsyncFallback {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Loop(q0, value = {b0}) {
+                    WaitValueUpdate(t1) {
+                        #[success_if(|bb| bb.b0 + 2 > 2)]
+                        #[on_halted(|bb| { bb.b0 = (bb.b1 + 4) % 2; *bb.t1 += 3 })]
+                        #[post(|bb| bb.o0 = None)]
+                        StatefulAction(Task<2>),
                     },
                 },
             },
@@ -2751,51 +2298,245 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0576Blackboard { b0 t0 b1 });
+board!(Tree0571Blackboard { o0 t1 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        MemSequence {
+            FlipSelector {
+                Action(PAct<0>, b0 = 0, b1 = {t0}),
+                Sleep(30),
+                StatefulAction(Task<1>),
+            },
+            Action(Act<2> = Act::<2>),
+            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                ParallelAll(2) {
+                    AlwaysSuccess,
+                    Remap(success = Success, failure = Failure) {
+                        Failer,
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                BinarySelector(|bb| *bb.t0 % 4 == 1, dynamic = false) {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Script(|bb| if *bb.t0 % 2 < 0 { bb.b0 = bb.b0 % 2 }),
+                    Repeater(forever) {
+                        #[run_while(|bb| *bb.t0 < 4)]
+                        StatefulAction(Task<3>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    WaitValueUpdate(t0) {
+                        Repeater(forever) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    Condition(Cond<4>),
+                    Action(PIo<5>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0572Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+        }
+        #[post(|bb| bb.b0 = bb.b1)]
+        #[skip_if(|bb| bb.b0 < 7)]
+        Timeout(0) {
+            SequenceWithMemory {
+                Fallback {
+                    #[on_success(|bb| bb.b1 += 1)]
+                    Condition(Cond<0> = Cond::<0>),
+                    #[on_halted(|bb| if (*bb.t1 + 1) % 3 > 0 { bb.b1 += 2 })]
+                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1) % 3, &mut bb.b0)),
+                    WasEntryUpdated(t1),
+                },
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0573Blackboard { o0 t0 l0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ParallelAll(3) {
+            Repeat(1) {
+                IfThenElse {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(PTask<0>, b0 = {=}),
+                    },
+                    Action(|ctx| ctx.exec(1)),
+                    Script(|bb| if bb.b0 < 4 { bb.t0.set(bb.b0) }),
+                },
+            },
+            Filter(times = 3, count = Failure) {
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            RepeatUntil(Success) {
+                Fallback {
+                    DynamicSequence {
+                        Condition(|ctx, bb| ctx.check_in(4, 1)),
+                    },
+                    Condition(Cond<5>),
+                    Timeout(10) {
+                        StatefulAction(Task<6>),
+                    },
+                    Interrupt(|bb| *bb.t0 + 3 > 4) {
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0574Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RepeatTimes(forever) {
+                ReactiveSequence {
+                    #[on_success(|bb| { if (bb.b0 + 3) % 2 > 0 { *bb.t1 += 3 }; *bb.t0 += 1 })]
+                    Parallel {
+                        StatefulAction(Task<0>),
+                        AlwaysRunning,
+                        StatefulAction(Task<1>),
+                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
+                    },
+                    Conditional(|bb| *bb.t0 == 3, dynamic = true, else = Failure) {
+                        ScriptCondition(|bb| *bb.t0 + 4 == 7),
+                    },
+                    #[run_while(|bb| bb.b0 < 5)]
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                        Selector {
+                            Observe(|bb| *bb.t1 + 2 == (*bb.t1 + 1) % 3, abort = both) {
+                                #[skip_if(|bb| bb.b0 > 6)]
+                                #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                                Condition(Cond<2>),
+                            },
+                            StatefulAction(Task<3>),
+                            Observe(|bb| *bb.t0 + 3 < 5) {
+                                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    Repeat(4) {
+                        Filter(times = 3, count = Completed) {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                Condition(Cond<5> = Cond::<5>),
+                                WasEntryUpdated(t0),
+                                ScriptCondition(|bb| *bb.t0 + 4 < *bb.t1 % 4),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+            Invert {
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0575Blackboard { l0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0576 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+        }
+        WhileDoElse {
+            IndexSwitch(|bb| bb.b1 % 4) {
+                Succeeder,
+                Condition(Cond<0>),
+            },
+            Remap(success = Success, failure = Success) {
+                Sequence {
+                    ScriptCondition(|bb| *bb.t1 > 7),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    SequenceWithMemory {
+                        UnsetBlackboard(o0),
+                        #[success_if(|bb| *bb.t0 % 3 < 2)]
+                        Wait(20),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
+                },
+            },
+            RunOnce {
+                Precondition(|bb| *bb.t1 % 2 > 0) {
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0576Blackboard { t0 o0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0577 for Ctx {
-        Priority {
-            DynamicSequence {
-                DynamicSequence {
-                    Condition(Cond<0>),
+        PolicyParallel(policy = FirstFailure) {
+            StatefulAction(Task<0>),
+            ParallelAll(max_failures = -1) {
+                KeepRunningUntilFailure {
+                    AlwaysFailure,
+                },
+                AlwaysRunning,
+            },
+            Cooldown(30, filtered = Failure) {
+                Action(Act<1>),
+            },
+            DynamicSelector {
+                RetryUntilSuccessful(1) {
+                    Sleep(20),
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                TryCatch(catch_on_halt = true) {
-                    Timeout(30) {
-                        PrioritySelector {
-                            #[score(0)]
-                            StatefulAction(Task<1>),
-                            #[score(0)]
-                            Wait(20),
-                        },
-                    },
-                    Cooldown(20, filtered = Skipped) {
-                        Condition(Cond<2>),
-                    },
-                },
-                FlipSelector {
-                    ParallelAll(max_failures = -1) {
-                        AlwaysFailure,
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0578Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-        }
-        ForceSuccess {
-            Conditional(|bb| bb.b1 > 6, dynamic = true, else = Failure) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
+            AlwaysFailure,
         }
     }
 }
@@ -2803,195 +2544,173 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0578 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            l0: Vec<i64>,
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveFallback {
-            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
-                ScriptCondition(|bb| bb.b1 == 0),
+        Loop(q0, value = {b0}, if_empty = Running) {
+            RepeatUntil(Success) {
+                AsyncSequence {
+                    Conditional(|bb| (bb.b0 + 4) % 3 < 0) {
+                        StatefulAction(Task<0>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Repeat(2) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                        Condition(Cond<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    },
+                },
             },
-            StatefulAction(Task<0>),
-            SubTree(Tree0578Sub0, ..),
         }
     }
 }
 
-board!(Tree0578Blackboard { b1 l0 });
+board!(Tree0578Blackboard { o0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0579 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
             o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 5,
         }
-        #[post(|bb| bb.b0 = *bb.t0 % 2)]
-        #[on_halted(|bb| bb.o0 = None)]
-        #[failure_if(|bb| (bb.o0.unwrap_or(5) + 3) % 2 > 0)]
-        ReactiveFallback {
-            SequenceStar {
-                ScriptCondition(|bb| bb.b0 != 2),
-                StatefulAction(Task<0>),
-                Wait(20),
-                StatefulAction(Task<1>),
-            },
-            #[post(|bb| *bb.t1 += 3)]
-            StatefulAction(Task<2>),
-            Precondition(|bb| bb.b1 > 6) {
-                Inverter {
-                    ReactiveFallback {
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<4>),
-                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+        IfThenElse {
+            IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
+                Interrupt(|bb| bb.b0 > bb.o0.unwrap_or(0) + 2) {
+                    BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
+                        Sleep(0),
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Repeater(2) {
+                    Condition(PCond<1>, b0 = {t1}),
+                },
+                RepeatUntilSuccess(1) {
+                    Switch(b1) {
+                        case 4 => Optional {
+                            StatefulAction(PTask<2>, b0 = {t1}),
+                        },
+                        _ => Condition(PCond<3>, b0 = 4),
                     },
                 },
             },
-            SequenceStar {
-                StatefulAction(Task<6>),
-                AlwaysRunning,
+            Repeat(2) {
+                MemPriority {
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                        #[skip_if(|bb| bb.b0 < *bb.t0 + 3)]
+                        #[run_while(|bb| *bb.t0 > (bb.b1 + 1) % 3)]
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Wait(0),
+                        },
+                    },
+                    Action(PAct<5>, b0 = {=}, b1 = {=}),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<6>),
+                    },
+                },
             },
-            Remap(success = Success, failure = Success) {
-                Inverter {
-                    #[failure_if(|bb| *bb.t0 % 4 < 1)]
-                    Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+            Filter(times = 3, count = Failure) {
+                Parallel {
+                    IfThenElse {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    ForceFailure {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            #[on_success(|bb| bb.b1 += 1)]
+                            Condition(Cond<10>),
+                        },
+                    },
+                    Delay(10) {
+                        Condition(Cond<11>),
+                    },
+                    Condition(Cond<12>),
+                    Precondition(|bb| *bb.t1 + 1 < 0, else = Skipped) {
+                        Timeout(50) {
+                            ForceSuccess {
+                                ReactiveSelector {
+                                    StatefulAction(Task<13> = Task::<13>),
+                                    Condition(Cond<14>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0579Blackboard { b0 o0 t1 b1 t0 });
+board!(Tree0579Blackboard { t0 t1 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0580 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        #[on_halted(|bb| { bb.b0 = 8; bb.b0 = *bb.t0 })]
-        Loop(q0) {
-            BinarySelector(|bb| bb.b0 == 0) {
-                #[post(|bb| if bb.b1 % 4 < 1 { bb.b1 = *bb.t0 % 2 })]
-                #[failure_if(|bb| bb.b1 + 2 > *bb.t0)]
-                Loop(q0) {
-                    ReactiveFallback {
-                        Failer,
-                    },
-                },
-                Delay(0) {
-                    ReactiveSequence {
-                        Wait(30),
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
+        AsyncSequence {
+            Repeat(0) {
+                Condition(Cond<0> = Cond::<0>),
             },
+            Condition(Cond<1> = Cond::<1>),
+            #[run_while(|bb| *bb.t0 != 6)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            Script(|bb| bb.t0.set(bb.b0 % 3)),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0580Blackboard { t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0581Sub0 for Ctx {
-        Condition(|ctx| ctx.check(3))
-    }
-}
+board!(Tree0580Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
-        IfThenElse {
-            Parallel(success = 1) {
-                Cooldown(0) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            SubTree(Tree0581Sub0),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        WhileDoElse {
+            #[on_failure(|bb| if *bb.t0 + 1 == bb.b1 { bb.b0 = *bb.t0 })]
+            RetryUntilSuccessful(4) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            RunOnce {
-                AsyncSequence {
-                    Sequence {
-                        Action(Act<6> = Act::<6>),
-                        Action(Act<7>),
-                    },
-                    StatefulAction(Task<8>),
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-            },
+            Script(|bb| { bb.b1 += 2; bb.t0.set((*bb.t0 + 1) % 4) }),
+            #[success_if(|bb| bb.b1 % 4 != 1)]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0582Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Action(PIo<3>, t0 = {t0})
-    }
-}
+board!(Tree0581Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(5),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t1: i64,
-        }
-        Conditional(|bb| (*bb.t1 + 3) % 4 > 2, dynamic = true, else = Failure) {
-            ReactiveSequence {
-                ParallelAll {
-                    SequenceStar {
-                        Action(PAct<0>, b0 = {t1}, b1 = {b0}),
-                        Precondition(|bb| bb.o0.is_some(), else = Success) {
-                            Sleep(0),
-                        },
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            SequenceStar {
-                                Condition(Cond<1> = Cond::<1>),
-                                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 4 })]
-                                Succeeder,
-                                #[on_failure(|bb| if bb.b0 % 4 != 1 { *bb.t0 += 1 })]
-                                #[success_if(|bb| bb.b0 == 7)]
-                                #[post(|bb| bb.o0 = Some(bb.b0))]
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                        Condition(Cond<2> = Cond::<2>),
-                    },
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Deadline(10) {
+                    Condition(Cond<0>),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                WhileDoElse {
+                    StatefulAction(Task<1>),
                     RunOnce {
-                        WhileDoElse {
-                            Inverter {
-                                SubTree(Tree0582Sub0, t0 = {=}, b0 = {b0}, o0 = {=}, l0 = {l0}, t1 = {=}),
-                            },
-                            ForceSuccess {
-                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
-                                },
-                            },
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(2)),
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
@@ -3000,203 +2719,243 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0582Blackboard { t0 b0 o0 l0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0583Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0583Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 15,
+        }
+        IfThenElse {
+            StatefulAction(Task<0>),
+            SubTree(Tree0583Sub1, q0 = {=}, t0 = {t0}),
+            Optional {
+                Action(PIo<1>, t0 = {=}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-            l0: Vec<i64> = vec![1],
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
         }
-        RepeatUntil(Failure) {
-            RunOnce(then_skip = false) {
-                RepeatUntilFailure(forever) {
-                    Priority {
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
-                            BinarySelector(|bb| *bb.t1 < 5) {
-                                WasEntryUpdated(t0),
-                                Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
-                                    Script(|bb| if *bb.t1 < 2 { bb.b0 = *bb.t1 }),
-                                },
-                            },
-                        },
-                        Delay(0) {
-                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
-                                ParallelAll {
-                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                                    ScriptCondition(|bb| *bb.t1 < 7),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Loop(q0, value = {t0}, if_empty = Success) {
+            SubTree(Tree0583Sub0, ..),
         }
     }
 }
 
-board!(Tree0583Blackboard { b0 t1 l0 t0 });
+board!(Tree0583Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
-        Sequence {
-            SequenceStar {
-                Priority {
-                    Parallel {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                    Action(Act<4>),
-                    RepeatUntilFailure(forever) {
-                        AsyncSequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                DynamicSequence {
-                    Deadline(10) {
-                        DynamicSequence {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    Condition(Cond<9>),
-                },
-            },
-            KeepRunningUntilFailure {
-                DynamicSelector {
-                    PrioritySelector {
-                        #[score(1)]
-                        DynamicSelector {
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                            Condition(|ctx| ctx.check(12)),
-                        },
-                        #[score(2)]
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                    ParallelAll(4) {
-                        Action(|ctx| ctx.exec(14)),
-                        Condition(Cond<15>),
-                        Sleep(30),
-                        StatefulAction(Task<16>),
-                    },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        RepeatUntilSuccess(2) {
+            SkipUnlessUpdated(t0) {
+                Repeat(0) {
+                    Sleep(0),
                 },
             },
         }
     }
 }
+
+board!(Tree0584Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        IfThenElse {
+        ReactiveFallback {
             StatefulAction(Task<0>),
-            SequenceWithMemory {
-                Condition(PCond<1>, b0 = {b0}),
-                Condition(|ctx| ctx.check(2)),
-            },
         }
     }
 }
-
-board!(Tree0585Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
             b0: i64,
-            l0: Vec<i64> = vec![],
-            #[tracked] t0: i64,
         }
-        #[post(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-        SkipUnlessUpdated(t0) {
-            AsyncFallback {
-                ParallelAll(max_failures = -1) {
-                    Remap(success = Failure, failure = Success) {
-                        AsyncSequence {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                            Sleep(50),
+        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
+        FlipSelector {
+            Action(Act<0>),
+            RetryUntilSuccessful(0) {
+                StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+            },
+            ForceFailure {
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    Parallel(success = -2) {
+                        StatefulAction(Task<3>),
+                        DynamicSequence {
+                            Action(Act<4>),
                         },
                     },
                 },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b0)),
-                    StatefulAction(Task<3>),
+            },
+            #[skip_if(|bb| bb.o0.is_none())]
+            Parallel(success = 2, failure = -1) {
+                Action(Act<5>),
+                Runner,
+            },
+            Condition(PCond<6>, b0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0586Blackboard { t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0587 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        Retry(3) {
+            DynamicSequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StatefulAction(Task<0>),
                 },
-                RepeatUntilFailure(forever) {
-                    WaitValueUpdate(t0) {
-                        Filter(times = 1, count = Failure, filtered = Failure) {
-                            Condition(PCond<4>, b0 = {=}),
-                        },
-                    },
-                },
-                AsyncFallback {
-                    Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 1) % 4)),
-                    Action(Act<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                Sequence {
-                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                        FlipSelector {
-                            Action(PAct<8>, b0 = 0, b1 = {t0}),
-                            Sleep(30),
-                        },
-                    },
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[post(|bb| *bb.t0 += 3)]
-                    Fallback {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                        Sleep(100),
-                    },
+                ScriptCondition(|bb| *bb.t0 + 4 == (bb.b0 + 4) % 2),
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    Condition(|ctx| ctx.check(1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0586Blackboard { b0 l0 t0 });
+board!(Tree0587Blackboard { l0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0587 for Ctx {
+    pub tree Tree0588 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        BinarySelector(|bb| *bb.t1 % 2 > 0, dynamic = false) {
-            #[failure_if(|bb| bb.b0 == *bb.t1 + 3)]
-            #[run_while(|bb| *bb.t0 > bb.b0 + 3)]
-            ReactiveFallback {
-                WaitUntil(|bb| *bb.t1 % 2 > 0) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+        ParallelAll(max_failures = -2) {
+            Action(Act<0> = Act::<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0588Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0589 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        TryCatch(catch_on_halt = true) {
+            FlipSelector {
+                ParallelAll(0) {
+                    Action(PIo<0>, t0 = {=}),
+                    #[skip_if(|bb| *bb.t1 % 3 != 0)]
+                    Action(PAct<1>, b0 = {b0}, b1 = {t1}),
                 },
-                Interrupt(|bb| *bb.t1 != 7) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                },
-                StatefulAction(Task<2>),
-                Action(Act<3> = Act::<3>),
+                Script(|bb| if *bb.t0 == bb.b0 { bb.t1.set(bb.b0 + 3) }),
             },
-            Delay(100) {
-                DynamicSequence {
-                    Script(|bb| { if *bb.t0 % 4 != 1 { bb.b0 = 3 }; *bb.t0 += 4 }),
+            SequenceWithMemory {
+                Action(PIo<2>, t0 = {=}),
+                Repeater(2) {
+                    Sleep(20),
+                },
+                ReactiveFallback {
+                    Action(Act<3>),
+                    Action(PAct<4>, b0 = {t0}),
+                },
+                Repeater(0) {
+                    Condition(PCond<5>, b0 = 3),
+                },
+            },
+            WaitUntil(|bb| *bb.t0 > 3) {
+                Cooldown(20) {
+                    Action(Act<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0589Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0590 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        SequenceWithMemory {
+            ReactiveFallback {
+                MaxTime(0) {
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                        Script(|bb| if bb.b0 + 1 != *bb.t1 % 3 { *bb.t0 += 1 }),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                AsyncFallback {
+                    Condition(PCond<3>, b0 = 0),
+                    AlwaysFailure,
+                },
+            },
+            Iterate(l0, element = {b0}) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
                     ReactiveFallback {
-                        DynamicSelector {
-                            ScriptCondition(|bb| *bb.t0 < bb.b0 + 4),
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Action(Act<4>),
+                            Observe(|bb| bb.b0 < *bb.t1, abort = none) {
+                                SetBlackboard(o0 = Some(0)),
+                            },
+                            Wait(10),
                         },
-                        Remap(success = Success, failure = Failure) {
-                            WaitValueUpdate(t1) {
-                                #[post(|bb| { *bb.t0 += 2; bb.t1.set(bb.b0 % 2) })]
-                                Sleep(0),
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                ScriptCondition(|bb| *bb.t0 + 4 == 5),
+                            },
+                            ReactiveSelector {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                            AlwaysSuccess,
+                        },
+                        RepeatUntil(Failure) {
+                            Deadline(0) {
+                                Action(PIo<8>, t0 = {t0}),
+                            },
+                        },
+                        ReactiveFallback {
+                            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                                Timeout(10) {
+                                    ScriptCondition(|bb| *bb.t0 == 5),
+                                },
                             },
                         },
                     },
@@ -3206,200 +2965,142 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0587Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0588 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        MemSequence {
-            Iterate(l0, element = {b1}, until = FirstSuccess, max = 2) {
-                #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.b0 = bb.b0 % 2 })]
-                MemSequence {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Action(Act<1>),
-                },
-            },
-            Fallback {
-                Action(Act<2> = Act::<2>),
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4> = Task::<4>),
-                #[on_failure(|bb| if *bb.t1 % 2 != 0 { *bb.t1 += 2 })]
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0588Blackboard { l0 b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0589Sub0 for Ctx {
-        Condition(|ctx| ctx.check(2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0589Sub1 for Ctx {
-        DynamicSequence {
-            Condition(Cond<3>),
-            Delay(0) {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0589 for Ctx {
-        IfThenElse {
-            ParallelAll(max_failures = -2) {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1> = Task::<1>),
-                Succeeder,
-            },
-            SubTree(Tree0589Sub0),
-            SubTree(Tree0589Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0590Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0590Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0590 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-            b0: i64 = 4,
-        }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-            Fallback {
-                AlwaysFailure,
-                SubTree(Tree0590Sub0, ..),
-                Condition(PCond<2>, b0 = {b0}),
-            },
-            Observe(|bb| bb.b0 % 4 < 3) {
-                SubTree(Tree0590Sub1, ..),
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 + 2 == 1),
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0590Blackboard { t0 b1 b0 });
+board!(Tree0590Blackboard { t0 o0 b0 t1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(4) > bb.b1, else = Failure) {
-            WaitValueUpdate(t0) {
-                Sequence {
-                    #[post(|bb| bb.b1 = bb.o0.unwrap_or(3) + 1)]
-                    #[skip_if(|bb| bb.b1 > 0)]
-                    #[on_success(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 + 4 })]
-                    StatefulAction(Task<0>),
-                    Sleep(0),
-                    #[on_success(|bb| { bb.b0 += 3; bb.o0 = Some(bb.b1 % 3) })]
-                    AlwaysSuccess,
+        KeepRunningUntilFailure {
+            ReactiveSelector {
+                MemSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Filter(times = 2, count = Failure) {
+                    Wait(20),
+                },
+                Timeout(30) {
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0591Blackboard { b0 o0 b1 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0592 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            Runner,
+    pub tree Tree0592Sub0 for Ctx {
+        Selector {
+            Condition(Cond<6>),
         }
     }
 }
 
-board!(Tree0592Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0592 for Ctx {
+        Priority {
+            Optional {
+                Remap(success = Success, failure = Failure) {
+                    Action(Act<0>),
+                },
+            },
+            MemPriority {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                },
+                Action(Act<5>),
+            },
+            SubTree(Tree0592Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
         }
-        Parallel(failure = 4) {
-            AlwaysFailure,
-            Action(Act<0>),
-            #[on_success(|bb| *bb.t1 += 1)]
-            WasEntryUpdated(t0),
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+        Precondition(|bb| *bb.t0 + 3 > bb.b0 + 1, else = Skipped) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Limiter(3) {
+                    ScriptCondition(|bb| bb.b1 < *bb.t0),
+                },
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = true) {
+                    #[on_success(|bb| bb.b1 = *bb.t0)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0593Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0594Sub0 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            ReactiveSelector {
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
+board!(Tree0593Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
-        RunOnce {
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                SubTree(Tree0594Sub0),
+        SequenceWithMemory {
+            AsyncSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
+            Sequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Action(Act<4>),
+                },
+            },
+            Repeat(3) {
+                Sequence {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                },
+            },
+            ReactiveFallback {
+                PrioritySelector {
+                    #[score(3)]
+                    Action(|ctx| ctx.exec(7)),
+                    #[score(1)]
+                    StatefulAction(Task<8>),
+                    #[score(3)]
+                    Action(Act<9>),
+                    #[score(0)]
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0595Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0595Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+        }
+        BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = false) {
+            Fallback {
+                SubTree(Tree0595Sub1, t0 = {=}, b0 = {b0}),
+            },
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
@@ -3407,248 +3108,225 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Parallel(success = 3, failure = 4) {
-            #[success_if(|bb| *bb.t0 == 3)]
-            RepeatTimes(3) {
-                Action(Act<0>),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            ParallelAll(0) {
-                Condition(PCond<2>, b0 = {t0}),
-                Fallback {
-                    StatefulAction(Task<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            MemSequence {
-                Action(|ctx| ctx.exec(5)),
-                #[run_while(|bb| *bb.t1 < 5)]
-                #[on_halted(|bb| *bb.t0 += 2)]
-                SetBlackboard(b1 = 4),
-                ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 0),
-                StatefulAction(Task<6>),
-            },
+        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(4) })]
+        #[success_if(|bb| *bb.t0 > 3)]
+        #[on_success(|bb| *bb.t0 += 1)]
+        RepeatUntil(Success) {
+            SubTree(Tree0595Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0595Blackboard { b1 t1 t0 });
+board!(Tree0595Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        RunOnce {
-            WaitUntil(|bb| bb.b1 < 3) {
-                RepeatUntilFailure(forever) {
-                    RunOnce(then_skip = true) {
-                        Repeat(2) {
-                            AsyncSequence {
-                                #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 4 == 0)]
-                                StatefulAction(Task<0>),
-                                WasEntryUpdated(t0),
-                                Condition(Cond<1>),
-                                WasEntryUpdated(t0),
-                                ScriptCondition(|bb| bb.b0 != *bb.t0),
-                            },
-                        },
+        ParallelAll(max_failures = -3) {
+            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                Loop(q0, if_empty = Skipped) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
                     },
                 },
             },
+            Condition(|ctx| ctx.check(1)),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0596Blackboard { t0 o0 b1 b0 });
+board!(Tree0596Blackboard { t0 q0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceStar {
-            Precondition(|bb| bb.b0 + 4 < *bb.t0 + 3, else = Skipped) {
-                Action(Act<0>),
+        StepSequencer {
+            ReactiveSequence {
+                SetBlackboard(t0 = {b1}),
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                UnsetBlackboard(o0),
+                RetryUntilSuccessful(2) {
+                    SetBlackboard(o0 = Some(9)),
+                },
+                Precondition(|bb| bb.b1 > 5, else = Running) {
+                    AlwaysRunning,
+                },
             },
-            FlipSelector {
-                Script(|bb| { *bb.t0 += 1; bb.t0.set(bb.b1 % 4) }),
-                Script(|bb| { if *bb.t0 % 2 > 0 { bb.b0 += 3 }; bb.b0 += 1 }),
-                StatefulAction(Task<1>),
-            },
-            SkipUnlessUpdated(t0) {
-                WaitValueUpdate(t0) {
-                    #[on_failure(|bb| bb.b1 = *bb.t0)]
-                    #[post(|bb| { bb.b1 = *bb.t0; bb.b1 = 3 })]
-                    Optional {
-                        Action(PIo<2>, t0 = {=}),
+            Priority {
+                #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                StepSequencer {
+                    #[on_failure(|bb| bb.t1.set(5))]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > 2)]
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                    Action(Act<2>),
+                },
+                MemPriority {
+                    RunOnce {
+                        Interrupt(|bb| bb.o0.unwrap_or(0) % 3 < 2) {
+                            AlwaysRunning,
+                        },
                     },
                 },
             },
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
-                #[skip_if(|bb| bb.b0 % 3 < 0)]
-                #[on_success(|bb| bb.t0.set(bb.b1))]
-                #[run_while(|bb| *bb.t0 % 2 < 1)]
-                Invert {
-                    Action(|ctx| ctx.exec(4)),
+            Delay(10) {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
                 },
-            },
-            Parallel(success = -3, failure = -1) {
-                StatefulAction(Task<5>),
-                SetBlackboard(t0 = {b0}),
-                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0597Blackboard { b0 t0 b1 });
+board!(Tree0597Blackboard { o0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
         }
-        WhileDoElse {
-            StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
-            Filter(times = 2, count = Completed) {
-                BinarySelector(|bb| *bb.t0 > bb.b1 % 2, dynamic = true) {
-                    StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
-                    RunOnce(then_skip = true) {
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                },
-            },
+        Observe(|bb| *bb.t1 != 0, abort = none) {
+            #[on_success(|bb| bb.o0 = None)]
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0598Blackboard { t0 b0 b1 });
+board!(Tree0598Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        WaitUntil(|bb| bb.b0 != 0) {
-            StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            #[on_halted(|bb| bb.t0.set(6))]
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0599Blackboard { b0 });
+board!(Tree0599Blackboard { t0 });
 
 cases! {
-    Tree0500 "B{t0=4;t1;o0=4;b0=5}Sel(pi0{t0:=},c1b{6},@rw{t0%2<1}Obs{t1+4=4;_}(@rw{none}@ki{t1+4!b0+2%4}c2),Wv{t0}(pa3{b0:=;b1:b0}),Seq(c4,pc5{b0:8},t6))",
-    Tree0501 "B{t0=0}Star(t0,SubA(a1),c2,c3b{t0},pc4{b0:1})",
-    Tree0502 "B{o0;b0;t0=4}To{0}(Sel(Obs{b0>3;L}(Fb(@rw{b0!0}@of{b0<2?o0:=t0+3}Wt{20},t0)),Once(Fai),t1,Obs{some;B}(t2),Obs{t0+4<0;N}(t3)))",
-    Tree0503 "Opt(a0e)",
-    Tree0504 "B{o0=_;t0;t1=4;b0=5;l0=3}Seq(Once(@po{o0:=_}Seq(Pri(RSel(c0l,@po{t0:=6;t1+=3}c1l),Itr{b0;1;_;N}(DySeq(Sc{b0+=3},F))),Rus{3}(@oh{t0+=1;o0:=_}Itr{b0;0;_;T}(Fb(@rw{o0|0%4<3}t2,Sb{t1=4}))))),Rpt{F}(Star(FS(Flip(a3,c4)),Dd{0}(Wv{t0}(Once(c5b{t1}))))))",
-    Tree0505 "B{b0=5}Wde(Rmp{F;S}(a0),PPar{0;N}(a1b{b0+2%2;b0},Suc),Mt{20}(t2))",
-    Tree0506 "B{t0=5;t1;b0=3}Bin{t1<2;_}(Try(RFb(t0,pa1{b0:6;b1:t1},pt2{b0:=}),Bin{t0+2%4!3;T}(SubR(c3),Sb{t1=t0}),Intr{t0%4>0}(FS(c4))),Wde(@ki{t1=3}@fi{b0%2<0}Lim{3}(Inv(PPar{0;N}(pa5{b0:2;b1:t1},c6))),Par{-5;0}(Run,c7,Wu{t0},t8,Wt{0})))",
-    Tree0507 "B{t0=5;b0=2;t1}Pre{t0>0;K}(@of{b0>0?t1:=3}@rw{b0+3%3<2}Rep1(c0e))",
-    Tree0508 "B{t0=2;o0=1;b0=3}@rw{o0|3>7}Step(@fi{b0!4}@oh{o0:=_}Sc{t0!0?b0:=t0+3;b0:=t0},Rep2(SubR(Swm(Rpt{F}(SubR(Ruf{3}(a0e)))))))",
-    Tree0509 "B{b1=4;t0}Rty0(Sb{t0=b1})",
-    Tree0510 "B{b0;q0=1;t0=4}Bin{b0>t0;_}(Lp{t0;K}(RT{2}(Sc{t0:=b0+2%2})),pc0{b0:t0})",
-    Tree0511 "B{b1=0;t0;o0=_;b0=5}OnceK(Isw{o0|5;T;T}(Obs{b1+4<o0|2%3;S}(RSel(OnceK(Step(a0,SubA(c1b{t0}))),FF(PrSel{o0|5}(Sc{o0:=b0+4})),ASeq(AFb(Inv(@oh{b1+=3}t2),R),MSeq(Suc,t3,R)),Sel(t4,c5l)))))",
-    Tree0512 "RSeq(Dl{30}(RSeq(t0,a1,t2,c3)))",
-    Tree0513 "B{b0=4;b1=0;t0=5}Sw{0}(Lim{3}(@of{b1:=b0+3}pt0{b0:=;b1:=}),MPri(a1,a2e,t3,pc4{b0:t0},Wu{t0}))",
-    Tree0514 "B{t0=5;b0}MPri(Scc{b0%3<2},RT{1}(a0))",
-    Tree0515 "B{t1=0;b0=0;o0=0;t0}Fb(@os{t0+=2;t1+4>b0?t1+=3}@po{t1+=1;t1:=t1%2}Rty0(@oh{o0:=b0%4;none?o0:=8}@ki{t0<2}a0e),pi1{t0:=},t2)",
-    Tree0516 "B{t0=2;b0=3;b1=1}Sw{0;2}(Ruf{F}(Sl{0}),Fb(a0b{b0;b1},Scc{t0!6}),Dl{20}(pt1{b0:5}))",
-    Tree0517 "B{b0=2}RSeq(Fb(OnceT(S),a0,Once(a1l)),@si{b0+4%2<1}t2,Pri(t3,t4,pc5{b0:b0}))",
-    Tree0518 "B{b0=5;l0=4;t0=3}@si{b0<7}FS(@po{t0+=2}Fb(Dd{10}(Itr{b0;1;1;T}(c0)),@of{t0:=b0}Opt(MPri(t1,c2,t3))))",
-    Tree0519 "B{q0=0;l0=4;t0=2;b1=5;b0=2}Swm(Fb(Obs{b1%4<1;B}(Sb{b0=8}),Obs{t0+3>6;_}(a0),a1b{t0;b1},Obs{t0=2;S}(Itr{b0;1;_;N}(@fi{t0<1}t2))),Lp{b0;K}(Rep2(Pre{b0%2<1}(Sw{4}(RSeq(a3,a4b{1;b0},@rw{t0<b0}Su{t0}(Sl{30})),Swm(a5b{b1;b1},t6,@fi{t0>3}a7))))))",
-    Tree0520 "B{o0;t0}PAll{3}(@os{t0+=1}@ki{t0%4!3}Mt{0}(t0e),pt1{b0:6;b1:t0},t2e,Flt{2;_;F}(Ub{o0}),c3)",
-    Tree0521 "B{b0=0;t0=4;t1=3;b1=1}PrSel{b0+1%3;t0%3;t1;t0+4%3;t1}(t0,a1e,Fb(a2,@of{t0%2=0?t1+=3}@oh{b1:=7}Sl{50}),Par{_;_}(c3b{b0}),To{10}(a4b{b1;b0}))",
-    Tree0522 "B{b0=3;b1;q0;l0=3;t0;o0;t1=5}Ite(t0,Sw{1;4;5}(Swm(Dl{0}(TryF(@si{t1<6}Scc{o0|5%3<2},Scc{b0+3=6}))),t1e,F,Swm(a2b{2;b0},@po{b0+=2;t1+=3}@rw{t0+4>0}pa3{b0:=;b1:t1})),Lp{b1;K}(@os{t0+=3}Lp{_;K}(@os{o0:=b0}WU{none}(Itr{b1;0;3;_}(TryT(Ret1(c4),c5))))))",
-    Tree0523 "B{t0=5;b0=3;t1}Cnd{t0+4<b0;_;S}(Bin{t1>4;N}(PAll{1}(c0,t1),Wu{t1}))",
-    Tree0524 "B{q0=3;t1=0;b1=4;b0=4;t0=0}DySeq(Par{-2;1}(c0,OnceK(@rw{b1%4>2}c1),Lp{_;F}(Lp{t0;S}(Keep(Fai))),TryT(Scc{t1+2%4=2},a2)),Sel(t3,c4e,a5),Sw{0}(Pre{t1+3!0;S}(Rpt{F}(t6)),@of{b0+=2}Par{-3;2}(pi7{t0:b1},pa8{b0:t1;b1:b0},Sl{30})))",
-    Tree0525 "B{t0;b1=0}Pre{t0%4!1;F}(Seq(ASeq(DySel(a0),Dl{50}(Dd{0}(a1))),Par{2;0}(pt2{b0:t0;b1:b1},t3)))",
-    Tree0526 "PAll{-1}(a0,S)",
-    Tree0527 "B{t0;b1=2;b0=2;o0}FS(Rty2(@oh{t0+=2}Cd{0;F}(@ki{b0+3>b1}Ruf{3}(Fb(Invt(To{20}(@po{t0+=3;t0:=o0|5+3}@fi{b1+3!5}t0)),PAll{3}(Sb{o0=6},pa1{b0:=;b1:b1},pc2{b0:b0}))))))",
-    Tree0528 "B{t1=2;b0=2;b1=2}Sel(Obs{b1+3%3>0;L}(Wu{t1}),Obs{t1>b0;N}(Intr{b0%2=1}(SubA(SubA(Sb{b1=0})))))",
-    Tree0529 "B{t0;b0}@si{b0<5}Swm(@fi{b0=t0+4%3}@of{t0:=7}@rw{t0<3}RU{S}(RFb(Step(@rw{t0<6}@of{t0+=3;b0+=3}@oh{b0+=1}PAll{0}(c0,a1l,c2),Sb{b0=t0},Flip(c3,S,pt4{b0:b0},Wu{t0})))))",
-    Tree0530 "B{b0;t0=5;b1;o0}RT{2}(Ite(MSeq(c0),pa1{b0:t0;b1:=},FS(@ki{b0%2<1}Cd{20;K}(@oh{b1:=o0|3+1}R))))",
-    Tree0531 "B{q0=1;t0=5;b0=4}Rep4(RSeq(Sc{b0=3?b0+=2;t0+=1},Lp{b0;F}(t0)))",
-    Tree0532 "B{q0;b0=2;t0=0}Fb(OnceK(DySel(Star(@si{b0<1}Cd{20;F}(t0e),a1,c2b{t0}),c3,Lp{b0;R}(pi4{t0:b0}),Pre{b0+3>t0;F}(Lp{_;R}(Flip(Lp{t0;S}(t5),Sb{t0=0},Flip(c6)))))))",
-    Tree0533 "B{t0=3;b0=3;b1=3}Bin{b1>3;T}(Sc{t0+=2;t0+=2},Swm(Step(pi0{t0:b0},R,c1l,Run),@os{b1!b0%2?t0:=b0}@po{b0:=b1%3;b0+=1}SubR(Sw{2}(c2,pt3{b0:=;b1:b1})),Rty0(pa4{b0:0})))",
-    Tree0534 "B{b0=0;t0=3}Seq(Bin{t0=t0+4;N}(FF(Sb{t0=1}),Sl{20}),RSeq(c0,pc1{b0:b0},Sb{b0=t0},a2b{b0+4;b0}),PrSel{b0;9;b0+3}(Ruf{2}(a3l),Wv{t0}(RU{F}(Wt{0})),@of{b0+=2}S),Ite(pt4{b0:t0},RT{2}(@si{b0+3%2!0}@rw{b0+3=t0+3}@oh{t0:=b0%3}RFb(pt5{b0:=;b1:t0}))),t6e)",
-    Tree0535 "B{b0=2;b1=5;t0=0;t1=5}TryT(FS(@rw{t1>1}pi0{t0:=}),t1,TryF(c2,@os{b1+=1}@fi{b0<3}Scc{t1%2>0}))",
-    Tree0536 "B{b0;l0=1;b1=3;t0=0}@ki{t0!b1+2}PAll{_}(@fi{t0%4<0}@oh{b0+=1}@rw{t0+4<b0}t0,Cd{50;K}(a1l),Itr{b1;0;_;_}(@ki{t0+4=b0%2}@rw{b1+4=3}pt2{b0:b0;b1:t0}))",
-    Tree0537 "Rep3(DySel(RU{S}(Ret1(AFb(c0,a1,t2)))))",
-    Tree0538 "Isw{9;N;N}(PAll{_}(Suc))",
-    Tree0539 "B{t0=3;b0=3;q0=3;b1}TryT(@os{t0:=3;t0:=b0+1%2}Cnd{b1%4!2;N;F}(RSeq(Lp{b1;S}(t0))),ASeq(S,Cd{0;F}(Fb(c1e,t2,t3,a4l,R)),S,PrSel{t0;t0+1}(Sb{b0=t0},c5e)))",
-    Tree0540 "B{b0=4}RT{F}(Sb{b0=1})",
-    Tree0541 "B{b1=4;t0;o0}Cd{0;K}(@si{none}@ki{t0<4}@po{t0+=3}Par{_;1}(a0b{t0;b1}))",
-    Tree0542 "B{t0;b0=0;q0;b1;o0=1}Seq(Par{1;-2}(Sc{b0:=b1},SubR(pc0{b0:7}),Pre{t0!1}(a1b{b0%2;b0}),pi2{t0:=}),Cnd{t0<1;T;S}(Lp{b1;S}(Pre{b1+4<t0}(t3))),Wde(AFb(c4e,Scc{some}),c5l))",
-    Tree0543 "B{t0=1;b0;t1}Fb(Bin{b0=7;_}(@ki{t0>6}@os{t0:=b0%2;b0+=1}@oh{t1+=1}MPri(Flt{2;_;_}(t0),Fb(F,F)),Wt{50}),c1,c2,Swm(Sl{10},c3b{7},a4l,a5),RSeq(pt6{b0:8;b1:t1},RSel(t7,pa8{b0:t0;b1:t0},t9e,pt10{b0:t0;b1:t0}),c11,Fb(t12,@ki{t1+4<5}@fi{t1%2=0}@oh{b0:=t0;t1:=b0+3%3}Wt{0})))",
-    Tree0544 "B{t0;q0=1;b0=4;t1}Fb(F,Star(c0,a1,a2b{t1%4;b0},a3),RFb(pa4{b0:=;b1:b0},t5,c6,Lp{_;K}(pt7{b0:=;b1:t0}),@fi{b0+4<4}@si{t0<4}c8))",
-    Tree0545 "B{b0;t0=2;b1=3}@si{b1<t0}@fi{b1!b0%4}@po{t0:=b0}MPri(Bin{b0+2>6;N}(RU{S}(Inv(c0b{t0})),RepF(@ki{b1%4<1}@fi{t0+1<t0+3%2}Ruf{F}(To{20}(Pri(t1,c2e,Sc{b1:=2}))))),Fb(Wde(t3,Sb{t0=7},@ki{b0%2>0}@oh{b1:=5;t0+=1}Rus{F}(pt4{b0:b0;b1:=})),a5),DySeq(@oh{b1:=7}@ki{t0<t0+4}Rty3(Sw{4}(@fi{t0%2=1}@of{b1>b1+3%3?b0:=4;t0+=4}S,a6)),Wt{20},RSeq(Sc{t0+=2},@ki{b1+2<0}@oh{b0:=3}Sb{b1=2}),S,c7),RSeq(RFb(@rw{b0>2}@ki{b0%3<1}t8,Sl{0}),c9l,FS(Invt(Rus{3}(Sb{b1=7})))),Pri(Ite(c10l,t11),RFb(Fai,Wu{t0},t12,t13)))",
-    Tree0546 "B{t0=2;b1;o0=1;b0=2;l0=2}TryF(@oh{t0+=2;b0:=o0|2+3%4}@fi{o0|0%4=3}@ki{b1>1}Isw{t0%4;T;_}(@rw{b0<2}@fi{b1+4=2}@po{b0:=8}TryF(t0,Sc{t0%2=0?b1+=2}),c1,Opt(Sb{b0=6})),Keep(Sw{0}(Isw{b1+2;N;_}(@rw{o0|1%3<2}@ki{b0+1!3}t2e,Lim{2}(AFb(t3,a4))),Obs{o0|0!4;_}(Inv(Cd{0;K}(@ki{o0|4<1}@si{o0|1%4<0}WU{t0=3}(Sb{b0=t0})))))),Rpt{F}(@fi{b0<7}Ruf{F}(Itr{b1;_;_;T}(Sb{t0=2}))))",
-    Tree0547 "B{t1=1;b1=2}Dl{10}(Fb(PPar{2;N}(@of{t1+=3}@rw{t1+3>b1}t0,pt1{b0:8;b1:=}),Fb(a2,Fai),OnceT(pt3{b0:1;b1:=})))",
-    Tree0548 "B{q0=0;t0;t1=4}Rpt{F}(Lp{_;_}(@fi{t1+1=0}Su{t0}(Pri(F,PAll{_}(Ret3(pi0{t0:t0}),c1l)))))",
-    Tree0549 "B{t0;b0=0}Cd{0;_}(Swm(@si{b0<4}Run,Fb(c0e,c1l),RFb(c2b{t0+3},c3)))",
-    Tree0550 "B{b1;t1=0;o0=_;b0=0;t0=0}Sw{4}(@fi{t1>3}Pri(Bin{b1>b0+1%2;N}(@po{b0:=o0|3}@of{b0:=t1%2;b1:=b0}@rw{o0|4%4>0}Suc,@ki{o0|4+4<1}S),RFb(pi0{t0:t0},pc1{b0:9}),t2,pc3{b0:b1},S),Wde(c4b{t1},Scc{b1+2!t0},t5))",
-    Tree0551 "B{t0=1;b0=1;b1}@rw{t0<b1}@of{b1:=t0}Isw{b0;_;N}(Wv{t0}(F),pc0{b0:b1},c1l,c2e,PrSel{t0;b0;b1}(t3,Wu{t0},S))",
-    Tree0552 "Flip(Swm(c0,t1),t2,c3,t4)",
-    Tree0553 "B{l0=1;b0}Seq(@oh{b0+=1}Itr{b0;_;1;T}(Par{0;1}(Itr{b0;1;1;_}(Rty1(Sl{30})),Keep(RFb(c0l,t1)))),Itr{b0;1;_;N}(a2))",
-    Tree0554 "B{l0;b1=3;t0=3}RSeq(RSeq(a0l,c1l,Wu{t0},t2),Itr{b1;1;1;N}(Flip(Par{_;-1}(Cnd{b1<6;N;S}(Sc{t0+=3})),MSeq(Wu{t0},pt3{b0:t0;b1:=}))))",
-    Tree0555 "Invt(Swm(Fb(PrSel{1;2}(c0,a1),To{50}(Mt{10}(t2e)),F,Sel(c3,c4,c5e)),PAll{3}(S,Rep2(Rty4(Rpt{2}(Step(t6,c7l)))),c8)))",
-    Tree0556 "B{b1=4;b0=3;t0=1;l0=3}Rmp{F;S}(Rep4(PAll{2}(Par{-1;_}(@os{b1:=t0+2%4}t0,Itr{b0;0;3;_}(Ret1(t1)),c2e),Itr{b1;0;3;_}(Once(Flt{1;S;K}(PPar{0;_}(t3)))))))",
-    Tree0557 "B{t0=4;b1=5;q0;b0=3}Swm(Fb(Obs{b0+4<b0+3%2;_}(Try(pc0{b0:=},pi1{t0:=})),Step(Pre{b0%2<0;R}(Isw{1;_;N}(Scc{t0=6},Wt{20})),Try(c2,c3,Sb{t0=b1})),TryT(MPri(@fi{b0>b0%2}Pre{b1<2;S}(t4),a5e),Lp{_;R}(Sc{b1+=1}),Rpt{F}(t6))))",
-    Tree0558 "B{t0=1;b0=3;b1=2}Flt{2;_;K}(RU{S}(Pri(Sw{0;1}(Suc,t0,@oh{t0+=3}@po{b0:=b1%2}Rpt{3}(pt1{b0:=})),To{100}(c2e))))",
-    Tree0559 "B{t0=4;b0=1;o0;b1=2}Star(Fb(Flip(t0,Scc{o0|2+2>3},Scc{t0+2>t0}),a1e,a2),Cd{0;_}(@po{t0+=1}RFb(@si{t0<6}Obs{b1+4!b1+1;S}(@oh{b0:=b0%4}@os{b0+=3}@rw{t0<b0}c3),Mt{30}(pa4{b0:2;b1:b0}))),Star(@os{b0:=t0}@oh{b0:=5}Sw{2}(c5l,Scc{b1+2%2=1}),a6b{b0;b1}))",
-    Tree0560 "B{b0=0;t0=2}Fb(t0,Ret3(pt1{b0:t0;b1:t0}),Ret3(Sc{t0:=b0}))",
-    Tree0561 "B{q0;t0=4;b0}Sel(Obs{t0>2;B}(TryT(@fi{b0+3!3}pt0{b0:t0;b1:t0},SubR(Swm(@po{b0:=b0%4}@ki{t0+3%2>0}@of{b0<5?t0+=1}Ret3(c1),Wt{100})),Rep2(Wde(@rw{b0=t0}@po{b0:=1}t2,pt3{b0:b0;b1:t0},t4)))),@ki{b0=0}Lp{_;R}(@ki{t0%2=1}DySel(c5,SubA(Ite(a6,c7)),c8)))",
-    Tree0562 "PPar{2;_}(Par{0;_}(RetF(t0),AFb(Wde(DySeq(c1,c2,a3),Ite(t4,t5))),RFb(Fai,a6l,a7,Sl{10}),c8l,Step(c9,t10)),RFb(Once(MPri(t11,t12)),AFb(PrSel{2;3;1;3;2}(S,c13,S,t14,c15)),PrSel{3;1}(RSeq(c16,Sl{10},F),FS(PAll{-3}(c17e,c18l,Sl{20},t19)))))",
-    Tree0563 "B{b0=4;o0=5;t0}Flip(Flip(Dl{20}(Obs{b0!o0|1;S}(pa0{b0:8;b1:b0})),Dl{20}(Run),Obs{t0=3;S}(a1l)),Swm(Rmp{S;F}(Sb{b0=t0}),DySeq(pa2{b0:7;b1:b0},Suc,RSeq(Wt{0},t3))),FS(Wu{t0}),Pre{t0%4>1;F}(Opt(Ret0(Ub{o0}))))",
-    Tree0564 "Fb(t0,c1,Sub(Wt{10}))",
-    Tree0565 "B{l0=3;b1=4;t0;t1=2;b0}RFb(Sw{4}(Keep(Invt(Pre{b1<1;F}(Cnd{b1!1;N;_}(Swm(Scc{b1%3>0},c0b{t0+3%3}))))),MPri(RFb(t1,c2l,pc3{b0:b1}),t4,@rw{b1+1<1}Itr{b0;1;_;_}(PAll{1}(c5e,pa6{b0:=;b1:t1})))),PAll{_}(Step(c7e,a8b{t0%2;b0},a9e),TryF(t10,t11,Sc{b0<4?t1:=b1},Sb{b0=5}),Step(@po{b1+=2}Sc{b0:=t0%2},Sb{t0=5},Fai),To{100}(c12)))",
-    Tree0566 "B{o0;b0;t1=5;t0}Swm(Dl{20}(RSeq(a0,@os{b0+=3;o0|5+2%3<2?t0:=b0+3}Sc{t1:=t0},c1)))",
-    Tree0567 "B{b0=4;q0;t0}RepF(RSeq(TryF(Seq(Cnd{b0%2=0;_;S}(FF(Pre{t0>1;R}(S))),Lp{b0;K}(Obs{b0>t0%3;S}(c0))),Ite(pa1{b0:8},@rw{t0+1>7}@of{b0:=t0%4}Swm(pa2{b0:=;b1:t0},a3),pa4{b0:=;b1:t0}),Step(S,Wu{t0},Wt{30}),Fb(Rep2(t5),PPar{0;N}(c6,a7b{9;b0},Inv(Wu{t0})),Isw{0;T;N}(pc8{b0:5},@rw{b0>6}@fi{b0<3}c9)),@of{t0+=3}@ki{b0+4=b0}Sl{100})))",
-    Tree0568 "Rus{2}(Star(a0,Sub(t1),Fai))",
-    Tree0569 "B{b0;t1=3;o0;l0=4;t0=4}Inv(RSeq(Itr{b0;0;3;_}(RFb(RFb(Wt{30}))),@rw{b0%2!0}OnceT(Star(Bin{b0+2>t0+4;T}(F,Lim{3}(a0b{b0;b0})),Fb(Cd{0;K}(Run)),Seq(c1e,Once(c2),Sb{o0=0},Ret1(t3e),a4))),Step(RFb(c5,c6b{b0}),Rep4(Fb(Scc{none},@oh{t1:=t1%3;t1>t0+1?o0:=b0}@rw{t0=b0+4}c7e,a8b{b0%3;b0},@si{o0|4+3%4!1}pa9{b0:=;b1:b0})),MSeq(S,c10e))))",
-    Tree0570 "B{b1=3;b0=4}Step(Seq(Cnd{b0=b1;_;S}(a0)))",
-    Tree0571 "B{t1=3;o0}RSel(SubR(c0b{o0|1%3}),t1,SubR(t2),pa3{b0:1;b1:t1})",
-    Tree0572 "B{t0;b0=1;b1;o0=_}FF(Flip(c0,AFb(RFb(Ruf{2}(t1),Fb(Scc{b0!b1},@po{b0:=b1;t0+3%3>0?b1:=b1%2}Ub{o0})))))",
-    Tree0573 "B{t0=4;b1;q0=2;o0=_;b0=3}Lp{b0;K}(Par{0;3}(Fb(c0e,DySeq(t1,c2e),Try(@ki{b0+3%2>0}@rw{b0>1}Sc{b1+=1},pt3{b0:=;b1:b0},R,pt4{b0:1;b1:b0})),RSel(Scc{o0|0+2%4<2},@fi{t0=7}@os{b1:=b0;o0:=_}c5,t6),DySel(c7,Scc{o0|3+4%2!1},Sl{0})))",
-    Tree0574 "B{b0=2;t0}Ret3(Isw{t0+3;N;N}(To{50}(@si{t0<b0%2}@rw{t0+2%3>0}Sb{t0=8}),c0l))",
-    Tree0575 "B{t0=0;b0;b1=3}@of{b1+=1}PrSel{b0;1;b1}(Bin{b1<t0%3;T}(pa0{b0:b1;b1:=},pa1{b0:t0;b1:b0}),t2,RFb(c3e,t4))",
-    Tree0576 "B{b0=5;t0;b1=2}DySeq(@si{b1<2}Inv(Rus{F}(RSeq(@of{b0:=b0%3;t0:=t0%2}@fi{t0+4>t0}@rw{t0=b1%2}Flt{2;R;_}(RFb(F,t0))))),RetF(Obs{t0+3%2<0;_}(Fb(c1l,c2,a3,t4,t5))))",
-    Tree0577 "Pri(DySeq(DySeq(c0)),TryF(TryT(To{30}(PrSel{0;0}(t1,Wt{20})),Cd{20;K}(c2)),Flip(PAll{-1}(F,a3))))",
-    Tree0578 "B{b1=5;l0}RFb(Itr{b1;1;_;T}(Scc{b1=0}),t0,SubA(FS(Cnd{b1>6;T;F}(t1e))))",
-    Tree0579 "B{b0=1;o0=_;t1=3;b1=1;t0=3}@po{b0:=t0%2}@oh{o0:=_}@fi{o0|5+3%2>0}RFb(Star(Scc{b0!2},t0,Wt{20},t1),@po{t1+=3}t2,Pre{b1>6}(Inv(RFb(pt3{b0:=;b1:t0},t4,pt5{b0:t0;b1:b0}))),Star(t6,R),Rmp{S;S}(Inv(@fi{t0%4<1}pa7{b0:b0;b1:b0})))",
-    Tree0580 "B{t0=4;q0=1;b0;b1}@oh{b0:=8;b0:=t0}Lp{_;_}(Bin{b0=0;_}(@po{b1%4<1?b1:=t0%2}@fi{b1+2>t0}Lp{_;_}(RFb(Fai)),Dl{0}(RSeq(Wt{30},c0,t1e))))",
-    Tree0581 "Ite(Par{1;_}(Cd{0;_}(Seq(t0,c1,RFb(t2,Sub(c3l)),RFb(t4,t5)))),Once(ASeq(Seq(a6e,a7),t8,RSeq(S,c9,c10))))",
-    Tree0582 "B{t0=4;b0=5;o0=5;l0=4;t1}Cnd{t1+3%4>2;T;F}(RSeq(PAll{_}(Star(pa0{b0:t1;b1:b0},Pre{some;S}(Sl{0}),PPar{0;N}(Star(c1e,@oh{b0+=1;t0+=4}Suc,@of{b0%4!1?t0+=1}@si{b0=7}@po{o0:=b0}Sb{b0=t0})),c2e),Once(Wde(Inv(SubR(pi3{t0:t0})),FS(Itr{b0;2;3;N}(c4b{t0+1})))))))",
-    Tree0583 "B{b0=0;t1;l0=1;t0=1}RU{F}(OnceK(Ruf{F}(Pri(Itr{b0;2;2;_}(Bin{t1<5;_}(Wu{t0},Itr{b0;2;1;N}(Sc{t1<2?b0:=t1}))),Dl{0}(Itr{b0;1;1;_}(PAll{_}(pt0{b0:=;b1:t1},Scc{t1<7})))))))",
-    Tree0584 "Seq(Star(Pri(Par{_;_}(a0,t1,t2,a3),a4,Ruf{F}(ASeq(t5,t6))),DySeq(Dd{10}(DySeq(c7,t8)),c9)),Keep(DySel(PrSel{1;2}(DySel(t10,c11,c12l),c13e),PAll{4}(a14l,c15,Sl{30},t16))))",
-    Tree0585 "B{b0=3}Ite(t0,Swm(pc1{b0:b0},c2l))",
-    Tree0586 "B{b0;l0=0;t0}@po{t0+=1;t0+=2}Su{t0}(AFb(PAll{-1}(Rmp{F;S}(ASeq(t0e,pt1{b0:=;b1:t0},Sl{50}))),PPar{2;_}(a2b{3;b0},t3),Ruf{F}(Wv{t0}(Flt{1;F;F}(pc4{b0:=}))),AFb(c5b{t0+1%4},a6,c7e),Seq(Itr{b0;2;_;T}(Flip(pa8{b0:0;b1:t0},Sl{30})),@oh{t0:=b0}@po{t0+=3}Fb(c9,t10,Sl{100}))))",
-    Tree0587 "B{b0=4;t1;t0}Bin{t1%2>0;N}(@fi{b0=t1+3}@rw{t0>b0+3}RFb(WU{t1%2>0}(c0b{b0}),Intr{t1!7}(c1b{b0}),t2,a3e),Dl{100}(DySeq(Sc{t0%4!1?b0:=3;t0+=4},RFb(DySel(Scc{t0<b0+4}),Rmp{S;F}(Wv{t1}(@po{t0+=2;t1:=b0%2}Sl{0}))))))",
-    Tree0588 "B{l0=2;b0;t0=2;b1;t1=2}MSeq(Itr{b1;1;2;_}(@oh{b0:=t0+4;b0:=b0%2}MSeq(pc0{b0:t0},a1)),Fb(a2e,a3l,t4e,@of{t1%2!0?t1+=2}Wu{t1}))",
-    Tree0589 "Ite(PAll{-2}(c0l,t1e,Suc),Sub(c2l),Sub(DySeq(c3,Dl{0}(t4))))",
-    Tree0590 "B{t0=2;b1=2;b0=4}Fb(a0b{b0;b1},Fb(F,SubA(c1),pc2{b0:b0}),Obs{b0%4<3;_}(SubA(t3)),RSeq(Swm(Scc{b0+2=1},Wu{t0})))",
-    Tree0591 "B{b0=2;o0=1;b1=2;t0=5}Pre{o0|4>b1;F}(Wv{t0}(Seq(@po{b1:=o0|3+1}@ki{b1>0}@os{b0+=1;b1:=t0+4}t0,Sl{0},@os{b0+=3;o0:=b1%3}S)))",
-    Tree0592 "B{t0}Su{t0}(Run)",
-    Tree0593 "B{t1=0;t0=5}Par{_;4}(F,a0,@os{t1+=1}Wu{t0},TryT(t1,c2))",
-    Tree0594 "Once(Flt{1;S;K}(Sub(Swm(c0,t1,RSel(t2,a3,t4e)))))",
-    Tree0595 "B{b1;t1=0;t0}Par{3;4}(@si{t0=3}RT{3}(a0),t1e,PAll{0}(pc2{b0:t0},Fb(t3,a4l)),MSeq(a5l,@rw{t1<5}@oh{t0+=2}Sb{b1=4},Scc{t0+2%2<0},t6))",
-    Tree0596 "B{t0=2;o0=3;b1;b0=2}Once(WU{b1<3}(Ruf{F}(OnceT(Rep2(ASeq(@ki{o0|2+2%4=0}t0,Wu{t0},c1,Wu{t0},Scc{b0!t0}))))))",
-    Tree0597 "B{b0=5;t0;b1=0}Star(Pre{b0+4<t0+3;K}(a0),Flip(Sc{t0+=1;t0:=b1%4},Sc{t0%2>0?b0+=3;b0+=1},t1),Su{t0}(Wv{t0}(@of{b1:=t0}@po{b1:=t0;b1:=3}Opt(pi2{t0:=}))),Seq(a3b{t0%3;b0},@ki{b0%3<0}@os{t0:=b1}@rw{t0%2<1}Invt(a4l)),Par{-3;-1}(t5,Sb{t0=b0},t6))",
-    Tree0598 "B{t0;b0;b1=4}Wde(pt0{b0:5;b1:t0},Flt{2;R;_}(Bin{t0>b1%2;T}(pt1{b0:5;b1:b1},OnceT(pi2{t0:b0}))))",
-    Tree0599 "B{b0=2}WU{b0!0}(t0e)",
+    Tree0500 "B{b0=4;t0=5}RSeq(@ki{t0=1}@of{t0+=1}RSeq(RFb(PPar{1;_}(Scc{b0!6},c0b{t0%4},c1l,pc2{b0:=}),Bin{t0=t0+4;N}(Bin{b0=b0+2;_}(c3l,Pre{t0<0;F}(t4)),Try(a5l,a6,@rw{b0+3>5}t7e)))),Flt{3;_;K}(@of{b0+=2}Dl{10}(Keep(Obs{b0+4<t0+1;_}(Fb(Obs{b0!3;B}(F),RU{F}(Wt{0})))))))",
+    Tree0501 "B{o0=0;b0=5;b1=0}RFb(To{20}(Obs{b1=b1+1;_}(@ki{b1!7}@rw{b0<b1}t0)),PPar{1;N}(Grd{R}(Isw{b1;_;T}(a1l,c2)),Ub{o0}),Seq(ASeq(Wt{0},a3l,pa4{b0:2}),R),Intr{b1=b1+3}(Suc))",
+    Tree0502 "B{b0=3;t0;l0;b1=4}@rw{t0!b0+2%2}@si{b1>b1+3}RFb(Wv{t0}(RFb(Itr{b1;0;_;_}(c0))),pi1{t0:b0},Rus{F}(SubR(pi2{t0:=})))",
+    Tree0503 "B{b0=1}FF(Sc{b0+=1})",
+    Tree0504 "B{b0;t0;o0}Bin{b0!7;_}(@os{t0<o0|0%3?t0+=3}Intr{b0%2!1}(a0b{o0|1+4%2;b0}),Flt{1;F;F}(Sb{b0=t0}))",
+    Tree0505 "B{o0;t1=1;b0=5}Isw{t1%3;_;T}(RSeq(t0,@ki{b0+1>5}@fi{b0+1%2!1}@oh{o0|1%2<1?o0:=t1%2;t1:=2}Wt{100},a1),Suc)",
+    Tree0506 "B{t1=3;q0=0;t0=3;b1=4;b0=3}Par{_;-3}(Flt{1;_;F}(Cnd{b1=6;N;S}(RFb(@rw{t1<b0+3}t0,@os{b0:=t0%3;t1+=1}a1e,t2,c3,c4))),Seq(Scc{b1%4=2},S,S),To{10}(Lp{_;K}(c5)))",
+    Tree0507 "Rep0(c0)",
+    Tree0508 "RSeq(Seq(Flip(Cd{0;K}(c0)),MSeq(Wt{100},t1e),RFb(t2,a3)),Grd{_}(Star(RFb(To{50}(RSeq(c4,t5))),Rus{F}(c6))))",
+    Tree0509 "RSeq(c0,t1,a2l)",
+    Tree0510 "B{o0=_;b1=0;t1;t0=2;b0=2}Dl{0}(Ite(c0,Flip(t1,a2),Sel(a3b{b0;b1},@ki{b1%2!0}@os{b1+=3;t0:=b1}@oh{o0:=_}c4e,a5)))",
+    Tree0511 "B{t0=4;b0=3}Flip(Bin{t0>7;_}(t0,RSel(t1,Sl{20})),Pre{b0>t0;R}(pt2{b0:=;b1:b0}),MPri(c3l,pc4{b0:t0}))",
+    Tree0512 "B{t0=5;o0=1}Pre{none;R}(PPar{1;T}(Fai,a0,c1e,Scc{t0!1}))",
+    Tree0513 "RU{S}(MPri(a0,Grd{F}(PrSel{1}(c1)),RFb(t2,t3),RSeq(S,S)))",
+    Tree0514 "ASeq(RSeq(Rus{F}(FS(t0)),FS(a1),a2),Dl{30}(MPri(RSeq(Wt{0},a3),Keep(RFb(Pri(a4,c5),a6,c7e)))),Seq(t8e,c9,c10,c11l,t12e),PAll{_}(t13,a14,t15),Ite(Star(RFb(t16,c17),RT{3}(a18)),Mt{30}(c19e)))",
+    Tree0515 "B{b1;t0=2;b0;l0;o0}Itr{b1;1;_;N}(Su{t0}(PAll{-1}(t0,Cnd{t0=7;_;S}(MPri(OnceK(Itr{b0;1;2;T}(R)),Dd{50}(a1),SubR(MPri(c2,@ki{b1=7}@of{o0:=b0}@si{b1+1%4=0}R)))))))",
+    Tree0516 "B{o0=_}ASeq(t0,Sb{o0=7})",
+    Tree0517 "B{q0;t0;b1=4;b0=2}Flt{1;F;_}(SubR(Sw{2}(@fi{b1<6}@os{t0=b0+1%2?b1:=b0}OnceT(Cd{20;F}(Par{2;-3}(c0l,t1,Sl{20}))),Lp{b1;R}(c2))))",
+    Tree0518 "B{o0=5;t1=1;t0;b0=3;l0=1}PAll{-5}(PPar{0;N}(Dd{50}(c0),R),RU{S}(RFb(Flt{3;R;F}(a1),Mt{20}(@po{b0+=1}Itr{b0;2;_;N}(Fb(c2,c3))))),Wv{t0}(Ite(@ki{some}t4,pt5{b0:9;b1:b0},@oh{t1+=1}Sb{o0=4})),Scc{t1+4%3>1},Dl{100}(FF(Sc{b0:=t1})))",
+    Tree0519 "Flt{3;R;F}(Sub(Sub(Invt(c0))))",
+    Tree0520 "B{t0=3;b0=3;b1}@fi{b1+2%2=1}Try(RFb(@of{b1:=b0%3}pt0{b0:=;b1:b0},t1),Ruf{1}(Seq(pa2{b0:6},@rw{b0!7}@po{t0+=2}t3e,t4e)),Isw{t0%3;N;T}(c5,t6),Sel(Obs{b1%2<0;B}(pa7{b0:t0;b1:b1}),Obs{b0<b0%2;_}(@of{b0<5?b1+=1}@rw{b1<3}@os{b1:=8}Sc{b0:=5})),t8)",
+    Tree0521 "B{b1=2}Step(a0b{b1;b1},Scc{b1%3>0},Suc,Rpt{3}(t1),S)",
+    Tree0522 "B{b0=5;t0}RFb(a0b{t0+2;b0},t1e,Par{0;_}(a2,@fi{b0%2!1}PPar{0;_}(pt3{b0:t0;b1:b0},t4,t5)))",
+    Tree0523 "B{t1=2;b0=0;t0=2;o0=1}RSeq(WU{t1=4}(@si{t1<4}Swm(Sb{t0=b0},t0)),Rep1(Wt{20}),a1,Wde(c2b{b0+3},c3),@fi{b0+2=t0+2%3}Cd{0;_}(Dd{0}(Invt(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}Pri(@ki{some}@of{b0+=2}t4,a5b{t0;b0})))))",
+    Tree0524 "B{b1=5;b0;t0=1;o0=5}Sel(PPar{1;T}(Flt{1;R;K}(Pre{none}(Wde(@rw{b0+1<5}@of{t0+=1}RFb(c0,a1,c2,a3e),c4)))),RSeq(a5,pa6{b0:t0},DySeq(Scc{b1+1!o0|3},t7e),t8e,Sb{t0=b0}),PAll{2}(Sl{30},@oh{b0+=1}Step(c9b{b0},t10,pc11{b0:b1},t12),Sb{o0=2}),a13)",
+    Tree0525 "B{b1=4;b0=2;t0}Step(c0b{b0},Sb{t0=b1},a1l,c2l)",
+    Tree0526 "Star(Ite(PAll{_}(t0e,t1),Fb(Ret3(a2l))),Sub(TryF(S,Rus{1}(Wt{10}),Seq(c3l,t4e),Flip(t5,Fai,S,c6))))",
+    Tree0527 "Ruf{2}(t0)",
+    Tree0528 "B{o0=3;b0}Seq(t0,Sl{0},Sb{b0=8},Ub{o0})",
+    Tree0529 "B{o0=2;b0=3;q0;t0=2}Lp{t0;S}(Ite(Wde(t0,pa1{b0:0}),@oh{o0|5+1%4=3?t0+=2}@rw{none}@ki{b0<b0+2}Pri(t2,Fb(a3,pa4{b0:t0;b1:t0}),Sb{b0=2})))",
+    Tree0530 "B{l0;b1=0;t0=0;t1;b0=4}Itr{b0;1;2;T}(Bin{t1+2>3;N}(@oh{t0:=t1}Isw{0;T;N}(Rep3(Rep3(Sc{t1:=b1})),Dl{0}(t0e),c1l,@of{t1:=b0+2%4}To{10}(t2),Fb(@oh{b1:=t1%4}@po{t1+=1}@rw{b0%2!1}t3,Rty0(pa4{b0:1;b1:b0}),Wt{30})),@po{b0:=b1+3}Inv(Rep2(Try(PAll{_}(c5,t6),To{0}(c7),Ite(a8b{b1;b0},pa9{b0:9}))))))",
+    Tree0531 "B{b0;t0;q0;b1}Step(Flip(Rep4(Fb(MPri(PrSel{b1%2;b1;1}(pc0{b0:=},Ite(t1,Scc{b0+3=3}),Lp{_;R}(Sb{b1=1})),Isw{t0;N;T}(RU{S}(S),@fi{b0+3<b0}@po{t0:=b0%4}TryF(pt2{b0:=},Sc{b0+=3},t3e,c4b{t0+3}))),a5))))",
+    Tree0532 "B{b0=5;t0=1;q0=0;b1=1}RFb(Sw{2;4}(DySel(Scc{b0>7},WU{b0<0}(t0)),t1e,c2b{b1}),@oh{b1:=8}@fi{b0>t0%2}@ki{b1+2<t0}Run,OnceK(@os{b1:=b0}AFb(pt3{b0:=;b1:=},t4,t5)),MPri(t6,c7),RSeq(Obs{b1>b0;_}(Lp{t0;F}(Rpt{F}(RSeq(a8))))))",
+    Tree0533 "Rep1(Flip(Opt(Flt{2;_;_}(Once(DySeq(c0,c1)))),DySel(c2,Par{-1;1}(S),c3)))",
+    Tree0534 "B{b1=2;l0}Star(Itr{b1;_;2;N}(a0),RtyF(PPar{1;T}(c1,t2)))",
+    Tree0535 "B{b0=4;b1=1;o0=0}RT{3}(Mt{0}(Step(Sw{0}(pt0{b0:=;b1:=},pc1{b0:=}),Inv(Seq(t2e,Sb{o0=1})),Rep1(a3l),@fi{some}WU{o0|3>1}(a4b{b0;b1}),TryT(Sl{0},@os{o0:=_}@si{none}a5))))",
+    Tree0536 "RSeq(Sl{30},ASeq(Grd{R}(t0e),PPar{2;T}(c1,F,a2l)))",
+    Tree0537 "RSeq(Flip(Once(t0),Fb(a1e,Fai,c2)))",
+    Tree0538 "B{b1=4;b0=3;t0=5;o0=1}@os{t0<b1+2%4?t0+=1}@ki{b1<b1+3%2}Seq(Fb(Swm(a0l,Sl{20},Suc),OnceK(a1)),Wde(Wde(Scc{b0+4>t0},pa2{b0:=;b1:b0},a3l),MPri(t4,Ret3(PrSel{b0}(Ub{o0}))),Dl{50}(Wv{t0}(Isw{b1+4;N;T}(Sw{5}(c5l,Wu{t0}))))),@oh{b1=b1+3?o0:=_}@rw{none}@ki{o0|0!o0|1}DySel(c6,@si{t0<b1}c7b{b1},TryF(t8,t9e,c10)),Rpt{0}(t11))",
+    Tree0539 "Rep0(Sub(Sub(t0)))",
+    Tree0540 "RSeq(a0)",
+    Tree0541 "B{b0;b1;t0=1}AFb(Obs{t0+3>b0;S}(Run),Cnd{b1!1;N;_}(Swm(a0e,@si{b1+3>b1%3}@po{b1=3?b1:=t0}a1)))",
+    Tree0542 "Flt{2;F;_}(Rep2(Flt{2;R;F}(Ret0(a0))))",
+    Tree0543 "PAll{1}(Wt{20},Sub(Sub(c0e)),c1l)",
+    Tree0544 "B{o0;t0=4;b0=2}PrSel{t0%4;t0+4%4;t0}(Su{t0}(FS(Sl{0})),t0,@of{b0+=1}@os{o0:=_}a1b{t0;b0})",
+    Tree0545 "B{t0=3;o0=1;l0=3;b0=4;b1}Swm(TryT(Isw{b0;N;T}(t0,pa1{b0:=;b1:t0},@of{o0:=_;o0:=_}@rw{b0+3=7}@os{t0+=1;b0+=1}Sb{t0=9},Dd{30}(t2)),Itr{b0;_;_;T}(Sw{1}(Pre{t0+4!5;S}(@oh{t0:=o0|4}@of{t0:=b1}@po{b1:=5}Rus{3}(Itr{b1;2;2;_}(Sl{0}))),@si{none}Pre{t0<3;R}(RSel(t3,@fi{o0|0=b0%2}@rw{some}Sl{20},Ub{o0})))),c4b{o0|4+3%2}))",
+    Tree0546 "B{b0;t0;b1;q0=0}Dd{50}(Wde(Try(a0b{b0%4;b0},c1),RT{F}(Lp{t0;R}(Par{_;_}(a2,@rw{b0=b0+3%4}@si{t0+4=3}pt3{b0:b1;b1:b1},OnceK(SubA(Wt{0})),Fai)))))",
+    Tree0547 "B{t0=1;b0;b1}Pre{b0>4;F}(Dl{10}(Par{_;1}(Cnd{b1+4=1;_;F}(c0),pa1{b0:5},c2,Fb(@oh{b1>6?b0:=b1;b1+=1}a3,pa4{b0:t0}))))",
+    Tree0548 "B{b0=1;t0=3}Ite(Flt{3;F;_}(Seq(a0e,OnceK(t1))),Cd{0;F}(Dd{30}(Par{_;3}(t2,c3b{t0},t4,Sl{0},Sc{t0:=b0}))))",
+    Tree0549 "Inv(RSeq(t0,Step(F,t1,PPar{1;T}(t2,t3)),Rep3(RFb(TryT(Swm(Sub(a4e)),c5,Rmp{S;S}(Wt{0}),Rpt{F}(RFb(t6,R))))),t7))",
+    Tree0550 "B{b0=2;o0=_;t0=0;b1}Bin{b0%2=0;_}(Rmp{F;F}(Seq(Dd{10}(Sb{b0=t0}),Scc{t0>b0})),Par{-2;1}(Mt{50}(Sl{0}),Sc{b1=6?o0:=_;b0+=1},S,Scc{t0+3%2>0},@rw{b0%4<1}t0))",
+    Tree0551 "B{t0=1;o0=_}Rep3(PAll{3}(Sb{o0=2},PPar{0;T}(t0,Cnd{t0!5;T;F}(a1),R),F,Bin{t0=7;N}(Wu{t0},t2),c3))",
+    Tree0552 "B{t0=2;o0;b0=5;b1=1}MPri(RSeq(c0e,Sel(Obs{t0>5;B}(Fb(@ki{b0+3%2>0}@rw{b0>1}a1e,pt2{b0:=;b1:b0})),Obs{b0>5;_}(t3e)),WU{t0!3}(@po{o0:=_}@ki{b0+1>0}t4e),Ruf{F}(pa5{b0:t0})),Flip(@oh{b1:=o0|5}OnceK(Isw{t0%2;N;_}(Run,c6,a7l)),t8,Intr{b0+1!4}(ASeq(@of{b1+=1}Sb{b0=b1},Sc{b1+=1})),Seq(a9,Sl{0}),Star(c10b{o0|4%2},Wt{10},a11b{t0;b1})))",
+    Tree0553 "B{o0=_;l0=2;b1;b0=0;t0=1}PAll{_}(Itr{b0;1;_;T}(WU{o0|2+1%3<2}(c0e)),FF(Flt{1;R;_}(t1e)),Sw{4;5;3}(pt2{b0:b0},t3,t4,c5),Wu{t0})",
+    Tree0554 "B{b1=0;t0;q0}Inv(Ret1(Lp{_;S}(Su{t0}(pi0{t0:b1}))))",
+    Tree0555 "RT{2}(Dl{10}(Wde(Par{_;-2}(Sl{30},a0,c1e),DySeq(c2l,c3,S),PPar{2;T}(To{30}(RFb(Fb(c4,t5,t6)))))))",
+    Tree0556 "B{b0;t0}RSeq(Fb(t0,Cnd{t0>0;T;F}(@fi{b0<4}Scc{b0<2}),Su{t0}(t1)),Seq(OnceT(a2)),Invt(PPar{2;T}(PPar{2;_}(Ruf{2}(t3),t4,Invt(S)))),Isw{b0;_;N}(a5),@rw{b0+3%2=0}Wde(Cnd{t0%3!0;T;F}(Scc{t0%3<1}),RSeq(RFb(@po{t0!3?b0+=1}t6,t7,@of{t0:=b0}@ki{b0=7}a8e,@of{b0+=3;t0+=1}@ki{b0+3!4}t9))))",
+    Tree0557 "B{t0=1;b0;b1=1;t1=2;l0}Flip(Isw{t1;T;_}(R,Itr{b1;0;_;T}(t0),c1,Sc{b1+=1},Rpt{F}(t2)),PAll{3}(t3,@po{b0%4<1?t0:=t0%2}@fi{t0+2>t1}Cd{0;K}(Dl{50}(c4)),Rpt{F}(RSeq(Wt{30},c5))))",
+    Tree0558 "B{t0}RSel(SubR(FS(t0)),Mt{0}(pc1{b0:t0}))",
+    Tree0559 "B{o0=_;t0=4}Pre{t0!5}(Fb(t0,RSel(@rw{o0|2%3<2}@po{o0:=t0%4}c1,c2,a3),t4))",
+    Tree0560 "B{t0=5;q0}Lp{t0;K}(Pri(c0l,a1,c2e,c3b{t0}))",
+    Tree0561 "B{b0=0;t0;o0=5;b1=2}Keep(Inv(@ki{t0!b1+3}@po{o0:=b0+1}Sl{30}))",
+    Tree0562 "B{o0;b1=5;t0=2;b0;q0=0}Lp{_;R}(OnceT(Su{t0}(RSeq(Rep3(c0e),Rmp{S;S}(Sb{b1=2}),Swm(Fb(Obs{t0<3;L}(@of{b0%4!1?b1+=1}@si{b0=7}@po{o0:=b0}Sb{b0=b1}),Ub{o0}),Sb{o0=9}),@oh{o0:=o0|0%2}Sw{1}(pi1{t0:=},Flt{3;F;K}(@rw{b1+3%3=1}@ki{b1!t0%2}@os{t0+=1}Sb{b0=t0}))))))",
+    Tree0563 "Par{_;-2}(c0,a1)",
+    Tree0564 "B{t0=0;b0=5}AFb(Flt{1;S;F}(Obs{b0>3;N}(RU{S}(pa0{b0:b0;b1:b0}))),Once(t1),Dd{0}(Wu{t0}),@si{b0=t0}@rw{t0%3>0}Wt{20},Ret3(SubR(Seq(t2,pc3{b0:2},S))))",
+    Tree0565 "B{q0=3}Lp{_;K}(Seq(Rmp{F;S}(a0e),pt1{b0:3}))",
+    Tree0566 "Par{_;-3}(F,Flt{1;F;K}(RFb(t0,c1l)),Sl{50},Flt{1;R;K}(Rus{F}(t2)))",
+    Tree0567 "B{b1=5}Obs{b1+2<2;_}(R)",
+    Tree0568 "B{b0=2;t0=0;b1=3}RU{S}(Par{_;2}(@oh{b0:=b1%2;t0:=2}t0,pa1{b0:b1;b1:b1}))",
+    Tree0569 "B{b0;t0}AFb(t0,Isw{b0+3%4;_;T}(c1,c2e),Fb(pi3{t0:t0},c4l,t5,pt6{b0:=;b1:t0}),@os{b0!6?b0+=3}Ret0(a7))",
+    Tree0570 "B{t0=0;b1=1;b0=2}Sw{2}(Rep2(Sw{3;1;2}(PAll{_}(S,Fai,Grd{F}(c0e)),Su{t0}(Seq(Sc{b0:=t0},pi1{t0:b1})),@fi{t0+3%2<1}Obs{t0+3<2;_}(@po{b1+=1}Sl{0}),t2e)),a3)",
+    Tree0571 "B{o0;t1=0;b1;b0=2;q0=4}RFb(AFb(Fb(t0,t1),Lp{b0;_}(Wv{t1}(@si{b0+2>2}@oh{b0:=b1+4%2;t1+=3}@po{o0:=_}t2))))",
+    Tree0572 "B{t0=0;b0}MSeq(Flip(pa0{b0:0;b1:t0},Sl{30},t1),a2e,Isw{b0%2;T;N}(PAll{2}(S,Rmp{S;F}(Fai))),Isw{b0;N;N}(Bin{t0%4=1;N}(@of{b0+=3}Sc{t0%2<0?b0:=b0%2},Rpt{F}(@rw{t0<4}t3)),Keep(Wv{t0}(Rpt{F}(Wu{t0}))),PPar{1;_}(c4,pi5{t0:=})))",
+    Tree0573 "B{o0=2;t0;l0=2;b1=2;t1=2;b0}@po{b0:=b1}@ki{b0<7}To{0}(Swm(Fb(@os{b1+=1}c0e,@oh{t1+1%3>0?b1+=2}@po{o0:=t0}a1b{o0|1%3;b0},Wu{t1}),Ub{o0}))",
+    Tree0574 "B{t0;b0}PAll{3}(Rep1(Ite(OnceT(pt0{b0:=}),a1l,Sc{b0<4?t0:=b0})),Flt{3;F;_}(RSeq(t2,a3)),RU{S}(Fb(DySeq(c4b{1}),c5,To{10}(t6),Intr{t0+3>4}(pt7{b0:t0;b1:b0}))))",
+    Tree0575 "B{l0;t0;t1=3;b0=0}PPar{2;_}(RT{F}(RSeq(@os{b0+3%2>0?t1+=3;t0+=1}Par{_;_}(t0,R,t1,Scc{t1%3>1}),Cnd{t0=3;T;F}(Scc{t0+4=7}),@rw{b0<5}Itr{b0;1;3;N}(Sel(Obs{t1+2=t1+1%3;B}(@ki{b0>6}@fi{t0%3>1}c2),t3,Obs{t0+3<5;_}(a4b{t0%3;b0}))),Rep4(Flt{3;R;_}(RFb(F,c5e,Wu{t0},Scc{t0+4<t1%4},t6))))),Invt(pt7{b0:=;b1:t0}))",
+    Tree0576 "B{t0=5;o0=_;t1;b1=1}Wde(Isw{b1%4;_;_}(Suc,c0),Rmp{S;S}(Seq(Scc{t1>7},Scc{none},Swm(Ub{o0},@si{t0%3<2}Wt{20}),RetF(t1),c2)),Once(Pre{t1%2>0}(MSeq(Wu{t0}))))",
+    Tree0577 "PPar{0;_}(t0,PAll{-1}(Keep(F),R),Cd{30;F}(a1),DySel(Ret1(Sl{20})),F)",
+    Tree0578 "B{o0;b0;q0=3}Lp{b0;R}(RU{S}(ASeq(Cnd{b0+4%3<0;_;_}(t0),PPar{1;N}(Rep2(t1)),Bin{none;T}(c2,c3b{b0}))))",
+    Tree0579 "B{t0;t1;o0=_;b1;b0=5}Ite(Isw{7;T;N}(Intr{b0>o0|0+2}(Bin{b1=3;T}(Sl{0},t0)),Rpt{2}(pc1{b0:t1}),Rus{1}(Sw{4}(Opt(pt2{b0:t1}),pc3{b0:4}))),Rep2(MPri(Seq(a4b{b1;b1},@ki{b0<t0+3}@rw{t0>b1+1%3}Grd{F}(Wt{0})),pa5{b0:=;b1:=},OnceK(c6))),Flt{3;F;_}(Par{_;_}(Ite(t7,a8,Ret0(t9)),FF(Flt{2;R;F}(@os{b1+=1}c10)),Dl{10}(c11),c12,Pre{t1+1<0;K}(To{50}(FS(RSel(t13e,c14)))))))",
+    Tree0580 "B{t0=3;b0=0}ASeq(Rep0(c0e),c1e,@rw{t0!6}@oh{b0+=2}@of{b0+=2}Sc{t0:=b0%3},Wu{t0})",
+    Tree0581 "B{t0;b0;b1=1}Wde(@of{t0+1=b1?b0:=t0}Ret4(c0e),Sc{b1+=2;t0:=t0+1%4},@si{b1%4!1}t1)",
+    Tree0582 "Par{_;_}(Grd{R}(Dd{10}(c0)),Grd{F}(Wde(t1,Once(RFb(c2l,t3)))))",
+    Tree0583 "B{q0;t0=5}Lp{t0;S}(SubA(Ite(t0,SubR(S),Opt(pi1{t0:=}))))",
+    Tree0584 "B{t0=0}Rus{2}(Su{t0}(Rep0(Sl{0})))",
+    Tree0585 "RFb(t0)",
+    Tree0586 "B{t1=1;t0=0;o0;b0}@rw{b0+4>b0}Flip(a0,Ret0(pt1{b0:6;b1:t0}),FF(Sel(a2b{b0;b0},Par{-2;_}(t3,DySeq(a4)))),@ki{none}Par{2;-1}(a5,Run),pc6{b0:t1})",
+    Tree0587 "B{l0=3;b0=0;t0=2}Rty3(DySeq(Grd{F}(t0),Scc{t0+4=b0+4%2},Itr{b0;_;_;T}(c1l)))",
+    Tree0588 "B{b0=2;t0=2}PAll{-2}(a0e,pa1{b0:=;b1:t0})",
+    Tree0589 "B{b0=0;t0;t1=3}TryT(Flip(PAll{0}(pi0{t0:=},@ki{t1%3!0}pa1{b0:b0;b1:t1}),Sc{t0=b0?t1:=b0+3}),Swm(pi2{t0:=},Rpt{2}(Sl{20}),RFb(a3,pa4{b0:t0}),Rpt{0}(pc5{b0:3})),WU{t0>3}(Cd{20;_}(a6)))",
+    Tree0590 "B{t0;o0=_;b0=2;t1=1;l0=4}Swm(RFb(Mt{0}(Fb(a0b{t1;b0},Sc{b0+1!t1%3?t0+=1})),RSeq(c1,t2),AFb(pc3{b0:0},F)),Itr{b0;_;_;_}(Itr{b0;0;_;N}(RFb(PPar{0;N}(a4,Obs{b0<t1;N}(Sb{o0=0}),Wt{10}),RSeq(OnceK(Scc{t0+4=5}),RSel(t5,c6),c7b{b0},S),RU{F}(Dd{0}(pi8{t0:t0})),RFb(Pre{none;F}(To{10}(Scc{t0=5})))))))",
+    Tree0591 "Keep(RSel(MSeq(c0e,t1e),Flt{2;F;_}(Wt{20}),To{30}(t2)))",
+    Tree0592 "Pri(Opt(Rmp{S;F}(a0)),MPri(c1,t2,RFb(a3l,t4),a5),Sub(Sel(c6)))",
+    Tree0593 "B{b1=3;t0=3;b0=0;o0=2}Pre{t0+3>b0+1;K}(Swm(c0,Lim{3}(Scc{b1<t0}),Isw{t0%4;T;T}(@os{b1:=t0}@rw{some}t1,a2,c3)))",
+    Tree0594 "Swm(ASeq(a0,t1,a2,t3e),Seq(Grd{F}(a4)),Rep3(Seq(t5,a6)),RFb(PrSel{3;1;3;0}(a7l,t8,a9,t10)))",
+    Tree0595 "B{t0;b0=4}@of{b0+=1;t0:=4}@si{t0>3}@os{t0+=1}RU{S}(SubR(Bin{t0%3=0;N}(Fb(SubR(a0b{7;b0})),pc1{b0:=})))",
+    Tree0596 "B{t0=3;q0=3;b0=3;l0=4}PAll{-3}(Itr{b0;0;_;N}(Lp{_;K}(Keep(pt0{b0:3;b1:t0}))),c1l,c2,c3)",
+    Tree0597 "B{o0=_;b1=1;b0=4;t1=3;t0=5}Step(RSeq(Sb{t0=b1},c0b{b0},Ub{o0},Ret2(Sb{o0=9}),Pre{b1>5;R}(R)),Pri(@fi{o0|5<2}@po{t0:=b0}@os{o0:=b0}Step(@of{t1:=5}@si{o0|4>2}pt1{b0:b0;b1:=},a2),MPri(Once(Intr{o0|0%3<2}(R)))),Dl{10}(Wde(a3l,t4,c5)))",
+    Tree0598 "B{t1=5;o0}Obs{t1!0;N}(@os{o0:=_}a0)",
+    Tree0599 "B{t0}RFb(@oh{t0:=6}c0)",
 }

@@ -4,69 +4,96 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0600Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        DynamicSelector {
-            ReactiveSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Sleep(0),
-                SubTree(Tree0600Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Repeat(4) {
+            Precondition(|bb| (*bb.t1 + 2) % 4 != 0, else = Running) {
+                Deadline(0) {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            #[on_halted(|bb| *bb.t1 += 3)]
+                            #[run_while(|bb| bb.o0.is_none())]
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                            Cooldown(0, filtered = Skipped) {
+                                AlwaysFailure,
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
+                                ForceSuccess {
+                                    Wait(100),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            Limiter(3) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Timeout(50) {
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-            },
-            Condition(Cond<5>),
         }
     }
 }
+
+board!(Tree0600Blackboard { t0 o0 t1 b0 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 1,
-            b0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            AsyncFallback {
-                Condition(PCond<0>, b0 = {=}),
-                StatefulAction(PTask<1>, b0 = {b0}),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<2>),
+        Sequence {
+            Fallback {
+                Action(Act<0>),
+                Condition(PCond<1>, b0 = {b0}),
+                ForceFailure {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                Condition(Cond<3>),
+                #[skip_if(|bb| *bb.t0 > 5)]
+                #[on_halted(|bb| bb.o0 = None)]
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                #[skip_if(|bb| bb.b0 != (bb.b0 + 3) % 4)]
+                SetBlackboard(t0 = {b0}),
             },
-            ParallelAll {
-                #[on_success(|bb| bb.b1 += 1)]
-                Condition(Cond<4>),
-                UnsetBlackboard(o0),
+            ReactiveSequence {
+                Repeat(2) {
+                    Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(1) + 1) % 3, &mut bb.b0)),
+                },
+                Cooldown(50, filtered = Skipped) {
+                    Repeat(1) {
+                        Action(PIo<5>, t0 = {t0}),
+                    },
+                },
             },
-            Action(|ctx| ctx.exec(5)),
+            Delay(0) {
+                Cooldown(30, filtered = Failure) {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0601Blackboard { o0 b1 b0 });
+board!(Tree0601Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0602Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
         }
+        #[success_if(|bb| *bb.t0 < 3)]
         StatefulAction(Task<1>)
     }
 }
@@ -74,1064 +101,269 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1],
-            #[tracked] t1: i64,
+            b1: i64 = 1,
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
-            WaitUntil(|bb| bb.o0.unwrap_or(5) > 3) {
+        #[on_success(|bb| bb.t0.set(bb.b0))]
+        IndexSwitch(|bb| (bb.b1 + 2) % 4, dynamic = true) {
+            #[post(|bb| *bb.t0 += 1)]
+            Action(PAct<0>, b0 = {b1}, b1 = {t0}),
+            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
                 FlipSelector {
-                    ForceSuccess {
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        SubTree(Tree0602Sub0, ..),
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(PTask<3>, b0 = 6, b1 = {t1}),
+                    SubTree(Tree0602Sub0, ..),
+                    AlwaysSuccess,
                 },
+            },
+            Sequence {
+                Action(PAct<2>, b0 = 9, b1 = {b1}),
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0602Blackboard { o0 b0 l0 t1 });
+board!(Tree0602Blackboard { b1 l0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        AsyncFallback {
-            WasEntryUpdated(t0),
-            ReactiveFallback {
-                Invert {
-                    Fallback {
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
-                        #[run_while(|bb| bb.b1 != 4)]
-                        RetryUntilSuccessful(4) {
-                            Switch(b1) {
-                                case 4 => Condition(Cond<0>),
-                                case 1 => ScriptCondition(|bb| bb.b1 + 2 == 5),
-                                _ => Wait(0),
-                            },
-                        },
-                        Sequence {
-                            Condition(Cond<1>),
-                            Condition(PCond<2>, b0 = 3),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                StepSequencer {
-                    Action(PIo<4>, t0 = {t0}),
-                    Condition(PCond<5>, b0 = {=}),
-                    SetBlackboard(b0 = {t0}),
-                    Limiter(1) {
-                        RepeatUntil(Failure) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                    Condition(PCond<7>, b0 = {b1}),
-                },
+        Selector {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1>),
+            Observe(|bb| *bb.t0 > bb.b0, abort = lower) {
+                StatefulAction(Task<2>),
+            },
+            Observe(|bb| bb.b0 != bb.b1) {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0603Blackboard { b0 b1 t0 });
+board!(Tree0603Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
         }
-        Fallback {
-            Fallback {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                },
-                FlipSelector {
-                    Failer,
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                Loop(q0, if_empty = Running) {
-                    AsyncSequence {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                        Sequence {
-                            SetBlackboard(b0 = {b1}),
-                            RetryUntilSuccessful(4) {
-                                Action(PAct<7>, b0 = {t0}, b1 = {t0}),
-                            },
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        Timeout(0) {
-                            #[run_while(|bb| *bb.t0 + 3 != 1)]
-                            StatefulAction(Task<9>),
+        ParallelAll {
+            PrioritySelector {
+                #[score(5)]
+                MemPriority {
+                    Timeout(0) {
+                        FlipSelector {
+                            StatefulAction(PTask<0>, b0 = {b1}),
+                            Wait(50),
                         },
                     },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        ReactiveFallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                StatefulAction(Task<3>),
+                #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                StatefulAction(Task<4>),
+                #[score(|bb| (bb.b1) as f32)]
+                Switch(b1) {
+                    case 3 => BinarySelector(|bb| *bb.t1 < bb.b0 + 1, dynamic = true) {
+                        Condition(PCond<5>, b0 = {=}),
+                        Condition(Cond<6>),
+                    },
+                    case 4 => AlwaysFailure,
+                    case 0 => Loop(q0, value = {t1}, if_empty = Running) {
+                        Conditional(|bb| *bb.t0 != 7, dynamic = true, else = Failure) {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 3, &mut bb.b1)),
+                        },
+                    },
+                    _ => Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { t0 b1 q0 b0 });
+board!(Tree0604Blackboard { t0 q0 b1 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0605Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 13,
+            l0: Vec<i64> = vec![1],
+        }
+        #[on_success(|bb| *bb.t0 += 2)]
+        #[skip_if(|bb| (*bb.t0 + 3) % 4 != 3)]
+        Deadline(0) {
+            Deadline(10) {
+                FlipSelector {
+                    Condition(Cond<1>),
+                    WhileDoElse {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                    Selector {
+                        Script(|bb| { bb.b0 += 3; if bb.b0 % 3 < 0 { bb.t0.set(*bb.t0 % 3) } }),
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                        #[failure_if(|bb| *bb.t0 % 3 != 2)]
+                        #[skip_if(|bb| bb.b1 < (bb.b1 + 4) % 4)]
+                        Script(|bb| { bb.b0 = (bb.b1 + 1) % 2; bb.b0 = bb.b1 }),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![],
         }
-        Retry(3) {
-            Iterate(l0, element = {b0}, max = 3, reset_index = true) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+        #[on_success(|bb| if *bb.t0 == 3 { bb.t0.set(4) })]
+        IfThenElse {
+            Conditional(|bb| (bb.b0 + 2) % 4 == 1) {
+                Timeout(10) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token) {
+                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                                RunOnce(then_skip = true) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Condition(Cond<0>),
+                        },
                     },
-                    Action(Act<2> = Act::<2>),
                 },
             },
+            SubTree(Tree0605Sub0, ..),
         }
     }
 }
 
-board!(Tree0605Blackboard { l0 b0 });
+board!(Tree0605Blackboard { b1 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0606Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0606Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        SubTree(Tree0606Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        ParallelAll(max_failures = -2) {
-            Action(Act<0> = Act::<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+        Priority {
+            Delay(10) {
+                RetryUntilSuccessful(2) {
+                    SubTree(Tree0606Sub0, t0 = {=}, b0 = {b0}),
+                },
+            },
+            ReactiveFallback {
+                Condition(PCond<1>, b0 = 2),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop, dynamic = false) {
+                Script(|bb| bb.b0 += 1),
+                Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 4)),
+                ScriptCondition(|bb| *bb.t0 < bb.b0 % 2),
+            },
         }
     }
 }
 
-board!(Tree0606Blackboard { b0 t0 });
+board!(Tree0606Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        #[run_while(|bb| *bb.t0 + 3 != 7)]
-        #[success_if(|bb| *bb.t0 % 3 > 1)]
-        #[on_failure(|bb| if bb.b0 + 2 > 7 { bb.b0 += 3 })]
-        TryCatch(catch_on_halt = true) {
-            FlipSelector {
-                ParallelAll(0) {
-                    Action(PIo<0>, t0 = {=}),
-                    #[skip_if(|bb| *bb.t1 % 3 != 0)]
-                    Action(PAct<1>, b0 = {b0}, b1 = {t1}),
-                },
-                Script(|bb| if *bb.t0 == bb.b0 { bb.t1.set(bb.b0 + 3) }),
-            },
-            SequenceWithMemory {
-                Action(PIo<2>, t0 = {=}),
-                #[failure_if(|bb| bb.b0 % 2 == 0)]
-                #[on_success(|bb| { bb.t0.set((bb.b0 + 1) % 3); bb.b0 += 3 })]
-                Observe(|bb| *bb.t0 != 3, abort = self) {
-                    WasEntryUpdated(t1),
-                },
-                IndexSwitch(|bb| *bb.t1 + 4, out_of_range = Loop, dynamic = true) {
-                    Condition(Cond<3>),
-                    Action(PAct<4>, b0 = 5),
-                },
-                Action(Act<5>),
-            },
-            Repeater(0) {
-                StatefulAction(Task<6> = Task::<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0607Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0608 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        #[success_if(|bb| bb.b1 + 4 != *bb.t0)]
-        Precondition(|bb| bb.o0.unwrap_or(5) == bb.b1, else = Running) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 2)]
-                #[success_if(|bb| bb.o0.unwrap_or(4) > *bb.t0 % 3)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                Remap(success = Failure, failure = Success) {
-                    RunOnce(then_skip = true) {
-                        Condition(PCond<0>, b0 = {b1}),
-                    },
-                },
-                Sequence {
-                    Condition(|ctx| ctx.check(1)),
-                    Timeout(0) {
-                        Action(|ctx, bb| ctx.exec_in(2, 6, &mut bb.b0)),
-                    },
-                    AlwaysSuccess,
-                    Action(PAct<3>, b0 = 9),
-                    Condition(Cond<4>),
-                },
-                Parallel(success = -1, failure = 2) {
-                    Action(PAct<5>, b0 = {=}),
-                    Runner,
-                    #[run_while(|bb| bb.b1 % 2 > 0)]
-                    #[on_success(|bb| if bb.o0.unwrap_or(2) + 4 > 6 { bb.b1 += 1 })]
-                    #[failure_if(|bb| bb.b1 % 4 < 2)]
-                    StatefulAction(Task<6>),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0608Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0609 for Ctx {
-        Repeater(0) {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-        }
-        Parallel(success = 2, failure = 0) {
-            IndexSwitch(|bb| bb.b1, dynamic = true) {
-                KeepRunningUntilFailure {
-                    ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0),
-                },
-                SkipUnlessUpdated(t0) {
-                    Deadline(0) {
-                        Condition(PCond<0>, b0 = 8),
-                    },
-                },
-                Cooldown(20, filtered = Skipped) {
-                    SetBlackboard(b1 = 6),
-                },
-                Filter(times = 1, count = Failure) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Sleep(0),
-            },
-            BinarySelector(|bb| *bb.t0 == 3, dynamic = false) {
-                StepSequencer {
-                    Script(|bb| bb.b1 += 1),
-                    Failer,
-                },
-                Action(PAct<2>, b0 = {t0}, b1 = {b0}),
-            },
-            SequenceStar {
-                ScriptCondition(|bb| *bb.t0 < *bb.t0 % 4),
-                Filter(times = 1, filtered = Failure) {
-                    #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                    #[run_while(|bb| (bb.b1 + 1) % 3 > 1)]
-                    #[success_if(|bb| bb.b0 != bb.b0 % 4)]
-                    Action(Act<3> = Act::<3>),
-                },
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                Action(PIo<4>, t0 = {b0}),
-                SetBlackboard(b0 = 6),
-            },
-            Priority {
-                RepeatUntilFailure(1) {
-                    IndexSwitch(|bb| bb.b1, dynamic = false) {
-                        Action(Act<5>),
-                        Action(PAct<6>, b0 = {b0}),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    SetBlackboard(b0 = 8),
-                    Action(PAct<8>, b0 = 2, b1 = {t0}),
-                    Action(Act<9>),
-                    Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 % 2 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0610Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        Timeout(30) {
-            WaitValueUpdate(t0) {
-                #[run_while(|bb| bb.b0 % 2 < 0)]
-                Limiter(2) {
-                    #[post(|bb| bb.o0 = Some((*bb.t0 + 4) % 3))]
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) != bb.o0.unwrap_or(0))]
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0611Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0612 for Ctx {
-        WhileDoElse {
-            ParallelAll(1) {
-                Remap(success = Success, failure = Success) {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-            Delay(30) {
-                PrioritySelector {
-                    #[score(1)]
-                    StatefulAction(Task<1>),
-                    #[score(1)]
-                    StatefulAction(Task<2>),
-                },
-            },
-            Fallback {
-                Condition(Cond<3> = Cond::<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6> = Task::<6>),
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0613Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0613Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[post(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-        ForceFailure {
-            SubTree(Tree0613Sub1, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop, dynamic = false) {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = 3, b1 = {=}),
-            KeepRunningUntilFailure {
-                SubTree(Tree0613Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0613Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64>,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Sequence {
-                AsyncSequence {
-                    Sleep(0),
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                        Interrupt(|bb| bb.o0.is_none()) {
-                            WaitUntil(|bb| *bb.t0 < 3) {
-                                Limiter(2) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                    Iterate(l0, element = {b0}) {
-                        Sequence {
-                            #[failure_if(|bb| bb.o0.unwrap_or(1) > 1)]
-                            #[post(|bb| bb.o0 = Some((*bb.t0 + 2) % 4))]
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
-                    Deadline(0) {
-                        Sleep(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0614Blackboard { t0 l0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        #[on_halted(|bb| bb.b1 = 6)]
-        SequenceStar {
-            ReactiveSequence {
-                MemSequence {
-                    Condition(PCond<0>, b0 = {=}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            #[on_failure(|bb| { bb.b0 += 3; bb.b1 += 2 })]
-            #[failure_if(|bb| *bb.t0 + 4 == *bb.t0)]
-            MaxTime(30) {
-                DynamicSequence {
-                    Action(Act<2>),
-                    Action(PIo<3>, t0 = {t0}),
-                },
-            },
-            AsyncSequence {
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b1}),
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0615Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
-        Invert {
-            RetryUntilSuccessful(3) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(max_failures = -1) {
-            RetryUntilSuccessful(3) {
-                Wait(10),
-            },
-            TryCatch(catch_on_halt = false) {
-                SetBlackboard(t0 = 4),
-                Condition(|ctx| ctx.check(0)),
-            },
-            Script(|bb| bb.b1 = *bb.t0),
-        }
-    }
-}
-
-board!(Tree0617Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Selector {
-            Priority {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
-            },
-            ReactiveSequence {
-                Wait(0),
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[run_while(|bb| *bb.t0 % 4 == 2)]
-                Condition(PCond<3>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-        }
-        BinarySelector(|bb| bb.b0 % 3 < 2, dynamic = false) {
-            PolicyParallel(policy = FirstSuccess) {
-                Loop(q0, if_empty = Failure) {
-                    ForceSuccess {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                AsyncSequence {
-                    SetBlackboard(t1 = {b0}),
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.b0 > 3),
-                },
-                Action(Act<2>),
-            },
-            Fallback {
-                PrioritySelector {
-                    #[score(6)]
-                    #[on_success(|bb| if *bb.t1 != *bb.t1 % 3 { *bb.t0 += 2 })]
-                    #[on_halted(|bb| bb.t1.set((*bb.t0 + 3) % 3))]
-                    #[failure_if(|bb| *bb.t0 + 2 < 0)]
-                    Loop(q0, if_empty = Success) {
-                        Timeout(30) {
-                            ScriptCondition(|bb| *bb.t0 % 4 != 1),
-                        },
-                    },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t0 != 6),
-                        WasEntryUpdated(t0),
-                        AlwaysRunning,
-                    },
-                    #[score(|bb| (*bb.t1) as f32)]
-                    Condition(PCond<3>, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0619Blackboard { b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        IfThenElse {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-            BinarySelector(|bb| bb.b0 > 2, dynamic = true) {
-                #[success_if(|bb| *bb.t0 < 4)]
-                Sequence {
-                    Script(|bb| { bb.t0.set(bb.b0); if bb.b0 + 4 == 0 { bb.b0 += 1 } }),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
-                    #[run_while(|bb| *bb.t0 % 2 != 0)]
-                    Failer,
-                },
-                #[skip_if(|bb| bb.b0 % 3 != 0)]
-                #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                #[post(|bb| bb.b0 = *bb.t0 + 2)]
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0620Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        RepeatUntilSuccess(3) {
-            RunOnce(then_skip = true) {
-                Retry(4) {
-                    Action(Act<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        AsyncSequence {
-            Action(Act<0>),
-            Repeat(forever) {
-                AsyncFallback {
-                    DynamicSequence {
-                        StatefulAction(Task<1>),
-                        Deadline(50) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    StepSequencer {
-                        Sequence {
-                            Condition(|ctx| ctx.check(3)),
-                            Runner,
-                        },
-                        ReactiveSequence {
-                            Action(Act<4>),
-                        },
-                    },
-                    StepSequencer {
-                        Runner,
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0623Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(13),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[success_if(|bb| bb.b0 < 4)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        Action(PAct<2>, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(3),
-            l0: Vec<i64> = vec![],
-            b0: i64 = 2,
-            b1: i64,
-        }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
-            Inverter {
-                ReactiveSequence {
-                    #[post(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(0) + 1 < 3)]
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    Repeat(4) {
-                        Repeat(1) {
-                            #[on_failure(|bb| bb.o0 = None)]
-                            #[success_if(|bb| *bb.t0 % 4 > 1)]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 == 6, else = Failure) {
-                        Sequence {
-                            WaitValueUpdate(t1) {
-                                Condition(Cond<1>),
-                            },
-                            SubTree(Tree0623Sub0, ..),
-                            Loop(q0, value = {t1}) {
-                                Sleep(0),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Fallback {
-                            Action(PIo<4>, t0 = {=}),
-                            StatefulAction(Task<5>),
-                        },
-                        ParallelAll {
-                            Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                        },
-                        #[skip_if(|bb| *bb.t1 % 4 == 1)]
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Action(PAct<7>, b0 = 2, b1 = {=}),
-                        },
-                        Cooldown(0, filtered = Failure) {
-                            #[failure_if(|bb| bb.o0.unwrap_or(4) > 5)]
-                            Action(Act<8> = Act::<8>),
-                        },
-                    },
-                    #[post(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| bb.b0 == 2)]
-                    Fallback {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        MemSequence {
-                            ReactiveSequence {
-                                Condition(Cond<9>),
-                                Condition(PCond<10>, b0 = 1),
-                            },
-                            Action(Act<11>),
-                            AlwaysFailure,
-                        },
-                    },
-                    WhileDoElse {
-                        ReactiveSequence {
-                            #[on_halted(|bb| { bb.b0 = 5; *bb.t0 += 2 })]
-                            #[run_while(|bb| bb.b0 == 3)]
-                            Action(PAct<12>, b0 = 8),
-                            Condition(|ctx, bb| ctx.check_in(13, bb.b0 % 4)),
-                            WasEntryUpdated(t1),
-                        },
-                        RepeatTimes(forever) {
-                            Timeout(10) {
-                                #[success_if(|bb| *bb.t0 % 4 > 2)]
-                                Action(PAct<14>, b0 = 4, b1 = {=}),
-                            },
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0623Blackboard { t0 q0 t1 o0 l0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0624 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Remap(success = Failure, failure = Success) {
-                WhileDoElse {
-                    IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop) {
-                        Cooldown(100) {
-                            Selector {
-                                FlipSelector {
-                                    #[success_if(|bb| *bb.t0 > 3)]
-                                    WasEntryUpdated(t1),
-                                },
-                                StatefulAction(PTask<0>, b0 = {b0}),
-                            },
-                        },
-                        Script(|bb| if *bb.t0 == *bb.t1 { bb.b0 = *bb.t0 }),
-                    },
-                    Priority {
-                        Action(Act<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
-                        ScriptCondition(|bb| *bb.t1 > bb.b0 + 3),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0624Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0625 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-board!(Tree0625Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0626 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        RepeatUntilFailure(3) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Retry(0) {
-                    StatefulAction(Task<2>),
-                },
-                WhileDoElse {
-                    ScriptCondition(|bb| bb.b0 > 6),
-                    Action(PAct<3>, b0 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0626Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0627 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            ReactiveSequence {
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                MemPriority {
-                    AlwaysFailure,
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0627Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0628 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-        }
-        Filter(times = 3, count = Failure) {
-            Loop(q0, if_empty = Running) {
-                AsyncSequence {
+        Limiter(1) {
+            DynamicSequence {
+                Filter(times = 2, filtered = Failure) {
                     Condition(Cond<0>),
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| *bb.t0 % 4 != 1)]
-                    #[on_failure(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 = *bb.t1 })]
-                    Condition(Cond<1> = Cond::<1>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0628Blackboard { t0 q0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 0,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-        }
-        Repeater(forever) {
-            ParallelAll(1) {
-                IndexSwitch(|bb| bb.b1 % 2) {
-                    Condition(|ctx, bb| ctx.check_in(0, 6)),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0629Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0630 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
-        }
-        SequenceStar {
-            IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
-                RepeatTimes(forever) {
-                    #[run_while(|bb| *bb.t1 == 6)]
-                    #[on_success(|bb| bb.t0.set((bb.b0 + 4) % 4))]
-                    Parallel(success = 1, failure = -2) {
-                        Action(|ctx| ctx.exec(0)),
-                        Condition(|ctx| ctx.check(1)),
+                Condition(Cond<1>),
+                AsyncSequence {
+                    StatefulAction(Task<2>),
+                    RunOnce(then_skip = false) {
+                        AlwaysSuccess,
                     },
-                },
-                Limiter(2) {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                Condition(Cond<2>),
-            },
-            Delay(0) {
-                ReactiveFallback {
-                    Condition(Cond<3>),
+                    StatefulAction(Task<3>),
+                    Succeeder,
+                    Wait(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0630Blackboard { b0 t1 o0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0631 for Ctx {
+    pub tree Tree0608Sub1 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Switch(b1) {
-            case 5 => Invert {
-                Sequence {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[success_if(|bb| bb.b1 != 6)]
-                    #[run_while(|bb| bb.b0 + 4 == 6)]
-                    ReactiveFallback {
-                        WaitUntil(|bb| bb.b0 < 0) {
-                            #[failure_if(|bb| *bb.t0 != 1)]
-                            Switch(b1) {
-                                case 4 => WasEntryUpdated(t0),
-                                _ => IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                        Iterate(l0, element = {b1}, until = FirstSuccess, max = 2) {
-                            #[run_while(|bb| *bb.t0 == bb.b1)]
-                            #[success_if(|bb| bb.b1 % 4 == 2)]
-                            Fallback {
-                                Repeat(4) {
-                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                },
-                                Delay(20) {
-                                    Action(PAct<4>, b0 = {b1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            case 1 => StepSequencer {
-                #[skip_if(|bb| bb.b1 == 5)]
-                #[success_if(|bb| bb.b0 > 3)]
-                Conditional(|bb| (*bb.t0 + 1) % 3 > 0, dynamic = false, else = Success) {
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b1)),
-                        SetBlackboard(t0 = 8),
-                    },
-                },
-                AlwaysRunning,
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6>),
-                },
-            },
-            _ => Condition(Cond<7>),
-        }
-    }
-}
-
-board!(Tree0631Blackboard { b0 t0 b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0632 for Ctx {
-        Repeat(0) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0633 for Ctx {
-        Parallel(success = 1, failure = -1) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0634Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
             #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
+            b1: i64 = 12,
         }
-        WasEntryUpdated(t0)
+        WhileDoElse {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 3, &mut bb.b1)),
+            RunOnce {
+                Action(PIo<1>, t0 = {t0}),
+            },
+            StatefulAction(Task<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0634 for Ctx {
+    pub tree Tree0608Sub0 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 12,
         }
-        SkipUnlessUpdated(t0) {
-            #[skip_if(|bb| (bb.b0 + 3) % 2 != 0)]
-            Cooldown(0, filtered = Failure) {
-                TryCatch(catch_on_halt = false) {
-                    Priority {
-                        SubTree(Tree0634Sub0, ..),
-                        Action(PAct<0>, b0 = {=}),
-                    },
-                    BinarySelector(|bb| (bb.b0 + 1) % 3 < 1) {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                        StatefulAction(PTask<2>, b0 = {b1}),
-                    },
-                    Repeater(forever) {
+        ReactiveFallback {
+            SubTree(Tree0608Sub1, t0 = {=}, b1 = {b1}),
+            KeepRunningUntilFailure {
+                Repeat(3) {
+                    ReactiveFallback {
                         Action(Act<3>),
                     },
                 },
@@ -1140,49 +372,812 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0634Blackboard { b1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0608 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+        }
+        ParallelAll(1) {
+            Repeat(1) {
+                #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                SubTree(Tree0608Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0608Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0635 for Ctx {
+    pub tree Tree0609 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
         }
-        Switch(b1) {
-            case 5 => KeepRunningUntilFailure {
-                StatefulAction(Task<0>),
-            },
-            case 4 => Delay(30) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+        ReactiveSelector {
+            BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<0>),
+                },
+                WaitUntil(|bb| *bb.t0 == 3) {
+                    StatefulAction(Task<1>),
                 },
             },
-            case 0 => Loop(q0, value = {b0}, if_empty = Failure) {
-                StatefulAction(Task<2>),
+            AsyncFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(PCond<3>, b0 = {t0}),
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
+                StatefulAction(Task<6>),
             },
-            _ => StepSequencer {
-                Action(Act<3>),
-                AlwaysFailure,
-                StatefulAction(Task<4> = Task::<4>),
-                #[success_if(|bb| bb.o0.is_some())]
-                #[on_success(|bb| bb.t0.set(bb.b1))]
-                Repeat(0) {
-                    SetBlackboard(o0 = Some(5)),
+        }
+    }
+}
+
+board!(Tree0609Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0610Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0610 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+        }
+        StepSequencer {
+            Action(Act<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {b1}),
+            #[success_if(|bb| bb.b0 % 2 != 1)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.b0 == bb.b1)]
+            SubTree(Tree0610Sub0, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0610Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        ParallelAll(2) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b1)),
+            Filter(times = 3, count = Failure) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    AsyncSequence {
+                        StatefulAction(Task<1>),
+                        Loop(q0, value = {b1}, if_empty = Skipped) {
+                            Sleep(0),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0635Blackboard { t0 b0 q0 b1 o0 });
+board!(Tree0611Blackboard { b0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0612 for Ctx {
+        Delay(0) {
+            Sequence {
+                AlwaysSuccess,
+                SequenceStar {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Retry(2) {
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            ReactiveSequence {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    AlwaysRunning,
+                },
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    Filter(times = 2, count = Completed) {
+                        Parallel(success = -1, failure = -1) {
+                            Action(PIo<1>, t0 = {t0}),
+                            Action(PIo<2>, t0 = {=}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
+                    Script(|bb| bb.b0 += 3),
+                },
+            },
+            StatefulAction(Task<5> = Task::<5>),
+        }
+    }
+}
+
+board!(Tree0613Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SetBlackboard(t0 = {b0}),
+            #[success_if(|bb| bb.b0 < 0)]
+            #[skip_if(|bb| *bb.t0 % 4 == 0)]
+            Condition(Cond<0>),
+            Runner,
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+board!(Tree0614Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+            Sequence {
+                Precondition(|bb| (bb.b0 + 3) % 2 > 0) {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    Sequence {
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                ReactiveSequence {
+                    FlipSelector {
+                        StatefulAction(Task<5>),
+                        Action(PAct<6>, b0 = {=}, b1 = {t0}),
+                    },
+                    Loop(q0, if_empty = Success) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0615Blackboard { q0 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0616 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            IndexSwitch(|bb| 8, out_of_range = Loop, dynamic = true) {
+                WaitUntil(|bb| *bb.t0 == 0) {
+                    Fallback {
+                        ScriptCondition(|bb| bb.b0 + 4 == 4),
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0616Blackboard { b0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(4),
+        }
+        AsyncSequence {
+            Condition(Cond<0>),
+            Parallel(failure = 1) {
+                RepeatUntilSuccess(1) {
+                    #[success_if(|bb| *bb.t1 > 2)]
+                    Failer,
+                },
+            },
+            IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b1)),
+                },
+            },
+            SequenceWithMemory {
+                SetBlackboard(o0 = Some(4)),
+                StatefulAction(Task<3>),
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0617Blackboard { t0 t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            AsyncFallback {
+                KeepRunningUntilFailure {
+                    MaxTime(0) {
+                        Condition(PCond<0>, b0 = 0),
+                    },
+                },
+                Condition(Cond<1>),
+                Iterate(l0, element = {b0}, until = Never, max = 3) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(4) % 3)]
+                    #[skip_if(|bb| bb.b0 == 7)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Action(Act<2>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                Action(|ctx| ctx.exec(4)),
+                Sequence {
+                    SetBlackboard(t0 = 1),
+                    Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(0) % 3, else = Success) {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { o0 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+        }
+        Invert {
+            Fallback {
+                Observe(|bb| bb.b1 + 3 == 7, abort = both) {
+                    RunOnce(then_skip = false) {
+                        Action(Act<0>),
+                    },
+                },
+                SetBlackboard(b0 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            Repeat(1) {
+                #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b0 % 4)]
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            #[on_halted(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
+            Repeater(0) {
+                Condition(PCond<2>, b0 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree0620Blackboard { o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621Sub0 for Ctx {
+        PrioritySelector {
+            #[score(1)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[score(1)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        RepeatUntil(Failure) {
+            Priority {
+                SubTree(Tree0621Sub0),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0622Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 15,
+        }
+        Repeater(2) {
+            Filter(times = 2, count = Failure) {
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+                    #[success_if(|bb| bb.b0 < 3)]
+                    #[skip_if(|bb| bb.b0 + 4 < 7)]
+                    Action(Act<4>),
+                    #[run_while(|bb| *bb.t0 > 3)]
+                    ScriptCondition(|bb| *bb.t0 > 3),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        SequenceStar {
+            Repeat(0) {
+                Condition(Cond<0>),
+            },
+            Interrupt(|bb| bb.b0 + 1 < 3) {
+                SubTree(Tree0622Sub0, t0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0622Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0623 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            RepeatUntil(Success) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            Repeat(forever) {
+                StatefulAction(Task<3>),
+            },
+            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+        }
+    }
+}
+
+board!(Tree0623Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0624 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.b0) {
+            IndexSwitch(|bb| bb.b0 % 4) {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    AlwaysSuccess,
+                },
+            },
+            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+            Retry(4) {
+                Action(PIo<2>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0624Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0625 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
+        Repeat(3) {
+            AsyncFallback {
+                RunOnce {
+                    Cooldown(0, filtered = Skipped) {
+                        DynamicSequence {
+                            Condition(PCond<0>, b0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0625Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0626 for Ctx {
+        FlipSelector {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0627 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Selector {
+                    Observe(|bb| *bb.t0 == *bb.t0 + 3, abort = both) {
+                        TryCatch(catch_on_halt = true) {
+                            #[failure_if(|bb| bb.b0 + 4 == 1)]
+                            Condition(|ctx, bb| ctx.check_in(0, 8)),
+                            #[on_success(|bb| bb.b0 += 2)]
+                            Runner,
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                        },
+                    },
+                    Observe(|bb| bb.b0 < 3) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                PrioritySelector {
+                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                    Condition(|ctx| ctx.check(3)),
+                    #[score(9)]
+                    Condition(Cond<4>),
+                },
+                Repeat(4) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail) {
+                        Sleep(20),
+                        AlwaysFailure,
+                        ScriptCondition(|bb| bb.b0 % 4 < 0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0627Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0628 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Observe(|bb| bb.b0 == 3, abort = lower) {
+                WasEntryUpdated(t0),
+            },
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+board!(Tree0628Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0629 for Ctx {
+        Selector {
+            StepSequencer {
+                TryCatch(catch_on_halt = true) {
+                    Priority {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(Act<2>),
+                        AlwaysFailure,
+                    },
+                    Fallback {
+                        RepeatUntilFailure(3) {
+                            TryCatch {
+                                Action(Act<3>),
+                                Action(Act<4>),
+                                AlwaysRunning,
+                            },
+                        },
+                        Fallback {
+                            RunOnce {
+                                ReactiveSequence {
+                                    Condition(|ctx| ctx.check(5)),
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<8>),
+                    },
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0630Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Sleep(30)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0630 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 4,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
+        }
+        ForceFailure {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                AsyncSequence {
+                    SequenceWithMemory {
+                        Wait(30),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| *bb.t0 < 2)]
+                        #[skip_if(|bb| bb.b1 == 6)]
+                        SequenceWithMemory {
+                            Script(|bb| *bb.t0 += 2),
+                            SubTree(Tree0630Sub0, ..),
+                            #[success_if(|bb| bb.o0.is_none())]
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                            StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Deadline(0) {
+                            Script(|bb| bb.t0.set(bb.b1)),
+                        },
+                        KeepRunningUntilFailure {
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0630Blackboard { t0 q0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0631 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            Script(|bb| *bb.t0 += 2),
+            Sequence {
+                #[post(|bb| { bb.b0 += 3; if bb.b1 != 3 { bb.b0 += 1 } })]
+                BinarySelector(|bb| *bb.t0 != 3) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    ReactiveSequence {
+                        Script(|bb| bb.b1 += 3),
+                        StatefulAction(Task<0>),
+                    },
+                    AlwaysFailure,
+                },
+                #[failure_if(|bb| *bb.t0 == 4)]
+                MemPriority {
+                    ScriptCondition(|bb| bb.b0 == 6),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                StatefulAction(Task<3>),
+                #[failure_if(|bb| bb.b1 % 4 == 1)]
+                Precondition(|bb| bb.b0 == *bb.t0 % 2, else = Skipped) {
+                    Delay(0) {
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0631Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0632 for Ctx {
+        KeepRunningUntilFailure {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0633 for Ctx {
+        RunOnce(then_skip = false) {
+            Fallback {
+                MemSequence {
+                    Parallel(failure = 1) {
+                        Succeeder,
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<1>),
+                        KeepRunningUntilFailure {
+                            Condition(Cond<2>),
+                        },
+                        Cooldown(0, filtered = Failure) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Delay(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    ForceFailure {
+                        Invert {
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0634 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                #[on_failure(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| bb.b1 % 3 != 1)]
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            Retry(0) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0634Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0635 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
+            Repeat(forever) {
+                SetBlackboard(t1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0635Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0636Sub0 for Ctx {
+        SequenceWithMemory {
+            Sleep(100),
+            Action(Act<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
-        Invert {
-            StatefulAction(Task<0>),
+        Sequence {
+            RunOnce(then_skip = false) {
+                SubTree(Tree0636Sub0),
+            },
+            AsyncFallback {
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(|ctx| ctx.check(4)),
+            },
+            Fallback {
+                Action(Act<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                Sequence {
+                    StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+                Condition(|ctx| ctx.check(10)),
+            },
         }
     }
 }
@@ -1190,41 +1185,47 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        MemPriority {
-            ForceFailure {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Script(|bb| { bb.b1 = bb.b0; bb.b1 = *bb.t1 + 3 }),
-                    AlwaysFailure,
-                    Cooldown(20, filtered = Failure) {
-                        Runner,
-                    },
-                    StatefulAction(PTask<0>, b0 = {t1}),
-                },
-            },
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                Selector {
-                    Precondition(|bb| *bb.t0 > 1, else = Failure) {
-                        Script(|bb| bb.t0.set(bb.b1 + 3)),
-                    },
-                    Fallback {
-                        #[success_if(|bb| (bb.b1 + 2) % 3 != 0)]
-                        #[failure_if(|bb| *bb.t0 < *bb.t1 + 3)]
-                        #[on_success(|bb| { *bb.t1 += 2; bb.t1.set(2) })]
-                        WaitUntil(|bb| bb.b1 != *bb.t1) {
-                            #[post(|bb| { bb.b1 += 3; if *bb.t0 > bb.b1 { bb.b1 += 3 } })]
-                            Condition(Cond<1>),
+        ReactiveFallback {
+            ReactiveFallback {
+                RepeatUntilFailure(forever) {
+                    IfThenElse {
+                        Precondition(|bb| (*bb.t0 + 2) % 3 != 1) {
+                            Condition(Cond<0>),
                         },
-                        StatefulAction(Task<2> = Task::<2>),
-                        ForceFailure {
-                            Deadline(0) {
-                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b1)),
+                        Inverter {
+                            Limiter(3) {
+                                Condition(Cond<1>),
                             },
+                        },
+                    },
+                },
+                Observe(|bb| *bb.t0 + 3 < 6, abort = self) {
+                    #[success_if(|bb| bb.b0 + 3 > 2)]
+                    Priority {
+                        MemPriority {
+                            Action(Act<2>),
+                            Condition(|ctx| ctx.check(3)),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Wait(20),
+                        },
+                    },
+                },
+                Repeat(forever) {
+                    TryCatch(catch_on_halt = false) {
+                        Action(Act<5>),
+                        Limiter(1) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        Action(PIo<7>, t0 = {=}),
+                        Wait(20),
+                        RetryUntilSuccessful(1) {
+                            #[skip_if(|bb| *bb.t1 > *bb.t0)]
+                            #[run_while(|bb| bb.b0 < 1)]
+                            StatefulAction(PTask<8>, b0 = {t1}, b1 = {t0}),
                         },
                     },
                 },
@@ -1233,209 +1234,102 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0637Blackboard { b0 b1 l0 t0 t1 });
+board!(Tree0637Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            b1: i64 = 2,
         }
-        Observe(|bb| bb.b0 + 4 < 7, abort = self) {
-            ReactiveFallback {
-                Cooldown(0, filtered = Failure) {
-                    Sequence {
-                        SetBlackboard(t0 = 8),
-                        ScriptCondition(|bb| *bb.t0 == 0),
-                        Deadline(0) {
-                            StatefulAction(Task<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        Script(|bb| *bb.t0 += 2),
-                    },
+        Retry(forever) {
+            WhileDoElse {
+                TryCatch {
+                    Action(Act<0>),
+                    Condition(PCond<1>, b0 = 4),
                 },
-                ReactiveSequence {
-                    MemPriority {
-                        PolicyParallel(policy = FirstFailure) {
-                            RepeatTimes(forever) {
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                    },
-                    Repeater(0) {
-                        ScriptCondition(|bb| bb.b1 + 2 < 2),
-                    },
+                MemSequence {
+                    ScriptCondition(|bb| *bb.t0 + 3 > 3),
+                    Action(PAct<2>, b0 = 0),
+                    Action(Act<3>),
                 },
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0638Blackboard { t0 b0 b1 });
+board!(Tree0638Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-            l0: Vec<i64> = vec![1],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Repeater(1) {
-            SequenceStar {
-                Parallel(failure = 3) {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                            Wait(50),
-                            Observe(|bb| bb.o0.unwrap_or(1) == *bb.t0, abort = none) {
-                                StatefulAction(Task<0>),
-                            },
-                            Repeater(1) {
-                                #[failure_if(|bb| bb.b0 + 4 == 1)]
-                                Condition(|ctx, bb| ctx.check_in(1, 8)),
-                            },
-                        },
-                    },
-                    Selector {
-                        Observe(|bb| *bb.t1 % 4 != 2, abort = both) {
-                            StatefulAction(Task<2>),
-                        },
-                        ReactiveSequence {
-                            SequenceWithMemory {
-                                ScriptCondition(|bb| bb.b0 + 4 == 4),
-                            },
-                            Inverter {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail) {
-                        StatefulAction(PTask<4>, b0 = 2, b1 = {t1}),
-                        StepSequencer {
-                            Action(PIo<5>, t0 = {t1}),
-                            Condition(Cond<6>),
-                            ScriptCondition(|bb| bb.b0 < 1),
-                        },
-                        #[skip_if(|bb| bb.b0 > (*bb.t0 + 1) % 2)]
-                        Condition(Cond<7>),
-                    },
-                    RepeatUntil(Failure) {
-                        Optional {
-                            Selector {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(PTask<8>, b0 = {t0}),
-                                },
-                                SequenceWithMemory {
-                                    #[run_while(|bb| *bb.t0 > 1)]
-                                    #[failure_if(|bb| *bb.t0 < *bb.t1 % 2)]
-                                    SetBlackboard(b0 = 2),
-                                    Condition(|ctx| ctx.check(9)),
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
+        Cooldown(0) {
+            Loop(q0) {
+                Selector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Sleep(20),
                 },
             },
         }
     }
 }
 
-board!(Tree0639Blackboard { b0 o0 t0 t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0640Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 11,
-            b0: i64 = 14,
-        }
-        BinarySelector(|bb| bb.b1 == (bb.b0 + 4) % 2, dynamic = true) {
-            Action(PIo<3>, t0 = {t0}),
-            StatefulAction(Task<4>),
-        }
-    }
-}
+board!(Tree0639Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
             b1: i64 = 1,
-            b0: i64 = 4,
         }
-        BinarySelector(|bb| bb.b1 % 4 > 2, dynamic = true) {
-            Fallback {
-                IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                    Succeeder,
-                },
-                IfThenElse {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(1)),
-                        Action(Act<2>),
-                    },
-                    SubTree(Tree0640Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                },
-            },
-            Condition(Cond<5>),
+        Remap(success = Failure, failure = Failure) {
+            #[post(|bb| { bb.b1 = (*bb.t0 + 2) % 3; if *bb.t0 == bb.b0 % 2 { bb.o0 = None } })]
+            #[success_if(|bb| *bb.t0 > 2)]
+            StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
         }
     }
 }
 
-board!(Tree0640Blackboard { t0 b1 b0 });
+board!(Tree0640Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-            o0: Option<i64>,
-            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 1,
         }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop) {
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    Wait(10),
-                },
-                Condition(|ctx| ctx.check(0)),
-                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
-                    Repeater(forever) {
-                        RunOnce(then_skip = false) {
-                            Wait(30),
-                        },
+        Priority {
+            IndexSwitch(|bb| bb.b1) {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {t0}),
+                Sequence {
+                    Invert {
+                        Condition(Cond<2>),
                     },
                 },
-                MemSequence {
-                    SetBlackboard(t0 = 0),
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                Sleep(10),
+                ReactiveFallback {
+                    #[post(|bb| { bb.t1.set(bb.b1 + 2); bb.b1 += 2 })]
+                    #[failure_if(|bb| bb.b1 + 4 == 3)]
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
                 },
-                #[failure_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<3> = Task::<3>),
             },
-            Optional {
-                #[run_while(|bb| *bb.t0 > bb.b0)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Iterate(l0, element = {b0}, until = Never) {
-                    Repeater(forever) {
-                        KeepRunningUntilFailure {
-                            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                                Iterate(l0, element = {b0}, reset_index = true) {
-                                    WasEntryUpdated(t0),
-                                },
-                                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                                    #[skip_if(|bb| bb.o0.unwrap_or(5) < (*bb.t0 + 3) % 4)]
-                                    #[run_while(|bb| bb.o0.is_some())]
-                                    Runner,
-                                },
-                            },
-                        },
+            TryCatch {
+                StatefulAction(Task<5>),
+                IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
+                    Deadline(20) {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.b1 > (*bb.t0 + 2) % 3)]
+                        Action(Act<6>),
                     },
                 },
             },
@@ -1443,394 +1337,467 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0641Blackboard { t0 l0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0642Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
+board!(Tree0641Blackboard { o0 t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
-        FlipSelector {
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-            SubTree(Tree0642Sub0),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Filter(times = 3, count = Failure) {
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1))),
+            },
+            Repeat(3) {
+                Condition(Cond<0>),
+            },
+            #[post(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.o0.is_none())]
+            ReactiveSequence {
+                RepeatUntil(Success) {
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
+
+board!(Tree0642Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        PrioritySelector {
-            #[score(|bb| (bb.o0.unwrap_or(2) % 4) as f32)]
-            SequenceWithMemory {
-                ForceSuccess {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        AlwaysFailure,
-                        #[score(|bb| ((*bb.t0 + 1) % 3) as f32)]
-                        Condition(Cond<0>),
-                    },
-                },
-                SetBlackboard(b1 = 8),
-                MemSequence {
-                    AlwaysFailure,
+        Selector {
+            Observe(|bb| bb.b0 != 6, abort = both) {
+                #[on_failure(|bb| bb.t1.set(*bb.t0 + 3))]
+                #[skip_if(|bb| *bb.t1 + 4 > 3)]
+                ParallelAll(2) {
+                    StatefulAction(PTask<0>, b0 = 2),
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| *bb.t1 % 2 != 0),
+                    AlwaysSuccess,
                 },
             },
-            #[score(|bb| (*bb.t1 + 2) as f32)]
-            Switch(b1) {
-                case 2 => SetBlackboard(b0 = {t1}),
-                case 0 => Failer,
-                case 3 => Loop(q0, if_empty = Running) {
-                    Action(Act<1> = Act::<1>),
+            Observe(|bb| *bb.t1 % 2 == 0, abort = lower) {
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.b0 == 7),
                 },
-                _ => Condition(Cond<2>),
             },
+            #[run_while(|bb| *bb.t0 % 2 > 0)]
+            MemPriority {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            Script(|bb| if *bb.t0 > *bb.t1 { bb.b0 += 1 }),
         }
     }
 }
 
-board!(Tree0643Blackboard { t1 o0 q0 b0 b1 t0 });
+board!(Tree0643Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0644Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Parallel(success = -1, failure = 1) {
-            AlwaysFailure,
-        }
+        StatefulAction(Task<2> = Task::<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64,
+            b1: i64,
         }
-        SkipUnlessUpdated(t0) {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
             SubTree(Tree0644Sub0, ..),
+            StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0644Blackboard { b1 t0 });
+board!(Tree0644Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(0),
-            b0: i64,
-            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            b1: i64 = 1,
         }
-        #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
-        #[failure_if(|bb| bb.b0 > 3)]
-        PrioritySelector {
-            #[score(|bb| ((bb.b1 + 2) % 2) as f32)]
-            StatefulAction(Task<0>),
-            #[score(|bb| (bb.b0) as f32)]
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-            #[score(1)]
-            Selector {
-                StatefulAction(Task<2> = Task::<2>),
-                #[on_success(|bb| bb.o0 = None)]
-                Action(Act<3>),
+        Repeat(2) {
+            Inverter {
+                ReactiveSequence {
+                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3) + 1; *bb.t0 += 2 }),
+                    #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    Script(|bb| bb.b1 += 3),
+                },
             },
         }
     }
 }
 
-board!(Tree0645Blackboard { t0 o0 b0 b1 });
+board!(Tree0645Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Interrupt(|bb| bb.b0 + 1 > 7) {
+        SequenceWithMemory {
             ReactiveSequence {
-                Selector {
-                    #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(5) % 4)]
-                    StatefulAction(Task<0>),
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<1>),
-                    },
-                    Retry(forever) {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Script(|bb| bb.b1 += 3),
-                        },
-                    },
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                Sleep(30),
+            },
+            PrioritySelector {
+                #[score(0)]
+                AlwaysSuccess,
+                #[score(3)]
+                StatefulAction(Task<3> = Task::<3>),
+                #[score(3)]
+                Timeout(0) {
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-                Condition(Cond<2>),
-                Fallback {
-                    Observe(|bb| *bb.t0 % 4 == 1, abort = lower) {
-                        SetBlackboard(b1 = 6),
-                    },
-                    FlipSelector {
-                        #[skip_if(|bb| bb.b1 < bb.b0)]
-                        #[success_if(|bb| bb.b0 == bb.b1 + 4)]
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    ParallelAll(max_failures = -2) {
-                        Action(PIo<5>, t0 = {=}),
-                        SetBlackboard(b0 = 8),
-                    },
-                },
+            },
+            StatefulAction(Task<5>),
+            Repeat(2) {
+                StatefulAction(Task<6>),
             },
         }
     }
 }
-
-board!(Tree0646Blackboard { o0 q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
         }
-        ReactiveSequence {
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                Condition(PCond<2>, b0 = {=}),
+        #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
+        StepSequencer {
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                #[run_while(|bb| *bb.t0 == 6)]
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    Precondition(|bb| bb.b0 == 6, else = Failure) {
+                        Parallel(success = 1, failure = -1) {
+                            ParallelAll(max_failures = -1) {
+                                #[run_while(|bb| bb.o0.unwrap_or(2) == bb.b0 + 4)]
+                                #[post(|bb| bb.t0.set((bb.o0.unwrap_or(0) + 3) % 4))]
+                                TryCatch {
+                                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                                    #[on_success(|bb| bb.t0.set(7))]
+                                    #[post(|bb| bb.b0 = *bb.t0 + 3)]
+                                    StatefulAction(PTask<0>, b0 = {b0}),
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                    Wait(0),
+                                },
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        ReactiveSequence {
+                            AsyncSequence {
+                                Fallback {
+                                    AlwaysFailure,
+                                    Action(|ctx| ctx.exec(3)),
+                                    Action(Act<4>),
+                                },
+                                Succeeder,
+                            },
+                        },
+                        Parallel(failure = -2) {
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            #[on_halted(|bb| bb.t0.set(bb.b0))]
+                            Conditional(|bb| bb.b0 > bb.o0.unwrap_or(3) % 2, else = Success) {
+                                DynamicSelector {
+                                    Condition(PCond<5>, b0 = 8),
+                                    #[on_success(|bb| if *bb.t0 == 3 { bb.b0 = (bb.b0 + 1) % 3 })]
+                                    #[on_failure(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
+                                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
+                                    AlwaysRunning,
+                                },
+                            },
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            Parallel(success = -1, failure = 2) {
+                                Script(|bb| bb.b0 += 2),
+                                Sleep(0),
+                            },
+                        },
+                        Inverter {
+                            ReactiveFallback {
+                                ScriptCondition(|bb| *bb.t0 + 1 < 5),
+                                RepeatTimes(1) {
+                                    Condition(Cond<8>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            ParallelAll(2) {
-                SetBlackboard(b1 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 2) % 3, &mut bb.b0)),
-                Condition(Cond<4>),
-            },
-            #[on_halted(|bb| *bb.t0 += 2)]
-            MemSequence {
-                SetBlackboard(b1 = {t0}),
-                StatefulAction(Task<5>),
-            },
-            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0647Blackboard { b1 t0 b0 });
+board!(Tree0647Blackboard { b0 t0 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0648 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 4,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        ParallelAll(2) {
-            Runner,
-            Remap(success = Failure, failure = Failure) {
-                Loop(q0) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
+        #[on_success(|bb| bb.b1 += 1)]
+        #[failure_if(|bb| bb.b0 > 4)]
+        KeepRunningUntilFailure {
             ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    SequenceStar {
-                        Timeout(50) {
-                            Action(Act<1>),
-                        },
-                        TryCatch {
-                            Action(Act<2>),
-                            Condition(PCond<3>, b0 = 4),
-                        },
-                        Deadline(100) {
-                            ScriptCondition(|bb| *bb.t1 + 3 > 3),
-                        },
-                    },
-                },
-                FlipSelector {
-                    StatefulAction(Task<4>),
-                    Wait(10),
-                    Action(PAct<5>, b0 = {t0}),
-                    SetBlackboard(t0 = 2),
-                    Cooldown(0) {
-                        SetBlackboard(b0 = 6),
-                    },
-                },
+                Condition(|ctx| ctx.check(0)),
+                SetBlackboard(t0 = 0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(PAct<3>, b0 = {t0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0648Blackboard { t0 b0 q0 t1 });
+board!(Tree0648Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0649Sub1 for Ctx {
-        Condition(Cond<0>)
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+        }
+        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0649Sub0 for Ctx {
-        RetryUntilSuccessful(4) {
-            SubTree(Tree0649Sub1),
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 10,
         }
+        SubTree(Tree0649Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0649 for Ctx {
-        IfThenElse {
-            SubTree(Tree0649Sub0),
-            Sequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Condition(Cond<4>),
-                Action(Act<5>),
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    Action(Act<6>),
-                    Wait(0),
-                    Cooldown(10) {
-                        StatefulAction(Task<7>),
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        Repeat(3) {
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Invert {
+                        Repeater(forever) {
+                            RepeatUntilFailure(forever) {
+                                #[on_success(|bb| bb.o0 = Some((bb.b1 + 1) % 2))]
+                                Switch(b1) {
+                                    case 3 => Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 4) % 4)),
+                                    _ => SetBlackboard(t0 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    WhileDoElse {
+                        SubTree(Tree0649Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
+                        StatefulAction(Task<2>),
+                        Script(|bb| if *bb.t0 + 3 < *bb.t0 { bb.o0 = Some(bb.b1 + 3) }),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0649Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0650 for Ctx {
         blackboard {
             b0: i64 = 3,
-            b1: i64 = 4,
             o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Cooldown(50, filtered = Skipped) {
-            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
-            Priority {
-                Condition(Cond<0>),
-                Fallback {
-                    Action(PIo<1>, t0 = {b0}),
-                    Action(Act<2>),
+        ReactiveFallback {
+            IfThenElse {
+                ReactiveFallback {
+                    Observe(|bb| *bb.t0 != 1, abort = self) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(1) > 3, dynamic = false) {
+                SetBlackboard(o0 = Some(0)),
+                SequenceStar {
+                    AlwaysSuccess,
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                },
+            },
+            TryCatch {
+                SequenceStar {
+                    WasEntryUpdated(t0),
+                    Sleep(50),
+                    Failer,
+                },
+                TryCatch(catch_on_halt = true) {
+                    #[post(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.b0 += 4)]
+                    Sleep(20),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<6>),
+                #[failure_if(|bb| *bb.t0 != 7)]
+                #[success_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                Action(Act<7> = Act::<7>),
+                Retry(1) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 < 1)]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                StatefulAction(Task<9>),
+            },
+            IfThenElse {
+                Repeat(3) {
+                    StatefulAction(Task<10>),
+                },
+                Condition(Cond<11> = Cond::<11>),
+                Delay(10) {
+                    StatefulAction(Task<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0650Blackboard { b0 b1 o0 });
+board!(Tree0650Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
         }
-        #[skip_if(|bb| *bb.t1 != *bb.t0)]
-        #[on_halted(|bb| bb.t1.set(5))]
-        ReactiveSequence {
-            Wait(0),
-            Action(PIo<0>, t0 = {b0}),
-            #[run_while(|bb| *bb.t1 % 4 > 1)]
-            #[on_halted(|bb| bb.b1 += 3)]
-            #[on_failure(|bb| bb.b1 += 3)]
-            ScriptCondition(|bb| *bb.t1 % 3 > 1),
-            #[post(|bb| { if *bb.t1 + 1 > 5 { bb.b1 += 2 }; bb.b0 += 1 })]
-            #[failure_if(|bb| (*bb.t0 + 1) % 4 > 2)]
-            ScriptCondition(|bb| *bb.t0 % 2 < 0),
+        Selector {
+            StatefulAction(Task<0>),
+            Observe(|bb| bb.b0 % 3 < 1, abort = both) {
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t1}),
+            },
+            Observe(|bb| (*bb.t1 + 1) % 2 < 0, abort = lower) {
+                DynamicSequence {
+                    StatefulAction(PTask<2>, b0 = {t1}),
+                    SetBlackboard(b0 = 6),
+                    #[skip_if(|bb| bb.b0 % 4 != 1)]
+                    #[success_if(|bb| bb.b0 > 6)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0651Blackboard { b1 b0 t1 t0 });
+board!(Tree0651Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0652 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Switch(b1) {
-            case 0 => StatefulAction(Task<0> = Task::<0>),
-            _ => StatefulAction(Task<1>),
+        Loop(q0, value = {t0}, if_empty = Success) {
+            ReactiveSequence {
+                #[on_success(|bb| bb.b0 += 3)]
+                StatefulAction(Task<0>),
+                SetBlackboard(o0 = Some(1)),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(PAct<3>, b0 = {b0}, b1 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0652Blackboard { b1 });
+board!(Tree0652Blackboard { o0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0653Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        Inverter {
-            IfThenElse {
-                Loop(q0, value = {b0}) {
-                    IfThenElse {
-                        #[post(|bb| bb.t1.set(*bb.t0))]
-                        #[on_success(|bb| if *bb.t0 > 2 { *bb.t1 += 3 })]
-                        #[success_if(|bb| bb.b1 % 2 < 1)]
-                        StatefulAction(Task<0>),
-                        DynamicSelector {
-                            #[failure_if(|bb| (bb.b1 + 1) % 2 > 0)]
-                            AlwaysFailure,
-                            StatefulAction(Task<1> = Task::<1>),
+        MaxTime(0) {
+            FlipSelector {
+                Sequence {
+                    ParallelAll(max_failures = -2) {
+                        Sequence {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            AlwaysSuccess,
+                            SubTree(Tree0653Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
                         },
-                        Invert {
-                            Script(|bb| bb.b0 = *bb.t1),
+                        Conditional(|bb| bb.b0 < *bb.t0, dynamic = true, else = Success) {
+                            Action(PAct<1>, b0 = {=}, b1 = {t0}),
                         },
                     },
-                },
-                #[failure_if(|bb| *bb.t0 == 4)]
-                ReactiveFallback {
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
-                    },
-                    #[failure_if(|bb| bb.b1 > 6)]
-                    StatefulAction(PTask<3>, b0 = {t1}),
-                    Observe(|bb| *bb.t0 < *bb.t1) {
-                        Succeeder,
-                    },
-                    StatefulAction(Task<4>),
-                },
-                IfThenElse {
-                    #[failure_if(|bb| bb.b0 < 3)]
-                    Repeat(2) {
-                        Cooldown(10, filtered = Failure) {
-                            Condition(Cond<5>),
+                    Interrupt(|bb| *bb.t0 != 1) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Succeeder,
+                            Cooldown(100, filtered = Skipped) {
+                                IndexSwitch(|bb| bb.b0 % 2) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            Interrupt(|bb| *bb.t0 + 3 < 7) {
+                                Sequence {
+                                    Condition(Cond<3>),
+                                    Wait(0),
+                                },
+                            },
                         },
-                    },
-                    Parallel(success = -3) {
-                        SetBlackboard(t0 = {t1}),
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
-                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -1838,74 +1805,22 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0653Blackboard { q0 t0 b1 b0 t1 });
+board!(Tree0653Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            ReactiveFallback {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    StatefulAction(PTask<0>, b0 = {t0}),
-                },
-                Repeat(4) {
-                    Action(PAct<1>, b0 = {=}),
-                },
-                BinarySelector(|bb| (*bb.t0 + 3) % 3 == 2) {
-                    Retry(2) {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    Condition(Cond<3>),
-                },
-            },
-            MaxTime(10) {
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 > 1)]
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(4)),
-                        Condition(PCond<5>, b0 = {=}),
-                        #[skip_if(|bb| *bb.t0 + 2 < 4)]
-                        #[on_success(|bb| if bb.b0 + 1 < 7 { bb.b0 += 1 })]
-                        Action(Act<6>),
-                    },
-                },
-            },
-            Timeout(50) {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<7>),
-                    Repeater(forever) {
-                        Repeat(1) {
-                            SetBlackboard(t0 = 8),
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            Cooldown(20) {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            Action(|ctx| ctx.exec(2)),
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0654Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0655Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 14,
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 9,
-        }
-        #[skip_if(|bb| bb.b1 == 5)]
-        #[on_halted(|bb| bb.t0.set(*bb.t1))]
-        #[on_failure(|bb| bb.b0 = 1)]
-        Parallel(success = -1, failure = 2) {
-            Action(PAct<0>, b0 = 9),
-            Condition(PCond<1>, b0 = {b1}),
         }
     }
 }
@@ -1913,157 +1828,130 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 1,
             b0: i64,
+            l0: Vec<i64> = vec![1],
         }
-        ParallelAll {
-            SubTree(Tree0655Sub0, o0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, b0 = {=}),
-            SetBlackboard(o0 = Some(4)),
-            StatefulAction(PTask<2>, b0 = {t0}),
+        Parallel(success = -1, failure = -2) {
+            IfThenElse {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
+                StatefulAction(Task<2>),
+            },
+            RunOnce {
+                Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0655Blackboard { o0 t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0656Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        #[on_success(|bb| bb.t0.set(0))]
-        #[run_while(|bb| *bb.t0 < bb.b0 + 2)]
-        #[on_halted(|bb| if *bb.t0 < 7 { bb.t0.set((bb.b0 + 3) % 3) })]
-        Action(Act<2>)
-    }
-}
+board!(Tree0655Blackboard { t1 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3],
         }
-        AsyncSequence {
-            RepeatUntilSuccess(forever) {
-                Limiter(2) {
-                    MemPriority {
-                        Filter(times = 1, count = Failure) {
-                            DynamicSequence {
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                                #[run_while(|bb| bb.b0 > 0)]
-                                #[on_success(|bb| *bb.t0 += 3)]
-                                Remap(success = Success, failure = Failure) {
-                                    Wait(30),
-                                },
-                                #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
-                                #[failure_if(|bb| *bb.t0 + 2 > *bb.t0)]
-                                SubTree(Tree0656Sub0, t0 = {=}, b0 = {b0}, l0 = {=}),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        FlipSelector {
-                            RunOnce {
-                                SetBlackboard(b0 = 9),
-                            },
-                            SequenceWithMemory {
-                                Condition(Cond<4>),
-                                AlwaysRunning,
-                            },
-                            Sleep(50),
-                        },
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        WhileDoElse {
-                            StatefulAction(Task<5>),
-                            Iterate(l0, element = {b0}, reset_index = true) {
-                                RetryUntilSuccessful(1) {
-                                    Action(Act<6>),
-                                },
-                            },
-                            Action(PIo<7>, t0 = {t0}),
-                        },
-                    },
+        ReactiveFallback {
+            Cooldown(20) {
+                Action(Act<0>),
+            },
+            ParallelAll(3) {
+                Optional {
+                    Condition(Cond<1>),
                 },
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(PCond<4>, b0 = {t0}),
+                Condition(Cond<5>),
+            },
+            Parallel(success = -1, failure = -1) {
+                SetBlackboard(b1 = {t1}),
+                #[post(|bb| { bb.b1 = *bb.t0; *bb.t1 += 1 })]
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0656Blackboard { t0 b0 l0 });
+board!(Tree0656Blackboard { t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2],
+            b0: i64,
         }
-        ParallelAll(max_failures = -2) {
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Fallback {
-                Condition(PCond<1>, b0 = {=}),
-                #[post(|bb| if *bb.t0 > 6 { bb.b0 = (*bb.t0 + 3) % 4 })]
-                #[run_while(|bb| *bb.t0 + 1 == bb.b0)]
-                Action(Act<2>),
-            },
-            ReactiveSequence {
-                Condition(PCond<3>, b0 = {b0}),
-                StatefulAction(Task<4>),
-                Sleep(0),
+        RepeatUntilSuccess(1) {
+            Observe(|bb| bb.b0 + 1 > 2) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-board!(Tree0657Blackboard { b0 t0 l0 });
+board!(Tree0657Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
         }
-        WaitUntil(|bb| *bb.t1 > *bb.t1 % 2) {
-            Cooldown(50, filtered = Failure) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0658Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
-        KeepRunningUntilFailure {
-            Retry(3) {
-                TryCatch {
-                    Cooldown(20) {
-                        MaxTime(20) {
-                            Condition(|ctx| ctx.check(0)),
+        RepeatTimes(2) {
+            Fallback {
+                Switch(b1) {
+                    case 5 => Condition(Cond<0>),
+                    case 1 => Action(Act<1>),
+                    case 0 => BinarySelector(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(2) + 1) {
+                        AlwaysRunning,
+                        SetBlackboard(t0 = 3),
+                    },
+                    _ => DynamicSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        AlwaysRunning,
+                    },
+                },
+                Action(Act<3>),
+                DynamicSequence {
+                    RepeatUntilSuccess(2) {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Condition(Cond<4>),
+                    },
+                    RepeatUntilFailure(3) {
+                        Fallback {
+                            Observe(|bb| bb.o0.is_some(), abort = both) {
+                                WasEntryUpdated(t0),
+                            },
+                            Observe(|bb| bb.b1 % 2 < 1, abort = lower) {
+                                Conditional(|bb| bb.b0 == *bb.t0, dynamic = false) {
+                                    #[on_failure(|bb| bb.t0.set((bb.b1 + 3) % 3))]
+                                    Condition(Cond<5>),
+                                },
+                            },
                         },
                     },
-                    Wait(50),
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                    Parallel(failure = 2) {
-                        Failer,
-                        RunOnce(then_skip = false) {
-                            Action(Act<4> = Act::<4>),
+                    SetBlackboard(o0 = Some(5)),
+                },
+                KeepRunningUntilFailure {
+                    RetryUntilSuccessful(forever) {
+                        Cooldown(0) {
+                            FlipSelector {
+                                Runner,
+                                KeepRunningUntilFailure {
+                                    Action(Act<6>),
+                                },
+                                Cooldown(0) {
+                                    Condition(|ctx, bb| ctx.check_in(7, 3)),
+                                },
+                            },
                         },
                     },
                 },
@@ -2071,271 +1959,160 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0658Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0659 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Iterate(l0, element = {b1}, reset_index = true) {
+            MaxTime(50) {
+                RetryUntilSuccessful(4) {
+                    Sequence {
+                        AsyncSequence {
+                            SequenceWithMemory {
+                                Condition(|ctx| ctx.check(0)),
+                                StatefulAction(Task<1>),
+                            },
+                            Iterate(l0, element = {b0}, until = FirstSuccess) {
+                                Interrupt(|bb| *bb.t0 + 1 < *bb.t0 % 2) {
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0659Blackboard { l0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
         blackboard {
-            b1: i64,
-            l0: Vec<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        Selector {
-            SkipUnlessUpdated(t0) {
-                BinarySelector(|bb| *bb.t0 == 2, dynamic = false) {
-                    Iterate(l0, element = {b0}) {
-                        Runner,
-                    },
-                    Iterate(l0, element = {b1}, until = FirstFailure) {
-                        Delay(10) {
-                            Loop(q0, value = {t0}) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
+        TryCatch {
+            RepeatUntilSuccess(forever) {
+                AlwaysSuccess,
             },
-            ReactiveFallback {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1>),
+            Timeout(30) {
+                StatefulAction(Task<2>),
+            },
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0660Blackboard { b1 l0 t0 q0 b0 });
+board!(Tree0660Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64>,
-            l0: Vec<i64>,
-        }
-        WaitValueUpdate(t0) {
-            SequenceWithMemory {
-                ReactiveSelector {
-                    #[post(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
-                        ParallelAll(max_failures = -5) {
-                            AlwaysRunning,
-                            Wait(50),
-                            Fallback {
-                                Action(PAct<0>, b0 = {t1}),
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            UnsetBlackboard(o0),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Fallback {
-                    SequenceWithMemory {
-                        Delay(20) {
-                            WhileDoElse {
-                                Condition(Cond<2>),
-                                #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
-                                Script(|bb| bb.t0.set(bb.b0)),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        #[skip_if(|bb| bb.o0.unwrap_or(1) < 1)]
-                        #[success_if(|bb| bb.b1 + 1 > bb.o0.unwrap_or(5))]
-                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1}),
-                        StatefulAction(Task<4>),
-                        ScriptCondition(|bb| bb.b1 % 2 > 0),
-                        StatefulAction(Task<5>),
-                    },
-                },
+        StepSequencer {
+            Sleep(0),
+            DynamicSequence {
+                StatefulAction(Task<0>),
+                Wait(100),
+            },
+            MemPriority {
+                Failer,
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Runner,
             },
         }
     }
 }
-
-board!(Tree0661Blackboard { b0 t1 t0 b1 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64,
         }
-        Switch(b1) {
-            case 5 => Sequence {
-                UnsetBlackboard(o0),
-                AlwaysSuccess,
-            },
-            case 4 => IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = true) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                AlwaysSuccess,
-                PrioritySelector {
-                    #[score(|bb| (*bb.t1 % 2) as f32)]
-                    SetBlackboard(o0 = Some(5)),
-                },
-            },
-            case 1 => Selector {
-                Observe(|bb| bb.o0.is_none(), abort = lower) {
-                    StatefulAction(Task<3>),
-                },
-                Observe(|bb| bb.b0 > 3, abort = self) {
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Observe(|bb| bb.b0 + 3 > 3, abort = none) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            _ => ReactiveFallback {
-                #[success_if(|bb| bb.b1 < 2)]
-                #[failure_if(|bb| *bb.t0 % 4 != 3)]
-                Loop(q0, if_empty = Skipped) {
-                    ReactiveSequence {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(0))),
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-                Deadline(0) {
-                    #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(1) + 4)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
+        StepSequencer {
+            Action(Act<0>),
+            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree0662Blackboard { b0 t1 b1 t0 o0 q0 });
+board!(Tree0662Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
-        ReactiveSequence {
-            ParallelAll(max_failures = -4) {
-                MaxTime(0) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                Sequence {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-                AlwaysFailure,
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            Selector {
-                Action(|ctx| ctx.exec(5)),
-                Condition(Cond<6>),
-                Filter(times = 1) {
-                    Sleep(20),
-                },
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(7)),
-                AlwaysSuccess,
+        blackboard {
+            b1: i64 = 4,
+        }
+        Interrupt(|bb| bb.b1 + 2 > bb.b1) {
+            RepeatTimes(1) {
+                Action(Act<0>),
             },
         }
     }
 }
+
+board!(Tree0663Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64>,
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        TryCatch(catch_on_halt = true) {
-            MemPriority {
-                Selector {
-                    Observe(|bb| bb.o0.is_some(), abort = lower) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Succeeder,
-                        },
+        ForceSuccess {
+            RepeatUntil(Success) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<0>),
                     },
-                    Observe(|bb| *bb.t1 % 4 < 0, abort = both) {
-                        BinarySelector(|bb| (bb.o0.unwrap_or(1) + 2) % 4 != 0, dynamic = true) {
-                            Condition(|ctx| ctx.check(1)),
-                            Delay(0) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            Deadline(0) {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t1) as f32)]
-                    Condition(Cond<3>),
-                    #[score(0)]
-                    Action(PAct<4>, b0 = 1),
-                    #[score(|bb| (*bb.t1 % 2) as f32)]
-                    Action(Act<5>),
-                    #[score(|bb| (bb.b0) as f32)]
-                    StatefulAction(Task<6>),
-                    #[score(7)]
-                    StatefulAction(Task<7>),
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0664Blackboard { l0 t1 b0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0665Sub0 for Ctx {
-        AlwaysSuccess
+        ReactiveSequence {
+            Inverter {
+                AlwaysFailure,
+            },
+            Sequence {
+                Succeeder,
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
-        FlipSelector {
-            Timeout(20) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0665Sub0),
-                },
-            },
-            Filter(times = 3, count = Success, filtered = Skipped) {
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        Action(|ctx| ctx.exec(2)),
+        ReactiveSelector {
+            IfThenElse {
+                SubTree(Tree0665Sub0),
+                ReactiveSequence {
+                    RepeatUntilSuccess(forever) {
+                        ReactiveSequence {
+                            Parallel(success = -1) {
+                                Wait(20),
+                                StatefulAction(Task<3>),
+                            },
+                            Action(Act<4>),
+                        },
                     },
                 },
-            },
-            AsyncFallback {
-                StatefulAction(Task<3>),
-                Cooldown(50, filtered = Failure) {
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-            StatefulAction(Task<5> = Task::<5>),
-            FlipSelector {
-                Succeeder,
-                Action(Act<6>),
-                StatefulAction(Task<7>),
             },
         }
     }
@@ -2344,55 +2121,15 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0666 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        #[run_while(|bb| (bb.b0 + 1) % 4 != 1)]
-        Deadline(50) {
-            AsyncFallback {
-                Action(Act<0>),
-                #[on_halted(|bb| if (*bb.t0 + 2) % 4 < 3 { bb.b0 = *bb.t0 + 3 })]
-                #[post(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 2 != 3 { bb.b1 += 1 } })]
-                IfThenElse {
-                    Sequence {
-                        Action(PIo<1>, t0 = {b1}),
-                        WhileDoElse {
-                            Action(|ctx| ctx.exec(2)),
-                            Action(Act<3>),
-                        },
-                        SequenceStar {
-                            #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                            StatefulAction(Task<4>),
-                            ScriptCondition(|bb| bb.b0 + 4 < 1),
-                        },
-                        Action(Act<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            RunOnce {
-                                RetryUntilSuccessful(1) {
-                                    Condition(PCond<7>, b0 = {t0}),
-                                },
-                            },
-                        },
-                        Repeat(2) {
-                            Switch(b1) {
-                                case 3 => #[skip_if(|bb| bb.b1 + 2 > 6)]
-                                #[on_halted(|bb| bb.b1 = bb.b0)]
-                                #[on_success(|bb| bb.t0.set(bb.b1))]
-                                Action(Act<8>),
-                                _ => StatefulAction(Task<9> = Task::<9>),
-                            },
-                        },
-                    },
-                    Delay(30) {
-                        Repeat(1) {
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
+        ForceSuccess {
+            ReactiveSequence {
+                #[failure_if(|bb| (bb.b1 + 4) % 3 > 0)]
+                Script(|bb| bb.t0.set(bb.b0 + 2)),
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -2403,12 +2140,26 @@ board!(Tree0666Blackboard { b0 t0 b1 });
 bt::behavior_tree! {
     pub tree Tree0667Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(14),
         }
-        Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
-            ForceFailure {
-                Condition(Cond<5>),
+        RunOnce(then_skip = true) {
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Retry(3) {
+                    IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                },
+                #[on_success(|bb| *bb.t0 += 1)]
+                Loop(q0, if_empty = Skipped) {
+                    ForceSuccess {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
             },
         }
     }
@@ -2417,86 +2168,76 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
         }
-        ReactiveSequence {
-            Conditional(|bb| bb.b0 % 3 < 2, dynamic = false, else = Failure) {
-                ParallelAll(max_failures = -3) {
+        Cooldown(20, filtered = Failure) {
+            #[skip_if(|bb| bb.b0 < 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            TryCatch(catch_on_halt = false) {
+                #[on_success(|bb| bb.o0 = None)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                Repeater(0) {
                     StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysRunning,
                 },
-            },
-            ReactiveFallback {
-                Action(PAct<2>, b0 = 3, b1 = {b0}),
-            },
-            Action(Act<3>),
-            #[success_if(|bb| *bb.t0 % 4 != 0)]
-            Precondition(|bb| *bb.t0 < *bb.t0 + 3, else = Success) {
-                Sleep(0),
-            },
-            Inverter {
-                ReactiveFallback {
-                    Deadline(50) {
-                        StatefulAction(Task<4>),
+                #[run_while(|bb| bb.b0 != 7)]
+                #[success_if(|bb| bb.b0 % 4 != 2)]
+                SubTree(Tree0667Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
+                Sequence {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Action(PIo<5>, t0 = {t0}),
+                    Timeout(50) {
+                        Action(Act<6>),
                     },
-                    #[run_while(|bb| (bb.b0 + 3) % 2 != 1)]
-                    #[success_if(|bb| bb.b0 < 4)]
-                    SubTree(Tree0667Sub0, t0 = {=}, b0 = {b0}),
-                    Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0667Blackboard { t0 b0 });
+board!(Tree0667Blackboard { q0 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        MemSequence {
-            SequenceWithMemory {
-                RepeatTimes(2) {
-                    StepSequencer {
-                        Condition(Cond<0>),
-                        ForceFailure {
-                            Action(|ctx| ctx.exec(1)),
+        Repeat(3) {
+            Optional {
+                ParallelAll(4) {
+                    RetryUntilSuccessful(forever) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    RepeatUntilSuccess(2) {
+                        Loop(q0, value = {b0}) {
+                            Action(PAct<1>, b0 = {=}, b1 = {t1}),
                         },
                     },
-                },
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                SkipUnlessUpdated(t1) {
-                    Action(Act<4>),
-                },
-            },
-            IfThenElse {
-                Limiter(2) {
-                    Timeout(30) {
-                        StatefulAction(Task<5>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Action(PAct<3>, b0 = 0),
+                        #[post(|bb| { bb.b0 = 6; bb.b1 = *bb.t0 + 4 })]
+                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < 7)]
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        Condition(|ctx| ctx.check(4)),
                     },
-                },
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    Cooldown(20, filtered = Failure) {
-                        Condition(|ctx| ctx.check(7)),
+                    Fallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(PTask<7>, b0 = {t1}, b1 = {t0}),
                     },
-                    Action(Act<8> = Act::<8>),
-                    Action(Act<9>),
-                },
-                RepeatUntilFailure(forever) {
-                    Timeout(100) {
-                        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = false) {
-                            AlwaysRunning,
-                            AlwaysRunning,
+                    SequenceWithMemory {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Script(|bb| bb.t1.set(*bb.t1 % 2)),
                         },
+                        UnsetBlackboard(o0),
                     },
                 },
             },
@@ -2504,285 +2245,115 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0668Blackboard { b0 t1 });
+board!(Tree0668Blackboard { o0 t0 b0 t1 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
         }
-        ForceFailure {
-            SetBlackboard(b0 = 9),
+        #[post(|bb| bb.b1 += 1)]
+        FlipSelector {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+            Sleep(10),
+            Condition(Cond<1>),
+            #[on_success(|bb| bb.o0 = None)]
+            #[post(|bb| { bb.b1 = 2; bb.b0 = bb.o0.unwrap_or(4) })]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            AlwaysSuccess,
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
-board!(Tree0669Blackboard { b0 });
+board!(Tree0669Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
         }
-        #[on_success(|bb| { bb.b1 = (bb.b1 + 2) % 3; bb.b0 = *bb.t1 })]
-        Sequence {
+        StepSequencer {
             TryCatch(catch_on_halt = false) {
-                Conditional(|bb| bb.b0 + 2 != bb.b1, dynamic = true) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t1 + 1) as f32)]
-                        StatefulAction(Task<0>),
-                        #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
-                        Iterate(l0, element = {b1}, max = 3) {
-                            Precondition(|bb| *bb.t0 % 3 < 2) {
-                                Action(PAct<1>, b0 = 8, b1 = {t1}),
-                            },
-                        },
-                    },
+                RunOnce(then_skip = false) {
+                    StatefulAction(PTask<0>, b0 = {t0}),
                 },
-                Repeat(forever) {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            SkipUnlessUpdated(t1) {
-                                Action(PIo<2>, t0 = {b0}),
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
-                    StatefulAction(Task<6>),
-                },
-                ForceSuccess {
-                    SkipUnlessUpdated(t0) {
-                        Selector {
-                            ReactiveSequence {
-                                ReactiveFallback {
-                                    StatefulAction(Task<7>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
             },
-            PolicyParallel(policy = FirstSuccess) {
-                Fallback {
-                    Condition(Cond<8>),
-                    BinarySelector(|bb| bb.b0 % 4 < 2, dynamic = false) {
-                        AlwaysFailure,
-                        #[on_failure(|bb| { bb.b1 += 2; bb.t1.set(bb.b0 % 2) })]
-                        AlwaysSuccess,
-                    },
-                    Parallel(success = 1, failure = -1) {
-                        Filter(times = 3, filtered = Skipped) {
-                            #[on_success(|bb| bb.t1.set(bb.b1))]
-                            Loop(q0, if_empty = Skipped) {
-                                ForceSuccess {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Loop(q0) {
-                        Timeout(100) {
-                            Timeout(50) {
-                                Condition(Cond<10>),
-                            },
-                        },
-                    },
-                    Action(Act<11> = Act::<11>),
-                },
-                #[failure_if(|bb| bb.b1 % 4 != 1)]
-                #[skip_if(|bb| bb.b1 % 3 < 2)]
-                Iterate(l0, element = {b1}, until = Never, max = 1) {
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b1)),
-                        Action(PIo<13>, t0 = {=}),
-                        ForceSuccess {
-                            Action(Act<14>),
-                        },
-                    },
+            Repeat(1) {
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0670Blackboard { t1 t0 l0 b0 q0 b1 });
+board!(Tree0670Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64>,
+            #[allow(unused)] b1: i64,
+            l0: Vec<i64>,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        #[on_success(|bb| bb.b0 = 2)]
-        SequenceStar {
-            MemPriority {
-                ParallelAll(1) {
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Script(|bb| bb.b0 += 3),
-                    Wait(0),
-                },
-                Repeat(forever) {
-                    ReactiveSelector {
-                        StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        Action(Act<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Fallback {
-                #[run_while(|bb| bb.b0 % 4 > 1)]
-                #[post(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| bb.b0 == 3)]
-                Parallel(success = -3) {
-                    Precondition(|bb| bb.b0 == bb.o0.unwrap_or(4), else = Success) {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<4> = Task::<4>),
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    Priority {
-                        StatefulAction(Task<7>),
-                        Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(3))),
-                    },
-                    ParallelAll {
-                        AlwaysSuccess,
-                        Condition(Cond<9>),
-                    },
-                },
-            },
-            Observe(|bb| bb.b0 == 2, abort = self) {
-                Cooldown(0, filtered = Skipped) {
-                    StatefulAction(Task<10>),
-                },
-            },
-            ReactiveFallback {
-                #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 + 1) })]
-                Condition(Cond<11>),
+        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+            FlipSelector {
+                AlwaysRunning,
+                StatefulAction(Task<0>),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
             },
         }
     }
 }
 
-board!(Tree0671Blackboard { t0 b0 o0 });
+board!(Tree0671Blackboard { b1 l0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        #[success_if(|bb| bb.o0.unwrap_or(3) + 4 < *bb.t1)]
-        #[skip_if(|bb| *bb.t1 < 0)]
-        #[on_halted(|bb| bb.t0.set(bb.b1))]
-        Interrupt(|bb| *bb.t0 % 4 == 0) {
-            RepeatTimes(3) {
-                FlipSelector {
-                    Deadline(0) {
-                        StepSequencer {
-                            Fallback {
-                                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 3)),
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            RepeatUntil(Success) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    ForceFailure {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                            Parallel(failure = -1) {
-                                #[post(|bb| bb.t1.set(bb.b1 + 2))]
-                                Action(PIo<5>, t0 = {=}),
-                                StatefulAction(Task<6> = Task::<6>),
-                            },
-                        },
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(Cond<7>),
-                        case 3 => AlwaysRunning,
-                        _ => StatefulAction(Task<8>),
-                    },
-                },
-            },
+        MemPriority {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
+            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0672Blackboard { o0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            o0: Option<i64>,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| bb.b0 > 3)]
-            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 2))]
-            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-            Action(Act<1>),
-            FlipSelector {
-                Action(|ctx| ctx.exec(2)),
-                SetBlackboard(b0 = {t0}),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0673Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 4,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        Selector {
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(4), &mut bb.b1)),
-                    Script(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.b0 += 2 }),
-                    AlwaysSuccess,
-                    #[skip_if(|bb| bb.b0 > 3)]
-                    #[on_halted(|bb| bb.b1 = bb.b0)]
-                    Script(|bb| { if bb.b1 != 4 { bb.t1.set(bb.b1) }; bb.o0 = Some(*bb.t0 % 4) }),
+        WaitUntil(|bb| bb.b0 % 3 < 2) {
+            #[success_if(|bb| bb.b0 == (bb.b1 + 4) % 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| bb.b1 > 1)]
+            Priority {
+                Parallel(success = 3, failure = -2) {
+                    StatefulAction(Task<0>),
+                    #[success_if(|bb| bb.b0 > 3)]
+                    #[skip_if(|bb| bb.b0 % 2 == 0)]
+                    #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 += 2 })]
                     Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b1}),
                 },
-            },
-            #[on_success(|bb| bb.o0 = None)]
-            Loop(q0, value = {b1}) {
-                Delay(50) {
-                    Fallback {
-                        StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Priority {
+                    Action(Act<4>),
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 2, &mut bb.b0)),
                     },
                 },
             },
@@ -2790,268 +2361,324 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0674Blackboard { t1 b1 q0 t0 o0 b0 });
+board!(Tree0673Blackboard { q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0674 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Sequence {
+                #[post(|bb| { bb.b1 += 2; bb.b0 = bb.o0.unwrap_or(5) })]
+                #[run_while(|bb| (bb.b1 + 3) % 4 == 0)]
+                Repeat(3) {
+                    Condition(|ctx, bb| ctx.check_in(0, 8)),
+                },
+                SetBlackboard(o0 = Some(3)),
+                AlwaysSuccess,
+            },
+            Cooldown(10, filtered = Skipped) {
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
+                    Condition(Cond<1>),
+                    RepeatUntilSuccess(forever) {
+                        Action(Act<2>),
+                    },
+                    #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 1 })]
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            FlipSelector {
+                DynamicSelector {
+                    StatefulAction(PTask<6>, b0 = {=}),
+                    Condition(PCond<7>, b0 = {t0}),
+                    StatefulAction(Task<8>),
+                },
+                Precondition(|bb| *bb.t0 > 3, else = Running) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        #[post(|bb| bb.b1 += 1)]
+                        Precondition(|bb| bb.b0 > bb.b1, else = Skipped) {
+                            #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 < 3)]
+                SequenceStar {
+                    Sleep(100),
+                    Script(|bb| bb.b1 = bb.b0),
+                },
+                RetryUntilSuccessful(1) {
+                    Timeout(10) {
+                        Condition(PCond<9>, b0 = {=}),
+                    },
+                },
+            },
+            StatefulAction(Task<10> = Task::<10>),
+            MemSequence {
+                Selector {
+                    Action(PAct<11>, b0 = {=}, b1 = {t0}),
+                    #[run_while(|bb| *bb.t0 < 7)]
+                    Deadline(0) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Condition(Cond<12> = Cond::<12>),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    RetryUntilSuccessful(3) {
+                        Selector {
+                            Observe(|bb| bb.b1 < bb.o0.unwrap_or(0), abort = both) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Condition(|ctx, bb| ctx.check_in(13, *bb.t0 + 4)),
+                                },
+                            },
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0674Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0675 for Ctx {
-        RunOnce(then_skip = true) {
-            MemSequence {
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-            },
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<0>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0676Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0676 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
             b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
         }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Conditional(|bb| bb.b0 < 3, dynamic = true, else = Success) {
-                Action(Act<2>),
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b1 > 7)]
-                    Sleep(50),
-                    Runner,
+        BinarySelector(|bb| (*bb.t1 + 3) % 3 == 1) {
+            Conditional(|bb| *bb.t1 + 3 < 0, dynamic = false) {
+                ForceFailure {
+                    SubTree(Tree0676Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
                 },
             },
-            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
-            #[run_while(|bb| bb.b0 + 1 == 0)]
-            AlwaysSuccess,
+            WaitValueUpdate(t1) {
+                #[success_if(|bb| *bb.t0 + 2 < 0)]
+                #[post(|bb| *bb.t1 += 2)]
+                Script(|bb| if (*bb.t0 + 3) % 3 == 2 { bb.b0 += 3 }),
+            },
         }
     }
 }
 
-board!(Tree0676Blackboard { b0 b1 t0 });
+board!(Tree0676Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
             #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
         }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            #[run_while(|bb| bb.b0 < 7)]
-            Repeater(2) {
-                Delay(100) {
-                    WasEntryUpdated(t0),
+        Iterate(l0, element = {b0}, until = FirstFailure) {
+            Parallel(success = 2) {
+                Action(Act<0>),
+                WasEntryUpdated(t0),
+                #[on_failure(|bb| { *bb.t1 += 3; bb.t1.set(bb.b0) })]
+                #[on_success(|bb| *bb.t0 += 1)]
+                ForceSuccess {
+                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0677Blackboard { t0 b0 });
+board!(Tree0677Blackboard { t1 b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
         blackboard {
+            b0: i64,
             o0: Option<i64>,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Sequence {
-            #[failure_if(|bb| *bb.t1 + 2 < 2)]
-            Observe(|bb| (bb.b0 + 3) % 4 > 2) {
-                IfThenElse {
-                    Condition(Cond<0>),
+        Priority {
+            #[run_while(|bb| bb.o0.is_some())]
+            Parallel(success = -1) {
+                Delay(100) {
+                    Sleep(10),
+                },
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                #[run_while(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(2) % 2)]
+                Action(PAct<2>, b0 = {t0}),
+                Action(Act<3>),
+            },
+            #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 == *bb.t0)]
+            Loop(q0, if_empty = Skipped) {
+                ReactiveSequence {
                     Limiter(2) {
-                        SequenceStar {
-                            Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 4) % 2, &mut bb.b0)),
-                            #[on_failure(|bb| bb.b1 = *bb.t1 + 3)]
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            SetBlackboard(o0 = Some(3)),
-                        },
+                        StatefulAction(Task<4>),
                     },
-                    SequenceWithMemory {
-                        RepeatUntilFailure(forever) {
-                            RepeatUntilFailure(2) {
-                                SetBlackboard(o0 = Some(1)),
-                            },
+                    MaxTime(100) {
+                        Limiter(3) {
+                            Condition(Cond<5> = Cond::<5>),
                         },
                     },
                 },
             },
-            Fallback {
-                Fallback {
-                    ScriptCondition(|bb| *bb.t0 < 6),
-                    Action(PIo<2>, t0 = {b0}),
-                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 = *bb.t0 })]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    ReactiveSequence {
-                        Action(Act<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(5)),
-                    WasEntryUpdated(t1),
-                    #[run_while(|bb| *bb.t1 < 2)]
-                    #[on_success(|bb| bb.t0.set((bb.o0.unwrap_or(0) + 2) % 3))]
-                    SetBlackboard(t0 = {t1}),
-                },
-            },
-            #[success_if(|bb| *bb.t1 + 3 < 3)]
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    WasEntryUpdated(t0),
-                    Precondition(|bb| bb.b0 + 3 > bb.b0, else = Skipped) {
-                        ReactiveFallback {
-                            Condition(Cond<6>),
-                            ForceSuccess {
-                                Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                            },
-                        },
-                    },
-                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            Action(PAct<9>, b0 = {=}, b1 = {b1}),
-            Priority {
-                RunOnce(then_skip = false) {
-                    Switch(b1) {
-                        case 4 => Condition(PCond<10>, b0 = {t1}),
-                        case 1 => StatefulAction(Task<11>),
-                        _ => StatefulAction(PTask<12>, b0 = {t0}, b1 = {=}),
-                    },
-                },
-                ReactiveFallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
+            Conditional(|bb| bb.o0.unwrap_or(2) + 2 > *bb.t0 % 4, dynamic = true) {
+                RepeatUntilSuccess(forever) {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0678Blackboard { o0 b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0679Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 13,
-            #[tracked] t0: i64 = 14,
-        }
-        Action(PAct<5>, b0 = {=}, b1 = {t0})
-    }
-}
+board!(Tree0678Blackboard { b0 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0679 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            Filter(times = 2, count = Success, filtered = Failure) {
-                #[on_success(|bb| if bb.o0.is_some() { *bb.t0 += 1 })]
-                #[on_failure(|bb| { bb.b0 += 2; if bb.b0 + 2 < 2 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
-                TryCatch {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                    Precondition(|bb| bb.o0.is_some(), else = Success) {
-                        PrioritySelector {
-                            #[score(|bb| (bb.b0 % 4) as f32)]
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        },
-                    },
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    AlwaysSuccess,
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+        ReactiveFallback {
+            Priority {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Repeater(forever) {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[on_success(|bb| bb.t1.set(*bb.t0))]
+                        Runner,
                     },
                 },
             },
-            #[run_while(|bb| *bb.t0 > 5)]
-            #[skip_if(|bb| bb.o0.is_none())]
-            Delay(10) {
-                WhileDoElse {
-                    Conditional(|bb| (bb.b0 + 2) % 4 > 2, dynamic = false, else = Success) {
-                        Precondition(|bb| *bb.t0 % 4 == 2, else = Skipped) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
+            Deadline(0) {
+                Action(PIo<0>, t0 = {t1}),
+            },
+            #[on_halted(|bb| { bb.b0 += 1; *bb.t1 += 3 })]
+            #[failure_if(|bb| *bb.t1 + 4 < 5)]
+            Sleep(0),
+            AsyncFallback {
+                Action(PIo<1>, t0 = {b0}),
+                StatefulAction(Task<2> = Task::<2>),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Inverter {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.b0 == 6)]
+                    #[success_if(|bb| *bb.t0 != 0)]
+                    Action(|ctx| ctx.exec(6)),
+                    KeepRunningUntilFailure {
+                        Sleep(10),
                     },
-                    TryCatch {
-                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 2)),
-                        Script(|bb| bb.o0 = None),
-                        Sleep(30),
-                        SubTree(Tree0679Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    SetBlackboard(b0 = 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0679Blackboard { o0 b0 t0 });
+board!(Tree0679Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0680Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0680 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-        }
-        Repeater(2) {
-            WaitValueUpdate(t0) {
-                StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
-            },
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0680Sub0),
         }
     }
 }
-
-board!(Tree0680Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0681 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
             #[tracked] t0: i64,
-            b1: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            b1: i64,
         }
-        Conditional(|bb| bb.b0 < 5, dynamic = true, else = Success) {
-            KeepRunningUntilFailure {
-                FlipSelector {
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        RepeatUntil(Success) {
-                            #[success_if(|bb| *bb.t1 % 3 < 2)]
-                            #[on_halted(|bb| bb.b0 += 2)]
-                            Switch(b1) {
-                                case 1 => Failer,
-                                _ => #[on_halted(|bb| *bb.t0 += 2)]
-                                Condition(Cond<0>),
+        Precondition(|bb| bb.b0 + 1 == 5, else = Skipped) {
+            Guard(|ctx| &mut ctx.token) {
+                BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
+                    IfThenElse {
+                        Action(Act<0> = Act::<0>),
+                        RepeatUntilFailure(forever) {
+                            ParallelAll {
+                                #[post(|bb| bb.b0 = 0)]
+                                Action(Act<1>),
+                                Action(Act<2>),
+                                #[on_success(|bb| bb.b1 += 3)]
+                                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                                #[on_failure(|bb| bb.b0 += 2)]
+                                #[success_if(|bb| bb.b1 < bb.b0 + 2)]
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
                             },
                         },
+                        StepSequencer {
+                            Condition(PCond<6>, b0 = {=}),
+                            Sleep(20),
+                        },
                     },
-                    AsyncSequence {
-                        Script(|bb| { if bb.b0 < bb.b1 { *bb.t1 += 3 }; bb.t1.set(bb.b0) }),
-                        StatefulAction(Task<1>),
-                        Succeeder,
-                        WaitValueUpdate(t0) {
-                            Filter(times = 2, count = Completed, filtered = Failure) {
-                                SetBlackboard(t1 = 5),
+                    #[post(|bb| bb.b1 += 3)]
+                    #[run_while(|bb| bb.b0 % 2 != 0)]
+                    #[success_if(|bb| bb.b1 < 2)]
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 1) {
+                        SequenceWithMemory {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 4, &mut bb.b1)),
+                            },
+                            Iterate(l0, element = {b1}, max = 3, reset_index = true) {
+                                RepeatUntilFailure(3) {
+                                    StatefulAction(PTask<8>, b0 = {b0}),
+                                },
+                            },
+                            ReactiveFallback {
+                                Action(Act<9>),
                             },
                         },
                     },
@@ -3061,210 +2688,243 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0681Blackboard { b0 t1 t0 b1 });
+board!(Tree0681Blackboard { t0 q0 l0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
         }
-        ParallelAll(0) {
-            FlipSelector {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                Action(Act<1> = Act::<1>),
-                SetBlackboard(b1 = {b0}),
-                #[success_if(|bb| bb.b0 == 0)]
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-                StatefulAction(Task<2>),
-                #[post(|bb| bb.b0 += 1)]
-                #[success_if(|bb| *bb.t0 > 7)]
-                Observe(|bb| bb.b1 + 2 < bb.b1 + 1) {
-                    Condition(Cond<3>),
+        RepeatUntil(Success) {
+            KeepRunningUntilFailure {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            StatefulAction(Task<0>),
+                            AlwaysSuccess,
+                        },
+                    },
+                    MemSequence {
+                        #[post(|bb| if bb.b0 > 7 { *bb.t0 += 1 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Action(PIo<1>, t0 = {b0}),
+                        AlwaysRunning,
+                    },
                 },
-            },
-            SequenceStar {
-                Condition(Cond<4>),
-                Delay(100) {
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_none()) {
-                Switch(b1) {
-                    case 5 => #[post(|bb| bb.b1 = 7)]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<6>),
-                    case 2 => Action(PIo<7>, t0 = {t0}),
-                    _ => Condition(Cond<8> = Cond::<8>),
-                },
-                StatefulAction(Task<9>),
-            },
-            MemPriority {
-                Condition(Cond<10>),
-                Remap(success = Failure, failure = Failure) {
-                    Action(Act<11> = Act::<11>),
-                },
-                SetBlackboard(o0 = Some(7)),
             },
         }
     }
 }
 
-board!(Tree0682Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0683Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] b1: i64 = 10,
-        }
-        #[post(|bb| bb.b0 += 1)]
-        KeepRunningUntilFailure {
-            TryCatch(catch_on_halt = true) {
-                ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 1),
-                Sleep(0),
-            },
-        }
-    }
-}
+board!(Tree0682Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            l0: Vec<i64> = vec![1, 2],
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        IndexSwitch(|bb| 6, out_of_range = Loop, dynamic = true) {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = false) {
+        AsyncSequence {
+            Sequence {
+                #[success_if(|bb| (*bb.t0 + 2) % 2 == 1)]
+                #[on_failure(|bb| bb.b0 += 3)]
                 Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b0)),
-                #[run_while(|bb| bb.b1 == *bb.t0)]
-                #[post(|bb| if bb.b1 < bb.b0 % 4 { *bb.t0 += 1 })]
-                SetBlackboard(b0 = {t0}),
-                Sleep(10),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                #[run_while(|bb| *bb.t0 == 7)]
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                Sequence {
+                    SetBlackboard(t0 = 2),
+                    StatefulAction(Task<3>),
+                },
             },
-            ParallelAll {
-                Sleep(20),
-                Condition(Cond<3>),
-                #[success_if(|bb| *bb.t0 < 7)]
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(Cond<5>),
-                Action(PAct<6>, b0 = 7, b1 = {=}),
-            },
-            Iterate(l0, element = {b1}, max = 1, reset_index = true) {
-                SubTree(Tree0683Sub0, ..),
+            Filter(times = 1, count = Success) {
+                ReactiveFallback {
+                    BinarySelector(|bb| *bb.t0 % 2 != 1, dynamic = false) {
+                        AlwaysRunning,
+                        Failer,
+                    },
+                    Condition(|ctx| ctx.check(4)),
+                },
             },
         }
     }
 }
 
-board!(Tree0683Blackboard { b0 t0 l0 b1 });
+board!(Tree0683Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Optional {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 1),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(PAct<3>, b0 = {t1}, b1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        ReactiveSelector {
-            Conditional(|bb| *bb.t0 + 3 < 0, dynamic = false, else = Failure) {
-                WaitUntil(|bb| bb.b0 % 4 != 2) {
-                    ReactiveFallback {
-                        #[run_while(|bb| bb.b0 < 6)]
-                        StatefulAction(Task<0> = Task::<0>),
-                        #[skip_if(|bb| bb.b0 + 1 < bb.b0)]
-                        Runner,
-                        Action(PIo<1>, t0 = {=}),
-                        Action(Act<2>),
-                    },
-                },
-            },
-            ScriptCondition(|bb| bb.b0 != 3),
-            FlipSelector {
-                AlwaysSuccess,
+        BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
+            SubTree(Tree0684Sub0, ..),
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                SubTree(Tree0684Sub1, ..),
             },
         }
     }
 }
 
-board!(Tree0684Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685Sub0 for Ctx {
-        Condition(Cond<2> = Cond::<2>)
-    }
-}
+board!(Tree0684Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0685Sub1 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<3>),
-            AlwaysSuccess,
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Sequence {
+            SubTree(Tree0685Sub1, b0 = {=}, q0 = {q0}, t0 = {=}),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Action(Act<5>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
-        WhileDoElse {
-            AsyncSequence {
-                ReactiveSelector {
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                },
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 < 1) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {=}),
+                Condition(Cond<2>),
+                Action(Act<3>),
             },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<1>),
-                SubTree(Tree0685Sub0),
-                RunOnce {
-                    Wait(10),
-                },
-                SubTree(Tree0685Sub1),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            ForceSuccess {
-                StepSequencer {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    Action(|ctx| ctx.exec(7)),
-                    Condition(Cond<8>),
+            Timeout(50) {
+                Invert {
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 == 3)]
+                        SubTree(Tree0685Sub0, ..),
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 1),
+                            Loop(q0, value = {b0}, if_empty = Success) {
+                                #[success_if(|bb| *bb.t0 < 3)]
+                                #[run_while(|bb| *bb.t0 == 2)]
+                                #[on_halted(|bb| if *bb.t0 % 4 > 1 { *bb.t0 += 1 })]
+                                Condition(Cond<6>),
+                            },
+                            StatefulAction(Task<7>),
+                        },
+                        Condition(Cond<8>),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0685Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
         blackboard {
             b1: i64 = 1,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            l0: Vec<i64>,
             o0: Option<i64> = None,
         }
-        Observe(|bb| *bb.t0 % 3 < 2, abort = none) {
-            Repeat(3) {
-                DynamicSequence {
-                    #[on_failure(|bb| { if bb.b1 > bb.b1 % 2 { bb.b0 = *bb.t0 }; bb.o0 = None })]
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(|ctx| ctx.check(2)),
-                    Condition(Cond<3>),
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            ReactiveFallback {
+                AsyncSequence {
+                    IfThenElse {
+                        ReactiveSequence {
+                            SkipUnlessUpdated(t0) {
+                                Condition(PCond<0>, b0 = {t0}),
+                            },
+                        },
+                        #[run_while(|bb| bb.b1 < 4)]
+                        DynamicSelector {
+                            WasEntryUpdated(t0),
+                        },
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                    },
+                },
+                #[on_success(|bb| { bb.b0 = bb.b1 % 4; bb.b0 = bb.b0 % 4 })]
+                #[success_if(|bb| *bb.t0 + 1 == bb.b1 % 2)]
+                ReactiveFallback {
+                    #[failure_if(|bb| *bb.t0 != 0)]
+                    #[post(|bb| bb.b0 = *bb.t0 + 1)]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Fallback {
+                        Observe(|bb| bb.o0.is_some(), abort = lower) {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Observe(|bb| bb.b1 == bb.o0.unwrap_or(2) % 4, abort = self) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Iterate(l0, element = {b1}, until = Never, max = 2) {
+                        Sequence {
+                            Condition(Cond<5>),
+                            Script(|bb| bb.b1 = bb.o0.unwrap_or(2)),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0686Blackboard { b1 b0 t0 o0 });
+board!(Tree0686Blackboard { b1 b0 t0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
@@ -3285,44 +2945,10 @@ bt::behavior_tree! {
 board!(Tree0687Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0688Sub1 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0688Sub0 for Ctx {
-        SubTree(Tree0688Sub1)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
         ReactiveFallback {
-            SubTree(Tree0688Sub0),
+            Condition(|ctx| ctx.check(0)),
             AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0689Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 12,
-        }
-        ParallelAll {
-            StepSequencer {
-                Remap(success = Failure, failure = Failure) {
-                    ScriptCondition(|bb| bb.b0 != 2),
-                },
-                Sleep(0),
-                Condition(Cond<5>),
-            },
         }
     }
 }
@@ -3330,58 +2956,60 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
         blackboard {
+            b1: i64 = 1,
             l0: Vec<i64> = vec![1, 2],
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
         Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
             Fallback {
-                DynamicSelector {
-                    Deadline(0) {
-                        PolicyParallel(policy = FirstFailure) {
-                            ScriptCondition(|bb| bb.b1 % 2 < 0),
-                            #[skip_if(|bb| *bb.t0 % 3 != 0)]
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                #[skip_if(|bb| (*bb.t0 + 2) % 2 != 1)]
-                                #[post(|bb| bb.b1 = *bb.t1 % 4)]
-                                Condition(PCond<0>, b0 = {=}),
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+                    WhileDoElse {
+                        WaitUntil(|bb| *bb.t0 == 2) {
+                            Interrupt(|bb| bb.b0 + 4 < 1) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    StatefulAction(Task<0>),
+                                },
                             },
+                        },
+                        IfThenElse {
+                            SequenceWithMemory {
+                                StatefulAction(Task<1>),
+                                SetBlackboard(b0 = {t1}),
+                            },
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    RepeatUntilFailure(1) {
+                        SequenceWithMemory {
+                            RetryUntilSuccessful(1) {
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
+                            },
+                            ReactiveSequence {
+                                ForceSuccess {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                                Succeeder,
+                                StatefulAction(Task<5>),
+                                Action(Act<6>),
+                            },
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 < *bb.t0, dynamic = false) {
+                    StatefulAction(Task<8>),
+                    DynamicSelector {
+                        #[post(|bb| if *bb.t1 % 3 < 0 { bb.t0.set((*bb.t0 + 1) % 2) })]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<9>),
                             Succeeder,
-                        },
-                    },
-                    Fallback {
-                        Observe(|bb| bb.b1 % 2 == 1, abort = both) {
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 4)),
-                        },
-                        Observe(|bb| bb.b1 % 4 != 1, abort = lower) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 2 => Loop(q0, value = {t1}, if_empty = Failure) {
-                        MemPriority {
-                            ScriptCondition(|bb| *bb.t0 != bb.b0),
-                            StatefulAction(Task<3> = Task::<3>),
-                            ScriptCondition(|bb| bb.b0 < *bb.t0 % 3),
-                            #[success_if(|bb| *bb.t0 + 2 < 0)]
-                            #[skip_if(|bb| *bb.t0 == 5)]
-                            #[on_halted(|bb| if *bb.t1 > 3 { bb.b1 = *bb.t0 + 2 })]
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    _ => SubTree(Tree0689Sub0, ..),
-                },
-                KeepRunningUntilFailure {
-                    Parallel(success = 2, failure = 1) {
-                        SetBlackboard(b0 = {b1}),
-                        Loop(q0, value = {t1}, if_empty = Failure) {
-                            Switch(b1) {
-                                case 3 => WasEntryUpdated(t1),
-                                _ => SetBlackboard(t0 = 9),
+                            Repeat(3) {
+                                Action(|ctx| ctx.exec(10)),
                             },
                         },
                     },
@@ -3391,29 +3019,17 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0689Blackboard { l0 b1 t0 t1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0690Sub1 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 15,
-        }
-        Action(PAct<4>, b0 = {b0}, b1 = {t1})
-    }
-}
+board!(Tree0689Blackboard { b1 l0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0690Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SubTree(Tree0690Sub1, t1 = {=}, t0 = {t0}, b0 = {=}),
-            SetBlackboard(b0 = 8),
+        Repeat(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -3421,35 +3037,137 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
             b0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        FlipSelector {
-            Filter(times = 1) {
-                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+        SequenceStar {
+            BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
+                SubTree(Tree0690Sub0, ..),
+                ForceFailure {
+                    StatefulAction(Task<1>),
                 },
             },
-            StatefulAction(Task<3>),
-            SubTree(Tree0690Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-            SetBlackboard(b0 = 9),
+            Selector {
+                RunOnce(then_skip = false) {
+                    Cooldown(30, filtered = Failure) {
+                        Repeat(3) {
+                            Deadline(0) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Optional {
+                StepSequencer {
+                    StatefulAction(Task<3> = Task::<3>),
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    #[on_failure(|bb| if *bb.t1 == 3 { bb.t0.set(9) })]
+                    #[failure_if(|bb| bb.b0 != 0)]
+                    Action(Act<4>),
+                    Action(PAct<5>, b0 = {=}, b1 = {t1}),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            KeepRunningUntilFailure {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                    Action(Act<9>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0690Blackboard { t1 t0 b0 });
+board!(Tree0690Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0691Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        WaitValueUpdate(t0) {
+            RunOnce {
+                SkipUnlessUpdated(t0) {
+                    SetBlackboard(t0 = 8),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
-        ReactiveFallback {
-            DynamicSequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Wait(0),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.b1) as f32)]
+            ParallelAll(max_failures = -3) {
+                SubTree(Tree0691Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Precondition(|bb| bb.b0 > 0, else = Running) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                Condition(Cond<2>),
             },
+            #[score(|bb| (bb.b0) as f32)]
+            ParallelAll(2) {
+                Conditional(|bb| bb.b0 % 4 < 1, dynamic = false) {
+                    RepeatUntilFailure(forever) {
+                        RepeatUntilSuccess(2) {
+                            Inverter {
+                                #[skip_if(|bb| bb.b0 % 4 == 3)]
+                                #[on_success(|bb| bb.b0 += 3)]
+                                #[post(|bb| { bb.b0 = bb.b0 % 4; if *bb.t0 > bb.b0 % 2 { bb.b1 += 1 } })]
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Observe(|bb| bb.b0 % 2 > 0, abort = both) {
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+                    },
+                    Observe(|bb| *bb.t0 % 4 == 2, abort = lower) {
+                        ScriptCondition(|bb| bb.b1 % 2 == 0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0691Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0692Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<5>),
+            Condition(Cond<6>),
         }
     }
 }
@@ -3457,372 +3175,410 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b1: i64,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
         }
-        KeepRunningUntilFailure {
-            AsyncFallback {
-                ForceFailure {
-                    Filter(times = 1, filtered = Failure) {
-                        WaitUntil(|bb| bb.o0.is_none()) {
-                            Wait(10),
+        Parallel(failure = 2) {
+            #[failure_if(|bb| *bb.t0 > 3)]
+            ReactiveSequence {
+                SetBlackboard(b0 = 7),
+                Condition(Cond<0> = Cond::<0>),
+                MemSequence {
+                    Action(PIo<1>, t0 = {b1}),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                Delay(10) {
+                    ForceFailure {
+                        #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+                        #[post(|bb| bb.b0 = bb.b1 % 4)]
+                        RepeatUntilFailure(forever) {
+                            BinarySelector(|bb| *bb.t0 < *bb.t0 % 2, dynamic = false) {
+                                Condition(Cond<3>),
+                                #[run_while(|bb| bb.b1 + 3 < 2)]
+                                #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(2) % 3; bb.o0 = Some((bb.b1 + 3) % 2) })]
+                                #[failure_if(|bb| *bb.t1 > 3)]
+                                StatefulAction(Task<4>),
+                            },
                         },
                     },
                 },
-                Repeat(3) {
-                    Precondition(|bb| (*bb.t0 + 1) % 3 < 2) {
-                        Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                Inverter {
+                    SequenceWithMemory {
+                        SubTree(Tree0692Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
+                        Repeater(1) {
+                            #[on_success(|bb| if bb.b0 + 2 > 1 { bb.b0 += 2 })]
+                            #[run_while(|bb| bb.b1 < *bb.t0 % 2)]
+                            Action(Act<7>),
+                        },
                     },
-                },
-                Switch(b1) {
-                    case 3 => Runner,
-                    _ => IndexSwitch(|bb| *bb.t1 % 4, dynamic = false) {
-                        SetBlackboard(o0 = Some(4)),
-                        SetBlackboard(b1 = 2),
-                        Action(Act<1>),
-                    },
-                },
-                IndexSwitch(|bb| 7, out_of_range = Loop) {
-                    AlwaysRunning,
-                    StatefulAction(Task<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0692Blackboard { t0 t1 b1 o0 });
+board!(Tree0692Blackboard { b0 t0 b1 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
-        DynamicSelector {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            PrioritySelector {
-                #[score(2)]
-                Action(Act<2>),
-                #[score(1)]
-                StatefulAction(Task<3> = Task::<3>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 2,
+        }
+        Selector {
+            #[run_while(|bb| bb.b0 != 2)]
+            StepSequencer {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess) {
+                        SkipUnlessUpdated(t0) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(0)),
+                #[skip_if(|bb| bb.b0 % 2 > 0)]
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
             },
-            StatefulAction(Task<4>),
-            Condition(Cond<5>),
+            MemSequence {
+                Sleep(20),
+                Condition(Cond<2>),
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    FlipSelector {
+                        Limiter(1) {
+                            StatefulAction(Task<3>),
+                        },
+                        Action(Act<4>),
+                    },
+                },
+            },
+            MemSequence {
+                PolicyParallel(policy = FirstFailure) {
+                    Runner,
+                },
+                ScriptCondition(|bb| *bb.t0 % 3 < 0),
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
+
+board!(Tree0693Blackboard { q0 o0 b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
         blackboard {
             b1: i64,
-            b0: i64 = 5,
             o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            b0: i64,
             #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            Parallel(success = -1, failure = 0) {
-                RepeatUntil(Success) {
-                    PrioritySelector {
-                        #[score(|bb| (bb.o0.unwrap_or(0) + 4) as f32)]
-                        Switch(b1) {
-                            case 5 => Condition(|ctx| ctx.check(0)),
-                            case 1 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                            _ => Repeater(1) {
-                                #[skip_if(|bb| bb.b0 == *bb.t0 + 3)]
-                                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(5)),
-                            },
-                        },
-                        #[score(8)]
-                        #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        Sleep(10),
-                        #[score(7)]
-                        #[on_success(|bb| bb.b1 += 3)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        TryCatch {
-                            Failer,
-                            Failer,
-                        },
+        ReactiveSequence {
+            RepeatUntilSuccess(forever) {
+                AsyncFallback {
+                    Sequence {
+                        Action(PAct<0>, b0 = {b1}),
                     },
                 },
-                Filter(times = 2, count = Success) {
-                    Switch(b1) {
-                        case 1 => StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-                        case 0 => RepeatUntilFailure(forever) {
-                            ScriptCondition(|bb| *bb.t1 % 3 < 0),
-                        },
-                        _ => Cooldown(100) {
-                            Condition(Cond<3> = Cond::<3>),
-                        },
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                Action(Act<1>),
+            },
+            Selector {
+                Observe(|bb| bb.b0 != *bb.t0 % 3, abort = both) {
+                    Wait(20),
+                },
+                Invert {
+                    Deadline(0) {
+                        Action(Act<2>),
                     },
                 },
-                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0694Blackboard { b1 b0 o0 t1 t0 });
+board!(Tree0694Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Precondition(|bb| *bb.t0 % 2 < 1, else = Failure) {
-            RetryUntilSuccessful(0) {
-                Action(PAct<0>, b0 = 8),
+        PrioritySelector {
+            #[score(0)]
+            RepeatUntil(Failure) {
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0695Blackboard { t0 });
-
 bt::behavior_tree! {
     pub tree Tree0696Sub0 for Ctx {
-        MemPriority {
-            Repeater(forever) {
-                StatefulAction(Task<2>),
-            },
-            Repeater(0) {
-                StatefulAction(Task<3>),
-            },
-        }
+        Condition(Cond<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
-        PrioritySelector {
-            #[score(0)]
-            Cooldown(0, filtered = Failure) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<1>),
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            ReactiveSequence {
+                Priority {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<0>),
+                    },
+                    AsyncFallback {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    ParallelAll(1) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                    RepeatUntil(Failure) {
+                        RunOnce(then_skip = true) {
+                            SubTree(Tree0696Sub0),
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                MaxTime(10) {
+                    Fallback {
+                        WhileDoElse {
+                            Action(Act<7> = Act::<7>),
+                            Condition(Cond<8>),
+                            Condition(Cond<9>),
+                        },
+                        PrioritySelector {
+                            #[score(3)]
+                            WhileDoElse {
+                                StatefulAction(Task<10>),
+                                Condition(|ctx| ctx.check(11)),
+                            },
+                            #[score(1)]
+                            Action(Act<12> = Act::<12>),
+                            #[score(1)]
+                            Succeeder,
+                            #[score(0)]
+                            Action(Act<13>),
+                            #[score(3)]
+                            StatefulAction(Task<14>),
+                        },
                     },
                 },
             },
-            #[score(0)]
-            SubTree(Tree0696Sub0),
-            #[score(2)]
-            Selector {
-                AsyncSequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                RepeatTimes(3) {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0697Sub0 for Ctx {
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        TryCatch(catch_on_halt = false) {
-            Observe(|bb| *bb.t0 + 1 != 3) {
-                SequenceStar {
-                    Observe(|bb| *bb.t0 > 6) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-            Condition(PCond<3>, b0 = {t0}),
-            Inverter {
-                Selector {
-                    Observe(|bb| bb.b0 != 4, abort = lower) {
-                        RepeatUntilFailure(forever) {
-                            ReactiveSequence {
-                                Condition(PCond<4>, b0 = 0),
-                                SetBlackboard(o0 = Some(4)),
-                                Failer,
-                            },
-                        },
-                    },
-                    Observe(|bb| bb.b0 + 3 < 3, abort = self) {
-                        Fallback {
-                            Observe(|bb| bb.o0.unwrap_or(1) % 3 > 1, abort = both) {
-                                StatefulAction(Task<5>),
-                            },
-                            Repeater(0) {
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                #[post(|bb| *bb.t0 += 3)]
-                                ScriptCondition(|bb| bb.o0.is_some()),
-                            },
-                        },
-                    },
-                },
-            },
+        Fallback {
+            SubTree(Tree0697Sub0),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree0697Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Precondition(|bb| *bb.t0 + 3 < 7, else = Failure) {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                AlwaysRunning,
+        #[run_while(|bb| (bb.b1 + 3) % 4 > 1)]
+        #[post(|bb| bb.b0 += 4)]
+        #[on_halted(|bb| bb.b1 += 2)]
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 4) as f32)]
+            StatefulAction(Task<0>),
+            #[score(5)]
+            Parallel(success = 0, failure = 0) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                StatefulAction(PTask<3>, b0 = {=}),
+                SetBlackboard(b1 = {t0}),
+                Action(Act<4>),
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            RetryUntilSuccessful(2) {
+                IndexSwitch(|bb| bb.b0 % 3) {
+                    Sleep(50),
+                    Script(|bb| bb.b0 += 2),
+                    Action(Act<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0698Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0699Sub0 for Ctx {
-        Sequence {
-            StatefulAction(Task<6>),
-            ReactiveSequence {
-                StatefulAction(Task<7>),
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
+board!(Tree0698Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        AsyncSequence {
-            Parallel(success = 2) {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                DynamicSequence {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            o0: Option<i64> = None,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+            TryCatch(catch_on_halt = false) {
+                Timeout(30) {
+                    Timeout(10) {
+                        Loop(q0, value = {t0}) {
+                            Sequence {
+                                ReactiveSequence {
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(1) > bb.b0 % 4),
+                                },
+                                MemPriority {
+                                    UnsetBlackboard(o0),
+                                },
+                                Precondition(|bb| *bb.t0 == 3, else = Running) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<5>),
+                AsyncSequence {
+                    Script(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 }),
+                    WhileDoElse {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                    Action(Act<3>),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        AlwaysSuccess,
+                        ForceSuccess {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
-            SubTree(Tree0699Sub0),
-            StatefulAction(Task<9>),
         }
     }
 }
 
+board!(Tree0699Blackboard { b0 q0 t0 l0 o0 });
+
 cases! {
-    Tree0600 "DySel(RSeq(t0e,Sl{0},Sub(t1)),Lim{3}(t2e),To{50}(t3),RSeq(t4),c5)",
-    Tree0601 "B{o0=2;b1=1;b0=2}PPar{1;_}(AFb(pc0{b0:=},pt1{b0:b0},Ret0(t2),c3),PAll{_}(@os{b1+=1}c4,Ub{o0}),a5l)",
-    Tree0602 "B{o0=_;b0=0;l0=1;t1}Itr{b0;1;1;T}(WU{o0|5>3}(Flip(FS(F),RSeq(c0,SubA(t1),t2),pt3{b0:6;b1:t1})))",
-    Tree0603 "B{b0=4;b1;t0=0}AFb(Wu{t0},RFb(Invt(Fb(@of{t0:=t0%4}@rw{b1!4}Ret4(Sw{4;1}(c0,Scc{b1+2=5},Wt{0})),Seq(c1,pc2{b0:3},t3))),Step(pi4{t0:t0},pc5{b0:=},Sb{b0=t0},Lim{1}(RU{F}(c6)),pc7{b0:b1})))",
-    Tree0604 "B{t0=1;b1=0;q0;b0=0}Fb(Fb(Seq(t0,c1,c2b{b0},c3,a4),Flip(Fai,pc5{b0:b0}),Lp{_;R}(ASeq(a6b{b0;b0},Seq(Sb{b0=b1},Ret4(pa7{b0:t0;b1:t0}),t8e),To{0}(@rw{t0+3!1}t9)))))",
-    Tree0605 "B{l0=2;b0=5}Rty3(Itr{b0;_;3;T}(PPar{1;T}(Wde(t0,t1),a2e)))",
-    Tree0606 "B{b0=2;t0=2}PAll{-2}(a0e,pa1{b0:=;b1:t0})",
-    Tree0607 "B{b0=1;t1=1;t0=3}@rw{t0+3!7}@si{t0%3>1}@of{b0+2>7?b0+=3}TryT(Flip(PAll{0}(pi0{t0:=},@ki{t1%3!0}pa1{b0:b0;b1:t1}),Sc{t0=b0?t1:=b0+3}),Swm(pi2{t0:=},@fi{b0%2=0}@os{t0:=b0+1%3;b0+=3}Obs{t0!3;S}(Wu{t1}),Isw{t1+4;T;T}(c3,pa4{b0:5}),a5),Rpt{0}(t6e))",
-    Tree0608 "B{b1=0;o0;t0=0;b0}@si{b1+4!t0}Pre{o0|5=b1;R}(PPar{2;_}(@ki{t0>o0|0%2}@si{o0|4>t0%3}@fi{none}Rmp{F;S}(OnceT(pc0{b0:b1})),Seq(c1l,To{0}(a2b{6;b0}),S,pa3{b0:9},c4),Par{-1;2}(pa5{b0:=},Run,@rw{b1%2>0}@os{o0|2+4>6?b1+=1}@fi{b1%4<2}t6,F)))",
-    Tree0609 "Rpt{0}(a0e)",
-    Tree0610 "B{b1;t0=3;b0=2}Par{2;0}(Isw{b1;_;T}(Keep(Scc{t0+4=t0}),Su{t0}(Dd{0}(pc0{b0:8})),Cd{20;K}(Sb{b1=6}),Flt{1;F;_}(t1e),Sl{0}),Bin{t0=3;N}(Step(Sc{b1+=1},Fai),pa2{b0:t0;b1:b0}),Star(Scc{t0<t0%4},Flt{1;_;F}(@po{b0:=t0+4}@rw{b1+1%3>1}@si{b0!b0%4}a3e),@os{b0:=t0}pi4{t0:b0},Sb{b0=6}),Pri(Ruf{1}(Isw{b1;_;N}(a5,pa6{b0:b0})),RSeq(c7,Sb{b0=8},pa8{b0:2;b1:t0},a9,Sc{b1+=1;b0:=t0%2})))",
-    Tree0611 "B{b0=0;t0;o0=2}To{30}(Wv{t0}(@rw{b0%2<0}Lim{2}(@po{o0:=t0+4%3}@fi{o0|3!o0|0}t0)))",
-    Tree0612 "Wde(PAll{1}(Rmp{S;S}(Ret2(t0e))),Dl{30}(PrSel{1;1}(t1,t2)),Fb(c3e,c4,t5,t6e,c7))",
-    Tree0613 "B{b0=0;o0;t0=0;b1}Isw{o0|2;T;N}(t0,pt1{b0:3;b1:=},Keep(SubA(@po{b0+=2;t0+=1}FF(SubR(pt2{b0:b0;b1:b0})))))",
-    Tree0614 "B{t0=4;l0;o0;b0}OnceT(Seq(ASeq(Sl{0},Itr{b0;2;3;N}(Intr{none}(WU{t0<3}(Lim{2}(t0)))),Itr{b0;_;_;_}(Seq(@fi{o0|1>1}@po{o0:=t0+2%4}pt1{b0:=;b1:t0},t2))),Itr{b0;2;3;T}(Dd{0}(Sl{0}))))",
-    Tree0615 "B{b0;t0;b1}@oh{b1:=6}Star(RSeq(MSeq(pc0{b0:=},t1e)),@of{b0+=3;b1+=2}@fi{t0+4=t0}Mt{30}(DySeq(a2,pi3{t0:t0})),ASeq(pt4{b0:b0;b1:b1},a5))",
-    Tree0616 "Invt(Ret3(c0))",
-    Tree0617 "B{b1=2;t0}PAll{-1}(Ret3(Wt{10}),TryF(Sb{t0=4},c0l),Sc{b1:=t0})",
-    Tree0618 "B{b0;t0}Sel(Pri(t0,a1,a2b{t0+4;b0}),RSeq(Wt{0},@oh{b0+=3}@rw{t0%4=2}pc3{b0:=}))",
-    Tree0619 "B{b0=5;q0=0;t0=3;t1=4}Bin{b0%3<2;N}(PPar{1;_}(Lp{_;F}(FS(t0e)),ASeq(Sb{t1=b0},t1,Scc{b0>3}),a2),Fb(PrSel{6;t0;t1}(@os{t1!t1%3?t0+=2}@oh{t1:=t0+3%3}@fi{t0+2<0}Lp{_;S}(To{30}(Scc{t0%4!1})),RFb(Scc{t0!6},Wu{t0},R),pc3{b0:b0})))",
-    Tree0620 "B{b0=3;t0=3}Ite(pt0{b0:b0;b1:t0},Bin{b0>2;T}(@si{t0<4}Seq(Sc{t0:=b0;b0+4=0?b0+=1},@of{t0+=1}@fi{t0%4<2}@rw{t0%2!0}Fai),@ki{b0%3!0}@of{b0:=t0+4}@po{b0:=t0+2}S))",
-    Tree0621 "Rus{3}(OnceT(Rty4(a0)))",
-    Tree0622 "ASeq(a0,RepF(AFb(DySeq(t1,Dd{50}(t2)),Step(Seq(c3l,Run),RSeq(a4)),Step(Run,t5,t6e))))",
-    Tree0623 "B{t0=4;q0=3;t1;o0=3;l0=0;b0=2;b1}Itr{b0;1;3;T}(Inv(RSeq(@po{b0+=3}@si{o0|0+1<3}@os{t1+=2}Rep4(Rep1(@of{o0:=_}@si{t0%4>1}t0)),Pre{b0=6;F}(Seq(Wv{t1}(c1),SubA(@si{b0<4}@ki{none}pa2{b0:b0}),Lp{t1;_}(Sl{0}),t3)),Swm(Fb(pi4{t0:=},t5),PAll{_}(pa6{b0:=;b1:b0}),@ki{t1%4=1}Lp{b1;F}(pa7{b0:2;b1:=}),Cd{0;F}(@fi{o0|4>5}a8e)),@po{b0+=1}@fi{b0=2}Fb(@rw{none}MSeq(RSeq(c9,pc10{b0:1}),a11,F)),Wde(RSeq(@oh{b0:=5;t0+=2}@rw{b0=3}pa12{b0:8},c13b{b0%4},Wu{t1}),RT{F}(To{10}(@si{t0%4>2}pa14{b0:4;b1:=})),Ub{o0}))))",
-    Tree0624 "B{b0=2;t1=5;t0}Swm(Rmp{F;S}(Wde(Isw{t1%4;T;_}(Cd{100;_}(Sel(Flip(@si{t0>3}Wu{t1}),pt0{b0:b0})),Sc{t0=t1?b0:=t0}),Pri(a1,a2b{t0%3;b0},Scc{t1>b0+3},t3))),a4b{b0%2;b0})",
-    Tree0625 "B{b0;q0=1}Lp{b0;R}(t0e)",
-    Tree0626 "B{t0;b0=2;o0=_}Ruf{3}(RFb(t0,t1,Rty0(t2),Wde(Scc{b0>6},pa3{b0:=},a4b{t0;b0}),Ub{o0}))",
-    Tree0627 "B{q0=1;b0;t0=4}Lp{b0;S}(RSeq(Inv(Wu{t0}),pa0{b0:=;b1:t0},MPri(F,c1,t2),Suc))",
-    Tree0628 "B{t0=3;q0=1;b1;t1;b0=4}Flt{3;F;_}(Lp{_;R}(ASeq(c0,@po{t0+=3}@ki{t0%4!1}@of{t0:=b0+3;b1:=t1}c1e)))",
-    Tree0629 "B{b1=4;b0=0;t0=3}Rpt{F}(PAll{1}(Isw{b1%2;_;_}(c0b{6},pt1{b0:=;b1:b0})))",
-    Tree0630 "B{b0;t1;o0=2;t0=1}Star(Isw{b0+2;_;T}(RT{F}(@rw{t1=6}@os{t0:=b0+4%4}Par{1;-2}(a0l,c1l)),Lim{2}(Scc{some}),c2),Dl{0}(RFb(c3)))",
-    Tree0631 "B{b0=0;t0=3;b1=1;l0=3}Sw{5;1}(Invt(Seq(@po{b0:=t0}@si{b1!6}@rw{b0+4=6}RFb(WU{b0<0}(@fi{t0!1}Sw{4}(Wu{t0},Isw{b0;N;T}(t0,t1,t2))),Itr{b1;1;2;_}(@rw{t0=b1}@si{b1%4=2}Fb(Rep4(pa3{b0:=;b1:b0}),Dl{20}(pa4{b0:b1;b1:b0})))))),Step(@ki{b1=5}@si{b0>3}Cnd{t0+1%3>0;N;S}(Seq(a5b{b0%2;b1},Sb{t0=8})),R,OnceK(t6)),c7)",
-    Tree0632 "Rep0(R)",
-    Tree0633 "Par{1;-1}(c0)",
-    Tree0634 "B{b1=4;t0=0;b0=5}Su{t0}(@ki{b0+3%2!0}Cd{0;F}(TryF(Pri(SubA(Wu{t0}),pa0{b0:=}),Bin{b0+1%3<1;_}(pt1{b0:=;b1:=},pt2{b0:b1}),Rpt{F}(a3))))",
-    Tree0635 "B{t0;b0=1;q0;b1=5;o0=_}Sw{5;4;0}(Keep(t0),Dl{30}(Lp{b0;F}(c1b{t0})),Lp{b0;F}(t2),Step(a3,F,t4e,@si{some}@os{t0:=b1}Rep0(Sb{o0=5})))",
-    Tree0636 "Invt(t0)",
-    Tree0637 "B{b0;b1=0;l0=3;t0=2;t1}MPri(FF(PPar{2;_}(Sc{b1:=b0;b1:=t1+3},F,Cd{20;F}(Run),pt0{b0:t1})),Itr{b0;1;_;T}(Sel(Pre{t0>1;F}(Sc{t0:=b1+3}),Fb(@si{b1+2%3!0}@fi{t0<t1+3}@os{t1+=2;t1:=2}WU{b1!t1}(@po{b1+=3;t0>b1?b1+=3}c1),t2e,FF(Dd{0}(a3b{t0%4;b1}))))))",
-    Tree0638 "B{t0=1;b0=4;b1=2}Obs{b0+4<7;S}(RFb(Cd{0;F}(Seq(Sb{t0=8},Scc{t0=0},Dd{0}(t0),t1,Sc{t0+=2})),RSeq(MPri(PPar{0;_}(RT{F}(a2l))),Rpt{0}(Scc{b1+2<2}))))",
-    Tree0639 "B{b0=5;o0=1;t0=0;t1=3;l0=1}Rpt{1}(Star(Par{_;3}(@os{b0+=2}Itr{b0;0;2;N}(Isw{b0;T;N}(Wt{50},Obs{o0|1=t0;N}(t0),Rpt{1}(@fi{b0+4=1}c1b{8}))),Sel(Obs{t1%4!2;B}(t2),RSeq(Swm(Scc{b0+4=4}),Inv(OnceK(t3)))),Isw{o0|0;N;_}(pt4{b0:2;b1:t1},Step(pi5{t0:t1},c6,Scc{b0<1}),@ki{b0>t0+1%2}c7),RU{F}(Opt(Sel(Ret1(pt8{b0:t0}),Swm(@rw{t0>1}@fi{t0<t1%2}Sb{b0=2},c9l,c10)))))))",
-    Tree0640 "B{t0;b1=1;b0=4}Bin{b1%4>2;T}(Fb(Isw{b1;N;_}(pt0{b0:=;b1:=},Suc),Ite(RFb(a1l,a2),SubR(Bin{b1=b0+4%2;T}(pi3{t0:t0},t4)))),c5)",
-    Tree0641 "B{t0;l0;o0;b0}Isw{b0%4;T;_}(RFb(Su{t0}(Wt{10}),c0l,Itr{b0;2;3;_}(Rpt{F}(OnceK(Wt{30}))),MSeq(Sb{t0=0},t1,pt2{b0:b0;b1:t0}),@fi{none}t3e),Opt(@rw{t0>b0}@os{t0+=1}Itr{b0;0;_;_}(Rpt{F}(Keep(Bin{some;T}(Itr{b0;_;_;T}(Wu{t0}),Itr{b0;1;_;N}(@ki{o0|5<t0+3%4}@rw{some}Run)))))))",
-    Tree0642 "Flip(t0,c1l,Sub(c2))",
-    Tree0643 "B{t1=0;o0;q0;b0=5;b1;t0=2}PrSel{o0|2%4;t1+2}(Swm(FS(PrSel{b0;t0+1%3}(F,c0)),Sb{b1=8},MSeq(F)),Sw{2;0;3}(Sb{b0=t1},Fai,Lp{_;R}(a1e),c2))",
-    Tree0644 "B{b1;t0}Su{t0}(SubA(Par{-1;1}(F)))",
-    Tree0645 "B{t0=5;o0=0;b0;b1}@si{o0|4%2<0}@fi{b0>3}PrSel{b1+2%2;b0;1}(t0,a1b{t0;b1},Sel(t2e,@os{o0:=_}a3))",
-    Tree0646 "B{o0;q0=1;b1=3;b0;t0=0}Intr{b0+1>7}(RSeq(Sel(@si{t0!o0|5%4}t0,Rus{F}(t1),RtyF(Lp{t0;K}(Sc{b1+=3}))),c2,Fb(Obs{t0%4=1;L}(Sb{b1=6}),Flip(@ki{b1<b0}@si{b0=b1+4}c3,t4e),PAll{-2}(pi5{t0:=},Sb{b0=8}))))",
-    Tree0647 "B{b1=5;t0=4;b0=4}RSeq(MPri(t0,pt1{b0:=;b1:t0},pc2{b0:=}),PAll{2}(Sb{b1=b0},a3b{b1+2%3;b0},c4),@oh{t0+=2}MSeq(Sb{b1=t0},t5),t6)",
-    Tree0648 "B{t0;b0=4;q0=2;t1=4}PAll{2}(Run,Rmp{F;F}(Lp{_;_}(a0l)),RSeq(OnceT(Star(To{50}(a1),Try(a2,pc3{b0:4}),Dd{100}(Scc{t1+3>3}))),Flip(t4,Wt{10},pa5{b0:t0},Sb{t0=2},Cd{0;_}(Sb{b0=6}))))",
-    Tree0649 "Ite(Sub(Ret4(Sub(c0))),Seq(c1,t2,a3,c4,a5),FS(RSeq(a6,Wt{0},Cd{10;_}(t7))))",
-    Tree0650 "B{b0=3;b1=4;o0}Cd{50;K}(@oh{b1:=o0|3%3}Pri(c0,Fb(pi1{t0:b0},a2)))",
-    Tree0651 "B{b1;b0=4;t1;t0}@ki{t1!t0}@oh{t1:=5}RSeq(Wt{0},pi0{t0:b0},@rw{t1%4>1}@oh{b1+=3}@of{b1+=3}Scc{t1%3>1},@po{t1+1>5?b1+=2;b0+=1}@fi{t0+1%4>2}Scc{t0%2<0})",
-    Tree0652 "B{b1=3}Sw{0}(t0e,t1)",
-    Tree0653 "B{q0;t0;b1=2;b0;t1}Inv(Ite(Lp{b0;_}(Ite(@po{t1:=t0}@os{t0>2?t1+=3}@si{b1%2<1}t0,DySel(@fi{b1+1%2>0}F,t1e),Invt(Sc{b0:=t1}))),@fi{t0=4}RFb(Rus{F}(pt2{b0:2;b1:=}),@fi{b1>6}pt3{b0:t1},Obs{t0<t1;_}(Suc),t4),Ite(@fi{b0<3}Rep2(Cd{10;F}(c5)),Par{-3;_}(Sb{t0=t1},t6,c7),PAll{-1}(pt8{b0:=;b1:=},Wu{t0}))))",
-    Tree0654 "B{t0;o0;q0=0;b0}TryF(RFb(Lp{t0;S}(pt0{b0:t0}),Rep4(pa1{b0:=}),Bin{t0+3%3=2;_}(Rty2(c2l),c3)),Mt{10}(@ki{o0|1%4>1}Lp{t0;S}(RFb(a4l,pc5{b0:=},@ki{t0+2<4}@os{b0+1<7?b0+=1}a6))),To{50}(TryT(c7,Rpt{F}(Rep1(Sb{t0=8})))))",
-    Tree0655 "B{o0=4;t0=0;b1=4;t1;b0}PAll{_}(SubR(@ki{b1=5}@oh{t0:=t1}@of{b0:=1}Par{-1;2}(pa0{b0:9},pc1{b0:b1})),Sb{o0=4},pt2{b0:t0})",
-    Tree0656 "B{t0;b0=0;l0=3}ASeq(Rus{F}(Lim{2}(MPri(Flt{1;F;_}(DySeq(a0b{t0%3;b0},pt1{b0:=;b1:t0},@rw{b0>0}@os{t0+=3}Rmp{S;F}(Wt{30}),@rw{t0+1%3>1}@fi{t0+2>t0}SubR(@os{t0:=0}@rw{t0<b0+2}@oh{t0<7?t0:=b0+3%3}a2),t3)),Flip(Once(Sb{b0=9}),Swm(c4,R),Sl{50}),@os{t0:=b0}Wde(t5,Itr{b0;_;_;T}(Ret1(a6)),pi7{t0:t0})))))",
-    Tree0657 "B{b0=2;t0=4;l0=2}PAll{-2}(Itr{b0;1;_;T}(Wv{t0}(t0)),Fb(pc1{b0:=},@po{t0>6?b0:=t0+3%4}@rw{t0+1=b0}a2),RSeq(pc3{b0:b0},t4,Sl{0}))",
-    Tree0658 "B{b0=2;t1=0}WU{t1>t1%2}(Cd{50;F}(c0))",
-    Tree0659 "Keep(Rty3(Try(Cd{20;_}(Mt{20}(c0l)),Wt{50},Star(t1,t2),a3,Par{_;2}(Fai,OnceK(a4e)))))",
-    Tree0660 "B{b1;l0;t0;q0=0;b0=5}Sel(Su{t0}(Bin{t0=2;N}(Itr{b0;_;_;_}(Run),Itr{b1;2;_;_}(Dl{10}(Lp{t0;_}(R))))),RFb(Flip(t0,t1),c2))",
-    Tree0661 "B{b0=0;t1=5;t0;b1;o0;l0}Wv{t0}(Swm(RSel(@po{b0+=1}@fi{none}Itr{b1;1;_;N}(PAll{-5}(R,Wt{50},Fb(pa0{b0:t1},t1e),Ub{o0},S))),Fb(Swm(Dl{20}(Wde(c2,@oh{t0:=b1;b0+=1}Sc{t0:=b0}))),RFb(@ki{o0|1<1}@si{b1+1>o0|5}pt3{b0:b0;b1:t1},t4,Scc{b1%2>0},t5))))",
-    Tree0662 "B{b0;t1=3;b1=5;t0;o0=1;q0=4}Sw{5;4;1}(Seq(Ub{o0},S),Isw{b1%2;N;T}(t0,c1e,pa2{b0:=;b1:t0},S,PrSel{t1%2}(Sb{o0=5})),Sel(Obs{none;L}(t3),Obs{b0>3;S}(c4e),Obs{b0+3>3;N}(t5)),RFb(@si{b1<2}@fi{t0%4!3}Lp{_;K}(RSeq(t6e,c7b{o0|0},c8,t9e)),Dd{0}(@ki{b1=o0|1+4}@po{t1+=2}t10e)))",
-    Tree0663 "RSeq(PAll{-4}(Mt{0}(c0l),Seq(a1,c2),F,S),RFb(c3,t4),Sel(a5l,c6,Flt{1;_;_}(Sl{20})),RFb(a7l,S))",
-    Tree0664 "B{l0;t1;b0;o0=4}TryT(MPri(Sel(Obs{some;L}(RSeq(t0,Suc)),Obs{t1%4<0;B}(Bin{o0|1+2%4!0;T}(c1l,Dl{0}(c2))))),Dd{0}(PrSel{t1;0;t1%2;b0;7}(c3,pa4{b0:1},a5,t6,t7)))",
-    Tree0665 "Flip(To{20}(Fb(t0,Sub(S))),Flt{3;S;K}(OnceK(RFb(a1,a2l))),AFb(t3,Cd{50;F}(a4e)),t5e,Flip(Suc,a6,t7))",
-    Tree0666 "B{b0=3;t0=4;b1=0}@rw{b0+1%4!1}Dd{50}(AFb(a0,@oh{t0+2%4<3?b0:=t0+3}@po{t0:=b0;t0+2!3?b1+=1}Ite(Seq(pi1{t0:b1},Wde(a2l,a3),Star(@of{b0:=t0%4}t4,Scc{b0+4<1}),a5,t6e),RFb(Keep(Once(Ret1(pc7{b0:t0}))),Rep2(Sw{3}(@ki{b1+2>6}@oh{b1:=b0}@os{t0:=b1}a8,t9e))),Dl{30}(Rep1(c10)))))",
-    Tree0667 "B{t0;b0}RSeq(Cnd{b0%3<2;N;F}(PAll{-3}(t0,t1e,R)),RFb(pa2{b0:3;b1:b0}),a3,@si{t0%4!0}Pre{t0<t0+3;S}(Sl{0}),Inv(RFb(Dd{50}(t4),@rw{b0+3%2!1}@si{b0<4}SubR(Pre{t0=b0;F}(FF(c5))),c6)))",
-    Tree0668 "B{b0;t1=0}MSeq(Swm(RT{2}(Step(c0,FF(a1l))),MSeq(t2,t3),Su{t1}(a4)),Ite(Lim{2}(To{30}(t5)),RFb(c6,Cd{20;F}(c7l),a8e,a9),Ruf{F}(To{100}(Bin{b0%4>2;N}(R,R)))))",
-    Tree0669 "B{b0=3}FF(Sb{b0=9})",
-    Tree0670 "B{t1;t0=0;l0=4;b0;q0=1;b1=3}@os{b1:=b1+2%3;b0:=t1}Seq(TryF(Cnd{b0+2!b1;T;_}(PrSel{t1+1;t0+4%4}(t0,Itr{b1;_;3;_}(Pre{t0%3<2}(pa1{b0:8;b1:t1})))),RepF(OnceK(RFb(Su{t1}(pi2{t0:b0}),RFb(t3,t4)))),PPar{1;N}(pt5{b0:t0;b1:b1},t6),FS(Su{t0}(Sel(RSeq(RFb(t7,S)))))),PPar{1;_}(Fb(c8,Bin{b0%4<2;N}(F,@of{b1+=2;t1:=b0%2}S),Par{1;-1}(Flt{3;_;K}(@os{t1:=b1}Lp{_;K}(FS(t9))))),Seq(Lp{_;_}(To{100}(To{50}(c10))),a11e),@fi{b1%4!1}@ki{b1%3<2}Itr{b1;0;1;_}(Fb(a12b{t0;b1},pi13{t0:=},FS(a14)))))",
-    Tree0671 "B{t0=0;b0;o0}@os{b0:=2}Star(MPri(PAll{1}(@fi{none}Sc{b0+=3},Wt{0}),RepF(RSel(t0,a1l,a2,a3))),Fb(@rw{b0%4>1}@po{b0+=1}@ki{b0=3}Par{-3;_}(Pre{b0=o0|4;S}(TryF(t4e,t5,c6)),Pri(t7,c8b{o0|3}),PAll{_}(S,c9))),Obs{b0=2;S}(Cd{0;K}(t10)),RFb(@of{b0+=1;t0:=b0+1}c11))",
-    Tree0672 "B{o0=3;b1=4;t1=5;t0=4}@si{o0|3+4<t1}@ki{t1<0}@oh{t0:=b1}Intr{t0%4=0}(RT{3}(Flip(Dd{0}(Step(Fb(c0b{t1%3},c1e),RU{S}(a2))),FF(Seq(t3,t4e,Par{_;-1}(@po{t1:=b1+2}pi5{t0:=},t6e))),Sw{4;3}(c7,R,t8))))",
-    Tree0673 "B{t0=4;b0=2;o0}RSeq(@ki{b0>3}@po{t0:=o0|5%2}pa0{b0:t0;b1:t0},a1,Flip(a2l,Sb{b0=t0},a3))",
-    Tree0674 "B{t1=5;b1=4;q0=1;t0=5;o0=1;b0=4}Sel(OnceK(@oh{t0+=2}@of{b0:=t1}Seq(a0b{o0|4;b1},Sc{t0:=o0|5;b0+=2},S,@ki{b0>3}@oh{b1:=b0}Sc{b1!4?t1:=b1;o0:=t0%4},c1)),@os{o0:=_}Lp{b1;_}(Dl{50}(Fb(t2))))",
-    Tree0675 "OnceT(MSeq(DySeq(c0,c1),t2,t3,a4))",
-    Tree0676 "B{b0=1;b1;t0=0}Step(t0,a1,Cnd{b0<3;T;S}(a2),Keep(RFb(@fi{b1>7}Sl{50},Run)),@fi{b1<t0+2}@rw{b0+1=0}S)",
-    Tree0677 "B{t0=2;b0=0}Star(t0,@rw{b0<7}Rpt{2}(Dl{100}(Wu{t0})))",
-    Tree0678 "B{o0;b1=5;t0=3;t1=0;b0=2}Seq(@fi{t1+2<2}Obs{b0+3%4>2;_}(Ite(c0,Lim{2}(Star(a1b{b0+4%2;b0},@of{b1:=t1+3}@fi{none}Sb{o0=3})),Swm(Ruf{F}(Ruf{2}(Sb{o0=1}))))),Fb(Fb(Scc{t0<6},pi2{t0:b0},@of{b1:=t0+2;b0:=t0}@os{b0+=1}RSeq(a3,t4e)),Fb(c5l,Wu{t1},@rw{t1<2}@os{t0:=o0|0+2%3}Sb{t0=t1})),@si{t1+3<3}Flt{2;F;K}(PPar{2;_}(Wu{t0},Pre{b0+3>b0;K}(RFb(c6,FS(c7b{t0}))),Pre{some;K}(t8))),pa9{b0:=;b1:b1},Pri(OnceK(Sw{4;1}(pc10{b0:t1},t11,pt12{b0:t0;b1:=})),RFb(Wu{t0},t13,t14)))",
-    Tree0679 "B{o0;b0=3;t0=4}Fb(Flt{2;S;F}(@os{some?t0+=1}@of{b0+=2;b0+2<2?b0:=o0|5%3}Try(c0b{t0%3},Pre{some;S}(PrSel{b0%4}(c1b{t0})),pt2{b0:=},S,Inv(c3b{t0}))),@rw{t0>5}@ki{none}Dl{10}(Wde(Cnd{b0+2%4>2;N;S}(Pre{t0%4=2;K}(t4e)),Try(Sc{t0:=o0|1+2},Sc{o0:=_},Sl{30},SubR(pa5{b0:=;b1:t0}),t6e),Sb{b0=1})))",
-    Tree0680 "B{t0=0;b1=4}Rpt{2}(Wv{t0}(pt0{b0:5;b1:b1}))",
-    Tree0681 "B{b0=3;t1;t0;b1=4}Cnd{b0<5;T;S}(Keep(Flip(Flt{1;F;F}(RU{S}(@si{t1%3<2}@oh{b0+=2}Sw{1}(Fai,@oh{t0+=2}c0))),ASeq(Sc{b0<b1?t1+=3;t1:=b0},t1,Suc,Wv{t0}(Flt{2;R;F}(Sb{t1=5}))))))",
-    Tree0682 "B{b1=3;b0;o0=_;t0}PAll{0}(Flip(c0b{b1},a1e,Sb{b1=b0},@si{b0=0}@of{t0:=o0|0}t2,@po{b0+=1}@si{t0>7}Obs{b1+2<b1+1;_}(c3)),Star(c4,Dl{100}(c5e)),Bin{none;_}(Sw{5;2}(@po{b1:=7}@os{t0+=2}t6,pi7{t0:t0},c8e),t9),MPri(c10,Rmp{F;F}(a11e),Sb{o0=7}))",
-    Tree0683 "B{b0=4;t0=5;l0=2;b1=0}Isw{6;T;T}(Isw{b0+4;N;N}(c0,c1l,a2b{b0%2;b0},@rw{b1=t0}@po{b1<b0%4?t0+=1}Sb{b0=t0},Sl{10}),PAll{_}(Sl{20},c3,@si{t0<7}t4e,c5,pa6{b0:7;b1:=}),Itr{b1;_;1;T}(SubA(@po{b0+=1}Keep(TryT(Scc{t0+2%3<1},Sl{0})))))",
-    Tree0684 "B{t0;b0=1}RSel(Cnd{t0+3<0;N;F}(WU{b0%4!2}(RFb(@rw{b0<6}t0e,@ki{b0+1<b0}Run,pi1{t0:=},a2))),Scc{b0!3},Flip(S))",
-    Tree0685 "Wde(ASeq(RSel(F,S),c0),TryT(t1,Sub(c2e),Once(Wt{10}),Sub(Swm(c3,S)),t4e),FS(Step(t5,a6,a7l,c8)))",
-    Tree0686 "B{b1=1;b0=5;t0;o0=_}Obs{t0%3<2;N}(Rep3(DySeq(@of{b1>b1%2?b0:=t0;o0:=_}t0,c1l,c2l,c3)))",
+    Tree0600 "B{t0=0;o0;t1=1;b0=1;l0;q0=0}Rep4(Pre{t1+2%4!0;R}(Dd{0}(@ki{none}RFb(RSeq(@oh{t1+=3}@rw{none}c0b{b0},Cd{0;K}(F)),Lp{t0;S}(Itr{b0;2;2;N}(FS(Wt{100})))))))",
+    Tree0601 "B{o0;b0;t0}Seq(Fb(a0,pc1{b0:b0},FF(t2e),@ki{t0>5}@oh{o0:=_}a3b{b0;b0},@of{b0+=1}@po{t0+=1;b0+=2}@ki{b0!b0+3%4}Sb{t0=b0}),RSeq(Rep2(a4b{o0|1+1%3;b0}),Cd{50;K}(Rep1(pi5{t0:t0}))),Dl{0}(Cd{30;F}(c6e)))",
+    Tree0602 "B{b1=1;l0;b0;t0}@os{t0:=b0}Isw{b1+2%4;_;T}(@po{t0+=1}pa0{b0:b1;b1:t0},Itr{b0;0;_;N}(Flip(SubA(@si{t0<3}t1),S)),Seq(pa2{b0:9;b1:b1},a3))",
+    Tree0603 "B{b0;t0;b1=0}Sel(Swm(c0),t1,Obs{t0>b0;L}(t2),Obs{b0!b1;_}(t3))",
+    Tree0604 "B{t0=0;q0=4;b1;b0;t1;o0}PAll{_}(PrSel{5;b0+2;o0|1;b1}(MPri(To{0}(Flip(pt0{b0:b1},Wt{50})),Lp{t0;K}(RFb(t1e,c2))),t3,t4,Sw{3;4;0}(Bin{t1<b0+1;T}(pc5{b0:=},c6),F,Lp{t1;R}(Cnd{t0!7;T;F}(a7b{b0+3;b1})),c8b{b0})))",
+    Tree0605 "B{b1=3;t0=0;b0=3;l0=0}@os{t0=3?t0:=4}Ite(Cnd{b0+2%4=1;_;_}(To{10}(Par{_;_}(Grd{_}(Itr{b1;2;_;T}(OnceT(Suc))),Grd{F}(c0)))),SubA(@os{t0+=2}@ki{t0+3%4!3}Dd{0}(Dd{10}(Flip(c1,Wde(pi2{t0:=},c3b{t0}),Sel(Sc{b0+=3;b0%3<0?t0:=t0%3}),Itr{b0;1;3;N}(@fi{t0%3!2}@ki{b1<b1+4%4}Sc{b0:=b1+1%2;b0:=b1}))))))",
+    Tree0606 "B{t0=4;b0=1}Pri(Dl{10}(Ret2(SubR(SubA(c0)))),RFb(pc1{b0:2},c2,t3),Isw{b0+1;T;N}(Sc{b0+=1},c4b{t0+1%4},Scc{t0<b0%2}))",
+    Tree0607 "Lim{1}(DySeq(Flt{2;_;F}(c0),c1,ASeq(t2,OnceK(S),t3,Suc,Wt{0})))",
+    Tree0608 "B{t0=0;b1=2}PAll{1}(Rep1(@si{b1+4%2>0}SubA(RFb(SubR(Wde(a0b{b1%3;b1},Once(pi1{t0:t0}),t2)),Keep(Rep3(RFb(a3)))))))",
+    Tree0609 "B{t0=3;b1=3}RSel(Bin{b1<6;N}(Su{t0}(t0),WU{t0=3}(t1)),AFb(t2e,pc3{b0:t0},t4,pt5{b0:b1;b1:b1},t6))",
+    Tree0610 "B{b0=1;b1}Step(a0,pa1{b0:=;b1:b1},@si{b0%2!1}@oh{b1+=1}@rw{b0=b1}SubR(c2e))",
+    Tree0611 "B{b0;q0;b1=3;o0=_}PAll{2}(a0b{o0|2;b1},Flt{3;F;_}(Lp{b0;K}(ASeq(t1,Lp{b1;K}(Sl{0})))))",
+    Tree0612 "Dl{0}(Seq(S,Star(c0e,t1),t2,c3e,Rty2(Suc)))",
+    Tree0613 "B{b0=4;t0=4}Fb(RSeq(Ite(t0,R),Flt{3;R;F}(Flt{2;R;_}(Par{-1;-1}(pi1{t0:t0},pi2{t0:=},t3))),Pri(c4b{b0%2},Sc{b0+=3})),t5e)",
+    Tree0614 "B{b0;t0=5}PPar{0;T}(Sb{t0=b0},@si{b0<0}@ki{t0%4=0}c0,Run,t1e)",
+    Tree0615 "B{q0;t0=4;b0=3;l0=3}Itr{b0;0;2;N}(Seq(Pre{b0+3%2>0}(Fb(c0,c1,t2e)),Cd{0;F}(Seq(pa3{b0:=;b1:t0},t4e)),RSeq(Flip(t5,pa6{b0:=;b1:t0}),Lp{_;S}(S))))",
+    Tree0616 "B{b0=5;l0=3;t0=3}PPar{2;_}(Isw{8;T;T}(WU{t0=0}(Fb(Scc{b0+4=4},c0b{b0}))))",
+    Tree0617 "B{t0=3;t1=0;b1=5;o0=4}ASeq(c0,Par{_;1}(Rus{1}(@si{t1>2}Fai)),Isw{t1;_;T}(RFb(t1,Scc{none},a2b{t0+4;b1})),Swm(Sb{o0=4},t3,Wt{10}))",
+    Tree0618 "B{o0=3;l0;b0;t0=5}RSeq(AFb(Keep(Mt{0}(pc0{b0:0})),c1,Itr{b0;0;3;_}(@os{t0+=3}@rw{t0!o0|4%3}@ki{b0=7}PPar{2;T}(a2,F))),Wde(c3b{b0},a4l,Seq(Sb{t0=1},Pre{t0!o0|0%3;S}(c5))))",
+    Tree0619 "B{b0=2;b1}Invt(Fb(Obs{b1+3=7;B}(OnceK(a0)),Sb{b0=6}))",
+    Tree0620 "B{o0=_;t1;b0=5}RFb(Rep1(@rw{o0|1!b0%4}t0),c1,@oh{t1+=3;b0+=3}Rpt{0}(pc2{b0:0}))",
+    Tree0621 "RU{F}(Pri(Sub(PrSel{1;1}(t0e,t1)),c2))",
+    Tree0622 "B{t0;b0=5}Star(Rep0(c0),Intr{b0+1<3}(SubR(Rpt{2}(Flt{2;F;_}(Fb(t1e,pi2{t0:=},c3b{t0+4},@si{b0<3}@ki{b0+4<7}a4,@rw{t0>3}Scc{t0>3}))))))",
+    Tree0623 "B{b0=0}Swm(RU{S}(a0),c1,c2,RepF(t3),c4b{b0})",
+    Tree0624 "B{b0=4;t0}Isw{b0;_;_}(Isw{b0%4;_;_}(ASeq(c0,S)),pa1{b0:b0;b1:t0},Rty4(pi2{t0:t0}))",
+    Tree0625 "B{b0=1}Rep3(AFb(Once(Cd{0;K}(DySeq(pc0{b0:=})))))",
+    Tree0626 "Flip(t0e)",
+    Tree0627 "B{t0=3;o0=_;b0=1}Step(Grd{F}(Sel(Obs{t0=t0+3;B}(TryT(@fi{b0+4=1}c0b{8},@os{b0+=2}Run,c1b{b0})),Obs{b0<3;_}(RetF(c2)))),RSeq(PrSel{b0+1%4;9}(c3l,c4),Rep4(Isw{o0|0;N;_}(Sl{20},F,Scc{b0%4<0}))))",
+    Tree0628 "B{b0=4;q0=2;t0}Sel(Obs{b0=3;L}(Wu{t0}),c0e)",
+    Tree0629 "Sel(Step(TryT(Pri(c0e,t1e,a2,F),Fb(Ruf{3}(Try(a3,a4,R)),Fb(Once(RSeq(c5l,a6))),OnceT(t7)),RU{F}(t8),c9l)))",
+    Tree0630 "B{t0=2;q0=4;b1=4;o0=1;b0=5}FF(Wde(t0,ASeq(Swm(Wt{30},@of{t0+=1}@si{t0<2}@ki{b1=6}Swm(Sc{t0+=2},SubA(Sl{30}),@si{none}c1b{t0%2},pt2{b0:1;b1:b0})),Swm(Dd{0}(Sc{t0:=b1}),Keep(Lp{t0;S}(t3))))))",
+    Tree0631 "B{b0;t0=5;b1}TryF(Sc{t0+=2},Seq(@po{b0+=3;b1!3?b0+=1}Bin{t0!3;_}(@os{b0+=1}RSeq(Sc{b1+=3},t0),F),@fi{t0=4}MPri(Scc{b0=6},c1,c2),t3,@fi{b1%4=1}Pre{b0=t0%2;K}(Dl{0}(a4e)),Rus{F}(t5e)))",
+    Tree0632 "Keep(t0)",
+    Tree0633 "OnceK(Fb(MSeq(Par{_;1}(Suc,t0),PAll{-2}(t1,Keep(c2),Cd{0;F}(t3)),Dl{0}(t4),FF(Invt(c5l)))))",
+    Tree0634 "B{b1=2;t1;b0=4}Swm(RSeq(@of{b0+=1;t1+=1}t0,@ki{b1%3!1}a1,t2),Rty0(Run))",
+    Tree0635 "B{t1=5;t0=5;b0=5}Cnd{b0%2>0;_;F}(RepF(Sb{t1=t0}))",
+    Tree0636 "Seq(OnceK(Sub(Swm(Sl{100},a0))),AFb(c1,c2,c3e,c4l),Fb(a5,t6e,Seq(t7,c8l,t9),c10l))",
+    Tree0637 "B{t1=5;t0=4;b0=3}RFb(RFb(Ruf{F}(Ite(Pre{t0+2%3!1}(c0),Inv(Lim{3}(c1)))),Obs{t0+3<6;S}(@si{b0+3>2}Pri(MPri(a2,c3l,t4e,Wt{20}))),RepF(TryF(a5,Lim{1}(t6e),pi7{t0:=},Wt{20},Ret1(@ki{t1>t0}@rw{b0<1}pt8{b0:t1;b1:t0})))))",
+    Tree0638 "B{t0=1}RtyF(Wde(Try(a0,pc1{b0:4}),MSeq(Scc{t0+3>3},pa2{b0:0},a3),a4))",
+    Tree0639 "B{q0=3}Cd{0;_}(Lp{_;_}(Sel(t0,t1,Sl{20})))",
+    Tree0640 "B{o0=_;t0=0;b0;b1=1}Rmp{F;F}(@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt0{b0:6;b1:=})",
+    Tree0641 "B{o0=_;t0=3;b0=5;t1=2;b1=1}Pri(Isw{b1;_;_}(t0,pi1{t0:t0},Seq(Invt(c2)),Sl{10},RFb(@po{t1:=b1+2;b1+=2}@fi{b1+4=3}c3l,c4)),Try(t5,Isw{b0%4;_;T}(Dd{20}(@fi{none}@rw{b1>t0+2%3}a6))))",
+    Tree0642 "B{o0=_;t0}RFb(Flt{3;F;_}(Sc{t0:=o0|1}),Rep3(c0),@po{t0+=1}@si{none}RSeq(RU{S}(c1),t2))",
+    Tree0643 "B{t1;b0=0;t0=3}Sel(Obs{b0!6;B}(@of{t1:=t0+3}@ki{t1+4>3}PAll{2}(pt0{b0:2},t1,Scc{t1%2!0},S)),Obs{t1%2=0;L}(RFb(Scc{b0=7})),@rw{t0%2>0}MPri(t2,a3),Sc{t0>t1?b0+=1})",
+    Tree0644 "B{b1}RFb(t0,t1,SubA(t2e),pt3{b0:b1;b1:=})",
+    Tree0645 "B{o0=_;t0=2;b0=4;b1=1}Rep2(Inv(RSeq(Sc{b0:=o0|3+1;t0+=2},@po{o0:=b0+1}@ki{t0>3}Sc{b1+=3})))",
+    Tree0646 "Swm(RSeq(a0,c1,t2,Sl{30}),PrSel{0;3;3}(S,t3e,To{0}(t4e)),t5,Rep2(t6))",
+    Tree0647 "B{b0;t0=0;o0=_;l0}@rw{b0!t0+1}Step(Itr{b0;2;1;T}(@rw{t0=6}Isw{b0;T;N}(Pre{b0=6;F}(Par{1;-1}(PAll{-1}(@rw{o0|2=b0+4}@po{t0:=o0|0+3%4}Try(@oh{o0:=t0%4}@os{t0:=7}@po{b0:=t0+3}pt0{b0:b0},t1,a2,Wt{0})))),TryF(RSeq(ASeq(Fb(F,a3l,a4),Suc)),Par{_;-2}(@fi{some}@oh{t0:=b0}Cnd{b0>o0|3%2;_;S}(DySel(pc5{b0:8},@os{t0=3?b0:=b0+1%3}@of{o0|2+4!7?b0+=3}@fi{t0+4>4}R)),t6,t7,Par{-1;2}(Sc{b0+=2},Sl{0})),Inv(RFb(Scc{t0+1<5},RT{1}(c8)))))))",
+    Tree0648 "B{b1=2;t0=3;b0=2}@os{b1+=1}@fi{b0>4}Keep(RSeq(c0l,Sb{t0=0},t1,t2,pa3{b0:t0;b1:=}))",
+    Tree0649 "B{t0;o0=_;b1=0}Rep3(Par{_;_}(Grd{F}(Invt(Rpt{F}(Ruf{F}(@os{o0:=b1+1%2}Sw{3}(c0b{b1+4%4},Sb{t0=b1}))))),Grd{R}(Wde(SubR(SubA(pt1{b0:t0;b1:=})),t2,Sc{t0+3<t0?o0:=b1+3}))))",
+    Tree0650 "B{b0=3;o0;t0=4}RFb(Ite(RFb(Obs{t0!1;S}(a0l),a1),t2,t3),Bin{o0|1>3;N}(Sb{o0=0},Star(S,c4b{t0})),Try(Star(Wu{t0},Sl{50},Fai),TryT(@po{b0+=1}@of{b0+=4}Sl{20},t5)),Seq(t6,@fi{t0!7}@si{t0>t0%2}a7e,Rty1(@ki{o0|3%2<1}t8e),t9),Ite(Rep3(t10),c11e,Dl{10}(t12)))",
+    Tree0651 "B{t0;t1=4;b0=2}Sel(t0,Obs{b0%3<1;B}(pt1{b0:t0;b1:t1}),Obs{t1+1%2<0;L}(DySeq(pt2{b0:t1},Sb{b0=6},@ki{b0%4!1}@si{b0>6}@po{t1+=1}a3,t4)))",
+    Tree0652 "B{o0=2;t0;b0=2;q0=4}Lp{t0;S}(RSeq(@os{b0+=3}t0,Sb{o0=1},a1b{t0;b0},c2b{t0},PPar{0;N}(pa3{b0:b0;b1:t0})))",
+    Tree0653 "B{b0=0;t0=4;o0=_}Mt{0}(Flip(Seq(PAll{-2}(Seq(Scc{none},S,SubR(t0)),Cnd{b0<t0;T;S}(pa1{b0:=;b1:t0})),Intr{t0!1}(PPar{0;N}(Suc,Cd{100;K}(Isw{b0%2;_;_}(c2)),Intr{t0+3<7}(Seq(c3,Wt{0})))))))",
+    Tree0654 "Swm(t0e,Cd{20;_}(Flt{3;S;K}(OnceK(RFb(a1,a2l)))))",
+    Tree0655 "B{t1=1;b0;l0=1}Par{-1;-2}(Ite(t0e,pt1{b0:=;b1:t1},t2),Once(Itr{b0;_;2;N}(t3)))",
+    Tree0656 "B{t1;b1;t0}RFb(Cd{20;_}(a0),PAll{3}(Opt(c1),t2,c3e,pc4{b0:t0},c5),Par{-1;-1}(Sb{b1=t1},@po{b1:=t0;t1+=1}c6,t7))",
+    Tree0657 "B{b0}Rus{1}(Obs{b0+1>2;_}(t0e))",
+    Tree0658 "B{b0;t0=2;o0=_;b1=1}RT{2}(Fb(Sw{5;1;0}(c0,a1,Bin{t0+1=o0|2+1;_}(R,Sb{t0=3}),DySeq(t2e,R)),a3,DySeq(Rus{2}(@oh{o0:=_}@rw{some}c4),Ruf{3}(Fb(Obs{some;B}(Wu{t0}),Obs{b1%2<1;L}(Cnd{b0=t0;N;_}(@of{t0:=b1+3%3}c5)))),Sb{o0=5}),Keep(RetF(Cd{0;_}(Flip(Run,Keep(a6),Cd{0;_}(c7b{3})))))))",
+    Tree0659 "B{l0=1;b0=3;b1;t0=5}Itr{b1;_;_;T}(Mt{50}(Ret4(Seq(ASeq(Swm(c0l,t1),Itr{b0;1;_;_}(Intr{t0+1<t0%2}(Fai)))))))",
+    Tree0660 "B{o0}Try(Rus{F}(S),t0e,a1,To{30}(t2),Pre{some;F}(c3))",
+    Tree0661 "Step(Sl{0},DySeq(t0,Wt{100}),MPri(Fai,t1,a2,Run))",
+    Tree0662 "B{t1}Step(a0,Wu{t1})",
+    Tree0663 "B{b1=4}Intr{b1+2>b1}(RT{1}(a0))",
+    Tree0664 "FS(RU{S}(PPar{0;N}(RetF(c0),c1,S,t2)))",
+    Tree0665 "RSel(Ite(Sub(RSeq(Inv(F),Seq(Suc,t0,t1,a2l))),RSeq(Rus{F}(RSeq(Par{-1;_}(Wt{20},t3),a4)))))",
+    Tree0666 "B{b0=1;t0=3;b1}FS(RSeq(@fi{b1+4%3>0}Sc{t0:=b0+2},t0))",
+    Tree0667 "B{q0=0;b0;t0=1;o0=4}Cd{20;F}(@ki{b0<2}@oh{b0+=1}TryF(@os{o0:=_}@oh{b0+=3}Rpt{0}(t0),@rw{b0!7}@si{b0%4!2}SubR(OnceT(Bin{some;T}(Rty3(Isw{b0+3;N;N}(a1b{b0;b0},pt2{b0:=;b1:b0},pi3{t0:=})),@os{t0+=1}Lp{_;K}(FS(c4e))))),Seq(@of{b0+=1}pi5{t0:t0},To{50}(a6))))",
+    Tree0668 "B{o0=_;t0;b0;t1=3;b1=2;q0}Rep3(Opt(PAll{4}(RetF(a0e),Rus{2}(Lp{b0;_}(pa1{b0:=;b1:t1})),Swm(t2,pa3{b0:0},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}c4l),Fb(t5e,t6e,pt7{b0:t1;b1:t0}),Swm(Grd{F}(Sc{t1:=t1%2}),Ub{o0}))))",
+    Tree0669 "B{b1=2;t0=4;b0;o0}@po{b1+=1}Flip(pt0{b0:=;b1:=},Sl{10},c1,@os{o0:=_}@po{b1:=2;b0:=o0|4}@oh{t0+=1}S,t2e)",
+    Tree0670 "B{b0;b1;t0=5;q0}Step(TryF(OnceK(pt0{b0:t0}),t1,a2b{b1;b0}),Rep1(Lp{_;S}(t3)))",
+    Tree0671 "B{b1;l0;b0=2;t1}Itr{b0;_;2;N}(Flip(R,t0,c1b{t1}))",
+    Tree0672 "MPri(t0,a1e,R)",
+    Tree0673 "B{q0=1;b0=3;t0=4;b1}WU{b0%3<2}(@si{b0=b1+4%2}@oh{b0+=1}@ki{b1>1}Pri(Par{3;-2}(t0,@si{b0>3}@ki{b0%2=0}@oh{b1:=b0;b1+=2}c1,pc2{b0:b1}),t3,Pri(a4,Lp{b0;K}(a5b{t0%2;b0}))))",
+    Tree0674 "B{b0=3;o0=3;b1=1;t0=5}Seq(Seq(@po{b1+=2;b0:=o0|5}@rw{b1+3%4=0}Rep3(c0b{8}),Sb{o0=3},S),Cd{10;K}(Isw{b0%3;T;N}(c1,Rus{F}(a2),@oh{b1:=t0+2;b0+=1}t3e,t4e,c5l)),Flip(DySel(pt6{b0:=},pc7{b0:t0},t8),Pre{t0>3;R}(RSeq(@fi{some}@po{b1+=1}Pre{b0>b1;K}(@of{b1:=b1%4}@oh{b0+=3}R))),@fi{t0<3}Star(Sl{100},Sc{b1:=b0}),Ret1(To{10}(pc9{b0:=}))),t10e,MSeq(Sel(pa11{b0:=;b1:t0},@rw{t0<7}Dd{0}(@of{t0+=1}Swm(S,c12e))),Rep2(Ret3(Sel(Obs{b1<o0|0;B}(Grd{R}(c13b{t0+4})),Wu{t0})))))",
+    Tree0675 "Ret0(t0)",
+    Tree0676 "B{t0=2;t1=0;b0=1}Bin{t1+3%3=1;_}(Cnd{t1+3<0;N;_}(FF(SubR(t0e))),Wv{t1}(@si{t0+2<0}@po{t1+=2}Sc{t0+3%3=2?b0+=3}))",
+    Tree0677 "B{t1=0;b0=2;l0=3;t0=2}Itr{b0;2;_;_}(Par{2;_}(a0,Wu{t0},@of{t1+=3;t1:=b0}@os{t0+=1}FS(pt1{b0:6;b1:t0}),RFb(t2,pc3{b0:3})))",
+    Tree0678 "B{b0;o0;t0;q0}Pri(@rw{some}Par{-1;_}(Dl{100}(Sl{10}),a0e,a1,@rw{t0+2>o0|2%2}pa2{b0:t0},a3),@oh{b0:=t0+1%4}@si{o0|2+4=t0}Lp{_;K}(RSeq(Lim{2}(t4),Mt{100}(Lim{3}(c5e)))),Cnd{o0|2+2>t0%4;T;_}(Rus{F}(S)))",
+    Tree0679 "B{b0=4;t1=2;t0}RFb(Pri(Flt{2;S;K}(Rpt{F}(@oh{b0+=1}@os{t1:=t0}Run))),Dd{0}(pi0{t0:t1}),@oh{b0+=1;t1+=3}@fi{t1+4<5}Sl{0},AFb(pi1{t0:b0},t2e,a3b{t1;b0},PrSel{t0}(t4),t5e),Inv(RSeq(@fi{b0=6}@si{t0!0}a6l,Keep(Sl{10}))))",
+    Tree0680 "Ret0(Sub(c0))",
+    Tree0681 "B{t0;q0=1;l0=0;b0=2;b1}Pre{b0+1=5;K}(Grd{_}(Bin{b1<6;N}(Ite(a0e,Ruf{F}(PAll{_}(@po{b0:=0}a1,a2,@os{b1+=3}pa3{b0:=;b1:t0},@of{b0+=2}@si{b1<b0+2}t4,t5)),Step(pc6{b0:=},Sl{20})),@po{b1+=3}@rw{b0%2!0}@si{b1<2}Itr{b1;1;1;_}(Swm(Grd{R}(a7b{b1%4;b1}),Itr{b1;_;3;T}(Ruf{3}(pt8{b0:b0})),RFb(a9))))))",
+    Tree0682 "B{t0=5;b0=5}RU{S}(Keep(PPar{2;_}(Grd{F}(PPar{2;T}(t0,S)),MSeq(@po{b0>7?t0+=1}@of{b0+=1}pi1{t0:b0},R))))",
+    Tree0683 "B{t0=0;b0=0}ASeq(Seq(@si{t0+2%2=1}@of{b0+=3}c0,OnceK(t1e),@rw{t0=7}pt2{b0:b0;b1:b0},Seq(Sb{t0=2},t3)),Flt{1;S;_}(RFb(Bin{t0%2!1;N}(R,Fai),c4l)))",
+    Tree0684 "B{b1=2;t1;b0}Bin{b0<3;N}(SubA(Opt(RFb(pc0{b0:1},c1))),RSeq(t2,SubA(pa3{b0:t1;b1:=})))",
+    Tree0685 "B{b0=3;q0=3;t0=4}Bin{t0%2<1;_}(RSeq(t0,pi1{t0:=},c2,a3),To{50}(Invt(RSeq(@ki{t0=3}SubA(Seq(SubR(a4),Lp{b0;S}(a5))),PPar{0;N}(Scc{t0+2%3<1},Lp{b0;S}(@si{t0<3}@rw{t0=2}@oh{t0%4>1?t0+=1}c6),t7),c8))))",
+    Tree0686 "B{b1=1;b0;t0=2;l0;o0=_}Grd{F}(RFb(ASeq(Ite(RSeq(Su{t0}(pc0{b0:t0})),@rw{b1<4}DySel(Wu{t0}),Ret0(t1)),RSeq(c2)),@os{b0:=b1%4;b0:=b0%4}@si{t0+1=b1%2}RFb(@fi{t0!0}@po{b0:=t0+1}@os{b0+=2}Fb(Obs{some;L}(c3e),Obs{b1=o0|2%4;S}(c4)),Itr{b1;0;2;_}(Seq(c5,Sc{b1:=o0|2},c6l)))))",
     Tree0687 "B{t0=0}RT{3}(PAll{-1}(Opt(c0),Wu{t0}))",
-    Tree0688 "RFb(Sub(Sub(c0l)),F)",
-    Tree0689 "B{l0=2;b1;t0=3;t1;q0=2;b0=2}Itr{b0;0;2;N}(Fb(DySel(Dd{0}(PPar{0;_}(Scc{b1%2<0},@ki{t0%3!0}Lp{t0;S}(@ki{t0+2%2!1}@po{b1:=t1%4}pc0{b0:=}),Suc)),Fb(Obs{b1%2=1;B}(c1b{t0+4}),Obs{b1%4!1;L}(t2))),Sw{2}(Lp{t1;F}(MPri(Scc{t0!b0},t3e,Scc{b0<t0%3},@si{t0+2<0}@ki{t0=5}@oh{t1>3?b1:=t0+2}t4)),SubA(PAll{_}(Step(Rmp{F;F}(Scc{b0!2}),Sl{0},c5)))),Keep(Par{2;1}(Sb{b0=b1},Lp{t1;F}(Sw{3}(Wu{t1},Sb{t0=9}))))))",
-    Tree0690 "B{t1;t0=5;b0=5}Flip(Flt{1;_;_}(Isw{t0+2;N;T}(c0,c1,pt2{b0:b0;b1:t0})),t3,SubR(PPar{2;_}(SubR(pa4{b0:b0;b1:t1}),Sb{b0=8})),Sb{b0=9})",
-    Tree0691 "RFb(DySeq(c0,a1,Wt{0}))",
-    Tree0692 "B{t0=3;t1;b1;o0}Keep(AFb(FF(Flt{1;_;F}(WU{none}(Wt{10}))),Rep3(Pre{t0+1%3<2}(c0b{t0+3%3})),Sw{3}(Run,Isw{t1%4;_;N}(Sb{o0=4},Sb{b1=2},a1)),Isw{7;T;_}(R,t2,c3b{b1})))",
-    Tree0693 "DySel(t0,t1,PrSel{2;1}(a2,t3e),t4,c5)",
-    Tree0694 "B{b1;b0=5;o0=_;t1;t0=5}Seq(Par{-1;0}(RU{S}(PrSel{o0|0+4;8;7}(Sw{5;1}(c0l,c1b{b0%3},Rpt{1}(@ki{b0=t0+3}Scc{b0>o0|5})),@ki{t0+3%2>0}@oh{t0+=2}Sl{10},@os{b1+=3}@oh{o0:=_}@si{some}Try(Fai,Fai))),Flt{2;S;_}(Sw{1;0}(pt2{b0:b1;b1:t0},Ruf{F}(Scc{t1%3<0}),Cd{100;_}(c3e))),t4))",
-    Tree0695 "B{t0=0}Pre{t0%2<1;F}(Ret0(pa0{b0:8}))",
-    Tree0696 "PrSel{0;0;2}(Cd{0;F}(Wde(t0,Rus{F}(t1))),Sub(MPri(Rpt{F}(t2),Rpt{0}(t3))),Sel(ASeq(t4,t5),RT{3}(t6e)))",
-    Tree0697 "B{t0=0;b0;o0}TryF(Obs{t0+1!3;_}(Star(Obs{t0>6;_}(c0l),RFb(a1,t2e))),pc3{b0:t0},Inv(Sel(Obs{b0!4;L}(Ruf{F}(RSeq(pc4{b0:0},Sb{o0=4},Fai))),Obs{b0+3<3;S}(Fb(Obs{o0|1%3>1;B}(t5),Rpt{0}(@oh{t0+=3}@po{t0+=3}Scc{some}))))))",
-    Tree0698 "B{t0;b0=2}Pre{t0+3<7;F}(RSel(t0,c1b{b0},R))",
-    Tree0699 "ASeq(Par{2;_}(c0l,t1,t2,DySeq(a3,c4),c5),Sub(Seq(t6,RSeq(t7,c8))),t9)",
+    Tree0688 "RFb(c0l,F)",
+    Tree0689 "B{b1=1;l0=2;t1=5;t0;b0=5}Itr{b0;0;2;N}(Fb(Itr{b1;2;2;T}(Wde(WU{t0=2}(Intr{b0+4<1}(Grd{F}(t0))),Ite(Swm(t1,Sb{b0=t1}),a2e))),RFb(Ruf{1}(Swm(Ret1(c3b{b1+2}),RSeq(FS(t4e),Suc,t5,a6),c7))),Bin{t1<t0;N}(t8,DySel(@po{t1%3<0?t0:=t0+1%2}@os{b1+=1}TryF(t9,Suc,Rep3(a10l))))))",
+    Tree0690 "B{t0;b0=5;t1}Star(Bin{b0<3;N}(SubA(Rep0(c0)),FF(t1)),Sel(OnceK(Cd{30;F}(Rep3(Dd{0}(t2))))),Opt(Step(t3e,@oh{t1+=3}@of{t1=3?t0:=9}@fi{b0!0}a4,pa5{b0:=;b1:t1},c6,t7)),Keep(PPar{1;T}(pt8{b0:=;b1:t0},a9)))",
+    Tree0691 "B{b0=0;t0=5;q0;b1}PrSel{b1;b0}(PAll{-3}(SubR(Wv{t0}(Once(Su{t0}(Sb{t0=8})))),Isw{t0;_;N}(PrSel{t0}(t0)),Pre{b0>0;R}(Lp{b0;S}(@oh{b0+=3}c1e)),c2),PAll{2}(Cnd{b0%4<1;N;_}(Ruf{F}(Rus{2}(Inv(@ki{b0%4=3}@os{b0+=3}@po{b0:=b0%4;t0>b0%2?b1+=1}a3)))),Fb(Obs{b0%2>0;B}(pt4{b0:t0;b1:t0}),Obs{t0%4=2;L}(Scc{b1%2=0}))))",
+    Tree0692 "B{b0;t0=2;b1=0;t1=4;o0=_}Par{_;2}(@fi{t0>3}RSeq(Sb{b0=7},c0e,MSeq(pi1{t0:b1},t2)),Pre{none;F}(Dl{10}(FF(@oh{t0:=t0%2}@po{b0:=b1%4}Ruf{F}(Bin{t0<t0%2;N}(c3,@rw{b1+3<2}@oh{b0:=o0|2%3;o0:=b1+3%2}@fi{t1>3}t4))))),Pre{none;F}(Inv(Swm(SubR(TryT(c5,c6)),Rpt{1}(@os{b0+2>1?b0+=2}@rw{b1<t0%2}a7)))))",
+    Tree0693 "B{q0;o0;b0=0;l0=3;t0=2}Sel(@rw{b0!2}Step(Lp{b0;F}(Itr{b0;1;_;_}(Su{t0}(F))),c0l,@ki{b0%2>0}pt1{b0:=;b1:t0}),MSeq(Sl{20},c2,Pre{some;R}(Flip(Lim{1}(t3),a4))),MSeq(PPar{0;_}(Run),Scc{t0%3<0},t5))",
+    Tree0694 "B{b1;o0=_;b0;t0=5}RSeq(Rus{F}(AFb(Seq(pa0{b0:b1}))),Pre{none;R}(a1),Sel(Obs{b0!t0%3;B}(Wt{20}),Invt(Dd{0}(a2))))",
+    Tree0695 "PrSel{0}(RU{F}(Fai))",
+    Tree0696 "Grd{R}(RSeq(Pri(Ret4(t0),AFb(c1,t2),PAll{1}(t3,a4),RU{F}(OnceT(Sub(c5))),RT{F}(t6)),Mt{10}(Fb(Wde(a7e,c8,c9),PrSel{3;1;1;0;3}(Wde(t10,c11l),a12e,Suc,a13,t14)))))",
+    Tree0697 "Fb(Sub(a0),c1)",
+    Tree0698 "B{b0;b1=2;t0=2}@rw{b1+3%4>1}@po{b0+=4}@oh{b1+=2}PrSel{t0%4;5;t0}(t0,Par{0;0}(pt1{b0:=;b1:=},pt2{b0:=;b1:t0},pt3{b0:=},Sb{b1=t0},a4),Ret2(Isw{b0%3;_;_}(Sl{50},Sc{b0+=2},a5)))",
+    Tree0699 "B{b0;q0;t0;l0=0;o0=_}Itr{b0;1;2;T}(TryF(To{30}(To{10}(Lp{t0;_}(Seq(RSeq(Scc{o0|1>b0%4}),MPri(Ub{o0}),Pre{t0=3;R}(t0))))),ASeq(Sc{b0+=1;b0:=t0},Wde(c1,a2),a3,Isw{b0;T;_}(@si{none}S,FS(t4)))))",
 }

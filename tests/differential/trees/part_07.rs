@@ -6,32 +6,43 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        PrioritySelector {
-            #[score(|bb| (bb.b0) as f32)]
-            RepeatUntilFailure(1) {
-                RunOnce(then_skip = false) {
-                    Observe(|bb| bb.b0 % 2 > 0) {
-                        RunOnce {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                Action(Act<0>),
-                                #[skip_if(|bb| bb.b0 == 1)]
-                                #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b0 % 3)]
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<1>),
-                                },
-                                Wait(10),
-                                Timeout(20) {
-                                    Action(PIo<2>, t0 = {b1}),
-                                },
-                                Repeater(0) {
-                                    Action(PAct<3>, b0 = {=}),
-                                },
-                            },
+        Remap(success = Failure, failure = Failure) {
+            #[success_if(|bb| (*bb.t1 + 1) % 2 < 1)]
+            BinarySelector(|bb| bb.b0 + 2 < 1) {
+                #[post(|bb| *bb.t0 += 3)]
+                ParallelAll(1) {
+                    Selector {
+                        AsyncSequence {
+                            #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<0> = Task::<0>),
                         },
+                        Condition(Cond<1>),
+                        #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                        IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                    Action(Act<7> = Act::<7>),
+                    ReactiveFallback {
+                        Action(Act<8>),
+                        #[on_success(|bb| if *bb.t0 < 3 { *bb.t1 += 1 })]
+                        Condition(Cond<9>),
+                    },
+                    Action(Act<10>),
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t1 + 1 > bb.b0 % 2),
+                        Sleep(0),
                     },
                 },
             },
@@ -39,327 +50,427 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0700Blackboard { b0 b1 o0 });
+board!(Tree0700Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            b0: i64 = 2,
         }
-        #[on_success(|bb| { if bb.b0 > bb.b0 % 2 { bb.b0 += 3 }; bb.b0 = bb.o0.unwrap_or(0) })]
-        #[post(|bb| { bb.b0 += 3; bb.b1 = 8 })]
-        #[skip_if(|bb| bb.o0.is_some())]
-        Cooldown(0) {
-            StatefulAction(Task<0>),
+        Precondition(|bb| bb.b0 + 2 < bb.b0, else = Running) {
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0701Blackboard { q0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0702Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(10),
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 11,
-        }
-        #[post(|bb| if bb.o0.is_none() { bb.t0.set(bb.b0 + 3) })]
-        #[on_success(|bb| if bb.o0.unwrap_or(0) > bb.o0.unwrap_or(2) % 2 { bb.b1 += 3 })]
-        StatefulAction(PTask<0>, b0 = {=}, b1 = {=})
-    }
-}
+board!(Tree0701Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        ParallelAll(max_failures = -1) {
-            SubTree(Tree0702Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
+        RetryUntilSuccessful(4) {
+            Sequence {
+                SetBlackboard(t0 = 9),
+                SetBlackboard(b0 = {t1}),
+                StatefulAction(Task<0>),
+                Conditional(|bb| *bb.t0 + 2 == 1, dynamic = true) {
+                    SkipUnlessUpdated(t0) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            ScriptCondition(|bb| *bb.t1 > bb.o0.unwrap_or(1)),
+                            #[success_if(|bb| *bb.t0 < 3)]
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(5) > 5)]
+                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                #[post(|bb| *bb.t1 += 3)]
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
-board!(Tree0702Blackboard { o0 b1 t0 b0 });
+board!(Tree0702Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.b1 + 1) as f32)]
-            WasEntryUpdated(t0),
-            #[score(|bb| (*bb.t0 + 4) as f32)]
-            BinarySelector(|bb| bb.b0 > 7) {
-                Condition(|ctx| ctx.check(0)),
-                AsyncSequence {
-                    StatefulAction(Task<1>),
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            #[score(|bb| (bb.b1) as f32)]
-            WaitUntil(|bb| *bb.t0 > 1) {
-                Fallback {
-                    Action(PIo<4>, t0 = {b1}),
-                    ScriptCondition(|bb| (bb.b0 + 1) % 2 < 0),
-                    StatefulAction(Task<5>),
+        ReactiveSequence {
+            ForceFailure {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            ForceFailure {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Deadline(50) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0703Blackboard { b1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0704Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        Action(PIo<1>, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0704Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        ScriptCondition(|bb| bb.b0 > *bb.t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 2,
+            o0: Option<i64> = Some(4),
         }
-        IndexSwitch(|bb| *bb.t0) {
-            Conditional(|bb| *bb.t1 < 1) {
-                SetBlackboard(b1 = {b0}),
+        BinarySelector(|bb| bb.o0.is_none()) {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                ReactiveSelector {
+                    Condition(Cond<0>),
+                    #[skip_if(|bb| bb.b0 != 4)]
+                    SubTree(Tree0704Sub0, ..),
+                    AsyncFallback {
+                        ScriptCondition(|bb| bb.b0 % 3 != 2),
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 2)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        AlwaysFailure,
+                    },
+                    AlwaysSuccess,
+                },
             },
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-            #[on_halted(|bb| { bb.t1.set(bb.b1); bb.b1 = *bb.t1 + 3 })]
-            Action(Act<1>),
+            KeepRunningUntilFailure {
+                SubTree(Tree0704Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0704Blackboard { b1 t0 t1 b0 });
+board!(Tree0704Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        Repeater(forever) {
-            Remap(success = Failure, failure = Failure) {
-                ReactiveFallback {
-                    StepSequencer {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Delay(0) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0706 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2],
         }
-        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
-            #[post(|bb| *bb.t1 += 1)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            AlwaysRunning,
-            RepeatUntil(Failure) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0706Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0707Sub0 for Ctx {
-        Action(Act<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0707 for Ctx {
-        FlipSelector {
-            Condition(Cond<0>),
-            DynamicSequence {
-                Parallel(failure = -3) {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Repeat(4) {
-                        Selector {
-                            Remap(success = Success, failure = Failure) {
-                                StatefulAction(Task<2>),
+        ReactiveFallback {
+            #[run_while(|bb| (*bb.t0 + 3) % 2 < 0)]
+            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
+                Iterate(l0, element = {b0}) {
+                    WaitUntil(|bb| (bb.b0 + 3) % 4 > 1) {
+                        Parallel(success = 2, failure = -1) {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Observe(|bb| (*bb.t0 + 2) % 2 > 0, abort = none) {
+                                StatefulAction(Task<1>),
                             },
-                        },
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    SubTree(Tree0707Sub0),
-                    Filter(times = 1, count = Failure) {
-                        Condition(Cond<6>),
-                    },
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                Parallel(success = 1, failure = -2) {
-                    StatefulAction(Task<9>),
-                    AlwaysRunning,
-                },
-            },
-            PrioritySelector {
-                #[score(3)]
-                Sequence {
-                    SequenceWithMemory {
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                    },
-                    StatefulAction(Task<12>),
-                },
-                #[score(1)]
-                TryCatch(catch_on_halt = false) {
-                    Succeeder,
-                    AlwaysFailure,
-                    Condition(|ctx| ctx.check(13)),
-                },
-            },
-            ReactiveFallback {
-                Repeat(4) {
-                    AlwaysFailure,
-                },
-                Deadline(0) {
-                    Action(Act<14>),
-                },
-                PrioritySelector {
-                    #[score(3)]
-                    StatefulAction(Task<15>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0708Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-            #[tracked] t1: i64 = 13,
-        }
-        #[on_halted(|bb| bb.b1 = 5)]
-        #[skip_if(|bb| *bb.t1 % 2 > 0)]
-        #[on_failure(|bb| bb.b0 += 2)]
-        Delay(100) {
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0708 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        SequenceStar {
-            Selector {
-                Observe(|bb| bb.b0 + 4 < 0, abort = none) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        AlwaysSuccess,
-                    },
-                },
-                Observe(|bb| *bb.t0 % 3 == 0, abort = lower) {
-                    SubTree(Tree0708Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
-                },
-                Observe(|bb| bb.b0 == *bb.t0 + 2, abort = lower) {
-                    #[skip_if(|bb| *bb.t0 != bb.b1 + 2)]
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            Fallback {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<3> = Task::<3>),
-                Deadline(0) {
-                    Sleep(0),
-                },
-            },
-            Repeater(forever) {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Action(Act<4>),
-                    #[on_halted(|bb| { bb.t1.set(8); bb.b1 += 1 })]
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0708Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0709 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        ForceSuccess {
-            ForceFailure {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    Precondition(|bb| bb.b0 > *bb.t1, else = Success) {
-                        RunOnce {
-                            Action(|ctx| ctx.exec(0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0709Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0710 for Ctx {
-        ForceSuccess {
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                Inverter {
-                    RunOnce {
-                        ReactiveSelector {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Condition(|ctx| ctx.check(2)),
-                            Condition(Cond<3>),
-                            Cooldown(0) {
+                            PolicyParallel(policy = FirstFailure, repeat = false) {
+                                Condition(Cond<2>),
+                                Action(|ctx| ctx.exec(3)),
                                 StatefulAction(Task<4>),
                             },
                         },
                     },
                 },
             },
+            ReactiveSequence {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Wait(50),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Condition(Cond<6> = Cond::<6>),
+            ReactiveFallback {
+                Condition(Cond<7>),
+                Condition(PCond<8>, b0 = {b0}),
+                RunOnce {
+                    Guard(|ctx| &mut ctx.token) {
+                        Sleep(20),
+                    },
+                },
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                    StatefulAction(PTask<11>, b0 = 0, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0705Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Conditional(|bb| bb.b0 < 4, dynamic = true, else = Failure) {
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 11,
+        }
+        Action(PIo<3>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveSequence {
+            PrioritySelector {
+                #[score(|bb| (bb.b0 + 4) as f32)]
+                Condition(|ctx| ctx.check(0)),
+                #[score(|bb| (*bb.t1) as f32)]
+                SubTree(Tree0706Sub0, ..),
+            },
+            ReactiveSelector {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                SubTree(Tree0706Sub1, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0706Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0707 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Deadline(20) {
+            FlipSelector {
+                WaitUntil(|bb| bb.b1 % 4 > 0) {
+                    StatefulAction(Task<0>),
+                },
+                Filter(times = 2) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0707Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0708 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 == 4)]
+        ReactiveSequence {
+            #[skip_if(|bb| *bb.t0 + 1 < 6)]
+            ReactiveFallback {
+                WhileDoElse {
+                    Condition(Cond<0> = Cond::<0>),
+                    RunOnce {
+                        #[post(|bb| { bb.b0 += 2; if bb.b0 != bb.b1 % 4 { bb.o0 = Some(*bb.t0) } })]
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) < 4)]
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+                Condition(Cond<4>),
+                Remap(success = Failure, failure = Success) {
+                    Iterate(l0, element = {b0}) {
+                        Wait(30),
+                    },
+                },
+            },
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.o0.is_none())]
+            #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 3 })]
+            IfThenElse {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(5)),
+                    Action(Act<6>),
+                    #[post(|bb| bb.b1 = 2)]
+                    StatefulAction(Task<7>),
+                    Action(PIo<8>, t0 = {t1}),
+                    UnsetBlackboard(o0),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                        Fallback {
+                            Observe(|bb| bb.b1 > 7, abort = both) {
+                                SetBlackboard(b1 = {b0}),
+                            },
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Limiter(2) {
+                    AsyncFallback {
+                        SequenceWithMemory {
+                            Action(|ctx| ctx.exec(9)),
+                            Action(Act<10>),
+                            StatefulAction(Task<11>),
+                        },
+                        DynamicSequence {
+                            Sleep(0),
+                            Action(Act<12> = Act::<12>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0708Blackboard { b1 t1 b0 o0 l0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0709 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
+        }
+        #[on_success(|bb| *bb.t0 += 3)]
+        Remap(success = Success, failure = Failure) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                Fallback {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        AlwaysFailure,
+                        Condition(PCond<0>, b0 = 0),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
+                        Condition(Cond<2>),
+                        Interrupt(|bb| *bb.t0 > *bb.t1 % 4) {
+                            RetryUntilSuccessful(1) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| if bb.b0 != *bb.t1 { bb.b0 += 2 })]
+                    #[skip_if(|bb| *bb.t0 + 3 > *bb.t0)]
+                    RepeatUntilSuccess(1) {
+                        Iterate(l0, element = {b0}) {
+                            Parallel(success = -1, failure = -1) {
+                                KeepRunningUntilFailure {
+                                    SetBlackboard(b0 = 2),
+                                },
+                            },
+                        },
+                    },
+                },
+                MemPriority {
+                    ReactiveFallback {
+                        Sequence {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        Selector {
+                            Observe(|bb| *bb.t0 < 1, abort = lower) {
+                                Cooldown(0, filtered = Failure) {
+                                    Script(|bb| if (*bb.t1 + 2) % 3 != 2 { bb.t1.set(*bb.t0) }),
+                                },
+                            },
+                            ScriptCondition(|bb| *bb.t0 + 4 < *bb.t0 % 3),
+                        },
+                        ScriptCondition(|bb| (bb.b0 + 3) % 3 > 1),
+                    },
+                    Parallel(success = -1, failure = 1) {
+                        SequenceWithMemory {
+                            BinarySelector(|bb| *bb.t0 != 1, dynamic = false) {
+                                StatefulAction(Task<6>),
+                                Repeater(0) {
+                                    Action(Act<7>),
+                                },
+                            },
+                            FlipSelector {
+                                SetBlackboard(b0 = 7),
+                                SetBlackboard(b0 = {t0}),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                        Filter(times = 1, count = Completed) {
+                            MaxTime(0) {
+                                #[on_halted(|bb| *bb.t1 += 1)]
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 + 4 != 4, else = Success) {
+                        ReactiveSequence {
+                            StatefulAction(Task<10>),
+                            Action(|ctx, bb| ctx.exec_in(11, bb.b0 + 4, &mut bb.b0)),
+                            #[failure_if(|bb| bb.b0 + 3 < 0)]
+                            Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0709Blackboard { t1 t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0710 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
@@ -367,250 +478,136 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            #[allow(unused)] l0: Vec<i64> = vec![],
+            b1: i64,
         }
-        #[failure_if(|bb| (*bb.t0 + 3) % 4 > 1)]
-        #[on_halted(|bb| *bb.t0 += 2)]
-        RepeatUntilSuccess(forever) {
-            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail) {
-                Condition(Cond<0>),
-                SequenceStar {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    Condition(Cond<2>),
-                },
-                MaxTime(0) {
-                    WhileDoElse {
-                        StatefulAction(Task<3>),
-                        SetBlackboard(b0 = {t1}),
-                    },
-                },
+        TryCatch(catch_on_halt = false) {
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                Action(PIo<1>, t0 = {b1}),
+                Condition(PCond<2>, b0 = 9),
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0711Blackboard { t0 b0 t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0712Sub1 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            b0: i64 = 15,
-        }
-        #[on_failure(|bb| bb.b0 = (*bb.t1 + 4) % 4)]
-        #[failure_if(|bb| *bb.t1 != 3)]
-        WasEntryUpdated(t1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0712Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            b0: i64 = 15,
-        }
-        RepeatUntil(Failure) {
-            #[skip_if(|bb| bb.b0 != 4)]
-            SubTree(Tree0712Sub1, ..),
-        }
-    }
-}
+board!(Tree0711Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
         }
-        WhileDoElse {
-            MaxTime(10) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    StatefulAction(Task<0>),
-                    Precondition(|bb| bb.o0.unwrap_or(1) + 1 == 3, else = Success) {
-                        Runner,
+        FlipSelector {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Parallel(success = -1) {
+                    ReactiveSequence {
+                        SetBlackboard(o0 = Some(1)),
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    Loop(q0, if_empty = Running) {
+                        Condition(Cond<3>),
                     },
                 },
             },
-            SubTree(Tree0712Sub0, t1 = {=}, o0 = {o0}, b0 = {=}),
+            ReactiveFallback {
+                #[run_while(|bb| (*bb.t0 + 2) % 4 < 0)]
+                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); if *bb.t0 > 0 { bb.b0 = 0 } })]
+                Script(|bb| bb.t0.set((*bb.t0 + 4) % 2)),
+                #[on_halted(|bb| { *bb.t0 += 2; if bb.b0 > 1 { bb.o0 = Some(bb.b0) } })]
+                Observe(|bb| *bb.t0 != 4, abort = self) {
+                    SetBlackboard(t0 = 5),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+            },
         }
     }
 }
 
-board!(Tree0712Blackboard { t1 o0 b0 });
+board!(Tree0712Blackboard { t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveSequence {
-            WasEntryUpdated(t0),
-            Wait(50),
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                #[skip_if(|bb| *bb.t0 < 1)]
-                #[post(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 += 1 })]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                RetryUntilSuccessful(forever) {
-                    RepeatUntilSuccess(2) {
-                        #[post(|bb| bb.b0 += 1)]
-                        RepeatUntilSuccess(3) {
-                            ReactiveSequence {
-                                Condition(PCond<0>, b0 = {b0}),
-                                Action(Act<1>),
-                                Condition(PCond<2>, b0 = 4),
-                            },
-                        },
-                    },
-                },
+        RunOnce(then_skip = false) {
+            Timeout(0) {
+                AlwaysFailure,
             },
         }
-    }
-}
-
-board!(Tree0713Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0714Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0714Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree0714Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        RunOnce(then_skip = true) {
-            SubTree(Tree0714Sub0, ..),
+        AsyncFallback {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Priority {
+                StatefulAction(Task<3>),
+                Failer,
+            },
+            Action(Act<4>),
         }
     }
 }
 
-board!(Tree0714Blackboard { t0 });
+board!(Tree0714Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub1 for Ctx {
+        Fallback {
+            AlwaysFailure,
+            Inverter {
+                Sleep(10),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub0 for Ctx {
+        SubTree(Tree0715Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64,
-        }
-        ParallelAll(max_failures = -2) {
-            TryCatch {
-                Repeater(forever) {
-                    Sleep(10),
-                },
-                Loop(q0) {
-                    BinarySelector(|bb| bb.b1 > 7) {
-                        RepeatUntilSuccess(2) {
-                            Fallback {
-                                #[run_while(|bb| bb.b0 < 1)]
-                                IfThenElse {
-                                    Condition(PCond<0>, b0 = {t0}),
-                                    Wait(20),
-                                },
-                            },
-                        },
-                        Delay(100) {
-                            ForceSuccess {
-                                #[success_if(|bb| bb.b0 == 5)]
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            WaitUntil(|bb| bb.b1 != bb.b0 % 2) {
-                KeepRunningUntilFailure {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                Fallback {
-                    Observe(|bb| bb.b0 < bb.b0 + 3, abort = both) {
-                        Sequence {
-                            Condition(Cond<3>),
-                            SetBlackboard(t0 = 3),
-                            Loop(q0, if_empty = Skipped) {
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| 8, dynamic = true) {
-                        #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
-                        #[failure_if(|bb| *bb.t0 < 7)]
-                        ParallelAll {
-                            #[post(|bb| *bb.t0 += 2)]
-                            Condition(Cond<5>),
-                            #[failure_if(|bb| bb.b1 > 3)]
-                            #[post(|bb| if bb.b0 != (*bb.t0 + 1) % 4 { bb.b0 += 1 })]
-                            Action(Act<6>),
-                        },
-                        Switch(b1) {
-                            case 4 => AlwaysFailure,
-                            _ => #[skip_if(|bb| (bb.b0 + 4) % 3 > 0)]
-                            #[on_failure(|bb| { bb.t0.set(bb.b0 % 3); *bb.t0 += 3 })]
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
+        Delay(10) {
+            SubTree(Tree0715Sub0),
         }
     }
 }
-
-board!(Tree0715Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            l0: Vec<i64>,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
         }
-        Fallback {
-            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                StepSequencer {
-                    Fallback {
-                        RepeatUntil(Failure) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    #[run_while(|bb| *bb.t1 < *bb.t0)]
-                    Iterate(l0, element = {b0}, max = 3) {
-                        RepeatTimes(3) {
-                            SequenceWithMemory {
-                                SetBlackboard(t1 = {b0}),
-                                Condition(Cond<1>),
-                                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 3)),
-                            },
-                        },
-                    },
-                    Delay(20) {
-                        Condition(Cond<2>),
+        BinarySelector(|bb| bb.b1 % 3 != 2, dynamic = false) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b1)),
+            MemSequence {
+                Loop(q0, if_empty = Failure) {
+                    Sequence {
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 < 7)]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -618,111 +615,198 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0716Blackboard { b0 o0 l0 t1 t0 });
+board!(Tree0716Blackboard { q0 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            DynamicSequence {
-                PrioritySelector {
-                    #[score(0)]
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
             b0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        #[success_if(|bb| bb.o0.is_some())]
-        Fallback {
-            FlipSelector {
-                RepeatTimes(forever) {
-                    #[post(|bb| bb.b1 = bb.b0 + 4)]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    Parallel(success = 2) {
-                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b1)),
-                        Condition(|ctx, bb| ctx.check_in(1, 8)),
+        ParallelAll(3) {
+            SequenceWithMemory {
+                Condition(PCond<0>, b0 = {t0}),
+                Condition(Cond<1>),
+            },
+            #[skip_if(|bb| *bb.t1 > 2)]
+            DynamicSelector {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Cooldown(0) {
+                        Fallback {
+                            Action(PAct<2>, b0 = {t1}),
+                            Condition(PCond<3>, b0 = {b1}),
+                            Action(Act<4>),
+                            #[on_failure(|bb| bb.b1 = bb.b0)]
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
+                        },
                     },
                 },
             },
+            StepSequencer {
+                Condition(Cond<6>),
+                MaxTime(0) {
+                    Action(PIo<7>, t0 = {t1}),
+                },
+                StatefulAction(PTask<8>, b0 = 3, b1 = {t1}),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+            },
         }
     }
 }
 
-board!(Tree0718Blackboard { t1 b0 b1 o0 });
+board!(Tree0717Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0718 for Ctx {
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            RepeatUntilFailure(forever) {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSelector {
-            MemPriority {
-                #[success_if(|bb| bb.b0 < (bb.b1 + 2) % 3)]
-                #[on_halted(|bb| { *bb.t1 += 1; bb.b1 += 1 })]
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-            },
-            Inverter {
-                MemSequence {
-                    StatefulAction(Task<3>),
-                    ScriptCondition(|bb| bb.b0 % 2 == 1),
+        Fallback {
+            Sequence {
+                AsyncSequence {
+                    Retry(forever) {
+                        #[skip_if(|bb| *bb.t0 < 3)]
+                        #[on_halted(|bb| if *bb.t1 < 1 { bb.b0 += 1 })]
+                        Succeeder,
+                    },
+                    #[failure_if(|bb| bb.b0 % 2 != 1)]
+                    Sequence {
+                        Action(PIo<0>, t0 = {t1}),
+                        StatefulAction(Task<1>),
+                    },
                 },
+                #[on_success(|bb| *bb.t1 += 2)]
+                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 3 })]
+                Repeat(3) {
+                    Repeat(1) {
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            ParallelAll(5) {
+                                Sleep(10),
+                                Condition(Cond<2>),
+                                Action(Act<3>),
+                                Condition(Cond<4>),
+                                Action(|ctx| ctx.exec(5)),
+                            },
+                        },
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    ParallelAll(2) {
+                        Retry(0) {
+                            StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
+                        },
+                        Parallel(failure = 2) {
+                            StatefulAction(Task<7>),
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
+                },
+            },
+            DynamicSequence {
+                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree0719Blackboard { t1 b1 b0 });
+board!(Tree0719Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            l0: Vec<i64>,
-            #[tracked] t1: i64 = 5,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Sequence {
-            IfThenElse {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 4)),
-                Condition(|ctx| ctx.check(1)),
+        Cooldown(10, filtered = Skipped) {
+            StepSequencer {
+                Action(Act<0>),
+                #[run_while(|bb| bb.o0.is_none())]
+                Repeat(2) {
+                    WasEntryUpdated(t0),
+                },
+                Succeeder,
+                Action(PIo<1>, t0 = {b0}),
             },
-            RunOnce(then_skip = false) {
-                Parallel(success = 1, failure = 4) {
-                    SequenceWithMemory {
-                        #[on_halted(|bb| *bb.t1 += 3)]
-                        Script(|bb| bb.o0 = Some(bb.b0 % 4)),
-                        Action(Act<2>),
-                    },
-                    Script(|bb| bb.b0 += 1),
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                        Succeeder,
-                        SetBlackboard(b0 = 8),
-                        MaxTime(30) {
-                            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0720Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0721 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        TryCatch {
+            SequenceStar {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Wait(50),
+                },
+                DynamicSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 == 0),
+                },
+                Timeout(0) {
+                    Observe(|bb| *bb.t0 == bb.b0, abort = self) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            StatefulAction(Task<4>),
+                            #[on_success(|bb| bb.b1 += 2)]
+                            #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 })]
+                            Condition(Cond<5> = Cond::<5>),
                         },
                     },
-                    RepeatTimes(2) {
-                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
-                            Condition(Cond<4>),
-                        },
+                },
+            },
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[failure_if(|bb| *bb.t0 + 3 > 2)]
+            Fallback {
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    #[skip_if(|bb| *bb.t0 + 1 != bb.b1 + 3)]
+                    #[on_success(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
+                    AlwaysRunning,
+                },
+                Condition(Cond<6>),
+                #[on_halted(|bb| if *bb.t0 % 4 < 2 { bb.b0 = 9 })]
+                #[run_while(|bb| bb.b0 + 4 != 6)]
+                #[on_success(|bb| bb.b0 += 3)]
+                FlipSelector {
+                    Action(PIo<7>, t0 = {b1}),
+                    #[run_while(|bb| bb.o0.unwrap_or(2) == bb.o0.unwrap_or(5) % 4)]
+                    StatefulAction(Task<8>),
+                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                },
+                AsyncFallback {
+                    Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                },
+                Cooldown(10, filtered = Failure) {
+                    Observe(|bb| *bb.t0 > 3) {
+                        Action(|ctx| ctx.exec(11)),
                     },
                 },
             },
@@ -730,311 +814,235 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0720Blackboard { b0 l0 t1 o0 t0 });
+board!(Tree0721Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
-        Sequence {
-            Sequence {
-                ParallelAll(4) {
-                    Delay(10) {
-                        AlwaysRunning,
-                    },
-                    RunOnce {
-                        FlipSelector {
-                            Condition(Cond<0>),
-                            Wait(10),
-                        },
-                    },
-                    RepeatUntilFailure(1) {
-                        RetryUntilSuccessful(3) {
-                            Action(Act<1>),
-                        },
-                    },
-                    Filter(times = 1, count = Success) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Limiter(1) {
-                Repeat(1) {
-                    MemSequence {
-                        DynamicSequence {
-                            RetryUntilSuccessful(forever) {
-                                StatefulAction(Task<3>),
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Cooldown(20, filtered = Skipped) {
+            Parallel(success = -1, failure = 1) {
+                ParallelAll(max_failures = -1) {
+                    RepeatUntilSuccess(forever) {
+                        ReactiveSequence {
+                            Timeout(30) {
+                                SetBlackboard(t1 = {t0}),
                             },
-                            WhileDoElse {
-                                StatefulAction(Task<4>),
-                                AlwaysSuccess,
-                            },
-                        },
-                        Action(Act<5>),
-                        DynamicSequence {
+                            Script(|bb| *bb.t0 += 1),
+                            Condition(PCond<0>, b0 = 2),
                             Succeeder,
                         },
                     },
                 },
             },
-            Optional {
-                Fallback {
-                    DynamicSequence {
-                        SequenceWithMemory {
-                            Wait(0),
-                            StatefulAction(Task<6>),
-                        },
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            FlipSelector {
-                Condition(Cond<8>),
-                Filter(times = 2, count = Completed) {
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                StepSequencer {
-                    Condition(Cond<10>),
-                    Succeeder,
-                },
-                Timeout(50) {
-                    StatefulAction(Task<11>),
-                },
-                Action(Act<12>),
-            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            #[success_if(|bb| *bb.t0 == bb.b0 % 2)]
-            #[post(|bb| if *bb.t0 + 3 == 3 { bb.o0 = Some(*bb.t0 % 3) })]
-            Condition(Cond<0>),
-            #[run_while(|bb| (*bb.t0 + 2) % 4 < 0)]
-            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); if bb.b0 > 0 { bb.b0 = 0 } })]
-            Precondition(|bb| bb.b1 % 2 != 1, else = Failure) {
-                ForceSuccess {
-                    Switch(b1) {
-                        case 2 => Failer,
-                        case 1 => Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                        _ => AlwaysSuccess,
-                    },
-                },
-            },
-            DynamicSelector {
-                RunOnce(then_skip = false) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-                Precondition(|bb| (bb.b0 + 2) % 4 > 0, else = Running) {
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Condition(Cond<4> = Cond::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0722Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0723Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0723Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-        }
-        WaitUntil(|bb| bb.o0.is_none()) {
-            SubTree(Tree0723Sub1, ..),
-        }
-    }
-}
+board!(Tree0722Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        Inverter {
-            AsyncSequence {
-                Sleep(0),
-                SubTree(Tree0723Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 4) % 2, &mut bb.b0)),
+        ParallelAll(max_failures = -1) {
+            WhileDoElse {
+                Condition(Cond<0>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
             },
         }
     }
 }
-
-board!(Tree0723Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[allow(unused)] l0: Vec<i64>,
+            b0: i64,
         }
-        ReactiveSequence {
-            Cooldown(0, filtered = Failure) {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                Condition(PCond<1>, b0 = {b0}),
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                Failer,
-                Action(Act<3>),
+        Deadline(0) {
+            RetryUntilSuccessful(0) {
+                Action(PAct<0>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0724Blackboard { b0 l0 });
+board!(Tree0724Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        #[post(|bb| bb.b0 += 1)]
-        #[failure_if(|bb| *bb.t0 < 1)]
-        #[on_success(|bb| bb.b0 += 2)]
-        TryCatch(catch_on_halt = false) {
-            #[post(|bb| bb.t1.set(*bb.t0 + 3))]
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            SetBlackboard(b0 = 2),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
+        SequenceWithMemory {
+            IndexSwitch(|bb| (bb.b0 + 3) % 3, out_of_range = Loop, dynamic = false) {
+                Repeater(0) {
+                    ScriptCondition(|bb| bb.b0 == 3),
+                },
+                MaxTime(0) {
+                    Script(|bb| bb.b0 = *bb.t0 + 4),
+                },
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
+                AlwaysFailure,
+                SkipUnlessUpdated(t0) {
+                    Wait(0),
+                },
+                Sequence {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RepeatUntil(Failure) {
+                SetBlackboard(o0 = Some(2)),
+            },
         }
     }
 }
 
-board!(Tree0725Blackboard { t0 t1 b0 });
+board!(Tree0725Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[allow(unused)] l0: Vec<i64>,
+            o0: Option<i64> = None,
         }
-        WaitValueUpdate(t0) {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {b0}, b1 = {=}),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 1)),
-            },
+        Repeat(0) {
+            SetBlackboard(o0 = Some(1)),
         }
     }
 }
 
-board!(Tree0726Blackboard { b1 b0 t0 });
+board!(Tree0726Blackboard { l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0727 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        Observe(|bb| bb.b0 == 3) {
-            ParallelAll {
-                Cooldown(0) {
-                    FlipSelector {
-                        Observe(|bb| bb.b0 > 1) {
-                            Timeout(100) {
-                                Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            RepeatUntilSuccess(2) {
+                Sequence {
+                    Cooldown(0, filtered = Skipped) {
+                        Repeater(forever) {
+                            RepeatUntil(Success) {
+                                Sleep(0),
                             },
                         },
-                        Repeater(0) {
-                            Condition(PCond<1>, b0 = {t0}),
+                    },
+                    StepSequencer {
+                        RepeatUntilSuccess(2) {
+                            Remap(success = Failure, failure = Failure) {
+                                Limiter(1) {
+                                    Action(Act<0>),
+                                },
+                            },
                         },
-                        Succeeder,
+                        WhileDoElse {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        IfThenElse {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                        ReactiveSequence {
+                            Wait(50),
+                        },
                     },
                 },
-                Repeat(4) {
-                    StatefulAction(PTask<2>, b0 = {=}),
+            },
+            ReactiveSequence {
+                StepSequencer {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    Action(|ctx| ctx.exec(7)),
+                },
+                Priority {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                    Action(Act<11> = Act::<11>),
+                },
+                MemSequence {
+                    Sequence {
+                        Action(|ctx| ctx.exec(12)),
+                        StatefulAction(Task<13>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0727Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            #[on_success(|bb| { if bb.b1 < 2 { bb.o0 = Some(*bb.t0) }; *bb.t0 += 2 })]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| bb.b0 == 4)]
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Fallback {
+        #[success_if(|bb| *bb.t0 != 3)]
+        #[skip_if(|bb| *bb.t0 % 3 == 2)]
+        Fallback {
+            StatefulAction(Task<0>),
+            #[on_success(|bb| bb.t0.set(7))]
+            #[failure_if(|bb| *bb.t0 < bb.b0)]
+            AlwaysSuccess,
+            Action(Act<1>),
+            WaitUntil(|bb| (*bb.t0 + 3) % 4 == 2) {
                 StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-            RepeatUntil(Success) {
-                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0728Blackboard { b0 t0 o0 b1 });
+board!(Tree0728Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0729Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Action(PAct<2>, b0 = 9)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        Delay(20) {
-            Sequence {
-                Repeat(1) {
-                    Filter(times = 2, count = Completed, filtered = Skipped) {
-                        #[on_failure(|bb| { if bb.b0 == 4 { bb.b0 += 3 }; if bb.b0 == 0 { *bb.t0 += 3 } })]
-                        ParallelAll(1) {
-                            SetBlackboard(t0 = 6),
-                            StatefulAction(Task<0>),
+        Observe(|bb| *bb.t0 == 7, abort = self) {
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                Sequence {
+                    Cooldown(10, filtered = Failure) {
+                        IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
+                            Precondition(|bb| *bb.t0 < 7, else = Success) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<0>),
+                                    AlwaysRunning,
+                                },
+                            },
                             StatefulAction(Task<1>),
+                            ReactiveSequence {
+                                #[failure_if(|bb| bb.b0 == *bb.t0 + 4)]
+                                #[run_while(|bb| bb.b0 < 1)]
+                                SubTree(Tree0729Sub0, ..),
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
+                            },
                         },
                     },
-                },
-                Precondition(|bb| *bb.t0 == (*bb.t0 + 2) % 4, else = Success) {
-                    StatefulAction(Task<2>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        Succeeder,
+                    Conditional(|bb| bb.b0 < bb.o0.unwrap_or(0) % 4, else = Success) {
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -1042,748 +1050,654 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0729Blackboard { b0 t0 });
+board!(Tree0729Blackboard { t0 b0 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0730Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Sleep(10)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0730 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
         }
-        Filter(times = 1, count = Completed, filtered = Skipped) {
-            IfThenElse {
-                Action(Act<0> = Act::<0>),
-                Wait(30),
-                WasEntryUpdated(t0),
+        ParallelAll {
+            Loop(q0, value = {b0}) {
+                MemSequence {
+                    Fallback {
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        Precondition(|bb| bb.o0.is_none(), else = Running) {
+                            ReactiveFallback {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        FlipSelector {
+                            Wait(10),
+                            #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            Repeat(3) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => StatefulAction(Task<3>),
+                case 3 => #[run_while(|bb| bb.b1 == 3)]
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                case 0 => #[success_if(|bb| bb.b0 < *bb.t0)]
+                Priority {
+                    AlwaysFailure,
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {=}),
+                    SubTree(Tree0730Sub0, q0 = {=}, o0 = {o0}, l0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}, t1 = {=}),
+                },
+                _ => Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        UnsetBlackboard(o0),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        #[success_if(|bb| *bb.t0 < 6)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) < 1)]
+                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(5) % 2)]
+                        Precondition(|bb| bb.o0.unwrap_or(4) % 4 < 1, else = Success) {
+                            Iterate(l0, element = {b0}) {
+                                AsyncSequence {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(Cond<8>),
+            Fallback {
+                StatefulAction(Task<9> = Task::<9>),
+                Action(Act<10>),
+                #[success_if(|bb| (*bb.t0 + 3) % 2 == 1)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| if *bb.t0 % 3 < 0 { bb.o0 = Some(*bb.t0 % 4) })]
+                Action(Act<11>),
+                #[success_if(|bb| *bb.t0 > 3)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                ParallelAll {
+                    Condition(Cond<12>),
+                    Action(Act<13> = Act::<13>),
+                },
             },
         }
     }
 }
 
-board!(Tree0730Blackboard { t0 });
+board!(Tree0730Blackboard { q0 o0 l0 t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0731Sub0 for Ctx {
-        Condition(|ctx| ctx.check(1))
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0731Sub1 for Ctx {
+        DynamicSequence {
+            Condition(Cond<3>),
+            AlwaysRunning,
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        RepeatUntil(Success) {
-            PrioritySelector {
-                #[score(0)]
-                WhileDoElse {
-                    DynamicSequence {
-                        StatefulAction(Task<0>),
-                    },
-                    SubTree(Tree0731Sub0),
-                    Delay(100) {
-                        AlwaysFailure,
-                    },
+        SequenceWithMemory {
+            Repeater(0) {
+                AlwaysRunning,
+            },
+            TryCatch(catch_on_halt = true) {
+                Action(Act<0>),
+                SubTree(Tree0731Sub0),
+            },
+            Parallel {
+                Repeater(0) {
+                    Condition(Cond<2>),
                 },
-                #[score(1)]
-                RetryUntilSuccessful(forever) {
-                    Limiter(3) {
-                        DynamicSelector {
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                            Condition(|ctx| ctx.check(3)),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                #[score(1)]
-                FlipSelector {
-                    DynamicSequence {
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6>),
+                SubTree(Tree0731Sub1),
+                KeepRunningUntilFailure {
+                    Condition(Cond<4>),
                 },
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0732Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+        }
+        ScriptCondition(|bb| bb.b0 % 3 != 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
-        MemPriority {
-            Timeout(10) {
-                Sleep(50),
+        blackboard {
+            b0: i64 = 5,
+        }
+        RunOnce(then_skip = true) {
+            ReactiveSequence {
+                SetBlackboard(b0 = 4),
+                StatefulAction(Task<0>),
+                #[success_if(|bb| bb.b0 % 4 < 3)]
+                SubTree(Tree0732Sub0, b0 = {=}),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
             },
         }
     }
 }
+
+board!(Tree0732Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
-        TryCatch {
-            Priority {
-                Filter(times = 3) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                Failer,
-            },
-            StatefulAction(Task<2>),
-            DynamicSelector {
-                Condition(Cond<3>),
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-            Priority {
-                Parallel {
-                    StatefulAction(Task<6>),
-                    SequenceWithMemory {
-                        Action(Act<7>),
-                        Action(Act<8>),
-                    },
-                },
-                StatefulAction(Task<9>),
-                MemSequence {
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                },
-                Action(|ctx| ctx.exec(12)),
-            },
-            Cooldown(20, filtered = Skipped) {
-                RunOnce {
-                    Condition(Cond<13> = Cond::<13>),
-                },
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            #[on_failure(|bb| bb.t1.set(*bb.t0))]
+            #[failure_if(|bb| *bb.t0 != 3)]
+            #[post(|bb| bb.b0 = 0)]
+            Sequence {
+                #[failure_if(|bb| (bb.b0 + 3) % 4 == 0)]
+                #[post(|bb| *bb.t1 += 1)]
+                SetBlackboard(t1 = 0),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0734Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0734Sub0 for Ctx {
-        SubTree(Tree0734Sub1)
-    }
-}
+board!(Tree0733Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
-        Repeat(1) {
-            SubTree(Tree0734Sub0),
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
+        Optional {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Fallback {
+                    MemPriority {
+                        ReactiveFallback {
+                            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+                            StatefulAction(Task<0>),
+                            Filter(times = 1, count = Failure) {
+                                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                            },
+                            ReactiveSelector {
+                                WasEntryUpdated(t0),
+                                StatefulAction(Task<2>),
+                            },
+                            Sequence {
+                                StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
+                                Action(PAct<4>, b0 = {=}),
+                            },
+                        },
+                        ReactiveSequence {
+                            ReactiveSequence {
+                                #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 > *bb.t0)]
+                                ParallelAll(1) {
+                                    Condition(Cond<5>),
+                                    AlwaysSuccess,
+                                },
+                                Repeat(1) {
+                                    ScriptCondition(|bb| bb.b0 + 2 < 5),
+                                },
+                                Sequence {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Observe(|bb| bb.b0 + 2 < bb.o0.unwrap_or(2) % 4, abort = self) {
+                                WaitUntil(|bb| bb.o0.is_some()) {
+                                    #[failure_if(|bb| bb.b0 == 4)]
+                                    #[success_if(|bb| bb.o0.is_none())]
+                                    #[post(|bb| bb.b0 += 1)]
+                                    StatefulAction(Task<8> = Task::<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0734Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0735Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PAct<0>, b0 = 9, b1 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        ForceSuccess {
-            SequenceWithMemory {
-                RepeatTimes(1) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1))),
-                },
-                ParallelAll(0) {
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
+        WaitValueUpdate(t0) {
+            Parallel(success = 2, failure = 1) {
+                SubTree(Tree0735Sub0, ..),
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
 
-board!(Tree0735Blackboard { o0 });
+board!(Tree0735Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        Repeat(1) {
-            MemPriority {
-                Optional {
-                    WhileDoElse {
-                        ParallelAll(0) {
-                            Failer,
-                            UnsetBlackboard(o0),
-                        },
-                        Wait(20),
-                    },
-                },
-                ReactiveSequence {
-                    Cooldown(0) {
-                        Condition(Cond<0>),
-                    },
-                    Sleep(0),
-                    AsyncFallback {
-                        PrioritySelector {
-                            #[score(|bb| (bb.b0 + 3) as f32)]
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                    Script(|bb| bb.b0 = (bb.b1 + 4) % 4),
-                },
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    Fallback {
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) > 5)]
-                        #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
-                        SequenceStar {
-                            Inverter {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        #[run_while(|bb| *bb.t1 + 3 != bb.b1 + 3)]
-                        #[post(|bb| { bb.o0 = Some(bb.b1); bb.o0 = None })]
-                        StatefulAction(Task<4>),
-                    },
-                },
+        DynamicSequence {
+            TryCatch {
+                WasEntryUpdated(t0),
+                #[post(|bb| *bb.t0 += 3)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Condition(Cond<0>),
             },
+            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = false) {
+                Wait(30),
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
+                StatefulAction(Task<2>),
+                #[failure_if(|bb| bb.b0 % 4 == 3)]
+                Condition(Cond<3>),
+            },
+            ScriptCondition(|bb| *bb.t0 < 2),
         }
     }
 }
 
-board!(Tree0736Blackboard { o0 t1 b0 b1 });
+board!(Tree0736Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Timeout(30) {
-            WhileDoElse {
-                Parallel(failure = -1) {
-                    Timeout(30) {
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                    Observe(|bb| bb.b0 + 4 < 2, abort = self) {
-                        #[run_while(|bb| bb.b0 + 4 < 7)]
-                        #[skip_if(|bb| bb.b0 < 3)]
-                        Repeater(3) {
-                            Observe(|bb| *bb.t0 == 1) {
-                                Sleep(0),
-                            },
+        WhileDoElse {
+            Condition(Cond<0>),
+            StepSequencer {
+                WhileDoElse {
+                    #[failure_if(|bb| bb.b0 % 2 < 1)]
+                    Action(Act<1>),
+                    Failer,
+                },
+                #[on_failure(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 4 })]
+                #[run_while(|bb| *bb.t0 > 7)]
+                #[post(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<2>),
+                RepeatUntilSuccess(1) {
+                    #[failure_if(|bb| bb.b0 == *bb.t0)]
+                    ForceSuccess {
+                        RepeatTimes(3) {
+                            Condition(Cond<3> = Cond::<3>),
                         },
                     },
-                    DynamicSequence {
-                        #[post(|bb| if *bb.t1 < 6 { *bb.t1 += 1 })]
-                        Script(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some((*bb.t1 + 1) % 3) }),
-                        UnsetBlackboard(o0),
-                    },
-                    Loop(q0, value = {t1}, if_empty = Success) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
                 },
-                ReactiveSequence {
-                    Script(|bb| bb.t1.set(bb.o0.unwrap_or(3))),
-                    StatefulAction(Task<1>),
-                    #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
-                    Action(Act<2> = Act::<2>),
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(3, (bb.o0.unwrap_or(0) + 4) % 3)),
-                        ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(4)),
+                #[post(|bb| { if bb.b0 % 3 > 0 { bb.b0 = 1 }; if bb.b0 % 4 < 1 { bb.b0 = bb.b1 } })]
+                AlwaysFailure,
+            },
+            Parallel(success = 1, failure = 0) {
+                Succeeder,
+                MemSequence {
+                    StatefulAction(Task<4>),
+                    AsyncSequence {
+                        SetBlackboard(t0 = 3),
+                        #[run_while(|bb| *bb.t0 > 4)]
+                        AlwaysSuccess,
                     },
-                    Sleep(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0737Blackboard { t1 t0 o0 b0 q0 });
+board!(Tree0737Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            o0: Option<i64> = None,
             b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Switch(b1) {
-            case 0 => #[failure_if(|bb| bb.b1 > 6)]
-            ForceFailure {
-                RunOnce {
-                    Loop(q0, if_empty = Running) {
-                        RepeatUntilFailure(forever) {
-                            StepSequencer {
-                                Script(|bb| { *bb.t0 += 3; bb.b0 = bb.b1 }),
-                                Condition(Cond<0>),
-                                #[on_failure(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 })]
-                                WasEntryUpdated(t0),
-                                #[on_failure(|bb| bb.b1 += 3)]
-                                #[success_if(|bb| bb.b0 == 2)]
-                                #[on_halted(|bb| bb.t0.set(9))]
-                                Script(|bb| bb.b1 = *bb.t0),
+        ForceSuccess {
+            TryCatch {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                    UnsetBlackboard(o0),
+                },
+                Conditional(|bb| bb.b1 != 1, dynamic = true, else = Failure) {
+                    Fallback {
+                        Action(Act<2> = Act::<2>),
+                        Condition(Cond<3>),
+                        Cooldown(0, filtered = Skipped) {
+                            #[success_if(|bb| *bb.t0 + 3 < 7)]
+                            #[run_while(|bb| *bb.t0 > bb.b0)]
+                            #[skip_if(|bb| bb.b1 > bb.b0)]
+                            Condition(PCond<4>, b0 = {b1}),
+                        },
+                    },
+                },
+                Cooldown(100) {
+                    BinarySelector(|bb| (*bb.t1 + 4) % 3 != 0, dynamic = true) {
+                        Condition(Cond<5>),
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                },
+                MaxTime(0) {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = false) {
+                        Loop(q0, if_empty = Failure) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    RepeatUntilSuccess(forever) {
+                        SkipUnlessUpdated(t0) {
+                            ReactiveFallback {
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
                             },
                         },
                     },
                 },
             },
-            case 2 => Fallback {
-                AlwaysFailure,
-                Action(PIo<1>, t0 = {b0}),
-            },
-            _ => #[run_while(|bb| bb.b0 != 2)]
-            #[on_failure(|bb| if *bb.t0 + 1 != *bb.t0 + 4 { bb.b0 = bb.b1 % 3 })]
-            Precondition(|bb| bb.b0 == 7, else = Running) {
-                Fallback {
-                    Observe(|bb| *bb.t0 != 7, abort = both) {
-                        AlwaysSuccess,
-                    },
-                    Observe(|bb| *bb.t0 > 0, abort = self) {
-                        Action(Act<2>),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree0738Blackboard { b0 b1 q0 t0 });
+board!(Tree0738Blackboard { o0 b1 t0 b0 t1 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| *bb.t0 % 2 < 1)]
-        #[post(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
-        #[on_halted(|bb| bb.b1 += 3)]
-        ParallelAll {
-            StatefulAction(Task<0>),
+        Repeat(1) {
+            DynamicSelector {
+                MaxTime(0) {
+                    Condition(Cond<0>),
+                },
+                RetryUntilSuccessful(4) {
+                    IfThenElse {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0739Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        MemPriority {
-            Filter(times = 2) {
-                SkipUnlessUpdated(t0) {
-                    Repeater(forever) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Optional {
-                RepeatUntilSuccess(forever) {
-                    RepeatUntilFailure(1) {
-                        WaitUntil(|bb| bb.o0.is_some()) {
-                            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 1)]
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            MemPriority {
+                Deadline(0) {
+                    MemSequence {
+                        DynamicSequence {
                             StatefulAction(Task<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Filter(times = 3, filtered = Failure) {
+                            ForceSuccess {
+                                Condition(Cond<5>),
+                            },
                         },
                     },
                 },
-            },
-            Action(PIo<1>, t0 = {b0}),
-            Fallback {
-                AlwaysFailure,
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            ForceFailure {
-                RepeatUntilSuccess(forever) {
-                    Condition(Cond<5>),
+                TryCatch {
+                    RepeatUntil(Success) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<6>),
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Condition(|ctx| ctx.check(8)),
+                        Condition(Cond<9>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<10>),
+                        AlwaysFailure,
+                    },
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<11>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0740Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[allow(unused)] o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        BinarySelector(|bb| bb.o0.is_none()) {
-            Priority {
-                Action(PAct<0>, b0 = 9),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-            },
-            UnsetBlackboard(o0),
+        Repeat(0) {
+            #[failure_if(|bb| *bb.t0 > bb.b1 + 3)]
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0741Blackboard { o0 });
+board!(Tree0741Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
         blackboard {
-            b1: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
         }
-        WaitValueUpdate(t0) {
-            #[post(|bb| bb.b1 += 3)]
-            #[on_success(|bb| *bb.t0 += 2)]
-            #[on_failure(|bb| if bb.b0 % 4 == 2 { bb.b1 = (bb.b0 + 2) % 2 })]
-            Cooldown(10, filtered = Failure) {
-                WaitUntil(|bb| bb.b0 > 0) {
-                    Condition(Cond<0>),
+        BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = true) {
+            ReactiveSequence {
+                MemPriority {
+                    WaitValueUpdate(t0) {
+                        MemPriority {
+                            Action(Act<0>),
+                            AlwaysFailure,
+                        },
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    #[run_while(|bb| *bb.t0 != 5)]
+                    MemPriority {
+                        Action(PAct<3>, b0 = {t0}),
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 2)),
+                        UnsetBlackboard(o0),
+                    },
                 },
+                IfThenElse {
+                    Fallback {
+                        Action(PAct<5>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Deadline(0) {
+                        Action(Act<7> = Act::<7>),
+                    },
+                    Script(|bb| bb.b0 += 3),
+                },
+            },
+            StepSequencer {
+                FlipSelector {
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(|ctx| ctx.check(9)),
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(10)),
+                    AlwaysFailure,
+                },
+                StepSequencer {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Inverter {
+                        RepeatTimes(1) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) + 1))]
+                    #[post(|bb| *bb.t0 += 1)]
+                    Condition(Cond<12>),
+                    Action(Act<13>),
+                },
+                Condition(|ctx, bb| ctx.check_in(14, *bb.t0)),
             },
         }
     }
 }
 
-board!(Tree0742Blackboard { b1 t0 b0 });
+board!(Tree0742Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
-            b1: i64 = 4,
         }
-        StepSequencer {
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    IfThenElse {
-                        Condition(Cond<0> = Cond::<0>),
-                        #[run_while(|bb| *bb.t0 < 7)]
-                        #[failure_if(|bb| bb.b0 + 4 < 0)]
-                        #[on_failure(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
-                        AlwaysSuccess,
+        Fallback {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Retry(forever) {
+                    Timeout(0) {
+                        StepSequencer {
+                            Cooldown(0, filtered = Skipped) {
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            },
+                            Script(|bb| bb.b0 += 3),
+                        },
                     },
                 },
-            },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                Action(Act<2>),
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-            Parallel(failure = -2) {
-                #[success_if(|bb| bb.b0 % 3 > 1)]
-                #[skip_if(|bb| bb.b1 % 2 < 0)]
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<5>),
+                TryCatch(catch_on_halt = true) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
                 },
-                DynamicSelector {
-                    ScriptCondition(|bb| bb.b0 + 1 < 2),
-                },
-                #[on_failure(|bb| { bb.b1 = (bb.b0 + 4) % 4; if *bb.t0 + 1 > bb.b1 + 3 { *bb.t0 += 1 } })]
-                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0743Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0744Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
-            Sleep(100),
-        }
-    }
-}
+board!(Tree0743Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        KeepRunningUntilFailure {
-            SubTree(Tree0744Sub0, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0744Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0745 for Ctx {
-        Cooldown(100, filtered = Skipped) {
-            Limiter(2) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0746 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            Action(Act<0>),
-            Condition(|ctx| ctx.check(1)),
-            #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
-            #[success_if(|bb| *bb.t1 % 3 < 1)]
-            AlwaysSuccess,
-            #[on_failure(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.b1 = *bb.t0 % 3 }; if (*bb.t1 + 2) % 2 != 1 { *bb.t1 += 3 } })]
-            #[success_if(|bb| bb.b1 < (bb.b0 + 2) % 2)]
-            #[on_halted(|bb| bb.b1 += 2)]
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0746Blackboard { b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0747 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            Priority {
-                Action(PIo<0>, t0 = {=}),
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0747Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            #[failure_if(|bb| bb.b0 != 2)]
-            StatefulAction(Task<0>),
-            Wait(0),
-            StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0748Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0749 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 2,
-        }
-        MemPriority {
-            Repeat(3) {
-                Delay(10) {
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.b1 % 2 == 1),
-                        Condition(Cond<0>),
+        WhileDoElse {
+            ReactiveSequence {
+                PrioritySelector {
+                    #[score(3)]
+                    StepSequencer {
+                        Repeat(1) {
+                            ForceFailure {
+                                StatefulAction(Task<0>),
+                            },
+                        },
                     },
+                    #[score(2)]
+                    Action(Act<1>),
                 },
-            },
-            Precondition(|bb| bb.b1 + 4 > bb.b1, else = Success) {
-                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 2 > 0)]
-                #[post(|bb| bb.b1 += 2)]
-                Condition(Cond<1> = Cond::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0749Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0750 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        TryCatch(catch_on_halt = true) {
-            Inverter {
-                IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = true) {
-                    Action(Act<0>),
-                },
-            },
-            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
-            ReactiveFallback {
                 StatefulAction(Task<2>),
-                Sleep(0),
-            },
-            Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = true) {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-            },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0750Blackboard { l0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0751Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] l0: Vec<i64> = vec![],
-        }
-        #[skip_if(|bb| bb.o0.is_some())]
-        #[run_while(|bb| bb.b0 + 4 == bb.b0 % 2)]
-        ReactiveSequence {
-            IndexSwitch(|bb| *bb.t0 % 3) {
-                Condition(PCond<1>, b0 = 1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0751 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure) {
-            #[on_halted(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.b0 == 6)]
-            #[failure_if(|bb| *bb.t0 != bb.b0 + 4)]
-            ParallelAll(1) {
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    SubTree(Tree0751Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}, l0 = {=}),
-                    ForceFailure {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                },
-                Iterate(l0, element = {b0}, until = FirstSuccess) {
-                    AsyncSequence {
-                        Parallel(failure = -2) {
-                            Script(|bb| { bb.t0.set(3); bb.b0 = bb.o0.unwrap_or(3) }),
-                            #[post(|bb| *bb.t0 += 3)]
-                            #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 == *bb.t0 { bb.t0.set((*bb.t0 + 1) % 2) } })]
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0751Blackboard { q0 b0 t0 o0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0752 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            b1: i64 = 4,
-        }
-        IfThenElse {
-            Selector {
-                KeepRunningUntilFailure {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                ScriptCondition(|bb| bb.b1 < *bb.t0),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            #[on_halted(|bb| { bb.b1 += 2; if bb.b0 > 4 { bb.t0.set(bb.b0 + 3) } })]
-            #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0752Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0753 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-            l0: Vec<i64>,
-        }
-        Fallback {
-            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
-            Invert {
-                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Wait(0),
-                    ReactiveSequence {
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<0>),
-                    },
-                    Repeat(1) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ParallelAll {
-                AlwaysSuccess,
-                #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
-                #[run_while(|bb| *bb.t0 % 4 < 1)]
-                Parallel {
-                    Runner,
-                    SetBlackboard(o0 = Some(3)),
-                },
-                Runner,
-                Condition(Cond<2> = Cond::<2>),
                 Action(Act<3>),
+                Guard(|ctx| &mut ctx.token) {
+                    AlwaysSuccess,
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Runner,
+                },
             },
-            Repeater(1) {
-                Repeater(forever) {
-                    Optional {
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
-                            Fallback {
-                                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 % 3) })]
-                                #[failure_if(|bb| bb.b0 % 3 == 0)]
-                                Precondition(|bb| bb.b0 % 2 == 1, else = Failure) {
-                                    WasEntryUpdated(t0),
+            ReactiveFallback {
+                RunOnce {
+                    ParallelAll(max_failures = -1) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                StepSequencer {
+                    Priority {
+                        StatefulAction(Task<8>),
+                        Action(Act<9> = Act::<9>),
+                    },
+                    Condition(|ctx| ctx.check(10)),
+                },
+                ParallelAll(max_failures = -2) {
+                    Failer,
+                    Repeat(3) {
+                        AlwaysFailure,
+                    },
+                    Action(Act<11>),
+                },
+                ForceFailure {
+                    RepeatUntil(Success) {
+                        RepeatTimes(forever) {
+                            RepeatTimes(forever) {
+                                ForceFailure {
+                                    AlwaysSuccess,
                                 },
-                                Condition(Cond<4>),
-                                Condition(Cond<5>),
-                                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                                StatefulAction(Task<7>),
                             },
                         },
                     },
@@ -1793,94 +1707,529 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0753Blackboard { t0 o0 b0 l0 });
+bt::behavior_tree! {
+    pub tree Tree0745 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        ReactiveFallback {
+            RepeatUntilSuccess(3) {
+                StatefulAction(Task<0>),
+            },
+            ForceFailure {
+                Action(Act<1>),
+            },
+            ScriptCondition(|bb| bb.o0.is_some()),
+            AsyncSequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0745Blackboard { o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0746 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            l0: Vec<i64>,
+            b0: i64,
+        }
+        ForceFailure {
+            Timeout(100) {
+                Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
+                    #[failure_if(|bb| bb.b0 + 2 != 2)]
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                        Selector {
+                            StatefulAction(Task<0>),
+                            Observe(|bb| bb.b0 % 2 > 0, abort = lower) {
+                                Cooldown(50, filtered = Failure) {
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                            },
+                            SetBlackboard(b1 = 2),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0746Blackboard { b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0747 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+        }
+        ForceFailure {
+            SequenceStar {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    ReactiveSelector {
+                        Fallback {
+                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                            Condition(PCond<1>, b0 = 6),
+                        },
+                        MemPriority {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+                Repeater(3) {
+                    UnsetBlackboard(o0),
+                },
+                Sleep(20),
+                Succeeder,
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0747Blackboard { t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0748 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll(max_failures = -5) {
+            IfThenElse {
+                RunOnce {
+                    RunOnce(then_skip = true) {
+                        Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
+                    },
+                },
+                Condition(|ctx| ctx.check(1)),
+            },
+            #[success_if(|bb| (bb.b0 + 3) % 3 > 0)]
+            Precondition(|bb| (*bb.t0 + 1) % 2 > 0, else = Skipped) {
+                FlipSelector {
+                    FlipSelector {
+                        StatefulAction(Task<2> = Task::<2>),
+                        #[failure_if(|bb| bb.b0 % 2 != 1)]
+                        #[on_halted(|bb| { *bb.t0 += 3; if *bb.t0 > *bb.t0 + 1 { bb.t0.set((bb.b0 + 3) % 4) } })]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        AlwaysSuccess,
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+            Fallback {
+                FlipSelector {
+                    ForceFailure {
+                        Succeeder,
+                    },
+                    Action(Act<6>),
+                    Condition(Cond<7>),
+                    #[failure_if(|bb| bb.b0 + 2 > 3)]
+                    Action(Act<8> = Act::<8>),
+                },
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Action(Act<9>),
+                        #[post(|bb| *bb.t0 += 3)]
+                        Condition(Cond<10> = Cond::<10>),
+                        StatefulAction(Task<11>),
+                        Sleep(50),
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 + 1 == 1)]
+            #[post(|bb| bb.b0 += 3)]
+            #[skip_if(|bb| bb.b0 + 1 < 7)]
+            Condition(PCond<12>, b0 = {t0}),
+            Condition(Cond<13>),
+        }
+    }
+}
+
+board!(Tree0748Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0749 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+        }
+        ReactiveFallback {
+            Fallback {
+                Repeat(2) {
+                    WasEntryUpdated(t0),
+                },
+                #[on_success(|bb| *bb.t1 += 1)]
+                #[post(|bb| if bb.b1 != 4 { bb.b0 += 2 })]
+                RunOnce(then_skip = false) {
+                    Condition(PCond<0>, b0 = {b1}),
+                },
+                StatefulAction(Task<1>),
+                WaitValueUpdate(t1) {
+                    Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    Action(Act<3>),
+                    #[post(|bb| if bb.b0 < *bb.t1 + 2 { bb.t1.set(*bb.t0 % 4) })]
+                    #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            Precondition(|bb| *bb.t1 + 4 > 0, else = Success) {
+                #[on_halted(|bb| if bb.b0 != 2 { bb.b0 = 3 })]
+                Repeat(4) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 1) {
+                Sequence {
+                    RepeatTimes(2) {
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Invert {
+                            IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
+                                Conditional(|bb| *bb.t1 < 7) {
+                                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 2, &mut bb.b1)),
+                                },
+                                #[failure_if(|bb| bb.b1 + 4 > bb.b0)]
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                #[success_if(|bb| bb.b0 % 4 == 0)]
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(Task<7>),
+                                },
+                                Script(|bb| bb.b0 = (*bb.t1 + 1) % 4),
+                            },
+                        },
+                    },
+                },
+            },
+            AsyncFallback {
+                TryCatch {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(PTask<10>, b0 = {b1}, b1 = {b0}),
+                    #[run_while(|bb| bb.b0 < 7)]
+                    #[on_success(|bb| if *bb.t0 < 5 { bb.t0.set(*bb.t0 % 3) })]
+                    #[skip_if(|bb| *bb.t0 % 4 != 2)]
+                    Inverter {
+                        AlwaysSuccess,
+                    },
+                },
+                SequenceStar {
+                    Condition(PCond<11>, b0 = 9),
+                    StatefulAction(Task<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0749Blackboard { t1 b1 t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0750 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        #[on_success(|bb| *bb.t0 += 2)]
+        ReactiveSequence {
+            MemSequence {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    RepeatUntilFailure(3) {
+                        Repeat(1) {
+                            StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess) {
+                        WhileDoElse {
+                            Sequence {
+                                Action(Act<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            StatefulAction(Task<3>),
+                            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0750Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0751 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        FlipSelector {
+            Condition(Cond<0>),
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1) % 2)),
+        }
+    }
+}
+
+board!(Tree0751Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0752Sub0 for Ctx {
+        Action(|ctx| ctx.exec(5))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0752 for Ctx {
+        ReactiveFallback {
+            Sequence {
+                FlipSelector {
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1>),
+                },
+                Action(Act<2>),
+                Action(Act<3>),
+                Wait(50),
+            },
+            DynamicSelector {
+                Repeat(4) {
+                    StatefulAction(Task<4>),
+                },
+                SubTree(Tree0752Sub0),
+                Action(Act<6>),
+                KeepRunningUntilFailure {
+                    Action(Act<7>),
+                },
+            },
+            Repeat(0) {
+                StatefulAction(Task<8> = Task::<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0753 for Ctx {
+        ParallelAll(1) {
+            Fallback {
+                SequenceStar {
+                    Succeeder,
+                    RepeatUntil(Success) {
+                        Action(Act<0>),
+                    },
+                    RunOnce {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            StatefulAction(Task<2>),
+            RetryUntilSuccessful(0) {
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+            b0: i64 = 4,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
         }
-        #[success_if(|bb| bb.b0 % 3 == 0)]
-        #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
-        #[skip_if(|bb| bb.b0 > 4)]
-        Cooldown(0, filtered = Skipped) {
-            Condition(Cond<0>),
+        Selector {
+            Switch(b1) {
+                case 4 => Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                    Loop(q0, if_empty = Running) {
+                        Wait(0),
+                    },
+                },
+                case 3 => Sequence {
+                    ForceFailure {
+                        Precondition(|bb| *bb.t0 < 3, else = Skipped) {
+                            Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+                                Condition(PCond<0>, b0 = 6),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| if bb.b0 + 4 < bb.b1 % 3 { bb.b1 = bb.b0 })]
+                    KeepRunningUntilFailure {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[post(|bb| { bb.b0 = bb.b1 + 1; *bb.t0 += 1 })]
+                        #[on_failure(|bb| bb.b1 = 7)]
+                        RetryUntilSuccessful(4) {
+                            Action(Act<1> = Act::<1>),
+                        },
+                    },
+                },
+                case 2 => IfThenElse {
+                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 4))]
+                    StatefulAction(Task<2>),
+                    Runner,
+                    Script(|bb| bb.b0 += 2),
+                },
+                _ => Deadline(0) {
+                    Conditional(|bb| bb.o0.unwrap_or(4) != *bb.t0 % 4, dynamic = true, else = Failure) {
+                        RetryUntilSuccessful(2) {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Sequence {
+                                    Action(Act<3>),
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
+            IfThenElse {
+                Sequence {
+                    Action(Act<6>),
+                    Deadline(50) {
+                        Repeat(2) {
+                            Inverter {
+                                Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    Iterate(l0, element = {b1}, max = 2, reset_index = false) {
+                        Sleep(30),
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                    RepeatTimes(3) {
+                        Loop(q0) {
+                            Precondition(|bb| bb.b0 != *bb.t0 + 3) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<8>),
+                                    Action(Act<9> = Act::<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[on_halted(|bb| if bb.b1 > *bb.t0 { bb.b0 = bb.o0.unwrap_or(3) })]
+                #[success_if(|bb| *bb.t0 == *bb.t0 + 1)]
+                #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                Selector {
+                    Observe(|bb| *bb.t0 % 3 != 0, abort = lower) {
+                        Inverter {
+                            StatefulAction(PTask<10>, b0 = {b0}),
+                        },
+                    },
+                    Observe(|bb| bb.b1 + 3 < 4, abort = none) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0754Blackboard { b0 t0 });
+board!(Tree0754Blackboard { l0 b0 b1 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        Fallback {
-            Observe(|bb| *bb.t0 != 7, abort = lower) {
-                WhileDoElse {
-                    #[success_if(|bb| *bb.t0 != 0)]
-                    WaitUntil(|bb| bb.o0.is_some()) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<1> = Task::<1>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Observe(|bb| bb.o0.is_none(), abort = self) {
-                ReactiveFallback {
+        Filter(times = 1, filtered = Failure) {
+            ReactiveSequence {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    Sleep(50),
+                    AlwaysRunning,
+                    Action(|ctx| ctx.exec(1)),
                     StatefulAction(Task<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    StatefulAction(Task<4> = Task::<4>),
                 },
-            },
-            Observe(|bb| bb.o0.unwrap_or(1) > 5, abort = self) {
-                #[on_failure(|bb| bb.b1 += 1)]
-                ScriptCondition(|bb| *bb.t0 + 3 == 3),
+                SequenceWithMemory {
+                    Action(Act<3> = Act::<3>),
+                    Selector {
+                        Condition(Cond<4>),
+                        AlwaysFailure,
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+                Repeater(2) {
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0755Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
+            b0: i64 = 2,
         }
-        Switch(b1) {
-            case 5 => Observe(|bb| *bb.t0 > bb.o0.unwrap_or(3), abort = self) {
-                #[post(|bb| bb.b1 += 3)]
-                #[skip_if(|bb| bb.b0 % 3 > 1)]
-                #[on_failure(|bb| { bb.t0.set(bb.b0 % 3); bb.t0.set(0) })]
-                RepeatUntil(Success) {
-                    Switch(b1) {
-                        case 5 => #[post(|bb| bb.b0 = 0)]
-                        Action(Act<0>),
-                        case 3 => StatefulAction(Task<1>),
-                        _ => AlwaysRunning,
+        StepSequencer {
+            #[post(|bb| if *bb.t1 == 6 { *bb.t1 += 3 })]
+            WhileDoElse {
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                    WhileDoElse {
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 == 2)]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Condition(PCond<0>, b0 = {=}),
+                        #[on_success(|bb| if bb.b0 > 4 { bb.t0.set(bb.b0) })]
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+                MaxTime(0) {
+                    Optional {
+                        Priority {
+                            Action(PAct<2>, b0 = {b0}, b1 = {t1}),
+                        },
                     },
                 },
             },
-            _ => ReactiveSequence {
-                ScriptCondition(|bb| bb.b0 % 3 > 1),
-                #[run_while(|bb| bb.b0 < 7)]
-                StepSequencer {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Repeat(2) {
-                        #[skip_if(|bb| bb.b1 + 2 > 2)]
-                        Action(PIo<4>, t0 = {t0}),
+            ReactiveFallback {
+                ParallelAll {
+                    SetBlackboard(o0 = Some(3)),
+                    WasEntryUpdated(t0),
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    Failer,
+                },
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<3>),
+                    MemPriority {
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 != 2)]
+                        #[on_halted(|bb| bb.o0 = Some(4))]
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<4>),
+                        },
                     },
                 },
             },
@@ -1888,34 +2237,64 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0756Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0757Sub0 for Ctx {
-        Sleep(0)
-    }
-}
+board!(Tree0756Blackboard { t0 t1 o0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
-        ReactiveSequence {
-            Repeat(4) {
-                ReactiveFallback {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+        Guard(|ctx| &mut ctx.token) {
+            KeepRunningUntilFailure {
+                TryCatch {
+                    Cooldown(0, filtered = Skipped) {
+                        Timeout(20) {
+                            Repeater(1) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    Repeater(forever) {
+                        WhileDoElse {
+                            MemSequence {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            SequenceStar {
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<5> = Cond::<5>),
+                        Delay(10) {
+                            Guard(|ctx| &mut ctx.token) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        MemSequence {
+                            Action(Act<6>),
+                            ReactiveFallback {
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            Condition(Cond<9>),
+                            Condition(Cond<10> = Cond::<10>),
+                            Condition(Cond<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        Parallel(failure = 2) {
+                            StatefulAction(Task<13>),
+                            Condition(Cond<14> = Cond::<14>),
+                        },
+                        PolicyParallel(policy = FirstFailure) {
+                            StatefulAction(Task<15>),
+                            Action(Act<16>),
+                        },
                     },
                 },
-            },
-            Cooldown(0, filtered = Skipped) {
-                SubTree(Tree0757Sub0),
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Action(Act<6>),
             },
         }
     }
@@ -1924,383 +2303,298 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0758 for Ctx {
         blackboard {
+            l0: Vec<i64>,
             b0: i64,
         }
-        AsyncSequence {
-            Condition(|ctx| ctx.check(0)),
-            IfThenElse {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
+        ReactiveSelector {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                Interrupt(|bb| bb.b0 % 3 > 1) {
+                    Action(Act<0>),
+                },
             },
-            StatefulAction(PTask<3>, b0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Action(Act<3>),
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0758Blackboard { b0 });
+board!(Tree0758Blackboard { l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0759Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0759Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(PAct<0>, b0 = {b0}, b1 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0759 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-            Fallback {
-                Sequence {
-                    Invert {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            #[success_if(|bb| *bb.t0 > bb.b1)]
-                            Action(|ctx| ctx.exec(1)),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    ReactiveSequence {
-                        #[on_failure(|bb| if *bb.t0 < 4 { bb.b1 += 1 })]
-                        Condition(Cond<2>),
-                        #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
-                        #[on_failure(|bb| bb.b1 = *bb.t0)]
-                        StatefulAction(Task<3>),
-                    },
-                    Filter(times = 2, count = Success, filtered = Failure) {
-                        Fallback {
-                            Delay(10) {
-                                StatefulAction(Task<4>),
-                            },
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<5>),
-                            },
-                            SetBlackboard(t0 = {b1}),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(|ctx| ctx.check(6)),
-                        Condition(Cond<7>),
-                    },
-                },
-                Parallel(success = -5, failure = -2) {
-                    RepeatUntilFailure(forever) {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| bb.b0 + 4 > bb.b1 + 2),
-                            Action(Act<8>),
-                            Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                        },
-                    },
-                    RepeatTimes(2) {
-                        Switch(b1) {
-                            case 3 => Action(Act<10>),
-                            case 1 => RepeatTimes(1) {
-                                Script(|bb| if bb.b0 + 2 == bb.b0 % 2 { bb.t0.set(bb.b1 + 2) }),
-                            },
-                            _ => Condition(PCond<11>, b0 = {b0}),
-                        },
-                    },
-                    Sequence {
-                        Action(Act<12>),
-                        Interrupt(|bb| bb.b1 % 3 < 1) {
-                            Script(|bb| bb.b0 += 1),
-                        },
-                        Action(PAct<13>, b0 = {t0}, b1 = {b0}),
-                    },
-                    DynamicSequence {
-                        #[on_failure(|bb| bb.b1 = *bb.t0)]
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        #[failure_if(|bb| bb.b0 + 3 != 5)]
-                        StatefulAction(PTask<14>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(Task<15>),
-                        Condition(Cond<16>),
-                        Action(|ctx, bb| ctx.exec_in(17, (bb.b1 + 1) % 2, &mut bb.b1)),
-                    },
-                    Deadline(0) {
-                        Condition(|ctx, bb| ctx.check_in(18, bb.b1)),
-                    },
-                },
+        ReactiveFallback {
+            SubTree(Tree0759Sub0, ..),
+            SubTree(Tree0759Sub1, ..),
+            RepeatTimes(3) {
+                #[failure_if(|bb| bb.b0 + 4 == 6)]
+                #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                StatefulAction(Task<1>),
+            },
+            Cooldown(100) {
+                Script(|bb| bb.b0 = *bb.t0 % 2),
             },
         }
     }
 }
 
-board!(Tree0759Blackboard { l0 t0 b0 b1 });
+board!(Tree0759Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0760 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 4,
+            b1: i64,
             #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 == *bb.t0 + 2, dynamic = true) {
-            Sequence {
-                Parallel(success = 3, failure = -2) {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        ScriptCondition(|bb| *bb.t1 < 3),
-                    },
-                    UnsetBlackboard(o0),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 3, &mut bb.b0)),
-                    Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
-                },
-                IndexSwitch(|bb| bb.o0.unwrap_or(5) + 2, dynamic = false) {
-                    AlwaysSuccess,
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Action(Act<4> = Act::<4>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        SetBlackboard(t0 = 9),
-                    },
-                },
-            },
-            ReactiveSelector {
-                #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
-                Deadline(20) {
-                    RepeatUntilSuccess(forever) {
-                        RepeatUntilFailure(forever) {
-                            Sequence {
-                                StatefulAction(Task<5>),
-                                AlwaysFailure,
+        Parallel(failure = -1) {
+            FlipSelector {
+                Optional {
+                    Repeat(forever) {
+                        #[success_if(|bb| (bb.b1 + 2) % 4 > 1)]
+                        #[post(|bb| bb.b1 += 2)]
+                        #[run_while(|bb| *bb.t0 % 2 != 0)]
+                        KeepRunningUntilFailure {
+                            MaxTime(100) {
+                                SetBlackboard(b0 = {t1}),
                             },
                         },
                     },
                 },
-                Loop(q0, value = {t1}) {
-                    ReactiveSequence {
-                        MaxTime(30) {
-                            #[post(|bb| bb.o0 = Some(bb.b0))]
-                            StepSequencer {
-                                Condition(Cond<6>),
-                                StatefulAction(Task<7>),
-                                Succeeder,
-                            },
-                        },
-                        IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
-                            StatefulAction(PTask<8>, b0 = 0, b1 = {b0}),
-                            Condition(PCond<9>, b0 = {=}),
-                        },
+                AlwaysSuccess,
+                Fallback {
+                    Observe(|bb| (*bb.t1 + 4) % 2 > 0, abort = lower) {
+                        Condition(PCond<0>, b0 = {b0}),
+                    },
+                    Observe(|bb| *bb.t0 != bb.b0 + 4, abort = both) {
+                        Condition(|ctx| ctx.check(1)),
                     },
                 },
-                Condition(PCond<10>, b0 = {=}),
+                ReactiveSequence {
+                    Sleep(50),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    BinarySelector(|bb| *bb.t1 % 3 > 0, dynamic = false) {
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0760Blackboard { q0 t1 o0 b0 t0 });
+board!(Tree0760Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0761 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 3,
         }
-        ReactiveSelector {
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-            Condition(Cond<1>),
+        SequenceWithMemory {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+            ReactiveFallback {
+                #[success_if(|bb| *bb.t0 > 7)]
+                Priority {
+                    #[failure_if(|bb| bb.b1 % 2 < 1)]
+                    #[on_halted(|bb| { bb.b0 = 8; if bb.o0.unwrap_or(0) == bb.o0.unwrap_or(1) { bb.o0 = Some(5) } })]
+                    Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                        Succeeder,
+                    },
+                },
+                MemSequence {
+                    UnsetBlackboard(o0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0761Blackboard { t0 });
+board!(Tree0761Blackboard { t0 l0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
         blackboard {
             b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        RepeatUntil(Failure) {
-            Cooldown(0, filtered = Skipped) {
+        RunOnce(then_skip = false) {
+            Sequence {
                 Fallback {
-                    IfThenElse {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(b0 = {t1}),
                     },
-                    MemPriority {
-                        Action(PIo<2>, t0 = {t0}),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                    #[skip_if(|bb| *bb.t0 + 2 == 7)]
+                    MemSequence {
+                        Sleep(10),
+                        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                            KeepRunningUntilFailure {
+                                Condition(PCond<1>, b0 = 8),
+                            },
+                        },
                     },
-                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                },
+                Repeat(1) {
+                    Repeat(0) {
+                        Action(Act<2>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0762Blackboard { b0 t0 });
+board!(Tree0762Blackboard { b0 l0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0763 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        IfThenElse {
-            TryCatch {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Repeat(3) {
-                    StatefulAction(Task<2>),
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            DynamicSelector {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        DynamicSelector {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
                 },
-                Action(Act<3> = Act::<3>),
-            },
-            BinarySelector(|bb| bb.b0 < 5) {
-                StatefulAction(Task<4>),
-                Delay(0) {
-                    Condition(PCond<5>, b0 = 9),
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
-            #[on_halted(|bb| bb.b0 += 3)]
-            Conditional(|bb| bb.b0 % 3 == 0, dynamic = true, else = Failure) {
-                StatefulAction(PTask<6>, b0 = {=}),
-            },
         }
-    }
-}
-
-board!(Tree0763Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0764Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        ScriptCondition(|bb| bb.b0 % 3 > 0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64,
+            b1: i64 = 5,
         }
-        #[on_success(|bb| { if *bb.t0 < 6 { bb.o0 = Some(7) }; bb.b0 = bb.b0 % 3 })]
-        SequenceStar {
-            Priority {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Deadline(0) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Fallback {
-                Condition(Cond<3>),
-                #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 3)]
-                SubTree(Tree0764Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                #[on_success(|bb| *bb.t0 += 1)]
-                Action(PIo<4>, t0 = {t0}),
-            },
+        #[on_halted(|bb| bb.b1 += 1)]
+        #[success_if(|bb| *bb.t0 > bb.b0 + 4)]
+        #[run_while(|bb| (bb.b0 + 2) % 4 != 2)]
+        Sequence {
             TryCatch(catch_on_halt = false) {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Repeat(forever) {
-                    Condition(Cond<7>),
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+                Optional {
+                    Action(Act<2>),
                 },
             },
-            MemSequence {
-                Action(Act<8> = Act::<8>),
-                Sleep(100),
+            #[run_while(|bb| *bb.t0 + 3 != bb.b0 + 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
+            StepSequencer {
+                StatefulAction(Task<3>),
+                Condition(PCond<4>, b0 = {b0}),
+                Sleep(0),
+                WasEntryUpdated(t0),
+                Action(Act<5>),
             },
-            Inverter {
-                #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
-                Conditional(|bb| bb.b0 % 3 < 2, else = Success) {
-                    StatefulAction(Task<9>),
+            WasEntryUpdated(t0),
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    SetBlackboard(t0 = 5),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
+            Condition(Cond<7>),
         }
     }
 }
 
-board!(Tree0764Blackboard { o0 b0 t0 });
+board!(Tree0764Blackboard { t0 l0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 4,
         }
-        SequenceWithMemory {
-            Sequence {
-                Interrupt(|bb| bb.b0 < 3) {
-                    Parallel(failure = 1) {
-                        Action(PIo<0>, t0 = {b1}),
-                        #[failure_if(|bb| bb.b0 != 3)]
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            #[on_halted(|bb| if *bb.t0 > 0 { bb.t0.set(bb.b1) })]
-                            #[post(|bb| { bb.b1 += 2; bb.b1 += 1 })]
-                            #[run_while(|bb| *bb.t0 > 0)]
-                            Action(Act<2>),
-                            Action(Act<3>),
-                        },
-                        FlipSelector {
-                            Fallback {
-                                #[post(|bb| bb.t0.set(bb.b1))]
-                                #[success_if(|bb| *bb.t0 % 2 > 0)]
-                                Repeater(forever) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            Condition(PCond<4>, b0 = {=}),
-                            Action(PAct<5>, b0 = 9, b1 = {t0}),
-                        },
-                    },
-                },
-                Succeeder,
-                RepeatUntil(Success) {
-                    Parallel(success = -2) {
-                        Action(PAct<6>, b0 = {b1}, b1 = {t0}),
-                        Precondition(|bb| bb.b1 > *bb.t0, else = Skipped) {
-                            #[post(|bb| bb.b1 += 1)]
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
+        TryCatch(catch_on_halt = false) {
+            SequenceStar {
+                SetBlackboard(b1 = 9),
+                SetBlackboard(t1 = {t0}),
             },
-            #[skip_if(|bb| bb.b0 < (bb.b0 + 4) % 2)]
-            ReactiveSequence {
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        TryCatch {
-                            #[post(|bb| if bb.b0 < bb.b0 + 2 { bb.b1 = bb.b1 % 4 })]
-                            #[run_while(|bb| (bb.b1 + 3) % 2 == 1)]
-                            Sequence {
-                                Action(Act<8>),
-                                Condition(Cond<9> = Cond::<9>),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b1)),
-                            #[on_halted(|bb| if bb.b1 != 2 { bb.t0.set(3) })]
-                            Repeat(4) {
-                                StatefulAction(Task<11>),
-                            },
-                            Retry(forever) {
-                                Action(|ctx| ctx.exec(12)),
-                            },
-                            Wait(20),
-                        },
+            #[on_failure(|bb| *bb.t1 += 3)]
+            #[success_if(|bb| bb.b1 > 1)]
+            RepeatUntilSuccess(1) {
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+board!(Tree0765Blackboard { l0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0766Sub0 for Ctx {
+        Condition(Cond<7> = Cond::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0766 for Ctx {
+        DynamicSelector {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Sleep(100),
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(Cond<5>),
                     },
                 },
-                Sequence {
-                    ParallelAll(max_failures = -3) {
-                        WasEntryUpdated(t0),
-                        AlwaysSuccess,
-                        ReactiveSequence {
-                            Action(Act<13>),
-                            Action(PIo<14>, t0 = {b1}),
-                        },
-                        AlwaysSuccess,
+                Deadline(10) {
+                    IfThenElse {
+                        StatefulAction(Task<6> = Task::<6>),
+                        SubTree(Tree0766Sub0),
                     },
                 },
             },
@@ -2308,87 +2602,103 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0765Blackboard { b1 b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
-        DynamicSelector {
-            Cooldown(0) {
-                ReactiveFallback {
-                    Repeat(4) {
-                        StatefulAction(Task<0>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        ParallelAll {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<3>),
-            Condition(|ctx| ctx.check(4)),
+    pub tree Tree0767Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
+        #[post(|bb| bb.o0 = Some(*bb.t1))]
+        #[skip_if(|bb| bb.b0 == 0)]
+        Succeeder
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        RepeatTimes(1) {
-            #[run_while(|bb| bb.o0.is_none())]
-            Deadline(0) {
-                DynamicSelector {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 != 2),
-                    Loop(q0, if_empty = Failure) {
-                        Condition(PCond<0>, b0 = {=}),
-                    },
+        IfThenElse {
+            Invert {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t0.set((bb.o0.unwrap_or(3) + 1) % 3) })]
+                ForceFailure {
+                    SubTree(Tree0767Sub0, t1 = {=}, o0 = {o0}, b0 = {=}, l0 = {l0}, t0 = {=}),
                 },
+            },
+            Optional {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0767Blackboard { q0 t1 o0 b0 });
+board!(Tree0767Blackboard { t1 o0 b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            Script(|bb| { *bb.t0 += 3; bb.o0 = Some(bb.b0 + 3) }),
-            StatefulAction(Task<0>),
+        AsyncFallback {
+            MemSequence {
+                StatefulAction(PTask<0>, b0 = {b0}),
+                #[on_halted(|bb| if (*bb.t0 + 3) % 3 != 2 { bb.b0 += 1 })]
+                SetBlackboard(b0 = 5),
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<1>),
+            },
+            IfThenElse {
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4>),
+            },
         }
     }
 }
 
-board!(Tree0768Blackboard { t0 b0 o0 });
+board!(Tree0768Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64,
             o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Remap(success = Failure, failure = Failure) {
-            WaitUntil(|bb| bb.b0 == *bb.t0) {
-                Fallback {
-                    Observe(|bb| bb.o0.unwrap_or(1) % 2 > 0, abort = both) {
-                        Condition(Cond<0>),
-                    },
-                    Observe(|bb| bb.o0.unwrap_or(5) != bb.o0.unwrap_or(0) % 2, abort = lower) {
-                        StatefulAction(Task<1>),
-                    },
+        #[post(|bb| bb.b0 += 1)]
+        #[run_while(|bb| bb.o0.is_some())]
+        #[skip_if(|bb| bb.b0 == bb.b0 + 3)]
+        Sequence {
+            Condition(PCond<0>, b0 = {b0}),
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<2>),
                 },
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| bb.o0.unwrap_or(0) == 7)]
+                PrioritySelector {
+                    #[score(9)]
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                    #[score(|bb| (bb.b0 + 1) as f32)]
+                    AlwaysFailure,
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(PTask<5>, b0 = {t0}),
             },
         }
     }
@@ -2399,45 +2709,34 @@ board!(Tree0769Blackboard { b0 o0 t0 });
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        Fallback {
-            Condition(Cond<0>),
-            MemPriority {
-                ParallelAll(0) {
-                    #[failure_if(|bb| bb.b0 == *bb.t0)]
-                    WhileDoElse {
-                        Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 3, &mut bb.b0)),
-                        AlwaysSuccess,
-                    },
+        Selector {
+            ReactiveSelector {
+                Filter(times = 3, filtered = Failure) {
+                    Sleep(0),
                 },
-                RepeatUntilFailure(forever) {
-                    Repeat(3) {
-                        DynamicSelector {
-                            Condition(PCond<2>, b0 = {b0}),
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                },
-                FlipSelector {
-                    Condition(Cond<5>),
-                    Action(Act<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b0)),
-                },
+                Action(Act<0>),
             },
-            MemPriority {
-                RepeatUntilSuccess(1) {
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Invert {
-                    ForceSuccess {
-                        Repeat(0) {
-                            Condition(Cond<9>),
+            RepeatUntilSuccess(1) {
+                AlwaysFailure,
+            },
+            Loop(q0, if_empty = Running) {
+                PolicyParallel(policy = FirstSuccess) {
+                    RunOnce(then_skip = false) {
+                        Action(Act<1>),
+                    },
+                    SetBlackboard(b0 = 7),
+                    StatefulAction(Task<2>),
+                    Conditional(|bb| *bb.t0 + 1 > 5, dynamic = true, else = Failure) {
+                        #[on_success(|bb| bb.b1 = *bb.t1 + 2)]
+                        ReactiveSequence {
+                            Script(|bb| { bb.b1 += 2; bb.b0 += 3 }),
+                            Action(Act<3>),
                         },
                     },
                 },
@@ -2446,74 +2745,41 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0770Blackboard { t0 o0 b0 });
+board!(Tree0770Blackboard { t0 t1 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0771Sub0 for Ctx {
+        Succeeder
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            l0: Vec<i64>,
-        }
-        WaitUntil(|bb| bb.b0 != 3) {
-            RepeatUntilSuccess(2) {
-                TryCatch(catch_on_halt = true) {
-                    Script(|bb| { if *bb.t1 % 3 == 0 { bb.b0 += 1 }; *bb.t1 += 1 }),
-                    #[run_while(|bb| *bb.t1 > 1)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    ForceFailure {
-                        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-                            Fallback {
-                                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t1 + 2 == *bb.t0 % 4, dynamic = false) {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| *bb.t0 + 2 < *bb.t0),
-                            StatefulAction(Task<2>),
-                        },
-                        Action(Act<3>),
-                    },
-                    StepSequencer {
-                        ForceSuccess {
-                            ScriptCondition(|bb| bb.b0 + 3 == *bb.t0),
-                        },
-                    },
-                },
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                StatefulAction(Task<0>),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                SubTree(Tree0771Sub0),
             },
         }
     }
 }
 
-board!(Tree0771Blackboard { b0 t1 t0 l0 });
-
 bt::behavior_tree! {
     pub tree Tree0772Sub0 for Ctx {
-        StatefulAction(Task<0>)
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
-        RepeatUntil(Failure) {
-            SubTree(Tree0772Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0773Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Repeat(1) {
-            StatefulAction(PTask<5>, b0 = {b0}),
+        DynamicSelector {
+            Condition(Cond<0>),
+            ReactiveFallback {
+                SubTree(Tree0772Sub0),
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
@@ -2521,24 +2787,22 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Loop(q0, value = {b1}, if_empty = Failure) {
-            SkipUnlessUpdated(t0) {
-                IndexSwitch(|bb| bb.b0 + 2) {
-                    Retry(0) {
-                        Action(Act<0>),
-                    },
-                    Priority {
-                        Action(PIo<1>, t0 = {t0}),
-                        Condition(Cond<2> = Cond::<2>),
-                        #[run_while(|bb| *bb.t0 + 3 > 6)]
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        SubTree(Tree0773Sub0, ..),
+        Delay(10) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Repeat(1) {
+                    #[run_while(|bb| *bb.t1 % 3 != 1)]
+                    Repeater(2) {
+                        Priority {
+                            StatefulAction(PTask<0>, b0 = {=}),
+                            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
             },
@@ -2546,485 +2810,705 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0773Blackboard { b0 q0 t0 b1 });
+board!(Tree0773Blackboard { t0 b0 t1 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            b1: i64 = 3,
         }
-        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+        Retry(2) {
             SequenceStar {
-                Priority {
-                    Parallel(success = -2, failure = -3) {
-                        AsyncFallback {
-                            AlwaysFailure,
-                            Condition(Cond<0>),
+                SkipUnlessUpdated(t0) {
+                    IndexSwitch(|bb| *bb.t1 + 4) {
+                        Fallback {
+                            Action(Act<0>),
+                            ReactiveFallback {
+                                Action(Act<1> = Act::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                            WasEntryUpdated(t1),
                         },
-                        KeepRunningUntilFailure {
-                            Observe(|bb| bb.b0 == bb.b0 + 1) {
-                                #[on_failure(|bb| bb.o0 = None)]
-                                StatefulAction(Task<1> = Task::<1>),
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Delay(20) {
+                                #[skip_if(|bb| bb.b1 > *bb.t1 % 4)]
+                                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                                WasEntryUpdated(t1),
                             },
                         },
-                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
-                    TryCatch(catch_on_halt = false) {
-                        Optional {
-                            Action(PIo<4>, t0 = {b0}),
-                        },
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                        ReactiveSequence {
-                            Action(Act<6>),
-                            StatefulAction(Task<7>),
-                            Sleep(0),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<8>),
-                            Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
+                        Fallback {
+                            Cooldown(0, filtered = Failure) {
+                                SetBlackboard(t1 = 2),
+                            },
+                            #[success_if(|bb| (bb.b1 + 1) % 2 < 0)]
+                            #[on_halted(|bb| if bb.b1 > 3 { bb.b1 = *bb.t0 })]
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+                            StatefulAction(Task<4>),
                         },
                     },
                 },
+                Retry(3) {
+                    IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
+                        Precondition(|bb| bb.b1 % 4 != 0, else = Running) {
+                            SetBlackboard(b0 = {t1}),
+                        },
+                        Observe(|bb| *bb.t1 + 3 < bb.b0) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        Action(Act<6> = Act::<6>),
+                        AlwaysFailure,
+                        ScriptCondition(|bb| bb.b0 < 6),
+                    },
+                },
+                Filter(times = 1, count = Failure) {
+                    Loop(q0, value = {b1}) {
+                        Sequence {
+                            StepSequencer {
+                                Fallback {
+                                    Action(PAct<7>, b0 = {t1}),
+                                },
+                                StatefulAction(Task<8>),
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<10> = Cond::<10>),
             },
         }
     }
 }
 
-board!(Tree0774Blackboard { t0 o0 b0 });
+board!(Tree0774Blackboard { t1 t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0775Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+        }
+        DynamicSelector {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
-        Repeater(2) {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Cooldown(0, filtered = Failure) {
-                    RunOnce {
-                        RepeatUntilFailure(1) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b1: i64,
+        }
+        Precondition(|bb| bb.b1 % 3 > 0) {
+            SubTree(Tree0775Sub0, b1 = {=}),
         }
     }
 }
+
+board!(Tree0775Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        AsyncSequence {
-            #[on_success(|bb| bb.b1 = bb.b0)]
-            Observe(|bb| bb.b1 + 2 != 6, abort = none) {
-                Limiter(2) {
-                    Sleep(50),
+        AsyncFallback {
+            Sequence {
+                DynamicSequence {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                        Retry(4) {
+                            FlipSelector {
+                                Action(Act<0>),
+                                Condition(|ctx| ctx.check(1)),
+                                BinarySelector(|bb| (*bb.t0 + 4) % 3 == 1) {
+                                    #[run_while(|bb| bb.o0.is_none())]
+                                    #[skip_if(|bb| *bb.t0 + 2 < 6)]
+                                    #[post(|bb| if bb.b0 == bb.b0 % 2 { bb.t0.set(bb.o0.unwrap_or(5)) })]
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            Precondition(|bb| bb.b0 % 4 != 1, else = Skipped) {
-                Script(|bb| *bb.t0 += 2),
+            RepeatUntil(Failure) {
+                StatefulAction(Task<4> = Task::<4>),
             },
-            StatefulAction(PTask<0>, b0 = 1),
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                Remap(success = Success, failure = Failure) {
+                    #[run_while(|bb| *bb.t1 > 0)]
+                    ReactiveSequence {
+                        #[on_success(|bb| bb.o0 = None)]
+                        #[on_halted(|bb| bb.t0.set(*bb.t1 + 4))]
+                        WhileDoElse {
+                            Fallback {
+                                StatefulAction(Task<5> = Task::<5>),
+                                Repeat(4) {
+                                    AlwaysFailure,
+                                },
+                            },
+                            SequenceWithMemory {
+                                Cooldown(0) {
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 0),
+                                },
+                                SetBlackboard(o0 = Some(9)),
+                                Precondition(|bb| *bb.t0 < 3, else = Success) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0776Blackboard { b1 t0 b0 });
+board!(Tree0776Blackboard { b0 l0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            b0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            l0: Vec<i64> = vec![1],
+        }
+        Sequence {
+            #[skip_if(|bb| bb.b0 + 4 < (bb.b0 + 2) % 3)]
+            #[success_if(|bb| bb.b0 > bb.b1)]
+            #[post(|bb| bb.b0 = 7)]
+            Iterate(l0, element = {b0}, max = 2) {
+                Switch(b1) {
+                    case 1 => PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        SetBlackboard(b0 = 2),
+                        #[success_if(|bb| bb.b0 % 3 > 1)]
+                        Condition(PCond<0>, b0 = {t0}),
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        SetBlackboard(b1 = 1),
+                    },
+                    case 5 => ReactiveFallback {
+                        AlwaysFailure,
+                        ScriptCondition(|bb| bb.b1 % 3 != 0),
+                        Condition(Cond<2>),
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b0 + 1 > bb.o0.unwrap_or(2))]
+                        Action(PAct<3>, b0 = {b0}),
+                        SubTree(Tree0777Sub1, ..),
+                    },
+                    _ => StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
         blackboard {
+            b1: i64 = 4,
+            b0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
             l0: Vec<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
         }
-        TryCatch {
-            Cooldown(10) {
-                Sleep(20),
-            },
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-                Retry(1) {
-                    #[on_halted(|bb| if (*bb.t0 + 1) % 4 < 3 { bb.b0 = *bb.t0 + 3 })]
-                    Succeeder,
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-            },
+        Deadline(20) {
+            SubTree(Tree0777Sub0, b1 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}, l0 = {=}),
         }
     }
 }
 
-board!(Tree0777Blackboard { l0 b0 t0 });
+board!(Tree0777Blackboard { b1 b0 o0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Sequence {
+                SkipUnlessUpdated(t0) {
+                    ForceFailure {
+                        AsyncSequence {
+                            Action(Act<0> = Act::<0>),
+                            #[skip_if(|bb| bb.b0 < 1)]
+                            #[run_while(|bb| *bb.t0 < 2)]
+                            StatefulAction(Task<1>),
+                            #[success_if(|bb| *bb.t1 > 4)]
+                            #[on_halted(|bb| bb.t1.set(bb.b0))]
+                            #[run_while(|bb| bb.b0 < 6)]
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                },
+                Parallel(success = 0, failure = 2) {
+                    RunOnce {
+                        StatefulAction(Task<3>),
+                    },
+                    Precondition(|bb| (*bb.t0 + 4) % 4 > 1) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                IfThenElse {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                    Timeout(0) {
+                        Cooldown(0, filtered = Failure) {
+                            FlipSelector {
+                                Sleep(0),
+                                #[success_if(|bb| bb.b0 < 3)]
+                                #[post(|bb| { bb.t0.set((*bb.t1 + 2) % 4); bb.b0 = *bb.t1 })]
+                                StatefulAction(Task<5>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0778Blackboard { b0 });
+board!(Tree0778Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0779 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Repeater(3) {
-            #[post(|bb| *bb.t0 += 3)]
-            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                Action(Act<0> = Act::<0>),
+        AsyncSequence {
+            MemPriority {
+                ReactiveFallback {
+                    Switch(b1) {
+                        case 1 => Condition(Cond<0>),
+                        _ => Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                    },
+                    Conditional(|bb| bb.b1 < bb.o0.unwrap_or(2), dynamic = true, else = Failure) {
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                    Action(PIo<2>, t0 = {b1}),
+                    StatefulAction(Task<3>),
+                },
+                ParallelAll(1) {
+                    ParallelAll {
+                        Action(|ctx| ctx.exec(4)),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    #[failure_if(|bb| bb.b0 % 3 == 2)]
+                    #[post(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+                    Condition(Cond<6>),
+                },
+            },
+            Fallback {
+                Selector {
+                    Observe(|bb| *bb.t0 == 3, abort = both) {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[on_halted(|bb| bb.o0 = Some(0))]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        Script(|bb| if bb.b1 < 7 { bb.b1 += 2 }),
+                    },
+                    #[run_while(|bb| bb.b0 < 0)]
+                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 1))]
+                    AlwaysRunning,
+                    Delay(20) {
+                        #[skip_if(|bb| *bb.t0 % 4 != 2)]
+                        #[on_halted(|bb| bb.b1 = 1)]
+                        #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                        StatefulAction(Task<7>),
+                    },
+                },
+                MaxTime(50) {
+                    AsyncSequence {
+                        StatefulAction(Task<8>),
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0779Blackboard { l0 o0 b0 t0 });
+board!(Tree0779Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b1: i64 = 5,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64,
         }
-        RepeatUntil(Failure) {
-            ScriptCondition(|bb| (bb.b0 + 4) % 2 != 0),
+        ReactiveFallback {
+            Parallel {
+                Action(|ctx| ctx.exec(0)),
+                WhileDoElse {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                        AlwaysSuccess,
+                    },
+                    Action(PAct<1>, b0 = 8, b1 = {=}),
+                },
+            },
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0780Blackboard { b0 });
+board!(Tree0780Blackboard { b1 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Parallel(failure = 1) {
-            #[post(|bb| bb.b1 += 2)]
-            Limiter(2) {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-            },
-            RepeatUntil(Failure) {
-                #[on_success(|bb| { bb.o0 = None; if bb.b0 == 4 { bb.o0 = None } })]
-                Condition(Cond<1>),
-            },
-            Repeater(1) {
-                Limiter(3) {
-                    #[success_if(|bb| bb.b0 % 2 != 1)]
-                    Precondition(|bb| *bb.t0 < bb.b1) {
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+        RepeatUntilFailure(forever) {
+            Timeout(10) {
+                ReactiveSequence {
+                    MaxTime(0) {
+                        Repeat(4) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Action(Act<1>),
+                    Parallel {
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0781Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            l0: Vec<i64>,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            ReactiveFallback {
-                StepSequencer {
-                    Sequence {
-                        ParallelAll {
-                            StatefulAction(Task<0>),
-                            Action(Act<1> = Act::<1>),
-                            Succeeder,
-                            StatefulAction(Task<2>),
-                        },
-                        AsyncFallback {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                        ParallelAll(max_failures = -1) {
-                            Condition(|ctx| ctx.check(5)),
-                            Script(|bb| bb.b1 = bb.o0.unwrap_or(3)),
-                        },
+        RunOnce(then_skip = true) {
+            WhileDoElse {
+                TryCatch(catch_on_halt = true) {
+                    Repeat(0) {
+                        Condition(Cond<0>),
                     },
-                    RetryUntilSuccessful(1) {
-                        Switch(b1) {
-                            case 5 => StatefulAction(Task<6> = Task::<6>),
-                            _ => #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(2) + 2) % 3))]
-                            StatefulAction(Task<7>),
-                        },
+                    AsyncSequence {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(Cond<3>),
+                    IfThenElse {
+                        Action(Act<4>),
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
                     },
                 },
-                Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
-                    ReactiveSequence {
-                        #[skip_if(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 4)]
-                        Precondition(|bb| bb.b1 + 4 == 3, else = Failure) {
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                        Iterate(l0, element = {b0}, until = Never) {
-                            #[run_while(|bb| bb.o0.is_some())]
-                            #[on_halted(|bb| bb.o0 = None)]
-                            WasEntryUpdated(t0),
-                        },
-                        Sequence {
-                            Action(Act<8>),
-                            RepeatTimes(2) {
-                                #[run_while(|bb| bb.o0.unwrap_or(5) == 3)]
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                },
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree0782Blackboard { b0 o0 l0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
-        ReactiveSequence {
-            Remap(success = Failure, failure = Success) {
-                StatefulAction(Task<0>),
-            },
-            DynamicSequence {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<1>),
-                },
-                Condition(|ctx| ctx.check(2)),
-            },
-            AsyncFallback {
-                Condition(Cond<3>),
-                Action(Act<4>),
-            },
-            Action(|ctx| ctx.exec(5)),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            #[on_halted(|bb| bb.b1 += 3)]
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = {t0}),
+            Condition(Cond<2> = Cond::<2>),
         }
     }
 }
 
+board!(Tree0783Blackboard { b1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx {
-        Timeout(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            l0: Vec<i64>,
+            o0: Option<i64>,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                MemPriority {
+                    Sequence {
+                        Action(Act<0>),
+                        SetBlackboard(b0 = 0),
+                        Script(|bb| { *bb.t0 += 2; bb.o0 = Some((bb.b0 + 2) % 4) }),
+                    },
+                    Cooldown(30, filtered = Skipped) {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                                Condition(Cond<2>),
+                            },
+                            Precondition(|bb| bb.b0 % 4 < 1, else = Failure) {
+                                Conditional(|bb| *bb.t1 < 5, dynamic = true, else = Failure) {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                            },
+                            ReactiveSequence {
+                                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                                Condition(Cond<4>),
+                                ScriptCondition(|bb| *bb.t0 != *bb.t1),
+                            },
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 + 3 > 2, dynamic = false) {
+                        Repeat(4) {
+                            AlwaysSuccess,
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(|ctx| ctx.check(6)),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0784Blackboard { t1 t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            Precondition(|bb| bb.o0.is_some(), else = Running) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0785Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
-            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = false) {
-                Succeeder,
-                Succeeder,
-                Action(Act<0>),
-                Condition(PCond<1>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0786Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
-        Repeater(forever) {
-            RepeatUntil(Failure) {
-                Repeater(0) {
+        Parallel(success = 0) {
+            Sequence {
+                WhileDoElse {
                     Condition(Cond<0>),
+                    IfThenElse {
+                        Condition(Cond<1>),
+                        #[on_halted(|bb| { bb.t0.set(6); *bb.t0 += 1 })]
+                        StatefulAction(Task<2>),
+                        Condition(PCond<3>, b0 = {b0}),
+                    },
+                },
+                ForceFailure {
+                    Conditional(|bb| (bb.b1 + 3) % 3 < 2) {
+                        ScriptCondition(|bb| *bb.t0 != 0),
+                    },
+                },
+            },
+            AsyncSequence {
+                StatefulAction(PTask<4>, b0 = 3),
+                #[on_halted(|bb| { bb.b1 = bb.b0 % 4; bb.t0.set((*bb.t0 + 1) % 4) })]
+                Condition(|ctx| ctx.check(5)),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    ReactiveFallback {
+                        Action(Act<6>),
+                        #[failure_if(|bb| bb.b0 < bb.b1)]
+                        #[success_if(|bb| bb.b0 > bb.b0 % 4)]
+                        #[run_while(|bb| bb.b0 + 4 > 1)]
+                        Action(PIo<7>, t0 = {=}),
+                        Condition(Cond<8> = Cond::<8>),
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0785Blackboard { q0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0786 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0787Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0787Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        SubTree(Tree0787Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Priority {
+            #[on_success(|bb| { *bb.t0 += 3; if *bb.t0 < 2 { bb.t0.set(*bb.t0 % 2) } })]
+            SubTree(Tree0787Sub0, t0 = {=}),
+            Action(PAct<1>, b0 = 9, b1 = {t0}),
+            Action(Act<2>),
+            Action(Act<3>),
+            Action(PIo<4>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0787Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
         }
-        TryCatch {
-            StatefulAction(Task<0>),
-            Conditional(|bb| bb.b0 % 3 > 0, dynamic = true) {
-                WaitValueUpdate(t0) {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        ReactiveFallback {
-                            SequenceStar {
-                                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3) % 4))]
-                                #[skip_if(|bb| bb.b0 + 4 < 4)]
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                                #[post(|bb| bb.t0.set(0))]
-                                Action(Act<2> = Act::<2>),
-                                UnsetBlackboard(o0),
-                                ScriptCondition(|bb| bb.o0.is_some()),
-                            },
-                        },
-                        Parallel(failure = -1) {
-                            RepeatTimes(1) {
-                                ReactiveFallback {
-                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 + 2 != *bb.t0 % 2)]
-            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-            ParallelAll {
-                StatefulAction(Task<6>),
-            },
-            #[success_if(|bb| bb.b0 > 4)]
-            MaxTime(50) {
-                Timeout(0) {
-                    StepSequencer {
-                        Parallel(success = 1) {
-                            #[post(|bb| bb.b0 += 1)]
-                            #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.b0 = *bb.t0 })]
-                            Action(PAct<7>, b0 = {b0}, b1 = {b0}),
-                        },
-                        Action(Act<8>),
-                    },
-                },
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+            FlipSelector {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0788Blackboard { t0 o0 b0 });
+board!(Tree0788Blackboard { l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0789Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        FlipSelector {
+            #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+            Script(|bb| *bb.t0 += 1),
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Script(|bb| { bb.b0 += 3; bb.b0 += 2 }),
+            #[on_failure(|bb| { bb.t0.set(1); if *bb.t0 == 4 { bb.b0 += 1 } })]
+            #[skip_if(|bb| *bb.t0 + 2 > 7)]
+            Optional {
+                Script(|bb| bb.b0 += 2),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(0),
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Conditional(|bb| bb.o0.is_some(), else = Failure) {
-                Iterate(l0, element = {b1}, until = FirstSuccess) {
-                    Remap(success = Failure, failure = Failure) {
-                        IndexSwitch(|bb| bb.b1 + 3, dynamic = false) {
-                            RepeatUntilSuccess(2) {
-                                BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                                    ScriptCondition(|bb| *bb.t0 < 7),
-                                    Condition(Cond<0> = Cond::<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<1>),
+        #[on_halted(|bb| { bb.b0 = (bb.b0 + 3) % 4; bb.b0 += 1 })]
+        Parallel(failure = 2) {
+            SubTree(Tree0789Sub0, ..),
+            ScriptCondition(|bb| *bb.t0 != 3),
+            Delay(100) {
+                MemPriority {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0789Blackboard { l0 t0 b1 o0 });
+board!(Tree0789Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0790Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
         }
-        Parallel(success = -2) {
-            Sleep(10),
-            Precondition(|bb| bb.o0.unwrap_or(0) + 4 != 4, else = Success) {
-                Inverter {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        RunOnce(then_skip = false) {
-                            Parallel(success = -4, failure = 4) {
-                                AlwaysRunning,
-                                Script(|bb| bb.b1 = bb.b1 % 2),
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        Action(PIo<2>, t0 = {b1}),
+        WhileDoElse {
+            Selector {
+                Observe(|bb| bb.b0 == *bb.t0 + 1, abort = both) {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        SubTree(Tree0790Sub0, ..),
                     },
                 },
+                #[post(|bb| if *bb.t0 + 2 < 2 { *bb.t0 += 1 })]
+                Parallel(success = 1, failure = -2) {
+                    SetBlackboard(t0 = {b0}),
+                    Condition(Cond<1>),
+                    #[on_halted(|bb| { bb.o0 = None; if bb.b0 + 1 < 7 { bb.b0 = *bb.t0 } })]
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                },
+                Observe(|bb| bb.b0 > 4, abort = none) {
+                    ScriptCondition(|bb| *bb.t0 == *bb.t0 + 2),
+                },
             },
-            IfThenElse {
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                SetBlackboard(b0 = 2),
+            Remap(success = Failure, failure = Failure) {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0790Blackboard { o0 b1 b0 });
+board!(Tree0790Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
-        Filter(times = 3) {
-            ParallelAll(4) {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                RepeatTimes(2) {
-                    Condition(Cond<3>),
+        DynamicSelector {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Repeater(2) {
+                    Repeat(1) {
+                        DynamicSelector {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
                 },
             },
         }
@@ -3033,96 +3517,137 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(1) {
-            Condition(Cond<0>),
-            Action(PIo<1>, t0 = {t0}),
-            Action(PIo<2>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0792Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0793 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Repeat(1) {
-            WhileDoElse {
-                Action(Act<0> = Act::<0>),
-                Sequence {
-                    RepeatUntil(Success) {
-                        RepeatUntilSuccess(forever) {
-                            ScriptCondition(|bb| *bb.t0 < 7),
-                        },
-                    },
-                },
+        RepeatUntilFailure(forever) {
+            RetryUntilSuccessful(0) {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
 }
 
-board!(Tree0793Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0793 for Ctx {
+        Filter(times = 3, count = Completed, filtered = Failure) {
+            Fallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0794Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 10,
+        }
+        Priority {
+            KeepRunningUntilFailure {
+                ScriptCondition(|bb| *bb.t0 + 2 < 2),
+            },
+            ScriptCondition(|bb| bb.b0 % 4 != 0),
+            Sleep(20),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        Precondition(|bb| bb.o0.is_none()) {
-            Condition(PCond<0>, b0 = {b1}),
+        Filter(times = 3) {
+            SubTree(Tree0794Sub0, ..),
         }
     }
 }
 
-board!(Tree0794Blackboard { q0 b1 o0 });
+board!(Tree0794Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0795Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+        }
+        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0795Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+        }
+        WaitUntil(|bb| bb.b0 > 7) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                AsyncSequence {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(t0 = 2),
+                    },
+                    Sleep(10),
+                },
+                RetryUntilSuccessful(3) {
+                    Action(Act<1>),
+                },
+                Sequence {
+                    Repeat(1) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    SubTree(Tree0795Sub1, t0 = {=}, b0 = {b0}),
+                    Interrupt(|bb| bb.b0 == *bb.t0 % 4) {
+                        Script(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 3 }),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        IfThenElse {
-            StatefulAction(Task<0> = Task::<0>),
-            MemPriority {
-                #[post(|bb| { bb.t1.set((bb.o0.unwrap_or(3) + 3) % 4); bb.b0 = 8 })]
-                Cooldown(50) {
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                SkipUnlessUpdated(t1) {
-                    RunOnce(then_skip = false) {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| if bb.o0.unwrap_or(5) > 1 { bb.b0 += 3 })]
-                        #[skip_if(|bb| *bb.t0 == 7)]
-                        Action(Act<2>),
-                    },
-                },
-                #[success_if(|bb| bb.b1 % 4 == 2)]
-                #[on_failure(|bb| *bb.t1 += 3)]
-                StepSequencer {
-                    RepeatTimes(forever) {
-                        SetBlackboard(b1 = 1),
-                    },
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    RepeatUntilSuccess(1) {
-                        UnsetBlackboard(o0),
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                #[run_while(|bb| bb.b0 % 3 != 0)]
+                SubTree(Tree0795Sub0, t0 = {=}, b0 = {b0}),
+            },
+            #[on_failure(|bb| *bb.t0 += 2)]
+            Delay(10) {
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        #[success_if(|bb| (*bb.t0 + 4) % 3 < 1)]
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                StatefulAction(PTask<5>, b0 = {t0}),
+                                Action(PIo<6>, t0 = {b0}),
+                                Action(Act<7>),
+                                Sleep(50),
+                            },
+                            Action(Act<8>),
+                            Observe(|bb| *bb.t0 > 7) {
+                                Condition(|ctx, bb| ctx.check_in(9, *bb.t0 + 2)),
+                            },
+                            ForceFailure {
+                                Action(Act<10> = Act::<10>),
+                            },
+                        },
+                        BinarySelector(|bb| *bb.t0 + 1 < bb.b0, dynamic = true) {
+                            Wait(30),
+                            RunOnce {
+                                StatefulAction(Task<11> = Task::<11>),
+                            },
+                        },
                     },
                 },
             },
@@ -3130,321 +3655,348 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0795Blackboard { o0 b0 b1 q0 t1 t0 });
+board!(Tree0795Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2],
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64,
+            b0: i64 = 4,
         }
-        ReactiveSequence {
-            #[post(|bb| bb.b1 += 3)]
-            #[failure_if(|bb| bb.b1 > 6)]
-            PrioritySelector {
-                #[score(|bb| (bb.b1 + 2) as f32)]
-                UnsetBlackboard(o0),
-                #[score(|bb| (bb.b0) as f32)]
-                #[post(|bb| bb.b1 += 4)]
-                RepeatTimes(forever) {
-                    Repeat(forever) {
-                        Repeater(1) {
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                Action(Act<0> = Act::<0>),
-                                Script(|bb| bb.o0 = None),
+        Interrupt(|bb| (bb.b0 + 4) % 3 == 1) {
+            Parallel {
+                Fallback {
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) < bb.o0.unwrap_or(0) % 3)]
+                    ReactiveFallback {
+                        #[success_if(|bb| *bb.t0 < 7)]
+                        #[post(|bb| bb.t1.set(1))]
+                        Condition(PCond<0>, b0 = {t0}),
+                        StatefulAction(Task<1>),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(PTask<2>, b0 = 0),
+                        Runner,
+                    },
+                    RepeatUntilFailure(forever) {
+                        WhileDoElse {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    StepSequencer {
+                        StatefulAction(Task<5>),
+                        SetBlackboard(b0 = 0),
+                    },
+                    RepeatUntilFailure(forever) {
+                        #[failure_if(|bb| bb.b0 > 2)]
+                        StatefulAction(Task<6>),
+                    },
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        #[skip_if(|bb| bb.b0 < bb.b0 + 1)]
+                        PolicyParallel(policy = FirstSuccess) {
+                            Filter(times = 1) {
+                                UnsetBlackboard(o0),
                             },
                         },
                     },
                 },
-                #[score(|bb| (*bb.t0 % 4) as f32)]
-                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Priority {
-                            Precondition(|bb| bb.o0.unwrap_or(3) < *bb.t0, else = Failure) {
-                                Sleep(0),
+                #[success_if(|bb| *bb.t1 == bb.b0)]
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[post(|bb| *bb.t0 += 2)]
+                Filter(times = 1, filtered = Skipped) {
+                    IndexSwitch(|bb| *bb.t1 % 3, dynamic = true) {
+                        Repeat(2) {
+                            IfThenElse {
+                                Action(Act<7>),
+                                StatefulAction(Task<8>),
                             },
+                        },
+                        #[on_halted(|bb| if bb.b0 < 5 { bb.o0 = None })]
+                        #[skip_if(|bb| *bb.t0 > 5)]
+                        BinarySelector(|bb| bb.b0 % 2 == 0, dynamic = true) {
+                            Condition(Cond<9>),
+                            Conditional(|bb| bb.o0.is_some(), else = Success) {
+                                Sleep(10),
+                            },
+                        },
+                        FlipSelector {
+                            Action(PIo<10>, t0 = {=}),
                         },
                     },
                 },
-                #[score(8)]
-                #[post(|bb| { bb.o0 = Some(bb.b1 % 3); bb.o0 = Some(*bb.t0) })]
-                FlipSelector {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) == 7)]
-                    StatefulAction(Task<2>),
-                },
-                #[score(|bb| (*bb.t0 % 3) as f32)]
-                SetBlackboard(t0 = 7),
+                #[run_while(|bb| *bb.t1 % 3 == 0)]
+                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0796Blackboard { b0 b1 t0 l0 o0 });
+board!(Tree0796Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0797Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(2) + 3)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
         }
-        SequenceWithMemory {
-            #[skip_if(|bb| bb.o0.is_some())]
-            DynamicSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Sleep(0),
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                BinarySelector(|bb| *bb.t1 + 2 < 2, dynamic = true) {
+                    Guard(|ctx| &mut ctx.token) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Deadline(20) {
+                    SubTree(Tree0797Sub0, ..),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                },
+                Cooldown(0, filtered = Failure) {
+                    RepeatUntilFailure(1) {
+                        TryCatch {
+                            Succeeder,
+                            AlwaysFailure,
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+                RunOnce {
+                    UnsetBlackboard(o0),
+                },
             },
-            Loop(q0, value = {t1}) {
-                Fallback {
-                    SkipUnlessUpdated(t1) {
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveFallback {
-                        Conditional(|bb| bb.b0 % 3 < 1, dynamic = true) {
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[success_if(|bb| *bb.t0 + 4 == *bb.t1)]
-                            #[on_halted(|bb| bb.o0 = Some(bb.b0 + 2))]
-                            Condition(Cond<3>),
+            Sequence {
+                Parallel(success = -2, failure = 2) {
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = {t0}),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                    Selector {
+                        Observe(|bb| bb.b0 != 5, abort = lower) {
+                            Condition(Cond<6>),
                         },
-                        Inverter {
-                            Delay(30) {
-                                Condition(|ctx, bb| ctx.check_in(4, 7)),
-                            },
-                        },
-                        RepeatUntilFailure(forever) {
-                            #[on_success(|bb| { bb.t1.set(bb.b0 % 3); *bb.t1 += 1 })]
-                            Condition(Cond<5>),
+                        Observe(|bb| bb.o0.is_none(), abort = lower) {
+                            Condition(PCond<7>, b0 = {b0}),
                         },
                     },
+                    SetBlackboard(b0 = 8),
+                },
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                #[failure_if(|bb| bb.o0.unwrap_or(4) % 3 != 0)]
+                Inverter {
+                    #[on_halted(|bb| { *bb.t1 += 3; bb.t1.set(bb.o0.unwrap_or(0)) })]
+                    #[run_while(|bb| *bb.t1 % 4 == 1)]
+                    RetryUntilSuccessful(2) {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        Repeater(0) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
+            Retry(3) {
+                ParallelAll(5) {
+                    ParallelAll(max_failures = -1) {
+                        WasEntryUpdated(t1),
+                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                        AlwaysSuccess,
+                    },
+                    #[failure_if(|bb| bb.b0 + 3 != 2)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    #[skip_if(|bb| *bb.t0 < bb.b0)]
+                    Repeat(4) {
+                        StatefulAction(Task<10>),
+                    },
+                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                        Action(PIo<11>, t0 = {t1}),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        AsyncSequence {
+                            UnsetBlackboard(o0),
+                            Condition(|ctx| ctx.check(12)),
+                            #[post(|bb| *bb.t1 += 1)]
+                            #[success_if(|bb| bb.b0 != 0)]
+                            #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                    Action(Act<14>),
                 },
             },
         }
     }
 }
 
-board!(Tree0797Blackboard { t0 o0 b0 q0 t1 });
+board!(Tree0797Blackboard { l0 b0 q0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
-        blackboard {
-            b0: i64,
-            l0: Vec<i64> = vec![1],
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(2) {
-            Action(PAct<0>, b0 = 8, b1 = {b0}),
-            Fallback {
-                Condition(Cond<1>),
-                Condition(PCond<2>, b0 = {t0}),
-                Delay(20) {
-                    Failer,
+        ReactiveSequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                FlipSelector {
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysRunning,
+                    AlwaysSuccess,
                 },
-                Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
-                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                        StatefulAction(Task<3>),
+                PrioritySelector {
+                    #[score(1)]
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            DynamicSelector {
+                RepeatUntilFailure(forever) {
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        Condition(Cond<3>),
+                    },
+                },
+                Condition(Cond<4>),
+                WhileDoElse {
+                    Action(Act<5>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
             },
-            Fallback {
-                Cooldown(30, filtered = Skipped) {
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-                ScriptCondition(|bb| *bb.t0 != bb.b0 % 2),
-                RepeatUntilSuccess(forever) {
-                    Action(Act<5>),
-                },
-            },
         }
-    }
-}
-
-board!(Tree0798Blackboard { b0 l0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0799Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-        }
-        Cooldown(0, filtered = Skipped) {
-            Script(|bb| bb.o0 = Some((bb.b0 + 2) % 4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0799Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(5))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b0 != 4)]
-        #[post(|bb| bb.b0 += 2)]
-        Sequence {
-            WhileDoElse {
-                Condition(Cond<0> = Cond::<0>),
-                Selector {
-                    SubTree(Tree0799Sub0, ..),
-                    Conditional(|bb| *bb.t0 > 1, dynamic = false, else = Success) {
-                        StatefulAction(Task<1>),
-                    },
-                    #[on_halted(|bb| if (bb.b0 + 4) % 3 < 2 { bb.b0 += 2 })]
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0 % 3) as f32)]
-                        Action(PIo<2>, t0 = {=}),
-                        #[score(7)]
-                        StatefulAction(Task<3>),
-                    },
-                    Action(Act<4>),
-                    SubTree(Tree0799Sub1, ..),
-                },
-            },
-            ReactiveFallback {
-                Observe(|bb| bb.b0 + 2 < 6, abort = self) {
-                    AsyncFallback {
-                        StatefulAction(PTask<6>, b0 = 7),
-                        ScriptCondition(|bb| *bb.t0 > bb.b0 + 4),
-                        AlwaysFailure,
-                    },
-                },
-                ParallelAll(5) {
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 0),
-                    StatefulAction(Task<9>),
-                    AlwaysFailure,
-                },
-                StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
+        Repeat(3) {
+            Repeater(0) {
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0799Blackboard { t0 o0 b0 });
-
 cases! {
-    Tree0700 "B{b0=2;b1=0;o0=4}PrSel{b0}(Ruf{1}(OnceK(Obs{b0%2>0;_}(Once(PPar{2;T}(a0,@ki{b0=1}@fi{o0|2!b0%3}OnceT(t1),Wt{10},To{20}(pi2{t0:b1}),Rpt{0}(pa3{b0:=})))))))",
-    Tree0701 "B{q0=1;b1;o0=_;b0=1}@os{b0>b0%2?b0+=3;b0:=o0|0}@po{b0+=3;b1:=8}@ki{some}Cd{0;_}(t0)",
-    Tree0702 "B{o0=0;b1=3;t0=0;b0=1}PAll{-1}(SubR(@po{none?t0:=b0+3}@os{o0|0>o0|2%2?b1+=3}pt0{b0:=;b1:=}))",
-    Tree0703 "B{b1;b0;t0}PrSel{b1+1;t0+4;b1}(Wu{t0},Bin{b0>7;_}(c0l,ASeq(t1,@os{t0+=2}c2l,t3)),WU{t0>1}(Fb(pi4{t0:b1},Scc{b0+1%2<0},t5)))",
-    Tree0704 "B{b1=3;t0=0;t1=5;b0=2}Isw{t0;_;_}(Cnd{t1<1;_;_}(Sb{b1=b0}),t0,Wu{t0},@oh{t1:=b1;b1:=t1+3}a1)",
-    Tree0705 "Rpt{F}(Rmp{F;F}(RFb(Step(t0,t1,c2e,t3),Dl{0}(t4e))))",
-    Tree0706 "B{t0=3;t1=2}Isw{t0%4;T;_}(@po{t1+=1}@oh{t0+=1}R,RU{F}(S))",
-    Tree0707 "Flip(c0,DySeq(Par{_;-3}(t1e,Rep4(Sel(Rmp{S;F}(t2))),c3e),Fb(t4,Sub(a5),Flt{1;F;_}(c6),c7,t8)),Flt{3;F;F}(Par{1;-2}(t9,R)),PrSel{3;1}(Seq(Swm(t10,c11),t12),TryF(Suc,F,c13l)),RFb(Rep4(F),Dd{0}(a14),PrSel{3}(t15)))",
-    Tree0708 "B{b1=1;t0;b0=4;t1=3}Star(Sel(Obs{b0+4<0;N}(RSeq(t0e,S)),Obs{t0%3=0;L}(SubR(@oh{b1:=5}@ki{t1%2>0}@of{b0+=2}Dl{100}(c1))),Obs{b0=t0+2;L}(@ki{t0!b1+2}Flt{1;F;F}(a2))),Fb(Wu{t1},t3e,Dd{0}(Sl{0})),Rpt{F}(RFb(F,a4,@oh{t1:=8;b1+=1}c5l)))",
-    Tree0709 "B{b0=4;t0;t1=3}FS(FF(Isw{t0;_;N}(Pre{b0>t1;S}(Once(a0l)))))",
-    Tree0710 "FS(Flt{1;S;K}(Inv(Once(RSel(t0,t1,c2l,c3,Cd{0;_}(t4))))))",
-    Tree0711 "B{t0;b0=4;t1=0;l0=0}@fi{t0+3%4>1}@oh{t0+=2}Rus{F}(Isw{b0%3;N;_}(c0,Star(a1b{b0;b0},c2),Mt{0}(Wde(t3,Sb{b0=t1}))))",
-    Tree0712 "B{t1=1;o0=0;b0=5}Wde(Mt{10}(PPar{2;N}(t0,Pre{o0|1+1=3;S}(Run))),SubR(RU{F}(@ki{b0!4}SubA(@of{b0:=t1+4%4}@fi{t1!3}Wu{t1}))))",
-    Tree0713 "B{b0=3;t0;q0}RSeq(Wu{t0},Wt{50},Lp{t0;F}(@ki{t0<1}@po{t0:=b0%3;b0+=1}@oh{t0+=1}RetF(Rus{2}(@po{b0+=1}Rus{3}(RSeq(pc0{b0:b0},a1,pc2{b0:4}))))))",
-    Tree0714 "B{t0}OnceT(SubA(SubA(Scc{t0+4=t0})))",
-    Tree0715 "B{q0;t0;b1=3;b0}PAll{-2}(Try(Rpt{F}(Sl{10}),Lp{_;_}(Bin{b1>7;_}(Rus{2}(Fb(@rw{b0<1}Ite(pc0{b0:t0},Wt{20}))),Dl{100}(FS(@si{b0=5}t1))))),WU{b1!b0%2}(Keep(a2l)),Lp{_;F}(Fb(Obs{b0<b0+3;B}(Seq(c3,Sb{t0=3},Lp{_;K}(a4))),Isw{8;_;T}(@oh{b1:=t0+3}@fi{t0<7}PAll{_}(@po{t0+=2}c5,@fi{b1>3}@po{b0!t0+1%4?b0+=1}a6),Sw{4}(F,@ki{b0+4%3>0}@of{t0:=b0%3;t0+=3}c7)))))",
-    Tree0716 "B{b0;o0=_;l0;t1=2;t0}Fb(Itr{b0;2;_;N}(Step(Fb(RU{F}(c0)),@rw{t1<t0}Itr{b0;_;3;_}(RT{3}(Swm(Sb{t1=b0},c1,Sc{o0:=o0|0%3}))),Dl{20}(c2))))",
-    Tree0717 "Seq(c0e,DySeq(PrSel{0}(a1),t2,c3))",
-    Tree0718 "B{t1;b0;b1;o0=_}@si{some}Fb(Flip(RT{F}(@po{b1:=b0+4}@si{some}@of{t1+=1}Par{2;_}(a0b{9;b1},c1b{8}))))",
-    Tree0719 "B{t1;b1;b0}RSel(MPri(@si{b0<b1+2%3}@oh{t1+=1;b1+=1}t0e,c1l,c2),Inv(MSeq(t3,Scc{b0%2=1})))",
-    Tree0720 "B{b0=1;l0;t1=5;o0=_;t0=5}Seq(Ite(c0b{t1%4},c1l),OnceK(Par{1;4}(Swm(@oh{t1+=3}Sc{o0:=b0%4},a2),Sc{b0+=1},Isw{t0;N;N}(Suc,Sb{b0=8},Mt{30}(t3)),RT{2}(Itr{b0;0;1;T}(c4)))))",
-    Tree0721 "Seq(Seq(PAll{4}(Dl{10}(R),Once(Flip(c0,Wt{10})),Ruf{1}(Ret3(a1)),Flt{1;S;_}(t2))),Lim{1}(Rep1(MSeq(DySeq(RetF(t3),Wde(t4,S)),a5,DySeq(Suc)))),Opt(Fb(DySeq(Swm(Wt{0},t6),c7))),Flip(c8,Flt{2;R;_}(t9e),Step(c10,Suc),To{50}(t11),a12))",
-    Tree0722 "B{b1=3;o0;b0=4;t0}RSeq(@si{t0=b0%2}@po{t0+3=3?o0:=t0%3}c0,@rw{t0+2%4<0}@oh{t0:=t0%4;b0>0?b0:=0}Pre{b1%2!1;F}(FS(Sw{2;1}(Fai,a1b{b1;b0},S))),DySel(OnceK(c2l),Pre{b0+2%4>0;R}(Rmp{F;F}(t3)),c4e))",
-    Tree0723 "B{b0=4;t0=0;o0=_}Inv(ASeq(Sl{0},SubR(WU{none}(SubA(t0))),t1,t2,a3b{t0+4%2;b0}))",
-    Tree0724 "B{b0=1;l0}RSeq(Cd{0;F}(t0),Fb(pc1{b0:b0},pt2{b0:b0;b1:b0},Fai,a3))",
-    Tree0725 "B{t0=1;t1=2;b0=5}@po{b0+=1}@fi{t0<1}@os{b0+=2}TryF(@po{t1:=t0+3}t0,t1,Sb{b0=2},c2b{b0+3})",
-    Tree0726 "B{b1;b0;t0=4}Wv{t0}(RFb(pa0{b0:b0;b1:=},c1b{t0+1}))",
-    Tree0727 "B{t0=5;b0=1}Obs{b0=3;_}(PAll{_}(Cd{0;_}(Flip(Obs{b0>1;_}(To{100}(a0b{2;b0})),Rpt{0}(pc1{b0:t0}),Suc)),Rep4(pt2{b0:=})))",
-    Tree0728 "B{b0=5;t0=5;o0=_;b1=5}Seq(@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a0,t1e,Fb(t2,a3),RU{S}(a4))",
-    Tree0729 "B{b0=0;t0=0}Dl{20}(Seq(Rep1(Flt{2;R;K}(@of{b0=4?b0+=3;b0=0?t0+=3}PAll{1}(Sb{t0=6},t0,t1))),Pre{t0=t0+2%4;S}(t2),RFb(c3l,PrSel{t0}(Suc))))",
-    Tree0730 "B{t0}Flt{1;R;K}(Ite(a0e,Wt{30},Wu{t0}))",
-    Tree0731 "RU{S}(PrSel{0;1;1}(Wde(DySeq(t0),Sub(c1l),Dl{100}(F)),RetF(Lim{3}(DySel(Ruf{F}(t2),c3l,c4))),Flip(DySeq(c5),t6)))",
-    Tree0732 "MPri(To{10}(Sl{50}))",
-    Tree0733 "Try(Pri(Flt{3;_;_}(c0),c1,Fai),t2,DySel(c3,Ret0(c4),t5),Pri(Par{_;_}(t6,Swm(a7,a8)),t9,MSeq(c10,c11),a12l),Cd{20;K}(Once(c13e)))",
-    Tree0734 "Rep1(Sub(Sub(a0)))",
-    Tree0735 "B{o0=_}FS(Swm(RT{1}(c0b{o0|1}),PAll{0}(t1,S)))",
-    Tree0736 "B{o0=_;t1=1;b0=3;b1=0}Rep1(MPri(Opt(Wde(PAll{0}(Fai,Ub{o0}),Wt{20})),RSeq(Cd{0;_}(c0),Sl{0},AFb(PrSel{b0+3}(c1l)),Sc{b0:=b1+4%4}),RSeq(c2,Fb(@fi{o0|5>5}@po{o0:=b0+2}Star(Inv(t3)),@rw{t1+3!b1+3}@po{o0:=b1;o0:=_}t4))))",
-    Tree0737 "B{t1;t0=1;o0=_;b0=5;q0=1}To{30}(Wde(Par{_;-1}(To{30}(Sb{o0=2}),Obs{b0+4<2;S}(@rw{b0+4<7}@ki{b0<3}Rpt{3}(Obs{t0=1;_}(Sl{0}))),DySeq(@po{t1<6?t1+=1}Sc{o0:=b0;o0:=t1+1%3},Ub{o0}),Lp{t1;S}(c0e)),RSeq(Sc{t1:=o0|3},t1,@fi{t0<b0%4}a2e,Fb(c3b{o0|0+4%3},Scc{b0<o0|4}),Sl{10})))",
-    Tree0738 "B{b0=1;b1;q0=0;t0=2}Sw{0;2}(@fi{b1>6}FF(Once(Lp{_;R}(Ruf{F}(Step(Sc{t0+=3;b0:=b1},c0,@of{b1+=1;b0:=t0}Wu{t0},@of{b1+=3}@si{b0=2}@oh{t0:=9}Sc{b1:=t0}))))),Fb(F,pi1{t0:b0}),@rw{b0!2}@of{t0+1!t0+4?b0:=b1%3}Pre{b0=7;R}(Fb(Obs{t0!7;B}(S),Obs{t0>0;S}(a2))))",
-    Tree0739 "B{b1;t0}@rw{t0%2<1}@po{t0:=t0+4%4}@oh{b1+=3}PAll{_}(t0)",
-    Tree0740 "B{o0;t0;b0=0}MPri(Flt{2;_;_}(Su{t0}(Rpt{F}(Wu{t0}))),Opt(Rus{F}(Ruf{1}(WU{some}(@oh{b0:=o0|0+1}t0)))),pi1{t0:b0},Fb(F,c2,t3,t4),FF(Rus{F}(c5)))",
-    Tree0741 "B{o0=_}Bin{none;_}(Pri(pa0{b0:9},t1e,a2),Ub{o0})",
-    Tree0742 "B{b1=5;t0;b0=2}Wv{t0}(@po{b1+=3}@os{t0+=2}@of{b0%4=2?b1:=b0+2%2}Cd{10;F}(WU{b0>0}(c0)))",
-    Tree0743 "B{b0=2;t0;b1=4}Step(OnceT(RFb(Ite(c0e,@rw{t0<7}@fi{b0+4<0}@of{b1+=1;b0:=b1}S))),RetF(t1),RFb(a2,a3,a4),Par{_;-2}(@si{b0%3>1}@ki{b1%2<0}Keep(t5),DySel(Scc{b0+1<2}),@of{b1:=b0+4%4;t0+1>b1+3?t0+=1}c6))",
-    Tree0744 "B{t0}Keep(SubR(Isw{t0%2;_;T}(Sl{100})))",
-    Tree0745 "Cd{100;K}(Lim{2}(c0))",
-    Tree0746 "B{b1=3;b0=1;t1=4;t0}Seq(a0,c1l,@of{t1:=t1%4}@si{t1%3<1}S,@of{b0+1%4<0?b1:=t0%3;t1+2%2!1?t1+=3}@si{b1<b0+2%2}@oh{b1+=2}t2)",
-    Tree0747 "B{t0=5}RSeq(Pri(pi0{t0:=},c1),t2)",
-    Tree0748 "B{t0=5;b1=4;b0=3}PPar{1;T}(@fi{b0!2}t0,Wt{0},pt1{b0:b1;b1:t0},t2)",
-    Tree0749 "B{o0;b1=2}MPri(Rep3(Dl{10}(Wde(Scc{b1%2=1},c0))),Pre{b1+4>b1;S}(@fi{o0|0+2%2>0}@po{b1+=2}c1e))",
-    Tree0750 "B{l0=4;b0;b1=5;t0=5}TryT(Inv(Isw{b0+1;N;T}(a0)),pt1{b0:b1;b1:b0},RFb(t2,Sl{0}),Itr{b1;0;1;T}(a3b{t0;b1}),OnceT(RFb(a4,c5)))",
-    Tree0751 "B{q0=0;b0;t0;o0;l0=4}Itr{b0;2;_;_}(@oh{o0:=_}@rw{b0=6}@fi{t0!b0+4}PAll{1}(Seq(pt0{b0:=;b1:b0},SubR(@ki{some}@rw{b0+4=b0%2}RSeq(Isw{t0%3;_;_}(pc1{b0:1}))),FF(Lp{b0;K}(Sb{t0=b0}))),Itr{b0;1;_;_}(ASeq(Par{_;-2}(Sc{t0:=3;b0:=o0|3},@po{t0+=3}@of{t0+=1;b0=t0?t0:=t0+1%2}c2)))))",
-    Tree0752 "B{t0=0;b0=2;b1=4}Ite(Sel(Keep(c0l),Scc{b1<t0},t1e),@oh{b1+=2;b0>4?t0:=b0+3}@os{b0+=1;b0+=1}a2)",
-    Tree0753 "B{t0;o0=0;b0=5;l0}Fb(@oh{o0:=o0|2}Invt(@po{t0+=3;t0+=1}PPar{0;N}(Wt{0},RSeq(Sb{b0=t0},c0),Rep1(t1))),PAll{_}(S,@oh{t0:=b0%4}@rw{t0%4<1}Par{_;_}(Run,Sb{o0=3}),Run,c2e,a3),Rpt{1}(Rpt{F}(Opt(Itr{b0;2;1;N}(Fb(@oh{t0:=b0;t0:=b0%3}@fi{b0%3=0}Pre{b0%2=1;F}(Wu{t0}),c4,c5,c6b{b0},t7))))))",
-    Tree0754 "B{b0=1;t0=4}@si{b0%3=0}@rw{t0+4%2<0}@ki{b0>4}Cd{0;K}(c0)",
-    Tree0755 "B{t0=3;b1;b0=2;o0=4}Fb(Obs{t0!7;L}(Wde(@si{t0!0}WU{some}(c0e),Swm(t1e,S))),Obs{none;S}(RFb(t2,c3b{b0},t4e)),Obs{o0|1>5;S}(@of{b1+=1}Scc{t0+3=3}))",
-    Tree0756 "B{t0=2;b1=1;o0;b0=5}Sw{5}(Obs{t0>o0|3;S}(@po{b1+=3}@ki{b0%3>1}@of{t0:=b0%3;t0:=0}RU{S}(Sw{5;3}(@po{b0:=0}a0,t1,R))),RSeq(Scc{b0%3>1},@rw{b0<7}Step(c2,t3,Rep2(@ki{b1+2>2}pi4{t0:t0}))))",
-    Tree0757 "RSeq(Rep4(RFb(ASeq(t0,t1,c2,t3))),Cd{0;K}(Sub(Sl{0})),Fb(t4,t5e,a6))",
-    Tree0758 "B{b0}ASeq(c0l,Ite(t1,a2),pt3{b0:=},c4b{b0%3})",
-    Tree0759 "B{l0=3;t0=2;b0=1;b1}Itr{b0;0;_;N}(Fb(Seq(Invt(RSeq(c0,@si{t0>b1}a1l,Wu{t0})),RSeq(@of{t0<4?b1+=1}c2,@rw{b0+2%3=0}@of{b1:=t0}t3),Flt{2;S;F}(Fb(Dl{10}(t4),Keep(t5),Sb{t0=b1})),TryT(c6l,c7)),Par{-5;-2}(Ruf{F}(RFb(Scc{b0+4>b1+2},a8,c9b{t0})),RT{2}(Sw{3;1}(a10,RT{1}(Sc{b0+2=b0%2?t0:=b1+2}),pc11{b0:b0})),Seq(a12,Intr{b1%3<1}(Sc{b0+=1}),pa13{b0:t0;b1:b0}),DySeq(@of{b1:=t0}@po{b0:=t0}@fi{b0+3!5}pt14{b0:=;b1:b0},t15,c16,a17b{b1+1%2;b1}),Dd{0}(c18b{b1}))))",
-    Tree0760 "B{q0=3;t1=0;o0=4;b0=4;t0=2}Bin{o0|4+4=t0+2;T}(Seq(Par{3;-2}(Wde(c0,t1e,Scc{t1<3}),Ub{o0},a2b{t0+3;b0},Sc{t0:=b0+4%3}),Isw{o0|5+2;_;N}(S,RFb(t3,a4e),RetF(Sb{t0=9}))),RSel(@oh{b0:=b0%2}Dd{20}(Rus{F}(Ruf{F}(Seq(t5,F)))),Lp{t1;_}(RSeq(Mt{30}(@po{o0:=b0}Step(c6,t7,Suc)),Isw{3;T;T}(pt8{b0:0;b1:b0},pc9{b0:=}))),pc10{b0:=}))",
-    Tree0761 "B{t0=2}RSel(t0,Wu{t0},c1)",
-    Tree0762 "B{b0=4;t0=0}RU{F}(Cd{0;K}(Fb(Ite(t0e,c1),MPri(pi2{t0:t0},pt3{b0:=;b1:b0}),pa4{b0:=;b1:b0})))",
-    Tree0763 "B{b0=5}Ite(Try(t0,t1,Rep3(t2),a3e),Bin{b0<5;_}(t4,Dl{0}(pc5{b0:9})),@oh{b0+=3}Cnd{b0%3=0;T;F}(pt6{b0:=}))",
-    Tree0764 "B{o0=_;b0=2;t0=5}@os{t0<6?o0:=7;b0:=b0%3}Star(Pri(t0,c1,Dd{0}(t2e)),Fb(c3,@si{t0<o0|3+3}SubR(Scc{b0%3>0}),@os{t0+=1}pi4{t0:t0}),TryF(Wde(a5b{t0;b0},c6e),RepF(c7)),MSeq(a8e,Sl{100}),Inv(@of{t0+=2;t0+=3}Cnd{b0%3<2;_;S}(t9)))",
-    Tree0765 "B{b1;b0=3;t0}Swm(Seq(Intr{b0<3}(Par{_;1}(pi0{t0:b1},@fi{b0!3}RFb(a1,@oh{t0>0?t0:=b1}@po{b1+=2;b1+=1}@rw{t0>0}a2,a3),Flip(Fb(@po{t0:=b1}@si{t0%2>0}Rpt{F}(F)),pc4{b0:=},pa5{b0:9;b1:t0}))),Suc,RU{S}(Par{-2;_}(pa6{b0:b1;b1:t0},Pre{b1>t0;K}(@po{b1+=1}t7)))),@ki{b0<b0+4%2}RSeq(RFb(Ret1(Try(@po{b0<b0+2?b1:=b1%4}@rw{b1+3%2=1}Seq(a8,c9e),a10b{t0;b1},@oh{b1!2?t0:=3}Rep4(t11),RtyF(a12l),Wt{20}))),Seq(PAll{-3}(Wu{t0},S,RSeq(a13,pi14{t0:b1}),S))))",
-    Tree0766 "DySel(Cd{0;_}(RFb(Rep4(t0),Ret4(PAll{_}(t1e,a2)))),c3,c4l)",
-    Tree0767 "B{q0=4;t1;o0=_;b0=0}RT{1}(@rw{none}Dd{0}(DySel(Scc{o0|2%3!2},Lp{_;F}(pc0{b0:=}))))",
-    Tree0768 "B{t0;b0=0;o0=_}Star(Sc{t0+=3;o0:=b0+3},t0)",
-    Tree0769 "B{b0=3;o0;t0=4}Rmp{F;F}(WU{b0=t0}(Fb(Obs{o0|1%2>0;B}(c0),Obs{o0|5!o0|0%2;L}(t1))))",
-    Tree0770 "B{t0;o0=2;b0=2}Fb(c0,MPri(PAll{0}(@fi{b0=t0}Wde(a1b{t0+4%3;b0},S)),Ruf{F}(Rep3(DySel(pc2{b0:b0},c3,a4))),Flip(c5,a6,a7b{t0%2;b0})),MPri(Rus{1}(@of{t0:=b0}@rw{some}t8e),Invt(FS(Rep0(c9)))))",
-    Tree0771 "B{b0=0;t1=5;t0=5;l0}WU{b0!3}(Rus{2}(TryT(Sc{t1%3=0?b0+=1;t1+=1},@rw{t1>1}@os{t0+=1}FF(Itr{b0;_;2;N}(Fb(c0b{t0+4},t1e))),Bin{t1+2=t0%4;N}(RFb(Scc{t0+2<t0},t2),a3),Step(FS(Scc{b0+3=t0})))))",
-    Tree0772 "RU{F}(Sub(t0))",
-    Tree0773 "B{b0=2;q0=4;t0=1;b1=1}Lp{b1;F}(Su{t0}(Isw{b0+2;_;_}(Rty0(a0),Pri(pi1{t0:t0},c2e,@rw{t0+3>6}t3,t4,SubA(Rep1(pt5{b0:b0}))))))",
-    Tree0774 "B{t0;o0;b0=4}Isw{t0;_;N}(Star(Pri(Par{-2;-3}(AFb(F,c0),Keep(Obs{b0=b0+1;_}(@of{o0:=_}t1e)),pt2{b0:t0;b1:b0}),c3b{b0%3},TryF(Opt(pi4{t0:b0}),t5e),Isw{t0;T;T}(RSeq(a6,t7,Sl{0}),RFb(t8,c9b{t0%4})))))",
-    Tree0775 "Rpt{2}(RSeq(PPar{1;_}(t0,F),t1,RFb(c2,F),t3e,Cd{0;F}(Once(Ruf{1}(t4e)))))",
-    Tree0776 "B{b1;t0;b0}ASeq(@os{b1:=b0}Obs{b1+2!6;N}(Lim{2}(Sl{50})),Pre{b0%4!1;K}(Sc{t0+=2}),pt0{b0:1})",
-    Tree0777 "B{l0;b0;t0=5}Try(Cd{10;_}(Sl{20}),Itr{b0;1;1;N}(Rty1(@oh{t0+1%4<3?b0:=t0+3}Suc)),TryF(t0,a1))",
-    Tree0778 "B{b0=3}RFb(a0b{b0%4;b0})",
-    Tree0779 "B{l0;o0=3;b0;t0=3}Rpt{3}(@po{t0+=3}@of{o0:=t0}Itr{b0;1;_;T}(a0e))",
-    Tree0780 "B{b0=3}RU{F}(Scc{b0+4%2!0})",
-    Tree0781 "B{b1;o0;b0=3;t0}Par{_;1}(@po{b1+=2}Lim{2}(pt0{b0:b0;b1:b1}),RU{F}(@os{o0:=_;b0=4?o0:=_}c1),Rpt{1}(Lim{3}(@si{b0%2!1}Pre{t0<b1}(pt2{b0:=;b1:=}))))",
-    Tree0782 "B{b0=3;o0=_;l0;b1=2;t0=5}PPar{2;_}(RFb(Step(Seq(PAll{_}(t0,a1e,Suc,t2),AFb(t3,a4),PAll{-1}(c5l,Sc{b1:=o0|3})),Ret1(Sw{5}(t6e,@of{t0:=o0|2+2%3}t7))),Itr{b1;2;3;T}(RSeq(@ki{t0+2<b0+3%4}Pre{b1+4=3;F}(Sb{o0=6}),Itr{b0;0;_;_}(@rw{some}@oh{o0:=_}Wu{t0}),Seq(a8,RT{2}(@rw{o0|5=3}c9))))))",
-    Tree0783 "RSeq(Rmp{F;S}(t0),DySeq(RU{S}(t1),c2l),AFb(c3,a4),a5l)",
-    Tree0784 "To{0}(t0)",
-    Tree0785 "B{t0=5;o0=_}RFb(Pre{some;R}(c0))",
-    Tree0786 "B{t0=1;b0}Pre{t0%2>0;F}(Isw{b0%2;N;N}(Suc,Suc,a0,pc1{b0:b0}))",
-    Tree0787 "Rpt{F}(RU{F}(Rpt{0}(c0)))",
-    Tree0788 "B{t0=5;o0;b0=5}Try(t0,Cnd{b0%3>0;T;_}(Wv{t0}(Bin{some;T}(RFb(Star(@oh{t0:=o0|3%4}@ki{b0+4<4}c1b{b0},@po{t0:=0}a2e,Ub{o0},Scc{some})),Par{_;-1}(RT{1}(RFb(pt3{b0:=;b1:b0},c4l)))))),@si{t0+2!t0%2}c5b{b0},PAll{_}(t6),@si{b0>4}Mt{50}(To{0}(Step(Par{1;_}(@po{b0+=1}@oh{b0<b0%4?b0:=t0}pa7{b0:b0;b1:b0}),a8))))",
-    Tree0789 "B{l0;t0=0;b1=2;o0=0}RFb(Cnd{some;_;F}(Itr{b1;1;_;_}(Rmp{F;F}(Isw{b1+3;_;N}(Rus{2}(Bin{some;N}(Scc{t0<7},c0e)))))),RepF(OnceK(c1)))",
-    Tree0790 "B{o0=0;b1=0;b0}Par{-2;_}(Sl{10},Pre{o0|0+4!4;S}(Inv(PPar{1;T}(OnceK(Par{-4;4}(R,Sc{b1:=b1%2},t0,t1)),pi2{t0:b1}))),Ite(pt3{b0:=;b1:=},Sb{b0=2}))",
-    Tree0791 "Flt{3;_;_}(PAll{4}(a0,t1,t2,RT{2}(c3)))",
-    Tree0792 "B{b0=0;t0}PAll{1}(c0,pi1{t0:t0},pi2{t0:b0})",
-    Tree0793 "B{t0=0}Rep1(Wde(a0e,Seq(RU{S}(Rus{F}(Scc{t0<7})))))",
-    Tree0794 "B{q0=1;b1=5;o0=_}Pre{none}(pc0{b0:b1})",
-    Tree0795 "B{o0=5;b0=5;b1;q0;t1=3;t0=4}Ite(t0e,MPri(@po{t1:=o0|3+3%4;b0:=8}Cd{50;_}(FS(t1)),Su{t1}(OnceK(@oh{t0+=1}@os{o0|5>1?b0+=3}@ki{t0=7}a2)),@si{b1%4=2}@of{t1+=3}Step(RT{F}(Sb{b1=1}),a3),t4e,Lp{b0;F}(Rus{1}(Ub{o0}))))",
-    Tree0796 "B{b0=1;b1=5;t0=4;l0=2;o0=_}RSeq(@po{b1+=3}@fi{b1>6}PrSel{b1+2;b0;t0%4;8;t0%3}(Ub{o0},@po{b1+=4}RT{F}(RepF(Rpt{1}(PPar{2;_}(a0e,Sc{o0:=_})))),Itr{b0;1;2;_}(Flt{2;R;F}(@rw{some}Pri(Pre{o0|3<t0;F}(Sl{0})))),@po{o0:=b1%3;o0:=t0}Flip(c1,F,@ki{o0|5=7}t2),Sb{t0=7}))",
-    Tree0797 "B{t0=2;o0;b0;q0=0;t1=3}Swm(@ki{some}DySeq(t0,c1,Sl{0}),Lp{t1;_}(Fb(Su{t1}(t2),RFb(Cnd{b0%3<1;T;_}(@rw{none}@si{t0+4=t1}@oh{o0:=b0+2}c3),Inv(Dl{30}(c4b{7})),Ruf{F}(@os{t1:=b0%3;t1+=1}c5)))))",
-    Tree0798 "B{b0;l0=1;o0;t0}PAll{2}(pa0{b0:8;b1:b0},Fb(c1,pc2{b0:t0},Dl{20}(Fai),Itr{b0;0;2;N}(Itr{b0;0;_;N}(t3))),Fb(Cd{30;K}(Ub{o0}),t4e,Scc{t0!b0%2},Rus{F}(a5)))",
-    Tree0799 "B{t0=4;o0;b0}@rw{b0!4}@po{b0+=2}Seq(Wde(c0e,Sel(SubA(Cd{0;K}(Sc{o0:=b0+2%4})),Cnd{t0>1;N;S}(t1),@oh{b0+4%3<2?b0+=2}PrSel{b0%3;7}(pi2{t0:=},t3),a4,SubA(c5l))),RFb(Obs{b0+2<6;S}(AFb(pt6{b0:7},Scc{t0>b0+4},F)),PAll{5}(a7,t8,Scc{o0|4>0},t9,F),pt10{b0:b0;b1:t0}))",
+    Tree0700 "B{t1;t0;b0=4}Rmp{F;F}(@si{t1+1%2<1}Bin{b0+2<1;_}(@po{t0+=3}PAll{1}(Sel(ASeq(@os{t0:=b0+2}@oh{b0+=1}t0e),c1,@oh{t1:=t0}Isw{b0%4;_;T}(t2,c3,t4,t5))),AFb(pa6{b0:=;b1:b0},a7e,RFb(a8,@os{t0<3?t1+=1}c9),a10,Fb(Scc{t1+1>b0%2},Sl{0}))))",
+    Tree0701 "B{b0=2}Pre{b0+2<b0;R}(S)",
+    Tree0702 "B{t1=1;o0=_;b0=0;t0=4}Ret4(Seq(Sb{t0=9},Sb{b0=t1},t0,Cnd{t0+2=1;T;_}(Su{t0}(PPar{0;N}(Scc{t1>o0|1},@si{t0<3}c1))),@si{o0|5>5}@os{t0+=1;b0+=1}@po{t1+=3}t2))",
+    Tree0703 "RSeq(FF(Par{_;_}(Grd{R}(Grd{F}(FF(Keep(t0)))),Grd{F}(Dd{50}(t1e)))))",
+    Tree0704 "B{t0=5;b0=2;o0=4}Bin{none;_}(Grd{F}(RSel(c0,@ki{b0!4}SubA(pi1{t0:t0}),AFb(Scc{b0%3!2},@rw{none}@os{b0:=b0+3%2}@po{t0+=2}F),S)),Keep(SubR(Scc{b0>t0})))",
+    Tree0705 "B{t0;b0;l0=2}RFb(@rw{t0+3%2<0}Isw{t0+4;T;T}(Itr{b0;_;_;_}(WU{b0+3%4>1}(Par{2;-1}(t0e,Obs{t0+2%2>0;N}(t1),PPar{0;N}(c2,a3l,t4))))),RSeq(Flt{1;F;K}(Wt{50}),t5e),c6e,RFb(c7,pc8{b0:b0},Once(Grd{_}(Sl{20})),Flt{3;R;K}(Wu{t0}),RSeq(t9,c10b{t0},pt11{b0:0;b1:b0})))",
+    Tree0706 "B{b0=5;t1;t0=1}RSeq(PrSel{b0+4;t1}(c0l,SubA(Cnd{b0<4;T;F}(t1))),RSel(c2b{t0},SubA(pi3{t0:=})))",
+    Tree0707 "B{b1}Dd{20}(Flip(WU{b1%4>0}(t0),Flt{2;_;_}(c1e)))",
+    Tree0708 "B{b1=1;t1=4;b0;o0=_;l0=3;t0;q0=2}@ki{o0|1+4=4}RSeq(@ki{t0+1<6}RFb(Wde(c0e,Once(@po{b0+=2;b0!b1%4?o0:=t0}@ki{o0|2<4}t1),t2),pt3{b0:=;b1:t1},c4,Rmp{F;S}(Itr{b0;_;_;_}(Wt{30}))),@oh{t0+=1}@si{none}@os{b1+=2;t0+=3}Ite(RSeq(a5l,a6,@po{b1:=2}t7,pi8{t0:t1},Ub{o0}),Lp{b0;S}(Itr{b0;2;1;T}(Fb(Obs{b1>7;B}(Sb{b1=b0}),R))),Lim{2}(AFb(Swm(a9l,a10,t11),DySeq(Sl{0},a12e)))))",
+    Tree0709 "B{t1=1;t0;l0=3;b0=4}@os{t0+=3}Rmp{S;F}(PPar{1;T}(@oh{t0+=2}Fb(PPar{0;T}(F,pc0{b0:0}),RFb(pt1{b0:t1;b1:t0},c2,Intr{t0>t1%4}(Ret1(c3))),@oh{b0!t1?b0+=2}@ki{t0+3>t0}Rus{1}(Itr{b0;_;_;_}(Par{-1;-1}(Keep(Sb{b0=2}))))),MPri(RFb(Seq(c4,t5),Sel(Obs{t0<1;L}(Cd{0;F}(Sc{t1+2%3!2?t1:=t0})),Scc{t0+4<t0%3}),Scc{b0+3%3>1}),Par{-1;1}(Swm(Bin{t0!1;N}(t6,Rpt{0}(a7)),Flip(Sb{b0=7},Sb{b0=t0},t8)),Flt{1;R;_}(Mt{0}(@oh{t1+=1}c9))),Pre{t1+4!4;S}(RSeq(t10,a11b{b0+4;b0},@fi{b0+3<0}c12b{b0+2})))))",
+    Tree0710 "RFb(t0,c1e)",
+    Tree0711 "B{b1}TryF(c0,Swm(pi1{t0:b1},pc2{b0:9},c3))",
+    Tree0712 "B{t0;q0=4;b0=3;o0=2}Flip(PPar{2;N}(Par{-1;_}(RSeq(Sb{o0=1},t0,t1),t2,Lp{_;R}(c3))),RFb(@rw{t0+2%4<0}@oh{t0:=t0%4;t0>0?b0:=0}Sc{t0:=t0+4%2},@oh{t0+=2;b0>1?o0:=b0}Obs{t0!4;S}(Sb{t0=5}),t4e))",
+    Tree0713 "OnceK(To{0}(F))",
+    Tree0714 "B{b0=5}AFb(c0b{b0+2},t1,t2,Pri(t3,Fai),a4)",
+    Tree0715 "Dl{10}(Sub(Sub(Fb(F,Inv(Sl{10})))))",
+    Tree0716 "B{q0=2;b0=2;t0=5;b1;o0}Bin{b1%3!2;N}(a0b{b0+2;b1},MSeq(Lp{_;F}(Seq(@po{b0:=t0}c1,c2l,t3,@ki{o0|5+1<7}@os{b1+=1}@oh{o0:=_}c4))))",
+    Tree0717 "B{t1=0;b1=4;b0;t0=0}PAll{3}(Swm(pc0{b0:t0},c1),@ki{t1>2}DySel(Grd{R}(Cd{0;_}(Fb(pa2{b0:t1},pc3{b0:b1},a4,@of{b1:=b0}a5b{t1;b0})))),Step(c6,Mt{0}(pi7{t0:t1}),pt8{b0:3;b1:t1},c9,t10))",
+    Tree0718 "Flt{3;R;K}(Ruf{F}(S))",
+    Tree0719 "B{b0=0;q0=4;t1=4;t0=4}Fb(Seq(ASeq(RtyF(@ki{t0<3}@oh{t1<1?b0+=1}Suc),@fi{b0%2!1}Seq(pi0{t0:t1},t1)),@os{t1+=2}@of{b0+=3;b0+=3}Rep3(Rep1(Flt{2;R;K}(PAll{5}(Sl{10},c2,a3,c4,a5l)))),Lp{_;F}(PAll{2}(Rty0(pt6{b0:t1;b1:t1}),Par{_;2}(t7,c8l)))),DySeq(c9))",
+    Tree0720 "B{o0=_;t0;b0=1}Cd{10;K}(Step(a0,@rw{none}Rep2(Wu{t0}),Suc,pi1{t0:b0}))",
+    Tree0721 "B{b1=1;t0=0;b0=2;o0=4}Try(Star(Fb(t0e,c1l,Wt{50}),DySeq(c2,t3,Scc{o0|3%2=0}),To{0}(Obs{t0=b0;S}(PPar{0;N}(t4,@os{b1+=2}@oh{none?b1:=t0}c5e)))),@ki{some}@fi{t0+3>2}Fb(Pre{some;R}(@ki{t0+1!b1+3}@os{b0+=1;t0:=t0%2}R),c6,@oh{t0%4<2?b0:=9}@rw{b0+4!6}@os{b0+=3}Flip(pi7{t0:b1},@rw{o0|2=o0|5%4}t8,pt9{b0:=;b1:t0}),AFb(Pre{b0%2>0;F}(c10l)),Cd{10;F}(Obs{t0>3;_}(a11l))))",
+    Tree0722 "B{t1;t0=3}Cd{20;K}(Par{-1;1}(PAll{-1}(Rus{F}(RSeq(To{30}(Sb{t1=t0}),Sc{t0+=1},pc0{b0:2},Suc)))))",
+    Tree0723 "PAll{-1}(Wde(c0,OnceK(t1e)))",
+    Tree0724 "B{b0}Dd{0}(Ret0(pa0{b0:b0}))",
+    Tree0725 "B{o0;t0;b0=3}Swm(Isw{b0+3%3;T;N}(Rpt{0}(Scc{b0=3}),Mt{0}(Sc{b0:=t0+4}),@oh{o0:=b0%2}F,Su{t0}(Wt{0}),Seq(t0)),RU{F}(Sb{o0=2}))",
+    Tree0726 "B{l0;o0=_}Rep0(Sb{o0=1})",
+    Tree0727 "PPar{0;N}(Rus{2}(Seq(Cd{0;K}(Rpt{F}(RU{S}(Sl{0}))),Step(Rus{2}(Rmp{F;F}(Lim{1}(a0))),Wde(t1,c2)),Swm(Ite(t3,c4),RSeq(Wt{50})))),RSeq(Step(c5,c6,a7l),Pri(t8e,t9,a10,a11e),MSeq(Seq(a12l,t13))))",
+    Tree0728 "B{b0=1;t0}@si{t0!3}@ki{t0%3=2}Fb(t0,@os{t0:=7}@fi{t0<b0}S,a1,WU{t0+3%4=2}(t2))",
+    Tree0729 "B{t0;b0=4;o0=_;l0=3}Obs{t0=7;S}(Itr{b0;2;1;T}(Seq(Cd{10;F}(Isw{t0%2;_;T}(Pre{t0<7;S}(RSeq(t0,R)),t1,RSeq(@fi{b0=t0+4}@rw{b0<1}SubA(pa2{b0:9}),c3,t4))),Cnd{b0<o0|0%4;_;S}(Wu{t0}))))",
+    Tree0730 "B{q0;o0=4;l0=2;t0=5;b0=2;b1=4;t1=0}PAll{_}(Lp{b0;_}(MSeq(Fb(Flt{3;R;F}(a0e),Pre{none;R}(RFb(c1))),RSel(F,Flip(Wt{10},@si{o0|5<2}@ki{b0>7}Rep3(t2))))),Sw{5;3;0}(t3,@rw{b1=3}Grd{F}(pc4{b0:=}),@si{b0<t0}Pri(F,pt5{b0:t1;b1:=},SubR(Sl{10})),Par{_;_}(Grd{F}(Ub{o0}),Grd{R}(@si{t0<6}@ki{o0|3<1}@po{b0:=o0|5%2}Pre{o0|4%4<1;S}(Itr{b0;_;_;_}(ASeq(c6,t7e)))))),c8,Fb(t9e,a10,@si{t0+3%2=1}@ki{some}@of{t0%3<0?o0:=t0%4}a11,@si{t0>3}@ki{some}PAll{_}(c12,a13e)))",
+    Tree0731 "Swm(Rpt{0}(R),TryT(a0,Sub(a1)),Par{_;_}(Rpt{0}(c2),Sub(DySeq(c3,R)),Keep(c4)))",
+    Tree0732 "B{b0=5}OnceT(RSeq(Sb{b0=4},t0,@si{b0%4<3}SubR(Scc{b0%3!1}),a1b{b0;b0}))",
+    Tree0733 "B{t1;b0;t0}Grd{R}(@of{t1:=t0}@fi{t0!3}@po{b0:=0}Seq(@fi{b0+3%4=0}@po{t1+=1}Sb{t1=0}))",
+    Tree0734 "B{o0;b0=4;t0=0}Opt(PPar{0;N}(Fb(MPri(RFb(@of{b0:=t0%2}t0,Flt{1;F;_}(pt1{b0:t0;b1:b0}),RSel(Wu{t0},t2),Seq(pt3{b0:7;b1:b0},pa4{b0:=})),RSeq(RSeq(@fi{o0|0+2>t0}PAll{1}(c5,S),Rep1(Scc{b0+2<5}),Seq(c6,t7,F))),RFb(Obs{b0+2<o0|2%4;S}(WU{some}(@fi{b0=4}@si{none}@po{b0+=1}t8e)))))))",
+    Tree0735 "B{t0}Wv{t0}(Par{2;1}(SubA(pa0{b0:9;b1:t0}),t1e))",
+    Tree0736 "B{t0=1;b0=0}DySeq(Try(Wu{t0},@po{t0+=3}@of{b0+=1}c0),Isw{b0+1;N;N}(Wt{30},t1,S,t2,@fi{b0%4=3}c3),Scc{t0<2})",
+    Tree0737 "B{b1;b0;t0=4}Wde(c0,Step(Wde(@fi{b0%2<1}a1,Fai),@of{t0%2>0?t0+=4}@rw{t0>7}@po{t0+=1}t2,Rus{1}(@fi{b0=t0}FS(RT{3}(c3e))),@po{b0%3>0?b0:=1;b0%4<1?b0:=b1}F),Par{1;0}(Suc,MSeq(t4,ASeq(Sb{t0=3},@rw{t0>4}S))))",
+    Tree0738 "B{o0=_;b1;t0=2;b0;t1;l0=4;q0=4}FS(Try(Fb(c0e,c1,Ub{o0}),Cnd{b1!1;T;F}(Fb(a2e,c3,Cd{0;K}(@si{t0+3<7}@rw{t0>b0}@ki{b1>b0}pc4{b0:b1}))),Cd{100;_}(Bin{t1+4%3!0;T}(c5,pi6{t0:=})),Mt{0}(Itr{b1;1;2;N}(Lp{_;F}(c7))),Su{t1}(Rus{F}(Su{t0}(RFb(t8,t9))))))",
+    Tree0739 "Rep1(DySel(Mt{0}(c0),Ret4(Ite(c1,t2))))",
+    Tree0740 "Flt{1;S;K}(MPri(Dd{0}(MSeq(DySeq(t0,c1e,c2,c3,t4),Flt{3;_;F}(FS(c5)))),Try(RU{S}(S),t6,RSeq(t7,c8l,c9),TryF(t10,F),RU{S}(t11))))",
+    Tree0741 "B{o0=_;b1=3;t0=1}Rep0(@fi{t0>b1+3}R)",
+    Tree0742 "B{t0;b0=4;o0=4}Bin{b0+3!2;T}(RSeq(MPri(Wv{t0}(MPri(a0,F)),t1e,c2e,@rw{t0!5}MPri(pa3{b0:t0},c4b{t0+2},Ub{o0})),Ite(Fb(pa5{b0:b0;b1:t0},t6e),Dd{0}(a7e),Sc{b0+=3})),Step(Flip(c8l,c9l,S,c10l,F),Step(@fi{some}Inv(RT{1}(c11)),@rw{none}@oh{o0:=o0|2+1}@po{t0+=1}c12,a13),c14b{t0}))",
+    Tree0743 "B{b0=2;t0}Fb(Wde(t0,RtyF(To{0}(Step(Cd{0;K}(c1b{t0}),Sc{b0+=3}))),TryT(Swm(t2),t3)))",
+    Tree0744 "Wde(RSeq(PrSel{3;2}(Step(Rep1(FF(t0))),a1),t2,a3,Grd{_}(S),Fb(t4,t5,Run)),RFb(Once(PAll{-1}(PPar{0;N}(c6,t7,F))),Step(Pri(t8,a9e),c10l),PAll{-2}(Fai,Rep3(F),a11),FF(RU{S}(RT{F}(RT{F}(FF(S)))))))",
+    Tree0745 "B{o0=_;l0=4}RFb(Rus{3}(t0),FF(a1),Scc{some},ASeq(c2,t3),t4)",
+    Tree0746 "B{b1=5;l0;b0}FF(To{100}(Pre{b0%3<1;F}(@fi{b0+2!2}Itr{b0;2;_;N}(Sel(t0,Obs{b0%2>0;L}(Cd{50;F}(Sb{b0=b1})),Sb{b1=2})))))",
+    Tree0747 "B{t0=4;q0;o0}FF(Star(Lp{t0;K}(RSel(Fb(pa0{b0:t0;b1:t0},pc1{b0:6}),MPri(t2,t3e))),Rpt{3}(Ub{o0}),Sl{20},Suc,c4))",
+    Tree0748 "B{b0;t0=3}PAll{-5}(Ite(Once(OnceT(c0b{b0+2%4})),c1l),@si{b0+3%3>0}Pre{t0+1%2>0;K}(Flip(Flip(t2e,@fi{b0%2!1}@oh{t0+=3;t0>t0+1?t0:=b0+3%4}@os{b0+=1}S),RSel(t3,c4e,c5l))),Fb(Flip(FF(Suc),a6,c7,@fi{b0+2>3}a8e),Keep(Fb(a9,@po{t0+=3}c10e,t11,Sl{50}))),@si{t0+1=1}@po{b0+=3}@ki{b0+1<7}pc12{b0:t0},c13)",
+    Tree0749 "B{t1;b1=3;t0;l0=3;b0=0}RFb(Fb(Rep2(Wu{t0}),@os{t1+=1}@po{b1!4?b0+=2}OnceK(pc0{b0:b1}),t1,Wv{t1}(c2),RFb(a3,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a4l)),Pre{t1+4>0;S}(@oh{b0!2?b0:=3}Rep4(t5)),Itr{b0;0;1;_}(Seq(RT{2}(@oh{t0+=3}Invt(Isw{b1+4;_;N}(Cnd{t1<7;_;_}(a6b{b0+2;b1}),@fi{b1+4>b0}@oh{b1+=1}@si{b0%4=0}Ret1(t7),Sc{b0:=t1+1%4}))))),AFb(Try(t8,t9,pt10{b0:b1;b1:b0},@rw{b0<7}@os{t0<5?t0:=t0%3}@ki{t0%4!2}Inv(S)),Star(pc11{b0:9},t12)))",
+    Tree0750 "B{b0=2;t0;l0=3}@os{t0+=2}RSeq(MSeq(Itr{b0;2;_;N}(Ruf{3}(Rep1(pt0{b0:7;b1:b0})))),RT{F}(Itr{b0;2;_;T}(Itr{b0;1;_;_}(Wde(Seq(a1,t2e),t3,Itr{b0;2;_;N}(c4))))))",
+    Tree0751 "B{o0=_}Flip(c0,c1b{o0|1%2})",
+    Tree0752 "RFb(Seq(Flip(a0e,c1),a2,a3,Wt{50}),DySel(Rep4(t4),Sub(a5l),a6,Keep(a7)),Rep0(t8e))",
+    Tree0753 "PAll{1}(Fb(Star(Suc,RU{S}(a0),Once(t1))),t2,Ret0(c3l))",
+    Tree0754 "B{l0;b0=4;b1=2;o0;q0=2;t0}Sel(Sw{4;3;2}(Itr{b0;0;3;N}(Lp{_;R}(Wt{0})),Seq(FF(Pre{t0<3;K}(Pre{b0%2>0;F}(pc0{b0:6}))),@os{b0+4<b1%3?b1:=b0}Keep(@oh{b1+=1}@po{b0:=b1+1;t0+=1}@of{b1:=7}Ret4(a1e))),Ite(@po{t0:=o0|4+2%4}t2,Run,Sc{b0+=2}),Dd{0}(Cnd{o0|4!t0%4;T;F}(Ret2(Lp{t0;K}(Seq(a3,t4,c5)))))),@fi{t0>b0%3}Ite(Seq(a6,Dd{50}(Rep2(Inv(pa7{b0:b1;b1:t0}))),Itr{b1;_;2;N}(Sl{30})),Swm(@oh{o0:=b1}RT{3}(Lp{_;_}(Pre{b0!t0+3}(Swm(t8,a9e))))),@oh{b1>t0?b0:=o0|3}@si{t0=t0+1}@fi{t0%3>1}Sel(Obs{t0%3!0;L}(Inv(pt10{b0:b0})),Obs{b1+3<4;N}(t11))))",
+    Tree0755 "Flt{1;_;F}(RSeq(Step(t0,Sl{50},R,a1l,t2),Swm(a3e,Sel(c4,F,c5l)),Rpt{2}(RSeq(t6,t7,c8,a9))))",
+    Tree0756 "B{t0=4;t1=0;o0=_;l0;b0=2}Step(@po{t1=6?t1+=3}Wde(Itr{b0;1;_;T}(Wde(@fi{o0|5+3=2}@of{b0+=2}pc0{b0:=},@os{b0>4?t0:=b0}a1e)),Mt{0}(Opt(Pri(pa2{b0:b0;b1:t1})))),RFb(PAll{_}(Sb{o0=3},Wu{t0}),Flt{2;_;K}(Fai),TryT(a3,MPri(@ki{o0|2%3!2}@oh{o0:=4}OnceK(c4)))))",
+    Tree0757 "Grd{_}(Keep(Try(Cd{0;K}(To{20}(Rpt{1}(c0))),Rpt{F}(Wde(MSeq(t1,t2e),Star(t3,c4))),RSeq(c5e,Dl{10}(Grd{_}(S)),MSeq(a6,RFb(t7,c8))),RFb(RSeq(c9,c10e,c11,t12),Par{_;2}(t13,c14e),PPar{0;_}(t15,a16)))))",
+    Tree0758 "B{l0;b0}RSel(Itr{b0;1;_;N}(Intr{b0%3>1}(a0)),t1,a2,a3,S)",
+    Tree0759 "B{b0;t0}RFb(SubA(F),SubA(pa0{b0:b0;b1:b0}),RT{3}(@fi{b0+4=6}@ki{t0%3>0}t1),Cd{100;_}(Sc{b0:=t0%2}))",
+    Tree0760 "B{b1;t0=2;b0;t1=1}Par{_;-1}(Flip(Opt(RepF(@si{b1+2%4>1}@po{b1+=2}@rw{t0%2!0}Keep(Mt{100}(Sb{b0=t1})))),S,Fb(Obs{t1+4%2>0;L}(pc0{b0:b0}),Obs{t0!b0+4;B}(c1l)),RSeq(Sl{50},c2,c3,Bin{t1%3>0;N}(c4l,t5e))))",
+    Tree0761 "B{t0=4;l0=4;b0=1;o0;b1=3}Swm(c0b{t0%3},@os{b0:=t0+4}RFb(@si{t0>7}Pri(@fi{b1%2<1}@oh{b0:=8;o0|0=o0|1?o0:=5}Itr{b0;0;1;N}(Suc)),MSeq(Ub{o0})))",
+    Tree0762 "B{b0=4;l0=0;t1;t0=4}OnceK(Seq(Fb(MSeq(t0,Sb{b0=t1}),@ki{t0+2=7}MSeq(Sl{10},Itr{b0;2;_;T}(Keep(pc1{b0:8})))),Rep1(Rep0(a2))))",
+    Tree0763 "Grd{R}(DySel(c0,Keep(Keep(DySel(c1,c2))),Ret1(t3e)))",
+    Tree0764 "B{t0=4;l0=1;b0;b1=5}@oh{b1+=1}@si{t0>b0+4}@rw{b0+2%4!2}Seq(TryF(a0,a1l,Opt(a2)),@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Step(t3,pc4{b0:b0},Sl{0},Wu{t0},a5),Wu{t0},Par{_;_}(Grd{_}(Sb{t0=5}),Grd{R}(t6e)),c7)",
+    Tree0765 "B{l0=4;t0=1;t1=1;b1=4}TryF(Star(Sb{b1=9},Sb{t1=t0}),@of{t1+=3}@si{b1>1}Rus{1}(Wu{t1}))",
+    Tree0766 "DySel(c0,c1,Swm(c2,t3,Sl{100},Ret4(RFb(t4e,c5)),Dd{10}(Ite(t6e,Sub(c7e)))))",
+    Tree0767 "B{t1;o0;b0=4;l0;t0=1}Ite(Invt(c0b{t1+1}),Itr{b0;0;1;N}(@oh{t0:=t1;t0:=o0|3+1%3}FF(SubR(@po{o0:=t1}@ki{b0=0}Suc))),Opt(t1))",
+    Tree0768 "B{t0=1;b0=4}AFb(MSeq(pt0{b0:b0},@oh{t0+3%3!2?b0+=1}Sb{b0=5}),OnceK(t1),Ite(c2l,t3e,a4))",
+    Tree0769 "B{b0;o0;t0=5}@po{b0+=1}@rw{some}@ki{b0=b0+3}Seq(pc0{b0:b0},RFb(a1b{t0;b0},Ruf{2}(t2),@oh{t0+=2}@rw{o0|0=7}PrSel{9;b0+1;b0%2}(a3b{b0;b0},F,t4),pt5{b0:t0}))",
+    Tree0770 "B{t0=5;t1=4;b0;q0;b1}Sel(RSel(Flt{3;_;F}(Sl{0}),a0),Rus{1}(F),Lp{_;R}(PPar{1;_}(OnceK(a1),Sb{b0=7},t2,Cnd{t0+1>5;T;F}(@os{b1:=t1+2}RSeq(Sc{b1+=2;b0+=3},a3)))))",
+    Tree0771 "Par{_;_}(Grd{F}(t0),Grd{F}(Sub(Suc)))",
+    Tree0772 "DySel(c0,RFb(Sub(t1),t2))",
+    Tree0773 "B{t0=0;b0;t1=1;b1=5;q0=2}Dl{10}(Lp{t0;K}(Rep1(@rw{t1%3!1}Rpt{2}(Pri(pt0{b0:=},pt1{b0:b1;b1:b1},t2)))))",
+    Tree0774 "B{t1;t0;q0=2;b0=3;b1=3}Rty2(Star(Su{t0}(Isw{t1+4;_;_}(Fb(a0,RFb(a1e,t2),Wu{t1}),PPar{0;T}(Dl{20}(@ki{b1>t1%4}@of{t0:=b1}Wu{t1})),Fb(Cd{0;F}(Sb{t1=2}),@si{b1+1%2<0}@oh{b1>3?b1:=t0}pt3{b0:=;b1:t1},t4))),Rty3(Isw{5;N;T}(Pre{b1%4!0;R}(Sb{b0=t1}),Obs{t1+3<b0;_}(t5e),a6e,F,Scc{b0<6})),Flt{1;F;_}(Lp{b1;_}(Seq(Step(Fb(pa7{b0:t1}),t8,c9l)))),c10e))",
+    Tree0775 "B{b1}Pre{b1%3>0}(SubR(DySel(c0)))",
+    Tree0776 "B{b0=5;l0=0;t0=0;t1=0;o0=0}AFb(Seq(DySeq(Itr{b0;1;2;N}(Rty4(Flip(a0,c1l,Bin{t0+4%3=1;_}(@rw{none}@ki{t0+2<6}@po{b0=b0%2?t0:=o0|5}c2b{b0%2},t3)))))),RU{F}(t4e),Flt{2;F;K}(Rmp{S;F}(@rw{t1>0}RSeq(@os{o0:=_}@oh{t0:=t1+4}Wde(Fb(t5e,Rep4(F)),Swm(Cd{0;_}(Scc{o0|4>0}),Sb{o0=9},Pre{t0<3;S}(R)))))))",
+    Tree0777 "B{b1=4;b0=1;o0;t0=4;l0}Dd{20}(SubR(Seq(@ki{b0+4<b0+2%3}@si{b0>b1}@po{b0:=7}Itr{b0;_;2;_}(Sw{1;5}(PPar{1;T}(Sb{b0=2},@si{b0%3>1}pc0{b0:t0},pt1{b0:=},Sb{b1=1}),RFb(F,Scc{b1%3!0},c2,@os{b0:=t0+3}@ki{some}@si{b0+1>o0|2}pa3{b0:b0},SubA(Wu{t0})),t4)))))",
+    Tree0778 "B{b0=5;t1=2;t0=1}Flt{1;S;K}(Seq(Su{t0}(FF(ASeq(a0e,@ki{b0<1}@rw{t0<2}t1,@si{t1>4}@oh{t1:=b0}@rw{b0<6}c2l))),Par{0;2}(Once(t3),Pre{t0+4%4>1}(Sb{b0=t0})),Ite(a4b{t1;b0},To{0}(Cd{0;F}(Flip(Sl{0},@si{b0<3}@po{t0:=t1+2%4;b0:=t1}t5,S))))))",
+    Tree0779 "B{t0=5;b1=0;b0;o0=_}ASeq(MPri(RFb(Sw{1}(c0,c1b{t0%2}),Cnd{b1<o0|2;T;F}(Sb{o0=6}),pi2{t0:b1},t3),PAll{1}(PAll{_}(a4l,c5e),@of{b1+=3}@fi{b0%3=2}@po{t0+=1;t0+=2}c6)),Fb(Sel(Obs{t0=3;B}(@rw{none}@oh{o0:=0}@fi{some}Sc{b1<7?b1+=2}),@rw{b0<0}@os{t0:=o0|3+1}R,Dl{20}(@ki{t0%4!2}@oh{b1:=1}@of{b0+=2;b0+=1}t7)),Mt{50}(ASeq(t8,c9b{b0}))))",
+    Tree0780 "B{b1=5;l0=2;b0}RFb(Par{_;_}(a0l,Wde(Itr{b0;1;3;_}(S),pa1{b0:8;b1:=})),R)",
+    Tree0781 "Ruf{F}(To{10}(RSeq(Mt{0}(Rep4(c0)),a1,Par{_;_}(RSeq(t2,c3)))))",
+    Tree0782 "OnceT(Wde(TryT(Rep0(c0),ASeq(a1,t2),c3,Ite(a4,a5l),RFb(t6,t7)),F))",
+    Tree0783 "B{b1;t0}Ite(@oh{b1+=3}t0,pc1{b0:t0},c2e)",
+    Tree0784 "B{t1;t0=3;b0=0;l0;o0}Itr{b0;1;1;N}(Itr{b0;0;1;N}(MPri(Seq(a0,Sb{b0=0},Sc{t0+=2;o0:=b0+2%4}),Cd{30;K}(RFb(RFb(a1b{b0;b0},c2),Pre{b0%4<1;F}(Cnd{t1<5;T;F}(t3e)),RSeq(@os{o0:=t0}c4,Scc{t0!t1}))),Bin{t0+3>2;N}(Rep4(S),Flip(t5e,c6l,Wu{t0})))))",
+    Tree0785 "B{q0=2;t0;b1=4;b0=0}Par{0;_}(Seq(Wde(c0,Ite(c1,@oh{t0:=6;t0+=1}t2,pc3{b0:b0})),FF(Cnd{b1+3%3<2;_;_}(Scc{t0!0}))),ASeq(pt4{b0:3},@oh{b1:=b0%4;t0:=t0+1%4}c5l,Grd{F}(RFb(a6,@fi{b0<b1}@si{b0>b0%4}@rw{b0+4>1}pi7{t0:=},c8e))))",
+    Tree0786 "RFb(a0,c1)",
+    Tree0787 "B{t0=3}Pri(@os{t0+=3;t0<2?t0:=t0%2}SubR(SubA(t0)),pa1{b0:9;b1:t0},a2,a3,pi4{t0:=})",
+    Tree0788 "B{l0=2;b1}Itr{b1;2;2;T}(Flip(t0))",
+    Tree0789 "B{b0;t0}@oh{b0:=b0+3%4;b0+=1}Par{_;2}(SubA(Flip(@oh{b0+=2;b0+=1}Sc{t0+=1},c0,t1,Sc{b0+=3;b0+=2},@of{t0:=1;t0=4?b0+=1}@ki{t0+2>7}Opt(Sc{b0+=2}))),Scc{t0!3},Dl{100}(MPri(pt2{b0:b0;b1:t0},a3)))",
+    Tree0790 "B{t0;b0=5;o0=3}Wde(Sel(Obs{b0=t0+1;B}(AFb(t0,SubA(S))),@po{t0+2<2?t0+=1}Par{1;-2}(Sb{t0=b0},c1,@oh{o0:=_;b0+1<7?b0:=t0}pt2{b0:t0;b1:t0}),Obs{b0>4;N}(Scc{t0=t0+2})),Rmp{F;F}(S))",
+    Tree0791 "DySel(Swm(t0,Rpt{2}(Rep1(DySel(t1e)))))",
+    Tree0792 "Ruf{F}(Ret0(c0l))",
+    Tree0793 "Flt{3;R;F}(Fb(t0,F))",
+    Tree0794 "B{t0=3;b0=0}Flt{3;_;_}(SubA(Pri(Keep(Scc{t0+2<2}),Scc{b0%4!0},Sl{20})))",
+    Tree0795 "B{t0=5;b0=4}RSeq(Ret4(@rw{b0%3!0}SubR(WU{b0>7}(PPar{2;_}(ASeq(AFb(t0,Sb{t0=2}),Sl{10}),Ret3(a1),Seq(Rep1(t2)),RFb(t3,SubR(pt4{b0:=;b1:b0}),Intr{b0=t0%4}(Sc{b0+=1;b0:=b0%3})))))),@of{t0+=2}Dl{10}(Ret2(Star(@si{t0+4%3<1}RSeq(RFb(pt5{b0:t0},pi6{t0:b0},a7,Sl{50}),a8,Obs{t0>7;_}(c9b{t0+2}),FF(a10e)),Bin{t0+1<b0;T}(Wt{30},Once(t11e))))))",
+    Tree0796 "B{t0=3;o0=0;t1;b0=4}Intr{b0+4%3=1}(Par{_;_}(Fb(@po{t1+=1}@ki{o0|2<o0|0%3}RFb(@si{t0<7}@po{t1:=1}pc0{b0:t0},t1),PAll{-1}(pt2{b0:0},Run),Ruf{F}(Wde(c3,t4))),AFb(Step(t5,Sb{b0=0}),Ruf{F}(@fi{b0>2}t6),@of{b0+=1}Grd{F}(@ki{b0<b0+1}PPar{1;_}(Flt{1;_;_}(Ub{o0})))),@si{t1=b0}@oh{t0+=2}@po{t0+=2}Flt{1;_;K}(Isw{t1%3;_;T}(Rep2(Ite(a7,t8)),@oh{b0<5?o0:=_}@ki{t0>5}Bin{b0%2=0;T}(c9,Cnd{some;_;S}(Sl{10})),Flip(pi10{t0:=}))),@rw{t1%3=0}Sl{20}))",
+    Tree0797 "B{l0=3;b0=0;q0;t0=5;o0=_;t1=0}RFb(PPar{2;N}(Bin{t1+2<2;T}(Grd{_}(c0),t1),Dd{20}(SubA(Scc{t0<o0|2+3})),RSeq(t2,S),Cd{0;F}(Ruf{1}(Try(Suc,F,c3e))),Once(Ub{o0})),Seq(Par{-2;2}(t4,pa5{b0:t0}),Isw{t0;T;_}(Sel(Obs{b0!5;L}(c6),Obs{none;L}(pc7{b0:b0})),Sb{b0=8}),@oh{b0+=1;b0+=1}@fi{o0|4%3!0}Inv(@oh{t1+=3;t1:=o0|0}@rw{t1%4=1}Ret2(@os{b0+=3}Rpt{0}(t8)))),Rty3(PAll{5}(PAll{-1}(Wu{t1},a9b{t0;b0},S),@fi{b0+3!2}@po{t0:=b0}@ki{t0<b0}Rep4(t10),Itr{b0;_;1;N}(pi11{t0:t1}),Lp{b0;K}(ASeq(Ub{o0},c12l,@po{t1+=1}@si{b0!0}@rw{t0+3%3>0}t13)),a14)))",
+    Tree0798 "RSeq(Seq(t0,Flip(t1e,R,S),PrSel{1}(c2e)),DySel(Ruf{F}(Flt{2;F;F}(c3)),c4,Wde(a5,Ret0(t6e))))",
+    Tree0799 "Rep3(Rpt{0}(c0))",
 }

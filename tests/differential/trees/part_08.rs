@@ -6,1008 +6,15 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(2),
-            l0: Vec<i64> = vec![],
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        SequenceWithMemory {
-            Repeat(4) {
-                Selector {
-                    Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Failure) {
-                        Condition(Cond<0>),
-                    },
-                    Condition(PCond<1>, b0 = 8),
-                    RetryUntilSuccessful(3) {
-                        Timeout(20) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                },
-            },
-            MaxTime(0) {
-                PrioritySelector {
-                    #[score(5)]
-                    SetBlackboard(b0 = 2),
-                    #[score(|bb| ((*bb.t0 + 3) % 2) as f32)]
-                    Iterate(l0, element = {b1}) {
-                        WaitUntil(|bb| (bb.b1 + 3) % 2 > 0) {
-                            Action(PAct<3>, b0 = 0),
-                        },
-                    },
-                    #[score(|bb| (bb.b0) as f32)]
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0800Blackboard { b1 o0 l0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0801 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
-            #[tracked] t1: i64 = 3,
             q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            Filter(times = 2, count = Success) {
-                Fallback {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
-                            ReactiveSequence {
-                                Action(PIo<0>, t0 = {=}),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop, dynamic = true) {
-                            Switch(b1) {
-                                case 0 => RepeatTimes(forever) {
-                                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b1)),
-                                },
-                                _ => Repeater(1) {
-                                    SetBlackboard(t1 = {t0}),
-                                },
-                            },
-                            ScriptCondition(|bb| bb.b1 + 3 > *bb.t1 % 4),
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    AsyncSequence {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                        Script(|bb| if *bb.t0 < bb.b0 + 1 { bb.t0.set(0) }),
-                        Condition(Cond<3> = Cond::<3>),
-                        Sleep(20),
-                        Script(|bb| *bb.t1 += 3),
-                    },
-                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                        #[skip_if(|bb| *bb.t0 == 7)]
-                        Filter(times = 1, count = Success, filtered = Failure) {
-                            Limiter(1) {
-                                Invert {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                WaitUntil(|bb| bb.b1 == 0) {
-                    SequenceStar {
-                        Precondition(|bb| *bb.t1 + 3 == 6, else = Skipped) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                        },
-                        SetBlackboard(b1 = 0),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0801Blackboard { t0 l0 t1 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0802 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Priority {
-            FlipSelector {
-                RunOnce(then_skip = false) {
-                    AsyncFallback {
-                        Action(|ctx| ctx.exec(0)),
-                        Action(Act<1>),
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-                Iterate(l0, element = {b0}, max = 1, reset_index = false) {
-                    Cooldown(0, filtered = Skipped) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            Filter(times = 1, count = Failure) {
-                                Script(|bb| bb.t0.set(bb.b0 % 3)),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                },
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(6) })]
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    Sleep(10),
-                    StatefulAction(Task<5>),
-                    Script(|bb| bb.b0 += 2),
-                    SetBlackboard(o0 = Some(9)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0802Blackboard { t0 b0 o0 q0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        ParallelAll {
-            #[success_if(|bb| bb.b0 > *bb.t0)]
-            Fallback {
-                Fallback {
-                    ParallelAll(2) {
-                        AlwaysFailure,
-                        Condition(PCond<0>, b0 = 9),
-                        Precondition(|bb| *bb.t0 != 6, else = Running) {
-                            #[run_while(|bb| bb.b0 < 7)]
-                            StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                        },
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(Task<5>),
-                    #[post(|bb| *bb.t0 += 1)]
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                RepeatUntilFailure(2) {
-                    #[post(|bb| { bb.b0 += 2; bb.o0 = None })]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
-                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 0)]
-                    WaitValueUpdate(t0) {
-                        PrioritySelector {
-                            #[score(|bb| (*bb.t0 % 2) as f32)]
-                            UnsetBlackboard(o0),
-                            #[score(|bb| (bb.b0 % 4) as f32)]
-                            Action(PAct<8>, b0 = 1, b1 = {b0}),
-                            #[score(|bb| (bb.b0 % 4) as f32)]
-                            Action(Act<9>),
-                        },
-                    },
-                },
-            },
-            #[on_failure(|bb| bb.o0 = None)]
-            Repeat(forever) {
-                #[success_if(|bb| bb.o0.is_some())]
-                ParallelAll(1) {
-                    TryCatch(catch_on_halt = false) {
-                        Repeat(3) {
-                            Deadline(10) {
-                                RunOnce {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                Cooldown(50, filtered = Skipped) {
-                                    Action(Act<11>),
-                                },
-                                Inverter {
-                                    #[on_failure(|bb| if bb.b0 + 4 < bb.b0 { bb.b0 += 1 })]
-                                    #[run_while(|bb| *bb.t0 < 4)]
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                            Sleep(0),
-                        },
-                        StepSequencer {
-                            SetBlackboard(b0 = 0),
-                            Script(|bb| { bb.b0 += 2; bb.o0 = Some((*bb.t0 + 2) % 4) }),
-                        },
-                        Cooldown(30, filtered = Skipped) {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                StatefulAction(Task<13>),
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0803Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0804 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        Fallback {
-            StatefulAction(PTask<0>, b0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-            Failer,
-            ScriptCondition(|bb| *bb.t0 != bb.b0),
-        }
-    }
-}
-
-board!(Tree0804Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
-        blackboard {
-            b1: i64,
-            l0: Vec<i64>,
-            b0: i64,
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-            RetryUntilSuccessful(3) {
-                ReactiveSequence {
-                    #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0805Blackboard { b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0806Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 15,
-        }
-        #[on_failure(|bb| bb.b1 += 1)]
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0806 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-        }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            Repeater(forever) {
-                AsyncSequence {
-                    Fallback {
-                        Precondition(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 3, else = Success) {
-                            Action(Act<0>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Deadline(20) {
-                            StatefulAction(PTask<2>, b0 = {=}),
-                        },
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        SubTree(Tree0806Sub0, ..),
-                    },
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0806Blackboard { q0 b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0807Sub1 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0807Sub0 for Ctx {
-        SubTree(Tree0807Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0807 for Ctx {
-        ForceFailure {
-            SubTree(Tree0807Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0808 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            b0: i64 = 0,
-        }
-        Iterate(l0, element = {b1}) {
-            RepeatUntilFailure(3) {
-                Cooldown(0, filtered = Skipped) {
-                    SequenceWithMemory {
-                        Filter(times = 2, count = Success, filtered = Skipped) {
-                            #[on_failure(|bb| if *bb.t1 > 5 { bb.b0 += 2 })]
-                            #[post(|bb| bb.b0 += 1)]
-                            Failer,
-                        },
-                        TryCatch(catch_on_halt = true) {
-                            Interrupt(|bb| (bb.b1 + 1) % 3 == 0) {
-                                Iterate(l0, element = {b1}, until = FirstFailure) {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                            },
-                            Selector {
-                                Observe(|bb| *bb.t1 > 0, abort = both) {
-                                    WasEntryUpdated(t1),
-                                },
-                                Observe(|bb| bb.b0 < 2, abort = none) {
-                                    SetBlackboard(b0 = 2),
-                                },
-                            },
-                            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                                Fallback {
-                                    Action(PIo<0>, t0 = {=}),
-                                    Action(Act<1>),
-                                    ScriptCondition(|bb| bb.b1 > 4),
-                                },
-                            },
-                            Condition(PCond<2>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0808Blackboard { l0 t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0809 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0810Sub0 for Ctx {
-        Retry(1) {
-            ParallelAll(max_failures = -2) {
-                AlwaysSuccess,
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0810 for Ctx {
-        RunOnce {
-            WhileDoElse {
-                SubTree(Tree0810Sub0),
-                Repeat(3) {
-                    RunOnce(then_skip = true) {
-                        AsyncSequence {
-                            TryCatch(catch_on_halt = false) {
-                                ForceSuccess {
-                                    Action(Act<0>),
-                                },
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0811Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b1: i64 = 14,
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 10,
-        }
-        #[run_while(|bb| bb.b1 != bb.b0)]
-        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.o0.unwrap_or(2)) })]
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
-        blackboard {
-            o0: Option<i64>,
             b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        RunOnce(then_skip = false) {
-            SubTree(Tree0811Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0811Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0812Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 11,
-        }
-        Interrupt(|bb| bb.b0 + 2 == *bb.t1) {
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Fallback {
-            SequenceStar {
-                Action(Act<0>),
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    #[post(|bb| { if bb.b0 < 4 { bb.t1.set(*bb.t0 + 4) }; if *bb.t1 > 6 { bb.b0 += 2 } })]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                },
-                BinarySelector(|bb| *bb.t1 + 4 < 4, dynamic = false) {
-                    ReactiveFallback {
-                        #[success_if(|bb| *bb.t0 > bb.b0)]
-                        AlwaysFailure,
-                        #[on_halted(|bb| if *bb.t1 < bb.b0 % 4 { bb.t0.set(bb.b0 % 3) })]
-                        #[skip_if(|bb| *bb.t1 % 4 < 1)]
-                        StatefulAction(Task<5>),
-                    },
-                    SetBlackboard(b0 = 7),
-                },
-                Selector {
-                    StatefulAction(PTask<6>, b0 = 1, b1 = {t1}),
-                    SubTree(Tree0812Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-                    #[success_if(|bb| *bb.t1 % 3 != 2)]
-                    Sleep(0),
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0812Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure) {
-            #[failure_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-            #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-            SkipUnlessUpdated(t0) {
-                ReactiveSequence {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Condition(Cond<1> = Cond::<1>),
-                        UnsetBlackboard(o0),
-                    },
-                    Action(PIo<2>, t0 = {=}),
-                    ReactiveSelector {
-                        WaitUntil(|bb| bb.b0 % 3 > 1) {
-                            RunOnce(then_skip = true) {
-                                Repeat(4) {
-                                    Condition(|ctx, bb| ctx.check_in(3, 0)),
-                                },
-                            },
-                        },
-                        Action(Act<4> = Act::<4>),
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-                        ParallelAll(max_failures = -1) {
-                            RepeatUntil(Failure) {
-                                Script(|bb| bb.b0 += 1),
-                            },
-                            StatefulAction(Task<6>),
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0813Blackboard { t0 o0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0814Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0814Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        SubTree(Tree0814Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
-        blackboard {
             #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        #[run_while(|bb| bb.b0 + 3 != 6)]
-        #[skip_if(|bb| *bb.t0 % 2 < 0)]
-        #[success_if(|bb| bb.b0 < 0)]
-        WhileDoElse {
-            SubTree(Tree0814Sub0, t0 = {=}, b0 = {b0}),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-board!(Tree0814Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
-        IfThenElse {
-            StatefulAction(Task<0>),
-            Invert {
-                RetryUntilSuccessful(4) {
-                    Limiter(1) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0816 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        ParallelAll {
-            RepeatUntilSuccess(3) {
-                StepSequencer {
-                    IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
-                        #[post(|bb| if bb.b0 != 4 { *bb.t0 += 3 })]
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                        StatefulAction(Task<3>),
-                        Failer,
-                    },
-                },
-            },
-            Action(Act<4>),
-            Repeater(0) {
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            Observe(|bb| bb.o0.unwrap_or(1) != 1, abort = none) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ReactiveFallback {
-                        #[on_success(|bb| bb.o0 = None)]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        Sleep(0),
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                        Script(|bb| bb.b0 = (*bb.t0 + 4) % 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0816Blackboard { b0 q0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0817 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
             b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        #[on_failure(|bb| bb.b1 = bb.b0 % 2)]
-        Fallback {
-            RetryUntilSuccessful(3) {
-                Precondition(|bb| *bb.t0 == *bb.t1, else = Success) {
-                    #[run_while(|bb| *bb.t0 % 3 < 0)]
-                    Conditional(|bb| bb.b0 < *bb.t1) {
-                        Observe(|bb| *bb.t0 < *bb.t1, abort = none) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t1 == 0)]
-            ReactiveFallback {
-                Sequence {
-                    Delay(0) {
-                        Condition(Cond<1>),
-                    },
-                },
-                WhileDoElse {
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-                DynamicSelector {
-                    ScriptCondition(|bb| bb.b0 < *bb.t0),
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(Cond<5>),
-                },
-            },
-            ReactiveSequence {
-                Sleep(30),
-                #[skip_if(|bb| *bb.t0 != 3)]
-                AlwaysSuccess,
-                #[on_success(|bb| bb.t1.set(bb.b0))]
-                StatefulAction(Task<6> = Task::<6>),
-                #[failure_if(|bb| *bb.t1 > bb.b0 % 3)]
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8> = Task::<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0817Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-        }
-        Precondition(|bb| bb.o0.is_none(), else = Failure) {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0818Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| *bb.t0 % 4 != 3)]
-        #[post(|bb| bb.b0 = 1)]
-        #[failure_if(|bb| *bb.t0 != 0)]
-        BinarySelector(|bb| *bb.t1 < 2) {
-            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 4, &mut bb.b1)),
-            PrioritySelector {
-                #[score(|bb| (bb.b0) as f32)]
-                #[post(|bb| if bb.b0 != *bb.t0 { bb.t1.set((bb.b1 + 1) % 3) })]
-                #[on_halted(|bb| bb.t0.set(7))]
-                Fallback {
-                    Action(Act<1> = Act::<1>),
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0819Blackboard { b0 b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0820 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            l0: Vec<i64>,
-        }
-        #[on_success(|bb| bb.t1.set((*bb.t0 + 1) % 2))]
-        #[failure_if(|bb| *bb.t0 % 4 < 3)]
-        #[run_while(|bb| *bb.t0 == 4)]
-        Iterate(l0, element = {b0}, max = 2, reset_index = true) {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0820Blackboard { b0 t0 t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(1),
-        }
-        #[post(|bb| *bb.t0 += 1)]
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = 5),
-            ParallelAll {
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                #[on_failure(|bb| if bb.o0.unwrap_or(1) + 4 < 0 { *bb.t0 += 1 })]
-                KeepRunningUntilFailure {
-                    #[post(|bb| { bb.o0 = Some(*bb.t0 % 3); bb.t0.set(*bb.t0 % 2) })]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<1>),
-                },
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    Action(Act<2>),
-                },
-            },
-            Condition(Cond<3>),
-            Remap(success = Success, failure = Failure) {
-                FlipSelector {
-                    Script(|bb| *bb.t0 += 3),
-                    Condition(Cond<4>),
-                    Wait(10),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0821Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
-        Fallback {
-            Repeater(3) {
-                Action(Act<0>),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0823 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-            },
-            Observe(|bb| bb.o0.unwrap_or(5) == bb.o0.unwrap_or(0), abort = self) {
-                #[skip_if(|bb| bb.b0 != 2)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                Action(|ctx| ctx.exec(1)),
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t0 + 1 > bb.b1)]
-                #[skip_if(|bb| *bb.t0 > bb.b1)]
-                Condition(PCond<2>, b0 = {t0}),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0823Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0824Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        MemSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0824Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        SequenceStar {
-            Loop(q0, if_empty = Success) {
-                SubTree(Tree0824Sub0, ..),
-            },
-            #[on_success(|bb| { *bb.t0 += 3; if *bb.t0 < 2 { bb.t0.set(*bb.t0 % 2) } })]
-            SubTree(Tree0824Sub1, t0 = {=}, q0 = {q0}),
-            WhileDoElse {
-                StatefulAction(Task<1> = Task::<1>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0824Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Condition(Cond<1> = Cond::<1>),
-            MemSequence {
-                Action(|ctx| ctx.exec(2)),
-            },
-            FlipSelector {
-                Priority {
-                    Retry(2) {
-                        Limiter(3) {
-                            WhileDoElse {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                                Fallback {
-                                    Action(|ctx| ctx.exec(5)),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        RepeatUntil(Failure) {
-                            KeepRunningUntilFailure {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            Limiter(1) {
-                Timeout(50) {
-                    Inverter {
-                        Repeater(0) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0826Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 12,
             l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        Timeout(0) {
-            Iterate(l0, element = {b1}, until = FirstFailure) {
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 3,
-            b0: i64 = 2,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
         SequenceWithMemory {
+            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
+            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
             PolicyParallel(policy = FirstFailure, repeat = true) {
                 #[skip_if(|bb| (bb.b1 + 2) % 3 > 0)]
                 #[failure_if(|bb| bb.b1 + 2 < bb.b1)]
@@ -1023,14 +30,30 @@ bt::behavior_tree! {
                     Sleep(30),
                     Script(|bb| bb.b1 = 5),
                 },
+                #[failure_if(|bb| *bb.t0 > bb.b1)]
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                #[on_failure(|bb| bb.b0 += 2)]
                 RepeatUntilSuccess(2) {
-                    SubTree(Tree0826Sub0, ..),
+                    Timeout(0) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Loop(q0, value = {b0}, if_empty = Failure) {
+                                Failer,
+                            },
+                        },
+                    },
                 },
             },
-            Loop(q0, value = {t0}) {
-                ReactiveFallback {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+            AsyncFallback {
+                Sequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    WasEntryUpdated(t0),
+                },
+                Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                },
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
+                    RunOnce(then_skip = true) {
+                        Action(PAct<4>, b0 = {t0}),
                     },
                 },
             },
@@ -1038,64 +61,1752 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0826Blackboard { t0 q0 b1 b0 l0 });
+board!(Tree0800Blackboard { q0 b1 t0 b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0827Sub0 for Ctx {
+    pub tree Tree0801 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        SetBlackboard(b0 = 5)
+        Parallel {
+            Guard(|ctx| &mut ctx.token) {
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) > 3)]
+                    Sequence {
+                        RetryUntilSuccessful(2) {
+                            Limiter(3) {
+                                Action(PAct<0>, b0 = 2, b1 = {b0}),
+                            },
+                        },
+                        Succeeder,
+                    },
+                    Conditional(|bb| bb.b0 < (bb.b0 + 1) % 4) {
+                        StatefulAction(Task<1>),
+                    },
+                    RepeatUntilFailure(3) {
+                        Action(PIo<2>, t0 = {b1}),
+                    },
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Timeout(30) {
+                    #[on_success(|bb| if *bb.t0 < 4 { *bb.t0 += 1 })]
+                    #[post(|bb| { if bb.o0.unwrap_or(2) > 7 { bb.o0 = Some(bb.b0 + 1) }; bb.b1 += 2 })]
+                    Fallback {
+                        IfThenElse {
+                            SequenceWithMemory {
+                                Timeout(20) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            Action(Act<4>),
+                        },
+                        Repeat(forever) {
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            RepeatTimes(forever) {
+                                Fallback {
+                                    StatefulAction(Task<5>),
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(3))),
+                                    StatefulAction(Task<7>),
+                                    Condition(Cond<8>),
+                                    StatefulAction(PTask<9>, b0 = 0),
+                                },
+                            },
+                        },
+                        Repeater(0) {
+                            #[on_halted(|bb| { bb.t0.set(5); bb.t0.set((*bb.t0 + 1) % 2) })]
+                            #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 2))]
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0801Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0802 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+        }
+        ParallelAll(0) {
+            SequenceWithMemory {
+                TryCatch(catch_on_halt = true) {
+                    ParallelAll {
+                        AlwaysFailure,
+                        #[on_success(|bb| bb.b0 += 3)]
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Repeat(4) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                },
+            },
+            WaitUntil(|bb| bb.b0 == 1) {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            Sequence {
+                StepSequencer {
+                    AlwaysFailure,
+                    RunOnce(then_skip = true) {
+                        #[success_if(|bb| bb.b0 + 3 > bb.b0)]
+                        Action(Act<7>),
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        Wait(10),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0802Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0803 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        Parallel(success = 3, failure = -3) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                RetryUntilSuccessful(4) {
+                    Remap(success = Failure, failure = Success) {
+                        Switch(b1) {
+                            case 5 => AlwaysRunning,
+                            case 3 => Action(PAct<0>, b0 = {t0}),
+                            _ => Action(|ctx| ctx.exec(1)),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysSuccess,
+                    Action(Act<2>),
+                },
+                #[on_halted(|bb| if bb.o0.is_some() { *bb.t0 += 1 })]
+                #[run_while(|bb| bb.b0 < bb.b1 % 3)]
+                #[post(|bb| bb.o0 = None)]
+                ReactiveSequence {
+                    Observe(|bb| bb.o0.is_none()) {
+                        StatefulAction(PTask<3>, b0 = 3, b1 = {b0}),
+                    },
+                    Condition(Cond<4>),
+                },
+                WasEntryUpdated(t0),
+            },
+            Switch(b1) {
+                case 5 => ReactiveSelector {
+                    StatefulAction(Task<5> = Task::<5>),
+                    AlwaysFailure,
+                },
+                case 0 => AsyncSequence {
+                    #[on_failure(|bb| { bb.t0.set(bb.b1 % 2); bb.b0 = 4 })]
+                    #[failure_if(|bb| (*bb.t0 + 2) % 3 != 1)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Condition(|ctx| ctx.check(6)),
+                    AlwaysFailure,
+                },
+                _ => WasEntryUpdated(t0),
+            },
+            BinarySelector(|bb| *bb.t0 == bb.b0, dynamic = false) {
+                Switch(b1) {
+                    case 2 => Wait(100),
+                    _ => StatefulAction(Task<7>),
+                },
+                RepeatUntil(Failure) {
+                    #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.b1 = 1 })]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Failure) {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0) as f32)]
+                            Fallback {
+                                Action(Act<8>),
+                                ScriptCondition(|bb| *bb.t0 < 6),
+                            },
+                            #[score(|bb| (bb.b1) as f32)]
+                            StatefulAction(PTask<9>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0803Blackboard { b1 q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0804Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Condition(|ctx, bb| ctx.check_in(2, bb.b1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0804 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        Fallback {
+            Interrupt(|bb| *bb.t0 == 0) {
+                #[skip_if(|bb| bb.b0 < (bb.b0 + 3) % 4)]
+                Action(Act<0>),
+            },
+            #[on_success(|bb| *bb.t0 += 1)]
+            StatefulAction(Task<1>),
+            Remap(success = Failure, failure = Failure) {
+                Sequence {
+                    SubTree(Tree0804Sub0, ..),
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0804Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0805 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        WaitValueUpdate(t0) {
+            BinarySelector(|bb| bb.b1 % 2 == 0, dynamic = true) {
+                #[failure_if(|bb| bb.b1 + 4 < bb.b0 % 3)]
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 == 1),
+                    WasEntryUpdated(t0),
+                    DynamicSelector {
+                        #[run_while(|bb| *bb.t0 != 2)]
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Action(PAct<1>, b0 = {b0}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0805Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0806 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+        }
+        Remap(success = Success, failure = Failure) {
+            Repeater(0) {
+                #[success_if(|bb| bb.b0 % 2 > 0)]
+                #[on_success(|bb| bb.b0 += 1)]
+                #[post(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0806Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0807 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveFallback {
+            BinarySelector(|bb| (*bb.t0 + 1) % 3 < 2, dynamic = true) {
+                RepeatUntil(Failure) {
+                    Repeat(1) {
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[on_failure(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                Repeat(0) {
+                                    Action(Act<0>),
+                                },
+                                StatefulAction(Task<1>),
+                                WhileDoElse {
+                                    Condition(Cond<2>),
+                                    Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    Cooldown(0) {
+                        #[on_halted(|bb| bb.t1.set(bb.b0))]
+                        ReactiveFallback {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                            Action(PAct<9>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Fallback {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        ScriptCondition(|bb| bb.b0 % 4 > 2),
+                        #[score(|bb| (*bb.t1 + 4) as f32)]
+                        Sleep(50),
+                        #[score(|bb| (bb.b0) as f32)]
+                        AlwaysSuccess,
+                        #[score(|bb| (*bb.t1) as f32)]
+                        StatefulAction(Task<10>),
+                        #[score(|bb| (*bb.t1) as f32)]
+                        SkipUnlessUpdated(t1) {
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            WasEntryUpdated(t1),
+                            StatefulAction(Task<12>),
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            SetBlackboard(t0 = {t1}),
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<13> = Task::<13>),
+                        StatefulAction(Task<14>),
+                        Condition(|ctx, bb| ctx.check_in(15, 1)),
+                        Condition(Cond<16>),
+                        Repeat(2) {
+                            ScriptCondition(|bb| *bb.t1 + 4 > 7),
+                        },
+                    },
+                    Selector {
+                        Observe(|bb| *bb.t0 > 4, abort = lower) {
+                            Deadline(0) {
+                                StatefulAction(Task<17>),
+                            },
+                        },
+                        Observe(|bb| bb.b0 == bb.b0 + 3) {
+                            ScriptCondition(|bb| *bb.t1 > *bb.t1 + 2),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0807Blackboard { b0 t1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0808 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+        }
+        Precondition(|bb| bb.b1 + 2 > 4, else = Success) {
+            #[skip_if(|bb| bb.b0 != *bb.t0)]
+            BinarySelector(|bb| bb.b0 % 4 < 3) {
+                FlipSelector {
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    Precondition(|bb| *bb.t0 > 3, else = Success) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Action(PIo<0>, t0 = {=}),
+                            Condition(Cond<1>),
+                        },
+                    },
+                    Cooldown(100, filtered = Failure) {
+                        Timeout(0) {
+                            MemPriority {
+                                Condition(Cond<2> = Cond::<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0808Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0809 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        Deadline(50) {
+            SequenceStar {
+                StepSequencer {
+                    AsyncFallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        ScriptCondition(|bb| *bb.t0 + 4 < 5),
+                        Action(Act<1>),
+                    },
+                },
+                Repeat(4) {
+                    SequenceStar {
+                        Condition(Cond<2>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) < 3),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                    ForceFailure {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0809Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0810 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        #[failure_if(|bb| (bb.b1 + 4) % 4 == 0)]
+        #[success_if(|bb| bb.b0 > *bb.t0 % 2)]
+        #[on_failure(|bb| bb.t0.set(bb.b1))]
+        Delay(10) {
+            WaitValueUpdate(t1) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0810Blackboard { t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0811 for Ctx {
+        RunOnce(then_skip = true) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        #[failure_if(|bb| bb.b0 < 3)]
+        RunOnce(then_skip = false) {
+            Filter(times = 3, count = Completed, filtered = Failure) {
+                SubTree(Tree0812Sub1, ..),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| bb.b0 + 4 < 5)]
+        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); *bb.t0 += 1 })]
+        #[run_while(|bb| (bb.b1 + 1) % 3 < 1)]
+        MemPriority {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                    SetBlackboard(o0 = Some(7)),
+                },
+                AlwaysSuccess,
+            },
+            Switch(b1) {
+                case 3 => SubTree(Tree0812Sub0, ..),
+                case 1 => Condition(PCond<3>, b0 = {=}),
+                case 4 => #[run_while(|bb| bb.o0.unwrap_or(2) % 3 < 1)]
+                Fallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                _ => Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3) + 2, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0812Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0813 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            ParallelAll(max_failures = -1) {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Cooldown(30, filtered = Failure) {
+                Observe(|bb| *bb.t1 % 3 < 0) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| bb.b0 != (*bb.t1 + 4) % 2)]
+                        Condition(Cond<3>),
+                        Action(PIo<4>, t0 = {t0}),
+                    },
+                },
+            },
+            AsyncSequence {
+                #[on_success(|bb| *bb.t1 += 1)]
+                #[skip_if(|bb| bb.b0 + 1 < 4)]
+                RunOnce(then_skip = false) {
+                    Action(|ctx, bb| ctx.exec_in(5, 0, &mut bb.b0)),
+                },
+                Sleep(0),
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0813Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0814 for Ctx {
+        IfThenElse {
+            Condition(Cond<0> = Cond::<0>),
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                },
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0815 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
+        }
+        Loop(q0, if_empty = Failure) {
+            BinarySelector(|bb| bb.b1 < (bb.b1 + 2) % 2, dynamic = false) {
+                RepeatUntil(Success) {
+                    AsyncSequence {
+                        #[skip_if(|bb| *bb.t0 % 4 == 3)]
+                        #[run_while(|bb| bb.b0 + 2 > 5)]
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+                            Condition(PCond<0>, b0 = {t0}),
+                        },
+                        #[post(|bb| if bb.o0.unwrap_or(2) % 4 < 1 { *bb.t0 += 4 })]
+                        Repeater(3) {
+                            Sleep(100),
+                        },
+                        Sequence {
+                            Inverter {
+                                Condition(Cond<1>),
+                            },
+                            Precondition(|bb| bb.b0 + 1 > 1, else = Success) {
+                                Condition(Cond<2>),
+                            },
+                            Condition(PCond<3>, b0 = {b0}),
+                        },
+                        Parallel(success = 2) {
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Selector {
+                    MaxTime(0) {
+                        #[run_while(|bb| (bb.o0.unwrap_or(1) + 3) % 3 != 2)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b1 + 3)]
+                        #[success_if(|bb| bb.b1 + 3 < *bb.t0)]
+                        Cooldown(0, filtered = Failure) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                        Conditional(|bb| bb.b1 == 6, dynamic = false, else = Success) {
+                            Runner,
+                        },
+                        #[score(|bb| (bb.b1) as f32)]
+                        #[post(|bb| bb.b0 += 2)]
+                        RunOnce(then_skip = false) {
+                            Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                        },
+                    },
+                    WaitUntil(|bb| bb.b1 != *bb.t0 + 1) {
+                        StepSequencer {
+                            Condition(Cond<8>),
+                            Action(PIo<9>, t0 = {b1}),
+                            Sleep(10),
+                        },
+                    },
+                    #[failure_if(|bb| bb.b0 + 3 > 0)]
+                    ForceFailure {
+                        BinarySelector(|bb| bb.b1 + 4 < 3, dynamic = false) {
+                            #[on_success(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+                            #[on_halted(|bb| bb.b1 = 7)]
+                            PolicyParallel(policy = FirstSuccess) {
+                                StatefulAction(PTask<10>, b0 = {=}),
+                                Condition(PCond<11>, b0 = {=}),
+                            },
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0815Blackboard { o0 l0 b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0816 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        Sequence {
+            Action(PIo<0>, t0 = {=}),
+            Wait(30),
+            SetBlackboard(b0 = 3),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0816Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0817 for Ctx {
+        ParallelAll(1) {
+            Condition(|ctx| ctx.check(0)),
+            Inverter {
+                FlipSelector {
+                    AlwaysSuccess,
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0818 for Ctx {
+        ReactiveSequence {
+            ParallelAll(max_failures = -1) {
+                Sleep(50),
+                Condition(Cond<0>),
+            },
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0819 for Ctx {
+        ReactiveFallback {
+            Deadline(0) {
+                Delay(0) {
+                    Condition(Cond<0>),
+                },
+            },
+            WhileDoElse {
+                Guard(|ctx| &mut ctx.token) {
+                    ParallelAll(1) {
+                        AlwaysFailure,
+                        Action(Act<1>),
+                    },
+                },
+                Condition(Cond<2>),
+                RepeatUntil(Success) {
+                    ReactiveSequence {
+                        Delay(20) {
+                            MemPriority {
+                                Condition(Cond<3> = Cond::<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            WhileDoElse {
+                Fallback {
+                    Condition(Cond<5> = Cond::<5>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0820Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Remap(success = Success, failure = Success) {
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0820Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Switch(b1) {
+            case 5 => Condition(Cond<5> = Cond::<5>),
+            case 2 => #[on_halted(|bb| bb.b1 += 1)]
+            #[skip_if(|bb| *bb.t1 % 2 > 0)]
+            Observe(|bb| bb.b1 % 3 < 0, abort = none) {
+                SetBlackboard(t0 = {t1}),
+            },
+            case 3 => StatefulAction(Task<6>),
+            _ => Condition(|ctx| ctx.check(7)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0820 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        StepSequencer {
+            Repeat(4) {
+                Loop(q0, value = {b0}) {
+                    RepeatUntilFailure(1) {
+                        KeepRunningUntilFailure {
+                            AsyncFallback {
+                                ReactiveSequence {
+                                    Action(Act<0>),
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
+                                Observe(|bb| bb.b0 + 4 == 3) {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                                },
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Observe(|bb| bb.b0 != bb.b0 + 1, abort = none) {
+                RepeatTimes(forever) {
+                    KeepRunningUntilFailure {
+                        SubTree(Tree0820Sub0, ..),
+                    },
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                SubTree(Tree0820Sub1, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}, q0 = {=}),
+            },
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    StepSequencer {
+                        Action(Act<8> = Act::<8>),
+                        IfThenElse {
+                            Action(PAct<9>, b0 = {t1}, b1 = {b0}),
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<10>),
+                            },
+                            #[post(|bb| *bb.t0 += 3)]
+                            #[failure_if(|bb| *bb.t0 % 4 > 2)]
+                            Filter(times = 1, filtered = Skipped) {
+                                SetBlackboard(t1 = 7),
+                            },
+                        },
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0820Blackboard { t0 t1 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0821 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Delay(0) {
+            IfThenElse {
+                Deadline(0) {
+                    Precondition(|bb| (bb.b1 + 2) % 3 < 2) {
+                        Parallel(success = 1, failure = 1) {
+                            RunOnce(then_skip = false) {
+                                IndexSwitch(|bb| bb.b1) {
+                                    #[success_if(|bb| bb.b0 == bb.b1)]
+                                    Condition(Cond<0>),
+                                    #[on_failure(|bb| bb.t0.set(4))]
+                                    #[run_while(|bb| bb.b1 != 6)]
+                                    Action(Act<1>),
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+                IfThenElse {
+                    TryCatch(catch_on_halt = true) {
+                        TryCatch(catch_on_halt = true) {
+                            Action(|ctx| ctx.exec(2)),
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                    Sequence {
+                        ReactiveFallback {
+                            Condition(Cond<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b1)),
+                        },
+                    },
+                },
+                #[on_success(|bb| *bb.t0 += 2)]
+                Conditional(|bb| (bb.b0 + 2) % 2 < 1, dynamic = false, else = Failure) {
+                    Repeat(0) {
+                        #[failure_if(|bb| bb.b0 + 4 != 2)]
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
+                        Action(PIo<6>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0821Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0822 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 1,
+        }
+        Switch(b1) {
+            case 2 => ReactiveSequence {
+                #[skip_if(|bb| bb.b1 > (bb.b1 + 4) % 2)]
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+                RunOnce(then_skip = false) {
+                    AsyncSequence {
+                        StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            case 4 => Fallback {
+                Condition(|ctx| ctx.check(8)),
+                Interrupt(|bb| (bb.b0 + 2) % 3 < 0) {
+                    StatefulAction(Task<9>),
+                },
+                Condition(|ctx| ctx.check(10)),
+                #[failure_if(|bb| bb.b0 + 1 < *bb.t0 % 3)]
+                #[run_while(|bb| bb.b0 + 4 > 1)]
+                #[on_success(|bb| { if bb.b0 > bb.b0 % 3 { *bb.t0 += 1 }; bb.b0 = bb.b1 % 4 })]
+                Action(PIo<11>, t0 = {=}),
+                Selector {
+                    StatefulAction(Task<12>),
+                    Action(PIo<13>, t0 = {=}),
+                },
+            },
+            _ => #[on_halted(|bb| bb.b1 += 3)]
+            Timeout(50) {
+                Condition(Cond<14>),
+            },
+        }
+    }
+}
+
+board!(Tree0822Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0823 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            l0: Vec<i64>,
+            b0: i64 = 1,
+            b1: i64,
+        }
+        ForceSuccess {
+            ReactiveSequence {
+                Deadline(0) {
+                    Fallback {
+                        Observe(|bb| bb.b1 + 4 != 1, abort = both) {
+                            ReactiveFallback {
+                                StepSequencer {
+                                    StatefulAction(Task<0>),
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        Loop(q0, if_empty = Skipped) {
+                            Loop(q0, if_empty = Success) {
+                                ForceFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncSequence {
+                    AsyncFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                        AlwaysFailure,
+                    },
+                    ParallelAll(2) {
+                        RetryUntilSuccessful(forever) {
+                            Observe(|bb| *bb.t0 % 4 > 2, abort = none) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        Condition(PCond<8>, b0 = {b1}),
+                    },
+                    Repeat(2) {
+                        AsyncFallback {
+                            #[run_while(|bb| bb.b0 < 2)]
+                            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 2)]
+                            WhileDoElse {
+                                StatefulAction(Task<9>),
+                                UnsetBlackboard(o0),
+                                SetBlackboard(b1 = {b0}),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        RepeatUntil(Failure) {
+                            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                                StatefulAction(Task<10>),
+                                Filter(times = 3, count = Failure, filtered = Skipped) {
+                                    Action(PIo<11>, t0 = {=}),
+                                },
+                                #[success_if(|bb| bb.b1 != (bb.b0 + 3) % 2)]
+                                #[skip_if(|bb| bb.b0 % 4 > 0)]
+                                Action(PIo<12>, t0 = {b0}),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0823Blackboard { q0 t0 o0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 10,
+        }
+        ScriptCondition(|bb| *bb.t0 > bb.b0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        Optional {
+            #[post(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 += 4 })]
+            SubTree(Tree0824Sub0, t0 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0824Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0825 for Ctx {
+        Parallel(success = -2, failure = 1) {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0826 for Ctx {
+        RunOnce {
+            MaxTime(0) {
+                MaxTime(0) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            l0: Vec<i64> = vec![1],
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            l0: Vec<i64>,
         }
-        ReactiveFallback {
-            MemPriority {
-                Action(Act<0> = Act::<0>),
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| { bb.b0 = 2; if *bb.t0 % 2 != 0 { bb.t0.set(bb.b0 + 1) } })]
-                ScriptCondition(|bb| (bb.b0 + 4) % 4 != 3),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                Condition(PCond<2>, b0 = {b0}),
-                Action(Act<3>),
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                StatefulAction(Task<1>),
             },
-            #[failure_if(|bb| bb.o0.unwrap_or(0) > 3)]
-            ReactiveFallback {
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(Cond<5>),
+            PolicyParallel(policy = FirstFailure) {
                 Succeeder,
+                AlwaysRunning,
             },
-            IfThenElse {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            Iterate(l0, element = {b0}, until = FirstSuccess) {
-                Priority {
-                    StatefulAction(Task<8>),
-                    SequenceWithMemory {
-                        SubTree(Tree0827Sub0, ..),
-                        Action(PIo<9>, t0 = {b0}),
-                    },
-                    WaitUntil(|bb| *bb.t0 == bb.b0) {
-                        Wait(100),
+        }
+    }
+}
+
+board!(Tree0827Blackboard { b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            RetryUntilSuccessful(3) {
+                Precondition(|bb| bb.b0 + 3 < bb.b0 + 2, else = Skipped) {
+                    ReactiveFallback {
+                        MaxTime(0) {
+                            Repeater(3) {
+                                TryCatch(catch_on_halt = false) {
+                                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 4, &mut bb.b0)),
+                                    ScriptCondition(|bb| bb.b0 != 5),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                },
+                SetBlackboard(t0 = {t1}),
+                Condition(Cond<3>),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0828Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0829 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Optional {
+            ReactiveFallback {
+                BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
+                    Priority {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {t0}),
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(PIo<5>, t0 = {t0}),
+                    Script(|bb| *bb.t0 += 1),
+                    Condition(Cond<6>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    StatefulAction(Task<7>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    SetBlackboard(t0 = {b0}),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    SetBlackboard(b0 = 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0829Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0830 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+        }
+        Fallback {
+            RetryUntilSuccessful(2) {
+                #[on_halted(|bb| if bb.b0 < 6 { *bb.t0 += 2 })]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[post(|bb| bb.t0.set(5))]
+                SequenceStar {
+                    #[skip_if(|bb| *bb.t0 + 3 < 3)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Condition(Cond<0>),
+                    #[failure_if(|bb| bb.b1 % 4 == 3)]
+                    WasEntryUpdated(t0),
+                },
+            },
+            KeepRunningUntilFailure {
+                Switch(b1) {
+                    case 2 => Condition(Cond<1>),
+                    _ => Condition(Cond<2>),
+                },
+            },
+            Repeat(1) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Observe(|bb| bb.b0 % 3 != 1) {
+                        Observe(|bb| bb.b1 % 2 == 1) {
+                            ReactiveSelector {
+                                Iterate(l0, element = {b1}) {
+                                    #[on_success(|bb| *bb.t0 += 1)]
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0830Blackboard { q0 b0 l0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0831 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+        }
+        Precondition(|bb| *bb.t0 % 3 > 0) {
+            Switch(b1) {
+                case 5 => SetBlackboard(b1 = 2),
+                case 1 => Switch(b1) {
+                    case 2 => Runner,
+                    _ => SetBlackboard(b1 = 8),
+                },
+                _ => AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0831Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            Precondition(|bb| bb.b1 % 4 != 1, else = Success) {
+                RetryUntilSuccessful(forever) {
+                    ReactiveFallback {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            StatefulAction(Task<0>),
+                        },
+                        AlwaysFailure,
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                        #[skip_if(|bb| bb.b0 % 2 > 0)]
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            StepSequencer {
+                Invert {
+                    Parallel(failure = 1) {
+                        Timeout(0) {
+                            Fallback {
+                                BinarySelector(|bb| bb.b0 < bb.b0 + 4, dynamic = false) {
+                                    AlwaysRunning,
+                                    Condition(Cond<3>),
+                                },
+                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                    StatefulAction(Task<4>),
+                                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0832Blackboard { q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+            WaitUntil(|bb| bb.b0 == *bb.t0) {
+                StatefulAction(Task<0>),
+            },
+            Action(PAct<1>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0833Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0834 for Ctx {
+        MemSequence {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+        }
+        FlipSelector {
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[skip_if(|bb| bb.b0 + 3 == *bb.t1 + 1)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            MemPriority {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0>),
+                },
+                Optional {
+                    ScriptCondition(|bb| *bb.t0 == *bb.t1 + 3),
+                },
                 ReactiveFallback {
-                    StatefulAction(Task<10>),
-                    Action(PIo<11>, t0 = {t0}),
+                    Fallback {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                Fallback {
+                    Condition(Cond<3>),
+                    Observe(|bb| *bb.t0 < bb.b0 % 2) {
+                        Repeat(2) {
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0835Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0836Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(10),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        ScriptCondition(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        RepeatTimes(1) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                SubTree(Tree0836Sub0, ..),
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b0 > 3)]
+                #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+                #[skip_if(|bb| *bb.t0 > 1)]
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 3) as f32)]
+            Fallback {
+                Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+                    #[run_while(|bb| bb.b0 < 2)]
+                    #[success_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        Observe(|bb| *bb.t0 < 6, abort = both) {
+                            Action(PIo<1>, t0 = {t0}),
+                        },
+                        Wait(0),
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            Inverter {
+                ForceFailure {
+                    Condition(Cond<4>),
+                },
+            },
+            #[score(|bb| (*bb.t0 % 3) as f32)]
+            ParallelAll {
+                Selector {
+                    Action(|ctx| ctx.exec(5)),
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(5))),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Condition(PCond<7>, b0 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(8, 0, &mut bb.b0)),
+                    },
+                },
+                RunOnce {
+                    Precondition(|bb| bb.o0.unwrap_or(2) != *bb.t0 + 3, else = Skipped) {
+                        Repeat(forever) {
+                            StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            #[score(3)]
+            StepSequencer {
+                Condition(Cond<10>),
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                        Condition(|ctx, bb| ctx.check_in(11, bb.o0.unwrap_or(5))),
+                    },
+                },
+                Repeat(0) {
+                    Condition(Cond<12>),
+                },
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            IfThenElse {
+                ReactiveSequence {
+                    Condition(Cond<13> = Cond::<13>),
+                    ScriptCondition(|bb| bb.b0 % 4 == 0),
+                    StatefulAction(PTask<14>, b0 = {t0}, b1 = {b0}),
+                    Condition(Cond<15>),
+                },
+                FlipSelector {
+                    Condition(Cond<16>),
+                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
+                    Action(Act<17>),
+                },
+                Sequence {
+                    TryCatch(catch_on_halt = true) {
+                        #[skip_if(|bb| *bb.t0 > 1)]
+                        Action(Act<18> = Act::<18>),
+                        Condition(Cond<19>),
+                    },
+                    Condition(Cond<20> = Cond::<20>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0837Blackboard { o0 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![],
+        }
+        SequenceStar {
+            Loop(q0, value = {b0}) {
+                AlwaysSuccess,
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                AlwaysSuccess,
+            },
+            Inverter {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0838Blackboard { q0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0839Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Action(Act<4> = Act::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0839 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 3, &mut bb.b0)),
+            #[post(|bb| *bb.t0 += 3)]
+            #[run_while(|bb| bb.b0 % 4 < 0)]
+            AlwaysSuccess,
+            SetBlackboard(b0 = 1),
+            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+                StatefulAction(Task<1>),
+                AlwaysRunning,
+                StatefulAction(Task<2>),
+            },
+            #[post(|bb| bb.t0.set(bb.b1 % 4))]
+            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = *bb.t0 })]
+            DynamicSelector {
+                Condition(Cond<3>),
+                SubTree(Tree0839Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0839Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0840 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+        }
+        DynamicSequence {
+            Parallel(success = 0, failure = -2) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                Condition(PCond<0>, b0 = 8),
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b0 % 4 > 1)]
+                Script(|bb| bb.t0.set(*bb.t0 % 2)),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[run_while(|bb| bb.b0 > 0)]
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<4>),
+                },
+            },
+            Condition(Cond<5>),
+            Sequence {
+                Sleep(10),
+                Condition(Cond<6> = Cond::<6>),
+                SetBlackboard(b0 = 1),
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            ScriptCondition(|bb| *bb.t0 > 1),
+        }
+    }
+}
+
+board!(Tree0840Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Repeat(0) {
+            SetBlackboard(o0 = Some(4)),
+        }
+    }
+}
+
+board!(Tree0841Blackboard { o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Conditional(|bb| *bb.t0 > bb.b0, dynamic = false, else = Success) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = 1),
+                WhileDoElse {
+                    Action(Act<2>),
+                    StatefulAction(PTask<3>, b0 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0842Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        FlipSelector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1],
+            b1: i64,
+        }
+        Parallel(success = 2, failure = 2) {
+            SkipUnlessUpdated(t0) {
+                ForceFailure {
+                    BinarySelector(|bb| *bb.t0 + 4 == 6, dynamic = true) {
+                        ReactiveFallback {
+                            Parallel {
+                                Wait(0),
+                                Condition(Cond<0>),
+                            },
+                            Remap(success = Failure, failure = Failure) {
+                                MemSequence {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            ReactiveSequence {
+                                Repeat(2) {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 4, &mut bb.b1)),
+                                },
+                                #[skip_if(|bb| bb.b1 % 3 < 0)]
+                                #[success_if(|bb| bb.b0 == 1)]
+                                Script(|bb| { bb.b1 += 2; if bb.b0 < 1 { *bb.t0 += 2 } }),
+                                StatefulAction(PTask<3>, b0 = 5, b1 = {b0}),
+                                Condition(Cond<4>),
+                            },
+                        },
+                        #[failure_if(|bb| bb.b0 > 7)]
+                        Switch(b1) {
+                            case 2 => IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                                AlwaysSuccess,
+                                Runner,
+                            },
+                            _ => Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            AsyncSequence {
+                RetryUntilSuccessful(3) {
+                    Loop(q0) {
+                        Iterate(l0, element = {b1}, reset_index = false) {
+                            Fallback {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+                #[success_if(|bb| bb.b0 % 2 != 1)]
+                Fallback {
+                    Condition(Cond<7>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(PTask<8>, b0 = {=}),
+                    },
+                    Observe(|bb| bb.b1 < *bb.t0, abort = lower) {
+                        Action(PIo<9>, t0 = {=}),
+                    },
+                    Observe(|bb| bb.b1 % 4 > 0) {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                #[failure_if(|bb| bb.b1 > 4)]
+                                Action(PAct<10>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                    },
+                    Failer,
+                },
+                FlipSelector {
+                    Condition(|ctx| ctx.check(11)),
+                    Runner,
                     StatefulAction(Task<12>),
                 },
             },
@@ -1103,888 +1814,171 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0827Blackboard { o0 l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                #[on_success(|bb| if *bb.t0 < 4 { *bb.t0 += 1 })]
-                #[post(|bb| { if bb.o0.unwrap_or(2) > 7 { bb.o0 = Some(bb.b0 + 1) }; bb.b1 += 2 })]
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(Task<1>),
-                },
-                Remap(success = Failure, failure = Failure) {
-                    Action(PIo<2>, t0 = {b1}),
-                },
-                RetryUntilSuccessful(4) {
-                    Delay(50) {
-                        Inverter {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Repeater(forever) {
-                        ScriptCondition(|bb| bb.b1 % 4 > 0),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    #[failure_if(|bb| bb.b1 + 3 > bb.b0)]
-                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                        Action(PAct<3>, b0 = 4, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0828Blackboard { b0 q0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
-        MemSequence {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Repeater(1) {
-            TryCatch(catch_on_halt = false) {
-                ParallelAll {
-                    Loop(q0, if_empty = Failure) {
-                        ReactiveFallback {
-                            #[post(|bb| bb.b0 += 2)]
-                            MemSequence {
-                                Loop(q0, value = {t0}) {
-                                    Condition(PCond<0>, b0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        DynamicSequence {
-                            Sleep(20),
-                            Action(PAct<1>, b0 = 3, b1 = {t0}),
-                        },
-                    },
-                },
-                Sequence {
-                    Fallback {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
-                    },
-                    Fallback {
-                        Fallback {
-                            Observe(|bb| bb.b0 != 1, abort = lower) {
-                                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                            },
-                            Observe(|bb| *bb.t0 % 3 > 1, abort = self) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                    Cooldown(10, filtered = Failure) {
-                        Action(PAct<5>, b0 = 8, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0830Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0831Sub0 for Ctx {
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        Repeater(forever) {
-            SubTree(Tree0831Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0832Sub0 for Ctx {
-        AsyncSequence {
-            RetryUntilSuccessful(2) {
-                WhileDoElse {
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    Sequence {
-                        RepeatUntil(Success) {
-                            Condition(Cond<0>),
-                        },
-                        Deadline(0) {
-                            Action(Act<1>),
-                        },
-                    },
-                    Filter(times = 3, count = Completed) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
-                SubTree(Tree0832Sub0),
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            l0: Vec<i64> = vec![1],
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        BinarySelector(|bb| *bb.t1 + 1 != *bb.t1 % 2, dynamic = false) {
-            Switch(b1) {
-                case 3 => ParallelAll(1) {
-                    Deadline(10) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            SetBlackboard(b0 = 1),
-                        },
-                    },
-                    ForceFailure {
-                        Sequence {
-                            Condition(PCond<1>, b0 = {t1}),
-                            Sleep(10),
-                            Action(PAct<2>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                    DynamicSelector {
-                        AlwaysFailure,
-                        Cooldown(0, filtered = Failure) {
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(PCond<4>, b0 = 2),
-                    },
-                },
-                _ => Iterate(l0, element = {b0}, max = 3, reset_index = false) {
-                    SequenceWithMemory {
-                        Loop(q0, value = {t1}, if_empty = Running) {
-                            #[post(|bb| { bb.b0 += 3; bb.t1.set((*bb.t1 + 1) % 3) })]
-                            WhileDoElse {
-                                Deadline(0) {
-                                    #[on_failure(|bb| bb.o0 = Some((bb.b1 + 4) % 2))]
-                                    #[on_halted(|bb| { bb.o0 = Some(4); bb.b1 += 2 })]
-                                    #[post(|bb| bb.o0 = Some(*bb.t1))]
-                                    Action(Act<5> = Act::<5>),
-                                },
-                                RepeatUntil(Failure) {
-                                    Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
-                                },
-                                Repeater(1) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                ReactiveFallback {
-                    FlipSelector {
-                        #[post(|bb| *bb.t1 += 2)]
-                        #[run_while(|bb| *bb.t0 < bb.b1)]
-                        Script(|bb| { if bb.b1 % 4 > 1 { bb.o0 = Some(bb.b0 + 1) }; bb.b0 = bb.o0.unwrap_or(2) }),
-                        StatefulAction(PTask<7>, b0 = {t0}),
-                    },
-                    StatefulAction(Task<8>),
-                },
-                Sequence {
-                    WaitValueUpdate(t1) {
-                        #[run_while(|bb| *bb.t1 % 3 < 1)]
-                        #[post(|bb| bb.o0 = Some(*bb.t1))]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Retry(2) {
-                            DynamicSelector {
-                                ScriptCondition(|bb| *bb.t1 % 3 < 2),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0833Blackboard { b0 t0 t1 o0 l0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64,
-        }
-        KeepRunningUntilFailure {
-            #[skip_if(|bb| *bb.t1 + 1 < 2)]
-            #[on_success(|bb| *bb.t1 += 3)]
-            Optional {
-                IndexSwitch(|bb| (bb.b0 + 1) % 3) {
-                    SequenceWithMemory {
-                        Action(Act<0>),
-                        ReactiveFallback {
-                            RetryUntilSuccessful(forever) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Loop(q0, value = {b0}, if_empty = Failure) {
-                                ReactiveSequence {
-                                    WasEntryUpdated(t0),
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| (*bb.t0 + 3) % 4 > 2, dynamic = true) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            PrioritySelector {
-                                #[score(|bb| (*bb.t1) as f32)]
-                                SkipUnlessUpdated(t0) {
-                                    UnsetBlackboard(o0),
-                                },
-                                #[score(|bb| (bb.b0 % 3) as f32)]
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        IfThenElse {
-                            Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                            Repeat(4) {
-                                ReactiveFallback {
-                                    Condition(PCond<4>, b0 = {=}),
-                                    StatefulAction(Task<5> = Task::<5>),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0834Blackboard { o0 b0 t0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.o0.unwrap_or(2) + 1) as f32)]
-            AsyncFallback {
-                BinarySelector(|bb| bb.b0 != 4) {
-                    Deadline(0) {
-                        Wait(0),
-                    },
-                    Runner,
-                },
-                Repeat(3) {
-                    WhileDoElse {
-                        Repeat(3) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                        Timeout(0) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                RepeatUntilSuccess(forever) {
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Invert {
-                            WasEntryUpdated(t0),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                        Remap(success = Success, failure = Success) {
-                            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                                Sleep(50),
-                                Sleep(10),
-                            },
-                        },
-                    },
-                },
-            },
-            #[score(|bb| ((bb.b1 + 1) % 4) as f32)]
-            MemPriority {
-                TryCatch(catch_on_halt = false) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<4>),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0835Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0836Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Priority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            DynamicSelector {
-                ReactiveFallback {
-                    Delay(30) {
-                        SubTree(Tree0836Sub0),
-                    },
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Filter(times = 2, count = Completed, filtered = Skipped) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-            Action(PAct<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0837Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Limiter(2) {
-            AsyncFallback {
-                DynamicSelector {
-                    ScriptCondition(|bb| bb.b0 + 1 != *bb.t0 % 2),
-                },
-                Condition(PCond<0>, b0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0838Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            DynamicSelector {
-                DynamicSelector {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-                Sleep(30),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0840Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0840Sub0 for Ctx {
-        SubTree(Tree0840Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0840Sub0),
-            Action(Act<1> = Act::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 5,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            #[success_if(|bb| (*bb.t1 + 3) % 3 < 0)]
-            Fallback {
-                Selector {
-                    Fallback {
-                        Action(PIo<0>, t0 = {b1}),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                AsyncSequence {
-                    #[failure_if(|bb| *bb.t1 != (*bb.t1 + 4) % 2)]
-                    Condition(Cond<2>),
-                    Action(PIo<3>, t0 = {b0}),
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| bb.b1 + 1 < 4)]
-                RepeatUntilFailure(1) {
-                    Fallback {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5> = Task::<5>),
-                Iterate(l0, element = {b0}, max = 3, reset_index = false) {
-                    StepSequencer {
-                        #[run_while(|bb| *bb.t1 % 3 < 1)]
-                        AlwaysFailure,
-                    },
-                },
-                SetBlackboard(t0 = {t1}),
-                Succeeder,
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Script(|bb| bb.t0.set(*bb.t1 % 2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { b0 b1 l0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-        }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != *bb.t1 + 3)]
-        ReactiveFallback {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = {b0}, b1 = {=}),
-                Parallel(success = -1, failure = -1) {
-                    Inverter {
-                        SetBlackboard(b1 = {b0}),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Cooldown(10, filtered = Skipped) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            Retry(2) {
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { b1 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0843Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-        }
-        #[skip_if(|bb| bb.b1 % 4 != 2)]
-        #[run_while(|bb| (bb.b1 + 4) % 4 > 0)]
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            l0: Vec<i64> = vec![1, 2],
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-        }
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        #[post(|bb| bb.o0 = None)]
-        IfThenElse {
-            Sequence {
-                Condition(Cond<0>),
-                #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.o0.unwrap_or(1) % 2 })]
-                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                UnsetBlackboard(o0),
-            },
-            ForceFailure {
-                StatefulAction(Task<2>),
-            },
-            #[on_failure(|bb| { bb.o0 = Some((*bb.t0 + 1) % 3); *bb.t0 += 1 })]
-            Inverter {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Sleep(10),
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Repeater(1) {
-                        SetBlackboard(b1 = {b0}),
-                    },
-                    RetryUntilSuccessful(0) {
-                        SubTree(Tree0843Sub0, ..),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0843Blackboard { b0 t0 l0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2],
-        }
-        RetryUntilSuccessful(4) {
-            Priority {
-                Priority {
-                    Deadline(0) {
-                        Condition(|ctx, bb| ctx.check_in(0, 6)),
-                    },
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                },
-                MemSequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = false) {
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-                Loop(q0) {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        #[on_success(|bb| { bb.b1 = 9; bb.b0 += 3 })]
-                        #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0844Blackboard { t0 q0 b1 b0 l0 });
+board!(Tree0844Blackboard { t0 q0 b0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0845 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Sequence {
-            ReactiveFallback {
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 = *bb.t1 % 3 })]
-                Condition(Cond<0>),
-                Failer,
-                Condition(Cond<1>),
-            },
-            Deadline(0) {
-                Action(PIo<2>, t0 = {b0}),
-            },
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                #[failure_if(|bb| *bb.t0 < 0)]
-                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 4); bb.t0.set(*bb.t1) })]
-                AsyncSequence {
-                    RepeatUntil(Failure) {
-                        KeepRunningUntilFailure {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        },
-                    },
+        Inverter {
+            Retry(4) {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
-            },
-            Sequence {
-                WasEntryUpdated(t0),
-                Condition(Cond<4> = Cond::<4>),
-                Condition(Cond<5>),
             },
         }
     }
 }
-
-board!(Tree0845Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0846 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
+            b1: i64 = 3,
         }
-        TryCatch(catch_on_halt = true) {
-            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
-                Iterate(l0, element = {b1}, max = 2) {
-                    IndexSwitch(|bb| 4, dynamic = true) {
-                        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
-                            Action(Act<0>),
-                            #[on_halted(|bb| { bb.b1 = bb.b0 + 3; bb.b1 += 3 })]
-                            StatefulAction(Task<1>),
-                            Script(|bb| if bb.b1 < 0 { bb.b1 = *bb.t0 }),
-                        },
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            WasEntryUpdated(t0),
-                            DynamicSelector {
-                                ScriptCondition(|bb| *bb.t0 == 2),
-                                StatefulAction(PTask<2>, b0 = 5),
+        AsyncFallback {
+            Switch(b1) {
+                case 4 => RetryUntilSuccessful(forever) {
+                    Repeat(2) {
+                        Sequence {
+                            FlipSelector {
+                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                #[on_failure(|bb| bb.b1 += 3)]
+                                #[failure_if(|bb| bb.b0 == 6)]
+                                Wait(10),
+                                Condition(Cond<1>),
+                                StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+                            },
+                            IfThenElse {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Action(|ctx| ctx.exec(3)),
+                                },
+                                StatefulAction(Task<4> = Task::<4>),
                             },
                         },
-                        WhileDoElse {
-                            Condition(|ctx| ctx.check(3)),
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                _ => StepSequencer {
+                    Priority {
+                        Loop(q0, if_empty = Success) {
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
+                        },
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    Filter(times = 1, count = Success, filtered = Failure) {
+                        Condition(Cond<7>),
+                    },
+                    Delay(20) {
+                        RepeatUntil(Success) {
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
                         },
                     },
                 },
             },
-            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0846Blackboard { t0 b1 l0 b0 });
+board!(Tree0846Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        Deadline(0) {
-            #[run_while(|bb| *bb.t1 + 2 > 3)]
-            AsyncFallback {
-                Deadline(50) {
-                    RunOnce {
-                        Action(Act<0>),
+        RepeatUntilFailure(1) {
+            SkipUnlessUpdated(t0) {
+                Delay(0) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                        RunOnce {
+                            Condition(Cond<0>),
+                        },
+                        BinarySelector(|bb| *bb.t0 == bb.b1) {
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Wait(10),
+                        SetBlackboard(t0 = 6),
+                        Repeater(0) {
+                            #[post(|bb| bb.b1 += 2)]
+                            Action(PAct<3>, b0 = 9, b1 = {b1}),
+                        },
                     },
-                },
-                Loop(q0, if_empty = Success) {
-                    Condition(PCond<1>, b0 = 2),
-                },
-                RunOnce {
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0847Blackboard { q0 b0 t1 });
+board!(Tree0847Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0848 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
             b0: i64,
-            b1: i64 = 5,
         }
-        ReactiveFallback {
+        IfThenElse {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    Action(PAct<0>, b0 = 3, b1 = {t0}),
+                },
+                #[success_if(|bb| *bb.t0 < 0)]
+                #[failure_if(|bb| bb.b0 % 3 > 1)]
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(1)),
+                    Script(|bb| *bb.t0 += 3),
+                },
+                Timeout(10) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 1),
             Switch(b1) {
-                case 5 => IfThenElse {
-                    Switch(b1) {
-                        case 1 => AlwaysFailure,
-                        case 2 => StatefulAction(Task<0>),
-                        case 3 => StatefulAction(PTask<1>, b0 = 8),
-                        _ => Action(|ctx| ctx.exec(2)),
-                    },
-                    FlipSelector {
-                        #[success_if(|bb| bb.b0 + 3 != 7)]
-                        DynamicSelector {
-                            Condition(Cond<3>),
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
-                        },
-                        PrioritySelector {
-                            #[score(|bb| (bb.b1) as f32)]
-                            StatefulAction(Task<5>),
-                            #[score(9)]
-                            Condition(Cond<6>),
-                        },
-                        StatefulAction(Task<7>),
-                        SetBlackboard(b1 = 9),
-                    },
-                    Conditional(|bb| bb.b1 > 2, else = Success) {
-                        ForceFailure {
-                            ReactiveSequence {
-                                Condition(Cond<8>),
-                                Condition(|ctx| ctx.check(9)),
-                                Condition(Cond<10>),
-                            },
-                        },
-                    },
-                },
-                case 0 => IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
-                    Condition(Cond<12>),
-                    Repeat(forever) {
-                        SetBlackboard(b0 = 3),
-                    },
-                    Filter(times = 3, count = Completed) {
-                        Precondition(|bb| bb.b0 < 3, else = Failure) {
-                            #[run_while(|bb| bb.b1 != 6)]
-                            #[failure_if(|bb| *bb.t0 + 2 < bb.b0 + 2)]
-                            #[on_success(|bb| if bb.b1 % 3 < 1 { bb.t0.set(*bb.t0 % 3) })]
-                            RunOnce {
-                                StatefulAction(Task<13>),
-                            },
-                        },
-                    },
-                },
-                _ => Selector {
-                    Observe(|bb| (bb.b0 + 2) % 2 != 0, abort = both) {
-                        ReactiveFallback {
-                            #[on_success(|bb| bb.b0 = bb.b1 + 3)]
-                            #[skip_if(|bb| bb.b0 + 4 != 2)]
-                            Observe(|bb| bb.b1 + 3 != bb.b1) {
-                                Cooldown(20) {
-                                    StatefulAction(Task<14>),
-                                },
-                            },
-                            Repeat(4) {
-                                AlwaysFailure,
-                            },
-                            StatefulAction(Task<15>),
-                            ScriptCondition(|bb| *bb.t0 > 7),
-                            Runner,
-                        },
-                    },
-                    Observe(|bb| bb.b1 + 2 > 1) {
-                        Action(PIo<16>, t0 = {=}),
-                    },
-                },
+                case 5 => SetBlackboard(b0 = {b1}),
+                case 2 => #[failure_if(|bb| *bb.t1 > 5)]
+                #[on_success(|bb| { if bb.b1 < *bb.t0 + 2 { bb.b0 = bb.b1 % 4 }; bb.t1.set(*bb.t0) })]
+                Condition(Cond<3>),
+                case 1 => StatefulAction(Task<4> = Task::<4>),
+                _ => Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0848Blackboard { t0 b0 b1 });
+board!(Tree0848Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0849 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-        }
-        FlipSelector {
-            RepeatUntilFailure(3) {
-                ScriptCondition(|bb| *bb.t1 % 4 < 1),
-            },
+        Repeat(4) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0849Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0850Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 10,
         }
-        Repeat(forever) {
-            StatefulAction(Task<0> = Task::<0>),
+        #[on_halted(|bb| { bb.b0 += 3; bb.t0.set(bb.b1) })]
+        #[post(|bb| bb.b1 += 2)]
+        #[run_while(|bb| bb.b0 == bb.b1)]
+        Retry(3) {
+            Cooldown(20, filtered = Skipped) {
+                Condition(Cond<1>),
+            },
         }
     }
 }
@@ -1992,65 +1986,95 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0850 for Ctx {
         blackboard {
-            b1: i64,
-            l0: Vec<i64>,
-            b0: i64,
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
         }
-        Fallback {
-            SubTree(Tree0850Sub0, ..),
-            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
-                Script(|bb| { if bb.b0 > 2 { *bb.t0 += 1 }; bb.b1 = bb.b0 }),
+        AsyncFallback {
+            #[on_success(|bb| bb.t0.set((bb.b1 + 2) % 3))]
+            Sequence {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.o0.is_none())]
+                ReactiveSequence {
+                    #[on_failure(|bb| bb.b0 = 7)]
+                    SubTree(Tree0850Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, q0 = {q0}, b1 = {=}),
+                    StatefulAction(Task<2> = Task::<2>),
+                    IndexSwitch(|bb| *bb.t0 % 4) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                Loop(q0, value = {b0}) {
+                    Condition(Cond<4>),
+                },
+            },
+            Condition(PCond<5>, b0 = 2),
+            ForceSuccess {
+                Inverter {
+                    #[post(|bb| bb.b0 = bb.b1 + 1)]
+                    WaitUntil(|bb| bb.b1 > (*bb.t0 + 1) % 3) {
+                        Retry(4) {
+                            KeepRunningUntilFailure {
+                                #[run_while(|bb| *bb.t0 < 6)]
+                                #[success_if(|bb| (bb.b1 + 4) % 3 < 0)]
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0850Blackboard { b1 l0 b0 t0 });
+board!(Tree0850Blackboard { o0 t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0851 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        Priority {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2>),
-            },
-            Cooldown(30) {
-                DynamicSequence {
-                    StatefulAction(Task<3>),
+        Sequence {
+            Loop(q0, if_empty = Skipped) {
+                Precondition(|bb| bb.b0 % 2 != 0) {
+                    Repeat(1) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
                 },
+            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            Conditional(|bb| *bb.t0 + 4 < 6, dynamic = true) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0851Blackboard { t0 o0 });
+board!(Tree0851Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0852 for Ctx {
-        RepeatUntil(Success) {
-            Retry(forever) {
-                ForceFailure {
-                    PrioritySelector {
-                        #[score(3)]
-                        PolicyParallel(policy = FirstFailure) {
-                            AlwaysSuccess,
-                            StatefulAction(Task<0>),
-                        },
-                        #[score(2)]
-                        Condition(Cond<1> = Cond::<1>),
-                        #[score(0)]
-                        Condition(Cond<2>),
+        ParallelAll(2) {
+            Repeater(0) {
+                AlwaysRunning,
+            },
+            Condition(Cond<0> = Cond::<0>),
+            MaxTime(0) {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    FlipSelector {
+                        Condition(Cond<1>),
+                        Wait(20),
                     },
                 },
+            },
+            ReactiveSequence {
+                ForceSuccess {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -2059,463 +2083,427 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0853 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        ParallelAll {
-            Runner,
-            WasEntryUpdated(t0),
+        Sequence {
+            IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
+                Script(|bb| bb.b1 += 3),
+                Action(PIo<0>, t0 = {b0}),
+            },
+            Condition(Cond<1> = Cond::<1>),
+            Sleep(0),
+            RepeatUntilSuccess(forever) {
+                MemSequence {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<2>),
+                },
+            },
+            Sequence {
+                WasEntryUpdated(t0),
+                Action(Act<3>),
+            },
         }
     }
 }
 
-board!(Tree0853Blackboard { t0 });
+board!(Tree0853Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0854 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        Loop(q0, value = {t1}, if_empty = Failure) {
-            Delay(30) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+        StepSequencer {
+            Sequence {
+                TryCatch {
+                    Optional {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                    },
+                    Inverter {
+                        Cooldown(0, filtered = Skipped) {
+                            Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Success) {
+                                Repeater(forever) {
+                                    Action(PIo<1>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| bb.b0 + 2 < *bb.t0 + 4)]
+                #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
+                Repeat(2) {
+                    SequenceWithMemory {
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                #[skip_if(|bb| bb.b0 + 3 > 2)]
+                #[post(|bb| bb.b0 = *bb.t0)]
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(Task<4>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    Precondition(|bb| bb.b0 != 0, else = Skipped) {
+                        ForceFailure {
+                            Action(Act<5>),
+                        },
+                    },
+                    #[score(|bb| (*bb.t0 % 4) as f32)]
+                    #[run_while(|bb| *bb.t0 % 3 == 2)]
+                    #[success_if(|bb| (*bb.t0 + 2) % 2 == 1)]
+                    Wait(20),
+                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                    Retry(forever) {
+                        Action(PAct<6>, b0 = {t0}, b1 = {t0}),
+                    },
+                    #[score(|bb| (*bb.t0 % 2) as f32)]
+                    Condition(Cond<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0854Blackboard { q0 t1 b0 });
+board!(Tree0854Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0855 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        ParallelAll(1) {
+            IfThenElse {
+                #[post(|bb| bb.b0 = bb.b0 % 3)]
+                StatefulAction(Task<0>),
+                Runner,
+            },
+            IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop) {
+                Condition(Cond<1>),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+            },
+            StatefulAction(Task<3>),
+            Repeater(forever) {
+                #[on_halted(|bb| if *bb.t0 < 0 { *bb.t0 += 1 })]
+                ReactiveSequence {
+                    WaitValueUpdate(t0) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    ScriptCondition(|bb| (bb.b0 + 4) % 4 < 2),
+                },
+            },
         }
     }
 }
+
+board!(Tree0855Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0856 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(2),
-            b0: i64 = 2,
-            b1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 5,
         }
-        Observe(|bb| bb.o0.is_none(), abort = self) {
-            #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
-            #[skip_if(|bb| bb.o0.is_none())]
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    Parallel(failure = -2) {
-                        #[skip_if(|bb| bb.b0 % 2 < 0)]
-                        SetBlackboard(o0 = Some(9)),
-                        Condition(Cond<0>),
-                    },
-                    ParallelAll(max_failures = -3) {
-                        Condition(|ctx| ctx.check(1)),
-                        Sleep(0),
-                        Condition(Cond<2>),
-                        Action(Act<3> = Act::<3>),
-                    },
+        Iterate(l0, element = {b0}, max = 1) {
+            ReactiveFallback {
+                Action(Act<0>),
+                RepeatUntilFailure(1) {
+                    Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0856Blackboard { q0 o0 b0 b1 });
+board!(Tree0856Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0857 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            b1: i64,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
         }
-        TryCatch {
-            Filter(times = 3, count = Success) {
-                Interrupt(|bb| bb.b0 % 3 == 2) {
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        IfThenElse {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            StatefulAction(Task<1>),
-                            Condition(PCond<2>, b0 = {b1}),
+        Limiter(1) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                #[on_failure(|bb| { if *bb.t0 > 1 { *bb.t1 += 1 }; bb.b0 += 3 })]
+                WaitValueUpdate(t0) {
+                    ReactiveFallback {
+                        Fallback {
+                            Interrupt(|bb| *bb.t0 % 3 < 0) {
+                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {=}),
+                            },
                         },
-                        Repeat(2) {
-                            AsyncFallback {
-                                RepeatTimes(2) {
-                                    Sleep(100),
+                        Fallback {
+                            Observe(|bb| *bb.t0 < 6, abort = both) {
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    #[success_if(|bb| bb.b0 == bb.b0 % 2)]
+                                    Action(PAct<2>, b0 = {t0}, b1 = {=}),
+                                },
+                            },
+                            Observe(|bb| bb.b0 < 3, abort = lower) {
+                                FlipSelector {
+                                    Action(Act<3>),
+                                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 3, &mut bb.b1)),
+                                    Condition(Cond<5>),
+                                    Action(PAct<6>, b0 = {t1}, b1 = {t1}),
                                 },
                             },
                         },
                     },
                 },
-            },
-            Loop(q0, value = {t0}) {
-                Repeat(4) {
-                    ReactiveFallback {
-                        Condition(PCond<3>, b0 = {b0}),
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
+                #[run_while(|bb| bb.b1 + 2 < 4)]
+                #[skip_if(|bb| bb.b0 < 7)]
+                Conditional(|bb| *bb.t0 != *bb.t1 + 1, dynamic = true, else = Failure) {
+                    Priority {
+                        Limiter(1) {
+                            Priority {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<7>),
+                                },
+                                Condition(Cond<8>),
+                            },
+                        },
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            SetBlackboard(b1 = {t0}),
+                        },
                     },
                 },
             },
-            SetBlackboard(o0 = Some(5)),
-            #[on_halted(|bb| { bb.b1 = 8; if bb.o0.unwrap_or(5) != (bb.b1 + 1) % 2 { bb.b0 = (bb.b1 + 3) % 3 } })]
-            MemSequence {
-                Action(Act<8>),
-                Priority {
-                    Condition(PCond<9>, b0 = {t0}),
-                    AlwaysFailure,
-                    Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 3) % 2, &mut bb.b0)),
-                },
-                ParallelAll(3) {
-                    StatefulAction(Task<11>),
-                    WasEntryUpdated(t0),
-                    Condition(|ctx, bb| ctx.check_in(12, bb.b1 + 4)),
-                },
-                Condition(Cond<13>),
-            },
-            StatefulAction(PTask<14>, b0 = {b0}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0857Blackboard { o0 b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0858Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0858Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            b0: i64 = 10,
-            #[tracked] t1: i64 = 15,
-        }
-        #[run_while(|bb| bb.b0 > 6)]
-        #[failure_if(|bb| (*bb.t1 + 3) % 3 == 1)]
-        RepeatUntilSuccess(forever) {
-            SubTree(Tree0858Sub1, ..),
-        }
-    }
-}
+board!(Tree0857Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0858 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        StepSequencer {
-            ReactiveSequence {
-                Fallback {
-                    RepeatUntilFailure(forever) {
-                        Optional {
-                            Action(Act<0> = Act::<0>),
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b0 != *bb.t1 % 4),
-                },
-                Cooldown(0) {
-                    Switch(b1) {
-                        case 0 => Delay(0) {
-                            Timeout(0) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        _ => SubTree(Tree0858Sub0, ..),
-                    },
-                },
-            },
+        ReactiveSelector {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0858Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0859 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
             b1: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        RepeatTimes(1) {
-            RunOnce(then_skip = false) {
-                Inverter {
-                    FlipSelector {
-                        Cooldown(50, filtered = Skipped) {
-                            Cooldown(0) {
-                                WhileDoElse {
-                                    StatefulAction(Task<0>),
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
+        TryCatch(catch_on_halt = false) {
+            RepeatUntil(Failure) {
+                Loop(q0, if_empty = Skipped) {
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+            Fallback {
+                Fallback {
+                    Fallback {
+                        Loop(q0, if_empty = Success) {
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
                         },
-                        #[failure_if(|bb| *bb.t1 + 2 != *bb.t1 + 4)]
-                        #[on_halted(|bb| { if bb.b0 % 3 > 1 { bb.b1 += 1 }; bb.b0 += 2 })]
-                        Fallback {
-                            Precondition(|bb| bb.b1 < bb.b1 + 3, else = Running) {
-                                #[on_failure(|bb| { *bb.t0 += 1; bb.t0.set(2) })]
-                                #[post(|bb| if *bb.t1 % 2 != 0 { bb.t0.set(*bb.t1) })]
-                                #[skip_if(|bb| *bb.t0 > *bb.t0 % 2)]
-                                Fallback {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                        Parallel(failure = -2) {
-                            ReactiveFallback {
-                                Action(PAct<3>, b0 = 3),
-                                StatefulAction(Task<4>),
-                            },
-                            StatefulAction(Task<5>),
-                            Action(PIo<6>, t0 = {=}),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
+                        Action(|ctx| ctx.exec(2)),
+                        Action(PIo<3>, t0 = {b0}),
+                        #[failure_if(|bb| *bb.t0 % 4 == 3)]
+                        Action(Act<4>),
                     },
+                    Script(|bb| *bb.t0 += 2),
                 },
             },
         }
     }
 }
 
-board!(Tree0859Blackboard { b1 b0 t1 t0 });
+board!(Tree0859Blackboard { t0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        StepSequencer {
+        #[success_if(|bb| bb.b0 + 1 != (*bb.t0 + 4) % 2)]
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        #[skip_if(|bb| bb.b0 + 4 > (*bb.t0 + 2) % 3)]
+        WhileDoElse {
             StatefulAction(Task<0>),
-            Action(Act<1>),
-            Script(|bb| { bb.o0 = Some(*bb.t0 % 3); *bb.t0 += 3 }),
+            Condition(Cond<1> = Cond::<1>),
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0860Blackboard { o0 t0 });
+board!(Tree0860Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0861 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
         }
-        WhileDoElse {
-            WhileDoElse {
-                Priority {
-                    Repeat(4) {
-                        Condition(Cond<0>),
-                    },
-                    #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
-                    #[failure_if(|bb| *bb.t0 < 2)]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Observe(|bb| bb.b0 % 3 != 1) {
-                    Observe(|bb| bb.b1 % 2 == 1) {
-                        #[run_while(|bb| bb.b1 < 6)]
-                        ReactiveSelector {
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                Remap(success = Success, failure = Success) {
-                    ParallelAll(0) {
-                        AlwaysRunning,
-                        SetBlackboard(b0 = 0),
-                    },
-                },
-            },
-            TryCatch {
-                PrioritySelector {
-                    #[score(6)]
-                    Action(Act<3>),
-                    #[score(|bb| (bb.b1 + 4) as f32)]
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                StepSequencer {
-                    Script(|bb| if (*bb.t0 + 4) % 4 > 0 { bb.b0 = *bb.t0 }),
-                    AlwaysSuccess,
-                    SetBlackboard(b0 = 5),
-                },
-                Precondition(|bb| *bb.t0 % 2 < 0, else = Running) {
-                    Action(Act<5>),
-                },
-                KeepRunningUntilFailure {
-                    Action(PIo<6>, t0 = {b0}),
-                },
-                ForceSuccess {
-                    Action(PAct<7>, b0 = {b1}, b1 = {b1}),
-                },
-            },
-            ReactiveFallback {
-                Priority {
-                    WhileDoElse {
-                        Condition(Cond<8>),
-                        SetBlackboard(t0 = 4),
-                    },
-                    #[on_failure(|bb| bb.b0 = bb.b1)]
-                    #[skip_if(|bb| bb.b0 + 3 > 0)]
-                    StatefulAction(Task<9>),
-                },
-                SkipUnlessUpdated(t0) {
-                    #[on_failure(|bb| bb.b0 = 5)]
-                    #[success_if(|bb| bb.b0 < 1)]
-                    #[on_success(|bb| if bb.b0 + 1 < 7 { bb.t0.set(*bb.t0 % 4) })]
-                    Retry(0) {
-                        Condition(PCond<10>, b0 = {=}),
-                    },
-                },
-                SetBlackboard(t0 = {b0}),
+        Observe(|bb| bb.b1 > *bb.t1, abort = self) {
+            Inverter {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0861Blackboard { b0 t0 b1 });
+board!(Tree0861Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0862 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
         }
-        Repeater(3) {
-            Interrupt(|bb| bb.o0.is_none()) {
-                Deadline(0) {
-                    WasEntryUpdated(t0),
-                },
+        Repeat(3) {
+            Sequence {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                #[success_if(|bb| bb.o0.unwrap_or(5) > 1)]
+                #[on_success(|bb| if *bb.t0 == 1 { bb.t1.set(bb.b0) })]
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0862Blackboard { t0 o0 });
+board!(Tree0862Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0863 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 == *bb.t0)]
-        #[post(|bb| bb.b0 += 2)]
-        Selector {
-            Observe(|bb| *bb.t0 % 4 == 2, abort = lower) {
-                SetBlackboard(b0 = 4),
-            },
-            Observe(|bb| *bb.t0 + 4 > 4, abort = none) {
-                Sequence {
-                    Repeater(0) {
-                        Action(Act<0>),
-                    },
-                    ReactiveFallback {
-                        Conditional(|bb| bb.o0.unwrap_or(0) == 7, else = Failure) {
-                            SequenceStar {
-                                Wait(10),
-                                StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
-                            },
-                        },
-                        Condition(Cond<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                        StatefulAction(Task<4>),
-                        ForceFailure {
-                            #[run_while(|bb| *bb.t0 + 3 > 6)]
-                            ScriptCondition(|bb| bb.b0 + 2 < 5),
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0863Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0864 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Parallel(success = 1, failure = -3) {
+        Filter(times = 2, count = Failure, filtered = Failure) {
             StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            ScriptCondition(|bb| bb.b0 + 4 > 5),
         }
     }
 }
-
-board!(Tree0864Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0865 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64 = 4,
-        }
-        ReactiveFallback {
-            RunOnce {
-                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
+        AsyncFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
             },
-            Repeater(3) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            ScriptCondition(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2),
-            StatefulAction(Task<2>),
-            #[run_while(|bb| bb.b0 > 3)]
-            #[on_success(|bb| bb.b0 = (bb.b1 + 1) % 4)]
-            #[skip_if(|bb| bb.b1 > 1)]
-            Action(Act<3>),
         }
     }
 }
-
-board!(Tree0865Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0866 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![],
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            b0: i64 = 4,
         }
-        ReactiveSequence {
-            RepeatUntilSuccess(3) {
-                TryCatch(catch_on_halt = true) {
-                    Action(PIo<0>, t0 = {t0}),
-                    Wait(0),
-                    Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = false) {
-                        RunOnce(then_skip = false) {
-                            WaitValueUpdate(t0) {
-                                Iterate(l0, element = {b1}, reset_index = true) {
-                                    StatefulAction(Task<1> = Task::<1>),
+        Fallback {
+            Observe(|bb| bb.b0 < 0, abort = lower) {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 + 3) as f32)]
+                    StatefulAction(Task<0>),
+                    #[score(6)]
+                    Action(PAct<1>, b0 = 1),
+                    #[score(|bb| (bb.b0 % 3) as f32)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            Observe(|bb| bb.o0.unwrap_or(4) != bb.b0) {
+                WhileDoElse {
+                    Timeout(30) {
+                        Cooldown(0, filtered = Failure) {
+                            #[skip_if(|bb| (*bb.t0 + 2) % 3 == 0)]
+                            Guard(|ctx| &mut ctx.token) {
+                                Sequence {
+                                    StatefulAction(Task<3>),
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
                                 },
                             },
+                        },
+                    },
+                    RepeatUntilFailure(3) {
+                        ReactiveSequence {
+                            Wait(100),
+                            StatefulAction(Task<4>),
+                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
+                        },
+                    },
+                },
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                MemSequence {
+                    StatefulAction(Task<6>),
+                    SetBlackboard(o0 = Some(4)),
+                    StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
+                },
+                #[score(|bb| (*bb.t0 % 3) as f32)]
+                #[on_success(|bb| { bb.b0 = *bb.t0; if bb.b1 + 2 < *bb.t0 % 3 { bb.t0.set(bb.b1 + 2) } })]
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+        }
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+            #[success_if(|bb| bb.b1 % 2 < 0)]
+            #[run_while(|bb| *bb.t0 % 3 != 2)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            SequenceStar {
+                RunOnce {
+                    Action(PIo<0>, t0 = {t0}),
+                },
+                Repeat(0) {
+                    Condition(Cond<1>),
+                },
+                Retry(4) {
+                    Delay(20) {
+                        MemPriority {
+                            Invert {
+                                Filter(times = 2, count = Failure, filtered = Skipped) {
+                                    AlwaysRunning,
+                                },
+                            },
+                            WhileDoElse {
+                                StatefulAction(Task<2> = Task::<2>),
+                                AlwaysSuccess,
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            Condition(Cond<4>),
                         },
                     },
                 },
@@ -2524,136 +2512,200 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0866Blackboard { b1 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64 = 2,
-        }
-        Parallel(success = -1) {
-            #[post(|bb| bb.b0 = 0)]
-            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-            #[skip_if(|bb| bb.b0 + 3 == *bb.t0 + 4)]
-            BinarySelector(|bb| bb.b1 + 2 == bb.b0 + 4, dynamic = false) {
-                #[on_halted(|bb| bb.b0 += 2)]
-                AlwaysRunning,
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<2>),
-                },
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { t0 b1 b0 });
+board!(Tree0867Blackboard { o0 b1 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0868 for Ctx {
-        Parallel(success = 2, failure = 2) {
-            Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[failure_if(|bb| bb.b1 == 2)]
+        #[run_while(|bb| bb.b0 + 1 != *bb.t1)]
+        AsyncFallback {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Action(PIo<0>, t0 = {b1}),
+            },
             Condition(Cond<1>),
-            AlwaysRunning,
+            AlwaysFailure,
         }
     }
 }
+
+board!(Tree0868Blackboard { t0 b1 b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0869 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
         }
-        Remap(success = Failure, failure = Failure) {
-            ReactiveFallback {
-                #[run_while(|bb| bb.b1 + 2 == 0)]
-                #[on_halted(|bb| { bb.b0 = (*bb.t0 + 1) % 4; if bb.b1 > 7 { *bb.t0 += 2 } })]
-                Selector {
-                    Action(PAct<0>, b0 = 9, b1 = {=}),
-                    Action(PIo<1>, t0 = {=}),
-                    Action(Act<2>),
-                },
-                ReactiveFallback {
-                    #[failure_if(|bb| *bb.t0 > bb.b1)]
-                    #[post(|bb| if *bb.t0 > bb.b0 { bb.b1 += 3 })]
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4>),
-                },
-                RepeatUntilFailure(1) {
-                    StatefulAction(Task<5> = Task::<5>),
+        FlipSelector {
+            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                StepSequencer {
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    Iterate(l0, element = {b0}, until = FirstFailure) {
+                        Runner,
+                    },
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Switch(b1) {
+                        case 3 => AsyncFallback {
+                            WasEntryUpdated(t0),
+                            Condition(Cond<0>),
+                        },
+                        case 0 => Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
+                        case 2 => ScriptCondition(|bb| bb.b0 < 3),
+                        _ => Filter(times = 1, count = Failure) {
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                    },
+                    PolicyParallel(policy = FirstSuccess) {
+                        ReactiveSequence {
+                            SetBlackboard(o0 = Some(8)),
+                            Condition(Cond<3>),
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0869Blackboard { b1 b0 t0 });
+board!(Tree0869Blackboard { b0 o0 t0 q0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0870 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64,
         }
-        Deadline(0) {
-            Conditional(|bb| *bb.t0 != (bb.b0 + 4) % 3, else = Success) {
-                StatefulAction(Task<0>),
+        MemPriority {
+            Fallback {
+                Switch(b1) {
+                    case 2 => #[post(|bb| bb.b0 += 3)]
+                    ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
+                    case 0 => Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
+                    _ => Action(Act<1>),
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                ScriptCondition(|bb| (bb.b0 + 4) % 4 > 1),
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0870Blackboard { b0 t0 });
+board!(Tree0870Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0871Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 14,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        IfThenElse {
+            #[skip_if(|bb| bb.b1 + 1 < 0)]
+            Observe(|bb| *bb.t0 == 0, abort = self) {
+                RepeatUntilSuccess(3) {
+                    SequenceWithMemory {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = {=}),
+                    },
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                RepeatUntilFailure(1) {
+                    SequenceStar {
+                        Action(PIo<5>, t0 = {t0}),
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        SetBlackboard(o0 = Some(7)),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<7>),
+                Condition(Cond<8> = Cond::<8>),
+                Action(Act<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0871Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 14,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        SubTree(Tree0871Sub1, t0 = {=}, b1 = {b1}, o0 = {=}, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0871 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        RunOnce(then_skip = false) {
-            RunOnce(then_skip = true) {
-                ForceSuccess {
-                    ReactiveFallback {
-                        Repeat(forever) {
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            Inverter {
-                                Switch(b1) {
-                                    case 1 => Sleep(0),
-                                    _ => Action(Act<0>),
-                                },
-                            },
-                        },
-                        ForceFailure {
-                            Observe(|bb| bb.b0 == 0, abort = none) {
-                                Sequence {
-                                    SetBlackboard(b1 = {t0}),
-                                    Action(Act<1> = Act::<1>),
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            Precondition(|bb| bb.o0.unwrap_or(1) > *bb.t0) {
-                                StepSequencer {
-                                    Condition(|ctx, bb| ctx.check_in(4, 9)),
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                        SetBlackboard(o0 = Some(0)),
+        IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 3) % 3, out_of_range = Fail, dynamic = true) {
+            ParallelAll(max_failures = -1) {
+                IfThenElse {
+                    #[skip_if(|bb| *bb.t0 + 2 < 4)]
+                    #[failure_if(|bb| bb.b1 % 3 < 2)]
+                    ReactiveSelector {
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            SubTree(Tree0871Sub0, ..),
+            FlipSelector {
+                AsyncSequence {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Script(|bb| bb.b0 = *bb.t0 + 1),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    #[on_failure(|bb| if (bb.o0.unwrap_or(3) + 2) % 4 > 2 { bb.b1 = bb.o0.unwrap_or(3) % 2 })]
+                    #[run_while(|bb| bb.b0 > 6)]
+                    StatefulAction(Task<12>),
+                },
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    Switch(b1) {
+                        case 3 => Action(Act<13>),
+                        case 1 => StatefulAction(Task<14>),
+                        case 2 => Condition(Cond<15>),
+                        _ => Action(|ctx, bb| ctx.exec_in(16, bb.b0, &mut bb.b0)),
+                    },
+                },
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 % 4) as f32)]
+                    AlwaysRunning,
+                    #[score(|bb| (bb.b1) as f32)]
+                    Condition(Cond<17>),
+                },
+                ParallelAll(1) {
+                    Action(PAct<18>, b0 = {=}, b1 = {t0}),
+                    Precondition(|bb| bb.o0.is_some(), else = Running) {
+                        SetBlackboard(b0 = {b1}),
                     },
                 },
             },
@@ -2664,111 +2716,90 @@ bt::behavior_tree! {
 board!(Tree0871Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0872Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0872 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
             o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        BinarySelector(|bb| (bb.o0.unwrap_or(1) + 3) % 4 != 1, dynamic = true) {
-            SubTree(Tree0872Sub0, t0 = {=}, b0 = {b0}, t1 = {=}, o0 = {o0}),
-            Timeout(20) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(2) + 2) {
-                    Interrupt(|bb| *bb.t0 != 6) {
-                        Parallel(success = 1, failure = -3) {
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            #[success_if(|bb| bb.o0.is_none())]
-                            #[run_while(|bb| *bb.t1 + 2 != 4)]
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                            SetBlackboard(b0 = {t0}),
-                            SubTree(Tree0872Sub1, t0 = {=}, b0 = {b0}, t1 = {=}, o0 = {o0}),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            StepSequencer {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(0)),
+                    AlwaysRunning,
+                },
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, 7)),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(PCond<3>, b0 = {b0}),
+                    #[on_halted(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Action(Act<4>),
+                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+                },
+                Filter(times = 3, count = Completed) {
+                    ParallelAll(2) {
+                        Condition(PCond<6>, b0 = {=}),
+                        Wait(30),
+                        Parallel(failure = -2) {
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                            Script(|bb| if *bb.t0 > (*bb.t0 + 2) % 3 { *bb.t0 += 2 }),
                         },
-                    },
-                    RunOnce {
-                        #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 3)]
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            UnsetBlackboard(o0),
-                        },
+                        StatefulAction(Task<8>),
+                        UnsetBlackboard(o0),
                     },
                 },
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0872Blackboard { t0 b0 t1 o0 });
+board!(Tree0872Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0873 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0) {
-            Repeat(4) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0873Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
+            b1: i64 = 2,
             b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![],
         }
-        Retry(2) {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                ReactiveSequence {
-                    Conditional(|bb| bb.b0 > 0) {
-                        RetryUntilSuccessful(4) {
-                            Cooldown(30, filtered = Skipped) {
-                                DynamicSelector {
+        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
+            Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Conditional(|bb| *bb.t0 < 1) {
+                            ReactiveSelector {
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    Condition(Cond<0>),
                                     Condition(Cond<1>),
-                                    Condition(Cond<2>),
-                                    Condition(|ctx| ctx.check(3)),
-                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                                Repeat(3) {
+                                    StatefulAction(PTask<2>, b0 = {b0}),
+                                },
+                                ReactiveFallback {
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 4, &mut bb.b0)),
+                                    SetBlackboard(t0 = 0),
                                 },
                             },
                         },
                     },
-                    Priority {
-                        ForceFailure {
-                            Condition(Cond<5>),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Optional {
+                            ReactiveFallback {
+                                Sequence {
+                                    #[skip_if(|bb| bb.b0 < 3)]
+                                    #[on_success(|bb| { bb.b0 = bb.b1 + 3; *bb.t0 += 3 })]
+                                    #[run_while(|bb| *bb.t0 < 4)]
+                                    ScriptCondition(|bb| *bb.t0 % 4 > 1),
+                                    Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                                },
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
                         },
-                        Action(Act<6>),
-                    },
-                    Repeater(0) {
-                        StatefulAction(Task<7>),
                     },
                 },
             },
@@ -2776,379 +2807,383 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0874Blackboard { b0 });
+board!(Tree0873Blackboard { b1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        Priority {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Runner,
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0875 for Ctx {
-        ReactiveFallback {
-            Deadline(20) {
-                Action(Act<0>),
+        ForceFailure {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0876Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0876 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 5,
-        }
-        Delay(30) {
-            IfThenElse {
-                #[post(|bb| *bb.t0 += 1)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                Timeout(20) {
-                    Fallback {
-                        Observe(|bb| bb.b1 < 1, abort = lower) {
-                            AlwaysSuccess,
-                        },
-                        Observe(|bb| (bb.b0 + 1) % 2 == 1, abort = self) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                    },
-                },
-                StatefulAction(Task<1>),
-                SequenceStar {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
+        Inverter {
+            SubTree(Tree0876Sub0),
         }
     }
 }
-
-board!(Tree0876Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0877 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            b0: i64 = 3,
-        }
-        Precondition(|bb| bb.b0 % 2 == 0, else = Running) {
-            #[success_if(|bb| bb.b1 % 4 > 1)]
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(b1 = 9),
-                SetBlackboard(t0 = {b0}),
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                Remap(success = Failure, failure = Success) {
+                    Fallback {
+                        Repeat(3) {
+                            Fallback {
+                                PrioritySelector {
+                                    #[score(2)]
+                                    AlwaysFailure,
+                                    #[score(0)]
+                                    Sleep(0),
+                                    #[score(0)]
+                                    Runner,
+                                },
+                            },
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    RunOnce {
+                        ParallelAll {
+                            AlwaysRunning,
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    Repeater(1) {
+                        Sequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            AlwaysSuccess,
+                            Failer,
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    FlipSelector {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            Fallback {
+                FlipSelector {
+                    RunOnce(then_skip = true) {
+                        Succeeder,
+                    },
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    ReactiveSequence {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11>),
+                },
+                Parallel(failure = -5) {
+                    Condition(Cond<12>),
+                    Condition(Cond<13>),
+                    DynamicSequence {
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15> = Task::<15>),
+                        Action(Act<16>),
+                    },
+                    StatefulAction(Task<17>),
+                    Succeeder,
+                },
             },
         }
     }
 }
-
-board!(Tree0877Blackboard { b1 t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64 = 4,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = false) {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = 0),
+        Sequence {
+            WhileDoElse {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                },
+                Repeat(4) {
+                    ParallelAll(1) {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
-            StatefulAction(Task<2>),
             ReactiveSequence {
-                StatefulAction(Task<3>),
-                Action(|ctx| ctx.exec(4)),
+                StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    Action(Act<6>),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Action(Act<7>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<8>),
+                },
+            },
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = true) {
+                    Repeat(4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0878Blackboard { l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0879 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
             b0: i64,
-            b1: i64 = 0,
         }
-        Filter(times = 2, count = Success, filtered = Skipped) {
-            IndexSwitch(|bb| 4, out_of_range = Fail) {
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Switch(b1) {
-                            case 4 => RepeatUntilFailure(forever) {
-                                StatefulAction(Task<0>),
-                            },
-                            case 1 => StatefulAction(Task<1>),
-                            _ => #[skip_if(|bb| bb.b0 != 5)]
-                            Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b0)),
-                        },
-                        Iterate(l0, element = {b1}, reset_index = false) {
-                            WhileDoElse {
-                                StatefulAction(Task<3>),
-                                ParallelAll {
-                                    Condition(Cond<4>),
-                                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
-                                },
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
+        AsyncFallback {
+            Repeater(2) {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 3) % 4, &mut bb.b0)),
                     },
                 },
-                ReactiveSequence {
-                    Precondition(|bb| (*bb.t0 + 3) % 4 == 0, else = Running) {
-                        #[post(|bb| *bb.t0 += 1)]
-                        Cooldown(0, filtered = Failure) {
-                            Condition(Cond<6>),
+            },
+            StatefulAction(PTask<3>, b0 = {b0}),
+            SequenceWithMemory {
+                StepSequencer {
+                    Inverter {
+                        StatefulAction(Task<4>),
+                    },
+                    RepeatUntil(Success) {
+                        #[on_success(|bb| bb.b0 = *bb.t1)]
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 = *bb.t1 })]
+                        MaxTime(0) {
+                            Condition(Cond<5>),
                         },
+                    },
+                    BinarySelector(|bb| *bb.t1 == *bb.t0, dynamic = false) {
+                        Condition(Cond<6>),
+                        Condition(PCond<7>, b0 = {t0}),
+                    },
+                    BinarySelector(|bb| *bb.t0 + 3 == bb.b0, dynamic = true) {
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
                     },
                 },
-                MemSequence {
-                    StatefulAction(Task<7>),
-                    BinarySelector(|bb| bb.b0 % 3 < 1) {
-                        ReactiveSelector {
-                            StatefulAction(Task<8>),
-                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 4, &mut bb.b1)),
+                Sequence {
+                    #[post(|bb| if bb.b0 != 0 { bb.t0.set(*bb.t1) })]
+                    ParallelAll {
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<10> = Task::<10>),
+                            AlwaysFailure,
                         },
-                        StatefulAction(Task<10>),
+                        Action(PIo<11>, t0 = {=}),
                     },
-                    StepSequencer {
-                        StatefulAction(Task<11>),
-                        Action(PAct<12>, b0 = {t0}, b1 = {b0}),
-                        AlwaysFailure,
-                    },
-                    Script(|bb| { bb.b0 += 3; bb.b0 = 0 }),
-                    Condition(Cond<13>),
+                    StatefulAction(Task<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0879Blackboard { t0 l0 b0 b1 });
+board!(Tree0879Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
         blackboard {
-            b0: i64 = 3,
             #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            IfThenElse {
-                BinarySelector(|bb| bb.b0 % 3 == 2) {
-                    #[failure_if(|bb| *bb.t0 < 2)]
-                    #[on_halted(|bb| bb.b0 = 7)]
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                StatefulAction(Task<2>),
-                RunOnce(then_skip = true) {
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
+        IfThenElse {
+            Action(PIo<0>, t0 = {t0}),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
-board!(Tree0880Blackboard { b0 t0 });
+board!(Tree0880Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0881 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
         }
-        Fallback {
-            TryCatch {
-                Fallback {
-                    Sleep(0),
-                },
-                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                    #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-                    #[failure_if(|bb| *bb.t0 % 3 < 0)]
-                    SequenceStar {
-                        Iterate(l0, element = {b0}, max = 2, reset_index = true) {
-                            Wait(20),
-                        },
-                        Conditional(|bb| bb.b0 + 4 == bb.b0, dynamic = true, else = Success) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        ScriptCondition(|bb| *bb.t0 + 3 > bb.b0 + 2),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    PolicyParallel(policy = FirstFailure) {
-                        #[failure_if(|bb| bb.b0 != 0)]
-                        AlwaysSuccess,
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                Filter(times = 2, count = Success, filtered = Failure) {
-                    Condition(Cond<2>),
-                },
-            },
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                RunOnce(then_skip = false) {
-                    IfThenElse {
-                        RetryUntilSuccessful(3) {
-                            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            StatefulAction(PTask<4>, b0 = {=}),
-                        },
-                        Remap(success = Failure, failure = Success) {
-                            Action(Act<5>),
-                        },
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = false) {
-                        DynamicSelector {
-                            Condition(Cond<7>),
-                            DynamicSelector {
-                                AlwaysFailure,
-                            },
-                            #[on_failure(|bb| if bb.b0 > 3 { bb.b0 = bb.b0 % 2 })]
-                            #[run_while(|bb| *bb.t0 % 4 < 3)]
-                            Observe(|bb| *bb.t0 % 2 > 0, abort = self) {
-                                StatefulAction(Task<8>),
-                            },
-                            Condition(Cond<9> = Cond::<9>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
+        RepeatUntil(Success) {
+            Condition(PCond<0>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0881Blackboard { b0 t0 l0 });
+board!(Tree0881Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0882 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
             b0: i64 = 4,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            l0: Vec<i64>,
         }
+        #[success_if(|bb| bb.b0 + 1 == 4)]
         ReactiveFallback {
-            Timeout(0) {
-                Conditional(|bb| *bb.t0 < (bb.b0 + 1) % 2, dynamic = true) {
-                    Inverter {
-                        StepSequencer {
-                            WhileDoElse {
-                                Action(PAct<0>, b0 = 2, b1 = {t0}),
-                                Action(PIo<1>, t0 = {b0}),
-                            },
-                            Succeeder,
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                        },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+                FlipSelector {
+                    ReactiveSequence {
+                        SetBlackboard(o0 = Some(0)),
+                        Sleep(0),
+                    },
+                    BinarySelector(|bb| bb.b0 != 3) {
+                        Wait(100),
+                        Action(Act<0>),
                     },
                 },
             },
-            DynamicSequence {
-                #[success_if(|bb| (bb.b0 + 1) % 2 != 1)]
-                DynamicSequence {
-                    Condition(Cond<3> = Cond::<3>),
-                    RepeatUntilFailure(forever) {
-                        StatefulAction(Task<4>),
-                    },
-                    Repeat(4) {
-                        Condition(PCond<5>, b0 = 2),
-                    },
+            StatefulAction(Task<1>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                RunOnce(then_skip = false) {
+                    #[post(|bb| { if bb.b0 != 5 { bb.b0 += 3 }; bb.b0 = *bb.t0 })]
+                    #[on_halted(|bb| { if bb.b0 + 4 < 3 { bb.b0 = *bb.t0 }; bb.b0 += 1 })]
+                    WasEntryUpdated(t0),
                 },
-            },
-            Timeout(30) {
-                Fallback {
-                    Observe(|bb| (*bb.t0 + 4) % 2 != 1, abort = none) {
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                    Condition(PCond<7>, b0 = 7),
-                },
-            },
-            ReactiveFallback {
-                Action(PIo<8>, t0 = {=}),
-                Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
-                Action(PIo<10>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0882Blackboard { b0 t0 });
+board!(Tree0882Blackboard { o0 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Repeat(forever) {
+            Sleep(20),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64> = vec![1],
+            b1: i64,
         }
-        Fallback {
-            Observe(|bb| bb.b0 % 2 == 1, abort = both) {
-                Fallback {
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.b0 == 7)]
-                        #[on_halted(|bb| if bb.b0 < 6 { bb.b0 = *bb.t0 })]
-                        #[on_success(|bb| { bb.b0 = *bb.t0 + 2; *bb.t1 += 3 })]
-                        SequenceStar {
-                            Script(|bb| bb.t0.set(1)),
-                            AlwaysFailure,
+        Switch(b1) {
+            case 0 => #[skip_if(|bb| *bb.t0 % 2 < 0)]
+            #[on_success(|bb| if bb.b0 > 4 { bb.b0 = (bb.b1 + 4) % 4 })]
+            #[post(|bb| bb.b1 += 2)]
+            ReactiveFallback {
+                Repeat(1) {
+                    Parallel(success = 1) {
+                        ScriptCondition(|bb| *bb.t0 != 2),
+                        #[failure_if(|bb| bb.b1 + 1 != 4)]
+                        #[success_if(|bb| bb.b0 > 2)]
+                        WhileDoElse {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<0>),
                         },
-                        #[skip_if(|bb| bb.b0 % 2 < 1)]
-                        #[post(|bb| if *bb.t1 != 4 { bb.t0.set((*bb.t1 + 3) % 4) })]
-                        #[success_if(|bb| *bb.t0 + 2 > *bb.t1)]
-                        RunOnce(then_skip = false) {
-                            Inverter {
-                                Cooldown(30, filtered = Skipped) {
-                                    ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0),
-                                },
+                        IfThenElse {
+                            Condition(|ctx| ctx.check(1)),
+                            Sleep(0),
+                            #[failure_if(|bb| bb.b1 % 2 != 0)]
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Delay(50) {
+                    WhileDoElse {
+                        Iterate(l0, element = {b1}, until = FirstFailure) {
+                            Repeater(3) {
+                                Action(Act<3>),
                             },
                         },
-                    },
-                    MemPriority {
-                        Action(Act<0>),
-                        Action(PAct<1>, b0 = 4, b1 = {t0}),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    Timeout(20) {
-                        #[failure_if(|bb| *bb.t0 != 6)]
-                        #[on_success(|bb| bb.t1.set(bb.b0))]
-                        Fallback {
-                            Action(PIo<5>, t0 = {t0}),
-                            Action(PAct<6>, b0 = {t0}),
-                            StatefulAction(Task<7> = Task::<7>),
-                            Wait(50),
+                        Timeout(50) {
+                            AsyncFallback {
+                                StatefulAction(PTask<4>, b0 = 2),
+                                Script(|bb| { bb.b1 += 1; bb.b0 += 3 }),
+                            },
                         },
                     },
                 },
             },
-            Observe(|bb| *bb.t0 + 2 < 4, abort = self) {
-                Selector {
-                    SequenceWithMemory {
-                        Fallback {
-                            FlipSelector {
-                                StatefulAction(Task<8> = Task::<8>),
-                                Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 1)),
-                            },
-                            Remap(success = Success, failure = Failure) {
-                                Action(Act<10>),
-                            },
-                            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
-                                Inverter {
-                                    Action(Act<11>),
-                                },
-                                SetBlackboard(t1 = {b0}),
-                            },
+            case 3 => Loop(q0, if_empty = Success) {
+                TryCatch {
+                    StatefulAction(Task<5>),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Timeout(50) {
+                        ScriptCondition(|bb| *bb.t0 + 2 < 1),
+                    },
+                    SubTree(Tree0883Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, l0 = {l0}, b1 = {=}),
+                    Deadline(100) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            _ => TryCatch {
+                SequenceStar {
+                    Repeat(2) {
+                        Action(Act<7>),
+                    },
+                    SetBlackboard(t0 = 5),
+                    StatefulAction(PTask<8>, b0 = {=}, b1 = {b1}),
+                },
+                FlipSelector {
+                    ParallelAll(max_failures = -1) {
+                        Repeat(3) {
+                            Condition(Cond<9>),
                         },
-                        Condition(Cond<12>),
+                    },
+                    StatefulAction(PTask<10>, b0 = {=}),
+                    Script(|bb| bb.b1 = 2),
+                    AlwaysFailure,
+                    ForceSuccess {
+                        #[success_if(|bb| bb.b1 > 2)]
+                        #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
+                        Action(PAct<11>, b0 = {=}),
                     },
                 },
             },
@@ -3156,652 +3191,617 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0883Blackboard { t0 b0 t1 });
+board!(Tree0883Blackboard { b0 t0 q0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0884Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0884 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        Interrupt(|bb| bb.b1 < 4) {
-            DynamicSequence {
-                #[success_if(|bb| *bb.t1 > (*bb.t0 + 2) % 3)]
-                StepSequencer {
-                    Observe(|bb| *bb.t1 < 7) {
-                        MaxTime(0) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    ScriptCondition(|bb| (*bb.t1 + 4) % 4 < 2),
-                    #[post(|bb| bb.t1.set(6))]
-                    #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
-                    #[success_if(|bb| bb.b1 + 1 < *bb.t0 % 2)]
-                    Script(|bb| { bb.b0 += 3; bb.b0 = 2 }),
-                    Failer,
-                },
-                Repeat(0) {
-                    #[on_success(|bb| bb.b0 = bb.b1)]
-                    Action(Act<1>),
-                },
-                Condition(Cond<2> = Cond::<2>),
-            },
+        RunOnce(then_skip = true) {
+            SubTree(Tree0884Sub0),
         }
     }
 }
-
-board!(Tree0884Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0885 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
             b1: i64 = 5,
-            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        Priority {
-            Action(PAct<0>, b0 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(3))),
-            #[on_success(|bb| { bb.b1 += 3; bb.b1 = bb.b0 })]
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[success_if(|bb| bb.b0 + 3 == *bb.t0)]
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<2>),
+        Observe(|bb| bb.b0 < (bb.b1 + 2) % 2, abort = self) {
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
             },
-            ScriptCondition(|bb| *bb.t0 == 6),
         }
     }
 }
 
-board!(Tree0885Blackboard { t0 b0 b1 o0 });
+board!(Tree0885Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
-        Cooldown(0, filtered = Failure) {
-            ParallelAll {
-                ForceFailure {
-                    PrioritySelector {
-                        #[score(1)]
-                        Repeat(0) {
-                            Action(Act<0>),
-                        },
-                        #[score(0)]
-                        Condition(|ctx| ctx.check(1)),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            b0: i64,
+        }
+        RepeatUntilSuccess(1) {
+            Repeat(0) {
+                #[failure_if(|bb| bb.b0 + 3 == *bb.t0)]
+                #[success_if(|bb| (bb.b1 + 3) % 2 != 0)]
+                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 4, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0886Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        Repeater(forever) {
+            ReactiveSequence {
+                BinarySelector(|bb| *bb.t0 % 4 != 0) {
+                    Action(Act<0>),
+                    Conditional(|bb| bb.b1 < *bb.t1 % 3, dynamic = true, else = Failure) {
+                        StatefulAction(Task<1>),
                     },
                 },
+                Repeater(forever) {
+                    DynamicSequence {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Failer,
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0887Blackboard { t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0888 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 3,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess) {
+            #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
+            SequenceWithMemory {
+                #[skip_if(|bb| bb.b0 > 5)]
+                #[on_failure(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 + 3) })]
+                #[on_success(|bb| bb.b0 = (bb.b0 + 2) % 2)]
+                FlipSelector {
+                    ParallelAll(1) {
+                        SetBlackboard(o0 = Some(7)),
+                        Condition(Cond<0>),
+                    },
+                    SetBlackboard(o0 = Some(4)),
+                },
+                IndexSwitch(|bb| 8, out_of_range = Loop) {
+                    RunOnce {
+                        UnsetBlackboard(o0),
+                    },
+                    Script(|bb| bb.t0.set(bb.b0)),
+                    Condition(Cond<1>),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(0) == (*bb.t0 + 2) % 4) {
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<2>),
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Interrupt(|bb| bb.b0 == 0) {
+                    TryCatch(catch_on_halt = true) {
+                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1))]
+                        Sleep(20),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0888Blackboard { l0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0889 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        Loop(q0, value = {t1}, if_empty = Skipped) {
+            ReactiveFallback {
+                #[skip_if(|bb| *bb.t1 + 3 < 7)]
+                #[run_while(|bb| *bb.t0 + 4 != 3)]
+                Selector {
+                    PrioritySelector {
+                        #[score(4)]
+                        Condition(Cond<0>),
+                        #[score(|bb| (bb.b1) as f32)]
+                        AlwaysRunning,
+                        #[score(5)]
+                        StatefulAction(Task<1>),
+                    },
+                    Timeout(10) {
+                        ParallelAll {
+                            AlwaysSuccess,
+                            Sleep(0),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.o0.unwrap_or(2) < 3, else = Success) {
+                    #[run_while(|bb| *bb.t1 < *bb.t0 % 4)]
+                    ParallelAll {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                        Filter(times = 2, count = Failure, filtered = Failure) {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Loop(q0, value = {t1}, if_empty = Skipped) {
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                },
+                Fallback {
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        Action(Act<6>),
+                    },
+                    AlwaysFailure,
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0889Blackboard { q0 t0 o0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0890Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0890Sub1 for Ctx {
+        Condition(Cond<3> = Cond::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0890 for Ctx {
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            Sequence {
+                RetryUntilSuccessful(forever) {
+                    SubTree(Tree0890Sub0),
+                },
+                Action(Act<2> = Act::<2>),
+                SubTree(Tree0890Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0891 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            Delay(0) {
+                ReactiveSequence {
+                    Parallel(failure = -2) {
+                        Action(Act<0>),
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
+                    StepSequencer {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        RunOnce {
+                            AlwaysFailure,
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        Invert {
+                            Sleep(30),
+                        },
+                    },
+                    RepeatTimes(1) {
+                        Repeat(1) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            PrioritySelector {
+                #[score(0)]
+                Sequence {
+                    StatefulAction(Task<10> = Task::<10>),
+                    DynamicSequence {
+                        Condition(Cond<11>),
+                        Action(Act<12>),
+                        Condition(Cond<13>),
+                        Repeat(3) {
+                            Wait(10),
+                        },
+                    },
+                },
+                #[score(1)]
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StepSequencer {
+                        Condition(Cond<14>),
+                        Condition(Cond<15>),
+                        StatefulAction(Task<16> = Task::<16>),
+                    },
+                    ForceSuccess {
+                        RepeatUntil(Success) {
+                            ForceSuccess {
+                                Wait(50),
+                            },
+                        },
+                    },
+                    Deadline(0) {
+                        Action(|ctx| ctx.exec(17)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0892 for Ctx {
+        Deadline(0) {
+            Repeat(0) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0893 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+        }
+        IfThenElse {
+            FlipSelector {
+                Precondition(|bb| *bb.t1 != 5, else = Skipped) {
+                    Action(PAct<0>, b0 = {t1}, b1 = {t1}),
+                },
+            },
+            StatefulAction(Task<1>),
+            RepeatUntilSuccess(3) {
                 Condition(Cond<2>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            #[run_while(|bb| bb.o0.is_none())]
-            Repeat(0) {
-                StatefulAction(Task<0>),
-            },
-            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-            Action(PAct<1>, b0 = {=}),
-            RepeatUntilFailure(forever) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0887Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0888Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0888Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        TryCatch(catch_on_halt = false) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Action(Act<0>),
-            },
-            SubTree(Tree0888Sub1, ..),
-            RepeatUntilSuccess(forever) {
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            q0: bt::Deque<i64, 4>,
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-            SequenceStar {
-                SubTree(Tree0888Sub0, b0 = {=}, l0 = {l0}, q0 = {=}),
-                ScriptCondition(|bb| bb.b0 % 2 != 1),
-            },
-        }
-    }
-}
-
-board!(Tree0888Blackboard { b0 l0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0889 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        ParallelAll(max_failures = -4) {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                Action(Act<1> = Act::<1>),
-                SetBlackboard(o0 = Some(5)),
-            },
-            Sequence {
-                StatefulAction(Task<2>),
-                Script(|bb| { bb.b0 = (bb.b0 + 3) % 4; bb.b0 += 2 }),
-            },
-            Condition(Cond<3>),
-            RepeatUntilFailure(2) {
-                KeepRunningUntilFailure {
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0889Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0890 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            l0: Vec<i64>,
-            b1: i64 = 1,
-        }
-        Iterate(l0, element = {b1}, reset_index = false) {
-            Sequence {
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.b1 + 1 > 6) {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(PTask<2>, b0 = {b1}),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0890Blackboard { b0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0891 for Ctx {
-        blackboard {
-            b0: i64,
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        ParallelAll(max_failures = -2) {
-            ReactiveFallback {
-                Action(Act<0>),
-                Parallel {
-                    WasEntryUpdated(t0),
-                    Action(Act<1>),
-                },
-                Action(PIo<2>, t0 = {b0}),
-            },
-            Deadline(0) {
-                Iterate(l0, element = {b1}, until = Never) {
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        Precondition(|bb| *bb.t0 == 7, else = Skipped) {
-                            ParallelAll(max_failures = -2) {
-                                #[on_halted(|bb| { if *bb.t0 != bb.b1 { bb.b1 += 2 }; if bb.b1 != (bb.b0 + 1) % 3 { bb.b0 = bb.b0 % 2 } })]
-                                Condition(Cond<3>),
-                                Wait(10),
-                                Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0891Blackboard { b0 l0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0892 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = Some(5),
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        SequenceWithMemory {
-            #[on_halted(|bb| if (bb.b0 + 4) % 4 != 0 { bb.b0 += 1 })]
-            #[on_failure(|bb| if bb.o0.unwrap_or(0) < 7 { bb.t1.set(bb.b0) })]
-            Cooldown(0) {
-                WaitValueUpdate(t0) {
-                    FlipSelector {
-                        #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
-                        #[run_while(|bb| bb.b1 != 3)]
-                        Action(Act<0>),
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0892Blackboard { b1 o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0893 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64,
-            l0: Vec<i64>,
-        }
-        ReactiveFallback {
-            MemSequence {
-                #[post(|bb| bb.b0 += 1)]
-                #[run_while(|bb| bb.b1 % 4 > 1)]
-                RepeatTimes(1) {
-                    Switch(b1) {
-                        case 0 => #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
-                        Failer,
-                        case 4 => UnsetBlackboard(o0),
-                        case 1 => Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
-                            Cooldown(0, filtered = Failure) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        _ => Delay(30) {
-                            MemPriority {
-                                StatefulAction(Task<0>),
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                            },
-                        },
-                    },
-                },
-                Remap(success = Success, failure = Failure) {
-                    Fallback {
-                        Observe(|bb| *bb.t0 > 0, abort = lower) {
-                            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-                            #[post(|bb| bb.t0.set(bb.b1 + 1))]
-                            ReactiveSequence {
-                                StatefulAction(Task<2>),
-                                Condition(PCond<3>, b0 = {=}),
-                            },
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    RepeatUntil(Failure) {
-                        Switch(b1) {
-                            case 0 => Condition(Cond<5>),
-                            case 5 => Condition(|ctx| ctx.check(6)),
-                            case 2 => Script(|bb| bb.b0 += 2),
-                            _ => Script(|bb| { bb.b1 += 1; bb.b1 += 2 }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0893Blackboard { t0 b1 o0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0894Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0893Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Condition(Cond<0> = Cond::<0>),
-            SubTree(Tree0894Sub0),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Fallback {
+            Observe(|bb| (*bb.t0 + 2) % 2 < 1, abort = lower) {
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
+                    AsyncSequence {
+                        #[run_while(|bb| (*bb.t0 + 2) % 3 == 0)]
+                        Succeeder,
+                        Sleep(50),
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                        Action(Act<4>),
+                    },
+                    Iterate(l0, element = {b0}, reset_index = true) {
+                        IndexSwitch(|bb| *bb.t1) {
+                            Sleep(0),
+                            Loop(q0, if_empty = Skipped) {
+                                Action(PIo<5>, t0 = {t1}),
+                            },
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 % 4 > 0, abort = self) {
+                Filter(times = 2, count = Failure) {
+                    #[on_failure(|bb| bb.t1.set(bb.b0 + 1))]
+                    ParallelAll(3) {
+                        SetBlackboard(t0 = 4),
+                        RepeatUntil(Failure) {
+                            #[run_while(|bb| (*bb.t1 + 1) % 3 < 2)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            Action(PAct<7>, b0 = {t1}, b1 = {t0}),
+                        },
+                        ReactiveFallback {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<8>),
+                            Iterate(l0, element = {b0}, max = 3) {
+                                Precondition(|bb| bb.b0 < 4, else = Skipped) {
+                                    Action(PIo<9>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0894Blackboard { b0 t0 t1 q0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            Observe(|bb| bb.b1 < bb.b1 % 2, abort = none) {
-                ReactiveSequence {
-                    #[on_halted(|bb| if *bb.t0 % 3 < 2 { bb.b1 += 3 })]
-                    #[post(|bb| bb.b1 += 1)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = 0),
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0>),
+            Timeout(50) {
+                StepSequencer {
+                    StatefulAction(Task<1>),
                 },
             },
-            Sequence {
-                MaxTime(100) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(|ctx, bb| ctx.check_in(4, 2)),
-                PolicyParallel(policy = FirstSuccess) {
-                    Condition(|ctx| ctx.check(5)),
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| bb.b1 % 4 == 1)]
-                    Condition(|ctx, bb| ctx.check_in(6, 8)),
-                    Condition(Cond<7>),
-                },
-                Condition(Cond<8>),
-            },
-            Sleep(50),
+            Succeeder,
         }
     }
 }
-
-board!(Tree0895Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(3) % 2)]
-        SequenceWithMemory {
-            #[success_if(|bb| *bb.t0 % 2 < 0)]
-            #[run_while(|bb| *bb.t1 % 3 != 2)]
-            #[skip_if(|bb| bb.o0.is_none())]
-            RepeatUntilSuccess(3) {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0> = Task::<0>),
+        Interrupt(|bb| bb.b1 % 3 > 0) {
+            WhileDoElse {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
                     AlwaysSuccess,
-                    StatefulAction(Task<1>),
+                    StatefulAction(Task<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
                 },
-            },
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    Condition(PCond<2>, b0 = {t1}),
-                },
-                StatefulAction(Task<3>),
-                #[failure_if(|bb| bb.b0 == 2)]
-                #[run_while(|bb| *bb.t1 + 1 != *bb.t1)]
-                Conditional(|bb| bb.b0 + 1 < bb.o0.unwrap_or(3) % 2, dynamic = true) {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(3), &mut bb.b0)),
-                },
-            },
-            BinarySelector(|bb| (bb.o0.unwrap_or(0) + 4) % 2 == 1) {
-                SetBlackboard(t1 = {b0}),
-                SetBlackboard(t1 = 7),
-            },
-            Retry(4) {
-                Filter(times = 3, count = Failure, filtered = Skipped) {
-                    Deadline(100) {
-                        Condition(Cond<5>),
+                Conditional(|bb| *bb.t0 != 0) {
+                    Timeout(30) {
+                        ReactiveSequence {
+                            AsyncFallback {
+                                StatefulAction(PTask<4>, b0 = {t0}, b1 = {b1}),
+                                WasEntryUpdated(t0),
+                            },
+                            Repeat(3) {
+                                Condition(|ctx, bb| ctx.check_in(5, 1)),
+                            },
+                            ReactiveFallback {
+                                ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 == 0),
+                                StatefulAction(Task<6>),
+                            },
+                            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                            #[success_if(|bb| bb.o0.unwrap_or(4) == 0)]
+                            StepSequencer {
+                                Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                                Action(PIo<8>, t0 = {b1}),
+                            },
+                        },
                     },
-                },
-            },
-            Repeat(1) {
-                Observe(|bb| *bb.t1 < 6, abort = none) {
-                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0896Blackboard { b0 o0 t1 l0 t0 });
+board!(Tree0896Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0897Sub1 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0897Sub0 for Ctx {
+        SubTree(Tree0897Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        ParallelAll {
-            RepeatUntil(Success) {
-                Sequence {
-                    ScriptCondition(|bb| bb.b0 < 3),
-                    Repeater(0) {
-                        SetBlackboard(b0 = 8),
-                    },
-                    ScriptCondition(|bb| (bb.o0.unwrap_or(5) + 4) % 4 > 1),
-                },
-            },
+        Repeater(0) {
+            SubTree(Tree0897Sub0),
         }
     }
 }
 
-board!(Tree0897Blackboard { b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0898Sub0 for Ctx {
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        KeepRunningUntilFailure {
-            Precondition(|bb| bb.b1 % 4 < 0) {
-                Precondition(|bb| bb.b0 == 6) {
-                    ScriptCondition(|bb| *bb.t0 == 3),
-                },
-            },
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            SubTree(Tree0898Sub0),
         }
     }
 }
-
-board!(Tree0898Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64>,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 1,
         }
-        ParallelAll {
-            Cooldown(0) {
-                StepSequencer {
-                    Iterate(l0, element = {b1}, max = 3, reset_index = false) {
-                        Retry(2) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Action(PIo<3>, t0 = {=}),
-                },
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| *bb.t0 > bb.b0)]
+                #[failure_if(|bb| (*bb.t0 + 4) % 3 != 0)]
+                Action(PIo<1>, t0 = {=}),
+                Action(Act<2>),
             },
-            RunOnce {
-                StepSequencer {
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
                     Succeeder,
-                    Runner,
-                    SetBlackboard(t0 = 1),
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = {b1}, b1 = {t1}),
                 },
             },
-            Invert {
-                WaitUntil(|bb| bb.o0.is_some()) {
-                    TryCatch {
-                        #[run_while(|bb| *bb.t1 % 3 > 0)]
-                        Action(PAct<6>, b0 = {=}),
-                        StatefulAction(Task<7>),
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-            },
-            Limiter(2) {
-                SequenceWithMemory {
-                    Observe(|bb| bb.b1 > 3, abort = none) {
-                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-                            StatefulAction(Task<9> = Task::<9>),
-                        },
-                    },
-                    #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                    RunOnce {
-                        Condition(|ctx, bb| ctx.check_in(10, *bb.t0 + 2)),
-                    },
-                    AlwaysSuccess,
-                },
-            },
+            Action(Act<6> = Act::<6>),
         }
     }
 }
 
-board!(Tree0899Blackboard { t1 b0 b1 t0 l0 o0 });
+board!(Tree0899Blackboard { t0 b1 b0 });
 
 cases! {
-    Tree0800 "B{b1=1;o0=2;l0=0;t0=4;b0=5}Swm(Rep4(Sel(Cnd{none;T;F}(c0),pc1{b0:8},Ret3(To{20}(t2e)))),Mt{0}(PrSel{5;t0+3%2;b0}(Sb{b0=2},Itr{b1;_;_;_}(WU{b1+3%2>0}(pa3{b0:0})),a4l)))",
-    Tree0801 "B{t0;l0=0;t1=3;q0;b1;b0=1}Swm(Flt{2;S;_}(Fb(Lp{b1;K}(Itr{b0;0;3;N}(RSeq(pi0{t0:=},S))),Ret3(Isw{t1%4;T;T}(Sw{0}(RT{F}(a1b{b1+2;b1}),Rpt{1}(Sb{t1=t0})),Scc{b1+3>t1%4})))),PPar{0;N}(PPar{0;T}(ASeq(c2b{b1},Sc{t0<b0+1?t0:=0},c3e,Sl{20},Sc{t1+=3}),Itr{b0;2;_;N}(@ki{t0=7}Flt{1;S;F}(Lim{1}(Invt(Suc)))))),FS(WU{b1=0}(Star(Pre{t1+3=6;K}(a4b{b1;b0}),Sb{b1=0},R))))",
-    Tree0802 "B{t0;b0=0;o0;q0=1;l0=3}Pri(Flip(OnceK(AFb(a0l,a1,@of{b0:=t0}@os{t0+=1;b0+=2}pt2{b0:t0;b1:b0})),Itr{b0;_;1;N}(Cd{0;K}(Lp{t0;R}(Flt{1;F;_}(Sc{t0:=b0%3})))),RSeq(Itr{b0;_;1;N}(c3e),pa4{b0:b0;b1:b0}),@ki{t0%2>0}@oh{b0+=1;o0:=6}Isw{b0;N;_}(Sl{10},t5,Sc{b0+=2},Sb{o0=9})))",
-    Tree0803 "B{o0=0;b0=1;t0=4}PAll{_}(@si{b0>t0}Fb(Fb(PAll{2}(F,pc0{b0:9},Pre{t0!6;R}(@rw{b0<7}pt1{b0:b0;b1:t0}),@si{t0=3}a2,t3)),PPar{1;T}(a4l,t5,@po{t0+=1}c6,t7),Ruf{2}(@po{b0+=2;o0:=_}@ki{o0|0%3=0}@fi{t0+3%4<0}Wv{t0}(PrSel{t0%2;b0%4;b0%4}(Ub{o0},pa8{b0:1;b1:b0},a9)))),@of{o0:=_}RepF(@si{some}PAll{1}(TryF(Rep3(Dd{10}(Once(t10))),RSeq(RFb(Cd{50;K}(a11),Inv(@of{b0+4<b0?b0+=1}@rw{t0<4}t12)),Sl{0}),Step(Sb{b0=0},Sc{b0+=2;o0:=t0+2%4}),Cd{30;K}(RFb(F,t13)),OnceK(Sb{t0=b0})))))",
-    Tree0804 "B{t0=3;b0;o0}Fb(pt0{b0:=},c1b{t0},@os{o0:=b0}Fai,Scc{t0!b0})",
-    Tree0805 "B{b1;l0;b0}Itr{b0;2;_;T}(Ret3(RSeq(@fi{b1+3%2>0}a0,c1)))",
-    Tree0806 "B{q0=2;b0;t0;o0=_;b1=5}Lp{b1;S}(Rpt{F}(ASeq(Fb(Pre{t0>o0|0%3;S}(a0)),Swm(a1,Dd{20}(pt2{b0:=})),Lp{_;K}(SubA(@of{b1+=1}PPar{0;N}(a3b{t0+3;b1}))),a4)))",
-    Tree0807 "FF(Sub(Sub(S)))",
-    Tree0808 "B{l0;t0=5;t1;b1=1;b0=0}Itr{b1;_;_;_}(Ruf{3}(Cd{0;K}(Swm(Flt{2;S;K}(@of{t1>5?b0+=2}@po{b0+=1}Fai),TryT(Intr{b1+1%3=0}(Itr{b1;2;_;_}(Sb{t0=b0})),Sel(Obs{t1>0;B}(Wu{t1}),Obs{b0<2;N}(Sb{b0=2})),Itr{b0;2;_;N}(Fb(pi0{t0:=},a1,Scc{b1>4})),pc2{b0:=})))))",
-    Tree0809 "MPri(c0,a1,c2e)",
-    Tree0810 "Once(Wde(Sub(Rty1(PAll{-2}(S,Fai))),Rep3(OnceT(ASeq(TryF(FS(a0),c1l,t2,c3))))))",
-    Tree0811 "B{o0;b1=4;t0=0;b0=0}OnceK(SubA(@rw{b1!b0}@of{t0:=b0;t0:=o0|2}t0))",
-    Tree0812 "B{t1=5;t0;b0=1}Fb(Star(a0,RFb(t1,@po{b0<4?t1:=t0+4;t1>6?b0+=2}@os{t0+=2}t2,c3,a4),Bin{t1+4<4;N}(RFb(@si{t0>b0}F,@oh{t1<b0%4?t0:=b0%3}@ki{t1%4<1}t5),Sb{b0=7}),Sel(pt6{b0:1;b1:t1},SubR(Intr{b0+2=t1}(t7)),@si{t1%3!2}Sl{0}),F))",
-    Tree0813 "B{t0=1;o0;b0=0;l0=4}Itr{b0;2;_;_}(@fi{t0+2%3>0}@si{b0+2%2>0}Su{t0}(RSeq(pt0{b0:t0;b1:t0},PPar{2;T}(c1e,Ub{o0}),pi2{t0:=},RSel(WU{b0%3>1}(OnceT(Rep4(c3b{0}))),a4e,c5e),Itr{b0;_;1;T}(PAll{-1}(RU{F}(Sc{b0+=1}),t6,Sl{0})))))",
-    Tree0814 "B{t0=2;b0=1}@rw{b0+3!6}@ki{t0%2<0}@si{b0<0}Wde(SubR(SubA(t0)),c1)",
-    Tree0815 "Ite(t0,Invt(Ret4(Lim{1}(c1l))))",
-    Tree0816 "B{b0=2;q0;t0;o0=2}PAll{_}(Rus{3}(Step(Isw{t0%3;_;T}(@po{b0!4?t0+=3}c0b{t0},t1,t2),Bin{none;T}(t3,Fai))),a4,Rpt{0}(t5e),Obs{o0|1!1;N}(Lp{t0;R}(RFb(@os{o0:=_}@ki{some}@oh{t0+=1}Sl{0},a6b{b0;b0},Sc{b0:=t0+4%2}))))",
-    Tree0817 "B{b1;t1=3;b0;t0=2}@of{b1:=b0%2}Fb(Ret3(Pre{t0=t1;S}(@rw{t0%3<0}Cnd{b0<t1;_;_}(Obs{t0<t1;N}(t0e)))),@si{t1=0}RFb(Seq(Dl{0}(c1)),Wde(c2,a3),DySel(Scc{b0<t0},c4l,c5)),RSeq(Sl{30},@ki{t0!3}S,@os{t1:=b0}t6e,@fi{t1>b0%3}@oh{t0:=b1}t7,t8e))",
-    Tree0818 "B{o0=_;b0=3}Pre{none;F}(Star(t0,pi1{t0:b0}))",
-    Tree0819 "B{b0=4;b1=3;t1=3;t0}@si{t0%4!3}@po{b0:=1}@fi{t0!0}Bin{t1<2;_}(a0b{t0+2%4;b1},PrSel{b0}(@po{b0!t0?t1:=b1+1%3}@oh{t0:=7}Fb(a1e,a2)))",
-    Tree0820 "B{b0=5;t0=5;t1=0;l0}@os{t1:=t0+1%2}@fi{t0%4<3}@rw{t0=4}Itr{b0;_;2;T}(pt0{b0:t1;b1:t0})",
-    Tree0821 "B{t0=0;o0=1}@po{t0+=1}Swm(pc0{b0:5},PAll{_}(@oh{o0:=t0+1}@of{o0|1+4<0?t0+=1}Keep(@po{o0:=t0%3;t0:=t0%2}@oh{t0+=2}t1),Flt{2;F;F}(a2)),c3,Rmp{S;F}(Flip(Sc{t0+=3},c4,Wt{10})))",
-    Tree0822 "Fb(Rpt{3}(a0),t1)",
-    Tree0823 "B{o0=_;t0;b0=0;b1=5}RFb(ASeq(t0),Obs{o0|5=o0|0;S}(@ki{b0!2}@oh{b0+=1}a1l),RFb(@fi{t0+1>b1}@ki{t0>b1}pc2{b0:t0},Wu{t0},t3))",
-    Tree0824 "B{t0=1;q0}Star(Lp{_;S}(SubA(MSeq(t0))),@os{t0+=3;t0<2?t0:=t0%2}SubR(Sl{0}),Wde(t1e,Wu{t0}))",
-    Tree0825 "RSeq(c0,c1e,MSeq(a2l),Flip(Pri(Rty2(Lim{3}(Wde(t3,t4,Fb(a5l,t6)))),Keep(RU{F}(Keep(t7))))),Lim{1}(To{50}(Inv(Rpt{0}(c8)))))",
-    Tree0826 "B{t0;q0=3;b1=3;b0=2;l0=3}Swm(PPar{0;T}(@ki{b1+2%3>0}@fi{b1+2<b1}Lp{b1;F}(@of{b1!t0+4?b1:=b0}Seq(a0,F)),Star(a1,Sl{30},Sc{b1:=5}),Rus{2}(SubA(To{0}(Itr{b1;2;_;_}(Fai))))),Lp{t0;_}(RFb(Lp{b1;K}(pt2{b0:b0;b1:b1}))))",
-    Tree0827 "B{o0=2;l0=1;b0=5;t0=1}RFb(MPri(a0e,@os{b0+=1}@of{b0:=2;t0%2!0?t0:=b0+1}Scc{b0+4%4!3},c1b{b0},pc2{b0:b0},a3),@fi{o0|0>3}RFb(t4e,c5,Suc),Ite(t6,t7e),Itr{b0;1;_;_}(Pri(t8,Swm(SubA(Sb{b0=5}),pi9{t0:b0}),WU{t0=b0}(Wt{100}))),Itr{b0;1;2;T}(RFb(t10,pi11{t0:t0},t12)))",
-    Tree0828 "B{b0=3;q0=3;o0=0;t0=3;b1=2}Wde(t0,Ite(@os{t0<4?t0+=1}@po{o0|2>7?o0:=b0+1;b1+=2}Lp{_;S}(t1),Rmp{F;F}(pi2{t0:b1}),Ret4(Dl{50}(Inv(Wu{t0})))),Seq(Lp{b1;S}(Rpt{F}(Scc{b1%4>0})),OnceK(@fi{b1+3>b0}Pre{some;K}(pa3{b0:4;b1:=}))))",
-    Tree0829 "MSeq(Star(t0,c1e),t2,a3,t4)",
-    Tree0830 "B{b0;t0=3;q0=4}Rpt{1}(TryF(PAll{_}(Lp{_;F}(RFb(@po{b0+=2}MSeq(Lp{t0;_}(pc0{b0:t0})))),Wv{t0}(DySeq(Sl{20},pa1{b0:3;b1:t0}))),Seq(Fb(a2,t3,F),Fb(Fb(Obs{b0!1;L}(pa4{b0:b0;b1:b0}),Obs{t0%3>1;S}(Suc))),Cd{10;F}(pa5{b0:8;b1:b0}))))",
-    Tree0831 "Rpt{F}(Sub(c0e))",
-    Tree0832 "Swm(RFb(TryT(Seq(RU{S}(c0),Dd{0}(a1)),Flt{3;R;_}(t2)),t3,Sub(ASeq(Ret2(Wde(c4e,t5))))),S)",
-    Tree0833 "B{b0=5;t0;t1=0;o0;l0=1;b1;q0}Bin{t1+1!t1%2;N}(Sw{3}(PAll{1}(Dd{10}(RFb(t0,Sb{b0=1})),FF(Seq(pc1{b0:t1},Sl{10},pa2{b0:=;b1:=})),DySel(F,Cd{0;F}(t3),pc4{b0:2})),Itr{b0;_;3;N}(Swm(Lp{t1;R}(@po{b0+=3;t1:=t1+1%3}Wde(Dd{0}(@of{o0:=b1+4%2}@oh{o0:=4;b1+=2}@po{o0:=t1}a5e),RU{F}(c6b{t1}),Rpt{1}(Ub{o0})))))),Step(RFb(Flip(@po{t1+=2}@rw{t0<b1}Sc{b1%4>1?o0:=b0+1;b0:=o0|2},pt7{b0:t0}),t8),Seq(Wv{t1}(@rw{t1%3<1}@po{o0:=t1}@of{t0+=1}Rty2(DySel(Scc{t1%3<2}))))))",
-    Tree0834 "B{o0=0;b0=2;t0=2;q0=0;t1}Keep(@ki{t1+1<2}@os{t1+=3}Opt(Isw{b0+1%3;_;_}(Swm(a0,RFb(RetF(OnceK(t1)),Lp{b0;F}(RSeq(Wu{t0},Ub{o0})))),Bin{t0+3%4>2;T}(Lp{t0;R}(PrSel{t1;b0%3}(Su{t0}(Ub{o0}),t2)),Ite(pa3{b0:=;b1:t1},Rep4(RFb(pc4{b0:=},t5e,c6)))))))",
-    Tree0835 "B{b0;b1=2;t0=1;o0=4}PrSel{o0|2+1;b1+1%4}(AFb(Bin{b0!4;_}(Dd{0}(Wt{0}),Run),Rep3(Wde(Rep3(c0l),To{0}(c1))),Rus{F}(RFb(c2,Invt(Wu{t0}),c3l,Rmp{S;S}(PPar{1;N}(Sl{50},Sl{10}))))),MPri(TryF(Ret0(t4),Scc{some})))",
-    Tree0836 "Swm(RFb(Pri(c0,t1e)),DySel(RFb(Dl{30}(Sub(c2)),a3e,t4,t5,Flt{2;R;K}(a6))))",
-    Tree0837 "B{b0;t0=5}Swm(t0,Wu{t0},pa1{b0:b0})",
-    Tree0838 "B{b0=0;t0}Lim{2}(AFb(DySel(Scc{b0+1!t0%2}),pc0{b0:1}))",
-    Tree0839 "RFb(t0,DySel(DySel(t1,a2),c3,c4,Sl{30}))",
-    Tree0840 "RFb(Sub(Sub(t0)),a1e)",
-    Tree0841 "B{b0=5;b1=5;l0=4;t0;t1=5}PPar{2;_}(@si{t1+3%3<0}Fb(Sel(Fb(pi0{t0:b1},t1)),ASeq(@fi{t1!t1+4%2}c2,pi3{t0:b0}),@os{t0+=1}@ki{b1+1<4}Ruf{1}(Fb(pc4{b0:=}))),RSeq(t5e,Itr{b0;_;3;N}(Step(@rw{t1%3<1}F)),Sb{t0=t1},Suc,RFb(c6,t7e,Sc{t0:=t1%2})))",
-    Tree0842 "B{b1=1;o0=_;b0=5;t1=1}@of{b0+=1}@ki{o0|5+1!t1+3}RFb(MPri(t0,pa1{b0:b0;b1:=},Par{-1;-1}(Inv(Sb{b1=b0}))),Swm(Cd{10;K}(t2)),Rty2(a3))",
-    Tree0843 "B{b0=1;t0=2;l0=2;o0=_;b1=0}@oh{t0:=b0}@po{o0:=_}Ite(Seq(c0,@os{b0:=t0;b0:=o0|1%2}Itr{b1;1;_;T}(pi1{t0:=}),Ub{o0}),FF(t2),@of{o0:=t0+1%3;t0+=1}Inv(PPar{0;N}(Sl{10},@si{none}Rpt{1}(Sb{b1=b0}),Ret0(SubA(@ki{b1%4!2}@rw{b1+4%4>0}t3)))))",
-    Tree0844 "B{t0=5;q0;b1;b0=0;l0=2}Ret4(Pri(Pri(Dd{0}(c0b{6}),t1,a2),MSeq(t3,t4,t5,t6e,Itr{b1;2;3;N}(c7l)),Lp{_;_}(Lp{t0;F}(@os{b1:=9;b0+=3}@oh{t0:=b0%4}t8))))",
-    Tree0845 "B{t1=1;t0;b0=1}Seq(RFb(@oh{b0+=1;b0:=t1%3}c0,Fai,c1),Dd{0}(pi2{t0:b0}),Flt{2;S;K}(@fi{t0<0}@of{t0:=t1%4;t0:=t1}ASeq(RU{F}(Keep(c3b{t1})))),Seq(Wu{t0},c4e,c5))",
-    Tree0846 "B{t0;b1=5;l0=3;b0=1}TryT(Itr{b1;2;2;N}(Itr{b1;_;2;_}(Isw{4;_;T}(Isw{t0+4;N;N}(a0,@oh{b1:=b0+3;b1+=3}t1,Sc{b1<0?b1:=t0}),RFb(Wu{t0},Wu{t0},DySel(Scc{t0=2},pt2{b0:5})),Wde(c3l,pt4{b0:=;b1:b0})))),c5)",
-    Tree0847 "B{q0=3;b0=3;t1=4}Dd{0}(@rw{t1+2>3}AFb(Dd{50}(Once(a0)),Lp{_;S}(pc1{b0:2}),Once(pt2{b0:b0;b1:b0})))",
-    Tree0848 "B{t0=0;b0;b1=5}RFb(Sw{5;0}(Ite(Sw{1;2;3}(F,t0,pt1{b0:8},a2l),Flip(@si{b0+3!7}DySel(c3,a4b{t0;b1}),PrSel{b1;9}(t5,c6),t7,Sb{b1=9}),Cnd{b1>2;_;S}(FF(RSeq(c8,c9l,c10)))),Isw{b0%4;N;N}(c11b{b0},c12,RepF(Sb{b0=3}),Flt{3;R;_}(Pre{b0<3;F}(@rw{b1!6}@fi{t0+2<b0+2}@os{b1%3<1?t0:=t0%3}Once(t13)))),Sel(Obs{b0+2%2!0;B}(RFb(@os{b0:=b1+3}@ki{b0+4!2}Obs{b1+3!b1;_}(Cd{20;_}(t14)),Rep4(F),t15,Scc{t0>7},Run)),Obs{b1+2>1;_}(pi16{t0:=}))))",
-    Tree0849 "B{t1=5}Flip(Ruf{3}(Scc{t1%4<1}))",
-    Tree0850 "B{b1;l0;b0;t0}Fb(SubA(RepF(t0e)),Itr{b1;1;_;T}(Sc{b0>2?t0+=1;b1:=b0}))",
-    Tree0851 "B{t0=0;o0}Pri(Swm(t0,t1),RSeq(Wu{t0},t2),Cd{30;_}(DySeq(t3)))",
-    Tree0852 "RU{S}(RtyF(FF(PrSel{3;2;0}(PPar{0;_}(S,t0),c1e,c2))))",
-    Tree0853 "B{t0}PAll{_}(Run,Wu{t0})",
-    Tree0854 "B{q0=1;t1=5;b0=3}Lp{t1;F}(Dl{30}(pt0{b0:=;b1:t1}))",
-    Tree0855 "Rep0(t0e)",
-    Tree0856 "B{q0=4;o0=2;b0=2;b1=0}Obs{none;S}(@po{o0:=b0+4}@ki{none}Lp{b1;K}(Bin{some;_}(Par{_;-2}(@ki{b0%2<0}Sb{o0=9},c0),PAll{-3}(c1l,Sl{0},c2,a3e))))",
-    Tree0857 "B{o0=2;b1=0;t0;q0=2;b0=5}Try(Flt{3;S;_}(Intr{b0%3=2}(PPar{0;_}(t0e,Ite(@of{t0+=3}t1,pc2{b0:b1}),Rep2(AFb(RT{2}(Sl{100})))))),Lp{t0;_}(Rep4(RFb(pc3{b0:b0},t4e,t5,c6,t7))),Sb{o0=5},@oh{b1:=8;o0|5!b1+1%2?b0:=b1+3%3}MSeq(a8,Pri(pc9{b0:t0},F,a10b{b0+3%2;b0}),PAll{3}(t11,Wu{t0},c12b{b1+4}),c13),pt14{b0:b0;b1:b1})",
-    Tree0858 "B{b1=1;b0=0;t1=5}Step(RSeq(Fb(Ruf{F}(Opt(a0e)),Scc{b0!t1%4}),Cd{0;_}(Sw{0}(Dl{0}(To{0}(t1)),SubA(@rw{b0>6}@fi{t1+3%3=1}Rus{F}(SubA(t2e)))))))",
-    Tree0859 "B{b1=5;b0=5;t1;t0}RT{1}(OnceK(Inv(Flip(Cd{50;K}(Cd{0;_}(Wde(t0,c1l))),@fi{t1+2!t1+4}@oh{b0%3>1?b1+=1;b0+=2}Fb(Pre{b1<b1+3;R}(@of{t0+=1;t0:=2}@po{t1%2!0?t0:=t1}@ki{t0>t0%2}Fb(t2))),Par{_;-2}(RFb(pa3{b0:3},t4),t5,pi6{t0:=}),t7e))))",
-    Tree0860 "B{o0;t0=3}Step(t0,a1,Sc{o0:=t0%3;t0+=3})",
-    Tree0861 "B{b0=0;t0=1;b1=2}Wde(Wde(Pri(Rep4(c0),@po{t0:=b1;b0+=2}@fi{t0<2}t1e),Obs{b0%3!1;_}(Obs{b1%2=1;_}(@rw{b1<6}RSel(a2))),Rmp{S;S}(PAll{0}(R,Sb{b0=0}))),Try(PrSel{6;b1+4}(a3,t4e),Step(Sc{t0+4%4>0?b0:=t0},S,Sb{b0=5}),Pre{t0%2<0;R}(a5),Keep(pi6{t0:b0}),FS(pa7{b0:b1;b1:b1})),RFb(Pri(Wde(c8,Sb{t0=4}),@of{b0:=b1}@ki{b0+3>0}t9),Su{t0}(@of{b0:=5}@si{b0<1}@os{b0+1<7?t0:=t0%4}Rty0(pc10{b0:=})),Sb{t0=b0}))",
-    Tree0862 "B{t0=4;o0=_}Rpt{3}(Intr{none}(Dd{0}(Wu{t0})))",
-    Tree0863 "B{b0=4;o0;t0=1}@ki{b0=t0}@po{b0+=2}Sel(Obs{t0%4=2;L}(Sb{b0=4}),Obs{t0+4>4;N}(Seq(Rpt{0}(a0),RFb(Cnd{o0|0=7;_;F}(Star(Wt{10},pt1{b0:3;b1:t0})),c2,c3e,t4,FF(@rw{t0+3>6}Scc{b0+2<5})))))",
-    Tree0864 "B{b0=0}Par{1;-3}(t0,c1e,Scc{b0+4>5})",
-    Tree0865 "B{t0=0;b0=3;o0;b1=4}RFb(Once(a0b{8;b0}),Rpt{3}(c1l),Scc{t0!o0|5+2},t2,@rw{b0>3}@os{b0:=b1+1%4}@ki{b1>1}a3)",
-    Tree0866 "B{b1=2;t0=4;l0=0}RSeq(Rus{3}(TryT(pi0{t0:t0},Wt{0},Itr{b1;0;1;N}(OnceK(Wv{t0}(Itr{b1;_;_;T}(t1e)))))))",
-    Tree0867 "B{t0=0;b1=1;b0=2}Par{-1;_}(@po{b0:=0}@os{b0+=1;t0+=3}@ki{b0+3=t0+4}Bin{b1+2=b0+4;N}(@oh{b0+=2}R,t0),Fb(t1,Ret3(t2),c3l))",
-    Tree0868 "Par{2;2}(c0e,c1,R)",
-    Tree0869 "B{b1;b0=5;t0=0}Rmp{F;F}(RFb(@rw{b1+2=0}@oh{b0:=t0+1%4;b1>7?t0+=2}Sel(pa0{b0:9;b1:=},pi1{t0:=},a2),RFb(@fi{t0>b1}@po{t0>b0?b1+=3}t3e,c4),Ruf{1}(t5e)))",
-    Tree0870 "B{b0=4;t0}Dd{0}(Cnd{t0!b0+4%3;_;S}(t0))",
-    Tree0871 "B{t0=0;b1=1;o0=_;b0=4}OnceK(OnceT(FS(RFb(RepF(@os{t0+=1}Inv(Sw{1}(Sl{0},a0))),FF(Obs{b0=0;N}(Seq(Sb{b1=t0},a1e,S,t2,c3))),OnceT(Pre{o0|1>t0}(Step(c4b{9},c5))),Sb{o0=0}))))",
-    Tree0872 "B{t0=2;b0=0;t1=0;o0=_}Bin{o0|1+3%4!1;T}(SubR(c0),To{20}(Isw{o0|2+2;_;_}(Intr{t0!6}(Par{1;-3}(@fi{none}@si{none}@rw{t1+2!4}c1b{b0},Sb{b0=t0},SubR(Wu{t0}))),Once(@oh{b0:=b0+1%3}RSeq(t2,Ub{o0})))))",
-    Tree0873 "B{t0=1;q0}Lp{_;_}(Rep4(t0))",
-    Tree0874 "B{b0=5}Rty2(AFb(t0,RSeq(Cnd{b0>0;_;_}(Ret4(Cd{30;K}(DySel(c1,c2,c3l,c4e)))),Pri(FF(c5),a6),Rpt{0}(t7))))",
-    Tree0875 "RFb(Dd{20}(a0))",
-    Tree0876 "B{t0;b0=4;b1=5}Dl{30}(Ite(@po{t0+=1}@of{b0+=1}To{20}(Fb(Obs{b1<1;L}(S),Obs{b0+1%2=1;S}(c0l))),t1,Star(t2,a3,t4)))",
-    Tree0877 "B{b1;t0;l0=0;b0=3}Pre{b0%2=0;R}(@si{b1%4>1}TryT(Sb{b1=9},Sb{t0=b0}))",
-    Tree0878 "B{l0=3;b1=4}PPar{0;T}(Itr{b1;1;3;N}(Ite(t0,pt1{b0:0})),t2,RSeq(t3,a4l))",
-    Tree0879 "B{t0=0;l0=4;b0;b1=0}Flt{2;S;K}(Isw{4;N;_}(RFb(PPar{1;N}(Sw{4;1}(Ruf{F}(t0),t1,@ki{b0!5}a2b{8;b0}),Itr{b1;_;_;N}(Wde(t3,PAll{_}(c4,c5b{b1}),Sc{t0+=1})))),RSeq(Pre{t0+3%4=0;R}(@po{t0+=1}Cd{0;F}(c6))),MSeq(t7,Bin{b0%3<1;_}(RSel(t8,a9b{t0+4;b1}),t10),Step(t11,pa12{b0:t0;b1:b0},F),Sc{b0+=3;b0:=0},c13)))",
-    Tree0880 "B{b0=3;t0=0}RSeq(Ite(Bin{b0%3=2;_}(@fi{t0<2}@oh{b0:=7}c0,t1e),t2,OnceT(a3l)))",
-    Tree0881 "B{b0=5;t0=3;l0=4}Fb(Try(Fb(Sl{0}),Itr{b0;1;_;T}(@os{t0+=2;t0+=1}@fi{t0%3<0}Star(Itr{b0;_;2;T}(Wt{20}),Cnd{b0+4=b0;T;S}(c0e),Scc{t0+3>b0+2})),PPar{2;N}(PPar{0;_}(@fi{b0!0}S,t1e)),Flt{2;S;F}(c2)),Seq(a3b{t0;b0},OnceK(Ite(Ret3(@of{b0:=t0%2}@oh{t0+=2}pt4{b0:=}),Rmp{F;S}(a5),pi6{t0:=})),Keep(OnceK(DySel(c7,DySel(F),@of{b0>3?b0:=b0%2}@rw{t0%4<3}Obs{t0%2>0;S}(t8),c9e,F)))))",
-    Tree0882 "B{b0=4;t0}RFb(To{0}(Cnd{t0<b0+1%2;T;_}(Inv(Step(Wde(pa0{b0:2;b1:t0},pi1{t0:b0}),Suc,c2b{t0})))),DySeq(@si{b0+1%2!1}DySeq(c3e,Ruf{F}(t4),Rep4(pc5{b0:2}))),To{30}(Fb(Obs{t0+4%2!1;N}(c6e),pc7{b0:7})),RFb(pi8{t0:=},c9b{t0%4},pi10{t0:=}))",
-    Tree0883 "B{t0=3;b0=3;t1}Fb(Obs{b0%2=1;B}(Fb(RFb(@si{b0=7}@oh{b0<6?b0:=t0}@os{b0:=t0+2;t1+=3}Star(Sc{t0:=1},F),@ki{b0%2<1}@po{t1!4?t0:=t1+3%4}@si{t0+2>t1}OnceK(Inv(Cd{30;K}(Scc{t0+4=t0})))),MPri(a0,pa1{b0:4;b1:t0},t2,t3),t4,To{20}(@fi{t0!6}@os{t1:=b0}Fb(pi5{t0:t0},pa6{b0:t0},t7e,Wt{50})))),Obs{t0+2<4;S}(Sel(Swm(Fb(Flip(t8e,c9b{b0+1}),Rmp{S;F}(a10),Isw{t0+2;N;T}(Inv(a11),Sb{t1=b0})),c12))))",
-    Tree0884 "B{t0;b1=3;b0=4;t1=3}Intr{b1<4}(DySeq(@si{t1>t0+2%3}Step(Obs{t1<7;_}(Mt{0}(c0e)),Scc{t1+4%4<2},@po{t1:=6}@ki{b0+3%2<0}@si{b1+1<t0%2}Sc{b0+=3;b0:=2},Fai),Rep0(@os{b0:=b1}a1),c2e))",
-    Tree0885 "B{t0;b0=0;b1=5;o0}Pri(pa0{b0:b1},c1b{o0|3},@os{b1+=3;b1:=b0}@ki{some}@si{b0+3=t0}OnceK(t2),Scc{t0=6})",
-    Tree0886 "Cd{0;F}(PAll{_}(FF(PrSel{1;0}(Rep0(a0),c1l)),c2))",
-    Tree0887 "B{o0=2;b0=4}RSeq(@rw{none}Rep0(t0),@os{b0:=o0|4}pa1{b0:=},Ruf{F}(t2e))",
-    Tree0888 "B{b0=1;l0=4;q0}Itr{b0;2;_;T}(Star(SubR(TryF(Lp{b0;S}(a0),SubA(Lp{b0;S}(a1b{b0;b0})),Rus{F}(c2l))),Scc{b0%2!1}))",
-    Tree0889 "B{o0;b0=2}PAll{-4}(c0,RSeq(a1e,Sb{o0=5}),Seq(t2,Sc{b0:=b0+3%4;b0+=2}),c3,Ruf{2}(Keep(Suc)))",
-    Tree0890 "B{b0=1;l0;b1=1}Itr{b1;_;_;N}(Seq(Rmp{S;S}(t0),t1,Pre{b1+1>6}(TryF(pt2{b0:b1},t3e)),t4,pt5{b0:=;b1:=}))",
-    Tree0891 "B{b0;l0;t0=5;b1}PAll{-2}(RFb(a0,Par{_;_}(Wu{t0},a1),pi2{t0:b0}),Dd{0}(Itr{b1;0;_;_}(Flt{1;F;F}(Pre{t0=7;K}(PAll{-2}(@oh{t0!b1?b1+=2;b1!b0+1%3?b0:=b0%2}c3,Wt{10},a4b{b0+4;b0}))))))",
-    Tree0892 "B{b1=0;o0=5;b0;t1;t0=4}Swm(@oh{b0+4%4!0?b0+=1}@of{o0|0<7?t1:=b0}Cd{0;_}(Wv{t0}(Flip(@po{b0+1%2<0?o0:=_}@rw{b1!3}a0,Sb{o0=2}))))",
-    Tree0893 "B{t0=1;b1;o0;b0;l0}RFb(MSeq(@po{b0+=1}@rw{b1%4>1}RT{1}(Sw{0;4;1}(@oh{t0:=b1%4}Fai,Ub{o0},Itr{b1;1;_;N}(Cd{0;F}(S)),Dl{30}(MPri(t0,pt1{b0:=;b1:=})))),Rmp{S;F}(Fb(Obs{t0>0;L}(@os{b0:=o0|2}@po{t0:=b1+1}RSeq(t2,pc3{b0:=})),t4)),Keep(RU{F}(Sw{0;5;2}(c5,c6l,Sc{b0+=2},Sc{b1+=1;b1+=2})))))",
-    Tree0894 "PPar{2;N}(c0e,Sub(c1))",
-    Tree0895 "B{b0;b1=1;t0=3}Seq(Obs{b1<b1%2;N}(RSeq(@oh{t0%3<2?b1+=3}@po{b1+=1}@of{b0+=3}t0,pc1{b0:0})),Seq(Mt{100}(c2e),t3e,c4b{2},PPar{1;_}(c5l,@oh{t0+=1}@si{b1%4=1}c6b{8},c7),c8),Sl{50})",
-    Tree0896 "B{b0=2;o0;t1;l0=2;t0=4}@fi{o0|0!o0|3%2}Swm(@si{t0%2<0}@rw{t1%3!2}@ki{none}Rus{3}(TryF(t0e,S,t1)),RSeq(Ret2(pc2{b0:t1}),t3,@fi{b0=2}@rw{t1+1!t1}Cnd{b0+1<o0|3%2;T;_}(a4b{o0|3;b0})),Bin{o0|0+4%2=1;_}(Sb{t1=b0},Sb{t1=7}),Rty4(Flt{3;F;K}(Dd{100}(c5))),Rep1(Obs{t1<6;N}(R)))",
-    Tree0897 "B{b0;o0=4}PAll{_}(RU{S}(Seq(Scc{b0<3},Rpt{0}(Sb{b0=8}),Scc{o0|5+4%4>1})))",
-    Tree0898 "B{b0=0;b1=3;t0}Keep(Pre{b1%4<0}(Pre{b0=6}(Scc{t0=3})))",
-    Tree0899 "B{t1;b0=5;b1=3;t0=4;l0;o0=_}PAll{_}(Cd{0;_}(Step(Itr{b1;_;3;N}(Rty2(t0e)),t1,t2,pi3{t0:=})),Once(Step(Suc,Run,Sb{t0=1},t4,pa5{b0:b1;b1:t1})),Invt(WU{some}(Try(@rw{t1%3>0}pa6{b0:=},t7,a8e))),Lim{2}(Swm(Obs{b1>3;N}(Itr{b0;1;1;N}(t9e)),@of{t1:=o0|4}Once(c10b{t0+2}),S)))",
+    Tree0800 "B{q0;b1=4;t0=2;b0;l0=4}Swm(@ki{t0=b1%4}@oh{t0:=t0+3%4}PPar{0;T}(@ki{b1+2%3>0}@fi{b1+2<b1}Lp{b1;F}(@of{b1!t0+4?b1:=b0}Seq(a0,F)),Star(a1,Sl{30},Sc{b1:=5}),@fi{t0>b1}@ki{t0%2=1}@of{b0+=2}Rus{2}(To{0}(Grd{R}(Lp{b0;F}(Fai))))),AFb(Seq(t2e,Wu{t0}),Pre{b0%3!1;R}(c3b{t0%3}),Itr{b1;2;3;T}(OnceT(pa4{b0:t0}))))",
+    Tree0801 "B{b1=2;t0=1;o0=_;b0}Par{_;_}(Grd{_}(Isw{b1;_;N}(@fi{o0|0>3}Seq(Ret2(Lim{3}(pa0{b0:2;b1:b0})),Suc),Cnd{b0<b0+1%4;_;_}(t1),Ruf{3}(pi2{t0:b1}))),Grd{F}(To{30}(@os{t0<4?t0+=1}@po{o0|2>7?o0:=b0+1;b1+=2}Fb(Ite(Swm(To{20}(t3)),a4),RepF(@ki{none}@fi{some}RT{F}(Fb(t5,c6b{o0|3},t7,c8,pt9{b0:0}))),Rpt{0}(@oh{t0:=5;t0:=t0+1%2}@po{o0:=o0|5%2}t10)))))",
+    Tree0802 "B{q0=1;t0=1;b0=5}PAll{0}(Swm(TryT(PAll{_}(F,@os{b0+=3}c0,c1),Rep4(c2b{t0}))),WU{b0=1}(RFb(t3,t4,a5,c6)),Seq(Step(F,OnceT(@si{b0+3>b0}a7),Lp{_;F}(Wt{10}),a8b{b0;b0})))",
+    Tree0803 "B{b1=3;q0=0;b0=1;t0;o0=0}Par{3;-3}(Lp{t0;K}(Ret4(Rmp{F;S}(Sw{5;3}(R,pa0{b0:t0},a1l)))),PAll{_}(PPar{2;T}(S,a2),@oh{some?t0+=1}@rw{b0<b1%3}@po{o0:=_}RSeq(Obs{none;_}(pt3{b0:3;b1:b0}),c4),Wu{t0}),Sw{5;0}(RSel(t5e,F),ASeq(@of{t0:=b1%2;b0:=4}@fi{t0+2%3!1}@rw{none}c6l,F),Wu{t0}),Bin{t0=b0;N}(Sw{2}(Wt{100},t7),RU{F}(@os{o0|4=t0?b1:=1}@of{b0+=3}Pre{b1+2%4<1;F}(PrSel{t0;b1}(Fb(a8,Scc{t0<6}),pt9{b0:=;b1:=})))))",
+    Tree0804 "B{b0=3;b1=5;t0=5}Fb(Intr{t0=0}(@ki{b0<b0+3%4}a0),@os{t0+=1}t1,Rmp{F;F}(Seq(SubA(c2b{b1}),t3)))",
+    Tree0805 "B{b1=0;b0;t0}Wv{t0}(Bin{b1%2=0;T}(@fi{b1+4<b0%3}Swm(Scc{b0=1},Wu{t0},DySel(@rw{t0!2}t0)),pa1{b0:b0;b1:b1}))",
+    Tree0806 "B{b0=3;t0=5;b1=1}Rmp{S;F}(Rpt{0}(@si{b0%2>0}@os{b0+=1}@po{b1:=t0+4%2}t0e))",
+    Tree0807 "B{b0=4;t1=5;t0=0;q0}RFb(Bin{t0+1%3<2;T}(RU{F}(Rep1(@po{t1+=2}@of{t1:=t1+3%4}Rep1(Swm(Rep0(a0),t1,Wde(c2,pa3{b0:=;b1:t1}))))),TryF(t4,a5,t6,Cd{0;_}(@oh{t1:=b0}RFb(t7,c8,pa9{b0:=;b1:b0})))),Seq(Fb(PrSel{b0;t1+4;b0;t1;t1}(Scc{b0%4>2},Sl{50},S,t10,Su{t1}(t11e)),RSeq(Swm(Wu{t1},t12),Lp{t0;S}(Sb{t0=t1})),Fb(t13e,t14,c15b{1},c16,Rep2(Scc{t1+4>7})),Sel(Obs{t0>4;L}(Dd{0}(t17)),Obs{b0=b0+3;_}(Scc{t1>t1+2})))))",
+    Tree0808 "B{t0;b1=5;t1;b0=0}Pre{b1+2>4;S}(@ki{b0!t0}Bin{b0%4<3;_}(Flip(@po{t0:=t1}Pre{t0>3;S}(PPar{1;T}(pi0{t0:=},c1)),Cd{100;F}(To{0}(MPri(c2e,t3,t4)))),Seq(t5e,a6)))",
+    Tree0809 "B{b0=4;t0=4;o0=3}Dd{50}(Star(Step(AFb(t0e,Scc{t0+4<5},a1)),Rep4(Star(c2,Scc{o0|5<3},t3)),Isw{b0;T;T}(FF(t4))))",
+    Tree0810 "B{t0=4;t1=2;b1=1;b0}@fi{b1+4%4=0}@si{b0>t0%2}@of{t0:=b1}Dl{10}(Wv{t1}(c0))",
+    Tree0811 "OnceT(a0)",
+    Tree0812 "B{o0=_;b1;b0;t0}@ki{b0+4<5}@of{o0:=o0|3;t0+=1}@rw{b1+1%3<1}MPri(a0,t1,Isw{3;T;T}(TryT(t2,S,Sb{o0=7}),S),Sw{3;1;4}(SubA(@fi{b0<3}OnceK(Flt{3;R;F}(SubA(R)))),pc3{b0:=},@rw{o0|2%3<1}Fb(t4,t5),a6b{o0|3+2;b1}))",
+    Tree0813 "B{b0=2;t1=0;t0}Seq(PAll{-1}(a0,t1,c2),Cd{30;F}(Obs{t1%3<0;_}(RSeq(@fi{b0!t1+4%2}c3,pi4{t0:t0}))),ASeq(@os{t1+=1}@ki{b0+1<4}OnceK(a5b{0;b0}),Sl{0},c6))",
+    Tree0814 "Ite(c0e,RFb(MSeq(t1e,c2),Fb(Fb(t3e),c4)))",
+    Tree0815 "B{o0;l0=4;b0;b1=2;q0=4;t0=5}Lp{_;F}(Bin{b1<b1+2%2;N}(RU{S}(ASeq(@ki{t0%4=3}@rw{b0+2>5}Itr{b0;1;1;N}(pc0{b0:t0}),@po{o0|2%4<1?t0+=4}Rpt{3}(Sl{100}),Seq(Inv(c1),Pre{b0+1>1;S}(c2),pc3{b0:b0}),Par{2;_}(c4b{b0},t5))),Sel(Mt{0}(@rw{o0|1+3%3!2}@fi{o0|2!b1+3}@si{b1+3<t0}Cd{0;F}(c6)),PrSel{o0|1;b1}(Cnd{b1=6;N;S}(Run),@po{b0+=2}OnceK(pa7{b0:b1;b1:t0})),WU{b1!t0+1}(Step(c8,pi9{t0:b1},Sl{10})),@fi{b0+3>0}FF(Bin{b1+4<3;N}(@os{b1+=3;t0+=1}@oh{b1:=7}PPar{1;_}(pt10{b0:=},pc11{b0:=}),t12)))))",
+    Tree0816 "B{b0=5;t0=1}Seq(pi0{t0:=},Wt{30},Sb{b0=3},a1)",
+    Tree0817 "PAll{1}(c0l,Inv(Flip(S,a1,t2)),R)",
+    Tree0818 "RSeq(PAll{-1}(Sl{50},c0),a1)",
+    Tree0819 "RFb(Dd{0}(Dl{0}(c0)),Wde(Grd{_}(PAll{1}(F,a1)),c2,RU{S}(RSeq(Dl{20}(MPri(c3e,t4))))),Wde(Fb(c5e,F),t6))",
+    Tree0820 "B{t0;t1=0;b0;b1=2;q0=0}Step(Rep4(Lp{b0;_}(Ruf{1}(Keep(AFb(RSeq(a0,c1e),Obs{b0+4=3;_}(a2b{b1;b0}),Grd{F}(a3)))))),Obs{b0!b0+1;N}(RT{F}(Keep(SubA(Rmp{S;S}(c4l))))),Rus{F}(SubR(Sw{5;2;3}(c5e,@oh{b1+=1}@ki{t1%2>0}Obs{b1%3<0;N}(Sb{t0=t1}),t6,c7l))),Par{_;_}(Grd{_}(Step(a8e,Ite(pa9{b0:t1;b1:b0},OnceK(t10),@po{t0+=3}@fi{t0%4>2}Flt{1;_;K}(Sb{t1=7})))),Grd{F}(Sb{t0=b0})))",
+    Tree0821 "B{b1;b0=1;t0=3}Dl{0}(Ite(Dd{0}(Pre{b1+2%3<2}(Par{1;1}(OnceK(Isw{b1;_;_}(@si{b0=b1}c0,@of{t0:=4}@rw{b1!6}a1,Suc))))),Ite(TryT(TryT(a2l,S),t3),Seq(RFb(c4,a5b{9;b1}))),@os{t0+=2}Cnd{b0+2%2<1;N;F}(Rep0(@fi{b0+4!2}@of{b0:=t0}@oh{b0:=t0%2}pi6{t0:b0}))))",
+    Tree0822 "B{t0=5;b1;b0=1}Sw{2;4}(RSeq(@ki{b1>b1+4%2}Seq(t0,c1b{t0%4},a2,t3),Rep0(t4),OnceK(ASeq(pt5{b0:b1;b1:t0},a6b{b0;b0},t7))),Fb(c8l,Intr{b0+2%3<0}(t9),c10l,@fi{b0+1<t0%3}@rw{b0+4>1}@os{b0>b0%3?t0+=1;b0:=b1%4}pi11{t0:=},Sel(t12,pi13{t0:=})),@oh{b1+=3}To{50}(c14))",
+    Tree0823 "B{q0;t0=3;o0;l0;b0=1;b1}FS(RSeq(Dd{0}(Fb(Obs{b1+4!1;B}(RFb(Step(t0,Sb{b0=b1}),Itr{b1;2;_;N}(t1))),Lp{_;K}(Lp{_;S}(FF(t2))))),ASeq(AFb(t3e,t4,t5,c6e,F),PAll{2}(RetF(Obs{t0%4>2;N}(c7)),pc8{b0:b1}),Rep2(AFb(@rw{b0<2}@po{b0:=t0+2%2}Wde(t9,Ub{o0},Sb{b1=b0}))),Ret3(RU{F}(Isw{b1;T;_}(t10,Flt{3;F;K}(pi11{t0:=}),@si{b1!b0+3%2}@ki{b0%4>0}pi12{t0:b0},F))))))",
+    Tree0824 "B{t0=1;b0=0}Opt(@po{t0:=b0+2;b0+=4}SubR(Scc{t0>b0}))",
+    Tree0825 "Par{-2;1}(t0,c1)",
+    Tree0826 "Once(Mt{0}(Mt{0}(c0l)))",
+    Tree0827 "B{b0=3;l0}Swm(t0e,Itr{b0;2;_;T}(t1),PPar{0;_}(Suc,R))",
+    Tree0828 "B{b0=3;t0=1;t1=5}Isw{t0;N;_}(Ret3(Pre{b0+3<b0+2;K}(RFb(Mt{0}(Rpt{3}(TryF(a0b{t0+1%4;b0},Scc{b0!5},t1)))))),Isw{t0%2;T;_}(Grd{F}(c2b{t0}),Sb{t0=t1},c3,Sl{0}))",
+    Tree0829 "B{t0;b0=3}Opt(RFb(Bin{b0=3;N}(Pri(t0,c1),Swm(t2,pi3{t0:t0},pi4{t0:=})),Swm(pi5{t0:t0},Sc{t0+=1},c6),PrSel{t0;b0;t0}(t7,Sb{t0=b0},Sb{b0=4})))",
+    Tree0830 "B{q0=2;b0=3;l0;t0=1;b1=4}Fb(Ret2(@oh{b0<6?t0+=2}@of{t0+=2}@po{t0:=5}Star(@ki{t0+3<3}@of{b1+=1}c0,@fi{b1%4=3}Wu{t0})),Keep(Sw{2}(c1,c2)),Rep1(Lp{b0;R}(Obs{b0%3!1;_}(Obs{b1%2=1;_}(RSel(Itr{b1;_;_;_}(@os{t0+=1}t3)))))))",
+    Tree0831 "B{t0=2;b1=2}Pre{t0%3>0}(Sw{5;1}(Sb{b1=2},Sw{2}(Run,Sb{b1=8}),S))",
+    Tree0832 "B{q0;t0=3;b0=5;b1=3}PPar{1;_}(Pre{b1%4!1;S}(RetF(RFb(Lp{b0;K}(t0),F,@of{b0:=b0%2}@ki{b0%2>0}a1,t2))),Step(Invt(Par{_;1}(To{0}(Fb(Bin{b0<b0+4;N}(R,c3),PPar{2;N}(t4,@fi{t0>b1%4}a5)))))))",
+    Tree0833 "B{b0=5;t0}ASeq(@os{t0+=3;t0+=3}WU{b0=t0}(t0),pa1{b0:b0})",
+    Tree0834 "MSeq(c0)",
+    Tree0835 "B{b0;t0=5;t1=0}Flip(@oh{t0:=b0}@ki{b0+3=t1+1}@os{t0+=1}MPri(Keep(c0),Opt(Scc{t0=t1+3}),RFb(Fb(a1,c2)),Fb(c3,Obs{t0<b0%2;_}(Rep2(pi4{t0:=})),c5l)))",
+    Tree0836 "B{o0=0;t0=4;b0}RT{1}(PPar{0;T}(SubA(Scc{t0!o0|5+2}),t0,@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}a1))",
+    Tree0837 "B{o0=_;t0=3;b0=4;l0=3}PrSel{t0%3;t0;t0%3;3;t0}(Fb(Itr{b0;_;2;T}(@rw{b0<2}@si{t0+1%3<0}Fb(c0l,Obs{t0<6;B}(pi1{t0:t0}),Wt{0})),Ite(t2,a3)),Inv(FF(c4)),PAll{_}(Sel(a5l,@oh{t0+=2}c6b{o0|5},PPar{2;N}(pc7{b0:=},a8b{0;b0})),Once(Pre{o0|2!t0+3;K}(RepF(pt9{b0:=;b1:b0})))),Step(c10,Itr{b0;0;_;N}(Itr{b0;2;_;T}(c11b{o0|5})),Rep0(c12)),Ite(RSeq(c13e,Scc{b0%4=0},pt14{b0:t0;b1:b0},c15),Flip(c16,@si{t0%3>0}@ki{o0|3<4}a17),Seq(TryT(@ki{t0>1}a18e,c19),c20e)))",
+    Tree0838 "B{q0;b0=1;l0=0}Star(Lp{b0;_}(S),Itr{b0;1;_;N}(S),Inv(F))",
+    Tree0839 "B{b0=4;t0=1;b1=1}RSeq(a0b{b0+1%3;b0},@po{t0+=3}@rw{b0%4<0}S,Sb{b0=1},Isw{b0%4;T;N}(t1,R,t2),@po{t0:=b1%4}@of{b1:=t0;b1:=t0}DySel(c3,SubR(a4e)))",
+    Tree0840 "B{t0=2;b0=0}DySeq(Par{0;-2}(@oh{b0+=1}pc0{b0:8},@oh{b0+=1}@rw{b0%4>1}Sc{t0:=t0%2}),RSeq(RFb(a1,c2,c3),@oh{b0+=2}@rw{b0>0}Ret4(c4)),c5,Seq(Sl{10},c6e,Sb{b0=1},t7e),Scc{t0>1})",
+    Tree0841 "B{o0=0;q0=2}Rep0(Sb{o0=4})",
+    Tree0842 "B{b0=3;t0=5}Cnd{t0>b0;N;S}(PPar{1;T}(c0,pc1{b0:1},Wde(a2,pt3{b0:=},a4b{6;b0})))",
+    Tree0843 "Flip(t0,t1e)",
+    Tree0844 "B{t0=2;q0;b0=5;l0=1;b1}Par{2;2}(Su{t0}(FF(Bin{t0+4=6;T}(RFb(Par{_;_}(Wt{0},c0),Rmp{F;F}(MSeq(c1)),RSeq(Rep2(a2b{b1+4;b1}),@ki{b1%3<0}@si{b0=1}Sc{b1+=2;b0<1?t0+=2},pt3{b0:5;b1:b0},c4)),@fi{b0>7}Sw{2}(Isw{b0;N;_}(S,Run),Itr{b0;1;_;N}(Grd{R}(a5b{t0;b0})))))),ASeq(Ret3(Lp{_;_}(Itr{b1;_;_;N}(Fb(t6)))),@si{b0%2!1}Fb(c7,RetF(pt8{b0:=}),Obs{b1<t0;L}(pi9{t0:=}),Obs{b1%4>0;_}(RSeq(OnceK(@fi{b1>4}pa10{b0:=;b1:=}))),Fai),Flip(c11l,Run,t12)))",
+    Tree0845 "Inv(Rty4(Wde(c0l,c1,t2)))",
+    Tree0846 "B{t0=4;q0=0;b0=0;b1=3}AFb(Sw{4}(RetF(Rep2(Seq(Flip(c0b{b0},@of{b1+=3}@fi{b0=6}Wt{10},c1,pt2{b0:b1;b1:b0}),Ite(Grd{R}(a3l),t4e)))),Step(Pri(Lp{_;S}(@oh{t0+=3}c5b{t0%2}),c6l),Flt{1;S;F}(c7),Dl{20}(RU{S}(pt8{b0:=;b1:=})))))",
+    Tree0847 "B{b0=1;t0=0;b1}Ruf{1}(Su{t0}(Dl{0}(Isw{b0;N;_}(Once(c0),Bin{t0=b1;_}(a1e,t2),Wt{10},Sb{t0=6},Rpt{0}(@po{b1+=2}pa3{b0:9;b1:b1})))))",
+    Tree0848 "B{t0=0;b1;t1=5;b0}Ite(Fb(OnceK(pa0{b0:3;b1:t0}),@si{t0<0}@fi{b0%3>1}RFb(c1l,Sc{t0+=3}),To{10}(t2e)),Scc{t0+2%2<1},Sw{5;2;1}(Sb{b0=b1},@fi{t1>5}@os{b1<t0+2?b0:=b1%4;t1:=t0}c3,t4e,a5))",
+    Tree0849 "Rep4(t0)",
+    Tree0850 "B{o0;t0;b0=1;q0=1;b1=0}AFb(@os{t0:=b1+2%3}Seq(t0,@rw{none}RSeq(@of{b0:=7}SubR(@oh{b0+=3;t0:=b1}@po{b1+=2}@rw{b0=b1}Rty3(Cd{20;K}(c1))),t2e,Isw{t0%4;_;_}(t3e)),Lp{b0;_}(c4)),pc5{b0:2},FS(Inv(@po{b0:=b1+1}WU{b1>t0+1%3}(Rty4(Keep(@rw{t0<6}@si{b1+4%3<0}t6))))))",
+    Tree0851 "B{q0=3;t0=5;b0=2}Seq(Lp{_;K}(Pre{b0%2!0}(Rep1(c0e))),a1b{b0;b0},Cnd{t0+4<6;T;_}(t2))",
+    Tree0852 "PAll{2}(Rpt{0}(R),c0e,Mt{0}(Flt{2;R;F}(Flip(c1,Wt{20}))),RSeq(FS(a2),t3))",
+    Tree0853 "B{b1=5;b0=3;t0=5}Seq(Isw{9;N;T}(Sc{b1+=3},pi0{t0:b0}),c1e,Sl{0},Rus{F}(MSeq(Wu{t0},c2)),Seq(Wu{t0},a3))",
+    Tree0854 "B{t0=2;b0=2}Step(Seq(Try(Opt(pt0{b0:=;b1:t0}),Inv(Cd{0;K}(Cnd{t0=1;T;S}(Rpt{F}(pi1{t0:b0})))),Sb{b0=t0})),RFb(@fi{b0+2<t0+4}@oh{t0:=b0+2}Rep2(Swm(a2,t3e)),@ki{b0+3>2}@po{b0:=t0}PrSel{b0%2;b0;t0%4;b0+1%4;t0%2}(t4,Pre{b0!0;K}(FF(a5)),@rw{t0%3=2}@si{t0+2%2=1}Wt{20},RtyF(pa6{b0:t0;b1:t0}),c7)))",
+    Tree0855 "B{b1=4;t0=0;b0=3}PAll{1}(Ite(@po{b0:=b0%3}t0,Run),Isw{b1%3;T;_}(c1,pt2{b0:=;b1:t0}),t3,Rpt{F}(@oh{t0<0?t0+=1}RSeq(Wv{t0}(c4e),Scc{b0+4%4<2})))",
+    Tree0856 "B{l0=2;b0=5}Itr{b0;_;1;_}(RFb(a0,Ruf{1}(a1b{2;b0})))",
+    Tree0857 "B{t1;b0=0;b1;t0}Lim{1}(Fb(c0b{b0},@of{t0>1?t1+=1;b0+=3}Wv{t0}(RFb(Fb(Intr{t0%3<0}(pt1{b0:t1;b1:=})),Fb(Obs{t0<6;B}(PPar{0;T}(@si{b0=b0%2}pa2{b0:t0;b1:=})),Obs{b0<3;L}(Flip(a3,a4b{t0+3;b1},c5,pa6{b0:t1;b1:t1}))))),@rw{b1+2<4}@ki{b0<7}Cnd{t0!t1+1;T;F}(Pri(Lim{1}(Pri(Keep(t7),c8)),Seq(t9,Sb{b1=t0})))))",
+    Tree0858 "RSel(t0)",
+    Tree0859 "B{t0=1;q0;b1=5;b0=1}TryF(RU{F}(Lp{_;K}(a0e)),Fb(Fb(Fb(Lp{_;S}(a1b{b0;b1}),a2l,pi3{t0:b0},@fi{t0%4=3}a4),Sc{t0+=2})))",
+    Tree0860 "B{b0;t0}@si{b0+1!t0+4%2}@os{b0:=t0}@ki{b0+4>t0+2%3}Wde(t0,c1e,S)",
+    Tree0861 "B{t1;b1=1}Obs{b1>t1;S}(Inv(S))",
+    Tree0862 "B{b0;t0;t1;o0}Rep3(Seq(pt0{b0:=;b1:t1},@si{o0|5>1}@os{t0=1?t1:=b0}t1))",
+    Tree0863 "RFb(F)",
+    Tree0864 "Flt{2;F;F}(t0)",
+    Tree0865 "AFb(RSeq(t0))",
+    Tree0866 "B{o0=_;t0=2;b1=0;b0=4}Fb(Obs{b0<0;L}(PrSel{t0+3;6;b0%3}(t0,pa1{b0:1},t2)),Obs{o0|4!b0;_}(Wde(To{30}(Cd{0;F}(@ki{t0+2%3=0}Grd{_}(Seq(t3,Scc{none},Scc{o0|2>b1})))),Ruf{3}(RSeq(Wt{100},t4,pt5{b0:t0;b1:b1})))),PrSel{b1;t0%3}(MSeq(t6,Sb{o0=4},pt7{b0:9;b1:=}),@os{b0:=t0;b1+2<t0%3?t0:=b1+2}@si{none}@of{b0+=1}c8))",
+    Tree0867 "B{o0=3;b1=5;t0;l0}Itr{b1;2;1;_}(@si{b1%2<0}@rw{t0%3!2}@ki{none}Star(Once(pi0{t0:t0}),Rep0(c1),Rty4(Dl{20}(MPri(Invt(Flt{2;F;K}(R)),Wde(t2e,S,t3e),c4)))))",
+    Tree0868 "B{t0=3;b1;b0=5;t1=5;q0}@fi{b1=2}@rw{b0+1!t1}AFb(Lp{t0;S}(pi0{t0:b1}),c1,F)",
+    Tree0869 "B{b0=3;o0=3;t0;q0=3;b1=0;l0=2}Flip(Itr{b0;0;3;T}(Step(@os{b1+=3}@of{b0:=t0}Itr{b0;2;_;_}(Run),@si{none}Sw{3;0;2}(AFb(Wu{t0},c0),a1b{b1+3;b1},Scc{b0<3},Flt{1;F;_}(pi2{t0:t0})),PPar{1;_}(RSeq(Sb{o0=8},c3,F)))))",
+    Tree0870 "B{b0=2;b1}MPri(Fb(Sw{2;0}(@po{b0+=3}Scc{b0+4>b0},a0b{b0+4;b1},a1)),Isw{b1;N;_}(Scc{b0+4%4>1},pa2{b0:=;b1:=}))",
+    Tree0871 "B{t0;b1=4;o0;b0=2}Isw{o0|1+3%3;N;T}(PAll{-1}(Ite(@ki{t0+2<4}@fi{b1%3<2}RSel(t0,a1l),t2)),SubA(SubR(Ite(@ki{b1+1<0}Obs{t0=0;S}(Rus{3}(Swm(a3,pa4{b0:=}))),Rmp{S;S}(Ruf{1}(Star(pi5{t0:t0},@po{t0:=b0}Sb{o0=7},c6e))),TryF(c7,c8e,a9)))),Flip(ASeq(@of{b0+=1}@os{t0:=b0}Sc{b0:=t0+1},t10,t11,@of{o0|3+2%4>2?b1:=o0|3%2}@rw{b0>6}t12),Isw{b1;_;N}(Sw{3;1;2}(a13,t14,c15,a16b{b0;b0})),PrSel{t0%4;b1}(R,c17),PAll{1}(pa18{b0:=;b1:t0},Pre{some;R}(Sb{b0=b1}))))",
+    Tree0872 "B{o0=_;t0=5;b0=2}PPar{2;N}(Step(Wde(a0l,R),RFb(c1b{7},t2e,pc3{b0:b0},@oh{t0+=2;o0:=b0}@os{b0+=1}@rw{none}a4,pt5{b0:t0;b1:b0}),Flt{3;R;_}(PAll{2}(pc6{b0:=},Wt{30},Par{_;-2}(t7,F,Sc{t0>t0+2%3?t0+=2}),t8,Ub{o0})),F))",
+    Tree0873 "B{b1=2;b0=5;t0=1;l0=0}Itr{b1;1;3;T}(Itr{b0;_;3;T}(Par{_;_}(Grd{R}(Cnd{t0<1;_;_}(RSel(PPar{0;T}(c0,c1),Rep3(pt2{b0:b0}),RFb(a3b{b1%4;b0},Sb{t0=0})))),Grd{F}(Opt(RFb(Seq(@ki{b0<3}@os{b0:=b1+3;t0+=3}@rw{t0<4}Scc{t0%4>1},pa4{b0:t0;b1:b0}),t5e))))))",
+    Tree0874 "Pri(Swm(c0,Run),t1)",
+    Tree0875 "FF(Fb(c0,t1,c2,a3l,t4))",
+    Tree0876 "Inv(Sub(t0e))",
+    Tree0877 "RSeq(TryF(Rmp{F;S}(Fb(Rep3(Fb(PrSel{2;0;0}(F,Sl{0},Run))))),PPar{0;T}(Once(PAll{_}(R,t0e)),Rpt{1}(Seq(c1e,S,Fai)),t2),RSeq(Flip(t3,c4),a5e,t6e)),Fb(Flip(OnceT(Suc),t7,t8,RSeq(t9,t10),t11),Par{_;-5}(c12,c13,DySeq(t14,t15e,a16),t17,Suc)))",
+    Tree0878 "Seq(Wde(DySeq(c0,a1),Rep4(PAll{1}(a2,c3,t4))),RSeq(t5,Swm(a6,Grd{F}(a7)),OnceK(t8)),Keep(OnceT(Rep4(RSeq(t9,c10,t11e)))))",
+    Tree0879 "B{t1=1;t0=1;b0}AFb(Rpt{2}(Wde(c0,Ite(t1,a2b{t1+3%4;b0}))),pt3{b0:b0},Swm(Step(Inv(t4),RU{S}(@os{b0:=t1}@of{b0+=1;b0:=t1}Mt{0}(c5)),Bin{t1=t0;N}(c6,pc7{b0:t0}),Bin{t0+3=b0;T}(t8,a9)),Seq(@po{b0!0?t0:=t1}PAll{_}(PAll{-2}(t10e,F),pi11{t0:=}),t12)))",
+    Tree0880 "B{t0=0;b0=5}Ite(pi0{t0:t0},c1b{b0},t2e)",
+    Tree0881 "B{b0}RU{S}(pc0{b0:b0})",
+    Tree0882 "B{o0=_;b0=4;t0=2;l0}@si{b0+1=4}RFb(Itr{b0;1;1;_}(Flip(RSeq(Sb{o0=0},Sl{0}),Bin{b0!3;_}(Wt{100},a0))),t1,Grd{F}(OnceK(@po{b0!5?b0+=3;b0:=t0}@oh{b0+4<3?b0:=t0;b0+=1}Wu{t0})))",
+    Tree0883 "B{b0;t0;q0;l0=1;b1}Sw{0;3}(@ki{t0%2<0}@os{b0>4?b0:=b1+4%4}@po{b1+=2}RFb(Rep1(Par{1;_}(Scc{t0!2},@fi{b1+1!4}@si{b0>2}Wde(Wu{t0},t0),Ite(c1l,Sl{0},@fi{b1%2!0}t2))),Dl{50}(Wde(Itr{b1;2;_;_}(Rpt{3}(a3)),To{50}(AFb(pt4{b0:2},Sc{b1+=1;b0+=3}))))),Lp{_;S}(Try(t5,@os{t0+=1}To{50}(Scc{t0+2<1}),SubR(RepF(Sl{20})),Dd{100}(c6))),Try(Star(Rep2(a7),Sb{t0=5},pt8{b0:=;b1:b1}),Flip(PAll{-1}(Rep3(c9)),pt10{b0:=},Sc{b1:=2},F,FS(@si{b1>2}@os{t0:=t0%4}pa11{b0:=}))))",
+    Tree0884 "OnceT(Sub(a0))",
+    Tree0885 "B{b1=5;t0=1;b0}Obs{b0<b1+2%2;S}(RFb(pt0{b0:1;b1:=},t1,F))",
+    Tree0886 "B{t0=4;b1=3;b0}Rus{1}(Rep0(@fi{b0+3=t0}@si{b1+3%2!0}a0b{b0+1%4;b1}))",
+    Tree0887 "B{t0=4;b1;t1=3}Rpt{F}(RSeq(Bin{t0%4!0;_}(a0,Cnd{b1<t1%3;T;F}(t1)),Rpt{F}(DySeq(Par{_;_}(Grd{F}(Fai),Grd{F}(Suc))))))",
+    Tree0888 "B{l0=3;t0=2;o0;b0=3}Itr{b0;1;_;_}(@fi{t0=b0+2%3}Swm(@ki{b0>5}@of{b0+=3;o0:=t0+3}@os{b0:=b0+2%2}Flip(PAll{1}(Sb{o0=7},c0),Sb{o0=4}),Isw{8;T;_}(Once(Ub{o0}),Sc{t0:=b0},c1),Pre{o0|0=t0+2%4}(TryT(a2,a3e)),Intr{b0=0}(TryT(@ki{b0>o0|1}Sl{20},t4,c5))))",
+    Tree0889 "B{q0=3;t0=3;o0;t1;b1=0;b0}Lp{t1;K}(RFb(@ki{t1+3<7}@rw{t0+4!3}Sel(PrSel{4;b1;5}(c0,R,t1),To{10}(PAll{_}(S,Sl{0}))),Pre{o0|2<3;S}(@rw{t1<t0%4}PAll{_}(pt2{b0:=;b1:=},Flt{2;F;F}(c3e),Lp{t1;K}(pi4{t0:=}))),Fb(RSeq(a5,a6),F,t7e)))",
+    Tree0890 "AFb(t0,Seq(RetF(Sub(c1)),a2e,Sub(c3e)))",
+    Tree0891 "TryT(Dl{0}(RSeq(Par{_;-2}(a0,F,t1,t2,t3),c4,Step(c5,t6,a7,Once(F)),RFb(c8,t9,Invt(Sl{30})),RT{1}(Rep1(R)))),PrSel{0;1}(Seq(t10e,DySeq(c11,a12,c13,Rep3(Wt{10}))),PPar{1;N}(Step(c14,c15,t16e),FS(RU{S}(FS(Wt{50}))),Dd{0}(a17l))))",
+    Tree0892 "Dd{0}(Rep0(c0))",
+    Tree0893 "B{t1=4}Ite(Flip(Pre{t1!5;K}(pa0{b0:t1;b1:t1})),t1,Rus{3}(c2))",
+    Tree0894 "B{b0=3;t0=2;t1;q0=4;l0=4}Fb(Obs{t0+2%2<1;L}(Fb(Fb(t0e,c1),ASeq(@rw{t0+2%3=0}Suc,Sl{50},t2e,a3b{t0;b0},a4),Itr{b0;_;_;T}(Isw{t1;_;_}(Sl{0},Lp{_;K}(pi5{t0:t1}),t6)))),Obs{t0%4>0;S}(Flt{2;F;_}(@of{t1:=b0+1}PAll{3}(Sb{t0=4},RU{F}(@rw{t1+1%3<2}@of{t0+=1}pa7{b0:t1;b1:t0}),RFb(Wu{t0},t8,Itr{b0;_;3;_}(Pre{b0<4;K}(pi9{t0:b0})))))))",
+    Tree0895 "TryT(t0,To{50}(Step(t1)),Suc)",
+    Tree0896 "B{b0=0;t0=0;o0=_;b1}Intr{b1%3>0}(Wde(Isw{b0;N;T}(S,t0,pc1{b0:=},a2e,t3),Cnd{t0!0;_;_}(To{30}(RSeq(AFb(pt4{b0:t0;b1:b1},Wu{t0}),Rep3(c5b{1}),RFb(Scc{o0|1%2=0},t6),@po{t0:=o0|1}@si{o0|4=0}Step(a7b{b0;b0},pi8{t0:b1}))))))",
+    Tree0897 "Rpt{0}(Sub(Sub(a0l)))",
+    Tree0898 "Grd{F}(Sub(F))",
+    Tree0899 "B{t0=3;b1=4;b0=1}PPar{0;T}(RFb(pa0{b0:t0;b1:=},@of{t0+=2}@rw{t0>b0}@fi{t0+4%3!0}pi1{t0:=},a2),OnceK(RFb(a3b{b1;b1},t4e,t5,Suc)),a6e)",
 }

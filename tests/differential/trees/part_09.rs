@@ -4,582 +4,683 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0900Sub0 for Ctx {
-        Condition(Cond<0>)
+    pub tree Tree0900 for Ctx {
+        StepSequencer {
+            Sequence {
+                Succeeder,
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(forever) {
+                    Wait(50),
+                },
+            },
+            Condition(Cond<1>),
+            Condition(Cond<2> = Cond::<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0900 for Ctx {
-        SequenceWithMemory {
-            DynamicSelector {
-                SubTree(Tree0900Sub0),
-                StatefulAction(Task<1>),
-                MemSequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
+    pub tree Tree0901Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[tracked] t1: i64 = 15,
         }
+        Script(|bb| { bb.b1 = *bb.t1 + 1; *bb.t1 += 3 })
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
         }
-        ParallelAll {
-            AlwaysFailure,
-            Repeater(2) {
-                Switch(b1) {
-                    case 1 => Script(|bb| bb.b0 = *bb.t0),
-                    case 2 => Condition(Cond<0> = Cond::<0>),
-                    case 3 => Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
-                    _ => StatefulAction(Task<2>),
-                },
-            },
-            Deadline(0) {
-                Condition(Cond<3> = Cond::<3>),
-            },
+        KeepRunningUntilFailure {
+            SubTree(Tree0901Sub0, ..),
         }
     }
 }
 
-board!(Tree0901Blackboard { b0 t0 b1 });
+board!(Tree0901Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
             b0: i64 = 1,
+            l0: Vec<i64>,
         }
-        Priority {
-            PolicyParallel(policy = FirstSuccess) {
-                MemPriority {
-                    StepSequencer {
-                        Precondition(|bb| *bb.t0 % 2 == 0, else = Skipped) {
-                            StatefulAction(PTask<0>, b0 = 4),
-                        },
-                        RetryUntilSuccessful(2) {
-                            ParallelAll(max_failures = -1) {
-                                ScriptCondition(|bb| *bb.t0 < 2),
-                                #[run_while(|bb| *bb.t0 == 6)]
-                                #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = None })]
-                                Failer,
-                                #[on_failure(|bb| bb.b0 += 1)]
-                                #[run_while(|bb| (bb.b0 + 2) % 2 == 1)]
-                                Runner,
-                            },
-                        },
-                        MemSequence {
-                            StatefulAction(Task<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                },
-                SetBlackboard(t0 = {b0}),
-            },
+        Iterate(l0, element = {b0}) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0902Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0903Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Runner
-    }
-}
+board!(Tree0902Blackboard { b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64,
         }
-        ReactiveSequence {
-            StepSequencer {
-                Limiter(3) {
-                    Condition(Cond<0>),
+        Fallback {
+            BinarySelector(|bb| *bb.t0 < bb.b1 + 3) {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
                 },
-                Condition(Cond<1>),
+                Deadline(50) {
+                    ParallelAll(max_failures = -3) {
+                        Script(|bb| bb.b1 += 2),
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| *bb.t0 > 0)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        StatefulAction(Task<1>),
+                        Script(|bb| bb.t0.set(bb.b0)),
+                    },
+                },
             },
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(b0 = {t1}),
-                SubTree(Tree0903Sub0, ..),
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Conditional(|bb| *bb.t0 < 7, dynamic = true, else = Success) {
+                    StatefulAction(Task<2>),
+                },
+                TryCatch {
+                    Wait(20),
+                    Condition(PCond<3>, b0 = 1),
+                    Action(|ctx| ctx.exec(4)),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<5>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Repeat(2) {
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            DynamicSequence {
+                                Condition(Cond<6>),
+                            },
+                        },
+                        AlwaysFailure,
+                        Action(PAct<7>, b0 = {b0}, b1 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0903Blackboard { t1 b0 });
+board!(Tree0903Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            #[allow(unused)] o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Repeat(1) {
-            RepeatTimes(1) {
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<0>),
-                    Precondition(|bb| bb.b1 % 4 < 2, else = Failure) {
-                        StatefulAction(Task<1>),
+        RepeatUntil(Failure) {
+            Retry(forever) {
+                ParallelAll {
+                    #[on_success(|bb| bb.t0.set(0))]
+                    #[success_if(|bb| *bb.t1 + 3 != 6)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Timeout(0) {
+                        StatefulAction(Task<0>),
                     },
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0904Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0905 for Ctx {
-        Priority {
-            ReactiveSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-            },
-            RepeatTimes(2) {
-                Limiter(1) {
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysRunning,
-                        Delay(50) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            Optional {
-                SequenceStar {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0906 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(Act<1>),
-            MemSequence {
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            Action(Act<4> = Act::<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0907 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        Sequence {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-            },
-            #[success_if(|bb| bb.b0 < 3)]
-            #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-            #[failure_if(|bb| bb.o0.unwrap_or(0) > 2)]
-            Sleep(0),
-            Repeat(2) {
-                Sequence {
-                    Action(Act<3> = Act::<3>),
-                    SetBlackboard(t1 = {b0}),
-                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                    AlwaysSuccess,
-                },
-            },
-            Deadline(0) {
-                FlipSelector {
-                    Condition(Cond<4>),
-                    Repeater(3) {
-                        Sleep(30),
-                    },
-                    Condition(Cond<5>),
-                },
-            },
-            SequenceStar {
-                ScriptCondition(|bb| *bb.t0 % 3 != 1),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0907Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0908 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Iterate(l0, element = {b1}, max = 2) {
-            Switch(b1) {
-                case 4 => RetryUntilSuccessful(forever) {
-                    ReactiveFallback {
-                        Condition(PCond<0>, b0 = {b0}),
-                        Sequence {
-                            RepeatUntil(Failure) {
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    MemPriority {
+                        Precondition(|bb| bb.b0 % 2 < 0) {
+                            FlipSelector {
+                                #[on_success(|bb| *bb.t1 += 1)]
+                                Limiter(3) {
+                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
+                                    Runner,
+                                },
+                                Precondition(|bb| *bb.t0 != 2, else = Success) {
+                                    Condition(Cond<1>),
+                                },
                             },
                         },
-                        StatefulAction(Task<2>),
-                        Wait(30),
                     },
-                },
-                case 2 => Selector {
-                    PrioritySelector {
-                        #[score(5)]
-                        Action(PIo<3>, t0 = {b1}),
-                        #[score(|bb| (bb.b0 % 2) as f32)]
-                        RunOnce(then_skip = true) {
-                            SkipUnlessUpdated(t0) {
-                                Deadline(100) {
-                                    #[on_success(|bb| *bb.t0 += 1)]
-                                    #[on_halted(|bb| bb.b0 += 1)]
-                                    AlwaysSuccess,
+                    BinarySelector(|bb| *bb.t1 < (bb.b0 + 4) % 2, dynamic = false) {
+                        Cooldown(0, filtered = Failure) {
+                            ParallelAll(max_failures = -2) {
+                                Cooldown(0, filtered = Failure) {
+                                    Failer,
+                                },
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Repeater(2) {
+                            Failer,
+                        },
+                    },
+                    Succeeder,
+                    Guard(|ctx| &mut ctx.token) {
+                        ParallelAll(max_failures = -1) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                RepeatTimes(3) {
+                                    StatefulAction(Task<3>),
                                 },
                             },
                         },
                     },
                 },
-                _ => Switch(b1) {
-                    case 3 => TryCatch {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0904Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0905 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        ParallelAll(max_failures = -2) {
+            #[post(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
+            #[skip_if(|bb| bb.b1 % 2 > 0)]
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            WhileDoElse {
+                Action(PAct<3>, b0 = 3),
+                ForceFailure {
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
+                },
+                ReactiveFallback {
+                    Action(Act<5>),
+                    AlwaysSuccess,
+                },
+            },
+            Switch(b1) {
+                case 1 => AlwaysSuccess,
+                case 5 => Condition(Cond<6>),
+                _ => FlipSelector {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            Sequence {
+                RepeatUntil(Success) {
+                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Timeout(30) {
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Action(PAct<9>, b0 = {=}, b1 = {b0}),
                     },
-                    case 2 => Remap(success = Failure, failure = Failure) {
-                        DynamicSequence {
-                            #[run_while(|bb| bb.b1 % 4 == 0)]
-                            Deadline(0) {
-                                #[failure_if(|bb| *bb.t0 % 4 == 1)]
-                                #[on_success(|bb| { bb.b1 += 1; bb.t0.set(8) })]
-                                Script(|bb| bb.b0 = bb.b0 % 2),
-                            },
-                            Action(Act<7>),
-                        },
-                    },
-                    _ => TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(PTask<9>, b0 = {=}, b1 = {=}),
-                        #[on_success(|bb| bb.b1 = *bb.t0)]
-                        StatefulAction(PTask<10>, b0 = 4, b1 = {t0}),
-                    },
+                },
+                Condition(Cond<10>),
+                ScriptCondition(|bb| bb.o0.unwrap_or(1) % 4 < 1),
+            },
+            KeepRunningUntilFailure {
+                AsyncSequence {
+                    ScriptCondition(|bb| bb.b0 % 4 > 0),
+                    #[post(|bb| bb.b0 += 3)]
+                    #[skip_if(|bb| bb.b0 % 4 > 0)]
+                    AlwaysRunning,
+                    Condition(Cond<11> = Cond::<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0908Blackboard { b1 b0 t0 l0 });
+board!(Tree0905Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0906 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 5,
+        }
+        AsyncFallback {
+            ReactiveSequence {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                },
+            },
+            Sequence {
+                DynamicSequence {
+                    Condition(Cond<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                },
+                Script(|bb| bb.t0.set((*bb.t1 + 4) % 4)),
+                Repeater(forever) {
+                    #[failure_if(|bb| bb.b0 != 4)]
+                    #[run_while(|bb| *bb.t0 % 3 < 2)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    BinarySelector(|bb| *bb.t1 % 4 == 0) {
+                        Action(Act<4>),
+                        WasEntryUpdated(t1),
+                    },
+                },
+                Selector {
+                    Observe(|bb| *bb.t0 != 1, abort = both) {
+                        Condition(Cond<5>),
+                    },
+                    Observe(|bb| bb.b0 < 0, abort = both) {
+                        Action(Act<6>),
+                    },
+                    Observe(|bb| (bb.b0 + 3) % 3 < 2, abort = both) {
+                        Action(Act<7> = Act::<7>),
+                    },
+                },
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0906Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0907 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        #[on_halted(|bb| *bb.t0 += 3)]
+        #[run_while(|bb| bb.b0 != *bb.t0 + 3)]
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+            AsyncSequence {
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                #[post(|bb| bb.o0 = None)]
+                #[on_halted(|bb| if *bb.t0 + 2 != 6 { bb.b0 += 3 })]
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+            },
+            Sequence {
+                AlwaysSuccess,
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0907Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0908 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Sleep(10),
+            Script(|bb| bb.b1 = bb.o0.unwrap_or(0) % 3),
+            StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0908Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64> = vec![],
         }
-        ReactiveSelector {
-            Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b1)),
-            Precondition(|bb| bb.b1 % 3 == 2) {
-                AlwaysRunning,
-            },
-            Priority {
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<1>),
-                    Sleep(20),
+        #[on_halted(|bb| bb.o0 = None)]
+        #[success_if(|bb| bb.b0 != 7)]
+        RetryUntilSuccessful(2) {
+            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                ForceSuccess {
+                    Loop(q0, value = {t0}) {
+                        Repeater(forever) {
+                            Parallel {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    WasEntryUpdated(t0),
+                                },
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0909Blackboard { b1 });
+board!(Tree0909Blackboard { q0 t0 b0 t1 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+        }
+        SequenceWithMemory {
+            SubTree(Tree0910Sub1, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}),
+            Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        Parallel(success = -2, failure = 2) {
-            ReactiveSequence {
-                #[failure_if(|bb| *bb.t1 + 2 < 1)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    #[failure_if(|bb| *bb.t0 + 4 < *bb.t1)]
-                    #[skip_if(|bb| *bb.t0 > 5)]
-                    Condition(Cond<2>),
-                    SetBlackboard(t1 = {t0}),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    #[on_halted(|bb| if *bb.t1 % 2 > 0 { bb.t1.set(*bb.t0) })]
-                    SetBlackboard(t1 = 0),
-                    Repeat(3) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeat(4) {
-                    Condition(Cond<6>),
-                },
-                Precondition(|bb| (*bb.t1 + 3) % 4 < 3, else = Skipped) {
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        DynamicSequence {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        Failer,
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
+        Sequence {
+            Priority {
+                SubTree(Tree0910Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}),
                 ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<12>),
-                    Condition(PCond<13>, b0 = 6),
-                },
-                Fallback {
-                    Failer,
-                    Action(PAct<14>, b0 = 1, b1 = {b0}),
-                    Condition(|ctx, bb| ctx.check_in(15, bb.b0)),
-                    StatefulAction(Task<16>),
-                    StatefulAction(Task<17>),
-                },
-                #[failure_if(|bb| bb.b0 % 4 < 1)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                Repeat(0) {
-                    Condition(Cond<18>),
+                    Action(PAct<2>, b0 = 1, b1 = {t1}),
+                    SetBlackboard(o0 = Some(0)),
                 },
             },
+            #[run_while(|bb| bb.o0.is_some())]
+            Action(Act<3>),
+            Action(PIo<4>, t0 = {b1}),
         }
     }
 }
 
-board!(Tree0910Blackboard { t0 t1 b0 });
+board!(Tree0910Blackboard { o0 t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0911 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
         }
-        PrioritySelector {
-            #[score(|bb| (*bb.t0 % 2) as f32)]
-            Limiter(3) {
-                Inverter {
-                    AlwaysSuccess,
-                },
+        Sequence {
+            #[post(|bb| bb.b1 += 1)]
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                Action(Act<0>),
+            },
+            #[on_halted(|bb| bb.b1 += 2)]
+            Sequence {
+                Condition(PCond<1>, b0 = {=}),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0911Blackboard { t0 });
+board!(Tree0911Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
-        Fallback {
-            Cooldown(10, filtered = Skipped) {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StepSequencer {
-                Condition(Cond<1>),
-                MemPriority {
-                    Action(Act<2>),
-                    Action(Act<3>),
-                },
-                Timeout(20) {
-                    Condition(Cond<4>),
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+        }
+        StepSequencer {
+            Limiter(2) {
+                Observe(|bb| bb.b0 + 3 > 6, abort = none) {
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    #[post(|bb| *bb.t0 += 1)]
+                    MemSequence {
+                        TryCatch {
+                            #[on_failure(|bb| bb.b0 += 3)]
+                            #[on_halted(|bb| { bb.o0 = Some(5); bb.o0 = None })]
+                            Precondition(|bb| *bb.t0 < 4, else = Running) {
+                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                                    Runner,
+                                    SetBlackboard(t0 = 1),
+                                },
+                            },
+                            Repeat(0) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0912Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0913 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
             b0: i64,
         }
-        Fallback {
-            Observe(|bb| bb.b0 + 1 == 2, abort = both) {
-                WasEntryUpdated(t0),
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = true) {
+            DynamicSequence {
+                Script(|bb| *bb.t0 += 3),
+                ScriptCondition(|bb| bb.o0.is_none()),
+                #[on_halted(|bb| if *bb.t0 != bb.b0 { bb.o0 = Some(*bb.t1) })]
+                #[run_while(|bb| (bb.o0.unwrap_or(0) + 3) % 2 == 0)]
+                Precondition(|bb| *bb.t0 + 1 != *bb.t0, else = Success) {
+                    Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
+                        Condition(Cond<0>),
+                    },
+                },
             },
-            Observe(|bb| bb.b0 == 7, abort = both) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            Loop(q0, value = {b0}, if_empty = Running) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(|ctx| ctx.check(1)),
+                    Limiter(1) {
+                        WhileDoElse {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t1}),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(PTask<4>, b0 = 3, b1 = {t0}),
+                },
             },
-            Observe(|bb| *bb.t0 % 3 > 0, abort = none) {
-                Condition(Cond<1>),
-            },
+            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 != 2)]
+            Runner,
         }
     }
 }
 
-board!(Tree0913Blackboard { t0 b0 });
+board!(Tree0913Blackboard { q0 t1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
         blackboard {
             b1: i64,
+            b0: i64 = 5,
         }
-        Retry(forever) {
-            StatefulAction(PTask<0>, b0 = {b1}),
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Condition(PCond<1>, b0 = {b1}),
+            #[success_if(|bb| bb.b1 > bb.b1 + 4)]
+            Action(PAct<2>, b0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0914Blackboard { b1 });
+board!(Tree0914Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0915 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 3,
         }
-        Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                Script(|bb| bb.o0 = None),
-            },
-            ForceFailure {
-                StatefulAction(Task<4>),
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Iterate(l0, element = {b1}, until = Never) {
+                    #[run_while(|bb| *bb.t1 % 2 > 0)]
+                    Fallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0915Blackboard { o0 });
+board!(Tree0915Blackboard { t1 b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0916Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        MaxTime(30) {
+            SetBlackboard(t0 = 3),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0916 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            SequenceStar {
-                Fallback {
-                    TryCatch(catch_on_halt = false) {
-                        Action(Act<0>),
-                        Cooldown(50) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
+        SequenceWithMemory {
+            Sleep(0),
+            #[run_while(|bb| bb.b0 < 3)]
+            #[post(|bb| if bb.b0 % 4 != 3 { *bb.t0 += 2 })]
+            Timeout(20) {
+                SubTree(Tree0916Sub0, b0 = {=}, t0 = {t0}),
+            },
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[success_if(|bb| bb.b0 != 3)]
+            RunOnce(then_skip = true) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    #[on_failure(|bb| if bb.b0 % 2 == 1 { bb.t0.set(bb.b0) })]
+                    Action(PAct<1>, b0 = 0, b1 = {b0}),
+                },
+            },
+            RepeatUntil(Failure) {
+                StepSequencer {
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 + 4 == 3),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
-                    StatefulAction(Task<2> = Task::<2>),
                 },
-                ReactiveFallback {
-                    #[skip_if(|bb| *bb.t0 > 2)]
-                    #[failure_if(|bb| bb.b0 + 3 < 2)]
-                    Sequence {
-                        #[post(|bb| bb.t1.set(bb.b0 + 1))]
-                        Wait(50),
-                        StatefulAction(Task<3> = Task::<3>),
-                        ScriptCondition(|bb| *bb.t1 + 3 < 1),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    #[post(|bb| { bb.b0 += 2; bb.t1.set((*bb.t1 + 3) % 4) })]
-                    #[on_halted(|bb| { *bb.t0 += 3; if bb.b0 == 3 { *bb.t0 += 3 } })]
-                    Condition(|ctx| ctx.check(5)),
-                    Script(|bb| if bb.b0 + 2 == *bb.t0 { bb.t0.set(bb.b0) }),
-                },
-                StatefulAction(PTask<6>, b0 = {=}, b1 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0916Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0917Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        FlipSelector {
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-            Action(Act<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0917Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            b0: i64 = 14,
-        }
-        Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b1))
-    }
-}
+board!(Tree0916Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            ParallelAll {
-                Runner,
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
+        StepSequencer {
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[skip_if(|bb| *bb.t0 > *bb.t0 + 4)]
+            #[run_while(|bb| *bb.t0 != 6)]
+            Optional {
+                RunOnce {
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                        RepeatUntilSuccess(1) {
+                            StatefulAction(Task<0>),
+                        },
+                        SequenceWithMemory {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
+                    },
                 },
             },
-            SubTree(Tree0917Sub0, ..),
-            Deadline(0) {
-                Repeat(3) {
-                    Fallback {
-                        #[run_while(|bb| bb.b1 + 3 < 7)]
-                        SubTree(Tree0917Sub1, ..),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
+            ParallelAll(max_failures = -1) {
+                Condition(Cond<3>),
+                Priority {
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
+                    StatefulAction(Task<6>),
+                    StatefulAction(PTask<7>, b0 = 2, b1 = {t0}),
+                    SetBlackboard(t0 = 6),
+                },
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<8>),
+                    Condition(PCond<9>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0917Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveFallback {
+            WaitValueUpdate(t0) {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            Loop(q0, if_empty = Failure) {
+                Fallback {
+                    StatefulAction(Task<2>),
+                    ReactiveSequence {
+                        #[success_if(|bb| bb.b0 + 4 > *bb.t0)]
+                        StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
+                        Condition(Cond<4>),
+                    },
+                    FlipSelector {
+                        SetBlackboard(b0 = {t0}),
+                        Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                    },
+                    ForceFailure {
+                        ScriptCondition(|bb| (*bb.t0 + 1) % 4 != 2),
                     },
                 },
             },
@@ -587,67 +688,99 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0917Blackboard { b1 b0 });
+board!(Tree0918Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        StepSequencer {
-            Sleep(0),
-            StatefulAction(Task<0> = Task::<0>),
+    pub tree Tree0919 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        RunOnce {
+            TryCatch(catch_on_halt = false) {
+                Limiter(2) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
+                        #[failure_if(|bb| (*bb.t0 + 3) % 3 < 2)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                        #[success_if(|bb| *bb.t0 + 4 > *bb.t0)]
+                        StatefulAction(Task<1>),
+                        RepeatUntilSuccess(3) {
+                            Action(PAct<2>, b0 = 1),
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        RepeatUntilSuccess(1) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                },
+                PrioritySelector {
+                    #[score(2)]
+                    RunOnce {
+                        ForceSuccess {
+                            RetryUntilSuccessful(3) {
+                                Failer,
+                            },
+                        },
+                    },
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    PolicyParallel(policy = FirstSuccess) {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    ForceFailure {
+                        #[skip_if(|bb| *bb.t0 % 4 > 0)]
+                        ForceSuccess {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0919Blackboard { t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            RetryUntilSuccessful(1) {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
+    pub tree Tree0920Sub0 for Ctx {
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0920 for Ctx {
-        Timeout(20) {
-            Priority {
-                WhileDoElse {
+        Parallel {
+            AsyncSequence {
+                Action(Act<0>),
+                Inverter {
                     Sequence {
-                        StatefulAction(Task<0>),
-                        Succeeder,
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            StatefulAction(Task<3> = Task::<3>),
-                            AlwaysFailure,
-                        },
-                        AsyncSequence {
-                            AlwaysFailure,
-                        },
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
-                ForceSuccess {
-                    Sequence {
-                        ReactiveSequence {
-                            Sleep(30),
-                            Condition(Cond<4>),
-                        },
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                                Sleep(0),
-                                Condition(Cond<7>),
-                            },
-                        },
-                        StatefulAction(Task<8>),
-                    },
+                AlwaysSuccess,
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Condition(Cond<3>),
+                Sleep(20),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                SequenceStar {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            Remap(success = Success, failure = Failure) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(8)),
+                    Wait(50),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                    SubTree(Tree0920Sub0),
                 },
             },
         }
@@ -657,234 +790,133 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64,
             #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
         }
-        ParallelAll(max_failures = -1) {
-            IfThenElse {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                WhileDoElse {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        StatefulAction(Task<2>),
-                        #[score(3)]
-                        Wait(0),
-                    },
-                    #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
-                    #[success_if(|bb| bb.b0 != 1)]
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0 + 4) as f32)]
-                        AlwaysSuccess,
-                        #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b0 % 4 < 0)]
-            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-            Sequence {
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                Action(PIo<5>, t0 = {b0}),
-                Failer,
-            },
-            Observe(|bb| *bb.t0 > bb.b0, abort = none) {
-                AsyncSequence {
-                    Condition(PCond<6>, b0 = 4),
-                    Precondition(|bb| bb.b0 % 3 < 0, else = Success) {
-                        Script(|bb| bb.b0 += 1),
-                    },
-                },
+        ReactiveSelector {
+            #[failure_if(|bb| *bb.t0 + 1 > 5)]
+            #[success_if(|bb| bb.b0 == 2)]
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            Action(Act<1>),
+            Invert {
+                ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 3),
             },
         }
     }
 }
 
-board!(Tree0921Blackboard { o0 t0 b0 });
+board!(Tree0921Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64>,
             b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        Switch(b1) {
-            case 1 => RunOnce(then_skip = true) {
-                Interrupt(|bb| bb.b0 + 3 != 7) {
-                    SetBlackboard(t0 = {b0}),
-                },
+        Limiter(2) {
+            #[on_halted(|bb| if bb.o0.unwrap_or(5) % 3 == 1 { *bb.t0 += 1 })]
+            #[run_while(|bb| bb.b0 == 6)]
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 % 2) as f32)]
+                SetBlackboard(b0 = 0),
+                #[score(|bb| (bb.b0) as f32)]
+                Action(Act<0> = Act::<0>),
+                #[score(|bb| (bb.b1) as f32)]
+                StatefulAction(Task<1>),
             },
-            case 2 => Sleep(10),
-            _ => ScriptCondition(|bb| bb.b0 % 4 > 1),
         }
     }
 }
 
-board!(Tree0922Blackboard { t0 b0 b1 });
+board!(Tree0922Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0923 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Action(Act<0>),
+            MemSequence {
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                Condition(|ctx| ctx.check(2)),
+                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 3 })]
+                #[run_while(|bb| bb.o0.unwrap_or(0) + 2 != 1)]
+                StatefulAction(Task<3>),
             },
-            Condition(Cond<2>),
-            Condition(Cond<3>),
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Action(PIo<6>, t0 = {t0}),
+            #[post(|bb| { bb.t0.set(7); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+            Sleep(100),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0924Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0924Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Sequence {
-            StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
-            Condition(|ctx| ctx.check(5)),
-        }
-    }
-}
+board!(Tree0923Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0924 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            l0: Vec<i64> = vec![1],
-            o0: Option<i64>,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Precondition(|bb| bb.b1 % 2 < 0, else = Failure) {
-            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
-                Deadline(0) {
-                    IndexSwitch(|bb| bb.b0, dynamic = true) {
-                        Fallback {
-                            Loop(q0, value = {b0}) {
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            RetryUntilSuccessful(1) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                },
-                            },
-                            MemSequence {
-                                ScriptCondition(|bb| *bb.t0 + 3 != bb.b0),
-                                SubTree(Tree0924Sub0, b0 = {=}, t0 = {t0}, l0 = {=}, o0 = {o0}, b1 = {=}, q0 = {q0}),
-                                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
-                            },
-                            SubTree(Tree0924Sub1, ..),
-                        },
-                    },
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StepSequencer {
+                    Wait(10),
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
                 },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                Action(|ctx| ctx.exec(2)),
+                Condition(Cond<3>),
+                ReactiveSelector {
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<6>),
             },
         }
     }
 }
-
-board!(Tree0924Blackboard { b0 t0 l0 o0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx {
         blackboard {
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
+            b1: i64 = 4,
         }
-        #[run_while(|bb| *bb.t0 == 7)]
-        AsyncFallback {
-            ForceFailure {
-                StepSequencer {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Action(PIo<1>, t0 = {t0}),
-                        #[skip_if(|bb| *bb.t0 < 7)]
-                        #[failure_if(|bb| *bb.t0 + 4 > 5)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        SequenceStar {
-                            #[on_success(|bb| if bb.b0 > 3 { bb.b1 = 5 })]
-                            Condition(PCond<2>, b0 = {t0}),
-                            Action(PAct<3>, b0 = {=}),
-                            StatefulAction(Task<4>),
-                        },
+        Repeat(2) {
+            Repeat(forever) {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Repeat(1) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
                     },
-                },
-            },
-            Fallback {
-                SkipUnlessUpdated(t0) {
-                    Sleep(0),
-                },
-                #[on_halted(|bb| if bb.b1 + 2 > bb.b0 { bb.t0.set(bb.b1 % 3) })]
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b1)),
-                StepSequencer {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            ReactiveSelector {
-                SequenceWithMemory {
-                    Wait(50),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                Repeater(2) {
-                    SequenceStar {
-                        Condition(PCond<10>, b0 = {=}),
-                        Action(PAct<11>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                ParallelAll(1) {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    RepeatUntilSuccess(3) {
-                        #[skip_if(|bb| bb.b0 % 2 < 1)]
-                        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-                        Loop(q0, value = {b1}, if_empty = Running) {
-                            Condition(Cond<12>),
-                        },
-                    },
-                    Conditional(|bb| bb.b1 > *bb.t0 + 3, dynamic = true, else = Failure) {
-                        Parallel(success = -1) {
-                            PrioritySelector {
-                                #[score(|bb| (bb.b1) as f32)]
-                                StatefulAction(Task<13> = Task::<13>),
-                                #[score(|bb| (bb.b0 + 2) as f32)]
-                                StatefulAction(Task<14> = Task::<14>),
-                                #[score(|bb| (bb.b1) as f32)]
-                                Action(|ctx| ctx.exec(15)),
+                    Parallel {
+                        StatefulAction(Task<1>),
+                        ReactiveFallback {
+                            Interrupt(|bb| bb.b1 > bb.b0 % 2) {
+                                Condition(PCond<2>, b0 = {=}),
                             },
-                            Condition(Cond<16>),
+                            #[skip_if(|bb| bb.b0 != 0)]
+                            #[post(|bb| *bb.t0 += 3)]
+                            Repeater(0) {
+                                StatefulAction(Task<3>),
+                            },
                         },
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -892,337 +924,297 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0925Blackboard { t0 b1 q0 b0 });
+board!(Tree0925Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 2,
         }
-        ReactiveFallback {
-            Sequence {
-                SetBlackboard(o0 = Some(2)),
-                StatefulAction(Task<0>),
+        Sequence {
+            Condition(Cond<0>),
+            FlipSelector {
+                Parallel(success = -1, failure = 2) {
+                    Sleep(30),
+                    Condition(Cond<1>),
+                },
             },
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0926Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0927Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t1: i64 = 15,
-            b1: i64 = 12,
-            #[tracked] t0: i64 = 12,
-        }
-        RetryUntilSuccessful(2) {
-            #[on_failure(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| bb.b1 + 4 == 4)]
-            #[post(|bb| bb.t1.set(9))]
-            PrioritySelector {
-                #[score(|bb| (bb.b1 + 1) as f32)]
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                #[score(1)]
-                Condition(Cond<3>),
+            Observe(|bb| (bb.b1 + 3) % 4 < 2, abort = none) {
+                Timeout(20) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Invert {
+                #[skip_if(|bb| bb.b1 % 4 < 3)]
+                #[on_success(|bb| { *bb.t1 += 3; if bb.b1 > *bb.t0 { bb.b1 += 1 } })]
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 2, &mut bb.b0)),
+                    Action(Act<4>),
+                },
             },
         }
     }
 }
+
+board!(Tree0926Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            Sequence {
-                ReactiveSequence {
-                    PrioritySelector {
-                        #[score(8)]
-                        StatefulAction(Task<0>),
-                    },
-                    RepeatTimes(3) {
-                        Action(PIo<1>, t0 = {b1}),
+        ReactiveSequence {
+            ParallelAll {
+                Cooldown(0) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            StatefulAction(Task<0>),
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Fallback {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
                     },
                 },
+                ReactiveFallback {
+                    Guard(|ctx| &mut ctx.token) {
+                        StatefulAction(Task<4>),
+                    },
+                    Invert {
+                        Timeout(20) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    Condition(Cond<6>),
+                    Sleep(100),
+                },
             },
-            SubTree(Tree0927Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Selector {
+                    Action(Act<9> = Act::<9>),
+                    PrioritySelector {
+                        #[score(2)]
+                        Action(Act<10>),
+                    },
+                    Action(|ctx| ctx.exec(11)),
+                    StatefulAction(Task<12> = Task::<12>),
+                    Retry(3) {
+                        StatefulAction(Task<13>),
+                    },
+                },
+                Invert {
+                    StatefulAction(Task<14>),
+                },
+            },
+            ParallelAll {
+                ReactiveFallback {
+                    StatefulAction(Task<15>),
+                    Action(Act<16>),
+                },
+                Fallback {
+                    RepeatUntilFailure(forever) {
+                        Remap(success = Failure, failure = Success) {
+                            StatefulAction(Task<17>),
+                        },
+                    },
+                },
+                Condition(Cond<18>),
+            },
         }
     }
 }
-
-board!(Tree0927Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0928 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 0,
         }
-        WhileDoElse {
-            Parallel {
-                StepSequencer {
-                    Action(PIo<0>, t0 = {=}),
-                    SequenceWithMemory {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2>),
-                },
-                Retry(3) {
-                    RepeatUntil(Failure) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Priority {
-                Sequence {
-                    Filter(times = 1) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    Action(PIo<4>, t0 = {t0}),
-                },
-                RetryUntilSuccessful(4) {
-                    Fallback {
-                        Observe(|bb| bb.b0 % 4 > 0, abort = lower) {
-                            Succeeder,
-                        },
-                        Observe(|bb| bb.b0 != 2, abort = lower) {
-                            SetBlackboard(t0 = 0),
-                        },
-                        Observe(|bb| *bb.t0 % 2 != 0, abort = none) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(PAct<2>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0928Blackboard { b0 t0 });
+board!(Tree0928Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0929 for Ctx {
         blackboard {
+            #[allow(unused)] o0: Option<i64> = None,
+            b0: i64 = 3,
             b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Filter(times = 1, filtered = Failure) {
-            #[run_while(|bb| (bb.b1 + 2) % 3 == 0)]
-            IndexSwitch(|bb| 7, out_of_range = Fail) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    BinarySelector(|bb| bb.b1 % 2 != 0, dynamic = true) {
-                        Action(Act<1> = Act::<1>),
-                        Condition(PCond<2>, b0 = {t0}),
-                    },
-                    StatefulAction(Task<3>),
-                    AlwaysSuccess,
-                },
-            },
+        ReactiveSequence {
+            #[on_halted(|bb| bb.b1 += 2)]
+            #[success_if(|bb| bb.b0 > bb.b0 + 1)]
+            #[post(|bb| bb.b0 = *bb.t0)]
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0929Blackboard { b1 t0 });
+board!(Tree0929Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0930 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            Action(Act<1>),
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0930Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0931Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 14,
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 11,
-        }
-        DynamicSelector {
-            Action(PAct<3>, b0 = {=}),
-            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = true) {
-                Script(|bb| bb.t1.set(bb.o0.unwrap_or(2) % 3)),
-                WasEntryUpdated(t1),
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            BinarySelector(|bb| bb.o0.unwrap_or(2) % 2 != 0, dynamic = false) {
+                #[skip_if(|bb| bb.b0 + 4 < 0)]
+                #[post(|bb| bb.b0 = *bb.t0)]
+                IfThenElse {
+                    Action(PAct<0>, b0 = 2, b1 = {t0}),
+                    Action(Act<1> = Act::<1>),
+                    Action(PIo<2>, t0 = {=}),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
+
+board!(Tree0930Blackboard { t0 l0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Sequence {
-                Timeout(30) {
-                    IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        Condition(PCond<2>, b0 = 6),
-                        WasEntryUpdated(t1),
+        FlipSelector {
+            StepSequencer {
+                Observe(|bb| *bb.t0 + 4 > bb.b0) {
+                    ParallelAll {
+                        StatefulAction(PTask<0>, b0 = 4, b1 = {t0}),
+                        Condition(Cond<1>),
                     },
                 },
-                ReactiveSequence {
-                    Conditional(|bb| *bb.t1 == 7, dynamic = true, else = Failure) {
-                        SubTree(Tree0931Sub0, ..),
-                    },
+                WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    Action(PAct<3>, b0 = {t0}),
                 },
-                MemPriority {
-                    StatefulAction(Task<4> = Task::<4>),
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        Cooldown(0) {
-                            Action(Act<5>),
-                        },
-                    },
-                    StatefulAction(Task<6>),
-                    Cooldown(30, filtered = Skipped) {
-                        UnsetBlackboard(o0),
+                #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
+                #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(5) + 4)]
+                Iterate(l0, element = {b0}, until = FirstSuccess) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                        WasEntryUpdated(t0),
                     },
                 },
             },
-            SequenceWithMemory {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                ReactiveFallback {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| *bb.t1 < 0),
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[failure_if(|bb| bb.b0 == 7)]
-                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                        Script(|bb| if *bb.t0 < 0 { bb.t1.set(*bb.t0 % 3) }),
-                        Condition(Cond<8>),
-                        Action(|ctx, bb| ctx.exec_in(9, (*bb.t1 + 4) % 4, &mut bb.b0)),
+            Observe(|bb| *bb.t0 + 2 != 5, abort = self) {
+                Condition(Cond<4>),
+            },
+            Action(Act<5>),
+            ReactiveSequence {
+                Delay(10) {
+                    Delay(10) {
+                        StatefulAction(Task<6>),
                     },
                 },
-                StepSequencer {
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.b0)]
-                    StepSequencer {
-                        Condition(|ctx| ctx.check(10)),
-                        Condition(PCond<11>, b0 = {b0}),
-                        #[post(|bb| { bb.b0 += 3; bb.t0.set(*bb.t1) })]
-                        #[on_success(|bb| { if *bb.t1 > bb.o0.unwrap_or(5) { *bb.t0 += 1 }; *bb.t1 += 3 })]
-                        StatefulAction(Task<12>),
+                ForceFailure {
+                    AlwaysFailure,
+                },
+            },
+            MemSequence {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<7>),
+                },
+                #[on_halted(|bb| bb.b0 += 1)]
+                Sequence {
+                    SetBlackboard(o0 = Some(5)),
+                    Repeater(forever) {
+                        StatefulAction(Task<8>),
                     },
-                    Repeat(forever) {
-                        KeepRunningUntilFailure {
-                            Script(|bb| { bb.t0.set(*bb.t1 + 1); bb.b0 += 3 }),
-                        },
-                    },
+                    Condition(Cond<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0931Blackboard { t1 o0 t0 b0 });
+board!(Tree0931Blackboard { b0 o0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0932 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 3,
-        }
-        FlipSelector {
-            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                StatefulAction(Task<0>),
-            },
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[failure_if(|bb| *bb.t0 + 1 > *bb.t1)]
-            BinarySelector(|bb| bb.b1 > 6, dynamic = false) {
-                SetBlackboard(t0 = {t1}),
-                #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                Switch(b1) {
-                    case 1 => Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 4, &mut bb.b1)),
-                    _ => ScriptCondition(|bb| (*bb.t1 + 2) % 4 < 1),
+        Timeout(10) {
+            IndexSwitch(|bb| 0, dynamic = true) {
+                RunOnce {
+                    Action(Act<0> = Act::<0>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Runner,
                 },
             },
         }
     }
 }
-
-board!(Tree0932Blackboard { t0 l0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0933 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        #[run_while(|bb| bb.o0.unwrap_or(0) + 1 > bb.o0.unwrap_or(5))]
-        #[on_halted(|bb| bb.b0 += 1)]
-        #[on_success(|bb| bb.b0 += 2)]
-        ParallelAll(max_failures = -1) {
-            RepeatUntilFailure(3) {
-                #[post(|bb| bb.o0 = None)]
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| bb.b0 == *bb.t0)]
-                DynamicSelector {
-                    ScriptCondition(|bb| *bb.t0 == 2),
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(t0 = 8),
-                        SequenceWithMemory {
-                            #[failure_if(|bb| *bb.t0 + 1 > (bb.o0.unwrap_or(1) + 3) % 2)]
-                            Action(|ctx| ctx.exec(1)),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
+        ReactiveSequence {
+            Switch(b1) {
+                case 2 => ParallelAll {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
+                },
+                case 5 => Filter(times = 2, count = Failure) {
+                    Sleep(10),
+                },
+                _ => SequenceStar {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[run_while(|bb| bb.b0 % 4 < 2)]
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        Action(PIo<3>, t0 = {b0}),
                     },
+                    StatefulAction(Task<4>),
                 },
             },
-            Optional {
-                WhileDoElse {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        ParallelAll {
-                            StatefulAction(Task<4> = Task::<4>),
+            RepeatTimes(1) {
+                Loop(q0, value = {b0}) {
+                    RetryUntilSuccessful(2) {
+                        ReactiveFallback {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Loop(q0, if_empty = Running) {
+                                    #[on_halted(|bb| if (bb.o0.unwrap_or(1) + 3) % 2 > 0 { bb.b0 += 1 })]
+                                    Script(|bb| if (bb.o0.unwrap_or(1) + 1) % 4 > 2 { bb.b0 += 1 }),
+                                },
+                            },
                             Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            Succeeder,
-                        },
-                    },
-                    Timeout(0) {
-                        Parallel(success = 3) {
-                            SetBlackboard(b0 = {t0}),
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    #[post(|bb| { if *bb.t0 + 3 > 4 { bb.b0 = *bb.t0 % 4 }; bb.b0 = bb.b0 % 4 })]
-                    #[on_halted(|bb| bb.t0.set(0))]
-                    ReactiveSequence {
-                        Action(Act<10>),
-                        Conditional(|bb| *bb.t0 + 2 < 6, dynamic = false) {
-                            Observe(|bb| bb.o0.is_none(), abort = self) {
-                                Condition(Cond<11> = Cond::<11>),
+                            ReactiveFallback {
+                                #[on_failure(|bb| bb.b1 = bb.b0)]
+                                Action(PIo<6>, t0 = {=}),
                             },
                         },
                     },
@@ -1232,218 +1224,260 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0933Blackboard { b0 o0 t0 });
+board!(Tree0933Blackboard { q0 b1 t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
+    pub tree Tree0934Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
+            b0: i64 = 10,
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 12,
+            #[tracked] t1: i64 = 10,
         }
-        ReactiveSequence {
-            Timeout(20) {
-                WhileDoElse {
-                    #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
-                    Parallel {
-                        IndexSwitch(|bb| *bb.t0) {
-                            Action(Act<0>),
-                            Runner,
-                            Delay(0) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
+        AsyncSequence {
+            Repeater(2) {
+                SequenceWithMemory {
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                        Condition(|ctx| ctx.check(1)),
                     },
-                    BinarySelector(|bb| *bb.t0 > 4, dynamic = false) {
-                        SetBlackboard(b0 = {t0}),
+                    RepeatUntilSuccess(2) {
                         Action(Act<2>),
                     },
                 },
             },
-            SequenceWithMemory {
-                Script(|bb| bb.b0 += 1),
+            IfThenElse {
+                Limiter(2) {
+                    BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+                        SetBlackboard(t1 = 8),
+                        SetBlackboard(t1 = 6),
+                    },
+                },
+                Conditional(|bb| *bb.t1 > 1, dynamic = true) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
-            Sequence {
-                Action(Act<3>),
-                Wait(10),
+            #[success_if(|bb| *bb.t1 != *bb.t0)]
+            StepSequencer {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(4)),
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6>),
+                DynamicSequence {
+                    Action(PIo<7>, t0 = {=}),
+                    Condition(Cond<8>),
+                },
             },
         }
     }
 }
 
-board!(Tree0934Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+        }
+        Sequence {
+            SubTree(Tree0934Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0934Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0935 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
             b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Parallel {
-            Sleep(0),
-            RetryUntilSuccessful(1) {
-                Condition(Cond<0>),
+        Precondition(|bb| *bb.t0 == bb.b0 + 1, else = Failure) {
+            Retry(3) {
+                SequenceStar {
+                    TryCatch(catch_on_halt = false) {
+                        SetBlackboard(t1 = {b0}),
+                        StatefulAction(Task<0>),
+                    },
+                    ReactiveSequence {
+                        #[post(|bb| { bb.o0 = Some(*bb.t0); bb.t1.set(bb.o0.unwrap_or(5) + 4) })]
+                        Script(|bb| *bb.t0 += 2),
+                        Condition(Cond<1>),
+                        #[run_while(|bb| bb.o0.unwrap_or(0) != 3)]
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
             },
-            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b0)),
-            ScriptCondition(|bb| bb.b0 != 6),
         }
     }
 }
 
-board!(Tree0935Blackboard { t0 b0 });
+board!(Tree0935Blackboard { t0 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-        }
-        ReactiveSelector {
-            Failer,
+        ReactiveFallback {
+            Filter(times = 2, filtered = Skipped) {
+                DynamicSelector {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        AlwaysRunning,
+                    },
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
             Sequence {
-                Condition(PCond<0>, b0 = {b1}),
-                Action(Act<1>),
+                StatefulAction(Task<3>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<4>),
+                },
             },
-            Parallel(failure = -1) {
-                Condition(Cond<2>),
-                StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Limiter(3) {
+                    Sequence {
+                        RepeatUntilSuccess(2) {
+                            Action(Act<5>),
+                        },
+                        Timeout(30) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
             },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0936Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0937 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Filter(times = 3, count = Success, filtered = Skipped) {
-            #[failure_if(|bb| bb.b0 % 3 != 2)]
-            Fallback {
-                Retry(2) {
-                    Condition(Cond<0>),
-                },
-                WhileDoElse {
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    Failer,
-                },
-                Action(PAct<3>, b0 = 1, b1 = {b0}),
-                Repeat(forever) {
-                    Repeat(forever) {
-                        ScriptCondition(|bb| bb.b0 != 4),
+        Fallback {
+            Filter(times = 3, filtered = Skipped) {
+                Action(Act<0>),
+            },
+            Action(Act<1>),
+            ForceSuccess {
+                Loop(q0, if_empty = Running) {
+                    Delay(20) {
+                        StatefulAction(Task<2>),
                     },
                 },
-                Action(Act<4> = Act::<4>),
             },
         }
     }
 }
 
-board!(Tree0937Blackboard { t0 b0 });
+board!(Tree0937Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0938 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
             b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        TryCatch(catch_on_halt = true) {
-            Action(PIo<0>, t0 = {t1}),
-            SkipUnlessUpdated(t0) {
-                TryCatch(catch_on_halt = true) {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 > 1),
-                    #[success_if(|bb| *bb.t1 % 3 == 1)]
-                    StatefulAction(Task<1>),
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        SetBlackboard(b0 = {t1}),
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = 9, b1 = {b0}),
+                StatefulAction(Task<3> = Task::<3>),
+                #[skip_if(|bb| bb.b1 > bb.b0)]
+                #[on_success(|bb| if bb.b1 != 7 { bb.o0 = Some(*bb.t0) })]
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                SetBlackboard(t0 = 2),
+            },
+            Precondition(|bb| bb.b0 + 3 != *bb.t0, else = Running) {
+                WhileDoElse {
+                    Invert {
+                        StatefulAction(Task<4>),
                     },
-                    Conditional(|bb| *bb.t0 != 0, dynamic = false) {
-                        Condition(Cond<3>),
-                    },
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        Action(PIo<4>, t0 = {t0}),
-                    },
+                    #[failure_if(|bb| bb.b0 % 3 > 0)]
+                    #[on_failure(|bb| if bb.b1 + 3 > 4 { bb.b1 += 1 })]
+                    SetBlackboard(o0 = Some(9)),
+                },
+            },
+            SetBlackboard(o0 = Some(5)),
+            Inverter {
+                IfThenElse {
+                    Action(PIo<5>, t0 = {=}),
+                    #[failure_if(|bb| bb.b1 == bb.b0 % 2)]
+                    AlwaysRunning,
+                    Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0938Blackboard { o0 t0 t1 b0 });
+board!(Tree0938Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0939 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            Sequence {
-                RetryUntilSuccessful(3) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                Condition(PCond<1>, b0 = {=}),
+        ForceFailure {
+            #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
+            DynamicSelector {
+                Condition(Cond<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b0)),
+                Condition(Cond<3>),
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0939Blackboard { t0 b0 });
+board!(Tree0939Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0940 for Ctx {
-        Parallel {
-            PrioritySelector {
-                #[score(3)]
-                Deadline(10) {
+        Fallback {
+            Filter(times = 3, count = Failure) {
+                Action(|ctx| ctx.exec(0)),
+            },
+            Condition(Cond<1>),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveSequence {
                     PrioritySelector {
                         #[score(2)]
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                        },
-                        #[score(0)]
+                        Action(Act<2>),
+                    },
+                    RepeatUntilFailure(2) {
                         Delay(10) {
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        #[score(0)]
-                        DynamicSelector {
-                            StatefulAction(Task<3>),
+                            MaxTime(10) {
+                                Wait(0),
+                            },
                         },
                     },
                 },
-                #[score(0)]
-                AsyncSequence {
-                    Action(Act<4> = Act::<4>),
-                    Action(Act<5> = Act::<5>),
+            },
+            ParallelAll(0) {
+                StatefulAction(Task<3>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                Cooldown(50, filtered = Failure) {
                     StatefulAction(Task<6>),
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<7>),
-                    },
-                    Condition(Cond<8>),
                 },
-                #[score(2)]
-                DynamicSequence {
-                    Condition(Cond<9>),
-                    ReactiveSequence {
-                        Sleep(20),
-                    },
-                    StatefulAction(Task<10>),
-                    PrioritySelector {
-                        #[score(0)]
-                        Condition(Cond<11>),
-                    },
-                    StatefulAction(Task<12> = Task::<12>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<7> = Task::<7>),
                 },
             },
         }
@@ -1453,172 +1487,206 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0941 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        WhileDoElse {
-            WaitValueUpdate(t1) {
-                StepSequencer {
-                    Script(|bb| bb.b0 = bb.b1),
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) < *bb.t0 % 3)]
-                    #[on_failure(|bb| { bb.o0 = None; bb.t1.set(bb.b1) })]
-                    #[post(|bb| *bb.t1 += 2)]
-                    StatefulAction(Task<0>),
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+            AsyncFallback {
+                Action(PAct<0>, b0 = 3, b1 = {b0}),
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+            },
+            Inverter {
+                Selector {
                     WasEntryUpdated(t0),
+                    Action(|ctx| ctx.exec(3)),
                 },
-            },
-            Sequence {
-                ScriptCondition(|bb| *bb.t0 > bb.b0),
-                StatefulAction(PTask<1>, b0 = 4, b1 = {t1}),
-                ScriptCondition(|bb| *bb.t0 % 2 > 0),
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
-            },
-            SequenceWithMemory {
-                Remap(success = Failure, failure = Failure) {
-                    #[run_while(|bb| bb.b1 < 3)]
-                    MemSequence {
-                        Action(PAct<2>, b0 = {=}, b1 = {=}),
-                        Runner,
-                    },
-                },
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_success(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0)); if bb.b1 != 3 { *bb.t1 += 1 } })]
-                #[skip_if(|bb| bb.b0 + 2 < 7)]
-                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0941Blackboard { b0 t0 t1 b1 o0 });
+board!(Tree0941Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Switch(b1) {
-            case 3 => StatefulAction(Task<0>),
-            _ => #[run_while(|bb| *bb.t0 + 1 > (bb.b1 + 3) % 4)]
-            #[on_halted(|bb| bb.b1 += 3)]
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+        ParallelAll(max_failures = -1) {
+            #[skip_if(|bb| bb.b0 > 5)]
+            RunOnce(then_skip = true) {
+                WhileDoElse {
+                    MemSequence {
+                        Iterate(l0, element = {b0}, reset_index = false) {
+                            Loop(q0, if_empty = Success) {
+                                #[skip_if(|bb| *bb.t0 > 7)]
+                                #[success_if(|bb| bb.b0 > 7)]
+                                #[run_while(|bb| *bb.t0 + 1 > 6)]
+                                TryCatch(catch_on_halt = false) {
+                                    Action(Act<0>),
+                                    Action(Act<1> = Act::<1>),
+                                },
+                            },
+                        },
+                        Parallel(success = 0, failure = -1) {
+                            #[post(|bb| bb.b1 += 1)]
+                            #[success_if(|bb| bb.b0 % 4 < 1)]
+                            Loop(q0, value = {b0}) {
+                                #[on_success(|bb| bb.b1 += 1)]
+                                #[run_while(|bb| bb.b0 < 4)]
+                                #[success_if(|bb| *bb.t0 < bb.b1)]
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 3, &mut bb.b1)),
+                            Condition(Cond<4>),
+                        },
+                        Repeater(2) {
+                            Action(Act<5>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b1 % 4, &mut bb.b1)),
+                    },
+                    #[run_while(|bb| bb.b1 > *bb.t0)]
+                    Timeout(0) {
+                        RunOnce(then_skip = false) {
+                            Action(Act<7> = Act::<7>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0942Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        Action(Act<0>)
-    }
-}
+board!(Tree0942Blackboard { l0 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 5,
         }
-        #[skip_if(|bb| *bb.t1 != 1)]
-        #[on_failure(|bb| *bb.t0 += 3)]
-        BinarySelector(|bb| bb.b0 + 2 < 3, dynamic = true) {
-            SubTree(Tree0943Sub0, ..),
-            StatefulAction(Task<1>),
+        RepeatUntilFailure(1) {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                SetBlackboard(b0 = {t1}),
+            },
         }
     }
 }
 
-board!(Tree0943Blackboard { t0 b0 t1 });
+board!(Tree0943Blackboard { b0 t0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0944 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            Action(|ctx| ctx.exec(3)),
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+        }
+        ReactiveSelector {
+            AlwaysFailure,
+            Precondition(|bb| bb.b1 % 3 != 2) {
+                Selector {
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    Observe(|bb| *bb.t1 > 3) {
+                        AlwaysSuccess,
+                    },
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                },
+            },
+            #[success_if(|bb| *bb.t0 > bb.b1 % 3)]
+            #[skip_if(|bb| bb.b1 % 4 == 2)]
+            FlipSelector {
+                StatefulAction(Task<1>),
+                Sleep(50),
+                Optional {
+                    Script(|bb| bb.b0 = bb.b1 + 3),
+                },
+            },
+            Conditional(|bb| bb.b1 > 4, dynamic = false, else = Failure) {
+                Switch(b1) {
+                    case 4 => RunOnce(then_skip = false) {
+                        #[on_success(|bb| { bb.b0 += 2; bb.b1 += 2 })]
+                        #[success_if(|bb| bb.b1 % 2 > 0)]
+                        Condition(Cond<2>),
+                    },
+                    case 0 => Condition(Cond<3>),
+                    _ => Condition(Cond<4> = Cond::<4>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0944Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0945 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+            #[allow(unused)] o0: Option<i64>,
         }
-        MemPriority {
-            StepSequencer {
-                Cooldown(0, filtered = Skipped) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                        Sleep(30),
-                    },
-                },
-                IfThenElse {
-                    Action(PIo<0>, t0 = {=}),
-                    Condition(Cond<1>),
-                },
-                Condition(|ctx, bb| ctx.check_in(2, 5)),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
+        Remap(success = Failure, failure = Failure) {
+            #[on_halted(|bb| { bb.b0 += 3; bb.b0 = bb.b1 % 4 })]
+            #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
+            ReactiveSequence {
+                Sleep(20),
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(PAct<2>, b0 = {b1}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0945Blackboard { b0 t0 l0 });
+board!(Tree0945Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0946 for Ctx {
         blackboard {
-            b0: i64 = 1,
             b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Repeat(forever) {
-            Limiter(3) {
-                Timeout(100) {
-                    #[failure_if(|bb| bb.b0 + 2 > bb.b0 % 3)]
-                    Fallback {
-                        #[success_if(|bb| bb.b1 % 3 < 2)]
-                        SequenceWithMemory {
-                            #[success_if(|bb| *bb.t0 != bb.b1)]
-                            #[on_halted(|bb| bb.b1 += 2)]
-                            #[run_while(|bb| (bb.b0 + 2) % 2 > 0)]
-                            Fallback {
-                                StatefulAction(Task<0>),
-                                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                                #[run_while(|bb| *bb.t0 % 3 < 0)]
-                                Action(Act<1>),
+        RunOnce(then_skip = true) {
+            StepSequencer {
+                ReactiveFallback {
+                    BinarySelector(|bb| bb.b0 % 3 == 2) {
+                        Parallel(success = 2, failure = 1) {
+                            ForceFailure {
+                                WasEntryUpdated(t0),
                             },
-                            FlipSelector {
-                                Action(PAct<2>, b0 = 3, b1 = {=}),
-                                ScriptCondition(|bb| *bb.t0 != 0),
-                                #[on_halted(|bb| if *bb.t0 % 2 < 1 { bb.t0.set(bb.b1 % 2) })]
-                                Action(Act<3>),
-                            },
-                            Fallback {
-                                Action(|ctx, bb| ctx.exec_in(4, 3, &mut bb.b1)),
-                                StatefulAction(Task<5>),
-                                Action(Act<6>),
-                                StatefulAction(Task<7>),
-                                AlwaysRunning,
-                            },
-                            Condition(Cond<8>),
+                            Condition(Cond<0>),
                         },
-                        Script(|bb| if *bb.t0 > bb.b0 % 3 { bb.b0 = *bb.t0 }),
+                        Condition(Cond<1>),
+                    },
+                    #[run_while(|bb| *bb.t0 + 2 == 2)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    MaxTime(0) {
+                        #[success_if(|bb| bb.b1 < 4)]
+                        Conditional(|bb| bb.b1 == 3, dynamic = false) {
+                            BinarySelector(|bb| *bb.t0 == 4, dynamic = false) {
+                                AlwaysRunning,
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                FlipSelector {
+                    Parallel(success = -1, failure = 0) {
+                        RepeatTimes(forever) {
+                            Succeeder,
+                        },
                     },
                 },
             },
@@ -1626,330 +1694,526 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0946Blackboard { b0 b1 t0 });
+board!(Tree0946Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
         }
-        SequenceWithMemory {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                RunOnce {
-                    SkipUnlessUpdated(t0) {
-                        SequenceStar {
-                            #[run_while(|bb| *bb.t0 < 3)]
-                            #[post(|bb| if *bb.t0 % 4 != 3 { bb.b1 += 2 })]
-                            StatefulAction(Task<0>),
-                            Deadline(100) {
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                            },
-                        },
+        Repeater(forever) {
+            Parallel(success = 3, failure = -3) {
+                ForceFailure {
+                    Condition(Cond<0>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Sleep(0),
+                    Action(Act<1> = Act::<1>),
+                },
+                ReactiveFallback {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<2>, b0 = {b0}),
+                    WaitValueUpdate(t0) {
+                        Wait(0),
                     },
                 },
             },
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b0 < 1),
-                },
-                WasEntryUpdated(t1),
-            },
-            Action(PAct<3>, b0 = {b1}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0947Blackboard { b1 b0 t0 t1 });
+board!(Tree0947Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0948 for Ctx {
-        ReactiveFallback {
-            Repeat(4) {
-                StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = false) {
+            Conditional(|bb| bb.b0 + 1 == 7) {
+                DynamicSelector {
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| bb.b1 % 4 == 2),
+                    Action(Act<0> = Act::<0>),
+                },
             },
+            RetryUntilSuccessful(2) {
+                Selector {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Conditional(|bb| *bb.t0 % 4 < 0, dynamic = true, else = Success) {
+                        #[failure_if(|bb| *bb.t0 != 0)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        Precondition(|bb| bb.b1 + 4 < bb.b0, else = Running) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 2 > 3, dynamic = false) {
+                RepeatUntilFailure(3) {
+                    Cooldown(50, filtered = Failure) {
+                        Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b1 = (bb.b0 + 1) % 3 }),
+                    },
+                },
+                TryCatch {
+                    SetBlackboard(b0 = 2),
+                    #[post(|bb| *bb.t0 += 1)]
+                    #[on_success(|bb| { bb.b1 += 3; if bb.b0 % 3 < 2 { bb.b0 = bb.b1 } })]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    ScriptCondition(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 3),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0948Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Remap(success = Success, failure = Success) {
+                StepSequencer {
+                    ScriptCondition(|bb| bb.b0 > 2),
+                    Action(PIo<1>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0949Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            SetBlackboard(b0 = 4),
+        }
+    }
+}
+
+board!(Tree0950Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] b1: i64,
+        }
+        Precondition(|bb| bb.b0 > 5, else = Success) {
+            WaitValueUpdate(t0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0951Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess) {
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    Repeater(0) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                DynamicSelector {
+                    AlwaysFailure,
+                    Filter(times = 2) {
+                        Wait(20),
+                    },
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.t1.set(2) })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Condition(PCond<4>, b0 = 5),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0952Blackboard { o0 l0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ParallelAll(0) {
+            RepeatTimes(1) {
+                ForceFailure {
+                    Fallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+            DynamicSelector {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
+                Action(Act<5>),
+            },
+            Selector {
+                Observe(|bb| (*bb.t0 + 3) % 4 == 1, abort = both) {
+                    RepeatUntilSuccess(3) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0953Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(3),
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![1],
+        }
+        StepSequencer {
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 2) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    #[on_failure(|bb| { bb.o0 = Some(bb.b1); *bb.t1 += 1 })]
+                    Condition(Cond<0>),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                #[on_failure(|bb| { bb.b0 += 2; if bb.b1 % 3 < 0 { bb.b0 = bb.b1 } })]
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0954Blackboard { b0 t1 t0 q0 o0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        Cooldown(30) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                RunOnce {
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                AlwaysSuccess,
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+                Loop(q0) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0955Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            AsyncFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<2>),
+                },
+                Failer,
+                StatefulAction(Task<3>),
+                #[skip_if(|bb| bb.b0 % 2 < 1)]
+                #[post(|bb| bb.t1.set(bb.b1))]
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0956Blackboard { b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            TryCatch {
+                #[post(|bb| bb.b0 += 1)]
+                #[success_if(|bb| *bb.t0 == 3)]
+                Sleep(0),
+                StatefulAction(Task<0>),
+                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
+            },
+            Timeout(30) {
+                Inverter {
+                    ReactiveSequence {
+                        Filter(times = 1, count = Failure, filtered = Failure) {
+                            #[failure_if(|bb| *bb.t0 + 2 != 3)]
+                            #[success_if(|bb| bb.b0 + 4 < 7)]
+                            #[skip_if(|bb| bb.b0 > 4)]
+                            StatefulAction(PTask<2>, b0 = {b0}),
+                        },
+                    },
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(3, 1)),
+            MemPriority {
+                Condition(Cond<4> = Cond::<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0957Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0958Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(5))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        RetryUntilSuccessful(3) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                IfThenElse {
+                    StepSequencer {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    Priority {
+                        Condition(|ctx| ctx.check(3)),
+                        Action(Act<4>),
+                    },
+                },
+                MaxTime(0) {
+                    Limiter(3) {
+                        Observe(|bb| bb.b1 == 3, abort = self) {
+                            SubTree(Tree0958Sub0, ..),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0958Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
+        }
+        #[post(|bb| bb.b1 += 2)]
+        #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
+        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+        Fallback {
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0959Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    ParallelAll(max_failures = -3) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                Condition(Cond<0>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                #[skip_if(|bb| bb.o0.is_some())]
+                                #[on_success(|bb| bb.b0 += 1)]
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        MemSequence {
+                            AlwaysRunning,
+                        },
+                        Switch(b1) {
+                            case 2 => StatefulAction(Task<2>),
+                            _ => Wait(30),
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                Sleep(0),
+                Sleep(100),
+                Fallback {
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) == 1)]
+                    #[post(|bb| bb.o0 = Some(6))]
+                    Wait(10),
+                    StatefulAction(Task<3>),
+                },
+                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                    StatefulAction(PTask<4>, b0 = {=}),
+                },
+                Condition(PCond<5>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0960Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Action(PAct<0>, b0 = 1, b1 = {b0}),
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            Action(PIo<3>, t0 = {t0}),
+            Condition(|ctx| ctx.check(4)),
+            SetBlackboard(t0 = 7),
+        }
+    }
+}
+
+board!(Tree0961Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0962Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Sequence {
+            Condition(Cond<0>),
+            SetBlackboard(t0 = 2),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0962Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Cooldown(0, filtered = Failure) {
             StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-        }
-        ForceSuccess {
-            BinarySelector(|bb| *bb.t1 % 2 > 0, dynamic = true) {
-                WaitUntil(|bb| bb.b0 < 3) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Interrupt(|bb| *bb.t0 == 3) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = true) {
-                        ScriptCondition(|bb| bb.b0 % 2 < 0),
-                        Action(PIo<1>, t0 = {=}),
-                        Action(Act<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0949Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        ReactiveSequence {
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                Repeat(3) {
-                    MemPriority {
-                        ReactiveFallback {
-                            Delay(0) {
-                                RepeatUntilFailure(3) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(|ctx| ctx.check(3)),
-                Action(Act<4>),
-            },
-            FlipSelector {
-                StatefulAction(Task<5>),
-                Runner,
-                Action(Act<6> = Act::<6>),
-                Wait(0),
-            },
-            Action(Act<7>),
-            Repeater(forever) {
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[success_if(|bb| *bb.t0 != 2)]
-        #[skip_if(|bb| bb.b0 % 2 > 0)]
-        SequenceWithMemory {
-            Action(Act<0>),
-            Conditional(|bb| (bb.b0 + 4) % 4 == 1, dynamic = false, else = Failure) {
-                Action(PIo<1>, t0 = {=}),
-            },
-            #[run_while(|bb| bb.b0 % 2 > 0)]
-            Conditional(|bb| *bb.t0 == 0, dynamic = true, else = Success) {
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0951Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            b0: i64 = 1,
-        }
-        IndexSwitch(|bb| *bb.t0) {
-            ReactiveSequence {
-                Script(|bb| { bb.b0 += 2; bb.b0 += 1 }),
-                Action(Act<0> = Act::<0>),
-            },
-            Precondition(|bb| *bb.t0 % 2 > 0, else = Skipped) {
-                Condition(Cond<1>),
-            },
-            #[failure_if(|bb| bb.b0 % 2 < 0)]
-            #[on_halted(|bb| if bb.b0 % 2 > 0 { bb.t0.set(bb.b1) })]
-            Repeat(3) {
-                Action(Act<2>),
-            },
-            #[run_while(|bb| bb.b1 < 4)]
-            Iterate(l0, element = {b0}) {
-                StatefulAction(Task<3>),
-            },
-            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
-                #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-                #[failure_if(|bb| bb.b1 != 2)]
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0952Blackboard { l0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
+    pub tree Tree0962 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            l0: Vec<i64> = vec![],
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure) {
-            #[failure_if(|bb| *bb.t0 % 2 > 0)]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 1, &mut bb.b0)),
-                Script(|bb| if bb.b0 % 3 > 1 { *bb.t0 += 1 }),
-            },
-        }
-    }
-}
-
-board!(Tree0953Blackboard { t1 b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
+            #[allow(unused)] l0: Vec<i64>,
             #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64 = 5,
             o0: Option<i64> = None,
         }
-        SequenceWithMemory {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Repeater(0) {
-                    Condition(Cond<0>),
-                },
-                Action(Act<1> = Act::<1>),
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    StatefulAction(Task<2>),
-                    Sleep(10),
-                },
-                #[post(|bb| if bb.b0 != 7 { bb.o0 = None })]
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            #[success_if(|bb| bb.b0 % 3 > 0)]
-            Priority {
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
-                Script(|bb| { bb.o0 = None; bb.t0.set(bb.b0) }),
-            },
-            Sequence {
-                Iterate(l0, element = {b0}, max = 3, reset_index = true) {
-                    Action(Act<7>),
-                },
-                StatefulAction(PTask<8>, b0 = 4, b1 = {t0}),
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0954Blackboard { l0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            MemSequence {
-                Cooldown(0, filtered = Failure) {
-                    RunOnce {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![],
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            Filter(times = 2, count = Success) {
-                Iterate(l0, element = {b1}, until = Never, reset_index = false) {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                        Succeeder,
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(1)),
-                        Script(|bb| *bb.t0 += 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0956Blackboard { l0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Fallback {
-            Observe(|bb| bb.b0 % 4 == 2) {
-                Fallback {
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
-                            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                            #[run_while(|bb| bb.b0 % 2 != 1)]
-                            Action(Act<1> = Act::<1>),
-                            Condition(Cond<2>),
-                            SetBlackboard(t0 = {b0}),
+        RetryUntilSuccessful(1) {
+            Repeat(3) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    TryCatch(catch_on_halt = false) {
+                        ReactiveFallback {
+                            SubTree(Tree0962Sub0, ..),
+                            SubTree(Tree0962Sub1, ..),
                         },
-                    },
-                },
-            },
-            Observe(|bb| *bb.t0 == 0, abort = both) {
-                Repeat(forever) {
-                    SequenceStar {
-                        Timeout(0) {
-                            ForceSuccess {
-                                Action(PAct<3>, b0 = 9, b1 = {b0}),
+                        IfThenElse {
+                            Deadline(0) {
+                                Delay(10) {
+                                    #[skip_if(|bb| bb.b0 != *bb.t0 + 4)]
+                                    #[success_if(|bb| (bb.b0 + 1) % 3 != 1)]
+                                    #[on_success(|bb| if *bb.t1 + 3 < bb.o0.unwrap_or(5) { bb.t1.set(bb.b0 + 4) })]
+                                    StatefulAction(Task<2>),
+                                },
                             },
+                            StatefulAction(Task<3>),
                         },
-                        #[success_if(|bb| *bb.t0 % 2 < 1)]
-                        AlwaysFailure,
-                        ReactiveSelector {
-                            Action(|ctx, bb| ctx.exec_in(4, (bb.b0 + 1) % 3, &mut bb.b0)),
-                            Wait(20),
-                        },
+                    },
+                    DynamicSequence {
+                        StatefulAction(PTask<4>, b0 = 4, b1 = {t1}),
+                        Sleep(20),
+                        Wait(0),
                         Condition(Cond<5>),
-                        Limiter(1) {
-                            RepeatUntil(Failure) {
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
-            Observe(|bb| *bb.t0 + 1 > 3, abort = lower) {
-                AsyncFallback {
-                    ReactiveFallback {
-                        #[failure_if(|bb| *bb.t0 + 4 != 2)]
-                        #[run_while(|bb| *bb.t0 != 1)]
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
                     },
                 },
             },
@@ -1957,170 +2221,48 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0957Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            Parallel(success = 2, failure = -1) {
-                Condition(Cond<0>),
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_halted(|bb| if *bb.t1 + 4 < *bb.t0 { bb.t1.set(*bb.t0) })]
-                AsyncFallback {
-                    StatefulAction(Task<1>),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-            Retry(0) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0958Blackboard { t0 t1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Filter(times = 2) {
-            Delay(30) {
-                MemPriority {
-                    PolicyParallel(policy = FirstSuccess) {
-                        Wait(30),
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Runner,
-                        Action(PAct<2>, b0 = {b0}, b1 = {t1}),
-                    },
-                    SequenceStar {
-                        #[post(|bb| { bb.t1.set(0); *bb.t0 += 1 })]
-                        Fallback {
-                            Condition(Cond<3>),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                            Action(PIo<5>, t0 = {b0}),
-                            Condition(Cond<6>),
-                            StatefulAction(PTask<7>, b0 = {t0}),
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 < 5)]
-                    #[run_while(|bb| *bb.t0 + 4 > (*bb.t0 + 1) % 3)]
-                    Priority {
-                        StatefulAction(Task<8>),
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            Sleep(50),
-                        },
-                        #[run_while(|bb| *bb.t1 == *bb.t0 % 4)]
-                        ForceFailure {
-                            Repeater(forever) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0959Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1],
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-            RepeatTimes(forever) {
-                Precondition(|bb| *bb.t0 + 4 == 4) {
-                    Sequence {
-                        Wait(50),
-                        Conditional(|bb| (bb.b1 + 3) % 3 > 1, dynamic = false, else = Success) {
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                        #[on_success(|bb| bb.b1 = 8)]
-                        #[failure_if(|bb| *bb.t0 % 3 < 0)]
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0960Blackboard { b0 l0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            StatefulAction(Task<0>),
-            #[success_if(|bb| *bb.t1 > *bb.t0 + 2)]
-            WaitValueUpdate(t1) {
-                StatefulAction(Task<1>),
-            },
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0961Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            AlwaysSuccess,
-        }
-    }
-}
+board!(Tree0962Blackboard { t1 l0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 2,
         }
-        StepSequencer {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(|ctx| ctx.check(1)),
-            WasEntryUpdated(t1),
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                Repeat(3) {
+                    SetBlackboard(b1 = 5),
+                },
+            },
+            Sequence {
+                Condition(Cond<0>),
+            },
+            ForceFailure {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 + 2) as f32)]
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    ForceSuccess {
+                        Action(PAct<2>, b0 = {=}, b1 = {=}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0963Blackboard { t1 });
+board!(Tree0963Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
-        MaxTime(20) {
-            Selector {
-                FlipSelector {
-                    AlwaysSuccess,
-                    AlwaysFailure,
-                    Condition(|ctx| ctx.check(0)),
-                    StatefulAction(Task<1>),
-                },
-            },
+        MemPriority {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
@@ -2128,16 +2270,35 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0965 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
             b0: i64 = 0,
         }
-        StepSequencer {
-            SetBlackboard(b0 = {t0}),
-            #[success_if(|bb| (*bb.t0 + 3) % 2 < 1)]
-            MaxTime(0) {
-                Failer,
+        ForceSuccess {
+            #[post(|bb| if *bb.t0 % 4 > 0 { bb.b0 += 2 })]
+            ReactiveFallback {
+                Repeater(3) {
+                    Parallel(success = -1, failure = -1) {
+                        #[failure_if(|bb| (bb.b0 + 4) % 4 == 0)]
+                        #[post(|bb| bb.b0 += 1)]
+                        SequenceWithMemory {
+                            Precondition(|bb| *bb.t0 > 6, else = Running) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            StatefulAction(Task<1>),
+                            MemSequence {
+                                Action(|ctx, bb| ctx.exec_in(2, 6, &mut bb.b0)),
+                                StatefulAction(Task<3>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                SequenceStar {
+                                    Wait(10),
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            Sleep(10),
         }
     }
 }
@@ -2146,697 +2307,45 @@ board!(Tree0965Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0966 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
+        Parallel(success = -1, failure = 1) {
+            Succeeder,
         }
-        TryCatch {
-            Observe(|bb| bb.b0 == 6, abort = none) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    WhileDoElse {
-                        StatefulAction(PTask<0>, b0 = 9, b1 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
-                        SetBlackboard(b0 = 3),
-                    },
-                },
-            },
-            TryCatch {
-                Succeeder,
-                StatefulAction(PTask<2>, b0 = 5, b1 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0966Blackboard { t1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0967Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        #[failure_if(|bb| bb.b0 % 4 != 3)]
-        Condition(Cond<1> = Cond::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            RunOnce(then_skip = false) {
-                SubTree(Tree0967Sub0, ..),
+        Filter(times = 1, count = Failure) {
+            StepSequencer {
+                Interrupt(|bb| bb.o0.is_none()) {
+                    #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 < bb.o0.unwrap_or(0) { *bb.t0 += 1 })]
+                    UnsetBlackboard(o0),
+                },
+                Repeat(0) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                },
             },
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0967Blackboard { b0 t0 });
+board!(Tree0967Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
         blackboard {
-            b0: i64 = 0,
-        }
-        Fallback {
-            Repeat(4) {
-                Precondition(|bb| bb.b0 % 3 == 0) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                },
-            },
-            StatefulAction(Task<1>),
-            Cooldown(30, filtered = Skipped) {
-                Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 3) % 2, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0968Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        #[run_while(|bb| bb.b0 < 4)]
-        #[post(|bb| if bb.b0 % 3 == 0 { *bb.t0 += 1 })]
-        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5) + 4)]
-        Fallback {
-            TryCatch(catch_on_halt = true) {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-            },
-            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                IndexSwitch(|bb| *bb.t0 + 1) {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Limiter(2) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0969Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        ParallelAll {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-            StatefulAction(PTask<1>, b0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0970Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0971Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0971Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        Action(Act<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
-        blackboard {
-            b0: i64 = 2,
             #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        #[run_while(|bb| *bb.t0 % 2 == 0)]
-        Sequence {
-            Iterate(l0, element = {b0}, reset_index = true) {
-                StepSequencer {
-                    SequenceWithMemory {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                            Action(PAct<2>, b0 = {=}),
-                            StatefulAction(Task<3>),
-                            SubTree(Tree0971Sub0, b0 = {=}, t0 = {t0}, l0 = {=}),
-                        },
-                        FlipSelector {
-                            Inverter {
-                                Precondition(|bb| *bb.t0 < 0, else = Success) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                        BinarySelector(|bb| bb.b0 + 4 > bb.b0, dynamic = false) {
-                            ReactiveFallback {
-                                Condition(Cond<5>),
-                                Condition(Cond<6>),
-                                Condition(PCond<7>, b0 = {b0}),
-                            },
-                            Script(|bb| { *bb.t0 += 3; bb.b0 += 3 }),
-                        },
-                        SubTree(Tree0971Sub1, ..),
-                        Deadline(20) {
-                            StatefulAction(PTask<9>, b0 = {=}),
-                        },
-                    },
-                    RunOnce {
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0971Blackboard { b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0972Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        IfThenElse {
-            AsyncSequence {
-                SubTree(Tree0972Sub0),
-                Action(Act<1>),
-                Action(|ctx| ctx.exec(2)),
-                Action(Act<3>),
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                RepeatTimes(1) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            RunOnce {
-                DynamicSelector {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    Action(Act<8> = Act::<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        Selector {
-            SequenceWithMemory {
-                Repeat(forever) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    AlwaysRunning,
-                },
-            },
-            RunOnce(then_skip = true) {
-                RepeatUntilSuccess(forever) {
-                    Sequence {
-                        FlipSelector {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        WhileDoElse {
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Optional {
-                    StatefulAction(Task<6>),
-                },
-                StatefulAction(Task<7>),
-                Sequence {
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
-        Priority {
-            Condition(Cond<0>),
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        Inverter {
-            Parallel(success = 2) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                Condition(Cond<1> = Cond::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0975Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0976 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
-        }
-        Observe(|bb| bb.b1 % 2 == 1) {
-            Loop(q0, value = {b1}, if_empty = Running) {
-                SequenceStar {
-                    Priority {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                        Condition(Cond<1> = Cond::<1>),
-                        AlwaysSuccess,
-                    },
-                    Sequence {
-                        MaxTime(0) {
-                            ScriptCondition(|bb| bb.b0 < 6),
-                        },
-                        Script(|bb| bb.b0 += 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0976Blackboard { t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0977 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
             b1: i64 = 5,
         }
-        PrioritySelector {
-            #[score(|bb| (bb.b1) as f32)]
-            Retry(0) {
-                #[on_halted(|bb| { if bb.b0 % 4 < 1 { bb.o0 = Some(4) }; bb.t0.set(*bb.t0 % 2) })]
-                Action(Act<0>),
-            },
-            #[score(1)]
-            ReactiveFallback {
-                PolicyParallel(policy = FirstFailure) {
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    Action(Act<2>),
-                },
-                Switch(b1) {
-                    case 5 => Succeeder,
-                    _ => StatefulAction(Task<3> = Task::<3>),
-                },
-                AsyncSequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0977Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0978 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 3,
-        }
-        Fallback {
-            Action(Act<0>),
-            MemPriority {
-                Action(PAct<1>, b0 = 8),
-                Action(PIo<2>, t0 = {b0}),
-            },
-            StatefulAction(Task<3>),
-            Condition(Cond<4>),
-        }
-    }
-}
-
-board!(Tree0978Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0979 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Fallback {
-            Parallel(success = 2, failure = -2) {
-                Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
-                    Invert {
-                        #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-                #[skip_if(|bb| bb.b1 % 4 == 3)]
-                Fallback {
-                    Parallel(success = 4) {
-                        Repeater(0) {
-                            AlwaysRunning,
-                        },
-                        StatefulAction(Task<1>),
-                        WhileDoElse {
-                            Condition(PCond<2>, b0 = {b1}),
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(4, 7)),
-                    },
-                },
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree0979Blackboard { b1 t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            Filter(times = 1, count = Completed) {
-                #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
-                Delay(0) {
-                    TryCatch {
-                        #[skip_if(|bb| bb.b0 % 2 == 0)]
-                        #[failure_if(|bb| bb.b0 + 1 > bb.b0)]
-                        #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                        Limiter(3) {
-                            #[on_failure(|bb| bb.t0.set(bb.b0))]
-                            StatefulAction(Task<0>),
-                        },
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b0 % 2 < 0)]
-            RepeatUntil(Failure) {
-                Timeout(0) {
-                    ReactiveSelector {
-                        Action(Act<2> = Act::<2>),
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            #[on_failure(|bb| { bb.b0 = 5; bb.t0.set(*bb.t0 % 2) })]
-            #[failure_if(|bb| *bb.t0 % 2 == 1)]
-            Delay(0) {
-                Parallel(success = 1, failure = 0) {
-                    ParallelAll(max_failures = -1) {
-                        ReactiveFallback {
-                            AlwaysFailure,
-                        },
-                        RunOnce(then_skip = false) {
-                            Selector {
-                                Observe(|bb| *bb.t0 + 2 != bb.b0, abort = lower) {
-                                    Action(Act<5>),
-                                },
-                                ForceFailure {
-                                    Condition(|ctx| ctx.check(6)),
-                                },
-                                Action(Act<7> = Act::<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncFallback {
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-                Script(|bb| *bb.t0 += 3),
-            },
-            Action(PAct<10>, b0 = 1, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0980Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0981Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0981Sub0 for Ctx {
-        SubTree(Tree0981Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
         PolicyParallel(policy = FirstFailure) {
-            RetryUntilSuccessful(0) {
-                SubTree(Tree0981Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        ForceSuccess {
-            AsyncSequence {
-                Limiter(1) {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        AlwaysFailure,
-                    },
-                },
-                Condition(Cond<1>),
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0983Sub0 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1],
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-            ForceFailure {
-                #[on_success(|bb| bb.t1.set(*bb.t0))]
-                Condition(PCond<1>, b0 = 4),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        WhileDoElse {
-            Conditional(|bb| bb.b0 % 3 == 2, dynamic = false) {
-                Limiter(3) {
-                    RetryUntilSuccessful(3) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-            },
-            SkipUnlessUpdated(t1) {
-                SubTree(Tree0983Sub0, l0 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0983Blackboard { l0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0984Sub0 for Ctx {
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        DynamicSelector {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
-            Sequence {
-                SubTree(Tree0984Sub0),
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4> = Cond::<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Retry(forever) {
-            SequenceWithMemory {
-                SequenceWithMemory {
-                    #[run_while(|bb| bb.b0 < 2)]
-                    #[failure_if(|bb| bb.b1 != 0)]
-                    RepeatTimes(forever) {
-                        KeepRunningUntilFailure {
-                            ScriptCondition(|bb| *bb.t0 != 1),
-                        },
-                    },
-                },
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0985Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64,
-            b0: i64,
-        }
-        Selector {
-            Observe(|bb| bb.b1 % 2 == 0, abort = both) {
-                #[post(|bb| *bb.t1 += 3)]
-                Failer,
-            },
-            Observe(|bb| bb.b0 == bb.b1 + 1, abort = both) {
-                Conditional(|bb| bb.b0 % 4 == 1, dynamic = true, else = Success) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0986Blackboard { t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0987 for Ctx {
-        SequenceWithMemory {
-            Repeat(0) {
-                Action(Act<0> = Act::<0>),
-            },
-            MemPriority {
-                Action(|ctx| ctx.exec(1)),
-                Remap(success = Failure, failure = Success) {
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                Inverter {
-                    ForceSuccess {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(Cond<6> = Cond::<6>),
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.b0 > 5, else = Success) {
-            Remap(success = Success, failure = Failure) {
-                Fallback {
-                    ReactiveSequence {
-                        PrioritySelector {
-                            #[score(|bb| (bb.o0.unwrap_or(5) % 3) as f32)]
-                            Runner,
-                            #[score(|bb| ((*bb.t0 + 2) % 4) as f32)]
-                            Failer,
-                        },
-                    },
-                    Filter(times = 2, count = Completed, filtered = Failure) {
+            Fallback {
+                RunOnce {
+                    SkipUnlessUpdated(t0) {
+                        #[run_while(|bb| (bb.b1 + 4) % 2 < 1)]
                         StatefulAction(Task<0>),
                     },
                 },
@@ -2845,37 +2354,89 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0988Blackboard { o0 b0 t0 });
+board!(Tree0968Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0989 for Ctx {
+    pub tree Tree0969 for Ctx {
         blackboard {
+            b0: i64 = 1,
             #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(1),
         }
-        Timeout(0) {
-            ScriptCondition(|bb| *bb.t0 > 4),
+        DynamicSelector {
+            #[run_while(|bb| bb.o0.is_some())]
+            ParallelAll {
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(Task<1>),
+            },
+            #[skip_if(|bb| *bb.t0 > 4)]
+            Delay(20) {
+                RepeatUntil(Failure) {
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
+                    Timeout(0) {
+                        ScriptCondition(|bb| *bb.t0 + 4 > 2),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0989Blackboard { t0 });
+board!(Tree0969Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0990 for Ctx {
+    pub tree Tree0970 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2],
+            b0: i64,
             #[tracked] t0: i64,
         }
-        Filter(times = 3, count = Failure, filtered = Failure) {
-            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-                Parallel(success = 3, failure = 1) {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Action(Act<1>),
-                    MemSequence {
-                        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-                            Timeout(10) {
-                                SetBlackboard(b0 = 0),
+        Observe(|bb| (*bb.t0 + 4) % 2 > 0) {
+            Observe(|bb| bb.b0 + 1 == 7, abort = none) {
+                Repeater(3) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    IfThenElse {
+                        Fallback {
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[run_while(|bb| *bb.t0 < 4)]
+                            AlwaysRunning,
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0970Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0971 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            #[on_success(|bb| bb.b0 += 2)]
+            #[post(|bb| bb.o0 = Some(bb.b0))]
+            Cooldown(0) {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token) {
+                        Precondition(|bb| (bb.b0 + 1) % 4 < 2) {
+                            Action(PAct<0>, b0 = {b0}),
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token) {
+                        Observe(|bb| *bb.t0 < 7, abort = none) {
+                            MemSequence {
+                                BinarySelector(|bb| bb.o0.is_some()) {
+                                    Wait(0),
+                                    AlwaysFailure,
+                                },
                             },
                         },
                     },
@@ -2885,165 +2446,776 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0990Blackboard { b0 l0 t0 });
+board!(Tree0971Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0991 for Ctx {
-        ReactiveSequence {
-            Optional {
-                Parallel(success = 1, failure = -1) {
-                    Deadline(0) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            Condition(|ctx| ctx.check(1)),
+    pub tree Tree0972 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        Precondition(|bb| *bb.t0 % 3 != 1, else = Running) {
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                Sleep(100),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0972Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        Fallback {
+            Filter(times = 2, filtered = Failure) {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+            },
+            RepeatUntilSuccess(1) {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        #[on_success(|bb| *bb.t1 += 1)]
+        #[run_while(|bb| bb.o0.is_some())]
+        #[failure_if(|bb| bb.o0.is_some())]
+        PolicyParallel(policy = FirstSuccess) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            WasEntryUpdated(t0),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0974Blackboard { t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0975Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        BinarySelector(|bb| *bb.t0 == 2) {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| bb.o0.is_none()),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+        }
+        Timeout(30) {
+            WaitUntil(|bb| bb.o0.is_some()) {
+                SubTree(Tree0975Sub0, t0 = {=}, o0 = {o0}),
+            },
+        }
+    }
+}
+
+board!(Tree0975Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0976Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0976 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+        }
+        SkipUnlessUpdated(t0) {
+            SkipUnlessUpdated(t1) {
+                Filter(times = 2) {
+                    #[skip_if(|bb| bb.b0 < 1)]
+                    #[run_while(|bb| *bb.t1 + 4 != 2)]
+                    #[failure_if(|bb| *bb.t1 == bb.b0)]
+                    SequenceWithMemory {
+                        Wait(0),
+                        Action(Act<0>),
+                        SubTree(Tree0976Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
+                        Action(Act<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0976Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0977 for Ctx {
+        IfThenElse {
+            Priority {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0978 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
+        }
+        ReactiveFallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+            Switch(b1) {
+                case 0 => #[on_success(|bb| *bb.t1 += 2)]
+                #[success_if(|bb| bb.b0 % 4 == 1)]
+                #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                Condition(Cond<1>),
+                case 5 => Runner,
+                _ => Action(Act<2> = Act::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0978Blackboard { t0 o0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0979 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            b0: i64,
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Interrupt(|bb| bb.b1 + 2 == 4) {
+                Cooldown(0, filtered = Skipped) {
+                    Sequence {
+                        SetBlackboard(b0 = 0),
+                        Action(|ctx| ctx.exec(0)),
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 + 4 > bb.b1 + 1)]
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0979Blackboard { q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0980 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        WhileDoElse {
+            Priority {
+                SequenceStar {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                Condition(PCond<2>, b0 = {b1}),
+            },
+            DynamicSelector {
+                Action(Act<3>),
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                ScriptCondition(|bb| *bb.t0 > 7),
+                #[on_success(|bb| if (bb.b0 + 4) % 4 != 3 { *bb.t0 += 3 })]
+                #[run_while(|bb| *bb.t1 % 2 != 1)]
+                AlwaysFailure,
+            },
+            Precondition(|bb| *bb.t1 + 4 == 7, else = Skipped) {
+                WaitUntil(|bb| bb.b0 != (bb.b1 + 4) % 2) {
+                    StepSequencer {
+                        #[run_while(|bb| *bb.t1 < 3)]
+                        #[post(|bb| bb.b1 += 3)]
+                        Action(Act<6> = Act::<6>),
+                        Condition(|ctx| ctx.check(7)),
+                        Filter(times = 3, count = Success) {
+                            #[failure_if(|bb| bb.b0 < *bb.t0 + 1)]
+                            #[skip_if(|bb| (*bb.t1 + 2) % 3 > 0)]
+                            #[success_if(|bb| bb.b1 % 3 > 0)]
+                            StatefulAction(Task<8>),
+                        },
+                        Condition(Cond<9>),
+                        Precondition(|bb| *bb.t0 + 3 > 2, else = Success) {
+                            Action(Act<10> = Act::<10>),
                         },
                     },
                 },
             },
-            RepeatUntilSuccess(forever) {
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    ParallelAll(max_failures = -1) {
-                        Condition(Cond<4>),
-                        Condition(Cond<5> = Cond::<5>),
+        }
+    }
+}
+
+board!(Tree0980Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(PTask<1>, b0 = {t1}),
+            StatefulAction(Task<2> = Task::<2>),
+            Deadline(50) {
+                SetBlackboard(o0 = Some(4)),
+            },
+            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(5)),
+        }
+    }
+}
+
+board!(Tree0981Blackboard { o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        #[success_if(|bb| (bb.b0 + 3) % 3 == 1)]
+        #[on_failure(|bb| if bb.b0 > 5 { *bb.t0 += 3 })]
+        #[on_success(|bb| *bb.t0 += 3)]
+        ReactiveFallback {
+            Repeat(forever) {
+                Selector {
+                    MemSequence {
+                        Conditional(|bb| bb.b0 != 0, dynamic = false, else = Success) {
+                            #[failure_if(|bb| *bb.t0 + 1 == bb.b0)]
+                            #[on_success(|bb| bb.b0 = *bb.t0)]
+                            #[skip_if(|bb| bb.b0 == bb.b0 + 1)]
+                            Condition(Cond<0>),
+                        },
+                        WhileDoElse {
+                            Condition(Cond<1>),
+                            Wait(10),
+                        },
+                        Parallel(success = -2, failure = 2) {
+                            Script(|bb| { bb.t0.set(bb.b0 + 4); if *bb.t0 % 2 != 1 { bb.b0 = *bb.t0 % 2 } }),
+                            Action(PAct<2>, b0 = {=}),
+                            StatefulAction(Task<3>),
+                        },
+                        AlwaysRunning,
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<4>),
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                            StatefulAction(Task<6>),
+                        },
+                        FlipSelector {
+                            Action(PAct<7>, b0 = {t0}, b1 = {b0}),
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                        },
+                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                        StatefulAction(Task<10>),
                     },
                 },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<6>),
-                AlwaysSuccess,
-                AlwaysSuccess,
-                Action(Act<7>),
-            },
-            MaxTime(0) {
-                Action(|ctx| ctx.exec(8)),
             },
         }
     }
 }
+
+board!(Tree0982Blackboard { l0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0983Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0983Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        Interrupt(|bb| *bb.t0 < 3) {
+            AsyncFallback {
+                SubTree(Tree0983Sub0, ..),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                Condition(Cond<2>),
+                SubTree(Tree0983Sub1, b0 = {=}, t0 = {t0}),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0983Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0984Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        ScriptCondition(|bb| bb.o0.is_some())
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+        }
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Fallback {
+                StatefulAction(Task<0>),
+                SubTree(Tree0984Sub0, o0 = {=}, t0 = {t0}),
+                Condition(Cond<1>),
+                #[run_while(|bb| *bb.t0 % 3 > 0)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0984Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0985 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64 = 0,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    Parallel(success = 1, failure = 1) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Action(PAct<1>, b0 = 1, b1 = {t0}),
+                #[on_success(|bb| if (*bb.t0 + 1) % 4 == 0 { bb.b1 = bb.b0 + 3 })]
+                StatefulAction(PTask<2>, b0 = 7),
+            },
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            MemSequence {
+                #[on_success(|bb| *bb.t0 += 1)]
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0985Blackboard { l0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0986Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Condition(PCond<2>, b0 = 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 3 => AlwaysFailure,
+            case 4 => Action(Act<0> = Act::<0>),
+            case 0 => Interrupt(|bb| bb.b1 + 1 > 0) {
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<1>),
+                    _ => WasEntryUpdated(t0),
+                },
+            },
+            _ => SubTree(Tree0986Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0986Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0987 for Ctx {
+        Parallel(failure = 3) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    ParallelAll(1) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Runner,
+            },
+            ParallelAll(1) {
+                Runner,
+                StatefulAction(Task<1>),
+                Succeeder,
+            },
+            AlwaysRunning,
+            Sequence {
+                Timeout(20) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+                StatefulAction(Task<3>),
+                ParallelAll(1) {
+                    Retry(4) {
+                        Delay(100) {
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[allow(unused)] b1: i64 = 5,
+        }
+        ParallelAll {
+            ParallelAll {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+board!(Tree0988Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0989 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        TryCatch {
+            AsyncFallback {
+                Sequence {
+                    Switch(b1) {
+                        case 5 => SetBlackboard(b1 = {t0}),
+                        case 3 => Timeout(10) {
+                            AlwaysFailure,
+                        },
+                        _ => Condition(|ctx, bb| ctx.check_in(0, 2)),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<1>),
+                        #[run_while(|bb| bb.b1 > 3)]
+                        #[on_halted(|bb| bb.b0 += 4)]
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                    Sequence {
+                        Action(Act<4> = Act::<4>),
+                        Script(|bb| if *bb.t0 == bb.b0 + 3 { bb.b0 += 1 }),
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 2, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0989Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0990 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+        }
+        ReactiveFallback {
+            StepSequencer {
+                ReactiveSequence {
+                    SkipUnlessUpdated(t0) {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            TryCatch {
+                                Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 3, &mut bb.b1)),
+                                },
+                                Parallel(success = 2, failure = -2) {
+                                    Failer,
+                                    Action(PIo<1>, t0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                },
+                Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Fallback {
+                            ReactiveSequence {
+                                Action(Act<3> = Act::<3>),
+                                ScriptCondition(|bb| bb.b1 > bb.b1 + 2),
+                            },
+                            Iterate(l0, element = {b0}, until = Never) {
+                                #[run_while(|bb| *bb.t0 + 4 < *bb.t0)]
+                                #[on_failure(|bb| if (bb.b0 + 1) % 2 == 1 { *bb.t0 += 2 })]
+                                #[failure_if(|bb| bb.b0 < 4)]
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
+                        Loop(q0, value = {b1}) {
+                            Delay(20) {
+                                Retry(3) {
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                        Switch(b1) {
+                            case 1 => SetBlackboard(o0 = Some(3)),
+                            case 2 => BinarySelector(|bb| *bb.t0 + 1 == bb.b0) {
+                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                                AlwaysFailure,
+                            },
+                            _ => SetBlackboard(o0 = Some(7)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0990Blackboard { t0 o0 l0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0991 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+        }
+        ForceSuccess {
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    UnsetBlackboard(o0),
+                },
+                SetBlackboard(o0 = Some(2)),
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    #[run_while(|bb| bb.b0 != 3)]
+                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
+                    DynamicSequence {
+                        Condition(Cond<0>),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Action(PAct<1>, b0 = {=}),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0991Blackboard { b1 t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        MemSequence {
-            Fallback {
-                Observe(|bb| *bb.t0 > 2) {
-                    AsyncSequence {
-                        SetBlackboard(b0 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        SetBlackboard(b0 = 3),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            AsyncSequence {
+                Cooldown(30, filtered = Skipped) {
+                    FlipSelector {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        Action(Act<0>),
+                        Action(Act<1>),
                     },
                 },
-                RetryUntilSuccessful(3) {
-                    StepSequencer {
-                        SetBlackboard(t0 = 3),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
-                        WasEntryUpdated(t0),
-                        Action(Act<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                ParallelAll(3) {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0992Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0993Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b1: i64 = 10,
-        }
-        Observe(|bb| bb.b1 % 3 < 0, abort = none) {
-            WhileDoElse {
-                Action(PAct<1>, b0 = {b0}, b1 = {b1}),
-                Sleep(30),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0993Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-            b1: i64 = 10,
-        }
-        Observe(|bb| (*bb.t0 + 3) % 4 < 3, abort = none) {
-            #[success_if(|bb| bb.o0.is_none())]
-            #[skip_if(|bb| bb.b1 + 3 == 7)]
-            #[failure_if(|bb| bb.b1 % 2 < 0)]
-            FlipSelector {
-                Succeeder,
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
+board!(Tree0992Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
+        Cooldown(10) {
+            Action(Act<0>),
         }
-        Fallback {
-            Observe(|bb| *bb.t0 % 4 > 2, abort = lower) {
-                #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(2) + 3); bb.b0 = *bb.t0 })]
-                #[failure_if(|bb| bb.b0 + 1 != 2)]
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree0993Sub0, ..),
-            SubTree(Tree0993Sub1, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0993Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0994Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        WhileDoElse {
-            Filter(times = 2, count = Completed) {
-                SubTree(Tree0994Sub0, b0 = {=}, t0 = {t0}),
+        ReactiveFallback {
+            #[run_while(|bb| bb.b0 < *bb.t0 + 4)]
+            #[failure_if(|bb| bb.b0 % 2 > 0)]
+            #[skip_if(|bb| *bb.t0 % 3 > 0)]
+            Parallel {
+                PolicyParallel(policy = FirstFailure) {
+                    Wait(100),
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Interrupt(|bb| bb.b0 + 4 < *bb.t0 + 3) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Repeat(forever) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 < 2)]
+                        Deadline(20) {
+                            StatefulAction(Task<4>),
+                        },
+                        ParallelAll(max_failures = -2) {
+                            ForceFailure {
+                                StatefulAction(Task<5>),
+                            },
+                            Precondition(|bb| bb.b0 > 3, else = Failure) {
+                                StatefulAction(Task<6>),
+                            },
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        RetryUntilSuccessful(1) {
+                            StepSequencer {
+                                Action(PIo<9>, t0 = {t0}),
+                                Failer,
+                                #[success_if(|bb| *bb.t0 < 7)]
+                                #[failure_if(|bb| *bb.t0 != bb.b0)]
+                                Action(Act<10>),
+                            },
+                        },
+                    },
+                },
             },
-            KeepRunningUntilFailure {
-                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-            },
-            Interrupt(|bb| bb.b0 % 2 < 0) {
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
+            PolicyParallel(policy = FirstSuccess) {
+                Fallback {
+                    Condition(Cond<11> = Cond::<11>),
+                    ReactiveFallback {
+                        Condition(Cond<12>),
+                        KeepRunningUntilFailure {
+                            Action(PIo<13>, t0 = {t0}),
+                        },
+                    },
+                    StatefulAction(Task<14>),
+                    Repeat(2) {
+                        Guard(|ctx| &mut ctx.token) {
+                            #[on_halted(|bb| bb.b0 = *bb.t0)]
+                            #[on_success(|bb| if bb.b0 == 0 { bb.t0.set(bb.b0) })]
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(16, *bb.t0 % 2, &mut bb.b0)),
+                        Sequence {
+                            StatefulAction(Task<17>),
+                            Condition(PCond<18>, b0 = 8),
+                        },
+                    },
+                    MemPriority {
+                        ScriptCondition(|bb| bb.b0 != 2),
+                        Action(Act<19> = Act::<19>),
+                        Condition(Cond<20>),
+                        Action(PAct<21>, b0 = {=}, b1 = {b0}),
+                        Inverter {
+                            Condition(|ctx| ctx.check(22)),
+                        },
+                    },
+                },
             },
         }
     }
@@ -3053,344 +3225,330 @@ board!(Tree0994Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0995Sub0 for Ctx {
-        StatefulAction(Task<0>)
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
-        FlipSelector {
-            Sleep(50),
-            SubTree(Tree0995Sub0),
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Condition(Cond<0>),
+            Observe(|bb| bb.b0 < 4, abort = both) {
+                Loop(q0, if_empty = Failure) {
+                    #[success_if(|bb| *bb.t1 + 2 < *bb.t1 + 4)]
+                    #[on_failure(|bb| { if *bb.t1 + 2 == 2 { *bb.t1 += 1 }; if *bb.t1 < 4 { bb.t1.set(bb.b0 + 3) } })]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Sleep(10),
+                },
+            },
+            Observe(|bb| *bb.t0 % 4 != 0, abort = both) {
+                SubTree(Tree0995Sub0, ..),
+            },
         }
     }
 }
+
+board!(Tree0995Blackboard { t1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            l0: Vec<i64> = vec![1],
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-        }
-        WhileDoElse {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Fallback {
-                    ForceFailure {
-                        Repeat(2) {
-                            WaitUntil(|bb| bb.o0.is_some()) {
-                                Wait(30),
-                            },
-                        },
-                    },
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<0>),
-                        Script(|bb| if *bb.t0 > 3 { bb.b0 += 1 }),
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            AlwaysFailure,
-                        },
-                        ScriptCondition(|bb| bb.b0 % 4 != 3),
-                        StatefulAction(Task<1>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<2>),
-                    },
+        Inverter {
+            ParallelAll {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    AlwaysFailure,
                 },
-            },
-            Filter(times = 2, filtered = Skipped) {
-                ReactiveSequence {
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
-                        DynamicSelector {
-                            Condition(Cond<3>),
-                            Action(PAct<4>, b0 = 3, b1 = {t0}),
-                            Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-                                Loop(q0, if_empty = Skipped) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                            Condition(Cond<6>),
-                            RunOnce {
-                                Action(PIo<7>, t0 = {t0}),
-                            },
-                        },
+                Parallel(success = 4, failure = 3) {
+                    Condition(Cond<1>),
+                    DynamicSelector {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
                     },
-                    MemSequence {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[post(|bb| { bb.b0 = 8; bb.b0 += 3 })]
-                        WhileDoElse {
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                            Sleep(20),
-                        },
-                        Condition(Cond<9>),
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+                Parallel(success = 2) {
+                    Condition(Cond<7>),
+                    Action(Act<8>),
                 },
             },
         }
     }
 }
-
-board!(Tree0996Blackboard { b0 l0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveSequence {
-                Repeat(forever) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        AsyncFallback {
-                            Action(Act<0>),
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            AlwaysFailure,
-                        },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+        }
+        MemPriority {
+            BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = false) {
+                #[on_success(|bb| bb.b0 = 9)]
+                MemSequence {
+                    Action(PIo<0>, t0 = {t0}),
+                    #[post(|bb| bb.b0 += 3)]
+                    Conditional(|bb| *bb.t0 % 3 < 0) {
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        Action(PIo<3>, t0 = {=}),
+                        #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                        StatefulAction(Task<4>),
                     },
                 },
-                Retry(1) {
-                    Cooldown(10) {
-                        RepeatUntilSuccess(3) {
-                            ReactiveSequence {
-                                AsyncSequence {
+                ParallelAll(3) {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Repeat(0) {
+                        Action(Act<8>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Delay(100) {
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            ParallelAll {
+                                Action(|ctx| ctx.exec(10)),
+                                Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                                ParallelAll(2) {
+                                    SetBlackboard(b0 = 7),
+                                    Action(PAct<12>, b0 = {b0}),
+                                },
+                            },
+                            Observe(|bb| *bb.t0 > 3, abort = none) {
+                                WhileDoElse {
+                                    Action(Act<13>),
+                                    WasEntryUpdated(t0),
                                     AlwaysSuccess,
-                                    Condition(Cond<3>),
                                 },
-                                PrioritySelector {
-                                    #[score(1)]
-                                    Succeeder,
+                            },
+                            BinarySelector(|bb| bb.b0 != *bb.t0, dynamic = true) {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<14>),
                                 },
+                                Condition(Cond<15>),
                             },
                         },
                     },
                 },
-                PrioritySelector {
-                    #[score(3)]
-                    Parallel(success = -2, failure = 1) {
-                        Cooldown(10, filtered = Failure) {
-                            Sleep(30),
-                        },
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    #[score(1)]
-                    SequenceWithMemory {
-                        Action(Act<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Observe(|bb| bb.b0 + 1 == *bb.t0 + 4, abort = self) {
+                    Condition(PCond<16>, b0 = 0),
                 },
             },
         }
     }
 }
+
+board!(Tree0997Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 5,
-        }
-        #[success_if(|bb| *bb.t0 < 0)]
-        WhileDoElse {
-            Filter(times = 1, filtered = Skipped) {
-                ReactiveSequence {
-                    Limiter(2) {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        Precondition(|bb| bb.b0 + 4 > 7, else = Skipped) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                AlwaysRunning,
-                                Succeeder,
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            Delay(10) {
-                TryCatch(catch_on_halt = true) {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    RepeatUntilFailure(3) {
-                        Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b1 == 1)]
-            FlipSelector {
-                StatefulAction(Task<4>),
-                Action(Act<5> = Act::<5>),
-                Action(Act<6>),
+        RepeatTimes(forever) {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 8),
+                Condition(Cond<1> = Cond::<1>),
             },
         }
     }
 }
-
-board!(Tree0998Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
         }
-        Sequence {
-            MemSequence {
-                PolicyParallel(policy = FirstFailure) {
-                    #[run_while(|bb| *bb.t0 > 2)]
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        #[skip_if(|bb| bb.b0 + 4 > bb.b1 + 4)]
-                        Fallback {
-                            ScriptCondition(|bb| bb.b1 < 5),
-                            StatefulAction(Task<0>),
-                            #[post(|bb| { bb.b1 = *bb.t0; bb.b1 += 1 })]
-                            Failer,
+        #[success_if(|bb| bb.b1 < 6)]
+        #[on_failure(|bb| bb.b0 += 2)]
+        #[post(|bb| { bb.t0.set((bb.b0 + 4) % 3); bb.o0 = Some(*bb.t0) })]
+        MemSequence {
+            ParallelAll {
+                TryCatch {
+                    SetBlackboard(t0 = 9),
+                    PolicyParallel(policy = FirstFailure) {
+                        WaitValueUpdate(t0) {
+                            #[skip_if(|bb| bb.b1 + 2 > 0)]
+                            Wait(0),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 2)),
                         },
                     },
                 },
-            },
-            Fallback {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<2>),
-                Loop(q0, value = {t0}) {
-                    #[failure_if(|bb| (bb.b1 + 4) % 3 < 0)]
-                    MemPriority {
-                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-                        Failer,
-                        Action(Act<4>),
-                    },
+                MaxTime(0) {
+                    StatefulAction(Task<1>),
+                },
+                ReactiveSelector {
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    #[success_if(|bb| bb.b1 != *bb.t0)]
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(|ctx| ctx.exec(6)),
                 },
             },
-            Repeat(2) {
-                Precondition(|bb| (bb.b0 + 2) % 2 == 1) {
-                    TryCatch {
-                        SequenceWithMemory {
-                            #[success_if(|bb| bb.b1 % 2 > 0)]
-                            #[skip_if(|bb| *bb.t0 != 6)]
-                            Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        #[post(|bb| bb.b0 = bb.b1 % 4)]
-                        #[success_if(|bb| bb.b1 + 4 < 5)]
-                        #[failure_if(|bb| bb.b0 % 3 == 0)]
-                        Parallel(success = 1, failure = -3) {
-                            StatefulAction(Task<8>),
-                            AlwaysFailure,
-                            Failer,
+            #[skip_if(|bb| (bb.b0 + 1) % 2 == 1)]
+            #[on_failure(|bb| bb.o0 = None)]
+            #[post(|bb| bb.t0.set(bb.b1))]
+            Filter(times = 3, count = Success, filtered = Failure) {
+                Fallback {
+                    Guard(|ctx| &mut ctx.token) {
+                        RunOnce(then_skip = false) {
+                            Precondition(|bb| bb.b0 % 3 < 0) {
+                                Sequence {
+                                    Action(PIo<7>, t0 = {b0}),
+                                    Action(PIo<8>, t0 = {=}),
+                                    #[on_success(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                                    #[on_failure(|bb| bb.b1 += 1)]
+                                    Condition(Cond<9>),
+                                },
+                            },
                         },
                     },
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        ReactiveSequence {
+                            Fallback {
+                                AlwaysFailure,
+                                Script(|bb| { if (bb.b1 + 1) % 2 == 0 { bb.t0.set(bb.b0) }; bb.o0 = None }),
+                            },
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    Condition(Cond<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { q0 b1 b0 t0 });
+board!(Tree0999Blackboard { o0 t0 b0 q0 b1 });
 
 cases! {
-    Tree0900 "Swm(DySel(Sub(c0),t1,MSeq(t2,a3)))",
-    Tree0901 "B{b0=0;t0=2;b1=3}PAll{_}(F,Rpt{2}(Sw{1;2;3}(Sc{b0:=t0},c0e,a1b{t0%3;b0},t2)),Dd{0}(c3e))",
-    Tree0902 "B{t0=2;o0;b0=1}Pri(PPar{1;_}(MPri(Step(Pre{t0%2=0;K}(pt0{b0:4}),Ret2(PAll{-1}(Scc{t0<2},@rw{t0=6}@of{none?o0:=_}Fai,@of{b0+=1}@rw{b0+2%2=1}Run)),MSeq(t1,c2l))),Sb{t0=b0}))",
-    Tree0903 "B{t1;b0=5}RSeq(Step(Lim{3}(c0),c1),TryT(Sb{b0=t1},SubA(Run)))",
-    Tree0904 "B{b1=4;t0;o0=_}Rep1(RT{1}(RSeq(Wu{t0},c0,Pre{b1%4<2;F}(t1),a2l)))",
-    Tree0905 "Pri(RSeq(a0,t1e,t2),RT{2}(Lim{1}(TryT(R,Dl{50}(F)))),Opt(Star(t3,t4)))",
-    Tree0906 "RSeq(t0e,a1,MSeq(c2,a3),a4e)",
-    Tree0907 "B{o0;b0=2;t0;t1=2}Seq(RFb(c0e,c1l,c2),@si{b0<3}@oh{none?b0+=1}@fi{o0|0>2}Sl{0},Rep2(Seq(a3e,Sb{t1=b0},Scc{b0+4%2>0},S)),Dd{0}(Flip(c4,Rpt{3}(Sl{30}),c5)),Star(Scc{t0%3!1},Wu{t0}))",
-    Tree0908 "B{b1=5;b0=2;t0=4;l0=3}Itr{b1;_;2;_}(Sw{4;2}(RetF(RFb(pc0{b0:b0},Seq(RU{F}(c1b{b1})),t2,Wt{30})),Sel(PrSel{5;b0%2}(pi3{t0:b1},OnceT(Su{t0}(Dd{100}(@os{t0+=1}@oh{b0+=1}S))))),Sw{3;2}(Try(t4,t5,t6),Rmp{F;F}(DySeq(@rw{b1%4=0}Dd{0}(@fi{t0%4=1}@os{b1+=1;t0:=8}Sc{b0:=b0%2}),a7)),TryT(t8e,pt9{b0:=;b1:=},@os{b1:=t0}pt10{b0:4;b1:t0}))))",
-    Tree0909 "B{b1=2}RSel(a0b{7;b1},Pre{b1%3=2}(R),Pri(PAll{-1}(t1,Sl{20})))",
-    Tree0910 "B{t0;t1=0;b0}Par{-2;2}(RSeq(@fi{t1+2<1}@of{b0+=1}Seq(t0,t1,@fi{t0+4<t1}@ki{t0>5}c2,Sb{t1=t0}),Swm(t3,a4,@oh{t1%2>0?t1:=t0}Sb{t1=0},Rep3(t5))),RFb(Rep4(c6),Pre{t1+3%4<3;K}(RFb(t7,DySeq(t8e),t9,t10,Fai))),PPar{2;_}(RFb(a11b{b0;b0},Wu{t1},t12,pc13{b0:6}),Fb(Fai,pa14{b0:1;b1:b0},c15b{b0},t16,t17),@fi{b0%4<1}@of{b0+=2}Rep0(c18)))",
-    Tree0911 "B{t0=0}PrSel{t0%2}(Lim{3}(Inv(S)))",
-    Tree0912 "Fb(Cd{10;K}(FF(t0)),Step(c1,MPri(a2,a3),To{20}(c4)))",
-    Tree0913 "B{t0=1;b0}Fb(Obs{b0+1=2;B}(Wu{t0}),Obs{b0=7;B}(a0b{b0;b0}),Obs{t0%3>0;N}(c1))",
-    Tree0914 "B{b1}RtyF(pt0{b0:b1})",
-    Tree0915 "B{o0}Fb(Seq(t0,t1,c2l,t3,Sc{o0:=_}),FF(t4))",
-    Tree0916 "B{t0;b0=2;t1=4}PPar{1;_}(Star(Fb(TryF(a0,Cd{50;_}(c1l)),t2e),RFb(@ki{t0>2}@fi{b0+3<2}Seq(@po{t1:=b0+1}Wt{50},t3e,Scc{t1+3<1})),Seq(t4,@po{b0+=2;t1:=t1+3%4}@oh{t0+=3;b0=3?t0+=3}c5l,Sc{b0+2=t0?t0:=b0}),pt6{b0:=;b1:t1}))",
-    Tree0917 "B{b1;b0=4}Fb(PAll{_}(Run,Keep(t0)),SubA(Flip(a1b{b1;b1},a2,a3)),Dd{0}(Rep3(Fb(@rw{b1+3<7}SubA(a4b{b0%4;b1}),t5,t6e))))",
-    Tree0918 "Step(Sl{0},t0e)",
-    Tree0919 "Fb(a0,Ret1(c1),t2,t3)",
-    Tree0920 "To{20}(Pri(Wde(Seq(t0,Suc,t1,c2),RSeq(PPar{1;N}(t3e,F),ASeq(F))),FS(Seq(RSeq(Sl{30},c4),Rep1(Swm(c5,t6,Sl{0},c7)),t8))))",
-    Tree0921 "B{o0=_;t0=2;b0=2}PAll{-1}(Ite(RSeq(t0,c1),Wde(PrSel{t0;3}(t2,Wt{0}),@rw{b0+2%3=0}@si{b0!1}PrSel{b0+4;o0|5}(S,c3))),@rw{b0%4<0}@of{t0+=3;t0+=2}Seq(pt4{b0:=;b1:b0},pi5{t0:b0},Fai),Obs{t0>b0;N}(ASeq(pc6{b0:4},Pre{b0%3<0;S}(Sc{b0+=1}))))",
-    Tree0922 "B{t0;b0=4;b1=0}Sw{1;2}(OnceT(Intr{b0+3!7}(Sb{t0=b0})),Sl{10},Scc{b0%4>1})",
-    Tree0923 "PPar{1;T}(ASeq(t0,c1e),c2,c3)",
-    Tree0924 "B{b0=5;t0=3;l0=1;o0;b1;q0=2}Pre{b1%2<0;F}(Itr{b1;1;_;N}(Dd{0}(Isw{b0;_;T}(Fb(Lp{b0;_}(OnceK(c0)),Ret1(RSeq(t1,a2)),MSeq(Scc{t0+3!b0},SubR(t3),Scc{o0|0%2>0}),SubA(Seq(pt4{b0:5;b1:b0},c5l)))))))",
-    Tree0925 "B{t0;b1=0;q0=4;b0}@rw{t0=7}AFb(FF(Step(Fb(c0,pi1{t0:t0},@ki{t0<7}@fi{t0+4>5}@oh{b0+=2}Star(@os{b0>3?b1:=5}pc2{b0:t0},pa3{b0:=},t4)))),Fb(Su{t0}(Sl{0}),@oh{b1+2>b0?t0:=b1%3}a5b{t0%3;b1},Step(c6,a7,t8)),RSel(Swm(Wt{50},t9e),Rpt{2}(Star(pc10{b0:=},pa11{b0:t0;b1:b0}))),Lp{t0;S}(PAll{1}(@po{b0:=t0}Rus{3}(@ki{b0%2<1}@os{t0:=b0+1}Lp{b1;R}(c12)),Cnd{b1>t0+3;T;F}(Par{-1;_}(PrSel{b1;b0+2;b1}(t13e,t14e,a15l),c16)))))",
-    Tree0926 "B{o0=5}RFb(Seq(Sb{o0=2},t0),S)",
-    Tree0927 "B{b0;t1=5;b1=2;t0=2}RFb(Seq(RSeq(PrSel{8}(t0),RT{3}(pi1{t0:b1}))),SubR(Ret2(@of{t0+=3}@fi{b1+4=4}@po{t1:=9}PrSel{b1+1;1}(pt2{b0:=;b1:=},c3))))",
-    Tree0928 "B{b0;t0=0}Wde(Par{_;_}(Step(pi0{t0:=},Swm(Wu{t0},t1),a2),Rty3(RU{F}(c3))),Pri(Seq(Flt{1;_;_}(Sb{t0=b0}),pi4{t0:t0}),Ret4(Fb(Obs{b0%4>0;L}(Suc),Obs{b0!2;L}(Sb{t0=0}),Obs{t0%2!0;N}(F)))))",
-    Tree0929 "B{b1;t0=4}Flt{1;_;F}(@rw{b1+2%3=0}Isw{7;N;_}(RSeq(c0l,Bin{b1%2!0;T}(a1e,pc2{b0:t0}),t3,S)))",
-    Tree0930 "B{b1=5}RSeq(c0b{b1},a1,Suc)",
-    Tree0931 "B{t1=4;o0=1;t0=3;b0=1}Wde(Seq(To{30}(Isw{t0%3;N;_}(t0,c1e,pc2{b0:6},Wu{t1})),RSeq(Cnd{t1=7;T;F}(SubA(DySel(pa3{b0:=},Isw{b0%4;T;T}(Sc{t1:=o0|2%3},Wu{t1}))))),MPri(t4e,PrSel{t0}(Cd{0;_}(a5)),t6,Cd{30;K}(Ub{o0}))),Swm(@oh{t0+=3}RFb(RSeq(Scc{t1<0},@of{t1+=2}@rw{some}@fi{b0=7}pa7{b0:b0;b1:t0},Sc{t0<0?t1:=t0%3},c8,a9b{t1+4%4;b0})),Step(@fi{o0|0!b0}Step(c10l,pc11{b0:b0},@po{b0+=3;t0:=t1}@os{t1>o0|5?t0+=1;t1+=3}t12),RepF(Keep(Sc{t0:=t1+1;b0+=3})))))",
-    Tree0932 "B{t0=3;l0=4;b0=4;t1=1;b1=3}Flip(Itr{b0;0;_;N}(t0),@of{b0+=1}@fi{t0+1>t1}Bin{b1>6;N}(Sb{t0=t1},@oh{t0:=t1}Sw{1}(a1b{t1+4;b1},Scc{t1+2%4<1})))",
-    Tree0933 "B{b0=1;o0=3;t0}@rw{o0|0+1>o0|5}@oh{b0+=1}@os{b0+=2}PAll{-1}(Ruf{3}(@po{o0:=_}@of{t0:=b0}@ki{b0=t0}DySel(Scc{t0=2},MSeq(t0,Sb{t0=8},Swm(@fi{t0+1>o0|1+3%2}a1l,t2,t3)))),Opt(Wde(PPar{0;N}(PAll{_}(t4e,c5,t6,t7,Suc)),To{0}(Par{3;_}(Sb{b0=t0},t8,t9)),@po{t0+3>4?b0:=t0%4;b0:=b0%4}@oh{t0:=0}RSeq(a10,Cnd{t0+2<6;N;_}(Obs{none;S}(c11e))))))",
-    Tree0934 "B{t0=2;b0=0}RSeq(To{20}(Wde(@of{b0:=t0%2}Par{_;_}(Isw{t0;_;_}(a0,Run,Dl{0}(t1))),Bin{t0>4;N}(Sb{b0=t0},a2))),Swm(Sc{b0+=1}),Seq(a3,Wt{10}))",
-    Tree0935 "B{t0;b0}Par{_;_}(Sl{0},Ret1(c0),a1b{t0+4%4;b0},Scc{b0!6})",
-    Tree0936 "B{b1=3}RSel(Fai,Seq(pc0{b0:b1},a1),Par{_;-1}(c2,pt3{b0:5;b1:=}),RetF(t4e),R)",
-    Tree0937 "B{t0;b0}Flt{3;S;K}(@fi{b0%3!2}Fb(Rty2(c0),Wde(c1,pi2{t0:=},Fai),pa3{b0:1;b1:b0},RepF(RepF(Scc{b0!4})),a4e))",
-    Tree0938 "B{o0=_;t0=0;t1=5;b0=0}TryT(pi0{t0:t1},Su{t0}(TryT(Scc{o0|2%3>1},@si{t1%3=1}t1,Ite(t2,Sb{b0=t1}),Cnd{t0!0;N;_}(c3),Swm(Scc{none},pi4{t0:t0}))))",
-    Tree0939 "B{t0=3;b0=0}RSeq(Seq(Ret3(pi0{t0:=}),pc1{b0:=}))",
-    Tree0940 "Par{_;_}(PrSel{3;0;2}(Dd{10}(PrSel{2;0;0}(Fb(t0,a1),Dl{10}(c2l),DySel(t3))),ASeq(a4e,a5e,t6,Ret4(t7),c8),DySeq(c9,RSeq(Sl{20}),t10,PrSel{0}(c11),t12e)))",
-    Tree0941 "B{b0=5;t0;t1=3;b1=0;o0=0}Wde(Wv{t1}(Step(Sc{b0:=b1},@ki{o0|1<t0%3}@of{o0:=_;t1:=b1}@po{t1+=2}t0,Wu{t0})),Seq(Scc{t0>b0},pt1{b0:4;b1:t1},Scc{t0%2>0},Sc{t0:=o0|1%3}),Swm(Rmp{F;F}(@rw{b1<3}MSeq(pa2{b0:=;b1:=},Run)),@fi{some}@os{o0:=o0|0;b1!3?t1+=1}@ki{b0+2<7}Wu{t0}))",
-    Tree0942 "B{b1;t0=3}Sw{3}(t0,@rw{t0+1>b1+3%4}@oh{b1+=3}c1b{b1%3})",
-    Tree0943 "B{t0=5;b0=5;t1=1}@ki{t1!1}@of{t0+=3}Bin{b0+2<3;T}(SubA(a0),t1)",
-    Tree0944 "RSeq(t0,t1,t2e,a3l)",
-    Tree0945 "B{b0;t0=3;l0=4}MPri(Step(Cd{0;K}(Itr{b0;1;_;N}(Sl{30})),Ite(pi0{t0:=},c1),c2b{5},t3,a4))",
-    Tree0946 "B{b0=1;b1;t0=4}RepF(Lim{3}(To{100}(@fi{b0+2>b0%3}Fb(@si{b1%3<2}Swm(@si{t0!b1}@oh{b1+=2}@rw{b0+2%2>0}Fb(t0,@oh{t0:=b1}@rw{t0%3<0}a1),Flip(pa2{b0:3;b1:=},Scc{t0!0},@oh{t0%2<1?t0:=b1%2}a3),Fb(a4b{3;b1},t5,a6,t7,R),c8),Sc{t0>b0%3?b0:=t0}))))",
-    Tree0947 "B{b1;b0;t0=0;t1}Swm(Flt{1;S;F}(Once(Su{t0}(Star(@rw{t0<3}@po{t0%4!3?b1+=2}t0,Dd{100}(pt1{b0:=;b1:=}))))),RFb(TryT(t2,Scc{b0<1}),Wu{t1}),pa3{b0:b1;b1:=})",
-    Tree0948 "RFb(Rep4(t0),t1)",
-    Tree0949 "B{o0=_;t0;t1=0;b0}FS(Bin{t1%2>0;T}(WU{b0<3}(t0e),Intr{t0=3}(Isw{o0|2;N;T}(Scc{b0%2<0},pi1{t0:=},a2))))",
-    Tree0950 "RSeq(Flt{3;F;K}(Rep3(MPri(RFb(Dl{0}(Ruf{3}(c0)))))),Fb(c1,t2e,c3l,a4),Flip(t5,Run,a6e,Wt{0}),a7,Rpt{F}(c8))",
-    Tree0951 "B{b0;t0=0}@si{t0!2}@ki{b0%2>0}Swm(a0,Cnd{b0+4%4=1;N;F}(pi1{t0:=}),@rw{b0%2>0}Cnd{t0=0;T;S}(Run))",
-    Tree0952 "B{l0=2;t0=4;b1=3;b0=1}Isw{t0;_;_}(RSeq(Sc{b0+=2;b0+=1},a0e),Pre{t0%2>0;K}(c1),@fi{b0%2<0}@oh{b0%2>0?t0:=b1}Rep3(a2),@rw{b1<4}Itr{b0;_;_;_}(t3),Itr{b1;2;2;N}(@of{b1:=b0+1}@fi{b1!2}Sl{10}))",
-    Tree0953 "B{t1=4;b0;t0=5;l0=0}Itr{b0;2;_;_}(@fi{t0%2>0}PPar{2;N}(a0b{t1+1;b0},Sc{b0%3>1?t0+=1}))",
-    Tree0954 "B{l0;t0;b0=4;o0=_}Swm(PPar{1;N}(Rpt{0}(c0),a1e,Bin{some;_}(t2,Sl{10}),@po{b0!7?o0:=_}c3,t4e),@si{b0%3>0}Pri(t5e,t6,Sc{o0:=_;t0:=b0}),Seq(Itr{b0;_;3;T}(a7),pt8{b0:4;b1:t0}),S)",
-    Tree0955 "Flt{3;R;K}(MSeq(Cd{0;F}(Once(a0l))))",
-    Tree0956 "B{l0=0;t0=3;b1}PPar{0;_}(Flt{2;S;_}(Itr{b1;0;_;N}(ASeq(c0,Suc,S,c1l,Sc{t0+=2}))))",
-    Tree0957 "B{b0;t0=3}Fb(Obs{b0%4=2;_}(Fb(Flt{1;S;K}(AFb(t0,@oh{b0+=1;t0+=1}@rw{b0%2!1}a1e,c2,Sb{t0=b0})))),Obs{t0=0;B}(RepF(Star(To{0}(FS(pa3{b0:9;b1:b0})),@si{t0%2<1}F,RSel(a4b{b0+1%3;b0},Wt{20}),c5,Lim{1}(RU{F}(a6))))),Obs{t0+1>3;L}(AFb(RFb(@fi{t0+4!2}@rw{t0!1}t7,a8,t9))))",
-    Tree0958 "B{t0=4;t1;q0;b0=5}RFb(Par{2;-1}(c0,@os{b0+=2}@oh{t1+4<t0?t1:=t0}AFb(t1),Lp{b0;S}(a2e)),Rty0(c3))",
-    Tree0959 "B{b0=3;t1=0;t0}Flt{2;_;_}(Dl{30}(MPri(PPar{1;_}(Wt{30},c0,t1,Run,pa2{b0:b0;b1:t1}),Star(@po{t1:=0;t0+=1}Fb(c3,a4b{b0;b0},pi5{t0:b0},c6,pt7{b0:t0})),@si{t0<5}@rw{t0+4>t0+1%3}Pri(t8,Seq(t9,Sl{50}),@rw{t1=t0%4}FF(Rpt{F}(F))))))",
-    Tree0960 "B{b0=0;l0=1;b1=5;t0}Itr{b0;_;1;T}(RT{F}(Pre{t0+4=4}(Seq(Wt{50},Cnd{b1+3%3>1;N;S}(pc0{b0:=}),@os{b1:=8}@fi{t0%3<0}c1l))))",
-    Tree0961 "B{t1=1;t0=2}Seq(t0,@si{t1>t0+2}Wv{t1}(t1),a2)",
-    Tree0962 "RFb(c0,c1,S)",
-    Tree0963 "B{t1}Step(t0e,c1l,Wu{t1})",
-    Tree0964 "Mt{20}(Sel(Flip(S,F,c0l,t1)))",
-    Tree0965 "B{t0=2;b0=0}Step(Sb{b0=t0},@si{t0+3%2<1}Mt{0}(Fai),Sl{10})",
-    Tree0966 "B{t1=3;b0;t0=1;q0}Try(Obs{b0=6;N}(Lp{t0;F}(Wde(pt0{b0:9;b1:t0},a1b{1;b0},Sb{b0=3}))),Try(Suc,pt2{b0:5;b1:t1}))",
-    Tree0967 "B{b0=0;t0=4}RSeq(t0,OnceK(SubA(@fi{b0%4!3}c1e)),Wu{t0})",
-    Tree0968 "B{b0=0}Fb(Rep4(Pre{b0%3=0}(a0b{b0;b0})),t1,Cd{30;K}(a2b{b0+3%2;b0}))",
-    Tree0969 "B{b0=5;b1;t0=2;o0=_}@rw{b0<4}@po{b0%3=0?t0+=1}@oh{b1:=o0|5+4}Fb(TryT(c0l,t1),Isw{b0;T;N}(Isw{t0+1;_;_}(t2e,Lim{2}(Ub{o0})),Flt{2;R;F}(t3e)))",
-    Tree0970 "B{b1;t1=2}PAll{_}(a0b{t1;b1},pt1{b0:b1})",
-    Tree0971 "B{b0=2;t0;l0=3}@rw{t0%2=0}Seq(Itr{b0;_;_;T}(Step(Swm(Fb(t0,pa1{b0:b0;b1:b0},pa2{b0:=},t3,SubR(S)),Flip(Inv(Pre{t0<0;S}(t4))),Bin{b0+4>b0;N}(RFb(c5,c6,pc7{b0:b0}),Sc{t0+=3;b0+=3}),SubA(a8),Dd{20}(pt9{b0:=})),Once(c10))))",
-    Tree0972 "Ite(ASeq(Sub(a0),a1,a2l,a3),Flt{3;F;K}(RT{1}(PPar{1;N}(t4,t5))),Once(DySel(c6,t7,a8e)))",
-    Tree0973 "Sel(Swm(RepF(t0e),Swm(c1,R)),OnceT(Rus{F}(Seq(Flip(t2,t3),Wde(c4,c5)))),PPar{0;_}(Opt(t6),t7,Seq(c8,c9)))",
-    Tree0974 "Pri(c0,PPar{2;_}(t1e,c2),t3e,c4)",
-    Tree0975 "B{b0;t1=2}Inv(Par{2;_}(a0b{t1;b0},c1e))",
-    Tree0976 "B{t0;b0;q0=4;b1=4}Obs{b1%2=1;_}(Lp{b1;R}(Star(Pri(pt0{b0:t0;b1:=},c1e,S),Seq(Mt{0}(Scc{b0<6}),Sc{b0+=2}))))",
-    Tree0977 "B{o0;b0=4;t0=3;b1=5}PrSel{b1;1}(Rty0(@oh{b0%4<1?o0:=4;t0:=t0%2}a0),RFb(PPar{0;_}(pt1{b0:=},a2),Sw{5}(Suc,t3e),ASeq(t4e,Sl{20})))",
-    Tree0978 "B{q0=3;b0=3}Fb(a0,MPri(pa1{b0:8},pi2{t0:b0}),t3,c4)",
-    Tree0979 "B{b1=3;t0=0;b0;l0=3}Fb(Par{2;-2}(Itr{b1;1;1;N}(Invt(@oh{b0:=t0;b0+=1}a0e)),@ki{b1%4=3}Fb(Par{4;_}(Rpt{0}(R),t1,Wde(pc2{b0:b1},t3),c4b{7}))),t5)",
-    Tree0980 "B{b0;t0}MSeq(Flt{1;R;_}(@fi{t0>t0%2}Dl{0}(Try(@ki{b0%2=0}@fi{b0+1>b0}@os{t0:=b0%4}Lim{3}(@of{t0:=b0}t0),c1l))),@rw{b0%2<0}RU{F}(To{0}(RSel(a2e,c3,a4,R))),@of{b0:=5;t0:=t0%2}@fi{t0%2=1}Dl{0}(Par{1;0}(PAll{-1}(RFb(F),OnceK(Sel(Obs{t0+2!b0;L}(a5),FF(c6l),a7e))))),AFb(c8,c9,Sc{t0+=3}),pa10{b0:1;b1:t0})",
-    Tree0981 "PPar{0;_}(Ret0(Sub(Sub(t0))))",
-    Tree0982 "FS(ASeq(Lim{1}(MPri(c0,F)),c1,Seq(t2,a3)))",
-    Tree0983 "B{l0;t1;t0=4;b0}Wde(Cnd{b0%3=2;N;_}(Lim{3}(Ret3(c0l))),Su{t1}(SubR(Itr{b0;0;_;N}(FF(@os{t1:=t0}pc1{b0:4})))))",
-    Tree0984 "DySel(c0l,c1,Seq(Sub(a2),c3l,c4e))",
-    Tree0985 "B{b0;b1;t0=2}RtyF(Swm(Swm(@rw{b0<2}@fi{b1!0}RT{F}(Keep(Scc{t0!1}))),Suc))",
-    Tree0986 "B{t1=4;b1;b0}Sel(Obs{b1%2=0;B}(@po{t1+=3}Fai),Obs{b0=b1+1;B}(Cnd{b0%4=1;T;S}(t0)))",
-    Tree0987 "Swm(Rep0(a0e),MPri(a1l,Rmp{F;S}(a2),t3,S),RSeq(Inv(FS(t4)),t5e,c6e,a7))",
-    Tree0988 "B{o0=_;b0=2;t0}Pre{b0>5;S}(Rmp{S;F}(Fb(RSeq(PrSel{o0|5%3;t0+2%4}(Run,Fai)),Flt{2;R;F}(t0))))",
-    Tree0989 "B{t0=1}To{0}(Scc{t0>4})",
-    Tree0990 "B{b0=1;l0=2;t0}Flt{3;F;F}(Itr{b0;_;1;T}(Par{3;1}(pc0{b0:t0},a1,MSeq(Itr{b0;_;1;T}(To{10}(Sb{b0=0}))))))",
-    Tree0991 "RSeq(Opt(Par{1;-1}(Dd{0}(RSeq(c0,c1l)))),Rus{F}(PAll{-1}(c2,c3,PAll{-1}(c4,c5e))),Swm(t6,S,S,a7),Mt{0}(a8l))",
-    Tree0992 "B{t0=0;b0=4}MSeq(Fb(Obs{t0>2;_}(ASeq(Sb{b0=t0},a0b{b0;b0},Sb{b0=3})),Ret3(Step(Sb{t0=3},a1b{b0+1;b0},Wu{t0},a2,t3e)),PAll{3}(t4e,a5,t6,t7)))",
-    Tree0993 "B{o0;b0;t0=1;b1=0}Fb(Obs{t0%4>2;L}(@oh{t0:=o0|2+3;b0:=t0}@fi{b0+1!2}t0),SubA(Obs{b1%3<0;N}(Wde(pa1{b0:b0;b1:b1},Sl{30}))),SubR(Obs{t0+3%4<3;N}(@si{none}@ki{b1+3=7}@fi{b1%2<0}Flip(Suc,c2))))",
-    Tree0994 "B{b0=3;t0=3}Wde(Flt{2;R;_}(SubR(a0)),Keep(pa1{b0:t0;b1:t0}),Intr{b0%2<0}(c2b{b0+4}))",
-    Tree0995 "Flip(Sl{50},Sub(t0))",
-    Tree0996 "B{b0=3;l0=1;o0=_;q0;t0=0}Wde(Lp{t0;S}(Fb(FF(Rep2(WU{some}(Wt{30}))),PPar{0;_}(t0,Sc{t0>3?b0+=1},Lp{t0;S}(F),Scc{b0%4!3},t1),Inv(t2))),Flt{2;_;K}(RSeq(Itr{b0;2;3;_}(DySel(c3,pa4{b0:3;b1:t0},Itr{b0;_;2;N}(Lp{_;K}(t5)),c6,Once(pi7{t0:t0}))),MSeq(@fi{none}@po{b0:=8;b0+=3}Wde(a8b{t0;b0},Sl{20}),c9,Lp{t0;R}(t10)))))",
-    Tree0997 "OnceK(RSeq(RepF(Flt{1;F;K}(AFb(a0,a1,t2,F))),Rty1(Cd{10;_}(Rus{3}(RSeq(ASeq(S,c3),PrSel{1}(Suc))))),PrSel{3;1}(Par{-2;1}(Cd{10;F}(Sl{30}),t4,t5),Swm(a6,c7e))))",
-    Tree0998 "B{t0;b0=2;b1=5}@si{t0<0}Wde(Flt{1;_;K}(RSeq(Lim{2}(@oh{b1+=1}Pre{b0+4>7;K}(PPar{2;T}(R,Suc,t0,c1))))),Dl{10}(TryT(a2b{b0;b0},Ruf{3}(pa3{b0:t0;b1:t0}))),@rw{b1=1}Flip(t4,a5e,a6))",
-    Tree0999 "B{q0=0;b1=3;b0=3;t0=0}Seq(MSeq(PPar{0;_}(@rw{t0>2}Lp{b0;S}(@ki{b0+4>b1+4}Fb(Scc{b1<5},t0,@po{b1:=t0;b1+=1}Fai)))),Fb(pt1{b0:=;b1:b0},t2,Lp{t0;_}(@fi{b1+4%3<0}MPri(pt3{b0:t0;b1:=},Fai,a4))),Rep2(Pre{b0+2%2=1}(Try(Swm(@si{b1%2>0}@ki{t0!6}pa5{b0:=;b1:t0},c6e,t7),@po{b0:=b1%4}@si{b1+4<5}@fi{b0%3=0}Par{1;-3}(t8,F,Fai)))))",
+    Tree0900 "Step(Seq(Suc,t0,RetF(Wt{50})),c1,c2e)",
+    Tree0901 "B{b1=0;t1=5}Keep(SubA(Sc{b1:=t1+1;t1+=3}))",
+    Tree0902 "B{b0=1;l0}Itr{b0;_;_;_}(c0)",
+    Tree0903 "B{t0=0;b1=0;b0}Fb(Bin{t0<b1+3;_}(Rep0(t0),Dd{50}(PAll{-3}(Sc{b1+=2},@oh{b0+=2}@ki{t0>0}@po{t0+=2}t1,Sc{t0:=b0}))),PPar{0;T}(Cnd{t0<7;T;S}(t2),Try(Wt{20},pc3{b0:1},a4l,Wu{t0},c5)),Su{t0}(Rep2(Fb(Keep(DySeq(c6)),F,pa7{b0:b0;b1:=}))))",
+    Tree0904 "B{b0=4;t1;t0=3}RU{F}(RtyF(PAll{_}(@os{t0:=0}@si{t1+3!6}@of{b0+=1}To{0}(t0),MPri(Pre{b0%2<0}(Flip(@os{t1+=1}Lim{3}(@ki{t0%4>1}Run),Pre{t0!2;S}(c1)))),Bin{t1<b0+4%2;N}(Cd{0;F}(PAll{-2}(Cd{0;F}(Fai),t2)),Rpt{2}(Fai)),Suc,Grd{_}(PAll{-1}(PPar{1;_}(RT{3}(t3)))))))",
+    Tree0905 "B{b0;o0;b1=3;t0=2}PAll{-2}(@po{b1+=1;t0+=1}@ki{b1%2>0}Ret1(RSeq(t0,t1e,t2)),Wde(pa3{b0:3},FF(pt4{b0:b1;b1:b0}),RFb(a5,S)),Sw{1;5}(S,c6,Flip(@oh{t0+=2}@os{t0+=1}c7,c8)),Seq(RU{S}(@of{b1:=o0|3}@fi{some}To{30}(@oh{t0+=3}pa9{b0:=;b1:b0})),c10,Scc{o0|1%4<1}),Keep(ASeq(Scc{b0%4>0},@po{b0+=3}@ki{b0%4>0}R,c11e)))",
+    Tree0906 "B{t1=2;b0;o0=0;t0=5}AFb(RSeq(DySeq(c0)),Seq(DySeq(c1,a2b{b0%3;b0},pt3{b0:b0;b1:b0}),Sc{t0:=t1+4%4},Rpt{F}(@fi{b0!4}@rw{t0%3<2}@oh{o0:=_}Bin{t1%4=0;_}(a4,Wu{t1})),Sel(Obs{t0!1;B}(c5),Obs{b0<0;B}(a6),Obs{b0+3%3<2;B}(a7e)),Wu{t0}))",
+    Tree0907 "B{t0=3;b0=5;o0=3}@oh{t0+=3}@rw{b0!t0+3}Bin{none;N}(ASeq(pa0{b0:t0;b1:t0},@po{o0:=_}@oh{t0+2!6?b0+=3}pa1{b0:t0;b1:t0}),Seq(S,a2))",
+    Tree0908 "B{b1=0;o0}PPar{0;T}(Sl{10},Sc{b1:=o0|0%3},pt0{b0:0;b1:=})",
+    Tree0909 "B{q0;t0=3;b0;t1;o0=3;l0=0}@oh{o0:=_}@si{b0!7}Ret2(Itr{b0;0;3;N}(FS(Lp{t0;_}(Rpt{F}(Par{_;_}(Grd{F}(Wu{t0}),Grd{R}(pa0{b0:t1;b1:t0})))))))",
+    Tree0910 "B{o0;t1=5;b1;b0=4;t0=0}Seq(Pri(SubR(Swm(SubR(a0b{t0+3;b0}),Sc{t0:=o0|1%3},c1l)),RFb(pa2{b0:1;b1:t1},Sb{o0=0})),@rw{some}a3,pi4{t0:b1})",
+    Tree0911 "B{b1;o0=_;b0=3}Seq(@po{b1+=1}Pre{none;K}(a0),@oh{b1+=2}Seq(pc1{b0:=},c2))",
+    Tree0912 "B{b0=2;o0=_;t0=5}Step(Lim{2}(Obs{b0+3>6;N}(@ki{b0<3}@po{t0+=1}MSeq(Try(@of{b0+=3}@oh{o0:=5;o0:=_}Pre{t0<4;R}(Isw{t0;T;_}(Run,Sb{t0=1})),Rep0(c0)),S))))",
+    Tree0913 "B{q0=0;t1;o0;t0;b0}Isw{t0+1;N;T}(DySeq(Sc{t0+=3},Scc{none},@oh{t0!b0?o0:=t1}@rw{o0|0+3%2=0}Pre{t0+1!t0;S}(Pre{t1<t0;S}(c0))),Lp{b0;R}(TryT(c1l,Lim{1}(Wde(Scc{none},pt2{b0:t0;b1:t1})),c3l,pt4{b0:3;b1:t0})),@rw{o0|4%3!2}Run)",
+    Tree0914 "B{b1;b0=5}RFb(c0l,pc1{b0:b1},@si{b1>b1+4}pa2{b0:=;b1:b1})",
+    Tree0915 "B{t1;b0=2;l0=3;b1=3}Itr{b0;2;1;N}(Swm(c0,Itr{b1;0;_;_}(@rw{t1%2>0}Fb(t1e,c2))))",
+    Tree0916 "B{b0;t0}Swm(Sl{0},@rw{b0<3}@po{b0%4!3?t0+=2}To{20}(SubR(Mt{30}(Sb{t0=3}))),@of{b0+=2}@si{b0!3}OnceT(MSeq(t0,@of{b0%2=1?t0:=b0}pa1{b0:0;b1:b0})),RU{F}(Step(RFb(Scc{t0+4=3},t2,t3))))",
+    Tree0917 "B{b0=3;t0}Step(@oh{t0:=b0}@ki{t0>t0+4}@rw{t0!6}Opt(Once(Fb(Scc{t0%2<0},Rus{1}(t0),Swm(c1,a2)))),PAll{-1}(c3,Pri(t4,pt5{b0:b0;b1:t0},t6,pt7{b0:2;b1:t0},Sb{t0=6}),PAll{-2}(c8,pc9{b0:=})))",
+    Tree0918 "B{b0=3;t0;q0}RFb(Wv{t0}(c0),t1e,Lp{_;F}(Fb(t2,RSeq(@si{b0+4>t0}pt3{b0:0;b1:b0},c4),Flip(Sb{b0=t0},pa5{b0:=;b1:t0}),FF(Scc{t0+1%4!2}))))",
+    Tree0919 "B{t0;b0=2}Once(TryF(Lim{2}(PPar{2;N}(@of{b0:=t0+4}@fi{t0+3%3<2}c0b{b0+1},@si{t0+4>t0}t1,Rus{3}(pa2{b0:1}),t3e,Rus{1}(c4l))),PrSel{2;b0%2;b0}(Once(FS(Ret3(Fai))),PPar{1;_}(TryF(t5,c6e)),FF(@ki{t0%4>0}FS(c7)))))",
+    Tree0920 "Par{_;_}(ASeq(a0,Inv(Seq(c1,t2)),S),PPar{1;_}(c3,Sl{20},t4,a5,Star(a6,t7)),Rmp{S;F}(RSeq(c8l,Wt{50},c9,t10,Sub(S))))",
+    Tree0921 "B{b0;t0=2}RSel(@fi{t0+1>5}@si{b0=2}pt0{b0:t0;b1:b0},a1,Invt(Scc{t0+2%4=3}))",
+    Tree0922 "B{b0=0;o0;b1=0;t0=1}Lim{2}(@oh{o0|5%3=1?t0+=1}@rw{b0=6}PrSel{t0%2;b0;b1}(Sb{b0=0},a0e,t1))",
+    Tree0923 "B{t0;o0;b0}RFb(a0,MSeq(pa1{b0:=;b1:b0},c2l,@oh{b0+=2;t0+=3}@rw{o0|0+2!1}t3),RSeq(RFb(t4,t5)),pi6{t0:t0},@po{t0:=7;o0:=o0|5%3}@of{b0:=t0}@ki{o0|0%3=0}Sl{100})",
+    Tree0924 "RFb(PPar{1;N}(Step(Wt{10},F,t0,F)),RFb(t1,a2l,c3,RSel(a4,t5e),t6))",
+    Tree0925 "B{b0=5;t0;b1=4}Rep2(RepF(RSeq(S,Rep1(c0b{t0}),Par{_;_}(t1,RFb(Intr{b1>b0%2}(pc2{b0:=}),@ki{b0!0}@po{t0+=3}Rpt{0}(t3)),t4))))",
+    Tree0926 "B{t1=2;t0=5;b0=4;b1=2}Seq(c0,Flip(Par{-1;2}(Sl{30},c1)),Obs{b1+3%4<2;N}(To{20}(t2)),Invt(@ki{b1%4<3}@os{t1+=3;b1>t0?b1+=1}ASeq(a3b{t1+2;b0},a4)))",
+    Tree0927 "RSeq(PAll{_}(Cd{0;_}(Par{_;_}(Grd{F}(t0),Grd{R}(Fb(t1,c2,c3)))),RFb(Grd{_}(t4),Invt(To{20}(t5))),ASeq(c6,Sl{100})),RFb(RSeq(t7,S,t8e),Sel(a9e,PrSel{2}(a10),a11l,t12e,Rty3(t13)),Invt(t14)),PAll{_}(RFb(t15,a16),Fb(Ruf{F}(Rmp{F;S}(t17))),c18))",
+    Tree0928 "B{b0}Fb(t0,t1,pa2{b0:b0})",
+    Tree0929 "B{o0=_;b0=3;b1;t0}RSeq(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
+    Tree0930 "B{t0=4;l0=1;o0;b0=5}Itr{b0;0;_;T}(Bin{o0|2%2!0;N}(@ki{b0+4<0}@po{b0:=t0}Ite(pa0{b0:2;b1:t0},a1e,pi2{t0:=}),Cd{0;K}(F)))",
+    Tree0931 "B{b0=4;o0;l0;t0}Flip(Step(Obs{t0+4>b0;_}(PAll{_}(pt0{b0:4;b1:t0},c1)),Wde(c2b{t0},pa3{b0:t0}),@ki{t0=t0%2}@rw{t0>o0|5+4}Itr{b0;1;_;_}(Itr{b0;2;3;N}(Wu{t0}))),Obs{t0+2!5;S}(c4),a5,RSeq(Dl{10}(Dl{10}(t6)),FF(F)),MSeq(Wv{t0}(t7),@oh{b0+=1}Seq(Sb{o0=5},Rpt{F}(t8),c9)))",
+    Tree0932 "To{10}(Isw{0;_;T}(Once(a0e),RSeq(t1,Run)))",
+    Tree0933 "B{q0=0;b1=1;t0=2;o0;b0=4}RSeq(Sw{2;5}(PAll{_}(c0e,a1e,t2),Flt{2;F;_}(Sl{10}),Star(@of{o0:=_}@rw{b0%4<2}Flt{2;R;F}(pi3{t0:b0}),t4)),RT{1}(Lp{b0;_}(Ret2(RFb(Lp{t0;K}(Lp{_;R}(@oh{o0|1+3%2>0?b0+=1}Sc{o0|1+1%4>2?b0+=1})),c5,RFb(@of{b1:=b0}pi6{t0:=}))))))",
+    Tree0934 "B{b0=0;b1;t0=2;t1=0}Seq(SubA(ASeq(Rpt{2}(Swm(AFb(c0b{b1},c1l),Rus{2}(a2))),Ite(Lim{2}(Bin{b0>6;N}(Sb{t1=8},Sb{t1=6})),Cnd{t1>1;T;_}(OnceK(t3))),@si{t1!t0}Step(RFb(a4l,a5),t6,DySeq(pi7{t0:=},c8)))))",
+    Tree0935 "B{t0=0;o0;b0;t1=2}Pre{t0=b0+1;F}(Rty3(Star(TryF(Sb{t1=b0},t0),RSeq(@po{o0:=t0;t1:=o0|5+4}Sc{t0+=2},c1,@rw{o0|0!3}t2,c3))))",
+    Tree0936 "RFb(Flt{2;_;K}(DySel(Wde(t0,t1,R),c2e)),Seq(t3,OnceK(c4)),Grd{F}(Lim{3}(Seq(Rus{2}(a5),To{30}(t6)))))",
+    Tree0937 "B{q0=3}Fb(Flt{3;_;K}(a0),a1,FS(Lp{_;R}(Dl{20}(t2))))",
+    Tree0938 "B{o0;b0=0;b1=4;t0=1}RSeq(RFb(a0e,t1,pa2{b0:9;b1:b0},t3e,@ki{b1>b0}@os{b1!7?o0:=t0}@of{b1:=t0}Sb{t0=2}),Pre{b0+3!t0;R}(Wde(Invt(t4),@fi{b0%3>0}@of{b1+3>4?b1+=1}Sb{o0=9})),Sb{o0=5},Inv(Ite(pi5{t0:=},@fi{b1=b0%2}R,c6)))",
+    Tree0939 "B{b0=3;t0=1}FF(@fi{t0>t0%2}DySel(c0,c1e,a2b{b0+1;b0},c3,a4))",
+    Tree0940 "Fb(Flt{3;F;_}(a0l),c1,PPar{2;_}(RSeq(PrSel{2}(a2),Ruf{2}(Dl{10}(Mt{10}(Wt{0}))))),PAll{0}(t3,OnceK(t4),t5,Cd{50;F}(t6),OnceT(t7e)))",
+    Tree0941 "B{t0=2;b0=2}Isw{t0;N;T}(AFb(pa0{b0:3;b1:b0},c1,c2b{b0}),Inv(Sel(Wu{t0},a3l)))",
+    Tree0942 "B{l0=4;b1=4;q0=2;b0;t0=5}PAll{-1}(@ki{b0>5}OnceT(Wde(MSeq(Itr{b0;_;_;N}(Lp{_;S}(@ki{t0>7}@si{b0>7}@rw{t0+1>6}TryF(a0,a1e))),Par{0;-1}(@po{b1+=1}@si{b0%4<1}Lp{b0;_}(@os{b1+=1}@rw{b0<4}@si{t0<b1}a2l),a3b{b1%3;b1},c4),Rpt{2}(a5),a6b{b1%4;b1}),@rw{b1>t0}To{0}(OnceK(a7e)))))",
+    Tree0943 "B{b0=4;t0=1;q0=1;t1=5}Ruf{1}(Lp{t0;R}(Sb{b0=t1}))",
+    Tree0944 "B{b1=4;t0;t1;b0=3}RSel(F,Pre{b1%3!2}(Sel(@oh{b1+=3}Obs{t1>3;_}(S),@oh{t1+=1}pt0{b0:=;b1:=})),@si{t0>b1%3}@ki{b1%4=2}Flip(t1,Sl{50},Opt(Sc{b0:=b1+3})),Cnd{b1>4;N;F}(Sw{4;0}(OnceK(@os{b0+=2;b1+=2}@si{b1%2>0}c2),c3,c4e)))",
+    Tree0945 "B{t0;b0=3;b1;o0}Rmp{F;F}(@oh{b0+=3;b0:=b1%4}@ki{t0+2<t0}RSeq(Sl{20},c0e,t1e,pa2{b0:b1;b1:=}))",
+    Tree0946 "B{b1;t0;b0=1}OnceT(Step(RFb(Bin{b0%3=2;_}(Par{2;1}(FF(Wu{t0}),c0),c1),@rw{t0+2=2}t2e,Mt{0}(@si{b1<4}Cnd{b1=3;N;_}(Bin{t0=4;N}(R,c3)))),Flip(Par{-1;0}(RT{F}(Suc)))))",
+    Tree0947 "B{b0=3;t0=1;o0=3}Rpt{F}(Par{3;-3}(FF(c0),PPar{1;T}(Sl{0},a1e),RFb(@rw{some}pt2{b0:b0},Wv{t0}(Wt{0}))))",
+    Tree0948 "B{b1;t0;b0=2}TryF(Cnd{b0+1=7;_;_}(DySel(Wu{t0},Scc{b1%4=2},a0e)),Ret2(Sel(t1e,Cnd{t0%4<0;T;S}(@fi{t0!0}@oh{b0+=2}Pre{b1+4<b0;R}(Wu{t0})),t2)),Bin{t0+2>3;N}(Ruf{3}(Cd{50;F}(Sc{b0:=t0%2;b1:=b0+1%3})),Try(Sb{b0=2},@po{t0+=1}@os{b1+=3;b0%3<2?b0:=b1}@of{t0+=2}Scc{t0+2<b0+3%3})))",
+    Tree0949 "B{b0=4}Wde(t0,Rmp{S;S}(Step(Scc{b0>2},pi1{t0:b0})))",
+    Tree0950 "B{b0}Swm(c0,Sb{b0=4})",
+    Tree0951 "B{b0=2;t0=0;b1}Pre{b0>5;S}(Wv{t0}(t0e))",
+    Tree0952 "B{o0=0;l0=4;t0=2;b0;t1=2}Itr{b0;1;_;_}(TryF(Fb(Rpt{0}(t0)),c1b{b0},DySel(F,Flt{2;_;_}(Wt{20}),c2,c3,@oh{t0+=3;t1:=2}@rw{some}pc4{b0:5})))",
+    Tree0953 "B{t0;b0=4}PAll{0}(RT{1}(FF(Fb(c0,t1,c2l))),DySel(c3e,pt4{b0:b0;b1:b0},a5),Sel(Obs{t0+3%4=1;B}(Rus{3}(OnceT(t6))),Isw{b0;N;_}(t7e,c8b{t0+2})))",
+    Tree0954 "B{b0=3;t1=5;t0=2;q0=4;o0=3;b1=4;l0=1}Step(Itr{b1;1;2;_}(Lp{t0;K}(@of{o0:=b1;t1+=1}c0)),RSeq(t1,@of{b0+=2;b1%3<0?b0:=b1}a2))",
+    Tree0955 "B{q0}Cd{30;_}(PPar{2;T}(Once(RT{F}(t0)),S,a1,c2l,Lp{_;_}(c3l)))",
+    Tree0956 "B{b1=5;b0;t1}RSeq(c0,t1e,AFb(Keep(t2),Fai,t3,@ki{b0%2<1}@po{t1:=b1}Suc))",
+    Tree0957 "B{t0;b0=3}RFb(Try(@po{b0+=1}@si{t0=3}Sl{0},t0,c1b{b0+2%4}),To{30}(Inv(RSeq(Flt{1;F;F}(@fi{t0+2!3}@si{b0+4<7}@ki{b0>4}pt2{b0:b0})))),c3b{1},MPri(c4e,t5))",
+    Tree0958 "B{b1}Ret3(Ite(t0,Ite(Step(t1,a2),Pri(c3l,a4)),Mt{0}(Lim{3}(Obs{b1=3;S}(SubA(c5l))))))",
+    Tree0959 "B{b0=1;b1;t0=3;o0=4}@po{b1+=2}@oh{t0:=b0%3}@of{o0:=t0}Fb(Wu{t0},t0)",
+    Tree0960 "B{o0;b0;b1=0}RFb(RFb(Keep(PAll{-3}(Par{_;_}(Grd{_}(c0),Grd{_}(@ki{some}@os{b0+=1}t1)),MSeq(R),Sw{2}(t2,Wt{30})))),Step(Sl{0},Sl{100},Fb(@fi{o0|5=1}@po{o0:=6}Wt{10},t3),Cnd{none;T;S}(pt4{b0:=}),pc5{b0:=}))",
+    Tree0961 "B{t0=1;b0}RFb(pa0{b0:1;b1:b0},TryT(c1,t2),pi3{t0:t0},c4l,Sb{t0=7})",
+    Tree0962 "B{t1=4;l0;t0;b0=5;o0=_}Ret1(Rep3(PPar{2;T}(TryF(RFb(SubA(Seq(c0,Sb{t0=2})),SubA(Cd{0;F}(t1))),Ite(Dd{0}(Dl{10}(@ki{b0!t0+4}@si{b0+1%3!1}@os{t1+3<o0|5?t1:=b0+4}t2)),t3)),DySeq(pt4{b0:4;b1:t1},Sl{20},Wt{0},c5))))",
+    Tree0963 "B{t0;b1=2;b0=2}RFb(OnceT(Rep3(Sb{b1=5})),Seq(c0),FF(PrSel{t0+2;t0}(RU{S}(t1),FS(pa2{b0:=;b1:=}))))",
+    Tree0964 "MPri(a0,c1,c2)",
+    Tree0965 "B{t0=3;b0=0}FS(@po{t0%4>0?b0+=2}RFb(Rpt{3}(Par{-1;-1}(@fi{b0+4%4=0}@po{b0+=1}Swm(Pre{t0>6;R}(t0e),t1,MSeq(a2b{6;b0},t3),Grd{_}(Star(Wt{10},c4e)))))))",
+    Tree0966 "Par{-1;1}(Suc)",
+    Tree0967 "B{t0;o0=0}Flt{1;F;_}(Step(Intr{none}(@os{o0|4+2<o0|0?t0+=1}Ub{o0}),Rep0(pt0{b0:t0;b1:t0})))",
+    Tree0968 "B{t0;b1=5}PPar{0;_}(Fb(Once(Su{t0}(@rw{b1+4%2<1}t0))))",
+    Tree0969 "B{b0=1;t0=1;o0=1}DySel(@rw{some}PAll{_}(pi0{t0:t0},t1),@ki{t0>4}Dl{20}(RU{F}(@of{b0:=t0}@os{b0:=t0;t0+=1}To{0}(Scc{t0+4>2}))))",
+    Tree0970 "B{b0;t0}Obs{t0+4%2>0;_}(Obs{b0+1=7;N}(Rpt{3}(@oh{b0+=1}Ite(Fb(@oh{t0+=2}@rw{t0<4}R,t0e),c1l,c2))))",
+    Tree0971 "B{o0=_;b0;t0}RSeq(@os{b0+=2}@po{o0:=b0}Cd{0;_}(Par{_;_}(Grd{_}(Pre{b0+1%4<2}(pa0{b0:b0})),Grd{_}(Obs{t0<7;N}(MSeq(Bin{some;_}(Wt{0},F)))))))",
+    Tree0972 "B{b0=2;t0=2;q0}Pre{t0%3!1;R}(Seq(Fb(t0,Lp{b0;R}(t1),c2e),Sl{100},a3))",
+    Tree0973 "Fb(Flt{2;_;F}(DySeq(c0,F)),Rus{1}(PAll{-1}(c1,t2)))",
+    Tree0974 "B{t1;t0=2;o0}@os{t1+=1}@rw{some}@fi{some}PPar{1;_}(c0,t1,Wu{t0},t2)",
+    Tree0975 "B{t0=5;o0}To{30}(WU{some}(SubR(Bin{t0=2;_}(t0,Scc{none}))))",
+    Tree0976 "B{t0;b0=4;t1=2}Su{t0}(Su{t1}(Flt{2;_;_}(@ki{b0<1}@rw{t1+4!2}@fi{t1=b0}Swm(Wt{0},a0,SubR(t1e),a2))))",
+    Tree0977 "Ite(Pri(t0e),F)",
+    Tree0978 "B{t0=3;o0=_;b1=2;t1=0;b0=4}RFb(a0b{b1;b0},Sw{0;5}(@os{t1+=2}@si{b0%4=1}@fi{o0|5<2}c1,Run,a2e))",
+    Tree0979 "B{q0=1;b1;b0}Lp{b0;K}(Intr{b1+2=4}(Cd{0;K}(Seq(Sb{b0=0},a0l,@of{b0+=1}@rw{b0+4>b1+1}t1))))",
+    Tree0980 "B{t0=3;b1=4;t1;b0}Wde(Pri(Star(Wu{t0},t0,a1),pc2{b0:b1}),DySel(a3,FS(t4),t5,Scc{t0>7},@os{b0+4%4!3?t0+=3}@rw{t1%2!1}F),Pre{t1+4=7;K}(WU{b0!b1+4%2}(Step(@rw{t1<3}@po{b1+=3}a6e,c7l,Flt{3;S;_}(@fi{b0<t0+1}@ki{t1+2%3>0}@si{b1%3>0}t8),c9,Pre{t0+3>2;S}(a10e)))))",
+    Tree0981 "B{o0;b0=1;t1}Step(t0e,pt1{b0:t1},t2e,Dd{50}(Sb{o0=4}),Scc{b0=o0|5})",
+    Tree0982 "B{l0=2;t0;b0=5}@si{b0+3%3=1}@of{b0>5?t0+=3}@os{t0+=3}RFb(RepF(Sel(MSeq(Cnd{b0!0;N;S}(@fi{t0+1=b0}@os{b0:=t0}@ki{b0=b0+1}c0),Wde(c1,Wt{10}),Par{-2;2}(Sc{t0:=b0+4;t0%2!1?b0:=t0%2},pa2{b0:=},t3),R),RSel(t4,Seq(c5b{b0},t6),Flip(pa7{b0:t0;b1:b0},pt8{b0:=;b1:t0}),Itr{b0;0;1;T}(c9l),t10))))",
+    Tree0983 "B{b0=0;t0}@oh{b0+=1}Intr{t0<3}(AFb(SubA(c0),a1b{t0;b0},c2,SubR(t3),Sl{0}))",
+    Tree0984 "B{o0;t0=2}Flt{1;S;K}(Fb(t0,SubR(Scc{some}),c1,@rw{t0%3>0}S))",
+    Tree0985 "B{l0=4;t0=1;b0=5;b1=0}Wde(RSeq(OnceK(Par{1;1}(c0))),RSeq(pa1{b0:1;b1:t0},@os{t0+1%4=0?b1:=b0+3}pt2{b0:7}),@os{b0+=1}@oh{t0+=1}MSeq(@os{t0+=1}Itr{b0;0;_;N}(a3)))",
+    Tree0986 "B{t0=0;b1=2}Sw{3;4;0}(F,a0e,Intr{b1+1>0}(Sw{3}(t1,Wu{t0})),SubA(pc2{b0:1}))",
+    Tree0987 "Par{_;3}(RFb(RSeq(PAll{1}(t0)),Run),PAll{1}(Run,t1,Suc),R,Seq(To{20}(c2l),t3,PAll{1}(Rty4(Dl{100}(c4e)))))",
+    Tree0988 "B{t1;b1=5}PAll{_}(PAll{_}(t0,Wu{t1}))",
+    Tree0989 "B{b0=3;t0;b1}Try(AFb(Seq(Sw{5;3}(Sb{b1=t0},To{10}(F),c0b{2}),Swm(t1,@rw{b1>3}@oh{b0+=4}t2,pi3{t0:t0}),Seq(a4e,Sc{t0=b0+3?b0+=1}))),a5b{b1%2;b1})",
+    Tree0990 "B{t0;o0=_;l0=4;b1;q0=1;b0=2}RFb(Step(RSeq(Su{t0}(Lp{t0;R}(Try(Cnd{some;N;_}(a0b{t0+3%3;b1}),Par{2;-2}(Fai,pi1{t0:t0})))),pt2{b0:b1;b1:=}),Itr{b1;0;2;N}(PPar{2;N}(Fb(RSeq(a3e,Scc{b1>b1+2}),Itr{b0;0;_;_}(@rw{t0+4<t0}@of{b0+1%2=1?t0+=2}@fi{b0<4}Sb{o0=4})),Lp{b1;_}(Dl{20}(Rty3(a4))),Sw{1;2}(Sb{o0=3},Bin{t0+1=b0;_}(pa5{b0:t0;b1:t0},F),Sb{o0=7})))))",
+    Tree0991 "B{b1;t0;b0=0;l0=1;o0}FS(RSeq(OnceT(Ub{o0}),Sb{o0=2},MPri(Wu{t0},@rw{b0!3}@os{b0:=b1%2}DySeq(c0,@si{none}pa1{b0:=})),OnceK(c2),c3))",
+    Tree0992 "B{t0=2}PPar{0;N}(ASeq(Cd{30;K}(Flip(@os{t0+=1}a0,a1)),Fb(t2,c3),F))",
+    Tree0993 "Cd{10;_}(a0)",
+    Tree0994 "B{b0;t0=0}RFb(@rw{b0<t0+4}@fi{b0%2>0}@ki{t0%3>0}Par{_;_}(PPar{0;_}(Wt{100},pa0{b0:=;b1:t0},c1,t2,Intr{b0+4<t0+3}(t3)),RepF(RFb(@ki{t0<2}Dd{20}(t4),PAll{-2}(FF(t5),Pre{b0>3;F}(t6),c7,t8e),Ret1(Step(pi9{t0:t0},Fai,@si{t0<7}@fi{t0!b0}a10))))),PPar{1;_}(Fb(c11e,RFb(c12,Keep(pi13{t0:t0})),t14,Rep2(Grd{_}(@oh{b0:=t0}@os{b0=0?t0:=b0}t15))),Bin{t0=3;T}(Seq(a16b{t0%2;b0},Seq(t17,pc18{b0:8})),MPri(Scc{b0!2},a19e,c20,pa21{b0:=;b1:b0},Inv(c22l)))))",
+    Tree0995 "B{t1;b0;o0=0;q0;t0}Sel(c0,Obs{b0<4;B}(Lp{_;F}(@si{t1+2<t1+4}@of{t1+2=2?t1+=1;t1<4?t1:=b0+3}@fi{some}Sl{10})),Obs{t0%4!0;B}(SubA(c1)))",
+    Tree0996 "Inv(PAll{_}(Seq(t0e,F),Par{4;3}(c1,DySel(t2,c3l),c4,t5),t6,Par{2;_}(c7,a8)))",
+    Tree0997 "B{t0=2;b0=4}MPri(Bin{t0%3<2;N}(@os{b0:=9}MSeq(pi0{t0:t0},@po{b0+=3}Cnd{t0%3<0;_;_}(t1),RSeq(c2b{t0},pi3{t0:=},@po{b0+=2;b0+=2}t4)),PAll{3}(t5,c6,t7e,Rep0(a8),Keep(c9l))),Keep(Dl{100}(Ret2(RSeq(PAll{_}(a10l,c11b{b0},PAll{2}(Sb{b0=7},pa12{b0:b0})),Obs{t0>3;N}(Wde(a13,Wu{t0},S)),Bin{b0!t0;T}(Keep(t14),c15))))),PPar{2;N}(Obs{b0+1=t0+4;S}(pc16{b0:0})))",
+    Tree0998 "RT{F}(RFb(pc0{b0:8},c1e))",
+    Tree0999 "B{o0;t0;b0=3;q0=1;b1}@si{b1<6}@of{b0+=2}@po{t0:=b0+4%3;o0:=t0}MSeq(PAll{_}(Try(Sb{t0=9},PPar{0;_}(Wv{t0}(@ki{b1+2>0}Wt{0}),Su{t0}(c0b{t0+2}))),Mt{0}(t1),RSel(c2l,t3,c4,@si{b1!t0}t5e,a6l)),@ki{b0+1%2=1}@of{o0:=_}@po{t0:=b1}Flt{3;S;F}(Fb(Grd{_}(OnceK(Pre{b0%3<0}(Seq(pi7{t0:b0},pi8{t0:=},@os{o0:=_;b0+=2}@of{b1+=1}c9)))),Lp{b1;F}(RSeq(Fb(F,Sc{b1+1%2=0?t0:=b0;o0:=_}),t10)),c11)))",
 }

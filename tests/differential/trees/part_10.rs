@@ -5,258 +5,238 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            b1: i64 = 2,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    Deadline(10) {
-                        Repeat(1) {
-                            FlipSelector {
-                                FlipSelector {
-                                    StatefulAction(Task<0>),
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                    Iterate(l0, element = {b1}, max = 3, reset_index = false) {
-                        ReactiveFallback {
-                            Loop(q0, if_empty = Running) {
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        DynamicSequence {
-                            ScriptCondition(|bb| bb.b1 + 1 > *bb.t0),
-                            Condition(PCond<3>, b0 = {=}),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                            ScriptCondition(|bb| bb.b0 % 3 == 0),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Conditional(|bb| bb.b1 == 6, else = Success) {
-                            SequenceStar {
-                                Wait(10),
-                                #[post(|bb| bb.b0 += 2)]
-                                WasEntryUpdated(t0),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        Fallback {
-                            Action(Act<7>),
-                            ScriptCondition(|bb| bb.b0 % 2 < 0),
-                            AlwaysFailure,
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            Action(Act<0>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+            RepeatTimes(forever) {
+                StatefulAction(Task<4>),
             },
         }
     }
 }
-
-board!(Tree1000Blackboard { q0 b0 b1 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        FlipSelector {
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t0 != 3)]
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            Filter(times = 3, filtered = Failure) {
-                Condition(|ctx| ctx.check(2)),
-            },
-            Action(Act<3>),
+        RunOnce(then_skip = false) {
+            Failer,
         }
     }
 }
-
-board!(Tree1001Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Loop(q0) {
-            Repeat(3) {
-                Sequence {
-                    Condition(Cond<0>),
-                    IfThenElse {
-                        StatefulAction(Task<1> = Task::<1>),
-                        ParallelAll {
-                            SetBlackboard(b0 = 4),
-                            #[post(|bb| { if *bb.t1 != 6 { bb.b0 += 3 }; if bb.o0.is_none() { bb.o0 = None } })]
-                            #[success_if(|bb| (bb.b0 + 4) % 3 > 0)]
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Condition(Cond<2>),
-                    ForceFailure {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Action(Act<4>),
+        ReactiveSequence {
+            DynamicSelector {
+                Fallback {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                Condition(PCond<3>, b0 = {=}),
+                StatefulAction(Task<4>),
+            },
+            SequenceWithMemory {
+                AsyncFallback {
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree1002Blackboard { t1 o0 b0 q0 t0 });
+board!(Tree1002Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2],
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Sequence {
-            PolicyParallel(policy = FirstFailure) {
-                #[success_if(|bb| bb.o0.is_some())]
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<0>),
-                },
-                Conditional(|bb| bb.b0 != bb.o0.unwrap_or(3) % 3, dynamic = false, else = Success) {
-                    Action(Act<1>),
-                },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                    #[on_halted(|bb| { *bb.t0 += 3; if *bb.t0 > 5 { bb.b0 += 2 } })]
-                    #[failure_if(|bb| *bb.t0 < *bb.t0 % 2)]
-                    Action(|ctx| ctx.exec(3)),
-                    Action(PIo<4>, t0 = {=}),
-                    Wait(20),
-                },
-            },
-            Delay(20) {
-                Fallback {
-                    #[failure_if(|bb| (bb.b0 + 4) % 4 == 0)]
-                    #[post(|bb| bb.b0 += 1)]
-                    Sequence {
-                        Condition(Cond<5> = Cond::<5>),
-                        Action(PIo<6>, t0 = {=}),
-                        SkipUnlessUpdated(t0) {
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[success_if(|bb| bb.b0 != 5)]
-                            #[on_failure(|bb| { *bb.t0 += 2; bb.o0 = None })]
-                            Wait(0),
-                        },
+        Repeat(4) {
+            Inverter {
+                WhileDoElse {
+                    Cooldown(10, filtered = Failure) {
+                        StatefulAction(Task<0>),
                     },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        ReactiveFallback {
-                            IfThenElse {
-                                ScriptCondition(|bb| *bb.t0 != 5),
-                                WhileDoElse {
-                                    #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                                    #[on_failure(|bb| bb.b0 += 1)]
-                                    Condition(PCond<7>, b0 = 5),
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
-                    Sequence {
-                        Action(Act<9>),
-                        Iterate(l0, element = {b0}, until = FirstFailure) {
-                            AlwaysSuccess,
-                        },
-                        #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 < bb.o0.unwrap_or(0) { *bb.t0 += 1 })]
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            WaitUntil(|bb| *bb.t0 + 2 == (*bb.t0 + 2) % 4) {
-                Precondition(|bb| bb.o0.is_none()) {
-                    #[skip_if(|bb| bb.b0 + 2 < *bb.t0)]
-                    #[success_if(|bb| bb.o0.unwrap_or(3) > 3)]
-                    SequenceStar {
-                        ReactiveSequence {
-                            RunOnce {
-                                SkipUnlessUpdated(t0) {
-                                    #[run_while(|bb| (bb.b0 + 4) % 2 < 1)]
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                        #[success_if(|bb| *bb.t0 == 7)]
-                        #[failure_if(|bb| bb.b0 < 1)]
-                        FlipSelector {
-                            #[failure_if(|bb| bb.b0 % 3 > 0)]
-                            #[on_success(|bb| bb.o0 = Some(bb.b0 % 3))]
-                            #[success_if(|bb| bb.o0.is_some())]
-                            SequenceWithMemory {
-                                Condition(PCond<11>, b0 = 0),
-                            },
-                        },
-                        Timeout(0) {
-                            ForceFailure {
-                                StatefulAction(Task<12>),
-                            },
-                        },
+                    MemSequence {
+                        Wait(0),
+                        Sleep(30),
+                        Condition(Cond<1>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree1003Blackboard { b0 t0 o0 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Priority {
-            ParallelAll(1) {
-                Condition(|ctx| ctx.check(0)),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
-                Condition(Cond<2>),
-            },
-            Fallback {
-                #[on_halted(|bb| { if bb.b1 < 5 { *bb.t0 += 3 }; bb.b0 += 1 })]
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                #[post(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Timeout(30) {
-                #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
-                #[skip_if(|bb| bb.b0 > *bb.t0 + 4)]
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    StatefulAction(Task<5>),
+        ReactiveSelector {
+            SequenceStar {
+                Parallel {
+                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 < 0),
+                    RunOnce {
+                        ParallelAll(max_failures = -2) {
+                            Action(PAct<0>, b0 = {=}, b1 = {=}),
+                            #[on_success(|bb| if (bb.b1 + 2) % 2 > 0 { bb.b1 += 3 })]
+                            AlwaysSuccess,
+                        },
+                    },
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                        #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b1 + 1) })]
+                        StatefulAction(Task<2>),
+                        SetBlackboard(b0 = {b1}),
+                    },
+                    AlwaysSuccess,
+                },
+                Precondition(|bb| *bb.t0 > 6, else = Success) {
+                    Remap(success = Failure, failure = Success) {
+                        ReactiveSequence {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                AlwaysFailure,
+                                Sleep(10),
+                            },
+                            RunOnce {
+                                #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
+                                StatefulAction(Task<5>),
+                            },
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
                 },
             },
-            #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
-            Cooldown(0) {
-                Observe(|bb| bb.b0 + 4 > 2, abort = none) {
-                    #[run_while(|bb| bb.b1 != *bb.t0)]
-                    #[on_success(|bb| bb.b1 += 1)]
+            WaitValueUpdate(t0) {
+                Priority {
+                    Sequence {
+                        Action(Act<7>),
+                        #[post(|bb| { if bb.b1 != bb.b0 { *bb.t0 += 1 }; bb.b0 += 1 })]
+                        #[run_while(|bb| bb.b0 % 2 < 0)]
+                        Sleep(20),
+                    },
+                    #[failure_if(|bb| bb.b1 % 3 == 1)]
+                    ReactiveSequence {
+                        Wait(30),
+                        Condition(Cond<8>),
+                    },
+                    IndexSwitch(|bb| bb.b1 + 1, out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                    },
+                    IfThenElse {
+                        Action(PAct<11>, b0 = {=}, b1 = {t0}),
+                        #[post(|bb| bb.b0 = 7)]
+                        #[skip_if(|bb| (bb.b0 + 1) % 4 < 0)]
+                        #[run_while(|bb| bb.b1 % 2 > 0)]
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                    },
+                    RepeatUntil(Success) {
+                        Script(|bb| bb.b1 = bb.b0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1004Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1005 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64 = 5,
+        }
+        DynamicSequence {
+            Selector {
+                ReactiveFallback {
+                    FlipSelector {
+                        AlwaysRunning,
+                        StatefulAction(Task<0> = Task::<0>),
+                        #[failure_if(|bb| bb.b1 < 4)]
+                        #[on_halted(|bb| if bb.b1 != 6 { bb.b1 += 3 })]
+                        StatefulAction(Task<1>),
+                    },
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<2>),
+                        ScriptCondition(|bb| bb.b1 % 3 < 2),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    MemSequence {
+                        Observe(|bb| *bb.t0 > 4, abort = self) {
+                            #[failure_if(|bb| bb.b1 + 4 < bb.b1)]
+                            ForceFailure {
+                                ReactiveSequence {
+                                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                                    Wait(0),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree1005Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1006 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSequence {
+            Deadline(10) {
+                Repeat(0) {
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+                    Succeeder,
+                },
+            },
+            SequenceStar {
+                Parallel(success = 0, failure = -1) {
+                    Observe(|bb| *bb.t1 > 4, abort = self) {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                            StatefulAction(Task<0>),
+                            #[on_failure(|bb| if bb.o0.is_none() { *bb.t1 += 2 })]
+                            ReactiveFallback {
+                                #[success_if(|bb| bb.b1 % 4 == 1)]
+                                #[on_success(|bb| if (bb.b1 + 3) % 4 != 1 { bb.o0 = Some(*bb.t1) })]
+                                #[run_while(|bb| bb.b1 != 3)]
+                                StatefulAction(Task<1> = Task::<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 0 => Condition(Cond<3>),
+                case 1 => Filter(times = 1, count = Completed) {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(3) + 2)),
+                },
+                case 5 => Condition(|ctx| ctx.check(5)),
+                _ => Parallel(success = 2, failure = 2) {
+                    WasEntryUpdated(t1),
                     Condition(Cond<6>),
                 },
             },
@@ -264,1280 +244,217 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1004Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1005 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        TryCatch {
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[on_failure(|bb| *bb.t0 += 3)]
-            MemPriority {
-                ParallelAll(0) {
-                    Precondition(|bb| bb.o0.is_none(), else = Success) {
-                        Condition(Cond<0>),
-                    },
-                    Fallback {
-                        Condition(PCond<1>, b0 = {=}),
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 + 1 > *bb.t0 % 2)]
-                #[skip_if(|bb| *bb.t0 != 0)]
-                StatefulAction(Task<4>),
-                RepeatUntilSuccess(3) {
-                    RepeatUntilFailure(forever) {
-                        Sequence {
-                            Action(Act<5>),
-                            Wait(10),
-                        },
-                    },
-                },
-                #[post(|bb| if bb.b0 + 4 < bb.o0.unwrap_or(2) % 4 { bb.b0 += 2 })]
-                #[failure_if(|bb| (bb.b0 + 4) % 4 == 3)]
-                Sequence {
-                    RepeatUntil(Success) {
-                        Wait(0),
-                    },
-                    Succeeder,
-                },
-            },
-            #[failure_if(|bb| bb.b0 % 3 > 1)]
-            #[skip_if(|bb| bb.b0 != *bb.t0)]
-            Sequence {
-                Fallback {
-                    Cooldown(10) {
-                        TryCatch(catch_on_halt = false) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                #[run_while(|bb| *bb.t0 + 1 > 2)]
-                                #[on_halted(|bb| *bb.t0 += 2)]
-                                Sequence {
-                                    Action(Act<6>),
-                                    #[success_if(|bb| bb.b0 > 3)]
-                                    #[post(|bb| *bb.t0 += 1)]
-                                    StatefulAction(Task<7>),
-                                },
-                                StatefulAction(Task<8>),
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-                Action(Act<10>),
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-        }
-    }
-}
-
-board!(Tree1005Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1006 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Switch(b1) {
-            case 0 => ReactiveFallback {
-                Failer,
-                StatefulAction(Task<0>),
-            },
-            case 4 => KeepRunningUntilFailure {
-                Fallback {
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Condition(|ctx| ctx.check(3)),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            case 2 => Parallel(success = 1, failure = -1) {
-                Filter(times = 3, count = Completed) {
-                    StatefulAction(Task<5>),
-                },
-                Condition(Cond<6>),
-                SetBlackboard(b0 = 0),
-            },
-            _ => Conditional(|bb| bb.b0 == *bb.t0, dynamic = true) {
-                Delay(20) {
-                    Filter(times = 2, count = Completed, filtered = Skipped) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1006Blackboard { b1 b0 t0 });
+board!(Tree1006Blackboard { o0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 0,
+        RetryUntilSuccessful(0) {
+            Condition(Cond<0>),
         }
-        Loop(q0, if_empty = Running) {
-            Sequence {
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-                },
-                ReactiveSequence {
-                    #[skip_if(|bb| bb.b0 == 7)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    AlwaysFailure,
-                    Condition(PCond<1>, b0 = {b0}),
-                },
-                #[on_halted(|bb| *bb.t1 += 1)]
-                #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
-                #[skip_if(|bb| bb.b0 != 3)]
-                Failer,
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1007Blackboard { t1 b0 o0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1008Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<7> = Task::<7>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 5,
-            b1: i64 = 4,
-            o0: Option<i64> = None,
         }
-        MemSequence {
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                StatefulAction(Task<0>),
-                #[score(|bb| (bb.b1) as f32)]
-                Condition(PCond<1>, b0 = 3),
-                #[score(|bb| (bb.b1 % 4) as f32)]
-                DynamicSelector {
-                    Condition(Cond<2>),
+        IndexSwitch(|bb| bb.b1 + 4, out_of_range = Loop, dynamic = true) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                #[on_halted(|bb| bb.t0.set(1))]
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[skip_if(|bb| bb.b1 != 1)]
+                Switch(b1) {
+                    case 1 => Condition(Cond<2>),
+                    _ => #[failure_if(|bb| *bb.t1 + 1 > *bb.t1)]
+                    #[skip_if(|bb| *bb.t1 > 6)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Action(Act<3>),
                 },
-            },
-            StepSequencer {
-                Condition(Cond<3>),
-                Precondition(|bb| bb.b0 < *bb.t0 % 3, else = Failure) {
-                    UnsetBlackboard(o0),
-                },
-                Failer,
-                Condition(Cond<4>),
-            },
-            Parallel(success = 1, failure = -1) {
-                Action(Act<5>),
-                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                AlwaysSuccess,
-                SubTree(Tree1008Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 b0 b1 o0 });
+board!(Tree1008Blackboard { b1 t0 t1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        MaxTime(50) {
-            RepeatUntil(Failure) {
-                Action(Act<0>),
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Parallel(success = -1, failure = 2) {
+            AsyncSequence {
+                RunOnce(then_skip = false) {
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    SequenceStar {
+                        Action(Act<0>),
+                        ParallelAll {
+                            AlwaysSuccess,
+                            Action(PAct<1>, b0 = {b0}, b1 = {=}),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Switch(b1) {
+                            case 5 => Succeeder,
+                            case 3 => #[success_if(|bb| bb.b0 % 4 != 1)]
+                            Succeeder,
+                            _ => StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    Switch(b1) {
+                        case 4 => SetBlackboard(b0 = 5),
+                        case 0 => StatefulAction(Task<4>),
+                        case 5 => Condition(Cond<5> = Cond::<5>),
+                        _ => Action(Act<6>),
+                    },
+                    Fallback {
+                        #[skip_if(|bb| *bb.t1 < 5)]
+                        StatefulAction(Task<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                        #[run_while(|bb| bb.b0 + 3 == 4)]
+                        #[success_if(|bb| *bb.t0 == 5)]
+                        #[on_halted(|bb| if *bb.t1 != 7 { bb.t0.set(*bb.t1) })]
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                },
+            },
+            Fallback {
+                WhileDoElse {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            ReactiveSequence {
+                                Parallel(success = -3, failure = -2) {
+                                    Action(PAct<10>, b0 = {t0}, b1 = {=}),
+                                    Condition(Cond<11> = Cond::<11>),
+                                    Failer,
+                                },
+                                Succeeder,
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token) {
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            RetryUntilSuccessful(3) {
+                                Repeat(3) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Loop(q0, if_empty = Skipped) {
+                                ReactiveFallback {
+                                    Action(PIo<13>, t0 = {b1}),
+                                    ScriptCondition(|bb| *bb.t0 < bb.b1 + 3),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<14>),
+                        Action(Act<15> = Act::<15>),
+                        Condition(Cond<16>),
+                        Action(Act<17>),
+                        Action(Act<18> = Act::<18>),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree1009Blackboard { b1 b0 t0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(1) {
-            ParallelAll {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(PCond<1>, b0 = {t0}),
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {b1}),
-                    #[failure_if(|bb| *bb.t0 + 3 > 7)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Condition(Cond<3>),
-                    AlwaysRunning,
-                },
+        #[post(|bb| bb.o0 = Some(8))]
+        #[success_if(|bb| bb.b0 == 0)]
+        Sequence {
+            Deadline(0) {
+                Condition(Cond<0>),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Action(PIo<1>, t0 = {=}),
+            },
+            Interrupt(|bb| bb.o0.unwrap_or(5) < 6) {
+                SetBlackboard(o0 = Some(2)),
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { t0 b1 o0 });
+board!(Tree1010Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            l0: Vec<i64> = vec![1],
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        RepeatUntilSuccess(2) {
-            Selector {
-                ReactiveFallback {
-                    Iterate(l0, element = {b0}) {
-                        BinarySelector(|bb| bb.b0 != 7, dynamic = true) {
-                            ScriptCondition(|bb| bb.b0 + 2 != 4),
-                            #[run_while(|bb| *bb.t1 < (*bb.t0 + 2) % 4)]
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            #[skip_if(|bb| bb.o0.unwrap_or(3) + 1 != 1)]
-                            Iterate(l0, element = {b0}, reset_index = true) {
-                                Script(|bb| if bb.b0 == 0 { *bb.t1 += 2 }),
-                            },
-                        },
-                    },
-                    AlwaysFailure,
-                },
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 3, &mut bb.b0)),
-                },
-                #[failure_if(|bb| *bb.t1 < 6)]
-                #[on_success(|bb| { *bb.t1 += 3; bb.t1.set(*bb.t1 % 4) })]
-                #[post(|bb| if *bb.t1 + 1 != 1 { bb.t1.set((bb.o0.unwrap_or(5) + 3) % 3) })]
-                Inverter {
-                    Limiter(2) {
-                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
-                            Sequence {
-                                Action(Act<2>),
-                                #[success_if(|bb| *bb.t0 == 5)]
-                                #[on_failure(|bb| bb.b0 += 2)]
-                                #[on_success(|bb| if *bb.t1 + 3 > *bb.t0 { bb.t0.set((bb.b0 + 1) % 3) })]
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1011Blackboard { t0 l0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1012 for Ctx {
-        blackboard {
-            b0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        #[on_failure(|bb| bb.b1 += 1)]
-        RetryUntilSuccessful(2) {
-            ReactiveSequence {
-                #[run_while(|bb| bb.b0 < 2)]
-                #[on_success(|bb| { bb.b0 += 1; if *bb.t0 % 2 > 0 { bb.b0 += 1 } })]
-                #[success_if(|bb| (*bb.t0 + 4) % 2 == 0)]
-                Script(|bb| bb.b0 += 2),
-                RunOnce(then_skip = false) {
-                    Parallel(success = 1, failure = 1) {
-                        RepeatTimes(forever) {
-                            BinarySelector(|bb| bb.b0 < (bb.b0 + 1) % 4, dynamic = false) {
-                                Limiter(2) {
-                                    StatefulAction(PTask<0>, b0 = 4, b1 = {b0}),
-                                },
-                                FlipSelector {
-                                    Action(PAct<1>, b0 = {b1}, b1 = {t0}),
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                },
-                Repeat(2) {
-                    Sequence {
-                        SetBlackboard(b1 = 5),
-                        ParallelAll(max_failures = -1) {
-                            Condition(Cond<2>),
-                            AlwaysRunning,
-                            StatefulAction(Task<3>),
-                        },
-                        Fallback {
-                            RunOnce {
-                                IfThenElse {
-                                    Condition(Cond<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1012Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1013 for Ctx {
-        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            IfThenElse {
-                ScriptCondition(|bb| *bb.t0 % 3 < 0),
-                Action(Act<0>),
-                Condition(Cond<1>),
-            },
-            Selector {
-                Observe(|bb| (*bb.t0 + 2) % 2 > 0, abort = lower) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                SetBlackboard(o0 = Some(2)),
-            },
-            Repeat(0) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1013Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1014 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        Conditional(|bb| bb.b0 % 4 != 2, dynamic = true) {
-            Parallel {
-                SkipUnlessUpdated(t0) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                        RepeatTimes(2) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
-                Iterate(l0, element = {b0}, max = 3) {
-                    WaitUntil(|bb| (bb.b0 + 2) % 4 != 3) {
-                        SetBlackboard(t0 = 9),
-                    },
-                },
-                Deadline(0) {
-                    #[on_success(|bb| bb.o0 = None)]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        AsyncSequence {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1014Blackboard { t0 l0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
-        blackboard {
             b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
         }
-        SequenceWithMemory {
-            IfThenElse {
-                Observe(|bb| bb.b0 + 3 > 1, abort = none) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            DynamicSequence {
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
-                Script(|bb| *bb.t0 += 3),
-                Condition(Cond<5>),
-                DynamicSequence {
-                    ScriptCondition(|bb| *bb.t0 == 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1015Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 0,
-        }
-        StepSequencer {
-            Conditional(|bb| bb.b1 % 4 > 1) {
-                Interrupt(|bb| bb.b1 % 3 > 1) {
+        Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+            Switch(b1) {
+                case 5 => Precondition(|bb| bb.b1 + 2 < 3, else = Success) {
                     TryCatch(catch_on_halt = false) {
-                        Filter(times = 2, filtered = Skipped) {
-                            Retry(1) {
-                                Limiter(1) {
-                                    AlwaysFailure,
-                                },
-                            },
+                        Wait(20),
+                        Loop(q0) {
+                            ScriptCondition(|bb| *bb.t0 % 4 != 2),
                         },
                         WasEntryUpdated(t0),
                     },
                 },
-            },
-            Observe(|bb| bb.b0 % 3 != 1, abort = none) {
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        RepeatTimes(forever) {
-                            Loop(q0, if_empty = Success) {
-                                ParallelAll(0) {
-                                    Action(Act<0>),
-                                    Action(Act<1> = Act::<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Observe(|bb| *bb.t0 < bb.b0, abort = both) {
-                    RunOnce {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b1)),
-                    },
-                },
-                Observe(|bb| (bb.b1 + 1) % 4 > 2, abort = both) {
-                    Repeat(0) {
-                        Sleep(50),
-                    },
-                },
-                Observe(|bb| bb.b1 % 4 < 2) {
-                    WaitUntil(|bb| bb.b1 + 4 > 0) {
-                        Loop(q0, if_empty = Running) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1016Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        StepSequencer {
-            Sequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                #[on_failure(|bb| bb.b0 += 2)]
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                #[run_while(|bb| *bb.t0 == 3)]
-                Timeout(10) {
-                    Action(Act<2>),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 == 5, dynamic = false) {
-                #[run_while(|bb| *bb.t0 < 3)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Repeater(forever) {
-                    Conditional(|bb| *bb.t0 % 3 == 0, dynamic = false, else = Failure) {
-                        RunOnce(then_skip = false) {
-                            Script(|bb| bb.t0.set(3)),
-                        },
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 == 0)]
-                ReactiveSequence {
-                    #[skip_if(|bb| *bb.t0 < bb.b0 + 4)]
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 4)),
-                },
-            },
-            Action(Act<5>),
-            ForceSuccess {
-                RepeatUntil(Failure) {
-                    Sequence {
-                        ReactiveSequence {
-                            Condition(PCond<6>, b0 = {b0}),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Repeat(2) {
-                    StatefulAction(PTask<8>, b0 = 3, b1 = {t0}),
-                },
-                IfThenElse {
-                    ScriptCondition(|bb| *bb.t0 + 1 < 3),
-                    Condition(Cond<9>),
-                },
-                AlwaysFailure,
-                StatefulAction(PTask<10>, b0 = 4),
-            },
-        }
-    }
-}
-
-board!(Tree1017Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-            Action(Act<0>),
-            Iterate(l0, element = {b0}, until = Never, max = 2) {
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                RetryUntilSuccessful(2) {
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
-                },
-            },
-            AlwaysSuccess,
-            ReactiveSequence {
-                SkipUnlessUpdated(t0) {
-                    AlwaysSuccess,
-                },
-                Filter(times = 3, filtered = Failure) {
-                    Runner,
-                },
-            },
-            Selector {
-                Observe(|bb| *bb.t0 == 7, abort = lower) {
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-                Observe(|bb| *bb.t0 + 1 == 7) {
-                    #[on_success(|bb| if bb.b0 == 7 { *bb.t0 += 2 })]
-                    #[on_failure(|bb| if (*bb.t0 + 4) % 3 > 0 { bb.b0 = bb.b1 })]
-                    WaitValueUpdate(t0) {
-                        Loop(q0, if_empty = Failure) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1018Blackboard { b1 b0 q0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
-            o0: Option<i64>,
-        }
-        Parallel(success = -2, failure = 2) {
-            Conditional(|bb| bb.b0 != 2, dynamic = true, else = Failure) {
-                UnsetBlackboard(o0),
-            },
-            ScriptCondition(|bb| bb.o0.is_none()),
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(|ctx| ctx.exec(1)),
-            },
-            Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree1019Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        Fallback {
-            Observe(|bb| bb.b1 % 3 == 1, abort = both) {
-                ReactiveSequence {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                    Switch(b1) {
-                        case 2 => #[on_failure(|bb| bb.b1 = *bb.t0 + 4)]
-                        #[post(|bb| bb.b1 = *bb.t1)]
-                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-                        _ => #[on_halted(|bb| bb.b1 = 7)]
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            Observe(|bb| *bb.t0 != 1) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    AsyncFallback {
-                        Iterate(l0, element = {b1}, max = 2) {
-                            Iterate(l0, element = {b1}, until = Never, reset_index = true) {
-                                #[run_while(|bb| *bb.t1 + 1 == bb.b1)]
-                                Runner,
-                            },
-                        },
-                        #[run_while(|bb| bb.b1 == 6)]
-                        #[post(|bb| { *bb.t0 += 1; *bb.t1 += 3 })]
-                        Condition(PCond<5>, b0 = {b1}),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1020Blackboard { l0 b0 t0 b1 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1021 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            MemSequence {
-                Limiter(2) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(4), dynamic = false) {
-                        SequenceWithMemory {
-                            Action(PAct<0>, b0 = {b0}),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        RunOnce {
-                            ReactiveFallback {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Cooldown(30, filtered = Failure) {
-                    FlipSelector {
-                        Condition(|ctx| ctx.check(3)),
-                        MemSequence {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            Action(Act<4>),
-                        },
-                        ReactiveSequence {
-                            #[run_while(|bb| bb.o0.unwrap_or(0) < *bb.t0)]
-                            Condition(PCond<5>, b0 = 4),
-                            Script(|bb| *bb.t0 += 3),
-                        },
-                        Condition(Cond<6> = Cond::<6>),
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        UnsetBlackboard(o0),
-                    },
-                },
-                Selector {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1021Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1022 for Ctx {
-        SequenceWithMemory {
-            Parallel(success = 1, failure = 3) {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Optional {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1023 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                FlipSelector {
-                    Runner,
-                    Action(Act<0> = Act::<0>),
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.b1 += 3 })]
-                    StepSequencer {
-                        #[run_while(|bb| *bb.t0 % 2 == 1)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<1>),
-                        Wait(50),
-                        StatefulAction(Task<2>),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    SetBlackboard(b1 = 6),
-                },
-                Selector {
-                    Observe(|bb| bb.b0 % 2 > 0, abort = both) {
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                    Observe(|bb| bb.b0 > 3, abort = both) {
-                        MemSequence {
-                            Sleep(0),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1023Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1024 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            AlwaysSuccess,
-            #[success_if(|bb| bb.o0.unwrap_or(0) + 2 < bb.o0.unwrap_or(5))]
-            Action(PAct<0>, b0 = 3, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree1024Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1025Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-        }
-        SetBlackboard(o0 = Some(5))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1025Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-        }
-        FlipSelector {
-            Condition(Cond<0>),
-            SubTree(Tree1025Sub1, o0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1025 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        IfThenElse {
-            SubTree(Tree1025Sub0, ..),
-            SetBlackboard(o0 = Some(9)),
-        }
-    }
-}
-
-board!(Tree1025Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1026 for Ctx {
-        SequenceWithMemory {
-            IfThenElse {
-                StatefulAction(Task<0> = Task::<0>),
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-            ForceSuccess {
-                AsyncSequence {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<5>),
-                },
-            },
-            DynamicSequence {
-                SequenceWithMemory {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<6>),
-                    },
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                StepSequencer {
-                    AlwaysFailure,
-                    Condition(|ctx| ctx.check(8)),
-                    ForceSuccess {
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    Timeout(30) {
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<12>),
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
-                },
-                Action(Act<15>),
-            },
-            DynamicSequence {
-                Condition(Cond<16>),
-                Action(Act<17>),
-                Inverter {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1027 for Ctx {
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                PrioritySelector {
-                    #[score(2)]
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                    #[score(0)]
-                    Repeat(0) {
-                        Action(Act<2>),
-                    },
-                    #[score(2)]
-                    Remap(success = Success, failure = Success) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-            IfThenElse {
-                Parallel(success = 2, failure = 3) {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<7>),
-                        Condition(|ctx| ctx.check(8)),
-                        Condition(Cond<9>),
-                    },
-                    Condition(Cond<10>),
-                },
-            },
-            Parallel(success = 3) {
-                StatefulAction(Task<11> = Task::<11>),
-                RetryUntilSuccessful(3) {
-                    RetryUntilSuccessful(1) {
-                        MaxTime(0) {
-                            StatefulAction(Task<12> = Task::<12>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1028 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        Cooldown(50, filtered = Failure) {
-            Fallback {
-                Parallel(success = -2) {
-                    Action(Act<0>),
-                    SetBlackboard(b0 = 8),
-                    StatefulAction(Task<1>),
-                },
-                #[run_while(|bb| (*bb.t0 + 2) % 2 > 0)]
-                #[post(|bb| if bb.b1 % 4 > 2 { *bb.t0 += 2 })]
-                #[on_halted(|bb| bb.t0.set(2))]
-                ReactiveFallback {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(PTask<3>, b0 = 6, b1 = {=}),
-                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
-                    StatefulAction(Task<5>),
-                },
-                FlipSelector {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                Delay(10) {
-                    #[on_success(|bb| if bb.o0.unwrap_or(1) + 4 != *bb.t0 { bb.b0 += 3 })]
-                    Action(Act<8>),
-                },
-                Switch(b1) {
-                    case 4 => #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; bb.t0.set(bb.o0.unwrap_or(1) + 1) })]
-                    Action(PIo<9>, t0 = {=}),
-                    _ => Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1028Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1029 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            SequenceStar {
-                Action(Act<0>),
-                Sleep(10),
-            },
-            MaxTime(0) {
-                Precondition(|bb| bb.b0 % 3 != 1) {
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1029Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1030Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1030 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree1030Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1031 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        #[post(|bb| bb.t0.set(bb.b0))]
-        #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
-        #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
-        RetryUntilSuccessful(2) {
-            Sequence {
-                SequenceStar {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                    AlwaysSuccess,
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Action(Act<1>),
-                    SetBlackboard(b0 = {b1}),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-                PrioritySelector {
-                    #[score(1)]
-                    Action(PAct<6>, b0 = {=}, b1 = {t0}),
-                    #[score(2)]
-                    ParallelAll {
-                        Condition(Cond<7>),
-                        ForceFailure {
-                            Action(Act<8>),
-                        },
-                    },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Repeat(4) {
-                        SetBlackboard(t0 = 6),
-                    },
-                },
-                AsyncSequence {
-                    #[failure_if(|bb| bb.b1 < 5)]
-                    #[post(|bb| if bb.b1 + 4 != bb.b1 % 4 { bb.b1 += 2 })]
-                    SetBlackboard(b1 = 5),
-                    RetryUntilSuccessful(forever) {
-                        Condition(|ctx, bb| ctx.check_in(9, 6)),
-                    },
-                    Deadline(30) {
-                        ReactiveFallback {
-                            StatefulAction(PTask<10>, b0 = {t0}, b1 = {=}),
-                            Script(|bb| bb.b1 += 2),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b1) as f32)]
-                        Action(Act<11>),
-                        #[score(|bb| (bb.b1 % 2) as f32)]
-                        ScriptCondition(|bb| *bb.t0 % 3 < 0),
-                        #[score(|bb| (bb.b1) as f32)]
-                        Condition(Cond<12>),
-                        #[score(|bb| (*bb.t0) as f32)]
-                        Action(Act<13>),
-                    },
-                    StatefulAction(Task<14>),
-                    StatefulAction(PTask<15>, b0 = {t0}, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1031Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1032 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, if_empty = Failure) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree1032Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1033 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            l0: Vec<i64> = vec![],
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        #[post(|bb| { *bb.t1 += 1; if *bb.t1 == 1 { bb.b0 += 2 } })]
-        WhileDoElse {
-            Precondition(|bb| bb.b0 % 2 < 1) {
-                SequenceWithMemory {
-                    SequenceWithMemory {
+                case 2 => MemPriority {
+                    #[skip_if(|bb| bb.b0 < 6)]
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+                    MemPriority {
                         Condition(Cond<0>),
                         Condition(Cond<1>),
-                        Selector {
-                            Action(Act<2>),
-                            #[success_if(|bb| *bb.t0 % 3 > 0)]
-                            #[on_halted(|bb| bb.b0 += 2)]
-                            #[on_success(|bb| bb.t0.set((bb.b0 + 4) % 4))]
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Sequence {
-                        Script(|bb| *bb.t0 += 3),
-                        #[on_failure(|bb| *bb.t1 += 3)]
-                        #[run_while(|bb| *bb.t0 + 4 != 1)]
-                        #[failure_if(|bb| *bb.t0 + 2 > *bb.t0)]
-                        ScriptCondition(|bb| *bb.t1 > 3),
-                    },
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = {t0}),
+                        #[on_failure(|bb| bb.b1 = *bb.t0)]
+                        #[post(|bb| bb.b1 = bb.b1 % 3)]
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
-            },
-            #[skip_if(|bb| *bb.t0 > (*bb.t1 + 1) % 3)]
-            ReactiveSelector {
-                Invert {
-                    #[failure_if(|bb| *bb.t0 + 4 > 7)]
-                    #[skip_if(|bb| bb.b0 + 2 != 4)]
-                    ParallelAll(2) {
+                case 1 => ParallelAll {
+                    #[success_if(|bb| (bb.o0.unwrap_or(4) + 2) % 4 < 2)]
+                    #[run_while(|bb| *bb.t1 != 2)]
+                    StatefulAction(Task<4>),
+                    #[on_failure(|bb| { if bb.o0.is_none() { bb.t1.set(bb.b1 % 4) }; bb.t1.set(bb.b1) })]
+                    RepeatUntilSuccess(3) {
                         StatefulAction(Task<5>),
-                        Action(|ctx, bb| ctx.exec_in(6, (bb.b0 + 1) % 4, &mut bb.b0)),
                     },
+                    StatefulAction(Task<6>),
                 },
-                Interrupt(|bb| bb.b0 + 4 < bb.b0 % 4) {
-                    Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-                AlwaysFailure,
-                Fallback {
-                    BinarySelector(|bb| bb.b0 + 1 < 6, dynamic = true) {
-                        #[skip_if(|bb| *bb.t1 + 4 < *bb.t0 % 4)]
-                        Sleep(50),
-                        Timeout(10) {
-                            Sleep(20),
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1033Blackboard { t1 l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        Fallback {
-            #[failure_if(|bb| (*bb.t0 + 4) % 4 < 3)]
-            Selector {
-                Sequence {
-                    WaitValueUpdate(t0) {
-                        Timeout(0) {
-                            #[failure_if(|bb| (bb.b1 + 2) % 3 > 0)]
-                            Conditional(|bb| bb.b0 > *bb.t0 + 2, else = Success) {
-                                Wait(30),
-                            },
-                        },
-                    },
-                    Precondition(|bb| *bb.t0 + 4 == bb.b1 + 1, else = Running) {
-                        #[success_if(|bb| *bb.t0 % 4 != 1)]
-                        Succeeder,
-                    },
-                },
-                ForceFailure {
-                    SequenceWithMemory {
-                        Timeout(20) {
-                            StatefulAction(Task<0>),
-                        },
-                        Observe(|bb| bb.b0 + 3 != bb.b0 % 4, abort = none) {
-                            Deadline(0) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    #[run_while(|bb| *bb.t0 > 5)]
-                    #[skip_if(|bb| bb.b1 % 4 == 3)]
-                    #[post(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
-                    Wait(0),
-                    #[skip_if(|bb| bb.b0 > *bb.t0 + 1)]
-                    Runner,
-                    #[failure_if(|bb| (bb.b0 + 3) % 2 != 1)]
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {=}),
-                    #[success_if(|bb| bb.b1 % 2 > 0)]
-                    Script(|bb| bb.b0 += 3),
-                    Script(|bb| { if bb.b1 > 7 { bb.b0 += 2 }; bb.b1 += 3 }),
-                },
-            },
-            #[on_failure(|bb| { bb.b0 += 2; bb.b1 += 2 })]
-            #[post(|bb| bb.b0 += 2)]
-            Selector {
-                TryCatch(catch_on_halt = true) {
-                    #[skip_if(|bb| bb.b0 + 4 == 3)]
-                    #[on_success(|bb| if bb.b0 < 1 { bb.b1 = 1 })]
-                    StatefulAction(Task<5>),
+                _ => RepeatUntilFailure(3) {
+                    #[success_if(|bb| bb.b1 == 7)]
+                    #[on_failure(|bb| bb.b1 += 3)]
                     Repeat(3) {
-                        Succeeder,
-                    },
-                    WaitUntil(|bb| bb.b1 + 3 > *bb.t0 % 3) {
-                        Limiter(2) {
-                            StatefulAction(Task<6>),
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
+                            Script(|bb| bb.t1.set(bb.b0)),
                         },
-                    },
-                    Wait(30),
-                },
-                RetryUntilSuccessful(4) {
-                    BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = true) {
-                        Action(Act<7> = Act::<7>),
-                        Condition(Cond<8>),
                     },
                 },
             },
@@ -1545,1290 +462,238 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1034Blackboard { t0 b1 b0 });
+board!(Tree1011Blackboard { t1 q0 t0 l0 o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
+    pub tree Tree1012Sub1 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1012Sub0 for Ctx {
+        DynamicSelector {
+            Condition(Cond<1>),
+            SubTree(Tree1012Sub1),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1012 for Ctx {
+        Parallel(success = 2) {
+            StatefulAction(Task<0> = Task::<0>),
+            Priority {
+                SubTree(Tree1012Sub0),
+                Priority {
+                    AlwaysFailure,
+                    RetryUntilSuccessful(2) {
+                        Fallback {
+                            Repeater(0) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1013 for Ctx {
         blackboard {
             b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-            Repeat(0) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-            KeepRunningUntilFailure {
-                IfThenElse {
-                    Action(Act<2>),
-                    Observe(|bb| bb.b1 % 4 < 1, abort = none) {
-                        Action(Act<3>),
-                    },
+        ParallelAll {
+            StepSequencer {
+                RunOnce(then_skip = true) {
+                    Failer,
                 },
-            },
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 % 3 < 2),
-                Timeout(50) {
-                    RunOnce(then_skip = true) {
-                        Wait(30),
-                    },
+                StepSequencer {
+                    Condition(PCond<0>, b0 = {b0}),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b0)),
                 },
+                #[post(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                #[on_failure(|bb| if (bb.b1 + 1) % 4 > 0 { *bb.t0 += 1 })]
+                StatefulAction(Task<2>),
+                SkipUnlessUpdated(t1) {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                },
+                StatefulAction(PTask<3>, b0 = 1),
             },
         }
     }
 }
 
-board!(Tree1035Blackboard { b0 t0 b1 });
+board!(Tree1013Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1036 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Switch(b1) {
-            case 2 => StatefulAction(Task<0>),
-            case 3 => StatefulAction(Task<1>),
-            _ => StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree1036Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
-        Delay(20) {
-            RunOnce(then_skip = false) {
-                MemPriority {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Filter(times = 3) {
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    DynamicSequence {
-                        ForceFailure {
-                            DynamicSelector {
-                                DynamicSequence {
-                                    StatefulAction(Task<4>),
-                                    StatefulAction(Task<5>),
-                                },
-                                Priority {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1038Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
+    pub tree Tree1014Sub0 for Ctx {
         Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
+    pub tree Tree1014 for Ctx {
+        Sequence {
+            SubTree(Tree1014Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1015 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
+            l0: Vec<i64>,
+            b1: i64 = 0,
+            b0: i64,
         }
-        ReactiveSequence {
-            FlipSelector {
-                Repeat(4) {
-                    WasEntryUpdated(t0),
+        RetryUntilSuccessful(1) {
+            Repeater(forever) {
+                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                    RunOnce(then_skip = true) {
+                        Filter(times = 3, count = Failure, filtered = Failure) {
+                            RepeatUntilFailure(forever) {
+                                StepSequencer {
+                                    StatefulAction(Task<0>),
+                                    SetBlackboard(t0 = {b0}),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Repeat(0) {
+            },
+        }
+    }
+}
+
+board!(Tree1015Blackboard { t0 l0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1016 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Invert {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        Action(Act<0>),
+                        Action(PIo<1>, t0 = {b0}),
+                    },
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                RepeatUntilSuccess(3) {
                     AlwaysFailure,
                 },
             },
-            Delay(10) {
-                TryCatch(catch_on_halt = false) {
-                    #[on_success(|bb| { if *bb.t0 % 4 != 1 { bb.t1.set(8) }; *bb.t1 += 2 })]
-                    SubTree(Tree1038Sub0, ..),
-                    WasEntryUpdated(t1),
-                },
-            },
         }
     }
 }
 
-board!(Tree1038Blackboard { t0 t1 });
+board!(Tree1016Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1039 for Ctx {
+    pub tree Tree1017Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
         }
-        #[post(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
-        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-        #[on_failure(|bb| if (bb.b1 + 1) % 4 > 0 { *bb.t0 += 1 })]
-        ForceSuccess {
-            IndexSwitch(|bb| 4, out_of_range = Fail) {
-                StatefulAction(Task<0>),
-                MemSequence {
-                    Parallel(success = -1, failure = 2) {
-                        StepSequencer {
-                            ScriptCondition(|bb| bb.b1 % 4 > 2),
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                Script(|bb| bb.b1 = 0),
-                            },
-                        },
-                        Retry(forever) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    ReactiveSequence {
-                        FlipSelector {
-                            Failer,
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1039Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Selector {
-            Observe(|bb| bb.b1 > 1, abort = both) {
-                Condition(PCond<0>, b0 = 1),
-            },
-            Conditional(|bb| bb.b1 % 3 == 2, dynamic = true) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree1040Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Switch(b1) {
-            case 1 => Precondition(|bb| *bb.t1 % 3 == 0, else = Running) {
-                WhileDoElse {
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                        Condition(Cond<1>),
-                    },
-                    Priority {
-                        #[on_halted(|bb| bb.o0 = Some(1))]
-                        #[on_success(|bb| { bb.b0 = 6; bb.b1 = 3 })]
-                        SetBlackboard(b0 = 2),
-                    },
-                },
-            },
-            case 2 => Conditional(|bb| *bb.t1 < 6, dynamic = false) {
-                IfThenElse {
-                    Remap(success = Failure, failure = Success) {
-                        #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 3))]
-                        Action(PAct<2>, b0 = 7, b1 = {t1}),
-                    },
-                    Precondition(|bb| *bb.t1 != 0) {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 3)),
-                    },
-                },
-            },
-            case 0 => Condition(|ctx| ctx.check(4)),
-            _ => SequenceStar {
-                BinarySelector(|bb| *bb.t1 < 3, dynamic = false) {
-                    Wait(0),
-                    StatefulAction(Task<5>),
-                },
-                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree1041Blackboard { t1 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        StepSequencer {
-            MemPriority {
-                StatefulAction(Task<0>),
-                SetBlackboard(t0 = 5),
-            },
-            BinarySelector(|bb| *bb.t0 == 5, dynamic = false) {
-                Conditional(|bb| *bb.t0 + 1 > 2, else = Failure) {
-                    Action(Act<1> = Act::<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            Fallback {
-                ReactiveFallback {
-                    #[success_if(|bb| *bb.t0 < 3)]
-                    Limiter(3) {
-                        Deadline(0) {
-                            Runner,
-                        },
-                    },
-                },
-                StatefulAction(Task<3>),
-            },
-            AsyncFallback {
-                WhileDoElse {
-                    WasEntryUpdated(t0),
-                    Condition(PCond<4>, b0 = {t0}),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Action(Act<6>),
-                Observe(|bb| bb.b0 > 2, abort = self) {
-                    Condition(Cond<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1042Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1043Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 9,
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 15,
-        }
-        #[on_halted(|bb| bb.o0 = None)]
-        #[failure_if(|bb| *bb.t1 < 0)]
-        #[on_success(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-        WaitUntil(|bb| bb.b1 != 2) {
-            StepSequencer {
-                Wait(0),
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        #[failure_if(|bb| *bb.t1 != bb.b1 % 4)]
-        Selector {
-            SkipUnlessUpdated(t1) {
-                Timeout(30) {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    KeepRunningUntilFailure {
-                        Runner,
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                SubTree(Tree1043Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree1043Blackboard { o0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        DynamicSequence {
-            ReactiveFallback {
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                #[skip_if(|bb| *bb.t1 == 3)]
-                BinarySelector(|bb| *bb.t0 == *bb.t1 % 2, dynamic = false) {
-                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 4) % 4, &mut bb.b0)),
-                    BinarySelector(|bb| bb.b0 != *bb.t0 + 4, dynamic = false) {
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(PCond<2>, b0 = 9),
-                    },
-                },
-                SequenceStar {
-                    #[failure_if(|bb| bb.b0 % 2 != 1)]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Condition(PCond<3>, b0 = {b0}),
-                        ScriptCondition(|bb| *bb.t1 < 5),
-                    },
-                    Script(|bb| *bb.t0 += 1),
-                    Fallback {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            ScriptCondition(|bb| bb.b0 < 2),
-            Cooldown(0) {
-                WaitUntil(|bb| *bb.t1 < 7) {
-                    RetryUntilSuccessful(forever) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1044Blackboard { t1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-            Repeater(0) {
-                AlwaysRunning,
-            },
-            RepeatUntilFailure(forever) {
-                MaxTime(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RepeatUntilSuccess(2) {
-                RetryUntilSuccessful(2) {
-                    Repeat(3) {
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-            },
-            Timeout(20) {
-                RunOnce {
-                    RepeatUntilSuccess(forever) {
-                        MaxTime(0) {
-                            RunOnce {
-                                Action(PIo<2>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1045Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Timeout(0) {
-            Selector {
-                Parallel(success = -2, failure = 1) {
-                    AsyncSequence {
-                        ReactiveSequence {
-                            WasEntryUpdated(t0),
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                SetBlackboard(o0 = Some(7)),
-                            },
-                        },
-                        Precondition(|bb| *bb.t0 + 4 < bb.b0, else = Running) {
-                            Priority {
-                                #[failure_if(|bb| bb.b0 < 7)]
-                                Script(|bb| bb.b1 += 1),
-                                Action(PAct<1>, b0 = {b1}, b1 = {=}),
-                                IfThenElse {
-                                    Condition(Cond<2>),
-                                    Runner,
-                                    Condition(Cond<3>),
-                                },
-                            },
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Iterate(l0, element = {b0}) {
-                            #[skip_if(|bb| bb.b1 < 4)]
-                            #[on_halted(|bb| bb.b1 = 3)]
-                            Cooldown(30, filtered = Failure) {
-                                #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 > 1)]
-                                #[run_while(|bb| bb.b0 % 4 < 1)]
-                                Condition(PCond<4>, b0 = 0),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                        Precondition(|bb| bb.b1 + 3 < *bb.t0 % 2, else = Failure) {
-                            ReactiveFallback {
-                                Failer,
-                                ScriptCondition(|bb| bb.b1 % 4 == 1),
-                            },
-                        },
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
-                            ReactiveSequence {
-                                Action(Act<5>),
-                                StatefulAction(PTask<6>, b0 = {b1}),
-                            },
-                        },
-                    },
-                    ReactiveSelector {
-                        Condition(|ctx| ctx.check(7)),
-                        Condition(PCond<8>, b0 = 7),
-                        RepeatUntil(Success) {
-                            Succeeder,
-                        },
-                    },
-                    RepeatUntilFailure(forever) {
-                        ParallelAll {
-                            Interrupt(|bb| bb.o0.is_none()) {
-                                Parallel(success = -3, failure = -2) {
-                                    AlwaysRunning,
-                                    StatefulAction(Task<9>),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1046Blackboard { b0 b1 o0 l0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        WhileDoElse {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            l0: Vec<i64>,
-            #[tracked] t1: i64,
-        }
-        MemSequence {
-            Observe(|bb| (*bb.t0 + 3) % 4 < 0, abort = self) {
-                SequenceWithMemory {
-                    Repeat(1) {
-                        Condition(PCond<0>, b0 = 3),
-                    },
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<1>),
-                    },
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| *bb.t0 != 2)]
-                    SequenceStar {
-                        SetBlackboard(t1 = 6),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-            },
-            Fallback {
-                Parallel(success = 1) {
-                    Action(PIo<3>, t0 = {=}),
-                    Sleep(30),
-                },
-                RunOnce {
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                SetBlackboard(t0 = 4),
-            },
-            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = false) {
-                Filter(times = 1) {
-                    IndexSwitch(|bb| *bb.t0 + 4, dynamic = false) {
-                        Condition(Cond<5>),
-                    },
-                },
-                Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
-                    StatefulAction(PTask<6>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1048Blackboard { t0 b0 l0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        AsyncSequence {
-            Parallel(success = 1) {
-                DynamicSelector {
-                    Condition(Cond<0>),
-                },
-            },
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                RepeatUntil(Failure) {
-                    Deadline(10) {
-                        Sequence {
-                            RunOnce {
-                                Wait(0),
-                            },
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                Succeeder,
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Repeat(1) {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Fallback {
-            Repeater(3) {
-                StatefulAction(Task<0>),
-            },
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<1>),
-                AlwaysRunning,
-                #[on_halted(|bb| *bb.t0 += 3)]
-                SetBlackboard(o0 = Some(0)),
-            },
-            ScriptCondition(|bb| bb.b0 < 0),
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
-
-board!(Tree1050Blackboard { b0 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1051Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(PCond<0>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b0: i64 = 3,
-        }
-        Delay(100) {
-            SubTree(Tree1051Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1051Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Timeout(30) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Action(Act<0> = Act::<0>),
-                RepeatTimes(forever) {
-                    Repeat(1) {
-                        Precondition(|bb| *bb.t0 + 2 < 1) {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1052Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(5),
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 3,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
-                FlipSelector {
-                    #[run_while(|bb| *bb.t1 % 4 < 1)]
-                    #[success_if(|bb| *bb.t0 + 2 < 5)]
-                    Remap(success = Success, failure = Success) {
-                        AsyncSequence {
-                            WasEntryUpdated(t0),
-                            #[on_halted(|bb| if bb.o0.is_none() { bb.b0 = (*bb.t1 + 4) % 4 })]
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    Repeat(2) {
-                        Sequence {
-                            ScriptCondition(|bb| *bb.t1 != 1),
-                            Action(Act<1>),
-                            ScriptCondition(|bb| *bb.t1 > bb.o0.unwrap_or(2) + 4),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        ForceSuccess {
-                            Cooldown(50, filtered = Skipped) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        Filter(times = 1, count = Failure) {
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                    },
-                    #[failure_if(|bb| *bb.t0 != 3)]
-                    SequenceWithMemory {
-                        UnsetBlackboard(o0),
-                        Action(|ctx| ctx.exec(3)),
-                        Repeater(1) {
-                            Script(|bb| *bb.t1 += 2),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1053Blackboard { t0 o0 b0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1054Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-            #[tracked] t1: i64 = 11,
-        }
-        #[on_halted(|bb| bb.b0 = (*bb.t1 + 1) % 3)]
-        StatefulAction(PTask<1>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-        }
-        #[on_failure(|bb| { *bb.t1 += 1; bb.t0.set(9) })]
-        #[failure_if(|bb| *bb.t1 + 3 < *bb.t0)]
-        #[on_halted(|bb| if *bb.t0 == 3 { bb.t0.set((bb.b0 + 2) % 3) })]
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            SetBlackboard(t1 = 3),
-            #[success_if(|bb| bb.b0 < 3)]
-            SubTree(Tree1054Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1054Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
-        AsyncSequence {
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Failer,
             ReactiveSequence {
-                Action(|ctx| ctx.exec(0)),
-                DynamicSelector {
-                    Condition(|ctx| ctx.check(1)),
-                },
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {=}),
             },
-            Fallback {
-                Condition(Cond<2>),
-                Deadline(0) {
-                    Condition(Cond<3>),
-                },
-                Failer,
-                AlwaysFailure,
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            TryCatch(catch_on_halt = false) {
-                SequenceWithMemory {
-                    Condition(Cond<5> = Cond::<5>),
-                    Condition(Cond<6>),
-                },
-                Deadline(50) {
-                    Condition(Cond<7>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                    Sleep(20),
-                },
-            },
-            Parallel(failure = 1) {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<10>),
-                },
+            SubTree(Tree1017Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1017Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1018Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1018 for Ctx {
+        MemPriority {
+            Condition(Cond<0>),
+            SubTree(Tree1018Sub0),
+            Condition(|ctx| ctx.check(2)),
+            Repeat(4) {
+                Action(Act<3>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Selector {
-            #[success_if(|bb| bb.b0 + 2 > bb.b0)]
-            #[on_success(|bb| if *bb.t0 % 2 != 0 { bb.o0 = Some(*bb.t0 + 2) })]
-            #[run_while(|bb| *bb.t0 > *bb.t0 % 2)]
-            IfThenElse {
-                #[post(|bb| if bb.b0 % 4 == 3 { *bb.t0 += 2 })]
-                Repeat(2) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        ParallelAll(max_failures = -1) {
-                            Wait(50),
-                            KeepRunningUntilFailure {
-                                ParallelAll(1) {
-                                    Wait(20),
-                                },
-                            },
-                        },
+    pub tree Tree1019 for Ctx {
+        MemPriority {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Failer,
+                },
+            },
+            Delay(0) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
                     },
                 },
-                Timeout(30) {
-                    TryCatch(catch_on_halt = true) {
-                        Repeat(3) {
-                            StatefulAction(Task<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        Script(|bb| *bb.t0 += 3),
+            },
+            Selector {
+                Filter(times = 1, count = Success) {
+                    ForceFailure {
                         Condition(Cond<2>),
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccess) {
-                Parallel(success = 2, failure = -2) {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    Loop(q0, if_empty = Skipped) {
-                        #[post(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                #[skip_if(|bb| *bb.t0 == bb.b0 % 4)]
-                WaitUntil(|bb| bb.o0.is_some()) {
-                    MemSequence {
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                        Condition(PCond<8>, b0 = {t0}),
-                        Sleep(0),
-                    },
-                },
-            },
-            #[failure_if(|bb| *bb.t0 != bb.b0)]
-            Priority {
-                DynamicSelector {
-                    StatefulAction(Task<9>),
-                    Action(PAct<10>, b0 = 7),
-                    Condition(|ctx, bb| ctx.check_in(11, 5)),
-                    Condition(Cond<12>),
-                },
-                ParallelAll(max_failures = -3) {
-                    Action(PAct<13>, b0 = {b0}, b1 = {b0}),
-                    Wait(0),
-                    Condition(Cond<14>),
-                    Condition(PCond<15>, b0 = {b0}),
-                },
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Condition(Cond<16> = Cond::<16>),
-                },
-                Sequence {
-                    #[success_if(|bb| *bb.t0 > 3)]
-                    Failer,
-                    Condition(Cond<17> = Cond::<17>),
-                    Condition(PCond<18>, b0 = {t0}),
-                },
-            },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree1056Blackboard { q0 o0 b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
+    pub tree Tree1020 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        #[post(|bb| *bb.t0 += 2)]
-        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-        #[failure_if(|bb| bb.o0.is_none())]
-        SequenceStar {
-            TryCatch(catch_on_halt = true) {
-                Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-                    RetryUntilSuccessful(forever) {
-                        #[run_while(|bb| *bb.t0 + 2 < bb.b0)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        #[on_halted(|bb| { bb.b0 = (bb.b0 + 3) % 4; bb.b0 += 2 })]
-                        Priority {
-                            Filter(times = 2, count = Success, filtered = Skipped) {
-                                Condition(PCond<0>, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-                Parallel(success = 4, failure = -3) {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                    SetBlackboard(o0 = Some(5)),
-                    Condition(Cond<2>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                TryCatch {
-                    UnsetBlackboard(o0),
-                    Parallel(failure = 2) {
-                        Condition(PCond<3>, b0 = 5),
-                        Action(PAct<4>, b0 = 3, b1 = {t0}),
-                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
-                    },
-                },
-            },
-            Sequence {
-                Sequence {
-                    RunOnce(then_skip = false) {
-                        StepSequencer {
-                            Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Action(Act<7>),
-                },
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree1057Blackboard { t0 l0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
-        blackboard {
-            b0: i64 = 4,
+            b0: i64,
             #[tracked] t0: i64 = 0,
         }
-        Parallel(success = 1) {
-            #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 % 2 == 0 { bb.b0 += 3 } })]
-            RepeatUntilSuccess(forever) {
-                Priority {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Succeeder,
-                },
-            },
-            Parallel {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1058Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-        }
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[run_while(|bb| (bb.b1 + 2) % 4 < 1)]
-        #[on_success(|bb| if *bb.t0 % 2 > 0 { bb.b0 = bb.b1 })]
-        AsyncFallback {
-            Parallel(failure = 2) {
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(0)),
-                Optional {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
-                },
-            },
-            RunOnce(then_skip = false) {
-                Limiter(3) {
-                    Parallel(failure = -1) {
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b1 + 1 < 4, else = Running) {
-                AsyncFallback {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 2, &mut bb.b0)),
-                    Iterate(l0, element = {b1}, max = 2, reset_index = true) {
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1059Blackboard { b1 b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveSequence {
-            Repeat(3) {
-                Sequence {
-                    ReactiveFallback {
+        Conditional(|bb| *bb.t0 % 4 != 3, dynamic = false, else = Success) {
+            RepeatUntilFailure(forever) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    Limiter(3) {
+                        #[success_if(|bb| *bb.t0 < 3)]
                         StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = 3),
                     },
-                    ForceFailure {
-                        #[on_halted(|bb| if bb.o0.is_none() { bb.b0 = (*bb.t0 + 3) % 3 })]
-                        #[post(|bb| bb.o0 = None)]
-                        #[on_failure(|bb| bb.t1.set((bb.b0 + 3) % 3))]
-                        StatefulAction(Task<2>),
-                    },
-                    Precondition(|bb| bb.o0.unwrap_or(2) % 3 > 1, else = Skipped) {
-                        RepeatUntilSuccess(forever) {
-                            WhileDoElse {
-                                StatefulAction(Task<3>),
-                                SetBlackboard(o0 = Some(2)),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Limiter(3) {
-                    RetryUntilSuccessful(4) {
-                        Wait(10),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    TryCatch {
-                        Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(1) + 2) % 3, &mut bb.b0)),
-                        Action(Act<5>),
-                        Action(PAct<6>, b0 = 5, b1 = {t0}),
-                    },
-                },
-                Deadline(30) {
-                    Loop(q0, if_empty = Skipped) {
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                    },
-                },
-                #[skip_if(|bb| *bb.t1 < *bb.t0 % 3)]
-                #[success_if(|bb| *bb.t1 < *bb.t1 + 4)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Observe(|bb| bb.o0.is_some(), abort = none) {
-                    IndexSwitch(|bb| *bb.t0) {
-                        Action(|ctx, bb| ctx.exec_in(8, 0, &mut bb.b0)),
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                },
-            },
-            Priority {
-                Condition(Cond<10>),
-                Condition(Cond<11>),
-                StatefulAction(PTask<12>, b0 = {b0}, b1 = {b0}),
-                RepeatUntilFailure(forever) {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| *bb.t0 != 0)]
-                    #[success_if(|bb| *bb.t0 < *bb.t1)]
-                    DynamicSelector {
-                        Action(PIo<13>, t0 = {b0}),
-                    },
-                },
-                Precondition(|bb| *bb.t1 < 7, else = Success) {
-                    Condition(PCond<14>, b0 = 4),
-                },
-            },
-            StatefulAction(Task<15>),
-        }
-    }
-}
-
-board!(Tree1060Blackboard { b0 q0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            ParallelAll(max_failures = -2) {
-                AlwaysSuccess,
-                Parallel(success = 2) {
-                    StatefulAction(Task<0>),
-                    Cooldown(10) {
-                        Action(Act<1>),
-                    },
-                    Condition(Cond<2>),
-                },
-            },
-            Optional {
-                Timeout(30) {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b1 % 2) as f32)]
-                        SetBlackboard(b0 = 8),
-                        #[score(|bb| (*bb.t0 + 1) as f32)]
-                        BinarySelector(|bb| *bb.t0 % 3 < 0, dynamic = true) {
-                            Condition(PCond<3>, b0 = 1),
-                            WaitValueUpdate(t0) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                #[on_failure(|bb| bb.b1 += 2)]
-                IndexSwitch(|bb| bb.b0 + 3, dynamic = false) {
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(PTask<6>, b0 = {b1}),
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
-                    #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 4)]
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    Precondition(|bb| bb.b1 + 3 != bb.b0, else = Failure) {
-                        StatefulAction(Task<8>),
-                    },
-                    SetBlackboard(t0 = {b1}),
-                },
-            },
-            #[run_while(|bb| bb.b0 != bb.b1)]
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                ParallelAll(4) {
-                    StatefulAction(Task<9>),
-                    Condition(PCond<10>, b0 = {t0}),
-                    SetBlackboard(t0 = 7),
-                    Action(Act<11>),
-                    #[on_success(|bb| { bb.t0.set((*bb.t0 + 2) % 3); *bb.t0 += 1 })]
-                    #[success_if(|bb| bb.b0 % 4 < 2)]
-                    Script(|bb| bb.b0 += 3),
-                },
-            },
-            Iterate(l0, element = {b1}, until = Never, max = 3) {
-                WaitUntil(|bb| (*bb.t0 + 2) % 2 < 0) {
-                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                        Repeater(0) {
-                            StatefulAction(Task<12>),
-                        },
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1061Blackboard { b1 b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1062 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 1,
-        }
-        Loop(q0, if_empty = Failure) {
-            TryCatch(catch_on_halt = false) {
-                RepeatTimes(2) {
-                    Condition(Cond<0>),
-                },
-                Conditional(|bb| bb.b0 > 2, dynamic = false, else = Success) {
-                    RunOnce(then_skip = true) {
-                        RepeatTimes(2) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                RepeatUntil(Failure) {
-                    FlipSelector {
-                        #[on_failure(|bb| bb.b1 = (bb.b0 + 4) % 3)]
-                        #[on_success(|bb| { bb.b1 = *bb.t0 % 4; *bb.t0 += 3 })]
-                        Failer,
-                        Sleep(50),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1062Blackboard { q0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            l0: Vec<i64>,
-            #[tracked] t1: i64 = 5,
-        }
-        Sequence {
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
-                #[on_success(|bb| bb.t1.set(bb.b0 + 2))]
-                #[on_failure(|bb| *bb.t1 += 3)]
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-                        Interrupt(|bb| bb.b0 + 2 != bb.b0) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                    ParallelAll(max_failures = -2) {
-                        SetBlackboard(b0 = {t1}),
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                    #[run_while(|bb| *bb.t1 < 2)]
-                    StatefulAction(Task<4>),
-                    MaxTime(0) {
-                        WaitValueUpdate(t1) {
-                            #[success_if(|bb| *bb.t1 > 6)]
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            Sleep(10),
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                ReactiveFallback {
-                    Iterate(l0, element = {b0}, until = FirstFailure) {
-                        StatefulAction(PTask<6>, b0 = 3, b1 = {t0}),
-                    },
-                    Action(|ctx| ctx.exec(7)),
-                },
-                Succeeder,
-                Script(|bb| { bb.b0 = *bb.t0; bb.t0.set(*bb.t1) }),
-                Deadline(0) {
-                    ParallelAll(max_failures = -1) {
-                        SetBlackboard(b0 = 0),
-                        SetBlackboard(b0 = 3),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1063Blackboard { b0 t0 l0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-        }
-        Repeat(2) {
-            Loop(q0, if_empty = Running) {
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[skip_if(|bb| *bb.t0 > bb.b1 + 1)]
-                Loop(q0, if_empty = Running) {
-                    DynamicSequence {
-                        #[on_halted(|bb| bb.b1 = *bb.t0)]
-                        #[run_while(|bb| (bb.b1 + 1) % 2 > 0)]
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                        #[on_success(|bb| bb.b1 += 1)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    StatefulAction(Task<1>),
+                    IfThenElse {
+                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 1) % 3)),
+                        WasEntryUpdated(t0),
                         StatefulAction(Task<3>),
                     },
                 },
@@ -2837,269 +702,90 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1064Blackboard { b1 b0 q0 t0 });
+board!(Tree1020Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
+    pub tree Tree1021Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
         }
-        IfThenElse {
-            Conditional(|bb| *bb.t0 + 4 > 3, else = Success) {
-                RunOnce(then_skip = true) {
-                    RepeatTimes(1) {
-                        Condition(|ctx, bb| ctx.check_in(0, 8)),
-                    },
-                },
-            },
-            #[failure_if(|bb| bb.b1 > 7)]
-            #[post(|bb| bb.b1 = *bb.t0)]
-            SequenceWithMemory {
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(PCond<3>, b0 = 9),
-            },
-            Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
-                SequenceStar {
-                    Script(|bb| bb.t0.set(4)),
-                },
-            },
-        }
+        #[run_while(|bb| *bb.t0 + 3 == 0)]
+        StatefulAction(Task<2>)
     }
 }
 
-board!(Tree1065Blackboard { t0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
+    pub tree Tree1021 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        RetryUntilSuccessful(4) {
-            MemPriority {
-                Action(Act<0>),
-                WasEntryUpdated(t0),
-                #[failure_if(|bb| *bb.t0 + 2 > 0)]
-                SetBlackboard(b0 = {t0}),
-                Action(Act<1>),
-                Precondition(|bb| bb.b0 < 2, else = Running) {
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1066Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1067Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-        }
-        #[failure_if(|bb| bb.b0 % 3 < 1)]
-        RetryUntilSuccessful(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1067Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-        }
-        SubTree(Tree1067Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        RunOnce(then_skip = false) {
-            SubTree(Tree1067Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1067Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        Parallel(success = 0, failure = 2) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                Invert {
-                    Condition(Cond<0>),
-                },
-                Action(Act<1> = Act::<1>),
-            },
-            WhileDoElse {
-                WasEntryUpdated(t0),
-                Sleep(50),
-                #[post(|bb| { bb.b1 += 1; *bb.t0 += 2 })]
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1068Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1069Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        RetryUntilSuccessful(forever) {
-            AsyncFallback {
-                SubTree(Tree1069Sub0),
-                RunOnce {
-                    Condition(Cond<1>),
-                },
-                Remap(success = Failure, failure = Success) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
-        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
             b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
         }
-        Sequence {
-            Remap(success = Success, failure = Success) {
-                Parallel(success = -4, failure = 2) {
-                    #[failure_if(|bb| (*bb.t0 + 1) % 4 < 3)]
-                    Action(Act<0>),
-                    #[run_while(|bb| *bb.t0 + 1 > 2)]
-                    #[failure_if(|bb| bb.b1 != *bb.t0 % 4)]
-                    SetBlackboard(b1 = 2),
-                    WasEntryUpdated(t0),
-                    Action(PIo<1>, t0 = {b0}),
-                },
+        IndexSwitch(|bb| bb.b1, dynamic = true) {
+            DynamicSelector {
+                ScriptCondition(|bb| bb.b1 % 4 < 3),
+                StatefulAction(PTask<0>, b0 = {t1}),
             },
-            StatefulAction(Task<2>),
-            Repeater(0) {
-                #[skip_if(|bb| *bb.t0 > 2)]
-                StatefulAction(Task<3>),
+            #[on_failure(|bb| bb.b1 = 5)]
+            Switch(b1) {
+                case 5 => Condition(Cond<1>),
+                _ => #[on_success(|bb| { if *bb.t0 % 4 != 1 { bb.t1.set(8) }; *bb.t1 += 2 })]
+                SubTree(Tree1021Sub0, ..),
             },
-            Remap(success = Success, failure = Failure) {
-                IfThenElse {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
+            WaitUntil(|bb| *bb.t0 > *bb.t1) {
+                Condition(Cond<3>),
+            },
+            Delay(0) {
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1070Blackboard { b1 t0 b0 });
+board!(Tree1021Blackboard { t1 l0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
+    pub tree Tree1022 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            l0: Vec<i64>,
-        }
-        Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
-            #[success_if(|bb| bb.b1 + 2 != *bb.t0 + 1)]
-            #[on_halted(|bb| bb.b0 = 7)]
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    ReactiveFallback {
-                        StepSequencer {
-                            StatefulAction(Task<1>),
-                            Wait(30),
-                            Action(Act<2>),
-                        },
-                        Action(|ctx| ctx.exec(3)),
-                        Condition(Cond<4>),
-                        Condition(|ctx, bb| ctx.check_in(5, 0)),
-                        Optional {
-                            ScriptCondition(|bb| (*bb.t0 + 4) % 3 == 0),
-                        },
-                    },
-                    #[post(|bb| { bb.b1 = bb.b0; if bb.b1 + 3 != 1 { bb.b0 += 3 } })]
-                    #[run_while(|bb| *bb.t0 < bb.b0)]
-                    ReactiveFallback {
-                        Limiter(3) {
-                            Cooldown(20, filtered = Failure) {
-                                Action(Act<6>),
-                            },
-                        },
-                        AsyncSequence {
-                            ScriptCondition(|bb| bb.b1 > 0),
-                            StatefulAction(Task<7>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1071Blackboard { b0 t0 b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        blackboard {
+            #[tracked] t1: i64 = 5,
             b0: i64,
-            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64,
         }
-        RunOnce(then_skip = false) {
-            #[success_if(|bb| bb.b0 == 4)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            Observe(|bb| *bb.t0 + 3 > 1, abort = none) {
-                Observe(|bb| bb.b0 < (*bb.t0 + 4) % 2, abort = none) {
-                    Fallback {
-                        Observe(|bb| bb.b0 == *bb.t0, abort = both) {
-                            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
-                                SetBlackboard(b0 = 2),
-                                Script(|bb| *bb.t0 += 1),
-                            },
+        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+            Observe(|bb| *bb.t0 % 4 < 1) {
+                IfThenElse {
+                    Deadline(100) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
+                            Condition(Cond<2> = Cond::<2>),
                         },
-                        Observe(|bb| bb.b0 < 5, abort = lower) {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                #[success_if(|bb| *bb.t0 == 3)]
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                                WasEntryUpdated(t0),
+                    },
+                    Timeout(0) {
+                        WaitValueUpdate(t1) {
+                            MemPriority {
                                 Condition(Cond<3>),
+                                StatefulAction(Task<4>),
                             },
                         },
-                        Observe(|bb| bb.b0 % 4 != 0, abort = self) {
-                            #[on_success(|bb| { *bb.t0 += 1; if bb.b0 + 1 < 2 { *bb.t0 += 2 } })]
-                            #[skip_if(|bb| bb.b0 % 2 == 0)]
-                            TryCatch(catch_on_halt = true) {
-                                Action(Act<4>),
-                                Action(PAct<5>, b0 = 2),
-                                Condition(Cond<6>),
+                    },
+                    ReactiveSequence {
+                        Action(PIo<5>, t0 = {t0}),
+                        Script(|bb| *bb.t1 += 2),
+                        BinarySelector(|bb| *bb.t1 % 2 < 0, dynamic = false) {
+                            Inverter {
+                                StatefulAction(Task<6>),
                             },
+                            WasEntryUpdated(t0),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                        Repeat(3) {
+                            StatefulAction(Task<8>),
                         },
                     },
                 },
@@ -3108,25 +794,41 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1072Blackboard { b0 t0 });
+board!(Tree1022Blackboard { t1 b0 l0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
-        RetryUntilSuccessful(3) {
-            Fallback {
-                ReactiveFallback {
+    pub tree Tree1023 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(2) == 3, dynamic = true) {
+            PolicyParallel(policy = FirstSuccess) {
+                BinarySelector(|bb| bb.b0 % 3 == 2) {
+                    Script(|bb| bb.o0 = Some(*bb.t0)),
                     StatefulAction(Task<0>),
-                    Fallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    Condition(Cond<4> = Cond::<4>),
                 },
-                AsyncSequence {
-                    StatefulAction(Task<5>),
-                    AlwaysSuccess,
-                    RunOnce {
+                SetBlackboard(o0 = Some(7)),
+                Action(Act<1>),
+            },
+            IndexSwitch(|bb| *bb.t0 + 1, dynamic = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Script(|bb| bb.b0 += 1),
+                },
+                WhileDoElse {
+                    MaxTime(0) {
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Interrupt(|bb| *bb.t0 == 0) {
+                    Inverter {
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[post(|bb| { *bb.t0 += 3; bb.b0 = 8 })]
+                        #[skip_if(|bb| bb.o0.is_some())]
                         StatefulAction(Task<6>),
                     },
                 },
@@ -3135,121 +837,152 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1074Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 15,
-        }
-        Fallback {
-            Observe(|bb| bb.b1 % 2 == 0, abort = lower) {
-                #[on_halted(|bb| bb.b1 += 2)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                Observe(|bb| bb.b1 != *bb.t0, abort = self) {
-                    SetBlackboard(o0 = Some(9)),
-                },
-            },
-            Observe(|bb| bb.b1 % 4 != 3, abort = both) {
-                StatefulAction(Task<9> = Task::<9>),
-            },
-        }
-    }
-}
+board!(Tree1023Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1074Sub1 for Ctx {
+    pub tree Tree1024 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Action(Act<12>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
-        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 3,
             o0: Option<i64> = None,
             #[tracked] t0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            l0: Vec<i64>,
-            b0: i64 = 5,
         }
-        Fallback {
-            TryCatch(catch_on_halt = false) {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Inverter {
-                            Action(|ctx| ctx.exec(0)),
-                        },
-                        #[skip_if(|bb| bb.b1 % 4 != 0)]
-                        #[failure_if(|bb| (*bb.t0 + 1) % 2 < 1)]
-                        #[on_failure(|bb| if *bb.t0 != 2 { bb.b0 += 2 })]
-                        Condition(PCond<1>, b0 = {=}),
-                        Condition(PCond<2>, b0 = {=}),
+        Priority {
+            IfThenElse {
+                FlipSelector {
+                    Switch(b1) {
+                        case 4 => Runner,
+                        case 1 => WasEntryUpdated(t0),
+                        _ => Script(|bb| bb.b1 = *bb.t0),
+                    },
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            Repeat(3) {
+                Parallel(success = -2, failure = 1) {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set(bb.b0) })]
+                    Action(Act<2> = Act::<2>),
+                    StepSequencer {
+                        Sleep(10),
+                        Action(PAct<3>, b0 = 7, b1 = {=}),
                     },
                 },
-                Remap(success = Failure, failure = Failure) {
-                    IfThenElse {
-                        Action(Act<3>),
-                        PolicyParallel(policy = FirstFailure) {
-                            SetBlackboard(t0 = 5),
-                            #[failure_if(|bb| bb.b1 + 2 < 7)]
-                            Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree1024Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1025 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        Fallback {
+            #[success_if(|bb| bb.b0 < *bb.t0)]
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                AlwaysFailure,
+                #[score(|bb| (*bb.t0 + 1) as f32)]
+                Condition(|ctx| ctx.check(0)),
+                #[score(|bb| (*bb.t0) as f32)]
+                AlwaysFailure,
+                #[score(|bb| (*bb.t0) as f32)]
+                Runner,
+            },
+            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
+            #[post(|bb| bb.b0 = *bb.t0)]
+            SequenceStar {
+                Condition(Cond<1>),
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Condition(Cond<2>),
+                SetBlackboard(t0 = {b0}),
+                UnsetBlackboard(o0),
+                #[success_if(|bb| *bb.t0 % 2 != 1)]
+                #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 == 1)]
+                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 1) % 3 != 1)]
+                Action(Act<3>),
+            },
+            Timeout(30) {
+                ReactiveSequence {
+                    Cooldown(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    StepSequencer {
+                        StatefulAction(PTask<5>, b0 = {t0}),
+                        ScriptCondition(|bb| bb.b0 % 4 == 1),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1025Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1026Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1026 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            Fallback {
+                ParallelAll(1) {
+                    Timeout(10) {
+                        BinarySelector(|bb| bb.o0.is_some()) {
+                            WasEntryUpdated(t0),
+                            Action(Act<0>),
                         },
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 4)),
+                    },
+                    Repeater(0) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+                Observe(|bb| *bb.t0 % 4 < 2) {
+                    #[success_if(|bb| bb.b0 > *bb.t0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) < 4)]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Parallel(success = 1) {
+                        Observe(|bb| bb.b0 + 1 > 3, abort = self) {
+                            SubTree(Tree1026Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+                        },
                     },
                 },
             },
             SequenceStar {
-                StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
-                Iterate(l0, element = {b1}, max = 1, reset_index = false) {
-                    RepeatTimes(1) {
-                        RepeatUntilFailure(1) {
-                            Priority {
-                                ScriptCondition(|bb| *bb.t0 + 3 > bb.b1 + 2),
-                                Loop(q0, value = {b1}, if_empty = Failure) {
-                                    Condition(Cond<6>),
-                                },
-                                Condition(Cond<7>),
-                                Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2)),
-                            },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Deadline(20) {
+                        Repeat(4) {
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                RepeatUntilSuccess(forever) {
-                    SubTree(Tree1074Sub0, o0 = {=}, t0 = {t0}, b1 = {=}, q0 = {q0}, l0 = {=}, b0 = {b0}),
-                },
-                ReactiveFallback {
-                    Action(PIo<10>, t0 = {b0}),
-                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<11>),
-                },
-                SequenceWithMemory {
-                    #[post(|bb| if bb.b1 % 2 < 1 { bb.b0 += 3 })]
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StepSequencer {
-                        SubTree(Tree1074Sub1, o0 = {=}, t0 = {t0}, b1 = {=}, q0 = {q0}, l0 = {=}, b0 = {b0}),
-                        #[run_while(|bb| bb.b1 > 0)]
-                        StatefulAction(Task<13>),
-                    },
-                    ScriptCondition(|bb| bb.b1 > bb.b0 + 2),
-                    Iterate(l0, element = {b1}, until = Never) {
-                        Condition(|ctx| ctx.check(14)),
+                Selector {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    RepeatUntil(Success) {
+                        Condition(PCond<8>, b0 = {b0}),
                     },
                 },
             },
@@ -3257,258 +990,171 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1074Blackboard { o0 t0 b1 q0 l0 b0 });
+board!(Tree1026Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
+    pub tree Tree1027 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        RepeatUntilFailure(forever) {
-            RetryUntilSuccessful(3) {
-                DynamicSequence {
-                    Action(PIo<0>, t0 = {=}),
-                    Condition(Cond<1>),
-                    ScriptCondition(|bb| bb.b0 > 1),
-                    #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 < bb.b0 + 1 { bb.b0 = *bb.t0 % 3 } })]
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1075Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Observe(|bb| bb.b0 + 2 == bb.b0, abort = none) {
-            SequenceWithMemory {
-                Repeater(3) {
-                    Sequence {
-                        #[run_while(|bb| *bb.t0 > bb.b0)]
-                        #[failure_if(|bb| bb.b0 % 2 > 0)]
-                        Conditional(|bb| *bb.t0 + 4 == 6, dynamic = false) {
-                            ScriptCondition(|bb| *bb.t0 + 1 > 5),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1076Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
-        blackboard {
+            l0: Vec<i64> = vec![1],
             b0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        #[failure_if(|bb| bb.b0 % 3 == 0)]
-        #[skip_if(|bb| *bb.t1 % 2 == 0)]
-        SkipUnlessUpdated(t1) {
-            RepeatUntil(Success) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree1077Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1078Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            o0: Option<i64> = Some(9),
-        }
-        RepeatUntil(Success) {
-            MemPriority {
-                RepeatUntilSuccess(2) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-                KeepRunningUntilFailure {
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
             o0: Option<i64>,
         }
-        #[failure_if(|bb| *bb.t0 > 5)]
-        Precondition(|bb| *bb.t0 + 1 > 3, else = Failure) {
-            Deadline(0) {
-                SubTree(Tree1078Sub0, t0 = {=}, o0 = {o0}),
+        #[run_while(|bb| (bb.b1 + 4) % 2 < 1)]
+        Interrupt(|bb| bb.b1 != bb.o0.unwrap_or(4)) {
+            Parallel(success = 0, failure = -1) {
+                Repeater(1) {
+                    Iterate(l0, element = {b0}, max = 3) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                Iterate(l0, element = {b0}, until = Never, max = 2) {
+                    Condition(Cond<0>),
+                },
             },
         }
     }
 }
 
-board!(Tree1078Blackboard { t0 o0 });
+board!(Tree1027Blackboard { l0 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1079 for Ctx {
+    pub tree Tree1028 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            b0: i64,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
+            b1: i64 = 5,
         }
-        BinarySelector(|bb| *bb.t0 < 2, dynamic = false) {
-            #[run_while(|bb| (bb.o0.unwrap_or(1) + 4) % 2 == 1)]
-            #[post(|bb| if *bb.t0 + 2 > 3 { *bb.t0 += 1 })]
-            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+        #[skip_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(5))]
+        RepeatUntil(Failure) {
+            Retry(1) {
                 ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(0) + 3)),
-                    WasEntryUpdated(t0),
-                    RepeatUntilFailure(forever) {
-                        SequenceWithMemory {
-                            Repeater(0) {
-                                UnsetBlackboard(o0),
+                    SequenceWithMemory {
+                        #[run_while(|bb| (bb.b1 + 1) % 2 == 0)]
+                        RetryUntilSuccessful(1) {
+                            MemPriority {
+                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                                    #[on_halted(|bb| { bb.o0 = None; bb.b1 = bb.b0 })]
+                                    Script(|bb| bb.b0 += 1),
+                                },
+                                #[run_while(|bb| (bb.b0 + 1) % 4 > 1)]
+                                Action(Act<0>),
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 4, &mut bb.b1)),
                             },
-                            WasEntryUpdated(t0),
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Loop(q0, value = {t0}) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    Runner,
-                },
-                #[skip_if(|bb| *bb.t0 < 1)]
-                Loop(q0, if_empty = Running) {
-                    Sleep(20),
-                },
-                Parallel {
-                    Condition(Cond<2> = Cond::<2>),
-                    Runner,
-                },
-            },
         }
     }
 }
 
-board!(Tree1079Blackboard { l0 q0 b0 t0 o0 });
+board!(Tree1028Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
+    pub tree Tree1029 for Ctx {
         blackboard {
-            b1: i64,
-            l0: Vec<i64>,
+            #[tracked] t0: i64 = 3,
         }
-        Repeat(1) {
-            Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = false) {
-                Action(Act<0>),
+        Sequence {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            ParallelAll {
+                #[post(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| *bb.t0 + 4 > *bb.t0)]
+                Succeeder,
+                Action(PIo<2>, t0 = {=}),
             },
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree1080Blackboard { b1 l0 });
+board!(Tree1029Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1081Sub0 for Ctx {
-        Runner
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        Fallback {
-            Parallel(success = -1, failure = -3) {
-                StatefulAction(Task<0>),
-                Sleep(0),
-                SubTree(Tree1081Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
+    pub tree Tree1030 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(5),
             b1: i64,
             #[tracked] t0: i64 = 3,
         }
-        Cooldown(30) {
-            TryCatch(catch_on_halt = false) {
-                Wait(20),
-                UnsetBlackboard(o0),
-                #[post(|bb| bb.b0 += 2)]
-                #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 2 })]
-                SetBlackboard(t0 = 8),
-                #[run_while(|bb| *bb.t0 % 3 < 1)]
-                #[failure_if(|bb| bb.b1 < bb.o0.unwrap_or(0) + 3)]
-                AlwaysFailure,
-                Action(Act<0>),
+        ReactiveFallback {
+            SequenceWithMemory {
+                SetBlackboard(b1 = {t0}),
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                Action(PAct<2>, b0 = 5, b1 = {b1}),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree1082Blackboard { b0 o0 b1 t0 });
+board!(Tree1030Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
-        AsyncFallback {
-            AlwaysFailure,
-            Action(Act<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                ReactiveSequence {
-                    Wait(20),
-                    Condition(|ctx| ctx.check(2)),
+    pub tree Tree1031 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ReactiveFallback {
+            WhileDoElse {
+                #[on_failure(|bb| { bb.b1 = bb.b0; bb.t0.set(9) })]
+                #[failure_if(|bb| bb.b0 + 3 < *bb.t1)]
+                #[on_halted(|bb| if bb.b0 == 3 { bb.t0.set((*bb.t0 + 2) % 3) })]
+                Parallel {
+                    Condition(Cond<0>),
+                    Sequence {
+                        Action(|ctx| ctx.exec(1)),
+                        ForceFailure {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {=}),
+                },
+                Parallel(success = 1, failure = -2) {
+                    RepeatUntilFailure(forever) {
+                        #[failure_if(|bb| bb.b0 + 3 == *bb.t0 + 4)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    Action(PAct<5>, b0 = {t0}, b1 = {b1}),
+                },
+                RepeatUntilFailure(1) {
+                    Repeat(4) {
+                        DynamicSelector {
+                            Condition(Cond<6>),
+                        },
+                    },
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1084 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1],
-        }
-        Delay(30) {
-            Iterate(l0, element = {b1}, max = 2, reset_index = true) {
-                ForceFailure {
-                    Precondition(|bb| *bb.t0 != bb.b1 + 4, else = Failure) {
-                        ReactiveSequence {
-                            AsyncSequence {
-                                StatefulAction(Task<0>),
+            TryCatch(catch_on_halt = true) {
+                StepSequencer {
+                    Action(PIo<7>, t0 = {t1}),
+                    Remap(success = Failure, failure = Failure) {
+                        Cooldown(50, filtered = Failure) {
+                            Parallel(success = 3, failure = 3) {
+                                #[skip_if(|bb| bb.b0 % 3 < 0)]
+                                #[on_failure(|bb| if *bb.t1 < bb.b1 { bb.b1 += 3 })]
+                                Condition(Cond<8>),
+                                #[on_success(|bb| bb.t1.set(bb.b0))]
+                                Action(PAct<9>, b0 = {t0}),
+                                StatefulAction(Task<10>),
                             },
-                            Deadline(20) {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                            },
-                            Script(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 = 2 }),
-                            StatefulAction(PTask<2>, b0 = 7, b1 = {t0}),
-                            #[on_success(|bb| bb.b0 = *bb.t0)]
-                            #[success_if(|bb| bb.b0 < 7)]
-                            Wait(0),
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    ForceSuccess {
+                        SequenceWithMemory {
+                            StatefulAction(Task<11>),
+                            Action(|ctx| ctx.exec(12)),
+                            StatefulAction(Task<13>),
+                            Action(Act<14>),
                         },
                     },
                 },
@@ -3517,285 +1163,2157 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1084Blackboard { b1 b0 t0 l0 });
+board!(Tree1031Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
+    pub tree Tree1032 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(5),
         }
-        #[skip_if(|bb| *bb.t0 != 7)]
-        AsyncSequence {
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    Wait(100),
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| (*bb.t0 + 4) % 2 != 1)]
-                    StatefulAction(Task<2>),
+        #[on_halted(|bb| { bb.b0 += 3; bb.o0 = None })]
+        ReactiveFallback {
+            Repeat(2) {
+                Filter(times = 1, count = Failure) {
+                    Conditional(|bb| bb.b0 > 7, dynamic = true, else = Success) {
+                        SetBlackboard(t0 = {b1}),
+                    },
                 },
-                Repeat(forever) {
-                    Fallback {
-                        Action(Act<3> = Act::<3>),
+            },
+            Repeater(2) {
+                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b0 = bb.b1 })]
+                #[success_if(|bb| bb.b0 == 6)]
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Action(Act<4>),
+        }
+    }
+}
+
+board!(Tree1032Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1033 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 3,
+        }
+        ReactiveSequence {
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(0, 7)),
+                Action(Act<1>),
+            },
+            Optional {
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<3>, b0 = {=}),
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+            },
+            RunOnce(then_skip = false) {
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree1033Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1034Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1034 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        #[failure_if(|bb| *bb.t0 % 4 > 1)]
+        Sequence {
+            Parallel(success = -4) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                Condition(Cond<1>),
+                SubTree(Tree1034Sub0, ..),
+                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+            },
+            Script(|bb| bb.b0 += 1),
+            #[post(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
+            ParallelAll(3) {
+                #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
+                #[on_success(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    SetBlackboard(b0 = 8),
+                },
+                Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                    Wait(20),
+                },
+                Sleep(10),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree1034Blackboard { b0 t0 l0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1035 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
+            Script(|bb| bb.t0.set(bb.b0 % 4)),
+        }
+    }
+}
+
+board!(Tree1035Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1036 for Ctx {
+        Inverter {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1037Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 13,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, value = {b1}, if_empty = Success) {
+            Repeater(0) {
+                Action(|ctx| ctx.exec(11)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1037 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+        }
+        IfThenElse {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[failure_if(|bb| *bb.t0 > 1)]
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                AsyncSequence {
+                    Condition(Cond<5>),
+                    #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.b1 + 3 < 6 { bb.b1 += 1 } })]
+                    Action(Act<6>),
+                },
+                StepSequencer {
+                    #[failure_if(|bb| *bb.t0 > 1)]
+                    Condition(PCond<7>, b0 = 8),
+                    StatefulAction(Task<8>),
+                },
+                ReactiveSequence {
+                    Action(Act<9>),
+                    Condition(|ctx, bb| ctx.check_in(10, (*bb.t0 + 2) % 2)),
+                },
+                Wait(50),
+            },
+            WhileDoElse {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Script(|bb| bb.b1 = bb.b0 + 4),
+                    #[success_if(|bb| *bb.t0 < 3)]
+                    SubTree(Tree1037Sub0, ..),
+                },
+                Repeat(4) {
+                    MemPriority {
+                        Condition(Cond<12>),
+                        StatefulAction(Task<13> = Task::<13>),
+                        Action(PIo<14>, t0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1037Blackboard { b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1038 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 0,
+            b1: i64,
+        }
+        WhileDoElse {
+            Sequence {
+                SequenceStar {
+                    MemPriority {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
+                            Script(|bb| bb.t0.set(1)),
+                        },
+                        #[run_while(|bb| (bb.b1 + 1) % 4 < 0)]
+                        #[on_success(|bb| *bb.t1 += 2)]
+                        Action(PAct<0>, b0 = 2, b1 = {=}),
+                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
                         AlwaysRunning,
                     },
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(PIo<1>, t0 = {=}),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(PTask<3>, b0 = 9, b1 = {t0}),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<4>),
                 },
             },
             Fallback {
-                Iterate(l0, element = {b0}, max = 2, reset_index = true) {
-                    Iterate(l0, element = {b0}, reset_index = true) {
-                        UnsetBlackboard(o0),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1038Blackboard { t0 t1 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1039 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Fallback {
+            #[post(|bb| bb.b0 = bb.b1)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[success_if(|bb| bb.b1 % 4 != 2)]
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+        }
+    }
+}
+
+board!(Tree1039Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1040 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| bb.b1 == 5) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                StatefulAction(Task<0>),
+                Condition(PCond<1>, b0 = {b1}),
+                ParallelAll(0) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                    AlwaysRunning,
+                    Condition(Cond<3> = Cond::<3>),
+                    #[on_success(|bb| if bb.b1 < 4 { *bb.t0 += 3 })]
+                    Condition(|ctx| ctx.check(4)),
+                },
+                StatefulAction(Task<5>),
+                Repeater(forever) {
+                    Observe(|bb| *bb.t0 % 4 > 0) {
+                        Cooldown(10, filtered = Skipped) {
+                            #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
+                            #[failure_if(|bb| bb.b1 < 5)]
+                            Sleep(10),
+                        },
                     },
                 },
-                Loop(q0, if_empty = Success) {
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
-                },
-                #[on_success(|bb| if *bb.t0 + 1 == (*bb.t0 + 1) % 3 { bb.t0.set(*bb.t0 % 2) })]
-                Action(PAct<5>, b0 = 0, b1 = {b0}),
-                AlwaysSuccess,
             },
-            SequenceWithMemory {
+            MemSequence {
+                #[run_while(|bb| bb.b0 % 2 != 1)]
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 1, reset_index = true) {
+                    Fallback {
+                        Condition(|ctx| ctx.check(6)),
+                        Script(|bb| bb.b0 = bb.b1 + 4),
+                    },
+                },
+                MemPriority {
+                    MemSequence {
+                        ScriptCondition(|bb| (bb.b1 + 1) % 4 > 2),
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
                 Failer,
             },
         }
     }
 }
 
-board!(Tree1085Blackboard { l0 q0 b0 o0 t0 });
+board!(Tree1040Blackboard { l0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1086Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            b0: i64 = 9,
+    pub tree Tree1041 for Ctx {
+        WhileDoElse {
+            SequenceWithMemory {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Parallel(success = 2, failure = 2) {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Condition(Cond<4>),
+            MemSequence {
+                Action(Act<5>),
+                Parallel(success = 0, failure = 0) {
+                    StatefulAction(Task<6>),
+                },
+            },
         }
-        Condition(|ctx, bb| ctx.check_in(1, bb.b0))
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1086 for Ctx {
+    pub tree Tree1042 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        Precondition(|bb| *bb.t0 + 2 < 7, else = Success) {
+            Conditional(|bb| bb.b0 > *bb.t0 + 2, dynamic = true, else = Success) {
+                Sequence {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(Task<0>),
+                        DynamicSequence {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
+                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                            AlwaysFailure,
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 + 3 < *bb.t0, else = Skipped) {
+                        MemPriority {
+                            RetryUntilSuccessful(1) {
+                                ParallelAll(2) {
+                                    Wait(50),
+                                    Failer,
+                                },
+                            },
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 > *bb.t0) {
+                        AsyncSequence {
+                            Sleep(0),
+                            Repeat(4) {
+                                Condition(Cond<4>),
+                            },
+                            #[run_while(|bb| *bb.t0 + 3 < *bb.t0)]
+                            #[on_success(|bb| *bb.t1 += 3)]
+                            Action(PAct<5>, b0 = {=}, b1 = {t1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1042Blackboard { l0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1],
+            b1: i64,
+        }
+        RepeatUntilSuccess(forever) {
+            Switch(b1) {
+                case 3 => Wait(100),
+                _ => Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                    Conditional(|bb| bb.b0 > 6, dynamic = false, else = Failure) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1043Blackboard { b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            TryCatch {
+                StatefulAction(Task<0>),
+                RunOnce {
+                    RepeatTimes(forever) {
+                        Wait(20),
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 == bb.b0 % 3, abort = none) {
+                AlwaysRunning,
+            },
+            Switch(b1) {
+                case 3 => AlwaysSuccess,
+                case 2 => SetBlackboard(o0 = Some(0)),
+                _ => Filter(times = 1, count = Success) {
+                    #[post(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b1 = *bb.t0 % 2 })]
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1044Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1045 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(PCond<0>, b0 = {b0}),
+                    WhileDoElse {
+                        #[failure_if(|bb| bb.b1 % 4 > 0)]
+                        #[on_halted(|bb| bb.b1 = 4)]
+                        #[run_while(|bb| bb.b0 % 2 != 1)]
+                        Script(|bb| if *bb.t1 > 6 { *bb.t0 += 3 }),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Script(|bb| bb.b0 = 1),
+                },
+                Filter(times = 2, count = Completed) {
+                    ReactiveFallback {
+                        Observe(|bb| bb.b1 % 4 > 1, abort = self) {
+                            SetBlackboard(b1 = {t0}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b0)),
+                    },
+                },
+                #[run_while(|bb| bb.b1 + 4 > 1)]
+                #[on_failure(|bb| bb.b1 += 3)]
+                ForceFailure {
+                    StatefulAction(Task<4>),
+                },
+                RepeatUntil(Success) {
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Condition(|ctx| ctx.check(6)),
+            },
+        }
+    }
+}
+
+board!(Tree1045Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
             b0: i64,
         }
-        TryCatch {
-            Conditional(|bb| bb.b1 > 6, dynamic = false, else = Success) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+        #[on_halted(|bb| bb.o0 = None)]
+        Delay(0) {
+            ReactiveFallback {
+                MaxTime(0) {
+                    SkipUnlessUpdated(t0) {
+                        Priority {
+                            Condition(Cond<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                },
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    Failer,
+                    Action(Act<4>),
+                },
+                WaitUntil(|bb| *bb.t0 % 3 != 0) {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<5>),
+                    },
+                },
             },
-            SubTree(Tree1086Sub0, ..),
-            #[on_success(|bb| bb.b1 += 1)]
-            Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree1046Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1047 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            RetryUntilSuccessful(1) {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    Condition(Cond<1>),
+                },
+            },
+            Conditional(|bb| *bb.t0 > 7, dynamic = false) {
+                Filter(times = 2, filtered = Skipped) {
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ScriptCondition(|bb| *bb.t1 == 1),
+        }
+    }
+}
+
+board!(Tree1047Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+        }
+        #[run_while(|bb| bb.b0 + 4 != 0)]
+        #[failure_if(|bb| bb.b0 + 1 > 0)]
+        ReactiveSelector {
+            #[post(|bb| bb.b0 += 1)]
+            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Repeat(0) {
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1048Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        #[on_success(|bb| bb.b1 += 2)]
+        #[on_failure(|bb| bb.b1 += 3)]
+        ReactiveSequence {
+            #[success_if(|bb| *bb.t1 + 3 == 7)]
+            ReactiveSequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                Action(PIo<1>, t0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree1049Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1050Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        RunOnce {
+            Script(|bb| *bb.t0 += 1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1050Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        SubTree(Tree1050Sub1, t0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 > 3)]
+        #[failure_if(|bb| *bb.t0 != bb.b0 + 4)]
+        #[on_halted(|bb| bb.b0 += 3)]
+        TryCatch(catch_on_halt = true) {
+            Action(Act<0>),
+            Selector {
+                SubTree(Tree1050Sub0, ..),
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                #[on_success(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1050Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 2,
+        }
+        AsyncSequence {
+            RunOnce {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    StatefulAction(Task<0>),
+                    Switch(b1) {
+                        case 1 => Runner,
+                        _ => WasEntryUpdated(t0),
+                    },
+                    #[on_success(|bb| if *bb.t0 + 2 != 1 { *bb.t0 += 3 })]
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<1>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            MemPriority {
+                RunOnce {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                },
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<7>),
+                },
+                Iterate(l0, element = {b1}, max = 2, reset_index = true) {
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1051Blackboard { t0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1052Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            SubTree(Tree1052Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1053 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        Fallback {
+            #[skip_if(|bb| *bb.t1 == 3)]
+            Action(PAct<0>, b0 = 2),
+            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+            KeepRunningUntilFailure {
+                Action(Act<2>),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                ReactiveSequence {
+                    #[failure_if(|bb| *bb.t1 + 2 > 0)]
+                    Action(Act<3>),
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1053Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1054 for Ctx {
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            StatefulAction(Task<0>),
+            Guard(|ctx| &mut ctx.token) {
+                DynamicSequence {
+                    Wait(0),
+                    AlwaysRunning,
+                },
+            },
+            Invert {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Condition(Cond<2>),
+            RepeatUntilFailure(2) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveFallback {
+            Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                Repeater(0) {
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+            #[post(|bb| bb.b0 += 1)]
+            Sequence {
+                #[on_halted(|bb| bb.b0 += 3)]
+                RunOnce(then_skip = false) {
+                    DynamicSequence {
+                        Wait(20),
+                    },
+                },
+                Sleep(30),
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+                Precondition(|bb| *bb.t1 < 4) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1055Blackboard { b1 b0 l0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1056 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| *bb.t0 += 2)]
+        StepSequencer {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0>),
+            },
+            Action(PIo<1>, t0 = {=}),
+            Action(Act<2>),
+            Priority {
+                StatefulAction(Task<3>),
+                #[failure_if(|bb| *bb.t0 < 7)]
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1056Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1057Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1057Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Skipped) {
             AlwaysRunning,
         }
     }
 }
 
-board!(Tree1086Blackboard { b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree1057 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+        }
+        #[failure_if(|bb| *bb.t0 == bb.b0 % 4)]
+        #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+        ParallelAll(max_failures = -1) {
+            Repeat(3) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = {b0}),
+                },
+            },
+            ReactiveFallback {
+                Repeater(1) {
+                    Condition(PCond<4>, b0 = 7),
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b0)),
+                },
+                SubTree(Tree1057Sub0, t0 = {=}, b0 = {b0}),
+            },
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = true) {
+                    TryCatch(catch_on_halt = true) {
+                        #[failure_if(|bb| bb.b0 > 0)]
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                    },
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            WaitUntil(|bb| bb.b0 + 2 == 3) {
+                SubTree(Tree1057Sub1, t0 = {=}, b0 = {b0}),
+            },
+            Sequence {
+                StatefulAction(Task<9>),
+                ForceFailure {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1057Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1058 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        Cooldown(20) {
+            #[success_if(|bb| bb.b1 % 2 < 0)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            DynamicSelector {
+                ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(2)),
+            },
+        }
+    }
+}
+
+board!(Tree1058Blackboard { o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Sequence {
+            Inverter {
+                DynamicSelector {
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Conditional(|bb| bb.b1 < 5, dynamic = true) {
+                        Parallel(success = 3, failure = -2) {
+                            #[success_if(|bb| *bb.t0 == bb.b0)]
+                            StatefulAction(Task<2>),
+                            SetBlackboard(t0 = {b1}),
+                            Condition(Cond<3>),
+                            WasEntryUpdated(t0),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    #[post(|bb| { if bb.b1 == bb.b0 { bb.b0 += 1 }; bb.b0 += 1 })]
+                    #[skip_if(|bb| bb.b1 == 2)]
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
+            #[run_while(|bb| bb.b1 == 0)]
+            #[on_failure(|bb| bb.t0.set(bb.b1))]
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                RetryUntilSuccessful(1) {
+                    BinarySelector(|bb| bb.b0 % 2 < 1) {
+                        Condition(PCond<6>, b0 = {=}),
+                        AsyncFallback {
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1059Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(5),
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
+            SetBlackboard(o0 = Some(1)),
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(1)),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree1060Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1061Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1061 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Repeater(0) {
+            SubTree(Tree1061Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1061Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1062 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        Repeater(3) {
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                MemSequence {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        #[post(|bb| { bb.b0 = bb.o0.unwrap_or(1) + 3; bb.b0 = 2 })]
+                        #[run_while(|bb| (bb.b0 + 3) % 4 < 2)]
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Selector {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 4) % 4)),
+                    },
+                    Parallel(success = 0, failure = 1) {
+                        Condition(|ctx| ctx.check(2)),
+                        Action(Act<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1062Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1063 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Parallel(success = -3, failure = 3) {
+            Action(Act<0>),
+            SetBlackboard(b0 = {t0}),
+            Repeat(1) {
+                StatefulAction(Task<1>),
+            },
+            Action(PIo<2>, t0 = {=}),
+            #[failure_if(|bb| bb.b0 + 1 > 7)]
+            SetBlackboard(b0 = 3),
+        }
+    }
+}
+
+board!(Tree1063Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        MemPriority {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Action(Act<2>),
+            Action(PIo<3>, t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree1064Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        #[run_while(|bb| bb.b0 % 2 > 0)]
+        Inverter {
+            SequenceWithMemory {
+                SetBlackboard(b0 = 5),
+                Cooldown(0) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1065Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+        }
+        ForceSuccess {
+            Switch(b1) {
+                case 3 => StepSequencer {
+                    Selector {
+                        Observe(|bb| bb.o0.is_some(), abort = lower) {
+                            Repeater(forever) {
+                                AlwaysFailure,
+                            },
+                        },
+                        AlwaysFailure,
+                        Observe(|bb| bb.b1 + 4 > 0, abort = both) {
+                            Cooldown(50, filtered = Failure) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        Action(PIo<1>, t0 = {b1}),
+                        Condition(Cond<2>),
+                    },
+                    Fallback {
+                        Selector {
+                            #[run_while(|bb| *bb.t0 % 4 > 1)]
+                            Condition(Cond<3>),
+                            ScriptCondition(|bb| *bb.t1 > 4),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+                _ => StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1066Blackboard { t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 2,
+            b1: i64,
+        }
+        FlipSelector {
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Failer,
+            },
+            BinarySelector(|bb| bb.b1 + 1 > bb.b1 + 4) {
+                StatefulAction(Task<2> = Task::<2>),
+                Action(|ctx| ctx.exec(3)),
+            },
+            #[on_failure(|bb| { bb.b1 = 8; bb.b1 += 2 })]
+            #[on_halted(|bb| bb.o0 = Some(2))]
+            #[skip_if(|bb| bb.o0.is_none())]
+            ScriptCondition(|bb| *bb.t0 % 2 != 0),
+            #[run_while(|bb| (bb.b0 + 1) % 4 < 2)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree1067Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
+        }
+        ReactiveSequence {
+            Repeat(1) {
+                StatefulAction(Task<0>),
+            },
+            #[failure_if(|bb| bb.b1 % 4 != 3)]
+            #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
+            ForceFailure {
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                #[run_while(|bb| bb.b0 < 3)]
+                #[on_halted(|bb| { bb.b0 = bb.b1; bb.b0 = *bb.t0 })]
+                TryCatch(catch_on_halt = true) {
+                    Sleep(20),
+                    ForceFailure {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1068Blackboard { b0 t0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            o0: Option<i64>,
+        }
+        Parallel(failure = -1) {
+            StepSequencer {
+                Fallback {
+                    Observe(|bb| bb.b0 > bb.b1 % 4, abort = lower) {
+                        Cooldown(20) {
+                            Retry(3) {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    Observe(|bb| (bb.b0 + 4) % 3 == 1, abort = self) {
+                        Switch(b1) {
+                            case 5 => AsyncFallback {
+                                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                                WasEntryUpdated(t0),
+                            },
+                            case 4 => Script(|bb| { bb.b1 += 1; *bb.t0 += 1 }),
+                            _ => ParallelAll {
+                                Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    ReactiveSequence {
+                        SetBlackboard(b1 = 0),
+                        Condition(Cond<3>),
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(Cond<5> = Cond::<5>),
+                        UnsetBlackboard(o0),
+                    },
+                    RepeatTimes(1) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) > 0)]
+                        #[success_if(|bb| bb.b0 == bb.b1 + 4)]
+                        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                            Timeout(10) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                ParallelAll(max_failures = -2) {
+                    IndexSwitch(|bb| bb.b0 % 4) {
+                        Condition(Cond<6>),
+                        #[post(|bb| bb.b0 += 2)]
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 2 })]
+                        SetBlackboard(t0 = 8),
+                    },
+                    Observe(|bb| bb.b1 % 2 > 0, abort = none) {
+                        Precondition(|bb| bb.o0.unwrap_or(3) != 5, else = Skipped) {
+                            #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<8>),
+                    Switch(b1) {
+                        case 1 => StatefulAction(Task<9>),
+                        case 4 => Script(|bb| if bb.b0 % 3 < 2 { bb.o0 = Some(9) }),
+                        _ => Action(Act<10>),
+                    },
+                },
+                #[on_halted(|bb| { bb.b1 = *bb.t0 + 1; bb.o0 = Some(*bb.t0) })]
+                #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                Repeat(2) {
+                    Condition(|ctx| ctx.check(11)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1069Blackboard { l0 b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1070 for Ctx {
+        ParallelAll {
+            StepSequencer {
+                Inverter {
+                    Condition(Cond<0>),
+                },
+                DynamicSelector {
+                    DynamicSequence {
+                        Condition(Cond<1>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Timeout(10) {
+                ParallelAll(2) {
+                    Action(Act<2>),
+                    Sleep(10),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071 for Ctx {
+        Limiter(1) {
+            ReactiveFallback {
+                Limiter(1) {
+                    SubTree(Tree1071Sub0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1072 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            SetBlackboard(o0 = Some(7)),
+            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
+                StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
+                AlwaysSuccess,
+                Action(Act<1>),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1072Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1073 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Parallel {
+            Delay(50) {
+                AlwaysSuccess,
+            },
+            Switch(b1) {
+                case 5 => AlwaysFailure,
+                case 2 => Condition(Cond<0>),
+                _ => #[on_success(|bb| if *bb.t1 + 3 < 2 { bb.b0 = *bb.t1 })]
+                StatefulAction(Task<1>),
+            },
+            Selector {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1073Blackboard { q0 b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1074 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Action(PIo<0>, t0 = {=}),
+                AlwaysRunning,
+                Action(|ctx| ctx.exec(1)),
+            },
+        }
+    }
+}
+
+board!(Tree1074Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1075 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Observe(|bb| bb.o0.is_none(), abort = none) {
+            Loop(q0, if_empty = Failure) {
+                ReactiveSequence {
+                    ParallelAll(max_failures = -1) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                        SetBlackboard(t0 = 2),
+                    },
+                    ReactiveSequence {
+                        SetBlackboard(t1 = {b0}),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                    },
+                    Action(PIo<3>, t0 = {b0}),
+                    IfThenElse {
+                        Action(Act<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Conditional(|bb| (bb.b0 + 3) % 4 == 0, else = Success) {
+                        #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1075Blackboard { o0 l0 b0 b1 t1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1076Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        ReactiveFallback {
+            #[post(|bb| if *bb.t0 == 5 { *bb.t0 += 1 })]
+            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+            StatefulAction(Task<5>),
+            Condition(Cond<6> = Cond::<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RepeatUntilFailure(forever) {
+            #[on_halted(|bb| bb.b1 += 2)]
+            #[failure_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(4))]
+            #[on_failure(|bb| bb.o0 = None)]
+            WaitUntil(|bb| bb.o0.is_none()) {
+                IndexSwitch(|bb| bb.b0 + 3, dynamic = true) {
+                    FlipSelector {
+                        #[success_if(|bb| *bb.t0 == 1)]
+                        #[failure_if(|bb| bb.b1 == 3)]
+                        ParallelAll(max_failures = -2) {
+                            Action(Act<0>),
+                            #[success_if(|bb| *bb.t0 % 4 < 2)]
+                            StatefulAction(Task<1>),
+                            Wait(20),
+                            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Fail) {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            Condition(PCond<4>, b0 = {t0}),
+                        },
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 > 2)]
+                        #[on_success(|bb| bb.o0 = None)]
+                        SubTree(Tree1076Sub0, ..),
+                    },
+                    Interrupt(|bb| *bb.t0 < 3) {
+                        ParallelAll(max_failures = -1) {
+                            BinarySelector(|bb| bb.b1 % 4 != 1) {
+                                #[run_while(|bb| *bb.t0 % 2 < 1)]
+                                Repeat(3) {
+                                    Action(Act<7>),
+                                },
+                                #[success_if(|bb| bb.b0 != 5)]
+                                #[on_success(|bb| bb.b1 += 2)]
+                                Parallel(success = 3, failure = -2) {
+                                    WasEntryUpdated(t0),
+                                    Action(Act<8>),
+                                    Failer,
+                                    StatefulAction(PTask<9>, b0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1076Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1077 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+        }
+        WhileDoElse {
+            Switch(b1) {
+                case 2 => StatefulAction(Task<0>),
+                _ => BinarySelector(|bb| bb.b1 < 4, dynamic = true) {
+                    Priority {
+                        Action(PAct<1>, b0 = {b0}),
+                        #[run_while(|bb| bb.b0 + 1 != *bb.t0)]
+                        Failer,
+                    },
+                    #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+                    #[failure_if(|bb| bb.b0 < *bb.t1)]
+                    #[success_if(|bb| *bb.t0 > 3)]
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b1)),
+                },
+            },
+            Retry(3) {
+                WaitValueUpdate(t1) {
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                        #[success_if(|bb| bb.b1 % 3 == 1)]
+                        Action(Act<5>),
+                    },
+                },
+            },
+            MemPriority {
+                Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                Condition(Cond<7>),
+                #[on_halted(|bb| bb.b1 = *bb.t0)]
+                AlwaysFailure,
+                StatefulAction(Task<8>),
+                #[on_failure(|bb| bb.b0 = *bb.t1 + 4)]
+                Remap(success = Success, failure = Success) {
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1077Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1078 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        DynamicSequence {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            ScriptCondition(|bb| bb.b1 < bb.b0 + 3),
+            Condition(PCond<2>, b0 = {=}),
+            AsyncSequence {
+                StatefulAction(Task<3> = Task::<3>),
+                Action(PIo<4>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1078Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1079 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0) {
+            BinarySelector(|bb| *bb.t0 + 3 < bb.b1) {
+                Observe(|bb| bb.b0 % 4 != 3) {
+                    Sequence {
+                        Timeout(20) {
+                            Action(PAct<0>, b0 = 5),
+                        },
+                        #[on_success(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 2 })]
+                        #[success_if(|bb| bb.b0 + 3 != *bb.t0 + 3)]
+                        Precondition(|bb| bb.b1 + 4 > 5, else = Failure) {
+                            #[skip_if(|bb| bb.b0 + 4 < 0)]
+                            StatefulAction(Task<1>),
+                        },
+                        SequenceStar {
+                            Condition(Cond<2>),
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+                                #[run_while(|bb| *bb.t0 != bb.b1 + 2)]
+                                #[skip_if(|bb| bb.b1 == 4)]
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        Condition(PCond<4>, b0 = {=}),
+                        Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+                            #[skip_if(|bb| *bb.t0 + 4 > 3)]
+                            #[run_while(|bb| bb.b1 > 5)]
+                            Loop(q0) {
+                                StatefulAction(PTask<5>, b0 = {t0}, b1 = {=}),
+                            },
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b0, dynamic = false) {
+                    Action(PIo<6>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1079Blackboard { b1 t0 l0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            b1: i64 = 1,
+        }
+        Sequence {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
+            StatefulAction(Task<1> = Task::<1>),
+            Sequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Condition(|ctx, bb| ctx.check_in(4, 2)),
+            },
+            Switch(b1) {
+                case 2 => MemSequence {
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<6>),
+                },
+                _ => #[on_failure(|bb| *bb.t0 += 2)]
+                AsyncFallback {
+                    #[skip_if(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 2)]
+                    #[run_while(|bb| bb.b0 + 3 != 4)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 > 0),
+                    StatefulAction(Task<7>),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree1080Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1081Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 13,
+        }
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(4, 3, &mut bb.b0)),
+            #[on_success(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| *bb.t0 + 4 != 2)]
+            #[run_while(|bb| *bb.t0 > 0)]
+            Action(Act<5>),
+            StatefulAction(Task<6> = Task::<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1081 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncFallback {
+            Sequence {
+                #[skip_if(|bb| *bb.t0 > bb.b0)]
+                StatefulAction(Task<0>),
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+                SubTree(Tree1081Sub0, b0 = {=}, t0 = {t0}),
+            },
+            Retry(2) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
+                        #[on_failure(|bb| bb.t0.set(3))]
+                        FlipSelector {
+                            Action(Act<7>),
+                            Repeat(4) {
+                                Sleep(30),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1081Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1082 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        #[skip_if(|bb| bb.b0 == 2)]
+        #[on_halted(|bb| if bb.b1 < bb.b0 % 4 { bb.b0 += 2 })]
+        MemSequence {
+            Repeater(0) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+            },
+            Script(|bb| bb.b1 += 2),
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t0 > 2, else = Failure) {
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    StatefulAction(PTask<2>, b0 = 5),
+                    StatefulAction(Task<3>),
+                    Action(PAct<4>, b0 = 2),
+                },
+                Action(Act<5> = Act::<5>),
+                #[skip_if(|bb| *bb.t0 != 1)]
+                #[success_if(|bb| bb.b0 % 2 < 1)]
+                Action(Act<6>),
+            },
+            Observe(|bb| *bb.t0 % 3 > 0) {
+                IfThenElse {
+                    Precondition(|bb| (bb.b0 + 4) % 3 == 1) {
+                        Sleep(50),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                    MemSequence {
+                        #[success_if(|bb| bb.b0 + 4 != bb.b0 % 3)]
+                        Delay(20) {
+                            Condition(Cond<8>),
+                        },
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1082Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Conditional(|bb| (bb.o0.unwrap_or(4) + 3) % 2 > 0, dynamic = true, else = Success) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree1083Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1084 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
+        }
+        MemSequence {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    SkipUnlessUpdated(t0) {
+                        UnsetBlackboard(o0),
+                    },
+                    ReactiveFallback {
+                        #[skip_if(|bb| bb.b1 + 4 < *bb.t0 + 4)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    MemPriority {
+                        ScriptCondition(|bb| *bb.t0 > 6),
+                    },
+                    RepeatUntilFailure(2) {
+                        Condition(Cond<4>),
+                    },
+                },
+                Delay(50) {
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<5>),
+                        case 1 => StatefulAction(Task<6>),
+                        _ => #[success_if(|bb| bb.o0.is_some())]
+                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                    },
+                },
+                Delay(30) {
+                    Selector {
+                        AsyncFallback {
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t1 + 4)),
+                            StatefulAction(Task<9>),
+                        },
+                        Condition(Cond<10>),
+                        MemSequence {
+                            Conditional(|bb| *bb.t1 % 2 < 0, else = Success) {
+                                #[post(|bb| if *bb.t1 + 1 > 5 { bb.b1 = bb.b0 })]
+                                Condition(Cond<11>),
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                Limiter(1) {
+                                    Action(Act<12> = Act::<12>),
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Fallback {
+                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15> = Task::<15>),
+                    },
+                    Deadline(20) {
+                        WasEntryUpdated(t1),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Observe(|bb| (*bb.t1 + 2) % 3 != 2, abort = none) {
+                        MemPriority {
+                            Fallback {
+                                Condition(PCond<16>, b0 = {=}),
+                                Interrupt(|bb| bb.b1 % 2 != 0) {
+                                    #[failure_if(|bb| *bb.t1 < 2)]
+                                    StatefulAction(Task<17>),
+                                },
+                            },
+                            Filter(times = 3, count = Failure, filtered = Failure) {
+                                Condition(Cond<18>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1084Blackboard { t0 b0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1085 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        TryCatch {
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                ParallelAll {
+                    ReactiveFallback {
+                        Cooldown(0, filtered = Skipped) {
+                            Condition(PCond<0>, b0 = 4),
+                        },
+                    },
+                    Priority {
+                        Condition(Cond<1>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            Retry(2) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<4>),
+                WasEntryUpdated(t1),
+                Condition(Cond<5>),
+                Action(Act<6>),
+                Script(|bb| bb.t1.set(*bb.t0)),
+            },
+            TryCatch(catch_on_halt = false) {
+                WasEntryUpdated(t1),
+                Condition(|ctx| ctx.check(7)),
+                Condition(Cond<8>),
+                Condition(Cond<9>),
+                Action(PAct<10>, b0 = 7),
+            },
+        }
+    }
+}
+
+board!(Tree1085Blackboard { o0 l0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1086 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            #[post(|bb| bb.t1.set(bb.o0.unwrap_or(1) % 3))]
+            #[run_while(|bb| bb.b0 < 0)]
+            Runner,
+            Loop(q0, value = {b0}) {
+                #[on_failure(|bb| bb.b1 += 2)]
+                #[failure_if(|bb| *bb.t1 > *bb.t0)]
+                ScriptCondition(|bb| bb.b0 > (*bb.t0 + 2) % 2),
+            },
+        }
+    }
+}
+
+board!(Tree1086Blackboard { q0 o0 b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1087Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        StatefulAction(PTask<0>, b0 = 8)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        StepSequencer {
-            Action(Act<0>),
-            Action(|ctx| ctx.exec(1)),
-            SetBlackboard(b0 = 5),
-            StatefulAction(Task<2>),
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+        Fallback {
+            SubTree(Tree1087Sub0, ..),
+            FlipSelector {
+                Failer,
+                SetBlackboard(t1 = 1),
+            },
         }
     }
 }
 
-board!(Tree1087Blackboard { b0 });
+board!(Tree1087Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        PrioritySelector {
-            #[score(|bb| (bb.b0) as f32)]
-            Wait(100),
-            #[score(|bb| (*bb.t0 + 3) as f32)]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree1088Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1089Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-        }
-        #[success_if(|bb| *bb.t0 != bb.b1 % 2)]
-        Condition(PCond<1>, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1089 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 4 => UnsetBlackboard(o0),
-            case 2 => Repeat(0) {
-                Action(Act<0>),
-            },
-            _ => #[run_while(|bb| bb.o0.is_none())]
-            #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 > 2)]
-            #[on_success(|bb| bb.o0 = None)]
-            SubTree(Tree1089Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1089Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1090 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 4,
-        }
-        StepSequencer {
-            Sequence {
-                StatefulAction(Task<0>),
-                Remap(success = Failure, failure = Failure) {
-                    ForceFailure {
-                        Condition(Cond<1>),
+        BinarySelector(|bb| *bb.t0 == 1, dynamic = true) {
+            Repeater(forever) {
+                Repeat(4) {
+                    Optional {
+                        SequenceStar {
+                            #[failure_if(|bb| bb.b0 == 5)]
+                            Action(PAct<0>, b0 = {=}),
+                            #[on_halted(|bb| bb.b0 = 6)]
+                            Action(|ctx| ctx.exec(1)),
+                            AlwaysFailure,
+                        },
                     },
                 },
             },
-            Parallel(failure = 4) {
-                Script(|bb| { *bb.t1 += 3; bb.b0 += 1 }),
-                SetBlackboard(t0 = 5),
-                Wait(100),
-                Sleep(0),
-                Wait(50),
-            },
-            KeepRunningUntilFailure {
-                Succeeder,
-            },
-            ReactiveSequence {
-                Condition(Cond<2>),
-                ScriptCondition(|bb| (bb.b0 + 3) % 4 == 3),
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                SetBlackboard(b0 = 6),
-                #[post(|bb| bb.b0 = bb.b1)]
-                Action(Act<3>),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree1088Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1089 for Ctx {
+        Cooldown(20) {
+            DynamicSelector {
+                SequenceStar {
+                    AsyncFallback {
+                        Timeout(0) {
+                            ReactiveSequence {
+                                Succeeder,
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                Wait(0),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree1090Blackboard { b0 t0 b1 t1 });
+bt::behavior_tree! {
+    pub tree Tree1090 for Ctx {
+        ReactiveSelector {
+            Action(Act<0>),
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveFallback {
-            Parallel(success = -2) {
-                StatefulAction(Task<0>),
-                WaitUntil(|bb| *bb.t0 > (bb.b0 + 4) % 4) {
-                    Parallel(failure = -1) {
-                        Script(|bb| bb.b0 = *bb.t0 % 2),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    AlwaysSuccess,
-                    Inverter {
-                        StatefulAction(Task<2>),
-                    },
-                    Succeeder,
-                },
-                Sleep(50),
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(0) + 4) as f32)]
+            Loop(q0, if_empty = Success) {
+                Action(PIo<0>, t0 = {=}),
             },
-            TryCatch(catch_on_halt = true) {
-                RetryUntilSuccessful(2) {
-                    Selector {
-                        ReactiveFallback {
-                            DynamicSelector {
-                                AlwaysFailure,
-                                Action(Act<3>),
-                            },
-                            Action(Act<4>),
-                        },
-                    },
+            #[score(|bb| (bb.b0) as f32)]
+            Optional {
+                PrioritySelector {
+                    #[score(5)]
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    Action(Act<2>),
                 },
-                Action(Act<5>),
             },
-            Repeater(0) {
-                StatefulAction(PTask<6>, b0 = {t0}),
+            #[score(4)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Condition(|ctx, bb| ctx.check_in(3, 5)),
+                AlwaysSuccess,
+                AlwaysSuccess,
+            },
+            #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+            Action(Act<4>),
+            #[score(0)]
+            ForceSuccess {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 4)),
             },
         }
     }
 }
 
-board!(Tree1091Blackboard { t0 b0 });
+board!(Tree1091Blackboard { b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            l0: Vec<i64>,
-            b0: i64,
+            b1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        Iterate(l0, element = {b1}, max = 2) {
-            Iterate(l0, element = {b0}, max = 1, reset_index = false) {
-                AlwaysSuccess,
+        SequenceWithMemory {
+            Iterate(l0, element = {b0}, until = FirstFailure) {
+                Repeat(2) {
+                    ParallelAll(1) {
+                        StepSequencer {
+                            AlwaysFailure,
+                            #[post(|bb| bb.b1 = *bb.t0)]
+                            #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                            BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
+                                Condition(Cond<0>),
+                                Sleep(20),
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                ScriptCondition(|bb| bb.b0 != bb.b0 + 3),
+                StatefulAction(Task<1>),
+                IndexSwitch(|bb| (bb.b1 + 1) % 4, out_of_range = Loop) {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                    Condition(Cond<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree1092Blackboard { b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1093Sub0 for Ctx {
-        Action(|ctx| ctx.exec(2))
-    }
-}
+board!(Tree1092Blackboard { b1 l0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        Inverter {
-            DynamicSequence {
-                RepeatUntil(Success) {
-                    Action(|ctx| ctx.exec(0)),
+        WhileDoElse {
+            RunOnce(then_skip = true) {
+                Guard(|ctx| &mut ctx.token) {
+                    Condition(Cond<0>),
                 },
-                Sleep(50),
-                Parallel(success = 1, failure = 0) {
-                    StatefulAction(Task<1>),
-                    SubTree(Tree1093Sub0),
-                    AlwaysFailure,
-                },
-                Fallback {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                AlwaysSuccess,
             },
         }
     }
@@ -3804,203 +3322,113 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64>,
-            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-            PolicyParallel(policy = FirstSuccess) {
-                Conditional(|bb| *bb.t0 > 0) {
-                    #[skip_if(|bb| bb.b0 > 4)]
-                    #[success_if(|bb| bb.b0 % 4 == 2)]
-                    MaxTime(50) {
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
-                            #[skip_if(|bb| bb.b0 > 2)]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            RetryUntilSuccessful(4) {
-                                RepeatUntil(Failure) {
-                                    StatefulAction(Task<0>),
-                                },
+        StepSequencer {
+            Delay(50) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<0>),
+                    Cooldown(10, filtered = Failure) {
+                        Repeater(forever) {
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                Wait(10),
+                                Condition(Cond<1>),
+                                Condition(PCond<2>, b0 = 5),
+                                StatefulAction(Task<3>),
                             },
                         },
                     },
                 },
-                ForceFailure {
-                    BinarySelector(|bb| bb.o0.unwrap_or(0) > 1) {
-                        Sequence {
-                            Condition(|ctx| ctx.check(1)),
-                            Priority {
-                                Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 3) % 2)),
-                                AlwaysFailure,
-                            },
-                            WasEntryUpdated(t0),
-                        },
-                        Condition(PCond<3>, b0 = {t0}),
-                    },
+            },
+            DynamicSelector {
+                Condition(Cond<4>),
+                Condition(|ctx| ctx.check(5)),
+                Parallel {
+                    Condition(|ctx| ctx.check(6)),
+                    Action(Act<7>),
                 },
+                SkipUnlessUpdated(t0) {
+                    Condition(|ctx| ctx.check(8)),
+                },
+                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree1094Blackboard { t0 b0 o0 l0 });
+board!(Tree1094Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1095Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1095Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+        SubTree(Tree1095Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            b1: i64,
+            b0: i64 = 1,
+            l0: Vec<i64>,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            StepSequencer {
-                StatefulAction(Task<1>),
-                Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = false) {
-                    ForceFailure {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+            BinarySelector(|bb| bb.b0 < 7, dynamic = false) {
+                StatefulAction(Task<0>),
+                #[on_success(|bb| { bb.b0 = bb.b0 % 4; bb.b0 += 1 })]
+                SubTree(Tree1095Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree1095Blackboard { l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1096Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 10,
-        }
-        #[post(|bb| { if *bb.t0 == *bb.t1 { bb.b0 += 3 }; bb.b1 = 5 })]
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Switch(b1) {
-                case 2 => AlwaysSuccess,
-                _ => Wait(10),
-            },
-        }
-    }
-}
+board!(Tree1095Blackboard { b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Sequence {
-            RepeatTimes(2) {
+        RepeatUntil(Success) {
+            MemPriority {
+                ParallelAll(2) {
+                    WasEntryUpdated(t0),
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| *bb.t0 + 1 != 7)]
                 WhileDoElse {
-                    StepSequencer {
-                        RunOnce(then_skip = true) {
-                            RunOnce(then_skip = false) {
-                                Optional {
-                                    Wait(10),
-                                },
-                            },
-                        },
-                        #[on_success(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
-                        SubTree(Tree1096Sub0, ..),
-                        ScriptCondition(|bb| *bb.t1 > 7),
-                    },
-                    MemPriority {
-                        Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
-                            IfThenElse {
-                                SequenceWithMemory {
-                                    Action(Act<1> = Act::<1>),
-                                    Action(PIo<2>, t0 = {t0}),
-                                },
-                                AlwaysSuccess,
-                                Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b1)),
-                            },
-                        },
-                        AsyncFallback {
-                            Action(PIo<4>, t0 = {t0}),
-                            Condition(Cond<5> = Cond::<5>),
-                            RetryUntilSuccessful(2) {
-                                Repeat(1) {
-                                    Action(Act<6>),
-                                },
-                            },
-                            AlwaysFailure,
-                        },
-                        ReactiveSequence {
-                            FlipSelector {
-                                Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
-                                StatefulAction(PTask<8>, b0 = {t1}, b1 = {=}),
-                                StatefulAction(PTask<9>, b0 = {=}, b1 = {t1}),
-                            },
-                        },
-                    },
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
         }
     }
 }
 
-board!(Tree1096Blackboard { l0 b1 t1 b0 t0 });
+board!(Tree1096Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
-        ReactiveFallback {
-            Remap(success = Success, failure = Failure) {
-                StatefulAction(Task<0>),
-            },
-            MemSequence {
-                Action(Act<1>),
-                Repeat(3) {
-                    Condition(Cond<2>),
-                },
-                RepeatUntilFailure(forever) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            ForceFailure {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    RepeatUntilSuccess(1) {
-                        Wait(0),
-                    },
-                },
-            },
-            ParallelAll(1) {
-                Fallback {
-                    Condition(Cond<5>),
-                    AlwaysFailure,
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1098Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            b1: i64 = 13,
-        }
-        Fallback {
-            Observe(|bb| *bb.t1 > 5, abort = both) {
-                #[success_if(|bb| *bb.t0 % 3 == 2)]
-                #[on_success(|bb| bb.b1 = bb.b0 % 3)]
-                Filter(times = 3, count = Success) {
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-                },
-            },
-            StatefulAction(Task<2>),
+        Priority {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            Condition(|ctx, bb| ctx.check_in(2, 0)),
         }
     }
 }
@@ -4008,147 +3436,173 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64 = 4,
             #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 3,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Selector {
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree1098Sub0, ..),
-            Precondition(|bb| bb.o0.is_some()) {
-                BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = false) {
-                    SequenceStar {
-                        #[success_if(|bb| bb.b1 + 3 > 2)]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Action(Act<3>),
-                        Action(PAct<4>, b0 = {=}),
-                        StatefulAction(Task<5>),
+        SkipUnlessUpdated(t0) {
+            Inverter {
+                #[failure_if(|bb| bb.b0 > 3)]
+                MemPriority {
+                    StepSequencer {
+                        Action(Act<0> = Act::<0>),
+                        StatefulAction(Task<1>),
+                        UnsetBlackboard(o0),
+                        RepeatUntil(Failure) {
+                            Condition(Cond<2>),
+                        },
                     },
-                    Sleep(10),
+                    Cooldown(50, filtered = Skipped) {
+                        Fallback {
+                            StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
+                            Iterate(l0, element = {b1}, max = 1, reset_index = true) {
+                                Condition(Cond<4> = Cond::<4>),
+                            },
+                            Condition(Cond<5>),
+                        },
+                    },
+                    #[skip_if(|bb| *bb.t1 + 3 != 1)]
+                    #[post(|bb| { *bb.t1 += 3; bb.b0 = *bb.t1 % 2 })]
+                    RepeatTimes(forever) {
+                        Action(PIo<6>, t0 = {=}),
+                    },
                 },
             },
-            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree1098Blackboard { t1 b0 t0 o0 b1 });
+board!(Tree1098Blackboard { l0 b1 t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        Fallback {
-            Sequence {
-                StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Switch(b1) {
+            case 1 => Precondition(|bb| bb.b0 + 3 < *bb.t0 + 1, else = Running) {
+                FlipSelector {
+                    Sleep(30),
+                    #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
+                    SetBlackboard(b0 = {t0}),
+                },
             },
-            Condition(Cond<1>),
-            Action(Act<2>),
+            _ => PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[run_while(|bb| bb.b1 % 2 < 1)]
+                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                StatefulAction(PTask<1>, b0 = {b0}),
+                Action(Act<2>),
+            },
         }
     }
 }
 
+board!(Tree1099Blackboard { b1 b0 t0 });
+
 cases! {
-    Tree1000 "B{q0;b0=5;b1=2;l0=4;t0=5}Seq(Ret1(Fb(Dd{10}(Rep1(Flip(Flip(t0,a1)))),Itr{b1;_;3;N}(RFb(Lp{_;R}(t2e))),Star(DySeq(Scc{b1+1>t0},pc3{b0:=},t4,t5e,Scc{b0%3=0})),Swm(Cnd{b1=6;_;S}(Star(Wt{10},@po{b0+=2}Wu{t0},t6)),Fb(a7,Scc{b0%2<0},F)))))",
-    Tree1001 "B{t0;b0=1}Flip(@of{b0+=1}@si{t0!3}MSeq(t0e,t1),Flt{3;_;F}(c2l),a3)",
-    Tree1002 "B{t1;o0=5;b0=4;q0=1;t0=0}Lp{_;_}(Rep3(Seq(c0,Ite(t1e,PAll{_}(Sb{b0=4},@po{t1!6?b0+=3;none?o0:=_}@si{b0+4%3>0}Wu{t0})),c2,FF(t3e),a4)))",
-    Tree1003 "B{b0;t0=3;o0=_;l0=2;q0=2}Seq(PPar{0;_}(@si{some}Su{t0}(t0),Cnd{b0!o0|3%3;N;S}(a1),RSeq(S,t2,@oh{t0+=3;t0>5?b0+=2}@fi{t0<t0%2}a3l,pi4{t0:=},Wt{20})),Dl{20}(Fb(@fi{b0+4%4=0}@po{b0+=1}Seq(c5e,pi6{t0:=},Su{t0}(@rw{none}@si{b0!5}@of{t0+=2;o0:=_}Wt{0})),Lp{b0;R}(RFb(Ite(Scc{t0!5},Wde(@si{t0+3%4=1}@of{b0+=1}pc7{b0:5},c8)))),Seq(a9,Itr{b0;2;_;_}(S),@os{o0|4+2<o0|0?t0+=1}Ub{o0}))),WU{t0+2=t0+2%4}(Pre{none}(@ki{b0+2<t0}@si{o0|3>3}Star(RSeq(Once(Su{t0}(@rw{b0+4%2<1}t10))),@si{t0=7}@fi{b0<1}Flip(@fi{b0%3>0}@os{o0:=b0%3}@si{some}Swm(pc11{b0:0})),To{0}(FF(t12))))))",
-    Tree1004 "B{q0;b1=3;b0;t0}Pri(PAll{1}(c0l,a1b{t0+1;b0},c2),Fb(@oh{b1<5?t0+=3;b0+=1}@ki{b0+3%2>0}@po{t0+=1}t3,t4),To{30}(@oh{t0+=1;b0:=t0}@ki{b0>t0+4}Lp{t0;S}(t5)),@oh{b1+=2;t0+=1}Cd{0;_}(Obs{b0+4>2;N}(@rw{b1!t0}@os{b1+=1}c6)))",
-    Tree1005 "B{t0=0;b0=5;o0}Try(@oh{t0:=b0}@of{t0+=3}MPri(PAll{0}(Pre{none;S}(c0),Fb(pc1{b0:=},t2e,pt3{b0:b0;b1:b0})),@si{t0+1>t0%2}@ki{t0!0}t4,Rus{3}(Ruf{F}(Seq(a5,Wt{10}))),@po{b0+4<o0|2%4?b0+=2}@fi{b0+4%4=3}Seq(RU{S}(Wt{0}),Suc)),@fi{b0%3>1}@ki{b0!t0}Seq(Fb(Cd{10;_}(TryF(PPar{1;_}(@rw{t0+1>2}@oh{t0+=2}Seq(a6,@si{b0>3}@po{t0+=1}t7),t8),t9))),a10,Scc{some}))",
-    Tree1006 "B{b1=0;b0;t0=5}Sw{0;4;2}(RFb(Fai,t0),Keep(Fb(pi1{t0:=},t2,@os{t0+=3}c3l,a4l)),Par{1;-1}(Flt{3;R;_}(t5),c6,Sb{b0=0}),Cnd{b0=t0;T;_}(Dl{20}(Flt{2;R;K}(t7))))",
-    Tree1007 "B{t1=0;b0;o0=2;q0=3;t0=0}Lp{_;R}(Seq(Pre{none;R}(a0b{t0%2;b0}),RSeq(@ki{b0=7}@po{t0+=3}@oh{b0+=3}F,pc1{b0:b0}),@oh{t1+=1}@os{t1:=b0%2}@ki{b0!3}Fai,RSeq(c2)))",
-    Tree1008 "B{t0=5;b0=5;b1=4;o0=_}MSeq(PrSel{t0;b1;b1%4}(t0,pc1{b0:3},DySel(c2)),Step(c3,Pre{b0<t0%3;F}(Ub{o0}),Fai,c4),Par{1;-1}(a5,pt6{b0:=;b1:t0},S,SubA(t7e)))",
-    Tree1009 "Mt{50}(RU{F}(a0))",
-    Tree1010 "B{t0=4;b1;o0}Ret1(PAll{_}(Fb(c0,pc1{b0:t0},pt2{b0:b1;b1:b1},@fi{t0+3>7}@ki{some}@os{t0+=1}c3,R)))",
-    Tree1011 "B{t0=2;l0=1;t1=1;b0=5;o0=4}Rus{2}(Sel(RFb(Itr{b0;_;_;_}(Bin{b0!7;T}(Scc{b0+2!4},@rw{t1<t0+2%4}@os{t0+=1}@ki{o0|3+1!1}Itr{b0;_;_;T}(Sc{b0=0?t1+=2}))),F),PAll{-1}(pt0{b0:b0;b1:b0},a1b{t1+3;b0}),@fi{t1<6}@os{t1+=3;t1:=t1%4}@po{t1+1!1?t1:=o0|5+3%3}Inv(Lim{2}(Itr{b0;0;1;T}(Seq(a2,@si{t0=5}@of{b0+=2}@os{t1+3>t0?t0:=b0+1%3}t3))))))",
-    Tree1012 "B{b0;t0=1;b1}@of{b1+=1}Ret2(RSeq(@rw{b0<2}@os{b0+=1;t0%2>0?b0+=1}@si{t0+4%2=0}Sc{b0+=2},OnceK(Par{1;1}(RT{F}(Bin{b0<b0+1%4;N}(Lim{2}(pt0{b0:4;b1:b0}),Flip(pa1{b0:b1;b1:t0},Wt{0}))))),Rep2(Seq(Sb{b1=5},PAll{-1}(c2,R,t3),Fb(Once(Ite(c4,t5)))))))",
-    Tree1013 "B{o0;t0=3}RSeq(Ite(Scc{t0%3<0},a0,c1),Sel(Obs{t0+2%2>0;L}(Keep(t2)),Sb{o0=2}),Rep0(c3))",
-    Tree1014 "B{t0;l0;b0=2;o0=0}Cnd{b0%4!2;T;_}(Par{_;_}(Su{t0}(Isw{b0;N;_}(RT{2}(a0b{b0;b0}))),Itr{b0;_;3;_}(WU{b0+2%4!3}(Sb{t0=9})),Dd{0}(@os{o0:=_}PPar{2;T}(ASeq(a1,a2)))))",
-    Tree1015 "B{b0=3;t0=5}Swm(Ite(Obs{b0+3>1;N}(t0),t1,RSeq(c2b{t0},t3)),DySeq(pt4{b0:b0;b1:b0},Sc{t0+=3},c5,DySeq(Scc{t0=3})))",
-    Tree1016 "B{q0=3;t0;b0=1;b1=0}Step(Cnd{b1%4>1;_;_}(Intr{b1%3>1}(TryF(Flt{2;_;K}(Rty1(Lim{1}(F))),Wu{t0}))),Obs{b0%3!1;N}(Lp{b1;R}(Lp{b0;R}(RT{F}(Lp{_;S}(PAll{0}(a0,a1e)))))),Fb(Obs{t0<b0;B}(Once(a2b{t0%2;b1})),Obs{b1+1%4>2;B}(Rep0(Sl{50})),Obs{b1%4<2;_}(WU{b1+4>0}(Lp{_;R}(c3)))))",
-    Tree1017 "B{b0;t0=1}Step(Seq(c0,a1,@of{b0+=2}@ki{t0%2>0}@rw{t0=3}To{10}(a2)),Bin{t0=5;N}(@rw{t0<3}@os{t0+=1}Rpt{F}(Cnd{t0%3=0;N;F}(OnceK(Sc{t0:=3}))),@ki{t0=0}RSeq(@ki{t0<b0+4}t3e,c4b{t0+4})),a5,FS(RU{F}(Seq(RSeq(pc6{b0:b0},t7)))),Fb(Rep2(pt8{b0:3;b1:t0}),Ite(Scc{t0+1<3},c9),F,pt10{b0:4}))",
-    Tree1018 "B{b1;b0=4;q0=3;l0=4;t0}Isw{t0;T;_}(a0,Itr{b0;0;2;_}(@of{b0:=t0}Ret2(pt1{b0:4;b1:t0})),S,RSeq(Su{t0}(S),Flt{3;_;F}(Run)),Sel(Obs{t0=7;L}(pc2{b0:t0}),Obs{t0+1=7;_}(@os{b0=7?t0+=2}@of{t0+4%3>0?b0:=b1}Wv{t0}(Lp{_;F}(c3)))))",
-    Tree1019 "B{b1=2;b0=5;o0}Par{-2;2}(Cnd{b0!2;T;F}(Ub{o0}),Scc{none},Seq(t0e,a1l),a2b{b1;b1})",
-    Tree1020 "B{l0=2;b0;t0=2;b1=3;t1=5;q0}Fb(Obs{b1%3=1;B}(RSeq(PPar{1;T}(c0,a1,pc2{b0:=}),Sw{2}(@of{b1:=t0+4}@po{b1:=t1}pt3{b0:t0;b1:=},@oh{b1:=7}t4))),Obs{t0!1;_}(Lp{t0;F}(AFb(Itr{b1;_;2;_}(Itr{b1;0;_;T}(@rw{t1+1=b1}Run)),@rw{b1=6}@po{t0+=1;t1+=3}pc5{b0:b1},t6))))",
-    Tree1021 "B{o0;t0=2;b0=5}RSeq(MSeq(Lim{2}(Isw{o0|4;_;N}(Swm(pa0{b0:b0},t1e),Once(RFb(Su{t0}(t2))))),Cd{30;F}(Flip(c3l,MSeq(Scc{some},a4),RSeq(@rw{o0|0<t0}pc5{b0:4},Sc{t0+=3}),c6e,@fi{some}Ub{o0})),Sel(Scc{none},RSeq(c7b{t0},t8))))",
-    Tree1022 "Swm(Par{1;3}(F,t0,c1),Opt(t2))",
-    Tree1023 "B{t0;o0=_;b1=5;b0}RFb(RFb(Flip(Run,a0e,@of{t0:=b0}@os{t0:=b0;b1+=3}Step(@rw{t0%2=1}@oh{t0+=2}@si{none}t1,Wt{50},t2),Scc{some},Sb{b1=6}),Sel(Obs{b0%2>0;B}(a3l),Obs{b0>3;B}(MSeq(Sl{0},a4b{b1;b0})))))",
-    Tree1024 "B{o0=1;b0=0}Swm(S,@si{o0|0+2<o0|5}pa0{b0:3;b1:b0})",
-    Tree1025 "B{o0=_}Ite(SubA(Flip(c0,SubR(Sb{o0=5}))),Sb{o0=9})",
-    Tree1026 "Swm(Ite(t0e,Swm(t1,t2,a3l)),FS(ASeq(t4,S,t5)),DySeq(Swm(OnceT(c6),c7e),Step(F,c8l,FS(t9),t10,To{30}(t11e))),RSeq(a12,PPar{1;N}(t13,t14),a15),DySeq(c16,a17,Inv(S)))",
-    Tree1027 "RFb(PPar{1;T}(PrSel{2;0;2}(Wde(t0,a1),Rep0(a2),Rmp{S;S}(t3e))),Ite(Par{2;3}(t4,c5,t6),TryF(Swm(t7,c8l,c9),c10)),Par{3;_}(t11e,Ret3(Ret1(Mt{0}(t12e))),Ret0(t13e)))",
-    Tree1028 "B{b1=3;b0;o0;t0=0}Cd{50;F}(Fb(Par{-2;_}(a0,Sb{b0=8},t1),@rw{t0+2%2>0}@po{b1%4>2?t0+=2}@oh{t0:=2}RFb(t2e,pt3{b0:6;b1:=},pt4{b0:8;b1:=},t5),Flip(c6,t7),Dl{10}(@os{o0|1+4!t0?b0+=3}a8),Sw{4}(@oh{b0:=t0%3;t0:=o0|1+1}pi9{t0:=},a10b{b0;b1})))",
-    Tree1029 "B{t0=0;b0=4}RSeq(Star(a0,Sl{10}),Mt{0}(Pre{b0%3!1}(Sb{b0=t0})))",
-    Tree1030 "Ret0(Sub(t0))",
-    Tree1031 "B{t0=4;b1=3;b0=3}@po{t0:=b0}@os{t0:=t0%4}@si{t0+1!b0}Ret2(Seq(Star(Inv(t0),S,@os{t0+=1}a1,Sb{b0=b1}),RSeq(RFb(t2,a3),c4,a5),PrSel{1;2;t0}(pa6{b0:=;b1:t0},PAll{_}(c7,FF(a8)),Rep4(Sb{t0=6})),ASeq(@fi{b1<5}@po{b1+4!b1%4?b1+=2}Sb{b1=5},RetF(c9b{6}),Dd{30}(RFb(pt10{b0:t0;b1:=},Sc{b1+=2}))),Swm(PrSel{b1;b1%2;b1;t0}(a11,Scc{t0%3<0},c12,a13),t14,pt15{b0:t0;b1:b0})))",
-    Tree1032 "B{q0}Lp{_;F}(t0)",
-    Tree1033 "B{t1=5;l0=0;b0;t0=3}@po{t1+=1;t1=1?b0+=2}Wde(Pre{b0%2<1}(Swm(Swm(c0,c1,Sel(a2,@si{t0%3>0}@oh{b0+=2}@os{t0:=b0+4%4}t3e)),Rmp{F;F}(t4e),Seq(Sc{t0+=3},@of{t1+=3}@rw{t0+4!1}@fi{t0+2>t0}Scc{t1>3}),Swm(S,Sb{b0=t0}))),@ki{t0>t1+1%3}RSel(Invt(@fi{t0+4>7}@ki{b0+2!4}PAll{2}(t5,a6b{b0+1%4;b0})),Intr{b0+4<b0%4}(Itr{b0;0;_;T}(t7e)),F,Fb(Bin{b0+1<6;T}(@ki{t1+4<t0%4}Sl{50},To{10}(Sl{20})),t8)))",
-    Tree1034 "B{t0;b1=0;b0=3}Fb(@fi{t0+4%4<3}Sel(Seq(Wv{t0}(To{0}(@fi{b1+2%3>0}Cnd{b0>t0+2;_;S}(Wt{30}))),Pre{t0+4=b1+1;R}(@si{t0%4!1}Suc)),FF(Swm(To{20}(t0),Obs{b0+3!b0%4;N}(Dd{0}(t1)))),Wde(c2,t3),RSeq(@rw{t0>5}@ki{b1%4=3}@po{b0+=1;b1:=t0}Wt{0},@ki{b0>t0+1}Run,@fi{b0+3%2!1}pt4{b0:b1;b1:=},@si{b1%2>0}Sc{b0+=3},Sc{b1>7?b0+=2;b1+=3})),@of{b0+=2;b1+=2}@po{b0+=2}Sel(TryT(@ki{b0+4=3}@os{b0<1?b1:=1}t5,Rep3(Suc),WU{b1+3>t0%3}(Lim{2}(t6)),Wt{30}),Ret4(Bin{b0+3!2;T}(a7e,c8))))",
-    Tree1035 "B{b0=1;t0=2;b1=2}Isw{b0;N;T}(Rep0(a0),c1,Keep(Ite(a2,Obs{b1%4<1;N}(a3))),RSeq(Scc{t0%3<2},To{50}(OnceT(Wt{30}))))",
-    Tree1036 "B{b1}Sw{2;3}(t0,t1,t2)",
-    Tree1037 "Dl{20}(OnceK(MPri(OnceK(RFb(t0,t1,Flt{3;_;_}(t2e),t3)),DySeq(FF(DySel(DySeq(t4,t5),Pri(t6)))),Ret0(t7))))",
-    Tree1038 "B{t0;t1=3}RSeq(Flip(Rep4(Wu{t0}),Rep0(F)),Dl{10}(TryF(@os{t0%4!1?t1:=8;t1+=2}SubA(a0),Wu{t1})))",
-    Tree1039 "B{b0;t0=2;b1=1}@po{t0:=b0%4;t0+=3}@os{b0:=t0%4}@of{b1+1%4>0?t0+=1}FS(Isw{4;N;_}(t0,MSeq(Par{-1;2}(Step(Scc{b1%4>2},RSeq(t1,Sc{b1:=0})),RtyF(t2e)),RSeq(Flip(Fai,a3,t4),t5,c6e))))",
-    Tree1040 "B{b1}Sel(Obs{b1>1;B}(pc0{b0:1}),Cnd{b1%3=2;T;_}(t1))",
-    Tree1041 "B{t1=5;o0=_;b1;b0=1}Sw{1;2;0}(Pre{t1%3=0;R}(Wde(Fb(a0b{b0;b1},c1),Pri(@oh{o0:=1}@os{b0:=6;b1:=3}Sb{b0=2}))),Cnd{t1<6;N;_}(Ite(Rmp{F;S}(@of{o0:=o0|0%3}pa2{b0:7;b1:t1}),Pre{t1!0}(c3b{t1+3}))),c4l,Star(Bin{t1<3;N}(Wt{0},t5),c6b{b0}))",
-    Tree1042 "B{t0;b0}Step(MPri(t0,Sb{t0=5}),Bin{t0=5;N}(Cnd{t0+1>2;_;F}(a1e),t2),Fb(RFb(@si{t0<3}Lim{3}(Dd{0}(Run))),t3),AFb(Wde(Wu{t0},pc4{b0:t0},t5e),a6,Obs{b0>2;S}(c7)))",
-    Tree1043 "B{o0=_;t1;b1=0;t0=5}@fi{t1!b1%4}Sel(Su{t1}(To{30}(@rw{some}Keep(Run))),OnceT(SubR(@oh{o0:=_}@fi{t1<0}@os{o0:=_;t0+=3}WU{b1!2}(Step(Wt{0},Ub{o0})))))",
-    Tree1044 "B{t1=0;o0;b0;t0}DySeq(RFb(@of{t0:=b0%2}@ki{t1=3}Bin{t0=t1%2;N}(a0b{t0+4%4;b0},Bin{b0!t0+4;N}(c1l,pc2{b0:9})),Star(@fi{b0%2!1}PPar{2;N}(pc3{b0:b0},Scc{t1<5}),Sc{t0+=1},Fb(a4,c5))),Scc{b0<2},Cd{0;_}(WU{t1<7}(RetF(Ub{o0}))))",
-    Tree1045 "B{t0=1}Isw{t0;N;N}(Rpt{0}(R),Ruf{F}(Mt{0}(t0)),Rus{2}(Ret2(Rep3(a1e))),To{20}(Once(Rus{F}(Mt{0}(Once(pi2{t0:=}))))))",
-    Tree1046 "B{b0=0;b1;o0=_;l0=4;t0=5;q0=0}To{0}(Sel(Par{-2;1}(ASeq(RSeq(Wu{t0},RSeq(t0,Sb{o0=7})),Pre{t0+4<b0;R}(Pri(@fi{b0<7}Sc{b1+=1},pa1{b0:b1;b1:=},Ite(c2,Run,c3)))),Lp{b0;F}(Itr{b0;_;_;_}(@ki{b1<4}@oh{b1:=3}Cd{30;F}(@ki{o0|5%4>1}@rw{b0%4<1}pc4{b0:0})))),RSeq(Bin{some;N}(Pre{b1+3<t0%2;F}(RFb(Fai,Scc{b1%4=1})),Itr{b0;2;1;N}(RSeq(a5,pt6{b0:b1}))),RSel(c7l,pc8{b0:7},RU{S}(Suc)),Ruf{F}(PAll{_}(Intr{none}(Par{-3;-2}(R,t9,t10)))))))",
-    Tree1047 "Wde(c0,c1,t2)",
-    Tree1048 "B{t0;b0=2;l0;t1}MSeq(Obs{t0+3%4<0;S}(Swm(Rep1(pc0{b0:3}),RU{S}(t1),Wu{t0},@os{t0+=1}@fi{t0!2}Star(Sb{t1=6},c2e))),Fb(Par{1;_}(pi3{t0:=},Sl{30}),Once(pc4{b0:=}),Sb{t0=4}),Isw{t0%3;N;N}(Flt{1;_;_}(Isw{t0+4;_;N}(c5)),Itr{b0;1;1;T}(pt6{b0:=})))",
-    Tree1049 "ASeq(Par{1;_}(DySel(c0)),Flt{1;R;K}(RU{F}(Dd{10}(Seq(Once(Wt{0}))))),MSeq(Suc,t1,t2,t3),Rep1(t4))",
-    Tree1050 "B{b0;t0;o0=_;q0=2}Fb(Rpt{3}(t0),PAll{-1}(t1,R,@oh{t0+=3}Sb{o0=0}),Scc{b0<0},Lp{b0;K}(c2l))",
-    Tree1051 "B{t0;b0=3}Dl{100}(SubA(pc0{b0:t0}))",
-    Tree1052 "B{t0=5}To{30}(PPar{1;N}(a0e,RT{F}(Rep1(Pre{t0+2<1}(OnceK(t1))))))",
-    Tree1053 "B{t0=5;o0=5;b0;q0=2;t1=3}Lp{b0;S}(Pre{t0%4<2;S}(Flip(@rw{t1%4<1}@si{t0+2<5}Rmp{S;S}(ASeq(Wu{t0},@oh{none?b0:=t1+4%4}c0e)),Rep2(Seq(Scc{t1!1},a1,Scc{t1>o0|2+4},Ub{o0})),Lp{b0;R}(FS(Cd{50;K}(t2))),Seq(Flt{1;F;_}(Sb{o0=6})),@fi{t0!3}Swm(Ub{o0},a3l,Rpt{1}(Sc{t1+=2})))))",
-    Tree1054 "B{t0;b0=2;t1=1}@of{t1+=1;t0:=9}@fi{t1+3<t0}@oh{t0=3?t0:=b0+2%3}RSeq(t0,Sb{t1=3},@si{b0<3}SubA(@oh{b0:=t1+1%3}pt1{b0:t0}))",
-    Tree1055 "ASeq(RSeq(a0l,DySel(c1l)),Fb(c2,Dd{0}(c3),Fai,F,t4e),TryF(Swm(c5e,c6),Dd{50}(c7),RSeq(t8,a9,Sl{20})),Par{_;1}(Keep(t10)))",
-    Tree1056 "B{q0=3;o0=_;b0;t0}Sel(@si{b0+2>b0}@os{t0%2!0?o0:=t0+2}@rw{t0>t0%2}Ite(@po{b0%4=3?t0+=2}Rep2(PPar{1;_}(PAll{-1}(Wt{50},Keep(PAll{1}(Wt{20}))))),To{30}(TryT(Rep3(t0),t1,Sc{t0+=3},c2))),PPar{1;_}(Par{2;-2}(a3b{t0;b0},Lp{_;K}(@po{b0+=2;t0:=t0%3}t4),t5),@ki{t0=b0%4}WU{some}(MSeq(a6,t7,pc8{b0:t0},Sl{0}))),@fi{t0!b0}Pri(DySel(t9,pa10{b0:7},c11b{5},c12),PAll{-3}(pa13{b0:b0;b1:b0},Wt{0},c14,pc15{b0:b0}),Lp{t0;F}(c16e),Seq(@si{t0>3}Fai,c17e,pc18{b0:t0})))",
-    Tree1057 "B{t0;l0=0;o0=_;b0=2}@po{t0+=2}@of{o0:=b0}@fi{none}Star(TryT(Itr{b0;1;1;N}(RetF(@rw{t0+2<b0}@po{t0+=3}@oh{b0:=b0+3%4;b0+=2}Pri(Flt{2;S;K}(pc0{b0:=})))),Par{4;-3}(t1,F,Sb{o0=5},c2)),Su{t0}(Try(Ub{o0},Par{_;2}(pc3{b0:5},pa4{b0:3;b1:t0},pt5{b0:t0;b1:t0}))),Seq(Seq(OnceK(Step(c6b{b0},Wu{t0})),a7),Sl{0}))",
-    Tree1058 "B{b0=4;t0=0}Par{1;_}(@oh{b0+=3;t0%2=0?b0+=3}Rus{F}(Pri(c0,c1,Suc)),Par{_;_}(t2,t3))",
-    Tree1059 "B{b1;b0=5;t0;l0}@oh{t0+=3}@rw{b1+2%4<1}@os{t0%2>0?b0:=b1}AFb(Par{_;2}(F,c0l,Opt(c1b{b0+2})),OnceK(Lim{3}(Par{_;-1}(t2,pc3{b0:=}))),Pre{b1+1<4;R}(AFb(a4b{b1%2;b0},Itr{b1;_;2;T}(F),t5e)))",
-    Tree1060 "B{b0=2;q0;o0=_;t0=5;t1=2}RSeq(Rep3(Seq(RFb(t0,pc1{b0:3}),FF(@oh{none?b0:=t0+3%3}@po{o0:=_}@of{t1:=b0+3%3}t2),Pre{o0|2%3>1;K}(Rus{F}(Wde(t3,Sb{o0=2}))))),RSeq(Lim{3}(Ret4(Wt{10})),OnceK(Try(a4b{o0|1+2%3;b0},a5,pa6{b0:5;b1:t0})),Dd{30}(Lp{_;K}(a7b{b0;b0})),@ki{t1<t0%3}@si{t1<t1+4}@of{t0+=1}Obs{some;N}(Isw{t0;_;_}(a8b{0;b0},c9e))),Pri(c10,c11,pt12{b0:b0;b1:b0},Ruf{F}(@of{b0+=1}@rw{t0!0}@si{t0<t1}DySel(pi13{t0:b0})),Pre{t1<7;S}(pc14{b0:4})),t15)",
-    Tree1061 "B{b1=3;b0;l0=4;t0}RFb(PAll{-2}(S,Par{2;_}(t0,Cd{10;_}(a1),c2)),Opt(To{30}(PrSel{b1%2;t0+1}(Sb{b0=8},Bin{t0%3<0;T}(pc3{b0:1},Wv{t0}(c4))))),FF(@of{b1+=2}Isw{b0+3;_;N}(t5e,pt6{b0:b1},pt7{b0:=;b1:=},@oh{b0:=b0+1%4}@fi{b0>1}Pre{b1+3!b0;F}(t8),Sb{t0=b1})),@rw{b0!b1}Flt{3;R;K}(PAll{4}(t9,pc10{b0:t0},Sb{t0=7},a11,@os{t0:=t0+2%3;t0+=1}@si{b0%4<2}Sc{b0+=3})),Itr{b1;0;3;_}(WU{t0+2%2<0}(Isw{b1;N;T}(Rpt{0}(t12),c13e))))",
-    Tree1062 "B{q0;t0;b1=3;b0=1}Lp{_;F}(TryF(RT{2}(c0),Cnd{b0>2;N;S}(OnceT(RT{2}(F))),RU{F}(Flip(@of{b1:=b0+4%3}@os{b1:=t0%4;t0+=3}Fai,Sl{50}))))",
-    Tree1063 "B{b0=2;t0=5;l0;t1=5}Seq(Itr{b0;2;2;T}(@os{t1:=b0+2}@of{t1+=3}Isw{b0;T;_}(Fb(c0b{b0%2},Intr{b0+2!b0}(t1)),pa2{b0:t0;b1:t0},PAll{-2}(Sb{b0=t1},pi3{t0:=}),@rw{t1<2}t4,Mt{0}(Wv{t1}(@si{t1>6}S)))),Sl{10},Swm(t5,RFb(Itr{b0;2;_;_}(pt6{b0:3;b1:t0}),a7l),Suc,Sc{b0:=t0;t0:=t1},Dd{0}(PAll{-1}(Sb{b0=0},Sb{b0=3}))))",
-    Tree1064 "B{b1=4;b0=3;q0;t0=5}Rep2(Lp{_;R}(@os{t0+=1}@ki{t0>b1+1}Lp{_;R}(DySeq(@oh{b1:=t0}@rw{b1+1%2>0}t0,t1,t2e,@os{b1+=1}@oh{t0:=b0}t3))))",
-    Tree1065 "B{t0=1;b1=4}Ite(Cnd{t0+4>3;_;S}(OnceT(RT{1}(c0b{8}))),@fi{b1>7}@po{b1:=t0}Swm(a1e,t2e,pc3{b0:9}),Pre{t0%2>0;F}(Star(Sc{t0:=4})))",
-    Tree1066 "B{t0=0;b0}@oh{t0+=1}Ret4(MPri(a0,Wu{t0},@fi{t0+2>0}Sb{b0=t0},a1,Pre{b0<2;R}(Wu{t0})))",
-    Tree1067 "B{b0=5}OnceK(SubR(SubA(@fi{b0%3<1}RetF(c0))))",
-    Tree1068 "B{b1=3;t0=2}Par{0;2}(PPar{0;T}(Invt(c0),a1e),Wde(Wu{t0},Sl{50},@po{b1+=1;t0+=2}t2))",
-    Tree1069 "RetF(AFb(Sub(t0),Once(c1),Rmp{F;S}(t2),t3,c4))",
-    Tree1070 "B{b1;t0=4;b0=2}Seq(Rmp{S;S}(Par{-4;2}(@fi{t0+1%4<3}a0,@rw{t0+1>2}@fi{b1!t0%4}Sb{b1=2},Wu{t0},pi1{t0:b0})),t2,Rpt{0}(@ki{t0>2}t3),Rmp{S;F}(Ite(c4,t5e)))",
-    Tree1071 "B{b0=1;t0=2;b1=4;l0}Itr{b1;2;3;T}(@si{b1+2!t0+1}@oh{b0:=7}RFb(RSeq(t0,RFb(Step(t1,Wt{30},a2),a3l,c4,c5b{0},Opt(Scc{t0+4%3=0})),@po{b1:=b0;b1+3!1?b0+=3}@rw{t0<b0}RFb(Lim{3}(Cd{20;F}(a6)),ASeq(Scc{b1>0},t7),c8b{t0},t9))))",
-    Tree1072 "B{b0;t0=4}OnceK(@si{b0=4}@oh{b0+=1}Obs{t0+3>1;N}(Obs{b0<t0+4%2;N}(Fb(Obs{b0=t0;B}(Isw{t0%3;T;T}(Sb{b0=2},Sc{t0+=1})),Obs{b0<5;L}(RFb(t0,@si{t0=3}t1,c2,Wu{t0},c3)),Obs{b0%4!0;S}(@os{t0+=1;b0+1<2?t0+=2}@ki{b0%2=0}TryT(a4,pa5{b0:2},c6))))))",
-    Tree1073 "Ret3(Fb(RFb(t0,Fb(a1,t2,c3l),c4e),ASeq(t5,S,Once(t6))))",
-    Tree1074 "B{o0=_;t0;b1;q0;l0;b0=5}Fb(TryF(Keep(RFb(Inv(a0l),@ki{b1%4!0}@fi{t0+1%2<1}@of{t0!2?b0+=2}pc1{b0:=},pc2{b0:=})),Rmp{F;F}(Ite(a3,PPar{0;_}(Sb{t0=5},@fi{b1+2<7}Sl{20}),c4b{t0%4}))),Star(pt5{b0:t0;b1:t0},Itr{b1;_;1;N}(RT{1}(Ruf{1}(Pri(Scc{t0+3>b1+2},Lp{b1;F}(c6),c7,c8b{b0+2}))))),PPar{2;_}(Rus{F}(SubR(Fb(Obs{b1%2=0;L}(@oh{b1+=2}@fi{none}@os{b0:=t0}Obs{b1!t0;S}(Sb{o0=9})),Obs{b1%4!3;B}(t9e)))),RFb(pi10{t0:b0},@os{t0:=b0;b0+=1}@ki{some}t11),Swm(@po{b1%2<1?b0+=3}@of{b1+=2}@oh{b0+=1}Step(SubR(a12),@rw{b1>0}t13),Scc{b1>b0+2},Itr{b1;0;_;_}(c14l))))",
-    Tree1075 "B{t0=2;b0}Ruf{F}(Ret3(DySeq(pi0{t0:=},c1,Scc{b0>1},@of{b0+=1;t0<b0+1?b0:=t0%3}a2)))",
-    Tree1076 "B{b0=2;t0}Obs{b0+2=b0;N}(Swm(Rpt{3}(Seq(@rw{t0>b0}@fi{b0%2>0}Cnd{t0+4=6;N;_}(Scc{t0+1>5})))))",
-    Tree1077 "B{b0=0;t1}@fi{b0%3=0}@ki{t1%2=0}Su{t1}(RU{S}(t0e))",
-    Tree1078 "B{t0=4;o0}@fi{t0>5}Pre{t0+1>3;F}(Dd{0}(SubR(RU{S}(MPri(Rus{2}(Scc{none}),Keep(a0l))))))",
-    Tree1079 "B{l0=2;q0;b0=2;t0;o0=5}Bin{t0<2;N}(@rw{o0|1+4%2=1}@po{t0+2>3?t0+=1}Itr{b0;0;_;N}(RFb(c0b{o0|0+3},Wu{t0},Ruf{F}(Swm(Rpt{0}(Ub{o0}),Wu{t0})))),RSeq(RFb(Lp{b0;S}(Lp{t0;_}(c1)),Run),@ki{t0<1}Lp{_;R}(Sl{20}),Par{_;_}(c2e,Run)))",
-    Tree1080 "B{b1;l0}Rep1(Itr{b1;0;1;N}(a0))",
-    Tree1081 "Fb(Par{-1;-3}(t0,Sl{0},Sub(Run)))",
-    Tree1082 "B{b0=3;o0=5;b1;t0=3}Cd{30;_}(TryF(Wt{20},Ub{o0},@po{b0+=2}@of{b0+=1;b1+=2}Sb{t0=8},@rw{t0%3<1}@fi{b1<o0|0+3}F,a0))",
-    Tree1083 "AFb(F,a0,Fb(t1,RSeq(Wt{20},c2l)))",
-    Tree1084 "B{b1;b0=0;t0;l0=1}Dl{30}(Itr{b1;_;2;T}(FF(Pre{t0!b1+4;F}(RSeq(ASeq(t0),Dd{20}(a1b{b0;b1}),Sc{b0:=t0%3;b0:=2},pt2{b0:7;b1:t0},@os{b0:=t0}@si{b0<7}Wt{0})))))",
-    Tree1085 "B{l0=4;q0=4;b0=4;o0=_;t0=0}@ki{t0!7}ASeq(RFb(TryT(t0,Wt{100},t1,@rw{t0+4%2!1}t2),RepF(Fb(a3e,R))),Fb(Itr{b0;_;2;T}(Itr{b0;_;_;T}(Ub{o0})),Lp{_;S}(c4b{t0+3}),@os{t0+1=t0+1%3?t0:=t0%2}pa5{b0:0;b1:b0},S),Swm(Fai))",
-    Tree1086 "B{b1=3;b0}Try(Cnd{b1>6;N;S}(a0b{b0;b0}),SubA(c1b{b0}),@os{b1+=1}a2b{b1%2;b1},R)",
-    Tree1087 "B{b0}Step(a0,a1l,Sb{b0=5},t2,pt3{b0:=;b1:b0})",
-    Tree1088 "B{q0=2;b0=1;t0=0}PrSel{b0;t0+3}(Wt{100},c0)",
-    Tree1089 "B{o0=_;b1;t0=1;b0}Sw{4;2}(Ub{o0},Rep0(a0),@rw{none}@ki{o0|4+3>2}@os{o0:=_}SubA(@si{t0!b1%2}pc1{b0:=}))",
-    Tree1090 "B{b0=4;t0;b1=2;t1=4}Step(Seq(t0,Rmp{F;F}(FF(c1))),Par{_;4}(Sc{t1+=3;b0+=1},Sb{t0=5},Wt{100},Sl{0},Wt{50}),Keep(Suc),RSeq(c2,Scc{b0+3%4=3},@oh{b0:=t0}Sb{b0=6},@po{b0:=b1}a3))",
-    Tree1091 "B{t0=0;b0}RFb(Par{-2;_}(t0,WU{t0>b0+4%4}(Par{_;-1}(Sc{b0:=t0%2},t1e)),PPar{1;_}(S,Inv(t2),Suc),Sl{50}),TryT(Ret2(Sel(RFb(DySel(F,a3),a4))),a5),Rpt{0}(pt6{b0:t0}))",
-    Tree1092 "B{b1=3;l0;b0}Itr{b1;_;2;_}(Itr{b0;_;1;N}(S))",
-    Tree1093 "Inv(DySeq(RU{S}(a0l),Sl{50},Par{1;0}(t1,Sub(a2l),F),Fb(c3,t4)))",
-    Tree1094 "B{t0=4;b0;o0;l0=2}Itr{b0;1;1;N}(PPar{1;_}(Cnd{t0>0;_;_}(@ki{b0>4}@si{b0%4=2}Mt{50}(Itr{b0;2;2;N}(@ki{b0>2}@os{b0+=1}Ret4(RU{F}(t0))))),FF(Bin{o0|0>1;_}(Seq(c1l,Pri(c2b{b0+3%2},F),Wu{t0}),pc3{b0:t0}))))",
-    Tree1095 "B{l0=0;b1}Wde(c0,Step(t1,Itr{b1;0;3;N}(FF(a2e))))",
-    Tree1096 "B{l0=0;b1;t1;b0=1;t0=0}Seq(RT{2}(Wde(Step(OnceT(OnceK(Opt(Wt{10}))),@os{t0+=1;b1+=1}SubA(@po{t0=t1?b0+=3;b1:=5}RSeq(c0,Sw{2}(S,Wt{10}))),Scc{t1>7}),MPri(Itr{b1;2;3;T}(Ite(Swm(a1e,pi2{t0:t0}),S,a3b{2;b1})),AFb(pi4{t0:t0},c5e,Ret2(Rep1(a6)),F),RSeq(Flip(c7b{b0+3},pt8{b0:t1;b1:=},pt9{b0:=;b1:t1}))))))",
-    Tree1097 "RFb(Rmp{S;F}(t0),MSeq(a1,Rep3(c2),Ruf{F}(t3e)),FF(RSeq(t4,Rus{1}(Wt{0}))),PAll{1}(Fb(c5,F,c6)))",
-    Tree1098 "B{t1;b0;t0=3;o0=4;b1=3}Sel(Ret3(t0),SubA(Fb(Obs{t1>5;B}(@si{t0%3=2}@os{b1:=b0%3}Flt{3;S;_}(pt1{b0:4;b1:=})),t2)),Pre{some}(Bin{b1%3<1;N}(Star(@si{b1+3>2}@of{b0+=1}a3,pa4{b0:=},t5),Sl{10})),t6)",
-    Tree1099 "Fb(Seq(t0),c1,a2)",
+    Tree1000 "Swm(a0,Grd{F}(t1e),t2,c3,RT{F}(t4))",
+    Tree1001 "OnceK(Fai)",
+    Tree1002 "B{b0=5}RSeq(DySel(Fb(a0,a1),c2),Swm(pc3{b0:=},t4),Swm(AFb(t5)))",
+    Tree1003 "Rep4(Inv(Wde(Cd{10;F}(t0),MSeq(Wt{0},Sl{30},c1))))",
+    Tree1004 "B{b0=3;b1;t0=3}RSel(Star(Par{_;_}(Scc{t0+1%3<0},Once(PAll{-2}(pa0{b0:=;b1:=},@os{b1+2%2>0?b1+=3}S)),Swm(a1,@oh{b0+=2;t0:=b1+1}t2,Sb{b0=b1}),S),Pre{t0>6;S}(Rmp{F;S}(RSeq(PPar{2;_}(t3,t4,F,Sl{10}),Once(@si{t0>b0%3}t5),pi6{t0:=})))),Wv{t0}(Pri(Seq(a7,@po{b1!b0?t0+=1;b0+=1}@rw{b0%2<0}Sl{20}),@fi{b1%3=1}RSeq(Wt{30},c8),Isw{b1+1;N;T}(c9,a10),Ite(pa11{b0:=;b1:t0},@po{b0:=7}@ki{b0+1%4<0}@rw{b1%2>0}c12,c13),RU{S}(Sc{b1:=b0}))))",
+    Tree1005 "B{t0=5;b1=5;b0=5}DySeq(Sel(RFb(Flip(R,t0e,@fi{b1<4}@oh{b1!6?b1+=3}t1),PAll{-2}(t2,Scc{b1%3<2})),Ret1(MSeq(Obs{t0>4;S}(@fi{b1+4<b1}FF(RSeq(Scc{b0%2>0},Wt{0},t3)))))),c4)",
+    Tree1006 "B{o0=_;b1;t1=3}RSeq(Dd{10}(Rep0(@of{o0:=t1}Suc)),Star(Par{0;-1}(Obs{t1>4;S}(Bin{some;T}(t0,@of{none?t1+=2}RFb(@si{b1%4=1}@os{b1+3%4!1?o0:=t1}@rw{b1!3}t1e,c2))))),Sw{0;1;5}(c3,Flt{1;R;_}(c4b{o0|3+2}),c5l,Par{2;2}(Wu{t1},c6)))",
+    Tree1007 "Ret0(c0)",
+    Tree1008 "B{b1;t0;t1;q0;b0=5}Isw{b1+4;T;T}(c0,t1e,Lp{b0;S}(@oh{t0:=1}@of{b0+=3}@ki{b1!1}Sw{1}(c2,@fi{t1+1>t1}@ki{t1>6}@of{t0+=2}a3)))",
+    Tree1009 "B{b1;b0;t0;t1=1;q0=1}Par{-1;2}(ASeq(OnceK(@os{b1:=b0}Star(a0,PAll{_}(S,pa1{b0:b0;b1:=},t2e),Sw{5;3}(Suc,@si{b0%4!1}Suc,t3e))),Swm(Sw{4;0;5}(Sb{b0=5},t4,c5e,a6),Fb(@ki{t1<5}t7,c8b{b0},@rw{b0+3=4}@si{t0=5}@oh{t1!7?t0:=t1}a9l))),Fb(Wde(Par{_;_}(Grd{R}(RSeq(Par{-3;-2}(pa10{b0:t0;b1:=},c11e,Fai),Suc)),Grd{_}(t12)),Par{_;_}(Grd{F}(Ret3(Rep3(Suc))),Grd{F}(Lp{_;K}(RFb(pi13{t0:b1},Scc{t0<b1+3})))),RFb(c14,a15e,c16,a17,a18e))))",
+    Tree1010 "B{o0=_;b0=5;t0}@po{o0:=8}@si{b0=0}Seq(Dd{0}(c0),Grd{F}(pi1{t0:=}),Intr{o0|5<6}(Sb{o0=2}))",
+    Tree1011 "B{t1;q0;t0=1;l0=4;o0;b0=3;b1=4}Itr{b1;2;_;N}(Sw{5;2;1}(Pre{b1+2<3;S}(TryF(Wt{20},Lp{_;_}(Scc{t0%4!2}),Wu{t0})),MPri(@ki{b0<6}@of{o0:=t1}MPri(c0,c1,@of{b1:=t0}@po{b1:=b1%3}t2e,t3)),PAll{_}(@si{o0|4+2%4<2}@rw{t1!2}t4,@of{none?t1:=b1%4;t1:=b1}Rus{3}(t5),t6),Ruf{3}(@si{b1=7}@of{b1+=3}Rep3(Itr{b0;2;2;T}(Sc{t1:=b0})))))",
+    Tree1012 "Par{2;_}(t0e,Pri(Sub(DySel(c1,Sub(t2),c3)),Pri(F,Ret2(Fb(Rpt{0}(t4))))))",
+    Tree1013 "B{b0=1;t1=3;t0;b1=5}PAll{_}(Step(OnceT(Fai),Step(pc0{b0:b0},a1b{b1%4;b0}),@po{t0:=b0%4;t0+=3}@os{b0:=t0%4}@of{b1+1%4>0?t0+=1}t2,Su{t1}(Scc{b0>6}),pt3{b0:1}))",
+    Tree1014 "Seq(Sub(a0))",
+    Tree1015 "B{t0;l0;b1=0;b0}Ret1(Rpt{F}(Itr{b1;2;_;N}(OnceT(Flt{3;F;F}(Ruf{F}(Step(t0,Sb{t0=b0},t1)))))))",
+    Tree1016 "B{b0;t0=5}Par{_;_}(Grd{R}(Invt(Isw{t0;T;N}(a0,pi1{t0:b0}))),Grd{R}(Rus{3}(F)))",
+    Tree1017 "B{b0}PPar{1;N}(Fai,RSeq(c0,pc1{b0:=}),SubR(a2e))",
+    Tree1018 "MPri(c0,Sub(t1e),c2l,Rep4(a3))",
+    Tree1019 "MPri(Grd{R}(RFb(c0,Fai)),Dl{0}(Grd{F}(FS(t1))),Sel(Flt{1;S;_}(FF(c2))),c3l)",
+    Tree1020 "B{b0;t0=0}Cnd{t0%4!3;N;S}(Ruf{F}(Isw{b0;N;_}(Lim{3}(@si{t0<3}t0),t1,Ite(c2b{t0+1%3},Wu{t0},t3))))",
+    Tree1021 "B{t1=0;l0=4;t0;b1}Isw{b1;_;T}(DySel(Scc{b1%4<3},pt0{b0:t1}),@of{b1:=5}Sw{5}(c1,@os{t0%4!1?t1:=8;t1+=2}SubA(@rw{t0+3=0}t2)),WU{t0>t1}(c3),Dl{0}(F))",
+    Tree1022 "B{t1=5;b0;l0=3;t0}Itr{b0;_;2;N}(Obs{t0%4<1;_}(Ite(Dd{100}(RFb(t0,c1b{t0+3},c2e)),To{0}(Wv{t1}(MPri(c3,t4))),RSeq(pi5{t0:t0},Sc{t1+=2},Bin{t1%2<0;N}(Inv(t6),Wu{t0}),t7e,Rep3(t8)))))",
+    Tree1023 "B{b0=4;o0=_;t0=4}Bin{o0|2=3;T}(PPar{1;_}(Bin{b0%3=2;_}(Sc{o0:=t0},t0),Sb{o0=7},a1),Isw{t0+1;_;N}(RFb(t2,Sc{b0+=1}),Wde(Mt{0}(a3),t4e,c5e),Intr{t0=0}(Inv(@os{t0+=2}@po{t0+=3;b0:=8}@ki{some}t6))))",
+    Tree1024 "B{b0=5;b1=3;o0=_;t0}Pri(Ite(Flip(Sw{4;1}(Run,Wu{t0},Sc{b1:=t0}),a0),t1),Rep3(Par{-2;1}(@rw{some}@oh{none?t0:=b0}a2e,Step(Sl{10},pa3{b0:7;b1:=}))))",
+    Tree1025 "B{b0=3;t0=2;o0=_}Fb(@si{b0<t0}PrSel{t0;t0+1;t0;t0}(F,c0l,F,Run),@fi{t0>b0%3}@po{b0:=t0}Star(c1,@of{b0:=t0}c2,Sb{t0=b0},Ub{o0},@si{t0%2!1}@ki{o0|4%2=1}@fi{o0|0+1%3!1}a3),To{30}(RSeq(Cd{0;_}(t4),Step(pt5{b0:t0},Scc{b0%4=1}),c6b{b0})))",
+    Tree1026 "B{t0=0;o0;b0=3}Swm(Fb(PAll{1}(To{10}(Bin{some;_}(Wu{t0},a0)),Rpt{0}(pt1{b0:b0;b1:b0})),Obs{t0%4<2;_}(@si{b0>t0}@ki{o0|5<4}@fi{some}Par{1;_}(Obs{b0+1>3;S}(SubR(t2))))),Star(Grd{R}(Dd{20}(Rep4(t3))),Sel(pt4{b0:=;b1:b0},pt5{b0:1;b1:t0},t6,t7,RU{S}(pc8{b0:b0}))))",
+    Tree1027 "B{l0=1;b0=0;t0;b1=3;o0}@rw{b1+4%2<1}Intr{b1!o0|4}(Par{0;-1}(Rpt{1}(Itr{b0;_;3;_}(Sb{b0=t0})),Itr{b0;0;2;_}(c0)))",
+    Tree1028 "B{o0=2;b0;t0;b1=5}@ki{t0+3>o0|5}RU{F}(Rty1(RFb(Swm(@rw{b1+1%2=0}Ret1(MPri(Isw{t0;T;N}(@oh{o0:=_;b1:=b0}Sc{b0+=1}),@rw{b0+1%4>1}a0,a1b{b1+4;b1}))))))",
+    Tree1029 "B{t0=3}Seq(c0,a1,PAll{_}(@po{t0+=1}@si{t0+4>t0}Suc,pi2{t0:=}),c3)",
+    Tree1030 "B{b1;t0=3}RFb(Swm(Sb{b1=t0},a0e,a1,pa2{b0:5;b1:b1},t3))",
+    Tree1031 "B{b1=2;t0;b0;t1=5}RFb(Wde(@of{b1:=b0;t0:=9}@fi{b0+3<t1}@oh{b0=3?t0:=t0+2%3}Par{_;_}(c0,Seq(a1l,FF(t2e)),pt3{b0:t1;b1:=}),Par{1;-2}(Ruf{F}(@fi{b0+3=t0+4}c4e),pa5{b0:t0;b1:b1}),Ruf{1}(Rep4(DySel(c6)))),TryT(Step(pi7{t0:t1},Rmp{F;F}(Cd{50;F}(Par{3;3}(@ki{b0%3<0}@of{t1<b1?b1+=3}c8,@os{t1:=b0}pa9{b0:t0},t10)))),RSel(FS(Swm(t11,a12l,t13,a14)))))",
+    Tree1032 "B{t0=4;b0=3;b1=0;o0=5}@oh{b0+=3;o0:=_}RFb(Rep2(Flt{1;F;_}(Cnd{b0>7;T;S}(Sb{t0=b1}))),Rpt{2}(@of{b0:=b1;b0:=b1}@si{b0=6}AFb(t0,c1,pa2{b0:=;b1:=},t3)),a4)",
+    Tree1033 "B{t0;b0=2;b1=3}RSeq(Swm(c0b{7},a1),Opt(c2),RSeq(pt3{b0:=},pt4{b0:t0;b1:=}),OnceK(Wt{20}))",
+    Tree1034 "B{b0=3;t0;l0=3;o0;q0=0}@fi{t0%4>1}Seq(Par{-4;_}(pt0{b0:=;b1:b0},c1,SubA(t2),pa3{b0:b0;b1:b0}),Sc{b0+=1},@po{b0+=2;t0:=t0%3}PAll{3}(@oh{b0:=t0+3}@os{o0:=t0+1}Lp{t0;F}(Sb{b0=8}),Itr{b0;_;2;N}(Wt{20}),Sl{10},t4))",
+    Tree1035 "B{b0=2;t0=4}Ite(a0b{7;b0},Sc{t0:=b0%4})",
+    Tree1036 "Inv(t0)",
+    Tree1037 "B{b0=0;t0;b1=3;q0}Ite(PPar{2;T}(@fi{t0>1}Swm(c0,t1,t2,t3,c4),ASeq(c5,@of{b0:=t0;b1+3<6?b1+=1}a6),Step(@fi{t0>1}pc7{b0:8},t8),RSeq(a9,c10b{t0+2%2}),Wt{50}),Wde(PPar{2;N}(Sc{b1:=b0+4},@si{t0<3}SubA(Lp{b1;S}(Rpt{0}(a11l)))),Rep4(MPri(c12,t13e,pi14{t0:b1}))))",
+    Tree1038 "B{t0=2;t1=0;l0=2;b0=0;b1}Wde(Seq(Star(MPri(Itr{b0;2;2;N}(Sc{t0:=1}),@rw{b1+1%4<0}@os{t1+=2}pa0{b0:2;b1:=},@fi{t0+1%3<0}R),PPar{0;_}(pi1{t0:=},t2)),RFb(pt3{b0:9;b1:t0},Wu{t0},c4)),Fb(t5))",
+    Tree1039 "B{b1;b0;t0=3}Fb(@po{b0:=b1}t0e,@si{b1%4!2}c1b{t0%3},c2b{b1})",
+    Tree1040 "B{l0=4;b1=1;b0;t0}Bin{b1=5;_}(PPar{1;T}(t0,pc1{b0:b1},PAll{0}(a2b{b0;b1},R,c3e,@os{b1<4?t0+=3}c4l),t5,Rpt{F}(Obs{t0%4>0;_}(Cd{10;K}(@os{b0+=1;b1+=3}@fi{b1<5}Sl{10})))),MSeq(@rw{b0%2!1}Itr{b1;2;1;T}(Fb(c6l,Sc{b0:=b1+4})),MPri(MSeq(Scc{b1+1%4>2},t7),t8),t9,Fai))",
+    Tree1041 "Wde(Swm(a0,c1,Par{2;2}(t2,t3)),c4,MSeq(a5,Par{0;0}(t6)))",
+    Tree1042 "B{l0;t0=2;b0=1;t1}Pre{t0+2<7;S}(Cnd{b0>t0+2;T;S}(Seq(PPar{2;T}(t0,DySeq(c1,c2),Itr{b0;0;_;N}(F)),Pre{t1+3<t0;K}(MPri(Ret1(PAll{2}(Wt{50},Fai)),c3e)),Pre{b0>t0}(ASeq(Sl{0},Rep4(c4),@rw{t0+3<t0}@os{t1+=3}pa5{b0:=;b1:t1})))))",
+    Tree1043 "B{b0=5;l0=1;b1}Rus{F}(Sw{3}(Wt{100},Itr{b0;2;3;N}(Cnd{b0>6;N;F}(Fb(t0,c1)))))",
+    Tree1044 "B{b1;b0;o0=_;t0}MPri(Try(t0,Once(RT{F}(Wt{20}))),Obs{t0=b0%3;N}(R),Sw{3;2}(S,Sb{o0=0},Flt{1;S;_}(@po{o0:=b0+3;b1:=t0%2}Sb{b0=b1})))",
+    Tree1045 "B{b0=2;t1=0;b1;t0=5}RFb(RSeq(PPar{0;N}(pc0{b0:b0},Wde(@fi{b1%4>0}@oh{b1:=4}@rw{b0%2!1}Sc{t1>6?t0+=3},pc1{b0:=}),pt2{b0:=},Sc{b0:=1}),Flt{2;R;_}(RFb(Obs{b1%4>1;S}(Sb{b1=t0}),a3b{1;b0})),@rw{b1+4>1}@of{b1+=3}FF(t4),RU{S}(Inv(t5)),c6l))",
+    Tree1046 "B{t0=1;o0=_;b0}@oh{o0:=_}Dl{0}(RFb(Mt{0}(Su{t0}(Pri(c0,a1l,Wu{t0},t2e))),Fb(a3b{t0;b0},Fai,a4),WU{t0%3!0}(Ret2(a5))))",
+    Tree1047 "B{b1=4;t1=1;t0=2}Seq(Ret1(Fb(c0b{b1},c1)),Cnd{t0>7;N;_}(Flt{2;_;K}(Flip(t2,t3))),Scc{t1=1})",
+    Tree1048 "B{b0;o0}@rw{b0+4!0}@fi{b0+1>0}RSel(@po{b0+=1}@of{o0:=b0}t0,c1,Rep0(c2e))",
+    Tree1049 "B{b1=5;t1}@os{b1+=2}@of{b1+=3}RSeq(@si{t1+3=7}RSeq(Grd{F}(t0),pi1{t0:b1}))",
+    Tree1050 "B{t0;b0=5}@rw{b0>3}@fi{t0!b0+4}@oh{b0+=3}TryT(a0,Sel(SubA(SubR(Once(Sc{t0+=1}))),@of{t0:=b0%2}@os{t0+=1}t1))",
+    Tree1051 "B{t0=1;l0=4;b1=2}ASeq(Once(Isw{t0;_;N}(t0,Sw{1}(Run,Wu{t0}),@os{t0+2!1?t0+=3}OnceT(c1),Su{t0}(t2))),MPri(Once(c3e),Seq(t4,t5,a6),Rus{F}(t7),Itr{b1;_;2;T}(Wu{t0})))",
+    Tree1052 "Swm(t0,Sub(t1))",
+    Tree1053 "B{b0=0;t1=4;t0=1}Fb(@ki{t1=3}pa0{b0:2},pt1{b0:9;b1:b0},Keep(a2),PrSel{t0}(RSeq(@fi{t1+2>0}a3,a4)))",
+    Tree1054 "PPar{1;T}(t0,Grd{_}(DySeq(Wt{0},R)),Invt(t1e),c2,Ruf{2}(t3))",
+    Tree1055 "B{b1;b0=1;l0;t1=2}RFb(Itr{b0;_;2;N}(Rpt{0}(a0e)),@po{b0+=1}Seq(@oh{b0+=3}OnceK(DySeq(Wt{20})),Sl{30},TryT(c1,pi2{t0:b0}),Pre{t1<4}(S)))",
+    Tree1056 "B{t0}@os{t0+=2}Step(Ret0(c0),pi1{t0:=},a2,Pri(t3,@fi{t0<7}F))",
+    Tree1057 "B{t0=3;b0=1}@fi{t0=b0%4}@po{t0+=2;b0+=1}PAll{-1}(Rep3(Fb(t0,a1,t2,pc3{b0:b0})),RFb(Rpt{1}(pc4{b0:7}),Su{t0}(a5b{t0%4;b0}),SubR(t6)),Isw{b0;T;N}(Bin{t0%4>2;T}(TryT(@fi{b0>0}c7,a8),@of{b0+=2}Sb{b0=t0})),WU{b0+2=3}(SubR(Pre{t0+2%2>0;K}(R))),Seq(t9,FF(S)))",
+    Tree1058 "B{o0=_;b1=4;t0=1}Cd{20;_}(@si{b1%2<0}@oh{b1+=1}DySel(Scc{t0<o0|2}))",
+    Tree1059 "B{b0=1;t0;b1=5}Seq(Inv(DySel(Swm(c0,t1),Cnd{b1<5;T;_}(Par{3;-2}(@si{t0=b0}t2,Sb{t0=b1},c3,Wu{t0},c4)),@po{b1=b0?b0+=1;b0+=1}@ki{b1=2}a5l)),@rw{b1=0}@of{t0:=b1}PrSel{b1}(Ret1(Bin{b0%2<1;_}(pc6{b0:=},AFb(t7,F,a8)))))",
+    Tree1060 "B{t0=3;t1=3;b0=4;o0=5}Isw{t0;T;_}(pa0{b0:=;b1:t1},Sb{o0=1},RFb(a1l,R))",
+    Tree1061 "B{b0=2}Rpt{0}(SubR(a0b{b0%2;b0}))",
+    Tree1062 "B{b0;o0=_;t0=2}Rpt{3}(Flt{2;F;F}(MSeq(PrSel{b0}(@po{b0:=o0|1+3;b0:=2}@rw{b0+3%4<2}Sb{b0=t0}),Sel(t0,c1b{t0+4%4}),Par{0;1}(c2l,a3))))",
+    Tree1063 "B{t0=4;b0}Par{-3;3}(a0,Sb{b0=t0},Rep1(t1),pi2{t0:=},@fi{b0+1>7}Sb{b0=3})",
+    Tree1064 "B{b1}MPri(t0,c1,a2,pi3{t0:b1})",
+    Tree1065 "B{b0=0}@rw{b0%2>0}Inv(Swm(Sb{b0=5},Cd{0;_}(Flt{3;R;F}(t0))))",
+    Tree1066 "B{t0=4;b1=4;t1;o0}FS(Sw{3}(Step(Sel(Obs{some;L}(Rpt{F}(F)),F,Obs{b1+4>0;B}(Cd{50;F}(t0))),Fb(pi1{t0:b1},c2),Fb(Sel(@rw{t0%4>1}c3,Scc{t1>4},c4))),t5))",
+    Tree1067 "B{t0=1;o0;b0=2;b1}Flip(TryT(c0,a1,Fai),Bin{b1+1>b1+4;_}(t2e,a3l),@of{b1:=8;b1+=2}@oh{o0:=2}@ki{none}Scc{t0%2!0},@rw{b0+1%4<2}S)",
+    Tree1068 "B{b0=3;t0;l0=3;b1}RSeq(Rep1(t0),@fi{b1%4!3}@ki{t0=t0%2}FF(OnceK(Sb{b1=b0})),Itr{b0;1;2;N}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}TryT(Sl{20},FF(S))))",
+    Tree1069 "B{l0=1;b0;t0;b1=3;o0}Par{_;-1}(Step(Fb(Obs{b0>b1%4;L}(Cd{20;_}(Rty3(Ret1(pt0{b0:b0;b1:b0})))),Obs{b0+4%3=1;S}(Sw{5;4}(AFb(pt1{b0:5;b1:b1},Wu{t0}),Sc{b1+=1;t0+=1},PAll{_}(Pre{b0%3!1;R}(c2))))),Star(RSeq(Sb{b1=0},c3,c4l,c5e,Ub{o0}),RT{1}(@ki{o0|5>0}@si{b0=b1+4}Itr{b0;1;_;N}(To{10}(Suc))))),RSel(PAll{-2}(Isw{b0%4;_;_}(c6,@po{b0+=2}@of{b0+=1;b1+=2}Sb{t0=8}),Obs{b1%2>0;N}(Pre{o0|3!5;K}(@si{b1+3%4!1}c7l))),Star(t8,Sw{1;4}(t9,Sc{b0%3<2?o0:=9},a10)),@oh{b1:=t0+1;o0:=t0}@fi{b0+4%2<1}Rep2(c11l)))",
+    Tree1070 "PAll{_}(Step(Inv(c0),DySel(DySeq(c1),R)),To{10}(PAll{2}(a2,Sl{10})))",
+    Tree1071 "Lim{1}(RFb(Lim{1}(Sub(a0))))",
+    Tree1072 "B{b0=3;t0;o0=_}PPar{1;_}(Sb{o0=7},Isw{t0%3;_;N}(pt0{b0:6;b1:b0},S,a1),c2)",
+    Tree1073 "B{q0=4;b0;t1;b1=3;t0}Par{_;_}(Dl{50}(S),Sw{5;2}(F,c0,@os{t1+3<2?b0:=t1}t1),Sel(Lp{b1;S}(pt2{b0:t0;b1:=})))",
+    Tree1074 "B{t0}PAll{-1}(PPar{1;T}(pi0{t0:=},R,a1l))",
+    Tree1075 "B{o0;l0=3;b0=3;b1=1;t1;t0=4;q0=3}Obs{none;N}(Lp{_;F}(RSeq(PAll{-1}(c0b{b1},Sb{t0=2}),RSeq(Sb{t1=b0},a1,a2),pi3{t0:b0},Ite(a4,t5e),Cnd{b0+3%4=0;_;S}(@rw{b0!t0%4}@ki{none}a6l))))",
+    Tree1076 "B{b1=1;o0;b0;t0}Ruf{F}(@oh{b1+=2}@fi{b1+1=o0|4}@of{o0:=_}WU{none}(Isw{b0+3;_;T}(Flip(@si{t0=1}@fi{b1=3}PAll{-2}(a0,@si{t0%4<2}t1,Wt{20},Isw{b1+1%3;N;_}(c2,t3),pc4{b0:t0}),@rw{none}@ki{o0|4+3>2}@os{o0:=_}SubA(RFb(@po{t0=5?t0+=1}@oh{o0:=t0}t5,c6e))),Intr{t0<3}(PAll{-1}(Bin{b1%4!1;_}(@rw{t0%2<1}Rep3(a7),@si{b0!5}@os{b1+=2}Par{3;-2}(Wu{t0},a8,Fai,pt9{b0:b0})))))))",
+    Tree1077 "B{t0;b0=2;b1=3;t1}Wde(Sw{2}(t0,Bin{b1<4;T}(Pri(pa1{b0:b0},@rw{b0+1!t0}Fai),@po{t1:=t1%2}@fi{b0<t1}@si{t0>3}a2b{b0+1;b1})),Rty3(Wv{t1}(PPar{0;_}(t3,a4,@si{b1%3=1}a5))),MPri(pa6{b0:t0;b1:b0},c7,@oh{b1:=t0}F,t8,@of{b0:=t1+4}Rmp{S;S}(c9)))",
+    Tree1078 "B{b1;t0=1;b0=1}DySeq(a0,c1e,Scc{b1<b0+3},pc2{b0:=},ASeq(t3e,pi4{t0:=}))",
+    Tree1079 "B{b1=5;t0;l0=4;b0;q0}Lp{_;_}(Bin{t0+3<b1;_}(Obs{b0%4!3;_}(Seq(To{20}(pa0{b0:5}),@os{t0:=b0%2;t0+=2}@si{b0+3!t0+3}Pre{b1+4>5;F}(@ki{b0+4<0}t1),Star(c2,Itr{b0;1;1;N}(@rw{t0!b1+2}@ki{b1=4}t3e)),pc4{b0:=},Itr{b1;2;2;T}(@ki{t0+4>3}@rw{b1>5}Lp{_;_}(pt5{b0:t0;b1:=})))),Isw{b0;_;N}(pi6{t0:=})))",
+    Tree1080 "B{t0=4;b0=4;o0;b1=1}Seq(a0b{b0+4;b1},t1e,Seq(c2,t3,c4b{2}),Sw{2}(MSeq(c5e,a6),@of{t0+=2}AFb(@ki{t0+4<b1+3%2}@rw{b0+3!4}Scc{o0|4%4>0},t7)),PAll{-1}(t8,t9))",
+    Tree1081 "B{b0=0;t0=3}AFb(Seq(@ki{t0>b0}t0,Wde(t1,a2,c3l),@os{b0:=t0%2}SubR(Fb(a4b{3;b0},@os{b0+=1}@fi{t0+4!2}@rw{t0>0}a5,t6e))),Rty2(PPar{2;T}(Pre{t0%3>0;R}(@of{t0:=3}Flip(a7,Rep4(Sl{30}))))))",
+    Tree1082 "B{b1=3;t0=4;b0=5}@ki{b0=2}@oh{b1<b0%4?b0+=2}MSeq(Rpt{0}(pt0{b0:t0;b1:t0}),Sc{b1+=2},Swm(Pre{t0>2;F}(t1),Fb(pt2{b0:5},t3,pa4{b0:2}),a5e,@ki{t0!1}@si{b0%2<1}a6),Obs{t0%3>0;_}(Ite(Pre{b0+4%3=1}(Sl{50}),t7e,MSeq(@si{b0+4!b0%3}Dl{20}(c8),Sb{t0=b0}))))",
+    Tree1083 "B{o0}Cnd{o0|4+3%2>0;T;S}(S)",
+    Tree1084 "B{t0=5;b0=5;b1;o0=_;t1=4}MSeq(RSeq(Swm(Su{t0}(Ub{o0}),RFb(@ki{b1+4<t0+4}c0b{b1+1},a1,a2,t3),MPri(Scc{t0>6}),Ruf{2}(c4)),Dl{50}(Sw{5;1}(t5,t6,@si{some}pa7{b0:b1;b1:t0})),Dl{30}(Sel(AFb(c8b{t1+4},t9),c10,MSeq(Cnd{t1%2<0;_;S}(@po{t1+1>5?b1:=b0}c11),Grd{R}(Lim{1}(a12e))))),AFb(Fb(pt13{b0:=;b1:t0},t14,t15e),Dd{20}(Wu{t1})),Grd{R}(Obs{t1+2%3!2;N}(MPri(Fb(pc16{b0:=},Intr{b1%2!0}(@fi{t1<2}t17)),Flt{3;F;F}(c18))))))",
+    Tree1085 "B{o0=3;l0=0;t1=5;b0=0;t0=5}Try(Itr{b0;2;_;N}(PAll{_}(RFb(Cd{0;K}(pc0{b0:4})),Pri(c1,Ub{o0}))),Rty2(PPar{2;_}(t2,c3e)),RFb(a4,Wu{t1},c5,a6,Sc{t1:=t0}),TryF(Wu{t1},c7l,c8,c9,pa10{b0:7}))",
+    Tree1086 "B{q0=3;o0;b1;t1=3;t0=2;b0=3}RSeq(@po{t1:=o0|1%3}@rw{b0<0}Run,Lp{b0;_}(@of{b1+=2}@fi{t1>t0}Scc{b0>t0+2%2}))",
+    Tree1087 "B{t1=5}Fb(SubA(pt0{b0:8}),Flip(Fai,Sb{t1=1}))",
+    Tree1088 "B{t0=4;b0=3}Bin{t0=1;T}(Rpt{F}(Rep4(Opt(Star(@fi{b0=5}pa0{b0:=},@oh{b0:=6}a1l,F)))),R)",
+    Tree1089 "Cd{20;_}(DySel(Star(AFb(To{0}(RSeq(Suc,t0,t1,Wt{0}))),t2,t3),t4))",
+    Tree1090 "RSel(a0,S)",
+    Tree1091 "B{b0=4;t0;o0=3;q0}PrSel{o0|0+4;b0;4;b0+1%4;0}(Lp{_;S}(pi0{t0:=}),Opt(PrSel{5;b0%2}(t1e,a2)),PPar{1;N}(c3b{5},S,S),a4,FS(@of{t0+=2}@os{t0+=1}c5b{t0%4}))",
+    Tree1092 "B{b1=0;l0=3;t0=1;b0=0}Swm(Itr{b0;2;_;_}(Rep2(PAll{1}(Step(F,@po{b1:=t0}@ki{t0%3>0}Bin{b1<7;T}(c0,Sl{20}))))),Star(Scc{b0!b0+3},t1,Isw{b1+1%4;T;_}(pt2{b0:t0;b1:b1},c3)))",
+    Tree1093 "Wde(OnceT(Grd{_}(c0)),PPar{1;_}(t1,t2,c3,S))",
+    Tree1094 "B{t0}Step(Dl{50}(PPar{1;N}(c0,Cd{10;F}(Rpt{F}(PPar{1;T}(Wt{10},c1,pc2{b0:5},t3))))),DySel(c4,c5l,Par{_;_}(c6l,a7),Su{t0}(c8l),c9))",
+    Tree1095 "B{b0=1;l0}Itr{b0;1;1;N}(Bin{b0<7;N}(t0,@os{b0:=b0%4;b0+=1}SubA(@of{b0+=1}@os{b0+=1;b0+=2}SubA(Suc))))",
+    Tree1096 "B{t0;b0}RU{S}(MPri(PAll{2}(Wu{t0},c0b{b0}),@oh{t0+=2}@rw{t0+1!7}Wde(c1e,c2l)))",
+    Tree1097 "Pri(t0,c1l,c2b{0})",
+    Tree1098 "B{l0=2;b1=4;t1;b0=3;o0;t0=4}Su{t0}(Inv(@fi{b0>3}MPri(Step(a0e,t1,Ub{o0},RU{F}(c2)),Cd{50;K}(Fb(pt3{b0:t1;b1:t0},Itr{b1;_;1;T}(c4e),c5)),@ki{t1+3!1}@po{t1+=3;b0:=t1%2}RT{F}(pi6{t0:=}))))",
+    Tree1099 "B{b1;b0=1;t0=3}Sw{1}(Pre{b0+3<t0+1;R}(Flip(Sl{30},@oh{b0:=b1+4}Sb{b0=t0})),PPar{1;N}(@rw{b1%2<1}pt0{b0:7;b1:b0},pt1{b0:b0},a2))",
 }

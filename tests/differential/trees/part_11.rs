@@ -4,141 +4,134 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree1100Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1100Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+        }
+        Deadline(0) {
+            BinarySelector(|bb| *bb.t0 == 2) {
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        MemPriority {
-            Switch(b1) {
-                case 0 => ForceSuccess {
-                    Action(Act<0>),
-                },
-                _ => #[run_while(|bb| *bb.t0 % 4 < 2)]
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1), &mut bb.b1)),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+        KeepRunningUntilFailure {
+            SkipUnlessUpdated(t0) {
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0>),
                     },
-                    #[skip_if(|bb| bb.b1 + 4 < *bb.t0 + 4)]
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 1)),
-                    Observe(|bb| bb.b1 % 4 > 2) {
-                        Sleep(10),
+                    Repeat(1) {
+                        SubTree(Tree1100Sub0, t0 = {=}),
                     },
-                    Condition(Cond<4>),
-                },
-            },
-            PrioritySelector {
-                #[score(|bb| (bb.b0) as f32)]
-                Sequence {
-                    StatefulAction(Task<5>),
-                    ReactiveFallback {
-                        Observe(|bb| bb.b0 % 3 == 1, abort = self) {
-                            Parallel(failure = -2) {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                #[score(|bb| (bb.b1) as f32)]
-                ParallelAll(2) {
-                    Action(PIo<9>, t0 = {=}),
-                    StatefulAction(PTask<10>, b0 = 3, b1 = {b0}),
-                    BinarySelector(|bb| bb.b1 < (bb.b1 + 3) % 3) {
-                        Condition(Cond<11>),
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                    Precondition(|bb| (bb.b1 + 2) % 2 != 0, else = Failure) {
-                        MemSequence {
-                            Action(|ctx| ctx.exec(12)),
-                            StatefulAction(Task<13> = Task::<13>),
-                            StatefulAction(PTask<14>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[run_while(|bb| bb.o0.unwrap_or(0) == 4)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            Limiter(2) {
-                StepSequencer {
-                    PrioritySelector {
-                        #[score(|bb| ((bb.o0.unwrap_or(0) + 3) % 3) as f32)]
-                        Condition(|ctx| ctx.check(15)),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<16>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) < 6),
-                    },
-                    ReactiveSelector {
-                        #[failure_if(|bb| bb.b0 < 2)]
-                        StatefulAction(Task<17>),
-                        #[post(|bb| if bb.b1 % 2 != 1 { bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
-                        Action(PAct<18>, b0 = {t0}, b1 = {t0}),
-                        UnsetBlackboard(o0),
-                    },
-                    Selector {
-                        Action(PAct<19>, b0 = 0, b1 = {b0}),
-                        Action(Act<20>),
-                    },
-                    StatefulAction(Task<21>),
+                    SubTree(Tree1100Sub1, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1100Blackboard { t0 o0 b1 q0 b0 });
+board!(Tree1100Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
-        PrioritySelector {
-            #[score(0)]
-            Timeout(0) {
-                DynamicSelector {
-                    SequenceStar {
-                        DynamicSequence {
-                            Sleep(0),
-                            Sleep(50),
-                        },
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        RepeatUntilSuccess(3) {
-                            Action(Act<2>),
-                        },
-                        Sleep(30),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            o0: Option<i64> = Some(0),
+        }
+        StepSequencer {
+            PrioritySelector {
+                #[score(|bb| ((*bb.t0 + 3) % 3) as f32)]
+                #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(0))]
+                Action(PIo<0>, t0 = {t0}),
+                #[score(|bb| (bb.b1 % 4) as f32)]
+                AsyncSequence {
+                    #[skip_if(|bb| bb.b0 > 7)]
+                    #[run_while(|bb| bb.b0 != bb.b0 % 2)]
+                    Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                    },
+                    Repeat(0) {
+                        Condition(Cond<2>),
                     },
                 },
             },
+            ForceFailure {
+                #[post(|bb| if bb.o0.unwrap_or(1) + 1 != 7 { bb.o0 = Some(*bb.t0) })]
+                Parallel(success = 3, failure = 1) {
+                    WaitUntil(|bb| bb.o0.is_some()) {
+                        RetryUntilSuccessful(1) {
+                            #[success_if(|bb| bb.o0.unwrap_or(5) == 4)]
+                            #[post(|bb| *bb.t0 += 3)]
+                            Sleep(50),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(PAct<3>, b0 = 4),
+                        Sleep(0),
+                    },
+                    StatefulAction(Task<4>),
+                    StepSequencer {
+                        Condition(Cond<5>),
+                        SetBlackboard(t0 = 1),
+                        Conditional(|bb| (*bb.t0 + 1) % 4 < 3, else = Success) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    Priority {
+                        StatefulAction(Task<7>),
+                        Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                        Condition(Cond<9>),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<10>),
+                    },
+                },
+                TryCatch {
+                    StatefulAction(PTask<11>, b0 = {=}, b1 = {=}),
+                    SetBlackboard(t0 = 5),
+                },
+            },
         }
+    }
+}
+
+board!(Tree1101Blackboard { t0 b1 b0 l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1102Sub0 for Ctx {
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
-        ForceSuccess {
-            ParallelAll(max_failures = -1) {
-                Filter(times = 2, count = Success) {
-                    Fallback {
-                        Condition(Cond<0>),
-                        Fallback {
-                            Action(Act<1>),
-                            Retry(1) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                        Timeout(0) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
+        RepeatUntilSuccess(3) {
+            RetryUntilSuccessful(forever) {
+                SubTree(Tree1102Sub0),
             },
         }
     }
@@ -146,612 +139,1011 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Loop(q0, value = {b0}) {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| bb.b1 > *bb.t0)]
-                ScriptCondition(|bb| bb.b0 > (*bb.t0 + 2) % 2),
+        StepSequencer {
+            Retry(1) {
+                AlwaysRunning,
+            },
+            KeepRunningUntilFailure {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree1103Blackboard { q0 b1 b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntilFailure(3) {
-            Action(PIo<0>, t0 = {t0}),
+        ForceSuccess {
+            Guard(|ctx| &mut ctx.token) {
+                Deadline(0) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
         }
     }
 }
-
-board!(Tree1104Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-        #[on_halted(|bb| bb.b0 = *bb.t0)]
-        #[post(|bb| bb.b0 += 1)]
-        IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail, dynamic = true) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        Repeat(0) {
+            SetBlackboard(b1 = 3),
         }
     }
 }
 
-board!(Tree1105Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1106Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            o0: Option<i64> = Some(12),
-            #[allow(unused)] b1: i64 = 12,
-            b0: i64 = 9,
-        }
-        #[post(|bb| if *bb.t0 % 3 > 1 { bb.b0 = *bb.t0 })]
-        #[run_while(|bb| bb.o0.is_none())]
-        #[failure_if(|bb| bb.o0.is_some())]
-        StatefulAction(PTask<1>, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1106Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            o0: Option<i64> = Some(12),
-            b1: i64 = 12,
-            b0: i64 = 9,
-        }
-        #[on_failure(|bb| bb.b0 = bb.b1)]
-        #[on_success(|bb| if bb.b0 == 6 { *bb.t0 += 3 })]
-        SubTree(Tree1106Sub1, ..)
-    }
-}
+board!(Tree1105Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            b1: i64 = 2,
-            b0: i64,
+            b1: i64,
         }
-        #[run_while(|bb| bb.o0.is_none())]
-        ReactiveFallback {
-            Parallel {
-                Condition(Cond<0>),
-            },
-            MaxTime(0) {
-                Switch(b1) {
-                    case 4 => SetBlackboard(b1 = 8),
-                    _ => #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                    SubTree(Tree1106Sub0, t0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0}),
-                },
-            },
-            PrioritySelector {
-                #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
-                Condition(Cond<2>),
-                #[score(|bb| (bb.b1) as f32)]
-                #[on_success(|bb| bb.b1 = bb.b0 + 3)]
-                Timeout(0) {
-                    #[on_failure(|bb| { bb.b1 = bb.b0 % 3; if *bb.t0 + 3 > 1 { bb.t0.set((bb.b1 + 4) % 2) } })]
-                    RetryUntilSuccessful(3) {
-                        Inverter {
-                            Action(PAct<3>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-                #[score(3)]
-                UnsetBlackboard(o0),
-                #[score(0)]
-                Script(|bb| *bb.t0 += 3),
-            },
+        ReactiveSelector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = 3, b1 = {b1}),
+            Runner,
         }
     }
 }
 
-board!(Tree1106Blackboard { t0 o0 b1 b0 });
+board!(Tree1106Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        #[skip_if(|bb| bb.b0 + 4 != 5)]
-        Retry(3) {
-            Optional {
-                Selector {
-                    Observe(|bb| *bb.t1 + 4 < bb.b0, abort = lower) {
-                        RunOnce(then_skip = false) {
-                            ParallelAll(1) {
-                                #[failure_if(|bb| *bb.t1 < *bb.t0 + 3)]
-                                #[skip_if(|bb| bb.b0 % 2 == 1)]
-                                #[on_success(|bb| bb.t0.set(*bb.t1))]
-                                Repeater(forever) {
-                                    Condition(|ctx, bb| ctx.check_in(0, 4)),
-                                },
-                                FlipSelector {
-                                    AlwaysFailure,
-                                    Condition(Cond<1>),
-                                    ScriptCondition(|bb| (*bb.t1 + 4) % 2 == 0),
-                                    #[post(|bb| bb.t0.set(*bb.t1))]
-                                    #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                        Priority {
-                            Inverter {
-                                Action(|ctx, bb| ctx.exec_in(3, 7, &mut bb.b0)),
-                            },
-                            DynamicSelector {
-                                StatefulAction(Task<4>),
-                                Condition(|ctx| ctx.check(5)),
-                            },
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1107Blackboard { t1 t0 b0 });
+board!(Tree1107Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1108Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
         blackboard {
-            b1: i64 = 4,
             b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
         }
-        TryCatch(catch_on_halt = false) {
-            Remap(success = Failure, failure = Success) {
-                Sleep(0),
+        Selector {
+            IndexSwitch(|bb| 1, out_of_range = Fail, dynamic = true) {
+                Action(Act<0>),
+                SubTree(Tree1108Sub0, b0 = {=}, t0 = {t0}),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            RepeatTimes(forever) {
-                ReactiveSequence {
-                    #[on_success(|bb| if bb.b1 < *bb.t0 + 2 { bb.b0 = 3 })]
-                    #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
-                    Condition(Cond<0>),
-                    #[skip_if(|bb| (bb.b0 + 1) % 2 != 1)]
-                    Timeout(10) {
-                        StatefulAction(Task<1>),
-                    },
+            Condition(Cond<3> = Cond::<3>),
+            Observe(|bb| bb.b0 == 5, abort = lower) {
+                ForceFailure {
+                    Sleep(100),
                 },
             },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree1108Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1109Sub0 for Ctx {
-        RetryUntilSuccessful(4) {
-            Fallback {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1109Sub1 for Ctx {
-        Optional {
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree1108Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree1109Sub0),
-            SubTree(Tree1109Sub1),
+        Inverter {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
-        SequenceStar {
-            Selector {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Filter(times = 1, count = Completed) {
-                Condition(Cond<3> = Cond::<3>),
-            },
-            Action(Act<4>),
+        DynamicSelector {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Cooldown(0) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        AlwaysSuccess,
-                    },
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(2),
+        }
+        ParallelAll(3) {
+            #[failure_if(|bb| bb.b0 % 3 == 2)]
+            #[skip_if(|bb| *bb.t0 % 2 != 0)]
+            WhileDoElse {
+                WaitValueUpdate(t0) {
+                    Condition(Cond<0>),
                 },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                Delay(20) {
-                    DynamicSelector {
-                        Failer,
-                    },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, 3, &mut bb.b1)),
                 },
             },
-            IfThenElse {
-                ParallelAll(max_failures = -1) {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            WhileDoElse {
-                                Action(Act<5> = Act::<5>),
-                                Condition(|ctx| ctx.check(6)),
+            StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
+            WaitUntil(|bb| *bb.t0 % 3 < 1) {
+                Parallel(success = -1) {
+                    Observe(|bb| *bb.t0 < bb.b1) {
+                        KeepRunningUntilFailure {
+                            Deadline(20) {
+                                #[skip_if(|bb| bb.b0 + 3 > 3)]
+                                Condition(Cond<5>),
                             },
                         },
                     },
-                    Repeater(1) {
-                        SequenceWithMemory {
-                            Action(Act<7>),
-                            Action(|ctx| ctx.exec(8)),
-                            Condition(Cond<9>),
+                    Fallback {
+                        Observe(|bb| bb.o0.is_some(), abort = lower) {
+                            Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
                         },
-                    },
-                    Inverter {
-                        DynamicSequence {
-                            Action(Act<10>),
-                            StatefulAction(Task<11>),
+                        Observe(|bb| bb.o0.is_none(), abort = both) {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
                         },
-                    },
-                },
-                FlipSelector {
-                    Delay(100) {
-                        Repeater(0) {
-                            Succeeder,
-                        },
-                    },
-                    Repeat(4) {
-                        Cooldown(0, filtered = Failure) {
-                            KeepRunningUntilFailure {
-                                Repeat(4) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
-                    MaxTime(50) {
-                        StatefulAction(Task<13>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree1111Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            l0: Vec<i64> = vec![1],
-            b1: i64 = 1,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 0,
         }
-        IfThenElse {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                KeepRunningUntilFailure {
-                    #[failure_if(|bb| bb.b1 < 4)]
-                    #[post(|bb| bb.b1 += 2)]
-                    Condition(Cond<0>),
+        BinarySelector(|bb| bb.b0 != 4, dynamic = false) {
+            #[post(|bb| bb.b0 += 3)]
+            #[run_while(|bb| *bb.t0 + 2 < 5)]
+            #[on_failure(|bb| { bb.b1 += 1; if bb.b1 + 3 < 6 { bb.b0 += 3 } })]
+            ParallelAll(3) {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
+                        #[success_if(|bb| bb.b0 > 3)]
+                        #[run_while(|bb| bb.b1 > 1)]
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                #[skip_if(|bb| bb.b0 < 5)]
+                                #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
+                                StatefulAction(Task<0>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<1>),
-                Iterate(l0, element = {b0}, max = 1) {
-                    Action(Act<2>),
+                Conditional(|bb| bb.b0 < bb.b1 + 3) {
+                    Limiter(2) {
+                        Filter(times = 2, count = Completed) {
+                            Sequence {
+                                SetBlackboard(b0 = {t0}),
+                                #[on_halted(|bb| bb.b0 = 8)]
+                                #[failure_if(|bb| *bb.t0 == 3)]
+                                #[skip_if(|bb| bb.b1 != 3)]
+                                Conditional(|bb| (bb.b1 + 1) % 4 < 0, dynamic = true) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Action(PIo<2>, t0 = {t0}),
+                                Action(PAct<3>, b0 = 1),
+                                #[run_while(|bb| bb.b0 > 4)]
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 1, failure = -2) {
+                    Condition(|ctx| ctx.check(5)),
+                    SetBlackboard(t0 = {b0}),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.b0 += 3)]
+                    Repeater(0) {
+                        Action(Act<6> = Act::<6>),
+                    },
+                    WasEntryUpdated(t0),
                 },
             },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                Action(Act<3>),
-            },
+            #[on_halted(|bb| bb.b1 += 1)]
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree1112Blackboard { q0 l0 b1 b0 });
+board!(Tree1112Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    Condition(Cond<2>),
-                },
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 4)),
-                Action(Act<4>),
-            },
-            ReactiveSequence {
-                ParallelAll(max_failures = -2) {
-                    Inverter {
-                        Condition(Cond<5>),
-                    },
-                    Action(PIo<6>, t0 = {b0}),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                #[run_while(|bb| bb.b0 + 4 != 1)]
-                StatefulAction(Task<8>),
-            },
+        Filter(times = 3, count = Success) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
-board!(Tree1113Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree1114Sub1 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<1>),
+            AlwaysFailure,
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1114Sub0 for Ctx {
+        SubTree(Tree1114Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(0))]
-            Action(PIo<0>, t0 = {b0}),
-            Condition(Cond<1> = Cond::<1>),
-            #[on_failure(|bb| bb.b0 += 3)]
-            #[run_while(|bb| bb.b0 < 3)]
-            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<3>),
-            Action(|ctx| ctx.exec(4)),
+        Delay(20) {
+            Repeat(2) {
+                ParallelAll(max_failures = -2) {
+                    Delay(100) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    SubTree(Tree1114Sub0),
+                },
+            },
         }
     }
 }
-
-board!(Tree1114Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 0,
-        }
-        #[success_if(|bb| bb.o0.is_some())]
-        #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                #[success_if(|bb| bb.b0 + 2 > 3)]
-                #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
-                AlwaysRunning,
-                Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
-            },
-            Interrupt(|bb| *bb.t1 != 7) {
-                Condition(Cond<2>),
+        MaxTime(0) {
+            AsyncSequence {
+                Fallback {
+                    RepeatUntilSuccess(forever) {
+                        Repeat(1) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    Succeeder,
+                },
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    Repeat(0) {
+                        StatefulAction(Task<4>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree1115Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
-        Repeat(1) {
-            Sequence {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Repeater(forever) {
-                        ReactiveFallback {
-                            Cooldown(30) {
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            WhileDoElse {
-                                Action(Act<1> = Act::<1>),
-                                Action(Act<2>),
-                            },
-                            ReactiveFallback {
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(3)),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                                Action(Act<5>),
-                            },
-                        },
-                    },
-                    Condition(Cond<6>),
-                },
-                SequenceWithMemory {
-                    DynamicSequence {
-                        AsyncFallback {
-                            Sleep(50),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<8>),
-                    },
-                    RepeatUntilFailure(3) {
-                        Condition(Cond<9>),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                    },
-                },
+        blackboard {
+            b0: i64 = 0,
+        }
+        Interrupt(|bb| (bb.b0 + 3) % 3 > 0) {
+            Delay(30) {
+                SetBlackboard(b0 = 9),
             },
         }
     }
 }
+
+board!(Tree1116Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            Timeout(0) {
-                Limiter(2) {
-                    Selector {
-                        Fallback {
-                            Action(Act<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Sleep(0),
-                    },
+        RunOnce {
+            RepeatUntilSuccess(2) {
+                ParallelAll {
+                    Condition(Cond<0>),
                 },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Remap(success = Failure, failure = Success) {
-                    StatefulAction(Task<3>),
-                },
-                Switch(b1) {
-                    case 2 => AlwaysSuccess,
-                    _ => Condition(|ctx| ctx.check(4)),
-                },
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-            },
-            AsyncFallback {
-                RunOnce(then_skip = true) {
-                    AlwaysSuccess,
-                },
-                RunOnce(then_skip = false) {
-                    Wait(30),
-                },
-            },
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(1))),
-                Action(Act<7>),
-                StatefulAction(Task<8> = Task::<8>),
             },
         }
     }
 }
-
-board!(Tree1117Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
-        Limiter(1) {
-            Repeater(forever) {
-                TryCatch(catch_on_halt = true) {
-                    Succeeder,
-                    Fallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    IfThenElse {
-                        Condition(Cond<2>),
-                        IfThenElse {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                        },
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
+            b1: i64,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+                Observe(|bb| *bb.t0 < 0, abort = none) {
+                    StatefulAction(Task<1>),
+                },
+                #[success_if(|bb| *bb.t1 != bb.b1)]
+                #[run_while(|bb| bb.b1 + 1 == *bb.t1 + 3)]
+                Limiter(2) {
+                    Repeat(4) {
+                        ScriptCondition(|bb| bb.b0 < *bb.t0 % 3),
                     },
                 },
+            },
+            WaitValueUpdate(t0) {
+                Selector {
+                    Observe(|bb| bb.b0 + 1 != *bb.t0 % 2, abort = both) {
+                        SetBlackboard(t1 = 8),
+                    },
+                    Observe(|bb| *bb.t1 % 3 < 1, abort = lower) {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b0)),
+                    },
+                    Observe(|bb| bb.b1 + 4 > 4, abort = both) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            StepSequencer {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Loop(q0, value = {t1}, if_empty = Skipped) {
+                        Action(Act<4>),
+                    },
+                },
+                SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
+
+board!(Tree1118Blackboard { t1 t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 4,
         }
-        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = false) {
-            Deadline(0) {
-                StatefulAction(Task<0>),
-            },
-            StatefulAction(Task<1>),
+        DynamicSequence {
+            Condition(Cond<0>),
+            ScriptCondition(|bb| *bb.t1 + 3 == 3),
         }
     }
 }
 
-board!(Tree1119Blackboard { t0 });
+board!(Tree1119Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
         }
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {b1}, b1 = {b0}),
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-board!(Tree1120Blackboard { b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
-        ReactiveFallback {
-            Delay(0) {
-                Parallel(success = -1) {
-                    Cooldown(30, filtered = Skipped) {
-                        Wait(30),
-                    },
-                    RepeatUntilSuccess(2) {
+        ReactiveSequence {
+            Parallel(success = -1, failure = -1) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    Timeout(20) {
                         StatefulAction(Task<0>),
                     },
                 },
             },
-            FlipSelector {
-                Filter(times = 3, count = Success, filtered = Skipped) {
+            Condition(PCond<1>, b0 = 3),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                Sleep(0),
+            },
+            #[success_if(|bb| *bb.t1 % 2 < 0)]
+            #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 0)]
+            SequenceWithMemory {
+                Delay(20) {
+                    Wait(20),
+                },
+                Condition(Cond<6>),
+                Action(PIo<7>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree1120Blackboard { t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1121 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+        }
+        Precondition(|bb| *bb.t0 % 3 > 1) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(PCond<2>, b0 = {=}),
+                        Action(Act<3> = Act::<3>),
+                        ScriptCondition(|bb| bb.b0 > *bb.t0 + 1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1121Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1122 for Ctx {
+        Fallback {
+            Inverter {
+                Timeout(30) {
+                    RunOnce {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            Action(Act<1>),
+            RetryUntilSuccessful(0) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1123 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            PrioritySelector {
+                #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
+                WaitValueUpdate(t1) {
+                    ForceSuccess {
+                        Condition(Cond<0>),
+                    },
+                },
+                #[score(|bb| (*bb.t1) as f32)]
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    SequenceStar {
+                        Action(Act<1>),
+                        ScriptCondition(|bb| *bb.t1 + 2 < 1),
+                    },
+                },
+                #[score(|bb| (*bb.t1 + 2) as f32)]
+                MaxTime(100) {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
+                },
+            },
+            Repeater(1) {
+                Precondition(|bb| bb.b1 != 6, else = Success) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            SequenceWithMemory {
+                Timeout(0) {
+                    Action(Act<4>),
+                },
+                IfThenElse {
+                    Condition(Cond<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                RepeatUntilFailure(forever) {
+                    Action(|ctx| ctx.exec(7)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1123Blackboard { t0 b0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1124 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Precondition(|bb| *bb.t0 % 4 == 2, else = Skipped) {
+            Repeater(forever) {
+                Deadline(0) {
+                    Deadline(10) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                            UnsetBlackboard(o0),
+                            #[run_while(|bb| *bb.t0 % 2 < 1)]
+                            Sleep(0),
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1124Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        ParallelAll(1) {
+            Limiter(1) {
+                Interrupt(|bb| bb.b0 % 2 == 0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Repeat(4) {
+                            MaxTime(0) {
+                                Fallback {
+                                    Action(PIo<0>, t0 = {b0}),
+                                    WasEntryUpdated(t0),
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
+                        },
+                        Condition(Cond<1>),
+                        TryCatch {
+                            Action(Act<2>),
+                            Script(|bb| { if bb.o0.is_none() { bb.b0 += 1 }; bb.o0 = None }),
+                        },
+                    },
+                },
+            },
+            Repeater(1) {
+                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                #[run_while(|bb| *bb.t0 % 3 < 2)]
+                BinarySelector(|bb| *bb.t0 + 3 < 0, dynamic = false) {
+                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                    #[success_if(|bb| *bb.t0 > 3)]
                     RepeatUntil(Success) {
-                        StatefulAction(Task<1>),
+                        #[skip_if(|bb| bb.b0 + 1 == *bb.t0 % 3)]
+                        #[run_while(|bb| *bb.t0 + 2 < 6)]
+                        #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.o0.is_none() { bb.b0 = *bb.t0 } })]
+                        StepSequencer {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    SequenceStar {
+                        SetBlackboard(t0 = 4),
+                        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                            Condition(|ctx, bb| ctx.check_in(5, 1)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1125Blackboard { t0 l0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1126 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            Action(PIo<0>, t0 = {b0}),
+            AlwaysSuccess,
+            Condition(PCond<1>, b0 = 0),
+            Conditional(|bb| bb.o0.unwrap_or(3) < 6, dynamic = true) {
+                Condition(PCond<2>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1126Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1127 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+        }
+        #[success_if(|bb| bb.b0 < 7)]
+        #[on_success(|bb| { if *bb.t0 + 1 != 3 { bb.t0.set(*bb.t1 + 2) }; bb.b0 += 3 })]
+        Priority {
+            #[failure_if(|bb| bb.b0 + 3 < 6)]
+            #[run_while(|bb| bb.o0.unwrap_or(3) > 3)]
+            #[on_halted(|bb| bb.o0 = None)]
+            AsyncFallback {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                Retry(1) {
+                    MemSequence {
+                        StatefulAction(Task<2>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                #[on_failure(|bb| bb.t1.set((bb.b0 + 1) % 2))]
+                #[run_while(|bb| *bb.t0 > bb.b0)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Conditional(|bb| *bb.t1 > 0, else = Success) {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                        Timeout(10) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+                Loop(q0, if_empty = Running) {
+                    Deadline(0) {
+                        Fallback {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.b0 < 1),
+                        Condition(Cond<7>),
+                    },
+                    #[run_while(|bb| *bb.t0 + 1 > 2)]
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        AlwaysSuccess,
+                    },
+                    Delay(30) {
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(4) + 4 < bb.o0.unwrap_or(4) + 3)]
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree1127Blackboard { q0 b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1128 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            l0: Vec<i64>,
+        }
+        DynamicSelector {
+            ScriptCondition(|bb| *bb.t1 == 7),
+            WaitUntil(|bb| *bb.t1 % 2 != 0) {
+                #[on_success(|bb| *bb.t1 += 2)]
+                #[on_halted(|bb| { bb.b0 += 3; *bb.t1 += 1 })]
+                MaxTime(0) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                Selector {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = 6),
+                    Condition(Cond<4>),
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1128Blackboard { b0 t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1129 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Fallback {
+            Delay(0) {
+                Delay(100) {
+                    Fallback {
+                        Observe(|bb| bb.b0 + 2 < *bb.t0, abort = both) {
+                            Condition(Cond<0>),
+                        },
+                        Observe(|bb| *bb.t0 % 4 != 3) {
+                            DynamicSelector {
+                                Retry(0) {
+                                    SetBlackboard(b0 = 9),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                Action(PAct<1>, b0 = {b0}),
+                AlwaysFailure,
+                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 3) % 2, &mut bb.b0)),
+            },
+            Precondition(|bb| bb.o0.is_some()) {
+                Action(Act<3>),
+            },
+            Inverter {
+                Repeat(0) {
+                    Script(|bb| { if *bb.t0 % 2 > 0 { bb.t0.set(bb.b0 % 3) }; bb.o0 = Some(bb.o0.unwrap_or(2)) }),
+                },
+            },
+            AsyncSequence {
+                Precondition(|bb| *bb.t0 < 1) {
+                    Action(PIo<4>, t0 = {=}),
+                },
+                StatefulAction(PTask<5>, b0 = 8),
+                #[on_success(|bb| { bb.o0 = None; bb.b0 = 1 })]
+                StatefulAction(Task<6>),
+                FlipSelector {
+                    AlwaysRunning,
+                    StatefulAction(Task<7>),
+                },
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1129Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1130 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
+            Optional {
+                Cooldown(0, filtered = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                },
+            },
+            SetBlackboard(b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1130Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        BinarySelector(|bb| (*bb.t0 + 1) % 3 > 0, dynamic = true) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Action(PIo<0>, t0 = {t0}),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(PTask<2>, b0 = 2),
+            },
+            #[post(|bb| if bb.b0 != 2 { bb.b0 += 1 })]
+            Runner,
+        }
+    }
+}
+
+board!(Tree1131Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            b1: i64 = 3,
+        }
+        TryCatch {
+            #[failure_if(|bb| bb.b0 != 7)]
+            #[post(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 = bb.b1 % 2 })]
+            #[on_failure(|bb| bb.b0 = bb.b1)]
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            SetBlackboard(t0 = 0),
+        }
+    }
+}
+
+board!(Tree1132Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1133 for Ctx {
+        SequenceWithMemory {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        PrioritySelector {
+            #[score(6)]
+            BinarySelector(|bb| (bb.b0 + 1) % 3 > 1, dynamic = false) {
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = {b0}),
+            },
+            #[score(|bb| (*bb.t0 + 4) as f32)]
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<1>),
+            },
+            #[score(|bb| (*bb.t0 % 2) as f32)]
+            SetBlackboard(b0 = {t0}),
+            #[score(|bb| (*bb.t0) as f32)]
+            FlipSelector {
+                Action(Act<2>),
+                Runner,
+            },
+            #[score(|bb| (bb.b0 % 4) as f32)]
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree1134Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1135 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 5,
+        }
+        Delay(30) {
+            ReactiveSelector {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                IfThenElse {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                StepSequencer {
+                    StatefulAction(Task<4>),
+                    Parallel(success = -2, failure = 2) {
+                        Action(Act<5>),
+                        SetBlackboard(b0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1135Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1136 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        RunOnce {
+            #[skip_if(|bb| bb.b1 < 1)]
+            #[post(|bb| bb.b0 = bb.b1)]
+            Deadline(0) {
+                Sequence {
+                    #[success_if(|bb| bb.b1 + 2 == 7)]
+                    Filter(times = 2, filtered = Skipped) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                IfThenElse {
+                                    Condition(PCond<0>, b0 = {=}),
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                PolicyParallel(policy = FirstFailure, repeat = false) {
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3>),
+                                    Action(PIo<4>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    ParallelAll(1) {
+                        SkipUnlessUpdated(t0) {
+                            Loop(q0, if_empty = Running) {
+                                Repeat(0) {
+                                    Condition(PCond<5>, b0 = 7),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1136Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1137 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        Observe(|bb| *bb.t1 > 6, abort = none) {
+            AsyncSequence {
+                Action(PAct<0>, b0 = {t1}, b1 = {t1}),
+                Repeat(3) {
+                    #[on_success(|bb| bb.t1.set(*bb.t0))]
+                    Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            FlipSelector {
+                                WaitValueUpdate(t1) {
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                                Timeout(20) {
+                                    Action(PIo<1>, t0 = {=}),
+                                },
+                            },
+                        },
                     },
                 },
                 ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Fallback {
-                    Repeater(0) {
+                    ParallelAll(max_failures = -2) {
+                        MaxTime(0) {
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                        #[post(|bb| { bb.t1.set(bb.b0 % 4); bb.t1.set(*bb.t0) })]
+                        AlwaysRunning,
+                        Action(Act<3>),
+                    },
+                    Selector {
+                        #[run_while(|bb| *bb.t0 == bb.b0)]
+                        #[post(|bb| bb.b0 = bb.b0 % 3)]
+                        #[skip_if(|bb| bb.b0 < *bb.t0)]
                         Condition(Cond<4>),
                     },
                 },
@@ -760,590 +1152,196 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1122 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        BinarySelector(|bb| bb.b1 + 3 > 6, dynamic = true) {
-            #[on_halted(|bb| if bb.b0 == 4 { bb.b1 = (*bb.t0 + 2) % 4 })]
-            Precondition(|bb| bb.b1 < *bb.t0, else = Failure) {
-                Priority {
-                    TryCatch {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = {=}),
-                        #[on_success(|bb| bb.b1 += 1)]
-                        Condition(PCond<2>, b0 = 6),
-                        StatefulAction(Task<3>),
-                    },
-                    FlipSelector {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Repeat(0) {
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                #[run_while(|bb| bb.o0.unwrap_or(0) < bb.b0 + 3)]
-                Script(|bb| bb.b0 = bb.b1),
-            },
-        }
-    }
-}
-
-board!(Tree1122Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1123Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        SetBlackboard(t0 = 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1123 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-        }
-        Parallel(success = -3) {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-                SubTree(Tree1123Sub0, t0 = {=}, b1 = {b1}),
-            },
-            ForceSuccess {
-                Cooldown(20) {
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    Action(Act<2>),
-                },
-            },
-            #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
-            #[failure_if(|bb| *bb.t0 % 4 == 2)]
-            #[skip_if(|bb| bb.b1 % 2 > 0)]
-            Repeater(0) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1123Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1124 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        MemSequence {
-            Action(PAct<0>, b0 = 6),
-            StatefulAction(Task<1>),
-            WaitValueUpdate(t0) {
-                Precondition(|bb| bb.b1 > 3) {
-                    Action(PAct<2>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1124Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 0,
-        }
-        Repeat(0) {
-            #[post(|bb| *bb.t0 += 1)]
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree1125Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1126 for Ctx {
-        MemSequence {
-            Timeout(10) {
-                Condition(Cond<0>),
-            },
-            Action(Act<1>),
-            Condition(Cond<2>),
-            Inverter {
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1127 for Ctx {
-        RepeatUntil(Success) {
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1128 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64 = 1,
-            #[allow(unused)] l0: Vec<i64>,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 2 => SetBlackboard(b0 = 4),
-            case 4 => KeepRunningUntilFailure {
-                #[on_success(|bb| bb.o0 = None)]
-                #[skip_if(|bb| bb.b1 + 1 > 7)]
-                Condition(PCond<0>, b0 = {=}),
-            },
-            case 0 => PolicyParallel(policy = FirstFailure) {
-                Action(Act<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-            },
-            _ => AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree1128Blackboard { o0 b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    RetryUntilSuccessful(1) {
-                        TryCatch {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                AsyncFallback {
-                    Condition(Cond<3> = Cond::<3>),
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Retry(1) {
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree1130Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        PrioritySelector {
-            #[score(|bb| ((bb.o0.unwrap_or(4) + 3) % 2) as f32)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[score(1)]
-            Condition(Cond<1> = Cond::<1>),
-            #[score(|bb| (bb.b0) as f32)]
-            Action(PIo<2>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree1131Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1132Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Observe(|bb| (*bb.t0 + 4) % 4 > 1, abort = none) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1132Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        Selector {
-            SubTree(Tree1132Sub0, ..),
-            SubTree(Tree1132Sub1, ..),
-            ScriptCondition(|bb| bb.b1 + 2 < 6),
-        }
-    }
-}
-
-board!(Tree1132Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Delay(30) {
-                    DynamicSequence {
-                        DynamicSequence {
-                            Cooldown(0) {
-                                Succeeder,
-                            },
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 0,
-        }
-        Remap(success = Success, failure = Success) {
-            WhileDoElse {
-                Timeout(10) {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
-                },
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree1134Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        ParallelAll(3) {
-            Delay(10) {
-                WhileDoElse {
-                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                    #[failure_if(|bb| bb.b1 < 5)]
-                    #[on_success(|bb| if bb.b0 + 2 < bb.b1 + 4 { bb.b0 += 3 })]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                    StepSequencer {
-                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
-                        Deadline(0) {
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                DynamicSelector {
-                    StatefulAction(Task<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    #[skip_if(|bb| bb.b1 < (*bb.t0 + 1) % 3)]
-                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
-                        #[on_success(|bb| { bb.b0 += 1; bb.b1 = 3 })]
-                        #[skip_if(|bb| bb.b1 != 6)]
-                        Failer,
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 > bb.b1 + 1, else = Success) {
-                ScriptCondition(|bb| *bb.t0 < 2),
-            },
-        }
-    }
-}
-
-board!(Tree1135Blackboard { b1 b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| bb.b0 < 7)]
-        MemSequence {
-            RepeatTimes(1) {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[post(|bb| { if *bb.t0 < *bb.t0 + 2 { bb.b0 += 1 }; if bb.b0 == (bb.b0 + 3) % 3 { *bb.t0 += 1 } })]
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
-                    IfThenElse {
-                        Condition(Cond<1>),
-                        #[on_halted(|bb| if *bb.t0 % 2 == 1 { *bb.t0 += 1 })]
-                        #[run_while(|bb| *bb.t0 % 4 > 2)]
-                        Sleep(0),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 + 4 == 5),
-                    Wait(20),
-                    TryCatch(catch_on_halt = false) {
-                        Action(Act<3>),
-                        Action(PAct<4>, b0 = 6),
-                        StatefulAction(Task<5>),
-                        ScriptCondition(|bb| bb.b0 + 4 < 4),
-                        Action(Act<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1136Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-        }
-        #[success_if(|bb| bb.b0 > 7)]
-        #[post(|bb| bb.b0 += 1)]
-        #[on_failure(|bb| { bb.b0 += 3; bb.b0 = bb.b0 % 2 })]
-        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, 4)),
-                MemSequence {
-                    Selector {
-                        StatefulAction(Task<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
-                        Action(Act<3>),
-                    },
-                    MemSequence {
-                        RepeatUntilFailure(forever) {
-                            AsyncSequence {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-                Priority {
-                    #[success_if(|bb| bb.b0 + 2 < 4)]
-                    #[skip_if(|bb| (bb.b0 + 4) % 4 < 2)]
-                    #[run_while(|bb| bb.b0 < bb.b0 % 2)]
-                    SetBlackboard(t0 = {b0}),
-                    Action(Act<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Condition(Cond<7>),
-                    Action(PIo<8>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1137Blackboard { l0 t0 q0 b0 });
+board!(Tree1137Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
         }
-        #[post(|bb| *bb.t0 += 3)]
-        Selector {
-            Observe(|bb| bb.b0 != 7, abort = both) {
-                Precondition(|bb| bb.b0 + 1 > 1, else = Skipped) {
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 + 1 == 2)]
-            Sequence {
-                AsyncFallback {
-                    StatefulAction(Task<1>),
-                    Repeat(2) {
-                        DynamicSequence {
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    #[success_if(|bb| *bb.t0 < 1)]
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = bb.b0 % 2 })]
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    Condition(|ctx| ctx.check(4)),
-                    Condition(PCond<5>, b0 = {t0}),
-                },
+        SequenceStar {
+            StatefulAction(PTask<0>, b0 = {t0}),
+            SetBlackboard(b0 = {b1}),
+            #[skip_if(|bb| bb.b1 > bb.b0)]
+            #[failure_if(|bb| bb.b0 > 6)]
+            WaitUntil(|bb| bb.b1 > 3) {
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1138Blackboard { b0 t0 });
+board!(Tree1138Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1139Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            b1: i64 = 13,
+        }
+        ParallelAll(1) {
+            SequenceWithMemory {
+                ForceFailure {
+                    Precondition(|bb| *bb.t0 + 4 == 0, else = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b1)),
+            Condition(PCond<2>, b0 = 6),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1139Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        Succeeder
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            b1: i64 = 3,
         }
-        RunOnce {
-            Observe(|bb| (bb.b0 + 4) % 2 == 0) {
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    Action(Act<0>),
+        BinarySelector(|bb| *bb.t0 == bb.b1 % 4) {
+            SubTree(Tree1139Sub0, ..),
+            IfThenElse {
+                Switch(b1) {
+                    case 0 => StatefulAction(Task<3>),
+                    _ => Condition(Cond<4>),
                 },
+                BinarySelector(|bb| *bb.t0 == bb.b1) {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                    Condition(Cond<6>),
+                },
+                SubTree(Tree1139Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree1139Blackboard { b0 });
+board!(Tree1139Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1140Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Deadline(50) {
+            RunOnce(then_skip = true) {
+                Sleep(100),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 1,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
-            l0: Vec<i64> = vec![1, 2],
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
         }
-        AsyncFallback {
-            ReactiveFallback {
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b1)),
+        SequenceWithMemory {
+            BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = true) {
+                Guard(|ctx| &mut ctx.token) {
+                    SubTree(Tree1140Sub0, ..),
                 },
-                WaitValueUpdate(t0) {
-                    WhileDoElse {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
+                Iterate(l0, element = {b0}, until = Never, max = 3) {
+                    StatefulAction(Task<0>),
                 },
             },
-            Precondition(|bb| bb.b0 < 7, else = Failure) {
-                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
-                    BinarySelector(|bb| bb.o0.unwrap_or(1) < 3, dynamic = false) {
-                        #[run_while(|bb| bb.o0.unwrap_or(3) % 3 != 0)]
-                        #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
-                        #[on_failure(|bb| bb.t0.set(bb.b1))]
-                        StatefulAction(Task<3>),
-                        AlwaysFailure,
-                    },
+            Interrupt(|bb| *bb.t0 < 4) {
+                DynamicSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1140Blackboard { b0 b1 t0 o0 l0 });
+board!(Tree1140Blackboard { t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
             b0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
         }
-        Iterate(l0, element = {b1}, max = 2) {
-            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-            ForceSuccess {
-                RepeatUntil(Failure) {
-                    ReactiveSelector {
-                        Action(Act<0>),
-                        RunOnce(then_skip = false) {
-                            IfThenElse {
-                                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                        ScriptCondition(|bb| bb.b1 < bb.b1 % 2),
-                        ReactiveSequence {
-                            Sleep(20),
-                            Action(PAct<4>, b0 = {b1}, b1 = {t0}),
-                        },
-                    },
+        #[failure_if(|bb| (bb.b0 + 2) % 3 < 0)]
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            ReactiveSequence {
+                RepeatUntilSuccess(1) {
+                    Sleep(20),
                 },
+                Condition(|ctx, bb| ctx.check_in(1, 9)),
+                Repeater(0) {
+                    StatefulAction(Task<2>),
+                },
+                RepeatUntilFailure(3) {
+                    Script(|bb| bb.b1 = 1),
+                },
+            },
+            StepSequencer {
+                Loop(q0, if_empty = Running) {
+                    #[skip_if(|bb| bb.b0 % 3 > 0)]
+                    Condition(Cond<3>),
+                },
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree1141Blackboard { l0 b0 o0 t0 b1 });
+board!(Tree1141Blackboard { b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        PolicyParallel(policy = FirstFailure) {
-            #[on_halted(|bb| bb.b0 += 1)]
-            Condition(Cond<0>),
-            #[post(|bb| { bb.t0.set((bb.b0 + 2) % 2); bb.b0 = *bb.t0 + 1 })]
-            AlwaysRunning,
-            RepeatTimes(forever) {
-                Script(|bb| { bb.b0 += 3; if bb.b0 + 1 > bb.b0 + 3 { bb.t0.set(bb.b0 % 4) } }),
+        MemSequence {
+            Repeat(0) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            MemSequence {
-                Condition(|ctx| ctx.check(1)),
+            FlipSelector {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
+                StatefulAction(Task<2>),
             },
-            Condition(Cond<2>),
+            WaitValueUpdate(t0) {
+                WaitValueUpdate(t0) {
+                    Wait(100),
+                },
+            },
+            ReactiveFallback {
+                MaxTime(0) {
+                    ScriptCondition(|bb| *bb.t0 != 1),
+                },
+                DynamicSelector {
+                    AlwaysFailure,
+                },
+            },
+            SequenceWithMemory {
+                Wait(30),
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
@@ -1353,314 +1351,306 @@ board!(Tree1142Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            b1: i64 = 3,
-        }
-        Invert {
-            ReactiveSequence {
-                Observe(|bb| bb.b0 > bb.o0.unwrap_or(4), abort = none) {
-                    Script(|bb| if *bb.t0 > 2 { bb.b1 += 3 }),
-                },
-                SequenceStar {
-                    WaitUntil(|bb| bb.o0.is_none()) {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Action(PAct<2>, b0 = {=}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1143Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1144 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        Repeat(3) {
-            IfThenElse {
-                PrioritySelector {
-                    #[score(4)]
-                    IfThenElse {
-                        StatefulAction(Task<0>),
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                RunOnce {
-                    MemPriority {
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = 6),
-                        Condition(PCond<4>, b0 = {=}),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1144Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1145 for Ctx {
-        blackboard {
-            b0: i64 = 2,
             #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
         }
-        RepeatUntilFailure(forever) {
-            SequenceStar {
-                Action(Act<0> = Act::<0>),
-                AsyncFallback {
-                    Action(Act<1>),
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                    WasEntryUpdated(t0),
-                },
-                MaxTime(0) {
-                    KeepRunningUntilFailure {
-                        Repeater(forever) {
-                            KeepRunningUntilFailure {
-                                Action(|ctx| ctx.exec(3)),
+        Fallback {
+            RepeatUntilFailure(1) {
+                Fallback {
+                    Observe(|bb| *bb.t0 % 2 < 1, abort = both) {
+                        ParallelAll(1) {
+                            Condition(|ctx| ctx.check(0)),
+                            RunOnce {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        MaxTime(20) {
+                            BinarySelector(|bb| *bb.t0 > 7, dynamic = true) {
+                                Sleep(100),
+                                SetBlackboard(t0 = 2),
                             },
                         },
                     },
                 },
             },
+            MemSequence {
+                Invert {
+                    ReactiveSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                Condition(|ctx| ctx.check(3)),
+                RepeatUntilSuccess(forever) {
+                    Wait(30),
+                },
+                StatefulAction(PTask<4>, b0 = 0),
+                Sleep(20),
+            },
+            RepeatUntil(Failure) {
+                IfThenElse {
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Timeout(10) {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        },
+                        Action(PIo<7>, t0 = {=}),
+                        Action(Act<8>),
+                    },
+                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 + 3 })]
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<9>),
+                        PolicyParallel(policy = FirstFailure) {
+                            Action(PAct<10>, b0 = {=}),
+                            Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1145Blackboard { b0 t0 });
+board!(Tree1143Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1144 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            RepeatUntil(Success) {
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1145 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1],
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            Deadline(0) {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Iterate(l0, element = {b0}, reset_index = false) {
+                            Condition(Cond<0>),
+                        },
+                        Precondition(|bb| (*bb.t0 + 4) % 2 == 0, else = Success) {
+                            AsyncSequence {
+                                Condition(Cond<1> = Cond::<1>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        DynamicSelector {
+                            Retry(2) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1145Blackboard { b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        ReactiveSequence {
-            Cooldown(30, filtered = Failure) {
-                ReactiveFallback {
-                    WasEntryUpdated(t1),
-                    WaitValueUpdate(t1) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                    AlwaysFailure,
-                },
-            },
-            RunOnce(then_skip = true) {
-                #[skip_if(|bb| bb.b0 + 1 > 1)]
-                StatefulAction(Task<2> = Task::<2>),
-            },
+        Sequence {
             ParallelAll {
-                Selector {
-                    Optional {
-                        Cooldown(0, filtered = Failure) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        },
-                    },
-                    ForceFailure {
-                        Repeat(4) {
-                            Action(Act<4>),
-                        },
-                    },
+                DynamicSequence {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {=}),
                 },
-                Inverter {
-                    Invert {
-                        Sequence {
-                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
-                            Script(|bb| *bb.t0 += 2),
-                            Condition(Cond<6>),
-                        },
-                    },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Limiter(2) {
+                    UnsetBlackboard(o0),
                 },
             },
         }
     }
 }
 
-board!(Tree1146Blackboard { b0 t1 t0 b1 });
+board!(Tree1146Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
-        WhileDoElse {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 0,
+            b1: i64 = 2,
+        }
+        ParallelAll {
             StatefulAction(Task<0>),
-            RepeatUntil(Failure) {
-                Action(Act<1> = Act::<1>),
+            RepeatUntil(Success) {
+                Repeat(1) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
             },
-            Runner,
+            #[run_while(|bb| bb.o0.is_none())]
+            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Loop, dynamic = true) {
+                Action(PIo<2>, t0 = {b0}),
+                WasEntryUpdated(t0),
+                Sleep(20),
+            },
         }
     }
 }
 
+board!(Tree1147Blackboard { t0 o0 b0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
-        Delay(10) {
-            Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
         }
+        ReactiveFallback {
+            Fallback {
+                RepeatUntil(Failure) {
+                    Action(Act<0>),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 3)),
+            },
+            Sequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Action(PIo<4>, t0 = {=}),
+            },
+            Sleep(20),
+        }
+    }
+}
+
+board!(Tree1148Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1149Sub0 for Ctx {
+        StatefulAction(Task<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Fallback {
-            #[failure_if(|bb| bb.o0.is_none())]
-            #[run_while(|bb| bb.o0.is_none())]
-            WhileDoElse {
+        Sequence {
+            DynamicSequence {
                 StatefulAction(Task<0>),
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    Timeout(50) {
-                        Condition(Cond<1>),
-                    },
-                    #[post(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| *bb.t0 > 2)]
-                    Sleep(30),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            ForceFailure {
+                Retry(1) {
+                    StatefulAction(Task<4>),
                 },
             },
-            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
-                SkipUnlessUpdated(t0) {
-                    Conditional(|bb| bb.b0 % 3 > 1, dynamic = false) {
-                        #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 4); *bb.t0 += 2 })]
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        Fallback {
-                            Action(PAct<2>, b0 = {=}),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    ParallelAll(1) {
-                        Condition(PCond<4>, b0 = 7),
-                        StatefulAction(Task<5>),
-                    },
-                },
+            StepSequencer {
+                SubTree(Tree1149Sub0),
+                StatefulAction(Task<6>),
+                Wait(0),
             },
+            StatefulAction(Task<7>),
         }
     }
 }
 
-board!(Tree1149Blackboard { o0 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1150Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            b1: i64 = 3,
+            b0: i64,
             #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
         }
-        MemSequence {
-            Condition(PCond<0>, b0 = {t0}),
-            Conditional(|bb| *bb.t1 > bb.b0, dynamic = false, else = Failure) {
-                #[run_while(|bb| (bb.b1 + 2) % 2 != 1)]
-                Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = 6),
+        BinarySelector(|bb| bb.b0 < 6) {
+            RetryUntilSuccessful(3) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    AlwaysFailure,
+                    #[score(|bb| (bb.b1 % 3) as f32)]
+                    SubTree(Tree1150Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
                 },
             },
-            Script(|bb| bb.b0 = (bb.b1 + 2) % 2),
+            RunOnce {
+                MaxTime(0) {
+                    ParallelAll(1) {
+                        RunOnce {
+                            Script(|bb| bb.t0.set(bb.b1)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1150Blackboard { t1 b0 b1 t0 });
+board!(Tree1150Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            l0: Vec<i64> = vec![],
-            b1: i64 = 4,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            ReactiveFallback {
-                RetryUntilSuccessful(2) {
-                    Iterate(l0, element = {b1}, until = FirstFailure) {
-                        ParallelAll(1) {
-                            IndexSwitch(|bb| bb.b0 + 2, out_of_range = Loop, dynamic = false) {
-                                Switch(b1) {
-                                    case 2 => Condition(Cond<0>),
-                                    case 1 => Condition(Cond<1>),
-                                    case 5 => Action(Act<2>),
-                                    _ => Condition(Cond<3>),
-                                },
-                            },
-                        },
+        Priority {
+            AsyncFallback {
+                SequenceStar {
+                    Action(Act<0>),
+                    StatefulAction(PTask<1>, b0 = {b0}),
+                    Action(PIo<2>, t0 = {b0}),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                StepSequencer {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    #[on_success(|bb| bb.t1.set(1))]
+                    #[failure_if(|bb| *bb.t1 % 3 > 0)]
+                    StatefulAction(Task<7>),
+                },
+            },
+            ScriptCondition(|bb| (*bb.t0 + 1) % 3 < 0),
+            Repeater(3) {
+                AsyncFallback {
+                    WaitValueUpdate(t1) {
+                        Condition(|ctx| ctx.check(8)),
                     },
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                Iterate(l0, element = {b1}, max = 1) {
-                    StatefulAction(Task<4>),
-                },
-                Condition(|ctx| ctx.check(5)),
-            },
-            Remap(success = Success, failure = Failure) {
-                WaitUntil(|bb| bb.b0 % 2 == 0) {
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
-                        FlipSelector {
-                            Action(Act<6> = Act::<6>),
-                            Condition(PCond<7>, b0 = {=}),
-                            #[on_halted(|bb| { bb.b1 += 2; if *bb.t0 != 7 { bb.b0 += 3 } })]
-                            WaitUntil(|bb| *bb.t0 + 4 < bb.b0) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                #[success_if(|bb| bb.b1 + 4 == 7)]
-                Precondition(|bb| *bb.t0 == 6) {
-                    Action(Act<8>),
-                },
-                Script(|bb| bb.b1 = bb.b0 + 1),
-                SkipUnlessUpdated(t0) {
-                    Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                },
-                WaitUntil(|bb| (bb.o0.unwrap_or(4) + 4) % 2 == 1) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                ForceSuccess {
-                    Condition(|ctx| ctx.check(10)),
-                },
-            },
-            Parallel(success = -1, failure = -1) {
-                ParallelAll {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<11> = Act::<11>),
-                    },
-                    Parallel(failure = -1) {
-                        #[post(|bb| { bb.t0.set(bb.b1); bb.o0 = Some(bb.b1) })]
-                        Script(|bb| { bb.o0 = None; if *bb.t0 % 4 < 0 { *bb.t0 += 2 } }),
-                        #[success_if(|bb| bb.b1 != bb.b0)]
-                        #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+                    Action(PIo<9>, t0 = {=}),
+                    AsyncSequence {
+                        #[on_failure(|bb| { bb.b0 = 0; bb.o0 = Some(*bb.t0 % 3) })]
+                        #[post(|bb| bb.b0 = bb.b0 % 2)]
+                        #[failure_if(|bb| *bb.t0 < 3)]
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(10)),
+                        Action(Act<11>),
+                        UnsetBlackboard(o0),
                         AlwaysFailure,
-                    },
-                    StatefulAction(Task<12>),
-                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
-                        Sleep(0),
                     },
                 },
             },
@@ -1668,130 +1658,122 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1151Blackboard { b0 t0 o0 l0 b1 });
+board!(Tree1151Blackboard { o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
-        TryCatch(catch_on_halt = true) {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            ForceSuccess {
+                StatefulAction(Task<0>),
+            },
+            #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(1)) })]
+            StatefulAction(Task<1>),
             ReactiveFallback {
-                ParallelAll(1) {
-                    DynamicSequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                    },
-                    Condition(Cond<2>),
+                Precondition(|bb| *bb.t0 < *bb.t1, else = Running) {
+                    StatefulAction(Task<2>),
                 },
-            },
-            Fallback {
-                Sequence {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                },
-                Wait(50),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1153Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        Script(|bb| if *bb.t0 % 3 != 1 { bb.b0 += 1 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1153Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-        }
-        Fallback {
-            StatefulAction(Task<2>),
-            SubTree(Tree1153Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
-        }
-    }
-}
+board!(Tree1152Blackboard { o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1153 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[allow(unused)] o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        DynamicSelector {
-            IfThenElse {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                StatefulAction(Task<1>),
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+            Retry(4) {
+                Cooldown(0) {
+                    #[success_if(|bb| *bb.t0 > 2)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Parallel(failure = 3) {
+                        Priority {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0) as f32)]
+                            StatefulAction(Task<2>),
+                            #[score(|bb| (bb.o0.unwrap_or(3) % 2) as f32)]
+                            Remap(success = Failure, failure = Success) {
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                            #[score(|bb| (*bb.t0) as f32)]
+                            Action(Act<4>),
+                        },
+                        RetryUntilSuccessful(1) {
+                            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                            #[skip_if(|bb| bb.b0 % 3 == 2)]
+                            #[run_while(|bb| *bb.t0 % 2 < 0)]
+                            BinarySelector(|bb| bb.b0 + 3 < bb.b0 % 4, dynamic = true) {
+                                StatefulAction(Task<5>),
+                                Action(PIo<6>, t0 = {=}),
+                            },
+                        },
+                        BinarySelector(|bb| *bb.t0 + 2 < bb.b0 % 3, dynamic = false) {
+                            StatefulAction(Task<7>),
+                            Succeeder,
+                        },
+                    },
+                },
             },
-            SubTree(Tree1153Sub0, ..),
         }
     }
 }
 
-board!(Tree1153Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1154Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Sequence {
-            Condition(PCond<0>, b0 = 9),
-            Delay(50) {
-                Action(Act<1>),
-            },
-        }
-    }
-}
+board!(Tree1153Blackboard { o0 l0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-            Parallel(success = 3, failure = 1) {
-                IfThenElse {
-                    SubTree(Tree1154Sub0, ..),
-                    ParallelAll {
-                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Selector {
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) % 2 > 0)]
-                    #[skip_if(|bb| *bb.t0 + 4 < 7)]
-                    Condition(Cond<4>),
-                    RunOnce {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                Selector {
-                    Iterate(l0, element = {b0}, until = Never, max = 3) {
-                        RepeatUntilFailure(forever) {
-                            #[success_if(|bb| bb.o0.is_some())]
-                            #[failure_if(|bb| *bb.t0 < bb.b0 % 2)]
-                            Condition(Cond<7> = Cond::<7>),
+        Fallback {
+            Observe(|bb| bb.b0 < 7, abort = lower) {
+                Condition(Cond<0>),
+            },
+            Observe(|bb| bb.o0.is_some(), abort = self) {
+                Loop(q0, value = {t1}, if_empty = Running) {
+                    Fallback {
+                        #[failure_if(|bb| *bb.t1 % 2 > 0)]
+                        RunOnce {
+                            RunOnce(then_skip = false) {
+                                IfThenElse {
+                                    #[skip_if(|bb| bb.b0 == 3)]
+                                    Condition(Cond<1>),
+                                    AlwaysSuccess,
+                                },
+                            },
                         },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                        StatefulAction(PTask<9>, b0 = {=}),
-                        SetBlackboard(b0 = {t0}),
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            Repeat(forever) {
+                                StatefulAction(Task<3>),
+                            },
+                            PolicyParallel(policy = FirstSuccess) {
+                                Wait(10),
+                                StatefulAction(Task<4>),
+                                ScriptCondition(|bb| *bb.t0 < 2),
+                            },
+                        },
                     },
                 },
             },
@@ -1799,424 +1781,35 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1154Blackboard { o0 t0 l0 b0 });
+board!(Tree1154Blackboard { o0 t0 q0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64,
-            b1: i64,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64>,
             #[tracked] t0: i64 = 5,
         }
-        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-            Repeater(0) {
-                #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 4); if bb.b1 < *bb.t0 { bb.b1 += 1 } })]
-                #[skip_if(|bb| bb.b0 != 5)]
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+        BinarySelector(|bb| bb.b1 < (bb.b1 + 4) % 2) {
+            Switch(b1) {
+                case 4 => AlwaysRunning,
+                case 0 => Switch(b1) {
+                    case 5 => StatefulAction(Task<0>),
+                    _ => Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                },
+                case 3 => Action(PIo<2>, t0 = {=}),
+                _ => SetBlackboard(o0 = Some(8)),
             },
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree1155Blackboard { l0 b0 b1 t0 });
+board!(Tree1155Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Precondition(|bb| bb.b1 + 1 == 6, else = Failure) {
-            Delay(20) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree1156Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Repeater(2) {
-            Sequence {
-                Action(Act<0>),
-                #[skip_if(|bb| bb.b0 + 4 < 5)]
-                IndexSwitch(|bb| (bb.b0 + 3) % 3) {
-                    Conditional(|bb| *bb.t0 + 1 == bb.b0, dynamic = false, else = Failure) {
-                        #[on_halted(|bb| { *bb.t1 += 1; if bb.b0 > *bb.t1 { bb.o0 = Some(*bb.t1 % 3) } })]
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    Action(PAct<2>, b0 = {=}),
-                    Repeat(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    BinarySelector(|bb| (*bb.t1 + 4) % 2 > 0, dynamic = false) {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Observe(|bb| bb.b0 % 2 > 0, abort = both) {
-                            Action(Act<6>),
-                        },
-                        MemPriority {
-                            Condition(Cond<7>),
-                            Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1157Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                MemPriority {
-                    Action(Act<0>),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
-            },
-            DynamicSelector {
-                Condition(Cond<4> = Cond::<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            Fallback {
-                MemSequence {
-                    Wait(20),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-                Action(|ctx| ctx.exec(9)),
-            },
-            Condition(Cond<10>),
-            Fallback {
-                StatefulAction(Task<11>),
-                Deadline(10) {
-                    StatefulAction(Task<12>),
-                },
-                Condition(Cond<13>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
-        Timeout(20) {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-                ParallelAll {
-                    RunOnce(then_skip = false) {
-                        Optional {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Wait(0),
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        RetryUntilSuccessful(2) {
-                            DynamicSequence {
-                                Sleep(50),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            l0: Vec<i64>,
-            b1: i64 = 1,
-        }
-        Iterate(l0, element = {b0}) {
-            Observe(|bb| (bb.b0 + 1) % 4 != 2, abort = none) {
-                Fallback {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[on_success(|bb| if *bb.t0 > 6 { bb.b1 += 3 })]
-                    #[skip_if(|bb| bb.b1 + 4 == 1)]
-                    ReactiveFallback {
-                        IndexSwitch(|bb| 3) {
-                            Sleep(20),
-                            RepeatUntilFailure(forever) {
-                                Sleep(50),
-                            },
-                        },
-                        Precondition(|bb| bb.b1 % 2 < 0, else = Success) {
-                            Observe(|bb| bb.b0 != 2) {
-                                ForceSuccess {
-                                    Condition(|ctx| ctx.check(0)),
-                                },
-                            },
-                        },
-                        StepSequencer {
-                            RepeatTimes(forever) {
-                                StepSequencer {
-                                    Condition(Cond<1>),
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                            Parallel(success = 1) {
-                                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                                Script(|bb| bb.o0 = None),
-                            },
-                        },
-                        #[failure_if(|bb| bb.b0 > *bb.t0 + 4)]
-                        #[skip_if(|bb| bb.b0 % 4 < 0)]
-                        SequenceStar {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    ParallelAll(2) {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                Script(|bb| bb.b0 = bb.b1),
-                            },
-                        },
-                        Sequence {
-                            BinarySelector(|bb| bb.o0.unwrap_or(2) + 2 != 2, dynamic = true) {
-                                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 3 == 0),
-                                RepeatUntilFailure(2) {
-                                    Condition(|ctx| ctx.check(5)),
-                                },
-                            },
-                            Action(PAct<6>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1160Blackboard { t0 o0 b0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            Filter(times = 2) {
-                RepeatTimes(3) {
-                    #[on_halted(|bb| { if bb.o0.unwrap_or(4) > bb.b0 + 4 { bb.t0.set(bb.b0) }; *bb.t0 += 1 })]
-                    Repeat(4) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                },
-            },
-            Parallel(success = 0) {
-                IndexSwitch(|bb| 4, out_of_range = Fail) {
-                    #[on_failure(|bb| { bb.t0.set(0); bb.o0 = Some(bb.b0 % 3) })]
-                    #[post(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[failure_if(|bb| bb.b0 < 3)]
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(1)),
-                    Action(Act<2>),
-                },
-            },
-            Fallback {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                Condition(Cond<6>),
-                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-            },
-            Fallback {
-                Precondition(|bb| *bb.t0 < 4) {
-                    #[on_success(|bb| if bb.o0.is_some() { bb.b0 = bb.o0.unwrap_or(1) })]
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b0 % 2 })]
-                #[run_while(|bb| *bb.t0 + 1 == 2)]
-                #[post(|bb| bb.o0 = None)]
-                Sequence {
-                    Succeeder,
-                    Action(PAct<10>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1161Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        TryCatch {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
-            Invert {
-                Timeout(50) {
-                    BinarySelector(|bb| *bb.t1 == 5, dynamic = false) {
-                        AlwaysSuccess,
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                FlipSelector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    #[on_success(|bb| { bb.t0.set(bb.b1 + 3); *bb.t1 += 1 })]
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6> = Cond::<6>),
-            },
-            Condition(Cond<7>),
-        }
-    }
-}
-
-board!(Tree1162Blackboard { b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1163Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 11,
-            b1: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-        }
-        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            l0: Vec<i64>,
-        }
-        Interrupt(|bb| bb.b0 + 2 > 3) {
-            #[post(|bb| bb.b1 += 3)]
-            #[on_halted(|bb| { *bb.t0 += 2; if bb.b1 == 4 { *bb.t0 += 1 } })]
-            FlipSelector {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        ScriptCondition(|bb| bb.b0 < 5),
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                    SubTree(Tree1163Sub0, ..),
-                    Iterate(l0, element = {b1}, until = Never, reset_index = true) {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1163Blackboard { b0 t0 b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-        }
-        Sequence {
-            WasEntryUpdated(t0),
-            SetBlackboard(t1 = 3),
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-board!(Tree1164Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-        }
-        Priority {
-            WasEntryUpdated(t1),
-            StatefulAction(Task<0>),
-            Loop(q0, value = {t1}, if_empty = Success) {
-                ScriptCondition(|bb| *bb.t0 < 2),
-            },
-            Condition(PCond<1>, b0 = {t0}),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree1165Blackboard { t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1166 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Limiter(1) {
-            MemSequence {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {t0}),
-                    StatefulAction(Task<1>),
-                },
-                Sequence {
-                    ScriptCondition(|bb| bb.b1 != (bb.b1 + 4) % 4),
-                    Condition(Cond<2>),
-                    Condition(PCond<3>, b0 = {b0}),
-                    Action(PIo<4>, t0 = {=}),
-                    #[skip_if(|bb| bb.b0 == *bb.t0)]
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1166Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
         blackboard {
             b1: i64 = 3,
             b0: i64,
@@ -2233,37 +1826,37 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1167Blackboard { b1 b0 o0 });
+board!(Tree1156Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
+    pub tree Tree1157 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             b0: i64 = 3,
         }
-        Observe(|bb| bb.b0 > bb.b0 + 1) {
-            KeepRunningUntilFailure {
-                ParallelAll(2) {
-                    Repeat(4) {
-                        SequenceStar {
-                            Action(Act<0>),
-                            AlwaysSuccess,
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b1)),
-                            Condition(PCond<2>, b0 = 0),
-                            Action(|ctx| ctx.exec(3)),
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            Iterate(l0, element = {b0}, reset_index = false) {
+                ReactiveSequence {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        Conditional(|bb| bb.b0 % 2 < 1, dynamic = false) {
+                            Action(|ctx| ctx.exec(1)),
                         },
+                        Condition(PCond<2>, b0 = 0),
                     },
-                    Action(PAct<4>, b0 = {=}),
+                    Repeat(3) {
+                        Action(PAct<3>, b0 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1168Blackboard { b1 b0 });
+board!(Tree1157Blackboard { l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
+    pub tree Tree1158 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4>,
             b1: i64,
@@ -2279,10 +1872,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1169Blackboard { q0 b1 t0 });
+board!(Tree1158Blackboard { q0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
+    pub tree Tree1159 for Ctx {
         blackboard {
             b1: i64 = 5,
         }
@@ -2317,14 +1910,15 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1170Blackboard { b1 });
+board!(Tree1159Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
+    pub tree Tree1160 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             b1: i64 = 1,
             #[tracked] t0: i64,
+            b0: i64 = 3,
         }
         AsyncSequence {
             Selector {
@@ -2344,8 +1938,8 @@ bt::behavior_tree! {
                         Condition(Cond<5>),
                     },
                 },
-                Observe(|bb| bb.b1 + 1 == 5, abort = self) {
-                    StepSequencer {
+                Iterate(l0, element = {b0}, max = 2) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
                         StatefulAction(Task<6>),
                         #[success_if(|bb| *bb.t0 < 1)]
                         #[failure_if(|bb| bb.b0 == 2)]
@@ -2397,334 +1991,702 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1171Blackboard { b0 b1 t0 });
+board!(Tree1160Blackboard { l0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1161 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| bb.b0 + 2 == 6)]
+        Repeater(1) {
+            KeepRunningUntilFailure {
+                Loop(q0, if_empty = Failure) {
+                    ReactiveFallback {
+                        Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1161Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1162 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 % 4 == 0)]
+        WaitValueUpdate(t0) {
+            #[success_if(|bb| *bb.t0 + 1 == 6)]
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree1162Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1163 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            Delay(50) {
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+            },
+            ScriptCondition(|bb| *bb.t0 + 2 != 5),
+        }
+    }
+}
+
+board!(Tree1163Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = false) {
+            Selector {
+                Observe(|bb| (bb.b0 + 4) % 4 > 1, abort = both) {
+                    Remap(success = Failure, failure = Success) {
+                        Timeout(50) {
+                            Limiter(2) {
+                                Action(Act<0>),
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    AsyncFallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Observe(|bb| bb.b0 + 1 == bb.b0) {
+                    ReactiveSequence {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Observe(|bb| (bb.b0 + 3) % 4 < 2, abort = self) {
+                    ReactiveFallback {
+                        MemSequence {
+                            SetBlackboard(t0 = 1),
+                            Condition(Cond<4>),
+                        },
+                        Action(Act<5>),
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.b0 + 4 < 4) {
+                StatefulAction(Task<6> = Task::<6>),
+                Sequence {
+                    ScriptCondition(|bb| (bb.b0 + 4) % 4 != 1),
+                    Action(PIo<7>, t0 = {b0}),
+                    Condition(Cond<8> = Cond::<8>),
+                    Sleep(10),
+                    Optional {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1164Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1165Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1165Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 14,
+        }
+        RunOnce(then_skip = true) {
+            Iterate(l0, element = {b0}) {
+                IfThenElse {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    },
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1165 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            l0: Vec<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                SubTree(Tree1165Sub0, o0 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                Action(PIo<2>, t0 = {=}),
+                Condition(Cond<3>),
+                #[post(|bb| bb.o0 = Some(*bb.t0))]
+                #[failure_if(|bb| bb.o0.is_none())]
+                Repeat(4) {
+                    Fallback {
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[failure_if(|bb| *bb.t0 < 1)]
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            SubTree(Tree1165Sub1, o0 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1165Blackboard { o0 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1166 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] b0: i64 = 4,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| *bb.t0 + 1 != *bb.t0, dynamic = true) {
+                StatefulAction(Task<0> = Task::<0>),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    AlwaysRunning,
+                },
+            },
+            SequenceWithMemory {
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(PCond<4>, b0 = {t0}),
+            },
+            KeepRunningUntilFailure {
+                Repeat(3) {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<5>, b0 = 0),
+                        AlwaysRunning,
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1166Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1167 for Ctx {
+        WhileDoElse {
+            SequenceStar {
+                DynamicSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(Cond<1>),
+                    Wait(0),
+                },
+            },
+            ParallelAll {
+                Condition(Cond<2>),
+                Wait(20),
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    TryCatch {
+                        Condition(Cond<4>),
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1168 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        AsyncSequence {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
+                StatefulAction(Task<2>),
+            },
+            #[on_halted(|bb| bb.o0 = None)]
+            #[skip_if(|bb| *bb.t0 % 2 < 1)]
+            Sequence {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+            },
+            RepeatTimes(3) {
+                Action(Act<5> = Act::<5>),
+            },
+            Action(Act<6>),
+            TryCatch(catch_on_halt = false) {
+                Script(|bb| if bb.o0.is_some() { *bb.t0 += 2 }),
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1168Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Selector {
+            Observe(|bb| bb.b1 + 4 > bb.b0 % 4, abort = both) {
+                Cooldown(50, filtered = Skipped) {
+                    Sequence {
+                        #[post(|bb| bb.b0 += 3)]
+                        #[run_while(|bb| bb.b0 + 2 != bb.b1)]
+                        #[success_if(|bb| *bb.t0 % 4 < 1)]
+                        ReactiveFallback {
+                            Action(PIo<0>, t0 = {b0}),
+                            StatefulAction(Task<1>),
+                            #[on_halted(|bb| bb.b1 += 3)]
+                            #[success_if(|bb| bb.b1 % 4 == 1)]
+                            #[failure_if(|bb| bb.b1 < bb.b0)]
+                            AlwaysRunning,
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            #[failure_if(|bb| bb.b0 + 4 == 4)]
+                            #[skip_if(|bb| bb.b0 < 3)]
+                            ScriptCondition(|bb| bb.b0 > *bb.t0 + 3),
+                            Action(Act<3>),
+                        },
+                        RetryUntilSuccessful(2) {
+                            ReactiveFallback {
+                                StatefulAction(Task<4>),
+                                Action(Act<5> = Act::<5>),
+                                Succeeder,
+                            },
+                        },
+                    },
+                },
+            },
+            Observe(|bb| bb.b1 != 7, abort = lower) {
+                Conditional(|bb| *bb.t0 % 2 > 0, else = Failure) {
+                    Loop(q0, if_empty = Running) {
+                        ReactiveSequence {
+                            Precondition(|bb| *bb.t0 + 2 == (*bb.t0 + 4) % 2, else = Skipped) {
+                                Script(|bb| { if bb.b0 % 4 < 1 { bb.b0 = *bb.t0 }; bb.b1 = *bb.t0 % 3 }),
+                            },
+                            Loop(q0) {
+                                Action(Act<6>),
+                            },
+                            ReactiveFallback {
+                                Action(Act<7> = Act::<7>),
+                            },
+                            WhileDoElse {
+                                StatefulAction(Task<8>),
+                                Action(PAct<9>, b0 = 3),
+                                Action(Act<10>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1169Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 4,
+        }
+        Parallel {
+            Sequence {
+                Selector {
+                    #[failure_if(|bb| bb.b1 > bb.o0.unwrap_or(1))]
+                    StatefulAction(Task<0>),
+                },
+                Inverter {
+                    MemSequence {
+                        Sleep(0),
+                        StatefulAction(Task<1>),
+                        ReactiveSequence {
+                            SetBlackboard(b1 = {b0}),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b0) {
+                Sequence {
+                    AlwaysSuccess,
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    Condition(PCond<5>, b0 = {t0}),
+                    SetBlackboard(b0 = 2),
+                },
+                Repeater(0) {
+                    Runner,
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 != 2),
+                    KeepRunningUntilFailure {
+                        #[run_while(|bb| bb.b0 != 0)]
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        Succeeder,
+                    },
+                    ScriptCondition(|bb| *bb.t0 != bb.b1),
+                },
+            },
+            DynamicSequence {
+                #[post(|bb| bb.b1 = bb.b1 % 2)]
+                #[on_halted(|bb| bb.b0 = 3)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                StatefulAction(Task<6>),
+                ScriptCondition(|bb| bb.o0.is_some()),
+                Priority {
+                    StatefulAction(Task<7>),
+                    Sleep(0),
+                },
+                ScriptCondition(|bb| (bb.b1 + 4) % 3 > 1),
+            },
+        }
+    }
+}
+
+board!(Tree1170Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        ReactiveSequence {
+            #[skip_if(|bb| bb.b0 % 4 < 3)]
+            #[post(|bb| bb.b0 = *bb.t0 % 3)]
+            Action(Act<0>),
+            #[run_while(|bb| bb.b0 > 7)]
+            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+            #[skip_if(|bb| bb.b0 < *bb.t0 + 2)]
+            ScriptCondition(|bb| bb.b0 % 3 < 0),
+        }
+    }
+}
+
+board!(Tree1171Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        ParallelAll(max_failures = -2) {
-            Wait(20),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(|ctx| ctx.check(0)),
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1) % 2, &mut bb.b1)),
-                    Condition(Cond<2>),
+        #[success_if(|bb| *bb.t0 > 5)]
+        ReactiveFallback {
+            Repeat(forever) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Fallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    RunOnce(then_skip = false) {
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = 1),
+                    #[post(|bb| bb.t0.set(1))]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Condition(|ctx| ctx.check(4)),
                 },
-                #[post(|bb| bb.b0 += 2)]
-                ScriptCondition(|bb| *bb.t0 != 1),
             },
         }
     }
 }
 
-board!(Tree1172Blackboard { o0 b0 t0 b1 });
+board!(Tree1172Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
         }
-        Limiter(2) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                Runner,
-                #[skip_if(|bb| *bb.t1 > *bb.t0)]
-                #[on_halted(|bb| *bb.t1 += 1)]
-                #[failure_if(|bb| *bb.t0 < 0)]
-                AlwaysFailure,
-                Wait(10),
-            },
+        #[failure_if(|bb| bb.b1 + 3 != 2)]
+        AsyncFallback {
+            ScriptCondition(|bb| *bb.t0 == (bb.b1 + 1) % 3),
+            Condition(Cond<0>),
+            SetBlackboard(b0 = 0),
         }
     }
 }
 
-board!(Tree1173Blackboard { t1 t0 });
+board!(Tree1173Blackboard { t0 b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1174Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SetBlackboard(o0 = Some(7))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
-        ReactiveFallback {
-            SequenceStar {
-                DynamicSelector {
-                    Condition(|ctx| ctx.check(0)),
-                    Repeat(forever) {
-                        Action(Act<1>),
-                    },
-                    Action(Act<2> = Act::<2>),
-                    Fallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                SequenceWithMemory {
-                    RepeatUntilSuccess(forever) {
-                        Parallel(failure = -3) {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<8>),
-                        Action(|ctx| ctx.exec(9)),
-                        Condition(Cond<10>),
-                    },
-                    Inverter {
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
-                },
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            Sleep(10),
+            #[post(|bb| bb.b1 = (bb.b1 + 1) % 3)]
+            #[on_success(|bb| { bb.t0.set(bb.b1 + 4); bb.o0 = None })]
+            #[on_halted(|bb| bb.b1 = *bb.t0)]
+            SetBlackboard(t0 = {b0}),
+            Fallback {
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
+                StatefulAction(Task<3>),
             },
-            Repeat(3) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Inverter {
-                            MemSequence {
-                                DynamicSelector {
-                                    AlwaysSuccess,
-                                },
-                                Filter(times = 3) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
-                    DynamicSelector {
-                        MemSequence {
-                            StatefulAction(Task<13>),
-                            AlwaysSuccess,
-                        },
-                        StepSequencer {
-                            AlwaysRunning,
-                            RunOnce(then_skip = true) {
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                    Sequence {
-                        DynamicSequence {
-                            StatefulAction(Task<15>),
-                            Condition(Cond<16>),
-                            Condition(Cond<17>),
-                        },
-                        StepSequencer {
-                            StatefulAction(Task<18>),
-                            Condition(Cond<19> = Cond::<19>),
-                        },
-                    },
-                    FlipSelector {
-                        Sleep(10),
-                        DynamicSelector {
-                            Condition(Cond<20>),
-                        },
-                    },
-                },
-            },
+            SubTree(Tree1174Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
         }
     }
 }
+
+board!(Tree1174Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
         }
-        #[on_halted(|bb| bb.b0 += 2)]
-        Inverter {
+        ReactiveFallback {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+            WasEntryUpdated(t1),
+            Condition(PCond<1>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1175Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1176 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        ParallelAll(4) {
+            Script(|bb| *bb.t0 += 2),
+            KeepRunningUntilFailure {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            #[post(|bb| bb.b0 = *bb.t1)]
+            #[success_if(|bb| *bb.t1 > 1)]
+            Failer,
+            Selector {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                ScriptCondition(|bb| bb.b0 == 6),
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1176Blackboard { b0 l0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1177Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 14,
+        }
+        FlipSelector {
+            ReactiveFallback {
+                Action(PIo<3>, t0 = {t0}),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Script(|bb| bb.t0.set(7)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1177 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        MemSequence {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 == 2)]
+                StatefulAction(Task<0>),
+                Deadline(0) {
+                    Precondition(|bb| *bb.t0 != 6) {
+                        ReactiveSequence {
+                            SequenceStar {
+                                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                                Script(|bb| if *bb.t0 % 3 != 0 { bb.o0 = Some((*bb.t0 + 2) % 4) }),
+                            },
+                            Filter(times = 2, filtered = Skipped) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+                SubTree(Tree1177Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                Conditional(|bb| *bb.t0 > *bb.t0 + 3, dynamic = false, else = Success) {
+                    ForceSuccess {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                #[on_halted(|bb| bb.b0 += 2)]
+                Filter(times = 2, count = Success) {
+                    StatefulAction(Task<7>),
+                },
+                IndexSwitch(|bb| (*bb.t0 + 4) % 3, dynamic = false) {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b0 < *bb.t0)]
+                        #[run_while(|bb| bb.o0.unwrap_or(1) + 4 > 5)]
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                        AlwaysFailure,
+                    },
+                },
+                AsyncSequence {
+                    Action(|ctx| ctx.exec(10)),
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1177Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1178 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+        }
+        Limiter(1) {
+            Action(PAct<0>, b0 = 5, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree1178Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1179 for Ctx {
+        Repeater(1) {
             Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1175Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1176 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b1: i64,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-            Condition(Cond<0> = Cond::<0>),
-            #[on_success(|bb| bb.b1 += 2)]
-            #[skip_if(|bb| bb.b0 != 1)]
-            #[run_while(|bb| (bb.b1 + 1) % 2 > 0)]
-            Succeeder,
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree1176Blackboard { t0 b0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1177 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64 = 2,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-        }
-        #[on_halted(|bb| bb.b1 += 1)]
-        Sequence {
-            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
-                IndexSwitch(|bb| 8, dynamic = false) {
-                    RunOnce {
-                        AlwaysRunning,
-                    },
-                    Priority {
-                        #[run_while(|bb| bb.b1 == *bb.t0)]
-                        #[skip_if(|bb| bb.b1 == 3)]
-                        #[failure_if(|bb| bb.b1 + 3 == bb.b1)]
-                        Action(PAct<0>, b0 = {b1}),
-                        Action(Act<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
-                        Sleep(50),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| bb.o0.unwrap_or(1) != 6)]
-                    #[failure_if(|bb| bb.b0 % 3 != 1)]
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-            },
-            #[skip_if(|bb| bb.b1 + 1 != *bb.t0 + 2)]
-            #[run_while(|bb| *bb.t0 % 2 < 0)]
-            SequenceWithMemory {
-                Action(PIo<6>, t0 = {=}),
-                Sequence {
-                    Condition(Cond<7>),
-                    Condition(PCond<8>, b0 = 7),
-                    StatefulAction(Task<9>),
-                },
-                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 4))]
-                Timeout(0) {
-                    KeepRunningUntilFailure {
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 3, &mut bb.b1)),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b1 != 0),
-                Inverter {
-                    Condition(|ctx| ctx.check(11)),
-                },
-                Action(Act<12>),
-            },
-            Action(PAct<13>, b0 = {b0}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree1177Blackboard { t0 q0 l0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-            Fallback {
-                Observe(|bb| bb.b0 == *bb.t0, abort = lower) {
-                    ForceSuccess {
-                        Repeat(3) {
-                            RepeatUntilSuccess(1) {
-                                ParallelAll {
-                                    #[success_if(|bb| bb.b0 < *bb.t1 + 4)]
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Observe(|bb| bb.b0 + 4 == 3, abort = lower) {
-                    Priority {
-                        #[run_while(|bb| bb.b0 < *bb.t0)]
-                        Script(|bb| bb.t0.set(*bb.t1)),
-                        #[run_while(|bb| *bb.t0 + 4 == bb.b1)]
-                        #[success_if(|bb| *bb.t1 % 2 > 0)]
-                        RunOnce(then_skip = false) {
-                            Script(|bb| bb.t0.set(*bb.t1 % 3)),
-                        },
-                        ReactiveSequence {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        #[failure_if(|bb| bb.b1 + 4 == 4)]
-                        #[skip_if(|bb| *bb.t1 < bb.b0)]
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1178Blackboard { t1 b0 l0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_halted(|bb| bb.b1 = bb.b0)]
-        #[run_while(|bb| bb.b0 % 3 > 1)]
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Filter(times = 2, count = Completed) {
-                Condition(Cond<1>),
-            },
-            Action(PIo<2>, t0 = {=}),
-            RepeatTimes(1) {
-                ReactiveSequence {
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(PCond<4>, b0 = {t0}),
-                },
-            },
-            Condition(Cond<5>),
-        }
-    }
-}
-
-board!(Tree1179Blackboard { b1 b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
         }
-        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
-            Action(Act<0>),
+        #[skip_if(|bb| bb.o0.is_some())]
+        #[success_if(|bb| (bb.b0 + 1) % 4 != 0)]
+        #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); bb.b0 += 2 })]
+        Cooldown(0, filtered = Skipped) {
+            #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+            #[success_if(|bb| bb.b0 < 4)]
             MemSequence {
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                Script(|bb| { bb.b0 += 1; bb.o0 = Some((bb.b0 + 1) % 4) }),
-            },
-            Timeout(20) {
-                Precondition(|bb| bb.b0 < *bb.t0 % 4, else = Success) {
-                    Action(PAct<2>, b0 = {=}),
+                AlwaysSuccess,
+                Repeater(0) {
+                    UnsetBlackboard(o0),
+                },
+                Conditional(|bb| *bb.t0 < 0, dynamic = false) {
+                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 3 > 1 { bb.o0 = None })]
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                },
+                Sleep(50),
+                Conditional(|bb| *bb.t0 % 4 == 1, dynamic = false, else = Success) {
+                    AlwaysRunning,
                 },
             },
         }
@@ -2734,380 +2696,297 @@ bt::behavior_tree! {
 board!(Tree1180Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1181Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        ScriptCondition(|bb| bb.b0 < 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1181Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        SubTree(Tree1181Sub1, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Precondition(|bb| bb.b0 % 3 > 0, else = Running) {
-            DynamicSelector {
-                Timeout(10) {
-                    ScriptCondition(|bb| bb.b0 < 1),
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Filter(times = 1, count = Failure) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Wait(0),
                 },
-                SubTree(Tree1181Sub0, b0 = {=}),
-                Action(PIo<0>, t0 = {b0}),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree1181Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree1182Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Filter(times = 1, filtered = Failure) {
-            IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                StatefulAction(Task<0>),
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {t0}),
+        Cooldown(0) {
+            Remap(success = Failure, failure = Success) {
+                MemSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1> = Act::<1>),
+                    Action(Act<2> = Act::<2>),
+                    SubTree(Tree1182Sub0),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree1182Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree1183Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        StatefulAction(PTask<1>, b0 = 5)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1183Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 4, out_of_range = Fail, dynamic = true) {
+            MemSequence {
+                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    SubTree(Tree1183Sub1, ..),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+                WaitValueUpdate(t0) {
+                    Delay(20) {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b0 + 1 < 5)]
+                        Fallback {
+                            #[success_if(|bb| bb.b0 % 3 == 1)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(1) != 3)]
+                            Action(Act<3>),
+                            Action(Act<4> = Act::<4>),
+                            ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
+            b0: i64 = 2,
         }
-        Fallback {
-            Delay(0) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        #[on_halted(|bb| *bb.t1 += 2)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
-                        #[failure_if(|bb| *bb.t0 != 2)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[on_failure(|bb| { if bb.o0.unwrap_or(4) < *bb.t0 { *bb.t1 += 3 }; *bb.t0 += 1 })]
-                        StatefulAction(Task<3>),
-                        Action(|ctx| ctx.exec(4)),
+        WhileDoElse {
+            SubTree(Tree1183Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            MemPriority {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    #[post(|bb| bb.t0.set(bb.b0 + 4))]
+                    Limiter(1) {
+                        Condition(Cond<5>),
                     },
-                    Sequence {
-                        #[failure_if(|bb| bb.b0 + 1 < (*bb.t0 + 2) % 3)]
-                        StatefulAction(Task<5>),
-                        Script(|bb| { *bb.t0 += 2; bb.b0 = (*bb.t0 + 2) % 2 }),
-                    },
-                    Action(Act<6>),
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(5) % 4, &mut bb.b0)),
-                    },
-                    Filter(times = 3, count = Failure) {
-                        Loop(q0, if_empty = Skipped) {
-                            Script(|bb| bb.t0.set(3)),
-                        },
-                    },
+                    #[skip_if(|bb| *bb.t0 % 2 != 1)]
+                    AlwaysRunning,
+                    Condition(|ctx| ctx.check(6)),
+                    Action(PAct<7>, b0 = {=}, b1 = {b0}),
                 },
-            },
-            ReactiveSequence {
-                Fallback {
-                    Observe(|bb| bb.o0.unwrap_or(4) > 1, abort = lower) {
-                        Condition(Cond<8>),
-                    },
-                    Observe(|bb| bb.o0.is_none()) {
-                        Action(Act<9>),
-                    },
-                },
-                SetBlackboard(b0 = 1),
             },
         }
     }
 }
 
-board!(Tree1183Blackboard { o0 q0 t0 t1 b0 });
+board!(Tree1183Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
         blackboard {
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            o0: Option<i64>,
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
         }
-        Selector {
-            AsyncSequence {
-                #[success_if(|bb| (bb.b0 + 4) % 2 < 0)]
-                #[post(|bb| bb.b0 += 1)]
-                #[failure_if(|bb| bb.o0.unwrap_or(0) != 6)]
-                Retry(forever) {
-                    StatefulAction(Task<0>),
-                },
+        DynamicSelector {
+            Retry(0) {
+                AlwaysFailure,
             },
-            Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
-                ForceFailure {
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        AsyncFallback {
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                            Precondition(|bb| bb.b0 % 4 != 0, else = Failure) {
-                                Runner,
-                            },
-                        },
-                        Invert {
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            Iterate(l0, element = {b0}, until = FirstFailure) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                AlwaysFailure,
             },
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1184Blackboard { b0 l0 o0 });
+board!(Tree1184Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        MaxTime(0) {
-            Observe(|bb| (*bb.t1 + 3) % 3 > 0) {
-                WhileDoElse {
-                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
-                        IndexSwitch(|bb| (bb.b0 + 3) % 4, out_of_range = Fail) {
-                            Failer,
-                            AlwaysRunning,
-                        },
-                        Selector {
-                            #[skip_if(|bb| (*bb.t0 + 3) % 3 > 0)]
-                            #[failure_if(|bb| *bb.t0 % 4 > 1)]
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        #[on_failure(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t0 % 3) })]
-                        Timeout(0) {
-                            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-                                Observe(|bb| *bb.t0 > 0, abort = none) {
-                                    StatefulAction(PTask<0>, b0 = 0, b1 = {t1}),
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        Priority {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                        Interrupt(|bb| bb.b0 != *bb.t1) {
-                            #[on_failure(|bb| *bb.t1 += 2)]
-                            #[post(|bb| *bb.t0 += 3)]
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
-                        },
-                    },
-                    #[on_failure(|bb| { bb.t0.set(*bb.t1 % 4); bb.t0.set(bb.b0 % 2) })]
-                    Repeat(3) {
-                        TryCatch(catch_on_halt = false) {
-                            Parallel(success = 1) {
-                                Script(|bb| *bb.t1 += 3),
-                                Observe(|bb| *bb.t0 > 7, abort = self) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                            Parallel(success = -2, failure = 2) {
-                                Delay(20) {
-                                    StatefulAction(PTask<6>, b0 = {b0}),
-                                },
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
+        PrioritySelector {
+            #[score(0)]
+            Action(|ctx| ctx.exec(0)),
+            #[score(1)]
+            Fallback {
+                Condition(|ctx| ctx.check(1)),
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3> = Task::<3>),
             },
+            #[score(1)]
+            Condition(Cond<4>),
         }
     }
 }
-
-board!(Tree1185Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
         }
-        FlipSelector {
-            Precondition(|bb| bb.b0 + 3 != 1, else = Running) {
-                RepeatUntilFailure(forever) {
-                    ParallelAll {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
-                            RepeatUntil(Failure) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                        Interrupt(|bb| *bb.t0 % 4 > 0) {
-                            ForceFailure {
-                                Conditional(|bb| *bb.t0 < 1, dynamic = false) {
-                                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                                    Condition(Cond<3>),
-                                },
-                            },
-                        },
+        IndexSwitch(|bb| bb.o0.unwrap_or(0) + 2, dynamic = true) {
+            Parallel(failure = 1) {
+                Action(Act<0>),
+            },
+            #[post(|bb| *bb.t1 += 1)]
+            #[on_failure(|bb| bb.t1.set((*bb.t0 + 3) % 3))]
+            TryCatch {
+                Action(|ctx| ctx.exec(1)),
+                Timeout(100) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Script(|bb| bb.b0 += 3),
+            },
+            Cooldown(0, filtered = Skipped) {
+                Timeout(0) {
+                    SetBlackboard(o0 = Some(2)),
+                },
+            },
+            Cooldown(20) {
+                Observe(|bb| bb.b1 % 2 == 0, abort = self) {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
                     },
                 },
             },
-            PrioritySelector {
-                #[score(|bb| (*bb.t0 + 2) as f32)]
-                IndexSwitch(|bb| (*bb.t0 + 4) % 2, out_of_range = Loop) {
-                    SetBlackboard(b0 = {t0}),
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                },
-                #[score(|bb| ((bb.b0 + 2) % 3) as f32)]
-                ScriptCondition(|bb| (*bb.t0 + 2) % 3 > 1),
-                #[score(|bb| ((*bb.t0 + 3) % 3) as f32)]
-                Limiter(1) {
-                    StatefulAction(Task<5>),
-                },
-                #[score(|bb| (*bb.t0 % 2) as f32)]
-                #[success_if(|bb| *bb.t0 != bb.b0 + 2)]
-                Wait(0),
-            },
-            RetryUntilSuccessful(1) {
-                Precondition(|bb| *bb.t0 > 5) {
-                    IfThenElse {
-                        Parallel(failure = -1) {
-                            SetBlackboard(t0 = {b0}),
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                            Condition(|ctx| ctx.check(7)),
-                            #[failure_if(|bb| *bb.t0 > 2)]
-                            #[on_failure(|bb| { bb.b0 += 2; bb.t0.set((bb.b0 + 4) % 4) })]
-                            StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
-                        },
-                        #[run_while(|bb| bb.b0 < *bb.t0)]
-                        Script(|bb| if *bb.t0 > 0 { *bb.t0 += 2 }),
-                        Condition(PCond<9>, b0 = {t0}),
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[post(|bb| { bb.t0.set(*bb.t0 % 4); *bb.t0 += 2 })]
-                Fallback {
-                    Action(Act<10>),
-                    Sequence {
-                        Condition(PCond<11>, b0 = {t0}),
-                        #[skip_if(|bb| *bb.t0 < bb.b0 % 2)]
-                        #[on_halted(|bb| if *bb.t0 + 4 != bb.b0 % 3 { bb.b0 = (bb.b0 + 2) % 3 })]
-                        Action(Act<12>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<13>),
-                    StatefulAction(PTask<14>, b0 = 7, b1 = {b0}),
-                    Condition(Cond<15> = Cond::<15>),
-                    Succeeder,
-                },
-            },
+            #[success_if(|bb| bb.b1 % 4 != 1)]
+            #[on_halted(|bb| { *bb.t1 += 1; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree1186Blackboard { b0 t0 });
+board!(Tree1186Blackboard { b0 t1 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        AsyncSequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {=}),
-                Action(PIo<2>, t0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                StatefulAction(Task<4>),
-            },
-            ForceSuccess {
-                #[success_if(|bb| *bb.t0 != *bb.t1)]
-                #[run_while(|bb| *bb.t1 + 3 == *bb.t1 % 2)]
-                MaxTime(0) {
-                    #[success_if(|bb| *bb.t1 < 4)]
-                    FlipSelector {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            ReactiveSequence {
-                                WaitUntil(|bb| *bb.t0 < 1) {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        RetryUntilSuccessful(forever) {
-                            #[run_while(|bb| *bb.t1 == *bb.t0 + 4)]
-                            #[post(|bb| *bb.t0 += 3)]
-                            Condition(Cond<6> = Cond::<6>),
-                        },
+        #[on_success(|bb| { bb.b0 += 3; bb.b0 = bb.b1 })]
+        #[failure_if(|bb| (*bb.t0 + 1) % 4 != 2)]
+        Precondition(|bb| *bb.t0 > 3) {
+            ParallelAll(3) {
+                Switch(b1) {
+                    case 1 => Sleep(50),
+                    _ => Limiter(3) {
+                        AlwaysSuccess,
                     },
                 },
-            },
-            Condition(Cond<7>),
-            Inverter {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                Action(|ctx| ctx.exec(2)),
                 ReactiveFallback {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 < 2)]
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                    },
-                    Action(Act<10>),
-                    Condition(Cond<11>),
+                    Condition(Cond<3>),
+                    #[run_while(|bb| bb.b1 % 3 > 1)]
+                    Wait(10),
+                    AlwaysFailure,
+                    AlwaysFailure,
+                    SetBlackboard(b0 = {t0}),
                 },
             },
-            #[post(|bb| { *bb.t0 += 3; if *bb.t1 + 4 == *bb.t1 { *bb.t0 += 1 } })]
-            #[run_while(|bb| *bb.t0 < 5)]
-            StatefulAction(Task<12>),
         }
     }
 }
 
-board!(Tree1187Blackboard { t0 b0 t1 });
+board!(Tree1187Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
         blackboard {
-            b1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            l0: Vec<i64>,
         }
-        KeepRunningUntilFailure {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Conditional(|bb| *bb.t0 == 3, dynamic = true, else = Success) {
-                    Delay(30) {
-                        Script(|bb| { if bb.b0 + 3 > (bb.b0 + 2) % 4 { bb.b1 += 1 }; *bb.t0 += 2 }),
+        Deadline(10) {
+            #[run_while(|bb| bb.b0 % 2 == 0)]
+            #[success_if(|bb| bb.b0 + 4 > 0)]
+            ReactiveSequence {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Repeat(2) {
+                            Inverter {
+                                Timeout(50) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
+                            RepeatUntil(Failure) {
+                                #[post(|bb| *bb.t0 += 1)]
+                                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                Repeat(2) {
+                                    #[success_if(|bb| bb.b0 % 3 != 1)]
+                                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                                    Script(|bb| bb.b0 = 2),
+                                },
+                            },
+                            Repeater(2) {
+                                Precondition(|bb| bb.b0 != 2, else = Failure) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            #[on_failure(|bb| { bb.b0 = *bb.t0 + 2; bb.t0.set(8) })]
+                            Iterate(l0, element = {b0}, until = Never) {
+                                Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            Sequence {
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                Deadline(0) {
+                                    Condition(Cond<3>),
+                                },
+                                StatefulAction(Task<4>),
+                                Inverter {
+                                    Action(Act<5> = Act::<5>),
+                                },
+                            },
+                            Observe(|bb| bb.b0 > 1, abort = none) {
+                                ForceFailure {
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -3115,604 +2994,484 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1188Blackboard { b1 t0 b0 });
+board!(Tree1188Blackboard { t0 b0 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
         }
-        ReactiveSequence {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                Observe(|bb| bb.b0 + 1 > bb.b0) {
-                    ForceFailure {
-                        Parallel(success = 2, failure = -2) {
-                            Action(Act<1>),
-                            Condition(|ctx, bb| ctx.check_in(2, 6)),
-                            StatefulAction(Task<3>),
-                        },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            SequenceStar {
+                Sequence {
+                    Repeater(3) {
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2> = Cond::<2>),
+                    BinarySelector(|bb| *bb.t0 + 4 == bb.b0 + 2, dynamic = true) {
+                        #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
+                        #[failure_if(|bb| *bb.t0 + 3 > 3)]
+                        Script(|bb| bb.b0 += 2),
+                        #[run_while(|bb| bb.b0 + 1 < 7)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
                     },
                 },
             },
-            ReactiveSelector {
-                Parallel(success = 0, failure = -1) {
-                    ScriptCondition(|bb| *bb.t0 + 4 == 1),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Action(PAct<5>, b0 = {=}, b1 = {b1}),
-                Condition(PCond<6>, b0 = {=}),
-            },
-            ParallelAll {
-                StatefulAction(Task<7> = Task::<7>),
-                Repeat(0) {
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
-                },
-                Fallback {
-                    RetryUntilSuccessful(1) {
-                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                    },
-                    Action(PIo<10>, t0 = {=}),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Succeeder,
-                    StatefulAction(Task<11>),
+            Limiter(3) {
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    Sleep(0),
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    Condition(|ctx| ctx.check(6)),
                 },
             },
+            MemSequence {
+                Condition(Cond<7>),
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 4, &mut bb.b0)),
+                    Action(Act<9>),
+                },
+                Precondition(|bb| bb.b0 % 4 > 1, else = Running) {
+                    SetBlackboard(t0 = 1),
+                },
+            },
+            StatefulAction(PTask<10>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1189Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1190Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        #[run_while(|bb| *bb.t0 % 3 > 1)]
-        Wait(10)
-    }
-}
+board!(Tree1189Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-            Priority {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    SequenceStar {
-                        ForceFailure {
-                            SubTree(Tree1190Sub0, t0 = {=}, b0 = {b0}),
-                        },
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    TryCatch {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                IfThenElse {
-                    Fallback {
-                        Observe(|bb| bb.b0 == 5, abort = lower) {
-                            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                        Observe(|bb| *bb.t0 != 2) {
-                            ReactiveSelector {
-                                Action(PAct<4>, b0 = {t0}, b1 = {t0}),
-                                Condition(Cond<5>),
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
-                    #[post(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                    Remap(success = Success, failure = Failure) {
-                        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                            Filter(times = 2, count = Failure, filtered = Failure) {
-                                Retry(0) {
-                                    Script(|bb| *bb.t0 += 1),
-                                },
-                            },
-                            StatefulAction(Task<7> = Task::<7>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Optional {
-                    RepeatUntil(Success) {
-                        Observe(|bb| *bb.t0 + 1 == 5, abort = none) {
-                            #[skip_if(|bb| bb.b0 % 2 > 0)]
-                            #[on_success(|bb| bb.b0 = 9)]
-                            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                            ReactiveFallback {
-                                Action(PIo<8>, t0 = {t0}),
-                                SequenceStar {
-                                    Action(|ctx| ctx.exec(9)),
-                                },
-                            },
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            Script(|bb| { *bb.t0 += 3; if bb.o0.unwrap_or(0) % 4 != 2 { bb.t0.set(bb.b0) } }),
+            Sequence {
+                StatefulAction(Task<0>),
+                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 3 })]
+                #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
+                StatefulAction(PTask<1>, b0 = 5),
             },
         }
     }
 }
 
-board!(Tree1190Blackboard { t0 b0 });
+board!(Tree1190Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
         }
-        DynamicSequence {
-            RetryUntilSuccessful(4) {
-                RunOnce(then_skip = false) {
-                    #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                    #[post(|bb| bb.b0 += 2)]
-                    MemSequence {
-                        IfThenElse {
-                            ParallelAll(2) {
-                                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                                Sleep(30),
-                            },
-                            Action(Act<1> = Act::<1>),
-                        },
-                        Parallel(success = 1) {
-                            ScriptCondition(|bb| bb.b0 % 3 < 0),
-                            Precondition(|bb| bb.b0 != 0, else = Success) {
-                                ScriptCondition(|bb| *bb.t0 + 3 != 0),
-                            },
-                        },
-                        Repeat(2) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
+        Selector {
+            Repeater(1) {
+                ParallelAll(2) {
+                    Action(Act<0>),
+                    Wait(0),
                 },
             },
-            ScriptCondition(|bb| bb.b0 % 2 == 1),
+            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b0) })]
+            #[on_halted(|bb| bb.b1 = (*bb.t0 + 2) % 2)]
+            ReactiveSequence {
+                #[run_while(|bb| bb.b1 % 4 != 1)]
+                SetBlackboard(b0 = 7),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 1)),
+            },
+            #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
+            #[on_failure(|bb| { bb.o0 = None; bb.b0 = 8 })]
+            Repeat(0) {
+                Sleep(20),
+            },
         }
     }
 }
 
-board!(Tree1191Blackboard { t0 b0 });
+board!(Tree1191Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        FlipSelector {
-            RetryUntilSuccessful(3) {
-                Selector {
-                    Observe(|bb| bb.b0 + 4 > bb.b0, abort = both) {
-                        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
-                            ReactiveSequence {
-                                Action(Act<0>),
-                                Runner,
-                            },
-                            StatefulAction(PTask<1>, b0 = {=}),
-                            SequenceStar {
-                                #[on_halted(|bb| if *bb.t0 % 4 < 2 { bb.b0 += 3 })]
-                                #[run_while(|bb| bb.b0 > 4)]
-                                AlwaysFailure,
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                    ForceFailure {
-                        IndexSwitch(|bb| *bb.t0 % 2, dynamic = false) {
-                            Selector {
-                                Action(Act<2>),
-                            },
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-            Loop(q0) {
-                #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                Priority {
-                    SkipUnlessUpdated(t0) {
-                        AsyncFallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                    Condition(Cond<5>),
-                    Fallback {
-                        WaitUntil(|bb| *bb.t0 < 6) {
-                            StatefulAction(PTask<6>, b0 = {t0}),
-                        },
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-            StepSequencer {
-                RunOnce(then_skip = true) {
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
-                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                    },
-                },
-                Fallback {
-                    AsyncSequence {
-                        StatefulAction(Task<10>),
-                        Sequence {
-                            Filter(times = 1, count = Completed, filtered = Skipped) {
-                                #[success_if(|bb| (*bb.t0 + 1) % 4 != 1)]
-                                #[skip_if(|bb| bb.b0 > 5)]
-                                Remap(success = Success, failure = Success) {
-                                    Action(Act<11>),
-                                },
-                            },
-                            Action(PAct<12>, b0 = {b0}, b1 = {t0}),
-                            Wait(0),
-                        },
-                        StatefulAction(Task<13>),
-                    },
-                    #[post(|bb| bb.b0 += 3)]
-                    #[failure_if(|bb| bb.b0 % 4 == 2)]
-                    Precondition(|bb| bb.b0 + 1 > (bb.b0 + 2) % 2, else = Success) {
-                        Precondition(|bb| bb.b0 > 0) {
-                            RetryUntilSuccessful(1) {
-                                Failer,
-                            },
-                        },
-                    },
-                },
-            },
+        IfThenElse {
+            Action(Act<0>),
+            Condition(PCond<1>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree1192Blackboard { t0 q0 b0 });
+board!(Tree1192Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1193Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1193Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
         blackboard {
-            b1: i64 = 2,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        #[on_halted(|bb| bb.b0 += 2)]
-        #[success_if(|bb| (bb.b1 + 2) % 3 < 1)]
         Sequence {
-            ForceSuccess {
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                    #[failure_if(|bb| bb.b1 % 3 > 0)]
-                    SetBlackboard(t0 = 8),
-                    Condition(Cond<0>),
-                    SetBlackboard(t0 = 1),
+            DynamicSequence {
+                WaitUntil(|bb| bb.b0 > (*bb.t0 + 4) % 4) {
+                    StepSequencer {
+                        #[run_while(|bb| *bb.t0 > 7)]
+                        SubTree(Tree1193Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, q0 = {q0}),
+                        AsyncSequence {
+                            #[skip_if(|bb| *bb.t0 + 2 > 6)]
+                            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                            Script(|bb| bb.b0 += 3),
+                            Action(Act<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
+                        },
+                    },
                 },
             },
-            Loop(q0, value = {t0}) {
-                ScriptCondition(|bb| *bb.t0 < bb.b1 % 4),
-            },
-            Condition(|ctx| ctx.check(1)),
             AsyncSequence {
-                Script(|bb| *bb.t0 += 3),
-                Runner,
+                Loop(q0, if_empty = Skipped) {
+                    SubTree(Tree1193Sub1, ..),
+                },
+                Fallback {
+                    Loop(q0) {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Action(Act<7> = Act::<7>),
+                },
+                RetryUntilSuccessful(1) {
+                    ScriptCondition(|bb| bb.b0 > 0),
+                },
             },
         }
     }
 }
 
-board!(Tree1193Blackboard { b1 b0 q0 t0 });
+board!(Tree1193Blackboard { b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
         }
-        #[post(|bb| bb.b0 += 1)]
-        #[on_halted(|bb| bb.t0.set(*bb.t1 + 2))]
-        #[skip_if(|bb| *bb.t0 > *bb.t1 + 3)]
-        DynamicSequence {
-            FlipSelector {
-                Condition(|ctx| ctx.check(0)),
-                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                Action(Act<2>),
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = 1, b1 = {t1}),
-            },
-            DynamicSelector {
-                ScriptCondition(|bb| bb.b0 % 3 == 0),
+        Inverter {
+            #[on_halted(|bb| bb.b0 = 5)]
+            #[success_if(|bb| bb.b1 < 7)]
+            AsyncSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(PAct<5>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<6>),
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Parallel(success = 2, failure = 2) {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
             },
         }
     }
 }
 
-board!(Tree1194Blackboard { b0 t0 t1 });
+board!(Tree1194Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            #[allow(unused)] #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
-            Repeat(3) {
-                StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            MaxTime(0) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Parallel(success = 2, failure = 2) {
+                        Condition(|ctx| ctx.check(1)),
+                        AlwaysSuccess,
+                    },
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            IfThenElse {
+                Action(Act<4>),
+                IfThenElse {
+                    Action(Act<5>),
+                    Action(Act<6>),
+                },
+                SequenceStar {
+                    DynamicSelector {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            Sequence {
+                AlwaysSuccess,
+                Action(Act<9> = Act::<9>),
+                Condition(Cond<10>),
+                StatefulAction(Task<11>),
             },
         }
-    }
-}
-
-board!(Tree1195Blackboard { l0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1196Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 15,
-        }
-        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
         }
-        RunOnce(then_skip = false) {
-            ReactiveSequence {
-                ParallelAll {
-                    #[success_if(|bb| bb.b0 + 3 > 4)]
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        SubTree(Tree1196Sub0, ..),
-                    },
-                    StatefulAction(Task<2>),
-                    ForceFailure {
-                        Action(PIo<3>, t0 = {b0}),
+        Switch(b1) {
+            case 5 => #[on_halted(|bb| if bb.b1 < 1 { bb.o0 = Some(bb.b1) })]
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Condition(Cond<0>),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Selector {
+                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                        Action(Act<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        BinarySelector(|bb| bb.b0 % 3 < 2) {
+                            StatefulAction(Task<3> = Task::<3>),
+                            SetBlackboard(b1 = 2),
+                        },
+                        #[on_success(|bb| bb.b0 += 1)]
+                        StepSequencer {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
-                BinarySelector(|bb| (*bb.t0 + 2) % 2 > 0, dynamic = true) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(5), dynamic = true) {
-                        WasEntryUpdated(t0),
-                        #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                        #[on_success(|bb| bb.o0 = None)]
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
-                    },
-                    AlwaysFailure,
-                },
+            },
+            _ => Conditional(|bb| bb.o0.unwrap_or(3) % 2 > 0, dynamic = true, else = Failure) {
+                Condition(|ctx, bb| ctx.check_in(7, (bb.o0.unwrap_or(0) + 1) % 2)),
             },
         }
     }
 }
 
-board!(Tree1196Blackboard { b0 o0 t0 });
+board!(Tree1196Blackboard { t0 o0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        Fallback {
-            AsyncFallback {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    Condition(PCond<0>, b0 = {t0}),
-                    #[score(3)]
-                    WasEntryUpdated(t0),
-                },
-                DynamicSequence {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 3, &mut bb.b0)),
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceStar {
-                Condition(Cond<3>),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<4>),
-                StatefulAction(PTask<5>, b0 = 6),
-            },
-            ForceSuccess {
-                Repeat(2) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) < 0)]
-                    #[skip_if(|bb| bb.b0 == *bb.t0 + 1)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Loop(q0) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            Parallel(success = -2, failure = -3) {
-                Action(Act<6>),
-                DynamicSequence {
-                    #[skip_if(|bb| *bb.t0 == bb.b0)]
-                    #[on_failure(|bb| if *bb.t0 % 3 != 2 { bb.o0 = Some(*bb.t0 % 3) })]
-                    Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
-                    Condition(PCond<7>, b0 = {=}),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                },
-                StatefulAction(Task<10>),
-            },
+        BinarySelector(|bb| bb.b0 + 3 > *bb.t0 + 2) {
+            Condition(Cond<0>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1197Blackboard { b0 q0 t0 o0 });
+board!(Tree1197Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1198Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 9,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess) {
+            ReactiveFallback {
+                #[run_while(|bb| bb.o0.unwrap_or(2) % 3 < 2)]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) < 0)]
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                StatefulAction(Task<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            MemSequence {
-                Condition(Cond<0>),
-                PrioritySelector {
-                    #[score(2)]
-                    Condition(Cond<1>),
-                },
-            },
-            SequenceStar {
-                ReactiveFallback {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    Sleep(0),
-                },
-                StatefulAction(Task<4>),
-            },
-            Fallback {
-                AlwaysFailure,
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            KeepRunningUntilFailure {
-                Sequence {
-                    StatefulAction(Task<9>),
-                    Wait(0),
-                },
-            },
-            WhileDoElse {
-                StatefulAction(Task<10>),
-                Action(Act<11>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            l0: Vec<i64>,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            StatefulAction(PTask<0>, b0 = {t0}),
+            SubTree(Tree1198Sub0, q0 = {=}, b0 = {b0}, l0 = {=}, o0 = {o0}, t0 = {=}),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Action(Act<3>),
             },
         }
     }
 }
+
+board!(Tree1198Blackboard { q0 b0 l0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        RepeatUntil(Failure) {
-            WasEntryUpdated(t1),
+        Sequence {
+            SetBlackboard(t0 = {b0}),
+            Sleep(30),
         }
     }
 }
 
-board!(Tree1199Blackboard { t1 });
+board!(Tree1199Blackboard { t0 b0 });
 
 cases! {
-    Tree1100 "B{t0;o0=_;b1=1;q0;b0}MPri(Sw{0}(FS(a0),@rw{t0%4<2}RFb(Swm(a1b{o0|1;b1},a2b{t0;b0}),@ki{b1+4<t0+4}c3b{b1+1},Obs{b1%4>2;_}(Sl{10}),c4)),PrSel{b0;b1}(Seq(t5,RFb(Obs{b0%3=1;S}(Par{_;-2}(t6,t7))),Lp{b0;R}(t8e)),PAll{2}(pi9{t0:=},pt10{b0:3;b1:b0},Bin{b1<b1+3%3;_}(c11,Sb{o0=2}),Pre{b1+2%2!0;F}(MSeq(a12l,t13e,pt14{b0:=;b1:b1})))),@of{t0+=2}@rw{o0|0=4}@oh{b0+=2}Lim{2}(Step(PrSel{o0|0+3%3}(c15l),Swm(t16,Scc{o0|1<6}),RSel(@fi{b0<2}t17,@po{b1%2!1?o0:=o0|1%3}pa18{b0:t0;b1:t0},Ub{o0}),Sel(pa19{b0:0;b1:b0},a20),t21)))",
-    Tree1101 "PrSel{0}(To{0}(DySel(Star(DySeq(Sl{0},Sl{50}),a0,t1,Rus{3}(a2),Sl{30}))))",
-    Tree1102 "FS(PAll{-1}(Flt{2;S;_}(Fb(c0,Fb(a1,Rty1(c2)),To{0}(t3)))))",
-    Tree1103 "B{q0=3;b1=3;b0=2;t0}Lp{t0;S}(Lp{b0;_}(@of{t0+=2}@fi{b1>t0}Scc{b0>t0+2%2}))",
-    Tree1104 "B{t0=5}Ruf{3}(pi0{t0:t0})",
-    Tree1105 "B{b0;o0=1;t0=5}@of{t0:=o0|2}@oh{b0:=t0}@po{b0+=1}Isw{b0+2;N;T}(c0,t1)",
-    Tree1106 "B{t0=3;o0=2;b1=2;b0}@rw{none}RFb(Par{_;_}(c0),Mt{0}(Sw{4}(Sb{b1=8},@oh{b0:=t0+4}SubR(@of{b0:=b1}@os{b0=6?t0+=3}SubA(@po{t0%3>1?b0:=t0}@rw{none}@fi{some}pt1{b0:b0})))),PrSel{b0+1%4;b1;3;0}(c2,@os{b1:=b0+3}To{0}(@of{b1:=b0%3;t0+3>1?t0:=b1+4%2}Ret3(Inv(pa3{b0:=;b1:b1}))),Ub{o0},Sc{t0+=3}))",
-    Tree1107 "B{t1;t0;b0}@ki{b0+4!5}Rty3(Opt(Sel(Obs{t1+4<b0;L}(OnceK(PAll{1}(@fi{t1<t0+3}@ki{b0%2=1}@os{t0:=t1}Rpt{F}(c0b{4}),Flip(F,c1,Scc{t1+4%2=0},@po{t0:=t1}@ki{t1%3>0}c2)))),Star(Scc{t1%2>0},Pri(Inv(a3b{7;b0}),DySel(t4,c5l))))))",
-    Tree1108 "B{b1=4;b0=2;t0=3}TryF(Rmp{F;S}(Sl{0}),RT{F}(RSeq(@os{b1<t0+2?b0:=3}@oh{b1:=t0%2}c0,@ki{b0+1%2!1}To{10}(t1))))",
-    Tree1109 "RFb(Sub(Ret4(Fb(t0))),Sub(Opt(t1)))",
-    Tree1110 "Star(Sel(t0,c1,t2),Flt{1;R;_}(c3e),a4)",
-    Tree1111 "TryT(PPar{2;_}(Cd{0;_}(Fb(t0,c1,c2l,S)),PPar{1;N}(t3,t4),Dl{20}(DySel(Fai))),Ite(PAll{-1}(Keep(RSeq(Wde(a5e,c6l))),Rpt{1}(Swm(a7,a8l,c9)),Inv(DySeq(a10,t11))),Flip(Dl{100}(Rpt{0}(Suc)),Rep4(Cd{0;F}(Keep(Rep4(t12)))),Mt{50}(t13))))",
-    Tree1112 "B{q0;l0=1;b1=1;b0=4}Ite(PPar{1;N}(Keep(@fi{b1<4}@po{b1+=2}c0),c1,Itr{b0;_;1;_}(a2)),Lp{b0;R}(a3))",
-    Tree1113 "B{b0}RFb(RSeq(c0,a1,Flt{3;S;K}(c2),c3b{b0%4},a4),RSeq(PAll{-2}(Inv(c5),pi6{t0:b0},t7e),@rw{b0+4!1}t8))",
-    Tree1114 "B{b0;o0=_;t0}Fb(@fi{t0<o0|0}pi0{t0:b0},c1e,@of{b0+=3}@rw{b0<3}a2b{b0;b0},t3,a4l)",
-    Tree1115 "B{t0=1;b0=0;o0=0;t1=0}@si{some}@of{t0:=o0|5}PPar{1;T}(t0,Ite(@si{b0+2>3}@fi{t0<o0|4}R,a1b{1;b0}),Intr{t1!7}(c2))",
-    Tree1116 "Rep1(Seq(PPar{1;T}(Rpt{F}(RFb(Cd{30;_}(OnceT(t0)),Wde(a1e,a2),RFb(RFb(a3l,c4l),a5))),c6),Swm(DySeq(AFb(Sl{50})),t7,Rmp{S;F}(t8),Ruf{3}(c9),RSeq(t10))))",
-    Tree1117 "B{b1=0;o0=1;t0;b0=4}RSeq(To{0}(Lim{2}(Sel(Fb(a0,t1e,t2),Sl{0}))),PPar{0;N}(Rmp{F;S}(t3),Sw{2}(S,c4l),pt5{b0:=;b1:t0}),AFb(OnceT(S),OnceK(Wt{30})),Fb(c6b{o0|1},a7,t8e))",
-    Tree1118 "Lim{1}(Rpt{F}(TryT(Suc,Fb(c0,t1e),Ite(c2,Ite(a3,t4)))))",
-    Tree1119 "B{t0=4}Isw{t0+1;N;N}(Dd{0}(t0),t1)",
-    Tree1120 "B{b0=0;b1=4;t1}RFb(pa0{b0:b1;b1:b0},Wu{t1})",
-    Tree1121 "RFb(Dl{0}(Par{-1;_}(Cd{30;K}(Wt{30}),Rus{2}(t0))),Flip(Flt{3;S;K}(RU{S}(t1)),RFb(t2,a3)),Keep(Fb(Rpt{0}(c4))))",
-    Tree1122 "B{b1;b0;o0=_;t0=4}Bin{b1+3>6;T}(@oh{b0=4?b1:=t0+2%4}Pre{b1<t0;F}(Pri(Try(t0,pc1{b0:=},@os{b1+=1}pc2{b0:6},t3),Flip(t4,t5))),Rep0(@po{b0:=o0|3}@rw{o0|0<b0+3}Sc{b0:=b1}))",
-    Tree1123 "B{t0=3;b1=3}Par{-3;_}(Fb(t0e,Wu{t0},c1,Wu{t0},SubR(Sb{t0=4})),FS(Cd{20;_}(@of{b1+=3}a2)),@rw{t0+3%3!1}@fi{t0%4=2}@ki{b1%2>0}Rpt{0}(c3))",
-    Tree1124 "B{b1=0;b0=2;t0=1}MSeq(pa0{b0:6},t1,Wv{t0}(Pre{b1>3}(pa2{b0:=})))",
-    Tree1125 "B{o0=2;t0=0}Rep0(@po{t0+=1}F)",
-    Tree1126 "MSeq(To{10}(c0),a1,c2,Inv(c3e))",
-    Tree1127 "RU{S}(Suc)",
-    Tree1128 "B{o0=4;b1=1;l0;b0}Sw{2;4;0}(Sb{b0=4},Keep(@os{o0:=_}@ki{b1+1>7}pc0{b0:=}),PPar{0;_}(a1,c2,t3e,t4),R)",
-    Tree1129 "Wde(t0,AFb(Flt{1;R;K}(Ret1(Try(t1,c2))),AFb(c3e,a4,c5,c6)))",
-    Tree1130 "B{b0;t0}Rty1(Sb{b0=t0})",
-    Tree1131 "B{b0=2;o0=4}PrSel{o0|4+3%2;1;b0}(t0e,c1e,pi2{t0:b0})",
-    Tree1132 "B{t0=3;b1}Sel(SubA(Obs{t0+4%4>1;N}(c0e)),SubA(c1),Scc{b1+2<6})",
-    Tree1133 "Swm(c0,PPar{2;N}(Dl{30}(DySeq(DySeq(Cd{0;_}(Suc),c1))),FF(t2)))",
-    Tree1134 "B{b0=0;b1=0}Rmp{S;S}(Wde(To{10}(pt0{b0:b1;b1:b0}),Run))",
-    Tree1135 "B{b1=2;b0;t0;l0=3}PAll{3}(Dl{10}(Wde(@po{t0:=b0%2}@fi{b1<5}@os{b0+2<b1+4?b0+=3}a0b{b1;b0},Step(pt1{b0:b1;b1:b0},Dd{0}(a2l)))),Wv{t0}(DySel(t3,a4l,@ki{b1<t0+1%3}Itr{b0;_;1;N}(@os{b0+=1;b1:=3}@ki{b1!6}Fai))),Pre{b0>b1+1;S}(Scc{t0<2}))",
-    Tree1136 "B{b0;t0}@si{b0<7}MSeq(RT{1}(@oh{t0+=2}@po{t0<t0+2?b0+=1;b0=b0+3%3?t0+=1}Wde(a0b{8;b0},Ite(c1,@oh{t0%2=1?t0+=1}@rw{t0%4>2}Sl{0},t2))),Rus{F}(Swm(Scc{b0+4=5},Wt{20},TryF(a3,pa4{b0:6},t5,Scc{b0+4<4},a6))))",
-    Tree1137 "B{l0;t0=0;q0=2;b0=5}@si{b0>7}@po{b0+=1}@of{b0+=3;b0:=b0%2}Itr{b0;0;3;T}(Fb(c0b{4},MSeq(Sel(t1,c2b{t0+2},a3),MSeq(Ruf{F}(ASeq(c4)))),Pri(@si{b0+2<4}@ki{b0+4%4<2}@rw{b0<b0%2}Sb{t0=b0},a5,t6e,c7,pi8{t0:b0})))",
-    Tree1138 "B{b0=3;t0=1}@po{t0+=3}Sel(Obs{b0!7;B}(Pre{b0+1>1;K}(Ret0(c0))),@si{t0+1=2}Seq(AFb(t1,Rep2(DySeq(Sb{b0=t0}))),Bin{b0>6;N}(t2,F),PPar{2;_}(@si{t0<1}@oh{t0+=1;b0:=b0%2}pt3{b0:b0;b1:b0},c4l,pc5{b0:t0})))",
-    Tree1139 "B{b0=2}Once(Obs{b0+4%2=0;_}(Flt{1;S;K}(a0)))",
-    Tree1140 "B{b0;b1=1;t0;o0=4;l0=2}AFb(RFb(Inv(a0b{3;b1}),Wv{t0}(Wde(t1,c2))),Pre{b0<7;F}(Itr{b1;2;_;N}(Bin{o0|1<3;N}(@rw{o0|3%3!0}@oh{b0:=t0;b0+=1}@of{t0:=b1}t3,F))))",
-    Tree1141 "B{l0=3;b0;o0=3;t0=4;b1=4}Itr{b1;_;2;_}(@oh{t0:=o0|3}FS(RU{F}(RSel(a0,OnceK(Ite(pa1{b0:t0;b1:=},t2)),pa3{b0:=;b1:t0},Scc{b1<b1%2},RSeq(Sl{20},pa4{b0:b1;b1:t0})))))",
-    Tree1142 "B{b0=1;t0=4}PPar{0;_}(@oh{b0+=1}c0,@po{t0:=b0+2%2;b0:=t0+1}R,RT{F}(Sc{b0+=3;b0+1>b0+3?t0:=b0%4}),MSeq(c1l),c2)",
-    Tree1143 "B{t0=2;o0;b0=5;b1=3}Invt(RSeq(Obs{b0>o0|4;N}(Sc{t0>2?b1+=3}),Star(WU{none}(pi0{t0:b0}),c1l),pa2{b0:=;b1:=}))",
-    Tree1144 "B{t0=1;o0;b0}Rep3(Ite(PrSel{4}(Ite(t0,@ki{none}@of{t0+=1}@po{t0+=3}c1l)),Once(MPri(t2,pc3{b0:6},pc4{b0:=},c5))))",
-    Tree1145 "B{b0=2;t0=0}Ruf{F}(Star(a0e,AFb(a1,pa2{b0:=;b1:b0},Wu{t0}),Mt{0}(Keep(Rpt{F}(Keep(a3l))))))",
-    Tree1146 "B{b0;t1=1;t0=1;b1=0}RSeq(Cd{30;F}(RFb(Wu{t1},Wv{t1}(Swm(t0,c1e)),F)),OnceT(@ki{b0+1>1}t2e),PAll{_}(Sel(Opt(Cd{0;F}(c3b{t0})),FF(Rep4(a4))),Inv(Invt(Seq(pt5{b0:9;b1:=},Sc{t0+=2},c6)))))",
-    Tree1147 "Wde(t0,RU{F}(a1e),Run)",
-    Tree1148 "Dl{10}(c0e)",
-    Tree1149 "B{o0=4;t0;b0}Fb(@fi{none}@rw{none}Wde(t0,Bin{none;N}(To{50}(c1),@po{b0+=2}@fi{t0>2}Sl{30})),Bin{t0>b0;N}(Su{t0}(Cnd{b0%3>1;N;_}(@po{t0:=t0+1%4;t0+=2}@ki{t0<3}Fb(pa2{b0:=},c3l))),Rep2(PAll{1}(pc4{b0:7},t5))))",
-    Tree1150 "B{t1;b0=1;b1=3;t0=2}MSeq(pc0{b0:t0},Cnd{t1>b0;N;F}(@rw{b1+2%2!1}Fb(t1,pt2{b0:6})),Sc{b0:=b1+2%2})",
-    Tree1151 "B{b0=1;t0=1;o0;l0=0;b1=4}MPri(RFb(Ret2(Itr{b1;2;_;_}(PAll{1}(Isw{b0+2;T;N}(Sw{2;1;5}(c0,c1,a2,c3)))))),Bin{none;N}(Itr{b1;_;1;_}(t4),c5l),Rmp{S;F}(WU{b0%2=0}(Itr{b0;2;2;_}(Flip(a6e,pc7{b0:=},@oh{b1+=2;t0!7?b0+=3}WU{t0+4<b0}(Ub{o0}))))),Step(@si{b1+4=7}Pre{t0=6}(a8),Sc{b1:=b0+1},Su{t0}(c9b{b0}),WU{o0|4+4%2=1}(Sb{b0=t0}),FS(c10l)),Par{-1;-1}(PAll{_}(Ret2(a11e),Par{_;-1}(@po{t0:=b1;o0:=b1}Sc{o0:=_;t0%4<0?t0+=2},@si{b1!b0}@rw{o0|5>7}F),t12,Itr{b1;1;1;N}(Sl{0}))))",
-    Tree1152 "TryT(RFb(PAll{1}(DySeq(t0e,c1),c2)),Fb(Seq(a3,a4),Wt{50}))",
-    Tree1153 "B{b0=4;o0;t0=4}DySel(Ite(c0b{b0},t1),SubA(Fb(t2,SubR(Sc{t0%3!1?b0+=1}))))",
-    Tree1154 "B{o0;t0=5;l0=3;b0=0}Itr{b0;0;_;N}(Par{3;1}(Ite(SubA(Seq(pc0{b0:9},Dl{50}(a1))),PAll{_}(pt2{b0:t0;b1:b0},t3)),Sel(@fi{o0|0%2>0}@ki{t0+4<7}c4,Once(t5),t6),Sel(Itr{b0;0;3;_}(Ruf{F}(@si{some}@fi{t0<b0%2}c7e)),RFb(c8,pt9{b0:=},Sb{b0=t0}))))",
-    Tree1155 "B{l0=2;b0;b1;t0=5}Itr{b0;0;3;T}(Rpt{0}(@po{t0:=t0+1%4;b1<t0?b1+=1}@ki{b0!5}pt0{b0:b1;b1:=}))",
-    Tree1156 "B{b1}Pre{b1+1=6;F}(Dl{20}(F))",
-    Tree1157 "B{b0=3;t1=1;t0;o0}Rpt{2}(Seq(a0,@ki{b0+4<5}Isw{b0+3%3;_;_}(Cnd{t0+1=b0;N;F}(@oh{t1+=1;b0>t1?o0:=t1%3}a1l),pa2{b0:=},Rep3(t3),Bin{t1+4%2>0;N}(c4e,t5)),RFb(Fb(Obs{b0%2>0;B}(a6),MPri(c7,a8b{b0;b0},Sl{20})))))",
-    Tree1158 "ASeq(RFb(MPri(a0,Fb(t1,t2),F,t3)),DySel(c4e,t5,t6),Fb(MSeq(Wt{20},c7,c8),a9l),c10,Fb(t11,Dd{10}(t12),c13))",
-    Tree1159 "To{20}(RFb(t0e,t1,PAll{_}(OnceK(Opt(t2)),Wt{0},RSel(F,Ret2(DySeq(Sl{50}))))))",
-    Tree1160 "B{t0;o0=_;b0=4;l0;b1=1}Itr{b0;_;_;_}(Obs{b0+1%4!2;N}(Fb(@of{o0:=_}@os{t0>6?b1+=3}@ki{b1+4=1}RFb(Isw{3;_;_}(Sl{20},Ruf{F}(Sl{50})),Pre{b1%2<0;S}(Obs{b0!2;_}(FS(c0l))),Step(RT{F}(Step(c1,Ub{o0})),Par{1;_}(pt2{b0:b0;b1:=},Sc{o0:=_})),@fi{b0>t0+4}@ki{b0%4<0}Star(t3,t4)),PAll{2}(Keep(Seq(Sc{b0:=b1})),Seq(Bin{o0|2+2!2;T}(Scc{o0|3%3=0},Ruf{2}(c5l)),pa6{b0:=;b1:b1})))))",
-    Tree1161 "B{b0;o0=_;t0}Seq(Flt{2;_;_}(RT{3}(@oh{o0|4>b0+4?t0:=b0;t0+=1}Rep4(pi0{t0:=}))),Par{0;_}(Isw{4;N;_}(@of{t0:=0;o0:=b0%3}@po{t0:=t0%2}@fi{b0<3}S,c1l,a2)),Fb(c3,t4,a5,c6,a7b{t0;b0}),Fb(Pre{t0<4}(@os{some?b0:=o0|1}t8),t9),Isw{t0;N;N}(@of{t0:=b0;b0:=b0%2}@rw{t0+1=2}@po{o0:=_}Seq(Suc,pa10{b0:t0;b1:t0})))",
-    Tree1162 "B{b1;t1;t0=1}Try(c0l,c1,Invt(To{50}(Bin{t1=5;N}(S,c2e))),Swm(Flip(t3,t4,@os{t0:=b1+3;t1+=1}c5),c6e),c7)",
-    Tree1163 "B{b0=4;t0=1;b1=4;l0}Intr{b0+2>3}(@po{b1+=3}@oh{t0+=2;b1=4?t0+=1}Flip(Swm(RSeq(Scc{b0<5},t0,pi1{t0:=}),SubA(a2b{t0;b1}),Itr{b1;0;_;T}(c3l))))",
-    Tree1164 "B{t0=3;t1=0}Seq(Wu{t0},Sb{t1=3},c0e)",
-    Tree1165 "B{t0=0;t1=2;q0}Pri(Wu{t1},t0,Lp{t1;S}(Scc{t0<2}),pc1{b0:t0},t2)",
-    Tree1166 "B{b1;b0=5;t0}Lim{1}(MSeq(RFb(pt0{b0:t0},t1),Seq(Scc{b1!b1+4%4},c2,pc3{b0:b0},pi4{t0:=},@ki{b0=t0}Sl{0})))",
-    Tree1167 "B{b1=3;b0;o0}Ite(a0b{5;b0},Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
-    Tree1168 "B{b1=2;b0=3}Obs{b0>b0+1;_}(Keep(PAll{2}(Rep4(Star(a0,S,a1b{b1%2;b1},pc2{b0:0},a3l)),pa4{b0:=})))",
-    Tree1169 "B{q0;b1;t0}Lp{_;_}(@po{b1+=1;b1:=t0%3}Sel(t0,c1))",
-    Tree1170 "B{b1=5}Fb(RSel(t0,@rw{b1>0}RT{3}(c1e)),Fb(a2e,t3),RSeq(Seq(c4,RepF(t5))),TryF(t6,a7),Rep4(Run))",
-    Tree1171 "B{b0=3;b1=1;t0}ASeq(Sel(Sw{4;1}(t0,@oh{b1<2?b0+=2}a1e,t2),Rty3(MPri(c3,a4b{b0;b1},@ki{t0<2}@os{b0:=b1%4}@of{b1:=b0+1}c5)),Obs{b1+1=5;S}(Step(t6,@si{t0<1}@fi{b0=2}S)),Sw{0;5}(Scc{b0<3},pt7{b0:=},t8),Flip(c9,Run,pt10{b0:b0;b1:b1})),Step(Ret4(RetF(Isw{b1;T;T}(t11,@of{b1<1?t0+=1}@ki{b0!b0+1}t12,Wu{t0},@of{b0!7?b0:=b1%3}Wu{t0}))),RSel(t13,a14,c15,c16l),Star(Ruf{1}(a17),TryF(S,a18e))))",
-    Tree1172 "B{o0=1;b0=1;t0;b1=4}PAll{-2}(Wt{20},PPar{2;T}(c0l,Wde(a1b{o0|1%2;b1},c2),@po{b0+=2}Scc{t0!1}))",
-    Tree1173 "B{t1=0;t0=4}Lim{2}(Isw{t0;T;_}(Run,@ki{t1>t0}@oh{t1+=1}@fi{t0<0}F,Wt{10}))",
-    Tree1174 "RFb(Star(DySel(c0l,RepF(a1),a2e,Fb(c3,c4)),Swm(Rus{F}(Par{_;-3}(t5,t6,t7)),RSeq(t8,a9l,c10),Inv(t11e))),Rep3(RFb(RFb(Inv(MSeq(DySel(S),Flt{3;_;_}(t12)))),DySel(MSeq(t13,S),Step(R,OnceT(t14))),Seq(DySeq(t15,c16,c17),Step(t18,c19e)),Flip(Sl{10},DySel(c20)))))",
-    Tree1175 "B{b0}@oh{b0+=2}Inv(c0)",
-    Tree1176 "B{t0;b0;l0=1;b1}Isw{t0;T;T}(c0e,@os{b1+=2}@ki{b0!1}@rw{b1+1%2>0}Suc,t1)",
-    Tree1177 "B{t0=2;q0=3;l0=4;b1=2;o0=1;b0=3}@oh{b1+=1}Seq(Itr{b0;0;1;T}(Isw{8;_;N}(Once(R),Pri(@rw{b1=t0}@ki{b1=3}@fi{b1+3=b1}pa0{b0:b1},a1,a2b{b1%2;b1},Sl{50}))),RFb(c3b{t0%2},Lp{b0;F}(@oh{b0+=1}@si{o0|1!6}@fi{b0%3!1}c4),t5),@ki{b1+1!t0+2}@rw{t0%2<0}Swm(pi6{t0:=},Seq(c7,pc8{b0:7},t9),@oh{t0:=o0|4%4}To{0}(Keep(Lp{t0;S}(a10b{b0+3;b1})))),RFb(Scc{b1!0},Inv(c11l),a12),pa13{b0:b0;b1:t0})",
-    Tree1178 "B{t1=1;b0;l0=2;t0;b1=0}Itr{b0;0;_;T}(Fb(Obs{b0=t0;L}(FS(Rep3(Rus{1}(PAll{_}(@si{b0<t1+4}c0))))),Obs{b0+4=3;L}(Pri(@rw{b0<t0}Sc{t0:=t1},@rw{t0+4=b1}@si{t1%2>0}OnceK(Sc{t0:=t1%3}),RSeq(a1,t2,t3),@fi{b1+4=4}@ki{t1<b0}t4e))))",
-    Tree1179 "B{b1;b0=5;t0=4}@oh{b1:=b0}@rw{b0%3>1}Fb(t0e,Flt{2;R;_}(c1),pi2{t0:=},RT{1}(RSeq(c3e,pc4{b0:t0})),c5)",
-    Tree1180 "B{b0=0;o0;t0=2}Isw{b0%4;_;N}(a0,MSeq(pa1{b0:=;b1:t0},Sc{b0+=1;o0:=b0+1%4}),To{20}(Pre{b0<t0%4;S}(pa2{b0:=})))",
-    Tree1181 "B{b0=4}Pre{b0%3>0;R}(DySel(To{10}(Scc{b0<1}),SubR(SubR(Scc{b0<0})),pi0{t0:b0},t1,t2))",
-    Tree1182 "B{t0}Flt{1;_;F}(Isw{t0;_;T}(t0,RSeq(t1,pc2{b0:t0})))",
-    Tree1183 "B{o0=5;q0;t0;t1=0;b0}Fb(Dl{0}(RFb(RFb(@oh{t1+=2}@rw{some}t0,a1l,t2,@fi{t0!2}@oh{t0+=1}@of{o0|4<t0?t1+=3;t0+=1}t3,a4l),Seq(@fi{b0+1<t0+2%3}t5,Sc{t0+=2;b0:=t0+2%2}),a6,RFb(a7b{o0|5%4;b0}),Flt{3;F;_}(Lp{_;K}(Sc{t0:=3})))),RSeq(Fb(Obs{o0|4>1;L}(c8),Obs{none;_}(a9)),Sb{b0=1}))",
-    Tree1184 "B{b0;l0=4;o0}Sel(ASeq(@si{b0+4%2<0}@po{b0+=1}@fi{o0|0!6}RtyF(t0)),Itr{b0;0;2;N}(FF(Bin{some;_}(AFb(t1e,t2e,Pre{b0%4!0;F}(Run)),Invt(@oh{b0+=3}Itr{b0;2;_;_}(c3))))))",
-    Tree1185 "B{t1;b0=3;t0=4}Mt{0}(Obs{t1+3%3>0;_}(Wde(Isw{t0+4;T;T}(Isw{b0+3%4;N;_}(Fai,R),Sel(@ki{t0+3%3>0}@fi{t0%4>1}Sb{b0=t0}),@of{t0+=2;t1:=t0%3}To{0}(Isw{t1;N;T}(Obs{t0>0;N}(pt0{b0:0;b1:t1}),t1)),Pri(t2,a3),Intr{b0!t1}(@of{t1+=2}@po{t0+=3}c4b{b0%4})),@of{t0:=t1%4;t0:=b0%2}Rep3(TryF(Par{1;_}(Sc{t1+=3},Obs{t0>7;S}(c5)),Par{-2;2}(Dl{20}(pt6{b0:b0}),t7))))))",
-    Tree1186 "B{b0;t0}Flip(Pre{b0+3!1;R}(Ruf{F}(PAll{_}(RFb(c0,a1b{t0%3;b0},RU{F}(c2)),Intr{t0%4>0}(FF(Cnd{t0<1;N;_}(@fi{b0%2>0}c3)))))),PrSel{t0+2;b0+2%3;t0+3%3;t0%2}(Isw{t0+4%2;T;_}(Sb{b0=t0},pt4{b0:t0}),Scc{t0+2%3>1},Lim{1}(t5),@si{t0!b0+2}Wt{0}),Ret1(Pre{t0>5}(Ite(Par{_;-1}(Sb{t0=b0},c6b{t0},c7l,@fi{t0>2}@of{b0+=2;t0:=b0+4%4}pt8{b0:b0;b1:t0}),@rw{b0<t0}Sc{t0>0?t0+=2},pc9{b0:t0}))),RFb(@po{t0:=t0%4;t0+=2}Fb(a10,Seq(pc11{b0:t0},@ki{t0<b0%2}@oh{t0+4!b0%3?b0:=b0+2%3}a12)),RFb(c13,pt14{b0:7;b1:b0},c15e,Suc)))",
-    Tree1187 "B{t0=4;b0=2;t1=0}ASeq(RSeq(c0,pt1{b0:=},pi2{t0:=},a3b{t1;b0},t4),FS(@si{t0!t1}@rw{t1+3=t1%2}Mt{0}(@si{t1<4}Flip(PPar{2;N}(RSeq(WU{t0<1}(Sb{t0=b0}),t5)),RetF(@rw{t1=t0+4}@po{t0+=3}c6e)))),c7,Inv(RFb(RFb(@ki{t0<2}a8,t9),a10,c11)),@po{t0+=3;t1+4=t1?t0+=1}@rw{t0<5}t12)",
-    Tree1188 "B{b1;t0;b0=2}Keep(PPar{2;T}(Cnd{t0=3;T;S}(Dl{30}(Sc{b0+3>b0+2%4?b1+=1;t0+=2}))))",
-    Tree1189 "B{b0=3;b1=4;t0=0}RSeq(Fb(c0e,Obs{b0+1>b0;_}(FF(Par{2;-2}(a1,c2b{6},t3)))),RSel(Par{0;-1}(Scc{t0+4=1},c4e),pa5{b0:=;b1:b1},pc6{b0:=}),PAll{_}(t7e,Rep0(c8b{t0+4}),Fb(Ret1(c9b{t0}),pi10{t0:=}),TryT(Suc,t11)))",
-    Tree1190 "B{t0;b0=2}Isw{t0;N;_}(Pri(PPar{0;T}(Star(FF(SubR(@rw{t0%3>1}Wt{10})),t0e),Try(t1,t2)),Ite(Fb(Obs{b0=5;L}(Isw{b0+4;T;T}(c3)),Obs{t0!2;_}(RSel(pa4{b0:t0;b1:t0},c5,c6))),@po{b0+=1}@of{b0:=t0+4%2}Rmp{S;F}(Isw{t0;N;_}(Flt{2;F;F}(Rty0(Sc{t0+=1})),t7e,S))),Opt(RU{S}(Obs{t0+1=5;N}(@ki{b0%2>0}@os{b0:=9}@oh{b0+=1;t0+=1}RFb(pi8{t0:t0},Star(a9l)))))))",
-    Tree1191 "B{t0=2;b0=5}DySeq(Ret4(OnceK(@os{t0+=1;b0+=2}@po{b0+=2}MSeq(Ite(PAll{2}(c0b{t0},Sl{30}),a1e),Par{1;_}(Scc{b0%3<0},Pre{b0!0;S}(Scc{t0+3!0})),Rep2(Sb{t0=b0})))),Scc{b0%2=1})",
-    Tree1192 "B{t0;q0=1;b0=4}Flip(Ret3(Sel(Obs{b0+4>b0;B}(Isw{b0%4;N;N}(RSeq(a0,Run),pt1{b0:=},Star(@oh{t0%4<2?b0+=3}@rw{b0>4}F,R))),FF(Isw{t0%2;_;N}(Sel(a2),Suc)))),Lp{_;_}(@po{b0:=t0+4}@os{b0:=t0+4%2}Pri(Su{t0}(AFb(a3,t4e)),c5,Fb(WU{t0<6}(pt6{b0:t0})),c7)),Step(OnceT(Wde(c8b{t0+4},c9b{t0})),Fb(ASeq(t10,Seq(Flt{1;R;K}(@si{t0+1%4!1}@ki{b0>5}Rmp{S;S}(a11)),pa12{b0:b0;b1:t0},Wt{0}),t13),@po{b0+=3}@fi{b0%4=2}Pre{b0+1>b0+2%2;S}(Pre{b0>0}(Ret1(Fai))))))",
-    Tree1193 "B{b1=2;b0;q0=3;t0=1}@oh{b0+=2}@si{b1+2%3<1}Seq(FS(Isw{b1;T;N}(@fi{b1%3>0}Sb{t0=8},c0,Sb{t0=1})),Lp{t0;_}(Scc{t0<b1%4}),c1l,ASeq(Sc{t0+=3},Run))",
-    Tree1194 "B{b0=0;t0=1;t1=5}@po{b0+=1}@oh{t0:=t1+2}@ki{t0>t1+3}DySeq(Flip(c0l,pa1{b0:b0;b1:b0},a2,c3,pt4{b0:1;b1:t1}),DySel(Scc{b0%3=0}))",
-    Tree1195 "B{l0;t0;b1=0}Itr{b1;0;3;T}(Rep3(t0e))",
-    Tree1196 "B{b0=5;o0;t0=5}OnceK(RSeq(PAll{_}(@si{b0+3>4}c0b{t0%3},RFb(c1b{t0},SubA(Wu{t0})),t2,FF(pi3{t0:b0})),Bin{t0+2%2>0;T}(Isw{o0|5;_;T}(Wu{t0},@oh{o0:=b0}@os{o0:=_}@fi{some}c4b{t0+1}),F)))",
-    Tree1197 "B{b0;q0=2;t0;o0=_}Fb(AFb(PrSel{b0;3}(pc0{b0:t0},Wu{t0}),DySeq(a1b{b0+3;b0},c2)),Star(c3,Wu{t0},t4,pt5{b0:6}),FS(Rep2(@fi{o0|2<0}@ki{b0=t0+1}@os{t0+=1}Lp{_;_}(Ub{o0}))),Par{-2;-3}(a6,DySeq(@ki{t0=b0}@of{t0%3!2?o0:=t0%3}Sc{t0+=1;t0+=1},pc7{b0:=},c8,c9),t10))",
-    Tree1198 "PPar{0;_}(MSeq(c0,PrSel{2}(c1)),Star(RFb(t2e,t3,Sl{0}),t4),Fb(F,t5,t6,t7,t8),Keep(Seq(t9,Wt{0})),Wde(t10,a11))",
-    Tree1199 "B{t1}RU{F}(Wu{t1})",
+    Tree1100 "B{t0=1}Keep(Su{t0}(Fb(Ret3(t0),Rep1(SubR(t1)),SubR(Dd{0}(Bin{t0=2;_}(c2,a3))))))",
+    Tree1101 "B{t0=0;b1=5;b0=1;l0;o0=0}Step(PrSel{t0+3%3;b1%4}(@fi{b0<o0|0}pi0{t0:t0},ASeq(@ki{b0>7}@rw{b0!b0%2}Itr{b1;2;2;N}(pt1{b0:t0;b1:=}),Rep0(c2))),FF(@po{o0|1+1!7?o0:=t0}Par{3;1}(WU{some}(Ret1(@si{o0|5=4}@po{t0+=3}Sl{50})),RFb(pa3{b0:4},Sl{0}),t4,Step(c5,Sb{t0=1},Cnd{t0+1%4<3;_;S}(Wu{t0})))),Swm(pt6{b0:=;b1:=},Flt{2;F;F}(Pri(t7,pa8{b0:=;b1:b0},c9,@si{none}t10)),Try(pt11{b0:=;b1:=},Sb{t0=5})))",
+    Tree1102 "Rus{3}(RetF(Sub(a0)))",
+    Tree1103 "Step(Rty1(R),Keep(TryF(t0,t1,t2)))",
+    Tree1104 "FS(Grd{_}(Dd{0}(t0e)))",
+    Tree1105 "B{b1=1}Rep0(Sb{b1=3})",
+    Tree1106 "B{b1}RSel(t0,t1,pt2{b0:3;b1:b1},Run)",
+    Tree1107 "B{t0=3}Rep0(pa0{b0:t0;b1:t0})",
+    Tree1108 "B{b0=2;t0=3}Sel(Isw{1;N;T}(a0,SubR(t1),t2e),c3e,Obs{b0=5;L}(FF(Sl{100})),t4)",
+    Tree1109 "Inv(t0e)",
+    Tree1110 "DySel(c0)",
+    Tree1111 "B{b1=1;b0;t0=4;o0=2}PAll{3}(@fi{b0%3=2}@ki{t0%2!0}Wde(Wv{t0}(c0),RFb(t1,c2,a3b{3;b1})),pt4{b0:1;b1:b0},WU{t0%3<1}(Par{-1;_}(Obs{t0<b1;_}(Keep(Dd{20}(@ki{b0+3>3}c5))),Fb(Obs{some;L}(a6b{b0;b0}),Obs{none;B}(c7b{b0})))))",
+    Tree1112 "B{t0;b0=2;b1=0}Bin{b0!4;N}(@po{b0+=3}@rw{t0+2<5}@of{b1+=1;b1+3<6?b0+=3}PAll{3}(RFb(PPar{1;_}(@ki{t0!b0+4%2}@si{b0>3}@rw{b1>1}Par{_;_}(Grd{R}(@ki{b0<5}@of{b1:=b1%4}t0),Grd{_}(Wu{t0})))),Cnd{b0<b1+3;_;_}(Lim{2}(Flt{2;R;_}(Seq(Sb{b0=t0},@oh{b0:=8}@fi{t0=3}@ki{b1!3}Cnd{b1+1%4<0;T;_}(t1e),pi2{t0:t0},pa3{b0:1},@rw{b0>4}@os{t0+=1}a4)))),Par{1;-2}(c5l,Sb{t0=b0},@oh{b0+=2}@po{b0+=3}Rpt{0}(a6e),Wu{t0})),@oh{b1+=1}a7)",
+    Tree1113 "Flt{3;S;_}(a0e)",
+    Tree1114 "Dl{20}(Rep2(PAll{-2}(Dl{100}(c0e),Sub(Sub(RFb(c1,F,a2))))))",
+    Tree1115 "Mt{0}(ASeq(Fb(Rus{F}(Rep1(t0)),t1,t2),Ite(t3,Suc),Flt{1;F;F}(Rep0(t4))))",
+    Tree1116 "B{b0=0}Intr{b0+3%3>0}(Dl{30}(Sb{b0=9}))",
+    Tree1117 "Once(Rus{2}(PAll{_}(c0)))",
+    Tree1118 "B{t1;t0=2;q0=2;b0=0;b1}RFb(RSeq(FF(t0),Obs{t0<0;N}(t1),@si{t1!b1}@rw{b1+1=t1+3}Lim{2}(Rep4(Scc{b0<t0%3}))),Wv{t0}(Sel(Obs{b0+1!t0%2;B}(Sb{t1=8}),Obs{t1%3<1;L}(a2b{t1+3;b0}),Obs{b1+4>4;B}(c3))),Step(Grd{F}(Lp{t1;K}(a4)),Sb{t0=b0}))",
+    Tree1119 "B{t1=4}DySeq(c0,Scc{t1+3=3})",
+    Tree1120 "B{t0=0;b0;o0;t1=1}RSeq(Par{-1;-1}(Isw{b0;T;N}(To{20}(t0))),pc1{b0:3},RFb(c2,c3l,c4,c5,Sl{0}),@si{t1%2<0}@ki{o0|1%3>0}Swm(Dl{20}(Wt{20}),c6,pi7{t0:t0}))",
+    Tree1121 "B{t0=4;b0=2}Pre{t0%3>1}(Seq(t0,Grd{F}(Step(c1l,pc2{b0:=},a3e,Scc{b0>t0+1}))))",
+    Tree1122 "Fb(Inv(To{30}(Once(c0))),a1,Ret0(a2))",
+    Tree1123 "B{t0=1;b0;b1;t1=4;o0=_}RSeq(PrSel{o0|3;t1;t1+2}(Wv{t1}(FS(c0)),Flt{2;F;F}(Star(a1,Scc{t1+2<1})),Mt{100}(pt2{b0:b0;b1:t1})),Rpt{1}(Pre{b1!6;S}(c3l)),Swm(To{0}(a4),Ite(c5,a6l),Ruf{F}(a7l)))",
+    Tree1124 "B{b0=2;o0;b1;t0=2}Pre{t0%4=2;K}(Rpt{F}(Dd{0}(Dd{10}(Isw{b0;N;N}(Ub{o0},@rw{t0%2<1}Sl{0},c0b{b1+4})))))",
+    Tree1125 "B{t0;l0=0;b0=1;o0=_}PAll{1}(Lim{1}(Intr{b0%2=0}(PPar{2;N}(Rep4(Mt{0}(Fb(pi0{t0:b0},Wu{t0},Sb{b0=t0}))),c1,Try(a2,Sc{none?b0+=1;o0:=_})))),Rpt{1}(@os{t0:=b0+4}@rw{t0%3<2}Bin{t0+3<0;N}(@os{o0:=o0|3}@si{t0>3}RU{S}(@ki{b0+1=t0%3}@rw{t0+2<6}@of{b0:=t0;none?b0:=t0}Step(t3,a4)),Star(Sb{t0=4},Isw{b0+4;T;N}(c5b{1})))))",
+    Tree1126 "B{b0=1;o0=_}Seq(pi0{t0:b0},S,pc1{b0:0},Cnd{o0|3<6;T;_}(pc2{b0:=}))",
+    Tree1127 "B{q0;b0=2;o0=_;t0=1;t1=1}@si{b0<7}@os{t0+1!3?t0:=t1+2;b0+=3}Pri(@fi{b0+3<6}@rw{o0|3>3}@oh{o0:=_}AFb(Step(c0,c1),Rty1(MSeq(t2,Wu{t0})),@of{t1:=b0+1%2}@rw{t0>b0}@oh{t0+=1}Cnd{t1>0;_;S}(RFb(c3b{b0%3},To{10}(t4e))),Lp{_;R}(Dd{0}(Fb(t5,c6e)))),Ite(Isw{t0;T;T}(Wde(Scc{b0<1},c7),@rw{t0+1>2}RFb(t8,S),Dl{30}(Sc{t0+=1})),@fi{o0|4+4<o0|4+3}Wu{t0}))",
+    Tree1128 "B{b0;t1;l0}DySel(Scc{t1=7},WU{t1%2!0}(@os{t1+=2}@oh{b0+=3;t1+=1}Mt{0}(t0)),Itr{b0;2;1;T}(Sel(a1,t2,pc3{b0:6},c4,R)))",
+    Tree1129 "B{o0;b0;t0=1}Fb(Dl{0}(Dl{100}(Fb(Obs{b0+2<t0;B}(c0),Obs{t0%4!3;_}(DySel(Rty0(Sb{b0=9})))))),RSel(pa1{b0:b0},F,a2b{t0+3%2;b0}),Pre{some}(a3),Inv(Rep0(Sc{t0%2>0?t0:=b0%3;o0:=o0|2})),ASeq(Pre{t0<1}(pi4{t0:=}),pt5{b0:8},@os{o0:=_;b0:=1}t6,Flip(R,t7),c8))",
+    Tree1130 "B{b0=3;t0=2;b1=3}Fb(c0,c1b{b1+3},Opt(Cd{0;F}(c2b{b1})),Sb{b0=t0})",
+    Tree1131 "B{b0=3;t0=0}Bin{t0+1%3>0;T}(PPar{2;T}(pi0{t0:t0},a1l,pt2{b0:2}),@po{b0!2?b0+=1}Run)",
+    Tree1132 "B{t0=5;b0=3;b1=3}Try(@fi{b0!7}@po{t0:=t0%3;b0:=b1%2}@of{b0:=b1}t0,c1,Sb{t0=0})",
+    Tree1133 "Swm(c0l)",
+    Tree1134 "B{b0=2;t0=3}PrSel{6;t0+4;t0%2;t0;b0%4}(Bin{b0+1%3>1;N}(t0,Sb{t0=b0}),Su{t0}(t1),Sb{b0=t0},Flip(a2,Run),t3)",
+    Tree1135 "B{b1=3;b0=5}Dl{30}(RSel(c0e,c1,Ite(c2,c3),Step(t4,Par{-2;2}(a5,Sb{b0=b1}))))",
+    Tree1136 "B{t0=3;b1=0;b0;q0=0}Once(@ki{b1<1}@po{b0:=b1}Dd{0}(Seq(@si{b1+2=7}Flt{2;_;K}(Par{_;_}(Grd{_}(Ite(pc0{b0:=},c1)),Grd{_}(PPar{0;N}(c2,t3,pi4{t0:b0})))),PAll{1}(Su{t0}(Lp{_;R}(Rep0(pc5{b0:7})))),t6)))",
+    Tree1137 "B{b0=4;t0=3;t1=3}Obs{t1>6;N}(ASeq(pa0{b0:t1;b1:t1},Rep3(@os{t1:=t0}Cnd{b0%2>0;_;F}(PPar{0;T}(Flip(Wv{t1}(Sb{t1=b0}),To{20}(pi1{t0:=}))))),RFb(PAll{-2}(Mt{0}(c2e),@po{t1:=b0%4;t1:=t0}R,a3),Sel(@rw{t0=b0}@po{b0:=b0%3}@ki{b0<t0}c4))))",
+    Tree1138 "B{t0;b1;b0=2}Star(pt0{b0:t0},Sb{b0=b1},@ki{b1>b0}@fi{b0>6}WU{b1>3}(Wu{t0}))",
+    Tree1139 "B{t0=0;b0=0;b1=3}Bin{t0=b1%4;_}(SubA(PAll{1}(Swm(FF(Pre{t0+4=0;F}(t0))),a1b{t0+4%4;b1},pc2{b0:6})),Ite(Sw{0}(t3,c4),Bin{t0=b1;_}(a5b{b0;b0},c6),SubR(Suc)))",
+    Tree1140 "B{t0;l0=0;b0=2}Swm(Bin{t0+4<7;T}(Grd{_}(SubA(Dd{50}(OnceT(Sl{100})))),Itr{b0;0;3;_}(t0)),Intr{t0<4}(DySeq(t1e,pt2{b0:1;b1:b0})))",
+    Tree1141 "B{b1;b0;q0}@fi{b0+2%3<0}Fb(t0e,RSeq(Rus{1}(Sl{20}),c1b{9},Rpt{0}(t2),Ruf{3}(Sc{b1:=1})),Step(Lp{_;R}(@ki{b0%3>0}c3),c4))",
+    Tree1142 "B{b0;t0=2}MSeq(Rep0(c0e),Flip(c1b{b0%4},t2),Wv{t0}(Wv{t0}(Wt{100})),RFb(Mt{0}(Scc{t0!1}),DySel(F)),Swm(Wt{30},t3))",
+    Tree1143 "B{t0=0;q0=1;b0=1}Fb(Ruf{1}(Fb(Obs{t0%2<1;B}(PAll{1}(c0l,Once(t1))),Lp{_;K}(Mt{20}(Bin{t0>7;T}(Sl{100},Sb{t0=2}))))),MSeq(Invt(RSeq(t2e)),c3l,Rus{F}(Wt{30}),pt4{b0:0},Sl{20}),RU{F}(Ite(RFb(t5,To{10}(c6b{t0}),pi7{t0:=},a8),@os{t0+=3;b0:=t0+3}PPar{1;_}(t9,PPar{0;_}(pa10{b0:=},c11b{t0})))))",
+    Tree1144 "Fb(t0,RU{S}(Suc))",
+    Tree1145 "B{b0=5;t0=3;l0=1}Itr{b0;0;_;T}(Dd{0}(Keep(RFb(Itr{b0;_;_;N}(c0),Pre{t0+4%2=0;S}(ASeq(c1e,Wu{t0})),DySel(Rty2(t2e),c3e),@si{t0+1!b0}t4e))))",
+    Tree1146 "B{t0;o0=1}Seq(PAll{_}(DySeq(t0,pi1{t0:=})),PPar{0;_}(Lim{2}(Ub{o0})))",
+    Tree1147 "B{t0=1;o0=3;b0=0;b1=2}PAll{_}(t0,RU{S}(Rep1(c1e)),@rw{none}Isw{b1+1%3;T;T}(pi2{t0:b0},Wu{t0},Sl{20}))",
+    Tree1148 "B{t0=4}RFb(Fb(RU{F}(a0),c1b{t0+3%3}),Seq(c2,t3,pi4{t0:=}),Sl{20})",
+    Tree1149 "Seq(DySeq(t0,a1l,t2,c3),FF(Rty1(t4)),Step(Sub(t5),t6,Wt{0}),t7)",
+    Tree1150 "B{b0;t0=2;b1=4}Bin{b0<6;_}(Ret3(PrSel{b1;b1%3}(F,SubR(a0))),Once(Mt{0}(PAll{1}(Once(Sc{t0:=b1})))))",
+    Tree1151 "B{o0=1;t1=2;b0=2;t0}Pri(AFb(Star(a0,pt1{b0:b0},pi2{t0:b0},t3e,a4l),Step(t5,a6,@os{t1:=1}@fi{t1%3>0}t7)),Scc{t0+1%3<0},Rpt{3}(AFb(Wv{t1}(c8l),pi9{t0:=},ASeq(@of{b0:=0;o0:=t0%3}@po{b0:=b0%2}@fi{t0<3}S,c10l,a11,Ub{o0},F))))",
+    Tree1152 "B{o0=0;t0;t1}RFb(FS(t0),@os{some?t0:=o0|1}t1,RFb(Pre{t0<t1;R}(t2),t3e))",
+    Tree1153 "B{o0;l0=2;t0=5;b0}Itr{b0;2;_;N}(Rty4(Cd{0;_}(@si{t0>2}@rw{some}@of{t0+=2}Par{_;3}(Pri(t0e,t1,Sb{t0=b0}),PrSel{b0;o0|3%2;t0}(t2,Rmp{F;S}(c3l),a4),Ret1(@po{t0:=o0|2}@ki{b0%3=2}@rw{t0%2<0}Bin{b0+3<b0%4;T}(t5,pi6{t0:=})),Bin{t0+2<b0%3;N}(t7,Suc)))))",
+    Tree1154 "B{o0=_;t0=3;q0=3;t1;b0}Fb(Obs{b0<7;L}(c0),Obs{some;S}(Lp{t1;R}(Fb(@fi{t1%2>0}Once(OnceK(Ite(@ki{b0=3}c1,S))),RSeq(t2,RepF(t3),PPar{1;_}(Wt{10},t4,Scc{t0<2}))))))",
+    Tree1155 "B{b1=0;b0=3;o0;t0=5}Bin{b1<b1+4%2;_}(Sw{4;0;3}(R,Sw{5}(t0,pa1{b0:=;b1:t0}),pi2{t0:=},Sb{o0=8}),c3)",
+    Tree1156 "B{b1=3;b0;o0}Ite(a0b{5;b0},Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
+    Tree1157 "B{l0=4;b0=3}Itr{b0;0;_;T}(Itr{b0;_;_;N}(RSeq(Wde(c0,Cnd{b0%2<1;N;_}(a1l),pc2{b0:0}),Rep3(pa3{b0:=}))))",
+    Tree1158 "B{q0;b1;t0}Lp{_;_}(@po{b1+=1;b1:=t0%3}Sel(t0,c1))",
+    Tree1159 "B{b1=5}Fb(RSel(t0,@rw{b1>0}RT{3}(c1e)),Fb(a2e,t3),RSeq(Seq(c4,RepF(t5))),TryF(t6,a7),Rep4(Run))",
+    Tree1160 "B{l0=4;b1=1;t0;b0=3}ASeq(Sel(Sw{4;1}(t0,@oh{b1<2?b0+=2}a1e,t2),Rty3(MPri(c3,a4b{b0;b1},@ki{t0<2}@os{b0:=b1%4}@of{b1:=b0+1}c5)),Itr{b0;_;2;_}(PPar{1;T}(t6,@si{t0<1}@fi{b0=2}S)),Sw{0;5}(Scc{b0<3},pt7{b0:=},t8),Flip(c9,Run,pt10{b0:b0;b1:b1})),Step(Ret4(RetF(Isw{b1;T;T}(t11,@of{b1<1?t0+=1}@ki{b0!b0+1}t12,Wu{t0},@of{b0!7?b0:=b1%3}Wu{t0}))),RSel(t13,a14,c15,c16l),Star(Ruf{1}(a17),TryF(S,a18e))))",
+    Tree1161 "B{q0=2;b0=2;t0}@ki{b0+2=6}Rpt{1}(Keep(Lp{_;F}(RFb(pa0{b0:b0;b1:t0},t1))))",
+    Tree1162 "B{t0;b0=5}@rw{b0%4=0}Wv{t0}(@si{t0+1=6}a0)",
+    Tree1163 "B{t0;b0}PAll{-1}(Dl{50}(pa0{b0:=;b1:t0}),Scc{t0+2!5})",
+    Tree1164 "B{b0;t0=0}Isw{t0+1%4;_;N}(Sel(Obs{b0+4%4>1;B}(Rmp{F;S}(To{50}(Lim{2}(a0)))),Ret1(AFb(t1,t2)),Obs{b0+1=b0;_}(RSeq(a3e)),Obs{b0+3%4<2;S}(RFb(MSeq(Sb{t0=1},c4),a5))),Bin{b0+4<4;_}(t6e,Seq(Scc{b0+4%4!1},pi7{t0:b0},c8e,Sl{10},Opt(F))))",
+    Tree1165 "B{o0;l0;b0=5;t0=4}RSeq(TryF(SubR(Wt{0}),TryF(t0,c1b{t0%3},Scc{some}),pi2{t0:=},c3,@po{o0:=t0}@fi{none}Rep4(Fb(@os{t0+=2}@fi{t0<1}t4,c5))),SubR(OnceT(Itr{b0;_;_;_}(Ite(Grd{R}(a6b{t0;b0}),t7)))))",
+    Tree1166 "B{t0=1;b0=4}RSeq(Bin{t0+1!t0;T}(t0e,Fb(t1,R)),Swm(MPri(t2,t3),pc4{b0:t0}),Keep(Rep3(TryF(pt5{b0:0},R,Suc))))",
+    Tree1167 "Wde(Star(DySeq(c0l,c1,Wt{0})),PAll{_}(c2,Wt{20},t3),RFb(Grd{R}(Try(c4,S,S))))",
+    Tree1168 "B{b0=3;t0=1;o0}ASeq(Fb(t0e,a1b{t0+1;b0},t2),@oh{o0:=_}@ki{t0%2<1}Seq(c3l,t4),RT{3}(a5e),a6,TryF(Sc{some?t0+=2},t7e,c8))",
+    Tree1169 "B{b0=5;b1;t0=4;q0=3}Sel(Obs{b1+4>b0%4;B}(Cd{50;K}(Seq(@po{b0+=3}@rw{b0+2!b1}@si{t0%4<1}RFb(pi0{t0:b0},t1,@oh{b1+=3}@si{b1%4=1}@fi{b1<b0}R),RFb(c2,@fi{b0+4=4}@ki{b0<3}Scc{b0>t0+3},a3),Ret2(RFb(t4,a5e,Suc))))),Obs{b1!7;L}(Cnd{t0%2>0;_;F}(Lp{_;R}(RSeq(Pre{t0+2=t0+4%2;K}(Sc{b0%4<1?b0:=t0;b1:=t0%3}),Lp{_;_}(a6),RFb(a7e),Wde(t8,pa9{b0:3},a10))))))",
+    Tree1170 "B{t0=5;b0=4;o0=4;b1=4}Par{_;_}(Seq(Sel(@fi{b1>o0|1}t0),Inv(MSeq(Sl{0},t1,RSeq(Sb{b1=b0}),t2))),Isw{b0;_;_}(Seq(S,a3,t4,pc5{b0:t0},Sb{b0=2}),Rpt{0}(Run),PPar{1;_}(Scc{t0+3%4!2},Keep(@rw{b0!0}@of{b1+=2}Suc),Scc{t0!b1})),DySeq(@po{b1:=b1%2}@oh{b0:=3}@of{t0+=3}t6,Scc{some},Pri(t7,Sl{0}),Scc{b1+4%3>1}))",
+    Tree1171 "B{t0=5;b0}RSeq(@ki{b0%4<3}@po{b0:=t0%3}a0,@rw{b0>7}@os{t0:=t0%3}@ki{b0<t0+2}Scc{b0%3<0})",
+    Tree1172 "B{b0=0;t0=0;q0}@si{t0>5}RFb(RepF(c0e),Fb(PPar{2;T}(OnceK(a1),t2,pt3{b0:1},@po{t0:=1}@of{b0+=3}c4l)))",
+    Tree1173 "B{t0=5;b0=3;l0=3;b1}@fi{b1+3!2}AFb(Scc{t0=b1+1%3},c0,Sb{b0=0})",
+    Tree1174 "B{o0;b1=3;t0=3;b0}RSeq(c0b{t0},Sl{10},@po{b1:=b1+1%3}@os{t0:=b1+4;o0:=_}@oh{b1:=t0}Sb{t0=b0},Fb(a1,c2b{b1%2},t3),SubR(Sb{o0=7}))",
+    Tree1175 "B{t1=2;b0=5}RFb(c0b{t1},Wu{t1},pc1{b0:=})",
+    Tree1176 "B{b0=1;l0;t0;t1}PAll{4}(Sc{t0+=2},Keep(Itr{b0;2;3;_}(t0)),@po{b0:=t1}@si{t1>1}Fai,Sel(pt1{b0:=;b1:b0},Scc{b0=6},c2e))",
+    Tree1177 "B{o0=5;b0=0;t0=4}MSeq(PPar{0;N}(@ki{o0|4%3=2}t0,Dd{0}(Pre{t0!6}(RSeq(Star(pa1{b0:=;b1:b0},Sc{t0%3!0?o0:=t0+2%4}),Flt{2;_;K}(c2)))),SubR(Flip(RFb(pi3{t0:t0},t4e),Sc{t0:=7})),Cnd{t0>t0+3;N;S}(FS(PPar{1;N}(t5,c6)))),Fb(@oh{b0+=2}Flt{2;S;_}(t7),Isw{t0+4%3;_;N}(Try(@ki{b0<t0}@rw{o0|1+4>5}@oh{t0:=b0}c8,a9,F)),ASeq(a10l,@of{t0:=b0}c11)))",
+    Tree1178 "B{b1=2}Lim{1}(pa0{b0:5;b1:=})",
+    Tree1179 "Rpt{1}(c0)",
+    Tree1180 "B{b0=4;o0=3;t0=3}@ki{some}@si{b0+1%4!0}@po{t0:=o0|4;b0+=2}Cd{0;K}(@of{t0+=1;t0+=1}@si{b0<4}MSeq(S,Rpt{0}(Ub{o0}),Cnd{t0<0;N;_}(@po{t0:=t0%3}@of{o0|1%3>1?o0:=_}Flt{2;S;F}(Isw{t0;_;T}(c0l,c1e))),Sl{50},Cnd{t0%4=1;N;S}(R)))",
+    Tree1181 "Flt{1;S;K}(Flt{1;F;_}(Seq(t0,a1,t2,t3,Wt{0})))",
+    Tree1182 "Cd{0;_}(Rmp{F;S}(MSeq(c0l,a1e,a2e,Sub(t3),t4e)))",
+    Tree1183 "B{o0=_;t0;b0=2}Wde(SubR(Isw{o0|4+4;N;T}(MSeq(Isw{b0+2;N;T}(t0e,SubA(pt1{b0:5}),pi2{t0:b0}),Wv{t0}(Dl{20}(@ki{some}@si{b0+1<5}Fb(@si{b0%3=1}@ki{o0|1!3}a3,a4e,Scc{b0+2<b0})))))),MPri(PPar{2;T}(@po{t0:=b0+4}Lim{1}(c5),@ki{t0%2!1}R,c6l,pa7{b0:=;b1:b0})))",
+    Tree1184 "B{l0=0;b0=2}DySel(Rty0(F),Itr{b0;1;3;N}(F),c0)",
+    Tree1185 "PrSel{0;1;1}(a0l,Fb(c1l,a2l,t3e),c4)",
+    Tree1186 "B{b0=3;t1=1;t0;b1=0;o0=_}Isw{o0|0+2;_;T}(Par{_;1}(a0),@po{t1+=1}@of{t1:=t0+3%3}Try(a1l,To{100}(t2e),Sc{b0+=3}),Cd{0;K}(To{0}(Sb{o0=2})),Cd{20;_}(Obs{b1%2=0;S}(Fb(t3,a4))),@si{b1%4!1}@oh{t1+=1;o0:=o0|2}c5)",
+    Tree1187 "B{b1=3;t0;b0=4}@os{b0+=3;b0:=b1}@fi{t0+1%4!2}Pre{t0>3}(PAll{3}(Sw{1}(Sl{50},Lim{3}(S)),DySeq(c0,F),Swm(t1,Sc{t0+=1}),a2l,RFb(c3,@rw{b1%3>1}Wt{10},F,F,Sb{b0=t0})))",
+    Tree1188 "B{t0;b0;o0=5;l0}Dd{10}(@rw{b0%2=0}@si{b0+4>0}RSeq(Par{_;_}(Grd{F}(@oh{t0+=1}Rep2(Inv(To{50}(c0)))),Grd{R}(Isw{o0|3;_;_}(RU{F}(@po{t0+=1}@os{none?t0+=1}@of{t0+=3}Rep2(@si{b0%3!1}@of{o0:=b0}Sc{b0:=2})),Rpt{2}(Pre{b0!2;F}(t1)),@of{b0:=t0+2;t0:=8}Itr{b0;0;_;_}(Itr{b0;0;1;N}(c2)),Seq(@ki{none}Dd{0}(c3),t4,Inv(a5e)),Obs{b0>1;N}(FF(c6)))))))",
+    Tree1189 "B{t0=3;b0=4}RFb(c0,Star(Seq(Rpt{3}(t1),c2e,Bin{t0+4=b0+2;T}(@of{t0:=b0+1}@fi{t0+3>3}Sc{b0+=2},@rw{b0+1<7}@of{t0+=3}c3b{t0%4}))),Lim{3}(Swm(c4,Sl{0},pt5{b0:=;b1:t0},c6l)),MSeq(c7,Seq(a8b{b0%4;b0},a9),Pre{b0%4>1;R}(Sb{t0=1})),pt10{b0:=})",
+    Tree1190 "B{o0=2;b0=3;t0=2}Swm(Sc{t0+=3;o0|0%4!2?t0:=b0},Seq(t0,@os{none?t0+=3}@rw{b0!t0%4}pt1{b0:5}))",
+    Tree1191 "B{b0=2;t0;o0=_;b1=5}Sel(Rpt{1}(PAll{2}(a0,Wt{0})),@of{b1:=t0;t0:=b0}@oh{b1:=t0+2%2}RSeq(@rw{b1%4!1}Sb{b0=7},c1b{t0+1}),@fi{b0!b0+2}@of{o0:=_;b0:=8}Rep0(Sl{20}))",
+    Tree1192 "B{t0=3}Ite(a0,pc1{b0:t0})",
+    Tree1193 "B{b0;t0=4;o0;q0=2}Seq(DySeq(WU{b0>t0+4%4}(Step(@rw{t0>7}SubR(Sl{0}),ASeq(@ki{t0+2>6}pa0{b0:=;b1:t0},Sc{b0+=3},a1,c2l,Sc{t0:=o0|5})))),ASeq(Lp{_;K}(SubA(Sl{20})),Fb(Lp{_;_}(c3l),t4,t5,c6,a7e),Ret1(Scc{b0>0})))",
+    Tree1194 "B{b0=1;t0=2;b1=2}Inv(@oh{b0:=5}@si{b1<7}ASeq(RFb(t0,a1),t2,RFb(t3,t4e,pa5{b0:=;b1:=},t6,Wv{t0}(t7)),Par{2;2}(t8e,t9)))",
+    Tree1195 "RFb(Mt{0}(RSeq(t0,Par{2;2}(c1l,S),S,c2,t3)),Ite(a4,Ite(a5,a6),Star(DySel(t7,c8))),Seq(S,a9e,c10,t11))",
+    Tree1196 "B{t0;o0=5;b1=5;b0=4;t1=3}Sw{5}(@oh{b1<1?o0:=b1}Par{_;_}(Grd{R}(c0),Grd{R}(Sel(@oh{t0:=t1}a1,c2e,Bin{b0%3<2;_}(t3e,Sb{b1=2}),@os{b0+=1}Step(c4,t5),t6e))),Cnd{o0|3%2>0;T;F}(c7b{o0|0+1%2}))",
+    Tree1197 "B{t0;b0=4}Bin{b0+3>t0+2;_}(c0,a1b{t0+2;b0})",
+    Tree1198 "B{q0=3;b0;l0;o0;t0}PPar{0;N}(pt0{b0:t0},SubR(Itr{b0;1;_;_}(RFb(@rw{o0|2%3<2}@ki{o0|0<0}@oh{b0:=t0}t1,c2b{t0}))),Lp{b0;S}(a3))",
+    Tree1199 "B{t0=3;b0=3}Seq(Sb{t0=b0},Sl{30})",
 }
