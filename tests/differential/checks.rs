@@ -222,10 +222,10 @@ const NC_MORE_KEYS: [&str; 29] = [
 fn nc_more_features(node: &Node) -> Vec<String> {
     let mut out = Vec::new();
     match node.bare() {
-        Node::Ext(ext @ (Ext::DynamicSequence | Ext::DynamicSelector), children) => {
-            if children.iter().any(Node::is_condition_leaf) {
-                out.push(format!("{} with a condition child", ext.dsl_kind()));
-            }
+        Node::Ext(ext @ (Ext::DynamicSequence | Ext::DynamicSelector), children)
+            if children.iter().any(Node::is_condition_leaf) =>
+        {
+            out.push(format!("{} with a condition child", ext.dsl_kind()));
         }
         Node::Ext(Ext::PrioritySelector(scores), _) => {
             for score in scores {

@@ -35,6 +35,10 @@
 //!           | Bin{cond;T-N-_}                                      BinarySelector(dynamic) (2 children)
 //!           | Flt{n;S-F-R-_;K-F-_} | Cd{ms;K-F-_}                  Filter(times, count: R = Completed, filtered), Cooldown
 //!           | Isw{int;T-N-_;T-N-_} | PPar{0-1-2;T-N-_}             IndexSwitch(loop, dynamic), PolicyParallel(policy, repeat)
+//!           | DySeq | DySel | PrSel{int;int..}                    DynamicSequence, DynamicSelector, PrioritySelector (one score per child)
+//!           | Obs{cond;N-S-L-B-_}                                 Observe(abort = none, self, lower, both, not written)
+//!           | Itr{b0-b1;0-1-2-_;m-_;T-N-_}                        Iterate(l0, element, until, max, reset_index)
+//!           | Grd{F-R-_}                                          Guard(|ctx| &mut ctx.token, if_guarded)
 //!           | c<id> | a<id> | t<id> | S | F | R | Sl{ms}            leaves; R: AlwaysRunning, Sl: Sleep
 //!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
@@ -64,8 +68,9 @@
 //! the tree behaves as its inline version, with one more node around the moved one.
 //!
 //! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
-//! (`#[tracked] i64`), `o0` (`Option<i64>`) and `q0` (`bt::Deque<i64, 4>`, the `Loop` queue;
-//! `q0=2` declares it holding `[1, 2]`); a tree declares the ones it uses. Scripts,
+//! (`#[tracked] i64`), `o0` (`Option<i64>`), `q0` (`bt::Deque<i64, 4>`, the `Loop` queue;
+//! `q0=2` declares it holding `[1, 2]`) and `l0` (`Vec<i64>`, the `Iterate` list, declared and
+//! kept like `q0`); a tree declares the ones it uses. Scripts,
 //! conditions and values are small expression trees ([`Int`], [`Cond`], [`Stmt`]) printed as Rust
 //! closures over `bb` in the DSL and evaluated by the interpreter.
 //!
