@@ -181,6 +181,102 @@ fn features(node: &Node) -> Vec<String> {
         }
         _ => {}
     }
+    out.extend(nc_more_features(node));
+    out
+}
+
+/// The keys of the NodeCanvas kinds added after issue 12's first part (`gen/nc_more.rs`).
+const NC_MORE_KEYS: [&str; 29] = [
+    "Parallel of two Guards",
+    "Guard",
+    "Guard(if_guarded not written)",
+    "Guard(if_guarded = Failure)",
+    "Guard(if_guarded = Running)",
+    "entry l0",
+    "Iterate",
+    "Iterate(until not written)",
+    "Iterate(until = Never)",
+    "Iterate(until = FirstSuccess)",
+    "Iterate(until = FirstFailure)",
+    "Iterate(max not written)",
+    "Iterate(max = n)",
+    "Iterate(reset_index not written)",
+    "Iterate(reset_index = true)",
+    "Iterate(reset_index = false)",
+    "DynamicSequence",
+    "DynamicSequence with a condition child",
+    "DynamicSelector",
+    "DynamicSelector with a condition child",
+    "PrioritySelector",
+    "PrioritySelector score |bb|",
+    "PrioritySelector score literal",
+    "Observe(abort not written)",
+    "Observe(abort = none)",
+    "Observe(abort = self)",
+    "Observe(abort = lower)",
+    "Observe(abort = both)",
+    "observer selector",
+];
+
+/// The keys of [`NC_MORE_KEYS`] that `node` has (its kind's key comes from [`features`]).
+fn nc_more_features(node: &Node) -> Vec<String> {
+    let mut out = Vec::new();
+    match node.bare() {
+        Node::Ext(ext @ (Ext::DynamicSequence | Ext::DynamicSelector), children)
+            if children.iter().any(Node::is_condition_leaf) =>
+        {
+            out.push(format!("{} with a condition child", ext.dsl_kind()));
+        }
+        Node::Ext(Ext::PrioritySelector(scores), _) => {
+            for score in scores {
+                out.push(match score.reads() {
+                    Some(_) => "PrioritySelector score |bb|".into(),
+                    None => "PrioritySelector score literal".into(),
+                });
+            }
+        }
+        Node::Ext(Ext::Iterate(_, until, max, reset), _) => {
+            out.push(match until {
+                None => "Iterate(until not written)".into(),
+                Some(u) => format!("Iterate(until = {})", tree::UNTIL[*u as usize]),
+            });
+            out.push(match max {
+                None => "Iterate(max not written)".into(),
+                Some(_) => "Iterate(max = n)".into(),
+            });
+            out.push(match reset {
+                None => "Iterate(reset_index not written)".into(),
+                Some(r) => format!("Iterate(reset_index = {r})"),
+            });
+        }
+        Node::Ext(Ext::Guard(if_guarded), children) => {
+            out.push(format!("Guard(if_guarded {})", status_form(*if_guarded)));
+            // Another Guard with the same token below (not required: a count to watch).
+            fn guards(node: &Node) -> bool {
+                matches!(node.bare(), Node::Ext(Ext::Guard(_), _))
+                    || node.children().into_iter().any(guards)
+            }
+            if children.iter().any(guards) {
+                out.push("Guard with a Guard below".into());
+            }
+        }
+        Node::Ext(Ext::Observe(_, abort), _) => out.push(match abort {
+            None => "Observe(abort not written)".into(),
+            Some(a) => format!("Observe(abort = {})", a.dsl()),
+        }),
+        Node::Parallel(_, _, children)
+            if children.len() == 2
+                && children
+                    .iter()
+                    .all(|c| matches!(c.bare(), Node::Ext(Ext::Guard(_), _))) =>
+        {
+            out.push("Parallel of two Guards".into())
+        }
+        Node::Composite(_, children) if children.iter().any(|c| c.observe_lower().is_some()) => {
+            out.push("observer selector".into())
+        }
+        _ => {}
+    }
     out
 }
 
@@ -433,6 +529,7 @@ fn every_node_kind_and_parameter_is_covered() {
     ] {
         expected.push(key.to_string());
     }
+    expected.extend(NC_MORE_KEYS.iter().map(|k| k.to_string()));
     for form in ["not written".to_string()]
         .into_iter()
         .chain(StatusName::ALL.iter().map(|s| format!("= {}", s.dsl())))

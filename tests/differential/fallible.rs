@@ -189,6 +189,9 @@ pub fn can_run(node: &Node) -> bool {
             | Ext::WaitUntil(_)
             | Ext::RepeatUntilFailure(_)
             | Ext::RepeatUntilSuccess(_) => true,
+            // Iterate waits for its list's next item and Guard for its token (kinds table:
+            // `Running::Always`).
+            Ext::Iterate(..) | Ext::Guard(_) => true,
             Ext::Succeeder | Ext::Failer => false,
             Ext::Repeater(n) | Ext::RepeatTimes(n) => looping(n),
             Ext::Limiter(_)
@@ -204,7 +207,11 @@ pub fn can_run(node: &Node) -> bool {
             | Ext::StepSequencer
             | Ext::BinarySelector(..)
             | Ext::IndexSwitch(..)
-            | Ext::PolicyParallel(..) => any(),
+            | Ext::PolicyParallel(..)
+            | Ext::DynamicSequence
+            | Ext::DynamicSelector
+            | Ext::PrioritySelector(_)
+            | Ext::Observe(..) => any(),
         },
         Node::Attr(..) => unreachable!("bare"),
     }

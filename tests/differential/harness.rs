@@ -144,6 +144,22 @@ impl EntryValue for Deque<i64, QUEUE_CAP> {
     }
 }
 
+/// The list of the `Iterate` nodes, kept like the queue: a write from outside appends an item
+/// (nothing at 4 items), or, for `None`, empties it.
+impl EntryValue for Vec<i64> {
+    fn slot(&self) -> Slot {
+        Slot::queue(Queue::from_items(self.iter().copied()))
+    }
+
+    fn poke(&mut self, value: Option<i64>) {
+        match value {
+            Some(item) if self.len() < QUEUE_CAP => self.push(item),
+            Some(_) => {}
+            None => self.clear(),
+        }
+    }
+}
+
 /// Gives a tree the blackboard values of `board` (the queue: its items), through writes from
 /// outside.
 fn load_board(tree: &mut dyn DynTree, board: &Bb, entries: &[Entry]) {

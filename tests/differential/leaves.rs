@@ -239,6 +239,10 @@ pub struct Ctx {
     inner: RefCell<Inner>,
     /// The clock's time.
     now: Cell<Duration>,
+    /// The token of the library's `Guard(|ctx| &mut ctx.token)` nodes.
+    pub token: bt::GuardToken,
+    /// The interpreter's model of that token: taken or not.
+    pub ref_token_taken: bool,
 }
 
 impl bt::Clock for Ctx {
@@ -257,6 +261,8 @@ impl Ctx {
                 violations: Vec::new(),
             }),
             now: Cell::new(Duration::ZERO),
+            token: bt::GuardToken::new(),
+            ref_token_taken: false,
         }
     }
 
@@ -560,7 +566,7 @@ impl<const ID: usize> StatefulAction<Ctx> for PTask<ID> {
 /// `None` for an entry the tree does not declare.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Bb {
-    pub slots: [Option<Slot>; 6],
+    pub slots: [Option<Slot>; 7],
 }
 
 /// One entry: its value (always `Some` for an `i64` entry, `None` for the queue) and, for a

@@ -38,6 +38,9 @@ use std::time::Duration;
 use bt::Status::{self, Failure, Running, Skipped, Success};
 
 use crate::leaves::{Bb, Ctx, Queue, Slot};
+#[path = "reference_nc.rs"]
+mod nc;
+
 use crate::tree::{
     Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op, PortLeaf,
     Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree,
@@ -189,6 +192,23 @@ pub enum Mutation {
     DeadlineStrictDeadline,
     /// FlipSelector does not move a child that succeeded to the end (a plain Fallback).
     FlipSelectorKeepsOrder,
+    /// DynamicSequence/DynamicSelector latch nothing: completed actions run again every tick
+    /// (BehaviorTree.CPP's reactive rule, not decision 9).
+    DynamicRerunsActions,
+    /// DynamicSequence/DynamicSelector latch their conditions too (decision 9: re-checked).
+    DynamicLatchesConditions,
+    /// PrioritySelector switches from the running child to an earlier one with an equal score
+    /// (NodeCanvas; its docs: only a strictly higher score pre-empts).
+    PriorityTieSwitches,
+    /// `Observe(abort = self)` does not watch its condition while its child runs.
+    ObserveSelfNotWatched,
+    /// An observer selector's `lower` guard fires whenever it holds, not when it starts to.
+    ObserverFiresWhileTrue,
+    /// Iterate without `reset_index` starts its next activation *after* the element its
+    /// iteration ended at (NodeCanvas's documentation; its code and our docs: *at* it).
+    IterateResumesAfterEnd,
+    /// A Guard keeps its token after its child completed.
+    GuardKeepsTokenAfterChild,
     /// StepSequencer does not advance when halted (its docs and decision 13: the interrupted child is skipped this round).
     StepSequencerStaysOnHalt,
     /// A static BinarySelector re-reads its condition while a branch runs (its docs: only `dynamic = true` does).
@@ -217,7 +237,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 68] = [
+    pub const ALL: [Mutation; 75] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -276,6 +296,13 @@ impl Mutation {
         Mutation::WaitUntilRechecksWhileRunning,
         Mutation::DeadlineStrictDeadline,
         Mutation::FlipSelectorKeepsOrder,
+        Mutation::DynamicRerunsActions,
+        Mutation::DynamicLatchesConditions,
+        Mutation::PriorityTieSwitches,
+        Mutation::ObserveSelfNotWatched,
+        Mutation::ObserverFiresWhileTrue,
+        Mutation::IterateResumesAfterEnd,
+        Mutation::GuardKeepsTokenAfterChild,
         Mutation::StepSequencerStaysOnHalt,
         Mutation::BinarySelectorStaticRechecks,
         Mutation::FilterIgnoresCountWhen,
@@ -498,6 +525,17 @@ pub enum RefNode {
         finished: Vec<Option<Status>>,
         running: bool,
     },
+    /// A `Fallback`/`Selector` with `Observe(.., abort = lower | both)` children (Unreal
+    /// Engine's observer selector): `guards` are those children's conditions, `seen` their
+    /// last seen values; rule in `reference_nc.rs`.
+    ObserverSelector {
+        guards: Vec<Option<(Cond, crate::tree::Abort)>>,
+        children: Vec<RefNode>,
+        pos: usize,
+        seen: Vec<bool>,
+        skipped: usize,
+        running: bool,
+    },
     Condition(usize),
     Action(usize),
     /// A fallible leaf (`LeafForm::Try`/`TryInline`; `kind`: `'c'` condition, `'a'` action,
@@ -552,6 +590,18 @@ impl RefNode {
             0
         };
         match node {
+            Node::Composite(Composite::Fallback | Composite::Selector, children)
+                if children.iter().any(|c| c.observe_lower().is_some()) =>
+            {
+                RefNode::ObserverSelector {
+                    guards: nc::observer_guards(children),
+                    children: children.iter().map(RefNode::build).collect(),
+                    pos: 0,
+                    seen: vec![false; children.len()],
+                    skipped: 0,
+                    running: false,
+                }
+            }
             Node::Attr(attrs, inner) => {
                 let mut pre: [Option<Cond>; 4] = Default::default();
                 let mut post: [Option<Vec<Stmt>>; 4] = Default::default();
@@ -827,6 +877,7 @@ impl RefNode {
             | RefNode::Loop { running, .. }
             | RefNode::Sleep { running, .. }
             | RefNode::Ext { running, .. }
+            | RefNode::ObserverSelector { running, .. }
             | RefNode::AlwaysRunning { running } => *running,
             RefNode::Guarded { child, .. } | RefNode::Sub { child } => child.is_running(),
             _ => false,
@@ -858,6 +909,7 @@ impl RefNode {
             | RefNode::Loop { running, .. }
             | RefNode::Sleep { running, .. }
             | RefNode::Ext { running, .. }
+            | RefNode::ObserverSelector { running, .. }
             | RefNode::AlwaysRunning { running } => *running = value,
             // Running exactly when its node (its child tree's root) is.
             RefNode::Guarded { .. } | RefNode::Sub { .. } => {}
@@ -1590,6 +1642,23 @@ impl RefNode {
                 crate::harness::fallible::tick_try(*kind, *id, *running, ctx)
             }
             RefNode::Error(n) => crate::harness::fallible::raise(crate::leaves::DiffError(*n)),
+            RefNode::ObserverSelector {
+                guards,
+                children,
+                pos,
+                seen,
+                skipped,
+                ..
+            } => nc::tick_observer_selector(
+                guards,
+                children,
+                pos,
+                seen,
+                skipped,
+                was_running,
+                ctx,
+                bb,
+            ),
         };
         self.set_running(status == Running);
         crate::harness::fallible::leave(depth);
@@ -1735,6 +1804,19 @@ impl RefNode {
                         *pos = 0;
                         *skipped = 0;
                     }
+                    // A Guard that holds the token releases it (its docs).
+                    Ext::Guard(_) => {
+                        if *count == 1 {
+                            ctx.ref_token_taken = false;
+                        }
+                        *count = 0;
+                    }
+                    // Iterate's index: back to 0 with `reset_index` (the default), else kept.
+                    Ext::Iterate(_, _, _, reset) => {
+                        if reset.unwrap_or(true) {
+                            *pos = 0;
+                        }
+                    }
                     // The interrupted child is skipped this round (decision 13).
                     Ext::StepSequencer => {
                         if !mutant(Mutation::StepSequencerStaysOnHalt) {
@@ -1747,6 +1829,19 @@ impl RefNode {
                         finished.iter_mut().for_each(|f| *f = None);
                     }
                 }
+            }
+            // The running child; the observers' memory ends (its docs).
+            RefNode::ObserverSelector {
+                children,
+                pos,
+                seen,
+                skipped,
+                ..
+            } => {
+                halt_all(children, ctx, bb);
+                *pos = 0;
+                *skipped = 0;
+                seen.iter_mut().for_each(|s| *s = false);
             }
             RefNode::Ported {
                 id,
@@ -1781,6 +1876,7 @@ impl RefNode {
             | RefNode::WhileDoElse { children, .. }
             | RefNode::Switch { children, .. }
             | RefNode::TryCatch { children, .. }
+            | RefNode::ObserverSelector { children, .. }
             | RefNode::Ext { children, .. } => children,
             RefNode::Delay { child, .. }
             | RefNode::Timeout { child, .. }
@@ -1879,6 +1975,13 @@ impl RefNode {
             | RefNode::Timeout { start, .. }
             | RefNode::Sleep { start, .. } => *start = None,
             RefNode::Precondition { latched, .. } => *latched = false,
+            RefNode::ObserverSelector {
+                pos, seen, skipped, ..
+            } => {
+                *pos = 0;
+                *skipped = 0;
+                seen.iter_mut().for_each(|s| *s = false);
+            }
             // Limiter's count, FlipSelector's order and StepSequencer's child are kept.
             RefNode::Ext {
                 ext,
@@ -1893,7 +1996,7 @@ impl RefNode {
                 if !matches!(ext, Ext::Limiter(_) | Ext::Filter(..)) {
                     *count = 0;
                 }
-                if !matches!(ext, Ext::StepSequencer) {
+                if !matches!(ext, Ext::StepSequencer | Ext::Iterate(_, _, _, Some(false))) {
                     *pos = 0;
                 }
                 *start = None;
@@ -2327,6 +2430,12 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
             finished.iter_mut().for_each(|f| *f = None);
             status
         }
+        Ext::DynamicSequence
+        | Ext::DynamicSelector
+        | Ext::PrioritySelector(_)
+        | Ext::Observe(..)
+        | Ext::Iterate(..) => nc::tick(ext, children, pos, finished, was_running, ctx, bb),
+        Ext::Guard(if_guarded) => nc::guard(*if_guarded, children, count, ctx, bb),
         Ext::RepeatUntilFailure(_)
         | Ext::RepeatUntilSuccess(_)
         | Ext::Succeeder

@@ -35,6 +35,10 @@
 //!           | Bin{cond;T-N-_}                                      BinarySelector(dynamic) (2 children)
 //!           | Flt{n;S-F-R-_;K-F-_} | Cd{ms;K-F-_}                  Filter(times, count: R = Completed, filtered), Cooldown
 //!           | Isw{int;T-N-_;T-N-_} | PPar{0-1-2;T-N-_}             IndexSwitch(loop, dynamic), PolicyParallel(policy, repeat)
+//!           | DySeq | DySel | PrSel{int;int..}                    DynamicSequence, DynamicSelector, PrioritySelector (one score per child)
+//!           | Obs{cond;N-S-L-B-_}                                 Observe(abort = none, self, lower, both, not written)
+//!           | Itr{b0-b1;0-1-2-_;m-_;T-N-_}                        Iterate(l0, element, until, max, reset_index)
+//!           | Grd{F-R-_}                                          Guard(|ctx| &mut ctx.token, if_guarded)
 //!           | c<id> | a<id> | t<id> | S | F | R | Sl{ms}            leaves; R: AlwaysRunning, Sl: Sleep
 //!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
@@ -68,8 +72,9 @@
 //! the tree behaves as its inline version, with one more node around the moved one.
 //!
 //! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
-//! (`#[tracked] i64`), `o0` (`Option<i64>`) and `q0` (`bt::Deque<i64, 4>`, the `Loop` queue;
-//! `q0=2` declares it holding `[1, 2]`); a tree declares the ones it uses. Scripts,
+//! (`#[tracked] i64`), `o0` (`Option<i64>`), `q0` (`bt::Deque<i64, 4>`, the `Loop` queue;
+//! `q0=2` declares it holding `[1, 2]`) and `l0` (`Vec<i64>`, the `Iterate` list, declared and
+//! kept like `q0`); a tree declares the ones it uses. Scripts,
 //! conditions and values are small expression trees ([`Int`], [`Cond`], [`Stmt`]) printed as Rust
 //! closures over `bb` in the DSL and evaluated by the interpreter.
 //!
@@ -389,16 +394,19 @@ pub enum Entry {
     o0,
     /// `q0: bt::Deque<i64, 4>`: the queue of the `Loop` nodes.
     q0,
+    /// `l0: Vec<i64>`: the list of the `Iterate` nodes (at most 4 items, like `q0`).
+    l0,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 6] = [
+    pub const ALL: [Entry; 7] = [
         Entry::b0,
         Entry::b1,
         Entry::t0,
         Entry::t1,
         Entry::o0,
         Entry::q0,
+        Entry::l0,
     ];
     /// The entries holding an `i64` (plain or tracked).
     pub const INTS: [Entry; 4] = [Entry::b0, Entry::b1, Entry::t0, Entry::t1];
@@ -412,6 +420,7 @@ impl Entry {
             Entry::t1 => "t1",
             Entry::o0 => "o0",
             Entry::q0 => "q0",
+            Entry::l0 => "l0",
         }
     }
 
@@ -433,9 +442,10 @@ impl Entry {
         self == Entry::o0
     }
 
-    /// `bt::Deque<i64, 4>`.
+    /// Holds items: `bt::Deque<i64, 4>` (`q0`), or the list `Vec<i64>` (`l0`), which the
+    /// harness and the interpreter keep as a queue too.
     pub fn queue(self) -> bool {
-        self == Entry::q0
+        matches!(self, Entry::q0 | Entry::l0)
     }
 
     /// Holds an `i64` (plain or tracked).
@@ -1018,6 +1028,15 @@ impl Decl {
 
     fn rust(&self) -> String {
         let name = self.entry.name();
+        if self.entry == Entry::l0 {
+            return match self.init {
+                Init::Value(n) => {
+                    let items: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+                    format!("{name}: Vec<i64> = vec![{}],", items.join(", "))
+                }
+                _ => format!("{name}: Vec<i64>,"),
+            };
+        }
         if self.entry.queue() {
             let ty = format!("bt::Deque<i64, {QUEUE_CAP}>");
             return match self.init {
@@ -1129,6 +1148,111 @@ pub enum Ext {
     /// `PolicyParallel(policy = .., repeat = ..) { .. }` (NodeCanvas; policy 0: FirstFailure,
     /// 1: FirstSuccess, 2: FirstSuccessOrFailure).
     PolicyParallel(u8, Option<bool>),
+    /// `DynamicSequence { .. }` (NodeCanvas's dynamic Sequencer, decision 9).
+    DynamicSequence,
+    /// `DynamicSelector { .. }` (NodeCanvas's dynamic Selector, decision 9).
+    DynamicSelector,
+    /// `PrioritySelector { #[score(|bb| s as f32)] child, .. }` (NodeCanvas): one score per
+    /// child.
+    PrioritySelector(Vec<Int>),
+    /// `Observe(|bb| cond, abort = ..) { c }` (Unreal Engine; `None`: `abort` not written).
+    /// `Lower`/`Both` only on a child of a `Fallback`/`Selector` (which becomes an observer
+    /// selector).
+    Observe(Cond, Option<Abort>),
+    /// `Iterate(l0, element = {e}, until = .., max = m, reset_index = ..) { c }` (NodeCanvas;
+    /// `e`: `b0` or `b1`; `until`: 0 Never, 1 FirstSuccess, 2 FirstFailure; `None`: not
+    /// written).
+    Iterate(Entry, Option<u8>, Option<u32>, Option<bool>),
+    /// `Guard(|ctx| &mut ctx.token, if_guarded = ..) { c }` (NodeCanvas; every Guard of a tree
+    /// shares the context's one token; `if_guarded`: Failure or Running, `None`: not written).
+    Guard(Option<StatusName>),
+}
+
+/// `Iterate`'s termination policies, by number.
+pub const UNTIL: [&str; 3] = ["Never", "FirstSuccess", "FirstFailure"];
+
+/// A `PrioritySelector` child's score: a literal, or a closure over the blackboard.
+fn score_rust(score: &Int) -> String {
+    match score.atom {
+        Atom::Lit(_) if score.add == 0 && score.modulo == 0 => score.rust(),
+        _ => format!("|bb| ({}) as f32", score.rust()),
+    }
+}
+
+/// `Observe`'s abort modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Abort {
+    None,
+    SelfBranch,
+    Lower,
+    Both,
+}
+
+impl Abort {
+    pub const ALL: [Abort; 4] = [Abort::None, Abort::SelfBranch, Abort::Lower, Abort::Both];
+
+    pub fn dsl(self) -> &'static str {
+        match self {
+            Abort::None => "none",
+            Abort::SelfBranch => "self",
+            Abort::Lower => "lower",
+            Abort::Both => "both",
+        }
+    }
+
+    pub fn desc(self) -> &'static str {
+        match self {
+            Abort::None => "N",
+            Abort::SelfBranch => "S",
+            Abort::Lower => "L",
+            Abort::Both => "B",
+        }
+    }
+
+    /// Watched while a later sibling runs (owned by the parent selector).
+    pub fn watches_lower(self) -> bool {
+        matches!(self, Abort::Lower | Abort::Both)
+    }
+
+    /// Watched while its own child runs.
+    pub fn watches_self(self) -> bool {
+        matches!(self, Abort::SelfBranch | Abort::Both)
+    }
+}
+
+impl Node {
+    /// An `Observe(.., abort = lower | both)` node: its condition belongs to its parent, a
+    /// `Fallback`/`Selector` that becomes an observer selector.
+    pub fn observe_lower(&self) -> Option<(&Cond, Abort)> {
+        match self {
+            Node::Ext(Ext::Observe(cond, Some(abort)), _) if abort.watches_lower() => {
+                Some((cond, *abort))
+            }
+            _ => None,
+        }
+    }
+
+    /// Every `Observe(.., abort = lower | both)` is a direct child of a `Fallback`/`Selector`
+    /// (without attributes: the macro would not see the `Observe` as the selector's child).
+    pub fn observers_placed(&self) -> bool {
+        fn walk(node: &Node, under_fallback: bool) -> bool {
+            if node.observe_lower().is_some() && !under_fallback {
+                return false;
+            }
+            let fallback = matches!(
+                node,
+                Node::Composite(Composite::Fallback | Composite::Selector, _)
+            );
+            node.children().into_iter().all(|c| walk(c, fallback))
+        }
+        walk(self, false)
+    }
+
+    /// A `Condition` or `ScriptCondition` leaf (attributes or not): a child that a
+    /// `DynamicSequence`/`DynamicSelector` re-checks every tick.
+    pub fn is_condition_leaf(&self) -> bool {
+        matches!(self.dsl_kind(), "Condition" | "ScriptCondition")
+    }
 }
 
 /// `PolicyParallel`'s policies, by number.
@@ -1162,6 +1286,12 @@ impl Ext {
             Ext::Cooldown(..) => "Cooldown",
             Ext::IndexSwitch(..) => "IndexSwitch",
             Ext::PolicyParallel(..) => "PolicyParallel",
+            Ext::DynamicSequence => "DynamicSequence",
+            Ext::DynamicSelector => "DynamicSelector",
+            Ext::PrioritySelector(_) => "PrioritySelector",
+            Ext::Observe(..) => "Observe",
+            Ext::Iterate(..) => "Iterate",
+            Ext::Guard(_) => "Guard",
         }
     }
 
@@ -1236,6 +1366,28 @@ impl Ext {
                     POLICIES[*policy as usize]
                 ),
             },
+            Ext::Guard(if_guarded) => match if_guarded {
+                None => format!("{kind}(|ctx| &mut ctx.token)"),
+                Some(s) => format!("{kind}(|ctx| &mut ctx.token, if_guarded = {})", s.dsl()),
+            },
+            Ext::Iterate(element, until, max, reset) => {
+                let mut text = format!("{kind}(l0, element = {{{}}}", element.name());
+                if let Some(u) = until {
+                    let _ = write!(text, ", until = {}", UNTIL[*u as usize]);
+                }
+                if let Some(m) = max {
+                    let _ = write!(text, ", max = {m}");
+                }
+                if let Some(r) = reset {
+                    let _ = write!(text, ", reset_index = {r}");
+                }
+                text.push(')');
+                text
+            }
+            Ext::Observe(c, abort) => match abort {
+                None => format!("{kind}(|bb| {})", c.rust()),
+                Some(a) => format!("{kind}(|bb| {}, abort = {})", c.rust(), a.dsl()),
+            },
             _ => kind.to_string(),
         }
     }
@@ -1294,6 +1446,23 @@ impl Ext {
                 )
             }
             Ext::PolicyParallel(policy, repeat) => format!("PPar{{{policy};{}}}", flag(repeat)),
+            Ext::DynamicSequence => "DySeq".into(),
+            Ext::DynamicSelector => "DySel".into(),
+            Ext::PrioritySelector(scores) => {
+                let scores: Vec<String> = scores.iter().map(Int::desc).collect();
+                format!("PrSel{{{}}}", scores.join(";"))
+            }
+            Ext::Observe(c, abort) => {
+                format!("Obs{{{};{}}}", c.desc(), abort.map_or("_", Abort::desc))
+            }
+            Ext::Guard(if_guarded) => format!("Grd{{{}}}", StatusName::desc_opt(*if_guarded)),
+            Ext::Iterate(element, until, max, reset) => format!(
+                "Itr{{{};{};{};{}}}",
+                element.name(),
+                until.map_or("_".to_string(), |u| u.to_string()),
+                max.map_or("_".to_string(), |m| m.to_string()),
+                flag(reset)
+            ),
         }
     }
 
@@ -1410,6 +1579,45 @@ impl Ext {
                 let (ms, f) = t.split_once(';').ok_or("Cooldown: ms;filtered")?;
                 Ok(Ext::Cooldown(num(ms)?, StatusName::parse_opt(f)?))
             }),
+            "Itr" => text().and_then(|t| {
+                let parts: Vec<&str> = t.split(';').collect();
+                let [e, u, m, r] = parts[..] else {
+                    return Err(format!("bad Iterate {t:?}"));
+                };
+                let element = Entry::parse(e)
+                    .filter(|e| e.is_int())
+                    .ok_or_else(|| format!("bad Iterate element {e:?}"))?;
+                let until = match u {
+                    "_" => None,
+                    u => Some(num(u)? as u8)
+                        .filter(|u| *u < 3)
+                        .map(Some)
+                        .ok_or("bad until")?,
+                };
+                let max = match m {
+                    "_" => None,
+                    m => Some(num(m)? as u32),
+                };
+                Ok(Ext::Iterate(element, until, max, flag_parse(r)?))
+            }),
+            "Grd" => text().and_then(|t| Ok(Ext::Guard(StatusName::parse_opt(t)?))),
+            "DySeq" => no_payload(Ext::DynamicSequence),
+            "DySel" => no_payload(Ext::DynamicSelector),
+            "PrSel" => text().and_then(|t| {
+                let scores: Result<Vec<Int>, String> = t.split(';').map(Int::parse).collect();
+                Ok(Ext::PrioritySelector(scores?))
+            }),
+            "Obs" => text().and_then(|t| {
+                let (c, a) = t.split_once(';').ok_or("Observe: cond;abort")?;
+                let abort = match a {
+                    "_" => None,
+                    a => Some(
+                        (Abort::ALL.into_iter().find(|m| m.desc() == a))
+                            .ok_or_else(|| format!("bad abort {a:?}"))?,
+                    ),
+                };
+                Ok(Ext::Observe(Cond::parse(c)?, abort))
+            }),
             _ => return None,
         })
     }
@@ -1421,7 +1629,10 @@ impl Ext {
             Ext::FlipSelector
             | Ext::StepSequencer
             | Ext::IndexSwitch(..)
-            | Ext::PolicyParallel(..) => None,
+            | Ext::PolicyParallel(..)
+            | Ext::DynamicSequence
+            | Ext::DynamicSelector => None,
+            Ext::PrioritySelector(scores) => Some(scores.len()),
             Ext::BinarySelector(..) => Some(2),
             _ => Some(1),
         }
@@ -1433,7 +1644,8 @@ impl Ext {
             Ext::Interrupt(c)
             | Ext::WaitUntil(c)
             | Ext::Conditional(c, ..)
-            | Ext::BinarySelector(c, _) => Some(c),
+            | Ext::BinarySelector(c, _)
+            | Ext::Observe(c, _) => Some(c),
             _ => None,
         }
     }
@@ -1738,6 +1950,13 @@ impl Node {
                 if let Ext::IndexSwitch(index, ..) = ext {
                     out.extend(index.reads());
                 }
+                if let Ext::PrioritySelector(scores) = ext {
+                    out.extend(scores.iter().filter_map(Int::reads));
+                }
+                if let Ext::Iterate(element, ..) = ext {
+                    out.insert(Entry::l0);
+                    out.insert(*element);
+                }
             }
             _ => {}
         }
@@ -2031,6 +2250,18 @@ impl Node {
                     Ext::Filter(_, _, filtered) | Ext::Cooldown(_, filtered) => {
                         c() | filtered.map_or(K, StatusName::outcomes)
                     }
+                    // As the Sequence/Fallback over the same children (latching only skips
+                    // ticks).
+                    Ext::DynamicSequence => {
+                        Node::Composite(Composite::Sequence, children.clone()).outcomes()
+                    }
+                    Ext::DynamicSelector => {
+                        Node::Composite(Composite::Fallback, children.clone()).outcomes()
+                    }
+                    Ext::PrioritySelector(_) => all(),
+                    Ext::Observe(..) => c() | F,
+                    Ext::Iterate(..) => c() | R | F,
+                    Ext::Guard(if_guarded) => c() | if_guarded.map_or(F, StatusName::outcomes),
                 }
             }
             Node::Attr(..) => unreachable!(),
@@ -2126,7 +2357,8 @@ impl Node {
                         | Ext::FlipSelector
                         | Ext::StepSequencer
                         | Ext::Filter(..)
-                        | Ext::Cooldown(..),
+                        | Ext::Cooldown(..)
+                        | Ext::Iterate(_, _, _, Some(false)),
                     _
                 )
         ) || self.children().iter().any(|c| c.has_halt_memory())
@@ -2369,6 +2601,9 @@ impl Node {
             };
             for (i, child) in children.into_iter().enumerate() {
                 let mut text = String::new();
+                if let Node::Ext(Ext::PrioritySelector(scores), _) = self {
+                    let _ = writeln!(text, "{pad}    #[score({})]", score_rust(&scores[i]));
+                }
                 child.write_dsl(indent + 1, subs, &mut text);
                 if let Some(label) = labels.get(i) {
                     text.insert_str(pad.len() + 4, label);

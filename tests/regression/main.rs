@@ -4,7 +4,8 @@
 //! switch in `tests/differential/reference.rs`). `halt_keeps_idle_loop_count`, `stateful_leaf_through_macro_rules`,
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite`,
 //! `params_through_macro_rules`, `resume_through_precondition`,
-//! `error_in_flip_selector_and_halt_order` and `error_in_catch_child_during_halt` are fixed.
+//! `error_in_flip_selector_and_halt_order`, `error_in_catch_child_during_halt` and
+//! `iterate_emptied_list` are fixed.
 //!
 //! Open: `wait_until_child_completion` (found by the differential test's issue-12 kinds).
 //!
@@ -17,6 +18,7 @@ mod error_in_catch_child_during_halt;
 mod error_in_flip_selector_and_halt_order;
 mod error_under_reactive_composite;
 mod halt_keeps_idle_loop_count;
+mod iterate_emptied_list;
 mod params_through_macro_rules;
 mod precondition_rechecked_after_direct_resume;
 mod resume_through_precondition;

@@ -507,7 +507,11 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
                         #write_index
                     });
                     match __bt_started {
-                        ::core::option::Option::Some(__bt_status) => __bt_status,
+                        // The list was emptied while the child ran: the child is halted.
+                        ::core::option::Option::Some(__bt_status) => {
+                            #halt
+                            __bt_status
+                        }
                         ::core::option::Option::None => {
                             let __bt_child_status = #tick;
                             // The child may have changed the list.

@@ -13,6 +13,8 @@
 #[path = "../tree.rs"]
 mod tree;
 
+mod nc_more;
+
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -324,6 +326,9 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
     if rng.percent(leaf_percent) {
         return gen_leaf(rng, avail);
     }
+    if let Some(node) = nc_more::gen(rng, level, budget, avail) {
+        return node;
+    }
     let entries = avail.as_deref().unwrap_or(&[]);
     // Decorators are cheap; composites spend the budget.
     let decorator = budget < 3 || rng.percent(if budget > 20 { 24 } else { 40 });
@@ -361,12 +366,12 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             // RepeatUntil, Deadline, and with a condition Interrupt, Conditional, WaitUntil.
             4,
             5,
-            8,
-            4,
-            4,
+            10,
+            5,
+            5,
             3,
             4,
-            5,
+            6,
             6,
             6,
             if avail.is_some() { 4 } else { 0 },
@@ -374,8 +379,8 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             // WaitUntil (with a blackboard).
             if avail.is_some() { 4 } else { 0 },
             // Filter, Cooldown.
-            7,
-            6,
+            9,
+            8,
         ]);
         let count = if matches!(kind, 3 | 4 | 12) {
             count(rng)
@@ -668,7 +673,7 @@ fn gen_leaf(rng: &mut Rng, avail: &Avail) -> Node {
     // WasEntryUpdated and the inline leaves over the blackboard; the leaves with ports; Sleep,
     // AlwaysRunning.
     let weights = [
-        24, 16, 32, 4, 4, 6, 5, 9, unset, 4, 4, 4, 5, 5, 5, 6, 5, 3, 4, 2, 2, 1,
+        24, 16, 32, 4, 4, 6, 5, 9, unset, 4, 4, 4, 5, 5, 5, 6, 5, 3, 4, 2, 2, 2,
     ];
     match rng.weighted(&weights) {
         k @ 18.. => gen_ext_leaf(rng, k - 18),
@@ -774,6 +779,7 @@ fn gen_tree(rng: &mut Rng) -> Tree {
             (Entry::t1, 35),
             (Entry::o0, 55),
             (Entry::q0, 60),
+            (Entry::l0, 60),
         ] {
             if rng.percent(percent) {
                 avail.push(entry);
@@ -853,7 +859,8 @@ fn add_subtrees(rng: &mut Rng, tree: &mut Tree) {
                     None => sub,
                 }
             });
-            if root.size() <= MAX_SIZE && root.depth() <= MAX_DEPTH {
+            // (`observers_placed`: an `Observe(abort = lower)` stays a `Fallback`'s child.)
+            if root.size() <= MAX_SIZE && root.depth() <= MAX_DEPTH && root.observers_placed() {
                 tree.root = root;
                 break;
             }

@@ -6,34 +6,42 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub0 for Ctx {
-        StatefulAction(Task<0>)
+    pub tree Tree0000Sub1 for Ctx {
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub1 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            Repeater(3) {
-                Condition(Cond<1>),
-            },
-        }
+    pub tree Tree0000Sub0 for Ctx {
+        SubTree(Tree0000Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
-        TryCatch {
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Sleep(50),
-                    },
-                    SubTree(Tree0000Sub0),
-                    SubTree(Tree0000Sub1),
+        SequenceStar {
+            FlipSelector {
+                Repeater(0) {
+                    StatefulAction(Task<0>),
+                },
+                AlwaysRunning,
+                Sleep(30),
+            },
+            Sequence {
+                Wait(0),
+                SubTree(Tree0000Sub0),
+                Repeater(0) {
+                    Sleep(0),
                 },
             },
-            Condition(Cond<2>),
+            ReactiveSelector {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Failer,
+                    Condition(Cond<4>),
+                },
+            },
         }
     }
 }
@@ -41,184 +49,117 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Sequence {
-                Action(Act<0>),
-                Repeater(0) {
-                    StatefulAction(Task<1>),
-                },
-                RunOnce {
-                    StatefulAction(Task<2>),
-                },
-            },
-            Delay(10) {
-                MaxTime(0) {
-                    Priority {
-                        SequenceWithMemory {
-                            Action(PAct<3>, b0 = 6, b1 = {t0}),
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Script(|bb| bb.o0 = Some(*bb.t0 % 3)),
-                Action(Act<6> = Act::<6>),
-                StatefulAction(Task<7>),
-                Repeat(1) {
-                    StatefulAction(Task<8>),
-                },
-                Condition(Cond<9>),
-            },
+        MemPriority {
+            ScriptCondition(|bb| *bb.t0 + 1 < 7),
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Script(|bb| *bb.t1 += 1),
         }
     }
 }
 
-board!(Tree0001Blackboard { t0 o0 });
+board!(Tree0001Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0002Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 13,
-            b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        Fallback {
-            #[failure_if(|bb| bb.b1 + 1 != 7)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[on_success(|bb| if *bb.t0 < bb.b1 % 2 { bb.b0 += 3 })]
-            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 3, &mut bb.b1)),
-            StatefulAction(Task<1>),
-        }
+        Sleep(10)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 15,
         }
-        Condition(Cond<2>)
+        Action(PIo<0>, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            b1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
-        Parallel {
-            #[skip_if(|bb| (bb.b0 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                SubTree(Tree0002Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
-                ForceSuccess {
-                    Error(DiffError(1033)),
-                },
+        Parallel(failure = -5) {
+            SetBlackboard(b0 = 1),
+            #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
+            SubTree(Tree0002Sub0, b0 = {=}, t0 = {t0}),
+            Wait(0),
+            ReactiveSelector {
+                AlwaysFailure,
+                SubTree(Tree0002Sub1, b0 = {=}, t0 = {t0}),
+                Error(DiffError(1016)),
             },
-            StatefulAction(TTask<4>),
+            Condition(TCond<1>),
         }
     }
 }
 
-board!(Tree0002Blackboard { t0 b0 b1 });
+board!(Tree0002Blackboard { b0 t0 });
 
 fallible!(Tree0002);
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(15),
-            b1: i64 = 9,
-            b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 12,
+            b0: i64 = 9,
         }
-        #[post(|bb| bb.b1 += 2)]
-        #[failure_if(|bb| (*bb.t0 + 2) % 2 == 1)]
-        ReactiveSequence {
-            SetBlackboard(b0 = {b1}),
-            ScriptCondition(|bb| bb.o0.is_some()),
-            #[run_while(|bb| bb.b0 % 3 > 0)]
-            #[post(|bb| bb.o0 = Some((*bb.t0 + 3) % 3))]
-            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-            Repeat(0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Action(Act<1>),
-        }
+        #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 == 2)]
+        #[on_failure(|bb| *bb.t1 += 3)]
+        #[on_success(|bb| bb.b0 = 7)]
+        Action(Act<0> = Act::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
         blackboard {
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b1: i64,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        IndexSwitch(|bb| 5, out_of_range = Fail) {
-            Delay(50) {
+        Precondition(|bb| bb.o0.unwrap_or(4) % 3 == 1, else = Success) {
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
                 SubTree(Tree0003Sub0, ..),
-            },
-            #[run_while(|bb| bb.o0.is_none())]
-            #[post(|bb| bb.b0 = bb.o0.unwrap_or(3) + 2)]
-            #[failure_if(|bb| *bb.t0 + 2 < 5)]
-            Priority {
-                Precondition(|bb| *bb.t0 < bb.b0 % 2, else = Failure) {
-                    RepeatUntil(Success) {
-                        Condition(PCond<2>, b0 = {t0}),
-                    },
+                Observe(|bb| *bb.t0 + 3 == 6) {
+                    Condition(|ctx, bb| ctx.check_in(1, 6)),
                 },
-            },
-            Switch(b1) {
-                case 0 => Condition(Cond<3> = Cond::<3>),
-                case 5 => StatefulAction(Task<4> = Task::<4>),
-                _ => Condition(|ctx| ctx.check(5)),
-            },
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                #[skip_if(|bb| bb.b0 + 3 > 2)]
-                Sequence {
-                    RepeatTimes(1) {
-                        #[post(|bb| { bb.o0 = Some((bb.b1 + 4) % 2); if bb.b1 < *bb.t0 { *bb.t0 += 3 } })]
-                        ForceSuccess {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                Action(PIo<6>, t0 = {b0}),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<7>),
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[failure_if(|bb| bb.b1 > 4)]
-                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0003Blackboard { t0 o0 b1 b0 });
+board!(Tree0003Blackboard { o0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0004Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 11,
-            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(14),
         }
-        MaxTime(20) {
-            UnsetBlackboard(o0),
+        #[run_while(|bb| bb.o0.is_none())]
+        #[on_success(|bb| bb.o0 = Some(*bb.t0 + 3))]
+        ReactiveSequence {
+            Sleep(10),
+            Action(Act<0>),
+            Precondition(|bb| *bb.t0 % 2 != 1, else = Failure) {
+                AlwaysSuccess,
+            },
         }
     }
 }
@@ -226,331 +167,246 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0004Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 11,
-            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(14),
         }
-        ReactiveSequence {
-            FlipSelector {
-                Action(Act<0>),
-                Failer,
-            },
-            WhileDoElse {
-                StatefulAction(Task<1> = Task::<1>),
-                Sleep(30),
-                #[on_success(|bb| bb.b1 += 3)]
-                #[post(|bb| { if *bb.t0 % 2 > 0 { bb.b1 = (*bb.t0 + 4) % 3 }; bb.b1 += 2 })]
-                StatefulAction(Task<2>),
-            },
-            SubTree(Tree0004Sub1, ..),
-            #[on_failure(|bb| bb.b1 += 1)]
-            Deadline(20) {
-                StatefulAction(Task<3>),
-            },
-        }
+        SubTree(Tree0004Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
         }
-        ForceFailure {
-            ReactiveSequence {
-                SubTree(Tree0004Sub0, ..),
-            },
+        RepeatTimes(forever) {
+            SubTree(Tree0004Sub0, ..),
         }
     }
 }
 
-board!(Tree0004Blackboard { t0 b1 o0 });
+board!(Tree0004Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
             b1: i64,
-            o0: Option<i64>,
+            b0: i64,
         }
-        SequenceStar {
-            ParallelAll(max_failures = -1) {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+        RepeatUntilSuccess(forever) {
+            SequenceWithMemory {
+                RetryUntilSuccessful(forever) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
-                Loop(q0, value = {t1}) {
-                    Script(|bb| *bb.t0 += 2),
+                Precondition(|bb| bb.b0 < bb.b1 + 4) {
+                    StatefulAction(Task<1>),
                 },
-                Condition(Cond<2>),
-            },
-            Sleep(0),
-            #[skip_if(|bb| *bb.t1 == 5)]
-            #[on_failure(|bb| { if bb.b0 < 5 { bb.b0 += 2 }; *bb.t1 += 3 })]
-            Loop(q0, value = {b1}) {
-                BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
-                    ParallelAll {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Action(PAct<5>, b0 = {b0}, b1 = {=}),
-                    },
-                    StatefulAction(PTask<6>, b0 = 5),
-                },
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(7)),
-                Condition(Cond<8>),
-                Cooldown(0, filtered = Skipped) {
-                    #[on_halted(|bb| if bb.o0.is_none() { bb.b1 += 3 })]
-                    Wait(10),
-                },
-            },
-            RepeatUntil(Success) {
-                RunOnce {
-                    Parallel(success = -3) {
-                        StatefulAction(Task<9>),
-                        Action(|ctx| ctx.exec(10)),
-                        StatefulAction(Task<11>),
-                    },
-                },
+                Sleep(100),
             },
         }
     }
 }
 
-board!(Tree0005Blackboard { q0 t1 t0 b0 b1 o0 });
+board!(Tree0005Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 2,
-        }
-        StepSequencer {
-            IfThenElse {
-                ReactiveSequence {
-                    SetBlackboard(t0 = 9),
-                    Action(Act<0>),
-                },
-                MemPriority {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                    Remap(success = Failure, failure = Failure) {
-                        SkipUnlessUpdated(t0) {
-                            Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
+        DynamicSequence {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree0006Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
             b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2],
         }
-        Sequence {
-            Sequence {
-                Timeout(10) {
+        PrioritySelector {
+            #[score(2)]
+            SkipUnlessUpdated(t0) {
+                TryCatch(catch_on_halt = true) {
+                    AlwaysFailure,
                     StatefulAction(Task<0>),
                 },
-                RunOnce(then_skip = true) {
-                    Condition(PCond<1>, b0 = 6),
-                },
             },
-            ParallelAll(2) {
-                StatefulAction(Task<2>),
-                #[on_halted(|bb| bb.o0 = None)]
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(5) + 2)]
-                #[failure_if(|bb| bb.b1 + 4 > 6)]
-                WhileDoElse {
-                    Condition(Cond<3>),
-                    #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
-                    #[post(|bb| bb.o0 = Some(bb.b1))]
-                    #[skip_if(|bb| bb.b0 + 2 > bb.b1 + 4)]
-                    Condition(Cond<4> = Cond::<4>),
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-            Fallback {
-                Switch(b1) {
-                    case 4 => StatefulAction(PTask<5>, b0 = 1, b1 = {=}),
-                    _ => StatefulAction(Task<6>),
+            #[score(|bb| (bb.b1) as f32)]
+            StatefulAction(Task<1> = Task::<1>),
+            #[score(|bb| (*bb.t1 + 3) as f32)]
+            RunOnce(then_skip = true) {
+                AsyncFallback {
+                    StatefulAction(Task<2>),
+                    RetryUntilSuccessful(2) {
+                        Iterate(l0, element = {b1}) {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
+                        },
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0007Blackboard { b1 o0 b0 t0 });
+board!(Tree0007Blackboard { b0 t1 t0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0008Sub0 for Ctx {
         blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 9,
         }
-        Script(|bb| bb.b0 += 2)
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            StatefulAction(Task<1>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        #[skip_if(|bb| *bb.t0 > 3)]
-        #[post(|bb| bb.b0 += 2)]
-        #[failure_if(|bb| (bb.b0 + 1) % 2 < 1)]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            MemPriority {
-                Action(|ctx| ctx.exec(0)),
-                #[on_halted(|bb| { if bb.o0.is_none() { *bb.t0 += 2 }; bb.t0.set(bb.b0) })]
-                #[skip_if(|bb| *bb.t0 > 0)]
-                StatefulAction(Task<1>),
-            },
-            #[success_if(|bb| bb.o0.is_some())]
-            Interrupt(|bb| bb.b0 + 2 < (bb.o0.unwrap_or(3) + 4) % 2) {
-                Repeat(0) {
-                    SubTree(Tree0008Sub0, ..),
+        Parallel {
+            Guard(|ctx| &mut ctx.token) {
+                #[success_if(|bb| *bb.t0 < 1)]
+                Cooldown(20, filtered = Failure) {
+                    MaxTime(0) {
+                        RunOnce(then_skip = false) {
+                            RepeatTimes(2) {
+                                TryCatch(catch_on_halt = true) {
+                                    SetBlackboard(o0 = Some(2)),
+                                    Condition(Cond<0>),
+                                    AlwaysRunning,
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<2>),
+            SubTree(Tree0008Sub0, t0 = {=}, o0 = {o0}),
         }
     }
 }
 
-board!(Tree0008Blackboard { o0 t0 b0 });
+board!(Tree0008Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
             b0: i64 = 1,
-            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Cooldown(0, filtered = Skipped) {
-                    Priority {
-                        RetryUntilSuccessful(2) {
-                            ScriptCondition(|bb| *bb.t0 + 1 != bb.b1 + 1),
-                        },
-                        Condition(Cond<1> = Cond::<1>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<2>),
-            },
+        SequenceWithMemory {
             IfThenElse {
-                Sequence {
-                    Interrupt(|bb| bb.b1 % 4 > 1) {
-                        AlwaysSuccess,
-                    },
-                },
-                SequenceWithMemory {
-                    #[success_if(|bb| bb.b1 % 4 == 3)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Wait(0),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                Repeater(1) {
-                    Fallback {
-                        Condition(PCond<5>, b0 = {b0}),
-                        WasEntryUpdated(t0),
-                    },
-                },
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
+                Action(PAct<2>, b0 = {b1}),
             },
-            Interrupt(|bb| *bb.t0 < 0) {
-                IfThenElse {
-                    Action(Act<6>),
-                    #[success_if(|bb| bb.b1 % 2 < 0)]
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
-                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        WhileDoElse {
-                            StatefulAction(Task<7>),
-                            Repeat(0) {
-                                StatefulAction(Task<8> = Task::<8>),
-                            },
-                            ReactiveSequence {
-                                Script(|bb| if bb.b0 < bb.b0 + 1 { bb.b1 = (bb.b1 + 2) % 4 }),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
+            #[on_failure(|bb| bb.b1 += 1)]
+            MaxTime(20) {
+                BinarySelector(|bb| bb.b1 + 2 != bb.b0, dynamic = true) {
+                    AlwaysSuccess,
+                    Wait(20),
                 },
             },
         }
     }
 }
 
-board!(Tree0009Blackboard { t0 b0 b1 });
+board!(Tree0009Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
         }
-        Sequence {
-            ScriptCondition(|bb| bb.b0 == 3),
-            Condition(Cond<0>),
-            Runner,
+        MemSequence {
+            IndexSwitch(|bb| *bb.t1 + 3, dynamic = false) {
+                DynamicSelector {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                SetBlackboard(t1 = 7),
+                BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
+                    ParallelAll {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+            Loop(q0, value = {t0}) {
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    Invert {
+                        StepSequencer {
+                            RunOnce(then_skip = true) {
+                                WasEntryUpdated(t0),
+                            },
+                            SetBlackboard(t0 = 0),
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 3 => StatefulAction(Task<5> = Task::<5>),
+                case 0 => SequenceWithMemory {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+                _ => Condition(Cond<8> = Cond::<8>),
+            },
         }
     }
 }
 
-board!(Tree0010Blackboard { b0 });
+board!(Tree0010Blackboard { q0 b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(2),
+            b0: i64 = 0,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 0,
         }
         WhileDoElse {
-            #[success_if(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
-            #[on_success(|bb| bb.b0 += 3)]
-            ReactiveFallback {
-                Action(PIo<0>, t0 = {t0}),
-                RunOnce {
-                    Failer,
-                },
-            },
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                Repeat(0) {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
-                },
-            },
-            Fallback {
-                Repeater(forever) {
-                    Filter(times = 2, filtered = Skipped) {
-                        StatefulAction(PTask<2>, b0 = {=}),
+            #[on_halted(|bb| { bb.b0 += 1; bb.o0 = None })]
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Parallel(failure = -2) {
+                    #[failure_if(|bb| bb.b0 + 3 < (*bb.t0 + 4) % 3)]
+                    StatefulAction(Task<0>),
+                    MemSequence {
+                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<1>),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
                     },
+                    ParallelAll(max_failures = -2) {
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 2 > 0),
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                    },
+                    WasEntryUpdated(t0),
                 },
-                Filter(times = 2, filtered = Skipped) {
-                    SetBlackboard(t0 = {b0}),
-                },
+            },
+            SequenceStar {
+                Condition(Cond<4>),
+                Script(|bb| bb.t0.set(4)),
+                StatefulAction(Task<5>),
             },
         }
     }
@@ -561,217 +417,22 @@ board!(Tree0011Blackboard { b0 o0 t0 });
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64,
-            b1: i64 = 2,
             #[tracked] t0: i64 = 2,
         }
-        Priority {
-            Selector {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                WaitValueUpdate(t0) {
-                    Condition(Cond<3>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Wait(0),
-            },
-            RunOnce {
-                StatefulAction(Task<4>),
-            },
-            ForceSuccess {
-                Precondition(|bb| bb.b1 > *bb.t0, else = Failure) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0012Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0013 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-        }
-        ForceSuccess {
-            #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
-            ReactiveFallback {
-                Loop(q0, if_empty = Failure) {
-                    Invert {
-                        Succeeder,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0013Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0014Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0014 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 0,
-            b1: i64 = 4,
-        }
-        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-            ParallelAll(max_failures = -2) {
-                Condition(Cond<0>),
-                Repeater(3) {
-                    SubTree(Tree0014Sub0, ..),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                AlwaysSuccess,
-                SetBlackboard(b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0014Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0015 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        ParallelAll {
-            Filter(times = 1, filtered = Failure) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Script(|bb| bb.o0 = Some(5)),
-        }
-    }
-}
-
-board!(Tree0015Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0016 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Interrupt(|bb| bb.b0 + 4 == *bb.t1) {
-            Sequence {
-                #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
-                #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
-                IndexSwitch(|bb| 5) {
-                    Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                    Condition(|ctx, bb| ctx.check_in(1, 8)),
-                },
-                Filter(times = 1, filtered = Skipped) {
-                    StatefulAction(TTask<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0016Blackboard { b0 b1 t1 t0 });
-
-fallible!(Tree0016);
-
-bt::behavior_tree! {
-    pub tree Tree0017 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        AsyncFallback {
-            #[on_halted(|bb| if bb.b1 + 1 < 3 { bb.b1 = bb.o0.unwrap_or(2) })]
-            Condition(|ctx| ctx.try_check(0)),
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Wait(30),
-        }
-    }
-}
-
-board!(Tree0017Blackboard { o0 b1 t0 b0 });
-
-fallible!(Tree0017);
-
-bt::behavior_tree! {
-    pub tree Tree0018 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        Parallel(success = 2) {
-            Sequence {
-                ScriptCondition(|bb| bb.b0 % 4 < 3),
-                AlwaysSuccess,
-                Error(DiffError(1046)),
-            },
-            Loop(q0, if_empty = Failure) {
-                Interrupt(|bb| bb.b0 < 7) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0018Blackboard { b0 q0 });
-
-fallible!(Tree0018);
-
-bt::behavior_tree! {
-    pub tree Tree0019 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        RepeatUntil(Success) {
-            SequenceWithMemory {
-                MaxTime(0) {
-                    Fallback {
-                        Deadline(0) {
-                            Action(Act<0>),
-                        },
-                        Action(PAct<1>, b0 = 1),
-                        StatefulAction(TTask<2>),
-                    },
-                },
-                Switch(b1) {
-                    case 1 => Action(Act<3>),
-                    _ => Action(PIo<4>, t0 = {=}),
-                },
-                Repeat(1) {
-                    RunOnce {
-                        ForceFailure {
-                            Selector {
-                                AlwaysFailure,
-                                SetBlackboard(t0 = 9),
+        Inverter {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Delay(30) {
+                    Repeat(2) {
+                        Filter(times = 1, count = Completed, filtered = Skipped) {
+                            Fallback {
+                                Condition(Cond<0>),
+                                Parallel {
+                                    StatefulAction(PTask<1>, b0 = {t0}),
+                                    Condition(Cond<2>),
+                                },
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                Condition(|ctx| ctx.check(5)),
                             },
                         },
                     },
@@ -781,87 +442,335 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0019Blackboard { b1 t0 });
+board!(Tree0012Blackboard { t0 });
 
-fallible!(Tree0019);
+bt::behavior_tree! {
+    pub tree Tree0013Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0013 for Ctx {
+        SequenceWithMemory {
+            SubTree(Tree0013Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0014 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            l0: Vec<i64>,
+        }
+        Sequence {
+            ReactiveFallback {
+                BinarySelector(|bb| *bb.t0 < 5, dynamic = false) {
+                    Repeater(forever) {
+                        Failer,
+                    },
+                    Iterate(l0, element = {b1}) {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        Parallel(success = 2, failure = 2) {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+                Fallback {
+                    Observe(|bb| *bb.t1 + 4 != bb.b1 % 4, abort = lower) {
+                        StatefulAction(Task<2>),
+                    },
+                    Observe(|bb| bb.b0 + 4 < 2, abort = lower) {
+                        #[success_if(|bb| *bb.t1 == bb.b0 + 1)]
+                        #[run_while(|bb| bb.b0 == 3)]
+                        StepSequencer {
+                            Interrupt(|bb| bb.b0 < 3) {
+                                Action(PAct<3>, b0 = 0, b1 = {t1}),
+                            },
+                            Precondition(|bb| *bb.t1 + 3 < bb.b1 % 4, else = Skipped) {
+                                #[post(|bb| bb.b1 += 1)]
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                #[success_if(|bb| bb.b0 > 1)]
+                                Script(|bb| bb.t1.set(bb.b1)),
+                            },
+                            Sleep(30),
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        #[failure_if(|bb| bb.b1 > 0)]
+                        #[success_if(|bb| *bb.t0 != 3)]
+                        Condition(Cond<6> = Cond::<6>),
+                        ScriptCondition(|bb| bb.b1 == 4),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0014Blackboard { b1 t1 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0015 for Ctx {
+        Repeat(0) {
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0016 for Ctx, error DiffError {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Fallback {
+            Selector {
+                StatefulAction(TTask<0>),
+                Loop(q0, value = {t0}) {
+                    Fallback {
+                        #[failure_if(|bb| bb.b0 % 3 == 2)]
+                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0 + 3); bb.b0 += 2 })]
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                SequenceWithMemory {
+                    Fallback {
+                        Observe(|bb| bb.b0 > bb.b0 % 2, abort = both) {
+                            StatefulAction(TTask<3>),
+                        },
+                        Observe(|bb| bb.o0.unwrap_or(5) % 2 == 0, abort = self) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                TryCatch {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<4>, b0 = 2, b1 = {t0}),
+                    Action(|ctx| ctx.try_exec(5)),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0016Blackboard { q0 t0 b0 o0 });
+
+fallible!(Tree0016);
+
+bt::behavior_tree! {
+    pub tree Tree0017 for Ctx, error DiffError {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_halted(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b0 })]
+        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
+            Repeat(1) {
+                MaxTime(0) {
+                    Observe(|bb| bb.b0 + 2 > 6, abort = none) {
+                        Deadline(0) {
+                            #[run_while(|bb| bb.b1 == *bb.t0)]
+                            PolicyParallel(policy = FirstSuccess) {
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                #[failure_if(|bb| bb.b1 == bb.b0)]
+                                #[skip_if(|bb| bb.b0 > bb.b1)]
+                                RepeatUntilSuccess(forever) {
+                                    #[skip_if(|bb| *bb.t0 + 3 == bb.b1)]
+                                    #[failure_if(|bb| bb.b0 == 0)]
+                                    StatefulAction(Task<0>),
+                                },
+                                Action(TAct<1>),
+                                ScriptCondition(|bb| bb.b0 != *bb.t0 + 4),
+                            },
+                        },
+                    },
+                },
+            },
+            Priority {
+                ReactiveSequence {
+                    BinarySelector(|bb| (*bb.t0 + 3) % 4 > 1, dynamic = true) {
+                        Action(PIo<2>, t0 = {=}),
+                        #[on_success(|bb| bb.b1 = bb.b1 % 4)]
+                        #[skip_if(|bb| bb.b1 != bb.b0 % 3)]
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    },
+                    SetBlackboard(b0 = {b1}),
+                    StatefulAction(Task<4>),
+                    Timeout(100) {
+                        Delay(20) {
+                            StatefulAction(TTask<5>),
+                        },
+                    },
+                    StatefulAction(PTask<6>, b0 = 8, b1 = {=}),
+                },
+                StepSequencer {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        SetBlackboard(b0 = 0),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            Repeat(2) {
+                MemPriority {
+                    Timeout(0) {
+                        Repeat(4) {
+                            #[run_while(|bb| bb.b0 != bb.b1)]
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                IfThenElse {
+                                    Condition(TCond<8>),
+                                    Condition(TCond<9>),
+                                },
+                            },
+                        },
+                    },
+                    Timeout(50) {
+                        Conditional(|bb| bb.b1 < (bb.b1 + 2) % 3, dynamic = false, else = Success) {
+                            Delay(50) {
+                                SetBlackboard(t0 = 9),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Condition(Cond<10> = Cond::<10>),
+                        AlwaysRunning,
+                        StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
+                    },
+                    Precondition(|bb| *bb.t0 != 3, else = Skipped) {
+                        SetBlackboard(b0 = 0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0017Blackboard { q0 b0 b1 t0 });
+
+fallible!(Tree0017);
+
+bt::behavior_tree! {
+    pub tree Tree0018 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            Timeout(50) {
+                StatefulAction(Task<0>),
+            },
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Timeout(0) {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        Delay(50) {
+                            Repeater(0) {
+                                Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0018Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0019 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64,
+        }
+        IfThenElse {
+            TryCatch(catch_on_halt = false) {
+                #[on_success(|bb| bb.b1 += 1)]
+                Parallel(success = 1, failure = -1) {
+                    Parallel(success = 0) {
+                        SetBlackboard(b0 = 2),
+                        Interrupt(|bb| bb.b1 != bb.b0 % 4) {
+                            Condition(Cond<0>),
+                        },
+                        RepeatTimes(3) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Sequence {
+                    #[on_success(|bb| if bb.b1 % 4 != 1 { bb.t0.set(bb.b1 % 4) })]
+                    #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
+                    SetBlackboard(b0 = 6),
+                    Action(PIo<2>, t0 = {=}),
+                },
+                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                #[run_while(|bb| bb.b0 + 1 > 5)]
+                #[on_failure(|bb| bb.b1 = bb.b0)]
+                StatefulAction(Task<4> = Task::<4>),
+                AsyncFallback {
+                    Timeout(0) {
+                        Action(PAct<5>, b0 = 0, b1 = {=}),
+                    },
+                    #[on_failure(|bb| { if bb.b1 % 4 == 1 { *bb.t0 += 1 }; if *bb.t0 == bb.b0 + 3 { bb.b0 = *bb.t0 } })]
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+                },
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0019Blackboard { l0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0020Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0020Sub0 for Ctx {
+        SubTree(Tree0020Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        Delay(30) {
-            ForceSuccess {
-                Action(|ctx| ctx.exec(0)),
-            },
+        WhileDoElse {
+            SubTree(Tree0020Sub0),
+            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Sequence {
-            Precondition(|bb| *bb.t1 > 4, else = Success) {
-                #[on_success(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.t0.set(*bb.t1) })]
-                Remap(success = Success, failure = Success) {
-                    #[success_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-                    #[post(|bb| { if bb.b1 % 4 < 3 { bb.b0 += 1 }; bb.b1 = *bb.t1 + 2 })]
-                    ParallelAll {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        Script(|bb| bb.b0 = bb.b0 % 2),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            Remap(success = Success, failure = Failure) {
-                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop, dynamic = false) {
-                    AlwaysSuccess,
-                    Condition(PCond<3>, b0 = {t0}),
-                    #[skip_if(|bb| *bb.t0 + 4 != 5)]
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    #[skip_if(|bb| *bb.t1 < 1)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-                    AlwaysFailure,
-                },
-            },
-            ReactiveSequence {
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    WaitValueUpdate(t1) {
-                        Deadline(0) {
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Condition(PCond<8>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0021Blackboard { t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0022Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Repeat(1) {
-            Inverter {
-                Condition(|ctx| ctx.check(0)),
-            },
+        Repeater(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -869,85 +778,252 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
             b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        #[run_while(|bb| bb.b1 > bb.b1 + 4)]
-        #[on_failure(|bb| bb.b0 = bb.b1)]
-        #[post(|bb| bb.t0.set(bb.b0))]
-        Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-            SubTree(Tree0022Sub0, ..),
+        WhileDoElse {
+            BinarySelector(|bb| bb.b1 < 7) {
+                Runner,
+                Guard(|ctx| &mut ctx.token) {
+                    RunOnce(then_skip = true) {
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 % 4 > 0)]
+            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 2) % 3 < 2)]
+            Optional {
+                Parallel(success = -1) {
+                    SetBlackboard(b0 = 3),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+            },
+            ReactiveFallback {
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    SetBlackboard(b1 = {b0}),
+                },
+                Action(|ctx| ctx.exec(4)),
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-board!(Tree0022Blackboard { b0 t0 b1 });
+board!(Tree0022Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(forever) {
-                Action(PIo<0>, t0 = {t0}),
+        Delay(0) {
+            Delay(10) {
+                TryCatch(catch_on_halt = true) {
+                    RepeatTimes(2) {
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                    Action(PIo<0>, t0 = {=}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree0023Blackboard { t0 });
+board!(Tree0023Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            Interrupt(|bb| bb.b1 + 1 != 1) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1 % 4) as f32)]
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                    #[score(|bb| (bb.b0) as f32)]
+                    AlwaysRunning,
+                },
+            },
+            Condition(PCond<1>, b0 = {b0}),
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0024Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0025 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
             b1: i64 = 1,
             b0: i64 = 3,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                BinarySelector(|bb| *bb.t0 + 3 > bb.b0 % 2) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+            Timeout(50) {
+                Action(|ctx| ctx.exec(0)),
+            },
+            DynamicSequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                Condition(|ctx, bb| ctx.check_in(3, 6)),
+            },
+            Script(|bb| bb.b0 = bb.b1),
+            RunOnce(then_skip = true) {
+                RepeatUntil(Failure) {
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0025Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0026 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 0,
+        }
+        Observe(|bb| (*bb.t1 + 2) % 4 > 2, abort = self) {
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                KeepRunningUntilFailure {
+                    Delay(20) {
+                        #[on_halted(|bb| bb.b1 = 6)]
+                        #[success_if(|bb| bb.b1 % 4 > 1)]
+                        AsyncFallback {
+                            Precondition(|bb| *bb.t0 < 1, else = Success) {
+                                ReactiveSequence {
+                                    SetBlackboard(b0 = {b1}),
+                                    Error(DiffError(1071)),
+                                },
+                            },
+                        },
                     },
-                    StatefulAction(Task<1>),
-                },
-                MemPriority {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Sequence {
-                Sleep(20),
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 1 })]
-                    #[skip_if(|bb| *bb.t0 > 6)]
-                    StatefulAction(Task<7>),
-                },
-                Filter(times = 2) {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    Script(|bb| { bb.b0 = 6; bb.b1 += 2 }),
                 },
             },
-            Repeat(0) {
-                #[run_while(|bb| *bb.t0 % 3 < 0)]
-                #[failure_if(|bb| bb.b1 < 3)]
-                StatefulAction(PTask<8>, b0 = 7),
-            },
-            FlipSelector {
-                AlwaysSuccess,
-                StatefulAction(Task<9>),
-                Repeat(4) {
-                    Condition(Cond<10> = Cond::<10>),
+        }
+    }
+}
+
+board!(Tree0026Blackboard { t0 b0 b1 q0 t1 });
+
+fallible!(Tree0026);
+
+bt::behavior_tree! {
+    pub tree Tree0027 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| (*bb.t1 + 2) % 3 < 1)]
+            ReactiveFallback {
+                Loop(q0, if_empty = Success) {
+                    Filter(times = 3) {
+                        Loop(q0, if_empty = Running) {
+                            #[skip_if(|bb| bb.b1 % 4 > 1)]
+                            Action(PIo<0>, t0 = {b0}),
+                        },
+                    },
                 },
-                Repeat(1) {
-                    #[success_if(|bb| bb.b1 < *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 + 4 == bb.b1)]
+                Cooldown(50) {
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
+                },
+            },
+            Parallel(success = 1, failure = -1) {
+                WaitUntil(|bb| bb.b0 < 5) {
+                    PolicyParallel(policy = FirstFailure) {
+                        ReactiveFallback {
+                            Condition(Cond<2> = Cond::<2>),
+                            Action(PIo<3>, t0 = {=}),
+                        },
+                    },
+                },
+                Loop(q0, value = {t1}, if_empty = Success) {
+                    Precondition(|bb| *bb.t1 < 3, else = Failure) {
+                        Condition(PCond<4>, b0 = 3),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0027Blackboard { q0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0028 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Switch(b1) {
+            case 4 => ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1> = Cond::<1>),
+                Condition(PCond<2>, b0 = {=}),
+                Condition(Cond<3>),
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            case 1 => MemSequence {
+                Timeout(50) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6>),
+                        Sleep(20),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            case 5 => Selector {
+                Observe(|bb| bb.b1 % 3 != 1, abort = both) {
+                    Timeout(20) {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                            Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 3, &mut bb.b0)),
+                        },
+                    },
+                },
+                Observe(|bb| bb.b1 % 3 < 2, abort = none) {
+                    KeepRunningUntilFailure {
+                        Parallel(failure = -2) {
+                            Condition(PCond<9>, b0 = {=}),
+                            SetBlackboard(b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            _ => Priority {
+                ReactiveSequence {
+                    StatefulAction(Task<10> = Task::<10>),
+                    #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
+                    Sleep(10),
                     Action(Act<11>),
                 },
             },
@@ -955,160 +1031,69 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0024Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0025 for Ctx {
-        Repeat(1) {
-            Parallel(success = 3, failure = -5) {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    Succeeder,
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                Repeat(3) {
-                    Deadline(50) {
-                        ReactiveFallback {
-                            MaxTime(10) {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    RetryUntilSuccessful(2) {
-                        Repeat(2) {
-                            SequenceStar {
-                                Condition(Cond<8>),
-                                Action(Act<9>),
-                                Condition(|ctx| ctx.check(10)),
-                            },
-                        },
-                    },
-                },
-                MemSequence {
-                    Inverter {
-                        MemPriority {
-                            KeepRunningUntilFailure {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<11> = Cond::<11>),
-                                },
-                            },
-                            SequenceWithMemory {
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0026Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0026 for Ctx, error DiffError {
-        AsyncFallback {
-            RetryUntilSuccessful(0) {
-                Action(|ctx| ctx.try_exec(0)),
-            },
-            SequenceWithMemory {
-                SubTree(Tree0026Sub0),
-                StatefulAction(TTask<2>),
-            },
-            StatefulAction(Task<3>),
-            Error(DiffError(1013)),
-        }
-    }
-}
-
-fallible!(Tree0026);
-
-bt::behavior_tree! {
-    pub tree Tree0027 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 == 0, dynamic = true) {
-            WaitValueUpdate(t0) {
-                BinarySelector(|bb| bb.b0 % 4 > 0) {
-                    Deadline(30) {
-                        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = false) {
-                            Action(Act<0>),
-                        },
-                    },
-                    Action(PIo<1>, t0 = {t0}),
-                },
-            },
-            WhileDoElse {
-                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
-                #[skip_if(|bb| *bb.t0 > 6)]
-                SequenceStar {
-                    ScriptCondition(|bb| *bb.t0 % 4 > 0),
-                    StatefulAction(Task<2>),
-                },
-                ForceSuccess {
-                    Sequence {
-                        Wait(20),
-                        StatefulAction(Task<3>),
-                        ScriptCondition(|bb| bb.b0 + 2 > 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0027Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0028 for Ctx {
-        Fallback {
-            Deadline(0) {
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-            },
-            Parallel(success = 1, failure = 3) {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Delay(10) {
-                    Condition(Cond<4>),
-                },
-            },
-            Timeout(0) {
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
+board!(Tree0028Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
-        AsyncFallback {
-            Filter(times = 2, filtered = Failure) {
-                Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+        }
+        FlipSelector {
+            Loop(q0, if_empty = Running) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            StatefulAction(Task<1>),
+            Action(Act<1>),
+            #[post(|bb| bb.b0 = 1)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[on_success(|bb| bb.b0 += 1)]
+            Observe(|bb| bb.b0 > 7) {
+                StatefulAction(Task<2>),
+            },
+            Timeout(0) {
+                Runner,
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0029Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0030Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 12,
+        }
+        Condition(PCond<3>, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0030Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 12,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| *bb.t0 += 1)]
+            Failer,
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+                Loop(q0, value = {b0}) {
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                Condition(|ctx| ctx.check(2)),
+                AlwaysFailure,
+                Failer,
+                #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                SubTree(Tree0030Sub1, q0 = {=}, t0 = {t0}, b0 = {=}),
+            },
         }
     }
 }
@@ -1116,148 +1101,132 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
-        FlipSelector {
-            IndexSwitch(|bb| 4, dynamic = true) {
-                Wait(100),
-                #[success_if(|bb| bb.b0 % 3 > 0)]
-                Wait(30),
-                StatefulAction(Task<0>),
+        KeepRunningUntilFailure {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                SubTree(Tree0030Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
             },
-            SequenceStar {
-                SetBlackboard(t0 = {b0}),
-                Parallel(success = 1, failure = 2) {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-            AsyncFallback {
-                Action(Act<5>),
-                Condition(Cond<6>),
-            },
-            StatefulAction(Task<7> = Task::<7>),
         }
     }
 }
 
-board!(Tree0030Blackboard { b0 t0 });
+board!(Tree0030Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0031 for Ctx {
+    pub tree Tree0031Sub0 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Repeater(forever) {
-            ReactiveFallback {
-                #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
-                #[failure_if(|bb| (*bb.t1 + 4) % 2 == 0)]
-                #[success_if(|bb| *bb.t1 + 2 > 0)]
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-                Loop(q0, if_empty = Success) {
-                    Action(PAct<2>, b0 = {b1}),
-                },
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0031Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0031 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SubTree(Tree0031Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            Observe(|bb| *bb.t0 < 7, abort = none) {
+                #[skip_if(|bb| bb.b0 + 2 == 0)]
+                SubTree(Tree0031Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+            },
+            SetBlackboard(b1 = {t0}),
+            #[success_if(|bb| bb.b0 + 1 < 1)]
+            #[on_halted(|bb| { bb.b0 = 9; bb.b0 += 1 })]
+            #[skip_if(|bb| *bb.t0 != 3)]
+            MemSequence {
+                Error(DiffError(1051)),
+                Action(PIo<1>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0031Blackboard { b1 q0 t1 });
+board!(Tree0031Blackboard { b1 b0 t0 });
+
+fallible!(Tree0031);
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
         }
-        Priority {
-            WhileDoElse {
-                RetryUntilSuccessful(3) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        #[post(|bb| *bb.t0 += 3)]
-                        Condition(PCond<0>, b0 = {t0}),
-                        Filter(times = 3, count = Failure, filtered = Skipped) {
-                            UnsetBlackboard(o0),
-                        },
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
+        #[on_failure(|bb| { bb.b0 = *bb.t0 + 2; bb.b0 += 3 })]
+        #[success_if(|bb| *bb.t0 + 1 != 4)]
+        ReactiveFallback {
+            WasEntryUpdated(t1),
+            ScriptCondition(|bb| bb.b0 < *bb.t0 % 4),
+            Action(PIo<0>, t0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0032Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0033 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+        }
+        Repeater(forever) {
+            Switch(b1) {
+                case 5 => FlipSelector {
+                    Action(PIo<0>, t0 = {=}),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
                 },
-                ReactiveSequence {
-                    ParallelAll(max_failures = -1) {
-                        Selector {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        StepSequencer {
-                            Sleep(0),
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                            Condition(PCond<6>, b0 = {b1}),
-                        },
-                    },
-                    SetBlackboard(o0 = Some(9)),
+                case 0 => AlwaysRunning,
+                _ => IfThenElse {
+                    #[on_halted(|bb| if *bb.t0 % 4 > 1 { bb.b0 = *bb.t1 % 2 })]
+                    #[run_while(|bb| *bb.t1 + 2 != 1)]
+                    Action(Act<3>),
+                    Action(|ctx| ctx.exec(4)),
                 },
             },
         }
     }
 }
 
-board!(Tree0032Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0033 for Ctx, error DiffError {
-        Selector {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Sleep(0),
-            Error(DiffError(1077)),
-        }
-    }
-}
-
-fallible!(Tree0033);
+board!(Tree0033Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 2 => Priority {
-                Action(PAct<0>, b0 = {b1}, b1 = {t1}),
-                Condition(Cond<1>),
-            },
-            case 3 => PolicyParallel(policy = FirstSuccessOrFailure) {
-                Action(Act<2> = Act::<2>),
-            },
-            case 5 => Repeat(4) {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-            },
-            _ => SequenceWithMemory {
-                ReactiveSelector {
-                    Fallback {
-                        StepSequencer {
-                            #[run_while(|bb| *bb.t0 % 3 != 2)]
-                            RunOnce(then_skip = true) {
-                                #[failure_if(|bb| bb.b1 != 0)]
-                                #[on_failure(|bb| bb.t1.set(bb.b0 + 4))]
-                                StatefulAction(Task<4>),
-                            },
-                            ScriptCondition(|bb| bb.b0 + 4 < 7),
+        Sequence {
+            MemSequence {
+                WhileDoElse {
+                    SequenceStar {
+                        Wait(30),
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Deadline(0) {
+                        RepeatTimes(forever) {
+                            Condition(|ctx| ctx.check(2)),
                         },
                     },
                 },
@@ -1265,475 +1234,391 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0034Blackboard { b1 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
             b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
         }
-        ReactiveSelector {
-            IfThenElse {
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_failure(|bb| bb.t0.set(9))]
-                #[failure_if(|bb| bb.b0 > *bb.t1)]
-                BinarySelector(|bb| bb.b1 > *bb.t1 % 2) {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+        SequenceStar {
+            ParallelAll(2) {
+                Condition(PCond<0>, b0 = {=}),
+                Action(|ctx| ctx.exec(1)),
+                #[failure_if(|bb| *bb.t0 == bb.b1 + 4)]
+                #[on_failure(|bb| { bb.b0 = bb.b1 % 4; if *bb.t0 == 6 { bb.b1 = *bb.t0 + 2 } })]
+                #[run_while(|bb| bb.b0 > 3)]
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            MaxTime(20) {
+                Fallback {
+                    Condition(PCond<3>, b0 = {t0}),
+                    StatefulAction(PTask<4>, b0 = 9, b1 = {=}),
                 },
             },
-            WhileDoElse {
-                AsyncSequence {
-                    SetBlackboard(t1 = 8),
-                    Condition(Cond<3>),
-                },
-                IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop) {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
+            Action(PAct<5>, b0 = {=}),
+            StatefulAction(Task<6>),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[skip_if(|bb| bb.b0 == 5)]
+                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                Condition(Cond<7>),
+                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0035Blackboard { b1 t0 b0 t1 });
+board!(Tree0035Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64,
+            l0: Vec<i64>,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                SequenceStar {
-                    SetBlackboard(o0 = Some(5)),
-                    WasEntryUpdated(t1),
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                },
-                Optional {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                },
-                #[skip_if(|bb| *bb.t1 + 1 < *bb.t0)]
-                Parallel(success = 2, failure = -1) {
-                    #[run_while(|bb| *bb.t0 + 1 > bb.b0 + 3)]
-                    Action(PAct<2>, b0 = 7),
-                    #[on_failure(|bb| if *bb.t1 + 2 < 4 { bb.b0 = bb.b1 })]
-                    StatefulAction(Task<3>),
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 0) {
-                    ForceFailure {
-                        Action(Act<4>),
+        AsyncSequence {
+            Parallel(success = 2, failure = 1) {
+                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                    #[run_while(|bb| bb.b0 + 1 > bb.b0 + 3)]
+                    Inverter {
+                        TryCatch(catch_on_halt = false) {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
                     },
                 },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        SetBlackboard(b0 = 7),
-                        Wait(0),
-                    },
-                    Sleep(30),
-                },
-            },
-            Fallback {
-                Optional {
-                    #[post(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Loop(q0, value = {b1}) {
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
-                MaxTime(20) {
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
-                        Condition(Cond<8>),
+                Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+                    Priority {
+                        WhileDoElse {
+                            #[on_success(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 2 })]
+                            #[success_if(|bb| bb.b0 % 2 != 0)]
+                            StatefulAction(Task<2>),
+                            Wait(0),
+                        },
+                        #[skip_if(|bb| bb.b0 != 1)]
+                        AlwaysSuccess,
                     },
                 },
             },
-            BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0, dynamic = false) {
-                StatefulAction(Task<9>),
-                RepeatUntil(Success) {
-                    Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(0), &mut bb.b1)),
+            #[success_if(|bb| *bb.t0 % 4 > 1)]
+            MemPriority {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StatefulAction(Task<5>),
+                },
+                SkipUnlessUpdated(t0) {
+                    Sleep(0),
                 },
             },
+            Condition(Cond<6>),
         }
     }
 }
 
-board!(Tree0036Blackboard { t0 q0 o0 b1 b0 t1 });
+board!(Tree0036Blackboard { l0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64,
+            l0: Vec<i64> = vec![],
             #[tracked] t0: i64,
-            b1: i64 = 0,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            #[post(|bb| bb.t0.set(0))]
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        Switch(b1) {
-                            case 0 => SetBlackboard(t0 = {b1}),
-                            _ => AlwaysSuccess,
-                        },
-                        Cooldown(0, filtered = Skipped) {
-                            #[skip_if(|bb| *bb.t0 < 4)]
-                            Switch(b1) {
-                                case 0 => Action(Act<0>),
-                                case 2 => #[failure_if(|bb| *bb.t0 > 0)]
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                                case 5 => Switch(b1) {
-                                    case 2 => #[post(|bb| bb.b0 += 3)]
-                                    #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b1) })]
-                                    Condition(PCond<2>, b0 = {=}),
-                                    _ => StatefulAction(Task<3>),
-                                },
-                                _ => StatefulAction(Task<4>),
-                            },
-                        },
-                        Switch(b1) {
-                            case 4 => RetryUntilSuccessful(4) {
-                                StatefulAction(Task<5>),
-                            },
-                            _ => Remap(success = Success, failure = Failure) {
-                                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 4)),
-                            },
-                        },
-                    },
-                },
-            },
-            Remap(success = Success, failure = Success) {
-                ReactiveSelector {
-                    Sequence {
-                        Action(|ctx| ctx.exec(7)),
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9> = Cond::<9>),
-                        },
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+            Deadline(30) {
+                Fallback {
+                    Condition(PCond<0>, b0 = 0),
                     ReactiveFallback {
-                        Fallback {
-                            Condition(PCond<11>, b0 = {t0}),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Iterate(l0, element = {b0}, until = Never) {
+                            Action(PIo<1>, t0 = {b0}),
                         },
+                        Action(PIo<2>, t0 = {t0}),
                     },
-                    ParallelAll {
-                        StatefulAction(Task<12>),
-                        Condition(PCond<13>, b0 = {t0}),
-                        Sleep(10),
-                        Action(Act<14>),
-                    },
-                    StatefulAction(Task<15>),
                 },
             },
         }
     }
 }
 
-board!(Tree0037Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0038Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0038Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        ReactiveFallback {
-            SubTree(Tree0038Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-            StatefulAction(Task<6>),
-            SetBlackboard(o0 = Some(8)),
-        }
-    }
-}
+board!(Tree0037Blackboard { b0 l0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
         }
-        Repeat(4) {
-            #[success_if(|bb| *bb.t0 > 0)]
-            Precondition(|bb| bb.b0 < 5, else = Skipped) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(Cond<0>),
-                    Fallback {
-                        Parallel(success = 1) {
-                            Script(|bb| { if (*bb.t0 + 3) % 4 < 2 { bb.t0.set(bb.o0.unwrap_or(1)) }; *bb.t0 += 2 }),
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Action(PIo<1>, t0 = {t0}),
-                            Action(Act<2> = Act::<2>),
-                        },
-                        StatefulAction(Task<3> = Task::<3>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            RunOnce(then_skip = false) {
-                                Wait(20),
-                            },
-                            Repeater(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
-                        SubTree(Tree0038Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-                    },
-                },
-            },
+        DynamicSelector {
+            ScriptCondition(|bb| bb.o0.is_some()),
         }
     }
 }
 
-board!(Tree0038Blackboard { t0 b0 o0 });
+board!(Tree0038Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64,
         }
-        Parallel {
-            Inverter {
-                WhileDoElse {
-                    Condition(PCond<0>, b0 = {t1}),
-                    StatefulAction(Task<1>),
-                },
+        WhileDoElse {
+            Precondition(|bb| bb.b1 % 4 == 1) {
+                StatefulAction(PTask<0>, b0 = {=}),
             },
-            ReactiveFallback {
-                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                Failer,
-                Condition(Cond<3>),
-            },
+            Condition(Cond<1> = Cond::<1>),
         }
     }
 }
 
-board!(Tree0039Blackboard { b0 t1 t0 });
+board!(Tree0039Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            SetBlackboard(b0 = 0),
-        }
-    }
-}
-
-board!(Tree0040Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0041Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Script(|bb| { bb.b0 += 2; if *bb.t0 + 1 > 4 { bb.b1 = *bb.t0 } }),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0041Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = {=}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0041 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        ParallelAll(max_failures = -3) {
-            SubTree(Tree0041Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, b1 = {b1}),
-            Script(|bb| { if bb.b1 % 4 > 2 { bb.b0 = bb.b1 % 2 }; bb.b1 = bb.b0 }),
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 + 2 == 0)]
-                SubTree(Tree0041Sub1, b0 = {=}, q0 = {q0}, t0 = {=}, b1 = {b1}),
-                Condition(Cond<1>),
+        WhileDoElse {
+            WhileDoElse {
+                Condition(Cond<0> = Cond::<0>),
+                DynamicSelector {
+                    Condition(Cond<1>),
+                },
                 Condition(Cond<2>),
-                Error(DiffError(1011)),
             },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<3>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                AlwaysFailure,
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        RepeatUntilFailure(3) {
+            #[on_success(|bb| bb.b0 += 2)]
+            Filter(times = 3) {
+                Parallel(success = -1, failure = 3) {
+                    Condition(Cond<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
             },
         }
     }
 }
 
-board!(Tree0041Blackboard { b0 q0 t0 b1 });
-
-fallible!(Tree0041);
+board!(Tree0041Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             o0: Option<i64>,
         }
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                BinarySelector(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(5), dynamic = true) {
-                    Condition(PCond<2>, b0 = 4),
-                    Condition(Cond<3>),
+        #[on_halted(|bb| bb.b0 += 1)]
+        #[run_while(|bb| *bb.t0 != 1)]
+        #[post(|bb| bb.o0 = None)]
+        SequenceWithMemory {
+            Sequence {
+                Precondition(|bb| *bb.t0 > 4, else = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
                 },
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
+                ReactiveFallback {
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        WasEntryUpdated(t0),
+                        StepSequencer {
+                            Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 4)),
+                            Sleep(30),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                        IndexSwitch(|bb| bb.b0) {
+                            Failer,
+                            Condition(Cond<4>),
+                        },
+                        #[success_if(|bb| bb.o0.unwrap_or(3) != 3)]
+                        #[post(|bb| bb.b0 += 3)]
+                        #[on_failure(|bb| { bb.b0 += 1; if bb.b0 + 3 < *bb.t0 { bb.b0 += 3 } })]
+                        StatefulAction(PTask<5>, b0 = 9, b1 = {b0}),
                     },
                 },
             },
-            Parallel(success = -2) {
-                Sleep(20),
-                IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 4)),
-                    Condition(Cond<9>),
+            ReactiveFallback {
+                Precondition(|bb| (bb.o0.unwrap_or(0) + 1) % 2 > 0) {
+                    Condition(Cond<6>),
                 },
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
+                Filter(times = 1, count = Failure) {
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                            WasEntryUpdated(t0),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        SequenceStar {
+                            #[skip_if(|bb| (*bb.t0 + 4) % 2 != 1)]
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            StatefulAction(Task<9>),
+                            Action(PIo<10>, t0 = {=}),
+                            Wait(0),
+                        },
+                    },
                 },
-            },
-            StepSequencer {
-                MaxTime(0) {
-                    WasEntryUpdated(t0),
+                Filter(times = 2, filtered = Failure) {
+                    Succeeder,
                 },
-                AlwaysFailure,
-                Precondition(|bb| bb.b0 + 3 > 7) {
-                    Action(Act<12>),
-                },
-                Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                #[run_while(|bb| bb.b0 < *bb.t0)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                Wait(50),
-            },
-            Priority {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    #[on_halted(|bb| if bb.b0 + 4 < 2 { bb.b0 += 1 })]
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<13>, b0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(14, *bb.t0 % 3, &mut bb.b0)),
-                },
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 2))]
-                ForceSuccess {
-                    Condition(Cond<15>),
+                Delay(0) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                        MaxTime(20) {
+                            RepeatUntilFailure(forever) {
+                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                                    Script(|bb| bb.o0 = Some(bb.b0)),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0042Blackboard { b0 t0 o0 });
+board!(Tree0042Blackboard { t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        FlipSelector {
-            RepeatTimes(forever) {
-                ReactiveSequence {
-                    Condition(PCond<0>, b0 = 7),
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+        Repeat(2) {
+            MemSequence {
+                ForceSuccess {
+                    Condition(Cond<0>),
                 },
-            },
-            KeepRunningUntilFailure {
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                Condition(Cond<3>),
-                ScriptCondition(|bb| bb.b0 + 4 == *bb.t0 % 3),
-                Repeat(forever) {
-                    #[skip_if(|bb| bb.b0 + 1 < 3)]
-                    Precondition(|bb| bb.b0 + 3 == 0, else = Skipped) {
-                        Script(|bb| if bb.b0 > bb.b0 % 3 { *bb.t0 += 1 }),
+                Parallel(success = 1) {
+                    Condition(Cond<1>),
+                    Limiter(2) {
+                        RetryUntilSuccessful(forever) {
+                            Action(Act<2>),
+                        },
+                    },
+                    Succeeder,
+                },
+                Sequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Delay(20) {
+                        ForceSuccess {
+                            Filter(times = 1, count = Completed, filtered = Failure) {
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(10) {
+                        ReactiveSequence {
+                            Condition(Cond<5>),
+                            Wait(0),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                        AlwaysSuccess,
+                    },
+                    PrioritySelector {
+                        #[score(3)]
+                        Action(Act<9>),
                     },
                 },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
+                RepeatUntilSuccess(2) {
+                    ReactiveSequence {
+                        Priority {
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                            StatefulAction(Task<13>),
+                        },
+                        StatefulAction(Task<14>),
+                    },
                 },
-                Wait(50),
             },
         }
     }
 }
-
-board!(Tree0043Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0045 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Delay(0) {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                BinarySelector(|bb| bb.b0 + 4 > 0) {
-                    Repeat(4) {
-                        Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 1) % 2, &mut bb.b1)),
+        AsyncFallback {
+            ParallelAll {
+                Optional {
+                    AlwaysFailure,
+                },
+                #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
+                #[failure_if(|bb| bb.b1 + 4 > 6)]
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                BinarySelector(|bb| bb.b0 > 3) {
+                    Loop(q0) {
+                        UnsetBlackboard(o0),
                     },
-                    ForceSuccess {
-                        Condition(Cond<1> = Cond::<1>),
+                    Script(|bb| bb.o0 = Some(bb.b1)),
+                },
+            },
+            Repeat(3) {
+                Repeater(3) {
+                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 2 => #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
+                Limiter(2) {
+                    #[failure_if(|bb| *bb.t0 + 3 < 6)]
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        DynamicSequence {
+                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                _ => AlwaysRunning,
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(3) > 3)]
+            #[on_success(|bb| { bb.b1 += 3; bb.b1 = bb.b0 + 1 })]
+            WaitUntil(|bb| (bb.b1 + 3) % 3 != 2) {
+                Loop(q0, if_empty = Success) {
+                    SequenceWithMemory {
+                        Condition(PCond<5>, b0 = {b1}),
+                        Repeater(forever) {
+                            Guard(|ctx| &mut ctx.token) {
+                                #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
+                                IfThenElse {
+                                    StatefulAction(Task<6>),
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -1741,514 +1626,594 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0045Blackboard { q0 b0 b1 });
+board!(Tree0044Blackboard { t0 b1 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0045Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        Observe(|bb| bb.o0.unwrap_or(2) != 6) {
+            MemSequence {
+                SubTree(Tree0045Sub1, q0 = {=}, l0 = {l0}, t0 = {=}, o0 = {o0}, b0 = {=}),
+                Action(PIo<3>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045 for Ctx, error DiffError {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Timeout(0) {
+                Condition(TCond<0>),
+            },
+            Loop(q0, value = {b0}, if_empty = Success) {
+                #[failure_if(|bb| (bb.o0.unwrap_or(1) + 2) % 3 != 1)]
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                ForceFailure {
+                    Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = true) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            SubTree(Tree0045Sub0, ..),
+            Action(PAct<4>, b0 = 0, b1 = {t0}),
+            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0045Blackboard { q0 l0 t0 o0 b0 });
+
+fallible!(Tree0045);
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
         }
-        SequenceWithMemory {
-            SetBlackboard(t1 = 0),
-            Action(Act<0>),
-            StatefulAction(Task<1>),
+        StepSequencer {
+            Script(|bb| *bb.t1 += 1),
+            SetBlackboard(b0 = 3),
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[success_if(|bb| *bb.t0 != 5)]
+            StatefulAction(Task<0>),
+            Script(|bb| *bb.t1 += 1),
         }
     }
 }
 
-board!(Tree0046Blackboard { t1 });
+board!(Tree0046Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        #[on_halted(|bb| { bb.b0 = 6; bb.b0 = 1 })]
-        Repeat(1) {
-            Fallback {
-                Failer,
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0047Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0048 for Ctx, error DiffError {
-        blackboard {
+            l0: Vec<i64> = vec![],
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            b0: i64 = 0,
         }
-        Inverter {
-            Sequence {
-                Condition(Cond<0>),
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Error(DiffError(1092)),
-                ScriptCondition(|bb| *bb.t0 > 6),
+        TryCatch {
+            Action(Act<0>),
+            RepeatTimes(forever) {
+                DynamicSelector {
+                    MaxTime(0) {
+                        #[success_if(|bb| bb.b0 % 4 != 3)]
+                        Fallback {
+                            Condition(PCond<1>, b0 = {t0}),
+                            #[post(|bb| bb.b0 += 2)]
+                            #[success_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                            #[failure_if(|bb| *bb.t0 % 2 < 1)]
+                            Succeeder,
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            #[skip_if(|bb| bb.b0 % 2 < 1)]
+                            #[on_success(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
+                            AlwaysFailure,
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b0 > 7),
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 % 3) as f32)]
+                    Parallel(success = 1) {
+                        SkipUnlessUpdated(t0) {
+                            Deadline(0) {
+                                Script(|bb| bb.b0 += 2),
+                            },
+                        },
+                    },
+                    #[score(|bb| (*bb.t0 % 3) as f32)]
+                    RetryUntilSuccessful(forever) {
+                        AlwaysSuccess,
+                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    RunOnce(then_skip = false) {
+                        StatefulAction(PTask<4>, b0 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0048Blackboard { t0 b0 });
-
-fallible!(Tree0048);
+board!(Tree0047Blackboard { l0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            b0: i64,
+    pub tree Tree0048 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
         }
-        Filter(times = 3, count = Failure, filtered = Skipped) {
-            FlipSelector {
-                Selector {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                Repeat(1) {
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0049 for Ctx, error DiffError {
+        MemSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Error(DiffError(1008)),
+        }
+    }
+}
+
+fallible!(Tree0049);
+
+bt::behavior_tree! {
+    pub tree Tree0050Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0050Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+        }
+        SequenceWithMemory {
+            #[run_while(|bb| bb.b1 > 7)]
+            StatefulAction(Task<0> = Task::<0>),
+            TryCatch(catch_on_halt = false) {
+                #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+                SubTree(Tree0050Sub1, ..),
+                Timeout(20) {
+                    #[post(|bb| if *bb.t0 % 3 != 1 { bb.b1 += 3 })]
+                    #[on_halted(|bb| if bb.b1 == 2 { bb.b0 += 1 })]
                     StatefulAction(Task<2>),
                 },
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    #[run_while(|bb| bb.b0 < 0)]
-                    #[on_success(|bb| { *bb.t1 += 2; if bb.b0 + 3 < 2 { *bb.t0 += 3 } })]
-                    #[success_if(|bb| bb.o0.unwrap_or(3) + 4 > 5)]
-                    Condition(PCond<3>, b0 = {b0}),
-                    #[skip_if(|bb| *bb.t1 + 2 > *bb.t1 + 3)]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 4)),
-                },
             },
         }
     }
 }
-
-board!(Tree0049Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0050 for Ctx, error DiffError {
+    pub tree Tree0050 for Ctx {
         blackboard {
+            b1: i64,
+            b0: i64,
             #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            AlwaysSuccess,
-            Delay(0) {
-                StepSequencer {
-                    Sequence {
-                        Condition(TCond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    BinarySelector(|bb| *bb.t0 < 1) {
-                        Delay(10) {
-                            Wait(10),
-                        },
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Action(Act<2>),
-            Error(DiffError(1072)),
+        ForceFailure {
+            SubTree(Tree0050Sub0, ..),
         }
     }
 }
 
-board!(Tree0050Blackboard { t0 });
-
-fallible!(Tree0050);
+board!(Tree0050Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-        }
-        MemPriority {
-            #[on_halted(|bb| bb.b0 += 1)]
-            BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
-                IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail) {
-                    ReactiveFallback {
-                        #[post(|bb| bb.t0.set(bb.b1))]
-                        StatefulAction(Task<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
-                        Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    StatefulAction(Task<4>),
-                    Sleep(30),
-                },
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                Precondition(|bb| (*bb.t0 + 2) % 2 == 0, else = Running) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0051Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0052 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            #[tracked] t0: i64 = 2,
             b0: i64,
+            l0: Vec<i64> = vec![1, 2],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            Priority {
-                #[on_halted(|bb| bb.b1 = 6)]
-                #[skip_if(|bb| (*bb.t0 + 3) % 3 < 1)]
-                #[on_success(|bb| { bb.b0 += 1; bb.o0 = None })]
-                RunOnce {
-                    MemSequence {
-                        StatefulAction(TTask<0>),
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b0 + 1 == 7)]
-            #[success_if(|bb| bb.b0 == *bb.t0)]
-            IndexSwitch(|bb| *bb.t0) {
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 != 2),
-                Repeat(3) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(|ctx| ctx.try_check(1)),
-                        Error(DiffError(1059)),
-                    },
-                },
-            },
-            #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
-            #[on_success(|bb| bb.b0 = 9)]
-            Switch(b1) {
-                case 0 => StatefulAction(Task<3>),
-                case 1 => StatefulAction(PTask<4>, b0 = 9, b1 = {=}),
-                case 2 => Action(|ctx| ctx.try_exec(5)),
-                _ => Condition(PCond<6>, b0 = {=}),
-            },
-            Repeater(2) {
-                Precondition(|bb| *bb.t0 + 3 == bb.b0 + 1, else = Failure) {
-                    RunOnce(then_skip = true) {
-                        Action(TAct<7>),
-                    },
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0052Blackboard { o0 b1 t0 b0 });
-
-fallible!(Tree0052);
-
-bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0054 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            #[success_if(|bb| bb.b0 % 3 == 0)]
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            Fallback {
-                ForceFailure {
-                    Timeout(30) {
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| bb.b1 % 3 > 0)]
-                ReactiveFallback {
-                    Action(PIo<0>, t0 = {b0}),
-                    Condition(|ctx| ctx.try_check(1)),
-                    StatefulAction(TTask<2>),
-                    Script(|bb| bb.b1 += 2),
-                },
-                Repeat(1) {
+        Precondition(|bb| bb.b0 < 1) {
+            IfThenElse {
+                Deadline(10) {
                     FlipSelector {
-                        SetBlackboard(t0 = {b1}),
-                        StatefulAction(TTask<3>),
-                        StatefulAction(Task<4>),
-                        Script(|bb| bb.t0.set(bb.b1)),
-                        Condition(|ctx| ctx.try_check(5)),
-                    },
-                },
-            },
-            Repeat(forever) {
-                Sequence {
-                    Precondition(|bb| bb.b0 + 4 == 2) {
-                        ReactiveSequence {
-                            Condition(TCond<6>),
-                            Condition(TCond<7>),
+                        ForceFailure {
+                            Inverter {
+                                AlwaysRunning,
+                            },
                         },
-                    },
-                    Inverter {
-                        #[skip_if(|bb| (bb.b1 + 3) % 3 == 0)]
-                        RepeatUntilSuccess(3) {
-                            Conditional(|bb| bb.b1 > 3, dynamic = true, else = Failure) {
-                                MemSequence {
-                                    Action(|ctx| ctx.try_exec(8)),
-                                    Condition(Cond<9>),
+                        WaitValueUpdate(t0) {
+                            Loop(q0, if_empty = Running) {
+                                IfThenElse {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
                                 },
                             },
                         },
-                    },
-                    AsyncSequence {
-                        StatefulAction(Task<10>),
-                        Precondition(|bb| bb.b0 > 5, else = Running) {
-                            Condition(|ctx, bb| ctx.check_in(11, bb.b0 + 3)),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<12>),
-                            #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 2)]
-                            #[success_if(|bb| bb.b1 < 5)]
-                            #[skip_if(|bb| bb.b0 < *bb.t0)]
-                            Condition(|ctx, bb| ctx.check_in(13, 2)),
-                        },
-                        Error(DiffError(1072)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { b1 b0 t0 });
-
-fallible!(Tree0054);
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(forever) {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(1) {
-                        Timeout(0) {
-                            RepeatTimes(forever) {
-                                Delay(0) {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0056 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        AsyncFallback {
-            Timeout(0) {
-                Fallback {
-                    Timeout(10) {
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                        Repeat(1) {
-                            #[on_failure(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.b0 += 2 })]
-                            RetryUntilSuccessful(4) {
-                                Repeater(3) {
-                                    Condition(|ctx| ctx.check(0)),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                        #[on_failure(|bb| bb.t0.set(0))]
-                        StatefulAction(Task<1>),
+                        #[skip_if(|bb| bb.b0 + 1 < 7)]
+                        #[run_while(|bb| *bb.t0 + 3 < bb.b0)]
                         StatefulAction(Task<2>),
+                        MaxTime(0) {
+                            Action(Act<3> = Act::<3>),
+                        },
                     },
-                    StatefulAction(Task<3> = Task::<3>),
-                    Precondition(|bb| bb.o0.unwrap_or(0) == *bb.t0 + 3, else = Failure) {
-                        RunOnce {
+                },
+                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
+                #[skip_if(|bb| bb.b0 < 5)]
+                Fallback {
+                    #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 2)]
+                    #[success_if(|bb| bb.b0 < 5)]
+                    #[skip_if(|bb| bb.b0 < *bb.t0)]
+                    IndexSwitch(|bb| bb.b0 + 2, out_of_range = Loop, dynamic = true) {
+                        #[run_while(|bb| *bb.t0 + 2 < 2)]
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Precondition(|bb| *bb.t0 < 7, else = Success) {
                             Action(Act<4>),
                         },
                     },
+                    StatefulAction(PTask<5>, b0 = {b0}),
+                    StatefulAction(Task<6>),
+                    StatefulAction(PTask<7>, b0 = 6),
                 },
-            },
-            ReactiveFallback {
-                Wait(20),
+                WaitValueUpdate(t0) {
+                    Cooldown(20, filtered = Skipped) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                IndexSwitch(|bb| *bb.t0 + 1) {
+                                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                                    Action(PAct<9>, b0 = {=}),
+                                },
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                Iterate(l0, element = {b0}, until = Never) {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0056Blackboard { b0 o0 t0 });
+board!(Tree0051Blackboard { b0 l0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0052 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Parallel(success = 1, failure = -1) {
+            AlwaysSuccess,
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                Switch(b1) {
+                    case 1 => RunOnce {
+                        Deadline(20) {
+                            FlipSelector {
+                                Action(PIo<0>, t0 = {t1}),
+                                #[success_if(|bb| (bb.b1 + 4) % 2 == 1)]
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                Action(Act<1>),
+                            },
+                        },
+                    },
+                    _ => Action(Act<2>),
+                },
+            },
+            TryCatch {
+                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                    ForceSuccess {
+                        Timeout(10) {
+                            Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 3, &mut bb.b1)),
+                        },
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    Action(Act<4>),
+                },
+                RepeatTimes(forever) {
+                    Delay(20) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                FlipSelector {
+                    StatefulAction(Task<5>),
+                    WasEntryUpdated(t1),
+                },
+                RunOnce {
+                    Cooldown(0, filtered = Failure) {
+                        #[failure_if(|bb| *bb.t1 + 4 == 3)]
+                        Loop(q0, if_empty = Success) {
+                            Parallel {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    #[on_success(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+                                    AlwaysRunning,
+                                },
+                                Guard(|ctx| &mut ctx.token) {
+                                    Sleep(20),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.o0.is_some())]
+                ParallelAll(max_failures = -1) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0052Blackboard { t1 t0 l0 b1 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0053 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        KeepRunningUntilFailure {
+            DynamicSequence {
+                Switch(b1) {
+                    case 4 => Precondition(|bb| *bb.t0 == 3) {
+                        Wait(50),
+                    },
+                    _ => WhileDoElse {
+                        SequenceWithMemory {
+                            Filter(times = 2, count = Failure) {
+                                Condition(Cond<0>),
+                            },
+                            StatefulAction(Task<1>),
+                        },
+                        Sleep(30),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 % 4 != 2),
+            },
+        }
+    }
+}
+
+board!(Tree0053Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0054Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| bb.b0 + 3 > 6, dynamic = true) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                SubTree(Tree0054Sub0, ..),
+                #[post(|bb| *bb.t1 += 1)]
+                ScriptCondition(|bb| *bb.t0 < *bb.t0 % 2),
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0054Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
+        }
+        Sequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Optional {
+                    StepSequencer {
+                        Priority {
+                            #[on_halted(|bb| { bb.t0.set(1); bb.b0 = *bb.t1 })]
+                            Action(PIo<1>, t0 = {t1}),
+                            Action(Act<2> = Act::<2>),
+                            WaitValueUpdate(t0) {
+                                ScriptCondition(|bb| *bb.t0 < 1),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0055Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0056 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 2,
+        }
+        Cooldown(0, filtered = Skipped) {
+            Error(DiffError(1014)),
+        }
+    }
+}
+
+board!(Tree0056Blackboard { t0 });
+
+fallible!(Tree0056);
 
 bt::behavior_tree! {
     pub tree Tree0057 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+            b1: i64 = 5,
         }
-        Repeat(2) {
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    Deadline(10) {
-                        ReactiveSequence {
-                            #[skip_if(|bb| *bb.t1 < *bb.t0 + 4)]
-                            Sleep(20),
-                            Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Skipped) {
-                                RunOnce(then_skip = false) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    WasEntryUpdated(t0),
-                    Action(PIo<0>, t0 = {b0}),
-                },
+        Switch(b1) {
+            case 4 => StatefulAction(Task<0>),
+            case 3 => Timeout(0) {
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[skip_if(|bb| bb.b1 > 7)]
+                #[run_while(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
+                AlwaysFailure,
             },
+            _ => Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree0057Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0058Sub1 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0058Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ParallelAll(max_failures = -1) {
-            SubTree(Tree0058Sub1, ..),
-        }
-    }
-}
+board!(Tree0057Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0058 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        Fallback {
-            SubTree(Tree0058Sub0, ..),
-            Parallel(success = -1, failure = -1) {
-                RunOnce(then_skip = true) {
-                    Sleep(30),
+        RunOnce(then_skip = true) {
+            #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
+            #[post(|bb| bb.b0 += 2)]
+            Fallback {
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b0 % 2 == 1)]
+                Limiter(3) {
+                    RetryUntilSuccessful(4) {
+                        RepeatUntilFailure(1) {
+                            AsyncFallback {
+                                PrioritySelector {
+                                    #[score(|bb| ((*bb.t0 + 2) % 4) as f32)]
+                                    #[success_if(|bb| *bb.t0 % 4 < 3)]
+                                    #[failure_if(|bb| *bb.t0 + 1 != bb.b0)]
+                                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                                    Condition(|ctx| ctx.check(0)),
+                                    #[score(|bb| (*bb.t0) as f32)]
+                                    #[on_failure(|bb| if (bb.b0 + 4) % 3 == 1 { *bb.t0 += 1 })]
+                                    StatefulAction(Task<1>),
+                                },
+                                SkipUnlessUpdated(t0) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+                DynamicSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                    Condition(PCond<5>, b0 = {=}),
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0058Blackboard { q0 });
+board!(Tree0058Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0059 for Ctx {
+    pub tree Tree0059 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        Selector {
+            Observe(|bb| *bb.t0 > 5, abort = lower) {
+                StatefulAction(Task<0>),
+            },
+            Observe(|bb| bb.b1 < 5, abort = both) {
+                AlwaysSuccess,
+            },
+            Error(DiffError(1042)),
+        }
+    }
+}
+
+board!(Tree0059Blackboard { t0 b1 });
+
+fallible!(Tree0059);
+
+bt::behavior_tree! {
+    pub tree Tree0060 for Ctx {
         blackboard {
             o0: Option<i64> = None,
-            b1: i64 = 0,
         }
-        Sequence {
-            Switch(b1) {
-                case 4 => ScriptCondition(|bb| bb.o0.is_none()),
-                case 5 => Condition(Cond<0>),
-                _ => StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
+        FlipSelector {
+            Script(|bb| bb.o0 = None),
+            #[skip_if(|bb| bb.o0.is_none())]
+            DynamicSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0059Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0060Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-        }
-        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0060 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| *bb.t1 + 4 == 4)]
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t1}, b1 = {b0}),
-            SequenceWithMemory {
-                TryCatch(catch_on_halt = true) {
-                    Wait(20),
-                    Fallback {
-                        #[on_success(|bb| bb.t0.set(*bb.t1))]
-                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                        #[success_if(|bb| bb.b0 != bb.b0 % 2)]
-                        ScriptCondition(|bb| *bb.t0 % 4 != 2),
-                    },
-                },
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    MemSequence {
-                        SubTree(Tree0060Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                        Action(TAct<2>),
-                        Error(DiffError(1092)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0060Blackboard { t1 b0 t0 });
-
-fallible!(Tree0060);
-
-bt::behavior_tree! {
-    pub tree Tree0061Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0060Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
-        MaxTime(0) {
-            SubTree(Tree0061Sub0),
+        Invert {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -2256,48 +2221,51 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0062Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 11,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
         }
-        Priority {
-            Action(|ctx| ctx.exec(0)),
-            Condition(PCond<1>, b0 = {t1}),
-            ScriptCondition(|bb| *bb.t0 > 3),
+        RunOnce {
+            Action(PIo<6>, t0 = {=}),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0062 for Ctx {
+    pub tree Tree0062 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
             q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
         }
-        Sequence {
-            Repeat(3) {
-                Fallback {
-                    SubTree(Tree0062Sub0, ..),
-                    SequenceWithMemory {
-                        #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.t1.set(bb.o0.unwrap_or(4) % 4) })]
-                        StatefulAction(Task<2>),
-                        Succeeder,
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            ReactiveSequence {
+                Switch(b1) {
+                    case 1 => #[post(|bb| if bb.b1 > 5 { *bb.t0 += 1 })]
+                    Condition(Cond<0>),
+                    case 3 => MaxTime(20) {
+                        SetBlackboard(t0 = {b1}),
                     },
-                    AlwaysRunning,
+                    case 4 => Fallback {
+                        Action(|ctx| ctx.try_exec(1)),
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+                        Condition(|ctx| ctx.try_check(3)),
+                    },
+                    _ => ParallelAll {
+                        Condition(|ctx| ctx.try_check(4)),
+                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    },
                 },
-            },
-            Loop(q0, if_empty = Skipped) {
-                SkipUnlessUpdated(t1) {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            Condition(|ctx| ctx.check(5)),
+                Sequence {
+                    WaitUntil(|bb| *bb.t0 > 7) {
+                        SubTree(Tree0062Sub0, ..),
+                    },
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 1, &mut bb.b0)),
+                            AlwaysFailure,
                         },
                     },
                 },
@@ -2306,328 +2274,270 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0062Blackboard { t1 o0 q0 t0 b0 });
+board!(Tree0062Blackboard { b0 b1 t0 q0 });
+
+fallible!(Tree0062);
 
 bt::behavior_tree! {
-    pub tree Tree0063Sub0 for Ctx {
+    pub tree Tree0063 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
         }
-        #[post(|bb| bb.b0 += 2)]
-        #[skip_if(|bb| bb.b0 > 1)]
-        Action(PAct<0>, b0 = 6, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0063 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b0 < 4)]
-        RetryUntilSuccessful(1) {
-            SubTree(Tree0063Sub0, ..),
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            FlipSelector {
+                RunOnce(then_skip = false) {
+                    Error(DiffError(1099)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0063Blackboard { t0 b0 });
+board!(Tree0063Blackboard { q0 b0 });
+
+fallible!(Tree0063);
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 4,
         }
-        ReactiveSequence {
-            WasEntryUpdated(t0),
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            Condition(PCond<2>, b0 = 9),
-        }
-    }
-}
-
-board!(Tree0064Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0065 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
-        }
-        BinarySelector(|bb| bb.b1 % 2 < 0, dynamic = false) {
-            Selector {
-                Sequence {
-                    FlipSelector {
-                        AlwaysFailure,
-                        StatefulAction(TTask<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(|ctx| ctx.try_check(3)),
-                    Action(PIo<4>, t0 = {b0}),
-                    StatefulAction(TTask<5>),
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[run_while(|bb| bb.b1 % 2 == 1)]
-                Deadline(0) {
-                    Invert {
-                        Sequence {
-                            Condition(Cond<7>),
-                            WaitValueUpdate(t0) {
-                                WaitUntil(|bb| bb.b1 != 3) {
-                                    Condition(PCond<8>, b0 = 4),
-                                },
-                            },
-                        },
-                    },
-                },
-                Deadline(0) {
-                    Parallel(failure = 1) {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(TTask<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0065Blackboard { t0 b0 b1 });
-
-fallible!(Tree0065);
-
-bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 3,
-        }
-        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
-            #[on_success(|bb| bb.o0 = None)]
-            FlipSelector {
-                KeepRunningUntilFailure {
-                    Condition(PCond<0>, b0 = {t1}),
-                },
-                KeepRunningUntilFailure {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Condition(PCond<3>, b0 = {t0}),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(0) + 2)),
-                },
-            },
-            Repeater(forever) {
-                Retry(0) {
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0066Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-        }
-        Repeat(1) {
-            ReactiveFallback {
-                #[post(|bb| bb.t1.set(2))]
-                RunOnce {
-                    IfThenElse {
-                        MemPriority {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                            },
-                        },
-                        Repeat(1) {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            WaitValueUpdate(t0) {
-                                WaitValueUpdate(t1) {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0067Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(forever) {
-                Runner,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            Action(PIo<0>, t0 = {t1}),
-            ParallelAll(max_failures = -1) {
-                AlwaysRunning,
-                #[post(|bb| *bb.t1 += 3)]
-                #[on_success(|bb| bb.b1 = *bb.t0)]
-                WhileDoElse {
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        WasEntryUpdated(t1),
-                    },
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0069Blackboard { q0 b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        RepeatUntil(Failure) {
+        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
             Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree0064Blackboard { l0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0071Sub0 for Ctx {
+    pub tree Tree0065Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
+            b1: i64 = 15,
         }
-        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0})
+        Repeat(0) {
+            StatefulAction(PTask<0>, b0 = 8, b1 = {=}),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0071 for Ctx {
+    pub tree Tree0065 for Ctx {
         blackboard {
-            b1: i64,
-            #[allow(unused)] #[tracked] t0: i64,
-            b0: i64 = 2,
+            b1: i64 = 5,
         }
-        MemPriority {
-            SubTree(Tree0071Sub0, ..),
-            #[failure_if(|bb| bb.b1 + 1 != bb.b0)]
-            ScriptCondition(|bb| bb.b0 + 3 == 4),
+        RunOnce(then_skip = true) {
+            SubTree(Tree0065Sub0, b1 = {=}),
         }
     }
 }
 
-board!(Tree0071Blackboard { b1 t0 b0 });
+board!(Tree0065Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
+    pub tree Tree0066Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[allow(unused)] o0: Option<i64>,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b1: i64 = 14,
         }
-        Timeout(50) {
-            #[failure_if(|bb| *bb.t0 != 5)]
-            #[success_if(|bb| *bb.t0 + 4 > bb.b0 % 2)]
-            Repeater(0) {
-                Action(PIo<0>, t0 = {t0}),
-            },
-        }
+        ScriptCondition(|bb| bb.b1 % 4 == 2)
     }
 }
 
-board!(Tree0072Blackboard { t0 b0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0073 for Ctx, error DiffError {
+    pub tree Tree0066 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
         }
-        Fallback {
-            SequenceStar {
-                RetryUntilSuccessful(1) {
-                    Deadline(100) {
-                        IfThenElse {
-                            #[failure_if(|bb| bb.b0 + 4 < 1)]
-                            Action(Act<0>),
-                            StatefulAction(TTask<1>),
-                        },
-                    },
-                },
-                Condition(TCond<2>),
-            },
-            KeepRunningUntilFailure {
-                #[skip_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                SkipUnlessUpdated(t0) {
-                    TryCatch {
-                        #[on_failure(|bb| { bb.o0 = Some(1); bb.t0.set(bb.b0 % 3) })]
-                        SetBlackboard(t0 = 3),
-                        ForceFailure {
-                            RepeatUntil(Success) {
-                                UnsetBlackboard(o0),
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            FlipSelector {
+                RunOnce(then_skip = true) {
+                    RunOnce {
+                        Cooldown(50, filtered = Skipped) {
+                            #[post(|bb| bb.b1 += 1)]
+                            Filter(times = 3, count = Failure, filtered = Failure) {
+                                StatefulAction(Task<0>),
                             },
                         },
                     },
                 },
+                #[on_success(|bb| bb.b0 = 9)]
+                AsyncSequence {
+                    FlipSelector {
+                        Observe(|bb| bb.b1 > 5, abort = self) {
+                            Sleep(10),
+                        },
+                        Wait(0),
+                        SubTree(Tree0066Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                    },
+                },
+                Action(PIo<1>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0073Blackboard { t0 b0 o0 });
-
-fallible!(Tree0073);
+board!(Tree0066Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0074Sub0 for Ctx {
+    pub tree Tree0067 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-            b1: i64 = 11,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            Script(|bb| *bb.t0 += 3),
-            SetBlackboard(b0 = {b1}),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                Condition(Cond<2>),
+        ReactiveSequence {
+            ForceSuccess {
+                Action(PIo<0>, t0 = {t0}),
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Repeater(2) {
+                    #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
+                    Action(Act<1>),
+                },
+            },
+            Runner,
+        }
+    }
+}
+
+board!(Tree0067Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Wait(30),
+        }
+    }
+}
+
+board!(Tree0068Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel(success = 1, failure = -2) {
+            KeepRunningUntilFailure {
+                #[run_while(|bb| *bb.t0 + 2 < *bb.t0)]
+                IfThenElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1>),
+                    Action(PAct<2>, b0 = 8, b1 = {=}),
+                },
+            },
+            #[on_halted(|bb| bb.b0 += 1)]
+            RepeatUntilSuccess(3) {
+                Selector {
+                    Observe(|bb| (bb.b1 + 3) % 2 > 0, abort = lower) {
+                        WasEntryUpdated(t0),
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0069Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        Sequence {
+            ReactiveFallback {
+                MemSequence {
+                    Fallback {
+                        Action(Act<0>),
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        SequenceStar {
+            Condition(PCond<0>, b0 = {=}),
+            Error(DiffError(1086)),
+        }
+    }
+}
+
+board!(Tree0071Blackboard { t0 b0 });
+
+fallible!(Tree0071);
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        MemPriority {
+            IfThenElse {
+                Loop(q0, value = {b1}) {
+                    WasEntryUpdated(t0),
+                },
+                Action(Act<0> = Act::<0>),
+            },
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.o0 = None })]
+            Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    #[on_halted(|bb| bb.b1 = 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(2) < 2)]
+                    Action(Act<2> = Act::<2>),
+                    Action(PIo<3>, t0 = {t0}),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0072Blackboard { o0 b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0073 for Ctx {
+        ReactiveFallback {
+            MaxTime(0) {
+                RunOnce {
+                    Parallel(success = -1) {
+                        RetryUntilSuccessful(1) {
+                            Repeat(0) {
+                                Action(Act<0> = Act::<0>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -2636,129 +2546,110 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        AsyncSequence {
-            ReactiveSelector {
-                ReactiveSequence {
-                    Action(PIo<0>, t0 = {b1}),
-                    AlwaysFailure,
-                },
-                SubTree(Tree0074Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-            },
-            SequenceWithMemory {
-                IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
-                    Condition(PCond<3>, b0 = {b0}),
-                    #[on_failure(|bb| if bb.b1 > bb.b1 + 2 { *bb.t0 += 1 })]
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
-                    Script(|bb| bb.b1 += 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0074Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0075Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        RetryUntilSuccessful(4) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Loop(q0, if_empty = Skipped) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0075 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Optional {
-            SubTree(Tree0075Sub0, b0 = {=}, q0 = {q0}),
-        }
-    }
-}
-
-board!(Tree0075Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0076 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0077 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
         Sequence {
-            MemSequence {
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| *bb.t0 == 3)]
-                    Repeat(0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
+            #[success_if(|bb| *bb.t1 != bb.b0)]
+            AlwaysFailure,
+            StatefulAction(Task<0>),
+            Runner,
+        }
+    }
+}
+
+board!(Tree0074Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0075 for Ctx, error DiffError {
+        DynamicSequence {
+            Error(DiffError(1083)),
+            DynamicSequence {
+                Condition(TCond<0>),
+                StatefulAction(Task<1>),
             },
-            Repeat(1) {
-                SequenceStar {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    #[success_if(|bb| bb.b1 % 4 > 1)]
-                    #[run_while(|bb| bb.b1 + 4 > bb.b1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t0)]
-                    AlwaysSuccess,
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 4) % 2 > 0)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            SequenceWithMemory {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                SetBlackboard(o0 = Some(7)),
-            },
-            Selector {
-                Action(Act<3>),
+            Condition(TCond<2>),
+            Action(Act<3>),
+            Retry(3) {
                 StatefulAction(Task<4>),
-                WasEntryUpdated(t0),
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    ScriptCondition(|bb| *bb.t0 > (bb.b1 + 3) % 3),
-                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0075);
+
+bt::behavior_tree! {
+    pub tree Tree0076 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        AsyncSequence {
+            MemPriority {
+                SkipUnlessUpdated(t0) {
+                    RunOnce(then_skip = true) {
+                        AsyncSequence {
+                            AlwaysSuccess,
+                            Optional {
+                                #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.b1 < 7 { *bb.t0 += 2 } })]
+                                #[failure_if(|bb| *bb.t0 + 2 < 4)]
+                                Runner,
+                            },
+                            Precondition(|bb| bb.b0 != 4) {
+                                Wait(10),
+                            },
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 0 => Condition(TCond<0>),
+                    case 1 => Wait(0),
+                    case 4 => StatefulAction(TTask<1>),
+                    _ => StatefulAction(TTask<2>),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    MaxTime(0) {
+                        RunOnce(then_skip = true) {
+                            StepSequencer {
+                                Condition(TCond<3>),
+                                Action(PAct<4>, b0 = 2),
+                            },
+                        },
+                    },
                 },
             },
-            Repeat(forever) {
-                IfThenElse {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        #[on_failure(|bb| bb.o0 = None)]
-                        StatefulAction(Task<9>),
+            Parallel(success = 1, failure = 0) {
+                Switch(b1) {
+                    case 3 => Sleep(10),
+                    case 1 => Action(|ctx| ctx.try_exec(5)),
+                    _ => ScriptCondition(|bb| bb.b0 % 2 < 1),
+                },
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<6>),
+                },
+                Sleep(20),
+                ReactiveSequence {
+                    Wait(0),
+                    StatefulAction(Task<7>),
+                    Condition(TCond<8>),
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Condition(Cond<9>),
+                Switch(b1) {
+                    case 2 => Condition(PCond<10>, b0 = 7),
+                    _ => AlwaysRunning,
+                },
+                Fallback {
+                    RepeatUntil(Failure) {
+                        MemSequence {
+                            StatefulAction(Task<11>),
+                            #[on_success(|bb| bb.t0.set(5))]
+                            #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                            StatefulAction(Task<12>),
+                        },
                     },
                 },
             },
@@ -2766,71 +2657,131 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0077Blackboard { o0 b0 t0 b1 });
+board!(Tree0076Blackboard { b1 t0 b0 });
+
+fallible!(Tree0076);
+
+bt::behavior_tree! {
+    pub tree Tree0077Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Wait(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0077 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = {=}),
+            Sequence {
+                #[run_while(|bb| bb.b0 + 1 > 2)]
+                SubTree(Tree0077Sub0, ..),
+                StatefulAction(Task<1>),
+            },
+            Error(DiffError(1025)),
+        }
+    }
+}
+
+board!(Tree0077Blackboard { b0 });
+
+fallible!(Tree0077);
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Sequence {
-                Loop(q0, if_empty = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                Conditional(|bb| (bb.b0 + 1) % 4 > 1, else = Success) {
-                    Limiter(2) {
-                        Sleep(20),
-                    },
-                },
-                Script(|bb| if *bb.t0 % 3 != 2 { bb.t0.set((bb.b0 + 1) % 4) }),
-                RetryUntilSuccessful(1) {
-                    #[failure_if(|bb| *bb.t0 + 3 == 4)]
-                    #[on_success(|bb| bb.t0.set(9))]
-                    AlwaysFailure,
-                },
-            },
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                KeepRunningUntilFailure {
-                    SetBlackboard(b0 = 4),
-                },
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<3>),
-            },
+        Cooldown(0, filtered = Failure) {
+            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0078Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0079 for Ctx, error DiffError {
+    pub tree Tree0079Sub0 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        BinarySelector(|bb| bb.b0 % 3 == 0) {
-            StatefulAction(Task<0>),
-            Sequence {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    #[failure_if(|bb| bb.b0 > 3)]
-                    Condition(Cond<2>),
-                    StatefulAction(TTask<3>),
-                    Condition(Cond<4>),
-                    Action(PIo<5>, t0 = {b0}),
+        StatefulAction(Task<15>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0079 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        WhileDoElse {
+            Parallel(success = 2) {
+                Repeat(1) {
+                    Cooldown(0, filtered = Failure) {
+                        Remap(success = Success, failure = Failure) {
+                            Selector {
+                                Condition(Cond<0>),
+                                AlwaysFailure,
+                                RunOnce {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
                 },
-                KeepRunningUntilFailure {
-                    Parallel(success = -1, failure = -2) {
-                        StatefulAction(TTask<6>),
-                        WasEntryUpdated(t0),
+                #[run_while(|bb| bb.b1 != 2)]
+                Remap(success = Success, failure = Success) {
+                    StepSequencer {
+                        Interrupt(|bb| *bb.t0 + 4 > 2) {
+                            SkipUnlessUpdated(t0) {
+                                SequenceWithMemory {
+                                    Action(PIo<2>, t0 = {b0}),
+                                    Action(Act<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                        ParallelAll {
+                            Condition(Cond<5>),
+                            #[success_if(|bb| bb.b0 > bb.b0 + 3)]
+                            #[run_while(|bb| *bb.t0 + 2 < bb.b1)]
+                            #[post(|bb| bb.o0 = None)]
+                            RepeatUntilFailure(forever) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstFailure) {
+                            StatefulAction(Task<7> = Task::<7>),
+                            SetBlackboard(b0 = {t0}),
+                            Script(|bb| bb.b0 += 2),
+                            Action(Act<8>),
+                            StatefulAction(PTask<9>, b0 = 9, b1 = {b1}),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b1 == 6)]
+            MemPriority {
+                StatefulAction(Task<10>),
+                ReactiveSequence {
+                    Loop(q0, value = {t0}) {
+                        WhileDoElse {
+                            StatefulAction(PTask<11>, b0 = {b1}),
+                            StatefulAction(Task<12>),
+                            Action(Act<13>),
+                        },
+                    },
+                    StepSequencer {
+                        Condition(PCond<14>, b0 = 8),
+                        SubTree(Tree0079Sub0, t0 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}, o0 = {=}),
+                        Script(|bb| bb.o0 = None),
                     },
                 },
             },
@@ -2838,60 +2789,235 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0079Blackboard { b0 t0 });
-
-fallible!(Tree0079);
+board!(Tree0079Blackboard { t0 b1 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            b0: i64,
         }
-        ReactiveFallback {
-            FlipSelector {
-                Repeat(1) {
-                    ForceSuccess {
-                        Sequence {
-                            Switch(b1) {
-                                case 0 => Condition(Cond<0>),
-                                _ => #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+        StepSequencer {
+            WhileDoElse {
+                StatefulAction(PTask<0>, b0 = 3),
+                AlwaysFailure,
+                Condition(Cond<1>),
+            },
+            RunOnce {
+                SetBlackboard(b0 = 8),
+            },
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+board!(Tree0080Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0081Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(|ctx| ctx.check(5))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0081 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            b1: i64 = 5,
+        }
+        #[skip_if(|bb| bb.b0 + 3 == 4)]
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            ReactiveFallback {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 4) % 4, &mut bb.b0)),
+                },
+                Timeout(0) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    SequenceWithMemory {
+                        #[run_while(|bb| *bb.t0 + 2 < 3)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        Precondition(|bb| bb.b1 + 2 > 5, else = Running) {
+                            Script(|bb| bb.b0 += 3),
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            Precondition(|bb| *bb.t0 != 3, else = Failure) {
+                                Sequence {
+                                    StatefulAction(Task<2>),
+                                    SetBlackboard(b0 = 1),
+                                },
                             },
-                            StatefulAction(Task<2>),
                         },
                     },
                 },
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 == 5 { bb.o0 = None } })]
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) == 5),
-                    AlwaysSuccess,
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysRunning,
                 },
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) == bb.b0),
             },
-            Repeater(2) {
-                Retry(3) {
-                    StepSequencer {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            #[skip_if(|bb| bb.o0.unwrap_or(3) == bb.b0)]
-                            AlwaysSuccess,
-                            StatefulAction(Task<3>),
-                            Selector {
-                                Condition(Cond<4>),
-                                Condition(Cond<5> = Cond::<5>),
-                                StatefulAction(Task<6>),
+            Action(Act<3> = Act::<3>),
+            Optional {
+                MemSequence {
+                    WhileDoElse {
+                        Filter(times = 2, filtered = Failure) {
+                            StatefulAction(Task<4>),
+                        },
+                        Repeat(1) {
+                            Precondition(|bb| bb.b1 % 3 != 0) {
+                                Limiter(2) {
+                                    Succeeder,
+                                },
                             },
                         },
-                        RetryUntilSuccessful(2) {
-                            ForceFailure {
-                                #[on_halted(|bb| bb.b0 = (bb.o0.unwrap_or(5) + 4) % 4)]
-                                #[skip_if(|bb| bb.b1 + 4 != *bb.t0 + 4)]
-                                Repeat(3) {
-                                    Wait(100),
+                        RepeatUntilSuccess(forever) {
+                            SubTree(Tree0081Sub0, ..),
+                        },
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<6>),
+                        Wait(50),
+                        StatefulAction(PTask<7>, b0 = {b0}),
+                    },
+                    Cooldown(10, filtered = Skipped) {
+                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b1) })]
+                        SetBlackboard(b1 = 3),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0081Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0082 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![],
+            b1: i64 = 5,
+        }
+        ParallelAll(max_failures = -1) {
+            Iterate(l0, element = {b1}) {
+                Fallback {
+                    Condition(Cond<0>),
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0082Blackboard { t0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0083 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            AsyncFallback {
+                Timeout(30) {
+                    Switch(b1) {
+                        case 3 => Condition(Cond<0>),
+                        case 1 => ReactiveSequence {
+                            WasEntryUpdated(t0),
+                            ScriptCondition(|bb| bb.b0 + 4 == 0),
+                        },
+                        _ => Sleep(30),
+                    },
+                },
+            },
+            StepSequencer {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    Condition(Cond<1>),
+                    #[score(0)]
+                    StatefulAction(Task<2>),
+                },
+                Fallback {
+                    Observe(|bb| bb.b0 + 3 == *bb.t0 % 4, abort = lower) {
+                        #[run_while(|bb| bb.b1 != 4)]
+                        #[on_failure(|bb| bb.b0 = bb.b1)]
+                        Condition(PCond<3>, b0 = {b0}),
+                    },
+                    #[failure_if(|bb| (bb.b1 + 1) % 3 < 0)]
+                    #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
+                    Wait(10),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0083Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
+            b0: i64 = 3,
+        }
+        Iterate(l0, element = {b1}, until = FirstSuccess) {
+            Iterate(l0, element = {b0}, max = 1) {
+                Repeater(forever) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0084Blackboard { l0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0085 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceStar {
+            WaitValueUpdate(t0) {
+                #[failure_if(|bb| bb.b0 + 1 == 0)]
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Sleep(10),
+                        },
+                        Fallback {
+                            #[on_success(|bb| bb.b0 += 1)]
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                            StatefulAction(Task<1>),
+                        },
+                        #[success_if(|bb| (bb.b0 + 4) % 4 != 0)]
+                        #[failure_if(|bb| bb.b0 < 1)]
+                        #[skip_if(|bb| *bb.t0 + 4 < *bb.t0)]
+                        Condition(Cond<2>),
+                        Filter(times = 1, count = Failure) {
+                            Action(PIo<3>, t0 = {b0}),
+                        },
+                    },
+                },
+            },
+            Retry(forever) {
+                #[success_if(|bb| *bb.t0 % 4 == 3)]
+                Delay(0) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(PCond<4>, b0 = {b0}),
+                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
+                            Precondition(|bb| *bb.t0 % 4 > 0, else = Failure) {
+                                Parallel(success = 3, failure = -3) {
+                                    Succeeder,
+                                    AlwaysFailure,
+                                    Error(DiffError(1035)),
                                 },
                             },
                         },
@@ -2902,384 +3028,271 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0080Blackboard { b0 b1 o0 t0 });
+board!(Tree0085Blackboard { b0 l0 t0 });
 
-bt::behavior_tree! {
-    pub tree Tree0081 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 1,
-        }
-        Priority {
-            StatefulAction(Task<0>),
-            BinarySelector(|bb| *bb.t0 + 1 < 4, dynamic = true) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                Action(Act<2>),
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                StatefulAction(Task<3>),
-                Condition(PCond<4>, b0 = {=}),
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Action(|ctx| ctx.exec(5)),
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
-            },
-            #[run_while(|bb| *bb.t0 % 3 > 1)]
-            Loop(q0) {
-                Sequence {
-                    StatefulAction(Task<8>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0081Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0082 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        MaxTime(0) {
-            #[post(|bb| bb.b1 = *bb.t0 % 4)]
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[failure_if(|bb| bb.b1 % 2 < 0)]
-            Interrupt(|bb| bb.b1 < 6) {
-                SequenceWithMemory {
-                    #[post(|bb| if bb.b0 + 4 < *bb.t0 { bb.b1 += 3 })]
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Cooldown(50) {
-                        TryCatch(catch_on_halt = false) {
-                            AlwaysSuccess,
-                            Action(Act<3>),
-                            Condition(|ctx| ctx.try_check(4)),
-                        },
-                    },
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        Sequence {
-                            StatefulAction(TTask<5>),
-                            StatefulAction(TTask<6>),
-                        },
-                    },
-                    SequenceStar {
-                        Condition(PCond<7>, b0 = 5),
-                        SetBlackboard(b1 = 2),
-                    },
-                    Action(TAct<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0082Blackboard { t0 b1 b0 });
-
-fallible!(Tree0082);
-
-bt::behavior_tree! {
-    pub tree Tree0083 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        ParallelAll(max_failures = -3) {
-            #[failure_if(|bb| bb.b0 + 1 != 7)]
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 4, &mut bb.b0)),
-            },
-            Repeat(forever) {
-                Remap(success = Success, failure = Success) {
-                    Condition(PCond<4>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0083Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        ReactiveSequence {
-            Sleep(0),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0085 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        FlipSelector {
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0085Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0086Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-        }
-        #[skip_if(|bb| bb.o0.is_none())]
-        #[on_halted(|bb| *bb.t0 += 2)]
-        Filter(times = 3, count = Failure, filtered = Skipped) {
-            Script(|bb| { bb.b0 += 3; if bb.b0 + 4 == bb.o0.unwrap_or(3) { bb.o0 = Some(bb.b1) } }),
-        }
-    }
-}
+fallible!(Tree0085);
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
+            b0: i64 = 4,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            AsyncFallback {
-                #[run_while(|bb| *bb.t0 + 4 < 1)]
-                WhileDoElse {
-                    Sequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Parallel(success = 1, failure = 0) {
-                        Script(|bb| { if bb.b1 + 3 == 4 { bb.b0 += 3 }; bb.b0 += 1 }),
-                        SetBlackboard(b1 = 8),
-                    },
-                },
-                ReactiveFallback {
-                    Limiter(2) {
-                        Switch(b1) {
-                            case 5 => StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
-                            case 0 => IndexSwitch(|bb| 9, dynamic = true) {
-                                Condition(Cond<2>),
-                                Action(Act<3>),
-                            },
-                            _ => Condition(|ctx| ctx.check(4)),
+        Fallback {
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    RepeatUntil(Success) {
+                        IfThenElse {
+                            #[on_failure(|bb| { if (bb.o0.unwrap_or(3) + 1) % 2 != 1 { bb.o0 = None }; bb.b0 = *bb.t0 })]
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
                         },
                     },
-                },
-                Timeout(10) {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            #[run_while(|bb| bb.b0 + 3 < bb.o0.unwrap_or(2) + 2)]
-                            SubTree(Tree0086Sub0, ..),
-                        },
-                    },
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0086Blackboard { b0 b1 o0 t0 });
+board!(Tree0086Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
-        Repeater(forever) {
-            Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        ParallelAll(0) {
+            Priority {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t1),
+                Condition(Cond<1>),
+            },
+            #[success_if(|bb| bb.b1 > 3)]
+            Fallback {
+                KeepRunningUntilFailure {
+                    Action(PIo<2>, t0 = {=}),
+                },
+                WaitUntil(|bb| bb.b0 + 4 > (bb.b1 + 3) % 2) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0087Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 5,
         }
-        Conditional(|bb| bb.o0.is_none(), else = Success) {
-            WhileDoElse {
-                #[skip_if(|bb| *bb.t1 + 4 > 7)]
-                Action(|ctx| ctx.exec(0)),
-                Wait(50),
-                Condition(Cond<1> = Cond::<1>),
+        RepeatTimes(forever) {
+            Selector {
+                ReactiveSequence {
+                    Optional {
+                        Action(Act<0>),
+                    },
+                    Parallel(failure = 1) {
+                        #[on_success(|bb| { bb.b1 = 4; bb.b0 += 2 })]
+                        Action(Act<1>),
+                        #[on_failure(|bb| bb.t0.set(4))]
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0088Blackboard { t1 o0 });
+board!(Tree0088Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0089Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
-            ReactiveSequence {
-                StepSequencer {
-                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                    Condition(|ctx, bb| ctx.check_in(1, 2)),
-                    StatefulAction(PTask<2>, b0 = 3, b1 = {b1}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    #[run_while(|bb| *bb.t0 != bb.b1)]
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
-                },
-                StatefulAction(Task<6>),
-                BinarySelector(|bb| bb.o0.unwrap_or(2) % 4 != 2, dynamic = false) {
-                    StatefulAction(Task<7>),
-                    SetBlackboard(b1 = 0),
-                },
-                Parallel(success = -2, failure = -1) {
-                    Condition(Cond<8>),
-                    Cooldown(0, filtered = Skipped) {
-                        Condition(|ctx| ctx.check(9)),
+        ReactiveFallback {
+            Deadline(20) {
+                RunOnce {
+                    RepeatUntilFailure(forever) {
+                        TryCatch {
+                            StatefulAction(Task<0>),
+                            Deadline(0) {
+                                Wait(10),
+                            },
+                        },
                     },
                 },
             },
+            Parallel(failure = -3) {
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                SubTree(Tree0089Sub0),
+            },
+            Timeout(20) {
+                RepeatUntilSuccess(3) {
+                    Repeat(3) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            Action(Act<4>),
+            Action(|ctx| ctx.exec(5)),
         }
     }
 }
-
-board!(Tree0089Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0090 for Ctx {
+    pub tree Tree0090 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b0: i64,
+            b0: i64 = 1,
         }
-        Parallel {
-            Limiter(1) {
-                StatefulAction(Task<0>),
-            },
-            Parallel {
-                ForceSuccess {
-                    ReactiveFallback {
-                        SequenceStar {
-                            Action(Act<1>),
-                            ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
-                        },
-                        #[success_if(|bb| bb.o0.unwrap_or(0) == 0)]
-                        ForceFailure {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                WasEntryUpdated(t0),
-            },
-            ReactiveFallback {
-                Condition(PCond<3>, b0 = {b0}),
-                Action(PIo<4>, t0 = {t0}),
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(PTask<5>, b0 = {b0}),
+        Filter(times = 3, count = Success, filtered = Skipped) {
+            Delay(20) {
+                IndexSwitch(|bb| bb.b0 + 1) {
+                    AlwaysRunning,
+                    Action(Act<0>),
+                    Error(DiffError(1054)),
+                    Condition(|ctx| ctx.check(1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0090Blackboard { t0 o0 b0 });
+board!(Tree0090Blackboard { b0 });
+
+fallible!(Tree0090);
+
+bt::behavior_tree! {
+    pub tree Tree0091Sub0 for Ctx {
+        SequenceWithMemory {
+            WhileDoElse {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        Switch(b1) {
-            case 5 => Filter(times = 2, filtered = Skipped) {
-                RepeatUntil(Success) {
-                    ParallelAll(0) {
-                        ReactiveSequence {
-                            Action(PAct<0>, b0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                            Failer,
-                        },
+        MemSequence {
+            RepeatUntil(Success) {
+                SubTree(Tree0091Sub0),
+            },
+            Sequence {
+                ReactiveFallback {
+                    DynamicSequence {
+                        Condition(Cond<2>),
+                    },
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                Inverter {
+                    FlipSelector {
+                        Sleep(50),
+                        Condition(Cond<5>),
+                        Wait(100),
+                        Succeeder,
+                        Condition(Cond<6>),
                     },
                 },
             },
-            case 2 => RunOnce(then_skip = false) {
-                Condition(Cond<2>),
+            DynamicSequence {
+                Condition(Cond<7>),
             },
-            _ => Action(Act<3> = Act::<3>),
+            ReactiveSequence {
+                Succeeder,
+                Action(Act<8> = Act::<8>),
+                KeepRunningUntilFailure {
+                    AlwaysRunning,
+                },
+            },
         }
-    }
-}
-
-board!(Tree0091Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0092Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        StatefulAction(Task<7> = Task::<7>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx, error DiffError {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 3,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2],
         }
         Sequence {
-            AsyncSequence {
-                Fallback {
-                    #[on_failure(|bb| bb.t0.set(9))]
-                    ScriptCondition(|bb| bb.b0 + 2 != 5),
-                    Condition(Cond<0>),
-                    Error(DiffError(1024)),
+            Sequence {
+                StatefulAction(TTask<0>),
+                DynamicSequence {
+                    Condition(TCond<1>),
+                    Script(|bb| { bb.b0 += 2; bb.b1 = bb.b1 % 2 }),
+                    Sleep(50),
                 },
-                StatefulAction(Task<1>),
-                #[success_if(|bb| *bb.t0 == 7)]
-                RunOnce(then_skip = false) {
-                    #[on_failure(|bb| { bb.b0 = 1; bb.b0 = (*bb.t0 + 3) % 2 })]
-                    Condition(Cond<2>),
+                #[success_if(|bb| *bb.t0 % 4 > 2)]
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    SequenceStar {
+                        ForceSuccess {
+                            Condition(Cond<2>),
+                        },
+                        MemSequence {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Condition(TCond<3>),
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                        StepSequencer {
+                            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
+                            StatefulAction(Task<5> = Task::<5>),
+                            Action(PIo<6>, t0 = {t0}),
+                        },
+                    },
                 },
             },
-            Loop(q0, value = {t0}) {
-                IfThenElse {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Action(PAct<3>, b0 = {t0}, b1 = {t1}),
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(PCond<5>, b0 = {=}),
-                        StatefulAction(Task<6> = Task::<6>),
-                        SubTree(Tree0092Sub0, ..),
+            IfThenElse {
+                FlipSelector {
+                    Limiter(2) {
+                        Condition(Cond<7>),
                     },
-                    KeepRunningUntilFailure {
-                        Failer,
+                    Delay(10) {
+                        Script(|bb| bb.b0 = bb.o0.unwrap_or(0) % 4),
+                    },
+                    Precondition(|bb| *bb.t0 != bb.b0 + 3) {
+                        Error(DiffError(1043)),
+                    },
+                    Loop(q0, value = {t0}) {
+                        StatefulAction(Task<9>),
+                    },
+                    AlwaysFailure,
+                },
+                Iterate(l0, element = {b1}, until = FirstSuccess) {
+                    #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
+                    Priority {
+                        Sequence {
+                            Action(TAct<10>),
+                            Wait(50),
+                        },
+                        Action(PAct<11>, b0 = 2, b1 = {b1}),
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                            Condition(Cond<12>),
+                        },
+                        TryCatch(catch_on_halt = false) {
+                            AlwaysRunning,
+                            SetBlackboard(t0 = 4),
+                        },
                     },
                 },
             },
@@ -3287,368 +3300,240 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0092Blackboard { q0 b0 t0 t1 });
+board!(Tree0092Blackboard { b0 b1 q0 o0 t0 l0 });
 
 fallible!(Tree0092);
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
-            AlwaysFailure,
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                ReactiveSequence {
-                    #[run_while(|bb| bb.b1 != 6)]
-                    #[failure_if(|bb| bb.b1 % 3 == 1)]
-                    #[post(|bb| bb.b0 = (bb.b1 + 2) % 4)]
-                    Remap(success = Failure, failure = Failure) {
-                        Parallel(failure = 1) {
-                            RunOnce(then_skip = true) {
-                                #[on_success(|bb| bb.b1 += 3)]
-                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        RepeatUntilSuccess(forever) {
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
+        Timeout(100) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0093Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        Repeat(3) {
-            IfThenElse {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    AsyncFallback {
-                        #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-                        #[on_halted(|bb| bb.b1 = 7)]
-                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                        Remap(success = Success, failure = Success) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 % 3 < 2)]
-                #[skip_if(|bb| bb.b0 < *bb.t0 % 2)]
-                BinarySelector(|bb| bb.b1 > *bb.t0, dynamic = false) {
-                    Parallel(success = -1) {
-                        #[on_success(|bb| { bb.b0 += 3; if *bb.t0 > bb.b0 + 4 { bb.b0 = 4 } })]
-                        Fallback {
-                            Condition(Cond<4>),
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                    },
-                    MemSequence {
-                        Condition(Cond<6>),
-                        Repeat(1) {
-                            StatefulAction(PTask<7>, b0 = {b1}),
-                        },
-                        Action(Act<8>),
-                    },
-                },
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Remap(success = Success, failure = Failure) {
+                Condition(Cond<1>),
             },
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0094Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0095Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
-        Repeater(2) {
-            WhileDoElse {
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
-                },
-                AlwaysFailure,
-                Condition(Cond<2> = Cond::<2>),
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+        }
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+            SubTree(Tree0095Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
+            Repeater(3) {
+                Condition(Cond<1>),
+            },
+            WaitValueUpdate(t0) {
+                Action(Act<2>),
             },
         }
     }
 }
 
+board!(Tree0095Blackboard { t0 b0 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0096 for Ctx, error DiffError {
+    pub tree Tree0096 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                RunOnce {
-                    #[post(|bb| { bb.o0 = Some(bb.b1 % 2); *bb.t0 += 3 })]
-                    Cooldown(30, filtered = Skipped) {
-                        ParallelAll(1) {
-                            Condition(TCond<0>),
+        Fallback {
+            Observe(|bb| bb.o0.is_none(), abort = lower) {
+                Loop(q0, if_empty = Success) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 % 3 != 1) {
+                Repeat(3) {
+                    Precondition(|bb| bb.o0.is_none()) {
+                        Sequence {
+                            ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                            SetBlackboard(t0 = {b0}),
                         },
                     },
                 },
             },
-            Repeat(3) {
-                RunOnce {
-                    AlwaysRunning,
-                },
-            },
-            TryCatch {
-                Condition(|ctx| ctx.check(1)),
-                Condition(PCond<2>, b0 = 6),
-            },
-            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
-board!(Tree0096Blackboard { o0 t0 b1 });
-
-fallible!(Tree0096);
+board!(Tree0096Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        StepSequencer {
-            Timeout(50) {
-                #[skip_if(|bb| bb.b0 == (*bb.t0 + 3) % 4)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[run_while(|bb| bb.b0 < 4)]
+        Sequence {
+            Remap(success = Success, failure = Success) {
                 StatefulAction(Task<0>),
             },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Sequence {
-                    WhileDoElse {
-                        FlipSelector {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| bb.b0 > 4),
-                            Failer,
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            #[post(|bb| bb.t0.set(bb.b0))]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-                            Inverter {
-                                Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
+            Wait(0),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
-
-board!(Tree0097Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            o0: Option<i64>,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
         }
-        StepSequencer {
-            AsyncSequence {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                RunOnce(then_skip = true) {
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(PTask<2>, b0 = 2, b1 = {t0}),
-            },
-            #[post(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t1 % 2 > 0)]
-            Condition(|ctx| ctx.check(3)),
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                    Condition(PCond<5>, b0 = {=}),
-                    Action(Act<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(Cond<9>),
-                },
-                ReactiveFallback {
-                    Cooldown(0) {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 1, &mut bb.b0)),
-                    },
-                },
-            },
+        Limiter(2) {
+            SetBlackboard(o0 = Some(0)),
         }
     }
 }
 
-board!(Tree0098Blackboard { t1 o0 t0 b0 });
+board!(Tree0098Blackboard { o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        Sequence {
-            RunOnce(then_skip = true) {
-                Delay(30) {
-                    Selector {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            AlwaysFailure,
-                        },
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                            AlwaysFailure,
-                        },
-                        Priority {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                        RepeatTimes(3) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Inverter {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                RunOnce {
-                    StatefulAction(Task<6>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        RetryUntilSuccessful(4) {
+            RunOnce(then_skip = false) {
+                Optional {
+                    Script(|bb| *bb.t0 += 2),
                 },
             },
         }
     }
 }
 
+board!(Tree0099Blackboard { t0 });
+
 cases! {
-    Tree0000 "Try(OnceT(Swm(RSeq(Sl{50}),Sub(t0),Sub(Rmp{S;F}(Rpt{3}(c1))))),c2)",
-    Tree0001 "B{t0=1;o0}Wde(Seq(a0,Rpt{0}(t1),Once(t2)),Dl{10}(Mt{0}(Pri(Swm(pa3{b0:6;b1:t0},t4),t5))),Swm(Sc{o0:=t0%3},a6e,t7,Rep1(t8),c9))",
-    Tree0002 "B{t0=3;b0=3;b1=5}Par{_;_}(@ki{b0+3%4=3}SubR(Fb(@fi{b1+1!7}@of{t0+=1}@os{t0<b1%2?b0+=3}a0b{t0+1%3;b1},t1)),PPar{1;N}(SubR(c2),FS(Err{1033})),t4t)",
-    Tree0003 "B{t0;o0=5;b1;b0=2}Isw{5;N;_}(Dl{50}(SubA(@po{b1+=2}@fi{t0+2%2=1}RSeq(Sb{b0=b1},Scc{some},@rw{b0%3>0}@po{o0:=t0+3%3}@ki{t0%3>1}Rep0(t0e),a1))),@rw{none}@po{b0:=o0|3+2}@fi{t0+2<5}Pri(Pre{t0<b0%2;F}(RU{S}(pc2{b0:t0}))),Sw{0;5}(c3e,t4e,c5l),Flt{2;R;K}(@ki{b0+3>2}Seq(RT{1}(@po{o0:=b1+4%2;b1<t0?t0+=3}FS(F)))),Step(pi6{t0:b0},Wu{t0},t7,@po{t0:=o0|2%2}@oh{b0+=2}@fi{b1>4}t8))",
-    Tree0004 "B{t0=0;b1=1;o0}FF(RSeq(SubA(RSeq(Flip(a0,Fai),Wde(t1e,Sl{30},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}t2),SubA(Mt{20}(Ub{o0})),@of{b1+=1}Dd{20}(t3)))))",
-    Tree0005 "B{q0=1;t1=1;t0;b0=1;b1;o0}Star(PAll{-1}(AFb(c0,c1),Lp{t1;_}(Sc{t0+=2}),c2),Sl{0},@ki{t1=5}@of{b0<5?b0+=2;t1+=3}Lp{b1;_}(Bin{b1!b0;N}(PAll{_}(c3,c4,pa5{b0:b0;b1:=}),pt6{b0:5})),Fb(c7l,c8,Cd{0;K}(@oh{none?b1+=3}Wt{10})),RU{S}(Once(Par{-3;_}(t9,a10l,t11))))",
-    Tree0006 "B{t0;b0=2;b1=2}Step(Ite(RSeq(Sb{t0=9},a0),MPri(pt1{b0:t0;b1:b0},Rmp{F;F}(Su{t0}(pa2{b0:=;b1:b1})))))",
-    Tree0007 "B{b1;o0=_;b0=2;t0=5}Seq(Seq(To{10}(t0),OnceT(pc1{b0:6})),PAll{2}(t2,@oh{o0:=_}@of{b1:=o0|5+2}@fi{b1+4>6}Wde(c3,@rw{o0|2>4}@po{o0:=b1}@ki{b0+2>b1+4}c4e,Sb{b1=t0})),Fb(Sw{4}(pt5{b0:1;b1:=},t6)))",
-    Tree0008 "B{o0;t0=5;b0}@ki{t0>3}@po{b0+=2}@fi{b0+1%2<1}PPar{2;T}(MPri(a0l,@oh{none?t0+=2;t0:=b0}@ki{t0>0}t1),@si{some}Intr{b0+2<o0|3+4%2}(Rep0(SubA(Sc{b0+=2}))),t2)",
-    Tree0009 "B{t0=3;b0=1;b1=3}RFb(RFb(t0,Cd{0;K}(Pri(Ret2(Scc{t0+1!b1+1}),c1e,R))),Ret0(c2),Ite(Seq(Intr{b1%4>1}(S)),Swm(@si{b1%4=3}@of{b0+=3}Wt{0},a3,t4),Rpt{1}(Fb(pc5{b0:b0},Wu{t0}))),Intr{t0<0}(Ite(a6,@si{b1%2<0}@rw{t0+3%2<1}@po{t0:=b1%3}Flt{2;F;K}(Wde(t7,Rep0(t8e),RSeq(Sc{b0<b0+1?b1:=b1+2%4},t9))))))",
-    Tree0010 "B{b0=0}Seq(Scc{b0=3},c0,Run)",
-    Tree0011 "B{b0;o0=2;t0=0}Wde(@si{o0|5%4!0}@os{b0+=3}RFb(pi0{t0:t0},Once(Fai)),Flt{1;S;K}(Rep0(a1b{t0%2;b0})),Fb(Rpt{F}(Flt{2;_;K}(pt2{b0:=})),Flt{2;_;K}(Sb{t0=b0})))",
-    Tree0012 "B{b0;b1=2;t0=2}Pri(Sel(Step(t0,t1),a2,Wv{t0}(c3)),Su{t0}(Wt{0}),Once(t4),FS(Pre{b1>t0;F}(PPar{2;N}(c5,c6))))",
-    Tree0013 "B{q0=1;t0=1;b0=3}FS(@oh{b0:=t0+3}RFb(Lp{_;F}(Invt(Suc))))",
-    Tree0014 "B{o0=1;b0=0;b1=4}Bin{none;N}(PAll{-2}(c0,Rpt{3}(SubA(c1))),TryT(S,Sb{b0=b1}))",
-    Tree0015 "B{o0=_}PAll{_}(Flt{1;_;F}(c0e),Sc{o0:=5})",
-    Tree0016 "B{b0=1;b1=3;t1;t0}Intr{b0+4=t1}(Seq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}Isw{5;_;_}(pa0{b0:t0;b1:b0},c1b{8}),Flt{1;_;K}(t2t)))",
-    Tree0017 "B{o0=4;b1=1;t0;b0}AFb(@oh{b1+1<3?b1:=o0|2}c0r,Wu{t0},t1e,c2b{b0},Wt{30})",
-    Tree0018 "B{b0=1;q0}Par{2;_}(Seq(Scc{b0%4<3},S,Err{1046}),Lp{_;F}(Intr{b0<7}(c0)))",
-    Tree0019 "B{b1=3;t0}RU{S}(Swm(Mt{0}(Fb(Dd{0}(a0),pa1{b0:1},t2t)),Sw{1}(a3,pi4{t0:=}),Rep1(Once(FF(Sel(F,Sb{t0=9}))))))",
-    Tree0020 "Dl{30}(FS(a0l))",
-    Tree0021 "B{t1=5;b1=2;t0;b0}Seq(Pre{t1>4;S}(@os{b0:=t0+4%3;t0:=t1}Rmp{S;S}(@si{t0+4%2<1}@po{b1%4<3?b0+=1;b1:=t1+2}PAll{_}(c0,t1e,c2l,Sc{b0:=b0%2}))),@os{t0:=b0}Rmp{S;F}(Isw{t0+2;T;N}(S,pc3{b0:t0},@ki{t0+4!5}RSeq(a4b{t0%4;b1},t5,t6),@ki{t1<1}@oh{t0:=b0+2}F)),RSeq(Flt{1;S;F}(Wv{t1}(Dd{0}(c7))),Su{t0}(pc8{b0:=})))",
-    Tree0022 "B{b0;t0;b1=0}@rw{b1>b1+4}@of{b0:=b1}@po{t0:=b0}Pre{b0%2>0;F}(SubA(Rep1(Inv(c0l))))",
-    Tree0023 "B{t0=5}Keep(RetF(pi0{t0:t0}))",
-    Tree0024 "B{t0=5;b1=1;b0=3}TryF(RSeq(Bin{t0+3>b0%2;_}(Keep(t0),t1),MPri(a2e,t3e),c4e),Seq(Sl{20},RFb(t5,t6,@of{b1+=1;b1+=1}@ki{t0>6}t7),Flt{2;_;_}(@of{b0+=2}Sc{b0:=6;b1+=2})),Rep0(@rw{t0%3<0}@fi{b1<3}pt8{b0:7}),Flip(S,t9,Rep4(c10e),Rep1(@si{b1<t0}@fi{t0+4=b1}a11)))",
-    Tree0025 "Rep1(Par{3;-5}(AFb(c0,t1e,t2e),RSeq(Ret1(t3),t4,Suc,Ret2(t5e),t6),Rep3(Dd{50}(RFb(Mt{10}(t7)))),Fb(Ret2(Rep2(Star(c8,a9,c10l)))),MSeq(Inv(MPri(Keep(Keep(c11e)),Swm(t12))))))",
-    Tree0026 "AFb(Ret0(a0r),Swm(Sub(t1),t2t),t3,Err{1013})",
-    Tree0027 "B{o0;b0=4;t0=5}Bin{o0|1%4=0;T}(Wv{t0}(Bin{b0%4>0;_}(Dd{30}(Isw{t0+4;T;N}(a0)),pi1{t0:t0})),Wde(@of{b0:=t0%3}@ki{t0>6}Star(Scc{t0%4>0},t2),FS(Seq(Wt{20},t3,Scc{b0+2>2}))))",
-    Tree0028 "Fb(Dd{0}(PAll{-2}(t0,a1)),Par{1;3}(t2,t3,Dl{10}(c4)),To{0}(t5e))",
-    Tree0029 "AFb(Flt{2;_;F}(c0),t1)",
-    Tree0030 "B{b0;t0=4}Flip(Isw{4;_;T}(Wt{100},@si{b0%3>0}Wt{30},t0),Star(Sb{t0=b0},Par{1;2}(t1,c2),Fb(Wu{t0},t3)),t4,AFb(a5,c6),t7e)",
-    Tree0031 "B{b1=1;q0;t1}Rpt{F}(RFb(@oh{b1:=b1%3}@fi{t1+4%2=0}@si{t1+2>0}t0e,t1,Lp{_;S}(pa2{b0:b1})))",
-    Tree0032 "B{t0;o0=_;b1=0}Pri(Wde(Ret3(PPar{2;_}(@si{some}@po{t0+=3}pc0{b0:t0},Flt{3;F;K}(Ub{o0}),c1,a2)),RSeq(PAll{-1}(Sel(t3,t4),Step(Sl{0},c5b{t0},pc6{b0:b1})),Sb{o0=9})))",
-    Tree0033 "Sel(t0,c1,Sl{0},Err{1077})",
-    Tree0034 "B{b1;t0=2;t1=4;b0}Sw{2;3;5}(Pri(pa0{b0:b1;b1:t1},c1),PPar{2;_}(a2e),Rep4(a3b{t0;b0}),Swm(RSel(Fb(Step(@rw{t0%3!2}OnceT(@fi{b1!0}@of{t1:=b0+4}t4),Scc{b0+4<7})))))",
-    Tree0035 "B{b1=1;t0=2;b0=0;t1}RSel(Ite(Flt{3;R;K}(t0),@of{t0:=9}@fi{b0>t1}Bin{b1>t1%2;_}(a1l,pt2{b0:t0;b1:b1})),Wde(ASeq(Sb{t1=8},c3),Isw{t1+1%4;T;_}(t4,S)))",
-    Tree0036 "B{t0=3;q0=4;o0;b1=5;b0;t1}Swm(RFb(Star(Sb{o0=5},Wu{t1},pt0{b0:=;b1:t1}),Opt(c1b{b1}),@ki{t1+1<t0}Par{2;-1}(@rw{t0+1>b0+3}pa2{b0:7},@of{t1+2<4?b0:=b1}t3),Pre{t0+1%2<0}(FF(a4)),Swm(RSeq(Sb{b0=7},Wt{0}),Sl{30})),Fb(Opt(@po{b0+=1}@of{o0:=_}@os{b0+=1}Lp{b1;_}(a5e)),Mt{20}(Swm(c6,a7b{b1;b0},c8))),Bin{o0|3>t0;N}(t9,RU{S}(a10b{o0|0;b1})))",
-    Tree0037 "B{b0=5;t0;b1=0}RFb(@po{t0:=0}PPar{2;_}(RepF(RSeq(Sw{0}(Sb{t0=b1},S),Cd{0;K}(@ki{t0<4}Sw{0;2;5}(a0,@fi{t0>0}pt1{b0:=;b1:t0},Sw{2}(@po{b0+=3}@oh{b0+=1;t0:=b1}pc2{b0:=},t3),t4)),Sw{4}(Ret4(t5),Rmp{S;F}(c6b{b0+4}))))),Rmp{S;S}(RSel(Seq(a7l,TryF(t8,c9e),t10e),RFb(Fb(pc11{b0:t0})),PAll{_}(t12,pc13{b0:t0},Sl{10},a14),t15)))",
-    Tree0038 "B{t0=2;b0;o0=_}Rep4(@si{t0>0}Pre{b0<5;K}(PPar{2;N}(c0,Fb(Par{1;_}(Sc{t0+3%4<2?t0:=o0|1;t0+=2},@si{none}pi1{t0:t0},a2e),t3e,Swm(t4,OnceK(Wt{20}),Rpt{0}(t5)),@si{none}@rw{o0|5>7}SubR(RFb(SubR(Fai),t6,Sb{o0=8}))))))",
-    Tree0039 "B{b0=3;t1=0;t0}Par{_;_}(Inv(Wde(pc0{b0:t1},t1)),RFb(pa2{b0:b0;b1:t0},Fai,c3))",
-    Tree0040 "B{b0}RFb(t0,Sb{b0=0})",
-    Tree0041 "B{b0=2;q0=2;t0=0;b1}PAll{-3}(SubR(Lp{b0;K}(Sc{b0+=2;t0+1>4?b1:=t0})),Sc{b1%4>2?b0:=b1%2;b1:=b0},RSeq(@ki{t0+2=0}SubR(pt0{b0:=;b1:=}),c1,c2,Err{1011}),Ret0(c3))",
-    Tree0042 "B{b0=3;t0;o0}Fb(Fb(t0,pt1{b0:b0;b1:b0},Bin{t0+4>o0|5;T}(pc2{b0:4},c3),t4,Keep(Fb(t5,t6))),Par{-2;_}(Sl{20},Isw{2;T;T}(c7b{b0},c8b{b0%4},c9),RSeq(@oh{t0:=o0|0}t10,t11)),Step(Mt{0}(Wu{t0}),F,Pre{b0+3>7}(a12),Sc{t0:=t0%4},@rw{b0<t0}@fi{none}Wt{50}),Pri(RSeq(S,@oh{b0+4<2?b0+=1}Wu{t0},pt13{b0:t0},a14b{t0%3;b0}),@of{t0:=o0|5%2}FS(c15)))",
-    Tree0043 "B{t0=0;b0=5}Flip(RT{F}(RSeq(pc0{b0:7},pa1{b0:=;b1:b0})),Keep(c2),RSeq(c3,Scc{b0+4=t0%3},RepF(@ki{b0+1<3}Pre{b0+3=0;K}(Sc{b0>b0%3?t0+=1})),OnceK(t4),Wt{50}))",
-    Tree0044 "AFb(t0,t1)",
-    Tree0045 "B{q0=3;b0;b1=2}Dl{0}(Lp{b1;K}(Bin{b0+4>0;_}(Rep4(a0b{b1+1%2;b1}),FS(c1e))))",
-    Tree0046 "B{t1=1}Swm(Sb{t1=0},a0,t1)",
-    Tree0047 "B{b1;b0}@oh{b0:=6;b0:=1}Rep1(Fb(Fai,c0b{b1},t1,a2b{0;b0}))",
-    Tree0048 "B{t0;b0=1}Inv(Seq(c0,@of{b0:=t0}Err{1092},Scc{t0>6}))",
-    Tree0049 "B{t1;t0=3;o0=0;b0}Flt{3;F;K}(Flip(Sel(c0,c1),Rep1(t2),RSeq(Ub{o0},@rw{b0<0}@os{t1+=2;b0+3<2?t0+=3}@si{o0|3+4>5}pc3{b0:b0},@ki{t1+2>t1+3}c4b{t1+4})))",
-    Tree0050 "B{t0=3}RSeq(S,Dl{0}(Step(Seq(c0t,t1e),Bin{t0<1;_}(Dl{10}(Wt{10}),R))),a2,Err{1072})",
-    Tree0051 "B{b0=5;t0=2;b1=0}MPri(@oh{b0+=1}Bin{b0!1;N}(Isw{b0%2;N;_}(RFb(@po{t0:=b1}t0,c1b{t0+3},c2,c3l),t4,Sl{30}),t5),RFb(Pre{t0+2%2=0;R}(F)))",
-    Tree0052 "B{o0=2;b1;t0=2;b0}RSeq(Pri(@oh{b1:=6}@ki{t0+3%3<1}@os{b0+=1;o0:=_}Once(MSeq(t0t,Sb{o0=3}))),@rw{b0+1=7}@si{b0=t0}Isw{t0;_;_}(Scc{o0|2%3!2},Rep3(PPar{2;_}(c1r,Err{1059}))),@of{b0:=b1+3}@os{b0:=9}Sw{0;1;2}(t3,pt4{b0:9;b1:=},a5r,pc6{b0:=}),Rpt{2}(Pre{t0+3=b0+1;F}(OnceT(a7t))),F)",
-    Tree0053 "Step(t0,t1)",
-    Tree0054 "B{b1=2;b0;t0}Swm(@si{b0%3=0}@oh{t0:=b0}Fb(FF(To{30}(Sb{t0=0})),@os{b0+=1}@ki{b1%3>0}RFb(pi0{t0:b0},c1r,t2t,Sc{b1+=2}),Rep1(Flip(Sb{t0=b1},t3t,t4,Sc{t0:=b1},c5r))),RepF(Seq(Pre{b0+4=2}(RSeq(c6t,c7t)),Inv(@ki{b1+3%3=0}Rus{3}(Cnd{b1>3;T;F}(MSeq(a8r,c9)))),ASeq(t10,Pre{b0>5;R}(c11b{b0+3}),RSeq(c12,@rw{b0=t0+1%2}@si{b1<5}@ki{b0<t0}c13b{2}),Err{1072}))))",
-    Tree0055 "Keep(RetF(Star(t0,Ret1(To{0}(RT{F}(Dl{0}(a1)))))))",
-    Tree0056 "B{b0=5;o0;t0=1}AFb(To{0}(Fb(To{10}(@of{t0+=1;t0+=1}Rep1(@of{b0:=t0+4%3;b0+=2}Ret4(Rpt{3}(c0l)))),Isw{t0;T;T}(@of{t0:=0}t1,t2),t3e,Pre{o0|0=t0+3;F}(Once(a4)))),RFb(Wt{20}))",
-    Tree0057 "B{b0=0;t1=1;t0=1}Rep2(Su{t0}(Swm(Dd{10}(RSeq(@ki{t1<t0+4}Sl{20},Pre{b0+3%2=1;K}(OnceK(Wu{t0})))),Wu{t0},pi0{t0:b0})))",
-    Tree0058 "B{q0=4}Fb(SubA(PAll{-1}(SubA(Lp{_;K}(Suc)))),Par{-1;-1}(OnceT(Sl{30})))",
-    Tree0059 "B{o0=_;b1=0}Seq(Sw{4;5}(Scc{none},c0,pt1{b0:1;b1:=}))",
-    Tree0060 "B{t1=0;b0=1;t0}@rw{t1+4=4}RFb(pa0{b0:t1;b1:b0},Swm(TryT(Wt{20},Fb(@os{t0:=t1}@fi{t0+1%3<0}@si{b0!b0%2}Scc{t0%4!2})),Flt{3;S;F}(MSeq(SubR(@oh{b0:=t0%3}c1e),a2t,Err{1092}))))",
-    Tree0061 "Mt{0}(Sub(t0))",
-    Tree0062 "B{t1;o0;q0;t0=5;b0=2}Seq(Rep3(Fb(SubA(Pri(a0l,pc1{b0:t1},Scc{t0>3})),Swm(@oh{b0:=t0+4;t1:=o0|4%4}t2,Suc),R)),Lp{_;K}(Su{t1}(FF(RSeq(t3,c4,c5l)))))",
-    Tree0063 "B{t0=4;b0}@rw{b0<4}Ret1(SubA(@po{b0+=2}@ki{b0>1}pa0{b0:6;b1:t0}))",
-    Tree0064 "B{b0=0;t0}RSeq(Wu{t0},t0,pt1{b0:=;b1:t0},pc2{b0:9})",
-    Tree0065 "B{t0;b0;b1}Bin{b1%2<0;N}(Sel(Seq(Flip(F,t0t,c1e),S),RSeq(pi2{t0:=},c3r,pi4{t0:b0},t5t,c6l)),Isw{t0;N;N}(@of{t0+=1}@rw{b1%2=1}Dd{0}(Invt(Seq(c7,Wv{t0}(WU{b1!3}(pc8{b0:4}))))),Dd{0}(Par{_;1}(Ret4(t9t)))))",
-    Tree0066 "B{t0=5;o0=3;t1=3}Isw{t0+1;T;N}(@os{o0:=_}Flip(Keep(pc0{b0:t1}),Keep(TryT(c1,c2)),TryF(pc3{b0:t0},c4b{o0|0+2})),Rpt{F}(Rty0(t5)))",
-    Tree0067 "B{t0=0;t1=3}Rep1(RFb(@po{t1:=2}Once(Ite(MPri(PPar{2;N}(t0,t1,a2)),Rep1(@of{t0+=3}Wv{t0}(Wv{t1}(Suc)))))))",
-    Tree0068 "Keep(RetF(Run))",
-    Tree0069 "B{q0=3;b1=2;t1=5;b0;t0=0}RSeq(pi0{t0:t1},PAll{-1}(R,@po{t1+=3}@os{b1:=t0}Wde(Lp{b1;S}(Wu{t1}),Lp{b1;F}(c1l))))",
-    Tree0070 "RU{F}(c0)",
-    Tree0071 "B{b1;t0;b0=2}MPri(SubA(pt0{b0:b0;b1:b0}),@fi{b1+1!b0}Scc{b0+3=4})",
-    Tree0072 "B{t0;b0=0;o0}To{50}(@fi{t0!5}@si{t0+4>b0%2}Rpt{0}(pi0{t0:t0}))",
-    Tree0073 "B{t0=0;b0=4;o0}Fb(Star(Ret1(Dd{100}(Ite(@fi{b0+4<1}a0,t1t))),c2t),Keep(@ki{o0|0<5}Su{t0}(Try(@of{o0:=1;t0:=b0%3}Sb{t0=3},FF(RU{S}(Ub{o0}))))))",
-    Tree0074 "B{t0;b0;b1=1}ASeq(RSel(RSeq(pi0{t0:b1},F),SubR(Swm(Sc{t0+=3},Sb{b0=b1},PPar{1;N}(a1b{b1;b0},c2)))),Swm(Isw{t0%3;_;T}(pc3{b0:b0},@of{b1>b1+2?t0+=1}c4,c5,t6e),Pre{b1%2>0;S}(Sc{b1+=1})))",
-    Tree0075 "B{b0;q0=4}Opt(SubR(Ret4(Lp{b0;F}(Lp{_;K}(c0)))))",
-    Tree0076 "PAll{-2}(c0,t1)",
-    Tree0077 "B{o0=_;b0;t0=3;b1=5}Seq(MSeq(Flt{1;S;F}(@oh{t0+=1}@si{t0=3}Rep0(t0))),Rep1(Star(c1,c2l,@si{b1%4>1}@rw{b1+4>b1}@fi{o0|1!t0}S,@po{b1:=t0}@fi{o0|0+4%2>0}Wu{t0})),Swm(Scc{some},Sb{o0=7}),Sel(a3,t4,Wu{t0},PPar{0;N}(Scc{t0>b1+3%3},a5b{5;b1})),RepF(Ite(Isw{b0;T;T}(t6e,c7),RFb(c8e,@of{o0:=_}t9))))",
-    Tree0078 "B{q0;t0=3;b0}RFb(Seq(Lp{_;K}(t0),@of{b0:=b0%2}Cnd{b0+1%4>1;_;S}(Lim{2}(Sl{20})),Sc{t0%3!2?t0:=b0+1%4},Ret1(@fi{t0+3=4}@os{t0:=9}F)),Isw{b0;N;_}(Keep(Sb{b0=4}),PAll{-1}(c1e,t2e,Wu{t0}),c3))",
-    Tree0079 "B{b0;t0}Bin{b0%3=0;_}(t0,Seq(Isw{b0;T;_}(a1b{b0;b0},@fi{b0>3}c2,t3t,c4,pi5{t0:b0}),Keep(Par{-1;-2}(t6t,Wu{t0}))))",
-    Tree0080 "B{b0=2;b1=2;o0=_;t0}RFb(Flip(Rep1(FS(Seq(Sw{0}(c0,@os{t0:=b0%4}a1b{b0%3;b0}),t2))),RSeq(Scc{some},@of{t0+=1;b0=5?o0:=_}@po{b1:=t0}Scc{o0|5=5},S),Scc{o0|2=b0}),Rpt{2}(Rty3(Step(PPar{0;T}(@ki{o0|3=b0}S,t3,Sel(c4,c5e,t6)),Ret2(FF(@oh{b0:=o0|5+4%4}@ki{b1+4!t0+4}Rep3(Wt{100})))))))",
-    Tree0081 "B{b0;t0=1;q0=3;b1=1}Pri(t0,Bin{t0+1<4;T}(pt1{b0:=;b1:=},a2),Isw{t0;N;N}(t3,pc4{b0:=}),PPar{0;_}(a5l,c6l,c7),@rw{t0%3>1}Lp{_;_}(Seq(t8,R)))",
-    Tree0082 "B{t0;b1=5;b0}Mt{0}(@po{b1:=t0%4}@oh{t0:=b0}@fi{b1%2<0}Intr{b1<6}(Swm(@po{b0+4<t0?b1+=3}RSeq(c0,c1e,t2),Cd{50;_}(TryF(S,a3,c4r)),RSeq(Wu{t0},Seq(t5t,t6t)),Star(pc7{b0:5},Sb{b1=2}),a8t)))",
-    Tree0083 "B{t0=3;b0}PAll{-3}(@fi{b0+1!7}Fb(c0,t1),RFb(c2,a3b{t0+4;b0}),RepF(Rmp{S;S}(pc4{b0:=})))",
-    Tree0084 "RSeq(Sl{0},t0)",
-    Tree0085 "B{t0=1}Flip(t0,Wu{t0})",
-    Tree0086 "B{b0=5;b1;o0=_;t0=3}Flt{3;R;K}(AFb(@rw{t0+4<1}Wde(Seq(t0e),Par{1;0}(Sc{b1+3=4?b0+=3;b0+=1},Sb{b1=8})),RFb(Lim{2}(Sw{5;0}(pt1{b0:2;b1:b0},Isw{9;_;T}(c2,a3),c4l))),To{10}(RFb(Keep(@rw{b0+3<o0|2+2}SubA(@ki{none}@oh{t0+=2}Flt{3;F;K}(Sc{b0+=3;b0+4=o0|3?o0:=b1})))))))",
-    Tree0087 "Rpt{F}(c0e)",
-    Tree0088 "B{t1=1;o0=_}Cnd{none;_;S}(Wde(@ki{t1+4>7}a0l,Wt{50},c1e))",
-    Tree0089 "B{b1=0;t0;o0=_;b0}Isw{2;T;T}(RSeq(Step(pa0{b0:=;b1:b1},c1b{2},pt2{b0:3;b1:b1}),RFb(t3,@rw{t0!b1}t4,pt5{b0:b0;b1:b1}),t6,Bin{o0|2%4!2;N}(t7,Sb{b1=0}),Par{-2;-1}(c8,Cd{0;K}(c9l))))",
-    Tree0090 "B{t0=2;o0=3;b0}Par{_;_}(Lim{1}(t0),Par{_;_}(FS(RFb(Star(a1,Scc{t0+3%4=0}),@si{o0|0=0}FF(c2))),Wu{t0}),RFb(pc3{b0:b0},pi4{t0:t0},Su{t0}(pt5{b0:b0})))",
-    Tree0091 "B{b1=5;b0=1}Sw{5;2}(Flt{2;_;K}(RU{S}(PAll{0}(RSeq(pa0{b0:=},c1b{b1},Fai)))),OnceK(c2),a3e)",
-    Tree0092 "B{q0=4;b0=0;t0=5;t1=3}Seq(ASeq(Fb(@of{t0:=9}Scc{b0+2!5},c0,Err{1024}),t1,@si{t0=7}OnceK(@of{b0:=1;b0:=t0+3%2}c2)),Lp{t0;_}(Ite(PPar{1;T}(pa3{b0:t0;b1:t1},c4l,pc5{b0:=},t6e,SubA(t7e)),Keep(Fai))))",
-    Tree0093 "B{q0=2;b0;t0=0;b1}Bin{b1<7;T}(F,Lp{b1;K}(RSeq(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}Rmp{F;F}(Par{_;1}(OnceT(@os{b1+=3}pt0{b0:b0;b1:=}),t1e)),Wv{t0}(Rus{F}(Sl{20})))))",
-    Tree0094 "B{t0=1;b1=4;b0}@oh{t0+=1}Rep3(Ite(RSeq(c0,AFb(@fi{t0+4%2>0}@oh{b1:=7}pa1{b0:=;b1:b0},Rmp{S;S}(t2)),Ret1(c3b{b0})),@si{t0%3<2}@ki{b0<t0%2}Bin{b1>t0;N}(Par{-1;_}(@os{b0+=3;t0>b0+4?b0:=4}Fb(c4,a5l)),MSeq(c6,Rep1(pt7{b0:b1}),a8))))",
-    Tree0095 "Rpt{2}(Wde(Swm(a0e,t1),F,c2e))",
-    Tree0096 "B{o0=_;t0=0;b1=4}MSeq(Pre{none;K}(Once(@po{o0:=b1%2;t0+=3}Cd{30;K}(PAll{1}(c0t)))),Rep3(Once(R)),Try(c1l,pc2{b0:6}),t3e)",
-    Tree0097 "B{b0=3;t0=1;q0}Step(To{50}(@ki{b0=t0+3%4}@of{b0+=1}@rw{b0<4}t0),Lp{t0;F}(Seq(Wde(Flip(t1,Scc{b0>4},Fai,pt2{b0:=;b1:t0}),RFb(t3,@po{t0:=b0}@oh{b0+=1}a4b{t0%2;b0},Inv(pa5{b0:t0;b1:b0}))))))",
-    Tree0098 "B{t1=2;o0=_;t0=3;b0}Step(ASeq(Wu{t0},t0,a1,OnceT(Ub{o0}),pt2{b0:2;b1:t0}),@po{t0+=1}@rw{t1%2>0}c3l,RFb(PPar{2;_}(pa4{b0:=;b1:b0},pc5{b0:=},a6),RSeq(t7,c8l,c9),RFb(Cd{0;_}(a10b{b0+1;b0}))))",
-    Tree0099 "Seq(OnceT(Dl{30}(Sel(RFb(t0,c1,F),Swm(a2,F),Pri(t3,a4),RT{3}(c5e),Inv(F)))),MSeq(Once(t6)))",
+    Tree0000 "Star(Flip(Rpt{0}(t0),R,Sl{30}),Seq(Wt{0},Sub(Sub(t1)),Rpt{0}(Sl{0})),RSel(PPar{2;T}(c2,c3,Fai,c4)))",
+    Tree0001 "B{t1;b0=1;t0}MPri(Scc{t0+1<7},a0b{b0;b0},t1,t2,Sc{t1+=1})",
+    Tree0002 "B{b0=0;t0=5}Par{_;-5}(Sb{b0=1},@ki{t0+3%4=3}SubR(Sl{10}),Wt{0},RSel(F,SubR(pi0{t0:t0}),Err{1016}),c1t)",
+    Tree0003 "B{o0;t0;t1=2;b0}Pre{o0|4%3=1;S}(Isw{b0;_;T}(SubA(@fi{o0|0%3=2}@of{t1+=3}@os{b0:=7}a0e),Obs{t0+3=6;_}(c1b{6})))",
+    Tree0004 "B{t0=3;o0=4}RT{F}(SubA(SubA(@rw{none}@os{o0:=t0+3}RSeq(Sl{10},a0,Pre{t0%2!1;F}(S)))))",
+    Tree0005 "B{b1;b0}Rus{F}(Swm(RetF(c0e),Pre{b0<b1+4}(t1),Sl{100}))",
+    Tree0006 "DySeq(c0,c1)",
+    Tree0007 "B{b0=3;t1;t0=1;b1;l0=2}PrSel{2;b1;t1+3}(Su{t0}(TryT(F,t0)),t1e,OnceT(AFb(t2,Ret2(Itr{b1;_;_;_}(c3b{b0+2})),t4e)))",
+    Tree0008 "B{t0=2;o0=_}Par{_;_}(Grd{_}(@si{t0<1}Cd{20;F}(Mt{0}(OnceK(RT{2}(TryT(Sb{o0=2},c0,R,Ub{o0})))))),SubR(Grd{R}(t1)))",
+    Tree0009 "B{b1=0;b0=1;t0}Swm(Ite(pt0{b0:b1;b1:=},pt1{b0:1;b1:t0},pa2{b0:b1}),@of{b1+=1}Mt{20}(Bin{b1+2!b0;T}(S,Wt{20})))",
+    Tree0010 "B{q0=0;b0;t0=4;t1=3;b1}MSeq(Isw{t1+3;_;N}(DySel(Lp{t0;S}(t0)),Sb{t1=7},Bin{b1!b0;N}(PAll{_}(c1b{t0},t2),c3)),Lp{t0;_}(Lp{t1;F}(Invt(Step(OnceT(Wu{t0}),Sb{t0=0},a4)))),Sw{3;0}(t5e,Swm(a6,t7),c8e))",
+    Tree0011 "B{b0=0;o0=_;t0=0}Wde(@oh{b0+=1;o0:=_}Flt{3;R;K}(Par{_;-2}(@fi{b0+3<t0+4%3}t0,MSeq(@po{o0:=o0|3}@os{t0+=1}t1,pt2{b0:=;b1:b0}),PAll{-2}(Scc{t0+3%2>0},pa3{b0:=;b1:t0}),Wu{t0})),Star(c4,Sc{t0:=4},t5))",
+    Tree0012 "B{t0=2}Inv(PPar{0;T}(Dl{30}(Rep2(Flt{1;R;K}(Fb(c0,Par{_;_}(pt1{b0:t0},c2),t3,t4,c5l))))))",
+    Tree0013 "Swm(Sub(t0))",
+    Tree0014 "B{b1=4;t1;t0=4;b0=5;l0}Seq(RFb(Bin{t0<5;N}(Rpt{F}(Fai),Itr{b1;_;_;_}(@oh{b1+=1}Par{2;2}(a0,t1e))),Fb(Obs{t1+4!b1%4;L}(t2),Obs{b0+4<2;L}(@si{t1=b0+1}@rw{b0=3}Step(Intr{b0<3}(pa3{b0:0;b1:t1}),Pre{t1+3<b1%4;K}(@po{b1+=1}@oh{b1+=1}@si{b0>1}Sc{t1:=b1}),Sl{30}))),Isw{b0+3;N;T}(Wu{t0},@ki{t0+4%2>0}RSeq(t4,t5,@fi{b1>0}@si{t0!3}c6e,Scc{b1=4}))))",
+    Tree0015 "Rep0(Suc)",
+    Tree0016 "B{q0=1;t0=5;b0=5;o0=_}Fb(Sel(t0t,Lp{t0;_}(Fb(@fi{b0%3=2}@oh{o0:=t0+3;b0+=2}t1,c2)),Swm(Fb(Obs{b0>b0%2;B}(t3t),Obs{o0|5%2=0;S}(S))),Try(@ki{some}pt4{b0:2;b1:t0},a5r),t6e))",
+    Tree0017 "B{q0=0;b0;b1=0;t0=3}@oh{b0%3=0?b1:=b0}Isw{9;N;T}(Rep1(Mt{0}(Obs{b0+2>6;N}(Dd{0}(@rw{b1=t0}PPar{1;_}(@oh{b1+=1}@fi{b1=b0}@ki{b0>b1}Rus{F}(@ki{t0+3=b1}@fi{b0=0}t0),a1t,Scc{b0!t0+4}))))),Pri(RSeq(Bin{t0+3%4>1;T}(pi2{t0:=},@os{b1:=b1%4}@ki{b1!b0%3}pt3{b0:b0;b1:b0}),Sb{b0=b1},t4,To{100}(Dl{20}(t5t)),pt6{b0:8;b1:=}),Step(Flt{3;F;K}(Sb{b0=0}),c7)),Rep2(MPri(To{0}(Rep4(@rw{b0!b1}Lp{b0;R}(Ite(c8t,c9t)))),To{50}(Cnd{b1<b1+2%3;N;S}(Dl{50}(Sb{t0=9}))),Step(c10e,R,pt11{b0:=;b1:b0}),Pre{t0!3;K}(Sb{b0=0}))))",
+    Tree0018 "B{b0=2}RSeq(To{50}(t0),Flt{3;R;K}(To{0}(Flt{3;F;K}(Dl{50}(Rpt{0}(a1b{1;b0}))))),PPar{0;N}(F))",
+    Tree0019 "B{l0;t0=3;b0=5;b1}Ite(TryF(@os{b1+=1}Par{1;-1}(Par{0;_}(Sb{b0=2},Intr{b1!b0%4}(c0),RT{3}(t1))),Seq(@os{b1%4!1?t0:=b1%4}@rw{b1!t0+3}Sb{b0=6},pi2{t0:=}),Itr{b1;1;_;N}(c3e)),TryT(@rw{b0+1>5}@of{b1:=b0}t4e,AFb(To{0}(pa5{b0:0;b1:=}),@of{b1%4=1?t0+=1;t0=b0+3?b0:=t0}a6b{b0;b1}),t7))",
+    Tree0020 "Wde(Sub(Sub(a0)),a1)",
+    Tree0021 "Rpt{0}(c0)",
+    Tree0022 "B{o0=_;b1;b0;t0=0}Wde(Bin{b1<7;_}(Run,Grd{_}(OnceT(pi0{t0:b0}))),@fi{t0%4>0}@ki{o0|3+2%3<2}Opt(Par{-1;_}(Sb{b0=3},c1,a2)),RFb(Ite(t3,Sb{b1=b0}),a4l,t5))",
+    Tree0023 "B{t0;o0}Dl{0}(Dl{10}(TryT(RT{2}(Sb{o0=4}),pi0{t0:=},t1,t2)))",
+    Tree0024 "B{b1;t0;b0=0}RSeq(Intr{b1+1!1}(PrSel{b1%4;b0}(a0b{t0;b1},R)),pc1{b0:b0},t2,RSeq(t3,t4))",
+    Tree0025 "B{t0;b1=1;b0=3}Isw{b0;T;T}(To{50}(a0l),DySeq(c1,t2,c3b{6}),Sc{b0:=b1},OnceT(RU{F}(pi4{t0:t0})),t5)",
+    Tree0026 "B{t0;b0=4;b1=2;q0=4;t1=0}Obs{t1+2%4>2;S}(Lp{b1;F}(Keep(Dl{20}(@oh{b1:=6}@si{b1%4>1}AFb(Pre{t0<1;S}(RSeq(Sb{b0=b1},Err{1071})))))))",
+    Tree0027 "B{q0=2;b1;t0=3;t1;b0=4}RSeq(@rw{t1+2%3<1}RFb(Lp{_;S}(Flt{3;_;_}(Lp{_;R}(@ki{b1%4>1}pi0{t0:b0}))),Cd{50;_}(pt1{b0:t1;b1:t1})),Par{1;-1}(WU{b0<5}(PPar{0;_}(RFb(c2e,pi3{t0:=}))),Lp{t1;S}(Pre{t1<3;F}(pc4{b0:3}))))",
+    Tree0028 "B{b0=4;b1=2;t0}Sw{4;1;5}(RFb(c0l,c1e,pc2{b0:=},c3,Cd{0;K}(t4)),MSeq(To{50}(PPar{2;N}(t5e,t6,Sl{20},Wu{t0}))),Sel(Obs{b1%3!1;B}(To{20}(RFb(c7b{b0},a8b{b0%3;b0}))),Obs{b1%3<2;N}(Keep(Par{_;-2}(pc9{b0:=},Sb{b1=b0})))),Pri(RSeq(t10e,@oh{t0:=b1%3}Sl{10},a11)))",
+    Tree0029 "B{t0=4;q0;b0=4}Flip(Lp{_;R}(t0e),a1,@po{b0:=1}@of{t0+=1}@os{b0+=1}Obs{b0>7;_}(t2),To{0}(Run),t3)",
+    Tree0030 "B{q0=1;t0=1;b0=2}Keep(Lp{t0;K}(SubR(PPar{0;T}(t0,@of{t0+=1}Fai,Isw{t0%2;N;_}(Lp{b0;_}(pc1{b0:=}),c2l,F,Fai,@si{t0+3%3>0}@rw{t0%2>0}SubR(pc3{b0:b0}))))))",
+    Tree0031 "B{b1=2;b0=4;t0}PPar{2;_}(SubR(c0),Obs{t0<7;N}(@ki{b0+2=0}SubR(R)),Sb{b1=t0},@si{b0+1<1}@oh{b0:=9;b0+=1}@ki{t0!3}MSeq(Err{1051},pi1{t0:b0}))",
+    Tree0032 "B{t0;b0=5;t1=4}@of{b0:=t0+2;b0+=3}@si{t0+1!4}RFb(Wu{t1},Scc{b0<t0%4},pi0{t0:t1})",
+    Tree0033 "B{b0;b1=0;t0=2;t1=3}Rpt{F}(Sw{5;0}(Flip(pi0{t0:=},a1,t2),R,Ite(@oh{t0%4>1?b0:=t1%2}@rw{t1+2!1}a3,a4l)))",
+    Tree0034 "Seq(MSeq(Wde(Star(Wt{30},t0,t1),Dd{0}(RT{F}(c2l)))))",
+    Tree0035 "B{t0;b0;b1=1}Star(PAll{2}(pc0{b0:=},a1l,@fi{t0=b1+4}@of{b0:=b1%4;t0=6?b1:=t0+2}@rw{b0>3}t2e),Mt{20}(Fb(pc3{b0:t0},pt4{b0:9;b1:=})),pa5{b0:=},t6,PPar{1;N}(@ki{b0=5}@po{t0+=3;t0+=1}c7,pa8{b0:t0;b1:b0}))",
+    Tree0036 "B{l0;b0=1;o0=2;t0}ASeq(Par{2;1}(Cnd{none;T;S}(@rw{b0+1>b0+3}Inv(TryF(c0b{b0+1},c1e))),Itr{b0;_;2;T}(Pri(Wde(@os{b0+=1;b0:=b0%2}@si{b0%2!0}t2,Wt{0}),@ki{b0!1}S))),@si{t0%4>1}MPri(c3,c4,Grd{F}(t5),Su{t0}(Sl{0})),c6)",
+    Tree0037 "B{b0;l0=0;t0;o0=_}Itr{b0;1;1;_}(Dd{30}(Fb(pc0{b0:0},RFb(@si{none}Itr{b0;0;_;_}(pi1{t0:b0}),pi2{t0:t0}))))",
+    Tree0038 "B{o0}DySel(Scc{some})",
+    Tree0039 "B{b1=1;b0}Wde(Pre{b1%4=1}(pt0{b0:=}),c1e)",
+    Tree0040 "Wde(Wde(c0e,DySel(c1),c2),Grd{F}(F),a3)",
+    Tree0041 "B{b0=0;o0}Ruf{3}(@os{b0+=2}Flt{3;_;_}(Par{-1;3}(c0,c1b{b0%3},Scc{none})))",
+    Tree0042 "B{t0=5;b0;l0=4;o0}@oh{b0+=1}@rw{t0!1}@po{o0:=_}Swm(Seq(Pre{t0>4;K}(a0b{7;b0}),RFb(Ite(t1,Wu{t0},Step(c2b{b0+4%4},Sl{30},c3)),Bin{none;T}(Isw{b0;_;_}(Fai,c4),@si{o0|3!3}@po{b0+=3}@of{b0+=1;b0+3<t0?b0+=3}pt5{b0:9;b1:b0}))),RFb(Pre{o0|0+1%2>0}(c6),Flt{1;F;_}(Fb(PPar{1;N}(t7,c8e,Wu{t0},Sb{t0=b0}),Star(@ki{t0+4%2!1}@os{t0+=1}@of{t0+=3}t9,pi10{t0:=},Wt{0}))),Flt{2;_;F}(Suc),Dl{0}(Itr{b0;1;2;N}(Mt{20}(Ruf{F}(Itr{b0;2;3;_}(Sc{o0:=b0})))))))",
+    Tree0043 "Rep2(MSeq(FS(c0),Par{1;_}(c1,Lim{2}(RetF(a2)),Suc),Seq(c3e,Dl{20}(FS(Flt{1;R;F}(RetF(t4)))),Dl{10}(RSeq(c5,Wt{0},c6l)),RSeq(t7,a8,S),PrSel{3}(a9)),Rus{2}(RSeq(Pri(c10,t11,t12,t13),t14))))",
+    Tree0044 "B{t0;b1=3;q0=4;b0=3;o0=_}AFb(PAll{_}(Opt(F),@ki{o0|2%2<1}@fi{b1+4>6}a0,t1,Bin{b0>3;_}(Lp{_;_}(Ub{o0}),Sc{o0:=b1})),Rep3(Rpt{3}(Pre{none;K}(t2e))),Sw{2}(@si{o0|5%2<0}Lim{2}(@fi{t0+3<6}RFb(c3,DySeq(pt4{b0:t0;b1:=},Wu{t0}))),R),@ki{o0|3>3}@os{b1+=3;b1:=b0+1}WU{b1+3%3!2}(Lp{_;S}(Swm(pc5{b0:b1},Rpt{F}(Grd{_}(@fi{b1+1>b0}Ite(t6,c7)))))))",
+    Tree0045 "B{q0=4;l0;t0=3;o0;b0=2}Swm(To{0}(c0t),Lp{b0;S}(@fi{o0|1+2%3!1}@po{b0:=o0|3}FF(Itr{b0;0;2;T}(c1))),SubA(Obs{o0|2!6;_}(MSeq(SubR(a2b{b0;b0}),pi3{t0:b0}))),pa4{b0:0;b1:t0},pa5{b0:t0;b1:t0})",
+    Tree0046 "B{t0;t1=2;b0=0}Step(Sc{t1+=1},Sb{b0=3},@oh{b0+=1}@si{t0!5}t0,Sc{t1+=1})",
+    Tree0047 "B{l0=0;t0;b0=0}Try(a0,RT{F}(DySel(Mt{0}(@si{b0%4!3}Fb(pc1{b0:t0},@po{b0+=2}@si{b0+1%2<0}@fi{t0%2<1}Suc,@oh{b0+=1}@ki{b0%2<1}@os{b0:=t0+3%2}F,t2,t3)),Scc{b0>7})),Itr{b0;2;3;N}(PrSel{t0%3;t0%3;b0}(Par{1;_}(Su{t0}(Dd{0}(Sc{b0+=2}))),RetF(S),OnceK(pt4{b0:=}))))",
+    Tree0048 "RFb(c0)",
+    Tree0049 "MSeq(t0,c1,t2,Err{1008})",
+    Tree0050 "B{b1;b0;t0=3}FF(SubA(Swm(@rw{b1>7}t0e,TryF(@oh{b0+=3;b0+=2}SubA(c1),To{20}(@po{t0%3!1?b1+=3}@oh{b1=2?b0+=1}t2)))))",
+    Tree0051 "B{b0;l0=2;q0=3;t0=4}Pre{b0<1}(Ite(Dd{10}(Flip(FF(Inv(R)),Wv{t0}(Lp{_;R}(Ite(t0,pt1{b0:9;b1:b0}))),@ki{b0+1<7}@rw{t0+3<b0}t2,Mt{0}(a3e))),@of{b0:=t0%3}@ki{b0<5}Fb(@rw{b0=t0+1%2}@si{b0<5}@ki{b0<t0}Isw{b0+2;T;T}(@rw{t0+2<2}@os{b0:=t0}Pre{t0<7;S}(a4)),pt5{b0:b0},t6,pt7{b0:6}),Wv{t0}(Cd{20;K}(Par{_;_}(Grd{_}(Isw{t0+1;_;_}(c8b{b0},pa9{b0:=})),Grd{_}(Itr{b0;0;_;_}(t10)))))))",
+    Tree0052 "B{t1=4;t0;l0;b1;b0=5;o0;q0=1}Par{1;-1}(S,Itr{b0;2;1;_}(Sw{1}(Once(Dd{20}(Flip(pi0{t0:t1},@si{b1+4%2=1}@of{b1+=2}a1))),a2)),Try(Itr{b0;0;_;T}(FS(To{10}(a3b{b1+3%3;b1}))),OnceT(a4),RT{F}(Dl{20}(S))),Isw{b1;N;T}(Flip(t5,Wu{t1}),Once(Cd{0;F}(@fi{t1+4=3}Lp{_;S}(Par{_;_}(Grd{F}(@os{b0+=3;b0+=2}R),Grd{_}(Sl{20}))))),@fi{some}PAll{-1}(PrSel{t0}(c6))))",
+    Tree0053 "B{b1=1;t0}Keep(DySeq(Sw{4}(Pre{t0=3}(Wt{50}),Wde(Swm(Flt{2;F;_}(c0),t1),Sl{30},t2)),Scc{t0%4!2}))",
+    Tree0054 "B{b0;t1;t0}Cnd{b0+3>6;T;_}(RFb(t0,SubA(t1),@po{t1+=1}Scc{t0<t0%2},c2e))",
+    Tree0055 "B{t0=1;t1=3;b0=2}Seq(Swm(t0,Opt(Step(Pri(@oh{t0:=1;b0:=t1}pi1{t0:t1},a2e,Wv{t0}(Scc{t0<1}))))))",
+    Tree0056 "B{t0=2}Cd{0;K}(Err{1014})",
+    Tree0057 "B{o0=5;b0=5;b1=5}Sw{4;3}(t0,To{0}(@of{b0+=1}@ki{b1>7}@rw{o0|5%4<3}F),a1b{1;b1})",
+    Tree0058 "B{t0;b0=3}OnceT(@oh{b0:=b0%3}@po{b0+=2}Fb(@of{b0+=1}@rw{b0%2=1}Lim{3}(Ret4(Ruf{1}(AFb(PrSel{t0+2%4;t0}(@si{t0%4<3}@fi{t0+1!b0}@ki{b0%2<1}c0l,@of{b0+4%3=1?t0+=1}t1),Su{t0}(Suc))))),DySeq(t2,t3e,a4,pc5{b0:=},t6)))",
+    Tree0059 "B{t0=3;b1}Sel(Obs{t0>5;L}(t0),Obs{b1<5;B}(S),Err{1042})",
+    Tree0060 "B{o0=_}Flip(Sc{o0:=_},@ki{none}DySeq(c0,c1,t2e,c3))",
+    Tree0061 "Invt(t0)",
+    Tree0062 "B{b0=5;b1=4;t0=1;q0}PPar{1;T}(RSeq(Sw{1;3;4}(@po{b1>5?t0+=1}c0,Mt{20}(Sb{t0=b1}),Fb(a1r,pt2{b0:b0;b1:=},c3r),PAll{_}(c4r,pt5{b0:=;b1:t0})),Seq(WU{t0>7}(SubA(Once(pi6{t0:=}))),Lp{b1;S}(PPar{2;N}(a7b{b0+1;b0},F)))))",
+    Tree0063 "B{q0;b0=2}Lp{b0;F}(Flip(OnceK(Err{1099})))",
+    Tree0064 "B{l0=3;b1=4}Itr{b1;1;3;T}(c0)",
+    Tree0065 "B{b1=5}OnceT(SubR(Rep0(pt0{b0:8;b1:=})))",
+    Tree0066 "B{b0;t0=5;b1=4}Grd{R}(Flip(OnceT(Once(Cd{50;K}(@po{b1+=1}Flt{3;F;F}(t0)))),@os{b0:=9}ASeq(Flip(Obs{b1>5;S}(Sl{10}),Wt{0},SubR(Scc{b1%4=2}))),pi1{t0:=}))",
+    Tree0067 "B{b0;q0=1;t0=1}RSeq(FS(pi0{t0:t0}),Lp{t0;S}(Rpt{2}(@po{t0+=1;t0:=b0}a1)),Run)",
+    Tree0068 "B{t0=2;q0=0}Lp{t0;S}(Wt{30})",
+    Tree0069 "B{b0=0;b1=1;t0=0}Par{1;-2}(Keep(@rw{t0+2<t0}Ite(t0e,c1,pa2{b0:8;b1:=})),@oh{b0+=1}Rus{3}(Sel(Obs{b1+3%2>0;L}(Wu{t0}),c3e)))",
+    Tree0070 "Seq(RFb(MSeq(Fb(a0,RetF(c1)))),RSeq(S))",
+    Tree0071 "B{t0=4;b0=0}Star(pc0{b0:=},Err{1086})",
+    Tree0072 "B{o0=1;b0=2;t0=0;b1;q0=4}MPri(Ite(Lp{b1;_}(Wu{t0}),a0e),@os{b0+=1}@oh{b1:=b0%2;o0:=_}Cnd{some;T;S}(RFb(t1,F,@oh{b1:=3}@si{o0|2<2}a2e,pi3{t0:t0},t4e)))",
+    Tree0073 "RFb(Mt{0}(Once(Par{-1;_}(Ret1(Rep0(a0e))))))",
+    Tree0074 "B{b0=0;t1=0}Seq(@si{t1!b0}F,t0,Run)",
+    Tree0075 "DySeq(Err{1083},DySeq(c0t,t1),c2t,a3,Rty3(t4))",
+    Tree0076 "B{b1;t0;b0}ASeq(MPri(Su{t0}(OnceT(ASeq(S,Opt(@of{b0:=t0;b1<7?t0+=2}@fi{t0+2<4}Run),Pre{b0!4}(Wt{10})))),Sw{0;1;4}(c0t,Wt{0},t1t,t2t),PPar{0;T}(Mt{0}(OnceT(Step(c3t,pa4{b0:2}))))),Par{1;0}(Sw{3;1}(Sl{10},a5r,Scc{b0%2<1}),Ret2(c6),Sl{20},RSeq(Wt{0},t7,c8t)),PPar{0;_}(c9,Sw{2}(pc10{b0:7},R),Fb(RU{F}(MSeq(t11,@os{t0:=5}@po{b0:=t0%4}t12)))))",
+    Tree0077 "B{b0=2}RSeq(pc0{b0:=},Seq(@rw{b0+1>2}SubA(Wt{20}),t1),Err{1025})",
+    Tree0078 "Cd{0;F}(R)",
+    Tree0079 "B{t0=5;b1;q0;b0=0;o0=0}Wde(Par{2;_}(Rep1(Cd{0;F}(Rmp{S;F}(Sel(c0,F,Once(t1))))),@rw{b1!2}Rmp{S;S}(Step(Intr{t0+4>2}(Su{t0}(Swm(pi2{t0:b0},a3,a4))),PAll{_}(c5,@si{b0>b0+3}@rw{t0+2<b1}@po{o0:=_}Ruf{F}(c6)),PPar{0;_}(t7e,Sb{b0=t0},Sc{b0+=2},a8,pt9{b0:9;b1:b1})))),@ki{b1=6}MPri(t10,RSeq(Lp{t0;_}(Wde(pt11{b0:b1},t12,a13)),Step(pc14{b0:8},SubR(t15),Sc{o0:=_}))))",
+    Tree0080 "B{b0}Step(Wde(pt0{b0:3},F,c1),Once(Sb{b0=8}),a2e)",
+    Tree0081 "B{t0=4;b0=5;b1=5}@ki{b0+3=4}PPar{1;N}(RFb(ASeq(t0,a1b{b0+4%4;b0}),To{0}(@os{t0+=3}Swm(@rw{t0+2<3}@oh{t0+=2}Pre{b1+2>5;R}(Sc{b0+=3}),Cd{0;K}(Pre{t0!3;F}(Seq(t2,Sb{b0=1}))))),PPar{2;T}(R)),a3e,Opt(MSeq(Wde(Flt{2;_;F}(t4),Rep1(Pre{b1%3!0}(Lim{2}(Suc))),Rus{F}(SubA(c5l))),Wde(t6,Wt{50},pt7{b0:b0}),Cd{10;K}(@po{t0+=1;t0:=b1}Sb{b1=3}))))",
+    Tree0082 "B{t0=1;l0=0;b1=5}PAll{-1}(Itr{b1;_;_;_}(Fb(c0,Wu{t0})))",
+    Tree0083 "B{t0;b0;b1=0}RFb(AFb(To{30}(Sw{3;1}(c0,RSeq(Wu{t0},Scc{b0+4=0}),Sl{30}))),Step(PrSel{b0;0}(c1,t2),Fb(Obs{b0+3=t0%4;L}(@rw{b1!4}@of{b0:=b1}pc3{b0:b0}),@fi{b1+1%3<0}@rw{t0=t0+4%3}Wt{10})))",
+    Tree0084 "B{l0=2;b1;b0=3}Itr{b1;1;_;_}(Itr{b0;_;1;_}(Rpt{F}(S)))",
+    Tree0085 "B{b0;l0=1;t0=2}Star(Wv{t0}(@fi{b0+1=0}OnceK(RFb(Grd{F}(Sl{10}),Fb(@os{b0+=1}a0b{t0;b0},t1),@si{b0+4%4!0}@fi{b0<1}@ki{t0+4<t0}c2,Flt{1;F;_}(pi3{t0:b0})))),RtyF(@si{t0%4=3}Dl{0}(TryT(pc4{b0:b0},Itr{b0;0;1;T}(Pre{t0%4>0;F}(Par{3;-3}(Suc,F,Err{1035})))))))",
+    Tree0086 "B{b0=4;o0=_;t0}Fb(Keep(Star(RU{S}(Ite(@of{o0|3+1%2!1?o0:=_;b0:=t0}c0,t1)),t2)))",
+    Tree0087 "B{b0;t1=5;t0=1;b1}PAll{0}(Pri(t0,Wu{t1},c1),@si{b1>3}Fb(Keep(pi2{t0:=}),WU{b0+4>b1+3%2}(c3e)))",
+    Tree0088 "B{t0=4;b0;b1=5}RT{F}(Sel(RSeq(Opt(a0),Par{_;1}(@os{b1:=4;b0+=2}a1,@of{t0:=4}t2))))",
+    Tree0089 "RFb(Dd{20}(Once(Ruf{F}(Try(t0,Dd{0}(Wt{10}))))),Par{_;-3}(a1l,t2,Sub(t3)),To{20}(Rus{3}(Rep3(S))),a4,a5l)",
+    Tree0090 "B{b0=1}Flt{3;S;K}(Dl{20}(Isw{b0+1;_;_}(R,a0,Err{1054},c1l)))",
+    Tree0091 "MSeq(RU{S}(Sub(Swm(Wde(c0,t1)))),Seq(RFb(DySeq(c2),a3,t4),Inv(Flip(Sl{50},c5,Wt{100},Suc,c6))),DySeq(c7),RSeq(Suc,a8e,Keep(R)))",
+    Tree0092 "B{b0=3;b1=0;q0=2;o0=0;t0=3;l0=2}Seq(Seq(t0t,DySeq(c1t,Sc{b0+=2;b1:=b1%2},Sl{50}),@si{t0%4>2}Lp{b1;S}(Star(FS(c2),MSeq(Lp{t0;K}(c3t)),t4,Step(@po{t0:=t0+2%2}t5e,pi6{t0:t0})))),Ite(Flip(Lim{2}(c7),Dl{10}(Sc{b0:=o0|0%4}),Pre{t0!b0+3}(Err{1043}),Lp{t0;_}(t9),F),Itr{b1;1;_;_}(@os{b0+=1;b1+=3}Pri(Seq(a10t,Wt{50}),pa11{b0:2;b1:b1},Itr{b0;2;3;N}(c12),TryF(R,Sb{t0=4})))))",
+    Tree0093 "To{100}(c0)",
+    Tree0094 "MSeq(t0e,Rmp{S;F}(c1),F)",
+    Tree0095 "B{t0;b0=0;t1=2}Isw{t1;N;T}(SubR(c0),Rpt{3}(c1),Wv{t0}(a2))",
+    Tree0096 "B{q0=1;b0=5;o0;t0}Fb(Obs{none;L}(Lp{_;S}(RFb(a0,@of{b0+=2}pi1{t0:=}))),Obs{t0%3!1;_}(Rep3(Pre{none}(Seq(Scc{t0%3>1},Sb{t0=b0})))))",
+    Tree0097 "Seq(Rmp{S;S}(t0),Wt{0},Keep(t1e))",
+    Tree0098 "B{o0;l0=2}Lim{2}(Sb{o0=0})",
+    Tree0099 "B{t0=3}Ret4(OnceK(Opt(Sc{t0+=2})))",
 }

@@ -8,512 +8,432 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0100Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t1: i64 = 14,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
         }
-        Condition(PCond<1>, b0 = 1)
+        WasEntryUpdated(t1)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0100 for Ctx, error DiffError {
+    pub tree Tree0100 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 5,
-            b0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 4,
         }
-        Loop(q0, value = {t0}) {
-            #[run_while(|bb| *bb.t0 + 2 != 2)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            Repeat(4) {
-                FlipSelector {
-                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    Switch(b1) {
-                        case 3 => BinarySelector(|bb| (bb.b0 + 4) % 2 == 1, dynamic = true) {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(TTask<0>),
-                            },
+        WhileDoElse {
+            Timeout(20) {
+                SubTree(Tree0100Sub0, t1 = {=}, b1 = {b1}, b0 = {=}),
+            },
+            Condition(PCond<0>, b0 = 1),
+            Action(PAct<1>, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0100Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0101 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+        }
+        WhileDoElse {
+            MemSequence {
+                ReactiveSequence {
+                    #[on_halted(|bb| bb.t0.set(bb.b1))]
+                    #[on_failure(|bb| { bb.b1 += 2; bb.b1 += 3 })]
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    WasEntryUpdated(t0),
+                },
+                #[post(|bb| bb.b0 += 3)]
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                },
+                RepeatTimes(1) {
+                    IfThenElse {
+                        Iterate(l0, element = {b1}, until = Never) {
                             AlwaysSuccess,
                         },
-                        case 4 => #[on_success(|bb| bb.b0 += 3)]
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        #[skip_if(|bb| bb.b0 > 4)]
-                        ReactiveFallback {
-                            SubTree(Tree0100Sub0, t0 = {=}, q0 = {q0}, b1 = {=}, b0 = {b0}),
-                            StatefulAction(TTask<2>),
-                            RunOnce {
-                                StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 % 4 > 0, dynamic = true) {
+                    ReactiveSelector {
+                        #[post(|bb| bb.t0.set(*bb.t0 % 2))]
+                        Action(Act<5>),
+                        WasEntryUpdated(t0),
+                        #[skip_if(|bb| bb.b0 % 2 == 1)]
+                        #[on_halted(|bb| { if (*bb.t0 + 1) % 4 == 1 { bb.b1 += 3 }; bb.b0 += 2 })]
+                        StatefulAction(Task<6> = Task::<6>),
+                        SetBlackboard(b0 = 8),
+                    },
+                    Fallback {
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Action(Act<11>),
+                    },
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                ReactiveSequence {
+                    Condition(PCond<12>, b0 = {b1}),
+                    IfThenElse {
+                        RunOnce {
+                            Conditional(|bb| *bb.t0 + 4 < 4, dynamic = true, else = Failure) {
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Action(|ctx, bb| ctx.exec_in(13, bb.b1, &mut bb.b0)),
+                                },
                             },
                         },
-                        _ => #[post(|bb| bb.b1 += 2)]
-                        #[run_while(|bb| bb.b1 > 2)]
-                        RetryUntilSuccessful(3) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                        SetBlackboard(b1 = 0),
+                        Sleep(20),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0101Blackboard { l0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0102 for Ctx, error DiffError {
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            FlipSelector {
+                FlipSelector {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(TTask<0>),
+                    },
+                    RunOnce(then_skip = false) {
+                        MemPriority {
+                            Condition(TCond<1>),
+                            Condition(Cond<2>),
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0100Blackboard { t0 q0 b1 b0 });
-
-fallible!(Tree0100);
-
-bt::behavior_tree! {
-    pub tree Tree0101 for Ctx, error DiffError {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                AsyncFallback {
-                    StepSequencer {
-                        Condition(|ctx| ctx.try_check(0)),
-                        StatefulAction(TTask<1>),
+                    MaxTime(0) {
+                        ReactiveSequence {
+                            Delay(10) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
                     },
-                    Condition(|ctx| ctx.try_check(2)),
+                    Filter(times = 2, count = Failure) {
+                        StatefulAction(Task<4>),
+                    },
                 },
-            },
-            ReactiveFallback {
-                Filter(times = 2, count = Success) {
-                    Action(Act<3> = Act::<3>),
+                ReactiveSequence {
+                    RetryUntilSuccessful(1) {
+                        Succeeder,
+                    },
+                    MemSequence {
+                        Succeeder,
+                        Action(TAct<5>),
+                        StatefulAction(Task<6>),
+                    },
                 },
-                ReactiveFallback {
-                    Action(|ctx| ctx.try_exec(4)),
-                    StatefulAction(TTask<5>),
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0101);
-
-bt::behavior_tree! {
-    pub tree Tree0102 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = false) {
-            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                ParallelAll {
-                    Condition(Cond<0>),
-                    SetBlackboard(b0 = 3),
-                    SetBlackboard(b0 = 8),
+                MemPriority {
+                    Sequence {
+                        Action(|ctx| ctx.try_exec(7)),
+                        Condition(TCond<8>),
+                    },
+                    Fallback {
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(TTask<11>),
+                        StatefulAction(TTask<12>),
+                        Error(DiffError(1023)),
+                    },
+                    Sleep(30),
                 },
             },
         }
     }
 }
 
-board!(Tree0102Blackboard { b0 t0 });
+fallible!(Tree0102);
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 2,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
             b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
         }
-        Repeat(4) {
-            Interrupt(|bb| bb.o0.is_none()) {
-                Selector {
-                    Precondition(|bb| bb.b1 == 7, else = Failure) {
-                        IfThenElse {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Switch(b1) {
-                                case 2 => AlwaysFailure,
-                                _ => AlwaysSuccess,
+        Precondition(|bb| *bb.t0 < 4) {
+            Cooldown(30, filtered = Skipped) {
+                BinarySelector(|bb| (*bb.t0 + 3) % 2 != 0) {
+                    SequenceStar {
+                        Wait(0),
+                        #[on_halted(|bb| bb.b1 = bb.b0)]
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| *bb.t0 + 3 < *bb.t0),
+                    },
+                    #[post(|bb| bb.o0 = Some(3))]
+                    Sequence {
+                        Iterate(l0, element = {b1}, until = FirstSuccess) {
+                            FlipSelector {
+                                Action(Act<1>),
+                                #[on_success(|bb| { if *bb.t0 == 6 { bb.o0 = None }; bb.b1 = *bb.t0 % 4 })]
+                                SetBlackboard(o0 = Some(2)),
                             },
                         },
                     },
-                    Condition(Cond<1>),
-                    AsyncFallback {
-                        Condition(Cond<2>),
-                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                        Action(Act<3>),
-                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0103Blackboard { b0 o0 t0 b1 });
+board!(Tree0103Blackboard { l0 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
-        SequenceWithMemory {
-            ParallelAll(max_failures = -1) {
-                SequenceWithMemory {
-                    AsyncFallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Repeat(forever) {
-                            Failer,
-                        },
-                        Condition(Cond<1> = Cond::<1>),
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                            Action(|ctx| ctx.exec(3)),
-                            Failer,
-                        },
-                    },
-                    Limiter(1) {
-                        Selector {
-                            StatefulAction(Task<4> = Task::<4>),
-                            AlwaysFailure,
-                        },
-                    },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        ForceFailure {
+            Parallel(success = 1, failure = -1) {
+                AlwaysRunning,
+                UnsetBlackboard(o0),
+                Observe(|bb| *bb.t0 % 4 == 0, abort = self) {
+                    Action(Act<0>),
                 },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                Filter(times = 1) {
-                    RetryUntilSuccessful(4) {
-                        Succeeder,
-                    },
-                },
-                SequenceStar {
-                    Action(Act<6> = Act::<6>),
-                    Succeeder,
-                },
-                StatefulAction(Task<7>),
-            },
-            Parallel(failure = -3) {
-                Deadline(0) {
-                    Delay(20) {
-                        Remap(success = Failure, failure = Success) {
-                            Wait(0),
-                        },
-                    },
-                },
-                StepSequencer {
-                    FlipSelector {
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    Condition(Cond<10>),
-                },
-                AlwaysSuccess,
+                SetBlackboard(o0 = Some(3)),
+                #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
+                Condition(Cond<1>),
             },
         }
     }
 }
+
+board!(Tree0104Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] b0: i64 = 1,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        Parallel(success = 2) {
-            Condition(Cond<0> = Cond::<0>),
-            Error(DiffError(1015)),
+        Parallel {
+            #[success_if(|bb| *bb.t1 % 4 < 1)]
+            AlwaysRunning,
+            ScriptCondition(|bb| (*bb.t0 + 3) % 3 < 2),
+            Condition(TCond<0>),
+            StatefulAction(PTask<1>, b0 = 5),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0105Blackboard { b0 t0 });
+board!(Tree0105Blackboard { t0 t1 });
 
 fallible!(Tree0105);
 
 bt::behavior_tree! {
     pub tree Tree0106Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(15),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-        #[run_while(|bb| bb.o0.unwrap_or(3) % 4 == 3)]
-        SequenceWithMemory {
-            WaitUntil(|bb| bb.b0 % 3 < 2) {
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4> = Task::<4>),
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0106 for Ctx {
+        AsyncSequence {
+            SubTree(Tree0106Sub0),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0106 for Ctx, error DiffError {
+    pub tree Tree0107 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                Sleep(0),
-                StatefulAction(Task<2>),
-            },
-            SubTree(Tree0106Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-            Condition(|ctx| ctx.check(5)),
-            ReactiveSelector {
-                ScriptCondition(|bb| bb.b0 % 2 < 1),
-                Condition(PCond<6>, b0 = 7),
-                Condition(|ctx| ctx.try_check(7)),
-                WasEntryUpdated(t0),
-                Error(DiffError(1035)),
-            },
-        }
-    }
-}
-
-board!(Tree0106Blackboard { o0 b0 t0 });
-
-fallible!(Tree0106);
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-        }
-        MemPriority {
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(b0 = 2),
-                Fallback {
-                    #[success_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
-                    #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
-                    WaitValueUpdate(t1) {
-                        AlwaysRunning,
-                    },
-                    ReactiveSequence {
-                        #[on_success(|bb| { bb.b0 += 1; if *bb.t0 == *bb.t1 { bb.t0.set((*bb.t0 + 3) % 3) } })]
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        #[post(|bb| bb.t1.set(*bb.t0))]
-                        Filter(times = 2, count = Failure) {
-                            Condition(Cond<0>),
-                        },
-                        RunOnce(then_skip = true) {
-                            RepeatUntilSuccess(2) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
-                    },
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+            MemPriority {
+                Sequence {
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<0>),
                 },
-                ReactiveFallback {
-                    Loop(q0, if_empty = Skipped) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Loop(q0, value = {t1}, if_empty = Success) {
-                                Priority {
-                                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                                    #[run_while(|bb| *bb.t0 != (bb.b0 + 2) % 3)]
-                                    Failer,
-                                    ScriptCondition(|bb| *bb.t1 > bb.b0 % 4),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                        },
-                    },
-                    Filter(times = 1, count = Completed) {
-                        Fallback {
-                            ReactiveFallback {
-                                WasEntryUpdated(t0),
-                                #[success_if(|bb| *bb.t1 != 3)]
-                                #[post(|bb| bb.b0 = bb.b0 % 4)]
-                                Condition(Cond<4>),
-                            },
-                            Action(|ctx| ctx.exec(5)),
-                            StatefulAction(Task<6>),
-                        },
-                    },
+                BinarySelector(|bb| bb.b0 < 0, dynamic = false) {
+                    StatefulAction(TTask<1>),
+                    Action(Act<2>),
+                },
+                RepeatUntilSuccess(1) {
+                    SetBlackboard(t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0107Blackboard { t1 t0 q0 b0 });
+board!(Tree0107Blackboard { o0 l0 b1 b0 t0 });
+
+fallible!(Tree0107);
 
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        Cooldown(0, filtered = Skipped) {
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Sequence {
-                        #[success_if(|bb| *bb.t0 + 4 > 3)]
-                        RunOnce(then_skip = true) {
-                            Delay(10) {
-                                Delay(20) {
-                                    SetBlackboard(b0 = 0),
-                                },
-                            },
-                        },
-                        Precondition(|bb| bb.b1 + 4 > 4, else = Running) {
-                            Action(PIo<0>, t0 = {t0}),
-                        },
-                    },
-                    MemSequence {
-                        Action(PAct<1>, b0 = {=}, b1 = {=}),
-                        AlwaysSuccess,
-                    },
-                    Precondition(|bb| bb.b0 + 2 > bb.b0 + 1) {
-                        Repeat(4) {
-                            StepSequencer {
-                                Wait(50),
-                                Failer,
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        ScriptCondition(|bb| bb.b1 < 4),
-                        Runner,
+        SequenceWithMemory {
+            ReactiveFallback {
+                Deadline(0) {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
                     },
                 },
+                Condition(Cond<2> = Cond::<2>),
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Wait(10),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Deadline(0) {
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                AlwaysFailure,
             },
-        }
-    }
-}
-
-board!(Tree0108Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0109 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-        }
-        ForceFailure {
-            AsyncSequence {
-                Delay(30) {
-                    MaxTime(30) {
-                        TryCatch(catch_on_halt = false) {
-                            Condition(|ctx| ctx.check(0)),
-                            UnsetBlackboard(o0),
-                            ReactiveFallback {
-                                Condition(Cond<1>),
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
+            ReactiveFallback {
+                ReactiveSelector {
+                    Repeat(1) {
+                        Action(Act<5>),
                     },
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                    RepeatUntilSuccess(2) {
+                        Failer,
+                    },
+                    StatefulAction(Task<8>),
                 },
-                RetryUntilSuccessful(1) {
-                    MemPriority {
-                        Conditional(|bb| (bb.b0 + 4) % 4 > 1, else = Success) {
-                            BinarySelector(|bb| bb.o0.unwrap_or(1) + 2 > 2, dynamic = true) {
-                                Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 2, &mut bb.b0)),
-                                Repeat(2) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
+                Invert {
+                    Repeat(3) {
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
                         },
-                        Cooldown(0, filtered = Failure) {
-                            Action(PIo<6>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0109Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0110 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-        }
-        MemSequence {
-            Precondition(|bb| *bb.t0 < 4, else = Running) {
-                AsyncFallback {
-                    Selector {
-                        Deadline(20) {
-                            StatefulAction(Task<0>),
-                        },
-                        Cooldown(0, filtered = Skipped) {
-                            Retry(forever) {
-                                #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    Interrupt(|bb| bb.b0 + 2 != 0) {
-                        Priority {
-                            Repeat(3) {
-                                FlipSelector {
-                                    #[failure_if(|bb| bb.b0 > 2)]
-                                    StatefulAction(PTask<2>, b0 = {=}),
-                                    Wait(0),
-                                    Condition(Cond<3>),
-                                    AlwaysFailure,
-                                    ScriptCondition(|bb| *bb.t0 % 4 < 1),
-                                },
-                            },
-                        },
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        StatefulAction(Task<4>),
                     },
                 },
             },
             FlipSelector {
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Action(Act<6> = Act::<6>),
-                    Action(PIo<7>, t0 = {b0}),
-                },
-                Optional {
+                Repeat(3) {
                     Fallback {
-                        WasEntryUpdated(t0),
-                        SetBlackboard(o0 = Some(7)),
+                        Condition(Cond<12>),
+                        AlwaysFailure,
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14> = Task::<14>),
                     },
                 },
-                RepeatTimes(forever) {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Priority {
-                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                            Action(Act<9>),
-                            StatefulAction(Task<10>),
-                        },
+                StepSequencer {
+                    StatefulAction(Task<15>),
+                    AlwaysFailure,
+                    StatefulAction(Task<16>),
+                },
+            },
+            Priority {
+                Action(Act<17>),
+                Parallel(success = 1, failure = 1) {
+                    Condition(|ctx| ctx.check(18)),
+                    Repeater(forever) {
+                        Wait(20),
+                    },
+                },
+                Action(Act<19>),
+                IfThenElse {
+                    Fallback {
+                        Condition(|ctx| ctx.check(20)),
+                        Failer,
+                    },
+                    StatefulAction(Task<21>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0109 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        AsyncSequence {
+            Action(|ctx| ctx.exec(0)),
+            Sleep(0),
+            Condition(Cond<1>),
+            SequenceWithMemory {
+                ForceSuccess {
+                    Condition(Cond<2>),
+                },
+                Action(PAct<3>, b0 = 4, b1 = {b0}),
+                Action(Act<4>),
+            },
+            Delay(20) {
+                #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+                #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                #[skip_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0109Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0110 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(3) + 2) as f32)]
+            SequenceWithMemory {
+                Condition(|ctx| ctx.try_check(0)),
+                ParallelAll(1) {
+                    StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 == 3),
+                },
+            },
+            #[score(4)]
+            Parallel(success = -1) {
+                Sequence {
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                    StatefulAction(TTask<2>),
+                    Conditional(|bb| *bb.t0 + 2 > 2, dynamic = true, else = Failure) {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Action(PAct<3>, b0 = {b0}, b1 = {t0}),
                     },
                 },
             },
-            Conditional(|bb| *bb.t0 + 4 != 7, dynamic = false, else = Failure) {
-                KeepRunningUntilFailure {
-                    Optional {
-                        #[post(|bb| if *bb.t0 + 3 > 3 { bb.b0 += 3 })]
-                        ReactiveSequence {
-                            WaitValueUpdate(t0) {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<11>),
-                                },
-                            },
-                            StepSequencer {
-                                #[run_while(|bb| *bb.t0 % 4 > 1)]
-                                #[failure_if(|bb| bb.b0 + 4 < *bb.t0)]
-                                SetBlackboard(t0 = {b0}),
-                                Action(Act<12>),
-                                Repeat(3) {
-                                    StatefulAction(Task<13>),
-                                },
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+            #[score(|bb| (bb.b0) as f32)]
+            #[on_success(|bb| bb.t0.set(4))]
+            DynamicSequence {
+                Condition(PCond<4>, b0 = {b0}),
+                Sleep(10),
+                AlwaysFailure,
             },
         }
     }
@@ -521,1783 +441,369 @@ bt::behavior_tree! {
 
 board!(Tree0110Blackboard { o0 t0 b0 });
 
-bt::behavior_tree! {
-    pub tree Tree0111Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-        }
-        #[on_halted(|bb| bb.b0 += 4)]
-        RetryUntilSuccessful(0) {
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
+fallible!(Tree0110);
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(2) {
-            ReactiveFallback {
-                Fallback {
-                    Action(Act<0> = Act::<0>),
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b0 > 7)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[on_success(|bb| { *bb.t0 += 1; if bb.b0 + 4 > 3 { bb.b0 += 1 } })]
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                SubTree(Tree0111Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-            },
-            WaitUntil(|bb| *bb.t0 % 2 < 1) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Precondition(|bb| (*bb.t0 + 1) % 2 < 0, else = Failure) {
-                        Repeater(forever) {
-                            ReactiveSequence {
-                                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                                Inverter {
-                                    Action(Act<3>),
-                                },
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                    RepeatUntilSuccess(forever) {
-                        Action(PIo<5>, t0 = {t0}),
-                    },
-                },
-            },
+        SequenceWithMemory {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0111Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
-        Deadline(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 3 => #[post(|bb| bb.b1 += 1)]
+            SetBlackboard(o0 = Some(8)),
+            _ => Script(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0 % 3) }),
+        }
+    }
+}
+
+board!(Tree0112Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0113 for Ctx {
+        Sequence {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                PrioritySelector {
+                    #[score(0)]
+                    Action(Act<1>),
+                    #[score(1)]
+                    Runner,
+                },
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(5) % 4 != 2, else = Running) {
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<0>),
-                        },
+    pub tree Tree0114 for Ctx {
+        ParallelAll(1) {
+            Remap(success = Success, failure = Success) {
+                ReactiveFallback {
+                    MemPriority {
+                        Action(Act<0>),
                         Action(Act<1>),
-                        Action(Act<2>),
                     },
-                    Conditional(|bb| bb.o0.unwrap_or(1) + 4 > *bb.t0, dynamic = false, else = Success) {
-                        ForceSuccess {
-                            Condition(PCond<3>, b0 = {=}),
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        ParallelAll(max_failures = -2) {
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
                         },
                     },
-                    SetBlackboard(o0 = Some(3)),
+                    Condition(Cond<4> = Cond::<4>),
                 },
             },
         }
     }
 }
-
-board!(Tree0113Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        MemPriority {
-            Retry(1) {
-                StatefulAction(Task<0>),
-            },
-            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            StatefulAction(Task<1>),
-            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
-                #[on_halted(|bb| bb.t0.set(9))]
-                #[success_if(|bb| bb.b1 % 4 < 1)]
-                Action(|ctx| ctx.exec(2)),
-                Action(PAct<3>, b0 = {b0}, b1 = {=}),
-            },
-            Switch(b1) {
-                case 3 => StatefulAction(Task<4>),
-                _ => WasEntryUpdated(t0),
-            },
-            IfThenElse {
-                StatefulAction(Task<5> = Task::<5>),
-                Wait(30),
-            },
-        }
-    }
-}
-
-board!(Tree0114Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64 = 3,
         }
-        Sequence {
-            Condition(Cond<0>),
-            #[on_halted(|bb| bb.o0 = None)]
-            #[failure_if(|bb| bb.b0 != 2)]
-            #[success_if(|bb| *bb.t0 > 3)]
-            MemSequence {
-                Sleep(50),
-                Action(|ctx| ctx.exec(1)),
-                MaxTime(0) {
-                    Condition(Cond<2>),
+        IfThenElse {
+            Action(PIo<0>, t0 = {b1}),
+            AsyncSequence {
+                Repeat(3) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
                 },
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                AlwaysSuccess,
-                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { o0 t0 b0 });
+board!(Tree0115Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0116Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        Sequence {
-            RepeatUntil(Failure) {
-                MemPriority {
-                    Condition(Cond<0>),
-                    #[failure_if(|bb| bb.b0 == *bb.t0)]
-                    #[run_while(|bb| bb.b0 == *bb.t0 + 1)]
-                    Action(PIo<1>, t0 = {=}),
+        WhileDoElse {
+            Repeater(3) {
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<0>),
                 },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                SubTree(Tree0116Sub0),
+            },
+            ReactiveFallback {
+                Failer,
+                Sleep(0),
             },
         }
     }
 }
-
-board!(Tree0116Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0117Sub0 for Ctx {
-        Wait(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
-        SequenceStar {
-            SubTree(Tree0117Sub0),
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 1,
-        }
-        MaxTime(100) {
-            Fallback {
-                #[failure_if(|bb| *bb.t0 > 6)]
-                RunOnce(then_skip = true) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-                },
-                SequenceWithMemory {
-                    SetBlackboard(b0 = {t0}),
-                    Deadline(0) {
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                IfThenElse {
-                    Condition(Cond<3> = Cond::<3>),
-                    ParallelAll(max_failures = -1) {
-                        Action(Act<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0118Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4>,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            Loop(q0, if_empty = Skipped) {
-                #[post(|bb| *bb.t1 += 3)]
-                StatefulAction(Task<0>),
-            },
-            Selector {
-                SkipUnlessUpdated(t0) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Condition(PCond<2>, b0 = {t1}),
-                #[post(|bb| if bb.o0.unwrap_or(5) > (*bb.t0 + 2) % 4 { *bb.t0 += 1 })]
-                SetBlackboard(b0 = 8),
-            },
-            RepeatUntil(Failure) {
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| *bb.t0 % 3 == 0),
-                        #[skip_if(|bb| bb.b0 < *bb.t0)]
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Condition(Cond<4>),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(5)),
-                    #[post(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
-                    Condition(Cond<6>),
-                    Repeat(3) {
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0119Blackboard { t1 b0 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0120Sub0 for Ctx {
-        MaxTime(100) {
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0120Sub1 for Ctx {
-        Condition(Cond<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0120 for Ctx, error DiffError {
-        ParallelAll(1) {
-            PolicyParallel(policy = FirstFailure) {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                MemPriority {
-                    Error(DiffError(1030)),
-                    Action(TAct<2>),
-                    SubTree(Tree0120Sub0),
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(TTask<6>),
-                    },
-                    Deadline(0) {
-                        SubTree(Tree0120Sub1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0120);
-
-bt::behavior_tree! {
-    pub tree Tree0121 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.o0.is_none()) {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[post(|bb| bb.o0 = Some(bb.b1 + 3))]
-                Retry(forever) {
-                    BinarySelector(|bb| bb.b1 % 3 < 0) {
-                        RunOnce(then_skip = true) {
-                            SequenceStar {
-                                #[skip_if(|bb| *bb.t0 > 3)]
-                                Runner,
-                                #[on_halted(|bb| { bb.b1 = bb.b0 % 4; bb.t0.set(bb.b1 % 3) })]
-                                ReactiveSequence {
-                                    Action(PIo<0>, t0 = {b0}),
-                                    StatefulAction(Task<1>),
-                                },
-                                Fallback {
-                                    Condition(Cond<2> = Cond::<2>),
-                                    Script(|bb| if *bb.t0 + 2 > 2 { bb.o0 = Some(bb.b1 + 4) }),
-                                },
-                            },
-                        },
-                        PolicyParallel(policy = FirstSuccess) {
-                            Precondition(|bb| bb.b0 + 1 > 7) {
-                                RunOnce(then_skip = false) {
-                                    #[run_while(|bb| bb.b0 + 2 < 3)]
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ParallelAll(max_failures = -2) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    RepeatUntil(Failure) {
-                        Action(Act<3>),
-                    },
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-                },
-                #[run_while(|bb| bb.b0 > 6)]
-                Retry(2) {
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Action(PAct<5>, b0 = {b0}, b1 = {b0}),
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    StatefulAction(Task<9>),
-                },
-                ReactiveSequence {
-                    Action(PIo<10>, t0 = {b0}),
-                    Inverter {
-                        MaxTime(20) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0121Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Parallel(success = 2) {
-            Succeeder,
-            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0122Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0123 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(5),
-        }
-        ReactiveSequence {
-            Parallel(success = 3, failure = -2) {
-                MemSequence {
-                    Condition(|ctx| ctx.try_check(0)),
-                    Succeeder,
-                },
-                AsyncFallback {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Script(|bb| bb.o0 = None),
-                },
-                Retry(1) {
-                    StatefulAction(TTask<1>),
-                },
-                Sequence {
-                    Action(TAct<2>),
-                    Action(PIo<3>, t0 = {t1}),
-                    SetBlackboard(b0 = {t1}),
-                },
-            },
-            Conditional(|bb| *bb.t1 == 7, else = Success) {
-                StatefulAction(Task<4>),
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0123Blackboard { t1 b0 o0 });
-
-fallible!(Tree0123);
-
-bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0124Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0125 for Ctx, error DiffError {
-        ParallelAll {
-            RepeatTimes(1) {
-                StatefulAction(TTask<0>),
-            },
-            Sleep(10),
-            Condition(Cond<1>),
-            StatefulAction(TTask<2>),
-            Action(|ctx| ctx.try_exec(3)),
-        }
-    }
-}
-
-fallible!(Tree0125);
-
-bt::behavior_tree! {
-    pub tree Tree0126Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 14,
-        }
-        SetBlackboard(b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        RepeatUntilSuccess(forever) {
-            Precondition(|bb| *bb.t0 == (*bb.t0 + 4) % 4) {
-                Fallback {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        ReactiveFallback {
-                            StatefulAction(TTask<0>),
-                            Action(PIo<1>, t0 = {=}),
-                            SubTree(Tree0126Sub0, t0 = {=}, b0 = {b0}),
-                        },
-                        KeepRunningUntilFailure {
-                            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
-                                StatefulAction(TTask<2>),
-                            },
-                        },
-                        Action(PIo<3>, t0 = {=}),
-                        StatefulAction(PTask<4>, b0 = {t0}),
-                    },
-                    Optional {
-                        #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
-                        TryCatch {
-                            SetBlackboard(t0 = 7),
-                            Script(|bb| { bb.t0.set(bb.b0); bb.b0 = 5 }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0126Blackboard { t0 b0 });
-
-fallible!(Tree0126);
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        Loop(q0, if_empty = Running) {
-            #[on_success(|bb| if bb.o0.unwrap_or(1) != 2 { bb.b0 = bb.o0.unwrap_or(3) })]
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0127Blackboard { q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        #[on_failure(|bb| if *bb.t0 < (*bb.t1 + 4) % 4 { bb.t0.set(*bb.t1 + 1) })]
-        #[skip_if(|bb| *bb.t0 < (bb.b0 + 1) % 3)]
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-                Action(Act<1>),
-                SetBlackboard(t1 = 5),
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0128Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Fallback {
-            Action(Act<0> = Act::<0>),
-            #[run_while(|bb| bb.b0 > 2)]
-            #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
-            Action(Act<1> = Act::<1>),
-            StatefulAction(Task<2>),
-            ReactiveFallback {
-                Action(Act<3>),
-                ScriptCondition(|bb| bb.b0 < 7),
-            },
-        }
-    }
-}
-
-board!(Tree0129Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0130 for Ctx {
-        ReactiveFallback {
-            Repeat(forever) {
-                Timeout(50) {
-                    ForceFailure {
-                        WhileDoElse {
-                            MaxTime(20) {
-                                Inverter {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            RunOnce(then_skip = true) {
-                                Repeat(4) {
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Condition(Cond<2> = Cond::<2>),
-            ForceSuccess {
-                AsyncFallback {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<3>),
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                    RunOnce(then_skip = true) {
-                        ForceFailure {
-                            Repeater(forever) {
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                    RepeatUntilFailure(forever) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0131 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 4,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Parallel(failure = 2) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    #[on_success(|bb| bb.b0 += 3)]
-                    #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(0)) })]
-                    StatefulAction(PTask<1>, b0 = {=}),
-                },
-                Filter(times = 2, count = Failure) {
-                    StatefulAction(Task<2>),
-                },
-                Sequence {
-                    Script(|bb| bb.b0 += 3),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0131Blackboard { o0 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0132 for Ctx {
-        FlipSelector {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            SequenceWithMemory {
-                Filter(times = 1, count = Completed) {
-                    Optional {
-                        AsyncFallback {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0133 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Repeater(forever) {
-            RunOnce(then_skip = false) {
-                #[run_while(|bb| bb.b0 + 1 == 3)]
-                #[post(|bb| *bb.t0 += 2)]
-                #[success_if(|bb| bb.b1 + 3 < bb.b0 + 4)]
-                MemSequence {
-                    Condition(Cond<0>),
-                    IfThenElse {
-                        Parallel {
-                            Condition(PCond<1>, b0 = 6),
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                            #[on_success(|bb| if *bb.t0 + 4 > bb.b0 % 3 { bb.b1 = (*bb.t0 + 2) % 3 })]
-                            Succeeder,
-                        },
-                        Limiter(2) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    BinarySelector(|bb| (bb.b1 + 1) % 3 == 2) {
-                        Repeat(4) {
-                            Condition(PCond<4>, b0 = {=}),
-                        },
-                        Priority {
-                            Action(PIo<5>, t0 = {=}),
-                            Condition(Cond<6>),
-                            Script(|bb| bb.b0 += 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0133Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0134 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = false) {
-                Timeout(0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {b0}),
-                    },
-                },
-                Action(Act<2>),
-            },
-            Fallback {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[run_while(|bb| bb.b0 != 5)]
-                Parallel(success = -2, failure = -2) {
-                    SequenceWithMemory {
-                        Condition(PCond<3>, b0 = {b0}),
-                        Wait(10),
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                    Repeat(3) {
-                        ScriptCondition(|bb| *bb.t0 < 4),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0134Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0135 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            MemSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {b0}),
-                Condition(|ctx| ctx.check(3)),
-            },
-            AsyncSequence {
-                Sequence {
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t0 == 1)]
-                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 3)]
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    ReactiveSequence {
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                #[on_halted(|bb| bb.t0.set(7))]
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(7, 6)),
-                    Condition(Cond<8>),
-                    SetBlackboard(b0 = {b1}),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<9>),
-                Condition(PCond<10>, b0 = {=}),
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    Condition(|ctx| ctx.check(11)),
-                },
-                WaitUntil(|bb| *bb.t0 % 2 < 0) {
-                    Action(PAct<12>, b0 = 3, b1 = {t0}),
-                },
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0135Blackboard { b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0136 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            Selector {
-                StatefulAction(Task<0> = Task::<0>),
-                WaitValueUpdate(t0) {
-                    MemSequence {
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                Optional {
-                    Repeat(forever) {
-                        Loop(q0, if_empty = Skipped) {
-                            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4) % 2)]
-                            Action(PAct<4>, b0 = 8, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(3) % 2)),
-            Filter(times = 3, count = Success, filtered = Failure) {
-                #[success_if(|bb| bb.b1 % 4 < 1)]
-                #[failure_if(|bb| bb.b1 % 4 == 0)]
-                #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
-                SequenceWithMemory {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Parallel {
-                            ReactiveSequence {
-                                Switch(b1) {
-                                    case 1 => AlwaysRunning,
-                                    case 3 => AlwaysSuccess,
-                                    case 0 => #[failure_if(|bb| (*bb.t0 + 4) % 4 != 0)]
-                                    ScriptCondition(|bb| bb.b1 < 4),
-                                    _ => Runner,
-                                },
-                                RepeatUntilFailure(forever) {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0136Blackboard { t0 o0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0137 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        MaxTime(20) {
-            SetBlackboard(b0 = 4),
-        }
-    }
-}
-
-board!(Tree0137Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0138 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        KeepRunningUntilFailure {
-            ForceSuccess {
-                BinarySelector(|bb| bb.b1 + 2 < 1, dynamic = false) {
-                    #[on_failure(|bb| if (bb.b0 + 2) % 2 > 0 { bb.t0.set(bb.b1) })]
-                    ParallelAll(max_failures = -1) {
-                        WhileDoElse {
-                            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-                            #[failure_if(|bb| bb.b1 > 4)]
-                            #[run_while(|bb| *bb.t0 + 2 < 6)]
-                            ScriptCondition(|bb| bb.b1 % 2 < 0),
-                            Failer,
-                        },
-                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                            WhileDoElse {
-                                ScriptCondition(|bb| *bb.t0 % 4 != 0),
-                                Condition(Cond<0>),
-                                Script(|bb| bb.b1 += 1),
-                            },
-                        },
-                        MaxTime(0) {
-                            Script(|bb| { bb.b0 += 1; bb.b0 = bb.b1 }),
-                        },
-                        StepSequencer {
-                            Repeat(1) {
-                                Deadline(50) {
-                                    StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
-                                },
-                            },
-                        },
-                        RepeatTimes(3) {
-                            Precondition(|bb| bb.b1 + 2 > (*bb.t0 + 4) % 3, else = Failure) {
-                                Switch(b1) {
-                                    case 5 => Condition(Cond<2> = Cond::<2>),
-                                    _ => Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                    AsyncFallback {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Delay(30) {
-                                RepeatTimes(forever) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                        MemPriority {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(TCond<7>),
-                        },
-                        StatefulAction(TTask<8>),
-                        Sequence {
-                            #[on_failure(|bb| if (bb.b1 + 1) % 4 < 2 { bb.b0 = *bb.t0 % 3 })]
-                            #[post(|bb| { bb.b1 += 1; bb.b0 += 1 })]
-                            ScriptCondition(|bb| bb.b1 + 2 == 5),
-                            StatefulAction(TTask<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0138Blackboard { b1 t0 b0 });
-
-fallible!(Tree0138);
-
-bt::behavior_tree! {
-    pub tree Tree0139 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64>,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
-        }
-        RepeatUntilFailure(1) {
-            Sequence {
-                Interrupt(|bb| *bb.t0 % 3 == 1) {
-                    Repeat(0) {
-                        Action(PIo<0>, t0 = {t0}),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    ReactiveSequence {
-                        MemSequence {
-                            WaitValueUpdate(t0) {
-                                Action(Act<1>),
-                            },
-                            #[post(|bb| { bb.b0 = *bb.t0 % 4; bb.o0 = Some(bb.b1 + 1) })]
-                            Condition(Cond<2> = Cond::<2>),
-                            Loop(q0) {
-                                Action(|ctx| ctx.exec(3)),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Action(PAct<4>, b0 = 8, b1 = {=}),
-                    Loop(q0, if_empty = Skipped) {
-                        Action(PAct<5>, b0 = 8),
-                    },
-                    Condition(Cond<6>),
-                },
-                Repeat(0) {
-                    Condition(|ctx| ctx.check(7)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0139Blackboard { b1 o0 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0140Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 14,
-        }
-        Selector {
-            #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
-            Condition(Cond<6> = Cond::<6>),
-            Action(PIo<7>, t0 = {t1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0140 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Repeater(forever) {
-            Priority {
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<0>),
-                    Parallel(success = 2, failure = -1) {
-                        ReactiveFallback {
-                            RunOnce(then_skip = false) {
-                                #[failure_if(|bb| *bb.t1 + 1 < *bb.t0)]
-                                #[skip_if(|bb| bb.b0 > *bb.t0)]
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            Condition(Cond<2>),
-                            MemSequence {
-                                Wait(20),
-                                ScriptCondition(|bb| *bb.t1 != 5),
-                            },
-                        },
-                        Precondition(|bb| bb.b0 + 4 < 4) {
-                            Remap(success = Success, failure = Failure) {
-                                ReactiveSequence {
-                                    Action(PIo<3>, t0 = {=}),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                        },
-                        WhileDoElse {
-                            Condition(PCond<5>, b0 = 6),
-                            WasEntryUpdated(t0),
-                            Sleep(20),
-                        },
-                        SubTree(Tree0140Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0140Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0141 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] b1: i64,
-        }
-        ReactiveFallback {
-            Error(DiffError(1096)),
-        }
-    }
-}
-
-board!(Tree0141Blackboard { b1 });
-
-fallible!(Tree0141);
-
-bt::behavior_tree! {
-    pub tree Tree0142 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 4,
-        }
-        ForceFailure {
-            Deadline(0) {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ReactiveSequence {
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 4)),
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                            Wait(30),
-                        },
-                        MemPriority {
-                            #[failure_if(|bb| bb.b0 > 3)]
-                            #[on_failure(|bb| { bb.t0.set(*bb.t1); bb.o0 = None })]
-                            #[skip_if(|bb| bb.b0 + 1 < 3)]
-                            SequenceWithMemory {
-                                Condition(PCond<3>, b0 = {=}),
-                                Condition(PCond<4>, b0 = {=}),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                                Condition(Cond<6>),
-                                Script(|bb| bb.b0 += 1),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0142Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0143 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        MemSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0143Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0144 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Repeat(0) {
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0144Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0145 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-        }
-        #[success_if(|bb| (bb.b0 + 1) % 3 == 1)]
-        Timeout(30) {
-            Conditional(|bb| bb.b1 < 4, dynamic = true) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0145Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0146 for Ctx {
-        RetryUntilSuccessful(2) {
-            SequenceWithMemory {
-                WhileDoElse {
-                    IfThenElse {
-                        ReactiveSequence {
-                            Filter(times = 1, count = Success, filtered = Skipped) {
-                                Action(Act<0> = Act::<0>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                AlwaysSuccess,
-                            },
-                            Parallel(success = 1, failure = -1) {
-                                Succeeder,
-                                Failer,
-                            },
-                        },
-                        Sequence {
-                            ParallelAll(2) {
-                                Action(Act<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    RunOnce {
-                        Retry(2) {
-                            Fallback {
-                                RepeatUntilSuccess(2) {
-                                    Action(Act<5> = Act::<5>),
-                                },
-                                Sequence {
-                                    StatefulAction(Task<6>),
-                                },
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<7>),
-                                },
-                                Repeat(0) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0147Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0147 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            Parallel(success = 1, failure = -2) {
-                Condition(TCond<0>),
-                Action(Act<1>),
-                Action(|ctx| ctx.try_exec(2)),
-            },
-            Action(PIo<3>, t0 = {=}),
-            IfThenElse {
-                Action(|ctx| ctx.try_exec(4)),
-                Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                #[on_success(|bb| { *bb.t0 += 2; bb.b0 = 4 })]
-                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                #[run_while(|bb| *bb.t0 > *bb.t0 + 1)]
-                StatefulAction(TTask<6>),
-            },
-            StepSequencer {
-                Failer,
-                AlwaysSuccess,
-                SubTree(Tree0147Sub0, ..),
-            },
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-board!(Tree0147Blackboard { b0 t0 });
-
-fallible!(Tree0147);
-
-bt::behavior_tree! {
-    pub tree Tree0148Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0148 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > *bb.t0)]
-        #[on_success(|bb| bb.b0 += 2)]
-        Conditional(|bb| bb.b0 + 3 != *bb.t1) {
-            SubTree(Tree0148Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0148Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0149Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b1: i64 = 11,
             #[allow(unused)] b0: i64 = 9,
-        }
-        Action(Act<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0149 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 1,
-            b0: i64,
-        }
-        FlipSelector {
-            Fallback {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(4) {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            Repeat(1) {
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            Sequence {
-                                Condition(Cond<2>),
-                                #[success_if(|bb| bb.b0 % 2 < 1)]
-                                #[failure_if(|bb| *bb.t0 + 3 == bb.o0.unwrap_or(4) % 2)]
-                                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 1))]
-                                UnsetBlackboard(o0),
-                            },
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| (*bb.t1 + 4) % 3, out_of_range = Fail) {
-                    ScriptCondition(|bb| bb.b0 == (bb.o0.unwrap_or(1) + 4) % 2),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            ReactiveSequence {
-                Switch(b1) {
-                    case 1 => SubTree(Tree0149Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b1 = {b1}, b0 = {=}),
-                    _ => ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-                ParallelAll(3) {
-                    Action(|ctx| ctx.exec(8)),
-                    SetBlackboard(b0 = {b1}),
-                    Condition(Cond<9>),
-                    SetBlackboard(t0 = {b1}),
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSelector {
-                    #[post(|bb| { *bb.t0 += 1; bb.t1.set(bb.o0.unwrap_or(2)) })]
-                    #[on_failure(|bb| { bb.b0 = 4; bb.b0 = *bb.t1 })]
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Action(PIo<12>, t0 = {b0}),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                WaitValueUpdate(t0) {
-                    Delay(30) {
-                        BinarySelector(|bb| *bb.t0 + 4 == bb.b1 % 3) {
-                            StatefulAction(Task<13>),
-                            #[on_success(|bb| bb.b0 += 3)]
-                            ParallelAll(2) {
-                                StatefulAction(Task<14> = Task::<14>),
-                                Condition(|ctx, bb| ctx.check_in(15, bb.o0.unwrap_or(1))),
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    #[success_if(|bb| (bb.b1 + 1) % 2 == 1)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| *bb.t1 + 1 > 5)]
-                    AlwaysSuccess,
-                    StatefulAction(PTask<16>, b0 = {=}),
-                    Condition(PCond<17>, b0 = {=}),
-                    StatefulAction(Task<18>),
-                    StatefulAction(Task<19> = Task::<19>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0149Blackboard { t0 t1 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0150 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 4,
-            b1: i64 = 3,
-        }
-        Parallel(failure = -3) {
-            #[run_while(|bb| bb.o0.unwrap_or(3) == (bb.b1 + 2) % 3)]
-            Script(|bb| if bb.b0 % 4 != 2 { bb.b0 = 2 }),
-            #[post(|bb| *bb.t0 += 3)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[run_while(|bb| *bb.t0 < 7)]
-            Repeat(2) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0150Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0151 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        SequenceWithMemory {
-            IndexSwitch(|bb| 0, dynamic = false) {
-                Condition(Cond<0> = Cond::<0>),
-                RepeatUntilSuccess(forever) {
-                    #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
-                    AlwaysRunning,
-                },
-                AlwaysFailure,
-                Failer,
-                Cooldown(30, filtered = Skipped) {
-                    #[failure_if(|bb| *bb.t0 < *bb.t0 + 2)]
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Fallback {
-                Action(|ctx| ctx.exec(3)),
-                MemPriority {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6>),
-                },
-            },
-            Retry(3) {
-                Delay(0) {
-                    Action(PIo<7>, t0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0151Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0152 for Ctx {
-        Retry(1) {
-            Condition(PCond<0>, b0 = 7),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0153 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        RetryUntilSuccessful(2) {
-            MemPriority {
-                Fallback {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Optional {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Delay(50) {
-                                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                                Script(|bb| bb.b0 += 1),
-                            },
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Delay(50) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(0) == *bb.t1, dynamic = false) {
-                            Deadline(0) {
-                                RetryUntilSuccessful(4) {
-                                    SetBlackboard(o0 = Some(7)),
-                                },
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<2>),
-                        StepSequencer {
-                            Action(Act<3>),
-                            #[skip_if(|bb| *bb.t0 < 7)]
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b0)),
-                        },
-                    },
-                    MemPriority {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Repeat(4) {
-                            StatefulAction(Task<9>),
-                        },
-                        RepeatUntilSuccess(forever) {
-                            Condition(PCond<10>, b0 = {=}),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(11, *bb.t1 % 2, &mut bb.b0)),
-                    },
-                },
-                AsyncFallback {
-                    Retry(1) {
-                        RepeatUntilSuccess(3) {
-                            MaxTime(0) {
-                                Parallel {
-                                    Script(|bb| { bb.o0 = Some(*bb.t1); if bb.o0.is_none() { bb.b0 += 3 } }),
-                                    SetBlackboard(o0 = Some(4)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0153Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
-        Repeat(4) {
-            Cooldown(0) {
-                Repeater(forever) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0155 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Timeout(50) {
-            AsyncFallback {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    ForceFailure {
-                        Timeout(30) {
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 + 1 == 7)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    Condition(Cond<2>),
-                    Timeout(0) {
-                        Deadline(50) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0155Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0156 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            ParallelAll {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    RepeatTimes(forever) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            #[run_while(|bb| *bb.t0 == bb.b0)]
-                            Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    SequenceStar {
-                        Script(|bb| bb.t0.set(bb.b1)),
-                        #[on_halted(|bb| bb.b1 = bb.b0)]
-                        #[success_if(|bb| bb.b0 == 4)]
-                        #[skip_if(|bb| bb.b1 > 6)]
-                        Script(|bb| bb.b1 = *bb.t0 + 1),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
-                        Action(Act<2>),
-                        SetBlackboard(b1 = 1),
-                    },
-                },
-            },
-            FlipSelector {
-                RetryUntilSuccessful(2) {
-                    Retry(1) {
-                        Parallel(success = -4) {
-                            Action(PIo<3>, t0 = {b0}),
-                            Error(DiffError(1037)),
-                            StatefulAction(TTask<5>),
-                            Action(PAct<6>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-                StatefulAction(Task<7>),
-            },
-            SequenceWithMemory {
-                FlipSelector {
-                    ParallelAll(max_failures = -2) {
-                        Sleep(20),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Action(|ctx| ctx.try_exec(9)),
-                Retry(2) {
-                    Wait(20),
-                },
-                ParallelAll {
-                    Interrupt(|bb| *bb.t0 == bb.b1 + 3) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_success(|bb| if bb.b1 < 3 { bb.t0.set(*bb.t0 % 2) })]
-                        #[skip_if(|bb| *bb.t0 == 5)]
-                        Succeeder,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0156Blackboard { t0 q0 b1 b0 });
-
-fallible!(Tree0156);
-
-bt::behavior_tree! {
-    pub tree Tree0157Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0157Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
         Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0157 for Ctx {
+    pub tree Tree0117 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| *bb.t0 += 2)]
-        #[failure_if(|bb| bb.b0 % 4 != 2)]
-        #[success_if(|bb| (bb.b0 + 4) % 4 > 1)]
-        ReactiveFallback {
-            SubTree(Tree0157Sub0, ..),
-            SubTree(Tree0157Sub1, b0 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0157Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0158Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0158 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0158Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0159 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            o0: Option<i64> = None,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Fallback {
-            Fallback {
-                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
-                    Parallel(success = -2, failure = 0) {
-                        Condition(Cond<0>),
-                        Condition(|ctx| ctx.check(1)),
+        ReactiveFallback {
+            RetryUntilSuccessful(0) {
+                Condition(TCond<0>),
+            },
+            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                    ParallelAll(max_failures = -1) {
+                        SubTree(Tree0117Sub0, l0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}, b0 = {=}),
+                        Fallback {
+                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                            StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                            Condition(TCond<4>),
+                        },
                     },
                 },
-                FlipSelector {
-                    Action(Act<2> = Act::<2>),
-                },
-                StatefulAction(Task<3>),
             },
-            StepSequencer {
-                Runner,
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    StatefulAction(PTask<4>, b0 = {=}),
-                    UnsetBlackboard(o0),
+            Condition(Cond<5>),
+            Switch(b1) {
+                case 2 => FlipSelector {
+                    SetBlackboard(b1 = {b0}),
+                    StatefulAction(Task<6>),
+                    ScriptCondition(|bb| (bb.b1 + 2) % 3 > 1),
                 },
-                StatefulAction(Task<5>),
-                Loop(q0, value = {b0}) {
-                    Action(Act<6> = Act::<6>),
-                },
-                SetBlackboard(t0 = 7),
+                case 3 => StatefulAction(TTask<7>),
+                _ => StatefulAction(PTask<8>, b0 = {=}),
             },
+            #[skip_if(|bb| bb.b0 == 7)]
+            #[post(|bb| { bb.o0 = None; bb.b1 = bb.o0.unwrap_or(3) + 3 })]
+            #[on_halted(|bb| bb.b1 += 1)]
+            Selector {
+                Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 4, &mut bb.b1)),
+                StatefulAction(Task<10> = Task::<10>),
+                WasEntryUpdated(t0),
+                Condition(PCond<11>, b0 = {b0}),
+                Condition(Cond<12>),
+            },
+        }
+    }
+}
+
+board!(Tree0117Blackboard { l0 t0 b1 o0 b0 });
+
+fallible!(Tree0117);
+
+bt::behavior_tree! {
+    pub tree Tree0118 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+        }
+        Deadline(20) {
             Sequence {
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(0), &mut bb.b0)),
+                #[run_while(|bb| *bb.t0 == 3)]
+                SequenceWithMemory {
+                    Iterate(l0, element = {b0}) {
+                        #[on_halted(|bb| bb.t0.set(9))]
+                        #[success_if(|bb| bb.b0 % 4 < 1)]
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Observe(|bb| bb.b0 + 1 > 4, abort = none) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                        },
+                    },
+                    ScriptCondition(|bb| *bb.t0 % 3 < 0),
                 },
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
-                        Condition(Cond<9>),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Repeat(4) {
-                            Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                Fallback {
+                    StatefulAction(PTask<1>, b0 = 5),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0118Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0119 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Observe(|bb| bb.b0 > 3, abort = none) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    IndexSwitch(|bb| 7, dynamic = false) {
+                        Filter(times = 1) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    AlwaysFailure,
+                },
+                Sequence {
+                    #[skip_if(|bb| bb.b0 != *bb.t0)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Action(PIo<2>, t0 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    #[success_if(|bb| *bb.t0 > 2)]
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    Action(Act<5> = Act::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0119Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0120 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        ParallelAll {
+            Observe(|bb| *bb.t0 != 6, abort = self) {
+                Delay(10) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+            ParallelAll(0) {
+                Failer,
+                StatefulAction(Task<1>),
+            },
+            Precondition(|bb| *bb.t0 < bb.b0, else = Success) {
+                StatefulAction(Task<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+board!(Tree0120Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0121 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                AsyncSequence {
+                    MemPriority {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                        Fallback {
+                            Action(PIo<0>, t0 = {=}),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Sequence {
+                    DynamicSelector {
+                        SequenceStar {
+                            WhileDoElse {
+                                #[success_if(|bb| (bb.b1 + 2) % 2 > 0)]
+                                #[skip_if(|bb| bb.b1 == bb.b0 + 1)]
+                                #[post(|bb| { if bb.o0.is_none() { bb.b1 = bb.o0.unwrap_or(5) }; bb.b1 = bb.o0.unwrap_or(3) + 2 })]
+                                Action(Act<2>),
+                                StatefulAction(Task<3>),
+                                Condition(PCond<4>, b0 = {b0}),
+                            },
+                        },
+                        WhileDoElse {
+                            Condition(PCond<5>, b0 = {b0}),
+                            Action(Act<6>),
+                            Wait(0),
+                        },
+                        Switch(b1) {
+                            case 0 => Condition(Cond<7>),
+                            _ => AlwaysRunning,
+                        },
+                    },
+                    Parallel(success = 2, failure = -1) {
+                        Repeat(2) {
+                            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                                ScriptCondition(|bb| (bb.b1 + 4) % 3 != 1),
+                                Wait(100),
+                            },
+                        },
+                        Deadline(30) {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                #[on_halted(|bb| *bb.t0 += 3)]
+                                Repeater(forever) {
+                                    WasEntryUpdated(t0),
+                                },
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        Fallback {
+                            Observe(|bb| bb.o0.unwrap_or(3) == 1, abort = both) {
+                                Fallback {
+                                    Action(PAct<8>, b0 = {b0}, b1 = {b1}),
+                                    Action(PIo<9>, t0 = {b0}),
+                                },
+                            },
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            #[failure_if(|bb| *bb.t0 > 5)]
+                            Condition(Cond<10>),
+                            WaitValueUpdate(t0) {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        FlipSelector {
+                            Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 1) % 3)),
+                            StatefulAction(Task<13>),
+                            ReactiveFallback {
+                                Action(Act<14>),
+                                #[on_halted(|bb| bb.b0 += 1)]
+                                #[failure_if(|bb| (bb.o0.unwrap_or(5) + 4) % 4 != 0)]
+                                Action(Act<15>),
+                            },
+                            Repeat(1) {
+                                Action(PAct<16>, b0 = {b1}),
+                            },
                         },
                     },
                 },
@@ -2306,20 +812,323 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0159Blackboard { t1 o0 t0 b0 q0 });
+board!(Tree0121Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0160 for Ctx {
+    pub tree Tree0122 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        ForceFailure {
-            Deadline(30) {
-                WaitUntil(|bb| bb.b1 % 4 > 1) {
+        Switch(b1) {
+            case 0 => Repeater(0) {
+                Failer,
+            },
+            case 4 => ReactiveSelector {
+                BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = true) {
+                    #[on_success(|bb| bb.b1 = *bb.t0)]
+                    Condition(Cond<0>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                StatefulAction(Task<2>),
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                Fallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    Limiter(1) {
+                        Failer,
+                    },
+                },
+            },
+            _ => Loop(q0, value = {b1}, if_empty = Failure) {
+                Loop(q0, if_empty = Success) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Sequence {
+                                Action(Act<5> = Act::<5>),
+                                ScriptCondition(|bb| bb.b1 != 3),
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Loop(q0, if_empty = Success) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0122Blackboard { q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0123 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Deadline(10) {
+            SetBlackboard(t0 = 7),
+        }
+    }
+}
+
+board!(Tree0123Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        FlipSelector {
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                WasEntryUpdated(t0),
+                #[score(|bb| (*bb.t0 % 4) as f32)]
+                #[post(|bb| if bb.b0 + 2 == bb.b1 % 3 { bb.b0 = 6 })]
+                #[run_while(|bb| *bb.t0 + 1 != *bb.t0)]
+                SetBlackboard(t0 = 4),
+            },
+            MemPriority {
+                DynamicSelector {
+                    Action(PAct<0>, b0 = 4, b1 = {=}),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 4, &mut bb.b1)),
+                },
+                Condition(Cond<2>),
+                Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+            },
+            RepeatUntil(Failure) {
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, 0, &mut bb.b0)),
+                },
+            },
+            ReactiveFallback {
+                Observe(|bb| bb.b0 > bb.b1 + 2) {
+                    Repeat(4) {
+                        Repeater(3) {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0124Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0125 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        MemPriority {
+            Precondition(|bb| (bb.b0 + 2) % 2 != 0) {
+                StatefulAction(Task<0>),
+            },
+            FlipSelector {
+                #[post(|bb| *bb.t1 += 2)]
+                RunOnce {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Runner,
+        }
+    }
+}
+
+board!(Tree0125Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0126 for Ctx {
+        RepeatUntil(Failure) {
+            Condition(|ctx, bb| ctx.check_in(0, 4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0127 for Ctx, error DiffError {
+        ReactiveFallback {
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                Condition(|ctx| ctx.try_check(0)),
+            },
+            RepeatUntilSuccess(forever) {
+                Timeout(0) {
                     SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {t0}),
+                        AlwaysSuccess,
+                        Error(DiffError(1092)),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0127);
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+        }
+        Filter(times = 3, count = Success, filtered = Skipped) {
+            BinarySelector(|bb| *bb.t0 + 2 < bb.b1, dynamic = true) {
+                Invert {
+                    Repeater(0) {
+                        Condition(TCond<0>),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
+                    Error(DiffError(1041)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0128Blackboard { b0 t0 b1 });
+
+fallible!(Tree0128);
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 4,
+        }
+        #[post(|bb| bb.b0 += 3)]
+        #[on_success(|bb| bb.b1 += 3)]
+        Sequence {
+            Filter(times = 1, filtered = Failure) {
+                RepeatUntil(Success) {
+                    IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop) {
+                        Wait(100),
+                        Wait(50),
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                PrioritySelector {
+                    #[score(8)]
+                    Guard(|ctx| &mut ctx.token) {
+                        #[skip_if(|bb| bb.b1 > bb.b0)]
+                        #[run_while(|bb| bb.b1 == 3)]
+                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 3) % 3)]
+                        Parallel(failure = 0) {
+                            Action(Act<1>),
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                    #[score(|bb| (*bb.t0 % 2) as f32)]
+                    #[on_failure(|bb| if bb.b1 < (*bb.t0 + 4) % 4 { bb.b1 = *bb.t0 + 1 })]
+                    #[skip_if(|bb| bb.b1 < (bb.b0 + 1) % 3)]
+                    Selector {
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    #[score(3)]
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0129Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0130Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        RunOnce {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0130 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            #[on_success(|bb| bb.b1 += 1)]
+            #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+            #[failure_if(|bb| bb.b0 + 3 > 1)]
+            ForceSuccess {
+                Switch(b1) {
+                    case 2 => Fallback {
+                        #[run_while(|bb| *bb.t0 % 2 == 1)]
+                        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); if bb.b0 < 6 { bb.o0 = Some(7) } })]
+                        Parallel {
+                            StatefulAction(Task<0>),
+                            Repeat(forever) {
+                                Precondition(|bb| bb.b1 % 3 < 2, else = Skipped) {
+                                    Action(Act<1>),
+                                },
+                            },
+                            SetBlackboard(b0 = {b1}),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    _ => Timeout(30) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            Fallback {
+                SubTree(Tree0130Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0130Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0131 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        RunOnce(then_skip = false) {
+            Fallback {
+                ReactiveFallback {
+                    ForceFailure {
+                        StatefulAction(TTask<0>),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Condition(TCond<1>),
+                    },
+                    Observe(|bb| *bb.t0 > 6, abort = none) {
+                        #[post(|bb| { if *bb.t0 != 6 { *bb.t0 += 3 }; *bb.t0 += 3 })]
                         Condition(|ctx| ctx.check(2)),
                     },
                 },
@@ -2328,196 +1137,108 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0160Blackboard { t0 b1 });
+board!(Tree0131Blackboard { t0 });
+
+fallible!(Tree0131);
 
 bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        ParallelAll {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
+    pub tree Tree0132 for Ctx {
         blackboard {
             b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-            Wait(50),
-            Wait(10),
-        }
-    }
-}
-
-board!(Tree0162Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0163Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = None,
         }
         Switch(b1) {
-            case 2 => StatefulAction(Task<0>),
-            case 0 => Sequence {
-                SubTree(Tree0163Sub0, b1 = {=}, t0 = {t0}),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            _ => ScriptCondition(|bb| bb.b1 + 4 == *bb.t0),
-        }
-    }
-}
-
-board!(Tree0163Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx, error DiffError {
-        ReactiveSequence {
-            ReactiveFallback {
-                ParallelAll(1) {
-                    AsyncSequence {
-                        StatefulAction(TTask<0>),
-                        Condition(|ctx| ctx.try_check(1)),
-                        Action(Act<2>),
-                        TryCatch {
-                            StatefulAction(TTask<3>),
-                            Action(Act<4>),
-                            Action(Act<5>),
-                            Runner,
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(TTask<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                        AlwaysSuccess,
-                        Condition(Cond<8>),
-                        Condition(TCond<9>),
-                    },
-                },
-            },
+            case 4 => #[post(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| bb.o0.is_none())]
             Fallback {
-                Priority {
-                    Error(DiffError(1017)),
-                    Condition(|ctx| ctx.check(11)),
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<0>),
+                },
+                Conditional(|bb| bb.b0 + 4 > 3, dynamic = true, else = Failure) {
+                    Script(|bb| bb.b1 = (bb.o0.unwrap_or(5) + 2) % 2),
+                },
+                Condition(PCond<1>, b0 = {=}),
+                Guard(|ctx| &mut ctx.token) {
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        SetBlackboard(o0 = Some(1)),
+                    },
                 },
                 Sequence {
-                    Wait(10),
-                    StatefulAction(TTask<12>),
-                    Condition(Cond<13>),
-                },
-                MaxTime(0) {
-                    Sleep(0),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(TTask<14>),
+                    WaitUntil(|bb| bb.b0 != (*bb.t0 + 3) % 4) {
+                        UnsetBlackboard(o0),
                     },
-                    Repeat(2) {
-                        Condition(|ctx| ctx.try_check(15)),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<16> = Task::<16>),
-                    AlwaysFailure,
                 },
             },
-        }
-    }
-}
-
-fallible!(Tree0164);
-
-bt::behavior_tree! {
-    pub tree Tree0165Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx, error DiffError {
-        WhileDoElse {
-            Inverter {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ParallelAll(1) {
-                        SubTree(Tree0165Sub0),
-                        Action(TAct<2>),
+            case 0 => AsyncSequence {
+                Switch(b1) {
+                    case 1 => Condition(Cond<3>),
+                    case 2 => Condition(Cond<4> = Cond::<4>),
+                    _ => Condition(Cond<5>),
+                },
+                BinarySelector(|bb| *bb.t0 + 2 != bb.b0) {
+                    Inverter {
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<6>),
+                        },
                     },
-                    MaxTime(50) {
-                        StepSequencer {
-                            StatefulAction(TTask<3>),
-                            Succeeder,
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Repeater(forever) {
+                            #[skip_if(|bb| bb.b0 > 2)]
+                            Condition(PCond<8>, b0 = {b0}),
                         },
                     },
                 },
             },
-            Condition(TCond<4>),
-            MemSequence {
-                StatefulAction(TTask<5>),
-                StatefulAction(TTask<6>),
-                StatefulAction(Task<7>),
-                Error(DiffError(1014)),
+            _ => Repeat(1) {
+                IfThenElse {
+                    Condition(Cond<9>),
+                    AlwaysRunning,
+                    Sleep(50),
+                },
             },
         }
     }
 }
 
-fallible!(Tree0165);
+board!(Tree0132Blackboard { b0 q0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0166 for Ctx, error DiffError {
+    pub tree Tree0133 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Loop(q0, if_empty = Running) {
-            AsyncFallback {
-                Sequence {
-                    AlwaysSuccess,
-                    StatefulAction(TTask<0>),
-                    Loop(q0, if_empty = Skipped) {
-                        Loop(q0, if_empty = Success) {
-                            Script(|bb| { bb.b1 += 3; bb.b1 += 1 }),
+        ReactiveFallback {
+            Limiter(3) {
+                AsyncFallback {
+                    ReactiveSequence {
+                        Condition(PCond<0>, b0 = {=}),
+                        Delay(0) {
+                            StatefulAction(Task<1>),
                         },
                     },
-                },
-                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
-                    RepeatUntilFailure(forever) {
-                        Sequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    UnsetBlackboard(o0),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                    FlipSelector {
-                        WhileDoElse {
-                            Condition(|ctx| ctx.try_check(4)),
-                            Repeat(3) {
-                                StatefulAction(TTask<5>),
+                    RetryUntilSuccessful(3) {
+                        BinarySelector(|bb| *bb.t0 != *bb.t0 + 4) {
+                            FlipSelector {
+                                RunOnce {
+                                    AlwaysFailure,
+                                },
+                                AlwaysFailure,
+                            },
+                            #[success_if(|bb| *bb.t0 != 5)]
+                            #[on_success(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 3 })]
+                            #[failure_if(|bb| bb.b0 % 2 > 0)]
+                            MemPriority {
+                                StatefulAction(Task<2>),
+                                #[post(|bb| bb.t0.set(bb.b0 + 1))]
+                                Cooldown(0, filtered = Failure) {
+                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                                },
                             },
                         },
                     },
@@ -2527,1178 +1248,1306 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0166Blackboard { q0 o0 t0 b1 });
-
-fallible!(Tree0166);
+board!(Tree0133Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0167 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
+    pub tree Tree0134Sub0 for Ctx {
+        Repeat(0) {
+            StatefulAction(Task<0>),
         }
-        Switch(b1) {
-            case 5 => ReactiveFallback {
-                Condition(Cond<0>),
-                Repeat(1) {
-                    Precondition(|bb| *bb.t0 + 3 > 3, else = Running) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Repeater(0) {
-                    Condition(|ctx| ctx.check(2)),
-                },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0134 for Ctx {
+        RepeatUntilSuccess(3) {
+            SubTree(Tree0134Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0135 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            ReactiveSequence {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
             },
-            case 2 => RetryUntilSuccessful(1) {
-                #[failure_if(|bb| *bb.t1 % 2 < 1)]
-                #[skip_if(|bb| *bb.t1 + 4 != 5)]
-                BinarySelector(|bb| bb.b0 < *bb.t0) {
-                    AlwaysFailure,
-                    ReactiveFallback {
-                        Condition(Cond<3> = Cond::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+            Fallback {
+                StatefulAction(Task<2> = Task::<2>),
+                WasEntryUpdated(t0),
+                Condition(Cond<3>),
             },
-            case 1 => ReactiveSequence {
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    WasEntryUpdated(t0),
-                },
-                Priority {
-                    Inverter {
-                        StatefulAction(PTask<6>, b0 = 8, b1 = {t0}),
-                    },
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-            _ => ReactiveFallback {
-                #[skip_if(|bb| (*bb.t1 + 3) % 4 > 2)]
-                #[run_while(|bb| bb.b0 == 5)]
-                Condition(Cond<8>),
-                Action(|ctx| ctx.exec(9)),
-                StatefulAction(Task<10>),
-                StatefulAction(PTask<11>, b0 = {b1}, b1 = {t0}),
+            #[failure_if(|bb| *bb.t0 != 4)]
+            DynamicSelector {
+                StatefulAction(Task<4>),
+                Condition(PCond<5>, b0 = 4),
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0167Blackboard { b0 t0 t1 b1 });
+board!(Tree0135Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0136 for Ctx {
+        Priority {
+            KeepRunningUntilFailure {
+                Fallback {
+                    RepeatUntilSuccess(forever) {
+                        AsyncFallback {
+                            Action(Act<0>),
+                            Cooldown(10, filtered = Skipped) {
+                                Condition(Cond<1>),
+                            },
+                            Condition(Cond<2>),
+                            MaxTime(10) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0137Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] b0: i64 = 11,
+        }
+        RetryUntilSuccessful(forever) {
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0137 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 1,
+        }
+        IfThenElse {
+            ReactiveSequence {
+                ReactiveSequence {
+                    #[skip_if(|bb| *bb.t0 + 3 > 4)]
+                    #[success_if(|bb| bb.b0 != bb.b1)]
+                    AlwaysRunning,
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
+                },
+                Wait(0),
+                Switch(b1) {
+                    case 1 => Condition(Cond<1>),
+                    _ => WasEntryUpdated(t0),
+                },
+            },
+            SetBlackboard(b0 = 8),
+            Iterate(l0, element = {b0}, reset_index = false) {
+                FlipSelector {
+                    Condition(Cond<2>),
+                    SubTree(Tree0137Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0137Blackboard { t0 b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0138Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 15,
+        }
+        #[failure_if(|bb| bb.b0 % 3 < 2)]
+        BinarySelector(|bb| bb.b0 % 2 < 1, dynamic = false) {
+            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 4) % 4, &mut bb.b0)),
+            Condition(PCond<1>, b0 = 4),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0138 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        BinarySelector(|bb| *bb.t0 % 3 > 0, dynamic = true) {
+            SubTree(Tree0138Sub0, b0 = {=}, t0 = {t0}),
+            ReactiveSequence {
+                Wait(10),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0138Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0139 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
+        }
+        Selector {
+            Observe(|bb| bb.b0 > 6, abort = lower) {
+                #[run_while(|bb| bb.b1 != 5)]
+                Condition(Cond<0>),
+            },
+            Observe(|bb| bb.b1 % 4 < 3) {
+                SequenceStar {
+                    StatefulAction(PTask<1>, b0 = 1, b1 = {b1}),
+                    Action(PAct<2>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0139Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0140 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Filter(times = 2, filtered = Failure) {
+            Fallback {
+                Observe(|bb| bb.b0 == *bb.t0 % 4, abort = both) {
+                    SequenceStar {
+                        SetBlackboard(t0 = 6),
+                        StatefulAction(Task<0>),
+                        SequenceWithMemory {
+                            Action(Act<1> = Act::<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        #[on_success(|bb| bb.t0.set((bb.b0 + 3) % 3))]
+                        #[post(|bb| bb.b0 += 1)]
+                        Wait(30),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Condition(PCond<4>, b0 = 4),
+                    Wait(30),
+                    StatefulAction(Task<5>),
+                    Script(|bb| bb.t0.set(8)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0140Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0141 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        #[run_while(|bb| *bb.t1 + 2 < *bb.t1)]
+        Remap(success = Success, failure = Failure) {
+            Conditional(|bb| *bb.t0 < 6, dynamic = true, else = Failure) {
+                Error(DiffError(1097)),
+            },
+        }
+    }
+}
+
+board!(Tree0141Blackboard { t0 t1 });
+
+fallible!(Tree0141);
+
+bt::behavior_tree! {
+    pub tree Tree0142 for Ctx {
+        ReactiveFallback {
+            Repeat(3) {
+                Filter(times = 2, count = Failure) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0143 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        AsyncFallback {
+            ReactiveSequence {
+                #[skip_if(|bb| *bb.t0 != 5)]
+                #[on_failure(|bb| if (bb.b0 + 3) % 4 < 2 { bb.b0 = (*bb.t0 + 1) % 2 })]
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+            },
+            Repeat(3) {
+                Action(Act<3>),
+            },
+            RunOnce(then_skip = true) {
+                Cooldown(0, filtered = Failure) {
+                    Selector {
+                        Fallback {
+                            Action(Act<4> = Act::<4>),
+                            Action(Act<5>),
+                            WasEntryUpdated(t0),
+                        },
+                        Conditional(|bb| *bb.t0 % 4 != 3, dynamic = true, else = Success) {
+                            Filter(times = 2, filtered = Failure) {
+                                Script(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 }),
+                            },
+                        },
+                    },
+                },
+            },
+            Limiter(2) {
+                SkipUnlessUpdated(t0) {
+                    AsyncFallback {
+                        Condition(Cond<6>),
+                        #[post(|bb| if bb.b0 == 3 { bb.b1 += 1 })]
+                        #[run_while(|bb| bb.b1 != 2)]
+                        Action(PIo<7>, t0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0143Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0144 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+        }
+        #[success_if(|bb| bb.b0 % 2 < 0)]
+        Loop(q0, if_empty = Success) {
+            ReactiveSequence {
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0144Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0145 for Ctx, error DiffError {
+        Retry(4) {
+            Cooldown(0) {
+                Error(DiffError(1016)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0145);
+
+bt::behavior_tree! {
+    pub tree Tree0146Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0146 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+        }
+        DynamicSequence {
+            Action(PIo<0>, t0 = {b1}),
+            Repeat(3) {
+                MaxTime(30) {
+                    Fallback {
+                        #[on_halted(|bb| bb.t1.set(6))]
+                        #[success_if(|bb| *bb.t1 > 4)]
+                        DynamicSelector {
+                            Cooldown(10) {
+                                Repeat(4) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            Priority {
+                                Loop(q0, if_empty = Skipped) {
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                                StatefulAction(Task<2>),
+                                #[skip_if(|bb| *bb.t1 % 4 < 2)]
+                                SubTree(Tree0146Sub0, ..),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0146Blackboard { t1 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0147 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Repeat(3) {
+            Condition(PCond<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0147Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0148 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        Observe(|bb| bb.b1 + 3 != *bb.t1 + 1) {
+            AsyncFallback {
+                Priority {
+                    Repeater(2) {
+                        ReactiveSequence {
+                            #[post(|bb| bb.b1 = *bb.t0)]
+                            #[run_while(|bb| *bb.t0 + 3 == 5)]
+                            Parallel {
+                                #[on_halted(|bb| { if bb.b0 % 2 != 1 { *bb.t0 += 2 }; *bb.t0 += 3 })]
+                                #[post(|bb| bb.b0 += 1)]
+                                PolicyParallel(policy = FirstSuccessOrFailure) {
+                                    AlwaysRunning,
+                                },
+                            },
+                            ScriptCondition(|bb| (bb.b1 + 4) % 2 > 0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0148Blackboard { t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0149Sub1 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0149Sub0 for Ctx {
+        Cooldown(30, filtered = Failure) {
+            SubTree(Tree0149Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0149 for Ctx {
+        ReactiveFallback {
+            MemPriority {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+                Action(Act<2> = Act::<2>),
+                SubTree(Tree0149Sub0),
+                Condition(Cond<4>),
+            },
+            Action(Act<5>),
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
+                StatefulAction(Task<8>),
+                Action(Act<9>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0150 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+            Delay(10) {
+                Priority {
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = 4),
+                    Error(DiffError(1046)),
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Observe(|bb| bb.o0.is_some()) {
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Condition(Cond<2>),
+                StatefulAction(PTask<3>, b0 = 0, b1 = {t0}),
+            },
+            ForceSuccess {
+                WasEntryUpdated(t0),
+            },
+            #[on_success(|bb| if (*bb.t0 + 3) % 2 != 1 { bb.b0 = *bb.t1 })]
+            #[run_while(|bb| (bb.o0.unwrap_or(3) + 1) % 2 > 0)]
+            #[on_halted(|bb| bb.t1.set(*bb.t0 % 4))]
+            Repeat(forever) {
+                ParallelAll(max_failures = -1) {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    SetBlackboard(o0 = Some(6)),
+                },
+                AlwaysFailure,
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0150Blackboard { t1 t0 o0 b0 });
+
+fallible!(Tree0150);
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0151Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Fallback {
+            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0151 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_failure(|bb| *bb.t1 += 2)]
+        #[on_halted(|bb| { bb.b0 += 4; if bb.b0 == *bb.t1 { *bb.t1 += 2 } })]
+        #[run_while(|bb| *bb.t0 % 2 > 0)]
+        BinarySelector(|bb| *bb.t1 > 3) {
+            SubTree(Tree0151Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+            MaxTime(20) {
+                ReactiveFallback {
+                    Fallback {
+                        Condition(Cond<1>),
+                        ScriptCondition(|bb| *bb.t0 > 3),
+                    },
+                    Precondition(|bb| *bb.t0 + 1 < 4, else = Skipped) {
+                        #[success_if(|bb| bb.b0 > (bb.b0 + 3) % 4)]
+                        BinarySelector(|bb| *bb.t0 > (*bb.t1 + 3) % 4, dynamic = true) {
+                            SubTree(Tree0151Sub1, ..),
+                            Condition(|ctx| ctx.try_check(4)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0151Blackboard { t1 b0 t0 });
+
+fallible!(Tree0151);
+
+bt::behavior_tree! {
+    pub tree Tree0152 for Ctx, error DiffError {
+        Deadline(30) {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.try_check(0)),
+                Wait(30),
+                Error(DiffError(1036)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0152);
+
+bt::behavior_tree! {
+    pub tree Tree0153 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        StepSequencer {
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
+            MaxTime(0) {
+                AlwaysSuccess,
+            },
+            #[on_success(|bb| *bb.t0 += 2)]
+            #[post(|bb| bb.t1.set(9))]
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = 6, b1 = {t1}),
+            Condition(PCond<3>, b0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0153Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0154 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 4,
+        }
+        Selector {
+            Optional {
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+            },
+            ReactiveSequence {
+                WaitValueUpdate(t0) {
+                    Sequence {
+                        SkipUnlessUpdated(t0) {
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                StepSequencer {
+                    Runner,
+                    SetBlackboard(o0 = Some(5)),
+                },
+                Sleep(30),
+            },
+            Repeat(0) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0154Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0155 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceStar {
+            Condition(|ctx| ctx.check(0)),
+            Action(PIo<1>, t0 = {t0}),
+            Parallel(success = 1) {
+                Condition(PCond<2>, b0 = {b0}),
+                Action(Act<3>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5>),
+                AlwaysSuccess,
+            },
+            BinarySelector(|bb| *bb.t0 != 2, dynamic = false) {
+                AlwaysFailure,
+                Condition(|ctx| ctx.check(6)),
+            },
+        }
+    }
+}
+
+board!(Tree0155Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0156 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+        }
+        Timeout(0) {
+            RepeatTimes(forever) {
+                TryCatch(catch_on_halt = true) {
+                    Wait(0),
+                    Action(Act<0>),
+                    BinarySelector(|bb| bb.b1 % 2 > 0, dynamic = false) {
+                        SetBlackboard(t0 = 3),
+                        #[run_while(|bb| *bb.t0 + 1 != 2)]
+                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
+                    },
+                    Sequence {
+                        WasEntryUpdated(t0),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0156Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0157 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64>,
+        }
+        DynamicSelector {
+            Failer,
+            Deadline(0) {
+                Switch(b1) {
+                    case 3 => Action(Act<0>),
+                    case 0 => Condition(PCond<1>, b0 = 4),
+                    _ => SetBlackboard(o0 = Some(2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0157Blackboard { b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0158 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Limiter(3) {
+            MemPriority {
+                #[skip_if(|bb| bb.b1 % 2 == 1)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                ReactiveFallback {
+                    RepeatTimes(2) {
+                        Repeat(forever) {
+                            WhileDoElse {
+                                #[skip_if(|bb| bb.b1 % 4 != 0)]
+                                #[run_while(|bb| bb.b1 != *bb.t0 + 1)]
+                                #[post(|bb| bb.t1.set(*bb.t0 % 3))]
+                                Condition(PCond<0>, b0 = {=}),
+                                ReactiveFallback {
+                                    Condition(Cond<1>),
+                                    #[on_success(|bb| *bb.t1 += 2)]
+                                    #[on_failure(|bb| *bb.t1 += 2)]
+                                    Condition(Cond<2> = Cond::<2>),
+                                    Action(|ctx| ctx.exec(3)),
+                                },
+                                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                                    Action(|ctx, bb| ctx.exec_in(4, 8, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Selector {
+                            Precondition(|bb| bb.b1 < 7, else = Failure) {
+                                Repeater(forever) {
+                                    #[on_halted(|bb| bb.b0 = bb.b1)]
+                                    #[post(|bb| bb.b1 += 2)]
+                                    SetBlackboard(t0 = 2),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Script(|bb| *bb.t1 += 2),
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6>),
+                    AlwaysFailure,
+                },
+                Observe(|bb| (bb.b1 + 3) % 3 == 2) {
+                    BinarySelector(|bb| *bb.t1 % 2 == 1, dynamic = true) {
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b1)),
+                        Switch(b1) {
+                            case 2 => Wait(30),
+                            _ => StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0158Blackboard { b0 l0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0159 for Ctx {
+        ReactiveSequence {
+            DynamicSelector {
+                Condition(Cond<0>),
+                Retry(forever) {
+                    Repeat(2) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Optional {
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                ParallelAll(0) {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0160 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| *bb.t0 == 3)]
+        Repeat(4) {
+            AsyncSequence {
+                Action(Act<0>),
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    AlwaysSuccess,
+                },
+                StatefulAction(PTask<2>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0160Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
+            Condition(Cond<0>),
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+board!(Tree0161Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0162Sub0 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx, error DiffError {
+        AsyncFallback {
+            SubTree(Tree0162Sub0),
+            Error(DiffError(1060)),
+        }
+    }
+}
+
+fallible!(Tree0162);
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Limiter(1) {
+                StepSequencer {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 < 0, dynamic = false) {
+                Remap(success = Success, failure = Failure) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0163Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
+        }
+        Sequence {
+            Remap(success = Success, failure = Success) {
+                ReactiveSequence {
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            Filter(times = 2, filtered = Skipped) {
+                Precondition(|bb| bb.o0.unwrap_or(3) == bb.b1 % 4, else = Failure) {
+                    MaxTime(20) {
+                        ParallelAll {
+                            Cooldown(0, filtered = Failure) {
+                                SkipUnlessUpdated(t1) {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                            },
+                            RetryUntilSuccessful(1) {
+                                Condition(PCond<1>, b0 = {t1}),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                StatefulAction(Task<2>),
+                WasEntryUpdated(t1),
+                StatefulAction(PTask<3>, b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0164Blackboard { o0 t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        DynamicSelector {
+            Condition(Cond<0>),
+            RunOnce(then_skip = true) {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+        }
+        FlipSelector {
+            #[on_success(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.b1 + 3 > 4)]
+            #[success_if(|bb| bb.b0 < 6)]
+            Selector {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
+                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 < 0),
+                Action(Act<1> = Act::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0166Blackboard { b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0167Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+        }
+        Script(|bb| { bb.b0 = (bb.b0 + 2) % 3; bb.b0 += 2 })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0167 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Sequence {
+            BinarySelector(|bb| (*bb.t0 + 3) % 3 != 0) {
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                    StepSequencer {
+                        Action(|ctx| ctx.try_exec(0)),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 4)),
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(TTask<2>),
+                    },
+                },
+                RepeatUntil(Failure) {
+                    TryCatch(catch_on_halt = true) {
+                        #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                        Timeout(50) {
+                            StatefulAction(Task<3>),
+                        },
+                        ForceFailure {
+                            Inverter {
+                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Sequence {
+                StepSequencer {
+                    IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
+                        Action(TAct<5>),
+                        Condition(TCond<6>),
+                        StatefulAction(PTask<7>, b0 = 6, b1 = {t0}),
+                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {t0}),
+                        Condition(Cond<9>),
+                    },
+                    IfThenElse {
+                        StatefulAction(Task<10>),
+                        Observe(|bb| *bb.t0 < *bb.t0 % 4) {
+                            StatefulAction(Task<11>),
+                        },
+                        Delay(0) {
+                            Action(|ctx| ctx.try_exec(12)),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Invert {
+                        Action(|ctx| ctx.try_exec(13)),
+                    },
+                    #[post(|bb| if *bb.t0 + 4 < bb.b0 % 2 { bb.b0 += 1 })]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    ReactiveSequence {
+                        SetBlackboard(t0 = 2),
+                        SubTree(Tree0167Sub0, t0 = {=}, b0 = {b0}),
+                        Succeeder,
+                        Action(TAct<14>),
+                    },
+                    Conditional(|bb| *bb.t0 + 3 > *bb.t0, else = Failure) {
+                        Fallback {
+                            Condition(TCond<15>),
+                            Condition(Cond<16>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0167Blackboard { t0 b0 });
+
+fallible!(Tree0167);
 
 bt::behavior_tree! {
     pub tree Tree0168Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0168Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(Cond<1>)
+        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            SubTree(Tree0168Sub0, t0 = {=}, b0 = {b0}),
-            Script(|bb| bb.b0 += 1),
-            SetBlackboard(b0 = {t0}),
-            SubTree(Tree0168Sub1, t0 = {=}, b0 = {b0}),
-            Fallback {
-                AlwaysFailure,
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+        ParallelAll {
+            Wait(30),
+            MemSequence {
+                SubTree(Tree0168Sub0, ..),
+                Script(|bb| bb.o0 = None),
             },
         }
     }
 }
 
-board!(Tree0168Blackboard { t0 b0 });
+board!(Tree0168Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64,
         }
-        Fallback {
-            ParallelAll(max_failures = -1) {
-                Condition(|ctx| ctx.check(0)),
-                Action(PAct<1>, b0 = {b1}, b1 = {b0}),
+        Switch(b1) {
+            case 2 => Switch(b1) {
+                case 2 => Condition(Cond<0>),
+                case 5 => StatefulAction(PTask<1>, b0 = {t0}),
+                _ => #[post(|bb| bb.b0 = *bb.t0)]
+                #[success_if(|bb| bb.o0.unwrap_or(4) % 2 == 0)]
+                AlwaysRunning,
             },
-            IfThenElse {
-                Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
+            case 1 => Action(PAct<2>, b0 = {=}),
+            case 3 => Parallel(success = -4, failure = 2) {
+                Conditional(|bb| bb.o0.is_some()) {
+                    Sleep(10),
+                },
+                Action(Act<3> = Act::<3>),
+                UnsetBlackboard(o0),
+                Wait(0),
             },
-            #[on_success(|bb| { if *bb.t0 % 4 == 3 { bb.b1 += 3 }; if bb.b1 + 2 < 7 { bb.b0 += 3 } })]
-            TryCatch(catch_on_halt = false) {
-                Action(PAct<4>, b0 = {t0}, b1 = {b1}),
-                StatefulAction(Task<5>),
+            _ => RunOnce(then_skip = false) {
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0169Blackboard { b0 b1 t0 });
+board!(Tree0169Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ReactiveSequence {
-            #[failure_if(|bb| *bb.t0 + 4 > 7)]
-            Loop(q0, value = {t0}, if_empty = Success) {
-                RunOnce(then_skip = true) {
-                    #[on_halted(|bb| bb.b1 = bb.b0)]
-                    Condition(Cond<0>),
-                },
+        MemPriority {
+            StatefulAction(Task<0>),
+            RepeatUntil(Failure) {
+                Action(Act<1>),
             },
-            MemSequence {
-                Switch(b1) {
-                    case 2 => AlwaysFailure,
-                    _ => Condition(|ctx| ctx.check(1)),
-                },
-                #[failure_if(|bb| bb.b0 < 1)]
-                Invert {
-                    Repeat(forever) {
-                        RunOnce {
-                            Loop(q0, if_empty = Success) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Condition(PCond<3>, b0 = 8),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Action(Act<5>),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0170Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0171 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 5,
-        }
-        ParallelAll {
-            SequenceWithMemory {
-                BinarySelector(|bb| bb.b0 > bb.b0 + 2, dynamic = false) {
-                    Action(|ctx| ctx.exec(0)),
-                    ScriptCondition(|bb| bb.b0 != 0),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                StatefulAction(PTask<3>, b0 = {b0}),
-                Error(DiffError(1055)),
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(TTask<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0171Blackboard { b0 });
-
-fallible!(Tree0171);
-
-bt::behavior_tree! {
-    pub tree Tree0172 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        MemSequence {
-            Fallback {
-                Condition(|ctx| ctx.try_check(0)),
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                Repeat(forever) {
-                    Condition(TCond<1>),
-                },
-                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                Action(PAct<2>, b0 = 1, b1 = {b0}),
-                RetryUntilSuccessful(3) {
-                    Action(PIo<3>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0172Blackboard { t0 b1 b0 });
-
-fallible!(Tree0172);
-
-bt::behavior_tree! {
-    pub tree Tree0173 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Repeater(forever) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0173Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            b0: i64 = 5,
-        }
-        Parallel(success = 3) {
-            Action(PAct<0>, b0 = 0, b1 = {=}),
-            Conditional(|bb| (bb.b1 + 1) % 3 == 0, dynamic = true, else = Failure) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-            Action(PAct<1>, b0 = {t0}, b1 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Action(PIo<3>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0174Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0175 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 3 => TryCatch(catch_on_halt = false) {
-                Condition(Cond<0>),
-                UnsetBlackboard(o0),
-            },
-            case 1 => RetryUntilSuccessful(1) {
-                StatefulAction(Task<1>),
-            },
-            case 2 => Repeat(3) {
-                Inverter {
-                    RepeatUntilSuccess(2) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            _ => KeepRunningUntilFailure {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0175Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            MemSequence {
-                Action(Act<0> = Act::<0>),
-                ScriptCondition(|bb| bb.o0.is_none()),
-                Condition(PCond<1>, b0 = {t0}),
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-            },
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-board!(Tree0176Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0177 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            b0: i64 = 0,
-        }
-        Fallback {
-            #[skip_if(|bb| *bb.t0 > bb.b1)]
-            #[on_failure(|bb| *bb.t1 += 1)]
-            #[failure_if(|bb| bb.b0 + 3 != bb.b1 + 2)]
-            Parallel(success = -1, failure = -2) {
-                StatefulAction(TTask<0>),
-                #[run_while(|bb| *bb.t0 + 3 != *bb.t1)]
-                #[post(|bb| if *bb.t1 > *bb.t0 { bb.b0 += 2 })]
-                Wait(50),
-            },
-            Precondition(|bb| *bb.t1 > *bb.t1 % 3, else = Running) {
-                #[on_failure(|bb| *bb.t1 += 3)]
-                #[failure_if(|bb| bb.b1 > 7)]
-                #[post(|bb| *bb.t1 += 1)]
-                Optional {
-                    Repeater(3) {
-                        ReactiveFallback {
-                            #[run_while(|bb| *bb.t1 != 4)]
-                            #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
-                            #[failure_if(|bb| *bb.t1 + 3 != 2)]
-                            Succeeder,
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t1 + 4 == 4, else = Skipped) {
-                IfThenElse {
-                    Action(TAct<2>),
-                    #[skip_if(|bb| *bb.t1 < 3)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| *bb.t1 % 2 < 0)]
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                },
-            },
-            RepeatUntilFailure(forever) {
-                BinarySelector(|bb| *bb.t0 < (*bb.t1 + 3) % 2, dynamic = true) {
-                    Action(PAct<4>, b0 = {=}, b1 = {=}),
-                    #[run_while(|bb| *bb.t1 + 2 < 4)]
-                    #[failure_if(|bb| *bb.t0 % 2 != 0)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-        }
-    }
-}
-
-board!(Tree0177Blackboard { t0 t1 b1 b0 });
-
-fallible!(Tree0177);
-
-bt::behavior_tree! {
-    pub tree Tree0178 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 2, out_of_range = Loop, dynamic = false) {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop) {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                #[success_if(|bb| bb.b0 % 2 == 1)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                SetBlackboard(t0 = {b1}),
-                Script(|bb| bb.b0 = bb.b1 + 2),
-            },
-            RepeatUntilFailure(forever) {
-                SetBlackboard(o0 = Some(2)),
-            },
-            #[success_if(|bb| bb.b1 == 6)]
-            #[post(|bb| { bb.b1 = *bb.t0; if *bb.t0 + 2 == bb.b0 % 3 { bb.b1 = bb.o0.unwrap_or(2) + 3 } })]
-            #[on_halted(|bb| bb.b0 += 3)]
-            Repeat(0) {
-                Condition(Cond<1>),
-            },
-            Switch(b1) {
-                case 0 => Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                case 2 => Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                case 4 => Condition(Cond<4>),
-                _ => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0178Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0179 for Ctx {
-        Parallel(failure = 1) {
-            RepeatUntilFailure(forever) {
-                RunOnce {
-                    Repeater(0) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-            },
-            Limiter(3) {
-                Inverter {
-                    ParallelAll(3) {
-                        Priority {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                Condition(Cond<4> = Cond::<4>),
-                                Sleep(30),
-                            },
-                        },
-                        ParallelAll(1) {
-                            IfThenElse {
-                                Repeat(3) {
-                                    Condition(Cond<5>),
-                                },
-                                Parallel(success = 1, failure = -1) {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Timeout(20) {
-                                Inverter {
-                                    Condition(Cond<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0180 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-        }
-        SequenceStar {
-            Script(|bb| bb.o0 = Some(*bb.t0)),
-            Fallback {
-                #[success_if(|bb| bb.b0 != 5)]
-                #[on_halted(|bb| if *bb.t0 > 2 { *bb.t0 += 3 })]
-                #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
-                RetryUntilSuccessful(1) {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                #[failure_if(|bb| bb.b0 % 2 == 1)]
-                StatefulAction(Task<2>),
-                Failer,
-            },
-            Sequence {
-                #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                StatefulAction(PTask<3>, b0 = {=}),
-                AlwaysSuccess,
-                Delay(0) {
-                    WaitUntil(|bb| bb.o0.unwrap_or(5) < 6) {
-                        Wait(30),
-                    },
-                },
-                Action(|ctx| ctx.exec(4)),
-            },
-        }
-    }
-}
-
-board!(Tree0180Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0181 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64,
-        }
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-            #[on_success(|bb| { bb.b0 += 2; bb.b1 = 7 })]
-            #[run_while(|bb| bb.b1 < bb.b0 % 4)]
-            Condition(PCond<2>, b0 = 6),
+            Condition(Cond<2> = Cond::<2>),
             StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0181Blackboard { t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0182 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-        }
-        #[on_success(|bb| bb.b0 = (*bb.t1 + 2) % 3)]
-        #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-        ReactiveFallback {
-            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-            Action(PAct<0>, b0 = 1, b1 = {t0}),
-            StatefulAction(Task<1>),
-            Loop(q0, if_empty = Failure) {
-                Action(PIo<2>, t0 = {t1}),
-            },
-            Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 3)),
-        }
-    }
-}
-
-board!(Tree0182Blackboard { b1 t0 t1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0183 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Fallback {
-            Priority {
-                Precondition(|bb| *bb.t1 > 5, else = Running) {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                },
-            },
-            MemSequence {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-                    Script(|bb| bb.b0 += 1),
-                    StatefulAction(Task<1>),
-                },
-            },
-            ParallelAll {
-                Script(|bb| if bb.b0 + 2 < *bb.t0 { bb.b0 = *bb.t0 + 3 }),
-                SetBlackboard(t1 = {t0}),
-                StatefulAction(Task<2>),
-                Script(|bb| *bb.t0 += 2),
-            },
-            Loop(q0, value = {t0}) {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    FlipSelector {
-                        AlwaysRunning,
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 != *bb.t1),
-                MemPriority {
-                    Action(PIo<5>, t0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 > bb.b0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0183Blackboard { q0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0184Sub0 for Ctx {
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0184 for Ctx {
-        Cooldown(20, filtered = Failure) {
-            ForceSuccess {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    SequenceStar {
-                        Repeater(1) {
-                            Wait(0),
-                        },
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Action(Act<3>),
-                        Repeat(3) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Selector {
-                        StatefulAction(Task<5>),
-                        PolicyParallel(policy = FirstSuccess) {
-                            AlwaysSuccess,
-                            SubTree(Tree0184Sub0),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0185 for Ctx, error DiffError {
-        RepeatUntil(Failure) {
-            ParallelAll(0) {
-                AlwaysFailure,
-                StatefulAction(TTask<0>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0185);
-
-bt::behavior_tree! {
-    pub tree Tree0186 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        WhileDoElse {
-            Parallel(failure = -2) {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| *bb.t1 + 3 < *bb.t0),
-                StatefulAction(Task<1>),
-            },
-            RunOnce {
-                IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
-                    ParallelAll {
-                        StatefulAction(Task<2>),
-                        Script(|bb| bb.b1 = (bb.b0 + 4) % 3),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree0186Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0187 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-        }
-        #[success_if(|bb| bb.b0 % 4 != 3)]
-        Repeat(3) {
-            AsyncFallback {
-                Inverter {
-                    #[skip_if(|bb| *bb.t0 != 3)]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b1)),
-                },
-                Retry(0) {
-                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                    #[on_failure(|bb| bb.t1.set(*bb.t0))]
-                    StatefulAction(Task<1>),
-                },
-                BinarySelector(|bb| (*bb.t0 + 3) % 3 < 1) {
-                    Condition(PCond<2>, b0 = {=}),
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    SetBlackboard(o0 = Some(0)),
-                },
-                #[on_success(|bb| { *bb.t0 += 3; *bb.t1 += 4 })]
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0187Blackboard { b1 b0 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0188 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        MaxTime(0) {
-            WaitValueUpdate(t1) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0188Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0189Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0189 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        IndexSwitch(|bb| 7) {
-            Selector {
-                KeepRunningUntilFailure {
-                    Action(|ctx| ctx.try_exec(0)),
-                },
-                SequenceWithMemory {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    RetryUntilSuccessful(4) {
-                        SubTree(Tree0189Sub0, b0 = {=}, o0 = {o0}),
-                    },
-                    StatefulAction(Task<2>),
-                    Error(DiffError(1081)),
-                },
-            },
-            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
-            Parallel(success = -2, failure = 3) {
-                RetryUntilSuccessful(1) {
-                    AlwaysRunning,
-                },
-                Limiter(1) {
-                    Condition(|ctx| ctx.try_check(3)),
-                },
-                StatefulAction(Task<4>),
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0189Blackboard { b0 o0 });
-
-fallible!(Tree0189);
-
-bt::behavior_tree! {
-    pub tree Tree0190Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 4) % 4))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0190 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            TryCatch {
-                Condition(PCond<0>, b0 = 8),
-                WhileDoElse {
-                    Action(PAct<1>, b0 = 3, b1 = {t1}),
-                    AlwaysSuccess,
-                },
-                Filter(times = 2, filtered = Failure) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Precondition(|bb| bb.b1 < (bb.b1 + 4) % 3, else = Skipped) {
-                    Action(Act<3>),
-                },
-            },
-            MemPriority {
-                SubTree(Tree0190Sub0, ..),
-                Condition(PCond<5>, b0 = {b0}),
-                Sequence {
-                    #[success_if(|bb| bb.b1 + 2 < bb.b0 + 2)]
-                    WasEntryUpdated(t1),
-                    Condition(Cond<6>),
-                    Sleep(20),
-                },
-                Deadline(100) {
-                    StatefulAction(PTask<7>, b0 = {b1}),
-                },
-                StatefulAction(PTask<8>, b0 = 6, b1 = {t1}),
-            },
-            Fallback {
-                StatefulAction(Task<9>),
-                TryCatch(catch_on_halt = true) {
-                    #[success_if(|bb| bb.b1 % 4 != 1)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    Sleep(0),
-                    Action(Act<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0190Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0191 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        AsyncSequence {
-            Switch(b1) {
-                case 0 => PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ReactiveFallback {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                case 4 => Conditional(|bb| bb.o0.is_none(), else = Failure) {
-                    AlwaysFailure,
-                },
-                case 5 => Switch(b1) {
-                    case 3 => SetBlackboard(o0 = Some(0)),
-                    case 1 => Condition(Cond<1>),
-                    _ => #[run_while(|bb| bb.b1 > 1)]
-                    SetBlackboard(b1 = {t0}),
-                },
-                _ => BinarySelector(|bb| bb.b1 > 1, dynamic = false) {
-                    Script(|bb| if bb.b0 > bb.b0 + 4 { *bb.t0 += 1 }),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-            },
-            Sequence {
-                Fallback {
-                    SequenceWithMemory {
-                        Deadline(10) {
-                            #[on_success(|bb| bb.b1 = 0)]
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4>),
-                        Succeeder,
-                        MaxTime(100) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        AsyncSequence {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        WaitUntil(|bb| bb.o0.unwrap_or(4) == 6) {
-                            #[post(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.b1 = *bb.t0 + 1 })]
-                            Action(Act<8>),
-                        },
-                        #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b1 += 1 })]
-                        Conditional(|bb| bb.b0 == bb.o0.unwrap_or(2) + 4, dynamic = true, else = Success) {
-                            Succeeder,
-                        },
-                        #[post(|bb| bb.o0 = Some(*bb.t1))]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[on_success(|bb| { if bb.o0.unwrap_or(2) == 1 { bb.b1 = *bb.t0 + 2 }; *bb.t0 += 1 })]
-                        UnsetBlackboard(o0),
-                        Condition(|ctx| ctx.check(9)),
-                        SetBlackboard(b1 = 8),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t1.set(5))]
-            Delay(20) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        AlwaysSuccess,
-                        Repeat(0) {
-                            Action(PIo<10>, t0 = {t0}),
-                        },
-                        RepeatUntilSuccess(2) {
-                            Wait(0),
-                        },
-                        Condition(PCond<11>, b0 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0191Blackboard { o0 t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0192Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Condition(PCond<0>, b0 = 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 13,
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            b1: i64 = 3,
-        }
-        SequenceWithMemory {
-            AsyncFallback {
-                WasEntryUpdated(t1),
-                #[run_while(|bb| bb.o0.unwrap_or(5) != 4)]
-                #[on_success(|bb| *bb.t0 += 3)]
-                ScriptCondition(|bb| bb.o0.is_none()),
-                #[post(|bb| *bb.t0 += 3)]
-                SubTree(Tree0192Sub0, ..),
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<1>),
-            },
-            #[failure_if(|bb| (bb.b1 + 2) % 4 != 0)]
-            FlipSelector {
-                Runner,
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) == 6),
-                SubTree(Tree0192Sub1, ..),
-            },
-            Switch(b1) {
-                case 0 => UnsetBlackboard(o0),
-                case 3 => Loop(q0, if_empty = Failure) {
-                    Condition(Cond<3>),
-                },
-                _ => ForceFailure {
-                    StatefulAction(Task<4>),
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<5>),
-                ScriptCondition(|bb| *bb.t0 % 2 < 1),
-                Wait(50),
-            },
-        }
-    }
-}
-
-board!(Tree0192Blackboard { t0 t1 q0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0193Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0193Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b1: i64 = 10,
-        }
-        #[on_halted(|bb| bb.b1 += 1)]
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0193 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-        }
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                SetBlackboard(b1 = 7),
-                SubTree(Tree0193Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-            Parallel(success = -3, failure = -2) {
-                Timeout(30) {
-                    StatefulAction(TTask<2>),
-                },
-                RunOnce(then_skip = true) {
-                    Wait(20),
-                },
-                #[success_if(|bb| *bb.t0 != 3)]
-                SubTree(Tree0193Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-                SetBlackboard(t0 = 1),
-                Action(Act<3> = Act::<3>),
-            },
-            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Wait(30),
-                SetBlackboard(t0 = {b1}),
-                WasEntryUpdated(t0),
-            },
-            Switch(b1) {
-                case 2 => StatefulAction(TTask<6>),
-                case 0 => Conditional(|bb| *bb.t0 + 2 != 1, dynamic = true, else = Failure) {
-                    AsyncFallback {
-                        #[on_halted(|bb| bb.b0 = 6)]
-                        #[post(|bb| bb.b0 += 2)]
-                        Condition(TCond<7>),
-                        Condition(Cond<8>),
-                        Failer,
-                    },
-                },
-                _ => StatefulAction(Task<9>),
-            },
-            Condition(Cond<10>),
-        }
-    }
-}
-
-board!(Tree0193Blackboard { b0 t0 b1 });
-
-fallible!(Tree0193);
-
-bt::behavior_tree! {
-    pub tree Tree0194 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        #[on_failure(|bb| { bb.o0 = None; bb.b1 += 1 })]
-        #[on_success(|bb| if *bb.t0 == 0 { bb.b0 += 1 })]
-        WhileDoElse {
-            Condition(Cond<0>),
-            Script(|bb| bb.b0 += 2),
-            #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t0.set(0) })]
-            #[run_while(|bb| bb.b0 % 2 < 0)]
-            Action(PIo<1>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0194Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0195Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        Action(PIo<2>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0195Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        SequenceStar {
-            SubTree(Tree0195Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
-            Condition(Cond<3> = Cond::<3>),
-            Script(|bb| bb.b0 = 5),
             Condition(Cond<4>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0195 for Ctx, error DiffError {
+    pub tree Tree0171Sub0 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
         }
-        TryCatch(catch_on_halt = false) {
-            MemSequence {
-                WasEntryUpdated(t0),
-                #[success_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
-                #[run_while(|bb| bb.b0 != 3)]
-                StatefulAction(TTask<0>),
-                Inverter {
-                    Precondition(|bb| *bb.t0 != 4, else = Success) {
-                        KeepRunningUntilFailure {
-                            Repeat(forever) {
-                                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
-                                    AlwaysFailure,
-                                    #[skip_if(|bb| *bb.t0 + 1 < bb.b0)]
-                                    Action(|ctx| ctx.try_exec(1)),
-                                    #[success_if(|bb| *bb.t0 != 2)]
-                                    #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                                    #[skip_if(|bb| bb.o0.is_none())]
-                                    SetBlackboard(o0 = Some(7)),
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0171 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Observe(|bb| *bb.t0 > 5) {
+            IfThenElse {
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    IfThenElse {
+                        Fallback {
+                            Condition(|ctx| ctx.check(0)),
+                            SubTree(Tree0171Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, l0 = {l0}),
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+                        },
+                        Repeat(2) {
+                            Parallel(failure = -1) {
+                                IndexSwitch(|bb| 6, dynamic = true) {
+                                    SetBlackboard(o0 = Some(3)),
+                                    #[on_halted(|bb| *bb.t0 += 1)]
+                                    #[skip_if(|bb| bb.b0 != 3)]
+                                    #[on_success(|bb| { bb.o0 = Some(*bb.t0 % 3); bb.b0 = bb.o0.unwrap_or(3) % 4 })]
+                                    Action(|ctx| ctx.exec(3)),
+                                    Runner,
+                                    Action(Act<4>),
                                 },
+                                #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                                #[success_if(|bb| (bb.b0 + 1) % 4 == 0)]
+                                Action(Act<5> = Act::<5>),
+                                Repeater(3) {
+                                    SetBlackboard(o0 = Some(5)),
+                                },
+                            },
+                        },
+                        TryCatch {
+                            RunOnce {
+                                WasEntryUpdated(t0),
+                            },
+                            MemPriority {
+                                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                                    Action(PIo<6>, t0 = {b0}),
+                                },
+                                Condition(Cond<7>),
+                                StatefulAction(PTask<8>, b0 = {t0}),
                             },
                         },
                     },
                 },
-                Error(DiffError(1003)),
+                #[post(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| (bb.b0 + 4) % 2 == 1)]
+                Condition(Cond<9>),
             },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                SubTree(Tree0195Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                RunOnce(then_skip = false) {
-                    ForceFailure {
-                        #[post(|bb| *bb.t0 += 2)]
-                        IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, out_of_range = Fail, dynamic = true) {
-                            Condition(Cond<5>),
-                            StatefulAction(TTask<6>),
-                            StatefulAction(Task<7>),
+        }
+    }
+}
+
+board!(Tree0171Blackboard { b0 o0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0172 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 3,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            Action(Act<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+            Precondition(|bb| bb.b1 < bb.b0, else = Success) {
+                Loop(q0, value = {b0}) {
+                    Sequence {
+                        Retry(forever) {
+                            RunOnce(then_skip = true) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                Condition(Cond<4>),
+                Condition(Cond<5> = Cond::<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0172Blackboard { q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0173 for Ctx {
+        Sequence {
+            Invert {
+                Priority {
+                    RunOnce {
+                        StatefulAction(Task<0>),
+                    },
+                    Sequence {
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+            Cooldown(20, filtered = Failure) {
+                Sequence {
+                    StepSequencer {
+                        AlwaysFailure,
+                        Condition(Cond<4>),
+                    },
+                    ParallelAll(max_failures = -3) {
+                        Repeat(4) {
+                            Action(Act<5>),
+                        },
+                        StatefulAction(Task<6>),
+                        ForceSuccess {
+                            Condition(Cond<7>),
                         },
                     },
                 },
-                Deadline(0) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(TTask<8>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Guard(|ctx| &mut ctx.token) {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<8>),
+                    },
+                },
+                IfThenElse {
+                    Parallel(success = 1, failure = 1) {
+                        Optional {
+                            Retry(forever) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        AlwaysFailure,
                     },
                 },
             },
@@ -3706,246 +2555,1283 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0195Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sequence {
+            WhileDoElse {
+                Condition(|ctx| ctx.check(0)),
+                Switch(b1) {
+                    case 1 => Loop(q0, if_empty = Failure) {
+                        Action(Act<1>),
+                    },
+                    _ => StatefulAction(Task<2>),
+                },
+                RetryUntilSuccessful(0) {
+                    Wait(100),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    Parallel(success = -1, failure = -1) {
+                        MemPriority {
+                            Action(Act<4>),
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            Condition(Cond<5>),
+                            ScriptCondition(|bb| *bb.t0 < bb.b1),
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                Sequence {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Action(Act<6>),
+                    },
+                    Precondition(|bb| bb.o0.unwrap_or(0) > bb.b1) {
+                        #[failure_if(|bb| *bb.t0 != 3)]
+                        Action(PIo<7>, t0 = {b0}),
+                    },
+                    UnsetBlackboard(o0),
+                },
+                IndexSwitch(|bb| bb.b1 % 4, out_of_range = Loop) {
+                    Condition(Cond<8>),
+                    Action(|ctx| ctx.exec(9)),
+                    Condition(|ctx, bb| ctx.check_in(10, bb.b1 + 1)),
+                    StatefulAction(Task<11>),
+                    #[skip_if(|bb| bb.b1 == 3)]
+                    Sleep(0),
+                },
+            },
+            Repeat(forever) {
+                Fallback {
+                    TryCatch {
+                        StatefulAction(Task<12>),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        Action(PIo<13>, t0 = {b0}),
+                        Action(Act<14>),
+                        AlwaysFailure,
+                    },
+                    Switch(b1) {
+                        case 4 => Repeat(2) {
+                            Condition(Cond<15>),
+                        },
+                        case 5 => Action(|ctx| ctx.exec(16)),
+                        _ => Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Condition(Cond<17>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
-fallible!(Tree0195);
+board!(Tree0174Blackboard { b1 b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0175 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        SequenceStar {
+            Iterate(l0, element = {b0}, reset_index = false) {
+                Remap(success = Success, failure = Success) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Sequence {
+                            Repeat(1) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                            Limiter(2) {
+                                #[run_while(|bb| *bb.t0 + 2 < 3)]
+                                #[success_if(|bb| bb.b1 + 4 < 2)]
+                                Sleep(10),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Observe(|bb| bb.o0.is_some(), abort = lower) {
+                    Interrupt(|bb| *bb.t0 != 4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            #[on_failure(|bb| { if bb.b0 % 2 < 1 { bb.o0 = None }; bb.o0 = None })]
+                            #[post(|bb| bb.t1.set(bb.b1))]
+                            #[failure_if(|bb| bb.o0.unwrap_or(4) > 2)]
+                            Action(PIo<2>, t0 = {=}),
+                            Sleep(50),
+                        },
+                    },
+                },
+                Observe(|bb| bb.b0 + 1 < 5, abort = both) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
+                        StatefulAction(Task<6>),
+                        #[run_while(|bb| *bb.t1 + 2 == 2)]
+                        #[skip_if(|bb| *bb.t0 + 3 < 2)]
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            IfThenElse {
+                MemSequence {
+                    StatefulAction(Task<8>),
+                    SetBlackboard(o0 = Some(4)),
+                    StatefulAction(Task<9>),
+                    ScriptCondition(|bb| bb.b0 + 3 < 4),
+                },
+                Condition(Cond<10> = Cond::<10>),
+                Condition(PCond<11>, b0 = {=}),
+            },
+            RunOnce {
+                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<12>),
+                    Switch(b1) {
+                        case 2 => Action(PIo<13>, t0 = {b1}),
+                        _ => Action(Act<14>),
+                    },
+                    Timeout(10) {
+                        #[success_if(|bb| bb.b0 != bb.b1 + 4)]
+                        TryCatch {
+                            Precondition(|bb| (bb.b1 + 2) % 2 != 0) {
+                                #[skip_if(|bb| *bb.t0 != 7)]
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[failure_if(|bb| bb.b1 == (*bb.t0 + 1) % 4)]
+                                Action(Act<15>),
+                            },
+                            StatefulAction(Task<16>),
+                            StatefulAction(Task<17> = Task::<17>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0175Blackboard { b0 l0 t0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 3,
+        }
+        ParallelAll(3) {
+            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 3, &mut bb.b1)),
+            Action(PIo<1>, t0 = {=}),
+            Repeater(forever) {
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_success(|bb| *bb.t1 += 3)]
+                #[failure_if(|bb| bb.b1 + 3 > 0)]
+                Error(DiffError(1017)),
+            },
+        }
+    }
+}
+
+board!(Tree0176Blackboard { o0 b0 t0 t1 b1 });
+
+fallible!(Tree0176);
+
+bt::behavior_tree! {
+    pub tree Tree0177 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        #[on_failure(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(bb.b1) })]
+        #[on_halted(|bb| bb.b1 += 3)]
+        #[run_while(|bb| bb.b1 % 3 != 1)]
+        Sequence {
+            SequenceStar {
+                Script(|bb| if bb.b0 > bb.b0 % 4 { bb.b1 += 2 }),
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(PAct<2>, b0 = 2, b1 = {=}),
+                Action(|ctx| ctx.exec(3)),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                RetryUntilSuccessful(4) {
+                    #[skip_if(|bb| *bb.t0 != 2)]
+                    #[success_if(|bb| bb.b0 + 4 == 0)]
+                    #[on_halted(|bb| bb.b1 = *bb.t0)]
+                    WasEntryUpdated(t0),
+                },
+                #[score(|bb| (bb.b1) as f32)]
+                TryCatch {
+                    AlwaysFailure,
+                    WasEntryUpdated(t0),
+                },
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                Filter(times = 2, count = Failure) {
+                    ScriptCondition(|bb| bb.b1 % 3 == 0),
+                },
+                #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
+                #[post(|bb| { bb.b1 = bb.b1 % 2; bb.b0 += 2 })]
+                #[on_halted(|bb| if *bb.t0 > *bb.t0 + 2 { *bb.t0 += 1 })]
+                Condition(PCond<4>, b0 = {b0}),
+                #[score(7)]
+                Condition(Cond<5> = Cond::<5>),
+            },
+            Cooldown(0, filtered = Failure) {
+                Fallback {
+                    StatefulAction(Task<6>),
+                    Action(PAct<7>, b0 = {=}),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0177Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0178 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+        }
+        WhileDoElse {
+            Precondition(|bb| (bb.b0 + 3) % 3 < 0, else = Failure) {
+                Precondition(|bb| (bb.b0 + 2) % 4 < 3, else = Success) {
+                    Repeater(forever) {
+                        ParallelAll {
+                            Succeeder,
+                            Priority {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                                StatefulAction(PTask<2>, b0 = {=}),
+                                ScriptCondition(|bb| (bb.b0 + 3) % 3 < 1),
+                                Action(Act<3>),
+                            },
+                            Filter(times = 3, filtered = Skipped) {
+                                BinarySelector(|bb| *bb.t0 < *bb.t0 + 3) {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Selector {
+                Observe(|bb| *bb.t0 % 4 < 0, abort = lower) {
+                    StepSequencer {
+                        Condition(Cond<5>),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    #[run_while(|bb| bb.b0 == *bb.t0)]
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                    #[success_if(|bb| bb.b0 != 5)]
+                    #[on_halted(|bb| if *bb.t0 > 2 { *bb.t0 += 3 })]
+                    #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
+                    UnsetBlackboard(o0),
+                    Wait(0),
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8>),
+            },
+            ForceFailure {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        Deadline(0) {
+                            ForceSuccess {
+                                Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 4 < 3, else = Skipped) {
+                                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+                                    #[skip_if(|bb| bb.b0 < 3)]
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                    Selector {
+                        Condition(PCond<10>, b0 = {t0}),
+                        #[success_if(|bb| bb.b0 % 4 != 0)]
+                        #[skip_if(|bb| bb.b0 != *bb.t0)]
+                        ReactiveSequence {
+                            Sleep(0),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0178Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0179Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        SetBlackboard(t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0179Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            o0: Option<i64> = Some(15),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64> = vec![1],
+        }
+        Loop(q0, if_empty = Running) {
+            Iterate(l0, element = {b1}, until = FirstSuccess) {
+                TryCatch(catch_on_halt = true) {
+                    SkipUnlessUpdated(t0) {
+                        SetBlackboard(b0 = {b1}),
+                    },
+                    UnsetBlackboard(o0),
+                    SubTree(Tree0179Sub1, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, q0 = {=}, l0 = {l0}),
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<7>),
+                    },
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0179 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64>,
+        }
+        Sequence {
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 1, reset_index = false) {
+                Parallel(failure = -2) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                        Loop(q0, if_empty = Success) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StepSequencer {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0) })]
+                        #[run_while(|bb| *bb.t0 > 5)]
+                        Action(PIo<5>, t0 = {=}),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Repeat(1) {
+                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
+                SubTree(Tree0179Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, q0 = {=}, l0 = {l0}),
+            },
+        }
+    }
+}
+
+board!(Tree0179Blackboard { b1 t0 b0 o0 q0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0180 for Ctx {
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            RetryUntilSuccessful(1) {
+                Optional {
+                    DynamicSelector {
+                        Action(Act<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<3> = Cond::<3>),
+                Fallback {
+                    Retry(2) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0181 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Switch(b1) {
+            case 1 => ReactiveFallback {
+                Action(Act<0>),
+                #[on_success(|bb| *bb.t1 += 3)]
+                BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
+                    RepeatUntilSuccess(forever) {
+                        Iterate(l0, element = {b0}, max = 1) {
+                            Filter(times = 1) {
+                                Failer,
+                            },
+                        },
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                        ParallelAll {
+                            StatefulAction(Task<1>),
+                            SetBlackboard(b0 = 2),
+                            Condition(|ctx| ctx.check(2)),
+                            Action(PIo<3>, t0 = {t0}),
+                        },
+                    },
+                },
+            },
+            _ => #[success_if(|bb| bb.b0 > 3)]
+            IfThenElse {
+                #[success_if(|bb| bb.b1 < 0)]
+                StatefulAction(Task<4>),
+                Action(|ctx| ctx.exec(5)),
+                WaitValueUpdate(t1) {
+                    SetBlackboard(b1 = 6),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0181Blackboard { t1 b1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0182 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            RunOnce {
+                RetryUntilSuccessful(2) {
+                    WhileDoElse {
+                        StepSequencer {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                        },
+                        Action(Act<2>),
+                    },
+                },
+            },
+            RepeatTimes(2) {
+                Sequence {
+                    IfThenElse {
+                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+                        Deadline(0) {
+                            Wait(30),
+                        },
+                        SequenceStar {
+                            Action(PIo<4>, t0 = {t1}),
+                            Runner,
+                        },
+                    },
+                },
+            },
+            #[post(|bb| bb.b1 = bb.b0)]
+            ReactiveFallback {
+                AlwaysFailure,
+                #[on_halted(|bb| if bb.b1 % 3 != 2 { bb.b1 += 1 })]
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+                Delay(30) {
+                    Condition(Cond<7>),
+                },
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.t1.set(bb.b1))]
+                    #[failure_if(|bb| *bb.t1 + 4 > 0)]
+                    #[on_failure(|bb| bb.t1.set(bb.b1))]
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0182Blackboard { t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0183 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(1) < 7) {
+            StepSequencer {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(PCond<2>, b0 = {b0}),
+                Condition(Cond<3>),
+            },
+            Limiter(2) {
+                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 2)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0183Blackboard { o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0184 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
+        MemPriority {
+            RunOnce(then_skip = false) {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            },
+            MaxTime(0) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0184Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0185 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            #[failure_if(|bb| bb.b0 + 1 != bb.b1 % 4)]
+            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
+            SequenceStar {
+                ReactiveFallback {
+                    Action(Act<0> = Act::<0>),
+                    Action(Act<1>),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Condition(|ctx, bb| ctx.check_in(2, 9)),
+                },
+                RepeatUntilSuccess(forever) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                },
+            },
+            Condition(Cond<4>),
+            Observe(|bb| bb.b0 != 2) {
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+            },
+            BinarySelector(|bb| (bb.b1 + 1) % 2 == 1, dynamic = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+                Priority {
+                    #[skip_if(|bb| bb.b0 + 2 != *bb.t0 + 3)]
+                    #[success_if(|bb| *bb.t0 % 4 > 2)]
+                    RunOnce {
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                SetBlackboard(o0 = Some(3)),
+                Action(Act<9> = Act::<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0185Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0186 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
+        }
+        Fallback {
+            #[run_while(|bb| bb.b1 < (bb.b1 + 2) % 2)]
+            ParallelAll(3) {
+                Limiter(2) {
+                    RunOnce {
+                        IndexSwitch(|bb| 3, out_of_range = Loop) {
+                            AlwaysFailure,
+                            StatefulAction(Task<0>),
+                            Condition(PCond<1>, b0 = 1),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    RepeatUntilFailure(forever) {
+                        Script(|bb| bb.b0 = *bb.t0),
+                    },
+                },
+                #[success_if(|bb| bb.b1 + 2 != *bb.t0)]
+                WaitValueUpdate(t0) {
+                    Limiter(3) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0186Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0187 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        Observe(|bb| *bb.t1 == 3, abort = none) {
+            #[on_halted(|bb| { *bb.t1 += 2; bb.o0 = Some(4) })]
+            TryCatch {
+                Limiter(3) {
+                    #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[on_failure(|bb| if *bb.t0 != 0 { *bb.t0 += 3 })]
+                    Parallel(success = -2) {
+                        Action(PIo<0>, t0 = {t1}),
+                        Timeout(10) {
+                            ForceSuccess {
+                                StatefulAction(PTask<1>, b0 = {b1}),
+                            },
+                        },
+                        StatefulAction(PTask<2>, b0 = 3),
+                        Script(|bb| { if bb.b1 != bb.b0 { bb.o0 = Some((bb.b1 + 2) % 3) }; bb.t0.set(5) }),
+                        Script(|bb| bb.o0 = Some(bb.b1 + 3)),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0 + 1) {
+                    BinarySelector(|bb| bb.b1 == (bb.b1 + 2) % 3, dynamic = false) {
+                        MemPriority {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                            Action(Act<5>),
+                        },
+                        Action(Act<6>),
+                    },
+                    #[on_halted(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 1 })]
+                    StatefulAction(PTask<7>, b0 = 0, b1 = {t0}),
+                },
+                RepeatUntilSuccess(forever) {
+                    ForceFailure {
+                        Filter(times = 1, count = Failure, filtered = Skipped) {
+                            SequenceStar {
+                                RepeatUntilSuccess(3) {
+                                    UnsetBlackboard(o0),
+                                },
+                                ScriptCondition(|bb| bb.b0 % 4 < 0),
+                            },
+                        },
+                    },
+                },
+                Timeout(0) {
+                    MemSequence {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Action(Act<8> = Act::<8>),
+                        },
+                        Action(|ctx| ctx.exec(9)),
+                        ForceSuccess {
+                            Filter(times = 1, count = Failure) {
+                                Sleep(100),
+                            },
+                        },
+                    },
+                },
+                Repeat(1) {
+                    Priority {
+                        StatefulAction(Task<10>),
+                        #[run_while(|bb| (bb.b0 + 3) % 4 > 0)]
+                        ScriptCondition(|bb| *bb.t0 != 0),
+                        StatefulAction(PTask<11>, b0 = {t0}, b1 = {=}),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0187Blackboard { t0 b1 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0188Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0188 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+            #[run_while(|bb| *bb.t0 + 2 == *bb.t1)]
+            IfThenElse {
+                IfThenElse {
+                    Action(|ctx| ctx.exec(0)),
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    #[on_halted(|bb| if *bb.t1 > 5 { bb.o0 = None })]
+                    WasEntryUpdated(t0),
+                },
+                #[on_halted(|bb| bb.b1 += 1)]
+                ReactiveSelector {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
+                    SubTree(Tree0188Sub0, l0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, b1 = {=}, t1 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0188Blackboard { l0 t0 b0 o0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0189 for Ctx, error DiffError {
+        Sequence {
+            AlwaysSuccess,
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.try_exec(1)),
+                Error(DiffError(1057)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0189);
+
+bt::behavior_tree! {
+    pub tree Tree0190 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        MemSequence {
+            ReactiveSequence {
+                Action(Act<0>),
+                Sleep(100),
+                RetryUntilSuccessful(1) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            ParallelAll {
+                Condition(PCond<2>, b0 = {t1}),
+                Succeeder,
+                StatefulAction(Task<3>),
+            },
+            #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t1.set(0) })]
+            #[run_while(|bb| bb.b0 % 2 < 0)]
+            FlipSelector {
+                AlwaysSuccess,
+                ScriptCondition(|bb| bb.o0.is_some()),
+                Script(|bb| bb.b0 += 2),
+                Action(Act<4> = Act::<4>),
+            },
+            Script(|bb| bb.t1.set(*bb.t0)),
+        }
+    }
+}
+
+board!(Tree0190Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0191 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            b1: i64,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = true) {
+            Loop(q0, if_empty = Failure) {
+                RepeatUntil(Failure) {
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 > *bb.t0)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    ReactiveSequence {
+                        #[post(|bb| *bb.t0 += 3)]
+                        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > bb.b0)]
+                        Succeeder,
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0191Blackboard { q0 b0 b1 l0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0192 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        Fallback {
+            AsyncSequence {
+                SetBlackboard(b0 = 2),
+                Condition(|ctx| ctx.check(0)),
+                MaxTime(0) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+                Switch(b1) {
+                    case 5 => #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                    Succeeder,
+                    _ => StatefulAction(Task<2>),
+                },
+                RunOnce {
+                    Condition(PCond<3>, b0 = {=}),
+                },
+            },
+            ReactiveSequence {
+                WasEntryUpdated(t1),
+                ForceSuccess {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                ParallelAll {
+                    StatefulAction(Task<5>),
+                    Script(|bb| *bb.t0 += 2),
+                },
+            },
+            ReactiveFallback {
+                AsyncSequence {
+                    Action(Act<6> = Act::<6>),
+                },
+                Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0192Blackboard { l0 t1 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0193 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        SkipUnlessUpdated(t1) {
+            MemPriority {
+                Condition(PCond<0>, b0 = {t0}),
+                #[on_failure(|bb| bb.o0 = None)]
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0193Blackboard { t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0194Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0194Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+        }
+        IfThenElse {
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+                Condition(PCond<2>, b0 = {=}),
+                Action(Act<3>),
+            },
+            Priority {
+                ReactiveSequence {
+                    Action(Act<4>),
+                    Sleep(10),
+                },
+                Script(|bb| if *bb.t0 % 4 == 3 { bb.t0.set((bb.b0 + 3) % 4) }),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0194 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        Parallel(success = -2, failure = -2) {
+            SubTree(Tree0194Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                RepeatUntilFailure(3) {
+                    SubTree(Tree0194Sub1, ..),
+                },
+            },
+            DynamicSelector {
+                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
+                    Action(Act<5>),
+                    SetBlackboard(t0 = {b0}),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) < 0),
+                },
+                ReactiveFallback {
+                    Repeat(1) {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(2), &mut bb.b0)),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Interrupt(|bb| bb.b0 < *bb.t0) {
+                    Delay(20) {
+                        Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 2, &mut bb.b0)),
+                    },
+                },
+                Condition(Cond<8>),
+                IfThenElse {
+                    StatefulAction(Task<9>),
+                    Action(PAct<10>, b0 = {b0}),
+                },
+                Condition(Cond<11>),
+            },
+        }
+    }
+}
+
+board!(Tree0194Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0195 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] #[tracked] t1: i64 = 2,
+        }
+        Parallel(success = -1, failure = 1) {
+            Interrupt(|bb| *bb.t0 < 4) {
+                DynamicSelector {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    StatefulAction(PTask<1>, b0 = {b1}),
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0195Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        WhileDoElse {
+        MemSequence {
             ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_failure(|bb| bb.o0 = None)]
-                Repeat(1) {
-                    StatefulAction(Task<1>),
+                BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
+                    #[success_if(|bb| *bb.t0 == *bb.t0 + 4)]
+                    Inverter {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                    },
+                    SetBlackboard(t0 = 8),
+                },
+                BinarySelector(|bb| (bb.b0 + 2) % 2 > 0, dynamic = true) {
+                    RunOnce(then_skip = false) {
+                        WasEntryUpdated(t0),
+                    },
+                    #[run_while(|bb| bb.b0 + 4 > *bb.t0)]
+                    #[skip_if(|bb| bb.b1 % 2 < 0)]
+                    TryCatch(catch_on_halt = false) {
+                        ScriptCondition(|bb| bb.b1 % 2 != 1),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                ForceFailure {
+                    IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
+                        },
+                    },
                 },
             },
-            SetBlackboard(b0 = {t1}),
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Repeater(0) {
-                    Action(PAct<2>, b0 = 0),
+            Sleep(20),
+            Repeat(forever) {
+                #[failure_if(|bb| bb.b1 != 4)]
+                ReactiveFallback {
+                    Guard(|ctx| &mut ctx.token) {
+                        Fallback {
+                            Condition(Cond<3>),
+                            SetBlackboard(b1 = 3),
+                        },
+                    },
+                    #[skip_if(|bb| bb.b1 != 4)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Action(PIo<4>, t0 = {b0}),
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+                        Action(Act<5>),
+                        Action(Act<6>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0196Blackboard { t1 q0 o0 t0 b0 });
+board!(Tree0196Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        WaitUntil(|bb| bb.b1 < 2) {
-            TryCatch {
+        WaitUntil(|bb| bb.b0 > 0) {
+            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+            Conditional(|bb| bb.b0 != 5, dynamic = true) {
                 Fallback {
                     StatefulAction(Task<0>),
-                    AlwaysFailure,
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
-                Priority {
-                    Selector {
-                        Condition(Cond<1>),
-                        Condition(PCond<2>, b0 = {t0}),
-                        SetBlackboard(b0 = 3),
-                    },
-                },
-                WaitUntil(|bb| *bb.t0 == *bb.t0 % 2) {
-                    ReactiveFallback {
-                        Delay(20) {
-                            Delay(100) {
-                                Condition(PCond<3>, b0 = 8),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    ForceFailure {
-                        StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
-                    },
-                },
-                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0197Blackboard { b0 b1 t0 });
+board!(Tree0197Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
-        IfThenElse {
-            FlipSelector {
-                AsyncFallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Repeater(2) {
-                            Sleep(0),
-                        },
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Limiter(2) {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 3, &mut bb.b0)),
+                Action(Act<2>),
+                Fallback {
+                    Action(Act<3>),
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
                 },
-                IfThenElse {
-                    FlipSelector {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    ForceSuccess {
-                        RepeatUntil(Success) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            Action(Act<7>),
-            Repeat(4) {
-                Timeout(10) {
-                    Cooldown(20, filtered = Skipped) {
-                        Deadline(0) {
-                            WhileDoElse {
-                                ReactiveFallback {
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<10>),
-                                },
-                                Inverter {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
-                },
+                Condition(Cond<5>),
             },
         }
     }
 }
+
+board!(Tree0198Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64,
         }
-        Sequence {
-            Script(|bb| if bb.b1 == 4 { bb.b1 += 3 }),
+        RepeatUntilSuccess(3) {
+            Cooldown(50, filtered = Skipped) {
+                Action(PIo<0>, t0 = {b0}),
+            },
         }
     }
 }
 
-board!(Tree0199Blackboard { b1 });
+board!(Tree0199Blackboard { b0 });
 
 cases! {
-    Tree0100 "B{t0=2;q0=3;b1=5;b0=1}Lp{t0;_}(@rw{t0+2!2}@of{b0+=3}Rep4(Flip(@si{b0+3%3<0}Sw{3;4}(Bin{b0+4%2=1;T}(Ret0(t0t),S),@os{b0+=3}@oh{b1+=1}@ki{b0>4}RFb(SubR(pc1{b0:1}),t2t,Once(t3)),@po{b1+=2}@rw{b1>2}Ret3(a4b{b0;b0})))))",
-    Tree0101 "RFb(Keep(AFb(Step(c0r,t1t),c2r)),RFb(Flt{2;S;_}(a3e),RFb(a4r,t5t)))",
-    Tree0102 "B{b0;t0}OnceK(Isw{b0;T;T}(PAll{_}(c0,Sb{b0=3},Sb{b0=8})))",
-    Tree0103 "B{b0=4;o0=_;t0=5;b1}Rep4(Intr{none}(Sel(Pre{b1=7;F}(Ite(t0e,Sw{2}(F,S))),c1,AFb(c2,@po{t0:=b0%2}a3))))",
-    Tree0104 "Swm(PAll{-1}(Swm(AFb(t0e,RepF(Fai),c1e,Swm(a2,a3l,Fai)),Lim{1}(Sel(t4e,F)))),Swm(t5,Flt{1;_;_}(Ret4(Suc)),Star(a6e,Suc),t7),Par{_;-3}(Dd{0}(Dl{20}(Rmp{F;S}(Wt{0}))),Step(Flip(t8,c9e),c10),S))",
-    Tree0105 "B{b0=1;t0=2}Par{2;_}(c0e,Err{1015})",
-    Tree0106 "B{o0=5;b0;t0=0}TryT(MSeq(t0,c1b{t0},Sl{0},t2),SubR(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(WU{b0%3<2}(c3),t4e)),c5l,RSel(Scc{b0%2<1},pc6{b0:7},c7r,Wu{t0},Err{1035}))",
-    Tree0107 "B{t1=2;t0=0;q0=3;b0}MPri(TryT(Sb{b0=2},Fb(@si{b0+1>t0+2}@ki{b0+2%4=0}Wv{t1}(R),RSeq(@os{b0+=1;t0=t1?t0:=t0+3%3}@of{t1+=1}@po{t1:=t0}Flt{2;F;_}(c0),OnceT(Rus{2}(t1)),pt2{b0:7;b1:b0})),RFb(Lp{_;K}(Lp{b0;K}(Lp{t1;S}(Pri(@po{t0:=t0%3}@rw{t0!b0+2%3}Fai,Scc{t1>b0%4},t3e)))),Flt{1;R;_}(Fb(RFb(Wu{t0},@si{t1!3}@po{b0:=b0%4}c4),a5l,t6)))))",
-    Tree0108 "B{b0=1;t0;b1}Cd{0;K}(Keep(RSeq(Seq(@si{t0+4>3}OnceT(Dl{10}(Dl{20}(Sb{b0=0}))),Pre{b1+4>4;R}(pi0{t0:t0})),MSeq(pa1{b0:=;b1:=},S),Pre{b0+2>b0+1}(Rep4(Step(Wt{50},Fai,t2))),Fb(Scc{b1<4},Run))))",
-    Tree0109 "B{o0=_;t0=1;t1=5;b0}FF(ASeq(Dl{30}(Mt{30}(TryF(c0l,Ub{o0},RFb(c1,a2,c3)))),Ret1(MPri(Cnd{b0+4%4>1;_;S}(Bin{o0|1+2>2;T}(a4b{t1%2;b0},Rep2(t5))),Cd{0;F}(pi6{t0:=})))))",
-    Tree0110 "B{o0;t0=5;b0=5}MSeq(Pre{t0<4;R}(AFb(Sel(Dd{20}(t0),Cd{0;K}(RtyF(@oh{b0+=2;b0+=1}pt1{b0:b0;b1:t0}))),Intr{b0+2!0}(Pri(Rep3(Flip(@fi{b0>2}pt2{b0:=},Wt{0},c3,F,Scc{t0%4<1})))),Rmp{F;S}(t4))),Flip(Seq(t5,a6e,pi7{t0:b0}),Opt(Fb(Wu{t0},Sb{o0=7})),RT{F}(Flt{2;S;K}(Pri(pt8{b0:=;b1:t0},a9,t10)))),Cnd{t0+4!7;N;F}(Keep(Opt(@po{t0+3>3?b0+=3}RSeq(Wv{t0}(OnceT(c11)),Step(@rw{t0%4>1}@fi{b0+4<t0}Sb{t0=b0},a12,Rep3(t13)),S)))))",
-    Tree0111 "B{o0;b0=4;t0=3}PAll{2}(RFb(Fb(a0e,RFb(@fi{b0>7}@ki{none}@os{t0+=1;b0+4>3?b0+=1}t1e)),SubR(@oh{b0+=4}Ret0(pt2{b0:=;b1:t0}))),WU{t0%2<1}(PPar{0;N}(Pre{t0+1%2<0;F}(Rpt{F}(RSeq(@os{o0:=b0}Inv(a3),Keep(c4)))),Rus{F}(pi5{t0:t0}))))",
-    Tree0112 "Dd{0}(t0)",
-    Tree0113 "B{o0;b0=1;t0=5}Pre{o0|5%4!2;R}(Ret2(RSeq(RFb(Ret1(t0),a1,a2),Cnd{o0|1+4>t0;N;S}(FS(pc3{b0:=})),Sb{o0=3})))",
-    Tree0114 "B{b0=1;b1;t0=0}MPri(Rty1(t0),@si{t0+3%2>0}@of{b0+=3}t1,Bin{t0>b0;N}(@oh{t0:=9}@si{b1%4<1}a2l,pa3{b0:b0;b1:=}),Sw{3}(t4,Wu{t0}),Ite(t5e,Wt{30}))",
-    Tree0115 "B{o0;t0;b0=0}Seq(c0,@oh{o0:=_}@fi{b0!2}@si{t0>3}MSeq(Sl{50},a1l,Mt{0}(c2)),Seq(t3,c4,S,F))",
-    Tree0116 "B{t0;b0=4}Seq(RU{F}(MPri(c0,@fi{b0=t0}@rw{b0=t0+1}pi1{t0:=})))",
-    Tree0117 "Star(Sub(Wt{0}),c0)",
-    Tree0118 "B{t0=2;t1=2;b0=1}Mt{100}(Fb(@fi{t0>6}OnceT(c0b{t1}),Swm(Sb{b0=t0},Dd{0}(a1),t2),Ite(c3e,PAll{-1}(a4))))",
-    Tree0119 "B{t1=3;b0;t0=2;o0=0;q0}PPar{1;_}(Lp{_;K}(@po{t1+=3}t0),Sel(Su{t0}(a1l),pc2{b0:t1},@po{o0|5>t0+2%4?t0+=1}Sb{b0=8}),RU{F}(Flt{1;R;K}(Swm(Scc{t0%3=0},@ki{b0<t0}c3e))),Lp{b0;K}(c4),PPar{0;N}(Wde(c5l,@po{b0+=2;t0:=t0%3}c6,Rep3(a7))))",
-    Tree0120 "PAll{1}(PPar{0;_}(Rep0(t0),MPri(Err{1030},a2t,Sub(Mt{100}(t3))),RFb(c4,a5,Ret1(t6t),Dd{0}(Sub(c7)))))",
-    Tree0121 "B{o0=_;b0=1;t0=1;b1=1}Bin{none;_}(Flt{1;S;F}(@fi{none}@po{o0:=b1+3}RtyF(Bin{b1%3<0;_}(OnceT(Star(@ki{t0>3}Run,@oh{b1:=b0%4;t0:=b1%3}RSeq(pi0{t0:b0},t1),Fb(c2e,Sc{t0+2>2?o0:=b1+4}))),PPar{1;_}(Pre{b0+1>7}(OnceK(@rw{b0+2<3}Ub{o0})),Sl{0})))),RSeq(PAll{-2}(Scc{none},RU{F}(a3),pt4{b0:t0;b1:=}),@rw{b0>6}Rty2(RSeq(PPar{2;_}(pa5{b0:b0;b1:b0},t6e),t7,t8)),Flt{2;F;F}(t9),RSeq(pi10{t0:b0},Inv(Mt{20}(F)))))",
-    Tree0122 "B{t0}Par{2;_}(Suc,pa0{b0:t0;b1:t0})",
-    Tree0123 "B{t1=0;b0=2;o0=5}RSeq(Par{3;-2}(MSeq(c0r,Suc),AFb(Scc{none},Sc{o0:=_}),Rty1(t1t),Seq(a2t,pi3{t0:t1},Sb{b0=t1})),Cnd{t1=7;_;S}(t4),Ret3(t5e))",
-    Tree0124 "B{b0=0}PPar{2;N}(a0b{9;b0},t1,c2)",
-    Tree0125 "PAll{_}(RT{1}(t0t),Sl{10},c1,t2t,a3r)",
-    Tree0126 "B{t0=3;b0=4}Rus{F}(Pre{t0=t0+4%4}(Fb(Isw{b0;T;T}(RFb(t0t,pi1{t0:=},SubR(Sb{b0=t0})),Keep(Isw{t0%2;T;_}(t2t)),pi3{t0:=},pt4{b0:t0}),Opt(@fi{t0!t0+4}Try(Sb{t0=7},Sc{t0:=b0;b0:=5})))))",
-    Tree0127 "B{q0=0;o0=_;b0=0}Lp{_;R}(@os{o0|1!2?b0:=o0|3}t0)",
-    Tree0128 "B{b0;t1=4;t0=0}@of{t0<t1+4%4?t0:=t1+1}@ki{t0<b0+1%3}TryT(Seq(a0b{b0+4;b0},a1,Sb{t1=5}),c2)",
-    Tree0129 "B{t0;b0=3}Fb(a0e,@rw{b0>2}@oh{b0+=1;t0:=t0%2}a1e,t2,RFb(a3,Scc{b0<7}))",
-    Tree0130 "RFb(RepF(To{50}(FF(Wde(Mt{20}(Inv(t0)),OnceT(Rep4(c1l)))))),c2e,FS(AFb(TryT(c3,Ret3(t4),t5),OnceT(FF(Rpt{F}(a6))),Ruf{F}(S))))",
-    Tree0131 "B{o0;b0=3;q0=2;t0=4}Lp{t0;S}(Par{_;2}(RFb(a0,@os{b0+=3}@of{t0+=2;t0:=o0|0}pt1{b0:=}),Flt{2;F;_}(t2),Seq(Sc{b0+=3},a3b{t0;b0})))",
-    Tree0132 "Flip(RFb(c0,c1l,c2,c3e),Swm(Flt{1;R;_}(Opt(AFb(t4,t5)))),t6)",
-    Tree0133 "B{b0;b1=3;t0}Rpt{F}(OnceK(@rw{b0+1=3}@po{t0+=2}@si{b1+3<b0+4}MSeq(c0,Ite(Par{_;_}(pc1{b0:6},a2b{b0;b0},@os{t0+4>b0%3?b1:=t0+2%3}Suc),Lim{2}(t3)),Bin{b1+1%3=2;_}(Rep4(pc4{b0:=}),Pri(pi5{t0:=},c6,Sc{b0+=1})))))",
-    Tree0134 "B{t0;b0=1}Swm(Isw{b0+4;N;N}(To{0}(RSeq(t0,pt1{b0:b0})),a2),Fb(@po{t0:=b0}@ki{t0<3}@rw{b0!5}Par{-2;-2}(Swm(pc3{b0:b0},Wt{10},c4),t5,Rep3(Scc{t0<4}))))",
-    Tree0135 "B{b0=2;b1;q0=3;t0=2}Swm(MSeq(c0,t1,pi2{t0:b0},c3l),ASeq(Seq(RFb(@rw{t0=1}@oh{b0:=t0+1%3}c4,t5),RSeq(Rus{F}(c6))),@oh{t0:=7}Pri(c7b{6},c8,Sb{b0=b1})),RFb(c9,pc10{b0:=},Lp{b1;R}(c11l),WU{t0%2<0}(pa12{b0:3;b1:t0}),Wu{t0}))",
-    Tree0136 "B{t0=5;o0=_;b0;q0=1;b1=1}RSeq(Sel(t0e,Wv{t0}(MSeq(a1,a2,c3)),Opt(RepF(Lp{_;K}(@of{b0:=o0|4%2}pa4{b0:8;b1:b1})))),c5b{o0|3%2},Flt{3;S;F}(@si{b1%4<1}@fi{b1%4=0}@of{b1:=b0+3}Swm(Lp{b1;F}(Par{_;_}(RSeq(Sw{1;3;0}(R,S,@fi{t0+4%4!0}Scc{b1<4},Run),Ruf{F}(a6)))))))",
-    Tree0137 "B{b0=1}Mt{20}(Sb{b0=4})",
-    Tree0138 "B{b1=2;t0=3;b0}Keep(FS(Bin{b1+2<1;N}(@of{b0+2%2>0?t0:=b1}PAll{-1}(Wde(@oh{t0:=b0%2}@fi{b1>4}@rw{t0+2<6}Scc{b1%2<0},Fai),Isw{b1;T;T}(Wde(Scc{t0%4!0},c0,Sc{b1+=1})),Mt{0}(Sc{b0+=1;b0:=b1}),Step(Rep1(Dd{50}(pt1{b0:1;b1:=}))),RT{3}(Pre{b1+2>t0+4%3;F}(Sw{5}(c2e,a3b{b1;b1})))),AFb(PPar{2;N}(Dl{30}(RT{F}(c4))),MPri(t5,t6,c7t),t8t,Seq(@of{b1+1%4<2?b0:=t0%3}@po{b1+=1;b0+=1}Scc{b1+2=5},t9t)))))",
-    Tree0139 "B{b1=5;o0;b0;q0=1;t0=4}Ruf{1}(Seq(Intr{t0%3=1}(Rep0(pi0{t0:t0})),Wv{t0}(RSeq(MSeq(Wv{t0}(a1),@po{b0:=t0%4;o0:=b1+1}c2e,Lp{_;_}(a3l)))),RFb(pa4{b0:8;b1:=},Lp{_;K}(pa5{b0:8}),c6),Rep0(c7l)))",
-    Tree0140 "B{t1;b0;t0=4}Rpt{F}(Pri(PAll{-2}(c0,Par{2;-1}(RFb(OnceK(@fi{t1+1<t0}@ki{b0>t0}t1e),c2,MSeq(Wt{20},Scc{t1!5})),Pre{b0+4<4}(Rmp{S;F}(RSeq(pi3{t0:=},c4l))),Wde(pc5{b0:6},Wu{t0},Sl{20}),SubR(Sel(@of{b0:=t0+1}c6e,pi7{t0:t1}))))))",
-    Tree0141 "B{b1}RFb(Err{1096})",
-    Tree0142 "B{t0=1;t1=5;o0=5;b0=4}FF(Dd{0}(RSeq(t0e,RSeq(@po{t0:=b0}Seq(c1b{t0+1%4},c2b{t0},Wt{30}),MPri(@fi{b0>3}@of{t0:=t1;o0:=_}@ki{b0+1<3}Swm(pc3{b0:=},pc4{b0:=}),RSeq(pt5{b0:=;b1:t0},c6,Sc{b0+=1}))))))",
-    Tree0143 "B{b1}MSeq(t0e,a1b{1;b1})",
-    Tree0144 "B{b0=3;t0}Rep0(Sb{b0=t0})",
-    Tree0145 "B{b1=1;b0}@si{b0+1%3=1}To{30}(Cnd{b1<4;T;_}(c0e))",
-    Tree0146 "Ret2(Swm(Wde(Ite(RSeq(Flt{1;S;K}(a0e),RetF(S),Par{1;-1}(Suc,Fai)),Seq(PAll{2}(a1,t2e),t3,t4)),Once(Rty2(Fb(Rus{2}(a5e),Seq(t6),OnceT(t7),Rep0(t8)))))))",
-    Tree0147 "B{b0=5;t0}Seq(Par{1;-2}(c0t,a1,a2r),pi3{t0:=},Ite(a4r,pa5{b0:t0;b1:b0},@os{t0+=2;b0:=4}@oh{b0+=1;t0+=3}@rw{t0>t0+1}t6t),Step(Fai,S,SubA(c7b{b0+1})),t8)",
-    Tree0148 "B{t1;o0=_;t0=2;b0=1}@si{o0|5+3>t0}@os{b0+=2}Cnd{b0+3!t1;_;_}(SubA(pi0{t0:=}))",
-    Tree0149 "B{t0=0;t1=3;o0=1;b1=1;b0}Flip(Fb(c0,Ret4(OnceT(RSeq(Rep1(c1e),Seq(c2,@si{b0%2<1}@fi{t0+3=o0|4%2}@oh{t0:=o0|1+1}Ub{o0}),c3e))),Isw{t1+4%3;N;_}(Scc{b0=o0|1+4%2},t4e)),RSeq(Sw{1}(SubR(a5),RFb(t6,a7)),PAll{3}(a8l,Sb{b0=b1},c9,Sb{t0=b1},Wu{t0}),RSel(@po{t0+=1;t1:=o0|2}@of{b0:=4;b0:=t1}t10,t11,pi12{t0:b0})),PPar{1;N}(Wv{t0}(Dl{30}(Bin{t0+4=b1%3;_}(t13,@os{b0+=3}PAll{2}(t14e,c15b{o0|1})))),MPri(@si{b1+1%2=1}@oh{t0+=2}@ki{t1+1>5}S,pt16{b0:=},pc17{b0:=},t18,t19e)))",
-    Tree0150 "B{t0=4;o0=4;b0=4;b1=3}Par{_;-3}(@rw{o0|3=b1+2%3}Sc{b0%4!2?b0:=2},@po{t0+=3}@os{t0+=1}t0e,@rw{t0<7}Rep2(t1))",
-    Tree0151 "B{t1;t0=0}Swm(Isw{0;_;N}(c0e,Rus{F}(@oh{t1:=t0+4}R),F,Fai,Cd{30;K}(@fi{t0<t0+2}c1)),t2,Fb(a3l,MPri(t4e,pi5{t0:t0},t6)),Rty3(Dl{0}(pi7{t0:t1})))",
-    Tree0152 "Rty1(pc0{b0:7})",
-    Tree0153 "B{t0;t1;o0;b0=2}Ret2(MPri(Fb(@oh{t0+=3}Opt(PPar{2;_}(Dl{50}(@fi{b0%2>0}Sc{b0+=1}),c0)),Dl{50}(Bin{o0|0=t1;N}(Dd{0}(Ret4(Sb{o0=7})),t1e)),AFb(t2,Step(a3,@ki{t0<7}a4b{b0%4;b0})),MPri(c5,t6,t7,a8),PPar{0;N}(Rep4(t9),Rus{F}(pc10{b0:=}),a11b{t1%2;b0})),AFb(Rty1(Rus{3}(Mt{0}(Par{_;_}(Sc{o0:=t1;none?b0+=3},Sb{o0=4})))))))",
-    Tree0154 "Rep4(Cd{0;_}(Rpt{F}(c0e)))",
-    Tree0155 "B{b1;t0=4}To{50}(AFb(RFb(a0,FF(To{30}(c1b{t0})),@si{t0+1=7}@os{t0:=b1}c2,To{0}(Dd{50}(t3)))))",
-    Tree0156 "B{t0=3;q0=2;b1;b0}Swm(PAll{_}(Lp{b1;S}(RT{F}(RSeq(c0,@rw{t0=b0}Sc{b0+=1;t0+=2}))),Rep2(Star(Sc{t0:=b1},@oh{b1:=b0}@si{b0=4}@ki{b1>6}Sc{b1:=t0+1},a1b{b1%3;b1},a2,Sb{b1=1}))),Flip(Ret2(Rty1(Par{-4;_}(pi3{t0:b0},Err{1037},t5t,pa6{b0:=;b1:b1}))),t7),Swm(Flip(PAll{-2}(Sl{20},t8)),a9r,Rty2(Wt{20}),PAll{_}(Intr{t0=b1+3}(@po{b0+=1}@os{b1<3?t0:=t0%2}@ki{t0=5}Suc))))",
-    Tree0157 "B{b0=0;t0}@oh{t0+=2}@fi{b0%4!2}@si{b0+4%4>1}RFb(SubA(t0),SubR(c1))",
-    Tree0158 "Ret0(Sub(a0))",
-    Tree0159 "B{t1=2;o0=5;t0;b0;q0=2}Fb(Fb(Cnd{none;T;S}(Par{-2;0}(c0,c1l)),Flip(a2e),t3),Step(Run,PPar{2;N}(pt4{b0:=},Ub{o0}),t5,Lp{b0;_}(a6e),Sb{t0=7}),Seq(RSeq(c7,a8b{o0|0;b0}),Flt{2;F;K}(Isw{t1;T;N}(c9,@of{t0+=1}Rep4(c10b{t0})))))",
-    Tree0160 "B{t0=5;b1=2}FF(Dd{30}(WU{b1%4>1}(Swm(t0,pi1{t0:t0},c2l))))",
-    Tree0161 "PAll{_}(a0e,t1e,c2,c3,R)",
-    Tree0162 "B{b0=1;t0=0}TryT(c0,t1,pt2{b0:=;b1:t0},Wt{50},Wt{10})",
-    Tree0163 "B{b1=3;t0}Sw{2;0}(t0,Seq(SubR(t1),a2,t3),Scc{b1+4=t0})",
-    Tree0164 "RSeq(RFb(PAll{1}(ASeq(t0t,c1r,a2,Try(t3t,a4,a5,Run)),Seq(t6t,c7e,S,c8,c9t))),Fb(Pri(Err{1017},c11l),Seq(Wt{10},t12t,c13),Mt{0}(Sl{0}),RSeq(Ret2(t14t),Rep2(c15r)),Fb(t16e,F)))",
-    Tree0165 "Wde(Inv(RSeq(t0e,PAll{1}(Sub(t1),a2t),Mt{50}(Step(t3t,Suc)))),c4t,MSeq(t5t,t6t,t7,Err{1014}))",
-    Tree0166 "B{q0=2;o0;t0=2;b1=3}Lp{_;R}(AFb(Seq(S,t0t,Lp{_;K}(Lp{_;S}(Sc{b1+=3;b1+=1}))),Isw{t0+4;T;_}(Ruf{F}(Seq(c1e,t2e)),Ub{o0},Wu{t0},t3,Flip(Wde(c4r,Rep3(t5t))))))",
-    Tree0167 "B{b0=2;t0=3;t1=3;b1=0}Sw{5;2;1}(RFb(c0,Rep1(Pre{t0+3>3;R}(t1)),Rpt{0}(c2l)),Ret1(@fi{t1%2<1}@ki{t1+4!5}Bin{b0<t0;_}(F,RFb(c3e,t4))),RSeq(RFb(c5,Wu{t0}),Pri(Inv(pt6{b0:8;b1:t0}),a7e)),RFb(@ki{t1+3%4>2}@rw{b0=5}c8,a9l,t10,pt11{b0:b1;b1:t0}))",
-    Tree0168 "B{t0=0;b0=1}Seq(SubR(a0),Sc{b0+=1},Sb{b0=t0},SubR(c1),Fb(F,a2b{b0;b0}))",
-    Tree0169 "B{b0=3;b1=2;t0=0}Fb(PAll{-1}(c0l,pa1{b0:b1;b1:b0}),Ite(pa2{b0:=;b1:b1},c3b{b1+2}),@os{t0%4=3?b1+=3;b1+2<7?b0+=3}TryF(pa4{b0:t0;b1:b1},t5))",
-    Tree0170 "B{t0;b0=3;b1;q0=4}RSeq(@fi{t0+4>7}Lp{t0;S}(OnceT(@oh{b1:=b0}c0)),MSeq(Sw{2}(F,c1l),@fi{b0<1}Invt(RepF(Once(Lp{_;S}(a2)))),Wde(pc3{b0:8},c4e),a5,Lp{b0;F}(t6)))",
-    Tree0171 "B{b0=5}PAll{_}(Swm(Bin{b0>b0+2;N}(a0l,Scc{b0!0}),t1e,pa2{b0:=;b1:b0},pt3{b0:b0},Err{1055}),Ret0(t4t))",
-    Tree0172 "B{t0=1;b1=5;b0=1}MSeq(Fb(c0r,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1t),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},Ret3(pi3{t0:b1})))",
-    Tree0173 "B{o0}Rpt{F}(Ub{o0})",
-    Tree0174 "B{t0=3;o0=_;b1=1;b0=5}Par{3;_}(pa0{b0:0;b1:=},Cnd{b1+1%3=0;T;F}(Scc{some}),pa1{b0:t0;b1:b1},c2b{b0},pi3{t0:b1})",
-    Tree0175 "B{o0;b1=2}Sw{3;1;2}(TryF(c0,Ub{o0}),Ret1(t1),Rep3(Inv(Rus{2}(t2))),Keep(t3))",
-    Tree0176 "B{o0;t0=4}Ite(MSeq(a0e,Scc{none},pc1{b0:t0},t2e,t3),c4l)",
-    Tree0177 "B{t0=5;t1;b1=0;b0=0}Fb(@ki{t0>b1}@of{t1+=1}@fi{b0+3!b1+2}Par{-1;-2}(t0t,@rw{t0+3!t1}@po{t1>t0?b0+=2}Wt{50}),Pre{t1>t1%3;R}(@of{t1+=3}@fi{b1>7}@po{t1+=1}Opt(Rpt{3}(RFb(@rw{t1!4}@si{t1+1%2>0}@fi{t1+3!2}Suc,t1)))),Pre{t1+4=4;K}(Ite(a2t,@ki{t1<3}@os{b0+=1}@fi{t1%2<0}pt3{b0:t1;b1:b0})),Ruf{F}(Bin{t0<t1+3%2;T}(pa4{b0:=;b1:=},@rw{t1+2<4}@fi{t0%2!0}@po{t1+=2}c5e)),c6b{t0})",
-    Tree0178 "B{b0=5;t0=5;b1;o0=_}Isw{o0|4+2;T;N}(Isw{b0+4;T;_}(pa0{b0:b0;b1:b0},@ki{b0+3%2>0}@si{b0%2=1}@oh{b1+=1}Sb{t0=b1},Sc{b0:=b1+2}),Ruf{F}(Sb{o0=2}),@si{b1=6}@po{b1:=t0;t0+2=b0%3?b1:=o0|2+3}@oh{b0+=3}Rep0(c1),Sw{0;2;4}(pa2{b0:=;b1:t0},pa3{b0:=;b1:b0},c4,c5b{t0}))",
-    Tree0179 "Par{_;1}(Ruf{F}(Once(Rpt{0}(c0l))),Lim{3}(Inv(PAll{3}(Pri(t1,t2,t3,PPar{2;T}(c4e,Sl{30})),PAll{1}(Ite(Rep3(c5),Par{1;-1}(a6))),RFb(To{20}(Inv(c7)))))))",
-    Tree0180 "B{b0=0;t0=3;o0}Star(Sc{o0:=t0},Fb(@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ret1(pi0{t0:b0}),F,t1,@fi{b0%2=1}t2,Fai),Seq(@os{b0:=b0%4}pt3{b0:=},S,Dl{0}(WU{o0|5<6}(Wt{30})),a4l))",
-    Tree0181 "B{t1;b0;b1}Fb(c0e,pa1{b0:t1;b1:b0},@os{b0+=2;b1:=7}@rw{b1<b0%4}pc2{b0:6},t3)",
-    Tree0182 "B{b1=1;t0=2;t1=2;q0=1;b0}@os{b0:=t1+2%3}@si{b0+2%2>0}RFb(@os{t0+=3;t0+=3}pa0{b0:1;b1:t0},t1,Lp{_;F}(pi2{t0:t1}),c3b{b1%3})",
-    Tree0183 "B{q0=2;b0;t0;t1=4}Fb(Pri(Pre{t1>5;R}(pt0{b0:=})),MSeq(Isw{t1;N;T}(Sc{b0+=1},t1)),PAll{_}(Sc{b0+2<t0?b0:=t0+3},Sb{t1=t0},t2,Sc{t0+=2}),Lp{t0;_}(Swm(t3,Flip(R,c4))),RFb(Scc{b0!t1},MPri(pi5{t0:=},Scc{t0>b0})))",
-    Tree0184 "Cd{20;F}(FS(RSeq(t0,Star(Rpt{1}(Wt{0}),a1,a2,a3,Rep3(t4)),Sel(t5,PPar{1;_}(S,Sub(Sl{0}),c6e)))))",
-    Tree0185 "RU{F}(PAll{0}(F,t0t))",
-    Tree0186 "B{t0=1;b0=1;b1=0;t1=5}Wde(Par{_;-2}(t0,Scc{t1+3<t0},t1),Once(Isw{b0+1;_;T}(PAll{_}(t2,Sc{b1:=b0+4%3},t3,t4))),t5)",
-    Tree0187 "B{b1=2;b0;t0;o0;t1=3}@si{b0%4!3}Rep3(AFb(Inv(@ki{t0!3}a0b{b0%3;b1}),Rty0(@si{o0|1%3<2}@of{t1:=t0}t1),Bin{t0+3%3<1;_}(pc2{b0:=},@of{b1+=2}Sb{o0=0}),@os{t0+=3;t1+=4}c3))",
-    Tree0188 "B{t1=2}Mt{0}(Wv{t1}(c0))",
-    Tree0189 "B{b0=1;o0}Isw{7;_;_}(Sel(Keep(a0r),Swm(@fi{some}Ret4(SubR(t1e)),t2,Err{1081})),@oh{b0:=o0|5+3}Par{-2;3}(Ret1(R),Lim{1}(c3r),t4),F)",
-    Tree0190 "B{t0=5;b1=0;t1;b0=1}RSeq(Try(pc0{b0:8},Wde(pa1{b0:3;b1:t1},S),Flt{2;_;F}(t2e),Pre{b1<b1+4%3;K}(a3)),MPri(SubA(c4b{b1+4%4}),pc5{b0:b0},Seq(@si{b1+2<b0+2}Wu{t1},c6,Sl{20}),Dd{100}(pt7{b0:b1}),pt8{b0:6;b1:t1}),Fb(t9,TryT(@si{b1%4!1}@of{t0+=3}Sl{0},a10)))",
-    Tree0191 "B{o0=_;t1=2;t0=0;b1;b0=3}ASeq(Sw{0;4;5}(PPar{2;T}(t0e,RFb(Ub{o0})),Cnd{none;_;F}(F),Sw{3;1}(Sb{o0=0},c1,@rw{b1>1}Sb{b1=t0}),Bin{b1>1;N}(Sc{b0>b0+4?t0+=1},pt2{b0:=})),Seq(Fb(Swm(Dd{10}(@os{b1:=0}t3),c4,Suc,Mt{100}(c5e),ASeq(t6,c7)),PPar{0;T}(WU{o0|4=6}(@po{t0+1%3<0?b1:=t0+1}a8),@of{o0:=t0;b1+=1}Cnd{b0=o0|2+4;T;S}(Suc),@po{o0:=t1}@ki{none}@os{o0|2=1?b1:=t0+2;t0+=1}Ub{o0},c9l,Sb{b1=8}))),@oh{t1:=5}Dl{20}(PPar{2;N}(PPar{2;_}(S,Rep0(pi10{t0:t0}),Rus{2}(Wt{0}),pc11{b0:b1}))))",
-    Tree0192 "B{t0=3;t1=5;q0=2;o0;b1=3}Swm(AFb(Wu{t1},@rw{o0|5!4}@os{t0+=3}Scc{none},@po{t0+=3}SubA(pc0{b0:0})),Ret3(t1),@fi{b1+2%4!0}Flip(Run,Scc{o0|4=6},SubA(t2)),Sw{0;3}(Ub{o0},Lp{_;F}(c3),FF(t4)),AFb(t5,Scc{t0%2<1},Wt{50}))",
-    Tree0193 "B{b0;t0=5;b1=0}TryT(Seq(t0e,Sb{b1=7},SubR(t1)),Par{-3;-2}(To{30}(t2t),OnceT(Wt{20}),@si{t0!3}SubR(@oh{b1+=1}Fai),Sb{t0=1},a3e),Isw{b0+3;T;N}(c4,t5,Wt{30},Sb{t0=b1},Wu{t0}),Sw{2;0}(t6t,Cnd{t0+2!1;T;F}(AFb(@oh{b0:=6}@po{b0+=2}c7t,c8,Fai)),t9),c10)",
-    Tree0194 "B{b0;t0;b1=0;o0=_}@of{o0:=_;b1+=1}@os{t0=0?b0+=1}Wde(c0,Sc{b0+=2},@of{b0!o0|2+2?t0:=0}@rw{b0%2<0}pi1{t0:t0})",
-    Tree0195 "B{b0=1;t0;o0=4}TryF(MSeq(Wu{t0},@si{o0|3+4%2<0}@rw{b0!3}t0t,Inv(Pre{t0!4;S}(Keep(RepF(Isw{b0+3;N;T}(F,@ki{t0+1<b0}a1r,@si{t0!2}@po{b0:=t0+4%4}@ki{none}Sb{o0=7}))))),Err{1003}),PPar{2;T}(@of{t0:=b0%3}SubR(Star(SubR(pi2{t0:b0}),c3e,Sc{b0:=5},c4)),OnceK(FF(@po{t0+=2}Isw{o0|0+4%3;N;T}(c5,t6t,t7))),Dd{0}(Ret0(t8t))))",
-    Tree0196 "B{t1;q0;o0=_;t0=4;b0=1}Wde(RFb(t0e,@of{o0:=_}Rep1(t1)),Sb{b0=t1},Lp{t0;S}(Rpt{0}(pa2{b0:0})))",
-    Tree0197 "B{b0=0;b1;t0=0}WU{b1<2}(Try(Fb(t0,F),Pri(Sel(c1,pc2{b0:t0},Sb{b0=3})),WU{t0=t0%2}(RFb(Dl{20}(Dl{100}(pc3{b0:8})))),RSeq(c4,FF(pt5{b0:3;b1:=})),t6))",
-    Tree0198 "Ite(Flip(AFb(Seq(t0,a1,Rpt{2}(Sl{0}),a2,t3)),Ite(Flip(c4,t5),FS(RU{S}(c6)))),a7,Rep4(To{10}(Cd{20;K}(Dd{0}(Wde(RFb(t8,t9),Keep(t10),Inv(t11)))))))",
-    Tree0199 "B{b1}Seq(Sc{b1=4?b1+=3})",
+    Tree0100 "B{t1=4;b1=0;b0=4}Wde(To{20}(SubR(Wu{t1})),pc0{b0:1},pa1{b0:=;b1:b1})",
+    Tree0101 "B{l0;b0=2;t0=5;b1=5}Wde(MSeq(RSeq(@oh{t0:=b1}@of{b1+=2;b1+=3}a0l,t1,t2e,Wu{t0}),@po{b0+=3}Grd{R}(c3b{t0}),RT{1}(Ite(Itr{b1;0;_;_}(S),pt4{b0:b0;b1:b0})),Bin{t0%4>0;T}(RSel(@po{t0:=t0%2}a5,Wu{t0},@ki{b0%2=1}@oh{t0+1%4=1?b1+=3;b0+=2}t6e,Sb{b0=8}),Fb(c7,t8,t9,t10,a11))),Itr{b0;2;2;_}(RSeq(pc12{b0:b1},Ite(Once(Cnd{t0+4<4;T;F}(RFb(F,a13b{b1;b0}))),Sb{b1=0},Sl{20}))))",
+    Tree0102 "Grd{F}(Flip(Flip(RFb(F,t0t),OnceK(MPri(c1t,c2)),Mt{0}(RSeq(Dl{10}(t3e))),Flt{2;F;_}(t4)),RSeq(Ret1(Suc),MSeq(Suc,a5t,t6)),MPri(Seq(a7r,c8t),Fb(a9,t10,t11t,t12t,Err{1023}),Sl{30})))",
+    Tree0103 "B{l0=3;b1=2;o0=5;t0=2;b0=4}Pre{t0<4}(Cd{30;K}(Bin{t0+3%2!0;_}(Star(Wt{0},@oh{b1:=b0}t0,Scc{t0+3<t0}),@po{o0:=3}Seq(Itr{b1;1;_;_}(Flip(a1,@os{t0=6?o0:=_;b1:=t0%4}Sb{o0=2}))))))",
+    Tree0104 "B{b0;t0=0;o0=_}FF(Par{1;-1}(R,Ub{o0},Obs{t0%4=0;S}(a0),Sb{o0=3},@ki{b0+2%4=0}c1))",
+    Tree0105 "B{t0;t1}Par{_;_}(@si{t1%4<1}R,Scc{t0+3%3<2},c0t,pt1{b0:5},t2)",
+    Tree0106 "ASeq(Sub(t0e),t1e)",
+    Tree0107 "B{o0=_;l0;b1;b0=3;t0}Itr{b1;2;1;_}(MPri(Seq(Ub{o0},t0),Bin{b0<0;N}(t1t,a2),Rus{1}(Sb{t0=b1})))",
+    Tree0108 "Swm(RFb(Dd{0}(Star(c0,t1)),c2e,Seq(t3,Wt{10}),Cd{0;K}(Dd{0}(a4e)),F),RFb(RSel(Rep1(a5),c6,c7,Rus{2}(Fai),t8),Invt(Rep3(Seq(t9,t10,t11)))),Flip(Rep3(Fb(c12,F,t13,t14e)),Step(t15,F,t16)),Pri(a17,Par{1;1}(c18l,Rpt{F}(Wt{20})),a19,Ite(Fb(c20l,Fai),t21)))",
+    Tree0109 "B{o0=2;b0=5;t0=0}ASeq(a0l,Sl{0},c1,Swm(FS(c2),pa3{b0:4;b1:b0},a4),Dl{20}(@oh{o0:=_;t0+=2}@po{o0:=t0%3}@ki{o0|5<t0}c5))",
+    Tree0110 "B{o0=_;t0=3;b0=0}PrSel{o0|3+2;4;b0}(Swm(c0r,PAll{1}(pt1{b0:8;b1:t0},Scc{t0=3})),Par{-1;_}(Seq(@oh{b0+=2;b0+=1}t2t,Cnd{t0+2>2;T;F}(@rw{none}pa3{b0:b0;b1:t0}))),@os{t0:=4}DySeq(pc4{b0:b0},Sl{10},F))",
+    Tree0111 "Swm(S,t0,F)",
+    Tree0112 "B{b1;o0=0;t0=4;b0}Sw{3}(@po{b1+=1}Sb{o0=8},Sc{t0+=1;o0:=b0%3})",
+    Tree0113 "Seq(Wde(t0e,S),RFb(PrSel{0;1}(a1,Run),a2,t3))",
+    Tree0114 "PAll{1}(Rmp{S;S}(RFb(MPri(a0,a1),Flt{2;F;F}(PAll{-2}(a2,t3)),c4e)))",
+    Tree0115 "B{b1=3}Ite(pi0{t0:b1},ASeq(Rep3(c1b{b1})))",
+    Tree0116 "Wde(Rpt{3}(Ruf{2}(t0)),Grd{R}(Sub(c1)),RFb(Fai,Sl{0}))",
+    Tree0117 "B{l0=0;t0=1;b1;o0=_;b0}RFb(Ret0(c0t),Itr{b0;_;1;T}(Itr{b0;2;_;T}(PAll{-1}(SubR(c1),Fb(pa2{b0:=;b1:t0},pt3{b0:b1;b1:=},c4t)))),c5,Sw{2;3}(Flip(Sb{b1=b0},t6,Scc{b1+2%3>1}),t7t,pt8{b0:=}),@ki{b0=7}@po{o0:=_;b1:=o0|3+3}@oh{b1+=1}Sel(a9b{b0+4;b1},t10e,Wu{t0},pc11{b0:b0},c12))",
+    Tree0118 "B{t0=1;b0=1;l0}Dd{20}(Seq(@rw{t0=3}Swm(Itr{b0;_;_;_}(@oh{t0:=9}@si{b0%4<1}PPar{0;N}(Obs{b0+1>4;N}(t0e))),Scc{t0%3<0}),Fb(pt1{b0:5},c2b{t0})))",
+    Tree0119 "B{t0;b0=3}Obs{b0>3;N}(PPar{0;T}(ASeq(t0,Isw{7;_;N}(Flt{1;_;_}(c1)),F),Seq(@ki{b0!t0}@of{t0:=b0}pi2{t0:t0},a3b{t0;b0},@si{t0>2}c4b{t0},a5e)))",
+    Tree0120 "B{t0=2;b0=1}PAll{_}(Obs{t0!6;S}(Dl{10}(t0e)),PAll{0}(Fai,t1),Pre{t0<b0;S}(t2),c3l)",
+    Tree0121 "B{o0=3;b0=2;b1=5;t0=0}Par{_;_}(Grd{F}(ASeq(MPri(@oh{b0+=1}@fi{o0|1%3<2}Fb(pi0{t0:=},Wu{t0})),pi1{t0:=})),Grd{F}(Seq(DySel(Star(Wde(@si{b1+2%2>0}@ki{b1=b0+1}@po{none?b1:=o0|5;b1:=o0|3+2}a2,t3,pc4{b0:b0})),Wde(pc5{b0:b0},a6,Wt{0}),Sw{0}(c7,R)),Par{2;-1}(Rep2(Isw{b0;N;N}(Scc{b1+4%3!1},Wt{100})),Dd{30}(PPar{2;_}(@oh{t0+=3}Rpt{F}(Wu{t0}),Wu{t0})),Fb(Obs{o0|3=1;B}(Fb(pa8{b0:b0;b1:b1},pi9{t0:b0})),@os{t0+=3}@fi{t0>5}c10,Wv{t0}(t11))),Keep(Flip(c12b{t0+1%3},t13,RFb(a14,@oh{b0+=1}@fi{o0|5+4%4!0}a15),Rep1(pa16{b0:b1}))))))",
+    Tree0122 "B{q0;b0=0;b1=3;t0=3}Sw{0;4}(Rpt{0}(Fai),RSel(Bin{b0%2!1;T}(@os{b1:=t0}c0,OnceK(t1)),t2,@rw{t0%2>0}Fb(t3e,t4,Lim{1}(Fai))),Lp{b1;F}(Lp{_;S}(Par{_;_}(Grd{R}(Seq(a5e,Scc{b1!3})),Grd{R}(Lp{_;S}(Grd{R}(Wu{t0})))))))",
+    Tree0123 "B{t0}Dd{10}(Sb{t0=7})",
+    Tree0124 "B{b1=4;t0;b0=0}Flip(PrSel{b1;t0%4}(Wu{t0},@po{b0+2=b1%3?b0:=6}@rw{t0+1!t0}Sb{t0=4}),MPri(DySel(pa0{b0:4;b1:=}),Cd{0;K}(a1b{t0+2%4;b1}),c2,a3b{b1;b1}),RU{F}(RFb(c4,t5,a6b{0;b0})),RFb(Obs{b0>b1+2;_}(Rep4(Rpt{3}(a7b{b1;b0})))))",
+    Tree0125 "B{b0;t1=5}MPri(Pre{b0+2%2!0}(t0),Flip(@po{t1+=2}Once(t1)),Run)",
+    Tree0126 "RU{F}(c0b{4})",
+    Tree0127 "RFb(Flt{3;R;K}(c0r),Rus{F}(To{0}(Swm(S,Err{1092},c2e,t3))))",
+    Tree0128 "B{b0=0;t0=5;b1=1}Flt{3;S;K}(Bin{t0+2<b1;T}(Invt(Rpt{0}(c0t)),Isw{b0%3;T;T}(Err{1041})))",
+    Tree0129 "B{t0;b0=1;b1=4}@po{b0+=3}@os{b1+=3}Seq(Flt{1;_;F}(RU{S}(Isw{b0%4;T;_}(Wt{100},Wt{50},t0e))),RFb(PrSel{8;t0%2;3}(Grd{_}(@ki{b1>b0}@rw{b1=3}@oh{b0:=t0+3%3}Par{_;0}(a1,a2e)),@of{b1<t0+4%4?b1:=t0+1}@ki{b1<b0+1%3}Sel(a3,t4),S)))",
+    Tree0130 "B{o0=3;b1;b0=5;t0=3}Isw{b1;N;T}(@os{b1+=1}@oh{o0:=b1}@fi{b0+3>1}FS(Sw{2}(Fb(@rw{t0%2=1}@of{t0:=o0|4%4;b0<6?o0:=7}Par{_;_}(t0,RepF(Pre{b1%3<2;K}(a1)),Sb{b0=b1}),t2e),To{30}(Ub{o0}))),Fb(SubA(Once(t3))))",
+    Tree0131 "B{t0=3}OnceK(Fb(RFb(FF(t0t),Grd{F}(c1t),Obs{t0>6;N}(@po{t0!6?t0+=3;t0+=3}c2l))))",
+    Tree0132 "B{b0=1;q0;t0=4;b1;o0=_}Sw{4;0}(@po{t0+=3}@fi{none}Fb(Lp{_;S}(t0),Cnd{b0+4>3;T;F}(Sc{b1:=o0|5+2%2}),pc1{b0:=},Grd{_}(Ite(t2,Sb{o0=1})),Seq(WU{b0!t0+3%4}(Ub{o0}))),ASeq(Sw{1;2}(c3,c4e,c5),Bin{t0+2!b0;_}(Inv(Wv{t0}(t6)),RSeq(t7,Rpt{F}(@ki{b0>2}pc8{b0:b0})))),Rep1(Ite(c9,R,Sl{50})))",
+    Tree0133 "B{t0;b0=2}RFb(Lim{3}(AFb(RSeq(pc0{b0:=},Dl{0}(t1)),Ret3(Bin{t0!t0+4;_}(Flip(Once(F),F),@si{t0!5}@os{b0%3!0?t0+=3}@fi{b0%2>0}MPri(t2,@po{t0:=b0+1}Cd{0;F}(pa3{b0:=;b1:b0})))))))",
+    Tree0134 "Rus{3}(Sub(Rep0(t0)))",
+    Tree0135 "B{b1;t0=0;b0=1}RFb(c0,RSeq(pt1{b0:=;b1:=}),Fb(t2e,Wu{t0},c3),@fi{t0!4}DySel(t4,pc5{b0:4},t6,c7))",
+    Tree0136 "Pri(Keep(Fb(Rus{F}(AFb(a0,Cd{10;K}(c1),c2,Mt{10}(t3e))))))",
+    Tree0137 "B{t0;b1=1;l0=1;b0=1}Ite(RSeq(RSeq(@ki{t0+3>4}@si{b0!b1}R,pt0{b0:5;b1:b1}),Wt{0},Sw{1}(c1,Wu{t0})),Sb{b0=8},Itr{b0;_;_;N}(Flip(c2,SubA(RetF(a3)))))",
+    Tree0138 "B{b0=1;t0=5}Bin{t0%3>0;T}(SubR(@fi{b0%3<2}Bin{b0%2<1;N}(a0b{t0+4%4;b0},pc1{b0:4})),RSeq(Wt{10},a2))",
+    Tree0139 "B{t0=5;b0;b1}Sel(Obs{b0>6;L}(@rw{b1!5}c0),Obs{b1%4<3;_}(Star(pt1{b0:1;b1:b1},pa2{b0:t0})))",
+    Tree0140 "B{t0;b0}Flt{2;_;F}(Fb(Obs{b0=t0%4;B}(Star(Sb{t0=6},t0,Swm(a1e,c2l),@os{t0:=b0+3%3}@po{b0+=1}Wt{30})),RSeq(t3,pc4{b0:4},Wt{30},t5,Sc{t0:=8})))",
+    Tree0141 "B{t0=2;t1=1}@rw{t1+2<t1}Rmp{S;F}(Cnd{t0<6;T;F}(Err{1097}))",
+    Tree0142 "RFb(Rep3(Flt{2;F;_}(t0e)),t1e,t2,a3)",
+    Tree0143 "B{b0=5;t0;b1=5}AFb(RSeq(@ki{t0!5}@of{b0+3%4<2?b0:=t0+1%2}t0,a1,c2b{t0%3}),Rep3(a3),OnceT(Cd{0;F}(Sel(Fb(a4e,a5,Wu{t0}),Cnd{t0%4!3;T;S}(Flt{2;_;F}(Sc{t0+=3;b1:=t0}))))),Lim{2}(Su{t0}(AFb(c6,@po{b0=3?b1+=1}@rw{b1!2}pi7{t0:b1}))))",
+    Tree0144 "B{q0=2;b0=3}@si{b0%2<0}Lp{_;S}(RSeq(Flt{3;F;F}(c0)))",
+    Tree0145 "Rty4(Cd{0;_}(Err{1016}))",
+    Tree0146 "B{t1;b1=4;q0=2;b0=4}DySeq(pi0{t0:b1},Rep3(Mt{30}(Fb(@oh{t1:=6}@si{t1>4}DySel(Cd{10;_}(Rep4(t1)),Pri(Lp{_;K}(Sb{t1=b0}),t2,@ki{t1%4<2}SubA(a3)))))))",
+    Tree0147 "B{b0=2}Rep3(pc0{b0:=})",
+    Tree0148 "B{t1=0;t0=0;b1=0;b0=3}Obs{b1+3!t1+1;_}(AFb(Pri(Rpt{2}(RSeq(@po{b1:=t0}@rw{t0+3=5}Par{_;_}(@oh{b0%2!1?t0+=2;t0+=3}@po{b0+=1}PPar{2;_}(R)),Scc{b1+4%2>0})))))",
+    Tree0149 "RFb(MPri(Swm(S,a0,c1),a2e,Sub(Cd{30;F}(Sub(t3))),c4),a5,Swm(t6,t7e,t8,a9,OnceT(t10e)))",
+    Tree0150 "B{t1=1;t0=5;o0=_;b0}Isw{t1;N;T}(Dl{10}(Pri(t0,Sb{b0=4},Err{1046})),PPar{0;N}(Obs{some;_}(Rus{F}(t1)),c2,pt3{b0:0;b1:t0}),FS(Wu{t0}),@os{t0+3%2!1?b0:=t1}@rw{o0|3+1%2>0}@oh{t1:=t0%4}RepF(PAll{-1}(c4b{b0})),PPar{1;_}(Grd{R}(Sb{o0=6}),F,F))",
+    Tree0151 "B{t1=2;b0=4;t0=4}@of{t1+=2}@oh{b0+=4;b0=t1?t1+=2}@rw{t0%2>0}Bin{t1>3;_}(SubR(c0e),Mt{20}(RFb(Fb(c1,Scc{t0>3}),Pre{t0+1<4;K}(@si{b0>b0+3%4}Bin{t0>t1+3%4;T}(SubA(Fb(c2l,t3)),c4r)))))",
+    Tree0152 "Dd{30}(Swm(c0r,Wt{30},Err{1036}))",
+    Tree0153 "B{t1=2;b0=1;t0=3}Step(pa0{b0:=;b1:t1},Mt{0}(S),@os{t0+=2}@po{t1:=9}t1,pt2{b0:6;b1:t1},pc3{b0:t1})",
+    Tree0154 "B{t0=2;o0;b0=4}Sel(Opt(pa0{b0:b0;b1:b0}),RSeq(Wv{t0}(Seq(Su{t0}(S),t1e)),Step(Run,Sb{o0=5}),Sl{30}),Rep0(c2))",
+    Tree0155 "B{b0;t0=0}Star(c0l,pi1{t0:t0},Par{1;_}(pc2{b0:b0},a3),TryF(c4l,t5,S),Bin{t0!2;N}(F,c6l))",
+    Tree0156 "B{t0=0;b1=3}To{0}(RT{F}(TryT(Wt{0},a0,Bin{b1%2>0;N}(Sb{t0=3},@rw{t0+1!2}pt1{b0:b1;b1:b1}),Seq(Wu{t0},a2l),a3)))",
+    Tree0157 "B{b1=3;o0}DySel(Fai,Dd{0}(Sw{3;0}(a0,pc1{b0:4},Sb{o0=2})))",
+    Tree0158 "B{b0;l0=1;t1=5;b1=1;t0}Lim{3}(MPri(@ki{b1%2=1}@os{t0+=1}RFb(RT{2}(RepF(Wde(@ki{b1%4!0}@rw{b1!t0+1}@po{t1:=t0%3}pc0{b0:=},RFb(c1,@os{t1+=2}@of{t1+=2}c2e,a3l),Itr{b0;0;_;T}(a4b{8;b0})))),RFb(Sel(Pre{b1<7;F}(Rpt{F}(@oh{b0:=b1}@po{b1+=2}Sb{t0=2}))))),RSeq(Sc{t1+=2},c5e,c6,F),Obs{b1+3%3=2;_}(Bin{t1%2=1;T}(a7b{t0+3;b1},Sw{2}(Wt{30},t8)))))",
+    Tree0159 "RSeq(DySel(c0,RtyF(Rep2(c1e))),RSeq(Opt(c2),a3,PPar{2;T}(t4,t5,t6),PAll{0}(t7,c8)))",
+    Tree0160 "B{b0=0;t0}@si{t0=3}Rep4(ASeq(a0,Fb(a1e,S),pt2{b0:=}))",
+    Tree0161 "B{b0=2}Isw{b0%2;_;T}(c0,c1e)",
+    Tree0162 "AFb(Sub(c0l),Err{1060})",
+    Tree0163 "B{t0;b0}RSeq(Lim{1}(Step(pt0{b0:=},t1e)),Bin{t0<0;N}(Rmp{S;F}(S),t2),RFb(t3,Wu{t0}))",
+    Tree0164 "B{o0;t0=0;b0=3;t1=5;b1=1}Seq(Rmp{S;S}(RSeq(Sb{b0=t0})),Flt{2;_;K}(Pre{o0|3=b1%4;F}(Mt{20}(PAll{_}(Cd{0;F}(Su{t1}(a0e)),Ret1(pc1{b0:t1}))))),MSeq(t2,Wu{t1},pt3{b0:b1}))",
+    Tree0165 "DySel(c0,OnceT(a1))",
+    Tree0166 "B{b0=1;o0=_;b1=1}Flip(@os{o0:=_}@rw{b1+3>4}@si{b0<6}Sel(c0b{b1%3},Scc{o0|2%2<0},a1e))",
+    Tree0167 "B{t0;b0=2}Seq(Bin{t0+3%3!0;_}(RFb(@oh{b0+=1}@of{b0+=1;t0+=3}Step(a0r,c1b{t0+4}),Ret0(t2t)),RU{F}(TryT(@os{b0+=3;t0+=1}To{50}(t3),FF(Inv(c4b{b0})),F))),Seq(Step(Isw{t0+3;T;T}(a5t,c6t,pt7{b0:6;b1:t0},pt8{b0:t0;b1:t0},c9),Ite(t10,Obs{t0<t0%4;_}(t11),Dl{0}(a12r))),Flip(Invt(a13r),@po{t0+4<b0%2?b0+=1}@of{t0+=3}RSeq(Sb{t0=2},SubR(Sc{b0:=b0+2%3;b0+=2}),Suc,a14t),Cnd{t0+3>t0;_;F}(Fb(c15t,c16)))))",
+    Tree0168 "B{o0=_}PAll{_}(Wt{30},MSeq(SubA(t0e),Sc{o0:=_}))",
+    Tree0169 "B{t0;o0;b1=5;b0}Sw{2;1;3}(Sw{2;5}(c0,pt1{b0:t0},@po{b0:=t0}@si{o0|4%2=0}R),pa2{b0:=},Par{-4;2}(Cnd{some;_;_}(Sl{10}),a3e,Ub{o0},Wt{0}),OnceK(Wu{t0}))",
+    Tree0170 "MPri(t0,RU{F}(a1),c2e,t3,c4)",
+    Tree0171 "B{b0;o0=4;t0;l0=2}Obs{t0>5;_}(Ite(Flt{3;S;F}(Ite(Fb(c0l,SubR(t1),a2b{t0%3;b0}),Rep2(Par{_;-1}(Isw{6;_;T}(Sb{o0=3},@oh{t0+=1}@ki{b0!3}@os{o0:=t0%3;b0:=o0|3%4}a3l,Run,a4),@os{b0:=t0+4}@po{t0:=t0%3}@si{b0+1%4=0}a5e,Rpt{3}(Sb{o0=5}))),Try(Once(Wu{t0}),MPri(Itr{b0;1;_;N}(pi6{t0:b0}),c7,pt8{b0:t0})))),@po{t0+=2}@fi{b0+4%2=1}c9))",
+    Tree0172 "B{q0=0;b1=3;b0=2}RSeq(a0,pt1{b0:=;b1:=},Pre{b1<b0;S}(Lp{b0;_}(Seq(RtyF(OnceT(c2)),c3b{b0}))),Isw{b1;T;_}(c4,c5e))",
+    Tree0173 "Seq(Invt(Pri(Once(t0),Seq(a1l,t2),a3l)),Cd{20;F}(Seq(Step(F,c4),PAll{-3}(Rep4(a5),t6,FS(c7)))),PPar{2;T}(Grd{_}(OnceK(c8)),Ite(Par{1;1}(Opt(RtyF(Suc))),Fb(t9,t10,F))))",
+    Tree0174 "B{b1=1;b0=3;t0;o0=1;q0=3}Seq(Wde(c0l,Sw{1}(Lp{_;F}(a1),t2),Ret0(Wt{100})),PAll{-1}(t3,RSeq(Par{-1;-1}(MPri(a4,Scc{none},c5,Scc{t0<b1})))),Bin{none;N}(Seq(Lp{b0;K}(@si{none}a6),Pre{o0|0>b1}(@fi{t0!3}pi7{t0:b0}),Ub{o0}),Isw{b1%4;T;_}(c8,a9l,c10b{b1+1},t11,@ki{b1=3}Sl{0})),RepF(Fb(Try(t12,Scc{none},pi13{t0:b0},a14,F),Sw{4;5}(Rep2(c15),a16l,Grd{R}(c17)))))",
+    Tree0175 "B{b0;l0=4;t0;o0=3;t1;b1}Star(Itr{b0;_;_;N}(Rmp{S;S}(Grd{R}(Seq(Rep1(RSeq(t0e)),Lim{2}(@rw{t0+2<3}@si{b1+4<2}Sl{10}))))),Fb(Obs{some;L}(Intr{t0!4}(RSeq(t1,@of{b0%2<1?o0:=_;o0:=_}@po{t1:=b1}@fi{o0|4>2}pi2{t0:=},Sl{50}))),Obs{b0+1<5;B}(PPar{1;_}(t3e,c4,a5b{t1;b0},t6,@rw{t1+2=2}@ki{t0+3<2}c7))),Ite(MSeq(t8,Sb{o0=4},t9,Scc{b0+3<4}),c10e,pc11{b0:=}),Once(Isw{t0+4;N;T}(c12,Sw{2}(pi13{t0:b1},a14),To{10}(@si{b0!b1+4}Try(Pre{b1+2%2!0}(@ki{t0!7}@of{t0+=1}@fi{b1=t0+1%4}a15),t16,t17e)))))",
+    Tree0176 "B{o0=_;b0;t0=2;t1=2;b1=3}PAll{3}(a0b{b0+4%3;b1},pi1{t0:=},Rpt{F}(@ki{some}@os{t1+=3}@fi{b1+3>0}Err{1017}))",
+    Tree0177 "B{t0;b1=5;b0}@of{b0:=b1%2;t0:=b1}@oh{b1+=3}@rw{b1%3!1}Seq(Star(Sc{b0>b0%4?b1+=2},t0,c1l,pa2{b0:2;b1:=},a3l),PrSel{b1;b1;b0+2;b0+3%2;7}(Ret4(@ki{t0!2}@si{b0+4=0}@oh{b1:=t0}Wu{t0}),Try(F,Wu{t0}),Flt{2;F;_}(Scc{b1%3=0}),@po{b1:=b1%2;b0+=2}@oh{t0>t0+2?t0+=1}pc4{b0:b0},c5e),Cd{0;F}(Fb(t6,pa7{b0:=},c8)))",
+    Tree0178 "B{t0;o0=1;b0=3}Wde(Pre{b0+3%3<0;F}(Pre{b0+2%4<3;S}(Rpt{F}(PAll{_}(Suc,Pri(c0,c1,pt2{b0:=},Scc{b0+3%3<1},a3),Flt{3;_;K}(Bin{t0<t0+3;_}(S,t4)))))),Sel(Obs{t0%4<0;L}(Step(c5)),TryF(@rw{b0=t0}pt6{b0:t0;b1:t0},@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ub{o0},Wt{0},t7),t8),FF(Swm(RFb(Dd{0}(FS(Pre{o0|0+3%4<3;K}(@of{o0:=o0|1}@ki{b0<3}c9)))),Sel(pc10{b0:t0},@si{b0%4!0}@ki{b0!t0}RSeq(Sl{0},t11)))))",
+    Tree0179 "B{b1;t0;b0=0;o0=5;q0;l0}Seq(Itr{b1;2;1;N}(Par{_;-2}(Isw{t0;T;T}(Lp{_;S}(t0)),Lp{_;F}(t1e),Step(c2,t3,t4,@of{some?o0:=b0}@rw{t0>5}pi5{t0:=},t6))),Rep1(@of{b0:=b1%3}SubR(Lp{_;R}(Itr{b1;1;_;_}(TryT(Su{t0}(Sb{b0=b1}),Ub{o0},SubR(Sb{t0=b0}),Ret2(c7),F))))))",
+    Tree0180 "Step(t0e,Ret1(Opt(DySel(a1,c2l,S))),RSeq(c3e,Fb(Rty2(t4e)),t5))",
+    Tree0181 "B{t1=1;b1=1;b0=3;t0=0;l0=2}Sw{1}(RFb(a0,@os{t1+=3}Bin{t0>1;T}(Rus{F}(Itr{b0;_;1;_}(Flt{1;_;_}(Fai))),Itr{b0;1;3;N}(PAll{_}(t1,Sb{b0=2},c2l,pi3{t0:t0})))),@si{b0>3}Ite(@si{b1<0}t4,a5l,Wv{t1}(Sb{b1=6})))",
+    Tree0182 "B{t1=4;b0;b1=0}RFb(Once(Ret2(Wde(Step(c0,a1),a2))),RT{2}(Seq(Ite(pt3{b0:b1;b1:=},Dd{0}(Wt{30}),Star(pi4{t0:t1},Run)))),@po{b1:=b0}RFb(F,@oh{b1%3!2?b1+=1}t5,a6,Dl{30}(c7),RFb(@oh{t1:=b1}@fi{t1+4>0}@of{t1:=b1}t8e,t9)))",
+    Tree0183 "B{o0=_;q0;b0}Bin{o0|1<7;_}(Step(a0,t1,pc2{b0:b0},c3),Lim{2}(@of{b0:=o0|2%2}S))",
+    Tree0184 "B{b0=1}MPri(OnceK(pt0{b0:b0;b1:b0}),Mt{0}(F))",
+    Tree0185 "B{o0=0;b1=0;b0=0;t0}ASeq(@fi{b0+1!b1%4}@of{b1:=4;b0:=o0|3%3}Star(RFb(a0e,a1),Cd{0;K}(c2b{9}),Rus{F}(c3b{b1})),c4,Obs{b0!2;_}(pt5{b0:=;b1:t0}),Bin{b1+1%2=1;N}(RFb(t6,c7),Pri(@ki{b0+2!t0+3}@si{t0%4>2}Once(Wu{t0}),t8e)),PPar{2;T}(Sb{o0=3},a9e))",
+    Tree0186 "B{t0=5;b0;b1}Fb(@rw{b1<b1+2%2}PAll{3}(Lim{2}(Once(Isw{3;T;_}(F,t0,pc1{b0:1}))),Rep2(Ruf{F}(Sc{b0:=t0})),@si{b1+2!t0}Wv{t0}(Lim{3}(S))))",
+    Tree0187 "B{t0=0;b1=4;t1;b0=4;o0=_}Obs{t1=3;N}(@oh{t1+=2;o0:=4}Try(Lim{3}(@rw{o0|2>b0}@po{t0+=2}@of{t0!0?t0+=3}Par{-2;_}(pi0{t0:t1},To{10}(FS(pt1{b0:b1})),pt2{b0:3},Sc{b1!b0?o0:=b1+2%3;t0:=5},Sc{o0:=b1+3})),Isw{t0+1;_;_}(Bin{b1=b1+2%3;N}(MPri(t3,a4,a5),a6),@oh{t0:=t1%2;t1+=1}pt7{b0:0;b1:t0}),Rus{F}(FF(Flt{1;F;K}(Star(Rus{3}(Ub{o0}),Scc{b0%4<0})))),To{0}(MSeq(Grd{F}(a8e),a9l,FS(Flt{1;F;_}(Sl{100})))),Rep1(Pri(t10,@rw{b0+3%4>0}Scc{t0!0},pt11{b0:t0;b1:=},F))))",
+    Tree0188 "B{l0=1;t0=2;b0;o0=_;b1=4;t1}Itr{b0;1;_;T}(@rw{t0+2=t1}Ite(Ite(a0l,@of{b1+=3}@oh{t1>5?o0:=_}Wu{t0}),@oh{b1+=1}RSel(t1e,c2,SubR(a3))))",
+    Tree0189 "Seq(S,RSel(t0,a1r,Err{1057}))",
+    Tree0190 "B{o0;t1=5;b0;t0=3}MSeq(RSeq(a0,Sl{100},Ret1(c1l)),PAll{_}(pc2{b0:t1},Suc,t3),@of{b0!o0|2+2?t1:=0}@rw{b0%2<0}Flip(S,Scc{some},Sc{b0+=2},a4e),Sc{t1:=t0})",
+    Tree0191 "B{q0=4;b0=4;b1;l0;t0;o0=_}Itr{b1;0;1;T}(Lp{_;F}(RU{F}(@of{b1+=1}@fi{o0|5+1>t0}@si{none}RSeq(@po{t0+=3}@si{o0|5+3>b0}Suc,a0b{b1;b1}))))",
+    Tree0192 "B{l0;t1=5;b1=0;t0=4;b0=5}Fb(ASeq(Sb{b0=2},c0l,Mt{0}(pi1{t0:=}),Sw{5}(@po{t0:=b0%4}Suc,t2),Once(pc3{b0:=})),RSeq(Wu{t1},FS(t4e),PAll{_}(t5,Sc{t0+=2})),RFb(ASeq(a6e),Itr{b1;0;3;T}(RFb(t7,t8))))",
+    Tree0193 "B{t1;t0=2;o0}Su{t1}(MPri(pc0{b0:t0},@of{o0:=_}RU{F}(t1)))",
+    Tree0194 "B{t0=0;o0;b0}Par{-2;-2}(SubR(t0),PPar{2;N}(Ruf{3}(SubA(Ite(Fb(a1b{8;b0},pc2{b0:=},a3),Pri(RSeq(a4,Sl{10}),Sc{t0%4=3?t0:=b0+3%4}))))),DySel(Isw{t0%3;T;T}(a5,Sb{t0=b0},Scc{o0|2<0}),RFb(Rep1(a6b{o0|2;b0}))),RFb(Intr{b0<t0}(Dl{20}(a7b{b0%2;b0})),c8,Ite(t9,pa10{b0:b0}),c11))",
+    Tree0195 "B{b1=3;t0=2;t1=2}Par{-1;1}(Intr{t0<4}(DySel(c0b{b1},pt1{b0:b1},pt2{b0:b1;b1:=},a3)))",
+    Tree0196 "B{b0;t0;b1}MSeq(RFb(Bin{b0=3;N}(@si{t0=t0+4}Inv(pt0{b0:t0}),Sb{t0=8}),Bin{b0+2%2>0;T}(OnceK(Wu{t0}),@rw{b0+4>t0}@ki{b1%2<0}TryF(Scc{b1%2!1},t1e)),FF(Isw{b1;N;_}(RetF(c2b{b0+2})))),Sl{20},RepF(@fi{b1!4}RFb(Grd{_}(Fb(c3,Sb{b1=3})),@ki{b1!4}PPar{0;T}(pi4{t0:b0},@os{b0:=t0+1}a5,a6))))",
+    Tree0197 "B{t0=5;b0=3;o0=_}WU{b0>0}(@of{o0:=t0}Cnd{b0!5;T;_}(Fb(t0,t1e,c2l)))",
+    Tree0198 "B{b0=2;t0=0}Lim{2}(RSeq(c0e,a1b{t0+3;b0},a2,Fb(a3,pt4{b0:t0;b1:t0}),c5))",
+    Tree0199 "B{b0}Rus{3}(Cd{50;K}(pi0{t0:b0}))",
 }

@@ -8,370 +8,318 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
             b0: i64,
-        }
-        Conditional(|bb| bb.b1 + 1 == 4, dynamic = false, else = Success) {
-            Fallback {
-                Action(Act<0>),
-                ScriptCondition(|bb| bb.b0 % 4 != 0),
-                Action(Act<1>),
-                #[success_if(|bb| *bb.t0 == bb.b0 + 4)]
-                Action(PIo<2>, t0 = {=}),
-                StatefulAction(PTask<3>, b0 = 6, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0200Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0201 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Deadline(20) {
-                RepeatTimes(forever) {
-                    AlwaysFailure,
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                SetBlackboard(t0 = 0),
-            },
-            WhileDoElse {
-                Fallback {
-                    #[failure_if(|bb| bb.b0 + 3 > 5)]
-                    #[skip_if(|bb| bb.b0 % 3 != 2)]
-                    StatefulAction(TTask<2>),
-                    RunOnce {
-                        Action(|ctx| ctx.try_exec(3)),
-                    },
-                },
-                #[failure_if(|bb| bb.b0 % 3 < 0)]
-                #[run_while(|bb| *bb.t0 < bb.b0 + 3)]
-                #[skip_if(|bb| *bb.t0 == 3)]
-                StatefulAction(TTask<4>),
-                StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
-            },
-            Sequence {
-                StatefulAction(TTask<6>),
-                Action(PIo<7>, t0 = {t0}),
-            },
-            BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = false) {
-                Action(TAct<8>),
-                Condition(Cond<9>),
-            },
+        Repeater(0) {
+            #[post(|bb| { *bb.t0 += 3; bb.t0.set(*bb.t0 % 4) })]
+            #[on_success(|bb| bb.b0 = 7)]
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0201Blackboard { b0 t0 });
-
-fallible!(Tree0201);
+board!(Tree0200Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0202 for Ctx {
+    pub tree Tree0201 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        Deadline(10) {
-            TryCatch(catch_on_halt = true) {
-                Switch(b1) {
-                    case 0 => StatefulAction(Task<0>),
-                    _ => StatefulAction(Task<1>),
+        StepSequencer {
+            Deadline(10) {
+                Sequence {
+                    Sleep(10),
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                ReactiveSequence {
-                    Condition(PCond<2>, b0 = {b1}),
-                    Script(|bb| bb.b1 += 2),
-                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
+            },
+            Remap(success = Failure, failure = Failure) {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
+            },
+            TryCatch {
+                StatefulAction(Task<2>),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0201Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0202 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
+        }
+        #[on_halted(|bb| { bb.b0 += 3; bb.t1.set(*bb.t0) })]
+        #[failure_if(|bb| *bb.t0 > 7)]
+        #[run_while(|bb| (bb.b0 + 4) % 3 == 1)]
+        Repeat(forever) {
+            Priority {
+                Condition(Cond<0>),
+                Inverter {
+                    MemPriority {
+                        ReactiveFallback {
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 1),
+                            Action(Act<1>),
+                            StatefulAction(TTask<2>),
+                            Error(DiffError(1015)),
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        #[post(|bb| { bb.b0 = *bb.t1 % 2; bb.b1 += 1 })]
+                        #[success_if(|bb| *bb.t0 != 2)]
+                        #[skip_if(|bb| bb.b1 + 1 == 3)]
+                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0202Blackboard { b0 b1 });
+board!(Tree0202Blackboard { t0 b1 t1 b0 });
+
+fallible!(Tree0202);
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
+            #[allow(unused)] #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 0,
         }
-        #[post(|bb| bb.b0 += 3)]
-        #[run_while(|bb| bb.b0 % 3 < 2)]
-        SequenceWithMemory {
-            Loop(q0, value = {t0}) {
-                Timeout(20) {
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                            Sleep(20),
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-            BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
-                Deadline(30) {
-                    #[post(|bb| bb.t0.set(3))]
-                    #[run_while(|bb| bb.b0 % 4 != 0)]
-                    RepeatUntilFailure(forever) {
-                        RetryUntilSuccessful(2) {
-                            Script(|bb| bb.b1 = (bb.b1 + 4) % 4),
-                        },
-                    },
-                },
-                StepSequencer {
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Condition(Cond<3> = Cond::<3>),
+        RetryUntilSuccessful(2) {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0203Blackboard { b0 b1 q0 o0 t0 });
+board!(Tree0203Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        #[on_halted(|bb| { *bb.t0 += 1; bb.t1.set((*bb.t0 + 3) % 2) })]
-        ParallelAll {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(|ctx| ctx.try_check(2)),
-            StatefulAction(Task<3> = Task::<3>),
-            StatefulAction(Task<4>),
+        StepSequencer {
+            Sequence {
+                Fallback {
+                    Observe(|bb| bb.o0.is_none(), abort = both) {
+                        Failer,
+                    },
+                    DynamicSequence {
+                        Condition(TCond<0>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 4),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        Delay(0) {
+                            Sleep(30),
+                        },
+                    },
+                    Action(PAct<4>, b0 = {=}),
+                },
+                Deadline(50) {
+                    Action(|ctx| ctx.exec(5)),
+                },
+                #[run_while(|bb| bb.b0 + 2 != (bb.b0 + 2) % 2)]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (*bb.t0 + 2) % 2)]
+                Fallback {
+                    Observe(|bb| bb.b0 != 2, abort = self) {
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                    Observe(|bb| bb.b0 < 7, abort = lower) {
+                        StatefulAction(Task<7>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                Timeout(0) {
+                    Timeout(0) {
+                        SequenceWithMemory {
+                            #[post(|bb| bb.b0 += 1)]
+                            Action(|ctx| ctx.try_exec(8)),
+                            RepeatUntilFailure(1) {
+                                Action(PAct<9>, b0 = {t0}, b1 = {b0}),
+                            },
+                            #[success_if(|bb| *bb.t0 < (bb.b0 + 3) % 2)]
+                            #[on_halted(|bb| if *bb.t0 != 4 { bb.b0 = bb.b0 % 4 })]
+                            #[post(|bb| { *bb.t0 += 2; bb.o0 = None })]
+                            Remap(success = Success, failure = Success) {
+                                Condition(PCond<10>, b0 = {=}),
+                            },
+                            ParallelAll {
+                                Condition(TCond<11>),
+                                RetryUntilSuccessful(forever) {
+                                    StatefulAction(TTask<12>),
+                                },
+                            },
+                            FlipSelector {
+                                StatefulAction(Task<13>),
+                            },
+                        },
+                    },
+                },
+                FlipSelector {
+                    Repeater(forever) {
+                        StatefulAction(Task<14>),
+                    },
+                    StatefulAction(TTask<15>),
+                    Action(|ctx| ctx.try_exec(16)),
+                    Action(PIo<17>, t0 = {=}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0204Blackboard { t0 t1 });
+board!(Tree0204Blackboard { b0 t0 o0 });
 
 fallible!(Tree0204);
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64 = 5,
             b0: i64,
         }
-        #[on_failure(|bb| if bb.b1 != 0 { bb.b1 = 6 })]
-        #[skip_if(|bb| bb.b1 == 3)]
-        KeepRunningUntilFailure {
-            #[failure_if(|bb| bb.b0 % 3 > 0)]
-            Limiter(3) {
-                Invert {
-                    ScriptCondition(|bb| bb.b0 + 2 == 7),
-                },
+        ReactiveSequence {
+            #[run_while(|bb| bb.b0 > *bb.t0)]
+            ReactiveSequence {
+                Action(Act<0>),
+            },
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+            AsyncFallback {
+                Failer,
+                Action(Act<3> = Act::<3>),
+                Runner,
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
+                #[on_success(|bb| bb.b0 += 2)]
+                Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0205Blackboard { b1 b0 });
+board!(Tree0205Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
+            o0: Option<i64>,
+            b0: i64 = 0,
+            b1: i64 = 2,
         }
-        MemSequence {
-            Selector {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    IfThenElse {
-                        Filter(times = 3, filtered = Skipped) {
-                            ScriptCondition(|bb| bb.b0 + 1 == bb.o0.unwrap_or(2) + 3),
-                        },
-                        Filter(times = 3, count = Failure) {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 0),
-                        },
-                        Sequence {
-                            SetBlackboard(t0 = 7),
-                            Condition(Cond<0>),
-                        },
-                    },
-                    AsyncSequence {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 2 > 0)]
-                        Fallback {
-                            #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                            Condition(Cond<1> = Cond::<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        Limiter(3) {
-                            #[on_success(|bb| { *bb.t0 += 3; bb.o0 = None })]
-                            #[skip_if(|bb| *bb.t0 + 2 > 2)]
-                            StatefulAction(Task<4>),
-                        },
-                        RepeatUntilFailure(3) {
-                            Timeout(10) {
-                                Timeout(0) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
+        #[on_success(|bb| bb.b0 += 2)]
+        #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+        Sequence {
+            MemPriority {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Runner,
+            },
+            StatefulAction(Task<4>),
+            MemSequence {
+                StatefulAction(Task<5> = Task::<5>),
+                #[post(|bb| bb.o0 = Some(bb.b1))]
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
             },
         }
     }
 }
 
-board!(Tree0206Blackboard { b0 t0 o0 });
+board!(Tree0206Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0207Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 13,
-        }
-        WhileDoElse {
-            MemSequence {
-                #[skip_if(|bb| bb.b0 + 4 != 4)]
-                #[run_while(|bb| *bb.t1 % 4 != 3)]
-                #[on_halted(|bb| { bb.t0.set(*bb.t1 % 4); *bb.t1 += 1 })]
-                Condition(Cond<2>),
-                Action(Act<3>),
-                Action(PIo<4>, t0 = {t0}),
-            },
-            AlwaysSuccess,
-        }
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0207 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 3,
-        }
-        TryCatch {
-            Fallback {
-                #[skip_if(|bb| bb.o0.unwrap_or(0) + 3 < bb.o0.unwrap_or(2))]
-                #[on_halted(|bb| { bb.b0 = *bb.t1 + 4; bb.t0.set(bb.o0.unwrap_or(0)) })]
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Loop(q0, value = {t1}, if_empty = Running) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) == 5)]
-                    Precondition(|bb| *bb.t0 == 3, else = Skipped) {
-                        Loop(q0, if_empty = Failure) {
-                            SkipUnlessUpdated(t0) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        Sleep(30),
-                    },
-                },
-            },
-            WhileDoElse {
-                SubTree(Tree0207Sub0, q0 = {=}, t0 = {t0}, t1 = {=}, o0 = {o0}, b0 = {=}),
-                MemPriority {
-                    ReactiveFallback {
-                        Action(Act<5> = Act::<5>),
-                        Action(|ctx, bb| ctx.exec_in(6, (bb.o0.unwrap_or(0) + 3) % 4, &mut bb.b0)),
-                    },
-                    Action(PAct<7>, b0 = 5, b1 = {b0}),
-                    RunOnce(then_skip = false) {
-                        Sleep(20),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(PTask<8>, b0 = 0),
-                Action(Act<9> = Act::<9>),
-                WasEntryUpdated(t0),
-                Retry(forever) {
-                    StatefulAction(Task<10>),
-                },
-            },
+        Repeater(forever) {
+            SubTree(Tree0207Sub0),
         }
     }
 }
-
-board!(Tree0207Blackboard { q0 t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
         }
-        BinarySelector(|bb| bb.b1 + 3 != bb.b1 + 2, dynamic = false) {
-            Deadline(0) {
-                #[run_while(|bb| bb.b1 % 4 < 1)]
-                Sleep(0),
-            },
-            Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Success) {
-                Condition(PCond<0>, b0 = 2),
-            },
+        Loop(q0, value = {b1}) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0208Blackboard { b1 });
+board!(Tree0208Blackboard { q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        MemPriority {
-            RunOnce(then_skip = false) {
-                #[on_success(|bb| *bb.t1 += 2)]
-                #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
-                RunOnce {
-                    #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
-                    Action(|ctx| ctx.try_exec(0)),
+        Fallback {
+            WhileDoElse {
+                Delay(10) {
+                    #[failure_if(|bb| bb.b0 == 3)]
+                    #[on_halted(|bb| { bb.t0.set(5); bb.b0 += 1 })]
+                    Loop(q0, value = {t0}) {
+                        Repeater(forever) {
+                            Repeat(forever) {
+                                Condition(TCond<0>),
+                            },
+                        },
+                    },
                 },
-            },
-            Loop(q0, value = {b1}, if_empty = Success) {
-                MemSequence {
-                    Condition(|ctx| ctx.try_check(1)),
-                    Inverter {
-                        AlwaysFailure,
+                WaitUntil(|bb| *bb.t0 % 4 > 0) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Action(|ctx| ctx.try_exec(1)),
                     },
                 },
             },
-            Error(DiffError(1003)),
+            Repeater(forever) {
+                ReactiveSequence {
+                    Repeat(0) {
+                        Sleep(0),
+                    },
+                    Action(TAct<2>),
+                    RepeatTimes(1) {
+                        ScriptCondition(|bb| *bb.t0 > (bb.b0 + 1) % 4),
+                    },
+                    Error(DiffError(1009)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0209Blackboard { b1 o0 t1 t0 q0 });
+board!(Tree0209Blackboard { q0 b0 t0 });
 
 fallible!(Tree0209);
 
@@ -379,356 +327,328 @@ bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
         blackboard {
             b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
             #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            IfThenElse {
-                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    Conditional(|bb| bb.b1 + 1 < 0, else = Success) {
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                },
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0210Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0211 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-            #[run_while(|bb| bb.b0 + 3 != 0)]
-            Script(|bb| *bb.t0 += 3),
-        }
-    }
-}
-
-board!(Tree0211Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0212 for Ctx {
-        AsyncSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Retry(3) {
-                    StatefulAction(Task<1>),
-                },
-                Wait(50),
-            },
-            Parallel(failure = 2) {
-                Condition(Cond<2>),
+        #[success_if(|bb| *bb.t0 == 2)]
+        FlipSelector {
+            #[skip_if(|bb| (bb.b0 + 2) % 4 > 0)]
+            Action(Act<0> = Act::<0>),
+            #[skip_if(|bb| *bb.t0 + 4 != bb.o0.unwrap_or(3) % 3)]
+            #[on_halted(|bb| { bb.t1.set(bb.b0); bb.t1.set(*bb.t0 + 4) })]
+            Guard(|ctx| &mut ctx.token) {
+                #[post(|bb| if bb.o0.unwrap_or(5) + 4 != *bb.t0 + 1 { *bb.t0 += 1 })]
+                #[failure_if(|bb| *bb.t1 == 6)]
                 Sleep(0),
             },
         }
     }
 }
 
+board!(Tree0210Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0211 for Ctx, error DiffError {
+        Repeater(0) {
+            Error(DiffError(1081)),
+        }
+    }
+}
+
+fallible!(Tree0211);
+
+bt::behavior_tree! {
+    pub tree Tree0212 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveFallback {
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                Fallback {
+                    #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
+                    Condition(|ctx| ctx.check(0)),
+                    #[skip_if(|bb| bb.b1 + 4 < 5)]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) < 6)]
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Action(Act<2>),
+                },
+            },
+            Script(|bb| { bb.b1 = bb.b0 % 3; *bb.t0 += 1 }),
+        }
+    }
+}
+
+board!(Tree0212Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0213Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Interrupt(|bb| *bb.t0 == bb.b1 % 2) {
-            Precondition(|bb| bb.b0 + 3 > 5, else = Skipped) {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstSuccess) {
-                            Repeat(3) {
-                                Sequence {
-                                    SetBlackboard(o0 = Some(8)),
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                    Action(PAct<2>, b0 = {=}),
-                                },
-                            },
-                            MemPriority {
-                                Inverter {
-                                    Action(Act<3>),
-                                },
-                                StatefulAction(Task<4>),
-                                MaxTime(100) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                            #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
-                            ReactiveFallback {
-                                Precondition(|bb| bb.b0 + 2 < 0, else = Success) {
-                                    StatefulAction(Task<6>),
-                                },
-                                StatefulAction(Task<7>),
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    SetBlackboard(t0 = 7),
-                                },
-                            },
-                        },
-                    },
-                },
+        StepSequencer {
+            Condition(Cond<0>),
+            PolicyParallel(policy = FirstFailure) {
+                Action(Act<1> = Act::<1>),
+                SubTree(Tree0213Sub0),
+                Condition(Cond<3>),
             },
+            Condition(Cond<4>),
         }
     }
 }
-
-board!(Tree0213Blackboard { o0 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0214 for Ctx, error DiffError {
+    pub tree Tree0214 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             #[tracked] t0: i64,
         }
-        Filter(times = 2, count = Success, filtered = Failure) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Precondition(|bb| *bb.t1 % 3 > 0, else = Failure) {
-                    Condition(Cond<1>),
+        DynamicSelector {
+            Parallel(success = -1, failure = 3) {
+                DynamicSelector {
+                    StatefulAction(Task<0>),
+                    AlwaysRunning,
                 },
-                Condition(TCond<2>),
-                ParallelAll {
-                    Action(PIo<3>, t0 = {t0}),
-                    Wait(0),
+                StatefulAction(Task<1>),
+                Delay(0) {
+                    Action(Act<2>),
                 },
-                AlwaysFailure,
-                Error(DiffError(1058)),
+                #[failure_if(|bb| (*bb.t0 + 3) % 3 == 1)]
+                Observe(|bb| *bb.t0 > *bb.t0 % 3, abort = self) {
+                    StatefulAction(Task<3>),
+                },
+                Repeat(0) {
+                    Action(Act<4>),
+                },
             },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0214Blackboard { t1 t0 });
-
-fallible!(Tree0214);
+board!(Tree0214Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            BinarySelector(|bb| bb.b1 + 1 < 3, dynamic = true) {
-                #[post(|bb| bb.b0 = bb.b1 + 1)]
-                #[failure_if(|bb| bb.b1 < (*bb.t0 + 3) % 2)]
-                Sleep(20),
-                TryCatch {
-                    StatefulAction(PTask<0>, b0 = 1, b1 = {t0}),
-                    Script(|bb| if bb.b0 == *bb.t0 { bb.b1 = bb.b1 % 3 }),
-                },
+        TryCatch {
+            Interrupt(|bb| bb.b0 % 4 != 1) {
+                Condition(Cond<0>),
             },
-            #[run_while(|bb| bb.b1 < 0)]
-            RetryUntilSuccessful(2) {
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+            Precondition(|bb| *bb.t0 == 1) {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0215Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0216 for Ctx {
+        Sequence {
+            SequenceWithMemory {
                 Sequence {
+                    Cooldown(10, filtered = Skipped) {
+                        Action(Act<0>),
+                    },
                     StatefulAction(Task<1>),
-                    Script(|bb| bb.b0 += 1),
                     StatefulAction(Task<2>),
-                    Loop(q0, if_empty = Success) {
-                        #[on_failure(|bb| bb.t0.set(bb.b1))]
-                        #[run_while(|bb| bb.b1 > 3)]
+                    Fallback {
+                        Inverter {
+                            Condition(Cond<3>),
+                        },
                         Wait(0),
                     },
                 },
             },
-            Remap(success = Failure, failure = Success) {
-                MaxTime(0) {
-                    RepeatUntilFailure(2) {
-                        Loop(q0, value = {b1}, if_empty = Running) {
-                            StatefulAction(Task<3>),
+            Condition(Cond<4> = Cond::<4>),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ParallelAll {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6>),
+                    AlwaysFailure,
+                },
+                DynamicSequence {
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0217 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![],
+        }
+        RepeatUntilFailure(3) {
+            Sequence {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Iterate(l0, element = {b0}, until = Never) {
+                        BinarySelector(|bb| (*bb.t0 + 4) % 4 != 3) {
+                            Condition(PCond<0>, b0 = {=}),
+                            SetBlackboard(t0 = {b0}),
                         },
                     },
                 },
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                Condition(Cond<6>),
-                Failer,
-            },
-            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0215Blackboard { b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0216Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0216 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Fallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
-            SubTree(Tree0216Sub0, ..),
-            Fallback {
-                StatefulAction(Task<2>),
-                Wait(0),
+                #[skip_if(|bb| (*bb.t0 + 3) % 3 != 0)]
+                Repeater(0) {
+                    Action(PAct<1>, b0 = 5, b1 = {b0}),
+                },
+                Error(DiffError(1095)),
             },
         }
     }
 }
 
-board!(Tree0216Blackboard { b0 });
+board!(Tree0217Blackboard { b0 t0 o0 l0 });
 
-bt::behavior_tree! {
-    pub tree Tree0217 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            ScriptCondition(|bb| *bb.t0 == 5),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0217Blackboard { t0 o0 });
+fallible!(Tree0217);
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
+            l0: Vec<i64> = vec![],
         }
-        #[failure_if(|bb| bb.o0.unwrap_or(1) + 2 > *bb.t0 + 4)]
-        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-        FlipSelector {
+        MemPriority {
             Condition(Cond<0>),
+            PolicyParallel(policy = FirstFailure) {
+                DynamicSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Fallback {
+                    WasEntryUpdated(t0),
+                    Iterate(l0, element = {b0}, until = Never, max = 3) {
+                        WasEntryUpdated(t0),
+                    },
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
 
-board!(Tree0218Blackboard { t0 o0 });
+board!(Tree0218Blackboard { o0 b0 t0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0219 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t1 + 4 < 1, dynamic = true) {
-            TryCatch {
-                Wait(50),
-                Condition(|ctx| ctx.check(0)),
-                Repeat(0) {
-                    Condition(Cond<1>),
-                },
-                Action(PAct<2>, b0 = 6, b1 = {=}),
-            },
-            MemSequence {
-                Script(|bb| if *bb.t1 % 4 < 0 { *bb.t1 += 1 }),
-                Action(Act<3>),
-                RunOnce(then_skip = false) {
-                    Parallel(failure = 1) {
-                        Condition(TCond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
+    pub tree Tree0219 for Ctx {
+        RunOnce(then_skip = false) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0219Blackboard { b1 t1 });
-
-fallible!(Tree0219);
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SequenceWithMemory {
-                WhileDoElse {
-                    StatefulAction(TTask<0>),
-                    Action(TAct<1>),
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                Repeat(4) {
-                    ForceFailure {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.o0.is_none())]
-            ForceFailure {
-                Limiter(3) {
-                    Error(DiffError(1010)),
-                },
-            },
-            Cooldown(30, filtered = Failure) {
-                ScriptCondition(|bb| bb.o0.is_some()),
+        StepSequencer {
+            Condition(TCond<0>),
+            ReactiveSelector {
+                #[on_success(|bb| bb.b0 += 1)]
+                #[post(|bb| *bb.t1 += 3)]
+                Action(PIo<1>, t0 = {=}),
+                Error(DiffError(1073)),
+                Action(PAct<3>, b0 = 7),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0220Blackboard { o0 b0 });
+board!(Tree0220Blackboard { t0 t1 b0 });
 
 fallible!(Tree0220);
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t0 != 2)]
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.try_exec(1)),
-            },
-            RetryUntilSuccessful(1) {
-                Priority {
-                    #[success_if(|bb| *bb.t0 + 4 < 3)]
-                    #[skip_if(|bb| bb.b0 == 0)]
-                    Action(|ctx| ctx.try_exec(2)),
-                    Condition(PCond<3>, b0 = {=}),
-                },
-            },
+        Optional {
+            Condition(TCond<0>),
         }
     }
 }
 
-board!(Tree0221Blackboard { b0 t0 });
-
 fallible!(Tree0221);
 
 bt::behavior_tree! {
-    pub tree Tree0222 for Ctx {
+    pub tree Tree0222 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
         Fallback {
-            RunOnce(then_skip = true) {
-                AlwaysFailure,
+            Observe(|bb| bb.b1 < 3, abort = lower) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Repeat(0) {
-                StatefulAction(Task<0>),
+            Observe(|bb| *bb.t0 % 4 > 2, abort = lower) {
+                Deadline(0) {
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                },
+            },
+            Error(DiffError(1018)),
+        }
+    }
+}
+
+board!(Tree0222Blackboard { t0 b1 });
+
+fallible!(Tree0222);
+
+bt::behavior_tree! {
+    pub tree Tree0223Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<0> = Act::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0223Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Loop(q0, if_empty = Failure) {
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                SubTree(Tree0223Sub1, ..),
+                #[score(|bb| (bb.b0 % 4) as f32)]
+                Condition(Cond<1>),
             },
         }
     }
@@ -737,89 +657,51 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(4) {
-            Interrupt(|bb| bb.b0 > 3) {
-                Fallback {
-                    Wait(0),
-                },
-            },
+        #[success_if(|bb| *bb.t0 != bb.b0)]
+        #[on_halted(|bb| { bb.b1 += 1; bb.b1 = bb.b0 + 2 })]
+        #[on_success(|bb| bb.b0 += 3)]
+        PrioritySelector {
+            #[score(7)]
+            SubTree(Tree0223Sub0, b1 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0223Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0224Sub1 for Ctx {
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0224Sub0 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2>),
-                    Succeeder,
-                    Timeout(50) {
-                        Succeeder,
-                    },
-                },
-                Sequence {
-                    Optional {
-                        Condition(Cond<3>),
-                    },
-                    Condition(Cond<4>),
-                    SubTree(Tree0224Sub1),
-                    StatefulAction(Task<6>),
-                },
-                RetryUntilSuccessful(4) {
-                    Cooldown(30, filtered = Failure) {
-                        Sleep(50),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0223Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        ParallelAll {
-            Delay(0) {
-                SubTree(Tree0224Sub0),
+        SequenceStar {
+            Action(Act<0>),
+            MemSequence {
+                StatefulAction(Task<1> = Task::<1>),
             },
-            Fallback {
-                RetryUntilSuccessful(forever) {
+            Remap(success = Failure, failure = Failure) {
+                ParallelAll {
                     Fallback {
-                        Inverter {
-                            StatefulAction(Task<7>),
-                        },
-                        Limiter(3) {
-                            FlipSelector {
-                                Succeeder,
-                                SequenceWithMemory {
-                                    Succeeder,
-                                    Action(|ctx| ctx.exec(8)),
-                                },
-                                ReactiveSequence {
-                                    StatefulAction(Task<9>),
-                                    StatefulAction(Task<10>),
-                                },
+                        Action(Act<2>),
+                        AlwaysFailure,
+                        StatefulAction(Task<3>),
+                    },
+                    ReactiveSequence {
+                        RetryUntilSuccessful(3) {
+                            PrioritySelector {
+                                #[score(2)]
+                                Condition(Cond<4>),
+                                #[score(0)]
+                                StatefulAction(Task<5>),
                             },
                         },
-                        ForceFailure {
-                            Parallel {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<11>),
-                                },
-                                StatefulAction(Task<12> = Task::<12>),
-                                Condition(Cond<13>),
+                        Action(Act<6>),
+                        Condition(|ctx| ctx.check(7)),
+                        Cooldown(0) {
+                            Delay(20) {
+                                StatefulAction(Task<8>),
                             },
                         },
                     },
@@ -832,374 +714,227 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            b1: i64,
             #[tracked] t0: i64,
             b0: i64,
         }
-        Sequence {
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| bb.b0 == 7)]
-            #[on_halted(|bb| if bb.b0 < 4 { *bb.t0 += 3 })]
-            Delay(0) {
-                Condition(Cond<0>),
-            },
-            Switch(b1) {
-                case 1 => ScriptCondition(|bb| bb.b0 != bb.b0 % 3),
-                _ => Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 2)),
-            },
-            Limiter(2) {
-                StatefulAction(Task<2>),
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[post(|bb| bb.t0.set(bb.b0))]
+        RetryUntilSuccessful(3) {
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    Retry(2) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    SequenceWithMemory {
+                        #[skip_if(|bb| (bb.b0 + 4) % 2 == 0)]
+                        #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Condition(|ctx| ctx.check(1)),
+                        StatefulAction(Task<2>),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0225Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0226Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
+board!(Tree0225Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        ParallelAll(2) {
-            AsyncFallback {
-                Precondition(|bb| *bb.t0 > 4, else = Failure) {
-                    #[on_halted(|bb| if bb.b0 % 2 < 1 { *bb.t0 += 1 })]
-                    #[run_while(|bb| bb.b0 % 4 != 1)]
-                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 4)),
-                },
-            },
-            ReactiveSelector {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
-                    #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 3 { bb.b0 += 1 } })]
-                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-                    RetryUntilSuccessful(forever) {
-                        ScriptCondition(|bb| bb.b0 + 3 != 7),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    SubTree(Tree0226Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+        Repeater(forever) {
+            IfThenElse {
+                Condition(Cond<0>),
+                StepSequencer {
+                    Script(|bb| { bb.o0 = Some((bb.b0 + 2) % 3); *bb.t1 += 3 }),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    Action(Act<3>),
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0226Blackboard { b0 t0 o0 });
+board!(Tree0226Blackboard { t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Sequence {
-            #[on_failure(|bb| bb.b0 += 1)]
-            RunOnce {
-                RunOnce(then_skip = false) {
-                    Deadline(0) {
-                        Optional {
-                            Repeater(0) {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
+        Parallel(success = 1, failure = 0) {
+            Invert {
+                Conditional(|bb| bb.b0 == bb.b0 % 2, dynamic = true) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccess) {
-                Condition(PCond<1>, b0 = {=}),
-                AsyncFallback {
-                    Condition(PCond<2>, b0 = {t0}),
-                    #[failure_if(|bb| bb.b0 < 7)]
-                    Sleep(100),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
-                    SetBlackboard(t0 = {b0}),
-                    SetBlackboard(o0 = Some(1)),
-                },
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4) % 2)),
-                },
-            },
-            WaitValueUpdate(t0) {
-                MemPriority {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                            Wait(0),
-                        },
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
+            #[run_while(|bb| bb.b0 % 3 < 2)]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0227Blackboard { o0 b0 t0 });
+board!(Tree0227Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
-        Retry(2) {
-            Delay(50) {
-                Sequence {
-                    RepeatUntilSuccess(3) {
-                        Timeout(0) {
-                            AsyncSequence {
-                                StatefulAction(Task<0>),
-                                ParallelAll(max_failures = -1) {
-                                    Action(|ctx| ctx.exec(1)),
-                                },
-                                Priority {
-                                    StatefulAction(Task<2>),
-                                    Action(|ctx| ctx.exec(3)),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                    IfThenElse {
-                        Repeat(2) {
-                            TryCatch {
-                                Condition(|ctx| ctx.check(5)),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        IfThenElse {
-                            Condition(Cond<7>),
-                            Repeat(2) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        RepeatUntilSuccess(forever) {
-                            ReactiveSequence {
-                                StatefulAction(Task<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                        RepeatUntilSuccess(3) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Sequence {
-                            Condition(Cond<12>),
-                            StatefulAction(Task<13>),
-                            StatefulAction(Task<14>),
-                            Sleep(20),
-                            Deadline(10) {
-                                Sleep(20),
-                            },
-                        },
-                        Failer,
-                    },
-                },
-            },
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_success(|bb| { *bb.t1 += 2; if bb.o0.is_none() { bb.t0.set((*bb.t0 + 2) % 3) } })]
+        #[success_if(|bb| bb.b0 + 1 != *bb.t0 + 2)]
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+            ScriptCondition(|bb| bb.b0 != 2),
+            Condition(PCond<0>, b0 = {b0}),
         }
     }
 }
+
+board!(Tree0228Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
-        Repeater(1) {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0230 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
+            b0: i64 = 4,
+            b1: i64 = 0,
         }
         Sequence {
-            Succeeder,
-            SkipUnlessUpdated(t0) {
-                MemSequence {
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        BinarySelector(|bb| bb.b1 % 4 > 0, dynamic = true) {
-                            Sleep(50),
-                            AlwaysFailure,
-                        },
-                    },
-                    #[run_while(|bb| (*bb.t1 + 1) % 3 != 0)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[success_if(|bb| *bb.t0 != 4)]
-                    Parallel(failure = 0) {
-                        #[success_if(|bb| *bb.t1 % 3 != 0)]
-                        #[on_halted(|bb| { if *bb.t1 < 1 { bb.t0.set(*bb.t1) }; *bb.t0 += 2 })]
-                        #[skip_if(|bb| *bb.t1 > bb.b1 % 2)]
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Remap(success = Success, failure = Success) {
-                        WhileDoElse {
-                            StatefulAction(Task<1>),
-                            Delay(0) {
-                                Condition(Cond<2>),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0230Blackboard { b1 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0231 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            Inverter {
-                TryCatch(catch_on_halt = false) {
-                    AsyncFallback {
-                        Condition(|ctx| ctx.try_check(0)),
-                        ScriptCondition(|bb| bb.b0 > 6),
-                        SetBlackboard(t0 = 6),
-                        Error(DiffError(1087)),
-                    },
-                    #[skip_if(|bb| bb.b1 % 2 > 0)]
-                    #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
-                    #[on_failure(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b1 += 2 })]
-                    StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(PTask<2>, b0 = 6, b1 = {=}),
-                    },
-                    Switch(b1) {
-                        case 1 => AlwaysSuccess,
-                        _ => FlipSelector {
-                            ScriptCondition(|bb| bb.b1 + 3 > 1),
-                            Wait(20),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        WhileDoElse {
-                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
-                            #[success_if(|bb| bb.b0 + 1 == 5)]
-                            #[run_while(|bb| bb.b1 + 4 > bb.b1 + 3)]
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Precondition(|bb| bb.b0 == (bb.b0 + 2) % 2) {
-                    IfThenElse {
-                        StatefulAction(TTask<4>),
-                        RetryUntilSuccessful(3) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                WasEntryUpdated(t0),
-                Precondition(|bb| *bb.t0 + 1 > 1, else = Running) {
-                    ForceFailure {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0231Blackboard { b0 t0 b1 });
-
-fallible!(Tree0231);
-
-bt::behavior_tree! {
-    pub tree Tree0232Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 11,
-        }
-        SequenceStar {
-            #[success_if(|bb| bb.b1 % 4 == 1)]
+            #[failure_if(|bb| bb.b0 % 3 < 1)]
+            ScriptCondition(|bb| bb.b1 > 7),
             Action(Act<0>),
-            TryCatch {
-                StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-                Action(PIo<2>, t0 = {=}),
+            Sequence {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            Sequence {
+                Script(|bb| bb.b0 = 3),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
             },
         }
     }
 }
+
+board!(Tree0229Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0230 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
+        }
+        MemSequence {
+            WhileDoElse {
+                Condition(Cond<0>),
+                MaxTime(20) {
+                    ReactiveSelector {
+                        AlwaysRunning,
+                        Error(DiffError(1022)),
+                    },
+                },
+                Action(Act<1>),
+            },
+            Action(PAct<2>, b0 = 7, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0230Blackboard { q0 b1 });
+
+fallible!(Tree0230);
+
+bt::behavior_tree! {
+    pub tree Tree0231 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        WaitUntil(|bb| (bb.b0 + 3) % 3 < 2) {
+            Iterate(l0, element = {b0}, until = Never) {
+                #[post(|bb| bb.b0 += 1)]
+                Fallback {
+                    Conditional(|bb| bb.b1 != 5, dynamic = true, else = Failure) {
+                        AsyncSequence {
+                            AsyncFallback {
+                                StatefulAction(Task<0>),
+                            },
+                            RepeatTimes(2) {
+                                Condition(Cond<1>),
+                            },
+                            Action(PIo<2>, t0 = {=}),
+                            MemSequence {
+                                PolicyParallel(policy = FirstSuccess) {
+                                    Condition(Cond<3>),
+                                    Action(PIo<4>, t0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0231Blackboard { t0 b0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b1 % 3 != 2, dynamic = false) {
-            SubTree(Tree0232Sub0, ..),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0232Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0233 for Ctx {
-        blackboard {
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
         }
-        Priority {
-            ReactiveFallback {
-                Fallback {
-                    ReactiveSequence {
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(PCond<1>, b0 = {=}),
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                Script(|bb| { bb.t1.set(*bb.t1 % 2); *bb.t0 += 2 }),
+                ScriptCondition(|bb| *bb.t1 + 4 > bb.b0),
+            },
+            StatefulAction(Task<2>),
+            Switch(b1) {
+                case 1 => StatefulAction(Task<3>),
+                case 5 => WaitValueUpdate(t1) {
+                    Wait(20),
                 },
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        Remap(success = Failure, failure = Failure) {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        AlwaysSuccess,
-                    },
-                    StepSequencer {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                    RepeatUntil(Failure) {
-                        Action(Act<8>),
+                _ => Action(Act<4>),
+            },
+            TryCatch(catch_on_halt = false) {
+                SkipUnlessUpdated(t1) {
+                    #[success_if(|bb| *bb.t1 + 4 < *bb.t1 + 2)]
+                    #[post(|bb| bb.b0 = *bb.t1)]
+                    #[on_failure(|bb| bb.t1.set(*bb.t0 + 2))]
+                    Script(|bb| { bb.b1 += 1; bb.t1.set(bb.b0 + 1) }),
+                },
+                ForceFailure {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            RepeatTimes(1) {
+                MemPriority {
+                    Repeater(1) {
+                        Action(|ctx| ctx.exec(6)),
                     },
                 },
             },
@@ -1207,66 +942,117 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0233Blackboard { t0 b0 });
+board!(Tree0232Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0233Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0233 for Ctx {
+        Fallback {
+            SubTree(Tree0233Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
-        ReactiveSelector {
-            AlwaysFailure,
+        blackboard {
+            b1: i64,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![],
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
         }
+        Priority {
+            ReactiveSequence {
+                RepeatTimes(2) {
+                    Fallback {
+                        Switch(b1) {
+                            case 2 => Action(Act<0>),
+                            _ => Script(|bb| if *bb.t0 != 3 { bb.b1 = bb.b0 + 3 }),
+                        },
+                        Selector {
+                            Observe(|bb| *bb.t0 < 4, abort = lower) {
+                                Script(|bb| if bb.b0 == 1 { bb.b1 += 1 }),
+                            },
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ScriptCondition(|bb| bb.b1 + 4 < 2),
+                },
+            },
+            Fallback {
+                Fallback {
+                    Condition(Cond<2>),
+                    #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
+                    Precondition(|bb| bb.b1 < 3) {
+                        SetBlackboard(t0 = 5),
+                    },
+                    StatefulAction(Task<3>),
+                },
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
+                    Switch(b1) {
+                        case 5 => #[run_while(|bb| bb.b0 % 3 < 1)]
+                        StatefulAction(Task<4>),
+                        case 4 => RepeatUntilSuccess(forever) {
+                            AlwaysRunning,
+                        },
+                        _ => SetBlackboard(o0 = Some(6)),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
+                    Action(Act<5>),
+                    FlipSelector {
+                        Condition(Cond<6>),
+                        StatefulAction(PTask<7>, b0 = 2),
+                        StatefulAction(Task<8>),
+                        #[run_while(|bb| (*bb.t0 + 2) % 4 < 2)]
+                        Action(PIo<9>, t0 = {=}),
+                    },
+                },
+            },
+            Parallel(failure = 1) {
+                Sequence {
+                    Inverter {
+                        MemSequence {
+                            #[post(|bb| *bb.t0 += 1)]
+                            Action(PIo<10>, t0 = {b0}),
+                            StatefulAction(Task<11>),
+                            #[success_if(|bb| bb.o0.is_some())]
+                            ReactiveSequence {
+                                StatefulAction(Task<12>),
+                                AlwaysFailure,
+                            },
+                            #[success_if(|bb| bb.b0 == 3)]
+                            ScriptCondition(|bb| bb.b0 == *bb.t0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0234Blackboard { b1 b0 l0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0235Sub0 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0235 for Ctx {
-        RepeatUntilFailure(3) {
-            AsyncFallback {
-                MemSequence {
-                    Repeater(forever) {
-                        MaxTime(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstFailure) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                        Condition(Cond<3>),
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    Remap(success = Success, failure = Success) {
-                        RepeatUntilFailure(forever) {
-                            TryCatch {
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-                Delay(20) {
-                    MemPriority {
-                        Condition(Cond<9> = Cond::<9>),
-                        Inverter {
-                            TryCatch(catch_on_halt = false) {
-                                Condition(Cond<10> = Cond::<10>),
-                                FlipSelector {
-                                    Condition(Cond<11>),
-                                },
-                            },
-                        },
-                        Deadline(30) {
-                            Delay(10) {
-                                Limiter(2) {
-                                    Sleep(50),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            SubTree(Tree0235Sub0),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -1274,52 +1060,47 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
+            b0: i64,
             #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
         }
-        BinarySelector(|bb| (*bb.t1 + 2) % 4 < 3, dynamic = true) {
-            MemPriority {
-                StepSequencer {
-                    Action(PIo<0>, t0 = {t1}),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    #[run_while(|bb| bb.o0.unwrap_or(5) + 2 > bb.b0)]
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    Wait(20),
-                    Condition(Cond<3>),
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<4>),
-                },
-            },
-            Interrupt(|bb| *bb.t0 < *bb.t1 + 1) {
-                Timeout(0) {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        AsyncSequence {
-                            Action(Act<6> = Act::<6>),
-                            ScriptCondition(|bb| bb.o0.unwrap_or(2) == 6),
+        Limiter(1) {
+            RepeatTimes(2) {
+                Parallel(success = -1, failure = -2) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
                         },
-                        Precondition(|bb| (bb.o0.unwrap_or(1) + 1) % 2 == 0, else = Skipped) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                StatefulAction(PTask<7>, b0 = 1, b1 = {t0}),
-                                WaitValueUpdate(t0) {
-                                    Script(|bb| bb.t0.set(1)),
+                        ReactiveSequence {
+                            Repeat(1) {
+                                BinarySelector(|bb| *bb.t0 + 1 == *bb.t0, dynamic = true) {
+                                    Failer,
+                                    StatefulAction(Task<4>),
                                 },
                             },
                         },
-                        Conditional(|bb| bb.b0 > 3, else = Failure) {
-                            Inverter {
-                                Fallback {
-                                    StatefulAction(Task<8>),
-                                    Condition(Cond<9>),
-                                },
+                        Precondition(|bb| *bb.t0 == bb.b0 + 4, else = Running) {
+                            #[on_success(|bb| if bb.b0 % 3 > 1 { *bb.t0 += 1 })]
+                            Interrupt(|bb| *bb.t0 < 5) {
+                                Succeeder,
                             },
                         },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                    TryCatch {
+                        RunOnce(then_skip = false) {
+                            Parallel(success = 3, failure = 3) {
+                                Precondition(|bb| *bb.t0 + 4 != bb.b0) {
+                                    StatefulAction(Task<6>),
+                                },
+                                Condition(PCond<7>, b0 = {=}),
+                                Condition(Cond<8>),
+                                Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 3 }),
+                            },
+                        },
+                        Action(Act<9>),
                     },
                 },
             },
@@ -1327,222 +1108,230 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0236Blackboard { b0 t1 t0 o0 });
+board!(Tree0236Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 3,
         }
-        MemPriority {
-            StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
+        IfThenElse {
+            StatefulAction(PTask<0>, b0 = {t0}),
+            RepeatUntilSuccess(forever) {
+                SkipUnlessUpdated(t0) {
+                    FlipSelector {
+                        Filter(times = 3) {
+                            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                                Fallback {
+                                    Condition(Cond<1>),
+                                    #[on_failure(|bb| if bb.b1 < 3 { *bb.t0 += 1 })]
+                                    #[on_halted(|bb| bb.b1 += 1)]
+                                    Script(|bb| bb.b1 = 5),
+                                },
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0237Blackboard { b0 });
+board!(Tree0237Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             #[tracked] t0: i64,
-            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            l0: Vec<i64>,
         }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            FlipSelector {
-                AsyncSequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Loop(q0, if_empty = Skipped) {
-                            Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
+        MemSequence {
+            WaitUntil(|bb| *bb.t0 + 4 != 4) {
+                Parallel(success = -1, failure = 1) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                            Action(Act<1> = Act::<1>),
                         },
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
+                    },
+                    #[run_while(|bb| bb.b0 % 4 > 1)]
+                    #[skip_if(|bb| *bb.t0 < 0)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = 4 })]
+                    FlipSelector {
+                        AlwaysRunning,
+                        Action(PIo<2>, t0 = {=}),
+                        SetBlackboard(t0 = {b0}),
                     },
                 },
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 != 2),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    UnsetBlackboard(o0),
+            },
+            IfThenElse {
+                Sequence {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(PAct<4>, b0 = 8, b1 = {b0}),
                 },
+                Repeat(2) {
+                    #[post(|bb| bb.b0 += 1)]
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                        Condition(Cond<5>),
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
+                    },
+                },
+            },
+            WhileDoElse {
+                MemPriority {
+                    Action(Act<8> = Act::<8>),
+                    #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 2)]
+                    Action(Act<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                    StatefulAction(PTask<11>, b0 = {t0}, b1 = {t0}),
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    StatefulAction(PTask<12>, b0 = {b0}),
+                },
+                #[post(|bb| bb.b0 = 3)]
+                #[skip_if(|bb| *bb.t0 != bb.b0)]
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0238Blackboard { o0 q0 t0 b0 });
+board!(Tree0238Blackboard { t0 q0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0239 for Ctx {
         blackboard {
-            b0: i64,
             q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-            FlipSelector {
-                IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
-                    AsyncFallback {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        #[success_if(|bb| bb.b0 % 3 != 0)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) == 3)]
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        Action(Act<2>),
-                    },
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    FlipSelector {
-                        Action(Act<5> = Act::<5>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0)),
-                    },
-                    Succeeder,
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StepSequencer {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                        StatefulAction(Task<6>),
-                        Action(PAct<7>, b0 = 6),
-                    },
-                    SetBlackboard(o0 = Some(1)),
-                    AlwaysRunning,
-                    Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                },
-                Precondition(|bb| *bb.t0 == 3, else = Running) {
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(2) + 3 == bb.b0 % 2)]
-                        #[on_success(|bb| if bb.b0 + 2 != *bb.t0 { *bb.t0 += 2 })]
-                        #[post(|bb| { bb.t0.set((*bb.t0 + 3) % 4); *bb.t0 += 1 })]
-                        RetryUntilSuccessful(forever) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        IfThenElse {
+            StepSequencer {
                 RunOnce {
-                    Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(0) + 4, &mut bb.b0)),
-                },
-                ParallelAll(1) {
-                    Action(Act<10>),
-                    Condition(|ctx| ctx.check(11)),
-                },
-            },
-            Priority {
-                ForceFailure {
-                    MaxTime(0) {
-                        ParallelAll {
-                            Condition(Cond<12>),
-                            Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0)),
-                        },
+                    RetryUntilSuccessful(2) {
+                        Action(Act<0> = Act::<0>),
                     },
                 },
-                Precondition(|bb| bb.o0.is_some(), else = Success) {
-                    Action(PAct<14>, b0 = {t0}),
-                },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Loop(q0, if_empty = Running) {
-                        RepeatTimes(forever) {
-                            IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                                Wait(50),
-                                Action(Act<15> = Act::<15>),
-                                StatefulAction(Task<16>),
+            },
+            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+            Retry(2) {
+                Fallback {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        #[run_while(|bb| *bb.t0 % 4 != 2)]
+                        Loop(q0, value = {b0}, if_empty = Running) {
+                            Fallback {
+                                Action(PIo<1>, t0 = {t0}),
+                                #[post(|bb| { bb.o0 = Some((*bb.t0 + 2) % 2); bb.b0 = bb.o0.unwrap_or(1) + 3 })]
+                                Action(Act<2>),
                             },
                         },
                     },
                 },
             },
+            StepSequencer {
+                Limiter(3) {
+                    StatefulAction(Task<3>),
+                },
+                Action(Act<4>),
+            },
         }
     }
 }
 
-board!(Tree0239Blackboard { b0 q0 o0 t0 });
+board!(Tree0239Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0240Sub0 for Ctx {
+    pub tree Tree0240 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
         }
-        Condition(Cond<0>)
+        #[skip_if(|bb| *bb.t0 > 0)]
+        Parallel(success = -1) {
+            RetryUntilSuccessful(0) {
+                Action(PAct<0>, b0 = {t1}, b1 = {b0}),
+            },
+            MaxTime(0) {
+                Switch(b1) {
+                    case 5 => Action(PIo<1>, t0 = {=}),
+                    _ => Condition(Cond<2>),
+                },
+            },
+            MemSequence {
+                ReactiveSequence {
+                    Cooldown(20, filtered = Skipped) {
+                        Sleep(0),
+                    },
+                    Error(DiffError(1044)),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    AlwaysSuccess,
+                    SetBlackboard(t1 = 4),
+                },
+                Switch(b1) {
+                    case 4 => WasEntryUpdated(t1),
+                    _ => StatefulAction(Task<3>),
+                },
+            },
+        }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0240Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        SetBlackboard(t0 = 1)
-    }
-}
+board!(Tree0240Blackboard { b1 b0 t0 t1 });
 
-bt::behavior_tree! {
-    pub tree Tree0240 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -2) {
-            SubTree(Tree0240Sub0, ..),
-            #[on_success(|bb| { if *bb.t0 % 4 > 0 { *bb.t0 += 3 }; *bb.t0 += 1 })]
-            SubTree(Tree0240Sub1, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0240Blackboard { t0 });
+fallible!(Tree0240);
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
         }
-        #[success_if(|bb| bb.b0 % 4 > 0)]
-        #[on_success(|bb| bb.t0.set(bb.b0))]
-        Loop(q0, value = {b0}, if_empty = Running) {
-            IfThenElse {
-                Condition(PCond<0>, b0 = {b0}),
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 > 7, else = Success) {
-                        #[run_while(|bb| bb.b0 + 2 < 3)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        WaitUntil(|bb| bb.b0 == 2) {
-                            SequenceWithMemory {
-                                Repeat(0) {
-                                    ScriptCondition(|bb| bb.b0 + 4 < 2),
-                                },
-                                #[on_success(|bb| if bb.b0 != 0 { bb.b0 += 1 })]
-                                Script(|bb| { if bb.b0 < 7 { bb.b0 += 1 }; *bb.t0 += 2 }),
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                                },
-                            },
-                        },
+        FlipSelector {
+            ReactiveSequence {
+                DynamicSelector {
+                    StatefulAction(Task<0>),
+                    Script(|bb| { bb.t1.set(*bb.t0 + 2); bb.t1.set(bb.b0 % 4) }),
+                },
+                Optional {
+                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 4, &mut bb.b0)),
+                },
+                Timeout(0) {
+                    TryCatch(catch_on_halt = false) {
+                        Action(PIo<2>, t0 = {b0}),
+                        SetBlackboard(t0 = {b0}),
                     },
-                    BinarySelector(|bb| bb.b0 < 3) {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                                Action(|ctx, bb| ctx.exec_in(4, 8, &mut bb.b0)),
-                                Script(|bb| bb.t0.set(bb.b0 + 1)),
-                                ScriptCondition(|bb| *bb.t0 != 5),
-                            },
-                        },
-                        Interrupt(|bb| *bb.t0 % 4 < 1) {
-                            RepeatUntilSuccess(3) {
-                                Delay(20) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
+                },
+            },
+            Sleep(50),
+            Fallback {
+                Observe(|bb| (bb.b0 + 1) % 3 > 0, abort = lower) {
+                    StatefulAction(PTask<3>, b0 = {t0}),
+                },
+                Observe(|bb| bb.b0 != 7, abort = both) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        WasEntryUpdated(t1),
+                        #[score(|bb| (*bb.t0 % 2) as f32)]
+                        StatefulAction(Task<4>),
+                        #[score(|bb| (*bb.t1 + 3) as f32)]
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -1550,169 +1339,165 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0241Blackboard { q0 t0 b0 });
+board!(Tree0241Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0242 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        ForceFailure {
-            ForceFailure {
-                Parallel(failure = 4) {
-                    #[success_if(|bb| bb.b0 + 4 != (bb.b0 + 4) % 2)]
-                    #[on_success(|bb| if (bb.b0 + 2) % 4 > 1 { *bb.t1 += 3 })]
-                    MemSequence {
-                        Precondition(|bb| *bb.t1 == 4, else = Failure) {
-                            ReactiveFallback {
-                                Action(PIo<0>, t0 = {t1}),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| { if *bb.t1 != 1 { *bb.t0 += 3 }; bb.b0 = *bb.t1 })]
-                    #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                    #[success_if(|bb| bb.b0 + 3 > 7)]
-                    IndexSwitch(|bb| 5, out_of_range = Fail) {
-                        Wait(20),
-                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[run_while(|bb| (*bb.t1 + 1) % 3 < 0)]
-                        Condition(Cond<3>),
-                        #[failure_if(|bb| *bb.t0 != *bb.t1 + 4)]
-                        #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
-                        Script(|bb| *bb.t1 += 1),
-                        StatefulAction(Task<4>),
-                    },
-                    WaitValueUpdate(t0) {
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0242Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0243 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| bb.b0 > 0)]
-        Fallback {
-            Invert {
-                UnsetBlackboard(o0),
-            },
-            RepeatUntil(Failure) {
+        DynamicSequence {
+            Parallel(success = 3, failure = 0) {
                 StatefulAction(Task<0> = Task::<0>),
-            },
-            AsyncSequence {
-                Sleep(30),
-                Condition(PCond<1>, b0 = {b1}),
-            },
-            ScriptCondition(|bb| *bb.t0 != 7),
-            #[failure_if(|bb| bb.o0.unwrap_or(4) < 1)]
-            #[skip_if(|bb| bb.b1 == (*bb.t0 + 2) % 3)]
-            RunOnce(then_skip = true) {
-                Wait(20),
-            },
-        }
-    }
-}
-
-board!(Tree0243Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            #[on_halted(|bb| { if *bb.t1 > 6 { *bb.t1 += 1 }; bb.b0 = *bb.t1 + 4 })]
-            #[run_while(|bb| bb.b1 == 7)]
-            #[on_success(|bb| { bb.b1 += 2; bb.b1 = (*bb.t1 + 4) % 3 })]
-            BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
-                Fallback {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    WaitValueUpdate(t0) {
-                        AlwaysSuccess,
+                Repeat(3) {
+                    RepeatUntilSuccess(3) {
+                        Condition(Cond<1> = Cond::<1>),
                     },
                 },
-                Parallel(success = 0, failure = -3) {
-                    #[skip_if(|bb| *bb.t1 + 1 != *bb.t1)]
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        #[failure_if(|bb| *bb.t1 < *bb.t0)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        AlwaysFailure,
-                    },
-                    Limiter(2) {
-                        Sequence {
-                            ScriptCondition(|bb| *bb.t0 > *bb.t1),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
-                        Condition(Cond<5>),
-                        #[post(|bb| { *bb.t1 += 1; *bb.t1 += 2 })]
-                        #[on_halted(|bb| if bb.b1 + 3 < 1 { bb.t1.set(bb.b1) })]
+                SequenceWithMemory {
+                    Sleep(50),
+                    StatefulAction(Task<2>),
+                },
+                SequenceStar {
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                },
+            },
+            Fallback {
+                StatefulAction(Task<5>),
+                RunOnce {
+                    ParallelAll {
+                        Sleep(10),
                         StatefulAction(Task<6>),
                     },
                 },
             },
+            Cooldown(30) {
+                TryCatch {
+                    Priority {
+                        SequenceStar {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    ForceSuccess {
+                        ReactiveFallback {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<14>),
         }
     }
 }
 
-board!(Tree0244Blackboard { b0 t0 t1 b1 });
+bt::behavior_tree! {
+    pub tree Tree0243 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Observe(|bb| bb.b1 == 7, abort = self) {
+            Priority {
+                WasEntryUpdated(t0),
+                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b0)),
+                IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop, dynamic = false) {
+                    #[success_if(|bb| bb.b0 < 5)]
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                    Script(|bb| bb.b0 += 1),
+                },
+                #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
+                StatefulAction(Task<2> = Task::<2>),
+                Cooldown(0, filtered = Failure) {
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0243Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0244Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 13,
+        }
+        RunOnce(then_skip = false) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0244 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        Loop(q0, if_empty = Skipped) {
+            SubTree(Tree0244Sub0, q0 = {=}, b0 = {b0}, t1 = {=}),
+        }
+    }
+}
+
+board!(Tree0244Blackboard { q0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        #[failure_if(|bb| bb.b0 + 3 < (bb.b0 + 3) % 3)]
-        Fallback {
-            ReactiveSequence {
-                Action(Act<0> = Act::<0>),
-                Condition(|ctx| ctx.check(1)),
-                Runner,
+        Conditional(|bb| *bb.t1 > bb.b0, else = Success) {
+            WaitUntil(|bb| *bb.t0 < 5) {
+                Fallback {
+                    ReactiveSequence {
+                        #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 3 })]
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
+                        Sleep(20),
+                        StatefulAction(Task<0>),
+                        KeepRunningUntilFailure {
+                            SequenceStar {
+                                SetBlackboard(t0 = {b0}),
+                                Condition(|ctx| ctx.check(1)),
+                                Condition(Cond<2> = Cond::<2>),
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                                SetBlackboard(b1 = 6),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0245Blackboard { q0 b0 });
+board!(Tree0245Blackboard { b0 o0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0246 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        ReactiveSelector {
-            Action(Act<0>),
-            Inverter {
-                #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
-                Condition(Cond<1>),
+        ReactiveSequence {
+            Delay(30) {
+                ScriptCondition(|bb| bb.b0 == 4),
             },
+            Condition(Cond<0>),
+            SetBlackboard(t0 = 0),
         }
     }
 }
@@ -1722,1200 +1507,104 @@ board!(Tree0246Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
+            b1: i64 = 1,
         }
-        IndexSwitch(|bb| (*bb.t0 + 3) % 4, out_of_range = Fail, dynamic = false) {
-            #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b0 = (*bb.t0 + 3) % 3 })]
-            #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
-            Precondition(|bb| bb.b0 + 2 > (*bb.t0 + 4) % 4, else = Failure) {
-                AlwaysFailure,
-            },
-            Script(|bb| *bb.t0 += 3),
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Wait(20),
-            WasEntryUpdated(t0),
+        RepeatUntilSuccess(3) {
+            Script(|bb| bb.b1 += 3),
         }
     }
 }
 
-board!(Tree0247Blackboard { b0 t0 o0 });
+board!(Tree0247Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
+    pub tree Tree0248 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
             #[tracked] t1: i64,
-            b0: i64,
+            o0: Option<i64>,
         }
-        TryCatch(catch_on_halt = false) {
-            TryCatch(catch_on_halt = false) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Succeeder,
-                },
-                SequenceWithMemory {
-                    #[on_halted(|bb| *bb.t1 += 4)]
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                    Script(|bb| { bb.b0 = 8; bb.b0 = (bb.b0 + 1) % 3 }),
-                    Action(PAct<2>, b0 = 8, b1 = {b0}),
-                },
+        ReactiveFallback {
+            Deadline(0) {
+                StatefulAction(TTask<0>),
             },
-            SequenceStar {
-                WasEntryUpdated(t0),
-                Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                Conditional(|bb| bb.b0 == 0, dynamic = true, else = Failure) {
-                    SetBlackboard(b0 = 3),
-                },
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+            Condition(|ctx| ctx.try_check(1)),
+            #[on_success(|bb| { *bb.t1 += 2; bb.o0 = Some(bb.b0 % 3) })]
+            Selector {
+                Condition(PCond<2>, b0 = 1),
+                SetBlackboard(o0 = Some(0)),
             },
+            Error(DiffError(1017)),
         }
     }
 }
 
-board!(Tree0248Blackboard { t0 t1 b0 });
+board!(Tree0248Blackboard { b0 t1 o0 });
+
+fallible!(Tree0248);
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            ReactiveSelector {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                AsyncSequence {
-                    Cooldown(30, filtered = Failure) {
-                        Condition(Cond<1>),
-                    },
-                    SetBlackboard(b0 = {t1}),
-                },
-                Repeat(4) {
-                    Precondition(|bb| bb.b0 == bb.b1 % 4, else = Running) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    MaxTime(0) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b1)),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                FlipSelector {
-                    Action(Act<8>),
-                    Sleep(0),
-                    Action(PIo<9>, t0 = {=}),
-                },
-                Action(|ctx, bb| ctx.exec_in(10, *bb.t1 % 3, &mut bb.b0)),
-            },
-            BinarySelector(|bb| bb.o0.is_some()) {
-                StepSequencer {
-                    ScriptCondition(|bb| bb.b1 < bb.b1 % 2),
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                },
-                Repeat(3) {
-                    Script(|bb| { bb.t0.set(4); bb.b1 += 2 }),
-                },
-            },
+        Delay(10) {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0249Blackboard { t0 o0 t1 b0 b1 });
+board!(Tree0249Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0250 for Ctx {
-        Parallel(success = -1, failure = 0) {
+        FlipSelector {
+            Condition(|ctx| ctx.check(0)),
             ReactiveFallback {
-                MemPriority {
-                    SequenceWithMemory {
-                        Repeat(0) {
-                            Action(Act<0>),
-                        },
-                        Remap(success = Failure, failure = Failure) {
-                            RetryUntilSuccessful(forever) {
-                                Wait(30),
-                            },
-                        },
-                    },
+                Action(Act<1>),
+                Action(Act<2>),
+            },
+            Parallel(success = -2, failure = 2) {
+                Timeout(10) {
+                    Action(Act<3> = Act::<3>),
                 },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    AlwaysFailure,
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                RetryUntilSuccessful(forever) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
+                WhileDoElse {
+                    Action(Act<4>),
+                    Condition(Cond<5>),
                 },
             },
+            Action(Act<6> = Act::<6>),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0251Sub0 for Ctx {
-        Condition(Cond<2> = Cond::<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
-        Parallel(failure = 2) {
-            ReactiveFallback {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-                Repeater(0) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            AsyncSequence {
-                SubTree(Tree0251Sub0),
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3> = Task::<3>),
-                    Wait(50),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            ParallelAll(max_failures = -3) {
-                Repeater(forever) {
-                    Delay(10) {
-                        Wait(30),
-                    },
-                },
-                ParallelAll {
-                    Priority {
-                        Action(Act<5>),
-                    },
-                },
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0252 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Repeater(1) {
-            ReactiveSelector {
-                RepeatUntil(Failure) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                #[skip_if(|bb| (*bb.t0 + 3) % 4 < 1)]
-                Sequence {
-                    Action(PAct<1>, b0 = 5, b1 = {=}),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Parallel(failure = -1) {
-                    StepSequencer {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        ReactiveSequence {
-                            SetBlackboard(t1 = 6),
-                            ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 4 => Action(Act<4>),
-                    case 2 => UnsetBlackboard(o0),
-                    _ => Condition(Cond<5>),
-                },
-                #[post(|bb| bb.t1.set(bb.b0))]
-                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0252Blackboard { b1 t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0253Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        ForceFailure {
-            ScriptCondition(|bb| bb.b1 % 2 > 0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            Precondition(|bb| bb.b0 % 3 < 2, else = Failure) {
-                #[post(|bb| bb.b0 = bb.b1 + 1)]
-                ReactiveFallback {
-                    Switch(b1) {
-                        case 1 => Cooldown(0, filtered = Failure) {
-                            AlwaysSuccess,
-                        },
-                        _ => Failer,
-                    },
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Condition(Cond<2>),
-            RunOnce {
-                IfThenElse {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            Remap(success = Failure, failure = Success) {
-                                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
-                            },
-                            Condition(Cond<4>),
-                        },
-                        Script(|bb| { if bb.b0 + 2 == 3 { bb.b0 += 1 }; if *bb.t0 > 7 { bb.b1 = 6 } }),
-                    },
-                    Invert {
-                        Conditional(|bb| bb.b0 > *bb.t0, dynamic = false, else = Failure) {
-                            SubTree(Tree0253Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                        },
-                    },
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    #[run_while(|bb| bb.b1 + 4 < *bb.t0 + 1)]
-                    Parallel(success = -2, failure = 1) {
-                        Inverter {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0253Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0254 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        Parallel(success = -1) {
-            ParallelAll(2) {
-                ParallelAll(max_failures = -2) {
-                    Fallback {
-                        StepSequencer {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                        Priority {
-                            #[skip_if(|bb| *bb.t0 + 4 == 1)]
-                            Condition(Cond<3>),
-                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                            #[skip_if(|bb| bb.b1 != 6)]
-                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                            Action(Act<5>),
-                            Action(Act<6> = Act::<6>),
-                            AlwaysFailure,
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Filter(times = 3, count = Completed, filtered = Failure) {
-                            Remap(success = Success, failure = Success) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 > 0)]
-                    #[on_halted(|bb| bb.b1 = 9)]
-                    Conditional(|bb| bb.b1 != bb.b1 + 4, dynamic = true, else = Failure) {
-                        Timeout(50) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-                StatefulAction(Task<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0254Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 4,
-        }
-        #[on_success(|bb| bb.o0 = Some(bb.b1))]
-        Fallback {
-            ReactiveSequence {
-                Inverter {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(PCond<4>, b0 = {b1}),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
-                    ReactiveSelector {
-                        WhileDoElse {
-                            Condition(Cond<5>),
-                            FlipSelector {
-                                Action(PAct<6>, b0 = {=}),
-                                Condition(PCond<7>, b0 = {=}),
-                            },
-                            Script(|bb| bb.o0 = None),
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                    BinarySelector(|bb| bb.b0 != 1, dynamic = true) {
-                        #[on_success(|bb| if *bb.t0 % 3 < 0 { *bb.t0 += 3 })]
-                        UnsetBlackboard(o0),
-                        Action(PIo<9>, t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0255Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256Sub0 for Ctx {
-        Action(Act<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        ReactiveSequence {
-            StepSequencer {
-                StatefulAction(Task<0>),
-                Sequence {
-                    Condition(Cond<1>),
-                    Priority {
-                        Action(Act<2> = Act::<2>),
-                    },
-                    Cooldown(0, filtered = Skipped) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            SubTree(Tree0256Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-        }
-        #[on_halted(|bb| bb.b0 += 3)]
-        Parallel(success = -3, failure = 0) {
-            TryCatch(catch_on_halt = false) {
-                ScriptCondition(|bb| bb.b0 % 4 > 0),
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    #[success_if(|bb| bb.b1 % 4 != 2)]
-                    #[post(|bb| { *bb.t0 += 2; bb.t0.set(bb.b1 % 4) })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    SetBlackboard(o0 = Some(6)),
-                },
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    RepeatUntilSuccess(2) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            SetBlackboard(o0 = Some(0)),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(7)),
-                SetBlackboard(o0 = Some(8)),
-                Parallel(success = 2, failure = -1) {
-                    Action(Act<4>),
-                    Priority {
-                        StatefulAction(Task<5>),
-                        AlwaysFailure,
-                    },
-                },
-                Precondition(|bb| *bb.t0 % 3 > 0, else = Failure) {
-                    AlwaysSuccess,
-                },
-            },
-            BinarySelector(|bb| bb.b1 % 2 == 1, dynamic = false) {
-                ReactiveSequence {
-                    Precondition(|bb| *bb.t0 != 4) {
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                    Sleep(0),
-                },
-                KeepRunningUntilFailure {
-                    Action(PAct<8>, b0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0257Blackboard { t0 o0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-            ReactiveSequence {
-                Sequence {
-                    Sleep(0),
-                    Sleep(0),
-                    Condition(PCond<0>, b0 = 2),
-                },
-                ReactiveSequence {
-                    WaitUntil(|bb| bb.b0 != 6) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| bb.b0 > 2),
-                        },
-                    },
-                    ScriptCondition(|bb| *bb.t1 < 4),
-                    Action(Act<2>),
-                    Timeout(0) {
-                        Delay(10) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(PCond<4>, b0 = {b0}),
-                        Action(Act<5>),
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0258Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0259 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 0,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 5,
-        }
-        Priority {
-            Precondition(|bb| *bb.t0 + 2 != bb.b1 % 3, else = Success) {
-                TryCatch(catch_on_halt = true) {
-                    SetBlackboard(o0 = Some(6)),
-                    Condition(TCond<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    Action(|ctx| ctx.try_exec(2)),
-                    StatefulAction(TTask<3>),
-                },
-            },
-            WasEntryUpdated(t0),
-            IfThenElse {
-                Timeout(20) {
-                    StatefulAction(TTask<4>),
-                },
-                #[post(|bb| bb.b1 = (bb.o0.unwrap_or(4) + 2) % 3)]
-                #[skip_if(|bb| (bb.b1 + 4) % 4 != 0)]
-                Action(PAct<5>, b0 = 9, b1 = {=}),
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_success(|bb| bb.b1 += 4)]
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0259Blackboard { q0 b1 o0 t0 });
-
-fallible!(Tree0259);
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
             #[tracked] t0: i64 = 4,
-        }
-        Optional {
-            AsyncSequence {
-                SequenceWithMemory {
-                    Wait(10),
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    Sleep(20),
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 1),
-                        AlwaysSuccess,
-                    },
-                },
-                ParallelAll(max_failures = -1) {
-                    Loop(q0, if_empty = Running) {
-                        SetBlackboard(t1 = 5),
-                    },
-                    Cooldown(0) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    BinarySelector(|bb| *bb.t0 + 3 == 4, dynamic = false) {
-                        Condition(Cond<2> = Cond::<2>),
-                        Repeat(3) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = 8, b1 = {b0}),
-                    WaitUntil(|bb| bb.b0 % 4 > 2) {
-                        SetBlackboard(t1 = 1),
-                    },
-                    AlwaysFailure,
-                },
-                FlipSelector {
-                    FlipSelector {
-                        StatefulAction(Task<6>),
-                        Action(Act<7> = Act::<7>),
-                        Script(|bb| bb.b1 += 1),
-                        ScriptCondition(|bb| *bb.t1 + 2 < 1),
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    Interrupt(|bb| bb.b1 + 1 < (*bb.t1 + 4) % 2) {
-                        BinarySelector(|bb| *bb.t0 % 3 != 0, dynamic = true) {
-                            StatefulAction(Task<10>),
-                            Loop(q0, if_empty = Skipped) {
-                                SetBlackboard(b1 = 3),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0260Blackboard { b1 t1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        Delay(10) {
-            ParallelAll {
-                AsyncFallback {
-                    StepSequencer {
-                        Action(Act<0> = Act::<0>),
-                    },
-                    Parallel(success = 1, failure = -1) {
-                        #[skip_if(|bb| bb.b1 == 5)]
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        RetryUntilSuccessful(4) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0262Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-        }
-        IfThenElse {
-            Sequence {
-                Loop(q0, value = {t0}) {
-                    Repeat(3) {
-                        Action(PAct<0>, b0 = {b0}, b1 = {=}),
-                    },
-                },
-                MaxTime(20) {
-                    Action(Act<1>),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0263Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        ReactiveSequence {
-            Wait(0),
-            Timeout(30) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 13,
-        }
-        Condition(|ctx, bb| ctx.check_in(1, bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        BinarySelector(|bb| bb.b0 == *bb.t0 + 4, dynamic = false) {
-            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 3) % 3)),
-            SubTree(Tree0265Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0265Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        Interrupt(|bb| (*bb.t0 + 4) % 2 != 0) {
-            FlipSelector {
-                SequenceStar {
-                    Action(PIo<0>, t0 = {t0}),
-                    #[failure_if(|bb| *bb.t0 + 2 > 4)]
-                    #[on_failure(|bb| { if *bb.t0 < 6 { bb.o0 = None }; *bb.t0 += 1 })]
-                    Condition(TCond<1>),
-                    #[on_halted(|bb| bb.t0.set(0))]
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                ForceFailure {
-                    MemSequence {
-                        Action(TAct<3>),
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
-                    },
-                },
-                Repeat(2) {
-                    StepSequencer {
-                        AlwaysSuccess,
-                        StatefulAction(TTask<5>),
-                        Wait(20),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0266Blackboard { b0 t0 o0 });
-
-fallible!(Tree0266);
-
-bt::behavior_tree! {
-    pub tree Tree0267Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
             b0: i64,
         }
-        #[success_if(|bb| bb.b1 % 3 > 0)]
-        #[run_while(|bb| bb.b1 != 3)]
-        #[on_success(|bb| bb.b1 += 3)]
-        AsyncFallback {
-            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-            Condition(|ctx| ctx.check(0)),
-            RepeatUntilFailure(forever) {
-                SubTree(Tree0267Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-            },
-            #[skip_if(|bb| *bb.t0 < 3)]
-            #[post(|bb| bb.b1 += 2)]
-            #[success_if(|bb| bb.b1 + 2 < bb.b0)]
-            AlwaysRunning,
-            Runner,
-            Error(DiffError(1007)),
-        }
-    }
-}
-
-board!(Tree0267Blackboard { t0 b1 b0 });
-
-fallible!(Tree0267);
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.b0 > 5, else = Failure) {
-            ReactiveFallback {
-                WaitUntil(|bb| *bb.t0 < bb.b1) {
-                    Switch(b1) {
-                        case 2 => Script(|bb| { *bb.t0 += 1; bb.b0 += 2 }),
-                        case 0 => Action(Act<0>),
-                        _ => Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    },
+        FlipSelector {
+            IfThenElse {
+                ParallelAll {
+                    #[failure_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
+                    #[skip_if(|bb| bb.b0 % 3 == 1)]
+                    #[success_if(|bb| *bb.t0 + 4 != *bb.t0 % 4)]
+                    AlwaysRunning,
+                    Script(|bb| { bb.t0.set(*bb.t0 % 2); *bb.t0 += 2 }),
+                    ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
                 },
-                SequenceStar {
-                    Condition(PCond<2>, b0 = {b1}),
-                    Script(|bb| bb.t0.set(9)),
-                    Condition(PCond<3>, b0 = {b1}),
+                Selector {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0268Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0269Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0269 for Ctx {
-        ParallelAll(3) {
-            Priority {
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-            },
-            Repeat(1) {
-                Fallback {
-                    StatefulAction(Task<1>),
-                },
-            },
-            TryCatch {
-                AlwaysRunning,
-                SubTree(Tree0269Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0270Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0270Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0270 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0270Sub0),
-            SubTree(Tree0270Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0271 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-        }
-        Switch(b1) {
-            case 4 => SetBlackboard(o0 = Some(4)),
-            case 0 => Wait(20),
-            case 3 => Repeat(forever) {
-                #[run_while(|bb| bb.b0 < 4)]
-                Loop(q0, value = {b0}) {
-                    Inverter {
-                        WaitValueUpdate(t0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            _ => StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0271Blackboard { t0 b0 b1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0272Sub0 for Ctx {
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            SubTree(Tree0272Sub0),
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 > 2)]
-        TryCatch {
-            #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 1)]
-            #[post(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
-            #[failure_if(|bb| *bb.t1 % 3 != 0)]
-            Remap(success = Success, failure = Failure) {
-                ReactiveFallback {
-                    Parallel(failure = -1) {
-                        BinarySelector(|bb| bb.b1 + 4 < 6) {
-                            Switch(b1) {
-                                case 1 => WasEntryUpdated(t1),
-                                _ => SetBlackboard(t0 = {b0}),
-                            },
-                            Fallback {
-                                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
-                                Condition(Cond<1>),
-                            },
-                        },
-                        RepeatUntil(Success) {
-                            ForceFailure {
-                                Parallel(failure = 4) {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    Condition(PCond<3>, b0 = {t0}),
-                                    Condition(Cond<4>),
-                                    #[on_halted(|bb| if *bb.t1 < 5 { bb.b1 = *bb.t0 })]
-                                    Condition(Cond<5> = Cond::<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 > 7)]
-            #[on_success(|bb| { bb.b0 += 2; *bb.t0 += 2 })]
-            #[failure_if(|bb| bb.b1 % 4 != 1)]
-            FlipSelector {
-                Inverter {
-                    Loop(q0, if_empty = Success) {
-                        #[post(|bb| { bb.b1 = *bb.t1; bb.b0 += 1 })]
-                        ReactiveSelector {
-                            StatefulAction(Task<6>),
-                            ReactiveSequence {
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    RunOnce(then_skip = true) {
-                        Action(PAct<9>, b0 = 1, b1 = {=}),
-                    },
-                    WasEntryUpdated(t0),
-                    Action(Act<10>),
-                    Precondition(|bb| (*bb.t0 + 1) % 3 < 1, else = Success) {
-                        Condition(Cond<11>),
-                    },
-                    Action(PAct<12>, b0 = {b1}, b1 = {b0}),
-                },
-                Delay(20) {
-                    Condition(Cond<13>),
-                },
-                Sleep(0),
-            },
-            RepeatTimes(3) {
-                Sequence {
-                    ReactiveSelector {
-                        Action(|ctx| ctx.exec(14)),
-                        AlwaysFailure,
-                        RunOnce {
-                            StatefulAction(PTask<15>, b0 = {=}, b1 = {t0}),
-                        },
-                        Sleep(20),
-                    },
-                    Timeout(30) {
-                        FlipSelector {
-                            Action(Act<16> = Act::<16>),
-                            Action(Act<17>),
-                            Action(|ctx| ctx.exec(18)),
-                        },
-                    },
-                    Interrupt(|bb| bb.o0.is_some()) {
-                        WhileDoElse {
-                            Action(|ctx, bb| ctx.exec_in(19, bb.b1 % 3, &mut bb.b1)),
-                            Condition(Cond<20>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0273Blackboard { b1 q0 t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0274Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-            AsyncSequence {
-                Inverter {
-                    Repeat(4) {
-                        Action(Act<0>),
-                    },
-                },
-                WhileDoElse {
-                    Action(Act<1> = Act::<1>),
-                    RepeatUntilSuccess(forever) {
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
-                ParallelAll(2) {
-                    Conditional(|bb| *bb.t0 != bb.b0, dynamic = false) {
-                        Script(|bb| { *bb.t0 += 2; bb.t0.set(4) }),
-                    },
-                    SubTree(Tree0274Sub0, b0 = {=}, t0 = {t0}),
-                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[post(|bb| *bb.t0 += 1)]
-                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                },
-                StatefulAction(PTask<4>, b0 = {t0}),
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(5)),
-                AlwaysSuccess,
-                Cooldown(0, filtered = Failure) {
-                    ForceFailure {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Action(Act<7>),
-        }
-    }
-}
-
-board!(Tree0274Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        RunOnce {
-            #[skip_if(|bb| bb.b1 + 4 != 1)]
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    Parallel(success = 0, failure = -1) {
-                        #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) })]
-                        RepeatUntilSuccess(forever) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                        },
-                        Action(Act<1>),
-                    },
-                },
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    RepeatUntilFailure(1) {
-                        Action(PIo<3>, t0 = {t0}),
-                    },
+            Conditional(|bb| *bb.t0 < 4) {
+                Parallel(success = 2, failure = 0) {
+                    Condition(Cond<3> = Cond::<3>),
                     StatefulAction(Task<4>),
-                },
-                #[post(|bb| bb.b1 = 9)]
-                #[success_if(|bb| bb.b0 < *bb.t0)]
-                ParallelAll(3) {
-                    Action(Act<5>),
-                    Parallel(success = -1, failure = 1) {
-                        Condition(|ctx, bb| ctx.check_in(6, 2)),
-                        Sleep(0),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Conditional(|bb| *bb.t0 < 6, dynamic = false, else = Failure) {
-                            Condition(PCond<7>, b0 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0275Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 0,
-            b1: i64 = 4,
-        }
-        ParallelAll(1) {
-            StepSequencer {
-                BinarySelector(|bb| *bb.t1 == 4, dynamic = false) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                Repeat(forever) {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    Switch(b1) {
-                        case 5 => Condition(Cond<6>),
-                        _ => WasEntryUpdated(t0),
-                    },
-                    RepeatUntil(Success) {
-                        Condition(PCond<7>, b0 = {b0}),
-                    },
-                    FlipSelector {
-                        Action(|ctx| ctx.exec(8)),
-                        Condition(Cond<9>),
-                    },
-                },
-                RepeatUntilFailure(forever) {
                     AlwaysRunning,
                 },
             },
@@ -2923,543 +1612,1459 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0276Blackboard { t0 t1 b0 b1 });
+board!(Tree0251Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0252 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+        }
+        AsyncSequence {
+            #[skip_if(|bb| *bb.t0 == 2)]
+            #[post(|bb| bb.b0 += 2)]
+            AsyncFallback {
+                Retry(0) {
+                    SetBlackboard(b1 = 0),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                    Filter(times = 2, count = Completed) {
+                        Interrupt(|bb| bb.b0 + 4 != 5) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Repeat(3) {
+                    AsyncSequence {
+                        Action(PAct<0>, b0 = 6, b1 = {b0}),
+                        Wait(20),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    ReactiveFallback {
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                },
+                Switch(b1) {
+                    case 5 => ReactiveSequence {
+                        Sleep(30),
+                    },
+                    _ => AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0252Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0253 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64,
+        }
+        Inverter {
+            Loop(q0, value = {t1}, if_empty = Running) {
+                IfThenElse {
+                    Fallback {
+                        #[run_while(|bb| *bb.t1 % 3 < 0)]
+                        #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Loop(q0, value = {b0}) {
+                        Priority {
+                            Precondition(|bb| bb.b0 > 4) {
+                                Condition(PCond<1>, b0 = {t1}),
+                            },
+                            Action(Act<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0253Blackboard { q0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0254 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        AsyncFallback {
+            TryCatch {
+                RepeatUntilFailure(1) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                Sleep(0),
+            },
+            Error(DiffError(1058)),
+        }
+    }
+}
+
+board!(Tree0254Blackboard { t0 });
+
+fallible!(Tree0254);
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Precondition(|bb| bb.b0 < *bb.t0 + 4, else = Success) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            RetryUntilSuccessful(3) {
+                                AlwaysFailure,
+                            },
+                            Action(Act<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                    Interrupt(|bb| *bb.t1 < bb.b0) {
+                        Filter(times = 1, filtered = Failure) {
+                            Deadline(30) {
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Script(|bb| { *bb.t1 += 3; bb.b0 = *bb.t0 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0255Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+        }
+        Conditional(|bb| bb.b1 != 2, dynamic = true, else = Success) {
+            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop) {
+                BinarySelector(|bb| (*bb.t0 + 1) % 4 > 0) {
+                    IfThenElse {
+                        Condition(Cond<0>),
+                        AlwaysRunning,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<2>),
+                AsyncFallback {
+                    Parallel(success = 2) {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Precondition(|bb| bb.b1 == 3) {
+                        RunOnce(then_skip = true) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                WhileDoElse {
+                    #[failure_if(|bb| bb.b0 + 4 < 2)]
+                    #[on_failure(|bb| bb.b1 = 2)]
+                    StatefulAction(Task<5>),
+                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    Limiter(1) {
+                        Action(Act<8>),
+                    },
+                },
+                Precondition(|bb| bb.b0 != 4) {
+                    Sequence {
+                        SetBlackboard(t1 = 2),
+                        Condition(Cond<9>),
+                        Action(PAct<10>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0256Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0257Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 9,
+        }
+        #[skip_if(|bb| bb.b0 > 3)]
+        Action(Act<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+        }
+        Iterate(l0, element = {b1}, max = 1) {
+            IndexSwitch(|bb| (bb.b1 + 2) % 4, out_of_range = Loop, dynamic = false) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Failer,
+                    Parallel(success = -1, failure = 1) {
+                        Action(|ctx| ctx.try_exec(0)),
+                        Error(DiffError(1093)),
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {=}),
+                        Action(|ctx| ctx.try_exec(4)),
+                    },
+                    Deadline(10) {
+                        RepeatUntilSuccess(2) {
+                            IfThenElse {
+                                StatefulAction(PTask<5>, b0 = {b1}),
+                                #[run_while(|bb| bb.b0 > 1)]
+                                SubTree(Tree0257Sub0, b1 = {=}, l0 = {l0}, t0 = {=}, o0 = {o0}, q0 = {=}, b0 = {b0}),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(2))]
+                        StatefulAction(Task<7>),
+                        AsyncFallback {
+                            Failer,
+                            StatefulAction(Task<8> = Task::<8>),
+                            SetBlackboard(o0 = Some(0)),
+                        },
+                    },
+                },
+                Fallback {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        AsyncFallback {
+                            Wait(0),
+                        },
+                    },
+                    Iterate(l0, element = {b1}, until = Never) {
+                        Delay(0) {
+                            SetBlackboard(t0 = 7),
+                        },
+                    },
+                    BinarySelector(|bb| (*bb.t0 + 2) % 3 > 0, dynamic = false) {
+                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0257Blackboard { b1 l0 t0 o0 q0 b0 });
+
+fallible!(Tree0257);
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            RepeatUntilFailure(forever) {
+                MaxTime(0) {
+                    #[skip_if(|bb| *bb.t0 + 1 == 3)]
+                    DynamicSequence {
+                        Sleep(10),
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+            },
+            Sequence {
+                Fallback {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Action(Act<2>),
+                    },
+                    Condition(PCond<3>, b0 = {t0}),
+                    Precondition(|bb| *bb.t0 > *bb.t0 % 2) {
+                        StatefulAction(Task<4>),
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Invert {
+                ReactiveFallback {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                        SequenceStar {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
+                            Precondition(|bb| bb.b0 % 3 > 1, else = Running) {
+                                SetBlackboard(b0 = 8),
+                            },
+                            #[success_if(|bb| *bb.t0 + 4 < bb.b0 + 1)]
+                            Repeat(1) {
+                                Remap(success = Success, failure = Failure) {
+                                    SetBlackboard(t0 = 9),
+                                },
+                            },
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0258Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0259 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            RunOnce(then_skip = false) {
+                PrioritySelector {
+                    #[score(0)]
+                    Sequence {
+                        Wait(50),
+                        Wait(30),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    #[score(2)]
+                    Inverter {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            Priority {
+                BinarySelector(|bb| bb.b0 % 2 != 0, dynamic = false) {
+                    WasEntryUpdated(t0),
+                    Script(|bb| { bb.b0 += 2; bb.b0 += 1 }),
+                },
+            },
+            #[success_if(|bb| *bb.t0 != 0)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            Retry(0) {
+                Condition(TCond<0>),
+            },
+            SequenceStar {
+                AlwaysSuccess,
+                Condition(PCond<1>, b0 = {=}),
+                SetBlackboard(t0 = {b0}),
+                Error(DiffError(1001)),
+            },
+            Repeat(2) {
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0260Blackboard { t0 b0 });
+
+fallible!(Tree0260);
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        Parallel(success = -3) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            AsyncSequence {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0261Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0262 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                WaitValueUpdate(t0) {
+                    Cooldown(10, filtered = Skipped) {
+                        RunOnce(then_skip = false) {
+                            TryCatch {
+                                Action(PAct<0>, b0 = 0),
+                                StepSequencer {
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                                    Runner,
+                                },
+                                Script(|bb| bb.b1 = bb.b0),
+                            },
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 > 1, else = Success) {
+                SequenceWithMemory {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| bb.t0.set(bb.b1 + 2))]
+                    DynamicSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ReactiveFallback {
+                        Priority {
+                            #[failure_if(|bb| (bb.b0 + 3) % 4 > 1)]
+                            Repeat(1) {
+                                Condition(|ctx| ctx.try_check(3)),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[failure_if(|bb| bb.b0 + 1 > 7)]
+                    #[run_while(|bb| *bb.t0 % 2 < 1)]
+                    Condition(TCond<5>),
+                },
+            },
+            Optional {
+                WhileDoElse {
+                    StatefulAction(Task<6> = Task::<6>),
+                    ParallelAll(1) {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<7> = Task::<7>),
+                        #[on_success(|bb| bb.t0.set(bb.b1 % 2))]
+                        #[run_while(|bb| *bb.t0 != 2)]
+                        Action(Act<8>),
+                        SetBlackboard(b0 = 5),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0262Blackboard { b0 b1 t0 });
+
+fallible!(Tree0262);
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+        }
+        RepeatUntilSuccess(forever) {
+            Switch(b1) {
+                case 2 => BinarySelector(|bb| bb.b1 != bb.b1 + 3, dynamic = true) {
+                    Interrupt(|bb| bb.b1 % 4 > 0) {
+                        SequenceWithMemory {
+                            #[post(|bb| { bb.b1 += 3; bb.b0 = bb.b1 % 2 })]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                            Observe(|bb| bb.b1 + 3 == bb.b0 % 4, abort = none) {
+                                #[post(|bb| { if *bb.t0 < *bb.t0 % 4 { bb.t0.set(*bb.t0 % 3) }; bb.b0 += 1 })]
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                                },
+                            },
+                            Cooldown(0) {
+                                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                                #[on_halted(|bb| if *bb.t0 < 3 { bb.b1 = 8 })]
+                                #[on_success(|bb| bb.b0 += 2)]
+                                Retry(4) {
+                                    #[skip_if(|bb| bb.b1 < 0)]
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                            RunOnce {
+                                Condition(PCond<1>, b0 = 2),
+                            },
+                            Retry(0) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<3>),
+                        FlipSelector {
+                            Action(Act<4>),
+                            Script(|bb| bb.b0 += 1),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                _ => ReactiveSequence {
+                    Repeat(1) {
+                        MaxTime(100) {
+                            ReactiveFallback {
+                                IfThenElse {
+                                    Action(Act<6>),
+                                    Script(|bb| bb.b1 += 1),
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        SetBlackboard(b1 = {t0}),
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Inverter {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        Precondition(|bb| bb.b1 != 3, else = Skipped) {
+                            Parallel(success = 2, failure = -1) {
+                                WasEntryUpdated(t0),
+                                Wait(10),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0263Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+        }
+        Loop(q0, if_empty = Running) {
+            #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
+            RunOnce(then_skip = false) {
+                MemSequence {
+                    Conditional(|bb| *bb.t0 > 1, else = Success) {
+                        Fallback {
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 % 2),
+                            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 2)),
+                        },
+                    },
+                    Action(PIo<1>, t0 = {b0}),
+                    Repeat(4) {
+                        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                            Observe(|bb| bb.b0 == 3) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                    Condition(Cond<3>),
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    Action(PIo<4>, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0264Blackboard { b0 l0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            Iterate(l0, element = {b1}, max = 3) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            Action(PAct<1>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0265Blackboard { b1 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0266Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 11,
+        }
+        Conditional(|bb| bb.b1 < 4, dynamic = true, else = Failure) {
+            Invert {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    UnsetBlackboard(o0),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SubTree(Tree0266Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            Delay(30) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Delay(30) {
+            WhileDoElse {
+                ReactiveFallback {
+                    RetryUntilSuccessful(1) {
+                        Inverter {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                StatefulAction(Task<0>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                    Delay(0) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                Fallback {
+                    Observe(|bb| bb.b0 < 3, abort = lower) {
+                        #[run_while(|bb| bb.b1 % 4 > 2)]
+                        #[post(|bb| bb.b0 = bb.b1 + 3)]
+                        Action(Act<2>),
+                    },
+                    Observe(|bb| *bb.t0 % 2 == 0, abort = self) {
+                        Runner,
+                    },
+                    Wait(50),
+                },
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree0267Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0268Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 4,
+        }
+        TryCatch {
+            SubTree(Tree0268Sub0, t1 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
+            #[on_failure(|bb| *bb.t1 += 1)]
+            Error(DiffError(1012)),
+        }
+    }
+}
+
+board!(Tree0268Blackboard { t1 l0 b0 t0 });
+
+fallible!(Tree0268);
+
+bt::behavior_tree! {
+    pub tree Tree0269 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        #[skip_if(|bb| bb.b1 + 2 != 5)]
+        Precondition(|bb| *bb.t0 + 3 < 3, else = Skipped) {
+            Error(DiffError(1028)),
+        }
+    }
+}
+
+board!(Tree0269Blackboard { t0 b1 });
+
+fallible!(Tree0269);
+
+bt::behavior_tree! {
+    pub tree Tree0270 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            Loop(q0) {
+                Fallback {
+                    Delay(0) {
+                        Precondition(|bb| bb.o0.unwrap_or(5) > 6, else = Running) {
+                            WhileDoElse {
+                                Loop(q0, value = {b0}, if_empty = Success) {
+                                    AlwaysFailure,
+                                },
+                                DynamicSelector {
+                                    Action(PIo<0>, t0 = {=}),
+                                    StatefulAction(Task<1>),
+                                    #[failure_if(|bb| bb.o0.unwrap_or(4) != 6)]
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                                RetryUntilSuccessful(4) {
+                                    StatefulAction(PTask<4>, b0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                    Loop(q0, value = {t1}) {
+                        #[on_halted(|bb| if *bb.t1 % 2 == 1 { bb.b0 = *bb.t1 + 3 })]
+                        RepeatUntilFailure(forever) {
+                            DynamicSequence {
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                                ScriptCondition(|bb| *bb.t0 > 7),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0270Blackboard { t1 q0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0271 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+        }
+        Observe(|bb| bb.b0 < 0, abort = none) {
+            Observe(|bb| bb.o0.unwrap_or(3) + 1 < bb.b0, abort = none) {
+                ScriptCondition(|bb| bb.b0 % 2 < 0),
+            },
+        }
+    }
+}
+
+board!(Tree0271Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0272 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 2) {
+            Filter(times = 1, count = Failure) {
+                Loop(q0, value = {b0}) {
+                    BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
+                        ScriptCondition(|bb| bb.b0 % 3 != 1),
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Sequence {
+                                SequenceStar {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0272Blackboard { t0 q0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Switch(b1) {
+            case 4 => Condition(Cond<0>),
+            case 2 => Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = false) {
+                PolicyParallel(policy = FirstSuccess) {
+                    Condition(|ctx| ctx.check(1)),
+                    Action(Act<2>),
+                },
+            },
+            case 0 => #[on_halted(|bb| bb.b0 = *bb.t1)]
+            Sequence {
+                Condition(Cond<3> = Cond::<3>),
+                #[on_failure(|bb| *bb.t1 += 2)]
+                #[run_while(|bb| bb.b0 % 4 != 1)]
+                Wait(100),
+                StatefulAction(Task<4>),
+            },
+            _ => Invert {
+                Observe(|bb| bb.b1 + 4 != 1, abort = self) {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { b0 l0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64>,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        DynamicSequence {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                MemSequence {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0274Blackboard { b0 l0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = false) {
+            Repeater(forever) {
+                Observe(|bb| bb.b0 + 2 > bb.b0) {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        Repeat(3) {
+                            #[on_halted(|bb| { *bb.t0 += 3; bb.o0 = None })]
+                            SetBlackboard(b1 = 5),
+                        },
+                        Iterate(l0, element = {b1}, reset_index = true) {
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        KeepRunningUntilFailure {
+                            SequenceWithMemory {
+                                Condition(Cond<2> = Cond::<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0276Blackboard { b1 l0 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 3,
         }
-        IfThenElse {
-            WasEntryUpdated(t0),
-            AlwaysFailure,
-            SetBlackboard(b1 = 4),
-        }
-    }
-}
-
-board!(Tree0277Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0278 for Ctx, error DiffError {
-        Remap(success = Failure, failure = Success) {
-            AsyncSequence {
-                Action(|ctx| ctx.try_exec(0)),
-                IfThenElse {
-                    StatefulAction(TTask<1>),
-                    Condition(Cond<2>),
+        #[post(|bb| { if bb.b1 + 2 > 2 { bb.t1.set(*bb.t0 + 3) }; bb.b1 = bb.b0 })]
+        ReactiveFallback {
+            MemPriority {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                BinarySelector(|bb| bb.b0 == 1, dynamic = false) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                StepSequencer {
+                    SetBlackboard(t0 = {b1}),
+                    #[success_if(|bb| *bb.t0 % 3 < 1)]
+                    #[failure_if(|bb| bb.b1 % 2 > 0)]
+                    #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 4)]
+                    Action(PAct<4>, b0 = {=}),
+                },
+            },
+            #[on_failure(|bb| bb.b1 += 1)]
+            ReactiveFallback {
+                Sequence {
+                    Retry(2) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    Selector {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        Limiter(1) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                    ParallelAll(max_failures = -2) {
+                        Script(|bb| { bb.t1.set(bb.b1 % 4); bb.t1.set(bb.b1) }),
+                        AlwaysFailure,
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
+                    },
+                },
+            },
+            Selector {
+                StatefulAction(Task<10>),
+                #[run_while(|bb| (*bb.t1 + 3) % 2 > 0)]
+                #[post(|bb| bb.t1.set((*bb.t1 + 1) % 4))]
+                #[failure_if(|bb| bb.b1 == 6)]
+                Script(|bb| { bb.t0.set(bb.b1 + 2); bb.b1 += 3 }),
+                Deadline(100) {
+                    Delay(20) {
+                        Switch(b1) {
+                            case 3 => RunOnce(then_skip = true) {
+                                #[skip_if(|bb| *bb.t0 < 3)]
+                                AlwaysFailure,
+                            },
+                            case 1 => ScriptCondition(|bb| bb.b0 + 2 > bb.b0 % 4),
+                            _ => Condition(Cond<11>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-fallible!(Tree0278);
+board!(Tree0277Blackboard { t1 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0279Sub0 for Ctx {
+    pub tree Tree0278Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        Sleep(20)
+        Action(Act<3>)
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0278 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(0),
+        }
+        ReactiveFallback {
+            AsyncFallback {
+                ParallelAll(max_failures = -1) {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 + 1) as f32)]
+                    UnsetBlackboard(o0),
+                    #[score(7)]
+                    StatefulAction(Task<2>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    WasEntryUpdated(t0),
+                },
+                IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                    SubTree(Tree0278Sub0, ..),
+                    StatefulAction(Task<4>),
+                },
+                Delay(30) {
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            Observe(|bb| (*bb.t0 + 2) % 2 < 0, abort = none) {
+                Parallel(success = 3, failure = 0) {
+                    AlwaysFailure,
+                    #[skip_if(|bb| bb.b0 > 2)]
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0278Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        #[run_while(|bb| bb.b0 == 4)]
-        #[on_halted(|bb| { bb.o0 = Some(bb.b1); if bb.o0.is_none() { bb.o0 = Some(*bb.t0 + 2) } })]
-        Optional {
-            Sequence {
-                Script(|bb| *bb.t0 += 3),
-                SubTree(Tree0279Sub0, ..),
+        TryCatch(catch_on_halt = true) {
+            MaxTime(20) {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                },
+            },
+            AsyncSequence {
+                SetBlackboard(t0 = {b0}),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0279Blackboard { t0 o0 b0 b1 });
+board!(Tree0279Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
         blackboard {
+            b0: i64 = 0,
             b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
         }
-        WhileDoElse {
-            AsyncSequence {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.b0 > 0),
-                    RepeatUntil(Failure) {
-                        StepSequencer {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                            Invert {
-                                Script(|bb| bb.t0.set(bb.b0)),
-                            },
-                        },
-                    },
-                    Condition(Cond<2>),
-                    RetryUntilSuccessful(0) {
-                        Wait(10),
-                    },
-                },
+        Selector {
+            ScriptCondition(|bb| bb.b0 < 0),
+            Observe(|bb| (bb.b1 + 4) % 3 == 2, abort = both) {
+                StatefulAction(Task<0>),
             },
-            ReactiveFallback {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        Precondition(|bb| *bb.t0 != 4, else = Failure) {
-                            #[run_while(|bb| bb.b0 + 4 > 4)]
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 > 6, dynamic = true) {
-                        StatefulAction(Task<4>),
-                        ReactiveSequence {
-                            Condition(PCond<5>, b0 = 8),
-                            #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
-                            ScriptCondition(|bb| bb.b1 + 4 == 0),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 0)]
-                    Repeat(4) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            #[failure_if(|bb| bb.b0 + 1 == 7)]
-                            TryCatch {
-                                Cooldown(0, filtered = Failure) {
-                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b1)),
-                                },
-                                Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
-                                    StatefulAction(Task<7>),
-                                },
-                                Precondition(|bb| bb.b0 > 1) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                            ReactiveSequence {
-                                Action(PIo<9>, t0 = {=}),
-                                Optional {
-                                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
-                                },
-                            },
-                            #[run_while(|bb| bb.b1 + 2 > 4)]
-                            ReactiveFallback {
-                                StatefulAction(Task<11>),
-                                Condition(Cond<12> = Cond::<12>),
-                                Action(Act<13>),
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                },
+            FlipSelector {
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0280Blackboard { b1 t0 b0 });
+board!(Tree0280Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
+    pub tree Tree0281Sub1 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
         }
-        RetryUntilSuccessful(forever) {
-            Sequence {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) + 3)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) < 2)]
-                    Wait(20),
-                },
-                StepSequencer {
-                    AlwaysFailure,
-                    IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Loop, dynamic = false) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| bb.b0 % 2 > 0),
-                        },
-                        Repeat(4) {
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                    Action(PIo<3>, t0 = {t1}),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
-                        ScriptCondition(|bb| *bb.t0 < 5),
-                    },
-                },
-                TryCatch {
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t1 % 3))]
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(PCond<5>, b0 = {b0}),
-                    Action(PAct<6>, b0 = 7, b1 = {t1}),
-                    StatefulAction(Task<7>),
-                },
+        Repeat(1) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
             },
         }
-    }
-}
-
-board!(Tree0281Blackboard { b0 o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0282Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(|ctx| ctx.check(0))
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0282Sub1 for Ctx {
+    pub tree Tree0281Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
         }
-        #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
-        #[run_while(|bb| bb.b0 + 2 < 5)]
-        #[on_failure(|bb| *bb.t0 += 2)]
-        Action(PIo<1>, t0 = {=})
+        SubTree(Tree0281Sub1, ..)
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        ReactiveFallback {
+            Guard(|ctx| &mut ctx.token) {
+                DynamicSequence {
+                    SetBlackboard(t1 = 6),
+                    Action(Act<0>),
+                    ScriptCondition(|bb| (*bb.t1 + 1) % 3 == 1),
+                    Wait(10),
+                },
+            },
+            #[post(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 2) % 4) })]
+            Repeat(2) {
+                SubTree(Tree0281Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+            },
+            Error(DiffError(1038)),
+        }
+    }
+}
+
+board!(Tree0281Blackboard { t1 t0 b0 });
+
+fallible!(Tree0281);
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SequenceStar {
-                SubTree(Tree0282Sub0, ..),
-                SubTree(Tree0282Sub1, t0 = {=}, b0 = {b0}),
+        Switch(b1) {
+            case 1 => Conditional(|bb| bb.b1 % 3 < 1, dynamic = true, else = Success) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+            },
+            case 2 => #[run_while(|bb| *bb.t0 + 1 < 2)]
+            #[skip_if(|bb| *bb.t0 != 4)]
+            #[on_failure(|bb| bb.b0 = bb.b1 % 2)]
+            MemSequence {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    Limiter(2) {
+                        Condition(Cond<1>),
+                    },
+                },
+                StatefulAction(PTask<2>, b0 = 6, b1 = {=}),
+                Action(Act<3>),
+                Precondition(|bb| (bb.b1 + 4) % 4 < 1, else = Failure) {
+                    #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.b1 = 4 })]
+                    #[success_if(|bb| *bb.t0 + 1 == 6)]
+                    StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
+                },
+            },
+            case 5 => SequenceStar {
+                Action(Act<5> = Act::<5>),
+                Action(Act<6>),
+                #[skip_if(|bb| bb.b1 + 1 == 4)]
+                SetBlackboard(t0 = 7),
+            },
+            _ => Priority {
+                Condition(|ctx| ctx.check(7)),
+                Action(Act<8>),
             },
         }
     }
 }
 
-board!(Tree0282Blackboard { t0 b0 });
+board!(Tree0282Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
-        StepSequencer {
-            Parallel(success = 0, failure = 1) {
-                FlipSelector {
-                    Action(Act<0>),
-                    Limiter(1) {
-                        Action(Act<1>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatTimes(3) {
+            StepSequencer {
+                WasEntryUpdated(t0),
+                IfThenElse {
+                    Repeat(3) {
+                        StatefulAction(Task<0>),
                     },
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        StatefulAction(Task<2>),
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<1>),
                     },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-                Repeat(1) {
-                    StatefulAction(Task<5>),
-                },
-                Action(Act<6>),
-            },
-            TryCatch {
-                RetryUntilSuccessful(3) {
-                    Failer,
-                },
-                Fallback {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
 
+board!(Tree0283Blackboard { t0 });
+
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
-        RepeatUntilFailure(forever) {
-            Sleep(10),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
+        Fallback {
+            Inverter {
+                BinarySelector(|bb| *bb.t0 + 1 < *bb.t0, dynamic = true) {
+                    Wait(100),
+                    Parallel(success = -2, failure = 2) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            StatefulAction(Task<1>),
+            ParallelAll(1) {
+                #[post(|bb| { bb.b0 += 1; bb.t0.set(9) })]
+                Condition(Cond<2> = Cond::<2>),
+                ScriptCondition(|bb| (bb.b0 + 2) % 3 > 0),
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0284Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0285Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0> = Task::<0>),
-            ParallelAll {
-                Succeeder,
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
+        blackboard {
+            o0: Option<i64> = Some(0),
+        }
+        Sequence {
+            Action(Act<0>),
+            Parallel(success = 1, failure = -1) {
+                SubTree(Tree0285Sub0, ..),
+                SetBlackboard(o0 = Some(0)),
+                ForceFailure {
+                    Condition(|ctx| ctx.check(2)),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0286Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<6>)
-    }
-}
+board!(Tree0285Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
             b0: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            l0: Vec<i64>,
+            b1: i64 = 1,
         }
-        Fallback {
-            IndexSwitch(|bb| bb.b0) {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                MemPriority {
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                    Fallback {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<4>),
-                        StatefulAction(PTask<5>, b0 = {b0}),
-                    },
-                },
+        #[on_success(|bb| bb.b1 += 1)]
+        #[post(|bb| bb.b0 += 1)]
+        #[on_failure(|bb| { if *bb.t0 % 3 > 1 { bb.b0 += 4 }; if bb.b0 + 2 != (bb.b1 + 3) % 4 { bb.b1 += 1 } })]
+        FlipSelector {
+            Iterate(l0, element = {b1}, max = 1) {
+                Condition(Cond<0>),
             },
-            Remap(success = Failure, failure = Failure) {
-                #[failure_if(|bb| bb.b0 % 4 != 3)]
-                Timeout(0) {
-                    #[on_halted(|bb| if bb.o0.unwrap_or(5) > *bb.t0 % 3 { bb.o0 = None })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
-                    IndexSwitch(|bb| *bb.t0) {
-                        AlwaysSuccess,
-                        Retry(0) {
-                            SubTree(Tree0286Sub0, ..),
-                        },
-                    },
-                },
+            Script(|bb| bb.b1 += 2),
+            Loop(q0, value = {t0}) {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            RunOnce(then_skip = true) {
+                Action(PAct<3>, b0 = 8, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0286Blackboard { o0 b0 t0 });
+board!(Tree0286Blackboard { b0 t0 q0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b1: i64,
         }
-        ReactiveSequence {
-            Repeater(1) {
-                StatefulAction(PTask<0>, b0 = 1, b1 = {t1}),
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                Sleep(10),
-            },
-            Action(Act<2>),
+        Switch(b1) {
+            case 1 => StatefulAction(Task<0> = Task::<0>),
+            _ => StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0287Blackboard { t1 });
+board!(Tree0287Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 5,
+            b1: i64 = 2,
+            b0: i64 = 1,
         }
-        Switch(b1) {
-            case 4 => MemSequence {
-                Action(Act<0> = Act::<0>),
-                BinarySelector(|bb| *bb.t0 > bb.b0) {
-                    StatefulAction(Task<1>),
-                    Succeeder,
+        ReactiveFallback {
+            Parallel(success = -1, failure = -2) {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Timeout(30) {
+                        Action(Act<0>),
+                    },
                 },
-                RepeatUntil(Failure) {
-                    #[success_if(|bb| *bb.t0 < 1)]
-                    WasEntryUpdated(t0),
+                Precondition(|bb| bb.b0 + 1 < 1, else = Failure) {
+                    Cooldown(30, filtered = Skipped) {
+                        Condition(Cond<1>),
+                    },
                 },
             },
-            _ => Repeat(1) {
-                Limiter(2) {
-                    Action(Act<2> = Act::<2>),
+            Precondition(|bb| bb.b1 + 1 == 0, else = Skipped) {
+                #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
+                #[failure_if(|bb| *bb.t1 != 4)]
+                WhileDoElse {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Condition(Cond<2>),
+                        Sleep(30),
+                        AlwaysFailure,
+                        Condition(Cond<3>),
+                    },
+                    KeepRunningUntilFailure {
+                        Filter(times = 2) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    Switch(b1) {
+                        case 3 => AlwaysFailure,
+                        _ => Condition(Cond<5>),
+                    },
+                },
+                Delay(0) {
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0288Blackboard { t0 b0 b1 });
+board!(Tree0288Blackboard { t1 l0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
-        }
-        Sequence {
-            Sequence {
-                Precondition(|bb| *bb.t0 < 0, else = Skipped) {
-                    Deadline(30) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        Script(|bb| if *bb.t1 == 3 { bb.t0.set(0) }),
-                        ScriptCondition(|bb| *bb.t1 != 1),
-                    },
-                    Timeout(10) {
-                        #[skip_if(|bb| bb.b0 < *bb.t0 + 4)]
-                        Failer,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0289Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0290 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(2) {
-            #[on_halted(|bb| { bb.b0 += 3; bb.b0 = (*bb.t0 + 4) % 4 })]
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-            Action(PIo<1>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0290Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0291 for Ctx {
-        RunOnce {
-            ForceSuccess {
-                ReactiveFallback {
-                    Sequence {
-                        AlwaysSuccess,
-                        Wait(0),
-                        Condition(Cond<0>),
-                    },
-                    Retry(0) {
-                        StatefulAction(Task<1>),
-                    },
-                    MemPriority {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0292 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
             o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64>,
         }
-        PolicyParallel(policy = FirstFailure) {
-            TryCatch(catch_on_halt = true) {
-                BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Timeout(10) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        Sequence {
-                            Script(|bb| *bb.t0 += 1),
-                            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                },
-                Repeat(3) {
-                    FlipSelector {
-                        Loop(q0, value = {t0}) {
-                            Deadline(50) {
-                                RepeatUntilFailure(3) {
-                                    Condition(Cond<2>),
+        ReactiveFallback {
+            Iterate(l0, element = {b0}, reset_index = false) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    SequenceWithMemory {
+                        ReactiveSequence {
+                            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                            Parallel(success = -3, failure = 4) {
+                                Repeater(forever) {
+                                    #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
+                                    AlwaysFailure,
+                                },
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                Condition(|ctx| ctx.check(0)),
+                                Condition(Cond<1> = Cond::<1>),
+                                Interrupt(|bb| bb.b0 > bb.b0 + 4) {
+                                    StatefulAction(Task<2>),
                                 },
                             },
                         },
                     },
                 },
             },
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(3)),
-                StepSequencer {
-                    SetBlackboard(o0 = Some(6)),
-                    AlwaysSuccess,
-                    Precondition(|bb| *bb.t0 + 1 == *bb.t0 % 3) {
-                        Repeat(1) {
-                            Succeeder,
-                        },
-                    },
+            AsyncSequence {
+                ParallelAll {
+                    Condition(Cond<3>),
+                    ScriptCondition(|bb| *bb.t0 > 3),
                 },
-                ReactiveSelector {
-                    Action(PAct<4>, b0 = {t0}),
-                    Limiter(3) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    Condition(Cond<5>),
-                    #[skip_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-                    Precondition(|bb| bb.b0 % 3 < 0, else = Failure) {
-                        AlwaysRunning,
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    IfThenElse {
+                        #[success_if(|bb| *bb.t0 > 4)]
+                        #[skip_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1)]
+                        Condition(Cond<4>),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Action(PAct<5>, b0 = {t0}),
+                        Condition(Cond<6>),
                     },
                 },
             },
@@ -3467,85 +3072,236 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0292Blackboard { t0 b0 q0 o0 });
+board!(Tree0289Blackboard { b0 t0 o0 q0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0290 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+        }
+        Fallback {
+            Sequence {
+                IndexSwitch(|bb| 7, dynamic = true) {
+                    #[success_if(|bb| *bb.t1 % 4 > 0)]
+                    AsyncFallback {
+                        Cooldown(0) {
+                            Repeat(forever) {
+                                IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                                    StatefulAction(Task<0>),
+                                    Action(Act<1>),
+                                    Action(PIo<2>, t0 = {b0}),
+                                },
+                            },
+                        },
+                        Selector {
+                            Observe(|bb| bb.b0 % 4 < 3, abort = both) {
+                                #[success_if(|bb| bb.b0 % 4 < 0)]
+                                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+                            },
+                            Observe(|bb| bb.b0 + 2 < 5, abort = none) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        Cooldown(0, filtered = Failure) {
+                            StatefulAction(Task<4>),
+                        },
+                        TryCatch(catch_on_halt = true) {
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                            AlwaysSuccess,
+                        },
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 % 2)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Sequence {
+                        Condition(Cond<8>),
+                        Conditional(|bb| *bb.t0 < *bb.t1, dynamic = true) {
+                            Filter(times = 1, count = Completed, filtered = Skipped) {
+                                RunOnce(then_skip = false) {
+                                    Action(PIo<9>, t0 = {t1}),
+                                },
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Guard(|ctx| &mut ctx.token) {
+                                IndexSwitch(|bb| *bb.t1) {
+                                    StatefulAction(Task<10>),
+                                    Wait(50),
+                                },
+                            },
+                        },
+                        Cooldown(50, filtered = Skipped) {
+                            RetryUntilSuccessful(forever) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<11>),
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0290Blackboard { q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0291 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            WhileDoElse {
+                Inverter {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                },
+                BinarySelector(|bb| bb.b0 + 1 < bb.b0 + 3, dynamic = false) {
+                    Filter(times = 2) {
+                        Sleep(10),
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            #[success_if(|bb| bb.b0 % 2 > 0)]
+            #[post(|bb| bb.b0 += 1)]
+            #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = bb.b0 % 4 })]
+            RunOnce(then_skip = true) {
+                Precondition(|bb| bb.b0 == 2, else = Success) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+            },
+            ReactiveSequence {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                        RunOnce(then_skip = true) {
+                            Action(PIo<4>, t0 = {t0}),
+                        },
+                    },
+                },
+                #[post(|bb| { bb.o0 = Some((*bb.t0 + 1) % 4); *bb.t0 += 1 })]
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Condition(|ctx| ctx.check(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0291Blackboard { l0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0292 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 2,
+        }
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            MemSequence {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0292Blackboard { t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0293Sub0 for Ctx {
-        AlwaysRunning
+        ReactiveSequence {
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Action(Act<3> = Act::<3>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0293 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            SubTree(Tree0293Sub0),
+        MemPriority {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                SubTree(Tree0293Sub0),
+            },
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                SequenceStar {
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0294Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        StatefulAction(PTask<3>, b0 = {=})
+        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0294 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        ParallelAll(max_failures = -3) {
-            Repeat(forever) {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Repeater(forever) {
-                        Precondition(|bb| *bb.t0 > bb.b0 % 2, else = Failure) {
-                            Deadline(0) {
-                                Sequence {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
+    pub tree Tree0294 for Ctx, error DiffError {
+        Repeater(forever) {
+            WhileDoElse {
+                ParallelAll(1) {
+                    SequenceStar {
+                        StatefulAction(TTask<0>),
+                        ForceSuccess {
+                            Condition(Cond<1>),
+                        },
+                        Condition(Cond<2>),
+                        ReactiveSequence {
+                            StatefulAction(TTask<3>),
+                            StatefulAction(TTask<4>),
+                        },
+                        AsyncSequence {
+                            Wait(0),
+                            SubTree(Tree0294Sub0),
                         },
                     },
                 },
-            },
-            Sequence {
-                SequenceStar {
-                    UnsetBlackboard(o0),
-                    #[on_success(|bb| bb.o0 = None)]
-                    Condition(Cond<2>),
-                },
-                SubTree(Tree0294Sub0, ..),
-                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(PTask<5>, b0 = {=}),
-            },
-            Action(Act<6>),
-            MaxTime(0) {
-                Cooldown(10, filtered = Skipped) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| *bb.t0 % 4 < 2)]
-                    #[post(|bb| bb.b0 += 3)]
-                    RunOnce(then_skip = false) {
-                        SkipUnlessUpdated(t0) {
-                            RetryUntilSuccessful(2) {
-                                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2))]
-                                #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                                PolicyParallel(policy = FirstSuccess) {
-                                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                                    StatefulAction(Task<8> = Task::<8>),
-                                    StatefulAction(Task<9>),
+                Optional {
+                    SequenceStar {
+                        Sequence {
+                            ForceSuccess {
+                                PolicyParallel(policy = FirstSuccessOrFailure) {
+                                    Condition(|ctx| ctx.try_check(5)),
+                                    StatefulAction(Task<6>),
+                                    AlwaysSuccess,
                                 },
                             },
+                            FlipSelector {
+                                StatefulAction(TTask<7>),
+                                StatefulAction(Task<8>),
+                            },
+                            Error(DiffError(1091)),
+                        },
+                    },
+                },
+                Selector {
+                    IfThenElse {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                        Condition(|ctx| ctx.check(11)),
+                    },
+                    Priority {
+                        Action(|ctx| ctx.try_exec(12)),
+                        Repeater(forever) {
+                            StatefulAction(TTask<13>),
                         },
                     },
                 },
@@ -3554,160 +3310,84 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0294Blackboard { b1 o0 t0 b0 });
+fallible!(Tree0294);
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
         blackboard {
-            b1: i64 = 5,
             o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
         ReactiveFallback {
-            Priority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+            ForceFailure {
+                Condition(Cond<0>),
             },
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 < 0),
-            AsyncFallback {
-                #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b1)]
-                StatefulAction(Task<2>),
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
-                StatefulAction(Task<4> = Task::<4>),
+            SequenceWithMemory {
+                UnsetBlackboard(o0),
+                Action(Act<1>),
             },
-            ReactiveFallback {
-                SetBlackboard(t0 = 8),
+            Sequence {
+                Script(|bb| *bb.t1 += 3),
+                Action(Act<2>),
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
 }
 
-board!(Tree0295Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0296Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-        #[success_if(|bb| bb.o0.is_some())]
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0296Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree0296Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0})
-    }
-}
+board!(Tree0295Blackboard { o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 5,
         }
-        ParallelAll(3) {
-            #[post(|bb| bb.o0 = None)]
-            #[skip_if(|bb| bb.b1 + 3 == 2)]
-            ReactiveFallback {
-                Action(PIo<0>, t0 = {b0}),
-                Wait(50),
+        #[on_success(|bb| bb.b0 += 1)]
+        ParallelAll(2) {
+            StatefulAction(Task<0> = Task::<0>),
+            #[failure_if(|bb| bb.b1 != 7)]
+            Inverter {
+                Wait(10),
             },
-            Deadline(0) {
-                #[failure_if(|bb| (*bb.t0 + 1) % 2 < 0)]
-                SubTree(Tree0296Sub0, ..),
+            BinarySelector(|bb| bb.b1 + 4 > *bb.t0 + 1, dynamic = false) {
+                Wait(0),
+                Condition(Cond<1>),
             },
-            ReactiveSequence {
-                RepeatUntilFailure(forever) {
-                    Action(Act<2>),
-                },
-            },
+            StatefulAction(Task<2> = Task::<2>),
+            Failer,
         }
     }
 }
 
-board!(Tree0296Blackboard { b0 t0 b1 o0 });
+board!(Tree0296Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        Retry(1) {
-            Optional {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0298 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
-            b0: i64 = 1,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                RunOnce {
-                    SetBlackboard(o0 = Some(4)),
-                },
-                #[skip_if(|bb| *bb.t0 != 1)]
-                Script(|bb| { bb.b1 += 1; bb.o0 = None }),
-                Wait(20),
-            },
-            WhileDoElse {
-                SequenceStar {
-                    Condition(TCond<0>),
-                    #[on_failure(|bb| if bb.o0.unwrap_or(2) % 4 < 3 { bb.o0 = None })]
-                    #[skip_if(|bb| *bb.t0 + 2 < 3)]
-                    WasEntryUpdated(t0),
-                },
-                Sequence {
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                    Action(Act<2>),
-                },
-                Condition(PCond<3>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0298Blackboard { t0 o0 b0 b1 });
-
-fallible!(Tree0298);
-
-bt::behavior_tree! {
-    pub tree Tree0299 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        ForceSuccess {
-            RunOnce(then_skip = false) {
-                RepeatUntil(Failure) {
-                    Precondition(|bb| *bb.t0 == bb.b0) {
-                        KeepRunningUntilFailure {
-                            Cooldown(50) {
-                                ReactiveFallback {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                ParallelAll(max_failures = -1) {
+                    #[on_success(|bb| bb.o0 = None)]
+                    Repeat(forever) {
+                        RetryUntilSuccessful(4) {
+                            RetryUntilSuccessful(0) {
+                                Action(PAct<0>, b0 = {t0}),
                             },
                         },
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        RunOnce {
+                            StatefulAction(Task<3>),
+                        },
+                        Action(Act<4>),
+                        Action(Act<5>),
                     },
                 },
             },
@@ -3715,107 +3395,161 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0299Blackboard { b0 t0 });
+board!(Tree0297Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0298Sub1 for Ctx {
+        RunOnce {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0298Sub0 for Ctx {
+        SubTree(Tree0298Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0298 for Ctx {
+        RepeatTimes(forever) {
+            SubTree(Tree0298Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0299 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveSequence {
+            #[on_failure(|bb| *bb.t1 += 3)]
+            Parallel(failure = 0) {
+                Error(DiffError(1022)),
+                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                Condition(TCond<1>),
+            },
+            Guard(|ctx| &mut ctx.token) {
+                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 3)),
+            },
+            #[skip_if(|bb| *bb.t1 < *bb.t0 % 3)]
+            #[on_success(|bb| bb.t1.set(bb.b0 % 4))]
+            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(3) + 1); bb.t0.set(bb.o0.unwrap_or(5) % 2) })]
+            Retry(2) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0299Blackboard { t1 t0 b0 o0 });
+
+fallible!(Tree0299);
 
 cases! {
-    Tree0200 "B{t0=1;b1=0;b0}Cnd{b1+1=4;N;S}(Fb(a0,Scc{b0%4!0},a1,@si{t0=b0+4}pi2{t0:=},pt3{b0:6;b1:b1}))",
-    Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2t,Once(a3r)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4t,pt5{b0:b0;b1:t0}),Seq(t6t,pi7{t0:t0}),Bin{b0%2!1;N}(a8t,c9))",
-    Tree0202 "B{b0=0;b1=2}Dd{10}(TryT(Sw{0}(t0,t1),RSeq(pc2{b0:b1},Sc{b1+=2},pt3{b0:b1;b1:b0})))",
-    Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3e)",
-    Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2r,t3e,t4)",
-    Tree0205 "B{b1;b0}@of{b1!0?b1:=6}@ki{b1=3}Keep(@fi{b0%3>0}Lim{3}(Invt(Scc{b0+2=7})))",
-    Tree0206 "B{b0=3;t0=3;o0=4}MSeq(Sel(PPar{0;T}(Ite(Flt{3;_;K}(Scc{b0+1=o0|2+3}),Flt{3;F;_}(Scc{o0|0%3>0}),Seq(Sb{t0=7},c0)),ASeq(@oh{t0+=2}@po{t0+=3}@ki{o0|2+2%2>0}Fb(@oh{o0:=b0}c1e,c2,t3),Lim{3}(@os{t0+=3;o0:=_}@ki{t0+2>2}t4),Ruf{3}(To{10}(To{0}(Ub{o0})))))))",
-    Tree0207 "B{q0;t0=0;t1;o0;b0=3}Try(Fb(@ki{o0|0+3<o0|2}@oh{b0:=t1+4;t0:=o0|0}PPar{2;_}(Lp{t1;R}(c0e),@oh{b0+=2}@fi{o0|4=5}Pre{t0=3;K}(Lp{_;F}(Su{t0}(a1))),Wv{t0}(Sl{30}))),Wde(SubR(Wde(MSeq(@ki{b0+4!4}@rw{t1%4!3}@oh{t0:=t1%4;t1+=1}c2,a3,pi4{t0:t0}),S)),MPri(RFb(a5e,a6b{o0|0+3%4;b0}),pa7{b0:5;b1:b0},OnceK(Sl{20}))),Fb(pt8{b0:0},a9e,Wu{t0},RtyF(t10)))",
-    Tree0208 "B{b1=4}Bin{b1+3!b1+2;N}(Dd{0}(@rw{b1%4<1}Sl{0}),Pre{b1+2%4<1;S}(pc0{b0:2}))",
-    Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0r)),Lp{b1;S}(MSeq(c1r,Inv(F))),Err{1003})",
-    Tree0210 "B{b0=4;t0=3;b1=4}Keep(Ite(@os{t0:=b0+4}TryT(t0,Cnd{b1+1<0;_;S}(pc1{b0:t0})),c2e))",
-    Tree0211 "B{b0;t0=2}RSeq(t0,@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3})",
-    Tree0212 "ASeq(MSeq(t0,Rty3(t1),Wt{50}),Par{_;2}(c2,Sl{0}))",
-    Tree0213 "B{o0=_;b1=3;q0=0;b0=1;t0}Intr{t0=b1%2}(Pre{b0+3>5;K}(Keep(RSeq(PPar{1;_}(Rep3(Seq(Sb{o0=8},t0,c1,pa2{b0:=})),MPri(Inv(a3),t4,Mt{100}(c5)),@ki{b1=o0|2}RFb(Pre{b0+2<0;S}(t6),t7,Lp{b0;S}(Sb{t0=7})))))))",
-    Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2t,PAll{_}(pi3{t0:t0},Wt{0}),F,Err{1058}))",
-    Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3)))),Fb(t4,a5,c6,Fai),a7b{t0;b0})",
-    Tree0216 "B{b0=3}Fb(c0b{b0%3},SubA(c1e),Fb(t2,Wt{0}))",
-    Tree0217 "B{t0;o0=_}RFb(Scc{t0=5},Ub{o0})",
-    Tree0218 "B{t0;o0=3}@fi{o0|1+2>t0+4}@os{o0:=o0|0}Flip(c0)",
-    Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4t,t5))))",
-    Tree0220 "B{o0=_;b0=0}PPar{0;T}(Swm(Wde(t0t,a1t,pc2{b0:=}),Rep4(FF(pc3{b0:=}))),@rw{none}FF(Lim{3}(Err{1010})),Cd{30;F}(Scc{some}))",
-    Tree0221 "B{b0;t0=5}RSeq(RFb(@fi{t0!2}t0,a1r),Ret1(Pri(@si{t0+4<3}@ki{b0=0}a2r,pc3{b0:=})))",
-    Tree0222 "Fb(OnceT(F),Rep0(t0))",
-    Tree0223 "B{b0=3}Ret4(Intr{b0>3}(Fb(Wt{0})))",
-    Tree0224 "PAll{_}(Dl{0}(Sub(RSeq(Fb(t0,Seq(t1e,a2,Suc,To{50}(Suc)),Seq(Opt(c3),c4,Sub(t5),t6),Ret4(Cd{30;F}(Sl{50})))))),Fb(RetF(Fb(Inv(t7),Lim{3}(Flip(Suc,Swm(Suc,a8l),RSeq(t9,t10))),FF(Par{_;_}(OnceT(c11),t12e,c13))))))",
-    Tree0225 "B{b1;t0;b0}Seq(@of{b0+=2}@ki{b0=7}@oh{b0<4?t0+=3}Dl{0}(c0),Sw{1}(Scc{b0!b0%3},c1b{b0+1%2}),Lim{2}(t2))",
-    Tree0226 "B{b0=1;t0;o0=3}PAll{2}(AFb(Pre{t0>4;F}(@oh{b0%2<1?t0+=1}@rw{b0%4!1}c0b{b0+1%4})),RSel(Isw{t0;_;N}(@ki{b0<b0%4}@oh{b0+=1;t0<3?b0+=1}@po{t0:=b0;t0+=2}RetF(Scc{b0+3!7}),Scc{none},SubR(c1e))))",
-    Tree0227 "B{o0;b0=2;t0=3}Seq(@of{b0+=1}Once(OnceK(Dd{0}(Opt(Rpt{0}(c0e))))),PPar{1;_}(pc1{b0:=},AFb(pc2{b0:t0},@fi{b0<7}Sl{100},t3e),Isw{b0+2;_;N}(Sb{t0=b0},Sb{o0=1}),Once(c4b{o0|4%2})),Wv{t0}(MPri(RSeq(Wde(t5,a6,Wt{0})),t7)))",
-    Tree0228 "Rty2(Dl{50}(Seq(Rus{3}(To{0}(ASeq(t0,PAll{-1}(a1l),Pri(t2,a3l,a4)))),Ite(Rep2(Try(c5l,c6)),Ite(c7,Rep2(c8))),Swm(Rus{F}(RSeq(t9,t10)),Rus{3}(t11)),PAll{-1}(Seq(c12,t13,t14,Sl{20},Dd{10}(Sl{20})),Fai))))",
-    Tree0229 "Rpt{1}(a0l)",
-    Tree0230 "B{b1=1;t1=4;t0=4;o0}Seq(Suc,Su{t0}(MSeq(Intr{none}(Bin{b1%4>0;T}(Sl{50},F)),@rw{t1+1%3!0}@po{t1+=1}@si{t0!4}Par{_;0}(@si{t1%3!0}@oh{t1<1?t0:=t1;t0+=2}@ki{t1>b1%2}OnceK(t0)),Rmp{S;S}(Wde(t1,Dl{0}(c2),F)))))",
-    Tree0231 "B{b0;t0=4;b1=4}RSeq(Inv(TryF(AFb(c0r,Scc{b0>6},Sb{t0=6},Err{1087}),@ki{b1%2>0}@rw{b1!t0+3}@of{t0<t0%2?b1+=2}pt1{b0:1;b1:t0},PPar{1;N}(pt2{b0:6;b1:=}),Sw{1}(S,Flip(Scc{b1+3>1},Wt{20})),Su{t0}(Wde(Scc{t0>b0+3},@si{b0+1=5}@rw{b1+4>b1+3}c3b{b0+3})))),Fb(Pre{b0=b0+2%2}(Ite(t4t,Ret3(S))),Wu{t0},Pre{t0+1>1;R}(FF(Sb{t0=b0}))))",
-    Tree0232 "B{b1=3;t0=1}Bin{b1%3!2;N}(SubA(Star(@si{b1%4=1}a0,Try(pt1{b0:4;b1:=},pi2{t0:=}))),S)",
-    Tree0233 "B{t0;b0=1}Pri(RFb(Fb(RSeq(Sb{t0=b0},t0),pc1{b0:=},Ite(t2,c3)),TryT(Fb(Rmp{F;F}(t4),t5,S),Step(c6,a7),RU{F}(a8))))",
-    Tree0234 "RSel(F)",
-    Tree0235 "Ruf{3}(AFb(MSeq(Rpt{F}(Mt{0}(t0)),PPar{0;_}(Swm(t1,c2),c3,a4e,t5e,c6l),Rmp{S;S}(Ruf{F}(Try(t7,t8)))),Dl{20}(MPri(c9e,Inv(TryF(c10e,Flip(c11))),Dd{30}(Dl{10}(Lim{2}(Sl{50})))))))",
-    Tree0236 "B{b0=4;t1=3;t0=2;o0=_}Bin{t1+2%4<3;T}(MPri(Step(pi0{t0:t1},a1b{b0%3;b0}),Fb(t2,@rw{o0|5+2>b0}@os{t1+=1}Wt{20},c3),Keep(a4)),Intr{t0<t1+1}(To{0}(Fb(t5,ASeq(a6e,Scc{o0|2=6}),Pre{o0|1+1%2=0;K}(PPar{1;_}(pt7{b0:1;b1:t0},Wv{t0}(Sc{t0:=1}))),Cnd{b0>3;_;F}(Inv(Fb(t8,c9)))))))",
-    Tree0237 "B{b0=2}MPri(pt0{b0:8;b1:b0})",
-    Tree0238 "B{o0;q0=3;t0;b0}Lp{t0;R}(Flip(ASeq(Fb(t0,t1e,Lp{_;K}(a2b{1;b0}),a3,t4)),Ite(t5,Scc{t0+1%3!2},@rw{some}Ub{o0})))",
-    Tree0239 "B{b0;q0;o0=2;t0}Isw{b0;N;N}(Flip(Isw{t0%2;_;T}(AFb(a0b{t0;b0},@si{b0%3!0}@of{t0+=1}@fi{o0|2=3}c1b{b0},a2),a3,t4,Flip(a5e,Scc{o0|4!o0|0}),Suc)),PPar{2;N}(Step(@of{o0:=_}Isw{t0;T;N}(t6,pa7{b0:6}),Sb{o0=1},R,pa8{b0:b0;b1:t0}),Pre{t0=3;R}(@oh{b0+=3}Lp{t0;S}(@ki{o0|2+3=b0%2}@os{b0+2!t0?t0+=2}@po{t0:=t0+3%4;t0+=1}RetF(S))),Once(a9b{o0|0+4;b0}),PAll{1}(a10,c11l)),Pri(FF(Mt{0}(PAll{_}(c12,a13b{t0;b0}))),Pre{some;S}(pa14{b0:t0}),Lp{b0;R}(Lp{_;R}(RT{F}(Isw{t0;_;T}(Wt{50},a15e,t16))))))",
-    Tree0240 "B{t0}Par{-2;_}(SubA(c0),@os{t0%4>0?t0+=3;t0+=1}SubR(Sb{t0=1}))",
-    Tree0241 "B{q0=2;t0;b0}@si{b0%4>0}@os{t0:=b0}Lp{b0;R}(Ite(pc0{b0:b0},RSeq(Pre{b0>7;S}(@rw{b0+2<3}@oh{t0+=2}WU{b0=2}(Swm(Rep0(Scc{b0+4<2}),@os{b0!0?b0+=1}Sc{b0<7?b0+=1;t0+=2},Lp{t0;R}(c1b{t0})))),Bin{b0<3;_}(Lp{t0;F}(Isw{t0+1;T;N}(a2,c3,a4b{8;b0},Sc{t0:=b0+1},Scc{t0!5})),Intr{t0%4<1}(Rus{3}(Dl{20}(S)))))))",
-    Tree0242 "B{b0;t1=1;t0}FF(FF(Par{_;4}(@si{b0+4!b0+4%2}@os{b0+2%4>1?t1+=3}MSeq(Pre{t1=4;F}(RFb(pi0{t0:t1},t1))),@os{t1!1?t0+=3;b0:=t1}@po{b0+=2;b0+=1}@si{b0+3>7}Isw{5;N;_}(Wt{20},pt2{b0:9;b1:b0},@of{t0+=2}@rw{t1+1%3<0}c3,@fi{t0!t1+4}@rw{b0>t0+1}Sc{t1+=1},t4),Wv{t0}(pi5{t0:=}),t6)))",
-    Tree0243 "B{o0=_;b1=4;t0=0;b0=4}@rw{b0>0}Fb(Invt(Ub{o0}),RU{F}(t0e),ASeq(Sl{30},pc1{b0:b1}),Scc{t0!7},@fi{o0|4<1}@ki{b1=t0+2%3}OnceT(Wt{20}))",
-    Tree0244 "B{b0;t0=5;t1=2;b1=5}Keep(@oh{t1>6?t1+=1;b0:=t1+4}@rw{b1=7}@os{b1+=2;b1:=t1+4%3}Bin{b1<5;N}(Fb(RSeq(a0,Sb{t0=b0},t1e,t2e),Wv{t0}(S)),Par{0;-3}(@ki{t1+1!t1}Fb(t3,@fi{t1<t0}@oh{t0+=2}F),Lim{2}(Seq(Scc{t0>t1},c4)),Bin{b0<0;T}(c5,@po{t1+=1;t1+=2}@oh{b1+3<1?t1:=b1}t6))))",
-    Tree0245 "B{q0=4;b0=1}@fi{b0+3<b0+3%3}Fb(RSeq(a0e,c1l,Run))",
-    Tree0246 "B{b0=4;t0}RSel(a0,Inv(@of{b0:=t0+1}c1))",
-    Tree0247 "B{b0=2;t0=0;o0=_}Isw{t0+3%4;N;N}(@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Pre{b0+2>t0+4%4;F}(F),Sc{t0+=3},Fb(c0,t1e),Wt{20},Wu{t0})",
-    Tree0248 "B{t0=4;t1;b0}TryF(TryF(RFb(c0,Suc),Swm(@oh{t1+=4}c1b{t1},Sc{b0:=8;b0:=b0+1%3},pa2{b0:8;b1:b0})),Star(Wu{t0},pa3{b0:=;b1:t1},Cnd{b0=0;T;F}(Sb{b0=3}),c4b{t0}))",
-    Tree0249 "B{t0=2;o0=_;t1=2;b0;b1=2}MSeq(RSel(pa0{b0:=;b1:=},ASeq(Cd{30;F}(c1),Sb{b0=t1}),Rep4(Pre{b0=b1%4;R}(t2))),Swm(OnceT(Mt{0}(t3e)),t4,RFb(t5e,a6b{t0%3;b1},t7e),Flip(a8,Sl{0},pi9{t0:=}),a10b{t1%3;b0}),Bin{some;_}(Step(Scc{b1<b1%2},c11,t12),Rep3(Sc{t0:=4;b1+=2})))",
-    Tree0250 "Par{-1;0}(RFb(MPri(Swm(Rep0(a0),Rmp{F;F}(RetF(Wt{30})))),PPar{0;N}(F,c1e,t2),RetF(PPar{0;T}(c3,t4,t5))))",
-    Tree0251 "Par{_;2}(RFb(F,t0,Rpt{0}(t1e)),ASeq(Sub(c2e),Swm(S,t3e,Wt{50},a4l)),PAll{-3}(Rpt{F}(Dl{10}(Wt{30})),PAll{_}(Pri(a5)),c6))",
-    Tree0252 "B{b1=3;t1=4;t0;b0=1;o0}Rpt{1}(RSel(RU{F}(a0l),@ki{t0+3%4<1}Seq(pa1{b0:5;b1:=},Scc{none},a2l,t3e),Par{_;-1}(Step(@si{some}RSeq(Sb{t1=6},Scc{t1%2>0}))),Sw{4;2}(a4,Ub{o0},c5),@po{t1:=b0}@of{t0:=b1}@os{o0:=b0}c6b{t0}))",
-    Tree0253 "B{b1;b0=3;t0=3}Seq(Pre{b0%3<2;F}(@po{b0:=b1+1}RFb(Sw{1}(Cd{0;F}(S),Fai),t0,c1)),c2,Once(Ite(RSeq(Wde(Rmp{F;S}(pt3{b0:t0;b1:b1}),c4),Sc{b0+2=3?b0+=1;t0>7?b1:=6}),Invt(Cnd{b0>t0;N;F}(SubR(FF(Scc{b1%2>0})))),@of{b1+=3}@rw{b1+4<t0+1}Par{-2;1}(Inv(a5l),t6))))",
-    Tree0254 "B{b0;o0=_;t0=2;b1}Par{-1;_}(PAll{2}(PAll{-2}(Fb(Step(t0,a1,c2),Pri(@ki{t0+4=1}c3,pa4{b0:=;b1:t0},@ki{b1!6}@os{o0:=b0}a5,a6e,F)),Su{t0}(Flt{3;R;F}(Rmp{S;S}(OnceK(t7)))),@si{t0>0}@oh{b1:=9}Cnd{b1!b1+4;T;F}(To{50}(t8))),t9))",
-    Tree0255 "B{t0;b1;o0;b0=4}@os{o0:=b1}Fb(RSeq(Inv(pi0{t0:b0}),RSeq(RFb(a1,t2,t3),pc4{b0:b1},@oh{b0+=1}@of{t0:=t0+4%4}RSel(Wde(c5,Flip(pa6{b0:=},pc7{b0:=}),Sc{o0:=_})),t8,Bin{b0!1;T}(@os{t0%3<0?t0+=3}Ub{o0},pi9{t0:b0}))))",
-    Tree0256 "RSeq(Step(t0,Seq(c1,Pri(a2e),Cd{0;K}(t3))),Sub(a4))",
-    Tree0257 "B{t0;o0=_;b1=3;q0;b0}@oh{b0+=3}Par{-3;0}(TryF(Scc{b0%4>0},AFb(t0,a1,a2,a3b{t0;b0},@si{b1%4!2}@po{t0+=2;t0:=b1%4}@ki{some}Sb{o0=6}),Lp{b1;K}(Rus{2}(Lp{t0;R}(Sb{o0=0})))),RSeq(Sb{o0=7},Sb{o0=8},Par{2;-1}(a4,Pri(t5,F)),Pre{t0%3>0;F}(S)),Bin{b1%2=1;N}(RSeq(Pre{t0!4}(pi6{t0:b0}),t7e,Sl{0}),Keep(pa8{b0:4})))",
-    Tree0258 "B{b0;t1=1}Isw{b0;N;N}(RSeq(Seq(Sl{0},Sl{0},pc0{b0:2}),RSeq(WU{b0!6}(RSeq(t1,Scc{b0>2})),Scc{t1<4},a2,To{0}(Dl{10}(c3b{t1})),TryT(pc4{b0:b0},a5,F,S))))",
-    Tree0259 "B{q0=2;b1=0;o0=2;t0=5}Pri(Pre{t0+2!b1%3;S}(TryT(Sb{o0=6},c0t,pi1{t0:=},a2r,t3t)),Wu{t0},Ite(To{20}(t4t),@po{b1:=o0|4+2%3}@ki{b1+4%4!0}pa5{b0:9;b1:=},@fi{some}@os{b1+=4}Lp{_;S}(pt6{b0:t0;b1:=})))",
-    Tree0260 "B{b1;t1=4;q0=4;b0;t0=4}Opt(ASeq(Swm(Wt{10},@of{b1+=3}Sl{20},Fb(pt0{b0:1},S)),PAll{-1}(Lp{_;R}(Sb{t1=5}),Cd{0;_}(t1e)),TryF(Bin{t0+3=4;N}(c2e,Rep3(c3)),t4,pa5{b0:8;b1:b0},WU{b0%4>2}(Sb{t1=1}),F),Flip(Flip(t6,a7e,Sc{b1+=1},Scc{t1+2<1},t8),t9,Intr{b1+1<t1+4%2}(Bin{t0%3!0;T}(t10,Lp{_;K}(Sb{b1=3}))))))",
-    Tree0261 "Fb(t0e,t1)",
-    Tree0262 "B{t0;b1=3}Dl{10}(PAll{_}(AFb(Step(a0e),Par{1;-1}(@ki{b1=5}@of{t0+=3}Ret4(a1)))))",
-    Tree0263 "B{b1;t0=5;q0;b0=3}Ite(Seq(Lp{t0;_}(Rep3(pa0{b0:b0;b1:=})),Mt{20}(a1)),Lp{b0;S}(Wt{0}))",
-    Tree0264 "RSeq(Wt{0},To{30}(R))",
-    Tree0265 "B{b1;t0=2;b0=3}Bin{b0=t0+4;N}(c0b{b0+3%3},SubR(c1b{b0}))",
-    Tree0266 "B{b0=0;t0=5;o0=4}Intr{t0+4%2!0}(Flip(Star(pi0{t0:t0},@fi{t0+2>4}@of{t0<6?o0:=_;t0+=1}c1t,@oh{t0:=0}pc2{b0:=}),FF(MSeq(a3t,@ki{none}a4b{t0+2;b0})),Rep2(Step(S,t5t,Wt{20},t6))))",
-    Tree0267 "B{t0=0;b1=5;b0}@si{b1%3>0}@rw{b1!3}@os{b1+=3}AFb(@ki{t0%3>1}c0l,Ruf{F}(SubR(t1e)),@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R,Run,Err{1007})",
-    Tree0268 "B{b1=4;b0;t0}Pre{b0>5;F}(RFb(WU{t0<b1}(Sw{2;0}(Sc{t0+=1;b0+=2},a0,a1b{b1;b0})),Star(pc2{b0:b1},Sc{t0:=9},pc3{b0:b1})))",
-    Tree0269 "PAll{3}(Pri(Rep4(c0)),Rep1(Fb(t1)),Try(R,Sub(S)))",
-    Tree0270 "Swm(Sub(t0),Sub(t1))",
-    Tree0271 "B{t0=0;b0;b1=3;q0;o0}Sw{4;0;3}(Sb{o0=4},Wt{20},RepF(@rw{b0<4}Lp{b0;_}(Inv(Wv{t0}(t0)))),t1)",
-    Tree0272 "TryF(Sub(Sl{10}),a0,t1e,S)",
-    Tree0273 "B{b1;q0;t1;b0=1;o0;t0=1}@ki{b0>2}Try(@rw{o0|0%3<1}@po{t1+=3;b0+=3}@fi{t1%3!0}Rmp{S;F}(RFb(Par{_;-1}(Bin{b1+4<6;_}(Sw{1}(Wu{t1},Sb{t0=b0}),Fb(c0b{t1+1},c1)),RU{S}(FF(Par{_;4}(t2e,pc3{b0:t0},c4,@oh{t1<5?b1:=t0}c5e)))))),@si{b0>7}@os{b0+=2;t0+=2}@fi{b1%4!1}Flip(Inv(Lp{_;S}(@po{b1:=t1;b0+=1}RSel(t6,RSeq(t7,c8)))),Swm(OnceT(pa9{b0:1;b1:=}),Wu{t0},a10,Pre{t0+1%3<1;S}(c11),pa12{b0:b1;b1:b0}),Dl{20}(c13),Sl{0}),RT{3}(Seq(RSel(a14l,F,Once(pt15{b0:=;b1:t0}),Sl{20}),To{30}(Flip(a16e,a17,a18l)),Intr{some}(Wde(a19b{b1%3;b1},c20)))))",
-    Tree0274 "B{b0=5;t0=2}Isw{b0;T;_}(ASeq(Inv(Rep4(a0)),Wde(a1e,Rus{F}(Sc{t0+=1})),PAll{2}(Cnd{t0!b0;N;_}(Sc{t0+=2;t0:=4}),SubR(a2),@of{t0:=t0%2}@po{t0+=1}pa3{b0:=;b1:b0}),pt4{b0:t0}),Seq(a5l,S,Cd{0;F}(FF(c6))),a7)",
-    Tree0275 "B{b0=3;b1=5;t0=0}Once(@ki{b1+4!1}RFb(Ret3(Par{0;-1}(@po{b1+=1;t0:=b0}Rus{F}(a0b{b1;b0}),a1)),ASeq(t2,Ruf{1}(pi3{t0:t0}),t4),@po{b1:=9}@si{b0<t0}PAll{3}(a5,Par{-1;1}(c6b{2},Sl{0}),RFb(F,Cnd{t0<6;N;F}(pc7{b0:b1})))))",
-    Tree0276 "B{t0=1;t1=4;b0=0;b1=4}PAll{1}(Step(Bin{t1=4;N}(a0b{t1;b1},RSeq(t1,a2e)),RepF(t3),RSeq(t4,a5),TryF(Sw{5}(c6,Wu{t0}),RU{S}(pc7{b0:b0}),Flip(a8l,c9)),Ruf{F}(R)))",
-    Tree0277 "B{b1;t0=4}Ite(Wu{t0},F,Sb{b1=4})",
-    Tree0278 "Rmp{F;S}(ASeq(a0r,Ite(t1t,c2)))",
-    Tree0279 "B{t0;o0=_;b0=2;b1=0}@rw{b0=4}@oh{o0:=b1;none?o0:=t0+2}Opt(Seq(Sc{t0+=3},SubA(Sl{20})))",
-    Tree0280 "B{b1;t0=2;b0}Wde(ASeq(AFb(t0,Scc{b0>0},RU{F}(Step(c1b{b0},Invt(Sc{t0:=b0}))),c2,Ret0(Wt{10}))),RFb(RFb(Keep(@os{b1:=b0}Pre{t0!4;F}(@rw{b0+4>4}t3)),Bin{b0>6;T}(t4,RSeq(pc5{b0:8},@fi{b0+4%3<2}Scc{b1+4=0})))),RSeq(RSeq(@of{b1+=1}@ki{b0+3%3=0}Rep4(PPar{2;T}(@fi{b0+1=7}Try(Cd{0;F}(a6b{t0+1;b1}),Pre{b1%3>1;R}(t7),Pre{b0>1}(t8)),RSeq(pi9{t0:=},Opt(pt10{b0:=;b1:b1})),@rw{b1+2>4}RFb(t11,c12e,a13,t14))))))",
-    Tree0281 "B{b0=3;o0=1;b1=3;t0=5;t1=3}RetF(Seq(Ite(c0,@oh{t1+=1}@os{b0:=o0|3+3}@fi{o0|4<2}Wt{20}),Step(F,Isw{t1+1;T;N}(RSeq(t1,Scc{b0%2>0}),Rep4(pt2{b0:=;b1:=})),pi3{t0:t1}),RSeq(Ret2(Scc{t0<5})),Try(@of{o0:=t1%3}c4e,pc5{b0:b0},pa6{b0:7;b1:t1},t7)))",
-    Tree0282 "B{t0=2;b0=3}PPar{2;_}(Star(SubA(c0l),SubR(@fi{b0+1%2<0}@rw{b0+2<5}@of{t0+=2}pi1{t0:=})))",
-    Tree0283 "Step(Par{0;1}(Flip(a0,Lim{1}(a1),Flt{3;F;F}(t2))),RFb(t3,c4l,Rep1(t5),a6),Try(Ret3(Fai),Fb(t7e,t8)))",
-    Tree0284 "Ruf{F}(Sl{10})",
-    Tree0285 "MPri(t0e,PAll{_}(Suc),PPar{2;T}(t1,c2,t3,t4))",
-    Tree0286 "B{o0=1;b0=5;t0}Fb(Isw{b0;_;_}(RSeq(a0b{b0%2;b0},t1,Scc{some}),MPri(RFb(c2,pc3{b0:=}),Fb(Wu{t0},t4,pt5{b0:b0}))),Rmp{F;F}(@fi{b0%4!3}To{0}(@oh{o0|5>t0%3?o0:=_}@rw{some}@ki{b0<o0|5}Isw{t0;_;_}(S,Rty0(SubA(t6))))))",
-    Tree0287 "B{t1}RSeq(Rpt{1}(pt0{b0:1;b1:t1}),RSeq(a1,Sl{10}),a2)",
-    Tree0288 "B{t0=3;b0=0;b1=5}Sw{4}(MSeq(a0e,Bin{t0>b0;_}(t1,Suc),RU{F}(@si{t0<1}Wu{t0})),Rep1(Lim{2}(a2e)))",
-    Tree0289 "B{t0=0;t1=2;b0=0}Seq(Seq(Pre{t0<0;K}(Dd{30}(t0)),Seq(RSeq(Sc{t1=3?t0:=0},Scc{t1!1}),To{10}(@ki{b0<t0+4}Fai))))",
-    Tree0290 "B{b0;b1=3;t0=3}PAll{2}(@oh{b0+=3;b0:=t0+4%4}pt0{b0:=;b1:=},pi1{t0:b1})",
-    Tree0291 "Once(FS(RFb(Seq(S,Wt{0},c0),Rty0(t1),MPri(c2,t3e))))",
-    Tree0292 "B{t0;b0=5;q0=4;o0=_}PPar{0;_}(TryT(Bin{t0>b0;N}(t0e,To{10}(@oh{b0:=t0}Seq(Sc{t0+=1},pa1{b0:t0;b1:b0}))),Rep3(Flip(Lp{t0;_}(Dd{50}(Ruf{3}(c2)))))),Swm(c3l,Step(Sb{o0=6},S,Pre{t0+1=t0%3}(Rep1(Suc))),RSel(pa4{b0:t0},Lim{3}(Wu{t0})),Isw{t0;N;T}(c5,@ki{t0+4%3>0}@of{b0+=3}@si{b0+2%2>0}Pre{b0%3<0;F}(R))))",
-    Tree0293 "Rmp{F;S}(Sub(R))",
-    Tree0294 "B{b1=3;o0;t0;b0}@of{t0+=3}PAll{-3}(RepF(Bin{none;N}(pc0{b0:t0},Rpt{F}(Pre{t0>b0%2;F}(Dd{0}(Seq(t1)))))),Seq(Star(Ub{o0},@os{o0:=_}c2),SubA(pt3{b0:=}),pa4{b0:b0;b1:b0},pt5{b0:=}),a6,Mt{0}(Cd{10;K}(@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}OnceK(Su{t0}(Ret2(@os{b1:=o0|2}@oh{b0+=3;t0+=1}PPar{1;_}(pt7{b0:=;b1:t0},t8e,t9)))))))",
-    Tree0295 "B{b1=5;o0=_;b0=4;t0=2}RFb(Pri(t0,t1),Scc{o0|5%2<0},AFb(@rw{o0|2<b1}t2,pt3{b0:b0;b1:=},t4e),RFb(Sb{t0=8}))",
-    Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2)))",
-    Tree0297 "Rty1(Opt(c0))",
-    Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0t,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
-    Tree0299 "B{b0=2;t0=4}FS(OnceK(RU{F}(Pre{t0=b0}(Keep(Cd{50;_}(RFb(c0,c1)))))))",
+    Tree0200 "B{b0;t0=3}Rpt{0}(@po{t0+=3;t0:=t0%4}@os{b0:=7}a0)",
+    Tree0201 "B{o0;t0=0;b0}Step(Dd{10}(Seq(Sl{10},t0e)),Rmp{F;F}(a1b{t0%2;b0}),Try(t2,Ub{o0}))",
+    Tree0202 "B{t0;b1=3;t1=4;b0=0}@oh{b0+=3;t1:=t0}@fi{t0>7}@rw{b0+4%3=1}RepF(Pri(c0,Inv(MPri(RFb(Scc{t0>b0+1},a1,t2t,Err{1015}),t3e,@po{b0:=t1%2;b1+=1}@si{t0!2}@ki{b1+1=3}pa4{b0:b1;b1:b0}))))",
+    Tree0203 "B{t0=0;t1=0;b0=0}Ret2(pt0{b0:t1;b1:b0})",
+    Tree0204 "B{b0=0;t0=3;o0}Step(Seq(Fb(Obs{none;B}(Fai),DySeq(c0t,Scc{o0|3=t0+4},t1e,t2e)),Swm(t3,Flt{3;S;K}(Dl{0}(Sl{30})),pa4{b0:=}),Dd{50}(a5l),@rw{b0+2!b0+2%2}@ki{o0|0+1<t0+2%2}Fb(Obs{b0!2;S}(pt6{b0:t0;b1:b0}),Obs{b0<7;L}(t7),R)),Isw{t0;N;T}(To{0}(To{0}(Swm(@po{b0+=1}a8r,Ruf{1}(pa9{b0:t0;b1:b0}),@si{t0<b0+3%2}@oh{t0!4?b0:=b0%4}@po{t0+=2;o0:=_}Rmp{S;S}(pc10{b0:=}),PAll{_}(c11t,RetF(t12t)),Flip(t13)))),Flip(Rpt{F}(t14),t15t,a16r,pi17{t0:=})))",
+    Tree0205 "B{t0=5;b0}RSeq(@rw{b0>t0}RSeq(a0),a1,t2,AFb(Fai,a3e,Run),RFb(t4,@of{t0:=t0+2%4}@os{b0+=2}a5))",
+    Tree0206 "B{o0;b0=0;b1=2}@os{b0+=2}@oh{b0+=2;b0+=1}Seq(MPri(a0,c1,a2,t3,Run),t4,MSeq(t5e,@po{o0:=b1}t6,t7e))",
+    Tree0207 "Rpt{F}(Sub(a0))",
+    Tree0208 "B{q0=1;b1=3}Lp{b1;_}(c0)",
+    Tree0209 "B{q0;b0=0;t0=2}Fb(Wde(Dl{10}(@fi{b0=3}@oh{t0:=5;b0+=1}Lp{t0;_}(Rpt{F}(RepF(c0t)))),WU{t0%4>0}(Lp{t0;K}(a1r))),Rpt{F}(RSeq(Rep0(Sl{0}),a2t,RT{1}(Scc{t0>b0+1%4}),Err{1009})))",
+    Tree0210 "B{b0=4;o0=_;t1=2;t0=3}@si{t0=2}Flip(@ki{b0+2%4>0}a0e,@ki{t0+4!o0|3%3}@oh{t1:=b0;t1:=t0+4}Grd{_}(@po{o0|5+4!t0+1?t0+=1}@fi{t1=6}Sl{0}))",
+    Tree0211 "Rpt{0}(Err{1081})",
+    Tree0212 "B{t0=1;b0=5;b1;o0=1}RFb(Isw{b1;N;T}(Fb(@ki{b1=o0|2}c0l,@ki{b1+4<5}@si{o0|4<6}@of{b0+=2}pa1{b0:=;b1:t0},Scc{o0|0%2>0},@fi{none}a2)),Sc{b1:=b0%3;t0+=1})",
+    Tree0213 "Step(c0,PPar{0;_}(a1e,Sub(t2),c3),c4)",
+    Tree0214 "B{t0}DySel(Par{-1;3}(DySel(t0,R),t1,Dl{0}(a2),@fi{t0+3%3=1}Obs{t0>t0%3;S}(t3),Rep0(a4)),c5)",
+    Tree0215 "B{b0=4;t0}Try(Intr{b0%4!1}(c0),pt1{b0:t0;b1:t0},Pre{t0=1}(t2e))",
+    Tree0216 "Seq(Swm(Seq(Cd{10;K}(a0),t1,t2,Fb(Inv(c3),Wt{0}))),c4e,PPar{2;_}(PAll{_}(t5e,a6,F),DySeq(c7,c8)))",
+    Tree0217 "B{b0=4;t0=1;o0=_;l0=0}Ruf{3}(Seq(PPar{1;T}(@si{none}Itr{b0;0;_;_}(Bin{t0+4%4!3;_}(pc0{b0:=},Sb{t0=b0}))),@ki{t0+3%3!0}Rpt{0}(pa1{b0:5;b1:b0}),Err{1095}))",
+    Tree0218 "B{o0=_;b0;t0;l0=0}MPri(c0,PPar{0;_}(DySeq(t1,c2),Fb(Wu{t0},Itr{b0;0;3;_}(Wu{t0}),@ki{some}S)))",
+    Tree0219 "OnceK(RFb(t0))",
+    Tree0220 "B{t0=3;t1=2;b0}Step(c0t,RSel(@os{b0+=1}@po{t1+=3}pi1{t0:=},Err{1073},pa3{b0:7},t4))",
+    Tree0221 "Opt(c0t)",
+    Tree0222 "B{t0=3;b1}Fb(Obs{b1<3;L}(t0e),Obs{t0%4>2;L}(Dd{0}(pt1{b0:b1;b1:t0})),Err{1018})",
+    Tree0223 "B{b1=0;q0=3;b0;t0}@si{t0!b0}@oh{b1+=1;b1:=b0+2}@os{b0+=3}PrSel{7}(SubR(Lp{_;F}(PrSel{b0;b0%4}(SubA(a0e),c1))))",
+    Tree0224 "Star(a0,MSeq(t1e),Rmp{F;F}(PAll{_}(Fb(a2,F,t3),RSeq(Ret3(PrSel{2;0}(c4,t5)),a6,c7l,Cd{0;_}(Dl{20}(t8))))))",
+    Tree0225 "B{t0;b0}@oh{t0+=1}@po{t0:=b0}Ret3(Par{_;_}(Grd{_}(Rty2(a0e)),Grd{R}(Swm(@ki{b0+4%2=0}@os{t0:=b0;b0+=1}@of{b0+=1}c1l,t2,Sb{t0=b0}))))",
+    Tree0226 "B{t1;b0=3;o0}Rpt{F}(Ite(c0,Step(Sc{o0:=b0+2%3;t1+=3},a1,a2,a3,Sl{0})))",
+    Tree0227 "B{b0}Par{1;0}(Invt(Cnd{b0=b0%2;T;_}(Seq(t0,F))),@rw{b0%3<2}t1)",
+    Tree0228 "B{o0;b0=4;t1=0;t0=1}@os{t1+=2;none?t0:=t0+2%3}@si{b0+1!t0+2}Isw{t0;T;T}(Scc{b0!2},pc0{b0:b0})",
+    Tree0229 "B{b0=4;b1=0}Seq(@fi{b0%3<1}Scc{b1>7},a0,Seq(t1,t2,t3),Seq(Sc{b0:=3},t4,c5))",
+    Tree0230 "B{q0;b1=1}MSeq(Wde(c0,Mt{20}(RSel(R,Err{1022})),a1),pa2{b0:7;b1:=})",
+    Tree0231 "B{t0=1;b0;b1=3;l0=4}WU{b0+3%3<2}(Itr{b0;0;_;_}(@po{b0+=1}Fb(Cnd{b1!5;T;F}(ASeq(AFb(t0),RT{2}(c1),pi2{t0:=},MSeq(PPar{1;_}(c3,pi4{t0:=})))))))",
+    Tree0232 "B{b0=5;t0;b1=4;t1=1}RFb(RSeq(c0,a1b{t1+1;b0},Sc{t1:=t1%2;t0+=2},Scc{t1+4>b0}),t2,Sw{1;5}(t3,Wv{t1}(Wt{20}),a4),TryF(Su{t1}(@si{t1+4<t1+2}@po{b0:=t1}@of{t1:=t0+2}Sc{b1+=1;t1:=b0+1}),FF(c5e)),RT{1}(MPri(Rpt{1}(a6l))))",
+    Tree0233 "Fb(Sub(S))",
+    Tree0234 "B{b1;b0=2;l0=0;o0=_;t0=1}Pri(RSeq(RT{2}(Fb(Sw{2}(a0,Sc{t0!3?b1:=b0+3}),Sel(Obs{t0<4;L}(Sc{b0=1?b1+=1}),c1))),OnceK(Scc{b1+4<2})),Fb(Fb(c2,@fi{t0<b0%4}Pre{b1<3}(Sb{t0=5}),t3),Itr{b0;2;2;T}(Sw{5;4}(@rw{b0%3<1}t4,Rus{F}(R),Sb{o0=6})),Isw{b0%3;_;N}(a5,Flip(c6,pt7{b0:2},t8,@rw{t0+2%4<2}pi9{t0:=}))),Par{_;1}(Seq(Inv(MSeq(@po{t0+=1}pi10{t0:b0},t11,@si{some}RSeq(t12,F),@si{b0=3}Scc{b0=t0})))))",
+    Tree0235 "Swm(Sub(c0),a1,t2)",
+    Tree0236 "B{b0;t0=2}Lim{1}(RT{2}(Par{-1;-2}(Star(t0,RFb(c1,t2,c3),RSeq(Rep1(Bin{t0+1=t0;T}(Fai,t4))),Pre{t0=b0+4;R}(@os{b0%3>1?t0+=1}Intr{t0<5}(Suc))),c5l,Try(OnceK(Par{3;3}(Pre{t0+4!b0}(t6),pc7{b0:=},c8,Sc{b0+=1;b0:=t0+2%3})),a9))))",
+    Tree0237 "B{t0;b0=4;b1=3}Ite(pt0{b0:t0},Rus{F}(Su{t0}(Flip(Flt{3;_;_}(Isw{b0;_;T}(Fb(c1,@of{b1<3?t0+=1}@oh{b1+=1}Sc{b1:=5}),F))))))",
+    Tree0238 "B{t0;q0=1;b0=4;l0}MSeq(WU{t0+4!4}(Par{-1;1}(Itr{b0;1;2;_}(Swm(S,pa0{b0:=;b1:t0},a1e)),@rw{b0%4>1}@ki{t0<0}@oh{t0:=b0%4;b0:=4}Flip(R,pi2{t0:=},Sb{t0=b0}))),Ite(Seq(t3e,pa4{b0:8;b1:b0}),Rep2(@po{b0+=1}Itr{b0;2;_;T}(c5)),Swm(@os{t0+=2}t6,t7,OnceK(Scc{b0=b0%2}))),Wde(MPri(a8e,@oh{b0:=b0+2%2}a9,t10e,pt11{b0:t0;b1:t0},@of{b0+=3}pt12{b0:b0}),@po{b0:=3}@ki{t0!b0}S))",
+    Tree0239 "B{q0;b0;o0=5;t0=2}Ite(Step(Once(Ret2(a0e))),@os{b0:=t0%4}Rty2(Fb(Lp{t0;R}(@rw{t0%4!2}Lp{b0;R}(Fb(pi1{t0:t0},@po{o0:=t0+2%2;b0:=o0|1+3}a2))))),Step(Lim{3}(t3),a4))",
+    Tree0240 "B{b1=1;b0=0;t0=1;t1=5}@ki{t0>0}Par{-1;_}(Ret0(pa0{b0:t1;b1:b0}),Mt{0}(Sw{5}(pi1{t0:=},c2)),MSeq(RSeq(Cd{20;K}(Sl{0}),Err{1044}),PPar{0;T}(S,Sb{t1=4}),Sw{4}(Wu{t1},t3)))",
+    Tree0241 "B{b0=0;t0=5;t1=0}Flip(RSeq(DySel(t0,Sc{t1:=t0+2;t1:=b0%4}),Opt(a1b{t0+1%4;b0}),To{0}(TryF(pi2{t0:b0},Sb{t0=b0}))),Sl{50},Fb(Obs{b0+1%3>0;L}(pt3{b0:t0}),Obs{b0!7;B}(PrSel{t0;t0%2;t1+3}(Wu{t1},t4,t5))))",
+    Tree0242 "DySeq(Par{3;0}(t0e,Rep3(Rus{3}(c1e)),Swm(Sl{50},t2),Star(t3e,t4,S)),Fb(t5,Once(PAll{_}(Sl{10},t6))),Cd{30;_}(Try(Pri(Star(c7,t8e),c9l),FS(RFb(t10,t11,t12,t13)))),t14)",
+    Tree0243 "B{b1=4;b0=3;t0=1;o0=_}Obs{b1=7;S}(Pri(Wu{t0},a0b{o0|2;b0},Isw{b1%3;T;N}(@si{b0<5}pt1{b0:t0;b1:b0},Sc{b0+=1}),@oh{b1:=b1%3}t2e,Cd{0;F}(a3)))",
+    Tree0244 "B{q0=4;b0=4;t1=3}Lp{_;K}(SubR(OnceK(pt0{b0:=;b1:t1})))",
+    Tree0245 "B{b0;o0=_;t1=2;b1;t0=1}Cnd{t1>b0;_;S}(WU{t0<5}(Fb(RSeq(@oh{t1+=3;b1+=3}@fi{o0|5<t0}Sl{20},t0,Keep(Star(Sb{t0=b0},c1l,c2e,c3b{b1},Sb{b1=6}))))))",
+    Tree0246 "B{b0;t0}RSeq(Dl{30}(Scc{b0=4}),c0,Sb{t0=0})",
+    Tree0247 "B{b1=1}Rus{3}(Sc{b1+=3})",
+    Tree0248 "B{b0=1;t1;o0}RFb(Dd{0}(t0t),c1r,@os{t1+=2;o0:=b0%3}Sel(pc2{b0:1},Sb{o0=0}),Err{1017})",
+    Tree0249 "B{t0}Dl{10}(@of{t0+=3}t0)",
+    Tree0250 "Flip(c0l,RFb(a1,a2),Par{-2;2}(To{10}(a3e),Wde(a4,c5)),a6e)",
+    Tree0251 "B{t0=4;b0}Flip(Ite(PAll{_}(@fi{b0+1>t0+2}@ki{b0%3=1}@si{t0+4!t0%4}R,Sc{t0:=t0%2;t0+=2},Scc{b0+4>b0}),Sel(t0e,pc1{b0:=},c2e)),Cnd{t0<4;_;_}(Par{2;0}(c3e,t4,R)))",
+    Tree0252 "B{b0;t0=3;b1=0}ASeq(@ki{t0=2}@po{b0+=2}AFb(Rty0(Sb{b1=0}),Isw{t0;N;_}(Flt{2;R;_}(Intr{b0+4!5}(F))),Rep3(ASeq(pa0{b0:6;b1:b0},Wt{20},t1,c2,c3))),TryT(RFb(c4,c5,RFb(pi6{t0:=})),Sw{5}(RSeq(Sl{30}),F)))",
+    Tree0253 "B{q0=4;b0;b1;t1}Inv(Lp{t1;R}(Ite(Fb(@rw{t1%3<0}@os{t1:=b0%3}@oh{b1+=3}t0e),Lp{b0;_}(Pri(Pre{b0>4}(pc1{b0:t1}),a2,a3)))))",
+    Tree0254 "B{t0=2}AFb(Try(Ruf{1}(pi0{t0:=}),Sl{0}),Err{1058})",
+    Tree0255 "B{t0;t1=4;b0=5}RSeq(RFb(RSeq(Pre{b0<t0+4;S}(PPar{2;N}(Ret3(F),a0,a1l,a2b{t0;b0})),Intr{t1<b0}(Flt{1;_;F}(Dd{30}(c3e)))),OnceK(Sc{t1+=3;b0:=t0})))",
+    Tree0256 "B{b0=4;b1=3;t0=2;t1=4}Cnd{b1!2;T;S}(Isw{b0%3;T;_}(Bin{t0+1%4>0;_}(Ite(c0,R,t1e),R),t2,AFb(Par{2;_}(c3,t4),Pre{b1=3}(OnceT(R))),Wde(@fi{b0+4<2}@of{b1:=2}t5,Isw{t1;T;T}(t6,c7),Lim{1}(a8)),Pre{b0!4}(Seq(Sb{t1=2},c9,pa10{b0:=}))))",
+    Tree0257 "B{b1=4;l0=2;t0;o0;q0=4;b0}Itr{b1;_;1;_}(Isw{b1+2%4;T;N}(PPar{2;N}(Fai,Par{-1;1}(a0r,Err{1093}),Step(t2,pi3{t0:=},a4r),Dd{10}(Rus{2}(Ite(pt5{b0:b1},@rw{b0>1}SubR(@ki{b0>3}a6)))),RFb(@ki{none}@si{t0!o0|2}t7,AFb(Fai,t8e,Sb{o0=0}))),Fb(Lp{b1;F}(AFb(Wt{0})),Itr{b1;0;_;_}(Dl{0}(Sb{t0=7})),Bin{t0+2%3>0;N}(Sc{t0:=t0%3},F))))",
+    Tree0258 "B{b0=4;t0=4}Sel(Ruf{F}(Mt{0}(@ki{t0+1=3}DySeq(Sl{10},t0,pi1{t0:=}))),Seq(Fb(RSeq(S,a2),pc3{b0:t0},Pre{t0>t0%2}(t4),c5l)),Invt(RFb(Isw{t0;T;_}(Star(c6b{t0%3},Pre{b0%3>1;R}(Sb{b0=8}),@si{t0+4<b0+1}Rep1(Rmp{S;F}(Sb{t0=9})),t7)))))",
+    Tree0259 "TryF(MPri(t0,a1),OnceK(PrSel{0;2}(Seq(Wt{50},Wt{30},c2e),Inv(t3))))",
+    Tree0260 "B{t0=4;b0=5}RSeq(@of{t0+=1}@oh{b0+=1}Pri(Bin{b0%2!0;N}(Wu{t0},Sc{b0+=2;b0+=1})),@si{t0!0}@of{t0+=1}Rty0(c0t),Star(S,pc1{b0:=},Sb{t0=b0},Err{1001}),Rep2(t2),pt3{b0:0;b1:b0})",
+    Tree0261 "B{t0;b0=4}Par{-3;_}(pt0{b0:=;b1:t0},OnceK(t1e),ASeq(PAll{-1}(c2),a3))",
+    Tree0262 "B{b0;b1=5;t0=1}Swm(RSeq(Wv{t0}(Cd{10;K}(OnceK(Try(pa0{b0:0},Step(c1b{b0},Run),Sc{b1:=b0}))))),Pre{b0>1;S}(Swm(@oh{t0+=1}@po{t0:=b1+2}DySeq(t2e),RFb(Pri(@fi{b0+3%4>1}Rep1(c3r),t4)),@oh{b0+=3}@fi{b0+1>7}@rw{t0%2<1}c5t)),Opt(Wde(t6e,PAll{1}(@os{b0:=t0}t7e,@os{t0:=b1%2}@rw{t0!2}a8,Sb{b0=5}))))",
+    Tree0263 "B{b0=5;t0=4;b1=0}Rus{F}(Sw{2}(Bin{b1!b1+3;T}(Intr{b1%4>0}(Swm(@po{b1+=3;b0:=b1%2}@os{b0+=1}@of{t0:=b0%2}Obs{b1+3=b0%4;N}(@po{t0<t0%4?t0:=t0%3;b0+=1}OnceK(pt0{b0:=;b1:b0})),Cd{0;_}(@po{b0:=t0%4}@oh{t0<3?b1:=8}@os{b0+=2}Rty4(@ki{b1<0}Wu{t0})),Once(pc1{b0:2}),Rty0(t2))),Fb(c3,Flip(a4,Sc{b0+=1},a5))),RSeq(Rep1(Mt{100}(RFb(Ite(a6,Sc{b1+=1},a7)))),Flip(Sb{b1=t0},@oh{b0+=3}Inv(t8e),Pre{b1!3;K}(Par{2;-1}(Wu{t0},Wt{10}))))))",
+    Tree0264 "B{b0;l0=3;q0=4;t0=2}Lp{_;R}(@po{t0+=1;b0:=t0}OnceK(MSeq(Cnd{t0>1;_;S}(Fb(Scc{t0>b0%2},c0b{b0+1%2})),pi1{t0:b0},Rep4(Itr{b0;0;_;T}(Obs{b0=3;_}(c2))),c3,@os{b0+=1}@ki{t0>3}pi4{t0:t0})))",
+    Tree0265 "B{b1=1;l0;b0;t0=4}RSeq(Itr{b1;_;3;_}(pi0{t0:=}),pa1{b0:b0})",
+    Tree0266 "B{b1;t0;o0=_;b0=1}PPar{0;T}(SubR(Cnd{b1<4;T;F}(Invt(Step(t0,Ub{o0},pa1{b0:=;b1:t0},c2)))),Dl{30}(t3))",
+    Tree0267 "B{b0=1;b1;t0}Dl{30}(Wde(RFb(Ret1(Inv(PPar{2;N}(t0,F))),Dl{0}(c1e)),Fb(Obs{b0<3;L}(@rw{b1%4>2}@po{b0:=b1+3}a2),Obs{t0%2=0;S}(Run),Wt{50}),Wt{20}))",
+    Tree0268 "B{t1=5;l0=4;b0;t0=4}Try(SubR(t0e),@of{t1+=1}Err{1012})",
+    Tree0269 "B{t0;b1}@ki{b1+2!5}Pre{t0+3<3;K}(Err{1028})",
+    Tree0270 "B{t1=0;q0;b0=5;t0=0;o0=_}Grd{F}(Lp{_;_}(Fb(Dl{0}(Pre{o0|5>6;R}(Wde(Lp{b0;S}(F),DySel(pi0{t0:=},t1,@fi{o0|4!6}t2,c3e),Ret4(pt4{b0:t1})))),Lp{t1;_}(@oh{t1%2=1?b0:=t1+3}Ruf{F}(DySeq(c5,c6,Scc{t0>7}))))))",
+    Tree0271 "B{b0;o0}Obs{b0<0;N}(Obs{o0|3+1<b0;N}(Scc{b0%2<0}))",
+    Tree0272 "B{t0=0;q0=4;b0=0;l0=4}Itr{b0;0;2;_}(Flt{1;F;_}(Lp{b0;_}(Bin{b0<6;N}(Scc{b0%3!1},Lp{t0;K}(Seq(Star(c0e,c1,t2e)))))))",
+    Tree0273 "B{b0;l0;b1=4;t1}Sw{4;2;0}(c0,Itr{b1;1;2;N}(PPar{1;_}(c1l,a2)),@oh{b0:=t1}Seq(c3e,@of{t1+=2}@rw{b0%4!1}Wt{100},t4),Invt(Obs{b1+4!1;S}(t5)))",
+    Tree0274 "B{b0;l0;q0=0}DySeq(Itr{b0;1;_;N}(MSeq(pt0{b0:b0;b1:b0},t1)),c2)",
+    Tree0275 "Seq(t0)",
+    Tree0276 "B{b1=4;l0=3;b0=5;t0;o0=_}OnceK(Rpt{F}(Obs{b0+2>b0;_}(Star(t0,Rep3(@oh{t0+=3;o0:=_}Sb{b1=5}),Itr{b1;_;_;T}(pc1{b0:b0}),Keep(Swm(c2e,c3))))))",
+    Tree0277 "B{t1=2;t0;b1=2;b0=3}@po{b1+2>2?t1:=t0+3;b1:=b0}RFb(MPri(AFb(t0,a1e),Bin{b0=1;N}(t2,c3),Step(Sb{t0=b1},@si{t0%3<1}@fi{b1%2>0}@os{b0:=b1+3%4}pa4{b0:=})),@of{b1+=1}RFb(Seq(Rty2(c5e),Sel(a6b{b0;b0},Lim{1}(c7)),PAll{-2}(Sc{t1:=b1%4;t1:=b1},F,t8,a9))),Sel(t10,@rw{t1+3%2>0}@po{t1:=t1+1%4}@fi{b1=6}Sc{t0:=b1+2;b1+=3},Dd{100}(Dl{20}(Sw{3;1}(OnceT(@ki{t0<3}F),Scc{b0+2>b0%4},c11)))))",
+    Tree0278 "B{t0=0;b0=1;o0=0}RFb(AFb(PAll{-1}(a0,a1),PrSel{t0+1;7;b0}(Ub{o0},t2,Wu{t0}),Isw{b0%2;T;N}(SubA(a3),t4),Dl{30}(c5l)),Obs{t0+2%2<0;N}(Par{3;0}(F,@ki{b0>2}a6,t7,t8,Sl{50})))",
+    Tree0279 "B{b0;t0=4}TryT(Mt{20}(Star(t0)),ASeq(Sb{t0=b0},Wu{t0},t1,t2e))",
+    Tree0280 "B{b0=0;b1}Sel(Scc{b0<0},Obs{b1+4%3=2;B}(t0),Flip(c1))",
+    Tree0281 "B{t1=5;t0;b0=0}RFb(Grd{_}(DySeq(Sb{t1=6},a0,Scc{t1+1%3=1},Wt{10})),@po{b0+=1;t0:=t0+2%4}Rep2(SubR(SubA(Rep1(Fb(c1b{b0+4}))))),Err{1038})",
+    Tree0282 "B{b0=1;b1=3;t0=5}Sw{1;2;5}(Cnd{b1%3<1;T;S}(c0b{b1}),@rw{t0+1<2}@ki{t0!4}@of{b0:=b1%2}MSeq(Isw{t0;N;N}(Lim{2}(c1)),pt2{b0:6;b1:=},a3,Pre{b1+4%4<1;F}(@of{t0:=t0%4;b1:=4}@si{t0+1=6}pt4{b0:6;b1:t0})),Star(a5e,a6,@ki{b1+1=4}Sb{t0=7}),Pri(c7l,a8))",
+    Tree0283 "B{t0=2}RT{3}(Step(Wu{t0},Ite(Rep3(t0),Rus{1}(t1))))",
+    Tree0284 "B{t0;b0=0}Fb(Inv(Bin{t0+1<t0;T}(Wt{100},Par{-2;2}(c0b{t0},Wu{t0}))),t1,PAll{1}(@po{b0+=1;t0:=9}c2e,Scc{b0+2%3>0},Run))",
+    Tree0285 "B{o0=0}Seq(a0,Par{1;-1}(SubA(t1),Sb{o0=0},FF(c2l)))",
+    Tree0286 "B{b0=5;t0=3;q0=3;l0;b1=1}@os{b1+=1}@po{b0+=1}@of{t0%3>1?b0+=4;b0+2!b1+3%4?b1+=1}Flip(Itr{b1;_;1;_}(c0),Sc{b1+=2},Lp{t0;_}(t1),t2,OnceT(pa3{b0:8;b1:t0}))",
+    Tree0287 "B{b1}Sw{1}(t0e,t1)",
+    Tree0288 "B{t1;l0=4;t0=3;b1=2;b0=1}RFb(Par{-1;-2}(Flt{1;F;K}(To{30}(a0)),Pre{b0+1<1;F}(Cd{30;K}(c1))),Pre{b1+1=0;K}(@oh{b1:=t0;t0+=1}@fi{t1!4}Wde(PPar{0;T}(c2,Sl{30},F,c3),Keep(Flt{2;_;_}(a4)))),Ite(Itr{b0;2;_;N}(Sw{3}(F,c5)),Dl{0}(t6)))",
+    Tree0289 "B{b0=3;t0=4;o0=_;q0;l0}RFb(Itr{b0;_;_;N}(Lp{b0;K}(Swm(RSeq(@of{o0:=t0%3}Par{-3;4}(Rpt{F}(@ki{b0+3%2<0}F),@oh{b0+=3}c0l,c1e,Intr{b0>b0+4}(t2)))))),ASeq(PAll{_}(c3,Scc{t0>3}),Flt{3;F;F}(Ite(@si{t0>4}@ki{o0|3+3%3>1}c4,@of{t0+=1}pa5{b0:t0},c6))))",
+    Tree0290 "B{q0=3;t0=1;t1=2;b0}Fb(Seq(Isw{7;_;T}(@si{t1%4>0}AFb(Cd{0;_}(RepF(Isw{t1;T;_}(t0,a1,pi2{t0:b0}))),Sel(Obs{b0%4<3;B}(@si{b0%4<0}pa3{b0:b0;b1:b0}),Obs{b0+2<5;N}(R))),Flip(Cd{0;F}(t4),TryT(a5b{t0;b0},S),c6b{b0%2},t7)),Lp{b0;K}(Seq(c8,Cnd{t0<t1;T;_}(Flt{1;R;K}(OnceK(pi9{t0:t1}))),Grd{F}(Grd{_}(Isw{t1;_;_}(t10,Wt{50}))),Cd{50;K}(RetF(Swm(t11,t12)))))))",
+    Tree0291 "B{l0=3;t0=5;b0=2;o0}Step(Wde(Inv(c0b{b0+1}),Bin{b0+1<b0+3;N}(Flt{2;_;_}(Sl{10}),t1)),@si{b0%2>0}@po{b0+=1}@oh{t0+=3;b0:=b0%4}OnceT(Pre{b0=2;S}(a2b{t0;b0})),RSeq(Itr{b0;2;_;N}(Wde(a3b{b0;b0},OnceT(pi4{t0:t0}))),@po{o0:=t0+1%4;t0+=1}@os{t0+=2}@of{b0+=2}c5l))",
+    Tree0292 "B{t0=3;q0=4;b1=2}Lp{b1;F}(MSeq(Wu{t0},t0e))",
+    Tree0293 "MPri(Wde(t0e,Sub(RSeq(t1,c2,a3e))),Flt{2;F;K}(Star(a4e,c5e)),S)",
+    Tree0294 "Rpt{F}(Wde(PAll{1}(Star(t0t,FS(c1),c2,RSeq(t3t,t4t),ASeq(Wt{0},Sub(Sl{0})))),Opt(Star(Seq(FS(PPar{2;_}(c5r,t6,S)),Flip(t7t,t8),Err{1091}))),Sel(Ite(c9,t10,c11l),Pri(a12r,Rpt{F}(t13t)))))",
+    Tree0295 "B{o0=_;t1=4}RFb(FF(c0),Swm(Ub{o0},a1),Seq(Sc{t1+=3},a2,c3l))",
+    Tree0296 "B{t0;b0=2;b1=5}@os{b0+=1}PAll{2}(t0e,@fi{b1!7}Inv(Wt{10}),Bin{b1+4>t0+1;N}(Wt{0},c1),t2e,Fai)",
+    Tree0297 "B{o0=_;t0=2}Grd{F}(Pre{none;K}(PAll{-1}(@os{o0:=_}RepF(Ret4(Ret0(pa0{b0:t0}))),RFb(t1,c2b{t0},Once(t3),a4,a5))))",
+    Tree0298 "RT{F}(Sub(Sub(Once(t0))))",
+    Tree0299 "B{t1=1;t0;b0;o0=5}RSeq(@of{t1+=3}Par{_;0}(Err{1022},pa0{b0:b0;b1:t0},c1t),Grd{_}(c2b{o0|0%3}),@ki{t1<t0%3}@os{t1:=b0%4}@oh{t0:=o0|3+1;t0:=o0|5%2}Rty2(Ub{o0}))",
 }

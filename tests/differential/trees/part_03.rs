@@ -8,28 +8,47 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 1,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
         }
-        MemSequence {
-            #[post(|bb| bb.b1 = bb.b0)]
-            Fallback {
-                ReactiveSelector {
-                    StatefulAction(Task<0>),
-                    WasEntryUpdated(t1),
-                },
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                Repeater(forever) {
-                    Filter(times = 2, count = Success, filtered = Failure) {
-                        SkipUnlessUpdated(t0) {
-                            RunOnce {
+        MaxTime(10) {
+            RunOnce(then_skip = false) {
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    SequenceWithMemory {
+                        WhileDoElse {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                        },
+                        #[failure_if(|bb| *bb.t0 + 3 < 4)]
+                        #[run_while(|bb| bb.b0 + 1 > 5)]
+                        #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
+                        ReactiveFallback {
+                            WhileDoElse {
+                                WasEntryUpdated(t0),
                                 AlwaysFailure,
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Invert {
+                                    #[run_while(|bb| bb.b0 % 4 < 0)]
+                                    Script(|bb| *bb.t0 += 2),
+                                },
+                            },
+                            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        StepSequencer {
+                            Observe(|bb| bb.o0.is_none()) {
+                                Sleep(0),
+                            },
+                            SkipUnlessUpdated(t0) {
+                                AsyncSequence {
+                                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                                    StatefulAction(Task<4>),
+                                },
                             },
                         },
                     },
@@ -39,173 +58,330 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0300Blackboard { t1 t0 q0 b0 b1 });
+board!(Tree0300Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                #[run_while(|bb| (*bb.t0 + 3) % 4 > 0)]
-                StatefulAction(Task<0>),
-                Fallback {
-                    Switch(b1) {
-                        case 2 => Condition(Cond<1>),
-                        case 5 => WasEntryUpdated(t0),
-                        _ => Script(|bb| { bb.b0 = *bb.t0 + 4; if bb.b0 % 3 != 2 { bb.t1.set((bb.b1 + 3) % 3) } }),
+        Repeat(3) {
+            #[run_while(|bb| bb.b0 > 6)]
+            IndexSwitch(|bb| (bb.o0.unwrap_or(2) + 2) % 2, dynamic = false) {
+                ParallelAll(2) {
+                    Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 }),
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<0>),
+                        #[run_while(|bb| *bb.t0 + 3 == 2)]
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        Condition(PCond<1>, b0 = {b0}),
                     },
-                    #[run_while(|bb| *bb.t1 > 2)]
-                    #[on_failure(|bb| if bb.b1 % 4 < 0 { bb.b0 = *bb.t1 + 2 })]
-                    Loop(q0, if_empty = Success) {
-                        AlwaysRunning,
+                    WhileDoElse {
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {t0}),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                    BinarySelector(|bb| bb.b0 < 7, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
                     },
                 },
-                BinarySelector(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
-                    Precondition(|bb| bb.b0 < 2) {
-                        StatefulAction(Task<2>),
+                TryCatch {
+                    Action(Act<7>),
+                    Repeat(1) {
+                        Timeout(30) {
+                            Wait(0),
+                        },
                     },
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(0) % 2 != 0 { bb.b0 += 1 })]
+                    Action(Act<8>),
+                    ForceSuccess {
+                        #[failure_if(|bb| *bb.t0 > 5)]
+                        RepeatUntilFailure(forever) {
+                            Sleep(30),
+                        },
+                    },
+                    Condition(Cond<9>),
                 },
-                Condition(Cond<4>),
-            },
-            ForceSuccess {
-                SetBlackboard(t0 = 0),
+                AsyncSequence {
+                    Condition(Cond<10>),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        #[success_if(|bb| *bb.t0 == 5)]
+                        #[on_success(|bb| bb.b0 = 5)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        SequenceWithMemory {
+                            Observe(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3, abort = none) {
+                                Script(|bb| bb.b0 += 2),
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0301Blackboard { b0 q0 t0 b1 t1 });
+board!(Tree0301Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0302Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<9>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
         }
-        #[skip_if(|bb| *bb.t0 == 5)]
-        #[on_failure(|bb| bb.b0 = *bb.t0)]
-        #[failure_if(|bb| *bb.t0 + 2 != 7)]
-        SequenceStar {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            ParallelAll(max_failures = -1) {
+        Sequence {
+            IfThenElse {
+                Sequence {
+                    MaxTime(0) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    #[run_while(|bb| bb.b0 == 3)]
+                    #[success_if(|bb| *bb.t0 % 2 > 0)]
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    StatefulAction(Task<1>),
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    IfThenElse {
+                        #[post(|bb| { bb.b1 += 3; *bb.t0 += 3 })]
+                        #[run_while(|bb| *bb.t0 != 5)]
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
+                        #[post(|bb| *bb.t0 += 1)]
+                        Action(Act<5>),
+                    },
+                },
+                #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 })]
+                #[on_success(|bb| *bb.t0 += 2)]
                 RunOnce(then_skip = false) {
-                    Action(PIo<1>, t0 = {=}),
+                    Parallel(failure = 0) {
+                        Condition(Cond<6>),
+                        Action(PAct<7>, b0 = 8),
+                        Wait(0),
+                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                        Sleep(0),
+                    },
                 },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    StatefulAction(Task<2> = Task::<2>),
+                ReactiveSequence {
+                    SubTree(Tree0302Sub0, ..),
+                    SetBlackboard(t0 = 0),
+                    IndexSwitch(|bb| 7, out_of_range = Loop) {
+                        StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
                 },
-                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0302Blackboard { t0 q0 b0 });
+board!(Tree0302Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0303Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 11,
+        }
+        ParallelAll(0) {
+            StatefulAction(Task<1>),
+            IfThenElse {
+                Cooldown(10, filtered = Skipped) {
+                    #[skip_if(|bb| *bb.t0 % 4 < 3)]
+                    #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
+                    Action(Act<2>),
+                },
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        BinarySelector(|bb| bb.o0.is_some()) {
-            Action(PIo<0>, t0 = {b0}),
-            StatefulAction(Task<1> = Task::<1>),
+        #[on_failure(|bb| { bb.b0 = (bb.b0 + 2) % 3; bb.b0 += 2 })]
+        WhileDoElse {
+            Condition(Cond<0>),
+            SubTree(Tree0303Sub0, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0303Blackboard { b0 o0 });
+board!(Tree0303Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            l0: Vec<i64> = vec![1],
         }
-        ParallelAll(max_failures = -1) {
-            Delay(0) {
-                Precondition(|bb| bb.b0 > 0, else = Success) {
-                    StepSequencer {
-                        Wait(10),
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                            AlwaysRunning,
-                        },
-                    },
-                },
+        IndexSwitch(|bb| 4, out_of_range = Fail) {
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(Task<1>),
+                Action(PIo<2>, t0 = {b1}),
+            },
+            StatefulAction(Task<3>),
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0304Blackboard { b0 });
+board!(Tree0304Blackboard { t0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        SequenceWithMemory {
-            FlipSelector {
-                Condition(Cond<0>),
+        ReactiveFallback {
+            #[failure_if(|bb| *bb.t0 != (bb.b0 + 1) % 3)]
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                RepeatUntilFailure(1) {
+                    Observe(|bb| *bb.t0 % 3 > 0, abort = none) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0 % 4) as f32)]
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 % 4 != 3) {
+                #[run_while(|bb| *bb.t0 + 4 > 1)]
                 StatefulAction(Task<1>),
             },
-            SequenceStar {
-                IndexSwitch(|bb| *bb.t1) {
-                    TryCatch(catch_on_halt = true) {
-                        RetryUntilSuccessful(3) {
-                            Action(Act<2>),
-                        },
-                        Sleep(10),
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                Condition(Cond<4>),
+            },
+            ParallelAll {
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                Sleep(0),
+                #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0305Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0306 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        RepeatUntilFailure(forever) {
+            Parallel(failure = -4) {
+                Parallel(failure = -1) {
+                    ScriptCondition(|bb| *bb.t0 == (bb.b0 + 3) % 2),
+                    Condition(PCond<0>, b0 = {b1}),
+                    #[failure_if(|bb| bb.b0 % 2 < 1)]
+                    #[post(|bb| { *bb.t0 += 2; bb.b0 = bb.b0 % 3 })]
+                    #[run_while(|bb| bb.b0 == 5)]
+                    Condition(|ctx| ctx.check(1)),
+                    ParallelAll(1) {
+                        ScriptCondition(|bb| bb.b0 > 5),
+                        StatefulAction(TTask<2>),
+                        StatefulAction(TTask<3>),
                     },
-                    SetBlackboard(t1 = {b1}),
+                },
+                SequenceWithMemory {
+                    Condition(PCond<4>, b0 = {=}),
+                    #[on_halted(|bb| if bb.b1 % 2 < 0 { *bb.t0 += 1 })]
+                    #[skip_if(|bb| *bb.t0 + 2 < *bb.t0 + 4)]
+                    #[on_success(|bb| bb.b1 = (bb.b0 + 1) % 2)]
+                    Delay(10) {
+                        SetBlackboard(t0 = 6),
+                    },
+                    Condition(Cond<5>),
+                    WasEntryUpdated(t0),
+                    Conditional(|bb| bb.b1 % 4 != 0, dynamic = true, else = Failure) {
+                        Sleep(0),
+                    },
+                },
+                ReactiveSequence {
+                    Guard(|ctx| &mut ctx.token) {
+                        WaitValueUpdate(t0) {
+                            Retry(1) {
+                                SequenceWithMemory {
+                                    StatefulAction(TTask<6>),
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                    SetBlackboard(t0 = {b0}),
+                    RetryUntilSuccessful(3) {
+                        SetBlackboard(b0 = 0),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.b1 % 3 < 2)]
+                    Conditional(|bb| (*bb.t0 + 4) % 2 == 1, dynamic = false, else = Success) {
+                        RepeatTimes(2) {
+                            Cooldown(0, filtered = Skipped) {
+                                Action(Act<7>),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| (*bb.t0 + 3) % 3 != 2)]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b0 + 3 < *bb.t0 + 4)]
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0305Blackboard { t0 t1 b1 });
+board!(Tree0306Blackboard { b0 b1 t0 });
+
+fallible!(Tree0306);
 
 bt::behavior_tree! {
-    pub tree Tree0306 for Ctx {
-        Repeat(1) {
-            Condition(Cond<0>),
-        }
+    pub tree Tree0307Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
-        Repeat(3) {
-            Filter(times = 2, count = Completed) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Repeat(4) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Retry(4) {
-                        Failer,
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        AlwaysSuccess,
-                        Action(Act<2>),
-                        Action(Act<3>),
-                        Action(Act<4>),
-                    },
-                },
+        Retry(2) {
+            Remap(success = Success, failure = Success) {
+                SubTree(Tree0307Sub0),
             },
         }
     }
@@ -214,267 +390,148 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[allow(unused)] l0: Vec<i64>,
         }
-        ReactiveSequence {
-            StepSequencer {
-                #[failure_if(|bb| *bb.t0 < *bb.t0 % 3)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                Condition(Cond<0>),
-                AlwaysRunning,
-                AlwaysFailure,
-            },
-            ReactiveSequence {
-                #[on_failure(|bb| bb.b0 += 1)]
-                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-                    Script(|bb| { if bb.o0.is_some() { bb.b0 += 4 }; bb.t0.set(*bb.t0 % 3) }),
-                    #[success_if(|bb| bb.b0 < 5)]
-                    #[on_failure(|bb| if bb.b0 % 3 < 1 { bb.t0.set(*bb.t0 % 2) })]
-                    #[post(|bb| *bb.t0 += 2)]
-                    StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
-                    #[success_if(|bb| bb.b0 < 5)]
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveSequence {
-                Repeat(0) {
-                    SetBlackboard(o0 = Some(7)),
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Success) {
-                    Wait(0),
-                },
-                StatefulAction(Task<3>),
-                StepSequencer {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
-                Sleep(0),
-            },
-            FlipSelector {
-                BinarySelector(|bb| bb.b0 > 6) {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    WaitUntil(|bb| *bb.t0 % 2 != 0) {
-                        Succeeder,
-                    },
-                },
-            },
+        RepeatUntil(Success) {
+            #[run_while(|bb| *bb.t1 + 1 == 1)]
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
-board!(Tree0308Blackboard { t0 q0 b0 o0 });
+board!(Tree0308Blackboard { t1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
-        Parallel(success = 0, failure = -2) {
-            Parallel(failure = 3) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Delay(50) {
-                    ReactiveSequence {
-                        Cooldown(0, filtered = Skipped) {
-                            Action(Act<2>),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        Action(|ctx| ctx.exec(4)),
-                    },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Limiter(3) {
+                ForceFailure {
+                    Condition(Cond<0> = Cond::<0>),
                 },
             },
-            WhileDoElse {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    RepeatUntil(Failure) {
-                        MemSequence {
-                            ParallelAll(1) {
-                                Action(Act<5>),
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Action(Act<7>),
-                        Deadline(30) {
-                            Condition(Cond<8>),
-                        },
-                        Action(Act<9>),
-                    },
-                    Wait(0),
+            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+            Cooldown(10, filtered = Skipped) {
+                SequenceStar {
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {t0}),
                 },
-                RunOnce {
-                    Repeat(0) {
-                        AlwaysFailure,
-                    },
+            },
+            ReactiveFallback {
+                Action(Act<3>),
+                ForceSuccess {
+                    StatefulAction(Task<4>),
                 },
+                Condition(Cond<5>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0310Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 13,
-        }
-        #[success_if(|bb| (bb.b1 + 2) % 4 == 2)]
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0310Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 13,
-        }
-        SubTree(Tree0310Sub1, ..)
-    }
-}
+board!(Tree0309Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 3,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        MemSequence {
-            SubTree(Tree0310Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
-            #[success_if(|bb| bb.b0 + 1 < bb.b1 % 3)]
-            #[on_success(|bb| bb.o0 = None)]
-            StatefulAction(Task<1> = Task::<1>),
+        RepeatTimes(2) {
+            WaitValueUpdate(t0) {
+                ParallelAll(4) {
+                    Switch(b1) {
+                        case 4 => IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, out_of_range = Loop, dynamic = false) {
+                            #[success_if(|bb| bb.b1 % 3 == 2)]
+                            Action(PIo<0>, t0 = {=}),
+                            StatefulAction(Task<1>),
+                            SetBlackboard(b1 = 5),
+                        },
+                        _ => ForceSuccess {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0) as f32)]
+                            StatefulAction(Task<3>),
+                        },
+                        Action(PIo<4>, t0 = {=}),
+                        Script(|bb| bb.o0 = None),
+                    },
+                    Sleep(30),
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[skip_if(|bb| *bb.t0 == 3)]
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                            UnsetBlackboard(o0),
+                        },
+                        KeepRunningUntilFailure {
+                            Repeater(2) {
+                                AsyncSequence {
+                                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(4))),
+                                    SetBlackboard(o0 = Some(7)),
+                                },
+                            },
+                        },
+                    },
+                    Selector {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0310Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0311Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        Sleep(0)
-    }
-}
+board!(Tree0310Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
         blackboard {
-            b0: i64,
+            l0: Vec<i64>,
             b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
             #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Fallback {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    WasEntryUpdated(t0),
-                    Action(Act<0>),
-                    AlwaysSuccess,
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                #[run_while(|bb| bb.b0 < 6)]
-                WaitValueUpdate(t0) {
-                    Precondition(|bb| bb.b1 % 3 > 0, else = Skipped) {
-                        TryCatch(catch_on_halt = true) {
-                            ScriptCondition(|bb| bb.b0 > 2),
-                            Script(|bb| bb.b1 = (bb.b0 + 1) % 4),
+        MaxTime(0) {
+            #[failure_if(|bb| *bb.t0 + 2 != 2)]
+            #[success_if(|bb| bb.b0 == (*bb.t1 + 2) % 3)]
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                Parallel(success = 3, failure = 2) {
+                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                    Repeat(1) {
+                        Deadline(0) {
+                            AlwaysRunning,
                         },
                     },
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-            },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                ScriptCondition(|bb| bb.b1 > 6),
-                Repeater(forever) {
-                    ParallelAll {
-                        #[failure_if(|bb| bb.b0 != 2)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[on_success(|bb| { bb.b1 += 1; bb.o0 = None })]
-                        Wait(0),
-                        Action(Act<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                Action(Act<3>),
-                #[run_while(|bb| *bb.t1 + 4 != 1)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| bb.b0 + 2 == *bb.t0 % 2)]
-                StatefulAction(Task<4>),
-            },
-            WhileDoElse {
-                IfThenElse {
-                    #[on_halted(|bb| if (*bb.t0 + 1) % 3 > 0 { *bb.t1 += 3 })]
-                    #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                    #[run_while(|bb| (*bb.t1 + 3) % 2 > 0)]
-                    StatefulAction(Task<5>),
-                    SubTree(Tree0311Sub0, ..),
-                },
-                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0311Blackboard { b0 b1 o0 t0 t1 });
+board!(Tree0311Blackboard { l0 b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0312 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 4,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        Loop(q0, if_empty = Success) {
-            IfThenElse {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Repeat(1) {
-                        MaxTime(0) {
-                            Action(PAct<0>, b0 = 7, b1 = {b0}),
-                        },
-                    },
-                    #[run_while(|bb| *bb.t1 % 4 > 2)]
-                    AsyncFallback {
-                        Condition(Cond<1>),
-                        #[success_if(|bb| *bb.t1 + 1 == bb.b1)]
-                        AlwaysSuccess,
-                    },
-                    Action(PIo<2>, t0 = {t0}),
-                },
-                RepeatTimes(forever) {
-                    ReactiveFallback {
-                        Deadline(0) {
-                            Selector {
-                                #[on_halted(|bb| *bb.t1 += 1)]
-                                Condition(Cond<3>),
-                                ScriptCondition(|bb| *bb.t1 != bb.b1 % 4),
-                                AlwaysRunning,
-                            },
-                        },
-                        WasEntryUpdated(t0),
+        RunOnce(then_skip = true) {
+            Retry(4) {
+                WaitValueUpdate(t0) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Action(Act<0>),
                     },
                 },
             },
@@ -482,21 +539,30 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0312Blackboard { q0 t0 o0 t1 b1 b0 });
+board!(Tree0312Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0313 for Ctx {
-        Filter(times = 1, count = Success, filtered = Failure) {
-            FlipSelector {
+        KeepRunningUntilFailure {
+            Selector {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                Delay(100) {
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        AlwaysRunning,
+                    },
+                },
                 RunOnce {
-                    Action(Act<0>),
+                    Filter(times = 1, count = Failure) {
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
                 },
-                Cooldown(0, filtered = Failure) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4>),
             },
         }
     }
@@ -505,417 +571,481 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0314 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 4,
+            o0: Option<i64> = Some(2),
         }
-        #[run_while(|bb| bb.b0 < *bb.t0 + 4)]
-        #[post(|bb| bb.t0.set(*bb.t1))]
-        #[skip_if(|bb| bb.b0 < 3)]
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-            RepeatUntilFailure(forever) {
-                WasEntryUpdated(t0),
-            },
-            MemPriority {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<1>),
-            },
-            #[run_while(|bb| *bb.t0 % 4 < 2)]
-            IfThenElse {
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-                FlipSelector {
-                    Repeat(3) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-            #[post(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 = *bb.t1 } })]
-            BinarySelector(|bb| bb.b0 % 4 < 2) {
-                Action(Act<6>),
-                #[post(|bb| bb.b0 = *bb.t1)]
-                #[success_if(|bb| (*bb.t1 + 4) % 2 != 1)]
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                WasEntryUpdated(t1),
-            },
+        IfThenElse {
+            #[skip_if(|bb| bb.o0.unwrap_or(2) != 4)]
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0314Blackboard { t0 t1 b0 });
+board!(Tree0314Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0315 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
-        Switch(b1) {
-            case 2 => RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            case 5 => StatefulAction(Task<1>),
-            case 4 => Limiter(3) {
-                StatefulAction(Task<2>),
-            },
-            _ => StepSequencer {
-                SetBlackboard(b0 = {t0}),
-                ScriptCondition(|bb| (*bb.t0 + 3) % 2 != 0),
+        PrioritySelector {
+            #[score(|bb| (*bb.t1 % 4) as f32)]
+            Action(PIo<0>, t0 = {b0}),
+            #[score(5)]
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0315Blackboard { b1 t0 b0 });
+board!(Tree0315Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        RepeatUntilFailure(forever) {
+            ScriptCondition(|bb| *bb.t0 != 7),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        UnsetBlackboard(o0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0316 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64,
+            b0: i64 = 2,
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            l0: Vec<i64> = vec![1],
         }
-        StepSequencer {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-            StatefulAction(Task<1>),
-            WaitUntil(|bb| *bb.t1 != (bb.b0 + 2) % 3) {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                UnsetBlackboard(o0),
+        ReactiveSequence {
+            Action(Act<0> = Act::<0>),
+            Iterate(l0, element = {b0}, reset_index = false) {
+                Selector {
+                    RunOnce(then_skip = false) {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                            SubTree(Tree0316Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, l0 = {l0}),
+                        },
+                    },
+                    IndexSwitch(|bb| *bb.t0) {
+                        SubTree(Tree0316Sub1, ..),
+                    },
+                    #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                },
             },
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Succeeder,
+            ReactiveSequence {
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Action(Act<6> = Act::<6>),
+            },
+            IndexSwitch(|bb| 0, out_of_range = Fail) {
+                RepeatUntilFailure(forever) {
+                    Condition(Cond<7>),
+                },
+                Condition(|ctx| ctx.check(8)),
+                Action(Act<9> = Act::<9>),
+                ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(4)),
+                Deadline(0) {
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+            Sequence {
+                Inverter {
+                    #[post(|bb| { if *bb.t0 > 3 { bb.o0 = None }; if *bb.t0 > 1 { *bb.t0 += 3 } })]
+                    Condition(Cond<10>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0316Blackboard { o0 b0 t0 t1 });
+board!(Tree0316Blackboard { b0 o0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0317Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        TryCatch(catch_on_halt = false) {
-            #[on_success(|bb| bb.b0 += 1)]
-            StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
-            Condition(Cond<5>),
-        }
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0317 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-        }
-        WhileDoElse {
-            Parallel(failure = -2) {
-                SetBlackboard(o0 = Some(5)),
-                WaitValueUpdate(t0) {
-                    Condition(Cond<0>),
-                },
-                ReactiveSequence {
-                    Action(PIo<1>, t0 = {t0}),
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            KeepRunningUntilFailure {
-                #[run_while(|bb| *bb.t0 == 1)]
-                SetBlackboard(b0 = 9),
-            },
-            MemPriority {
-                Condition(Cond<3> = Cond::<3>),
-                RunOnce(then_skip = true) {
-                    Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
-                        SubTree(Tree0317Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    },
-                },
-            },
+        ReactiveFallback {
+            SubTree(Tree0317Sub0),
         }
     }
 }
 
-board!(Tree0317Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0318Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        RepeatUntil(Success) {
-            ReactiveFallback {
-                Switch(b1) {
-                    case 4 => RunOnce(then_skip = true) {
-                        IfThenElse {
-                            #[run_while(|bb| bb.b0 < *bb.t0)]
-                            Timeout(20) {
-                                Condition(Cond<0>),
-                            },
-                            #[post(|bb| bb.b0 += 2)]
-                            RetryUntilSuccessful(3) {
-                                BinarySelector(|bb| bb.b0 < 2) {
-                                    #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
-                                    Script(|bb| bb.b0 += 2),
-                                    StatefulAction(PTask<1>, b0 = 5, b1 = {b0}),
-                                },
-                            },
-                        },
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                StepSequencer {
+                    Sequence {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        SubTree(Tree0318Sub0),
                     },
-                    case 1 => Precondition(|bb| *bb.t0 > 1, else = Running) {
-                        RepeatTimes(3) {
-                            ReactiveFallback {
-                                #[on_success(|bb| bb.b0 += 3)]
-                                #[post(|bb| bb.b0 += 1)]
-                                Repeat(3) {
-                                    Action(PIo<2>, t0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                    _ => WhileDoElse {
-                        StatefulAction(Task<3>),
-                        AlwaysRunning,
-                        Script(|bb| bb.b0 += 1),
-                    },
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Runner,
                 },
             },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Condition(Cond<4>),
+            },
         }
-    }
-}
-
-board!(Tree0318Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0319Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[skip_if(|bb| bb.b0 + 1 == 7)]
-        #[success_if(|bb| bb.b0 % 2 < 0)]
-        #[on_halted(|bb| bb.o0 = None)]
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0319Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-            b1: i64 = 9,
-        }
-        #[post(|bb| { bb.b1 = bb.o0.unwrap_or(5); bb.o0 = None })]
-        SubTree(Tree0319Sub1, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0319 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
         }
-        SequenceStar {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
+        RetryUntilSuccessful(1) {
+            StepSequencer {
+                Observe(|bb| *bb.t1 + 1 > 0, abort = self) {
+                    SequenceWithMemory {
+                        #[on_success(|bb| { if *bb.t0 % 2 != 1 { *bb.t1 += 2 }; *bb.t1 += 3 })]
+                        #[run_while(|bb| *bb.t1 > bb.o0.unwrap_or(3))]
+                        MemPriority {
+                            Inverter {
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                            },
+                            RunOnce(then_skip = false) {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Parallel(success = -1, failure = -2) {
+                                    #[skip_if(|bb| bb.o0.is_some())]
+                                    Action(Act<1> = Act::<1>),
+                                    Action(PIo<2>, t0 = {b0}),
+                                },
+                            },
+                        },
+                        #[on_failure(|bb| bb.b0 = 2)]
+                        #[failure_if(|bb| *bb.t1 % 3 != 1)]
+                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t1 + 2) % 4)),
+                        AsyncFallback {
+                            Condition(|ctx| ctx.check(4)),
+                            Precondition(|bb| bb.b0 != bb.b1 % 4, else = Success) {
+                                #[run_while(|bb| bb.b1 > 2)]
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                Switch(b1) {
+                                    case 1 => #[skip_if(|bb| *bb.t0 % 4 != 3)]
+                                    #[on_failure(|bb| { bb.b0 = bb.o0.unwrap_or(2) + 4; bb.b0 = *bb.t0 % 3 })]
+                                    #[post(|bb| bb.b0 = bb.b0 % 4)]
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                    case 3 => StatefulAction(PTask<5>, b0 = {b1}, b1 = {t1}),
+                                    _ => Action(Act<6>),
+                                },
+                            },
+                            Parallel(failure = -2) {
+                                StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                                Action(PAct<8>, b0 = {t0}, b1 = {=}),
+                                RepeatUntil(Failure) {
+                                    #[on_failure(|bb| *bb.t1 += 3)]
+                                    #[on_success(|bb| { if bb.b1 % 2 > 0 { bb.b1 += 2 }; if bb.b0 == bb.b1 + 4 { bb.b1 += 1 } })]
+                                    StatefulAction(Task<9> = Task::<9>),
+                                },
+                            },
+                            Retry(2) {
+                                Remap(success = Success, failure = Success) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            SubTree(Tree0319Sub0, ..),
-            StatefulAction(Task<2>),
-            Action(PIo<3>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0319Blackboard { o0 t0 b0 b1 });
+board!(Tree0319Blackboard { o0 b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0320 for Ctx {
-        Inverter {
-            Action(Act<0>),
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll {
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(PCond<1>, b0 = {t0}),
+                        Condition(Cond<2>),
+                    },
+                    RunOnce(then_skip = true) {
+                        AlwaysRunning,
+                    },
+                    ScriptCondition(|bb| bb.b0 > (*bb.t0 + 1) % 3),
+                    Repeat(forever) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(2) < bb.b0 % 2)]
+                        ScriptCondition(|bb| bb.b0 < *bb.t0),
+                    },
+                    Precondition(|bb| bb.b0 + 4 > *bb.t0, else = Failure) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            Fallback {
+                Conditional(|bb| bb.b0 + 4 > 0, dynamic = true, else = Failure) {
+                    IfThenElse {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<5>),
+                    Observe(|bb| *bb.t0 + 2 < 4, abort = both) {
+                        Delay(0) {
+                            Wait(0),
+                        },
+                    },
+                    Observe(|bb| bb.b0 == 4, abort = none) {
+                        AlwaysSuccess,
+                    },
+                },
+                ParallelAll(1) {
+                    Condition(PCond<6>, b0 = 8),
+                    Priority {
+                        Failer,
+                        Action(Act<7>),
+                        AlwaysFailure,
+                        Script(|bb| { bb.t0.set(bb.b0 % 4); bb.o0 = None }),
+                    },
+                    StatefulAction(Task<8>),
+                },
+                WaitUntil(|bb| bb.o0.unwrap_or(4) > bb.b0 % 2) {
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            DynamicSelector {
+                                AlwaysSuccess,
+                            },
+                            RepeatUntilSuccess(1) {
+                                Cooldown(0, filtered = Skipped) {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                            Action(Act<10>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0320Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-        }
-        Fallback {
-            ForceFailure {
-                Script(|bb| { *bb.t0 += 2; bb.t1.set((bb.b1 + 4) % 2) }),
-            },
-            Invert {
-                Interrupt(|bb| *bb.t1 + 4 > *bb.t0 % 4) {
-                    Condition(|ctx, bb| ctx.check_in(0, 6)),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b1)),
-            StatefulAction(Task<2> = Task::<2>),
-            Condition(Cond<3>),
+        RepeatUntilSuccess(3) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0321Blackboard { t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
-        SequenceWithMemory {
-            Parallel(success = -1, failure = -4) {
-                Failer,
-                Condition(Cond<0>),
-                Failer,
-                AlwaysRunning,
-                StatefulAction(Task<1>),
-            },
-            Fallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                MemPriority {
-                    Deadline(0) {
-                        Action(Act<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
-                },
-                Retry(3) {
-                    ForceFailure {
-                        Action(Act<6>),
-                    },
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        #[post(|bb| bb.o0 = None)]
+        ReactiveSelector {
+            Conditional(|bb| *bb.t1 < 3, dynamic = false, else = Failure) {
+                Interrupt(|bb| *bb.t0 < 3) {
+                    Script(|bb| bb.t0.set(bb.b0 % 4)),
                 },
             },
-            Remap(success = Failure, failure = Failure) {
-                RunOnce {
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        Cooldown(30) {
-                            StatefulAction(Task<8>),
-                        },
-                        AlwaysSuccess,
-                        StatefulAction(Task<9>),
-                    },
-                },
+            AsyncFallback {
+                Action(|ctx| ctx.exec(0)),
+                Action(Act<1>),
             },
+        }
+    }
+}
+
+board!(Tree0322Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0323Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            Action(Act<2>),
+            Failer,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
+    pub tree Tree0323 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
+            b0: i64 = 1,
         }
-        WhileDoElse {
-            ScriptCondition(|bb| bb.b0 > 2),
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                WasEntryUpdated(t0),
-                #[run_while(|bb| *bb.t0 % 2 != 0)]
-                SetBlackboard(t0 = {b0}),
-                StatefulAction(Task<0> = Task::<0>),
+        DynamicSelector {
+            Fallback {
+                Condition(PCond<0>, b0 = {=}),
+                Observe(|bb| *bb.t0 + 1 < bb.b0 + 2, abort = both) {
+                    SetBlackboard(t0 = {b0}),
+                },
+                ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 1),
             },
-            Selector {
-                Condition(|ctx, bb| ctx.check_in(1, 1)),
-                StatefulAction(Task<2>),
+            Repeat(1) {
+                Sequence {
+                    #[post(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
+                    #[success_if(|bb| bb.b0 == *bb.t1 + 1)]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    FlipSelector {
+                        Precondition(|bb| bb.b1 + 1 > 0) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            Priority {
+                TryCatch(catch_on_halt = false) {
+                    Action(PIo<1>, t0 = {b0}),
+                    RetryUntilSuccessful(1) {
+                        #[run_while(|bb| *bb.t0 + 4 == 0)]
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[skip_if(|bb| bb.b1 + 1 == 6)]
+                        Sleep(50),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 1 => SubTree(Tree0323Sub0, t0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}),
+                case 0 => SetBlackboard(b1 = 1),
+                case 5 => WaitUntil(|bb| (*bb.t0 + 4) % 4 < 3) {
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                },
+                _ => Action(TAct<4>),
             },
         }
     }
 }
 
-board!(Tree0323Blackboard { t0 b0 });
+board!(Tree0323Blackboard { t0 t1 b1 b0 });
+
+fallible!(Tree0323);
 
 bt::behavior_tree! {
     pub tree Tree0324 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            Switch(b1) {
-                case 2 => RetryUntilSuccessful(2) {
-                    Repeat(1) {
-                        Timeout(50) {
-                            #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                            Loop(q0, if_empty = Failure) {
-                                Loop(q0, value = {b0}) {
-                                    Condition(Cond<0>),
-                                },
+        #[success_if(|bb| *bb.t0 == 1)]
+        #[skip_if(|bb| bb.b0 % 3 == 1)]
+        #[run_while(|bb| bb.b0 < 0)]
+        ReactiveFallback {
+            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 1) % 3)),
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                KeepRunningUntilFailure {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        RetryUntilSuccessful(2) {
+                            Sleep(0),
+                        },
+                        Sequence {
+                            DynamicSequence {
+                                Condition(Cond<1>),
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                                Condition(Cond<3>),
                             },
                         },
                     },
-                },
-                case 5 => StepSequencer {
-                    WaitUntil(|bb| *bb.t0 > 2) {
-                        Script(|bb| bb.o0 = None),
-                    },
-                },
-                case 4 => ParallelAll(2) {
-                    Condition(Cond<1>),
-                    Wait(30),
-                },
-                _ => ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
-            Invert {
-                Fallback {
-                    Limiter(1) {
-                        FlipSelector {
-                            Condition(|ctx| ctx.check(4)),
-                            Action(Act<5>),
+            StepSequencer {
+                ForceFailure {
+                    SequenceStar {
+                        SequenceWithMemory {
+                            Wait(30),
+                            Action(Act<4> = Act::<4>),
+                            #[on_halted(|bb| bb.o0 = None)]
+                            #[skip_if(|bb| *bb.t0 < 5)]
+                            Wait(30),
                         },
                     },
-                    WhileDoElse {
-                        ReactiveSequence {
-                            Delay(0) {
-                                Action(Act<6>),
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
-                                Action(Act<8>),
-                                Action(Act<9>),
-                                Condition(Cond<10>),
-                                Sleep(0),
-                            },
-                        },
+                },
+            },
+            SequenceStar {
+                WaitValueUpdate(t0) {
+                    BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
+                        #[on_halted(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.b0 = 5 }; if bb.b0 % 2 < 0 { bb.b0 = bb.b1 % 4 } })]
+                        #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1)]
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
                     },
-                    Cooldown(0) {
-                        SetBlackboard(t0 = 6),
+                },
+                Loop(q0) {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                #[skip_if(|bb| bb.b0 + 1 > 5)]
+                Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false) {
+                    RepeatUntil(Failure) {
+                        Action(Act<8> = Act::<8>),
                     },
-                    IfThenElse {
-                        Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                        Fallback {
-                            Action(PIo<12>, t0 = {b0}),
-                        },
+                },
+                #[success_if(|bb| bb.b0 % 4 == 2)]
+                Repeat(4) {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                        SetBlackboard(b0 = 3),
+                        #[on_failure(|bb| bb.o0 = None)]
+                        SetBlackboard(o0 = Some(7)),
                     },
                 },
             },
@@ -923,145 +1053,169 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0324Blackboard { o0 b0 b1 t0 q0 });
+board!(Tree0324Blackboard { b1 o0 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0325Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0325Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PIo<1>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0325 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 2,
-            b0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        #[skip_if(|bb| bb.b0 + 2 < bb.b1 % 2)]
-        #[post(|bb| { bb.t0.set(*bb.t1); bb.t0.set((*bb.t0 + 4) % 4) })]
-        IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail, dynamic = true) {
-            RepeatUntil(Failure) {
-                Parallel(success = -1, failure = -1) {
-                    MemPriority {
-                        #[success_if(|bb| *bb.t1 != 4)]
-                        Action(PIo<0>, t0 = {b0}),
-                        Condition(Cond<1>),
+        Precondition(|bb| *bb.t0 == 4, else = Running) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                ReactiveFallback {
+                    Repeater(3) {
+                        #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b0 % 2) })]
+                        SubTree(Tree0325Sub0, b1 = {=}, b0 = {b0}, t1 = {=}, t0 = {t0}),
                     },
-                    Repeat(3) {
-                        FlipSelector {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<2>),
-                            },
-                            StatefulAction(Task<3>),
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            Succeeder,
-                        },
-                    },
+                    SubTree(Tree0325Sub1, ..),
                 },
-            },
-            #[failure_if(|bb| *bb.t1 + 4 > *bb.t1)]
-            WaitValueUpdate(t0) {
-                StepSequencer {
-                    #[failure_if(|bb| *bb.t1 + 3 == bb.b1 % 3)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    Parallel(success = -1, failure = -2) {
-                        Inverter {
-                            StatefulAction(Task<4>),
-                        },
-                        Condition(Cond<5>),
-                    },
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| { if *bb.t0 + 4 == bb.b1 { bb.b1 += 3 }; bb.b0 = *bb.t1 % 3 })]
-                        ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                    MemSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<7> = Task::<7>),
-                        Wait(20),
-                    },
-                },
-            },
-            Sequence {
-                Selector {
-                    Action(Act<8> = Act::<8>),
+                TryCatch(catch_on_halt = true) {
                     Succeeder,
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    #[skip_if(|bb| bb.b1 != bb.b0 + 4)]
+                    #[on_failure(|bb| bb.b1 = *bb.t0 % 2)]
+                    StatefulAction(Task<3>),
                 },
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
-                    Condition(Cond<10>),
-                    SetBlackboard(b0 = 0),
+                ReactiveSelector {
+                    Condition(PCond<4>, b0 = 7),
+                    #[on_success(|bb| if (*bb.t0 + 1) % 3 == 2 { bb.t0.set(*bb.t1 % 3) })]
+                    #[failure_if(|bb| bb.b1 + 4 != 3)]
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6> = Act::<6>),
                 },
-                WhileDoElse {
-                    #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
-                    SequenceWithMemory {
-                        Action(Act<11>),
-                        Action(Act<12>),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(Task<13>),
-                    },
-                    RepeatUntilFailure(1) {
-                        #[on_halted(|bb| { bb.b1 += 3; bb.t0.set(*bb.t1 + 3) })]
-                        Timeout(50) {
-                            WaitUntil(|bb| *bb.t1 + 1 < *bb.t1) {
-                                Cooldown(0, filtered = Skipped) {
-                                    Condition(|ctx| ctx.check(14)),
-                                },
-                            },
-                        },
-                    },
+                RetryUntilSuccessful(0) {
+                    Condition(PCond<7>, b0 = 9),
                 },
+                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree0325Blackboard { t0 t1 b1 b0 });
+board!(Tree0325Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0326 for Ctx {
-        Inverter {
-            StepSequencer {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Fallback {
+            Fallback {
+                DynamicSequence {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 4),
+                },
+                Observe(|bb| bb.o0.unwrap_or(0) + 3 == 0, abort = lower) {
+                    Guard(|ctx| &mut ctx.token) {
+                        #[run_while(|bb| *bb.t0 > 7)]
+                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                Observe(|bb| bb.b0 + 2 < 2, abort = none) {
+                    ReactiveSequence {
+                        Script(|bb| *bb.t0 += 2),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0326Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0327 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            MemSequence {
-                RepeatUntilSuccess(1) {
-                    ForceFailure {
-                        Precondition(|bb| *bb.t0 + 1 > 6, else = Skipped) {
-                            StepSequencer {
-                                StatefulAction(Task<0>),
-                                AlwaysFailure,
-                            },
-                        },
+        #[success_if(|bb| *bb.t0 > 2)]
+        #[skip_if(|bb| *bb.t1 + 1 == 0)]
+        #[run_while(|bb| bb.b0 % 4 < 0)]
+        ParallelAll(max_failures = -4) {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            ScriptCondition(|bb| bb.b0 < 0),
+            Action(PIo<2>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0327Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Fallback {
+                Sequence {
+                    ScriptCondition(|bb| bb.b0 != 4),
+                    UnsetBlackboard(o0),
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+                Condition(Cond<1>),
+                Limiter(3) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                AsyncFallback {
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                },
+                AlwaysFailure,
+            },
+            Selector {
+                IndexSwitch(|bb| bb.b0, dynamic = false) {
+                    SetBlackboard(b1 = {t0}),
+                    Parallel(failure = 2) {
+                        StatefulAction(PTask<5>, b0 = 8, b1 = {b1}),
+                        ScriptCondition(|bb| bb.b1 != bb.b1 + 3),
                     },
                 },
-                RepeatUntil(Success) {
-                    Action(Act<1>),
-                },
-            },
-            #[failure_if(|bb| *bb.t1 > 0)]
-            ParallelAll(max_failures = -2) {
-                WhileDoElse {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                    AlwaysRunning,
-                    Condition(Cond<3>),
-                },
-                RunOnce {
-                    WhileDoElse {
-                        Condition(|ctx| ctx.check(4)),
-                        AlwaysFailure,
-                        Succeeder,
+                Repeater(forever) {
+                    ForceSuccess {
+                        AsyncFallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
                     },
                 },
             },
@@ -1069,72 +1223,74 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0327Blackboard { t0 b1 t1 });
+board!(Tree0328Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        RetryUntilSuccessful(3) {
-            StatefulAction(Task<0>),
-        }
+    pub tree Tree0329Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329Sub1 for Ctx {
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0329 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
-        }
-        SequenceStar {
-            Parallel(success = 0, failure = -1) {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 % 3 })]
-                #[skip_if(|bb| bb.b1 < bb.o0.unwrap_or(4))]
-                StatefulAction(Task<1>),
-                ParallelAll {
-                    SetBlackboard(t1 = 3),
-                    Sleep(0),
+        Repeat(1) {
+            Fallback {
+                FlipSelector {
+                    SubTree(Tree0329Sub0),
+                    Action(Act<1>),
+                    SubTree(Tree0329Sub1),
+                },
+                Selector {
+                    Repeat(2) {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Parallel(success = 1, failure = -1) {
+                    Remap(success = Success, failure = Success) {
+                        RunOnce {
+                            Cooldown(0, filtered = Failure) {
+                                Repeater(forever) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            RepeatUntilFailure(1) {
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0329Blackboard { b1 t0 t1 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
-        TryCatch {
-            MemPriority {
-                Parallel(success = -1, failure = 2) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-                TryCatch {
-                    Condition(Cond<3>),
-                    Wait(0),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Sleep(20),
-                    Action(|ctx| ctx.exec(4)),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    RepeatUntil(Success) {
-                        AlwaysSuccess,
+        Deadline(20) {
+            SequenceWithMemory {
+                PrioritySelector {
+                    #[score(2)]
+                    StepSequencer {
+                        PolicyParallel(policy = FirstSuccess) {
+                            Repeat(4) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<0>),
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                            ReactiveSelector {
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        Action(|ctx| ctx.exec(5)),
                     },
-                },
-                StatefulAction(Task<7>),
-                Repeat(3) {
-                    Action(Act<8>),
                 },
             },
         }
@@ -1144,1754 +1300,219 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        RunOnce {
-            Precondition(|bb| *bb.t1 % 4 != 2, else = Success) {
-                TryCatch {
-                    #[skip_if(|bb| bb.b0 == 0)]
+        IfThenElse {
+            Inverter {
+                ReactiveFallback {
                     StatefulAction(Task<0>),
-                    SetBlackboard(b0 = 3),
-                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| *bb.t0 != 7),
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            AsyncSequence {
+                ReactiveSequence {
+                    WasEntryUpdated(t1),
+                    Condition(Cond<3>),
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    #[run_while(|bb| bb.b1 < bb.o0.unwrap_or(0))]
+                    #[on_failure(|bb| if *bb.t1 + 2 < bb.b0 + 4 { bb.t0.set(*bb.t1 % 4) })]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > bb.b1)]
+                    AlwaysRunning,
+                },
+                Sleep(50),
+                ReactiveSequence {
+                    #[post(|bb| if *bb.t0 < 5 { bb.t1.set((bb.b0 + 3) % 4) })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0331Blackboard { b0 t1 });
+board!(Tree0331Blackboard { o0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64 = 4,
-            b1: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(3),
         }
-        #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
-        #[on_success(|bb| bb.b0 = 8)]
-        Deadline(20) {
-            Sequence {
-                Script(|bb| bb.b1 = 0),
-                Condition(Cond<0>),
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+        BinarySelector(|bb| *bb.t1 < 3, dynamic = true) {
+            SkipUnlessUpdated(t0) {
+                ReactiveSequence {
+                    Observe(|bb| bb.o0.is_none(), abort = none) {
+                        RepeatTimes(2) {
+                            SetBlackboard(b0 = {t1}),
+                        },
+                    },
+                    UnsetBlackboard(o0),
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            Precondition(|bb| *bb.t1 + 4 > 5, else = Failure) {
+                Observe(|bb| bb.b0 % 2 < 1, abort = self) {
+                    #[failure_if(|bb| *bb.t0 == 1)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    StepSequencer {
+                        Runner,
+                        Conditional(|bb| *bb.t0 > *bb.t1, dynamic = false, else = Failure) {
+                            Condition(Cond<3>),
+                        },
+                        Wait(50),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0332Blackboard { t0 b0 b1 });
+board!(Tree0332Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0333Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] #[tracked] t0: i64 = 13,
             #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            Action(Act<4>),
-        }
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        RunOnce {
-            #[failure_if(|bb| *bb.t1 == 4)]
-            StepSequencer {
-                ScriptCondition(|bb| bb.o0.unwrap_or(3) < bb.b0 % 2),
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    Optional {
-                        Delay(20) {
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+        #[on_halted(|bb| *bb.t0 += 2)]
+        TryCatch(catch_on_halt = false) {
+            TryCatch {
+                RunOnce(then_skip = false) {
+                    ParallelAll(max_failures = -1) {
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            SubTree(Tree0333Sub0, l0 = {=}, t0 = {t0}, b0 = {=}, q0 = {q0}),
+                        },
+                        Condition(Cond<0> = Cond::<0>),
+                        SequenceWithMemory {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
-                FlipSelector {
-                    #[skip_if(|bb| bb.b0 < *bb.t1)]
-                    #[on_halted(|bb| bb.o0 = Some(2))]
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Script(|bb| bb.t1.set(bb.b0)),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    SetBlackboard(t1 = 0),
-                },
-                Precondition(|bb| *bb.t0 > 6) {
-                    AsyncSequence {
-                        SubTree(Tree0333Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}, q0 = {=}),
-                        AlwaysSuccess,
+                Priority {
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
                     },
                 },
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<5> = Task::<5>),
+                FlipSelector {
+                    Priority {
+                        Condition(PCond<5>, b0 = {=}),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Condition(Cond<7>),
                 },
+            },
+            StepSequencer {
+                Invert {
+                    MemSequence {
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                            Action(Act<8> = Act::<8>),
+                        },
+                        Action(Act<9>),
+                    },
+                },
+                #[run_while(|bb| (*bb.t0 + 2) % 3 > 1)]
+                #[on_failure(|bb| { if bb.b0 + 4 == 1 { *bb.t0 += 3 }; bb.b0 = bb.b0 % 4 })]
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Action(Act<10>),
+                },
+                Retry(2) {
+                    StatefulAction(Task<11>),
+                },
+                Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
             },
         }
     }
 }
 
-board!(Tree0333Blackboard { o0 t0 b0 t1 q0 });
+board!(Tree0333Blackboard { l0 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0334 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel(failure = -4) {
-            #[success_if(|bb| *bb.t0 % 3 > 0)]
-            #[on_success(|bb| { *bb.t0 += 1; if bb.b0 % 3 < 0 { *bb.t0 += 3 } })]
-            Retry(1) {
-                Action(Act<0>),
+        ReactiveSequence {
+            Retry(2) {
+                Priority {
+                    Timeout(50) {
+                        Selector {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                AlwaysFailure,
+                            },
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Action(Act<4>),
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
             },
-            Sequence {
-                WasEntryUpdated(t1),
-                #[run_while(|bb| (bb.b1 + 2) % 3 > 1)]
-                #[post(|bb| bb.b0 += 1)]
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                Action(Act<2>),
-            },
-            Parallel(success = -2) {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            Selector {
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
-                Action(PAct<8>, b0 = 2, b1 = {=}),
-                StatefulAction(Task<9> = Task::<9>),
-            },
-            ForceFailure {
-                Repeater(3) {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<10> = Act::<10>),
+            Invert {
+                Parallel(failure = -2) {
+                    Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7>),
+                    MemPriority {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0334Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0335 for Ctx {
         blackboard {
-            o0: Option<i64>,
-        }
-        ParallelAll(3) {
-            AlwaysFailure,
-            Inverter {
-                UnsetBlackboard(o0),
-            },
-            Inverter {
-                #[skip_if(|bb| bb.o0.is_some())]
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0335Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0336 for Ctx {
-        Delay(100) {
-            Timeout(50) {
-                FlipSelector {
-                    ReactiveFallback {
-                        Inverter {
-                            Retry(4) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                        RunOnce {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0337 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Switch(b1) {
-            case 5 => Filter(times = 1, count = Completed) {
-                SequenceWithMemory {
-                    Condition(TCond<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    Sleep(50),
-                },
-            },
-            _ => ReactiveSelector {
-                AlwaysFailure,
-                Precondition(|bb| bb.b0 == bb.b1, else = Running) {
-                    Condition(Cond<2>),
-                },
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    Action(PIo<3>, t0 = {=}),
-                },
-                Error(DiffError(1041)),
-            },
-        }
-    }
-}
-
-board!(Tree0337Blackboard { b1 b0 t0 });
-
-fallible!(Tree0337);
-
-bt::behavior_tree! {
-    pub tree Tree0338Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0338Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 14,
-        }
-        #[on_halted(|bb| { *bb.t0 += 1; if bb.o0.is_none() { bb.t0.set(bb.b0 % 2) } })]
-        #[skip_if(|bb| *bb.t0 == 7)]
-        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
-            SubTree(Tree0338Sub1, ..),
-            Action(PAct<1>, b0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0338 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
-        #[on_success(|bb| { if *bb.t0 + 4 > bb.b0 + 4 { *bb.t0 += 3 }; bb.b0 = 8 })]
-        Precondition(|bb| bb.o0.unwrap_or(1) + 4 < *bb.t0 + 2, else = Success) {
-            ReactiveSequence {
-                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
-                SubTree(Tree0338Sub0, ..),
-                SetBlackboard(b0 = 4),
-                Conditional(|bb| bb.b0 % 2 < 0) {
-                    Sleep(100),
-                },
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0338Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(5),
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[skip_if(|bb| *bb.t0 == 7)]
-        #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 1 })]
-        Parallel(failure = -3) {
-            ReactiveSelector {
-                Action(|ctx| ctx.try_exec(0)),
-                StatefulAction(Task<1>),
-                AlwaysRunning,
-            },
-            Parallel {
-                #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-                #[success_if(|bb| bb.o0.unwrap_or(1) % 4 == 0)]
-                Sleep(50),
-                Sleep(20),
-            },
-            MemSequence {
-                Action(|ctx| ctx.try_exec(2)),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Selector {
-                        Repeater(0) {
-                            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                        },
-                        Error(DiffError(1095)),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 > (bb.b0 + 2) % 4, else = Failure) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    SequenceStar {
-                        RunOnce(then_skip = false) {
-                            Action(|ctx| ctx.try_exec(4)),
-                        },
-                        Action(TAct<5>),
-                    },
-                },
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(1) != 5)]
-            ParallelAll(max_failures = -1) {
-                SetBlackboard(t0 = 1),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0339Blackboard { b0 t0 o0 q0 });
-
-fallible!(Tree0339);
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        Inverter {
-            ParallelAll(max_failures = -2) {
-                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
-                SkipUnlessUpdated(t1) {
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0340Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0341 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0342 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        RetryUntilSuccessful(2) {
-            IfThenElse {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    #[post(|bb| if bb.b1 < 5 { bb.t0.set((bb.b0 + 3) % 4) })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(Act<0>),
-                    ReactiveSelector {
-                        StatefulAction(Task<1>),
-                        StatefulAction(PTask<2>, b0 = {=}),
-                    },
-                    MaxTime(0) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    StatefulAction(Task<4>),
-                },
-                Priority {
-                    WhileDoElse {
-                        Condition(Cond<5> = Cond::<5>),
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    Condition(Cond<7>),
-                    RetryUntilSuccessful(0) {
-                        Action(Act<8>),
-                    },
-                },
-                ScriptCondition(|bb| bb.o0.unwrap_or(5) % 3 != 1),
-            },
-        }
-    }
-}
-
-board!(Tree0342Blackboard { o0 b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0343 for Ctx {
-        MemPriority {
-            Deadline(0) {
-                Repeat(2) {
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-            },
-            Fallback {
-                Action(Act<1>),
-                Limiter(1) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344Sub0 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<7>),
-            StatefulAction(Task<8> = Task::<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        AsyncFallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Sequence {
-                    AsyncSequence {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Cooldown(10, filtered = Skipped) {
-                    StepSequencer {
-                        AlwaysSuccess,
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            SequenceStar {
-                RetryUntilSuccessful(3) {
-                    RunOnce(then_skip = true) {
-                        ReactiveSelector {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                RepeatTimes(forever) {
-                    SubTree(Tree0344Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0345 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(4) < 1, else = Failure) {
-            TryCatch {
-                AsyncSequence {
-                    Sleep(10),
-                    SetBlackboard(b0 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                    AlwaysSuccess,
-                    Sleep(10),
-                },
-                Priority {
-                    Sequence {
-                        #[success_if(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 2)]
-                        Action(Act<0> = Act::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                IfThenElse {
-                    Action(Act<2>),
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0345Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            WhileDoElse {
-                Action(PIo<0>, t0 = {=}),
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                Interrupt(|bb| bb.b0 == 3) {
-                    #[success_if(|bb| bb.b0 % 2 < 1)]
-                    Condition(|ctx, bb| ctx.check_in(3, 2)),
-                },
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                StatefulAction(PTask<5>, b0 = 2, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0346Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx, error DiffError {
-        Fallback {
-            SequenceWithMemory {
-                Action(Act<0>),
-                Delay(10) {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.try_exec(1)),
-                        StatefulAction(TTask<2>),
-                        Error(DiffError(1081)),
-                    },
-                },
-                Repeat(4) {
-                    Fallback {
-                        StatefulAction(TTask<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Limiter(3) {
-                        StepSequencer {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Sleep(100),
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0347);
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx, error DiffError {
-        Fallback {
-            Action(Act<0>),
-            ReactiveFallback {
-                AsyncFallback {
-                    ForceFailure {
-                        Action(|ctx| ctx.try_exec(1)),
-                    },
-                    Inverter {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                },
-            },
-            Inverter {
-                Sequence {
-                    Action(TAct<3>),
-                    Action(TAct<4>),
-                },
-            },
-            StepSequencer {
-                StatefulAction(Task<5>),
-                Condition(Cond<6> = Cond::<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0348);
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64,
-        }
-        Switch(b1) {
-            case 3 => Filter(times = 2, count = Completed) {
-                Loop(q0, value = {t1}, if_empty = Success) {
-                    Loop(q0, if_empty = Skipped) {
-                        Delay(10) {
-                            Wait(0),
-                        },
-                    },
-                },
-            },
-            case 0 => Condition(Cond<0>),
-            case 2 => AlwaysSuccess,
-            _ => StatefulAction(TTask<1>),
-        }
-    }
-}
-
-board!(Tree0349Blackboard { b1 q0 t1 });
-
-fallible!(Tree0349);
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Delay(30) {
-                Condition(Cond<1>),
-            },
-            WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Action(PAct<4>, b0 = {=}, b1 = {t1}),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0350Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Priority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            MaxTime(0) {
-                Wait(10),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0352Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Timeout(10) {
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    Delay(30) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        Priority {
-            SubTree(Tree0352Sub0, b0 = {=}, t1 = {t1}),
-            Parallel(success = 1) {
-                Action(PIo<1>, t0 = {b0}),
-                Action(Act<2>),
-            },
-            WhileDoElse {
-                WasEntryUpdated(t1),
-                AlwaysRunning,
-            },
-            Cooldown(30, filtered = Failure) {
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0352Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0353Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
-            StepSequencer {
-                SubTree(Tree0353Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0353Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            b1: i64 = 3,
-        }
-        Repeat(3) {
-            ReactiveFallback {
-                #[on_failure(|bb| if *bb.t0 == 3 { bb.t0.set(bb.b1) })]
-                #[skip_if(|bb| *bb.t0 < 3)]
-                Condition(Cond<0>),
-                #[run_while(|bb| *bb.t0 + 1 < 4)]
-                #[on_success(|bb| if bb.b1 + 4 > *bb.t0 { bb.t0.set(bb.b0 + 2) })]
-                ScriptCondition(|bb| bb.b0 % 3 != 0),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0354Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[on_halted(|bb| *bb.t0 += 2)]
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Sequence {
-                        RunOnce {
-                            ReactiveSelector {
-                                Condition(PCond<0>, b0 = 8),
-                                Sleep(10),
-                            },
-                        },
-                        Action(PAct<1>, b0 = {t1}),
-                    },
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0355Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
-        ForceFailure {
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0357Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 5,
-            b1: i64,
         }
-        Switch(b1) {
-            case 4 => RepeatUntilFailure(1) {
-                MemSequence {
-                    #[on_failure(|bb| { bb.b0 = bb.b1; if *bb.t0 % 3 == 2 { bb.t0.set(bb.b0) } })]
-                    #[failure_if(|bb| bb.b0 < 5)]
-                    StatefulAction(Task<0>),
-                    TryCatch(catch_on_halt = false) {
-                        #[post(|bb| if bb.b1 % 3 > 0 { bb.b0 += 2 })]
-                        Action(PAct<1>, b0 = 9, b1 = {t0}),
-                        #[failure_if(|bb| *bb.t0 + 2 > 0)]
-                        StatefulAction(Task<2> = Task::<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                },
-            },
-            case 0 => BinarySelector(|bb| bb.b1 < 2, dynamic = false) {
-                AlwaysSuccess,
-                Fallback {
-                    Sequence {
-                        ReactiveSequence {
-                            WaitUntil(|bb| bb.b1 + 1 > 5) {
-                                Sleep(20),
-                            },
-                            Precondition(|bb| bb.b0 > 3, else = Failure) {
-                                #[failure_if(|bb| bb.b0 == 6)]
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Action(|ctx| ctx.exec(5)),
-                        #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                        #[post(|bb| *bb.t0 += 1)]
-                        Action(PAct<6>, b0 = {b1}, b1 = {b1}),
-                    },
-                },
-            },
-            _ => #[post(|bb| bb.b0 = *bb.t0 % 2)]
-            FlipSelector {
-                Switch(b1) {
-                    case 4 => RunOnce(then_skip = false) {
-                        Wait(50),
-                    },
-                    _ => WhileDoElse {
-                        #[post(|bb| if bb.b1 + 1 < 4 { bb.b1 = *bb.t0 })]
-                        SubTree(Tree0357Sub0, ..),
-                        Limiter(3) {
-                            Condition(|ctx, bb| ctx.check_in(8, 8)),
-                        },
-                    },
-                },
-                Filter(times = 2) {
-                    Repeat(4) {
-                        RunOnce(then_skip = false) {
-                            ParallelAll(max_failures = -3) {
-                                StatefulAction(PTask<9>, b0 = {t0}),
-                                Fallback {
-                                    StatefulAction(Task<10>),
-                                    StatefulAction(Task<11>),
-                                },
-                                Priority {
-                                    Action(Act<12> = Act::<12>),
-                                },
-                                TryCatch(catch_on_halt = true) {
-                                    StatefulAction(Task<13>),
-                                    StatefulAction(PTask<14>, b0 = {t0}, b1 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0357Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0358 for Ctx {
-        ReactiveFallback {
-            Limiter(3) {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-            },
+        MaxTime(10) {
             SequenceWithMemory {
-                MaxTime(20) {
-                    Deadline(100) {
-                        Parallel(success = -2, failure = 0) {
-                            Action(|ctx| ctx.exec(2)),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-            Sleep(30),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0359 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        Precondition(|bb| bb.b0 + 1 == 4, else = Skipped) {
-            Switch(b1) {
-                case 1 => StatefulAction(Task<0> = Task::<0>),
-                case 4 => StatefulAction(PTask<1>, b0 = {t0}),
-                _ => SetBlackboard(t0 = 7),
-            },
-        }
-    }
-}
-
-board!(Tree0359Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-        }
-        IfThenElse {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-            Repeat(0) {
-                #[run_while(|bb| *bb.t0 != *bb.t1)]
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0360Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        KeepRunningUntilFailure {
-            FlipSelector {
-                Action(Act<0>),
-                SequenceWithMemory {
-                    PolicyParallel(policy = FirstFailure) {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    ReactiveSequence {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0362 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
-        IfThenElse {
-            BinarySelector(|bb| bb.b0 < (bb.b0 + 3) % 4, dynamic = false) {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(TTask<0>),
-                    Condition(TCond<1>),
-                    Action(TAct<2>),
-                    Sleep(10),
-                },
-                BinarySelector(|bb| bb.b0 % 4 < 3, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(3))),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Script(|bb| bb.b0 += 2),
-            },
-            SequenceWithMemory {
-                Condition(TCond<5>),
-                SetBlackboard(o0 = Some(2)),
-                Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b0)),
-                Condition(|ctx| ctx.check(7)),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0362Blackboard { b0 o0 });
-
-fallible!(Tree0362);
-
-bt::behavior_tree! {
-    pub tree Tree0363 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        Fallback {
-            #[on_failure(|bb| if *bb.t0 > 3 { bb.b1 += 3 })]
-            #[post(|bb| if *bb.t0 == *bb.t1 { *bb.t0 += 2 })]
-            #[on_success(|bb| { bb.b1 = bb.b0 % 2; bb.t0.set(bb.b0) })]
-            SequenceStar {
-                Condition(Cond<0>),
-                SetBlackboard(t0 = 1),
-                StatefulAction(Task<1>),
-            },
-            #[success_if(|bb| *bb.t0 != 2)]
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-board!(Tree0363Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0364 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        MemPriority {
-            ParallelAll {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        ScriptCondition(|bb| *bb.t0 % 4 < 2),
-                    },
-                },
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0364Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0365Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 10,
-        }
-        #[success_if(|bb| bb.b1 < 3)]
-        #[on_success(|bb| bb.b1 += 1)]
-        #[failure_if(|bb| bb.b1 + 3 < 6)]
-        Script(|bb| bb.t0.set(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0365 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-        #[skip_if(|bb| *bb.t0 > bb.b1)]
-        Cooldown(0, filtered = Failure) {
-            MemSequence {
-                MemPriority {
-                    #[on_halted(|bb| if bb.b0 == 3 { bb.b1 += 2 })]
-                    #[post(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0365Sub0, ..),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                #[post(|bb| bb.b0 = bb.b1 + 1)]
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                RunOnce {
-                    ReactiveSequence {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<4>),
-                                SetBlackboard(b1 = {t0}),
-                            },
-                            #[on_failure(|bb| { bb.b1 += 1; bb.t0.set((*bb.t0 + 1) % 4) })]
-                            #[on_halted(|bb| { bb.b0 = bb.b1; bb.t0.set(bb.b0 + 4) })]
-                            WhileDoElse {
-                                Repeat(3) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 3) % 2, &mut bb.b1)),
-                                Script(|bb| { bb.b0 += 4; *bb.t0 += 3 }),
-                            },
-                        },
-                    },
-                },
-                Repeat(4) {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
-                            #[run_while(|bb| bb.b0 == 2)]
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0365Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0366 for Ctx {
-        TryCatch {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0367Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-            b0: i64 = 11,
-        }
-        SequenceStar {
-            Script(|bb| { bb.b0 += 2; bb.b1 = 8 }),
-            Succeeder,
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0367 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            Precondition(|bb| *bb.t0 == 0, else = Success) {
-                Switch(b1) {
-                    case 2 => SubTree(Tree0367Sub0, ..),
-                    case 5 => BinarySelector(|bb| *bb.t0 > 1, dynamic = false) {
-                        #[success_if(|bb| *bb.t0 + 1 > 6)]
-                        #[on_failure(|bb| bb.t0.set(7))]
-                        SetBlackboard(t0 = 7),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    _ => SkipUnlessUpdated(t0) {
-                        Sequence {
-                            ReactiveFallback {
-                                StepSequencer {
-                                    Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                SkipUnlessUpdated(t0) {
-                    Switch(b1) {
-                        case 1 => Fallback {
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                            Condition(|ctx| ctx.check(4)),
-                            WaitValueUpdate(t0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        _ => Fallback {
-                            FlipSelector {
-                                Deadline(20) {
-                                    StatefulAction(Task<6>),
-                                },
-                                StatefulAction(Task<7> = Task::<7>),
-                                Condition(Cond<8>),
-                                Action(|ctx| ctx.exec(9)),
-                            },
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b1 % 4 != 1)]
-            Parallel(failure = -4) {
-                AlwaysRunning,
-                ForceFailure {
-                    Repeat(1) {
-                        Action(Act<10>),
-                    },
-                },
-                Succeeder,
-                Fallback {
-                    StatefulAction(Task<11>),
-                    Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0367Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0368 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Switch(b1) {
-            case 1 => Sequence {
-                #[on_failure(|bb| bb.b1 += 1)]
-                ForceSuccess {
-                    MemPriority {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                        Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 3)]
-                #[success_if(|bb| *bb.t0 + 2 > *bb.t0 % 3)]
-                #[run_while(|bb| bb.b1 < 3)]
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-            },
-            _ => SkipUnlessUpdated(t0) {
-                #[success_if(|bb| *bb.t0 + 1 < 3)]
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstSuccess) {
-                        AlwaysSuccess,
-                        Delay(20) {
-                            ScriptCondition(|bb| *bb.t0 < bb.b1),
-                        },
-                        Action(PIo<4>, t0 = {b1}),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0368Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0369 for Ctx {
-        Parallel(success = 4) {
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                AlwaysRunning,
-            },
-            Wait(20),
-            StatefulAction(Task<0> = Task::<0>),
-            Limiter(1) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0370Sub0 for Ctx {
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0370 for Ctx, error DiffError {
-        SequenceWithMemory {
-            Repeater(0) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            RepeatUntilSuccess(1) {
-                SequenceStar {
-                    Condition(Cond<1>),
-                    SubTree(Tree0370Sub0),
-                    Action(Act<3>),
-                },
-            },
-            Error(DiffError(1060)),
-        }
-    }
-}
-
-fallible!(Tree0370);
-
-bt::behavior_tree! {
-    pub tree Tree0371Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Loop(q0, value = {t0}) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 12,
-            b1: i64 = 9,
-        }
-        AsyncSequence {
-            Action(Act<1>),
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-            ReactiveFallback {
-                Cooldown(0, filtered = Failure) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                SubTree(Tree0371Sub1, ..),
-                ReactiveSequence {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Action(PIo<3>, t0 = {b1}),
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        AsyncFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree0371Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0371Blackboard { o0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0372 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        #[failure_if(|bb| *bb.t0 % 3 > 0)]
-        RetryUntilSuccessful(4) {
-            Cooldown(0) {
-                ReactiveSelector {
-                    Condition(TCond<0>),
-                    StatefulAction(TTask<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0372Blackboard { t0 });
-
-fallible!(Tree0372);
-
-bt::behavior_tree! {
-    pub tree Tree0373Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-        }
-        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0373 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = 7),
-            SubTree(Tree0373Sub0, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0373Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0374 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Inverter {
-            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
-            WhileDoElse {
-                FlipSelector {
-                    StatefulAction(PTask<0>, b0 = {b1}),
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                        Condition(TCond<1>),
-                    },
-                },
-                IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail, dynamic = false) {
-                    AlwaysRunning,
-                    StatefulAction(TTask<2>),
-                    Condition(|ctx| ctx.try_check(3)),
-                    Condition(TCond<4>),
-                },
-                Switch(b1) {
-                    case 4 => Wait(10),
-                    _ => Error(DiffError(1010)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0374Blackboard { b1 t0 });
-
-fallible!(Tree0374);
-
-bt::behavior_tree! {
-    pub tree Tree0375 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Selector {
-            FlipSelector {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                ReactiveSequence {
-                    ParallelAll(2) {
-                        #[run_while(|bb| *bb.t0 < bb.b1)]
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    RepeatUntil(Failure) {
-                        Switch(b1) {
-                            case 5 => SetBlackboard(b1 = 3),
-                            _ => ScriptCondition(|bb| bb.b1 + 2 != bb.b0),
-                        },
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-            StepSequencer {
-                BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = true) {
-                    Condition(PCond<5>, b0 = {b1}),
+                Repeat(2) {
                     ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 4) % 4, &mut bb.b1)),
-                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
-                        AlwaysFailure,
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    AsyncFallback {
-                        Conditional(|bb| bb.b1 + 3 < 0, dynamic = true) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        Condition(Cond<8>),
-                        ScriptCondition(|bb| (bb.b1 + 4) % 2 == 0),
-                        Action(|ctx| ctx.exec(9)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0375Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0376 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        StepSequencer {
-            Fallback {
-                ScriptCondition(|bb| *bb.t0 > bb.b1),
-                StatefulAction(Task<0> = Task::<0>),
-                FlipSelector {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        ScriptCondition(|bb| bb.b1 + 4 == 5),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0376Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0377Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0377 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        AsyncSequence {
-            Loop(q0, if_empty = Skipped) {
-                Limiter(1) {
-                    Action(PAct<0>, b0 = 5),
-                },
-            },
-            Delay(50) {
-                Repeat(3) {
-                    WhileDoElse {
-                        SubTree(Tree0377Sub0, q0 = {=}),
-                        Condition(Cond<2>),
-                        Condition(TCond<3>),
-                    },
-                },
-            },
-            Error(DiffError(1049)),
-        }
-    }
-}
-
-board!(Tree0377Blackboard { q0 });
-
-fallible!(Tree0377);
-
-bt::behavior_tree! {
-    pub tree Tree0378 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        Sequence {
-            WaitUntil(|bb| bb.o0.unwrap_or(4) % 4 == 0) {
-                #[success_if(|bb| bb.o0.unwrap_or(1) != 3)]
-                Conditional(|bb| bb.b0 != bb.b0 % 4, else = Success) {
-                    WhileDoElse {
-                        RunOnce(then_skip = false) {
-                            SkipUnlessUpdated(t1) {
-                                Priority {
-                                    Action(Act<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    StatefulAction(PTask<2>, b0 = {t1}),
+                        WaitUntil(|bb| *bb.t0 + 2 < 3) {
+                            Loop(q0, if_empty = Success) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<0> = Task::<0>),
                                 },
                             },
                         },
-                        ReactiveSequence {
-                            Condition(PCond<3>, b0 = {=}),
-                            ForceSuccess {
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                            UnsetBlackboard(o0),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0378Blackboard { t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0379 for Ctx {
-        Priority {
-            WhileDoElse {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Wait(50),
-            },
-            ReactiveSequence {
-                Filter(times = 3, count = Completed) {
-                    Condition(Cond<2>),
-                },
-                SequenceStar {
-                    Deadline(0) {
-                        Condition(Cond<3>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                },
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-                TryCatch {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    Condition(Cond<11> = Cond::<11>),
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<12>),
-                Condition(Cond<13>),
-                StatefulAction(Task<14>),
-            },
-            SequenceWithMemory {
-                Action(Act<15>),
-                StatefulAction(Task<16> = Task::<16>),
-                Remap(success = Failure, failure = Success) {
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0380Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SetBlackboard(o0 = Some(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0380 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        Fallback {
-            ReactiveFallback {
-                Switch(b1) {
-                    case 3 => Condition(Cond<0>),
-                    _ => #[on_halted(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| bb.b1 < 3)]
-                    Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 2 }),
-                },
-                Condition(PCond<1>, b0 = 1),
-                AsyncFallback {
-                    Precondition(|bb| *bb.t0 > 6) {
-                        SubTree(Tree0380Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-                    },
-                    Timeout(30) {
-                        Script(|bb| bb.b1 = bb.b0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0380Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0381 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        ForceSuccess {
-            #[run_while(|bb| bb.o0.is_none())]
-            #[failure_if(|bb| bb.b1 == 7)]
-            #[on_halted(|bb| if *bb.t0 != 5 { *bb.t0 += 1 })]
-            SequenceWithMemory {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Condition(Cond<0>),
-                },
-                Parallel(success = 0) {
-                    Action(PAct<1>, b0 = {b0}, b1 = {b1}),
-                    UnsetBlackboard(o0),
-                },
-                Action(Act<2>),
-                RepeatUntilFailure(3) {
-                    Timeout(50) {
-                        #[post(|bb| bb.o0 = None)]
-                        #[on_failure(|bb| bb.b0 = 7)]
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    ParallelAll(1) {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(5)),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
                         Sleep(10),
                     },
                 },
@@ -2900,17 +1521,1745 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0381Blackboard { b1 q0 o0 t0 b0 t1 });
+board!(Tree0335Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0336 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        StepSequencer {
+            MaxTime(10) {
+                IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = false) {
+                    #[success_if(|bb| bb.b1 + 3 < bb.b1)]
+                    RepeatUntil(Failure) {
+                        IndexSwitch(|bb| bb.b1) {
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                            Condition(Cond<1> = Cond::<1>),
+                            #[skip_if(|bb| bb.b0 < 2)]
+                            #[run_while(|bb| bb.b1 % 3 < 0)]
+                            #[on_failure(|bb| { bb.b1 += 2; bb.b0 += 3 })]
+                            Action(Act<2>),
+                            Action(PIo<3>, t0 = {b0}),
+                        },
+                    },
+                    IfThenElse {
+                        IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                            Failer,
+                            SetBlackboard(b1 = {t0}),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Optional {
+                            #[post(|bb| *bb.t0 += 1)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                MaxTime(10) {
+                    ReactiveFallback {
+                        Action(Act<6>),
+                        #[on_halted(|bb| *bb.t1 += 2)]
+                        #[on_failure(|bb| { *bb.t0 += 3; bb.b1 = *bb.t1 })]
+                        Action(Act<7>),
+                    },
+                },
+                #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
+                #[skip_if(|bb| bb.b0 < 3)]
+                Limiter(1) {
+                    Condition(Cond<8>),
+                },
+                Action(PIo<9>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0336Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0337 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(3) {
+            StepSequencer {
+                DynamicSelector {
+                    #[run_while(|bb| bb.b0 + 1 > 1)]
+                    SequenceWithMemory {
+                        Wait(10),
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                        Action(Act<1>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    Fallback {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 3 != 1),
+                        StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
+                    },
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0337Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Deadline(0) {
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0338Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        DynamicSequence {
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0338 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        RepeatUntil(Failure) {
+            Switch(b1) {
+                case 4 => Action(Act<0>),
+                case 0 => SubTree(Tree0338Sub0, ..),
+                _ => Cooldown(0, filtered = Failure) {
+                    AsyncFallback {
+                        #[run_while(|bb| *bb.t1 > 0)]
+                        SubTree(Tree0338Sub1, ..),
+                        #[post(|bb| *bb.t1 += 3)]
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0338Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0339Sub0 for Ctx {
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0339Sub1 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        FlipSelector {
+            ReactiveFallback {
+                ReactiveFallback {
+                    FlipSelector {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Delay(20) {
+                            Repeater(3) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            Delay(0) {
+                                AlwaysFailure,
+                            },
+                        },
+                        MemSequence {
+                            SubTree(Tree0339Sub0),
+                            StatefulAction(Task<4>),
+                        },
+                        Action(Act<5>),
+                    },
+                },
+            },
+            Sequence {
+                Timeout(50) {
+                    IfThenElse {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+                ForceSuccess {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        Guard(|ctx| &mut ctx.token) {
+                            Failer,
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<9>),
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<10>),
+                    },
+                    Delay(20) {
+                        Cooldown(10, filtered = Skipped) {
+                            Action(Act<11>),
+                        },
+                    },
+                },
+                DynamicSelector {
+                    StatefulAction(Task<12> = Task::<12>),
+                    SubTree(Tree0339Sub1),
+                    Condition(Cond<13>),
+                    Action(|ctx| ctx.exec(14)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0340 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceStar {
+            StepSequencer {
+                #[run_while(|bb| *bb.t1 > 0)]
+                #[success_if(|bb| (bb.b0 + 1) % 2 < 1)]
+                Priority {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        RepeatUntilFailure(forever) {
+                            Condition(PCond<0>, b0 = {t0}),
+                        },
+                    },
+                    Inverter {
+                        Conditional(|bb| *bb.t1 + 4 < *bb.t1 + 3, dynamic = false) {
+                            Script(|bb| bb.b0 = *bb.t0),
+                        },
+                    },
+                    #[on_failure(|bb| *bb.t1 += 2)]
+                    Condition(Cond<1>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[failure_if(|bb| *bb.t0 == 1)]
+                Repeater(forever) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Script(|bb| bb.t1.set(bb.b0)),
+                Observe(|bb| *bb.t1 == 6) {
+                    Action(|ctx| ctx.exec(3)),
+                },
+                WasEntryUpdated(t1),
+            },
+            SetBlackboard(b1 = 7),
+            ParallelAll(max_failures = -5) {
+                KeepRunningUntilFailure {
+                    IfThenElse {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Condition(Cond<6>),
+                #[on_halted(|bb| bb.b1 += 3)]
+                #[success_if(|bb| bb.b1 == 2)]
+                StatefulAction(Task<7> = Task::<7>),
+                Action(PAct<8>, b0 = {b0}, b1 = {b1}),
+                Filter(times = 1, count = Success) {
+                    Condition(Cond<9>),
+                },
+            },
+            #[failure_if(|bb| bb.b0 % 4 != 3)]
+            Selector {
+                Observe(|bb| *bb.t0 % 2 != 0, abort = lower) {
+                    Action(Act<10>),
+                },
+                Observe(|bb| bb.b1 > 6, abort = self) {
+                    #[failure_if(|bb| bb.b1 > (bb.b0 + 1) % 4)]
+                    #[run_while(|bb| *bb.t1 % 2 != 1)]
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t1 == 3)]
+                        #[on_halted(|bb| bb.b1 = 4)]
+                        Condition(Cond<11> = Cond::<11>),
+                    },
+                },
+                #[failure_if(|bb| *bb.t1 % 4 > 2)]
+                RunOnce(then_skip = false) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Action(PIo<12>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0340Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0341 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        DynamicSelector {
+            SequenceStar {
+                Repeat(3) {
+                    Condition(PCond<0>, b0 = {=}),
+                },
+                Wait(20),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0341Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0342 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64,
+            b1: i64 = 2,
+        }
+        SequenceWithMemory {
+            Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b0) }),
+            StatefulAction(PTask<0>, b0 = {b0}),
+            Sleep(20),
+        }
+    }
+}
+
+board!(Tree0342Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0343 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            #[tracked] t1: i64,
+        }
+        SequenceWithMemory {
+            Timeout(10) {
+                Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Observe(|bb| bb.b1 > 0) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    #[success_if(|bb| *bb.t1 > 3)]
+                    #[post(|bb| bb.b0 += 3)]
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        Precondition(|bb| *bb.t1 + 4 < 5, else = Skipped) {
+                            Runner,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0343Blackboard { b0 q0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0344Sub0 for Ctx {
+        Sleep(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0344Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0345 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Cooldown(0, filtered = Failure) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Action(PIo<1>, t0 = {t0}),
+            StatefulAction(Task<2>),
+            Sleep(50),
+        }
+    }
+}
+
+board!(Tree0345Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
+        }
+        ReactiveSequence {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                AsyncSequence {
+                    #[run_while(|bb| bb.b0 != *bb.t0 % 2)]
+                    #[skip_if(|bb| *bb.t0 == 1)]
+                    Wait(30),
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
+                },
+            },
+            #[failure_if(|bb| *bb.t0 != 4)]
+            ParallelAll {
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                Repeat(3) {
+                    WaitValueUpdate(t0) {
+                        Action(PAct<2>, b0 = {=}),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            #[failure_if(|bb| bb.b1 < 5)]
+            #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b0 { bb.b1 += 2 } })]
+            Conditional(|bb| *bb.t0 < bb.b1 + 3, dynamic = false, else = Success) {
+                Iterate(l0, element = {b1}, reset_index = false) {
+                    SequenceWithMemory {
+                        Script(|bb| if bb.b1 < 7 { bb.b1 = *bb.t0 }),
+                        Sequence {
+                            Sleep(20),
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            Inverter {
+                Loop(q0, if_empty = Running) {
+                    BinarySelector(|bb| *bb.t0 % 4 != 2) {
+                        ScriptCondition(|bb| *bb.t0 > 0),
+                        ScriptCondition(|bb| bb.b0 > *bb.t0),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                AlwaysRunning,
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0346Blackboard { l0 t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0347 for Ctx {
+        Remap(success = Failure, failure = Failure) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatTimes(forever) {
+            ReactiveSelector {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Action(PAct<2>, b0 = {t0}, b1 = {b1}),
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0348Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        ParallelAll(2) {
+            Remap(success = Failure, failure = Success) {
+                Precondition(|bb| bb.b1 != 5, else = Running) {
+                    WhileDoElse {
+                        #[on_success(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        Deadline(30) {
+                            RepeatUntilSuccess(2) {
+                                Action(PAct<0>, b0 = {t0}),
+                            },
+                        },
+                        WaitUntil(|bb| bb.b1 != *bb.t0 + 3) {
+                            SkipUnlessUpdated(t0) {
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                        Inverter {
+                            #[success_if(|bb| *bb.t0 + 3 != 2)]
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                Action(Act<2> = Act::<2>),
+                UnsetBlackboard(o0),
+                AlwaysSuccess,
+                Action(Act<3>),
+                Action(PIo<4>, t0 = {t0}),
+            },
+            Repeater(forever) {
+                Sequence {
+                    Action(Act<5>),
+                    SetBlackboard(t0 = 0),
+                    Action(Act<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0349Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Observe(|bb| bb.b0 < *bb.t0, abort = self) {
+            KeepRunningUntilFailure {
+                Delay(30) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0350Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0351 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        IfThenElse {
+            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+            Parallel(success = -2) {
+                Repeat(0) {
+                    Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                },
+                ReactiveSequence {
+                    Precondition(|bb| bb.o0.unwrap_or(4) % 2 > 0, else = Success) {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            Delay(30) {
+                                Conditional(|bb| *bb.t0 < *bb.t0 % 3, dynamic = false, else = Success) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                    Fallback {
+                        ForceFailure {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 3 != 1, dynamic = true) {
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    #[run_while(|bb| bb.b0 != 0)]
+                    Sleep(0),
+                    Condition(Cond<5>),
+                },
+                Fallback {
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0351Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0352Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 14,
+        }
+        Precondition(|bb| bb.o0.unwrap_or(0) > 6) {
+            #[skip_if(|bb| bb.b1 != 6)]
+            Sleep(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0352 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 4,
+        }
+        Interrupt(|bb| bb.b0 % 4 > 0) {
+            StepSequencer {
+                DynamicSequence {
+                    TryCatch(catch_on_halt = false) {
+                        Observe(|bb| bb.b1 > bb.o0.unwrap_or(1), abort = self) {
+                            Loop(q0, if_empty = Failure) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(PTask<1>, b0 = {=}),
+                            StatefulAction(Task<2>),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(PAct<6>, b0 = {t0}, b1 = {b1}),
+                    Action(|ctx| ctx.exec(7)),
+                },
+                Fallback {
+                    Switch(b1) {
+                        case 2 => StatefulAction(PTask<8>, b0 = 6),
+                        case 1 => StatefulAction(Task<9>),
+                        case 5 => SubTree(Tree0352Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}, b1 = {=}),
+                        _ => StatefulAction(Task<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0352Blackboard { o0 b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0353Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+        }
+        #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
+        #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
+        SetBlackboard(t0 = 5)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0353 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Timeout(20) {
+            SubTree(Tree0353Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0353Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        Filter(times = 1, count = Failure) {
+            Cooldown(0) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            b1: i64,
+            #[tracked] t1: i64,
+        }
+        DynamicSequence {
+            WhileDoElse {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                },
+                UnsetBlackboard(o0),
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Condition(|ctx| ctx.check(1)),
+            },
+            RunOnce {
+                WaitValueUpdate(t0) {
+                    RetryUntilSuccessful(1) {
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            StepSequencer {
+                                Action(Act<2>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 > 5)]
+            #[post(|bb| bb.o0 = None)]
+            SkipUnlessUpdated(t0) {
+                Iterate(l0, element = {b1}, reset_index = true) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) != 2)]
+                    #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 2 })]
+                    Fallback {
+                        Observe(|bb| *bb.t1 == 5, abort = lower) {
+                            Wait(20),
+                        },
+                        Observe(|bb| bb.b1 < *bb.t0, abort = lower) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            ScriptCondition(|bb| bb.o0.is_none()),
+            Timeout(20) {
+                ReactiveFallback {
+                    Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                        #[post(|bb| if bb.b1 > bb.o0.unwrap_or(1) % 4 { bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                    #[success_if(|bb| bb.b1 + 3 == 7)]
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = true) {
+                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail) {
+                            Inverter {
+                                StatefulAction(Task<6>),
+                            },
+                            Action(PIo<7>, t0 = {=}),
+                        },
+                    },
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) > 6)]
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b1 = 4 })]
+                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
+                    Condition(PCond<8>, b0 = {=}),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0355Blackboard { o0 b0 t0 l0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        FlipSelector {
+            Selector {
+                AlwaysFailure,
+                Condition(Cond<0>),
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+            },
+            WhileDoElse {
+                Action(Act<2>),
+                ForceSuccess {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0357Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        Delay(10) {
+            ReactiveFallback {
+                MemSequence {
+                    Parallel(failure = 3) {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            SubTree(Tree0357Sub0),
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Timeout(20) {
+                                Repeat(2) {
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(30) {
+                        Repeat(1) {
+                            DynamicSelector {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0358 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Conditional(|bb| bb.o0.unwrap_or(4) < *bb.t0 % 4, dynamic = true) {
+            Repeat(1) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    ReactiveSelector {
+                        Delay(0) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Loop(q0, if_empty = Failure) {
+                            Action(PAct<2>, b0 = {t1}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 3, &mut bb.b0)),
+                        Action(Act<4>),
+                    },
+                    ParallelAll {
+                        Condition(Cond<5> = Cond::<5>),
+                        ScriptCondition(|bb| *bb.t0 < 6),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0358Blackboard { t1 t0 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0359 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            l0: Vec<i64>,
+            b0: i64 = 0,
+        }
+        IfThenElse {
+            Sequence {
+                ParallelAll(1) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Inverter {
+                    #[post(|bb| bb.b1 += 2)]
+                    #[skip_if(|bb| bb.b1 + 3 == bb.b1)]
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 3)),
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    ReactiveSelector {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        Limiter(1) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                StatefulAction(Task<7> = Task::<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| bb.b1 < (*bb.t0 + 1) % 3)]
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(9)),
+                        Wait(0),
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+            },
+            ParallelAll(0) {
+                Wait(10),
+                #[failure_if(|bb| bb.b0 > *bb.t0)]
+                #[run_while(|bb| *bb.t0 == bb.b1)]
+                Parallel(success = -1, failure = 0) {
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                #[skip_if(|bb| *bb.t0 > 2)]
+                TryCatch {
+                    #[failure_if(|bb| bb.b1 == *bb.t0 % 2)]
+                    Action(Act<11>),
+                    StatefulAction(Task<12>),
+                    Action(PIo<13>, t0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0359Blackboard { t0 b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0360Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1],
+        }
+        Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+            #[failure_if(|bb| bb.b1 % 4 < 2)]
+            #[on_success(|bb| { bb.t1.set(1); bb.t0.set(*bb.t1 % 2) })]
+            #[on_failure(|bb| *bb.t1 += 3)]
+            ForceSuccess {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    SubTree(Tree0360Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}, l0 = {=}),
+                    Delay(30) {
+                        StatefulAction(Task<1>),
+                    },
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0360Blackboard { b0 t1 b1 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        Repeater(forever) {
+            Cooldown(10, filtered = Skipped) {
+                SubTree(Tree0361Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0362 for Ctx {
+        blackboard {
+            b0: i64,
+            #[allow(unused)] o0: Option<i64> = None,
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => #[on_failure(|bb| bb.b0 = bb.b1)]
+            #[on_success(|bb| bb.b0 += 1)]
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+            case 4 => Condition(PCond<1>, b0 = {=}),
+            _ => AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0362Blackboard { b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0363 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        #[skip_if(|bb| bb.b0 % 2 > 0)]
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+            Parallel(success = 0) {
+                AsyncFallback {
+                    Remap(success = Failure, failure = Failure) {
+                        DynamicSelector {
+                            BinarySelector(|bb| bb.b1 < bb.b1 % 2, dynamic = false) {
+                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Limiter(1) {
+                                Failer,
+                            },
+                        },
+                    },
+                    Deadline(20) {
+                        AsyncSequence {
+                            Repeat(4) {
+                                Script(|bb| bb.b1 = *bb.t0),
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                ParallelAll(4) {
+                    #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); bb.b1 = *bb.t0 })]
+                    Repeater(1) {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4>),
+                    Wait(0),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0363Blackboard { t0 l0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0364Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 10,
+        }
+        Script(|bb| bb.b0 = 7)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0364 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+            b0: i64 = 0,
+        }
+        MemPriority {
+            ReactiveFallback {
+                Filter(times = 2, count = Failure) {
+                    StatefulAction(PTask<0>, b0 = 0, b1 = {b0}),
+                },
+                Iterate(l0, element = {b0}, max = 3, reset_index = false) {
+                    Script(|bb| { *bb.t0 += 3; if (bb.b0 + 1) % 2 == 1 { *bb.t0 += 3 } }),
+                },
+                Error(DiffError(1045)),
+            },
+            ParallelAll(4) {
+                SubTree(Tree0364Sub0, ..),
+                #[success_if(|bb| bb.b0 != 6)]
+                AlwaysSuccess,
+                ParallelAll(max_failures = -2) {
+                    Condition(TCond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<3>),
+                    MaxTime(30) {
+                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                        Condition(PCond<4>, b0 = 0),
+                    },
+                },
+                Wait(100),
+                WaitUntil(|bb| *bb.t0 == bb.b0) {
+                    ReactiveFallback {
+                        StatefulAction(TTask<5>),
+                        StatefulAction(TTask<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0364Blackboard { t0 l0 b0 });
+
+fallible!(Tree0364);
+
+bt::behavior_tree! {
+    pub tree Tree0365 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 2,
+        }
+        Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+            Repeat(0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0365Blackboard { t0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0366 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        Observe(|bb| (*bb.t0 + 4) % 2 == 1) {
+            Remap(success = Failure, failure = Failure) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                    RepeatTimes(1) {
+                        ForceSuccess {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    AsyncSequence {
+                        #[on_success(|bb| if bb.b0 < 2 { bb.o0 = Some(7) })]
+                        Action(PIo<1>, t0 = {t0}),
+                        ReactiveSequence {
+                            Action(PIo<2>, t0 = {t0}),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0366Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0367 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            PolicyParallel(policy = FirstFailure) {
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    Priority {
+                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                            Fallback {
+                                RunOnce(then_skip = false) {
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            Parallel {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    WasEntryUpdated(t1),
+                                },
+                            },
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                            Retry(forever) {
+                                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
+                                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0367Blackboard { l0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0368Sub0 for Ctx {
+        Action(Act<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0368 for Ctx, error DiffError {
+        DynamicSequence {
+            Condition(TCond<0>),
+            RepeatUntil(Success) {
+                PrioritySelector {
+                    #[score(0)]
+                    PrioritySelector {
+                        #[score(0)]
+                        Action(TAct<1>),
+                        #[score(1)]
+                        Action(|ctx| ctx.try_exec(2)),
+                        #[score(2)]
+                        SubTree(Tree0368Sub0),
+                    },
+                    #[score(1)]
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(TTask<5>),
+                            StatefulAction(Task<6>),
+                        },
+                        Parallel(success = 2, failure = 2) {
+                            Condition(Cond<7>),
+                            Error(DiffError(1043)),
+                            WhileDoElse {
+                                Condition(TCond<8>),
+                                StatefulAction(TTask<9>),
+                            },
+                        },
+                        IfThenElse {
+                            Action(|ctx| ctx.try_exec(10)),
+                            Deadline(0) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                    #[score(1)]
+                    RepeatTimes(forever) {
+                        RetryUntilSuccessful(forever) {
+                            IfThenElse {
+                                Condition(|ctx| ctx.check(11)),
+                                Sleep(30),
+                                Condition(|ctx| ctx.try_check(12)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0368);
+
+bt::behavior_tree! {
+    pub tree Tree0369 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            l0: Vec<i64>,
+        }
+        Loop(q0, value = {b0}) {
+            Fallback {
+                ParallelAll(max_failures = -1) {
+                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Script(|bb| bb.b0 += 1),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(0, 4, &mut bb.b0)),
+                    ScriptCondition(|bb| *bb.t0 < 5),
+                    AlwaysFailure,
+                    Delay(50) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0369Blackboard { t0 q0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0370 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 % 2 > 0, else = Success) {
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b0 > 5),
+                Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                    Action(Act<0> = Act::<0>),
+                },
+                Condition(Cond<1> = Cond::<1>),
+                Script(|bb| bb.t1.set(*bb.t1 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0370Blackboard { l0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0371 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        Delay(50) {
+            ParallelAll(max_failures = -2) {
+                Sequence {
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                    #[on_success(|bb| { *bb.t0 += 2; bb.b1 += 1 })]
+                    Repeat(0) {
+                        Condition(Cond<0>),
+                    },
+                    Runner,
+                },
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0371Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0372Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+        #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
+        #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
+        StatefulAction(PTask<15>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0372 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Sequence {
+            WhileDoElse {
+                AsyncFallback {
+                    Condition(PCond<0>, b0 = {t0}),
+                    StatefulAction(Task<1>),
+                },
+                DynamicSelector {
+                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 1) % 4))]
+                    #[skip_if(|bb| (*bb.t0 + 1) % 4 < 3)]
+                    Action(PAct<2>, b0 = {=}),
+                    ScriptCondition(|bb| bb.b0 > 3),
+                    Condition(Cond<3>),
+                },
+                SequenceWithMemory {
+                    MaxTime(10) {
+                        #[run_while(|bb| *bb.t0 == 4)]
+                        Interrupt(|bb| *bb.t0 < 6) {
+                            Repeat(1) {
+                                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    AlwaysSuccess,
+                },
+            },
+            ParallelAll(1) {
+                StatefulAction(Task<5>),
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                AlwaysFailure,
+            },
+            Loop(q0, if_empty = Success) {
+                Fallback {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+            Parallel(success = 2, failure = -3) {
+                ReactiveSequence {
+                    SetBlackboard(b0 = 3),
+                    Condition(|ctx| ctx.check(11)),
+                    StatefulAction(Task<12>),
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    #[run_while(|bb| (bb.b0 + 1) % 3 != 2)]
+                    MemSequence {
+                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
+                        Repeat(3) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                Repeat(3) {
+                    Action(|ctx, bb| ctx.exec_in(14, 3, &mut bb.b0)),
+                },
+            },
+            Timeout(20) {
+                Fallback {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                        ReactiveSequence {
+                            SubTree(Tree0372Sub0, ..),
+                            Condition(PCond<16>, b0 = {b0}),
+                            Repeat(1) {
+                                Action(PAct<17>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0372Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0373 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            Action(PIo<0>, t0 = {t0}),
+            Wait(20),
+        }
+    }
+}
+
+board!(Tree0373Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0374Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0374 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
+        }
+        DynamicSelector {
+            Selector {
+                Observe(|bb| bb.b0 % 3 > 0, abort = lower) {
+                    Repeat(1) {
+                        Action(Act<0>),
+                    },
+                },
+                Observe(|bb| *bb.t0 + 3 > bb.b0, abort = none) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            Condition(Cond<2>),
+            #[failure_if(|bb| *bb.t0 % 4 == 1)]
+            #[post(|bb| bb.b1 = *bb.t0)]
+            RetryUntilSuccessful(0) {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+            },
+            Condition(Cond<4>),
+            SubTree(Tree0374Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0374Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0375 for Ctx, error DiffError {
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Sequence {
+                    StatefulAction(TTask<0>),
+                    Condition(Cond<1>),
+                },
+                Condition(TCond<2>),
+            },
+            MaxTime(20) {
+                MaxTime(0) {
+                    SequenceWithMemory {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Action(TAct<3>),
+                            Action(TAct<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0375);
+
+bt::behavior_tree! {
+    pub tree Tree0376 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        Sequence {
+            Fallback {
+                Action(|ctx| ctx.exec(0)),
+                Observe(|bb| bb.b0 % 2 != 1, abort = both) {
+                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 2)),
+                },
+                Observe(|bb| bb.b0 % 2 < 0) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            KeepRunningUntilFailure {
+                Cooldown(0, filtered = Skipped) {
+                    MemSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            UnsetBlackboard(o0),
+                        },
+                        SequenceStar {
+                            Action(Act<3>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0376Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0377Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0377 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+        }
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Script(|bb| { bb.b1 += 2; bb.b1 += 1 }),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                SubTree(Tree0377Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0377Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0378 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(2),
+        }
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            ReactiveSelector {
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    SequenceWithMemory {
+                        Timeout(50) {
+                            #[failure_if(|bb| bb.b0 == 3)]
+                            #[post(|bb| bb.o0 = None)]
+                            ReactiveSequence {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+                #[skip_if(|bb| bb.b0 + 4 < 1)]
+                Precondition(|bb| bb.o0.is_some()) {
+                    TryCatch(catch_on_halt = true) {
+                        Parallel(failure = -2) {
+                            Action(Act<2>),
+                            #[on_halted(|bb| { if bb.b0 + 2 < 6 { bb.o0 = Some(bb.b0) }; bb.b1 += 3 })]
+                            #[success_if(|bb| bb.b0 % 3 < 1)]
+                            Action(Act<3>),
+                        },
+                        #[run_while(|bb| bb.b0 == bb.b1)]
+                        ForceFailure {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Script(|bb| if (bb.b0 + 1) % 3 > 1 { bb.b1 += 1 }),
+                    Script(|bb| bb.b1 += 2),
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 % 4) as f32)]
+                        StatefulAction(Task<5>),
+                    },
+                    #[success_if(|bb| bb.b0 > 6)]
+                    SetBlackboard(b1 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0378Blackboard { t0 b0 b1 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0379 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        RepeatUntil(Failure) {
+            #[success_if(|bb| (*bb.t1 + 2) % 2 > 0)]
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree0379Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub1 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub0 for Ctx {
+        SubTree(Tree0380Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380 for Ctx {
+        ForceFailure {
+            SubTree(Tree0380Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0381 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        #[run_while(|bb| *bb.t0 > 7)]
+        #[failure_if(|bb| bb.b0 < 7)]
+        StepSequencer {
+            Error(DiffError(1097)),
+            Condition(Cond<1>),
+            Condition(TCond<2>),
+        }
+    }
+}
+
+board!(Tree0381Blackboard { t0 b0 });
+
+fallible!(Tree0381);
+
+bt::behavior_tree! {
+    pub tree Tree0382Sub0 for Ctx {
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
-        Inverter {
-            AsyncFallback {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Action(Act<1> = Act::<1>),
+        RetryUntilSuccessful(1) {
+            ReactiveFallback {
+                Action(Act<0>),
+                Delay(10) {
+                    Condition(|ctx| ctx.check(1)),
                 },
-                Wait(10),
+                SubTree(Tree0382Sub0),
             },
         }
     }
@@ -2919,186 +3268,239 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        Timeout(20) {
+        TryCatch {
             FlipSelector {
-                Sleep(10),
-                Wait(20),
-                SetBlackboard(b0 = {b1}),
+                Interrupt(|bb| (*bb.t0 + 2) % 3 > 1) {
+                    Wait(50),
+                },
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = {b1}),
+                Action(PIo<1>, t0 = {t0}),
+                #[run_while(|bb| *bb.t0 != 4)]
+                Condition(Cond<2>),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                #[on_success(|bb| if bb.b1 % 4 > 2 { *bb.t0 += 2 })]
+                #[skip_if(|bb| (bb.b1 + 4) % 4 < 2)]
+                RunOnce(then_skip = true) {
+                    WhileDoElse {
+                        #[post(|bb| bb.b1 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                        Action(PIo<4>, t0 = {b1}),
+                        Action(Act<5>),
+                    },
+                },
+                #[score(4)]
+                ForceSuccess {
+                    Action(Act<6>),
+                },
+            },
+            Script(|bb| bb.b0 += 1),
+        }
+    }
+}
+
+board!(Tree0383Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0384 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Limiter(1) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                ReactiveFallback {
+                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0383Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0384 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-        }
-        ReactiveSequence {
-            StatefulAction(TTask<0>),
-            Condition(|ctx| ctx.try_check(1)),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0384Blackboard { b0 b1 });
-
-fallible!(Tree0384);
+board!(Tree0384Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        ReactiveFallback {
-            ParallelAll(4) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                AlwaysSuccess,
-            },
-            AlwaysFailure,
-            WhileDoElse {
-                TryCatch {
-                    Condition(Cond<4>),
-                    Succeeder,
-                },
-                RepeatUntil(Failure) {
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        AlwaysSuccess,
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            l0: Vec<i64>,
+            b1: i64 = 0,
+        }
+        BinarySelector(|bb| (*bb.t0 + 2) % 3 < 0, dynamic = true) {
+            ReactiveSequence {
+                Iterate(l0, element = {b1}, until = FirstSuccess, max = 3) {
+                    Switch(b1) {
+                        case 3 => RetryUntilSuccessful(1) {
+                            SetBlackboard(t0 = 4),
+                        },
+                        case 5 => Filter(times = 2, count = Completed, filtered = Skipped) {
+                            #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                            UnsetBlackboard(o0),
+                        },
+                        _ => RepeatUntil(Success) {
+                            #[skip_if(|bb| bb.b0 % 3 > 1)]
+                            #[failure_if(|bb| bb.b0 + 2 != 1)]
+                            #[on_halted(|bb| bb.b1 = bb.b0 + 2)]
+                            Switch(b1) {
+                                case 0 => Filter(times = 2, count = Completed) {
+                                    Action(Act<0>),
+                                },
+                                _ => #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (bb.b1 + 3) % 2)]
+                                #[on_failure(|bb| *bb.t0 += 2)]
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
                     },
                 },
-                ReactiveSequence {
-                    Action(Act<5>),
+                #[run_while(|bb| *bb.t0 % 4 > 0)]
+                StepSequencer {
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                    Filter(times = 3, count = Completed) {
+                        RunOnce(then_skip = false) {
+                            Action(Act<4>),
+                        },
+                    },
                 },
             },
-            ParallelAll(3) {
-                RunOnce {
-                    AlwaysSuccess,
+            Switch(b1) {
+                case 5 => StatefulAction(PTask<5>, b0 = {=}, b1 = {b1}),
+                case 2 => RunOnce(then_skip = true) {
+                    SetBlackboard(o0 = Some(5)),
                 },
-                Condition(|ctx| ctx.check(6)),
-                RunOnce(then_skip = false) {
-                    MaxTime(10) {
-                        Action(Act<7>),
+                case 4 => Conditional(|bb| (bb.b0 + 3) % 3 == 2) {
+                    Remap(success = Success, failure = Failure) {
+                        Condition(Cond<6>),
                     },
+                },
+                _ => #[skip_if(|bb| (bb.b0 + 1) % 4 > 0)]
+                #[success_if(|bb| bb.b0 < 3)]
+                AsyncFallback {
+                    Condition(Cond<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                    Action(PIo<9>, t0 = {b0}),
                 },
             },
         }
     }
 }
+
+board!(Tree0385Blackboard { b0 t0 o0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| *bb.t0 += 1)]
-        WaitValueUpdate(t0) {
-            Fallback {
-                ForceFailure {
-                    Timeout(20) {
-                        #[success_if(|bb| *bb.t0 != 2)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        MemPriority {
-                            Action(Act<0>),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 5 => RunOnce(then_skip = false) {
-                        Condition(|ctx, bb| ctx.check_in(2, 5)),
-                    },
-                    _ => Condition(Cond<3> = Cond::<3>),
-                },
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        #[on_halted(|bb| bb.b1 += 2)]
-                        Condition(Cond<6>),
-                        Condition(PCond<7>, b0 = 1),
-                        SetBlackboard(b0 = 5),
-                    },
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
+            #[post(|bb| if bb.b0 < 4 { *bb.t0 += 1 })]
+            #[skip_if(|bb| *bb.t0 < 4)]
+            #[failure_if(|bb| bb.b0 + 1 == 4)]
+            Sleep(30),
+            Timeout(0) {
+                Precondition(|bb| *bb.t0 == 2, else = Failure) {
+                    Condition(Cond<1>),
                 },
             },
+            StatefulAction(PTask<2>, b0 = 4),
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0386Blackboard { t0 b0 b1 });
+board!(Tree0386Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_success(|bb| *bb.t0 += 1)]
-        SequenceStar {
-            Deadline(10) {
-                StatefulAction(Task<0> = Task::<0>),
+        ReactiveFallback {
+            PrioritySelector {
+                #[score(6)]
+                StatefulAction(Task<0>),
+                #[score(|bb| (bb.b0) as f32)]
+                Script(|bb| *bb.t0 += 3),
+                #[score(|bb| (*bb.t0 + 3) as f32)]
+                StatefulAction(Task<1>),
             },
-            RunOnce {
-                Condition(Cond<1>),
+            ReactiveSequence {
+                MaxTime(50) {
+                    RepeatUntilFailure(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                SetBlackboard(b0 = {b1}),
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+                Optional {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
             },
-            Action(Act<2>),
+            SequenceStar {
+                DynamicSequence {
+                    TryCatch(catch_on_halt = true) {
+                        Action(|ctx| ctx.exec(6)),
+                        Action(Act<7> = Act::<7>),
+                        ScriptCondition(|bb| *bb.t0 < 6),
+                        Script(|bb| bb.t0.set(bb.b1 % 2)),
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                    },
+                },
+                Action(PIo<9>, t0 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0387Blackboard { t0 });
+board!(Tree0387Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0388Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        AlwaysRunning
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            b1: i64,
             #[tracked] t0: i64 = 3,
         }
-        IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail) {
-            BinarySelector(|bb| *bb.t1 != bb.b0 % 4, dynamic = false) {
-                #[run_while(|bb| bb.b0 + 2 < 1)]
-                Sequence {
-                    SetBlackboard(t1 = {b0}),
-                    StatefulAction(Task<0>),
-                },
-                Parallel(failure = -1) {
-                    Selector {
-                        SequenceStar {
-                            Condition(Cond<1>),
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                        },
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+            WaitValueUpdate(t0) {
+                WhileDoElse {
+                    IfThenElse {
+                        Action(Act<0>),
+                        Action(Act<1>),
                     },
-                },
-            },
-            RepeatUntil(Failure) {
-                Condition(Cond<5>),
-            },
-            Cooldown(0, filtered = Skipped) {
-                Interrupt(|bb| *bb.t0 + 3 < *bb.t1 % 4) {
-                    RunOnce {
-                        #[run_while(|bb| *bb.t0 != 3)]
-                        AsyncFallback {
-                            AsyncFallback {
-                                Filter(times = 2, count = Success, filtered = Skipped) {
-                                    #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                                    #[skip_if(|bb| *bb.t0 > *bb.t1 + 1)]
-                                    Action(Act<6>),
-                                },
-                                ScriptCondition(|bb| *bb.t1 == 6),
-                                StatefulAction(Task<7>),
-                            },
-                        },
+                    RetryUntilSuccessful(2) {
+                        SubTree(Tree0388Sub0, l0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
+                    },
+                    #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.b1 = *bb.t0 })]
+                    RetryUntilSuccessful(forever) {
+                        #[failure_if(|bb| bb.b1 == 3)]
+                        SetBlackboard(b0 = {t0}),
                     },
                 },
             },
@@ -3106,233 +3508,243 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0388Blackboard { t1 b0 t0 });
+board!(Tree0388Blackboard { l0 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0389 for Ctx {
+    pub tree Tree0389 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
+            b0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Inverter {
-                Precondition(|bb| bb.b1 % 4 > 1) {
-                    Sequence {
-                        Action(Act<0>),
-                        Action(PAct<1>, b0 = {t1}),
-                        Condition(Cond<2>),
+        Fallback {
+            ReactiveFallback {
+                Filter(times = 2, count = Success) {
+                    Conditional(|bb| bb.b0 != bb.b1, dynamic = true, else = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 3)),
                     },
+                },
+                Filter(times = 3, count = Failure) {
+                    Condition(TCond<1>),
+                },
+                Condition(|ctx| ctx.try_check(2)),
+                Delay(20) {
+                    Error(DiffError(1051)),
+                },
+                ScriptCondition(|bb| *bb.t0 == 3),
+            },
+            IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                DynamicSelector {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                    SetBlackboard(b0 = 5),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        Failer,
+                        Action(TAct<6>),
+                    },
+                },
+                Parallel(failure = 1) {
+                    Sleep(0),
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0389Blackboard { t1 b1 });
+board!(Tree0389Blackboard { b0 o0 b1 t1 t0 });
+
+fallible!(Tree0389);
+
+bt::behavior_tree! {
+    pub tree Tree0390Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        Action(PIo<0>, t0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
-        Repeat(0) {
-            Action(Act<0>),
+        blackboard {
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                AlwaysFailure,
+                SubTree(Tree0390Sub0, b0 = {=}),
+                Condition(Cond<1>),
+            },
+            Sleep(50),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0391Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(PCond<4>, b0 = 7)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0391Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        SubTree(Tree0391Sub1, ..)
-    }
-}
+board!(Tree0390Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        Priority {
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                WaitUntil(|bb| *bb.t0 < 3) {
-                    Action(PAct<0>, b0 = {b0}),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| *bb.t0 % 4 < 2),
-                    Action(PIo<2>, t0 = {b0}),
-                },
-            },
-            Repeat(4) {
-                ReactiveSequence {
-                    WhileDoElse {
-                        #[on_success(|bb| if (bb.b0 + 2) % 3 < 0 { bb.b0 += 3 })]
-                        #[failure_if(|bb| *bb.t0 + 3 > 5)]
-                        StatefulAction(Task<3>),
-                        SubTree(Tree0391Sub0, ..),
-                    },
-                    Condition(PCond<5>, b0 = 1),
-                    Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Parallel(failure = 2) {
-                RepeatUntilFailure(forever) {
-                    SetBlackboard(b0 = 3),
-                },
-                Condition(PCond<7>, b0 = {=}),
-            },
+        Filter(times = 2, filtered = Skipped) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0391Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 3,
         }
-        Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false, else = Failure) {
-            ParallelAll(max_failures = -2) {
-                Selector {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                Optional {
-                    Selector {
-                        StepSequencer {
-                            Condition(PCond<3>, b0 = {t0}),
-                        },
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-                RepeatUntilFailure(1) {
-                    ParallelAll {
-                        Condition(Cond<4>),
-                        IfThenElse {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            #[on_success(|bb| bb.b0 = *bb.t0)]
-                            AlwaysFailure,
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 1)),
-                        },
-                    },
+        Parallel(success = -3, failure = 1) {
+            #[skip_if(|bb| bb.b1 > 6)]
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = 6, b1 = {b0}),
+                Condition(Cond<2>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Action(PAct<3>, b0 = 6, b1 = {b0}),
+            },
+            SequenceWithMemory {
+                StatefulAction(PTask<4>, b0 = {b1}, b1 = {=}),
+                IndexSwitch(|bb| bb.b1 + 3) {
+                    Condition(Cond<5>),
+                    Wait(100),
+                    Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0392Blackboard { q0 b0 t0 });
+board!(Tree0392Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0393 for Ctx, error DiffError {
+    pub tree Tree0393 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64 = 2,
+            o0: Option<i64> = Some(3),
             b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
         }
-        Selector {
-            ReactiveFallback {
-                #[on_success(|bb| if *bb.t0 > bb.b0 { bb.b1 = *bb.t0 % 4 })]
-                Inverter {
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(1) < 0, dynamic = true) {
-                            Action(Act<0>),
-                            Interrupt(|bb| *bb.t0 < 1) {
-                                SetBlackboard(b0 = 0),
-                            },
-                        },
-                    },
+        ReactiveFallback {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                MemPriority {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
                 },
-                Switch(b1) {
-                    case 5 => MaxTime(20) {
-                        StatefulAction(TTask<1>),
-                    },
-                    _ => Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b0)),
-                },
+                Condition(Cond<3>),
             },
-            ReactiveSequence {
-                FlipSelector {
-                    Script(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 }),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Action(|ctx| ctx.try_exec(3)),
+            #[on_success(|bb| bb.b0 += 2)]
+            #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < (*bb.t1 + 2) % 4)]
+            MemSequence {
+                Condition(Cond<4>),
+                Timeout(20) {
+                    SetBlackboard(b0 = 3),
                 },
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 2))]
+                StatefulAction(Task<5>),
+            },
+            #[success_if(|bb| *bb.t1 + 3 < *bb.t0 % 2)]
+            TryCatch(catch_on_halt = true) {
                 RepeatUntilFailure(2) {
-                    IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
-                        ScriptCondition(|bb| *bb.t0 != 3),
-                        Action(Act<5>),
-                    },
+                    StatefulAction(Task<6>),
                 },
-                RepeatTimes(2) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(TCond<6>),
-                        #[failure_if(|bb| bb.b1 + 1 > 2)]
-                        KeepRunningUntilFailure {
-                            SetBlackboard(b1 = 3),
-                        },
-                        StatefulAction(TTask<7>),
-                    },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0393Blackboard { t0 o0 b1 b0 });
-
-fallible!(Tree0393);
+board!(Tree0393Blackboard { o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
+            l0: Vec<i64> = vec![],
+            b0: i64,
         }
-        Deadline(0) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Retry(forever) {
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[on_halted(|bb| { bb.b0 += 2; if bb.b0 == 4 { bb.t0.set(bb.o0.unwrap_or(5) % 2) } })]
-                    TryCatch {
-                        Action(Act<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                        Action(|ctx| ctx.exec(4)),
-                        Script(|bb| bb.b1 += 1),
+        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+            #[run_while(|bb| bb.b0 > *bb.t0)]
+            #[skip_if(|bb| *bb.t0 % 2 > 0)]
+            Sequence {
+                WaitUntil(|bb| *bb.t0 > 6) {
+                    ReactiveSequence {
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                },
+                Optional {
+                    ParallelAll {
+                        AsyncFallback {
+                            Condition(Cond<4>),
+                            Script(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 }),
+                        },
+                        RunOnce(then_skip = false) {
+                            Loop(q0, if_empty = Skipped) {
+                                Action(Act<5>),
+                            },
+                        },
+                        #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                        Delay(0) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        Condition(Cond<7>),
+                    },
+                },
+                #[skip_if(|bb| bb.b0 < 3)]
+                MemSequence {
+                    #[run_while(|bb| bb.b0 % 3 < 0)]
+                    #[success_if(|bb| bb.b0 < 6)]
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                    #[success_if(|bb| bb.b0 != 1)]
+                    SetBlackboard(t0 = 9),
+                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
+                },
+                #[on_failure(|bb| *bb.t0 += 2)]
+                SequenceWithMemory {
+                    StatefulAction(Task<11>),
+                    ReactiveFallback {
+                        Condition(Cond<12>),
+                        Script(|bb| { if bb.b0 + 4 > 2 { *bb.t0 += 3 }; bb.b0 += 1 }),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 2),
+                    },
+                    #[on_success(|bb| if *bb.t0 == bb.b0 % 4 { bb.b0 = bb.b0 % 3 })]
+                    #[failure_if(|bb| bb.b0 % 3 != 0)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Repeat(0) {
+                        Condition(PCond<13>, b0 = 7),
+                    },
+                },
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                        MemSequence {
+                            Iterate(l0, element = {b0}, until = FirstSuccess) {
+                                Cooldown(100, filtered = Skipped) {
+                                    #[success_if(|bb| bb.b0 < *bb.t0 + 4)]
+                                    #[post(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -3340,301 +3752,261 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0394Blackboard { b1 t0 t1 o0 b0 });
+board!(Tree0394Blackboard { q0 t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        MemPriority {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
+        MaxTime(0) {
+            RepeatUntil(Failure) {
+                IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
                 },
             },
-            Action(Act<2>),
-            #[failure_if(|bb| *bb.t0 < 5)]
-            #[run_while(|bb| *bb.t0 > 7)]
-            #[on_success(|bb| *bb.t0 += 3)]
-            ReactiveSequence {
-                Wait(0),
-                Wait(10),
-                Sleep(10),
-            },
-            Cooldown(20, filtered = Skipped) {
-                Deadline(0) {
-                    Repeat(forever) {
-                        #[on_halted(|bb| { if *bb.t0 > 0 { *bb.t0 += 1 }; bb.b0 = 0 })]
-                        Action(Act<3>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<4>),
-                AlwaysSuccess,
-                #[on_halted(|bb| bb.b0 += 1)]
-                Retry(3) {
-                    Action(PAct<5>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0395Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0396Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 12,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0396 for Ctx, error DiffError {
+    pub tree Tree0396 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64,
         }
-        IfThenElse {
-            Delay(0) {
-                BinarySelector(|bb| bb.b0 % 3 == 1) {
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                        ScriptCondition(|bb| bb.b1 < 1),
-                        Error(DiffError(1071)),
-                    },
-                    Retry(2) {
-                        Script(|bb| bb.b1 = (bb.b1 + 1) % 3),
+        #[on_halted(|bb| bb.b0 = bb.b1)]
+        #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+        #[skip_if(|bb| bb.b0 + 1 != 0)]
+        RepeatTimes(forever) {
+            SkipUnlessUpdated(t0) {
+                RepeatUntil(Failure) {
+                    Iterate(l0, element = {b1}, until = Never) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        IfThenElse {
+                            IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, dynamic = true) {
+                                #[on_halted(|bb| bb.b0 += 1)]
+                                AlwaysFailure,
+                                Precondition(|bb| bb.o0.unwrap_or(2) > 2, else = Skipped) {
+                                    #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
+                                    #[post(|bb| { bb.b1 = 4; bb.b1 = 2 })]
+                                    Condition(Cond<0>),
+                                },
+                                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                            },
+                            Succeeder,
+                            #[on_success(|bb| bb.b0 += 1)]
+                            Repeater(0) {
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
                     },
                 },
             },
-            ScriptCondition(|bb| bb.b0 > 2),
-            SubTree(Tree0396Sub0, b1 = {=}, b0 = {b0}, q0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0396Blackboard { b1 b0 q0 t0 });
-
-fallible!(Tree0396);
-
-bt::behavior_tree! {
-    pub tree Tree0397Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        Action(Act<1>)
-    }
-}
+board!(Tree0396Blackboard { t0 l0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            Cooldown(50) {
-                FlipSelector {
-                    WasEntryUpdated(t1),
-                    AlwaysRunning,
-                },
-            },
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                SubTree(Tree0397Sub0, q0 = {=}, t1 = {t1}),
-            },
+        Repeat(0) {
+            SetBlackboard(b1 = {t0}),
         }
     }
 }
 
-board!(Tree0397Blackboard { q0 t1 });
+board!(Tree0397Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            b0: i64 = 3,
         }
-        Parallel(success = -2) {
-            Script(|bb| bb.b0 = 4),
-            IndexSwitch(|bb| 6, dynamic = true) {
-                RetryUntilSuccessful(forever) {
-                    Timeout(0) {
-                        RunOnce(then_skip = false) {
-                            IfThenElse {
-                                ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
-                                Action(PIo<0>, t0 = {=}),
-                                Repeat(2) {
-                                    AlwaysSuccess,
-                                },
-                            },
+        StepSequencer {
+            Fallback {
+                Sequence {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1 % 4) as f32)]
+                        #[on_halted(|bb| if (bb.b1 + 3) % 2 > 0 { bb.b0 = *bb.t0 + 1 })]
+                        Condition(Cond<0>),
+                        #[score(|bb| (bb.b0) as f32)]
+                        Action(Act<1>),
+                    },
+                    StatefulAction(PTask<2>, b0 = {t0}),
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                WasEntryUpdated(t0),
+                Repeat(4) {
+                    RunOnce(then_skip = false) {
+                        Limiter(2) {
+                            StatefulAction(Task<4>),
                         },
                     },
                 },
-                BinarySelector(|bb| (*bb.t1 + 2) % 3 < 0, dynamic = false) {
-                    ParallelAll(1) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Interrupt(|bb| *bb.t0 + 4 != 3) {
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                },
+                SetBlackboard(t0 = 1),
             },
         }
     }
 }
 
-board!(Tree0398Blackboard { t0 t1 b0 q0 });
+board!(Tree0398Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            Repeater(3) {
+        Fallback {
+            RunOnce {
                 RepeatUntilFailure(forever) {
-                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
                 },
             },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| *bb.t0 < bb.b0),
+            Fallback {
+                #[run_while(|bb| *bb.t0 < (bb.b0 + 4) % 4)]
+                Guard(|ctx| &mut ctx.token) {
+                    Sleep(20),
+                },
+                AlwaysFailure,
             },
-            Loop(q0) {
-                StatefulAction(Task<2>),
+            Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Failure) {
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                },
             },
-            RetryUntilSuccessful(0) {
-                Action(PAct<3>, b0 = 8, b1 = {t0}),
+            #[run_while(|bb| bb.b0 < 0)]
+            #[failure_if(|bb| *bb.t0 == 0)]
+            #[on_success(|bb| { bb.o0 = None; if bb.o0.unwrap_or(0) < 0 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
+            Loop(q0, value = {b1}) {
+                BinarySelector(|bb| *bb.t0 < 2, dynamic = true) {
+                    #[failure_if(|bb| *bb.t0 != bb.b0)]
+                    Action(|ctx| ctx.exec(3)),
+                    Script(|bb| *bb.t0 += 2),
+                },
             },
         }
     }
 }
 
-board!(Tree0399Blackboard { t0 q0 b0 });
+board!(Tree0399Blackboard { o0 b1 b0 q0 t0 });
 
 cases! {
-    Tree0300 "B{t1;t0=4;q0=2;b0=1;b1=5}MSeq(@po{b1:=b0}Fb(RSel(t0,Wu{t1}),t1,c2e),Lp{b0;R}(Rpt{F}(Flt{2;S;F}(Su{t0}(Once(F))))))",
-    Tree0301 "B{b0;q0;t0=0;b1=0;t1}RSeq(RFb(@rw{t0+3%4>0}t0,Fb(Sw{2;5}(c1,Wu{t0},Sc{b0:=t0+4;b0%3!2?t1:=b1+3%3}),@rw{t1>2}@of{b1%4<0?b0:=t1+2}Lp{_;S}(R)),Bin{b0<b0+3;T}(Pre{b0<2}(t2),a3b{t0%3;b0}),c4),FS(Sb{t0=0}))",
-    Tree0302 "B{t0;q0;b0=1}@ki{t0=5}@of{b0:=t0}@fi{t0+2!7}Star(a0b{t0;b0},PAll{-1}(OnceK(pi1{t0:=}),Lp{t0;R}(t2e),a3))",
-    Tree0303 "B{b0=3;o0=_}Bin{some;_}(pi0{t0:b0},t1e)",
-    Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(pt0{b0:b0;b1:b0},R)))))",
-    Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0,t1),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
-    Tree0306 "Rep1(c0)",
-    Tree0307 "Rep3(Flt{2;R;_}(PPar{1;N}(Rep4(OnceK(c0)),Rty4(Fai),RSeq(c1l,S,a2,a3,a4))))",
-    Tree0308 "B{t0=3;q0;b0=3;o0=_}RSeq(Step(@fi{t0<t0%3}@oh{b0+=3}c0,R,F),RSeq(@of{b0+=1}Isw{b0+4;N;T}(Sc{some?b0+=4;t0:=t0%3},@si{b0<5}@of{b0%3<1?t0:=t0%2}@po{t0+=2}pt1{b0:3;b1:t0},@si{b0<5}t2)),RSeq(Rep0(Sb{o0=7}),Pre{none;S}(Wt{0}),t3,Step(c4,t5),Sl{0}),Flip(Bin{b0>6;_}(a6b{t0;b0},WU{t0%2!0}(Suc))))",
-    Tree0309 "Par{0;-2}(Par{_;3}(t0,a1,Dl{50}(RSeq(Cd{0;K}(a2),c3)),OnceK(Inv(a4l))),Wde(PPar{0;N}(RU{F}(MSeq(PAll{1}(a5,a6))),Step(a7,Dd{30}(c8),a9),Wt{0}),Once(Rep0(F))))",
-    Tree0310 "B{o0=4;t0=2;b0=3;b1=3}MSeq(SubR(SubA(@si{b1+2%4=2}pi0{t0:=})),@si{b0+1<b1%3}@os{o0:=_}t1e)",
-    Tree0311 "B{b0;b1=5;o0=_;t0;t1=0}Swm(Fb(PPar{0;T}(Wu{t0},a0,S)),Su{t0}(@rw{b0<6}Wv{t0}(Pre{b1%3>0;K}(TryT(Scc{b0>2},Sc{b1:=b0+1%4})))),Bin{none;T}(Scc{b1>6},Rpt{F}(PAll{_}(@fi{b0!2}@rw{some}@os{b1+=1;o0:=_}Wt{0},a1))),RFb(pt2{b0:t0;b1:b0},a3,@rw{t1+4!1}@fi{none}@ki{b0+2=t0%2}t4),Wde(Ite(@oh{t0+1%3>0?t1+=3}@os{t1:=o0|4}@rw{t1+3%2>0}t5,SubA(Sl{0})),c6))",
-    Tree0312 "B{q0=2;t0;o0;t1=1;b1=4;b0=1}Lp{_;S}(Ite(RSeq(Ub{o0},Rep1(Mt{0}(pa0{b0:7;b1:b0})),@rw{t1%4>2}AFb(c1,@si{t1+1=b1}S),pi2{t0:t0}),RT{F}(RFb(Dd{0}(Sel(@oh{t1+=1}c3,Scc{t1!b1%4},R)),Wu{t0}))))",
-    Tree0313 "Flt{1;S;F}(Flip(Once(a0),Cd{0;F}(t1e),t2,t3e,a4))",
-    Tree0314 "B{t0=2;t1=3;b0=4}@rw{b0<t0+4}@po{t0:=t1}@ki{b0<3}RFb(pa0{b0:t0;b1:b0},Ruf{F}(Wu{t0}),MPri(Wu{t1},t1),@rw{t0%4<2}Ite(c2l,c3,Flip(Rep3(c4l),t5)),@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a6,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}))",
-    Tree0315 "B{b1=3;t0=3;b0=5}Sw{2;5;4}(Ret0(t0),t1,Lim{3}(t2),Step(Sb{b0=t0},Scc{t0+3%2!0}))",
-    Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Suc)",
-    Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0),RSeq(pi1{t0:t0},Ub{o0}),t2e),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
-    Tree0318 "B{b1;t0;b0=2}RU{S}(RFb(Sw{4;1}(OnceT(Ite(@rw{b0<t0}To{20}(c0),@po{b0+=2}Ret3(Bin{b0<2;_}(@rw{t0<t0+3}Sc{b0+=2},pt1{b0:5;b1:b0})))),Pre{t0>1;R}(RT{3}(RFb(@os{b0+=3}@po{b0+=1}Rep3(pi2{t0:=})))),Wde(t3,R,Sc{b0+=1}))))",
-    Tree0319 "B{o0=_;t0=5;b0=4;b1}Star(RepF(t0),SubA(@po{b1:=o0|5;o0:=_}SubR(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t1e)),t2,pi3{t0:=})",
-    Tree0320 "Inv(a0)",
-    Tree0321 "B{t1=5;t0=3;b1=1}Fb(FF(Sc{t0+=2;t1:=b1+4%2}),Invt(Intr{t1+4>t0%4}(c0b{6})),a1b{b1%4;b1},t2e,c3)",
-    Tree0322 "Swm(Par{-1;-4}(Fai,c0,Fai,R,t1),Fb(OnceK(t2e),MPri(Dd{0}(a3),t4e,c5),Rty3(FF(a6))),Rmp{F;F}(Once(Seq(t7,Cd{30;_}(t8),S,t9))))",
-    Tree0323 "B{t0=5;b0=5}Wde(Scc{b0>2},PPar{0;N}(Wu{t0},@rw{t0%2!0}Sb{t0=b0},t0e),Sel(c1b{1},t2))",
-    Tree0324 "B{o0=_;b0=2;b1=0;t0=2;q0=4}TryT(Sw{2;5;4}(Ret2(Rep1(To{50}(@po{t0+=1;b0+=2}Lp{_;F}(Lp{b0;_}(c0))))),Step(WU{t0>2}(Sc{o0:=_})),PAll{2}(c1,Wt{30}),RFb(c2,t3e)),Invt(Fb(Lim{1}(Flip(c4l,a5)),Wde(RSeq(Dl{0}(a6),t7),Lp{t0;F}(Isw{b0%3;N;T}(a8,a9,c10,Sl{0}))),Cd{0;_}(Sb{t0=6}),Ite(c11b{t0},Fb(pi12{t0:b0})))))",
-    Tree0325 "B{t0=3;t1=3;b1=2;b0=1}@ki{b0+2<b1%2}@po{t0:=t1;t0:=t0+4%4}Isw{t1%2;N;T}(RU{F}(Par{-1;-1}(MPri(@si{t1!4}pi0{t0:b0},c1),Rep3(Flip(Ret3(c2),t3,@oh{t0:=b1}@of{t0:=b0%3}Suc)))),@fi{t1+4>t1}Wv{t0}(Step(@fi{t1+3=b1%3}@po{t1+=2}Par{-1;-2}(Inv(t4),c5),Keep(@os{t0+4=b1?b1+=3;b0:=t1%3}Scc{b1+4%2<0}),t6e,MSeq(S,t7e,Wt{20}))),Seq(Sel(a8e,Suc),Seq(c9b{t0%4},c10,Sb{b0=0}),Wde(@rw{b0+3%2<1}Swm(a11,a12),PPar{2;T}(t13),Ruf{1}(@oh{b1+=3;t0:=t1+3}To{50}(WU{t1+1<t1}(Cd{0;K}(c14l)))))))",
-    Tree0326 "Inv(Step(a0,t1))",
-    Tree0327 "B{t0=3;b1=2;t1}RSeq(MSeq(Rus{1}(FF(Pre{t0+1>6;K}(Step(t0,F)))),RU{S}(a1)),@fi{t1>0}PAll{-2}(Wde(pt2{b0:t0;b1:b1},R,c3),Once(Wde(c4l,F,Suc))))",
-    Tree0328 "Ret3(t0)",
-    Tree0329 "B{b1;t0=5;t1;o0=0}Star(Par{0;-1}(t0e,@oh{none?b1:=t0%3}@ki{b1<o0|4}t1,PAll{_}(Sb{t1=3},Sl{0})),Ruf{1}(c2),t3)",
-    Tree0330 "Try(MPri(Par{-1;2}(t0e,t1),c2,Try(c3,Wt{0})),RSeq(RSeq(Sl{20},a4l,c5,t6,RU{S}(S)),t7,Rep3(a8)))",
-    Tree0331 "B{b0;t1}Once(Pre{t1%4!2;S}(Try(@ki{b0=0}t0,Sb{b0=3},c1l)))",
-    Tree0332 "B{t0=2;b0=4;b1}@fi{t0+3%4<1}@os{b0:=8}Dd{20}(Seq(Sc{b1:=0},c0,MSeq(a1b{t0;b1},a2b{t0;b0})))",
-    Tree0333 "B{o0;t0;b0;t1;q0=2}Once(@fi{t1=4}Step(Scc{o0|3<b0%2},Lp{t1;F}(Opt(Dl{20}(a0b{t1;b0}))),Flip(@ki{b0<t1}@oh{o0:=2}c1,t2,Sc{t1:=b0},pt3{b0:=;b1:t0},Sb{t1=0}),Pre{t0>6}(ASeq(SubR(Flt{3;R;K}(a4)),S)),PPar{1;_}(t5e)))",
-    Tree0334 "B{b0=0;t1=5;b1=0;t0=0}Par{_;-4}(@si{t0%3>0}@os{t0+=1;b0%3<0?t0+=3}Rty1(a0),Seq(Wu{t1},@rw{b1+2%3>1}@po{b0+=1}c1b{b0},a2),Par{-2;_}(a3,t4,t5,t6),Sel(pt7{b0:=;b1:t1},pa8{b0:2;b1:=},t9e),FF(Rpt{3}(Su{t0}(a10e))))",
-    Tree0335 "B{o0}PAll{3}(F,Inv(Ub{o0}),Inv(@ki{some}c0e))",
-    Tree0336 "Dl{100}(To{50}(Flip(RFb(Inv(Rty4(t0e)),Once(a1)))))",
-    Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0t,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=}),Err{1041}))",
-    Tree0338 "B{o0;b0=5;t0=4}@oh{b0:=t0%4}@os{t0+4>b0+4?t0+=3;b0:=8}Pre{o0|1+4<t0+2;S}(RSeq(@rw{t0+1%2>0}SubA(@oh{t0+=1;none?t0:=b0%2}@ki{t0=7}Isw{t0%3;T;T}(SubA(t0e),pa1{b0:=})),Sb{b0=4},Cnd{b0%2<0;_;_}(Sl{100}),Ub{o0}))",
-    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0r,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2r,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0}),Err{1095}))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4r),a5t))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
-    Tree0340 "B{b1=4;t1=2;b0}Inv(PAll{-2}(a0b{8;b0},Su{t1}(pa1{b0:=;b1:=})))",
-    Tree0341 "RFb(a0l,t1,a2)",
-    Tree0342 "B{o0;b0;b1;t0;q0}Ret2(Ite(Isw{t0;_;N}(@po{b1<5?t0:=b0+3%4}@ki{some}a0,RSel(t1,pt2{b0:=}),Mt{0}(Lp{t0;R}(t3)),t4),Pri(Wde(c5e,c6l),c7,Ret0(a8)),Scc{o0|5%3!1}))",
-    Tree0343 "MPri(Dd{0}(Rep2(Fb(a0e))),Fb(a1,Lim{1}(t2e),Fai))",
-    Tree0344 "AFb(RFb(c0,Seq(ASeq(t1e,c2)),Cd{10;K}(Step(S,t3,c4))),Star(Ret3(OnceT(RSel(t5,c6))),RT{F}(Sub(RFb(c7,t8e)))))",
-    Tree0345 "B{o0;b0=0;t0;t1=4}Pre{o0|4<1;F}(Try(ASeq(Sl{10},Sb{b0=t0},Scc{t0%2=0},S,Sl{10}),Pri(Seq(@si{t0+2<b0+3%2}a0e,t1e)),Ite(a2,pt3{b0:t1;b1:b0},a4)))",
-    Tree0346 "B{b0=4;t0}Seq(Wde(pi0{t0:=},c1e,c2),Seq(Intr{b0=3}(@si{b0%2<1}c3b{2}),pt4{b0:=;b1:b0},pt5{b0:2;b1:t0}))",
-    Tree0347 "Fb(Swm(a0,Dl{10}(RSeq(a1r,t2t,Err{1081})),Rep4(Fb(t3t,c4))),Keep(RFb(Lim{3}(Step(t5,c6)),RSeq(t7,c8,Sl{100}))))",
-    Tree0348 "Fb(a0,RFb(AFb(FF(a1r),Inv(c2l))),Inv(Seq(a3t,a4t)),Step(t5,c6e,t7))",
-    Tree0349 "B{b1=1;q0=4;t1}Sw{3;0;2}(Flt{2;R;_}(Lp{t1;S}(Lp{_;K}(Dl{10}(Wt{0})))),c0,S,t1t)",
-    Tree0350 "B{b0=0;t1=0}RFb(c0,Dl{30}(c1),Wde(a2b{b0;b0},t3e),pa4{b0:=;b1:t1},Keep(t5))",
-    Tree0351 "RFb(OnceT(Pri(c0,t1)),Mt{0}(Wt{10}),t2)",
-    Tree0352 "B{b0;t1}Pri(SubR(To{10}(Keep(Keep(Dl{30}(a0e))))),Par{1;_}(pi1{t0:b0},a2),Wde(Wu{t1},R),Cd{30;F}(a3))",
-    Tree0353 "B{t1=4;t0=2}Fb(pt0{b0:2;b1:t0},Step(SubA(t1),c2b{t1}),c3)",
-    Tree0354 "B{t0=2;b0=1;b1=3}Rep3(RFb(@of{t0=3?t0:=b1}@ki{t0<3}c0,@rw{t0+1<4}@os{b1+4>t0?t0:=b0+2}Scc{b0%3!0},a1))",
-    Tree0355 "B{t1=1;t0}Seq(@oh{t0+=2}OnceK(RSeq(Seq(Once(RSel(pc0{b0:8},Sl{10})),pa1{b0:t1}),Sl{20})))",
-    Tree0356 "FF(Sl{0})",
-    Tree0357 "B{b0;t0=5;b1}Sw{4;0}(Ruf{1}(MSeq(@of{b0:=b1;t0%3=2?t0:=b0}@fi{b0<5}t0,TryF(@po{b1%3>0?b0+=2}pa1{b0:9;b1:t0},@fi{t0+2>0}t2e,pi3{t0:b0}))),Bin{b1<2;N}(S,Fb(Seq(RSeq(WU{b1+1>5}(Sl{20}),Pre{b0>3;F}(@fi{b0=6}a4))),Step(a5l,@oh{b0+=1;b0+=2}@po{t0+=1}pa6{b0:b1;b1:b1}))),@po{b0:=t0%2}Flip(Sw{4}(OnceK(Wt{50}),Wde(@po{b1+1<4?b1:=t0}SubA(c7),Lim{3}(c8b{8}))),Flt{2;_;_}(Rep4(OnceK(PAll{-3}(pt9{b0:t0},Fb(t10,t11),Pri(a12e),TryT(t13,pt14{b0:t0;b1:=})))))))",
-    Tree0358 "RFb(Lim{3}(PPar{0;T}(c0,c1)),Swm(Mt{20}(Dd{100}(Par{-2;0}(a2l,a3)))),Sl{30})",
-    Tree0359 "B{b1=0;b0=0;t0}@po{b0+=2}Pre{b0+1=4;K}(Sw{1;4}(t0e,pt1{b0:t0},Sb{t0=7}))",
-    Tree0360 "B{t0=1;t1=3}Ite(pt0{b0:t0;b1:t0},Rep0(@rw{t0!t1}Sl{0}))",
-    Tree0361 "Keep(Flip(a0,Swm(PPar{0;_}(c1,c2),t3,RSeq(c4))))",
-    Tree0362 "B{b0=3;o0}@si{o0|1%3>1}Ite(Bin{b0<b0+3%4;N}(RSeq(S,t0t,c1t,a2t,Sl{10}),Bin{b0%4<3;N}(c3b{o0|3},a4l)),Ret0(Sc{b0+=2}),Swm(c5t,Sb{o0=2},a6b{1;b0},c7l,S))",
-    Tree0363 "B{t1=5;t0;b0=3;b1}Fb(@of{t0>3?b1+=3}@po{t0=t1?t0+=2}@os{b1:=b0%2;t0:=b0}Star(c0,Sb{t0=1},t1),@si{t0!2}c2l)",
-    Tree0364 "B{t0=2}MPri(PAll{_}(Inv(Keep(Scc{t0%4<2})),R))",
-    Tree0365 "B{b0;t0;b1=0}@rw{b1+4%2<0}@ki{t0>b1}Cd{0;F}(MSeq(MPri(@oh{b0=3?b1+=2}@po{b0+=2}t0,SubA(@si{b1<3}@os{b1+=1}@fi{b1+3<6}Sc{t0:=0}),t1,t2,c3),@po{b0:=b1+1}@fi{b0%2>0}Once(RSeq(Seq(RSeq(t4,Sb{b1=t0}),@of{b1+=1;t0:=t0+1%4}@oh{b0:=b1;t0:=b0+4}Wde(Rep3(t5),a6b{b1+3%2;b1},Sc{b0+=4;t0+=3})))),Rep4(RepF(RSeq(@fi{b0+4>t0}@rw{b0=2}R)))))",
-    Tree0366 "Try(t0e,c1,F)",
-    Tree0367 "B{t0;b1;b0=1}RSeq(Pre{t0=0;S}(Sw{2;5}(SubA(Star(Sc{b0+=2;b1:=8},Suc,t0)),Bin{t0>1;N}(@si{t0+1>6}@of{t0:=7}Sb{t0=7},t1e),Su{t0}(Seq(RFb(Step(pa2{b0:=;b1:b1})))))),Su{t0}(Su{t0}(Sw{1}(Fb(a3b{b1;b1},c4l,Wv{t0}(t5)),Fb(Flip(Dd{20}(t6),t7e,c8,a9l))))),@ki{b1%4!1}Par{_;-4}(R,FF(Rep1(a10)),Suc,Fb(t11,c12b{b0})))",
-    Tree0368 "B{b1;b0=3;t0}Sw{1}(Seq(@of{b1+=1}FS(MPri(@oh{b1+=1}c0,Scc{b0+4%2>0},pa1{b0:t0;b1:=},t2)),@os{b0+=3}@si{t0+2>t0%3}@rw{b1<3}FF(t3)),Su{t0}(@si{t0+1<3}RFb(PPar{1;_}(S,Dl{20}(Scc{t0<b1}),pi4{t0:b1},c5))))",
-    Tree0369 "Par{4;_}(Flt{1;R;K}(R),Wt{20},t0e,Lim{1}(t1e),c2l)",
-    Tree0370 "Swm(Rpt{0}(c0e),Rus{1}(Star(c1,Sub(a2),a3)),Err{1060})",
-    Tree0371 "B{o0;q0=2;t0=2;b1}AFb(t0e,SubA(ASeq(a1,@ki{none}@of{o0:=t0}RFb(Cd{0;F}(c2e),SubA(Lp{t0;_}(Wu{t0})),RSeq(@oh{t0+=1}pi3{t0:b1},c4)))))",
-    Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0t,t1t)))",
-    Tree0373 "B{t0=2}Swm(pc0{b0:7},SubR(Scc{t0>t0+4}))",
-    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1t)),Isw{b1%4;N;N}(R,t2t,c3r,c4t),Sw{4}(Wt{10},Err{1010})))",
-    Tree0375 "B{b1;q0=2;b0;t0=4}Sel(Flip(a0,c1,RSeq(PAll{2}(@rw{t0<b1}pi2{t0:=},pc3{b0:=})),Lp{b1;F}(RU{F}(Sw{5}(Sb{b1=3},Scc{b1+2!b0}))),t4),Step(Bin{t0%3=0;T}(pc5{b0:b1},RFb(a6b{t0+4%4;b1},@of{b1:=t0+4%4}F)),Wv{t0}(AFb(Cnd{b1+3<0;T;_}(c7l),c8,Scc{b1+4%2=0},a9l))))",
-    Tree0376 "B{q0=4;t0;b1=0}Step(Fb(Scc{t0>b1},t0e,Flip(Lp{b1;R}(Scc{b1+4=5}))))",
-    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2,c3t))),Err{1049})",
-    Tree0378 "B{t1=1;o0=_;b0}Seq(WU{o0|4%4=0}(@si{o0|1!3}Cnd{b0!b0%4;_;S}(Wde(OnceK(Su{t1}(Pri(a0,t1e,pt2{b0:t1}))),RSeq(pc3{b0:=},FS(c4l),t5e,Ub{o0},Ub{o0})))),Ub{o0})",
-    Tree0379 "Pri(Wde(PPar{1;T}(Flip(t0,t1)),Wt{50}),RSeq(Flt{3;R;_}(c2),Star(Dd{0}(c3)),Ite(t4,c5l,t6)),Swm(Ret3(t7),c8,Try(t9,c10e),Flt{3;R;K}(c11e)),Wde(c12,c13,t14),Swm(a15,t16e,Rmp{F;S}(Sl{50})))",
-    Tree0380 "B{b1=4;t0=0;o0=_;b0}Fb(RFb(Sw{3}(c0,@oh{b0+=1}@ki{b1<3}Sc{b0+=1;b0:=t0+2%2}),pc1{b0:1},AFb(Pre{t0>6}(SubR(Sb{o0=0})),To{30}(Sc{b1:=b0}))))",
-    Tree0381 "B{b1;q0=3;o0=1;t0=3;b0;t1=4}FS(@rw{none}@fi{b1=7}@oh{t0!5?t0+=1}Swm(Lp{t0;S}(c0),Par{0;_}(pa1{b0:b0;b1:b1},Ub{o0}),a2,Ruf{3}(To{50}(@po{o0:=_}@of{b0:=7}c3b{t1})),TryF(PAll{1}(pc4{b0:=}),RFb(a5l,c6b{b0},Sl{10}))))",
-    Tree0382 "Inv(AFb(Wde(c0l,a1e),Wt{10}))",
-    Tree0383 "B{b0=3;b1=1}To{20}(Flip(Sl{10},Wt{20},Sb{b0=b1}))",
-    Tree0384 "B{b0;b1=2}RSeq(t0t,c1r,pt2{b0:=;b1:b1})",
-    Tree0385 "RFb(PAll{4}(t0,c1e,t2,c3,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5)),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
-    Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1e))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
-    Tree0387 "B{t0=4}@os{t0+=1}Star(Dd{10}(t0e),Once(c1),a2)",
-    Tree0388 "B{t1=5;b0=3;t0=3}Isw{t1%2;N;_}(Bin{t1!b0%4;N}(@rw{b0+2<1}Seq(Sb{t1=b0},t0),Par{_;-1}(Sel(Star(c1,c2b{b0}),a3,t4))),RU{F}(c5),Cd{0;K}(Intr{t0+3<t1%4}(Once(@rw{t0!3}AFb(AFb(Flt{2;S;K}(@os{b0:=b0%3}@ki{t0>t1+1}a6),Scc{t1=6},t7))))))",
-    Tree0389 "B{t1=2;b1=3}RSeq(Inv(Pre{b1%4>1}(Seq(a0,pa1{b0:t1},c2))))",
-    Tree0390 "Rep0(a0)",
-    Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6))),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
-    Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0,a1,Lp{b0;R}(a2e)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4,Ite(t5,c6),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
-    Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1t),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3r),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6t,@fi{b1+1>2}Keep(Sb{b1=3}),t7t))))",
-    Tree0394 "B{b1=0;t0;t1=4;o0=_;b0=5}Dd{0}(Ite(t0,c1,RtyF(@os{b1+=3}@oh{b0+=2;b0=4?t0:=o0|5%2}Try(a2,a3b{t1;b0},a4l,Sc{b1+=1}))))",
-    Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0e,a1)),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
-    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1},Err{1071}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
-    Tree0397 "B{q0=4;t1=5}Seq(Cd{50;_}(Flip(Wu{t1},R)),Fb(c0e,SubR(a1)))",
-    Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Scc{b0+2<b0},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1e)))",
-    Tree0399 "B{t0=1;q0=1;b0=0}TryT(Rpt{3}(Ruf{F}(t0)),Swm(t1,Scc{t0<b0}),Lp{_;_}(t2),Ret0(pa3{b0:8;b1:t0}))",
+    Tree0300 "B{b0=1;t0=4;o0=0}Mt{10}(OnceK(Flt{2;F;K}(Swm(Wde(c0,t1,F),@fi{t0+3<4}@rw{b0+1>5}@po{b0+=1;t0:=b0%3}RFb(Wde(Wu{t0},F),Grd{F}(Invt(@rw{b0%4<0}Sc{t0+=2})),@of{b0+=1;t0+=2}Ret3(c2)),Step(Obs{none;_}(Sl{0}),Su{t0}(ASeq(pt3{b0:t0;b1:b0},t4)))))))",
+    Tree0301 "B{o0=_;b0=0;t0=1}Rep3(@rw{b0>6}Isw{o0|2+2%2;_;N}(PAll{2}(Sc{t0+=1;b0:=t0},PAll{-2}(t0,@rw{t0+3=2}@ki{b0>3}pc1{b0:b0}),Wde(pt2{b0:1;b1:t0},c3,c4),Bin{b0<7;N}(a5b{t0;b0},a6b{t0;b0})),Try(a7,Rep1(To{30}(Wt{0})),@ki{some}@of{o0|0%2!0?b0+=1}a8,FS(@fi{t0>5}Ruf{F}(Sl{30})),c9),ASeq(c10,Grd{R}(@si{t0=5}@os{b0:=5}@of{t0+=1}Swm(Obs{o0|1+4%4<3;N}(Sc{b0+=2}),Ub{o0})))))",
+    Tree0302 "B{b0=2;t0=0;b1=1}Seq(Ite(Seq(Mt{0}(c0e),@rw{b0=3}@si{t0%2>0}@os{b1:=b0}t1,TryT(t2,c3e),Ite(@po{b1+=3;t0+=3}@rw{t0!5}c4b{b0+1},@po{t0+=1}a5)),@po{b0+=1;b0:=t0}@os{t0+=2}OnceK(Par{_;0}(c6,pa7{b0:8},Wt{0},pa8{b0:t0;b1:t0},Sl{0})),RSeq(SubA(RFb(t9)),Sb{t0=0},Isw{7;T;_}(pt10{b0:=;b1:b1},t11e))))",
+    Tree0303 "B{b0=0;t0=1}@of{b0:=b0+2%3;b0+=2}Wde(c0,SubR(PAll{0}(t1,Ite(Cd{10;K}(@ki{t0%4<3}@os{b0:=t0+4%2}a2),c3))))",
+    Tree0304 "B{t0=3;b1;l0=1}Isw{4;N;_}(Swm(pi0{t0:t0},t1,pi2{t0:b1}),t3,Itr{b1;1;3;T}(t4))",
+    Tree0305 "B{t0=0;b0}RFb(@fi{t0!b0+1%3}Grd{R}(Ruf{1}(Obs{t0%3>0;N}(PrSel{b0%4}(c0)))),Pre{b0%4!3}(@rw{t0+4>1}t1),t2,RSeq(pa3{b0:t0;b1:t0},c4),PAll{_}(c5b{t0},Sl{0},@of{b0:=b0+2%3}t6))",
+    Tree0306 "B{b0;b1;t0=0}Ruf{F}(Par{_;-4}(Par{_;-1}(Scc{t0=b0+3%2},pc0{b0:b1},@fi{b0%2<1}@po{t0+=2;b0:=b0%3}@rw{b0=5}c1l,PAll{1}(Scc{b0>5},t2t,t3t)),Swm(pc4{b0:=},@oh{b1%2<0?t0+=1}@ki{t0+2<t0+4}@os{b1:=b0+1%2}Dl{10}(Sb{t0=6}),c5,Wu{t0},Cnd{b1%4!0;T;F}(Sl{0})),RSeq(Grd{_}(Wv{t0}(Rty1(Swm(t6t,Sb{b0=t0})))),Sb{t0=b0},Ret3(Sb{b0=0})),PPar{1;N}(@of{t0+=1}@fi{b1%3<2}Cnd{t0+4%2=1;N;S}(RT{2}(Cd{0;K}(a7))),@fi{t0+3%3!2}@os{t0+=2}@si{b0+3<t0+4}Ret2(t8))))",
+    Tree0307 "Rty2(Rmp{S;S}(Sub(t0e)))",
+    Tree0308 "B{t1;l0}RU{S}(@rw{t1+1=1}c0e)",
+    Tree0309 "B{b0=3;t0}RFb(Lim{3}(FF(c0e)),@oh{b0+=1;t0+=1}Cd{10;K}(Star(a1,pi2{t0:t0})),RFb(a3,FS(t4),c5))",
+    Tree0310 "B{b0;b1;t0;o0}RT{2}(Wv{t0}(PAll{4}(Sw{4}(Isw{o0|2+3;T;N}(@si{b1%3=2}pi0{t0:=},t1,Sb{b1=5}),FS(t2e)),Swm(PrSel{t0}(t3),pi4{t0:=},Sc{o0:=_}),Sl{30},@oh{t0:=b0}@ki{t0=3}RFb(Swm(a5,t6,Ub{o0}),Keep(Rpt{2}(ASeq(c7b{o0|4},Sb{o0=7})))),Sel(c8))))",
+    Tree0311 "B{l0;b1=5;t1=0;t0=2;b0}Mt{0}(@fi{t0+2!2}@si{b0=t1+2%3}Itr{b0;1;2;N}(Par{3;2}(pa0{b0:b0;b1:=},Rep1(Dd{0}(R)),t1e)))",
+    Tree0312 "B{t0=1}OnceT(Rty4(Wv{t0}(Grd{R}(a0))))",
+    Tree0313 "Keep(Sel(a0,t1,a2e,Dl{100}(RSeq(c3,R)),Once(Flt{1;F;_}(RFb(t4,t5,c6)))))",
+    Tree0314 "B{o0=2}Ite(@ki{o0|2!4}t0,t1)",
+    Tree0315 "B{b0=0;t1=0}PrSel{t1%4;5}(pi0{t0:b0},Ret3(t1))",
+    Tree0316 "B{b0=2;o0;t0;l0=1}RSeq(a0e,Itr{b0;_;_;N}(Sel(OnceK(Itr{b0;2;1;_}(SubR(Ruf{F}(Scc{t0!7})))),Isw{t0;_;_}(SubA(Ub{o0})),@os{t0+=1;o0:=_}Flt{3;S;K}(t1))),RSeq(c2e,c3,a4,c5,a6e),Isw{0;N;_}(Ruf{F}(c7),c8l,a9e,Scc{t0=o0|4},Dd{0}(@po{t0:=b0%2}Scc{some})),Seq(Inv(@po{t0>3?o0:=_;t0>1?t0+=3}c10)))",
+    Tree0317 "RFb(Sub(t0))",
+    Tree0318 "Par{_;_}(Grd{R}(Step(Seq(a0,a1,Sub(S)),c2,a3,Run)),Grd{F}(c4))",
+    Tree0319 "B{o0;b0=1;b1=5;t0=1;t1=1}Ret1(Step(Obs{t1+1>0;S}(Swm(@os{t0%2!1?t1+=2;t1+=3}@rw{t1>o0|3}MPri(Inv(Scc{none}),OnceK(a0b{b0+4;b1}),Grd{F}(Par{-1;-2}(@ki{some}a1e,pi2{t0:b0}))),@of{b0:=2}@fi{t1%3!1}c3b{t1+2%4},AFb(c4l,Pre{b0!b1%4;S}(@rw{b1>2}@of{t0+=1}Sw{1;3}(@ki{t0%4!3}@of{b0:=o0|2+4;b0:=t0%3}@po{b0:=b0%4}Scc{none},pt5{b0:b1;b1:t1},a6)),Par{_;-2}(pt7{b0:=;b1:=},pa8{b0:t0;b1:=},RU{F}(@of{t1+=3}@os{b1%2>0?b1+=2;b0=b1+4?b1+=1}t9e)),Rty2(Rmp{S;S}(F)))))))",
+    Tree0320 "B{o0=5;b0=5;t0=3}PAll{_}(TryF(c0,PPar{0;T}(TryT(pc1{b0:t0},c2),OnceT(R),Scc{b0>t0+1%3},RepF(@fi{o0|2<b0%2}Scc{b0<t0}),Pre{b0+4>t0;F}(t3))),Fb(Cnd{b0+4>0;T;F}(Ite(Wu{t0},t4e)),Fb(t5,Obs{t0+2<4;B}(Dl{0}(Wt{0})),Obs{b0=4;N}(S)),PAll{1}(pc6{b0:8},Pri(Fai,a7,F,Sc{t0:=b0%4;o0:=_}),t8),WU{o0|4>b0%2}(RepF(RSeq(DySel(S),Rus{1}(Cd{0;K}(t9)),a10)))))",
+    Tree0321 "Rus{3}(c0)",
+    Tree0322 "B{t1=4;o0=_;t0;b0}@po{o0:=_}RSel(Cnd{t1<3;N;F}(Intr{t0<3}(Sc{t0:=b0%4})),AFb(a0l,a1))",
+    Tree0323 "B{t0=2;t1=0;b1=3;b0=1}DySel(Fb(pc0{b0:=},Obs{t0+1<b0+2;B}(Sb{t0=b0}),Scc{t0+3%4<1}),Rep1(Seq(@po{t1:=t1+3%4}@si{b0=t1+1}@oh{t1+=1}Flip(Pre{b1+1>0}(R)))),Pri(TryF(pi1{t0:b0},Ret1(@rw{t0+4=0}@po{t1+=2}@ki{b1+1=6}Sl{50}))),Sw{1;0;5}(SubR(Isw{t0;N;_}(a2,Fai)),Sb{b1=1},WU{t0+4%4<3}(pt3{b0:b0}),a4t))",
+    Tree0324 "B{b1=5;o0;b0;q0=2;t0}@si{t0=1}@ki{b0%3=1}@rw{b0<0}RFb(c0b{t0+1%3},Flt{1;S;K}(Keep(PPar{2;N}(Ret2(Sl{0}),Seq(DySeq(c1,a2b{b1;b0},c3))))),Step(FF(Star(Swm(Wt{30},a4e,@oh{o0:=_}@ki{t0<5}Wt{30})))),Star(Wv{t0}(Bin{t0+4%2<1;_}(@oh{o0|0>6?b0:=5;b0%2<0?b0:=b1%4}@si{o0|3>b1}t5,c6)),Lp{_;_}(c7e),@ki{b0+1>5}Cnd{t0%3>0;N;_}(RU{F}(a8e)),@si{b0%4=2}Rep4(Bin{some;N}(Sb{b0=3},@of{o0:=_}Sb{o0=7}))))",
+    Tree0325 "B{b1=1;b0=5;t1=0;t0}Pre{t0=4;R}(PPar{2;N}(RFb(Rpt{3}(@po{b1+=2;t0:=b0%2}SubR(pt0{b0:=;b1:b0})),SubA(pi1{t0:=})),TryT(Suc,t2,Wu{t0},@ki{b1!b0+4}@of{b1:=t0%2}t3),RSel(pc4{b0:7},@os{t0+1%3=2?t0:=t1%3}@fi{b1+4!3}t5e,a6e),Ret0(pc7{b0:9}),Sl{30}))",
+    Tree0326 "B{t0=3;b0;o0=_}Fb(Fb(DySeq(Scc{o0|4>4}),Obs{o0|0+3=0;L}(Grd{_}(@rw{t0>7}@po{o0:=o0|4}pt0{b0:=;b1:b0})),Obs{b0+2<2;N}(RSeq(Sc{t0+=2},c1,t2,t3))))",
+    Tree0327 "B{b0=4;t1=5;t0=2}@si{t0>2}@ki{t1+1=0}@rw{b0%4<0}PAll{-4}(c0l,t1,Scc{b0<0},pi2{t0:b0})",
+    Tree0328 "B{o0=_;t0=4;b1=0;b0=3}PPar{2;_}(Fb(Seq(Scc{b0!4},Ub{o0},c0b{b0}),c1,Lim{3}(t2e),AFb(c3,a4),F),Sel(Isw{b0;_;N}(Sb{b1=t0},Par{_;2}(pt5{b0:8;b1:b1},Scc{b1!b1+3})),Rpt{F}(FS(AFb(t6,t7)))))",
+    Tree0329 "Rep1(Fb(Flip(Sub(c0),a1,Sub(a2)),Sel(Rep2(Ret4(t3))),Par{1;-1}(Rmp{S;S}(Once(Cd{0;F}(Rpt{F}(t4)))))))",
+    Tree0330 "Dd{20}(Swm(PrSel{2}(Step(PPar{1;_}(Rep4(Swm(t0,c1l)),RSel(t2,t3,t4)),a5l))))",
+    Tree0331 "B{o0=_;b1=2;b0=3;t1=2;t0=2}Ite(Inv(RFb(t0,t1,Scc{t0!7},c2l)),ASeq(RSeq(Wu{t1},c3),Fb(t4,@rw{b1<o0|0}@of{t1+2<b0+4?t0:=t1%4}@si{o0|4>b1}R),Sl{50},RSeq(@po{t0<5?t1:=b0+3%4}@ki{some}a5,t6,a7)))",
+    Tree0332 "B{b0=4;t0;t1=0;o0=3}Bin{t1<3;T}(Su{t0}(RSeq(Obs{none;N}(RT{2}(Sb{b0=t1})),Ub{o0},c0l,a1,c2e)),Pre{t1+4>5;F}(Obs{b0%2<1;S}(@fi{t0=1}@oh{b0+=3}@os{t1+=2}Step(Run,Cnd{t0>t1;N;F}(c3),Wt{50}))))",
+    Tree0333 "B{l0=4;t0=3;b0;q0=1}@oh{t0+=2}TryF(Try(OnceK(PAll{-1}(Lp{t0;F}(SubR(R)),c0e,Swm(c1b{b0},t2))),Pri(RFb(c3,c4)),Flip(Pri(pc5{b0:=},t6e),c7)),Step(Invt(MSeq(Itr{b0;1;2;N}(a8e),a9)),@rw{t0+2%3>1}@of{b0+4=1?t0+=3;b0:=b0%4}Lp{t0;S}(a10),Rty2(t11),c12b{b0+2}))",
+    Tree0334 "RSeq(Rty2(Pri(To{50}(Sel(Grd{F}(F),c0,t1e,t2,c3e)),RFb(RFb(a4,c5l)))),Invt(Par{_;-2}(a6l,t7,MPri(c8,t9))))",
+    Tree0335 "B{q0=1;t0=5}Mt{10}(Swm(Rep2(RFb(WU{t0+2<3}(Lp{_;S}(RFb(t0e))),Sl{10}))))",
+    Tree0336 "B{t1=2;b0=2;b1;t0=4}Step(Mt{10}(Isw{t1%2;T;N}(@si{b1+3<b1}RU{F}(Isw{b1;_;_}(a0b{t0;b1},c1e,@ki{b0<2}@rw{b1%3<0}@of{b1+=2;b0+=3}a2,pi3{t0:b0})),Ite(Isw{t1;_;T}(Fai,Sb{b1=t0},t4e),Opt(@po{t0+=1}@of{t0+=3}t5)))),RFb(Mt{10}(RFb(a6,@oh{t1+=2}@of{t0+=3;b1:=t1}a7)),@of{t1=b1?t0:=b1}@ki{b0<3}Lim{1}(c8),pi9{t0:=}))",
+    Tree0337 "B{b0;b1=0;o0;t0=0}Rep3(Step(DySel(@rw{b0+1>1}Swm(Wt{10},c0l),Pre{none;K}(a1)),Swm(a2,Fb(Scc{o0|0+3!1},pt3{b0:9;b1:=}),@oh{t0+=2}Sc{t0+=3;b0+=2})))",
+    Tree0338 "B{b1=5;t1}RU{F}(Sw{4;0}(a0,SubA(Dd{0}(R)),Cd{0;F}(AFb(@rw{t1>0}SubA(DySeq(c1)),@po{t1+=3}Suc))))",
+    Tree0339 "Flip(RFb(RFb(Flip(t0e,Dl{20}(Rpt{3}(c1e)),RFb(t2,Dl{0}(F)),MSeq(Sub(c3),t4),a5))),Seq(To{50}(Ite(t6,a7)),FS(RFb(t8,Grd{_}(Fai))),RFb(t9,Rus{1}(t10),Dl{20}(Cd{10;K}(a11))),DySel(t12e,Sub(F),c13,a14l)))",
+    Tree0340 "B{t1;b1=5;b0=5;t0=0}Star(Step(@rw{t1>0}@si{b0+1%2<1}Pri(Grd{R}(Ruf{F}(pc0{b0:t0})),Inv(Cnd{t1+4<t1+3;N;_}(Sc{b0:=t0})),@of{t1+=2}c1)),PPar{2;T}(@fi{t0=1}Rpt{F}(a2l),Sc{t1:=b0},Obs{t1=6;_}(a3l),Wu{t1}),Sb{b1=7},PAll{-5}(Keep(Ite(a4e,t5)),c6,@oh{b1+=3}@si{b1=2}t7e,pa8{b0:b0;b1:b1},Flt{1;S;_}(c9)),@fi{b0%4!3}Sel(Obs{t0%2!0;L}(a10),Obs{b1>6;S}(@fi{b1>b0+1%4}@rw{t1%2!1}RFb(@ki{t1=3}@oh{b1:=4}c11e)),@fi{t1%4>2}OnceK(Flt{3;R;F}(pi12{t0:=}))))",
+    Tree0341 "B{b0=3}DySel(Star(Rep3(pc0{b0:=}),Wt{20},t1e))",
+    Tree0342 "B{o0=4;b0;b1=2}Swm(Sc{b1+=1;o0:=b0},pt0{b0:b0},Sl{20})",
+    Tree0343 "B{b0=1;q0=2;b1;t1}Swm(To{10}(Rmp{S;F}(t0)),Obs{b1>0;_}(Lp{b0;R}(@si{t1>3}@po{b0+=3}RFb(c1,Pre{t1+4<5;K}(Run)))))",
+    Tree0344 "Ret0(Sub(Sl{10}))",
+    Tree0345 "B{t0=2}Swm(Cd{0;F}(c0e),pi1{t0:t0},t2,Sl{50})",
+    Tree0346 "B{l0;t0=2;b0=3;q0;b1=1}RSeq(Flt{2;S;K}(ASeq(@rw{b0!t0%2}@ki{t0=1}Wt{30},c0e,a1)),@fi{t0!4}PAll{_}(@os{b0+=2}@of{t0:=b0%2}Rep3(Wv{t0}(pa2{b0:=})),t3),@fi{b1<5}@of{b0:=b1+4;t0=b0?b1+=2}Cnd{t0<b1+3;N;S}(Itr{b1;_;_;N}(Swm(Sc{b1<7?b1:=t0},Seq(Sl{20},R)))),Inv(Lp{_;R}(Bin{t0%4!2;_}(Scc{t0>0},Scc{b0>t0}))),PPar{1;N}(R,t4))",
+    Tree0347 "Rmp{F;F}(t0)",
+    Tree0348 "B{b1;t0=2}RT{F}(RSel(c0,c1,pa2{b0:t0;b1:b1},c3,t4e))",
+    Tree0349 "B{o0;t0=4;b1;b0=2}PAll{2}(Rmp{F;S}(Pre{b1!5;R}(Wde(@os{o0:=t0%4}@of{b1+=2}@ki{some}Dd{30}(Rus{2}(pa0{b0:t0})),WU{b1!t0+3}(Su{t0}(pt1{b0:=;b1:=})),Inv(@si{t0+3!2}Suc)))),Star(a2e,Ub{o0},S,a3,pi4{t0:t0}),Rpt{F}(Seq(a5,Sb{t0=0},a6)))",
+    Tree0350 "B{b0;t0}Obs{b0<t0;S}(Keep(Dl{30}(c0)))",
+    Tree0351 "B{o0=0;t0=2;b0}Ite(@oh{t0+=1;b0+=3}Par{-2;_}(Rep0(pa0{b0:t0;b1:t0}),RSeq(Pre{o0|4%2>0;S}(Flt{2;R;F}(Dl{30}(Cnd{t0<t0%3;N;S}(c1)))),t2,Fb(FF(c3b{b0%3})))),Bin{t0+3!1;T}(RSeq(c4,@rw{b0!0}Sl{0},c5),Fb(t6)))",
+    Tree0352 "B{o0=1;b0=2;t0;q0=0;b1=4}Intr{b0%4>0}(Step(DySeq(TryF(Obs{b1>o0|1;S}(Lp{_;F}(t0e)),Swm(pt1{b0:=},t2,a3l))),MPri(t4,c5e,pa6{b0:t0;b1:b1},a7l),Fb(Sw{2;1;5}(pt8{b0:6},t9,SubR(Pre{o0|0>6}(@ki{b1!6}Sl{30})),t10))))",
+    Tree0353 "B{b1;b0;t0=1}To{20}(SubA(@of{t0:=b0+4}@os{b1:=t0+1}Sb{t0=5}))",
+    Tree0354 "Flt{1;F;_}(Cd{0;_}(a0))",
+    Tree0355 "B{o0=_;b0;t0;l0=0;b1;t1}DySeq(Wde(RFb(t0),Ub{o0},@of{t0+=3}c1l),Once(Wv{t0}(Ret1(Flt{1;S;K}(Step(a2,Ub{o0}))))),@fi{t0>5}@po{o0:=_}Su{t0}(Itr{b1;_;_;T}(@fi{o0|3!2}@os{b0:=t0;t0+=2}Fb(Obs{t1=5;L}(Wt{20}),Obs{b1<t0;L}(t3)))),Scc{none},To{20}(RFb(Itr{b1;2;_;N}(@po{b1>o0|1%4?o0:=o0|5}t4),a5,@si{b1+3=7}Itr{b1;1;2;T}(Isw{t1;N;_}(Inv(t6),pi7{t0:=})),@ki{o0|3>6}@oh{b0+=2;b1:=4}@si{o0|1%3>1}pc8{b0:=},t9)))",
+    Tree0356 "Flip(Sel(F,c0,F,t1),Wde(a2,FS(c3e)))",
+    Tree0357 "Dl{10}(RFb(MSeq(Par{_;3}(a0,t1,c2),Par{_;_}(Grd{R}(Sub(t3)),Grd{F}(To{20}(Rep2(c4l)))),Cd{30;_}(Rep1(DySel(c5))))))",
+    Tree0358 "B{t1;t0=2;b0;o0;q0=3}Cnd{o0|4<t0%4;T;_}(Rep1(Seq(t0,RSel(Dl{0}(t1e),Lp{_;F}(pa2{b0:t1}),a3b{b0+4%3;b0},a4),PAll{_}(c5e,Scc{t0<6}))))",
+    Tree0359 "B{t0=3;b1;l0;b0=0}Ite(Seq(PAll{1}(t0,t1),Inv(@po{b1+=2}@ki{b1+3=b1}Fb(c2b{b1},@oh{t0+=3;b0+=2}c3b{b1%3},c4l,t5))),Itr{b1;1;_;N}(Seq(t6,RSel(@oh{b1+=1}Lim{1}(PPar{0;T}(t7e,c8))),@fi{b1<t0+1%3}Ite(c9l,Wt{0},Sc{b0+=1}))),PAll{0}(Wt{10},@fi{b0>t0}@rw{t0=b1}Par{-1;0}(t10e),@ki{t0>2}Try(@fi{b1=t0%2}a11,t12,pi13{t0:t0})))",
+    Tree0360 "B{b0;t1=1;b1;t0=4;l0=1}Itr{b0;_;1;N}(@fi{b1%4<2}@os{t1:=1;t0:=t1%2}@of{t1+=3}FS(PPar{2;N}(SubR(a0),Dl{30}(t1),a2)))",
+    Tree0361 "Rpt{F}(Cd{10;K}(Sub(t0)))",
+    Tree0362 "B{b0;o0=_;b1=2}Sw{5;4}(@of{b0:=b1}@os{b0+=1}Ret0(t0),pc1{b0:=},S)",
+    Tree0363 "B{t0;l0;b1=0;b0=3;o0=_}@ki{b0%2>0}Itr{b0;2;2;_}(Par{0;_}(AFb(Rmp{F;F}(DySel(Bin{b1<b1%2;N}(c0b{b0},t1e),Lim{1}(Fai))),Dd{20}(ASeq(Rep4(Sc{b1:=t0}),Ub{o0}))),PAll{4}(@of{t0:=t0%3;b1:=t0}Rpt{1}(t2),t3e,a4,Wt{0},c5e)))",
+    Tree0364 "B{t0=4;l0;b0=0}MPri(RFb(Flt{2;F;_}(pt0{b0:0;b1:b0}),Itr{b0;_;3;N}(Sc{t0+=3;b0+1%2=1?t0+=3}),Err{1045}),PAll{4}(SubA(Sc{b0:=7}),@si{b0!6}S,PAll{-2}(c1t,t2,t3t,Mt{30}(@of{t0+=1;t0+=1}pc4{b0:0})),Wt{100},WU{t0=b0}(RFb(t5t,t6t,c7))))",
+    Tree0365 "B{t0;l0;b1=2}Itr{b1;0;_;T}(Rep0(c0e))",
+    Tree0366 "B{t0;o0;b0=5}Obs{t0+4%2=1;_}(Rmp{F;F}(Isw{t0;T;N}(RT{1}(FS(t0)),ASeq(@os{b0<2?o0:=7}pi1{t0:t0},RSeq(pi2{t0:t0},a3)))))",
+    Tree0367 "B{l0=0;b0;t0=0;t1}PPar{0;N}(PPar{0;_}(Itr{b0;_;_;T}(Pri(Itr{b0;0;_;N}(Fb(OnceK(a0))),Swm(Par{_;_}(Grd{R}(t1e),Grd{F}(Wu{t1})),a2b{t0;b0},RtyF(Isw{t0+4;N;N}(c3b{b0},a4l)))))))",
+    Tree0368 "DySeq(c0t,RU{S}(PrSel{0;1;1}(PrSel{0;1;2}(a1t,a2r,Sub(a3)),RFb(RFb(t4,t5t,t6),Par{2;2}(c7,Err{1043},Wde(c8t,t9t)),Ite(a10r,Dd{0}(R))),RT{F}(RetF(Ite(c11l,Sl{30},c12r))))))",
+    Tree0369 "B{t0;q0=2;b0;l0}Lp{b0;_}(Fb(PAll{-1}(Itr{b0;0;_;N}(PPar{0;T}(Sc{b0+=1})),a0b{4;b0},Scc{t0<5},F,Dl{50}(c1e))))",
+    Tree0370 "B{l0=4;t1;b0=4;t0}Pre{t0%2>0;S}(RFb(Scc{b0>5},Itr{b0;0;3;T}(a0e),c1e,Sc{t1:=t1%4}))",
+    Tree0371 "B{b0=0;b1=0;t0=4}Dl{50}(PAll{-2}(Seq(@oh{t0:=b0%4}@os{t0+=2;b1+=1}Rep0(c0),Run),pt1{b0:=;b1:=},c2e))",
+    Tree0372 "B{b0;t0=3;q0=1}Seq(Wde(AFb(pc0{b0:t0},t1),DySel(@oh{t0:=t0+1%4}@ki{t0+1%4<3}pa2{b0:=},Scc{b0>3},c3),Swm(Mt{10}(@rw{t0=4}Intr{t0<6}(Rep1(pt4{b0:=;b1:t0}))),S)),PAll{1}(t5,Flt{2;F;K}(c6e),F),Lp{_;S}(Fb(t7e,t8,c9,t10)),Par{2;-3}(RSeq(Sb{b0=3},c11l,t12),Grd{_}(@rw{b0+1%3!2}MSeq(pt13{b0:=;b1:t0},Rep3(Wu{t0}))),Rep3(a14b{3;b0})),To{20}(Fb(Isw{b0;N;T}(RSeq(SubA(@of{t0:=b0;b0+=1}@po{b0+=1;b0:=6}@fi{b0>t0%3}pt15{b0:t0}),pc16{b0:b0},Rep1(pa17{b0:=;b1:t0}))))))",
+    Tree0373 "B{t0=4}Ite(pi0{t0:t0},Wt{20})",
+    Tree0374 "B{t0=2;b0;b1}DySel(Sel(Obs{b0%3>0;L}(Rep1(a0)),Obs{t0+3>b0;N}(c1e)),c2,@fi{t0%4=1}@po{b1:=t0}Ret0(c3b{t0}),c4,SubA(t5))",
+    Tree0375 "Seq(PPar{2;N}(Seq(t0t,c1),c2t),Mt{20}(Mt{0}(Swm(PPar{0;T}(a3t,a4t)))))",
+    Tree0376 "B{t0=2;o0;b0=5}Seq(Fb(a0l,Obs{b0%2!1;B}(c1b{b0+2%2}),Obs{b0%2<0;_}(Wu{t0})),Keep(Cd{0;K}(MSeq(t2e,Grd{R}(Ub{o0}),Star(a3,S)))))",
+    Tree0377 "B{b1=4}Par{_;_}(Grd{F}(Sc{b1+=2;b1+=1}),Grd{F}(SubA(S)))",
+    Tree0378 "B{t0;b0=0;b1=0;q0=1;o0=2}Lp{b1;F}(RSel(Flt{3;F;F}(Swm(To{50}(@fi{b0=3}@po{o0:=_}RSeq(c0,t1)))),@ki{b0+4<1}Pre{some}(TryT(Par{_;-2}(a2,@oh{b0+2<6?o0:=b0;b1+=3}@si{b0%3<1}a3),@rw{b0=b1}FF(t4))),Flip(Sc{b0+1%3>1?b1+=1},Sc{b1+=2},PrSel{t0%4}(t5),@si{b0>6}Sb{b1=1})))",
+    Tree0379 "B{b1=4;t1=3}RU{F}(@si{t1+2%2>0}a0)",
+    Tree0380 "FF(Sub(Sub(c0e)))",
+    Tree0381 "B{t0;b0=0}@rw{t0>7}@fi{b0<7}Step(Err{1097},c1,c2t)",
+    Tree0382 "Ret1(RFb(a0,Dl{10}(c1l),Sub(a2)))",
+    Tree0383 "B{b1=4;t0=2;b0=4}Try(Flip(Intr{t0+2%3>1}(Wt{50}),t0,Sb{t0=b1},pi1{t0:t0},@rw{t0!4}c2),PrSel{b0;4}(@os{b1%4>2?t0+=2}@ki{b1+4%4<2}OnceT(Wde(@po{b1+=1}c3b{b0%3},pi4{t0:b1},a5)),FS(a6)),Sc{b0+=1})",
+    Tree0384 "B{t1=3;t0}Lim{1}(PPar{0;N}(RFb(pa0{b0:t1;b1:t0})))",
+    Tree0385 "B{b0=5;t0=2;o0=2;l0;b1=0}Bin{t0+2%3<0;T}(RSeq(Itr{b1;1;3;_}(Sw{3;5}(Ret1(Sb{t0=4}),Flt{2;R;K}(@of{b0:=b0%2}Ub{o0}),RU{S}(@ki{b0%3>1}@fi{b0+2!1}@oh{b1:=b0+2}Sw{0}(Flt{2;R;_}(a0),@ki{o0|2+2<b1+3%2}@of{t0+=2}c1l)))),@rw{t0%4>0}Step(a2,c3,Flt{3;R;_}(OnceK(a4)))),Sw{5;2;4}(pt5{b0:=;b1:b1},OnceT(Sb{o0=5}),Cnd{b0+3%3=2;_;_}(Rmp{S;F}(c6)),@ki{b0+1%4>0}@si{b0<3}AFb(c7,c8e,pi9{t0:b0})))",
+    Tree0386 "B{b0=0;t0=0}Fb(a0b{1;b0},@po{b0<4?t0+=1}@ki{t0<4}@fi{b0+1=4}Sl{30},To{0}(Pre{t0=2;F}(c1)),pt2{b0:4},c3)",
+    Tree0387 "B{b0=2;b1=2;t0=3}RFb(PrSel{6;b0;t0+3}(t0,Sc{t0+=3},t1),RSeq(Mt{50}(Ruf{F}(t2)),Sb{b0=b1},c3l,t4,Opt(t5e)),Star(DySeq(TryT(a6l,a7e,Scc{t0<6},Sc{t0:=b1%2},c8b{t0})),pi9{t0:=}))",
+    Tree0388 "B{l0=0;b0=2;b1;t0=3}Itr{b0;0;3;T}(Wv{t0}(Wde(Ite(a0,a1),Ret2(SubR(R)),@of{b0:=b0%4;b1:=t0}RetF(@fi{b1=3}Sb{b0=t0}))))",
+    Tree0389 "B{b0=1;o0;b1=0;t1=4;t0}Fb(RFb(Flt{2;S;_}(Cnd{b0!b1;T;F}(c0b{t1%3})),Flt{3;F;_}(c1t),c2r,Dl{20}(Err{1051}),Scc{t0=3}),Isw{t0;_;N}(DySel(a4b{t0;b0},Sb{b0=5}),Pre{some;K}(RFb(c5,Fai,a6t)),Par{_;1}(Sl{0},Wu{t0})))",
+    Tree0390 "B{b0}PPar{0;N}(PPar{1;T}(F,SubR(pi0{t0:b0}),c1),Sl{50})",
+    Tree0391 "Flt{2;_;K}(t0)",
+    Tree0392 "B{b1=4;b0=3}Par{-3;1}(@ki{b1>6}RFb(t0,pa1{b0:6;b1:b0},c2),PPar{2;_}(pa3{b0:6;b1:b0}),Swm(pt4{b0:b1;b1:=},Isw{b1+3;_;_}(c5,Wt{100},c6)))",
+    Tree0393 "B{o0=3;b0=0;t0=1;t1=4}RFb(Isw{b0;N;N}(MPri(pt0{b0:=},c1e,t2),c3),@os{b0+=2}@fi{o0|0+3<t1+2%4}MSeq(c4,To{20}(Sb{b0=3}),@of{o0:=t0+2}t5),@si{t1+3<t0%2}TryT(Ruf{2}(t6),Grd{R}(t7)))",
+    Tree0394 "B{q0=2;t0;l0=0;b0}Itr{b0;0;1;N}(@rw{b0>t0}@ki{t0%2>0}Seq(WU{t0>6}(RSeq(Rus{F}(c0e),a1,c2,pi3{t0:=})),Opt(PAll{_}(AFb(c4,Sc{b0:=t0;b0:=6}),OnceK(Lp{_;K}(a5)),@fi{t0%4<3}Dl{0}(t6e),c7)),@ki{b0<3}MSeq(@rw{b0%3<0}@si{b0<6}c8,c9,@si{b0!1}Sb{t0=9},pt10{b0:=;b1:b0}),@of{t0+=2}Swm(t11,RFb(c12,Sc{b0+4>2?t0+=3;b0+=1}),Rmp{S;F}(Scc{t0>t0%2}),@os{t0=b0%4?b0:=b0%3}@fi{b0%3!0}@oh{t0+=1}Rep0(pc13{b0:7})),Itr{b0;2;2;_}(Itr{b0;0;_;N}(MSeq(Itr{b0;1;_;_}(Cd{100;K}(@si{b0<t0+4}@po{t0+=3;b0+=1}Wu{t0})))))))",
+    Tree0395 "Mt{0}(RU{F}(Isw{8;N;N}(a0l,t1)))",
+    Tree0396 "B{t0;l0=0;o0=_;b1=0;b0}@oh{b0:=b1}@po{none?b0+=1}@ki{b0+1!0}RT{F}(Su{t0}(RU{F}(Itr{b1;0;_;_}(@oh{b0:=t0}Ite(Isw{o0|0+4%3;_;T}(@oh{b0+=1}F,Pre{o0|2>2;K}(@oh{o0:=t0%3;o0|1<t0?t0+=2}@po{b1:=4;b1:=2}c0),pt1{b0:5;b1:b1}),Suc,@os{b0+=1}Rpt{0}(Sb{o0=4}))))))",
+    Tree0397 "B{b1;t0=5}Rep0(Sb{b1=t0})",
+    Tree0398 "B{t0=4;b1=1;b0=3}Step(Fb(Seq(PrSel{b1%4;b0}(@oh{b1+3%2>0?b0:=t0+1}c0,a1),pt2{b0:t0},pt3{b0:b0})),PAll{-2}(Wu{t0},Rep4(OnceK(Lim{2}(t4))),Sb{t0=1}))",
+    Tree0399 "B{o0;b1;b0=2;q0=3;t0}Fb(Once(Ruf{F}(Ret1(c0e))),Fb(@rw{t0<b0+4%4}Grd{_}(Sl{20}),F),Cnd{t0=1;T;F}(Seq(t1,pa2{b0:=;b1:b0})),@rw{b0<0}@fi{t0=0}@os{o0:=_;o0|0<0?b0:=o0|5%3}Lp{b1;_}(Bin{t0<2;T}(@fi{t0!b0}a3l,Sc{t0+=2})))",
 }

@@ -8,184 +8,161 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        StepSequencer {
-            SequenceStar {
-                RetryUntilSuccessful(1) {
-                    Priority {
-                        IfThenElse {
-                            Condition(Cond<0> = Cond::<0>),
-                            StatefulAction(Task<1>),
-                            AlwaysRunning,
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
-                    #[failure_if(|bb| bb.b0 < 6)]
-                    Script(|bb| bb.o0 = None),
-                    StatefulAction(Task<4> = Task::<4>),
-                    #[run_while(|bb| bb.b0 == bb.b1)]
-                    SetBlackboard(b0 = 0),
-                    RunOnce {
-                        #[skip_if(|bb| bb.b1 != 5)]
-                        Repeater(1) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            Deadline(30) {
-                #[run_while(|bb| bb.b0 < 4)]
-                #[post(|bb| bb.o0 = None)]
-                WhileDoElse {
-                    MemSequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        RetryUntilSuccessful(2) {
-                            Condition(PCond<8>, b0 = {=}),
-                        },
-                        WaitUntil(|bb| *bb.t0 % 4 < 0) {
-                            Wait(0),
-                        },
-                    },
-                    ReactiveSelector {
-                        #[run_while(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
-                        #[success_if(|bb| *bb.t0 % 2 == 1)]
-                        Condition(Cond<9>),
-                        Repeat(3) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            Retry(0) {
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| bb.b1 > 4)]
-                StatefulAction(Task<10> = Task::<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0400Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0401 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 3,
+            l0: Vec<i64>,
         }
-        #[success_if(|bb| bb.b0 + 3 < 4)]
-        #[skip_if(|bb| bb.b0 % 2 > 0)]
-        #[on_success(|bb| { bb.b1 += 1; if bb.b1 + 4 > 4 { *bb.t0 += 3 } })]
-        ParallelAll(1) {
-            BinarySelector(|bb| bb.b1 % 4 != 0) {
-                Repeat(4) {
-                    Fallback {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            #[on_success(|bb| bb.b0 += 1)]
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        Sequence {
-                            #[run_while(|bb| bb.b0 > 4)]
-                            Condition(Cond<4>),
-                            Sleep(0),
-                        },
-                        IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = false) {
-                            RunOnce(then_skip = true) {
-                                Succeeder,
-                            },
-                        },
+        Inverter {
+            Parallel(success = 3) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Precondition(|bb| *bb.t0 % 4 < 3, else = Failure) {
+                        Condition(Cond<0>),
                     },
                 },
+                SetBlackboard(t0 = 8),
                 ReactiveSequence {
-                    SetBlackboard(t0 = {b0}),
-                    #[run_while(|bb| bb.b0 + 1 < *bb.t0)]
-                    ReactiveSequence {
-                        Cooldown(50) {
-                            ScriptCondition(|bb| bb.b0 < 6),
-                        },
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[run_while(|bb| bb.b1 != bb.b0)]
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<5>),
-                            #[skip_if(|bb| bb.b1 == 4)]
-                            Condition(|ctx, bb| ctx.check_in(6, 7)),
-                        },
-                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0401Blackboard { b1 t0 b0 });
+board!(Tree0400Blackboard { t0 b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0402 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        FlipSelector {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 4, &mut bb.b0)),
-            #[success_if(|bb| *bb.t0 % 4 != 3)]
-            StepSequencer {
-                Sleep(20),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                Action(PIo<2>, t0 = {t0}),
-            },
-            #[on_failure(|bb| { if bb.b0 % 4 < 1 { *bb.t0 += 1 }; bb.b0 += 1 })]
-            #[on_halted(|bb| bb.b0 = 2)]
-            Error(DiffError(1015)),
+    pub tree Tree0401Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0401Sub1 for Ctx {
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0401 for Ctx, error DiffError {
+        ReactiveSequence {
+            StatefulAction(TTask<0>),
+            SubTree(Tree0401Sub0),
+            SubTree(Tree0401Sub1),
+            Error(DiffError(1061)),
         }
     }
 }
 
-board!(Tree0402Blackboard { b1 t0 b0 });
+fallible!(Tree0401);
 
-fallible!(Tree0402);
+bt::behavior_tree! {
+    pub tree Tree0402 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceStar {
+            Wait(20),
+            ScriptCondition(|bb| *bb.t0 % 2 > 0),
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0402Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
-        AsyncFallback {
-            PolicyParallel(policy = FirstFailure) {
-                Condition(Cond<0>),
-            },
-            AsyncSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                MaxTime(20) {
-                    StatefulAction(Task<3>),
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceStar {
+            StepSequencer {
+                #[skip_if(|bb| *bb.t0 > 3)]
+                #[on_failure(|bb| { bb.b1 = bb.o0.unwrap_or(2); if (*bb.t0 + 3) % 2 < 1 { bb.b1 += 1 } })]
+                #[failure_if(|bb| bb.b0 < bb.b0 % 2)]
+                MemPriority {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                    Condition(PCond<3>, b0 = 1),
                 },
-            },
-            Fallback {
                 StatefulAction(Task<4> = Task::<4>),
-                ParallelAll(max_failures = -3) {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Sleep(0),
+            },
+            SequenceWithMemory {
+                ParallelAll(max_failures = -1) {
+                    StepSequencer {
+                        #[success_if(|bb| *bb.t0 + 1 < 5)]
+                        #[post(|bb| bb.b0 += 1)]
+                        RetryUntilSuccessful(3) {
+                            Repeat(1) {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                        Script(|bb| bb.o0 = None),
+                        Condition(Cond<6>),
+                        #[success_if(|bb| *bb.t0 < bb.b1 % 2)]
+                        #[on_halted(|bb| if bb.b1 == 3 { bb.b0 = 2 })]
+                        Condition(Cond<7>),
+                        Deadline(50) {
+                            Timeout(10) {
+                                ScriptCondition(|bb| bb.b1 % 2 > 0),
+                            },
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<8>),
+                        StatefulAction(PTask<9>, b0 = 1),
+                    },
                 },
+            },
+            #[on_failure(|bb| if bb.b0 > 3 { bb.b0 = 7 })]
+            AsyncSequence {
+                StatefulAction(Task<10>),
+                #[failure_if(|bb| (bb.b0 + 4) % 3 > 1)]
+                UnsetBlackboard(o0),
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<11>),
+                    AlwaysFailure,
+                },
+                Selector {
+                    Condition(|ctx| ctx.check(12)),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+                UnsetBlackboard(o0),
             },
             ReactiveFallback {
-                StatefulAction(Task<7>),
-                Action(Act<8>),
-                RetryUntilSuccessful(0) {
-                    Action(Act<9> = Act::<9>),
+                StatefulAction(PTask<14>, b0 = {b0}),
+                Parallel {
+                    ScriptCondition(|bb| *bb.t0 + 3 > *bb.t0 % 2),
+                    SetBlackboard(t0 = 7),
+                },
+                Switch(b1) {
+                    case 1 => ScriptCondition(|bb| bb.b1 == bb.b0),
+                    case 0 => Condition(Cond<15>),
+                    _ => Condition(|ctx| ctx.check(16)),
                 },
             },
+        }
+    }
+}
+
+board!(Tree0403Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0404Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<6>),
+            Action(|ctx| ctx.exec(7)),
         }
     }
 }
@@ -193,458 +170,78 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            #[skip_if(|bb| bb.b1 % 2 != 0)]
-            #[success_if(|bb| *bb.t0 > bb.b1)]
+        Fallback {
             IfThenElse {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    #[run_while(|bb| *bb.t0 < 6)]
+                    #[post(|bb| { bb.b0 += 1; bb.b0 = (bb.b0 + 2) % 4 })]
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t1}),
+                },
                 WhileDoElse {
-                    ScriptCondition(|bb| bb.b1 > 0),
-                    ScriptCondition(|bb| bb.b0 > 2),
-                },
-                ReactiveFallback {
-                    Script(|bb| *bb.t0 += 2),
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<4>),
                 },
             },
-            AsyncSequence {
-                MaxTime(10) {
-                    IndexSwitch(|bb| *bb.t0 + 2, dynamic = true) {
-                        Failer,
-                        SetBlackboard(b0 = {b1}),
-                    },
-                },
+            Deadline(10) {
+                Action(|ctx| ctx.exec(5)),
             },
-            ParallelAll(3) {
-                Condition(PCond<0>, b0 = {=}),
-                AlwaysRunning,
-                SetBlackboard(t0 = 1),
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {b1}),
-                        Action(Act<4>),
-                        WasEntryUpdated(t0),
-                        SetBlackboard(t0 = 4),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                #[on_halted(|bb| if *bb.t0 == (*bb.t0 + 3) % 4 { bb.b0 = *bb.t0 + 3 })]
-                MaxTime(20) {
-                    FlipSelector {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b0)),
-                        Action(PIo<6>, t0 = {=}),
-                        Condition(Cond<7>),
-                    },
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ParallelAll(1) {
-                        Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
-                        StatefulAction(Task<9>),
-                    },
-                },
+            MaxTime(50) {
+                SubTree(Tree0404Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0404Blackboard { b1 q0 b0 t0 });
+board!(Tree0404Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        SequenceWithMemory {
-            Fallback {
-                Repeat(4) {
-                    IfThenElse {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                    },
+        TryCatch {
+            IndexSwitch(|bb| bb.b1, dynamic = true) {
+                Repeat(1) {
+                    SetBlackboard(b0 = 4),
                 },
-                WhileDoElse {
-                    Condition(Cond<2>),
-                    ParallelAll(max_failures = -2) {
-                        #[success_if(|bb| *bb.t0 < *bb.t0 % 3)]
-                        #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                        #[post(|bb| { bb.b0 += 4; bb.t0.set(7) })]
-                        Condition(PCond<3>, b0 = {t0}),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Timeout(0) {
-                    Sequence {
-                        Action(Act<5>),
-                        Sleep(20),
-                    },
-                },
+                Condition(Cond<0>),
+                #[post(|bb| bb.b1 += 3)]
+                #[run_while(|bb| bb.b1 > 1)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                StatefulAction(Task<1>),
+                Failer,
             },
             ReactiveSequence {
-                Fallback {
-                    StatefulAction(PTask<6>, b0 = {=}),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
-                    StatefulAction(Task<9>),
-                },
-                Script(|bb| if *bb.t0 < 5 { bb.b0 = (*bb.t0 + 2) % 2 }),
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0405Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0406 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Sequence {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<0>),
-                    MemSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Repeat(forever) {
-                        StatefulAction(Task<3>),
+                Condition(Cond<2>),
+                WaitUntil(|bb| (bb.b0 + 1) % 4 == 0) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        #[on_success(|bb| { bb.t0.set(bb.b0 + 1); bb.b0 += 1 })]
+                        Condition(Cond<3>),
                     },
                 },
-                RepeatUntil(Success) {
-                    Parallel(failure = -2) {
-                        Action(|ctx| ctx.exec(4)),
-                        Failer,
-                    },
-                },
+                Condition(Cond<4>),
             },
-            Filter(times = 1, filtered = Skipped) {
-                Parallel(success = 2, failure = -2) {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        ReactiveSequence {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
+            Precondition(|bb| bb.b1 > 1, else = Success) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    StatefulAction(Task<5> = Task::<5>),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Deadline(100) {
+                        Condition(Cond<6>),
                     },
-                    KeepRunningUntilFailure {
-                        Repeater(0) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 2,
-        }
-        ReactiveSelector {
-            StatefulAction(TTask<0>),
-            SetBlackboard(b1 = 3),
-            Error(DiffError(1011)),
-        }
-    }
-}
-
-board!(Tree0407Blackboard { b1 });
-
-fallible!(Tree0407);
-
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        ReactiveFallback {
-            ParallelAll(0) {
-                MemPriority {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                    ReactiveSequence {
-                        RetryUntilSuccessful(4) {
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                        },
-                        Filter(times = 1, count = Success, filtered = Skipped) {
-                            Sleep(30),
-                        },
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-            IfThenElse {
-                Sequence {
-                    Parallel(success = 0) {
-                        Condition(Cond<5>),
-                        Sleep(0),
-                        Timeout(50) {
-                            Succeeder,
-                        },
-                        #[failure_if(|bb| *bb.t0 + 4 < 0)]
-                        #[on_halted(|bb| { if bb.o0.is_some() { bb.t0.set(bb.b0 % 4) }; bb.b0 += 1 })]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Interrupt(|bb| bb.b0 < (*bb.t0 + 2) % 2) {
-                            Fallback {
-                                Action(Act<6>),
-                                Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
-                            },
-                        },
-                    },
-                },
-                MaxTime(0) {
-                    IfThenElse {
-                        #[success_if(|bb| *bb.t0 > 1)]
-                        MaxTime(0) {
-                            Parallel(failure = -1) {
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                #[post(|bb| if *bb.t0 % 2 < 1 { bb.o0 = None })]
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                StatefulAction(Task<8>),
-                                Condition(|ctx| ctx.check(9)),
-                                ScriptCondition(|bb| bb.b0 == *bb.t0),
-                            },
-                        },
-                        AsyncSequence {
-                            ReactiveSelector {
-                                #[failure_if(|bb| bb.b0 < bb.b0 % 2)]
-                                #[success_if(|bb| bb.o0.unwrap_or(0) == 1)]
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11>),
-                            },
-                            Succeeder,
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 > 2, else = Failure) {
-                ReactiveSequence {
-                    Action(Act<12>),
-                    Succeeder,
-                    Conditional(|bb| bb.b0 > (bb.o0.unwrap_or(5) + 2) % 4, dynamic = true, else = Failure) {
-                        StatefulAction(Task<13>),
-                    },
-                    ReactiveSequence {
-                        UnsetBlackboard(o0),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0408Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(2),
-        }
-        #[skip_if(|bb| bb.b0 != 3)]
-        #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
-        #[on_success(|bb| { bb.b0 = *bb.t0; bb.o0 = None })]
-        Inverter {
-            Parallel(failure = 2) {
-                Action(Act<0>),
-                ForceSuccess {
-                    BinarySelector(|bb| *bb.t0 + 3 > bb.b0 % 3, dynamic = true) {
-                        Conditional(|bb| *bb.t0 + 4 < 0, dynamic = false, else = Success) {
-                            UnsetBlackboard(o0),
-                        },
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0409Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0410 for Ctx, error DiffError {
-        ReactiveSequence {
-            Condition(|ctx| ctx.try_check(0)),
-            Condition(|ctx| ctx.try_check(1)),
-            Condition(Cond<2>),
-            StatefulAction(TTask<3>),
-            Error(DiffError(1037)),
-        }
-    }
-}
-
-fallible!(Tree0410);
-
-bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll {
-            ParallelAll(max_failures = -1) {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Condition(Cond<0>),
-                    Succeeder,
-                },
-                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-            },
-            #[failure_if(|bb| *bb.t0 < 4)]
-            Timeout(10) {
-                RetryUntilSuccessful(1) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0411Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
-        RepeatTimes(forever) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-        }
-        WaitValueUpdate(t0) {
-            #[skip_if(|bb| bb.o0.is_none())]
-            Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2) % 4, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0413Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0414Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0414Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t1: i64 = 9,
-        }
-        Limiter(3) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                #[skip_if(|bb| (*bb.t1 + 1) % 4 < 0)]
-                Failer,
-                Script(|bb| if bb.b0 + 1 == 1 { *bb.t1 += 1 }),
-                SubTree(Tree0414Sub1, ..),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        RunOnce(then_skip = true) {
-            SubTree(Tree0414Sub0, b0 = {=}, t1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0414Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            StatefulAction(Task<0>),
-            #[success_if(|bb| bb.b1 % 3 == 1)]
-            #[post(|bb| bb.b1 += 2)]
-            Delay(20) {
-                Action(Act<1>),
-            },
-            Action(PAct<2>, b0 = {b1}, b1 = {t0}),
-            SetBlackboard(b1 = 5),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0415Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        #[run_while(|bb| *bb.t0 != 5)]
-        #[skip_if(|bb| bb.b1 > bb.b0 % 2)]
-        RunOnce(then_skip = false) {
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    AsyncFallback {
-                        Switch(b1) {
-                            case 1 => Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                            _ => StatefulAction(Task<1>),
-                        },
-                    },
-                    StepSequencer {
-                        Filter(times = 2) {
-                            Condition(Cond<2>),
-                        },
-                        AlwaysSuccess,
-                        Retry(2) {
-                            Action(PIo<3>, t0 = {=}),
-                        },
-                        SetBlackboard(t1 = 5),
-                        Precondition(|bb| *bb.t1 < 4, else = Skipped) {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    WasEntryUpdated(t1),
+                    #[score(|bb| (bb.b1 + 4) as f32)]
                     SetBlackboard(b0 = 2),
                 },
             },
@@ -652,172 +249,211 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0416Blackboard { t1 b0 b1 t0 });
+board!(Tree0405Blackboard { t1 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
+    pub tree Tree0406Sub0 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(12),
+            b1: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 11,
         }
-        Conditional(|bb| (bb.b0 + 3) % 3 > 0, dynamic = true) {
-            RetryUntilSuccessful(3) {
-                Parallel(success = 0, failure = 1) {
-                    Priority {
-                        Fallback {
-                            SequenceWithMemory {
-                                Condition(Cond<0>),
-                                Condition(PCond<1>, b0 = {b0}),
-                                SetBlackboard(b0 = 0),
-                            },
-                            Priority {
-                                Action(PAct<2>, b0 = {=}),
-                                StatefulAction(Task<3>),
-                                RepeatTimes(1) {
-                                    ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(1)),
-                                },
-                            },
-                        },
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                Fallback {
-                                    Action(Act<4> = Act::<4>),
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                },
+        #[post(|bb| bb.b1 += 1)]
+        AsyncSequence {
+            #[post(|bb| { if bb.o0.unwrap_or(4) % 4 > 0 { bb.b1 = 8 }; bb.t0.set(bb.b1) })]
+            WhileDoElse {
+                #[success_if(|bb| *bb.t0 != 4)]
+                Condition(Cond<2>),
+                Sleep(100),
+            },
+            ReactiveFallback {
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree0417Blackboard { b0 o0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
+    pub tree Tree0406 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
             b1: i64,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        Conditional(|bb| bb.b1 < 6, else = Success) {
-            BinarySelector(|bb| bb.b1 < *bb.t0, dynamic = true) {
-                Repeater(forever) {
-                    WasEntryUpdated(t0),
+        Sequence {
+            Switch(b1) {
+                case 1 => #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[on_halted(|bb| bb.b0 += 3)]
+                ParallelAll {
+                    FlipSelector {
+                        Condition(TCond<0>),
+                        #[on_success(|bb| bb.o0 = Some(4))]
+                        #[skip_if(|bb| bb.b1 > 0)]
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+                        UnsetBlackboard(o0),
+                    },
+                    SubTree(Tree0406Sub0, o0 = {=}, b1 = {b1}, l0 = {=}, b0 = {b0}, t0 = {=}),
                 },
-                StepSequencer {
-                    AlwaysRunning,
-                    Condition(|ctx| ctx.check(0)),
+                _ => ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
+                    Selector {
+                        Observe(|bb| *bb.t0 < bb.b1 + 4, abort = lower) {
+                            SetBlackboard(b1 = {b0}),
+                        },
+                        Action(PIo<5>, t0 = {t0}),
+                    },
+                    AlwaysSuccess,
                 },
             },
-        }
-    }
-}
-
-board!(Tree0418Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
             Sequence {
-                ReactiveSequence {
-                    Conditional(|bb| bb.b1 + 3 > 7, dynamic = false, else = Success) {
-                        RunOnce(then_skip = false) {
-                            Conditional(|bb| bb.b1 != 6, else = Success) {
-                                #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 3))]
-                                ReactiveSequence {
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                },
+                Action(PAct<6>, b0 = {=}, b1 = {=}),
+                Conditional(|bb| bb.b0 + 3 > 6, dynamic = false) {
+                    Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                        #[skip_if(|bb| *bb.t0 > 3)]
+                        IfThenElse {
+                            Condition(|ctx| ctx.try_check(7)),
+                            PrioritySelector {
+                                #[score(|bb| (bb.b1) as f32)]
+                                Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                            },
+                            Repeat(0) {
+                                StatefulAction(TTask<9>),
                             },
                         },
                     },
-                    IndexSwitch(|bb| bb.b0 + 3) {
-                        Action(PAct<2>, b0 = {b1}, b1 = {b0}),
-                        Action(PAct<3>, b0 = {=}, b1 = {=}),
-                        Action(PAct<4>, b0 = 2),
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                },
+                Delay(20) {
+                    Observe(|bb| bb.o0.is_none()) {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[on_success(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(bb.b1 + 4) })]
+                        TryCatch(catch_on_halt = true) {
+                            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+                                StatefulAction(TTask<10>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(11, 7)),
+                            Conditional(|bb| bb.b0 + 4 > 7, dynamic = false, else = Success) {
+                                StatefulAction(TTask<12>),
+                            },
+                        },
                     },
                 },
-            },
-            SequenceWithMemory {
-                BinarySelector(|bb| bb.b0 > bb.o0.unwrap_or(2) % 3) {
-                    Action(Act<6>),
-                    Condition(|ctx, bb| ctx.check_in(7, 8)),
-                },
-                StatefulAction(Task<8>),
-                StatefulAction(PTask<9>, b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0419Blackboard { b1 t0 o0 b0 });
+board!(Tree0406Blackboard { o0 b1 l0 b0 t0 });
+
+fallible!(Tree0406);
 
 bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
+    pub tree Tree0407Sub0 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        ReactiveSequence {
-            RepeatUntil(Success) {
-                Parallel(success = -2, failure = 0) {
-                    Filter(times = 1, filtered = Skipped) {
-                        #[failure_if(|bb| bb.b0 != *bb.t0)]
-                        AlwaysFailure,
-                    },
-                    AlwaysRunning,
+        Wait(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0407 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        TryCatch {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            ReactiveSequence {
+                Action(|ctx| ctx.try_exec(0)),
+                Action(TAct<1>),
+                Script(|bb| bb.t0.set(bb.b0 % 3)),
+            },
+            #[post(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| *bb.t0 + 3 > bb.b1 + 2)]
+            Delay(10) {
+                Error(DiffError(1039)),
+            },
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(TCond<4>),
                 },
             },
-            Inverter {
-                #[failure_if(|bb| bb.b1 < *bb.t1)]
-                #[post(|bb| bb.b0 += 3)]
-                #[skip_if(|bb| *bb.t1 > 1)]
-                RunOnce(then_skip = false) {
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<0>),
+            ForceFailure {
+                Conditional(|bb| *bb.t0 != bb.b0 + 4, dynamic = false, else = Success) {
+                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop, dynamic = true) {
+                        SubTree(Tree0407Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
                     },
                 },
             },
             TryCatch(catch_on_halt = false) {
-                Deadline(20) {
-                    Script(|bb| if *bb.t0 > 1 { *bb.t0 += 3 }),
+                Delay(30) {
+                    Action(TAct<5>),
                 },
-                Action(PAct<1>, b0 = 3, b1 = {t0}),
-                Sleep(50),
+                StatefulAction(TTask<6>),
             },
+        }
+    }
+}
+
+board!(Tree0407Blackboard { b0 b1 t0 });
+
+fallible!(Tree0407);
+
+bt::behavior_tree! {
+    pub tree Tree0408 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] o0: Option<i64> = None,
+        }
+        SkipUnlessUpdated(t0) {
+            Repeat(0) {
+                ScriptCondition(|bb| *bb.t0 + 4 < *bb.t0 % 3),
+            },
+        }
+    }
+}
+
+board!(Tree0408Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
             StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0420Blackboard { b1 q0 t0 t1 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
+    pub tree Tree0410 for Ctx {
         blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
         }
-        RunOnce(then_skip = true) {
-            StepSequencer {
-                Script(|bb| bb.t0.set(*bb.t1 % 4)),
-                #[success_if(|bb| bb.b1 < 1)]
-                MemPriority {
-                    Action(Act<0>),
+        Repeater(1) {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
+                        Repeat(forever) {
+                            IndexSwitch(|bb| (bb.b0 + 4) % 2, out_of_range = Fail, dynamic = false) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    #[skip_if(|bb| bb.b1 > 2)]
+                    #[on_success(|bb| bb.b0 += 1)]
                     StatefulAction(Task<1>),
                 },
             },
@@ -825,140 +461,208 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0421Blackboard { b1 t0 t1 });
+board!(Tree0410Blackboard { b0 l0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0422Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            SequenceWithMemory {
-                ParallelAll {
-                    Condition(Cond<0>),
-                    ReactiveSequence {
-                        Action(Act<1>),
-                        SubTree(Tree0422Sub0),
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
+    pub tree Tree0411 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        ReactiveSelector {
+            RetryUntilSuccessful(0) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 3, &mut bb.b0)),
             },
-            MemPriority {
-                Inverter {
-                    SequenceWithMemory {
-                        RunOnce {
-                            Sleep(0),
+            Fallback {
+                Observe(|bb| *bb.t0 != 2, abort = lower) {
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                    Priority {
+                        Deadline(0) {
+                            Delay(0) {
+                                ScriptCondition(|bb| bb.b0 > 6),
+                            },
+                        },
+                        StepSequencer {
+                            #[post(|bb| bb.b1 = bb.b0)]
+                            #[run_while(|bb| bb.b0 == 2)]
+                            #[on_failure(|bb| { *bb.t0 += 1; bb.b1 = (bb.b0 + 2) % 2 })]
+                            Action(Act<1>),
+                            #[post(|bb| bb.b1 += 2)]
+                            Action(Act<2>),
                         },
                     },
                 },
-                RepeatTimes(forever) {
-                    Condition(Cond<5>),
+                #[failure_if(|bb| (*bb.t0 + 4) % 2 < 0)]
+                #[skip_if(|bb| (*bb.t0 + 4) % 4 > 0)]
+                #[post(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                Interrupt(|bb| bb.b0 > 5) {
+                    Loop(q0, value = {b1}) {
+                        Fallback {
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                                AlwaysRunning,
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Deadline(10) {
+                    RunOnce(then_skip = false) {
+                        Remap(success = Success, failure = Success) {
+                            TryCatch(catch_on_halt = true) {
+                                StatefulAction(Task<6>),
+                                SetBlackboard(b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+                #[on_failure(|bb| { if bb.b0 > 5 { bb.b0 += 2 }; bb.b0 += 1 })]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                ReactiveSequence {
+                    Script(|bb| { bb.b1 = 3; *bb.t0 += 2 }),
+                    AlwaysRunning,
+                },
+                #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
+                #[run_while(|bb| bb.b1 + 2 > *bb.t0)]
+                #[success_if(|bb| bb.b1 % 3 == 2)]
+                Fallback {
+                    Condition(|ctx| ctx.check(7)),
+                    Sleep(100),
                 },
             },
         }
     }
 }
 
+board!(Tree0411Blackboard { b0 t0 b1 q0 l0 });
+
 bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
+    pub tree Tree0412 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Filter(times = 3, filtered = Skipped) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0413 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
+            b1: i64 = 1,
+        }
+        Switch(b1) {
+            case 0 => Action(|ctx| ctx.try_exec(0)),
+            _ => WhileDoElse {
+                Condition(|ctx| ctx.try_check(1)),
+                Error(DiffError(1091)),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0413Blackboard { b1 });
+
+fallible!(Tree0413);
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        Priority {
+            Timeout(0) {
+                StatefulAction(Task<0>),
+            },
+            Action(Act<1> = Act::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0415 for Ctx {
+        blackboard {
             #[tracked] t0: i64,
         }
-        MemSequence {
-            ReactiveFallback {
-                #[post(|bb| bb.b0 += 2)]
-                #[on_success(|bb| { bb.b0 += 3; bb.o0 = None })]
-                #[success_if(|bb| bb.b0 % 3 > 1)]
-                Action(Act<0>),
-                ReactiveFallback {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    Action(Act<2>),
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            Sequence {
+                ForceSuccess {
+                    WasEntryUpdated(t0),
                 },
-            },
-            Delay(0) {
-                BinarySelector(|bb| bb.o0.unwrap_or(4) < 6, dynamic = false) {
-                    SetBlackboard(b1 = 3),
-                    RetryUntilSuccessful(3) {
-                        AlwaysSuccess,
-                    },
+                SequenceStar {
+                    Condition(Cond<0>),
                 },
-            },
-            Delay(0) {
-                IfThenElse {
-                    Sequence {
-                        TryCatch(catch_on_halt = false) {
-                            Sleep(0),
-                            StatefulAction(Task<3>),
-                        },
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                    WhileDoElse {
-                        RepeatUntilFailure(2) {
-                            Action(Act<5>),
-                        },
-                        SetBlackboard(t0 = 0),
-                    },
-                },
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0423Blackboard { b0 b1 o0 t0 });
+board!(Tree0415Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
+    pub tree Tree0416 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
+            o0: Option<i64> = None,
         }
-        #[skip_if(|bb| bb.b0 < 7)]
-        Parallel(success = -1, failure = 1) {
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 == bb.b1 % 3)]
-                #[on_success(|bb| if (bb.b1 + 1) % 3 < 0 { bb.t0.set((bb.b0 + 4) % 3) })]
-                Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 += 1 }),
-                #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
-                Sequence {
-                    Condition(Cond<0>),
-                    SetBlackboard(t0 = 2),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            RepeatUntil(Failure) {
-                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    StepSequencer {
-                        Repeat(forever) {
-                            FlipSelector {
-                                AlwaysSuccess,
-                                #[success_if(|bb| *bb.t0 % 3 > 0)]
-                                AlwaysSuccess,
+        TryCatch(catch_on_halt = false) {
+            RunOnce(then_skip = false) {
+                AsyncSequence {
+                    IndexSwitch(|bb| 4, out_of_range = Loop) {
+                        ReactiveSequence {
+                            UnsetBlackboard(o0),
+                            #[skip_if(|bb| bb.b0 < bb.b0 % 3)]
+                            WasEntryUpdated(t0),
+                        },
+                        Sequence {
+                            #[skip_if(|bb| *bb.t0 == 2)]
+                            #[failure_if(|bb| *bb.t0 != bb.o0.unwrap_or(1) % 2)]
+                            Interrupt(|bb| *bb.t0 > 2) {
+                                StatefulAction(PTask<0>, b0 = {b0}),
+                            },
+                            Wait(30),
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<1>),
                             },
                         },
                     },
                 },
             },
-            MaxTime(0) {
-                Priority {
-                    IfThenElse {
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
-                        StatefulAction(Task<5>),
+            Action(PIo<2>, t0 = {=}),
+            WaitValueUpdate(t0) {
+                Fallback {
+                    DynamicSequence {
+                        StepSequencer {
+                            ScriptCondition(|bb| *bb.t0 > (*bb.t0 + 1) % 3),
+                            ScriptCondition(|bb| bb.o0.unwrap_or(0) == 4),
+                            Repeat(1) {
+                                Wait(10),
+                            },
+                            SetBlackboard(t0 = 2),
+                        },
                     },
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7>),
-                    Precondition(|bb| bb.b0 + 4 > *bb.t0 + 2) {
-                        StatefulAction(Task<8> = Task::<8>),
+                    FlipSelector {
+                        Repeat(2) {
+                            Condition(PCond<3>, b0 = 7),
+                        },
+                        FlipSelector {
+                            Retry(1) {
+                                Action(Act<4>),
+                            },
+                        },
+                        Condition(Cond<5>),
                     },
                 },
             },
@@ -966,107 +670,362 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0424Blackboard { b0 t0 b1 });
+board!(Tree0416Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64>,
+        }
+        Selector {
+            ReactiveSequence {
+                Action(Act<0>),
+                Sleep(0),
+                AlwaysRunning,
+            },
+            Observe(|bb| *bb.t0 + 4 != 5, abort = both) {
+                Sequence {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Observe(|bb| *bb.t0 % 2 > 0, abort = none) {
+                TryCatch {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
+                        Delay(10) {
+                            Action(PAct<2>, b0 = {=}),
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0417Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        RetryUntilSuccessful(3) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx, error DiffError {
+        Inverter {
+            Error(DiffError(1076)),
+        }
+    }
+}
+
+fallible!(Tree0419);
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        Repeat(forever) {
+            Cooldown(0, filtered = Failure) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        AsyncFallback {
+            PrioritySelector {
+                #[score(3)]
+                Retry(2) {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                #[score(1)]
+                AsyncFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Repeater(1) {
+                Cooldown(0, filtered = Failure) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Parallel(success = -1) {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Wait(0),
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Conditional(|bb| *bb.t1 % 2 < 0, dynamic = true, else = Success) {
+            Parallel(success = 0) {
+                Loop(q0, value = {t1}) {
+                    Condition(Cond<0>),
+                },
+                Precondition(|bb| bb.b0 > 2) {
+                    DynamicSelector {
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                Loop(q0, if_empty = Success) {
+                    StepSequencer {
+                        DynamicSelector {
+                            #[on_failure(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
+                            Wait(0),
+                        },
+                        StatefulAction(Task<4>),
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            #[on_success(|bb| { *bb.t1 += 2; bb.b0 += 2 })]
+                            #[post(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| *bb.t0 % 2 == 0)]
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    Script(|bb| { *bb.t0 += 3; if (*bb.t1 + 4) % 3 > 0 { *bb.t1 += 1 } }),
+                },
+                Iterate(l0, element = {b0}, until = Never) {
+                    #[on_success(|bb| if *bb.t1 != bb.b0 { *bb.t0 += 2 })]
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0422Blackboard { l0 t1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0423Sub0 for Ctx {
+        Runner
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        RepeatTimes(forever) {
+            SubTree(Tree0423Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 2,
+        }
+        Parallel(failure = 0) {
+            Repeater(forever) {
+                Observe(|bb| *bb.t0 + 3 == 3, abort = none) {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0424Blackboard { t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0425Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0425 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64,
+            l0: Vec<i64> = vec![],
+            b0: i64,
             o0: Option<i64>,
         }
-        RepeatUntil(Failure) {
-            Sequence {
-                Script(|bb| bb.t0.set(8)),
-                #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+        RepeatUntilFailure(2) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Precondition(|bb| bb.b0 + 3 > 4, else = Failure) {
+                        #[skip_if(|bb| bb.b0 < 6)]
+                        #[run_while(|bb| *bb.t0 == 4)]
+                        #[on_success(|bb| bb.o0 = Some(5))]
+                        Repeat(4) {
+                            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                                RepeatUntil(Failure) {
+                                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
+                ParallelAll {
+                    WasEntryUpdated(t0),
+                    Script(|bb| bb.t0.set(*bb.t0 % 3)),
+                    StatefulAction(Task<1>),
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    SubTree(Tree0425Sub0, t0 = {=}, l0 = {l0}, b0 = {=}, o0 = {o0}),
+                    Condition(Cond<3>),
+                    Wait(50),
+                },
             },
         }
     }
 }
 
-board!(Tree0425Blackboard { t0 b0 b1 o0 });
+board!(Tree0425Blackboard { t0 l0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0426 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 2,
         }
-        Sequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    SetBlackboard(o0 = Some(2)),
-                    StatefulAction(Task<0>),
-                    Limiter(3) {
-                        Delay(20) {
-                            Action(PAct<1>, b0 = {t0}),
-                        },
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            #[success_if(|bb| *bb.t0 == 7)]
+            #[post(|bb| *bb.t1 += 3)]
+            StatefulAction(Task<0>),
+            DynamicSelector {
+                Condition(Cond<1> = Cond::<1>),
+                #[run_while(|bb| *bb.t1 != 1)]
+                StatefulAction(Task<2>),
+                Succeeder,
+            },
+            Deadline(50) {
+                KeepRunningUntilFailure {
+                    Priority {
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Sleep(10),
                     },
-                    Action(Act<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0426Blackboard { o0 t0 });
+board!(Tree0426Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0427 for Ctx {
-        Fallback {
-            Deadline(10) {
-                KeepRunningUntilFailure {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<0>),
-                        },
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Succeeder,
-                        ReactiveSequence {
-                            Action(Act<3>),
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Observe(|bb| bb.o0.unwrap_or(0) < 1, abort = lower) {
+                ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
+            },
+            Observe(|bb| (bb.o0.unwrap_or(5) + 4) % 3 == 0) {
+                Repeater(0) {
+                    #[post(|bb| *bb.t0 += 3)]
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0427Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        TryCatch {
+            Repeater(3) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    RepeatTimes(1) {
+                        Sequence {
+                            Wait(0),
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                                Condition(Cond<2>),
+                                Action(PIo<3>, t0 = {=}),
+                            },
                             StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
                         },
                     },
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                Sleep(20),
-                MemSequence {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                Sleep(50),
-                StatefulAction(Task<8>),
-                Inverter {
-                    RepeatUntilSuccess(forever) {
-                        Repeat(4) {
-                            AlwaysRunning,
+            Condition(Cond<6>),
+            Selector {
+                Observe(|bb| bb.o0.unwrap_or(2) + 4 < *bb.t0, abort = lower) {
+                    RunOnce {
+                        ReactiveSequence {
+                            UnsetBlackboard(o0),
+                            ParallelAll {
+                                Action(PAct<7>, b0 = {=}),
+                                Condition(Cond<8>),
+                            },
                         },
                     },
                 },
+                Observe(|bb| bb.b0 + 2 < 7, abort = both) {
+                    ReactiveSequence {
+                        Action(PAct<9>, b0 = 0),
+                        StatefulAction(Task<10>),
+                    },
+                },
             },
-            TryCatch(catch_on_halt = false) {
-                Succeeder,
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<9>),
+            AsyncSequence {
+                Repeat(4) {
+                    IfThenElse {
+                        Condition(|ctx, bb| ctx.check_in(11, bb.b0 % 2)),
+                        Precondition(|bb| *bb.t0 % 3 != 0) {
+                            Condition(Cond<12> = Cond::<12>),
+                        },
+                        UnsetBlackboard(o0),
+                    },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<10> = Task::<10>),
-                    Condition(Cond<11>),
-                },
-                FlipSelector {
-                    AlwaysRunning,
-                    Action(Act<12>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<13>),
-                    Condition(|ctx| ctx.check(14)),
+                StatefulAction(Task<13>),
+                IfThenElse {
+                    #[skip_if(|bb| *bb.t0 == bb.b0)]
+                    Action(PAct<14>, b0 = {=}),
                     Action(Act<15>),
                 },
             },
@@ -1074,533 +1033,543 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0428Blackboard { t0 b0 o0 q0 });
+
 bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
+    pub tree Tree0429 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 3,
             #[tracked] t0: i64 = 0,
-            #[allow(unused)] b1: i64 = 0,
+            b0: i64 = 1,
         }
-        #[on_failure(|bb| bb.b0 += 3)]
-        #[success_if(|bb| (bb.b0 + 1) % 3 < 2)]
-        Inverter {
-            Fallback {
-                Action(PIo<0>, t0 = {t0}),
-            },
+        PrioritySelector {
+            #[score(|bb| (*bb.t0) as f32)]
+            WasEntryUpdated(t0),
+            #[score(|bb| (bb.b0 % 3) as f32)]
+            Error(DiffError(1024)),
+            #[score(|bb| (bb.b0) as f32)]
+            SetBlackboard(b0 = 5),
+            #[score(|bb| (bb.b0 + 2) as f32)]
+            StatefulAction(Task<0>),
+            #[score(|bb| (bb.b0) as f32)]
+            Action(PAct<1>, b0 = 8),
         }
     }
 }
 
-board!(Tree0428Blackboard { b0 t0 b1 });
+board!(Tree0429Blackboard { t0 b0 });
 
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Failer,
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
+fallible!(Tree0429);
 
 bt::behavior_tree! {
     pub tree Tree0430 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
         }
-        SequenceWithMemory {
-            Retry(2) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            },
-            #[failure_if(|bb| *bb.t1 > bb.b1)]
+        Interrupt(|bb| (*bb.t0 + 3) % 4 != 2) {
+            #[post(|bb| bb.b0 += 1)]
             ReactiveFallback {
-                Fallback {
-                    #[run_while(|bb| *bb.t1 == bb.b1 % 4)]
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    #[on_success(|bb| bb.t1.set(*bb.t1 % 2))]
-                    StatefulAction(Task<3>),
-                },
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Condition(PCond<2>, b0 = {=}),
+                Condition(PCond<3>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0430Blackboard { b1 b0 t1 });
+board!(Tree0430Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
-        RepeatTimes(forever) {
-            ReactiveFallback {
-                Action(Act<0>),
-                AsyncFallback {
-                    Sequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Action(Act<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432Sub0 for Ctx {
         blackboard {
-            b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        Condition(|ctx, bb| ctx.check_in(3, bb.b1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = true) {
-                    MemSequence {
-                        StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
-                    },
-                },
-            },
-            ForceFailure {
-                StepSequencer {
-                    Cooldown(0, filtered = Failure) {
-                        Action(|ctx| ctx.try_exec(1)),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Sequence {
-                            Condition(Cond<2>),
-                            ScriptCondition(|bb| bb.b0 % 3 < 0),
-                            SubTree(Tree0432Sub0, ..),
+        SequenceStar {
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                    ReactiveSequence {
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            Cooldown(0, filtered = Skipped) {
+                                Interrupt(|bb| *bb.t1 != 3) {
+                                    Action(PIo<0>, t0 = {b1}),
+                                },
+                            },
                         },
                     },
-                    FlipSelector {
-                        #[post(|bb| { if bb.b0 + 3 > 6 { bb.b1 = *bb.t0 % 4 }; if *bb.t0 < bb.b0 % 3 { bb.b0 += 1 } })]
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                        SetBlackboard(b0 = 5),
-                        StatefulAction(Task<4>),
-                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0432Blackboard { b1 t0 b0 });
-
-fallible!(Tree0432);
+board!(Tree0431Blackboard { t1 b1 b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0433Sub0 for Ctx {
-        Filter(times = 3, count = Failure, filtered = Skipped) {
-            RetryUntilSuccessful(1) {
-                AlwaysFailure,
+    pub tree Tree0432 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, 1)),
             },
+            Action(PAct<3>, b0 = {t1}),
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5>),
         }
     }
 }
+
+board!(Tree0432Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
-        ParallelAll(0) {
-            PolicyParallel(policy = FirstSuccess) {
-                SubTree(Tree0433Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64,
+        }
+        WhileDoElse {
+            MemPriority {
+                Conditional(|bb| *bb.t0 != (bb.b1 + 3) % 3, dynamic = true, else = Failure) {
+                    ReactiveSequence {
+                        Succeeder,
+                    },
+                },
             },
-            SequenceWithMemory {
-                Wait(20),
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Sleep(20),
+            AsyncFallback {
+                Condition(Cond<0>),
+                Failer,
             },
+            Guard(|ctx| &mut ctx.token) {
+                Fallback {
+                    #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 })]
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0433Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0434Sub0 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            b0: i64 = 5,
-        }
-        Switch(b1) {
-            case 1 => ParallelAll(3) {
-                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                Condition(Cond<1>),
-                Wait(20),
+        Timeout(0) {
+            MemPriority {
+                SequenceWithMemory {
+                    Selector {
+                        PrioritySelector {
+                            #[score(2)]
+                            AlwaysFailure,
+                            #[score(0)]
+                            StatefulAction(Task<0>),
+                        },
+                        Filter(times = 3, filtered = Skipped) {
+                            Wait(100),
+                        },
+                    },
+                    IfThenElse {
+                        SubTree(Tree0434Sub0),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Parallel(success = 2, failure = -3) {
+                    SequenceStar {
+                        Action(Act<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                    RunOnce {
+                        AlwaysSuccess,
+                    },
+                    AlwaysFailure,
+                },
+                KeepRunningUntilFailure {
+                    DynamicSequence {
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+                ForceFailure {
+                    ReactiveSequence {
+                        RepeatUntilSuccess(forever) {
+                            FlipSelector {
+                                RepeatUntilFailure(forever) {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                        Optional {
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
-            case 0 => StatefulAction(Task<2>),
-            _ => StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0434Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0435 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 2,
+            l0: Vec<i64>,
+            b0: i64,
+        }
+        Fallback {
+            StatefulAction(TTask<0>),
+            RetryUntilSuccessful(4) {
+                Sequence {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
+                        Condition(Cond<1>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Repeat(2) {
+                Action(Act<2>),
+            },
+            Selector {
+                Precondition(|bb| bb.b1 > bb.b0 + 1) {
+                    Sleep(20),
+                },
+                Error(DiffError(1052)),
+            },
+        }
+    }
+}
+
+board!(Tree0435Blackboard { b1 l0 b0 });
+
+fallible!(Tree0435);
 
 bt::behavior_tree! {
-    pub tree Tree0435 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            Failer,
-        }
+    pub tree Tree0436Sub1 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0436Sub0 for Ctx {
-        Sleep(50)
+        SubTree(Tree0436Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
-        Repeat(3) {
+        Repeater(0) {
             SubTree(Tree0436Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0437 for Ctx {
-        Sequence {
-            ParallelAll(max_failures = -3) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+    pub tree Tree0437 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            ForceFailure {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 2) as f32)]
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
+                    Condition(TCond<0>),
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    IfThenElse {
+                        StatefulAction(TTask<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(3)),
+            MemSequence {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                Wait(10),
             },
-            TryCatch(catch_on_halt = false) {
-                AlwaysSuccess,
-                StatefulAction(Task<4>),
+            Parallel(success = 2, failure = -1) {
+                WasEntryUpdated(t0),
+                ReactiveSequence {
+                    Deadline(20) {
+                        Action(PIo<5>, t0 = {t0}),
+                    },
+                    Error(DiffError(1030)),
+                },
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(2) % 3 > 0, dynamic = false) {
+                #[failure_if(|bb| *bb.t0 == bb.b0)]
+                #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 4)]
+                Action(Act<6>),
+                Action(PIo<7>, t0 = {=}),
+            },
+            Retry(4) {
+                Fallback {
+                    StatefulAction(TTask<8>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
             },
         }
     }
 }
+
+board!(Tree0437Blackboard { t0 o0 b0 });
+
+fallible!(Tree0437);
 
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
             #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
         }
-        ParallelAll {
-            Repeat(4) {
-                Repeat(2) {
-                    Fallback {
-                        BinarySelector(|bb| bb.o0.unwrap_or(4) < bb.o0.unwrap_or(2)) {
-                            Timeout(20) {
-                                SequenceWithMemory {
-                                    SetBlackboard(b1 = 6),
-                                    Action(PIo<0>, t0 = {=}),
-                                },
-                            },
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                                Repeat(2) {
-                                    Sleep(50),
-                                },
-                                #[post(|bb| bb.b0 += 2)]
-                                Switch(b1) {
-                                    case 2 => UnsetBlackboard(o0),
-                                    _ => #[on_success(|bb| bb.t0.set(*bb.t1))]
-                                    #[success_if(|bb| bb.o0.is_some())]
-                                    Action(Act<2>),
-                                },
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Interrupt(|bb| *bb.t0 + 2 > 0) {
-                    Parallel {
-                        Fallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            ScriptCondition(|bb| *bb.t0 > 2),
-                            Action(PAct<5>, b0 = {t0}, b1 = {t1}),
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(6)),
-                    Condition(Cond<7>),
-                },
-                Condition(PCond<8>, b0 = 9),
-                IfThenElse {
-                    Condition(PCond<9>, b0 = 7),
-                    Action(PAct<10>, b0 = 6),
-                    AsyncSequence {
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-                Failer,
+        RunOnce(then_skip = false) {
+            Conditional(|bb| *bb.t0 < 2, dynamic = true, else = Failure) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0438Blackboard { b0 b1 o0 t0 t1 });
+board!(Tree0438Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
+            o0: Option<i64> = Some(0),
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        ReactiveFallback {
-            TryCatch {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                Repeater(3) {
+        IndexSwitch(|bb| 5, out_of_range = Loop) {
+            Parallel(success = 5, failure = 0) {
+                DynamicSequence {
+                    StatefulAction(TTask<0>),
+                    Sleep(50),
+                },
+                ReactiveFallback {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) == bb.b0 % 4)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { bb.b0 += 2 })]
                     StatefulAction(TTask<1>),
+                    ScriptCondition(|bb| *bb.t0 + 3 < 6),
+                },
+                RunOnce(then_skip = false) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| bb.b0 == 4)]
+                    UnsetBlackboard(o0),
+                },
+                FlipSelector {
+                    Condition(Cond<2>),
+                    Action(TAct<3>),
+                    Action(|ctx| ctx.try_exec(4)),
+                },
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    Action(PIo<5>, t0 = {=}),
+                    Action(PIo<6>, t0 = {t0}),
                 },
             },
-            WaitUntil(|bb| (*bb.t1 + 2) % 2 > 0) {
-                Action(PAct<2>, b0 = 9, b1 = {=}),
-            },
-            BinarySelector(|bb| bb.b1 % 2 < 1) {
-                Action(PIo<3>, t0 = {=}),
-                Action(|ctx| ctx.try_exec(4)),
-            },
-            Action(|ctx| ctx.try_exec(5)),
-            Conditional(|bb| (bb.b1 + 4) % 3 > 0, dynamic = false, else = Failure) {
-                SetBlackboard(b1 = 3),
+            StatefulAction(Task<7>),
+            SkipUnlessUpdated(t0) {
+                RepeatUntilFailure(forever) {
+                    MaxTime(20) {
+                        Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                            #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                            ReactiveSequence {
+                                Wait(20),
+                                Condition(Cond<8>),
+                                #[success_if(|bb| bb.o0.is_some())]
+                                StatefulAction(Task<9> = Task::<9>),
+                                Error(DiffError(1040)),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0439Blackboard { b0 t1 t0 b1 });
+board!(Tree0439Blackboard { o0 l0 t0 b0 });
 
 fallible!(Tree0439);
 
 bt::behavior_tree! {
     pub tree Tree0440Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
         }
-        StatefulAction(Task<1>)
+        Precondition(|bb| (bb.b0 + 3) % 2 > 0, else = Failure) {
+            Sequence {
+                Action(PAct<0>, b0 = 4, b1 = {=}),
+                MemPriority {
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+                #[skip_if(|bb| (bb.b1 + 2) % 4 != 0)]
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            ReactiveFallback {
-                #[run_while(|bb| bb.b0 == *bb.t0)]
-                #[on_success(|bb| if bb.b0 < 7 { bb.t0.set(*bb.t0 % 4) })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Script(|bb| if *bb.t0 + 1 > 4 { bb.b0 += 3 }),
+        Sequence {
+            SubTree(Tree0440Sub0, ..),
+            Delay(0) {
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Remap(success = Failure, failure = Failure) {
+                MemSequence {
+                    Fallback {
+                        #[run_while(|bb| *bb.t0 == 6)]
+                        Script(|bb| if bb.b0 % 3 < 2 { *bb.t0 += 1 }),
+                        ForceFailure {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Retry(2) {
+                        Condition(Cond<5>),
+                    },
                 },
-                Action(Act<0>),
-                SubTree(Tree0440Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-                StatefulAction(Task<2>),
             },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<3>),
-                Script(|bb| bb.b0 = 4),
-            },
-            Action(PAct<4>, b0 = {=}, b1 = {b0}),
-            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0440Blackboard { q0 b0 t0 });
+board!(Tree0440Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0441Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
         }
-        Filter(times = 1, count = Failure, filtered = Failure) {
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0441Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        MaxTime(10) {
-            Condition(Cond<3>),
-        }
+        Script(|bb| if *bb.t0 == bb.b0 { bb.b0 += 1 })
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 3,
-            b0: i64 = 1,
             #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SequenceWithMemory {
-                #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
-                #[post(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-                WhileDoElse {
-                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                    Condition(Cond<1>),
-                },
-                WaitValueUpdate(t0) {
-                    SubTree(Tree0441Sub0, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
-                },
-                ReactiveFallback {
-                    Condition(PCond<2>, b0 = {b1}),
-                    ScriptCondition(|bb| bb.b1 != bb.b0),
-                },
-                SubTree(Tree0441Sub1, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
+        #[run_while(|bb| bb.b0 != 2)]
+        #[post(|bb| bb.b0 += 3)]
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            SkipUnlessUpdated(t0) {
+                Wait(0),
             },
-            BinarySelector(|bb| *bb.t0 + 4 != bb.b0 % 4, dynamic = true) {
-                Repeater(forever) {
-                    Inverter {
-                        SequenceWithMemory {
-                            Condition(Cond<4>),
-                            Sleep(0),
-                        },
-                    },
-                },
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                    StatefulAction(Task<5>),
-                },
-            },
+            SubTree(Tree0441Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0441Blackboard { q0 b1 b0 t0 });
+board!(Tree0441Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            b1: i64 = 2,
             b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            #[skip_if(|bb| *bb.t0 < bb.b1)]
-            Script(|bb| if bb.b1 > bb.b0 % 4 { bb.b1 += 1 }),
-            StatefulAction(Task<0>),
+        Sequence {
+            DynamicSequence {
+                ScriptCondition(|bb| *bb.t0 != 3),
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Fallback {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                ReactiveSequence {
+                    #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                    #[success_if(|bb| *bb.t0 == 5)]
+                    #[failure_if(|bb| (*bb.t0 + 2) % 2 != 0)]
+                    Action(PIo<6>, t0 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0442Blackboard { b1 b0 t0 });
+board!(Tree0442Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 3,
             b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Timeout(10) {
-            AsyncSequence {
-                Priority {
-                    ParallelAll(max_failures = -4) {
-                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                        Conditional(|bb| *bb.t0 != (*bb.t0 + 1) % 4, else = Success) {
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        },
-                        Filter(times = 2, count = Success, filtered = Skipped) {
-                            StatefulAction(Task<2>),
-                        },
-                        #[failure_if(|bb| *bb.t1 < 1)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Precondition(|bb| bb.b0 > *bb.t0 % 4, else = Running) {
-                        StepSequencer {
-                            RetryUntilSuccessful(1) {
-                                ForceFailure {
+        Deadline(0) {
+            #[run_while(|bb| *bb.t1 + 1 < 7)]
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
+                RepeatTimes(forever) {
+                    KeepRunningUntilFailure {
+                        MemPriority {
+                            BinarySelector(|bb| bb.b0 + 3 < 6, dynamic = true) {
+                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                                    StatefulAction(Task<0>),
+                                },
+                                #[on_halted(|bb| { if *bb.t0 != 3 { bb.t0.set(*bb.t1) }; bb.t1.set(*bb.t0 % 3) })]
+                                #[failure_if(|bb| bb.b0 % 2 == 1)]
+                                #[success_if(|bb| *bb.t0 != 6)]
+                                Condition(Cond<1>),
+                            },
+                            Timeout(20) {
+                                StepSequencer {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    Action(PAct<3>, b0 = 4),
+                                    #[post(|bb| { *bb.t1 += 1; if *bb.t1 % 2 < 1 { bb.b0 += 2 } })]
                                     StatefulAction(Task<4>),
                                 },
                             },
-                        },
-                    },
-                    Sequence {
-                        SequenceStar {
-                            Action(|ctx| ctx.exec(5)),
-                            ForceFailure {
-                                StatefulAction(Task<6>),
-                            },
-                            Action(|ctx| ctx.exec(7)),
-                            StatefulAction(Task<8>),
-                        },
-                        IfThenElse {
-                            Action(Act<9> = Act::<9>),
-                            Interrupt(|bb| *bb.t0 + 4 > bb.b0) {
-                                ScriptCondition(|bb| bb.b0 % 2 == 0),
-                            },
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 4) })]
-                        Retry(3) {
-                            WaitValueUpdate(t1) {
-                                ReactiveSequence {
-                                    SetBlackboard(t0 = {b0}),
-                                    #[on_success(|bb| *bb.t1 += 3)]
-                                    #[post(|bb| if (*bb.t1 + 3) % 3 < 0 { bb.t0.set(bb.b0 + 2) })]
-                                    #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
-                                    StatefulAction(Task<10>),
-                                    #[skip_if(|bb| bb.b0 < bb.b0 + 3)]
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                    Parallel(success = -2, failure = 1) {
-                        Filter(times = 3, count = Success, filtered = Failure) {
-                            StatefulAction(PTask<11>, b0 = {=}, b1 = {t1}),
-                        },
-                        #[success_if(|bb| *bb.t0 < 3)]
-                        RepeatUntil(Success) {
-                            RepeatTimes(forever) {
+                            MemPriority {
+                                #[on_halted(|bb| bb.b0 += 2)]
                                 Failer,
+                                Repeat(2) {
+                                    Failer,
+                                },
+                                StatefulAction(Task<5>),
                             },
                         },
-                        Script(|bb| { *bb.t1 += 3; if *bb.t1 > 3 { *bb.t1 += 3 } }),
                     },
                 },
             },
@@ -1608,1233 +1577,395 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0443Blackboard { b0 t1 t0 });
+board!(Tree0443Blackboard { l0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+        }
         ReactiveSequence {
-            Succeeder,
-            AsyncFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<2>),
+            WaitValueUpdate(t0) {
+                #[skip_if(|bb| *bb.t0 < 0)]
+                Sequence {
+                    Condition(Cond<0>),
                 },
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4>),
+            },
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                MaxTime(0) {
+                    SequenceStar {
+                        Wait(10),
+                        Script(|bb| bb.b0 += 1),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                Cooldown(0) {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[skip_if(|bb| bb.b0 % 4 < 2)]
+                    #[on_failure(|bb| { bb.b0 += 2; *bb.t0 += 3 })]
+                    Invert {
+                        #[failure_if(|bb| bb.b0 > 7)]
+                        BinarySelector(|bb| (bb.b0 + 1) % 3 < 2, dynamic = false) {
+                            WaitValueUpdate(t0) {
+                                Condition(Cond<3>),
+                            },
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+            },
+            Repeater(2) {
+                ReactiveFallback {
+                    Loop(q0, if_empty = Success) {
+                        Retry(0) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            Parallel(success = 1) {
+                BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
+                    StatefulAction(Task<7>),
+                    #[run_while(|bb| *bb.t0 % 2 != 0)]
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(PTask<8>, b0 = 2),
+                    },
+                },
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[skip_if(|bb| (*bb.t0 + 3) % 4 < 2)]
+                Conditional(|bb| *bb.t0 % 4 < 1, dynamic = false) {
+                    Selector {
+                        Condition(Cond<9>),
+                        Sleep(10),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    RetryUntilSuccessful(0) {
+                        #[on_halted(|bb| { bb.t0.set(bb.b0); *bb.t0 += 3 })]
+                        Action(Act<10>),
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
             },
         }
     }
 }
+
+board!(Tree0444Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
             b0: i64,
         }
-        SequenceWithMemory {
-            ParallelAll(0) {
-                StatefulAction(Task<0>),
-                Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        Repeat(forever) {
+            Priority {
+                SequenceWithMemory {
+                    Repeater(2) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b1) as f32)]
+                            StatefulAction(Task<0>),
+                            #[score(|bb| (bb.b1 + 3) as f32)]
+                            Action(Act<1> = Act::<1>),
+                        },
+                    },
                 },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 3) % 2)),
+                Loop(q0, if_empty = Running) {
+                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                },
+                Repeater(forever) {
+                    Precondition(|bb| *bb.t0 % 2 != 1) {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                            #[failure_if(|bb| bb.b1 != 3)]
+                            StatefulAction(PTask<4>, b0 = {b1}, b1 = {t1}),
+                            SetBlackboard(t1 = 6),
+                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
                 },
             },
-            #[failure_if(|bb| bb.b0 + 4 == 2)]
-            #[on_success(|bb| { if bb.b0 + 3 > bb.b0 { bb.t0.set((bb.b0 + 3) % 4) }; if *bb.t0 > 2 { bb.b0 = *bb.t0 } })]
-            #[skip_if(|bb| *bb.t0 == 3)]
-            WhileDoElse {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<5>),
-                },
-                FlipSelector {
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                    Action(PAct<7>, b0 = 7, b1 = {t0}),
-                },
-            },
-            Succeeder,
         }
     }
 }
 
-board!(Tree0445Blackboard { t0 b0 });
+board!(Tree0445Blackboard { q0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
             #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 4,
         }
-        Limiter(2) {
-            RunOnce(then_skip = true) {
-                Parallel(success = -2, failure = -1) {
-                    Condition(Cond<0>),
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        #[run_while(|bb| *bb.t0 == 7)]
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    #[failure_if(|bb| (*bb.t0 + 2) % 4 > 2)]
-                    #[skip_if(|bb| bb.b0 % 4 > 1)]
-                    StatefulAction(Task<2>),
-                    Timeout(10) {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Repeat(4) {
-                                Action(|ctx| ctx.exec(3)),
-                            },
-                        },
-                    },
+        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                ReactiveSelector {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0>),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[post(|bb| { if *bb.t0 % 4 > 1 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+                    Condition(Cond<1>),
                 },
+            },
+            ParallelAll(4) {
+                Condition(|ctx, bb| ctx.check_in(2, 3)),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Script(|bb| *bb.t0 += 1),
+                #[failure_if(|bb| bb.b0 != 3)]
+                #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                #[on_halted(|bb| bb.b0 = 2)]
+                Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0446Blackboard { b0 o0 t0 b1 q0 });
+board!(Tree0446Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Repeater(1) {
-            IndexSwitch(|bb| bb.b1, dynamic = true) {
-                MaxTime(20) {
-                    SequenceStar {
-                        Action(Act<0>),
-                        Deadline(0) {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        #[skip_if(|bb| bb.b1 != 6)]
-                        StatefulAction(Task<3>),
-                        Condition(PCond<4>, b0 = 2),
-                    },
-                },
+        IfThenElse {
+            MaxTime(0) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                UnsetBlackboard(o0),
+            },
+            RepeatUntil(Failure) {
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
 }
 
-board!(Tree0447Blackboard { b1 });
+board!(Tree0447Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0448Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(5),
         }
-        #[run_while(|bb| *bb.t1 > 4)]
         SequenceWithMemory {
-            Repeat(3) {
-                Loop(q0, value = {t1}, if_empty = Success) {
-                    RepeatTimes(1) {
-                        StatefulAction(Task<0>),
+            MaxTime(0) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[post(|bb| { bb.b0 += 3; bb.o0 = Some(bb.o0.unwrap_or(3) % 2) })]
+            Condition(Cond<3>),
+            SubTree(Tree0448Sub0, b0 = {=}, o0 = {o0}),
+        }
+    }
+}
+
+board!(Tree0448Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0449Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Script(|bb| *bb.t0 += 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0449Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t1: i64 = 11,
+        }
+        Deadline(10) {
+            Filter(times = 3) {
+                #[run_while(|bb| *bb.t1 == *bb.t0)]
+                Selector {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                    Optional {
+                        SubTree(Tree0449Sub1, t0 = {=}, b0 = {b0}, l0 = {=}, t1 = {t1}),
+                    },
+                    Iterate(l0, element = {b0}, max = 3) {
+                        Inverter {
+                            Condition(|ctx, bb| ctx.check_in(2, 2)),
+                        },
                     },
                 },
             },
-            #[on_success(|bb| bb.t1.set(*bb.t0))]
-            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-            Condition(Cond<1>),
-            RunOnce(then_skip = false) {
-                ScriptCondition(|bb| *bb.t1 == 4),
-            },
         }
     }
 }
-
-board!(Tree0448Blackboard { t0 q0 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0449 for Ctx, error DiffError {
+    pub tree Tree0449 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 1,
         }
-        #[run_while(|bb| bb.o0.is_some())]
-        ReactiveSequence {
-            BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = false) {
-                Action(TAct<0>),
-                Error(DiffError(1042)),
-            },
-            StatefulAction(TTask<1>),
-            Limiter(3) {
-                ReactiveSequence {
-                    Condition(TCond<2>),
-                    Condition(TCond<3>),
-                    Condition(PCond<4>, b0 = {b0}),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SubTree(Tree0449Sub0, t0 = {=}, b0 = {b0}, l0 = {=}, t1 = {t1}),
+            StatefulAction(Task<3> = Task::<3>),
+            SequenceWithMemory {
+                MemPriority {
+                    Sequence {
+                        Sleep(0),
+                    },
                 },
-            },
-            ForceFailure {
-                SequenceWithMemory {
-                    StatefulAction(PTask<5>, b0 = {t1}),
-                    Action(|ctx| ctx.exec(6)),
-                    Action(Act<7>),
+                Filter(times = 2, count = Completed) {
+                    Succeeder,
+                },
+                Action(PAct<4>, b0 = 6),
+                StatefulAction(Task<5> = Task::<5>),
+                Invert {
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0449Blackboard { o0 t1 b0 });
-
-fallible!(Tree0449);
+board!(Tree0449Blackboard { t0 b0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-        }
-        AsyncFallback {
-            Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
-                Optional {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Condition(Cond<1>),
-            Remap(success = Success, failure = Failure) {
-                RepeatUntilFailure(forever) {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0450Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0451Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0451 for Ctx {
-        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
         }
-        #[on_halted(|bb| bb.b0 += 2)]
-        #[on_success(|bb| bb.t0.set(bb.b0))]
-        #[success_if(|bb| *bb.t0 % 4 == 1)]
         StepSequencer {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t0 > (bb.b0 + 2) % 2)]
-            SubTree(Tree0451Sub0, t0 = {=}, b0 = {b0}),
-            Condition(|ctx| ctx.check(0)),
-            SetBlackboard(b0 = 5),
-        }
-    }
-}
-
-board!(Tree0451Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0452 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(forever) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
-            },
-            #[failure_if(|bb| bb.b1 < *bb.t1 + 4)]
-            Condition(|ctx, bb| ctx.check_in(2, (*bb.t1 + 2) % 2)),
-            StatefulAction(Task<3>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0452Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0453 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            StepSequencer {
-                #[success_if(|bb| *bb.t0 > 6)]
-                #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 3 })]
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Wait(20),
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-                ReactiveFallback {
-                    Parallel(success = 2) {
-                        Condition(Cond<4>),
-                        #[run_while(|bb| bb.b1 == 3)]
-                        Action(Act<5> = Act::<5>),
-                    },
-                    Cooldown(0) {
-                        Failer,
-                    },
-                    Filter(times = 3, count = Success, filtered = Failure) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                MaxTime(0) {
-                    Cooldown(0) {
-                        RunOnce {
-                            #[on_failure(|bb| if bb.b0 < bb.b0 % 3 { bb.b0 += 2 })]
-                            #[failure_if(|bb| bb.b0 > (bb.b1 + 1) % 3)]
-                            #[success_if(|bb| *bb.t0 + 3 < bb.b1 + 3)]
-                            Loop(q0, if_empty = Success) {
-                                ReactiveSequence {
-                                    Action(PIo<7>, t0 = {b0}),
-                                    StatefulAction(PTask<8>, b0 = 1, b1 = {=}),
-                                    Action(Act<9> = Act::<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    SequenceStar {
-                        Fallback {
-                            ScriptCondition(|bb| *bb.t0 == *bb.t0 + 3),
-                            Condition(Cond<10>),
-                        },
-                        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
-                            Action(Act<11>),
-                            Runner,
-                        },
-                        Condition(|ctx, bb| ctx.check_in(12, 1)),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                AsyncFallback {
-                    RepeatUntilSuccess(2) {
-                        Loop(q0, value = {b1}) {
-                            Interrupt(|bb| *bb.t0 + 3 != *bb.t0) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                    MemPriority {
-                        Action(Act<13>),
-                        Action(Act<14>),
-                        Action(Act<15>),
-                        Script(|bb| bb.t0.set(1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0453Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0454 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Precondition(|bb| *bb.t1 > bb.b1, else = Running) {
-                    SequenceWithMemory {
-                        SequenceStar {
-                            AsyncSequence {
-                                RepeatUntilFailure(2) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| *bb.t1 != bb.b1 % 3)]
-            ParallelAll {
-                Sleep(20),
-                Succeeder,
-            },
-            Loop(q0, value = {b1}, if_empty = Success) {
-                #[post(|bb| bb.b1 += 3)]
-                #[run_while(|bb| bb.b0 != 5)]
-                #[success_if(|bb| (*bb.t0 + 4) % 3 != 2)]
-                IndexSwitch(|bb| bb.b1 % 4, dynamic = false) {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Timeout(0) {
-                ReactiveSequence {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-                    WaitUntil(|bb| bb.b1 > bb.b0) {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0454Blackboard { b1 q0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        Repeat(1) {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0456 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-        }
-        AsyncSequence {
-            Sequence {
-                BinarySelector(|bb| *bb.t0 % 3 > 0) {
-                    StepSequencer {
-                        AlwaysFailure,
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    StatefulAction(Task<0>),
-                },
-                Remap(success = Failure, failure = Success) {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                WhileDoElse {
-                    ReactiveSelector {
-                        MaxTime(0) {
-                            StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
-                        },
-                        #[post(|bb| bb.o0 = None)]
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    Parallel(success = -2) {
-                        Condition(PCond<8>, b0 = {t0}),
-                        Action(PIo<9>, t0 = {t0}),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 % 3 == 2),
-                ParallelAll(2) {
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b1)),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        IfThenElse {
-                            Action(Act<11>),
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Action(PIo<12>, t0 = {b1}),
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<13>),
-                        Action(PIo<14>, t0 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 > bb.b0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0456Blackboard { b0 t0 b1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0457Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0457 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b0 % 3 == 1, dynamic = false) {
-            ParallelAll {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(0)),
-                    RunOnce(then_skip = false) {
-                        #[success_if(|bb| (bb.b0 + 2) % 2 == 0)]
-                        #[skip_if(|bb| bb.b1 != 4)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
-                        StatefulAction(Task<1>),
-                    },
-                    SubTree(Tree0457Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}, t1 = {=}),
-                    RepeatUntilFailure(1) {
-                        Repeat(1) {
-                            ReactiveSequence {
-                                Action(Act<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 + 2 > 5, else = Skipped) {
-                        Optional {
-                            WaitUntil(|bb| bb.b0 > 5) {
-                                ReactiveSelector {
-                                    Condition(PCond<5>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 2 => AsyncSequence {
-                    StatefulAction(Task<6> = Task::<6>),
-                    SetBlackboard(b1 = 0),
-                    Condition(Cond<7>),
-                    FlipSelector {
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                        #[success_if(|bb| *bb.t1 > 2)]
-                        Succeeder,
-                    },
-                    StatefulAction(Task<10>),
-                },
-                _ => RetryUntilSuccessful(forever) {
-                    Loop(q0, value = {t1}, if_empty = Success) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0457Blackboard { b0 q0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0458 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            #[post(|bb| bb.t0.set(bb.b0))]
-            ParallelAll(max_failures = -2) {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-                Script(|bb| bb.b0 = (*bb.t0 + 4) % 3),
-            },
-            AsyncSequence {
-                Condition(Cond<2>),
-                WasEntryUpdated(t0),
-                Action(Act<3> = Act::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0458Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0459 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        Repeat(3) {
-            ReactiveSelector {
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        Sleep(0),
-                    },
-                },
-                Optional {
-                    Selector {
-                        Action(Act<0>),
-                        #[run_while(|bb| bb.b0 % 4 > 2)]
-                        Parallel(success = -1, failure = 2) {
-                            Sleep(10),
-                            Action(Act<1>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        #[failure_if(|bb| bb.b1 == 4)]
-                        Action(PIo<3>, t0 = {b1}),
-                    },
-                },
-                #[on_halted(|bb| if *bb.t0 % 2 != 1 { *bb.t0 += 2 })]
-                Switch(b1) {
-                    case 3 => ScriptCondition(|bb| bb.b1 + 2 < 1),
-                    case 0 => Action(|ctx| ctx.exec(4)),
-                    _ => Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0459Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0460 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        RepeatTimes(forever) {
-            Sequence {
-                Fallback {
-                    Wait(10),
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-                WaitUntil(|bb| *bb.t0 < 3) {
-                    #[skip_if(|bb| bb.b1 % 2 == 0)]
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0460Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0461 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            SequenceWithMemory {
-                Retry(4) {
-                    AsyncSequence {
-                        BinarySelector(|bb| bb.b0 != bb.o0.unwrap_or(5), dynamic = false) {
-                            SetBlackboard(o0 = Some(9)),
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                        ForceSuccess {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-            },
-            Repeat(4) {
-                Fallback {
-                    Delay(0) {
-                        Condition(Cond<1>),
-                    },
-                    RepeatUntil(Failure) {
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                            MemPriority {
-                                #[failure_if(|bb| bb.b1 < 2)]
-                                #[on_failure(|bb| bb.t0.set(3))]
-                                StatefulAction(Task<3>),
-                                ScriptCondition(|bb| bb.b1 > 7),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0461Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0462 for Ctx, error DiffError {
-        Repeat(1) {
-            FlipSelector {
-                Action(TAct<0>),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0462);
-
-bt::behavior_tree! {
-    pub tree Tree0463 for Ctx, error DiffError {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StepSequencer {
-                Deadline(0) {
-                    Repeater(2) {
-                        ReactiveSequence {
-                            StatefulAction(TTask<0>),
-                            Runner,
-                        },
-                    },
-                },
-                ParallelAll(1) {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    Succeeder,
-                },
-                Condition(Cond<3>),
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    StatefulAction(TTask<5>),
-                    Action(|ctx| ctx.try_exec(6)),
-                },
-            },
-            Optional {
-                Optional {
-                    ReactiveSequence {
-                        StatefulAction(TTask<7>),
-                        AlwaysSuccess,
-                        Fallback {
-                            ParallelAll(max_failures = -2) {
-                                StatefulAction(TTask<8>),
-                                StatefulAction(TTask<9>),
-                            },
-                            Error(DiffError(1091)),
-                        },
-                        Sleep(0),
-                    },
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                Action(TAct<10>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0463);
-
-bt::behavior_tree! {
-    pub tree Tree0464 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Switch(b1) {
-            case 3 => PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Switch(b1) {
-                    case 2 => Action(Act<0>),
-                    case 5 => Loop(q0, if_empty = Running) {
-                        SetBlackboard(b1 = {t0}),
-                    },
-                    case 4 => Timeout(0) {
-                        Sleep(50),
-                    },
-                    _ => Action(Act<1> = Act::<1>),
-                },
-                ReactiveFallback {
-                    Sequence {
-                        Action(Act<2> = Act::<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 4) % 3, &mut bb.b0)),
-                    },
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Fallback {
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(4, 2)),
-                            SetBlackboard(t0 = 2),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(5, (bb.b1 + 3) % 3, &mut bb.b1)),
-                    },
-                },
-            },
-            _ => FlipSelector {
-                WaitUntil(|bb| bb.b0 > 6) {
-                    RepeatUntilFailure(forever) {
-                        Switch(b1) {
-                            case 1 => StatefulAction(Task<6>),
-                            _ => Condition(PCond<7>, b0 = {=}),
-                        },
-                    },
-                },
-                Fallback {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    #[failure_if(|bb| bb.b1 > bb.b1 + 3)]
-                    RunOnce(then_skip = true) {
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Fallback {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(PTask<12>, b0 = 0),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<13>),
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| *bb.t0 != 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0464Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0465 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        Inverter {
-            ReactiveSequence {
-                Wait(0),
-                Switch(b1) {
-                    case 2 => Filter(times = 2, count = Success, filtered = Failure) {
-                        #[post(|bb| { bb.t1.set(5); *bb.t0 += 3 })]
-                        #[on_failure(|bb| bb.b1 = 4)]
-                        Wait(0),
-                    },
-                    case 1 => StatefulAction(Task<0> = Task::<0>),
-                    case 3 => UnsetBlackboard(o0),
-                    _ => ScriptCondition(|bb| *bb.t0 < 3),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                },
-                #[success_if(|bb| *bb.t0 + 1 != 2)]
-                #[on_success(|bb| if bb.o0.is_some() { bb.o0 = None })]
-                SequenceWithMemory {
-                    Fallback {
-                        Action(|ctx| ctx.exec(2)),
-                        Action(Act<3>),
-                        ScriptCondition(|bb| *bb.t0 != 5),
-                    },
-                    Condition(Cond<4>),
-                    Succeeder,
-                    Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                        Cooldown(0, filtered = Skipped) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                Fallback {
-                    ParallelAll {
-                        Condition(Cond<5>),
-                    },
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0465Blackboard { t1 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0466 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            b1: i64 = 3,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(1) + 4, out_of_range = Fail, dynamic = false) {
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                #[run_while(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    Fallback {
-                        FlipSelector {
-                            SetBlackboard(b1 = 6),
-                            Action(Act<0>),
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Remap(success = Success, failure = Failure) {
-                                ScriptCondition(|bb| *bb.t0 != *bb.t0 % 4),
-                            },
-                        },
-                        MaxTime(100) {
-                            StepSequencer {
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                                Action(Act<2> = Act::<2>),
-                            },
-                        },
-                        Fallback {
-                            #[run_while(|bb| *bb.t0 + 3 != 6)]
-                            #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                            #[failure_if(|bb| bb.b0 % 3 == 0)]
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<3>),
-                            SetBlackboard(o0 = Some(0)),
-                        },
-                    },
-                    #[skip_if(|bb| (bb.b1 + 1) % 4 < 3)]
-                    SequenceStar {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[success_if(|bb| *bb.t0 + 4 == bb.b1)]
-                        Loop(q0, if_empty = Success) {
-                            Limiter(3) {
-                                Fallback {
-                                    #[failure_if(|bb| bb.b1 % 3 > 1)]
-                                    #[post(|bb| bb.o0 = Some(bb.b1))]
-                                    #[on_halted(|bb| { bb.o0 = Some(2); bb.b1 += 1 })]
-                                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    Loop(q0, if_empty = Running) {
-                        ParallelAll {
-                            Precondition(|bb| bb.b0 > (bb.b0 + 4) % 4, else = Success) {
-                                Precondition(|bb| bb.b0 > bb.o0.unwrap_or(1) + 4, else = Success) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                            #[on_success(|bb| { if *bb.t0 == 4 { *bb.t0 += 2 }; bb.b0 = bb.b1 + 4 })]
-                            Action(|ctx, bb| ctx.exec_in(6, bb.b1 + 4, &mut bb.b1)),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0466Blackboard { o0 q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0467 for Ctx {
-        RepeatUntilSuccess(forever) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0468 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-        }
-        Parallel(success = 1, failure = 0) {
             RunOnce {
-                Fallback {
-                    AlwaysFailure,
-                    #[on_failure(|bb| bb.t0.set(bb.b1 % 2))]
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    StatefulAction(Task<0> = Task::<0>),
-                    AlwaysSuccess,
+                #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                #[success_if(|bb| bb.b1 % 2 > 0)]
+                FlipSelector {
+                    Fallback {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    #[failure_if(|bb| *bb.t0 + 1 != *bb.t0 + 2)]
+                    Parallel(success = -2, failure = -1) {
+                        Runner,
+                        ScriptCondition(|bb| *bb.t0 + 4 > 4),
+                    },
+                    Succeeder,
                 },
             },
-            Repeater(2) {
-                Sequence {
-                    Action(Act<1>),
+            #[on_success(|bb| if *bb.t0 + 3 == *bb.t0 { *bb.t0 += 1 })]
+            #[run_while(|bb| (bb.b1 + 1) % 4 < 3)]
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                #[run_while(|bb| bb.b0 % 3 < 2)]
+                #[on_success(|bb| bb.b0 = bb.b1 % 4)]
+                StatefulAction(Task<4>),
+            },
+            RepeatUntilSuccess(2) {
+                Repeat(forever) {
+                    #[post(|bb| { if bb.b1 + 2 < 5 { bb.b1 += 1 }; bb.b1 += 1 })]
+                    #[failure_if(|bb| (bb.b0 + 3) % 4 != 0)]
+                    Loop(q0, value = {t0}) {
+                        RepeatUntilFailure(3) {
+                            AlwaysSuccess,
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0468Blackboard { t0 q0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0469 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {t0}) {
-            SequenceWithMemory {
-                #[run_while(|bb| bb.b0 == 3)]
-                Remap(success = Failure, failure = Success) {
-                    #[skip_if(|bb| *bb.t0 + 3 == 3)]
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Script(|bb| *bb.t0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0469Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0470 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-        }
-        TryCatch {
             MemSequence {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-            },
-            FlipSelector {
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                #[success_if(|bb| *bb.t0 != (*bb.t0 + 1) % 4)]
-                ScriptCondition(|bb| bb.b1 % 3 != 2),
-            },
-            Deadline(0) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0470Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0471 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        FlipSelector {
-            ReactiveFallback {
-                Action(Act<0>),
-                RetryUntilSuccessful(2) {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-            },
-            Wait(10),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0471Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0472Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0472 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0472Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0473 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop) {
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                ReactiveFallback {
-                    Sequence {
-                        IfThenElse {
-                            Condition(PCond<0>, b0 = 0),
-                            #[on_success(|bb| bb.o0 = Some(bb.b0 + 3))]
-                            #[run_while(|bb| (bb.b0 + 2) % 3 != 1)]
-                            Condition(Cond<1>),
-                        },
-                        Action(Act<2>),
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0473Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0474 for Ctx {
-        Priority {
-            Retry(3) {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(|ctx| ctx.exec(1)),
+                Repeat(0) {
                     AlwaysSuccess,
-                    StatefulAction(Task<2>),
                 },
-            },
-            ReactiveFallback {
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-            },
-            StepSequencer {
-                StatefulAction(Task<8>),
-                MaxTime(0) {
-                    Condition(Cond<9>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                RepeatUntilFailure(forever) {
-                    KeepRunningUntilFailure {
-                        Timeout(0) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0475 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                SetBlackboard(b0 = 1),
-            },
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0475Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0476 for Ctx {
-        SequenceWithMemory {
-            MemPriority {
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        Action(Act<1>),
-                    },
-                    AlwaysFailure,
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                     Wait(0),
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Sleep(20),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
+                    StatefulAction(Task<5> = Task::<5>),
                 },
+                Action(PIo<6>, t0 = {=}),
             },
-            AsyncFallback {
-                Cooldown(50, filtered = Failure) {
-                    Timeout(10) {
-                        FlipSelector {
-                            Repeat(4) {
-                                RunOnce(then_skip = true) {
-                                    Wait(20),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                        },
+        }
+    }
+}
+
+board!(Tree0450Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0451 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        RunOnce(then_skip = false) {
+            AsyncSequence {
+                ReactiveSelector {
+                    Action(PIo<0>, t0 = {=}),
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 % 2) as f32)]
+                        Condition(|ctx| ctx.try_check(1)),
+                        #[score(|bb| (bb.b0 + 2) as f32)]
+                        Condition(Cond<2>),
+                        #[score(6)]
+                        StatefulAction(Task<3>),
                     },
+                    Priority {
+                        Action(PIo<4>, t0 = {=}),
+                        UnsetBlackboard(o0),
+                    },
+                    Error(DiffError(1054)),
                 },
-                MemPriority {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Delay(20) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
+                #[run_while(|bb| bb.b1 % 4 < 0)]
+                #[on_failure(|bb| if bb.b0 < 1 { bb.t1.set(*bb.t0) })]
+                DynamicSelector {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 + 2) as f32)]
+                        Condition(Cond<5>),
+                        #[score(|bb| (*bb.t1 + 4) as f32)]
                         StatefulAction(Task<6>),
                     },
-                    StatefulAction(Task<7>),
-                },
-            },
-            Cooldown(30, filtered = Skipped) {
-                RepeatUntilSuccess(forever) {
-                    ReactiveFallback {
-                        MemSequence {
-                            Selector {
-                                StatefulAction(Task<8>),
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                        },
-                        AlwaysFailure,
+                    Condition(|ctx| ctx.check(7)),
+                    Condition(TCond<8>),
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        StatefulAction(Task<9>),
                         Condition(Cond<10> = Cond::<10>),
                     },
                 },
@@ -2843,62 +1974,987 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0451Blackboard { t1 b0 o0 t0 b1 });
+
+fallible!(Tree0451);
+
 bt::behavior_tree! {
-    pub tree Tree0477 for Ctx {
+    pub tree Tree0452 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            l0: Vec<i64> = vec![],
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSequence {
-            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                Condition(Cond<0>),
-                SetBlackboard(t1 = {b0}),
-            },
-            Condition(PCond<1>, b0 = {=}),
-            TryCatch {
-                Action(Act<2>),
-                WhileDoElse {
-                    StatefulAction(Task<3> = Task::<3>),
-                    WaitUntil(|bb| bb.b1 < bb.o0.unwrap_or(1)) {
-                        StatefulAction(Task<4> = Task::<4>),
+        Iterate(l0, element = {b1}, reset_index = true) {
+            ReactiveFallback {
+                Deadline(0) {
+                    StatefulAction(Task<0>),
+                },
+                Loop(q0, value = {t0}) {
+                    Interrupt(|bb| bb.b1 + 1 == 5) {
+                        #[post(|bb| bb.b1 = 2)]
+                        #[on_failure(|bb| if *bb.t0 != bb.b1 + 4 { bb.b1 = *bb.t0 + 1 })]
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
                     },
                 },
-            },
-            Conditional(|bb| bb.b0 != 1, dynamic = true) {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                AlwaysSuccess,
-            },
-            SequenceStar {
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                #[on_success(|bb| { bb.b1 = *bb.t1; if bb.o0.unwrap_or(3) + 3 > bb.b0 { bb.o0 = Some(bb.b1 + 1) } })]
-                #[on_failure(|bb| if *bb.t1 != 4 { bb.t1.set(bb.o0.unwrap_or(3)) })]
-                Wait(30),
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0477Blackboard { t1 o0 b0 b1 t0 });
+board!(Tree0452Blackboard { b0 b1 t0 l0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0453 for Ctx, error DiffError {
+        RunOnce {
+            MemPriority {
+                ForceSuccess {
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(TTask<0>),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Cooldown(0) {
+                        Wait(20),
+                    },
+                },
+                Sequence {
+                    Condition(Cond<1>),
+                    Repeater(forever) {
+                        Error(DiffError(1061)),
+                    },
+                },
+                Limiter(1) {
+                    Action(TAct<3>),
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0453);
+
+bt::behavior_tree! {
+    pub tree Tree0454 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(1),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            IndexSwitch(|bb| 9) {
+                Remap(success = Success, failure = Failure) {
+                    Sleep(0),
+                },
+                MemSequence {
+                    Condition(Cond<0>),
+                    AlwaysSuccess,
+                },
+            },
+            Sequence {
+                StepSequencer {
+                    Script(|bb| bb.t0.set(1)),
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            ParallelAll(1) {
+                Action(PAct<1>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0454Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0455 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64 = 1,
+        }
+        SkipUnlessUpdated(t0) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                IfThenElse {
+                    #[failure_if(|bb| *bb.t1 % 3 != 1)]
+                    #[run_while(|bb| *bb.t0 > 3)]
+                    #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(5) })]
+                    Sequence {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                        Switch(b1) {
+                            case 4 => UnsetBlackboard(o0),
+                            case 3 => Condition(Cond<1>),
+                            _ => StatefulAction(PTask<2>, b0 = {=}),
+                        },
+                        Action(PIo<3>, t0 = {b0}),
+                        Sleep(30),
+                        Filter(times = 1, count = Completed, filtered = Failure) {
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                    #[post(|bb| bb.b1 = *bb.t1 % 2)]
+                    IndexSwitch(|bb| *bb.t0) {
+                        Repeat(0) {
+                            Sleep(50),
+                        },
+                        #[on_success(|bb| { bb.o0 = None; *bb.t1 += 3 })]
+                        MaxTime(50) {
+                            #[on_failure(|bb| bb.o0 = Some((*bb.t1 + 4) % 4))]
+                            #[run_while(|bb| *bb.t0 % 3 > 1)]
+                            StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                    Cooldown(20) {
+                        MemSequence {
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                            RepeatUntilFailure(forever) {
+                                #[post(|bb| bb.b0 = *bb.t1)]
+                                #[success_if(|bb| bb.b0 > *bb.t1)]
+                                #[run_while(|bb| bb.b0 > 2)]
+                                Failer,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0455Blackboard { o0 t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0456 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            b1: i64 = 1,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        SequenceStar {
+            SequenceWithMemory {
+                ParallelAll(max_failures = -1) {
+                    AsyncFallback {
+                        Condition(|ctx| ctx.check(0)),
+                        RepeatTimes(forever) {
+                            Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true) {
+                                Action(|ctx| ctx.exec(1)),
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                    Condition(PCond<5>, b0 = {=}),
+                    WasEntryUpdated(t0),
+                },
+                RetryUntilSuccessful(1) {
+                    Action(Act<6>),
+                },
+                Parallel(success = 3) {
+                    Condition(Cond<7>),
+                    ScriptCondition(|bb| *bb.t0 + 4 > 4),
+                    Inverter {
+                        Action(Act<8>),
+                    },
+                },
+                Retry(4) {
+                    ParallelAll(1) {
+                        #[failure_if(|bb| *bb.t0 > 4)]
+                        #[skip_if(|bb| bb.b1 > 0)]
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Parallel(success = -3, failure = 0) {
+                Repeat(2) {
+                    Repeater(0) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                Action(Act<12>),
+                Deadline(0) {
+                    Repeat(3) {
+                        Filter(times = 1, count = Success) {
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+                StatefulAction(PTask<14>, b0 = {b0}, b1 = {b0}),
+                SequenceWithMemory {
+                    AsyncSequence {
+                        #[on_failure(|bb| if bb.b0 + 4 == 3 { bb.b0 = *bb.t0 + 4 })]
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[failure_if(|bb| bb.b1 < 0)]
+                        Sleep(0),
+                        StatefulAction(Task<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0456Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0457Sub0 for Ctx {
+        Condition(|ctx, bb| ctx.check_in(0, 2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0457 for Ctx {
+        RepeatUntilFailure(3) {
+            Repeat(2) {
+                SubTree(Tree0457Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0458 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+        }
+        IndexSwitch(|bb| *bb.t1 % 4) {
+            ForceSuccess {
+                TryCatch(catch_on_halt = true) {
+                    Priority {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(PIo<3>, t0 = {b0}),
+                    },
+                    RunOnce(then_skip = true) {
+                        WasEntryUpdated(t1),
+                    },
+                },
+            },
+            Repeat(0) {
+                #[on_failure(|bb| { *bb.t1 += 2; if bb.b0 > bb.o0.unwrap_or(5) % 2 { bb.t0.set(7) } })]
+                Action(PIo<4>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0458Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0459 for Ctx {
+        RetryUntilSuccessful(0) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0460 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        RunOnce {
+            RepeatUntil(Failure) {
+                #[failure_if(|bb| *bb.t0 < 4)]
+                #[post(|bb| bb.b0 += 1)]
+                MemSequence {
+                    Sequence {
+                        Repeat(0) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0460Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0461Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 13,
+        }
+        RepeatTimes(1) {
+            Observe(|bb| bb.b0 + 2 > *bb.t0, abort = none) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    AsyncSequence {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0461 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        MemPriority {
+            ReactiveSelector {
+                FlipSelector {
+                    FlipSelector {
+                        Action(Act<0> = Act::<0>),
+                        RepeatTimes(1) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0461Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            #[skip_if(|bb| *bb.t0 != 5)]
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0461Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0462 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 1,
+            b0: i64 = 3,
+        }
+        ParallelAll(4) {
+            Loop(q0, value = {b0}) {
+                Optional {
+                    Filter(times = 3) {
+                        Conditional(|bb| bb.o0.is_none(), else = Failure) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b1)]
+                RepeatUntilFailure(3) {
+                    MaxTime(100) {
+                        AlwaysFailure,
+                    },
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    #[post(|bb| { bb.o0 = Some(2); bb.o0 = Some(bb.o0.unwrap_or(1) + 4) })]
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Action(PIo<1>, t0 = {b0}),
+                SetBlackboard(t0 = 2),
+                StatefulAction(Task<2>),
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ParallelAll(max_failures = -3) {
+                StatefulAction(Task<4> = Task::<4>),
+                AlwaysSuccess,
+                Action(PAct<5>, b0 = 4, b1 = {=}),
+                SetBlackboard(o0 = Some(1)),
+            },
+        }
+    }
+}
+
+board!(Tree0462Blackboard { t0 o0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0463 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 4,
+        }
+        ForceFailure {
+            IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = false) {
+                Delay(100) {
+                    Fallback {
+                        ReactiveSequence {
+                            Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b0)),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                        },
+                        Condition(Cond<2>),
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        #[on_halted(|bb| bb.b1 = *bb.t1 % 4)]
+                        RunOnce {
+                            ScriptCondition(|bb| *bb.t1 + 1 == 0),
+                        },
+                        Fallback {
+                            #[on_halted(|bb| bb.b1 = 6)]
+                            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                            #[on_success(|bb| bb.o0 = Some(8))]
+                            Condition(Cond<4> = Cond::<4>),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                Priority {
+                    Filter(times = 3, count = Failure, filtered = Skipped) {
+                        Repeater(0) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    ReactiveSequence {
+                        #[success_if(|bb| *bb.t1 < 5)]
+                        BinarySelector(|bb| (*bb.t0 + 4) % 3 == 2) {
+                            Action(Act<6> = Act::<6>),
+                            AlwaysFailure,
+                        },
+                        Condition(Cond<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                        Condition(Cond<9>),
+                    },
+                },
+                IndexSwitch(|bb| 0, dynamic = false) {
+                    StepSequencer {
+                        Condition(Cond<10>),
+                        Condition(Cond<11>),
+                        Action(Act<12>),
+                        Condition(Cond<13>),
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<14>),
+                    },
+                    Observe(|bb| *bb.t0 % 4 < 2, abort = self) {
+                        Action(PAct<15>, b0 = {=}),
+                    },
+                    Action(|ctx| ctx.exec(16)),
+                    Fallback {
+                        Action(Act<17>),
+                        #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(2) % 4); bb.t1.set(bb.b0) })]
+                        #[run_while(|bb| *bb.t0 < 7)]
+                        StatefulAction(Task<18>),
+                    },
+                },
+                Conditional(|bb| bb.o0.is_some(), else = Failure) {
+                    Remap(success = Failure, failure = Failure) {
+                        Sequence {
+                            Script(|bb| { bb.b1 = *bb.t1 + 2; bb.b0 += 3 }),
+                            ReactiveFallback {
+                                Action(PAct<19>, b0 = {=}),
+                                Action(Act<20>),
+                            },
+                            ForceSuccess {
+                                Action(Act<21>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0463Blackboard { t0 b1 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0464 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RepeatUntilSuccess(forever) {
+            #[failure_if(|bb| bb.b0 % 3 < 0)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0464Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0465 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Wait(0),
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0466 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 5,
+        }
+        RunOnce(then_skip = false) {
+            Sequence {
+                Action(PIo<0>, t0 = {=}),
+                FlipSelector {
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    #[success_if(|bb| bb.b1 != 7)]
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+                },
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 }),
+                },
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0466Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0467 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        MemSequence {
+            Priority {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1> = Task::<1>),
+                AlwaysFailure,
+                Action(PAct<2>, b0 = {t0}, b1 = {b0}),
+                ReactiveSequence {
+                    #[post(|bb| bb.b0 = bb.b1 % 4)]
+                    SetBlackboard(t1 = {b0}),
+                    Condition(Cond<3>),
+                },
+            },
+            Switch(b1) {
+                case 2 => Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(Cond<4>),
+                },
+                _ => SequenceWithMemory {
+                    StatefulAction(Task<5>),
+                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                },
+            },
+            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                Sequence {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            #[run_while(|bb| bb.b0 < bb.b0 % 3)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| bb.b0 % 4 > 0)]
+            Fallback {
+                Observe(|bb| *bb.t1 < 0, abort = lower) {
+                    #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                    #[post(|bb| bb.b0 += 1)]
+                    Action(|ctx| ctx.exec(8)),
+                },
+                Observe(|bb| *bb.t1 > 5, abort = none) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Condition(PCond<9>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0467Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0468 for Ctx {
+        FlipSelector {
+            ReactiveSequence {
+                Sequence {
+                    SequenceWithMemory {
+                        ParallelAll(max_failures = -1) {
+                            Action(Act<0>),
+                        },
+                    },
+                    RunOnce {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            MaxTime(30) {
+                                Timeout(100) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Retry(3) {
+                        RunOnce {
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                Action(Act<3>),
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    StatefulAction(Task<4>),
+                                },
+                                Repeater(3) {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<8>),
+                },
+                Condition(Cond<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0469 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] b1: i64 = 4,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        RepeatUntil(Failure) {
+            Timeout(10) {
+                Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                    Interrupt(|bb| *bb.t0 > 2) {
+                        RetryUntilSuccessful(1) {
+                            Script(|bb| if bb.o0.unwrap_or(3) == bb.b0 % 4 { bb.o0 = None }),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0469Blackboard { b0 t0 b1 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0470 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            #[success_if(|bb| *bb.t0 + 1 != 0)]
+            Deadline(10) {
+                StatefulAction(Task<0>),
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 2) {
+                #[run_while(|bb| (bb.b1 + 1) % 3 < 1)]
+                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) % 2))]
+                #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
+                Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Failure) {
+                    AlwaysSuccess,
+                },
+            },
+            #[run_while(|bb| *bb.t0 < 7)]
+            #[skip_if(|bb| bb.b1 > 0)]
+            BinarySelector(|bb| bb.o0.unwrap_or(0) + 4 < 2) {
+                ScriptCondition(|bb| bb.b1 > bb.b0),
+                RepeatUntil(Failure) {
+                    Condition(|ctx, bb| ctx.check_in(1, 1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0470Blackboard { l0 b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0471Sub0 for Ctx {
+        FlipSelector {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0471Sub1 for Ctx {
+        DynamicSelector {
+            Action(Act<3>),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0471 for Ctx {
+        WhileDoElse {
+            SubTree(Tree0471Sub0),
+            MaxTime(10) {
+                SubTree(Tree0471Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0472 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        #[post(|bb| { bb.o0 = Some((bb.o0.unwrap_or(1) + 1) % 4); bb.b0 += 1 })]
+        Filter(times = 2, count = Success, filtered = Skipped) {
+            Observe(|bb| bb.o0.unwrap_or(5) % 2 > 0, abort = self) {
+                #[on_failure(|bb| if (*bb.t0 + 2) % 2 == 1 { bb.o0 = None })]
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[failure_if(|bb| bb.b0 % 3 > 1)]
+                MaxTime(20) {
+                    Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0472Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0473 for Ctx {
+        ParallelAll(2) {
+            RepeatUntilFailure(forever) {
+                WhileDoElse {
+                    RepeatTimes(1) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ReactiveSelector {
+                StatefulAction(Task<2> = Task::<2>),
+                Action(Act<3>),
+            },
+            ReactiveSequence {
+                Wait(20),
+                PrioritySelector {
+                    #[score(1)]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            Selector {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0474 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        Sequence {
+            #[success_if(|bb| bb.b0 < 1)]
+            #[skip_if(|bb| bb.o0.unwrap_or(5) == *bb.t0)]
+            AsyncFallback {
+                RetryUntilSuccessful(2) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                },
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                StatefulAction(Task<2>),
+                AlwaysRunning,
+            },
+            Priority {
+                StatefulAction(Task<3> = Task::<3>),
+                #[on_halted(|bb| bb.o0 = Some(8))]
+                Failer,
+            },
+            Parallel(success = 0, failure = -1) {
+                Sleep(10),
+                Runner,
+            },
+            IfThenElse {
+                #[success_if(|bb| bb.b0 > 0)]
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[skip_if(|bb| *bb.t0 > 1)]
+                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(2), &mut bb.b0)),
+                UnsetBlackboard(o0),
+            },
+            ReactiveFallback {
+                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 > *bb.t0 { bb.b0 += 1 } })]
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0474Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0475 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 1,
+        }
+        Parallel {
+            Guard(|ctx| &mut ctx.token) {
+                Condition(PCond<0>, b0 = {b1}),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                #[post(|bb| if bb.b1 % 2 != 0 { bb.b0 += 1 })]
+                #[skip_if(|bb| bb.b0 == 0)]
+                RepeatUntilSuccess(2) {
+                    Parallel(success = 2, failure = 2) {
+                        Repeat(4) {
+                            ForceFailure {
+                                Action(Act<1>),
+                            },
+                        },
+                        SetBlackboard(b1 = {b0}),
+                        Action(PAct<2>, b0 = {=}, b1 = {=}),
+                        Script(|bb| { if bb.b1 + 3 < 5 { bb.b1 += 3 }; bb.b1 += 1 }),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0475Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0476 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            b0: i64 = 3,
+        }
+        RepeatUntilFailure(2) {
+            ReactiveSequence {
+                Repeater(0) {
+                    #[on_failure(|bb| { if *bb.t1 == (bb.o0.unwrap_or(3) + 4) % 4 { *bb.t1 += 2 }; bb.b0 = bb.b1 + 2 })]
+                    #[on_success(|bb| if *bb.t1 < 5 { bb.t0.set(bb.b0) })]
+                    #[run_while(|bb| *bb.t0 % 4 == 0)]
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+            },
+        }
+    }
+}
+
+board!(Tree0476Blackboard { t1 o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0477Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0477 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Repeat(2) {
+            #[on_halted(|bb| { bb.b1 += 1; bb.o0 = None })]
+            ParallelAll(1) {
+                Sequence {
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) < *bb.t0)]
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Succeeder,
+                    },
+                    Succeeder,
+                },
+                RepeatTimes(forever) {
+                    Condition(Cond<0>),
+                },
+                BinarySelector(|bb| bb.b1 < 5) {
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                },
+                ReactiveFallback {
+                    SubTree(Tree0477Sub0, o0 = {=}, b1 = {b1}, t0 = {=}),
+                    StatefulAction(Task<4> = Task::<4>),
+                    SetBlackboard(t0 = 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0477Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
-        RetryUntilSuccessful(forever) {
-            WhileDoElse {
-                AsyncSequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                RepeatUntilSuccess(2) {
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
+        MemPriority {
+            Condition(Cond<0>),
+            Repeater(1) {
+                Condition(Cond<1>),
             },
         }
     }
@@ -2907,37 +2963,105 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64,
+            b0: i64 = 5,
             #[tracked] t0: i64,
         }
-        Deadline(100) {
-            Sequence {
-                Repeat(1) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Priority {
-                            Condition(Cond<0>),
-                            Action(Act<1> = Act::<1>),
-                            Condition(PCond<2>, b0 = {b0}),
-                            Condition(Cond<3>),
-                            Wait(0),
-                        },
+        MemPriority {
+            BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
+                DynamicSequence {
+                    ScriptCondition(|bb| *bb.t0 != (bb.b0 + 2) % 3),
+                    Succeeder,
+                    Action(Act<0>),
+                },
+                MemPriority {
+                    StatefulAction(Task<1>),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
                     },
                 },
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0479Blackboard { b0 t0 });
+board!(Tree0479Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
-        ReactiveSequence {
-            ParallelAll(1) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
+        Parallel(success = -1) {
+            Repeater(0) {
+                StatefulAction(Task<0>),
+            },
+            RetryUntilSuccessful(3) {
+                ParallelAll(1) {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0481 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 4,
+            o0: Option<i64>,
+        }
+        Observe(|bb| bb.b1 + 2 == (bb.b1 + 4) % 2, abort = none) {
+            Observe(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1) {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.b0 + 2 != 7)]
+                    Wait(50),
+                    RunOnce {
+                        Condition(TCond<0>),
+                    },
+                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+                    Error(DiffError(1055)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0481Blackboard { b0 b1 o0 });
+
+fallible!(Tree0481);
+
+bt::behavior_tree! {
+    pub tree Tree0482 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        ReactiveFallback {
+            Cooldown(0) {
+                RepeatTimes(forever) {
+                    ParallelAll(2) {
+                        Parallel {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Precondition(|bb| *bb.t0 > 4, else = Success) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                Action(TAct<1>),
+                                Action(Act<2>),
+                            },
+                            AlwaysSuccess,
+                            RetryUntilSuccessful(4) {
+                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                            },
+                        },
+                        Sequence {
+                            Action(TAct<4>),
+                            Action(|ctx| ctx.try_exec(5)),
+                            Sleep(20),
+                            SetBlackboard(t0 = {b0}),
+                            Failer,
+                            Error(DiffError(1017)),
+                        },
                     },
                 },
             },
@@ -2945,395 +3069,514 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0481 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            AsyncSequence {
-                Action(PIo<0>, t0 = {t0}),
-                #[on_success(|bb| if bb.b0 + 2 == *bb.t0 { *bb.t0 += 1 })]
-                Action(PIo<1>, t0 = {b1}),
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0481Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0482 for Ctx, error DiffError {
-        Repeater(3) {
-            ReactiveFallback {
-                Repeat(2) {
-                    Error(DiffError(1068)),
-                },
-            },
-        }
-    }
-}
+board!(Tree0482Blackboard { t0 b0 });
 
 fallible!(Tree0482);
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
         }
-        ParallelAll(max_failures = -1) {
-            StatefulAction(Task<0>),
-            UnsetBlackboard(o0),
-            Action(PIo<1>, t0 = {=}),
+        #[skip_if(|bb| *bb.t0 > bb.b0)]
+        #[on_failure(|bb| { if *bb.t1 % 4 == 1 { bb.t1.set(*bb.t0) }; bb.b0 += 3 })]
+        MemSequence {
+            Precondition(|bb| bb.b1 != 2, else = Running) {
+                ReactiveFallback {
+                    DynamicSequence {
+                        Action(Act<0>),
+                        Guard(|ctx| &mut ctx.token) {
+                            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+                        },
+                    },
+                    RepeatUntilSuccess(1) {
+                        #[success_if(|bb| *bb.t1 < 3)]
+                        #[skip_if(|bb| *bb.t0 > 2)]
+                        RunOnce {
+                            Loop(q0, value = {b0}, if_empty = Skipped) {
+                                SequenceWithMemory {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                    Delay(50) {
+                        Observe(|bb| *bb.t0 == 2) {
+                            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Sleep(30),
+                },
+            },
+            ReactiveSequence {
+                #[run_while(|bb| bb.o0.is_none())]
+                DynamicSelector {
+                    #[run_while(|bb| *bb.t0 < 5)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    UnsetBlackboard(o0),
+                    ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) + 3),
+                    SetBlackboard(b1 = 0),
+                },
+                StepSequencer {
+                    Timeout(100) {
+                        WaitUntil(|bb| bb.o0.is_some()) {
+                            Script(|bb| bb.b0 = (bb.o0.unwrap_or(1) + 4) % 2),
+                        },
+                    },
+                    Interrupt(|bb| bb.b1 % 2 < 1) {
+                        Switch(b1) {
+                            case 5 => Action(Act<4>),
+                            case 0 => Runner,
+                            case 4 => AlwaysRunning,
+                            _ => StatefulAction(PTask<5>, b0 = 1, b1 = {b1}),
+                        },
+                    },
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    StatefulAction(Task<6>),
+                    #[score(1)]
+                    SetBlackboard(t1 = {b1}),
+                    #[score(|bb| (*bb.t0 + 4) as f32)]
+                    StatefulAction(Task<7>),
+                },
+            },
+            #[on_failure(|bb| *bb.t1 += 1)]
+            #[skip_if(|bb| *bb.t0 + 3 > 6)]
+            #[success_if(|bb| bb.b0 != 3)]
+            FlipSelector {
+                IfThenElse {
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(Task<9>),
+                    ForceSuccess {
+                        Condition(Cond<10>),
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    Repeat(4) {
+                        Succeeder,
+                    },
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(11)),
+                        Action(Act<12> = Act::<12>),
+                    },
+                },
+                Timeout(20) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) != 4)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Condition(PCond<13>, b0 = {b0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0483Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0484Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-        }
-        Repeat(0) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
+board!(Tree0483Blackboard { t1 t0 o0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0484 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
         }
-        Priority {
-            Repeat(4) {
-                Limiter(1) {
-                    Condition(|ctx| ctx.check(0)),
+        MemPriority {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Observe(|bb| bb.o0.unwrap_or(5) < 1, abort = both) {
+                    Condition(Cond<1>),
+                },
+                Observe(|bb| bb.o0.unwrap_or(1) % 4 < 1, abort = lower) {
+                    AlwaysFailure,
+                },
+                Delay(0) {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                },
+                Observe(|bb| bb.b0 % 4 < 1, abort = self) {
+                    StatefulAction(Task<2>),
                 },
             },
-            SubTree(Tree0484Sub0, o0 = {=}),
+            ReactiveFallback {
+                Timeout(50) {
+                    Condition(Cond<3>),
+                },
+                Inverter {
+                    Condition(|ctx| ctx.check(4)),
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(Act<5>),
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    ScriptCondition(|bb| bb.b0 % 4 > 1),
+                    Cooldown(20, filtered = Skipped) {
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                },
+            },
+            KeepRunningUntilFailure {
+                Fallback {
+                    ReactiveSequence {
+                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                        Precondition(|bb| bb.b0 % 4 > 2) {
+                            #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                            StatefulAction(Task<9>),
+                        },
+                        Precondition(|bb| bb.b0 + 1 > 5, else = Skipped) {
+                            StepSequencer {
+                                StatefulAction(Task<10>),
+                                Action(|ctx| ctx.exec(11)),
+                                Action(Act<12>),
+                            },
+                        },
+                    },
+                },
+            },
+            Parallel(success = 1, failure = -3) {
+                Action(|ctx, bb| ctx.exec_in(13, *bb.t0 + 1, &mut bb.b0)),
+                Sequence {
+                    StatefulAction(Task<14>),
+                    Action(|ctx, bb| ctx.exec_in(15, bb.o0.unwrap_or(5) + 4, &mut bb.b0)),
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 4 > 7)]
+                    #[failure_if(|bb| (bb.b0 + 3) % 4 != 3)]
+                    StatefulAction(Task<16>),
+                },
+                RunOnce {
+                    ScriptCondition(|bb| bb.b0 > *bb.t0 % 2),
+                },
+                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
+                    Condition(Cond<17>),
+                    Action(Act<18>),
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    #[skip_if(|bb| bb.b0 > 6)]
+                    Sleep(10),
+                },
+            },
+            IfThenElse {
+                #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    StatefulAction(Task<19>),
+                },
+                RetryUntilSuccessful(forever) {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) == 4),
+                },
+            },
         }
     }
 }
 
-board!(Tree0484Blackboard { o0 });
+board!(Tree0484Blackboard { o0 t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
         blackboard {
             b0: i64 = 5,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                SetBlackboard(b0 = 7),
-                #[post(|bb| bb.b1 += 3)]
-                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                FlipSelector {
-                    StatefulAction(Task<1>),
-                    #[skip_if(|bb| *bb.t0 > 4)]
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Script(|bb| *bb.t0 += 1),
-            Parallel(failure = -2) {
-                Action(|ctx| ctx.exec(4)),
-                ForceSuccess {
-                    Switch(b1) {
-                        case 4 => #[post(|bb| { bb.b0 = (bb.b1 + 4) % 4; *bb.t0 += 1 })]
-                        #[run_while(|bb| *bb.t0 % 2 == 1)]
-                        #[on_failure(|bb| bb.b0 = 2)]
-                        StatefulAction(Task<5> = Task::<5>),
-                        _ => SetBlackboard(t0 = 7),
+        Delay(0) {
+            Optional {
+                TryCatch {
+                    ParallelAll(max_failures = -1) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        AlwaysFailure,
+                        AlwaysRunning,
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    FlipSelector {
+                        Parallel(failure = 1) {
+                            AlwaysFailure,
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            SequenceStar {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                            Interrupt(|bb| bb.b0 < 7) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        DynamicSelector {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                            Failer,
+                        },
                     },
                 },
-                Condition(Cond<6> = Cond::<6>),
             },
         }
     }
 }
 
-board!(Tree0485Blackboard { b0 b1 t0 });
+board!(Tree0485Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] o0: Option<i64>,
         }
-        ParallelAll(2) {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Deadline(20) {
-                Precondition(|bb| bb.b0 % 4 < 2, else = Success) {
-                    ScriptCondition(|bb| bb.b0 % 3 < 1),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = 2, b1 = {t0}),
+        ParallelAll(1) {
+            #[on_failure(|bb| bb.t0.set(bb.b0))]
+            #[on_halted(|bb| bb.t0.set((bb.b1 + 4) % 2))]
+            ScriptCondition(|bb| *bb.t1 < bb.b1),
+            StatefulAction(Task<0>),
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                Action(PAct<1>, b0 = {t1}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0486Blackboard { t0 b0 });
+board!(Tree0486Blackboard { l0 b1 t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-            Loop(q0, if_empty = Skipped) {
-                Fallback {
-                    Switch(b1) {
-                        case 5 => ScriptCondition(|bb| *bb.t1 > 4),
-                        _ => Deadline(10) {
-                            Precondition(|bb| bb.b1 + 4 < 3, else = Failure) {
-                                Action(PIo<0>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
+        AsyncSequence {
+            #[success_if(|bb| *bb.t0 % 2 == 1)]
+            #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 4))]
+            Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+            SequenceWithMemory {
+                Condition(Cond<1>),
+                Sleep(20),
             },
-            StepSequencer {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        Inverter {
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                    #[on_success(|bb| bb.b0 = bb.b1 + 4)]
-                    #[post(|bb| { bb.b0 += 1; if *bb.t1 + 1 < 1 { *bb.t1 += 1 } })]
-                    Action(PAct<3>, b0 = {=}, b1 = {=}),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    ReactiveSelector {
-                        Precondition(|bb| *bb.t0 < bb.b0 + 4) {
-                            ScriptCondition(|bb| *bb.t0 > 3),
-                        },
-                    },
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
+            Repeat(4) {
+                #[failure_if(|bb| bb.b0 % 4 < 3)]
+                StatefulAction(Task<2> = Task::<2>),
             },
-            ReactiveFallback {
-                Precondition(|bb| *bb.t0 + 4 == 1, else = Skipped) {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        #[on_halted(|bb| bb.b1 += 2)]
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            Interrupt(|bb| bb.b0 == 2) {
-                SequenceWithMemory {
-                    WasEntryUpdated(t0),
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
-                    Condition(Cond<8>),
-                    ScriptCondition(|bb| bb.b0 == 3),
-                },
-            },
-            Loop(q0, value = {t1}, if_empty = Success) {
-                Selector {
-                    Condition(PCond<9>, b0 = {=}),
-                    MaxTime(50) {
-                        SetBlackboard(b0 = {b1}),
-                    },
-                    Condition(|ctx| ctx.check(10)),
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        Action(PIo<11>, t0 = {=}),
-                    },
-                },
+            RepeatUntilSuccess(1) {
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree0487Blackboard { b1 t0 b0 t1 q0 });
+board!(Tree0487Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
-        IfThenElse {
-            ParallelAll {
-                MemPriority {
-                    AsyncFallback {
-                        Delay(50) {
-                            Repeat(4) {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            b0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            AsyncSequence {
+                MaxTime(0) {
+                    Guard(|ctx| &mut ctx.token) {
+                        RetryUntilSuccessful(2) {
+                            TryCatch {
                                 StatefulAction(Task<0>),
+                                Condition(Cond<1>),
                             },
                         },
-                        Condition(Cond<1>),
-                        Delay(50) {
-                            MaxTime(0) {
-                                FlipSelector {
-                                    Action(Act<2> = Act::<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Action(Act<4>),
-                            AlwaysFailure,
-                            StatefulAction(Task<5>),
-                        },
-                        Action(Act<6> = Act::<6>),
                     },
                 },
-            },
-            MemPriority {
-                Repeat(2) {
-                    RepeatUntil(Failure) {
+                Switch(b1) {
+                    case 0 => Action(PIo<2>, t0 = {t0}),
+                    case 4 => Condition(Cond<3>),
+                    case 3 => Filter(times = 3, count = Failure) {
+                        Action(PIo<4>, t0 = {b0}),
+                    },
+                    _ => Optional {
+                        AlwaysFailure,
+                    },
+                },
+                Fallback {
+                    Observe(|bb| *bb.t0 + 1 != bb.b1, abort = lower) {
+                        StatefulAction(Task<5>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<6>),
                         StatefulAction(Task<7>),
                     },
-                },
-                StatefulAction(Task<8> = Task::<8>),
-                StepSequencer {
-                    StatefulAction(Task<9>),
-                    Timeout(0) {
-                        Sleep(10),
+                    Observe(|bb| bb.b0 + 3 != 4, abort = self) {
+                        Action(PIo<8>, t0 = {=}),
                     },
-                    StatefulAction(Task<10> = Task::<10>),
-                    Sleep(20),
                 },
+            },
+            Condition(Cond<9>),
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
+                ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                Action(Act<11> = Act::<11>),
+                StatefulAction(Task<12> = Task::<12>),
+                StatefulAction(PTask<13>, b0 = {t0}),
             },
         }
     }
 }
 
+board!(Tree0488Blackboard { t0 b1 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0489 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        FlipSelector {
-            Timeout(10) {
-                SetBlackboard(o0 = Some(1)),
-            },
-            WhileDoElse {
-                Inverter {
-                    StatefulAction(TTask<0>),
-                },
-                MaxTime(20) {
-                    RepeatTimes(3) {
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                },
-            },
-            Priority {
-                Precondition(|bb| *bb.t0 == 0, else = Skipped) {
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(TTask<2>),
-                Error(DiffError(1082)),
-            },
-            SequenceWithMemory {
-                Switch(b1) {
-                    case 4 => Action(PIo<3>, t0 = {b0}),
-                    case 1 => UnsetBlackboard(o0),
-                    _ => Condition(Cond<4>),
-                },
-                Action(PAct<5>, b0 = {b0}, b1 = {b0}),
-            },
+    pub tree Tree0489 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0489Blackboard { o0 t0 b1 b0 });
-
-fallible!(Tree0489);
-
 bt::behavior_tree! {
-    pub tree Tree0490 for Ctx, error DiffError {
+    pub tree Tree0490 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
             b0: i64 = 4,
         }
-        PolicyParallel(policy = FirstFailure) {
-            AlwaysFailure,
-            Error(DiffError(1009)),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-            StatefulAction(TTask<2>),
-            Condition(TCond<3>),
+        Fallback {
+            RepeatUntilFailure(forever) {
+                ScriptCondition(|bb| *bb.t0 < bb.b0 + 1),
+            },
+            RepeatTimes(1) {
+                #[failure_if(|bb| bb.b0 == 3)]
+                #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+                #[success_if(|bb| bb.b0 % 4 > 0)]
+                WasEntryUpdated(t1),
+            },
+            Fallback {
+                Observe(|bb| *bb.t1 % 2 > 0, abort = both) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+            },
         }
     }
 }
 
-board!(Tree0490Blackboard { b0 });
-
-fallible!(Tree0490);
+board!(Tree0490Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        TryCatch {
-            Wait(50),
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0492 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
             b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
         }
-        SequenceStar {
-            StepSequencer {
-                Condition(|ctx| ctx.try_check(0)),
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            },
-            TryCatch(catch_on_halt = true) {
-                Condition(PCond<2>, b0 = 0),
-                Precondition(|bb| bb.b1 > 7) {
-                    #[skip_if(|bb| bb.b1 % 3 > 0)]
-                    #[success_if(|bb| (bb.b1 + 1) % 4 < 0)]
-                    Action(PIo<3>, t0 = {=}),
+        #[post(|bb| { bb.b0 += 3; bb.b0 = bb.o0.unwrap_or(5) + 3 })]
+        #[failure_if(|bb| bb.b0 + 3 != 5)]
+        ReactiveSequence {
+            #[post(|bb| bb.t0.set(*bb.t1))]
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                DynamicSelector {
+                    AsyncSequence {
+                        #[on_success(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 3) })]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        UnsetBlackboard(o0),
+                        Observe(|bb| *bb.t0 < (*bb.t0 + 4) % 2, abort = self) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    Condition(PCond<1>, b0 = {=}),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Sequence {
+                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                        Condition(PCond<3>, b0 = 6),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
                 },
             },
-            Error(DiffError(1015)),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Loop(q0, value = {t1}, if_empty = Running) {
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    BinarySelector(|bb| *bb.t0 > bb.b1 % 2, dynamic = false) {
+                        AlwaysRunning,
+                        StatefulAction(Task<7>),
+                    },
+                    #[on_failure(|bb| if bb.b0 == *bb.t0 { bb.b1 += 1 })]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                MemPriority {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Filter(times = 2, filtered = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(12)),
+                    Action(PIo<13>, t0 = {t1}),
+                    StatefulAction(Task<14>),
+                    Condition(Cond<15>),
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    Action(PAct<16>, b0 = 9),
+                },
+            },
         }
     }
 }
 
-board!(Tree0492Blackboard { b1 b0 t0 });
+board!(Tree0491Blackboard { t1 q0 o0 t0 b1 b0 });
 
-fallible!(Tree0492);
+bt::behavior_tree! {
+    pub tree Tree0492 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        ParallelAll(2) {
+            Action(|ctx| ctx.exec(0)),
+            #[post(|bb| bb.b0 += 3)]
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0492Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0493Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 2,
+            o0: Option<i64>,
         }
-        Precondition(|bb| (bb.b0 + 4) % 3 == 2, else = Skipped) {
-            MemSequence {
-                ForceSuccess {
-                    FlipSelector {
-                        Wait(100),
+        Interrupt(|bb| bb.b0 % 3 < 1) {
+            Sequence {
+                Succeeder,
+                AlwaysSuccess,
+                SetBlackboard(o0 = Some(9)),
+                Repeater(forever) {
+                    Parallel(failure = -1) {
+                        Condition(|ctx| ctx.check(0)),
+                        Sleep(20),
+                        SubTree(Tree0493Sub0, b0 = {=}, o0 = {o0}),
                     },
                 },
             },
@@ -3341,334 +3584,302 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0493Blackboard { b0 });
+board!(Tree0493Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(0),
         }
-        ReactiveSequence {
+        MaxTime(10) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Cooldown(10, filtered = Failure) {
+                            #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                                #[post(|bb| bb.t0.set(2))]
+                                #[success_if(|bb| (bb.o0.unwrap_or(5) + 3) % 2 != 1)]
+                                ReactiveFallback {
+                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                                #[failure_if(|bb| bb.b0 < 7)]
+                                ReactiveFallback {
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                },
+                                Retry(4) {
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0494Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0495 for Ctx {
+        Fallback {
             StepSequencer {
-                Invert {
-                    Conditional(|bb| bb.b0 % 4 == 3, dynamic = false, else = Failure) {
-                        Fallback {
-                            Action(Act<0>),
-                            Action(PIo<1>, t0 = {t0}),
+                Deadline(30) {
+                    StepSequencer {
+                        AlwaysRunning,
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                MemSequence {
+                    ParallelAll {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
                 ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                    Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {b0}),
-                },
-            },
-            ReactiveSequence {
-                FlipSelector {
+                    Action(Act<3>),
+                    Action(Act<4>),
                     Action(Act<5>),
-                    ParallelAll {
-                        Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 2) % 3, &mut bb.b0)),
-                        StatefulAction(Task<7>),
+                },
+                Sequence {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        AsyncFallback {
+                            Action(Act<6>),
+                        },
                     },
+                    Wait(20),
                 },
-                WhileDoElse {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
+                ReactiveFallback {
+                    MemSequence {
+                        Filter(times = 3, count = Failure) {
+                            ReactiveSequence {
+                                Sleep(0),
+                                Action(Act<7> = Act::<7>),
+                            },
+                        },
+                    },
+                    Wait(30),
                 },
-                #[failure_if(|bb| bb.b0 % 3 < 0)]
-                StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
             },
         }
     }
 }
-
-board!(Tree0494Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0495 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            StepSequencer {
-                Action(PIo<0>, t0 = {t0}),
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[on_failure(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 })]
-                #[post(|bb| bb.b1 = bb.b0 + 1)]
-                Action(PAct<1>, b0 = {b0}, b1 = {=}),
-            },
-            Script(|bb| bb.o0 = Some(bb.b1)),
-        }
-    }
-}
-
-board!(Tree0495Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        Repeat(4) {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {b1}),
-                MemSequence {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                        AlwaysRunning,
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(Cond<4>),
-                        case 1 => MaxTime(0) {
-                            StatefulAction(Task<5>),
-                        },
-                        _ => StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                Cooldown(20, filtered = Skipped) {
-                    Action(Act<7>),
-                },
-                KeepRunningUntilFailure {
-                    Repeater(1) {
-                        Switch(b1) {
-                            case 5 => Succeeder,
-                            _ => Action(PAct<8>, b0 = 9),
-                        },
-                    },
-                },
+        Interrupt(|bb| *bb.t0 + 3 == 7) {
+            MemSequence {
+                SetBlackboard(b0 = {t0}),
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0496Blackboard { b1 t0 });
+board!(Tree0496Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        AsyncFallback {
-            Fallback {
-                #[on_success(|bb| bb.b0 += 3)]
-                #[skip_if(|bb| bb.b0 < 6)]
-                ReactiveSequence {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        #[run_while(|bb| *bb.t0 % 4 == 2)]
-                        #[on_success(|bb| bb.b0 = *bb.t1)]
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Repeat(4) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                SkipUnlessUpdated(t1) {
-                    Deadline(50) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                ParallelAll {
-                    Conditional(|bb| bb.b0 > 1, dynamic = true, else = Success) {
-                        #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                        #[on_halted(|bb| *bb.t1 += 1)]
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        Interrupt(|bb| bb.o0.is_some()) {
-                            WasEntryUpdated(t1),
+        RunOnce {
+            MaxTime(20) {
+                WhileDoElse {
+                    StepSequencer {
+                        RunOnce {
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            SequenceWithMemory {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                                Action(Act<3> = Act::<3>),
+                            },
                         },
                     },
-                    ForceFailure {
-                        Loop(q0, if_empty = Skipped) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    Parallel(success = 2) {
-                        #[failure_if(|bb| *bb.t0 % 3 < 2)]
-                        Script(|bb| { bb.t1.set(*bb.t0); bb.b0 = 5 }),
-                        Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Fallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
                     },
                 },
             },
-            Sequence {
-                AlwaysFailure,
-            },
         }
-    }
-}
-
-board!(Tree0497Blackboard { q0 t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0498Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Wait(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            StatefulAction(Task<0>),
-            SubTree(Tree0498Sub0, ..),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0498Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0499 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        ForceSuccess {
-            FlipSelector {
-                BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {t0}),
+        Fallback {
+            Repeat(1) {
+                ForceSuccess {
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Deadline(20) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[run_while(|bb| bb.b0 == bb.b0 % 4)]
-                    Action(|ctx| ctx.exec(3)),
-                },
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+            },
+            StatefulAction(Task<1>),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                #[success_if(|bb| *bb.t1 % 2 != 1)]
+                #[failure_if(|bb| bb.b0 < *bb.t1)]
+                Sequence {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| *bb.t1 % 3 == 2)]
+                    WasEntryUpdated(t0),
+                    Action(PAct<2>, b0 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { t0 b0 });
+board!(Tree0498Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0499 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = 0, failure = -1) {
+            Switch(b1) {
+                case 1 => Succeeder,
+                case 0 => Action(Act<0>),
+                _ => Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 4, &mut bb.b1)),
+            },
+            Sequence {
+                StatefulAction(Task<2>),
+                SetBlackboard(b0 = {t0}),
+            },
+            #[run_while(|bb| bb.b1 % 3 < 2)]
+            StepSequencer {
+                #[on_success(|bb| bb.b0 = (bb.b1 + 1) % 4)]
+                SetBlackboard(b0 = 2),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0499Blackboard { b1 b0 t0 });
 
 cases! {
-    Tree0400 "B{t0;b0=4;o0=_;b1}Step(Star(Ret1(Pri(Ite(c0e,t1,R),t2e,t3)),RFb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,@rw{b0=b1}Sb{b0=0},Once(@ki{b1!5}Rpt{1}(c5)))),Dd{30}(@rw{b0<4}@po{o0:=_}Wde(MSeq(t6,c7,Ret2(pc8{b0:=}),WU{t0%4<0}(Wt{0})),RSel(@rw{o0|3%2!1}@si{t0%2=1}c9,Rep3(Ub{o0})))),Rty0(@ki{some}@fi{b1>4}t10e))",
-    Tree0401 "B{b1;t0;b0=3}@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}PAll{1}(Bin{b1%4!0;_}(Rep4(Fb(RFb(c0,@os{b0+=1}a1,c2),t3,Seq(@rw{b0>4}c4,Sl{0}),Isw{3;T;N}(OnceT(Suc)))),RSeq(Sb{t0=b0},@rw{b0+1<t0}RSeq(Cd{50;_}(Scc{b0<6}),@os{t0+=1}@rw{b1!b0}PAll{-2}(t5,@ki{b1=4}c6b{7})))))",
-    Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Err{1015})",
-    Tree0403 "AFb(PPar{0;_}(c0),ASeq(t1,c2,Mt{20}(t3)),Fb(t4e,PAll{-3}(t5,c6,Sl{0})),RFb(t7,a8,Ret0(a9e)))",
-    Tree0404 "B{b1=1;q0=0;b0=0;t0=4}PPar{2;_}(@ki{b1%2!0}@si{t0>b1}Ite(Wde(Scc{b1>0},Scc{b0>2}),RFb(Sc{t0+=2})),ASeq(Mt{10}(Isw{t0+2;_;T}(Fai,Sb{b0=b1}))),PAll{3}(pc0{b0:=},R,Sb{t0=1},Wu{t0},c1),Lp{t0;R}(RSeq(TryT(t2,pi3{t0:b1},a4,Wu{t0},Sb{t0=4}))),Swm(@oh{t0=t0+3%4?b0:=t0+3}Mt{20}(Flip(a5b{t0+4;b0},pi6{t0:=},c7)),Lp{t0;R}(PAll{1}(c8b{b1},t9))))",
-    Tree0405 "B{t0=5;b0}Swm(Fb(Rep4(Ite(a0l,t1)),Wde(c2,PAll{-2}(@si{t0<t0%3}@oh{b0+=1;t0+=1}@po{b0+=4;t0:=7}pc3{b0:t0},t4)),To{0}(Seq(a5,Sl{20}))),RSeq(Fb(pt6{b0:=},t7e,c8b{t0+2},t9),Sc{t0<5?b0:=t0+2%2},t10))",
-    Tree0406 "TryF(Seq(PPar{1;N}(t0,MSeq(a1,t2),RepF(t3)),RU{S}(Par{_;-2}(a4l,Fai))),Flt{1;_;K}(Par{2;-2}(RFb(c5,RSeq(t6,t7),t8,t9),Keep(Rpt{0}(S)))))",
-    Tree0407 "B{b1=2}RSel(t0t,Sb{b1=3},Err{1011})",
-    Tree0408 "B{t0;b0;o0=2}RFb(PAll{0}(MPri(MSeq(t0,t1,pc2{b0:=}),RSeq(Ret4(a3b{b0;b0}),Flt{1;S;K}(Sl{30}))),t4),Ite(Seq(Par{0;_}(c5,Sl{0},To{50}(Suc),@fi{t0+4<0}@oh{some?t0:=b0%4;b0+=1}@ki{none}Intr{b0<t0+2%2}(Fb(a6,c7b{b0%3})))),Mt{0}(Ite(@si{t0>1}Mt{0}(Par{_;-1}(@oh{t0+=3}@po{t0%2<1?o0:=_}@ki{none}t8,c9l,Scc{b0=t0})),ASeq(RSel(@fi{b0<b0%2}@si{o0|0=1}t10,t11),Suc,Sb{o0=8})))),Pre{b0>2;F}(RSeq(a12,Suc,Cnd{b0>o0|5+2%4;T;F}(t13),RSeq(Ub{o0},S))))",
-    Tree0409 "B{b0=0;t0=4;o0=2}@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}Inv(Par{_;2}(a0,FS(Bin{t0+3>b0%3;T}(Cnd{t0+4<0;N;S}(Ub{o0}),pc1{b0:t0}))))",
-    Tree0410 "RSeq(c0r,c1r,c2,t3t,Err{1037})",
-    Tree0411 "B{b0;o0=_;b1=0;t0=3}PAll{_}(PAll{-1}(Bin{some;T}(c0,Suc),pa1{b0:=;b1:b1}),@fi{t0<4}To{10}(Ret1(Ub{o0})),a2)",
-    Tree0412 "RT{F}(t0)",
-    Tree0413 "B{b1=1;t0=5;o0=3}Wv{t0}(@ki{none}a0b{o0|2%4;b1})",
-    Tree0414 "B{b0;t1}OnceT(SubR(Lim{3}(PPar{0;N}(@ki{t1+1%4<0}Fai,Sc{b0+1=1?t1+=1},SubA(c0)))))",
-    Tree0415 "B{b1=1;t0}MSeq(t0,@si{b1%3=1}@po{b1+=2}Dl{20}(a1),pa2{b0:b1;b1:t0},Sb{b1=5},t3)",
-    Tree0416 "B{t1=3;b0;b1=4;t0=5}@rw{t0!5}@ki{b1>b0%2}OnceK(Flt{2;F;K}(PPar{1;N}(AFb(Sw{1}(a0b{b0;b0},t1)),Step(Flt{2;_;_}(c2),S,Rty2(pi3{t0:=}),Sb{t1=5},Pre{t1<4;K}(c4l)),Sb{b0=2})))",
-    Tree0417 "B{b0=3;o0;t0=0}Cnd{b0+3%3>0;T;_}(Ret3(Par{0;1}(Pri(Fb(Swm(c0,pc1{b0:b0},Sb{b0=0}),Pri(pa2{b0:=},t3,RT{1}(Scc{t0=o0|1}))),Rep1(Swm(Fb(a4e,c5)))))))",
-    Tree0418 "B{t0;b1}Cnd{b1<6;_;S}(Bin{b1<t0;T}(Rpt{F}(Wu{t0}),Step(R,c0l)))",
-    Tree0419 "B{b1=0;t0=0;o0=5;b0=3}RSeq(Seq(RSeq(Cnd{b1+3>7;N;S}(OnceK(Cnd{b1!6;_;S}(@of{t0:=o0|4+2%3}RSeq(t0,c1)))),Isw{b0+3;_;_}(pa2{b0:b1;b1:b0},pa3{b0:=;b1:=},pa4{b0:2},c5b{b1}))),Swm(Bin{b0>o0|2%3;_}(a6,c7b{8}),t8,pt9{b0:b1}))",
-    Tree0420 "B{b1=1;q0=0;t0=4;t1=1;b0}RSeq(RU{S}(Par{-2;0}(Flt{1;_;K}(@fi{b0!t0}F),R)),Inv(@fi{b1<t1}@po{b0+=3}@ki{t1>1}OnceK(RU{S}(t0))),TryF(Dd{20}(Sc{t0>1?t0+=3}),pa1{b0:3;b1:t0},Sl{50}),t2)",
-    Tree0421 "B{b1=1;t0=2;t1}OnceT(Step(Sc{t0:=t1%4},@si{b1<1}MPri(a0,t1)))",
-    Tree0422 "TryF(Swm(PAll{_}(c0,RSeq(a1,Sub(c2),c3),t4)),MPri(Inv(Swm(Once(Sl{0}))),RT{F}(c5)))",
-    Tree0423 "B{b0=2;b1=2;o0=_;t0}MSeq(RFb(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0,RFb(pt1{b0:=;b1:t0},a2)),Dl{0}(Bin{o0|4<6;N}(Sb{b1=3},Ret3(S))),Dl{0}(Ite(Seq(TryF(Sl{0},t3),a4l),Wde(Ruf{2}(a5),Sb{t0=0}))))",
-    Tree0424 "B{b0;t0=5;b1=1}@ki{b0<7}Par{-1;1}(AFb(@rw{b0=b1%3}@os{b1+1%3<0?t0:=b0+4%3}Sc{t0%4<0?b0+=1},@si{b1+3%2=0}Seq(c0,Sb{t0=2},a1b{b0;b0},a2,t3)),RU{F}(@os{b0:=b0%3}Isw{b0;T;_}(Step(RepF(Flip(S,@si{t0%3>0}S))))),Mt{0}(Pri(Ite(c4b{t0%3},t5),c6e,t7,Pre{b0+4>t0+2}(t8e))))",
-    Tree0425 "B{t0=1;b0=5;b1;o0}RU{F}(Seq(Sc{t0:=8},@os{o0:=_;b0+=1}pa0{b0:t0;b1:=}))",
-    Tree0426 "B{o0=_;t0=4}Seq(RSeq(RSeq(Sb{o0=2},t0,Lim{3}(Dl{20}(pa1{b0:t0})),a2)))",
-    Tree0427 "Fb(Dd{10}(Keep(PPar{0;N}(Rus{F}(c0),Fb(t1,t2),Suc,RSeq(a3,t4)))),TryF(Sl{20},MSeq(t5,c6,c7),Sl{50},t8,Inv(Rus{F}(Rep4(R)))),TryF(Suc,Ruf{2}(t9),RFb(t10e,c11),Flip(R,a12),RSeq(t13,c14l,a15)))",
-    Tree0428 "B{b0=3;t0=0;b1=0}@of{b0+=3}@si{b0+1%3<2}Inv(Fb(pi0{t0:t0}))",
-    Tree0429 "TryF(Fai,Keep(c0))",
-    Tree0430 "B{b1=2;b0=0;t1=1}Swm(Rty2(a0b{b0;b0}),@fi{t1>b1}RFb(Fb(@rw{t1=b1%4}t1,c2,@os{t1:=t1%2}t3)))",
-    Tree0431 "RT{F}(RFb(a0,AFb(Seq(a1,t2,a3,a4))))",
-    Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1r),Ret2(Seq(c2,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4))))",
-    Tree0433 "PAll{0}(PPar{1;_}(Sub(Flt{3;F;K}(Ret1(F)))),Swm(Wt{20},a0,t1,Sl{20}))",
-    Tree0434 "B{t0=1;b1=2;b0=5}Sw{1;0}(PAll{3}(pa0{b0:b0;b1:t0},c1,Wt{20}),t2,pt3{b0:=;b1:t0})",
-    Tree0435 "Seq(c0e,Fai)",
-    Tree0436 "Rep3(Sub(Sl{50}))",
-    Tree0437 "Seq(PAll{-3}(t0,t1,c2),Swm(c3l),TryF(S,t4))",
-    Tree0438 "B{b0=0;b1=1;o0=5;t0=1;t1=1}PAll{_}(Rep4(Rep2(Fb(Bin{o0|4<o0|2;_}(To{20}(Swm(Sb{b1=6},pi0{t0:=})),RSeq(c1b{b1},Rep2(Sl{50}),@po{b0+=2}Sw{2}(Ub{o0},@os{t0:=t1}@si{some}a2),c3))))),Seq(Intr{t0+2>0}(Par{_;_}(Fb(t4e,Scc{t0>2},pa5{b0:t0;b1:t1}))),Fb(c6l,c7),pc8{b0:9},Ite(pc9{b0:7},pa10{b0:6},ASeq(t11e,t12)),Fai))",
-    Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1t)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4r),a5r,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
-    Tree0440 "B{q0=1;b0;t0=1}Fb(RFb(@rw{b0=t0}@os{b0<7?t0:=t0%4}@of{t0+=2}Lp{b0;K}(Sc{t0+1>4?b0+=3}),a0,SubR(t1),t2),TryT(t3,Sc{b0:=4}),pa4{b0:=;b1:b0},c5)",
-    Tree0441 "B{q0=4;b1=3;b0=1;t0=3}PPar{0;T}(Swm(@os{b1:=t0%4}@po{t0+=3;b1:=t0}Wde(pa0{b0:=;b1:b1},c1),Wv{t0}(SubR(Flt{1;F;F}(Sl{0}))),RFb(pc2{b0:b1},Scc{b1!b0}),SubR(Mt{10}(c3))),Bin{t0+4!b0%4;T}(Rpt{F}(Inv(Swm(c4,Sl{0}))),Lp{b1;R}(@si{t0+3%2>0}t5)))",
-    Tree0442 "B{b1=2;b0;t0=2}RSeq(@ki{t0<b1}Sc{b1>b0%4?b1+=1},t0)",
-    Tree0443 "B{b0;t1;t0=1}To{10}(ASeq(Pri(PAll{-4}(a0b{9;b0},Cnd{t0!t0+1%4;_;S}(c1b{t0}),Flt{2;S;K}(t2),@fi{t1<1}@os{b0:=t0+2}t3e),Pre{b0>t0%4;R}(Step(Ret1(FF(t4)))),Seq(Star(a5l,FF(t6),a7l,t8),Ite(a9e,Intr{t0+4>b0}(Scc{b0%2=0}))),Wv{t0}(@of{b0+=1;t0:=b0%4}Rty3(Wv{t1}(RSeq(Sb{t0=b0},@os{t1+=3}@po{t1+3%3<0?t0:=b0+2}@of{t1:=b0%2}t10,@ki{b0<b0+3}Suc)))),Par{-2;1}(Flt{3;S;F}(pt11{b0:=;b1:t1}),@si{t0<3}RU{S}(RT{F}(Fai)),Sc{t1+=3;t1>3?t1+=3}))))",
-    Tree0444 "RSeq(Suc,AFb(a0,t1,Ret3(t2),t3e,a4))",
-    Tree0445 "B{t0=2;b0}Swm(PAll{0}(t0,Fb(t1,c2),PPar{1;N}(t3e,c4b{b0+3%2})),@fi{b0+4=2}@os{b0+3>b0?t0:=b0+3%4;t0>2?b0:=t0}@ki{t0=3}Wde(OnceT(t5),Flip(c6b{t0},pa7{b0:7;b1:t0})),Suc)",
-    Tree0446 "B{b0=1;o0=_;t0=0;b1=3;q0=0}Lim{2}(OnceT(Par{-2;-1}(c0,Fb(c1b{t0},@rw{t0=7}Scc{none}),@fi{t0+2%4>2}@ki{b0%4>1}t2,To{10}(Lp{b1;F}(Rep4(a3l))))))",
-    Tree0447 "B{b1}Rpt{1}(Isw{b1;_;T}(Mt{20}(Star(a0,Dd{0}(t1),t2,@ki{b1!6}t3,pc4{b0:2}))))",
-    Tree0448 "B{t0=3;q0=4;o0=_;t1}@rw{t1>4}Swm(Rep3(Lp{t1;S}(RT{1}(t0))),@os{t1:=t0}@oh{t0:=o0|3}c1,OnceK(Scc{t1=4}))",
-    Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0t,Err{1042}),t1t,Lim{3}(RSeq(c2t,c3t,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
-    Tree0450 "B{t0=5;t1=0}AFb(Pre{t1<t0;S}(Opt(Inv(t0))),c1,Rmp{S;F}(Ruf{F}(c2)))",
-    Tree0451 "B{t0=4;b0=1}@oh{b0+=2}@os{t0:=b0}@si{t0%4=1}Step(@oh{t0+=1}@rw{t0>b0+2%2}SubR(Sl{20}),c0l,Sb{b0=5})",
-    Tree0452 "B{b0=4;t0;b1;t1=2}Star(t0,RetF(a1b{b1%2;b0}),@fi{b1<t1+4}c2b{t1+2%2},t3,Wu{t0})",
-    Tree0453 "B{b1=4;q0;b0=0;t0=3}Seq(Step(@si{t0>6}@oh{t0<2?t0+=3}RSeq(c0,Wt{20},pa1{b0:=;b1:=},a2),t3,RFb(Par{2;_}(c4,@rw{b1=3}a5e),Cd{0;_}(Fai),Flt{3;S;F}(c6))),PAll{-1}(Mt{0}(Cd{0;_}(Once(@of{b0<b0%3?b0+=2}@fi{b0>b1+1%3}@si{t0+3<b1+3}Lp{_;S}(RSeq(pi7{t0:b0},pt8{b0:1;b1:=},a9e)))))),TryT(Flt{2;S;K}(Star(Fb(Scc{t0=t0+3},c10),Isw{b1;N;N}(a11,Run),c12b{1},Wu{t0})),AFb(Rus{2}(Lp{b1;_}(Intr{t0+3!t0}(R))),MPri(a13,a14,a15,Sc{t0:=1}))))",
-    Tree0454 "B{b1;q0=1;t1=3;t0;b0=1}RSeq(OnceK(Pre{t1>b1;R}(Swm(Star(ASeq(Ruf{2}(t0)))))),@ki{t1!b1%3}PAll{_}(Sl{20},Suc),Lp{b1;S}(@po{b1+=3}@rw{b0!5}@si{t0+4%3!2}Isw{b1%4;_;N}(a1,a2,t3,t4)),To{0}(RSeq(pt5{b0:=;b1:=},WU{b1>b0}(TryT(c6,t7e)))))",
-    Tree0455 "Rep1(Ret2(t0))",
-    Tree0456 "B{b0=0;t0;b1=1;q0=3;o0=_}ASeq(Seq(Bin{t0%3>0;_}(Step(F,Sc{b1+=1}),t0),Rmp{F;S}(Swm(a1,c2e,c3e,c4)),Wde(RSel(Mt{0}(pt5{b0:3;b1:t0}),@po{o0:=_}c6,t7),Par{-2;_}(pc8{b0:t0},pi9{t0:t0},S))),RSeq(Scc{t0%3=2},PAll{2}(RSeq(Wu{t0},a10b{b0;b1}),Lp{t0;K}(Ite(a11,@ki{some}pi12{t0:b1})),Fb(c13,pi14{t0:t0},Scc{t0>b0}))))",
-    Tree0457 "B{b0=0;q0=2;b1;t0=0;t1=1}Bin{b0%3=1;N}(PAll{_}(Swm(a0l,OnceK(@si{b0+2%2=0}@ki{b1!4}@os{b0:=t0+3}t1),SubR(a2),Ruf{1}(Rep1(RSeq(a3,t4)))),RSeq(Pre{b0+2>5;K}(Opt(WU{b0>5}(RSel(pc5{b0:=})))))),Sw{2}(ASeq(t6e,Sb{b1=0},c7,Flip(a8,t9,@si{t1>2}Suc),t10),RetF(Lp{t1;S}(t11))))",
-    Tree0458 "B{b0=3;t0=3}RFb(@po{t0:=b0}PAll{-2}(t0e,t1,Sc{b0:=t0+4%3}),ASeq(c2,Wu{t0},a3e))",
-    Tree0459 "B{b0;b1=4;t0=5}Rep3(RSel(OnceT(OnceT(Sl{0})),Opt(Sel(a0,@rw{b0%4>2}Par{-1;2}(Sl{10},a1),c2b{t0},@os{t0+=2}@fi{b1=4}pi3{t0:b1})),@oh{t0%2!1?t0+=2}Sw{3;0}(Scc{b1+2<1},a4l,c5)))",
-    Tree0460 "B{b1=0;o0=_;t0=4}RT{F}(Seq(Fb(Wt{10}),@si{some}t0e,S,t1,WU{t0<3}(@ki{b1%2=0}c2e)))",
-    Tree0461 "B{b1=2;b0;o0;t0=4}Isw{b1;N;T}(Swm(Rty4(ASeq(Bin{b0!o0|5;N}(Sb{o0=9},Sb{o0=6}),FS(a0)))),Rep4(Fb(Dl{0}(c1),RU{F}(Seq(c2b{t0},MPri(@fi{b1<2}@of{t0:=3}t3,Scc{b1>7}))))))",
-    Tree0462 "Rep1(Flip(a0t,c1))",
-    Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0t,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5t,a6r)),Opt(Opt(RSeq(t7t,S,Fb(PAll{-2}(t8t,t9t),Err{1091}),Sl{0}))),Rus{F}(a10t))",
-    Tree0464 "B{q0=1;b1=0;b0=2;t0=0}Sw{3}(PPar{2;N}(Sw{2;5;4}(a0,Lp{_;R}(Sb{b1=t0}),To{0}(Sl{50}),a1e),RFb(Seq(a2e,a3b{t0+4%3;b0}),@os{t0+=3}Fb(Seq(c4b{2},Sb{t0=2}),a5b{b1+3%3;b1}))),Flip(WU{b0>6}(Ruf{F}(Sw{1}(t6,pc7{b0:=}))),Fb(@os{t0:=b0}@fi{b1>b1+3}OnceT(TryF(c8,t9)),Lp{b0;R}(Fb(t10,t11,pt12{b0:0}))),RSeq(c13,S,Scc{t0!1})))",
-    Tree0465 "B{t1=5;o0=_;b1=0;t0=1}Inv(RSeq(Wt{0},Sw{2;1;3}(Flt{2;S;F}(@po{t1:=5;t0+=3}@of{b1:=4}Wt{0}),t0e,Ub{o0},Scc{t0<3}),Swm(c1),@si{t0+1!2}@os{some?o0:=_}Swm(Fb(a2l,a3,Scc{t0!5}),c4,Suc,Cnd{some;N;_}(Cd{0;K}(R))),Fb(PAll{_}(c5),a6e)))",
-    Tree0466 "B{o0;q0;t0=3;b0=5;b1=3}Isw{o0|1+4;N;N}(Flt{2;F;F}(@rw{some}RSeq(Fb(Flip(Sb{b1=6},a0),PPar{2;_}(Rmp{S;F}(Scc{t0!t0%4})),Mt{100}(Step(pt1{b0:=;b1:b1},a2e)),Fb(@rw{t0+3!6}@os{o0:=b1}@fi{b0%3=0}Wu{t0},t3,Sb{o0=0})),@ki{b1+1%4<3}Star(@oh{o0:=_}@si{t0+4=b1}Lp{_;S}(Lim{3}(Fb(@fi{b1%3>1}@po{o0:=b1}@oh{o0:=2;b1+=1}pa4{b0:=;b1:b0})))),Lp{_;R}(PAll{_}(Pre{b0>b0+4%4;S}(Pre{b0>o0|1+4;S}(c5)),@os{t0=4?t0+=2;b0:=b1+4}a6b{b1+4;b1},c7)))))",
-    Tree0467 "Rus{F}(a0)",
-    Tree0468 "B{t0=2;q0;b1;o0=0}Par{1;0}(Once(Fb(F,@of{t0:=b1%2}Scc{none},t0e,S)),Rpt{2}(Seq(a1)),t2)",
-    Tree0469 "B{t0=4;b0=3;q0}Lp{t0;_}(Swm(@rw{b0=3}Rmp{F;S}(@ki{t0+3=3}t0),a1,t2,Sc{t0+=1}))",
-    Tree0470 "B{t0;b1=2}Try(MSeq(a0e,t1),Flip(c2l,t3,@si{t0!t0+1%4}Scc{b1%3!2}),Dd{0}(t4e))",
-    Tree0471 "B{b0}Flip(RFb(a0,Ret2(pc1{b0:=})),Wt{10},t2)",
-    Tree0472 "Keep(Sub(t0))",
-    Tree0473 "B{b0;o0=4}Isw{o0|5;T;_}(Flt{3;F;K}(RFb(Seq(Ite(pc0{b0:0},@os{o0:=b0+3}@rw{b0+2%3!1}c1),a2,a3e))))",
-    Tree0474 "Pri(Rty3(Swm(FS(t0),a1l,S,t2)),RFb(c3e,t4e,t5,c6,c7),Step(t8,Mt{0}(c9)),Ret2(Ruf{F}(Keep(To{0}(t10)))))",
-    Tree0475 "B{t0;b0=1}Swm(Swm(Sb{b0=1}),c0b{t0},Ret4(t1))",
-    Tree0476 "Swm(MPri(Seq(RFb(c0),Rmp{F;S}(a1),F),Wde(t2,Wt{0},PPar{0;N}(Sl{20},c3e))),AFb(Cd{50;F}(To{10}(Flip(Rep4(OnceT(Wt{20})),c4l))),MPri(PPar{0;T}(Dl{20}(c5e),t6),t7)),Cd{30;K}(Rus{F}(RFb(MSeq(Sel(t8,c9l)),F,c10e))))",
-    Tree0477 "B{t1=4;o0=_;b0;b1=0;t0=0}RSeq(Isw{b0;_;T}(c0,Sb{t1=b0}),pc1{b0:=},Try(a2,Wde(t3e,WU{b1<o0|1}(t4e))),Cnd{b0!1;T;_}(@of{t0+=1}S),Star(pt5{b0:=;b1:b0},@os{b1:=t1;o0|3+3>b0?o0:=b1+1}@of{t1!4?t1:=o0|3}Wt{30}))",
-    Tree0478 "RetF(Wde(ASeq(a0,a1,t2,t3),Rus{2}(Rus{F}(t4)),t5))",
-    Tree0479 "B{b0;t0}Dd{100}(Seq(Rep1(PPar{1;N}(Pri(c0,a1e,pc2{b0:b0},c3,Wt{0}))),pt4{b0:t0;b1:t0}))",
-    Tree0480 "RSeq(PAll{1}(RSeq(RSeq(t0))))",
-    Tree0481 "B{t0=0;b1=1;b0=0}RSeq(ASeq(pi0{t0:t0},@os{b0+2=t0?t0+=1}pi1{t0:b1},RFb(c2,c3),Fai))",
-    Tree0482 "Rpt{3}(RFb(Rep2(Err{1068})))",
-    Tree0483 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
-    Tree0484 "B{o0=1}Pri(Rep4(Lim{1}(c0l)),SubR(Rep0(Ub{o0})))",
-    Tree0485 "B{b0=5;b1=1;t0=2}Swm(RSeq(Sb{b0=7},@po{b1+=3}pt0{b0:3;b1:t0},Flip(t1,@ki{t0>4}t2),t3),Sc{t0+=1},Par{_;-2}(a4l,FS(Sw{4}(@po{b0:=b1+4%4;t0+=1}@rw{t0%2=1}@of{b0:=2}t5e,Sb{t0=7})),c6e))",
-    Tree0486 "B{t0;b0=2}PAll{2}(c0,c1,Dd{20}(Pre{b0%4<2;S}(Scc{b0%3<1})),Swm(c2,c3,pt4{b0:2;b1:t0}))",
-    Tree0487 "B{b1=1;t0=1;b0=3;t1=0;q0}Isw{t0;N;_}(Lp{_;K}(Fb(Sw{5}(Scc{t1>4},Dd{10}(Pre{b1+4<3;F}(pi0{t0:=}))))),Step(Fb(RSeq(c1l,Inv(pt2{b0:=;b1:=})),@oh{t0+=1;b0+=1}@os{b0:=b1+4}@po{b0+=1;t1+1<1?t1+=1}pa3{b0:=;b1:=}),PPar{1;T}(RSel(Pre{t0<b0+4}(Scc{t0>3})),t4,c5)),RFb(Pre{t0+4=1;K}(Lp{t0;S}(@oh{b1+=2}RetF(t6)))),Intr{b0=2}(Swm(Wu{t0},c7b{t1},c8,Scc{b0=3})),Lp{t1;S}(Sel(pc9{b0:=},Mt{50}(Sb{b0=b1}),c10l,Flt{1;F;K}(pi11{t0:=}))))",
-    Tree0488 "Ite(PAll{_}(MPri(AFb(Dl{50}(Rep4(t0)),c1,Dl{50}(Mt{0}(Flip(a2e,t3))),RFb(a4,F,t5),a6e))),MPri(Rep2(RU{F}(t7)),t8e,Step(t9,To{0}(Sl{10}),t10e,Sl{20})))",
-    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0t),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2t,Err{1082}),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
-    Tree0490 "B{b0=4}PPar{0;_}(F,Err{1009},a1b{b0%2;b0},t2t,c3t)",
-    Tree0491 "Try(Wt{50},c0)",
-    Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0r,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})),Err{1015})",
-    Tree0493 "B{b0}Pre{b0+4%3=2;K}(MSeq(FS(Flip(Wt{100}))))",
-    Tree0494 "B{b0;t0=4}RSeq(Step(Invt(Cnd{b0%4=3;N;F}(Fb(a0,pi1{t0:t0}))),RSeq(RetF(t2),Sc{t0:=t0%4},c3,pc4{b0:b0})),RSeq(Flip(a5,PAll{_}(a6b{t0+2%3;b0},t7)),Wde(t8,t9),@fi{b0%3<0}pt10{b0:b0;b1:t0}))",
-    Tree0495 "B{b1=2;b0=2;t0;o0=_}Swm(Step(pi0{t0:t0},@os{t0+=3}@of{b1:=b0;b1:=b0}@po{b1:=b0+1}pa1{b0:b0;b1:=}),Sc{o0:=b1})",
-    Tree0496 "B{b1;t0=3}Rep4(Seq(pt0{b0:b1},MSeq(Isw{t0;T;_}(R,t1,c2,t3),Sw{4;1}(c4,Mt{0}(t5),t6e)),Cd{20;K}(a7),Keep(Rpt{1}(Sw{5}(Suc,pa8{b0:9})))))",
-    Tree0497 "B{q0;t1=0;t0=1;b0=4;o0}AFb(Fb(@os{b0+=3}@ki{b0<6}RSeq(Lp{b0;R}(@rw{t0%4=2}@os{b0:=t1}t0)),Rep4(t1e),Su{t1}(Dd{50}(t2))),Swm(PAll{_}(Cnd{b0>1;T;S}(@po{o0:=t0+3}@oh{t1+=1}@rw{t0>5}Intr{some}(Wu{t1})),FF(Lp{_;K}(Sb{t0=b0})),Par{2;_}(@fi{t0%3<2}Sc{t1:=t0;b0:=5},c3))),Seq(F))",
-    Tree0498 "B{t0=5;b0=1}PPar{2;T}(t0,SubA(Wt{30}),a1b{t0;b0})",
-    Tree0499 "B{t0=4;b0=5}FS(Flip(Bin{b0>7;T}(t0,pi1{t0:t0}),pt2{b0:b0;b1:t0},@of{b0:=t0}Dd{20}(@of{t0+=2}@rw{b0=b0%4}a3l),Star(t4,pt5{b0:b0;b1:b0})))",
+    Tree0400 "B{t0=0;b0=3;l0}Inv(Par{3;_}(Itr{b0;0;_;N}(Pre{t0%4<3;F}(c0)),Sb{t0=8},RSeq(t1,pt2{b0:=;b1:b0})))",
+    Tree0401 "RSeq(t0t,Sub(S),Sub(Fai),Err{1061})",
+    Tree0402 "B{t0=2}Star(Wt{20},Scc{t0%2>0},c0)",
+    Tree0403 "B{o0=1;b0;b1=4;t0=2}Star(Step(@ki{t0>3}@of{b1:=o0|2;t0+3%2<1?b1+=1}@fi{b0<b0%2}MPri(c0b{b0+4},a1e,c2,pc3{b0:1}),t4e),Swm(PAll{-1}(Step(@si{t0+1<5}@po{b0+=1}Ret3(Rep1(c5e)),Sc{o0:=_},c6,@si{t0<b1%2}@oh{b1=3?b0:=2}c7,Dd{50}(To{10}(Scc{b1%2>0}))),Fb(t8,pt9{b0:1}))),@of{b0>3?b0:=7}ASeq(t10,@fi{b0+4%3>1}Ub{o0},PPar{1;T}(t11,F),Sel(c12l,Scc{some},t13e),Ub{o0}),RFb(pt14{b0:b0},Par{_;_}(Scc{t0+3>t0%2},Sb{t0=7}),Sw{1;0}(Scc{b1=b0},c15,c16l)))",
+    Tree0404 "B{b0=2;t1=3;t0=3}Fb(Ite(Swm(c0,t1,@rw{t0<6}@po{b0+=1;b0:=b0+2%4}pt2{b0:t0;b1:t1}),Wde(pt3{b0:=;b1:t0},t4)),Dd{10}(a5l),Mt{50}(SubA(Swm(t6,a7l))))",
+    Tree0405 "B{t1;b0=2;t0;b1}Try(Isw{b1;_;T}(Rep1(Sb{b0=4}),c0,@po{b1+=3}@rw{b1>1}@oh{t0+=3}t1,Fai),RSeq(c2,WU{b0+1%4=0}(PrSel{t0}(@os{t0:=b0+1;b0+=1}c3)),c4),Pre{b1>1;S}(PrSel{b1;t0;t0;b1+4}(t5e,Dd{100}(c6),Wu{t1},Sb{b0=2})))",
+    Tree0406 "B{o0=2;b1;l0=2;b0=1;t0=1}Seq(Sw{1}(@os{t0:=b0}@oh{b0+=3}PAll{_}(Flip(c0t,@os{o0:=4}@ki{b1>0}pt1{b0:b0;b1:b1},Ub{o0}),SubR(@po{b1+=1}ASeq(@po{o0|4%4>0?b1:=8;t0:=b1}Wde(@si{t0!4}c2,Sl{100}),RFb(c3e)))),RFb(c4b{b1%2},Sel(Obs{t0<b1+4;L}(Sb{b1=b0}),pi5{t0:t0}),S)),Seq(pa6{b0:=;b1:=},Cnd{b0+3>6;N;_}(Itr{b0;_;2;N}(@ki{t0>3}Ite(c7r,PrSel{b1}(pa8{b0:=;b1:b0}),Rep0(t9t)))),Dl{20}(Obs{none;_}(@oh{o0:=_}@os{o0:=b1;o0:=b1+4}TryT(Itr{b1;2;2;T}(t10t),c11b{7},Cnd{b0+4>7;N;S}(t12t))))))",
+    Tree0407 "B{b0=4;b1=1;t0}Try(@of{t0+=3}RSeq(a0r,a1t,Sc{t0:=b0%3}),@po{b0+=1}@fi{t0+3>b1+2}Dl{10}(Err{1039}),Par{_;_}(Grd{_}(pa3{b0:=;b1:t0}),Grd{F}(c4t)),FF(Cnd{t0!b0+4;N;S}(Isw{b1%2;T;T}(SubR(Wt{50})))),TryF(Dl{30}(a5t),t6t))",
+    Tree0408 "B{t0;o0=_}Su{t0}(Rep0(Scc{t0+4<t0%3}))",
+    Tree0409 "RFb(c0l,c1,t2)",
+    Tree0410 "B{b0;l0=4;b1=1}Rpt{1}(Itr{b0;1;_;N}(Isw{b1;_;N}(Itr{b1;1;3;T}(RepF(Isw{b0+4%2;N;N}(t0))),@ki{b1>2}@os{b0+=1}t1)))",
+    Tree0411 "B{b0=1;t0;b1=4;q0=0;l0=3}RSel(Ret0(a0b{b1+3;b0}),Fb(Obs{t0!2;L}(@of{t0+=1;b0+=2}Pri(Dd{0}(Dl{0}(Scc{b0>6})),Step(@po{b1:=b0}@rw{b0=2}@of{t0+=1;b1:=b0+2%2}a1,@po{b1+=2}a2))),@fi{t0+4%2<0}@ki{t0+4%4>0}@po{t0:=t0+3%4}Swm(a3,t4e)),Ret1(Intr{b0>5}(Lp{b1;_}(Fb(Itr{b0;1;3;N}(R),t5)))),Ite(Dd{10}(OnceK(Rmp{S;S}(TryT(t6,Sb{b1=b0})))),@of{b0>5?b0+=2;b0+=1}@oh{t0+=1}RSeq(Sc{b1:=3;t0+=2},R),@fi{b0+1!b0}@rw{b1+2>t0}@si{b1%3=2}Fb(c7l,Sl{100})))",
+    Tree0412 "PPar{2;N}(t0,c1,Flt{3;_;K}(t2))",
+    Tree0413 "B{b1=1}Sw{0}(a0r,Wde(c1r,Err{1091},R))",
+    Tree0414 "Pri(To{0}(t0),a1e)",
+    Tree0415 "B{t0}Grd{F}(Seq(FS(Wu{t0}),Star(c0),t1))",
+    Tree0416 "B{b0;t0=5;o0=_}TryF(OnceK(ASeq(Isw{4;T;_}(RSeq(Ub{o0},@ki{b0<b0%3}Wu{t0}),Seq(@ki{t0=2}@fi{t0!o0|1%2}Intr{t0>2}(pt0{b0:b0}),Wt{30},OnceK(t1))))),pi2{t0:=},Wv{t0}(Fb(DySeq(Step(Scc{t0>t0+1%3},Scc{o0|0=4},Rep1(Wt{10}),Sb{t0=2})),Flip(Rep2(pc3{b0:7}),Flip(Rty1(a4)),c5))))",
+    Tree0417 "B{b0=2;t0=0;l0}Sel(RSeq(a0,Sl{0},R),Obs{t0+4!5;B}(Seq(t1)),Obs{t0%2>0;N}(Try(Itr{b0;1;2;_}(Dl{10}(pa2{b0:=})),t3)))",
+    Tree0418 "Ret3(a0)",
+    Tree0419 "Inv(Err{1076})",
+    Tree0420 "RepF(Cd{0;F}(t0e))",
+    Tree0421 "AFb(PrSel{3;1}(Rty2(OnceT(t0)),AFb(a1,c2)),Rpt{1}(Cd{0;F}(Grd{R}(Par{-1;_}(a3,c4)))),TryT(Wt{0},c5))",
+    Tree0422 "B{l0;t1=3;b0=2;t0;q0=4}Cnd{t1%2<0;T;S}(Par{0;_}(Lp{t1;_}(c0),Pre{b0>2}(DySel(a1,a2,c3l)),Lp{_;S}(Step(DySel(@of{t1+=1;b0+=1}Wt{0}),t4,Lp{b0;S}(@os{t1+=2;b0+=2}@po{b0+=1}@si{t0%2=0}c5b{t1}))),Wv{t0}(Sc{t0+=3;t1+4%3>0?t1+=1}),Itr{b0;0;_;_}(@os{t1!b0?t0+=2}t6)))",
+    Tree0423 "RT{F}(Sub(Run))",
+    Tree0424 "B{t0=5;q0=4;b1=2}Par{_;0}(Rpt{F}(Obs{t0+3=3;N}(Lp{b1;F}(t0))))",
+    Tree0425 "B{t0=1;l0=0;b0;o0}Ruf{2}(RSeq(RFb(@os{t0:=b0}@of{t0+=1}Pre{b0+3>4;F}(@ki{b0<6}@rw{t0=4}@os{o0:=5}Rep4(Itr{b0;0;3;N}(RU{F}(c0b{b0}))))),PAll{_}(Wu{t0},Sc{t0:=t0%3},t1),PPar{1;_}(SubR(pt2{b0:=;b1:t0}),c3,Wt{50})))",
+    Tree0426 "B{b0;t0;t1=4;b1=2}Isw{b1;N;T}(@si{t0=7}@po{t1+=3}t0,DySel(c1e,@rw{t1!1}t2,Suc),Dd{50}(Keep(Pri(pt3{b0:b0;b1:=},t4,t5e,Sl{10}))))",
+    Tree0427 "B{b0=4;o0=1;t0}Sel(Obs{o0|0<1;L}(Scc{b0>t0%4}),Obs{o0|5+4%3=0;_}(Rpt{0}(@po{t0+=3}c0)))",
+    Tree0428 "B{t0=0;b0=1;o0=_;q0=4}Try(Rpt{3}(Lp{t0;S}(RT{1}(Seq(Wt{0},RFb(t0,t1,@oh{b0:=t0}c2,pi3{t0:=}),t4,t5)))),c6,Sel(Obs{o0|2+4<t0;L}(Once(RSeq(Ub{o0},PAll{_}(pa7{b0:=},c8)))),Obs{b0+2<7;B}(RSeq(pa9{b0:0},t10))),ASeq(Rep4(Ite(c11b{b0%2},Pre{t0%3!0}(c12e),Ub{o0})),t13,Ite(@ki{t0=b0}pa14{b0:=},a15)))",
+    Tree0429 "B{t0=0;b0=1}PrSel{t0;b0%3;b0;b0+2;b0}(Wu{t0},Err{1024},Sb{b0=5},t0,pa1{b0:8})",
+    Tree0430 "B{t0=0;b0=0}Intr{t0+3%4!2}(@po{b0+=1}RFb(a0,c1e,pc2{b0:=},pc3{b0:=}))",
+    Tree0431 "B{t1;b1=2;b0=1;l0=4}Star(Itr{b1;2;1;_}(Itr{b0;2;3;N}(RSeq(Flt{2;R;K}(Cd{0;K}(Intr{t1!3}(pi0{t0:b1})))))))",
+    Tree0432 "B{t1}Isw{9;N;T}(Ite(t0,a1,c2b{1}),pa3{b0:t1},t4e,t5)",
+    Tree0433 "B{t0=3;b0=2;b1}Wde(MPri(Cnd{t0!b1+3%3;T;F}(RSeq(Suc))),AFb(c0,Fai),Grd{_}(Fb(@po{t0+=1;b0:=t0+1}t1,c2)))",
+    Tree0434 "To{0}(MPri(Swm(Sel(PrSel{2;0}(F,t0),Flt{3;_;K}(Wt{100})),Ite(Sub(RSeq(c1,t2,t3)),t4)),Par{2;-3}(Star(a5,c6l),t7e,Once(S),F),Keep(DySeq(c8,c9,c10)),FF(RSeq(Rus{F}(Flip(Ruf{F}(t11))),Opt(F)))))",
+    Tree0435 "B{b1=2;l0;b0}Fb(t0t,Ret4(Seq(Itr{b0;1;3;T}(c1),R)),Rep2(a2),Sel(Pre{b1>b0+1}(Sl{20}),Err{1052}))",
+    Tree0436 "Rpt{0}(Sub(Sub(t0)))",
+    Tree0437 "B{t0=0;o0=_;b0=0}Swm(FF(PrSel{b0+2;b0%2;t0}(@oh{t0:=o0|5}@ki{o0|2>5}c0t,pt1{b0:4;b1:b0},Ite(t2t,t3))),MSeq(pt4{b0:=;b1:b0},Wt{10}),Par{2;-1}(Wu{t0},RSeq(Dd{20}(pi5{t0:t0}),Err{1030})),Bin{o0|2%3>0;N}(@fi{t0=b0}@of{b0:=b0+3%4}a6,pi7{t0:=}),Rty4(Fb(t8t,Scc{none})))",
+    Tree0438 "B{t0=1}OnceK(Cnd{t0<2;T;F}(t0))",
+    Tree0439 "B{o0=0;l0;t0;b0}Isw{5;T;_}(Par{5;0}(DySeq(t0t,Sl{50}),RFb(@rw{o0|5=b0%4}@oh{o0:=_}@of{o0|1%3>0?b0+=2}t1t,Scc{t0+3<6}),OnceK(@os{b0+=2}@fi{b0=4}Ub{o0}),Flip(c2,a3t,a4r),Bin{none;N}(@of{t0+=3}pi5{t0:=},pi6{t0:t0})),t7,Su{t0}(Ruf{F}(Mt{20}(Itr{b0;_;3;T}(@ki{b0+1%2<0}RSeq(Wt{20},c8,@si{some}t9e,Err{1040}))))))",
+    Tree0440 "B{b0;b1;t0=4}Seq(SubA(Pre{b0+3%2>0;F}(Seq(pa0{b0:4;b1:=},MPri(c1e,a2e),@ki{b1+2%4!0}OnceK(Sb{b1=b0})))),Dl{0}(t3e),Rmp{F;F}(MSeq(Fb(@rw{t0=6}Sc{b0%3<2?t0+=1},FF(c4)),Rty2(c5))))",
+    Tree0441 "B{t0=3;b0}@rw{b0!2}@po{b0+=3}Swm(c0,Su{t0}(Wt{0}),SubR(Sc{t0=b0?b0+=1}))",
+    Tree0442 "B{b0;t0=0}Seq(DySeq(Scc{t0!3},c0,a1,Fb(c2,c3,t4,t5),RSeq(@os{b0:=b0%2}@si{t0=5}@fi{t0+2%2!0}pi6{t0:t0})))",
+    Tree0443 "B{l0=0;t1=3;b0;t0}Dd{0}(@rw{t1+1<7}Itr{b0;2;3;T}(RT{F}(Keep(MPri(Bin{b0+3<6;T}(Itr{b0;2;3;N}(t0),@oh{t0!3?t0:=t1;t1:=t0%3}@fi{b0%2=1}@si{t0!6}c1),To{20}(Step(t2e,pa3{b0:4},@po{t1+=1;t1%2<1?b0+=2}t4)),MPri(@oh{b0+=2}Fai,Rep2(Fai),t5))))))",
+    Tree0444 "B{b0;q0=3;t0=3}RSeq(Wv{t0}(@ki{t0<0}Seq(c0)),Isw{b0+4;T;N}(Mt{0}(Star(Wt{10},Sc{b0+=1},c1,c2)),Cd{0;_}(@oh{b0+=3}@ki{b0%4<2}@of{b0+=2;t0+=3}Invt(@fi{b0>7}Bin{b0+1%3<2;N}(Wv{t0}(c3),t4e)))),Rpt{2}(RFb(Lp{_;S}(Rty0(t5)),c6e)),Par{1;_}(Bin{t0<7;T}(t7,@rw{t0%2!0}Rmp{F;F}(pt8{b0:2})),@os{t0+=2}@ki{t0+3%4<2}Cnd{t0%4<1;N;_}(Sel(c9,Sl{10})),Grd{F}(Ret0(@oh{t0:=b0;t0+=3}a10)),c11b{b0}))",
+    Tree0445 "B{q0=3;t1=3;b1=5;t0=4;b0}RepF(Pri(Swm(Rpt{2}(PrSel{b1;b1+3}(t0,a1e))),Lp{_;R}(pa2{b0:=;b1:t0}),Rpt{F}(Pre{t0%2!1}(Seq(t3,@of{t1:=t0}@fi{b1!3}pt4{b0:b1;b1:t1},Sb{t1=6},pt5{b0:9;b1:=},c6l)))))",
+    Tree0446 "B{t0=0;b0=4}Bin{b0%4>2;T}(Grd{R}(RSel(Wu{t0},t0,@oh{b0+=2}@po{t0%4>1?t0+=1;t0+=1}c1)),PAll{4}(c2b{3},t3,t4,Sc{t0+=1},@fi{b0!3}@po{t0:=b0%3}@oh{b0:=2}a5))",
+    Tree0447 "B{b0=0;o0;t0}Ite(Mt{0}(c0l),PPar{1;N}(@po{b0:=t0}pt1{b0:t0;b1:t0},Ub{o0}),RU{F}(t2e))",
+    Tree0448 "B{b0=2;o0=5}Swm(Mt{0}(ASeq(t0,c1,t2)),@po{b0+=3;o0:=o0|3%2}c3,SubR(a4))",
+    Tree0449 "B{t0;b0=1;l0;t1=1}PPar{2;_}(SubR(Dd{10}(Flt{3;_;_}(@rw{t1=t0}Sel(t0,c1b{b0%3},Opt(SubR(Sc{t0+=1})),Itr{b0;_;3;_}(Inv(c2b{2})))))),t3e,Swm(MPri(Seq(Sl{0})),Flt{2;R;_}(Suc),pa4{b0:6},t5e,Invt(t6)))",
+    Tree0450 "B{b0;b1=0;q0=1;t0=4}Step(Once(@po{b0+=2;b0+=2}@si{b1%2>0}Flip(Fb(OnceT(t0)),@fi{t0+1!t0+2}Par{-2;-1}(Run,Scc{t0+4>4}),Suc)),@os{t0+3=t0?t0+=1}@rw{b1+1%4<3}RSeq(t1,c2,c3,@rw{b0%3<2}@os{b0:=b1%4}t4),Rus{2}(RepF(@po{b1+2<5?b1+=1;b1+=1}@fi{b0+3%4!0}Lp{t0;_}(Ruf{3}(S)))),MSeq(Rep0(S),PPar{2;N}(Wt{0},t5e),pi6{t0:=}))",
+    Tree0451 "B{t1;b0=0;o0=_;t0=5;b1}OnceK(ASeq(RSel(pi0{t0:=},PrSel{t0%2;b0+2;6}(c1r,c2,t3),Pri(pi4{t0:=},Ub{o0}),Err{1054}),@rw{b1%4<0}@of{b0<1?t1:=t0}DySel(PrSel{b0+2;t1+4}(c5,t6),c7l,c8t,Bin{some;_}(t9,c10e))))",
+    Tree0452 "B{b0;b1;t0=5;l0=0;q0}Itr{b1;_;_;T}(RFb(Dd{0}(t0),Lp{t0;_}(Intr{b1+1=5}(@po{b1:=2}@of{t0!b1+4?b1:=t0+1}a1b{b0%4;b0})),TryF(c2,a3)))",
+    Tree0453 "Once(MPri(FS(Rmp{F;F}(t0t)),Grd{F}(Cd{0;_}(Wt{20})),Seq(c1,Rpt{F}(Err{1061})),Lim{1}(a3t)))",
+    Tree0454 "B{o0=1;b0=4;t0=3}PPar{1;N}(Isw{9;_;_}(Rmp{S;F}(Sl{0}),MSeq(c0,S)),Seq(Step(Sc{t0:=1},Sc{t0+=1})),PAll{1}(pa1{b0:b0}))",
+    Tree0455 "B{o0=3;t1=0;t0;b1=0;b0=1}Su{t0}(PPar{0;N}(Ite(@fi{t1%3!1}@rw{t0>3}@os{some?t0:=5}Seq(@oh{t0+=1}c0b{b0+4},Sw{4;3}(Ub{o0},c1,pt2{b0:=}),pi3{t0:b0},Sl{30},Flt{1;R;F}(pi4{t0:=})),@po{b1:=t1%2}Isw{t0;_;_}(Rep0(Sl{50}),@os{o0:=_;t1+=3}Mt{50}(@of{o0:=t1+4%4}@rw{t0%3>1}pt5{b0:=;b1:=})),Cd{20;_}(MSeq(c6e,t7,t8e,Ruf{F}(@po{b0:=t1}@si{b0>t1}@rw{b0>2}Fai))))))",
+    Tree0456 "B{t0=1;b0=0;b1=1}@os{b1+=1}Star(Swm(PAll{-1}(AFb(c0l,RT{F}(Cnd{t0%3<1;T;_}(a1l)))),Star(t2,a3,c4,pc5{b0:=},Wu{t0}),Ret1(a6),Par{3;_}(c7,Scc{t0+4>4},Inv(a8)),Rty4(PAll{1}(@fi{t0>4}@ki{b1>0}c9,c10,R))),Par{-3;0}(Rep2(Rpt{0}(t11)),a12,Dd{0}(Rep3(Flt{1;S;_}(t13))),pt14{b0:b0;b1:b0},Swm(ASeq(@of{b0+4=3?b0:=t0+4}@os{b0+=3}@fi{b1<0}Sl{0},t15))))",
+    Tree0457 "Ruf{3}(Rep2(Sub(c0b{2})))",
+    Tree0458 "B{t1=3;b0;o0=5;t0=0}Isw{t1%4;_;_}(FS(TryT(Pri(t0,t1),MSeq(t2e,pi3{t0:b0}),OnceT(Wu{t1}))),Rep0(@of{t1+=2;b0>o0|5%2?t0:=7}pi4{t0:t0}))",
+    Tree0459 "Ret0(a0)",
+    Tree0460 "B{t0=0;b0=5}@oh{b0+=1}Once(RU{F}(@fi{t0<4}@po{b0+=1}MSeq(Seq(Rep0(c0)))))",
+    Tree0461 "B{o0=_;t0=0;b0=3}MPri(RSel(Flip(Flip(a0e,RT{1}(Ub{o0})))),SubR(RT{1}(Obs{b0+2>t0;N}(Grd{F}(ASeq(@os{b0:=t0}Scc{some},c1b{b0},Suc))))),@ki{t0!5}t2)",
+    Tree0462 "B{t0=5;o0;q0=1;b1=1;b0=3}PAll{4}(Lp{b0;_}(Opt(Flt{3;_;_}(Cnd{none;_;F}(t0)))),PAll{_}(@ki{t0%2>0}@rw{o0|2>b1}Ruf{3}(Mt{100}(F)),Grd{_}(@po{o0:=2;o0:=o0|1+4}@oh{o0:=t0%4}@fi{o0|0<5}Swm(Scc{some}))),PPar{1;_}(pi1{t0:b0},Sb{t0=2},t2,PAll{-1}(t3)),PAll{-3}(t4e,S,pa5{b0:4;b1:=},Sb{o0=1}))",
+    Tree0463 "B{t0=2;b1=4;b0=3;o0=3;t1=4}FF(Isw{o0|2;N;N}(Dl{100}(Fb(RSeq(a0b{6;b0},a1b{b1;b0}),c2,Grd{R}(c3l),@oh{b1:=t1%4}Once(Scc{t1+1=0}),Fb(@oh{b1:=6}@of{o0:=b1}@os{o0:=8}c4e,a5))),Pri(Flt{3;F;K}(Rpt{0}(Wu{t0})),RSeq(@si{t1<5}Bin{t0+4%3=2;_}(a6e,F),c7,c8b{t0},c9)),Isw{0;_;N}(Step(c10,c11,a12,c13),RSel(t14),Obs{t0%4<2;S}(pa15{b0:=}),a16l,Fb(a17,@oh{t1:=o0|2%4;t1:=b0}@rw{t0<7}t18)),Cnd{some;_;F}(Rmp{F;F}(Seq(Sc{b1:=t1+2;b0+=3},RFb(pa19{b0:=},a20),FS(a21))))))",
+    Tree0464 "B{b0}Rus{F}(@fi{b0%3<0}t0)",
+    Tree0465 "RSeq(t0,Wt{0},t1,c2e,t3)",
+    Tree0466 "B{t1=5;t0=3;b0=0;b1=5}OnceK(Seq(pi0{t0:=},Flip(@po{t0:=t1}@si{b1!7}pt1{b0:b0;b1:=},c2b{t0%2}),Flt{2;S;K}(Sc{t0:=b0;t0+=2}),FF(t3),t4))",
+    Tree0467 "B{b1;b0;t0;t1=5}MSeq(Pri(a0l,t1e,F,pa2{b0:t0;b1:b0},RSeq(@po{b0:=b1%4}Sb{t1=b0},c3)),Sw{2}(Grd{F}(c4),Swm(t5,pt6{b0:b0;b1:=})),Isw{b0%2;T;N}(Seq(t7e)),@rw{b0<b0%3}@of{b0+=2}@ki{b0%4>0}Fb(Obs{t1<0;L}(@fi{b1+3%2>0}@po{b0+=1}a8l),Obs{t1>5;N}(@os{t0+=3}pc9{b0:=})))",
+    Tree0468 "Flip(RSeq(Seq(Swm(PAll{-1}(a0)),Once(Grd{F}(Mt{30}(To{100}(t1))))),Grd{F}(Rty3(Once(RSeq(t2,a3,Grd{F}(t4),Rpt{3}(t5e)))))),RFb(t6,a7,Ret0(t8),c9))",
+    Tree0469 "B{b0=1;t0=5;b1=4;o0=_;l0=2}RU{F}(To{10}(Itr{b0;0;3;N}(Intr{t0>2}(Ret1(Sc{o0|3=b0%4?o0:=_})))))",
+    Tree0470 "B{l0;b1;o0=_;b0;t0}MSeq(@si{t0+1!0}Dd{10}(t0),Itr{b0;0;2;_}(@rw{b1+1%3<1}@po{t0:=o0|3%2}@os{t0:=b1%3}Cnd{t0<5;T;F}(S)),@rw{t0<7}@ki{b1>0}Bin{o0|0+4<2;_}(Scc{b1>b0},RU{F}(c1b{1})))",
+    Tree0471 "Wde(Sub(Flip(a0,c1,c2)),Mt{10}(Sub(DySel(a3,F))))",
+    Tree0472 "B{o0=3;t0=4;b0=3}@po{o0:=o0|1+1%4;b0+=1}Flt{2;S;K}(Obs{o0|5%2>0;S}(@of{t0+2%2=1?o0:=_}@os{t0+=3}@fi{b0%3>1}Mt{20}(a0b{3;b0})))",
+    Tree0473 "PAll{2}(Ruf{F}(Wde(RT{1}(a0e),t1e)),RSel(t2e,a3),RSeq(Wt{20},PrSel{1}(t4e)),Sel(c5,t6))",
+    Tree0474 "B{b0=0;t0;o0=0}Seq(@si{b0<1}@ki{o0|5=t0}AFb(Ret2(a0b{b0;b0}),a1b{t0;b0},t2,R),Pri(t3e,@oh{o0:=8}Fai),Par{0;-1}(Sl{10},Run),Ite(@si{b0>0}@os{t0+=3}@ki{t0>1}a4b{o0|2;b0},Ub{o0}),RFb(@of{t0+=3;b0>t0?b0+=1}c5,c6,F))",
+    Tree0475 "B{b0=4;b1=1}Par{_;_}(Grd{_}(pc0{b0:b1}),Grd{F}(@po{b1%2!0?b0+=1}@ki{b0=0}Rus{2}(Par{2;2}(Rep4(FF(a1)),Sb{b1=b0},pa2{b0:=;b1:=},Sc{b1+3<5?b1+=3;b1+=1},c3e))))",
+    Tree0476 "B{t1=0;o0=_;t0=2;b1=1;b0=3}Ruf{2}(RSeq(Rpt{0}(@of{t1=o0|3+4%4?t1+=2;b0:=b1+2}@os{t1<5?t0:=b0}@rw{t0%4=0}a0l),a1,c2b{t1}))",
+    Tree0477 "B{o0;b1=5;t0}Rep2(@oh{b1+=1;o0:=_}PAll{1}(Seq(@ki{o0|3<t0}Grd{R}(Suc),Suc),RT{F}(c0),Bin{b1<5;_}(c1l,t2),RFb(SubR(t3),t4e,Sb{t0=4})))",
+    Tree0478 "MPri(c0,Rpt{1}(c1))",
+    Tree0479 "B{b1;b0=5;t0}MPri(Bin{b0<0;T}(DySeq(Scc{t0!b0+2%3},Suc,a0),MPri(t1,Ret3(pt2{b0:b0;b1:=}))))",
+    Tree0480 "Par{-1;_}(Rpt{0}(t0),Ret3(PAll{1}(t1e,a2e)))",
+    Tree0481 "B{b0=5;b1=4;o0}Obs{b1+2=b1+4%2;N}(Obs{o0|3+2%4>1;_}(RFb(@rw{b0+2!7}Wt{50},Once(c0t),pt1{b0:4;b1:=},Err{1055})))",
+    Tree0482 "B{t0=4;b0=0}RFb(Cd{0;_}(RT{F}(PAll{2}(Par{_;_}(@of{b0+=1}Pre{t0>4;S}(c0e),TryF(a1t,a2),S,Ret4(pa3{b0:=;b1:b0})),Seq(a4t,a5r,Sl{20},Sb{t0=b0},Fai,Err{1017})))))",
+    Tree0483 "B{t1;t0;o0=_;b1;q0;b0=5}@ki{t0>b0}@of{t1%4=1?t1:=t0;b0+=3}MSeq(Pre{b1!2;R}(RFb(DySeq(a0,Grd{_}(pa1{b0:t0;b1:t1})),Rus{1}(@si{t1<3}@ki{t0>2}Once(Lp{b0;K}(Swm(c2)))),Dl{50}(Obs{t0=2;_}(@of{o0:=b1}t3)),Sl{30})),RSeq(@rw{none}DySel(@rw{t0<5}@po{t0+=2}Ub{o0},Scc{t0=o0|0+3},Sb{b1=0}),Step(To{100}(WU{some}(Sc{b0:=o0|1+4%2})),Intr{b1%2<1}(Sw{5;0;4}(a4,Run,R,pt5{b0:1;b1:b1}))),PrSel{b1;1;t0+4}(t6,Sb{t1=b1},t7)),@of{t1+=1}@ki{t0+3>6}@si{b0!3}Flip(Ite(c8e,t9,FS(c10)),Lp{_;F}(Rep4(Suc)),Grd{_}(Ite(c11l,a12e)),To{20}(@fi{o0|2!4}@of{b1+=1}pc13{b0:b0})))",
+    Tree0484 "B{o0=_;t0=4;b0=4;l0=2}MPri(Fb(t0e,Obs{o0|5<1;B}(c1),Obs{o0|1%4<1;L}(F),Dl{0}(Scc{b0>6}),Obs{b0%4<1;S}(t2)),RFb(To{50}(c3),Inv(c4l),Su{t0}(a5),Isw{b0;N;N}(Scc{b0%4>1},Cd{20;K}(pt6{b0:t0;b1:b0}),a7b{b0;b0})),Keep(Fb(RSeq(pa8{b0:t0;b1:t0},Pre{b0%4>2}(@si{b0+4%2<1}t9),Pre{b0+1>5;K}(Step(t10,a11l,a12))))),Par{1;-3}(a13b{t0+1;b0},Seq(t14,a15b{o0|5+4;b0},@ki{o0|5+4>7}@fi{b0+3%4!3}t16),Once(Scc{b0>t0%2}),@of{b0+=3;b0+=1}Isw{t0+4;_;T}(c17,a18,@po{t0:=b0%2}@ki{b0>6}Sl{10})),Ite(@po{b0+=2;b0+=2}Itr{b0;0;_;N}(t19),RetF(Scc{o0|0=4})))",
+    Tree0485 "B{b0=5}Dl{0}(Opt(Try(PAll{-1}(c0b{b0},F,R,t1,t2),Flip(Par{_;1}(F,c3,t4e,Star(t5,c6),Intr{b0<7}(S)),DySel(c7b{b0},Fai)))))",
+    Tree0486 "B{l0=3;b1=3;t1=4;b0=4;t0=2;o0}PAll{1}(@of{t0:=b0}@oh{t0:=b1+4%2}Scc{t1<b1},t0,Itr{b0;2;1;_}(pa1{b0:t1;b1:=}))",
+    Tree0487 "B{b0=2;b1=3;t0=3}ASeq(@si{t0%2=1}@oh{t0:=b0+4%4}pa0{b0:b0;b1:b1},Swm(c1,Sl{20}),Rep4(@fi{b0%4<3}t2e),Rus{1}(t3e))",
+    Tree0488 "B{t0=4;b1=5;b0=1}PPar{2;T}(ASeq(Mt{0}(Grd{_}(Ret2(Try(t0,c1)))),Sw{0;4;3}(pi2{t0:t0},c3,Flt{3;F;_}(pi4{t0:b0}),Opt(F)),Fb(Obs{t0+1!b1;L}(t5),Seq(t6,t7),Obs{b0+3!4;S}(pi8{t0:=}))),c9,RSeq(a10b{b0;b0},Scc{t0%2>0},a11e,t12e,pt13{b0:t0}))",
+    Tree0489 "RSeq(t0,t1)",
+    Tree0490 "B{t0;t1=5;b0=4}Fb(Ruf{F}(Scc{t0<b0+1}),RT{1}(@fi{b0=3}@po{t1:=t1%2}@si{b0%4>0}Wu{t1}),Fb(Obs{t1%2>0;B}(t0),c1))",
+    Tree0491 "B{t1=2;q0;o0=_;t0=4;b1=2;b0=4}@po{b0+=3;b0:=o0|5+3}@fi{b0+3!5}RSeq(@po{t0:=t1}Grd{R}(DySel(ASeq(@os{o0:=_;t0:=t1%3}@fi{none}Ub{o0},Obs{t0<t0+4%2;S}(t0e)),pc1{b0:=},Scc{none},Seq(pt2{b0:b1;b1:t0},pc3{b0:6},c4),t5)),PPar{2;T}(PPar{1;N}(Lp{t1;R}(c6l),Bin{t0>b1%2;N}(R,t7),@of{b0=t0?b1+=1}@os{b0+=1}t8e),MPri(c9,t10,t11,Flt{2;_;F}(F)),@si{some}RSeq(a12l,pi13{t0:t1},t14,c15,@po{t0:=b1}pa16{b0:9})))",
+    Tree0492 "B{b0=0;o0}PAll{2}(a0l,@po{b0+=3}Ub{o0})",
+    Tree0493 "B{b0=2;o0}Intr{b0%3<1}(Seq(Suc,S,Sb{o0=9},Rpt{F}(Par{_;-1}(c0l,Sl{20},SubR(t1)))))",
+    Tree0494 "B{t0=4;b0;o0=0}Mt{10}(Keep(RFb(RSeq(Cd{10;F}(@os{t0:=b0;b0:=t0}@po{b0:=t0}Isw{t0;N;N}(@po{t0:=2}@si{o0|5+3%2!1}RFb(pt0{b0:b0;b1:t0},c1b{t0},a2b{9;b0},t3e),@fi{b0<7}RFb(t4,c5),Rty4(a6)))))))",
+    Tree0495 "Fb(Step(Dd{30}(Step(R,c0,t1)),MSeq(PAll{_}(Keep(t2))),RSeq(a3,a4,a5),Seq(Flt{3;R;F}(AFb(a6)),Wt{20}),RFb(MSeq(Flt{3;F;_}(RSeq(Sl{0},a7e))),Wt{30})))",
+    Tree0496 "B{b0=4;t0=1}Intr{t0+3=7}(MSeq(Sb{b0=t0},t0))",
+    Tree0497 "Once(Mt{20}(Wde(Step(Once(a0l),Cd{0;K}(Swm(t1,c2,a3e))),t4,Fb(F,t5,a6))))",
+    Tree0498 "B{b0;t0;t1}Fb(Rep1(FS(@po{b0:=t0}t0e)),t1,PPar{1;T}(@si{t1%2!1}@fi{b0<t1}Seq(@of{b0+=1}@ki{t1%3=2}Wu{t0},pa2{b0:t1})))",
+    Tree0499 "B{b1=2;b0=2;t0}Par{0;-1}(Sw{1;0}(Suc,a0,a1b{b1+4;b1}),Seq(t2,Sb{b0=t0}),@rw{b1%3<2}Step(@os{b0:=b1+1%4}Sb{b0=2},t3))",
 }

@@ -8,709 +8,726 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
-            Optional {
-                SkipUnlessUpdated(t0) {
-                    Fallback {
-                        RepeatTimes(forever) {
-                            WhileDoElse {
-                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                                Condition(Cond<1>),
-                                Condition(PCond<2>, b0 = {t0}),
+        ReactiveSequence {
+            #[skip_if(|bb| *bb.t0 == 1)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            ReactiveSequence {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstSuccess) {
+                        ScriptCondition(|bb| bb.b0 != 6),
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                    BinarySelector(|bb| *bb.t0 == *bb.t0 + 4, dynamic = false) {
+                        BinarySelector(|bb| bb.b0 == bb.b0 + 2) {
+                            Condition(|ctx| ctx.check(3)),
+                            Precondition(|bb| *bb.t0 < 0, else = Failure) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        TryCatch {
+                            Action(|ctx| ctx.exec(5)),
+                            Action(Act<6>),
+                            #[run_while(|bb| bb.b0 + 3 > 5)]
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
+            },
+            Filter(times = 3, filtered = Skipped) {
+                #[on_failure(|bb| bb.b0 += 2)]
+                Delay(10) {
+                    KeepRunningUntilFailure {
+                        Observe(|bb| bb.b0 + 4 < *bb.t0 + 1) {
+                            Fallback {
+                                Observe(|bb| bb.b0 != 3, abort = both) {
+                                    AlwaysFailure,
+                                },
+                                RepeatUntil(Failure) {
+                                    Wait(0),
+                                },
                             },
                         },
                     },
                 },
             },
-            ParallelAll(3) {
-                Limiter(2) {
-                    Retry(2) {
-                        Script(|bb| if bb.b1 == 0 { bb.b1 += 3 }),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
-                    Retry(1) {
-                        StatefulAction(Task<4>),
-                    },
-                    AlwaysFailure,
-                },
-                Action(PAct<5>, b0 = {b1}, b1 = {b1}),
-                Action(Act<6>),
-            },
         }
     }
 }
 
-board!(Tree0500Blackboard { t0 b1 });
+board!(Tree0500Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            b1: i64 = 0,
         }
-        Repeat(1) {
-            Cooldown(10, filtered = Failure) {
-                RepeatUntilSuccess(forever) {
-                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
-                        Repeat(4) {
-                            Repeater(forever) {
-                                Fallback {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                        },
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4) % 2); if bb.o0.is_none() { bb.o0 = Some(bb.b0 % 4) } })]
-                        #[run_while(|bb| bb.b0 > *bb.t0 % 4)]
-                        Selector {
-                            RepeatUntilSuccess(3) {
-                                Filter(times = 3, count = Failure) {
-                                    Script(|bb| bb.b0 += 3),
-                                },
-                            },
-                            #[run_while(|bb| bb.o0.is_none())]
-                            Precondition(|bb| *bb.t0 != 0, else = Failure) {
-                                Condition(Cond<2>),
-                            },
-                        },
+        ReactiveFallback {
+            Timeout(20) {
+                Observe(|bb| bb.b1 == bb.b1 + 1) {
+                    #[skip_if(|bb| bb.b1 != 7)]
+                    #[run_while(|bb| bb.b0 < bb.b1)]
+                    StatefulAction(Task<0>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    IndexSwitch(|bb| bb.b1, dynamic = true) {
+                        Action(|ctx| ctx.exec(1)),
+                        Condition(Cond<2>),
                     },
                 },
+                UnsetBlackboard(o0),
+            },
+            Sequence {
+                AsyncSequence {
+                    Wait(0),
+                    Action(|ctx| ctx.exec(3)),
+                    Action(PAct<4>, b0 = 2),
+                },
+                AlwaysRunning,
+            },
+            Interrupt(|bb| bb.b1 == bb.b1 + 3) {
+                Succeeder,
             },
         }
     }
 }
 
-board!(Tree0501Blackboard { b0 t0 o0 });
+board!(Tree0501Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0502Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(PIo<2>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
             b0: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 4,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Loop(q0, if_empty = Skipped) {
-                IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
-                    Repeat(4) {
-                        Sequence {
-                            Timeout(20) {
-                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                            },
-                        },
-                    },
-                    #[post(|bb| *bb.t0 += 1)]
-                    Inverter {
-                        Switch(b1) {
-                            case 4 => UnsetBlackboard(o0),
-                            case 2 => #[on_failure(|bb| *bb.t0 += 1)]
-                            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                            Sleep(30),
-                            _ => Condition(Cond<1>),
-                        },
+        #[run_while(|bb| *bb.t0 != (bb.b0 + 2) % 2)]
+        #[success_if(|bb| bb.b1 > bb.b1 + 3)]
+        ReactiveFallback {
+            WaitValueUpdate(t0) {
+                ReactiveFallback {
+                    Iterate(l0, element = {b1}, until = Never) {
+                        Condition(Cond<0>),
                     },
                 },
+            },
+            Action(PIo<1>, t0 = {b0}),
+            RepeatUntilSuccess(forever) {
+                SubTree(Tree0502Sub0, b0 = {=}, t0 = {t0}, l0 = {=}, b1 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0502Blackboard { o0 b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0503Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-        }
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0502Blackboard { b0 t0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        AsyncSequence {
-            Action(PAct<0>, b0 = {b1}, b1 = {=}),
-            StatefulAction(Task<1>),
-            SubTree(Tree0503Sub0, b1 = {=}),
-            Sleep(0),
+        ForceFailure {
+            Script(|bb| bb.b0 += 1),
         }
     }
 }
 
-board!(Tree0503Blackboard { b1 });
+board!(Tree0503Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
-        Filter(times = 1, count = Failure, filtered = Failure) {
-            MemSequence {
-                TryCatch(catch_on_halt = true) {
-                    Selector {
-                        Condition(Cond<0>),
-                        Deadline(0) {
-                            Action(Act<1>),
-                        },
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        RepeatTimes(forever) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Optional {
-                        Repeater(2) {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<6>),
-                        IfThenElse {
-                            StatefulAction(Task<7>),
-                            Sleep(0),
-                        },
-                        Failer,
-                    },
-                },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        BinarySelector(|bb| bb.b0 != 7) {
+            #[on_success(|bb| if *bb.t0 < bb.o0.unwrap_or(0) % 3 { *bb.t0 += 3 })]
+            Interrupt(|bb| bb.b0 % 2 != 1) {
+                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(1) + 4) % 2, &mut bb.b0)),
+            },
+            Filter(times = 1, count = Failure, filtered = Failure) {
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0505Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Limiter(1) {
-            #[skip_if(|bb| bb.b0 < 0)]
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0504Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0505Sub0 for Ctx {
+    pub tree Tree0505 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 14,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
         }
-        RunOnce {
-            BinarySelector(|bb| bb.b0 < 7) {
-                SubTree(Tree0505Sub1, b0 = {=}, t0 = {t0}),
-                WasEntryUpdated(t0),
+        IndexSwitch(|bb| *bb.t1 % 3, dynamic = true) {
+            ReactiveSequence {
+                StatefulAction(TTask<0>),
+                #[skip_if(|bb| bb.b0 + 1 > 5)]
+                #[failure_if(|bb| (bb.b0 + 1) % 2 != 1)]
+                #[on_halted(|bb| { if bb.o0.unwrap_or(1) % 2 < 1 { bb.o0 = Some(*bb.t1 % 2) }; bb.t1.set(2) })]
+                Wait(100),
+                Action(TAct<1>),
             },
+            Succeeder,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0505 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        RepeatUntil(Success) {
-            SubTree(Tree0505Sub0, b0 = {=}, t0 = {t0}),
-        }
-    }
-}
+board!(Tree0505Blackboard { o0 t1 b0 });
 
-board!(Tree0505Blackboard { b0 t0 });
+fallible!(Tree0505);
 
 bt::behavior_tree! {
     pub tree Tree0506 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 3,
         }
-        Conditional(|bb| bb.b1 < 3, dynamic = true, else = Success) {
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0506Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0507 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-        }
-        Repeat(4) {
-            Filter(times = 1, filtered = Skipped) {
-                Fallback {
-                    Action(PAct<0>, b0 = {b1}, b1 = {=}),
-                    Condition(Cond<1>),
-                    #[run_while(|bb| *bb.t0 + 2 < 6)]
-                    #[failure_if(|bb| *bb.t0 % 4 > 2)]
-                    Script(|bb| { bb.b0 = *bb.t0 + 3; bb.b1 += 1 }),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
+        Parallel(failure = -3) {
+            Filter(times = 1, filtered = Failure) {
+                Conditional(|bb| bb.b1 == 6, dynamic = false, else = Success) {
+                    ReactiveFallback {
+                        #[run_while(|bb| *bb.t1 < bb.b0 + 3)]
+                        StatefulAction(Task<0>),
+                        #[on_success(|bb| { bb.b0 = *bb.t0 % 3; *bb.t1 += 1 })]
+                        Action(Act<1> = Act::<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            Sequence {
+                ScriptCondition(|bb| bb.b1 % 4 == 2),
+                AlwaysSuccess,
+                AlwaysSuccess,
+            },
+            Timeout(10) {
+                Loop(q0, if_empty = Skipped) {
+                    Condition(Cond<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0507Blackboard { b0 t0 b1 });
+board!(Tree0506Blackboard { t1 q0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0508Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-        }
-        MemSequence {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            WaitValueUpdate(t0) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
+    pub tree Tree0507 for Ctx {
+        Repeat(0) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        Timeout(0) {
-            SubTree(Tree0508Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0508Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        RetryUntilSuccessful(2) {
-            Parallel(failure = 5) {
-                Repeater(2) {
-                    Filter(times = 2, filtered = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+        ReactiveSequence {
+            Sequence {
+                FlipSelector {
+                    Cooldown(0, filtered = Skipped) {
+                        Condition(Cond<0>),
                     },
                 },
-                AlwaysFailure,
-                Precondition(|bb| bb.b0 < *bb.t0 + 2, else = Running) {
-                    StatefulAction(Task<1>),
+                MemSequence {
+                    Wait(100),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                Action(PAct<2>, b0 = 7, b1 = {b0}),
-                #[failure_if(|bb| *bb.t0 + 4 > bb.b0)]
-                #[post(|bb| { if bb.b0 != bb.b0 % 2 { bb.b0 = bb.b0 % 2 }; *bb.t0 += 3 })]
-                Inverter {
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0509Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                ParallelAll(2) {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-                Wait(30),
-            },
-            Action(Act<1>),
-            Condition(Cond<2>),
-            RepeatUntilSuccess(1) {
-                Inverter {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
                     Action(Act<3>),
                 },
             },
-            Repeat(3) {
-                StatefulAction(Task<4>),
+            Guard(|ctx| &mut ctx.token) {
+                SequenceStar {
+                    ReactiveFallback {
+                        Timeout(50) {
+                            ReactiveSequence {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    RepeatUntilSuccess(forever) {
+                        Condition(Cond<6>),
+                    },
+                },
             },
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[allow(unused)] #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+        }
+        Delay(0) {
+            IfThenElse {
+                Condition(Cond<0>),
+                FlipSelector {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+                    #[skip_if(|bb| bb.b1 % 2 != 0)]
+                    #[on_success(|bb| { bb.b1 += 3; bb.t0.set(bb.b1) })]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    Condition(Cond<4> = Cond::<4>),
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0510Blackboard { o0 b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0511 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        Loop(q0, if_empty = Failure) {
-            RunOnce(then_skip = false) {
-                Repeat(2) {
-                    WasEntryUpdated(t1),
+        FlipSelector {
+            BinarySelector(|bb| *bb.t0 > 7) {
+                StatefulAction(Task<0>),
+                ReactiveSelector {
+                    StatefulAction(Task<1>),
+                    Sleep(20),
                 },
+            },
+            Precondition(|bb| bb.b0 > *bb.t0, else = Running) {
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            },
+            MemPriority {
+                Condition(|ctx| ctx.check(3)),
+                Condition(PCond<4>, b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0511Blackboard { t1 q0 });
+board!(Tree0511Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0512 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        ReactiveSequence {
-            #[failure_if(|bb| *bb.t1 % 4 == 1)]
-            #[on_success(|bb| { if bb.o0.unwrap_or(4) % 3 != 0 { *bb.t0 += 3 }; bb.b0 += 3 })]
-            #[on_halted(|bb| { *bb.t1 += 2; *bb.t1 += 1 })]
-            BinarySelector(|bb| *bb.t1 + 4 == 6) {
-                Action(PAct<0>, b0 = {t1}, b1 = {=}),
-                Action(Act<1>),
-            },
-            SequenceWithMemory {
-                Wait(30),
-                Script(|bb| { bb.b0 += 1; bb.b1 = (*bb.t0 + 4) % 2 }),
+        Precondition(|bb| bb.o0.is_none(), else = Running) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Failer,
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                ScriptCondition(|bb| *bb.t0 != 1),
             },
         }
     }
 }
 
-board!(Tree0512Blackboard { o0 b0 b1 t0 t1 });
+board!(Tree0512Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        Parallel(success = -2, failure = -4) {
-            Selector {
-                WhileDoElse {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                },
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                Repeat(2) {
-                    #[run_while(|bb| bb.b0 + 2 != 7)]
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                },
-                Condition(Cond<3>),
-                ParallelAll(max_failures = -1) {
-                    Repeater(forever) {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                    Cooldown(10, filtered = Failure) {
-                        StatefulAction(PTask<5>, b0 = 7, b1 = {b1}),
+    pub tree Tree0513 for Ctx, error DiffError {
+        RepeatUntil(Success) {
+            MemPriority {
+                Action(|ctx| ctx.try_exec(0)),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    PrioritySelector {
+                        #[score(1)]
+                        Condition(Cond<1>),
                     },
                 },
-            },
-            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop) {
-                Cooldown(0, filtered = Failure) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        #[post(|bb| bb.b0 += 2)]
-                        Action(PAct<6>, b0 = {b0}, b1 = {b1}),
-                        Action(PIo<7>, t0 = {b0}),
-                    },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<3>),
                 },
-                IfThenElse {
-                    Switch(b1) {
-                        case 0 => AlwaysRunning,
-                        _ => Condition(Cond<8> = Cond::<8>),
-                    },
-                    Repeater(forever) {
-                        Action(Act<9>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Switch(b1) {
-                    case 2 => Repeater(3) {
-                        #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
-                        Condition(Cond<10>),
-                    },
-                    case 1 => Script(|bb| { bb.b1 = 5; if (bb.b0 + 3) % 4 > 1 { bb.b1 += 2 } }),
-                    _ => Wait(10),
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0513Blackboard { b1 t0 b0 });
+fallible!(Tree0513);
 
 bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-        }
-        Precondition(|bb| bb.b0 > bb.b1 % 3, else = Skipped) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                AlwaysRunning,
+    pub tree Tree0514 for Ctx, error DiffError {
+        AsyncSequence {
+            ReactiveSequence {
+                RepeatUntilSuccess(forever) {
+                    ForceSuccess {
+                        StatefulAction(TTask<0>),
+                    },
+                },
+                ForceSuccess {
+                    Action(|ctx| ctx.try_exec(1)),
+                },
+                Action(|ctx| ctx.try_exec(2)),
+            },
+            Delay(30) {
+                MemPriority {
+                    ReactiveSequence {
+                        Wait(0),
+                        Action(|ctx| ctx.try_exec(3)),
+                    },
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            Priority {
+                                Action(TAct<4>),
+                                Condition(|ctx| ctx.try_check(5)),
+                            },
+                            Action(|ctx| ctx.try_exec(6)),
+                            Condition(TCond<7>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(TTask<8>),
+                Condition(Cond<9>),
+                Condition(Cond<10>),
+                Condition(|ctx| ctx.check(11)),
+                StatefulAction(TTask<12>),
+            },
+            ParallelAll {
+                StatefulAction(TTask<13>),
+                Action(Act<14>),
+                StatefulAction(TTask<15>),
+            },
+            IfThenElse {
+                SequenceStar {
+                    ReactiveFallback {
+                        StatefulAction(Task<16>),
+                        Condition(TCond<17>),
+                    },
+                    RepeatTimes(3) {
+                        Action(|ctx| ctx.try_exec(18)),
+                    },
+                },
+                MaxTime(30) {
+                    Condition(|ctx| ctx.try_check(19)),
+                },
             },
         }
     }
 }
 
-board!(Tree0514Blackboard { b0 b1 });
+fallible!(Tree0514);
+
+bt::behavior_tree! {
+    pub tree Tree0515Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            o0: Option<i64> = Some(9),
+        }
+        MemPriority {
+            Condition(Cond<2>),
+            #[skip_if(|bb| bb.b1 == 7)]
+            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+            #[success_if(|bb| (bb.b1 + 1) % 4 == 0)]
+            AlwaysRunning,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            l0: Vec<i64>,
+            o0: Option<i64>,
         }
-        Limiter(1) {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<1>),
-                Repeat(forever) {
-                    Condition(Cond<2> = Cond::<2>),
+        Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+            SkipUnlessUpdated(t0) {
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<0>),
+                    Conditional(|bb| *bb.t0 == 7, else = Success) {
+                        MemPriority {
+                            RunOnce(then_skip = false) {
+                                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+                                    AlwaysRunning,
+                                },
+                            },
+                            Deadline(50) {
+                                Action(Act<1>),
+                            },
+                            SubTree(Tree0515Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, l0 = {l0}, o0 = {=}),
+                        },
+                    },
                 },
-                #[on_success(|bb| if bb.b0 > 0 { bb.b1 += 3 })]
-                StatefulAction(PTask<3>, b0 = 4),
             },
         }
     }
 }
 
-board!(Tree0515Blackboard { b1 b0 });
+board!(Tree0515Blackboard { b1 t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Timeout(20) {
-                #[run_while(|bb| *bb.t0 != 6)]
-                #[on_success(|bb| bb.t1.set(bb.b1))]
-                Timeout(0) {
-                    RepeatTimes(3) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b1 % 3 < 1)]
-            #[failure_if(|bb| bb.b1 > 4)]
-            #[success_if(|bb| bb.b0 > 1)]
-            AlwaysFailure,
+        AsyncSequence {
+            StatefulAction(Task<0>),
+            SetBlackboard(o0 = Some(7)),
         }
     }
 }
 
-board!(Tree0516Blackboard { b1 t1 t0 b0 });
+board!(Tree0516Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0517Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 14,
+            b0: i64 = 12,
+        }
+        Switch(b1) {
+            case 2 => #[failure_if(|bb| bb.b1 < 6)]
+            #[on_success(|bb| if *bb.t0 == (bb.b0 + 1) % 2 { bb.b1 = bb.b0 })]
+            RunOnce(then_skip = true) {
+                Cooldown(20, filtered = Failure) {
+                    Parallel(success = 2, failure = -3) {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                        Sleep(20),
+                    },
+                },
+            },
+            _ => Loop(q0, value = {b1}, if_empty = Running) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
-        Limiter(3) {
-            WhileDoElse {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-                Fallback {
-                    Remap(success = Failure, failure = Failure) {
-                        Wait(0),
-                    },
-                    Deadline(0) {
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Condition(Cond<2>),
-                },
-            },
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 2,
+        }
+        Filter(times = 1, count = Failure) {
+            SubTree(Tree0517Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
         }
     }
 }
+
+board!(Tree0517Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
         blackboard {
-            b1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1],
         }
-        Filter(times = 1) {
-            SequenceWithMemory {
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                #[on_success(|bb| bb.t0.set(2))]
-                ParallelAll(max_failures = -1) {
-                    Cooldown(20, filtered = Skipped) {
-                        #[run_while(|bb| bb.b1 < 3)]
-                        Condition(Cond<1>),
-                    },
+        ParallelAll(max_failures = -5) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Deadline(50) {
+                    Condition(Cond<0>),
                 },
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Wait(0),
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
+                AlwaysRunning,
             },
-        }
-    }
-}
-
-board!(Tree0518Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
-            Condition(PCond<0>, b0 = {=}),
-            ReactiveSequence {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-            },
-            Filter(times = 2, count = Success, filtered = Failure) {
-                ReactiveSequence {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(Act<4>),
-                        Condition(PCond<5>, b0 = {b0}),
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Action(Act<1>),
                     },
-                    ParallelAll {
-                        Action(Act<6> = Act::<6>),
-                        ScriptCondition(|bb| bb.b1 == 6),
-                        StatefulAction(Task<7> = Task::<7>),
-                        Precondition(|bb| *bb.t0 != 7, else = Failure) {
-                            Condition(Cond<8>),
+                    MaxTime(20) {
+                        #[post(|bb| bb.b0 += 1)]
+                        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                            Fallback {
+                                Condition(Cond<2>),
+                                Condition(Cond<3>),
+                            },
                         },
                     },
                 },
             },
+            WaitValueUpdate(t0) {
+                IfThenElse {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = 9, b1 = {b0}),
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    SetBlackboard(o0 = Some(4)),
+                },
+            },
+            ScriptCondition(|bb| (*bb.t1 + 4) % 3 > 1),
+            Delay(100) {
+                ForceFailure {
+                    Script(|bb| bb.b0 = *bb.t1),
+                },
+            },
         }
     }
 }
 
-board!(Tree0519Blackboard { b0 b1 t0 });
+board!(Tree0518Blackboard { o0 t1 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0519Sub1 for Ctx {
+        Invert {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0519Sub0 for Ctx {
+        SubTree(Tree0519Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0519 for Ctx {
+        Filter(times = 3, count = Completed, filtered = Failure) {
+            SubTree(Tree0519Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0520 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            b1: i64,
         }
-        Sequence {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+        #[failure_if(|bb| (bb.b1 + 2) % 2 == 1)]
+        TryCatch {
+            ReactiveFallback {
+                #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<1>),
+            },
+            RepeatUntilFailure(1) {
+                Sequence {
+                    Action(PAct<2>, b0 = 6),
+                    #[run_while(|bb| bb.b0 != 7)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            Selector {
+                Observe(|bb| bb.b1 % 2 < 0, abort = both) {
+                    Action(PAct<7>, b0 = {t0}, b1 = {b1}),
+                },
+                Observe(|bb| bb.b0 < bb.b0 % 2) {
+                    #[on_failure(|bb| if bb.b0 < 5 { bb.b1 += 1 })]
+                    #[run_while(|bb| bb.b1 < 3)]
+                    #[on_success(|bb| bb.b1 = 8)]
+                    Script(|bb| bb.b0 = 5),
+                },
+            },
+            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree0520Blackboard { b0 });
+board!(Tree0520Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            b1: i64 = 2,
         }
-        ForceSuccess {
-            SequenceWithMemory {
-                WhileDoElse {
-                    Delay(20) {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[post(|bb| bb.b0 = *bb.t0 % 3)]
-                        Conditional(|bb| bb.b0 < 4, dynamic = false, else = Success) {
-                            #[on_failure(|bb| if *bb.t0 + 4 > (bb.b0 + 2) % 3 { bb.b0 += 1 })]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Condition(Cond<1>),
-                    FlipSelector {
-                        #[post(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                        #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        Condition(Cond<2>),
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                        #[failure_if(|bb| bb.b0 < bb.b0 % 4)]
-                        #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.t0.set(*bb.t0 % 3) })]
-                        #[on_success(|bb| { bb.b0 = (bb.b0 + 1) % 4; bb.t0.set((bb.b0 + 4) % 3) })]
-                        ScriptCondition(|bb| *bb.t0 + 4 != (bb.b0 + 3) % 3),
-                    },
-                },
-                Action(Act<4>),
+        StepSequencer {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+            ScriptCondition(|bb| bb.b1 % 3 > 0),
+            Succeeder,
+            Repeater(3) {
+                StatefulAction(Task<1>),
             },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0521Blackboard { t0 b0 });
+board!(Tree0521Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0522 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Fallback {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    Sleep(20),
-                    Condition(|ctx| ctx.check(0)),
+        ReactiveFallback {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
+            StatefulAction(Task<1> = Task::<1>),
+            Parallel(success = 0) {
+                Action(Act<2>),
+                #[failure_if(|bb| bb.b0 % 2 != 1)]
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
                 },
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                Action(PIo<1>, t0 = {=}),
-            },
-            Interrupt(|bb| *bb.t0 < (*bb.t0 + 1) % 3) {
-                Priority {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            IndexSwitch(|bb| (bb.b0 + 2) % 3) {
-                Condition(|ctx| ctx.check(4)),
-                Sequence {
-                    Limiter(3) {
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                WasEntryUpdated(t0),
             },
         }
     }
@@ -721,45 +738,40 @@ board!(Tree0522Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0523 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
             #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
         }
-        ParallelAll(1) {
-            FlipSelector {
-                StepSequencer {
-                    Action(PIo<0>, t0 = {b0}),
-                    Action(PIo<1>, t0 = {t1}),
-                    Action(Act<2>),
+        ReactiveSequence {
+            WaitUntil(|bb| *bb.t1 == 4) {
+                #[success_if(|bb| *bb.t1 < 4)]
+                SequenceWithMemory {
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<0>),
                 },
-                BinarySelector(|bb| *bb.t0 != bb.b0 + 3, dynamic = false) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(Task<3>),
-                        SetBlackboard(o0 = Some(6)),
-                        StatefulAction(Task<4>),
-                        SetBlackboard(t1 = 6),
-                    },
-                    Delay(100) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < 1)]
-                        Switch(b1) {
-                            case 4 => Condition(Cond<5> = Cond::<5>),
-                            case 5 => StatefulAction(Task<6> = Task::<6>),
-                            _ => Action(PAct<7>, b0 = {b0}, b1 = {=}),
+            },
+            Repeat(1) {
+                Wait(20),
+            },
+            Action(Act<1>),
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
+                Condition(Cond<3>),
+            },
+            #[failure_if(|bb| bb.b0 + 2 == (*bb.t0 + 2) % 3)]
+            Cooldown(0) {
+                Deadline(0) {
+                    Invert {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b0 += 3 })]
+                        Priority {
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            #[on_failure(|bb| bb.b0 += 2)]
+                            StatefulAction(Task<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
                         },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Remap(success = Success, failure = Success) {
-                            Action(Act<8>),
-                        },
-                    },
-                    MemSequence {
-                        Condition(Cond<9>),
-                        SetBlackboard(b0 = 9),
-                        StatefulAction(PTask<10>, b0 = 2, b1 = {b0}),
                     },
                 },
             },
@@ -767,1105 +779,1143 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0523Blackboard { t0 b0 t1 o0 b1 });
+board!(Tree0523Blackboard { t1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
-            b0: i64 = 4,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(5),
         }
-        AsyncFallback {
-            ParallelAll(0) {
-                #[success_if(|bb| *bb.t0 % 4 != 2)]
-                Condition(Cond<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-            },
-            StatefulAction(Task<2>),
-            ForceSuccess {
-                SequenceStar {
-                    #[skip_if(|bb| bb.b1 < 5)]
-                    BinarySelector(|bb| bb.b1 < bb.b0 + 1, dynamic = false) {
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t1}),
+        Selector {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    Precondition(|bb| bb.o0.is_none()) {
+                        WhileDoElse {
+                            #[run_while(|bb| bb.b0 + 1 < 5)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            ReactiveFallback {
+                                Condition(Cond<0>),
+                                Action(Act<1>),
+                                Condition(Cond<2>),
+                                Action(Act<3> = Act::<3>),
+                            },
+                            Condition(Cond<4>),
+                        },
                     },
                 },
             },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                AlwaysSuccess,
-                AlwaysFailure,
+            ReactiveSequence {
+                Action(Act<5>),
+                Action(PAct<6>, b0 = {t0}),
+                DynamicSequence {
+                    ScriptCondition(|bb| bb.b1 + 1 != bb.o0.unwrap_or(3)),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                StatefulAction(Task<8> = Task::<8>),
+                SetBlackboard(t0 = {b0}),
             },
+            ParallelAll(2) {
+                Sleep(30),
+                #[on_halted(|bb| bb.b0 += 1)]
+                StepSequencer {
+                    Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                    StatefulAction(Task<10>),
+                    Condition(PCond<11>, b0 = {b1}),
+                    StatefulAction(Task<12>),
+                },
+                SetBlackboard(o0 = Some(2)),
+            },
+            Action(Act<13>),
         }
     }
 }
 
-board!(Tree0524Blackboard { t0 t1 b1 b0 });
+board!(Tree0524Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0525 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
+            b1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Delay(20) {
-            ReactiveSelector {
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1) % 4)),
-                Sequence {
-                    RepeatUntilFailure(3) {
-                        StatefulAction(Task<1>),
-                    },
-                    AlwaysFailure,
-                },
-                Action(PAct<2>, b0 = 1, b1 = {b0}),
-            },
+        StepSequencer {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            SetBlackboard(t0 = {b1}),
+            Action(|ctx| ctx.exec(1)),
+            Condition(|ctx| ctx.check(2)),
         }
     }
 }
 
-board!(Tree0525Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0525Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0526Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, value = {b1}) {
-            SubTree(Tree0526Sub1, ..),
+        TryCatch(catch_on_halt = false) {
+            AlwaysSuccess,
+            RepeatUntilSuccess(1) {
+                Wait(10),
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            FlipSelector {
+                StatefulAction(Task<5>),
+                Failer,
+                AlwaysSuccess,
+                Condition(Cond<6>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0526 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        RepeatTimes(1) {
-            SubTree(Tree0526Sub0, ..),
+        SequenceStar {
+            IfThenElse {
+                ParallelAll {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    RetryUntilSuccessful(3) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            SubTree(Tree0526Sub0),
         }
     }
 }
-
-board!(Tree0526Blackboard { b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0527 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-            Filter(times = 2, count = Success, filtered = Failure) {
-                Condition(Cond<1>),
-            },
-            Condition(Cond<2>),
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
-            },
+        RepeatUntilFailure(2) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0528 for Ctx, error DiffError {
+    pub tree Tree0528 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64>,
-        }
-        Parallel {
-            Fallback {
-                Repeat(4) {
-                    Condition(TCond<0>),
-                },
-                #[on_halted(|bb| *bb.t1 += 1)]
-                BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 == *bb.t1, dynamic = false) {
-                    StatefulAction(TTask<1>),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                Cooldown(0, filtered = Skipped) {
-                    Script(|bb| { bb.o0 = Some(bb.b0 % 3); bb.t0.set((bb.b0 + 3) % 2) }),
-                },
-                Action(TAct<3>),
-                KeepRunningUntilFailure {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Condition(Cond<4>),
-                },
-            },
-            ParallelAll {
-                #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                RepeatTimes(forever) {
-                    Condition(TCond<5>),
-                },
-                Script(|bb| bb.b0 += 1),
-                SequenceWithMemory {
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(TTask<6>),
-                    },
-                },
-                MemPriority {
-                    WasEntryUpdated(t1),
-                    AlwaysSuccess,
-                    Error(DiffError(1030)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0528Blackboard { b0 t0 t1 o0 });
-
-fallible!(Tree0528);
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(3),
+            b0: i64,
         }
         Sequence {
-            Loop(q0, if_empty = Skipped) {
-                Error(DiffError(1068)),
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) != 2)]
-            Repeat(forever) {
-                ReactiveFallback {
-                    Action(|ctx| ctx.try_exec(0)),
-                    AlwaysSuccess,
+            StatefulAction(Task<0>),
+            Sleep(0),
+            SetBlackboard(b0 = 8),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0528Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            IfThenElse {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = 0),
                 },
-            },
-            Condition(Cond<1> = Cond::<1>),
-            Action(Act<2>),
-            Repeat(4) {
-                AlwaysSuccess,
+                #[on_halted(|bb| if (bb.o0.unwrap_or(5) + 1) % 4 == 3 { *bb.t0 += 2 })]
+                #[run_while(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| bb.b0 < bb.b0 + 2)]
+                Priority {
+                    StatefulAction(Task<2>),
+                    Fallback {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = {t0}, b1 = {t0}),
+                    },
+                    SetBlackboard(b0 = 2),
+                },
             },
         }
     }
 }
 
-board!(Tree0529Blackboard { o0 q0 });
-
-fallible!(Tree0529);
+board!(Tree0529Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
         blackboard {
+            l0: Vec<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
             #[tracked] t1: i64,
+            b0: i64 = 4,
         }
-        BinarySelector(|bb| *bb.t1 < 1) {
-            Action(PAct<0>, b0 = 8),
-            KeepRunningUntilFailure {
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0530Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        PolicyParallel(policy = FirstSuccess) {
-            Fallback {
-                Priority {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+            BinarySelector(|bb| *bb.t1 + 2 > 3, dynamic = false) {
+                #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
+                    Repeat(3) {
+                        Repeat(3) {
+                            Script(|bb| bb.t1.set(bb.b1)),
+                        },
+                    },
+                    Delay(0) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Condition(|ctx| ctx.check(1)),
+                    #[on_failure(|bb| bb.t1.set((bb.b0 + 2) % 4))]
+                    Timeout(10) {
+                        StatefulAction(Task<2>),
+                    },
+                    Fallback {
+                        #[on_halted(|bb| bb.b1 = *bb.t1 % 4)]
+                        #[post(|bb| *bb.t1 += 1)]
+                        #[run_while(|bb| bb.b0 % 2 != 1)]
+                        StatefulAction(Task<3>),
+                        Retry(0) {
+                            Action(PAct<4>, b0 = 1, b1 = {b0}),
+                        },
+                        Wait(30),
+                    },
                 },
-                Condition(Cond<3>),
-                RunOnce {
-                    Condition(Cond<4>),
-                },
-            },
-            ParallelAll {
-                Condition(Cond<5> = Cond::<5>),
-                SequenceStar {
-                    Condition(|ctx| ctx.check(6)),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-                Sleep(50),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
-            Precondition(|bb| *bb.t1 + 3 != 6, else = Success) {
-                Repeater(3) {
-                    Repeat(forever) {
-                        Sleep(10),
+                #[post(|bb| bb.b0 = bb.b1 + 3)]
+                Inverter {
+                    Repeat(2) {
+                        TryCatch {
+                            ParallelAll {
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
+                            Timeout(0) {
+                                Condition(Cond<7>),
+                            },
+                            IfThenElse {
+                                Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
+                                Action(PAct<9>, b0 = 9),
+                            },
+                        },
                     },
                 },
             },
-            StatefulAction(TTask<0>),
-            Cooldown(0, filtered = Failure) {
-                RepeatTimes(2) {
-                    AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0530Blackboard { l0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0531 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+        }
+        StepSequencer {
+            FlipSelector {
+                Repeat(4) {
+                    Fallback {
+                        MemPriority {
+                            PrioritySelector {
+                                #[score(|bb| (bb.b1 % 2) as f32)]
+                                Condition(PCond<0>, b0 = {=}),
+                                #[score(|bb| (bb.b1) as f32)]
+                                IfThenElse {
+                                    StatefulAction(Task<1>),
+                                    ScriptCondition(|bb| bb.b0 + 3 == 3),
+                                },
+                                #[score(1)]
+                                Loop(q0, if_empty = Running) {
+                                    SetBlackboard(b1 = 1),
+                                },
+                            },
+                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                                RepeatUntil(Success) {
+                                    AlwaysSuccess,
+                                },
+                                #[failure_if(|bb| bb.b0 + 3 < bb.b0)]
+                                #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                                TryCatch(catch_on_halt = false) {
+                                    StatefulAction(PTask<2>, b0 = {=}),
+                                    Script(|bb| bb.b0 += 3),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
+                                },
+                            },
+                        },
+                        Action(Act<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0532Blackboard { t1 t0 });
+board!(Tree0531Blackboard { b0 t0 q0 b1 });
 
-fallible!(Tree0532);
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+        }
+        ReactiveFallback {
+            Switch(b1) {
+                case 2 => DynamicSelector {
+                    ScriptCondition(|bb| bb.b0 > 7),
+                    WaitUntil(|bb| bb.b0 < 0) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                case 4 => StatefulAction(Task<1> = Task::<1>),
+                _ => Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+            },
+            #[on_halted(|bb| bb.b1 = 8)]
+            #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
+            #[skip_if(|bb| bb.b1 + 2 < *bb.t0)]
+            Runner,
+            RunOnce(then_skip = false) {
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                AsyncFallback {
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+            },
+            ReactiveSequence {
+                Observe(|bb| bb.b1 > bb.b0) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Repeater(forever) {
+                            ReactiveSequence {
+                                Action(Act<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0532Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0533 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        StepSequencer {
-            IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Fail, dynamic = true) {
-                Conditional(|bb| *bb.t1 + 4 > 2, dynamic = false, else = Success) {
-                    Condition(|ctx| ctx.check(0)),
+        Repeat(1) {
+            FlipSelector {
+                Optional {
+                    Filter(times = 2) {
+                        RunOnce {
+                            DynamicSequence {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+                DynamicSelector {
+                    Condition(Cond<2>),
+                    Parallel(success = -1, failure = 1) {
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<3>),
                 },
             },
-            SetBlackboard(b0 = 9),
-            #[success_if(|bb| *bb.t0 % 2 > 0)]
-            #[post(|bb| bb.o0 = Some(bb.b0))]
-            StatefulAction(PTask<1>, b0 = {t1}),
-            RepeatUntil(Failure) {
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
         }
-    }
-}
-
-board!(Tree0533Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0534Sub0 for Ctx {
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0534 for Ctx {
-        Parallel(success = -1, failure = 2) {
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<0>),
-                SubTree(Tree0534Sub0),
-                StatefulAction(Task<2>),
+        blackboard {
+            b1: i64 = 2,
+            l0: Vec<i64>,
+        }
+        SequenceStar {
+            Iterate(l0, element = {b1}, max = 2, reset_index = false) {
+                Action(Act<0>),
             },
-            RepeatTimes(1) {
-                Repeat(1) {
-                    RepeatUntilFailure(forever) {
-                        Condition(Cond<3>),
+            Retry(forever) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0534Blackboard { b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(0),
+        }
+        RepeatTimes(3) {
+            MaxTime(0) {
+                StepSequencer {
+                    Switch(b1) {
+                        case 0 => StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                        _ => Condition(PCond<1>, b0 = {=}),
+                    },
+                    Inverter {
+                        Sequence {
+                            StatefulAction(TTask<2>),
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
+                    Repeat(1) {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    WaitUntil(|bb| bb.o0.unwrap_or(3) > 1) {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Sleep(0),
+                        #[on_success(|bb| bb.o0 = None)]
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Action(|ctx| ctx.try_exec(5)),
                     },
                 },
             },
-            Deadline(0) {
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    Sleep(50),
-                    StatefulAction(Task<6>),
+        }
+    }
+}
+
+board!(Tree0535Blackboard { b0 b1 o0 });
+
+fallible!(Tree0535);
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx, error DiffError {
+        ReactiveSequence {
+            Sleep(30),
+            AsyncSequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(|ctx| ctx.try_check(1)),
+                    AlwaysFailure,
+                    Action(TAct<2>),
                 },
             },
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-            },
+            Error(DiffError(1076)),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        Timeout(20) {
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Condition(|ctx| ctx.check(3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceWithMemory {
-            Precondition(|bb| *bb.t0 + 4 > 5, else = Success) {
-                AlwaysFailure,
-            },
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            MaxTime(0) {
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Wait(50),
-                    SubTree(Tree0536Sub0, ..),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            Repeat(0) {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0536Blackboard { t0 });
+fallible!(Tree0536);
 
 bt::behavior_tree! {
     pub tree Tree0537 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-        }
-        Invert {
-            #[post(|bb| if bb.b1 != 6 { bb.b0 += 2 })]
-            Selector {
-                Action(|ctx| ctx.exec(0)),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+        ReactiveSequence {
+            FlipSelector {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    Failer,
+                    Condition(Cond<2>),
+                },
             },
         }
     }
 }
-
-board!(Tree0537Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0538 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            FlipSelector {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                    Condition(Cond<1> = Cond::<1>),
+        #[on_success(|bb| if *bb.t0 < (bb.b1 + 2) % 4 { *bb.t0 += 1 })]
+        #[skip_if(|bb| bb.b1 < (bb.b1 + 3) % 2)]
+        Sequence {
+            Fallback {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(0)),
+                    Sleep(20),
+                    Succeeder,
                 },
-                BinarySelector(|bb| *bb.t1 < 0, dynamic = false) {
-                    RunOnce {
-                        BinarySelector(|bb| *bb.t0 % 2 == 0, dynamic = true) {
-                            Condition(Cond<2>),
-                            ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 < 1),
+                RunOnce(then_skip = false) {
+                    Action(Act<1>),
+                },
+            },
+            WhileDoElse {
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.b0 + 4 > *bb.t0),
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    RetryUntilSuccessful(3) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0) as f32)]
+                            UnsetBlackboard(o0),
                         },
                     },
-                    Interrupt(|bb| *bb.t1 != 0) {
-                        ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                },
+                Delay(50) {
+                    WaitValueUpdate(t0) {
+                        IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail, dynamic = true) {
+                            Switch(b1) {
+                                case 5 => Condition(|ctx| ctx.check(5)),
+                                _ => WasEntryUpdated(t0),
+                            },
+                        },
                     },
                 },
+            },
+            #[on_halted(|bb| if bb.b1 == bb.b1 + 3 { bb.o0 = None })]
+            #[run_while(|bb| bb.o0.is_none())]
+            #[skip_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(1))]
+            DynamicSelector {
+                Condition(Cond<6>),
+                #[success_if(|bb| *bb.t0 < bb.b1)]
+                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(Cond<10>),
+                },
+            },
+            Repeater(0) {
+                StatefulAction(Task<11>),
             },
         }
     }
 }
 
-board!(Tree0538Blackboard { b0 o0 t1 q0 t0 });
+board!(Tree0538Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub0 for Ctx {
+        SubTree(Tree0539Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0539 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        MaxTime(0) {
-            RunOnce(then_skip = true) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    AlwaysRunning,
-                },
-            },
+        Repeat(0) {
+            SubTree(Tree0539Sub0),
         }
     }
 }
 
-board!(Tree0539Blackboard { t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Priority {
-            Timeout(30) {
-                Switch(b1) {
-                    case 0 => #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                    Interrupt(|bb| bb.b0 > 0) {
-                        #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(3) + 1))]
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                    case 5 => ParallelAll(max_failures = -1) {
-                        #[run_while(|bb| bb.o0.unwrap_or(5) > 5)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Precondition(|bb| bb.b0 + 1 != 5, else = Success) {
-                            TryCatch(catch_on_halt = true) {
-                                AlwaysSuccess,
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    _ => Action(Act<1>),
-                },
-            },
-            Action(|ctx| ctx.exec(2)),
-            IndexSwitch(|bb| (bb.b1 + 4) % 3, out_of_range = Fail, dynamic = false) {
-                Delay(0) {
-                    #[on_halted(|bb| if bb.o0.unwrap_or(0) % 4 < 1 { bb.o0 = Some(bb.b0 + 2) })]
-                    AsyncSequence {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        ForceSuccess {
-                            Condition(PCond<3>, b0 = 9),
-                        },
-                    },
-                },
-                Repeat(1) {
-                    #[success_if(|bb| bb.b1 == 1)]
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b1 == 4)]
-                        #[run_while(|bb| *bb.t1 == 6)]
-                        #[success_if(|bb| bb.b1 < 3)]
-                        Wait(20),
-                        Precondition(|bb| *bb.t0 > 5, else = Running) {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(0))),
-                            Action(Act<6>),
-                            Condition(|ctx, bb| ctx.check_in(7, 7)),
-                        },
-                    },
-                },
-            },
+    pub tree Tree0540 for Ctx, error DiffError {
+        ReactiveSequence {
+            Action(Act<0>),
+            Error(DiffError(1040)),
         }
     }
 }
 
-board!(Tree0540Blackboard { o0 t1 b0 b1 t0 });
+fallible!(Tree0540);
 
 bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        IfThenElse {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                FlipSelector {
-                    Succeeder,
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Action(Act<3>),
+    pub tree Tree0541 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        AsyncFallback {
+            Observe(|bb| *bb.t0 + 3 > bb.b0, abort = self) {
+                Runner,
+            },
+            Conditional(|bb| bb.b1 != 1, dynamic = false) {
                 SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    Sleep(0),
-                },
-                StatefulAction(Task<6>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<7>),
-                Action(|ctx| ctx.exec(8)),
-            },
-            Retry(2) {
-                KeepRunningUntilFailure {
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<9>),
-                        Sequence {
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
-                            Action(Act<12> = Act::<12>),
-                        },
-                        Condition(|ctx| ctx.check(13)),
-                        StatefulAction(Task<14>),
-                    },
+                    Action(TAct<0>),
+                    #[success_if(|bb| bb.b1 + 3 > bb.b1 % 3)]
+                    #[post(|bb| if bb.b1 == 3 { bb.b1 = *bb.t0 })]
+                    Action(|ctx| ctx.try_exec(1)),
                 },
             },
         }
     }
 }
+
+board!(Tree0541Blackboard { b0 b1 t0 });
+
+fallible!(Tree0541);
 
 bt::behavior_tree! {
     pub tree Tree0542 for Ctx {
-        IfThenElse {
-            Inverter {
-                Sequence {
-                    Retry(2) {
-                        StatefulAction(Task<0>),
+        Filter(times = 2, count = Failure) {
+            Repeat(2) {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<0>),
                     },
-                    StatefulAction(Task<1> = Task::<1>),
-                    Optional {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Selector {
-                AlwaysFailure,
-                Priority {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                Fallback {
-                    Action(Act<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            FlipSelector {
-                Cooldown(0, filtered = Skipped) {
-                    ForceFailure {
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10> = Task::<10>),
                 },
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543Sub1 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543Sub0 for Ctx {
+        SubTree(Tree0543Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0543 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-        }
-        WhileDoElse {
-            ParallelAll {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Deadline(0) {
-                Runner,
-            },
+        ParallelAll(1) {
+            Wait(20),
+            SubTree(Tree0543Sub0),
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
-
-board!(Tree0543Blackboard { b0 q0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0544 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Priority {
-                KeepRunningUntilFailure {
-                    ScriptCondition(|bb| *bb.t0 > (bb.b0 + 1) % 3),
-                },
-                Deadline(50) {
-                    Retry(3) {
-                        #[post(|bb| bb.b0 += 3)]
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-            RepeatUntil(Success) {
-                Parallel(success = -1) {
-                    RunOnce {
-                        Sequence {
-                            StatefulAction(Task<1>),
-                            #[run_while(|bb| bb.b0 < 2)]
-                            Conditional(|bb| *bb.t0 > 7, else = Success) {
-                                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0544Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 9,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0> = Task::<0>),
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| bb.b0 % 3 < 2)]
-                #[run_while(|bb| (bb.b0 + 1) % 3 < 0)]
-                Wait(50),
-                StatefulAction(Task<2>),
-            },
-            #[skip_if(|bb| *bb.t1 + 4 < *bb.t0)]
-            #[run_while(|bb| bb.b0 + 2 > 5)]
-            #[post(|bb| bb.t0.set(bb.b0 % 2))]
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64,
-        }
-        Repeat(2) {
-            AsyncFallback {
-                ReactiveFallback {
-                    SubTree(Tree0545Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, t1 = {t1}),
-                    TryCatch(catch_on_halt = true) {
-                        SequenceStar {
-                            Wait(0),
-                            #[on_halted(|bb| if *bb.t1 < 1 { bb.b0 = *bb.t1 + 1 })]
-                            #[on_success(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0) })]
-                            #[skip_if(|bb| *bb.t1 != 6)]
-                            Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 4) % 4)),
-                            Script(|bb| { if *bb.t1 == 6 { bb.b0 += 1 }; if *bb.t0 < 0 { bb.b0 += 2 } }),
-                        },
-                        StatefulAction(TTask<6>),
-                    },
-                    MaxTime(0) {
-                        Precondition(|bb| bb.b0 == 6, else = Running) {
-                            WhileDoElse {
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.try_check(7)),
-                                    StatefulAction(TTask<8>),
-                                    Condition(|ctx| ctx.try_check(9)),
-                                    Action(Act<10>),
-                                },
-                                ReactiveSequence {
-                                    StatefulAction(Task<11>),
-                                    StatefulAction(Task<12>),
-                                    StatefulAction(PTask<13>, b0 = {t1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                        Action(TAct<14>),
-                        SequenceWithMemory {
-                            SkipUnlessUpdated(t0) {
-                                WaitUntil(|bb| *bb.t0 + 2 < bb.b0) {
-                                    Action(|ctx, bb| ctx.exec_in(15, *bb.t1 + 3, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| 9, out_of_range = Fail) {
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        Failer,
-                        Sequence {
-                            Condition(Cond<16>),
-                            SetBlackboard(t0 = {t1}),
-                            Error(DiffError(1095)),
-                        },
-                        Loop(q0, if_empty = Skipped) {
-                            Parallel {
-                                Failer,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0545Blackboard { t0 b0 q0 t1 });
-
-fallible!(Tree0545);
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
-        }
-        MemPriority {
-            IfThenElse {
-                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-                #[run_while(|bb| bb.b0 % 3 > 1)]
-                Conditional(|bb| bb.o0.unwrap_or(5) != 0, dynamic = false, else = Success) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
-                },
-                Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0546Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            b1: i64,
             o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        RepeatUntilSuccess(3) {
-            ParallelAll(max_failures = -3) {
-                StatefulAction(Task<0>),
-                Repeat(4) {
-                    StatefulAction(Task<1>),
-                },
-                Parallel(success = -2) {
-                    SetBlackboard(o0 = Some(8)),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    #[failure_if(|bb| *bb.t0 < bb.b1)]
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0547Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0548Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Condition(Cond<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-        }
-        StepSequencer {
-            Priority {
-                AsyncFallback {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    Condition(Cond<3>),
-                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {=}),
-                },
-            },
-            Loop(q0) {
-                Loop(q0) {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Selector {
-                            SubTree(Tree0548Sub0, t1 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}),
-                            #[skip_if(|bb| bb.b0 > 6)]
-                            #[on_success(|bb| { bb.b1 = bb.b1 % 2; bb.t1.set(bb.b1) })]
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0548Blackboard { t1 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 4, &mut bb.b1)),
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            Inverter {
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0549Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        Filter(times = 1, count = Completed, filtered = Failure) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0551 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        #[run_while(|bb| *bb.t0 % 4 < 1)]
-        #[skip_if(|bb| bb.o0.unwrap_or(5) > bb.b0)]
-        ReactiveSequence {
-            Loop(q0) {
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<0>),
-                        Script(|bb| bb.o0 = None),
-                    },
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b0 + 4 < 4)]
-                        #[success_if(|bb| *bb.t0 < 4)]
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    RunOnce(then_skip = true) {
-                        IfThenElse {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            ScriptCondition(|bb| *bb.t0 == 3),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        ScriptCondition(|bb| bb.b0 % 3 > 1),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            WhileDoElse {
-                FlipSelector {
-                    Action(PIo<7>, t0 = {b0}),
-                    Script(|bb| bb.o0 = None),
-                    Succeeder,
-                },
-                Sequence {
-                    MaxTime(50) {
-                        AlwaysSuccess,
-                    },
-                    MemSequence {
-                        Action(Act<8>),
-                        Action(Act<9>),
-                    },
-                    Action(PAct<10>, b0 = {t0}, b1 = {b0}),
-                },
-                Precondition(|bb| *bb.t0 != *bb.t0 + 1, else = Success) {
-                    ReactiveFallback {
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12>),
-                        Condition(|ctx, bb| ctx.check_in(13, *bb.t0 % 4)),
-                        Condition(Cond<14> = Cond::<14>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0551Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
             b0: i64 = 2,
         }
-        WhileDoElse {
-            Delay(10) {
-                BinarySelector(|bb| *bb.t1 == 4, dynamic = true) {
-                    Script(|bb| bb.b0 = *bb.t0 + 2),
-                    Action(|ctx| ctx.exec(0)),
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 4) as f32)]
+            SkipUnlessUpdated(t0) {
+                ForceSuccess {
+                    Sleep(0),
                 },
             },
-            Action(PAct<1>, b0 = {t1}, b1 = {t1}),
-            Action(PIo<2>, t0 = {b0}),
+            #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
+            StatefulAction(Task<0>),
+            #[score(|bb| (*bb.t0) as f32)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[on_success(|bb| bb.o0 = None)]
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0552Blackboard { t1 t0 b0 });
+board!(Tree0544Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0553 for Ctx, error DiffError {
+    pub tree Tree0545 for Ctx {
         blackboard {
-            b0: i64 = 0,
             #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(1),
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            TryCatch(catch_on_halt = true) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                    #[on_failure(|bb| { bb.o0 = None; bb.o0 = None })]
+                    #[run_while(|bb| bb.b0 + 3 == 7)]
+                    #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                    SetBlackboard(t0 = 9),
+                    Deadline(30) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    Switch(b1) {
+                        case 1 => Precondition(|bb| *bb.t0 + 4 != 5, else = Success) {
+                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                            #[on_failure(|bb| bb.t0.set(bb.b1))]
+                            #[post(|bb| bb.b1 = 5)]
+                            RepeatUntilSuccess(3) {
+                                Iterate(l0, element = {b1}, until = FirstFailure, max = 2) {
+                                    Sleep(0),
+                                },
+                            },
+                        },
+                        _ => #[success_if(|bb| bb.o0.is_none())]
+                        Precondition(|bb| *bb.t0 < 3, else = Running) {
+                            ReactiveSelector {
+                                StatefulAction(Task<3>),
+                                #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0 % 2)]
+                                #[run_while(|bb| bb.o0.is_some())]
+                                Sleep(20),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(4, (bb.o0.unwrap_or(4) + 3) % 2)),
+            },
+        }
+    }
+}
+
+board!(Tree0545Blackboard { t0 o0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0546Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            #[allow(unused)] b1: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Sequence {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[on_success(|bb| if bb.b0 % 3 > 1 { bb.b0 += 1 })]
-                #[post(|bb| bb.b0 += 1)]
-                #[failure_if(|bb| bb.b0 + 2 < 2)]
-                Action(|ctx| ctx.try_exec(0)),
-                Repeat(2) {
-                    Sequence {
-                        #[skip_if(|bb| bb.b0 % 4 < 3)]
-                        #[failure_if(|bb| *bb.t0 == 3)]
-                        StatefulAction(Task<1>),
-                        Condition(TCond<2>),
-                    },
-                },
-                WasEntryUpdated(t0),
-            },
-            ParallelAll(4) {
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Condition(TCond<4>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    #[failure_if(|bb| *bb.t0 < 6)]
-                    #[on_success(|bb| if *bb.t1 == (bb.b0 + 1) % 2 { bb.t0.set(bb.b0) })]
-                    Loop(q0, if_empty = Running) {
-                        Action(Act<6>),
-                    },
-                    Loop(q0, if_empty = Failure) {
-                        ScriptCondition(|bb| *bb.t1 % 4 < 3),
-                    },
+        Deadline(50) {
+            WhileDoElse {
+                TryCatch {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                    Condition(Cond<1>),
                 },
                 RepeatTimes(forever) {
-                    RetryUntilSuccessful(2) {
-                        SequenceWithMemory {
-                            #[skip_if(|bb| bb.b0 > 6)]
-                            #[run_while(|bb| *bb.t1 + 4 != bb.b0)]
-                            #[on_success(|bb| bb.t1.set(bb.b0))]
-                            Repeater(1) {
-                                Script(|bb| *bb.t0 += 1),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Parallel {
+                            Action(Act<2>),
+                            #[run_while(|bb| bb.b0 == (bb.b0 + 3) % 4)]
+                            #[success_if(|bb| *bb.t0 + 4 == 3)]
+                            Error(DiffError(1025)),
+                            RunOnce(then_skip = false) {
+                                SubTree(Tree0546Sub0, ..),
                             },
-                            #[on_halted(|bb| *bb.t0 += 2)]
                             Failer,
                         },
                     },
                 },
-                StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
-                Action(|ctx| ctx.try_exec(8)),
             },
         }
     }
 }
 
-board!(Tree0553Blackboard { b0 t0 t1 q0 });
+board!(Tree0546Blackboard { b0 t0 b1 q0 });
 
-fallible!(Tree0553);
-
-bt::behavior_tree! {
-    pub tree Tree0554Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+fallible!(Tree0546);
 
 bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            SubTree(Tree0554Sub0),
+    pub tree Tree0547 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64,
+        }
+        Precondition(|bb| bb.b0 > 4, else = Failure) {
+            Delay(10) {
+                Parallel(failure = 1) {
+                    Conditional(|bb| bb.b1 + 4 == 1, else = Failure) {
+                        Condition(TCond<0>),
+                    },
+                    Action(PAct<1>, b0 = 5),
+                    Condition(|ctx| ctx.try_check(2)),
+                    Fallback {
+                        #[on_halted(|bb| { if bb.b1 > 6 { bb.b0 = bb.b1 }; bb.b1 += 1 })]
+                        Action(|ctx| ctx.try_exec(3)),
+                        Action(PAct<4>, b0 = {t0}),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0547Blackboard { t0 b0 b1 });
+
+fallible!(Tree0547);
+
 bt::behavior_tree! {
-    pub tree Tree0555 for Ctx {
-        ForceSuccess {
-            Deadline(50) {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            Filter(times = 3, count = Failure) {
+                Sequence {
+                    Action(Act<0> = Act::<0>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Cooldown(0, filtered = Failure) {
+                Deadline(30) {
+                    Parallel(failure = 3) {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        StatefulAction(Task<4>),
+                        Sleep(0),
+                        Script(|bb| bb.t0.set(bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0548Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0549Sub0 for Ctx {
+        Action(Act<4> = Act::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx, error DiffError {
+        Inverter {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StepSequencer {
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(Task<2>),
+                        StatefulAction(TTask<3>),
+                    },
+                },
+                Repeat(3) {
+                    ReactiveFallback {
+                        TryCatch(catch_on_halt = true) {
+                            SequenceWithMemory {
+                                SubTree(Tree0549Sub0),
+                            },
+                            Condition(|ctx| ctx.try_check(5)),
+                            Remap(success = Success, failure = Success) {
+                                Wait(0),
+                            },
+                            Repeater(forever) {
+                                ReactiveFallback {
+                                    Error(DiffError(1043)),
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+                StatefulAction(TTask<7>),
+            },
+        }
+    }
+}
+
+fallible!(Tree0549);
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        BinarySelector(|bb| bb.b0 % 2 == 0) {
+            Remap(success = Failure, failure = Failure) {
+                Sequence {
+                    Deadline(10) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    ScriptCondition(|bb| *bb.t0 > bb.b0),
+                },
+            },
+            Parallel(success = -2, failure = 1) {
+                MaxTime(50) {
+                    Sleep(0),
+                },
+                Script(|bb| { if bb.b1 == 6 { bb.o0 = None }; bb.b0 += 1 }),
+                AlwaysSuccess,
+                ScriptCondition(|bb| (*bb.t0 + 3) % 2 > 0),
+                #[run_while(|bb| bb.b0 % 4 < 1)]
                 StatefulAction(Task<0>),
             },
         }
     }
 }
 
+board!(Tree0550Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] o0: Option<i64> = None,
+        }
+        Repeat(3) {
+            ParallelAll(3) {
+                Error(DiffError(1081)),
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(TTask<0>),
+                    Conditional(|bb| *bb.t0 != 5, dynamic = true, else = Failure) {
+                        Action(TAct<1>),
+                    },
+                    AlwaysRunning,
+                },
+                AlwaysFailure,
+                BinarySelector(|bb| *bb.t0 == 7, dynamic = false) {
+                    WasEntryUpdated(t0),
+                    StatefulAction(TTask<2>),
+                },
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0551Blackboard { t0 o0 });
+
+fallible!(Tree0551);
+
+bt::behavior_tree! {
+    pub tree Tree0552 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 1,
+        }
+        MemPriority {
+            ReactiveSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Selector {
+                    Observe(|bb| *bb.t0 > 5, abort = both) {
+                        Fallback {
+                            #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                            #[run_while(|bb| bb.b0 > 1)]
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                    Observe(|bb| bb.b0 > 5) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                WaitUntil(|bb| *bb.t0 != 3) {
+                    #[post(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.b0 + 1 > 0)]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                RepeatUntilFailure(forever) {
+                    Action(PAct<5>, b0 = {t0}),
+                },
+            },
+            FlipSelector {
+                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+                RunOnce(then_skip = false) {
+                    IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+                        Runner,
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                },
+                StatefulAction(Task<8>),
+                Interrupt(|bb| bb.b0 + 1 != 4) {
+                    AsyncSequence {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        SetBlackboard(b0 = {b1}),
+                        Script(|bb| bb.b1 += 1),
+                    },
+                },
+                Sequence {
+                    Action(Act<9>),
+                    Sleep(0),
+                },
+                SequenceStar {
+                    Condition(|ctx, bb| ctx.check_in(10, bb.o0.unwrap_or(4) % 2)),
+                    Wait(10),
+                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0552Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        ParallelAll {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                WaitUntil(|bb| (bb.o0.unwrap_or(2) + 1) % 3 < 2) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            ForceFailure {
+                Filter(times = 1, count = Completed) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            Switch(b1) {
+                case 4 => StatefulAction(PTask<2>, b0 = {b0}),
+                case 5 => StatefulAction(Task<3>),
+                case 3 => StatefulAction(Task<4>),
+                _ => Condition(Cond<5>),
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0553Blackboard { o0 l0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0554 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Inverter {
+            RetryUntilSuccessful(1) {
+                Loop(q0, if_empty = Success) {
+                    SkipUnlessUpdated(t0) {
+                        Action(PIo<0>, t0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0554Blackboard { b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx, error DiffError {
+        RepeatTimes(2) {
+            Delay(10) {
+                WhileDoElse {
+                    Parallel(failure = -2) {
+                        Sleep(30),
+                        Action(Act<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    DynamicSequence {
+                        Condition(|ctx| ctx.try_check(2)),
+                        Condition(TCond<3>),
+                        AlwaysSuccess,
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Timeout(30) {
+                            ReactiveFallback {
+                                Fallback {
+                                    Condition(Cond<4>),
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0555);
+
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64,
             #[tracked] t0: i64,
         }
         ReactiveSequence {
-            Condition(|ctx| ctx.check(0)),
-            Sleep(10),
-            Script(|bb| bb.b0 += 2),
-            ReactiveSequence {
-                RepeatTimes(3) {
-                    StatefulAction(Task<1>),
+            Fallback {
+                StatefulAction(Task<0>),
+                Conditional(|bb| *bb.t0 > 0, dynamic = true, else = Failure) {
+                    #[failure_if(|bb| bb.b0 < 4)]
+                    ScriptCondition(|bb| bb.b0 < 2),
                 },
                 SkipUnlessUpdated(t0) {
-                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Sequence {
+                RunOnce(then_skip = true) {
+                    Action(Act<2>),
+                },
+            },
+            Invert {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        RepeatUntilFailure(2) {
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        Invert {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b0, dynamic = false) {
+                Action(Act<5>),
+            },
+            #[run_while(|bb| (bb.b0 + 3) % 2 == 0)]
+            WhileDoElse {
+                Conditional(|bb| *bb.t0 % 3 != 0, dynamic = true, else = Failure) {
+                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                },
+                ReactiveSequence {
+                    ReactiveFallback {
+                        #[post(|bb| if *bb.t0 != 3 { bb.b0 += 1 })]
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[skip_if(|bb| bb.b0 == 7)]
+                        Action(Act<8> = Act::<8>),
+                        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                        #[skip_if(|bb| bb.b0 + 3 != 4)]
+                        StatefulAction(Task<9>),
+                    },
                 },
             },
         }
@@ -1876,11 +1926,54 @@ board!(Tree0556Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
-        RepeatUntilFailure(forever) {
-            IfThenElse {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx| ctx.check(1)),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            l0: Vec<i64>,
+        }
+        FlipSelector {
+            IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                AlwaysRunning,
+                Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+                Script(|bb| bb.b1 += 1),
+                Repeater(forever) {
+                    StatefulAction(Task<2>),
+                },
             },
+            ParallelAll(3) {
+                StatefulAction(Task<3>),
+                #[post(|bb| if bb.b0 % 4 < 1 { bb.t0.set(*bb.t0 % 2) })]
+                #[failure_if(|bb| *bb.t0 + 2 > *bb.t1)]
+                Cooldown(0, filtered = Skipped) {
+                    Delay(50) {
+                        Condition(Cond<4>),
+                    },
+                },
+                Repeater(forever) {
+                    ReactiveSequence {
+                        Wait(30),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0557Blackboard { t0 b0 b1 t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0558Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        ForceSuccess {
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -1888,179 +1981,121 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
-        RetryUntilSuccessful(1) {
-            WasEntryUpdated(t0),
+        ReactiveSelector {
+            SubTree(Tree0558Sub0, t0 = {=}),
+            MaxTime(0) {
+                Condition(PCond<1>, b0 = {t0}),
+            },
         }
     }
 }
 
-board!(Tree0558Blackboard { b1 b0 t0 });
+board!(Tree0558Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0559 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
         }
-        #[failure_if(|bb| (bb.b0 + 2) % 4 < 3)]
-        Repeat(forever) {
-            Interrupt(|bb| bb.b0 < 4) {
-                ForceFailure {
-                    PolicyParallel(policy = FirstSuccess) {
-                        Delay(10) {
-                            RepeatTimes(3) {
-                                WaitUntil(|bb| *bb.t0 % 2 == 1) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
+        Precondition(|bb| *bb.t0 != 5) {
+            Fallback {
+                StatefulAction(Task<0>),
+                ReactiveSelector {
+                    #[run_while(|bb| bb.o0.unwrap_or(2) % 3 < 2)]
+                    #[post(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3>),
                 },
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0559Blackboard { b0 t0 });
+board!(Tree0559Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0560 for Ctx {
-        StepSequencer {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Sleep(100),
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                },
-                Repeater(1) {
-                    Repeat(forever) {
-                        SequenceWithMemory {
-                            Condition(Cond<2>),
-                            Cooldown(0, filtered = Failure) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                },
-                Delay(0) {
-                    Remap(success = Failure, failure = Failure) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<6> = Task::<6>),
-                    StatefulAction(Task<7>),
-                    Deadline(0) {
-                        StatefulAction(Task<8>),
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            Priority {
+                Condition(|ctx| ctx.check(0)),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
             },
         }
     }
 }
+
+board!(Tree0560Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0561 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
             b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 2,
         }
-        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
-            Deadline(10) {
-                MemPriority {
-                    AlwaysFailure,
-                    Filter(times = 1, count = Completed) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Switch(b1) {
-                        case 0 => Condition(Cond<1> = Cond::<1>),
-                        _ => WasEntryUpdated(t0),
-                    },
-                },
-            },
-            AsyncSequence {
-                #[failure_if(|bb| bb.b1 < 4)]
-                Action(Act<2> = Act::<2>),
-                RetryUntilSuccessful(3) {
-                    #[on_success(|bb| if (bb.b0 + 2) % 4 != 0 { bb.b1 += 3 })]
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(3)),
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
-                        Sleep(100),
-                    },
-                },
-                Cooldown(50) {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
+        KeepRunningUntilFailure {
+            Inverter {
+                #[skip_if(|bb| *bb.t0 != bb.b1 + 3)]
+                #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
+                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree0561Blackboard { b1 t0 b0 });
+board!(Tree0561Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0562 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
             o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        Precondition(|bb| bb.o0.is_none(), else = Success) {
-            ReactiveFallback {
-                Timeout(0) {
-                    #[on_halted(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 % 4 })]
-                    StatefulAction(PTask<0>, b0 = {=}),
-                },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Repeat(2) {
-                    Deadline(0) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0562Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-        }
-        WhileDoElse {
-            Deadline(0) {
-                Fallback {
-                    BinarySelector(|bb| *bb.t1 % 3 > 0, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                        Inverter {
-                            SetBlackboard(t1 = 9),
+        Loop(q0, if_empty = Running) {
+            RunOnce(then_skip = true) {
+                SkipUnlessUpdated(t0) {
+                    ReactiveSequence {
+                        Repeat(3) {
+                            Condition(Cond<0> = Cond::<0>),
                         },
-                    },
-                },
-            },
-            Sleep(100),
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    Loop(q0) {
-                        Filter(times = 2, count = Success, filtered = Failure) {
-                            Repeat(0) {
-                                SetBlackboard(b0 = 9),
+                        Remap(success = Success, failure = Success) {
+                            SetBlackboard(b1 = 2),
+                        },
+                        SequenceWithMemory {
+                            Fallback {
+                                Observe(|bb| *bb.t0 < 3, abort = lower) {
+                                    #[on_failure(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 })]
+                                    #[success_if(|bb| bb.b0 == 7)]
+                                    #[post(|bb| bb.o0 = Some(bb.b0))]
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                                UnsetBlackboard(o0),
+                            },
+                            SetBlackboard(o0 = Some(9)),
+                        },
+                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 2))]
+                        Switch(b1) {
+                            case 1 => Action(PIo<1>, t0 = {=}),
+                            _ => Filter(times = 3, count = Failure, filtered = Skipped) {
+                                #[run_while(|bb| (bb.b1 + 3) % 3 == 1)]
+                                #[skip_if(|bb| bb.b1 != *bb.t0 % 2)]
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                SetBlackboard(b0 = {t0}),
                             },
                         },
                     },
@@ -2070,247 +2105,126 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0563Blackboard { t1 q0 b0 });
+board!(Tree0562Blackboard { o0 b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        Parallel(failure = -2) {
+            Condition(Cond<0>),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0564Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Sequence {
+            StatefulAction(Task<2>),
+            Condition(PCond<3>, b0 = 2),
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0564 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Fallback {
-            Precondition(|bb| *bb.t0 > 3) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
-                        #[failure_if(|bb| (bb.b0 + 4) % 2 < 0)]
-                        IfThenElse {
-                            ReactiveSelector {
-                                StatefulAction(Task<0>),
-                                Action(Act<1> = Act::<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            WasEntryUpdated(t0),
-                            TryCatch(catch_on_halt = true) {
-                                StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
+        AsyncFallback {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Observe(|bb| bb.b0 > 3, abort = none) {
+                    RepeatUntil(Success) {
+                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
                     },
                 },
             },
-            FlipSelector {
-                #[on_halted(|bb| if bb.b0 % 2 != 1 { *bb.t0 += 3 })]
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(Cond<8>),
-                    StatefulAction(PTask<9>, b0 = 1),
-                    Condition(|ctx| ctx.check(10)),
-                },
-                SetBlackboard(b0 = {t0}),
+            RunOnce {
+                StatefulAction(Task<1>),
+            },
+            Deadline(0) {
+                WasEntryUpdated(t0),
+            },
+            #[success_if(|bb| bb.b0 == *bb.t0)]
+            #[run_while(|bb| *bb.t0 % 3 > 0)]
+            Wait(20),
+            RetryUntilSuccessful(3) {
+                SubTree(Tree0564Sub0, t0 = {=}, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0564Blackboard { b0 t0 });
+board!(Tree0564Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        IfThenElse {
-            ReactiveSequence {
-                #[post(|bb| bb.b0 = bb.b1)]
-                #[failure_if(|bb| bb.b1 % 4 != 2)]
-                #[success_if(|bb| bb.b0 + 3 > 1)]
-                Condition(Cond<0>),
-                MemSequence {
-                    Precondition(|bb| bb.b1 > 7, else = Running) {
-                        RunOnce(then_skip = true) {
-                            Failer,
-                        },
-                    },
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                    #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
+        Loop(q0, if_empty = Skipped) {
+            Sequence {
+                Remap(success = Failure, failure = Success) {
+                    Action(Act<0> = Act::<0>),
                 },
-            },
-            Switch(b1) {
-                case 4 => Priority {
-                    Precondition(|bb| *bb.t0 < 2, else = Failure) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Condition(|ctx| ctx.check(3)),
-                            StatefulAction(Task<4>),
-                            Inverter {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-                case 5 => Repeat(0) {
-                    ScriptCondition(|bb| bb.b1 % 4 < 2),
-                },
-                _ => StatefulAction(Task<6>),
+                StatefulAction(PTask<1>, b0 = 3),
             },
         }
     }
 }
 
-board!(Tree0565Blackboard { b0 t0 b1 });
+board!(Tree0565Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0566 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        RepeatUntilFailure(forever) {
-            ForceFailure {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        SequenceStar {
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        ScriptCondition(|bb| bb.b0 + 3 < 4),
-                        Loop(q0, value = {b1}) {
-                            StatefulAction(Task<2>),
-                        },
-                        ReactiveSequence {
-                            Timeout(0) {
-                                #[success_if(|bb| *bb.t0 + 3 != 6)]
-                                #[skip_if(|bb| (*bb.t0 + 1) % 2 == 1)]
-                                #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                                Action(PIo<3>, t0 = {=}),
-                            },
-                            SequenceStar {
-                                StatefulAction(Task<4>),
-                                Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        MemSequence {
-                            Condition(Cond<7> = Cond::<7>),
-                            SkipUnlessUpdated(t0) {
-                                Action(Act<8> = Act::<8>),
-                            },
-                            RepeatUntil(Success) {
-                                Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(3) + 3, &mut bb.b0)),
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    #[success_if(|bb| bb.o0.is_some())]
-                    #[post(|bb| { bb.b1 = bb.o0.unwrap_or(1); bb.b1 = bb.o0.unwrap_or(3) })]
-                    Condition(Cond<11>),
+        Parallel(failure = -3) {
+            AlwaysFailure,
+            Filter(times = 1, count = Failure, filtered = Skipped) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            Sleep(50),
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
-
-board!(Tree0566Blackboard { b1 b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0567 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
         }
-        RunOnce(then_skip = true) {
-            #[on_halted(|bb| if bb.b0 % 2 == 0 { bb.b0 += 1 })]
-            #[on_failure(|bb| { bb.t0.set(bb.b0 + 2); bb.t0.set(bb.b0) })]
-            FlipSelector {
-                #[on_success(|bb| if bb.b0 + 3 > 5 { *bb.t0 += 2 })]
-                MemPriority {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| *bb.t0 % 2 != 0)]
-                    AlwaysFailure,
-                    Action(Act<2>),
-                },
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| { if bb.b0 > 0 { bb.b0 += 2 }; if *bb.t0 + 3 == bb.b0 { bb.t0.set(bb.b0) } })]
-                RetryUntilSuccessful(2) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                            WasEntryUpdated(t0),
-                        },
-                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
-                        Delay(0) {
-                            Script(|bb| { bb.b0 = *bb.t0; bb.b0 = (bb.b0 + 2) % 2 }),
-                        },
-                        Repeat(4) {
-                            Fallback {
-                                Precondition(|bb| bb.b0 < 5, else = Success) {
-                                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Observe(|bb| bb.b1 + 2 < 2) {
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0567Blackboard { b0 t0 });
+board!(Tree0567Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
         }
-        Parallel(success = -3, failure = -1) {
-            #[post(|bb| if *bb.t0 != (bb.b0 + 4) % 3 { bb.b1 += 2 })]
-            #[failure_if(|bb| bb.b1 != 3)]
-            ReactiveFallback {
-                Repeat(1) {
-                    Action(Act<0>),
-                },
-                #[post(|bb| if *bb.t0 + 3 > 2 { bb.b0 = *bb.t0 })]
-                Condition(Cond<1> = Cond::<1>),
-            },
-            Invert {
-                MemSequence {
-                    #[failure_if(|bb| bb.b1 + 3 != 3)]
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                    #[post(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| *bb.t0 + 2 == 4)]
-                    IfThenElse {
-                        Condition(Cond<3>),
-                        #[post(|bb| bb.b1 = *bb.t0 % 4)]
-                        #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                        #[on_failure(|bb| if *bb.t0 < 5 { bb.t0.set(bb.b0 + 1) })]
-                        Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 4) % 2)),
-                    },
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Limiter(3) {
-                Condition(Cond<7> = Cond::<7>),
+        RepeatUntil(Success) {
+            Parallel(failure = 2) {
+                #[on_halted(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(2) })]
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = {b1}, b1 = {b1}),
             },
         }
     }
@@ -2320,97 +2234,91 @@ board!(Tree0568Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0569 for Ctx {
-        Repeat(2) {
-            Action(Act<0> = Act::<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            IndexSwitch(|bb| (bb.b0 + 3) % 4, dynamic = true) {
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            Fallback {
+                Action(PIo<3>, t0 = {t0}),
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5>),
+                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+            },
+            #[on_success(|bb| if bb.b0 != 6 { bb.b0 += 3 })]
+            RetryUntilSuccessful(0) {
+                Action(Act<7>),
+            },
         }
     }
 }
+
+board!(Tree0569Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 2,
         }
-        StepSequencer {
-            AlwaysRunning,
-            RepeatUntilSuccess(forever) {
-                Script(|bb| bb.b1 += 2),
+        Switch(b1) {
+            case 2 => Repeat(2) {
+                Switch(b1) {
+                    case 3 => ParallelAll {
+                        AlwaysSuccess,
+                        Failer,
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                    case 1 => SkipUnlessUpdated(t0) {
+                        Sequence {
+                            Script(|bb| bb.b0 = *bb.t0),
+                            Action(PIo<1>, t0 = {b1}),
+                        },
+                    },
+                    case 2 => #[failure_if(|bb| (*bb.t0 + 3) % 2 < 1)]
+                    Observe(|bb| *bb.t0 + 3 < 2) {
+                        #[post(|bb| bb.b1 += 1)]
+                        Sleep(0),
+                    },
+                    _ => StatefulAction(Task<2> = Task::<2>),
+                },
             },
-            RetryUntilSuccessful(1) {
-                UnsetBlackboard(o0),
-            },
-            Action(Act<0>),
-            #[on_halted(|bb| bb.b0 += 1)]
-            StatefulAction(Task<1> = Task::<1>),
+            _ => Action(Act<3>),
         }
     }
 }
 
-board!(Tree0570Blackboard { b1 b0 o0 });
+board!(Tree0570Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0571 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
             b1: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        WhileDoElse {
-            StepSequencer {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    WaitValueUpdate(t0) {
-                        IfThenElse {
-                            StepSequencer {
-                                Action(Act<0>),
-                                Wait(20),
-                            },
-                            Conditional(|bb| bb.b0 > 1, else = Success) {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
+        ReactiveFallback {
+            AsyncFallback {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                AsyncFallback {
-                    #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                    #[run_while(|bb| (bb.b1 + 2) % 4 > 0)]
-                    Repeat(3) {
-                        Action(Act<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    WaitUntil(|bb| bb.b1 + 3 < 1) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            WasEntryUpdated(t0),
-            Remap(success = Success, failure = Failure) {
-                #[post(|bb| *bb.t0 += 2)]
-                #[on_success(|bb| if *bb.t0 + 1 != 5 { bb.b0 += 2 })]
-                #[success_if(|bb| bb.b1 % 2 != 1)]
-                TryCatch {
-                    TryCatch(catch_on_halt = false) {
-                        Script(|bb| if bb.b0 == bb.b1 + 3 { bb.t0.set(9) }),
-                        Action(PAct<5>, b0 = {=}),
-                    },
-                    TryCatch {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
-                        StatefulAction(Task<7>),
-                        Runner,
-                    },
-                    Condition(|ctx| ctx.check(8)),
-                    Precondition(|bb| *bb.t0 == 3, else = Success) {
-                        StatefulAction(Task<9>),
-                    },
-                    Interrupt(|bb| bb.b0 + 4 != 1) {
-                        #[success_if(|bb| bb.b1 + 2 == *bb.t0)]
-                        RetryUntilSuccessful(3) {
-                            Action(Act<10>),
-                        },
+                Loop(q0, value = {b0}) {
+                    WaitValueUpdate(t1) {
+                        #[success_if(|bb| bb.b0 + 2 > 2)]
+                        #[on_halted(|bb| { bb.b0 = (bb.b1 + 4) % 2; *bb.t1 += 3 })]
+                        #[post(|bb| bb.o0 = None)]
+                        StatefulAction(Task<2>),
                     },
                 },
             },
@@ -2418,226 +2326,274 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0571Blackboard { b0 q0 t0 b1 });
+board!(Tree0571Blackboard { o0 t1 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0572 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 4) % 4 > 2, dynamic = false) {
-            UnsetBlackboard(o0),
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                StepSequencer {
-                    ScriptCondition(|bb| (*bb.t1 + 4) % 4 < 1),
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
+        MemSequence {
+            FlipSelector {
+                Action(PAct<0>, b0 = 0, b1 = {t0}),
+                Sleep(30),
+                StatefulAction(Task<1>),
+            },
+            Action(Act<2> = Act::<2>),
+            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                ParallelAll(2) {
+                    AlwaysSuccess,
+                    Remap(success = Success, failure = Failure) {
+                        Failer,
+                    },
                 },
-                RepeatUntil(Success) {
-                    StatefulAction(PTask<3>, b0 = {=}),
+            },
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                BinarySelector(|bb| *bb.t0 % 4 == 1, dynamic = false) {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Script(|bb| if *bb.t0 % 2 < 0 { bb.b0 = bb.b0 % 2 }),
+                    Repeater(forever) {
+                        #[run_while(|bb| *bb.t0 < 4)]
+                        StatefulAction(Task<3>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    WaitValueUpdate(t0) {
+                        Repeater(forever) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    Condition(Cond<4>),
+                    Action(PIo<5>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0572Blackboard { t1 b0 o0 });
+board!(Tree0572Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0573 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Filter(times = 1, filtered = Skipped) {
-                Action(Act<0>),
+        #[post(|bb| bb.b0 = bb.b1)]
+        #[skip_if(|bb| bb.b0 < 7)]
+        Timeout(0) {
+            SequenceWithMemory {
+                Fallback {
+                    #[on_success(|bb| bb.b1 += 1)]
+                    Condition(Cond<0> = Cond::<0>),
+                    #[on_halted(|bb| if (*bb.t1 + 1) % 3 > 0 { bb.b1 += 2 })]
+                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1) % 3, &mut bb.b0)),
+                    WasEntryUpdated(t1),
+                },
+                UnsetBlackboard(o0),
             },
-            Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
-                Condition(Cond<1>),
-            },
-            Sleep(0),
         }
     }
 }
 
-board!(Tree0573Blackboard { b1 });
+board!(Tree0573Blackboard { o0 t0 l0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0574 for Ctx {
-        Retry(2) {
-            TryCatch {
-                Repeat(3) {
-                    Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ParallelAll(3) {
+            Repeat(1) {
+                IfThenElse {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(PTask<0>, b0 = {=}),
+                    },
+                    Action(|ctx| ctx.exec(1)),
+                    Script(|bb| if bb.b0 < 4 { bb.t0.set(bb.b0) }),
                 },
-                Delay(20) {
-                    Repeat(3) {
-                        FlipSelector {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                            Succeeder,
-                        },
+            },
+            Filter(times = 3, count = Failure) {
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            RepeatUntil(Success) {
+                Fallback {
+                    DynamicSequence {
+                        Condition(|ctx, bb| ctx.check_in(4, 1)),
+                    },
+                    Condition(Cond<5>),
+                    Timeout(10) {
+                        StatefulAction(Task<6>),
+                    },
+                    Interrupt(|bb| *bb.t0 + 3 > 4) {
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
                     },
                 },
-                Filter(times = 2, count = Failure) {
-                    Sequence {
-                        RunOnce(then_skip = true) {
-                            AsyncFallback {
-                                ReactiveFallback {
-                                    StatefulAction(Task<3>),
-                                    AlwaysFailure,
-                                },
-                                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0574Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RepeatTimes(forever) {
+                ReactiveSequence {
+                    #[on_success(|bb| { if (bb.b0 + 3) % 2 > 0 { *bb.t1 += 3 }; *bb.t0 += 1 })]
+                    Parallel {
+                        StatefulAction(TTask<0>),
+                        AlwaysRunning,
+                        StatefulAction(Task<1>),
+                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
+                    },
+                    Conditional(|bb| *bb.t0 == 3, dynamic = true, else = Failure) {
+                        ScriptCondition(|bb| *bb.t0 + 4 == 7),
+                    },
+                    #[run_while(|bb| bb.b0 < 5)]
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                        Selector {
+                            Observe(|bb| *bb.t1 + 2 == (*bb.t1 + 1) % 3, abort = both) {
+                                #[skip_if(|bb| bb.b0 > 6)]
+                                #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                                Condition(Cond<2>),
+                            },
+                            StatefulAction(TTask<3>),
+                            Observe(|bb| *bb.t0 + 3 < 5) {
+                                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    Repeat(4) {
+                        Filter(times = 3, count = Completed) {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                Condition(Cond<5> = Cond::<5>),
+                                WasEntryUpdated(t0),
+                                ScriptCondition(|bb| *bb.t0 + 4 < *bb.t1 % 4),
+                                StatefulAction(Task<6>),
                             },
                         },
                     },
                 },
             },
+            Invert {
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0575Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        ScriptCondition(|bb| (bb.b0 + 2) % 2 != 0)
-    }
-}
+board!(Tree0575Blackboard { l0 t0 t1 b0 });
 
-bt::behavior_tree! {
-    pub tree Tree0575Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        SubTree(Tree0575Sub1, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        ForceSuccess {
-            SubTree(Tree0575Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0575Blackboard { b0 });
+fallible!(Tree0575);
 
 bt::behavior_tree! {
     pub tree Tree0576 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
         }
-        Fallback {
-            Precondition(|bb| bb.b0 + 3 < bb.b0) {
-                RetryUntilSuccessful(4) {
-                    Script(|bb| *bb.t0 += 3),
+        WhileDoElse {
+            IndexSwitch(|bb| bb.b1 % 4) {
+                Succeeder,
+                Condition(Cond<0>),
+            },
+            Remap(success = Success, failure = Success) {
+                Sequence {
+                    ScriptCondition(|bb| *bb.t1 > 7),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    SequenceWithMemory {
+                        UnsetBlackboard(o0),
+                        #[success_if(|bb| *bb.t0 % 3 < 2)]
+                        Wait(20),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2>),
                 },
             },
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            Fallback {
-                AlwaysFailure,
-                Condition(PCond<1>, b0 = 5),
-                SetBlackboard(b0 = {t0}),
+            RunOnce {
+                Precondition(|bb| *bb.t1 % 2 > 0) {
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0576Blackboard { b0 t0 });
+board!(Tree0576Blackboard { t0 o0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0577 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ParallelAll(max_failures = -4) {
-                    Action(PAct<0>, b0 = {b1}),
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Condition(Cond<3>),
+    pub tree Tree0577 for Ctx, error DiffError {
+        PolicyParallel(policy = FirstFailure) {
+            StatefulAction(Task<0>),
+            ParallelAll(max_failures = -1) {
+                KeepRunningUntilFailure {
+                    AlwaysFailure,
+                },
+                AlwaysRunning,
+            },
+            Cooldown(30, filtered = Failure) {
+                Action(Act<1>),
+            },
+            DynamicSelector {
+                RetryUntilSuccessful(1) {
+                    Error(DiffError(1026)),
                 },
             },
-            RepeatUntilFailure(forever) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    #[on_failure(|bb| { bb.t1.set(*bb.t0); bb.b0 += 2 })]
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    SetBlackboard(t1 = 7),
-                    Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 3) % 3)),
-                    #[success_if(|bb| bb.b1 < 0)]
-                    #[on_halted(|bb| bb.b0 = *bb.t1)]
-                    #[failure_if(|bb| *bb.t1 + 2 > 2)]
-                    Action(Act<7>),
-                },
-            },
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0577Blackboard { b0 t0 b1 t1 });
+fallible!(Tree0577);
 
 bt::behavior_tree! {
     pub tree Tree0578 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        RunOnce {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 != 0)]
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        BinarySelector(|bb| *bb.t1 == *bb.t1 + 4) {
-                            SetBlackboard(t0 = 9),
-                            Action(|ctx| ctx.exec(0)),
+        Loop(q0, value = {b0}, if_empty = Running) {
+            RepeatUntil(Success) {
+                AsyncSequence {
+                    Conditional(|bb| (bb.b0 + 4) % 3 < 0) {
+                        StatefulAction(Task<0>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Repeat(2) {
+                            StatefulAction(Task<1>),
                         },
                     },
-                    Switch(b1) {
-                        case 0 => RepeatUntil(Failure) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                Wait(30),
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        case 5 => Invert {
-                            ReactiveFallback {
-                                StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        case 4 => PolicyParallel(policy = FirstSuccess) {
-                            #[on_success(|bb| { *bb.t1 += 3; if (bb.o0.unwrap_or(5) + 2) % 3 < 2 { bb.b1 = *bb.t0 + 3 } })]
-                            Precondition(|bb| *bb.t1 % 2 < 0, else = Success) {
-                                Script(|bb| { *bb.t1 += 2; bb.b1 = bb.o0.unwrap_or(2) }),
-                            },
-                            Condition(Cond<5>),
-                        },
-                        _ => Delay(0) {
-                            StepSequencer {
-                                SetBlackboard(t1 = {b1}),
-                                Repeat(forever) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                        Condition(Cond<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                     },
                 },
             },
@@ -2645,421 +2601,400 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0578Blackboard { b1 t1 t0 o0 q0 });
+board!(Tree0578Blackboard { o0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0579 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
             b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Fallback {
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            #[post(|bb| bb.b1 = bb.b0 % 3)]
-            #[run_while(|bb| bb.b0 % 2 != 1)]
-            BinarySelector(|bb| bb.b1 < 6, dynamic = true) {
-                Delay(30) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0579Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0580 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Loop(q0, value = {t1}, if_empty = Skipped) {
-            Conditional(|bb| *bb.t1 % 2 < 1, dynamic = false) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Loop, dynamic = true) {
-                    Action(Act<0>),
-                    Sequence {
-                        Action(Act<1>),
-                        Succeeder,
-                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-                            Action(Act<2> = Act::<2>),
-                            #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
-                            #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
-                            Failer,
+        IfThenElse {
+            IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
+                Interrupt(|bb| bb.b0 > bb.o0.unwrap_or(0) + 2) {
+                    BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
+                        Sleep(0),
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Repeater(2) {
+                    Condition(PCond<1>, b0 = {t1}),
+                },
+                RepeatUntilSuccess(1) {
+                    Switch(b1) {
+                        case 4 => Optional {
+                            StatefulAction(PTask<2>, b0 = {t1}),
                         },
-                    },
-                    IfThenElse {
-                        WasEntryUpdated(t1),
-                        Script(|bb| bb.t1.set(6)),
+                        _ => Condition(PCond<3>, b0 = 4),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0580Blackboard { t0 b0 o0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0581 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            StepSequencer {
-                Error(DiffError(1090)),
-                StatefulAction(TTask<1>),
-                #[post(|bb| bb.b0 += 3)]
-                #[success_if(|bb| *bb.t0 + 4 == bb.b1 + 1)]
-                #[failure_if(|bb| bb.o0.is_some())]
-                Sleep(10),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
-            #[run_while(|bb| bb.b1 % 3 > 0)]
-            #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0581Blackboard { b1 o0 b0 t0 });
-
-fallible!(Tree0581);
-
-bt::behavior_tree! {
-    pub tree Tree0582 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ForceSuccess {
-            Precondition(|bb| bb.o0.unwrap_or(0) != *bb.t1, else = Success) {
-                Sequence {
-                    Fallback {
-                        Selector {
-                            #[post(|bb| if (*bb.t0 + 1) % 3 > 0 { *bb.t1 += 1 })]
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        Repeater(3) {
-                            ForceSuccess {
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Delay(0) {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                #[failure_if(|bb| (bb.b1 + 2) % 4 < 0)]
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                        IndexSwitch(|bb| bb.b1 % 2, dynamic = true) {
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0582Blackboard { o0 t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0583 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        Timeout(20) {
-            IndexSwitch(|bb| (bb.b1 + 4) % 4, out_of_range = Loop, dynamic = true) {
-                #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 != bb.b1 % 4)]
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 3))]
-                AlwaysFailure,
-                AlwaysSuccess,
-                Deadline(50) {
-                    Deadline(0) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0583Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0584Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0584 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        RunOnce(then_skip = true) {
-            Conditional(|bb| *bb.t1 + 1 == 1, dynamic = false) {
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Sequence {
-                        SubTree(Tree0584Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                    #[skip_if(|bb| *bb.t0 < 1)]
-                    #[success_if(|bb| bb.b0 < 3)]
-                    RepeatUntil(Success) {
-                        Condition(Cond<3>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0584Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0585Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0585Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            SubTree(Tree0585Sub1, b0 = {=}, t0 = {t0}),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0585 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        FlipSelector {
-            #[success_if(|bb| *bb.t0 > 6)]
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                AlwaysFailure,
-                Repeat(forever) {
-                    FlipSelector {
-                        Error(DiffError(1026)),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                SubTree(Tree0585Sub0, b0 = {=}, t0 = {t0}),
-                SkipUnlessUpdated(t0) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0585Blackboard { b0 t0 });
-
-fallible!(Tree0585);
-
-bt::behavior_tree! {
-    pub tree Tree0586 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| (*bb.t1 + 3) % 4 > 2)]
-        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-        ReactiveFallback {
-            ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 0),
-            Selector {
-                RetryUntilSuccessful(3) {
-                    MemSequence {
-                        StepSequencer {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                WasEntryUpdated(t1),
-                            },
-                            Sleep(0),
-                        },
-                        #[post(|bb| bb.t1.set(bb.b0))]
-                        #[on_halted(|bb| { if *bb.t1 > 3 { bb.b0 = *bb.t1 }; bb.b0 += 3 })]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        WaitValueUpdate(t1) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    WasEntryUpdated(t1),
-                    Action(Act<2>),
-                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                    Action(Act<4>),
-                    #[failure_if(|bb| *bb.t1 == 7)]
-                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            Cooldown(0, filtered = Skipped) {
-                WhileDoElse {
-                    Interrupt(|bb| *bb.t0 != 3) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
-                    SequenceStar {
-                        #[success_if(|bb| bb.o0.unwrap_or(4) > 7)]
-                        AlwaysSuccess,
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0586Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0587Sub0 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            Runner,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0587 for Ctx {
-        SequenceWithMemory {
             Repeat(2) {
-                ReactiveSequence {
-                    StepSequencer {
-                        SubTree(Tree0587Sub0),
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                Repeater(2) {
-                                    Succeeder,
+                MemPriority {
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+                        #[skip_if(|bb| bb.b0 < *bb.t0 + 3)]
+                        #[run_while(|bb| *bb.t0 > (bb.b1 + 1) % 3)]
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Wait(0),
+                        },
+                    },
+                    Action(PAct<5>, b0 = {=}, b1 = {=}),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Filter(times = 3, count = Failure) {
+                Parallel {
+                    IfThenElse {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    ForceFailure {
+                        Filter(times = 2, count = Completed, filtered = Failure) {
+                            #[on_success(|bb| bb.b1 += 1)]
+                            Condition(Cond<10>),
+                        },
+                    },
+                    Delay(10) {
+                        Condition(Cond<11>),
+                    },
+                    Condition(Cond<12>),
+                    Precondition(|bb| *bb.t1 + 1 < 0, else = Skipped) {
+                        Timeout(50) {
+                            ForceSuccess {
+                                ReactiveSelector {
+                                    StatefulAction(Task<13> = Task::<13>),
+                                    Condition(Cond<14>),
                                 },
                             },
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                RepeatUntilFailure(forever) {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        AlwaysFailure,
-                    },
-                },
-                Fallback {
-                    Condition(Cond<2>),
-                    AlwaysFailure,
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0579Blackboard { t0 t1 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0580 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        AsyncSequence {
+            Repeat(0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Condition(Cond<1> = Cond::<1>),
+            #[run_while(|bb| *bb.t0 != 6)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| bb.b0 += 2)]
+            Script(|bb| bb.t0.set(bb.b0 % 3)),
+            WasEntryUpdated(t0),
+            Error(DiffError(1086)),
+        }
+    }
+}
+
+board!(Tree0580Blackboard { t0 b0 });
+
+fallible!(Tree0580);
+
+bt::behavior_tree! {
+    pub tree Tree0581 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        WhileDoElse {
+            #[on_failure(|bb| if *bb.t0 + 1 == bb.b1 { bb.b0 = *bb.t0 })]
+            RetryUntilSuccessful(4) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Script(|bb| { bb.b1 += 2; bb.t0.set((*bb.t0 + 1) % 4) }),
+            #[success_if(|bb| bb.b1 % 4 != 1)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0581Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0582 for Ctx {
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Deadline(10) {
+                    Condition(Cond<0>),
                 },
             },
-            Condition(Cond<5>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    RunOnce {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(2)),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0588 for Ctx, error DiffError {
-        Repeat(3) {
-            Error(DiffError(1075)),
-        }
-    }
-}
-
-fallible!(Tree0588);
-
-bt::behavior_tree! {
-    pub tree Tree0589Sub0 for Ctx {
+    pub tree Tree0583Sub1 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(10),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        SetBlackboard(o0 = Some(2))
+        AlwaysSuccess
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0583Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 15,
+        }
+        IfThenElse {
+            StatefulAction(Task<0>),
+            SubTree(Tree0583Sub1, q0 = {=}, t0 = {t0}),
+            Optional {
+                Action(PIo<1>, t0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0583 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            SubTree(Tree0583Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0583Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0584 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        RepeatUntilSuccess(2) {
+            SkipUnlessUpdated(t0) {
+                Repeat(0) {
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0584Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0585 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0586 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
+        FlipSelector {
+            Action(Act<0>),
+            RetryUntilSuccessful(0) {
+                StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+            },
+            ForceFailure {
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    Parallel(success = -2) {
+                        StatefulAction(Task<3>),
+                        DynamicSequence {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.o0.is_none())]
+            Parallel(success = 2, failure = -1) {
+                Action(Act<5>),
+                Runner,
+            },
+            Condition(PCond<6>, b0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0586Blackboard { t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0587 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
+        }
+        Retry(3) {
+            DynamicSequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StatefulAction(TTask<0>),
+                },
+                Error(DiffError(1063)),
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0587Blackboard { l0 b0 t0 });
+
+fallible!(Tree0587);
+
+bt::behavior_tree! {
+    pub tree Tree0588 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        ParallelAll(max_failures = -2) {
+            Action(Act<0> = Act::<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0588Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        RunOnce(then_skip = true) {
-            SubTree(Tree0589Sub0, ..),
+        TryCatch(catch_on_halt = true) {
+            FlipSelector {
+                ParallelAll(0) {
+                    Action(PIo<0>, t0 = {=}),
+                    #[skip_if(|bb| *bb.t1 % 3 != 0)]
+                    Action(PAct<1>, b0 = {b0}, b1 = {t1}),
+                },
+                Script(|bb| if *bb.t0 == bb.b0 { bb.t1.set(bb.b0 + 3) }),
+            },
+            SequenceWithMemory {
+                Action(PIo<2>, t0 = {=}),
+                Repeater(2) {
+                    Sleep(20),
+                },
+                ReactiveFallback {
+                    Action(Act<3>),
+                    Action(PAct<4>, b0 = {t0}),
+                },
+                Repeater(0) {
+                    Condition(PCond<5>, b0 = 3),
+                },
+            },
+            WaitUntil(|bb| *bb.t0 > 3) {
+                Cooldown(20) {
+                    Action(Act<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0589Blackboard { o0 });
+board!(Tree0589Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        Precondition(|bb| bb.b1 % 3 != 2) {
-            Timeout(0) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    RepeatUntil(Failure) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            SetBlackboard(t0 = 4),
-                        },
+        SequenceWithMemory {
+            ReactiveFallback {
+                MaxTime(0) {
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                        Script(|bb| if bb.b0 + 1 != *bb.t1 % 3 { *bb.t0 += 1 }),
                     },
+                },
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                AsyncFallback {
+                    Condition(PCond<3>, b0 = 0),
+                    AlwaysFailure,
+                },
+            },
+            Iterate(l0, element = {b0}) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
                     ReactiveFallback {
-                        Conditional(|bb| bb.b1 > 3, dynamic = true) {
-                            Action(Act<2>),
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Action(Act<4>),
+                            Observe(|bb| bb.b0 < *bb.t1, abort = none) {
+                                SetBlackboard(o0 = Some(0)),
+                            },
+                            Wait(10),
                         },
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Action(Act<3> = Act::<3>),
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                ScriptCondition(|bb| *bb.t0 + 4 == 5),
+                            },
+                            ReactiveSelector {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                            AlwaysSuccess,
+                        },
+                        RepeatUntil(Failure) {
+                            Deadline(0) {
+                                Action(PIo<8>, t0 = {t0}),
+                            },
+                        },
+                        ReactiveFallback {
+                            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                                Timeout(10) {
+                                    ScriptCondition(|bb| *bb.t0 == 5),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -3067,88 +3002,55 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0590Blackboard { t0 b1 b0 });
+board!(Tree0590Blackboard { t0 o0 b0 t1 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0591 for Ctx {
-        Limiter(3) {
-            Fallback {
-                RepeatUntilSuccess(forever) {
-                    IfThenElse {
-                        WhileDoElse {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        AlwaysSuccess,
-                    },
+    pub tree Tree0591 for Ctx, error DiffError {
+        KeepRunningUntilFailure {
+            ReactiveSelector {
+                MemSequence {
+                    Condition(TCond<0>),
+                    Error(DiffError(1027)),
                 },
-                SequenceWithMemory {
-                    IfThenElse {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                    },
+                Filter(times = 2, count = Failure) {
+                    Wait(20),
                 },
-                Action(|ctx| ctx.exec(4)),
+                Timeout(30) {
+                    StatefulAction(Task<2>),
+                },
             },
+        }
+    }
+}
+
+fallible!(Tree0591);
+
+bt::behavior_tree! {
+    pub tree Tree0592Sub0 for Ctx {
+        Selector {
+            Condition(Cond<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-        }
-        Parallel(failure = 2) {
-            Action(Act<0>),
-            StepSequencer {
-                KeepRunningUntilFailure {
-                    Action(Act<1>),
+        Priority {
+            Optional {
+                Remap(success = Success, failure = Failure) {
+                    Action(Act<0>),
                 },
             },
-            Selector {
-                Limiter(3) {
-                    RetryUntilSuccessful(3) {
-                        KeepRunningUntilFailure {
-                            ReactiveSequence {
-                                #[run_while(|bb| bb.b1 == 4)]
-                                Remap(success = Success, failure = Success) {
-                                    Script(|bb| bb.o0 = None),
-                                },
-                                #[post(|bb| bb.o0 = Some(*bb.t0 + 4))]
-                                Cooldown(10, filtered = Skipped) {
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
+            MemPriority {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
                 },
-                MemSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                    UnsetBlackboard(o0),
-                    ScriptCondition(|bb| bb.b1 != 2),
-                    Action(Act<5>),
-                },
+                Action(Act<5>),
             },
-        }
-    }
-}
-
-board!(Tree0592Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0593Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        FlipSelector {
-            Failer,
-            StatefulAction(Task<3>),
-            Action(Act<4>),
+            SubTree(Tree0592Sub0),
         }
     }
 }
@@ -3156,399 +3058,314 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
         }
-        #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
-        ReactiveSequence {
-            #[failure_if(|bb| bb.b1 % 3 == 0)]
-            Sequence {
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        Precondition(|bb| *bb.t0 + 3 > bb.b0 + 1, else = Skipped) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Limiter(3) {
+                    ScriptCondition(|bb| bb.b1 < *bb.t0),
+                },
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = true) {
+                    #[on_success(|bb| bb.b1 = *bb.t0)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(Cond<3>),
+                },
             },
-            SubTree(Tree0593Sub0, ..),
-            SetBlackboard(t0 = 2),
         }
     }
 }
 
-board!(Tree0593Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0594Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Action(Act<2> = Act::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0594Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<3> = Task::<3>)
-    }
-}
+board!(Tree0593Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Switch(b1) {
-            case 1 => IndexSwitch(|bb| bb.b0, dynamic = true) {
-                Retry(0) {
-                    Condition(Cond<0>),
-                },
-                AlwaysSuccess,
-                RetryUntilSuccessful(1) {
-                    AlwaysFailure,
-                },
-                Condition(Cond<1>),
+        SequenceWithMemory {
+            AsyncSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
-            case 3 => Inverter {
-                WasEntryUpdated(t1),
+            Sequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Action(Act<4>),
+                },
             },
-            _ => BinarySelector(|bb| *bb.t1 < 4) {
-                SubTree(Tree0594Sub0, b0 = {=}, b1 = {b1}, t1 = {=}, t0 = {t0}),
-                #[run_while(|bb| *bb.t0 + 2 > *bb.t1 % 2)]
-                #[on_halted(|bb| if *bb.t0 % 2 != 1 { bb.t1.set(*bb.t0) })]
-                Fallback {
-                    SubTree(Tree0594Sub1, ..),
-                    StatefulAction(Task<4> = Task::<4>),
+            Repeat(3) {
+                Sequence {
                     StatefulAction(Task<5>),
+                    Action(Act<6>),
+                },
+            },
+            ReactiveFallback {
+                PrioritySelector {
+                    #[score(3)]
+                    Action(|ctx| ctx.exec(7)),
+                    #[score(1)]
+                    StatefulAction(Task<8>),
+                    #[score(3)]
+                    Action(Act<9>),
+                    #[score(0)]
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0594Blackboard { b0 b1 t1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0595Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0595Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+        }
+        BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = false) {
+            Fallback {
+                SubTree(Tree0595Sub1, t0 = {=}, b0 = {b0}),
+            },
+            Condition(PCond<1>, b0 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
             #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        FlipSelector {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b0 + 1 > bb.b0 % 2) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2> = Cond::<2>),
-                            SetBlackboard(b0 = {b1}),
-                        },
-                    },
-                    FlipSelector {
-                        Parallel(success = -1, failure = 1) {
-                            StatefulAction(Task<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                        },
-                        Sequence {
-                            SetBlackboard(b0 = {t0}),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Timeout(0) {
-                        Switch(b1) {
-                            case 1 => Cooldown(0, filtered = Skipped) {
-                                ScriptCondition(|bb| bb.b1 < bb.b0 + 1),
-                            },
-                            _ => Repeat(2) {
-                                SequenceWithMemory {
-                                    SetBlackboard(b0 = 5),
-                                    ScriptCondition(|bb| *bb.t0 > 6),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(4) })]
+        #[success_if(|bb| *bb.t0 > 3)]
+        #[on_success(|bb| *bb.t0 += 1)]
+        RepeatUntil(Success) {
+            SubTree(Tree0595Sub0, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0595Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0596Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0596Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-        }
-        Deadline(20) {
-            #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-            SubTree(Tree0596Sub1, ..),
-        }
-    }
-}
+board!(Tree0595Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        BinarySelector(|bb| bb.b1 + 1 > bb.b1) {
-            Succeeder,
-            SubTree(Tree0596Sub0, ..),
+        ParallelAll(max_failures = -3) {
+            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                Loop(q0, if_empty = Skipped) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(1)),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0596Blackboard { b1 });
+board!(Tree0596Blackboard { t0 q0 b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0597 for Ctx, error DiffError {
+    pub tree Tree0597 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        TryCatch(catch_on_halt = true) {
-            Precondition(|bb| *bb.t1 + 1 > 3, else = Success) {
-                Remap(success = Success, failure = Success) {
-                    #[on_success(|bb| bb.b0 += 3)]
-                    SetBlackboard(t1 = {b0}),
+        StepSequencer {
+            ReactiveSequence {
+                SetBlackboard(t0 = {b1}),
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                UnsetBlackboard(o0),
+                RetryUntilSuccessful(2) {
+                    SetBlackboard(o0 = Some(9)),
+                },
+                Precondition(|bb| bb.b1 > 5, else = Running) {
+                    AlwaysRunning,
                 },
             },
-            RetryUntilSuccessful(2) {
-                ForceSuccess {
-                    Sequence {
-                        Condition(TCond<0>),
-                        Conditional(|bb| *bb.t1 + 3 == 5, dynamic = true, else = Success) {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
+            Priority {
+                #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                StepSequencer {
+                    #[on_failure(|bb| bb.t1.set(5))]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > 2)]
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                    Action(Act<2>),
+                },
+                MemPriority {
+                    RunOnce {
+                        Interrupt(|bb| bb.o0.unwrap_or(0) % 3 < 2) {
+                            AlwaysRunning,
                         },
-                        Error(DiffError(1028)),
                     },
                 },
             },
-            Precondition(|bb| *bb.t1 > 6, else = Success) {
-                Precondition(|bb| *bb.t1 + 1 != 7) {
-                    Parallel(success = 1) {
-                        ReactiveSequence {
-                            RepeatUntilSuccess(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                            Action(|ctx| ctx.try_exec(3)),
-                        },
-                    },
+            Delay(10) {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0597Blackboard { b0 t1 });
-
-fallible!(Tree0597);
+board!(Tree0597Blackboard { o0 b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
         }
-        #[on_success(|bb| { bb.b1 += 3; *bb.t1 += 3 })]
-        #[on_halted(|bb| { if *bb.t1 == bb.b1 { bb.b0 = *bb.t1 % 3 }; bb.b1 += 2 })]
-        #[failure_if(|bb| *bb.t0 > 2)]
-        ReactiveSequence {
-            FlipSelector {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-            },
-            Interrupt(|bb| *bb.t0 == 1) {
-                IfThenElse {
-                    Action(PAct<2>, b0 = 7),
-                    Wait(50),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            ReactiveSelector {
-                Condition(Cond<4>),
-                Action(PAct<5>, b0 = {=}),
-            },
-            BinarySelector(|bb| *bb.t1 > 4, dynamic = true) {
-                SetBlackboard(t1 = 2),
-                Condition(Cond<6>),
-            },
-            Timeout(20) {
-                Precondition(|bb| *bb.t1 > 6, else = Skipped) {
-                    Sequence {
-                        Conditional(|bb| (bb.b0 + 1) % 3 > 0, dynamic = false) {
-                            Wait(0),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                },
-            },
+        Observe(|bb| *bb.t1 != 0, abort = none) {
+            #[on_success(|bb| bb.o0 = None)]
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0598Blackboard { b1 t0 t1 b0 });
+board!(Tree0598Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        #[post(|bb| bb.b0 = *bb.t0)]
-        #[success_if(|bb| bb.b1 != 3)]
-        FlipSelector {
-            #[on_halted(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(2) })]
-            RunOnce(then_skip = true) {
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
-                    StatefulAction(Task<0>),
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Failer,
-            ParallelAll(max_failures = -2) {
-                AlwaysRunning,
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b0)),
-            },
-            ReactiveSequence {
-                Action(PAct<4>, b0 = 6),
-                StatefulAction(Task<5>),
-            },
+        ReactiveFallback {
+            #[on_halted(|bb| bb.t0.set(6))]
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0599Blackboard { t0 b1 b0 });
+board!(Tree0599Blackboard { t0 });
 
 cases! {
-    Tree0500 "B{t0=4;b1}Isw{t0%3;N;_}(Opt(Su{t0}(Fb(RT{F}(Wde(pt0{b0:t0;b1:=},c1,pc2{b0:t0}))))),PAll{3}(Lim{2}(Rty2(Sc{b1=0?b1+=3})),RFb(t3,F,Rty1(t4),F),pa5{b0:b1;b1:b1},a6))",
-    Tree0501 "B{b0;t0;o0=_}Rep1(Cd{10;F}(Rus{F}(Isw{t0+4;T;T}(Rep4(Rpt{F}(Fb(t0,t1e))),@si{none}@of{o0:=o0|4%2;none?o0:=b0%4}@rw{b0>t0%4}Sel(Rus{3}(Flt{3;F;_}(Sc{b0+=3})),@rw{none}Pre{t0!0;F}(c2))))))",
-    Tree0502 "B{o0=_;b1=5;q0=2;t0;b0=3}PPar{0;T}(Lp{_;K}(Isw{b0+2%3;N;T}(Rep4(Seq(To{20}(pa0{b0:b0;b1:b0}))),@po{t0+=1}Inv(Sw{4;2}(Ub{o0},@of{t0+=1}@os{b0+=1;t0+=3}Sl{30},c1)))))",
-    Tree0503 "B{b1=5}ASeq(pa0{b0:b1;b1:=},t1,SubR(t2),Sl{0})",
-    Tree0504 "Flt{1;F;F}(MSeq(TryT(Sel(c0,Dd{0}(a1),c2,c3,RT{F}(t4)),Opt(Rpt{2}(Ret0(t5))),AFb(t6,Ite(t7,Sl{0}),Fai))))",
-    Tree0505 "B{b0=1;t0=4}RU{S}(SubR(Once(Bin{b0<7;_}(SubR(Lim{1}(@ki{b0<0}t0)),Wu{t0}))))",
-    Tree0506 "B{b1=3}Cnd{b1<3;T;S}(a0)",
-    Tree0507 "B{b0;t0=5;b1=3}Rep4(Flt{1;_;K}(Fb(pa0{b0:b1;b1:=},c1,@rw{t0+2<6}@fi{t0%4>2}Sc{b0:=t0+3;b1+=1},Scc{t0+3%4=0})))",
-    Tree0508 "B{o0=_;t0}To{0}(SubA(MSeq(c0b{t0},Wv{t0}(Scc{some}))))",
-    Tree0509 "B{b0=2;t0=3}Ret2(Par{_;5}(Rpt{2}(Flt{2;_;F}(a0b{b0%3;b0})),F,Pre{b0<t0+2;R}(t1),pa2{b0:7;b1:b0},@fi{t0+4>b0}@po{b0!b0%2?b0:=b0%2;t0+=3}Inv(a3l)))",
-    Tree0510 "ASeq(RFb(PAll{2}(c0,F),Wt{30}),a1,c2,Rus{1}(Inv(a3)),Rep3(t4))",
-    Tree0511 "B{t1;q0=1}Lp{_;F}(OnceK(Rep2(Wu{t1})))",
-    Tree0512 "B{o0;b0;b1;t0=1;t1=3}RSeq(@fi{t1%4=1}@os{o0|4%3!0?t0+=3;b0+=3}@oh{t1+=2;t1+=1}Bin{t1+4=6;_}(pa0{b0:t1;b1:=},a1),Swm(Wt{30},Sc{b0+=1;b1:=t0+4%2}))",
-    Tree0513 "B{b1;t0=4;b0=4}Par{-2;-4}(Sel(Wde(pt0{b0:=},t1),S),RFb(Rep2(@rw{b0+2!7}pt2{b0:=;b1:=}),c3,PAll{-1}(Rpt{F}(pc4{b0:=}),Cd{10;F}(pt5{b0:7;b1:b1}))),Isw{t0+3;T;_}(Cd{0;F}(PPar{0;T}(@po{b0+=2}pa6{b0:b0;b1:b1},pi7{t0:b0})),Ite(Sw{0}(R,c8e),Rpt{F}(a9))),Ret2(Sw{2;1}(Rpt{3}(@fi{b1+1>b0}c10),Sc{b1:=5;b0+3%4>1?b1+=2},Wt{10})))",
-    Tree0514 "B{b0;b1=1}Pre{b0>b1%3;K}(RFb(c0,R))",
-    Tree0515 "B{b1=0;b0=3}Lim{1}(RFb(pa0{b0:=;b1:b0},t1,RepF(c2e),@os{b0>0?b1+=3}pt3{b0:4}))",
-    Tree0516 "B{b1=3;t1;t0=2;b0=1}PPar{2;T}(To{20}(@rw{t0!6}@os{t1:=b1}To{0}(RT{3}(t0))),@rw{b1%3<1}@fi{b1>4}@si{b0>1}F)",
-    Tree0517 "Lim{3}(Wde(RSeq(c0),Fb(Rmp{F;F}(Wt{0}),Dd{0}(FF(t1)),c2)))",
-    Tree0518 "B{b1;t0}Flt{1;_;_}(Swm(pa0{b0:t0;b1:t0},@os{t0:=2}PAll{-1}(Cd{20;K}(@rw{b1<3}c1)),Su{t0}(RFb(t2,a3l,t4)),Wt{0},PAll{-1}(t5,t6)))",
-    Tree0519 "B{b0;b1=5;t0=4}Isw{t0+3;_;T}(pc0{b0:=},RSeq(Flt{1;F;K}(t1),t2,S,t3),Flt{2;S;F}(RSeq(PPar{1;N}(a4,pc5{b0:b0}),PAll{_}(a6e,Scc{b1=6},t7e,Pre{t0!7;F}(c8)))))",
-    Tree0520 "B{b0=1}Seq(a0,c1e,a2b{b0+4;b0})",
-    Tree0521 "B{t0=4;b0}FS(Swm(Wde(Dl{20}(@oh{b0+=1}@po{b0:=t0%3}Cnd{b0<4;N;S}(@of{t0+4>b0+2%3?b0+=1}t0)),c1,Flip(@po{b0+=3;t0+=3}@oh{b0:=b0+2%3}@os{t0+=2}c2,pa3{b0:=;b1:t0},@fi{b0<b0%4}@po{b0:=t0%3;t0:=t0%3}@os{b0:=b0+1%4;t0:=b0+4%3}Scc{t0+4!b0+3%3})),a4))",
-    Tree0522 "B{b0=1;t0=3}RSeq(Fb(Wu{t0},RSeq(Sl{20},c0l),@po{b0+=1}@oh{b0+=1;t0+=1}pi1{t0:=}),Intr{t0<t0+1%3}(Pri(t2,c3)),Isw{b0+2%3;_;_}(c4l,Seq(Lim{3}(RFb(c5b{t0},t6))),Wu{t0}))",
-    Tree0523 "B{t0=0;b0;t1=2;o0=_;b1=4}PAll{1}(Flip(Step(pi0{t0:b0},pi1{t0:t1},a2),Bin{t0!b0+3;N}(PPar{1;N}(t3,Sb{o0=6},t4,Sb{t1=6}),Dl{100}(@fi{o0|0+3<1}Sw{4;5}(c5e,t6e,pa7{b0:b0;b1:=}))),TryT(PPar{2;N}(Rmp{S;S}(a8)),MSeq(c9,Sb{b0=9},pt10{b0:2;b1:b0}))))",
-    Tree0524 "B{t0=5;t1=3;b1=0;b0=4}AFb(PAll{0}(@si{t0%4!2}c0,c1b{b1}),t2,FS(Star(@ki{b1<5}Bin{b1<b0+1;N}(a3e,pt4{b0:t0;b1:t1}))),PPar{0;N}(S,F))",
-    Tree0525 "B{b0;o0=_}Dl{20}(RSel(c0b{o0|1%4},Seq(Ruf{3}(t1),F),pa2{b0:1;b1:b0}))",
-    Tree0526 "B{b1=4;q0=4}RT{1}(SubA(Lp{b1;_}(SubA(t0))))",
-    Tree0527 "Fb(Keep(c0),Flt{2;S;F}(c1),c2,RFb(a3l,t4))",
-    Tree0528 "B{b0=1;t0=3;t1=2;o0}Par{_;_}(Fb(Rep4(c0t),@oh{t1+=1}Bin{o0|4+4=t1;N}(t1t,pt2{b0:=}),Cd{0;K}(Sc{o0:=b0%3;t0:=b0+3%2}),a3t,Keep(@os{t0+=3}c4)),PAll{_}(@po{t0:=b0+1}RT{F}(c5t),Sc{b0+=1},Swm(Rmp{S;F}(t6t)),MPri(Wu{t1},S,Err{1030})))",
-    Tree0529 "B{o0=1;q0=4}Seq(Lp{_;K}(Err{1068}),@rw{o0|2!2}RepF(RFb(a0r,S)),c1e,a2,Rep4(S))",
-    Tree0530 "B{t1}Bin{t1<1;_}(pa0{b0:8},Keep(Fai))",
-    Tree0531 "PPar{1;_}(Fb(Pri(c0e,t1,t2e),c3,Once(c4)),PAll{_}(c5e,Star(c6l,c7,t8),Sl{50}))",
-    Tree0532 "B{t1=0;t0=4}Isw{t0%3;N;_}(Pre{t1+3!6;S}(Rpt{3}(RepF(Sl{10}))),t0t,Cd{0;F}(RT{2}(R)))",
-    Tree0533 "B{t0;t1=3;o0=_;b0=2}Step(Isw{t1+1;N;T}(Cnd{t1+4>2;N;S}(c0l)),Sb{b0=9},@si{t0%2>0}@po{o0:=b0}pt1{b0:t1},RU{F}(t2),t3)",
-    Tree0534 "Par{-1;2}(TryT(t0,Sub(t1),t2),RT{1}(Rep1(Ruf{F}(c3))),Dd{0}(Seq(t4,c5,Sl{50},t6)),TryT(c7e,t8))",
-    Tree0535 "To{20}(Sl{0})",
-    Tree0536 "B{t0=5}Swm(Pre{t0+4>5;S}(F),c0,t1,Mt{0}(Swm(a2,Wt{50},SubA(c3l),c4l)),Rep0(c5))",
-    Tree0537 "B{b0=5;b1=4}Invt(@po{b1!6?b0+=2}Sel(a0l,c1b{b1}))",
-    Tree0538 "B{b0=0;o0=_;t1=5;q0=1;t0=3}Lp{b0;K}(Flip(ASeq(t0,Scc{b0+4%2>0},c1e),Bin{t1<0;N}(Once(Bin{t0%2=0;T}(c2,Scc{o0|2%4<1})),Intr{t1!0}(Scc{t1%2>0}))))",
-    Tree0539 "B{t0=4}Mt{0}(OnceT(ASeq(t0,pi1{t0:=},t2,c3,R)))",
-    Tree0540 "B{o0;t1;b0=0;b1=4;t0}Pri(To{30}(Sw{0;5}(@ki{t0%2<1}Intr{b0>0}(@oh{t1:=o0|3+1}Sb{o0=2}),PAll{-1}(@rw{o0|5>5}@oh{b0+=1}Pre{b0+1!5;S}(TryT(S,t0))),a1)),a2l,Isw{b1+4%3;N;N}(Dl{0}(@oh{o0|0%4<1?o0:=b0+2}ASeq(Scc{none},FS(pc3{b0:9}))),Rep1(@si{b1=1}RFb(@fi{b1=4}@rw{t1=6}@si{b1<3}Wt{20},Pre{t0>5;R}(Ret3(c4)),Fb(c5b{o0|0},a6,c7b{7})))))",
-    Tree0541 "Ite(Star(t0,Flip(Suc,t1,c2),a3,Swm(t4,a5,Sl{0}),t6),Wde(t7,a8l),Rty2(Keep(TryT(a9,Seq(c10,c11,a12e),c13l,t14))))",
-    Tree0542 "Ite(Inv(Seq(Rty2(t0),t1e,Opt(c2))),Sel(F,Pri(t3,c4),Fb(a5,a6,t7e)),Flip(Cd{0;K}(FF(a8e)),RFb(c9,t10e)))",
-    Tree0543 "B{b0=1;q0=4;t1;t0=3;b1=3}Wde(PAll{_}(Lp{b1;S}(Isw{b0;N;_}(Sb{b0=t0},t0))),Dd{0}(Run))",
-    Tree0544 "B{b0=3;t0}Fb(Pri(Keep(Scc{t0>b0+1%3}),Dd{50}(Rty3(@po{b0+=3}t0e))),RU{S}(Par{-1;_}(Once(Seq(t1,@rw{b0<2}Cnd{t0>7;_;S}(pa2{b0:=;b1:t0}))))))",
-    Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6t),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7r,t8t,c9r,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14t,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1},Err{1095}),Lp{_;K}(Par{_;_}(Fai))))))",
-    Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1)))",
-    Tree0547 "B{b1;o0;t0=1}Rus{3}(PAll{-3}(t0,Rep4(t1),Par{-2;_}(Sb{o0=8},c2,c3),Swm(S,@fi{t0<b1}a4)))",
-    Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1,c2),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,t7,c8b{b0+2})))))",
-    Tree0549 "B{b0=3;t0=0;b1=1}RFb(t0,Ite(a1b{t0+1%4;b1},a2),t3e,Inv(c4b{b0}))",
-    Tree0550 "Flt{1;R;F}(c0)",
-    Tree0551 "B{q0;t0;b0=0;o0}@rw{t0%4<1}@ki{o0|5>b0}RSeq(Lp{_;_}(RFb(PPar{2;T}(S,Sb{b0=t0},c0,Sc{o0:=_}),RFb(@fi{b0+4<4}@si{t0<4}Sb{t0=b0},t1,t2),OnceT(Ite(a3,t4,Scc{t0=3})),Seq(t5,Scc{b0%3>1},c6))),Wde(Flip(pi7{t0:b0},Sc{o0:=_},Suc),Seq(Mt{50}(S),MSeq(a8,a9),pa10{b0:t0;b1:b0}),Pre{t0!t0+1;S}(RFb(t11e,t12,c13b{t0%4},c14e))))",
-    Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},a0l)),pa1{b0:t1;b1:t1},pi2{t0:b0})",
-    Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0r,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2t)),Wu{t0}),PAll{4}(RSeq(c3,c4t),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8r))",
-    Tree0554 "PPar{0;_}(Sub(c0))",
-    Tree0555 "FS(Dd{50}(t0))",
-    Tree0556 "B{b0=1;t0}RSeq(c0l,Sl{10},Sc{b0+=2},RSeq(RT{3}(t1),Su{t0}(Wu{t0})))",
-    Tree0557 "Ruf{F}(Ite(t0e,c1l))",
-    Tree0558 "B{b1=3;b0;t0=4}@of{b1:=b0%3}Ret1(Wu{t0})",
-    Tree0559 "B{b0=4;t0}@fi{b0+2%4<3}RepF(Intr{b0<4}(FF(PPar{1;_}(Dl{10}(RT{3}(WU{t0%2=1}(t0)))))))",
-    Tree0560 "Step(RFb(RSeq(Sl{100},t0e,a1),Rpt{1}(RepF(Swm(c2,Cd{0;F}(Suc)))),Dl{0}(Rmp{F;F}(RFb(t3,t4,t5))),Fb(t6e,t7,Dd{0}(t8))))",
-    Tree0561 "B{b1=2;t0;b0=0}Isw{b0%4;_;N}(Dd{10}(MPri(F,Flt{1;R;_}(t0e),Sw{0}(c1e,Wu{t0}))),ASeq(@fi{b1<4}a2e,Ret3(@os{b0+2%4!0?b1+=3}Swm(c3l,a4b{t0;b1},Sl{100})),Cd{50;_}(t5e)))",
-    Tree0562 "B{b0=5;t0=4;o0}Pre{none;S}(RFb(To{0}(@oh{b0+=3;b0:=t0%4}pt0{b0:=}),t1,c2,Rep2(Dd{0}(a3))))",
-    Tree0563 "B{t1=5;q0;b0=4}Wde(Dd{0}(Fb(Bin{t1%3>0;N}(a0b{t1;b0},Inv(Sb{t1=9})))),Sl{100},RSeq(Ret2(Lp{_;_}(Flt{2;S;F}(Rep0(Sb{b0=9}))))))",
-    Tree0564 "B{b0=1;t0=3}Fb(Pre{t0>3}(PPar{2;_}(Keep(@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Ite(RSel(t0,a1e,t2),Wu{t0},TryT(t3e,t4,t5))))),Flip(@oh{b0%2!1?t0+=3}Swm(S,t6,c7),PPar{2;N}(c8,pt9{b0:1},c10l),Sb{b0=t0}))",
-    Tree0565 "B{b0=0;t0;b1=4}Ite(RSeq(@po{b0:=b1}@fi{b1%4!2}@si{b0+3>1}c0,MSeq(Pre{b1>7;R}(OnceT(Fai)),Once(c1),@oh{t0:=b0+3}@os{t0+=3}S,c2)),Sw{4;5}(Pri(Pre{t0<2;F}(PPar{2;N}(c3l,t4,Inv(t5)))),Rep0(Scc{b1%4<2}),t6))",
-    Tree0566 "B{b1;b0=1;q0=3;t0;o0}Ruf{F}(FF(RSeq(RSeq(Star(a0b{t0;b1},t1e),Scc{b0+3<4},Lp{b1;_}(t2),RSeq(To{0}(@si{t0+3!6}@ki{t0+1%2=1}@po{b0+=1;b0+=2}pi3{t0:=}),Star(t4,pa5{b0:=;b1:b0},t6)),MSeq(c7e,Su{t0}(a8e),RU{S}(a9b{o0|3+3;b0}),t10)),@si{some}@po{b1:=o0|1;b1:=o0|3}c11)))",
-    Tree0567 "B{b0=0;t0=0}OnceT(@oh{b0%2=0?b0+=1}@of{t0:=b0+2;t0:=b0}Flip(@os{b0+3>5?t0+=2}MPri(a0,c1,@fi{t0%2!0}F,a2),@os{b0+=1}@oh{b0>0?b0+=2;t0+3=b0?t0:=b0}Ret2(PPar{1;T}(TryF(a3,t4,t5e,Wu{t0}),@po{t0:=b0+3}Dl{0}(Sc{b0:=t0;b0:=b0+2%2}),Rep4(Fb(Pre{b0<5;S}(c6b{b0})))))))",
-    Tree0568 "B{b0=4;t0=1;b1}Par{-3;-1}(@po{t0!b0+4%3?b1+=2}@fi{b1!3}RFb(Rep1(a0),@po{t0+3>2?b0:=t0}c1e),Invt(MSeq(@fi{b1+3!3}pt2{b0:t0;b1:b1},@po{b0+=3}@si{t0+2=4}Ite(c3,@po{b1:=t0%4}@ki{b0+3%2>0}@of{t0<5?t0:=b0+1}c4b{b0+4%2}),pi5{t0:t0},t6e)),Lim{3}(c7e))",
-    Tree0569 "Rep2(a0e)",
-    Tree0570 "B{b1=4;b0=0;o0=2}Step(R,Rus{F}(Sc{b1+=2}),Ret1(Ub{o0}),a0,@oh{b0+=1}t1e)",
-    Tree0571 "B{b0=3;q0;t0;b1}Wde(Step(Lp{b0;R}(Wv{t0}(Ite(Step(a0,Wt{20}),Cnd{b0>1;_;S}(Su{t0}(t1))))),AFb(@po{t0:=b0%4}@rw{b1+2%4>0}Rep3(a2),t3,WU{b1+3<1}(t4))),Wu{t0},Rmp{S;F}(@po{t0+=2}@os{t0+1!5?b0+=2}@si{b1%2!1}Try(TryF(Sc{b0=b1+3?t0:=9},pa5{b0:=}),Try(a6b{b1;b0},t7,Run),c8l,Pre{t0=3;S}(t9),Intr{b0+4!1}(@si{b1+2=t0}Ret3(a10)))))",
-    Tree0572 "B{t1=4;b0=5;o0=5}Bin{o0|5+4%4>2;N}(Ub{o0},Swm(t0e,Step(Scc{t1+4%4<1},c1,c2l),RU{S}(pt3{b0:=})))",
-    Tree0573 "B{b1=4}Swm(Flt{1;_;K}(a0),Pre{b1%3>1;R}(c1),Sl{0})",
-    Tree0574 "Rty2(Try(Rep3(c0),Dl{20}(Rep3(Flip(c1,a2,Suc))),Flt{2;F;_}(Seq(OnceT(AFb(RFb(t3,F),a4))))))",
-    Tree0575 "B{b0=4}FS(SubA(SubR(Scc{b0+2%2!0})))",
-    Tree0576 "B{b0;t0=5}Fb(Pre{b0+3<b0}(Ret4(Sc{t0+=3})),pt0{b0:=;b1:t0},Fb(F,pc1{b0:5},Sb{b0=t0}))",
-    Tree0577 "B{b0;t0=5;b1;t1=1}RFb(Keep(PAll{-4}(pa0{b0:b1},t1,pt2{b0:=},c3)),Ruf{F}(PPar{2;T}(@of{t1:=t0;b0+=2}t4,c5,Sb{t1=7},c6b{t0+3%3},@si{b1<0}@oh{b0:=t1}@fi{t1+2>2}a7)))",
-    Tree0578 "B{b1=2;t1;t0;o0=0;q0}Once(Lp{t0;R}(@ki{o0|1%4!0}Seq(OnceT(Bin{t1=t1+4;_}(Sb{t0=9},a0l)),Sw{0;5;4}(RU{F}(PPar{0;T}(Wt{30},c1l,t2)),Invt(RFb(t3e,t4)),PPar{1;_}(@os{t1+=3;o0|5+2%3<2?b1:=t0+3}Pre{t1%2<0;S}(Sc{t1+=2;b1:=o0|2}),c5),Dl{0}(Step(Sb{t1=b1},RepF(Wu{t0})))))))",
-    Tree0579 "B{b1;t0;b0=3}Fb(@os{t0:=b0}@po{b1:=b0%3}@rw{b0%2!1}Bin{b1<6;T}(Dl{30}(S),t0))",
-    Tree0580 "B{t0;b0=5;o0;t1=3;q0=2}Lp{t1;K}(Cnd{t1%2<1;N;_}(Isw{o0|1;T;T}(a0,Seq(a1,Suc,Isw{t1;N;N}(a2e,@rw{t0+1>t1}@of{t1:=b0%2}Fai)),Ite(Wu{t1},Sc{t1:=6}))))",
-    Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(Err{1090},t1t,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
-    Tree0582 "B{o0;t1;b1=2;b0;t0}FS(Pre{o0|0!t1;S}(Seq(Fb(Sel(@po{t0+1%3>0?t1+=1}t0,t1),Rpt{3}(FS(a2b{b0;b1}))),Step(Dl{0}(RFb(F,@fi{b1+2%4<0}Ub{o0})),Isw{b1%2;_;T}(t3e,t4)))))",
-    Tree0583 "B{o0=_;t0=0;b1}To{20}(Isw{b1+4%4;T;T}(@fi{o0|5+2!b1%4}@of{t0:=o0|0+3}F,S,Dd{50}(Dd{0}(t0e))))",
-    Tree0584 "B{b0=1;t0=4;t1}OnceT(Cnd{t1+1=1;N;_}(PPar{1;_}(t0e,Seq(SubR(a1),pi2{t0:b0}),@ki{t0<1}@si{b0<3}RU{S}(c3),OnceK(t4))))",
-    Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(Err{1026},t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
-    Tree0586 "B{b0;o0=_;t1;t0}@rw{t1+3%4>2}@oh{o0:=o0|4}RFb(Scc{o0|2+1=0},Sel(Ret3(MSeq(Step(RSeq(t0,Wu{t1}),Sl{0}),@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Wv{t1}(t1))),RFb(Wu{t1},a2,pa3{b0:=;b1:b0},a4,@fi{t1=7}@os{t0:=b0;o0:=_}Sb{b0=t0})),Cd{0;K}(Wde(Intr{t0!3}(c5e),@oh{t0:=o0|5}Star(@si{o0|4>7}S,F),c6)))",
-    Tree0587 "Swm(Rep2(RSeq(Step(Sub(RFb(a0,Run)),Keep(Seq(Rpt{2}(Suc)))))),RFb(Ruf{F}(RFb(c1,F)),Fb(c2,F,a3,t4)),c5)",
-    Tree0588 "Rep3(Err{1075})",
-    Tree0589 "B{o0=0}OnceT(SubA(Sb{o0=2}))",
-    Tree0590 "B{t0=0;b1=0;b0=3}Pre{b1%3!2}(To{0}(PPar{2;N}(RU{F}(RFb(t0,c1,Sb{t0=4})),RFb(Cnd{b1>3;T;_}(a2),@oh{b0+=2}@os{b0:=t0}a3e))))",
-    Tree0591 "Lim{3}(Fb(Rus{F}(Ite(Wde(t0e,t1),S)),Swm(Ite(c2,c3)),a4l))",
-    Tree0592 "B{o0;t0=2;b1=3}Par{_;2}(a0,Step(Keep(a1)),Sel(Lim{3}(Ret3(Keep(RSeq(@rw{b1=4}Rmp{S;S}(Sc{o0:=_}),@po{o0:=t0+4}Cd{10;K}(a2))))),MSeq(c3,pt4{b0:t0},Ub{o0},Scc{b1!2},a5)))",
-    Tree0593 "B{t0;b1}@rw{t0+3%2=0}RSeq(@fi{b1%3=0}Seq(pa0{b0:t0;b1:=},a1,t2),SubA(Flip(Fai,t3,a4)),Sb{t0=2})",
-    Tree0594 "B{b0=4;b1=3;t1=1;t0=1}Sw{1;3}(Isw{b0;_;T}(Rty0(c0),S,Ret1(F),c1),Inv(Wu{t1}),Bin{t1<4;_}(SubR(a2e),@rw{t0+2>t1%2}@oh{t0%2!1?t1:=t0}Fb(SubA(t3e),t4e,t5)))",
-    Tree0595 "B{b1;b0;t0}Flip(RSeq(Swm(Pre{b0+1>b0%2}(RSeq(t0,t1,c2e,Sb{b0=b1})),Flip(Par{-1;1}(t3,c4b{b0}),Seq(Sb{b0=t0},t5)),To{0}(Sw{1}(Cd{0;K}(Scc{b1<b0+1}),Rep2(Swm(Sb{b0=5},Scc{t0>6})))))))",
-    Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Suc,SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
-    Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0t,Cnd{t1+3=5;T;S}(c1b{b0+3}),Err{1028}))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3r)))))",
-    Tree0598 "B{b1=0;t0;t1;b0=1}@os{b1+=3;t1+=3}@oh{t1=b1?b0:=t1%3;b1+=2}@fi{t0>2}RSeq(Flip(RSeq(c0,a1)),Intr{t0=1}(Ite(pa2{b0:7},Wt{50},c3e)),RSel(c4,pa5{b0:=}),Bin{t1>4;T}(Sb{t1=2},c6),To{20}(Pre{t1>6;K}(Seq(Cnd{b0+1%3>0;N;_}(Wt{0}),t7e))))",
-    Tree0599 "B{t0=5;b1=3;b0=4}@po{b0:=t0}@si{b1!3}Flip(@oh{b0:=b1%2;t0:=2}OnceT(@ki{t0%2>0}@of{t0+=1}Isw{t0%4;T;N}(t0,@oh{b1+=1}t1)),t2,Fai,PAll{-2}(R,a3b{b0+4;b0}),RSeq(pa4{b0:6},t5))",
+    Tree0500 "B{b0=4;t0=5}RSeq(@ki{t0=1}@of{t0+=1}RSeq(RFb(PPar{1;_}(Scc{b0!6},c0b{t0%4},c1l,pc2{b0:=}),Bin{t0=t0+4;N}(Bin{b0=b0+2;_}(c3l,Pre{t0<0;F}(t4)),Try(a5l,a6,@rw{b0+3>5}t7e)))),Flt{3;_;K}(@of{b0+=2}Dl{10}(Keep(Obs{b0+4<t0+1;_}(Fb(Obs{b0!3;B}(F),RU{F}(Wt{0})))))))",
+    Tree0501 "B{o0=0;b0=5;b1=0}RFb(To{20}(Obs{b1=b1+1;_}(@ki{b1!7}@rw{b0<b1}t0)),PPar{1;N}(Grd{R}(Isw{b1;_;T}(a1l,c2)),Ub{o0}),Seq(ASeq(Wt{0},a3l,pa4{b0:2}),R),Intr{b1=b1+3}(Suc))",
+    Tree0502 "B{b0=3;t0;l0;b1=4}@rw{t0!b0+2%2}@si{b1>b1+3}RFb(Wv{t0}(RFb(Itr{b1;0;_;_}(c0))),pi1{t0:b0},Rus{F}(SubR(pi2{t0:=})))",
+    Tree0503 "B{b0=1}FF(Sc{b0+=1})",
+    Tree0504 "B{b0;t0;o0}Bin{b0!7;_}(@os{t0<o0|0%3?t0+=3}Intr{b0%2!1}(a0b{o0|1+4%2;b0}),Flt{1;F;F}(Sb{b0=t0}))",
+    Tree0505 "B{o0;t1=1;b0=5}Isw{t1%3;_;T}(RSeq(t0t,@ki{b0+1>5}@fi{b0+1%2!1}@oh{o0|1%2<1?o0:=t1%2;t1:=2}Wt{100},a1t),Suc)",
+    Tree0506 "B{t1=3;q0=0;t0=3;b1=4;b0=3}Par{_;-3}(Flt{1;_;F}(Cnd{b1=6;N;S}(RFb(@rw{t1<b0+3}t0,@os{b0:=t0%3;t1+=1}a1e,t2,c3,c4))),Seq(Scc{b1%4=2},S,S),To{10}(Lp{_;K}(c5)))",
+    Tree0507 "Rep0(c0)",
+    Tree0508 "RSeq(Seq(Flip(Cd{0;K}(c0)),MSeq(Wt{100},t1e),RFb(t2,a3)),Grd{_}(Star(RFb(To{50}(RSeq(c4,t5))),Rus{F}(c6))))",
+    Tree0509 "RSeq(c0,t1,a2l)",
+    Tree0510 "B{o0=_;b1=0;t1;t0=2;b0=2}Dl{0}(Ite(c0,Flip(t1,a2),Sel(a3b{b0;b1},@ki{b1%2!0}@os{b1+=3;t0:=b1}@oh{o0:=_}c4e,a5)))",
+    Tree0511 "B{t0=4;b0=3}Flip(Bin{t0>7;_}(t0,RSel(t1,Sl{20})),Pre{b0>t0;R}(pt2{b0:=;b1:b0}),MPri(c3l,pc4{b0:t0}))",
+    Tree0512 "B{t0=5;o0=1}Pre{none;R}(PPar{1;T}(Fai,a0,c1e,Scc{t0!1}))",
+    Tree0513 "RU{S}(MPri(a0r,Grd{F}(PrSel{1}(c1)),RFb(t2,t3t),RSeq(S,S)))",
+    Tree0514 "ASeq(RSeq(Rus{F}(FS(t0t)),FS(a1r),a2r),Dl{30}(MPri(RSeq(Wt{0},a3r),Keep(RFb(Pri(a4t,c5r),a6r,c7t)))),Seq(t8t,c9,c10,c11l,t12t),PAll{_}(t13t,a14,t15t),Ite(Star(RFb(t16,c17t),RT{3}(a18r)),Mt{30}(c19r)))",
+    Tree0515 "B{b1;t0=2;b0;l0;o0}Itr{b1;1;_;N}(Su{t0}(PAll{-1}(t0,Cnd{t0=7;_;S}(MPri(OnceK(Itr{b0;1;2;T}(R)),Dd{50}(a1),SubR(MPri(c2,@ki{b1=7}@of{o0:=b0}@si{b1+1%4=0}R)))))))",
+    Tree0516 "B{o0=_}ASeq(t0,Sb{o0=7})",
+    Tree0517 "B{q0;t0;b1=4;b0=2}Flt{1;F;_}(SubR(Sw{2}(@fi{b1<6}@os{t0=b0+1%2?b1:=b0}OnceT(Cd{20;F}(Par{2;-3}(c0l,t1,Sl{20}))),Lp{b1;R}(c2))))",
+    Tree0518 "B{o0=5;t1=1;t0;b0=3;l0=1}PAll{-5}(PPar{0;N}(Dd{50}(c0),R),RU{S}(RFb(Flt{3;R;F}(a1),Mt{20}(@po{b0+=1}Itr{b0;2;_;N}(Fb(c2,c3))))),Wv{t0}(Ite(@ki{some}t4,pt5{b0:9;b1:b0},@oh{t1+=1}Sb{o0=4})),Scc{t1+4%3>1},Dl{100}(FF(Sc{b0:=t1})))",
+    Tree0519 "Flt{3;R;F}(Sub(Sub(Invt(c0))))",
+    Tree0520 "B{t0=3;b0=3;b1}@fi{b1+2%2=1}Try(RFb(@of{b1:=b0%3}pt0{b0:=;b1:b0},t1),Ruf{1}(Seq(pa2{b0:6},@rw{b0!7}@po{t0+=2}t3e,t4e)),Isw{t0%3;N;T}(c5,t6),Sel(Obs{b1%2<0;B}(pa7{b0:t0;b1:b1}),Obs{b0<b0%2;_}(@of{b0<5?b1+=1}@rw{b1<3}@os{b1:=8}Sc{b0:=5})),t8)",
+    Tree0521 "B{b1=2}Step(a0b{b1;b1},Scc{b1%3>0},Suc,Rpt{3}(t1),S)",
+    Tree0522 "B{b0=5;t0}RFb(a0b{t0+2;b0},t1e,Par{0;_}(a2,@fi{b0%2!1}PPar{0;_}(pt3{b0:t0;b1:b0},t4,t5)))",
+    Tree0523 "B{t1=2;b0=0;t0=2;o0=1}RSeq(WU{t1=4}(@si{t1<4}Swm(Sb{t0=b0},t0)),Rep1(Wt{20}),a1,Wde(c2b{b0+3},c3),@fi{b0+2=t0+2%3}Cd{0;_}(Dd{0}(Invt(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}Pri(@ki{some}@of{b0+=2}t4,a5b{t0;b0})))))",
+    Tree0524 "B{b1=5;b0;t0=1;o0=5}Sel(PPar{1;T}(Flt{1;R;K}(Pre{none}(Wde(@rw{b0+1<5}@of{t0+=1}RFb(c0,a1,c2,a3e),c4)))),RSeq(a5,pa6{b0:t0},DySeq(Scc{b1+1!o0|3},t7e),t8e,Sb{t0=b0}),PAll{2}(Sl{30},@oh{b0+=1}Step(c9b{b0},t10,pc11{b0:b1},t12),Sb{o0=2}),a13)",
+    Tree0525 "B{b1=4;b0=2;t0}Step(c0b{b0},Sb{t0=b1},a1l,c2l)",
+    Tree0526 "Star(Ite(PAll{_}(t0e,t1),Fb(Ret3(a2l))),Sub(TryF(S,Rus{1}(Wt{10}),Seq(c3l,t4e),Flip(t5,Fai,S,c6))))",
+    Tree0527 "Ruf{2}(t0)",
+    Tree0528 "B{o0=3;b0}Seq(t0,Sl{0},Sb{b0=8},Ub{o0})",
+    Tree0529 "B{o0=2;b0=3;q0;t0=2}Lp{t0;S}(Ite(Wde(t0,pa1{b0:0}),@oh{o0|5+1%4=3?t0+=2}@rw{none}@ki{b0<b0+2}Pri(t2,Fb(a3,pa4{b0:t0;b1:t0}),Sb{b0=2})))",
+    Tree0530 "B{l0;b1=0;t0=0;t1;b0=4}Itr{b0;1;2;T}(Bin{t1+2>3;N}(@oh{t0:=t1}Isw{0;T;N}(Rep3(Rep3(Sc{t1:=b1})),Dl{0}(t0e),c1l,@of{t1:=b0+2%4}To{10}(t2),Fb(@oh{b1:=t1%4}@po{t1+=1}@rw{b0%2!1}t3,Rty0(pa4{b0:1;b1:b0}),Wt{30})),@po{b0:=b1+3}Inv(Rep2(Try(PAll{_}(c5,t6),To{0}(c7),Ite(a8b{b1;b0},pa9{b0:9}))))))",
+    Tree0531 "B{b0;t0;q0;b1}Step(Flip(Rep4(Fb(MPri(PrSel{b1%2;b1;1}(pc0{b0:=},Ite(t1,Scc{b0+3=3}),Lp{_;R}(Sb{b1=1})),Isw{t0;N;T}(RU{S}(S),@fi{b0+3<b0}@po{t0:=b0%4}TryF(pt2{b0:=},Sc{b0+=3},t3e,c4b{t0+3}))),a5))))",
+    Tree0532 "B{b0=5;t0=1;q0=0;b1=1}RFb(Sw{2;4}(DySel(Scc{b0>7},WU{b0<0}(t0)),t1e,c2b{b1}),@oh{b1:=8}@fi{b0>t0%2}@ki{b1+2<t0}Run,OnceK(@os{b1:=b0}AFb(pt3{b0:=;b1:=},t4,t5)),MPri(t6,c7),RSeq(Obs{b1>b0;_}(Lp{t0;F}(Rpt{F}(RSeq(a8))))))",
+    Tree0533 "Rep1(Flip(Opt(Flt{2;_;_}(Once(DySeq(c0,c1)))),DySel(c2,Par{-1;1}(S),c3)))",
+    Tree0534 "B{b1=2;l0}Star(Itr{b1;_;2;N}(a0),RtyF(PPar{1;T}(c1,t2)))",
+    Tree0535 "B{b0=4;b1=1;o0=0}RT{3}(Mt{0}(Step(Sw{0}(pt0{b0:=;b1:=},pc1{b0:=}),Inv(Seq(t2t,Sb{o0=1})),Rep1(a3l),@fi{some}WU{o0|3>1}(a4b{b0;b1}),TryT(Sl{0},@os{o0:=_}@si{none}a5r))))",
+    Tree0536 "RSeq(Sl{30},ASeq(Grd{R}(t0e),PPar{2;T}(c1r,F,a2t)),Err{1076})",
+    Tree0537 "RSeq(Flip(Once(t0),Fb(a1e,Fai,c2)))",
+    Tree0538 "B{b1=4;b0=3;t0=5;o0=1}@os{t0<b1+2%4?t0+=1}@ki{b1<b1+3%2}Seq(Fb(Swm(a0l,Sl{20},Suc),OnceK(a1)),Wde(Wde(Scc{b0+4>t0},pa2{b0:=;b1:b0},a3l),MPri(t4,Ret3(PrSel{b0}(Ub{o0}))),Dl{50}(Wv{t0}(Isw{b1+4;N;T}(Sw{5}(c5l,Wu{t0}))))),@oh{b1=b1+3?o0:=_}@rw{none}@ki{o0|0!o0|1}DySel(c6,@si{t0<b1}c7b{b1},TryF(t8,t9e,c10)),Rpt{0}(t11))",
+    Tree0539 "Rep0(Sub(Sub(t0)))",
+    Tree0540 "RSeq(a0,Err{1040})",
+    Tree0541 "B{b0;b1;t0=1}AFb(Obs{t0+3>b0;S}(Run),Cnd{b1!1;N;_}(Swm(a0t,@si{b1+3>b1%3}@po{b1=3?b1:=t0}a1r)))",
+    Tree0542 "Flt{2;F;_}(Rep2(Flt{2;R;F}(Ret0(a0))))",
+    Tree0543 "PAll{1}(Wt{20},Sub(Sub(c0e)),c1l)",
+    Tree0544 "B{o0;t0=4;b0=2}PrSel{t0%4;t0+4%4;t0}(Su{t0}(FS(Sl{0})),t0,@of{b0+=1}@os{o0:=_}a1b{t0;b0})",
+    Tree0545 "B{t0=3;o0=1;l0=3;b0=4;b1}Swm(TryT(Isw{b0;N;T}(t0,pa1{b0:=;b1:t0},@of{o0:=_;o0:=_}@rw{b0+3=7}@os{t0+=1;b0+=1}Sb{t0=9},Dd{30}(t2)),Itr{b0;_;_;T}(Sw{1}(Pre{t0+4!5;S}(@oh{t0:=o0|4}@of{t0:=b1}@po{b1:=5}Rus{3}(Itr{b1;2;2;_}(Sl{0}))),@si{none}Pre{t0<3;R}(RSel(t3,@fi{o0|0=b0%2}@rw{some}Sl{20},Ub{o0})))),c4b{o0|4+3%2}))",
+    Tree0546 "B{b0;t0;b1;q0=0}Dd{50}(Wde(Try(a0b{b0%4;b0},c1),RT{F}(Lp{t0;R}(Par{_;_}(a2,@rw{b0=b0+3%4}@si{t0+4=3}Err{1025},OnceK(SubA(Wt{0})),Fai)))))",
+    Tree0547 "B{t0=1;b0;b1}Pre{b0>4;F}(Dl{10}(Par{_;1}(Cnd{b1+4=1;_;F}(c0t),pa1{b0:5},c2r,Fb(@oh{b1>6?b0:=b1;b1+=1}a3r,pa4{b0:t0}))))",
+    Tree0548 "B{b0=1;t0=3}Ite(Flt{3;F;_}(Seq(a0e,OnceK(t1))),Cd{0;F}(Dd{30}(Par{_;3}(t2,c3b{t0},t4,Sl{0},Sc{t0:=b0}))))",
+    Tree0549 "Inv(RSeq(t0,Step(F,t1,PPar{1;T}(t2,t3t)),Rep3(RFb(TryT(Swm(Sub(a4e)),c5r,Rmp{S;S}(Wt{0}),Rpt{F}(RFb(Err{1043},R))))),t7t))",
+    Tree0550 "B{b0=2;o0=_;t0=0;b1}Bin{b0%2=0;_}(Rmp{F;F}(Seq(Dd{10}(Sb{b0=t0}),Scc{t0>b0})),Par{-2;1}(Mt{50}(Sl{0}),Sc{b1=6?o0:=_;b0+=1},S,Scc{t0+3%2>0},@rw{b0%4<1}t0))",
+    Tree0551 "B{t0=1;o0=_}Rep3(PAll{3}(Err{1081},PPar{0;T}(t0t,Cnd{t0!5;T;F}(a1t),R),F,Bin{t0=7;N}(Wu{t0},t2t),c3))",
+    Tree0552 "B{t0=2;o0;b0=5;b1=1}MPri(RSeq(c0e,Sel(Obs{t0>5;B}(Fb(@ki{b0+3%2>0}@rw{b0>1}a1e,pt2{b0:=;b1:b0})),Obs{b0>5;_}(t3e)),WU{t0!3}(@po{o0:=_}@ki{b0+1>0}t4e),Ruf{F}(pa5{b0:t0})),Flip(@oh{b1:=o0|5}OnceK(Isw{t0%2;N;_}(Run,c6,a7l)),t8,Intr{b0+1!4}(ASeq(@of{b1+=1}Sb{b0=b1},Sc{b1+=1})),Seq(a9,Sl{0}),Star(c10b{o0|4%2},Wt{10},a11b{t0;b1})))",
+    Tree0553 "B{o0=_;l0=2;b1;b0=0;t0=1}PAll{_}(Itr{b0;1;_;T}(WU{o0|2+1%3<2}(c0e)),FF(Flt{1;R;_}(t1e)),Sw{4;5;3}(pt2{b0:b0},t3,t4,c5),Wu{t0})",
+    Tree0554 "B{b1=0;t0;q0}Inv(Ret1(Lp{_;S}(Su{t0}(pi0{t0:b1}))))",
+    Tree0555 "RT{2}(Dl{10}(Wde(Par{_;-2}(Sl{30},a0,c1e),DySeq(c2r,c3t,S),PPar{2;T}(To{30}(RFb(Fb(c4,t5,t6)))))))",
+    Tree0556 "B{b0;t0}RSeq(Fb(t0,Cnd{t0>0;T;F}(@fi{b0<4}Scc{b0<2}),Su{t0}(t1)),Seq(OnceT(a2)),Invt(PPar{2;T}(PPar{2;_}(Ruf{2}(t3),t4,Invt(S)))),Isw{b0;_;N}(a5),@rw{b0+3%2=0}Wde(Cnd{t0%3!0;T;F}(Scc{t0%3<1}),RSeq(RFb(@po{t0!3?b0+=1}t6,t7,@of{t0:=b0}@ki{b0=7}a8e,@of{b0+=3;t0+=1}@ki{b0+3!4}t9))))",
+    Tree0557 "B{t0=1;b0;b1=1;t1=2;l0}Flip(Isw{t1;T;_}(R,Itr{b1;0;_;T}(t0),c1,Sc{b1+=1},Rpt{F}(t2)),PAll{3}(t3,@po{b0%4<1?t0:=t0%2}@fi{t0+2>t1}Cd{0;K}(Dl{50}(c4)),Rpt{F}(RSeq(Wt{30},c5))))",
+    Tree0558 "B{t0}RSel(SubR(FS(t0)),Mt{0}(pc1{b0:t0}))",
+    Tree0559 "B{o0=_;t0=4}Pre{t0!5}(Fb(t0,RSel(@rw{o0|2%3<2}@po{o0:=t0%4}c1,c2,a3),t4))",
+    Tree0560 "B{t0=5;q0}Lp{t0;K}(Pri(c0l,a1,c2e,c3b{t0}))",
+    Tree0561 "B{b0=0;t0;o0=5;b1=2}Keep(Inv(@ki{t0!b1+3}@po{o0:=b0+1}Sl{30}))",
+    Tree0562 "B{o0;b1=5;t0=2;b0;q0=0}Lp{_;R}(OnceT(Su{t0}(RSeq(Rep3(c0e),Rmp{S;S}(Sb{b1=2}),Swm(Fb(Obs{t0<3;L}(@of{b0%4!1?b1+=1}@si{b0=7}@po{o0:=b0}Sb{b0=b1}),Ub{o0}),Sb{o0=9}),@oh{o0:=o0|0%2}Sw{1}(pi1{t0:=},Flt{3;F;K}(@rw{b1+3%3=1}@ki{b1!t0%2}@os{t0+=1}Sb{b0=t0}))))))",
+    Tree0563 "Par{_;-2}(c0,a1)",
+    Tree0564 "B{t0=0;b0=5}AFb(Flt{1;S;F}(Obs{b0>3;N}(RU{S}(pa0{b0:b0;b1:b0}))),Once(t1),Dd{0}(Wu{t0}),@si{b0=t0}@rw{t0%3>0}Wt{20},Ret3(SubR(Seq(t2,pc3{b0:2},S))))",
+    Tree0565 "B{q0=3}Lp{_;K}(Seq(Rmp{F;S}(a0e),pt1{b0:3}))",
+    Tree0566 "Par{_;-3}(F,Flt{1;F;K}(RFb(t0,c1l)),Sl{50},Flt{1;R;K}(Rus{F}(t2)))",
+    Tree0567 "B{b1=5}Obs{b1+2<2;_}(R)",
+    Tree0568 "B{b0=2;t0=0;b1=3}RU{S}(Par{_;2}(@oh{b0:=b1%2;t0:=2}t0,pa1{b0:b1;b1:b1}))",
+    Tree0569 "B{b0;t0}AFb(t0,Isw{b0+3%4;_;T}(c1,c2e),Fb(pi3{t0:t0},c4l,t5,pt6{b0:=;b1:t0}),@os{b0!6?b0+=3}Ret0(a7))",
+    Tree0570 "B{t0=0;b1=1;b0=2}Sw{2}(Rep2(Sw{3;1;2}(PAll{_}(S,Fai,Grd{F}(c0e)),Su{t0}(Seq(Sc{b0:=t0},pi1{t0:b1})),@fi{t0+3%2<1}Obs{t0+3<2;_}(@po{b1+=1}Sl{0}),t2e)),a3)",
+    Tree0571 "B{o0;t1=0;b1;b0=2;q0=4}RFb(AFb(Fb(t0,t1),Lp{b0;_}(Wv{t1}(@si{b0+2>2}@oh{b0:=b1+4%2;t1+=3}@po{o0:=_}t2))))",
+    Tree0572 "B{t0=0;b0}MSeq(Flip(pa0{b0:0;b1:t0},Sl{30},t1),a2e,Isw{b0%2;T;N}(PAll{2}(S,Rmp{S;F}(Fai))),Isw{b0;N;N}(Bin{t0%4=1;N}(@of{b0+=3}Sc{t0%2<0?b0:=b0%2},Rpt{F}(@rw{t0<4}t3)),Keep(Wv{t0}(Rpt{F}(Wu{t0}))),PPar{1;_}(c4,pi5{t0:=})))",
+    Tree0573 "B{o0=2;t0;l0=2;b1=2;t1=2;b0}@po{b0:=b1}@ki{b0<7}To{0}(Swm(Fb(@os{b1+=1}c0e,@oh{t1+1%3>0?b1+=2}@po{o0:=t0}a1b{o0|1%3;b0},Wu{t1}),Ub{o0}))",
+    Tree0574 "B{t0;b0}PAll{3}(Rep1(Ite(OnceT(pt0{b0:=}),a1l,Sc{b0<4?t0:=b0})),Flt{3;F;_}(RSeq(t2,a3)),RU{S}(Fb(DySeq(c4b{1}),c5,To{10}(t6),Intr{t0+3>4}(pt7{b0:t0;b1:b0}))))",
+    Tree0575 "B{l0;t0;t1=3;b0=0}PPar{2;_}(RT{F}(RSeq(@os{b0+3%2>0?t1+=3;t0+=1}Par{_;_}(t0t,R,t1,Scc{t1%3>1}),Cnd{t0=3;T;F}(Scc{t0+4=7}),@rw{b0<5}Itr{b0;1;3;N}(Sel(Obs{t1+2=t1+1%3;B}(@ki{b0>6}@fi{t0%3>1}c2),t3t,Obs{t0+3<5;_}(a4b{t0%3;b0}))),Rep4(Flt{3;R;_}(RFb(F,c5e,Wu{t0},Scc{t0+4<t1%4},t6))))),Invt(pt7{b0:=;b1:t0}))",
+    Tree0576 "B{t0=5;o0=_;t1;b1=1}Wde(Isw{b1%4;_;_}(Suc,c0),Rmp{S;S}(Seq(Scc{t1>7},Scc{none},Swm(Ub{o0},@si{t0%3<2}Wt{20}),RetF(t1),c2)),Once(Pre{t1%2>0}(MSeq(Wu{t0}))))",
+    Tree0577 "PPar{0;_}(t0,PAll{-1}(Keep(F),R),Cd{30;F}(a1),DySel(Ret1(Err{1026})),F)",
+    Tree0578 "B{o0;b0;q0=3}Lp{b0;R}(RU{S}(ASeq(Cnd{b0+4%3<0;_;_}(t0),PPar{1;N}(Rep2(t1)),Bin{none;T}(c2,c3b{b0}))))",
+    Tree0579 "B{t0;t1;o0=_;b1;b0=5}Ite(Isw{7;T;N}(Intr{b0>o0|0+2}(Bin{b1=3;T}(Sl{0},t0)),Rpt{2}(pc1{b0:t1}),Rus{1}(Sw{4}(Opt(pt2{b0:t1}),pc3{b0:4}))),Rep2(MPri(Seq(a4b{b1;b1},@ki{b0<t0+3}@rw{t0>b1+1%3}Grd{F}(Wt{0})),pa5{b0:=;b1:=},OnceK(c6))),Flt{3;F;_}(Par{_;_}(Ite(t7,a8,Ret0(t9)),FF(Flt{2;R;F}(@os{b1+=1}c10)),Dl{10}(c11),c12,Pre{t1+1<0;K}(To{50}(FS(RSel(t13e,c14)))))))",
+    Tree0580 "B{t0=3;b0=0}ASeq(Rep0(c0e),c1e,@rw{t0!6}@oh{b0+=2}@of{b0+=2}Sc{t0:=b0%3},Wu{t0},Err{1086})",
+    Tree0581 "B{t0;b0;b1=1}Wde(@of{t0+1=b1?b0:=t0}Ret4(c0e),Sc{b1+=2;t0:=t0+1%4},@si{b1%4!1}t1)",
+    Tree0582 "Par{_;_}(Grd{R}(Dd{10}(c0)),Grd{F}(Wde(t1,Once(RFb(c2l,t3)))))",
+    Tree0583 "B{q0;t0=5}Lp{t0;S}(SubA(Ite(t0,SubR(S),Opt(pi1{t0:=}))))",
+    Tree0584 "B{t0=0}Rus{2}(Su{t0}(Rep0(Sl{0})))",
+    Tree0585 "RFb(t0)",
+    Tree0586 "B{t1=1;t0=0;o0;b0}@rw{b0+4>b0}Flip(a0,Ret0(pt1{b0:6;b1:t0}),FF(Sel(a2b{b0;b0},Par{-2;_}(t3,DySeq(a4)))),@ki{none}Par{2;-1}(a5,Run),pc6{b0:t1})",
+    Tree0587 "B{l0=3;b0=0;t0=2}Rty3(DySeq(Grd{F}(t0t),Err{1063},Itr{b0;_;_;T}(c1l)))",
+    Tree0588 "B{b0=2;t0=2}PAll{-2}(a0e,pa1{b0:=;b1:t0})",
+    Tree0589 "B{b0=0;t0;t1=3}TryT(Flip(PAll{0}(pi0{t0:=},@ki{t1%3!0}pa1{b0:b0;b1:t1}),Sc{t0=b0?t1:=b0+3}),Swm(pi2{t0:=},Rpt{2}(Sl{20}),RFb(a3,pa4{b0:t0}),Rpt{0}(pc5{b0:3})),WU{t0>3}(Cd{20;_}(a6)))",
+    Tree0590 "B{t0;o0=_;b0=2;t1=1;l0=4}Swm(RFb(Mt{0}(Fb(a0b{t1;b0},Sc{b0+1!t1%3?t0+=1})),RSeq(c1,t2),AFb(pc3{b0:0},F)),Itr{b0;_;_;_}(Itr{b0;0;_;N}(RFb(PPar{0;N}(a4,Obs{b0<t1;N}(Sb{o0=0}),Wt{10}),RSeq(OnceK(Scc{t0+4=5}),RSel(t5,c6),c7b{b0},S),RU{F}(Dd{0}(pi8{t0:t0})),RFb(Pre{none;F}(To{10}(Scc{t0=5})))))))",
+    Tree0591 "Keep(RSel(MSeq(c0t,Err{1027}),Flt{2;F;_}(Wt{20}),To{30}(t2)))",
+    Tree0592 "Pri(Opt(Rmp{S;F}(a0)),MPri(c1,t2,RFb(a3l,t4),a5),Sub(Sel(c6)))",
+    Tree0593 "B{b1=3;t0=3;b0=0;o0=2}Pre{t0+3>b0+1;K}(Swm(c0,Lim{3}(Scc{b1<t0}),Isw{t0%4;T;T}(@os{b1:=t0}@rw{some}t1,a2,c3)))",
+    Tree0594 "Swm(ASeq(a0,t1,a2,t3e),Seq(Grd{F}(a4)),Rep3(Seq(t5,a6)),RFb(PrSel{3;1;3;0}(a7l,t8,a9,t10)))",
+    Tree0595 "B{t0;b0=4}@of{b0+=1;t0:=4}@si{t0>3}@os{t0+=1}RU{S}(SubR(Bin{t0%3=0;N}(Fb(SubR(a0b{7;b0})),pc1{b0:=})))",
+    Tree0596 "B{t0=3;q0=3;b0=3;l0=4}PAll{-3}(Itr{b0;0;_;N}(Lp{_;K}(Keep(pt0{b0:3;b1:t0}))),c1l,c2,c3)",
+    Tree0597 "B{o0=_;b1=1;b0=4;t1=3;t0=5}Step(RSeq(Sb{t0=b1},c0b{b0},Ub{o0},Ret2(Sb{o0=9}),Pre{b1>5;R}(R)),Pri(@fi{o0|5<2}@po{t0:=b0}@os{o0:=b0}Step(@of{t1:=5}@si{o0|4>2}pt1{b0:b0;b1:=},a2),MPri(Once(Intr{o0|0%3<2}(R)))),Dl{10}(Wde(a3l,t4,c5)))",
+    Tree0598 "B{t1=5;o0}Obs{t1!0;N}(@os{o0:=_}a0)",
+    Tree0599 "B{t0}RFb(@oh{t0:=6}c0)",
 }

@@ -7,870 +7,574 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        ReactiveSelector {
-            TryCatch {
-                Delay(0) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Action(|ctx| ctx.exec(1)),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Repeat(4) {
+            Precondition(|bb| (*bb.t1 + 2) % 4 != 0, else = Running) {
+                Deadline(0) {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            #[on_halted(|bb| *bb.t1 += 3)]
+                            #[run_while(|bb| bb.o0.is_none())]
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                            Cooldown(0, filtered = Skipped) {
+                                AlwaysFailure,
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
+                                ForceSuccess {
+                                    Wait(100),
+                                },
+                            },
+                        },
                     },
                 },
-                StatefulAction(Task<2>),
-            },
-            ParallelAll(4) {
-                Retry(4) {
-                    MemSequence {
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
-                },
-                Filter(times = 2) {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-                Sleep(100),
-            },
-            FlipSelector {
-                Action(Act<8>),
-                RunOnce {
-                    Sleep(30),
-                },
-            },
-            Inverter {
-                Condition(Cond<9>),
-            },
-            ParallelAll {
-                AlwaysFailure,
-                AlwaysSuccess,
-                StatefulAction(Task<10>),
             },
         }
     }
 }
 
+board!(Tree0600Blackboard { t0 o0 t1 b0 l0 q0 });
+
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64>,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            #[post(|bb| if *bb.t1 != 3 { bb.b1 += 3 })]
-            ReactiveFallback {
-                Conditional(|bb| bb.b1 % 3 < 1, else = Failure) {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<2> = Cond::<2>),
+        Sequence {
+            Fallback {
+                Action(Act<0>),
+                Condition(PCond<1>, b0 = {b0}),
+                ForceFailure {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                #[skip_if(|bb| *bb.t0 > 5)]
+                #[on_halted(|bb| bb.o0 = None)]
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                #[skip_if(|bb| bb.b0 != (bb.b0 + 3) % 4)]
+                SetBlackboard(t0 = {b0}),
+            },
+            ReactiveSequence {
+                Repeat(2) {
+                    Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(1) + 1) % 3, &mut bb.b0)),
+                },
+                Cooldown(50, filtered = Skipped) {
+                    Repeat(1) {
+                        Action(PIo<5>, t0 = {t0}),
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                #[on_success(|bb| { if bb.b0 + 4 == 0 { bb.b0 = (bb.b0 + 2) % 3 }; *bb.t1 += 1 })]
+            Delay(0) {
+                Cooldown(30, filtered = Failure) {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0601Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0602Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        #[success_if(|bb| *bb.t0 < 3)]
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0602 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| bb.t0.set(bb.b0))]
+        IndexSwitch(|bb| (bb.b1 + 2) % 4, dynamic = true) {
+            #[post(|bb| *bb.t0 += 1)]
+            Action(PAct<0>, b0 = {b1}, b1 = {t0}),
+            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                FlipSelector {
+                    SubTree(Tree0602Sub0, ..),
+                    AlwaysSuccess,
+                },
+            },
+            Sequence {
+                Action(PAct<2>, b0 = 9, b1 = {b1}),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0602Blackboard { b1 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0603 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        Selector {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1>),
+            Observe(|bb| *bb.t0 > bb.b0, abort = lower) {
+                StatefulAction(Task<2>),
+            },
+            Observe(|bb| bb.b0 != bb.b1) {
                 StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0601Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0602 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        RepeatTimes(2) {
-            ParallelAll(max_failures = -1) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    ReactiveSelector {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                ForceSuccess {
-                    Conditional(|bb| bb.b1 != 2, dynamic = false, else = Success) {
-                        Interrupt(|bb| *bb.t0 > bb.b0 + 2) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Conditional(|bb| *bb.t0 < 6, else = Success) {
-                        Action(Act<6>),
-                    },
-                    AlwaysFailure,
-                    IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
-                        #[skip_if(|bb| *bb.t0 % 3 == 2)]
-                        #[on_failure(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
-                        #[success_if(|bb| bb.b1 < 0)]
-                        Action(PAct<7>, b0 = {b0}, b1 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(8, bb.b1 + 2, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0602Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0603 for Ctx, error DiffError {
-        ParallelAll(1) {
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-            Deadline(20) {
-                Repeat(4) {
-                    Repeat(forever) {
-                        Sequence {
-                            StatefulAction(TTask<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0603);
-
-bt::behavior_tree! {
-    pub tree Tree0604Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0603Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b1: i64 = 3,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 0,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            #[success_if(|bb| bb.o0.is_some())]
-            IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
-                WasEntryUpdated(t1),
-                Condition(Cond<0> = Cond::<0>),
-                Sleep(100),
-            },
-            SkipUnlessUpdated(t1) {
-                Precondition(|bb| bb.o0.unwrap_or(5) + 1 < 0, else = Running) {
-                    Limiter(2) {
+        ParallelAll {
+            PrioritySelector {
+                #[score(5)]
+                MemPriority {
+                    Timeout(0) {
                         FlipSelector {
-                            ScriptCondition(|bb| *bb.t1 != 6),
-                            #[on_failure(|bb| bb.b1 = *bb.t0)]
-                            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                            StatefulAction(Task<1>),
-                            Wait(10),
+                            StatefulAction(PTask<0>, b0 = {b1}),
+                            Wait(50),
+                        },
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        ReactiveFallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2>),
                         },
                     },
                 },
-            },
-            Fallback {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    #[success_if(|bb| (bb.b1 + 4) % 3 == 2)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    SubTree(Tree0604Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}),
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                StatefulAction(Task<3>),
+                #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                StatefulAction(Task<4>),
+                #[score(|bb| (bb.b1) as f32)]
+                Switch(b1) {
+                    case 3 => BinarySelector(|bb| *bb.t1 < bb.b0 + 1, dynamic = true) {
+                        Condition(PCond<5>, b0 = {=}),
+                        Condition(Cond<6>),
+                    },
+                    case 4 => AlwaysFailure,
+                    case 0 => Loop(q0, value = {t1}, if_empty = Running) {
+                        Conditional(|bb| *bb.t0 != 7, dynamic = true, else = Failure) {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 3, &mut bb.b1)),
+                        },
+                    },
+                    _ => Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
                 },
-            },
-            Switch(b1) {
-                case 0 => #[post(|bb| bb.b0 = bb.b1)]
-                #[skip_if(|bb| bb.b0 < 7)]
-                Action(PIo<3>, t0 = {b0}),
-                case 1 => StatefulAction(Task<4>),
-                case 5 => SetBlackboard(t0 = 1),
-                _ => Inverter {
-                    Condition(Cond<5>),
-                },
-            },
-            Switch(b1) {
-                case 3 => Sleep(0),
-                _ => Action(PAct<6>, b0 = 3, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { o0 t1 b1 b0 t0 q0 });
+board!(Tree0604Blackboard { t0 q0 b1 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0605Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 13,
+            l0: Vec<i64> = vec![1],
+        }
+        #[on_success(|bb| *bb.t0 += 2)]
+        #[skip_if(|bb| (*bb.t0 + 3) % 4 != 3)]
+        Deadline(0) {
+            Deadline(10) {
+                FlipSelector {
+                    Condition(Cond<1>),
+                    WhileDoElse {
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                    Selector {
+                        Script(|bb| { bb.b0 += 3; if bb.b0 % 3 < 0 { bb.t0.set(*bb.t0 % 3) } }),
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                        #[failure_if(|bb| *bb.t0 % 3 != 2)]
+                        #[skip_if(|bb| bb.b1 < (bb.b1 + 4) % 4)]
+                        Script(|bb| { bb.b0 = (bb.b1 + 1) % 2; bb.b0 = bb.b1 }),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![],
         }
-        ParallelAll(0) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            AlwaysRunning,
-            StatefulAction(PTask<3>, b0 = {t0}),
+        #[on_success(|bb| if *bb.t0 == 3 { bb.t0.set(4) })]
+        IfThenElse {
+            Conditional(|bb| (bb.b0 + 2) % 4 == 1) {
+                Timeout(10) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token) {
+                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                                RunOnce(then_skip = true) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0605Sub0, ..),
         }
     }
 }
 
-board!(Tree0605Blackboard { b0 t0 });
+board!(Tree0605Blackboard { b1 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0606Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0606Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
         }
-        Condition(Cond<2>)
+        SubTree(Tree0606Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        Selector {
-            Action(PIo<0>, t0 = {t1}),
-            Condition(Cond<1>),
-            SubTree(Tree0606Sub0, t1 = {=}),
+        Priority {
+            Delay(10) {
+                RetryUntilSuccessful(2) {
+                    SubTree(Tree0606Sub0, t0 = {=}, b0 = {b0}),
+                },
+            },
+            ReactiveFallback {
+                Condition(PCond<1>, b0 = 2),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop, dynamic = false) {
+                Script(|bb| bb.b0 += 1),
+                Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 4)),
+                ScriptCondition(|bb| *bb.t0 < bb.b0 % 2),
+            },
         }
     }
 }
 
-board!(Tree0606Blackboard { t1 });
+board!(Tree0606Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-        }
-        #[on_halted(|bb| if (*bb.t0 + 1) % 2 > 0 { bb.b1 = 6 })]
-        Sequence {
-            Conditional(|bb| bb.b0 != 1, dynamic = true, else = Success) {
-                Sequence {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
+        Limiter(1) {
+            DynamicSequence {
+                Filter(times = 2, filtered = Failure) {
+                    Condition(Cond<0>),
                 },
-            },
-            #[success_if(|bb| (*bb.t1 + 4) % 2 > 0)]
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            WhileDoElse {
-                StatefulAction(PTask<2>, b0 = 4, b1 = {b0}),
-                Switch(b1) {
-                    case 0 => WasEntryUpdated(t1),
-                    case 4 => Condition(Cond<3> = Cond::<3>),
-                    case 5 => StatefulAction(Task<4>),
-                    _ => StatefulAction(Task<5>),
+                Condition(Cond<1>),
+                AsyncSequence {
+                    StatefulAction(Task<2>),
+                    RunOnce(then_skip = false) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<3>),
+                    Succeeder,
+                    Wait(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0607Blackboard { b1 b0 t0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0608Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 12,
+        }
+        WhileDoElse {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 3, &mut bb.b1)),
+            RunOnce {
+                Action(PIo<1>, t0 = {t0}),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0608Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 12,
+        }
+        ReactiveFallback {
+            SubTree(Tree0608Sub1, t0 = {=}, b1 = {b1}),
+            KeepRunningUntilFailure {
+                Repeat(3) {
+                    ReactiveFallback {
+                        Action(Act<3>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
         }
-        ParallelAll(3) {
-            MemPriority {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
-                Conditional(|bb| bb.b1 > 4) {
-                    BinarySelector(|bb| bb.b0 > 7) {
-                        SequenceStar {
-                            StatefulAction(Task<1>),
-                        },
-                        Action(PAct<2>, b0 = 9),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                },
-            },
-            RepeatUntilFailure(2) {
-                ParallelAll(2) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[post(|bb| bb.b1 = 3)]
-                    Fallback {
-                        Switch(b1) {
-                            case 2 => #[success_if(|bb| *bb.t0 % 4 == 2)]
-                            #[run_while(|bb| *bb.t0 < (bb.b1 + 4) % 4)]
-                            ScriptCondition(|bb| *bb.t0 < 0),
-                            _ => #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        Sleep(20),
-                    },
-                    #[failure_if(|bb| *bb.t0 != 4)]
-                    #[skip_if(|bb| bb.b1 < 5)]
-                    Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3), &mut bb.b1)),
-                },
+        ParallelAll(1) {
+            Repeat(1) {
+                #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                SubTree(Tree0608Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0608Blackboard { b0 o0 b1 t0 });
+board!(Tree0608Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64,
-        }
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                Remap(success = Success, failure = Failure) {
-                    SetBlackboard(b1 = {b0}),
-                },
-                Conditional(|bb| *bb.t0 > 5, dynamic = true) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0609Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        blackboard {
             #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
         }
-        StepSequencer {
-            ReactiveFallback {
-                Conditional(|bb| *bb.t0 > (*bb.t0 + 2) % 4, else = Success) {
-                    Condition(Cond<0>),
-                },
-                SetBlackboard(t0 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree0610Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        Fallback {
-            Repeater(1) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-            },
-            Repeater(2) {
-                RepeatUntilSuccess(1) {
-                    Repeat(1) {
-                        StatefulAction(PTask<1>, b0 = 1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0612 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[on_success(|bb| *bb.t0 += 3)]
-        #[skip_if(|bb| bb.b0 != *bb.t0 % 2)]
-        AsyncSequence {
-            MemPriority {
-                Loop(q0, value = {t0}, if_empty = Running) {
+        ReactiveSelector {
+            BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
+                SkipUnlessUpdated(t0) {
                     StatefulAction(Task<0>),
                 },
-                AsyncSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Script(|bb| bb.t0.set(9)),
-                    StatefulAction(Task<3>),
-                    Script(|bb| *bb.t0 += 3),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0612Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
-        }
-        AsyncFallback {
-            TryCatch(catch_on_halt = false) {
-                #[run_while(|bb| *bb.t0 > 2)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 == 4)]
-                SetBlackboard(b1 = 0),
-                StatefulAction(Task<0>),
-            },
-            #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
-            Fallback {
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    #[failure_if(|bb| *bb.t0 % 4 > 2)]
-                    #[skip_if(|bb| *bb.t1 > 7)]
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                },
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
-                AlwaysRunning,
-            },
-            ReactiveSequence {
-                BinarySelector(|bb| (bb.b0 + 2) % 2 != 1, dynamic = true) {
-                    Action(PAct<6>, b0 = 7, b1 = {=}),
-                    Script(|bb| bb.o0 = Some((*bb.t0 + 3) % 2)),
-                },
-                Condition(PCond<7>, b0 = {t1}),
-                Retry(4) {
-                    Action(Act<8>),
-                },
-            },
-            BinarySelector(|bb| bb.b0 == 0, dynamic = true) {
-                AlwaysFailure,
-                #[skip_if(|bb| bb.b1 != 0)]
-                #[run_while(|bb| bb.o0.is_none())]
-                Condition(Cond<9> = Cond::<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0613Blackboard { b1 o0 t1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(2) {
-            Deadline(0) {
-                Parallel {
-                    WasEntryUpdated(t0),
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
+                WaitUntil(|bb| *bb.t0 == 3) {
                     StatefulAction(Task<1>),
-                    BinarySelector(|bb| (bb.b0 + 4) % 2 == 1, dynamic = true) {
-                        Failer,
-                        #[on_success(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t1) })]
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                    },
                 },
             },
-            ReactiveFallback {
-                Timeout(100) {
-                    SequenceWithMemory {
-                        Action(PIo<3>, t0 = {t1}),
-                        Script(|bb| bb.o0 = None),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
-                        Action(PIo<5>, t0 = {t0}),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                MaxTime(0) {
-                    RetryUntilSuccessful(4) {
-                        Timeout(10) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                Optional {
-                    Condition(Cond<6>),
-                },
-            },
-            RepeatUntil(Failure) {
-                Precondition(|bb| *bb.t1 % 4 > 1, else = Skipped) {
-                    #[failure_if(|bb| *bb.t0 != 0)]
-                    Sequence {
-                        ReactiveFallback {
-                            TryCatch(catch_on_halt = false) {
-                                StatefulAction(Task<7>),
-                                Action(|ctx, bb| ctx.exec_in(8, 1, &mut bb.b0)),
-                                AlwaysFailure,
-                            },
-                            RepeatTimes(2) {
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                #[on_halted(|bb| { *bb.t1 += 3; bb.b0 = 0 })]
-                                ReactiveFallback {
-                                    Condition(Cond<9>),
-                                    Failer,
-                                },
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0614Blackboard { t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0616Sub0 for Ctx {
-        RunOnce(then_skip = false) {
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
-        FlipSelector {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SubTree(Tree0616Sub0),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                Action(Act<6>),
-                RunOnce(then_skip = false) {
-                    Succeeder,
-                },
-                Condition(|ctx| ctx.check(7)),
-            },
-            Repeater(forever) {
-                MemSequence {
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0617Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        FlipSelector {
-            Condition(Cond<1>),
-            Wait(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<0>),
-                },
-                RetryUntilSuccessful(1) {
-                    SubTree(Tree0617Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}),
-                },
-                Parallel(success = -1, failure = 0) {
-                    Timeout(30) {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b1)),
-                    },
-                },
-                Error(DiffError(1032)),
-            },
-        }
-    }
-}
-
-board!(Tree0617Blackboard { q0 b0 b1 t1 });
-
-fallible!(Tree0617);
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        RepeatUntil(Failure) {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b1 + 2 < bb.b1 % 3)]
-                RepeatTimes(forever) {
-                    SetBlackboard(o0 = Some(2)),
-                },
-                WhileDoElse {
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| { bb.o0 = Some((*bb.t0 + 2) % 2); bb.b1 = 9 })]
-                    Action(PAct<0>, b0 = 7, b1 = {=}),
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(2) + 2)),
-                },
-                #[run_while(|bb| bb.b0 > bb.b1 + 4)]
-                RepeatTimes(forever) {
-                    Delay(0) {
-                        ReactiveFallback {
-                            StatefulAction(PTask<3>, b0 = 6, b1 = {b0}),
-                            Succeeder,
-                        },
-                    },
-                },
-                Repeat(2) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Repeater(forever) {
-                            RetryUntilSuccessful(4) {
-                                IndexSwitch(|bb| (bb.o0.unwrap_or(4) + 4) % 2, out_of_range = Fail, dynamic = true) {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    Action(Act<5>),
-                                    #[run_while(|bb| *bb.t0 + 4 < 7)]
-                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Action(Act<7> = Act::<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, 5)),
-                    Condition(Cond<9>),
-                    Script(|bb| { bb.b0 = bb.b1; bb.o0 = Some(bb.b1 + 3) }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { q0 b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        #[failure_if(|bb| bb.b1 + 1 < 7)]
-        #[post(|bb| { bb.b0 = bb.b0 % 2; bb.t0.set(*bb.t1 % 2) })]
-        ReactiveFallback {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
-            },
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
-            Loop(q0, if_empty = Failure) {
-                Action(Act<2> = Act::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0619Blackboard { b1 b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        AsyncSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Interrupt(|bb| bb.b0 + 2 > bb.o0.unwrap_or(3)) {
-                ReactiveFallback {
-                    TryCatch(catch_on_halt = false) {
-                        AlwaysSuccess,
-                        Precondition(|bb| bb.b0 % 3 < 1, else = Success) {
-                            ForceFailure {
-                                Action(Act<1>),
-                            },
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                    Inverter {
-                        BinarySelector(|bb| *bb.t0 + 1 != 4, dynamic = false) {
-                            Delay(30) {
-                                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
-                            },
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            Deadline(0) {
+            AsyncFallback {
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(PCond<3>, b0 = {t0}),
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
                 StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0620Blackboard { b0 o0 t0 });
+board!(Tree0609Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
+    pub tree Tree0610Sub0 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Delay(10) {
-                Conditional(|bb| bb.b0 + 4 > 1, else = Failure) {
-                    SequenceWithMemory {
-                        Action(PIo<0>, t0 = {=}),
-                        Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-                        AlwaysRunning,
-                    },
-                },
-            },
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0610 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+        }
+        StepSequencer {
+            Action(Act<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {b1}),
+            #[success_if(|bb| bb.b0 % 2 != 1)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.b0 == bb.b1)]
+            SubTree(Tree0610Sub0, b0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0621Blackboard { b0 t0 t1 });
+board!(Tree0610Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
+    pub tree Tree0611 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64,
             q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            o0: Option<i64>,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            Parallel(success = -3) {
-                Wait(50),
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-                Action(Act<3>),
-            },
-            Loop(q0, value = {t0}) {
-                #[failure_if(|bb| bb.b0 > *bb.t0)]
-                #[run_while(|bb| bb.o0.is_some())]
-                Script(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 }),
-            },
-            StatefulAction(PTask<4>, b0 = {=}),
-            AsyncSequence {
-                Condition(|ctx| ctx.check(5)),
-                SetBlackboard(o0 = Some(3)),
-                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0622Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        WhileDoElse {
-            Inverter {
-                #[post(|bb| bb.o0 = None)]
-                #[run_while(|bb| *bb.t0 + 4 != 4)]
-                #[success_if(|bb| bb.b1 < 0)]
-                Inverter {
-                    IndexSwitch(|bb| bb.b0, dynamic = true) {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<0> = Task::<0>),
-                                Condition(Cond<1>),
-                            },
+        ParallelAll(2) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b1)),
+            Filter(times = 3, count = Failure) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    AsyncSequence {
+                        StatefulAction(Task<1>),
+                        Loop(q0, value = {b1}, if_empty = Skipped) {
+                            Sleep(0),
                         },
                     },
                 },
             },
-            IndexSwitch(|bb| bb.o0.unwrap_or(2) % 2, out_of_range = Loop, dynamic = true) {
-                FlipSelector {
-                    Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0611Blackboard { b0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0612 for Ctx {
+        Delay(0) {
+            Sequence {
+                AlwaysSuccess,
+                SequenceStar {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
                 },
-                Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(5), &mut bb.b1)),
-                Repeater(forever) {
-                    Timeout(0) {
-                        StatefulAction(Task<4>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Retry(2) {
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            ReactiveSequence {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    AlwaysRunning,
+                },
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    Filter(times = 2, count = Completed) {
+                        Parallel(success = -1, failure = -1) {
+                            Action(PIo<1>, t0 = {t0}),
+                            Action(PIo<2>, t0 = {=}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
+                    Script(|bb| bb.b0 += 3),
+                },
+            },
+            StatefulAction(Task<5> = Task::<5>),
+        }
+    }
+}
+
+board!(Tree0613Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SetBlackboard(t0 = {b0}),
+            #[success_if(|bb| bb.b0 < 0)]
+            #[skip_if(|bb| *bb.t0 % 4 == 0)]
+            Condition(Cond<0>),
+            Runner,
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+board!(Tree0614Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+            Sequence {
+                Precondition(|bb| (bb.b0 + 3) % 2 > 0) {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    Sequence {
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                ReactiveSequence {
+                    FlipSelector {
+                        StatefulAction(Task<5>),
+                        Action(PAct<6>, b0 = {=}, b1 = {t0}),
+                    },
+                    Loop(q0, if_empty = Success) {
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -878,36 +582,254 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0623Blackboard { o0 b1 b0 t0 });
+board!(Tree0615Blackboard { q0 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0616 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            IndexSwitch(|bb| 8, out_of_range = Loop, dynamic = true) {
+                WaitUntil(|bb| *bb.t0 == 0) {
+                    Fallback {
+                        ScriptCondition(|bb| bb.b0 + 4 == 4),
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0616Blackboard { b0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(4),
+        }
+        AsyncSequence {
+            Condition(Cond<0>),
+            Parallel(failure = 1) {
+                RepeatUntilSuccess(1) {
+                    #[success_if(|bb| *bb.t1 > 2)]
+                    Failer,
+                },
+            },
+            IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b1)),
+                },
+            },
+            SequenceWithMemory {
+                SetBlackboard(o0 = Some(4)),
+                StatefulAction(Task<3>),
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0617Blackboard { t0 t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            AsyncFallback {
+                KeepRunningUntilFailure {
+                    MaxTime(0) {
+                        Condition(PCond<0>, b0 = 0),
+                    },
+                },
+                Condition(Cond<1>),
+                Iterate(l0, element = {b0}, until = Never, max = 3) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(4) % 3)]
+                    #[skip_if(|bb| bb.b0 == 7)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Action(Act<2>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                Action(|ctx| ctx.exec(4)),
+                Sequence {
+                    SetBlackboard(t0 = 1),
+                    Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(0) % 3, else = Success) {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { o0 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+        }
+        Invert {
+            Fallback {
+                Observe(|bb| bb.b1 + 3 == 7, abort = both) {
+                    RunOnce(then_skip = false) {
+                        Action(Act<0>),
+                    },
+                },
+                SetBlackboard(b0 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            Repeat(1) {
+                #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b0 % 4)]
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            #[on_halted(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
+            Repeater(0) {
+                Condition(PCond<2>, b0 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree0620Blackboard { o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621Sub0 for Ctx {
+        PrioritySelector {
+            #[score(1)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[score(1)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx, error DiffError {
+        RepeatUntil(Failure) {
+            Priority {
+                SubTree(Tree0621Sub0),
+                Condition(TCond<2>),
+                Error(DiffError(1016)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0621);
+
+bt::behavior_tree! {
+    pub tree Tree0622Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 15,
+        }
+        Repeater(2) {
+            Filter(times = 2, count = Failure) {
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+                    #[success_if(|bb| bb.b0 < 3)]
+                    #[skip_if(|bb| bb.b0 + 4 < 7)]
+                    Action(Act<4>),
+                    #[run_while(|bb| *bb.t0 > 3)]
+                    ScriptCondition(|bb| *bb.t0 > 3),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        SequenceStar {
+            Repeat(0) {
+                Condition(Cond<0>),
+            },
+            Interrupt(|bb| bb.b0 + 1 < 3) {
+                SubTree(Tree0622Sub0, t0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0622Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0623 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            RepeatUntil(Success) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            Repeat(forever) {
+                StatefulAction(Task<3>),
+            },
+            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+        }
+    }
+}
+
+board!(Tree0623Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            IndexSwitch(|bb| 2, out_of_range = Loop) {
-                Wait(50),
-                SetBlackboard(b0 = {t0}),
-            },
-            Condition(|ctx| ctx.check(0)),
-            Parallel(failure = 2) {
-                Action(Act<1>),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<2>),
+        IndexSwitch(|bb| bb.b0) {
+            IndexSwitch(|bb| bb.b0 % 4) {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    AlwaysSuccess,
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                Action(Act<3>),
-                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-            },
-            Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
-                Delay(30) {
-                    #[post(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 % 2 < 0)]
-                    Failer,
-                },
+            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+            Retry(4) {
+                Action(PIo<2>, t0 = {t0}),
             },
         }
     }
@@ -916,82 +838,17 @@ bt::behavior_tree! {
 board!(Tree0624Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0625Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 14,
-        }
-        #[on_success(|bb| bb.b0 += 2)]
-        #[success_if(|bb| (*bb.t1 + 3) % 4 > 0)]
-        #[skip_if(|bb| *bb.t1 < 0)]
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 4,
+            b0: i64 = 1,
         }
-        TryCatch(catch_on_halt = false) {
-            IfThenElse {
-                SkipUnlessUpdated(t0) {
-                    #[success_if(|bb| (bb.b1 + 4) % 3 == 2)]
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    RetryUntilSuccessful(1) {
-                        Conditional(|bb| bb.o0.unwrap_or(2) > 5, dynamic = true) {
-                            Conditional(|bb| bb.b1 > 3, dynamic = true, else = Failure) {
-                                IfThenElse {
-                                    Action(PIo<0>, t0 = {t1}),
-                                    SetBlackboard(o0 = Some(9)),
-                                },
-                            },
+        Repeat(3) {
+            AsyncFallback {
+                RunOnce {
+                    Cooldown(0, filtered = Skipped) {
+                        DynamicSequence {
+                            Condition(PCond<0>, b0 = {=}),
                         },
-                    },
-                },
-                Precondition(|bb| bb.b0 > 7) {
-                    ReactiveSequence {
-                        SubTree(Tree0625Sub0, ..),
-                        #[run_while(|bb| *bb.t1 % 3 == 2)]
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    },
-                },
-                Parallel(success = 3, failure = 3) {
-                    Action(PIo<2>, t0 = {b1}),
-                    StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
-                    RepeatUntilSuccess(3) {
-                        StatefulAction(PTask<4>, b0 = 4, b1 = {=}),
-                    },
-                },
-            },
-            Remap(success = Success, failure = Success) {
-                Parallel(success = 1, failure = 3) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<5>),
-                    },
-                    BinarySelector(|bb| bb.b1 + 3 != 5, dynamic = false) {
-                        RunOnce(then_skip = false) {
-                            UnsetBlackboard(o0),
-                        },
-                        MemPriority {
-                            ReactiveSequence {
-                                StatefulAction(Task<6>),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        RunOnce(then_skip = false) {
-                            Script(|bb| bb.o0 = None),
-                        },
-                        Succeeder,
                     },
                 },
             },
@@ -999,474 +856,387 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0625Blackboard { t0 b0 t1 o0 b1 });
+board!(Tree0625Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-        }
-        ParallelAll(max_failures = -2) {
-            RepeatUntil(Success) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Repeat(2) {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            UnsetBlackboard(o0),
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                        },
-                    },
-                },
-            },
-            Cooldown(20) {
-                RepeatTimes(forever) {
-                    Cooldown(20) {
-                        Sleep(20),
-                    },
-                },
-            },
-            Action(Act<2>),
+        FlipSelector {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
-
-board!(Tree0626Blackboard { q0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx, error DiffError {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
             b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
         }
-        AsyncFallback {
-            PolicyParallel(policy = FirstFailure) {
-                Loop(q0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        MemPriority {
-                            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                            WaitUntil(|bb| *bb.t0 % 2 > 0) {
-                                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                            },
-                            WasEntryUpdated(t0),
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                            Error(DiffError(1095)),
-                        },
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
-            StepSequencer {
-                #[skip_if(|bb| *bb.t0 < 5)]
-                Condition(TCond<2>),
-                TryCatch {
-                    Condition(|ctx| ctx.try_check(3)),
-                    ScriptCondition(|bb| bb.b0 < *bb.t0),
-                },
-            },
-            Delay(30) {
-                MemPriority {
-                    WaitValueUpdate(t0) {
-                        StatefulAction(TTask<4>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Condition(TCond<5>),
-                    },
-                    Timeout(50) {
-                        Conditional(|bb| *bb.t0 + 2 < 6, dynamic = false, else = Failure) {
-                            #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 2 })]
-                            Loop(q0, if_empty = Failure) {
-                                Action(PIo<6>, t0 = {t0}),
-                            },
+        StepSequencer {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Selector {
+                    Observe(|bb| *bb.t0 == *bb.t0 + 3, abort = both) {
+                        TryCatch(catch_on_halt = true) {
+                            #[failure_if(|bb| bb.b0 + 4 == 1)]
+                            Condition(|ctx, bb| ctx.check_in(0, 8)),
+                            #[on_success(|bb| bb.b0 += 2)]
+                            Runner,
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
                         },
                     },
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
-                    IfThenElse {
-                        Action(PIo<8>, t0 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
+                    Observe(|bb| bb.b0 < 3) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(TCond<2>),
+                        },
                     },
                 },
             },
-            Repeater(forever) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<10> = Cond::<10>),
+            ReactiveSequence {
+                PrioritySelector {
+                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                    Condition(|ctx| ctx.check(3)),
+                    #[score(9)]
+                    Condition(Cond<4>),
+                },
+                Repeat(4) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail) {
+                        Sleep(20),
+                        AlwaysFailure,
+                        ScriptCondition(|bb| bb.b0 % 4 < 0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0627Blackboard { q0 b0 t0 });
+board!(Tree0627Blackboard { t0 o0 b0 });
 
 fallible!(Tree0627);
 
 bt::behavior_tree! {
-    pub tree Tree0628Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Repeater(forever) {
-            ForceSuccess {
-                Action(PIo<3>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Repeater(2) {
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    RepeatUntilFailure(1) {
-                        #[on_failure(|bb| { bb.b0 = 3; *bb.t0 += 1 })]
-                        #[failure_if(|bb| bb.b0 + 4 < 0)]
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    },
-                    Action(PIo<2>, t0 = {=}),
-                },
+        Selector {
+            Observe(|bb| bb.b0 == 3, abort = lower) {
+                WasEntryUpdated(t0),
             },
-            SubTree(Tree0628Sub0, b0 = {=}, t0 = {t0}),
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
-board!(Tree0628Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0628Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        Selector {
+            StepSequencer {
+                TryCatch(catch_on_halt = true) {
+                    Priority {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(Act<2>),
+                        AlwaysFailure,
+                    },
+                    Fallback {
+                        RepeatUntilFailure(3) {
+                            TryCatch {
+                                Action(Act<3>),
+                                Action(Act<4>),
+                                AlwaysRunning,
+                            },
+                        },
+                        Fallback {
+                            RunOnce {
+                                ReactiveSequence {
+                                    Condition(|ctx| ctx.check(5)),
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<8>),
+                    },
+                    Condition(|ctx| ctx.check(9)),
+                },
+            },
         }
-        Loop(q0, if_empty = Skipped) {
-            SubTree(Tree0629Sub0, q0 = {=}),
-        }
-    }
-}
-
-board!(Tree0629Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0630Sub1 for Ctx {
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0630Sub0 for Ctx {
-        SubTree(Tree0630Sub1)
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Sleep(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0630Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0631Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 4,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
         }
-        Action(PAct<4>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0631Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 12,
-            b1: i64 = 10,
-        }
-        MemSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(|ctx| ctx.check(3)),
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                SubTree(Tree0631Sub1, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
-                SetBlackboard(o0 = Some(9)),
+        ForceFailure {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                AsyncSequence {
+                    SequenceWithMemory {
+                        Wait(30),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| *bb.t0 < 2)]
+                        #[skip_if(|bb| bb.b1 == 6)]
+                        SequenceWithMemory {
+                            Script(|bb| *bb.t0 += 2),
+                            SubTree(Tree0630Sub0, ..),
+                            #[success_if(|bb| bb.o0.is_none())]
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                            StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Deadline(0) {
+                            Script(|bb| bb.t0.set(bb.b1)),
+                        },
+                        KeepRunningUntilFailure {
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0630Blackboard { t0 q0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                RepeatUntil(Failure) {
-                    Action(Act<0>),
-                },
-                StatefulAction(Task<1>),
-                Sleep(0),
-            },
-            Script(|bb| bb.b1 = bb.b0),
-            #[skip_if(|bb| bb.b1 > 3)]
-            #[on_failure(|bb| if bb.b1 < 7 { bb.b1 += 3 })]
-            #[failure_if(|bb| bb.b0 < (bb.b0 + 3) % 2)]
-            Repeater(1) {
-                Interrupt(|bb| bb.b0 > bb.b1) {
-                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 3)]
-                    FlipSelector {
-                        AlwaysFailure,
-                        Runner,
+        TryCatch(catch_on_halt = false) {
+            Script(|bb| *bb.t0 += 2),
+            Sequence {
+                #[post(|bb| { bb.b0 += 3; if bb.b1 != 3 { bb.b0 += 1 } })]
+                BinarySelector(|bb| *bb.t0 != 3) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    ReactiveSequence {
+                        Script(|bb| bb.b1 += 3),
+                        StatefulAction(Task<0>),
                     },
+                    AlwaysFailure,
                 },
-            },
-            Repeater(3) {
-                RetryUntilSuccessful(3) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            SubTree(Tree0631Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0631Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0632 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 5,
-        }
-        Sequence {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| bb.b1 = 9)]
-            IfThenElse {
-                Remap(success = Failure, failure = Success) {
+                #[failure_if(|bb| *bb.t0 == 4)]
+                MemPriority {
+                    ScriptCondition(|bb| bb.b0 == 6),
                     Condition(Cond<1>),
-                },
-                Filter(times = 1, count = Failure) {
-                    Action(TAct<2>),
+                    Condition(Cond<2>),
                 },
                 StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    MaxTime(0) {
-                        Action(TAct<4>),
+                #[failure_if(|bb| bb.b1 % 4 == 1)]
+                Precondition(|bb| bb.b0 == *bb.t0 % 2, else = Skipped) {
+                    Delay(0) {
+                        Action(Act<4> = Act::<4>),
                     },
-                    Condition(TCond<5>),
+                },
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
-            Error(DiffError(1008)),
         }
     }
 }
 
-board!(Tree0632Blackboard { b1 });
+board!(Tree0631Blackboard { b0 t0 b1 });
 
-fallible!(Tree0632);
+bt::behavior_tree! {
+    pub tree Tree0632 for Ctx {
+        KeepRunningUntilFailure {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[run_while(|bb| bb.b0 == 5)]
-        #[failure_if(|bb| bb.b0 == bb.b0 + 1)]
-        AsyncSequence {
-            Sequence {
-                WasEntryUpdated(t0),
-                RunOnce {
-                    Retry(3) {
-                        Filter(times = 2, filtered = Skipped) {
-                            Cooldown(0) {
-                                PolicyParallel(policy = FirstSuccessOrFailure) {
-                                    Wait(20),
-                                    Action(Act<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
+        RunOnce(then_skip = false) {
+            Fallback {
+                MemSequence {
+                    Parallel(failure = 1) {
+                        Succeeder,
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<1>),
+                        KeepRunningUntilFailure {
+                            Condition(Cond<2>),
+                        },
+                        Cooldown(0, filtered = Failure) {
+                            StatefulAction(Task<3>),
                         },
                     },
-                },
-                IfThenElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Inverter {
-                        #[post(|bb| bb.b0 += 2)]
-                        RepeatUntilSuccess(3) {
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                Action(PIo<3>, t0 = {b0}),
-                            },
-                        },
+                    Delay(0) {
+                        StatefulAction(Task<4>),
                     },
-                    Sequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        Condition(Cond<5>),
-                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
-                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                        Condition(Cond<6>),
-                        SetBlackboard(b0 = 7),
+                    ForceFailure {
+                        Invert {
+                            Condition(|ctx| ctx.check(5)),
+                        },
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0633Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0634 for Ctx, error DiffError {
+    pub tree Tree0634 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
             b1: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
         }
-        Priority {
-            AsyncSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Succeeder,
+        SequenceWithMemory {
+            ReactiveSequence {
+                #[on_failure(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| bb.b1 % 3 != 1)]
+                Action(Act<1>),
+                StatefulAction(Task<2>),
             },
-            Parallel(success = -3, failure = 3) {
-                Action(PIo<1>, t0 = {=}),
-                Inverter {
-                    Succeeder,
-                },
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| if bb.b0 < (bb.b0 + 4) % 2 { *bb.t0 += 1 })]
-                #[skip_if(|bb| bb.b0 < 0)]
-                Condition(Cond<2> = Cond::<2>),
-                #[on_success(|bb| bb.b0 = bb.b1 + 2)]
-                Action(TAct<3>),
-                Script(|bb| *bb.t0 += 3),
-            },
-            SkipUnlessUpdated(t0) {
-                RepeatUntilFailure(forever) {
-                    RetryUntilSuccessful(2) {
-                        Deadline(0) {
-                            RunOnce {
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Condition(PCond<4>, b0 = {t0}),
-                            },
-                        },
-                    },
-                },
+            Retry(0) {
+                Runner,
             },
         }
     }
 }
 
-board!(Tree0634Blackboard { t0 b0 b1 });
-
-fallible!(Tree0634);
+board!(Tree0634Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
         }
-        #[post(|bb| bb.b1 = (*bb.t0 + 3) % 3)]
-        Conditional(|bb| *bb.t0 < 0, dynamic = true, else = Failure) {
-            Precondition(|bb| bb.b0 != *bb.t1 + 1, else = Success) {
-                #[success_if(|bb| *bb.t1 > bb.b0)]
-                AsyncSequence {
-                    Sequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(PTask<1>, b0 = 2, b1 = {t1}),
-                        #[skip_if(|bb| bb.b0 % 3 == 2)]
-                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                        Condition(Cond<2>),
-                    },
-                    #[on_halted(|bb| bb.b0 = *bb.t1)]
-                    #[on_success(|bb| bb.b0 += 2)]
-                    FlipSelector {
-                        WhileDoElse {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
+        Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
+            Repeat(forever) {
+                SetBlackboard(t1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0635Blackboard { b0 b1 t0 t1 });
+board!(Tree0635Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0636 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
+    pub tree Tree0636Sub0 for Ctx {
+        SequenceWithMemory {
+            Sleep(100),
+            Action(Act<0>),
         }
-        PolicyParallel(policy = FirstSuccess) {
-            Failer,
-            WhileDoElse {
-                Action(PIo<0>, t0 = {t1}),
-                StatefulAction(Task<1>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0636 for Ctx, error DiffError {
+        Sequence {
+            RunOnce(then_skip = false) {
+                SubTree(Tree0636Sub0),
+            },
+            AsyncFallback {
+                Condition(TCond<1>),
+                Condition(TCond<2>),
+                Condition(TCond<3>),
+                Condition(|ctx| ctx.check(4)),
+                Error(DiffError(1077)),
+            },
+            Fallback {
+                Action(TAct<5>),
+                StatefulAction(TTask<6>),
+                Sequence {
+                    StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+                Condition(TCond<10>),
             },
         }
     }
 }
 
-board!(Tree0636Blackboard { t1 });
+fallible!(Tree0636);
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            o0: Option<i64>,
         }
-        MemSequence {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                #[success_if(|bb| bb.b1 + 4 == bb.b0)]
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(1)),
-                    Precondition(|bb| bb.b1 + 3 > bb.b0) {
-                        Action(Act<2>),
+        ReactiveFallback {
+            ReactiveFallback {
+                RepeatUntilFailure(forever) {
+                    IfThenElse {
+                        Precondition(|bb| (*bb.t0 + 2) % 3 != 1) {
+                            Condition(Cond<0>),
+                        },
+                        Inverter {
+                            Limiter(3) {
+                                Condition(Cond<1>),
+                            },
+                        },
                     },
                 },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
-            #[on_failure(|bb| bb.b1 = bb.b0)]
-            RunOnce {
-                RepeatTimes(3) {
-                    SequenceWithMemory {
-                        Action(PAct<3>, b0 = {t0}, b1 = {b1}),
-                        StatefulAction(Task<4>),
+                Observe(|bb| *bb.t0 + 3 < 6, abort = self) {
+                    #[success_if(|bb| bb.b0 + 3 > 2)]
+                    Priority {
+                        MemPriority {
+                            Action(Act<2>),
+                            Condition(|ctx| ctx.check(3)),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Wait(20),
+                        },
+                    },
+                },
+                Repeat(forever) {
+                    TryCatch(catch_on_halt = false) {
+                        Action(Act<5>),
+                        Limiter(1) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        Action(PIo<7>, t0 = {=}),
+                        Wait(20),
+                        RetryUntilSuccessful(1) {
+                            #[skip_if(|bb| *bb.t1 > *bb.t0)]
+                            #[run_while(|bb| bb.b0 < 1)]
+                            StatefulAction(PTask<8>, b0 = {t1}, b1 = {t0}),
+                        },
                     },
                 },
             },
@@ -1474,368 +1244,318 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0637Blackboard { b0 t0 b1 o0 });
+board!(Tree0637Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
         }
-        #[post(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| bb.o0.unwrap_or(5) != 0)]
-        #[on_failure(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.b0 < 4 { bb.b0 = 4 } })]
-        Timeout(50) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = {=}),
-                Action(PIo<2>, t0 = {=}),
-                #[success_if(|bb| *bb.t0 == 3)]
-                Sequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+        Retry(forever) {
+            WhileDoElse {
+                TryCatch {
+                    Action(Act<0>),
+                    Condition(PCond<1>, b0 = 4),
                 },
-                WaitValueUpdate(t0) {
-                    ScriptCondition(|bb| *bb.t0 % 4 < 1),
+                MemSequence {
+                    ScriptCondition(|bb| *bb.t0 + 3 > 3),
+                    Action(PAct<2>, b0 = 0),
+                    Action(Act<3>),
                 },
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0638Blackboard { t0 b0 o0 });
+board!(Tree0638Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        StepSequencer {
-            Action(PAct<0>, b0 = {t0}, b1 = {b1}),
-            #[success_if(|bb| (bb.b1 + 1) % 2 < 1)]
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-            Precondition(|bb| bb.b1 < 4) {
-                Action(|ctx| ctx.exec(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0639Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0640Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 11,
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        Script(|bb| { if bb.b1 != *bb.t0 { bb.b0 = *bb.t0 % 2 }; bb.b1 = 0 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0640 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        SequenceWithMemory {
-            StatefulAction(TTask<0>),
-            AsyncSequence {
-                Condition(PCond<1>, b0 = {=}),
+        Cooldown(0) {
+            Loop(q0) {
                 Selector {
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Sleep(20),
                 },
-                Action(PAct<4>, b0 = {b1}, b1 = {=}),
-            },
-            Wait(20),
-            StepSequencer {
-                #[run_while(|bb| (*bb.t1 + 3) % 2 != 1)]
-                #[success_if(|bb| *bb.t1 < 4)]
-                SubTree(Tree0640Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
-                Action(PIo<5>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0640Blackboard { t0 b1 b0 t1 });
+board!(Tree0639Blackboard { q0 });
 
-fallible!(Tree0640);
+bt::behavior_tree! {
+    pub tree Tree0640 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        Remap(success = Failure, failure = Failure) {
+            #[post(|bb| { bb.b1 = (*bb.t0 + 2) % 3; if *bb.t0 == bb.b0 % 2 { bb.o0 = None } })]
+            #[success_if(|bb| *bb.t0 > 2)]
+            StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0640Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 1,
         }
-        Sequence {
-            ParallelAll {
-                RepeatUntilFailure(1) {
-                    Succeeder,
+        Priority {
+            IndexSwitch(|bb| bb.b1) {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {t0}),
+                Sequence {
+                    Invert {
+                        Condition(Cond<2>),
+                    },
                 },
-                PolicyParallel(policy = FirstFailure) {
-                    #[skip_if(|bb| (*bb.t0 + 3) % 4 == 2)]
-                    Sequence {
-                        Wait(20),
-                        StatefulAction(PTask<0>, b0 = {=}),
-                    },
-                    Repeat(3) {
-                        Wait(50),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Condition(Cond<1>),
-                    ScriptCondition(|bb| *bb.t0 < 0),
+                Sleep(10),
+                ReactiveFallback {
+                    #[post(|bb| { bb.t1.set(bb.b1 + 2); bb.b1 += 2 })]
+                    #[failure_if(|bb| bb.b1 + 4 == 3)]
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
                 },
             },
-            #[skip_if(|bb| bb.b0 % 4 < 1)]
-            #[success_if(|bb| *bb.t0 < 6)]
-            FlipSelector {
-                Sequence {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Filter(times = 2, count = Completed) {
-                        Wait(0),
+            TryCatch {
+                StatefulAction(Task<5>),
+                IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
+                    Deadline(20) {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.b1 > (*bb.t0 + 2) % 3)]
+                        Action(Act<6>),
                     },
-                    SkipUnlessUpdated(t0) {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 2 })]
-                                #[on_failure(|bb| *bb.t0 += 1)]
-                                Action(Act<4> = Act::<4>),
-                            },
-                        },
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    StatefulAction(Task<5>),
-                    ReactiveSequence {
-                        Script(|bb| bb.b0 = *bb.t0 % 4),
-                        SetBlackboard(o0 = Some(3)),
-                        Condition(Cond<6>),
-                    },
-                },
-                IfThenElse {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(Act<7>),
-                    Action(PAct<8>, b0 = 1, b1 = {t0}),
-                    Action(Act<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0641Blackboard { b0 t0 o0 });
+board!(Tree0641Blackboard { o0 t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        RepeatUntilFailure(forever) {
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                #[on_success(|bb| bb.b1 = (*bb.t1 + 2) % 3)]
-                #[post(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| *bb.t1 % 4 != 1)]
-                RunOnce(then_skip = false) {
-                    #[skip_if(|bb| bb.b0 < *bb.t0)]
-                    #[post(|bb| { bb.b0 += 1; bb.b1 += 1 })]
-                    Action(Act<0>),
+        ReactiveFallback {
+            Filter(times = 3, count = Failure) {
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1))),
+            },
+            Repeat(3) {
+                Condition(Cond<0>),
+            },
+            #[post(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.o0.is_none())]
+            ReactiveSequence {
+                RepeatUntil(Success) {
+                    Condition(Cond<1>),
                 },
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0642Blackboard { t1 b0 b1 t0 });
+board!(Tree0642Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0643 for Ctx {
+    pub tree Tree0643 for Ctx, error DiffError {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 1,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Optional {
-            ReactiveFallback {
-                ReactiveSelector {
-                    #[post(|bb| { bb.b1 += 3; bb.o0 = None })]
-                    ParallelAll(2) {
-                        Action(Act<0>),
-                        StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Failer,
-                },
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
-                    ScriptCondition(|bb| bb.b1 != bb.o0.unwrap_or(4) % 3),
-                },
-                MemSequence {
-                    Delay(20) {
-                        Condition(Cond<4>),
-                    },
-                    SetBlackboard(o0 = Some(1)),
-                    Script(|bb| bb.b0 += 1),
-                },
-                Deadline(10) {
-                    Priority {
-                        Action(Act<5>),
-                    },
+        Selector {
+            Observe(|bb| bb.b0 != 6, abort = both) {
+                #[on_failure(|bb| bb.t1.set(*bb.t0 + 3))]
+                #[skip_if(|bb| *bb.t1 + 4 > 3)]
+                ParallelAll(2) {
+                    StatefulAction(PTask<0>, b0 = 2),
+                    StatefulAction(TTask<1>),
+                    ScriptCondition(|bb| *bb.t1 % 2 != 0),
+                    AlwaysSuccess,
                 },
             },
+            Observe(|bb| *bb.t1 % 2 == 0, abort = lower) {
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.b0 == 7),
+                },
+            },
+            #[run_while(|bb| *bb.t0 % 2 > 0)]
+            MemPriority {
+                StatefulAction(TTask<2>),
+                Action(|ctx| ctx.try_exec(3)),
+            },
+            Script(|bb| if *bb.t0 > *bb.t1 { bb.b0 += 1 }),
         }
     }
 }
 
-board!(Tree0643Blackboard { b1 o0 b0 });
+board!(Tree0643Blackboard { t1 b0 t0 });
+
+fallible!(Tree0643);
+
+bt::behavior_tree! {
+    pub tree Tree0644Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
-            WasEntryUpdated(t0),
-            Condition(Cond<0>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            SubTree(Tree0644Sub0, ..),
+            StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0644Blackboard { b0 t0 });
+board!(Tree0644Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 0,
             o0: Option<i64> = None,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            b1: i64 = 1,
         }
-        StepSequencer {
-            Loop(q0) {
-                MemPriority {
-                    Condition(|ctx| ctx.try_check(0)),
-                    StatefulAction(TTask<1>),
+        Repeat(2) {
+            Inverter {
+                ReactiveSequence {
+                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3) + 1; *bb.t0 += 2 }),
+                    #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    Script(|bb| bb.b1 += 3),
+                    Error(DiffError(1086)),
                 },
-            },
-            RetryUntilSuccessful(forever) {
-                #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b1 % 4)]
-                IfThenElse {
-                    StatefulAction(TTask<2>),
-                    #[on_halted(|bb| { bb.b0 += 2; bb.b1 += 3 })]
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-            AlwaysFailure,
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(TTask<3>),
-                Wait(50),
             },
         }
     }
 }
 
-board!(Tree0645Blackboard { b0 o0 b1 q0 });
+board!(Tree0645Blackboard { o0 t0 b0 b1 });
 
 fallible!(Tree0645);
 
 bt::behavior_tree! {
-    pub tree Tree0646 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| (*bb.t0 + 2) % 3 != 0)]
-        #[failure_if(|bb| bb.b0 < *bb.t0 + 3)]
-        #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(2) })]
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Timeout(30) {
-                Condition(TCond<1>),
-            },
-            #[post(|bb| { *bb.t0 += 3; if bb.b0 > *bb.t0 { *bb.t0 += 3 } })]
+    pub tree Tree0646 for Ctx {
+        SequenceWithMemory {
             ReactiveSequence {
-                Wait(30),
+                Action(Act<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                Sleep(30),
+            },
+            PrioritySelector {
+                #[score(0)]
                 AlwaysSuccess,
+                #[score(3)]
+                StatefulAction(Task<3> = Task::<3>),
+                #[score(3)]
+                Timeout(0) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            StatefulAction(Task<5>),
+            Repeat(2) {
+                StatefulAction(Task<6>),
             },
         }
     }
 }
-
-board!(Tree0646Blackboard { b0 t0 });
-
-fallible!(Tree0646);
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            b0: i64 = 2,
+            b0: i64,
             #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
         }
-        ParallelAll {
-            #[run_while(|bb| bb.b0 < bb.b0 % 3)]
-            #[on_success(|bb| if bb.b1 > 7 { bb.b0 = bb.b1 })]
-            FlipSelector {
-                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(1) + 3, &mut bb.b1)),
-                RepeatTimes(forever) {
-                    SequenceWithMemory {
-                        Succeeder,
-                        StatefulAction(PTask<1>, b0 = 1, b1 = {b1}),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                    Sleep(0),
-                },
-                SequenceWithMemory {
-                    StatefulAction(PTask<5>, b0 = 2, b1 = {t0}),
-                    Action(Act<6> = Act::<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(PIo<8>, t0 = {b0}),
-                    AlwaysSuccess,
-                },
-            },
-            #[failure_if(|bb| bb.b0 + 4 == 1)]
-            RepeatUntil(Failure) {
-                MemPriority {
-                    #[on_failure(|bb| { bb.b0 += 4; bb.o0 = None })]
-                    AsyncFallback {
-                        SequenceStar {
-                            SetBlackboard(o0 = Some(6)),
-                            MemSequence {
-                                StepSequencer {
-                                    StatefulAction(Task<9> = Task::<9>),
-                                    StatefulAction(Task<10>),
+        #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
+        StepSequencer {
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                #[run_while(|bb| *bb.t0 == 6)]
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    Precondition(|bb| bb.b0 == 6, else = Failure) {
+                        Parallel(success = 1, failure = -1) {
+                            ParallelAll(max_failures = -1) {
+                                #[run_while(|bb| bb.o0.unwrap_or(2) == bb.b0 + 4)]
+                                #[post(|bb| bb.t0.set((bb.o0.unwrap_or(0) + 3) % 4))]
+                                TryCatch {
+                                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                                    #[on_success(|bb| bb.t0.set(7))]
+                                    #[post(|bb| bb.b0 = *bb.t0 + 3)]
+                                    StatefulAction(PTask<0>, b0 = {b0}),
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                    Wait(0),
                                 },
-                                ReactiveFallback {
-                                    StatefulAction(Task<11> = Task::<11>),
-                                    #[on_success(|bb| bb.b0 += 1)]
-                                    Condition(Cond<12> = Cond::<12>),
-                                    Condition(|ctx| ctx.check(13)),
-                                    UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        ReactiveSequence {
+                            AsyncSequence {
+                                Fallback {
+                                    AlwaysFailure,
+                                    Action(|ctx| ctx.exec(3)),
+                                    Action(Act<4>),
+                                },
+                                Succeeder,
+                            },
+                        },
+                        Parallel(failure = -2) {
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            #[on_halted(|bb| bb.t0.set(bb.b0))]
+                            Conditional(|bb| bb.b0 > bb.o0.unwrap_or(3) % 2, else = Success) {
+                                DynamicSelector {
+                                    Condition(PCond<5>, b0 = 8),
+                                    #[on_success(|bb| if *bb.t0 == 3 { bb.b0 = (bb.b0 + 1) % 3 })]
+                                    #[on_failure(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
+                                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
+                                    AlwaysRunning,
+                                },
+                            },
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            Parallel(success = -1, failure = 2) {
+                                Script(|bb| bb.b0 += 2),
+                                Sleep(0),
+                            },
+                        },
+                        Inverter {
+                            ReactiveFallback {
+                                ScriptCondition(|bb| *bb.t0 + 1 < 5),
+                                RepeatTimes(1) {
+                                    Condition(Cond<8>),
                                 },
                             },
                         },
@@ -1846,105 +1566,80 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0647Blackboard { o0 b1 b0 t0 });
+board!(Tree0647Blackboard { b0 t0 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0648 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        SequenceStar {
-            ReactiveSelector {
-                ParallelAll {
-                    StatefulAction(Task<0>),
-                    RepeatUntil(Failure) {
-                        KeepRunningUntilFailure {
-                            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                },
-                ParallelAll(max_failures = -1) {
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
-                    #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-                    #[run_while(|bb| *bb.t0 % 4 < 2)]
-                    Filter(times = 3, count = Failure) {
-                        Repeat(1) {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    Repeat(1) {
-                        ReactiveSequence {
-                            Script(|bb| *bb.t0 += 1),
-                            StatefulAction(Task<5>),
-                            Wait(0),
-                        },
-                    },
-                },
+        #[on_success(|bb| bb.b1 += 1)]
+        #[failure_if(|bb| bb.b0 > 4)]
+        KeepRunningUntilFailure {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                SetBlackboard(t0 = 0),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(PAct<3>, b0 = {t0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0648Blackboard { t0 b0 });
+board!(Tree0648Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        Delay(30) {
-            Parallel(success = 5, failure = 5) {
-                KeepRunningUntilFailure {
-                    AsyncFallback {
-                        Remap(success = Failure, failure = Failure) {
-                            RunOnce {
-                                Repeat(0) {
-                                    Condition(Cond<0>),
+    pub tree Tree0649Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+        }
+        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0649Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+        }
+        SubTree(Tree0649Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        Repeat(3) {
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Invert {
+                        Repeater(forever) {
+                            RepeatUntilFailure(forever) {
+                                #[on_success(|bb| bb.o0 = Some((bb.b1 + 1) % 2))]
+                                Switch(b1) {
+                                    case 3 => Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 4) % 4)),
+                                    _ => SetBlackboard(t0 = {b1}),
                                 },
                             },
                         },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<1>),
-                        },
-                        RetryUntilSuccessful(1) {
-                            RunOnce {
-                                StatefulAction(Task<2>),
-                            },
-                        },
                     },
                 },
-                Parallel(success = 2) {
-                    Cooldown(0) {
-                        StatefulAction(Task<3>),
-                    },
-                    RepeatUntil(Failure) {
-                        Action(Act<4>),
-                    },
-                    Condition(Cond<5>),
-                    Sleep(10),
-                    Inverter {
-                        Inverter {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                StatefulAction(Task<6>),
-                MemPriority {
-                    Condition(Cond<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Remap(success = Failure, failure = Success) {
-                    RepeatTimes(forever) {
-                        StatefulAction(Task<10>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    WhileDoElse {
+                        SubTree(Tree0649Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
+                        StatefulAction(Task<2>),
+                        Error(DiffError(1061)),
                     },
                 },
             },
@@ -1952,122 +1647,174 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0649Blackboard { t0 o0 b1 });
+
+fallible!(Tree0649);
+
 bt::behavior_tree! {
     pub tree Tree0650 for Ctx {
-        Timeout(0) {
-            Cooldown(50, filtered = Failure) {
-                Sleep(20),
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            IfThenElse {
+                ReactiveFallback {
+                    Observe(|bb| *bb.t0 != 1, abort = self) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(1) > 3, dynamic = false) {
+                SetBlackboard(o0 = Some(0)),
+                SequenceStar {
+                    AlwaysSuccess,
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                },
+            },
+            TryCatch {
+                SequenceStar {
+                    WasEntryUpdated(t0),
+                    Sleep(50),
+                    Failer,
+                },
+                TryCatch(catch_on_halt = true) {
+                    #[post(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.b0 += 4)]
+                    Sleep(20),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<6>),
+                #[failure_if(|bb| *bb.t0 != 7)]
+                #[success_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                Action(Act<7> = Act::<7>),
+                Retry(1) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 < 1)]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                StatefulAction(Task<9>),
+            },
+            IfThenElse {
+                Repeat(3) {
+                    StatefulAction(Task<10>),
+                },
+                Condition(Cond<11> = Cond::<11>),
+                Delay(10) {
+                    StatefulAction(Task<12>),
+                },
             },
         }
     }
 }
+
+board!(Tree0650Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
         blackboard {
-            b0: i64 = 3,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
         }
-        FlipSelector {
-            #[run_while(|bb| bb.b0 > 0)]
-            #[failure_if(|bb| *bb.t0 > 3)]
-            StepSequencer {
-                SetBlackboard(t0 = 0),
-                SetBlackboard(b0 = 1),
+        Selector {
+            StatefulAction(Task<0>),
+            Observe(|bb| bb.b0 % 3 < 1, abort = both) {
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t1}),
             },
-            FlipSelector {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                Action(PIo<1>, t0 = {t0}),
-            },
-            AsyncFallback {
-                Action(Act<2>),
-                Action(Act<3>),
+            Observe(|bb| (*bb.t1 + 1) % 2 < 0, abort = lower) {
+                DynamicSequence {
+                    StatefulAction(PTask<2>, b0 = {t1}),
+                    SetBlackboard(b0 = 6),
+                    #[skip_if(|bb| bb.b0 % 4 != 1)]
+                    #[success_if(|bb| bb.b0 > 6)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0651Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0651Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0652 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Parallel(success = 0, failure = -1) {
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| *bb.t0 + 1 > *bb.t1)]
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t1}),
-            },
-            SubTree(Tree0652Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
-            Precondition(|bb| bb.b0 % 2 != 0, else = Skipped) {
-                #[on_failure(|bb| *bb.t1 += 1)]
-                #[success_if(|bb| *bb.t1 < 2)]
-                #[skip_if(|bb| *bb.t0 == 6)]
-                Action(PIo<2>, t0 = {t1}),
+        Loop(q0, value = {t0}, if_empty = Success) {
+            ReactiveSequence {
+                #[on_success(|bb| bb.b0 += 3)]
+                StatefulAction(Task<0>),
+                SetBlackboard(o0 = Some(1)),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(PAct<3>, b0 = {b0}, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0652Blackboard { b0 o0 t0 t1 });
+board!(Tree0652Blackboard { o0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0653Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
             b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        #[on_halted(|bb| { if *bb.t0 == bb.o0.unwrap_or(0) % 4 { bb.t0.set(bb.o0.unwrap_or(3)) }; *bb.t0 += 1 })]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            #[post(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-            #[on_failure(|bb| { bb.o0 = None; bb.t0.set((bb.o0.unwrap_or(0) + 1) % 3) })]
-            #[on_success(|bb| bb.b0 += 1)]
-            Loop(q0) {
-                BinarySelector(|bb| *bb.t0 + 3 < bb.b0, dynamic = true) {
-                    IfThenElse {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
-                        StatefulAction(Task<0> = Task::<0>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 4 < 1),
-                        StatefulAction(Task<1>),
+        MaxTime(0) {
+            FlipSelector {
+                Sequence {
+                    ParallelAll(max_failures = -2) {
+                        Sequence {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            AlwaysSuccess,
+                            SubTree(Tree0653Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                        },
+                        Conditional(|bb| bb.b0 < *bb.t0, dynamic = true, else = Success) {
+                            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                        },
                     },
-                    #[on_halted(|bb| if bb.b0 < 3 { bb.t0.set(3) })]
-                    #[success_if(|bb| bb.o0.unwrap_or(0) % 4 > 2)]
-                    AsyncFallback {
-                        Repeater(1) {
-                            #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-                            BinarySelector(|bb| bb.b0 + 4 == bb.o0.unwrap_or(1) % 2, dynamic = false) {
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    Action(PAct<2>, b0 = 0, b1 = {b0}),
+                    Interrupt(|bb| *bb.t0 != 1) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Succeeder,
+                            Cooldown(100, filtered = Skipped) {
+                                IndexSwitch(|bb| bb.b0 % 2) {
+                                    Condition(Cond<2>),
                                 },
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Filter(times = 3, count = Completed, filtered = Failure) {
-                                    StatefulAction(Task<3>),
+                            },
+                            Interrupt(|bb| *bb.t0 + 3 < 7) {
+                                Sequence {
+                                    Condition(Cond<3>),
+                                    Wait(0),
                                 },
                             },
                         },
-                        KeepRunningUntilFailure {
-                            Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
-                        },
                     },
                 },
             },
@@ -2075,542 +1822,360 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0653Blackboard { t0 o0 b0 q0 });
+board!(Tree0653Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(3),
-        }
         SequenceWithMemory {
-            IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
-                AlwaysSuccess,
-                RunOnce {
-                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
+            StatefulAction(Task<0> = Task::<0>),
+            Cooldown(20) {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            Action(|ctx| ctx.exec(2)),
+                        },
+                    },
                 },
             },
-            Condition(PCond<1>, b0 = 8),
         }
     }
 }
-
-board!(Tree0654Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            l0: Vec<i64> = vec![1],
         }
-        Delay(20) {
-            ParallelAll(3) {
-                #[success_if(|bb| *bb.t0 % 2 < 0)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                #[failure_if(|bb| bb.o0.unwrap_or(3) == 4)]
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<0>),
-                },
-                Sleep(0),
-                Condition(Cond<1>),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                #[on_failure(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
+        Parallel(success = -1, failure = -2) {
+            IfThenElse {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
+                StatefulAction(Task<2>),
+            },
+            RunOnce {
+                Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0655Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0656Sub0 for Ctx {
-        Filter(times = 3, count = Success) {
-            StatefulAction(Task<15>),
-        }
-    }
-}
+board!(Tree0655Blackboard { t1 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
-        SequenceStar {
-            IfThenElse {
-                SequenceWithMemory {
-                    IfThenElse {
-                        StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Cooldown(20) {
+                Action(Act<0>),
+            },
+            ParallelAll(3) {
+                Optional {
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2>),
+                Condition(Cond<3> = Cond::<3>),
+                Condition(PCond<4>, b0 = {t0}),
+                Condition(Cond<5>),
+            },
+            Parallel(success = -1, failure = -1) {
+                SetBlackboard(b1 = {t1}),
+                #[post(|bb| { bb.b1 = *bb.t0; *bb.t1 += 1 })]
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0656Blackboard { t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0657 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RepeatUntilSuccess(1) {
+            Observe(|bb| bb.b0 + 1 > 2) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0657Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0658 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+        }
+        RepeatTimes(2) {
+            Fallback {
+                Switch(b1) {
+                    case 5 => Condition(Cond<0>),
+                    case 1 => Action(Act<1>),
+                    case 0 => BinarySelector(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(2) + 1) {
+                        AlwaysRunning,
+                        SetBlackboard(t0 = 3),
+                    },
+                    _ => DynamicSequence {
+                        StatefulAction(Task<2> = Task::<2>),
                         AlwaysRunning,
                     },
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2> = Task::<2>),
                 },
-                Deadline(0) {
-                    Filter(times = 1, count = Completed, filtered = Skipped) {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Action(Act<3>),
-                            Parallel(success = 1, failure = -2) {
-                                Action(Act<4>),
-                                AlwaysFailure,
+                Action(Act<3>),
+                DynamicSequence {
+                    RepeatUntilSuccess(2) {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Condition(Cond<4>),
+                    },
+                    RepeatUntilFailure(3) {
+                        Fallback {
+                            Observe(|bb| bb.o0.is_some(), abort = both) {
+                                WasEntryUpdated(t0),
+                            },
+                            Observe(|bb| bb.b1 % 2 < 1, abort = lower) {
+                                Conditional(|bb| bb.b0 == *bb.t0, dynamic = false) {
+                                    #[on_failure(|bb| bb.t0.set((bb.b1 + 3) % 3))]
+                                    Condition(Cond<5>),
+                                },
                             },
                         },
                     },
+                    SetBlackboard(o0 = Some(5)),
                 },
-                StatefulAction(Task<5>),
-            },
-            Retry(3) {
-                Repeat(1) {
-                    Fallback {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Sleep(20),
-                            StatefulAction(Task<6> = Task::<6>),
-                            Sleep(20),
-                            Action(Act<7>),
-                        },
-                        Deadline(30) {
-                            StatefulAction(Task<8>),
-                        },
-                        Repeater(forever) {
-                            RunOnce(then_skip = false) {
-                                Cooldown(50, filtered = Skipped) {
-                                    Condition(Cond<9>),
+                KeepRunningUntilFailure {
+                    RetryUntilSuccessful(forever) {
+                        Cooldown(0) {
+                            FlipSelector {
+                                Runner,
+                                KeepRunningUntilFailure {
+                                    Action(Act<6>),
+                                },
+                                Cooldown(0) {
+                                    Condition(|ctx, bb| ctx.check_in(7, 3)),
                                 },
                             },
                         },
                     },
                 },
             },
-            Repeat(2) {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(10)),
-                            AlwaysFailure,
-                        },
-                    },
-                    MaxTime(0) {
-                        Timeout(0) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        Action(Act<14>),
-                    },
-                    SequenceWithMemory {
-                        SubTree(Tree0656Sub0),
-                        StatefulAction(Task<16>),
-                        StatefulAction(Task<17> = Task::<17>),
-                    },
-                    Filter(times = 3, filtered = Failure) {
-                        Action(Act<18>),
-                    },
-                },
-            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                ForceFailure {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(forever) {
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Priority {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Remap(success = Success, failure = Success) {
-                        AlwaysSuccess,
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Succeeder,
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
-        ReactiveFallback {
-            Parallel(success = -2) {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    RetryUntilSuccessful(2) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                Wait(10),
-                Optional {
-                    Timeout(20) {
-                        Succeeder,
-                    },
-                },
-                StatefulAction(Task<3>),
-                Sequence {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Action(Act<5>),
-        }
-    }
-}
+board!(Tree0658Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 3,
             b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-        }
-        Timeout(20) {
-            ReactiveFallback {
-                ParallelAll(0) {
-                    UnsetBlackboard(o0),
-                    RetryUntilSuccessful(0) {
-                        SetBlackboard(b0 = 4),
-                    },
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
-                    Action(Act<0>),
-                    SequenceStar {
-                        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Sequence {
-                    Inverter {
-                        Precondition(|bb| bb.o0.unwrap_or(1) + 4 == bb.o0.unwrap_or(5), else = Skipped) {
-                            Cooldown(50) {
-                                #[run_while(|bb| bb.b1 > 3)]
-                                #[on_halted(|bb| bb.b1 = 6)]
-                                #[on_failure(|bb| bb.o0 = Some(bb.b0 + 2))]
-                                ScriptCondition(|bb| *bb.t1 % 3 > 1),
-                            },
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        StatefulAction(Task<3>),
-                        AlwaysRunning,
-                        Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(2))),
-                        StatefulAction(Task<5>),
-                        Failer,
-                    },
-                },
-                RepeatTimes(forever) {
-                    WaitValueUpdate(t1) {
-                        WaitUntil(|bb| *bb.t0 % 2 != 0) {
-                            #[success_if(|bb| bb.b0 % 4 > 1)]
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
-                            Optional {
-                                Wait(20),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0659Blackboard { t0 b1 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0660Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Runner
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0660Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 9,
-        }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        #[skip_if(|bb| bb.b0 + 4 > 3)]
-        ReactiveSelector {
-            #[failure_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-            RepeatTimes(1) {
-                Script(|bb| *bb.t0 += 2),
-            },
-            BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
-                #[skip_if(|bb| bb.b0 > 6)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                SetBlackboard(b0 = {t0}),
-                Action(PAct<0>, b0 = 3, b1 = {t0}),
-            },
-            ParallelAll(1) {
-                SetBlackboard(b0 = 9),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                SubTree(Tree0660Sub1, ..),
-                Succeeder,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0660 for Ctx, error DiffError {
-        blackboard {
             #[tracked] t0: i64 = 5,
-            b0: i64,
         }
-        ReactiveSelector {
-            SubTree(Tree0660Sub0, ..),
-            Error(DiffError(1062)),
-        }
-    }
-}
-
-board!(Tree0660Blackboard { t0 b0 });
-
-fallible!(Tree0660);
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-        }
-        RepeatUntilSuccess(3) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-        }
-        Remap(success = Failure, failure = Failure) {
-            Sequence {
-                #[skip_if(|bb| *bb.t0 == 3)]
-                SubTree(Tree0661Sub1, ..),
-                FlipSelector {
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                },
-                BinarySelector(|bb| bb.b0 > 5) {
-                    #[skip_if(|bb| bb.b0 + 2 != 2)]
-                    StatefulAction(Task<2>),
-                    SetBlackboard(b0 = {t0}),
-                },
-                Conditional(|bb| *bb.t0 + 3 > 7, dynamic = true) {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(3)),
-                        RetryUntilSuccessful(forever) {
-                            Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 += 1 }),
+        Iterate(l0, element = {b1}, reset_index = true) {
+            MaxTime(50) {
+                RetryUntilSuccessful(4) {
+                    Sequence {
+                        AsyncSequence {
+                            SequenceWithMemory {
+                                Condition(|ctx| ctx.check(0)),
+                                StatefulAction(Task<1>),
+                            },
+                            Iterate(l0, element = {b0}, until = FirstSuccess) {
+                                Interrupt(|bb| *bb.t0 + 1 < *bb.t0 % 2) {
+                                    Failer,
+                                },
+                            },
                         },
-                    },
-                },
-                Cooldown(0) {
-                    Parallel(success = -3, failure = 3) {
-                        Script(|bb| *bb.t0 += 2),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0659Blackboard { l0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0660 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        TryCatch {
+            RepeatUntilSuccess(forever) {
+                AlwaysSuccess,
+            },
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1>),
+            Timeout(30) {
+                StatefulAction(Task<2>),
+            },
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0660Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            SubTree(Tree0661Sub0, b0 = {=}, t0 = {t0}),
+        StepSequencer {
+            Sleep(0),
+            DynamicSequence {
+                StatefulAction(Task<0>),
+                Wait(100),
+            },
+            MemPriority {
+                Failer,
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Runner,
+            },
         }
     }
 }
-
-board!(Tree0661Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            #[tracked] t1: i64,
         }
-        #[skip_if(|bb| bb.b0 + 2 < 4)]
-        #[on_success(|bb| if *bb.t0 + 1 < 7 { *bb.t0 += 1 })]
-        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                WasEntryUpdated(t0),
-            },
+        StepSequencer {
+            Action(Act<0>),
+            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree0662Blackboard { b0 t0 o0 });
+board!(Tree0662Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
-        Fallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        blackboard {
+            b1: i64 = 4,
+        }
+        Interrupt(|bb| bb.b1 + 2 > bb.b1) {
+            RepeatTimes(1) {
+                Action(Act<0>),
             },
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
-            Condition(Cond<4>),
         }
     }
 }
+
+board!(Tree0663Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Fallback {
-                    Invert {
-                        Action(Act<0>),
+        ForceSuccess {
+            RepeatUntil(Success) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    RetryUntilSuccessful(forever) {
+                        Condition(Cond<0>),
                     },
-                    ScriptCondition(|bb| bb.b0 < 3),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                WhileDoElse {
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Loop(q0, value = {t0}) {
-                        Timeout(50) {
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                        },
-                    },
-                    Sequence {
-                        ScriptCondition(|bb| bb.b0 != 2),
-                        SetBlackboard(t0 = {b0}),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Action(Act<3>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                    SetBlackboard(t0 = 0),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b1 + 3 > 6)]
-                    ScriptCondition(|bb| bb.b1 % 3 != 1),
-                },
-            },
-            AsyncSequence {
-                #[post(|bb| *bb.t0 += 1)]
-                #[run_while(|bb| bb.b0 + 3 < 4)]
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 4)),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Wait(20),
-                },
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Wait(20),
-            },
-            WaitUntil(|bb| bb.b0 % 3 == 1) {
-                Switch(b1) {
-                    case 2 => Conditional(|bb| *bb.t0 == bb.b1, dynamic = true) {
-                        #[skip_if(|bb| (*bb.t0 + 2) % 2 != 0)]
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            ScriptCondition(|bb| bb.b0 < 7),
-                        },
-                    },
-                    case 4 => Script(|bb| if *bb.t0 < 1 { *bb.t0 += 2 }),
-                    _ => Condition(Cond<9>),
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0664Blackboard { b1 b0 q0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0665Sub0 for Ctx {
+        ReactiveSequence {
+            Inverter {
+                AlwaysFailure,
+            },
+            Sequence {
+                Succeeder,
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-                #[skip_if(|bb| *bb.t1 < bb.b0 + 1)]
-                #[success_if(|bb| *bb.t0 + 3 > 0)]
-                MaxTime(0) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+        ReactiveSelector {
+            IfThenElse {
+                SubTree(Tree0665Sub0),
+                ReactiveSequence {
+                    RepeatUntilSuccess(forever) {
+                        ReactiveSequence {
+                            Parallel(success = -1) {
+                                Wait(20),
+                                StatefulAction(Task<3>),
+                            },
+                            Action(Act<4>),
+                        },
+                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0665Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0666Sub0 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
-            Action(Act<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0666 for Ctx {
-        Parallel {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                Limiter(2) {
-                    SubTree(Tree0666Sub0),
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        ForceSuccess {
+            ReactiveSequence {
+                #[failure_if(|bb| (bb.b1 + 4) % 3 > 0)]
+                Script(|bb| bb.t0.set(bb.b0 + 2)),
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0666Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0667Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(14),
+        }
+        RunOnce(then_skip = true) {
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Retry(3) {
+                    IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                        Action(PIo<3>, t0 = {=}),
+                    },
                 },
-                StatefulAction(Task<2>),
-                Filter(times = 2, count = Success) {
-                    Action(Act<3> = Act::<3>),
+                #[on_success(|bb| *bb.t0 += 1)]
+                Loop(q0, if_empty = Skipped) {
+                    ForceSuccess {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
                 },
             },
         }
@@ -2620,108 +2185,164 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
         }
-        Repeat(4) {
-            BinarySelector(|bb| *bb.t1 == 6, dynamic = true) {
-                Fallback {
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = 8, b1 = {t1}),
+        Cooldown(20, filtered = Failure) {
+            #[skip_if(|bb| bb.b0 < 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            TryCatch(catch_on_halt = false) {
+                #[on_success(|bb| bb.o0 = None)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                Repeater(0) {
+                    StatefulAction(Task<0>),
                 },
-                Action(Act<2>),
+                #[run_while(|bb| bb.b0 != 7)]
+                #[success_if(|bb| bb.b0 % 4 != 2)]
+                SubTree(Tree0667Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
+                Sequence {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Action(PIo<5>, t0 = {t0}),
+                    Timeout(50) {
+                        Action(Act<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0667Blackboard { t1 });
+board!(Tree0667Blackboard { q0 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        SequenceWithMemory {
-            Loop(q0, value = {t0}) {
-                Condition(Cond<0>),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(1) + 2 < 4, else = Failure) {
-                #[run_while(|bb| *bb.t0 + 4 == 0)]
-                SkipUnlessUpdated(t0) {
-                    Succeeder,
+        Repeat(3) {
+            Optional {
+                ParallelAll(4) {
+                    RetryUntilSuccessful(forever) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    RepeatUntilSuccess(2) {
+                        Loop(q0, value = {b0}) {
+                            Action(PAct<1>, b0 = {=}, b1 = {t1}),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Action(PAct<3>, b0 = 0),
+                        #[post(|bb| { bb.b0 = 6; bb.b1 = *bb.t0 + 4 })]
+                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < 7)]
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    Fallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(PTask<7>, b0 = {t1}, b1 = {t0}),
+                    },
+                    SequenceWithMemory {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Script(|bb| bb.t1.set(*bb.t1 % 2)),
+                        },
+                        UnsetBlackboard(o0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0668Blackboard { o0 q0 t0 });
+board!(Tree0668Blackboard { o0 t0 b0 t1 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0669Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0669 for Ctx, error DiffError {
-        SequenceWithMemory {
-            SubTree(Tree0669Sub0),
-            Error(DiffError(1064)),
+    pub tree Tree0669 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        #[post(|bb| bb.b1 += 1)]
+        FlipSelector {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+            Sleep(10),
+            Condition(Cond<1>),
+            #[on_success(|bb| bb.o0 = None)]
+            #[post(|bb| { bb.b1 = 2; bb.b0 = bb.o0.unwrap_or(4) })]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            AlwaysSuccess,
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
-fallible!(Tree0669);
+board!(Tree0669Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
-        Repeat(4) {
-            Sleep(10),
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        StepSequencer {
+            TryCatch(catch_on_halt = false) {
+                RunOnce(then_skip = false) {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                },
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+            },
+            Repeat(1) {
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0670Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            #[allow(unused)] b1: i64,
+            l0: Vec<i64>,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        Invert {
-            #[post(|bb| *bb.t0 += 2)]
-            #[skip_if(|bb| *bb.t1 % 2 != 0)]
-            Error(DiffError(1060)),
+        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+            FlipSelector {
+                Error(DiffError(1064)),
+                StatefulAction(TTask<0>),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+            },
         }
     }
 }
 
-board!(Tree0671Blackboard { t0 t1 });
+board!(Tree0671Blackboard { b1 l0 b0 t1 });
 
 fallible!(Tree0671);
 
 bt::behavior_tree! {
-    pub tree Tree0672Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        TryCatch(catch_on_halt = false) {
+        MemPriority {
             StatefulAction(Task<0>),
-            Action(Act<1>),
-            StepSequencer {
-                StatefulAction(Task<2>),
-                SubTree(Tree0672Sub0),
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                AlwaysRunning,
-            },
+            Action(Act<1> = Act::<1>),
+            AlwaysRunning,
         }
     }
 }
@@ -2729,306 +2350,360 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        #[failure_if(|bb| bb.b0 + 1 < 7)]
-        TryCatch {
-            WhileDoElse {
-                BinarySelector(|bb| bb.b0 + 3 == bb.b0 + 1) {
-                    Limiter(1) {
-                        Failer,
-                    },
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                    },
+        WaitUntil(|bb| bb.b0 % 3 < 2) {
+            #[success_if(|bb| bb.b0 == (bb.b1 + 4) % 2)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| bb.b1 > 1)]
+            Priority {
+                Parallel(success = 3, failure = -2) {
+                    StatefulAction(Task<0>),
+                    #[success_if(|bb| bb.b0 > 3)]
+                    #[skip_if(|bb| bb.b0 % 2 == 0)]
+                    #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 += 2 })]
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b1}),
                 },
-                Action(Act<2>),
-                ForceFailure {
-                    Parallel(success = 1, failure = -1) {
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                WhileDoElse {
-                    StatefulAction(PTask<5>, b0 = 8, b1 = {b0}),
-                    Repeat(0) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(7, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                StatefulAction(Task<3>),
                 Priority {
-                    #[post(|bb| if *bb.t0 + 3 != 5 { bb.b0 += 1 })]
-                    #[failure_if(|bb| *bb.t0 < 7)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(4) })]
-                    AlwaysRunning,
-                    StatefulAction(Task<8>),
-                },
-                BinarySelector(|bb| *bb.t0 + 3 > 6) {
-                    Cooldown(20, filtered = Skipped) {
-                        #[on_success(|bb| if (*bb.t0 + 3) % 3 == 1 { bb.t0.set(*bb.t0 % 4) })]
-                        #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
-                        StatefulAction(Task<9>),
+                    Action(Act<4>),
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 2, &mut bb.b0)),
                     },
-                    Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
                 },
-                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0673Blackboard { b0 t0 });
+board!(Tree0673Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
+    pub tree Tree0674 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        #[on_failure(|bb| { bb.t1.set(bb.b0); bb.b1 = *bb.t0 % 3 })]
-        #[post(|bb| bb.t1.set(*bb.t0))]
-        Fallback {
-            Action(Act<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            ParallelAll(1) {
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<4>),
+        Sequence {
+            Sequence {
+                #[post(|bb| { bb.b1 += 2; bb.b0 = bb.o0.unwrap_or(5) })]
+                #[run_while(|bb| (bb.b1 + 3) % 4 == 0)]
+                Repeat(3) {
+                    Condition(|ctx, bb| ctx.check_in(0, 8)),
                 },
-                Script(|bb| *bb.t1 += 2),
+                SetBlackboard(o0 = Some(3)),
+                AlwaysSuccess,
+            },
+            Cooldown(10, filtered = Skipped) {
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
+                    Condition(Cond<1>),
+                    RepeatUntilSuccess(forever) {
+                        Action(Act<2>),
+                    },
+                    #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 1 })]
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(TTask<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            FlipSelector {
+                DynamicSelector {
+                    StatefulAction(PTask<6>, b0 = {=}),
+                    Condition(PCond<7>, b0 = {t0}),
+                    StatefulAction(TTask<8>),
+                },
+                Precondition(|bb| *bb.t0 > 3, else = Running) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        #[post(|bb| bb.b1 += 1)]
+                        Precondition(|bb| bb.b0 > bb.b1, else = Skipped) {
+                            #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 < 3)]
+                SequenceStar {
+                    Sleep(100),
+                    Script(|bb| bb.b1 = bb.b0),
+                },
+                RetryUntilSuccessful(1) {
+                    Timeout(10) {
+                        Condition(PCond<9>, b0 = {=}),
+                    },
+                },
+            },
+            StatefulAction(TTask<10>),
+            MemSequence {
+                Selector {
+                    Action(PAct<11>, b0 = {=}, b1 = {t0}),
+                    #[run_while(|bb| *bb.t0 < 7)]
+                    Deadline(0) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        SequenceWithMemory {
+                            AlwaysSuccess,
+                            Condition(Cond<12> = Cond::<12>),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    RetryUntilSuccessful(3) {
+                        Selector {
+                            Observe(|bb| bb.b1 < bb.o0.unwrap_or(0), abort = both) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Condition(|ctx, bb| ctx.check_in(13, *bb.t0 + 4)),
+                                },
+                            },
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0674Blackboard { b0 t0 b1 t1 });
+board!(Tree0674Blackboard { b0 o0 b1 t0 });
+
+fallible!(Tree0674);
 
 bt::behavior_tree! {
     pub tree Tree0675 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.b1, dynamic = false) {
-            ReactiveSequence {
-                ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 0),
-            },
-            Action(Act<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-            AlwaysSuccess,
-            #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some((*bb.t0 + 4) % 2) })]
-            #[run_while(|bb| bb.b0 + 3 < 4)]
-            Wait(10),
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0675Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        AsyncFallback {
-            Action(Act<0>),
-            Action(Act<1>),
-            Delay(20) {
-                StatefulAction(Task<2>),
+    pub tree Tree0676Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            #[allow(unused)] b0: i64 = 1,
+        }
+        BinarySelector(|bb| (*bb.t1 + 3) % 3 == 1) {
+            Conditional(|bb| *bb.t1 + 3 < 0, dynamic = false) {
+                ForceFailure {
+                    SubTree(Tree0676Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
+                },
+            },
+            WaitValueUpdate(t1) {
+                #[success_if(|bb| *bb.t0 + 2 < 0)]
+                #[post(|bb| *bb.t1 += 2)]
+                Error(DiffError(1075)),
             },
         }
     }
 }
+
+board!(Tree0676Blackboard { t0 t1 b0 });
+
+fallible!(Tree0676);
 
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 2,
         }
-        SkipUnlessUpdated(t0) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Condition(PCond<0>, b0 = {b1}),
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| *bb.t0 == 0)]
-                Sleep(0),
+        Iterate(l0, element = {b0}, until = FirstFailure) {
+            Parallel(success = 2) {
+                Action(Act<0>),
                 WasEntryUpdated(t0),
-                ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                #[on_failure(|bb| { *bb.t1 += 3; bb.t1.set(bb.b0) })]
+                #[on_success(|bb| *bb.t0 += 1)]
+                ForceSuccess {
+                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = 3),
+                },
             },
         }
     }
 }
 
-board!(Tree0677Blackboard { b1 b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0677Blackboard { t1 b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
         Priority {
-            SubTree(Tree0678Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0679Sub0 for Ctx {
-        Inverter {
-            Condition(Cond<9>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        RepeatUntilSuccess(forever) {
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-                Repeat(forever) {
-                    Deadline(20) {
-                        Parallel(success = 0, failure = 1) {
-                            StatefulAction(Task<1>),
-                            Delay(20) {
-                                ForceFailure {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            StatefulAction(Task<3>),
-                            Sleep(30),
+            #[run_while(|bb| bb.o0.is_some())]
+            Parallel(success = -1) {
+                Delay(100) {
+                    Sleep(10),
+                },
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                #[run_while(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(2) % 2)]
+                Action(PAct<2>, b0 = {t0}),
+                Action(Act<3>),
+            },
+            #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 == *bb.t0)]
+            Loop(q0, if_empty = Skipped) {
+                ReactiveSequence {
+                    Limiter(2) {
+                        StatefulAction(Task<4>),
+                    },
+                    MaxTime(100) {
+                        Limiter(3) {
+                            Condition(Cond<5> = Cond::<5>),
                         },
                     },
                 },
-                Timeout(20) {
-                    WhileDoElse {
-                        Action(Act<4> = Act::<4>),
-                        Deadline(50) {
-                            RunOnce {
-                                RetryUntilSuccessful(1) {
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(6)),
-                    AlwaysFailure,
-                    Action(Act<7>),
-                    RunOnce {
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                    SubTree(Tree0679Sub0),
-                },
-                StepSequencer {
-                    Repeat(4) {
-                        Action(Act<10>),
-                    },
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                    StatefulAction(Task<14>),
+            },
+            Conditional(|bb| bb.o0.unwrap_or(2) + 2 > *bb.t0 % 4, dynamic = true) {
+                RepeatUntilSuccess(forever) {
+                    AlwaysSuccess,
                 },
             },
         }
+    }
+}
+
+board!(Tree0678Blackboard { b0 o0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Priority {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Repeater(forever) {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[on_success(|bb| bb.t1.set(*bb.t0))]
+                        Runner,
+                    },
+                },
+            },
+            Deadline(0) {
+                Action(PIo<0>, t0 = {t1}),
+            },
+            #[on_halted(|bb| { bb.b0 += 1; *bb.t1 += 3 })]
+            #[failure_if(|bb| *bb.t1 + 4 < 5)]
+            Sleep(0),
+            AsyncFallback {
+                Action(PIo<1>, t0 = {b0}),
+                StatefulAction(TTask<2>),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    StatefulAction(TTask<4>),
+                },
+                StatefulAction(TTask<5>),
+            },
+            Inverter {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.b0 == 6)]
+                    #[success_if(|bb| *bb.t0 != 0)]
+                    Action(|ctx| ctx.try_exec(6)),
+                    KeepRunningUntilFailure {
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0679Blackboard { b0 t1 t0 });
+
+fallible!(Tree0679);
+
+bt::behavior_tree! {
+    pub tree Tree0680Sub0 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0680 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 2 => StatefulAction(Task<0>),
-            case 1 => Fallback {
-                FlipSelector {
-                    Interrupt(|bb| (*bb.t0 + 2) % 4 > 1) {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            _ => TryCatch(catch_on_halt = true) {
-                Selector {
-                    Failer,
-                    SetBlackboard(t0 = 6),
-                },
-                Condition(Cond<3>),
-            },
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0680Sub0),
         }
     }
 }
-
-board!(Tree0680Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0681 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            b1: i64,
         }
-        ParallelAll {
-            MemSequence {
-                Repeat(4) {
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    #[run_while(|bb| *bb.t1 < 5)]
-                    Condition(Cond<0>),
-                },
-                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
-                #[on_halted(|bb| bb.t1.set(bb.b0))]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                Fallback {
-                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-                #[post(|bb| *bb.t1 += 2)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 2) % 4)),
-                    AlwaysSuccess,
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                },
-                FlipSelector {
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        Action(PIo<6>, t0 = {b0}),
-                        Failer,
+        Precondition(|bb| bb.b0 + 1 == 5, else = Skipped) {
+            Guard(|ctx| &mut ctx.token) {
+                BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
+                    IfThenElse {
+                        Action(Act<0> = Act::<0>),
+                        RepeatUntilFailure(forever) {
+                            ParallelAll {
+                                #[post(|bb| bb.b0 = 0)]
+                                Action(Act<1>),
+                                Action(Act<2>),
+                                #[on_success(|bb| bb.b1 += 3)]
+                                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                                #[on_failure(|bb| bb.b0 += 2)]
+                                #[success_if(|bb| bb.b1 < bb.b0 + 2)]
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        StepSequencer {
+                            Condition(PCond<6>, b0 = {=}),
+                            Sleep(20),
+                        },
                     },
-                },
-            },
-            Interrupt(|bb| *bb.t1 < 0) {
-                Repeat(forever) {
-                    #[on_halted(|bb| { if *bb.t1 % 4 > 1 { *bb.t1 += 2 }; bb.b0 = *bb.t1 % 3 })]
-                    Loop(q0, value = {b0}) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        KeepRunningUntilFailure {
-                            RunOnce {
-                                ReactiveSequence {
-                                    Condition(PCond<7>, b0 = {=}),
-                                    Succeeder,
+                    #[post(|bb| bb.b1 += 3)]
+                    #[run_while(|bb| bb.b0 % 2 != 0)]
+                    #[success_if(|bb| bb.b1 < 2)]
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 1) {
+                        SequenceWithMemory {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 4, &mut bb.b1)),
+                            },
+                            Iterate(l0, element = {b1}, max = 3, reset_index = true) {
+                                RepeatUntilFailure(3) {
+                                    StatefulAction(PTask<8>, b0 = {b0}),
                                 },
+                            },
+                            ReactiveFallback {
+                                Action(Act<9>),
                             },
                         },
                     },
@@ -3038,70 +2713,28 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0681Blackboard { b0 t1 t0 q0 });
+board!(Tree0681Blackboard { t0 q0 l0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
         blackboard {
-            b0: i64 = 2,
             #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
         }
-        Fallback {
+        RepeatUntil(Success) {
             KeepRunningUntilFailure {
-                StepSequencer {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    #[failure_if(|bb| *bb.t0 != 7)]
-                    #[run_while(|bb| *bb.t1 < *bb.t0)]
-                    #[skip_if(|bb| *bb.t1 < 4)]
-                    Action(PIo<1>, t0 = {=}),
-                    Action(PIo<2>, t0 = {t0}),
-                },
-            },
-            #[on_failure(|bb| { *bb.t1 += 2; if *bb.t1 % 3 < 2 { bb.b0 += 2 } })]
-            #[run_while(|bb| *bb.t1 % 4 == 0)]
-            #[failure_if(|bb| *bb.t1 < 1)]
-            KeepRunningUntilFailure {
-                Action(Act<3>),
-            },
-            Repeat(1) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    RepeatUntilFailure(3) {
-                        Sequence {
-                            #[on_halted(|bb| bb.t1.set(bb.b0 + 2))]
-                            ScriptCondition(|bb| *bb.t0 != 7),
-                            ScriptCondition(|bb| bb.b0 < 5),
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            StatefulAction(Task<0>),
+                            AlwaysSuccess,
                         },
                     },
-                    AlwaysRunning,
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
-                },
-            },
-            ParallelAll(max_failures = -3) {
-                Wait(30),
-                Script(|bb| bb.b0 += 3),
-                Condition(Cond<5>),
-                Condition(Cond<6> = Cond::<6>),
-            },
-            Cooldown(20, filtered = Skipped) {
-                Invert {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    Loop(q0, value = {t1}, if_empty = Skipped) {
-                        RunOnce(then_skip = true) {
-                            RetryUntilSuccessful(3) {
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.check(7)),
-                                    StatefulAction(Task<8>),
-                                    #[success_if(|bb| *bb.t1 + 2 < 3)]
-                                    #[on_halted(|bb| *bb.t0 += 2)]
-                                    ScriptCondition(|bb| *bb.t0 == 0),
-                                    StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
+                    MemSequence {
+                        #[post(|bb| if bb.b0 > 7 { *bb.t0 += 1 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Action(PIo<1>, t0 = {b0}),
+                        AlwaysRunning,
                     },
                 },
             },
@@ -3109,44 +2742,147 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0682Blackboard { b0 t0 t1 q0 });
+board!(Tree0682Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        Parallel {
-            IndexSwitch(|bb| bb.b0 % 4) {
-                ReactiveSequence {
-                    Loop(q0) {
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        Fallback {
-                            AlwaysSuccess,
-                        },
+        AsyncSequence {
+            Sequence {
+                #[success_if(|bb| (*bb.t0 + 2) % 2 == 1)]
+                #[on_failure(|bb| bb.b0 += 3)]
+                Condition(Cond<0>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                #[run_while(|bb| *bb.t0 == 7)]
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                Sequence {
+                    SetBlackboard(t0 = 2),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Filter(times = 1, count = Success) {
+                ReactiveFallback {
+                    BinarySelector(|bb| *bb.t0 % 2 != 1, dynamic = false) {
+                        AlwaysRunning,
+                        Failer,
                     },
-                    TryCatch(catch_on_halt = true) {
-                        #[run_while(|bb| *bb.t0 < bb.b0)]
-                        ParallelAll {
-                            StepSequencer {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1> = Cond::<1>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0683Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Optional {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 1),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(PAct<3>, b0 = {t1}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
+            SubTree(Tree0684Sub0, ..),
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                SubTree(Tree0684Sub1, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0684Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0685Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Sequence {
+            SubTree(Tree0685Sub1, b0 = {=}, q0 = {q0}, t0 = {=}),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 < 1) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {=}),
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            Timeout(50) {
+                Invert {
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 == 3)]
+                        SubTree(Tree0685Sub0, ..),
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 1),
+                            Loop(q0, value = {b0}, if_empty = Success) {
+                                #[success_if(|bb| *bb.t0 < 3)]
+                                #[run_while(|bb| *bb.t0 == 2)]
+                                #[on_halted(|bb| if *bb.t0 % 4 > 1 { *bb.t0 += 1 })]
+                                Condition(Cond<6>),
                             },
-                            ReactiveSelector {
-                                StatefulAction(PTask<2>, b0 = 3),
-                                #[post(|bb| bb.t0.set(9))]
-                                Repeat(3) {
-                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                                },
-                                Precondition(|bb| *bb.t0 % 4 > 1, else = Success) {
-                                    Wait(20),
-                                },
-                            },
+                            StatefulAction(Task<7>),
                         },
-                        Condition(Cond<4>),
-                        Action(|ctx| ctx.exec(5)),
+                        Condition(Cond<8>),
                     },
                 },
             },
@@ -3154,644 +2890,722 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0683Blackboard { q0 t0 b0 });
+board!(Tree0685Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
+    pub tree Tree0686 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b1: i64 = 1,
+            b0: i64,
             #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64>,
+            o0: Option<i64> = None,
         }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t0 > 7)]
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            ReactiveFallback {
+                AsyncSequence {
+                    IfThenElse {
+                        ReactiveSequence {
+                            SkipUnlessUpdated(t0) {
+                                Condition(PCond<0>, b0 = {t0}),
+                            },
+                        },
+                        #[run_while(|bb| bb.b1 < 4)]
+                        DynamicSelector {
+                            WasEntryUpdated(t0),
+                        },
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                    },
+                },
+                #[on_success(|bb| { bb.b0 = bb.b1 % 4; bb.b0 = bb.b0 % 4 })]
+                #[success_if(|bb| *bb.t0 + 1 == bb.b1 % 2)]
+                ReactiveFallback {
+                    #[failure_if(|bb| *bb.t0 != 0)]
+                    #[post(|bb| bb.b0 = *bb.t0 + 1)]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Fallback {
+                        Observe(|bb| bb.o0.is_some(), abort = lower) {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Observe(|bb| bb.b1 == bb.o0.unwrap_or(2) % 4, abort = self) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Iterate(l0, element = {b1}, until = Never, max = 2) {
+                        Sequence {
+                            Condition(Cond<5>),
+                            Script(|bb| bb.b1 = bb.o0.unwrap_or(2)),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0686Blackboard { b1 b0 t0 l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0687 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        RepeatTimes(3) {
+            ParallelAll(max_failures = -1) {
+                Optional {
+                    Condition(Cond<0>),
+                },
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0687Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0688 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0689 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+            Fallback {
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+                    WhileDoElse {
+                        WaitUntil(|bb| *bb.t0 == 2) {
+                            Interrupt(|bb| bb.b0 + 4 < 1) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                        IfThenElse {
+                            SequenceWithMemory {
+                                StatefulAction(Task<1>),
+                                SetBlackboard(b0 = {t1}),
+                            },
+                            Action(|ctx| ctx.try_exec(2)),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    RepeatUntilFailure(1) {
+                        SequenceWithMemory {
+                            RetryUntilSuccessful(1) {
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
+                            },
+                            ReactiveSequence {
+                                ForceSuccess {
+                                    StatefulAction(TTask<4>),
+                                },
+                                Succeeder,
+                                StatefulAction(Task<5>),
+                                Action(TAct<6>),
+                            },
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t1 < *bb.t0, dynamic = false) {
+                    StatefulAction(Task<8>),
+                    DynamicSelector {
+                        #[post(|bb| if *bb.t1 % 3 < 0 { bb.t0.set((*bb.t0 + 1) % 2) })]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(TTask<9>),
+                            Succeeder,
+                            Repeat(3) {
+                                Action(TAct<10>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0689Blackboard { b1 l0 t1 t0 b0 });
+
+fallible!(Tree0689);
+
+bt::behavior_tree! {
+    pub tree Tree0690Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Repeat(0) {
             Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0684Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-            ScriptCondition(|bb| bb.b1 < 5),
-        }
-    }
-}
-
-board!(Tree0685Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0686Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0686Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            b0: i64 = 14,
-            b1: i64 = 14,
-        }
-        Action(PAct<2>, b0 = {=}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0686 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 4,
-            b1: i64 = 4,
-        }
-        SequenceWithMemory {
-            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-            #[run_while(|bb| *bb.t1 % 2 == 1)]
-            #[on_halted(|bb| if *bb.t1 != bb.b1 { bb.b1 = *bb.t1 })]
-            Conditional(|bb| *bb.t1 > 4, dynamic = true) {
-                Selector {
-                    MemSequence {
-                        Condition(|ctx| ctx.try_check(0)),
-                        SubTree(Tree0686Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}),
-                    },
-                    WaitValueUpdate(t1) {
-                        #[skip_if(|bb| *bb.t1 + 2 < *bb.t1)]
-                        SubTree(Tree0686Sub1, ..),
-                    },
-                    Fallback {
-                        Precondition(|bb| bb.b0 == 2, else = Success) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    Action(|ctx| ctx.try_exec(3)),
-                },
-            },
-            Precondition(|bb| (bb.b1 + 4) % 3 < 2, else = Success) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                    Filter(times = 1, count = Success, filtered = Failure) {
-                        StatefulAction(TTask<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0686Blackboard { t0 t1 b0 b1 });
-
-fallible!(Tree0686);
-
-bt::behavior_tree! {
-    pub tree Tree0687 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Repeater(0) {
-            Condition(PCond<0>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0687Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0688Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0688Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-        }
-        Condition(PCond<2>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0688 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        AsyncSequence {
-            SubTree(Tree0688Sub0, ..),
-            StatefulAction(Task<1>),
-            SubTree(Tree0688Sub1, ..),
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-board!(Tree0688Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0689 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            b1: i64 = 3,
-            o0: Option<i64>,
-        }
-        ReactiveSequence {
-            StepSequencer {
-                Action(Act<0> = Act::<0>),
-                Failer,
-            },
-            Parallel(failure = -1) {
-                Invert {
-                    UnsetBlackboard(o0),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Action(PAct<1>, b0 = 0, b1 = {b0}),
-                    StatefulAction(Task<2>),
-                },
-            },
-            WaitValueUpdate(t0) {
-                RepeatUntilFailure(3) {
-                    #[success_if(|bb| bb.o0.unwrap_or(3) + 4 < *bb.t0)]
-                    #[skip_if(|bb| bb.b1 < 0)]
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0689Blackboard { t0 b0 b1 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            BinarySelector(|bb| bb.b0 < 5) {
-                #[on_success(|bb| { if *bb.t0 != 4 { bb.t0.set(bb.b0) }; bb.o0 = Some(bb.b0 % 4) })]
-                #[on_halted(|bb| if bb.b1 % 3 > 1 { bb.t0.set(bb.b0 % 4) })]
-                Delay(0) {
-                    WaitUntil(|bb| bb.b0 + 1 != 6) {
-                        RunOnce {
-                            Sleep(20),
+        SequenceStar {
+            BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
+                SubTree(Tree0690Sub0, ..),
+                ForceFailure {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Selector {
+                RunOnce(then_skip = false) {
+                    Cooldown(30, filtered = Failure) {
+                        Repeat(3) {
+                            Deadline(0) {
+                                StatefulAction(Task<2>),
+                            },
                         },
                     },
                 },
-                Switch(b1) {
-                    case 0 => ReactiveFallback {
-                        #[post(|bb| { bb.b1 = bb.b1 % 4; bb.o0 = Some(bb.o0.unwrap_or(0)) })]
-                        StepSequencer {
-                            MaxTime(100) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Cooldown(20, filtered = Failure) {
-                            Switch(b1) {
-                                case 4 => StatefulAction(Task<1>),
-                                _ => StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
-                    case 1 => Remap(success = Failure, failure = Success) {
-                        ReactiveSequence {
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                            Condition(PCond<3>, b0 = {t0}),
-                        },
-                    },
-                    _ => Condition(Cond<4>),
+            },
+            Optional {
+                StepSequencer {
+                    StatefulAction(Task<3> = Task::<3>),
+                    #[on_halted(|bb| *bb.t1 += 3)]
+                    #[on_failure(|bb| if *bb.t1 == 3 { bb.t0.set(9) })]
+                    #[failure_if(|bb| bb.b0 != 0)]
+                    Action(Act<4>),
+                    Action(PAct<5>, b0 = {=}, b1 = {t1}),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            KeepRunningUntilFailure {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                    Action(Act<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0690Blackboard { b1 b0 t0 o0 });
+board!(Tree0690Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0691Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        WaitValueUpdate(t0) {
+            RunOnce {
+                SkipUnlessUpdated(t0) {
+                    SetBlackboard(t0 = 8),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        MaxTime(0) {
-            Fallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Condition(PCond<1>, b0 = {t0}),
+        PrioritySelector {
+            #[score(|bb| (bb.b1) as f32)]
+            ParallelAll(max_failures = -3) {
+                SubTree(Tree0691Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        StatefulAction(Task<0>),
+                    },
                 },
-                #[failure_if(|bb| *bb.t1 < 3)]
-                Condition(|ctx| ctx.check(2)),
+                Precondition(|bb| bb.b0 > 0, else = Running) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                Condition(Cond<2>),
+            },
+            #[score(|bb| (bb.b0) as f32)]
+            ParallelAll(2) {
+                Conditional(|bb| bb.b0 % 4 < 1, dynamic = false) {
+                    RepeatUntilFailure(forever) {
+                        RepeatUntilSuccess(2) {
+                            Inverter {
+                                #[skip_if(|bb| bb.b0 % 4 == 3)]
+                                #[on_success(|bb| bb.b0 += 3)]
+                                #[post(|bb| { bb.b0 = bb.b0 % 4; if *bb.t0 > bb.b0 % 2 { bb.b1 += 1 } })]
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Observe(|bb| bb.b0 % 2 > 0, abort = both) {
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+                    },
+                    Observe(|bb| *bb.t0 % 4 == 2, abort = lower) {
+                        ScriptCondition(|bb| bb.b1 % 2 == 0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0691Blackboard { t0 t1 });
+board!(Tree0691Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0692Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<5>),
+            Condition(Cond<6>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
         }
-        IfThenElse {
-            Fallback {
-                #[run_while(|bb| bb.b0 % 2 != 1)]
-                #[success_if(|bb| *bb.t1 != 3)]
-                StepSequencer {
-                    Condition(Cond<0>),
-                    Condition(PCond<1>, b0 = {t0}),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
+        Parallel(failure = 2) {
+            #[failure_if(|bb| *bb.t0 > 3)]
+            ReactiveSequence {
+                SetBlackboard(b0 = 7),
+                Condition(Cond<0> = Cond::<0>),
+                MemSequence {
+                    Action(PIo<1>, t0 = {b1}),
+                    StatefulAction(Task<2>),
                 },
-                Selector {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1 + 1, &mut bb.b0)),
-                    StatefulAction(Task<8>),
-                },
-                ParallelAll(0) {
-                    Repeat(4) {
-                        AlwaysFailure,
-                    },
-                    Delay(20) {
-                        Filter(times = 1, count = Failure, filtered = Failure) {
-                            Loop(q0, value = {t0}, if_empty = Failure) {
-                                SetBlackboard(o0 = Some(9)),
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                Delay(10) {
+                    ForceFailure {
+                        #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+                        #[post(|bb| bb.b0 = bb.b1 % 4)]
+                        RepeatUntilFailure(forever) {
+                            BinarySelector(|bb| *bb.t0 < *bb.t0 % 2, dynamic = false) {
+                                Condition(Cond<3>),
+                                #[run_while(|bb| bb.b1 + 3 < 2)]
+                                #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(2) % 3; bb.o0 = Some((bb.b1 + 3) % 2) })]
+                                #[failure_if(|bb| *bb.t1 > 3)]
+                                StatefulAction(Task<4>),
                             },
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                FlipSelector {
-                    UnsetBlackboard(o0),
-                    #[failure_if(|bb| *bb.t1 + 2 < 2)]
-                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
-                    Action(PAct<10>, b0 = 0),
-                    Action(Act<11>),
-                },
-                AsyncSequence {
-                    SetBlackboard(o0 = Some(5)),
-                    Condition(|ctx, bb| ctx.check_in(12, *bb.t1 + 3)),
-                    Inverter {
-                        Condition(Cond<13>),
+            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                Inverter {
+                    SequenceWithMemory {
+                        SubTree(Tree0692Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
+                        Repeater(1) {
+                            #[on_success(|bb| if bb.b0 + 2 > 1 { bb.b0 += 2 })]
+                            #[run_while(|bb| bb.b1 < *bb.t0 % 2)]
+                            Action(Act<7>),
+                        },
                     },
-                },
-                SequenceWithMemory {
-                    Action(PAct<14>, b0 = {=}),
-                    StepSequencer {
-                        Condition(PCond<15>, b0 = {=}),
-                        Script(|bb| if *bb.t1 == 3 { bb.o0 = None }),
-                    },
-                    UnsetBlackboard(o0),
-                },
-                StepSequencer {
-                    Script(|bb| if *bb.t1 > 5 { *bb.t0 += 1 }),
-                    Action(Act<16>),
-                    Action(Act<17>),
-                    StatefulAction(Task<18>),
-                },
-                Priority {
-                    Inverter {
-                        Action(|ctx| ctx.exec(19)),
-                    },
-                    #[success_if(|bb| *bb.t0 < 2)]
-                    #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 3) % 3))]
-                    Action(PAct<20>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<21>),
                 },
             },
         }
     }
 }
 
-board!(Tree0692Blackboard { q0 t0 t1 o0 b0 });
+board!(Tree0692Blackboard { b0 t0 b1 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 2,
         }
-        #[failure_if(|bb| bb.b0 < 7)]
-        #[post(|bb| bb.t1.set(*bb.t0))]
-        BinarySelector(|bb| *bb.t0 == 0, dynamic = false) {
-            Action(Act<0>),
-            Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Failure) {
-                SetBlackboard(t0 = 6),
+        Selector {
+            #[run_while(|bb| bb.b0 != 2)]
+            StepSequencer {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess) {
+                        SkipUnlessUpdated(t0) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(0)),
+                #[skip_if(|bb| bb.b0 % 2 > 0)]
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            },
+            MemSequence {
+                Sleep(20),
+                Condition(Cond<2>),
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    FlipSelector {
+                        Limiter(1) {
+                            StatefulAction(Task<3>),
+                        },
+                        Action(Act<4>),
+                    },
+                },
+            },
+            MemSequence {
+                PolicyParallel(policy = FirstFailure) {
+                    Runner,
+                },
+                ScriptCondition(|bb| *bb.t0 % 3 < 0),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0693Blackboard { b0 t0 t1 });
+board!(Tree0693Blackboard { q0 o0 b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
         blackboard {
+            b1: i64,
             o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            MemPriority {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
+        ReactiveSequence {
+            RepeatUntilSuccess(forever) {
+                AsyncFallback {
                     Sequence {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
+                        Action(PAct<0>, b0 = {b1}),
                     },
                 },
             },
-            Action(Act<6>),
-            ReactiveFallback {
-                Interrupt(|bb| *bb.t0 < 6) {
-                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 1)),
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                Action(Act<1>),
+            },
+            Selector {
+                Observe(|bb| bb.b0 != *bb.t0 % 3, abort = both) {
+                    Wait(20),
                 },
-                ScriptCondition(|bb| *bb.t1 < 3),
+                Invert {
+                    Deadline(0) {
+                        Action(Act<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0694Blackboard { o0 t1 t0 });
+board!(Tree0694Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        RunOnce(then_skip = true) {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
+        PrioritySelector {
+            #[score(0)]
+            RepeatUntil(Failure) {
+                Failer,
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0696 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-        }
-        AsyncFallback {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| bb.b0 < *bb.t0)]
-            Action(PIo<0>, t0 = {b0}),
-            #[failure_if(|bb| bb.b1 + 2 > *bb.t0 + 2)]
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            Action(|ctx| ctx.try_exec(3)),
-        }
+    pub tree Tree0696Sub0 for Ctx {
+        Condition(Cond<5>)
     }
 }
 
-board!(Tree0696Blackboard { b0 t0 b1 });
-
-fallible!(Tree0696);
-
 bt::behavior_tree! {
-    pub tree Tree0697Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-        }
-        Repeat(0) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
+    pub tree Tree0696 for Ctx {
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            ReactiveSequence {
+                Priority {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<0>),
+                    },
+                    AsyncFallback {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    ParallelAll(1) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
+                    RepeatUntil(Failure) {
+                        RunOnce(then_skip = true) {
+                            SubTree(Tree0696Sub0),
+                        },
+                    },
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                MaxTime(10) {
+                    Fallback {
+                        WhileDoElse {
+                            Action(Act<7> = Act::<7>),
+                            Condition(Cond<8>),
+                            Condition(Cond<9>),
+                        },
+                        PrioritySelector {
+                            #[score(3)]
+                            WhileDoElse {
+                                StatefulAction(Task<10>),
+                                Condition(|ctx| ctx.check(11)),
+                            },
+                            #[score(1)]
+                            Action(Act<12> = Act::<12>),
+                            #[score(1)]
+                            Succeeder,
+                            #[score(0)]
+                            Action(Act<13>),
+                            #[score(3)]
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0697Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-        }
-        SubTree(Tree0697Sub1, b1 = {=})
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        WaitUntil(|bb| bb.b1 != 0) {
-            SubTree(Tree0697Sub0, ..),
+        Fallback {
+            SubTree(Tree0697Sub0),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree0697Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64,
             b1: i64 = 2,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            RepeatTimes(2) {
-                ParallelAll(max_failures = -4) {
-                    Delay(20) {
-                        Cooldown(0, filtered = Skipped) {
-                            WaitValueUpdate(t0) {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2) % 3)),
-                            },
-                        },
-                    },
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    FlipSelector {
-                        Action(Act<2> = Act::<2>),
-                        Action(Act<3> = Act::<3>),
-                    },
-                    Action(Act<4>),
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<5>),
-                    },
-                },
+        #[run_while(|bb| (bb.b1 + 3) % 4 > 1)]
+        #[post(|bb| bb.b0 += 4)]
+        #[on_halted(|bb| bb.b1 += 2)]
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 4) as f32)]
+            StatefulAction(Task<0>),
+            #[score(5)]
+            Parallel(success = 0, failure = 0) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                StatefulAction(PTask<3>, b0 = {=}),
+                SetBlackboard(b1 = {t0}),
+                Action(Act<4>),
             },
-            MemSequence {
-                StatefulAction(Task<6>),
-                Parallel(success = 3) {
-                    Action(PIo<7>, t0 = {t0}),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Script(|bb| bb.b0 = (bb.b1 + 2) % 4),
-                    Action(PIo<9>, t0 = {t0}),
-                },
-            },
-            Switch(b1) {
-                case 5 => Inverter {
-                    Precondition(|bb| *bb.t0 != 2, else = Skipped) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        RepeatUntilSuccess(2) {
-                            Script(|bb| bb.b1 += 2),
-                        },
-                    },
-                },
-                _ => WhileDoElse {
-                    StatefulAction(Task<10>),
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.b1 + 2 < 7),
-                        Action(|ctx, bb| ctx.exec_in(11, bb.b1, &mut bb.b1)),
-                    },
+            #[score(|bb| (*bb.t0) as f32)]
+            RetryUntilSuccessful(2) {
+                IndexSwitch(|bb| bb.b0 % 3) {
+                    Sleep(50),
+                    Script(|bb| bb.b0 += 2),
+                    Action(Act<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0698Blackboard { b0 t0 b1 o0 });
+board!(Tree0698Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        RunOnce(then_skip = true) {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-                Repeater(forever) {
-                    StatefulAction(Task<2>),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            o0: Option<i64> = None,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+            TryCatch(catch_on_halt = false) {
+                Timeout(30) {
+                    Timeout(10) {
+                        Loop(q0, value = {t0}) {
+                            Sequence {
+                                ReactiveSequence {
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(1) > bb.b0 % 4),
+                                },
+                                MemPriority {
+                                    UnsetBlackboard(o0),
+                                },
+                                Precondition(|bb| *bb.t0 == 3, else = Running) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<3>),
+                AsyncSequence {
+                    Script(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 }),
+                    WhileDoElse {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                    Action(Act<3>),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        AlwaysSuccess,
+                        ForceSuccess {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0699Blackboard { b0 q0 t0 l0 o0 });
+
 cases! {
-    Tree0600 "RSel(Try(Dl{0}(RSeq(a0,a1l)),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5),Flt{2;_;_}(Fb(t6,a7)),Sl{100}),Flip(a8,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
-    Tree0601 "B{b1=5;t1=4;b0}RSeq(c0e,t1,@po{t1!3?b1+=3}RFb(Cnd{b1%3<1;_;F}(OnceK(c2e))),OnceK(@os{b0+4=0?b0:=b0+2%3;t1+=1}t3))",
-    Tree0602 "B{b1=2;b0=5;t0=0}RT{2}(PAll{-1}(Isw{b0;T;T}(t0,t1,RSel(t2,c3)),FS(Cnd{b1!2;N;S}(Intr{t0>b0+2}(t4))),RFb(t5,Cnd{t0<6;_;S}(a6),F,Isw{2;T;T}(@ki{t0%3=2}@of{b1+=1;b0:=b1}@si{b1<0}pa7{b0:b0;b1:b0},a8b{b1+2;b1}))))",
-    Tree0603 "PAll{1}(Keep(c0),Dd{20}(Rep4(RepF(Seq(t1t,t2)))))",
-    Tree0604 "B{o0=_;t1;b1=3;b0=0;t0=5;q0=4}RFb(@si{some}Isw{9;N;N}(Wu{t1},c0e,Sl{100}),Su{t1}(Pre{o0|5+1<0;R}(Lim{2}(Flip(Scc{t1!6},@of{b1:=t0}@oh{o0:=o0|0}t1,Wt{10})))),Fb(Lp{t0;K}(@si{b1+4%3=2}@oh{o0:=_}@rw{none}SubR(t2))),Sw{0;1;5}(@po{b0:=b1}@ki{b0<7}pi3{t0:b0},t4,Sb{t0=1},Inv(c5)),Sw{3}(Sl{0},pa6{b0:3;b1:b0}))",
-    Tree0605 "B{b0=4;t0}PAll{0}(pt0{b0:=;b1:t0},c1,t2,R,pt3{b0:t0})",
-    Tree0606 "B{t1=2}Sel(pi0{t0:t1},c1,SubR(c2))",
-    Tree0607 "B{b1=2;b0=2;t0=4;t1=2}@oh{t0+1%2>0?b1:=6}Seq(Cnd{b0!1;T;S}(Seq(Once(t0))),@si{t1+4%2>0}c1b{b0},Wde(pt2{b0:4;b1:b0},Sw{0;4;5}(Wu{t1},c3e,t4,t5)))",
-    Tree0608 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Cnd{b1>4;_;_}(Bin{b0>7;_}(Star(t1),pa2{b0:9})),Ite(t3,pt4{b0:t0})),Ruf{2}(PAll{2}(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a5l),Sl{20}),@fi{t0!4}@ki{b1<5}a6b{o0|3;b1})))",
-    Tree0609 "B{t0;b0=4;b1}Keep(Swm(Rmp{S;F}(Sb{b1=b0}),Cnd{t0>5;T;_}(t0)))",
-    Tree0610 "B{t0=3}Step(RFb(Cnd{t0>t0+2%4;_;S}(c0),Sb{t0=0}))",
-    Tree0611 "Fb(Rpt{1}(RSeq(c0)),Rpt{2}(Rus{1}(Rep1(pt1{b0:1}))))",
-    Tree0612 "B{b0=2;t0;q0}@os{t0+=3}@ki{b0!t0%2}ASeq(MPri(Lp{t0;R}(t0),ASeq(c1,t2),TryT(Sc{t0:=9},t3,Sc{t0+=3},t4)))",
-    Tree0613 "B{b1=0;o0=_;t1;t0=5;q0=0;b0=5}AFb(TryF(@rw{t0>2}@ki{o0|2+2=4}Sb{b1=0},t0),@oh{t1:=b0+3}Fb(Lp{t1;F}(@fi{t0%4>2}@ki{t1>7}pt1{b0:=;b1:b0}),c2b{b0},t3),RSeq(c4b{t1},c5b{t0%2},R),RSeq(Bin{b0+2%2!1;T}(pa6{b0:7;b1:=},Sc{o0:=t0+3%2}),pc7{b0:t1},Rty4(a8)),Bin{b0=0;T}(F,@ki{b1!0}@rw{none}c9e))",
-    Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10)))))",
-    Tree0615 "Seq(c0e,t1,Sl{0})",
-    Tree0616 "Flip(Fb(a0,t1e),Sub(OnceK(c2)),PPar{2;N}(t3,c4,t5),RSeq(a6,OnceK(Suc),c7l),Rpt{F}(MSeq(t8,a9)))",
-    Tree0617 "B{q0;b0;b1;t1=5}Lp{b0;S}(Fb(Ret1(t0),Ret1(SubR(Flip(c1,Wt{10}))),Par{-1;0}(To{30}(a2b{t1;b1})),Err{1032}))",
-    Tree0618 "B{q0=3;b0;b1=1;o0=_;t0=0}RU{F}(RSeq(@ki{b1+2<b1%3}RT{F}(Sb{o0=2}),Wde(@po{t0+=2}@os{o0:=t0+2%2;b1:=9}pa0{b0:7;b1:=},c1e,c2b{o0|2+2}),@rw{b0>b1+4}RT{F}(Dl{0}(RFb(pt3{b0:6;b1:b0},Suc))),Rep2(Lp{b0;K}(Rpt{F}(Ret4(Isw{o0|4+4%2;N;T}(t4e,a5,@rw{t0+4<7}a6b{t0%2;b1}))))),RFb(a7e,c8b{5},c9,Sc{b0:=b1;o0:=b1+3})))",
-    Tree0619 "B{b1;b0=1;q0;t0;t1=5}@fi{b1+1<7}@po{b0:=b0%2;t0:=t1%2}RFb(Ret1(t0),c1b{b1+1},Lp{_;F}(a2e))",
-    Tree0620 "B{b0;o0;t0=2}ASeq(t0e,Intr{b0+2>o0|3}(RFb(TryF(S,Pre{b0%3<1;S}(FF(a1)),Star(t2,t3e)),Inv(Bin{t0+1!4;N}(Dl{30}(a4b{o0|1;b0}),t5)))),Dd{0}(t6))",
-    Tree0621 "B{b0;t0=0;t1}PPar{2;T}(Dl{10}(Cnd{b0+4>1;_;F}(Swm(pi0{t0:=},pa1{b0:t1;b1:b0},R))))",
-    Tree0622 "B{t0=3;q0;b0=3;o0}RFb(Par{-3;_}(Wt{50},t0,a1,a2,a3),Lp{t0;_}(@fi{b0>t0}@rw{some}Sc{b0+=1;b0:=t0}),pt4{b0:=},ASeq(c5l,Sb{o0=3},pa6{b0:t0;b1:t0}))",
-    Tree0623 "B{o0;b1=4;b0;t0=0}Wde(Inv(@po{o0:=_}@rw{t0+4!4}@si{b1<0}Inv(Isw{b0;_;T}(Seq(RSeq(t0e,c1))))),Isw{o0|2%2;T;T}(Flip(a2),a3b{o0|5;b1},Rpt{F}(To{0}(t4))))",
-    Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0l,Par{_;2}(a1,Ret2(t2)),TryF(a3,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)))",
-    Tree0625 "B{t0;b0=0;t1=0;o0;b1=4}TryF(Ite(Su{t0}(@si{b1+4%3=2}@of{t1+=1}Ret1(Cnd{o0|2>5;T;_}(Cnd{b1>3;T;F}(Ite(pi0{t0:t1},Sb{o0=9}))))),Pre{b0>7}(RSeq(SubA(@os{b0+=2}@si{t1+3%4>0}@ki{t1<0}F),@rw{t1%3=2}a1b{b0;b0})),Par{3;3}(pi2{t0:b1},pt3{b0:2;b1:t0},Rus{3}(pt4{b0:4;b1:=}))),Rmp{S;S}(Par{1;3}(Keep(c5),Bin{b1+3!5;N}(OnceK(Ub{o0}),MPri(RSeq(t6,Ub{o0}))),Step(OnceK(Sc{o0:=_}),Suc))))",
-    Tree0626 "B{q0;t0=0;b1;o0=0}PAll{-2}(RU{S}(Lp{t0;R}(Rep2(Seq(t0,Ub{o0},a1b{t0;b1})))),Cd{20;_}(RT{F}(Cd{20;_}(Sl{20}))),a2)",
-    Tree0627 "B{q0;b0=1;t0=2}AFb(PPar{0;_}(Lp{_;_}(PPar{2;N}(MPri(@os{b0:=t0%4}WU{t0%2>0}(pa0{b0:=;b1:b0}),Wu{t0},a1b{t0;b0},Err{1095}),Sb{b0=t0}))),Step(@ki{t0<5}c2t,Try(c3r,Scc{b0<t0})),Dl{30}(MPri(Wv{t0}(t4t),OnceT(c5t),To{50}(Cnd{t0+2<6;N;F}(@po{b0:=t0%3;b0+=2}Lp{_;F}(pi6{t0:t0}))),c7b{t0%4},Ite(pi8{t0:=},c9b{b0%2}))),Rpt{F}(Keep(c10e)))",
-    Tree0628 "B{b0;t0}Wde(Rpt{2}(RFb(pa0{b0:=;b1:b0},Ruf{1}(@of{b0:=3;t0+=1}@fi{b0+4<0}pt1{b0:=;b1:t0}),pi2{t0:=})),SubR(Rpt{F}(FS(pi3{t0:b0}))))",
-    Tree0629 "B{q0=1}Lp{_;K}(SubR(c0))",
-    Tree0630 "Rpt{0}(Sub(Sub(t0)))",
-    Tree0631 "B{t0=0;o0=_;b0=2;b1=0}Swm(RFb(RU{F}(a0),t1,Sl{0}),Sc{b1:=b0},@ki{b1>3}@of{b1<7?b1+=3}@fi{b0<b0+3%2}Rpt{1}(Intr{b0>b1}(@oh{b0:=o0|0+3}Flip(F,Run))),Rpt{3}(Ret3(a2l)),SubR(MSeq(PPar{2;T}(c3l,@os{b1:=b0}SubR(pa4{b0:t0}),Sb{o0=9}))))",
-    Tree0632 "B{b1=5}Seq(t0,@os{b1:=9}Ite(Rmp{F;S}(c1),Flt{1;F;_}(a2t),t3),RFb(TryT(Mt{0}(a4t),c5t)),Err{1008})",
-    Tree0633 "B{q0=2;b0=4;t0}@oh{t0+=3}@rw{b0=5}@fi{b0=b0+1}ASeq(Seq(Wu{t0},Once(Rty3(Flt{2;_;K}(Cd{0;_}(PPar{2;_}(Wt{20},a0,t1e))))),Ite(t2e,Inv(@po{b0+=2}Rus{3}(Lp{t0;S}(pi3{t0:b0}))),Seq(c4e,c5,@oh{b0+=1;t0<1?t0+=1}@fi{t0+1%3<0}c6,Sb{b0=7}))))",
-    Tree0634 "B{t0=1;b0=0;b1=2}Pri(ASeq(t0e,Suc),Par{-3;3}(pi1{t0:=},Inv(Suc),@os{b0+=1}@of{b0<b0+4%2?t0+=1}@ki{b0<0}c2e,@os{b0:=b1+2}a3t,Sc{t0+=3}),Su{t0}(Ruf{F}(Ret2(Dd{0}(Once(@os{b0+=1}pc4{b0:t0}))))))",
-    Tree0635 "B{b0=2;b1;t0=1;t1}@po{b1:=t0+3%3}Cnd{t0<0;T;F}(Pre{b0!t1+1;S}(@si{t1>b0}ASeq(Seq(c0e,pt1{b0:2;b1:t1},@ki{b0%3=2}@oh{t0:=t1}c2),@oh{b0:=t1}@os{b0+=2}Flip(Wde(t3,t4,t5)))))",
-    Tree0636 "B{t1=2}PPar{1;_}(Fai,Wde(pi0{t0:t1},t1))",
-    Tree0637 "B{b0=3;t0=2;b1;o0}MSeq(RSel(t0,@si{b1+4=b0}Wde(c1l,Pre{b1+3>b0}(a2))),@ki{o0|4%3<1}@of{b1:=b0}Once(RT{3}(Swm(pa3{b0:t0;b1:b1},t4))))",
-    Tree0638 "B{t0;b0=5;o0=_}@po{b0+=1}@ki{o0|5!0}@of{o0:=t0%3;b0<4?b0:=4}To{50}(Fb(t0,pc1{b0:=},pi2{t0:=},@si{t0=3}Seq(c3,t4),Wv{t0}(Scc{t0%4<1})))",
-    Tree0639 "B{t0=4;b1}Step(pa0{b0:t0;b1:b1},@si{b1+1%2<1}c1e,t2,Pre{b1<4}(a3l))",
-    Tree0640 "B{t0=5;b1=1;b0=1;t1=5}Swm(t0t,ASeq(pc1{b0:=},Sel(t2,pt3{b0:5;b1:=}),pa4{b0:b1;b1:=}),Wt{20},Step(@rw{t1+3%2!1}@si{t1<4}SubR(Sc{b1!t0?b0:=t0%2;b1:=0}),pi5{t0:t1}))",
-    Tree0641 "B{b0=4;t0;o0=1}Seq(PAll{_}(Ruf{1}(Suc),PPar{0;_}(@ki{t0+3%4=2}Seq(Wt{20},pt0{b0:=}),Rep3(Wt{50}),Scc{some},c1,Scc{t0<0})),@ki{b0%4<1}@si{t0<6}Flip(Seq(pt2{b0:=},Flt{2;R;_}(Wt{0}),Su{t0}(PPar{2;_}(RFb(t3,@os{b0+=1;b0:=t0+2}@of{t0+=1}a4e)))),Isw{t0;N;T}(t5,RSeq(Sc{b0:=t0%4},Sb{o0=3},c6)),Ite(@ki{some}a7,pa8{b0:1;b1:t0},a9)))",
-    Tree0642 "B{t1=0;b0=3;b1;t0=4}Ruf{F}(Flt{1;F;K}(@os{b1:=t1+2%3}@po{t0+=1}@si{t1%4!1}OnceK(@ki{b0<t0}@po{b0+=1;b1+=1}a0)))",
-    Tree0643 "B{b1=1;o0=4;b0=1}Opt(RFb(RSel(@po{b1+=3;o0:=_}PAll{2}(a0,pt1{b0:0;b1:b0})),Seq(t2,Fai),RFb(c3b{o0|0},Scc{b1!o0|4%3}),MSeq(Dl{20}(c4),Sb{o0=1},Sc{b0+=1}),Dd{10}(Pri(a5))))",
-    Tree0644 "B{b0=1;t0=5}Isw{t0+4;T;_}(Wu{t0},c0)",
-    Tree0645 "B{b0=0;o0=_;b1=4;q0=1}Step(Lp{_;_}(MPri(c0r,t1t)),RetF(@rw{o0|1!b1%4}Ite(t2t,@oh{b0+=2;b1+=3}Sc{b0+=1})),F,TryF(t3t,Wt{50}))",
-    Tree0646 "B{b0=0;t0}@si{t0+2%3!0}@fi{b0<t0+3}@os{t0+=2;t0:=2}Fb(t0e,To{30}(c1t),@po{t0+=3;b0>t0?t0+=3}RSeq(Wt{30},S))",
-    Tree0647 "B{o0=_;b1=5;b0=2;t0=0}PAll{_}(@rw{b0<b0%3}@os{b1>7?b0:=b1}Flip(a0b{o0|1+3;b1},RT{F}(Swm(Suc,pt1{b0:1;b1:b1})),Wv{t0}(a2b{t0;b1}),RSeq(c3,a4,Sl{0}),Swm(pt5{b0:2;b1:t0},a6e,t7e,pi8{t0:b0},S)),@fi{b0+4=1}RU{F}(MPri(@of{b0+=4;o0:=_}AFb(Star(Sb{o0=6},MSeq(Step(t9e,t10),RFb(t11e,@os{b0+=1}c12e,c13l,Ub{o0})))))))",
-    Tree0648 "B{t0=2;b0=5}Star(RSel(PAll{_}(t0,RU{F}(Keep(pa1{b0:b0;b1:b0})),a2b{b0;b0}),PAll{-1}(@os{b0:=t0+3}@oh{b0:=t0%3}@rw{t0%4<2}Flt{3;F;_}(Rep1(RFb(t3,@ki{t0%2<1}a4)))),RSeq(@fi{b0>1}Rep1(RSeq(Sc{t0+=1},t5,Wt{0})))))",
-    Tree0649 "Dl{30}(Par{5;5}(Keep(AFb(Rmp{F;F}(Once(Rep0(c0))),OnceK(t1),Ret1(Once(t2)))),Par{2;_}(Cd{0;_}(t3),RU{F}(a4),c5,Sl{10},Inv(Inv(S))),t6,MPri(c7,c8l,RU{F}(t9)),Rmp{F;S}(RT{F}(t10))))",
-    Tree0650 "To{0}(Cd{50;F}(Sl{20}))",
-    Tree0651 "B{b0=3;t0}Flip(@rw{b0>0}@fi{t0>3}Step(Sb{t0=0},Sb{b0=1}),Flip(pt0{b0:b0;b1:b0},pi1{t0:t0}),AFb(a2,a3))",
-    Tree0652 "B{b0;o0;t0=5;t1}Par{0;-1}(OnceK(@ki{t0+1>t1}pt0{b0:b0;b1:t1}),SubR(@si{none}t1),Pre{b0%2!0;K}(@of{t1+=1}@si{t1<2}@ki{t0=6}pi2{t0:t1}))",
-    Tree0653 "B{t0;o0=5;b0=0;q0=0}@oh{t0=o0|0%4?t0:=o0|3;t0+=1}PPar{2;N}(@po{t0+=3;b0+=3}@of{o0:=_;t0:=o0|0+1%3}@os{b0+=1}Lp{_;_}(Bin{t0+3<b0;T}(Ite(@oh{t0+=1}@ki{o0|1%3>1}t0e,Scc{o0|0+4<1},t1),@oh{b0<3?t0:=3}@si{o0|0%4>2}AFb(Rpt{1}(@po{o0:=_;t0+=3}Bin{b0+4=o0|1%2;N}(Lp{t0;R}(pa2{b0:0;b1:b0}),@os{b0+=1}Flt{3;R;F}(t3))),Keep(Sc{t0+=1;t0+=1})))))",
-    Tree0654 "B{b0=1;b1=3;o0=3}Swm(Isw{o0|3;_;_}(S,Once(pa0{b0:b0;b1:=})),pc1{b0:8})",
-    Tree0655 "B{b1;o0=_;t0=4;b0=3}Dl{20}(PAll{3}(@si{t0%2<0}@of{b1+=1}@fi{o0|3=4}RU{F}(t0),Sl{0},c1,pt2{b0:=;b1:b0},@of{o0:=_;b0+=1}RFb(c3l,t4)))",
-    Tree0656 "Star(Ite(Swm(Ite(t0e,R),a1l,t2e),Dd{0}(Flt{1;R;K}(PPar{1;T}(a3,Par{1;-2}(a4,F)))),t5),Rty3(Rep1(Fb(PPar{1;T}(Sl{20},t6e,Sl{20},a7),Dd{30}(t8),Rpt{F}(OnceK(Cd{50;K}(c9)))))),Rep2(RSeq(OnceK(RFb(c10l,F)),Mt{0}(To{0}(t11)),TryT(S,t12,t13,a14),Swm(Sub(Flt{3;S;_}(t15)),t16,t17e),Flt{3;_;F}(a18))))",
-    Tree0657 "OnceK(Swm(FF(FS(t0)),RSeq(S),RetF(FS(t1)),Pri(OnceT(t2),t3,Rmp{S;S}(S)),RSeq(t4e,Suc,Fai)))",
-    Tree0658 "RFb(Par{-2;_}(Ite(t0,c1,Ret2(a2e)),Wt{10},Opt(To{20}(Suc)),t3,Seq(t4)),a5)",
-    Tree0659 "B{t0;b1;o0=_;b0=1;t1=2}To{20}(RFb(PAll{0}(Ub{o0},Ret0(Sb{b0=4}),OnceT(S),a0,Star(@oh{b1:=o0|3%3}t1,c2)),Seq(Inv(Pre{o0|1+4=o0|5;K}(Cd{50;_}(@rw{b1>3}@oh{b1:=6}@of{o0:=b0+2}Scc{t1%3>1}))),PPar{2;_}(t3,R,c4b{o0|2},t5,Fai)),RT{F}(Wv{t1}(WU{t0%2!0}(@si{b0%4>1}@oh{o0:=t1}Opt(Wt{20}))))))",
-    Tree0660 "B{t0=5;b0}RSel(SubA(@of{t0+=3}@ki{b0+4>3}RSel(@fi{t0+1%2>0}RT{1}(Sc{t0+=2}),Bin{b0%4>2;T}(@ki{b0>6}@os{t0+=2}Sb{b0=t0},pa0{b0:3;b1:t0}),PAll{1}(Sb{b0=9},c1,c2,SubA(Run),Suc))),Err{1062})",
-    Tree0661 "B{b0=4;t0=3}PPar{0;N}(SubR(Rmp{F;F}(Seq(@ki{t0=3}SubA(Rus{3}(pi0{t0:=})),Flip(Once(c1)),Bin{b0>5;_}(@ki{b0+2!2}t2,Sb{b0=t0}),Cnd{t0+3>7;T;_}(RFb(a3l,RetF(Sc{b0:=t0%2;b0+=1}))),Cd{0;_}(Par{-3;3}(Sc{t0+=2},t4,c5))))))",
-    Tree0662 "B{b0=2;t0=2;o0}@ki{b0+2<4}@os{t0+1<7?t0+=1}Pre{none;K}(Pre{none;R}(Wu{t0}))",
-    Tree0663 "Fb(Wde(t0,a1),t2,c3l,c4)",
-    Tree0664 "B{b1;b0=5;q0=3;t0=5}Swm(Swm(Fb(Invt(a0),Scc{b0<3},t1e),Wde(@oh{b1+=1}Lp{t0;_}(To{50}(pt2{b0:t0;b1:=})),Seq(Scc{b0!2},Sb{t0=b0},@os{b0+=1}a3)),Ite(pt4{b0:t0;b1:b0},Sb{t0=0},@os{b0+=2}@of{t0+=1}@fi{b1+3>6}Scc{b1%3!1})),ASeq(@po{t0+=1}@rw{b0+3<4}c5b{t0+4},RFb(t6,Wt{20}),t7,t8,Wt{20}),WU{b0%3=1}(Sw{2;4}(Cnd{t0=b1;T;_}(@ki{t0+2%2!0}Lp{b0;F}(Scc{b0<7})),Sc{t0<1?t0+=2},c9)))",
-    Tree0665 "B{b0=0;t0;t1=5}Keep(Wde(a0b{b0%4;b0},@ki{t1<b0+1}@si{t0+3>0}Mt{0}(c1b{b0})))",
-    Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e)))",
-    Tree0667 "B{t1=1}Rep4(Bin{t1=6;T}(Fb(a0,pt1{b0:8;b1:t1}),a2))",
-    Tree0668 "B{o0=5;q0;t0}Swm(Lp{t0;_}(c0),Pre{o0|1+2<4;F}(@rw{t0+4=0}Su{t0}(Suc)))",
-    Tree0669 "Swm(Sub(c0),Err{1064})",
-    Tree0670 "Rep4(Sl{10})",
-    Tree0671 "B{t0=1;t1=3}Invt(@po{t0+=2}@ki{t1%2!0}Err{1060})",
-    Tree0672 "TryF(t0,a1,Step(t2,Sub(t3)),Fb(t4,t5,R))",
-    Tree0673 "B{b0;t0=2}@fi{b0+1<7}Try(Wde(Bin{b0+3=b0+1;_}(Lim{1}(Fai),Fb(a0e,c1b{t0%3})),a2,FF(Par{1;-1}(c3l,c4))),Isw{t0;N;T}(Wde(pt5{b0:8;b1:b0},Rep0(t6)),a7b{t0+4%2;b0},Pri(@po{t0+3!5?b0+=1}@fi{t0<7}@oh{t0:=b0;t0:=4}R,t8),Bin{t0+3>6;_}(Cd{20;K}(@os{t0+3%3=1?t0:=t0%4}@rw{b0+1%2<0}t9),a10b{b0;b0}),R))",
-    Tree0674 "B{b0=1;t0;b1=3;t1=4}@of{t1:=b0;b1:=t0%3}@po{t1:=t0}Fb(a0,RFb(t1,c2,t3),PAll{1}(PAll{-1}(c4),Sc{t1+=2}))",
-    Tree0675 "B{b0;o0=_;b1=1;t0}Isw{b1;_;N}(RSeq(Scc{t0+2%3<0}),a0,pt1{b0:=;b1:=},S,@oh{o0:=_;o0:=t0+4%2}@rw{b0+3<4}Wt{10})",
-    Tree0676 "AFb(a0,a1,Dl{20}(t2))",
-    Tree0677 "B{b1=4;b0=4;t1;o0;t0}Su{t0}(PPar{1;N}(pc0{b0:b1},@ki{none}@rw{t0=0}Sl{0},Wu{t0},Scc{t1%2>0},pa1{b0:=;b1:b0}))",
-    Tree0678 "Pri(Sub(t0))",
-    Tree0679 "Rus{F}(RFb(a0l,RepF(Dd{20}(Par{0;1}(t1,Dl{20}(FF(t2)),t3,Sl{30}))),To{20}(Wde(a4e,Dd{50}(Once(Ret1(a5))))),Fb(c6l,F,a7,Once(a8l),Sub(Inv(c9))),Step(Rep4(a10),t11,t12,a13,t14)))",
-    Tree0680 "B{t0;b1;b0}Sw{2;1}(t0,Fb(Flip(Intr{t0+2%4>1}(c1b{b0%3}),t2)),TryT(Sel(Fai,Sb{t0=6}),c3))",
-    Tree0681 "B{b0;t1;t0=2;q0=3}PAll{_}(MSeq(Rep4(@oh{t1+=3}@rw{t1<5}c0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Fb(Scc{b0%2>0},c1,a2),@po{t1+=2}@os{t0:=b0}Wde(c3b{b0+2%4},S,a4b{b0;b0}),Flip(RSeq(c5,pi6{t0:b0},Fai))),Intr{t1<0}(RepF(@oh{t1%4>1?t1+=2;b0:=t1%3}Lp{b0;_}(@po{b0+=1}@of{t1+=2}Keep(Once(RSeq(pc7{b0:=},Suc)))))))",
-    Tree0682 "B{b0=2;t0=5;t1=2;q0=0}Fb(Keep(Step(F,t0,@fi{t0!7}@rw{t1<t0}@ki{t1<4}pi1{t0:=},pi2{t0:t0})),@of{t1+=2;t1%3<2?b0+=2}@rw{t1%4=0}@fi{t1<1}Keep(a3),Rep1(PPar{0;N}(Ruf{3}(Seq(@oh{t1:=b0+2}Scc{t0!7},Scc{b0<5})),R,c4b{b0%4})),PAll{-3}(Wt{30},Sc{b0+=3},c5,c6e),Cd{20;K}(Invt(@os{b0+=2}Lp{t1;K}(OnceT(Ret3(RFb(c7l,t8,@si{t1+2<3}@oh{t0+=2}Scc{t0=0},pt9{b0:=;b1:b0},c10)))))))",
-    Tree0683 "B{q0=0;t0=1;b0=5}Par{_;_}(Isw{b0%4;_;_}(RSeq(Lp{_;_}(@os{t0+=3}Fb(S)),TryT(@rw{t0<b0}PAll{_}(Step(t0,c1e),RSel(pt2{b0:3},@po{t0:=9}Rep3(c3b{t0%3}),Pre{t0%4>1;S}(Wt{20}))),c4,a5l))))",
-    Tree0684 "B{b0=3;t0=2;q0}Lp{b0;R}(@oh{t0+=1}@rw{t0>7}c0)",
-    Tree0685 "B{b1=0}RFb(a0l,c1e,t2,Scc{b1<5})",
-    Tree0686 "B{t0;t1=1;b0=4;b1=4}Swm(@os{b0:=t0+2}@rw{t1%2=1}@oh{t1!b1?b1:=t1}Cnd{t1>4;T;_}(Sel(MSeq(c0r,SubR(c1e)),Wv{t1}(@ki{t1+2<t1}SubA(pa2{b0:=;b1:=})),Fb(Pre{b0=2;S}(Wu{t1})),a3r)),Pre{b1+4%3<2;S}(Isw{b0;N;T}(Flt{1;S;F}(t4t))))",
-    Tree0687 "B{b0=2}Rpt{0}(pc0{b0:=})",
-    Tree0688 "B{t0=1}ASeq(SubA(t0),t1,SubA(pc2{b0:t0}),t3e)",
-    Tree0689 "B{t0=5;b0=5;b1=3;o0}RSeq(Step(a0e,Fai),Par{_;-1}(Invt(Ub{o0}),PPar{2;T}(pa1{b0:0;b1:b0},t2)),Wv{t0}(Ruf{3}(@si{o0|3+4<t0}@ki{b1<0}@oh{t0:=b1}Wu{t0})))",
-    Tree0690 "B{b1;b0=3;t0=4;o0=5}Fb(Bin{b0<5;_}(@os{t0!4?t0:=b0;o0:=b0%4}@oh{b1%3>1?t0:=b0%4}Dl{0}(WU{b0+1!6}(Once(Sl{20}))),Sw{0;1}(RFb(@po{b1:=b1%4;o0:=o0|0}Step(Mt{100}(t0)),Cd{20;F}(Sw{4}(t1,t2e))),Rmp{F;S}(RSeq(@oh{o0:=t0}pc3{b0:t0})),c4)))",
-    Tree0691 "B{t0;t1=5}Mt{0}(Fb(RSeq(c0,pc1{b0:t0}),@fi{t1<3}c2l))",
-    Tree0692 "B{q0;t0;t1=2;o0=3;b0=1}Ite(Fb(@rw{b0%2!1}@si{t1!3}Step(c0,pc1{b0:t0},a2,t3),Sel(c4,a5,c6e,a7b{t1+1;b0},t8),PAll{0}(Rep4(F),Dl{20}(Flt{1;F;F}(Lp{t0;F}(Sb{o0=9}))))),RFb(Flip(Ub{o0},@fi{t1+2<2}pt9{b0:=;b1:t0},pa10{b0:0},a11),ASeq(Sb{o0=5},c12b{t1+3},Inv(c13)),Swm(pa14{b0:=},Step(pc15{b0:=},Sc{t1=3?o0:=_}),Ub{o0}),Step(Sc{t1>5?t0+=1},a16,a17,t18),Pri(Inv(a19l),@si{t0<2}@of{t0:=o0|5+3%3}pa20{b0:t0;b1:t0},t21)))",
-    Tree0693 "B{b0=1;t0=3;t1=5}@fi{b0<7}@po{t1:=t0}Bin{t0=0;N}(a0,Pre{t0+3%2>0;F}(Sb{t0=6}))",
-    Tree0694 "B{o0=_;t1=2;t0=0}PPar{2;T}(MPri(RSeq(RFb(c0e,t1,a2),Seq(c3,a4,t5))),a6,RFb(Intr{t0<6}(c7b{o0|3+1}),Scc{t1<3}))",
-    Tree0695 "OnceT(Ret0(t0))",
-    Tree0696 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3r)",
-    Tree0697 "B{b1=2}WU{b1!0}(SubA(SubR(Rep0(c0b{b1%3}))))",
-    Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3e),a4,Wv{t0}(t5))),MSeq(t6,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0})),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
-    Tree0699 "OnceT(Fb(c0e,t1,Rpt{F}(t2),t3))",
+    Tree0600 "B{t0=0;o0;t1=1;b0=1;l0;q0=0}Rep4(Pre{t1+2%4!0;R}(Dd{0}(@ki{none}RFb(RSeq(@oh{t1+=3}@rw{none}c0b{b0},Cd{0;K}(F)),Lp{t0;S}(Itr{b0;2;2;N}(FS(Wt{100})))))))",
+    Tree0601 "B{o0;b0;t0}Seq(Fb(a0,pc1{b0:b0},FF(t2e),@ki{t0>5}@oh{o0:=_}a3b{b0;b0},@of{b0+=1}@po{t0+=1;b0+=2}@ki{b0!b0+3%4}Sb{t0=b0}),RSeq(Rep2(a4b{o0|1+1%3;b0}),Cd{50;K}(Rep1(pi5{t0:t0}))),Dl{0}(Cd{30;F}(c6e)))",
+    Tree0602 "B{b1=1;l0;b0;t0}@os{t0:=b0}Isw{b1+2%4;_;T}(@po{t0+=1}pa0{b0:b1;b1:t0},Itr{b0;0;_;N}(Flip(SubA(@si{t0<3}t1),S)),Seq(pa2{b0:9;b1:b1},a3))",
+    Tree0603 "B{b0;t0;b1=0}Sel(Swm(c0),t1,Obs{t0>b0;L}(t2),Obs{b0!b1;_}(t3))",
+    Tree0604 "B{t0=0;q0=4;b1;b0;t1;o0}PAll{_}(PrSel{5;b0+2;o0|1;b1}(MPri(To{0}(Flip(pt0{b0:b1},Wt{50})),Lp{t0;K}(RFb(t1e,c2))),t3,t4,Sw{3;4;0}(Bin{t1<b0+1;T}(pc5{b0:=},c6),F,Lp{t1;R}(Cnd{t0!7;T;F}(a7b{b0+3;b1})),c8b{b0})))",
+    Tree0605 "B{b1=3;t0=0;b0=3;l0=0}@os{t0=3?t0:=4}Ite(Cnd{b0+2%4=1;_;_}(To{10}(Par{_;_}(Grd{_}(Itr{b1;2;_;T}(OnceT(Suc))),Grd{F}(c0)))),SubA(@os{t0+=2}@ki{t0+3%4!3}Dd{0}(Dd{10}(Flip(c1,Wde(pi2{t0:=},c3b{t0}),Sel(Sc{b0+=3;b0%3<0?t0:=t0%3}),Itr{b0;1;3;N}(@fi{t0%3!2}@ki{b1<b1+4%4}Sc{b0:=b1+1%2;b0:=b1}))))))",
+    Tree0606 "B{t0=4;b0=1}Pri(Dl{10}(Ret2(SubR(SubA(c0)))),RFb(pc1{b0:2},c2,t3),Isw{b0+1;T;N}(Sc{b0+=1},c4b{t0+1%4},Scc{t0<b0%2}))",
+    Tree0607 "Lim{1}(DySeq(Flt{2;_;F}(c0),c1,ASeq(t2,OnceK(S),t3,Suc,Wt{0})))",
+    Tree0608 "B{t0=0;b1=2}PAll{1}(Rep1(@si{b1+4%2>0}SubA(RFb(SubR(Wde(a0b{b1%3;b1},Once(pi1{t0:t0}),t2)),Keep(Rep3(RFb(a3)))))))",
+    Tree0609 "B{t0=3;b1=3}RSel(Bin{b1<6;N}(Su{t0}(t0),WU{t0=3}(t1)),AFb(t2e,pc3{b0:t0},t4,pt5{b0:b1;b1:b1},t6))",
+    Tree0610 "B{b0=1;b1}Step(a0,pa1{b0:=;b1:b1},@si{b0%2!1}@oh{b1+=1}@rw{b0=b1}SubR(c2e))",
+    Tree0611 "B{b0;q0;b1=3;o0=_}PAll{2}(a0b{o0|2;b1},Flt{3;F;_}(Lp{b0;K}(ASeq(t1,Lp{b1;K}(Sl{0})))))",
+    Tree0612 "Dl{0}(Seq(S,Star(c0e,t1),t2,c3e,Rty2(Suc)))",
+    Tree0613 "B{b0=4;t0=4}Fb(RSeq(Ite(t0,R),Flt{3;R;F}(Flt{2;R;_}(Par{-1;-1}(pi1{t0:t0},pi2{t0:=},t3))),Pri(c4b{b0%2},Sc{b0+=3})),t5e)",
+    Tree0614 "B{b0;t0=5}PPar{0;T}(Sb{t0=b0},@si{b0<0}@ki{t0%4=0}c0,Run,t1e)",
+    Tree0615 "B{q0;t0=4;b0=3;l0=3}Itr{b0;0;2;N}(Seq(Pre{b0+3%2>0}(Fb(c0,c1,t2e)),Cd{0;F}(Seq(pa3{b0:=;b1:t0},t4e)),RSeq(Flip(t5,pa6{b0:=;b1:t0}),Lp{_;S}(S))))",
+    Tree0616 "B{b0=5;l0=3;t0=3}PPar{2;_}(Isw{8;T;T}(WU{t0=0}(Fb(Scc{b0+4=4},c0b{b0}))))",
+    Tree0617 "B{t0=3;t1=0;b1=5;o0=4}ASeq(c0,Par{_;1}(Rus{1}(@si{t1>2}Fai)),Isw{t1;_;T}(RFb(t1,Scc{none},a2b{t0+4;b1})),Swm(Sb{o0=4},t3,Wt{10}))",
+    Tree0618 "B{o0=3;l0;b0;t0=5}RSeq(AFb(Keep(Mt{0}(pc0{b0:0})),c1,Itr{b0;0;3;_}(@os{t0+=3}@rw{t0!o0|4%3}@ki{b0=7}PPar{2;T}(a2,F))),Wde(c3b{b0},a4l,Seq(Sb{t0=1},Pre{t0!o0|0%3;S}(c5))))",
+    Tree0619 "B{b0=2;b1}Invt(Fb(Obs{b1+3=7;B}(OnceK(a0)),Sb{b0=6}))",
+    Tree0620 "B{o0=_;t1;b0=5}RFb(Rep1(@rw{o0|1!b0%4}t0),c1,@oh{t1+=3;b0+=3}Rpt{0}(pc2{b0:0}))",
+    Tree0621 "RU{F}(Pri(Sub(PrSel{1;1}(t0e,t1)),c2t,Err{1016}))",
+    Tree0622 "B{t0;b0=5}Star(Rep0(c0),Intr{b0+1<3}(SubR(Rpt{2}(Flt{2;F;_}(Fb(t1e,pi2{t0:=},c3b{t0+4},@si{b0<3}@ki{b0+4<7}a4,@rw{t0>3}Scc{t0>3}))))))",
+    Tree0623 "B{b0=0}Swm(RU{S}(a0),c1,c2,RepF(t3),c4b{b0})",
+    Tree0624 "B{b0=4;t0}Isw{b0;_;_}(Isw{b0%4;_;_}(ASeq(c0,S)),pa1{b0:b0;b1:t0},Rty4(pi2{t0:t0}))",
+    Tree0625 "B{b0=1}Rep3(AFb(Once(Cd{0;K}(DySeq(pc0{b0:=})))))",
+    Tree0626 "Flip(t0e)",
+    Tree0627 "B{t0=3;o0=_;b0=1}Step(Grd{F}(Sel(Obs{t0=t0+3;B}(TryT(@fi{b0+4=1}c0b{8},@os{b0+=2}Run,c1b{b0})),Obs{b0<3;_}(RetF(c2t)))),RSeq(PrSel{b0+1%4;9}(c3l,c4),Rep4(Isw{o0|0;N;_}(Sl{20},F,Scc{b0%4<0}))))",
+    Tree0628 "B{b0=4;q0=2;t0}Sel(Obs{b0=3;L}(Wu{t0}),c0e)",
+    Tree0629 "Sel(Step(TryT(Pri(c0e,t1e,a2,F),Fb(Ruf{3}(Try(a3,a4,R)),Fb(Once(RSeq(c5l,a6))),OnceT(t7)),RU{F}(t8),c9l)))",
+    Tree0630 "B{t0=2;q0=4;b1=4;o0=1;b0=5}FF(Wde(t0,ASeq(Swm(Wt{30},@of{t0+=1}@si{t0<2}@ki{b1=6}Swm(Sc{t0+=2},SubA(Sl{30}),@si{none}c1b{t0%2},pt2{b0:1;b1:b0})),Swm(Dd{0}(Sc{t0:=b1}),Keep(Lp{t0;S}(t3))))))",
+    Tree0631 "B{b0;t0=5;b1}TryF(Sc{t0+=2},Seq(@po{b0+=3;b1!3?b0+=1}Bin{t0!3;_}(@os{b0+=1}RSeq(Sc{b1+=3},t0),F),@fi{t0=4}MPri(Scc{b0=6},c1,c2),t3,@fi{b1%4=1}Pre{b0=t0%2;K}(Dl{0}(a4e)),Rus{F}(t5e)))",
+    Tree0632 "Keep(t0)",
+    Tree0633 "OnceK(Fb(MSeq(Par{_;1}(Suc,t0),PAll{-2}(t1,Keep(c2),Cd{0;F}(t3)),Dl{0}(t4),FF(Invt(c5l)))))",
+    Tree0634 "B{b1=2;t1;b0=4}Swm(RSeq(@of{b0+=1;t1+=1}t0,@ki{b1%3!1}a1,t2),Rty0(Run))",
+    Tree0635 "B{t1=5;t0=5;b0=5}Cnd{b0%2>0;_;F}(RepF(Sb{t1=t0}))",
+    Tree0636 "Seq(OnceK(Sub(Swm(Sl{100},a0))),AFb(c1t,c2t,c3t,c4l,Err{1077}),Fb(a5t,t6t,Seq(t7,c8l,t9),c10t))",
+    Tree0637 "B{t1=5;t0=4;b0=3}RFb(RFb(Ruf{F}(Ite(Pre{t0+2%3!1}(c0),Inv(Lim{3}(c1)))),Obs{t0+3<6;S}(@si{b0+3>2}Pri(MPri(a2,c3l,t4e,Wt{20}))),RepF(TryF(a5,Lim{1}(t6e),pi7{t0:=},Wt{20},Ret1(@ki{t1>t0}@rw{b0<1}pt8{b0:t1;b1:t0})))))",
+    Tree0638 "B{t0=1}RtyF(Wde(Try(a0,pc1{b0:4}),MSeq(Scc{t0+3>3},pa2{b0:0},a3),a4))",
+    Tree0639 "B{q0=3}Cd{0;_}(Lp{_;_}(Sel(t0,t1,Sl{20})))",
+    Tree0640 "B{o0=_;t0=0;b0;b1=1}Rmp{F;F}(@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt0{b0:6;b1:=})",
+    Tree0641 "B{o0=_;t0=3;b0=5;t1=2;b1=1}Pri(Isw{b1;_;_}(t0,pi1{t0:t0},Seq(Invt(c2)),Sl{10},RFb(@po{t1:=b1+2;b1+=2}@fi{b1+4=3}c3l,c4)),Try(t5,Isw{b0%4;_;T}(Dd{20}(@fi{none}@rw{b1>t0+2%3}a6))))",
+    Tree0642 "B{o0=_;t0}RFb(Flt{3;F;_}(Sc{t0:=o0|1}),Rep3(c0),@po{t0+=1}@si{none}RSeq(RU{S}(c1),t2))",
+    Tree0643 "B{t1;b0=0;t0=3}Sel(Obs{b0!6;B}(@of{t1:=t0+3}@ki{t1+4>3}PAll{2}(pt0{b0:2},t1t,Scc{t1%2!0},S)),Obs{t1%2=0;L}(RFb(Scc{b0=7})),@rw{t0%2>0}MPri(t2t,a3r),Sc{t0>t1?b0+=1})",
+    Tree0644 "B{b1}RFb(t0,t1,SubA(t2e),pt3{b0:b1;b1:=})",
+    Tree0645 "B{o0=_;t0=2;b0=4;b1=1}Rep2(Inv(RSeq(Sc{b0:=o0|3+1;t0+=2},@po{o0:=b0+1}@ki{t0>3}Sc{b1+=3},Err{1086})))",
+    Tree0646 "Swm(RSeq(a0,c1,t2,Sl{30}),PrSel{0;3;3}(S,t3e,To{0}(t4e)),t5,Rep2(t6))",
+    Tree0647 "B{b0;t0=0;o0=_;l0}@rw{b0!t0+1}Step(Itr{b0;2;1;T}(@rw{t0=6}Isw{b0;T;N}(Pre{b0=6;F}(Par{1;-1}(PAll{-1}(@rw{o0|2=b0+4}@po{t0:=o0|0+3%4}Try(@oh{o0:=t0%4}@os{t0:=7}@po{b0:=t0+3}pt0{b0:b0},t1,a2,Wt{0})))),TryF(RSeq(ASeq(Fb(F,a3l,a4),Suc)),Par{_;-2}(@fi{some}@oh{t0:=b0}Cnd{b0>o0|3%2;_;S}(DySel(pc5{b0:8},@os{t0=3?b0:=b0+1%3}@of{o0|2+4!7?b0+=3}@fi{t0+4>4}R)),t6,t7,Par{-1;2}(Sc{b0+=2},Sl{0})),Inv(RFb(Scc{t0+1<5},RT{1}(c8)))))))",
+    Tree0648 "B{b1=2;t0=3;b0=2}@os{b1+=1}@fi{b0>4}Keep(RSeq(c0l,Sb{t0=0},t1,t2,pa3{b0:t0;b1:=}))",
+    Tree0649 "B{t0;o0=_;b1=0}Rep3(Par{_;_}(Grd{F}(Invt(Rpt{F}(Ruf{F}(@os{o0:=b1+1%2}Sw{3}(c0b{b1+4%4},Sb{t0=b1}))))),Grd{R}(Wde(SubR(SubA(pt1{b0:t0;b1:=})),t2,Err{1061}))))",
+    Tree0650 "B{b0=3;o0;t0=4}RFb(Ite(RFb(Obs{t0!1;S}(a0l),a1),t2,t3),Bin{o0|1>3;N}(Sb{o0=0},Star(S,c4b{t0})),Try(Star(Wu{t0},Sl{50},Fai),TryT(@po{b0+=1}@of{b0+=4}Sl{20},t5)),Seq(t6,@fi{t0!7}@si{t0>t0%2}a7e,Rty1(@ki{o0|3%2<1}t8e),t9),Ite(Rep3(t10),c11e,Dl{10}(t12)))",
+    Tree0651 "B{t0;t1=4;b0=2}Sel(t0,Obs{b0%3<1;B}(pt1{b0:t0;b1:t1}),Obs{t1+1%2<0;L}(DySeq(pt2{b0:t1},Sb{b0=6},@ki{b0%4!1}@si{b0>6}@po{t1+=1}a3,t4)))",
+    Tree0652 "B{o0=2;t0;b0=2;q0=4}Lp{t0;S}(RSeq(@os{b0+=3}t0,Sb{o0=1},a1b{t0;b0},c2b{t0},PPar{0;N}(pa3{b0:b0;b1:t0})))",
+    Tree0653 "B{b0=0;t0=4;o0=_}Mt{0}(Flip(Seq(PAll{-2}(Seq(Scc{none},S,SubR(t0)),Cnd{b0<t0;T;S}(pa1{b0:=;b1:t0})),Intr{t0!1}(PPar{0;N}(Suc,Cd{100;K}(Isw{b0%2;_;_}(c2)),Intr{t0+3<7}(Seq(c3,Wt{0})))))))",
+    Tree0654 "Swm(t0e,Cd{20;_}(Flt{3;S;K}(OnceK(RFb(a1,a2l)))))",
+    Tree0655 "B{t1=1;b0;l0=1}Par{-1;-2}(Ite(t0e,pt1{b0:=;b1:t1},t2),Once(Itr{b0;_;2;N}(t3)))",
+    Tree0656 "B{t1;b1;t0}RFb(Cd{20;_}(a0),PAll{3}(Opt(c1),t2,c3e,pc4{b0:t0},c5),Par{-1;-1}(Sb{b1=t1},@po{b1:=t0;t1+=1}c6,t7))",
+    Tree0657 "B{b0}Rus{1}(Obs{b0+1>2;_}(t0e))",
+    Tree0658 "B{b0;t0=2;o0=_;b1=1}RT{2}(Fb(Sw{5;1;0}(c0,a1,Bin{t0+1=o0|2+1;_}(R,Sb{t0=3}),DySeq(t2e,R)),a3,DySeq(Rus{2}(@oh{o0:=_}@rw{some}c4),Ruf{3}(Fb(Obs{some;B}(Wu{t0}),Obs{b1%2<1;L}(Cnd{b0=t0;N;_}(@of{t0:=b1+3%3}c5)))),Sb{o0=5}),Keep(RetF(Cd{0;_}(Flip(Run,Keep(a6),Cd{0;_}(c7b{3})))))))",
+    Tree0659 "B{l0=1;b0=3;b1;t0=5}Itr{b1;_;_;T}(Mt{50}(Ret4(Seq(ASeq(Swm(c0l,t1),Itr{b0;1;_;_}(Intr{t0+1<t0%2}(Fai)))))))",
+    Tree0660 "B{o0}Try(Rus{F}(S),t0e,a1,To{30}(t2),Pre{some;F}(c3))",
+    Tree0661 "Step(Sl{0},DySeq(t0,Wt{100}),MPri(Fai,t1,a2,Run))",
+    Tree0662 "B{t1}Step(a0,Wu{t1})",
+    Tree0663 "B{b1=4}Intr{b1+2>b1}(RT{1}(a0))",
+    Tree0664 "FS(RU{S}(PPar{0;N}(RetF(c0),c1,S,t2)))",
+    Tree0665 "RSel(Ite(Sub(RSeq(Inv(F),Seq(Suc,t0,t1,a2l))),RSeq(Rus{F}(RSeq(Par{-1;_}(Wt{20},t3),a4)))))",
+    Tree0666 "B{b0=1;t0=3;b1}FS(RSeq(@fi{b1+4%3>0}Sc{t0:=b0+2},t0))",
+    Tree0667 "B{q0=0;b0;t0=1;o0=4}Cd{20;F}(@ki{b0<2}@oh{b0+=1}TryF(@os{o0:=_}@oh{b0+=3}Rpt{0}(t0),@rw{b0!7}@si{b0%4!2}SubR(OnceT(Bin{some;T}(Rty3(Isw{b0+3;N;N}(a1b{b0;b0},pt2{b0:=;b1:b0},pi3{t0:=})),@os{t0+=1}Lp{_;K}(FS(c4e))))),Seq(@of{b0+=1}pi5{t0:t0},To{50}(a6))))",
+    Tree0668 "B{o0=_;t0;b0;t1=3;b1=2;q0}Rep3(Opt(PAll{4}(RetF(a0e),Rus{2}(Lp{b0;_}(pa1{b0:=;b1:t1})),Swm(t2,pa3{b0:0},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}c4l),Fb(t5e,t6e,pt7{b0:t1;b1:t0}),Swm(Grd{F}(Sc{t1:=t1%2}),Ub{o0}))))",
+    Tree0669 "B{b1=2;t0=4;b0;o0}@po{b1+=1}Flip(pt0{b0:=;b1:=},Sl{10},c1,@os{o0:=_}@po{b1:=2;b0:=o0|4}@oh{t0+=1}S,t2e)",
+    Tree0670 "B{b0;b1;t0=5;q0}Step(TryF(OnceK(pt0{b0:t0}),t1,a2b{b1;b0}),Rep1(Lp{_;S}(t3)))",
+    Tree0671 "B{b1;l0;b0=2;t1}Itr{b0;_;2;N}(Flip(Err{1064},t0t,c1b{t1}))",
+    Tree0672 "MPri(t0,a1e,R)",
+    Tree0673 "B{q0=1;b0=3;t0=4;b1}WU{b0%3<2}(@si{b0=b1+4%2}@oh{b0+=1}@ki{b1>1}Pri(Par{3;-2}(t0,@si{b0>3}@ki{b0%2=0}@oh{b1:=b0;b1+=2}c1,pc2{b0:b1}),t3,Pri(a4,Lp{b0;K}(a5b{t0%2;b0}))))",
+    Tree0674 "B{b0=3;o0=3;b1=1;t0=5}Seq(Seq(@po{b1+=2;b0:=o0|5}@rw{b1+3%4=0}Rep3(c0b{8}),Sb{o0=3},S),Cd{10;K}(Isw{b0%3;T;N}(c1,Rus{F}(a2),@oh{b1:=t0+2;b0+=1}t3e,t4t,c5l)),Flip(DySel(pt6{b0:=},pc7{b0:t0},t8t),Pre{t0>3;R}(RSeq(@fi{some}@po{b1+=1}Pre{b0>b1;K}(@of{b1:=b1%4}@oh{b0+=3}R))),@fi{t0<3}Star(Sl{100},Sc{b1:=b0}),Ret1(To{10}(pc9{b0:=}))),t10t,MSeq(Sel(pa11{b0:=;b1:t0},@rw{t0<7}Dd{0}(@of{t0+=1}Swm(S,c12e))),Rep2(Ret3(Sel(Obs{b1<o0|0;B}(Grd{R}(c13b{t0+4})),Wu{t0})))))",
+    Tree0675 "Ret0(t0)",
+    Tree0676 "B{t0=2;t1=0;b0=1}Bin{t1+3%3=1;_}(Cnd{t1+3<0;N;_}(FF(SubR(t0e))),Wv{t1}(@si{t0+2<0}@po{t1+=2}Err{1075}))",
+    Tree0677 "B{t1=0;b0=2;l0=3;t0=2}Itr{b0;2;_;_}(Par{2;_}(a0,Wu{t0},@of{t1+=3;t1:=b0}@os{t0+=1}FS(pt1{b0:6;b1:t0}),RFb(t2,pc3{b0:3})))",
+    Tree0678 "B{b0;o0;t0;q0}Pri(@rw{some}Par{-1;_}(Dl{100}(Sl{10}),a0e,a1,@rw{t0+2>o0|2%2}pa2{b0:t0},a3),@oh{b0:=t0+1%4}@si{o0|2+4=t0}Lp{_;K}(RSeq(Lim{2}(t4),Mt{100}(Lim{3}(c5e)))),Cnd{o0|2+2>t0%4;T;_}(Rus{F}(S)))",
+    Tree0679 "B{b0=4;t1=2;t0}RFb(Pri(Flt{2;S;K}(Rpt{F}(@oh{b0+=1}@os{t1:=t0}Run))),Dd{0}(pi0{t0:t1}),@oh{b0+=1;t1+=3}@fi{t1+4<5}Sl{0},AFb(pi1{t0:b0},t2t,a3b{t1;b0},PrSel{t0}(t4t),t5t),Inv(RSeq(@fi{b0=6}@si{t0!0}a6r,Keep(Sl{10}))))",
+    Tree0680 "Ret0(Sub(c0))",
+    Tree0681 "B{t0;q0=1;l0=0;b0=2;b1}Pre{b0+1=5;K}(Grd{_}(Bin{b1<6;N}(Ite(a0e,Ruf{F}(PAll{_}(@po{b0:=0}a1,a2,@os{b1+=3}pa3{b0:=;b1:t0},@of{b0+=2}@si{b1<b0+2}t4,t5)),Step(pc6{b0:=},Sl{20})),@po{b1+=3}@rw{b0%2!0}@si{b1<2}Itr{b1;1;1;_}(Swm(Grd{R}(a7b{b1%4;b1}),Itr{b1;_;3;T}(Ruf{3}(pt8{b0:b0})),RFb(a9))))))",
+    Tree0682 "B{t0=5;b0=5}RU{S}(Keep(PPar{2;_}(Grd{F}(PPar{2;T}(t0,S)),MSeq(@po{b0>7?t0+=1}@of{b0+=1}pi1{t0:b0},R))))",
+    Tree0683 "B{t0=0;b0=0}ASeq(Seq(@si{t0+2%2=1}@of{b0+=3}c0,OnceK(t1e),@rw{t0=7}pt2{b0:b0;b1:b0},Seq(Sb{t0=2},t3)),Flt{1;S;_}(RFb(Bin{t0%2!1;N}(R,Fai),c4l)))",
+    Tree0684 "B{b1=2;t1;b0}Bin{b0<3;N}(SubA(Opt(RFb(pc0{b0:1},c1))),RSeq(t2,SubA(pa3{b0:t1;b1:=})))",
+    Tree0685 "B{b0=3;q0=3;t0=4}Bin{t0%2<1;_}(RSeq(t0,pi1{t0:=},c2,a3),To{50}(Invt(RSeq(@ki{t0=3}SubA(Seq(SubR(a4),Lp{b0;S}(a5))),PPar{0;N}(Scc{t0+2%3<1},Lp{b0;S}(@si{t0<3}@rw{t0=2}@oh{t0%4>1?t0+=1}c6),t7),c8))))",
+    Tree0686 "B{b1=1;b0;t0=2;l0;o0=_}Grd{F}(RFb(ASeq(Ite(RSeq(Su{t0}(pc0{b0:t0})),@rw{b1<4}DySel(Wu{t0}),Ret0(t1)),RSeq(c2)),@os{b0:=b1%4;b0:=b0%4}@si{t0+1=b1%2}RFb(@fi{t0!0}@po{b0:=t0+1}@os{b0+=2}Fb(Obs{some;L}(c3e),Obs{b1=o0|2%4;S}(c4)),Itr{b1;0;2;_}(Seq(c5,Sc{b1:=o0|2},c6l)))))",
+    Tree0687 "B{t0=0}RT{3}(PAll{-1}(Opt(c0),Wu{t0}))",
+    Tree0688 "RFb(c0l,F)",
+    Tree0689 "B{b1=1;l0=2;t1=5;t0;b0=5}Itr{b0;0;2;N}(Fb(Itr{b1;2;2;T}(Wde(WU{t0=2}(Intr{b0+4<1}(Grd{F}(t0))),Ite(Swm(t1,Sb{b0=t1}),a2r))),RFb(Ruf{1}(Swm(Ret1(c3b{b1+2}),RSeq(FS(t4t),Suc,t5,a6t),c7))),Bin{t1<t0;N}(t8,DySel(@po{t1%3<0?t0:=t0+1%2}@os{b1+=1}TryF(t9t,Suc,Rep3(a10t))))))",
+    Tree0690 "B{t0;b0=5;t1}Star(Bin{b0<3;N}(SubA(Rep0(c0)),FF(t1)),Sel(OnceK(Cd{30;F}(Rep3(Dd{0}(t2))))),Opt(Step(t3e,@oh{t1+=3}@of{t1=3?t0:=9}@fi{b0!0}a4,pa5{b0:=;b1:t1},c6,t7)),Keep(PPar{1;T}(pt8{b0:=;b1:t0},a9)))",
+    Tree0691 "B{b0=0;t0=5;q0;b1}PrSel{b1;b0}(PAll{-3}(SubR(Wv{t0}(Once(Su{t0}(Sb{t0=8})))),Isw{t0;_;N}(PrSel{t0}(t0)),Pre{b0>0;R}(Lp{b0;S}(@oh{b0+=3}c1e)),c2),PAll{2}(Cnd{b0%4<1;N;_}(Ruf{F}(Rus{2}(Inv(@ki{b0%4=3}@os{b0+=3}@po{b0:=b0%4;t0>b0%2?b1+=1}a3)))),Fb(Obs{b0%2>0;B}(pt4{b0:t0;b1:t0}),Obs{t0%4=2;L}(Scc{b1%2=0}))))",
+    Tree0692 "B{b0;t0=2;b1=0;t1=4;o0=_}Par{_;2}(@fi{t0>3}RSeq(Sb{b0=7},c0e,MSeq(pi1{t0:b1},t2)),Pre{none;F}(Dl{10}(FF(@oh{t0:=t0%2}@po{b0:=b1%4}Ruf{F}(Bin{t0<t0%2;N}(c3,@rw{b1+3<2}@oh{b0:=o0|2%3;o0:=b1+3%2}@fi{t1>3}t4))))),Pre{none;F}(Inv(Swm(SubR(TryT(c5,c6)),Rpt{1}(@os{b0+2>1?b0+=2}@rw{b1<t0%2}a7)))))",
+    Tree0693 "B{q0;o0;b0=0;l0=3;t0=2}Sel(@rw{b0!2}Step(Lp{b0;F}(Itr{b0;1;_;_}(Su{t0}(F))),c0l,@ki{b0%2>0}pt1{b0:=;b1:t0}),MSeq(Sl{20},c2,Pre{some;R}(Flip(Lim{1}(t3),a4))),MSeq(PPar{0;_}(Run),Scc{t0%3<0},t5))",
+    Tree0694 "B{b1;o0=_;b0;t0=5}RSeq(Rus{F}(AFb(Seq(pa0{b0:b1}))),Pre{none;R}(a1),Sel(Obs{b0!t0%3;B}(Wt{20}),Invt(Dd{0}(a2))))",
+    Tree0695 "PrSel{0}(RU{F}(Fai))",
+    Tree0696 "Grd{R}(RSeq(Pri(Ret4(t0),AFb(c1,t2),PAll{1}(t3,a4),RU{F}(OnceT(Sub(c5))),RT{F}(t6)),Mt{10}(Fb(Wde(a7e,c8,c9),PrSel{3;1;1;0;3}(Wde(t10,c11l),a12e,Suc,a13,t14)))))",
+    Tree0697 "Fb(Sub(a0),c1)",
+    Tree0698 "B{b0;b1=2;t0=2}@rw{b1+3%4>1}@po{b0+=4}@oh{b1+=2}PrSel{t0%4;5;t0}(t0,Par{0;0}(pt1{b0:=;b1:=},pt2{b0:=;b1:t0},pt3{b0:=},Sb{b1=t0},a4),Ret2(Isw{b0%3;_;_}(Sl{50},Sc{b0+=2},a5)))",
+    Tree0699 "B{b0;q0;t0;l0=0;o0=_}Itr{b0;1;2;T}(TryF(To{30}(To{10}(Lp{t0;_}(Seq(RSeq(Scc{o0|1>b0%4}),MPri(Ub{o0}),Pre{t0=3;R}(t0))))),ASeq(Sc{b0+=1;b0:=t0},Wde(c1,a2),a3,Isw{b0;T;_}(@si{none}S,FS(t4)))))",
 }

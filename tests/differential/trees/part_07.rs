@@ -8,358 +8,461 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        ParallelAll(4) {
-            ReactiveFallback {
-                Timeout(100) {
-                    Fallback {
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.b0 > 2),
-                            Condition(Cond<0>),
+        Remap(success = Failure, failure = Failure) {
+            #[success_if(|bb| (*bb.t1 + 1) % 2 < 1)]
+            BinarySelector(|bb| bb.b0 + 2 < 1) {
+                #[post(|bb| *bb.t0 += 3)]
+                ParallelAll(1) {
+                    Selector {
+                        AsyncSequence {
+                            #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Condition(Cond<1>),
+                        #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                        IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
                         },
                     },
                 },
-                Runner,
-            },
-            AsyncFallback {
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
-            },
-            Conditional(|bb| bb.o0.unwrap_or(1) < bb.o0.unwrap_or(2), else = Failure) {
-                #[run_while(|bb| bb.b0 + 4 > 0)]
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-            },
-            RunOnce {
-                RepeatTimes(forever) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        WasEntryUpdated(t0),
-                        Succeeder,
-                        Condition(|ctx| ctx.check(4)),
+                AsyncFallback {
+                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                    Action(Act<7> = Act::<7>),
+                    ReactiveFallback {
+                        Action(Act<8>),
+                        #[on_success(|bb| if *bb.t0 < 3 { *bb.t1 += 1 })]
+                        Condition(Cond<9>),
                     },
-                },
-            },
-            MemSequence {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<5>),
+                    Action(Act<10>),
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t1 + 1 > bb.b0 % 2),
+                        Sleep(0),
                     },
-                    #[on_failure(|bb| { if bb.o0.unwrap_or(0) == bb.b0 % 2 { bb.b0 += 3 }; bb.b0 += 1 })]
-                    StatefulAction(PTask<6>, b0 = {b0}),
-                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0700Blackboard { b0 t0 o0 });
+board!(Tree0700Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0701 for Ctx, error DiffError {
+    pub tree Tree0701 for Ctx {
         blackboard {
             b0: i64 = 2,
         }
-        #[success_if(|bb| bb.b0 + 3 < 3)]
-        AsyncFallback {
-            Condition(PCond<0>, b0 = {=}),
-            Error(DiffError(1084)),
+        Precondition(|bb| bb.b0 + 2 < bb.b0, else = Running) {
+            AlwaysSuccess,
         }
     }
 }
 
 board!(Tree0701Blackboard { b0 });
 
-fallible!(Tree0701);
-
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
-        FlipSelector {
-            Sleep(10),
-            Failer,
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        RetryUntilSuccessful(4) {
+            Sequence {
+                SetBlackboard(t0 = 9),
+                SetBlackboard(b0 = {t1}),
+                StatefulAction(Task<0>),
+                Conditional(|bb| *bb.t0 + 2 == 1, dynamic = true) {
+                    SkipUnlessUpdated(t0) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            ScriptCondition(|bb| *bb.t1 > bb.o0.unwrap_or(1)),
+                            #[success_if(|bb| *bb.t0 < 3)]
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(5) > 5)]
+                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                #[post(|bb| *bb.t1 += 3)]
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
+board!(Tree0702Blackboard { t1 o0 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0703 for Ctx {
-        Filter(times = 2, filtered = Failure) {
+    pub tree Tree0703 for Ctx, error DiffError {
+        ReactiveSequence {
             ForceFailure {
-                Sleep(20),
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            ForceFailure {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(TTask<0>),
+                                },
+                            },
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Deadline(50) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
             },
         }
+    }
+}
+
+fallible!(Tree0703);
+
+bt::behavior_tree! {
+    pub tree Tree0704Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        Action(PIo<1>, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0704Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        ScriptCondition(|bb| bb.b0 > *bb.t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        RepeatTimes(forever) {
-            Repeat(2) {
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        BinarySelector(|bb| bb.o0.is_none()) {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                ReactiveSelector {
+                    Condition(Cond<0>),
+                    #[skip_if(|bb| bb.b0 != 4)]
+                    SubTree(Tree0704Sub0, ..),
+                    AsyncFallback {
+                        ScriptCondition(|bb| bb.b0 % 3 != 2),
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 2)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        AlwaysFailure,
+                    },
+                    AlwaysSuccess,
+                },
+            },
+            KeepRunningUntilFailure {
+                SubTree(Tree0704Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
             },
         }
     }
 }
+
+board!(Tree0704Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        IfThenElse {
-            SequenceWithMemory {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    TryCatch(catch_on_halt = false) {
-                        AsyncSequence {
-                            Condition(Cond<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        ReactiveSelector {
-                            AlwaysFailure,
-                            AlwaysSuccess,
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        ReactiveFallback {
+            #[run_while(|bb| (*bb.t0 + 3) % 2 < 0)]
+            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
+                Iterate(l0, element = {b0}) {
+                    WaitUntil(|bb| (bb.b0 + 3) % 4 > 1) {
+                        Parallel(success = 2, failure = -1) {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Observe(|bb| (*bb.t0 + 2) % 2 > 0, abort = none) {
+                                StatefulAction(Task<1>),
+                            },
+                            PolicyParallel(policy = FirstFailure, repeat = false) {
+                                Condition(Cond<2>),
+                                Action(|ctx| ctx.exec(3)),
+                                StatefulAction(Task<4>),
+                            },
                         },
                     },
-                    Condition(Cond<3>),
                 },
             },
-            RepeatTimes(forever) {
-                ForceSuccess {
-                    Retry(forever) {
-                        Action(Act<4>),
+            ReactiveSequence {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Wait(50),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Condition(Cond<6> = Cond::<6>),
+            ReactiveFallback {
+                Condition(Cond<7>),
+                Condition(PCond<8>, b0 = {b0}),
+                RunOnce {
+                    Guard(|ctx| &mut ctx.token) {
+                        Sleep(20),
                     },
+                },
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<9>),
+                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                    StatefulAction(PTask<11>, b0 = 0, b1 = {b0}),
                 },
             },
         }
     }
 }
 
+board!(Tree0705Blackboard { t0 b0 l0 });
+
 bt::behavior_tree! {
-    pub tree Tree0706 for Ctx {
+    pub tree Tree0706Sub0 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Conditional(|bb| bb.b0 < 4, dynamic = true, else = Failure) {
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 11,
+        }
+        Action(PIo<3>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
         }
         ReactiveSequence {
-            Priority {
-                Repeater(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Sequence {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(4) % 4, &mut bb.b0)),
-                    },
-                },
+            PrioritySelector {
+                #[score(|bb| (bb.b0 + 4) as f32)]
+                Condition(|ctx| ctx.check(0)),
+                #[score(|bb| (*bb.t1) as f32)]
+                SubTree(Tree0706Sub0, ..),
             },
-            Condition(|ctx| ctx.check(4)),
-            Retry(3) {
-                #[success_if(|bb| (*bb.t0 + 1) % 3 == 0)]
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                        StatefulAction(Task<5>),
-                        Script(|bb| if (*bb.t0 + 2) % 4 == 1 { bb.t0.set(bb.o0.unwrap_or(0)) }),
-                        Sleep(10),
-                    },
-                },
+            ReactiveSelector {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                SubTree(Tree0706Sub1, ..),
             },
+            Error(DiffError(1083)),
         }
     }
 }
 
-board!(Tree0706Blackboard { b0 q0 o0 t0 });
+board!(Tree0706Blackboard { b0 t1 t0 });
 
-bt::behavior_tree! {
-    pub tree Tree0707Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Action(Act<0> = Act::<0>)
-    }
-}
+fallible!(Tree0706);
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 3,
+            b1: i64,
         }
-        RetryUntilSuccessful(forever) {
+        Deadline(20) {
             FlipSelector {
-                Fallback {
-                    IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
-                        WasEntryUpdated(t1),
-                        #[on_failure(|bb| bb.t0.set(bb.b1 % 4))]
-                        Repeat(forever) {
-                            #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 3 })]
-                            SubTree(Tree0707Sub0, ..),
-                        },
-                    },
-                    Selector {
-                        StatefulAction(Task<1>),
-                    },
-                    Precondition(|bb| *bb.t0 % 3 != 0) {
-                        KeepRunningUntilFailure {
-                            #[on_failure(|bb| { bb.t1.set(3); bb.b0 += 1 })]
-                            #[failure_if(|bb| *bb.t1 < 3)]
-                            #[on_success(|bb| bb.b1 += 3)]
-                            Deadline(0) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
+                WaitUntil(|bb| bb.b1 % 4 > 0) {
+                    StatefulAction(Task<0>),
                 },
-                RepeatUntil(Success) {
-                    Switch(b1) {
-                        case 0 => StatefulAction(Task<3>),
-                        case 1 => RepeatUntil(Failure) {
-                            Repeat(3) {
-                                Loop(q0, if_empty = Skipped) {
-                                    #[skip_if(|bb| bb.b1 != 5)]
-                                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b1)),
-                                },
-                            },
-                        },
-                        case 3 => SetBlackboard(t1 = {b0}),
-                        _ => IndexSwitch(|bb| *bb.t1 % 3) {
-                            Action(PAct<5>, b0 = {=}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
+                Filter(times = 2) {
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0707Blackboard { t0 b0 q0 t1 b1 });
+board!(Tree0707Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
             #[tracked] t1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        ParallelAll(max_failures = -1) {
-            Inverter {
-                SequenceStar {
-                    Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+        #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 == 4)]
+        ReactiveSequence {
+            #[skip_if(|bb| *bb.t0 + 1 < 6)]
+            ReactiveFallback {
+                WhileDoElse {
+                    Condition(Cond<0> = Cond::<0>),
+                    RunOnce {
+                        #[post(|bb| { bb.b0 += 2; if bb.b0 != bb.b1 % 4 { bb.o0 = Some(*bb.t0) } })]
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) < 4)]
+                        StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+                Condition(Cond<4>),
+                Remap(success = Failure, failure = Success) {
+                    Iterate(l0, element = {b0}) {
+                        Wait(30),
+                    },
                 },
             },
-            Timeout(10) {
-                AsyncSequence {
-                    ScriptCondition(|bb| *bb.t1 == 0),
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| bb.o0 = Some(*bb.t1 % 3))]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Condition(Cond<3>),
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.o0.is_none())]
+            #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 3 })]
+            IfThenElse {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(5)),
+                    Action(Act<6>),
+                    #[post(|bb| bb.b1 = 2)]
+                    StatefulAction(Task<7>),
+                    Action(PIo<8>, t0 = {t1}),
+                    UnsetBlackboard(o0),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                        Fallback {
+                            Observe(|bb| bb.b1 > 7, abort = both) {
+                                SetBlackboard(b1 = {b0}),
+                            },
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Limiter(2) {
+                    AsyncFallback {
+                        SequenceWithMemory {
+                            Action(|ctx| ctx.exec(9)),
+                            Action(Act<10>),
+                            StatefulAction(Task<11>),
+                        },
+                        DynamicSequence {
+                            Sleep(0),
+                            Action(Act<12> = Act::<12>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0708Blackboard { o0 b0 t0 t1 });
+board!(Tree0708Blackboard { b1 t1 b0 o0 l0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-        }
-        ReactiveSequence {
-            SetBlackboard(t0 = {t1}),
-            Action(PIo<0>, t0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0709Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0710 for Ctx {
-        RetryUntilSuccessful(4) {
-            SequenceStar {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0711Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 9,
-        }
-        Script(|bb| if *bb.t1 % 3 > 0 { *bb.t0 += 1 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0711 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
         }
-        #[on_halted(|bb| bb.b1 = bb.b0)]
-        StepSequencer {
+        #[on_success(|bb| *bb.t0 += 3)]
+        Remap(success = Success, failure = Failure) {
             PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    AlwaysRunning,
-                },
-                RetryUntilSuccessful(0) {
-                    #[on_success(|bb| { if bb.b1 > 7 { bb.b0 = bb.b1 + 1 }; *bb.t1 += 1 })]
-                    #[post(|bb| if *bb.t1 > *bb.t1 % 2 { bb.b0 = bb.b1 })]
-                    #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
-                    SetBlackboard(b0 = 3),
-                },
-                ReactiveFallback {
-                    Action(TAct<0>),
-                    Failer,
-                },
-            },
-            #[success_if(|bb| *bb.t1 != bb.b1)]
-            Switch(b1) {
-                case 0 => Condition(|ctx| ctx.try_check(1)),
-                _ => ReactiveSequence {
-                    Action(TAct<2>),
-                    SubTree(Tree0711Sub0, t1 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}, t0 = {=}),
-                },
-            },
-            RepeatTimes(forever) {
-                RepeatTimes(forever) {
-                    Timeout(0) {
-                        RepeatUntilFailure(1) {
-                            Loop(q0, if_empty = Skipped) {
-                                MemSequence {
-                                    StatefulAction(TTask<3>),
-                                    StatefulAction(Task<4>),
+                #[on_halted(|bb| *bb.t0 += 2)]
+                Fallback {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        AlwaysFailure,
+                        Condition(PCond<0>, b0 = 0),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
+                        Condition(Cond<2>),
+                        Interrupt(|bb| *bb.t0 > *bb.t1 % 4) {
+                            RetryUntilSuccessful(1) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| if bb.b0 != *bb.t1 { bb.b0 += 2 })]
+                    #[skip_if(|bb| *bb.t0 + 3 > *bb.t0)]
+                    RepeatUntilSuccess(1) {
+                        Iterate(l0, element = {b0}) {
+                            Parallel(success = -1, failure = -1) {
+                                KeepRunningUntilFailure {
+                                    SetBlackboard(b0 = 2),
                                 },
                             },
+                        },
+                    },
+                },
+                MemPriority {
+                    ReactiveFallback {
+                        Sequence {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        Selector {
+                            Observe(|bb| *bb.t0 < 1, abort = lower) {
+                                Cooldown(0, filtered = Failure) {
+                                    Script(|bb| if (*bb.t1 + 2) % 3 != 2 { bb.t1.set(*bb.t0) }),
+                                },
+                            },
+                            ScriptCondition(|bb| *bb.t0 + 4 < *bb.t0 % 3),
+                        },
+                        ScriptCondition(|bb| (bb.b0 + 3) % 3 > 1),
+                    },
+                    Parallel(success = -1, failure = 1) {
+                        SequenceWithMemory {
+                            BinarySelector(|bb| *bb.t0 != 1, dynamic = false) {
+                                StatefulAction(Task<6>),
+                                Repeater(0) {
+                                    Action(Act<7>),
+                                },
+                            },
+                            FlipSelector {
+                                SetBlackboard(b0 = 7),
+                                SetBlackboard(b0 = {t0}),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                        Filter(times = 1, count = Completed) {
+                            MaxTime(0) {
+                                #[on_halted(|bb| *bb.t1 += 1)]
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 + 4 != 4, else = Success) {
+                        ReactiveSequence {
+                            StatefulAction(Task<10>),
+                            Action(|ctx, bb| ctx.exec_in(11, bb.b0 + 4, &mut bb.b0)),
+                            #[failure_if(|bb| bb.b0 + 3 < 0)]
+                            Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
                         },
                     },
                 },
@@ -368,296 +471,154 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0711Blackboard { t1 b1 q0 b0 t0 });
-
-fallible!(Tree0711);
+board!(Tree0709Blackboard { t1 t0 l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0712Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        RunOnce {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0712 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Fallback {
-            Conditional(|bb| *bb.t0 < 1) {
-                AlwaysFailure,
-            },
+    pub tree Tree0710 for Ctx, error DiffError {
+        ReactiveFallback {
             StatefulAction(Task<0>),
-            ReactiveSequence {
-                Error(DiffError(1037)),
-                StatefulAction(Task<2>),
-                Condition(TCond<3>),
-            },
-            SubTree(Tree0712Sub0, t0 = {=}, b0 = {b0}),
-            ParallelAll(max_failures = -2) {
-                #[on_failure(|bb| if bb.b0 == *bb.t0 % 3 { bb.b0 += 1 })]
-                Action(TAct<4>),
-                SetBlackboard(t0 = {b0}),
+            Condition(TCond<1>),
+        }
+    }
+}
+
+fallible!(Tree0710);
+
+bt::behavior_tree! {
+    pub tree Tree0711 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                Action(PIo<1>, t0 = {b1}),
+                Condition(PCond<2>, b0 = 9),
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0712Blackboard { t0 b0 });
-
-fallible!(Tree0712);
+board!(Tree0711Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0713 for Ctx {
+    pub tree Tree0712 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                BinarySelector(|bb| bb.o0.unwrap_or(0) < 7, dynamic = false) {
-                    StepSequencer {
-                        Delay(100) {
-                            RunOnce(then_skip = false) {
-                                RunOnce(then_skip = false) {
-                                    SetBlackboard(o0 = Some(2)),
-                                },
-                            },
-                        },
-                        Inverter {
-                            Inverter {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
+        FlipSelector {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Parallel(success = -1) {
+                    ReactiveSequence {
+                        SetBlackboard(o0 = Some(1)),
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
                     },
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        Wait(0),
-                        Repeater(2) {
-                            Remap(success = Failure, failure = Success) {
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                        },
-                        Sleep(20),
-                        Cooldown(10, filtered = Skipped) {
-                            SetBlackboard(t1 = 8),
-                        },
-                        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                            Failer,
-                            SequenceWithMemory {
-                                Script(|bb| bb.b0 += 3),
-                                StatefulAction(Task<2>),
-                            },
-                        },
+                    StatefulAction(Task<2>),
+                    Loop(q0, if_empty = Running) {
+                        Condition(Cond<3>),
                     },
                 },
             },
             ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                    Succeeder,
+                #[run_while(|bb| (*bb.t0 + 2) % 4 < 0)]
+                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); if *bb.t0 > 0 { bb.b0 = 0 } })]
+                Script(|bb| bb.t0.set((*bb.t0 + 4) % 2)),
+                #[on_halted(|bb| { *bb.t0 += 2; if bb.b0 > 1 { bb.o0 = Some(bb.b0) } })]
+                Observe(|bb| *bb.t0 != 4, abort = self) {
+                    SetBlackboard(t0 = 5),
                 },
-                Timeout(0) {
-                    RetryUntilSuccessful(4) {
-                        Precondition(|bb| *bb.t0 != 6, else = Skipped) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = {t1}, b1 = {t1}),
-                },
-                WhileDoElse {
-                    StepSequencer {
-                        Condition(PCond<8>, b0 = 4),
-                        StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
-                    },
-                    Repeater(2) {
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                },
-                Repeat(0) {
-                    UnsetBlackboard(o0),
-                },
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
 
-board!(Tree0713Blackboard { t1 b0 o0 t0 });
+board!(Tree0712Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0713 for Ctx, error DiffError {
+        RunOnce(then_skip = false) {
+            Timeout(0) {
+                Error(DiffError(1002)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0713);
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            ForceFailure {
-                Repeater(0) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
+        blackboard {
+            b0: i64 = 5,
+        }
+        AsyncFallback {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Priority {
+                StatefulAction(Task<3>),
+                Failer,
+            },
+            Action(Act<4>),
+        }
+    }
+}
+
+board!(Tree0714Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub1 for Ctx {
+        Fallback {
+            AlwaysFailure,
+            Inverter {
+                Sleep(10),
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715Sub0 for Ctx {
+        SubTree(Tree0715Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        Sequence {
-            #[post(|bb| bb.o0 = None)]
-            #[failure_if(|bb| bb.o0.is_none())]
-            ParallelAll(5) {
-                Retry(forever) {
-                    Priority {
-                        StatefulAction(Task<0>),
-                        WasEntryUpdated(t1),
-                    },
-                },
-                SequenceStar {
-                    UnsetBlackboard(o0),
-                    Action(Act<1>),
-                },
-                #[skip_if(|bb| *bb.t1 % 2 > 0)]
-                Sleep(0),
-                Condition(PCond<2>, b0 = {=}),
-                PolicyParallel(policy = FirstFailure) {
-                    Script(|bb| bb.o0 = Some(bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Script(|bb| if *bb.t0 + 3 < 3 { *bb.t1 += 2 }),
-                AlwaysSuccess,
-                ReactiveSelector {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            Wait(20),
-            ParallelAll(3) {
-                WaitUntil(|bb| bb.b0 % 2 != 1) {
-                    Condition(Cond<7>),
-                },
-                Condition(PCond<8>, b0 = {t0}),
-                Precondition(|bb| *bb.t0 > bb.b0 % 3, else = Skipped) {
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
-                        Action(|ctx| ctx.exec(10)),
-                        Action(|ctx| ctx.exec(11)),
-                        #[on_halted(|bb| if *bb.t1 != 6 { *bb.t1 += 3 })]
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Action(PAct<14>, b0 = 2, b1 = {t0}),
-                    StatefulAction(Task<15>),
-                    Action(PAct<16>, b0 = {=}, b1 = {t0}),
-                },
-            },
+        Delay(10) {
+            SubTree(Tree0715Sub0),
         }
     }
 }
-
-board!(Tree0715Blackboard { o0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 2,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
         }
-        BinarySelector(|bb| bb.b1 % 3 == 1) {
-            Parallel(failure = 1) {
-                ScriptCondition(|bb| bb.b1 != 0),
-                ParallelAll(5) {
-                    SkipUnlessUpdated(t0) {
-                        #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; bb.b1 += 1 })]
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        AlwaysSuccess,
-                    },
-                    Precondition(|bb| *bb.t0 != 6, else = Failure) {
-                        Timeout(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Loop(q0, if_empty = Running) {
-                        Loop(q0, if_empty = Running) {
-                            Repeater(3) {
-                                Action(Act<1> = Act::<1>),
-                            },
-                        },
-                    },
-                    Action(Act<2>),
-                    Deadline(20) {
+        BinarySelector(|bb| bb.b1 % 3 != 2, dynamic = false) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b1)),
+            MemSequence {
+                Loop(q0, if_empty = Failure) {
+                    Sequence {
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
                         StatefulAction(Task<3>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0) {
-                Selector {
-                    #[run_while(|bb| bb.b1 + 1 > 4)]
-                    SetBlackboard(b0 = 8),
-                    #[run_while(|bb| (bb.b1 + 1) % 3 < 2)]
-                    #[success_if(|bb| *bb.t0 < 7)]
-                    #[skip_if(|bb| bb.b0 + 3 == 6)]
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Fallback {
-                            ReactiveSequence {
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                                StatefulAction(Task<5> = Task::<5>),
-                            },
-                        },
-                    },
-                    Action(Act<6> = Act::<6>),
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                RunOnce(then_skip = false) {
-                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        MaxTime(0) {
-                            WhileDoElse {
-                                Condition(PCond<9>, b0 = 0),
-                                Repeater(2) {
-                                    #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
-                                    #[on_halted(|bb| bb.b0 += 2)]
-                                    StatefulAction(Task<10>),
-                                },
-                                ParallelAll {
-                                    StatefulAction(Task<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 < 7)]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -665,559 +626,436 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0716Blackboard { q0 t0 b0 b1 });
+board!(Tree0716Blackboard { q0 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
             #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(2) {
-            MaxTime(0) {
-                #[skip_if(|bb| bb.b0 + 2 > *bb.t0)]
-                #[post(|bb| bb.b0 = *bb.t1)]
-                AsyncSequence {
-                    ParallelAll(max_failures = -4) {
-                        Action(Act<0> = Act::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    IndexSwitch(|bb| *bb.t1 + 1, dynamic = true) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
-                        Script(|bb| bb.t1.set(bb.o0.unwrap_or(0))),
-                        AlwaysFailure,
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Condition(Cond<4>),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            SetBlackboard(t0 = 7),
+        ParallelAll(3) {
+            SequenceWithMemory {
+                Condition(PCond<0>, b0 = {t0}),
+                Condition(Cond<1>),
+            },
+            #[skip_if(|bb| *bb.t1 > 2)]
+            DynamicSelector {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Cooldown(0) {
+                        Fallback {
+                            Action(PAct<2>, b0 = {t1}),
+                            Condition(PCond<3>, b0 = {b1}),
+                            Action(Act<4>),
+                            #[on_failure(|bb| bb.b1 = bb.b0)]
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
                         },
                     },
                 },
+            },
+            StepSequencer {
+                Condition(Cond<6>),
+                MaxTime(0) {
+                    Action(PIo<7>, t0 = {t1}),
+                },
+                StatefulAction(PTask<8>, b0 = 3, b1 = {t1}),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
-board!(Tree0717Blackboard { o0 b0 b1 t0 t1 q0 });
+board!(Tree0717Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0718 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        ParallelAll(1) {
-            ReactiveFallback {
-                AsyncSequence {
-                    BinarySelector(|bb| *bb.t1 % 2 == 0) {
-                        Sleep(100),
-                        Sequence {
-                            Action(|ctx| ctx.try_exec(0)),
-                            #[on_halted(|bb| *bb.t1 += 3)]
-                            #[on_failure(|bb| *bb.t1 += 1)]
-                            #[success_if(|bb| *bb.t1 + 3 < 7)]
-                            Failer,
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        ForceFailure {
-                            Fallback {
-                                WasEntryUpdated(t0),
-                                Sequence {
-                                    StatefulAction(TTask<2>),
-                                    StatefulAction(Task<3>),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                                #[success_if(|bb| *bb.t1 > bb.b0 + 3)]
-                                #[run_while(|bb| (*bb.t1 + 2) % 4 == 3)]
-                                #[on_success(|bb| bb.b0 = 1)]
-                                StatefulAction(Task<5>),
-                                ForceSuccess {
-                                    Action(PAct<6>, b0 = 2),
-                                },
-                            },
-                        },
-                    },
-                },
+    pub tree Tree0718 for Ctx {
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            RepeatUntilFailure(forever) {
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree0718Blackboard { t0 b0 t1 });
-
-fallible!(Tree0718);
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        FlipSelector {
-            MemPriority {
-                TryCatch(catch_on_halt = true) {
-                    MaxTime(30) {
-                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+        Fallback {
+            Sequence {
+                AsyncSequence {
+                    Retry(forever) {
+                        #[skip_if(|bb| *bb.t0 < 3)]
+                        #[on_halted(|bb| if *bb.t1 < 1 { bb.b0 += 1 })]
+                        Succeeder,
                     },
-                    Action(PIo<0>, t0 = {=}),
+                    #[failure_if(|bb| bb.b0 % 2 != 1)]
+                    Sequence {
+                        Action(PIo<0>, t0 = {t1}),
+                        StatefulAction(Task<1>),
+                    },
                 },
-                Condition(PCond<1>, b0 = {=}),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<2>),
-                },
-                IndexSwitch(|bb| 0, dynamic = true) {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4> = Cond::<4>),
+                #[on_success(|bb| *bb.t1 += 2)]
+                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 3 })]
+                Repeat(3) {
+                    Repeat(1) {
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            ParallelAll(5) {
+                                Sleep(10),
+                                Condition(Cond<2>),
+                                Action(Act<3>),
+                                Condition(Cond<4>),
+                                Action(|ctx| ctx.exec(5)),
+                            },
                         },
                     },
-                    Condition(Cond<5> = Cond::<5>),
                 },
-                SetBlackboard(b0 = {t0}),
+                Loop(q0, if_empty = Failure) {
+                    ParallelAll(2) {
+                        Retry(0) {
+                            StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
+                        },
+                        Parallel(failure = 2) {
+                            StatefulAction(Task<7>),
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                    },
+                },
+            },
+            DynamicSequence {
+                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree0719Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(12),
-            #[tracked] t1: i64 = 13,
-            #[tracked] t0: i64 = 14,
-        }
-        ReactiveSequence {
-            Inverter {
-                Sequence {
-                    Action(PAct<4>, b0 = 6),
-                    #[failure_if(|bb| *bb.t0 % 3 < 1)]
-                    ParallelAll {
-                        Action(|ctx| ctx.exec(5)),
-                        ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 4) % 4 != 0),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<6>),
-                        #[success_if(|bb| *bb.t0 > 6)]
-                        UnsetBlackboard(o0),
-                        Script(|bb| { bb.o0 = None; bb.o0 = Some((*bb.t1 + 2) % 3) }),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0719Blackboard { b0 q0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        ReactiveSelector {
-            MemSequence {
-                AsyncFallback {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
+        Cooldown(10, filtered = Skipped) {
+            StepSequencer {
+                Action(Act<0>),
+                #[run_while(|bb| bb.o0.is_none())]
+                Repeat(2) {
+                    WasEntryUpdated(t0),
                 },
-                Repeat(0) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Timeout(50) {
-                StatefulAction(Task<3>),
-            },
-            RepeatUntilFailure(forever) {
-                SubTree(Tree0720Sub0, ..),
+                Succeeder,
+                Action(PIo<1>, t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0720Blackboard { o0 t1 t0 });
+board!(Tree0720Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
         }
-        WaitValueUpdate(t0) {
-            Action(PAct<0>, b0 = {t1}),
+        TryCatch {
+            SequenceStar {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Wait(50),
+                },
+                DynamicSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 == 0),
+                },
+                Timeout(0) {
+                    Observe(|bb| *bb.t0 == bb.b0, abort = self) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            StatefulAction(Task<4>),
+                            #[on_success(|bb| bb.b1 += 2)]
+                            #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 })]
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[failure_if(|bb| *bb.t0 + 3 > 2)]
+            Fallback {
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    #[skip_if(|bb| *bb.t0 + 1 != bb.b1 + 3)]
+                    #[on_success(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
+                    AlwaysRunning,
+                },
+                Condition(Cond<6>),
+                #[on_halted(|bb| if *bb.t0 % 4 < 2 { bb.b0 = 9 })]
+                #[run_while(|bb| bb.b0 + 4 != 6)]
+                #[on_success(|bb| bb.b0 += 3)]
+                FlipSelector {
+                    Action(PIo<7>, t0 = {b1}),
+                    #[run_while(|bb| bb.o0.unwrap_or(2) == bb.o0.unwrap_or(5) % 4)]
+                    StatefulAction(Task<8>),
+                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                },
+                AsyncFallback {
+                    Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                },
+                Cooldown(10, filtered = Failure) {
+                    Observe(|bb| *bb.t0 > 3) {
+                        Action(|ctx| ctx.exec(11)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0721Blackboard { t0 t1 });
+board!(Tree0721Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0722 for Ctx, error DiffError {
+    pub tree Tree0722 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Cooldown(20, filtered = Skipped) {
+            Parallel(success = -1, failure = 1) {
+                ParallelAll(max_failures = -1) {
+                    RepeatUntilSuccess(forever) {
+                        ReactiveSequence {
+                            Timeout(30) {
+                                SetBlackboard(t1 = {t0}),
+                            },
+                            Script(|bb| *bb.t0 += 1),
+                            Condition(PCond<0>, b0 = 2),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0722Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx, error DiffError {
+        ParallelAll(max_failures = -1) {
+            WhileDoElse {
+                Error(DiffError(1028)),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0723);
+
+bt::behavior_tree! {
+    pub tree Tree0724 for Ctx {
+        blackboard {
             b0: i64,
         }
-        ReactiveFallback {
-            BinarySelector(|bb| bb.b1 < 2, dynamic = true) {
-                Switch(b1) {
-                    case 1 => ParallelAll {
-                        ForceFailure {
-                            MemPriority {
-                                Condition(Cond<0>),
-                                #[post(|bb| bb.b0 += 2)]
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        Inverter {
-                            Repeater(forever) {
-                                #[on_success(|bb| bb.b1 += 3)]
-                                Condition(PCond<2>, b0 = {b0}),
-                            },
-                        },
-                        Sequence {
-                            StatefulAction(TTask<3>),
-                            StatefulAction(Task<4>),
-                            Wait(30),
-                        },
-                    },
-                    _ => Switch(b1) {
-                        case 3 => RepeatUntilFailure(forever) {
-                            ReactiveSelector {
-                                StatefulAction(Task<5> = Task::<5>),
-                                #[failure_if(|bb| *bb.t0 + 1 == (bb.b1 + 3) % 3)]
-                                #[skip_if(|bb| bb.b0 != 6)]
-                                StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
-                                #[post(|bb| if bb.b1 % 2 < 1 { bb.b0 += 3 })]
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        case 2 => Fallback {
-                            #[post(|bb| bb.t0.set(*bb.t0 % 4))]
-                            RepeatUntil(Success) {
-                                Repeater(forever) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                        _ => StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-                MemPriority {
-                    ParallelAll(max_failures = -2) {
-                        Action(PIo<10>, t0 = {=}),
-                        StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
-                    },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(TTask<12>),
-                    },
-                    Parallel(failure = -1) {
-                        Condition(TCond<13>),
-                        Failer,
-                        StatefulAction(Task<14>),
-                    },
-                    SequenceWithMemory {
-                        Sleep(10),
-                        ScriptCondition(|bb| bb.b1 > 0),
-                        ScriptCondition(|bb| *bb.t0 < 7),
-                    },
-                },
+        Deadline(0) {
+            RetryUntilSuccessful(0) {
+                Action(PAct<0>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0722Blackboard { t0 b1 b0 });
-
-fallible!(Tree0722);
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            #[failure_if(|bb| *bb.t0 == *bb.t1 % 3)]
-            Timeout(100) {
-                Precondition(|bb| (bb.b0 + 1) % 4 > 0, else = Failure) {
-                    Filter(times = 2) {
-                        Deadline(10) {
-                            ForceSuccess {
-                                Sequence {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ParallelAll(1) {
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    SetBlackboard(o0 = Some(2)),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0723Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0724 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Limiter(2) {
-                #[post(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b0 != *bb.t0),
-                    ScriptCondition(|bb| bb.b0 != 3),
-                    Delay(10) {
-                        StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
-                    },
-                    Error(DiffError(1025)),
-                },
-            },
-            Action(PIo<2>, t0 = {=}),
-            StatefulAction(Task<3>),
-            SetBlackboard(t0 = 3),
-        }
-    }
-}
-
-board!(Tree0724Blackboard { b0 t0 });
-
-fallible!(Tree0724);
+board!(Tree0724Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
-        Cooldown(0) {
-            AlwaysFailure,
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            IndexSwitch(|bb| (bb.b0 + 3) % 3, out_of_range = Loop, dynamic = false) {
+                Repeater(0) {
+                    ScriptCondition(|bb| bb.b0 == 3),
+                },
+                MaxTime(0) {
+                    Script(|bb| bb.b0 = *bb.t0 + 4),
+                },
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
+                AlwaysFailure,
+                SkipUnlessUpdated(t0) {
+                    Wait(0),
+                },
+                Sequence {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RepeatUntil(Failure) {
+                SetBlackboard(o0 = Some(2)),
+            },
         }
     }
 }
 
+board!(Tree0725Blackboard { o0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64>,
+            o0: Option<i64> = None,
+        }
+        Repeat(0) {
+            SetBlackboard(o0 = Some(1)),
+        }
+    }
+}
+
+board!(Tree0726Blackboard { l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
         PolicyParallel(policy = FirstFailure, repeat = false) {
-            Action(Act<0>),
-            ReactiveFallback {
-                Failer,
-                Invert {
-                    StatefulAction(Task<1>),
+            RepeatUntilSuccess(2) {
+                Sequence {
+                    Cooldown(0, filtered = Skipped) {
+                        Repeater(forever) {
+                            RepeatUntil(Success) {
+                                Sleep(0),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        RepeatUntilSuccess(2) {
+                            Remap(success = Failure, failure = Failure) {
+                                Limiter(1) {
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
+                        WhileDoElse {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        IfThenElse {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                        },
+                        ReactiveSequence {
+                            Wait(50),
+                        },
+                    },
                 },
+            },
+            ReactiveSequence {
                 StepSequencer {
-                    StatefulAction(Task<2>),
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    Action(|ctx| ctx.exec(7)),
                 },
-                Filter(times = 1) {
-                    KeepRunningUntilFailure {
-                        Condition(|ctx| ctx.check(3)),
+                Priority {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                    Action(Act<10>),
+                    Action(Act<11> = Act::<11>),
+                },
+                MemSequence {
+                    Sequence {
+                        Action(|ctx| ctx.exec(12)),
+                        StatefulAction(Task<13>),
                     },
                 },
             },
         }
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0727Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        #[post(|bb| { bb.t0.set(9); *bb.t1 += 3 })]
-        Fallback {
-            StatefulAction(Task<0>),
-            SubTree(Tree0727Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0727Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                SequenceWithMemory {
-                    ParallelAll(max_failures = -2) {
-                        Loop(q0, if_empty = Skipped) {
-                            #[on_halted(|bb| if *bb.t0 != 2 { bb.b0 = bb.b0 % 2 })]
-                            #[post(|bb| bb.t0.set(bb.b0 + 3))]
-                            #[on_failure(|bb| bb.t0.set(bb.b0))]
-                            IfThenElse {
-                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                                MemSequence {
-                                    Condition(Cond<1> = Cond::<1>),
-                                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Sequence {
-                                StatefulAction(Task<4>),
-                                ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 0),
-                                Script(|bb| *bb.t0 += 2),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            ReactiveSequence {
-                                Action(PIo<6>, t0 = {t0}),
-                            },
-                            StepSequencer {
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            Priority {
-                WasEntryUpdated(t0),
-                StepSequencer {
-                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 }),
-                    Precondition(|bb| *bb.t0 == 6, else = Success) {
-                        StatefulAction(Task<8>),
-                    },
-                    ReactiveSelector {
-                        Condition(Cond<9> = Cond::<9>),
-                        AlwaysRunning,
-                    },
-                    Action(PIo<10>, t0 = {t0}),
-                },
+        #[success_if(|bb| *bb.t0 != 3)]
+        #[skip_if(|bb| *bb.t0 % 3 == 2)]
+        Fallback {
+            StatefulAction(Task<0>),
+            #[on_success(|bb| bb.t0.set(7))]
+            #[failure_if(|bb| *bb.t0 < bb.b0)]
+            AlwaysSuccess,
+            Action(Act<1>),
+            WaitUntil(|bb| (*bb.t0 + 3) % 4 == 2) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0728Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        Action(Act<0>)
-    }
-}
+board!(Tree0728Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0729Sub0 for Ctx {
         blackboard {
-            b1: i64 = 15,
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 12,
-            #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        ReactiveFallback {
-            SubTree(Tree0729Sub1, ..),
-            Condition(Cond<1> = Cond::<1>),
-            #[failure_if(|bb| bb.b1 + 3 != 6)]
-            #[on_halted(|bb| if *bb.t0 + 4 > bb.b1 { bb.b0 = *bb.t1 })]
-            StatefulAction(Task<2>),
-        }
+        Action(PAct<2>, b0 = 9)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        ReactiveFallback {
-            Repeat(3) {
-                SubTree(Tree0729Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}),
-            },
-            Parallel(success = 3) {
-                FlipSelector {
-                    Action(Act<3> = Act::<3>),
-                    Condition(Cond<4>),
-                },
-                #[success_if(|bb| bb.b0 + 4 < 4)]
-                #[skip_if(|bb| *bb.t1 < 7)]
-                #[on_failure(|bb| if bb.b1 != (*bb.t1 + 2) % 3 { *bb.t0 += 2 })]
-                Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0729Blackboard { b1 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0730 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Deadline(0) {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Selector {
-                        Switch(b1) {
-                            case 0 => Sequence {
-                                Interrupt(|bb| (bb.b1 + 3) % 3 > 0) {
-                                    StatefulAction(PTask<0>, b0 = 7),
-                                },
-                                RepeatUntilFailure(1) {
-                                    StatefulAction(TTask<1>),
+        Observe(|bb| *bb.t0 == 7, abort = self) {
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                Sequence {
+                    Cooldown(10, filtered = Failure) {
+                        IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
+                            Precondition(|bb| *bb.t0 < 7, else = Success) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<0>),
+                                    AlwaysRunning,
                                 },
                             },
-                            _ => Precondition(|bb| bb.b0 > (bb.b0 + 2) % 4, else = Running) {
-                                Parallel(success = -1, failure = 2) {
-                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
+                            StatefulAction(Task<1>),
+                            ReactiveSequence {
+                                #[failure_if(|bb| bb.b0 == *bb.t0 + 4)]
+                                #[run_while(|bb| bb.b0 < 1)]
+                                SubTree(Tree0729Sub0, ..),
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
                             },
                         },
-                        Error(DiffError(1005)),
+                    },
+                    Conditional(|bb| bb.b0 < bb.o0.unwrap_or(0) % 4, else = Success) {
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -1225,51 +1063,156 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0730Blackboard { b1 t0 b0 });
+board!(Tree0729Blackboard { t0 b0 o0 l0 });
 
-fallible!(Tree0730);
+bt::behavior_tree! {
+    pub tree Tree0730Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Sleep(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
+        }
+        ParallelAll {
+            Loop(q0, value = {b0}) {
+                MemSequence {
+                    Fallback {
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                        Precondition(|bb| bb.o0.is_none(), else = Running) {
+                            ReactiveFallback {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        FlipSelector {
+                            Wait(10),
+                            #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            Repeat(3) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => StatefulAction(Task<3>),
+                case 3 => #[run_while(|bb| bb.b1 == 3)]
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                case 0 => #[success_if(|bb| bb.b0 < *bb.t0)]
+                Priority {
+                    AlwaysFailure,
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {=}),
+                    SubTree(Tree0730Sub0, q0 = {=}, o0 = {o0}, l0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}, t1 = {=}),
+                },
+                _ => Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        UnsetBlackboard(o0),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        #[success_if(|bb| *bb.t0 < 6)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) < 1)]
+                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(5) % 2)]
+                        Precondition(|bb| bb.o0.unwrap_or(4) % 4 < 1, else = Success) {
+                            Iterate(l0, element = {b0}) {
+                                AsyncSequence {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(Cond<8>),
+            Fallback {
+                StatefulAction(Task<9> = Task::<9>),
+                Action(Act<10>),
+                #[success_if(|bb| (*bb.t0 + 3) % 2 == 1)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| if *bb.t0 % 3 < 0 { bb.o0 = Some(*bb.t0 % 4) })]
+                Action(Act<11>),
+                #[success_if(|bb| *bb.t0 > 3)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                ParallelAll {
+                    Condition(Cond<12>),
+                    Action(Act<13> = Act::<13>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0730Blackboard { q0 o0 l0 t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0731Sub0 for Ctx {
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0731Sub1 for Ctx {
+        DynamicSequence {
+            Condition(Cond<3>),
+            AlwaysRunning,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Retry(2) {
-                Parallel(success = -2, failure = 3) {
-                    Wait(0),
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                },
+        SequenceWithMemory {
+            Repeater(0) {
+                AlwaysRunning,
             },
-            FlipSelector {
-                Remap(success = Failure, failure = Success) {
-                    AsyncFallback {
-                        ForceFailure {
-                            Selector {
-                                Condition(Cond<1> = Cond::<1>),
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                        Repeater(3) {
-                            ForceSuccess {
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(3)),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
+            TryCatch(catch_on_halt = true) {
+                Action(Act<0>),
+                SubTree(Tree0731Sub0),
+            },
+            Parallel {
+                Repeater(0) {
+                    Condition(Cond<2>),
                 },
+                SubTree(Tree0731Sub1),
                 KeepRunningUntilFailure {
-                    AsyncSequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
+                    Condition(Cond<4>),
                 },
-                StatefulAction(Task<9>),
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0732Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+        }
+        ScriptCondition(|bb| bb.b0 % 3 != 1)
     }
 }
 
@@ -1277,381 +1220,436 @@ bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
         blackboard {
             b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
         }
-        #[on_failure(|bb| if bb.b0 > 0 { bb.b0 += 2 })]
-        Sequence {
+        RunOnce(then_skip = true) {
             ReactiveSequence {
-                StepSequencer {
-                    Action(Act<0> = Act::<0>),
-                    Script(|bb| *bb.t0 += 2),
-                    #[on_success(|bb| if bb.b0 == 1 { bb.t0.set(bb.b0) })]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Inverter {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Repeat(3) {
-                    WaitValueUpdate(t1) {
-                        Repeat(forever) {
+                SetBlackboard(b0 = 4),
+                StatefulAction(Task<0>),
+                #[success_if(|bb| bb.b0 % 4 < 3)]
+                SubTree(Tree0732Sub0, b0 = {=}),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0732Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0733 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            #[on_failure(|bb| bb.t1.set(*bb.t0))]
+            #[failure_if(|bb| *bb.t0 != 3)]
+            #[post(|bb| bb.b0 = 0)]
+            Sequence {
+                #[failure_if(|bb| (bb.b0 + 3) % 4 == 0)]
+                #[post(|bb| *bb.t1 += 1)]
+                SetBlackboard(t1 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree0733Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0734 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        Optional {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Fallback {
+                    MemPriority {
+                        ReactiveFallback {
+                            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+                            StatefulAction(Task<0>),
+                            Filter(times = 1, count = Failure) {
+                                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                            },
                             ReactiveSelector {
-                                Deadline(10) {
-                                    StatefulAction(Task<4>),
+                                WasEntryUpdated(t0),
+                                StatefulAction(Task<2>),
+                            },
+                            Sequence {
+                                StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
+                                Action(PAct<4>, b0 = {=}),
+                            },
+                        },
+                        ReactiveSequence {
+                            ReactiveSequence {
+                                #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 > *bb.t0)]
+                                ParallelAll(1) {
+                                    Condition(Cond<5>),
+                                    AlwaysSuccess,
+                                },
+                                Repeat(1) {
+                                    ScriptCondition(|bb| bb.b0 + 2 < 5),
+                                },
+                                Sequence {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Observe(|bb| bb.b0 + 2 < bb.o0.unwrap_or(2) % 4, abort = self) {
+                                WaitUntil(|bb| bb.o0.is_some()) {
+                                    #[failure_if(|bb| bb.b0 == 4)]
+                                    #[success_if(|bb| bb.o0.is_none())]
+                                    #[post(|bb| bb.b0 += 1)]
+                                    StatefulAction(Task<8> = Task::<8>),
                                 },
                             },
                         },
                     },
                 },
             },
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Conditional(|bb| bb.b0 % 4 < 0, dynamic = false, else = Success) {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                    },
-                    WaitUntil(|bb| (bb.b0 + 4) % 3 == 1) {
-                        Parallel(success = 2, failure = 1) {
-                            Action(Act<7>),
-                            Action(Act<8>),
-                        },
-                    },
-                    StatefulAction(Task<9>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                RepeatTimes(1) {
-                    ParallelAll(4) {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        Sleep(50),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree0732Blackboard { b0 t1 t0 });
+board!(Tree0734Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
+    pub tree Tree0735Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 9,
         }
-        RunOnce {
-            IndexSwitch(|bb| (*bb.t0 + 4) % 4, dynamic = false) {
-                MemSequence {
-                    WhileDoElse {
-                        Condition(Cond<0> = Cond::<0>),
-                        RetryUntilSuccessful(0) {
-                            Action(Act<1>),
-                        },
-                        Sequence {
-                            Condition(PCond<2>, b0 = {b0}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Parallel(success = -1) {
-                        Action(Act<4>),
-                        Action(Act<5>),
-                    },
-                },
-                AlwaysSuccess,
-                #[on_success(|bb| { if bb.b1 < 2 { bb.o0 = Some(*bb.t0) }; *bb.t0 += 2 })]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.b0 == 4)]
-                Action(Act<6>),
-            },
-        }
+        Action(PAct<0>, b0 = 9, b1 = {t0})
     }
 }
-
-board!(Tree0733Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0734 for Ctx, error DiffError {
+    pub tree Tree0735 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64,
         }
-        #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
-        Switch(b1) {
-            case 2 => AlwaysFailure,
-            _ => StatefulAction(TTask<0>),
-        }
-    }
-}
-
-board!(Tree0734Blackboard { b1 });
-
-fallible!(Tree0734);
-
-bt::behavior_tree! {
-    pub tree Tree0735 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-        }
-        Sequence {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    #[success_if(|bb| *bb.t0 + 2 == bb.b0)]
-                    #[on_halted(|bb| { bb.b0 = *bb.t0; if bb.b0 % 2 != 1 { bb.b0 = *bb.t0 + 1 } })]
-                    Repeat(0) {
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_success(|bb| bb.o0 = None)]
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, out_of_range = Loop, dynamic = false) {
-                    #[run_while(|bb| *bb.t0 > 3)]
-                    Parallel(success = 1, failure = -1) {
-                        ReactiveFallback {
-                            Action(PIo<4>, t0 = {=}),
-                            Script(|bb| bb.b0 += 1),
-                        },
-                    },
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 + 2 != 7)]
-                        #[on_success(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                        StatefulAction(PTask<5>, b0 = 7, b1 = {b0}),
-                        Condition(PCond<6>, b0 = {b0}),
-                    },
-                    Sequence {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
+        WaitValueUpdate(t0) {
+            Parallel(success = 2, failure = 1) {
+                SubTree(Tree0735Sub0, ..),
+                Error(DiffError(1050)),
             },
         }
     }
 }
 
-board!(Tree0735Blackboard { t0 o0 q0 b0 });
+board!(Tree0735Blackboard { t0 });
+
+fallible!(Tree0735);
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
-        WhileDoElse {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        DynamicSequence {
+            TryCatch {
+                WasEntryUpdated(t0),
+                #[post(|bb| *bb.t0 += 3)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Condition(Cond<0>),
             },
-            Condition(Cond<4>),
-            RunOnce(then_skip = false) {
-                RepeatUntilSuccess(forever) {
-                    Delay(30) {
-                        ReactiveSelector {
-                            Action(Act<5> = Act::<5>),
-                            ForceFailure {
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                            StatefulAction(Task<7>),
+            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = false) {
+                Wait(30),
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
+                StatefulAction(Task<2>),
+                #[failure_if(|bb| bb.b0 % 4 == 3)]
+                Condition(Cond<3>),
+            },
+            ScriptCondition(|bb| *bb.t0 < 2),
+        }
+    }
+}
+
+board!(Tree0736Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0737 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        WhileDoElse {
+            Condition(Cond<0>),
+            StepSequencer {
+                WhileDoElse {
+                    #[failure_if(|bb| bb.b0 % 2 < 1)]
+                    Action(Act<1>),
+                    Failer,
+                },
+                #[on_failure(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 4 })]
+                #[run_while(|bb| *bb.t0 > 7)]
+                #[post(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<2>),
+                RepeatUntilSuccess(1) {
+                    #[failure_if(|bb| bb.b0 == *bb.t0)]
+                    ForceSuccess {
+                        RepeatTimes(3) {
+                            Condition(Cond<3> = Cond::<3>),
                         },
                     },
                 },
+                #[post(|bb| { if bb.b0 % 3 > 0 { bb.b0 = 1 }; if bb.b0 % 4 < 1 { bb.b0 = bb.b1 } })]
+                AlwaysFailure,
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0737 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        FlipSelector {
-            ReactiveFallback {
-                Parallel(success = 4, failure = -4) {
-                    AlwaysFailure,
-                    StatefulAction(TTask<0>),
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        #[on_success(|bb| bb.b1 = *bb.t0)]
-                        #[success_if(|bb| bb.b1 + 2 != 0)]
-                        StatefulAction(TTask<1>),
+            Parallel(success = 1, failure = 0) {
+                Succeeder,
+                MemSequence {
+                    StatefulAction(Task<4>),
+                    AsyncSequence {
+                        SetBlackboard(t0 = 3),
+                        #[run_while(|bb| *bb.t0 > 4)]
+                        AlwaysSuccess,
                     },
-                    Conditional(|bb| *bb.t0 + 2 != bb.b0 + 1, else = Success) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    Failer,
                 },
-                Action(PAct<3>, b0 = {b1}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0737Blackboard { b0 q0 t0 b1 });
-
-fallible!(Tree0737);
+board!(Tree0737Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        ReactiveFallback {
-            Conditional(|bb| *bb.t1 != 3, dynamic = false, else = Success) {
-                Retry(2) {
-                    StatefulAction(PTask<0>, b0 = {t1}),
-                },
-            },
-            Interrupt(|bb| *bb.t1 % 4 != 3) {
-                Sequence {
-                    MaxTime(0) {
-                        #[failure_if(|bb| *bb.t0 + 3 > *bb.t1 % 4)]
-                        #[post(|bb| { bb.b1 = *bb.t1 % 4; if *bb.t1 < *bb.t0 { bb.b1 = bb.b0 + 4 } })]
-                        #[on_success(|bb| bb.t0.set(7))]
-                        Script(|bb| bb.t0.set(*bb.t1 % 3)),
-                    },
-                    Wait(50),
+        ForceSuccess {
+            TryCatch {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
                     Condition(Cond<1>),
+                    UnsetBlackboard(o0),
+                },
+                Conditional(|bb| bb.b1 != 1, dynamic = true, else = Failure) {
+                    Fallback {
+                        Action(Act<2> = Act::<2>),
+                        Condition(Cond<3>),
+                        Cooldown(0, filtered = Skipped) {
+                            #[success_if(|bb| *bb.t0 + 3 < 7)]
+                            #[run_while(|bb| *bb.t0 > bb.b0)]
+                            #[skip_if(|bb| bb.b1 > bb.b0)]
+                            Condition(PCond<4>, b0 = {b1}),
+                        },
+                    },
+                },
+                Cooldown(100) {
+                    BinarySelector(|bb| (*bb.t1 + 4) % 3 != 0, dynamic = true) {
+                        Condition(Cond<5>),
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                },
+                MaxTime(0) {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = false) {
+                        Loop(q0, if_empty = Failure) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    RepeatUntilSuccess(forever) {
+                        SkipUnlessUpdated(t0) {
+                            ReactiveFallback {
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0738Blackboard { t1 b1 t0 b0 });
+board!(Tree0738Blackboard { o0 b1 t0 b0 t1 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Remap(success = Success, failure = Failure) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-            Repeat(forever) {
-                Failer,
+        Repeat(1) {
+            DynamicSelector {
+                MaxTime(0) {
+                    Condition(Cond<0>),
+                },
+                RetryUntilSuccessful(4) {
+                    IfThenElse {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0740 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        AsyncFallback {
-            #[on_success(|bb| if bb.b1 > 3 { bb.b1 += 3 })]
-            StatefulAction(TTask<0>),
-            Repeat(forever) {
-                Condition(Cond<1>),
-            },
-            Action(Act<2>),
-            Condition(|ctx| ctx.check(3)),
-            Fallback {
-                Error(DiffError(1069)),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[post(|bb| bb.b0 = *bb.t0 + 2)]
-                Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b1)),
+    pub tree Tree0740 for Ctx {
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            MemPriority {
+                Deadline(0) {
+                    MemSequence {
+                        DynamicSequence {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Filter(times = 3, filtered = Failure) {
+                            ForceSuccess {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+                TryCatch {
+                    RepeatUntil(Success) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<6>),
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Condition(|ctx| ctx.check(8)),
+                        Condition(Cond<9>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<10>),
+                        AlwaysFailure,
+                    },
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<11>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0740Blackboard { b1 t0 b0 });
-
-fallible!(Tree0740);
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            #[allow(unused)] o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        Switch(b1) {
-            case 1 => RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-            case 3 => AlwaysSuccess,
-            case 5 => SetBlackboard(b0 = 5),
-            _ => Condition(PCond<1>, b0 = 6),
+        Repeat(0) {
+            #[failure_if(|bb| *bb.t0 > bb.b1 + 3)]
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0741Blackboard { b0 b1 });
+board!(Tree0741Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
         }
-        TryCatch {
-            ScriptCondition(|bb| bb.b1 < 0),
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            BinarySelector(|bb| bb.b0 + 3 < bb.b0 + 1, dynamic = true) {
-                #[run_while(|bb| bb.b0 + 2 != 5)]
-                #[failure_if(|bb| bb.b1 < bb.b1 + 4)]
-                #[on_success(|bb| { bb.t0.set(0); bb.t0.set(bb.o0.unwrap_or(5)) })]
-                Action(Act<2> = Act::<2>),
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
+        BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = true) {
+            ReactiveSequence {
+                MemPriority {
+                    WaitValueUpdate(t0) {
+                        MemPriority {
+                            Action(Act<0>),
+                            AlwaysFailure,
+                        },
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    #[run_while(|bb| *bb.t0 != 5)]
+                    MemPriority {
+                        Action(PAct<3>, b0 = {t0}),
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 2)),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                IfThenElse {
+                    Fallback {
+                        Action(PAct<5>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Deadline(0) {
+                        Action(Act<7> = Act::<7>),
+                    },
+                    Script(|bb| bb.b0 += 3),
                 },
             },
-            StatefulAction(Task<4>),
+            StepSequencer {
+                FlipSelector {
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(|ctx| ctx.check(9)),
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(10)),
+                    AlwaysFailure,
+                },
+                StepSequencer {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Inverter {
+                        RepeatTimes(1) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) + 1))]
+                    #[post(|bb| *bb.t0 += 1)]
+                    Condition(Cond<12>),
+                    Action(Act<13>),
+                },
+                Condition(|ctx, bb| ctx.check_in(14, *bb.t0)),
+            },
         }
     }
 }
 
-board!(Tree0742Blackboard { b1 b0 t0 o0 });
+board!(Tree0742Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx, error DiffError {
         blackboard {
-            b0: i64,
+            b0: i64 = 2,
             #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Repeat(0) {
-                Wait(0),
-            },
-            ParallelAll(2) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+        Fallback {
+            WhileDoElse {
+                StatefulAction(TTask<0>),
+                Retry(forever) {
+                    Timeout(0) {
+                        StepSequencer {
+                            Cooldown(0, filtered = Skipped) {
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            },
+                            Script(|bb| bb.b0 += 3),
+                        },
+                    },
                 },
-                Condition(PCond<3>, b0 = {=}),
-                StepSequencer {
-                    SetBlackboard(t0 = 2),
-                    ScriptCondition(|bb| bb.b0 + 2 != 3),
+                TryCatch(catch_on_halt = true) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Error(DiffError(1040)),
+                    },
+                    StatefulAction(TTask<3>),
                 },
             },
-            Error(DiffError(1011)),
         }
     }
 }
@@ -1662,393 +1660,517 @@ fallible!(Tree0743);
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            WaitUntil(|bb| bb.o0.unwrap_or(2) == (*bb.t0 + 2) % 3) {
-                TryCatch {
-                    StatefulAction(Task<0>),
+        WhileDoElse {
+            ReactiveSequence {
+                PrioritySelector {
+                    #[score(3)]
+                    StepSequencer {
+                        Repeat(1) {
+                            ForceFailure {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    #[score(2)]
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Guard(|ctx| &mut ctx.token) {
                     AlwaysSuccess,
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
-                    Action(PIo<2>, t0 = {t0}),
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Runner,
                 },
             },
-            ForceFailure {
-                #[skip_if(|bb| bb.b0 + 4 < 6)]
-                #[on_failure(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 1) })]
-                Condition(Cond<3>),
-            },
-            Sequence {
-                Condition(PCond<4>, b0 = {=}),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0744Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0745 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        Sequence {
             ReactiveFallback {
-                Action(Act<0>),
-                Condition(|ctx| ctx.try_check(1)),
-                Condition(TCond<2>),
-                Cooldown(20) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            TryCatch {
-                #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                #[success_if(|bb| bb.b0 == 0)]
-                #[on_halted(|bb| bb.t0.set(7))]
-                Sequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(PCond<6>, b0 = {t0}),
-                },
-                MemSequence {
-                    SetBlackboard(t0 = 7),
-                    AlwaysSuccess,
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                },
-                WhileDoElse {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    WasEntryUpdated(t0),
-                    StatefulAction(TTask<8>),
-                },
-            },
-            Sequence {
-                #[failure_if(|bb| bb.b0 != 5)]
-                StatefulAction(PTask<9>, b0 = {t0}, b1 = {t0}),
-                FlipSelector {
-                    Delay(20) {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(2) + 2, &mut bb.b0)),
-                    },
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        SetBlackboard(t0 = 0),
+                RunOnce {
+                    ParallelAll(max_failures = -1) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                        },
                     },
                 },
-                IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
-                    Wait(10),
-                    SetBlackboard(t0 = 2),
+                StepSequencer {
+                    Priority {
+                        StatefulAction(Task<8>),
+                        Action(Act<9> = Act::<9>),
+                    },
+                    Condition(|ctx| ctx.check(10)),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0745Blackboard { t0 o0 b0 });
-
-fallible!(Tree0745);
-
-bt::behavior_tree! {
-    pub tree Tree0746 for Ctx, error DiffError {
-        ReactiveSequence {
-            Fallback {
-                Timeout(30) {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Timeout(10) {
-                            Succeeder,
+                ParallelAll(max_failures = -2) {
+                    Failer,
+                    Repeat(3) {
+                        AlwaysFailure,
+                    },
+                    Action(Act<11>),
+                },
+                ForceFailure {
+                    RepeatUntil(Success) {
+                        RepeatTimes(forever) {
+                            RepeatTimes(forever) {
+                                ForceFailure {
+                                    AlwaysSuccess,
+                                },
+                            },
                         },
                     },
                 },
             },
-            Condition(TCond<0>),
-            Error(DiffError(1056)),
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0745 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        ReactiveFallback {
+            RepeatUntilSuccess(3) {
+                StatefulAction(Task<0>),
+            },
+            ForceFailure {
+                Action(Act<1>),
+            },
+            ScriptCondition(|bb| bb.o0.is_some()),
+            AsyncSequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0745Blackboard { o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0746 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 5,
+            l0: Vec<i64>,
+            b0: i64,
+        }
+        ForceFailure {
+            Timeout(100) {
+                Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
+                    #[failure_if(|bb| bb.b0 + 2 != 2)]
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                        Selector {
+                            StatefulAction(TTask<0>),
+                            Observe(|bb| bb.b0 % 2 > 0, abort = lower) {
+                                Cooldown(50, filtered = Failure) {
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                            },
+                            SetBlackboard(b1 = 2),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0746Blackboard { b1 l0 b0 });
 
 fallible!(Tree0746);
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 5 => StepSequencer {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    AlwaysRunning,
+        ForceFailure {
+            SequenceStar {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    ReactiveSelector {
+                        Fallback {
+                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                            Condition(PCond<1>, b0 = 6),
+                        },
+                        MemPriority {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
                 },
-                Timeout(0) {
-                    AlwaysRunning,
+                Repeater(3) {
+                    UnsetBlackboard(o0),
                 },
-            },
-            _ => ReactiveSequence {
-                Script(|bb| bb.b0 += 1),
-                Action(Act<1> = Act::<1>),
+                Sleep(20),
+                Succeeder,
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0747Blackboard { b0 b1 });
+board!(Tree0747Blackboard { t0 q0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0748 for Ctx, error DiffError {
+    pub tree Tree0748 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll(max_failures = -5) {
+            IfThenElse {
+                RunOnce {
+                    RunOnce(then_skip = true) {
+                        Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
+                    },
+                },
+                Condition(|ctx| ctx.check(1)),
+            },
+            #[success_if(|bb| (bb.b0 + 3) % 3 > 0)]
+            Precondition(|bb| (*bb.t0 + 1) % 2 > 0, else = Skipped) {
+                FlipSelector {
+                    FlipSelector {
+                        StatefulAction(Task<2> = Task::<2>),
+                        #[failure_if(|bb| bb.b0 % 2 != 1)]
+                        #[on_halted(|bb| { *bb.t0 += 3; if *bb.t0 > *bb.t0 + 1 { bb.t0.set((bb.b0 + 3) % 4) } })]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        AlwaysSuccess,
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+            Fallback {
+                FlipSelector {
+                    ForceFailure {
+                        Succeeder,
+                    },
+                    Action(Act<6>),
+                    Condition(Cond<7>),
+                    #[failure_if(|bb| bb.b0 + 2 > 3)]
+                    Action(Act<8> = Act::<8>),
+                },
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Action(Act<9>),
+                        #[post(|bb| *bb.t0 += 3)]
+                        Condition(Cond<10> = Cond::<10>),
+                        StatefulAction(Task<11>),
+                        Sleep(50),
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 + 1 == 1)]
+            #[post(|bb| bb.b0 += 3)]
+            #[skip_if(|bb| bb.b0 + 1 < 7)]
+            Condition(PCond<12>, b0 = {t0}),
+            Condition(Cond<13>),
+        }
+    }
+}
+
+board!(Tree0748Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0749 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 3,
             #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
             b0: i64 = 0,
         }
-        #[post(|bb| bb.t0.set(*bb.t1 + 3))]
-        #[on_success(|bb| bb.o0 = Some(*bb.t1 % 4))]
-        #[on_failure(|bb| *bb.t1 += 1)]
-        Fallback {
-            Interrupt(|bb| bb.b0 > 2) {
-                Fallback {
-                    Sequence {
-                        WaitUntil(|bb| *bb.t0 % 4 != 3) {
-                            FlipSelector {
-                                SetBlackboard(t1 = 3),
-                                StatefulAction(TTask<0>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            KeepRunningUntilFailure {
-                                RunOnce(then_skip = true) {
-                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 2, &mut bb.b0)),
+        ReactiveFallback {
+            Fallback {
+                Repeat(2) {
+                    WasEntryUpdated(t0),
+                },
+                #[on_success(|bb| *bb.t1 += 1)]
+                #[post(|bb| if bb.b1 != 4 { bb.b0 += 2 })]
+                RunOnce(then_skip = false) {
+                    Condition(PCond<0>, b0 = {b1}),
+                },
+                StatefulAction(TTask<1>),
+                WaitValueUpdate(t1) {
+                    Condition(TCond<2>),
+                },
+                ReactiveFallback {
+                    Action(TAct<3>),
+                    #[post(|bb| if bb.b0 < *bb.t1 + 2 { bb.t1.set(*bb.t0 % 4) })]
+                    #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            Precondition(|bb| *bb.t1 + 4 > 0, else = Success) {
+                #[on_halted(|bb| if bb.b0 != 2 { bb.b0 = 3 })]
+                Repeat(4) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 1) {
+                Sequence {
+                    RepeatTimes(2) {
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Invert {
+                            IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
+                                Conditional(|bb| *bb.t1 < 7) {
+                                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 2, &mut bb.b1)),
                                 },
-                            },
-                        },
-                    },
-                    #[run_while(|bb| *bb.t0 == 3)]
-                    RepeatTimes(1) {
-                        Cooldown(20, filtered = Skipped) {
-                            Repeat(3) {
-                                IfThenElse {
-                                    StatefulAction(TTask<2>),
-                                    StatefulAction(TTask<3>),
+                                #[failure_if(|bb| bb.b1 + 4 > bb.b0)]
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                #[success_if(|bb| bb.b0 % 4 == 0)]
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(TTask<7>),
                                 },
+                                Script(|bb| bb.b0 = (*bb.t1 + 1) % 4),
                             },
                         },
                     },
-                    ReactiveSequence {
-                        StatefulAction(TTask<4>),
-                        Error(DiffError(1033)),
+                },
+            },
+            AsyncFallback {
+                TryCatch {
+                    StatefulAction(TTask<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(PTask<10>, b0 = {b1}, b1 = {b0}),
+                    #[run_while(|bb| bb.b0 < 7)]
+                    #[on_success(|bb| if *bb.t0 < 5 { bb.t0.set(*bb.t0 % 3) })]
+                    #[skip_if(|bb| *bb.t0 % 4 != 2)]
+                    Inverter {
+                        AlwaysSuccess,
                     },
+                },
+                SequenceStar {
+                    Condition(PCond<11>, b0 = 9),
+                    StatefulAction(Task<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0748Blackboard { o0 t1 t0 b0 });
+board!(Tree0749Blackboard { t1 b1 t0 l0 b0 });
 
-fallible!(Tree0748);
-
-bt::behavior_tree! {
-    pub tree Tree0749Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-        }
-        SetBlackboard(t1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0749Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-        }
-        SubTree(Tree0749Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0749 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {t0}),
-            SubTree(Tree0749Sub0, ..),
-            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 2))]
-            #[success_if(|bb| bb.o0.unwrap_or(3) + 1 != 4)]
-            Sleep(50),
-        }
-    }
-}
-
-board!(Tree0749Blackboard { o0 t1 t0 b0 });
+fallible!(Tree0749);
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        #[on_halted(|bb| *bb.t1 += 1)]
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            AsyncFallback {
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.b1 + 4 < *bb.t1 % 2, else = Failure) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            Switch(b1) {
-                case 0 => StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                case 5 => ReactiveSequence {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    SetBlackboard(b0 = 0),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-                _ => AlwaysSuccess,
-            },
-            TryCatch(catch_on_halt = false) {
-                PolicyParallel(policy = FirstFailure) {
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                    #[success_if(|bb| bb.b0 < 5)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    AlwaysRunning,
-                },
-                #[on_failure(|bb| bb.b1 = *bb.t1)]
-                #[on_success(|bb| { bb.t1.set(1); *bb.t0 += 1 })]
-                StatefulAction(Task<7>),
-            },
-            RetryUntilSuccessful(2) {
-                TryCatch {
-                    ReactiveFallback {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<8>),
+        #[on_success(|bb| *bb.t0 += 2)]
+        ReactiveSequence {
+            MemSequence {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    RepeatUntilFailure(3) {
+                        Repeat(1) {
+                            StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                        },
                     },
-                    #[post(|bb| if bb.b0 != 2 { bb.b0 = 6 })]
-                    StatefulAction(Task<9>),
+                },
+            },
+            RepeatTimes(forever) {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess) {
+                        WhileDoElse {
+                            Sequence {
+                                Action(Act<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            StatefulAction(Task<3>),
+                            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0750Blackboard { b0 t0 t1 b1 });
+board!(Tree0750Blackboard { b0 t0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0751 for Ctx {
+    pub tree Tree0751 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = false) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Repeater(1) {
-                    Script(|bb| { if *bb.t0 % 2 < 1 { *bb.t0 += 3 }; bb.b0 = *bb.t0 }),
-                },
-            },
-            Interrupt(|bb| bb.b0 > 7) {
-                RunOnce {
-                    Sleep(20),
-                },
-            },
+        FlipSelector {
+            Error(DiffError(1060)),
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1) % 2)),
         }
     }
 }
 
-board!(Tree0751Blackboard { t0 b0 });
+board!(Tree0751Blackboard { o0 });
+
+fallible!(Tree0751);
+
+bt::behavior_tree! {
+    pub tree Tree0752Sub0 for Ctx {
+        Action(|ctx| ctx.exec(5))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-        }
-        Parallel {
-            WhileDoElse {
-                Action(PAct<0>, b0 = {b0}),
-                Action(Act<1>),
+        ReactiveFallback {
+            Sequence {
+                FlipSelector {
+                    Action(Act<0> = Act::<0>),
+                    Condition(Cond<1>),
+                },
+                Action(Act<2>),
+                Action(Act<3>),
+                Wait(50),
             },
-            RepeatUntil(Failure) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+            DynamicSelector {
+                Repeat(4) {
+                    StatefulAction(Task<4>),
+                },
+                SubTree(Tree0752Sub0),
+                Action(Act<6>),
+                KeepRunningUntilFailure {
+                    Action(Act<7>),
                 },
             },
-            Switch(b1) {
-                case 2 => Parallel(success = 2, failure = 1) {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-                _ => StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0752Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0753 for Ctx {
-        RepeatUntilSuccess(3) {
-            Remap(success = Failure, failure = Failure) {
-                Repeat(0) {
-                    Condition(|ctx| ctx.check(0)),
-                },
+            Repeat(0) {
+                StatefulAction(Task<8> = Task::<8>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0754 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        ReactiveSelector {
-            MemSequence {
-                Precondition(|bb| (bb.b0 + 2) % 3 > 0, else = Failure) {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
+    pub tree Tree0753 for Ctx, error DiffError {
+        ParallelAll(1) {
+            Fallback {
+                SequenceStar {
+                    Succeeder,
+                    RepeatUntil(Success) {
+                        Action(Act<0>),
+                    },
+                    RunOnce {
                         StatefulAction(Task<1>),
-                        Condition(Cond<2>),
                     },
                 },
-                Timeout(0) {
-                    Inverter {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                StatefulAction(Task<4> = Task::<4>),
+                Error(DiffError(1030)),
             },
-            RetryUntilSuccessful(4) {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Repeater(forever) {
-                        #[skip_if(|bb| (bb.b0 + 2) % 3 != 1)]
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                        Succeeder,
+            StatefulAction(Task<2>),
+            RetryUntilSuccessful(0) {
+                Condition(|ctx| ctx.try_check(3)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0753);
+
+bt::behavior_tree! {
+    pub tree Tree0754 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 4,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Switch(b1) {
+                case 4 => Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                    Loop(q0, if_empty = Running) {
+                        Wait(0),
                     },
-                    MaxTime(0) {
-                        Succeeder,
+                },
+                case 3 => Sequence {
+                    ForceFailure {
+                        Precondition(|bb| *bb.t0 < 3, else = Skipped) {
+                            Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+                                Condition(PCond<0>, b0 = 6),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| if bb.b0 + 4 < bb.b1 % 3 { bb.b1 = bb.b0 })]
+                    KeepRunningUntilFailure {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[post(|bb| { bb.b0 = bb.b1 + 1; *bb.t0 += 1 })]
+                        #[on_failure(|bb| bb.b1 = 7)]
+                        RetryUntilSuccessful(4) {
+                            Action(|ctx| ctx.try_exec(1)),
+                        },
+                    },
+                },
+                case 2 => IfThenElse {
+                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 4))]
+                    StatefulAction(Task<2>),
+                    Runner,
+                    Script(|bb| bb.b0 += 2),
+                },
+                _ => Deadline(0) {
+                    Conditional(|bb| bb.o0.unwrap_or(4) != *bb.t0 % 4, dynamic = true, else = Failure) {
+                        RetryUntilSuccessful(2) {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Sequence {
+                                    Action(Act<3>),
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
+            IfThenElse {
+                Sequence {
+                    Action(TAct<6>),
+                    Deadline(50) {
+                        Repeat(2) {
+                            Inverter {
+                                Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    Iterate(l0, element = {b1}, max = 2, reset_index = false) {
+                        Sleep(30),
+                    },
+                },
+                SequenceWithMemory {
+                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                    RepeatTimes(3) {
+                        Loop(q0) {
+                            Precondition(|bb| bb.b0 != *bb.t0 + 3) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<8>),
+                                    Action(|ctx| ctx.try_exec(9)),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[on_halted(|bb| if bb.b1 > *bb.t0 { bb.b0 = bb.o0.unwrap_or(3) })]
+                #[success_if(|bb| *bb.t0 == *bb.t0 + 1)]
+                #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                Selector {
+                    Observe(|bb| *bb.t0 % 3 != 0, abort = lower) {
+                        Inverter {
+                            StatefulAction(PTask<10>, b0 = {b0}),
+                        },
+                    },
+                    Observe(|bb| bb.b1 + 3 < 4, abort = none) {
+                        StatefulAction(Task<11>),
                     },
                 },
             },
@@ -2056,81 +2178,151 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0754Blackboard { t0 b0 });
+board!(Tree0754Blackboard { l0 b0 b1 o0 q0 t0 });
+
+fallible!(Tree0754);
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Interrupt(|bb| bb.o0.is_none()) {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Sleep(0),
+        Filter(times = 1, filtered = Failure) {
+            ReactiveSequence {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    Sleep(50),
+                    AlwaysRunning,
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                },
+                SequenceWithMemory {
+                    Action(Act<3> = Act::<3>),
+                    Selector {
+                        Condition(Cond<4>),
+                        AlwaysFailure,
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+                Repeater(2) {
+                    ReactiveSequence {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                    },
+                },
             },
         }
-    }
-}
-
-board!(Tree0755Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0756Sub0 for Ctx {
-        Condition(Cond<5> = Cond::<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
-        Fallback {
-            Priority {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
-                },
-            },
-            MemSequence {
-                ReactiveSequence {
-                    Limiter(1) {
-                        StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
+            b0: i64 = 2,
+        }
+        StepSequencer {
+            #[post(|bb| if *bb.t1 == 6 { *bb.t1 += 3 })]
+            WhileDoElse {
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                    WhileDoElse {
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 == 2)]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Condition(PCond<0>, b0 = {=}),
+                        #[on_success(|bb| if bb.b0 > 4 { bb.t0.set(bb.b0) })]
+                        Action(Act<1> = Act::<1>),
                     },
-                    Action(|ctx| ctx.exec(2)),
-                    Condition(Cond<3>),
+                },
+                MaxTime(0) {
+                    Optional {
+                        Priority {
+                            Action(PAct<2>, b0 = {b0}, b1 = {t1}),
+                        },
+                    },
                 },
             },
-            StepSequencer {
-                Condition(Cond<4> = Cond::<4>),
-                SubTree(Tree0756Sub0),
+            ReactiveFallback {
+                ParallelAll {
+                    SetBlackboard(o0 = Some(3)),
+                    WasEntryUpdated(t0),
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    Failer,
+                },
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<3>),
+                    MemPriority {
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 != 2)]
+                        #[on_halted(|bb| bb.o0 = Some(4))]
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
             },
-            ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-            },
-            Condition(Cond<10>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0757Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0756Blackboard { t0 t1 o0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
-        Sequence {
-            StepSequencer {
-                SubTree(Tree0757Sub0),
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Failer,
-            },
-            Timeout(30) {
-                Retry(0) {
-                    StatefulAction(Task<2>),
+        Guard(|ctx| &mut ctx.token) {
+            KeepRunningUntilFailure {
+                TryCatch {
+                    Cooldown(0, filtered = Skipped) {
+                        Timeout(20) {
+                            Repeater(1) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    Repeater(forever) {
+                        WhileDoElse {
+                            MemSequence {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            SequenceStar {
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<5> = Cond::<5>),
+                        Delay(10) {
+                            Guard(|ctx| &mut ctx.token) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        MemSequence {
+                            Action(Act<6>),
+                            ReactiveFallback {
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        ReactiveSequence {
+                            Condition(Cond<9>),
+                            Condition(Cond<10> = Cond::<10>),
+                            Condition(Cond<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        Parallel(failure = 2) {
+                            StatefulAction(Task<13>),
+                            Condition(Cond<14> = Cond::<14>),
+                        },
+                        PolicyParallel(policy = FirstFailure) {
+                            StatefulAction(Task<15>),
+                            Action(Act<16>),
+                        },
+                    },
                 },
             },
         }
@@ -2140,405 +2332,443 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0758 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Deadline(20) {
-            StepSequencer {
-                ReactiveSequence {
-                    ForceSuccess {
-                        Wait(20),
-                    },
-                },
-                IfThenElse {
-                    Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                    Repeat(forever) {
-                        StatefulAction(PTask<1>, b0 = 7, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0758Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64 = 3,
-        }
-        WhileDoElse {
-            #[success_if(|bb| bb.b0 == 3)]
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0759Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ParallelAll(1) {
-            WhileDoElse {
-                #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                #[failure_if(|bb| bb.b0 != 4)]
-                #[post(|bb| bb.t0.set(bb.b0 + 4))]
-                Fallback {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            ReactiveSequence {
-                Action(PIo<5>, t0 = {b0}),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0760Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx, error DiffError {
-        AsyncSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Sleep(0),
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(TTask<2>),
-            RepeatUntilSuccess(forever) {
-                StatefulAction(TTask<3>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0761);
-
-bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1>),
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0762Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0763Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx, error DiffError {
-        WhileDoElse {
-            Error(DiffError(1076)),
-            SubTree(Tree0763Sub0),
-            Succeeder,
-        }
-    }
-}
-
-fallible!(Tree0763);
-
-bt::behavior_tree! {
-    pub tree Tree0764Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(|ctx| ctx.exec(4))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0764 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b1: i64 = 2,
+            l0: Vec<i64>,
             b0: i64,
         }
-        ParallelAll(max_failures = -1) {
-            TryCatch(catch_on_halt = true) {
-                Loop(q0) {
-                    Script(|bb| { *bb.t0 += 1; if bb.b0 < 6 { bb.b1 = 8 } }),
-                },
-                AsyncSequence {
-                    RetryUntilSuccessful(forever) {
-                        Wait(0),
-                    },
-                    Priority {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Delay(30) {
-                        SubTree(Tree0764Sub0, ..),
-                    },
+        ReactiveSelector {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                Interrupt(|bb| bb.b0 % 3 > 1) {
+                    Action(Act<0>),
                 },
             },
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(5, 9)),
-                RepeatUntilSuccess(3) {
-                    #[success_if(|bb| *bb.t0 != 0)]
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
-                },
-                #[post(|bb| bb.b1 += 2)]
-                #[success_if(|bb| bb.b1 != 1)]
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                Delay(20) {
-                    Succeeder,
-                },
-            },
+            StatefulAction(Task<1>),
+            Action(Act<2>),
+            Action(Act<3>),
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0764Blackboard { q0 t0 b1 b0 });
+board!(Tree0758Blackboard { l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0765Sub0 for Ctx {
+    pub tree Tree0759Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
         AlwaysFailure
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
+    pub tree Tree0759Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Sequence {
-            WaitValueUpdate(t0) {
-                RunOnce(then_skip = true) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                    Inverter {
-                        Sequence {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                #[post(|bb| *bb.t0 += 2)]
-                                StatefulAction(Task<1>),
+        Action(PAct<0>, b0 = {b0}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            SubTree(Tree0759Sub0, ..),
+            SubTree(Tree0759Sub1, ..),
+            RepeatTimes(3) {
+                #[failure_if(|bb| bb.b0 + 4 == 6)]
+                #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                StatefulAction(TTask<1>),
+            },
+            Cooldown(100) {
+                Script(|bb| bb.b0 = *bb.t0 % 2),
+            },
+            Error(DiffError(1014)),
+        }
+    }
+}
+
+board!(Tree0759Blackboard { b0 t0 });
+
+fallible!(Tree0759);
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        Parallel(failure = -1) {
+            FlipSelector {
+                Optional {
+                    Repeat(forever) {
+                        #[success_if(|bb| (bb.b1 + 2) % 4 > 1)]
+                        #[post(|bb| bb.b1 += 2)]
+                        #[run_while(|bb| *bb.t0 % 2 != 0)]
+                        KeepRunningUntilFailure {
+                            MaxTime(100) {
+                                SetBlackboard(b0 = {t1}),
                             },
                         },
                     },
                 },
-            },
-            #[failure_if(|bb| bb.b0 % 4 < 2)]
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Loop(q0, if_empty = Success) {
-                    Sleep(0),
+                AlwaysSuccess,
+                Fallback {
+                    Observe(|bb| (*bb.t1 + 4) % 2 > 0, abort = lower) {
+                        Condition(PCond<0>, b0 = {b0}),
+                    },
+                    Observe(|bb| *bb.t0 != bb.b0 + 4, abort = both) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                ReactiveSequence {
+                    Sleep(50),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    BinarySelector(|bb| *bb.t1 % 3 > 0, dynamic = false) {
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
                 },
             },
-            Cooldown(10, filtered = Skipped) {
-                ReactiveSelector {
-                    #[skip_if(|bb| bb.b1 != 1)]
-                    TryCatch(catch_on_halt = true) {
-                        SetBlackboard(b0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0760Blackboard { b1 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 3,
+        }
+        SequenceWithMemory {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+            ReactiveFallback {
+                #[success_if(|bb| *bb.t0 > 7)]
+                Priority {
+                    #[failure_if(|bb| bb.b1 % 2 < 1)]
+                    #[on_halted(|bb| { bb.b0 = 8; if bb.o0.unwrap_or(0) == bb.o0.unwrap_or(1) { bb.o0 = Some(5) } })]
+                    Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                        Succeeder,
+                    },
+                },
+                MemSequence {
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0761Blackboard { t0 l0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce(then_skip = false) {
+            Sequence {
+                Fallback {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(b0 = {t1}),
+                    },
+                    #[skip_if(|bb| *bb.t0 + 2 == 7)]
+                    MemSequence {
+                        Sleep(10),
+                        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                            KeepRunningUntilFailure {
+                                Condition(PCond<1>, b0 = 8),
+                            },
+                        },
+                    },
+                },
+                Repeat(1) {
+                    Repeat(0) {
                         Action(Act<2>),
                     },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0762Blackboard { b0 l0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            DynamicSelector {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    KeepRunningUntilFailure {
+                        DynamicSelector {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64,
+            b1: i64 = 5,
+        }
+        #[on_halted(|bb| bb.b1 += 1)]
+        #[success_if(|bb| *bb.t0 > bb.b0 + 4)]
+        #[run_while(|bb| (bb.b0 + 2) % 4 != 2)]
+        Sequence {
+            TryCatch(catch_on_halt = false) {
+                Action(Act<0>),
+                Action(|ctx| ctx.exec(1)),
+                Optional {
+                    Action(Act<2>),
+                },
+            },
+            #[run_while(|bb| *bb.t0 + 3 != bb.b0 + 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
+            StepSequencer {
+                StatefulAction(Task<3>),
+                Condition(PCond<4>, b0 = {b0}),
+                Sleep(0),
+                WasEntryUpdated(t0),
+                Action(Act<5>),
+            },
+            WasEntryUpdated(t0),
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    SetBlackboard(t0 = 5),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            Condition(Cond<7>),
+        }
+    }
+}
+
+board!(Tree0764Blackboard { t0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0765 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 4,
+        }
+        TryCatch(catch_on_halt = false) {
+            SequenceStar {
+                SetBlackboard(b1 = 9),
+                SetBlackboard(t1 = {t0}),
+            },
+            #[on_failure(|bb| *bb.t1 += 3)]
+            #[success_if(|bb| bb.b1 > 1)]
+            RepeatUntilSuccess(1) {
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+board!(Tree0765Blackboard { l0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0766Sub0 for Ctx {
+        Condition(Cond<7> = Cond::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0766 for Ctx {
+        DynamicSelector {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Sleep(100),
+                RetryUntilSuccessful(4) {
+                    ReactiveFallback {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+                Deadline(10) {
+                    IfThenElse {
+                        StatefulAction(Task<6> = Task::<6>),
+                        SubTree(Tree0766Sub0),
                     },
                 },
             },
-            Delay(30) {
-                AsyncSequence {
-                    #[success_if(|bb| bb.b0 != 3)]
-                    #[post(|bb| bb.b0 += 3)]
-                    Condition(PCond<4>, b0 = {b0}),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6>),
-                    SubTree(Tree0765Sub0, t0 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0765Blackboard { t0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0766 for Ctx, error DiffError {
-        Repeater(0) {
-            Error(DiffError(1078)),
-        }
-    }
-}
-
-fallible!(Tree0766);
-
-bt::behavior_tree! {
-    pub tree Tree0767Sub1 for Ctx {
-        Deadline(0) {
-            Action(|ctx| ctx.exec(0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0767Sub0 for Ctx {
-        Repeat(1) {
-            SubTree(Tree0767Sub1),
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
+        #[post(|bb| bb.o0 = Some(*bb.t1))]
+        #[skip_if(|bb| bb.b0 == 0)]
+        Succeeder
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0767 for Ctx, error DiffError {
-        Sequence {
-            SubTree(Tree0767Sub0),
-            Timeout(0) {
-                Action(TAct<1>),
+    pub tree Tree0767 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        IfThenElse {
+            Invert {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t0.set((bb.o0.unwrap_or(3) + 1) % 3) })]
+                ForceFailure {
+                    SubTree(Tree0767Sub0, t1 = {=}, o0 = {o0}, b0 = {=}, l0 = {l0}, t0 = {=}),
+                },
+            },
+            Optional {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-fallible!(Tree0767);
+board!(Tree0767Blackboard { t1 o0 b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        Loop(q0, value = {b0}) {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.o0.is_none())]
-                Filter(times = 1, filtered = Skipped) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+        AsyncFallback {
+            MemSequence {
+                StatefulAction(PTask<0>, b0 = {b0}),
+                #[on_halted(|bb| if (*bb.t0 + 3) % 3 != 2 { bb.b0 += 1 })]
+                SetBlackboard(b0 = 5),
+            },
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<1>),
+            },
+            IfThenElse {
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0768Blackboard { t0 q0 b0 o0 });
+board!(Tree0768Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
         }
-        AsyncSequence {
-            Succeeder,
-            Loop(q0, value = {b0}, if_empty = Success) {
-                RepeatUntil(Failure) {
-                    #[post(|bb| bb.o0 = Some(bb.b0))]
-                    #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    Action(PIo<0>, t0 = {b0}),
+        #[post(|bb| bb.b0 += 1)]
+        #[run_while(|bb| bb.o0.is_some())]
+        #[skip_if(|bb| bb.b0 == bb.b0 + 3)]
+        Sequence {
+            Condition(PCond<0>, b0 = {b0}),
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<2>),
                 },
-            },
-            Condition(PCond<1>, b0 = {b0}),
-            Priority {
-                StatefulAction(Task<2> = Task::<2>),
-                Failer,
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| bb.o0.unwrap_or(0) == 7)]
+                PrioritySelector {
+                    #[score(9)]
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                    #[score(|bb| (bb.b0 + 1) as f32)]
+                    AlwaysFailure,
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(PTask<5>, b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0769Blackboard { b1 t0 q0 b0 o0 });
+board!(Tree0769Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        Priority {
-            Delay(0) {
-                Delay(50) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    MaxTime(30) {
-                        StatefulAction(PTask<0>, b0 = {t0}),
-                    },
+        Selector {
+            ReactiveSelector {
+                Filter(times = 3, filtered = Failure) {
+                    Sleep(0),
                 },
+                Action(Act<0>),
             },
-            Precondition(|bb| *bb.t0 % 4 > 1) {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        ForceFailure {
-                            IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 3) % 4, out_of_range = Loop, dynamic = false) {
-                                IfThenElse {
-                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
+            RepeatUntilSuccess(1) {
+                AlwaysFailure,
+            },
+            Loop(q0, if_empty = Running) {
+                PolicyParallel(policy = FirstSuccess) {
+                    RunOnce(then_skip = false) {
+                        Action(Act<1>),
                     },
-                    #[run_while(|bb| bb.o0.is_some())]
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(4))),
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                    Precondition(|bb| bb.o0.unwrap_or(1) + 2 > bb.b0, else = Running) {
-                        IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
-                            Action(Act<4>),
-                            Retry(forever) {
-                                Repeat(forever) {
-                                    Script(|bb| *bb.t0 += 1),
-                                },
-                            },
-                            Sleep(30),
-                            Action(Act<5>),
-                            Action(Act<6> = Act::<6>),
+                    SetBlackboard(b0 = 7),
+                    StatefulAction(Task<2>),
+                    Conditional(|bb| *bb.t0 + 1 > 5, dynamic = true, else = Failure) {
+                        #[on_success(|bb| bb.b1 = *bb.t1 + 2)]
+                        ReactiveSequence {
+                            Script(|bb| { bb.b1 += 2; bb.b0 += 3 }),
+                            Action(Act<3>),
                         },
                     },
                 },
@@ -2547,453 +2777,62 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0770Blackboard { t0 b0 o0 });
+board!(Tree0770Blackboard { t0 t1 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0771Sub0 for Ctx {
+        Succeeder
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-        }
-        FlipSelector {
-            StatefulAction(Task<0> = Task::<0>),
-            Precondition(|bb| bb.b0 == 7, else = Failure) {
-                #[post(|bb| if *bb.t0 % 2 < 0 { *bb.t0 += 3 })]
-                #[run_while(|bb| *bb.t0 < 5)]
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                StatefulAction(Task<0>),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                SubTree(Tree0771Sub0),
             },
         }
     }
 }
 
-board!(Tree0771Blackboard { t0 q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0772Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                Sleep(10),
-            },
-            Sequence {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        AlwaysRunning,
-                    },
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<5>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    AlwaysSuccess,
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(7)),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Condition(Cond<9>),
-                },
-            },
-            ReactiveSequence {
-                Wait(30),
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-                StatefulAction(Task<12>),
-                StatefulAction(Task<13>),
-            },
-            RunOnce(then_skip = false) {
-                RepeatTimes(1) {
-                    RunOnce(then_skip = false) {
-                        Action(|ctx| ctx.exec(14)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0773 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64,
-            b1: i64 = 4,
-            b0: i64 = 4,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-            Error(DiffError(1097)),
-            Action(PAct<1>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0773Blackboard { t1 b1 b0 });
-
-fallible!(Tree0773);
-
-bt::behavior_tree! {
-    pub tree Tree0774Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0774 for Ctx {
-        Deadline(20) {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                SequenceWithMemory {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        RetryUntilSuccessful(1) {
-                            ParallelAll(max_failures = -1) {
-                                Repeat(1) {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
-                    RepeatUntil(Failure) {
-                        SubTree(Tree0774Sub0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0775Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 14,
-        }
-        #[on_halted(|bb| bb.b1 += 3)]
-        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b0 + 3) })]
-        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0775Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 14,
-        }
-        TryCatch(catch_on_halt = true) {
+        DynamicSelector {
             Condition(Cond<0>),
-            AsyncSequence {
-                #[on_success(|bb| { if (*bb.t0 + 3) % 4 == 2 { bb.b1 = bb.o0.unwrap_or(4) + 2 }; if (*bb.t0 + 1) % 2 < 1 { bb.t0.set(bb.b0 + 4) } })]
-                SubTree(Tree0775Sub1, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0775 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        Parallel(success = 0) {
-            SubTree(Tree0775Sub0, ..),
-            #[failure_if(|bb| *bb.t0 > 6)]
-            #[success_if(|bb| bb.b1 > 7)]
-            #[post(|bb| bb.o0 = Some(bb.b0))]
-            IfThenElse {
-                Condition(Cond<4>),
-                Condition(Cond<5> = Cond::<5>),
-            },
-            Action(Act<6>),
-            #[on_failure(|bb| bb.t0.set(bb.b1))]
-            Repeat(1) {
-                Timeout(100) {
-                    SequenceWithMemory {
-                        Condition(PCond<7>, b0 = 3),
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0775Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0776Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 15,
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0776 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                Wait(20),
-            },
-            Invert {
-                SubTree(Tree0776Sub0, q0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-            Action(PIo<2>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0776Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0777 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Interrupt(|bb| bb.b1 + 3 == 5) {
-            ReactiveSelector {
-                TryCatch {
-                    AlwaysSuccess,
-                    Timeout(10) {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-                    },
-                    StatefulAction(Task<1>),
-                    SetBlackboard(b1 = 4),
-                },
-                MaxTime(0) {
-                    #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1 % 2)]
-                    #[skip_if(|bb| bb.b0 % 4 < 0)]
-                    RepeatTimes(1) {
-                        Priority {
-                            Switch(b1) {
-                                case 5 => StatefulAction(Task<2>),
-                                _ => StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0777Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0778Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t0: i64 = 9,
-        }
-        Precondition(|bb| bb.b0 % 4 > 2, else = Skipped) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.b1 + 1, dynamic = true) {
-            Deadline(0) {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Succeeder,
-            Sequence {
-                Fallback {
-                    SubTree(Tree0778Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                    Sleep(10),
-                },
-                WhileDoElse {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 + 1 != 0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0778Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx, error DiffError {
-        Deadline(50) {
             ReactiveFallback {
-                Fallback {
-                    Action(|ctx| ctx.try_exec(0)),
-                    Repeater(forever) {
-                        StatefulAction(Task<1>),
-                    },
-                    Repeater(forever) {
-                        Remap(success = Failure, failure = Failure) {
-                            RunOnce {
-                                Condition(|ctx| ctx.try_check(2)),
-                            },
-                        },
-                    },
-                    Deadline(0) {
-                        StatefulAction(TTask<3>),
-                    },
-                },
-                AsyncSequence {
-                    ParallelAll {
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.try_check(4)),
-                    },
-                    Condition(|ctx| ctx.try_check(5)),
-                    IfThenElse {
-                        StatefulAction(TTask<6>),
-                        Condition(|ctx| ctx.check(7)),
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                    Filter(times = 1) {
-                        Condition(|ctx| ctx.try_check(9)),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<12>),
-                    Parallel {
-                        Sleep(50),
-                        StatefulAction(Task<13>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<14> = Task::<14>),
-                        Action(TAct<15>),
-                        Condition(|ctx| ctx.check(16)),
-                    },
-                },
+                SubTree(Tree0772Sub0),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-fallible!(Tree0779);
-
 bt::behavior_tree! {
-    pub tree Tree0780 for Ctx {
+    pub tree Tree0773 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        BinarySelector(|bb| *bb.t0 % 4 < 2) {
-            Repeat(forever) {
-                WhileDoElse {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        AsyncFallback {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                BinarySelector(|bb| *bb.t0 != bb.b0, dynamic = false) {
-                                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        FlipSelector {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                            SequenceStar {
-                                SetBlackboard(o0 = Some(8)),
-                                Condition(Cond<3>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| bb.b0 += 3)]
-            #[run_while(|bb| bb.b0 % 3 == 2)]
-            #[skip_if(|bb| bb.b0 % 3 < 0)]
-            Action(Act<4>),
-        }
-    }
-}
-
-board!(Tree0780Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0781 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        ParallelAll {
-            Cooldown(0, filtered = Skipped) {
-                IfThenElse {
-                    Deadline(20) {
-                        Action(PAct<0>, b0 = 4, b1 = {=}),
-                    },
-                    Succeeder,
-                    WasEntryUpdated(t0),
-                },
-            },
-            Loop(q0) {
-                #[post(|bb| bb.b0 = *bb.t0)]
-                #[run_while(|bb| (*bb.t0 + 3) % 3 == 2)]
-                SetBlackboard(o0 = Some(6)),
-            },
-            Loop(q0, if_empty = Skipped) {
-                #[failure_if(|bb| bb.b0 + 4 < 6)]
-                #[on_success(|bb| { *bb.t0 += 2; bb.b1 = *bb.t0 })]
-                SetBlackboard(t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0781Blackboard { o0 q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0782 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            WhileDoElse {
-                Action(Act<0>),
-                Timeout(10) {
-                    Sequence {
-                        Condition(Cond<1>),
-                        ForceFailure {
+        Delay(10) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Repeat(1) {
+                    #[run_while(|bb| *bb.t1 % 3 != 1)]
+                    Repeater(2) {
+                        Priority {
+                            StatefulAction(PTask<0>, b0 = {=}),
+                            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
                             StatefulAction(Task<2>),
                         },
                     },
@@ -3003,35 +2842,159 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0773Blackboard { t0 b0 t1 b1 q0 });
+
 bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
+    pub tree Tree0774 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            b1: i64 = 3,
         }
-        Inverter {
-            RepeatUntilFailure(1) {
-                ReactiveSelector {
-                    #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<0> = Act::<0>),
-                        Condition(Cond<1>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
-                        ScriptCondition(|bb| bb.b0 + 4 == 4),
-                    },
-                    WasEntryUpdated(t0),
-                    AsyncSequence {
-                        Inverter {
-                            Condition(Cond<3>),
+        Retry(2) {
+            SequenceStar {
+                SkipUnlessUpdated(t0) {
+                    IndexSwitch(|bb| *bb.t1 + 4) {
+                        Fallback {
+                            Action(Act<0>),
+                            ReactiveFallback {
+                                Action(Act<1> = Act::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                            WasEntryUpdated(t1),
                         },
-                        StatefulAction(Task<4>),
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Delay(20) {
+                                #[skip_if(|bb| bb.b1 > *bb.t1 % 4)]
+                                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                                WasEntryUpdated(t1),
+                            },
+                        },
+                        Fallback {
+                            Cooldown(0, filtered = Failure) {
+                                SetBlackboard(t1 = 2),
+                            },
+                            #[success_if(|bb| (bb.b1 + 1) % 2 < 0)]
+                            #[on_halted(|bb| if bb.b1 > 3 { bb.b1 = *bb.t0 })]
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+                            StatefulAction(Task<4>),
+                        },
                     },
-                    TryCatch {
-                        ScriptCondition(|bb| *bb.t0 % 4 != 2),
-                        Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-                            StatefulAction(Task<5>),
+                },
+                Retry(3) {
+                    IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
+                        Precondition(|bb| bb.b1 % 4 != 0, else = Running) {
+                            SetBlackboard(b0 = {t1}),
+                        },
+                        Observe(|bb| *bb.t1 + 3 < bb.b0) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        Action(Act<6> = Act::<6>),
+                        AlwaysFailure,
+                        ScriptCondition(|bb| bb.b0 < 6),
+                    },
+                },
+                Filter(times = 1, count = Failure) {
+                    Loop(q0, value = {b1}) {
+                        Sequence {
+                            StepSequencer {
+                                Fallback {
+                                    Action(PAct<7>, b0 = {t1}),
+                                },
+                                StatefulAction(Task<8>),
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<10> = Cond::<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0774Blackboard { t1 t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0775Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+        }
+        DynamicSelector {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0775 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Precondition(|bb| bb.b1 % 3 > 0) {
+            SubTree(Tree0775Sub0, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0775Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0776 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        AsyncFallback {
+            Sequence {
+                DynamicSequence {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                        Retry(4) {
+                            FlipSelector {
+                                Action(Act<0>),
+                                Condition(|ctx| ctx.check(1)),
+                                BinarySelector(|bb| (*bb.t0 + 4) % 3 == 1) {
+                                    #[run_while(|bb| bb.o0.is_none())]
+                                    #[skip_if(|bb| *bb.t0 + 2 < 6)]
+                                    #[post(|bb| if bb.b0 == bb.b0 % 2 { bb.t0.set(bb.o0.unwrap_or(5)) })]
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            RepeatUntil(Failure) {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                Remap(success = Success, failure = Failure) {
+                    #[run_while(|bb| *bb.t1 > 0)]
+                    ReactiveSequence {
+                        #[on_success(|bb| bb.o0 = None)]
+                        #[on_halted(|bb| bb.t0.set(*bb.t1 + 4))]
+                        WhileDoElse {
+                            Fallback {
+                                StatefulAction(Task<5> = Task::<5>),
+                                Repeat(4) {
+                                    AlwaysFailure,
+                                },
+                            },
+                            SequenceWithMemory {
+                                Cooldown(0) {
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 0),
+                                },
+                                SetBlackboard(o0 = Some(9)),
+                                Precondition(|bb| *bb.t0 < 3, else = Success) {
+                                    AlwaysRunning,
+                                },
+                            },
                         },
                     },
                 },
@@ -3040,46 +3003,331 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0783Blackboard { t0 b0 });
+board!(Tree0776Blackboard { b0 l0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            b0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            l0: Vec<i64> = vec![1],
+        }
+        Sequence {
+            #[skip_if(|bb| bb.b0 + 4 < (bb.b0 + 2) % 3)]
+            #[success_if(|bb| bb.b0 > bb.b1)]
+            #[post(|bb| bb.b0 = 7)]
+            Iterate(l0, element = {b0}, max = 2) {
+                Switch(b1) {
+                    case 1 => PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        SetBlackboard(b0 = 2),
+                        #[success_if(|bb| bb.b0 % 3 > 1)]
+                        Condition(PCond<0>, b0 = {t0}),
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        SetBlackboard(b1 = 1),
+                    },
+                    case 5 => ReactiveFallback {
+                        AlwaysFailure,
+                        ScriptCondition(|bb| bb.b1 % 3 != 0),
+                        Condition(Cond<2>),
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b0 + 1 > bb.o0.unwrap_or(2))]
+                        Action(PAct<3>, b0 = {b0}),
+                        SubTree(Tree0777Sub1, ..),
+                    },
+                    _ => StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+        }
+        Deadline(20) {
+            SubTree(Tree0777Sub0, b1 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}, l0 = {=}),
+        }
+    }
+}
+
+board!(Tree0777Blackboard { b1 b0 o0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0778 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Sequence {
+                SkipUnlessUpdated(t0) {
+                    ForceFailure {
+                        AsyncSequence {
+                            Action(Act<0> = Act::<0>),
+                            #[skip_if(|bb| bb.b0 < 1)]
+                            #[run_while(|bb| *bb.t0 < 2)]
+                            StatefulAction(Task<1>),
+                            #[success_if(|bb| *bb.t1 > 4)]
+                            #[on_halted(|bb| bb.t1.set(bb.b0))]
+                            #[run_while(|bb| bb.b0 < 6)]
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                },
+                Parallel(success = 0, failure = 2) {
+                    RunOnce {
+                        StatefulAction(Task<3>),
+                    },
+                    Precondition(|bb| (*bb.t0 + 4) % 4 > 1) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                IfThenElse {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                    Timeout(0) {
+                        Cooldown(0, filtered = Failure) {
+                            FlipSelector {
+                                Sleep(0),
+                                #[success_if(|bb| bb.b0 < 3)]
+                                #[post(|bb| { bb.t0.set((*bb.t1 + 2) % 4); bb.b0 = *bb.t1 })]
+                                StatefulAction(Task<5>),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0778Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        AsyncSequence {
+            MemPriority {
+                ReactiveFallback {
+                    Switch(b1) {
+                        case 1 => Condition(TCond<0>),
+                        _ => Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                    },
+                    Conditional(|bb| bb.b1 < bb.o0.unwrap_or(2), dynamic = true, else = Failure) {
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                    Action(PIo<2>, t0 = {b1}),
+                    StatefulAction(TTask<3>),
+                },
+                ParallelAll(1) {
+                    ParallelAll {
+                        Action(|ctx| ctx.try_exec(4)),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    #[failure_if(|bb| bb.b0 % 3 == 2)]
+                    #[post(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+                    Condition(TCond<6>),
+                },
+            },
+            Fallback {
+                Selector {
+                    Observe(|bb| *bb.t0 == 3, abort = both) {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[on_halted(|bb| bb.o0 = Some(0))]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        Script(|bb| if bb.b1 < 7 { bb.b1 += 2 }),
+                    },
+                    #[run_while(|bb| bb.b0 < 0)]
+                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 1))]
+                    AlwaysRunning,
+                    Delay(20) {
+                        #[skip_if(|bb| *bb.t0 % 4 != 2)]
+                        #[on_halted(|bb| bb.b1 = 1)]
+                        #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                        StatefulAction(Task<7>),
+                    },
+                },
+                MaxTime(50) {
+                    AsyncSequence {
+                        StatefulAction(Task<8>),
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0779Blackboard { t0 b1 b0 o0 });
+
+fallible!(Tree0779);
+
+bt::behavior_tree! {
+    pub tree Tree0780 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64,
+        }
+        ReactiveFallback {
+            Parallel {
+                Action(|ctx| ctx.exec(0)),
+                WhileDoElse {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                        AlwaysSuccess,
+                    },
+                    Action(PAct<1>, b0 = 8, b1 = {=}),
+                },
+            },
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0780Blackboard { b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0781 for Ctx {
+        RepeatUntilFailure(forever) {
+            Timeout(10) {
+                ReactiveSequence {
+                    MaxTime(0) {
+                        Repeat(4) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Action(Act<1>),
+                    Parallel {
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0782 for Ctx, error DiffError {
+        RunOnce(then_skip = true) {
+            WhileDoElse {
+                TryCatch(catch_on_halt = true) {
+                    Repeat(0) {
+                        Condition(TCond<0>),
+                    },
+                    AsyncSequence {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx| ctx.try_check(3)),
+                    IfThenElse {
+                        Action(TAct<4>),
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(TTask<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+fallible!(Tree0782);
+
+bt::behavior_tree! {
+    pub tree Tree0783 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            #[on_halted(|bb| bb.b1 += 3)]
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = {t0}),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+board!(Tree0783Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            l0: Vec<i64>,
+            o0: Option<i64>,
         }
-        KeepRunningUntilFailure {
-            #[on_halted(|bb| *bb.t0 += 4)]
-            #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 3 })]
-            ParallelAll(max_failures = -2) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    #[on_failure(|bb| { bb.b0 += 3; if bb.b1 + 3 > 7 { bb.b1 += 3 } })]
-                    #[run_while(|bb| bb.b1 + 3 == bb.b0)]
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Sleep(0),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                },
-                #[run_while(|bb| bb.b0 != 1)]
-                Sequence {
-                    #[run_while(|bb| *bb.t0 > 1)]
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 4, &mut bb.b1)),
-                },
-                Invert {
-                    Repeat(4) {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        TryCatch(catch_on_halt = false) {
-                            #[on_success(|bb| bb.b1 = 4)]
-                            Switch(b1) {
-                                case 4 => SetBlackboard(b0 = 5),
-                                case 1 => AlwaysRunning,
-                                _ => Script(|bb| if bb.b1 != 0 { bb.b1 = bb.b0 + 1 }),
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                MemPriority {
+                    Sequence {
+                        Action(Act<0>),
+                        SetBlackboard(b0 = 0),
+                        Script(|bb| { *bb.t0 += 2; bb.o0 = Some((bb.b0 + 2) % 4) }),
+                    },
+                    Cooldown(30, filtered = Skipped) {
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                                Condition(Cond<2>),
                             },
-                            RepeatTimes(3) {
-                                Condition(Cond<5>),
+                            Precondition(|bb| bb.b0 % 4 < 1, else = Failure) {
+                                Conditional(|bb| *bb.t1 < 5, dynamic = true, else = Failure) {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
                             },
+                            ReactiveSequence {
+                                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                                Condition(Cond<4>),
+                                ScriptCondition(|bb| *bb.t0 != *bb.t1),
+                            },
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 + 3 > 2, dynamic = false) {
+                        Repeat(4) {
+                            AlwaysSuccess,
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(|ctx| ctx.check(6)),
+                            WasEntryUpdated(t0),
                         },
                     },
                 },
@@ -3088,721 +3336,710 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0784Blackboard { t0 b0 b1 });
+board!(Tree0784Blackboard { t1 t0 b0 l0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0785 for Ctx, error DiffError {
+    pub tree Tree0785 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
-            b0: i64 = 4,
+            b1: i64 = 4,
+            b0: i64 = 0,
         }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        #[skip_if(|bb| bb.b0 != *bb.t1 + 1)]
-        IndexSwitch(|bb| *bb.t1, dynamic = true) {
-            Action(Act<0> = Act::<0>),
-            SequenceWithMemory {
-                Condition(PCond<1>, b0 = 4),
-                Action(PAct<2>, b0 = {=}, b1 = {t1}),
-                Condition(PCond<3>, b0 = {=}),
+        Parallel(success = 0) {
+            Sequence {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    IfThenElse {
+                        Condition(Cond<1>),
+                        #[on_halted(|bb| { bb.t0.set(6); *bb.t0 += 1 })]
+                        StatefulAction(Task<2>),
+                        Condition(PCond<3>, b0 = {b0}),
+                    },
+                },
+                ForceFailure {
+                    Conditional(|bb| (bb.b1 + 3) % 3 < 2) {
+                        ScriptCondition(|bb| *bb.t0 != 0),
+                    },
+                },
             },
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                Action(Act<5>),
-                AlwaysSuccess,
-                Error(DiffError(1071)),
+            AsyncSequence {
+                StatefulAction(PTask<4>, b0 = 3),
+                #[on_halted(|bb| { bb.b1 = bb.b0 % 4; bb.t0.set((*bb.t0 + 1) % 4) })]
+                Condition(|ctx| ctx.check(5)),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    ReactiveFallback {
+                        Action(Act<6>),
+                        #[failure_if(|bb| bb.b0 < bb.b1)]
+                        #[success_if(|bb| bb.b0 > bb.b0 % 4)]
+                        #[run_while(|bb| bb.b0 + 4 > 1)]
+                        Action(PIo<7>, t0 = {=}),
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0785Blackboard { t1 t0 b0 });
-
-fallible!(Tree0785);
-
-bt::behavior_tree! {
-    pub tree Tree0786Sub0 for Ctx {
-        Action(Act<1>)
-    }
-}
+board!(Tree0785Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
-        IfThenElse {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                ParallelAll(max_failures = -5) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Repeater(0) {
-                        AlwaysSuccess,
-                    },
-                    SubTree(Tree0786Sub0),
-                    Condition(Cond<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Delay(50) {
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            AlwaysSuccess,
-                            Selector {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
-                Remap(success = Failure, failure = Failure) {
-                    Inverter {
-                        Remap(success = Success, failure = Failure) {
-                            SequenceStar {
-                                AlwaysSuccess,
-                                Action(Act<9>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<10> = Cond::<10>),
-                Delay(30) {
-                    StatefulAction(Task<11>),
-                },
-                RepeatUntil(Success) {
-                    Condition(Cond<12>),
-                },
-                Sleep(0),
-                Condition(Cond<13>),
-            },
+        ReactiveFallback {
+            Action(Act<0>),
+            Condition(Cond<1>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0787Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0787Sub0 for Ctx {
         blackboard {
-            b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        RetryUntilSuccessful(3) {
-            Switch(b1) {
-                case 5 => Condition(Cond<5>),
-                _ => Action(Act<6>),
-            },
-        }
+        SubTree(Tree0787Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0787 for Ctx, error DiffError {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        #[run_while(|bb| bb.b0 % 3 != 2)]
-        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-        FlipSelector {
-            #[run_while(|bb| *bb.t0 > 1)]
-            #[on_success(|bb| bb.b1 += 1)]
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                Action(|ctx| ctx.try_exec(2)),
-                ForceSuccess {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            WaitValueUpdate(t0) {
-                #[on_success(|bb| bb.b1 = bb.b0 + 4)]
-                SetBlackboard(t0 = 7),
-            },
-            #[on_success(|bb| *bb.t0 += 1)]
-            Invert {
-                Condition(PCond<4>, b0 = {b0}),
-            },
-            SubTree(Tree0787Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+        Priority {
+            #[on_success(|bb| { *bb.t0 += 3; if *bb.t0 < 2 { bb.t0.set(*bb.t0 % 2) } })]
+            SubTree(Tree0787Sub0, t0 = {=}),
+            Action(PAct<1>, b0 = 9, b1 = {t0}),
+            Action(|ctx| ctx.try_exec(2)),
+            Action(Act<3>),
+            Action(PIo<4>, t0 = {=}),
+            Error(DiffError(1004)),
         }
     }
 }
 
-board!(Tree0787Blackboard { b1 b0 t0 });
+board!(Tree0787Blackboard { t0 });
 
 fallible!(Tree0787);
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
         }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-            ReactiveFallback {
-                Parallel(success = 0, failure = 2) {
-                    Condition(Cond<0> = Cond::<0>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                },
-                Action(Act<2> = Act::<2>),
-            },
-            ReactiveFallback {
-                Action(PAct<3>, b0 = {t0}),
-                Condition(Cond<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(PCond<6>, b0 = {b0}),
-                #[run_while(|bb| bb.b0 % 3 == 0)]
-                StatefulAction(Task<7>),
-            },
-            TryCatch {
-                Condition(Cond<8>),
-                SetBlackboard(o0 = Some(4)),
-                Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+            FlipSelector {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0788Blackboard { b0 t0 o0 });
+board!(Tree0788Blackboard { l0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0789 for Ctx {
+    pub tree Tree0789Sub0 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                Cooldown(0, filtered = Skipped) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Action(PAct<0>, b0 = 1, b1 = {b0}),
-                WasEntryUpdated(t0),
-                Condition(PCond<1>, b0 = 9),
-                #[success_if(|bb| bb.b0 + 1 == bb.b0)]
-                #[on_success(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 = 6 })]
-                Wait(20),
+        FlipSelector {
+            #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+            Script(|bb| *bb.t0 += 1),
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Script(|bb| { bb.b0 += 3; bb.b0 += 2 }),
+            #[on_failure(|bb| { bb.t0.set(1); if *bb.t0 == 4 { bb.b0 += 1 } })]
+            #[skip_if(|bb| *bb.t0 + 2 > 7)]
+            Optional {
+                Script(|bb| bb.b0 += 2),
             },
-            IfThenElse {
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
-                    #[on_success(|bb| if bb.b1 + 1 < bb.b1 + 2 { bb.t0.set(bb.b0) })]
-                    AlwaysSuccess,
-                },
-            },
-            Conditional(|bb| bb.b1 + 1 < *bb.t0, dynamic = false, else = Failure) {
-                Optional {
-                    BinarySelector(|bb| bb.b1 % 3 < 2, dynamic = true) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            Inverter {
-                                WaitUntil(|bb| bb.b1 % 2 != 0) {
-                                    StatefulAction(PTask<7>, b0 = {b1}, b1 = {b1}),
-                                },
-                            },
-                        },
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            RepeatUntil(Failure) {
-                                Loop(q0, if_empty = Running) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0789 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| { bb.b0 = (bb.b0 + 3) % 4; bb.b0 += 1 })]
+        Parallel(failure = 2) {
+            SubTree(Tree0789Sub0, ..),
+            ScriptCondition(|bb| *bb.t0 != 3),
+            Delay(100) {
+                MemPriority {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                    Action(|ctx| ctx.try_exec(3)),
                 },
             },
         }
     }
 }
 
-board!(Tree0789Blackboard { b1 t0 b0 q0 });
+board!(Tree0789Blackboard { b0 t0 });
+
+fallible!(Tree0789);
+
+bt::behavior_tree! {
+    pub tree Tree0790Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
         }
-        Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
-            Sequence {
-                StatefulAction(TTask<0>),
-                Cooldown(0, filtered = Skipped) {
-                    Wait(30),
-                },
-                Timeout(30) {
-                    Interrupt(|bb| *bb.t0 != 3) {
-                        Delay(10) {
-                            Timeout(0) {
-                                Action(Act<1>),
-                            },
-                        },
+        WhileDoElse {
+            Selector {
+                Observe(|bb| bb.b0 == *bb.t0 + 1, abort = both) {
+                    AsyncFallback {
+                        StatefulAction(TTask<0>),
+                        SubTree(Tree0790Sub0, ..),
                     },
                 },
-                Error(DiffError(1066)),
+                #[post(|bb| if *bb.t0 + 2 < 2 { *bb.t0 += 1 })]
+                Parallel(success = 1, failure = -2) {
+                    SetBlackboard(t0 = {b0}),
+                    Condition(Cond<1>),
+                    #[on_halted(|bb| { bb.o0 = None; if bb.b0 + 1 < 7 { bb.b0 = *bb.t0 } })]
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                },
+                Observe(|bb| bb.b0 > 4, abort = none) {
+                    ScriptCondition(|bb| *bb.t0 == *bb.t0 + 2),
+                },
+            },
+            Remap(success = Failure, failure = Failure) {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0790Blackboard { t0 });
+board!(Tree0790Blackboard { t0 b0 o0 });
 
 fallible!(Tree0790);
 
 bt::behavior_tree! {
-    pub tree Tree0791Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 12,
-        }
-        #[on_halted(|bb| *bb.t1 += 3)]
-        Deadline(20) {
-            RepeatUntilFailure(3) {
-                #[skip_if(|bb| *bb.t0 > 2)]
-                #[success_if(|bb| bb.b1 != *bb.t0 + 3)]
-                Switch(b1) {
-                    case 5 => Selector {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = 4),
-                        SetBlackboard(t0 = {t1}),
+    pub tree Tree0791 for Ctx {
+        DynamicSelector {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Repeater(2) {
+                    Repeat(1) {
+                        DynamicSelector {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
                     },
-                    _ => StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0791 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        BinarySelector(|bb| bb.b1 + 3 < 1, dynamic = false) {
-            SubTree(Tree0791Sub0, ..),
-            Error(DiffError(1098)),
-        }
-    }
-}
-
-board!(Tree0791Blackboard { t1 b1 t0 });
-
-fallible!(Tree0791);
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            #[post(|bb| *bb.t0 += 1)]
-            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop) {
-                ReactiveFallback {
-                    MemSequence {
-                        #[success_if(|bb| bb.b1 + 2 > *bb.t0)]
-                        #[failure_if(|bb| bb.b1 + 3 > 5)]
-                        #[on_halted(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 4 })]
-                        Action(PIo<0>, t0 = {t0}),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_success(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Action(PIo<4>, t0 = {b1}),
-                AsyncFallback {
-                    ReactiveFallback {
-                        Invert {
-                            Repeater(2) {
-                                SetBlackboard(t0 = 6),
-                            },
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                    Action(Act<6>),
-                    ReactiveSelector {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<7>),
-                        },
-                        Action(Act<8>),
-                        Condition(Cond<9>),
-                    },
-                },
+        RepeatUntilFailure(forever) {
+            RetryUntilSuccessful(0) {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
 }
-
-board!(Tree0792Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| *bb.t0 != 7)]
-        #[on_failure(|bb| bb.t0.set(bb.b0))]
-        #[success_if(|bb| *bb.t0 % 2 < 1)]
-        Sequence {
-            SequenceStar {
-                WasEntryUpdated(t0),
-                Selector {
-                    Conditional(|bb| *bb.t0 + 3 > 0, else = Failure) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-                StepSequencer {
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Repeat(3) {
-                    Script(|bb| bb.b0 = bb.b0 % 4),
-                },
-            },
-            AsyncFallback {
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(PTask<5>, b0 = {=}),
-                },
-                Action(|ctx| ctx.exec(6)),
-                Limiter(1) {
-                    StatefulAction(Task<7>),
-                },
-                Delay(50) {
-                    Condition(Cond<8>),
-                },
+        Filter(times = 3, count = Completed, filtered = Failure) {
+            Fallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0793Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0794Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 10,
+        }
+        Priority {
+            KeepRunningUntilFailure {
+                ScriptCondition(|bb| *bb.t0 + 2 < 2),
+            },
+            ScriptCondition(|bb| bb.b0 % 4 != 0),
+            Sleep(20),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
             b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
         }
-        ReactiveFallback {
-            SequenceStar {
-                Condition(PCond<0>, b0 = {b1}),
-                Condition(|ctx| ctx.check(1)),
-            },
-            Action(PIo<2>, t0 = {b0}),
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Condition(Cond<3>),
-            },
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_halted(|bb| bb.o0 = None)]
-            WasEntryUpdated(t0),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[run_while(|bb| bb.o0.unwrap_or(1) < 1)]
-                #[post(|bb| if bb.b0 + 4 > 3 { *bb.t0 += 1 })]
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
-                Wait(0),
-            },
+        Filter(times = 3) {
+            SubTree(Tree0794Sub0, ..),
         }
     }
 }
 
-board!(Tree0794Blackboard { o0 q0 b0 t0 b1 });
+board!(Tree0794Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0795Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+        }
+        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0795Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+        }
+        WaitUntil(|bb| bb.b0 > 7) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                AsyncSequence {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(t0 = 2),
+                    },
+                    Sleep(10),
+                },
+                RetryUntilSuccessful(3) {
+                    Action(Act<1>),
+                },
+                Sequence {
+                    Repeat(1) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    SubTree(Tree0795Sub1, t0 = {=}, b0 = {b0}),
+                    Interrupt(|bb| bb.b0 == *bb.t0 % 4) {
+                        Script(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 3 }),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0>),
-            ParallelAll(1) {
-                Sleep(50),
-                Succeeder,
-                Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            RetryUntilSuccessful(4) {
+                #[run_while(|bb| bb.b0 % 3 != 0)]
+                SubTree(Tree0795Sub0, t0 = {=}, b0 = {b0}),
             },
-            RunOnce {
-                Condition(|ctx| ctx.check(2)),
+            #[on_failure(|bb| *bb.t0 += 2)]
+            Delay(10) {
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        #[success_if(|bb| (*bb.t0 + 4) % 3 < 1)]
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                StatefulAction(PTask<5>, b0 = {t0}),
+                                Action(PIo<6>, t0 = {b0}),
+                                Action(Act<7>),
+                                Sleep(50),
+                            },
+                            Action(Act<8>),
+                            Observe(|bb| *bb.t0 > 7) {
+                                Condition(|ctx, bb| ctx.check_in(9, *bb.t0 + 2)),
+                            },
+                            ForceFailure {
+                                Action(Act<10> = Act::<10>),
+                            },
+                        },
+                        BinarySelector(|bb| *bb.t0 + 1 < bb.b0, dynamic = true) {
+                            Wait(30),
+                            RunOnce {
+                                StatefulAction(Task<11> = Task::<11>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0795Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
-        Filter(times = 2, count = Completed) {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        Interrupt(|bb| (bb.b0 + 4) % 3 == 1) {
+            Parallel {
+                Fallback {
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) < bb.o0.unwrap_or(0) % 3)]
+                    ReactiveFallback {
+                        #[success_if(|bb| *bb.t0 < 7)]
+                        #[post(|bb| bb.t1.set(1))]
+                        Condition(PCond<0>, b0 = {t0}),
+                        StatefulAction(Task<1>),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(PTask<2>, b0 = 0),
+                        Runner,
+                    },
+                    RepeatUntilFailure(forever) {
+                        WhileDoElse {
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    StepSequencer {
+                        StatefulAction(Task<5>),
+                        SetBlackboard(b0 = 0),
+                    },
+                    RepeatUntilFailure(forever) {
+                        #[failure_if(|bb| bb.b0 > 2)]
+                        StatefulAction(Task<6>),
+                    },
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        #[skip_if(|bb| bb.b0 < bb.b0 + 1)]
+                        PolicyParallel(policy = FirstSuccess) {
+                            Filter(times = 1) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+                #[success_if(|bb| *bb.t1 == bb.b0)]
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[post(|bb| *bb.t0 += 2)]
+                Filter(times = 1, filtered = Skipped) {
+                    IndexSwitch(|bb| *bb.t1 % 3, dynamic = true) {
+                        Repeat(2) {
+                            IfThenElse {
+                                Action(Act<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                        #[on_halted(|bb| if bb.b0 < 5 { bb.o0 = None })]
+                        #[skip_if(|bb| *bb.t0 > 5)]
+                        BinarySelector(|bb| bb.b0 % 2 == 0, dynamic = true) {
+                            Condition(Cond<9>),
+                            Conditional(|bb| bb.o0.is_some(), else = Success) {
+                                Sleep(10),
+                            },
+                        },
+                        FlipSelector {
+                            Action(PIo<10>, t0 = {=}),
+                        },
+                    },
+                },
+                #[run_while(|bb| *bb.t1 % 3 == 0)]
+                Sleep(20),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0797Sub1 for Ctx {
-        Condition(Cond<4>)
-    }
-}
+board!(Tree0796Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0797Sub0 for Ctx {
-        Sequence {
-            AsyncFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                SubTree(Tree0797Sub1),
-            },
-            StatefulAction(Task<5>),
-            ForceSuccess {
-                StatefulAction(Task<6>),
-            },
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
         }
+        ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(2) + 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        Sequence {
-            Inverter {
-                SubTree(Tree0797Sub0),
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+        }
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                BinarySelector(|bb| *bb.t1 + 2 < 2, dynamic = true) {
+                    Guard(|ctx| &mut ctx.token) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Deadline(20) {
+                    SubTree(Tree0797Sub0, ..),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                },
+                Cooldown(0, filtered = Failure) {
+                    RepeatUntilFailure(1) {
+                        TryCatch {
+                            Succeeder,
+                            AlwaysFailure,
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+                RunOnce {
+                    UnsetBlackboard(o0),
+                },
             },
-            StepSequencer {
-                ParallelAll {
-                    Repeat(0) {
-                        Failer,
+            Sequence {
+                Parallel(success = -2, failure = 2) {
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = {t0}),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                    Selector {
+                        Observe(|bb| bb.b0 != 5, abort = lower) {
+                            Condition(Cond<6>),
+                        },
+                        Observe(|bb| bb.o0.is_none(), abort = lower) {
+                            Condition(PCond<7>, b0 = {b0}),
+                        },
                     },
-                    Failer,
-                    Repeat(0) {
-                        StatefulAction(Task<7>),
-                    },
-                    Timeout(20) {
-                        Condition(Cond<8>),
-                    },
-                    MemSequence {
-                        Condition(Cond<9>),
-                        Action(Act<10> = Act::<10>),
+                    SetBlackboard(b0 = 8),
+                },
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                #[failure_if(|bb| bb.o0.unwrap_or(4) % 3 != 0)]
+                Inverter {
+                    #[on_halted(|bb| { *bb.t1 += 3; bb.t1.set(bb.o0.unwrap_or(0)) })]
+                    #[run_while(|bb| *bb.t1 % 4 == 1)]
+                    RetryUntilSuccessful(2) {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        Repeater(0) {
+                            StatefulAction(Task<8>),
+                        },
                     },
                 },
             },
-            Condition(Cond<11>),
+            Retry(3) {
+                ParallelAll(5) {
+                    ParallelAll(max_failures = -1) {
+                        WasEntryUpdated(t1),
+                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+                        AlwaysSuccess,
+                    },
+                    #[failure_if(|bb| bb.b0 + 3 != 2)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    #[skip_if(|bb| *bb.t0 < bb.b0)]
+                    Repeat(4) {
+                        StatefulAction(Task<10>),
+                    },
+                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                        Action(PIo<11>, t0 = {t1}),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        AsyncSequence {
+                            UnsetBlackboard(o0),
+                            Condition(|ctx| ctx.check(12)),
+                            #[post(|bb| *bb.t1 += 1)]
+                            #[success_if(|bb| bb.b0 != 0)]
+                            #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                    Action(Act<14>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0797Blackboard { l0 b0 q0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 4,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(0) % 2 != 0, else = Failure) {
+        ReactiveSequence {
             Sequence {
-                Repeater(forever) {
-                    #[success_if(|bb| bb.b0 > 3)]
-                    #[run_while(|bb| *bb.t0 > 0)]
-                    Fallback {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.b0 > bb.b1)]
-                        Sequence {
-                            #[run_while(|bb| *bb.t0 > 7)]
-                            #[on_success(|bb| bb.b1 = 0)]
-                            #[on_failure(|bb| bb.o0 = None)]
-                            ReactiveSequence {
-                                Action(|ctx| ctx.exec(0)),
-                                Action(PIo<1>, t0 = {=}),
-                                StatefulAction(Task<2>),
-                                ScriptCondition(|bb| bb.b1 % 4 < 3),
-                            },
-                            #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Inverter {
-                                    Action(PAct<3>, b0 = 8, b1 = {t1}),
-                                },
-                                Action(Act<4>),
-                            },
-                        },
+                StatefulAction(Task<0>),
+                FlipSelector {
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysRunning,
+                    AlwaysSuccess,
+                },
+                PrioritySelector {
+                    #[score(1)]
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            DynamicSelector {
+                RepeatUntilFailure(forever) {
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        Condition(Cond<3>),
                     },
                 },
-                TryCatch(catch_on_halt = false) {
-                    Sequence {
-                        Action(Act<5>),
-                        SetBlackboard(t0 = 2),
-                        Repeat(0) {
-                            StatefulAction(Task<6>),
-                        },
+                Condition(Cond<4>),
+                WhileDoElse {
+                    Action(Act<5>),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<6> = Task::<6>),
                     },
-                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
-
-board!(Tree0798Blackboard { b0 t0 b1 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0799 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        #[run_while(|bb| *bb.t0 == *bb.t1 % 4)]
-        #[skip_if(|bb| (*bb.t1 + 4) % 2 < 0)]
-        RetryUntilSuccessful(1) {
-            RunOnce(then_skip = false) {
-                Deadline(0) {
-                    #[on_success(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
-                    #[on_halted(|bb| { bb.b0 += 1; if bb.b0 < 6 { *bb.t1 += 2 } })]
-                    ForceFailure {
-                        BinarySelector(|bb| (bb.b0 + 2) % 4 != 2, dynamic = true) {
-                            ScriptCondition(|bb| *bb.t1 + 3 != 5),
-                            Error(DiffError(1090)),
-                        },
-                    },
-                },
+    pub tree Tree0799 for Ctx {
+        Repeat(3) {
+            Repeater(0) {
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0799Blackboard { t0 b0 t1 });
-
-fallible!(Tree0799);
-
 cases! {
-    Tree0700 "B{b0=1;t0=1;o0=_}PAll{4}(RFb(To{100}(Fb(Ite(Scc{b0>2},c0))),Run),AFb(c1e,a2),Cnd{o0|1<o0|2;_;F}(@rw{b0+4>0}pa3{b0:=;b1:t0}),Once(RT{F}(PPar{0;T}(Wu{t0},Suc,c4l))),MSeq(PPar{1;N}(Ret4(t5),@of{o0|0=b0%2?b0+=3;b0+=1}pt6{b0:b0},c7)))",
-    Tree0701 "B{b0=2}@si{b0+3<3}AFb(pc0{b0:=},Err{1084})",
-    Tree0702 "Flip(Sl{10},Fai,t0e,t1e)",
-    Tree0703 "Flt{2;_;F}(FF(Sl{20}))",
-    Tree0704 "RT{F}(Rep2(t0))",
-    Tree0705 "Ite(Swm(Wde(t0,TryF(ASeq(c1,c2l),RSel(F,S)),c3)),RT{F}(FS(RtyF(a4))))",
-    Tree0706 "B{b0=1;q0=4;o0=1;t0=5}RSeq(Pri(Rpt{F}(t0),Lp{b0;S}(Seq(c1,t2,a3b{o0|4%4;b0}))),c4l,Rty3(@si{t0+1%3=0}Flt{1;F;K}(Isw{b0;N;N}(t5,Sc{t0+2%4=1?t0:=o0|0},Sl{10}))))",
-    Tree0707 "B{t0=2;b0;q0=3;t1=0;b1=3}RetF(Flip(Fb(Isw{t0+2;N;T}(Wu{t1},@of{t0:=b1%4}RepF(@oh{t1+=3;b1+=3}SubA(a0e))),Sel(t1),Pre{t0%3!0}(Keep(@of{t1:=3;b0+=1}@fi{t1<3}@os{b1+=3}Dd{0}(a2)))),RU{S}(Sw{0;1;3}(t3,RU{F}(Rep3(Lp{_;K}(@ki{b1!5}a4b{t1;b1}))),Sb{t1=b0},Isw{t1%3;_;_}(pa5{b0:=},t6)))))",
-    Tree0708 "B{o0=3;b0=2;t0=4;t1=4}PAll{-1}(Inv(Star(a0b{9;b0},t1,a2b{t0;b0})),To{10}(ASeq(Scc{t1=0},Wu{t0},@os{o0:=t1%3}@fi{some}c3)))",
-    Tree0709 "B{t0=5;t1=0}RSeq(Sb{t0=t1},pi0{t0:t1})",
-    Tree0710 "Ret4(Star(c0,t1,a2))",
-    Tree0711 "B{t1=0;b1=1;q0;b0=5;t0}@oh{b1:=b0}Step(PPar{1;T}(Lp{t1;K}(R),Ret0(@os{b1>7?b0:=b1+1;t1+=1}@po{t1>t1%2?b0:=b1}@oh{t0:=b1;b1+=1}Sb{b0=3}),RFb(a0t,Fai)),@si{t1!b1}Sw{0}(c1r,RSeq(a2t,SubR(Sc{t1%3>0?t0+=1}))),RT{F}(RT{F}(To{0}(Ruf{1}(Lp{_;K}(MSeq(t3t,t4)))))))",
-    Tree0712 "B{t0=4;b0}Fb(Cnd{t0<1;_;_}(F),t0,RSeq(Err{1037},t2,c3t),SubR(Once(R)),PAll{-2}(@of{b0=t0%3?b0+=1}a4t,Sb{t0=b0}))",
-    Tree0713 "B{t1;b0;o0=_;t0}RSeq(RSeq(Bin{o0|0<7;N}(Step(Dl{100}(OnceK(OnceK(Sb{o0=2}))),Inv(Inv(Swm(t0)))),PPar{1;_}(@os{t0+=3}@oh{o0:=_}@si{some}Wt{0},Rpt{2}(Rmp{F;S}(c1l)),Sl{20},Cd{10;K}(Sb{t1=8}),Bin{none;N}(Fai,Swm(Sc{b0+=3},t2))))),RFb(RSeq(c3,a4,Suc),To{0}(Ret4(Pre{t0!6;K}(t5))),RFb(t6,pt7{b0:t1;b1:t1}),Wde(Step(pc8{b0:4},pt9{b0:t1;b1:b0}),Rpt{2}(Sb{o0=2})),Rep0(Ub{o0})))",
-    Tree0714 "Cd{0;K}(FF(Rpt{0}(t0e)))",
-    Tree0715 "B{o0;t1=3;t0=0;b0=4}Seq(@po{o0:=_}@fi{none}PAll{5}(RtyF(Pri(t0,Wu{t1})),Star(Ub{o0},a1),@ki{t1%2>0}Sl{0},pc2{b0:=},PPar{0;_}(Sc{o0:=b0},t3)),TryT(Sc{t0+3<3?t1+=2},S,RSel(t4e,t5),t6),Wt{20},PAll{3}(WU{b0%2!1}(c7),pc8{b0:t0},Pre{t0>b0%3;K}(RFb(a9b{b0;b0},a10l,a11l,@oh{t1!6?t1+=3}t12,t13))),Keep(RFb(pa14{b0:2;b1:t0},t15,pa16{b0:=;b1:t0})))",
-    Tree0716 "B{q0=1;t0;b0=2;b1=1}Bin{b1%3=1;_}(Par{_;1}(Scc{b1!0},PAll{5}(Su{t0}(@oh{b0:=t0%3;b1+=1}@of{b1+=3}@os{b0+=1}S),Pre{t0!6;F}(To{0}(t0)),Lp{_;R}(Lp{_;R}(Rpt{3}(a1e))),a2,Dd{20}(t3))),Isw{b0;_;_}(Sel(@rw{b1+1>4}Sb{b0=8},@rw{b1+1%3<2}@si{t0<7}@ki{b0+3=6}Lp{b1;K}(Fb(RSeq(pt4{b0:=;b1:b1},t5e))),a6e,Lp{b1;F}(pa7{b0:b1;b1:t0})),FF(t8e),OnceK(@si{t0+3%3>1}Lp{t0;S}(Mt{0}(Wde(pc9{b0:0},Rpt{2}(@rw{b0<t0+1}@oh{b0+=2}t10),PAll{_}(t11,t12)))))))",
-    Tree0717 "B{o0;b0=2;b1;t0=5;t1=0;q0}Rep2(Mt{0}(@ki{b0+2>t0}@po{b0:=t1}ASeq(PAll{-4}(a0e,t1e,t2,c3),Isw{t1+1;_;T}(@fi{o0|3<7}Sc{t1:=o0|0},F),PPar{0;T}(Lp{b1;S}(c4),Lp{t0;F}(Sb{t0=7})))))",
-    Tree0718 "B{t0=0;b0;t1}PAll{1}(RFb(ASeq(Bin{t1%2=0;_}(Sl{100},Seq(a0r,@oh{t1+=3}@of{t1+=1}@si{t1+3<7}Fai,c1b{b0+4})),Keep(FF(Fb(Wu{t0},Seq(t2t,t3,c4l),@si{t1>b0+3}@rw{t1+2%4=3}@os{b0:=1}t5,FS(pa6{b0:2})))))))",
-    Tree0719 "B{t0=3;q0=3;b0}Flip(MPri(TryT(Mt{30}(Scc{t0%2<0}),pi0{t0:=}),pc1{b0:=},Ret2(t2),Isw{0;_;T}(Lp{b0;S}(Bin{b0>3;T}(t3,c4e)),c5e),Sb{b0=t0}))",
-    Tree0720 "B{o0=2;t1=3;t0=4}RSel(MSeq(AFb(RSeq(a0l,t1),t2),Rep0(Ub{o0})),To{50}(t3),Ruf{F}(SubA(RSeq(Inv(Seq(pa4{b0:6},@fi{t0%3<1}PAll{_}(a5l,Scc{o0|1+4%4!0}),PPar{2;_}(c6,@si{t0>6}Ub{o0},Sc{o0:=_;o0:=t1+2%3})))))))",
-    Tree0721 "B{t0;t1=5}Wv{t0}(pa0{b0:t1})",
-    Tree0722 "B{t0;b1;b0}RFb(Bin{b1<2;T}(Sw{1}(PAll{_}(FF(MPri(c0,@po{b0+=2}t1)),Inv(Rpt{F}(@os{b1+=3}pc2{b0:b0})),Seq(t3t,t4,Wt{30})),Sw{3;2}(Ruf{F}(RSel(t5e,@fi{t0+1=b1+3%3}@ki{b0!6}pt6{b0:=;b1:b1},@po{b1%2<1?b0+=3}t7)),Fb(@po{t0:=t0%4}RU{S}(Rpt{F}(t8))),t9e)),MPri(PAll{-2}(pi10{t0:=},pt11{b0:=;b1:t0}),Ret0(t12t),Par{_;-1}(c13t,Fai,t14),Swm(Sl{10},Scc{b1>0},Scc{t0<7}))))",
-    Tree0723 "B{o0=0;b0=1;t1=0;t0=5}Seq(@fi{t0=t1%3}To{100}(Pre{b0+1%4>0;F}(Flt{2;_;_}(Dd{10}(FS(Seq(Ub{o0})))))),PAll{1}(Bin{some;_}(Sb{o0=2},Ub{o0})))",
-    Tree0724 "B{b0=2;t0}RSeq(c0,Lim{2}(@po{b0+=1;t0+=2}RSeq(Scc{b0!t0},Scc{b0!3},Dl{10}(pt1{b0:4;b1:b0}),Err{1025})),pi2{t0:=},t3,Sb{t0=3})",
-    Tree0725 "Cd{0;_}(F)",
-    Tree0726 "PPar{0;N}(a0,RFb(Fai,Invt(t1),Step(t2),Flt{1;_;_}(Keep(c3l))))",
-    Tree0727 "B{t0;t1}@po{t0:=9;t1+=3}Fb(t0,SubA(t1e))",
-    Tree0728 "B{t0=4;q0=0;b0}Seq(Lp{b0;K}(Swm(PAll{-2}(Lp{_;K}(@oh{t0!2?b0:=b0%2}@po{t0:=b0+3}@of{t0:=b0}Ite(pt0{b0:t0;b1:b0},MSeq(c1e,pt2{b0:t0;b1:t0},t3))),PPar{2;N}(Seq(t4,Scc{t0+2%3!0},Sc{t0+=2},c5e),RSeq(pi6{t0:t0}),Step(a7))))),Pri(Wu{t0},Step(Sc{t0:=b0;t0+=2},Pre{t0=6;S}(t8),RSel(c9e,R),pi10{t0:t0})))",
-    Tree0729 "B{b1=5;b0=0;t0=2;t1=5}RFb(Rep3(SubR(RFb(SubA(a0),c1e,@fi{b1+3!6}@oh{t0+4>b1?b0:=t1}t2))),Par{3;_}(Flip(a3e,c4),@si{b0+4<4}@ki{t1<7}@of{b1!t1+2%3?t0+=2}Sc{t0:=t0%2},t5))",
-    Tree0730 "B{b1=0;t0=2;b0}Dd{0}(Keep(RFb(Sel(Sw{0}(Seq(Intr{b1+3%3>0}(pt0{b0:7}),Ruf{1}(t1t)),Pre{b0>b0+2%4;R}(Par{-1;2}(a2b{t0;b1},t3e))),Err{1005}))))",
-    Tree0731 "PAll{-2}(Rty2(Par{-2;3}(Wt{0},t0,S)),Flip(Rmp{F;S}(AFb(FF(Sel(c1e,a2l)),Rpt{3}(FS(RFb(a3l,F))))),Keep(ASeq(t4e,t5e,c6l,t7,c8)),t9))",
-    Tree0732 "B{b0=5;t1=0;t0=4}@of{b0>0?b0+=2}Seq(RSeq(Step(a0e,Sc{t0+=2},@os{b0=1?t0:=b0}@oh{t0+=1}Inv(c1e),c2,t3),Rep3(Wv{t1}(RepF(RSel(Dd{10}(t4)))))),OnceT(RSeq(t5,Cnd{b0%4<0;N;S}(pt6{b0:b0;b1:b0}),WU{b0+4%3=1}(Par{2;1}(a7,a8)),t9)),OnceT(RT{1}(PAll{4}(c10,t11,t12,Sl{50}))))",
-    Tree0733 "B{t0=1;b1=4;o0;b0=0}Once(Isw{t0+4%4;_;N}(MSeq(Wde(c0e,Ret0(a1),Seq(pc2{b0:b0},t3)),Par{-1;_}(a4,a5)),S,@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a6))",
-    Tree0734 "B{b1}@rw{b1+4%3<1}Sw{2}(F,t0t)",
-    Tree0735 "B{t0=4;o0=5;q0=0;b0=0}Seq(Lp{b0;K}(Seq(t0,t1,@si{t0+2=b0}@oh{b0:=t0;b0%2!1?b0:=t0+1}Rep0(t2),@os{o0:=_}c3e)),Cnd{some;N;_}(Isw{o0|2+3;T;N}(@rw{t0>3}Par{1;-1}(RFb(pi4{t0:=},Sc{b0+=1})),RFb(@ki{t0+2!7}@os{b0+=1;b0+=3}pt5{b0:7;b1:b0},pc6{b0:b0}),Seq(c7,c8,t9))))",
-    Tree0736 "Wde(RSeq(t0,PPar{1;_}(t1,t2),t3),c4,OnceK(Rus{F}(Dl{30}(RSel(a5e,FF(c6l),t7)))))",
-    Tree0737 "B{b0=2;q0=0;t0=5;b1}Flip(RFb(Par{4;-4}(F,t0t,Lp{b0;K}(@oh{b1+=1}@os{b1:=t0}@si{b1+2!0}t1t),Cnd{t0+2!b0+1;_;S}(c2e),Fai),pa3{b0:b1;b1:b0}))",
-    Tree0738 "B{t1=3;b1=4;t0=1;b0=3}RFb(Cnd{t1!3;N;S}(Rty2(pt0{b0:t1})),Intr{t1%4!3}(Seq(Mt{0}(@fi{t0+3>t1%4}@po{b1:=t1%4;t1<t0?b1:=b0+4}@os{t0:=7}Sc{t0:=t1%3}),Wt{50},c1)),t2,c3l)",
-    Tree0739 "PAll{-1}(Rmp{S;F}(a0),c1,RepF(Fai))",
-    Tree0740 "B{b1;t0;b0=0}AFb(@os{b1>3?b1+=3}t0t,RepF(c1),a2,c3l,Fb(Err{1069},@of{t0+=1}@po{b0:=t0+2}a5b{8;b1}))",
-    Tree0741 "B{b0;b1}Sw{1;3;5}(OnceK(c0),S,Sb{b0=5},pc1{b0:6})",
-    Tree0742 "B{b1;b0=1;t0=2;o0=_}Try(Scc{b1<0},t0,t1e,Bin{b0+3<b0+1;T}(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}a2e,OnceK(c3)),t4)",
-    Tree0743 "B{b0;t0}RSeq(Rep0(Wt{0}),PAll{2}(Wde(a0,c1,t2),pc3{b0:=},Step(Sb{t0=2},Scc{b0+2!3})),Err{1011})",
-    Tree0744 "B{t0=4;o0=_;b0=1}Swm(WU{o0|2=t0+2%3}(Try(t0,S,c1b{o0|4},pi2{t0:t0})),FF(@ki{b0+4<6}@of{b0+=2;t0:=b0+1}c3),Seq(pc4{b0:=},t5))",
-    Tree0745 "B{t0=4;o0=_;b0}Seq(RFb(a0,c1r,c2t,Cd{20;_}(c3e)),Try(@of{o0:=b0}@si{b0=0}@oh{t0:=7}Seq(t4e,t5e,pc6{b0:t0}),MSeq(Sb{t0=7},S,a7b{b0;b0}),Wde(@rw{none}Wu{t0},t8t)),Seq(@fi{b0!5}pt9{b0:t0;b1:t0},Flip(Dl{20}(a10b{o0|2+2;b0}),Flt{3;F;F}(Sb{t0=0})),Isw{t0%2;_;T}(Wt{10},Sb{t0=2})))",
-    Tree0746 "RSeq(Fb(To{30}(Flt{2;S;K}(To{10}(Suc)))),c0t,Err{1056})",
-    Tree0747 "B{b0;b1}Sw{5}(Step(AFb(t0,R),To{0}(R)),RSeq(Sc{b0+=1},a1e))",
-    Tree0748 "B{o0=_;t1=3;t0;b0=0}@po{t0:=t1+3}@os{o0:=t1%4}@of{t1+=1}Fb(Intr{b0>2}(Fb(Seq(WU{t0%4!3}(Flip(Sb{t1=3},t0t)),Swm(Keep(OnceT(a1b{t1%2;b0})))),@rw{t0=3}RT{1}(Cd{20;K}(Rep3(Ite(t2t,t3t)))),RSeq(t4t,Err{1033}))))",
-    Tree0749 "B{o0;t1;t0;b0=4}RSeq(pt0{b0:t0},SubA(SubA(Sb{t1=b0})),@of{o0:=o0|5%2}@si{o0|3+1!4}Sl{50})",
-    Tree0750 "B{b0;t0=1;t1=4;b1=5}@oh{t1+=1}Fb(c0e,AFb(t1,Pre{b1+4<t1%2;F}(a2l)),Sw{0;5}(pt3{b0:=;b1:b0},RSeq(@os{t0+=3}Sb{b0=0},t4,a5),S),TryF(PPar{0;_}(pt6{b0:=;b1:t0},@si{b0<5}@po{t0+=1}R),@of{b1:=t1}@os{t1:=1;t0+=1}t7),Ret2(Try(RFb(Wu{t0},t8),@po{b0!2?b0:=6}t9)))",
-    Tree0751 "B{t0=5;b0=2}TryF(Ite(t0,Rpt{1}(Sc{t0%2<1?t0+=3;b0:=t0})),Intr{b0>7}(Once(Sl{20})))",
-    Tree0752 "B{t0=5;b1=3;q0;b0=0}Par{_;_}(Wde(pa0{b0:b0},a1),RU{F}(Lp{b0;S}(a2b{t0;b1})),Sw{2}(Par{2;1}(c3,a4l),t5))",
-    Tree0753 "Rus{3}(Rmp{F;F}(Rep0(c0l)))",
-    Tree0754 "B{t0=2;b0=5}RSel(MSeq(Pre{b0+2%3>0;F}(AFb(t0,t1,c2)),To{0}(Inv(t3e)),t4e),Ret4(TryT(t5,t6,Rpt{F}(@ki{b0+2%3!1}@of{t0+=1;t0+=1}Suc),Mt{0}(Suc))))",
-    Tree0755 "B{o0}Intr{none}(RSel(t0,t1e,Sl{0}))",
-    Tree0756 "Fb(Pri(Keep(c0)),MSeq(RSeq(Lim{1}(t1e),a2l,c3)),Step(c4e,Sub(c5e)),RSeq(c6,t7,t8,c9),c10)",
-    Tree0757 "Seq(Step(Sub(S),a0,t1,Fai),To{30}(Rty0(t2)))",
-    Tree0758 "B{b1;t0=4}Dd{20}(Step(RSeq(FS(Wt{20})),Ite(pa0{b0:t0;b1:=},RepF(pt1{b0:7;b1:=}))))",
-    Tree0759 "B{o0;b0=3}Wde(@si{b0=3}c0,a1,a2)",
-    Tree0760 "B{t0;b0=4}PAll{1}(Wde(@oh{b0:=t0+4%4}@fi{b0!4}@po{t0:=b0+4}Fb(a0,c1,a2),t3),PPar{0;N}(t4e),RSeq(pi5{t0:b0},t6))",
-    Tree0761 "ASeq(t0e,Sl{0},Ret4(t1),t2t,Rus{F}(t3t))",
-    Tree0762 "B{b0=0;o0;t0}ASeq(OnceT(MSeq(t0,Sb{b0=t0})),Wu{t0},t1,Pre{some;F}(t2))",
-    Tree0763 "Wde(Err{1076},Sub(t1),Suc)",
-    Tree0764 "B{q0=1;t0;b1=2;b0}PAll{-1}(TryT(Lp{_;_}(Sc{t0+=1;b0<6?b1:=8}),ASeq(RetF(Wt{0}),Pri(c0,c1),a2,t3,Dl{30}(SubA(a4l)))),Seq(c5b{9},Rus{3}(@si{t0!0}pt6{b0:=;b1:b1}),@po{b1+=2}@si{b1!1}Swm(t7,c8e),Dl{20}(Suc)))",
-    Tree0765 "B{t0=4;b1;q0;b0=0}Seq(Wv{t0}(OnceT(@oh{b0+=1}@si{t0+2%2>0}Inv(Seq(RFb(t0,@po{t0+=2}t1))))),@fi{b0%4<2}Lp{b0;S}(Lp{_;S}(Sl{0})),Cd{10;K}(RSel(@ki{b1!1}TryT(Sb{b0=b1},a2),Lp{b0;F}(a3))),Dl{30}(ASeq(@si{b0!3}@po{b0+=3}pc4{b0:b0},t5e,c6,SubR(F))))",
-    Tree0766 "Rpt{0}(Err{1078})",
-    Tree0767 "Seq(Sub(Rep1(Sub(Dd{0}(a0l)))),To{0}(a1t))",
-    Tree0768 "B{t0;q0;b0=1;o0=3}Lp{b0;_}(RSeq(@ki{none}Flt{1;_;K}(Sb{b0=t0}),pa0{b0:t0;b1:t0}))",
-    Tree0769 "B{b1=5;t0;q0=4;b0;o0=_}ASeq(Suc,Lp{b0;S}(RU{F}(@po{o0:=b0}@fi{t0%3>1}@os{b1+=3}pi0{t0:b0})),pc1{b0:b0},Pri(t2e,Fai))",
-    Tree0770 "B{t0=0;b0=0;o0=3}Pri(Dl{0}(Dl{50}(@os{b0+=1}Mt{30}(pt0{b0:t0}))),Pre{t0%4>1}(Swm(FS(FF(Isw{o0|3+3%4;T;N}(Ite(pt1{b0:b0;b1:b0},c2l)))),@rw{some}Wde(c3b{o0|4},Sc{t0+=1}),Pre{o0|1+2>b0;R}(Isw{t0+4;_;T}(a4,RtyF(RepF(Sc{t0+=1})),Sl{30},a5,a6e)))))",
-    Tree0771 "B{t0;q0=1;b0=2}Flip(t0e,Pre{b0=7;F}(@po{t0%2<0?t0+=3}@rw{t0<5}a1b{t0;b0}))",
-    Tree0772 "ASeq(RFb(c0e,c1,Sl{10}),Seq(Swm(RFb(t2,R)),RFb(c3l,t4,F),RSel(t5),RFb(t6,S),Fb(c7l,t8e,c9)),RSeq(Wt{30},t10,c11,t12,t13),OnceK(RT{1}(OnceK(a14l))))",
-    Tree0773 "B{t1;b1=4;b0=4}Isw{b0;T;T}(Err{1097},pa1{b0:=;b1:=})",
-    Tree0774 "Dd{20}(Flt{1;S;F}(Swm(Wde(c0,Ret1(PAll{-1}(Rep1(c1)))),RU{F}(Sub(t2)))))",
-    Tree0775 "B{o0;b1=3;t0=2;b0=4}Par{0;_}(SubA(TryT(c0,ASeq(@os{t0+3%4=2?b1:=o0|4+2;t0+1%2<1?t0:=b0+4}SubR(@oh{b1+=3}@of{none?o0:=b0+3}a1b{b0+1;b0}),c2),t3)),@fi{t0>6}@si{b1>7}@po{o0:=b0}Ite(c4,c5e),a6,@of{t0:=b1}Rep1(To{100}(Swm(pc7{b0:3},a8e))))",
-    Tree0776 "B{q0=0;t0=4;b1=5}RFb(c0l,Lp{b1;K}(Wt{20}),Invt(SubR(c1e)),pi2{t0:=})",
-    Tree0777 "B{b0=0;b1=5;t0;o0}Intr{b1+3=5}(RSel(Try(S,To{10}(pt0{b0:t0;b1:b1}),t1,Sb{b1=4}),Mt{0}(@si{o0|3>b1%2}@ki{b0%4<0}RT{1}(Pri(Sw{5}(t2,t3))))))",
-    Tree0778 "B{b0=2;b1=4;t0}Isw{b1+1;_;T}(Dd{0}(Fb(c0,c1)),Suc,Seq(Fb(SubR(Pre{b0%4>2;K}(Wu{t0})),Sl{10}),Wde(pt2{b0:=},Scc{t0+1!0})))",
-    Tree0779 "Dd{50}(RFb(Fb(a0r,Rpt{F}(t1),Rpt{F}(Rmp{F;F}(Once(c2r))),Dd{0}(t3t)),ASeq(PAll{_}(S,c4r),c5r,Ite(t6t,c7l,c8l),Flt{1;_;_}(c9r),RSeq(t10,t11)),RFb(t12,Par{_;_}(Sl{50},t13),RFb(t14e,a15t,c16l))))",
-    Tree0780 "B{t0=3;q0=3;o0=_;b0=5}Bin{t0%4<2;_}(RepF(Wde(Lp{b0;S}(AFb(Lp{t0;K}(Bin{t0!b0;N}(c0b{t0+3},t1)))),Ret2(Flip(a2b{t0;b0},Star(Sb{o0=8},c3,F))))),@os{b0+=3}@rw{b0%3=2}@ki{b0%3<0}a4)",
-    Tree0781 "B{o0=_;q0=0;b0=5;t0=2;b1=1}PAll{_}(Cd{0;K}(Ite(Dd{20}(pa0{b0:4;b1:=}),Suc,Wu{t0})),Lp{_;_}(@po{b0:=t0}@rw{t0+3%3=2}Sb{o0=6}),Lp{_;K}(@fi{b0+4<6}@os{t0+=2;b1:=t0}Sb{t0=b1}))",
-    Tree0782 "Rmp{S;F}(Wde(a0,To{10}(Seq(c1,FF(t2)))))",
-    Tree0783 "B{t0=3;b0}Inv(Ruf{1}(RSel(@oh{b0+=2;t0+=1}TryT(a0e,c1),PPar{1;T}(c2b{b0+3},Scc{b0+4=4}),Wu{t0},ASeq(Inv(c3),t4),Try(Scc{t0%4!2},Pre{b0%2>0;F}(t5)))))",
-    Tree0784 "B{t0=0;b0=5;b1}Keep(@oh{t0+=4}@of{b0:=t0;b1+=3}PAll{-2}(PPar{2;_}(@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}a0,t1,Sl{0},a2b{b1;b0}),@rw{b0!1}Seq(@rw{t0>1}c3,a4b{b1%4;b1}),Invt(Rep4(@os{b0+=1}TryF(@os{b1:=4}Sw{4;1}(Sb{b0=5},R,Sc{b1!0?b1:=b0+1}),RT{3}(c5))))))",
-    Tree0785 "B{t1=3;t0;b0=4}@oh{t0+=1}@ki{b0!t1+1}Isw{t1;_;T}(a0e,Swm(pc1{b0:4},pa2{b0:=;b1:t1},pc3{b0:=}),Fb(a4b{b0;b0},@of{t0:=t0%3}a5,S,Err{1071}))",
-    Tree0786 "Ite(PPar{2;_}(PAll{-5}(Keep(t0),Rpt{0}(S),Sub(a1),c2,c3l),Dl{50}(OnceK(Star(S,Sel(t4,a5))))),RFb(PPar{1;N}(a6,t7,t8),Rmp{F;F}(Inv(Rmp{S;F}(Star(S,a9))))),RSeq(c10e,Dl{30}(t11),RU{S}(c12),Sl{0},c13))",
-    Tree0787 "B{b1=2;b0=2;t0}@rw{b0%3!2}@fi{t0%2>0}Flip(@rw{t0>1}@os{b1+=1}RSeq(t0,t1),Bin{t0>6;T}(a2r,FS(t3e)),Wv{t0}(@os{b1:=b0+4}Sb{t0=7}),@os{t0+=1}Invt(pc4{b0:b0}),SubR(Ret3(Sw{5}(c5,a6))))",
-    Tree0788 "B{b0;t0;o0=2}Isw{b0%4;T;N}(RFb(Par{0;2}(c0e,@rw{none}pt1{b0:b0;b1:t0}),a2e),RFb(pa3{b0:t0},c4,t5e,pc6{b0:b0},@rw{b0%3=0}t7),Try(c8,Sb{o0=4},c9b{b0}))",
-    Tree0789 "B{b1=3;t0=4;b0=2;q0}RSeq(RFb(Cd{0;K}(Lp{b0;K}(Wu{t0})),pa0{b0:1;b1:b0},Wu{t0},pc1{b0:9},@si{b0+1=b0}@os{b0:=t0%3;b0:=6}Wt{20}),Ite(Swm(c2b{b1}),Lp{b0;R}(RSeq(c3,a4e)),RFb(a5b{b1;b0},@os{b1+1<b1+2?t0:=b0}S)),Cnd{b1+1<t0;N;F}(Opt(Bin{b1%3<2;T}(Swm(t6,Inv(WU{b1%2!0}(pt7{b0:b1;b1:b1}))),Lp{b1;S}(RU{F}(Lp{_;R}(t8)))))))",
-    Tree0790 "B{t0=3}Pre{t0+2=6;K}(Seq(t0t,Cd{0;K}(Wt{30}),To{30}(Intr{t0!3}(Dl{10}(To{0}(a1)))),Err{1066}))",
-    Tree0791 "B{t1;b1=3;t0=2}Bin{b1+3<1;N}(SubA(@oh{t1+=3}Dd{20}(Ruf{3}(@ki{t0>2}@si{b1!t0+3}Sw{5}(Sel(t0,pc1{b0:4},Sb{t0=t1}),t2)))),Err{1098})",
-    Tree0792 "B{b1=5;t0;b0}Su{t0}(@po{t0+=1}Isw{b1+1;T;_}(RFb(MSeq(@si{b1+2>t0}@fi{b1+3>5}@oh{t0%2>0?t0+=4}pi0{t0:t0},c1e,t2),@os{b0+=3}t3e),pi4{t0:b1},AFb(RFb(Invt(Rpt{2}(Sb{t0=6})),t5),a6,RSel(Keep(c7),a8,c9))))",
-    Tree0793 "B{b0=3;t0}@ki{t0!7}@of{t0:=b0}@si{t0%2<1}Seq(Star(Wu{t0},Sel(Cnd{t0+3>0;_;F}(c0l)),Step(c1l,c2,t3e),Rep3(Sc{b0:=b0%4})),AFb(PAll{-1}(a4l,pt5{b0:=}),a6l,Lim{1}(t7),Dl{50}(c8)))",
-    Tree0794 "B{o0=_;q0;b0=0;t0=2;b1=5}RFb(Star(pc0{b0:b1},c1l),pi2{t0:b0},Lp{b0;K}(c3),@rw{some}@oh{o0:=_}Wu{t0},PPar{1;N}(@rw{o0|1<1}@po{b0+4>3?t0+=1}a4b{t0%4;b1},Wt{0}))",
-    Tree0795 "Step(t0,PAll{1}(Sl{50},Suc,c1),Once(c2l))",
-    Tree0796 "Flt{2;R;_}(c0l)",
-    Tree0797 "Seq(Inv(Sub(Seq(AFb(t0e,t1),RFb(c2,t3e,Sub(c4)),t5,FS(t6)))),Step(PAll{_}(Rep0(Fai),Fai,Rep0(t7),To{20}(c8),MSeq(c9,a10e))),c11)",
-    Tree0798 "B{b0;t0;b1;o0=0;t1=4}Pre{o0|0%2!0;F}(Seq(Rpt{F}(@si{b0>3}@rw{t0>0}Fb(@fi{none}@rw{b0>b1}Seq(@rw{t0>7}@os{b1:=0}@of{o0:=_}RSeq(a0l,pi1{t0:=},t2,Scc{b1%4<3}),@os{o0:=b1}PPar{2;N}(Inv(pa3{b0:8;b1:t1}),a4)))),TryF(Seq(a5,Sb{t0=2},Rep0(t6)),t7)))",
-    Tree0799 "B{t0=2;b0;t1}@rw{t0=t1%4}@ki{t1+4%2<0}Ret1(OnceK(Dd{0}(@os{t0%3>0?b0+=1}@ki{t0!t0+3%3}@oh{b0+=1;b0<6?t1+=2}FF(Bin{b0+2%4!2;T}(Scc{t1+3!5},Err{1090})))))",
+    Tree0700 "B{t1;t0;b0=4}Rmp{F;F}(@si{t1+1%2<1}Bin{b0+2<1;_}(@po{t0+=3}PAll{1}(Sel(ASeq(@os{t0:=b0+2}@oh{b0+=1}t0e),c1,@oh{t1:=t0}Isw{b0%4;_;T}(t2,c3,t4,t5))),AFb(pa6{b0:=;b1:b0},a7e,RFb(a8,@os{t0<3?t1+=1}c9),a10,Fb(Scc{t1+1>b0%2},Sl{0}))))",
+    Tree0701 "B{b0=2}Pre{b0+2<b0;R}(S)",
+    Tree0702 "B{t1=1;o0=_;b0=0;t0=4}Ret4(Seq(Sb{t0=9},Sb{b0=t1},t0,Cnd{t0+2=1;T;_}(Su{t0}(PPar{0;N}(Scc{t1>o0|1},@si{t0<3}c1))),@si{o0|5>5}@os{t0+=1;b0+=1}@po{t1+=3}t2))",
+    Tree0703 "RSeq(FF(Par{_;_}(Grd{R}(Grd{F}(FF(Keep(t0t)))),Grd{F}(Dd{50}(t1e)))))",
+    Tree0704 "B{t0=5;b0=2;o0=4}Bin{none;_}(Grd{F}(RSel(c0,@ki{b0!4}SubA(pi1{t0:t0}),AFb(Scc{b0%3!2},@rw{none}@os{b0:=b0+3%2}@po{t0+=2}F),S)),Keep(SubR(Scc{b0>t0})))",
+    Tree0705 "B{t0;b0;l0=2}RFb(@rw{t0+3%2<0}Isw{t0+4;T;T}(Itr{b0;_;_;_}(WU{b0+3%4>1}(Par{2;-1}(t0e,Obs{t0+2%2>0;N}(t1),PPar{0;N}(c2,a3l,t4))))),RSeq(Flt{1;F;K}(Wt{50}),t5e),c6e,RFb(c7,pc8{b0:b0},Once(Grd{_}(Sl{20})),Flt{3;R;K}(Wu{t0}),RSeq(t9,c10b{t0},pt11{b0:0;b1:b0})))",
+    Tree0706 "B{b0=5;t1;t0=1}RSeq(PrSel{b0+4;t1}(c0l,SubA(Cnd{b0<4;T;F}(t1))),RSel(c2b{t0},SubA(pi3{t0:=})),Err{1083})",
+    Tree0707 "B{b1}Dd{20}(Flip(WU{b1%4>0}(t0),Flt{2;_;_}(c1e)))",
+    Tree0708 "B{b1=1;t1=4;b0;o0=_;l0=3;t0;q0=2}@ki{o0|1+4=4}RSeq(@ki{t0+1<6}RFb(Wde(c0e,Once(@po{b0+=2;b0!b1%4?o0:=t0}@ki{o0|2<4}t1),t2),pt3{b0:=;b1:t1},c4,Rmp{F;S}(Itr{b0;_;_;_}(Wt{30}))),@oh{t0+=1}@si{none}@os{b1+=2;t0+=3}Ite(RSeq(a5l,a6,@po{b1:=2}t7,pi8{t0:t1},Ub{o0}),Lp{b0;S}(Itr{b0;2;1;T}(Fb(Obs{b1>7;B}(Sb{b1=b0}),R))),Lim{2}(AFb(Swm(a9l,a10,t11),DySeq(Sl{0},a12e)))))",
+    Tree0709 "B{t1=1;t0;l0=3;b0=4}@os{t0+=3}Rmp{S;F}(PPar{1;T}(@oh{t0+=2}Fb(PPar{0;T}(F,pc0{b0:0}),RFb(pt1{b0:t1;b1:t0},c2,Intr{t0>t1%4}(Ret1(c3))),@oh{b0!t1?b0+=2}@ki{t0+3>t0}Rus{1}(Itr{b0;_;_;_}(Par{-1;-1}(Keep(Sb{b0=2}))))),MPri(RFb(Seq(c4,t5),Sel(Obs{t0<1;L}(Cd{0;F}(Sc{t1+2%3!2?t1:=t0})),Scc{t0+4<t0%3}),Scc{b0+3%3>1}),Par{-1;1}(Swm(Bin{t0!1;N}(t6,Rpt{0}(a7)),Flip(Sb{b0=7},Sb{b0=t0},t8)),Flt{1;R;_}(Mt{0}(@oh{t1+=1}c9))),Pre{t1+4!4;S}(RSeq(t10,a11b{b0+4;b0},@fi{b0+3<0}c12b{b0+2})))))",
+    Tree0710 "RFb(t0,c1t)",
+    Tree0711 "B{b1}TryF(c0,Swm(pi1{t0:b1},pc2{b0:9},c3))",
+    Tree0712 "B{t0;q0=4;b0=3;o0=2}Flip(PPar{2;N}(Par{-1;_}(RSeq(Sb{o0=1},t0,t1),t2,Lp{_;R}(c3))),RFb(@rw{t0+2%4<0}@oh{t0:=t0%4;t0>0?b0:=0}Sc{t0:=t0+4%2},@oh{t0+=2;b0>1?o0:=b0}Obs{t0!4;S}(Sb{t0=5}),t4e))",
+    Tree0713 "OnceK(To{0}(Err{1002}))",
+    Tree0714 "B{b0=5}AFb(c0b{b0+2},t1,t2,Pri(t3,Fai),a4)",
+    Tree0715 "Dl{10}(Sub(Sub(Fb(F,Inv(Sl{10})))))",
+    Tree0716 "B{q0=2;b0=2;t0=5;b1;o0}Bin{b1%3!2;N}(a0b{b0+2;b1},MSeq(Lp{_;F}(Seq(@po{b0:=t0}c1,c2l,t3,@ki{o0|5+1<7}@os{b1+=1}@oh{o0:=_}c4))))",
+    Tree0717 "B{t1=0;b1=4;b0;t0=0}PAll{3}(Swm(pc0{b0:t0},c1),@ki{t1>2}DySel(Grd{R}(Cd{0;_}(Fb(pa2{b0:t1},pc3{b0:b1},a4,@of{b1:=b0}a5b{t1;b0})))),Step(c6,Mt{0}(pi7{t0:t1}),pt8{b0:3;b1:t1},c9,t10))",
+    Tree0718 "Flt{3;R;K}(Ruf{F}(S))",
+    Tree0719 "B{b0=0;q0=4;t1=4;t0=4}Fb(Seq(ASeq(RtyF(@ki{t0<3}@oh{t1<1?b0+=1}Suc),@fi{b0%2!1}Seq(pi0{t0:t1},t1)),@os{t1+=2}@of{b0+=3;b0+=3}Rep3(Rep1(Flt{2;R;K}(PAll{5}(Sl{10},c2,a3,c4,a5l)))),Lp{_;F}(PAll{2}(Rty0(pt6{b0:t1;b1:t1}),Par{_;2}(t7,c8l)))),DySeq(c9))",
+    Tree0720 "B{o0=_;t0;b0=1}Cd{10;K}(Step(a0,@rw{none}Rep2(Wu{t0}),Suc,pi1{t0:b0}))",
+    Tree0721 "B{b1=1;t0=0;b0=2;o0=4}Try(Star(Fb(t0e,c1l,Wt{50}),DySeq(c2,t3,Scc{o0|3%2=0}),To{0}(Obs{t0=b0;S}(PPar{0;N}(t4,@os{b1+=2}@oh{none?b1:=t0}c5e)))),@ki{some}@fi{t0+3>2}Fb(Pre{some;R}(@ki{t0+1!b1+3}@os{b0+=1;t0:=t0%2}R),c6,@oh{t0%4<2?b0:=9}@rw{b0+4!6}@os{b0+=3}Flip(pi7{t0:b1},@rw{o0|2=o0|5%4}t8,pt9{b0:=;b1:t0}),AFb(Pre{b0%2>0;F}(c10l)),Cd{10;F}(Obs{t0>3;_}(a11l))))",
+    Tree0722 "B{t1;t0=3}Cd{20;K}(Par{-1;1}(PAll{-1}(Rus{F}(RSeq(To{30}(Sb{t1=t0}),Sc{t0+=1},pc0{b0:2},Suc)))))",
+    Tree0723 "PAll{-1}(Wde(Err{1028},OnceK(t1e)))",
+    Tree0724 "B{b0}Dd{0}(Ret0(pa0{b0:b0}))",
+    Tree0725 "B{o0;t0;b0=3}Swm(Isw{b0+3%3;T;N}(Rpt{0}(Scc{b0=3}),Mt{0}(Sc{b0:=t0+4}),@oh{o0:=b0%2}F,Su{t0}(Wt{0}),Seq(t0)),RU{F}(Sb{o0=2}))",
+    Tree0726 "B{l0;o0=_}Rep0(Sb{o0=1})",
+    Tree0727 "PPar{0;N}(Rus{2}(Seq(Cd{0;K}(Rpt{F}(RU{S}(Sl{0}))),Step(Rus{2}(Rmp{F;F}(Lim{1}(a0))),Wde(t1,c2)),Swm(Ite(t3,c4),RSeq(Wt{50})))),RSeq(Step(c5,c6,a7l),Pri(t8e,t9,a10,a11e),MSeq(Seq(a12l,t13))))",
+    Tree0728 "B{b0=1;t0}@si{t0!3}@ki{t0%3=2}Fb(t0,@os{t0:=7}@fi{t0<b0}S,a1,WU{t0+3%4=2}(t2))",
+    Tree0729 "B{t0;b0=4;o0=_;l0=3}Obs{t0=7;S}(Itr{b0;2;1;T}(Seq(Cd{10;F}(Isw{t0%2;_;T}(Pre{t0<7;S}(RSeq(t0,R)),t1,RSeq(@fi{b0=t0+4}@rw{b0<1}SubA(pa2{b0:9}),c3,t4))),Cnd{b0<o0|0%4;_;S}(Wu{t0}))))",
+    Tree0730 "B{q0;o0=4;l0=2;t0=5;b0=2;b1=4;t1=0}PAll{_}(Lp{b0;_}(MSeq(Fb(Flt{3;R;F}(a0e),Pre{none;R}(RFb(c1))),RSel(F,Flip(Wt{10},@si{o0|5<2}@ki{b0>7}Rep3(t2))))),Sw{5;3;0}(t3,@rw{b1=3}Grd{F}(pc4{b0:=}),@si{b0<t0}Pri(F,pt5{b0:t1;b1:=},SubR(Sl{10})),Par{_;_}(Grd{F}(Ub{o0}),Grd{R}(@si{t0<6}@ki{o0|3<1}@po{b0:=o0|5%2}Pre{o0|4%4<1;S}(Itr{b0;_;_;_}(ASeq(c6,t7e)))))),c8,Fb(t9e,a10,@si{t0+3%2=1}@ki{some}@of{t0%3<0?o0:=t0%4}a11,@si{t0>3}@ki{some}PAll{_}(c12,a13e)))",
+    Tree0731 "Swm(Rpt{0}(R),TryT(a0,Sub(a1)),Par{_;_}(Rpt{0}(c2),Sub(DySeq(c3,R)),Keep(c4)))",
+    Tree0732 "B{b0=5}OnceT(RSeq(Sb{b0=4},t0,@si{b0%4<3}SubR(Scc{b0%3!1}),a1b{b0;b0}))",
+    Tree0733 "B{t1;b0;t0}Grd{R}(@of{t1:=t0}@fi{t0!3}@po{b0:=0}Seq(@fi{b0+3%4=0}@po{t1+=1}Sb{t1=0}))",
+    Tree0734 "B{o0;b0=4;t0=0}Opt(PPar{0;N}(Fb(MPri(RFb(@of{b0:=t0%2}t0,Flt{1;F;_}(pt1{b0:t0;b1:b0}),RSel(Wu{t0},t2),Seq(pt3{b0:7;b1:b0},pa4{b0:=})),RSeq(RSeq(@fi{o0|0+2>t0}PAll{1}(c5,S),Rep1(Scc{b0+2<5}),Seq(c6,t7,F))),RFb(Obs{b0+2<o0|2%4;S}(WU{some}(@fi{b0=4}@si{none}@po{b0+=1}t8e)))))))",
+    Tree0735 "B{t0}Wv{t0}(Par{2;1}(SubA(pa0{b0:9;b1:t0}),Err{1050}))",
+    Tree0736 "B{t0=1;b0=0}DySeq(Try(Wu{t0},@po{t0+=3}@of{b0+=1}c0),Isw{b0+1;N;N}(Wt{30},t1,S,t2,@fi{b0%4=3}c3),Scc{t0<2})",
+    Tree0737 "B{b1;b0;t0=4}Wde(c0,Step(Wde(@fi{b0%2<1}a1,Fai),@of{t0%2>0?t0+=4}@rw{t0>7}@po{t0+=1}t2,Rus{1}(@fi{b0=t0}FS(RT{3}(c3e))),@po{b0%3>0?b0:=1;b0%4<1?b0:=b1}F),Par{1;0}(Suc,MSeq(t4,ASeq(Sb{t0=3},@rw{t0>4}S))))",
+    Tree0738 "B{o0=_;b1;t0=2;b0;t1;l0=4;q0=4}FS(Try(Fb(c0e,c1,Ub{o0}),Cnd{b1!1;T;F}(Fb(a2e,c3,Cd{0;K}(@si{t0+3<7}@rw{t0>b0}@ki{b1>b0}pc4{b0:b1}))),Cd{100;_}(Bin{t1+4%3!0;T}(c5,pi6{t0:=})),Mt{0}(Itr{b1;1;2;N}(Lp{_;F}(c7))),Su{t1}(Rus{F}(Su{t0}(RFb(t8,t9))))))",
+    Tree0739 "Rep1(DySel(Mt{0}(c0),Ret4(Ite(c1,t2))))",
+    Tree0740 "Flt{1;S;K}(MPri(Dd{0}(MSeq(DySeq(t0,c1e,c2,c3,t4),Flt{3;_;F}(FS(c5)))),Try(RU{S}(S),t6,RSeq(t7,c8l,c9),TryF(t10,F),RU{S}(t11))))",
+    Tree0741 "B{o0=_;b1=3;t0=1}Rep0(@fi{t0>b1+3}R)",
+    Tree0742 "B{t0;b0=4;o0=4}Bin{b0+3!2;T}(RSeq(MPri(Wv{t0}(MPri(a0,F)),t1e,c2e,@rw{t0!5}MPri(pa3{b0:t0},c4b{t0+2},Ub{o0})),Ite(Fb(pa5{b0:b0;b1:t0},t6e),Dd{0}(a7e),Sc{b0+=3})),Step(Flip(c8l,c9l,S,c10l,F),Step(@fi{some}Inv(RT{1}(c11)),@rw{none}@oh{o0:=o0|2+1}@po{t0+=1}c12,a13),c14b{t0}))",
+    Tree0743 "B{b0=2;t0}Fb(Wde(t0t,RtyF(To{0}(Step(Cd{0;K}(c1b{t0}),Sc{b0+=3}))),TryT(Swm(t2,Err{1040}),t3t)))",
+    Tree0744 "Wde(RSeq(PrSel{3;2}(Step(Rep1(FF(t0))),a1),t2,a3,Grd{_}(S),Fb(t4,t5,Run)),RFb(Once(PAll{-1}(PPar{0;N}(c6,t7,F))),Step(Pri(t8,a9e),c10l),PAll{-2}(Fai,Rep3(F),a11),FF(RU{S}(RT{F}(RT{F}(FF(S)))))))",
+    Tree0745 "B{o0=_;l0=4}RFb(Rus{3}(t0),FF(a1),Scc{some},ASeq(c2,t3),t4)",
+    Tree0746 "B{b1=5;l0;b0}FF(To{100}(Pre{b0%3<1;F}(@fi{b0+2!2}Itr{b0;2;_;N}(Sel(t0t,Obs{b0%2>0;L}(Cd{50;F}(Sb{b0=b1})),Sb{b1=2})))))",
+    Tree0747 "B{t0=4;q0;o0}FF(Star(Lp{t0;K}(RSel(Fb(pa0{b0:t0;b1:t0},pc1{b0:6}),MPri(t2,t3e))),Rpt{3}(Ub{o0}),Sl{20},Suc,c4))",
+    Tree0748 "B{b0;t0=3}PAll{-5}(Ite(Once(OnceT(c0b{b0+2%4})),c1l),@si{b0+3%3>0}Pre{t0+1%2>0;K}(Flip(Flip(t2e,@fi{b0%2!1}@oh{t0+=3;t0>t0+1?t0:=b0+3%4}@os{b0+=1}S),RSel(t3,c4e,c5l))),Fb(Flip(FF(Suc),a6,c7,@fi{b0+2>3}a8e),Keep(Fb(a9,@po{t0+=3}c10e,t11,Sl{50}))),@si{t0+1=1}@po{b0+=3}@ki{b0+1<7}pc12{b0:t0},c13)",
+    Tree0749 "B{t1;b1=3;t0;l0=3;b0=0}RFb(Fb(Rep2(Wu{t0}),@os{t1+=1}@po{b1!4?b0+=2}OnceK(pc0{b0:b1}),t1t,Wv{t1}(c2t),RFb(a3t,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a4l)),Pre{t1+4>0;S}(@oh{b0!2?b0:=3}Rep4(t5)),Itr{b0;0;1;_}(Seq(RT{2}(@oh{t0+=3}Invt(Isw{b1+4;_;N}(Cnd{t1<7;_;_}(a6b{b0+2;b1}),@fi{b1+4>b0}@oh{b1+=1}@si{b0%4=0}Ret1(t7t),Sc{b0:=t1+1%4}))))),AFb(Try(t8t,t9,pt10{b0:b1;b1:b0},@rw{b0<7}@os{t0<5?t0:=t0%3}@ki{t0%4!2}Inv(S)),Star(pc11{b0:9},t12)))",
+    Tree0750 "B{b0=2;t0;l0=3}@os{t0+=2}RSeq(MSeq(Itr{b0;2;_;N}(Ruf{3}(Rep1(pt0{b0:7;b1:b0})))),RT{F}(Itr{b0;2;_;T}(Itr{b0;1;_;_}(Wde(Seq(a1,t2e),t3,Itr{b0;2;_;N}(c4))))))",
+    Tree0751 "B{o0=_}Flip(Err{1060},c1b{o0|1%2})",
+    Tree0752 "RFb(Seq(Flip(a0e,c1),a2,a3,Wt{50}),DySel(Rep4(t4),Sub(a5l),a6,Keep(a7)),Rep0(t8e))",
+    Tree0753 "PAll{1}(Fb(Star(Suc,RU{S}(a0),Once(t1)),Err{1030}),t2,Ret0(c3r))",
+    Tree0754 "B{l0;b0=4;b1=2;o0;q0=2;t0}Sel(Sw{4;3;2}(Itr{b0;0;3;N}(Lp{_;R}(Wt{0})),Seq(FF(Pre{t0<3;K}(Pre{b0%2>0;F}(pc0{b0:6}))),@os{b0+4<b1%3?b1:=b0}Keep(@oh{b1+=1}@po{b0:=b1+1;t0+=1}@of{b1:=7}Ret4(a1r))),Ite(@po{t0:=o0|4+2%4}t2,Run,Sc{b0+=2}),Dd{0}(Cnd{o0|4!t0%4;T;F}(Ret2(Lp{t0;K}(Seq(a3,t4,c5)))))),@fi{t0>b0%3}Ite(Seq(a6t,Dd{50}(Rep2(Inv(pa7{b0:b1;b1:t0}))),Itr{b1;_;2;N}(Sl{30})),Swm(@oh{o0:=b1}RT{3}(Lp{_;_}(Pre{b0!t0+3}(Swm(t8,a9r))))),@oh{b1>t0?b0:=o0|3}@si{t0=t0+1}@fi{t0%3>1}Sel(Obs{t0%3!0;L}(Inv(pt10{b0:b0})),Obs{b1+3<4;N}(t11))))",
+    Tree0755 "Flt{1;_;F}(RSeq(Step(t0,Sl{50},R,a1l,t2),Swm(a3e,Sel(c4,F,c5l)),Rpt{2}(RSeq(t6,t7,c8,a9))))",
+    Tree0756 "B{t0=4;t1=0;o0=_;l0;b0=2}Step(@po{t1=6?t1+=3}Wde(Itr{b0;1;_;T}(Wde(@fi{o0|5+3=2}@of{b0+=2}pc0{b0:=},@os{b0>4?t0:=b0}a1e)),Mt{0}(Opt(Pri(pa2{b0:b0;b1:t1})))),RFb(PAll{_}(Sb{o0=3},Wu{t0}),Flt{2;_;K}(Fai),TryT(a3,MPri(@ki{o0|2%3!2}@oh{o0:=4}OnceK(c4)))))",
+    Tree0757 "Grd{_}(Keep(Try(Cd{0;K}(To{20}(Rpt{1}(c0))),Rpt{F}(Wde(MSeq(t1,t2e),Star(t3,c4))),RSeq(c5e,Dl{10}(Grd{_}(S)),MSeq(a6,RFb(t7,c8))),RFb(RSeq(c9,c10e,c11,t12),Par{_;2}(t13,c14e),PPar{0;_}(t15,a16)))))",
+    Tree0758 "B{l0;b0}RSel(Itr{b0;1;_;N}(Intr{b0%3>1}(a0)),t1,a2,a3,S)",
+    Tree0759 "B{b0;t0}RFb(SubA(F),SubA(pa0{b0:b0;b1:b0}),RT{3}(@fi{b0+4=6}@ki{t0%3>0}t1t),Cd{100;_}(Sc{b0:=t0%2}),Err{1014})",
+    Tree0760 "B{b1;t0=2;b0;t1=1}Par{_;-1}(Flip(Opt(RepF(@si{b1+2%4>1}@po{b1+=2}@rw{t0%2!0}Keep(Mt{100}(Sb{b0=t1})))),S,Fb(Obs{t1+4%2>0;L}(pc0{b0:b0}),Obs{t0!b0+4;B}(c1l)),RSeq(Sl{50},c2,c3,Bin{t1%3>0;N}(c4l,t5e))))",
+    Tree0761 "B{t0=4;l0=4;b0=1;o0;b1=3}Swm(c0b{t0%3},@os{b0:=t0+4}RFb(@si{t0>7}Pri(@fi{b1%2<1}@oh{b0:=8;o0|0=o0|1?o0:=5}Itr{b0;0;1;N}(Suc)),MSeq(Ub{o0})))",
+    Tree0762 "B{b0=4;l0=0;t1;t0=4}OnceK(Seq(Fb(MSeq(t0,Sb{b0=t1}),@ki{t0+2=7}MSeq(Sl{10},Itr{b0;2;_;T}(Keep(pc1{b0:8})))),Rep1(Rep0(a2))))",
+    Tree0763 "Grd{R}(DySel(c0,Keep(Keep(DySel(c1,c2))),Ret1(t3e)))",
+    Tree0764 "B{t0=4;l0=1;b0;b1=5}@oh{b1+=1}@si{t0>b0+4}@rw{b0+2%4!2}Seq(TryF(a0,a1l,Opt(a2)),@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Step(t3,pc4{b0:b0},Sl{0},Wu{t0},a5),Wu{t0},Par{_;_}(Grd{_}(Sb{t0=5}),Grd{R}(t6e)),c7)",
+    Tree0765 "B{l0=4;t0=1;t1=1;b1=4}TryF(Star(Sb{b1=9},Sb{t1=t0}),@of{t1+=3}@si{b1>1}Rus{1}(Wu{t1}))",
+    Tree0766 "DySel(c0,c1,Swm(c2,t3,Sl{100},Ret4(RFb(t4e,c5)),Dd{10}(Ite(t6e,Sub(c7e)))))",
+    Tree0767 "B{t1;o0;b0=4;l0;t0=1}Ite(Invt(c0b{t1+1}),Itr{b0;0;1;N}(@oh{t0:=t1;t0:=o0|3+1%3}FF(SubR(@po{o0:=t1}@ki{b0=0}Suc))),Opt(t1))",
+    Tree0768 "B{t0=1;b0=4}AFb(MSeq(pt0{b0:b0},@oh{t0+3%3!2?b0+=1}Sb{b0=5}),OnceK(t1),Ite(c2l,t3e,a4))",
+    Tree0769 "B{b0;o0;t0=5}@po{b0+=1}@rw{some}@ki{b0=b0+3}Seq(pc0{b0:b0},RFb(a1b{t0;b0},Ruf{2}(t2),@oh{t0+=2}@rw{o0|0=7}PrSel{9;b0+1;b0%2}(a3b{b0;b0},F,t4),pt5{b0:t0}))",
+    Tree0770 "B{t0=5;t1=4;b0;q0;b1}Sel(RSel(Flt{3;_;F}(Sl{0}),a0),Rus{1}(F),Lp{_;R}(PPar{1;_}(OnceK(a1),Sb{b0=7},t2,Cnd{t0+1>5;T;F}(@os{b1:=t1+2}RSeq(Sc{b1+=2;b0+=3},a3)))))",
+    Tree0771 "Par{_;_}(Grd{F}(t0),Grd{F}(Sub(Suc)))",
+    Tree0772 "DySel(c0,RFb(Sub(t1),t2))",
+    Tree0773 "B{t0=0;b0;t1=1;b1=5;q0=2}Dl{10}(Lp{t0;K}(Rep1(@rw{t1%3!1}Rpt{2}(Pri(pt0{b0:=},pt1{b0:b1;b1:b1},t2)))))",
+    Tree0774 "B{t1;t0;q0=2;b0=3;b1=3}Rty2(Star(Su{t0}(Isw{t1+4;_;_}(Fb(a0,RFb(a1e,t2),Wu{t1}),PPar{0;T}(Dl{20}(@ki{b1>t1%4}@of{t0:=b1}Wu{t1})),Fb(Cd{0;F}(Sb{t1=2}),@si{b1+1%2<0}@oh{b1>3?b1:=t0}pt3{b0:=;b1:t1},t4))),Rty3(Isw{5;N;T}(Pre{b1%4!0;R}(Sb{b0=t1}),Obs{t1+3<b0;_}(t5e),a6e,F,Scc{b0<6})),Flt{1;F;_}(Lp{b1;_}(Seq(Step(Fb(pa7{b0:t1}),t8,c9l)))),c10e))",
+    Tree0775 "B{b1}Pre{b1%3>0}(SubR(DySel(c0)))",
+    Tree0776 "B{b0=5;l0=0;t0=0;t1=0;o0=0}AFb(Seq(DySeq(Itr{b0;1;2;N}(Rty4(Flip(a0,c1l,Bin{t0+4%3=1;_}(@rw{none}@ki{t0+2<6}@po{b0=b0%2?t0:=o0|5}c2b{b0%2},t3)))))),RU{F}(t4e),Flt{2;F;K}(Rmp{S;F}(@rw{t1>0}RSeq(@os{o0:=_}@oh{t0:=t1+4}Wde(Fb(t5e,Rep4(F)),Swm(Cd{0;_}(Scc{o0|4>0}),Sb{o0=9},Pre{t0<3;S}(R)))))))",
+    Tree0777 "B{b1=4;b0=1;o0;t0=4;l0}Dd{20}(SubR(Seq(@ki{b0+4<b0+2%3}@si{b0>b1}@po{b0:=7}Itr{b0;_;2;_}(Sw{1;5}(PPar{1;T}(Sb{b0=2},@si{b0%3>1}pc0{b0:t0},pt1{b0:=},Sb{b1=1}),RFb(F,Scc{b1%3!0},c2,@os{b0:=t0+3}@ki{some}@si{b0+1>o0|2}pa3{b0:b0},SubA(Wu{t0})),t4)))))",
+    Tree0778 "B{b0=5;t1=2;t0=1}Flt{1;S;K}(Seq(Su{t0}(FF(ASeq(a0e,@ki{b0<1}@rw{t0<2}t1,@si{t1>4}@oh{t1:=b0}@rw{b0<6}c2l))),Par{0;2}(Once(t3),Pre{t0+4%4>1}(Sb{b0=t0})),Ite(a4b{t1;b0},To{0}(Cd{0;F}(Flip(Sl{0},@si{b0<3}@po{t0:=t1+2%4;b0:=t1}t5,S))))))",
+    Tree0779 "B{t0=5;b1=0;b0;o0=_}ASeq(MPri(RFb(Sw{1}(c0t,c1b{t0%2}),Cnd{b1<o0|2;T;F}(Sb{o0=6}),pi2{t0:b1},t3t),PAll{1}(PAll{_}(a4r,c5e),@of{b1+=3}@fi{b0%3=2}@po{t0+=1;t0+=2}c6t)),Fb(Sel(Obs{t0=3;B}(@rw{none}@oh{o0:=0}@fi{some}Sc{b1<7?b1+=2}),@rw{b0<0}@os{t0:=o0|3+1}R,Dl{20}(@ki{t0%4!2}@oh{b1:=1}@of{b0+=2;b0+=1}t7)),Mt{50}(ASeq(t8,c9b{b0}))))",
+    Tree0780 "B{b1=5;l0=2;b0}RFb(Par{_;_}(a0l,Wde(Itr{b0;1;3;_}(S),pa1{b0:8;b1:=})),R)",
+    Tree0781 "Ruf{F}(To{10}(RSeq(Mt{0}(Rep4(c0)),a1,Par{_;_}(RSeq(t2,c3)))))",
+    Tree0782 "OnceT(Wde(TryT(Rep0(c0t),ASeq(a1,t2),c3r,Ite(a4t,a5l),RFb(t6t,t7)),F))",
+    Tree0783 "B{b1;t0}Ite(@oh{b1+=3}t0,pc1{b0:t0},c2e)",
+    Tree0784 "B{t1;t0=3;b0=0;l0;o0}Itr{b0;1;1;N}(Itr{b0;0;1;N}(MPri(Seq(a0,Sb{b0=0},Sc{t0+=2;o0:=b0+2%4}),Cd{30;K}(RFb(RFb(a1b{b0;b0},c2),Pre{b0%4<1;F}(Cnd{t1<5;T;F}(t3e)),RSeq(@os{o0:=t0}c4,Scc{t0!t1}))),Bin{t0+3>2;N}(Rep4(S),Flip(t5e,c6l,Wu{t0})))))",
+    Tree0785 "B{q0=2;t0;b1=4;b0=0}Par{0;_}(Seq(Wde(c0,Ite(c1,@oh{t0:=6;t0+=1}t2,pc3{b0:b0})),FF(Cnd{b1+3%3<2;_;_}(Scc{t0!0}))),ASeq(pt4{b0:3},@oh{b1:=b0%4;t0:=t0+1%4}c5l,Grd{F}(RFb(a6,@fi{b0<b1}@si{b0>b0%4}@rw{b0+4>1}pi7{t0:=},c8e))))",
+    Tree0786 "RFb(a0,c1)",
+    Tree0787 "B{t0=3}Pri(@os{t0+=3;t0<2?t0:=t0%2}SubR(SubA(t0)),pa1{b0:9;b1:t0},a2r,a3,pi4{t0:=},Err{1004})",
+    Tree0788 "B{l0=2;b1}Itr{b1;2;2;T}(Flip(t0))",
+    Tree0789 "B{b0;t0}@oh{b0:=b0+3%4;b0+=1}Par{_;2}(SubA(Flip(@oh{b0+=2;b0+=1}Sc{t0+=1},c0,t1,Sc{b0+=3;b0+=2},@of{t0:=1;t0=4?b0+=1}@ki{t0+2>7}Opt(Sc{b0+=2}))),Scc{t0!3},Dl{100}(MPri(pt2{b0:b0;b1:t0},a3r)))",
+    Tree0790 "B{t0;b0=5;o0=3}Wde(Sel(Obs{b0=t0+1;B}(AFb(t0t,SubA(S))),@po{t0+2<2?t0+=1}Par{1;-2}(Sb{t0=b0},c1,@oh{o0:=_;b0+1<7?b0:=t0}pt2{b0:t0;b1:t0}),Obs{b0>4;N}(Scc{t0=t0+2})),Rmp{F;F}(S))",
+    Tree0791 "DySel(Swm(t0,Rpt{2}(Rep1(DySel(t1e)))))",
+    Tree0792 "Ruf{F}(Ret0(c0l))",
+    Tree0793 "Flt{3;R;F}(Fb(t0,F))",
+    Tree0794 "B{t0=3;b0=0}Flt{3;_;_}(SubA(Pri(Keep(Scc{t0+2<2}),Scc{b0%4!0},Sl{20})))",
+    Tree0795 "B{t0=5;b0=4}RSeq(Ret4(@rw{b0%3!0}SubR(WU{b0>7}(PPar{2;_}(ASeq(AFb(t0,Sb{t0=2}),Sl{10}),Ret3(a1),Seq(Rep1(t2)),RFb(t3,SubR(pt4{b0:=;b1:b0}),Intr{b0=t0%4}(Sc{b0+=1;b0:=b0%3})))))),@of{t0+=2}Dl{10}(Ret2(Star(@si{t0+4%3<1}RSeq(RFb(pt5{b0:t0},pi6{t0:b0},a7,Sl{50}),a8,Obs{t0>7;_}(c9b{t0+2}),FF(a10e)),Bin{t0+1<b0;T}(Wt{30},Once(t11e))))))",
+    Tree0796 "B{t0=3;o0=0;t1;b0=4}Intr{b0+4%3=1}(Par{_;_}(Fb(@po{t1+=1}@ki{o0|2<o0|0%3}RFb(@si{t0<7}@po{t1:=1}pc0{b0:t0},t1),PAll{-1}(pt2{b0:0},Run),Ruf{F}(Wde(c3,t4))),AFb(Step(t5,Sb{b0=0}),Ruf{F}(@fi{b0>2}t6),@of{b0+=1}Grd{F}(@ki{b0<b0+1}PPar{1;_}(Flt{1;_;_}(Ub{o0})))),@si{t1=b0}@oh{t0+=2}@po{t0+=2}Flt{1;_;K}(Isw{t1%3;_;T}(Rep2(Ite(a7,t8)),@oh{b0<5?o0:=_}@ki{t0>5}Bin{b0%2=0;T}(c9,Cnd{some;_;S}(Sl{10})),Flip(pi10{t0:=}))),@rw{t1%3=0}Sl{20}))",
+    Tree0797 "B{l0=3;b0=0;q0;t0=5;o0=_;t1=0}RFb(PPar{2;N}(Bin{t1+2<2;T}(Grd{_}(c0),t1),Dd{20}(SubA(Scc{t0<o0|2+3})),RSeq(t2,S),Cd{0;F}(Ruf{1}(Try(Suc,F,c3e))),Once(Ub{o0})),Seq(Par{-2;2}(t4,pa5{b0:t0}),Isw{t0;T;_}(Sel(Obs{b0!5;L}(c6),Obs{none;L}(pc7{b0:b0})),Sb{b0=8}),@oh{b0+=1;b0+=1}@fi{o0|4%3!0}Inv(@oh{t1+=3;t1:=o0|0}@rw{t1%4=1}Ret2(@os{b0+=3}Rpt{0}(t8)))),Rty3(PAll{5}(PAll{-1}(Wu{t1},a9b{t0;b0},S),@fi{b0+3!2}@po{t0:=b0}@ki{t0<b0}Rep4(t10),Itr{b0;_;1;N}(pi11{t0:t1}),Lp{b0;K}(ASeq(Ub{o0},c12l,@po{t1+=1}@si{b0!0}@rw{t0+3%3>0}t13)),a14)))",
+    Tree0798 "RSeq(Seq(t0,Flip(t1e,R,S),PrSel{1}(c2e)),DySel(Ruf{F}(Flt{2;F;F}(c3)),c4,Wde(a5,Ret0(t6e))))",
+    Tree0799 "Rep3(Rpt{0}(c0))",
 }

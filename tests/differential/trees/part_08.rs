@@ -6,360 +6,509 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0800 for Ctx, error DiffError {
+    pub tree Tree0800 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        ParallelAll {
-            Deadline(20) {
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 4 > 2)]
-                Succeeder,
+        SequenceWithMemory {
+            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
+            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                #[skip_if(|bb| (bb.b1 + 2) % 3 > 0)]
+                #[failure_if(|bb| bb.b1 + 2 < bb.b1)]
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    #[on_failure(|bb| if bb.b1 != *bb.t0 + 4 { bb.b1 = bb.b0 })]
+                    Sequence {
+                        Action(Act<0>),
+                        AlwaysFailure,
+                    },
+                },
+                SequenceStar {
+                    Action(Act<1>),
+                    Sleep(30),
+                    Script(|bb| bb.b1 = 5),
+                },
+                #[failure_if(|bb| *bb.t0 > bb.b1)]
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                RepeatUntilSuccess(2) {
+                    Timeout(0) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Loop(q0, value = {b0}, if_empty = Failure) {
+                                Failer,
+                            },
+                        },
+                    },
+                },
             },
-            BinarySelector(|bb| bb.b0 == 7, dynamic = false) {
-                WasEntryUpdated(t0),
-                RetryUntilSuccessful(0) {
+            AsyncFallback {
+                Sequence {
+                    StatefulAction(Task<2> = Task::<2>),
                     WasEntryUpdated(t0),
                 },
-            },
-            ReactiveSequence {
-                Condition(Cond<0>),
-                SetBlackboard(o0 = Some(6)),
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 2); bb.b0 += 3 })]
-                Condition(TCond<1>),
-            },
-            ReactiveSequence {
-                Repeat(4) {
-                    Script(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); if bb.o0.is_some() { *bb.t0 += 1 } }),
+                Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
                 },
-                IndexSwitch(|bb| 3, dynamic = true) {
-                    AlwaysFailure,
-                    #[run_while(|bb| bb.b0 < 5)]
-                    #[post(|bb| bb.o0 = None)]
-                    Action(PAct<2>, b0 = 4, b1 = {b0}),
-                    AlwaysSuccess,
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
+                    RunOnce(then_skip = true) {
+                        Action(PAct<4>, b0 = {t0}),
+                    },
                 },
-                Action(|ctx| ctx.exec(3)),
-                Error(DiffError(1069)),
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { b0 t0 o0 });
-
-fallible!(Tree0800);
-
-bt::behavior_tree! {
-    pub tree Tree0801Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        RetryUntilSuccessful(4) {
-            Parallel(failure = 1) {
-                Wait(0),
-                StatefulAction(Task<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
-        }
-    }
-}
+board!(Tree0800Blackboard { q0 b1 t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            StepSequencer {
-                Repeat(0) {
-                    WasEntryUpdated(t1),
-                },
-                Script(|bb| *bb.t0 += 1),
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-            Inverter {
-                SetBlackboard(b0 = 0),
-            },
-            Precondition(|bb| *bb.t0 < 0, else = Running) {
-                StepSequencer {
-                    Switch(b1) {
-                        case 0 => StatefulAction(Task<1>),
-                        _ => Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                    FlipSelector {
-                        #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t0.set((bb.o0.unwrap_or(3) + 1) % 3) })]
-                        AlwaysFailure,
-                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            SubTree(Tree0801Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0801Blackboard { o0 t0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0802 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
             b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Deadline(20) {
-            ForceFailure {
-                #[run_while(|bb| bb.b1 > 7)]
-                #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                #[on_success(|bb| bb.o0 = None)]
-                Precondition(|bb| bb.b1 > 2, else = Running) {
-                    Error(DiffError(1008)),
+        Parallel {
+            Guard(|ctx| &mut ctx.token) {
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) > 3)]
+                    Sequence {
+                        RetryUntilSuccessful(2) {
+                            Limiter(3) {
+                                Action(PAct<0>, b0 = 2, b1 = {b0}),
+                            },
+                        },
+                        Succeeder,
+                    },
+                    Conditional(|bb| bb.b0 < (bb.b0 + 1) % 4) {
+                        StatefulAction(Task<1>),
+                    },
+                    RepeatUntilFailure(3) {
+                        Action(PIo<2>, t0 = {b1}),
+                    },
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Timeout(30) {
+                    #[on_success(|bb| if *bb.t0 < 4 { *bb.t0 += 1 })]
+                    #[post(|bb| { if bb.o0.unwrap_or(2) > 7 { bb.o0 = Some(bb.b0 + 1) }; bb.b1 += 2 })]
+                    Fallback {
+                        IfThenElse {
+                            SequenceWithMemory {
+                                Timeout(20) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            Action(Act<4>),
+                        },
+                        Repeat(forever) {
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            RepeatTimes(forever) {
+                                Fallback {
+                                    StatefulAction(Task<5>),
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(3))),
+                                    StatefulAction(Task<7>),
+                                    Condition(Cond<8>),
+                                    StatefulAction(PTask<9>, b0 = 0),
+                                },
+                            },
+                        },
+                        Repeater(0) {
+                            #[on_halted(|bb| { bb.t0.set(5); bb.t0.set((*bb.t0 + 1) % 2) })]
+                            #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 2))]
+                            StatefulAction(Task<10>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0802Blackboard { t0 o0 b1 });
-
-fallible!(Tree0802);
+board!(Tree0801Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
-        AsyncFallback {
-            WhileDoElse {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+    pub tree Tree0802 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+        }
+        ParallelAll(0) {
+            SequenceWithMemory {
+                TryCatch(catch_on_halt = true) {
+                    ParallelAll {
+                        AlwaysFailure,
+                        #[on_success(|bb| bb.b0 += 3)]
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Repeat(4) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                },
+            },
+            WaitUntil(|bb| bb.b0 == 1) {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                },
+            },
+            Sequence {
+                StepSequencer {
+                    AlwaysFailure,
+                    RunOnce(then_skip = true) {
+                        #[success_if(|bb| bb.b0 + 3 > bb.b0)]
+                        Action(Act<7>),
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        Wait(10),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
+                },
             },
         }
+    }
+}
+
+board!(Tree0802Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0803 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        Parallel(success = 3, failure = -3) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                RetryUntilSuccessful(4) {
+                    Remap(success = Failure, failure = Success) {
+                        Switch(b1) {
+                            case 5 => AlwaysRunning,
+                            case 3 => Action(PAct<0>, b0 = {t0}),
+                            _ => Action(|ctx| ctx.exec(1)),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysSuccess,
+                    Action(Act<2>),
+                },
+                #[on_halted(|bb| if bb.o0.is_some() { *bb.t0 += 1 })]
+                #[run_while(|bb| bb.b0 < bb.b1 % 3)]
+                #[post(|bb| bb.o0 = None)]
+                ReactiveSequence {
+                    Observe(|bb| bb.o0.is_none()) {
+                        StatefulAction(PTask<3>, b0 = 3, b1 = {b0}),
+                    },
+                    Condition(Cond<4>),
+                },
+                WasEntryUpdated(t0),
+            },
+            Switch(b1) {
+                case 5 => ReactiveSelector {
+                    StatefulAction(TTask<5>),
+                    Error(DiffError(1021)),
+                },
+                case 0 => AsyncSequence {
+                    #[on_failure(|bb| { bb.t0.set(bb.b1 % 2); bb.b0 = 4 })]
+                    #[failure_if(|bb| (*bb.t0 + 2) % 3 != 1)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Condition(TCond<6>),
+                    AlwaysFailure,
+                },
+                _ => WasEntryUpdated(t0),
+            },
+            BinarySelector(|bb| *bb.t0 == bb.b0, dynamic = false) {
+                Switch(b1) {
+                    case 2 => Wait(100),
+                    _ => StatefulAction(TTask<7>),
+                },
+                RepeatUntil(Failure) {
+                    #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.b1 = 1 })]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Failure) {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0) as f32)]
+                            Fallback {
+                                Action(TAct<8>),
+                                ScriptCondition(|bb| *bb.t0 < 6),
+                            },
+                            #[score(|bb| (bb.b1) as f32)]
+                            StatefulAction(PTask<9>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0803Blackboard { b1 q0 b0 t0 o0 });
+
+fallible!(Tree0803);
+
+bt::behavior_tree! {
+    pub tree Tree0804Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Condition(|ctx, bb| ctx.check_in(2, bb.b1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = false) {
-                RepeatUntil(Success) {
-                    Precondition(|bb| bb.b1 % 2 < 0, else = Failure) {
-                        MemPriority {
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            #[on_success(|bb| if bb.o0.unwrap_or(5) > 1 { *bb.t0 += 3 })]
-                            #[skip_if(|bb| *bb.t0 == 7)]
-                            Switch(b1) {
-                                case 2 => AlwaysSuccess,
-                                case 0 => KeepRunningUntilFailure {
-                                    Condition(PCond<0>, b0 = {b0}),
-                                },
-                                case 1 => FlipSelector {
-                                    SetBlackboard(o0 = Some(2)),
-                                },
-                                _ => Action(PIo<1>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-                Retry(1) {
-                    Deadline(50) {
-                        Action(Act<2>),
-                    },
+        Fallback {
+            Interrupt(|bb| *bb.t0 == 0) {
+                #[skip_if(|bb| bb.b0 < (bb.b0 + 3) % 4)]
+                Action(Act<0>),
+            },
+            #[on_success(|bb| *bb.t0 += 1)]
+            StatefulAction(Task<1>),
+            Remap(success = Failure, failure = Failure) {
+                Sequence {
+                    SubTree(Tree0804Sub0, ..),
+                    StatefulAction(Task<3>),
                 },
             },
-            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0804Blackboard { o0 b1 t0 b0 });
+board!(Tree0804Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
         blackboard {
+            b1: i64 = 0,
             b0: i64,
             #[tracked] t0: i64,
-            b1: i64 = 0,
         }
-        AsyncFallback {
-            Precondition(|bb| *bb.t0 > bb.b1, else = Failure) {
-                Action(Act<0> = Act::<0>),
+        WaitValueUpdate(t0) {
+            BinarySelector(|bb| bb.b1 % 2 == 0, dynamic = true) {
+                #[failure_if(|bb| bb.b1 + 4 < bb.b0 % 3)]
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 == 1),
+                    WasEntryUpdated(t0),
+                    DynamicSelector {
+                        #[run_while(|bb| *bb.t0 != 2)]
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Action(PAct<1>, b0 = {b0}, b1 = {b1}),
             },
-            Repeat(3) {
-                #[on_halted(|bb| bb.b1 = *bb.t0)]
-                StatefulAction(Task<1>),
-            },
-            #[failure_if(|bb| bb.b0 % 4 == 2)]
-            MaxTime(10) {
-                Action(Act<2>),
-            },
-            Delay(10) {
-                #[on_failure(|bb| bb.b1 = bb.b0 + 2)]
-                #[run_while(|bb| bb.b1 + 2 < 6)]
-                #[on_success(|bb| bb.b1 += 3)]
-                Sleep(20),
-            },
-            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0805Blackboard { b0 t0 b1 });
+board!(Tree0805Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
-        Repeat(2) {
-            Repeat(2) {
-                SequenceWithMemory {
-                    Deadline(20) {
-                        Timeout(50) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    ParallelAll(0) {
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    AlwaysSuccess,
-                },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+        }
+        Remap(success = Success, failure = Failure) {
+            Repeater(0) {
+                #[success_if(|bb| bb.b0 % 2 > 0)]
+                #[on_success(|bb| bb.b0 += 1)]
+                #[post(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0807Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Filter(times = 3, count = Completed, filtered = Failure) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0807Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
-        }
-        MemSequence {
-            Precondition(|bb| (bb.b0 + 3) % 2 != 0) {
-                SubTree(Tree0807Sub1, ..),
-            },
-            #[on_halted(|bb| { if *bb.t0 < 4 { bb.b0 += 2 }; bb.b0 += 1 })]
-            #[on_success(|bb| bb.t0.set(1))]
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree0806Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
         ReactiveFallback {
-            Inverter {
-                SubTree(Tree0807Sub0, t0 = {=}, b0 = {b0}),
+            BinarySelector(|bb| (*bb.t0 + 1) % 3 < 2, dynamic = true) {
+                RepeatUntil(Failure) {
+                    Repeat(1) {
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[on_failure(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                Repeat(0) {
+                                    Action(TAct<0>),
+                                },
+                                StatefulAction(Task<1>),
+                                WhileDoElse {
+                                    Condition(|ctx| ctx.try_check(2)),
+                                    Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<4>),
+                    Action(TAct<5>),
+                    StatefulAction(Task<6>),
+                    Cooldown(0) {
+                        #[on_halted(|bb| bb.t1.set(bb.b0))]
+                        ReactiveFallback {
+                            StatefulAction(TTask<7>),
+                            Condition(Cond<8>),
+                            Action(PAct<9>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
             },
-            Error(DiffError(1050)),
+            Sequence {
+                Fallback {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        ScriptCondition(|bb| bb.b0 % 4 > 2),
+                        #[score(|bb| (*bb.t1 + 4) as f32)]
+                        Sleep(50),
+                        #[score(|bb| (bb.b0) as f32)]
+                        AlwaysSuccess,
+                        #[score(|bb| (*bb.t1) as f32)]
+                        StatefulAction(TTask<10>),
+                        #[score(|bb| (*bb.t1) as f32)]
+                        SkipUnlessUpdated(t1) {
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                    ReactiveSequence {
+                        SequenceWithMemory {
+                            WasEntryUpdated(t1),
+                            StatefulAction(TTask<12>),
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            SetBlackboard(t0 = {t1}),
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<13> = Task::<13>),
+                        StatefulAction(Task<14>),
+                        Condition(|ctx, bb| ctx.check_in(15, 1)),
+                        Condition(Cond<16>),
+                        Repeat(2) {
+                            ScriptCondition(|bb| *bb.t1 + 4 > 7),
+                        },
+                    },
+                    Selector {
+                        Observe(|bb| *bb.t0 > 4, abort = lower) {
+                            Deadline(0) {
+                                StatefulAction(TTask<17>),
+                            },
+                        },
+                        Observe(|bb| bb.b0 == bb.b0 + 3) {
+                            ScriptCondition(|bb| *bb.t1 > *bb.t1 + 2),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0807Blackboard { t0 b0 });
+board!(Tree0807Blackboard { b0 t1 t0 q0 });
 
 fallible!(Tree0807);
 
 bt::behavior_tree! {
-    pub tree Tree0808 for Ctx {
+    pub tree Tree0808 for Ctx, error DiffError {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
             #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        MaxTime(0) {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-                Condition(PCond<1>, b0 = {t1}),
-                Loop(q0, if_empty = Failure) {
-                    #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+        Precondition(|bb| bb.b1 + 2 > 4, else = Success) {
+            #[skip_if(|bb| bb.b0 != *bb.t0)]
+            BinarySelector(|bb| bb.b0 % 4 < 3) {
+                FlipSelector {
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    Precondition(|bb| *bb.t0 > 3, else = Success) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Action(PIo<0>, t0 = {=}),
+                            Condition(Cond<1>),
+                        },
                     },
+                    Cooldown(100, filtered = Failure) {
+                        Timeout(0) {
+                            MemPriority {
+                                Condition(TCond<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    StatefulAction(TTask<5>),
+                    Action(TAct<6>),
+                    Error(DiffError(1038)),
                 },
             },
         }
     }
 }
 
-board!(Tree0808Blackboard { q0 b1 t1 o0 t0 });
+board!(Tree0808Blackboard { t0 b1 t1 b0 });
+
+fallible!(Tree0808);
 
 bt::behavior_tree! {
-    pub tree Tree0809 for Ctx {
+    pub tree Tree0809 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
-            b1: i64 = 5,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
         }
-        Timeout(0) {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    BinarySelector(|bb| *bb.t0 > 3) {
-                        StatefulAction(Task<0>),
-                        Remap(success = Success, failure = Failure) {
-                            StatefulAction(Task<1>),
-                        },
+        Deadline(50) {
+            SequenceStar {
+                StepSequencer {
+                    AsyncFallback {
+                        StatefulAction(TTask<0>),
+                        ScriptCondition(|bb| *bb.t0 + 4 < 5),
+                        Action(Act<1>),
                     },
-                    PolicyParallel(policy = FirstSuccess) {
-                        TryCatch {
-                            ForceSuccess {
-                                AlwaysRunning,
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                        WasEntryUpdated(t0),
+                },
+                Repeat(4) {
+                    SequenceStar {
+                        Condition(TCond<2>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) < 3),
+                        StatefulAction(Task<3>),
                     },
-                    Switch(b1) {
-                        case 0 => #[post(|bb| bb.t0.set(bb.b0))]
-                        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                        TryCatch {
-                            ScriptCondition(|bb| bb.b1 != 7),
-                            StatefulAction(Task<3>),
-                        },
-                        _ => KeepRunningUntilFailure {
-                            Switch(b1) {
-                                case 2 => Sequence {
-                                    Action(Act<4> = Act::<4>),
-                                },
-                                case 3 => StatefulAction(Task<5>),
-                                _ => Condition(Cond<6>),
-                            },
-                        },
+                },
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                    ForceFailure {
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -367,798 +516,773 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0809Blackboard { q0 b0 b1 t0 });
+board!(Tree0809Blackboard { b0 t0 o0 });
+
+fallible!(Tree0809);
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            Precondition(|bb| bb.b0 > 7, else = Skipped) {
-                ParallelAll(2) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {t0}),
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                    SetBlackboard(t0 = 8),
-                },
-            },
-            #[on_success(|bb| if *bb.t0 + 4 < 0 { bb.b0 = bb.b1 })]
-            #[success_if(|bb| *bb.t0 != 7)]
-            ParallelAll {
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    Action(PAct<5>, b0 = {b1}),
-                },
-                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                Precondition(|bb| bb.b1 == bb.b1 + 3, else = Running) {
-                    #[run_while(|bb| bb.b0 + 2 != bb.b0)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    Action(Act<7> = Act::<7>),
-                },
-                Condition(|ctx, bb| ctx.check_in(8, bb.b1 + 1)),
-            },
-            #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
-            #[run_while(|bb| bb.b0 < 2)]
-            StepSequencer {
-                Repeater(forever) {
-                    Conditional(|bb| *bb.t0 + 1 == 6, dynamic = true, else = Success) {
-                        ReactiveFallback {
-                            Condition(PCond<9>, b0 = 9),
-                            #[on_failure(|bb| bb.b0 += 3)]
-                            Switch(b1) {
-                                case 2 => StatefulAction(Task<10>),
-                                _ => Sleep(20),
-                            },
-                            Filter(times = 3) {
-                                StatefulAction(Task<11>),
-                            },
-                            Action(Act<12>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0810Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0811Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
             b1: i64 = 1,
             b0: i64,
         }
-        AsyncSequence {
-            Fallback {
-                Action(PAct<0>, b0 = 6, b1 = {b1}),
-                #[post(|bb| { bb.b1 = bb.b0 + 2; bb.b0 += 4 })]
-                SubTree(Tree0811Sub0, q0 = {=}, b1 = {b1}, b0 = {=}),
-                Condition(Cond<2>),
-            },
-            Switch(b1) {
-                case 2 => Loop(q0, if_empty = Failure) {
-                    Action(Act<3> = Act::<3>),
-                },
-                case 4 => SetBlackboard(b0 = 8),
-                _ => StatefulAction(Task<4>),
+        #[failure_if(|bb| (bb.b1 + 4) % 4 == 0)]
+        #[success_if(|bb| bb.b0 > *bb.t0 % 2)]
+        #[on_failure(|bb| bb.t0.set(bb.b1))]
+        Delay(10) {
+            WaitValueUpdate(t1) {
+                Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0811Blackboard { q0 b1 b0 });
+board!(Tree0810Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0812 for Ctx, error DiffError {
+    pub tree Tree0811 for Ctx {
+        RunOnce(then_skip = true) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub1 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        #[failure_if(|bb| bb.b0 < 3)]
+        RunOnce(then_skip = false) {
+            Filter(times = 3, count = Completed, filtered = Failure) {
+                SubTree(Tree0812Sub1, ..),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        #[run_while(|bb| *bb.t1 < 5)]
-        #[on_failure(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 1 })]
-        Repeat(1) {
-            Deadline(0) {
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    Cooldown(0) {
-                        #[run_while(|bb| *bb.t1 > 0)]
-                        Fallback {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                                Error(DiffError(1071)),
-                            },
-                            RunOnce(then_skip = false) {
-                                StatefulAction(TTask<2>),
-                            },
-                            RunOnce(then_skip = false) {
-                                Conditional(|bb| *bb.t0 < 2) {
-                                    Action(|ctx| ctx.exec(3)),
-                                },
-                            },
-                        },
-                    },
+        #[skip_if(|bb| bb.b0 + 4 < 5)]
+        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); *bb.t0 += 1 })]
+        #[run_while(|bb| (bb.b1 + 1) % 3 < 1)]
+        MemPriority {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<2>),
+                    AlwaysSuccess,
+                    SetBlackboard(o0 = Some(7)),
                 },
+                AlwaysSuccess,
+            },
+            Switch(b1) {
+                case 3 => SubTree(Tree0812Sub0, ..),
+                case 1 => Condition(PCond<3>, b0 = {=}),
+                case 4 => #[run_while(|bb| bb.o0.unwrap_or(2) % 3 < 1)]
+                Fallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                _ => Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3) + 2, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0812Blackboard { t1 b0 t0 });
-
-fallible!(Tree0812);
+board!(Tree0812Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0813 for Ctx, error DiffError {
-        Fallback {
-            Cooldown(10, filtered = Skipped) {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        Succeeder,
+    pub tree Tree0813 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            ParallelAll(max_failures = -1) {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            Cooldown(30, filtered = Failure) {
+                Observe(|bb| *bb.t1 % 3 < 0) {
+                    ReactiveSequence {
+                        #[failure_if(|bb| bb.b0 != (*bb.t1 + 4) % 2)]
+                        Condition(Cond<3>),
+                        Action(PIo<4>, t0 = {t0}),
                     },
-                    Failer,
-                    RepeatUntilSuccess(2) {
-                        Condition(TCond<0>),
-                    },
-                    StatefulAction(TTask<1>),
                 },
             },
-            ReactiveSequence {
-                RepeatTimes(2) {
-                    StatefulAction(TTask<2>),
+            AsyncSequence {
+                #[on_success(|bb| *bb.t1 += 1)]
+                #[skip_if(|bb| bb.b0 + 1 < 4)]
+                RunOnce(then_skip = false) {
+                    Action(|ctx, bb| ctx.exec_in(5, 0, &mut bb.b0)),
                 },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(Cond<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Inverter {
-                        Wait(10),
-                    },
-                    Error(DiffError(1088)),
-                },
-            },
-            Repeater(0) {
-                StatefulAction(Task<6>),
+                Sleep(0),
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-fallible!(Tree0813);
+board!(Tree0813Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        BinarySelector(|bb| bb.b0 % 2 == 0) {
-            FlipSelector {
-                MemPriority {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) + 2 > 2),
+        IfThenElse {
+            Condition(Cond<0> = Cond::<0>),
+            ReactiveFallback {
+                MemSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(Cond<2>),
                 },
-            },
-            FlipSelector {
-                Sequence {
-                    SkipUnlessUpdated(t0) {
-                        Condition(PCond<1>, b0 = {b0}),
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(Act<3> = Act::<3>),
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
-
-board!(Tree0814Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             b0: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    WhileDoElse {
-                        Condition(Cond<1>),
-                        #[skip_if(|bb| bb.b0 % 2 != 1)]
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Action(Act<2>),
+        Loop(q0, if_empty = Failure) {
+            BinarySelector(|bb| bb.b1 < (bb.b1 + 2) % 2, dynamic = false) {
+                RepeatUntil(Success) {
+                    AsyncSequence {
+                        #[skip_if(|bb| *bb.t0 % 4 == 3)]
+                        #[run_while(|bb| bb.b0 + 2 > 5)]
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+                            Condition(PCond<0>, b0 = {t0}),
+                        },
+                        #[post(|bb| if bb.o0.unwrap_or(2) % 4 < 1 { *bb.t0 += 4 })]
+                        Repeater(3) {
+                            Sleep(100),
+                        },
+                        Sequence {
+                            Inverter {
+                                Condition(Cond<1>),
+                            },
+                            Precondition(|bb| bb.b0 + 1 > 1, else = Success) {
+                                Condition(Cond<2>),
+                            },
+                            Condition(PCond<3>, b0 = {b0}),
+                        },
+                        Parallel(success = 2) {
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            StatefulAction(Task<5>),
+                        },
                     },
                 },
-                ScriptCondition(|bb| *bb.t0 % 4 < 2),
+                Selector {
+                    MaxTime(0) {
+                        #[run_while(|bb| (bb.o0.unwrap_or(1) + 3) % 3 != 2)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b1 + 3)]
+                        #[success_if(|bb| bb.b1 + 3 < *bb.t0)]
+                        Cooldown(0, filtered = Failure) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                        Conditional(|bb| bb.b1 == 6, dynamic = false, else = Success) {
+                            Runner,
+                        },
+                        #[score(|bb| (bb.b1) as f32)]
+                        #[post(|bb| bb.b0 += 2)]
+                        RunOnce(then_skip = false) {
+                            Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                        },
+                    },
+                    WaitUntil(|bb| bb.b1 != *bb.t0 + 1) {
+                        StepSequencer {
+                            Condition(Cond<8>),
+                            Action(PIo<9>, t0 = {b1}),
+                            Sleep(10),
+                        },
+                    },
+                    #[failure_if(|bb| bb.b0 + 3 > 0)]
+                    ForceFailure {
+                        BinarySelector(|bb| bb.b1 + 4 < 3, dynamic = false) {
+                            #[on_success(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+                            #[on_halted(|bb| bb.b1 = 7)]
+                            PolicyParallel(policy = FirstSuccess) {
+                                StatefulAction(PTask<10>, b0 = {=}),
+                                Condition(PCond<11>, b0 = {=}),
+                            },
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0815Blackboard { t0 b0 });
+board!(Tree0815Blackboard { o0 l0 b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        RepeatUntilFailure(forever) {
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 1 => Repeater(1) {
-                        RepeatUntil(Success) {
-                            Remap(success = Success, failure = Success) {
-                                Sequence {
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(TTask<0>),
-                                },
-                            },
-                        },
-                    },
-                    case 5 => TryCatch {
-                        BinarySelector(|bb| (*bb.t1 + 2) % 4 < 2) {
-                            Action(Act<1> = Act::<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(3)),
-                            WasEntryUpdated(t1),
-                            Error(DiffError(1002)),
-                        },
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    _ => Filter(times = 2, count = Completed, filtered = Skipped) {
-                        Sleep(10),
-                    },
-                },
-            },
+        Sequence {
+            Action(PIo<0>, t0 = {=}),
+            Wait(30),
+            SetBlackboard(b0 = 3),
+            Action(|ctx| ctx.try_exec(1)),
         }
     }
 }
 
-board!(Tree0816Blackboard { t0 t1 b1 });
+board!(Tree0816Blackboard { b0 t0 });
 
 fallible!(Tree0816);
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        Repeat(4) {
-            PolicyParallel(policy = FirstSuccess) {
-                PolicyParallel(policy = FirstFailure) {
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    },
+        ParallelAll(1) {
+            Condition(|ctx| ctx.check(0)),
+            Inverter {
+                FlipSelector {
+                    AlwaysSuccess,
                     Action(Act<1>),
-                    RunOnce {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    },
+                    StatefulAction(Task<2>),
                 },
-                ParallelAll(1) {
-                    ParallelAll {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                MemPriority {
-                    Switch(b1) {
-                        case 2 => Action(Act<6>),
-                        case 3 => Sleep(20),
-                        _ => StatefulAction(Task<7>),
-                    },
-                },
-                Condition(Cond<8>),
             },
+            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0817Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0818 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        #[failure_if(|bb| *bb.t0 < 1)]
-        #[skip_if(|bb| bb.b0 % 2 == 1)]
-        #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
-        IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
-            #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
-            #[success_if(|bb| bb.b0 < 1)]
-            Error(DiffError(1043)),
-            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b0)),
+    pub tree Tree0818 for Ctx {
+        ReactiveSequence {
+            ParallelAll(max_failures = -1) {
+                Sleep(50),
+                Condition(Cond<0>),
+            },
+            Action(Act<1>),
         }
     }
 }
-
-board!(Tree0818Blackboard { b0 t0 o0 });
-
-fallible!(Tree0818);
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Retry(1) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                },
-            },
-            Precondition(|bb| *bb.t0 % 2 < 1, else = Failure) {
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        #[skip_if(|bb| *bb.t0 + 3 > 1)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 4 > 1),
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 > 3)]
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0819Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0820 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            #[post(|bb| bb.b0 = *bb.t1)]
-            ScriptCondition(|bb| bb.o0.is_none()),
-            #[skip_if(|bb| *bb.t0 + 3 > 0)]
-            RepeatTimes(1) {
-                UnsetBlackboard(o0),
-            },
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(4))),
-            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0820Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[allow(unused)] #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-        }
         ReactiveFallback {
-            ReactiveSequence {
-                Fallback {
-                    Condition(PCond<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                    Sequence {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 2)),
-                        SetBlackboard(t1 = 8),
-                    },
-                    Action(Act<3>),
+            Deadline(0) {
+                Delay(0) {
+                    Condition(Cond<0>),
                 },
-                Invert {
-                    Selector {
-                        Repeat(4) {
-                            Wait(100),
+            },
+            WhileDoElse {
+                Guard(|ctx| &mut ctx.token) {
+                    ParallelAll(1) {
+                        AlwaysFailure,
+                        Action(Act<1>),
+                    },
+                },
+                Condition(Cond<2>),
+                RepeatUntil(Success) {
+                    ReactiveSequence {
+                        Delay(20) {
+                            MemPriority {
+                                Condition(Cond<3> = Cond::<3>),
+                                StatefulAction(Task<4>),
+                            },
                         },
                     },
                 },
             },
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
+            WhileDoElse {
+                Fallback {
+                    Condition(Cond<5> = Cond::<5>),
+                    AlwaysFailure,
+                },
                 StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0821Blackboard { b0 t0 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
-        RepeatUntilFailure(3) {
-            IfThenElse {
-                AsyncSequence {
-                    ForceSuccess {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Action(Act<2>),
-                Retry(forever) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0823Sub0 for Ctx {
+    pub tree Tree0820Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 12,
             #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Sequence {
-            Condition(Cond<3>),
+        Remap(success = Success, failure = Success) {
             Condition(|ctx| ctx.check(4)),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0823 for Ctx {
+    pub tree Tree0820Sub1 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveFallback {
-            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(4) + 3)]
-            AsyncFallback {
-                Action(Act<0>),
-                Repeater(3) {
-                    Sequence {
-                        StatefulAction(PTask<1>, b0 = 8),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Precondition(|bb| *bb.t0 + 1 < 0, else = Success) {
-                    KeepRunningUntilFailure {
-                        WaitUntil(|bb| bb.o0.unwrap_or(4) != 7) {
-                            SubTree(Tree0823Sub0, ..),
-                        },
-                    },
-                },
+        Switch(b1) {
+            case 5 => Condition(Cond<5> = Cond::<5>),
+            case 2 => #[on_halted(|bb| bb.b1 += 1)]
+            #[skip_if(|bb| *bb.t1 % 2 > 0)]
+            Observe(|bb| bb.b1 % 3 < 0, abort = none) {
+                SetBlackboard(t0 = {t1}),
             },
+            case 3 => StatefulAction(Task<6>),
+            _ => Condition(|ctx| ctx.check(7)),
         }
     }
 }
 
-board!(Tree0823Blackboard { b0 t0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0824 for Ctx, error DiffError {
+    pub tree Tree0820 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
             b0: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        #[failure_if(|bb| bb.b0 > *bb.t0 + 2)]
-        #[success_if(|bb| *bb.t1 % 2 > 0)]
-        #[run_while(|bb| *bb.t0 > 3)]
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Repeater(1) {
-                ReactiveSequence {
-                    IndexSwitch(|bb| bb.b0, dynamic = false) {
-                        StatefulAction(TTask<0>),
-                        Sequence {
-                            Condition(Cond<1>),
-                            StatefulAction(TTask<2>),
-                        },
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
-                        #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
-                        Action(PIo<3>, t0 = {t1}),
-                    },
-                    StepSequencer {
-                        Sleep(0),
-                        Condition(TCond<4>),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 1, &mut bb.b0)),
-                    Action(|ctx| ctx.try_exec(6)),
-                },
-                SequenceWithMemory {
-                    IfThenElse {
-                        Action(|ctx| ctx.try_exec(7)),
-                        Condition(Cond<8>),
-                        WasEntryUpdated(t1),
-                    },
-                    Repeat(forever) {
-                        Condition(Cond<9>),
-                    },
-                },
-                Script(|bb| { if (*bb.t1 + 3) % 3 == 2 { *bb.t1 += 3 }; bb.t1.set(*bb.t0) }),
-            },
-            ForceSuccess {
-                RepeatUntil(Failure) {
-                    Priority {
-                        Repeat(1) {
-                            Timeout(0) {
-                                RetryUntilSuccessful(0) {
-                                    Action(PAct<10>, b0 = {t1}, b1 = {b0}),
+        StepSequencer {
+            Repeat(4) {
+                Loop(q0, value = {b0}) {
+                    RepeatUntilFailure(1) {
+                        KeepRunningUntilFailure {
+                            AsyncFallback {
+                                ReactiveSequence {
+                                    Action(TAct<0>),
+                                    Condition(|ctx| ctx.try_check(1)),
+                                    Error(DiffError(1088)),
+                                },
+                                Observe(|bb| bb.b0 + 4 == 3) {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                                },
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    Action(Act<3>),
                                 },
                             },
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0824Blackboard { t0 b0 o0 t1 });
-
-fallible!(Tree0824);
-
-bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
-        KeepRunningUntilFailure {
-            RepeatUntil(Failure) {
-                Fallback {
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<0>),
+            Observe(|bb| bb.b0 != bb.b0 + 1, abort = none) {
+                RepeatTimes(forever) {
+                    KeepRunningUntilFailure {
+                        SubTree(Tree0820Sub0, ..),
                     },
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                SubTree(Tree0820Sub1, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}, q0 = {=}),
+            },
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    StepSequencer {
+                        Action(TAct<8>),
+                        IfThenElse {
+                            Action(PAct<9>, b0 = {t1}, b1 = {b0}),
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<10>),
+                            },
+                            #[post(|bb| *bb.t0 += 3)]
+                            #[failure_if(|bb| *bb.t0 % 4 > 2)]
+                            Filter(times = 1, filtered = Skipped) {
+                                SetBlackboard(t1 = 7),
+                            },
+                        },
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    SetBlackboard(t0 = {b0}),
                 },
             },
         }
     }
 }
 
+board!(Tree0820Blackboard { t0 t1 b0 b1 q0 });
+
+fallible!(Tree0820);
+
 bt::behavior_tree! {
-    pub tree Tree0826Sub0 for Ctx {
+    pub tree Tree0821 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        StatefulAction(Task<6> = Task::<6>)
+        Delay(0) {
+            IfThenElse {
+                Deadline(0) {
+                    Precondition(|bb| (bb.b1 + 2) % 3 < 2) {
+                        Parallel(success = 1, failure = 1) {
+                            RunOnce(then_skip = false) {
+                                IndexSwitch(|bb| bb.b1) {
+                                    #[success_if(|bb| bb.b0 == bb.b1)]
+                                    Condition(Cond<0>),
+                                    #[on_failure(|bb| bb.t0.set(4))]
+                                    #[run_while(|bb| bb.b1 != 6)]
+                                    Action(Act<1>),
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+                IfThenElse {
+                    TryCatch(catch_on_halt = true) {
+                        TryCatch(catch_on_halt = true) {
+                            Action(|ctx| ctx.exec(2)),
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                    Sequence {
+                        ReactiveFallback {
+                            Condition(Cond<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b1)),
+                        },
+                    },
+                },
+                #[on_success(|bb| *bb.t0 += 2)]
+                Conditional(|bb| (bb.b0 + 2) % 2 < 1, dynamic = false, else = Failure) {
+                    Repeat(0) {
+                        #[failure_if(|bb| bb.b0 + 4 != 2)]
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
+                        Action(PIo<6>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0821Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0822 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 1,
+        }
+        Switch(b1) {
+            case 2 => ReactiveSequence {
+                #[skip_if(|bb| bb.b1 > (bb.b1 + 4) % 2)]
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+                RunOnce(then_skip = false) {
+                    AsyncSequence {
+                        StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            case 4 => Fallback {
+                Condition(|ctx| ctx.check(8)),
+                Interrupt(|bb| (bb.b0 + 2) % 3 < 0) {
+                    StatefulAction(Task<9>),
+                },
+                Condition(|ctx| ctx.check(10)),
+                #[failure_if(|bb| bb.b0 + 1 < *bb.t0 % 3)]
+                #[run_while(|bb| bb.b0 + 4 > 1)]
+                #[on_success(|bb| { if bb.b0 > bb.b0 % 3 { *bb.t0 += 1 }; bb.b0 = bb.b1 % 4 })]
+                Action(PIo<11>, t0 = {=}),
+                Selector {
+                    StatefulAction(Task<12>),
+                    Action(PIo<13>, t0 = {=}),
+                },
+            },
+            _ => #[on_halted(|bb| bb.b1 += 3)]
+            Timeout(50) {
+                Condition(Cond<14>),
+            },
+        }
+    }
+}
+
+board!(Tree0822Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0823 for Ctx, error DiffError {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            l0: Vec<i64>,
+            b0: i64 = 1,
+            b1: i64,
+        }
+        ForceSuccess {
+            ReactiveSequence {
+                Deadline(0) {
+                    Fallback {
+                        Observe(|bb| bb.b1 + 4 != 1, abort = both) {
+                            ReactiveFallback {
+                                StepSequencer {
+                                    StatefulAction(TTask<0>),
+                                    SetBlackboard(b0 = {b1}),
+                                },
+                                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        Loop(q0, if_empty = Skipped) {
+                            Loop(q0, if_empty = Success) {
+                                ForceFailure {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                        Error(DiffError(1098)),
+                    },
+                },
+                AsyncSequence {
+                    AsyncFallback {
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(TTask<5>),
+                        Condition(|ctx| ctx.try_check(6)),
+                        AlwaysFailure,
+                    },
+                    ParallelAll(2) {
+                        RetryUntilSuccessful(forever) {
+                            Observe(|bb| *bb.t0 % 4 > 2, abort = none) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        Condition(PCond<8>, b0 = {b1}),
+                    },
+                    Repeat(2) {
+                        AsyncFallback {
+                            #[run_while(|bb| bb.b0 < 2)]
+                            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 2)]
+                            WhileDoElse {
+                                StatefulAction(Task<9>),
+                                UnsetBlackboard(o0),
+                                SetBlackboard(b1 = {b0}),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        RepeatUntil(Failure) {
+                            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                                StatefulAction(TTask<10>),
+                                Filter(times = 3, count = Failure, filtered = Skipped) {
+                                    Action(PIo<11>, t0 = {=}),
+                                },
+                                #[success_if(|bb| bb.b1 != (bb.b0 + 3) % 2)]
+                                #[skip_if(|bb| bb.b0 % 4 > 0)]
+                                Action(PIo<12>, t0 = {b0}),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0823Blackboard { q0 t0 o0 l0 b0 b1 });
+
+fallible!(Tree0823);
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 10,
+        }
+        ScriptCondition(|bb| *bb.t0 > bb.b0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        Optional {
+            #[post(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 += 4 })]
+            SubTree(Tree0824Sub0, t0 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0824Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0825 for Ctx {
+        Parallel(success = -2, failure = 1) {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0826 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-                FlipSelector {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                        Succeeder,
-                    },
-                    ReactiveFallback {
-                        Condition(PCond<1>, b0 = {b0}),
-                        Loop(q0, if_empty = Failure) {
-                            AlwaysFailure,
-                        },
-                    },
-                    Action(Act<2>),
-                    Loop(q0) {
-                        AsyncSequence {
-                            #[post(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 1 }; bb.b0 += 1 })]
-                            #[run_while(|bb| *bb.t0 + 2 < (bb.b0 + 1) % 4)]
-                            #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        #[skip_if(|bb| bb.b0 == (bb.b0 + 4) % 3)]
-                        Repeat(4) {
-                            Action(PAct<4>, b0 = 4),
-                        },
-                    },
-                },
-            },
-            #[post(|bb| *bb.t0 += 1)]
-            StepSequencer {
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                #[failure_if(|bb| *bb.t0 < 3)]
-                ReactiveSequence {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Loop(q0, if_empty = Running) {
-                            Fallback {
-                                Succeeder,
-                            },
-                        },
-                    },
-                    #[post(|bb| { if bb.b0 < 4 { bb.t0.set(bb.b0 + 4) }; if bb.b0 > 6 { bb.b0 += 2 } })]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    ReactiveFallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        SubTree(Tree0826Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        AsyncSequence {
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                },
-                Inverter {
-                    Priority {
-                        #[success_if(|bb| *bb.t0 > 3)]
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<9>),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        #[skip_if(|bb| bb.b0 + 1 < 6)]
-                        Condition(PCond<10>, b0 = {b0}),
-                        StepSequencer {
-                            StatefulAction(Task<11>),
-                            Condition(|ctx| ctx.check(12)),
-                        },
-                    },
+        RunOnce {
+            MaxTime(0) {
+                MaxTime(0) {
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
         }
     }
 }
-
-board!(Tree0826Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            b0: i64 = 3,
+            l0: Vec<i64>,
         }
-        Limiter(1) {
-            MemPriority {
-                SequenceWithMemory {
-                    Delay(100) {
-                        Switch(b1) {
-                            case 4 => Action(PIo<0>, t0 = {b0}),
-                            _ => ParallelAll(1) {
-                                #[success_if(|bb| *bb.t0 % 4 != 2)]
-                                #[skip_if(|bb| *bb.t0 % 3 == 1)]
-                                #[run_while(|bb| bb.o0.is_some())]
-                                SetBlackboard(b0 = {t0}),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    Action(Act<2>),
-                },
-                SequenceStar {
-                    Cooldown(0, filtered = Failure) {
-                        Interrupt(|bb| bb.b1 > bb.b1 % 2) {
-                            #[on_halted(|bb| bb.b0 = 8)]
-                            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                            #[skip_if(|bb| bb.b1 != 0)]
-                            Action(Act<3>),
-                        },
-                    },
-                    RepeatUntilFailure(3) {
-                        Condition(PCond<4>, b0 = {b0}),
-                    },
-                    #[failure_if(|bb| bb.b0 < 4)]
-                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
-                    RetryUntilSuccessful(forever) {
-                        #[run_while(|bb| (*bb.t0 + 1) % 2 < 0)]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b1 != 6)]
-                        Repeat(1) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                Repeater(0) {
-                    SetBlackboard(t0 = 2),
-                },
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                StatefulAction(Task<1>),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Succeeder,
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0827Blackboard { b0 b1 t0 o0 });
+board!(Tree0827Blackboard { b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
+    pub tree Tree0828 for Ctx, error DiffError {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
         }
-        #[run_while(|bb| *bb.t0 + 1 < *bb.t0)]
-        #[skip_if(|bb| bb.b0 + 4 > 2)]
-        MemPriority {
-            MemSequence {
-                Deadline(30) {
-                    Remap(success = Failure, failure = Success) {
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            ParallelAll(max_failures = -2) {
-                                Wait(30),
-                                Action(PAct<0>, b0 = {t0}),
-                                Runner,
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            RetryUntilSuccessful(3) {
+                Precondition(|bb| bb.b0 + 3 < bb.b0 + 2, else = Skipped) {
+                    ReactiveFallback {
+                        MaxTime(0) {
+                            Repeater(3) {
+                                TryCatch(catch_on_halt = false) {
+                                    Error(DiffError(1031)),
+                                    ScriptCondition(|bb| bb.b0 != 5),
+                                    StatefulAction(TTask<1>),
+                                },
                             },
                         },
                     },
                 },
-                WhileDoElse {
-                    Timeout(20) {
-                        Condition(Cond<1>),
-                    },
-                    Conditional(|bb| *bb.t0 < 7, else = Success) {
-                        Action(PAct<2>, b0 = 4, b1 = {b0}),
-                    },
-                    Script(|bb| *bb.t0 += 2),
+            },
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                 },
+                SetBlackboard(t0 = {t1}),
+                Condition(Cond<3>),
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0828Blackboard { q0 t0 b0 });
+board!(Tree0828Blackboard { b0 t0 t1 });
+
+fallible!(Tree0828);
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = {=}),
-            Sleep(10),
+        Optional {
+            ReactiveFallback {
+                BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
+                    Priority {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {t0}),
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(PIo<5>, t0 = {t0}),
+                    Script(|bb| *bb.t0 += 1),
+                    Condition(Cond<6>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    StatefulAction(Task<7>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    SetBlackboard(t0 = {b0}),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    SetBlackboard(b0 = 4),
+                },
+            },
         }
     }
 }
@@ -1167,31 +1291,43 @@ board!(Tree0829Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0830 for Ctx {
-        RepeatUntil(Failure) {
-            RunOnce(then_skip = true) {
-                Wait(0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
         }
-        Repeat(3) {
-            Inverter {
-                ReactiveSequence {
-                    RepeatUntilSuccess(2) {
-                        SetBlackboard(o0 = Some(0)),
-                    },
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        Action(PIo<1>, t0 = {t0}),
-                        Action(Act<2>),
-                        Error(DiffError(1012)),
+        Fallback {
+            RetryUntilSuccessful(2) {
+                #[on_halted(|bb| if bb.b0 < 6 { *bb.t0 += 2 })]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[post(|bb| bb.t0.set(5))]
+                SequenceStar {
+                    #[skip_if(|bb| *bb.t0 + 3 < 3)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Condition(Cond<0>),
+                    #[failure_if(|bb| bb.b1 % 4 == 3)]
+                    WasEntryUpdated(t0),
+                },
+            },
+            KeepRunningUntilFailure {
+                Switch(b1) {
+                    case 2 => Condition(Cond<1>),
+                    _ => Condition(Cond<2>),
+                },
+            },
+            Repeat(1) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Observe(|bb| bb.b0 % 3 != 1) {
+                        Observe(|bb| bb.b1 % 2 == 1) {
+                            ReactiveSelector {
+                                Iterate(l0, element = {b1}) {
+                                    #[on_success(|bb| *bb.t0 += 1)]
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -1199,194 +1335,326 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0831Blackboard { t0 o0 });
-
-fallible!(Tree0831);
+board!(Tree0830Blackboard { q0 b0 l0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        Repeat(2) {
-            StatefulAction(Task<0>),
+    pub tree Tree0831 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+        }
+        Precondition(|bb| *bb.t0 % 3 > 0) {
+            Switch(b1) {
+                case 5 => SetBlackboard(b1 = 2),
+                case 1 => Switch(b1) {
+                    case 2 => Runner,
+                    _ => SetBlackboard(b1 = 8),
+                },
+                _ => AlwaysSuccess,
+            },
         }
     }
 }
+
+board!(Tree0831Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            Precondition(|bb| bb.b1 % 4 != 1, else = Success) {
+                RetryUntilSuccessful(forever) {
+                    ReactiveFallback {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            StatefulAction(Task<0>),
+                        },
+                        AlwaysFailure,
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                        #[skip_if(|bb| bb.b0 % 2 > 0)]
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            StepSequencer {
+                Invert {
+                    Parallel(failure = 1) {
+                        Timeout(0) {
+                            Fallback {
+                                BinarySelector(|bb| bb.b0 < bb.b0 + 4, dynamic = false) {
+                                    AlwaysRunning,
+                                    Condition(Cond<3>),
+                                },
+                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                    StatefulAction(Task<4>),
+                                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0832Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0833 for Ctx {
         blackboard {
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
         }
-        SequenceWithMemory {
-            Repeater(3) {
-                WaitUntil(|bb| *bb.t1 < *bb.t0 % 3) {
-                    UnsetBlackboard(o0),
-                },
+        AsyncSequence {
+            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+            WaitUntil(|bb| bb.b0 == *bb.t0) {
+                StatefulAction(Task<0>),
             },
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            #[success_if(|bb| bb.o0.unwrap_or(0) < 2)]
-            #[post(|bb| *bb.t1 += 1)]
-            MemPriority {
-                Failer,
-                Sleep(20),
-            },
-            Limiter(1) {
-                StatefulAction(Task<1>),
-            },
+            Action(PAct<1>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0833Blackboard { t0 t1 b0 o0 });
+board!(Tree0833Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0834 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Sleep(0),
-            Limiter(3) {
-                ScriptCondition(|bb| bb.b0 % 3 != 0),
-            },
+        MemSequence {
             Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0834Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0835 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
         }
-        Remap(success = Failure, failure = Failure) {
-            AsyncSequence {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
+        FlipSelector {
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[skip_if(|bb| bb.b0 + 3 == *bb.t1 + 1)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            MemPriority {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0>),
                 },
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[post(|bb| if bb.b0 != 4 { bb.o0 = None })]
-                Condition(Cond<2>),
-                #[skip_if(|bb| bb.o0.is_some())]
-                Action(PAct<3>, b0 = {=}, b1 = {=}),
+                Optional {
+                    ScriptCondition(|bb| *bb.t0 == *bb.t1 + 3),
+                },
+                ReactiveFallback {
+                    Fallback {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                Fallback {
+                    Condition(Cond<3>),
+                    Observe(|bb| *bb.t0 < bb.b0 % 2) {
+                        Repeat(2) {
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
             },
         }
     }
 }
 
-board!(Tree0835Blackboard { b1 o0 b0 });
+board!(Tree0835Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0836Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(10),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        ScriptCondition(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0836 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(0),
             #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        Parallel(success = -3, failure = -3) {
-            RepeatTimes(1) {
+        RepeatTimes(1) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                SubTree(Tree0836Sub0, ..),
                 StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b0 > 3)]
+                #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+                #[skip_if(|bb| *bb.t0 > 1)]
+                Action(Act<1>),
             },
-            Repeat(0) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
         }
     }
 }
 
-board!(Tree0836Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0837Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree0836Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0837 for Ctx {
-        Fallback {
-            SubTree(Tree0837Sub0),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 3) as f32)]
+            Fallback {
+                Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+                    #[run_while(|bb| bb.b0 < 2)]
+                    #[success_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        Observe(|bb| *bb.t0 < 6, abort = both) {
+                            Action(PIo<1>, t0 = {t0}),
+                        },
+                        Wait(0),
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            Inverter {
+                ForceFailure {
+                    Condition(Cond<4>),
+                },
+            },
+            #[score(|bb| (*bb.t0 % 3) as f32)]
+            ParallelAll {
+                Selector {
+                    Action(|ctx| ctx.exec(5)),
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(5))),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Condition(PCond<7>, b0 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(8, 0, &mut bb.b0)),
+                    },
+                },
+                RunOnce {
+                    Precondition(|bb| bb.o0.unwrap_or(2) != *bb.t0 + 3, else = Skipped) {
+                        Repeat(forever) {
+                            StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            #[score(3)]
+            StepSequencer {
+                Condition(Cond<10>),
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                        Condition(|ctx, bb| ctx.check_in(11, bb.o0.unwrap_or(5))),
+                    },
+                },
+                Repeat(0) {
+                    Condition(Cond<12>),
+                },
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            IfThenElse {
+                ReactiveSequence {
+                    Condition(Cond<13> = Cond::<13>),
+                    ScriptCondition(|bb| bb.b0 % 4 == 0),
+                    StatefulAction(PTask<14>, b0 = {t0}, b1 = {b0}),
+                    Condition(Cond<15>),
+                },
+                FlipSelector {
+                    Condition(Cond<16>),
+                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
+                    Action(Act<17>),
+                },
+                Sequence {
+                    TryCatch(catch_on_halt = true) {
+                        #[skip_if(|bb| *bb.t0 > 1)]
+                        Action(Act<18> = Act::<18>),
+                        Condition(Cond<19>),
+                    },
+                    Condition(Cond<20> = Cond::<20>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0837Blackboard { o0 t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0838 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![],
         }
-        Parallel(success = 0, failure = -1) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-            AsyncFallback {
-                Cooldown(0, filtered = Skipped) {
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
-                        #[post(|bb| bb.b1 = *bb.t0)]
-                        Condition(Cond<1>),
-                        StatefulAction(PTask<2>, b0 = 1, b1 = {b1}),
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 + 2 == 1)]
-                #[on_failure(|bb| { bb.b1 = bb.b0 + 2; bb.b1 = *bb.t0 + 3 })]
-                #[post(|bb| { bb.b1 += 1; bb.b1 = 7 })]
-                StatefulAction(PTask<3>, b0 = {t0}),
-                Invert {
-                    #[post(|bb| { bb.b0 = bb.b1 % 3; bb.t0.set(*bb.t0 % 4) })]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    RetryUntilSuccessful(3) {
-                        Precondition(|bb| bb.b0 != bb.b1) {
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                StatefulAction(Task<5> = Task::<5>),
+        SequenceStar {
+            Loop(q0, value = {b0}) {
+                AlwaysSuccess,
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                AlwaysSuccess,
+            },
+            Inverter {
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0838Blackboard { b0 b1 t0 });
+board!(Tree0838Blackboard { q0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0839Sub0 for Ctx {
         blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 11,
         }
-        #[post(|bb| bb.b0 = *bb.t0)]
-        Failer
+        Action(Act<4> = Act::<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0839 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
         }
-        #[run_while(|bb| bb.b1 == 1)]
-        ReactiveFallback {
-            Conditional(|bb| bb.b1 % 3 == 1, dynamic = false, else = Failure) {
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 3, &mut bb.b0)),
+            #[post(|bb| *bb.t0 += 3)]
+            #[run_while(|bb| bb.b0 % 4 < 0)]
+            AlwaysSuccess,
+            SetBlackboard(b0 = 1),
+            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+                StatefulAction(Task<1>),
+                AlwaysRunning,
+                StatefulAction(Task<2>),
             },
-            WhileDoElse {
-                Action(Act<1>),
-                SubTree(Tree0839Sub0, ..),
+            #[post(|bb| bb.t0.set(bb.b1 % 4))]
+            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = *bb.t0 })]
+            DynamicSelector {
+                Condition(Cond<3>),
+                SubTree(Tree0839Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
             },
         }
     }
@@ -1397,583 +1665,640 @@ board!(Tree0839Blackboard { b0 t0 b1 });
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        RetryUntilSuccessful(1) {
-            Loop(q0) {
-                Selector {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 2) % 4, &mut bb.b0)),
+        DynamicSequence {
+            Parallel(success = 0, failure = -2) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                Condition(PCond<0>, b0 = 8),
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b0 % 4 > 1)]
+                Script(|bb| bb.t0.set(*bb.t0 % 2)),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[run_while(|bb| bb.b0 > 0)]
+                RetryUntilSuccessful(4) {
+                    Condition(Cond<4>),
+                },
+            },
+            Condition(Cond<5>),
+            Sequence {
+                Sleep(10),
+                Condition(Cond<6> = Cond::<6>),
+                SetBlackboard(b0 = 1),
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            ScriptCondition(|bb| *bb.t0 > 1),
+        }
+    }
+}
+
+board!(Tree0840Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Repeat(0) {
+            SetBlackboard(o0 = Some(4)),
+        }
+    }
+}
+
+board!(Tree0841Blackboard { o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Conditional(|bb| *bb.t0 > bb.b0, dynamic = false, else = Success) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = 1),
+                WhileDoElse {
+                    Action(Act<2>),
+                    Error(DiffError(1012)),
+                    Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0840Blackboard { t1 b0 q0 });
+board!(Tree0842Blackboard { b0 t0 });
 
-bt::behavior_tree! {
-    pub tree Tree0841Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-        }
-        Condition(PCond<0>, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-        }
-        SubTree(Tree0841Sub1, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        Delay(0) {
-            SubTree(Tree0841Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0841Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        RepeatTimes(forever) {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                #[failure_if(|bb| *bb.t0 + 1 > bb.b1)]
-                #[skip_if(|bb| *bb.t0 > bb.b1)]
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-                ScriptCondition(|bb| bb.b0 != 7),
-                Sleep(30),
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { b1 b0 t0 });
+fallible!(Tree0842);
 
 bt::behavior_tree! {
     pub tree Tree0843 for Ctx {
-        TryCatch(catch_on_halt = true) {
+        FlipSelector {
             StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Delay(20) {
-                Action(|ctx| ctx.exec(2)),
-            },
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0844 for Ctx {
-        IfThenElse {
-            AsyncSequence {
-                Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1],
+            b1: i64,
+        }
+        Parallel(success = 2, failure = 2) {
+            SkipUnlessUpdated(t0) {
+                ForceFailure {
+                    BinarySelector(|bb| *bb.t0 + 4 == 6, dynamic = true) {
+                        ReactiveFallback {
+                            Parallel {
+                                Wait(0),
+                                Condition(Cond<0>),
+                            },
+                            Remap(success = Failure, failure = Failure) {
+                                MemSequence {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            ReactiveSequence {
+                                Repeat(2) {
+                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 4, &mut bb.b1)),
+                                },
+                                #[skip_if(|bb| bb.b1 % 3 < 0)]
+                                #[success_if(|bb| bb.b0 == 1)]
+                                Script(|bb| { bb.b1 += 2; if bb.b0 < 1 { *bb.t0 += 2 } }),
+                                StatefulAction(PTask<3>, b0 = 5, b1 = {b0}),
+                                Condition(Cond<4>),
+                            },
+                        },
+                        #[failure_if(|bb| bb.b0 > 7)]
+                        Switch(b1) {
+                            case 2 => IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                                AlwaysSuccess,
+                                Runner,
+                            },
+                            _ => Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
             },
-            WhileDoElse {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
+            AsyncSequence {
+                RetryUntilSuccessful(3) {
+                    Loop(q0) {
+                        Iterate(l0, element = {b1}, reset_index = false) {
+                            Fallback {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+                #[success_if(|bb| bb.b0 % 2 != 1)]
+                Fallback {
+                    Condition(Cond<7>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(PTask<8>, b0 = {=}),
+                    },
+                    Observe(|bb| bb.b1 < *bb.t0, abort = lower) {
+                        Action(PIo<9>, t0 = {=}),
+                    },
+                    Observe(|bb| bb.b1 % 4 > 0) {
+                        ReactiveSequence {
+                            RunOnce(then_skip = false) {
+                                #[failure_if(|bb| bb.b1 > 4)]
+                                Action(PAct<10>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                    },
+                    Failer,
+                },
+                FlipSelector {
+                    Condition(|ctx| ctx.check(11)),
+                    Runner,
+                    StatefulAction(Task<12>),
+                },
             },
         }
     }
 }
 
+board!(Tree0844Blackboard { t0 q0 b0 l0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0845 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
+        Inverter {
+            Retry(4) {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0846 for Ctx {
-        RunOnce(then_skip = true) {
-            Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
+            b1: i64 = 3,
+        }
+        AsyncFallback {
+            Switch(b1) {
+                case 4 => RetryUntilSuccessful(forever) {
+                    Repeat(2) {
+                        Sequence {
+                            FlipSelector {
+                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                #[on_failure(|bb| bb.b1 += 3)]
+                                #[failure_if(|bb| bb.b0 == 6)]
+                                Wait(10),
+                                Condition(Cond<1>),
+                                StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+                            },
+                            IfThenElse {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Action(|ctx| ctx.exec(3)),
+                                },
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                    },
+                },
+                _ => StepSequencer {
+                    Priority {
+                        Loop(q0, if_empty = Success) {
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
+                        },
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    Filter(times = 1, count = Success, filtered = Failure) {
+                        Condition(Cond<7>),
+                    },
+                    Delay(20) {
+                        RepeatUntil(Success) {
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0846Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
             b1: i64,
-            b0: i64 = 0,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
+        RepeatUntilFailure(1) {
+            SkipUnlessUpdated(t0) {
+                Delay(0) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                        RunOnce {
+                            Condition(Cond<0>),
+                        },
+                        BinarySelector(|bb| *bb.t0 == bb.b1) {
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Wait(10),
+                        SetBlackboard(t0 = 6),
+                        Repeater(0) {
+                            #[post(|bb| bb.b1 += 2)]
+                            Action(PAct<3>, b0 = 9, b1 = {b1}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0847Blackboard { t0 b1 b0 });
+board!(Tree0847Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0848 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
         }
         IfThenElse {
-            Parallel(success = -1, failure = -3) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                WasEntryUpdated(t0),
-                Condition(|ctx| ctx.check(2)),
-            },
-            RepeatUntilSuccess(forever) {
-                RepeatUntilFailure(forever) {
-                    StatefulAction(Task<3> = Task::<3>),
+            Fallback {
+                RunOnce(then_skip = false) {
+                    Action(PAct<0>, b0 = 3, b1 = {t0}),
+                },
+                #[success_if(|bb| *bb.t0 < 0)]
+                #[failure_if(|bb| bb.b0 % 3 > 1)]
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(1)),
+                    Script(|bb| *bb.t0 += 3),
+                },
+                Timeout(10) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
-            Action(PIo<4>, t0 = {=}),
+            ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 1),
+            Switch(b1) {
+                case 5 => SetBlackboard(b0 = {b1}),
+                case 2 => #[failure_if(|bb| *bb.t1 > 5)]
+                #[on_success(|bb| { if bb.b1 < *bb.t0 + 2 { bb.b0 = bb.b1 % 4 }; bb.t1.set(*bb.t0) })]
+                Condition(Cond<3>),
+                case 1 => StatefulAction(Task<4> = Task::<4>),
+                _ => Action(Act<5>),
+            },
         }
     }
 }
 
-board!(Tree0848Blackboard { t0 });
+board!(Tree0848Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0849 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                Action(Act<0>),
-                #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = None })]
-                Condition(|ctx| ctx.check(1)),
-            },
-            Loop(q0) {
-                #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
-                Repeater(1) {
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(3)),
-                #[failure_if(|bb| bb.b0 < 3)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) > 6)]
-                #[run_while(|bb| bb.b1 + 2 > 0)]
-                AlwaysFailure,
-                Action(Act<4> = Act::<4>),
-            },
+        Repeat(4) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0849Blackboard { b0 q0 o0 b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0850Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 10,
+        }
+        #[on_halted(|bb| { bb.b0 += 3; bb.t0.set(bb.b1) })]
+        #[post(|bb| bb.b1 += 2)]
+        #[run_while(|bb| bb.b0 == bb.b1)]
+        Retry(3) {
+            Cooldown(20, filtered = Skipped) {
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0850 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
             o0: Option<i64>,
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
         }
-        ParallelAll {
-            ReactiveSelector {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
-                Filter(times = 3, count = Success) {
-                    Inverter {
-                        Condition(Cond<0>),
+        AsyncFallback {
+            #[on_success(|bb| bb.t0.set((bb.b1 + 2) % 3))]
+            Sequence {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.o0.is_none())]
+                ReactiveSequence {
+                    #[on_failure(|bb| bb.b0 = 7)]
+                    SubTree(Tree0850Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, q0 = {q0}, b1 = {=}),
+                    StatefulAction(Task<2> = Task::<2>),
+                    IndexSwitch(|bb| *bb.t0 % 4) {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
-                TryCatch(catch_on_halt = true) {
-                    Action(PAct<1>, b0 = {t1}),
-                    #[on_failure(|bb| { bb.b0 = *bb.t0; if *bb.t0 % 3 < 2 { bb.t1.set(*bb.t0) } })]
-                    #[on_success(|bb| { *bb.t1 += 2; bb.o0 = None })]
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
-                    Condition(Cond<2> = Cond::<2>),
-                    #[post(|bb| { bb.b0 += 2; bb.t1.set(bb.b0 + 1) })]
-                    #[skip_if(|bb| bb.b0 > *bb.t1 % 2)]
-                    Repeat(2) {
-                        Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                    },
-                    Action(Act<4>),
-                    AlwaysFailure,
-                },
-                TryCatch(catch_on_halt = false) {
-                    Selector {
-                        StatefulAction(Task<5>),
-                        ScriptCondition(|bb| bb.b0 + 4 > 3),
-                    },
-                    Fallback {
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
-                        AlwaysFailure,
-                        SetBlackboard(b0 = 5),
-                    },
-                },
-                Repeat(1) {
-                    AsyncFallback {
-                        #[skip_if(|bb| (bb.b0 + 2) % 3 != 0)]
-                        #[on_halted(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                        ScriptCondition(|bb| bb.b0 > 4),
-                        Condition(PCond<6>, b0 = {=}),
-                        StatefulAction(Task<7>),
-                    },
+                Loop(q0, value = {b0}) {
+                    Condition(Cond<4>),
                 },
             },
-            Selector {
-                ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                Deadline(20) {
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Wait(0),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[on_halted(|bb| { bb.t1.set(bb.b0 + 4); bb.t1.set(*bb.t0) })]
-                    Repeater(1) {
-                        Filter(times = 1, count = Failure) {
-                            Action(Act<9>),
+            Condition(PCond<5>, b0 = 2),
+            ForceSuccess {
+                Inverter {
+                    #[post(|bb| bb.b0 = bb.b1 + 1)]
+                    WaitUntil(|bb| bb.b1 > (*bb.t0 + 1) % 3) {
+                        Retry(4) {
+                            KeepRunningUntilFailure {
+                                #[run_while(|bb| *bb.t0 < 6)]
+                                #[success_if(|bb| (bb.b1 + 4) % 3 < 0)]
+                                StatefulAction(Task<6>),
+                            },
                         },
                     },
-                },
-                Repeat(0) {
-                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0850Blackboard { t1 t0 o0 b0 });
+board!(Tree0850Blackboard { o0 t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0851 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        Filter(times = 3) {
-            Conditional(|bb| bb.b0 < 3, else = Failure) {
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        Condition(Cond<2>),
+        Sequence {
+            Loop(q0, if_empty = Skipped) {
+                Precondition(|bb| bb.b0 % 2 != 0) {
+                    Repeat(1) {
+                        Condition(Cond<0> = Cond::<0>),
                     },
                 },
             },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            Conditional(|bb| *bb.t0 + 4 < 6, dynamic = true) {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
 
-board!(Tree0851Blackboard { b0 });
+board!(Tree0851Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0852 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        Sequence {
-            ReactiveFallback {
-                Fallback {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
+        ParallelAll(2) {
+            Repeater(0) {
+                AlwaysRunning,
             },
-            StatefulAction(Task<3>),
-            SetBlackboard(t1 = {t0}),
-            Inverter {
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0852Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0853Sub0 for Ctx {
-        Deadline(0) {
             Condition(Cond<0> = Cond::<0>),
+            MaxTime(0) {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    FlipSelector {
+                        Condition(Cond<1>),
+                        Wait(20),
+                    },
+                },
+            },
+            ReactiveSequence {
+                ForceSuccess {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0853 for Ctx {
-        Timeout(0) {
-            SequenceStar {
-                SubTree(Tree0853Sub0),
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
+                Script(|bb| bb.b1 += 3),
+                Action(PIo<0>, t0 = {b0}),
+            },
+            Condition(Cond<1> = Cond::<1>),
+            Sleep(0),
+            RepeatUntilSuccess(forever) {
+                MemSequence {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<2>),
+                },
+            },
+            Sequence {
+                WasEntryUpdated(t0),
+                Action(Act<3>),
             },
         }
     }
 }
 
+board!(Tree0853Blackboard { b1 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0854 for Ctx, error DiffError {
+    pub tree Tree0854 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 4)]
-            #[post(|bb| bb.b0 += 3)]
-            Parallel {
-                Action(PIo<0>, t0 = {=}),
-                UnsetBlackboard(o0),
-            },
-            Repeat(forever) {
-                MemPriority {
-                    #[run_while(|bb| bb.b0 + 4 != 5)]
-                    #[post(|bb| bb.b0 = 9)]
-                    #[success_if(|bb| *bb.t0 % 2 < 1)]
-                    ReactiveSequence {
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        #[post(|bb| bb.t0.set(*bb.t0 % 4))]
-                        #[success_if(|bb| *bb.t0 == 7)]
-                        Wait(30),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<1>),
+        StepSequencer {
+            Sequence {
+                TryCatch {
+                    Optional {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
                     },
+                    Inverter {
+                        Cooldown(0, filtered = Skipped) {
+                            Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Success) {
+                                Repeater(forever) {
+                                    Action(PIo<1>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    SetBlackboard(b0 = {t0}),
                 },
             },
             ReactiveFallback {
-                ReactiveSequence {
-                    Action(TAct<2>),
-                    #[on_halted(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
-                    #[run_while(|bb| *bb.t0 < bb.b0 % 3)]
-                    #[post(|bb| bb.o0 = None)]
-                    Condition(Cond<3>),
-                    StatefulAction(TTask<4>),
-                },
-                Remap(success = Failure, failure = Success) {
-                    #[failure_if(|bb| (*bb.t0 + 4) % 4 > 0)]
-                    ReactiveSequence {
-                        Action(PIo<5>, t0 = {t0}),
-                        Action(PIo<6>, t0 = {b0}),
+                #[failure_if(|bb| bb.b0 + 2 < *bb.t0 + 4)]
+                #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
+                Repeat(2) {
+                    SequenceWithMemory {
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
-                RunOnce(then_skip = true) {
-                    SetBlackboard(o0 = Some(0)),
+                #[skip_if(|bb| bb.b0 + 3 > 2)]
+                #[post(|bb| bb.b0 = *bb.t0)]
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(Task<4>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    Precondition(|bb| bb.b0 != 0, else = Skipped) {
+                        ForceFailure {
+                            Action(Act<5>),
+                        },
+                    },
+                    #[score(|bb| (*bb.t0 % 4) as f32)]
+                    #[run_while(|bb| *bb.t0 % 3 == 2)]
+                    #[success_if(|bb| (*bb.t0 + 2) % 2 == 1)]
+                    Wait(20),
+                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                    Retry(forever) {
+                        Action(PAct<6>, b0 = {t0}, b1 = {t0}),
+                    },
+                    #[score(|bb| (*bb.t0 % 2) as f32)]
+                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0854Blackboard { t0 o0 b0 });
-
-fallible!(Tree0854);
+board!(Tree0854Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0855Sub0 for Ctx {
+    pub tree Tree0855 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        RunOnce(then_skip = false) {
-            Filter(times = 1, count = Completed) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0855Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-        }
-        #[on_success(|bb| *bb.t0 += 1)]
-        #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 4)]
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx, error DiffError {
-        blackboard {
+            b1: i64 = 4,
             #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
+            b0: i64 = 3,
         }
-        #[run_while(|bb| (*bb.t0 + 2) % 4 == 1)]
-        Fallback {
-            SubTree(Tree0855Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
-            Loop(q0) {
-                #[success_if(|bb| *bb.t0 > bb.b0 % 4)]
-                #[on_failure(|bb| { if *bb.t0 > bb.b0 { bb.b0 += 4 }; bb.b0 = (*bb.t0 + 3) % 3 })]
-                FlipSelector {
-                    Sleep(100),
-                    WasEntryUpdated(t0),
-                    StatefulAction(TTask<1>),
-                },
+        ParallelAll(1) {
+            IfThenElse {
+                #[post(|bb| bb.b0 = bb.b0 % 3)]
+                StatefulAction(Task<0>),
+                Runner,
             },
-            BinarySelector(|bb| bb.b0 % 2 < 1) {
-                Action(PAct<2>, b0 = 2, b1 = {t0}),
-                SubTree(Tree0855Sub1, ..),
+            IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop) {
+                Condition(Cond<1>),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
             },
             StatefulAction(Task<3>),
+            Repeater(forever) {
+                #[on_halted(|bb| if *bb.t0 < 0 { *bb.t0 += 1 })]
+                ReactiveSequence {
+                    WaitValueUpdate(t0) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    ScriptCondition(|bb| (bb.b0 + 4) % 4 < 2),
+                },
+            },
         }
     }
 }
 
-board!(Tree0855Blackboard { t0 q0 b0 });
-
-fallible!(Tree0855);
+board!(Tree0855Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0856 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 5,
         }
-        BinarySelector(|bb| bb.b0 > (bb.b0 + 3) % 4, dynamic = false) {
-            Cooldown(10, filtered = Skipped) {
-                TryCatch {
-                    Fallback {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        StatefulAction(Task<0> = Task::<0>),
-                        BinarySelector(|bb| bb.b0 + 1 < *bb.t0, dynamic = false) {
-                            StatefulAction(Task<1>),
-                            SetBlackboard(b0 = 1),
-                        },
-                        FlipSelector {
-                            StatefulAction(Task<2>),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    StepSequencer {
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                        Loop(q0) {
-                            #[run_while(|bb| bb.b0 == 5)]
-                            Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                        },
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
-            Conditional(|bb| bb.b0 > *bb.t0) {
-                ReactiveSelector {
-                    Sequence {
-                        AsyncSequence {
-                            StatefulAction(Task<7>),
-                            WasEntryUpdated(t0),
-                        },
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        AlwaysSuccess,
-                    },
+        Iterate(l0, element = {b0}, max = 1) {
+            ReactiveFallback {
+                Action(Act<0>),
+                RepeatUntilFailure(1) {
+                    Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0856Blackboard { b0 t0 q0 o0 });
+board!(Tree0856Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0857 for Ctx {
-        Fallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                ReactiveFallback {
-                    RepeatUntilFailure(1) {
-                        Filter(times = 3, count = Success, filtered = Failure) {
-                            StepSequencer {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Parallel(success = -1) {
-                        Condition(Cond<2>),
-                        FlipSelector {
-                            Condition(Cond<3> = Cond::<3>),
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(Task<6>),
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        WhileDoElse {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Limiter(1) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                #[on_failure(|bb| { if *bb.t0 > 1 { *bb.t1 += 1 }; bb.b0 += 3 })]
+                WaitValueUpdate(t0) {
                     ReactiveFallback {
                         Fallback {
-                            Retry(3) {
-                                StatefulAction(Task<12>),
-                            },
-                            IfThenElse {
-                                Fallback {
-                                    StatefulAction(Task<13>),
-                                    StatefulAction(Task<14>),
-                                },
-                                RepeatTimes(3) {
-                                    StatefulAction(Task<15>),
-                                },
+                            Interrupt(|bb| *bb.t0 % 3 < 0) {
+                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {=}),
                             },
                         },
                         Fallback {
-                            Sequence {
-                                AlwaysSuccess,
-                                StatefulAction(Task<16>),
-                            },
-                            RepeatUntilFailure(2) {
-                                StatefulAction(Task<17>),
-                            },
-                            Action(Act<18> = Act::<18>),
-                            Condition(Cond<19>),
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<20>),
-                            },
-                        },
-                        FlipSelector {
-                            Filter(times = 1, count = Success, filtered = Failure) {
-                                Parallel(success = 2) {
-                                    AlwaysFailure,
-                                    AlwaysRunning,
+                            Observe(|bb| *bb.t0 < 6, abort = both) {
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    #[success_if(|bb| bb.b0 == bb.b0 % 2)]
+                                    Action(PAct<2>, b0 = {t0}, b1 = {=}),
                                 },
                             },
-                            Inverter {
-                                StatefulAction(Task<21>),
+                            Observe(|bb| bb.b0 < 3, abort = lower) {
+                                FlipSelector {
+                                    Action(Act<3>),
+                                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 3, &mut bb.b1)),
+                                    Condition(Cond<5>),
+                                    Action(PAct<6>, b0 = {t1}, b1 = {t1}),
+                                },
                             },
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b1 + 2 < 4)]
+                #[skip_if(|bb| bb.b0 < 7)]
+                Conditional(|bb| *bb.t0 != *bb.t1 + 1, dynamic = true, else = Failure) {
+                    Priority {
+                        Limiter(1) {
+                            Priority {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<7>),
+                                },
+                                Condition(Cond<8>),
+                            },
+                        },
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            SetBlackboard(b1 = {t0}),
                         },
                     },
                 },
@@ -1981,186 +2306,549 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0857Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0858 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        WaitValueUpdate(t0) {
-            Action(PIo<0>, t0 = {=}),
+        ReactiveSelector {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0858Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0859 for Ctx {
-        FlipSelector {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Timeout(0) {
-                    AsyncSequence {
-                        Delay(20) {
-                            StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            b0: i64 = 1,
+        }
+        TryCatch(catch_on_halt = false) {
+            RepeatUntil(Failure) {
+                Loop(q0, if_empty = Skipped) {
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+            Fallback {
+                Fallback {
+                    Fallback {
+                        Loop(q0, if_empty = Success) {
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
                         },
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
+                        Action(|ctx| ctx.exec(2)),
+                        Action(PIo<3>, t0 = {b0}),
+                        #[failure_if(|bb| *bb.t0 % 4 == 3)]
+                        Action(Act<4>),
                     },
-                },
-                Repeat(4) {
-                    AlwaysSuccess,
+                    Script(|bb| *bb.t0 += 2),
                 },
             },
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                ReactiveFallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    Failer,
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-            StatefulAction(Task<7>),
         }
     }
 }
+
+board!(Tree0859Blackboard { t0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 0,
         }
-        Fallback {
-            PolicyParallel(policy = FirstFailure) {
-                #[success_if(|bb| bb.o0.is_none())]
-                Fallback {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                StatefulAction(PTask<3>, b0 = {=}),
-                StatefulAction(Task<4>),
-                #[skip_if(|bb| *bb.t0 > 5)]
-                WasEntryUpdated(t0),
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
-            },
+        #[success_if(|bb| bb.b0 + 1 != (*bb.t0 + 4) % 2)]
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        #[skip_if(|bb| bb.b0 + 4 > (*bb.t0 + 2) % 3)]
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0860Blackboard { o0 t0 b0 });
+board!(Tree0860Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0861 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
         }
-        #[run_while(|bb| bb.o0.is_some())]
-        #[skip_if(|bb| *bb.t0 > bb.b0 % 2)]
-        #[on_failure(|bb| if *bb.t0 % 4 > 2 { bb.o0 = None })]
-        Repeater(0) {
-            Condition(Cond<0>),
+        Observe(|bb| bb.b1 > *bb.t1, abort = self) {
+            Inverter {
+                AlwaysSuccess,
+            },
         }
     }
 }
 
-board!(Tree0861Blackboard { b0 o0 t0 });
+board!(Tree0861Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0862 for Ctx {
-        Repeater(3) {
-            Condition(Cond<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+        }
+        Repeat(3) {
+            Sequence {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                #[success_if(|bb| bb.o0.unwrap_or(5) > 1)]
+                #[on_success(|bb| if *bb.t0 == 1 { bb.t1.set(bb.b0) })]
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
+
+board!(Tree0862Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0863 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Precondition(|bb| *bb.t1 > 7) {
-            Repeater(2) {
-                TryCatch(catch_on_halt = false) {
-                    WaitUntil(|bb| *bb.t0 % 3 < 1) {
-                        ParallelAll(max_failures = -3) {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1> = Task::<1>),
-                            AlwaysFailure,
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                AlwaysSuccess,
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Repeater(forever) {
-                        RepeatUntil(Success) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    AsyncFallback {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        SetBlackboard(t1 = 2),
-                    },
-                },
-            },
+        ReactiveFallback {
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0863Blackboard { t0 t1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0864 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+        Filter(times = 2, count = Failure, filtered = Failure) {
+            StatefulAction(Task<0>),
         }
-        ReactiveSequence {
-            Parallel(failure = 0) {
-                Delay(10) {
-                    Action(Act<0>),
-                },
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                ScriptCondition(|bb| *bb.t1 > 3),
-                AlwaysFailure,
-                Delay(0) {
-                    StatefulAction(Task<1>),
-                },
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-            Inverter {
-                Action(|ctx| ctx.exec(2)),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        AsyncFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0864Blackboard { t1 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            b0: i64 = 4,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 < 0, abort = lower) {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 + 3) as f32)]
+                    StatefulAction(Task<0>),
+                    #[score(6)]
+                    Action(PAct<1>, b0 = 1),
+                    #[score(|bb| (bb.b0 % 3) as f32)]
+                    StatefulAction(TTask<2>),
+                },
+            },
+            Observe(|bb| bb.o0.unwrap_or(4) != bb.b0) {
+                WhileDoElse {
+                    Timeout(30) {
+                        Cooldown(0, filtered = Failure) {
+                            #[skip_if(|bb| (*bb.t0 + 2) % 3 == 0)]
+                            Guard(|ctx| &mut ctx.token) {
+                                Sequence {
+                                    StatefulAction(Task<3>),
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
+                                },
+                            },
+                        },
+                    },
+                    RepeatUntilFailure(3) {
+                        ReactiveSequence {
+                            Wait(100),
+                            StatefulAction(Task<4>),
+                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
+                        },
+                    },
+                },
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                MemSequence {
+                    StatefulAction(TTask<6>),
+                    SetBlackboard(o0 = Some(4)),
+                    StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
+                    Error(DiffError(1069)),
+                },
+                #[score(|bb| (*bb.t0 % 3) as f32)]
+                #[on_success(|bb| { bb.b0 = *bb.t0; if bb.b1 + 2 < *bb.t0 % 3 { bb.t0.set(bb.b1 + 2) } })]
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { o0 t0 b1 b0 });
+
+fallible!(Tree0866);
 
 bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        SequenceWithMemory {
-            FlipSelector {
-                Condition(Cond<0>),
-                Remap(success = Failure, failure = Success) {
-                    Wait(20),
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+        }
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+            #[success_if(|bb| bb.b1 % 2 < 0)]
+            #[run_while(|bb| *bb.t0 % 3 != 2)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            SequenceStar {
+                RunOnce {
+                    Action(PIo<0>, t0 = {t0}),
                 },
+                Repeat(0) {
+                    Condition(Cond<1>),
+                },
+                Retry(4) {
+                    Delay(20) {
+                        MemPriority {
+                            Invert {
+                                Filter(times = 2, count = Failure, filtered = Skipped) {
+                                    AlwaysRunning,
+                                },
+                            },
+                            WhileDoElse {
+                                StatefulAction(Task<2> = Task::<2>),
+                                AlwaysSuccess,
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { o0 b1 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[failure_if(|bb| bb.b1 == 2)]
+        #[run_while(|bb| bb.b0 + 1 != *bb.t1)]
+        AsyncFallback {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Action(PIo<0>, t0 = {b1}),
+            },
+            Condition(Cond<1>),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0868Blackboard { t0 b1 b0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        FlipSelector {
+            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                StepSequencer {
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    Iterate(l0, element = {b0}, until = FirstFailure) {
+                        Runner,
+                    },
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Switch(b1) {
+                        case 3 => AsyncFallback {
+                            WasEntryUpdated(t0),
+                            Condition(Cond<0>),
+                        },
+                        case 0 => Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
+                        case 2 => ScriptCondition(|bb| bb.b0 < 3),
+                        _ => Filter(times = 1, count = Failure) {
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                    },
+                    PolicyParallel(policy = FirstSuccess) {
+                        ReactiveSequence {
+                            SetBlackboard(o0 = Some(8)),
+                            Condition(Cond<3>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0869Blackboard { b0 o0 t0 q0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+        }
+        MemPriority {
+            Fallback {
+                Switch(b1) {
+                    case 2 => #[post(|bb| bb.b0 += 3)]
+                    ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
+                    case 0 => Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
+                    _ => Action(Act<1>),
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                ScriptCondition(|bb| (bb.b0 + 4) % 4 > 1),
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        Repeater(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 14,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        IfThenElse {
+            #[skip_if(|bb| bb.b1 + 1 < 0)]
+            Observe(|bb| *bb.t0 == 0, abort = self) {
+                RepeatUntilSuccess(3) {
+                    SequenceWithMemory {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = {=}),
+                    },
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                RepeatUntilFailure(1) {
+                    SequenceStar {
+                        Action(PIo<5>, t0 = {t0}),
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        SetBlackboard(o0 = Some(7)),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<7>),
+                Condition(Cond<8> = Cond::<8>),
+                Action(Act<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 14,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+        }
+        SubTree(Tree0872Sub1, t0 = {=}, b1 = {b1}, o0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 2,
+        }
+        IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 3) % 3, out_of_range = Fail, dynamic = true) {
+            ParallelAll(max_failures = -1) {
+                IfThenElse {
+                    #[skip_if(|bb| *bb.t0 + 2 < 4)]
+                    #[failure_if(|bb| bb.b1 % 3 < 2)]
+                    ReactiveSelector {
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            SubTree(Tree0872Sub0, ..),
+            FlipSelector {
+                AsyncSequence {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Script(|bb| bb.b0 = *bb.t0 + 1),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    #[on_failure(|bb| if (bb.o0.unwrap_or(3) + 2) % 4 > 2 { bb.b1 = bb.o0.unwrap_or(3) % 2 })]
+                    #[run_while(|bb| bb.b0 > 6)]
+                    StatefulAction(Task<12>),
+                },
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    Switch(b1) {
+                        case 3 => Action(Act<13>),
+                        case 1 => StatefulAction(Task<14>),
+                        case 2 => Condition(Cond<15>),
+                        _ => Action(|ctx, bb| ctx.exec_in(16, bb.b0, &mut bb.b0)),
+                    },
+                },
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 % 4) as f32)]
+                    AlwaysRunning,
+                    #[score(|bb| (bb.b1) as f32)]
+                    Condition(Cond<17>),
+                },
+                ParallelAll(1) {
+                    Action(PAct<18>, b0 = {=}, b1 = {t0}),
+                    Precondition(|bb| bb.o0.is_some(), else = Running) {
+                        SetBlackboard(b0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0872Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            StepSequencer {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(0)),
+                    AlwaysRunning,
+                },
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, 7)),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(PCond<3>, b0 = {b0}),
+                    #[on_halted(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Action(Act<4>),
+                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+                },
+                Filter(times = 3, count = Completed) {
+                    ParallelAll(2) {
+                        Condition(PCond<6>, b0 = {=}),
+                        Wait(30),
+                        Parallel(failure = -2) {
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                            Script(|bb| if *bb.t0 > (*bb.t0 + 2) % 3 { *bb.t0 += 2 }),
+                        },
+                        StatefulAction(Task<8>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0873Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![],
+        }
+        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
+            Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Conditional(|bb| *bb.t0 < 1) {
+                            ReactiveSelector {
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                },
+                                Repeat(3) {
+                                    StatefulAction(PTask<2>, b0 = {b0}),
+                                },
+                                ReactiveFallback {
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 4, &mut bb.b0)),
+                                    SetBlackboard(t0 = 0),
+                                },
+                            },
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Optional {
+                            ReactiveFallback {
+                                Sequence {
+                                    #[skip_if(|bb| bb.b0 < 3)]
+                                    #[on_success(|bb| { bb.b0 = bb.b1 + 3; *bb.t0 += 3 })]
+                                    #[run_while(|bb| *bb.t0 < 4)]
+                                    ScriptCondition(|bb| *bb.t0 % 4 > 1),
+                                    Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                                },
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { b1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        Priority {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Runner,
             },
             StatefulAction(Task<1>),
         }
@@ -2168,972 +2856,454 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        Inverter {
-            #[on_halted(|bb| { bb.b0 = *bb.t0 + 2; if bb.o0.is_none() { bb.b0 = (bb.o0.unwrap_or(2) + 1) % 4 } })]
-            Cooldown(0, filtered = Skipped) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0866Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(3),
-        }
-        ReactiveFallback {
-            #[on_success(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| bb.b0 < 3)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            Sequence {
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    SkipUnlessUpdated(t1) {
-                        MemPriority {
-                            Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-                            RepeatUntilFailure(2) {
-                                Action(PIo<1>, t0 = {t0}),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(PCond<2>, b0 = {t0}),
-                    StatefulAction(Task<3>),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    Condition(|ctx, bb| ctx.check_in(4, 8)),
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    Action(Act<7> = Act::<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Succeeder,
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                MemSequence {
-                    IfThenElse {
-                        MaxTime(10) {
-                            SetBlackboard(b0 = 7),
-                        },
-                        StepSequencer {
-                            Condition(Cond<10>),
-                            WasEntryUpdated(t1),
-                        },
-                        WhileDoElse {
-                            WasEntryUpdated(t0),
-                            Action(Act<11>),
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                TryCatch {
-                    #[on_failure(|bb| bb.b0 = 0)]
-                    Action(|ctx, bb| ctx.exec_in(13, bb.b0 + 1, &mut bb.b0)),
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    ReactiveFallback {
-                        Condition(Cond<14>),
-                        Action(Act<15>),
-                    },
-                    Precondition(|bb| *bb.t1 + 2 > 6, else = Skipped) {
-                        Condition(Cond<16>),
-                    },
-                },
-                #[post(|bb| bb.t0.set(*bb.t1))]
-                Condition(Cond<17>),
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Loop(q0, if_empty = Skipped) {
-                Repeater(forever) {
-                    AsyncSequence {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Script(|bb| if bb.b1 + 1 < 3 { bb.b0 = *bb.t0 % 4 }),
-                            RunOnce(then_skip = true) {
-                                Action(PAct<0>, b0 = 2, b1 = {b1}),
-                            },
-                            Retry(1) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b1 != bb.b1 % 4)]
-            ParallelAll(max_failures = -4) {
-                StatefulAction(Task<1>),
-                ForceSuccess {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                SetBlackboard(o0 = Some(0)),
-                Condition(Cond<3>),
-            },
-            AsyncFallback {
-                #[post(|bb| bb.b0 += 2)]
-                Interrupt(|bb| bb.b0 < 4) {
-                    Action(Act<4>),
-                },
-                MaxTime(0) {
-                    Condition(Cond<5>),
-                },
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Condition(Cond<6>),
-                Delay(100) {
-                    Action(PIo<7>, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0868Blackboard { q0 o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0869Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        SetBlackboard(b0 = 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<0>),
-            SubTree(Tree0869Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
-            #[on_halted(|bb| bb.t1.set(*bb.t0))]
-            #[success_if(|bb| *bb.t1 + 3 > bb.o0.unwrap_or(0) + 2)]
-            Script(|bb| if bb.o0.unwrap_or(3) > *bb.t0 + 4 { bb.b0 += 3 }),
-        }
-    }
-}
-
-board!(Tree0869Blackboard { b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0870Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 10,
-        }
-        Action(PIo<4>, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            ReactiveSequence {
-                WaitValueUpdate(t0) {
-                    BinarySelector(|bb| *bb.t0 > bb.b0 % 2, dynamic = false) {
-                        FlipSelector {
-                            StatefulAction(Task<0>),
-                            SetBlackboard(b0 = 1),
-                        },
-                        RetryUntilSuccessful(0) {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            #[on_success(|bb| bb.o0 = None)]
-                            #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Limiter(2) {
-                #[skip_if(|bb| (bb.b0 + 1) % 4 != 3)]
-                #[on_failure(|bb| if bb.o0.unwrap_or(2) + 3 == 4 { *bb.t0 += 3 })]
-                Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b0)),
-            },
-            Selector {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    AlwaysFailure,
-                    Condition(Cond<3>),
-                },
-                ForceSuccess {
-                    SubTree(Tree0870Sub0, ..),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<5> = Cond::<5>),
-                StatefulAction(PTask<6>, b0 = {=}),
-                ScriptCondition(|bb| bb.o0.unwrap_or(1) == bb.b0 + 3),
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        MemSequence {
-            #[skip_if(|bb| (*bb.t0 + 4) % 4 < 1)]
-            #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.t1.set(9) })]
-            Repeater(0) {
-                Condition(Cond<0>),
-            },
-            #[on_failure(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
-            RepeatUntilFailure(forever) {
-                Precondition(|bb| (*bb.t0 + 2) % 3 == 2, else = Running) {
-                    Sequence {
-                        Action(PIo<1>, t0 = {=}),
-                        #[run_while(|bb| *bb.t1 < 5)]
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0871Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64,
-        }
-        #[run_while(|bb| *bb.t0 == bb.b0)]
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Retry(3) {
-                #[skip_if(|bb| bb.b1 < 3)]
-                #[on_halted(|bb| if bb.o0.unwrap_or(1) != 0 { *bb.t0 += 1 })]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            SequenceWithMemory {
-                Sequence {
-                    Fallback {
-                        Condition(|ctx| ctx.check(1)),
-                        #[success_if(|bb| *bb.t0 % 2 > 0)]
-                        Loop(q0, value = {b1}) {
-                            #[post(|bb| bb.o0 = None)]
-                            Switch(b1) {
-                                case 4 => Condition(PCond<2>, b0 = {b1}),
-                                _ => Repeat(0) {
-                                    Condition(Cond<3> = Cond::<3>),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Deadline(0) {
-                        RepeatTimes(2) {
-                            WaitUntil(|bb| *bb.t0 > 3) {
-                                IfThenElse {
-                                    #[post(|bb| bb.b0 += 3)]
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0872Blackboard { t0 o0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[allow(unused)] b1: i64 = 4,
-        }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    Condition(TCond<1>),
-                },
-                StatefulAction(TTask<2>),
-            },
-            Sequence {
-                Action(|ctx| ctx.try_exec(3)),
-                ReactiveSequence {
-                    Action(|ctx| ctx.try_exec(4)),
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6>),
-                },
-                StatefulAction(TTask<7>),
-            },
-            Condition(Cond<8> = Cond::<8>),
-            RunOnce {
-                Precondition(|bb| bb.b0 < 7, else = Failure) {
-                    ReactiveSequence {
-                        Deadline(0) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0873Blackboard { b0 t0 b1 });
-
-fallible!(Tree0873);
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64,
-        }
-        Cooldown(50, filtered = Failure) {
-            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Failer,
-                    Parallel(success = 2) {
-                        Action(PIo<0>, t0 = {b0}),
-                        Condition(Cond<1>),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Condition(Cond<2>),
-                        #[post(|bb| { bb.t0.set(bb.b1); *bb.t0 += 3 })]
-                        #[success_if(|bb| bb.b0 < 3)]
-                        Condition(Cond<3>),
-                    },
-                    Condition(Cond<4>),
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        #[on_halted(|bb| bb.b0 = 8)]
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 % 2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0874Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        Parallel(success = 2) {
-            ForceSuccess {
-                Timeout(100) {
-                    Repeat(4) {
-                        Precondition(|bb| bb.o0.is_none(), else = Success) {
-                            #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(5) + 3)]
-                            Action(PIo<0>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, 9)),
-                    Failer,
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                RetryUntilSuccessful(1) {
-                    IfThenElse {
-                        ScriptCondition(|bb| bb.b0 % 3 < 0),
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Wait(0),
-                Succeeder,
-                Condition(PCond<5>, b0 = {=}),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0875Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
     pub tree Tree0876 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        MemPriority {
-            IfThenElse {
-                #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                #[on_success(|bb| { bb.t0.set((bb.b0 + 2) % 3); bb.b0 += 3 })]
-                Sequence {
-                    RetryUntilSuccessful(3) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    },
-                    RunOnce(then_skip = false) {
-                        Deadline(30) {
-                            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 })]
-                            #[success_if(|bb| *bb.t0 > bb.b0)]
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    WasEntryUpdated(t0),
-                },
-                ReactiveFallback {
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                    Repeater(0) {
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ParallelAll(max_failures = -1) {
-                    Selector {
-                        Condition(PCond<3>, b0 = {b0}),
-                        SetBlackboard(b0 = 0),
-                    },
-                },
-                Condition(Cond<4> = Cond::<4>),
-                Failer,
-            },
-            SequenceWithMemory {
-                Invert {
-                    IndexSwitch(|bb| *bb.t0 % 2) {
-                        MaxTime(20) {
-                            RepeatUntilFailure(2) {
-                                IfThenElse {
-                                    Action(Act<5>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-                Action(Act<6>),
+        ForceFailure {
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0876Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0877Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0877 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntil(Success) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Repeater(0) {
-                    SetBlackboard(t0 = 5),
-                },
-                Repeat(4) {
-                    #[on_halted(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 2 })]
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                IfThenElse {
-                    Repeater(2) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                StatefulAction(Task<3>),
-                Deadline(50) {
-                    SetBlackboard(o0 = Some(2)),
-                },
-            },
+        Inverter {
+            SubTree(Tree0877Sub0),
         }
     }
 }
-
-board!(Tree0877Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveSelector {
-            Cooldown(10, filtered = Failure) {
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Inverter {
-                            Sequence {
-                                Conditional(|bb| *bb.t0 % 3 == 0, dynamic = false, else = Failure) {
-                                    Action(Act<0> = Act::<0>),
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                Remap(success = Failure, failure = Success) {
+                    Fallback {
+                        Repeat(3) {
+                            Fallback {
+                                PrioritySelector {
+                                    #[score(2)]
+                                    AlwaysFailure,
+                                    #[score(0)]
+                                    Sleep(0),
+                                    #[score(0)]
+                                    Runner,
                                 },
-                                StatefulAction(Task<1>),
                             },
                         },
                     },
                 },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    RunOnce {
+                        ParallelAll {
+                            AlwaysRunning,
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    Repeater(1) {
+                        Sequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            AlwaysSuccess,
+                            Failer,
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    FlipSelector {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
             },
-            Wait(0),
+            Fallback {
+                FlipSelector {
+                    RunOnce(then_skip = true) {
+                        Succeeder,
+                    },
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    ReactiveSequence {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11>),
+                },
+                Parallel(failure = -5) {
+                    Condition(Cond<12>),
+                    Condition(Cond<13>),
+                    DynamicSequence {
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15> = Task::<15>),
+                        Action(Act<16>),
+                    },
+                    StatefulAction(Task<17>),
+                    Succeeder,
+                },
+            },
         }
     }
 }
-
-board!(Tree0878Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0879 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        StepSequencer {
-            Repeat(forever) {
-                Precondition(|bb| bb.o0.unwrap_or(5) > 2) {
-                    #[skip_if(|bb| bb.b0 == bb.b1 + 2)]
-                    #[success_if(|bb| *bb.t0 + 4 > 2)]
-                    Parallel(success = 2) {
-                        Filter(times = 2, count = Success, filtered = Failure) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        },
-                        Script(|bb| { if *bb.t0 % 4 < 2 { bb.t0.set(bb.b1 + 1) }; bb.b0 = bb.b1 + 1 }),
-                        StatefulAction(Task<1>),
-                    },
+        Sequence {
+            WhileDoElse {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
                 },
-            },
-            Repeater(0) {
-                StatefulAction(Task<2>),
-            },
-            MaxTime(20) {
                 Repeat(4) {
-                    ReactiveFallback {
+                    ParallelAll(1) {
+                        Action(Act<2>),
                         Condition(Cond<3>),
-                        Switch(b1) {
-                            case 1 => #[on_halted(|bb| bb.b1 += 3)]
-                            WasEntryUpdated(t0),
-                            _ => Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4) % 2, &mut bb.b0)),
-                        },
-                        Sequence {
-                            SequenceWithMemory {
-                                StatefulAction(Task<5>),
-                                SetBlackboard(t0 = {b1}),
-                            },
-                            WasEntryUpdated(t0),
-                        },
+                        StatefulAction(Task<4>),
                     },
                 },
             },
-            Repeat(0) {
-                Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
+            ReactiveSequence {
+                StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    Action(Act<6>),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Action(Act<7>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<8>),
+                },
+            },
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = true) {
+                    Repeat(4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<9>),
+                            Condition(Cond<10>),
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0879Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        WhileDoElse {
-            Action(PIo<0>, t0 = {=}),
-            Action(PAct<1>, b0 = 6),
-            StatefulAction(Task<2>),
+        AsyncFallback {
+            Repeater(2) {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 3) % 4, &mut bb.b0)),
+                    },
+                },
+            },
+            StatefulAction(PTask<3>, b0 = {b0}),
+            SequenceWithMemory {
+                StepSequencer {
+                    Inverter {
+                        StatefulAction(Task<4>),
+                    },
+                    RepeatUntil(Success) {
+                        #[on_success(|bb| bb.b0 = *bb.t1)]
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 = *bb.t1 })]
+                        MaxTime(0) {
+                            Condition(Cond<5>),
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t1 == *bb.t0, dynamic = false) {
+                        Condition(Cond<6>),
+                        Condition(PCond<7>, b0 = {t0}),
+                    },
+                    BinarySelector(|bb| *bb.t0 + 3 == bb.b0, dynamic = true) {
+                        StatefulAction(Task<8>),
+                        Action(Act<9>),
+                    },
+                },
+                Sequence {
+                    #[post(|bb| if bb.b0 != 0 { bb.t0.set(*bb.t1) })]
+                    ParallelAll {
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<10> = Task::<10>),
+                            AlwaysFailure,
+                        },
+                        Action(PIo<11>, t0 = {=}),
+                    },
+                    StatefulAction(Task<12>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0880Blackboard { t0 });
+board!(Tree0880Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0881 for Ctx {
-        Sequence {
-            Optional {
-                Sequence {
-                    Condition(Cond<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-            Condition(Cond<2>),
-            RunOnce(then_skip = true) {
-                Fallback {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        IfThenElse {
+            Action(PIo<0>, t0 = {t0}),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
+
+board!(Tree0881Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0882 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64> = Some(2),
         }
-        SequenceWithMemory {
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                Repeater(0) {
-                    #[on_success(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
+        RepeatUntil(Success) {
+            Condition(PCond<0>, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0882Blackboard { b0 o0 });
+board!(Tree0882Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            l0: Vec<i64>,
         }
-        TryCatch {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-            },
-            WaitUntil(|bb| *bb.t0 % 2 < 0) {
-                Conditional(|bb| bb.b1 + 4 != 7) {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<1>),
-                        Fallback {
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
+        #[success_if(|bb| bb.b0 + 1 == 4)]
+        ReactiveFallback {
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+                FlipSelector {
+                    ReactiveSequence {
+                        SetBlackboard(o0 = Some(0)),
+                        Sleep(0),
+                    },
+                    BinarySelector(|bb| bb.b0 != 3) {
+                        Wait(100),
+                        Action(Act<0>),
                     },
                 },
             },
-            Action(Act<5>),
-            Switch(b1) {
-                case 4 => Condition(|ctx| ctx.check(6)),
-                _ => Condition(Cond<7>),
+            StatefulAction(Task<1>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                RunOnce(then_skip = false) {
+                    #[post(|bb| { if bb.b0 != 5 { bb.b0 += 3 }; bb.b0 = *bb.t0 })]
+                    #[on_halted(|bb| { if bb.b0 + 4 < 3 { bb.b0 = *bb.t0 }; bb.b0 += 1 })]
+                    WasEntryUpdated(t0),
+                },
             },
-            SetBlackboard(t0 = 6),
         }
     }
 }
 
-board!(Tree0883Blackboard { t0 b1 b0 });
+board!(Tree0883Blackboard { o0 b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0884Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] b1: i64 = 9,
         }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0884Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
+        Repeat(forever) {
+            Sleep(20),
         }
-        Sleep(10)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0884 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64> = vec![1],
+            b1: i64,
         }
-        SequenceStar {
-            ParallelAll {
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {=}),
-                        AsyncFallback {
-                            SubTree(Tree0884Sub0, ..),
+        Switch(b1) {
+            case 0 => #[skip_if(|bb| *bb.t0 % 2 < 0)]
+            #[on_success(|bb| if bb.b0 > 4 { bb.b0 = (bb.b1 + 4) % 4 })]
+            #[post(|bb| bb.b1 += 2)]
+            ReactiveFallback {
+                Repeat(1) {
+                    Parallel(success = 1) {
+                        ScriptCondition(|bb| *bb.t0 != 2),
+                        #[failure_if(|bb| bb.b1 + 1 != 4)]
+                        #[success_if(|bb| bb.b0 > 2)]
+                        WhileDoElse {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<0>),
+                        },
+                        IfThenElse {
+                            Condition(|ctx| ctx.check(1)),
+                            Sleep(0),
+                            #[failure_if(|bb| bb.b1 % 2 != 0)]
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
-                Condition(Cond<2> = Cond::<2>),
-                BinarySelector(|bb| bb.o0.unwrap_or(3) % 2 > 0, dynamic = false) {
-                    Remap(success = Success, failure = Success) {
-                        #[run_while(|bb| *bb.t1 < 4)]
-                        SubTree(Tree0884Sub1, ..),
+                Delay(50) {
+                    WhileDoElse {
+                        Iterate(l0, element = {b1}, until = FirstFailure) {
+                            Repeater(3) {
+                                Action(Act<3>),
+                            },
+                        },
+                        Timeout(50) {
+                            AsyncFallback {
+                                StatefulAction(PTask<4>, b0 = 2),
+                                Script(|bb| { bb.b1 += 1; bb.b0 += 3 }),
+                            },
+                        },
                     },
-                    #[failure_if(|bb| bb.b0 > bb.b1 % 4)]
-                    Action(Act<3>),
                 },
-                Parallel(success = 1) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        Sleep(30),
+            },
+            case 3 => Loop(q0, if_empty = Success) {
+                TryCatch {
+                    StatefulAction(Task<5>),
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Timeout(50) {
+                        ScriptCondition(|bb| *bb.t0 + 2 < 1),
                     },
-                    Sleep(0),
+                    SubTree(Tree0884Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, l0 = {l0}, b1 = {=}),
+                    Deadline(100) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            _ => TryCatch {
+                SequenceStar {
+                    Repeat(2) {
+                        Action(Act<7>),
+                    },
+                    SetBlackboard(t0 = 5),
+                    StatefulAction(PTask<8>, b0 = {=}, b1 = {b1}),
+                },
+                FlipSelector {
+                    ParallelAll(max_failures = -1) {
+                        Repeat(3) {
+                            Condition(Cond<9>),
+                        },
+                    },
+                    StatefulAction(PTask<10>, b0 = {=}),
+                    Script(|bb| bb.b1 = 2),
+                    AlwaysFailure,
+                    ForceSuccess {
+                        #[success_if(|bb| bb.b1 > 2)]
+                        #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
+                        Action(PAct<11>, b0 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0884Blackboard { t1 b1 o0 b0 });
+board!(Tree0884Blackboard { b0 t0 q0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0885Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0885 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        WaitValueUpdate(t0) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                IndexSwitch(|bb| 2, out_of_range = Fail) {
-                    TryCatch {
-                        Condition(PCond<0>, b0 = 1),
-                        Condition(Cond<1>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Script(|bb| bb.b0 += 2),
-                    Limiter(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Delay(0) {
-                        Condition(Cond<4>),
-                    },
-                    Action(PAct<5>, b0 = {b0}),
-                },
-                IndexSwitch(|bb| bb.b1, dynamic = true) {
-                    Sleep(10),
-                    Inverter {
-                        Timeout(0) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    Sleep(20),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
+        RunOnce(then_skip = true) {
+            SubTree(Tree0885Sub0),
         }
     }
 }
-
-board!(Tree0885Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        AsyncFallback {
-            Repeater(2) {
-                RetryUntilSuccessful(1) {
-                    Fallback {
-                        WasEntryUpdated(t0),
-                        Action(PAct<0>, b0 = {b0}),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Precondition(|bb| (bb.b1 + 3) % 2 != 1, else = Running) {
-                StatefulAction(Task<2>),
-            },
-            SequenceStar {
-                Precondition(|bb| *bb.t1 + 2 != *bb.t0 % 2, else = Success) {
-                    Repeater(0) {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-                StatefulAction(Task<4>),
-                Action(PAct<5>, b0 = {t1}),
-                #[on_success(|bb| { if bb.b1 + 4 > 4 { bb.t1.set((*bb.t0 + 3) % 3) }; bb.b0 = (bb.b1 + 1) % 2 })]
-                #[on_halted(|bb| { if bb.b0 != 6 { bb.b1 += 2 }; if *bb.t1 % 3 > 1 { bb.b1 += 1 } })]
-                #[run_while(|bb| *bb.t1 != 5)]
-                StatefulAction(Task<6>),
+        Observe(|bb| bb.b0 < (bb.b1 + 2) % 2, abort = self) {
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+                StatefulAction(Task<1>),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0886Blackboard { b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0887Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0887Sub0 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0887Sub1),
-        }
-    }
-}
+board!(Tree0886Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0887 for Ctx {
-        RunOnce {
-            SubTree(Tree0887Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            b0: i64,
+        }
+        RepeatUntilSuccess(1) {
+            Repeat(0) {
+                #[failure_if(|bb| bb.b0 + 3 == *bb.t0)]
+                #[success_if(|bb| (bb.b1 + 3) % 2 != 0)]
+                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 4, &mut bb.b1)),
+            },
         }
     }
 }
 
+board!(Tree0887Blackboard { t0 b1 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0888 for Ctx, error DiffError {
+    pub tree Tree0888 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
         }
-        #[on_success(|bb| if *bb.t0 < bb.b0 % 4 { bb.b1 = *bb.t1 })]
-        Cooldown(50, filtered = Failure) {
-            TryCatch(catch_on_halt = true) {
-                MemPriority {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                        WaitValueUpdate(t1) {
-                            Switch(b1) {
-                                case 5 => Action(PIo<1>, t0 = {b1}),
-                                _ => #[on_failure(|bb| bb.o0 = None)]
-                                Script(|bb| bb.b1 = 6),
-                            },
-                        },
-                    },
-                    MemSequence {
-                        Repeater(forever) {
-                            StatefulAction(TTask<2>),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                        #[post(|bb| *bb.t1 += 2)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < *bb.t0)]
-                        #[on_halted(|bb| bb.b0 = 0)]
-                        Condition(Cond<4>),
-                    },
-                    SequenceWithMemory {
-                        Action(PIo<5>, t0 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 4)),
-                        #[post(|bb| { bb.b0 = *bb.t0 % 2; *bb.t0 += 3 })]
-                        StatefulAction(PTask<7>, b0 = {=}),
+        Repeater(forever) {
+            ReactiveSequence {
+                BinarySelector(|bb| *bb.t0 % 4 != 0) {
+                    Action(Act<0>),
+                    Conditional(|bb| bb.b1 < *bb.t1 % 3, dynamic = true, else = Failure) {
+                        StatefulAction(Task<1>),
                     },
                 },
-                Parallel(success = 1, failure = 3) {
-                    IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop, dynamic = true) {
-                        FlipSelector {
-                            Condition(|ctx| ctx.try_check(8)),
-                            AlwaysRunning,
-                        },
-                    },
-                    ReactiveFallback {
-                        MemSequence {
-                            ScriptCondition(|bb| *bb.t1 < bb.o0.unwrap_or(2) + 2),
-                            Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 4, &mut bb.b0)),
-                            Action(Act<10> = Act::<10>),
-                            #[success_if(|bb| (bb.b0 + 2) % 2 < 1)]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Retry(4) {
-                        Cooldown(0, filtered = Skipped) {
-                            #[skip_if(|bb| bb.b1 > 1)]
-                            ReactiveFallback {
-                                #[failure_if(|bb| *bb.t1 % 3 < 1)]
-                                UnsetBlackboard(o0),
-                                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
-                                StatefulAction(Task<11>),
-                                UnsetBlackboard(o0),
+                Repeater(forever) {
+                    DynamicSequence {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Failer,
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Succeeder,
                             },
                         },
-                    },
-                },
-                #[on_success(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                #[run_while(|bb| (*bb.t0 + 3) % 4 != 0)]
-                #[on_halted(|bb| *bb.t1 += 3)]
-                BinarySelector(|bb| bb.b0 > 7, dynamic = false) {
-                    Repeat(3) {
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(12)),
-                            StatefulAction(TTask<13>),
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                    AsyncSequence {
-                        Cooldown(10, filtered = Skipped) {
-                            #[failure_if(|bb| *bb.t0 > *bb.t1)]
-                            #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
-                            Condition(|ctx, bb| ctx.check_in(15, bb.b1)),
-                        },
-                        Action(|ctx| ctx.try_exec(16)),
-                        AlwaysSuccess,
                     },
                 },
             },
@@ -3141,477 +3311,502 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0888Blackboard { b0 b1 t1 o0 t0 });
-
-fallible!(Tree0888);
+board!(Tree0888Blackboard { t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
             #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
             b0: i64 = 3,
         }
-        MaxTime(0) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                #[success_if(|bb| *bb.t0 != 4)]
-                Action(PAct<0>, b0 = {b0}),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                SetBlackboard(b0 = 4),
+        Iterate(l0, element = {b0}, until = FirstSuccess) {
+            #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
+            SequenceWithMemory {
+                #[skip_if(|bb| bb.b0 > 5)]
+                #[on_failure(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 + 3) })]
+                #[on_success(|bb| bb.b0 = (bb.b0 + 2) % 2)]
+                FlipSelector {
+                    ParallelAll(1) {
+                        SetBlackboard(o0 = Some(7)),
+                        Condition(Cond<0>),
+                    },
+                    SetBlackboard(o0 = Some(4)),
+                },
+                IndexSwitch(|bb| 8, out_of_range = Loop) {
+                    RunOnce {
+                        UnsetBlackboard(o0),
+                    },
+                    Script(|bb| bb.t0.set(bb.b0)),
+                    Condition(Cond<1>),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(0) == (*bb.t0 + 2) % 4) {
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<2>),
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Interrupt(|bb| bb.b0 == 0) {
+                    TryCatch(catch_on_halt = true) {
+                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1))]
+                        Sleep(20),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0889Blackboard { t0 b0 });
+board!(Tree0889Blackboard { l0 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
+            b0: i64,
         }
-        ReactiveSelector {
-            ParallelAll(max_failures = -2) {
-                #[run_while(|bb| bb.b1 % 2 < 1)]
-                #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Action(Act<0>),
-                Action(Act<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-            },
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-            WaitValueUpdate(t0) {
-                Script(|bb| *bb.t0 += 1),
+        Loop(q0, value = {t1}, if_empty = Skipped) {
+            ReactiveFallback {
+                #[skip_if(|bb| *bb.t1 + 3 < 7)]
+                #[run_while(|bb| *bb.t0 + 4 != 3)]
+                Selector {
+                    PrioritySelector {
+                        #[score(4)]
+                        Condition(Cond<0>),
+                        #[score(|bb| (bb.b1) as f32)]
+                        AlwaysRunning,
+                        #[score(5)]
+                        StatefulAction(Task<1>),
+                    },
+                    Timeout(10) {
+                        ParallelAll {
+                            AlwaysSuccess,
+                            Sleep(0),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.o0.unwrap_or(2) < 3, else = Success) {
+                    #[run_while(|bb| *bb.t1 < *bb.t0 % 4)]
+                    ParallelAll {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                        Filter(times = 2, count = Failure, filtered = Failure) {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        Loop(q0, value = {t1}, if_empty = Skipped) {
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                },
+                Fallback {
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        Action(Act<6>),
+                    },
+                    AlwaysFailure,
+                    StatefulAction(Task<7> = Task::<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0890Blackboard { b0 b1 t0 });
+board!(Tree0890Blackboard { q0 t0 o0 t1 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0891 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Inverter {
-            SequenceWithMemory {
-                WhileDoElse {
-                    Action(PIo<0>, t0 = {b1}),
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
+    pub tree Tree0891Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0891Sub1 for Ctx {
+        Condition(Cond<3> = Cond::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0891 for Ctx, error DiffError {
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            Sequence {
+                RetryUntilSuccessful(forever) {
+                    SubTree(Tree0891Sub0),
                 },
-                WasEntryUpdated(t0),
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(3)),
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5>),
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
-                },
+                Action(TAct<2>),
+                SubTree(Tree0891Sub1),
             },
         }
     }
 }
 
-board!(Tree0891Blackboard { b1 b0 t0 });
+fallible!(Tree0891);
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-            b1: i64 = 1,
-        }
-        AsyncFallback {
-            WhileDoElse {
-                TryCatch(catch_on_halt = true) {
-                    Action(PIo<0>, t0 = {=}),
-                    Script(|bb| bb.b0 = bb.b1 + 2),
-                    StatefulAction(Task<1>),
+        TryCatch(catch_on_halt = true) {
+            Delay(0) {
+                ReactiveSequence {
+                    Parallel(failure = -2) {
+                        Action(Act<0>),
+                        AlwaysFailure,
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(Cond<4>),
+                    StepSequencer {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        RunOnce {
+                            AlwaysFailure,
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
+                        Invert {
+                            Sleep(30),
+                        },
+                    },
+                    RepeatTimes(1) {
+                        Repeat(1) {
+                            AlwaysRunning,
+                        },
+                    },
                 },
+            },
+            PrioritySelector {
+                #[score(0)]
                 Sequence {
-                    Precondition(|bb| *bb.t0 != *bb.t0 + 4, else = Failure) {
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    StatefulAction(Task<3>),
-                },
-            },
-            IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Fail, dynamic = false) {
-                Cooldown(0) {
-                    Sequence {
-                        Condition(PCond<4>, b0 = {b1}),
-                        Action(PAct<5>, b0 = 7, b1 = {b1}),
-                        Action(PAct<6>, b0 = {=}),
-                        Action(PAct<7>, b0 = {=}),
+                    StatefulAction(Task<10> = Task::<10>),
+                    DynamicSequence {
+                        Condition(Cond<11>),
+                        Action(Act<12>),
+                        Condition(Cond<13>),
+                        Repeat(3) {
+                            Wait(10),
+                        },
                     },
                 },
-            },
-            RepeatUntilFailure(1) {
-                Parallel(success = 2, failure = -1) {
-                    Action(PAct<8>, b0 = {b1}, b1 = {b1}),
-                    Action(Act<9>),
-                },
-            },
-            RepeatUntil(Failure) {
-                TryCatch(catch_on_halt = true) {
-                    ScriptCondition(|bb| bb.b0 != *bb.t0 % 4),
-                    #[on_halted(|bb| { if bb.b1 + 1 == *bb.t0 % 2 { bb.b1 = bb.b0 + 4 }; if bb.b1 < *bb.t0 { bb.t0.set(bb.b0 + 2) } })]
-                    StatefulAction(Task<10>),
-                    Optional {
-                        AlwaysRunning,
+                #[score(1)]
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StepSequencer {
+                        Condition(Cond<14>),
+                        Condition(Cond<15>),
+                        StatefulAction(Task<16> = Task::<16>),
+                    },
+                    ForceSuccess {
+                        RepeatUntil(Success) {
+                            ForceSuccess {
+                                Wait(50),
+                            },
+                        },
+                    },
+                    Deadline(0) {
+                        Action(|ctx| ctx.exec(17)),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0892Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        Limiter(2) {
-            #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-            Action(|ctx| ctx.exec(0)),
+        Deadline(0) {
+            Repeat(0) {
+                Condition(Cond<0>),
+            },
         }
     }
 }
-
-board!(Tree0893Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        Parallel(success = -3, failure = -2) {
-            Deadline(0) {
-                Repeat(2) {
-                    Conditional(|bb| bb.o0.unwrap_or(3) > 1, dynamic = false, else = Success) {
-                        IfThenElse {
-                            StatefulAction(Task<0>),
-                            Remap(success = Failure, failure = Failure) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
+        IfThenElse {
+            FlipSelector {
+                Precondition(|bb| *bb.t1 != 5, else = Skipped) {
+                    Action(PAct<0>, b0 = {t1}, b1 = {t1}),
                 },
             },
-            Action(Act<2> = Act::<2>),
-            MaxTime(0) {
-                Parallel(success = 2, failure = 2) {
-                    ScriptCondition(|bb| bb.b0 == 6),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3>),
-                    },
-                },
+            StatefulAction(Task<1>),
+            RepeatUntilSuccess(3) {
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0894Blackboard { t1 o0 b0 });
+board!(Tree0894Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        ReactiveSequence {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
-            Runner,
+        Fallback {
+            Observe(|bb| (*bb.t0 + 2) % 2 < 1, abort = lower) {
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
+                    AsyncSequence {
+                        #[run_while(|bb| (*bb.t0 + 2) % 3 == 0)]
+                        Succeeder,
+                        Sleep(50),
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                        Action(Act<4>),
+                    },
+                    Iterate(l0, element = {b0}, reset_index = true) {
+                        IndexSwitch(|bb| *bb.t1) {
+                            Sleep(0),
+                            Loop(q0, if_empty = Skipped) {
+                                Action(PIo<5>, t0 = {t1}),
+                            },
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 % 4 > 0, abort = self) {
+                Filter(times = 2, count = Failure) {
+                    #[on_failure(|bb| bb.t1.set(bb.b0 + 1))]
+                    ParallelAll(3) {
+                        SetBlackboard(t0 = 4),
+                        RepeatUntil(Failure) {
+                            #[run_while(|bb| (*bb.t1 + 1) % 3 < 2)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            Action(PAct<7>, b0 = {t1}, b1 = {t0}),
+                        },
+                        ReactiveFallback {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<8>),
+                            Iterate(l0, element = {b0}, max = 3) {
+                                Precondition(|bb| bb.b0 < 4, else = Skipped) {
+                                    Action(PIo<9>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0895Blackboard { b0 });
+board!(Tree0895Blackboard { b0 t0 t1 q0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        #[failure_if(|bb| bb.o0.unwrap_or(1) == 7)]
-        #[post(|bb| bb.b0 = (bb.b0 + 3) % 3)]
-        #[skip_if(|bb| bb.b0 != 1)]
-        Deadline(30) {
-            Action(Act<0> = Act::<0>),
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0>),
+            Timeout(50) {
+                StepSequencer {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Succeeder,
         }
     }
 }
 
-board!(Tree0896Blackboard { b0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0897 for Ctx, error DiffError {
+    pub tree Tree0897 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        Inverter {
-            MaxTime(0) {
-                #[failure_if(|bb| *bb.t0 + 2 < (bb.b0 + 4) % 3)]
-                IndexSwitch(|bb| 9, out_of_range = Loop) {
-                    SetBlackboard(b0 = 6),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                    Error(DiffError(1040)),
+        Interrupt(|bb| bb.b1 % 3 > 0) {
+            WhileDoElse {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                },
+                Conditional(|bb| *bb.t0 != 0) {
+                    Timeout(30) {
+                        ReactiveSequence {
+                            AsyncFallback {
+                                StatefulAction(PTask<4>, b0 = {t0}, b1 = {b1}),
+                                WasEntryUpdated(t0),
+                            },
+                            Repeat(3) {
+                                Condition(|ctx, bb| ctx.check_in(5, 1)),
+                            },
+                            ReactiveFallback {
+                                ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 == 0),
+                                StatefulAction(Task<6>),
+                            },
+                            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                            #[success_if(|bb| bb.o0.unwrap_or(4) == 0)]
+                            StepSequencer {
+                                Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                                Action(PIo<8>, t0 = {b1}),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0897Blackboard { o0 b0 t0 });
+board!(Tree0897Blackboard { b0 t0 o0 b1 });
 
-fallible!(Tree0897);
+bt::behavior_tree! {
+    pub tree Tree0898Sub1 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0898Sub0 for Ctx {
+        SubTree(Tree0898Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        Repeat(4) {
-            ParallelAll(0) {
-                Selector {
-                    Inverter {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    StatefulAction(Task<1>),
-                    Filter(times = 2, count = Success) {
-                        MemPriority {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                    Selector {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
-            },
+        Repeater(0) {
+            SubTree(Tree0898Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0899 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        #[post(|bb| { bb.b0 += 1; if bb.b0 + 3 > 1 { bb.b0 = *bb.t0 + 2 } })]
-        #[failure_if(|bb| bb.b1 > bb.b1 % 4)]
-        ReactiveSequence {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    RepeatUntil(Success) {
-                        StatefulAction(TTask<0>),
-                    },
-                    ScriptCondition(|bb| bb.b1 < 3),
-                },
-                WaitValueUpdate(t0) {
-                    Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
-                        Condition(TCond<1>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    #[skip_if(|bb| bb.b0 == 6)]
-                    #[run_while(|bb| bb.b1 == bb.b0)]
-                    #[on_success(|bb| if bb.b1 + 3 > 4 { *bb.t0 += 3 })]
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            MaxTime(20) {
-                                StepSequencer {
-                                    Runner,
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                            Failer,
-                        },
-                    },
-                },
-                Cooldown(0) {
-                    Repeat(forever) {
-                        #[post(|bb| bb.b0 += 1)]
-                        Repeat(4) {
-                            Limiter(1) {
-                                Delay(0) {
-                                    StatefulAction(TTask<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Priority {
-                Sequence {
-                    WhileDoElse {
-                        Repeat(4) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(TTask<6>),
-                    },
-                    Fallback {
-                        WhileDoElse {
-                            Condition(|ctx| ctx.try_check(7)),
-                            #[failure_if(|bb| bb.b1 + 4 != *bb.t0)]
-                            Wait(10),
-                        },
-                        ScriptCondition(|bb| bb.b1 < 2),
-                        StatefulAction(TTask<8>),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    #[post(|bb| bb.b1 += 2)]
-                    SequenceStar {
-                        Repeat(2) {
-                            Sleep(10),
-                        },
-                        Deadline(0) {
-                            StatefulAction(Task<9>),
-                        },
-                        AlwaysSuccess,
-                        Action(PAct<10>, b0 = {b1}),
-                        Delay(10) {
-                            ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 3),
-                        },
-                    },
-                    Conditional(|bb| bb.b1 % 4 > 0, else = Failure) {
-                        Retry(3) {
-                            #[skip_if(|bb| *bb.t0 != bb.b1 % 2)]
-                            #[success_if(|bb| bb.b1 > 6)]
-                            #[failure_if(|bb| bb.b1 == bb.b0)]
-                            Fallback {
-                                StatefulAction(TTask<11>),
-                                Sleep(20),
-                            },
-                        },
-                    },
-                    Condition(PCond<12>, b0 = {=}),
-                },
-            },
+    pub tree Tree0899Sub0 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0899 for Ctx {
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            SubTree(Tree0899Sub0),
         }
     }
 }
 
-board!(Tree0899Blackboard { t0 b1 b0 });
-
-fallible!(Tree0899);
-
 cases! {
-    Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1t),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l,Err{1069}))",
-    Tree0801 "B{o0;t0;b1=0;b0=4;t1=5}PPar{0;T}(Step(Rep0(Wu{t1}),Sc{t0+=1},c0b{b0}),Inv(Sb{b0=0}),Pre{t0<0;R}(Step(Sw{0}(t1,c2),t3,c4e,Flip(@oh{t0:=t1;t0:=o0|3+1%3}F,@oh{o0:=o0|5}t5))),SubA(Ret4(Par{_;1}(Wt{0},t6,c7l))))",
-    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(Err{1008})))",
-    Tree0803 "AFb(Wde(c0,t1))",
-    Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2))),a3)",
-    Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0e),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
-    Tree0806 "Rep2(Rep2(Swm(Dd{20}(To{50}(t0)),PAll{0}(S,c1l),S)))",
-    Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))),Err{1050})",
-    Tree0808 "B{q0=3;b1;t1;o0=_;t0=1}Mt{0}(Seq(pt0{b0:t1;b1:t0},pc1{b0:t1},Lp{_;F}(@os{o0:=b1}Inv(c2b{t0}))))",
-    Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4e),t5,c6))))))",
-    Tree0810 "B{b0;b1=4;t0=1}Seq(Pre{b0>7;K}(PAll{2}(PPar{1;T}(t0,pi1{t0:t0},t2,pi3{t0:b0}),pt4{b0:=;b1:=},Sb{t0=8})),@os{t0+4<0?b0:=b1}@si{t0!7}PAll{_}(Flt{3;S;F}(pa5{b0:b1}),c6b{b0},Pre{b1=b1+3;R}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a7e),c8b{b1+1}),@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Step(Rpt{F}(Cnd{t0+1=6;T;S}(RFb(pc9{b0:9},@of{b0+=3}Sw{2}(t10,Sl{20}),Flt{3;_;_}(t11),a12)))))",
-    Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4))",
-    Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},Err{1071}),OnceK(t2t),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
-    Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0t),t1t)),RSeq(RT{2}(t2t),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}),Err{1088})),Rpt{0}(t6))",
-    Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(pc1{b0:b0}),c2e,a3e)))",
-    Tree0815 "B{t0=3;b0}Seq(PPar{0;N}(t0),RFb(FF(Wde(c1,@ki{b0%2!1}@oh{t0+=3}a2)),Scc{t0%4<2}))",
-    Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0t)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1},Err{1002}),c4l),Flt{2;R;K}(Sl{10}))))",
-    Tree0817 "B{t0=5;b1=4;b0}Rep4(PPar{1;_}(PPar{0;_}(Flt{2;F;K}(pa0{b0:=;b1:=}),a1,Once(pt2{b0:b0;b1:t0})),PAll{1}(PAll{_}(t3,c4e),OnceT(t5)),MPri(Sw{2;3}(a6,Sl{20},t7)),c8))",
-    Tree0818 "B{b0;t0=1;o0}@fi{t0<1}@ki{b0%2=1}@rw{b0+4>t0+2}Isw{t0+3;T;T}(@of{o0:=b0%3}@si{b0<1}Err{1043},a1b{t0+4%4;b0})",
-    Tree0819 "B{t0;b0}RSeq(Rty1(Fb(t0,pt1{b0:t0;b1:b0})),Pre{t0%2<1;F}(OnceT(OnceT(@ki{t0+3>1}@of{b0:=t0}Scc{t0+2%4>1}))),@si{t0>3}S)",
-    Tree0820 "B{o0=_;t0;b0=1;t1=5}PPar{0;T}(@po{b0:=t1}Scc{none},@ki{t0+3>0}RT{1}(Ub{o0}),c0b{o0|4},pa1{b0:t1;b1:b0},F)",
-    Tree0821 "B{b0=2;t0=4;t1=2}RFb(RSeq(Fb(pc0{b0:=},t1,Seq(c2b{t1+2},Sb{t1=8}),a3),Invt(Sel(Rep4(Wt{100})))),Swm(c4,t5,t6))",
-    Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2,RtyF(F)))",
-    Tree0823 "B{b0=2;t0;o0=_}RFb(@oh{b0:=o0|4+3}AFb(a0,Rpt{3}(Seq(pt1{b0:8},t2)),Pre{t0+1<0;S}(Keep(WU{o0|4!7}(SubA(Seq(c3,c4l)))))))",
-    Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0t,Seq(c1,t2t),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4t))),PAll{-2}(Wde(a5b{b0+1;b0},a6r),Swm(Ite(a7r,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
-    Tree0825 "Keep(RU{F}(Fb(Rmp{S;F}(t0),t1,a2l)))",
-    Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7))),t8),Inv(Pri(@si{t0>3}TryF(a9,Sb{b0=t0}),@ki{b0+1<6}pc10{b0:b0},Step(t11,c12l)))))",
-    Tree0827 "B{b0;b1;t0;o0}Lim{1}(MPri(Swm(Dl{100}(Sw{4}(pi0{t0:b0},PAll{1}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Sb{b0=t0},c1))),a2),Star(Cd{0;F}(Intr{b1>b1%2}(@oh{b0:=8}@os{b0:=t0+4}@ki{b1!0}a3)),Ruf{3}(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0},RetF(@rw{t0+1%2<0}@ki{some}@si{b1!6}Rep1(Ub{o0}))),Rpt{0}(Sb{t0=2})))",
-    Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})))",
-    Tree0829 "B{t0=0;b0=2}Swm(pc0{b0:=},Sl{10})",
-    Tree0830 "RU{F}(OnceT(Wt{0}))",
-    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2,Err{1012}))))",
-    Tree0832 "Rep2(t0)",
-    Tree0833 "B{t0;t1;b0;o0=_}Swm(Rpt{3}(WU{t1<t0%3}(Ub{o0})),a0b{t0;b0},@si{o0|0<2}@po{t1+=1}MPri(Fai,Sl{20}),Lim{1}(t1))",
-    Tree0834 "B{b0}Swm(Sl{0},Lim{3}(Scc{b0%3!0}),c0)",
-    Tree0835 "B{b1;o0=_;b0=4}Rmp{F;F}(ASeq(Wde(t0,a1),@fi{none}@po{b0!4?o0:=_}c2,@ki{some}pa3{b0:=;b1:=}))",
-    Tree0836 "B{t0=4}Par{-3;-3}(RT{1}(t0),Rep0(c1l),c2b{t0})",
-    Tree0837 "Fb(Sub(t0e),t1,c2)",
-    Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4e),t5e))",
-    Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0),Wde(a1,SubA(@po{b0:=t0}Fai)))",
-    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0,t1e,a2b{t1+2%4;b0})))",
-    Tree0841 "B{b0=5}Dl{0}(SubR(SubR(pc0{b0:b0})))",
-    Tree0842 "B{b1=2;b0=2;t0=3}RT{F}(RFb(c0l,@fi{t0+1>b1}@ki{t0>b1}a1e,t2,Scc{b0!7},Sl{30}))",
-    Tree0843 "TryT(t0,t1,Dl{20}(a2l))",
-    Tree0844 "Ite(ASeq(c0),Wde(a1,t2,a3))",
-    Tree0845 "Rep0(t0)",
-    Tree0846 "OnceT(c0)",
-    Tree0847 "B{t0=2;b1;b0=0}Isw{t0;N;N}(pt0{b0:b1;b1:b0})",
-    Tree0848 "B{t0=0}Ite(Par{-1;-3}(t0,c1e,Wu{t0},c2l),Rus{F}(Ruf{F}(t3e)),pi4{t0:=})",
-    Tree0849 "B{b0;q0;o0=_;b1=1;t0=5}RSeq(TryF(a0,@of{some?o0:=_}c1l),Lp{_;_}(@rw{t0+4%4>1}Rpt{1}(c2)),RFb(a3l,@fi{b0<3}@ki{o0|2>6}@rw{b1+2>0}F,a4e))",
-    Tree0850 "B{t1;t0=1;o0;b0=2}PAll{_}(RSel(@si{none}@rw{b0<t0+1}Flt{3;S;_}(Inv(c0)),TryT(pa1{b0:t1},@of{b0:=t0;t0%3<2?t1:=t0}@os{t1+=2;o0:=_}@oh{t0:=o0|2%2}c2e,@po{b0+=2;t1:=b0+1}@ki{b0>t1%2}Rep2(pa3{b0:=;b1:t1}),a4,F),TryF(Sel(t5,Scc{b0+4>3}),Fb(@fi{o0|5%2<1}F,Sb{b0=5})),Rep1(AFb(@ki{b0+2%3!0}@oh{o0:=_;b0+=2}Scc{b0>4},pc6{b0:=},t7))),Sel(Scc{b0+4%2>0},Dd{20}(Wu{t0}),RSeq(t8,Wt{0},@of{b0+=2}@oh{t1:=b0+4;t1:=t0}Rpt{1}(Flt{1;F;_}(a9))),Rep0(t10)))",
-    Tree0851 "B{b0=4}Flt{3;_;_}(Cnd{b0<3;_;F}(Keep(MPri(c0,a1l,c2))))",
-    Tree0852 "B{t0=1;t1}Seq(RFb(Fb(a0,t1),a2),t3,Sb{t1=t0},Inv(a4))",
-    Tree0853 "To{0}(Star(Sub(Dd{0}(c0e))))",
-    Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2t,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4t),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
-    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1t)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3)",
-    Tree0856 "B{b0;t0=4;q0=2;o0}Bin{b0>b0+3%4;N}(Cd{10;K}(Try(Fb(@os{b0:=t0}t0e,Bin{b0+1<t0;N}(t1,Sb{b0=1}),Flip(t2,Ub{o0})),Step(c3l,t4,Lp{_;_}(@rw{b0=5}pa5{b0:=;b1:b0}),a6l))),Cnd{b0>t0;_;_}(RSel(Seq(ASeq(t7,Wu{t0}),t8,t9,S))))",
-    Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2,Flip(c3e,c4,t5))),Step(t6,Fb(t7,Wde(c8,t9)),t10,t11)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13,t14),RT{3}(t15))),Fb(Seq(S,t16),Ruf{2}(t17),a18e,c19,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
-    Tree0858 "B{t0=0}Wv{t0}(pi0{t0:=})",
-    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1),a2,t3)),Rep4(S)),Swm(c4,RFb(c5e,Fai,a6e)),t7)",
-    Tree0860 "B{o0=_;t0;b0=0}Fb(PPar{0;_}(@si{none}Fb(t0,FS(t1))),RFb(t2,pt3{b0:=},t4,@ki{t0>5}Wu{t0},c5b{b0+3}))",
-    Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0)",
-    Tree0862 "Rpt{3}(c0)",
-    Tree0863 "B{t0;t1=3;b0;q0=3}Pre{t1>7}(Rpt{2}(TryF(WU{t0%3<1}(PAll{-3}(c0l,t1e,F,Lp{t0;R}(S),c2)),Rpt{F}(RU{S}(Wu{t0})),AFb(@os{b0+=1}Sb{t1=2}))))",
-    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0),S),RFb(Scc{t1>3},F,Dl{0}(t1),Sc{t0:=b0}),Inv(a2l))",
-    Tree0865 "Swm(Flip(c0,Rmp{F;S}(Wt{20})),t1)",
-    Tree0866 "B{t0=4;o0=_;b0=2}Inv(@oh{b0:=t0+2;none?b0:=o0|2+1%4}Cd{0;K}(a0))",
-    Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3,@of{b0+=2}c4b{8},t5,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9e)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12l)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
-    Tree0868 "B{q0=1;o0=_;t0=3;b1=0;b0}Swm(Lp{_;K}(Rpt{F}(ASeq(PPar{0;T}(Sc{b1+1<3?b0:=t0%4},OnceT(pa0{b0:2;b1:b1}),Rty1(F))))),@si{b1!b1%4}PAll{-4}(t1,FS(t2e),Sb{o0=0},c3),AFb(@po{b0+=2}Intr{b0<4}(a4),Mt{0}(c5),@os{t0:=b0}c6,Dl{100}(pi7{t0:t0})))",
-    Tree0869 "B{b0;o0=_;t0;t1}PPar{2;_}(t0,SubR(Sb{b0=2}),@oh{t1:=t0}@si{t1+3>o0|0+2}Sc{o0|3>t0+4?b0+=3})",
-    Tree0870 "B{b0=3;o0=4;t0=0}Seq(RSeq(Wv{t0}(Bin{t0>b0%2;N}(Flip(t0,Sb{b0=1}),Ret0(@of{t0+=3}@os{o0:=_}@po{b0:=o0|4}t1)))),Lim{2}(@ki{b0+1%4!3}@of{o0|2+3=4?t0+=3}a2b{8;b0}),Sel(PPar{2;_}(F,c3),FS(SubA(pi4{t0:t0}))),RFb(c5e,pt6{b0:=},Scc{o0|1=b0+3}))",
-    Tree0871 "B{b0;t0;t1=1}MSeq(@ki{t0+4%4<1}@oh{t0:=b0+2;t1:=9}Rpt{0}(c0),@of{t0:=b0%4;t0+=3}Ruf{F}(Pre{t0+2%3=2;R}(Seq(pi1{t0:=},@rw{t1<5}c2))))",
-    Tree0872 "B{t0=2;o0=2;q0;b1;b0}@rw{t0=b0}PPar{1;N}(Rty3(@ki{b1<3}@oh{o0|1!0?t0+=1}t0e),Swm(Seq(Fb(c1l,@si{t0%2>0}Lp{b1;_}(@po{o0:=_}Sw{4}(pc2{b0:b1},Rep0(c3e))),t4e),Dd{0}(RT{2}(WU{t0>3}(Ite(@po{b0+=3}t5,t6,a7)))))))",
-    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1t),t2t),Seq(a3r,RSeq(a4r,pi5{t0:t0},t6),t7t),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
-    Tree0874 "B{t0=4;b0;b1}Cd{50;F}(Isw{b0+1;N;_}(PPar{2;T}(Fai,Par{2;_}(pi0{t0:b0},c1),PPar{2;N}(c2,@po{t0:=b1;t0+=3}@si{b0<3}c3),c4,Fb(t5,@oh{b0:=8}c6b{b0%2}))))",
-    Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2,c3,Ret1(Ite(Scc{b0%3<0},a4e))),TryT(Wt{0},Suc,pc5{b0:=},S))",
-    Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4e,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
-    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Sb{t0=5}),Rep4(@oh{some?t0+=2;b0+=2}t0e),Ite(Rpt{2}(t1e),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
-    Tree0878 "B{t0}RSel(Cd{10;F}(OnceK(FS(Inv(Seq(Cnd{t0%3=0;N;F}(a0e),t1))))),Wt{0})",
-    Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
-    Tree0880 "B{t0=5}Wde(pi0{t0:=},pa1{b0:6},t2)",
-    Tree0881 "Seq(Opt(Seq(c0,a1l)),c2,OnceT(Fb(a3,c4,a5)))",
-    Tree0882 "B{b0;o0=2}Swm(Flt{1;F;K}(Rpt{0}(@os{none?b0+=2}c0l)))",
-    Tree0883 "B{t0;b1=4;b0=1}Try(Fb(c0b{b0%2}),WU{t0%2<0}(Cnd{b1+4!7;_;_}(TryT(t1,Fb(c2,c3,t4e)))),a5,Sw{4}(c6l,c7),Sb{t0=6})",
-    Tree0884 "B{t1=1;b1=2;o0=_;b0=1}Star(PAll{_}(Flt{1;F;F}(Isw{b0;N;N}(pt0{b0:t1;b1:=},AFb(SubA(t1e)))),c2e,Bin{o0|3%2>0;N}(Rmp{S;S}(@rw{t1<4}SubA(Sl{10})),@fi{b0>b1%4}a3),Par{1;_}(Flt{1;F;K}(Sl{30}),Sl{0})))",
-    Tree0885 "B{b0=4;t0=1;b1}Wv{t0}(PPar{2;T}(Isw{2;N;_}(Try(pc0{b0:1},c1,Wu{t0},t2e),Sc{b0+=2},Lim{3}(t3),Dl{0}(c4),pa5{b0:b0}),Isw{b1;_;T}(Sl{10},Inv(To{0}(t6)),Sl{20},c7,t8)))",
-    Tree0886 "B{b1=4;b0=3;t1=3;t0=1}AFb(Rpt{2}(Ret1(Fb(Wu{t0},pa0{b0:b0},t1))),Pre{b1+3%2!1;R}(t2),Star(Pre{t1+2!t0%2;S}(Rpt{0}(pc3{b0:=})),t4,pa5{b0:t1},@os{b1+4>4?t1:=t0+3%3;b0:=b1+1%2}@oh{b0!6?b1+=2;t1%3>1?b1+=1}@rw{t1!5}t6))",
-    Tree0887 "Once(Sub(Ret0(Sub(c0))))",
-    Tree0888 "B{b0=3;b1=1;t1;o0;t0=3}@os{t0<b0%4?b1:=t1}Cd{50;F}(TryT(MPri(ASeq(c0,Wv{t1}(Sw{5}(pi1{t0:b1},@of{o0:=_}Sc{b1:=6}))),MSeq(Rpt{F}(t2t),c3l,@po{t1+=2}@fi{o0|2+4<t0}@oh{b0:=0}c4),Swm(pi5{t0:=},c6b{b1+4},@po{b0:=t0%2;t0+=3}pt7{b0:=})),Par{1;3}(Isw{t1+1%4;T;T}(Flip(c8r,R)),RFb(MSeq(Scc{t1<o0|2+2},a9b{b0%4;b0},a10e,@si{b0+2%2<1}Ub{o0})),Rty4(Cd{0;K}(@ki{b1>1}RFb(@fi{t1%3<1}Ub{o0},@of{o0:=b1+1}t11,Ub{o0})))),@os{o0:=_;b0+=2}@rw{t0+3%4!0}@oh{t1+=3}Bin{b0>7;N}(Rep3(Star(c12l,t13t,t14)),ASeq(Cd{10;K}(@fi{t0>t1}@of{t1:=b0%4}c15b{b1}),a16r,S))))",
-    Tree0889 "B{t0=2;b0=3}Mt{0}(Isw{t0;N;T}(@si{t0!4}pa0{b0:b0},a1,t2,Sb{b0=4}))",
-    Tree0890 "B{b0=0;b1=4;t0=1}RSel(PAll{-2}(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a0,a1,a2b{t0;b1}),a3b{t0;b0},Wv{t0}(Sc{t0+=1}))",
-    Tree0891 "B{b1=3;b0=2;t0=0}Inv(Swm(Wde(pi0{t0:b1},c1e,t2),Wu{t0},Swm(c3l,S,c4l,t5,pt6{b0:=;b1:=})))",
-    Tree0892 "B{t0=1;b0=2;b1=1}AFb(Wde(TryT(pi0{t0:=},Sc{b0:=b1+2},t1),Seq(Pre{t0!t0+4;F}(pc2{b0:=}),@oh{b1+=3}t3)),Isw{t0+2%2;N;N}(Cd{0;_}(Seq(pc4{b0:b1},pa5{b0:7;b1:b1},pa6{b0:=},pa7{b0:=}))),Ruf{1}(Par{2;-1}(pa8{b0:b1;b1:b1},a9)),RU{F}(TryT(Scc{b0!t0%4},@oh{b1+1=t0%2?b1:=b0+4;b1<t0?t0:=b0+2}t10,Opt(R))))",
-    Tree0893 "B{t1=4;o0=_}Lim{2}(@oh{t1:=o0|4}a0l)",
-    Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1))))),a2e,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3))))",
-    Tree0895 "B{b0=2}RSeq(a0b{b0%3;b0},Run)",
-    Tree0896 "B{b0;o0=_}@fi{o0|1=7}@po{b0:=b0+3%3}@ki{b0!1}Dd{30}(a0e)",
-    Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}Err{1040})))",
-    Tree0898 "Rep4(PAll{0}(Sel(Inv(c0l),t1,Flt{2;S;_}(MPri(t2,a3)),Sel(c4,t5,a6e))))",
-    Tree0899 "B{t0=3;b1;b0=1}@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}RSeq(RFb(Swm(RU{S}(t0t),Scc{b1<3}),Wv{t0}(Pre{b1%4!1;F}(c1t)),Ret3(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Keep(RSeq(Mt{20}(Step(Run,c2l)),Fai))),Cd{0;_}(RepF(@po{b0+=1}Rep4(Lim{1}(Dl{0}(t3t)))))),Pri(Seq(Wde(Rep4(t4e),t5,t6t),Fb(Wde(c7r,@fi{b1+4!t0}Wt{10}),Scc{b1<2},t8t)),Isw{t0;N;N}(@po{b1+=2}Star(Rep2(Sl{10}),Dd{0}(t9),S,pa10{b0:b1},Dl{10}(Scc{b0<t0+1%3})),Cnd{b1%4>0;_;F}(Rty3(@ki{t0!b1%2}@si{b1>6}@fi{b1=b0}Fb(t11t,Sl{20}))),pc12{b0:=})))",
+    Tree0800 "B{q0;b1=4;t0=2;b0;l0=4}Swm(@ki{t0=b1%4}@oh{t0:=t0+3%4}PPar{0;T}(@ki{b1+2%3>0}@fi{b1+2<b1}Lp{b1;F}(@of{b1!t0+4?b1:=b0}Seq(a0,F)),Star(a1,Sl{30},Sc{b1:=5}),@fi{t0>b1}@ki{t0%2=1}@of{b0+=2}Rus{2}(To{0}(Grd{R}(Lp{b0;F}(Fai))))),AFb(Seq(t2e,Wu{t0}),Pre{b0%3!1;R}(c3b{t0%3}),Itr{b1;2;3;T}(OnceT(pa4{b0:t0}))))",
+    Tree0801 "B{b1=2;t0=1;o0=_;b0}Par{_;_}(Grd{_}(Isw{b1;_;N}(@fi{o0|0>3}Seq(Ret2(Lim{3}(pa0{b0:2;b1:b0})),Suc),Cnd{b0<b0+1%4;_;_}(t1),Ruf{3}(pi2{t0:b1}))),Grd{F}(To{30}(@os{t0<4?t0+=1}@po{o0|2>7?o0:=b0+1;b1+=2}Fb(Ite(Swm(To{20}(t3)),a4),RepF(@ki{none}@fi{some}RT{F}(Fb(t5,c6b{o0|3},t7,c8,pt9{b0:0}))),Rpt{0}(@oh{t0:=5;t0:=t0+1%2}@po{o0:=o0|5%2}t10)))))",
+    Tree0802 "B{q0=1;t0=1;b0=5}PAll{0}(Swm(TryT(PAll{_}(F,@os{b0+=3}c0,c1),Rep4(c2b{t0}))),WU{b0=1}(RFb(t3,t4,a5,c6)),Seq(Step(F,OnceT(@si{b0+3>b0}a7),Lp{_;F}(Wt{10}),a8b{b0;b0})))",
+    Tree0803 "B{b1=3;q0=0;b0=1;t0;o0=0}Par{3;-3}(Lp{t0;K}(Ret4(Rmp{F;S}(Sw{5;3}(R,pa0{b0:t0},a1l)))),PAll{_}(PPar{2;T}(S,a2),@oh{some?t0+=1}@rw{b0<b1%3}@po{o0:=_}RSeq(Obs{none;_}(pt3{b0:3;b1:b0}),c4),Wu{t0}),Sw{5;0}(RSel(t5t,Err{1021}),ASeq(@of{t0:=b1%2;b0:=4}@fi{t0+2%3!1}@rw{none}c6t,F),Wu{t0}),Bin{t0=b0;N}(Sw{2}(Wt{100},t7t),RU{F}(@os{o0|4=t0?b1:=1}@of{b0+=3}Pre{b1+2%4<1;F}(PrSel{t0;b1}(Fb(a8t,Scc{t0<6}),pt9{b0:=;b1:=})))))",
+    Tree0804 "B{b0=3;b1=5;t0=5}Fb(Intr{t0=0}(@ki{b0<b0+3%4}a0),@os{t0+=1}t1,Rmp{F;F}(Seq(SubA(c2b{b1}),t3)))",
+    Tree0805 "B{b1=0;b0;t0}Wv{t0}(Bin{b1%2=0;T}(@fi{b1+4<b0%3}Swm(Scc{b0=1},Wu{t0},DySel(@rw{t0!2}t0)),pa1{b0:b0;b1:b1}))",
+    Tree0806 "B{b0=3;t0=5;b1=1}Rmp{S;F}(Rpt{0}(@si{b0%2>0}@os{b0+=1}@po{b1:=t0+4%2}t0e))",
+    Tree0807 "B{b0=4;t1=5;t0=0;q0}RFb(Bin{t0+1%3<2;T}(RU{F}(Rep1(@po{t1+=2}@of{t1:=t1+3%4}Rep1(Swm(Rep0(a0t),t1,Wde(c2r,pa3{b0:=;b1:t1}))))),TryF(t4,a5t,t6,Cd{0;_}(@oh{t1:=b0}RFb(t7t,c8,pa9{b0:=;b1:b0})))),Seq(Fb(PrSel{b0;t1+4;b0;t1;t1}(Scc{b0%4>2},Sl{50},S,t10t,Su{t1}(t11e)),RSeq(Swm(Wu{t1},t12t),Lp{t0;S}(Sb{t0=t1})),Fb(t13e,t14,c15b{1},c16,Rep2(Scc{t1+4>7})),Sel(Obs{t0>4;L}(Dd{0}(t17t)),Obs{b0=b0+3;_}(Scc{t1>t1+2})))))",
+    Tree0808 "B{t0;b1=5;t1;b0=0}Pre{b1+2>4;S}(@ki{b0!t0}Bin{b0%4<3;_}(Flip(@po{t0:=t1}Pre{t0>3;S}(PPar{1;T}(pi0{t0:=},c1)),Cd{100;F}(To{0}(MPri(c2t,t3,t4)))),Seq(t5t,a6t,Err{1038})))",
+    Tree0809 "B{b0=4;t0=4;o0=3}Dd{50}(Star(Step(AFb(t0t,Scc{t0+4<5},a1)),Rep4(Star(c2t,Scc{o0|5<3},t3)),Isw{b0;T;T}(FF(t4))))",
+    Tree0810 "B{t0=4;t1=2;b1=1;b0}@fi{b1+4%4=0}@si{b0>t0%2}@of{t0:=b1}Dl{10}(Wv{t1}(c0))",
+    Tree0811 "OnceT(a0)",
+    Tree0812 "B{o0=_;b1;b0;t0}@ki{b0+4<5}@of{o0:=o0|3;t0+=1}@rw{b1+1%3<1}MPri(a0,t1,Isw{3;T;T}(TryT(t2,S,Sb{o0=7}),S),Sw{3;1;4}(SubA(@fi{b0<3}OnceK(Flt{3;R;F}(SubA(R)))),pc3{b0:=},@rw{o0|2%3<1}Fb(t4,t5),a6b{o0|3+2;b1}))",
+    Tree0813 "B{b0=2;t1=0;t0}Seq(PAll{-1}(a0,t1,c2),Cd{30;F}(Obs{t1%3<0;_}(RSeq(@fi{b0!t1+4%2}c3,pi4{t0:t0}))),ASeq(@os{t1+=1}@ki{b0+1<4}OnceK(a5b{0;b0}),Sl{0},c6))",
+    Tree0814 "Ite(c0e,RFb(MSeq(t1e,c2),Fb(Fb(t3e),c4)))",
+    Tree0815 "B{o0;l0=4;b0;b1=2;q0=4;t0=5}Lp{_;F}(Bin{b1<b1+2%2;N}(RU{S}(ASeq(@ki{t0%4=3}@rw{b0+2>5}Itr{b0;1;1;N}(pc0{b0:t0}),@po{o0|2%4<1?t0+=4}Rpt{3}(Sl{100}),Seq(Inv(c1),Pre{b0+1>1;S}(c2),pc3{b0:b0}),Par{2;_}(c4b{b0},t5))),Sel(Mt{0}(@rw{o0|1+3%3!2}@fi{o0|2!b1+3}@si{b1+3<t0}Cd{0;F}(c6)),PrSel{o0|1;b1}(Cnd{b1=6;N;S}(Run),@po{b0+=2}OnceK(pa7{b0:b1;b1:t0})),WU{b1!t0+1}(Step(c8,pi9{t0:b1},Sl{10})),@fi{b0+3>0}FF(Bin{b1+4<3;N}(@os{b1+=3;t0+=1}@oh{b1:=7}PPar{1;_}(pt10{b0:=},pc11{b0:=}),t12)))))",
+    Tree0816 "B{b0=5;t0=1}Seq(pi0{t0:=},Wt{30},Sb{b0=3},a1r)",
+    Tree0817 "PAll{1}(c0l,Inv(Flip(S,a1,t2)),R)",
+    Tree0818 "RSeq(PAll{-1}(Sl{50},c0),a1)",
+    Tree0819 "RFb(Dd{0}(Dl{0}(c0)),Wde(Grd{_}(PAll{1}(F,a1)),c2,RU{S}(RSeq(Dl{20}(MPri(c3e,t4))))),Wde(Fb(c5e,F),t6))",
+    Tree0820 "B{t0;t1=0;b0;b1=2;q0=0}Step(Rep4(Lp{b0;_}(Ruf{1}(Keep(AFb(RSeq(a0t,c1r,Err{1088}),Obs{b0+4=3;_}(a2b{b1;b0}),Grd{F}(a3)))))),Obs{b0!b0+1;N}(RT{F}(Keep(SubA(Rmp{S;S}(c4l))))),Rus{F}(SubR(Sw{5;2;3}(c5e,@oh{b1+=1}@ki{t1%2>0}Obs{b1%3<0;N}(Sb{t0=t1}),t6,c7l))),Par{_;_}(Grd{_}(Step(a8t,Ite(pa9{b0:t1;b1:b0},OnceK(t10),@po{t0+=3}@fi{t0%4>2}Flt{1;_;K}(Sb{t1=7})))),Grd{F}(Sb{t0=b0})))",
+    Tree0821 "B{b1;b0=1;t0=3}Dl{0}(Ite(Dd{0}(Pre{b1+2%3<2}(Par{1;1}(OnceK(Isw{b1;_;_}(@si{b0=b1}c0,@of{t0:=4}@rw{b1!6}a1,Suc))))),Ite(TryT(TryT(a2l,S),t3),Seq(RFb(c4,a5b{9;b1}))),@os{t0+=2}Cnd{b0+2%2<1;N;F}(Rep0(@fi{b0+4!2}@of{b0:=t0}@oh{b0:=t0%2}pi6{t0:b0}))))",
+    Tree0822 "B{t0=5;b1;b0=1}Sw{2;4}(RSeq(@ki{b1>b1+4%2}Seq(t0,c1b{t0%4},a2,t3),Rep0(t4),OnceK(ASeq(pt5{b0:b1;b1:t0},a6b{b0;b0},t7))),Fb(c8l,Intr{b0+2%3<0}(t9),c10l,@fi{b0+1<t0%3}@rw{b0+4>1}@os{b0>b0%3?t0+=1;b0:=b1%4}pi11{t0:=},Sel(t12,pi13{t0:=})),@oh{b1+=3}To{50}(c14))",
+    Tree0823 "B{q0;t0=3;o0;l0;b0=1;b1}FS(RSeq(Dd{0}(Fb(Obs{b1+4!1;B}(RFb(Step(t0t,Sb{b0=b1}),Itr{b1;2;_;N}(t1))),Lp{_;K}(Lp{_;S}(FF(t2))),Err{1098})),ASeq(AFb(t3e,t4,t5t,c6r,F),PAll{2}(RetF(Obs{t0%4>2;N}(c7)),pc8{b0:b1}),Rep2(AFb(@rw{b0<2}@po{b0:=t0+2%2}Wde(t9,Ub{o0},Sb{b1=b0}))),Ret3(RU{F}(Isw{b1;T;_}(t10t,Flt{3;F;K}(pi11{t0:=}),@si{b1!b0+3%2}@ki{b0%4>0}pi12{t0:b0},F))))))",
+    Tree0824 "B{t0=1;b0=0}Opt(@po{t0:=b0+2;b0+=4}SubR(Scc{t0>b0}))",
+    Tree0825 "Par{-2;1}(t0,c1)",
+    Tree0826 "Once(Mt{0}(Mt{0}(c0l)))",
+    Tree0827 "B{b0=3;l0}Swm(t0e,Itr{b0;2;_;T}(t1),PPar{0;_}(Suc,R))",
+    Tree0828 "B{b0=3;t0=1;t1=5}Isw{t0;N;_}(Ret3(Pre{b0+3<b0+2;K}(RFb(Mt{0}(Rpt{3}(TryF(Err{1031},Scc{b0!5},t1t)))))),Isw{t0%2;T;_}(Grd{F}(c2b{t0}),Sb{t0=t1},c3,Sl{0}))",
+    Tree0829 "B{t0;b0=3}Opt(RFb(Bin{b0=3;N}(Pri(t0,c1),Swm(t2,pi3{t0:t0},pi4{t0:=})),Swm(pi5{t0:t0},Sc{t0+=1},c6),PrSel{t0;b0;t0}(t7,Sb{t0=b0},Sb{b0=4})))",
+    Tree0830 "B{q0=2;b0=3;l0;t0=1;b1=4}Fb(Ret2(@oh{b0<6?t0+=2}@of{t0+=2}@po{t0:=5}Star(@ki{t0+3<3}@of{b1+=1}c0,@fi{b1%4=3}Wu{t0})),Keep(Sw{2}(c1,c2)),Rep1(Lp{b0;R}(Obs{b0%3!1;_}(Obs{b1%2=1;_}(RSel(Itr{b1;_;_;_}(@os{t0+=1}t3)))))))",
+    Tree0831 "B{t0=2;b1=2}Pre{t0%3>0}(Sw{5;1}(Sb{b1=2},Sw{2}(Run,Sb{b1=8}),S))",
+    Tree0832 "B{q0;t0=3;b0=5;b1=3}PPar{1;_}(Pre{b1%4!1;S}(RetF(RFb(Lp{b0;K}(t0),F,@of{b0:=b0%2}@ki{b0%2>0}a1,t2))),Step(Invt(Par{_;1}(To{0}(Fb(Bin{b0<b0+4;N}(R,c3),PPar{2;N}(t4,@fi{t0>b1%4}a5)))))))",
+    Tree0833 "B{b0=5;t0}ASeq(@os{t0+=3;t0+=3}WU{b0=t0}(t0),pa1{b0:b0})",
+    Tree0834 "MSeq(c0)",
+    Tree0835 "B{b0;t0=5;t1=0}Flip(@oh{t0:=b0}@ki{b0+3=t1+1}@os{t0+=1}MPri(Keep(c0),Opt(Scc{t0=t1+3}),RFb(Fb(a1,c2)),Fb(c3,Obs{t0<b0%2;_}(Rep2(pi4{t0:=})),c5l)))",
+    Tree0836 "B{o0=0;t0=4;b0}RT{1}(PPar{0;T}(SubA(Scc{t0!o0|5+2}),t0,@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}a1))",
+    Tree0837 "B{o0=_;t0=3;b0=4;l0=3}PrSel{t0%3;t0;t0%3;3;t0}(Fb(Itr{b0;_;2;T}(@rw{b0<2}@si{t0+1%3<0}Fb(c0l,Obs{t0<6;B}(pi1{t0:t0}),Wt{0})),Ite(t2,a3)),Inv(FF(c4)),PAll{_}(Sel(a5l,@oh{t0+=2}c6b{o0|5},PPar{2;N}(pc7{b0:=},a8b{0;b0})),Once(Pre{o0|2!t0+3;K}(RepF(pt9{b0:=;b1:b0})))),Step(c10,Itr{b0;0;_;N}(Itr{b0;2;_;T}(c11b{o0|5})),Rep0(c12)),Ite(RSeq(c13e,Scc{b0%4=0},pt14{b0:t0;b1:b0},c15),Flip(c16,@si{t0%3>0}@ki{o0|3<4}a17),Seq(TryT(@ki{t0>1}a18e,c19),c20e)))",
+    Tree0838 "B{q0;b0=1;l0=0}Star(Lp{b0;_}(S),Itr{b0;1;_;N}(S),Inv(F))",
+    Tree0839 "B{b0=4;t0=1;b1=1}RSeq(a0b{b0+1%3;b0},@po{t0+=3}@rw{b0%4<0}S,Sb{b0=1},Isw{b0%4;T;N}(t1,R,t2),@po{t0:=b1%4}@of{b1:=t0;b1:=t0}DySel(c3,SubR(a4e)))",
+    Tree0840 "B{t0=2;b0=0}DySeq(Par{0;-2}(@oh{b0+=1}pc0{b0:8},@oh{b0+=1}@rw{b0%4>1}Sc{t0:=t0%2}),RSeq(RFb(a1,c2,c3),@oh{b0+=2}@rw{b0>0}Ret4(c4)),c5,Seq(Sl{10},c6e,Sb{b0=1},t7e),Scc{t0>1})",
+    Tree0841 "B{o0=0;q0=2}Rep0(Sb{o0=4})",
+    Tree0842 "B{b0=3;t0=5}Cnd{t0>b0;N;S}(PPar{1;T}(c0,pc1{b0:1},Wde(a2,Err{1012},a4b{6;b0})))",
+    Tree0843 "Flip(t0,t1e)",
+    Tree0844 "B{t0=2;q0;b0=5;l0=1;b1}Par{2;2}(Su{t0}(FF(Bin{t0+4=6;T}(RFb(Par{_;_}(Wt{0},c0),Rmp{F;F}(MSeq(c1)),RSeq(Rep2(a2b{b1+4;b1}),@ki{b1%3<0}@si{b0=1}Sc{b1+=2;b0<1?t0+=2},pt3{b0:5;b1:b0},c4)),@fi{b0>7}Sw{2}(Isw{b0;N;_}(S,Run),Itr{b0;1;_;N}(Grd{R}(a5b{t0;b0})))))),ASeq(Ret3(Lp{_;_}(Itr{b1;_;_;N}(Fb(t6)))),@si{b0%2!1}Fb(c7,RetF(pt8{b0:=}),Obs{b1<t0;L}(pi9{t0:=}),Obs{b1%4>0;_}(RSeq(OnceK(@fi{b1>4}pa10{b0:=;b1:=}))),Fai),Flip(c11l,Run,t12)))",
+    Tree0845 "Inv(Rty4(Wde(c0l,c1,t2)))",
+    Tree0846 "B{t0=4;q0=0;b0=0;b1=3}AFb(Sw{4}(RetF(Rep2(Seq(Flip(c0b{b0},@of{b1+=3}@fi{b0=6}Wt{10},c1,pt2{b0:b1;b1:b0}),Ite(Grd{R}(a3l),t4e)))),Step(Pri(Lp{_;S}(@oh{t0+=3}c5b{t0%2}),c6l),Flt{1;S;F}(c7),Dl{20}(RU{S}(pt8{b0:=;b1:=})))))",
+    Tree0847 "B{b0=1;t0=0;b1}Ruf{1}(Su{t0}(Dl{0}(Isw{b0;N;_}(Once(c0),Bin{t0=b1;_}(a1e,t2),Wt{10},Sb{t0=6},Rpt{0}(@po{b1+=2}pa3{b0:9;b1:b1})))))",
+    Tree0848 "B{t0=0;b1;t1=5;b0}Ite(Fb(OnceK(pa0{b0:3;b1:t0}),@si{t0<0}@fi{b0%3>1}RFb(c1l,Sc{t0+=3}),To{10}(t2e)),Scc{t0+2%2<1},Sw{5;2;1}(Sb{b0=b1},@fi{t1>5}@os{b1<t0+2?b0:=b1%4;t1:=t0}c3,t4e,a5))",
+    Tree0849 "Rep4(t0)",
+    Tree0850 "B{o0;t0;b0=1;q0=1;b1=0}AFb(@os{t0:=b1+2%3}Seq(t0,@rw{none}RSeq(@of{b0:=7}SubR(@oh{b0+=3;t0:=b1}@po{b1+=2}@rw{b0=b1}Rty3(Cd{20;K}(c1))),t2e,Isw{t0%4;_;_}(t3e)),Lp{b0;_}(c4)),pc5{b0:2},FS(Inv(@po{b0:=b1+1}WU{b1>t0+1%3}(Rty4(Keep(@rw{t0<6}@si{b1+4%3<0}t6))))))",
+    Tree0851 "B{q0=3;t0=5;b0=2}Seq(Lp{_;K}(Pre{b0%2!0}(Rep1(c0e))),a1b{b0;b0},Cnd{t0+4<6;T;_}(t2))",
+    Tree0852 "PAll{2}(Rpt{0}(R),c0e,Mt{0}(Flt{2;R;F}(Flip(c1,Wt{20}))),RSeq(FS(a2),t3))",
+    Tree0853 "B{b1=5;b0=3;t0=5}Seq(Isw{9;N;T}(Sc{b1+=3},pi0{t0:b0}),c1e,Sl{0},Rus{F}(MSeq(Wu{t0},c2)),Seq(Wu{t0},a3))",
+    Tree0854 "B{t0=2;b0=2}Step(Seq(Try(Opt(pt0{b0:=;b1:t0}),Inv(Cd{0;K}(Cnd{t0=1;T;S}(Rpt{F}(pi1{t0:b0})))),Sb{b0=t0})),RFb(@fi{b0+2<t0+4}@oh{t0:=b0+2}Rep2(Swm(a2,t3e)),@ki{b0+3>2}@po{b0:=t0}PrSel{b0%2;b0;t0%4;b0+1%4;t0%2}(t4,Pre{b0!0;K}(FF(a5)),@rw{t0%3=2}@si{t0+2%2=1}Wt{20},RtyF(pa6{b0:t0;b1:t0}),c7)))",
+    Tree0855 "B{b1=4;t0=0;b0=3}PAll{1}(Ite(@po{b0:=b0%3}t0,Run),Isw{b1%3;T;_}(c1,pt2{b0:=;b1:t0}),t3,Rpt{F}(@oh{t0<0?t0+=1}RSeq(Wv{t0}(c4e),Scc{b0+4%4<2})))",
+    Tree0856 "B{l0=2;b0=5}Itr{b0;_;1;_}(RFb(a0,Ruf{1}(a1b{2;b0})))",
+    Tree0857 "B{t1;b0=0;b1;t0}Lim{1}(Fb(c0b{b0},@of{t0>1?t1+=1;b0+=3}Wv{t0}(RFb(Fb(Intr{t0%3<0}(pt1{b0:t1;b1:=})),Fb(Obs{t0<6;B}(PPar{0;T}(@si{b0=b0%2}pa2{b0:t0;b1:=})),Obs{b0<3;L}(Flip(a3,a4b{t0+3;b1},c5,pa6{b0:t1;b1:t1}))))),@rw{b1+2<4}@ki{b0<7}Cnd{t0!t1+1;T;F}(Pri(Lim{1}(Pri(Keep(t7),c8)),Seq(t9,Sb{b1=t0})))))",
+    Tree0858 "RSel(t0)",
+    Tree0859 "B{t0=1;q0;b1=5;b0=1}TryF(RU{F}(Lp{_;K}(a0e)),Fb(Fb(Fb(Lp{_;S}(a1b{b0;b1}),a2l,pi3{t0:b0},@fi{t0%4=3}a4),Sc{t0+=2})))",
+    Tree0860 "B{b0;t0}@si{b0+1!t0+4%2}@os{b0:=t0}@ki{b0+4>t0+2%3}Wde(t0,c1e,S)",
+    Tree0861 "B{t1;b1=1}Obs{b1>t1;S}(Inv(S))",
+    Tree0862 "B{b0;t0;t1;o0}Rep3(Seq(pt0{b0:=;b1:t1},@si{o0|5>1}@os{t0=1?t1:=b0}t1))",
+    Tree0863 "RFb(F)",
+    Tree0864 "Flt{2;F;F}(t0)",
+    Tree0865 "AFb(RSeq(t0))",
+    Tree0866 "B{o0=_;t0=2;b1=0;b0=4}Fb(Obs{b0<0;L}(PrSel{t0+3;6;b0%3}(t0,pa1{b0:1},t2t)),Obs{o0|4!b0;_}(Wde(To{30}(Cd{0;F}(@ki{t0+2%3=0}Grd{_}(Seq(t3,Scc{none},Scc{o0|2>b1})))),Ruf{3}(RSeq(Wt{100},t4,pt5{b0:t0;b1:b1})))),PrSel{b1;t0%3}(MSeq(t6t,Sb{o0=4},pt7{b0:9;b1:=},Err{1069}),@os{b0:=t0;b1+2<t0%3?t0:=b1+2}@si{none}@of{b0+=1}c8))",
+    Tree0867 "B{o0=3;b1=5;t0;l0}Itr{b1;2;1;_}(@si{b1%2<0}@rw{t0%3!2}@ki{none}Star(Once(pi0{t0:t0}),Rep0(c1),Rty4(Dl{20}(MPri(Invt(Flt{2;F;K}(R)),Wde(t2e,S,t3e),c4)))))",
+    Tree0868 "B{t0=3;b1;b0=5;t1=5;q0}@fi{b1=2}@rw{b0+1!t1}AFb(Lp{t0;S}(pi0{t0:b1}),c1,F)",
+    Tree0869 "B{b0=3;o0=3;t0;q0=3;b1=0;l0=2}Flip(Itr{b0;0;3;T}(Step(@os{b1+=3}@of{b0:=t0}Itr{b0;2;_;_}(Run),@si{none}Sw{3;0;2}(AFb(Wu{t0},c0),a1b{b1+3;b1},Scc{b0<3},Flt{1;F;_}(pi2{t0:t0})),PPar{1;_}(RSeq(Sb{o0=8},c3,F)))))",
+    Tree0870 "B{b0=2;b1}MPri(Fb(Sw{2;0}(@po{b0+=3}Scc{b0+4>b0},a0b{b0+4;b1},a1)),Isw{b1;N;_}(Scc{b0+4%4>1},pa2{b0:=;b1:=}))",
+    Tree0871 "Rpt{0}(t0)",
+    Tree0872 "B{t0;b1=4;o0;b0=2}Isw{o0|1+3%3;N;T}(PAll{-1}(Ite(@ki{t0+2<4}@fi{b1%3<2}RSel(t0,a1l),t2)),SubA(SubR(Ite(@ki{b1+1<0}Obs{t0=0;S}(Rus{3}(Swm(a3,pa4{b0:=}))),Rmp{S;S}(Ruf{1}(Star(pi5{t0:t0},@po{t0:=b0}Sb{o0=7},c6e))),TryF(c7,c8e,a9)))),Flip(ASeq(@of{b0+=1}@os{t0:=b0}Sc{b0:=t0+1},t10,t11,@of{o0|3+2%4>2?b1:=o0|3%2}@rw{b0>6}t12),Isw{b1;_;N}(Sw{3;1;2}(a13,t14,c15,a16b{b0;b0})),PrSel{t0%4;b1}(R,c17),PAll{1}(pa18{b0:=;b1:t0},Pre{some;R}(Sb{b0=b1}))))",
+    Tree0873 "B{o0=_;t0=5;b0=2}PPar{2;N}(Step(Wde(a0l,R),RFb(c1b{7},t2e,pc3{b0:b0},@oh{t0+=2;o0:=b0}@os{b0+=1}@rw{none}a4,pt5{b0:t0;b1:b0}),Flt{3;R;_}(PAll{2}(pc6{b0:=},Wt{30},Par{_;-2}(t7,F,Sc{t0>t0+2%3?t0+=2}),t8,Ub{o0})),F))",
+    Tree0874 "B{b1=2;b0=5;t0=1;l0=0}Itr{b1;1;3;T}(Itr{b0;_;3;T}(Par{_;_}(Grd{R}(Cnd{t0<1;_;_}(RSel(PPar{0;T}(c0,c1),Rep3(pt2{b0:b0}),RFb(a3b{b1%4;b0},Sb{t0=0})))),Grd{F}(Opt(RFb(Seq(@ki{b0<3}@os{b0:=b1+3;t0+=3}@rw{t0<4}Scc{t0%4>1},pa4{b0:t0;b1:b0}),t5e))))))",
+    Tree0875 "Pri(Swm(c0,Run),t1)",
+    Tree0876 "FF(Fb(c0,t1,c2,a3l,t4))",
+    Tree0877 "Inv(Sub(t0e))",
+    Tree0878 "RSeq(TryF(Rmp{F;S}(Fb(Rep3(Fb(PrSel{2;0;0}(F,Sl{0},Run))))),PPar{0;T}(Once(PAll{_}(R,t0e)),Rpt{1}(Seq(c1e,S,Fai)),t2),RSeq(Flip(t3,c4),a5e,t6e)),Fb(Flip(OnceT(Suc),t7,t8,RSeq(t9,t10),t11),Par{_;-5}(c12,c13,DySeq(t14,t15e,a16),t17,Suc)))",
+    Tree0879 "Seq(Wde(DySeq(c0,a1),Rep4(PAll{1}(a2,c3,t4))),RSeq(t5,Swm(a6,Grd{F}(a7)),OnceK(t8)),Keep(OnceT(Rep4(RSeq(t9,c10,t11e)))))",
+    Tree0880 "B{t1=1;t0=1;b0}AFb(Rpt{2}(Wde(c0,Ite(t1,a2b{t1+3%4;b0}))),pt3{b0:b0},Swm(Step(Inv(t4),RU{S}(@os{b0:=t1}@of{b0+=1;b0:=t1}Mt{0}(c5)),Bin{t1=t0;N}(c6,pc7{b0:t0}),Bin{t0+3=b0;T}(t8,a9)),Seq(@po{b0!0?t0:=t1}PAll{_}(PAll{-2}(t10e,F),pi11{t0:=}),t12)))",
+    Tree0881 "B{t0=0;b0=5}Ite(pi0{t0:t0},c1b{b0},t2e)",
+    Tree0882 "B{b0}RU{S}(pc0{b0:b0})",
+    Tree0883 "B{o0=_;b0=4;t0=2;l0}@si{b0+1=4}RFb(Itr{b0;1;1;_}(Flip(RSeq(Sb{o0=0},Sl{0}),Bin{b0!3;_}(Wt{100},a0))),t1,Grd{F}(OnceK(@po{b0!5?b0+=3;b0:=t0}@oh{b0+4<3?b0:=t0;b0+=1}Wu{t0})))",
+    Tree0884 "B{b0;t0;q0;l0=1;b1}Sw{0;3}(@ki{t0%2<0}@os{b0>4?b0:=b1+4%4}@po{b1+=2}RFb(Rep1(Par{1;_}(Scc{t0!2},@fi{b1+1!4}@si{b0>2}Wde(Wu{t0},t0),Ite(c1l,Sl{0},@fi{b1%2!0}t2))),Dl{50}(Wde(Itr{b1;2;_;_}(Rpt{3}(a3)),To{50}(AFb(pt4{b0:2},Sc{b1+=1;b0+=3}))))),Lp{_;S}(Try(t5,@os{t0+=1}To{50}(Scc{t0+2<1}),SubR(RepF(Sl{20})),Dd{100}(c6))),Try(Star(Rep2(a7),Sb{t0=5},pt8{b0:=;b1:b1}),Flip(PAll{-1}(Rep3(c9)),pt10{b0:=},Sc{b1:=2},F,FS(@si{b1>2}@os{t0:=t0%4}pa11{b0:=}))))",
+    Tree0885 "OnceT(Sub(a0))",
+    Tree0886 "B{b1=5;t0=1;b0}Obs{b0<b1+2%2;S}(RFb(pt0{b0:1;b1:=},t1,F))",
+    Tree0887 "B{t0=4;b1=3;b0}Rus{1}(Rep0(@fi{b0+3=t0}@si{b1+3%2!0}a0b{b0+1%4;b1}))",
+    Tree0888 "B{t0=4;b1;t1=3}Rpt{F}(RSeq(Bin{t0%4!0;_}(a0,Cnd{b1<t1%3;T;F}(t1)),Rpt{F}(DySeq(Par{_;_}(Grd{F}(Fai),Grd{F}(Suc))))))",
+    Tree0889 "B{l0=3;t0=2;o0;b0=3}Itr{b0;1;_;_}(@fi{t0=b0+2%3}Swm(@ki{b0>5}@of{b0+=3;o0:=t0+3}@os{b0:=b0+2%2}Flip(PAll{1}(Sb{o0=7},c0),Sb{o0=4}),Isw{8;T;_}(Once(Ub{o0}),Sc{t0:=b0},c1),Pre{o0|0=t0+2%4}(TryT(a2,a3e)),Intr{b0=0}(TryT(@ki{b0>o0|1}Sl{20},t4,c5))))",
+    Tree0890 "B{q0=3;t0=3;o0;t1;b1=0;b0}Lp{t1;K}(RFb(@ki{t1+3<7}@rw{t0+4!3}Sel(PrSel{4;b1;5}(c0,R,t1),To{10}(PAll{_}(S,Sl{0}))),Pre{o0|2<3;S}(@rw{t1<t0%4}PAll{_}(pt2{b0:=;b1:=},Flt{2;F;F}(c3e),Lp{t1;K}(pi4{t0:=}))),Fb(RSeq(a5,a6),F,t7e)))",
+    Tree0891 "AFb(t0,Seq(RetF(Sub(c1)),a2t,Sub(c3e)))",
+    Tree0892 "TryT(Dl{0}(RSeq(Par{_;-2}(a0,F,t1,t2,t3),c4,Step(c5,t6,a7,Once(F)),RFb(c8,t9,Invt(Sl{30})),RT{1}(Rep1(R)))),PrSel{0;1}(Seq(t10e,DySeq(c11,a12,c13,Rep3(Wt{10}))),PPar{1;N}(Step(c14,c15,t16e),FS(RU{S}(FS(Wt{50}))),Dd{0}(a17l))))",
+    Tree0893 "Dd{0}(Rep0(c0))",
+    Tree0894 "B{t1=4}Ite(Flip(Pre{t1!5;K}(pa0{b0:t1;b1:t1})),t1,Rus{3}(c2))",
+    Tree0895 "B{b0=3;t0=2;t1;q0=4;l0=4}Fb(Obs{t0+2%2<1;L}(Fb(Fb(t0e,c1),ASeq(@rw{t0+2%3=0}Suc,Sl{50},t2e,a3b{t0;b0},a4),Itr{b0;_;_;T}(Isw{t1;_;_}(Sl{0},Lp{_;K}(pi5{t0:t1}),t6)))),Obs{t0%4>0;S}(Flt{2;F;_}(@of{t1:=b0+1}PAll{3}(Sb{t0=4},RU{F}(@rw{t1+1%3<2}@of{t0+=1}pa7{b0:t1;b1:t0}),RFb(Wu{t0},t8,Itr{b0;_;3;_}(Pre{b0<4;K}(pi9{t0:b0})))))))",
+    Tree0896 "TryT(t0,To{50}(Step(t1)),Suc)",
+    Tree0897 "B{b0=0;t0=0;o0=_;b1}Intr{b1%3>0}(Wde(Isw{b0;N;T}(S,t0,pc1{b0:=},a2e,t3),Cnd{t0!0;_;_}(To{30}(RSeq(AFb(pt4{b0:t0;b1:b1},Wu{t0}),Rep3(c5b{1}),RFb(Scc{o0|1%2=0},t6),@po{t0:=o0|1}@si{o0|4=0}Step(a7b{b0;b0},pi8{t0:b1}))))))",
+    Tree0898 "Rpt{0}(Sub(Sub(a0l)))",
+    Tree0899 "Grd{F}(Sub(F))",
 }

@@ -8,33 +8,190 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 1,
         }
-        Precondition(|bb| *bb.t1 % 4 < 3, else = Skipped) {
-            ParallelAll(max_failures = -1) {
-                SkipUnlessUpdated(t0) {
-                    FlipSelector {
-                        TryCatch(catch_on_halt = false) {
-                            AsyncFallback {
-                                #[skip_if(|bb| *bb.t0 + 2 != 7)]
-                                IfThenElse {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    Script(|bb| { *bb.t1 += 2; bb.t0.set(*bb.t1 % 3) }),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| *bb.t0 > bb.b0)]
+                #[failure_if(|bb| (*bb.t0 + 4) % 3 != 0)]
+                Action(PIo<1>, t0 = {=}),
+                Action(Act<2>),
+            },
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                    Succeeder,
+                },
+            },
+            Action(Act<6> = Act::<6>),
+        }
+    }
+}
+
+board!(Tree0900Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0901 for Ctx {
+        StepSequencer {
+            Sequence {
+                Succeeder,
+                StatefulAction(Task<0>),
+                RetryUntilSuccessful(forever) {
+                    Wait(50),
+                },
+            },
+            Condition(Cond<1>),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0902Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            #[tracked] t1: i64 = 15,
+        }
+        Script(|bb| { bb.b1 = *bb.t1 + 1; *bb.t1 += 3 })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0902 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            SubTree(Tree0902Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0902Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0903 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64>,
+        }
+        Iterate(l0, element = {b0}) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0903Blackboard { b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0904 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        Fallback {
+            BinarySelector(|bb| *bb.t0 < bb.b1 + 3) {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
+                },
+                Deadline(50) {
+                    ParallelAll(max_failures = -3) {
+                        Script(|bb| bb.b1 += 2),
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| *bb.t0 > 0)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        StatefulAction(Task<1>),
+                        Script(|bb| bb.t0.set(bb.b0)),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Conditional(|bb| *bb.t0 < 7, dynamic = true, else = Success) {
+                    StatefulAction(Task<2>),
+                },
+                TryCatch {
+                    Wait(20),
+                    Condition(PCond<3>, b0 = 1),
+                    Action(|ctx| ctx.exec(4)),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<5>),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Repeat(2) {
+                    Fallback {
+                        KeepRunningUntilFailure {
+                            DynamicSequence {
+                                Condition(Cond<6>),
+                            },
+                        },
+                        AlwaysFailure,
+                        Action(PAct<7>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0904Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0905 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntil(Failure) {
+            Retry(forever) {
+                ParallelAll {
+                    #[on_success(|bb| bb.t0.set(0))]
+                    #[success_if(|bb| *bb.t1 + 3 != 6)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Timeout(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    MemPriority {
+                        Precondition(|bb| bb.b0 % 2 < 0) {
+                            FlipSelector {
+                                #[on_success(|bb| *bb.t1 += 1)]
+                                Limiter(3) {
+                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
+                                    Runner,
                                 },
-                                Selector {
-                                    StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
-                                    Action(PIo<2>, t0 = {=}),
+                                Precondition(|bb| *bb.t0 != 2, else = Success) {
+                                    Condition(Cond<1>),
                                 },
                             },
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            SetBlackboard(t1 = {t0}),
                         },
-                        MaxTime(10) {
-                            #[skip_if(|bb| *bb.t1 % 4 > 2)]
-                            Remap(success = Success, failure = Failure) {
-                                Timeout(0) {
+                    },
+                    BinarySelector(|bb| *bb.t1 < (bb.b0 + 4) % 2, dynamic = false) {
+                        Cooldown(0, filtered = Failure) {
+                            ParallelAll(max_failures = -2) {
+                                Cooldown(0, filtered = Failure) {
+                                    Failer,
+                                },
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Repeater(2) {
+                            Failer,
+                        },
+                    },
+                    Succeeder,
+                    Guard(|ctx| &mut ctx.token) {
+                        ParallelAll(max_failures = -1) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                RepeatTimes(3) {
                                     StatefulAction(Task<3>),
                                 },
                             },
@@ -46,283 +203,191 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0900Blackboard { b0 t1 t0 });
+board!(Tree0905Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0901 for Ctx {
-        IfThenElse {
-            Action(Act<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0902 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 2)),
-        }
-    }
-}
-
-board!(Tree0902Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0903 for Ctx {
+    pub tree Tree0906 for Ctx, error DiffError {
         blackboard {
             b0: i64,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64>,
+            b1: i64 = 3,
             #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(4),
         }
-        Priority {
-            Failer,
-            BinarySelector(|bb| bb.b0 % 3 > 0) {
-                RepeatUntil(Failure) {
-                    WasEntryUpdated(t1),
-                },
-                Repeat(forever) {
-                    Selector {
-                        Action(PIo<0>, t0 = {=}),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
-                    },
+        ParallelAll(max_failures = -2) {
+            #[post(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
+            #[skip_if(|bb| bb.b1 % 2 > 0)]
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<1>),
+                    StatefulAction(Task<2>),
                 },
             },
-            #[on_success(|bb| if bb.o0.unwrap_or(0) < 1 { bb.t0.set(*bb.t1 % 2) })]
-            ReactiveFallback {
-                ReactiveFallback {
-                    Deadline(0) {
-                        WasEntryUpdated(t1),
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0903Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0904 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        ReactiveSequence {
             WhileDoElse {
-                FlipSelector {
-                    Loop(q0, value = {b0}) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                    Switch(b1) {
-                        case 1 => StatefulAction(Task<1> = Task::<1>),
-                        _ => WasEntryUpdated(t0),
-                    },
-                    #[on_halted(|bb| if *bb.t0 % 3 == 1 { bb.b0 = *bb.t0 })]
-                    #[skip_if(|bb| bb.b0 != 4)]
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        WasEntryUpdated(t0),
-                        Condition(PCond<2>, b0 = 1),
-                    },
+                Action(PAct<3>, b0 = 3),
+                ForceFailure {
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
                 },
-                ReactiveSelector {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Action(Act<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    BinarySelector(|bb| *bb.t0 > 0, dynamic = true) {
-                        Loop(q0, if_empty = Success) {
-                            Succeeder,
-                        },
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
+                ReactiveFallback {
+                    Action(Act<5>),
+                    AlwaysSuccess,
+                    Error(DiffError(1028)),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0904Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0905 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        #[on_halted(|bb| { if *bb.t0 + 1 < 6 { bb.o0 = Some(8) }; bb.b0 = *bb.t0 % 3 })]
-        Timeout(20) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-board!(Tree0905Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0906 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            b0: i64 = 4,
-        }
-        RunOnce(then_skip = false) {
-            AsyncSequence {
-                Switch(b1) {
-                    case 2 => SetBlackboard(t0 = 7),
-                    _ => #[on_success(|bb| if bb.b0 > 2 { bb.b0 += 2 })]
+            Switch(b1) {
+                case 1 => AlwaysSuccess,
+                case 5 => Condition(|ctx| ctx.try_check(6)),
+                _ => FlipSelector {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            Sequence {
+                RepeatUntil(Success) {
+                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Timeout(30) {
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Action(PAct<9>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                Condition(Cond<10>),
+                ScriptCondition(|bb| bb.o0.unwrap_or(1) % 4 < 1),
+            },
+            KeepRunningUntilFailure {
+                AsyncSequence {
+                    ScriptCondition(|bb| bb.b0 % 4 > 0),
                     #[post(|bb| bb.b0 += 3)]
-                    #[run_while(|bb| *bb.t0 < 3)]
-                    Condition(Cond<0>),
-                },
-                FlipSelector {
-                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                    FlipSelector {
-                        Action(Act<2> = Act::<2>),
-                        Action(PIo<3>, t0 = {t1}),
-                        Action(|ctx| ctx.exec(4)),
-                    },
+                    #[skip_if(|bb| bb.b0 % 4 > 0)]
+                    AlwaysRunning,
+                    Condition(TCond<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { t0 t1 b1 b0 });
+board!(Tree0906Blackboard { b0 o0 b1 t0 });
+
+fallible!(Tree0906);
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 5,
         }
-        #[failure_if(|bb| bb.b0 + 2 < bb.b0 + 4)]
-        #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-        IndexSwitch(|bb| *bb.t0 + 3) {
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            Repeat(1) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
-            },
-            WaitValueUpdate(t0) {
-                Switch(b1) {
-                    case 1 => RepeatUntilSuccess(3) {
-                        SequenceWithMemory {
-                            WasEntryUpdated(t0),
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    _ => ReactiveFallback {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
+        AsyncFallback {
+            ReactiveSequence {
+                DynamicSequence {
+                    Condition(Cond<0>),
                 },
             },
-            Action(PAct<5>, b0 = 6, b1 = {t0}),
+            Sequence {
+                DynamicSequence {
+                    Condition(Cond<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                },
+                Script(|bb| bb.t0.set((*bb.t1 + 4) % 4)),
+                Repeater(forever) {
+                    #[failure_if(|bb| bb.b0 != 4)]
+                    #[run_while(|bb| *bb.t0 % 3 < 2)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    BinarySelector(|bb| *bb.t1 % 4 == 0) {
+                        Action(Act<4>),
+                        WasEntryUpdated(t1),
+                    },
+                },
+                Selector {
+                    Observe(|bb| *bb.t0 != 1, abort = both) {
+                        Condition(Cond<5>),
+                    },
+                    Observe(|bb| bb.b0 < 0, abort = both) {
+                        Action(Act<6>),
+                    },
+                    Observe(|bb| (bb.b0 + 3) % 3 < 2, abort = both) {
+                        Action(Act<7> = Act::<7>),
+                    },
+                },
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0907Blackboard { b1 b0 t0 });
+board!(Tree0907Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
         }
-        StepSequencer {
-            WhileDoElse {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+        #[on_halted(|bb| *bb.t0 += 3)]
+        #[run_while(|bb| bb.b0 != *bb.t0 + 3)]
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+            AsyncSequence {
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                #[post(|bb| bb.o0 = None)]
+                #[on_halted(|bb| if *bb.t0 + 2 != 6 { bb.b0 += 3 })]
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
             },
-            Switch(b1) {
-                case 1 => AsyncFallback {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                _ => IfThenElse {
-                    ScriptCondition(|bb| *bb.t0 == 5),
-                    WaitUntil(|bb| bb.o0.is_some()) {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                    },
-                    #[success_if(|bb| bb.b0 + 1 != bb.b0 % 4)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    Action(PIo<5>, t0 = {t0}),
-                },
+            Sequence {
+                AlwaysSuccess,
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0908Blackboard { o0 b0 b1 t0 });
+board!(Tree0908Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
         blackboard {
             b1: i64 = 0,
+            o0: Option<i64>,
         }
-        RunOnce {
-            Repeat(0) {
-                SetBlackboard(b1 = 3),
-            },
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Sleep(10),
+            Script(|bb| bb.b1 = bb.o0.unwrap_or(0) % 3),
+            StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
         }
     }
 }
 
-board!(Tree0909Blackboard { b1 });
+board!(Tree0909Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64> = vec![],
         }
-        Timeout(20) {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b0 > 7)]
-                #[failure_if(|bb| bb.b0 == 3)]
-                #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
-                Condition(PCond<0>, b0 = 8),
-                Precondition(|bb| *bb.t0 + 4 == 1, else = Running) {
-                    RetryUntilSuccessful(4) {
-                        SequenceWithMemory {
-                            #[on_success(|bb| bb.b0 += 2)]
-                            Conditional(|bb| *bb.t0 + 4 < 5, dynamic = true, else = Failure) {
-                                Filter(times = 1, count = Success, filtered = Failure) {
-                                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                                    StatefulAction(Task<1>),
+        #[on_halted(|bb| bb.o0 = None)]
+        #[success_if(|bb| bb.b0 != 7)]
+        RetryUntilSuccessful(2) {
+            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                ForceSuccess {
+                    Loop(q0, value = {t0}) {
+                        Repeater(forever) {
+                            Parallel {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    WasEntryUpdated(t0),
                                 },
-                            },
-                            Action(Act<2>),
-                            Repeater(0) {
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                            AlwaysSuccess,
-                            ParallelAll(2) {
-                                RepeatUntil(Success) {
-                                    StatefulAction(Task<4> = Task::<4>),
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
                                 },
-                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 1, &mut bb.b0)),
                             },
                         },
                     },
@@ -332,247 +397,201 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0910Blackboard { b0 t0 });
+board!(Tree0910Blackboard { q0 t0 b0 t1 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0911Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b0))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0911Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 10,
         }
-        Action(PIo<0>, t0 = {=})
+        SequenceWithMemory {
+            SubTree(Tree0911Sub1, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}),
+            Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
+            Condition(|ctx| ctx.check(1)),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0911 for Ctx, error DiffError {
+    pub tree Tree0911 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        IfThenElse {
-            SubTree(Tree0911Sub0, ..),
-            Inverter {
-                StatefulAction(TTask<1>),
+        Sequence {
+            Priority {
+                SubTree(Tree0911Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}),
+                ReactiveFallback {
+                    Action(PAct<2>, b0 = 1, b1 = {t1}),
+                    SetBlackboard(o0 = Some(0)),
+                },
             },
+            #[run_while(|bb| bb.o0.is_some())]
+            Action(Act<3>),
+            Action(PIo<4>, t0 = {b1}),
         }
     }
 }
 
-board!(Tree0911Blackboard { t0 });
-
-fallible!(Tree0911);
+board!(Tree0911Blackboard { o0 t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
-        Deadline(50) {
-            ParallelAll {
-                Sequence {
-                    ReactiveFallback {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                        },
-                        Condition(Cond<2>),
-                        Wait(50),
-                    },
-                },
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        Sequence {
+            #[post(|bb| bb.b1 += 1)]
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                Action(Act<0>),
+            },
+            #[on_halted(|bb| bb.b1 += 2)]
+            Sequence {
+                Condition(PCond<1>, b0 = {=}),
+                Condition(Cond<2>),
             },
         }
     }
 }
+
+board!(Tree0912Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0913 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
-        #[run_while(|bb| *bb.t1 > 3)]
-        #[on_failure(|bb| bb.b0 = *bb.t0)]
-        Sequence {
-            WaitUntil(|bb| bb.b0 % 2 != 0) {
-                ReactiveFallback {
-                    Repeat(4) {
-                        AsyncFallback {
-                            ReactiveFallback {
-                                SequenceStar {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    StatefulAction(PTask<1>, b0 = {t1}),
-                                },
-                                TryCatch {
-                                    StatefulAction(Task<2>),
-                                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b0)),
+        StepSequencer {
+            Limiter(2) {
+                Observe(|bb| bb.b0 + 3 > 6, abort = none) {
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    #[post(|bb| *bb.t0 += 1)]
+                    MemSequence {
+                        TryCatch {
+                            #[on_failure(|bb| bb.b0 += 3)]
+                            #[on_halted(|bb| { bb.o0 = Some(5); bb.o0 = None })]
+                            Precondition(|bb| *bb.t0 < 4, else = Running) {
+                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                                    Runner,
+                                    SetBlackboard(t0 = 1),
                                 },
                             },
-                            Limiter(1) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<4>),
-                                    Condition(Cond<5>),
-                                    WasEntryUpdated(t1),
-                                },
+                            Repeat(0) {
+                                Condition(Cond<0>),
                             },
                         },
+                        AlwaysSuccess,
                     },
-                    #[on_success(|bb| bb.t0.set(3))]
-                    ScriptCondition(|bb| *bb.t1 == 3),
-                },
-            },
-            SequenceStar {
-                WhileDoElse {
-                    Action(PAct<6>, b0 = 0, b1 = {t1}),
-                    Optional {
-                        Script(|bb| bb.t0.set(*bb.t1 + 2)),
-                    },
-                    #[on_halted(|bb| if (*bb.t1 + 4) % 3 < 1 { bb.b0 = bb.b0 % 4 })]
-                    Sleep(0),
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        Sleep(0),
-                    },
-                    Limiter(2) {
-                        SequenceWithMemory {
-                            SetBlackboard(t0 = {b0}),
-                            Action(PAct<8>, b0 = {=}, b1 = {t1}),
-                        },
-                    },
-                },
-                Fallback {
-                    #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                    Repeater(2) {
-                        Action(Act<9>),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0913Blackboard { t0 t1 b0 });
+board!(Tree0913Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
             o0: Option<i64>,
+            #[tracked] t0: i64,
             b0: i64,
         }
-        #[run_while(|bb| bb.o0.is_none())]
-        #[skip_if(|bb| bb.b0 % 2 == 0)]
-        #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
-        BinarySelector(|bb| (bb.b1 + 3) % 3 < 1) {
-            #[on_halted(|bb| bb.b1 += 3)]
-            #[success_if(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(3))]
-            AlwaysFailure,
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = true) {
+            DynamicSequence {
+                Script(|bb| *bb.t0 += 3),
+                ScriptCondition(|bb| bb.o0.is_none()),
+                #[on_halted(|bb| if *bb.t0 != bb.b0 { bb.o0 = Some(*bb.t1) })]
+                #[run_while(|bb| (bb.o0.unwrap_or(0) + 3) % 2 == 0)]
+                Precondition(|bb| *bb.t0 + 1 != *bb.t0, else = Success) {
+                    Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
+                        Condition(Cond<0>),
+                    },
+                },
             },
+            Loop(q0, value = {b0}, if_empty = Running) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(|ctx| ctx.check(1)),
+                    Limiter(1) {
+                        WhileDoElse {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t1}),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(PTask<4>, b0 = 3, b1 = {t0}),
+                },
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 != 2)]
+            Runner,
         }
     }
 }
 
-board!(Tree0914Blackboard { t0 b1 o0 b0 });
+board!(Tree0914Blackboard { q0 t1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            b1: i64 = 4,
-        }
-        Sequence {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Action(Act<0>),
-            },
-            SetBlackboard(b1 = 3),
-            Fallback {
-                SetBlackboard(b1 = 6),
-            },
-            AsyncFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0915Blackboard { q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
+    pub tree Tree0915 for Ctx, error DiffError {
         blackboard {
             b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            Parallel(failure = 0) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        BinarySelector(|bb| *bb.t1 % 3 < 2, dynamic = true) {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        Deadline(0) {
-                            Sleep(20),
-                        },
-                        RunOnce {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Repeat(3) {
-                        WhileDoElse {
-                            Action(Act<3>),
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ForceFailure {
-                        #[success_if(|bb| bb.b1 > 2)]
-                        #[run_while(|bb| bb.b0 == bb.b0 + 2)]
-                        #[on_success(|bb| { *bb.t1 += 1; bb.t1.set((bb.b0 + 1) % 2) })]
-                        AlwaysSuccess,
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 3) % 3, &mut bb.b1)),
-                    StatefulAction(Task<9>),
-                    Sequence {
-                        Precondition(|bb| bb.b0 + 1 > bb.b0 + 4, else = Failure) {
-                            Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 1) % 4, &mut bb.b0)),
-                        },
-                        Condition(Cond<11>),
-                    },
-                },
-                Repeater(3) {
-                    ReactiveFallback {
-                        #[post(|bb| bb.b1 += 2)]
-                        Sequence {
-                            Parallel(success = -1, failure = 1) {
-                                RepeatUntilFailure(3) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                            Script(|bb| bb.t1.set(bb.b1)),
-                            ScriptCondition(|bb| bb.b0 % 4 < 2),
-                            RunOnce {
-                                ReactiveSequence {
-                                    #[on_success(|bb| bb.t1.set(*bb.t0 + 2))]
-                                    Condition(|ctx| ctx.check(13)),
-                                },
-                            },
-                            AlwaysRunning,
-                        },
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Condition(PCond<1>, b0 = {b1}),
+            #[success_if(|bb| bb.b1 > bb.b1 + 4)]
+            Action(PAct<2>, b0 = {=}, b1 = {b1}),
+            Error(DiffError(1040)),
+        }
+    }
+}
+
+board!(Tree0915Blackboard { b1 b0 });
+
+fallible!(Tree0915);
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 3,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.try_check(0)),
+                Iterate(l0, element = {b1}, until = Never) {
+                    #[run_while(|bb| *bb.t1 % 2 > 0)]
+                    Fallback {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
                     },
                 },
             },
@@ -580,54 +599,50 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0916Blackboard { b1 t1 t0 b0 });
+board!(Tree0916Blackboard { t1 b0 l0 b1 });
+
+fallible!(Tree0916);
+
+bt::behavior_tree! {
+    pub tree Tree0917Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        MaxTime(30) {
+            SetBlackboard(t0 = 3),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| bb.b1 += 3)]
-        Loop(q0) {
-            #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(3) % 2)]
-            WhileDoElse {
-                Switch(b1) {
-                    case 2 => StatefulAction(Task<0>),
-                    case 5 => Action(PAct<1>, b0 = 6, b1 = {=}),
-                    _ => Optional {
-                        Action(Act<2>),
-                    },
+        SequenceWithMemory {
+            Sleep(0),
+            #[run_while(|bb| bb.b0 < 3)]
+            #[post(|bb| if bb.b0 % 4 != 3 { *bb.t0 += 2 })]
+            Timeout(20) {
+                SubTree(Tree0917Sub0, b0 = {=}, t0 = {t0}),
+            },
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[success_if(|bb| bb.b0 != 3)]
+            RunOnce(then_skip = true) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    #[on_failure(|bb| if bb.b0 % 2 == 1 { bb.t0.set(bb.b0) })]
+                    Action(PAct<1>, b0 = 0, b1 = {b0}),
                 },
-                IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail) {
-                    #[failure_if(|bb| *bb.t1 % 2 == 1)]
-                    MemPriority {
-                        Timeout(20) {
-                            #[success_if(|bb| bb.o0.is_some())]
-                            SequenceStar {
-                                StatefulAction(Task<3>),
-                                SetBlackboard(t0 = {b0}),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Loop(q0, if_empty = Skipped) {
-                        Sleep(0),
-                    },
-                    Repeat(3) {
-                        RetryUntilSuccessful(4) {
-                            IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = false) {
-                                StatefulAction(Task<5>),
-                                ScriptCondition(|bb| *bb.t0 > (bb.o0.unwrap_or(2) + 1) % 3),
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                        },
+            },
+            RepeatUntil(Failure) {
+                StepSequencer {
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 + 4 == 3),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -635,42 +650,44 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0917Blackboard { b1 t0 o0 b0 q0 t1 });
+board!(Tree0917Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0918 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 3,
             #[tracked] t0: i64,
         }
-        Fallback {
-            ForceFailure {
-                MemSequence {
-                    Cooldown(0) {
-                        Action(Act<0> = Act::<0>),
+        StepSequencer {
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[skip_if(|bb| *bb.t0 > *bb.t0 + 4)]
+            #[run_while(|bb| *bb.t0 != 6)]
+            Optional {
+                RunOnce {
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                        RepeatUntilSuccess(1) {
+                            StatefulAction(Task<0>),
+                        },
+                        SequenceWithMemory {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
                     },
-                    Condition(Cond<1> = Cond::<1>),
-                    #[run_while(|bb| bb.b0 + 3 != 5)]
-                    #[on_failure(|bb| { if bb.b0 > 7 { bb.b0 += 3 }; bb.t0.set(bb.b0 + 3) })]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = 7 })]
-                    Condition(|ctx| ctx.check(2)),
                 },
             },
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(forever) {
-                            WhileDoElse {
-                                Condition(PCond<3>, b0 = 1),
-                                Action(PAct<4>, b0 = 1, b1 = {b0}),
-                            },
-                        },
-                        Wait(10),
-                        ReactiveFallback {
-                            Condition(PCond<5>, b0 = {t0}),
-                            Action(Act<6>),
-                        },
-                    },
+            ParallelAll(max_failures = -1) {
+                Condition(Cond<3>),
+                Priority {
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
+                    StatefulAction(Task<6>),
+                    StatefulAction(PTask<7>, b0 = 2, b1 = {t0}),
+                    SetBlackboard(t0 = 6),
+                },
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<8>),
+                    Condition(PCond<9>, b0 = {=}),
                 },
             },
         }
@@ -682,587 +699,667 @@ board!(Tree0918Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0919 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSequence {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[skip_if(|bb| *bb.t0 < *bb.t0 + 2)]
-            Wait(100),
-            SetBlackboard(o0 = Some(1)),
-            Condition(PCond<0>, b0 = {=}),
+        ReactiveFallback {
+            WaitValueUpdate(t0) {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            Loop(q0, if_empty = Failure) {
+                Fallback {
+                    StatefulAction(Task<2>),
+                    ReactiveSequence {
+                        #[success_if(|bb| bb.b0 + 4 > *bb.t0)]
+                        StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
+                        Condition(Cond<4>),
+                    },
+                    FlipSelector {
+                        SetBlackboard(b0 = {t0}),
+                        Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                    },
+                    ForceFailure {
+                        ScriptCondition(|bb| (*bb.t0 + 1) % 4 != 2),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0919Blackboard { b0 t0 o0 });
+board!(Tree0919Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0920 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Deadline(0) {
-            SequenceWithMemory {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    Sequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                        #[success_if(|bb| bb.b1 < 5)]
-                        StatefulAction(PTask<6>, b0 = {b1}),
+        RunOnce {
+            TryCatch(catch_on_halt = false) {
+                Limiter(2) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
+                        #[failure_if(|bb| (*bb.t0 + 3) % 3 < 2)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
+                        #[success_if(|bb| *bb.t0 + 4 > *bb.t0)]
+                        StatefulAction(Task<1>),
+                        RepeatUntilSuccess(3) {
+                            Action(PAct<2>, b0 = 1),
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        RepeatUntilSuccess(1) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
                     },
                 },
-                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+                PrioritySelector {
+                    #[score(2)]
+                    RunOnce {
+                        ForceSuccess {
+                            RetryUntilSuccessful(3) {
+                                Failer,
+                            },
+                        },
+                    },
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    PolicyParallel(policy = FirstSuccess) {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    ForceFailure {
+                        #[skip_if(|bb| *bb.t0 % 4 > 0)]
+                        ForceSuccess {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0920Blackboard { b1 });
+board!(Tree0920Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(3) {
-            StatefulAction(Task<0>),
-            SetBlackboard(o0 = Some(5)),
-            WaitValueUpdate(t0) {
-                WasEntryUpdated(t0),
+    pub tree Tree0921Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx, error DiffError {
+        Parallel {
+            AsyncSequence {
+                Action(Act<0>),
+                Inverter {
+                    Sequence {
+                        Condition(|ctx| ctx.try_check(1)),
+                        StatefulAction(Task<2>),
+                        Error(DiffError(1084)),
+                    },
+                },
+                AlwaysSuccess,
             },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+            PolicyParallel(policy = FirstSuccess) {
+                Condition(Cond<3>),
+                Sleep(20),
+                StatefulAction(Task<4>),
+                Action(TAct<5>),
+                SequenceStar {
+                    Action(Act<6>),
+                    StatefulAction(TTask<7>),
+                },
             },
-            Condition(Cond<3> = Cond::<3>),
+            Remap(success = Success, failure = Failure) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.try_check(8)),
+                    Wait(50),
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                    SubTree(Tree0921Sub0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0921Blackboard { o0 t0 });
+fallible!(Tree0921);
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            Delay(100) {
-                Interrupt(|bb| *bb.t0 < *bb.t0 + 1) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            IfThenElse {
-                ReactiveSelector {
-                    Conditional(|bb| *bb.t0 % 4 > 2, dynamic = true, else = Failure) {
-                        Wait(0),
-                    },
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {b1}),
-                    Precondition(|bb| bb.b0 == 0) {
-                        Sleep(0),
-                    },
-                },
-                Condition(Cond<2>),
+        ReactiveSelector {
+            #[failure_if(|bb| *bb.t0 + 1 > 5)]
+            #[success_if(|bb| bb.b0 == 2)]
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            Action(Act<1>),
+            Invert {
+                ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 3),
             },
         }
     }
 }
 
-board!(Tree0922Blackboard { t0 b0 b1 });
+board!(Tree0922Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0923 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        RunOnce {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+        Limiter(2) {
+            #[on_halted(|bb| if bb.o0.unwrap_or(5) % 3 == 1 { *bb.t0 += 1 })]
+            #[run_while(|bb| bb.b0 == 6)]
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 % 2) as f32)]
+                SetBlackboard(b0 = 0),
+                #[score(|bb| (bb.b0) as f32)]
+                Action(Act<0> = Act::<0>),
+                #[score(|bb| (bb.b1) as f32)]
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
 
-board!(Tree0923Blackboard { t0 });
+board!(Tree0923Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0924 for Ctx, error DiffError {
+    pub tree Tree0924 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Action(Act<0>),
+            MemSequence {
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                Condition(|ctx| ctx.check(2)),
+                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 3 })]
+                #[run_while(|bb| bb.o0.unwrap_or(0) + 2 != 1)]
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Action(PIo<6>, t0 = {t0}),
+            #[post(|bb| { bb.t0.set(7); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+            Sleep(100),
+        }
+    }
+}
+
+board!(Tree0924Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StepSequencer {
+                    Wait(10),
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                Action(|ctx| ctx.exec(2)),
+                Condition(Cond<3>),
+                ReactiveSelector {
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0926 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        Repeat(2) {
+            Repeat(forever) {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Repeat(1) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    },
+                    Parallel {
+                        StatefulAction(Task<1>),
+                        ReactiveFallback {
+                            Interrupt(|bb| bb.b1 > bb.b0 % 2) {
+                                Condition(PCond<2>, b0 = {=}),
+                            },
+                            #[skip_if(|bb| bb.b0 != 0)]
+                            #[post(|bb| *bb.t0 += 3)]
+                            Repeater(0) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0926Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0927 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 2,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            FlipSelector {
+                Parallel(success = -1, failure = 2) {
+                    Sleep(30),
+                    Condition(Cond<1>),
+                },
+            },
+            Observe(|bb| (bb.b1 + 3) % 4 < 2, abort = none) {
+                Timeout(20) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Invert {
+                #[skip_if(|bb| bb.b1 % 4 < 3)]
+                #[on_success(|bb| { *bb.t1 += 3; if bb.b1 > *bb.t0 { bb.b1 += 1 } })]
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 2, &mut bb.b0)),
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0927Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx {
+        ReactiveSequence {
+            ParallelAll {
+                Cooldown(0) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            StatefulAction(Task<0>),
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Fallback {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Guard(|ctx| &mut ctx.token) {
+                        StatefulAction(Task<4>),
+                    },
+                    Invert {
+                        Timeout(20) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    Condition(Cond<6>),
+                    Sleep(100),
+                },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Selector {
+                    Action(Act<9> = Act::<9>),
+                    PrioritySelector {
+                        #[score(2)]
+                        Action(Act<10>),
+                    },
+                    Action(|ctx| ctx.exec(11)),
+                    StatefulAction(Task<12> = Task::<12>),
+                    Retry(3) {
+                        StatefulAction(Task<13>),
+                    },
+                },
+                Invert {
+                    StatefulAction(Task<14>),
+                },
+            },
+            ParallelAll {
+                ReactiveFallback {
+                    StatefulAction(Task<15>),
+                    Action(Act<16>),
+                },
+                Fallback {
+                    RepeatUntilFailure(forever) {
+                        Remap(success = Failure, failure = Success) {
+                            StatefulAction(Task<17>),
+                        },
+                    },
+                },
+                Condition(Cond<18>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64> = None,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Action(PAct<2>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0929Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = None,
+            b0: i64 = 3,
+            b1: i64,
             #[tracked] t0: i64,
         }
-        SequenceStar {
-            Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-            Wait(20),
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
-            SetBlackboard(t0 = {b0}),
+        ReactiveSequence {
+            #[on_halted(|bb| bb.b1 += 2)]
+            #[success_if(|bb| bb.b0 > bb.b0 + 1)]
+            #[post(|bb| bb.b0 = *bb.t0)]
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0930Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0931 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            BinarySelector(|bb| bb.o0.unwrap_or(2) % 2 != 0, dynamic = false) {
+                #[skip_if(|bb| bb.b0 + 4 < 0)]
+                #[post(|bb| bb.b0 = *bb.t0)]
+                IfThenElse {
+                    Action(PAct<0>, b0 = 2, b1 = {t0}),
+                    Action(Act<1> = Act::<1>),
+                    Action(PIo<2>, t0 = {=}),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0931Blackboard { t0 l0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0932 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64>,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            StepSequencer {
+                Observe(|bb| *bb.t0 + 4 > bb.b0) {
+                    ParallelAll {
+                        StatefulAction(PTask<0>, b0 = 4, b1 = {t0}),
+                        Condition(Cond<1>),
+                    },
+                },
+                WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    Action(PAct<3>, b0 = {t0}),
+                },
+                #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
+                #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(5) + 4)]
+                Iterate(l0, element = {b0}, until = FirstSuccess) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 + 2 != 5, abort = self) {
+                Condition(Cond<4>),
+            },
+            Action(Act<5>),
+            ReactiveSequence {
+                Delay(10) {
+                    Delay(10) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                ForceFailure {
+                    AlwaysFailure,
+                },
+            },
+            MemSequence {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<7>),
+                },
+                #[on_halted(|bb| bb.b0 += 1)]
+                Sequence {
+                    SetBlackboard(o0 = Some(5)),
+                    Repeater(forever) {
+                        StatefulAction(Task<8>),
+                    },
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0932Blackboard { b0 o0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        Timeout(10) {
+            IndexSwitch(|bb| 0, dynamic = true) {
+                RunOnce {
+                    Action(Act<0> = Act::<0>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Switch(b1) {
+                case 2 => ParallelAll {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2>),
+                },
+                case 5 => Filter(times = 2, count = Failure) {
+                    Sleep(10),
+                },
+                _ => SequenceStar {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[run_while(|bb| bb.b0 % 4 < 2)]
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        Action(PIo<3>, t0 = {b0}),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            RepeatTimes(1) {
+                Loop(q0, value = {b0}) {
+                    RetryUntilSuccessful(2) {
+                        ReactiveFallback {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Loop(q0, if_empty = Running) {
+                                    #[on_halted(|bb| if (bb.o0.unwrap_or(1) + 3) % 2 > 0 { bb.b0 += 1 })]
+                                    Script(|bb| if (bb.o0.unwrap_or(1) + 1) % 4 > 2 { bb.b0 += 1 }),
+                                },
+                            },
+                            Condition(Cond<5>),
+                            ReactiveFallback {
+                                #[on_failure(|bb| bb.b1 = bb.b0)]
+                                Action(PIo<6>, t0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0934Blackboard { q0 b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0935Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 12,
+            #[tracked] t1: i64 = 10,
+        }
+        AsyncSequence {
+            Repeater(2) {
+                SequenceWithMemory {
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    RepeatUntilSuccess(2) {
+                        Action(Act<2>),
+                    },
+                },
+            },
+            IfThenElse {
+                Limiter(2) {
+                    BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+                        SetBlackboard(t1 = 8),
+                        SetBlackboard(t1 = 6),
+                    },
+                },
+                Conditional(|bb| *bb.t1 > 1, dynamic = true) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t1 != *bb.t0)]
+            StepSequencer {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(4)),
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6>),
+                DynamicSequence {
+                    Action(PIo<7>, t0 = {=}),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+        }
+        Sequence {
+            SubTree(Tree0935Sub0, ..),
             Error(DiffError(1011)),
         }
     }
 }
 
-board!(Tree0924Blackboard { b0 o0 t0 });
+board!(Tree0935Blackboard { b0 b1 t0 t1 });
 
-fallible!(Tree0924);
-
-bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        Repeat(2) {
-            StepSequencer {
-                Parallel(failure = 1) {
-                    Parallel(success = 1, failure = -1) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-                            Condition(Cond<1>),
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-                RepeatUntil(Success) {
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0925Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0926 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(3),
-        }
-        #[success_if(|bb| bb.b0 % 2 == 0)]
-        #[on_success(|bb| if *bb.t0 > (bb.b0 + 2) % 3 { bb.b0 += 2 })]
-        TryCatch(catch_on_halt = false) {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                Condition(TCond<1>),
-                #[run_while(|bb| *bb.t0 != 5)]
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                Condition(TCond<3>),
-            },
-            Sequence {
-                ParallelAll {
-                    Action(TAct<4>),
-                    ReactiveSequence {
-                        AlwaysFailure,
-                    },
-                    Action(PIo<5>, t0 = {t0}),
-                },
-                #[post(|bb| bb.t0.set(*bb.t1 + 4))]
-                #[on_halted(|bb| bb.o0 = Some(2))]
-                FlipSelector {
-                    StatefulAction(Task<6>),
-                    Action(TAct<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0926Blackboard { b0 t0 t1 o0 });
-
-fallible!(Tree0926);
-
-bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            Fallback {
-                MemPriority {
-                    Deadline(20) {
-                        #[on_failure(|bb| bb.b1 = 3)]
-                        Switch(b1) {
-                            case 4 => Condition(Cond<0>),
-                            _ => Action(PAct<1>, b0 = 1),
-                        },
-                    },
-                    BinarySelector(|bb| (bb.b0 + 3) % 3 > 0) {
-                        Sleep(20),
-                        StatefulAction(PTask<2>, b0 = {t0}),
-                    },
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                    },
-                    ReactiveSelector {
-                        Action(Act<3> = Act::<3>),
-                        Action(Act<4>),
-                    },
-                    Filter(times = 1, count = Success) {
-                        RetryUntilSuccessful(2) {
-                            Script(|bb| bb.t0.set(bb.b1)),
-                        },
-                    },
-                },
-                Parallel(failure = 1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            StatefulAction(Task<6> = Task::<6>),
-                            UnsetBlackboard(o0),
-                            KeepRunningUntilFailure {
-                                Failer,
-                            },
-                        },
-                        Conditional(|bb| bb.b0 % 3 > 1) {
-                            StepSequencer {
-                                ParallelAll(2) {
-                                    Condition(PCond<7>, b0 = {=}),
-                                    Action(|ctx| ctx.exec(8)),
-                                },
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0927Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        WhileDoElse {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
-            Parallel(failure = 3) {
-                Action(Act<1>),
-                Script(|bb| *bb.t0 += 1),
-                Invert {
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[success_if(|bb| *bb.t0 + 3 < 5)]
-            #[skip_if(|bb| bb.b1 + 4 < 0)]
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 1, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0928Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[allow(unused)] #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
-        }
-        Parallel(success = 3, failure = 2) {
-            MemPriority {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                Condition(Cond<1>),
-                Action(Act<2>),
-                KeepRunningUntilFailure {
-                    Wait(100),
-                },
-            },
-            ReactiveFallback {
-                IndexSwitch(|bb| *bb.t0 + 3, dynamic = false) {
-                    SetBlackboard(o0 = Some(4)),
-                    Condition(PCond<3>, b0 = 6),
-                    Script(|bb| *bb.t0 += 3),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0929Blackboard { t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-        }
-        IndexSwitch(|bb| (bb.b1 + 4) % 4, dynamic = true) {
-            Action(Act<0>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0930Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        Conditional(|bb| *bb.t0 + 2 < *bb.t0, dynamic = true, else = Failure) {
-            IndexSwitch(|bb| bb.b1, dynamic = false) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
-                Action(PAct<2>, b0 = {t0}),
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0931Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-        }
-        #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1>),
-            BinarySelector(|bb| *bb.t0 < *bb.t0 + 4, dynamic = false) {
-                Condition(Cond<2>),
-                Sleep(50),
-            },
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0932Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-        }
-        ForceFailure {
-            ReactiveSelector {
-                IndexSwitch(|bb| (bb.b0 + 4) % 3, dynamic = true) {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        MemSequence {
-                            StatefulAction(Task<1>),
-                            Action(PAct<2>, b0 = {b0}),
-                        },
-                        #[on_failure(|bb| if bb.b0 > 6 { bb.o0 = None })]
-                        Limiter(3) {
-                            Repeat(3) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                        #[post(|bb| { *bb.t1 += 2; *bb.t0 += 3 })]
-                        Action(PIo<4>, t0 = {=}),
-                        Condition(PCond<5>, b0 = {t1}),
-                    },
-                    IfThenElse {
-                        Action(Act<6>),
-                        Sequence {
-                            Condition(Cond<7>),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    ParallelAll(2) {
-                        MemPriority {
-                            SequenceWithMemory {
-                                Action(Act<8>),
-                                Action(PAct<9>, b0 = 0, b1 = {t1}),
-                                #[on_success(|bb| bb.b0 = *bb.t0)]
-                                #[success_if(|bb| *bb.t0 % 4 != 2)]
-                                Condition(Cond<10>),
-                                Condition(Cond<11>),
-                            },
-                        },
-                        SetBlackboard(b0 = {t0}),
-                        #[post(|bb| { if bb.b0 != 5 { *bb.t1 += 3 }; bb.t0.set(bb.b0) })]
-                        #[on_halted(|bb| { if *bb.t0 + 4 < 3 { bb.b0 += 1 }; bb.b0 += 1 })]
-                        Condition(|ctx| ctx.check(12)),
-                    },
-                    RepeatTimes(2) {
-                        MemPriority {
-                            StatefulAction(Task<13>),
-                            Sleep(10),
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -4) {
-                    Precondition(|bb| bb.o0.is_some()) {
-                        Filter(times = 1, count = Failure) {
-                            ReactiveSequence {
-                                #[on_halted(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                                Action(Act<14>),
-                                WasEntryUpdated(t1),
-                                StatefulAction(Task<15>),
-                                SetBlackboard(t1 = 2),
-                            },
-                        },
-                    },
-                    ForceSuccess {
-                        SetBlackboard(b0 = 2),
-                    },
-                    ScriptCondition(|bb| bb.b0 > 7),
-                    #[on_success(|bb| { bb.b0 = *bb.t1 % 2; bb.b0 += 1 })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    SequenceWithMemory {
-                        StatefulAction(PTask<16>, b0 = {t1}, b1 = {t0}),
-                        Condition(Cond<17>),
-                    },
-                    Action(Act<18>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0933Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        ParallelAll {
-            StatefulAction(Task<0>),
-            RepeatUntil(Success) {
-                Script(|bb| bb.b0 = bb.b1),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0934Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0935Sub0 for Ctx {
-        Sleep(100)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                SubTree(Tree0935Sub0),
-                Condition(Cond<2>),
-                Wait(30),
-            },
-            Selector {
-                RunOnce(then_skip = true) {
-                    Repeat(4) {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(1) {
-                                AsyncFallback {
-                                    Condition(Cond<3>),
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    StatefulAction(Task<5>),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
+fallible!(Tree0935);
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Fallback {
-            ForceFailure {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| *bb.t0 != 6)]
-                #[run_while(|bb| bb.o0.unwrap_or(4) < 1)]
-                Cooldown(50, filtered = Skipped) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        #[failure_if(|bb| *bb.t0 % 4 > 0)]
-                        Parallel(success = -2) {
-                            ReactiveSequence {
-                                #[skip_if(|bb| (bb.b0 + 4) % 2 == 1)]
-                                SkipUnlessUpdated(t0) {
-                                    Condition(PCond<0>, b0 = 6),
-                                },
-                            },
-                            Loop(q0, value = {t0}) {
-                                Sleep(20),
-                            },
-                        },
-                        #[on_success(|bb| bb.b0 = 7)]
-                        #[success_if(|bb| *bb.t0 % 4 != 1)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Script(|bb| bb.o0 = None),
+        Precondition(|bb| *bb.t0 == bb.b0 + 1, else = Failure) {
+            Retry(3) {
+                SequenceStar {
+                    TryCatch(catch_on_halt = false) {
+                        SetBlackboard(t1 = {b0}),
+                        StatefulAction(Task<0>),
                     },
-                },
-            },
-            KeepRunningUntilFailure {
-                Loop(q0) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 != 7)]
-                    Delay(100) {
-                        SequenceWithMemory {
-                            Action(PAct<1>, b0 = 1, b1 = {=}),
-                            ReactiveFallback {
-                                Action(|ctx| ctx.exec(2)),
-                                Timeout(10) {
-                                    Condition(Cond<3>),
-                                },
-                                Precondition(|bb| bb.b0 % 2 != 1, else = Running) {
-                                    Action(|ctx| ctx.exec(4)),
-                                },
-                                AlwaysFailure,
-                                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
-                            },
-                        },
+                    ReactiveSequence {
+                        #[post(|bb| { bb.o0 = Some(*bb.t0); bb.t1.set(bb.o0.unwrap_or(5) + 4) })]
+                        Script(|bb| *bb.t0 += 2),
+                        Condition(Cond<1>),
+                        #[run_while(|bb| bb.o0.unwrap_or(0) != 3)]
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
                     },
                 },
             },
@@ -1270,117 +1367,126 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0936Blackboard { b1 o0 b0 t0 q0 });
+board!(Tree0936Blackboard { t0 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0937 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 1,
-        }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            AsyncSequence {
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
-                #[skip_if(|bb| bb.o0.is_some())]
-                Action(PAct<2>, b0 = 5, b1 = {t1}),
+        ReactiveFallback {
+            Filter(times = 2, filtered = Skipped) {
+                DynamicSelector {
+                    WhileDoElse {
+                        StatefulAction(TTask<0>),
+                        StatefulAction(TTask<1>),
+                        AlwaysRunning,
+                    },
+                    Condition(TCond<2>),
+                },
             },
-            ForceSuccess {
-                Action(TAct<3>),
+            Sequence {
+                StatefulAction(TTask<3>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<4>),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Limiter(3) {
+                    Sequence {
+                        RepeatUntilSuccess(2) {
+                            Action(Act<5>),
+                        },
+                        Timeout(30) {
+                            Error(DiffError(1056)),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0937Blackboard { t0 o0 t1 });
 
 fallible!(Tree0937);
 
 bt::behavior_tree! {
     pub tree Tree0938 for Ctx {
-        AsyncFallback {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        #[skip_if(|bb| bb.b0 > 5)]
-        #[on_failure(|bb| { bb.b1 += 3; bb.o0 = Some(*bb.t0 + 3) })]
-        #[on_success(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
-        RepeatUntil(Success) {
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                Precondition(|bb| bb.b0 % 3 == 2, else = Skipped) {
-                    #[failure_if(|bb| *bb.t0 < 4)]
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4))]
-                    Error(DiffError(1098)),
+        Fallback {
+            Filter(times = 3, filtered = Skipped) {
+                Action(Act<0>),
+            },
+            Action(Act<1>),
+            ForceSuccess {
+                Loop(q0, if_empty = Running) {
+                    Delay(20) {
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0939Blackboard { o0 b1 t0 b0 });
-
-fallible!(Tree0939);
+board!(Tree0938Blackboard { q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0940Sub0 for Ctx {
+    pub tree Tree0939 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        StatefulAction(Task<2>)
+        ReactiveSequence {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = 9, b1 = {b0}),
+                StatefulAction(Task<3> = Task::<3>),
+                #[skip_if(|bb| bb.b1 > bb.b0)]
+                #[on_success(|bb| if bb.b1 != 7 { bb.o0 = Some(*bb.t0) })]
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                SetBlackboard(t0 = 2),
+            },
+            Precondition(|bb| bb.b0 + 3 != *bb.t0, else = Running) {
+                WhileDoElse {
+                    Invert {
+                        StatefulAction(Task<4>),
+                    },
+                    #[failure_if(|bb| bb.b0 % 3 > 0)]
+                    #[on_failure(|bb| if bb.b1 + 3 > 4 { bb.b1 += 1 })]
+                    SetBlackboard(o0 = Some(9)),
+                },
+            },
+            SetBlackboard(o0 = Some(5)),
+            Inverter {
+                IfThenElse {
+                    Action(PIo<5>, t0 = {=}),
+                    #[failure_if(|bb| bb.b1 == bb.b0 % 2)]
+                    AlwaysRunning,
+                    Condition(Cond<6>),
+                },
+            },
+        }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0940Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<6>)
-    }
-}
+board!(Tree0939Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0940 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                StepSequencer {
-                    Condition(PCond<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                },
-                SubTree(Tree0940Sub0, ..),
+        ForceFailure {
+            #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
+            DynamicSelector {
+                Condition(Cond<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b0)),
                 Condition(Cond<3>),
-                WasEntryUpdated(t0),
-            },
-            Repeat(2) {
-                Condition(Cond<4>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                SubTree(Tree0940Sub1, ..),
-                #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
-                AlwaysSuccess,
-                Condition(Cond<7>),
+                Action(Act<4>),
             },
         }
     }
@@ -1390,72 +1496,37 @@ board!(Tree0940Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0941 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        SequenceWithMemory {
-            ReactiveSequence {
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                    TryCatch(catch_on_halt = false) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
-                        Switch(b1) {
-                            case 5 => SetBlackboard(o0 = Some(5)),
-                            _ => StatefulAction(Task<2>),
-                        },
+        Fallback {
+            Filter(times = 3, count = Failure) {
+                Action(|ctx| ctx.exec(0)),
+            },
+            Condition(Cond<1>),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveSequence {
+                    PrioritySelector {
+                        #[score(2)]
+                        Action(Act<2>),
                     },
-                    RunOnce(then_skip = true) {
-                        #[run_while(|bb| *bb.t0 == 6)]
-                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(3) % 2)]
-                        SkipUnlessUpdated(t0) {
-                            Loop(q0, if_empty = Failure) {
-                                #[on_halted(|bb| bb.t0.set((*bb.t1 + 1) % 2))]
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    StatefulAction(Task<3>),
-                                },
+                    RepeatUntilFailure(2) {
+                        Delay(10) {
+                            MaxTime(10) {
+                                Wait(0),
                             },
                         },
                     },
                 },
             },
-            Sequence {
-                Repeat(0) {
+            ParallelAll(0) {
+                StatefulAction(Task<3>),
+                RunOnce(then_skip = false) {
                     StatefulAction(Task<4>),
                 },
-                Parallel(failure = 2) {
-                    Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 2) % 3, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(6)),
+                StatefulAction(Task<5>),
+                Cooldown(50, filtered = Failure) {
+                    StatefulAction(Task<6>),
                 },
-                Timeout(20) {
-                    Switch(b1) {
-                        case 3 => AlwaysFailure,
-                        case 5 => Action(PIo<7>, t0 = {b1}),
-                        _ => AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0941Blackboard { o0 t0 b1 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0942Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        Interrupt(|bb| *bb.t0 < bb.o0.unwrap_or(3)) {
-            Precondition(|bb| bb.o0.unwrap_or(3) % 4 < 3, else = Success) {
-                Precondition(|bb| bb.b0 % 2 < 0) {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(4))),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<7> = Task::<7>),
                 },
             },
         }
@@ -1465,165 +1536,206 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        Sequence {
-            FlipSelector {
-                Script(|bb| if *bb.t0 != 0 { bb.t0.set(bb.b0) }),
-                Action(Act<0>),
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+            AsyncFallback {
+                Action(PAct<0>, b0 = 3, b1 = {b0}),
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
             },
-            BinarySelector(|bb| *bb.t0 > 6) {
-                Action(Act<1>),
-                Runner,
-            },
-            SubTree(Tree0942Sub0, ..),
-            Repeater(forever) {
-                MemSequence {
-                    Invert {
-                        StatefulAction(Task<3>),
-                    },
+            Inverter {
+                Selector {
+                    WasEntryUpdated(t0),
+                    Action(|ctx| ctx.exec(3)),
                 },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0942Blackboard { t0 b0 o0 });
+board!(Tree0942Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0943 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        #[failure_if(|bb| *bb.t0 + 4 == 4)]
-        #[post(|bb| bb.b0 = 9)]
-        ReactiveFallback {
-            #[on_halted(|bb| bb.b0 += 3)]
-            Repeat(2) {
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    StatefulAction(Task<1>),
+        ParallelAll(max_failures = -1) {
+            #[skip_if(|bb| bb.b0 > 5)]
+            RunOnce(then_skip = true) {
+                WhileDoElse {
+                    MemSequence {
+                        Iterate(l0, element = {b0}, reset_index = false) {
+                            Loop(q0, if_empty = Success) {
+                                #[skip_if(|bb| *bb.t0 > 7)]
+                                #[success_if(|bb| bb.b0 > 7)]
+                                #[run_while(|bb| *bb.t0 + 1 > 6)]
+                                TryCatch(catch_on_halt = false) {
+                                    Action(Act<0>),
+                                    Action(Act<1> = Act::<1>),
+                                },
+                            },
+                        },
+                        Parallel(success = 0, failure = -1) {
+                            #[post(|bb| bb.b1 += 1)]
+                            #[success_if(|bb| bb.b0 % 4 < 1)]
+                            Loop(q0, value = {b0}) {
+                                #[on_success(|bb| bb.b1 += 1)]
+                                #[run_while(|bb| bb.b0 < 4)]
+                                #[success_if(|bb| *bb.t0 < bb.b1)]
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 3, &mut bb.b1)),
+                            Condition(Cond<4>),
+                        },
+                        Repeater(2) {
+                            Action(Act<5>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b1 % 4, &mut bb.b1)),
+                    },
+                    #[run_while(|bb| bb.b1 > *bb.t0)]
+                    Timeout(0) {
+                        RunOnce(then_skip = false) {
+                            Action(Act<7> = Act::<7>),
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
 
-board!(Tree0943Blackboard { t0 b0 });
+board!(Tree0943Blackboard { l0 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0944 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 5,
         }
-        Parallel(success = -3, failure = 1) {
-            Priority {
-                IfThenElse {
-                    Interrupt(|bb| bb.o0.unwrap_or(5) % 3 != 0) {
-                        MemSequence {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<0>),
-                        },
+        RepeatUntilFailure(1) {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                SetBlackboard(b0 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0944Blackboard { b0 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+        }
+        ReactiveSelector {
+            AlwaysFailure,
+            Precondition(|bb| bb.b1 % 3 != 2) {
+                Selector {
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    Observe(|bb| *bb.t1 > 3) {
+                        AlwaysSuccess,
                     },
-                    ReactiveFallback {
-                        ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(0) + 3),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
                 },
             },
-            Repeater(2) {
-                Fallback {
-                    Switch(b1) {
-                        case 4 => StatefulAction(Task<2> = Task::<2>),
-                        case 3 => Condition(Cond<3>),
-                        _ => Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 2, &mut bb.b1)),
+            #[success_if(|bb| *bb.t0 > bb.b1 % 3)]
+            #[skip_if(|bb| bb.b1 % 4 == 2)]
+            FlipSelector {
+                StatefulAction(Task<1>),
+                Sleep(50),
+                Optional {
+                    Script(|bb| bb.b0 = bb.b1 + 3),
+                },
+            },
+            Conditional(|bb| bb.b1 > 4, dynamic = false, else = Failure) {
+                Switch(b1) {
+                    case 4 => RunOnce(then_skip = false) {
+                        #[on_success(|bb| { bb.b0 += 2; bb.b1 += 2 })]
+                        #[success_if(|bb| bb.b1 % 2 > 0)]
+                        Condition(Cond<2>),
                     },
-                    Cooldown(0, filtered = Skipped) {
-                        MemPriority {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<5>),
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Action(Act<6>),
+                    case 0 => Condition(Cond<3>),
+                    _ => Condition(Cond<4> = Cond::<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0945Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0946 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        Remap(success = Failure, failure = Failure) {
+            #[on_halted(|bb| { bb.b0 += 3; bb.b0 = bb.b1 % 4 })]
+            #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
+            ReactiveSequence {
+                Sleep(20),
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(PAct<2>, b0 = {b1}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0946Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0947 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        RunOnce(then_skip = true) {
+            StepSequencer {
+                ReactiveFallback {
+                    BinarySelector(|bb| bb.b0 % 3 == 2) {
+                        Parallel(success = 2, failure = 1) {
+                            ForceFailure {
+                                WasEntryUpdated(t0),
+                            },
+                            Condition(Cond<0>),
                         },
+                        Condition(Cond<1>),
                     },
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    Repeat(3) {
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Fallback {
-                                Action(PAct<7>, b0 = 2, b1 = {b0}),
+                    #[run_while(|bb| *bb.t0 + 2 == 2)]
+                    StatefulAction(TTask<2>),
+                    MaxTime(0) {
+                        #[success_if(|bb| bb.b1 < 4)]
+                        Conditional(|bb| bb.b1 == 3, dynamic = false) {
+                            BinarySelector(|bb| *bb.t0 == 4, dynamic = false) {
+                                AlwaysRunning,
+                                Condition(Cond<3>),
                             },
                         },
                     },
                 },
-            },
-            #[failure_if(|bb| *bb.t0 % 4 != 3)]
-            #[skip_if(|bb| bb.o0.unwrap_or(3) < bb.b0)]
-            BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
-                WasEntryUpdated(t0),
-                Parallel(success = 1, failure = 0) {
-                    #[run_while(|bb| *bb.t0 == 5)]
-                    Condition(Cond<8>),
-                    Condition(|ctx| ctx.check(9)),
-                    Script(|bb| bb.b1 = *bb.t0 % 3),
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0944Blackboard { t0 q0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        RepeatTimes(2) {
-            Priority {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0946Sub0 for Ctx {
-        Condition(Cond<3> = Cond::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Cooldown(50) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RepeatUntil(Success) {
-                Repeat(1) {
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Remap(success = Failure, failure = Failure) {
-                IfThenElse {
-                    SubTree(Tree0946Sub0),
-                    StatefulAction(Task<4>),
-                    Repeat(3) {
-                        Condition(|ctx| ctx.check(5)),
+                FlipSelector {
+                    Parallel(success = -1, failure = 0) {
+                        RepeatTimes(forever) {
+                            Succeeder,
+                        },
                     },
                 },
             },
@@ -1631,386 +1743,368 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0947 for Ctx, error DiffError {
-        SequenceWithMemory {
-            StatefulAction(TTask<0>),
-            MemSequence {
-                Action(TAct<1>),
-                Action(Act<2> = Act::<2>),
-                Condition(|ctx| ctx.check(3)),
-            },
-            ReactiveFallback {
-                Deadline(10) {
-                    Repeat(3) {
-                        StatefulAction(TTask<4>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Action(TAct<5>),
-                StatefulAction(TTask<6>),
-            },
-        }
-    }
-}
+board!(Tree0947Blackboard { b1 t0 b0 });
 
 fallible!(Tree0947);
 
 bt::behavior_tree! {
     pub tree Tree0948 for Ctx {
         blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        Repeater(forever) {
+            Parallel(success = 3, failure = -3) {
+                ForceFailure {
+                    Condition(Cond<0>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Sleep(0),
+                    Action(Act<1> = Act::<1>),
+                },
+                ReactiveFallback {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<2>, b0 = {b0}),
+                    WaitValueUpdate(t0) {
+                        Wait(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0948Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx, error DiffError {
+        blackboard {
             b1: i64,
-            b0: i64 = 1,
             #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = false) {
+            Conditional(|bb| bb.b0 + 1 == 7) {
+                DynamicSelector {
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| bb.b1 % 4 == 2),
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                Selector {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Conditional(|bb| *bb.t0 % 4 < 0, dynamic = true, else = Success) {
+                        #[failure_if(|bb| *bb.t0 != 0)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        Precondition(|bb| bb.b1 + 4 < bb.b0, else = Running) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Error(DiffError(1030)),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 + 2 > 3, dynamic = false) {
+                RepeatUntilFailure(3) {
+                    Cooldown(50, filtered = Failure) {
+                        Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b1 = (bb.b0 + 1) % 3 }),
+                    },
+                },
+                TryCatch {
+                    SetBlackboard(b0 = 2),
+                    #[post(|bb| *bb.t0 += 1)]
+                    #[on_success(|bb| { bb.b1 += 3; if bb.b0 % 3 < 2 { bb.b0 = bb.b1 } })]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    ScriptCondition(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 3),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0949Blackboard { b1 t0 b0 });
+
+fallible!(Tree0949);
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            b0: i64 = 4,
         }
         WhileDoElse {
-            Fallback {
-                StatefulAction(PTask<0>, b0 = {=}),
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-                Action(Act<2>),
-            },
-            ReactiveSequence {
-                Action(PIo<3>, t0 = {b0}),
-                SetBlackboard(b1 = 9),
-            },
-            AsyncSequence {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0948Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-        }
-        SkipUnlessUpdated(t1) {
-            #[success_if(|bb| bb.b0 + 2 < 4)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            Priority {
-                SequenceWithMemory {
-                    SetBlackboard(t0 = {t1}),
-                    Wait(20),
-                    ScriptCondition(|bb| bb.b0 < (*bb.t1 + 1) % 4),
-                },
-                Deadline(0) {
-                    #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
-                    RetryUntilSuccessful(1) {
-                        Precondition(|bb| bb.o0.unwrap_or(3) % 3 < 1, else = Running) {
-                            Timeout(10) {
-                                #[on_failure(|bb| bb.t1.set(4))]
-                                MaxTime(50) {
-                                    Sleep(20),
-                                },
-                            },
-                        },
-                    },
+            StatefulAction(Task<0>),
+            Remap(success = Success, failure = Success) {
+                StepSequencer {
+                    ScriptCondition(|bb| bb.b0 > 2),
+                    Action(PIo<1>, t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0949Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-        }
-        RepeatTimes(3) {
-            Limiter(2) {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| bb.b0 == 7)]
-                ParallelAll(max_failures = -2) {
-                    ReactiveSequence {
-                        Error(DiffError(1023)),
-                        StatefulAction(Task<1>),
-                    },
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            #[skip_if(|bb| bb.b0 + 4 < 6)]
-                            ForceSuccess {
-                                ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 0),
-                            },
-                        },
-                    },
-                    #[success_if(|bb| bb.b0 < 0)]
-                    #[skip_if(|bb| *bb.t0 + 4 != 3)]
-                    WaitValueUpdate(t0) {
-                        Repeat(1) {
-                            Sleep(50),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0950Blackboard { b0 o0 t0 });
-
-fallible!(Tree0950);
+board!(Tree0950Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0951 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] b0: i64 = 1,
+            b0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            Sequence {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Action(Act<0> = Act::<0>),
-                },
-                Condition(Cond<1>),
-            },
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            SetBlackboard(b0 = 4),
         }
     }
 }
 
-board!(Tree0951Blackboard { q0 t0 b0 });
+board!(Tree0951Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0952 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] b1: i64,
         }
-        ParallelAll(max_failures = -3) {
-            MaxTime(30) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                Conditional(|bb| bb.b0 > 6, dynamic = false) {
-                    Limiter(3) {
-                        #[run_while(|bb| bb.b0 == (*bb.t0 + 2) % 2)]
-                        Retry(1) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                IfThenElse {
-                    WaitUntil(|bb| bb.b0 > 6) {
-                        Filter(times = 2, count = Completed) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<5>),
-                        AlwaysRunning,
-                    },
-                },
+        Precondition(|bb| bb.b0 > 5, else = Success) {
+            WaitValueUpdate(t0) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
 }
 
-board!(Tree0952Blackboard { b0 t0 });
+board!(Tree0952Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0953 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            o0: Option<i64> = Some(0),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        StepSequencer {
-            StepSequencer {
-                WaitValueUpdate(t0) {
-                    StatefulAction(TTask<0>),
-                },
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                WasEntryUpdated(t0),
-                StatefulAction(TTask<2>),
-                MemSequence {
-                    Condition(TCond<3>),
-                    Condition(|ctx| ctx.try_check(4)),
-                    Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 2) % 3, &mut bb.b1)),
-                },
-            },
-            Inverter {
-                Interrupt(|bb| bb.o0.is_some()) {
-                    RepeatUntil(Success) {
-                        Fallback {
-                            MemPriority {
-                                Action(Act<6>),
-                            },
-                            Sequence {
-                                SetBlackboard(b1 = {t0}),
-                                StatefulAction(Task<7>),
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                                SetBlackboard(o0 = Some(5)),
-                            },
-                        },
+        Iterate(l0, element = {b0}, until = FirstSuccess) {
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    Repeater(0) {
+                        StatefulAction(TTask<0>),
                     },
+                    Error(DiffError(1084)),
                 },
-            },
-            SequenceWithMemory {
-                Switch(b1) {
-                    case 4 => Wait(10),
-                    case 0 => Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                    case 3 => Script(|bb| *bb.t0 += 2),
-                    _ => Condition(|ctx, bb| ctx.check_in(9, bb.b1 + 1)),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                DynamicSelector {
+                    AlwaysFailure,
+                    Filter(times = 2) {
+                        Wait(20),
+                    },
+                    Condition(TCond<2>),
+                    Condition(Cond<3>),
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.t1.set(2) })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Condition(PCond<4>, b0 = 5),
                 },
             },
         }
     }
 }
 
-board!(Tree0953Blackboard { t0 b1 o0 b0 });
+board!(Tree0953Blackboard { o0 l0 t0 b0 t1 });
 
 fallible!(Tree0953);
 
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
-        ForceFailure {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Action(Act<0>),
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ParallelAll(0) {
+            RepeatTimes(1) {
+                ForceFailure {
+                    Fallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
                 },
-                Runner,
-                RetryUntilSuccessful(4) {
-                    Cooldown(0, filtered = Skipped) {
-                        Delay(10) {
-                            Action(Act<2>),
+            },
+            DynamicSelector {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
+                Action(Act<5>),
+            },
+            Selector {
+                Observe(|bb| (*bb.t0 + 3) % 4 == 1, abort = both) {
+                    RepeatUntilSuccess(3) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
-                StatefulAction(Task<3>),
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
+                },
             },
         }
     }
 }
+
+board!(Tree0954Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0955 for Ctx, error DiffError {
+    pub tree Tree0955 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(3),
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![1],
         }
-        SequenceWithMemory {
-            MemPriority {
-                #[skip_if(|bb| *bb.t0 + 1 < 7)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<0>),
-                        Repeater(0) {
-                            StatefulAction(PTask<1>, b0 = 1, b1 = {b0}),
-                        },
-                        Action(|ctx| ctx.try_exec(2)),
-                    },
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        RetryUntilSuccessful(0) {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(1) < bb.b0),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(PIo<3>, t0 = {=}),
-                        ReactiveFallback {
-                            Action(|ctx| ctx.try_exec(4)),
-                            StatefulAction(Task<5>),
-                        },
-                        Error(DiffError(1095)),
-                    },
-                    AsyncFallback {
-                        StatefulAction(TTask<6>),
-                        Condition(Cond<7>),
-                        Condition(PCond<8>, b0 = {t0}),
-                    },
+        StepSequencer {
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 2) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    #[on_failure(|bb| { bb.o0 = Some(bb.b1); *bb.t1 += 1 })]
+                    Condition(Cond<0>),
                 },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                #[on_failure(|bb| { bb.b0 += 2; if bb.b1 % 3 < 0 { bb.b0 = bb.b1 } })]
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0955Blackboard { q0 o0 t0 b0 });
-
-fallible!(Tree0955);
+board!(Tree0955Blackboard { b0 t1 t0 q0 o0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0956 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        #[success_if(|bb| *bb.t1 % 2 != 0)]
-        #[on_success(|bb| { bb.t0.set(bb.b0); bb.t1.set(bb.b0) })]
-        ReactiveSequence {
-            Cooldown(50, filtered = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            Condition(Cond<1>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0956Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        ForceSuccess {
-            FlipSelector {
-                Condition(Cond<0>),
-                MemPriority {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
+        Cooldown(30) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                RunOnce {
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                AlwaysSuccess,
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+                Loop(q0) {
+                    Condition(|ctx| ctx.check(3)),
                 },
             },
         }
     }
 }
 
+board!(Tree0956Blackboard { q0 });
+
 bt::behavior_tree! {
-    pub tree Tree0958 for Ctx, error DiffError {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
         ReactiveSequence {
-            Sleep(10),
-            Error(DiffError(1005)),
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            AsyncFallback {
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<2>),
+                },
+                Failer,
+                StatefulAction(Task<3>),
+                #[skip_if(|bb| bb.b0 % 2 < 1)]
+                #[post(|bb| bb.t1.set(bb.b1))]
+                Succeeder,
+            },
         }
     }
 }
 
-fallible!(Tree0958);
+board!(Tree0957Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        RepeatUntilFailure(forever) {
-            Limiter(3) {
-                Timeout(0) {
-                    Parallel(success = 1) {
-                        TryCatch(catch_on_halt = true) {
-                            AlwaysSuccess,
-                            Condition(Cond<0> = Cond::<0>),
+    pub tree Tree0958 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            TryCatch {
+                #[post(|bb| bb.b0 += 1)]
+                #[success_if(|bb| *bb.t0 == 3)]
+                Sleep(0),
+                StatefulAction(Task<0>),
+                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
+            },
+            Timeout(30) {
+                Inverter {
+                    ReactiveSequence {
+                        Filter(times = 1, count = Failure, filtered = Failure) {
+                            #[failure_if(|bb| *bb.t0 + 2 != 3)]
+                            #[success_if(|bb| bb.b0 + 4 < 7)]
+                            #[skip_if(|bb| bb.b0 > 4)]
+                            StatefulAction(PTask<2>, b0 = {b0}),
                         },
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(3, 1)),
+            MemPriority {
+                Condition(Cond<4> = Cond::<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0958Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0959Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(5))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+        }
+        RetryUntilSuccessful(3) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                IfThenElse {
+                    StepSequencer {
+                        StatefulAction(TTask<1>),
+                        Action(Act<2>),
+                    },
+                    Priority {
+                        Condition(|ctx| ctx.check(3)),
+                        Action(TAct<4>),
+                        Error(DiffError(1005)),
+                    },
+                },
+                MaxTime(0) {
+                    Limiter(3) {
+                        Observe(|bb| bb.b1 == 3, abort = self) {
+                            SubTree(Tree0959Sub0, ..),
+                        },
                     },
                 },
             },
@@ -2018,180 +2112,170 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0960Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(10),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Timeout(0) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                #[run_while(|bb| *bb.t1 % 2 < 0)]
-                StatefulAction(PTask<9>, b0 = {t1}, b1 = {t1}),
-                SetBlackboard(o0 = Some(7)),
-                Failer,
-            },
-        }
-    }
-}
+board!(Tree0959Blackboard { b1 });
+
+fallible!(Tree0959);
 
 bt::behavior_tree! {
     pub tree Tree0960 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-            b1: i64 = 0,
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
         }
-        WhileDoElse {
-            Condition(PCond<0>, b0 = 7),
-            BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.b1 < 4)]
-                    Action(|ctx| ctx.exec(3)),
-                    Failer,
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                IndexSwitch(|bb| *bb.t1 % 3) {
-                    Condition(|ctx, bb| ctx.check_in(4, 8)),
-                    Condition(Cond<5>),
-                },
-                MemSequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(PTask<8>, b0 = {=}, b1 = {b1}),
-                },
-                Cooldown(30, filtered = Failure) {
-                    SubTree(Tree0960Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b0 = {b0}, b1 = {=}),
-                },
-            },
+        #[post(|bb| bb.b1 += 2)]
+        #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
+        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+        Fallback {
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0960Blackboard { t0 t1 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0961Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        StepSequencer {
-            Delay(30) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Script(|bb| { bb.o0 = Some(bb.b0 + 1); bb.t0.set(3) }),
-            },
-        }
-    }
-}
+board!(Tree0960Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0961 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 0,
         }
-        ParallelAll(max_failures = -1) {
-            SubTree(Tree0961Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
-                AlwaysRunning,
-                Error(DiffError(1003)),
+        ReactiveFallback {
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    ParallelAll(max_failures = -3) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                Condition(TCond<0>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                #[skip_if(|bb| bb.o0.is_some())]
+                                #[on_success(|bb| bb.b0 += 1)]
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        MemSequence {
+                            Error(DiffError(1088)),
+                        },
+                        Switch(b1) {
+                            case 2 => StatefulAction(Task<2>),
+                            _ => Wait(30),
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                Sleep(0),
+                Sleep(100),
+                Fallback {
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) == 1)]
+                    #[post(|bb| bb.o0 = Some(6))]
+                    Wait(10),
+                    StatefulAction(Task<3>),
+                },
+                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                    StatefulAction(PTask<4>, b0 = {=}),
+                },
+                Condition(PCond<5>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0961Blackboard { t0 o0 b0 t1 });
+board!(Tree0961Blackboard { o0 b0 b1 });
 
 fallible!(Tree0961);
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
-        Deadline(0) {
-            FlipSelector {
-                Sequence {
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        AsyncSequence {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Fallback {
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Action(PAct<0>, b0 = 1, b1 = {b0}),
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
+            Action(PIo<3>, t0 = {t0}),
+            Condition(|ctx| ctx.check(4)),
+            SetBlackboard(t0 = 7),
+        }
+    }
+}
+
+board!(Tree0962Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0963Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Sequence {
+            Condition(Cond<0>),
+            SetBlackboard(t0 = 2),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
+    pub tree Tree0963Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        FlipSelector {
-            RunOnce {
-                MaxTime(30) {
-                    IfThenElse {
-                        #[on_success(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.b0 += 1 })]
-                        ReactiveSequence {
-                            SetBlackboard(b0 = 9),
-                            StatefulAction(Task<0> = Task::<0>),
+        Cooldown(0, filtered = Failure) {
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[allow(unused)] l0: Vec<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        RetryUntilSuccessful(1) {
+            Repeat(3) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    TryCatch(catch_on_halt = false) {
+                        ReactiveFallback {
+                            SubTree(Tree0963Sub0, ..),
+                            SubTree(Tree0963Sub1, ..),
+                            Error(DiffError(1095)),
                         },
-                        Limiter(3) {
-                            #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                RunOnce {
-                                    SetBlackboard(b0 = {t0}),
+                        IfThenElse {
+                            Deadline(0) {
+                                Delay(10) {
+                                    #[skip_if(|bb| bb.b0 != *bb.t0 + 4)]
+                                    #[success_if(|bb| (bb.b0 + 1) % 3 != 1)]
+                                    #[on_success(|bb| if *bb.t1 + 3 < bb.o0.unwrap_or(5) { bb.t1.set(bb.b0 + 4) })]
+                                    StatefulAction(TTask<2>),
                                 },
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
                             },
-                        },
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Condition(Cond<5> = Cond::<5>),
-                            StatefulAction(Task<6>),
+                            StatefulAction(Task<3>),
                         },
                     },
-                },
-            },
-            Parallel(success = 2, failure = -1) {
-                AsyncFallback {
-                    StatefulAction(Task<7> = Task::<7>),
-                    WaitUntil(|bb| *bb.t1 % 4 > 0) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Parallel(failure = 1) {
-                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 2, &mut bb.b0)),
-                    RepeatUntilSuccess(1) {
-                        Condition(Cond<10>),
+                    DynamicSequence {
+                        StatefulAction(PTask<4>, b0 = 4, b1 = {t1}),
+                        Sleep(20),
+                        Wait(0),
+                        Condition(TCond<5>),
                     },
                 },
             },
@@ -2199,31 +2283,85 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0963Blackboard { t0 b0 t1 });
+board!(Tree0963Blackboard { t1 l0 t0 b0 o0 });
+
+fallible!(Tree0963);
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 2,
         }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            BinarySelector(|bb| *bb.t1 + 4 < 1, dynamic = false) {
-                Optional {
-                    Repeater(0) {
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        StatefulAction(Task<0>),
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                Repeat(3) {
+                    SetBlackboard(b1 = 5),
+                },
+            },
+            Sequence {
+                Condition(Cond<0>),
+            },
+            ForceFailure {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 + 2) as f32)]
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    ForceSuccess {
+                        Action(PAct<2>, b0 = {=}, b1 = {=}),
                     },
                 },
-                RetryUntilSuccessful(4) {
-                    #[failure_if(|bb| *bb.t1 % 4 != 2)]
-                    Sequence {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        Switch(b1) {
-                            case 3 => AlwaysSuccess,
-                            _ => StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0964Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx, error DiffError {
+        MemPriority {
+            Action(TAct<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            Error(DiffError(1052)),
+        }
+    }
+}
+
+fallible!(Tree0965);
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        ForceSuccess {
+            #[post(|bb| if *bb.t0 % 4 > 0 { bb.b0 += 2 })]
+            ReactiveFallback {
+                Repeater(3) {
+                    Parallel(success = -1, failure = -1) {
+                        #[failure_if(|bb| (bb.b0 + 4) % 4 == 0)]
+                        #[post(|bb| bb.b0 += 1)]
+                        SequenceWithMemory {
+                            Precondition(|bb| *bb.t0 > 6, else = Running) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            StatefulAction(Task<1>),
+                            MemSequence {
+                                Action(|ctx, bb| ctx.exec_in(2, 6, &mut bb.b0)),
+                                StatefulAction(Task<3>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                SequenceStar {
+                                    Wait(10),
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
                         },
                     },
                 },
@@ -2232,148 +2370,79 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0964Blackboard { t1 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Script(|bb| *bb.t0 += 3),
-        }
-    }
-}
-
-board!(Tree0965Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Action(Act<0>),
-            Runner,
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0966Blackboard { b1 });
+board!(Tree0966Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+        Parallel(success = -1, failure = 1) {
+            Succeeder,
         }
-        Priority {
-            ScriptCondition(|bb| bb.b0 < bb.b0 % 2),
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            ScriptCondition(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(4) + 3),
-        }
-    }
-}
-
-board!(Tree0967Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0968Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            b0: i64 = 10,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0968Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            b0: i64 = 10,
-        }
-        SubTree(Tree0968Sub1, b1 = {=}, b0 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
         }
-        Delay(50) {
-            SubTree(Tree0968Sub0, ..),
+        Filter(times = 1, count = Failure) {
+            StepSequencer {
+                Interrupt(|bb| bb.o0.is_none()) {
+                    #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 < bb.o0.unwrap_or(0) { *bb.t0 += 1 })]
+                    UnsetBlackboard(o0),
+                },
+                Repeat(0) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0968Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0969Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 9)
-    }
-}
+board!(Tree0968Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0969 for Ctx {
-        Inverter {
-            SubTree(Tree0969Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Fallback {
+                RunOnce {
+                    SkipUnlessUpdated(t0) {
+                        #[run_while(|bb| (bb.b1 + 4) % 2 < 1)]
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0969Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
         blackboard {
             b0: i64 = 1,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(1),
         }
-        MemSequence {
-            MemSequence {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
+        DynamicSelector {
+            #[run_while(|bb| bb.o0.is_some())]
+            ParallelAll {
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(Task<1>),
             },
-            Conditional(|bb| bb.b1 > *bb.t1, dynamic = true, else = Failure) {
-                ReactiveFallback {
-                    MemSequence {
-                        #[run_while(|bb| *bb.t0 < 7)]
-                        #[failure_if(|bb| *bb.t0 < bb.b0)]
-                        #[success_if(|bb| *bb.t1 == *bb.t1 + 3)]
-                        Wait(10),
-                        Action(Act<3>),
-                    },
-                    Fallback {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Script(|bb| if (*bb.t1 + 2) % 2 != 0 { *bb.t1 += 2 }),
-                },
-            },
-            Precondition(|bb| *bb.t0 + 2 > bb.b1 % 4, else = Failure) {
-                RunOnce(then_skip = true) {
-                    FlipSelector {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        #[on_success(|bb| if *bb.t0 + 3 != 0 { *bb.t1 += 2 })]
-                        Action(Act<8>),
-                        AlwaysSuccess,
-                        Repeater(forever) {
-                            #[post(|bb| bb.t1.set(bb.b0))]
-                            #[success_if(|bb| *bb.t1 + 1 < 0)]
-                            Action(PIo<9>, t0 = {=}),
-                        },
+            #[skip_if(|bb| *bb.t0 > 4)]
+            Delay(20) {
+                RepeatUntil(Failure) {
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
+                    Timeout(0) {
+                        ScriptCondition(|bb| *bb.t0 + 4 > 2),
                     },
                 },
             },
@@ -2381,59 +2450,58 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0970Blackboard { b0 t1 b1 t0 });
+board!(Tree0970Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0971 for Ctx, error DiffError {
-        RepeatUntil(Failure) {
-            RepeatUntilFailure(forever) {
-                Filter(times = 2, count = Failure) {
-                    TryCatch(catch_on_halt = true) {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                Action(TAct<0>),
-                                StatefulAction(TTask<1>),
-                                Condition(TCond<2>),
-                            },
-                            Action(TAct<3>),
-                            Condition(Cond<4>),
-                            Repeater(forever) {
-                                StatefulAction(Task<5>),
-                            },
-                            Parallel(failure = 1) {
-                                StatefulAction(TTask<6>),
-                                Runner,
-                            },
+    pub tree Tree0971 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Observe(|bb| (*bb.t0 + 4) % 2 > 0) {
+            Observe(|bb| bb.b0 + 1 == 7, abort = none) {
+                Repeater(3) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    IfThenElse {
+                        Fallback {
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[run_while(|bb| *bb.t0 < 4)]
+                            AlwaysRunning,
+                            StatefulAction(Task<0> = Task::<0>),
                         },
-                        FlipSelector {
-                            IfThenElse {
-                                StatefulAction(TTask<7>),
-                                SequenceWithMemory {
-                                    Condition(Cond<8>),
-                                    StatefulAction(TTask<9>),
-                                    Action(TAct<10>),
-                                },
-                            },
-                            AsyncSequence {
-                                RepeatUntilFailure(2) {
-                                    StatefulAction(TTask<11>),
-                                },
-                                MaxTime(0) {
-                                    Condition(|ctx| ctx.check(12)),
-                                },
-                                Filter(times = 3, count = Failure) {
-                                    Condition(Cond<13>),
-                                },
-                            },
-                            SequenceWithMemory {
-                                Sequence {
-                                    Condition(TCond<14>),
-                                    Condition(Cond<15>),
-                                    Action(TAct<16>),
-                                },
-                                SequenceWithMemory {
-                                    Condition(|ctx| ctx.try_check(17)),
-                                    StatefulAction(Task<18>),
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0971Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            #[on_success(|bb| bb.b0 += 2)]
+            #[post(|bb| bb.o0 = Some(bb.b0))]
+            Cooldown(0) {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token) {
+                        Precondition(|bb| (bb.b0 + 1) % 4 < 2) {
+                            Action(PAct<0>, b0 = {b0}),
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token) {
+                        Observe(|bb| *bb.t0 < 7, abort = none) {
+                            MemSequence {
+                                BinarySelector(|bb| bb.o0.is_some()) {
+                                    Wait(0),
                                     AlwaysFailure,
                                 },
                             },
@@ -2445,614 +2513,505 @@ bt::behavior_tree! {
     }
 }
 
-fallible!(Tree0971);
+board!(Tree0972Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0972 for Ctx, error DiffError {
+    pub tree Tree0973 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b0 != *bb.t0, dynamic = false) {
-            ForceFailure {
-                IndexSwitch(|bb| bb.o0.unwrap_or(3) + 3, out_of_range = Fail) {
-                    Condition(Cond<0>),
-                    Inverter {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
-                            Error(DiffError(1092)),
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                #[run_while(|bb| bb.b0 != 0)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    StepSequencer {
-                        #[success_if(|bb| *bb.t0 % 4 == 2)]
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        Condition(PCond<2>, b0 = 7),
-                        Timeout(0) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0972Blackboard { o0 t0 b0 });
-
-fallible!(Tree0972);
-
-bt::behavior_tree! {
-    pub tree Tree0973Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        WhileDoElse {
-            StatefulAction(Task<3>),
-            Deadline(0) {
-                Repeat(4) {
-                    Action(Act<4>),
-                },
-            },
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        ParallelAll(max_failures = -1) {
-            KeepRunningUntilFailure {
-                Conditional(|bb| bb.b0 < *bb.t1, else = Failure) {
-                    Fallback {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[run_while(|bb| *bb.t1 % 4 < 0)]
-                        #[success_if(|bb| *bb.t0 + 2 == 5)]
-                        Precondition(|bb| *bb.t0 > 7, else = Skipped) {
-                            WasEntryUpdated(t1),
-                        },
-                        Repeat(2) {
-                            RunOnce(then_skip = false) {
-                                MemPriority {
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                            },
-                        },
+        Precondition(|bb| *bb.t0 % 3 != 1, else = Running) {
+            Sequence {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        StatefulAction(Task<1>),
                     },
+                    Condition(Cond<2> = Cond::<2>),
+                    Error(DiffError(1051)),
                 },
-            },
-            Repeater(forever) {
-                Sequence {
-                    SubTree(Tree0973Sub0, ..),
-                    Repeat(0) {
-                        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 2),
-                    },
-                    Condition(PCond<5>, b0 = {=}),
-                },
+                Sleep(100),
+                Action(|ctx| ctx.try_exec(3)),
             },
         }
     }
 }
 
-board!(Tree0973Blackboard { t0 t1 o0 b0 });
+board!(Tree0973Blackboard { b0 t0 q0 });
+
+fallible!(Tree0973);
 
 bt::behavior_tree! {
     pub tree Tree0974 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        #[run_while(|bb| bb.b0 > bb.b1)]
-        Cooldown(20, filtered = Failure) {
-            Fallback {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Precondition(|bb| bb.b0 + 1 < 7, else = Running) {
-                        MemSequence {
-                            Action(PIo<0>, t0 = {=}),
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Condition(|ctx| ctx.check(1)),
-                                Error(DiffError(1046)),
-                            },
-                            IndexSwitch(|bb| 7, out_of_range = Loop) {
-                                Sleep(0),
-                                Condition(PCond<3>, b0 = {b1}),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Switch(b1) {
-                        case 2 => ParallelAll(max_failures = -1) {
-                            Wait(0),
-                            Action(TAct<4>),
-                        },
-                        _ => RepeatUntilSuccess(1) {
-                            Repeater(1) {
-                                Action(TAct<5>),
-                            },
-                        },
-                    },
-                },
-                Cooldown(0, filtered = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b1)),
-                },
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Switch(b1) {
-                            case 0 => StatefulAction(TTask<7>),
-                            _ => AlwaysSuccess,
-                        },
-                        StatefulAction(TTask<8>),
-                    },
+        Fallback {
+            Filter(times = 2, filtered = Failure) {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
                 },
             },
+            RepeatUntilSuccess(1) {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Error(DiffError(1022)),
         }
     }
 }
-
-board!(Tree0974Blackboard { t0 b1 b0 q0 });
 
 fallible!(Tree0974);
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
             o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 != 0)]
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, 5)),
-                StatefulAction(PTask<1>, b0 = {=}),
-            },
-            ParallelAll(max_failures = -3) {
-                Condition(PCond<2>, b0 = 9),
-                #[success_if(|bb| bb.b0 == 3)]
-                #[post(|bb| *bb.t0 += 1)]
-                BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
-                    Wait(30),
-                    StatefulAction(Task<3>),
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+        #[on_success(|bb| *bb.t1 += 1)]
+        #[run_while(|bb| bb.o0.is_some())]
+        #[failure_if(|bb| bb.o0.is_some())]
+        PolicyParallel(policy = FirstSuccess) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            WasEntryUpdated(t0),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0975Blackboard { o0 b0 t0 });
+board!(Tree0975Blackboard { t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0976Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+        }
+        BinarySelector(|bb| *bb.t0 == 2) {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| bb.o0.is_none()),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
         }
-        Filter(times = 2, count = Success, filtered = Failure) {
-            Action(PAct<0>, b0 = {b0}, b1 = {=}),
+        Timeout(30) {
+            WaitUntil(|bb| bb.o0.is_some()) {
+                SubTree(Tree0976Sub0, t0 = {=}, o0 = {o0}),
+            },
         }
     }
 }
 
-board!(Tree0976Blackboard { b1 b0 });
+board!(Tree0976Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0977Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
             #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
         }
-        FlipSelector {
-            Priority {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                SetBlackboard(o0 = Some(6)),
-            },
-            ReactiveFallback {
-                Action(PIo<2>, t0 = {t1}),
-                SkipUnlessUpdated(t1) {
-                    StatefulAction(Task<3>),
+        SkipUnlessUpdated(t0) {
+            SkipUnlessUpdated(t1) {
+                Filter(times = 2) {
+                    #[skip_if(|bb| bb.b0 < 1)]
+                    #[run_while(|bb| *bb.t1 + 4 != 2)]
+                    #[failure_if(|bb| *bb.t1 == bb.b0)]
+                    SequenceWithMemory {
+                        Wait(0),
+                        Action(Act<0>),
+                        SubTree(Tree0977Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
+                        Action(Act<2>),
+                    },
                 },
-                StatefulAction(Task<4>),
-                Action(Act<5>),
             },
-            AsyncFallback {
-                #[success_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                Action(PIo<8>, t0 = {=}),
-            },
-            RunOnce {
-                AlwaysFailure,
-            },
-            Succeeder,
         }
     }
 }
 
-board!(Tree0977Blackboard { t1 o0 t0 });
+board!(Tree0977Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            b1: i64,
-        }
-        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
-            Condition(PCond<0>, b0 = {b0}),
-            #[on_failure(|bb| { bb.b0 = 7; bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
-            #[post(|bb| bb.t0.set(bb.b1))]
-            #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
+        IfThenElse {
+            Priority {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0978Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
         }
-        Limiter(3) {
-            ParallelAll {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Loop(q0) {
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                    },
-                    Repeat(4) {
-                        Succeeder,
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_halted(|bb| if bb.b1 == 2 { bb.t0.set((bb.o0.unwrap_or(4) + 3) % 3) })]
-                ReactiveFallback {
-                    WaitUntil(|bb| bb.b1 < 1) {
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_success(|bb| bb.t0.set(8))]
-                    #[post(|bb| bb.b0 = 0)]
-                    #[skip_if(|bb| bb.b0 < 1)]
-                    Priority {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(2) + 2 == 7),
-                        Action(PAct<3>, b0 = {t0}),
-                    },
-                    Repeat(3) {
-                        Sleep(10),
-                    },
-                },
+        ReactiveFallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+            Switch(b1) {
+                case 0 => #[on_success(|bb| *bb.t1 += 2)]
+                #[success_if(|bb| bb.b0 % 4 == 1)]
+                #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
+                Condition(Cond<1>),
+                case 5 => Runner,
+                _ => Action(Act<2> = Act::<2>),
             },
         }
     }
 }
 
-board!(Tree0979Blackboard { q0 b1 t0 b0 o0 });
+board!(Tree0979Blackboard { t0 o0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
-        FlipSelector {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Action(Act<2> = Act::<2>),
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b1: i64,
-            b0: i64 = 4,
+            b0: i64,
         }
-        Repeater(forever) {
-            BinarySelector(|bb| *bb.t0 % 3 != 0) {
-                ForceFailure {
-                    Condition(PCond<0>, b0 = {b0}),
-                },
-                MemSequence {
-                    SetBlackboard(b1 = {b0}),
-                    Action(TAct<1>),
-                    Error(DiffError(1017)),
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Interrupt(|bb| bb.b1 + 2 == 4) {
+                Cooldown(0, filtered = Skipped) {
+                    Sequence {
+                        SetBlackboard(b0 = 0),
+                        Action(|ctx| ctx.exec(0)),
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 + 4 > bb.b1 + 1)]
+                        StatefulAction(Task<1>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0981Blackboard { t0 b1 b0 });
+board!(Tree0980Blackboard { q0 b1 b0 });
 
-fallible!(Tree0981);
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        WhileDoElse {
+            Priority {
+                SequenceStar {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                Condition(PCond<2>, b0 = {b1}),
+            },
+            DynamicSelector {
+                Action(Act<3>),
+                ForceSuccess {
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                ScriptCondition(|bb| *bb.t0 > 7),
+                #[on_success(|bb| if (bb.b0 + 4) % 4 != 3 { *bb.t0 += 3 })]
+                #[run_while(|bb| *bb.t1 % 2 != 1)]
+                AlwaysFailure,
+            },
+            Precondition(|bb| *bb.t1 + 4 == 7, else = Skipped) {
+                WaitUntil(|bb| bb.b0 != (bb.b1 + 4) % 2) {
+                    StepSequencer {
+                        #[run_while(|bb| *bb.t1 < 3)]
+                        #[post(|bb| bb.b1 += 3)]
+                        Action(Act<6> = Act::<6>),
+                        Condition(|ctx| ctx.check(7)),
+                        Filter(times = 3, count = Success) {
+                            #[failure_if(|bb| bb.b0 < *bb.t0 + 1)]
+                            #[skip_if(|bb| (*bb.t1 + 2) % 3 > 0)]
+                            #[success_if(|bb| bb.b1 % 3 > 0)]
+                            StatefulAction(Task<8>),
+                        },
+                        Condition(Cond<9>),
+                        Precondition(|bb| *bb.t0 + 3 > 2, else = Success) {
+                            Action(Act<10> = Act::<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0981Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0982 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        AsyncFallback {
-            Precondition(|bb| bb.b1 % 3 != 1) {
-                BinarySelector(|bb| *bb.t1 < (bb.b1 + 3) % 4, dynamic = true) {
-                    ParallelAll(max_failures = -2) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                        Script(|bb| if bb.b0 == bb.b0 % 3 { bb.t1.set(2) }),
-                        RepeatUntil(Success) {
-                            Invert {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b1)),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                        Action(Act<5>),
-                        Condition(PCond<6>, b0 = 1),
-                        #[skip_if(|bb| (*bb.t1 + 1) % 2 < 1)]
-                        StatefulAction(Task<7>),
-                        Condition(PCond<8>, b0 = {t0}),
-                    },
-                },
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(PTask<1>, b0 = {t1}),
+            StatefulAction(Task<2> = Task::<2>),
+            Deadline(50) {
+                SetBlackboard(o0 = Some(4)),
             },
-            MemSequence {
-                StepSequencer {
-                    SetBlackboard(b0 = 0),
-                    Condition(Cond<9>),
-                },
-                Action(Act<10> = Act::<10>),
-                ForceFailure {
-                    StatefulAction(Task<11>),
-                },
-                #[on_failure(|bb| bb.b1 += 1)]
-                IndexSwitch(|bb| bb.b1) {
-                    #[failure_if(|bb| bb.b1 != bb.b0 + 1)]
-                    #[on_failure(|bb| { bb.t1.set(6); bb.t1.set(*bb.t0 + 2) })]
-                    Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b1)),
-                    SkipUnlessUpdated(t0) {
-                        Failer,
-                    },
-                    RunOnce {
-                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t1}),
-                    },
-                },
-            },
-            Cooldown(0, filtered = Skipped) {
-                #[success_if(|bb| *bb.t1 > 2)]
-                #[on_failure(|bb| *bb.t1 += 3)]
-                #[on_success(|bb| { bb.b1 = (*bb.t1 + 4) % 3; bb.t1.set(bb.b1) })]
-                RepeatUntilFailure(forever) {
-                    FlipSelector {
-                        ReactiveSequence {
-                            StatefulAction(Task<14> = Task::<14>),
-                            Condition(|ctx| ctx.check(15)),
-                        },
-                        ParallelAll {
-                            Action(PIo<16>, t0 = {b1}),
-                            Action(PAct<17>, b0 = {b1}, b1 = {b0}),
-                            Condition(|ctx| ctx.check(18)),
-                        },
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<19>),
-                        },
-                    },
-                },
-            },
+            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(5)),
         }
     }
 }
 
-board!(Tree0982Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0983Sub0 for Ctx {
-        StatefulAction(Task<7> = Task::<7>)
-    }
-}
+board!(Tree0982Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0983 for Ctx {
-        Inverter {
-            SequenceWithMemory {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Cooldown(0) {
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        AlwaysFailure,
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        #[success_if(|bb| (bb.b0 + 3) % 3 == 1)]
+        #[on_failure(|bb| if bb.b0 > 5 { *bb.t0 += 3 })]
+        #[on_success(|bb| *bb.t0 += 3)]
+        ReactiveFallback {
+            Repeat(forever) {
+                Selector {
+                    MemSequence {
+                        Conditional(|bb| bb.b0 != 0, dynamic = false, else = Success) {
+                            #[failure_if(|bb| *bb.t0 + 1 == bb.b0)]
+                            #[on_success(|bb| bb.b0 = *bb.t0)]
+                            #[skip_if(|bb| bb.b0 == bb.b0 + 1)]
+                            Condition(Cond<0>),
+                        },
+                        WhileDoElse {
+                            Condition(Cond<1>),
+                            Wait(10),
+                        },
+                        Parallel(success = -2, failure = 2) {
+                            Script(|bb| { bb.t0.set(bb.b0 + 4); if *bb.t0 % 2 != 1 { bb.b0 = *bb.t0 % 2 } }),
+                            Action(PAct<2>, b0 = {=}),
+                            StatefulAction(Task<3>),
+                        },
+                        AlwaysRunning,
                     },
-                },
-                WhileDoElse {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-                RunOnce {
-                    SubTree(Tree0983Sub0),
+                    ReactiveSelector {
+                        StatefulAction(Task<4>),
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                            StatefulAction(Task<6>),
+                        },
+                        FlipSelector {
+                            Action(PAct<7>, b0 = {t0}, b1 = {b0}),
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                        },
+                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                        StatefulAction(Task<10>),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0983Blackboard { l0 t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        ReactiveFallback {
-            Deadline(0) {
-                Repeat(1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Sleep(30),
-                    },
-                },
-            },
+    pub tree Tree0984Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        Interrupt(|bb| *bb.t0 < 3) {
             AsyncFallback {
+                SubTree(Tree0984Sub0, ..),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
                 Condition(Cond<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            RepeatTimes(forever) {
-                Timeout(20) {
-                    Condition(Cond<5> = Cond::<5>),
-                },
+                SubTree(Tree0984Sub1, b0 = {=}, t0 = {t0}),
+                Sleep(0),
+                Error(DiffError(1027)),
             },
         }
+    }
+}
+
+board!(Tree0984Blackboard { b0 t0 });
+
+fallible!(Tree0984);
+
+bt::behavior_tree! {
+    pub tree Tree0985Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        ScriptCondition(|bb| bb.o0.is_some())
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0985 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        RepeatTimes(3) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Fallback {
-                    Conditional(|bb| *bb.t0 == 0, else = Success) {
-                        StatefulAction(TTask<0>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        PolicyParallel(policy = FirstSuccess) {
-                            SetBlackboard(t0 = 7),
-                            StatefulAction(Task<1>),
-                        },
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Fallback {
+                StatefulAction(Task<0>),
+                SubTree(Tree0985Sub0, o0 = {=}, t0 = {t0}),
+                Condition(TCond<1>),
+                #[run_while(|bb| *bb.t0 % 3 > 0)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0985Blackboard { o0 t0 });
+
+fallible!(Tree0985);
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64 = 0,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                RunOnce(then_skip = false) {
+                    Parallel(success = 1, failure = 1) {
+                        Condition(Cond<0>),
                     },
                 },
-                ParallelAll {
-                    AlwaysSuccess,
-                    Delay(10) {
-                        WasEntryUpdated(t0),
-                    },
-                    Sleep(10),
-                },
-                Precondition(|bb| bb.b0 < *bb.t0) {
-                    Action(TAct<2>),
+            },
+            ReactiveSequence {
+                Action(PAct<1>, b0 = 1, b1 = {t0}),
+                #[on_success(|bb| if (*bb.t0 + 1) % 4 == 0 { bb.b1 = bb.b0 + 3 })]
+                StatefulAction(PTask<2>, b0 = 7),
+            },
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            MemSequence {
+                #[on_success(|bb| *bb.t0 += 1)]
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0985Blackboard { t0 q0 b0 });
-
-fallible!(Tree0985);
+board!(Tree0986Blackboard { l0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        Selector {
-            StatefulAction(Task<0>),
-            Inverter {
-                Wait(20),
-            },
+    pub tree Tree0987Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
         }
+        Condition(PCond<2>, b0 = 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
         }
-        SequenceStar {
+        Switch(b1) {
+            case 3 => AlwaysFailure,
+            case 4 => Action(Act<0> = Act::<0>),
+            case 0 => Interrupt(|bb| bb.b1 + 1 > 0) {
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<1>),
+                    _ => WasEntryUpdated(t0),
+                },
+            },
+            _ => SubTree(Tree0987Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0987Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        Parallel(failure = 3) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    ParallelAll(1) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Runner,
+            },
+            ParallelAll(1) {
+                Runner,
+                StatefulAction(Task<1>),
+                Succeeder,
+            },
+            AlwaysRunning,
             Sequence {
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| bb.o0.is_none())]
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    WhileDoElse {
-                        Action(PIo<0>, t0 = {t0}),
-                        WasEntryUpdated(t0),
-                    },
+                Timeout(20) {
+                    Condition(|ctx| ctx.check(2)),
                 },
-                RepeatTimes(3) {
-                    #[run_while(|bb| *bb.t0 + 3 < *bb.t0 + 4)]
-                    Sequence {
-                        SetBlackboard(t0 = 8),
-                        Action(PIo<1>, t0 = {b0}),
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                },
-                #[failure_if(|bb| bb.b0 < 5)]
-                #[skip_if(|bb| bb.o0.unwrap_or(3) < 7)]
-                WasEntryUpdated(t0),
-                StepSequencer {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            Fallback {
-                Selector {
-                    Condition(PCond<5>, b0 = 9),
-                    Condition(PCond<6>, b0 = 1),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                    Condition(Cond<8>),
-                },
-                Sequence {
-                    WaitValueUpdate(t0) {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) + 1 != *bb.t0),
-                    },
-                },
-            },
-            Retry(2) {
-                Action(Act<9>),
-            },
-            MemPriority {
-                StatefulAction(Task<10>),
-            },
-            RunOnce {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    KeepRunningUntilFailure {
-                        BinarySelector(|bb| *bb.t0 < 6, dynamic = true) {
-                            Action(PAct<11>, b0 = 7),
-                            AlwaysSuccess,
+                StatefulAction(Task<3>),
+                ParallelAll(1) {
+                    Retry(4) {
+                        Delay(100) {
+                            Condition(Cond<4> = Cond::<4>),
                         },
                     },
                 },
@@ -3061,541 +3020,543 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0987Blackboard { t0 b0 q0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        AsyncFallback {
-            AsyncSequence {
-                Delay(0) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                TryCatch {
-                    Condition(Cond<2>),
-                    Deadline(0) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            Action(Act<4> = Act::<4>),
+    pub tree Tree0989 for Ctx, error DiffError {
+        ReactiveFallback {
+            Action(Act<0>),
+            Error(DiffError(1068)),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0989 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 3,
-        }
-        Switch(b1) {
-            case 4 => IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = false) {
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 < 2),
-                    Action(Act<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
-                },
-                StatefulAction(Task<2>),
-                StepSequencer {
-                    Action(PIo<3>, t0 = {b1}),
-                    Script(|bb| bb.b1 = (bb.b0 + 3) % 4),
-                },
-                IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail) {
-                    Script(|bb| { bb.b0 = 0; bb.b1 += 2 }),
-                    Wait(30),
-                    Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 1) % 3)),
-                    ScriptCondition(|bb| bb.b0 + 4 != 5),
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b0)),
-                },
-            },
-            _ => WhileDoElse {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(6)),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Limiter(2) {
-                        AlwaysFailure,
-                    },
-                },
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    ParallelAll {
-                        Action(|ctx| ctx.exec(8)),
-                        Condition(Cond<9>),
-                        SetBlackboard(b1 = 7),
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0989Blackboard { b1 b0 q0 t0 });
+fallible!(Tree0989);
 
 bt::behavior_tree! {
-    pub tree Tree0990 for Ctx {
+    pub tree Tree0990 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64,
             #[tracked] t1: i64,
+            #[allow(unused)] b1: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            Interrupt(|bb| *bb.t0 + 3 == *bb.t0 + 4) {
-                Selector {
-                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    AlwaysSuccess,
-                },
-            },
-            ReactiveSequence {
-                #[post(|bb| *bb.t1 += 2)]
-                #[run_while(|bb| *bb.t1 % 4 != 3)]
-                StatefulAction(Task<2>),
-                AlwaysRunning,
-            },
-            IndexSwitch(|bb| 4, out_of_range = Fail) {
-                #[success_if(|bb| bb.b0 + 2 != 7)]
-                #[skip_if(|bb| *bb.t0 + 4 > 7)]
-                Sequence {
-                    StatefulAction(PTask<3>, b0 = 9, b1 = {b0}),
-                    Action(Act<4>),
-                },
-            },
-            MemPriority {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
-            },
-            Filter(times = 1, count = Success, filtered = Failure) {
-                Action(PIo<8>, t0 = {=}),
+        ParallelAll {
+            ParallelAll {
+                StatefulAction(TTask<0>),
+                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0990Blackboard { t0 b1 b0 t1 });
+board!(Tree0990Blackboard { t1 b1 });
+
+fallible!(Tree0990);
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
-        StepSequencer {
-            Repeater(forever) {
-                Succeeder,
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        TryCatch {
+            AsyncFallback {
+                Sequence {
+                    Switch(b1) {
+                        case 5 => SetBlackboard(b1 = {t0}),
+                        case 3 => Timeout(10) {
+                            AlwaysFailure,
+                        },
+                        _ => Condition(|ctx, bb| ctx.check_in(0, 2)),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<1>),
+                        #[run_while(|bb| bb.b1 > 3)]
+                        #[on_halted(|bb| bb.b0 += 4)]
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                    Sequence {
+                        Action(Act<4> = Act::<4>),
+                        Script(|bb| if *bb.t0 == bb.b0 + 3 { bb.b0 += 1 }),
+                    },
+                },
             },
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+            Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 2, &mut bb.b1)),
         }
     }
 }
+
+board!(Tree0991Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
         }
-        #[skip_if(|bb| *bb.t0 != 4)]
-        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-        Retry(1) {
-            ForceFailure {
-                ReactiveFallback {
-                    Precondition(|bb| bb.b0 + 2 > 2, else = Running) {
-                        ReactiveSequence {
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                Action(Act<0>),
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                #[success_if(|bb| *bb.t0 % 4 == 0)]
-                                Deadline(0) {
-                                    StatefulAction(Task<1>),
+        ReactiveFallback {
+            StepSequencer {
+                ReactiveSequence {
+                    SkipUnlessUpdated(t0) {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            TryCatch {
+                                Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 3, &mut bb.b1)),
                                 },
-                            },
-                            StepSequencer {
-                                Inverter {
-                                    Sleep(0),
+                                Parallel(success = 2, failure = -2) {
+                                    Failer,
+                                    Action(PIo<1>, t0 = {t0}),
                                 },
                             },
                         },
                     },
-                    Remap(success = Failure, failure = Success) {
-                        Inverter {
-                            MemPriority {
-                                ForceFailure {
-                                    #[on_failure(|bb| bb.b0 += 3)]
-                                    #[run_while(|bb| bb.b0 % 2 != 0)]
-                                    StatefulAction(Task<2>),
-                                },
-                                MemPriority {
-                                    Condition(PCond<3>, b0 = 8),
-                                    StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                },
+                Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Fallback {
+                            ReactiveSequence {
+                                Action(Act<3> = Act::<3>),
+                                ScriptCondition(|bb| bb.b1 > bb.b1 + 2),
+                            },
+                            Iterate(l0, element = {b0}, until = Never) {
+                                #[run_while(|bb| *bb.t0 + 4 < *bb.t0)]
+                                #[on_failure(|bb| if (bb.b0 + 1) % 2 == 1 { *bb.t0 += 2 })]
+                                #[failure_if(|bb| bb.b0 < 4)]
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
+                        Loop(q0, value = {b1}) {
+                            Delay(20) {
+                                Retry(3) {
+                                    Action(Act<4>),
                                 },
                             },
                         },
-                    },
-                    Deadline(30) {
-                        Conditional(|bb| *bb.t0 + 4 == *bb.t0 % 4, else = Success) {
-                            Loop(q0, if_empty = Running) {
-                                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
-                                    Action(Act<5>),
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    AlwaysSuccess,
-                                },
+                        Switch(b1) {
+                            case 1 => SetBlackboard(o0 = Some(3)),
+                            case 2 => BinarySelector(|bb| *bb.t0 + 1 == bb.b0) {
+                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                                AlwaysFailure,
                             },
+                            _ => SetBlackboard(o0 = Some(7)),
                         },
                     },
-                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0992Blackboard { q0 t0 b0 });
+board!(Tree0992Blackboard { t0 o0 l0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
-        SequenceWithMemory {
-            Sequence {
-                Condition(Cond<0>),
-                Repeat(1) {
-                    StatefulAction(Task<1>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+        }
+        ForceSuccess {
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    UnsetBlackboard(o0),
                 },
-                Priority {
-                    FlipSelector {
-                        StatefulAction(Task<2>),
-                        Sleep(20),
+                SetBlackboard(o0 = Some(2)),
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    #[run_while(|bb| bb.b0 != 3)]
+                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
+                    DynamicSequence {
+                        Condition(Cond<0>),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Action(PAct<1>, b0 = {=}),
                     },
                 },
-            },
-            IfThenElse {
-                Priority {
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<2>),
                 },
-                StatefulAction(Task<6>),
-            },
-            Limiter(1) {
-                Repeater(0) {
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<8> = Task::<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-            },
-            Repeat(0) {
-                StatefulAction(Task<12> = Task::<12>),
+                Condition(Cond<3>),
             },
         }
     }
 }
+
+board!(Tree0993Blackboard { b1 t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            b1: i64,
         }
-        #[failure_if(|bb| bb.b0 % 4 == 3)]
-        #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
-        #[on_success(|bb| if *bb.t0 != 7 { bb.b0 = 8 })]
-        Timeout(50) {
-            Switch(b1) {
-                case 0 => TryCatch(catch_on_halt = true) {
-                    WasEntryUpdated(t1),
-                    #[failure_if(|bb| (*bb.t1 + 3) % 4 > 1)]
-                    Condition(Cond<0>),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            AsyncSequence {
+                Cooldown(30, filtered = Skipped) {
+                    FlipSelector {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        Action(Act<0>),
+                        Action(Act<1>),
+                    },
                 },
-                _ => StatefulAction(Task<1>),
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { t0 b0 t1 b1 });
+board!(Tree0994Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            Action(Act<0> = Act::<0>),
-            Deadline(0) {
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                },
-            },
+        Cooldown(10) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0995Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            #[failure_if(|bb| *bb.t0 == 3)]
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 1 > 7)]
-            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
-            Loop(q0, if_empty = Skipped) {
-                Repeat(3) {
-                    AsyncSequence {
-                        Parallel(failure = 1) {
-                            WhileDoElse {
-                                Condition(PCond<0>, b0 = {=}),
-                                Script(|bb| { bb.b1 = bb.b0 + 2; bb.b1 += 2 }),
-                            },
-                        },
-                        SequenceWithMemory {
-                            SetBlackboard(t0 = {b1}),
-                            Condition(PCond<1>, b0 = {=}),
-                            Condition(Cond<2>),
-                            Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                        },
-                        IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                            IfThenElse {
-                                Condition(|ctx| ctx.check(4)),
-                                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b1 % 4 > 2)]
-            #[on_failure(|bb| { bb.b1 = *bb.t0 % 2; bb.t0.set(bb.o0.unwrap_or(3) % 2) })]
+        ReactiveFallback {
+            #[run_while(|bb| bb.b0 < *bb.t0 + 4)]
             #[failure_if(|bb| bb.b0 % 2 > 0)]
-            Interrupt(|bb| bb.b0 == *bb.t0) {
-                Condition(Cond<7>),
-            },
-            Sequence {
-                Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            Action(PAct<8>, b0 = {=}, b1 = {=}),
+            #[skip_if(|bb| *bb.t0 % 3 > 0)]
+            Parallel {
+                PolicyParallel(policy = FirstFailure) {
+                    Wait(100),
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Interrupt(|bb| bb.b0 + 4 < *bb.t0 + 3) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Repeat(forever) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 < 2)]
+                        Deadline(20) {
+                            StatefulAction(Task<4>),
+                        },
+                        ParallelAll(max_failures = -2) {
+                            ForceFailure {
+                                StatefulAction(Task<5>),
+                            },
+                            Precondition(|bb| bb.b0 > 3, else = Failure) {
+                                StatefulAction(Task<6>),
+                            },
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        RetryUntilSuccessful(1) {
+                            StepSequencer {
+                                Action(PIo<9>, t0 = {t0}),
+                                Failer,
+                                #[success_if(|bb| *bb.t0 < 7)]
+                                #[failure_if(|bb| *bb.t0 != bb.b0)]
+                                Action(Act<10>),
+                            },
                         },
                     },
                 },
-                ForceSuccess {
-                    Condition(PCond<9>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<10>),
-                    Invert {
-                        Condition(|ctx| ctx.check(11)),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Fallback {
+                    Condition(Cond<11> = Cond::<11>),
+                    ReactiveFallback {
+                        Condition(Cond<12>),
+                        KeepRunningUntilFailure {
+                            Action(PIo<13>, t0 = {t0}),
+                        },
                     },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<12>),
+                    StatefulAction(Task<14>),
+                    Repeat(2) {
+                        Guard(|ctx| &mut ctx.token) {
+                            #[on_halted(|bb| bb.b0 = *bb.t0)]
+                            #[on_success(|bb| if bb.b0 == 0 { bb.t0.set(bb.b0) })]
+                            StatefulAction(Task<15>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(16, *bb.t0 % 2, &mut bb.b0)),
+                        Sequence {
+                            StatefulAction(Task<17>),
+                            Condition(PCond<18>, b0 = 8),
+                        },
+                    },
+                    MemPriority {
+                        ScriptCondition(|bb| bb.b0 != 2),
+                        Action(Act<19> = Act::<19>),
+                        Condition(Cond<20>),
+                        Action(PAct<21>, b0 = {=}, b1 = {b0}),
+                        Inverter {
+                            Condition(|ctx| ctx.check(22)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0996Blackboard { b0 b1 t0 q0 o0 });
+board!(Tree0996Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0997Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 1,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        #[run_while(|bb| bb.o0.is_some())]
-        IfThenElse {
-            ReactiveSequence {
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                #[post(|bb| bb.b0 += 1)]
-                Action(Act<0> = Act::<0>),
-                SetBlackboard(b0 = 3),
+        Selector {
+            Condition(Cond<0>),
+            Observe(|bb| bb.b0 < 4, abort = both) {
+                Loop(q0, if_empty = Failure) {
+                    #[success_if(|bb| *bb.t1 + 2 < *bb.t1 + 4)]
+                    #[on_failure(|bb| { if *bb.t1 + 2 == 2 { *bb.t1 += 1 }; if *bb.t1 < 4 { bb.t1.set(bb.b0 + 3) } })]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Sleep(10),
+                },
             },
-            ForceSuccess {
-                Action(Act<1> = Act::<1>),
+            Observe(|bb| *bb.t0 % 4 != 0, abort = both) {
+                SubTree(Tree0997Sub0, ..),
             },
-            ScriptCondition(|bb| bb.o0.is_none()),
         }
     }
 }
 
-board!(Tree0997Blackboard { o0 t0 b1 b0 });
+board!(Tree0997Blackboard { t1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0998 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                WasEntryUpdated(t0),
-                Action(Act<1>),
+    pub tree Tree0998 for Ctx, error DiffError {
+        Inverter {
+            ParallelAll {
+                Sequence {
+                    StatefulAction(TTask<0>),
+                    AlwaysFailure,
+                },
+                Parallel(success = 4, failure = 3) {
+                    Condition(Cond<1>),
+                    DynamicSelector {
+                        StatefulAction(TTask<2>),
+                        Condition(TCond<3>),
+                    },
+                    Condition(TCond<4>),
+                    StatefulAction(TTask<5>),
+                },
+                StatefulAction(Task<6>),
+                Parallel(success = 2) {
+                    Condition(TCond<7>),
+                    Action(Act<8>),
+                },
             },
         }
     }
 }
 
-board!(Tree0998Blackboard { t0 });
+fallible!(Tree0998);
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        AsyncSequence {
-            RunOnce {
-                Cooldown(0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Action(Act<0>),
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        StatefulAction(Task<1> = Task::<1>),
+        MemPriority {
+            BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = false) {
+                #[on_success(|bb| bb.b0 = 9)]
+                MemSequence {
+                    Action(PIo<0>, t0 = {t0}),
+                    #[post(|bb| bb.b0 += 3)]
+                    Conditional(|bb| *bb.t0 % 3 < 0) {
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        Action(PIo<3>, t0 = {=}),
+                        #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ParallelAll(3) {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Repeat(0) {
+                        Action(Act<8>),
+                    },
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(9)),
                     },
                 },
             },
-            FlipSelector {
-                StatefulAction(Task<2>),
-                MemPriority {
-                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
+            KeepRunningUntilFailure {
+                Delay(100) {
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            ParallelAll {
+                                Action(|ctx| ctx.exec(10)),
+                                Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                                ParallelAll(2) {
+                                    SetBlackboard(b0 = 7),
+                                    Action(PAct<12>, b0 = {b0}),
+                                },
+                            },
+                            Observe(|bb| *bb.t0 > 3, abort = none) {
+                                WhileDoElse {
+                                    Action(Act<13>),
+                                    WasEntryUpdated(t0),
+                                    AlwaysSuccess,
+                                },
+                            },
+                            BinarySelector(|bb| bb.b0 != *bb.t0, dynamic = true) {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<14>),
+                                },
+                                Condition(Cond<15>),
+                            },
+                        },
+                    },
                 },
-                ScriptCondition(|bb| (bb.b0 + 2) % 3 != 0),
             },
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                RunOnce {
-                    StatefulAction(Task<6>),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Observe(|bb| bb.b0 + 1 == *bb.t0 + 4, abort = self) {
+                    Condition(PCond<16>, b0 = 0),
                 },
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { b0 t0 });
+board!(Tree0999Blackboard { t0 b0 });
 
 cases! {
-    Tree0900 "B{b0=2;t1=3;t0}Pre{t1%4<3;K}(PAll{-1}(Su{t0}(Flip(TryF(AFb(@ki{t0+2!7}Ite(c0e,Sc{t1+=2;t0:=t1%3}),Sel(pt1{b0:4;b1:t0},pi2{t0:=})),@os{t1+=1}Sb{t1=t0}),Mt{10}(@ki{t1%4>2}Rmp{S;F}(To{0}(t3)))))))",
-    Tree0901 "Ite(a0,c1)",
-    Tree0902 "B{t0=1}RSeq(c0,c1b{t0+3%2})",
-    Tree0903 "B{b0;t1=4;t0=2;o0=4}Pri(Fai,Bin{b0%3>0;_}(RU{F}(Wu{t1}),RepF(Sel(pi0{t0:=},t1,t2,pt3{b0:t1;b1:t0}))),@os{o0|0<1?t0:=t1%2}RFb(RFb(Dd{0}(Wu{t1}),c4)))",
-    Tree0904 "B{q0;t0;b0=3;b1}RSeq(Wde(Flip(Lp{b0;_}(pi0{t0:=}),Sw{1}(t1e,Wu{t0}),@oh{t0%3=1?b0:=t0}@ki{b0!4}RSeq(S,Wu{t0},pc2{b0:1})),RSel(Lp{t0;K}(a3),t4,Bin{t0>0;T}(Lp{_;S}(Suc),Lp{t0;K}(t5)))))",
-    Tree0905 "B{o0=1;t0=2;b0}@oh{t0+1<6?o0:=8;b0:=t0%3}To{20}(c0e)",
-    Tree0906 "B{t0;t1;b1=2;b0=4}OnceK(ASeq(Sw{2}(Sb{t0=7},@os{b0>2?b0+=2}@po{b0+=3}@rw{t0<3}c0),Flip(pa1{b0:=;b1:b1},Flip(a2e,pi3{t0:t1},a4l))))",
-    Tree0907 "B{b1=5;b0=2;t0}@fi{b0+2<b0+4}@oh{t0:=b0+2}Isw{t0+3;_;_}(Flt{3;F;K}(t0),Rep1(a1b{b0%3;b1}),Wv{t0}(Sw{1}(Rus{3}(Swm(Wu{t0},Wu{t0},t2)),RFb(a3,c4))),pa5{b0:6;b1:t0})",
-    Tree0908 "B{o0=_;b0=2;b1=1;t0=5}Step(Wde(c0e,pt1{b0:t0;b1:t0}),Sw{1}(AFb(c2b{b0},c3l),Ite(Scc{t0=5},WU{some}(pt4{b0:=;b1:b1}),@si{b0+1!b0%4}@oh{t0+=2}pi5{t0:t0})))",
-    Tree0909 "B{b1=0}Once(Rep0(Sb{b1=3}))",
-    Tree0910 "B{b0=4;t0=3}To{20}(RSeq(@ki{b0>7}@fi{b0=3}@of{b0:=b0%3}pc0{b0:8},Pre{t0+4=1;R}(Ret4(Swm(@os{b0+=2}Cnd{t0+4<5;T;F}(Flt{1;S;F}(@os{b0:=t0}t1)),a2,Rpt{0}(c3l),S,PAll{2}(RU{S}(t4e),a5b{t0+1;b0}))))))",
-    Tree0911 "B{t0=5}Ite(SubA(pi0{t0:=}),Inv(t1t))",
-    Tree0912 "Dd{50}(PAll{_}(Seq(RFb(MSeq(t0,a1),c2,Wt{50}))))",
-    Tree0913 "B{t0=1;t1;b0=5}@rw{t1>3}@of{b0:=t0}Seq(WU{b0%2!0}(RFb(Rep4(AFb(RFb(Star(c0e,pt1{b0:t1}),Try(t2,a3b{b0+4;b0})),Lim{1}(RFb(t4,c5,Wu{t1})))),@os{t0:=3}Scc{t1=3})),Star(Wde(pa6{b0:0;b1:t1},Opt(Sc{t0:=t1+2}),@oh{t1+4%3<1?b0:=b0%4}Sl{0}),Swm(RSeq(t7e,Sl{0}),Lim{2}(Swm(Sb{t0=b0},pa8{b0:=;b1:t1}))),Fb(@ki{t0%2=1}Rpt{2}(a9),Wu{t0},t10,t11)))",
-    Tree0914 "B{t0;b1;o0;b0}@rw{none}@ki{b0%2=0}@oh{o0:=t0+1}Bin{b1+3%3<1;_}(@oh{b1+=3}@si{o0|0=o0|3}F,Swm(t0e))",
-    Tree0915 "B{q0;b0=3;b1=4}Seq(Lp{b0;K}(a0),Sb{b1=3},Fb(Sb{b1=6}),AFb(t1e,t2))",
-    Tree0916 "B{b1;t1;t0=4;b0=3}RSeq(Par{_;0}(RSeq(RSeq(Bin{t1%3<2;T}(t0e,t1),Dd{0}(Sl{20}),Once(t2)),Rep3(Wde(a3,pt4{b0:=;b1:b0},a5))),RSeq(FF(@si{b1>2}@rw{b0=b0+2}@os{t1+=1;t1:=b0+1%2}S),Swm(t6,c7),a8b{t0+3%3;b1},t9,Seq(Pre{b0+1>b0+4;F}(a10b{b0+1%4;b0}),c11)),Rpt{3}(RFb(@po{b1+=2}Seq(Par{-1;1}(Ruf{3}(t12)),Sc{t1:=b1},Scc{b0%4<2},Once(RSeq(@os{t1:=t0+2}c13l)),R)))))",
-    Tree0917 "B{b1=3;t0=2;o0;b0=3;q0;t1}@os{b1+=3}Lp{_;_}(@fi{o0|0!o0|3%2}Wde(Sw{2;5}(t0,pa1{b0:6;b1:=},Opt(a2)),Isw{t1%4;N;_}(@fi{t1%2=1}MPri(To{20}(@si{some}Star(t3,Sb{t0=b0},t4)))),ASeq(Lp{_;K}(Sl{0}),Rep3(Ret4(Isw{t1%2;T;N}(t5,Scc{t0>o0|2+1%3},Sb{o0=4}))))))",
-    Tree0918 "B{b0=5;t0}Fb(FF(MSeq(Cd{0;_}(a0e),c1e,@rw{b0+3!5}@of{b0>7?b0+=3;t0:=b0+3}@oh{t0:=b0;b0:=7}c2l)),Keep(RetF(RSeq(RetF(Wde(pc3{b0:1},pa4{b0:1;b1:b0})),Wt{10},RFb(pc5{b0:t0},a6)))))",
-    Tree0919 "B{b0=4;t0;o0=2}RSeq(@fi{some}@ki{t0<t0+2}Wt{100},Sb{o0=1},pc0{b0:=})",
-    Tree0920 "B{b1}Dd{0}(Swm(Fb(t0,t1,t2e,t3,Seq(c4e,t5,@si{b1<5}pt6{b0:b1})),c7b{b1}))",
-    Tree0921 "B{o0;t0}PAll{3}(t0,Sb{o0=5},Wv{t0}(Wu{t0}),TryT(t1,t2),c3e)",
-    Tree0922 "B{t0=1;b0=3;b1=3}Seq(Dl{100}(Intr{t0<t0+1}(c0l)),Ite(RSel(Cnd{t0%4>2;T;F}(Wt{0}),pt1{b0:4;b1:b1},Pre{b0=0}(Sl{0})),c2))",
-    Tree0923 "B{t0=5}Once(c0b{t0%3})",
-    Tree0924 "B{b0;o0=_;t0}Star(pa0{b0:b0;b1:t0},Wt{20},Scc{o0|5%4>0},Sb{t0=b0},Err{1011})",
-    Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},c1,pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
-    Tree0926 "B{b0=3;t0=2;t1=5;o0=3}@si{b0%2=0}@os{t0>b0+2%3?b0+=2}TryF(Fb(c0b{t0},c1t,@rw{t0!5}a2b{b0;b0},c3t),Seq(PAll{_}(a4t,RSeq(F),pi5{t0:t0}),@po{t0:=t1+4}@oh{o0:=2}Flip(t6,a7t)))",
-    Tree0927 "B{b0=4;b1;o0=0;t0=2}Fb(Fb(MPri(Dd{20}(@of{b1:=3}Sw{4}(c0,pa1{b0:1})),Bin{b0+3%3>0;_}(Sl{20},pt2{b0:t0}),OnceK(Scc{t0%3>0}),RSel(a3e,a4),Flt{1;S;_}(Ret2(Sc{t0:=b1}))),Par{_;1}(RSeq(t5,PPar{1;T}(t6e,Ub{o0},Keep(Fai)),Cnd{b0%3>1;_;_}(Step(PAll{2}(pc7{b0:=},a8l),t9)))),Wv{t0}(Cnd{none;N;S}(t10))))",
-    Tree0928 "B{b1=0;b0=2;t0=2}Wde(pt0{b0:b1;b1:b1},Par{_;3}(a1,Sc{t0+=1},Invt(t2)),@si{t0+3<5}@ki{b1+4<0}a3b{t0+1;b0})",
-    Tree0929 "B{t0=3;t1=5;o0}Par{3;2}(MPri(pt0{b0:t0;b1:t0},c1,a2,Keep(Wt{100})),RFb(Isw{t0+3;_;N}(Sb{o0=4},pc3{b0:6},Sc{t0+=3},Keep(t4),S)),RetF(a5))",
-    Tree0930 "B{t0=1;b1=0}Isw{b1+4%4;_;T}(a0,Wu{t0})",
-    Tree0931 "B{o0=_;t0;b1=5}Cnd{t0+2<t0;T;F}(Isw{b1;_;N}(t0,c1,Sc{t0:=o0|1%3},pa2{b0:t0},c3e))",
-    Tree0932 "B{t0=1;b1=4}@oh{t0+=3;b1:=t0}RFb(a0e,t1,Bin{t0<t0+4;N}(c2,Sl{50}),Suc)",
-    Tree0933 "B{o0;b0;t0=1;t1=4}FF(RSel(Isw{b0+4%3;_;T}(RSeq(a0b{t0;b0},MSeq(t1,pa2{b0:b0}),@of{b0>6?o0:=_}Lim{3}(Rep3(c3)),@po{t1+=2;t0+=3}pi4{t0:=},pc5{b0:t1}),Ite(a6,Seq(c7,Ub{o0})),PAll{2}(MPri(Swm(a8,pa9{b0:0;b1:t1},@os{b0:=t0}@si{t0%4!2}c10,c11)),Sb{b0=t0},@po{b0!5?t1+=3;t0:=b0}@oh{t0+4<3?b0+=1;b0+=1}c12l),RT{2}(MPri(t13,Sl{10}))),PAll{-4}(Pre{some}(Flt{1;F;_}(RSeq(@oh{o0:=_;b0+=1}a14,Wu{t1},t15,Sb{t1=2}))),FS(Sb{b0=2}),Scc{b0>7},@os{b0:=t1%2;b0+=1}@rw{some}Swm(pt16{b0:t1;b1:t0},c17),a18)))",
-    Tree0934 "B{b1;b0}PAll{_}(t0,RU{S}(Sc{b0:=b1}),t1)",
-    Tree0935 "RFb(Seq(c0,t1,Sub(Sl{100}),c2,Wt{30}),Sel(OnceT(Rep4(RSeq(Ret1(AFb(c3,t4e,t5,c6)))))))",
-    Tree0936 "B{b1=1;o0=_;b0=2;t0;q0}Fb(FF(@si{none}@ki{t0!6}@rw{o0|4<1}Cd{50;K}(PPar{0;N}(@fi{t0%4>0}Par{-2;_}(RSeq(@ki{b0+4%2=1}Su{t0}(pc0{b0:6})),Lp{t0;_}(Sl{20})),@os{b0:=7}@si{t0%4!1}@oh{b0+=1}Sc{o0:=_}))),Keep(Lp{_;_}(@fi{o0|3+3!7}Dl{100}(Swm(pa1{b0:1;b1:=},RFb(a2l,To{10}(c3),Pre{b0%2!1;R}(a4l),F,c5b{b0%2}))))))",
-    Tree0937 "B{t0;o0=5;t1=1}AFb(t0,ASeq(Wu{t0},c1,@ki{some}pa2{b0:5;b1:t1}),FS(a3t))",
-    Tree0938 "AFb(a0,c1e,t2)",
-    Tree0939 "B{o0=_;b1=3;t0;b0=3}@ki{b0>5}@of{b1+=3;o0:=t0+3}@os{t0:=t0+2%2}RU{S}(Flt{2;R;F}(Pre{b0%3=2;K}(@fi{t0<4}@po{b1:=b0}@os{t0:=o0|0%4}Err{1098})))",
-    Tree0940 "B{b0=1;t0=2}RFb(RSeq(Step(pc0{b0:=},t1),SubA(t2),c3,Wu{t0}),Rep2(c4),RFb(t5,SubA(t6),@fi{t0=b0+2%3}S,c7))",
-    Tree0941 "B{o0=0;t0=0;b1=2;b0=2;t1;q0=2}Swm(RSeq(Seq(pt0{b0:=;b1:t1},TryF(a1b{b1+2;b0},Sw{5}(Sb{o0=5},t2)),OnceT(@rw{t0=6}@ki{b0>o0|3%2}Su{t0}(Lp{_;F}(@oh{t0:=t1+1%2}Lp{b0;S}(t3)))))),Seq(Rep0(t4),Par{_;2}(a5b{t0+2%3;b0},c6l),To{20}(Sw{3;5}(F,pi7{t0:b1},R))))",
-    Tree0942 "B{t0=4;b0=3;o0=_}Seq(Flip(Sc{t0!0?t0:=b0},a0),Bin{t0>6;_}(a1,Run),SubA(Intr{t0<o0|3}(Pre{o0|3%4<3;S}(Pre{b0%2<0}(c2b{o0|4})))),Rpt{F}(MSeq(Invt(t3))),RSeq(t4))",
-    Tree0943 "B{t0;b0}@of{t0+=3}@fi{t0+4=4}@po{b0:=9}RFb(@oh{b0+=3}Rep2(Pri(c0b{b0},t1)),t2e)",
-    Tree0944 "B{t0;q0=3;b0=2;o0=5;b1=2}Par{-3;1}(Pri(Ite(Intr{o0|5%3!0}(MSeq(Wu{t0},t0)),RFb(Scc{b0>o0|0+3},t1e))),Rpt{2}(Fb(Sw{4;3}(t2e,c3,a4b{b0+2;b1}),Cd{0;K}(MPri(Wu{t0},c5,@ki{some}a6)),@of{b0:=t0}Rep3(Lp{t0;S}(Fb(pa7{b0:2;b1:b0}))))),@fi{t0%4!3}@ki{o0|3<b0}Bin{b0>6;N}(Wu{t0},Par{1;0}(@rw{t0=5}c8,c9l,Sc{b1:=t0%3},t10)))",
-    Tree0945 "RT{2}(Pri(c0,t1,Fai))",
-    Tree0946 "RSeq(RSeq(Cd{50;_}(t0)),RU{S}(Rep1(c1)),t2,Rmp{F;F}(Ite(Sub(c3e),t4,Rep3(c5l))))",
-    Tree0947 "Swm(t0t,MSeq(a1t,a2e,c3l),RFb(Dd{10}(Rep3(t4t))),TryT(a5t,t6t))",
-    Tree0948 "B{b1;b0=1;t0}Wde(Fb(pt0{b0:=},c1,Wu{t0},a2),RSeq(pi3{t0:b0},Sb{b1=9}),ASeq(a4b{b1;b1}))",
-    Tree0949 "B{o0=3;t0=3;t1;b0=1}Su{t1}(@si{b0+2<4}@ki{some}Pri(Swm(Sb{t0=t1},Wt{20},Scc{b0<t1+1%4}),Dd{0}(@rw{t0>t0+3}Ret1(Pre{o0|3%3<1;R}(To{10}(@of{t1:=4}Mt{50}(Sl{20})))))))",
-    Tree0950 "B{b0=1;o0=1;t0}RT{3}(Lim{2}(@of{t0+=2}@rw{some}@fi{b0=7}PAll{-2}(RSeq(Err{1023},t1),Keep(Keep(@ki{b0+4<6}FS(Scc{t0+3%2=0}))),@si{b0<0}@ki{t0+4!3}Wv{t0}(Rep1(Sl{50})))))",
-    Tree0951 "B{q0=4;t0=4;b0=1}Su{t0}(Seq(Lp{t0;S}(a0e),c1))",
-    Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0,t1,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5,R))))",
-    Tree0953 "B{t0=3;b1;o0=_;b0=1}Step(Step(Wv{t0}(t0t),a1b{b1;b0},Wu{t0},t2t,MSeq(c3t,c4r,a5b{b0+2%3;b1})),Inv(Intr{some}(RU{S}(Fb(MPri(a6),Seq(Sb{b1=t0},t7,Scc{none},Sb{o0=5}))))),Swm(Sw{4;0;3}(Wt{10},pa8{b0:b0;b1:t0},Sc{t0+=2},c9b{b1+1})))",
-    Tree0954 "FF(PPar{1;T}(a0,PAll{-2}(t1,F),Run,Ret4(Cd{0;K}(Dl{10}(a2))),t3))",
-    Tree0955 "B{q0=3;o0=1;t0=0;b0}Swm(MPri(@ki{t0+1<7}@oh{b0+=2}PPar{1;N}(PPar{1;T}(t0,Rpt{0}(pt1{b0:1;b1:b0}),a2r),@os{b0+=1}Lp{b0;K}(Ret0(Scc{o0|1<b0})),RSeq(pi3{t0:=},RFb(a4r,t5),Err{1095}),AFb(t6t,c7,pc8{b0:t0}))))",
-    Tree0956 "B{b0;t0=2;t1=2}@si{t1%2!0}@os{t0:=b0;t1:=b0}RSeq(Cd{50;K}(t0),c1,Wu{t0})",
-    Tree0957 "FS(Flip(c0,MPri(a1,t2)))",
-    Tree0958 "RSeq(Sl{10},Err{1005})",
-    Tree0959 "Ruf{F}(Lim{3}(To{0}(Par{1;_}(TryT(S,c0e),t1,t2))))",
-    Tree0960 "B{t0=4;t1;o0=0;b0=5;b1=0}Wde(pc0{b0:7},Bin{t0>4;T}(RFb(t1,c2),Swm(@ki{b1<4}a3l,Fai)),TryF(Isw{t1%3;_;_}(c4b{8},c5),MSeq(c6,t7,pt8{b0:=;b1:b1}),Cd{30;F}(SubR(To{0}(PPar{0;N}(@rw{t1%2<0}pt9{b0:t1;b1:t1},Sb{o0=7},Fai))))))",
-    Tree0961 "B{t0=2;o0=_;b0=4;t1=0}PAll{-1}(SubR(Step(Dl{30}(t0e),RFb(t1e,Sc{o0:=b0+1;t0:=3}))),RSeq(c2b{t1%3},R,Err{1003}))",
-    Tree0962 "Dd{0}(Flip(Seq(Flt{2;R;F}(ASeq(c0,t1,t2)),Fb(a3l,t4e))))",
-    Tree0963 "B{t0=1;b0=5;t1}Flip(Once(Mt{30}(Ite(@os{t0+3%2=0?b0+=1}RSeq(Sb{b0=9},t0e),Lim{3}(@oh{b0:=t1%4}@of{t0+=1}RFb(t1,Once(Sb{b0=t0}),t2,t3,t4)),PPar{0;T}(c5e,t6)))),Par{2;-1}(AFb(t7e,WU{t1%4>0}(t8)),Par{_;1}(a9b{t0+2;b0},Rus{1}(c10))))",
-    Tree0964 "B{t1=1;q0=4;b1=4}Lp{b1;S}(Bin{t1+4<1;N}(Opt(Rpt{0}(@of{t1+=1}t0)),Ret4(@fi{t1%4!2}Seq(t1e,t2,Sw{3}(S,t3e)))))",
-    Tree0965 "B{t0=2}RSeq(t0,Sc{t0+=3})",
-    Tree0966 "B{b1=1}PPar{0;N}(a0,Run,a1b{b1;b1})",
-    Tree0967 "B{t0=1;b0=0;o0=0}Pri(Scc{b0<b0%2},a0,t1e,Scc{t0+4>o0|4+3})",
-    Tree0968 "B{b1=0;b0=0}Dl{50}(SubA(SubR(a0b{b1;b0})))",
-    Tree0969 "Inv(Sub(pc0{b0:9}))",
-    Tree0970 "B{b0=1;t1;b1=2;t0=2}MSeq(MSeq(c0e,t1e,a2),Cnd{b1>t1;T;F}(RFb(MSeq(@rw{t0<7}@fi{t0<b0}@si{t1=t1+3}Wt{10},a3),Fb(c4e,t5),Sc{t1+2%2!0?t1+=2})),Pre{t0+2>b1%4;F}(OnceT(Flip(Swm(t6,t7),@os{t0+3!0?t1+=2}a8,S,Rpt{F}(@po{t1:=b0}@si{t1+1<0}pi9{t0:=})))))",
-    Tree0971 "RU{F}(Ruf{F}(Flt{2;F;_}(TryT(RFb(RSeq(a0t,t1t,c2t),a3t,c4,Rpt{F}(t5),Par{_;1}(t6t,Run)),Flip(Ite(t7t,Swm(c8,t9t,a10t)),ASeq(Ruf{2}(t11t),Mt{0}(c12l),Flt{3;F;_}(c13)),Swm(Seq(c14t,c15,a16t),Swm(c17r,t18,F)))))))",
-    Tree0972 "B{o0=_;t0=1;b0=1}Bin{b0!t0;N}(FF(Isw{o0|3+3;N;_}(c0,Inv(RSeq(t1,Scc{b0+2%2<1},Err{1092})))),Wv{t0}(@rw{b0!0}@of{b0+=3}Pre{none;R}(Step(@si{t0%4=2}@oh{b0+=3}pc2{b0:7},To{0}(R)))))",
-    Tree0973 "B{t0=2;t1;o0=_;b0}PAll{-1}(Keep(Cnd{b0<t1;_;F}(Fb(@oh{o0:=_}@rw{t1%4<0}@si{t0+2=5}Pre{t0>7;K}(Wu{t1}),Rep2(OnceK(MPri(t0,c1,c2e)))))),Rpt{F}(Seq(SubA(Wde(t3,Dd{0}(Rep4(a4)),Fai)),Rep0(Scc{t0>t0+2}),pc5{b0:=})))",
-    Tree0974 "B{t0;b1=3;b0=1;q0=4}@rw{b0>b1}Cd{20;F}(Fb(Lp{t0;K}(Pre{b0+1<7;R}(MSeq(pi0{t0:=},PPar{2;N}(c1l,Err{1046}),Isw{7;T;_}(Sl{0},pc3{b0:b1},Wu{t0})))),Inv(Sw{2}(PAll{-1}(Wt{0},a4t),Rus{1}(Rpt{1}(a5t)))),Cd{0;K}(a6b{t0%4;b1}),Keep(Fb(Sw{0}(t7t,S),t8t))))",
-    Tree0975 "B{o0;b0=2;t0}RFb(@fi{o0|0+3!0}RFb(c0b{5},pt1{b0:=}),PAll{-3}(pc2{b0:9},@si{b0=3}@po{t0+=1}Bin{t0%2!0;T}(Wt{30},t3),Ret2(t4)),c5b{b0})",
-    Tree0976 "B{b1=4;b0=4}Flt{2;S;F}(pa0{b0:b0;b1:=})",
-    Tree0977 "B{t1;o0=_;t0}Flip(Pri(t0e,c1,Sb{o0=6}),RFb(pi2{t0:t1},Su{t1}(t3),t4,a5),AFb(@si{none}t6,c7,pi8{t0:=}),Once(F),Suc)",
-    Tree0978 "B{t0=4;o0;b0=5;b1}Isw{b0+3;T;N}(pc0{b0:b0},@of{b0:=7;o0:=o0|5%3}@po{t0:=b1}@ki{o0|0%3=0}t1,c2,c3)",
-    Tree0979 "B{q0;b1=3;t0;b0;o0}Lim{3}(PAll{_}(Fb(t0,Lp{_;_}(pt1{b0:t0;b1:=}),Rep4(Suc)),@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}RFb(WU{b1<1}(t2),@os{t0:=8}@po{b0:=0}@ki{b0<1}Pri(Scc{o0|2+2=7},pa3{b0:t0}),Rep3(Sl{10}))))",
-    Tree0980 "Flip(a0,c1e,a2e,c3l)",
-    Tree0981 "B{t0=2;b1;b0=4}Rpt{F}(Bin{t0%3!0;_}(FF(pc0{b0:b0}),MSeq(Sb{b1=b0},a1t,Err{1017})))",
-    Tree0982 "B{b0;t0=1;b1=1;t1=2}AFb(Pre{b1%3!1}(Bin{t1<b1+3%4;T}(PAll{-2}(a0b{t0;b1},Sc{b0=b0%3?t1:=2},RU{S}(Invt(c1)),a2b{b0%4;b1},c3l),Swm(pt4{b0:=;b1:b1},a5,pc6{b0:1},@ki{t1+1%2<1}t7,pc8{b0:t0}))),MSeq(Step(Sb{b0=0},c9),a10e,FF(t11),@of{b1+=1}Isw{b1;_;_}(@fi{b1!b0+1}@of{t1:=6;t1:=t0+2}a12b{t0;b1},Su{t0}(Fai),Once(pt13{b0:=;b1:t1}))),Cd{0;K}(@si{t1>2}@of{t1+=3}@os{b1:=t1+4%3;t1:=b1}Ruf{F}(Flip(RSeq(t14e,c15l),PAll{_}(pi16{t0:b1},pa17{b0:b1;b1:b0},c18l),Ret0(t19)))))",
-    Tree0983 "Inv(Swm(Wde(c0l,c1l),RSeq(t2e,t3e),Cd{0;_}(Seq(t4,F)),Wde(c5,c6),Once(Sub(t7e))))",
-    Tree0984 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
-    Tree0985 "B{t0=0;q0=4;b0}RT{3}(PPar{1;T}(Fb(Cnd{t0=0;_;S}(t0t),Lp{t0;F}(PPar{1;_}(Sb{t0=7},t1))),PAll{_}(S,Dl{10}(Wu{t0}),Sl{10}),Pre{b0<t0}(a2t)))",
-    Tree0986 "Sel(t0,Inv(Wt{20}))",
-    Tree0987 "B{t0=4;b0=3;q0=2;o0=_}Star(Seq(@os{t0:=b0}@ki{none}Lp{t0;S}(Wde(pi0{t0:t0},Wu{t0})),RT{3}(@rw{t0+3<t0+4}Seq(Sb{t0=8},pi1{t0:b0},pi2{t0:b0})),@fi{b0<5}@ki{o0|3<7}Wu{t0},Step(c3,t4e)),Fb(Sel(pc5{b0:9},pc6{b0:1},a7b{b0;b0},c8),Seq(Wv{t0}(Scc{o0|4+1!t0}))),Rty2(a9),MPri(t10),Once(Lp{t0;R}(Keep(Bin{t0<6;T}(pa11{b0:7},S)))))",
-    Tree0988 "AFb(ASeq(Dl{0}(c0),t1,Try(c2,Dd{0}(R))),t3e,a4e)",
-    Tree0989 "B{b1=1;b0=0;q0=2;t0=3}Sw{4}(Isw{t0+3;T;N}(RFb(Scc{t0<2},a0,c1b{b0+1%3}),t2,Step(pi3{t0:b1},Sc{b1:=b0+3%4}),Isw{b1+4;N;_}(Sc{b0:=0;b1+=2},Wt{30},c4b{b1+1%3},Scc{b0+4!5},a5b{b1+1;b0})),Wde(Wde(a6l,c7e),Lp{t0;S}(Lim{2}(F)),Lp{b1;F}(PAll{_}(a8l,c9,Sb{b1=7},c10))))",
-    Tree0990 "B{t0=3;b1=4;b0;t1}PPar{1;_}(Intr{t0+3=t0+4}(Sel(pt0{b0:t1;b1:b1},a1b{b1;b0},S)),RSeq(@po{t1+=2}@rw{t1%4!3}t2,R),Isw{4;N;_}(@si{b0+2!7}@ki{t0+4>7}Seq(pt3{b0:9;b1:b0},a4)),MPri(c5,t6,c7b{t1}),Flt{1;S;F}(pi8{t0:=}))",
-    Tree0991 "Step(Rpt{F}(Suc),t0e,t1,t2,t3)",
-    Tree0992 "B{q0=0;t0=0;b0=4}@ki{t0!4}@os{b0:=t0%4}Rty1(FF(RFb(Pre{b0+2>2;R}(RSeq(PPar{1;T}(a0,@oh{b0+=3}@si{t0%4=0}Dd{0}(t1)),Step(Inv(Sl{0})))),Rmp{F;S}(Inv(MPri(FF(@of{b0+=3}@rw{b0%2!0}t2),MPri(pc3{b0:8},pt4{b0:7;b1:b0})))),Dd{30}(Cnd{t0+4=t0%4;_;S}(Lp{_;R}(Isw{b0+2;N;_}(a5,t6e,S)))),t7)))",
-    Tree0993 "Swm(Seq(c0,Rep1(t1),Pri(Flip(t2,Sl{20}))),Ite(Pri(c3e,t4,c5e),t6),Lim{1}(Rpt{0}(t7)),Swm(t8e,c9,t10,c11),Rep0(t12e))",
-    Tree0994 "B{t0=2;b0=4;t1;b1}@fi{b0%4=3}@rw{t0+1>t1}@os{t0!7?b0:=8}To{50}(Sw{0}(TryT(Wu{t1},@fi{t1+3%4>1}c0),t1))",
-    Tree0995 "B{t0=1}RSeq(@oh{t0+=1}a0e,Dd{0}(Ite(t1,pa2{b0:t0;b1:t0})))",
-    Tree0996 "B{b0;b1=0;t0=4;q0=4;o0=1}RSeq(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}Lp{_;K}(Rep3(ASeq(Par{_;1}(Wde(pc0{b0:=},Sc{b1:=b0+2;b1+=2})),Swm(Sb{t0=b1},pc1{b0:=},c2,pa3{b0:=;b1:b0}),Isw{b1;T;_}(Ite(c4l,pt5{b0:=;b1:b0},a6))))),@ki{b1%4>2}@of{b1:=t0%2;t0:=o0|3%2}@fi{b0%2>0}Intr{b0=t0}(c7),Seq(Pre{b1%2>0;R}(Seq(OnceK(pa8{b0:=;b1:=}))),FS(pc9{b0:=}),RFb(t10,Invt(c11l),Wu{t0},t12)))",
-    Tree0997 "B{o0=_;t0=0;b1;b0=1}@rw{some}Ite(RSeq(@of{b1:=t0}@po{b0+=1}a0e,Sb{b0=3}),FS(a1e),Scc{none})",
-    Tree0998 "B{t0=5}Wv{t0}(RFb(a0e,Wu{t0},a1))",
-    Tree0999 "B{b0=5;t0=3}ASeq(Once(Cd{0;_}(PPar{2;T}(a0,@of{b0+=2}t1e))),Flip(t2,MPri(@os{t0+=3;b0+=3}@oh{t0:=t0%3}c3l,c4,c5),Scc{b0+2%3!0}),Flt{3;R;K}(Once(t6)))",
+    Tree0900 "B{t0=3;b1=4;b0=1}PPar{0;T}(RFb(pa0{b0:t0;b1:=},@of{t0+=2}@rw{t0>b0}@fi{t0+4%3!0}pi1{t0:=},a2),OnceK(RFb(a3b{b1;b1},t4e,t5,Suc)),a6e)",
+    Tree0901 "Step(Seq(Suc,t0,RetF(Wt{50})),c1,c2e)",
+    Tree0902 "B{b1=0;t1=5}Keep(SubA(Sc{b1:=t1+1;t1+=3}))",
+    Tree0903 "B{b0=1;l0}Itr{b0;_;_;_}(c0)",
+    Tree0904 "B{t0=0;b1=0;b0}Fb(Bin{t0<b1+3;_}(Rep0(t0),Dd{50}(PAll{-3}(Sc{b1+=2},@oh{b0+=2}@ki{t0>0}@po{t0+=2}t1,Sc{t0:=b0}))),PPar{0;T}(Cnd{t0<7;T;S}(t2),Try(Wt{20},pc3{b0:1},a4l,Wu{t0},c5)),Su{t0}(Rep2(Fb(Keep(DySeq(c6)),F,pa7{b0:b0;b1:=}))))",
+    Tree0905 "B{b0=4;t1;t0=3}RU{F}(RtyF(PAll{_}(@os{t0:=0}@si{t1+3!6}@of{b0+=1}To{0}(t0),MPri(Pre{b0%2<0}(Flip(@os{t1+=1}Lim{3}(@ki{t0%4>1}Run),Pre{t0!2;S}(c1)))),Bin{t1<b0+4%2;N}(Cd{0;F}(PAll{-2}(Cd{0;F}(Fai),t2)),Rpt{2}(Fai)),Suc,Grd{_}(PAll{-1}(PPar{1;_}(RT{3}(t3)))))))",
+    Tree0906 "B{b0;o0;b1=3;t0=2}PAll{-2}(@po{b1+=1;t0+=1}@ki{b1%2>0}Ret1(RSeq(t0,t1t,t2)),Wde(pa3{b0:3},FF(pt4{b0:b1;b1:b0}),RFb(a5,S,Err{1028})),Sw{1;5}(S,c6r,Flip(@oh{t0+=2}@os{t0+=1}c7,c8)),Seq(RU{S}(@of{b1:=o0|3}@fi{some}To{30}(@oh{t0+=3}pa9{b0:=;b1:b0})),c10,Scc{o0|1%4<1}),Keep(ASeq(Scc{b0%4>0},@po{b0+=3}@ki{b0%4>0}R,c11t)))",
+    Tree0907 "B{t1=2;b0;o0=0;t0=5}AFb(RSeq(DySeq(c0)),Seq(DySeq(c1,a2b{b0%3;b0},pt3{b0:b0;b1:b0}),Sc{t0:=t1+4%4},Rpt{F}(@fi{b0!4}@rw{t0%3<2}@oh{o0:=_}Bin{t1%4=0;_}(a4,Wu{t1})),Sel(Obs{t0!1;B}(c5),Obs{b0<0;B}(a6),Obs{b0+3%3<2;B}(a7e)),Wu{t0}))",
+    Tree0908 "B{t0=3;b0=5;o0=3}@oh{t0+=3}@rw{b0!t0+3}Bin{none;N}(ASeq(pa0{b0:t0;b1:t0},@po{o0:=_}@oh{t0+2!6?b0+=3}pa1{b0:t0;b1:t0}),Seq(S,a2))",
+    Tree0909 "B{b1=0;o0}PPar{0;T}(Sl{10},Sc{b1:=o0|0%3},pt0{b0:0;b1:=})",
+    Tree0910 "B{q0;t0=3;b0;t1;o0=3;l0=0}@oh{o0:=_}@si{b0!7}Ret2(Itr{b0;0;3;N}(FS(Lp{t0;_}(Rpt{F}(Par{_;_}(Grd{F}(Wu{t0}),Grd{R}(pa0{b0:t1;b1:t0})))))))",
+    Tree0911 "B{o0;t1=5;b1;b0=4;t0=0}Seq(Pri(SubR(Swm(SubR(a0b{t0+3;b0}),Sc{t0:=o0|1%3},c1l)),RFb(pa2{b0:1;b1:t1},Sb{o0=0})),@rw{some}a3,pi4{t0:b1})",
+    Tree0912 "B{b1;o0=_;b0=3}Seq(@po{b1+=1}Pre{none;K}(a0),@oh{b1+=2}Seq(pc1{b0:=},c2))",
+    Tree0913 "B{b0=2;o0=_;t0=5}Step(Lim{2}(Obs{b0+3>6;N}(@ki{b0<3}@po{t0+=1}MSeq(Try(@of{b0+=3}@oh{o0:=5;o0:=_}Pre{t0<4;R}(Isw{t0;T;_}(Run,Sb{t0=1})),Rep0(c0)),S))))",
+    Tree0914 "B{q0=0;t1;o0;t0;b0}Isw{t0+1;N;T}(DySeq(Sc{t0+=3},Scc{none},@oh{t0!b0?o0:=t1}@rw{o0|0+3%2=0}Pre{t0+1!t0;S}(Pre{t1<t0;S}(c0))),Lp{b0;R}(TryT(c1l,Lim{1}(Wde(Scc{none},pt2{b0:t0;b1:t1})),c3l,pt4{b0:3;b1:t0})),@rw{o0|4%3!2}Run)",
+    Tree0915 "B{b1;b0=5}RFb(c0l,pc1{b0:b1},@si{b1>b1+4}pa2{b0:=;b1:b1},Err{1040})",
+    Tree0916 "B{t1;b0=2;l0=3;b1=3}Itr{b0;2;1;N}(Swm(c0r,Itr{b1;0;_;_}(@rw{t1%2>0}Fb(t1e,c2))))",
+    Tree0917 "B{b0;t0}Swm(Sl{0},@rw{b0<3}@po{b0%4!3?t0+=2}To{20}(SubR(Mt{30}(Sb{t0=3}))),@of{b0+=2}@si{b0!3}OnceT(MSeq(t0,@of{b0%2=1?t0:=b0}pa1{b0:0;b1:b0})),RU{F}(Step(RFb(Scc{t0+4=3},t2,t3))))",
+    Tree0918 "B{b0=3;t0}Step(@oh{t0:=b0}@ki{t0>t0+4}@rw{t0!6}Opt(Once(Fb(Scc{t0%2<0},Rus{1}(t0),Swm(c1,a2)))),PAll{-1}(c3,Pri(t4,pt5{b0:b0;b1:t0},t6,pt7{b0:2;b1:t0},Sb{t0=6}),PAll{-2}(c8,pc9{b0:=})))",
+    Tree0919 "B{b0=3;t0;q0}RFb(Wv{t0}(c0),t1e,Lp{_;F}(Fb(t2,RSeq(@si{b0+4>t0}pt3{b0:0;b1:b0},c4),Flip(Sb{b0=t0},pa5{b0:=;b1:t0}),FF(Scc{t0+1%4!2}))))",
+    Tree0920 "B{t0;b0=2}Once(TryF(Lim{2}(PPar{2;N}(@of{b0:=t0+4}@fi{t0+3%3<2}c0b{b0+1},@si{t0+4>t0}t1,Rus{3}(pa2{b0:1}),t3e,Rus{1}(c4l))),PrSel{2;b0%2;b0}(Once(FS(Ret3(Fai))),PPar{1;_}(TryF(t5,c6e)),FF(@ki{t0%4>0}FS(c7)))))",
+    Tree0921 "Par{_;_}(ASeq(a0,Inv(Seq(c1r,t2,Err{1084})),S),PPar{1;_}(c3,Sl{20},t4,a5t,Star(a6,t7t)),Rmp{S;F}(RSeq(c8r,Wt{50},c9,t10,Sub(S))))",
+    Tree0922 "B{b0;t0=2}RSel(@fi{t0+1>5}@si{b0=2}pt0{b0:t0;b1:b0},a1,Invt(Scc{t0+2%4=3}))",
+    Tree0923 "B{b0=0;o0;b1=0;t0=1}Lim{2}(@oh{o0|5%3=1?t0+=1}@rw{b0=6}PrSel{t0%2;b0;b1}(Sb{b0=0},a0e,t1))",
+    Tree0924 "B{t0;o0;b0}RFb(a0,MSeq(pa1{b0:=;b1:b0},c2l,@oh{b0+=2;t0+=3}@rw{o0|0+2!1}t3),RSeq(RFb(t4,t5)),pi6{t0:t0},@po{t0:=7;o0:=o0|5%3}@of{b0:=t0}@ki{o0|0%3=0}Sl{100})",
+    Tree0925 "RFb(PPar{1;N}(Step(Wt{10},F,t0,F)),RFb(t1,a2l,c3,RSel(a4,t5e),t6))",
+    Tree0926 "B{b0=5;t0;b1=4}Rep2(RepF(RSeq(S,Rep1(c0b{t0}),Par{_;_}(t1,RFb(Intr{b1>b0%2}(pc2{b0:=}),@ki{b0!0}@po{t0+=3}Rpt{0}(t3)),t4))))",
+    Tree0927 "B{t1=2;t0=5;b0=4;b1=2}Seq(c0,Flip(Par{-1;2}(Sl{30},c1)),Obs{b1+3%4<2;N}(To{20}(t2)),Invt(@ki{b1%4<3}@os{t1+=3;b1>t0?b1+=1}ASeq(a3b{t1+2;b0},a4)))",
+    Tree0928 "RSeq(PAll{_}(Cd{0;_}(Par{_;_}(Grd{F}(t0),Grd{R}(Fb(t1,c2,c3)))),RFb(Grd{_}(t4),Invt(To{20}(t5))),ASeq(c6,Sl{100})),RFb(RSeq(t7,S,t8e),Sel(a9e,PrSel{2}(a10),a11l,t12e,Rty3(t13)),Invt(t14)),PAll{_}(RFb(t15,a16),Fb(Ruf{F}(Rmp{F;S}(t17))),c18))",
+    Tree0929 "B{b0}Fb(t0,t1,pa2{b0:b0})",
+    Tree0930 "B{o0=_;b0=3;b1;t0}RSeq(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
+    Tree0931 "B{t0=4;l0=1;o0;b0=5}Itr{b0;0;_;T}(Bin{o0|2%2!0;N}(@ki{b0+4<0}@po{b0:=t0}Ite(pa0{b0:2;b1:t0},a1e,pi2{t0:=}),Cd{0;K}(F)))",
+    Tree0932 "B{b0=4;o0;l0;t0}Flip(Step(Obs{t0+4>b0;_}(PAll{_}(pt0{b0:4;b1:t0},c1)),Wde(c2b{t0},pa3{b0:t0}),@ki{t0=t0%2}@rw{t0>o0|5+4}Itr{b0;1;_;_}(Itr{b0;2;3;N}(Wu{t0}))),Obs{t0+2!5;S}(c4),a5,RSeq(Dl{10}(Dl{10}(t6)),FF(F)),MSeq(Wv{t0}(t7),@oh{b0+=1}Seq(Sb{o0=5},Rpt{F}(t8),c9)))",
+    Tree0933 "To{10}(Isw{0;_;T}(Once(a0e),RSeq(t1,Run)))",
+    Tree0934 "B{q0=0;b1=1;t0=2;o0;b0=4}RSeq(Sw{2;5}(PAll{_}(c0e,a1e,t2),Flt{2;F;_}(Sl{10}),Star(@of{o0:=_}@rw{b0%4<2}Flt{2;R;F}(pi3{t0:b0}),t4)),RT{1}(Lp{b0;_}(Ret2(RFb(Lp{t0;K}(Lp{_;R}(@oh{o0|1+3%2>0?b0+=1}Sc{o0|1+1%4>2?b0+=1})),c5,RFb(@of{b1:=b0}pi6{t0:=}))))))",
+    Tree0935 "B{b0=0;b1;t0=2;t1=0}Seq(SubA(ASeq(Rpt{2}(Swm(AFb(c0b{b1},c1l),Rus{2}(a2))),Ite(Lim{2}(Bin{b0>6;N}(Sb{t1=8},Sb{t1=6})),Cnd{t1>1;T;_}(OnceK(t3))),@si{t1!t0}Step(RFb(a4l,a5),t6,DySeq(pi7{t0:=},c8)))),Err{1011})",
+    Tree0936 "B{t0=0;o0;b0;t1=2}Pre{t0=b0+1;F}(Rty3(Star(TryF(Sb{t1=b0},t0),RSeq(@po{o0:=t0;t1:=o0|5+4}Sc{t0+=2},c1,@rw{o0|0!3}t2,c3))))",
+    Tree0937 "RFb(Flt{2;_;K}(DySel(Wde(t0t,t1t,R),c2t)),Seq(t3t,OnceK(c4)),Grd{F}(Lim{3}(Seq(Rus{2}(a5),To{30}(Err{1056})))))",
+    Tree0938 "B{q0=3}Fb(Flt{3;_;K}(a0),a1,FS(Lp{_;R}(Dl{20}(t2))))",
+    Tree0939 "B{o0;b0=0;b1=4;t0=1}RSeq(RFb(a0e,t1,pa2{b0:9;b1:b0},t3e,@ki{b1>b0}@os{b1!7?o0:=t0}@of{b1:=t0}Sb{t0=2}),Pre{b0+3!t0;R}(Wde(Invt(t4),@fi{b0%3>0}@of{b1+3>4?b1+=1}Sb{o0=9})),Sb{o0=5},Inv(Ite(pi5{t0:=},@fi{b1=b0%2}R,c6)))",
+    Tree0940 "B{b0=3;t0=1}FF(@fi{t0>t0%2}DySel(c0,c1e,a2b{b0+1;b0},c3,a4))",
+    Tree0941 "Fb(Flt{3;F;_}(a0l),c1,PPar{2;_}(RSeq(PrSel{2}(a2),Ruf{2}(Dl{10}(Mt{10}(Wt{0}))))),PAll{0}(t3,OnceK(t4),t5,Cd{50;F}(t6),OnceT(t7e)))",
+    Tree0942 "B{t0=2;b0=2}Isw{t0;N;T}(AFb(pa0{b0:3;b1:b0},c1,c2b{b0}),Inv(Sel(Wu{t0},a3l)))",
+    Tree0943 "B{l0=4;b1=4;q0=2;b0;t0=5}PAll{-1}(@ki{b0>5}OnceT(Wde(MSeq(Itr{b0;_;_;N}(Lp{_;S}(@ki{t0>7}@si{b0>7}@rw{t0+1>6}TryF(a0,a1e))),Par{0;-1}(@po{b1+=1}@si{b0%4<1}Lp{b0;_}(@os{b1+=1}@rw{b0<4}@si{t0<b1}a2l),a3b{b1%3;b1},c4),Rpt{2}(a5),a6b{b1%4;b1}),@rw{b1>t0}To{0}(OnceK(a7e)))))",
+    Tree0944 "B{b0=4;t0=1;q0=1;t1=5}Ruf{1}(Lp{t0;R}(Sb{b0=t1}))",
+    Tree0945 "B{b1=4;t0;t1;b0=3}RSel(F,Pre{b1%3!2}(Sel(@oh{b1+=3}Obs{t1>3;_}(S),@oh{t1+=1}pt0{b0:=;b1:=})),@si{t0>b1%3}@ki{b1%4=2}Flip(t1,Sl{50},Opt(Sc{b0:=b1+3})),Cnd{b1>4;N;F}(Sw{4;0}(OnceK(@os{b0+=2;b1+=2}@si{b1%2>0}c2),c3,c4e)))",
+    Tree0946 "B{t0;b0=3;b1;o0}Rmp{F;F}(@oh{b0+=3;b0:=b1%4}@ki{t0+2<t0}RSeq(Sl{20},c0e,t1e,pa2{b0:b1;b1:=}))",
+    Tree0947 "B{b1;t0;b0=1}OnceT(Step(RFb(Bin{b0%3=2;_}(Par{2;1}(FF(Wu{t0}),c0),c1),@rw{t0+2=2}t2t,Mt{0}(@si{b1<4}Cnd{b1=3;N;_}(Bin{t0=4;N}(R,c3)))),Flip(Par{-1;0}(RT{F}(Suc)))))",
+    Tree0948 "B{b0=3;t0=1;o0=3}Rpt{F}(Par{3;-3}(FF(c0),PPar{1;T}(Sl{0},a1e),RFb(@rw{some}pt2{b0:b0},Wv{t0}(Wt{0}))))",
+    Tree0949 "B{b1;t0;b0=2}TryF(Cnd{b0+1=7;_;_}(DySel(Wu{t0},Scc{b1%4=2},a0e)),Ret2(Sel(t1e,Cnd{t0%4<0;T;S}(@fi{t0!0}@oh{b0+=2}Pre{b1+4<b0;R}(Wu{t0})),Err{1030})),Bin{t0+2>3;N}(Ruf{3}(Cd{50;F}(Sc{b0:=t0%2;b1:=b0+1%3})),Try(Sb{b0=2},@po{t0+=1}@os{b1+=3;b0%3<2?b0:=b1}@of{t0+=2}Scc{t0+2<b0+3%3})))",
+    Tree0950 "B{b0=4}Wde(t0,Rmp{S;S}(Step(Scc{b0>2},pi1{t0:b0})))",
+    Tree0951 "B{b0}Swm(c0,Sb{b0=4})",
+    Tree0952 "B{b0=2;t0=0;b1}Pre{b0>5;S}(Wv{t0}(t0e))",
+    Tree0953 "B{o0=0;l0=4;t0=2;b0;t1=2}Itr{b0;1;_;_}(TryF(Fb(Rpt{0}(t0t),Err{1084}),c1b{b0},DySel(F,Flt{2;_;_}(Wt{20}),c2t,c3,@oh{t0+=3;t1:=2}@rw{some}pc4{b0:5})))",
+    Tree0954 "B{t0;b0=4}PAll{0}(RT{1}(FF(Fb(c0,t1,c2l))),DySel(c3e,pt4{b0:b0;b1:b0},a5),Sel(Obs{t0+3%4=1;B}(Rus{3}(OnceT(t6))),Isw{b0;N;_}(t7e,c8b{t0+2})))",
+    Tree0955 "B{b0=3;t1=5;t0=2;q0=4;o0=3;b1=4;l0=1}Step(Itr{b1;1;2;_}(Lp{t0;K}(@of{o0:=b1;t1+=1}c0)),RSeq(t1,@of{b0+=2;b1%3<0?b0:=b1}a2))",
+    Tree0956 "B{q0}Cd{30;_}(PPar{2;T}(Once(RT{F}(t0)),S,a1,c2l,Lp{_;_}(c3l)))",
+    Tree0957 "B{b1=5;b0;t1}RSeq(c0,t1e,AFb(Keep(t2),Fai,t3,@ki{b0%2<1}@po{t1:=b1}Suc))",
+    Tree0958 "B{t0;b0=3}RFb(Try(@po{b0+=1}@si{t0=3}Sl{0},t0,c1b{b0+2%4}),To{30}(Inv(RSeq(Flt{1;F;F}(@fi{t0+2!3}@si{b0+4<7}@ki{b0>4}pt2{b0:b0})))),c3b{1},MPri(c4e,t5))",
+    Tree0959 "B{b1}Ret3(Ite(t0,Ite(Step(t1t,a2),Pri(c3l,a4t,Err{1005})),Mt{0}(Lim{3}(Obs{b1=3;S}(SubA(c5l))))))",
+    Tree0960 "B{b0=1;b1;t0=3;o0=4}@po{b1+=2}@oh{t0:=b0%3}@of{o0:=t0}Fb(Wu{t0},t0)",
+    Tree0961 "B{o0;b0;b1=0}RFb(RFb(Keep(PAll{-3}(Par{_;_}(Grd{_}(c0t),Grd{_}(@ki{some}@os{b0+=1}t1)),MSeq(Err{1088}),Sw{2}(t2,Wt{30})))),Step(Sl{0},Sl{100},Fb(@fi{o0|5=1}@po{o0:=6}Wt{10},t3),Cnd{none;T;S}(pt4{b0:=}),pc5{b0:=}))",
+    Tree0962 "B{t0=1;b0}RFb(pa0{b0:1;b1:b0},TryT(c1,t2),pi3{t0:t0},c4l,Sb{t0=7})",
+    Tree0963 "B{t1=4;l0;t0;b0=5;o0=_}Ret1(Rep3(PPar{2;T}(TryF(RFb(SubA(Seq(c0,Sb{t0=2})),SubA(Cd{0;F}(t1)),Err{1095}),Ite(Dd{0}(Dl{10}(@ki{b0!t0+4}@si{b0+1%3!1}@os{t1+3<o0|5?t1:=b0+4}t2t)),t3)),DySeq(pt4{b0:4;b1:t1},Sl{20},Wt{0},c5t))))",
+    Tree0964 "B{t0;b1=2;b0=2}RFb(OnceT(Rep3(Sb{b1=5})),Seq(c0),FF(PrSel{t0+2;t0}(RU{S}(t1),FS(pa2{b0:=;b1:=}))))",
+    Tree0965 "MPri(a0t,c1,c2,Err{1052})",
+    Tree0966 "B{t0=3;b0=0}FS(@po{t0%4>0?b0+=2}RFb(Rpt{3}(Par{-1;-1}(@fi{b0+4%4=0}@po{b0+=1}Swm(Pre{t0>6;R}(t0e),t1,MSeq(a2b{6;b0},t3),Grd{_}(Star(Wt{10},c4e)))))))",
+    Tree0967 "Par{-1;1}(Suc)",
+    Tree0968 "B{t0;o0=0}Flt{1;F;_}(Step(Intr{none}(@os{o0|4+2<o0|0?t0+=1}Ub{o0}),Rep0(pt0{b0:t0;b1:t0})))",
+    Tree0969 "B{t0;b1=5}PPar{0;_}(Fb(Once(Su{t0}(@rw{b1+4%2<1}t0))))",
+    Tree0970 "B{b0=1;t0=1;o0=1}DySel(@rw{some}PAll{_}(pi0{t0:t0},t1),@ki{t0>4}Dl{20}(RU{F}(@of{b0:=t0}@os{b0:=t0;t0+=1}To{0}(Scc{t0+4>2}))))",
+    Tree0971 "B{b0;t0}Obs{t0+4%2>0;_}(Obs{b0+1=7;N}(Rpt{3}(@oh{b0+=1}Ite(Fb(@oh{t0+=2}@rw{t0<4}R,t0e),c1l,c2))))",
+    Tree0972 "B{o0=_;b0;t0}RSeq(@os{b0+=2}@po{o0:=b0}Cd{0;_}(Par{_;_}(Grd{_}(Pre{b0+1%4<2}(pa0{b0:b0})),Grd{_}(Obs{t0<7;N}(MSeq(Bin{some;_}(Wt{0},F)))))))",
+    Tree0973 "B{b0=2;t0=2;q0}Pre{t0%3!1;R}(Seq(Fb(t0,Lp{b0;R}(t1),c2e,Err{1051}),Sl{100},a3r))",
+    Tree0974 "Fb(Flt{2;_;F}(DySeq(c0,F)),Rus{1}(PAll{-1}(c1,t2)),Err{1022})",
+    Tree0975 "B{t1;t0=2;o0}@os{t1+=1}@rw{some}@fi{some}PPar{1;_}(c0,t1,Wu{t0},t2)",
+    Tree0976 "B{t0=5;o0}To{30}(WU{some}(SubR(Bin{t0=2;_}(t0,Scc{none}))))",
+    Tree0977 "B{t0;b0=4;t1=2}Su{t0}(Su{t1}(Flt{2;_;_}(@ki{b0<1}@rw{t1+4!2}@fi{t1=b0}Swm(Wt{0},a0,SubR(t1e),a2))))",
+    Tree0978 "Ite(Pri(t0e),F)",
+    Tree0979 "B{t0=3;o0=_;b1=2;t1=0;b0=4}RFb(a0b{b1;b0},Sw{0;5}(@os{t1+=2}@si{b0%4=1}@fi{o0|5<2}c1,Run,a2e))",
+    Tree0980 "B{q0=1;b1;b0}Lp{b0;K}(Intr{b1+2=4}(Cd{0;K}(Seq(Sb{b0=0},a0l,@of{b0+=1}@rw{b0+4>b1+1}t1))))",
+    Tree0981 "B{t0=3;b1=4;t1;b0}Wde(Pri(Star(Wu{t0},t0,a1),pc2{b0:b1}),DySel(a3,FS(t4),t5,Scc{t0>7},@os{b0+4%4!3?t0+=3}@rw{t1%2!1}F),Pre{t1+4=7;K}(WU{b0!b1+4%2}(Step(@rw{t1<3}@po{b1+=3}a6e,c7l,Flt{3;S;_}(@fi{b0<t0+1}@ki{t1+2%3>0}@si{b1%3>0}t8),c9,Pre{t0+3>2;S}(a10e)))))",
+    Tree0982 "B{o0;b0=1;t1}Step(t0e,pt1{b0:t1},t2e,Dd{50}(Sb{o0=4}),Scc{b0=o0|5})",
+    Tree0983 "B{l0=2;t0;b0=5}@si{b0+3%3=1}@of{b0>5?t0+=3}@os{t0+=3}RFb(RepF(Sel(MSeq(Cnd{b0!0;N;S}(@fi{t0+1=b0}@os{b0:=t0}@ki{b0=b0+1}c0),Wde(c1,Wt{10}),Par{-2;2}(Sc{t0:=b0+4;t0%2!1?b0:=t0%2},pa2{b0:=},t3),R),RSel(t4,Seq(c5b{b0},t6),Flip(pa7{b0:t0;b1:b0},pt8{b0:=;b1:t0}),Itr{b0;0;1;T}(c9l),t10))))",
+    Tree0984 "B{b0=0;t0}@oh{b0+=1}Intr{t0<3}(AFb(SubA(c0),a1b{t0;b0},c2,SubR(t3),Sl{0},Err{1027}))",
+    Tree0985 "B{o0;t0=2}Flt{1;S;K}(Fb(t0,SubR(Scc{some}),c1t,@rw{t0%3>0}S))",
+    Tree0986 "B{l0=4;t0=1;b0=5;b1=0}Wde(RSeq(OnceK(Par{1;1}(c0))),RSeq(pa1{b0:1;b1:t0},@os{t0+1%4=0?b1:=b0+3}pt2{b0:7}),@os{b0+=1}@oh{t0+=1}MSeq(@os{t0+=1}Itr{b0;0;_;N}(a3)))",
+    Tree0987 "B{t0=0;b1=2}Sw{3;4;0}(F,a0e,Intr{b1+1>0}(Sw{3}(t1,Wu{t0})),SubA(pc2{b0:1}))",
+    Tree0988 "Par{_;3}(RFb(RSeq(PAll{1}(t0)),Run),PAll{1}(Run,t1,Suc),R,Seq(To{20}(c2l),t3,PAll{1}(Rty4(Dl{100}(c4e)))))",
+    Tree0989 "RFb(a0,Err{1068})",
+    Tree0990 "B{t1;b1=5}PAll{_}(PAll{_}(t0t,Wu{t1}))",
+    Tree0991 "B{b0=3;t0;b1}Try(AFb(Seq(Sw{5;3}(Sb{b1=t0},To{10}(F),c0b{2}),Swm(t1,@rw{b1>3}@oh{b0+=4}t2,pi3{t0:t0}),Seq(a4e,Sc{t0=b0+3?b0+=1}))),a5b{b1%2;b1})",
+    Tree0992 "B{t0;o0=_;l0=4;b1;q0=1;b0=2}RFb(Step(RSeq(Su{t0}(Lp{t0;R}(Try(Cnd{some;N;_}(a0b{t0+3%3;b1}),Par{2;-2}(Fai,pi1{t0:t0})))),pt2{b0:b1;b1:=}),Itr{b1;0;2;N}(PPar{2;N}(Fb(RSeq(a3e,Scc{b1>b1+2}),Itr{b0;0;_;_}(@rw{t0+4<t0}@of{b0+1%2=1?t0+=2}@fi{b0<4}Sb{o0=4})),Lp{b1;_}(Dl{20}(Rty3(a4))),Sw{1;2}(Sb{o0=3},Bin{t0+1=b0;_}(pa5{b0:t0;b1:t0},F),Sb{o0=7})))))",
+    Tree0993 "B{b1;t0;b0=0;l0=1;o0}FS(RSeq(OnceT(Ub{o0}),Sb{o0=2},MPri(Wu{t0},@rw{b0!3}@os{b0:=b1%2}DySeq(c0,@si{none}pa1{b0:=})),OnceK(c2),c3))",
+    Tree0994 "B{t0=2}PPar{0;N}(ASeq(Cd{30;K}(Flip(@os{t0+=1}a0,a1)),Fb(t2,c3),F))",
+    Tree0995 "Cd{10;_}(a0)",
+    Tree0996 "B{b0;t0=0}RFb(@rw{b0<t0+4}@fi{b0%2>0}@ki{t0%3>0}Par{_;_}(PPar{0;_}(Wt{100},pa0{b0:=;b1:t0},c1,t2,Intr{b0+4<t0+3}(t3)),RepF(RFb(@ki{t0<2}Dd{20}(t4),PAll{-2}(FF(t5),Pre{b0>3;F}(t6),c7,t8e),Ret1(Step(pi9{t0:t0},Fai,@si{t0<7}@fi{t0!b0}a10))))),PPar{1;_}(Fb(c11e,RFb(c12,Keep(pi13{t0:t0})),t14,Rep2(Grd{_}(@oh{b0:=t0}@os{b0=0?t0:=b0}t15))),Bin{t0=3;T}(Seq(a16b{t0%2;b0},Seq(t17,pc18{b0:8})),MPri(Scc{b0!2},a19e,c20,pa21{b0:=;b1:b0},Inv(c22l)))))",
+    Tree0997 "B{t1;b0;o0=0;q0;t0}Sel(c0,Obs{b0<4;B}(Lp{_;F}(@si{t1+2<t1+4}@of{t1+2=2?t1+=1;t1<4?t1:=b0+3}@fi{some}Sl{10})),Obs{t0%4!0;B}(SubA(c1)))",
+    Tree0998 "Inv(PAll{_}(Seq(t0t,F),Par{4;3}(c1,DySel(t2t,c3t),c4t,t5t),t6,Par{2;_}(c7t,a8)))",
+    Tree0999 "B{t0=2;b0=4}MPri(Bin{t0%3<2;N}(@os{b0:=9}MSeq(pi0{t0:t0},@po{b0+=3}Cnd{t0%3<0;_;_}(t1),RSeq(c2b{t0},pi3{t0:=},@po{b0+=2;b0+=2}t4)),PAll{3}(t5,c6,t7e,Rep0(a8),Keep(c9l))),Keep(Dl{100}(Ret2(RSeq(PAll{_}(a10l,c11b{b0},PAll{2}(Sb{b0=7},pa12{b0:b0})),Obs{t0>3;N}(Wde(a13,Wu{t0},S)),Bin{b0!t0;T}(Keep(t14),c15))))),PPar{2;N}(Obs{b0+1=t0+4;S}(pc16{b0:0})))",
 }

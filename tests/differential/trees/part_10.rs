@@ -7,329 +7,336 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        Selector {
-            SequenceStar {
-                Parallel {
-                    Condition(Cond<0>),
-                },
-                IfThenElse {
-                    Action(Act<1>),
-                    #[post(|bb| *bb.t1 += 1)]
-                    StatefulAction(Task<2>),
-                },
-            },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Repeater(forever) {
-                        #[on_halted(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
-                        #[skip_if(|bb| *bb.t1 == 0)]
-                        ScriptCondition(|bb| bb.b0 % 3 > 0),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b1)),
+        RepeatTimes(forever) {
+            ReactiveFallback {
+                Condition(PCond<0>, b0 = 8),
+                Condition(Cond<1> = Cond::<1>),
             },
         }
     }
 }
-
-board!(Tree1000Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
-        ReactiveSequence {
-            ForceSuccess {
-                Retry(2) {
-                    Condition(Cond<0>),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+        }
+        #[success_if(|bb| bb.b1 < 6)]
+        #[on_failure(|bb| bb.b0 += 2)]
+        #[post(|bb| { bb.t0.set((bb.b0 + 4) % 3); bb.o0 = Some(*bb.t0) })]
+        MemSequence {
+            ParallelAll {
+                TryCatch {
+                    SetBlackboard(t0 = 9),
+                    PolicyParallel(policy = FirstFailure) {
+                        WaitValueUpdate(t0) {
+                            #[skip_if(|bb| bb.b1 + 2 > 0)]
+                            Wait(0),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 2)),
+                        },
+                    },
+                },
+                MaxTime(0) {
+                    StatefulAction(Task<1>),
+                },
+                ReactiveSelector {
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    #[success_if(|bb| bb.b1 != *bb.t0)]
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(|ctx| ctx.exec(6)),
                 },
             },
-            MemSequence {
-                Condition(Cond<1>),
-                Condition(Cond<2> = Cond::<2>),
-                AlwaysRunning,
+            #[skip_if(|bb| (bb.b0 + 1) % 2 == 1)]
+            #[on_failure(|bb| bb.o0 = None)]
+            #[post(|bb| bb.t0.set(bb.b1))]
+            Filter(times = 3, count = Success, filtered = Failure) {
+                Fallback {
+                    Guard(|ctx| &mut ctx.token) {
+                        RunOnce(then_skip = false) {
+                            Precondition(|bb| bb.b0 % 3 < 0) {
+                                Sequence {
+                                    Action(PIo<7>, t0 = {b0}),
+                                    Action(PIo<8>, t0 = {=}),
+                                    #[on_success(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                                    #[on_failure(|bb| bb.b1 += 1)]
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        ReactiveSequence {
+                            Fallback {
+                                AlwaysFailure,
+                                Script(|bb| { if (bb.b1 + 1) % 2 == 0 { bb.t0.set(bb.b0) }; bb.o0 = None }),
+                            },
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    Condition(Cond<11>),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1002Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 10,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1002Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 10,
-        }
-        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-            #[skip_if(|bb| bb.b0 != 6)]
-            StepSequencer {
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                },
-                Precondition(|bb| bb.b0 > 1) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                },
-                SubTree(Tree1002Sub1, o0 = {=}, q0 = {q0}, b0 = {=}),
-            },
-        }
-    }
-}
+board!(Tree1001Blackboard { o0 t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-        }
-        WaitUntil(|bb| bb.b0 < 6) {
-            Loop(q0, if_empty = Success) {
-                Repeat(2) {
-                    SubTree(Tree1002Sub0, o0 = {=}, q0 = {q0}, b0 = {=}),
-                },
+        SequenceWithMemory {
+            Action(Act<0>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+            RepeatTimes(forever) {
+                StatefulAction(Task<4>),
             },
         }
     }
 }
-
-board!(Tree1002Blackboard { o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(4) {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(Cond<0>),
-                    RepeatUntilFailure(2) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    Action(PIo<2>, t0 = {=}),
-                },
-                SetBlackboard(b0 = 5),
-                Precondition(|bb| bb.b0 + 2 > *bb.t0 % 2) {
-                    StatefulAction(Task<3>),
-                },
-            },
+        RunOnce(then_skip = false) {
+            Failer,
         }
     }
 }
-
-board!(Tree1003Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b0: i64 = 5,
         }
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            #[on_success(|bb| if bb.b1 == 0 { bb.b1 = *bb.t0 })]
-            Timeout(30) {
-                #[skip_if(|bb| *bb.t0 > 6)]
-                Action(PIo<0>, t0 = {=}),
+        ReactiveSequence {
+            DynamicSelector {
+                Fallback {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+                Condition(Cond<2>),
             },
-        }
-    }
-}
-
-board!(Tree1004Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1005Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        StepSequencer {
-            IfThenElse {
-                #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                Action(Act<5>),
-                #[on_halted(|bb| if (bb.b0 + 1) % 3 != 2 { bb.o0 = None })]
-                #[on_success(|bb| *bb.t1 += 2)]
-                StatefulAction(PTask<6>, b0 = {=}),
+            SequenceWithMemory {
+                Condition(PCond<3>, b0 = {=}),
+                StatefulAction(Task<4>),
             },
-            Loop(q0, if_empty = Success) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        #[run_while(|bb| bb.o0.is_some())]
-                        SetBlackboard(t1 = {t0}),
-                    },
+            SequenceWithMemory {
+                AsyncFallback {
+                    StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
+
+board!(Tree1004Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-        }
-        Priority {
-            Limiter(1) {
-                ReactiveSequence {
-                    Priority {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+        Repeat(4) {
+            Inverter {
+                WhileDoElse {
+                    Cooldown(10, filtered = Failure) {
+                        StatefulAction(Task<0>),
                     },
-                    WaitUntil(|bb| *bb.t1 + 1 != *bb.t1) {
-                        UnsetBlackboard(o0),
+                    MemSequence {
+                        Wait(0),
+                        Sleep(30),
+                        Condition(Cond<1>),
                     },
-                    StatefulAction(Task<4>),
                 },
             },
-            SequenceWithMemory {
-                SubTree(Tree1005Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}, o0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1005Blackboard { b0 t0 q0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1006Sub0 for Ctx {
-        Cooldown(20, filtered = Failure) {
-            Condition(PCond<0>, b0 = 6),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Wait(0),
-            SubTree(Tree1006Sub0),
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSelector {
+            SequenceStar {
+                Parallel {
+                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 < 0),
+                    RunOnce {
+                        ParallelAll(max_failures = -2) {
+                            Action(PAct<0>, b0 = {=}, b1 = {=}),
+                            #[on_success(|bb| if (bb.b1 + 2) % 2 > 0 { bb.b1 += 3 })]
+                            AlwaysSuccess,
+                        },
+                    },
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                        #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b1 + 1) })]
+                        StatefulAction(Task<2>),
+                        SetBlackboard(b0 = {b1}),
+                    },
+                    AlwaysSuccess,
+                },
+                Precondition(|bb| *bb.t0 > 6, else = Success) {
+                    Remap(success = Failure, failure = Success) {
+                        ReactiveSequence {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                AlwaysFailure,
+                                Sleep(10),
+                            },
+                            RunOnce {
+                                #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
+                                StatefulAction(Task<5>),
+                            },
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                Priority {
+                    Sequence {
+                        Action(Act<7>),
+                        #[post(|bb| { if bb.b1 != bb.b0 { *bb.t0 += 1 }; bb.b0 += 1 })]
+                        #[run_while(|bb| bb.b0 % 2 < 0)]
+                        Sleep(20),
+                    },
+                    #[failure_if(|bb| bb.b1 % 3 == 1)]
+                    ReactiveSequence {
+                        Wait(30),
+                        Condition(Cond<8>),
+                    },
+                    IndexSwitch(|bb| bb.b1 + 1, out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<9>),
+                        Action(Act<10>),
+                    },
+                    IfThenElse {
+                        Action(PAct<11>, b0 = {=}, b1 = {t0}),
+                        #[post(|bb| bb.b0 = 7)]
+                        #[skip_if(|bb| (bb.b0 + 1) % 4 < 0)]
+                        #[run_while(|bb| bb.b1 % 2 > 0)]
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                    },
+                    RepeatUntil(Success) {
+                        Script(|bb| bb.b1 = bb.b0),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1006Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64 = 5,
         }
-        IndexSwitch(|bb| bb.b0, dynamic = false) {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    ReactiveSelector {
-                        Action(PAct<0>, b0 = {b0}, b1 = {t1}),
-                    },
-                    AsyncFallback {
+        DynamicSequence {
+            Selector {
+                ReactiveFallback {
+                    FlipSelector {
+                        AlwaysRunning,
+                        StatefulAction(Task<0> = Task::<0>),
+                        #[failure_if(|bb| bb.b1 < 4)]
+                        #[on_halted(|bb| if bb.b1 != 6 { bb.b1 += 3 })]
                         StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
                     },
-                    StatefulAction(Task<3>),
-                    RepeatTimes(forever) {
-                        ReactiveSequence {
-                            SetBlackboard(t0 = 3),
-                            Condition(PCond<4>, b0 = {b0}),
+                    ParallelAll(max_failures = -2) {
+                        StatefulAction(Task<2>),
+                        ScriptCondition(|bb| bb.b1 % 3 < 2),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    MemSequence {
+                        Observe(|bb| *bb.t0 > 4, abort = self) {
+                            #[failure_if(|bb| bb.b1 + 4 < bb.b1)]
+                            ForceFailure {
+                                ReactiveSequence {
+                                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                                    Wait(0),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
                         },
                     },
                 },
             },
-            RetryUntilSuccessful(3) {
-                StepSequencer {
-                    #[success_if(|bb| bb.b0 > 4)]
-                    IfThenElse {
-                        Action(Act<5>),
-                        Wait(0),
-                    },
-                    Repeat(forever) {
-                        SetBlackboard(t0 = 3),
-                    },
-                    #[run_while(|bb| (*bb.t0 + 4) % 2 < 1)]
-                    #[success_if(|bb| *bb.t1 > 6)]
-                    #[failure_if(|bb| *bb.t0 < *bb.t1 + 1)]
-                    Cooldown(0, filtered = Skipped) {
-                        #[on_halted(|bb| bb.b0 = 2)]
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                },
-            },
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree1007Blackboard { t1 b0 t0 });
+board!(Tree1007Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
         }
-        ParallelAll(1) {
-            Loop(q0, value = {t0}) {
-                Wait(10),
+        ReactiveSequence {
+            Deadline(10) {
+                Repeat(0) {
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+                    Succeeder,
+                },
+            },
+            SequenceStar {
+                Parallel(success = 0, failure = -1) {
+                    Observe(|bb| *bb.t1 > 4, abort = self) {
+                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                            StatefulAction(Task<0>),
+                            #[on_failure(|bb| if bb.o0.is_none() { *bb.t1 += 2 })]
+                            ReactiveFallback {
+                                #[success_if(|bb| bb.b1 % 4 == 1)]
+                                #[on_success(|bb| if (bb.b1 + 3) % 4 != 1 { bb.o0 = Some(*bb.t1) })]
+                                #[run_while(|bb| bb.b1 != 3)]
+                                StatefulAction(Task<1> = Task::<1>),
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 0 => Condition(Cond<3>),
+                case 1 => Filter(times = 1, count = Completed) {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(3) + 2)),
+                },
+                case 5 => Condition(|ctx| ctx.check(5)),
+                _ => Parallel(success = 2, failure = 2) {
+                    WasEntryUpdated(t1),
+                    Condition(Cond<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1009Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<3> = Task::<3>),
-            AlwaysRunning,
-        }
-    }
-}
+board!(Tree1008Blackboard { o0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                StatefulAction(Task<0> = Task::<0>),
-                ReactiveSequence {
-                    RunOnce {
-                        ParallelAll {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    SubTree(Tree1009Sub0),
-                },
-                StatefulAction(Task<4>),
-            },
-            Wait(50),
+        RetryUntilSuccessful(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -337,174 +344,245 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
             b1: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 5,
         }
-        #[skip_if(|bb| bb.b0 % 2 < 1)]
-        #[post(|bb| bb.b1 = *bb.t0)]
-        Parallel(success = 4, failure = 1) {
-            Repeat(0) {
-                StatefulAction(PTask<0>, b0 = {b1}),
-            },
-            #[on_halted(|bb| bb.b1 += 1)]
-            IndexSwitch(|bb| bb.b1 % 2, dynamic = false) {
-                IfThenElse {
-                    #[skip_if(|bb| *bb.t0 < 2)]
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                StatefulAction(Task<3>),
-                Parallel(success = -2) {
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                },
-                WaitValueUpdate(t0) {
-                    #[on_success(|bb| { bb.b1 = (*bb.t0 + 1) % 2; bb.t0.set(bb.b0 + 2) })]
-                    #[run_while(|bb| *bb.t0 % 2 < 1)]
-                    #[failure_if(|bb| bb.b1 + 3 > bb.b0 + 2)]
-                    SkipUnlessUpdated(t0) {
-                        Condition(Cond<6>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<7>),
-                    Script(|bb| if *bb.t0 > 6 { bb.b0 += 1 }),
+        IndexSwitch(|bb| bb.b1 + 4, out_of_range = Loop, dynamic = true) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                #[on_halted(|bb| bb.t0.set(1))]
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[skip_if(|bb| bb.b1 != 1)]
+                Switch(b1) {
+                    case 1 => Condition(Cond<2>),
+                    _ => #[failure_if(|bb| *bb.t1 + 1 > *bb.t1)]
+                    #[skip_if(|bb| *bb.t1 > 6)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Action(Act<3>),
                 },
             },
-            MemSequence {
-                Action(Act<8> = Act::<8>),
-                ForceSuccess {
-                    Precondition(|bb| bb.b1 == 1, else = Success) {
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                            Action(PIo<12>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1010Blackboard { b1 t0 t1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1011 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Parallel(success = -1, failure = 2) {
+            AsyncSequence {
+                RunOnce(then_skip = false) {
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    SequenceStar {
+                        Action(Act<0>),
+                        ParallelAll {
+                            AlwaysSuccess,
+                            Action(PAct<1>, b0 = {b0}, b1 = {=}),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Switch(b1) {
+                            case 5 => Succeeder,
+                            case 3 => #[success_if(|bb| bb.b0 % 4 != 1)]
+                            Succeeder,
+                            _ => StatefulAction(Task<3> = Task::<3>),
                         },
                     },
                 },
-                RetryUntilSuccessful(1) {
-                    Action(Act<13>),
+                SequenceWithMemory {
+                    Switch(b1) {
+                        case 4 => SetBlackboard(b0 = 5),
+                        case 0 => StatefulAction(Task<4>),
+                        case 5 => Condition(Cond<5> = Cond::<5>),
+                        _ => Action(Act<6>),
+                    },
+                    Fallback {
+                        #[skip_if(|bb| *bb.t1 < 5)]
+                        StatefulAction(Task<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                        #[run_while(|bb| bb.b0 + 3 == 4)]
+                        #[success_if(|bb| *bb.t0 == 5)]
+                        #[on_halted(|bb| if *bb.t1 != 7 { bb.t0.set(*bb.t1) })]
+                        Action(|ctx| ctx.exec(9)),
+                    },
                 },
             },
-            #[on_failure(|bb| bb.b1 = 7)]
-            ReactiveSequence {
-                ScriptCondition(|bb| bb.b0 != 5),
-                ReactiveSequence {
-                    StatefulAction(Task<14>),
-                    Sleep(30),
+            Fallback {
+                WhileDoElse {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            ReactiveSequence {
+                                Parallel(success = -3, failure = -2) {
+                                    Action(PAct<10>, b0 = {t0}, b1 = {=}),
+                                    Condition(Cond<11> = Cond::<11>),
+                                    Failer,
+                                },
+                                Succeeder,
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token) {
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            RetryUntilSuccessful(3) {
+                                Repeat(3) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Loop(q0, if_empty = Skipped) {
+                                ReactiveFallback {
+                                    Action(PIo<13>, t0 = {b1}),
+                                    ScriptCondition(|bb| *bb.t0 < bb.b1 + 3),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<14>),
+                        Action(Act<15> = Act::<15>),
+                        Condition(Cond<16>),
+                        Action(Act<17>),
+                        Action(Act<18> = Act::<18>),
+                    },
                 },
-                #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-                #[skip_if(|bb| *bb.t0 != bb.b0)]
-                Timeout(0) {
-                    StatefulAction(Task<15>),
-                },
-                StatefulAction(Task<16>),
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1011Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Wait(20),
-            Action(|ctx| ctx.exec(0)),
-            Wait(50),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1011 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[post(|bb| { if *bb.t0 + 4 < bb.b1 { bb.b1 = 5 }; bb.b0 = *bb.t0 })]
-        #[on_halted(|bb| bb.t0.set(bb.b1))]
-        SequenceWithMemory {
-            ParallelAll {
-                Sequence {
-                    #[skip_if(|bb| (bb.b1 + 1) % 2 < 0)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 3 })]
-                    SubTree(Tree1011Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                    Action(TAct<1>),
-                    ScriptCondition(|bb| *bb.t0 > 4),
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Condition(TCond<2>),
-            },
-            Error(DiffError(1040)),
-        }
-    }
-}
-
-board!(Tree1011Blackboard { b1 t0 b0 });
-
-fallible!(Tree1011);
+board!(Tree1011Blackboard { b1 b0 t0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 5,
         }
-        IfThenElse {
-            #[post(|bb| if bb.b1 + 4 > 2 { bb.o0 = Some(bb.b0) })]
-            #[run_while(|bb| (bb.o0.unwrap_or(2) + 1) % 3 < 2)]
-            IndexSwitch(|bb| bb.o0.unwrap_or(5) % 2) {
-                #[on_failure(|bb| bb.b1 = *bb.t0 % 4)]
-                #[skip_if(|bb| bb.b1 + 3 != 1)]
-                #[run_while(|bb| (bb.o0.unwrap_or(0) + 2) % 2 > 0)]
-                AlwaysFailure,
-                Action(PAct<0>, b0 = 3, b1 = {b0}),
-                Sleep(0),
+        #[post(|bb| bb.o0 = Some(8))]
+        #[success_if(|bb| bb.b0 == 0)]
+        Sequence {
+            Deadline(0) {
+                Condition(Cond<0>),
             },
-            Fallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Action(PIo<1>, t0 = {=}),
+            },
+            Interrupt(|bb| bb.o0.unwrap_or(5) < 6) {
+                SetBlackboard(o0 = Some(2)),
             },
         }
     }
 }
 
-board!(Tree1012Blackboard { t0 b0 o0 b1 });
+board!(Tree1012Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64>,
+            b0: i64 = 3,
+            b1: i64 = 4,
         }
-        Limiter(1) {
-            ParallelAll(1) {
-                Script(|bb| if bb.b0 + 3 > (*bb.t0 + 2) % 4 { bb.t1.set(3) }),
+        Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+            Switch(b1) {
+                case 5 => Precondition(|bb| bb.b1 + 2 < 3, else = Success) {
+                    TryCatch(catch_on_halt = false) {
+                        Wait(20),
+                        Loop(q0) {
+                            ScriptCondition(|bb| *bb.t0 % 4 != 2),
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
+                case 2 => MemPriority {
+                    #[skip_if(|bb| bb.b0 < 6)]
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+                    MemPriority {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        #[on_failure(|bb| bb.b1 = *bb.t0)]
+                        #[post(|bb| bb.b1 = bb.b1 % 3)]
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                case 1 => ParallelAll {
+                    #[success_if(|bb| (bb.o0.unwrap_or(4) + 2) % 4 < 2)]
+                    #[run_while(|bb| *bb.t1 != 2)]
+                    StatefulAction(Task<4>),
+                    #[on_failure(|bb| { if bb.o0.is_none() { bb.t1.set(bb.b1 % 4) }; bb.t1.set(bb.b1) })]
+                    RepeatUntilSuccess(3) {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                _ => RepeatUntilFailure(3) {
+                    #[success_if(|bb| bb.b1 == 7)]
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    Repeat(3) {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
+                            Script(|bb| bb.t1.set(bb.b0)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1013Blackboard { t0 b0 t1 });
+board!(Tree1013Blackboard { t1 q0 t0 l0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1014Sub1 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1014Sub0 for Ctx {
+        DynamicSelector {
+            Condition(Cond<1>),
+            SubTree(Tree1014Sub1),
+            Condition(Cond<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
-        StepSequencer {
-            ReactiveSequence {
-                AlwaysFailure,
+        Parallel(success = 2) {
+            StatefulAction(Task<0> = Task::<0>),
+            Priority {
+                SubTree(Tree1014Sub0),
+                Priority {
+                    AlwaysFailure,
+                    RetryUntilSuccessful(2) {
+                        Fallback {
+                            Repeater(0) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -513,355 +591,293 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1015 for Ctx {
         blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
         }
-        Precondition(|bb| bb.b0 > *bb.t0, else = Failure) {
-            BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
-                SequenceStar {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<0>),
-                    },
+        ParallelAll {
+            StepSequencer {
+                RunOnce(then_skip = true) {
+                    Failer,
                 },
-                Sequence {
-                    Loop(q0, value = {b0}) {
-                        SetBlackboard(b0 = 3),
-                    },
+                StepSequencer {
+                    Condition(PCond<0>, b0 = {b0}),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b0)),
                 },
+                #[post(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                #[on_failure(|bb| if (bb.b1 + 1) % 4 > 0 { *bb.t0 += 1 })]
+                StatefulAction(Task<2>),
+                SkipUnlessUpdated(t1) {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                },
+                StatefulAction(PTask<3>, b0 = 1),
             },
         }
     }
 }
 
-board!(Tree1015Blackboard { t0 b0 q0 });
+board!(Tree1015Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1016Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1016 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+        Sequence {
+            SubTree(Tree1016Sub0),
         }
-        BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
-            RetryUntilSuccessful(1) {
-                WaitValueUpdate(t0) {
-                    RepeatUntil(Success) {
-                        RunOnce(then_skip = false) {
-                            Repeat(4) {
-                                AsyncFallback {
-                                    StatefulAction(Task<0>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        RetryUntilSuccessful(1) {
+            Repeater(forever) {
+                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                    RunOnce(then_skip = true) {
+                        Filter(times = 3, count = Failure, filtered = Failure) {
+                            RepeatUntilFailure(forever) {
+                                StepSequencer {
+                                    Error(DiffError(1085)),
+                                    SetBlackboard(t0 = {b0}),
+                                    StatefulAction(Task<1>),
                                 },
                             },
                         },
                     },
                 },
             },
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree1016Blackboard { b1 t0 });
+board!(Tree1017Blackboard { t0 l0 b1 b0 });
+
+fallible!(Tree1017);
 
 bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        ParallelAll(0) {
-            Action(Act<0>),
-            Sleep(10),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1018 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        RepeatUntilFailure(3) {
-            AsyncFallback {
-                FlipSelector {
-                    StatefulAction(TTask<0>),
-                    KeepRunningUntilFailure {
-                        #[run_while(|bb| *bb.t0 < 0)]
-                        Runner,
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Inverter {
-                    RepeatUntilFailure(1) {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.b0 + 1 < *bb.t0 + 4, dynamic = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        #[success_if(|bb| bb.b0 < 0)]
-                        #[post(|bb| bb.b0 += 3)]
-                        UnsetBlackboard(o0),
-                        AlwaysFailure,
-                    },
-                    WasEntryUpdated(t0),
-                },
-                Condition(TCond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1018Blackboard { t0 b0 o0 });
-
-fallible!(Tree1018);
-
-bt::behavior_tree! {
-    pub tree Tree1019 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 5,
-        }
-        BinarySelector(|bb| bb.b0 + 1 < *bb.t0, dynamic = true) {
-            StatefulAction(TTask<0>),
-            AsyncFallback {
-                Repeater(2) {
-                    SequenceStar {
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
-                        Error(DiffError(1076)),
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[post(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 == bb.b1)]
-                        Action(TAct<2>),
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 > (bb.b1 + 1) % 4),
-                StatefulAction(TTask<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1019Blackboard { t0 b0 b1 });
-
-fallible!(Tree1019);
-
-bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
+    pub tree Tree1018 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
         }
-        AsyncSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Precondition(|bb| *bb.t0 != 3, else = Success) {
-                    Precondition(|bb| *bb.t0 < 6) {
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Invert {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
                         Action(Act<0>),
+                        Action(PIo<1>, t0 = {b0}),
                     },
                 },
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(1, 2)),
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| bb.b0 % 4 < 1),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                RepeatUntilSuccess(3) {
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree1020Blackboard { b0 t0 });
+board!(Tree1018Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1019Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1019 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Failer,
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {=}),
+            },
+            SubTree(Tree1019Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1019Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1020Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1020 for Ctx {
+        MemPriority {
+            Condition(Cond<0>),
+            SubTree(Tree1020Sub0),
+            Condition(|ctx| ctx.check(2)),
+            Repeat(4) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Delay(20) {
-            Inverter {
-                Fallback {
-                    Selector {
-                        #[failure_if(|bb| (*bb.t0 + 2) % 3 != 2)]
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[success_if(|bb| bb.b1 != bb.o0.unwrap_or(0) % 4)]
-                        StatefulAction(Task<0>),
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                        AlwaysFailure,
-                        #[on_success(|bb| if *bb.t0 < 2 { bb.b1 += 1 })]
-                        #[on_halted(|bb| { bb.o0 = None; bb.b0 = 6 })]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Cooldown(10, filtered = Failure) {
-                        ReactiveSequence {
-                            #[post(|bb| { bb.b1 = 5; bb.t0.set(bb.b0 % 4) })]
-                            #[run_while(|bb| bb.b1 + 3 > 7)]
-                            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Action(Act<5>),
-                    },
-                    Sequence {
-                        AlwaysSuccess,
-                        #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                        #[on_failure(|bb| bb.b0 = bb.b1)]
-                        Condition(Cond<6> = Cond::<6>),
+        MemPriority {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Failer,
+                },
+            },
+            Delay(0) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1021Blackboard { o0 b1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1022Sub0 for Ctx {
-        Delay(0) {
-            Condition(Cond<5>),
+            Selector {
+                Filter(times = 1, count = Success) {
+                    ForceFailure {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1022 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            ParallelAll {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        StepSequencer {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                            Sleep(30),
-                        },
-                        WhileDoElse {
-                            StatefulAction(Task<2>),
-                            Sleep(20),
-                        },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Conditional(|bb| *bb.t0 % 4 != 3, dynamic = false, else = Success) {
+            RepeatUntilFailure(forever) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    Limiter(3) {
+                        #[success_if(|bb| *bb.t0 < 3)]
+                        StatefulAction(Task<0>),
                     },
-                },
-                FlipSelector {
-                    Parallel(failure = -1) {
-                        Condition(Cond<3>),
-                        Timeout(100) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    SubTree(Tree1022Sub0),
-                    RetryUntilSuccessful(forever) {
-                        Parallel(success = 0) {
-                            Condition(Cond<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-            RepeatUntil(Failure) {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        StepSequencer {
-                            RepeatTimes(2) {
-                                Timeout(30) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
+                    StatefulAction(Task<1>),
+                    IfThenElse {
+                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 1) % 3)),
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
         }
+    }
+}
+
+board!(Tree1022Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1023Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        #[run_while(|bb| *bb.t0 + 3 == 0)]
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1023 for Ctx {
+    pub tree Tree1023 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
             b1: i64,
-            o0: Option<i64> = None,
         }
-        SequenceStar {
-            AsyncSequence {
-                Sequence {
-                    Script(|bb| bb.b0 += 1),
-                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
-                    #[on_success(|bb| bb.t0.set(6))]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                    WasEntryUpdated(t0),
-                },
-                MemSequence {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
+        IndexSwitch(|bb| bb.b1, dynamic = true) {
+            DynamicSelector {
+                ScriptCondition(|bb| bb.b1 % 4 < 3),
+                Error(DiffError(1040)),
             },
-            Sequence {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Wait(100),
-            },
-            MemSequence {
-                IndexSwitch(|bb| 6) {
-                    Condition(Cond<6>),
-                    Failer,
-                },
-                Priority {
-                    #[run_while(|bb| bb.b1 < 5)]
-                    ScriptCondition(|bb| bb.b1 == (*bb.t0 + 4) % 2),
-                    #[run_while(|bb| bb.b1 + 2 < 3)]
-                    #[on_success(|bb| bb.t0.set(4))]
-                    UnsetBlackboard(o0),
-                },
-            },
+            #[on_failure(|bb| bb.b1 = 5)]
             Switch(b1) {
-                case 2 => ParallelAll(max_failures = -3) {
-                    ScriptCondition(|bb| bb.b0 < 7),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                case 3 => Condition(|ctx| ctx.check(10)),
-                _ => StatefulAction(Task<11>),
+                case 5 => Condition(TCond<1>),
+                _ => #[on_success(|bb| { if *bb.t0 % 4 != 1 { bb.t1.set(8) }; *bb.t1 += 2 })]
+                SubTree(Tree1023Sub0, ..),
+            },
+            WaitUntil(|bb| *bb.t0 > *bb.t1) {
+                Condition(TCond<3>),
+            },
+            Delay(0) {
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1023Blackboard { b0 t0 b1 o0 });
+board!(Tree1023Blackboard { t1 l0 t0 b1 });
+
+fallible!(Tree1023);
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64,
         }
-        Repeat(3) {
-            MemPriority {
-                Sequence {
-                    Wait(10),
-                    Action(Act<0> = Act::<0>),
-                },
-                StatefulAction(Task<1>),
-                ReactiveSelector {
-                    Condition(PCond<2>, b0 = {t0}),
-                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                },
-                RepeatUntilSuccess(forever) {
-                    Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
-                        Action(Act<4>),
+        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+            Observe(|bb| *bb.t0 % 4 < 1) {
+                IfThenElse {
+                    Deadline(100) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
+                    Timeout(0) {
+                        WaitValueUpdate(t1) {
+                            MemPriority {
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(PIo<5>, t0 = {t0}),
+                        Script(|bb| *bb.t1 += 2),
+                        BinarySelector(|bb| *bb.t1 % 2 < 0, dynamic = false) {
+                            Inverter {
+                                StatefulAction(Task<6>),
+                            },
+                            WasEntryUpdated(t0),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                        Repeat(3) {
+                            StatefulAction(Task<8>),
+                        },
                     },
                 },
             },
@@ -869,165 +885,255 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1024Blackboard { t0 b0 });
+board!(Tree1024Blackboard { t1 b0 l0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1025Sub0 for Ctx {
-        ForceFailure {
-            WhileDoElse {
-                Condition(Cond<1> = Cond::<1>),
-                AlwaysSuccess,
+    pub tree Tree1025 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(2) == 3, dynamic = true) {
+            PolicyParallel(policy = FirstSuccess) {
+                BinarySelector(|bb| bb.b0 % 3 == 2) {
+                    Script(|bb| bb.o0 = Some(*bb.t0)),
+                    StatefulAction(Task<0>),
+                },
+                SetBlackboard(o0 = Some(7)),
+                Action(Act<1>),
+            },
+            IndexSwitch(|bb| *bb.t0 + 1, dynamic = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Script(|bb| bb.b0 += 1),
+                },
+                WhileDoElse {
+                    MaxTime(0) {
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                Interrupt(|bb| *bb.t0 == 0) {
+                    Inverter {
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[post(|bb| { *bb.t0 += 3; bb.b0 = 8 })]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<6>),
+                    },
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1025 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            SubTree(Tree1025Sub0),
-        }
-    }
-}
+board!(Tree1025Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Repeat(1) {
-            Precondition(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(2)) {
-                SkipUnlessUpdated(t0) {
-                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                    #[on_halted(|bb| { bb.b1 += 2; bb.b1 = bb.b0 % 4 })]
-                    #[on_success(|bb| { bb.b1 = (*bb.t0 + 1) % 2; bb.t0.set(1) })]
-                    StatefulAction(Task<0> = Task::<0>),
+        Priority {
+            IfThenElse {
+                FlipSelector {
+                    Switch(b1) {
+                        case 4 => Runner,
+                        case 1 => WasEntryUpdated(t0),
+                        _ => Script(|bb| bb.b1 = *bb.t0),
+                    },
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            Repeat(3) {
+                Parallel(success = -2, failure = 1) {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set(bb.b0) })]
+                    Action(Act<2> = Act::<2>),
+                    StepSequencer {
+                        Sleep(10),
+                        Action(PAct<3>, b0 = 7, b1 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1026Blackboard { b1 b0 o0 t0 });
+board!(Tree1026Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b0: i64 = 3,
             #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
         }
-        #[run_while(|bb| *bb.t1 % 3 < 0)]
-        Interrupt(|bb| *bb.t0 == *bb.t1 % 2) {
-            Sequence {
-                MaxTime(20) {
-                    SetBlackboard(t0 = {t1}),
-                },
+        Fallback {
+            #[success_if(|bb| bb.b0 < *bb.t0)]
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                AlwaysFailure,
+                #[score(|bb| (*bb.t0 + 1) as f32)]
+                Condition(|ctx| ctx.check(0)),
+                #[score(|bb| (*bb.t0) as f32)]
+                AlwaysFailure,
+                #[score(|bb| (*bb.t0) as f32)]
+                Runner,
+            },
+            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
+            #[post(|bb| bb.b0 = *bb.t0)]
+            SequenceStar {
+                Condition(Cond<1>),
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Condition(Cond<2>),
+                SetBlackboard(t0 = {b0}),
+                UnsetBlackboard(o0),
+                #[success_if(|bb| *bb.t0 % 2 != 1)]
+                #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 == 1)]
+                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 1) % 3 != 1)]
+                Action(Act<3>),
+            },
+            Timeout(30) {
                 ReactiveSequence {
-                    #[skip_if(|bb| *bb.t1 + 1 != 2)]
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 4)),
+                    Cooldown(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    StepSequencer {
+                        StatefulAction(PTask<5>, b0 = {t0}),
+                        ScriptCondition(|bb| bb.b0 % 4 == 1),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree1027Blackboard { b1 t0 t1 });
+board!(Tree1027Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1028Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        TryCatch(catch_on_halt = false) {
-            Loop(q0, if_empty = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveSequence {
-                Limiter(2) {
-                    ParallelAll(1) {
-                        StatefulAction(Task<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
-                        UnsetBlackboard(o0),
+        SequenceWithMemory {
+            Fallback {
+                ParallelAll(1) {
+                    Timeout(10) {
+                        BinarySelector(|bb| bb.o0.is_some()) {
+                            WasEntryUpdated(t0),
+                            Action(Act<0>),
+                        },
+                    },
+                    Repeater(0) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
                     },
                 },
-                Delay(20) {
-                    StatefulAction(Task<3>),
+                Observe(|bb| *bb.t0 % 4 < 2) {
+                    #[success_if(|bb| bb.b0 > *bb.t0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) < 4)]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Parallel(success = 1) {
+                        Observe(|bb| bb.b0 + 1 > 3, abort = self) {
+                            SubTree(Tree1028Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Deadline(20) {
+                        Repeat(4) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Selector {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    RepeatUntil(Success) {
+                        Condition(PCond<8>, b0 = {b0}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1028Blackboard { o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1029Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree1028Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 4,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            o0: Option<i64>,
         }
-        ForceSuccess {
-            ReactiveSelector {
-                SubTree(Tree1029Sub0, t1 = {=}, b1 = {b1}),
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t1 > 3),
-                },
-                Switch(b1) {
-                    case 0 => Condition(Cond<1>),
-                    _ => Precondition(|bb| bb.b1 > *bb.t1, else = Skipped) {
-                        Sequence {
-                            Sleep(0),
-                            Action(Act<2>),
-                            Condition(Cond<3>),
-                        },
+        #[run_while(|bb| (bb.b1 + 4) % 2 < 1)]
+        Interrupt(|bb| bb.b1 != bb.o0.unwrap_or(4)) {
+            Parallel(success = 0, failure = -1) {
+                Repeater(1) {
+                    Iterate(l0, element = {b0}, max = 3) {
+                        SetBlackboard(b0 = {t0}),
                     },
+                },
+                Iterate(l0, element = {b0}, until = Never, max = 2) {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree1029Blackboard { t1 b1 });
+board!(Tree1029Blackboard { l0 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
             b0: i64,
-            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        AsyncSequence {
-            Switch(b1) {
-                case 4 => WasEntryUpdated(t0),
-                _ => AlwaysRunning,
-            },
-            Condition(Cond<0> = Cond::<0>),
-            FlipSelector {
-                #[skip_if(|bb| bb.b0 == 7)]
-                #[post(|bb| bb.b1 += 3)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                ParallelAll(1) {
-                    Precondition(|bb| *bb.t0 == 1, else = Failure) {
-                        ForceFailure {
-                            StatefulAction(Task<1>),
+        #[skip_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(5))]
+        RepeatUntil(Failure) {
+            Retry(1) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        #[run_while(|bb| (bb.b1 + 1) % 2 == 0)]
+                        RetryUntilSuccessful(1) {
+                            MemPriority {
+                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                                    #[on_halted(|bb| { bb.o0 = None; bb.b1 = bb.b0 })]
+                                    Script(|bb| bb.b0 += 1),
+                                },
+                                #[run_while(|bb| (bb.b0 + 1) % 4 > 1)]
+                                Action(Act<0>),
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 4, &mut bb.b1)),
+                            },
                         },
                     },
                 },
@@ -1036,379 +1142,319 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1030Blackboard { t0 b0 b1 });
+board!(Tree1030Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1031 for Ctx {
+    pub tree Tree1031 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
         }
         Sequence {
-            Condition(PCond<0>, b0 = {t1}),
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                RunOnce {
-                    Script(|bb| bb.t1.set(bb.o0.unwrap_or(0))),
-                },
+            Condition(TCond<0>),
+            Action(|ctx| ctx.try_exec(1)),
+            ParallelAll {
+                #[post(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| *bb.t0 + 4 > *bb.t0)]
+                Succeeder,
+                Action(PIo<2>, t0 = {=}),
             },
-            Condition(|ctx| ctx.check(1)),
-            StatefulAction(Task<2>),
+            Condition(|ctx| ctx.try_check(3)),
+            Error(DiffError(1083)),
         }
     }
 }
 
-board!(Tree1031Blackboard { t1 o0 });
+board!(Tree1031Blackboard { t0 });
+
+fallible!(Tree1031);
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            Switch(b1) {
-                case 0 => MemSequence {
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| bb.b0 % 3 > 0)]
-                    #[post(|bb| { bb.b1 += 3; if bb.b0 + 3 == *bb.t0 + 1 { bb.t0.set(bb.b0 + 4) } })]
-                    StatefulAction(Task<2>),
-                },
-                case 2 => StatefulAction(Task<3>),
-                _ => #[run_while(|bb| *bb.t0 % 3 > 1)]
-                Action(Act<4>),
-            },
-            WhileDoElse {
-                Condition(Cond<5>),
-                Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
-                Action(PIo<7>, t0 = {=}),
-            },
-            Repeat(0) {
-                StatefulAction(Task<8>),
-            },
-            Loop(q0, if_empty = Running) {
-                StatefulAction(Task<9> = Task::<9>),
+        ReactiveFallback {
+            SequenceWithMemory {
+                SetBlackboard(b1 = {t0}),
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                Action(PAct<2>, b0 = 5, b1 = {b1}),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree1032Blackboard { b1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1033Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree1032Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
         blackboard {
+            b1: i64 = 2,
             #[tracked] t0: i64,
             b0: i64,
-            #[allow(unused)] b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
         }
-        MemPriority {
-            SubTree(Tree1033Sub0, ..),
-            Condition(Cond<1>),
-            Action(|ctx| ctx.exec(2)),
-            Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
+        ReactiveFallback {
+            WhileDoElse {
+                #[on_failure(|bb| { bb.b1 = bb.b0; bb.t0.set(9) })]
+                #[failure_if(|bb| bb.b0 + 3 < *bb.t1)]
+                #[on_halted(|bb| if bb.b0 == 3 { bb.t0.set((*bb.t0 + 2) % 3) })]
+                Parallel {
+                    Condition(Cond<0>),
+                    Sequence {
+                        Action(|ctx| ctx.exec(1)),
+                        ForceFailure {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {=}),
+                },
+                Parallel(success = 1, failure = -2) {
+                    RepeatUntilFailure(forever) {
+                        #[failure_if(|bb| bb.b0 + 3 == *bb.t0 + 4)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    Action(PAct<5>, b0 = {t0}, b1 = {b1}),
+                },
+                RepeatUntilFailure(1) {
+                    Repeat(4) {
+                        DynamicSelector {
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                StepSequencer {
+                    Action(PIo<7>, t0 = {t1}),
+                    Remap(success = Failure, failure = Failure) {
+                        Cooldown(50, filtered = Failure) {
+                            Parallel(success = 3, failure = 3) {
+                                #[skip_if(|bb| bb.b0 % 3 < 0)]
+                                #[on_failure(|bb| if *bb.t1 < bb.b1 { bb.b1 += 3 })]
+                                Condition(Cond<8>),
+                                #[on_success(|bb| bb.t1.set(bb.b0))]
+                                Action(PAct<9>, b0 = {t0}),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    ForceSuccess {
+                        SequenceWithMemory {
+                            StatefulAction(Task<11>),
+                            Action(|ctx| ctx.exec(12)),
+                            StatefulAction(Task<13>),
+                            Action(Act<14>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1033Blackboard { t0 b0 b1 });
+board!(Tree1033Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1034 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(5),
         }
-        BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
-            IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                Priority {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    AlwaysSuccess,
-                },
-                StatefulAction(PTask<1>, b0 = {=}),
-            },
-            Repeat(4) {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b0 + 4 != 4)]
-                    #[on_success(|bb| { bb.b0 += 2; bb.b0 += 3 })]
-                    #[skip_if(|bb| bb.b0 + 1 == 7)]
-                    SkipUnlessUpdated(t0) {
-                        #[success_if(|bb| (bb.b0 + 1) % 4 < 2)]
-                        StatefulAction(Task<2>),
-                    },
-                    Conditional(|bb| bb.b0 != 7, dynamic = true, else = Success) {
-                        StatefulAction(Task<3> = Task::<3>),
+        #[on_halted(|bb| { bb.b0 += 3; bb.o0 = None })]
+        ReactiveFallback {
+            Repeat(2) {
+                Filter(times = 1, count = Failure) {
+                    Conditional(|bb| bb.b0 > 7, dynamic = true, else = Success) {
+                        SetBlackboard(t0 = {b1}),
                     },
                 },
             },
+            Repeater(2) {
+                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b0 = bb.b1 })]
+                #[success_if(|bb| bb.b0 == 6)]
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Action(Act<4>),
         }
     }
 }
 
-board!(Tree1034Blackboard { b0 t0 });
+board!(Tree1034Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1035 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 3,
         }
         ReactiveSequence {
-            Action(Act<0>),
-            Script(|bb| bb.b1 += 3),
-            ScriptCondition(|bb| bb.b1 + 2 < 0),
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(0, 7)),
+                Action(Act<1>),
+            },
+            Optional {
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<3>, b0 = {=}),
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+            },
+            RunOnce(then_skip = false) {
+                Wait(20),
+            },
         }
     }
 }
 
-board!(Tree1035Blackboard { b1 });
+board!(Tree1035Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1036Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        IndexSwitch(|bb| bb.b1) {
-            Switch(b1) {
-                case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
-                case 2 => Delay(0) {
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        Action(PIo<2>, t0 = {=}),
-                        Action(Act<3>),
-                    },
-                },
-                _ => PolicyParallel(policy = FirstFailure) {
-                    Fallback {
-                        WasEntryUpdated(t1),
-                        Action(Act<4>),
-                    },
-                },
+        #[failure_if(|bb| *bb.t0 % 4 > 1)]
+        Sequence {
+            Parallel(success = -4) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                Condition(Cond<1>),
+                SubTree(Tree1036Sub0, ..),
+                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
             },
-            Priority {
-                ParallelAll(max_failures = -1) {
-                    Optional {
-                        #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 2 }; bb.b0 = (bb.b1 + 4) % 3 })]
-                        MaxTime(20) {
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Fallback {
-                                Action(PAct<5>, b0 = 3, b1 = {=}),
-                                SetBlackboard(o0 = Some(8)),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
-                    RunOnce {
-                        FlipSelector {
-                            Script(|bb| { bb.b1 += 1; bb.b1 += 4 }),
-                            StatefulAction(Task<6>),
-                        },
-                    },
+            Script(|bb| bb.b0 += 1),
+            #[post(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
+            ParallelAll(3) {
+                #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
+                #[on_success(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    SetBlackboard(b0 = 8),
                 },
-                Parallel(success = -1, failure = 4) {
-                    Runner,
-                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-                    #[run_while(|bb| *bb.t1 + 3 < *bb.t1 % 2)]
-                    #[post(|bb| bb.t1.set(*bb.t0))]
-                    StatefulAction(Task<7>),
-                    AlwaysFailure,
-                    #[on_success(|bb| bb.o0 = None)]
-                    SetBlackboard(t0 = 0),
+                Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                    Wait(20),
                 },
-            },
-            SequenceStar {
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<10>),
-                },
-                Action(PIo<11>, t0 = {=}),
-                Condition(Cond<12> = Cond::<12>),
+                Sleep(10),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree1036Blackboard { o0 t1 b1 t0 b0 });
+board!(Tree1036Blackboard { b0 t0 l0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1037 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        RepeatUntil(Success) {
-            AsyncSequence {
-                BinarySelector(|bb| bb.b0 % 4 < 2, dynamic = true) {
-                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
-                    #[run_while(|bb| bb.b1 > 3)]
-                    Failer,
-                    MemSequence {
-                        StatefulAction(PTask<0>, b0 = 2),
-                        StatefulAction(Task<1>),
-                        Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                        FlipSelector {
-                            WasEntryUpdated(t0),
-                            #[post(|bb| { bb.b1 += 3; bb.o0 = Some((*bb.t0 + 2) % 2) })]
-                            Action(PAct<3>, b0 = 2),
-                        },
-                    },
-                },
-                Filter(times = 1, filtered = Skipped) {
-                    Repeat(2) {
-                        Precondition(|bb| bb.b0 == 2, else = Running) {
-                            Selector {
-                                StepSequencer {
-                                    StatefulAction(Task<4>),
-                                    UnsetBlackboard(o0),
-                                },
-                                StepSequencer {
-                                    Action(Act<5>),
-                                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<7>),
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9>),
-                            Action(Act<10>),
-                        },
-                        Remap(success = Failure, failure = Success) {
-                            Condition(|ctx| ctx.check(11)),
-                        },
-                        Succeeder,
-                    },
-                    RunOnce {
-                        Precondition(|bb| bb.b0 > bb.o0.unwrap_or(4), else = Running) {
-                            SequenceWithMemory {
-                                AlwaysSuccess,
-                                Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 4) % 2)),
-                                Delay(20) {
-                                    Action(PAct<13>, b0 = {b1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
+        IfThenElse {
+            Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
+            Script(|bb| bb.t0.set(bb.b0 % 4)),
+        }
+    }
+}
+
+board!(Tree1037Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1038 for Ctx {
+        Inverter {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1039Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 13,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, value = {b1}, if_empty = Success) {
+            Repeater(0) {
+                Action(|ctx| ctx.exec(11)),
             },
         }
     }
 }
-
-board!(Tree1037Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            SetBlackboard(o0 = Some(0)),
-        }
-    }
-}
-
-board!(Tree1038Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveFallback {
-            FlipSelector {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    AsyncFallback {
-                        Action(Act<0> = Act::<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
-                        StatefulAction(Task<2>),
-                    },
-                    Timeout(10) {
-                        ParallelAll(1) {
-                            AlwaysSuccess,
-                            Sleep(0),
-                        },
-                    },
-                    SetBlackboard(t0 = 7),
-                    WaitUntil(|bb| bb.b0 % 2 < 1) {
-                        StatefulAction(Task<3>),
-                    },
+        IfThenElse {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[failure_if(|bb| *bb.t0 > 1)]
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
                 },
-                RepeatUntil(Success) {
-                    RepeatTimes(forever) {
-                        ReactiveSequence {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(4)),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            MemPriority {
-                                ForceFailure {
-                                    StatefulAction(Task<6>),
-                                },
-                                AlwaysSuccess,
-                            },
-                            AsyncSequence {
-                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
-                            },
-                        },
-                    },
+                AsyncSequence {
+                    Condition(Cond<5>),
+                    #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.b1 + 3 < 6 { bb.b1 += 1 } })]
+                    Action(Act<6>),
                 },
+                StepSequencer {
+                    #[failure_if(|bb| *bb.t0 > 1)]
+                    Condition(PCond<7>, b0 = 8),
+                    StatefulAction(Task<8>),
+                },
+                ReactiveSequence {
+                    Action(Act<9>),
+                    Condition(|ctx, bb| ctx.check_in(10, (*bb.t0 + 2) % 2)),
+                },
+                Wait(50),
             },
-            Fallback {
-                MemSequence {
-                    ReactiveFallback {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Condition(Cond<9>),
-                    },
-                    Sequence {
-                        Condition(|ctx| ctx.check(10)),
-                        Action(PAct<11>, b0 = 1, b1 = {b0}),
-                        #[post(|bb| *bb.t0 += 1)]
-                        Condition(Cond<12>),
-                    },
-                    ReactiveSelector {
-                        Condition(Cond<13>),
-                        #[success_if(|bb| (*bb.t0 + 3) % 4 < 3)]
-                        #[on_failure(|bb| bb.t0.set(3))]
-                        StatefulAction(Task<14>),
-                    },
+            WhileDoElse {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Script(|bb| bb.b1 = bb.b0 + 4),
+                    #[success_if(|bb| *bb.t0 < 3)]
+                    SubTree(Tree1039Sub0, ..),
                 },
-                Inverter {
-                    RetryUntilSuccessful(forever) {
-                        SequenceStar {
-                            ForceSuccess {
-                                StatefulAction(Task<15>),
-                            },
-                        },
+                Repeat(4) {
+                    MemPriority {
+                        Condition(Cond<12>),
+                        StatefulAction(Task<13> = Task::<13>),
+                        Action(PIo<14>, t0 = {b1}),
                     },
                 },
             },
@@ -1416,126 +1462,1549 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1039Blackboard { b0 t0 });
+board!(Tree1039Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1040 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 0,
+            b1: i64,
         }
-        AsyncFallback {
-            Repeater(forever) {
-                StatefulAction(Task<0>),
+        WhileDoElse {
+            Sequence {
+                SequenceStar {
+                    MemPriority {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
+                            Script(|bb| bb.t0.set(1)),
+                        },
+                        #[run_while(|bb| (bb.b1 + 1) % 4 < 0)]
+                        #[on_success(|bb| *bb.t1 += 2)]
+                        Action(PAct<0>, b0 = 2, b1 = {=}),
+                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                        AlwaysRunning,
+                    },
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(PIo<1>, t0 = {=}),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(PTask<3>, b0 = 9, b1 = {t0}),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<4>),
+                },
             },
             Fallback {
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                Action(Act<2>),
-            },
-            MaxTime(10) {
-                #[on_failure(|bb| { if bb.o0.is_some() { bb.b0 = *bb.t0 }; bb.t0.set((bb.b0 + 3) % 4) })]
-                Condition(Cond<3>),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree1040Blackboard { b0 t0 o0 });
+board!(Tree1040Blackboard { t0 t1 l0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1041 for Ctx, error DiffError {
+    pub tree Tree1041 for Ctx {
         blackboard {
+            b1: i64,
             b0: i64,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 3,
         }
-        MemSequence {
-            IfThenElse {
-                StatefulAction(TTask<0>),
-                AlwaysFailure,
-            },
-            Parallel(success = 0) {
-                ScriptCondition(|bb| bb.b0 == 3),
-                AlwaysRunning,
-                SetBlackboard(o0 = Some(1)),
-                #[success_if(|bb| bb.o0.unwrap_or(0) > 7)]
-                #[failure_if(|bb| bb.b0 < 4)]
-                Condition(Cond<1>),
-            },
-            Wait(20),
+        Fallback {
+            #[post(|bb| bb.b0 = bb.b1)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[success_if(|bb| bb.b1 % 4 != 2)]
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
         }
     }
 }
 
-board!(Tree1041Blackboard { b0 o0 });
-
-fallible!(Tree1041);
-
-bt::behavior_tree! {
-    pub tree Tree1042Sub0 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<9>),
-            StatefulAction(Task<10>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1042Sub1 for Ctx {
-        Condition(Cond<15>)
-    }
-}
+board!(Tree1041Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1042 for Ctx {
-        Selector {
-            Fallback {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| bb.b1 == 5) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
                 StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
-                    Inverter {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
+                Condition(PCond<1>, b0 = {b1}),
+                ParallelAll(0) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                    AlwaysRunning,
+                    Condition(Cond<3> = Cond::<3>),
+                    #[on_success(|bb| if bb.b1 < 4 { *bb.t0 += 3 })]
+                    Condition(|ctx| ctx.check(4)),
                 },
-                ForceFailure {
-                    MemSequence {
-                        Condition(|ctx| ctx.check(5)),
-                        StatefulAction(Task<6>),
-                        Runner,
+                StatefulAction(Task<5>),
+                Repeater(forever) {
+                    Observe(|bb| *bb.t0 % 4 > 0) {
+                        Cooldown(10, filtered = Skipped) {
+                            #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
+                            #[failure_if(|bb| bb.b1 < 5)]
+                            Sleep(10),
+                        },
                     },
                 },
             },
-            Cooldown(0) {
-                Deadline(0) {
-                    ReactiveSelector {
-                        TryCatch(catch_on_halt = true) {
-                            AlwaysSuccess,
-                            Action(Act<7>),
-                            StatefulAction(Task<8>),
+            MemSequence {
+                #[run_while(|bb| bb.b0 % 2 != 1)]
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 1, reset_index = true) {
+                    Fallback {
+                        Condition(|ctx| ctx.check(6)),
+                        Script(|bb| bb.b0 = bb.b1 + 4),
+                    },
+                },
+                MemPriority {
+                    MemSequence {
+                        ScriptCondition(|bb| (bb.b1 + 1) % 4 > 2),
+                        StatefulAction(Task<7>),
+                    },
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree1042Blackboard { l0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        WhileDoElse {
+            SequenceWithMemory {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Parallel(success = 2, failure = 2) {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Condition(Cond<4>),
+            MemSequence {
+                Action(Act<5>),
+                Parallel(success = 0, failure = 0) {
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        Precondition(|bb| *bb.t0 + 2 < 7, else = Success) {
+            Conditional(|bb| bb.b0 > *bb.t0 + 2, dynamic = true, else = Success) {
+                Sequence {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(Task<0>),
+                        DynamicSequence {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
                         },
-                        AlwaysFailure,
-                        Sequence {
-                            SubTree(Tree1042Sub0),
-                            MaxTime(0) {
+                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                            AlwaysFailure,
+                        },
+                    },
+                    Precondition(|bb| *bb.t1 + 3 < *bb.t0, else = Skipped) {
+                        MemPriority {
+                            RetryUntilSuccessful(1) {
+                                ParallelAll(2) {
+                                    Wait(50),
+                                    Failer,
+                                },
+                            },
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 > *bb.t0) {
+                        AsyncSequence {
+                            Sleep(0),
+                            Repeat(4) {
+                                Condition(Cond<4>),
+                            },
+                            #[run_while(|bb| *bb.t0 + 3 < *bb.t0)]
+                            #[on_success(|bb| *bb.t1 += 3)]
+                            Action(PAct<5>, b0 = {=}, b1 = {t1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1044Blackboard { l0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1045 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1],
+            b1: i64,
+        }
+        RepeatUntilSuccess(forever) {
+            Switch(b1) {
+                case 3 => Wait(100),
+                _ => Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                    Conditional(|bb| bb.b0 > 6, dynamic = false, else = Failure) {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1045Blackboard { b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            TryCatch {
+                StatefulAction(Task<0>),
+                RunOnce {
+                    RepeatTimes(forever) {
+                        Wait(20),
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 == bb.b0 % 3, abort = none) {
+                AlwaysRunning,
+            },
+            Switch(b1) {
+                case 3 => AlwaysSuccess,
+                case 2 => SetBlackboard(o0 = Some(0)),
+                _ => Filter(times = 1, count = Success) {
+                    #[post(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b1 = *bb.t0 % 2 })]
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1046Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1047 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(PCond<0>, b0 = {b0}),
+                    WhileDoElse {
+                        #[failure_if(|bb| bb.b1 % 4 > 0)]
+                        #[on_halted(|bb| bb.b1 = 4)]
+                        #[run_while(|bb| bb.b0 % 2 != 1)]
+                        Script(|bb| if *bb.t1 > 6 { *bb.t0 += 3 }),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Script(|bb| bb.b0 = 1),
+                },
+                Filter(times = 2, count = Completed) {
+                    ReactiveFallback {
+                        Observe(|bb| bb.b1 % 4 > 1, abort = self) {
+                            SetBlackboard(b1 = {t0}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b0)),
+                    },
+                },
+                #[run_while(|bb| bb.b1 + 4 > 1)]
+                #[on_failure(|bb| bb.b1 += 3)]
+                ForceFailure {
+                    StatefulAction(Task<4>),
+                },
+                RepeatUntil(Success) {
+                    Inverter {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Condition(|ctx| ctx.check(6)),
+            },
+        }
+    }
+}
+
+board!(Tree1047Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        #[on_halted(|bb| bb.o0 = None)]
+        Delay(0) {
+            ReactiveFallback {
+                MaxTime(0) {
+                    SkipUnlessUpdated(t0) {
+                        Priority {
+                            Condition(Cond<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                },
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    Failer,
+                    Action(Act<4>),
+                },
+                WaitUntil(|bb| *bb.t0 % 3 != 0) {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1048Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            RetryUntilSuccessful(1) {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    Condition(Cond<1>),
+                },
+            },
+            Conditional(|bb| *bb.t0 > 7, dynamic = false) {
+                Filter(times = 2, filtered = Skipped) {
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ScriptCondition(|bb| *bb.t1 == 1),
+        }
+    }
+}
+
+board!(Tree1049Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+        }
+        #[run_while(|bb| bb.b0 + 4 != 0)]
+        #[failure_if(|bb| bb.b0 + 1 > 0)]
+        ReactiveSelector {
+            #[post(|bb| bb.b0 += 1)]
+            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Repeat(0) {
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1050Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        #[on_success(|bb| bb.b1 += 2)]
+        #[on_failure(|bb| bb.b1 += 3)]
+        ReactiveSequence {
+            #[success_if(|bb| *bb.t1 + 3 == 7)]
+            ReactiveSequence {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                Action(PIo<1>, t0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree1051Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1052Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        RunOnce {
+            Script(|bb| *bb.t0 += 1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1052Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        SubTree(Tree1052Sub1, t0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 > 3)]
+        #[failure_if(|bb| *bb.t0 != bb.b0 + 4)]
+        #[on_halted(|bb| bb.b0 += 3)]
+        TryCatch(catch_on_halt = true) {
+            Action(Act<0>),
+            Selector {
+                SubTree(Tree1052Sub0, ..),
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                #[on_success(|bb| *bb.t0 += 1)]
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1052Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1053 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 2,
+        }
+        AsyncSequence {
+            RunOnce {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    StatefulAction(Task<0>),
+                    Switch(b1) {
+                        case 1 => Runner,
+                        _ => WasEntryUpdated(t0),
+                    },
+                    #[on_success(|bb| if *bb.t0 + 2 != 1 { *bb.t0 += 3 })]
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<1>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            MemPriority {
+                RunOnce {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                },
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<7>),
+                },
+                Iterate(l0, element = {b1}, max = 2, reset_index = true) {
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1053Blackboard { t0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1054Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1054 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            SubTree(Tree1054Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1055 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        Fallback {
+            #[skip_if(|bb| *bb.t1 == 3)]
+            Action(PAct<0>, b0 = 2),
+            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
+            KeepRunningUntilFailure {
+                Action(Act<2>),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                ReactiveSequence {
+                    #[failure_if(|bb| *bb.t1 + 2 > 0)]
+                    Action(Act<3>),
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1055Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1056 for Ctx {
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            StatefulAction(Task<0>),
+            Guard(|ctx| &mut ctx.token) {
+                DynamicSequence {
+                    Wait(0),
+                    AlwaysRunning,
+                },
+            },
+            Invert {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Condition(Cond<2>),
+            RepeatUntilFailure(2) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1057 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveFallback {
+            Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                Repeater(0) {
+                    Action(Act<0> = Act::<0>),
+                },
+            },
+            #[post(|bb| bb.b0 += 1)]
+            Sequence {
+                #[on_halted(|bb| bb.b0 += 3)]
+                RunOnce(then_skip = false) {
+                    DynamicSequence {
+                        Wait(20),
+                    },
+                },
+                Sleep(30),
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+                Precondition(|bb| *bb.t1 < 4) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1057Blackboard { b1 b0 l0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1058 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        #[on_success(|bb| *bb.t0 += 2)]
+        StepSequencer {
+            RetryUntilSuccessful(0) {
+                Condition(Cond<0>),
+            },
+            Action(PIo<1>, t0 = {=}),
+            Action(Act<2>),
+            Priority {
+                StatefulAction(Task<3>),
+                #[failure_if(|bb| *bb.t0 < 7)]
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1058Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1059Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1059Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Skipped) {
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+        }
+        #[failure_if(|bb| *bb.t0 == bb.b0 % 4)]
+        #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+        ParallelAll(max_failures = -1) {
+            Repeat(3) {
+                Fallback {
+                    StatefulAction(TTask<0>),
+                    Action(|ctx| ctx.try_exec(1)),
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = {b0}),
+                },
+            },
+            ReactiveFallback {
+                Repeater(1) {
+                    Condition(PCond<4>, b0 = 7),
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b0)),
+                },
+                SubTree(Tree1059Sub0, t0 = {=}, b0 = {b0}),
+            },
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = true) {
+                    TryCatch(catch_on_halt = true) {
+                        #[failure_if(|bb| bb.b0 > 0)]
+                        Condition(Cond<7>),
+                        Action(|ctx| ctx.try_exec(8)),
+                    },
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            WaitUntil(|bb| bb.b0 + 2 == 3) {
+                SubTree(Tree1059Sub1, t0 = {=}, b0 = {b0}),
+            },
+            Sequence {
+                StatefulAction(TTask<9>),
+                ForceFailure {
+                    AlwaysSuccess,
+                },
+                Error(DiffError(1075)),
+            },
+        }
+    }
+}
+
+board!(Tree1059Blackboard { t0 b0 });
+
+fallible!(Tree1059);
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+        }
+        Cooldown(20) {
+            #[success_if(|bb| bb.b1 % 2 < 0)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            DynamicSelector {
+                Error(DiffError(1099)),
+            },
+        }
+    }
+}
+
+board!(Tree1060Blackboard { o0 b1 t0 });
+
+fallible!(Tree1060);
+
+bt::behavior_tree! {
+    pub tree Tree1061 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Sequence {
+            Inverter {
+                DynamicSelector {
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Conditional(|bb| bb.b1 < 5, dynamic = true) {
+                        Parallel(success = 3, failure = -2) {
+                            #[success_if(|bb| *bb.t0 == bb.b0)]
+                            StatefulAction(Task<2>),
+                            SetBlackboard(t0 = {b1}),
+                            Condition(Cond<3>),
+                            WasEntryUpdated(t0),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    #[post(|bb| { if bb.b1 == bb.b0 { bb.b0 += 1 }; bb.b0 += 1 })]
+                    #[skip_if(|bb| bb.b1 == 2)]
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
+            #[run_while(|bb| bb.b1 == 0)]
+            #[on_failure(|bb| bb.t0.set(bb.b1))]
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                RetryUntilSuccessful(1) {
+                    BinarySelector(|bb| bb.b0 % 2 < 1) {
+                        Condition(PCond<6>, b0 = {=}),
+                        AsyncFallback {
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1061Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1062 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(5),
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
+            SetBlackboard(o0 = Some(1)),
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(1)),
+                AlwaysRunning,
+                Error(DiffError(1048)),
+            },
+        }
+    }
+}
+
+board!(Tree1062Blackboard { t0 t1 b0 o0 });
+
+fallible!(Tree1062);
+
+bt::behavior_tree! {
+    pub tree Tree1063Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1063 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Repeater(0) {
+            SubTree(Tree1063Sub0, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1063Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        Repeater(3) {
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                MemSequence {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        #[post(|bb| { bb.b0 = bb.o0.unwrap_or(1) + 3; bb.b0 = 2 })]
+                        #[run_while(|bb| (bb.b0 + 3) % 4 < 2)]
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Selector {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 4) % 4)),
+                    },
+                    Parallel(success = 0, failure = 1) {
+                        Condition(|ctx| ctx.check(2)),
+                        Action(Act<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1064Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Parallel(success = -3, failure = 3) {
+            Action(Act<0>),
+            SetBlackboard(b0 = {t0}),
+            Repeat(1) {
+                StatefulAction(Task<1>),
+            },
+            Action(PIo<2>, t0 = {=}),
+            #[failure_if(|bb| bb.b0 + 1 > 7)]
+            SetBlackboard(b0 = 3),
+        }
+    }
+}
+
+board!(Tree1065Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+        }
+        MemPriority {
+            StatefulAction(TTask<0>),
+            Condition(TCond<1>),
+            Action(Act<2>),
+            Action(PIo<3>, t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree1066Blackboard { b1 });
+
+fallible!(Tree1066);
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        #[run_while(|bb| bb.b0 % 2 > 0)]
+        Inverter {
+            SequenceWithMemory {
+                SetBlackboard(b0 = 5),
+                Cooldown(0) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1067Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+        }
+        ForceSuccess {
+            Switch(b1) {
+                case 3 => StepSequencer {
+                    Selector {
+                        Observe(|bb| bb.o0.is_some(), abort = lower) {
+                            Repeater(forever) {
                                 AlwaysFailure,
                             },
                         },
-                        Priority {
-                            Action(Act<11>),
-                            Condition(Cond<12>),
-                            Condition(|ctx| ctx.check(13)),
-                        },
-                        TryCatch {
-                            ReactiveSelector {
-                                Filter(times = 2, count = Failure, filtered = Skipped) {
-                                    AlwaysFailure,
-                                },
-                                StatefulAction(Task<14>),
+                        AlwaysFailure,
+                        Observe(|bb| bb.b1 + 4 > 0, abort = both) {
+                            Cooldown(50, filtered = Failure) {
+                                StatefulAction(Task<0>),
                             },
-                            ReactiveSequence {
-                                SubTree(Tree1042Sub1),
+                        },
+                    },
+                    Fallback {
+                        Action(PIo<1>, t0 = {b1}),
+                        Condition(Cond<2>),
+                    },
+                    Fallback {
+                        Selector {
+                            #[run_while(|bb| *bb.t0 % 4 > 1)]
+                            Condition(Cond<3>),
+                            ScriptCondition(|bb| *bb.t1 > 4),
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+                _ => StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1068Blackboard { t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 2,
+            b1: i64,
+        }
+        FlipSelector {
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Failer,
+            },
+            BinarySelector(|bb| bb.b1 + 1 > bb.b1 + 4) {
+                StatefulAction(Task<2> = Task::<2>),
+                Action(|ctx| ctx.exec(3)),
+            },
+            #[on_failure(|bb| { bb.b1 = 8; bb.b1 += 2 })]
+            #[on_halted(|bb| bb.o0 = Some(2))]
+            #[skip_if(|bb| bb.o0.is_none())]
+            ScriptCondition(|bb| *bb.t0 % 2 != 0),
+            #[run_while(|bb| (bb.b0 + 1) % 4 < 2)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree1069Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1070 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
+        }
+        ReactiveSequence {
+            Repeat(1) {
+                StatefulAction(Task<0>),
+            },
+            #[failure_if(|bb| bb.b1 % 4 != 3)]
+            #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
+            ForceFailure {
+                RunOnce(then_skip = false) {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                #[run_while(|bb| bb.b0 < 3)]
+                #[on_halted(|bb| { bb.b0 = bb.b1; bb.b0 = *bb.t0 })]
+                TryCatch(catch_on_halt = true) {
+                    Sleep(20),
+                    ForceFailure {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1070Blackboard { b0 t0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1071 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            o0: Option<i64>,
+        }
+        Parallel(failure = -1) {
+            StepSequencer {
+                Fallback {
+                    Observe(|bb| bb.b0 > bb.b1 % 4, abort = lower) {
+                        Cooldown(20) {
+                            Retry(3) {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    Observe(|bb| (bb.b0 + 4) % 3 == 1, abort = self) {
+                        Switch(b1) {
+                            case 5 => AsyncFallback {
+                                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                                WasEntryUpdated(t0),
+                            },
+                            case 4 => Script(|bb| { bb.b1 += 1; *bb.t0 += 1 }),
+                            _ => ParallelAll {
+                                Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    ReactiveSequence {
+                        SetBlackboard(b1 = 0),
+                        Condition(TCond<3>),
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(|ctx| ctx.try_check(5)),
+                        UnsetBlackboard(o0),
+                    },
+                    RepeatTimes(1) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) > 0)]
+                        #[success_if(|bb| bb.b0 == bb.b1 + 4)]
+                        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                            Timeout(10) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                ParallelAll(max_failures = -2) {
+                    IndexSwitch(|bb| bb.b0 % 4) {
+                        Condition(Cond<6>),
+                        #[post(|bb| bb.b0 += 2)]
+                        #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 2 })]
+                        SetBlackboard(t0 = 8),
+                    },
+                    Observe(|bb| bb.b1 % 2 > 0, abort = none) {
+                        Precondition(|bb| bb.o0.unwrap_or(3) != 5, else = Skipped) {
+                            #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
+                            Condition(TCond<7>),
+                        },
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(TTask<8>),
+                    Switch(b1) {
+                        case 1 => StatefulAction(TTask<9>),
+                        case 4 => Script(|bb| if bb.b0 % 3 < 2 { bb.o0 = Some(9) }),
+                        _ => Action(|ctx| ctx.try_exec(10)),
+                    },
+                },
+                #[on_halted(|bb| { bb.b1 = *bb.t0 + 1; bb.o0 = Some(*bb.t0) })]
+                #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                Repeat(2) {
+                    Condition(|ctx| ctx.check(11)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1071Blackboard { l0 b0 t0 b1 o0 });
+
+fallible!(Tree1071);
+
+bt::behavior_tree! {
+    pub tree Tree1072 for Ctx {
+        ParallelAll {
+            StepSequencer {
+                Inverter {
+                    Condition(Cond<0>),
+                },
+                DynamicSelector {
+                    DynamicSequence {
+                        Condition(Cond<1>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Timeout(10) {
+                ParallelAll(2) {
+                    Action(Act<2>),
+                    Sleep(10),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1073Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1073 for Ctx {
+        Limiter(1) {
+            ReactiveFallback {
+                Limiter(1) {
+                    SubTree(Tree1073Sub0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1074 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            SetBlackboard(o0 = Some(7)),
+            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
+                StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
+                AlwaysSuccess,
+                Action(Act<1>),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1074Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1075 for Ctx, error DiffError {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Parallel {
+            Delay(50) {
+                AlwaysSuccess,
+            },
+            Switch(b1) {
+                case 5 => AlwaysFailure,
+                case 2 => Condition(TCond<0>),
+                _ => #[on_success(|bb| if *bb.t1 + 3 < 2 { bb.b0 = *bb.t1 })]
+                StatefulAction(Task<1>),
+            },
+            Selector {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1075Blackboard { q0 b0 t1 b1 t0 });
+
+fallible!(Tree1075);
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Action(PIo<0>, t0 = {=}),
+                AlwaysRunning,
+                Action(|ctx| ctx.exec(1)),
+            },
+        }
+    }
+}
+
+board!(Tree1076Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1077 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Observe(|bb| bb.o0.is_none(), abort = none) {
+            Loop(q0, if_empty = Failure) {
+                ReactiveSequence {
+                    ParallelAll(max_failures = -1) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                        SetBlackboard(t0 = 2),
+                    },
+                    ReactiveSequence {
+                        SetBlackboard(t1 = {b0}),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                    },
+                    Action(PIo<3>, t0 = {b0}),
+                    IfThenElse {
+                        Action(Act<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Conditional(|bb| (bb.b0 + 3) % 4 == 0, else = Success) {
+                        #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1077Blackboard { o0 l0 b0 b1 t1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1078Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        ReactiveFallback {
+            #[post(|bb| if *bb.t0 == 5 { *bb.t0 += 1 })]
+            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+            StatefulAction(Task<5>),
+            Condition(Cond<6> = Cond::<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1078 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RepeatUntilFailure(forever) {
+            #[on_halted(|bb| bb.b1 += 2)]
+            #[failure_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(4))]
+            #[on_failure(|bb| bb.o0 = None)]
+            WaitUntil(|bb| bb.o0.is_none()) {
+                IndexSwitch(|bb| bb.b0 + 3, dynamic = true) {
+                    FlipSelector {
+                        #[success_if(|bb| *bb.t0 == 1)]
+                        #[failure_if(|bb| bb.b1 == 3)]
+                        ParallelAll(max_failures = -2) {
+                            Action(Act<0>),
+                            #[success_if(|bb| *bb.t0 % 4 < 2)]
+                            StatefulAction(Task<1>),
+                            Wait(20),
+                            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Fail) {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            Condition(PCond<4>, b0 = {t0}),
+                        },
+                        #[run_while(|bb| bb.o0.is_none())]
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 > 2)]
+                        #[on_success(|bb| bb.o0 = None)]
+                        SubTree(Tree1078Sub0, ..),
+                    },
+                    Interrupt(|bb| *bb.t0 < 3) {
+                        ParallelAll(max_failures = -1) {
+                            BinarySelector(|bb| bb.b1 % 4 != 1) {
+                                #[run_while(|bb| *bb.t0 % 2 < 1)]
+                                Repeat(3) {
+                                    Action(Act<7>),
+                                },
+                                #[success_if(|bb| bb.b0 != 5)]
+                                #[on_success(|bb| bb.b1 += 2)]
+                                Parallel(success = 3, failure = -2) {
+                                    WasEntryUpdated(t0),
+                                    Action(Act<8>),
+                                    Failer,
+                                    StatefulAction(PTask<9>, b0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1078Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1079 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+        }
+        WhileDoElse {
+            Switch(b1) {
+                case 2 => StatefulAction(Task<0>),
+                _ => BinarySelector(|bb| bb.b1 < 4, dynamic = true) {
+                    Priority {
+                        Action(PAct<1>, b0 = {b0}),
+                        #[run_while(|bb| bb.b0 + 1 != *bb.t0)]
+                        Failer,
+                    },
+                    #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+                    #[failure_if(|bb| bb.b0 < *bb.t1)]
+                    #[success_if(|bb| *bb.t0 > 3)]
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b1)),
+                },
+            },
+            Retry(3) {
+                WaitValueUpdate(t1) {
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                        #[success_if(|bb| bb.b1 % 3 == 1)]
+                        Action(Act<5>),
+                    },
+                },
+            },
+            MemPriority {
+                Action(PAct<6>, b0 = {t0}, b1 = {b0}),
+                Condition(Cond<7>),
+                #[on_halted(|bb| bb.b1 = *bb.t0)]
+                AlwaysFailure,
+                StatefulAction(Task<8>),
+                #[on_failure(|bb| bb.b0 = *bb.t1 + 4)]
+                Remap(success = Success, failure = Success) {
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1079Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        DynamicSequence {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            ScriptCondition(|bb| bb.b1 < bb.b0 + 3),
+            Condition(PCond<2>, b0 = {=}),
+            AsyncSequence {
+                StatefulAction(Task<3> = Task::<3>),
+                Action(PIo<4>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1080Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1081 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0) {
+            BinarySelector(|bb| *bb.t0 + 3 < bb.b1) {
+                Observe(|bb| bb.b0 % 4 != 3) {
+                    Sequence {
+                        Timeout(20) {
+                            Action(PAct<0>, b0 = 5),
+                        },
+                        #[on_success(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 2 })]
+                        #[success_if(|bb| bb.b0 + 3 != *bb.t0 + 3)]
+                        Precondition(|bb| bb.b1 + 4 > 5, else = Failure) {
+                            #[skip_if(|bb| bb.b0 + 4 < 0)]
+                            StatefulAction(Task<1>),
+                        },
+                        SequenceStar {
+                            Condition(Cond<2>),
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+                                #[run_while(|bb| *bb.t0 != bb.b1 + 2)]
+                                #[skip_if(|bb| bb.b1 == 4)]
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        Condition(PCond<4>, b0 = {=}),
+                        Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+                            #[skip_if(|bb| *bb.t0 + 4 > 3)]
+                            #[run_while(|bb| bb.b1 > 5)]
+                            Loop(q0) {
+                                StatefulAction(PTask<5>, b0 = {t0}, b1 = {=}),
+                            },
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b0, dynamic = false) {
+                    Action(PIo<6>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1081Blackboard { b1 t0 l0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1082 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            b1: i64 = 1,
+        }
+        Sequence {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
+            StatefulAction(Task<1> = Task::<1>),
+            Sequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Condition(|ctx, bb| ctx.check_in(4, 2)),
+            },
+            Switch(b1) {
+                case 2 => MemSequence {
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<6>),
+                },
+                _ => #[on_failure(|bb| *bb.t0 += 2)]
+                AsyncFallback {
+                    #[skip_if(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 2)]
+                    #[run_while(|bb| bb.b0 + 3 != 4)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 > 0),
+                    StatefulAction(Task<7>),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<8>),
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree1082Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1083Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 13,
+        }
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(4, 3, &mut bb.b0)),
+            #[on_success(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| *bb.t0 + 4 != 2)]
+            #[run_while(|bb| *bb.t0 > 0)]
+            Action(Act<5>),
+            StatefulAction(Task<6> = Task::<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncFallback {
+            Sequence {
+                #[skip_if(|bb| *bb.t0 > bb.b0)]
+                StatefulAction(Task<0>),
+                WhileDoElse {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+                SubTree(Tree1083Sub0, b0 = {=}, t0 = {t0}),
+            },
+            Retry(2) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
+                        #[on_failure(|bb| bb.t0.set(3))]
+                        FlipSelector {
+                            Action(Act<7>),
+                            Repeat(4) {
                                 Sleep(30),
                             },
                         },
@@ -1546,1733 +3015,150 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        Sequence {
-            SetBlackboard(b0 = 5),
-            Repeater(1) {
-                Limiter(2) {
-                    Fallback {
-                        Loop(q0, if_empty = Running) {
-                            WasEntryUpdated(t0),
-                        },
-                        #[post(|bb| bb.t0.set(0))]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-            },
-            FlipSelector {
-                ScriptCondition(|bb| bb.b0 != *bb.t0 + 2),
-            },
-            Loop(q0, if_empty = Success) {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1043Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveFallback {
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    #[post(|bb| bb.o0 = None)]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    ScriptCondition(|bb| bb.b0 < 2),
-                    Filter(times = 1, count = Completed, filtered = Failure) {
-                        Priority {
-                            Condition(|ctx| ctx.check(0)),
-                            Condition(Cond<1>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    AsyncFallback {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-            },
-            RepeatUntilFailure(1) {
-                RetryUntilSuccessful(2) {
-                    Deadline(10) {
-                        Repeat(forever) {
-                            KeepRunningUntilFailure {
-                                Conditional(|bb| *bb.t0 == 4, dynamic = false, else = Success) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Precondition(|bb| bb.b0 + 1 != 5, else = Failure) {
-                    Optional {
-                        ForceFailure {
-                            #[on_halted(|bb| { bb.t0.set(9); if bb.b0 < 0 { bb.o0 = Some(bb.b0) } })]
-                            Repeater(3) {
-                                Fallback {
-                                    Action(Act<6>),
-                                    #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 2)]
-                Optional {
-                    BinarySelector(|bb| *bb.t0 == bb.b0 % 3, dynamic = false) {
-                        #[run_while(|bb| bb.o0.unwrap_or(0) < *bb.t0)]
-                        Selector {
-                            StatefulAction(PTask<7>, b0 = {b0}),
-                            ScriptCondition(|bb| *bb.t0 != 2),
-                            StatefulAction(Task<8>),
-                        },
-                        ReactiveSequence {
-                            SetBlackboard(b0 = {t0}),
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            Wait(50),
-                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1044Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-        }
-        IfThenElse {
-            Limiter(2) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    ScriptCondition(|bb| bb.b0 + 1 < bb.b1 + 4),
-                    Action(Act<0>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Action(Act<1>),
-                AlwaysSuccess,
-            },
-            Action(PAct<2>, b0 = 3, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree1045Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Parallel(success = 2, failure = -1) {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Wait(0),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Retry(4) {
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1046Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        Parallel(success = 1) {
-            SequenceStar {
-                Repeat(2) {
-                    IfThenElse {
-                        Selector {
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                Action(Act<1> = Act::<1>),
-                                AlwaysSuccess,
-                                AlwaysSuccess,
-                                Action(Act<2>),
-                            },
-                        },
-                        AsyncFallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-                Repeat(3) {
-                    Cooldown(0, filtered = Failure) {
-                        MemPriority {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<8>),
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 11,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 1,
-        }
-        IfThenElse {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = 0),
-                StatefulAction(Task<1>),
-            },
-            ForceSuccess {
-                Filter(times = 3, filtered = Skipped) {
-                    FlipSelector {
-                        SequenceStar {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                            SubTree(Tree1048Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
-                        },
-                        Sleep(20),
-                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1))]
-                        #[on_success(|bb| if bb.b1 > *bb.t0 { bb.o0 = Some(bb.o0.unwrap_or(0) + 3) })]
-                        Repeat(4) {
-                            Condition(PCond<4>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-            Delay(50) {
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<5> = Task::<5>),
-                    case 3 => ReactiveSequence {
-                        Script(|bb| *bb.t0 += 2),
-                        Action(PIo<6>, t0 = {b0}),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                    case 2 => SetBlackboard(o0 = Some(1)),
-                    _ => StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1048Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        #[success_if(|bb| bb.b0 != bb.b1)]
-        #[skip_if(|bb| bb.b1 == bb.b0)]
-        #[on_success(|bb| if *bb.t0 % 4 != 3 { bb.b0 = 4 })]
-        Sequence {
-            IfThenElse {
-                AsyncSequence {
-                    Repeat(3) {
-                        Condition(Cond<0>),
-                    },
-                    Conditional(|bb| bb.o0.unwrap_or(5) < 4, else = Success) {
-                        Condition(Cond<1>),
-                    },
-                },
-                AlwaysSuccess,
-            },
-            SequenceWithMemory {
-                WasEntryUpdated(t0),
-                RetryUntilSuccessful(3) {
-                    Switch(b1) {
-                        case 3 => StatefulAction(Task<2>),
-                        _ => SkipUnlessUpdated(t0) {
-                            MemPriority {
-                                StatefulAction(PTask<3>, b0 = 1, b1 = {=}),
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1049Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            Action(Act<0>),
-            ForceFailure {
-                RetryUntilSuccessful(forever) {
-                    RunOnce {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
-                        Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
-                            StepSequencer {
-                                SetBlackboard(b0 = 8),
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| if bb.o0.unwrap_or(1) + 4 != *bb.t1 { bb.b0 += 3 })]
-            Sequence {
-                #[skip_if(|bb| (*bb.t1 + 1) % 3 < 0)]
-                #[success_if(|bb| bb.o0.unwrap_or(5) == 6)]
-                Sequence {
-                    StatefulAction(TTask<2>),
-                    StatefulAction(TTask<3>),
-                    RunOnce {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    StatefulAction(TTask<5>),
-                    Action(PIo<6>, t0 = {t0}),
-                },
-                #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < *bb.t1 % 2)]
-                #[success_if(|bb| *bb.t1 % 3 > 0)]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(PCond<7>, b0 = {=}),
-                    Repeat(0) {
-                        StatefulAction(TTask<8>),
-                    },
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1050Blackboard { t1 o0 b0 t0 });
-
-fallible!(Tree1050);
-
-bt::behavior_tree! {
-    pub tree Tree1051Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1051Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            ScriptCondition(|bb| (bb.b0 + 1) % 4 < 3),
-            SkipUnlessUpdated(t0) {
-                SubTree(Tree1051Sub0, b0 = {=}, t0 = {t0}),
-            },
-            SubTree(Tree1051Sub1, b0 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree1051Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1052 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveSelector {
-            Cooldown(0) {
-                Timeout(100) {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<0>, b0 = {=}),
-                        Action(PIo<1>, t0 = {b0}),
-                        Error(DiffError(1063)),
-                    },
-                },
-            },
-            Parallel(failure = -2) {
-                StatefulAction(TTask<2>),
-                Condition(TCond<3>),
-                StatefulAction(PTask<4>, b0 = {t0}),
-                #[post(|bb| { if *bb.t0 != 3 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
-                #[run_while(|bb| bb.b0 % 2 < 0)]
-                Action(PAct<5>, b0 = 9, b1 = {b0}),
-                Runner,
-            },
-            #[success_if(|bb| *bb.t0 > 0)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            #[on_success(|bb| bb.b0 += 1)]
-            Precondition(|bb| *bb.t0 > 1, else = Success) {
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    Parallel(failure = -1) {
-                        StatefulAction(TTask<7>),
-                        ScriptCondition(|bb| *bb.t0 == *bb.t0 % 2),
-                    },
-                    Action(Act<8>),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 > bb.b0 + 2)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t0 > 0)]
-            BinarySelector(|bb| bb.b0 < 2) {
-                Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                AlwaysRunning,
-            },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                KeepRunningUntilFailure {
-                    Action(PAct<10>, b0 = {=}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1052Blackboard { b0 t0 q0 });
-
-fallible!(Tree1052);
-
-bt::behavior_tree! {
-    pub tree Tree1053 for Ctx, error DiffError {
-        ForceSuccess {
-            TryCatch(catch_on_halt = false) {
-                FlipSelector {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<0>),
-                        Condition(TCond<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(TTask<3>),
-                    },
-                },
-                SequenceWithMemory {
-                    Repeater(forever) {
-                        Delay(20) {
-                            Retry(4) {
-                                StatefulAction(TTask<4>),
-                            },
-                        },
-                    },
-                    Error(DiffError(1042)),
-                },
-                Repeat(4) {
-                    Selector {
-                        Delay(0) {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        StatefulAction(TTask<6>),
-                    },
-                },
-                Timeout(0) {
-                    StatefulAction(Task<7>),
-                },
-                AsyncSequence {
-                    StatefulAction(TTask<8>),
-                    Wait(0),
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree1053);
-
-bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Repeat(0) {
-            #[on_success(|bb| bb.b0 += 2)]
-            #[run_while(|bb| bb.b0 != 3)]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree1054Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1055Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
-            Delay(30) {
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                #[on_success(|bb| bb.b0 += 2)]
-                #[run_while(|bb| bb.b0 + 1 == 5)]
-                Conditional(|bb| bb.b0 != 6, dynamic = false) {
-                    Precondition(|bb| *bb.t0 % 2 < 1) {
-                        BinarySelector(|bb| bb.b0 > 1, dynamic = true) {
-                            SetBlackboard(t0 = 1),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            Interrupt(|bb| *bb.t0 < 5) {
-                AsyncSequence {
-                    SequenceStar {
-                        SubTree(Tree1055Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                        Action(PAct<1>, b0 = 6),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b1)),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Action(PAct<3>, b0 = {t0}, b1 = {b1}),
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-            },
-            #[on_failure(|bb| { bb.b1 = *bb.t0 % 4; bb.b1 = 3 })]
-            #[success_if(|bb| bb.b0 % 3 != 1)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            AlwaysFailure,
-            Selector {
-                Sequence {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-                StatefulAction(Task<7>),
-                RetryUntilSuccessful(2) {
-                    SetBlackboard(t0 = 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1055Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1056 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        ParallelAll {
-            #[on_halted(|bb| bb.b0 += 2)]
-            IfThenElse {
-                #[on_success(|bb| { bb.b1 += 3; bb.b1 = *bb.t0 + 4 })]
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    #[success_if(|bb| bb.b1 > 1)]
-                    AlwaysRunning,
-                },
-                Failer,
-            },
-            Precondition(|bb| bb.o0.unwrap_or(0) < 3, else = Success) {
-                Delay(20) {
-                    RepeatUntilFailure(1) {
-                        ParallelAll(max_failures = -2) {
-                            SequenceWithMemory {
-                                #[on_failure(|bb| bb.b0 = 2)]
-                                #[on_halted(|bb| bb.b0 += 2)]
-                                RepeatTimes(2) {
-                                    StatefulAction(Task<2>),
-                                },
-                                Wait(20),
-                                Condition(Cond<3>),
-                            },
-                            Switch(b1) {
-                                case 3 => StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                                _ => Action(Act<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                Limiter(2) {
-                    Condition(Cond<6>),
-                },
-                StatefulAction(Task<7> = Task::<7>),
-                Repeat(0) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            RepeatTimes(3) {
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<9>),
-                    _ => Condition(Cond<10>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Cooldown(10) {
-                    Wait(10),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1056Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            Cooldown(0, filtered = Failure) {
-                Repeat(4) {
-                    Condition(PCond<0>, b0 = {t0}),
-                },
-            },
-            #[success_if(|bb| *bb.t1 % 4 != 1)]
-            Remap(success = Success, failure = Success) {
-                FlipSelector {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<2>),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            Succeeder,
-            ReactiveFallback {
-                Invert {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(PCond<4>, b0 = {b0}),
-                Condition(Cond<5>),
-            },
-            ParallelAll(max_failures = -3) {
-                AlwaysFailure,
-                #[run_while(|bb| *bb.t0 == *bb.t1)]
-                #[on_halted(|bb| bb.t0.set(3))]
-                Condition(Cond<6>),
-                Action(PIo<7>, t0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree1057Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1058Sub0 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<3>),
-            Condition(Cond<4>),
-            Delay(50) {
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1058 for Ctx {
-        MemPriority {
-            TryCatch {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            SubTree(Tree1058Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1059 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(0),
-        }
-        Interrupt(|bb| bb.b0 == 0) {
-            AsyncFallback {
-                #[success_if(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
-                RetryUntilSuccessful(3) {
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    Action(TAct<0>),
-                },
-                StatefulAction(Task<1>),
-                Sleep(20),
-            },
-        }
-    }
-}
-
-board!(Tree1059Blackboard { b0 t1 o0 });
-
-fallible!(Tree1059);
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        ForceFailure {
-            Loop(q0) {
-                #[on_halted(|bb| { bb.b1 = 1; bb.o0 = Some(bb.b0) })]
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                    SetBlackboard(b1 = 4),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1060Blackboard { q0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[skip_if(|bb| bb.b0 < 6)]
-        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-        Remap(success = Success, failure = Failure) {
-            StepSequencer {
-                WhileDoElse {
-                    ReactiveFallback {
-                        Condition(PCond<0>, b0 = {=}),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<1>),
-                        },
-                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                        StatefulAction(Task<2>),
-                    },
-                    Action(PIo<3>, t0 = {=}),
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Deadline(0) {
-                            Action(Act<4>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                Retry(0) {
-                    Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                },
-                FlipSelector {
-                    Action(Act<6>),
-                    BinarySelector(|bb| *bb.t1 % 4 > 2) {
-                        Sleep(0),
-                        Filter(times = 1, count = Success, filtered = Failure) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Conditional(|bb| *bb.t0 % 3 > 1, dynamic = true, else = Success) {
-                        MemPriority {
-                            Condition(Cond<7> = Cond::<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        #[skip_if(|bb| *bb.t1 > 5)]
-                        Succeeder,
-                    },
-                    AlwaysSuccess,
-                },
-                Timeout(0) {
-                    TryCatch(catch_on_halt = false) {
-                        #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        #[on_halted(|bb| *bb.t1 += 2)]
-                        Sleep(30),
-                        AlwaysSuccess,
-                        StatefulAction(Task<9> = Task::<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1061Blackboard { t1 b0 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1062 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        ReactiveFallback {
-            WaitUntil(|bb| *bb.t0 < 1) {
-                Precondition(|bb| bb.b0 % 2 == 1) {
-                    Priority {
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Delay(0) {
-                            Conditional(|bb| bb.b0 + 4 < 6, dynamic = false, else = Failure) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Timeout(0) {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                        Optional {
-                            Action(PAct<2>, b0 = {b0}),
-                        },
-                        Condition(Cond<3>),
-                        Fallback {
-                            Action(Act<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                            #[post(|bb| { if bb.b0 < *bb.t0 % 4 { *bb.t0 += 1 }; bb.t1.set(9) })]
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree1062Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1063Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Condition(Cond<3> = Cond::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-        }
-        Repeat(forever) {
-            Fallback {
-                Sequence {
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    MaxTime(0) {
-                        StepSequencer {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b1)),
-                            KeepRunningUntilFailure {
-                                SubTree(Tree1063Sub0, ..),
-                            },
-                        },
-                    },
-                    Cooldown(50, filtered = Skipped) {
-                        Timeout(50) {
-                            Remap(success = Success, failure = Failure) {
-                                StatefulAction(PTask<4>, b0 = {b1}),
-                            },
-                        },
-                    },
-                    Conditional(|bb| *bb.t0 % 3 < 0, else = Success) {
-                        Deadline(0) {
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                Sleep(20),
-                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b1)),
-                                #[on_success(|bb| bb.b1 += 3)]
-                                #[success_if(|bb| *bb.t0 > 4)]
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(TCond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1063Blackboard { t0 b1 });
-
-fallible!(Tree1063);
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        ForceSuccess {
-            Optional {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll(max_failures = -1) {
-            MemPriority {
-                StatefulAction(Task<0>),
-                #[on_failure(|bb| { *bb.t0 += 1; bb.t1.set(bb.b1) })]
-                #[success_if(|bb| (*bb.t0 + 2) % 4 == 3)]
-                #[run_while(|bb| bb.b1 < 4)]
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Running) {
-                ForceSuccess {
-                    #[skip_if(|bb| *bb.t0 % 4 != 2)]
-                    ReactiveFallback {
-                        RetryUntilSuccessful(2) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                        },
-                        StatefulAction(Task<4>),
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t1 % 2)),
-                    },
-                },
-            },
-            RepeatTimes(3) {
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<6>),
-                    Condition(|ctx| ctx.check(7)),
-                    StepSequencer {
-                        Succeeder,
-                        ScriptCondition(|bb| bb.b1 != *bb.t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1065Blackboard { t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1066Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        TryCatch(catch_on_halt = false) {
-            #[run_while(|bb| bb.b0 > 6)]
-            #[skip_if(|bb| *bb.t0 > 2)]
-            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-            SubTree(Tree1066Sub0, ..),
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                Precondition(|bb| (*bb.t0 + 4) % 2 == 0, else = Skipped) {
-                    SequenceStar {
-                        Wait(20),
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-                        Condition(Cond<1>),
-                        Failer,
-                    },
-                },
-                Repeater(forever) {
-                    AlwaysSuccess,
-                },
-                ReactiveSelector {
-                    Action(PIo<2>, t0 = {b0}),
-                    Script(|bb| if *bb.t0 + 1 < 3 { *bb.t0 += 1 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1066Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1067Sub1 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1067Sub0 for Ctx {
-        MaxTime(50) {
-            KeepRunningUntilFailure {
-                SubTree(Tree1067Sub1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        Repeater(forever) {
-            SubTree(Tree1067Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 2,
-        }
-        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                Script(|bb| *bb.t0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree1068Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        Repeat(forever) {
-            SequenceWithMemory {
-                Succeeder,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx, error DiffError {
-        Deadline(0) {
-            Error(DiffError(1070)),
-        }
-    }
-}
-
-fallible!(Tree1070);
-
-bt::behavior_tree! {
-    pub tree Tree1071Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Interrupt(|bb| (bb.o0.unwrap_or(5) + 2) % 4 > 0) {
-            IfThenElse {
-                Condition(Cond<2>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        Fallback {
-            #[skip_if(|bb| bb.b0 > 7)]
-            #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 4))]
-            AsyncSequence {
-                #[on_halted(|bb| bb.o0 = None)]
-                #[failure_if(|bb| bb.b1 < 0)]
-                #[on_success(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                Sleep(50),
-                Condition(Cond<1> = Cond::<1>),
-            },
-            SubTree(Tree1071Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree1071Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1072Sub0 for Ctx {
-        StatefulAction(Task<4> = Task::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        Sequence {
-            RepeatUntilSuccess(1) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            SequenceStar {
-                ReactiveSequence {
-                    Optional {
-                        StatefulAction(Task<3>),
-                    },
-                    Timeout(0) {
-                        AsyncFallback {
-                            SubTree(Tree1072Sub0),
-                            Action(Act<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
-        StepSequencer {
-            ReactiveSequence {
-                Filter(times = 3) {
-                    Succeeder,
-                },
-                Succeeder,
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Filter(times = 1, count = Completed) {
-                Repeater(0) {
-                    Condition(Cond<2>),
-                },
-            },
-            ParallelAll(1) {
-                Fallback {
-                    Repeater(1) {
-                        SequenceWithMemory {
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    Delay(50) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                RunOnce(then_skip = false) {
-                    Priority {
-                        Priority {
-                            WhileDoElse {
-                                Action(Act<6>),
-                                AlwaysSuccess,
-                                StatefulAction(Task<7>),
-                            },
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        Parallel(failure = 0) {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-            Script(|bb| bb.b0 = (*bb.t0 + 1) % 2),
-        }
-    }
-}
-
-board!(Tree1074Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 > *bb.t0 + 2, dynamic = true) {
-            MemSequence {
-                WasEntryUpdated(t0),
-                Action(PIo<0>, t0 = {=}),
-            },
-            #[run_while(|bb| *bb.t0 + 1 != bb.b1 + 4)]
-            #[on_failure(|bb| { if *bb.t1 % 2 > 0 { *bb.t1 += 2 }; bb.b0 += 3 })]
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-board!(Tree1075Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1076Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 11,
-        }
-        WaitUntil(|bb| *bb.t0 < bb.b0) {
-            Parallel(failure = -1) {
-                MemPriority {
-                    AlwaysFailure,
-                    Sequence {
-                        Action(Act<5>),
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                    Sleep(30),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 > 2)]
-        #[run_while(|bb| bb.b0 % 3 > 1)]
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Sequence {
-                BinarySelector(|bb| *bb.t0 != 6, dynamic = false) {
-                    IfThenElse {
-                        #[run_while(|bb| bb.b0 % 4 > 0)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                        StatefulAction(Task<1>),
-                    },
-                    Wait(10),
-                },
-                SetBlackboard(t0 = {b0}),
-                Action(|ctx| ctx.exec(2)),
-                #[success_if(|bb| (bb.b0 + 4) % 3 > 1)]
-                IfThenElse {
-                    Action(PIo<3>, t0 = {b0}),
-                    SetBlackboard(b0 = 3),
-                    Action(Act<4>),
-                },
-                SubTree(Tree1076Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree1076Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        #[run_while(|bb| bb.b1 != 7)]
-        StepSequencer {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
-            },
-            Repeater(forever) {
-                ForceSuccess {
-                    WaitValueUpdate(t1) {
-                        Sequence {
-                            #[on_halted(|bb| bb.o0 = Some(bb.b1 + 1))]
-                            Action(|ctx| ctx.exec(1)),
-                            AsyncSequence {
-                                StatefulAction(Task<2> = Task::<2>),
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1077Blackboard { o0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Optional {
-            Delay(50) {
-                ScriptCondition(|bb| *bb.t0 % 2 != 1),
-            },
-        }
-    }
-}
-
-board!(Tree1078Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1079 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Switch(b1) {
-            case 0 => ReactiveSequence {
-                #[on_success(|bb| if bb.b0 + 3 < bb.b0 + 2 { bb.t0.set(*bb.t1) })]
-                MemPriority {
-                    Condition(Cond<0>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                },
-                FlipSelector {
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                    ScriptCondition(|bb| bb.b1 == 3),
-                    #[skip_if(|bb| *bb.t0 + 4 != *bb.t0 % 3)]
-                    Wait(30),
-                },
-                Parallel(success = 0, failure = 2) {
-                    SequenceStar {
-                        SetBlackboard(b1 = 9),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                Action(|ctx| ctx.exec(5)),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                    UnsetBlackboard(o0),
-                },
-            },
-            _ => ReactiveFallback {
-                AsyncSequence {
-                    Action(PIo<8>, t0 = {=}),
-                    Wait(20),
-                    Condition(PCond<9>, b0 = 8),
-                    Condition(Cond<10>),
-                },
-                Condition(Cond<11> = Cond::<11>),
-                #[post(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
-                #[success_if(|bb| bb.b0 < 3)]
-                SequenceWithMemory {
-                    UnsetBlackboard(o0),
-                    Limiter(2) {
-                        #[on_success(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
-                        #[post(|bb| *bb.t1 += 3)]
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                    RetryUntilSuccessful(2) {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[success_if(|bb| bb.b0 % 3 != 1)]
-                        #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(3) % 4)]
-                        StatefulAction(PTask<12>, b0 = {=}, b1 = {t1}),
-                    },
-                    SequenceStar {
-                        ScriptCondition(|bb| *bb.t1 < 3),
-                        Action(|ctx, bb| ctx.exec_in(13, bb.b1 % 3, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1079Blackboard { o0 b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        Repeat(4) {
-            AsyncFallback {
-                BinarySelector(|bb| (*bb.t0 + 4) % 4 > 0, dynamic = true) {
-                    Wait(0),
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                #[run_while(|bb| *bb.t1 < bb.o0.unwrap_or(1) + 2)]
-                AsyncSequence {
-                    Action(PIo<1>, t0 = {=}),
-                    #[run_while(|bb| *bb.t0 == 4)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
-                    Error(DiffError(1059)),
-                    StatefulAction(Task<3>),
-                },
-                Precondition(|bb| *bb.t1 < 1, else = Failure) {
-                    Parallel(failure = 1) {
-                        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 3) % 4 < 0, dynamic = false) {
-                            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) % 3)]
-                            #[failure_if(|bb| bb.b0 < 0)]
-                            #[success_if(|bb| *bb.t0 % 3 < 2)]
-                            Script(|bb| *bb.t1 += 3),
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                        Action(Act<4>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(PTask<5>, b0 = 0, b1 = {=}),
-                    Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 4 != 3, else = Running) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1080Blackboard { o0 b0 b1 t0 t1 });
-
-fallible!(Tree1080);
-
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        MemPriority {
-            Fallback {
-                TryCatch(catch_on_halt = true) {
-                    RunOnce {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Delay(0) {
-                MemSequence {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Sleep(0),
-                        Condition(Cond<3> = Cond::<3>),
-                        Action(|ctx| ctx.exec(4)),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<7>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Repeat(1) {
-                            Limiter(2) {
-                                Action(Act<8>),
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Action(|ctx| ctx.exec(9)),
-                Deadline(0) {
-                    Action(Act<10> = Act::<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            Sequence {
-                Retry(3) {
-                    ScriptCondition(|bb| *bb.t0 == bb.b1 % 3),
-                },
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree1082Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1084Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1084Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        StatefulAction(PTask<7>, b0 = {=}, b1 = {b0})
-    }
-}
+board!(Tree1083Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        Sequence {
-            Loop(q0, value = {t0}) {
+        #[skip_if(|bb| bb.b0 == 2)]
+        #[on_halted(|bb| if bb.b1 < bb.b0 % 4 { bb.b0 += 2 })]
+        MemSequence {
+            Repeater(0) {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+            },
+            Script(|bb| bb.b1 += 2),
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t0 > 2, else = Failure) {
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    StatefulAction(PTask<2>, b0 = 5),
+                    StatefulAction(Task<3>),
+                    Action(PAct<4>, b0 = 2),
+                },
+                Action(Act<5> = Act::<5>),
+                #[skip_if(|bb| *bb.t0 != 1)]
+                #[success_if(|bb| bb.b0 % 2 < 1)]
+                Action(Act<6>),
+            },
+            Observe(|bb| *bb.t0 % 3 > 0) {
                 IfThenElse {
-                    Condition(Cond<0>),
-                    IfThenElse {
-                        Condition(Cond<1>),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
-                        SubTree(Tree1084Sub0, ..),
+                    Precondition(|bb| (bb.b0 + 4) % 3 == 1) {
+                        Sleep(50),
                     },
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            Parallel {
-                Condition(Cond<5>),
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ParallelAll {
-                        Timeout(50) {
-                            Action(|ctx| ctx.exec(6)),
+                    StatefulAction(Task<7> = Task::<7>),
+                    MemSequence {
+                        #[success_if(|bb| bb.b0 + 4 != bb.b0 % 3)]
+                        Delay(20) {
+                            Condition(Cond<8>),
                         },
+                        SetBlackboard(t0 = {b0}),
                     },
-                },
-            },
-            ReactiveSequence {
-                FlipSelector {
-                    Optional {
-                        #[on_success(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
-                        SubTree(Tree1084Sub1, ..),
-                    },
-                    ParallelAll(max_failures = -3) {
-                        StatefulAction(Task<8>),
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                        StatefulAction(Task<9>),
-                        Action(Act<10> = Act::<10>),
-                    },
-                    Action(|ctx| ctx.exec(11)),
                 },
             },
         }
     }
 }
 
-board!(Tree1084Blackboard { b0 t0 q0 });
+board!(Tree1084Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1085 for Ctx {
-        Sequence {
-            StepSequencer {
-                Delay(30) {
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                    RetryUntilSuccessful(4) {
-                        ReactiveSequence {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
-                            Action(Act<9>),
-                        },
-                    },
-                    Condition(Cond<10>),
-                    Sleep(0),
-                },
-            },
+        blackboard {
+            o0: Option<i64>,
+        }
+        Conditional(|bb| (bb.o0.unwrap_or(4) + 3) % 2 > 0, dynamic = true, else = Success) {
+            AlwaysSuccess,
         }
     }
 }
+
+board!(Tree1085Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 5,
-            o0: Option<i64> = Some(0),
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
         }
-        Delay(20) {
-            ReactiveFallback {
-                Priority {
-                    Condition(Cond<0>),
-                    Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                    Action(Act<2>),
-                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[on_success(|bb| bb.o0 = Some(1))]
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(PIo<4>, t0 = {t0}),
-                },
-                IfThenElse {
-                    Condition(Cond<5> = Cond::<5>),
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        Wait(20),
+        MemSequence {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    SkipUnlessUpdated(t0) {
+                        UnsetBlackboard(o0),
                     },
-                    Script(|bb| { if (bb.b0 + 4) % 4 < 2 { bb.t0.set(bb.b0 % 2) }; if *bb.t0 != bb.o0.unwrap_or(3) + 2 { bb.b1 += 1 } }),
+                    ReactiveFallback {
+                        #[skip_if(|bb| bb.b1 + 4 < *bb.t0 + 4)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    MemPriority {
+                        ScriptCondition(|bb| *bb.t0 > 6),
+                    },
+                    RepeatUntilFailure(2) {
+                        Condition(Cond<4>),
+                    },
                 },
-                #[success_if(|bb| bb.b1 + 2 < bb.b0)]
-                #[on_success(|bb| bb.b1 += 3)]
-                #[failure_if(|bb| bb.b1 == 4)]
-                AsyncFallback {
-                    Action(PIo<8>, t0 = {=}),
-                    Condition(Cond<9>),
-                    Action(PAct<10>, b0 = {b1}),
+                Delay(50) {
+                    Switch(b1) {
+                        case 5 => StatefulAction(Task<5>),
+                        case 1 => StatefulAction(Task<6>),
+                        _ => #[success_if(|bb| bb.o0.is_some())]
+                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                    },
                 },
-                Delay(10) {
-                    Optional {
-                        Switch(b1) {
-                            case 5 => #[success_if(|bb| bb.b0 % 2 < 0)]
-                            IfThenElse {
-                                #[success_if(|bb| bb.o0.unwrap_or(4) < bb.b1 + 4)]
-                                SkipUnlessUpdated(t0) {
-                                    Condition(|ctx, bb| ctx.check_in(11, bb.b1 % 4)),
-                                },
-                                StatefulAction(Task<12>),
+                Delay(30) {
+                    Selector {
+                        AsyncFallback {
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t1 + 4)),
+                            StatefulAction(Task<9>),
+                        },
+                        Condition(Cond<10>),
+                        MemSequence {
+                            Conditional(|bb| *bb.t1 % 2 < 0, else = Success) {
+                                #[post(|bb| if *bb.t1 + 1 > 5 { bb.b1 = bb.b0 })]
+                                Condition(Cond<11>),
                             },
-                            _ => Sleep(10),
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                Limiter(1) {
+                                    Action(Act<12> = Act::<12>),
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Fallback {
+                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<14>),
+                        StatefulAction(Task<15> = Task::<15>),
+                    },
+                    Deadline(20) {
+                        WasEntryUpdated(t1),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Observe(|bb| (*bb.t1 + 2) % 3 != 2, abort = none) {
+                        MemPriority {
+                            Fallback {
+                                Condition(PCond<16>, b0 = {=}),
+                                Interrupt(|bb| bb.b1 % 2 != 0) {
+                                    #[failure_if(|bb| *bb.t1 < 2)]
+                                    StatefulAction(Task<17>),
+                                },
+                            },
+                            Filter(times = 3, count = Failure, filtered = Failure) {
+                                Condition(Cond<18>),
+                            },
                         },
                     },
                 },
@@ -3281,264 +3167,264 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1086Blackboard { t0 b1 b0 o0 });
+board!(Tree1086Blackboard { t0 b0 b1 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 2,
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            Precondition(|bb| *bb.t1 == 2, else = Failure) {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b1 % 4 == 3)]
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    WasEntryUpdated(t1),
-                    AlwaysFailure,
+        TryCatch {
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                ParallelAll {
                     ReactiveFallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+                        Cooldown(0, filtered = Skipped) {
+                            Condition(PCond<0>, b0 = 4),
+                        },
+                    },
+                    Priority {
+                        Condition(Cond<1>),
+                        UnsetBlackboard(o0),
                     },
                 },
+            },
+            Retry(2) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<4>),
+                WasEntryUpdated(t1),
+                Condition(Cond<5>),
+                Action(Act<6>),
+                Script(|bb| bb.t1.set(*bb.t0)),
+            },
+            TryCatch(catch_on_halt = false) {
+                WasEntryUpdated(t1),
+                Condition(|ctx| ctx.check(7)),
+                Condition(Cond<8>),
+                Condition(Cond<9>),
+                Action(PAct<10>, b0 = 7),
             },
         }
     }
 }
 
-board!(Tree1087Blackboard { t1 b1 });
+board!(Tree1087Blackboard { o0 l0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
         }
-        RepeatUntil(Success) {
-            WhileDoElse {
-                ReactiveFallback {
-                    ParallelAll(1) {
-                        StatefulAction(Task<0>),
-                        AlwaysFailure,
-                    },
-                    Parallel(failure = -2) {
-                        Action(Act<1> = Act::<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Conditional(|bb| bb.b0 + 2 < 6, dynamic = true, else = Failure) {
-                    KeepRunningUntilFailure {
-                        RunOnce(then_skip = true) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                AlwaysSuccess,
-                                Condition(Cond<4> = Cond::<4>),
-                                ForceSuccess {
-                                    StatefulAction(Task<5>),
-                                },
-                                #[on_halted(|bb| if bb.b0 % 4 < 2 { bb.b0 += 3 })]
-                                Repeat(4) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Parallel(success = 3, failure = -3) {
-                    #[skip_if(|bb| bb.b0 < 2)]
-                    WasEntryUpdated(t0),
-                    SetBlackboard(t0 = 0),
-                    Action(PIo<7>, t0 = {=}),
-                    #[success_if(|bb| *bb.t0 + 2 > (bb.b0 + 4) % 3)]
-                    #[on_success(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
-                    #[post(|bb| bb.b0 += 1)]
-                    Action(Act<8>),
-                    Action(Act<9> = Act::<9>),
-                },
+        ReactiveSequence {
+            #[post(|bb| bb.t1.set(bb.o0.unwrap_or(1) % 3))]
+            #[run_while(|bb| bb.b0 < 0)]
+            Runner,
+            Loop(q0, value = {b0}) {
+                #[on_failure(|bb| bb.b1 += 2)]
+                #[failure_if(|bb| *bb.t1 > *bb.t0)]
+                ScriptCondition(|bb| bb.b0 > (*bb.t0 + 2) % 2),
             },
         }
     }
 }
 
-board!(Tree1088Blackboard { t0 b0 });
+board!(Tree1088Blackboard { q0 o0 b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1089Sub0 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1089Sub1 for Ctx {
-        Condition(Cond<3>)
+        StatefulAction(PTask<0>, b0 = 8)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
-        Filter(times = 1, count = Failure, filtered = Failure) {
-            Fallback {
-                SubTree(Tree1089Sub0),
-                Deadline(0) {
-                    Repeat(2) {
-                        Sleep(0),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    SubTree(Tree1089Sub1),
-                },
-                Condition(Cond<4>),
+        blackboard {
+            #[tracked] t1: i64 = 5,
+        }
+        Fallback {
+            SubTree(Tree1089Sub0, ..),
+            FlipSelector {
+                Failer,
+                SetBlackboard(t1 = 1),
             },
         }
     }
 }
+
+board!(Tree1089Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        ParallelAll {
-            Wait(0),
-            BinarySelector(|bb| (*bb.t0 + 4) % 4 > 2, dynamic = false) {
-                #[success_if(|bb| *bb.t0 == 5)]
-                SequenceStar {
-                    Script(|bb| *bb.t0 += 2),
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-            },
-            Wait(0),
-            RepeatUntilSuccess(forever) {
-                Limiter(3) {
-                    ParallelAll(max_failures = -2) {
-                        Succeeder,
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1090Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1091 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        RetryUntilSuccessful(4) {
-            Repeater(1) {
-                ForceSuccess {
-                    RetryUntilSuccessful(3) {
-                        MaxTime(0) {
-                            SetBlackboard(t1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1091Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1092 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Retry(1) {
-            SetBlackboard(t0 = 7),
-        }
-    }
-}
-
-board!(Tree1092Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1093 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        #[failure_if(|bb| bb.o0.unwrap_or(5) < 0)]
-        #[run_while(|bb| bb.o0.unwrap_or(5) + 4 < 6)]
-        Filter(times = 3) {
-            ParallelAll(max_failures = -3) {
-                Precondition(|bb| *bb.t1 + 3 != bb.b1 + 2) {
-                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 3, &mut bb.b0)),
-                },
-                SequenceWithMemory {
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree1093Blackboard { b1 t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1094 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Cooldown(0, filtered = Skipped) {
-                Repeat(3) {
-                    RetryUntilSuccessful(3) {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(Cond<0>),
-                            StatefulAction(PTask<1>, b0 = {b0}),
-                            #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 1 })]
-                            #[on_success(|bb| bb.b0 += 2)]
+        BinarySelector(|bb| *bb.t0 == 1, dynamic = true) {
+            Repeater(forever) {
+                Repeat(4) {
+                    Optional {
+                        SequenceStar {
+                            #[failure_if(|bb| bb.b0 == 5)]
+                            Action(PAct<0>, b0 = {=}),
+                            #[on_halted(|bb| bb.b0 = 6)]
+                            Action(|ctx| ctx.exec(1)),
                             AlwaysFailure,
                         },
                     },
                 },
             },
-            #[on_failure(|bb| bb.b0 += 1)]
-            Fallback {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    Wait(0),
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree1090Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1091 for Ctx {
+        Cooldown(20) {
+            DynamicSelector {
+                SequenceStar {
+                    AsyncFallback {
+                        Timeout(0) {
+                            ReactiveSequence {
+                                Succeeder,
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                Wait(0),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
-            },
-            IfThenElse {
-                Action(Act<3>),
                 StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree1094Blackboard { t0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree1095Sub0 for Ctx {
-        Wait(30)
+    pub tree Tree1092 for Ctx, error DiffError {
+        ReactiveSelector {
+            Action(TAct<0>),
+            AlwaysSuccess,
+            Error(DiffError(1070)),
+        }
     }
 }
 
+fallible!(Tree1092);
+
+bt::behavior_tree! {
+    pub tree Tree1093 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4>,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(0) + 4) as f32)]
+            Loop(q0, if_empty = Success) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            #[score(|bb| (bb.b0) as f32)]
+            Optional {
+                PrioritySelector {
+                    #[score(5)]
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    Action(Act<2>),
+                },
+            },
+            #[score(4)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Condition(|ctx, bb| ctx.check_in(3, 5)),
+                AlwaysSuccess,
+                AlwaysSuccess,
+            },
+            #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+            Action(Act<4>),
+            #[score(0)]
+            ForceSuccess {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 4)),
+            },
+        }
+    }
+}
+
+board!(Tree1093Blackboard { b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1094 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            Iterate(l0, element = {b0}, until = FirstFailure) {
+                Repeat(2) {
+                    ParallelAll(1) {
+                        StepSequencer {
+                            AlwaysFailure,
+                            #[post(|bb| bb.b1 = *bb.t0)]
+                            #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                            BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
+                                Condition(Cond<0>),
+                                Sleep(20),
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                ScriptCondition(|bb| bb.b0 != bb.b0 + 3),
+                StatefulAction(Task<1>),
+                IndexSwitch(|bb| (bb.b1 + 1) % 4, out_of_range = Loop) {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1094Blackboard { b1 l0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
-        Fallback {
-            Condition(|ctx| ctx.check(0)),
-            ReactiveSequence {
-                SubTree(Tree1095Sub0),
+        WhileDoElse {
+            RunOnce(then_skip = true) {
+                Guard(|ctx| &mut ctx.token) {
+                    Condition(Cond<0>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                AlwaysSuccess,
             },
         }
     }
@@ -3547,123 +3433,99 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64,
         }
-        FlipSelector {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-            Sequence {
-                #[success_if(|bb| *bb.t0 < bb.b0 + 3)]
-                Invert {
-                    Cooldown(30) {
-                        Loop(q0, if_empty = Skipped) {
-                            UnsetBlackboard(o0),
+        StepSequencer {
+            Delay(50) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<0>),
+                    Cooldown(10, filtered = Failure) {
+                        Repeater(forever) {
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                Wait(10),
+                                Condition(Cond<1>),
+                                Condition(PCond<2>, b0 = 5),
+                                StatefulAction(Task<3>),
+                            },
                         },
                     },
                 },
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
-                    Condition(Cond<3>),
+            },
+            DynamicSelector {
+                Condition(Cond<4>),
+                Condition(|ctx| ctx.check(5)),
+                Parallel {
+                    Condition(|ctx| ctx.check(6)),
+                    Action(Act<7>),
                 },
+                SkipUnlessUpdated(t0) {
+                    Condition(|ctx| ctx.check(8)),
+                },
+                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree1096Blackboard { o0 q0 t0 b0 });
+board!(Tree1096Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1097Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1097Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+        SubTree(Tree1097Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            l0: Vec<i64>,
         }
-        IfThenElse {
-            BinarySelector(|bb| bb.b0 % 4 == 0) {
-                Repeater(0) {
-                    StatefulAction(Task<0>),
-                },
-                #[failure_if(|bb| bb.b0 < 4)]
-                #[post(|bb| if bb.b0 % 3 < 1 { *bb.t0 += 2 })]
-                ReactiveSequence {
-                    Condition(PCond<1>, b0 = {t0}),
-                    Condition(PCond<2>, b0 = {=}),
-                    Script(|bb| *bb.t0 += 3),
-                    AlwaysSuccess,
-                },
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+            BinarySelector(|bb| bb.b0 < 7, dynamic = false) {
+                StatefulAction(Task<0>),
+                #[on_success(|bb| { bb.b0 = bb.b0 % 4; bb.b0 += 1 })]
+                SubTree(Tree1097Sub0, ..),
             },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                Optional {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 1, &mut bb.b0)),
-                },
-                WhileDoElse {
-                    StatefulAction(PTask<5>, b0 = {=}),
-                    Action(Act<6>),
-                    #[success_if(|bb| bb.b0 != *bb.t0 + 2)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    Delay(20) {
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                },
-            },
-            Wait(0),
         }
     }
 }
 
-board!(Tree1097Blackboard { b0 t0 });
+board!(Tree1097Blackboard { b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree1098 for Ctx, error DiffError {
+    pub tree Tree1098 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Sequence {
-            SequenceStar {
-                ReactiveSequence {
-                    Inverter {
-                        Deadline(50) {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Action(Act<1> = Act::<1>),
-                            },
-                        },
-                    },
+        RepeatUntil(Success) {
+            MemPriority {
+                ParallelAll(2) {
+                    WasEntryUpdated(t0),
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
                 },
-                Parallel(success = 1, failure = 1) {
-                    Optional {
-                        BinarySelector(|bb| *bb.t0 > *bb.t0 % 4, dynamic = true) {
-                            Condition(Cond<2>),
-                            BinarySelector(|bb| bb.b0 + 3 == bb.b0 + 1) {
-                                SetBlackboard(t0 = 8),
-                                StatefulAction(TTask<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    SkipUnlessUpdated(t0) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    AlwaysFailure,
-                    Error(DiffError(1021)),
-                },
-                Inverter {
-                    #[post(|bb| { if bb.b0 < 6 { bb.b0 = (bb.b0 + 2) % 2 }; *bb.t0 += 1 })]
-                    ParallelAll {
-                        WasEntryUpdated(t0),
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
-                    },
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| *bb.t0 + 1 != 7)]
+                WhileDoElse {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
         }
@@ -3672,125 +3534,115 @@ bt::behavior_tree! {
 
 board!(Tree1098Blackboard { t0 b0 });
 
-fallible!(Tree1098);
-
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64,
-            o0: Option<i64> = Some(3),
-        }
-        ReactiveSequence {
-            Filter(times = 2, count = Failure) {
-                Condition(Cond<0>),
-            },
-            SetBlackboard(o0 = Some(6)),
-            Action(Act<1>),
+        Priority {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            Condition(|ctx, bb| ctx.check_in(2, 0)),
         }
     }
 }
 
-board!(Tree1099Blackboard { b0 o0 });
-
 cases! {
-    Tree1000 "B{t1=2;b0=4;b1=4;t0=2}Sel(Star(Par{_;_}(c0),Ite(a1,@po{t1+=1}t2)),Swm(RFb(Rpt{F}(@oh{b0+=3;b1:=b0}@ki{t1=0}Scc{b0%3>0}))),Ret0(a3b{t0%2;b1}))",
-    Tree1001 "RSeq(FS(Rty2(c0)),MSeq(c1,c2e,R))",
-    Tree1002 "B{o0=_;q0=3;b0=0}WU{b0<6}(Lp{_;S}(Rep2(SubR(Pre{none;K}(@ki{b0!6}Step(Inv(a0b{b0;b0}),Pre{b0>1}(c1b{b0}),SubR(a2b{b0+2;b0})))))))",
-    Tree1003 "B{b0;t0=1}Rep4(RSeq(PPar{2;_}(c0,Ruf{2}(pi1{t0:b0}),pi2{t0:=}),Sb{b0=5},Pre{b0+2>t0%2}(t3)))",
-    Tree1004 "B{t0;b1=3}Flt{1;S;K}(@os{b1=0?b1:=t0}To{30}(@ki{t0>6}pi0{t0:=}))",
-    Tree1005 "B{b0;t0=1;q0=0;t1;o0=_}Pri(Lim{1}(RSeq(Pri(c0,t1,Wu{t0},t2,t3),WU{t1+1!t1}(Ub{o0}),t4)),Swm(SubR(Step(Ite(@oh{t0:=t1}a5,@oh{b0+1%3!2?o0:=_}@os{t1+=2}pt6{b0:=}),Lp{_;S}(RFb(RSeq(t7,t8,@rw{some}Sb{t1=t0})))))))",
-    Tree1006 "TryT(Wt{0},Sub(Cd{20;F}(pc0{b0:6})))",
-    Tree1007 "B{t1;b0=2;t0=3}Isw{b0;_;N}(OnceT(Seq(RSel(pa0{b0:b0;b1:t1}),AFb(t1,t2e),t3,RT{F}(RSeq(Sb{t0=3},pc4{b0:b0})))),Ret3(Step(@si{b0>4}Ite(a5,Wt{0}),RepF(Sb{t0=3}),@rw{t0+4%2<1}@si{t1>6}@fi{t0<t1+1}Cd{0;K}(@oh{b0:=2}pi6{t0:b0}))))",
-    Tree1008 "B{t0=4;q0}PAll{1}(Lp{t0;_}(Wt{10}))",
-    Tree1009 "RSeq(MPri(t0e,RSeq(Once(PAll{_}(t1,c2)),Sub(PPar{2;_}(t3e,R))),t4),Wt{50})",
-    Tree1010 "B{t0=5;b1;b0=5}@ki{b0%2<1}@po{b1:=t0}Par{4;1}(Rep0(pt0{b0:b1}),@oh{b1+=1}Isw{b1%2;_;N}(Ite(@ki{t0<2}a1e,t2e),t3,Par{-2;_}(t4,pa5{b0:=;b1:t0}),Wv{t0}(@os{b1:=t0+1%2;t0:=b0+2}@rw{t0%2<1}@fi{b1+3>b0+2}Su{t0}(c6)),Seq(c7,Sc{t0>6?b0+=1})),MSeq(a8e,FS(Pre{b1=1;S}(Seq(t9,t10,c11,pi12{t0:t0}))),Ret1(a13)),@of{b1:=7}RSeq(Scc{b0!5},RSeq(t14,Sl{30}),@oh{t0:=t0%4}@ki{t0!b0}To{0}(t15),t16))",
-    Tree1011 "B{b1;t0;b0}@po{t0+4<b1?b1:=5;b0:=t0}@oh{t0:=b1}Swm(PAll{_}(Seq(@ki{b1+1%2<0}@oh{t0:=b1;b0+=3}SubR(PPar{2;N}(Wt{20},a0l,Wt{50})),a1t,Scc{t0>4})),Ret0(c2t),Err{1040})",
-    Tree1012 "B{t0;b0=2;o0;b1=5}Ite(@po{b1+4>2?o0:=b0}@rw{o0|2+1%3<2}Isw{o0|5%2;_;_}(@of{b1:=t0%4}@ki{b1+3!1}@rw{o0|0+2%2>0}F,pa0{b0:3;b1:b0},Sl{0}),Fb(t1,c2))",
-    Tree1013 "B{t0;b0=2;t1=1}Lim{1}(PAll{1}(Sc{b0+3>t0+2%4?t1:=3}))",
-    Tree1014 "Step(RSeq(F))",
-    Tree1015 "B{t0;b0;q0}Pre{b0>t0;F}(Bin{b0>4;N}(Star(OnceK(c0)),Seq(Lp{b0;_}(Sb{b0=3}))))",
-    Tree1016 "B{b1;t0}Bin{b1>1;T}(Ret1(Wv{t0}(RU{S}(OnceK(Rep4(AFb(t0)))))),Wu{t0})",
-    Tree1017 "PAll{0}(a0,Sl{10},a1)",
-    Tree1018 "B{t0=4;b0;o0=_}Ruf{3}(AFb(Flip(t0t,Keep(@rw{t0<0}Run),t1e),Inv(Ruf{1}(Ret4(t2e))),Bin{b0+1<t0+4;N}(PPar{2;_}(@si{b0<0}@po{b0+=3}Ub{o0},F),Wu{t0}),c3t))",
-    Tree1019 "B{t0;b0=5;b1=5}Bin{b0+1<t0;T}(t0t,AFb(Rpt{2}(Star(@os{b0+=2}@ki{t0!t0+3}Err{1076},@oh{t0+=2}@po{b0+=1}@rw{b0=b1}a2t)),Scc{t0>b1+1%4},t3t))",
-    Tree1020 "B{b0;t0=5}ASeq(PPar{2;_}(Pre{t0!3;S}(Pre{t0<6}(a0)),Swm(c1b{2},S,Scc{b0%4<1},pt2{b0:=;b1:b0})))",
-    Tree1021 "B{o0=_;b1;t0=2;b0;q0=4}Dl{20}(Inv(Fb(Sel(@fi{t0+2%3!2}@of{t0:=b0}@si{b1!o0|0%4}t0,@of{b0+=3}@os{b0:=t0%3}F,@os{t0<2?b1+=1}@oh{o0:=_;b0:=6}@si{none}c1,t2),Cd{10;F}(RSeq(@po{b1:=5;t0:=b0%4}@rw{b1+3>7}@ki{t0+2%2>0}t3,t4e)),Lp{t0;S}(a5),Seq(S,@si{t0+3%4=1}@of{b0:=b1}c6e))))",
-    Tree1022 "TryT(PAll{_}(Keep(RFb(Step(c0,a1,Sl{30}),Wde(t2,Sl{20}))),Flip(Par{_;-1}(c3,To{100}(t4)),Sub(Dl{0}(c5)),RetF(Par{0;_}(c6,c7)))),RU{F}(FS(Keep(Step(RT{2}(To{30}(R)))))))",
-    Tree1023 "B{b0=3;t0=4;b1;o0=_}Star(ASeq(Seq(Sc{b0+=1},@fi{t0%3>0}@os{t0:=6}a0b{b1;b1},Wu{t0}),MSeq(a1l,t2),t3),Seq(a4,c5,Wt{100}),MSeq(Isw{6;_;_}(c6,Fai),Pri(@rw{b1<5}Scc{b1=t0+4%2},@rw{b1+2<3}@os{t0:=4}Ub{o0})),Sw{2;3}(PAll{-3}(Scc{b0<7},@os{b0+=2}t7,t8,t9e),c10l,t11))",
-    Tree1024 "B{t0=1;b0=0}Rep3(MPri(Seq(Wt{10},a0e),t1,RSel(pc2{b0:t0},pa3{b0:t0;b1:t0}),Rus{F}(Pre{b0%3!1;R}(a4))))",
-    Tree1025 "Fb(a0,Sub(FF(Wde(c1e,S))))",
-    Tree1026 "B{b1=2;b0;o0=2;t0=2}Rep1(Pre{o0|0=o0|2}(Su{t0}(@ki{t0%4!0}@oh{b1+=2;b1:=b0%4}@os{b1:=t0+1%2;t0:=1}t0e)))",
-    Tree1027 "B{b1=2;t0=2;t1=4}@rw{t1%3<0}Intr{t0=t1%2}(Seq(Mt{20}(Sb{t0=t1}),RSeq(@ki{t1+1!2}t0,c1b{b1+4})))",
-    Tree1028 "B{o0=_;q0=0;b0=0}TryF(Lp{_;K}(t0),RSeq(Lim{2}(PAll{1}(t1,a2b{2;b0},Ub{o0})),Dl{20}(t3)))",
-    Tree1029 "B{t1=3;b1=4}FS(RSel(SubR(c0),Swm(Scc{t1>3}),Sw{0}(c1,Pre{b1>t1;K}(Seq(Sl{0},a2,c3)))))",
-    Tree1030 "B{t0;b0;b1=3}ASeq(Sw{4}(Wu{t0},R),c0e,Flip(@ki{b0=7}@po{b1+=3}@oh{b0+=3}PAll{1}(Pre{t0=1;F}(FF(t1)))))",
-    Tree1031 "B{t1;o0=_}Seq(pc0{b0:t1},PPar{0;T}(Once(Sc{t1:=o0|0})),c1l,t2)",
-    Tree1032 "B{b1=3;b0=4;t0=2;q0=2}Step(t0,Sw{0;2}(MSeq(c1,@fi{b0%3>0}@po{b1+=3;b0+3=t0+1?t0:=b0+4}t2),t3,@rw{t0%3>1}a4),Wde(c5,a6b{b1;b1},pi7{t0:=}),Rep0(t8),Lp{_;R}(t9e))",
-    Tree1033 "B{t0;b0;b1=4}MPri(SubA(c0),c1,a2l,Sc{t0:=b0+4%3})",
-    Tree1034 "B{b0;t0=1}Bin{t0%2>0;T}(Isw{t0;_;T}(Pri(pa0{b0:=;b1:b0},S),pt1{b0:=}),Rep4(RFb(@fi{b0+4!4}@os{b0+=2;b0+=3}@ki{b0+1=7}Su{t0}(@si{b0+1%4<2}t2),Cnd{b0!7;T;S}(t3e))))",
-    Tree1035 "B{b1}RSeq(a0,Sc{b1+=3},Scc{b1+2<0})",
-    Tree1036 "B{o0=_;t1=2;b1;t0=2;b0=1}Isw{b1;_;_}(Sw{5;2}(pa0{b0:=;b1:=},Dl{0}(Fb(pt1{b0:=},pi2{t0:=},a3)),PPar{0;_}(Fb(Wu{t1},a4))),Pri(PAll{-1}(Opt(@of{b0%3>0?t0+=2;b0:=b1+4%3}Mt{20}(@of{t0+=2}Fb(pa5{b0:3;b1:=},Sb{o0=8}))),@os{b1+=3}@oh{t0:=b1%4}Once(Flip(Sc{b1+=1;b1+=4},t6))),Par{-1;4}(Run,@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}t7,F,@os{o0:=_}Sb{t0=0})),Star(c8,t9,RetF(t10),pi11{t0:=},c12e))",
-    Tree1037 "B{b0=3;t0;b1;o0=_}RU{S}(ASeq(Bin{b0%4<2;T}(@oh{b0:=o0|5}@of{b1:=o0|0+1}@rw{b1>3}Fai,MSeq(pt0{b0:2},t1,pa2{b0:t0;b1:t0},Flip(Wu{t0},@po{b1+=3;o0:=t0+2%2}pa3{b0:2}))),Flt{1;_;K}(Rep2(Pre{b0=2;R}(Sel(Step(t4,Ub{o0}),Step(a5,a6b{b0;b1}))))),Bin{some;T}(Fb(RFb(t7,@fi{none}t8,c9,a10),Rmp{F;S}(c11l),Suc),Once(Pre{b0>o0|4;R}(Swm(S,c12b{t0+4%2},Dl{20}(pa13{b0:b1;b1:b0})))))))",
-    Tree1038 "B{o0=_}RFb(Sb{o0=0})",
-    Tree1039 "B{b0;t0=1}RFb(Flip(PPar{2;N}(AFb(a0e,a1b{b0+1;b0},t2),To{10}(PAll{1}(S,Sl{0})),Sb{t0=7},WU{b0%2<1}(t3)),RU{S}(RT{F}(RSeq(@of{t0+=3}RFb(c4l,c5e),MPri(FF(t6),S),ASeq(pt7{b0:t0;b1:t0}))))),Fb(MSeq(RFb(pt8{b0:=;b1:t0},@of{t0+=1}c9),Seq(c10l,pa11{b0:1;b1:b0},@po{t0+=1}c12),RSel(c13,@si{t0+3%4<3}@of{t0:=3}t14)),Inv(RetF(Star(FS(t15))))))",
-    Tree1040 "B{b0=1;t0;o0=1}AFb(Rpt{F}(t0),Fb(pa1{b0:=;b1:t0},a2),Mt{10}(@of{some?b0:=t0;t0:=b0+3%4}c3))",
-    Tree1041 "B{b0;o0=5}MSeq(Ite(t0t,F),Par{0;_}(Scc{b0=3},R,Sb{o0=1},@si{o0|0>7}@fi{b0<4}c1),Wt{20})",
-    Tree1042 "Sel(Fb(t0,RFb(c1e,t2e,a3,Inv(c4e)),FF(MSeq(c5l,t6,Run))),Cd{0;_}(Dd{0}(RSel(TryT(S,a7,t8),F,Seq(Sub(RFb(t9,t10)),Mt{0}(F)),Pri(a11,c12,c13l),Try(RSel(Flt{2;F;K}(F),t14),RSeq(Sub(c15),Sl{30}))))))",
-    Tree1043 "B{t0=0;b0=0;q0}Seq(Sb{b0=5},Rpt{1}(Lim{2}(Fb(Lp{_;R}(Wu{t0}),@po{t0:=0}@of{t0+=2}c0e))),Flip(Scc{b0!t0+2}),Lp{_;S}(Lp{t0;K}(t1)))",
-    Tree1044 "B{t0=3;o0;b0}RFb(Su{t0}(Swm(@po{o0:=_}@of{t0+=1;b0+=3}@si{none}Scc{b0<2},Flt{1;R;F}(Pri(c0l,c1,Wu{t0})),pt2{b0:b0;b1:t0},AFb(t3),a4b{t0;b0})),Ruf{1}(Ret2(Dd{10}(RepF(Keep(Cnd{t0=4;N;S}(t5)))))),Fb(Pre{b0+1!5;F}(Opt(FF(@oh{t0:=9;b0<0?o0:=b0}Rpt{3}(Fb(a6,@po{b0+=1;b0+=2}S))))),@os{b0+=2}Opt(Bin{t0=b0%3;N}(@rw{o0|0<t0}Sel(pt7{b0:b0},Scc{t0!2},t8),RSeq(Sb{b0=t0},@fi{some}Wt{50},pt9{b0:b0;b1:t0})))))",
-    Tree1045 "B{b0;b1}Ite(Lim{2}(PPar{2;N}(Scc{b0+1<b1+4},a0)),PPar{1;T}(a1,S),pa2{b0:3;b1:b1})",
-    Tree1046 "B{t0=2;q0=3}Par{2;-1}(Lp{t0;R}(Swm(c0,Wt{0},Keep(t1))),Rty4(c2e))",
-    Tree1047 "Par{1;_}(Star(Rep2(Ite(Sel(RSeq(c0,a1e,S,S,a2)),AFb(a3,t4e))),Rep3(Cd{0;F}(MPri(a5,c6,t7))),RSeq(a8,a9)))",
-    Tree1048 "B{b0=3;t0;o0;b1=1}Ite(RFb(pa0{b0:0},t1),FS(Flt{3;_;K}(Flip(Star(c2b{b1},SubR(t3)),Sl{20},@ki{b0>o0|1}@os{b1>t0?o0:=o0|0+3}Rep4(pc4{b0:=})))),Dl{50}(Sw{4;3;2}(t5e,RSeq(Sc{t0+=2},pi6{t0:b0},c7l),Sb{o0=1},t8)))",
-    Tree1049 "B{b0=4;b1=2;o0;t0=0}@si{b0!b1}@ki{b1=b0}@os{t0%4!3?b0:=4}Seq(Ite(ASeq(Rep3(c0),Cnd{o0|5<4;_;S}(c1)),S),Swm(Wu{t0},Ret3(Sw{3}(t2,Su{t0}(MPri(pt3{b0:1;b1:=},pt4{b0:=;b1:b0}))))))",
-    Tree1050 "B{t1=4;o0=_;b0=5;t0=0}Seq(a0,FF(RetF(Once(@po{t0+=1}@os{t0+=2;b0:=t0}Cnd{some;T;F}(Step(Sb{b0=8},OnceT(t1)))))),@os{o0|1+4!t1?b0+=3}Seq(@ki{t1+1%3<0}@si{o0|5=6}Seq(t2t,t3t,Once(c4l),t5t,pi6{t0:t0}),@ki{o0|2+1<t1%2}@si{t1%3>0}PPar{0;N}(pc7{b0:=},Rep0(t8t),a9)))",
-    Tree1051 "B{b0=0;t0}Swm(Scc{b0+1%4<3},Su{t0}(SubR(c0)),SubR(pt1{b0:b0;b1:b0}))",
-    Tree1052 "B{b0=1;t0=2;q0}RSel(Cd{0;_}(To{100}(Swm(pt0{b0:=},pi1{t0:b0},Err{1063}))),Par{_;-2}(t2t,c3t,pt4{b0:t0},@po{t0!3?b0+=1;t0:=b0}@rw{b0%2<0}pa5{b0:9;b1:b0},Run),@si{t0>0}@of{b0+=3}@os{b0+=1}Pre{t0>1;S}(RSeq(c6,Par{_;-1}(t7t,Scc{t0=t0%2}),a8)),@fi{t0>b0+2}@of{b0+=1}@si{t0>0}Bin{b0<2;_}(c9b{t0},R),Lp{b0;R}(Keep(pa10{b0:=;b1:t0})))",
-    Tree1053 "FS(TryF(Flip(TryF(t0,c1t,c2,t3t)),Swm(Rpt{F}(Dl{20}(Rty4(t4t))),Err{1042}),Rep4(Sel(Dl{0}(a5l),t6t)),To{0}(t7),ASeq(t8t,Wt{0})))",
-    Tree1054 "B{b0}Rep0(@os{b0+=2}@rw{b0!3}c0)",
-    Tree1055 "B{b0=1;t0;b1}Isw{7;T;N}(Dl{30}(@oh{b0:=b1}@os{b0+=2}@rw{b0+1=5}Cnd{b0!6;N;_}(Pre{t0%2<1}(Bin{b0>1;T}(Sb{t0=1},Wu{t0})))),Intr{t0<5}(ASeq(Star(SubR(pi0{t0:=}),pa1{b0:6},a2b{t0%2;b1}))),PPar{1;T}(pa3{b0:t0;b1:b1},a4b{t0%2;b0}),@of{b1:=t0%4;b1:=3}@si{b0%3!1}@os{t0+=1}F,Sel(Seq(c5,c6),t7,Ret2(Sb{t0=3})))",
-    Tree1056 "B{b1=3;t0=2;o0=_;b0}PAll{_}(@oh{b0+=2}Ite(@os{b1+=3;b1:=t0+4}ASeq(t0,a1,@si{b1>1}R),Fai),Pre{o0|0<3;S}(Dl{20}(Ruf{1}(PAll{-2}(Swm(@of{b0:=2}@oh{b0+=2}RT{2}(t2),Wt{20},c3),Sw{3}(pt4{b0:t0;b1:b0},a5))))),Ite(Lim{2}(c6),t7e,Rep0(t8)),RT{3}(Sw{5}(t9,c10)),Keep(Cd{10;_}(Wt{10})))",
-    Tree1057 "B{b0=4;t1=2;t0=0}RSeq(Cd{0;F}(Rep4(pc0{b0:t0})),@si{t1%4!1}Rmp{S;S}(Flip(c1b{t1},Su{t0}(t2),S)),Suc,RFb(Invt(t3e),pc4{b0:b0},c5),PAll{-3}(F,@rw{t0=t1}@oh{t0:=3}c6,pi7{t0:t1}))",
-    Tree1058 "MPri(Try(t0e,t1),t2,Sub(Swm(c3,c4,Dl{50}(t5))))",
-    Tree1059 "B{b0;t1=5;o0=0}Intr{b0=0}(AFb(@si{o0|1%2>0}Ret3(@oh{t1+=2}a0t),t1,Sl{20}))",
-    Tree1060 "B{q0=2;b0=1;b1=4;o0=_}FF(Lp{_;_}(@oh{b1:=1;o0:=b0}Swm(a0e,Sb{b1=4},R)))",
-    Tree1061 "B{t1=5;b0=0;t0;o0=_;q0=3}@ki{b0<6}@of{o0:=t0}Rmp{S;F}(Step(Wde(RFb(pc0{b0:=},OnceK(t1),@po{b0:=o0|4}t2),pi3{t0:=},PPar{1;_}(@rw{none}Dd{0}(a4),S)),Rty0(pa5{b0:t0;b1:t0}),Flip(a6,Bin{t1%4>2;_}(Sl{0},Flt{1;S;F}(Ub{o0})),Cnd{t0%3>1;T;S}(MPri(c7e,c8)),Lp{b0;F}(@ki{t1>5}Suc),S),To{0}(TryF(@os{t0+=1;b0+=3}@po{t0:=b0}@oh{t1+=2}Sl{30},S,t9e,c10))))",
-    Tree1062 "B{t0;t1=2;b0}RFb(WU{t0<1}(Pre{b0%2=1}(Pri(@os{t0+=2}@of{b0+=2}Dl{0}(Cnd{b0+4<6;N;F}(t0)),To{0}(Ret0(t1e)),Opt(pa2{b0:b0}),c3,Fb(a4,a5b{b0;b0},@po{b0<t0%4?t0+=1;t1:=9}t6e)))),FF(t7))",
-    Tree1063 "B{t0=1;b1=0}RepF(Fb(Seq(PPar{0;_}(t0e,t1),Mt{0}(Step(a2b{t0%4;b1},Keep(SubA(c3e)))),Cd{50;K}(To{50}(Rmp{S;F}(pt4{b0:b1}))),Cnd{t0%3<0;_;S}(Dd{0}(PPar{2;_}(Sl{20},a5b{t0;b1},@os{b1+=3}@si{t0>4}R)))),Seq(c6t)))",
-    Tree1064 "FS(Opt(c0))",
-    Tree1065 "B{t1=2;b1=3;t0=5}PAll{-1}(MPri(t0,@of{t0+=1;t1:=b1}@si{t0+2%4=3}@rw{b1<4}t1,a2),Pre{t0+1%2<1;R}(FS(@ki{t0%4!2}RFb(Ret2(c3b{t0%3}),t4,c5b{t1%2}))),RT{3}(PPar{1;_}(t6,c7l,Step(Suc,Scc{b1!t0}))))",
-    Tree1066 "B{b0;t0=3}TryF(@rw{b0>6}@ki{t0>2}@os{b0:=b0%3}SubA(S),Isw{t0;T;_}(Pre{t0+4%2=0;K}(Star(Wt{20},c0b{t0%2},c1,Fai)),Rpt{F}(S),RSel(pi2{t0:b0},Sc{t0+1<3?t0+=1})))",
-    Tree1067 "Rpt{F}(Sub(Mt{50}(Keep(Sub(t0e)))))",
-    Tree1068 "B{o0=5;t0=2}Pre{some;K}(RFb(c0e,c1,Sc{t0+=1}))",
-    Tree1069 "RepF(Swm(Suc))",
-    Tree1070 "Dd{0}(Err{1070})",
-    Tree1071 "B{b0;t0=5;o0=_;b1}Fb(@ki{b0>7}@of{t0:=o0|5%4}ASeq(@oh{o0:=_}@fi{b1<0}@os{o0:=_;t0+=3}c0b{t0},Sl{50},c1e),SubR(Intr{o0|5+2%4>0}(Ite(c2,S))))",
-    Tree1072 "Seq(Rus{1}(Seq(t0,a1,c2)),Star(RSeq(Opt(t3),To{0}(AFb(Sub(t4e),a5,c6e)))))",
-    Tree1073 "Step(RSeq(Flt{3;_;_}(Suc),Suc,t0,t1),Flt{1;R;_}(Rpt{0}(c2)),PAll{1}(Fb(Rpt{1}(Swm(c3,a4)),Dl{50}(t5))),Ret1(OnceK(Pri(Pri(Wde(a6,S,t7),c8)))))",
-    Tree1074 "B{b0=1;t0=0;b1}Par{_;0}(pt0{b0:b1;b1:=},Sc{b0:=t0+1%2})",
-    Tree1075 "B{t0=0;b1=3;t1;b0}Bin{b0>t0+2;T}(MSeq(Wu{t0},pi0{t0:=}),@rw{t0+1!b1+4}@of{t1%2>0?t1+=2;b0+=3}Wu{t1})",
-    Tree1076 "B{t0=5;b0=1}@ki{b0>2}@rw{b0%3>1}PPar{0;N}(Seq(Bin{t0!6;N}(Ite(@rw{b0%4>0}@oh{t0:=b0+3}a0b{9;b0},t1),Wt{10}),Sb{t0=b0},a2l,@si{b0+4%3>1}Ite(pi3{t0:b0},Sb{b0=3},a4),SubA(WU{t0<b0}(Par{_;-1}(MPri(F,Seq(a5),c6e,Sl{30}))))))",
-    Tree1077 "B{o0=2;t1=4;t0=0;b1=2}@rw{b1!7}Step(Swm(c0l),Rpt{F}(FS(Wv{t1}(Seq(@oh{o0:=b1+1}a1l,ASeq(t2e,t3,c4,Wu{t0}))))))",
-    Tree1078 "B{t0=5}Opt(Dl{50}(Scc{t0%2!1}))",
-    Tree1079 "B{o0=_;b1=1;t1;b0;t0=4}Sw{0}(RSeq(@os{b0+3<b0+2?t0:=t1}MPri(c0,Scc{none},pt1{b0:t0;b1:t0}),Flip(pt2{b0:=;b1:b1},Scc{b1=3},@ki{t0+4!t0%3}Wt{30}),Par{0;2}(Star(Sb{b1=9},c3e),pc4{b0:=}),a5l,RFb(t6,pa7{b0:b0;b1:t0},Ub{o0})),RFb(ASeq(pi8{t0:=},Wt{20},pc9{b0:8},c10),c11e,@po{t1+=2;t0+=2}@si{b0<3}Swm(Ub{o0},Lim{2}(@os{b0:=t0+3%2}@po{t1+=3}Sb{o0=1}),Ret2(@fi{none}@si{b0%3!1}@rw{b0>o0|3%4}pt12{b0:=;b1:t1}),Star(Scc{t1<3},a13b{b1%3;b0}))))",
-    Tree1080 "B{o0;b0=0;b1=3;t0;t1=5}Rep4(AFb(Bin{t0+4%4>0;T}(Wt{0},Once(t0)),@rw{t1<o0|1+2}ASeq(pi1{t0:=},@rw{t0=4}@fi{o0|1>0}Err{1059},t3),Pre{t1<1;F}(Par{_;1}(Bin{o0|5+3%4<0;N}(@os{b0:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t1+=3},Sb{o0=8}),a4)),Ite(pt5{b0:0;b1:=},Pre{o0|0+3%4!3;R}(t6))))",
-    Tree1081 "MPri(Fb(TryT(Once(c0e),c1,t2)),Dl{0}(MSeq(PPar{0;T}(Sl{0},c3e,a4l,t5,t6e),RU{S}(t7),PPar{1;T}(Rep1(Lim{2}(a8))))),Fb(a9l,Dd{0}(a10e)))",
-    Tree1082 "B{t0=2;b1}Ite(t0,Seq(Rty3(Scc{t0=b1%3}),c1))",
-    Tree1083 "Swm(a0)",
-    Tree1084 "B{b0=3;t0=2;q0}Seq(Lp{t0;_}(Ite(c0,Ite(c1,@of{t0+=1}@os{t0:=b0;b0+=2}SubA(c2)),RSeq(a3l,t4))),@os{b0+=1}@of{b0:=t0}Par{_;_}(c5,Lp{t0;R}(PAll{_}(To{50}(a6l)))),RSeq(Flip(Opt(@os{t0:=b0%4;t0+=1}SubA(pt7{b0:=;b1:b0})),PAll{-3}(t8,@of{t0:=t0%2}t9,a10e),a11l)))",
-    Tree1085 "Seq(Step(Dl{30}(Swm(a0l,t1,c2e,t3,t4)),RSeq(c5l,t6,Ret4(RSeq(t7,a8,a9)),c10,Sl{0})))",
-    Tree1086 "B{t0=3;b1=3;b0=5;o0=0}Dl{20}(RFb(Pri(c0,pa1{b0:b0;b1:b0},a2,@of{o0:=o0|4}@oh{b0+=2}@os{o0:=1}t3e,pi4{t0:t0}),Ite(c5e,Swm(c6,t7,Wt{20}),Sc{b0+4%4<2?t0:=b0%2;t0!o0|3+2?b1+=1}),@si{b1+2<b0}@os{b1+=3}@fi{b1=4}AFb(pi8{t0:=},c9,pa10{b0:b1}),Dl{10}(Opt(Sw{5}(@si{b0%2<0}Ite(@si{o0|4<b1+4}Su{t0}(c11b{b1%4}),t12),Sl{10})))))",
-    Tree1087 "B{t1;b1=2}Fb(Pre{t1=2;F}(RFb(@rw{b1%4=3}c0,c1,Wu{t1},F,RFb(c2,t3))))",
-    Tree1088 "B{t0=4;b0=5}RU{S}(Wde(RFb(PAll{1}(t0,F),Par{_;-2}(a1e,c2,t3)),Cnd{b0+2<6;T;F}(Keep(OnceT(PPar{2;T}(S,c4e,FS(t5),@oh{b0%4<2?b0+=3}Rep4(t6))))),Par{3;-3}(@ki{b0<2}Wu{t0},Sb{t0=0},pi7{t0:=},@si{t0+2>b0+4%3}@os{b0:=t0%3;b0+=1}@po{b0+=1}a8,a9e)))",
-    Tree1089 "Flt{1;F;F}(Fb(Sub(RSeq(t0,t1)),Dd{0}(Rep2(Sl{0})),Seq(t2,Sub(c3)),c4))",
-    Tree1090 "B{t0=4}PAll{_}(Wt{0},Bin{t0+4%4>2;N}(@si{t0=5}Star(Sc{t0+=2},c0),t1),Wt{0},Rus{F}(Lim{3}(PAll{-2}(Suc,t2))))",
-    Tree1091 "B{t0;t1=3}Ret4(Rpt{1}(FS(Ret3(Mt{0}(Sb{t1=t0})))))",
-    Tree1092 "B{t0=5}Rty1(Sb{t0=7})",
-    Tree1093 "B{b1;t1=3;t0=4;b0=0;o0=_}@fi{o0|5<0}@rw{o0|5+4<6}Flt{3;_;_}(PAll{-3}(Pre{t1+3!b1+2}(a0b{t0+3%3;b0}),Swm(R),t1))",
-    Tree1094 "B{t0=0;b0=2}RFb(Cd{0;K}(Rep3(Ret3(TryT(c0,pt1{b0:b0},@oh{t0<2?t0+=1}@os{b0+=2}F)))),@of{b0+=1}Fb(Isw{b0;N;_}(Wt{0},pa2{b0:=;b1:b0})),Ite(a3,t4))",
-    Tree1095 "Fb(c0l,RSeq(Sub(Wt{30})))",
-    Tree1096 "B{o0=5;q0;t0=5;b0}Flip(a0b{b0%2;b0},Seq(@si{t0<b0+3}Invt(Cd{30;_}(Lp{_;K}(Ub{o0}))),t1,RFb(a2b{9;b0},c3)))",
-    Tree1097 "B{b0=5;t0}Ite(Bin{b0%4=0;_}(Rpt{0}(t0),@fi{b0<4}@po{b0%3<1?t0+=2}RSeq(pc1{b0:t0},pc2{b0:=},Sc{t0+=3},S)),RSeq(t3,Opt(a4b{t0+1;b0}),Wde(pt5{b0:=},a6,@si{b0!t0+2}@of{t0:=b0}@ki{b0<3}Dl{20}(a7l))),Wt{0})",
-    Tree1098 "B{t0=4;b0=4}Seq(Star(RSeq(Inv(Dd{50}(RFb(t0,a1e)))),Par{1;1}(Opt(Bin{t0>t0%4;T}(c2,Bin{b0+3=b0+1;_}(Sb{t0=8},t3t))))),Ite(Wu{t0},RSeq(Su{t0}(Sb{t0=b0}),F,Err{1021}),Inv(@po{b0<6?b0:=b0+2%2;t0+=1}PAll{_}(Wu{t0},pt4{b0:t0;b1:b0},c5b{b0%2}))))",
-    Tree1099 "B{b0;o0=3}RSeq(Flt{2;F;_}(c0),Sb{o0=6},a1)",
+    Tree1000 "RT{F}(RFb(pc0{b0:8},c1e))",
+    Tree1001 "B{o0;t0;b0=3;q0=1;b1}@si{b1<6}@of{b0+=2}@po{t0:=b0+4%3;o0:=t0}MSeq(PAll{_}(Try(Sb{t0=9},PPar{0;_}(Wv{t0}(@ki{b1+2>0}Wt{0}),Su{t0}(c0b{t0+2}))),Mt{0}(t1),RSel(c2l,t3,c4,@si{b1!t0}t5e,a6l)),@ki{b0+1%2=1}@of{o0:=_}@po{t0:=b1}Flt{3;S;F}(Fb(Grd{_}(OnceK(Pre{b0%3<0}(Seq(pi7{t0:b0},pi8{t0:=},@os{o0:=_;b0+=2}@of{b1+=1}c9)))),Lp{b1;F}(RSeq(Fb(F,Sc{b1+1%2=0?t0:=b0;o0:=_}),t10)),c11)))",
+    Tree1002 "Swm(a0,Grd{F}(t1e),t2,c3,RT{F}(t4))",
+    Tree1003 "OnceK(Fai)",
+    Tree1004 "B{b0=5}RSeq(DySel(Fb(a0,a1),c2),Swm(pc3{b0:=},t4),Swm(AFb(t5)))",
+    Tree1005 "Rep4(Inv(Wde(Cd{10;F}(t0),MSeq(Wt{0},Sl{30},c1))))",
+    Tree1006 "B{b0=3;b1;t0=3}RSel(Star(Par{_;_}(Scc{t0+1%3<0},Once(PAll{-2}(pa0{b0:=;b1:=},@os{b1+2%2>0?b1+=3}S)),Swm(a1,@oh{b0+=2;t0:=b1+1}t2,Sb{b0=b1}),S),Pre{t0>6;S}(Rmp{F;S}(RSeq(PPar{2;_}(t3,t4,F,Sl{10}),Once(@si{t0>b0%3}t5),pi6{t0:=})))),Wv{t0}(Pri(Seq(a7,@po{b1!b0?t0+=1;b0+=1}@rw{b0%2<0}Sl{20}),@fi{b1%3=1}RSeq(Wt{30},c8),Isw{b1+1;N;T}(c9,a10),Ite(pa11{b0:=;b1:t0},@po{b0:=7}@ki{b0+1%4<0}@rw{b1%2>0}c12,c13),RU{S}(Sc{b1:=b0}))))",
+    Tree1007 "B{t0=5;b1=5;b0=5}DySeq(Sel(RFb(Flip(R,t0e,@fi{b1<4}@oh{b1!6?b1+=3}t1),PAll{-2}(t2,Scc{b1%3<2})),Ret1(MSeq(Obs{t0>4;S}(@fi{b1+4<b1}FF(RSeq(Scc{b0%2>0},Wt{0},t3)))))),c4)",
+    Tree1008 "B{o0=_;b1;t1=3}RSeq(Dd{10}(Rep0(@of{o0:=t1}Suc)),Star(Par{0;-1}(Obs{t1>4;S}(Bin{some;T}(t0,@of{none?t1+=2}RFb(@si{b1%4=1}@os{b1+3%4!1?o0:=t1}@rw{b1!3}t1e,c2))))),Sw{0;1;5}(c3,Flt{1;R;_}(c4b{o0|3+2}),c5l,Par{2;2}(Wu{t1},c6)))",
+    Tree1009 "Ret0(c0)",
+    Tree1010 "B{b1;t0;t1;q0;b0=5}Isw{b1+4;T;T}(c0,t1e,Lp{b0;S}(@oh{t0:=1}@of{b0+=3}@ki{b1!1}Sw{1}(c2,@fi{t1+1>t1}@ki{t1>6}@of{t0+=2}a3)))",
+    Tree1011 "B{b1;b0;t0;t1=1;q0=1}Par{-1;2}(ASeq(OnceK(@os{b1:=b0}Star(a0,PAll{_}(S,pa1{b0:b0;b1:=},t2e),Sw{5;3}(Suc,@si{b0%4!1}Suc,t3e))),Swm(Sw{4;0;5}(Sb{b0=5},t4,c5e,a6),Fb(@ki{t1<5}t7,c8b{b0},@rw{b0+3=4}@si{t0=5}@oh{t1!7?t0:=t1}a9l))),Fb(Wde(Par{_;_}(Grd{R}(RSeq(Par{-3;-2}(pa10{b0:t0;b1:=},c11e,Fai),Suc)),Grd{_}(t12)),Par{_;_}(Grd{F}(Ret3(Rep3(Suc))),Grd{F}(Lp{_;K}(RFb(pi13{t0:b1},Scc{t0<b1+3})))),RFb(c14,a15e,c16,a17,a18e))))",
+    Tree1012 "B{o0=_;b0=5;t0}@po{o0:=8}@si{b0=0}Seq(Dd{0}(c0),Grd{F}(pi1{t0:=}),Intr{o0|5<6}(Sb{o0=2}))",
+    Tree1013 "B{t1;q0;t0=1;l0=4;o0;b0=3;b1=4}Itr{b1;2;_;N}(Sw{5;2;1}(Pre{b1+2<3;S}(TryF(Wt{20},Lp{_;_}(Scc{t0%4!2}),Wu{t0})),MPri(@ki{b0<6}@of{o0:=t1}MPri(c0,c1,@of{b1:=t0}@po{b1:=b1%3}t2e,t3)),PAll{_}(@si{o0|4+2%4<2}@rw{t1!2}t4,@of{none?t1:=b1%4;t1:=b1}Rus{3}(t5),t6),Ruf{3}(@si{b1=7}@of{b1+=3}Rep3(Itr{b0;2;2;T}(Sc{t1:=b0})))))",
+    Tree1014 "Par{2;_}(t0e,Pri(Sub(DySel(c1,Sub(t2),c3)),Pri(F,Ret2(Fb(Rpt{0}(t4))))))",
+    Tree1015 "B{b0=1;t1=3;t0;b1=5}PAll{_}(Step(OnceT(Fai),Step(pc0{b0:b0},a1b{b1%4;b0}),@po{t0:=b0%4;t0+=3}@os{b0:=t0%4}@of{b1+1%4>0?t0+=1}t2,Su{t1}(Scc{b0>6}),pt3{b0:1}))",
+    Tree1016 "Seq(Sub(a0))",
+    Tree1017 "B{t0;l0;b1=0;b0}Ret1(Rpt{F}(Itr{b1;2;_;N}(OnceT(Flt{3;F;F}(Ruf{F}(Step(Err{1085},Sb{t0=b0},t1)))))))",
+    Tree1018 "B{b0;t0=5}Par{_;_}(Grd{R}(Invt(Isw{t0;T;N}(a0,pi1{t0:b0}))),Grd{R}(Rus{3}(F)))",
+    Tree1019 "B{b0}PPar{1;N}(Fai,RSeq(c0,pc1{b0:=}),SubR(a2e))",
+    Tree1020 "MPri(c0,Sub(t1e),c2l,Rep4(a3))",
+    Tree1021 "MPri(Grd{R}(RFb(c0,Fai)),Dl{0}(Grd{F}(FS(t1))),Sel(Flt{1;S;_}(FF(c2))),c3l)",
+    Tree1022 "B{b0;t0=0}Cnd{t0%4!3;N;S}(Ruf{F}(Isw{b0;N;_}(Lim{3}(@si{t0<3}t0),t1,Ite(c2b{t0+1%3},Wu{t0},t3))))",
+    Tree1023 "B{t1=0;l0=4;t0;b1}Isw{b1;_;T}(DySel(Scc{b1%4<3},Err{1040}),@of{b1:=5}Sw{5}(c1t,@os{t0%4!1?t1:=8;t1+=2}SubA(@rw{t0+3=0}t2)),WU{t0>t1}(c3t),Dl{0}(F))",
+    Tree1024 "B{t1=5;b0;l0=3;t0}Itr{b0;_;2;N}(Obs{t0%4<1;_}(Ite(Dd{100}(RFb(t0,c1b{t0+3},c2e)),To{0}(Wv{t1}(MPri(c3,t4))),RSeq(pi5{t0:t0},Sc{t1+=2},Bin{t1%2<0;N}(Inv(t6),Wu{t0}),t7e,Rep3(t8)))))",
+    Tree1025 "B{b0=4;o0=_;t0=4}Bin{o0|2=3;T}(PPar{1;_}(Bin{b0%3=2;_}(Sc{o0:=t0},t0),Sb{o0=7},a1),Isw{t0+1;_;N}(RFb(t2,Sc{b0+=1}),Wde(Mt{0}(a3),t4e,c5e),Intr{t0=0}(Inv(@os{t0+=2}@po{t0+=3;b0:=8}@ki{some}t6))))",
+    Tree1026 "B{b0=5;b1=3;o0=_;t0}Pri(Ite(Flip(Sw{4;1}(Run,Wu{t0},Sc{b1:=t0}),a0),t1),Rep3(Par{-2;1}(@rw{some}@oh{none?t0:=b0}a2e,Step(Sl{10},pa3{b0:7;b1:=}))))",
+    Tree1027 "B{b0=3;t0=2;o0=_}Fb(@si{b0<t0}PrSel{t0;t0+1;t0;t0}(F,c0l,F,Run),@fi{t0>b0%3}@po{b0:=t0}Star(c1,@of{b0:=t0}c2,Sb{t0=b0},Ub{o0},@si{t0%2!1}@ki{o0|4%2=1}@fi{o0|0+1%3!1}a3),To{30}(RSeq(Cd{0;_}(t4),Step(pt5{b0:t0},Scc{b0%4=1}),c6b{b0})))",
+    Tree1028 "B{t0=0;o0;b0=3}Swm(Fb(PAll{1}(To{10}(Bin{some;_}(Wu{t0},a0)),Rpt{0}(pt1{b0:b0;b1:b0})),Obs{t0%4<2;_}(@si{b0>t0}@ki{o0|5<4}@fi{some}Par{1;_}(Obs{b0+1>3;S}(SubR(t2))))),Star(Grd{R}(Dd{20}(Rep4(t3))),Sel(pt4{b0:=;b1:b0},pt5{b0:1;b1:t0},t6,t7,RU{S}(pc8{b0:b0}))))",
+    Tree1029 "B{l0=1;b0=0;t0;b1=3;o0}@rw{b1+4%2<1}Intr{b1!o0|4}(Par{0;-1}(Rpt{1}(Itr{b0;_;3;_}(Sb{b0=t0})),Itr{b0;0;2;_}(c0)))",
+    Tree1030 "B{o0=2;b0;t0;b1=5}@ki{t0+3>o0|5}RU{F}(Rty1(RFb(Swm(@rw{b1+1%2=0}Ret1(MPri(Isw{t0;T;N}(@oh{o0:=_;b1:=b0}Sc{b0+=1}),@rw{b0+1%4>1}a0,a1b{b1+4;b1}))))))",
+    Tree1031 "B{t0=3}Seq(c0t,a1r,PAll{_}(@po{t0+=1}@si{t0+4>t0}Suc,pi2{t0:=}),c3r,Err{1083})",
+    Tree1032 "B{b1;t0=3}RFb(Swm(Sb{b1=t0},a0e,a1,pa2{b0:5;b1:b1},t3))",
+    Tree1033 "B{b1=2;t0;b0;t1=5}RFb(Wde(@of{b1:=b0;t0:=9}@fi{b0+3<t1}@oh{b0=3?t0:=t0+2%3}Par{_;_}(c0,Seq(a1l,FF(t2e)),pt3{b0:t1;b1:=}),Par{1;-2}(Ruf{F}(@fi{b0+3=t0+4}c4e),pa5{b0:t0;b1:b1}),Ruf{1}(Rep4(DySel(c6)))),TryT(Step(pi7{t0:t1},Rmp{F;F}(Cd{50;F}(Par{3;3}(@ki{b0%3<0}@of{t1<b1?b1+=3}c8,@os{t1:=b0}pa9{b0:t0},t10)))),RSel(FS(Swm(t11,a12l,t13,a14)))))",
+    Tree1034 "B{t0=4;b0=3;b1=0;o0=5}@oh{b0+=3;o0:=_}RFb(Rep2(Flt{1;F;_}(Cnd{b0>7;T;S}(Sb{t0=b1}))),Rpt{2}(@of{b0:=b1;b0:=b1}@si{b0=6}AFb(t0,c1,pa2{b0:=;b1:=},t3)),a4)",
+    Tree1035 "B{t0;b0=2;b1=3}RSeq(Swm(c0b{7},a1),Opt(c2),RSeq(pt3{b0:=},pt4{b0:t0;b1:=}),OnceK(Wt{20}))",
+    Tree1036 "B{b0=3;t0;l0=3;o0;q0=0}@fi{t0%4>1}Seq(Par{-4;_}(pt0{b0:=;b1:b0},c1,SubA(t2),pa3{b0:b0;b1:b0}),Sc{b0+=1},@po{b0+=2;t0:=t0%3}PAll{3}(@oh{b0:=t0+3}@os{o0:=t0+1}Lp{t0;F}(Sb{b0=8}),Itr{b0;_;2;N}(Wt{20}),Sl{10},t4))",
+    Tree1037 "B{b0=2;t0=4}Ite(a0b{7;b0},Sc{t0:=b0%4})",
+    Tree1038 "Inv(t0)",
+    Tree1039 "B{b0=0;t0;b1=3;q0}Ite(PPar{2;T}(@fi{t0>1}Swm(c0,t1,t2,t3,c4),ASeq(c5,@of{b0:=t0;b1+3<6?b1+=1}a6),Step(@fi{t0>1}pc7{b0:8},t8),RSeq(a9,c10b{t0+2%2}),Wt{50}),Wde(PPar{2;N}(Sc{b1:=b0+4},@si{t0<3}SubA(Lp{b1;S}(Rpt{0}(a11l)))),Rep4(MPri(c12,t13e,pi14{t0:b1}))))",
+    Tree1040 "B{t0=2;t1=0;l0=2;b0=0;b1}Wde(Seq(Star(MPri(Itr{b0;2;2;N}(Sc{t0:=1}),@rw{b1+1%4<0}@os{t1+=2}pa0{b0:2;b1:=},@fi{t0+1%3<0}R),PPar{0;_}(pi1{t0:=},t2)),RFb(pt3{b0:9;b1:t0},Wu{t0},c4)),Fb(t5))",
+    Tree1041 "B{b1;b0;t0=3}Fb(@po{b0:=b1}t0e,@si{b1%4!2}c1b{t0%3},c2b{b1})",
+    Tree1042 "B{l0=4;b1=1;b0;t0}Bin{b1=5;_}(PPar{1;T}(t0,pc1{b0:b1},PAll{0}(a2b{b0;b1},R,c3e,@os{b1<4?t0+=3}c4l),t5,Rpt{F}(Obs{t0%4>0;_}(Cd{10;K}(@os{b0+=1;b1+=3}@fi{b1<5}Sl{10})))),MSeq(@rw{b0%2!1}Itr{b1;2;1;T}(Fb(c6l,Sc{b0:=b1+4})),MPri(MSeq(Scc{b1+1%4>2},t7),t8),t9,Fai))",
+    Tree1043 "Wde(Swm(a0,c1,Par{2;2}(t2,t3)),c4,MSeq(a5,Par{0;0}(t6)))",
+    Tree1044 "B{l0;t0=2;b0=1;t1}Pre{t0+2<7;S}(Cnd{b0>t0+2;T;S}(Seq(PPar{2;T}(t0,DySeq(c1,c2),Itr{b0;0;_;N}(F)),Pre{t1+3<t0;K}(MPri(Ret1(PAll{2}(Wt{50},Fai)),c3e)),Pre{b0>t0}(ASeq(Sl{0},Rep4(c4),@rw{t0+3<t0}@os{t1+=3}pa5{b0:=;b1:t1})))))",
+    Tree1045 "B{b0=5;l0=1;b1}Rus{F}(Sw{3}(Wt{100},Itr{b0;2;3;N}(Cnd{b0>6;N;F}(Fb(t0,c1)))))",
+    Tree1046 "B{b1;b0;o0=_;t0}MPri(Try(t0,Once(RT{F}(Wt{20}))),Obs{t0=b0%3;N}(R),Sw{3;2}(S,Sb{o0=0},Flt{1;S;_}(@po{o0:=b0+3;b1:=t0%2}Sb{b0=b1})))",
+    Tree1047 "B{b0=2;t1=0;b1;t0=5}RFb(RSeq(PPar{0;N}(pc0{b0:b0},Wde(@fi{b1%4>0}@oh{b1:=4}@rw{b0%2!1}Sc{t1>6?t0+=3},pc1{b0:=}),pt2{b0:=},Sc{b0:=1}),Flt{2;R;_}(RFb(Obs{b1%4>1;S}(Sb{b1=t0}),a3b{1;b0})),@rw{b1+4>1}@of{b1+=3}FF(t4),RU{S}(Inv(t5)),c6l))",
+    Tree1048 "B{t0=1;o0=_;b0}@oh{o0:=_}Dl{0}(RFb(Mt{0}(Su{t0}(Pri(c0,a1l,Wu{t0},t2e))),Fb(a3b{t0;b0},Fai,a4),WU{t0%3!0}(Ret2(a5))))",
+    Tree1049 "B{b1=4;t1=1;t0=2}Seq(Ret1(Fb(c0b{b1},c1)),Cnd{t0>7;N;_}(Flt{2;_;K}(Flip(t2,t3))),Scc{t1=1})",
+    Tree1050 "B{b0;o0}@rw{b0+4!0}@fi{b0+1>0}RSel(@po{b0+=1}@of{o0:=b0}t0,c1,Rep0(c2e))",
+    Tree1051 "B{b1=5;t1}@os{b1+=2}@of{b1+=3}RSeq(@si{t1+3=7}RSeq(Grd{F}(t0),pi1{t0:b1}))",
+    Tree1052 "B{t0;b0=5}@rw{b0>3}@fi{t0!b0+4}@oh{b0+=3}TryT(a0,Sel(SubA(SubR(Once(Sc{t0+=1}))),@of{t0:=b0%2}@os{t0+=1}t1))",
+    Tree1053 "B{t0=1;l0=4;b1=2}ASeq(Once(Isw{t0;_;N}(t0,Sw{1}(Run,Wu{t0}),@os{t0+2!1?t0+=3}OnceT(c1),Su{t0}(t2))),MPri(Once(c3e),Seq(t4,t5,a6),Rus{F}(t7),Itr{b1;_;2;T}(Wu{t0})))",
+    Tree1054 "Swm(t0,Sub(t1))",
+    Tree1055 "B{b0=0;t1=4;t0=1}Fb(@ki{t1=3}pa0{b0:2},pt1{b0:9;b1:b0},Keep(a2),PrSel{t0}(RSeq(@fi{t1+2>0}a3,a4)))",
+    Tree1056 "PPar{1;T}(t0,Grd{_}(DySeq(Wt{0},R)),Invt(t1e),c2,Ruf{2}(t3))",
+    Tree1057 "B{b1;b0=1;l0;t1=2}RFb(Itr{b0;_;2;N}(Rpt{0}(a0e)),@po{b0+=1}Seq(@oh{b0+=3}OnceK(DySeq(Wt{20})),Sl{30},TryT(c1,pi2{t0:b0}),Pre{t1<4}(S)))",
+    Tree1058 "B{t0}@os{t0+=2}Step(Ret0(c0),pi1{t0:=},a2,Pri(t3,@fi{t0<7}F))",
+    Tree1059 "B{t0=3;b0=1}@fi{t0=b0%4}@po{t0+=2;b0+=1}PAll{-1}(Rep3(Fb(t0t,a1r,t2,pc3{b0:b0})),RFb(Rpt{1}(pc4{b0:7}),Su{t0}(a5b{t0%4;b0}),SubR(t6)),Isw{b0;T;N}(Bin{t0%4>2;T}(TryT(@fi{b0>0}c7,a8r),@of{b0+=2}Sb{b0=t0})),WU{b0+2=3}(SubR(Pre{t0+2%2>0;K}(R))),Seq(t9t,FF(S),Err{1075}))",
+    Tree1060 "B{o0=_;b1=4;t0=1}Cd{20;_}(@si{b1%2<0}@oh{b1+=1}DySel(Err{1099}))",
+    Tree1061 "B{b0=1;t0;b1=5}Seq(Inv(DySel(Swm(c0,t1),Cnd{b1<5;T;_}(Par{3;-2}(@si{t0=b0}t2,Sb{t0=b1},c3,Wu{t0},c4)),@po{b1=b0?b0+=1;b0+=1}@ki{b1=2}a5l)),@rw{b1=0}@of{t0:=b1}PrSel{b1}(Ret1(Bin{b0%2<1;_}(pc6{b0:=},AFb(t7,F,a8)))))",
+    Tree1062 "B{t0=3;t1=3;b0=4;o0=5}Isw{t0;T;_}(pa0{b0:=;b1:t1},Sb{o0=1},RFb(a1l,R,Err{1048}))",
+    Tree1063 "B{b0=2}Rpt{0}(SubR(a0b{b0%2;b0}))",
+    Tree1064 "B{b0;o0=_;t0=2}Rpt{3}(Flt{2;F;F}(MSeq(PrSel{b0}(@po{b0:=o0|1+3;b0:=2}@rw{b0+3%4<2}Sb{b0=t0}),Sel(t0,c1b{t0+4%4}),Par{0;1}(c2l,a3))))",
+    Tree1065 "B{t0=4;b0}Par{-3;3}(a0,Sb{b0=t0},Rep1(t1),pi2{t0:=},@fi{b0+1>7}Sb{b0=3})",
+    Tree1066 "B{b1}MPri(t0t,c1t,a2,pi3{t0:b1})",
+    Tree1067 "B{b0=0}@rw{b0%2>0}Inv(Swm(Sb{b0=5},Cd{0;_}(Flt{3;R;F}(t0))))",
+    Tree1068 "B{t0=4;b1=4;t1;o0}FS(Sw{3}(Step(Sel(Obs{some;L}(Rpt{F}(F)),F,Obs{b1+4>0;B}(Cd{50;F}(t0))),Fb(pi1{t0:b1},c2),Fb(Sel(@rw{t0%4>1}c3,Scc{t1>4},c4))),t5))",
+    Tree1069 "B{t0=1;o0;b0=2;b1}Flip(TryT(c0,a1,Fai),Bin{b1+1>b1+4;_}(t2e,a3l),@of{b1:=8;b1+=2}@oh{o0:=2}@ki{none}Scc{t0%2!0},@rw{b0+1%4<2}S)",
+    Tree1070 "B{b0=3;t0;l0=3;b1}RSeq(Rep1(t0),@fi{b1%4!3}@ki{t0=t0%2}FF(OnceK(Sb{b1=b0})),Itr{b0;1;2;N}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}TryT(Sl{20},FF(S))))",
+    Tree1071 "B{l0=1;b0;t0;b1=3;o0}Par{_;-1}(Step(Fb(Obs{b0>b1%4;L}(Cd{20;_}(Rty3(Ret1(pt0{b0:b0;b1:b0})))),Obs{b0+4%3=1;S}(Sw{5;4}(AFb(pt1{b0:5;b1:b1},Wu{t0}),Sc{b1+=1;t0+=1},PAll{_}(Pre{b0%3!1;R}(c2))))),Star(RSeq(Sb{b1=0},c3t,c4l,c5r,Ub{o0}),RT{1}(@ki{o0|5>0}@si{b0=b1+4}Itr{b0;1;_;N}(To{10}(Suc))))),RSel(PAll{-2}(Isw{b0%4;_;_}(c6,@po{b0+=2}@of{b0+=1;b1+=2}Sb{t0=8}),Obs{b1%2>0;N}(Pre{o0|3!5;K}(@si{b1+3%4!1}c7t))),Star(t8t,Sw{1;4}(t9t,Sc{b0%3<2?o0:=9},a10r)),@oh{b1:=t0+1;o0:=t0}@fi{b0+4%2<1}Rep2(c11l)))",
+    Tree1072 "PAll{_}(Step(Inv(c0),DySel(DySeq(c1),R)),To{10}(PAll{2}(a2,Sl{10})))",
+    Tree1073 "Lim{1}(RFb(Lim{1}(Sub(a0))))",
+    Tree1074 "B{b0=3;t0;o0=_}PPar{1;_}(Sb{o0=7},Isw{t0%3;_;N}(pt0{b0:6;b1:b0},S,a1),c2)",
+    Tree1075 "B{q0=4;b0;t1;b1=3;t0}Par{_;_}(Dl{50}(S),Sw{5;2}(F,c0t,@os{t1+3<2?b0:=t1}t1),Sel(Lp{b1;S}(pt2{b0:t0;b1:=})))",
+    Tree1076 "B{t0}PAll{-1}(PPar{1;T}(pi0{t0:=},R,a1l))",
+    Tree1077 "B{o0;l0=3;b0=3;b1=1;t1;t0=4;q0=3}Obs{none;N}(Lp{_;F}(RSeq(PAll{-1}(c0b{b1},Sb{t0=2}),RSeq(Sb{t1=b0},a1,a2),pi3{t0:b0},Ite(a4,t5e),Cnd{b0+3%4=0;_;S}(@rw{b0!t0%4}@ki{none}a6l))))",
+    Tree1078 "B{b1=1;o0;b0;t0}Ruf{F}(@oh{b1+=2}@fi{b1+1=o0|4}@of{o0:=_}WU{none}(Isw{b0+3;_;T}(Flip(@si{t0=1}@fi{b1=3}PAll{-2}(a0,@si{t0%4<2}t1,Wt{20},Isw{b1+1%3;N;_}(c2,t3),pc4{b0:t0}),@rw{none}@ki{o0|4+3>2}@os{o0:=_}SubA(RFb(@po{t0=5?t0+=1}@oh{o0:=t0}t5,c6e))),Intr{t0<3}(PAll{-1}(Bin{b1%4!1;_}(@rw{t0%2<1}Rep3(a7),@si{b0!5}@os{b1+=2}Par{3;-2}(Wu{t0},a8,Fai,pt9{b0:b0})))))))",
+    Tree1079 "B{t0;b0=2;b1=3;t1}Wde(Sw{2}(t0,Bin{b1<4;T}(Pri(pa1{b0:b0},@rw{b0+1!t0}Fai),@po{t1:=t1%2}@fi{b0<t1}@si{t0>3}a2b{b0+1;b1})),Rty3(Wv{t1}(PPar{0;_}(t3,a4,@si{b1%3=1}a5))),MPri(pa6{b0:t0;b1:b0},c7,@oh{b1:=t0}F,t8,@of{b0:=t1+4}Rmp{S;S}(c9)))",
+    Tree1080 "B{b1;t0=1;b0=1}DySeq(a0,c1e,Scc{b1<b0+3},pc2{b0:=},ASeq(t3e,pi4{t0:=}))",
+    Tree1081 "B{b1=5;t0;l0=4;b0;q0}Lp{_;_}(Bin{t0+3<b1;_}(Obs{b0%4!3;_}(Seq(To{20}(pa0{b0:5}),@os{t0:=b0%2;t0+=2}@si{b0+3!t0+3}Pre{b1+4>5;F}(@ki{b0+4<0}t1),Star(c2,Itr{b0;1;1;N}(@rw{t0!b1+2}@ki{b1=4}t3e)),pc4{b0:=},Itr{b1;2;2;T}(@ki{t0+4>3}@rw{b1>5}Lp{_;_}(pt5{b0:t0;b1:=})))),Isw{b0;_;N}(pi6{t0:=})))",
+    Tree1082 "B{t0=4;b0=4;o0;b1=1}Seq(a0b{b0+4;b1},t1e,Seq(c2,t3,c4b{2}),Sw{2}(MSeq(c5e,a6),@of{t0+=2}AFb(@ki{t0+4<b1+3%2}@rw{b0+3!4}Scc{o0|4%4>0},t7)),PAll{-1}(t8,t9))",
+    Tree1083 "B{b0=0;t0=3}AFb(Seq(@ki{t0>b0}t0,Wde(t1,a2,c3l),@os{b0:=t0%2}SubR(Fb(a4b{3;b0},@os{b0+=1}@fi{t0+4!2}@rw{t0>0}a5,t6e))),Rty2(PPar{2;T}(Pre{t0%3>0;R}(@of{t0:=3}Flip(a7,Rep4(Sl{30}))))))",
+    Tree1084 "B{b1=3;t0=4;b0=5}@ki{b0=2}@oh{b1<b0%4?b0+=2}MSeq(Rpt{0}(pt0{b0:t0;b1:t0}),Sc{b1+=2},Swm(Pre{t0>2;F}(t1),Fb(pt2{b0:5},t3,pa4{b0:2}),a5e,@ki{t0!1}@si{b0%2<1}a6),Obs{t0%3>0;_}(Ite(Pre{b0+4%3=1}(Sl{50}),t7e,MSeq(@si{b0+4!b0%3}Dl{20}(c8),Sb{t0=b0}))))",
+    Tree1085 "B{o0}Cnd{o0|4+3%2>0;T;S}(S)",
+    Tree1086 "B{t0=5;b0=5;b1;o0=_;t1=4}MSeq(RSeq(Swm(Su{t0}(Ub{o0}),RFb(@ki{b1+4<t0+4}c0b{b1+1},a1,a2,t3),MPri(Scc{t0>6}),Ruf{2}(c4)),Dl{50}(Sw{5;1}(t5,t6,@si{some}pa7{b0:b1;b1:t0})),Dl{30}(Sel(AFb(c8b{t1+4},t9),c10,MSeq(Cnd{t1%2<0;_;S}(@po{t1+1>5?b1:=b0}c11),Grd{R}(Lim{1}(a12e))))),AFb(Fb(pt13{b0:=;b1:t0},t14,t15e),Dd{20}(Wu{t1})),Grd{R}(Obs{t1+2%3!2;N}(MPri(Fb(pc16{b0:=},Intr{b1%2!0}(@fi{t1<2}t17)),Flt{3;F;F}(c18))))))",
+    Tree1087 "B{o0=3;l0=0;t1=5;b0=0;t0=5}Try(Itr{b0;2;_;N}(PAll{_}(RFb(Cd{0;K}(pc0{b0:4})),Pri(c1,Ub{o0}))),Rty2(PPar{2;_}(t2,c3e)),RFb(a4,Wu{t1},c5,a6,Sc{t1:=t0}),TryF(Wu{t1},c7l,c8,c9,pa10{b0:7}))",
+    Tree1088 "B{q0=3;o0;b1;t1=3;t0=2;b0=3}RSeq(@po{t1:=o0|1%3}@rw{b0<0}Run,Lp{b0;_}(@of{b1+=2}@fi{t1>t0}Scc{b0>t0+2%2}))",
+    Tree1089 "B{t1=5}Fb(SubA(pt0{b0:8}),Flip(Fai,Sb{t1=1}))",
+    Tree1090 "B{t0=4;b0=3}Bin{t0=1;T}(Rpt{F}(Rep4(Opt(Star(@fi{b0=5}pa0{b0:=},@oh{b0:=6}a1l,F)))),R)",
+    Tree1091 "Cd{20;_}(DySel(Star(AFb(To{0}(RSeq(Suc,t0,t1,Wt{0}))),t2,t3),t4))",
+    Tree1092 "RSel(a0t,S,Err{1070})",
+    Tree1093 "B{b0=4;t0;o0=3;q0}PrSel{o0|0+4;b0;4;b0+1%4;0}(Lp{_;S}(pi0{t0:=}),Opt(PrSel{5;b0%2}(t1e,a2)),PPar{1;N}(c3b{5},S,S),a4,FS(@of{t0+=2}@os{t0+=1}c5b{t0%4}))",
+    Tree1094 "B{b1=0;l0=3;t0=1;b0=0}Swm(Itr{b0;2;_;_}(Rep2(PAll{1}(Step(F,@po{b1:=t0}@ki{t0%3>0}Bin{b1<7;T}(c0,Sl{20}))))),Star(Scc{b0!b0+3},t1,Isw{b1+1%4;T;_}(pt2{b0:t0;b1:b1},c3)))",
+    Tree1095 "Wde(OnceT(Grd{_}(c0)),PPar{1;_}(t1,t2,c3,S))",
+    Tree1096 "B{t0}Step(Dl{50}(PPar{1;N}(c0,Cd{10;F}(Rpt{F}(PPar{1;T}(Wt{10},c1,pc2{b0:5},t3))))),DySel(c4,c5l,Par{_;_}(c6l,a7),Su{t0}(c8l),c9))",
+    Tree1097 "B{b0=1;l0}Itr{b0;1;1;N}(Bin{b0<7;N}(t0,@os{b0:=b0%4;b0+=1}SubA(@of{b0+=1}@os{b0+=1;b0+=2}SubA(Suc))))",
+    Tree1098 "B{t0;b0}RU{S}(MPri(PAll{2}(Wu{t0},c0b{b0}),@oh{t0+=2}@rw{t0+1!7}Wde(c1e,c2l)))",
+    Tree1099 "Pri(t0,c1l,c2b{0})",
 }

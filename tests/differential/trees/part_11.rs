@@ -7,171 +7,223 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        Priority {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                ForceSuccess {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Repeat(2) {
-                    Parallel(success = -2) {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-            Sequence {
-                ForceSuccess {
-                    Sequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+        }
+        SkipUnlessUpdated(t0) {
+            Inverter {
+                #[failure_if(|bb| bb.b0 > 3)]
+                MemPriority {
+                    StepSequencer {
+                        Action(Act<0> = Act::<0>),
+                        StatefulAction(Task<1>),
+                        UnsetBlackboard(o0),
+                        RepeatUntil(Failure) {
+                            Condition(Cond<2>),
                         },
                     },
-                },
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            ReactiveFallback {
-                StepSequencer {
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
+                    Cooldown(50, filtered = Skipped) {
+                        Fallback {
+                            StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
+                            Iterate(l0, element = {b1}, max = 1, reset_index = true) {
+                                Condition(Cond<4> = Cond::<4>),
+                            },
+                            Condition(Cond<5>),
+                        },
+                    },
+                    #[skip_if(|bb| *bb.t1 + 3 != 1)]
+                    #[post(|bb| { *bb.t1 += 3; bb.b0 = *bb.t1 % 2 })]
+                    RepeatTimes(forever) {
+                        Action(PIo<6>, t0 = {=}),
+                    },
                 },
             },
         }
+    }
+}
+
+board!(Tree1100Blackboard { l0 b1 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1101 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Switch(b1) {
+            case 1 => Precondition(|bb| bb.b0 + 3 < *bb.t0 + 1, else = Running) {
+                FlipSelector {
+                    Sleep(30),
+                    #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            _ => PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[run_while(|bb| bb.b1 % 2 < 1)]
+                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                StatefulAction(PTask<1>, b0 = {b0}),
+                Action(TAct<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1101Blackboard { b1 b0 t0 });
+
+fallible!(Tree1101);
+
+bt::behavior_tree! {
+    pub tree Tree1102Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1101Sub0 for Ctx {
+    pub tree Tree1102Sub1 for Ctx {
         blackboard {
-            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
         }
-        Action(PAct<0>, b0 = {=}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1101 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RunOnce {
-            ForceSuccess {
-                SubTree(Tree1101Sub0, b0 = {=}),
+        Deadline(0) {
+            BinarySelector(|bb| *bb.t0 == 2) {
+                Condition(Cond<2>),
+                Action(Act<3>),
             },
         }
     }
 }
-
-board!(Tree1101Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
             #[tracked] t0: i64 = 1,
         }
-        Parallel(success = 3, failure = 1) {
-            ForceFailure {
-                MaxTime(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            ParallelAll(5) {
-                BinarySelector(|bb| (bb.b0 + 4) % 3 < 2, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(0)),
-                },
-                Action(Act<2>),
+        KeepRunningUntilFailure {
+            SkipUnlessUpdated(t0) {
                 Fallback {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0>),
+                    },
+                    Repeat(1) {
+                        SubTree(Tree1102Sub0, t0 = {=}),
+                    },
+                    SubTree(Tree1102Sub1, t0 = {=}),
                 },
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-                SetBlackboard(b0 = {t0}),
-            },
-            ReactiveSelector {
-                #[on_halted(|bb| bb.o0 = None)]
-                Action(Act<6>),
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                Action(Act<7>),
-                Condition(Cond<8>),
-                #[failure_if(|bb| bb.b0 + 3 == (*bb.t0 + 1) % 2)]
-                #[skip_if(|bb| bb.b0 != bb.o0.unwrap_or(0))]
-                StatefulAction(Task<9>),
             },
         }
     }
 }
 
-board!(Tree1102Blackboard { o0 b0 t0 });
+board!(Tree1102Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            o0: Option<i64> = Some(0),
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            Condition(Cond<0> = Cond::<0>),
+        StepSequencer {
+            PrioritySelector {
+                #[score(|bb| ((*bb.t0 + 3) % 3) as f32)]
+                #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(0))]
+                Action(PIo<0>, t0 = {t0}),
+                #[score(|bb| (bb.b1 % 4) as f32)]
+                AsyncSequence {
+                    #[skip_if(|bb| bb.b0 > 7)]
+                    #[run_while(|bb| bb.b0 != bb.b0 % 2)]
+                    Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                    },
+                    Repeat(0) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            ForceFailure {
+                #[post(|bb| if bb.o0.unwrap_or(1) + 1 != 7 { bb.o0 = Some(*bb.t0) })]
+                Parallel(success = 3, failure = 1) {
+                    WaitUntil(|bb| bb.o0.is_some()) {
+                        RetryUntilSuccessful(1) {
+                            #[success_if(|bb| bb.o0.unwrap_or(5) == 4)]
+                            #[post(|bb| *bb.t0 += 3)]
+                            Sleep(50),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(PAct<3>, b0 = 4),
+                        Sleep(0),
+                    },
+                    StatefulAction(Task<4>),
+                    StepSequencer {
+                        Condition(Cond<5>),
+                        SetBlackboard(t0 = 1),
+                        Conditional(|bb| (*bb.t0 + 1) % 4 < 3, else = Success) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    Priority {
+                        StatefulAction(Task<7>),
+                        Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                        Condition(Cond<9>),
+                        #[success_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<10>),
+                    },
+                },
+                TryCatch {
+                    StatefulAction(PTask<11>, b0 = {=}, b1 = {=}),
+                    SetBlackboard(t0 = 5),
+                },
+            },
         }
     }
 }
 
-board!(Tree1103Blackboard { t0 q0 });
+board!(Tree1103Blackboard { t0 b1 b0 l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1104Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        Repeat(1) {
-            Sleep(20),
+        RepeatUntilSuccess(3) {
+            RetryUntilSuccessful(forever) {
+                SubTree(Tree1104Sub0),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
-        Parallel(failure = 3) {
-            ReactiveSequence {
-                ReactiveFallback {
+        StepSequencer {
+            Retry(1) {
+                AlwaysRunning,
+            },
+            KeepRunningUntilFailure {
+                TryCatch(catch_on_halt = false) {
                     StatefulAction(Task<0>),
                     StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                 },
-                Inverter {
-                    Failer,
-                },
-            },
-            Repeater(forever) {
-                Sequence {
-                    Cooldown(0) {
-                        StatefulAction(Task<2>),
-                    },
-                    RepeatUntil(Success) {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<4>),
-                TryCatch {
-                    AlwaysSuccess,
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                AlwaysFailure,
-            },
-            Condition(Cond<8>),
-            ParallelAll {
-                Condition(Cond<9>),
-                Sleep(0),
-                StatefulAction(Task<10>),
-                Failer,
             },
         }
     }
@@ -179,9 +231,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
-        Cooldown(10, filtered = Skipped) {
-            Invert {
-                Condition(Cond<0>),
+        ForceSuccess {
+            Guard(|ctx| &mut ctx.token) {
+                Deadline(0) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
             },
         }
     }
@@ -190,730 +244,583 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b1: i64 = 1,
         }
-        WaitUntil(|bb| *bb.t1 == (*bb.t1 + 3) % 4) {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Repeat(2) {
-                        ReactiveSequence {
-                            Inverter {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                            #[failure_if(|bb| bb.b0 > 3)]
-                            Conditional(|bb| *bb.t0 % 3 == 1, dynamic = true, else = Failure) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            Condition(PCond<2>, b0 = {t0}),
-                            SkipUnlessUpdated(t0) {
-                                Inverter {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            StatefulAction(Task<4>),
-                            #[skip_if(|bb| *bb.t1 < 3)]
-                            AlwaysFailure,
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Sequence {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            IfThenElse {
-                                WasEntryUpdated(t0),
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                        },
-                    },
-                    #[on_failure(|bb| { bb.t0.set(*bb.t1 + 1); *bb.t1 += 1 })]
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 != 1)]
-                    WasEntryUpdated(t1),
-                    Loop(q0, value = {t1}, if_empty = Skipped) {
-                        Sleep(0),
-                    },
-                    StepSequencer {
-                        ParallelAll {
-                            Action(Act<7>),
-                            Wait(10),
-                        },
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Loop(q0, if_empty = Skipped) {
-                    RetryUntilSuccessful(4) {
-                        MemPriority {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Action(PIo<10>, t0 = {=}),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            SetBlackboard(b1 = 3),
         }
     }
 }
 
-board!(Tree1107Blackboard { q0 t1 t0 b0 });
+board!(Tree1107Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
-        Delay(30) {
-            Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            b1: i64,
+        }
+        ReactiveSelector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = 3, b1 = {b1}),
+            Runner,
         }
     }
 }
+
+board!(Tree1108Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        RepeatUntil(Failure) {
-            Precondition(|bb| bb.b0 < 0) {
-                Remap(success = Success, failure = Failure) {
-                    #[run_while(|bb| bb.b0 != bb.b1)]
-                    #[on_success(|bb| bb.t0.set(0))]
-                    RepeatUntilSuccess(forever) {
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        IfThenElse {
-                            RetryUntilSuccessful(1) {
-                                Sequence {
-                                    Action(PIo<0>, t0 = {=}),
-                                    StatefulAction(Task<1>),
-                                    Script(|bb| { bb.b1 += 4; if bb.b0 + 1 != 2 { bb.t0.set((*bb.t0 + 3) % 2) } }),
-                                    #[run_while(|bb| *bb.t0 != 7)]
-                                    StatefulAction(PTask<2>, b0 = 4, b1 = {t0}),
-                                },
-                            },
-                            Conditional(|bb| bb.b0 < 6, dynamic = false) {
-                                ReactiveFallback {
-                                    Condition(Cond<3>),
-                                    Condition(Cond<4>),
-                                    Condition(Cond<5>),
-                                    Condition(|ctx| ctx.check(6)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1109Blackboard { b0 t0 b1 });
+board!(Tree1109Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1110Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        ParallelAll(2) {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1110Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<3>)
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 4,
-            o0: Option<i64>,
+            b0: i64 = 2,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
         }
-        RepeatUntil(Failure) {
-            Switch(b1) {
-                case 2 => SubTree(Tree1110Sub0, ..),
-                case 0 => Selector {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Runner,
-                },
-                case 4 => SubTree(Tree1110Sub1, ..),
-                _ => #[on_success(|bb| { if (bb.o0.unwrap_or(2) + 4) % 4 != 3 { bb.b1 += 2 }; bb.b0 += 3 })]
-                #[failure_if(|bb| bb.b1 == 3)]
-                StatefulAction(Task<4>),
+        Selector {
+            IndexSwitch(|bb| 1, out_of_range = Fail, dynamic = true) {
+                Action(Act<0>),
+                SubTree(Tree1110Sub0, b0 = {=}, t0 = {t0}),
+                StatefulAction(Task<2> = Task::<2>),
             },
+            Condition(Cond<3> = Cond::<3>),
+            Observe(|bb| bb.b0 == 5, abort = lower) {
+                ForceFailure {
+                    Sleep(100),
+                },
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree1110Blackboard { b0 b1 o0 });
+board!(Tree1110Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-        }
-        IfThenElse {
-            #[failure_if(|bb| *bb.t1 + 4 > bb.b0 + 1)]
-            #[skip_if(|bb| *bb.t0 + 2 > *bb.t1)]
-            #[post(|bb| { if *bb.t1 == 4 { bb.t0.set(bb.b0) }; *bb.t1 += 1 })]
-            Condition(PCond<0>, b0 = {b0}),
-            Action(PAct<1>, b0 = {t0}),
-            Action(Act<2> = Act::<2>),
+        Inverter {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
-
-board!(Tree1111Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1112 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        Parallel(failure = 5) {
-            Action(Act<0> = Act::<0>),
-            ReactiveSequence {
-                SetBlackboard(b0 = {t0}),
-                Succeeder,
-            },
-            Action(Act<1> = Act::<1>),
-            ReactiveFallback {
-                AsyncSequence {
-                    #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 % 4)]
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Error(DiffError(1010)),
-                },
-            },
-            Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+    pub tree Tree1112 for Ctx {
+        DynamicSelector {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree1112Blackboard { t0 b0 });
-
-fallible!(Tree1112);
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(2),
+        }
+        ParallelAll(3) {
+            #[failure_if(|bb| bb.b0 % 3 == 2)]
+            #[skip_if(|bb| *bb.t0 % 2 != 0)]
+            WhileDoElse {
+                WaitValueUpdate(t0) {
+                    Condition(Cond<0>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, 3, &mut bb.b1)),
+                },
+            },
+            StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
+            WaitUntil(|bb| *bb.t0 % 3 < 1) {
+                Parallel(success = -1) {
+                    Observe(|bb| *bb.t0 < bb.b1) {
+                        KeepRunningUntilFailure {
+                            Deadline(20) {
+                                #[skip_if(|bb| bb.b0 + 3 > 3)]
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        Observe(|bb| bb.o0.is_some(), abort = lower) {
+                            Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        },
+                        Observe(|bb| bb.o0.is_none(), abort = both) {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1113Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 0,
         }
-        Inverter {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                TryCatch(catch_on_halt = true) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                    SetBlackboard(o0 = Some(5)),
+        BinarySelector(|bb| bb.b0 != 4, dynamic = false) {
+            #[post(|bb| bb.b0 += 3)]
+            #[run_while(|bb| *bb.t0 + 2 < 5)]
+            #[on_failure(|bb| { bb.b1 += 1; if bb.b1 + 3 < 6 { bb.b0 += 3 } })]
+            ParallelAll(3) {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
+                        #[success_if(|bb| bb.b0 > 3)]
+                        #[run_while(|bb| bb.b1 > 1)]
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                #[skip_if(|bb| bb.b0 < 5)]
+                                #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
+                                StatefulAction(Task<0>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
                 },
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1> = Task::<1>),
+                Conditional(|bb| bb.b0 < bb.b1 + 3) {
+                    Limiter(2) {
+                        Filter(times = 2, count = Completed) {
+                            Sequence {
+                                SetBlackboard(b0 = {t0}),
+                                #[on_halted(|bb| bb.b0 = 8)]
+                                #[failure_if(|bb| *bb.t0 == 3)]
+                                #[skip_if(|bb| bb.b1 != 3)]
+                                Conditional(|bb| (bb.b1 + 1) % 4 < 0, dynamic = true) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Action(PIo<2>, t0 = {t0}),
+                                Action(PAct<3>, b0 = 1),
+                                #[run_while(|bb| bb.b0 > 4)]
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 1, failure = -2) {
+                    Condition(|ctx| ctx.check(5)),
+                    SetBlackboard(t0 = {b0}),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.b0 += 3)]
+                    Repeater(0) {
+                        Action(Act<6> = Act::<6>),
+                    },
+                    WasEntryUpdated(t0),
                 },
             },
+            #[on_halted(|bb| bb.b1 += 1)]
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree1114Blackboard { o0 b1 });
+board!(Tree1114Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Succeeder,
+        Filter(times = 3, count = Success) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
-board!(Tree1115Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1116Sub1 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<1>),
+            AlwaysFailure,
+            Action(Act<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1116Sub0 for Ctx {
+        SubTree(Tree1116Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveFallback {
-            Timeout(20) {
-                StepSequencer {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+        Delay(20) {
+            Repeat(2) {
+                ParallelAll(max_failures = -2) {
+                    Delay(100) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    SubTree(Tree1116Sub0),
                 },
-            },
-            FlipSelector {
-                StatefulAction(Task<3>),
-                AlwaysFailure,
-                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
-
-board!(Tree1116Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(1), dynamic = false) {
-            AsyncFallback {
-                Condition(Cond<0>),
-                #[success_if(|bb| bb.b1 % 2 < 0)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                Condition(Cond<1>),
-                Wait(100),
-            },
-            Deadline(20) {
+        MaxTime(0) {
+            AsyncSequence {
                 Fallback {
+                    RepeatUntilSuccess(forever) {
+                        Repeat(1) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
                     StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    Succeeder,
+                },
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    Repeat(0) {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1117Blackboard { o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
-        Sequence {
-            MaxTime(100) {
-                MemPriority {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Sleep(10),
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                    Repeat(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                    Retry(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
+        blackboard {
+            b0: i64 = 0,
+        }
+        Interrupt(|bb| (bb.b0 + 3) % 3 > 0) {
+            Delay(30) {
+                SetBlackboard(b0 = 9),
             },
         }
     }
 }
+
+board!(Tree1118Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-        }
-        AsyncFallback {
-            #[on_success(|bb| { bb.o0 = Some(7); bb.b0 += 1 })]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            ParallelAll(max_failures = -1) {
-                #[success_if(|bb| bb.b0 > 1)]
-                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                Action(PIo<4>, t0 = {=}),
-            },
-            ReactiveSelector {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[success_if(|bb| bb.b0 > *bb.t0)]
-                #[failure_if(|bb| (*bb.t0 + 2) % 3 < 1)]
-                Delay(50) {
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6> = Cond::<6>),
-                Action(Act<7>),
-                Failer,
-            },
-            ReactiveFallback {
-                Failer,
-                Inverter {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<8>),
-                    },
-                },
-                StatefulAction(Task<9>),
-                #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 4); bb.o0 = Some(bb.o0.unwrap_or(2) % 4) })]
-                #[on_success(|bb| { bb.b0 += 1; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
-                #[on_failure(|bb| bb.t0.set(1))]
-                AsyncFallback {
-                    WasEntryUpdated(t0),
-                    #[on_failure(|bb| bb.o0 = Some((bb.b0 + 4) % 3))]
-                    #[success_if(|bb| bb.b0 % 2 < 0)]
-                    StatefulAction(Task<10>),
+        RunOnce {
+            RepeatUntilSuccess(2) {
+                ParallelAll {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree1119Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
+            b1: i64,
         }
-        ParallelAll(1) {
-            Fallback {
-                ReactiveSequence {
-                    Wait(0),
-                    Condition(Cond<0>),
-                    Condition(|ctx| ctx.check(1)),
+        ReactiveFallback {
+            ReactiveSequence {
+                ForceFailure {
+                    StatefulAction(Task<0>),
                 },
-                StatefulAction(Task<2>),
-                PolicyParallel(policy = FirstFailure) {
-                    Inverter {
-                        WaitValueUpdate(t1) {
-                            Script(|bb| bb.b0 += 2),
-                        },
+                Observe(|bb| *bb.t0 < 0, abort = none) {
+                    StatefulAction(Task<1>),
+                },
+                #[success_if(|bb| *bb.t1 != bb.b1)]
+                #[run_while(|bb| bb.b1 + 1 == *bb.t1 + 3)]
+                Limiter(2) {
+                    Repeat(4) {
+                        ScriptCondition(|bb| bb.b0 < *bb.t0 % 3),
                     },
-                    Action(PIo<3>, t0 = {=}),
-                    Action(Act<4>),
                 },
+            },
+            WaitValueUpdate(t0) {
+                Selector {
+                    Observe(|bb| bb.b0 + 1 != *bb.t0 % 2, abort = both) {
+                        SetBlackboard(t1 = 8),
+                    },
+                    Observe(|bb| *bb.t1 % 3 < 1, abort = lower) {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b0)),
+                    },
+                    Observe(|bb| bb.b1 + 4 > 4, abort = both) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            StepSequencer {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Loop(q0, value = {t1}, if_empty = Skipped) {
+                        Action(Act<4>),
+                    },
+                },
+                SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1120Blackboard { t0 b0 t1 });
+board!(Tree1120Blackboard { t1 t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        #[skip_if(|bb| bb.b0 + 4 == 2)]
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
+        DynamicSequence {
+            Condition(Cond<0>),
+            ScriptCondition(|bb| *bb.t1 + 3 == 3),
         }
     }
 }
 
-board!(Tree1121Blackboard { b0 });
+board!(Tree1121Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 0,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
         }
-        Priority {
-            Sequence {
-                #[on_failure(|bb| bb.b0 = (bb.o0.unwrap_or(5) + 2) % 4)]
-                #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                StatefulAction(Task<0> = Task::<0>),
-                Succeeder,
-                MaxTime(0) {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    TryCatch(catch_on_halt = false) {
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
-                    },
-                },
-                Deadline(0) {
-                    ParallelAll {
-                        RepeatUntil(Success) {
-                            Optional {
-                                Sleep(20),
-                            },
-                        },
+        ReactiveSequence {
+            Parallel(success = -1, failure = -1) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    Timeout(20) {
+                        StatefulAction(Task<0>),
                     },
                 },
             },
+            Condition(PCond<1>, b0 = 3),
             ReactiveFallback {
-                Fallback {
-                    MaxTime(0) {
-                        Sequence {
-                            Condition(Cond<3>),
-                            Wait(50),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 4) % 2, &mut bb.b1)),
-                },
-                Inverter {
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<5>),
+                Condition(Cond<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                Sleep(0),
             },
-            ReactiveFallback {
-                MemSequence {
-                    Fallback {
-                        #[run_while(|bb| bb.b1 > 6)]
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        Condition(|ctx, bb| ctx.check_in(10, (bb.o0.unwrap_or(2) + 1) % 2)),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Action(PIo<11>, t0 = {b0}),
-                        StatefulAction(PTask<12>, b0 = {=}),
-                        Condition(Cond<13>),
-                    },
-                    Deadline(0) {
-                        ReactiveFallback {
-                            StatefulAction(Task<14>),
-                            Script(|bb| bb.b1 += 1),
-                        },
-                    },
+            #[success_if(|bb| *bb.t1 % 2 < 0)]
+            #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 0)]
+            SequenceWithMemory {
+                Delay(20) {
+                    Wait(20),
                 },
-            },
-            Switch(b1) {
-                case 4 => ReactiveSequence {
-                    StatefulAction(Task<15>),
-                    StatefulAction(Task<16>),
-                    StatefulAction(Task<17>),
-                    Succeeder,
-                    Action(PIo<18>, t0 = {b0}),
-                },
-                _ => StatefulAction(Task<19>),
+                Condition(Cond<6>),
+                Action(PIo<7>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree1122Blackboard { o0 b1 t0 b0 });
+board!(Tree1122Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
         }
-        Loop(q0, if_empty = Failure) {
-            Fallback {
-                WaitUntil(|bb| bb.b0 != 5) {
-                    SequenceWithMemory {
-                        Optional {
-                            ParallelAll(max_failures = -1) {
-                                ReactiveFallback {
-                                    Action(Act<0>),
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4) + 1)),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
+        Precondition(|bb| *bb.t0 % 3 > 1) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(PCond<2>, b0 = {=}),
+                        Action(Act<3> = Act::<3>),
+                        ScriptCondition(|bb| bb.b0 > *bb.t0 + 1),
                     },
                 },
-                TryCatch(catch_on_halt = false) {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
-                    },
-                    Succeeder,
-                    Condition(TCond<5>),
-                },
-                Sequence {
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    RepeatTimes(3) {
-                        Condition(TCond<6>),
-                    },
-                    #[on_failure(|bb| if *bb.t0 % 4 < 2 { bb.o0 = None })]
-                    Inverter {
-                        StatefulAction(TTask<7>),
-                    },
-                    Fallback {
-                        Condition(|ctx| ctx.try_check(8)),
-                        Action(TAct<9>),
-                    },
-                    Action(PAct<10>, b0 = {b0}),
-                },
-                Error(DiffError(1062)),
+                Error(DiffError(1003)),
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { t0 b0 o0 q0 });
+board!(Tree1123Blackboard { t0 b0 });
 
 fallible!(Tree1123);
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        ReactiveSelector {
-            WhileDoElse {
-                FlipSelector {
-                    Retry(2) {
-                        Fallback {
-                            ReactiveSequence {
-                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                                Action(PIo<1>, t0 = {=}),
-                            },
-                        },
+        Fallback {
+            Inverter {
+                Timeout(30) {
+                    RunOnce {
+                        Condition(Cond<0>),
                     },
-                    Action(|ctx| ctx.exec(2)),
                 },
-                TryCatch(catch_on_halt = true) {
-                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 2 == 1 { bb.b0 += 3 })]
-                    StatefulAction(PTask<3>, b0 = {b0}),
-                    Action(Act<4>),
-                    Condition(PCond<5>, b0 = 2),
-                },
-                WasEntryUpdated(t0),
             },
-            Sequence {
-                Fallback {
-                    MemPriority {
-                        StatefulAction(PTask<6>, b0 = 2, b1 = {b0}),
-                        ScriptCondition(|bb| *bb.t0 != 0),
-                    },
-                },
-                ReactiveFallback {
-                    BinarySelector(|bb| bb.b0 > 2, dynamic = false) {
-                        ScriptCondition(|bb| bb.b0 == 0),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    WaitUntil(|bb| bb.b0 != 3) {
-                        Selector {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
-                        },
-                    },
-                },
-                StatefulAction(Task<9>),
-                ReactiveFallback {
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                    Fallback {
-                        StatefulAction(Task<12>),
-                        Action(|ctx, bb| ctx.exec_in(13, (*bb.t0 + 3) % 3, &mut bb.b0)),
-                    },
-                },
+            Action(Act<1>),
+            RetryUntilSuccessful(0) {
+                Action(Act<2>),
             },
         }
     }
 }
-
-board!(Tree1124Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
-        Inverter {
-            AlwaysSuccess,
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            PrioritySelector {
+                #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
+                WaitValueUpdate(t1) {
+                    ForceSuccess {
+                        Condition(Cond<0>),
+                    },
+                },
+                #[score(|bb| (*bb.t1) as f32)]
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    SequenceStar {
+                        Action(Act<1>),
+                        ScriptCondition(|bb| *bb.t1 + 2 < 1),
+                    },
+                },
+                #[score(|bb| (*bb.t1 + 2) as f32)]
+                MaxTime(100) {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
+                },
+            },
+            Repeater(1) {
+                Precondition(|bb| bb.b1 != 6, else = Success) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+            },
+            SequenceWithMemory {
+                Timeout(0) {
+                    Action(Act<4>),
+                },
+                IfThenElse {
+                    Condition(Cond<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+                RepeatUntilFailure(forever) {
+                    Action(|ctx| ctx.exec(7)),
+                },
+            },
         }
     }
 }
+
+board!(Tree1125Blackboard { t0 b0 b1 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        AsyncFallback {
-            Action(|ctx| ctx.exec(0)),
-            ParallelAll(1) {
-                StatefulAction(Task<1>),
-            },
-            ForceFailure {
-                WhileDoElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
+        Precondition(|bb| *bb.t0 % 4 == 2, else = Skipped) {
+            Repeater(forever) {
+                Deadline(0) {
+                    Deadline(10) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                            UnsetBlackboard(o0),
+                            #[run_while(|bb| *bb.t0 % 2 < 1)]
+                            Sleep(0),
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+                        },
+                    },
                 },
-            },
-            Limiter(3) {
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
             },
         }
     }
 }
 
-board!(Tree1126Blackboard { b0 });
+board!(Tree1126Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            IfThenElse {
-                Action(Act<0>),
-                #[skip_if(|bb| bb.b0 > 4)]
-                #[success_if(|bb| bb.o0.is_some())]
-                Switch(b1) {
-                    case 4 => ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                        UnsetBlackboard(o0),
-                    },
-                    case 2 => Condition(|ctx, bb| ctx.check_in(2, 0)),
-                    _ => #[failure_if(|bb| bb.b1 + 3 != 6)]
-                    Action(Act<3>),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
-                Condition(Cond<4>),
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = false) {
-                            Script(|bb| bb.b0 += 1),
-                            Succeeder,
-                            Action(Act<5>),
+        ParallelAll(1) {
+            Limiter(1) {
+                Interrupt(|bb| bb.b0 % 2 == 0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Repeat(4) {
+                            MaxTime(0) {
+                                Fallback {
+                                    Action(PIo<0>, t0 = {b0}),
+                                    WasEntryUpdated(t0),
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
+                        },
+                        Condition(Cond<1>),
+                        TryCatch {
+                            Action(Act<2>),
+                            Script(|bb| { if bb.o0.is_none() { bb.b0 += 1 }; bb.o0 = None }),
                         },
                     },
                 },
-                Filter(times = 1) {
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    ParallelAll {
-                        Condition(Cond<6> = Cond::<6>),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
+            },
+            Repeater(1) {
+                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                #[run_while(|bb| *bb.t0 % 3 < 2)]
+                BinarySelector(|bb| *bb.t0 + 3 < 0, dynamic = false) {
+                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                    #[success_if(|bb| *bb.t0 > 3)]
+                    RepeatUntil(Success) {
+                        #[skip_if(|bb| bb.b0 + 1 == *bb.t0 % 3)]
+                        #[run_while(|bb| *bb.t0 + 2 < 6)]
+                        #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.o0.is_none() { bb.b0 = *bb.t0 } })]
+                        StepSequencer {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    SequenceStar {
+                        SetBlackboard(t0 = 4),
+                        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
+                            Condition(|ctx, bb| ctx.check_in(5, 1)),
+                        },
                     },
                 },
             },
@@ -921,883 +828,119 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1127Blackboard { b0 t0 b1 o0 });
+board!(Tree1127Blackboard { t0 l0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        MemPriority {
-            RepeatTimes(1) {
-                Precondition(|bb| bb.b0 < (bb.b0 + 4) % 2) {
-                    #[on_success(|bb| { bb.b1 = 6; bb.b0 = *bb.t0 % 3 })]
-                    StepSequencer {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        Action(|ctx| ctx.exec(1)),
-                        Action(|ctx| ctx.exec(2)),
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        Sleep(50),
-                    },
-                },
+        Sequence {
+            Action(PIo<0>, t0 = {b0}),
+            AlwaysSuccess,
+            Condition(PCond<1>, b0 = 0),
+            Conditional(|bb| bb.o0.unwrap_or(3) < 6, dynamic = true) {
+                Condition(PCond<2>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1128Blackboard { b1 b0 t0 });
+board!(Tree1128Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1129 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
         }
-        #[success_if(|bb| bb.b0 > 1)]
-        AsyncSequence {
-            Cooldown(0) {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                #[on_halted(|bb| bb.b0 += 3)]
-                Priority {
-                    StatefulAction(Task<1>),
-                    BinarySelector(|bb| (*bb.t0 + 2) % 3 != 0, dynamic = false) {
-                        Action(PIo<2>, t0 = {t0}),
-                        AlwaysSuccess,
-                    },
-                    BinarySelector(|bb| bb.b0 == (*bb.t0 + 2) % 2) {
-                        Succeeder,
-                        Script(|bb| bb.t0.set(bb.b0 + 1)),
+        #[success_if(|bb| bb.b0 < 7)]
+        #[on_success(|bb| { if *bb.t0 + 1 != 3 { bb.t0.set(*bb.t1 + 2) }; bb.b0 += 3 })]
+        Priority {
+            #[failure_if(|bb| bb.b0 + 3 < 6)]
+            #[run_while(|bb| bb.o0.unwrap_or(3) > 3)]
+            #[on_halted(|bb| bb.o0 = None)]
+            AsyncFallback {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                Retry(1) {
+                    MemSequence {
+                        StatefulAction(Task<2>),
+                        WasEntryUpdated(t0),
                     },
                 },
-            },
-            SequenceWithMemory {
-                WaitValueUpdate(t0) {
-                    Inverter {
-                        #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 4)]
-                        WaitUntil(|bb| *bb.t0 > bb.b0 + 4) {
-                            Conditional(|bb| (bb.b0 + 4) % 4 != 1, else = Failure) {
-                                StatefulAction(Task<3>),
-                            },
+                #[on_failure(|bb| bb.t1.set((bb.b0 + 1) % 2))]
+                #[run_while(|bb| *bb.t0 > bb.b0)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Conditional(|bb| *bb.t1 > 0, else = Success) {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                        Timeout(10) {
+                            StatefulAction(Task<4> = Task::<4>),
                         },
                     },
                 },
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.t0.set(2))]
-                WaitUntil(|bb| (bb.b0 + 3) % 3 > 1) {
-                    AlwaysSuccess,
+                Loop(q0, if_empty = Running) {
+                    Deadline(0) {
+                        Fallback {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
                 },
-                Condition(|ctx| ctx.check(4)),
+            },
+            IfThenElse {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.b0 < 1),
+                        Condition(Cond<7>),
+                    },
+                    #[run_while(|bb| *bb.t0 + 1 > 2)]
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        AlwaysSuccess,
+                    },
+                    Delay(30) {
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(4) + 4 < bb.o0.unwrap_or(4) + 3)]
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1129Blackboard { b0 t0 });
+board!(Tree1129Blackboard { q0 b0 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1130 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        RepeatUntilSuccess(forever) {
-            ParallelAll(max_failures = -1) {
-                #[post(|bb| *bb.t0 += 1)]
-                #[on_success(|bb| bb.b1 += 1)]
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| bb.b0 != bb.b1)]
-                    StatefulAction(Task<0> = Task::<0>),
-                    Invert {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Conditional(|bb| *bb.t0 % 3 > 1, dynamic = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(PIo<3>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1130Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1131Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131Sub0 for Ctx {
-        SubTree(Tree1131Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        ParallelAll(0) {
-            SubTree(Tree1131Sub0),
-            RepeatUntilSuccess(2) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                AlwaysRunning,
-            },
-            Condition(Cond<5> = Cond::<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 2 })]
-        #[skip_if(|bb| bb.b0 > 1)]
-        ReactiveSequence {
-            Action(PAct<0>, b0 = 4, b1 = {b1}),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 3)),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
-            },
-            Condition(PCond<4>, b0 = 0),
-        }
-    }
-}
-
-board!(Tree1133Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
-        ParallelAll(2) {
-            Limiter(1) {
-                Parallel(success = 1, failure = 0) {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysFailure,
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                RunOnce {
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        #[skip_if(|bb| bb.b0 + 1 < 0)]
-        #[success_if(|bb| (bb.b0 + 2) % 2 != 0)]
-        BinarySelector(|bb| *bb.t0 < 1, dynamic = true) {
-            Precondition(|bb| *bb.t1 % 2 > 0, else = Running) {
-                Filter(times = 2) {
-                    SetBlackboard(b0 = {t1}),
-                },
-            },
-            Limiter(2) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    #[post(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
-                    #[skip_if(|bb| bb.b1 + 1 > 6)]
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    RepeatUntilFailure(1) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1135Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1136Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Timeout(100) {
-            Condition(PCond<0>, b0 = 3),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        Parallel(success = -3, failure = -1) {
-            SubTree(Tree1136Sub0, ..),
-            StatefulAction(Task<1>),
-            Action(PAct<2>, b0 = {t0}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree1136Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            #[failure_if(|bb| *bb.t1 % 3 == 0)]
-            Inverter {
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1137Blackboard { b1 q0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1138 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        BinarySelector(|bb| bb.b1 < 0) {
-            Action(PAct<0>, b0 = {t0}, b1 = {=}),
-            RepeatTimes(2) {
-                MemPriority {
-                    WhileDoElse {
-                        Filter(times = 2, count = Success, filtered = Skipped) {
-                            Sequence {
-                                Deadline(20) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                #[run_while(|bb| *bb.t0 + 1 == 2)]
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b0)),
-                            },
-                        },
-                        WaitUntil(|bb| bb.b0 > 7) {
-                            #[post(|bb| if bb.b1 != *bb.t0 + 1 { bb.b0 = *bb.t0 })]
-                            Condition(Cond<3>),
-                        },
-                        Switch(b1) {
-                            case 1 => Condition(|ctx| ctx.check(4)),
-                            _ => Action(PAct<5>, b0 = {t0}, b1 = {b1}),
-                        },
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1138Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1139 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Repeat(2) {
-                Condition(TCond<0>),
-            },
-            MemSequence {
-                #[post(|bb| bb.t1.set(bb.b0 % 3))]
-                Sequence {
-                    StatefulAction(Task<1>),
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 0, else = Success) {
-                    Loop(q0, if_empty = Failure) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            Limiter(2) {
-                IfThenElse {
-                    AsyncFallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                        AlwaysFailure,
-                    },
-                    RunOnce {
-                        Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1139Blackboard { q0 b0 t1 t0 });
-
-fallible!(Tree1139);
-
-bt::behavior_tree! {
-    pub tree Tree1140 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-        }
-        ParallelAll(max_failures = -2) {
-            Action(Act<0>),
-            Script(|bb| *bb.t0 += 1),
-            #[failure_if(|bb| bb.b0 > 4)]
-            Repeater(0) {
-                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1140Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1141 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        AsyncSequence {
-            AsyncSequence {
-                Sequence {
-                    RepeatUntil(Success) {
-                        Action(Act<0>),
-                    },
-                },
-                Repeat(2) {
-                    SkipUnlessUpdated(t1) {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Deadline(20) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    Parallel(success = 2, failure = -1) {
-                        #[skip_if(|bb| *bb.t0 != 6)]
-                        TryCatch(catch_on_halt = true) {
-                            Action(PAct<2>, b0 = {b0}, b1 = {=}),
-                            Action(Act<3>),
-                        },
-                        Script(|bb| { bb.b0 += 3; bb.t1.set(3) }),
-                    },
-                },
-                AsyncSequence {
-                    #[on_success(|bb| if *bb.t0 % 3 == 2 { bb.b1 += 2 })]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                    Wait(0),
-                },
-            },
-            Repeat(1) {
-                StepSequencer {
-                    Switch(b1) {
-                        case 1 => SkipUnlessUpdated(t1) {
-                            Action(PIo<5>, t0 = {=}),
-                        },
-                        case 3 => Condition(Cond<6> = Cond::<6>),
-                        case 4 => ForceFailure {
-                            StatefulAction(Task<7>),
-                        },
-                        _ => Condition(Cond<8>),
-                    },
-                    StatefulAction(PTask<9>, b0 = {t0}, b1 = {=}),
-                    ParallelAll(0) {
-                        IfThenElse {
-                            WasEntryUpdated(t0),
-                            #[skip_if(|bb| *bb.t1 < *bb.t1 % 3)]
-                            StatefulAction(Task<10>),
-                        },
-                        Runner,
-                    },
-                },
-            },
-            SkipUnlessUpdated(t1) {
-                ReactiveSequence {
-                    ForceFailure {
-                        #[run_while(|bb| *bb.t0 % 4 > 0)]
-                        Sleep(20),
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(11)),
-                        Condition(Cond<12>),
-                    },
-                    ReactiveSequence {
-                        Script(|bb| *bb.t0 += 1),
-                        Condition(|ctx, bb| ctx.check_in(13, bb.b1 % 2)),
-                        StatefulAction(Task<14> = Task::<14>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 < bb.b1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1141Blackboard { t1 t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1142 for Ctx {
-        blackboard {
             b0: i64,
             #[tracked] t1: i64,
+            l0: Vec<i64>,
         }
-        ReactiveSequence {
-            MemPriority {
-                AsyncSequence {
+        DynamicSelector {
+            ScriptCondition(|bb| *bb.t1 == 7),
+            WaitUntil(|bb| *bb.t1 % 2 != 0) {
+                #[on_success(|bb| *bb.t1 += 2)]
+                #[on_halted(|bb| { bb.b0 += 3; *bb.t1 += 1 })]
+                MaxTime(0) {
                     StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    StatefulAction(PTask<4>, b0 = 8, b1 = {t1}),
-                },
-                #[success_if(|bb| bb.b0 != 2)]
-                #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
-                Condition(Cond<5>),
-                Timeout(0) {
-                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree1142Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-        }
-        ParallelAll {
-            PolicyParallel(policy = FirstFailure) {
-                Loop(q0, if_empty = Running) {
-                    RetryUntilSuccessful(1) {
-                        Priority {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Action(PAct<2>, b0 = {b0}, b1 = {b1}),
-                        },
-                    },
-                },
-                Delay(20) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                        ReactiveSelector {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                RepeatUntil(Failure) {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        Script(|bb| bb.b0 += 3),
-                    },
-                },
-            },
-            AsyncSequence {
-                RepeatUntilSuccess(forever) {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<9>),
-                    #[post(|bb| { bb.b1 = bb.b0; bb.b1 = 8 })]
-                    #[on_success(|bb| bb.b1 = 6)]
-                    Cooldown(20, filtered = Failure) {
-                        Action(PAct<10>, b0 = 5, b1 = {b0}),
-                    },
-                },
-                BinarySelector(|bb| (*bb.t0 + 4) % 2 != 1, dynamic = true) {
-                    RepeatUntil(Failure) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-                Condition(|ctx| ctx.check(13)),
-            },
-        }
-    }
-}
-
-board!(Tree1143Blackboard { b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1144 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Fallback {
-            #[skip_if(|bb| *bb.t0 != bb.b0)]
-            #[post(|bb| bb.b0 += 1)]
-            AlwaysSuccess,
-            Conditional(|bb| bb.b0 > *bb.t0 % 3, dynamic = false, else = Success) {
-                Conditional(|bb| bb.b0 == bb.b0 % 2, dynamic = false, else = Failure) {
-                    Condition(Cond<0>),
-                },
-            },
-            AsyncFallback {
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            ReactiveFallback {
-                Action(Act<3>),
-                Delay(0) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            IfThenElse {
-                ScriptCondition(|bb| bb.b0 < 3),
-                Condition(PCond<5>, b0 = {=}),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree1144Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1145Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            b1: i64 = 14,
-            #[tracked] t1: i64 = 12,
-            #[tracked] t0: i64 = 10,
-        }
-        IfThenElse {
-            FlipSelector {
-                SetBlackboard(t1 = {t0}),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1145 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel(success = 0) {
-            StatefulAction(Task<0>),
-            SubTree(Tree1145Sub0, ..),
-            Repeat(4) {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree1145Blackboard { b0 b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1146 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveSelector {
-            Deadline(0) {
-                IndexSwitch(|bb| bb.b0, dynamic = true) {
-                    Sequence {
-                        Action(Act<0> = Act::<0>),
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        #[failure_if(|bb| *bb.t0 > *bb.t1)]
-                        Action(PIo<1>, t0 = {b0}),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Fallback {
-                Action(PAct<2>, b0 = 0, b1 = {b0}),
-                #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                #[on_success(|bb| if *bb.t1 < *bb.t1 % 4 { *bb.t1 += 3 })]
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree1146Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1147 for Ctx {
-        StepSequencer {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            ForceSuccess {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Runner,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                MemPriority {
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    AlwaysFailure,
-                    AlwaysSuccess,
-                },
-            },
-            Deadline(0) {
-                WhileDoElse {
-                    Deadline(100) {
-                        Limiter(2) {
-                            ParallelAll(1) {
-                                AlwaysRunning,
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1148 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            #[on_success(|bb| bb.b1 = bb.b0 + 3)]
-            Retry(4) {
-                #[on_failure(|bb| { bb.b1 = bb.b0 % 3; if *bb.t0 + 3 > 1 { bb.t0.set((bb.b1 + 4) % 2) } })]
-                UnsetBlackboard(o0),
-            },
-            Condition(Cond<0>),
-            #[run_while(|bb| bb.o0.is_none())]
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree1148Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1149 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
-        }
-        #[skip_if(|bb| *bb.t0 != 4)]
-        WaitValueUpdate(t0) {
-            SequenceWithMemory {
-                ParallelAll(4) {
-                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    #[on_success(|bb| bb.t0.set(*bb.t1 + 4))]
-                    Loop(q0, if_empty = Failure) {
-                        AlwaysSuccess,
-                    },
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                Repeater(1) {
-                    Cooldown(0, filtered = Skipped) {
-                        KeepRunningUntilFailure {
-                            Delay(10) {
-                                Loop(q0, value = {t1}, if_empty = Success) {
-                                    Action(Act<3> = Act::<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1149Blackboard { t0 q0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1150 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 0,
-        }
-        Selector {
-            Cooldown(10, filtered = Failure) {
-                ReactiveSequence {
-                    StatefulAction(TTask<0>),
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| *bb.t1 < 7)]
-                    Condition(Cond<1>),
-                    #[post(|bb| bb.b1 += 1)]
-                    #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                    ScriptCondition(|bb| *bb.t1 + 3 > *bb.t0),
-                },
-            },
-            SequenceStar {
-                Condition(PCond<2>, b0 = {=}),
-                StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-                Error(DiffError(1033)),
-            },
-        }
-    }
-}
-
-board!(Tree1150Blackboard { t0 b0 b1 t1 });
-
-fallible!(Tree1150);
-
-bt::behavior_tree! {
-    pub tree Tree1151 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        FlipSelector {
-            RunOnce(then_skip = true) {
-                RepeatUntil(Failure) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        RunOnce {
-                            Condition(PCond<1>, b0 = {b0}),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<2> = Task::<2>),
-            AsyncFallback {
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree1151Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1152 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        #[on_failure(|bb| bb.b1 += 1)]
-        ReactiveFallback {
-            TryCatch {
-                Fallback {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        #[success_if(|bb| *bb.t0 + 2 != bb.b0)]
-                        StatefulAction(Task<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-                    },
-                    FlipSelector {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    #[on_success(|bb| { bb.b1 += 1; bb.b1 = (*bb.t0 + 4) % 3 })]
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                Selector {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = 6),
                     Condition(Cond<4>),
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    WasEntryUpdated(t0),
-                },
-                Succeeder,
-                Precondition(|bb| *bb.t0 < 2, else = Success) {
                     AlwaysRunning,
                 },
             },
@@ -1805,1072 +948,1809 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1152Blackboard { b1 b0 t0 });
+board!(Tree1130Blackboard { b0 t1 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
+    pub tree Tree1131 for Ctx {
         blackboard {
             o0: Option<i64>,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        WhileDoElse {
-            #[post(|bb| { bb.t0.set(0); bb.b0 += 1 })]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 < 1)]
-            IfThenElse {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
-                Fallback {
-                    ForceSuccess {
-                        StatefulAction(Task<2>),
-                    },
-                    Succeeder,
-                },
-            },
-            MemPriority {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(5) % 3, &mut bb.b0)),
-                },
-                WaitUntil(|bb| bb.b1 != bb.b0 + 3) {
-                    Fallback {
-                        Action(Act<4> = Act::<4>),
-                        Condition(PCond<5>, b0 = 7),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-            },
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    SetBlackboard(o0 = Some(7)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1153Blackboard { o0 b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}),
-            StatefulAction(PTask<2>, b0 = {=}),
-            #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
-            WhileDoElse {
-                Condition(Cond<3> = Cond::<3>),
-                AlwaysSuccess,
-            },
-            RunOnce(then_skip = true) {
-                Action(|ctx| ctx.exec(4)),
-            },
-        }
-    }
-}
-
-board!(Tree1154Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-        }
-        #[on_failure(|bb| bb.b0 += 2)]
-        Repeater(1) {
-            Conditional(|bb| bb.o0.unwrap_or(5) == bb.b1 + 3, else = Failure) {
-                Repeat(2) {
-                    Sequence {
-                        #[failure_if(|bb| bb.b1 > 5)]
-                        #[on_success(|bb| if bb.o0.unwrap_or(0) % 3 == 0 { bb.b0 += 3 })]
-                        Loop(q0) {
-                            TryCatch(catch_on_halt = false) {
-                                Wait(10),
-                                Action(Act<0>),
-                            },
-                        },
-                        StepSequencer {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Script(|bb| bb.b1 += 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1155Blackboard { q0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Cooldown(0, filtered = Failure) {
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1156Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(0),
-        }
-        StepSequencer {
-            SequenceStar {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-                Timeout(0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(0) != 2)]
-            ParallelAll(1) {
-                ReactiveFallback {
-                    Action(PIo<4>, t0 = {b0}),
-                    Condition(PCond<5>, b0 = 2),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(PTask<6>, b0 = {=}),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                AlwaysFailure,
-            },
-            Delay(0) {
-                #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
-                MemPriority {
-                    Action(Act<7>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1157Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(1),
-        }
-        IfThenElse {
-            #[post(|bb| bb.o0 = Some(bb.b0 % 2))]
-            #[run_while(|bb| *bb.t0 == 6)]
-            #[skip_if(|bb| bb.b0 > *bb.t0)]
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree1158Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = None,
             b0: i64,
-        }
-        Delay(0) {
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(3)),
-                ParallelAll(max_failures = -2) {
-                    #[skip_if(|bb| bb.b0 + 2 > 4)]
-                    StatefulAction(Task<0>),
-                    Succeeder,
-                    StatefulAction(TTask<1>),
-                    Condition(TCond<2>),
-                },
-                Error(DiffError(1069)),
-            },
-        }
-    }
-}
-
-board!(Tree1159Blackboard { o0 b0 });
-
-fallible!(Tree1159);
-
-bt::behavior_tree! {
-    pub tree Tree1160 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-        }
-        RepeatTimes(3) {
-            Error(DiffError(1019)),
-        }
-    }
-}
-
-board!(Tree1160Blackboard { o0 });
-
-fallible!(Tree1160);
-
-bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| (bb.b1 + 2) % 3 != 1)]
-        #[post(|bb| bb.b1 = *bb.t0)]
-        Switch(b1) {
-            case 4 => Repeater(forever) {
-                Action(PIo<0>, t0 = {t0}),
-            },
-            case 3 => TryCatch {
-                #[run_while(|bb| bb.b0 > 3)]
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.o0.unwrap_or(0) > bb.b1, else = Skipped) {
-                    Action(Act<2>),
-                },
-            },
-            _ => Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-        }
-    }
-}
-
-board!(Tree1161Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| if *bb.t1 > (bb.b0 + 2) % 3 { bb.t1.set(bb.b0 % 3) })]
-            Sequence {
-                AsyncSequence {
-                    FlipSelector {
-                        StatefulAction(Task<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
-                        Action(Act<3>),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(|ctx| ctx.check(4)),
-                        Action(PAct<5>, b0 = {=}),
-                    },
-                    Action(Act<6>),
-                },
-            },
-            Remap(success = Success, failure = Failure) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    IfThenElse {
-                        WhileDoElse {
-                            #[failure_if(|bb| *bb.t1 + 2 > *bb.t0 % 3)]
-                            StatefulAction(Task<7> = Task::<7>),
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                            Script(|bb| *bb.t1 += 1),
+        Fallback {
+            Delay(0) {
+                Delay(100) {
+                    Fallback {
+                        Observe(|bb| bb.b0 + 2 < *bb.t0, abort = both) {
+                            Condition(Cond<0>),
                         },
-                        StepSequencer {
-                            #[skip_if(|bb| bb.b0 != 2)]
-                            Fallback {
-                                Condition(PCond<9>, b0 = {t1}),
-                                StatefulAction(Task<10>),
-                                Condition(PCond<11>, b0 = 2),
+                        Observe(|bb| *bb.t0 % 4 != 3) {
+                            DynamicSelector {
+                                Retry(0) {
+                                    SetBlackboard(b0 = 9),
+                                },
                             },
                         },
                     },
                 },
             },
-            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = false) {
-                Priority {
-                    ScriptCondition(|bb| *bb.t1 % 3 > 1),
-                },
-                Action(Act<12>),
-                StatefulAction(Task<13>),
-                SetBlackboard(b0 = 3),
+            ReactiveSelector {
+                Action(PAct<1>, b0 = {b0}),
+                AlwaysFailure,
+                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 3) % 2, &mut bb.b0)),
             },
-            #[skip_if(|bb| *bb.t1 == 2)]
-            Precondition(|bb| *bb.t0 + 3 != 2, else = Skipped) {
-                WaitValueUpdate(t1) {
-                    ReactiveSelector {
-                        Condition(Cond<14> = Cond::<14>),
-                        StatefulAction(Task<15>),
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Condition(PCond<16>, b0 = {=}),
-                        },
-                        #[success_if(|bb| *bb.t0 > *bb.t1)]
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Failer,
-                    },
-                },
+            Precondition(|bb| bb.o0.is_some()) {
+                Action(Act<3>),
             },
-        }
-    }
-}
-
-board!(Tree1162Blackboard { b0 t1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1163Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-        }
-        Loop(q0, value = {b1}, if_empty = Running) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SubTree(Tree1163Sub0, q0 = {=}, t0 = {t0}, b1 = {=}),
-                SubTree(Tree1163Sub1, q0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1163Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        BinarySelector(|bb| (bb.b1 + 2) % 3 == 1) {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Optional {
-                        SetBlackboard(t0 = 0),
-                    },
-                    Interrupt(|bb| bb.b0 % 2 < 0) {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| bb.b0 % 3 == 1)]
-                        ReactiveSequence {
-                            StatefulAction(TTask<0>),
-                            StatefulAction(Task<1>),
-                            #[skip_if(|bb| bb.b0 + 4 > 1)]
-                            Action(PAct<2>, b0 = {t0}),
-                        },
-                    },
-                    Error(DiffError(1098)),
-                },
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-            },
-            Switch(b1) {
-                case 1 => Parallel(success = 0, failure = 2) {
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<4>),
-                },
-                _ => #[skip_if(|bb| *bb.t0 + 2 == (*bb.t0 + 1) % 4)]
-                #[success_if(|bb| *bb.t0 % 3 > 0)]
-                MemPriority {
-                    Condition(|ctx| ctx.check(5)),
-                    #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-                    ForceFailure {
-                        Script(|bb| bb.t0.set(bb.b1)),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1164Blackboard { b1 b0 t0 });
-
-fallible!(Tree1164);
-
-bt::behavior_tree! {
-    pub tree Tree1165 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
             Inverter {
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    Error(DiffError(1088)),
+                Repeat(0) {
+                    Script(|bb| { if *bb.t0 % 2 > 0 { bb.t0.set(bb.b0 % 3) }; bb.o0 = Some(bb.o0.unwrap_or(2)) }),
                 },
             },
-            FlipSelector {
-                WaitUntil(|bb| bb.b0 != *bb.t0) {
-                    #[run_while(|bb| bb.b0 > 2)]
-                    ForceFailure {
-                        Action(|ctx| ctx.try_exec(0)),
-                    },
+            AsyncSequence {
+                Precondition(|bb| *bb.t0 < 1) {
+                    Action(PIo<4>, t0 = {=}),
                 },
-            },
-            Repeat(4) {
-                #[success_if(|bb| *bb.t0 != 5)]
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1165Blackboard { b0 t0 });
-
-fallible!(Tree1165);
-
-bt::behavior_tree! {
-    pub tree Tree1166 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| *bb.t0 % 4 > 1)]
-        RetryUntilSuccessful(0) {
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree1166Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
-        Retry(3) {
-            SequenceWithMemory {
-                MemSequence {
-                    Action(Act<0>),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        FlipSelector {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
+                StatefulAction(PTask<5>, b0 = 8),
+                #[on_success(|bb| { bb.o0 = None; bb.b0 = 1 })]
+                StatefulAction(Task<6>),
+                FlipSelector {
+                    AlwaysRunning,
+                    StatefulAction(Task<7>),
                 },
-                Timeout(0) {
-                    Retry(1) {
-                        AsyncSequence {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Sleep(10),
-                            RepeatUntilSuccess(2) {
-                                StatefulAction(Task<8>),
-                            },
-                            Cooldown(0) {
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                            Sleep(20),
-                        },
-                    },
-                },
+                Condition(Cond<8>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Limiter(3) {
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {t1}),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                Condition(PCond<3>, b0 = {t0}),
-                RunOnce {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                        Action(PAct<4>, b0 = {=}),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1168Blackboard { t1 b0 t0 });
+board!(Tree1131Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-        }
-        Repeat(forever) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 > 6)]
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        #[failure_if(|bb| bb.b0 > bb.o0.unwrap_or(0))]
-                        Fallback {
-                            #[on_success(|bb| if bb.o0.is_none() { bb.b1 = 4 })]
-                            TryCatch {
-                                MemPriority {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                Action(Act<2>),
-                            },
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            #[on_failure(|bb| bb.o0 = None)]
-                            #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                            Sequence {
-                                SetBlackboard(o0 = Some(6)),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                        Delay(10) {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                Repeat(forever) {
-                                    #[post(|bb| { bb.t0.set(6); if *bb.t0 % 3 > 0 { bb.b1 = bb.b0 + 4 } })]
-                                    #[failure_if(|bb| bb.o0.unwrap_or(2) == 3)]
-                                    StatefulAction(Task<4>),
-                                },
-                                #[failure_if(|bb| *bb.t0 + 1 == 5)]
-                                #[post(|bb| bb.b1 = *bb.t0)]
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        #[run_while(|bb| *bb.t0 % 3 < 2)]
-                        ReactiveSequence {
-                            StatefulAction(Task<6>),
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-                            Action(|ctx, bb| ctx.exec_in(8, 7, &mut bb.b0)),
-                        },
-                        StepSequencer {
-                            Runner,
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1169Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        WaitValueUpdate(t0) {
-            ParallelAll(3) {
-                ReactiveFallback {
-                    #[post(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_success(|bb| bb.b0 += 2)]
-                    WaitValueUpdate(t0) {
-                        Action(Act<0>),
-                    },
-                    #[skip_if(|bb| bb.b1 != bb.b1 % 2)]
-                    Repeat(1) {
-                        StatefulAction(Task<1>),
-                    },
-                    #[success_if(|bb| bb.b1 % 2 < 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 0)]
-                    Sleep(50),
-                    Loop(q0, if_empty = Failure) {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
-                    Sleep(20),
-                },
-                Parallel(success = 1, failure = 1) {
-                    ScriptCondition(|bb| bb.b1 != 4),
-                    Condition(Cond<3>),
-                },
-                Interrupt(|bb| (bb.b1 + 2) % 4 < 1) {
-                    Sequence {
-                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1170Blackboard { o0 b0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        ParallelAll(0) {
-            UnsetBlackboard(o0),
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-board!(Tree1171Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1172Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree1172Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1173 for Ctx {
+    pub tree Tree1132 for Ctx {
         blackboard {
             b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Deadline(100) {
-            MemSequence {
-                Priority {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| *bb.t0 != (bb.o0.unwrap_or(0) + 2) % 4)]
-                    #[on_success(|bb| bb.o0 = None)]
-                    AsyncSequence {
-                        WhileDoElse {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            IfThenElse {
-                                StatefulAction(Task<0>),
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                            Delay(20) {
-                                BinarySelector(|bb| bb.b0 + 4 < 4) {
-                                    StatefulAction(Task<2>),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    Fallback {
-                        Inverter {
-                            Action(PAct<3>, b0 = {b0}),
-                        },
-                        ReactiveFallback {
-                            Repeat(4) {
-                                Action(Act<4>),
-                            },
-                        },
-                        WaitUntil(|bb| bb.b0 < 3) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Fallback {
-                        Conditional(|bb| bb.b0 == 2, dynamic = false, else = Failure) {
-                            ParallelAll {
-                                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 < 2)]
-                                Sequence {
-                                    #[on_failure(|bb| bb.o0 = None)]
-                                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
-                                    #[failure_if(|bb| bb.o0.unwrap_or(0) != *bb.t0 % 2)]
-                                    SetBlackboard(b0 = 8),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                        AsyncFallback {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 4, &mut bb.b0)),
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1173Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1174 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            #[tracked] t0: i64 = 2,
             b1: i64 = 3,
         }
-        #[run_while(|bb| bb.b0 < 2)]
-        #[success_if(|bb| bb.b1 != 3)]
-        MemSequence {
-            Fallback {
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    #[on_success(|bb| bb.b1 = 1)]
-                    RunOnce {
-                        Script(|bb| bb.b0 += 2),
-                    },
-                },
-                ReactiveSequence {
-                    Parallel(success = -1, failure = 2) {
-                        Condition(|ctx| ctx.check(0)),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0 % 4) {
-                    RepeatUntilFailure(1) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
+        Fallback {
+            Condition(Cond<0>),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
+            Optional {
+                Cooldown(0, filtered = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
                 },
             },
+            SetBlackboard(b0 = {t0}),
         }
     }
 }
 
-board!(Tree1174Blackboard { t0 q0 b0 b1 });
+board!(Tree1132Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1175 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-        }
-        TryCatch {
-            WhileDoElse {
-                RunOnce {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            #[success_if(|bb| *bb.t0 < 1)]
-            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = bb.b0 % 2 })]
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            Action(|ctx| ctx.exec(3)),
-            RunOnce {
-                RepeatUntil(Failure) {
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1175Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1176 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            RepeatUntilFailure(forever) {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(4) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    StepSequencer {
-                        SequenceStar {
-                            Action(PIo<1>, t0 = {=}),
-                        },
-                        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                            MaxTime(10) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Sleep(0),
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    Fallback {
-                        Sequence {
-                            #[post(|bb| *bb.t1 += 1)]
-                            #[run_while(|bb| bb.b1 + 1 > 0)]
-                            Runner,
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                        },
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1176Blackboard { t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1177Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-        }
-        #[run_while(|bb| bb.b0 > *bb.t0)]
-        #[skip_if(|bb| *bb.t0 < 3)]
-        ParallelAll(max_failures = -1) {
-            Runner,
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1177 for Ctx, error DiffError {
+    pub tree Tree1133 for Ctx {
         blackboard {
             b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        FlipSelector {
-            Script(|bb| *bb.t0 += 3),
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t0 == bb.b0)]
-            #[failure_if(|bb| *bb.t0 + 2 < 5)]
-            TryCatch(catch_on_halt = false) {
-                Script(|bb| bb.t0.set(bb.b1)),
-                RetryUntilSuccessful(2) {
-                    Action(PIo<0>, t0 = {=}),
+        BinarySelector(|bb| (*bb.t0 + 1) % 3 > 0, dynamic = true) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Action(PIo<0>, t0 = {t0}),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(PTask<2>, b0 = 2),
+            },
+            #[post(|bb| if bb.b0 != 2 { bb.b0 += 1 })]
+            Runner,
+        }
+    }
+}
+
+board!(Tree1133Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            b1: i64 = 3,
+        }
+        TryCatch {
+            #[failure_if(|bb| bb.b0 != 7)]
+            #[post(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 = bb.b1 % 2 })]
+            #[on_failure(|bb| bb.b0 = bb.b1)]
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            SetBlackboard(t0 = 0),
+        }
+    }
+}
+
+board!(Tree1134Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1135 for Ctx {
+        SequenceWithMemory {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1136 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        PrioritySelector {
+            #[score(6)]
+            BinarySelector(|bb| (bb.b0 + 1) % 3 > 1, dynamic = false) {
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = {b0}),
+            },
+            #[score(|bb| (*bb.t0 + 4) as f32)]
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<1>),
+            },
+            #[score(|bb| (*bb.t0 % 2) as f32)]
+            SetBlackboard(b0 = {t0}),
+            #[score(|bb| (*bb.t0) as f32)]
+            FlipSelector {
+                Action(Act<2>),
+                Runner,
+            },
+            #[score(|bb| (bb.b0 % 4) as f32)]
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree1136Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1137 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 5,
+        }
+        Delay(30) {
+            ReactiveSelector {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                IfThenElse {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
                 },
-            },
-            Deadline(0) {
-                StatefulAction(TTask<1>),
-            },
-            RepeatUntilFailure(3) {
-                Repeater(1) {
-                    SubTree(Tree1177Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                StepSequencer {
+                    StatefulAction(Task<4>),
+                    Parallel(success = -2, failure = 2) {
+                        Action(Act<5>),
+                        SetBlackboard(b0 = {b1}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1177Blackboard { b0 b1 t0 });
-
-fallible!(Tree1177);
+board!(Tree1137Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
+    pub tree Tree1138 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
             b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        TryCatch(catch_on_halt = false) {
-            SequenceWithMemory {
-                ReactiveSelector {
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        Action(Act<0>),
+        RunOnce {
+            #[skip_if(|bb| bb.b1 < 1)]
+            #[post(|bb| bb.b0 = bb.b1)]
+            Deadline(0) {
+                Sequence {
+                    #[success_if(|bb| bb.b1 + 2 == 7)]
+                    Filter(times = 2, filtered = Skipped) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                IfThenElse {
+                                    Condition(PCond<0>, b0 = {=}),
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                PolicyParallel(policy = FirstFailure, repeat = false) {
+                                    Condition(Cond<2>),
+                                    StatefulAction(Task<3>),
+                                    Action(PIo<4>, t0 = {b0}),
+                                },
+                            },
+                        },
                     },
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-                    Condition(Cond<1> = Cond::<1>),
+                    ParallelAll(1) {
+                        SkipUnlessUpdated(t0) {
+                            Loop(q0, if_empty = Running) {
+                                Repeat(0) {
+                                    Condition(PCond<5>, b0 = 7),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<6>),
                 },
-                Parallel(success = 2) {
-                    SetBlackboard(t0 = {b0}),
-                    #[failure_if(|bb| *bb.t0 + 3 > *bb.t0 % 3)]
-                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                    Action(PIo<2>, t0 = {b0}),
-                    SetBlackboard(b0 = 5),
-                    #[run_while(|bb| *bb.t0 + 4 == 0)]
-                    Runner,
+            },
+        }
+    }
+}
+
+board!(Tree1138Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1139 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+        }
+        Observe(|bb| *bb.t1 > 6, abort = none) {
+            AsyncSequence {
+                Action(PAct<0>, b0 = {t1}, b1 = {t1}),
+                Repeat(3) {
+                    #[on_success(|bb| bb.t1.set(*bb.t0))]
+                    Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            FlipSelector {
+                                WaitValueUpdate(t1) {
+                                    SetBlackboard(t1 = {b0}),
+                                },
+                                Timeout(20) {
+                                    Action(PIo<1>, t0 = {=}),
+                                },
+                            },
+                        },
+                    },
                 },
                 ReactiveFallback {
-                    Action(Act<3>),
-                    AlwaysFailure,
-                    #[success_if(|bb| bb.b0 < 7)]
-                    #[on_success(|bb| { if bb.b0 + 1 != 3 { bb.b0 += 2 }; bb.b0 += 3 })]
-                    Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4) + 3, &mut bb.b0)),
-                },
-            },
-            Delay(50) {
-                Precondition(|bb| bb.b0 < 3, else = Success) {
-                    Retry(4) {
-                        TryCatch(catch_on_halt = false) {
-                            ParallelAll(3) {
-                                UnsetBlackboard(o0),
-                                Condition(Cond<5>),
-                                Action(PAct<6>, b0 = 8),
-                            },
-                            #[post(|bb| bb.o0 = Some(7))]
-                            Condition(Cond<7>),
-                            Condition(Cond<8> = Cond::<8>),
-                            #[post(|bb| bb.o0 = Some(8))]
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<9>),
-                            },
-                            #[post(|bb| bb.b0 += 3)]
-                            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                                Condition(PCond<10>, b0 = 5),
-                            },
+                    ParallelAll(max_failures = -2) {
+                        MaxTime(0) {
+                            Condition(Cond<2> = Cond::<2>),
                         },
+                        #[post(|bb| { bb.t1.set(bb.b0 % 4); bb.t1.set(*bb.t0) })]
+                        AlwaysRunning,
+                        Action(Act<3>),
+                    },
+                    Selector {
+                        #[run_while(|bb| *bb.t0 == bb.b0)]
+                        #[post(|bb| bb.b0 = bb.b0 % 3)]
+                        #[skip_if(|bb| bb.b0 < *bb.t0)]
+                        Condition(Cond<4>),
                     },
                 },
+                Error(DiffError(1094)),
             },
-            StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1178Blackboard { o0 t0 b0 });
+board!(Tree1139Blackboard { b0 t0 t1 });
+
+fallible!(Tree1139);
 
 bt::behavior_tree! {
-    pub tree Tree1179 for Ctx, error DiffError {
+    pub tree Tree1140 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        SequenceStar {
+            StatefulAction(PTask<0>, b0 = {t0}),
+            SetBlackboard(b0 = {b1}),
+            #[skip_if(|bb| bb.b1 > bb.b0)]
+            #[failure_if(|bb| bb.b0 > 6)]
+            WaitUntil(|bb| bb.b1 > 3) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree1140Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1141Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            b1: i64 = 13,
+        }
+        ParallelAll(1) {
+            SequenceWithMemory {
+                ForceFailure {
+                    Precondition(|bb| *bb.t0 + 4 == 0, else = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b1)),
+            Condition(PCond<2>, b0 = 6),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1141Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1141 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            b0: i64,
+            b0: i64 = 0,
+            b1: i64 = 3,
         }
-        StepSequencer {
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                RetryUntilSuccessful(0) {
-                    Condition(PCond<0>, b0 = {b0}),
+        BinarySelector(|bb| *bb.t0 == bb.b1 % 4) {
+            SubTree(Tree1141Sub0, ..),
+            IfThenElse {
+                Switch(b1) {
+                    case 0 => Error(DiffError(1048)),
+                    _ => Condition(TCond<4>),
                 },
-                #[on_failure(|bb| bb.b0 += 4)]
-                #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
-                #[on_success(|bb| bb.b0 += 1)]
-                Action(|ctx| ctx.try_exec(1)),
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(o0 = Some(6)),
+                BinarySelector(|bb| *bb.t0 == bb.b1) {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                    Condition(Cond<6>),
                 },
-            },
-            SequenceWithMemory {
-                Deadline(20) {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<2>, b0 = {=}),
-                        StepSequencer {
-                            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5) + 1, &mut bb.b0)),
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-                #[on_halted(|bb| if *bb.t0 % 2 != 1 { bb.o0 = Some(bb.b0 % 3) })]
-                #[failure_if(|bb| bb.b0 % 3 < 2)]
-                StatefulAction(PTask<6>, b0 = {b0}),
+                SubTree(Tree1141Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree1179Blackboard { t0 o0 b0 });
+board!(Tree1141Blackboard { t0 b0 b1 });
 
-fallible!(Tree1179);
+fallible!(Tree1141);
 
 bt::behavior_tree! {
-    pub tree Tree1180 for Ctx {
-        ForceSuccess {
-            FlipSelector {
-                Condition(|ctx| ctx.check(0)),
-                Action(|ctx| ctx.exec(1)),
-                MaxTime(20) {
+    pub tree Tree1142Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Deadline(50) {
+            RunOnce(then_skip = true) {
+                Sleep(100),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1142 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+        }
+        SequenceWithMemory {
+            BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = true) {
+                Guard(|ctx| &mut ctx.token) {
+                    SubTree(Tree1142Sub0, ..),
+                },
+                Iterate(l0, element = {b0}, until = Never, max = 3) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Interrupt(|bb| *bb.t0 < 4) {
+                DynamicSequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1142Blackboard { t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1143 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        #[failure_if(|bb| (bb.b0 + 2) % 3 < 0)]
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            ReactiveSequence {
+                RepeatUntilSuccess(1) {
+                    Sleep(20),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, 9)),
+                Repeater(0) {
                     StatefulAction(Task<2>),
                 },
-                Condition(Cond<3> = Cond::<3>),
+                RepeatUntilFailure(3) {
+                    Script(|bb| bb.b1 = 1),
+                },
+            },
+            StepSequencer {
+                Loop(q0, if_empty = Running) {
+                    #[skip_if(|bb| bb.b0 % 3 > 0)]
+                    Condition(Cond<3>),
+                },
                 Condition(Cond<4>),
             },
         }
     }
 }
 
+board!(Tree1143Blackboard { b1 b0 q0 });
+
 bt::behavior_tree! {
-    pub tree Tree1181 for Ctx {
+    pub tree Tree1144 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Script(|bb| *bb.t0 += 2),
+        MemSequence {
+            Repeat(0) {
+                Error(DiffError(1002)),
+            },
+            FlipSelector {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
+                StatefulAction(Task<2>),
+            },
+            WaitValueUpdate(t0) {
+                WaitValueUpdate(t0) {
+                    Wait(100),
+                },
+            },
+            ReactiveFallback {
+                MaxTime(0) {
+                    ScriptCondition(|bb| *bb.t0 != 1),
+                },
+                DynamicSelector {
+                    AlwaysFailure,
+                },
+            },
+            SequenceWithMemory {
+                Wait(30),
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
-board!(Tree1181Blackboard { t0 });
+board!(Tree1144Blackboard { b0 t0 });
+
+fallible!(Tree1144);
 
 bt::behavior_tree! {
-    pub tree Tree1182Sub0 for Ctx {
+    pub tree Tree1145 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
         }
-        Filter(times = 2, count = Success, filtered = Skipped) {
-            StatefulAction(Task<2>),
+        Fallback {
+            RepeatUntilFailure(1) {
+                Fallback {
+                    Observe(|bb| *bb.t0 % 2 < 1, abort = both) {
+                        ParallelAll(1) {
+                            Condition(|ctx| ctx.check(0)),
+                            RunOnce {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        MaxTime(20) {
+                            BinarySelector(|bb| *bb.t0 > 7, dynamic = true) {
+                                Sleep(100),
+                                SetBlackboard(t0 = 2),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                Invert {
+                    ReactiveSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                Condition(|ctx| ctx.check(3)),
+                RepeatUntilSuccess(forever) {
+                    Wait(30),
+                },
+                StatefulAction(PTask<4>, b0 = 0),
+                Sleep(20),
+            },
+            RepeatUntil(Failure) {
+                IfThenElse {
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        Timeout(10) {
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        },
+                        Action(PIo<7>, t0 = {=}),
+                        Action(Act<8>),
+                    },
+                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 + 3 })]
+                    PolicyParallel(policy = FirstSuccess) {
+                        StatefulAction(Task<9>),
+                        PolicyParallel(policy = FirstFailure) {
+                            Action(PAct<10>, b0 = {=}),
+                            Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1145Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1146 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            RepeatUntil(Success) {
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1147 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1],
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            Deadline(0) {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Iterate(l0, element = {b0}, reset_index = false) {
+                            Condition(Cond<0>),
+                        },
+                        Precondition(|bb| (*bb.t0 + 4) % 2 == 0, else = Success) {
+                            AsyncSequence {
+                                Condition(Cond<1> = Cond::<1>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        DynamicSelector {
+                            Retry(2) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                        #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1147Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1148 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        Sequence {
+            ParallelAll {
+                DynamicSequence {
+                    StatefulAction(TTask<0>),
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Limiter(2) {
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1148Blackboard { t0 o0 });
+
+fallible!(Tree1148);
+
+bt::behavior_tree! {
+    pub tree Tree1149 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 0,
+            b1: i64 = 2,
+        }
+        ParallelAll {
+            StatefulAction(TTask<0>),
+            RepeatUntil(Success) {
+                Repeat(1) {
+                    Condition(|ctx| ctx.try_check(1)),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Loop, dynamic = true) {
+                Action(PIo<2>, t0 = {b0}),
+                WasEntryUpdated(t0),
+                Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree1149Blackboard { t0 o0 b0 b1 });
+
+fallible!(Tree1149);
+
+bt::behavior_tree! {
+    pub tree Tree1150 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveFallback {
+            Fallback {
+                RepeatUntil(Failure) {
+                    Action(Act<0>),
+                },
+                Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 3)),
+            },
+            Sequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Action(PIo<4>, t0 = {=}),
+            },
+            Sleep(20),
+        }
+    }
+}
+
+board!(Tree1150Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1151Sub0 for Ctx {
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1151 for Ctx {
+        Sequence {
+            DynamicSequence {
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            ForceFailure {
+                Retry(1) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            StepSequencer {
+                SubTree(Tree1151Sub0),
+                StatefulAction(Task<6>),
+                Wait(0),
+            },
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1152Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1152 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b0 < 6) {
+            RetryUntilSuccessful(3) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    AlwaysFailure,
+                    #[score(|bb| (bb.b1 % 3) as f32)]
+                    SubTree(Tree1152Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                },
+            },
+            RunOnce {
+                MaxTime(0) {
+                    ParallelAll(1) {
+                        RunOnce {
+                            Script(|bb| bb.t0.set(bb.b1)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1152Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1153 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            AsyncFallback {
+                SequenceStar {
+                    Action(Act<0>),
+                    StatefulAction(PTask<1>, b0 = {b0}),
+                    Action(PIo<2>, t0 = {b0}),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                StepSequencer {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    #[on_success(|bb| bb.t1.set(1))]
+                    #[failure_if(|bb| *bb.t1 % 3 > 0)]
+                    StatefulAction(Task<7>),
+                },
+            },
+            ScriptCondition(|bb| (*bb.t0 + 1) % 3 < 0),
+            Repeater(3) {
+                AsyncFallback {
+                    WaitValueUpdate(t1) {
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                    Action(PIo<9>, t0 = {=}),
+                    AsyncSequence {
+                        #[on_failure(|bb| { bb.b0 = 0; bb.o0 = Some(*bb.t0 % 3) })]
+                        #[post(|bb| bb.b0 = bb.b0 % 2)]
+                        #[failure_if(|bb| *bb.t0 < 3)]
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(10)),
+                        Action(Act<11>),
+                        UnsetBlackboard(o0),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1153Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1154 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            ForceSuccess {
+                StatefulAction(Task<0>),
+            },
+            #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(1)) })]
+            StatefulAction(Task<1>),
+            ReactiveFallback {
+                Precondition(|bb| *bb.t0 < *bb.t1, else = Running) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1154Blackboard { o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+            Retry(4) {
+                Cooldown(0) {
+                    #[success_if(|bb| *bb.t0 > 2)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Parallel(failure = 3) {
+                        Priority {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0) as f32)]
+                            StatefulAction(Task<2>),
+                            #[score(|bb| (bb.o0.unwrap_or(3) % 2) as f32)]
+                            Remap(success = Failure, failure = Success) {
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                            #[score(|bb| (*bb.t0) as f32)]
+                            Action(Act<4>),
+                        },
+                        RetryUntilSuccessful(1) {
+                            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+                            #[skip_if(|bb| bb.b0 % 3 == 2)]
+                            #[run_while(|bb| *bb.t0 % 2 < 0)]
+                            BinarySelector(|bb| bb.b0 + 3 < bb.b0 % 4, dynamic = true) {
+                                StatefulAction(Task<5>),
+                                Action(PIo<6>, t0 = {=}),
+                            },
+                        },
+                        BinarySelector(|bb| *bb.t0 + 2 < bb.b0 % 3, dynamic = false) {
+                            StatefulAction(Task<7>),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1155Blackboard { o0 l0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 < 7, abort = lower) {
+                Condition(Cond<0>),
+            },
+            Observe(|bb| bb.o0.is_some(), abort = self) {
+                Loop(q0, value = {t1}, if_empty = Running) {
+                    Fallback {
+                        #[failure_if(|bb| *bb.t1 % 2 > 0)]
+                        RunOnce {
+                            RunOnce(then_skip = false) {
+                                IfThenElse {
+                                    #[skip_if(|bb| bb.b0 == 3)]
+                                    Condition(Cond<1>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            Repeat(forever) {
+                                StatefulAction(Task<3>),
+                            },
+                            PolicyParallel(policy = FirstSuccess) {
+                                Wait(10),
+                                StatefulAction(Task<4>),
+                                ScriptCondition(|bb| *bb.t0 < 2),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1156Blackboard { o0 t0 q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1157 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        BinarySelector(|bb| bb.b1 < (bb.b1 + 4) % 2) {
+            Switch(b1) {
+                case 4 => AlwaysRunning,
+                case 0 => Switch(b1) {
+                    case 5 => StatefulAction(Task<0>),
+                    _ => Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                },
+                case 3 => Action(PIo<2>, t0 = {=}),
+                _ => SetBlackboard(o0 = Some(8)),
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree1157Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1158 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        IfThenElse {
+            Action(|ctx, bb| ctx.exec_in(0, 5, &mut bb.b0)),
+            IndexSwitch(|bb| bb.b1 % 4, dynamic = true) {
+                SetBlackboard(o0 = Some(4)),
+                Condition(PCond<1>, b0 = 9),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1158Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1159 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 3,
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            Iterate(l0, element = {b0}, reset_index = false) {
+                ReactiveSequence {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        Conditional(|bb| bb.b0 % 2 < 1, dynamic = false) {
+                            Action(|ctx| ctx.exec(1)),
+                        },
+                        Condition(PCond<2>, b0 = 0),
+                    },
+                    Repeat(3) {
+                        Action(PAct<3>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1159Blackboard { l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1160 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Loop(q0) {
+            #[post(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 % 3 })]
+            Selector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1160Blackboard { q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1161 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        Fallback {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b1 > 0)]
+                RepeatTimes(3) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            Fallback {
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<4>),
+                    Repeat(forever) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+            },
+            Repeat(4) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree1161Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1162 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        AsyncSequence {
+            Selector {
+                Switch(b1) {
+                    case 4 => StatefulAction(TTask<0>),
+                    case 1 => #[on_halted(|bb| if bb.b1 < 2 { bb.b0 += 2 })]
+                    Action(TAct<1>),
+                    _ => StatefulAction(Task<2>),
+                },
+                Retry(3) {
+                    MemPriority {
+                        Condition(Cond<3>),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        #[skip_if(|bb| *bb.t0 < 2)]
+                        #[on_success(|bb| bb.b0 = bb.b1 % 4)]
+                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                        Condition(Cond<5>),
+                        Error(DiffError(1046)),
+                    },
+                },
+                Iterate(l0, element = {b0}, max = 2) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(Task<6>),
+                        #[success_if(|bb| *bb.t0 < 1)]
+                        #[failure_if(|bb| bb.b0 == 2)]
+                        AlwaysSuccess,
+                    },
+                },
+                Switch(b1) {
+                    case 0 => ScriptCondition(|bb| bb.b0 < 3),
+                    case 5 => StatefulAction(PTask<7>, b0 = {=}),
+                    _ => StatefulAction(Task<8>),
+                },
+                FlipSelector {
+                    Condition(Cond<9>),
+                    Runner,
+                    StatefulAction(PTask<10>, b0 = {b0}, b1 = {b1}),
+                },
+            },
+            StepSequencer {
+                RetryUntilSuccessful(4) {
+                    RetryUntilSuccessful(forever) {
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                            StatefulAction(Task<11>),
+                            #[on_failure(|bb| if bb.b1 < 1 { *bb.t0 += 1 })]
+                            #[skip_if(|bb| bb.b0 != bb.b0 + 1)]
+                            StatefulAction(Task<12>),
+                            WasEntryUpdated(t0),
+                            #[on_failure(|bb| if bb.b0 != 7 { bb.b0 = bb.b1 % 3 })]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    StatefulAction(TTask<13>),
+                    Action(|ctx| ctx.try_exec(14)),
+                    Condition(Cond<15>),
+                    Condition(|ctx| ctx.try_check(16)),
+                },
+                SequenceStar {
+                    RepeatUntilFailure(1) {
+                        Action(TAct<17>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        AlwaysSuccess,
+                        Action(|ctx| ctx.try_exec(18)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1162Blackboard { l0 b1 t0 b0 });
+
+fallible!(Tree1162);
+
+bt::behavior_tree! {
+    pub tree Tree1163 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| bb.b0 + 2 == 6)]
+        Repeater(1) {
+            KeepRunningUntilFailure {
+                Loop(q0, if_empty = Failure) {
+                    ReactiveFallback {
+                        Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1163Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 % 4 == 0)]
+        WaitValueUpdate(t0) {
+            #[success_if(|bb| *bb.t0 + 1 == 6)]
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree1164Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1165 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            Delay(50) {
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+            },
+            ScriptCondition(|bb| *bb.t0 + 2 != 5),
+        }
+    }
+}
+
+board!(Tree1165Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1166 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = false) {
+            Selector {
+                Observe(|bb| (bb.b0 + 4) % 4 > 1, abort = both) {
+                    Remap(success = Failure, failure = Success) {
+                        Timeout(50) {
+                            Limiter(2) {
+                                Action(Act<0>),
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    AsyncFallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Observe(|bb| bb.b0 + 1 == bb.b0) {
+                    ReactiveSequence {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Observe(|bb| (bb.b0 + 3) % 4 < 2, abort = self) {
+                    ReactiveFallback {
+                        MemSequence {
+                            SetBlackboard(t0 = 1),
+                            Condition(Cond<4>),
+                        },
+                        Action(Act<5>),
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.b0 + 4 < 4) {
+                StatefulAction(Task<6> = Task::<6>),
+                Sequence {
+                    ScriptCondition(|bb| (bb.b0 + 4) % 4 != 1),
+                    Action(PIo<7>, t0 = {b0}),
+                    Condition(Cond<8> = Cond::<8>),
+                    Sleep(10),
+                    Optional {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1166Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1167Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Wait(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1167Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 14,
+        }
+        RunOnce(then_skip = true) {
+            Iterate(l0, element = {b0}) {
+                IfThenElse {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    },
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1167 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            l0: Vec<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                SubTree(Tree1167Sub0, o0 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                Action(PIo<2>, t0 = {=}),
+                Condition(Cond<3>),
+                #[post(|bb| bb.o0 = Some(*bb.t0))]
+                #[failure_if(|bb| bb.o0.is_none())]
+                Repeat(4) {
+                    Fallback {
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[failure_if(|bb| *bb.t0 < 1)]
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            SubTree(Tree1167Sub1, o0 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1167Blackboard { o0 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1168 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[allow(unused)] b0: i64 = 4,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| *bb.t0 + 1 != *bb.t0, dynamic = true) {
+                StatefulAction(Task<0> = Task::<0>),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    AlwaysRunning,
+                },
+            },
+            SequenceWithMemory {
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Condition(PCond<4>, b0 = {t0}),
+            },
+            KeepRunningUntilFailure {
+                Repeat(3) {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<5>, b0 = 0),
+                        AlwaysRunning,
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1168Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx, error DiffError {
+        WhileDoElse {
+            SequenceStar {
+                DynamicSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(|ctx| ctx.try_check(1)),
+                    Wait(0),
+                },
+                Error(DiffError(1005)),
+            },
+            ParallelAll {
+                Condition(Cond<2>),
+                Wait(20),
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    TryCatch {
+                        Condition(|ctx| ctx.try_check(4)),
+                        AlwaysSuccess,
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree1169);
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        AsyncSequence {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
+                StatefulAction(Task<2>),
+            },
+            #[on_halted(|bb| bb.o0 = None)]
+            #[skip_if(|bb| *bb.t0 % 2 < 1)]
+            Sequence {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+            },
+            RepeatTimes(3) {
+                Action(Act<5> = Act::<5>),
+            },
+            Action(Act<6>),
+            TryCatch(catch_on_halt = false) {
+                Script(|bb| if bb.o0.is_some() { *bb.t0 += 2 }),
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1170Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Selector {
+            Observe(|bb| bb.b1 + 4 > bb.b0 % 4, abort = both) {
+                Cooldown(50, filtered = Skipped) {
+                    Sequence {
+                        #[post(|bb| bb.b0 += 3)]
+                        #[run_while(|bb| bb.b0 + 2 != bb.b1)]
+                        #[success_if(|bb| *bb.t0 % 4 < 1)]
+                        ReactiveFallback {
+                            Action(PIo<0>, t0 = {b0}),
+                            StatefulAction(Task<1>),
+                            #[on_halted(|bb| bb.b1 += 3)]
+                            #[success_if(|bb| bb.b1 % 4 == 1)]
+                            #[failure_if(|bb| bb.b1 < bb.b0)]
+                            AlwaysRunning,
+                        },
+                        ReactiveFallback {
+                            Condition(Cond<2>),
+                            #[failure_if(|bb| bb.b0 + 4 == 4)]
+                            #[skip_if(|bb| bb.b0 < 3)]
+                            ScriptCondition(|bb| bb.b0 > *bb.t0 + 3),
+                            Action(Act<3>),
+                        },
+                        RetryUntilSuccessful(2) {
+                            ReactiveFallback {
+                                StatefulAction(Task<4>),
+                                Action(Act<5> = Act::<5>),
+                                Succeeder,
+                            },
+                        },
+                    },
+                },
+            },
+            Observe(|bb| bb.b1 != 7, abort = lower) {
+                Conditional(|bb| *bb.t0 % 2 > 0, else = Failure) {
+                    Loop(q0, if_empty = Running) {
+                        ReactiveSequence {
+                            Precondition(|bb| *bb.t0 + 2 == (*bb.t0 + 4) % 2, else = Skipped) {
+                                Script(|bb| { if bb.b0 % 4 < 1 { bb.b0 = *bb.t0 }; bb.b1 = *bb.t0 % 3 }),
+                            },
+                            Loop(q0) {
+                                Action(Act<6>),
+                            },
+                            ReactiveFallback {
+                                Action(Act<7> = Act::<7>),
+                            },
+                            WhileDoElse {
+                                StatefulAction(Task<8>),
+                                Action(PAct<9>, b0 = 3),
+                                Action(Act<10>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1171Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1172 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 4,
+        }
+        Parallel {
+            Sequence {
+                Selector {
+                    #[failure_if(|bb| bb.b1 > bb.o0.unwrap_or(1))]
+                    StatefulAction(Task<0>),
+                },
+                Inverter {
+                    MemSequence {
+                        Sleep(0),
+                        StatefulAction(Task<1>),
+                        ReactiveSequence {
+                            SetBlackboard(b1 = {b0}),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.b0) {
+                Sequence {
+                    AlwaysSuccess,
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    Condition(PCond<5>, b0 = {t0}),
+                    SetBlackboard(b0 = 2),
+                },
+                Repeater(0) {
+                    Runner,
+                },
+                PolicyParallel(policy = FirstSuccess) {
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 != 2),
+                    KeepRunningUntilFailure {
+                        #[run_while(|bb| bb.b0 != 0)]
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        Succeeder,
+                    },
+                    ScriptCondition(|bb| *bb.t0 != bb.b1),
+                },
+            },
+            DynamicSequence {
+                #[post(|bb| bb.b1 = bb.b1 % 2)]
+                #[on_halted(|bb| bb.b0 = 3)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                StatefulAction(Task<6>),
+                ScriptCondition(|bb| bb.o0.is_some()),
+                Priority {
+                    StatefulAction(Task<7>),
+                    Sleep(0),
+                },
+                ScriptCondition(|bb| (bb.b1 + 4) % 3 > 1),
+            },
+        }
+    }
+}
+
+board!(Tree1172Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1173 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        ReactiveSequence {
+            #[skip_if(|bb| bb.b0 % 4 < 3)]
+            #[post(|bb| bb.b0 = *bb.t0 % 3)]
+            Action(TAct<0>),
+            #[run_while(|bb| bb.b0 > 7)]
+            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+            #[skip_if(|bb| bb.b0 < *bb.t0 + 2)]
+            ScriptCondition(|bb| bb.b0 % 3 < 0),
+        }
+    }
+}
+
+board!(Tree1173Blackboard { t0 b0 });
+
+fallible!(Tree1173);
+
+bt::behavior_tree! {
+    pub tree Tree1174 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+        }
+        #[success_if(|bb| *bb.t0 > 5)]
+        ReactiveFallback {
+            Repeat(forever) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Fallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    RunOnce(then_skip = false) {
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = 1),
+                    #[post(|bb| bb.t0.set(1))]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1174Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1175 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
+        }
+        #[failure_if(|bb| bb.b1 + 3 != 2)]
+        AsyncFallback {
+            ScriptCondition(|bb| *bb.t0 == (bb.b1 + 1) % 3),
+            Condition(Cond<0>),
+            SetBlackboard(b0 = 0),
+        }
+    }
+}
+
+board!(Tree1175Blackboard { t0 b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1176Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SetBlackboard(o0 = Some(7))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1176 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            Sleep(10),
+            #[post(|bb| bb.b1 = (bb.b1 + 1) % 3)]
+            #[on_success(|bb| { bb.t0.set(bb.b1 + 4); bb.o0 = None })]
+            #[on_halted(|bb| bb.b1 = *bb.t0)]
+            SetBlackboard(t0 = {b0}),
+            Fallback {
+                Action(Act<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
+                Error(DiffError(1003)),
+            },
+            SubTree(Tree1176Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree1176Blackboard { o0 b1 t0 b0 });
+
+fallible!(Tree1176);
+
+bt::behavior_tree! {
+    pub tree Tree1177 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+            WasEntryUpdated(t1),
+            Condition(PCond<1>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1177Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1178 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        ParallelAll(4) {
+            Script(|bb| *bb.t0 += 2),
+            KeepRunningUntilFailure {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            #[post(|bb| bb.b0 = *bb.t1)]
+            #[success_if(|bb| *bb.t1 > 1)]
+            Failer,
+            Selector {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                ScriptCondition(|bb| bb.b0 == 6),
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1178Blackboard { b0 l0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1179Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 14,
+        }
+        FlipSelector {
+            ReactiveFallback {
+                Action(PIo<3>, t0 = {t0}),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Script(|bb| bb.t0.set(7)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1179 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        MemSequence {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 == 2)]
+                StatefulAction(Task<0>),
+                Deadline(0) {
+                    Precondition(|bb| *bb.t0 != 6) {
+                        ReactiveSequence {
+                            SequenceStar {
+                                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                                Script(|bb| if *bb.t0 % 3 != 0 { bb.o0 = Some((*bb.t0 + 2) % 4) }),
+                            },
+                            Filter(times = 2, filtered = Skipped) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
+                SubTree(Tree1179Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                Conditional(|bb| *bb.t0 > *bb.t0 + 3, dynamic = false, else = Success) {
+                    ForceSuccess {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                #[on_halted(|bb| bb.b0 += 2)]
+                Filter(times = 2, count = Success) {
+                    StatefulAction(Task<7>),
+                },
+                IndexSwitch(|bb| (*bb.t0 + 4) % 3, dynamic = false) {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b0 < *bb.t0)]
+                        #[run_while(|bb| bb.o0.unwrap_or(1) + 4 > 5)]
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                        AlwaysFailure,
+                    },
+                },
+                AsyncSequence {
+                    Action(|ctx| ctx.exec(10)),
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1179Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1180 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+        }
+        Limiter(1) {
+            Action(PAct<0>, b0 = 5, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree1180Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1181 for Ctx {
+        Repeater(1) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -2878,78 +2758,119 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RepeatUntilSuccess(3) {
-                StepSequencer {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        Action(Act<1>),
+        #[skip_if(|bb| bb.o0.is_some())]
+        #[success_if(|bb| (bb.b0 + 1) % 4 != 0)]
+        #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); bb.b0 += 2 })]
+        Cooldown(0, filtered = Skipped) {
+            #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+            #[success_if(|bb| bb.b0 < 4)]
+            MemSequence {
+                AlwaysSuccess,
+                Repeater(0) {
+                    UnsetBlackboard(o0),
+                },
+                Conditional(|bb| *bb.t0 < 0, dynamic = false) {
+                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 3 > 1 { bb.o0 = None })]
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
                     },
-                    SubTree(Tree1182Sub0, ..),
-                    FlipSelector {
-                        #[run_while(|bb| *bb.t0 != bb.b1)]
-                        Failer,
-                        Wait(50),
-                    },
                 },
-            },
-            Sequence {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
-                },
-                WaitUntil(|bb| bb.b1 > bb.b1 + 2) {
-                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 0),
-                },
-                ReactiveFallback {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-                Fallback {
-                    Action(PIo<6>, t0 = {b1}),
-                    StatefulAction(PTask<7>, b0 = 3, b1 = {t0}),
+                Sleep(50),
+                Conditional(|bb| *bb.t0 % 4 == 1, dynamic = false, else = Success) {
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree1182Blackboard { b1 t0 });
+board!(Tree1182Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            #[skip_if(|bb| (*bb.t0 + 3) % 4 != 1)]
-            RepeatTimes(forever) {
-                WasEntryUpdated(t0),
-            },
-            Switch(b1) {
-                case 3 => StatefulAction(Task<1>),
-                _ => Action(Act<2>),
-            },
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    Condition(PCond<3>, b0 = {=}),
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            Filter(times = 1, count = Failure) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Wait(0),
                 },
             },
         }
     }
 }
 
-board!(Tree1183Blackboard { b0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree1184Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
-        StepSequencer {
-            Sleep(50),
+        Cooldown(0) {
+            Remap(success = Failure, failure = Success) {
+                MemSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1> = Act::<1>),
+                    Action(Act<2> = Act::<2>),
+                    SubTree(Tree1184Sub0),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1185Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        StatefulAction(PTask<1>, b0 = 5)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1185Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 4, out_of_range = Fail, dynamic = true) {
+            MemSequence {
+                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    SubTree(Tree1185Sub1, ..),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+                WaitValueUpdate(t0) {
+                    Delay(20) {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b0 + 1 < 5)]
+                        Fallback {
+                            #[success_if(|bb| bb.b0 % 3 == 1)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(1) != 3)]
+                            Action(Act<3>),
+                            Action(Act<4> = Act::<4>),
+                            ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -2957,543 +2878,644 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
             b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
         }
-        StepSequencer {
-            Wait(10),
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-            Repeater(2) {
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| bb.b0 != *bb.t0)]
-                #[success_if(|bb| bb.b0 + 4 > bb.b0)]
-                Condition(Cond<3>),
+        WhileDoElse {
+            SubTree(Tree1185Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            MemPriority {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    #[post(|bb| bb.t0.set(bb.b0 + 4))]
+                    Limiter(1) {
+                        Condition(Cond<5>),
+                    },
+                    #[skip_if(|bb| *bb.t0 % 2 != 1)]
+                    AlwaysRunning,
+                    Condition(|ctx| ctx.check(6)),
+                    Action(PAct<7>, b0 = {=}, b1 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree1185Blackboard { b0 t0 });
+board!(Tree1185Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            l0: Vec<i64> = vec![],
             b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
         }
-        WhileDoElse {
-            MemPriority {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {t0}),
-                Action(PAct<2>, b0 = {b0}, b1 = {=}),
+        DynamicSelector {
+            Retry(0) {
+                AlwaysFailure,
             },
-            WaitValueUpdate(t0) {
-                Conditional(|bb| bb.b0 == 2) {
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
-                        #[skip_if(|bb| bb.b0 + 1 != *bb.t0)]
-                        #[success_if(|bb| bb.b0 != (bb.b0 + 3) % 2)]
-                        SetBlackboard(b1 = {t0}),
-                    },
-                },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                AlwaysFailure,
             },
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                ScriptCondition(|bb| *bb.t0 > 2),
-                Succeeder,
-                StatefulAction(Task<5>),
-                Delay(0) {
-                    Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1186Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1187 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        WhileDoElse {
-            Precondition(|bb| (bb.b0 + 1) % 2 != 0, else = Running) {
-                #[success_if(|bb| *bb.t0 < 6)]
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
-                    Action(Act<2>),
-                    StatefulAction(PTask<3>, b0 = 2, b1 = {b1}),
-                },
-            },
-            ReactiveSequence {
-                Delay(10) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.b1 })]
-                Condition(|ctx| ctx.check(5)),
-                StatefulAction(Task<6>),
-            },
-            BinarySelector(|bb| bb.b0 + 4 < bb.b1 + 3, dynamic = true) {
-                Condition(PCond<7>, b0 = 1),
-                Repeat(4) {
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1187Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            Wait(30),
-        }
-    }
-}
-
-board!(Tree1188Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1189 for Ctx {
-        RepeatUntilFailure(forever) {
             Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree1186Blackboard { l0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree1190 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+    pub tree Tree1187 for Ctx {
+        PrioritySelector {
+            #[score(0)]
+            Action(|ctx| ctx.exec(0)),
+            #[score(1)]
+            Fallback {
+                Condition(|ctx| ctx.check(1)),
+                Action(|ctx| ctx.exec(2)),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            #[score(1)]
+            Condition(Cond<4>),
         }
-        Repeater(1) {
-            AsyncSequence {
-                MemPriority {
-                    Condition(Cond<0>),
-                    ReactiveSelector {
-                        Action(PIo<1>, t0 = {t0}),
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                    IfThenElse {
-                        StatefulAction(PTask<3>, b0 = 1, b1 = {b0}),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1188 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(0) + 2, dynamic = true) {
+            Parallel(failure = 1) {
+                Action(Act<0>),
+            },
+            #[post(|bb| *bb.t1 += 1)]
+            #[on_failure(|bb| bb.t1.set((*bb.t0 + 3) % 3))]
+            TryCatch {
+                Action(|ctx| ctx.exec(1)),
+                Timeout(100) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Script(|bb| bb.b0 += 3),
+            },
+            Cooldown(0, filtered = Skipped) {
+                Timeout(0) {
+                    SetBlackboard(o0 = Some(2)),
+                },
+            },
+            Cooldown(20) {
+                Observe(|bb| bb.b1 % 2 == 0, abort = self) {
+                    Fallback {
+                        StatefulAction(Task<3>),
                         Action(Act<4>),
                     },
-                    SetBlackboard(t1 = {b0}),
                 },
-                Precondition(|bb| *bb.t1 > 2, else = Running) {
-                    IndexSwitch(|bb| 9, dynamic = false) {
-                        Runner,
-                        Condition(PCond<5>, b0 = {t1}),
+            },
+            #[success_if(|bb| bb.b1 % 4 != 1)]
+            #[on_halted(|bb| { *bb.t1 += 1; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
+            Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree1188Blackboard { b0 t1 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1189 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        #[on_success(|bb| { bb.b0 += 3; bb.b0 = bb.b1 })]
+        #[failure_if(|bb| (*bb.t0 + 1) % 4 != 2)]
+        Precondition(|bb| *bb.t0 > 3) {
+            ParallelAll(3) {
+                Switch(b1) {
+                    case 1 => Sleep(50),
+                    _ => Limiter(3) {
+                        AlwaysSuccess,
                     },
                 },
-                MemSequence {
-                    Parallel {
-                        Action(PIo<6>, t0 = {t1}),
-                        Action(PAct<7>, b0 = {=}, b1 = {t1}),
-                    },
-                    Retry(3) {
-                        Condition(Cond<8>),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        SetBlackboard(t0 = {t1}),
-                    },
-                    #[post(|bb| *bb.t0 += 3)]
-                    ScriptCondition(|bb| (*bb.t1 + 3) % 4 != 1),
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    Script(|bb| *bb.t0 += 1),
+                },
+                Action(|ctx| ctx.exec(2)),
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    #[run_while(|bb| bb.b1 % 3 > 1)]
+                    Wait(10),
+                    AlwaysFailure,
+                    AlwaysFailure,
+                    SetBlackboard(b0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1190Blackboard { b0 t0 t1 });
+board!(Tree1189Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1191 for Ctx {
-        SequenceWithMemory {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1192 for Ctx {
+    pub tree Tree1190 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            l0: Vec<i64>,
         }
-        #[on_success(|bb| { if bb.b1 < *bb.t0 { bb.b1 += 1 }; bb.b1 = *bb.t0 })]
-        Cooldown(0, filtered = Failure) {
-            SequenceWithMemory {
-                SequenceStar {
-                    SequenceWithMemory {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        Action(Act<1>),
-                    },
-                    StepSequencer {
-                        SetBlackboard(t0 = {b0}),
-                        Action(Act<2>),
-                        Failer,
-                        Runner,
-                    },
-                    Sleep(100),
-                    ParallelAll(1) {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Action(Act<6>),
-                        FlipSelector {
-                            Action(Act<7>),
-                            Condition(Cond<8>),
+        Deadline(10) {
+            #[run_while(|bb| bb.b0 % 2 == 0)]
+            #[success_if(|bb| bb.b0 + 4 > 0)]
+            ReactiveSequence {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Repeat(2) {
+                            Inverter {
+                                Timeout(50) {
+                                    Condition(TCond<0>),
+                                },
+                            },
                         },
                     },
-                    #[post(|bb| bb.t0.set(bb.b0 + 2))]
-                    #[failure_if(|bb| *bb.t0 < *bb.t0 % 4)]
-                    #[on_failure(|bb| if bb.b1 % 4 != 3 { bb.t0.set(bb.b1) })]
-                    RunOnce(then_skip = false) {
-                        #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
-                        #[skip_if(|bb| bb.b1 % 3 == 2)]
-                        RetryUntilSuccessful(3) {
-                            Loop(q0, value = {b0}, if_empty = Skipped) {
-                                Loop(q0) {
-                                    Condition(PCond<9>, b0 = 1),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
+                            RepeatUntil(Failure) {
+                                #[post(|bb| *bb.t0 += 1)]
+                                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                Repeat(2) {
+                                    #[success_if(|bb| bb.b0 % 3 != 1)]
+                                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                                    Script(|bb| bb.b0 = 2),
+                                },
+                            },
+                            Repeater(2) {
+                                Precondition(|bb| bb.b0 != 2, else = Failure) {
+                                    Error(DiffError(1055)),
+                                },
+                            },
+                            #[on_failure(|bb| { bb.b0 = *bb.t0 + 2; bb.t0.set(8) })]
+                            Iterate(l0, element = {b0}, until = Never) {
+                                Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            Sequence {
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                Deadline(0) {
+                                    Condition(|ctx| ctx.try_check(3)),
+                                },
+                                StatefulAction(TTask<4>),
+                                Inverter {
+                                    Action(Act<5> = Act::<5>),
+                                },
+                            },
+                            Observe(|bb| bb.b0 > 1, abort = none) {
+                                ForceFailure {
+                                    Condition(TCond<6>),
                                 },
                             },
                         },
                     },
                 },
-                ReactiveSequence {
-                    SequenceStar {
-                        MemSequence {
-                            Action(PAct<10>, b0 = {=}),
-                            SetBlackboard(t0 = 8),
-                        },
-                        Fallback {
-                            ScriptCondition(|bb| bb.b1 < 3),
-                            Condition(Cond<11>),
-                        },
-                        StepSequencer {
-                            Action(Act<12>),
-                            AlwaysFailure,
-                        },
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<13> = Task::<13>),
-                        },
-                        Action(Act<14>),
-                    },
-                    Action(PAct<15>, b0 = {=}, b1 = {t0}),
-                },
             },
         }
     }
 }
 
-board!(Tree1192Blackboard { b1 t0 q0 b0 });
+board!(Tree1190Blackboard { t0 b0 o0 l0 });
+
+fallible!(Tree1190);
+
+bt::behavior_tree! {
+    pub tree Tree1191 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+        }
+        ReactiveFallback {
+            Condition(Cond<0>),
+            SequenceStar {
+                Sequence {
+                    Repeater(3) {
+                        StatefulAction(Task<1>),
+                    },
+                    Condition(Cond<2> = Cond::<2>),
+                    BinarySelector(|bb| *bb.t0 + 4 == bb.b0 + 2, dynamic = true) {
+                        #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
+                        #[failure_if(|bb| *bb.t0 + 3 > 3)]
+                        Script(|bb| bb.b0 += 2),
+                        #[run_while(|bb| bb.b0 + 1 < 7)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
+                    },
+                },
+            },
+            Limiter(3) {
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    Sleep(0),
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            MemSequence {
+                Condition(Cond<7>),
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 4, &mut bb.b0)),
+                    Action(Act<9>),
+                },
+                Precondition(|bb| bb.b0 % 4 > 1, else = Running) {
+                    SetBlackboard(t0 = 1),
+                },
+            },
+            StatefulAction(PTask<10>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1191Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1192 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Script(|bb| { *bb.t0 += 3; if bb.o0.unwrap_or(0) % 4 != 2 { bb.t0.set(bb.b0) } }),
+            Sequence {
+                StatefulAction(Task<0>),
+                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 3 })]
+                #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
+                StatefulAction(PTask<1>, b0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree1192Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
         }
-        WaitValueUpdate(t0) {
-            Interrupt(|bb| bb.b1 == 0) {
-                Condition(Cond<0>),
+        Selector {
+            Repeater(1) {
+                ParallelAll(2) {
+                    Action(Act<0>),
+                    Wait(0),
+                },
+            },
+            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b0) })]
+            #[on_halted(|bb| bb.b1 = (*bb.t0 + 2) % 2)]
+            ReactiveSequence {
+                #[run_while(|bb| bb.b1 % 4 != 1)]
+                SetBlackboard(b0 = 7),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 1)),
+            },
+            #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
+            #[on_failure(|bb| { bb.o0 = None; bb.b0 = 8 })]
+            Repeat(0) {
+                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree1193Blackboard { t0 b1 });
+board!(Tree1193Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
         IfThenElse {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-            SequenceWithMemory {
-                Action(PIo<1>, t0 = {=}),
-                Conditional(|bb| bb.b0 != 5, else = Failure) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4>),
-                Action(Act<5>),
-            },
+            Action(Act<0>),
+            Condition(PCond<1>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree1194Blackboard { b0 t0 });
+board!(Tree1194Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1195Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1195Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sleep(20)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(1) {
-                Repeat(0) {
-                    SetBlackboard(t0 = {b0}),
+        Sequence {
+            DynamicSequence {
+                WaitUntil(|bb| bb.b0 > (*bb.t0 + 4) % 4) {
+                    StepSequencer {
+                        #[run_while(|bb| *bb.t0 > 7)]
+                        SubTree(Tree1195Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, q0 = {q0}),
+                        AsyncSequence {
+                            #[skip_if(|bb| *bb.t0 + 2 > 6)]
+                            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                            Script(|bb| bb.b0 += 3),
+                            Action(Act<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
+                        },
+                    },
+                },
+            },
+            AsyncSequence {
+                Loop(q0, if_empty = Skipped) {
+                    SubTree(Tree1195Sub1, ..),
+                },
+                Fallback {
+                    Loop(q0) {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Action(Act<7> = Act::<7>),
+                },
+                RetryUntilSuccessful(1) {
+                    ScriptCondition(|bb| bb.b0 > 0),
                 },
             },
         }
     }
 }
 
-board!(Tree1195Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1196Sub0 for Ctx {
-        ForceFailure {
-            Condition(|ctx| ctx.check(5)),
-        }
-    }
-}
+board!(Tree1195Blackboard { b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StatefulAction(Task<1>),
-                AlwaysFailure,
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+        }
+        Inverter {
+            #[on_halted(|bb| bb.b0 = 5)]
+            #[success_if(|bb| bb.b1 < 7)]
+            AsyncSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(PAct<5>, b0 = {=}, b1 = {=}),
+                    StatefulAction(Task<6>),
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                Parallel(success = 2, failure = 2) {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                },
             },
-            ReactiveFallback {
-                AlwaysFailure,
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4>),
-            SubTree(Tree1196Sub0),
         }
     }
 }
+
+board!(Tree1196Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        #[skip_if(|bb| *bb.t0 + 4 != 2)]
-        #[failure_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
-        ReactiveSelector {
-            Conditional(|bb| bb.b0 < 7, dynamic = false, else = Failure) {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Action(Act<0>),
-                    Sleep(0),
+        ReactiveFallback {
+            MaxTime(0) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Parallel(success = 2, failure = 2) {
+                        Condition(|ctx| ctx.check(1)),
+                        AlwaysSuccess,
+                    },
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
             },
-            RepeatTimes(3) {
-                Precondition(|bb| *bb.t0 % 2 != 0) {
-                    Action(Act<1>),
+            IfThenElse {
+                Action(Act<4>),
+                IfThenElse {
+                    Action(Act<5>),
+                    Action(Act<6>),
+                },
+                SequenceStar {
+                    DynamicSelector {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
                 },
             },
-            Selector {
-                #[failure_if(|bb| bb.b0 + 3 != 1)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                AlwaysRunning,
-                Action(PIo<2>, t0 = {t0}),
-            },
-            SkipUnlessUpdated(t0) {
-                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Script(|bb| *bb.t0 += 2),
+            Sequence {
+                AlwaysSuccess,
+                Action(Act<9> = Act::<9>),
+                Condition(Cond<10>),
+                StatefulAction(Task<11>),
             },
         }
     }
 }
-
-board!(Tree1197Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
         }
-        Precondition(|bb| (bb.b0 + 2) % 2 != 1, else = Failure) {
-            ReactiveSequence {
-                Retry(4) {
-                    Condition(|ctx| ctx.check(0)),
+        Switch(b1) {
+            case 5 => #[on_halted(|bb| if bb.b1 < 1 { bb.o0 = Some(bb.b1) })]
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Condition(Cond<0>),
                 },
-                RetryUntilSuccessful(2) {
-                    AlwaysSuccess,
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Selector {
+                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                        Action(Act<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        BinarySelector(|bb| bb.b0 % 3 < 2) {
+                            StatefulAction(Task<3> = Task::<3>),
+                            SetBlackboard(b1 = 2),
+                        },
+                        #[on_success(|bb| bb.b0 += 1)]
+                        StepSequencer {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
                 },
+            },
+            _ => Conditional(|bb| bb.o0.unwrap_or(3) % 2 > 0, dynamic = true, else = Failure) {
+                Condition(|ctx, bb| ctx.check_in(7, (bb.o0.unwrap_or(0) + 1) % 2)),
             },
         }
     }
 }
 
-board!(Tree1198Blackboard { b0 });
+board!(Tree1198Blackboard { t0 o0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(5),
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        ReactiveFallback {
-            Loop(q0, if_empty = Success) {
-                BinarySelector(|bb| *bb.t0 < 6) {
-                    TryCatch {
-                        AlwaysSuccess,
-                        Repeater(0) {
-                            Sleep(20),
-                        },
-                    },
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            SetBlackboard(b0 = {t0}),
-                            Action(Act<0>),
-                        },
-                        StatefulAction(Task<1> = Task::<1>),
-                        ReactiveSequence {
-                            Sleep(0),
-                            Action(PIo<2>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| bb.o0 = None)]
-            #[success_if(|bb| bb.b0 % 3 > 0)]
-            Action(PIo<3>, t0 = {b0}),
+        BinarySelector(|bb| bb.b0 + 3 > *bb.t0 + 2) {
+            Condition(Cond<0>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1199Blackboard { t0 q0 o0 b0 });
+board!(Tree1199Blackboard { t0 b0 });
 
 cases! {
-    Tree1100 "Pri(PPar{0;T}(FS(t0e),Rep2(Par{-2;_}(c1,t2,t3e))),Seq(FS(Seq(Swm(t4,t5))),t6,t7),RFb(Step(c8l,t9,t10)))",
-    Tree1101 "B{b0}Once(FS(SubR(pa0{b0:=;b1:b0})))",
-    Tree1102 "B{o0=_;b0;t0=1}Par{3;1}(FF(Mt{0}(t0)),PAll{5}(Bin{b0+4%3<2;N}(c1b{o0|5},Sc{b0:=o0|0}),a2,Fb(c3,c4,pa5{b0:t0;b1:t0}),Inv(Wu{t0}),Sb{b0=t0}),RSel(@oh{o0:=_}a6,@oh{o0:=t0}a7,c8,@fi{b0+3=t0+1%2}@ki{b0!o0|0}t9))",
-    Tree1103 "B{t0=3;q0=1}Lp{t0;F}(c0e)",
-    Tree1104 "Rep1(Sl{20})",
-    Tree1105 "Par{_;3}(RSeq(RFb(t0,t1),Inv(Fai)),Rpt{F}(Seq(Cd{0;_}(t2),RU{S}(c3l))),RSeq(c4,Try(S,a5),t6,c7,F),c8,PAll{_}(c9,Sl{0},t10,Fai))",
-    Tree1106 "Cd{10;K}(Invt(c0))",
-    Tree1107 "B{q0=0;t1=1;t0=4;b0=3}WU{t1=t1+3%4}(RFb(Swm(Rep2(RSeq(Inv(t0e),@fi{b0>3}Cnd{t0%3=1;T;F}(a1))),OnceT(RFb(pc2{b0:t0},Su{t0}(Inv(t3)),t4,@ki{t1<3}F,c5e))),RFb(Seq(Lp{t0;F}(Ite(Wu{t0},c6l))),@of{t0:=t1+1;t1+=1}@rw{t0+3%2!1}Wu{t1},Lp{t1;K}(Sl{0}),Step(PAll{_}(a7,Wt{10}),@oh{t0+=1}t8)),Lp{_;K}(Ret4(MPri(t9e,pi10{t0:=},t11)))))",
-    Tree1108 "Dl{30}(c0e)",
-    Tree1109 "B{b0;t0=5;b1=4}RU{F}(Pre{b0<0}(Rmp{S;F}(@rw{b0!b1}@os{t0:=0}Rus{F}(@oh{b1+=3}Ite(Ret1(Seq(pi0{t0:=},t1,Sc{b1+=4;b0+1!2?t0:=t0+3%2},@rw{t0!7}pt2{b0:4;b1:t0})),Cnd{b0<6;N;_}(RFb(c3,c4,c5,c6l)))))))",
-    Tree1110 "B{b0=4;b1=4;o0}RU{F}(Sw{2;0;4}(SubA(PAll{2}(t0e,c1)),Sel(t2e,Run),SubA(c3),@os{o0|2+4%4!3?b1+=2;b0+=3}@fi{b1=3}t4))",
-    Tree1111 "B{t0;t1;b0=3}Ite(@fi{t1+4>b0+1}@ki{t0+2>t1}@po{t1=4?t0:=b0;t1+=1}pc0{b0:b0},pa1{b0:t0},a2e)",
-    Tree1112 "B{t0=0;b0=0}Par{_;5}(a0e,RSeq(Sb{b0=t0},Suc),a1e,RFb(ASeq(@ki{t0+2>t0%4}c2,c3,Err{1010})),pa4{b0:b0;b1:b0})",
-    Tree1113 "Keep(t0)",
-    Tree1114 "B{o0=4;b1}Inv(PPar{0;T}(TryT(a0b{b1;b1},Sb{o0=5}),Ret0(t1e)))",
-    Tree1115 "B{t0=3;b0=4}Isw{b0%4;N;T}(a0b{b0;b0},Suc)",
-    Tree1116 "B{b0}RFb(To{20}(Step(pt0{b0:=;b1:b0},c1,a2)),Flip(t3,F,t4e))",
-    Tree1117 "B{o0=_;b1}Isw{o0|1;_;N}(AFb(c0,@si{b1%2<0}@oh{b1+=1}c1,Wt{100}),Dd{20}(Fb(t2,c3)))",
-    Tree1118 "Seq(Mt{100}(MPri(Seq(t0,Sl{10},S),c1e,RepF(t2),Rty3(t3),t4)))",
-    Tree1119 "B{o0=1;t0=2;b0=2}AFb(@os{o0:=7;b0+=1}@oh{b0:=t0}PAll{-1}(@si{b0>1}@os{none?t0+=1}@po{b0:=o0|4}t0,t1,t2,c3,pi4{t0:=}),RSel(@po{t0:=b0}@si{b0>t0}@fi{t0+2%3<1}Dl{50}(c5),c6e,a7,Fai),RFb(Fai,Inv(Su{t0}(a8)),t9,@oh{o0:=t0%4;o0:=o0|2%4}@os{b0+=1;o0:=o0|4}@of{t0:=1}AFb(Wu{t0},@of{o0:=b0+4%3}@si{b0%2<0}t10)))",
-    Tree1120 "B{t0=1;b0=1;t1=5}PAll{1}(Fb(RSeq(Wt{0},c0,c1l),t2,PPar{0;_}(Inv(Wv{t1}(Sc{b0+=2})),pi3{t0:=},a4)))",
-    Tree1121 "B{b0=2}@ki{b0+4=2}OnceT(t0)",
-    Tree1122 "B{o0=5;b1=0;t0=0;b0=2}Pri(Seq(@of{b0:=o0|5+2%4}@fi{o0|0<5}t0e,Suc,Mt{0}(@of{t0+=1}TryF(c1l,c2b{t0%4})),Dd{0}(PAll{_}(RU{S}(Opt(Sl{20}))))),RFb(Fb(Mt{0}(Seq(c3,Wt{50})),a4b{t0+4%2;b1}),Inv(Ub{o0}),t5),RFb(MSeq(Fb(@rw{b1>6}c6,t7,t8,t9,c10b{o0|2+1%2}),TryT(pi11{t0:b0},pt12{b0:=},c13),Dd{0}(RFb(t14,Sc{b1+=1})))),Sw{4}(RSeq(t15,t16,t17,Suc,pi18{t0:b0}),t19))",
-    Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5t),Seq(@fi{b0>1}@ki{some}RT{3}(c6t),@of{t0%4<2?o0:=_}Inv(t7t),Fb(c8r,a9t),pa10{b0:b0}),Err{1062}))",
-    Tree1124 "B{t0=0;o0=_;b0=1}RSel(Wde(Flip(Rty2(Fb(RSeq(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l),TryT(@of{o0|1%2=1?b0+=3}pt3{b0:b0},a4,pc5{b0:2}),Wu{t0}),Seq(Fb(MPri(pt6{b0:2;b1:b0},Scc{t0!0})),RFb(Bin{b0>2;N}(Scc{b0=0},Sb{t0=b0}),WU{b0!3}(Sel(t7,a8))),t9,RFb(a10,t11,Fb(t12,a13b{t0+3%3;b0}))))",
-    Tree1125 "Inv(S)",
-    Tree1126 "B{b0=1}AFb(a0l,PAll{1}(t1),FF(Wde(t2e,a3)),Lim{3}(c4b{b0}))",
-    Tree1127 "B{b0;t0=2;b1=4;o0=1}RFb(Ite(a0,@ki{b0>4}@si{some}Sw{4;2}(RSeq(a1b{b1;b0},Ub{o0}),c2b{0},@fi{b1+3!6}a3)),Isw{t0%3;_;N}(c4,OnceK(FS(Isw{b0%3;N;N}(Sc{b0+=1},Suc,a5))),Flt{1;_;_}(@fi{none}@of{b1+=2}PAll{_}(c6e,t7,c8))))",
-    Tree1128 "B{b1=4;b0;t0=0}MPri(RT{1}(Pre{b0<b0+4%2}(@os{b1:=6;b0:=t0%3}Step(pt0{b0:=;b1:=},a1l,a2l,@oh{b0:=b1}Sl{50}))))",
-    Tree1129 "B{b0=4;t0}@si{b0>1}ASeq(Cd{0;_}(t0),Seq(@oh{b0+=3}Pri(t1,Bin{t0+2%3!0;N}(pi2{t0:t0},S),Bin{b0=t0+2%2;_}(Suc,Sc{t0:=b0+1}))),Swm(Wv{t0}(Inv(@si{b0=t0+4%4}WU{t0>b0+4}(Cnd{b0+4%4!1;_;F}(t3)))),@po{b0+=1}@oh{t0:=2}WU{b0+3%3>1}(S),c4l))",
-    Tree1130 "B{b0=0;b1=1;t0=4}Rus{F}(PAll{-1}(@po{t0+=1}@os{b1+=1}RFb(@oh{b0+=2}@ki{b0!b1}t0e,Invt(c1e),Cnd{t0%3>1;T;_}(t2),pi3{t0:b1})))",
-    Tree1131 "PAll{0}(Sub(Sub(a0)),Rus{2}(S))",
-    Tree1132 "Fb(RFb(c0,t1,c2,c3),RSeq(t4,R),c5e)",
-    Tree1133 "B{t0=1;b1=5;b0=1}@oh{b0+=1;b1+=2}@ki{b0>1}RSeq(pa0{b0:4;b1:b1},Swm(t1,c2b{b1%3},c3b{b1%4}),pc4{b0:0})",
-    Tree1134 "PAll{2}(Lim{1}(Par{1;0}(t0,a1l,F)),TryF(c2,t3,c4,Once(c5)))",
-    Tree1135 "B{b1;t1=1;b0=3;t0=4}@ki{b0+1<0}@si{b0+2%2!0}Bin{t0<1;T}(Pre{t1%2>0;R}(Flt{2;_;_}(Sb{b0=t1})),Lim{2}(RFb(c0,@po{b0%2>0?t0+=1}@ki{b1+1>6}t1,c2,Ruf{1}(c3))))",
-    Tree1136 "B{t0;t1}Par{-3;-1}(SubA(To{100}(pc0{b0:3})),t1,pa2{b0:t0;b1:t1})",
-    Tree1137 "B{b1;q0=0;t0=4;t1=0;b0=5}Wv{t0}(@fi{t1%3=0}Inv(Lp{b1;R}(Sc{b0+=1})))",
-    Tree1138 "B{b0=0;t0=2;b1}Bin{b1<0;_}(pa0{b0:t0;b1:=},RT{2}(MPri(Wde(Flt{2;S;K}(Seq(Dd{20}(t1e),@rw{t0+1=2}a2b{b1%2;b0})),WU{b0>7}(@po{b1!t0+1?b0:=t0}c3),Sw{1}(c4l,pa5{b0:t0;b1:b1})),t6)))",
-    Tree1139 "B{q0=3;b0=2;t1=1;t0}Swm(Rep2(c0t),MSeq(@po{t1:=b0%3}Seq(t1),Pre{t0+1%2<0;S}(Lp{_;F}(F))),Lim{2}(Ite(AFb(t2e,pt3{b0:t1;b1:b0},F),Once(Wt{10}))))",
-    Tree1140 "B{b0=3;t0=2;b1=4}PAll{-2}(a0,Sc{t0+=1},@fi{b0>4}Rpt{0}(pt1{b0:b1;b1:b0}))",
-    Tree1141 "B{t1;t0=0;b0=5;b1;q0=2}ASeq(ASeq(Seq(RU{S}(a0)),Rep2(Su{t1}(Lp{b1;F}(Dd{20}(a1)))),Lp{t1;K}(Par{2;-1}(@ki{t0!6}TryT(pa2{b0:b0;b1:=},a3),Sc{b0+=3;t1:=3})),ASeq(@os{t0%3=2?b1+=2}c4b{t0},Wt{0})),Rep1(Step(Sw{1;3;4}(Su{t1}(pi5{t0:=}),c6e,FF(t7),c8),pt9{b0:t0;b1:=},PAll{0}(Ite(Wu{t0},@ki{t1<t1%3}t10),Run))),Su{t1}(RSeq(FF(@rw{t0%4>0}Sl{20}),RSeq(c11l,c12),RSeq(Sc{t0+=1},c13b{b1%2},t14e),Scc{t0<b1})))",
-    Tree1142 "B{b0;t1}RSeq(MPri(ASeq(t0,pc1{b0:=},pt2{b0:=;b1:b0}),RSeq(a3,pt4{b0:8;b1:t1}),@si{b0!2}@os{t1:=b0%3}c5,To{0}(t6e)))",
-    Tree1143 "B{b0=5;b1=3;q0=4;t0}PAll{_}(PPar{0;_}(Lp{_;R}(Ret1(Pri(t0,a1,pa2{b0:b0;b1:b1}))),Dl{20}(Swm(t3,pt4{b0:=;b1:t0},RSel(Wu{t0},t5))),RU{F}(Fb(t6,t7e,Sc{b0+=3}))),ASeq(Rus{F}(RetF(pt8{b0:=;b1:t0})),Seq(t9,@po{b1:=b0;b1:=8}@os{b1:=6}Cd{20;F}(pa10{b0:5;b1:b0})),Bin{t0+4%2!1;T}(RU{F}(Lp{b0;K}(c11)),t12e),c13l))",
-    Tree1144 "B{t0;b0=3}Fb(@ki{t0!b0}@po{b0+=1}S,Cnd{b0>t0%3;N;S}(Cnd{b0=b0%2;N;F}(c0)),AFb(a1,c2e),RFb(a3,Dl{0}(t4)),Ite(Scc{b0<3},pc5{b0:=},a6))",
-    Tree1145 "B{b0=3;b1=4;t1=2;t0=0}Par{0;_}(t0,SubA(Ite(Flip(Sb{t1=t0},t1),pt2{b0:=;b1:=})),Rep4(Swm(t3,a4l)),t5)",
-    Tree1146 "B{o0=_;t0=2;b0=0;t1=5}RSel(Dd{0}(Isw{b0;_;T}(Seq(a0e,@of{t1+=2}@fi{t0>t1}pi1{t0:b0},S))),Fb(pa2{b0:0;b1:b0},@po{o0:=t0+1}@os{t1<t1%4?t1+=3}c3,t4,c5,t6))",
-    Tree1147 "Step(AFb(t0,t1,c2),FS(RU{S}(t3)),OnceK(PPar{0;N}(Run,t4,t5,t6,t7)),Ret3(MPri(t8e,t9,t10,F,S)),Dd{0}(Wde(Dd{100}(Lim{2}(PAll{1}(R,t11))),t12,a13)))",
-    Tree1148 "B{b0=2;o0=1;b1=3;t0=2}Swm(@os{b1:=b0+3}Rty4(@of{b1:=b0%3;t0+3>1?t0:=b1+4%2}Ub{o0}),c0,@rw{none}a1b{t0;b1})",
-    Tree1149 "B{t0;q0;b0=3;t1=4}@ki{t0!4}Wv{t0}(Swm(PAll{4}(pa0{b0:=;b1:t0},@os{t0:=t1+4}Lp{_;F}(S),c1b{b0},pt2{b0:=}),Rpt{1}(Cd{0;K}(Keep(Dl{10}(Lp{t1;S}(a3e)))))))",
-    Tree1150 "B{t0;b0=1;b1=0;t1=0}Sel(Cd{10;F}(RSeq(t0t,@oh{b0+=2}@fi{t1<7}c1,@po{b1+=1}@ki{t1%3>0}Scc{t1+3>t0})),Star(pc2{b0:=},pt3{b0:t0;b1:=},Err{1033}))",
-    Tree1151 "B{b0=1}Flip(OnceT(RU{F}(Seq(t0,Once(pc1{b0:b0})))),t2e,AFb(t3,a4,t5))",
-    Tree1152 "B{b1=0;b0;t0=0}@of{b1+=1}RFb(Try(Fb(Star(t0,@si{t0+2!b0}t1,c2b{b0%4}),Flip(t3e),@os{b1+=1;b1:=t0+4%3}c4),Fb(t5,Wu{t0}),Suc,Pre{t0<2;S}(R)))",
-    Tree1153 "B{o0;b1=0;q0=1;t0;b0=3}Wde(@po{t0:=0;b0+=1}@oh{t0+=3}@ki{o0|1%3<1}Ite(t0,pt1{b0:5;b1:=},Fb(FS(t2),Suc)),MPri(Lp{b0;R}(a3b{o0|5%3;b0}),WU{b1!b0+3}(Fb(a4e,pc5{b0:7},t6,t7,t8e)),a9b{t0;b0}),OnceK(FF(Sb{o0=7})))",
-    Tree1154 "B{b0=4;t0}RSeq(t0,pt1{b0:=},pt2{b0:=},@fi{t0+3%4<1}Wde(c3e,S),OnceT(a4l))",
-    Tree1155 "B{q0;b0=2;o0=_;b1=0}@of{b0+=2}Rpt{1}(Cnd{o0|5=b1+3;_;F}(Rep2(Seq(@fi{b1>5}@os{o0|0%3=0?b0+=3}Lp{_;_}(TryF(Wt{10},a0)),Step(t1e,Sc{b1+=1})))))",
-    Tree1156 "B{q0=1;b0=2;t0}Lp{b0;R}(Seq(t0,Cd{0;F}(pt1{b0:b0;b1:t0})))",
-    Tree1157 "B{b0=3;t0=4;o0=0}Step(Star(Swm(a0,c1),To{0}(RSeq(t2,c3b{o0|0}))),@si{o0|0!2}PAll{1}(RFb(pi4{t0:b0},pc5{b0:2},Ret0(pt6{b0:=}))),Ret0(F),Dl{0}(@rw{t0<o0|4}MPri(a7,Scc{some})))",
-    Tree1158 "B{t0;b0=0;o0=1}Ite(@po{o0:=b0%2}@rw{t0=6}@ki{b0>t0}c0,t1)",
-    Tree1159 "B{o0=_;b0}Dl{0}(RSeq(Sb{o0=3},PAll{-2}(@ki{b0+2>4}t0,Suc,t1t,c2t),Err{1069}))",
-    Tree1160 "B{o0=_}RT{3}(Err{1019})",
-    Tree1161 "B{b1;t0=5;o0;b0=5}@of{b0+=1}@ki{b1+2%3!1}@po{b1:=t0}Sw{4;3}(Rpt{F}(pi0{t0:t0}),Try(@rw{b0>3}t1,Pre{o0|0>b1;K}(a2)),c3b{b0})",
-    Tree1162 "B{b0=3;t1;q0=4;t0=1}RFb(t0,@os{t1>b0+2%3?t1:=b0%3}Seq(ASeq(Flip(t1,a2b{t1;b0},a3),TryT(c4l,pa5{b0:=}),a6)),Rmp{S;F}(Lp{b0;S}(Ite(Wde(@fi{t1+2>t0%3}t7e,a8b{t1;b0},Sc{t1+=1}),Step(@ki{b0!2}Fb(pc9{b0:t1},t10,pc11{b0:2}))))),Isw{t0%3;N;N}(Pri(Scc{t1%3>1}),a12,t13,Sb{b0=3}),@ki{t1=2}Pre{t0+3!2;K}(Wv{t1}(RSel(c14e,t15,Lp{t0;S}(pc16{b0:=}),@si{t0>t1}@of{b0+=2}Fai))))",
-    Tree1163 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0,SubR(c1l),SubR(Wu{t0})))",
-    Tree1164 "B{b1=0;b0=2;t0=2}Bin{b1+2%3=1;_}(Swm(RSeq(Opt(Sb{t0=0}),Intr{b0%2<0}(@po{t0+=1}@fi{b0%3=1}RSeq(t0t,t1,@ki{b0+4>1}pa2{b0:t0})),Err{1098}),pa3{b0:=;b1:b0}),Sw{1}(Par{0;2}(Sb{t0=b0},t4),@ki{t0+2=t0+1%4}@si{t0%3>0}MPri(c5l,@si{b0+2%2>0}FF(Sc{t0:=b1}),c6b{t0%3})))",
-    Tree1165 "B{b0;t0}RFb(Inv(RSeq(Wu{t0},Err{1088})),Flip(WU{b0!t0}(@rw{b0>2}FF(a0r))),Rep4(@si{t0!5}Wu{t0}))",
-    Tree1166 "B{o0=_;t0}@fi{t0%4>1}Ret0(a0)",
-    Tree1167 "Rty3(Swm(MSeq(a0,Fb(t1,Flip(t2,c3)),Fb(c4,t5,RU{S}(t6))),To{0}(Rty1(ASeq(t7e,Sl{10},Rus{2}(t8),Cd{0;_}(t9e),Sl{20})))))",
-    Tree1168 "B{t1=3;b0;t0}Lim{3}(TryF(c0,pt1{b0:t1},pt2{b0:=;b1:t0},pc3{b0:t0},Once(Isw{b0;N;N}(pa4{b0:=},t5))))",
-    Tree1169 "B{b1;b0=2;o0=4;t0}RepF(RFb(RFb(@ki{b0>6}Bin{some;T}(@fi{b0>o0|0}Fb(@os{none?b1:=4}Try(MPri(t0,t1e),a2),@oh{t0+=2}@of{o0:=_}@po{o0:=_;t0+=1}Seq(Sb{o0=6},Ub{o0})),Dl{10}(RFb(t3,RepF(@po{t0:=6;t0%3>0?b1:=b0+4}@fi{o0|2=3}t4),@fi{t0+1=5}@po{b1:=t0}c5)))),RetF(RSeq(@rw{t0%3<2}RSeq(t6,c7b{b1},a8b{7;b0}),Step(Run,c9,t10)))))",
-    Tree1170 "B{o0;b0=0;t0=2;b1=0;q0=3}Wv{t0}(PAll{3}(RFb(@po{o0:=_}@fi{b0%2>0}@os{b0+=2}Wv{t0}(a0),@ki{b1!b1%2}Rep1(t1),@si{b1%2<0}@ki{o0|1%3>0}Sl{50},Lp{_;F}(c2b{t0}),Sl{20}),Par{1;1}(Scc{b1!4},c3),Intr{b1+2%4<1}(Seq(pa4{b0:b1;b1:b0},t5))))",
-    Tree1171 "B{o0=_}PAll{0}(Ub{o0},t0e)",
-    Tree1172 "Step(t0e,Sub(t1e))",
-    Tree1173 "B{b0=3;t0=5;o0=_}Dd{100}(MSeq(Pri(@oh{b0+=2}@fi{t0!o0|0+2%4}@os{o0:=_}ASeq(Wde(Scc{some},Ite(t0,c1l),Dl{20}(Bin{b0+4<4;_}(t2,Wu{t0})))),Fb(Inv(pa3{b0:b0}),RFb(Rep4(a4)),WU{b0<3}(t5)),Fb(Cnd{b0=2;N;F}(PAll{_}(@ki{o0|1%4<2}Seq(@of{o0:=_}@oh{o0:=b0%2}@fi{o0|0!t0%2}Sb{b0=8},c6))),AFb(a7b{b0%4;b0},c8b{t0+2})))))",
-    Tree1174 "B{t0;q0=3;b0;b1=3}@rw{b0<2}@si{b1!3}MSeq(Fb(Lp{b1;K}(@os{b1:=1}Once(Sc{b0+=2})),RSeq(Par{-1;2}(c0l,c1l)),Isw{t0%4;_;_}(Ruf{1}(t2e))))",
-    Tree1175 "B{b0;q0;t0=0}Try(Wde(Once(c0),t1e),@si{t0<1}@oh{t0+=1;b0:=b0%2}c2b{t0},a3l,Once(RU{F}(a4e)))",
-    Tree1176 "B{t0=3;t1=3;b1=5}RFb(Ruf{F}(Swm(Ret4(RFb(t0)),Step(Star(pi1{t0:=}),Isw{t0;N;N}(Mt{10}(c2)),RSeq(Sl{0},t3,a4)),Fb(Seq(@po{t1+=1}@rw{b1+1>0}Run,c5b{t1}),c6l))))",
-    Tree1177 "B{b0=3;b1;t0=4}Flip(Sc{t0+=3},@of{b0+=1}@si{t0=b0}@fi{t0+2<5}TryF(Sc{t0:=b1},Ret2(pi0{t0:=})),Dd{0}(t1t),Ruf{3}(Rpt{1}(SubR(@rw{b0>t0}@ki{t0<3}PAll{-1}(Run,c2)))))",
-    Tree1178 "B{o0=4;t0=0;b0}TryF(Swm(RSel(Intr{none}(@oh{b0:=t0}a0),@oh{t0+=2}@po{t0:=b0;t0+=2}c1e),Par{2;_}(Sb{t0=b0},@fi{t0+3>t0%3}@po{t0+=1;b0+=2}pi2{t0:b0},Sb{b0=5},@rw{t0+4=0}Run),RFb(a3,F,@si{b0<7}@os{b0+1!3?b0+=2;b0+=3}a4b{o0|4+3;b0})),Dl{50}(Pre{b0<3;S}(Rty4(TryF(PAll{3}(Ub{o0},c5,pa6{b0:8}),@po{o0:=7}c7,c8e,@po{o0:=8}Ret4(t9),@po{b0+=3}Pre{none;R}(pc10{b0:5}))))),pt11{b0:=;b1:b0})",
-    Tree1179 "B{t0=0;o0=2;b0}Step(RFb(Wu{t0},Ret0(pc0{b0:b0}),@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a1r,Su{t0}(Sb{o0=6})),Swm(Dd{20}(Swm(pt2{b0:=},Step(pa3{b0:t0;b1:t0},a4b{o0|5+1;b0},c5))),@oh{t0%2!1?o0:=b0%3}@fi{b0%3<2}pt6{b0:b0}))",
-    Tree1180 "FS(Flip(c0l,a1l,Mt{20}(t2),c3e,c4))",
-    Tree1181 "B{t0}Wde(c0,Sc{t0+=2})",
-    Tree1182 "B{b1=1;t0}PPar{2;_}(Rus{3}(Step(RSeq(c0e,a1),SubA(Flt{2;S;K}(t2)),Flip(@rw{t0!b1}Fai,Wt{50}))),Seq(OnceK(c3),WU{b1>b1+2}(Scc{t0+1%3>0}),RFb(a4,t5),Fb(pi6{t0:b1},pt7{b0:3;b1:t0})))",
-    Tree1183 "B{b0=1;t0;b1=1}Fb(t0,@ki{t0+3%4!1}RT{F}(Wu{t0}),Sw{3}(t1,a2),FF(OnceT(pc3{b0:=})))",
-    Tree1184 "Step(Sl{50})",
-    Tree1185 "B{b0=2;t0=0}Step(Wt{10},a0b{b0;b0},t1,c2e,Rpt{2}(@of{b0+=3}@fi{b0!t0}@si{b0+4>b0}c3))",
-    Tree1186 "B{b1=4;b0=2;t0=4}Wde(MPri(c0,pc1{b0:t0},pa2{b0:b0;b1:=}),Wv{t0}(Cnd{b0=2;_;_}(RSel(F,pt3{b0:7;b1:b1},@ki{b0+1!t0}@si{b0!b0+3%2}Sb{b1=t0}))),Seq(c4b{t0},Scc{t0>2},Suc,t5,Dl{0}(a6b{8;b0})))",
-    Tree1187 "B{b0=1;b1=3;t0=2}Wde(Pre{b0+1%2!0;R}(@si{t0<6}RFb(pt0{b0:b1;b1:t0},a1b{t0+2;b0},a2,pt3{b0:2;b1:b1})),RSeq(Dl{10}(t4e),@oh{b0:=t0;b0:=b1}c5l,t6),Bin{b0+4<b1+3;T}(pc7{b0:1},Rep4(pc8{b0:t0})))",
-    Tree1188 "B{q0=1}Lp{_;K}(Wt{30})",
-    Tree1189 "Ruf{F}(c0)",
-    Tree1190 "B{b0=0;t0;t1}Rpt{1}(ASeq(MPri(c0,RSel(pi1{t0:t0},pi2{t0:t0}),Ite(pt3{b0:1;b1:b0},a4),Sb{t1=b0}),Pre{t1>2;R}(Isw{9;_;N}(Run,pc5{b0:t1})),MSeq(Par{_;_}(pi6{t0:t1},pa7{b0:=;b1:t1}),Rty3(c8),Rmp{S;F}(Sb{t0=t1}),@po{t0+=3}Scc{t1+3%4!1})))",
-    Tree1191 "Swm(a0l)",
-    Tree1192 "B{b1;t0;q0=2;b0=1}@os{b1<t0?b1+=1;b1:=t0}Cd{0;F}(Swm(Star(Swm(c0b{t0},a1),Step(Sb{t0=b0},a2,Fai,Run),Sl{100},PAll{1}(Seq(t3,c4e,c5e),a6,Flip(a7,c8)),@po{t0:=b0+2}@fi{t0<t0%4}@of{b1%4!3?t0:=b1}OnceK(@fi{b0!b0+2}@ki{b1%3=2}Ret3(Lp{b0;K}(Lp{_;_}(pc9{b0:1}))))),RSeq(Star(MSeq(pa10{b0:=},Sb{t0=8}),Fb(Scc{b1<3},c11),Step(a12,F),Ret4(t13e),a14),pa15{b0:=;b1:t0})))",
-    Tree1193 "B{t0=1;b1=0}Wv{t0}(Intr{b1=0}(c0))",
-    Tree1194 "B{b0=3;t0=2}Ite(OnceK(c0),Swm(pi1{t0:=},Cnd{b0!5;_;F}(a2l),c3l,c4,a5))",
-    Tree1195 "B{b0=5;t0}Swm(t0,Ret1(Rep0(Sb{t0=b0})))",
-    Tree1196 "Star(t0,PPar{1;N}(t1,F),RFb(F,c2,c3),t4,Sub(FF(c5l)))",
-    Tree1197 "B{t0;o0;b0}@ki{t0+4!2}@fi{t0<b0+3%4}RSel(Cnd{b0<7;N;F}(Bin{some;T}(a0,Sl{0})),RT{3}(Pre{t0%2!0}(a1)),Sel(@fi{b0+3!1}@os{t0+=2}R,pi2{t0:t0}),Su{t0}(Cnd{none;N;F}(Ub{o0})),Su{t0}(Sc{t0+=2}))",
-    Tree1198 "B{b0=2}Pre{b0+2%2!1;F}(RSeq(Rty4(c0l),Ret2(S)))",
-    Tree1199 "B{t0=4;q0=4;o0=5;b0}RFb(Lp{_;S}(Bin{t0<6;_}(Try(S,Rpt{0}(Sl{20})),RFb(Swm(Sb{b0=t0},a0),t1e,RSeq(Sl{0},pi2{t0:=})))),@os{o0:=_}@si{b0%3>0}pi3{t0:b0})",
+    Tree1100 "B{l0=2;b1=4;t1;b0=3;o0;t0=4}Su{t0}(Inv(@fi{b0>3}MPri(Step(a0e,t1,Ub{o0},RU{F}(c2)),Cd{50;K}(Fb(pt3{b0:t1;b1:t0},Itr{b1;_;1;T}(c4e),c5)),@ki{t1+3!1}@po{t1+=3;b0:=t1%2}RT{F}(pi6{t0:=}))))",
+    Tree1101 "B{b1;b0=1;t0=3}Sw{1}(Pre{b0+3<t0+1;R}(Flip(Sl{30},@oh{b0:=b1+4}Sb{b0=t0})),PPar{1;N}(@rw{b1%2<1}pt0{b0:7;b1:b0},pt1{b0:b0},a2t))",
+    Tree1102 "B{t0=1}Keep(Su{t0}(Fb(Ret3(t0),Rep1(SubR(t1)),SubR(Dd{0}(Bin{t0=2;_}(c2,a3))))))",
+    Tree1103 "B{t0=0;b1=5;b0=1;l0;o0=0}Step(PrSel{t0+3%3;b1%4}(@fi{b0<o0|0}pi0{t0:t0},ASeq(@ki{b0>7}@rw{b0!b0%2}Itr{b1;2;2;N}(pt1{b0:t0;b1:=}),Rep0(c2))),FF(@po{o0|1+1!7?o0:=t0}Par{3;1}(WU{some}(Ret1(@si{o0|5=4}@po{t0+=3}Sl{50})),RFb(pa3{b0:4},Sl{0}),t4,Step(c5,Sb{t0=1},Cnd{t0+1%4<3;_;S}(Wu{t0})))),Swm(pt6{b0:=;b1:=},Flt{2;F;F}(Pri(t7,pa8{b0:=;b1:b0},c9,@si{none}t10)),Try(pt11{b0:=;b1:=},Sb{t0=5})))",
+    Tree1104 "Rus{3}(RetF(Sub(a0)))",
+    Tree1105 "Step(Rty1(R),Keep(TryF(t0,t1,t2)))",
+    Tree1106 "FS(Grd{_}(Dd{0}(t0e)))",
+    Tree1107 "B{b1=1}Rep0(Sb{b1=3})",
+    Tree1108 "B{b1}RSel(t0,t1,pt2{b0:3;b1:b1},Run)",
+    Tree1109 "B{t0=3}Rep0(pa0{b0:t0;b1:t0})",
+    Tree1110 "B{b0=2;t0=3}Sel(Isw{1;N;T}(a0,SubR(t1),t2e),c3e,Obs{b0=5;L}(FF(Sl{100})),t4)",
+    Tree1111 "Inv(t0e)",
+    Tree1112 "DySel(c0)",
+    Tree1113 "B{b1=1;b0;t0=4;o0=2}PAll{3}(@fi{b0%3=2}@ki{t0%2!0}Wde(Wv{t0}(c0),RFb(t1,c2,a3b{3;b1})),pt4{b0:1;b1:b0},WU{t0%3<1}(Par{-1;_}(Obs{t0<b1;_}(Keep(Dd{20}(@ki{b0+3>3}c5))),Fb(Obs{some;L}(a6b{b0;b0}),Obs{none;B}(c7b{b0})))))",
+    Tree1114 "B{t0;b0=2;b1=0}Bin{b0!4;N}(@po{b0+=3}@rw{t0+2<5}@of{b1+=1;b1+3<6?b0+=3}PAll{3}(RFb(PPar{1;_}(@ki{t0!b0+4%2}@si{b0>3}@rw{b1>1}Par{_;_}(Grd{R}(@ki{b0<5}@of{b1:=b1%4}t0),Grd{_}(Wu{t0})))),Cnd{b0<b1+3;_;_}(Lim{2}(Flt{2;R;_}(Seq(Sb{b0=t0},@oh{b0:=8}@fi{t0=3}@ki{b1!3}Cnd{b1+1%4<0;T;_}(t1e),pi2{t0:t0},pa3{b0:1},@rw{b0>4}@os{t0+=1}a4)))),Par{1;-2}(c5l,Sb{t0=b0},@oh{b0+=2}@po{b0+=3}Rpt{0}(a6e),Wu{t0})),@oh{b1+=1}a7)",
+    Tree1115 "Flt{3;S;_}(a0e)",
+    Tree1116 "Dl{20}(Rep2(PAll{-2}(Dl{100}(c0e),Sub(Sub(RFb(c1,F,a2))))))",
+    Tree1117 "Mt{0}(ASeq(Fb(Rus{F}(Rep1(t0)),t1,t2),Ite(t3,Suc),Flt{1;F;F}(Rep0(t4))))",
+    Tree1118 "B{b0=0}Intr{b0+3%3>0}(Dl{30}(Sb{b0=9}))",
+    Tree1119 "Once(Rus{2}(PAll{_}(c0)))",
+    Tree1120 "B{t1;t0=2;q0=2;b0=0;b1}RFb(RSeq(FF(t0),Obs{t0<0;N}(t1),@si{t1!b1}@rw{b1+1=t1+3}Lim{2}(Rep4(Scc{b0<t0%3}))),Wv{t0}(Sel(Obs{b0+1!t0%2;B}(Sb{t1=8}),Obs{t1%3<1;L}(a2b{t1+3;b0}),Obs{b1+4>4;B}(c3))),Step(Grd{F}(Lp{t1;K}(a4)),Sb{t0=b0}))",
+    Tree1121 "B{t1=4}DySeq(c0,Scc{t1+3=3})",
+    Tree1122 "B{t0=0;b0;o0;t1=1}RSeq(Par{-1;-1}(Isw{b0;T;N}(To{20}(t0))),pc1{b0:3},RFb(c2,c3l,c4,c5,Sl{0}),@si{t1%2<0}@ki{o0|1%3>0}Swm(Dl{20}(Wt{20}),c6,pi7{t0:t0}))",
+    Tree1123 "B{t0=4;b0=2}Pre{t0%3>1}(Seq(t0,Grd{F}(Step(c1l,pc2{b0:=},a3e,Scc{b0>t0+1})),Err{1003}))",
+    Tree1124 "Fb(Inv(To{30}(Once(c0))),a1,Ret0(a2))",
+    Tree1125 "B{t0=1;b0;b1;t1=4;o0=_}RSeq(PrSel{o0|3;t1;t1+2}(Wv{t1}(FS(c0)),Flt{2;F;F}(Star(a1,Scc{t1+2<1})),Mt{100}(pt2{b0:b0;b1:t1})),Rpt{1}(Pre{b1!6;S}(c3l)),Swm(To{0}(a4),Ite(c5,a6l),Ruf{F}(a7l)))",
+    Tree1126 "B{b0=2;o0;b1;t0=2}Pre{t0%4=2;K}(Rpt{F}(Dd{0}(Dd{10}(Isw{b0;N;N}(Ub{o0},@rw{t0%2<1}Sl{0},c0b{b1+4})))))",
+    Tree1127 "B{t0;l0=0;b0=1;o0=_}PAll{1}(Lim{1}(Intr{b0%2=0}(PPar{2;N}(Rep4(Mt{0}(Fb(pi0{t0:b0},Wu{t0},Sb{b0=t0}))),c1,Try(a2,Sc{none?b0+=1;o0:=_})))),Rpt{1}(@os{t0:=b0+4}@rw{t0%3<2}Bin{t0+3<0;N}(@os{o0:=o0|3}@si{t0>3}RU{S}(@ki{b0+1=t0%3}@rw{t0+2<6}@of{b0:=t0;none?b0:=t0}Step(t3,a4)),Star(Sb{t0=4},Isw{b0+4;T;N}(c5b{1})))))",
+    Tree1128 "B{b0=1;o0=_}Seq(pi0{t0:b0},S,pc1{b0:0},Cnd{o0|3<6;T;_}(pc2{b0:=}))",
+    Tree1129 "B{q0;b0=2;o0=_;t0=1;t1=1}@si{b0<7}@os{t0+1!3?t0:=t1+2;b0+=3}Pri(@fi{b0+3<6}@rw{o0|3>3}@oh{o0:=_}AFb(Step(c0,c1),Rty1(MSeq(t2,Wu{t0})),@of{t1:=b0+1%2}@rw{t0>b0}@oh{t0+=1}Cnd{t1>0;_;S}(RFb(c3b{b0%3},To{10}(t4e))),Lp{_;R}(Dd{0}(Fb(t5,c6e)))),Ite(Isw{t0;T;T}(Wde(Scc{b0<1},c7),@rw{t0+1>2}RFb(t8,S),Dl{30}(Sc{t0+=1})),@fi{o0|4+4<o0|4+3}Wu{t0}))",
+    Tree1130 "B{b0;t1;l0}DySel(Scc{t1=7},WU{t1%2!0}(@os{t1+=2}@oh{b0+=3;t1+=1}Mt{0}(t0)),Itr{b0;2;1;T}(Sel(a1,t2,pc3{b0:6},c4,R)))",
+    Tree1131 "B{o0;b0;t0=1}Fb(Dl{0}(Dl{100}(Fb(Obs{b0+2<t0;B}(c0),Obs{t0%4!3;_}(DySel(Rty0(Sb{b0=9})))))),RSel(pa1{b0:b0},F,a2b{t0+3%2;b0}),Pre{some}(a3),Inv(Rep0(Sc{t0%2>0?t0:=b0%3;o0:=o0|2})),ASeq(Pre{t0<1}(pi4{t0:=}),pt5{b0:8},@os{o0:=_;b0:=1}t6,Flip(R,t7),c8))",
+    Tree1132 "B{b0=3;t0=2;b1=3}Fb(c0,c1b{b1+3},Opt(Cd{0;F}(c2b{b1})),Sb{b0=t0})",
+    Tree1133 "B{b0=3;t0=0}Bin{t0+1%3>0;T}(PPar{2;T}(pi0{t0:t0},a1l,pt2{b0:2}),@po{b0!2?b0+=1}Run)",
+    Tree1134 "B{t0=5;b0=3;b1=3}Try(@fi{b0!7}@po{t0:=t0%3;b0:=b1%2}@of{b0:=b1}t0,c1,Sb{t0=0})",
+    Tree1135 "Swm(c0l)",
+    Tree1136 "B{b0=2;t0=3}PrSel{6;t0+4;t0%2;t0;b0%4}(Bin{b0+1%3>1;N}(t0,Sb{t0=b0}),Su{t0}(t1),Sb{b0=t0},Flip(a2,Run),t3)",
+    Tree1137 "B{b1=3;b0=5}Dl{30}(RSel(c0e,c1,Ite(c2,c3),Step(t4,Par{-2;2}(a5,Sb{b0=b1}))))",
+    Tree1138 "B{t0=3;b1=0;b0;q0=0}Once(@ki{b1<1}@po{b0:=b1}Dd{0}(Seq(@si{b1+2=7}Flt{2;_;K}(Par{_;_}(Grd{_}(Ite(pc0{b0:=},c1)),Grd{_}(PPar{0;N}(c2,t3,pi4{t0:b0})))),PAll{1}(Su{t0}(Lp{_;R}(Rep0(pc5{b0:7})))),t6)))",
+    Tree1139 "B{b0=4;t0=3;t1=3}Obs{t1>6;N}(ASeq(pa0{b0:t1;b1:t1},Rep3(@os{t1:=t0}Cnd{b0%2>0;_;F}(PPar{0;T}(Flip(Wv{t1}(Sb{t1=b0}),To{20}(pi1{t0:=}))))),RFb(PAll{-2}(Mt{0}(c2e),@po{t1:=b0%4;t1:=t0}R,a3),Sel(@rw{t0=b0}@po{b0:=b0%3}@ki{b0<t0}c4)),Err{1094}))",
+    Tree1140 "B{t0;b1;b0=2}Star(pt0{b0:t0},Sb{b0=b1},@ki{b1>b0}@fi{b0>6}WU{b1>3}(Wu{t0}))",
+    Tree1141 "B{t0=0;b0=0;b1=3}Bin{t0=b1%4;_}(SubA(PAll{1}(Swm(FF(Pre{t0+4=0;F}(t0))),a1b{t0+4%4;b1},pc2{b0:6})),Ite(Sw{0}(Err{1048},c4t),Bin{t0=b1;_}(a5b{b0;b0},c6),SubR(Suc)))",
+    Tree1142 "B{t0;l0=0;b0=2}Swm(Bin{t0+4<7;T}(Grd{_}(SubA(Dd{50}(OnceT(Sl{100})))),Itr{b0;0;3;_}(t0)),Intr{t0<4}(DySeq(t1e,pt2{b0:1;b1:b0})))",
+    Tree1143 "B{b1;b0;q0}@fi{b0+2%3<0}Fb(t0e,RSeq(Rus{1}(Sl{20}),c1b{9},Rpt{0}(t2),Ruf{3}(Sc{b1:=1})),Step(Lp{_;R}(@ki{b0%3>0}c3),c4))",
+    Tree1144 "B{b0;t0=2}MSeq(Rep0(Err{1002}),Flip(c1b{b0%4},t2),Wv{t0}(Wv{t0}(Wt{100})),RFb(Mt{0}(Scc{t0!1}),DySel(F)),Swm(Wt{30},t3))",
+    Tree1145 "B{t0=0;q0=1;b0=1}Fb(Ruf{1}(Fb(Obs{t0%2<1;B}(PAll{1}(c0l,Once(t1))),Lp{_;K}(Mt{20}(Bin{t0>7;T}(Sl{100},Sb{t0=2}))))),MSeq(Invt(RSeq(t2e)),c3l,Rus{F}(Wt{30}),pt4{b0:0},Sl{20}),RU{F}(Ite(RFb(t5,To{10}(c6b{t0}),pi7{t0:=},a8),@os{t0+=3;b0:=t0+3}PPar{1;_}(t9,PPar{0;_}(pa10{b0:=},c11b{t0})))))",
+    Tree1146 "Fb(t0,RU{S}(Suc))",
+    Tree1147 "B{b0=5;t0=3;l0=1}Itr{b0;0;_;T}(Dd{0}(Keep(RFb(Itr{b0;_;_;N}(c0),Pre{t0+4%2=0;S}(ASeq(c1e,Wu{t0})),DySel(Rty2(t2e),c3e),@si{t0+1!b0}t4e))))",
+    Tree1148 "B{t0;o0=1}Seq(PAll{_}(DySeq(t0t,pi1{t0:=})),PPar{0;_}(Lim{2}(Ub{o0})))",
+    Tree1149 "B{t0=1;o0=3;b0=0;b1=2}PAll{_}(t0t,RU{S}(Rep1(c1r)),@rw{none}Isw{b1+1%3;T;T}(pi2{t0:b0},Wu{t0},Sl{20}))",
+    Tree1150 "B{t0=4}RFb(Fb(RU{F}(a0),c1b{t0+3%3}),Seq(c2,t3,pi4{t0:=}),Sl{20})",
+    Tree1151 "Seq(DySeq(t0,a1l,t2,c3),FF(Rty1(t4)),Step(Sub(t5),t6,Wt{0}),t7)",
+    Tree1152 "B{b0;t0=2;b1=4}Bin{b0<6;_}(Ret3(PrSel{b1;b1%3}(F,SubR(a0))),Once(Mt{0}(PAll{1}(Once(Sc{t0:=b1})))))",
+    Tree1153 "B{o0=1;t1=2;b0=2;t0}Pri(AFb(Star(a0,pt1{b0:b0},pi2{t0:b0},t3e,a4l),Step(t5,a6,@os{t1:=1}@fi{t1%3>0}t7)),Scc{t0+1%3<0},Rpt{3}(AFb(Wv{t1}(c8l),pi9{t0:=},ASeq(@of{b0:=0;o0:=t0%3}@po{b0:=b0%2}@fi{t0<3}S,c10l,a11,Ub{o0},F))))",
+    Tree1154 "B{o0=0;t0;t1}RFb(FS(t0),@os{some?t0:=o0|1}t1,RFb(Pre{t0<t1;R}(t2),t3e))",
+    Tree1155 "B{o0;l0=2;t0=5;b0}Itr{b0;2;_;N}(Rty4(Cd{0;_}(@si{t0>2}@rw{some}@of{t0+=2}Par{_;3}(Pri(t0e,t1,Sb{t0=b0}),PrSel{b0;o0|3%2;t0}(t2,Rmp{F;S}(c3l),a4),Ret1(@po{t0:=o0|2}@ki{b0%3=2}@rw{t0%2<0}Bin{b0+3<b0%4;T}(t5,pi6{t0:=})),Bin{t0+2<b0%3;N}(t7,Suc)))))",
+    Tree1156 "B{o0=_;t0=3;q0=3;t1;b0}Fb(Obs{b0<7;L}(c0),Obs{some;S}(Lp{t1;R}(Fb(@fi{t1%2>0}Once(OnceK(Ite(@ki{b0=3}c1,S))),RSeq(t2,RepF(t3),PPar{1;_}(Wt{10},t4,Scc{t0<2}))))))",
+    Tree1157 "B{b1=0;b0=3;o0;t0=5}Bin{b1<b1+4%2;_}(Sw{4;0;3}(R,Sw{5}(t0,pa1{b0:=;b1:t0}),pi2{t0:=},Sb{o0=8}),c3)",
+    Tree1158 "B{b1=3;b0;o0}Ite(a0b{5;b0},Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
+    Tree1159 "B{l0=4;b0=3}Itr{b0;0;_;T}(Itr{b0;_;_;N}(RSeq(Wde(c0,Cnd{b0%2<1;N;_}(a1l),pc2{b0:0}),Rep3(pa3{b0:=}))))",
+    Tree1160 "B{q0;b1;t0}Lp{_;_}(@po{b1+=1;b1:=t0%3}Sel(t0,c1))",
+    Tree1161 "B{b1=5}Fb(RSel(t0,@rw{b1>0}RT{3}(c1e)),Fb(a2e,t3),RSeq(Seq(c4,RepF(t5))),TryF(t6,a7),Rep4(Run))",
+    Tree1162 "B{l0=4;b1=1;t0;b0=3}ASeq(Sel(Sw{4;1}(t0t,@oh{b1<2?b0+=2}a1t,t2),Rty3(MPri(c3,a4b{b0;b1},@ki{t0<2}@os{b0:=b1%4}@of{b1:=b0+1}c5,Err{1046})),Itr{b0;_;2;_}(PPar{1;T}(t6,@si{t0<1}@fi{b0=2}S)),Sw{0;5}(Scc{b0<3},pt7{b0:=},t8),Flip(c9,Run,pt10{b0:b0;b1:b1})),Step(Ret4(RetF(Isw{b1;T;T}(t11,@of{b1<1?t0+=1}@ki{b0!b0+1}t12,Wu{t0},@of{b0!7?b0:=b1%3}Wu{t0}))),RSel(t13t,a14r,c15,c16r),Star(Ruf{1}(a17t),TryF(S,a18r))))",
+    Tree1163 "B{q0=2;b0=2;t0}@ki{b0+2=6}Rpt{1}(Keep(Lp{_;F}(RFb(pa0{b0:b0;b1:t0},t1))))",
+    Tree1164 "B{t0;b0=5}@rw{b0%4=0}Wv{t0}(@si{t0+1=6}a0)",
+    Tree1165 "B{t0;b0}PAll{-1}(Dl{50}(pa0{b0:=;b1:t0}),Scc{t0+2!5})",
+    Tree1166 "B{b0;t0=0}Isw{t0+1%4;_;N}(Sel(Obs{b0+4%4>1;B}(Rmp{F;S}(To{50}(Lim{2}(a0)))),Ret1(AFb(t1,t2)),Obs{b0+1=b0;_}(RSeq(a3e)),Obs{b0+3%4<2;S}(RFb(MSeq(Sb{t0=1},c4),a5))),Bin{b0+4<4;_}(t6e,Seq(Scc{b0+4%4!1},pi7{t0:b0},c8e,Sl{10},Opt(F))))",
+    Tree1167 "B{o0;l0;b0=5;t0=4}RSeq(TryF(SubR(Wt{0}),TryF(t0,c1b{t0%3},Scc{some}),pi2{t0:=},c3,@po{o0:=t0}@fi{none}Rep4(Fb(@os{t0+=2}@fi{t0<1}t4,c5))),SubR(OnceT(Itr{b0;_;_;_}(Ite(Grd{R}(a6b{t0;b0}),t7)))))",
+    Tree1168 "B{t0=1;b0=4}RSeq(Bin{t0+1!t0;T}(t0e,Fb(t1,R)),Swm(MPri(t2,t3),pc4{b0:t0}),Keep(Rep3(TryF(pt5{b0:0},R,Suc))))",
+    Tree1169 "Wde(Star(DySeq(c0l,c1r,Wt{0}),Err{1005}),PAll{_}(c2,Wt{20},t3),RFb(Grd{R}(Try(c4r,S,S))))",
+    Tree1170 "B{b0=3;t0=1;o0}ASeq(Fb(t0e,a1b{t0+1;b0},t2),@oh{o0:=_}@ki{t0%2<1}Seq(c3l,t4),RT{3}(a5e),a6,TryF(Sc{some?t0+=2},t7e,c8))",
+    Tree1171 "B{b0=5;b1;t0=4;q0=3}Sel(Obs{b1+4>b0%4;B}(Cd{50;K}(Seq(@po{b0+=3}@rw{b0+2!b1}@si{t0%4<1}RFb(pi0{t0:b0},t1,@oh{b1+=3}@si{b1%4=1}@fi{b1<b0}R),RFb(c2,@fi{b0+4=4}@ki{b0<3}Scc{b0>t0+3},a3),Ret2(RFb(t4,a5e,Suc))))),Obs{b1!7;L}(Cnd{t0%2>0;_;F}(Lp{_;R}(RSeq(Pre{t0+2=t0+4%2;K}(Sc{b0%4<1?b0:=t0;b1:=t0%3}),Lp{_;_}(a6),RFb(a7e),Wde(t8,pa9{b0:3},a10))))))",
+    Tree1172 "B{t0=5;b0=4;o0=4;b1=4}Par{_;_}(Seq(Sel(@fi{b1>o0|1}t0),Inv(MSeq(Sl{0},t1,RSeq(Sb{b1=b0}),t2))),Isw{b0;_;_}(Seq(S,a3,t4,pc5{b0:t0},Sb{b0=2}),Rpt{0}(Run),PPar{1;_}(Scc{t0+3%4!2},Keep(@rw{b0!0}@of{b1+=2}Suc),Scc{t0!b1})),DySeq(@po{b1:=b1%2}@oh{b0:=3}@of{t0+=3}t6,Scc{some},Pri(t7,Sl{0}),Scc{b1+4%3>1}))",
+    Tree1173 "B{t0=5;b0}RSeq(@ki{b0%4<3}@po{b0:=t0%3}a0t,@rw{b0>7}@os{t0:=t0%3}@ki{b0<t0+2}Scc{b0%3<0})",
+    Tree1174 "B{b0=0;t0=0;q0}@si{t0>5}RFb(RepF(c0e),Fb(PPar{2;T}(OnceK(a1),t2,pt3{b0:1},@po{t0:=1}@of{b0+=3}c4l)))",
+    Tree1175 "B{t0=5;b0=3;l0=3;b1}@fi{b1+3!2}AFb(Scc{t0=b1+1%3},c0,Sb{b0=0})",
+    Tree1176 "B{o0;b1=3;t0=3;b0}RSeq(c0b{t0},Sl{10},@po{b1:=b1+1%3}@os{t0:=b1+4;o0:=_}@oh{b1:=t0}Sb{t0=b0},Fb(a1,c2b{b1%2},Err{1003}),SubR(Sb{o0=7}))",
+    Tree1177 "B{t1=2;b0=5}RFb(c0b{t1},Wu{t1},pc1{b0:=})",
+    Tree1178 "B{b0=1;l0;t0;t1}PAll{4}(Sc{t0+=2},Keep(Itr{b0;2;3;_}(t0)),@po{b0:=t1}@si{t1>1}Fai,Sel(pt1{b0:=;b1:b0},Scc{b0=6},c2e))",
+    Tree1179 "B{o0=5;b0=0;t0=4}MSeq(PPar{0;N}(@ki{o0|4%3=2}t0,Dd{0}(Pre{t0!6}(RSeq(Star(pa1{b0:=;b1:b0},Sc{t0%3!0?o0:=t0+2%4}),Flt{2;_;K}(c2)))),SubR(Flip(RFb(pi3{t0:t0},t4e),Sc{t0:=7})),Cnd{t0>t0+3;N;S}(FS(PPar{1;N}(t5,c6)))),Fb(@oh{b0+=2}Flt{2;S;_}(t7),Isw{t0+4%3;_;N}(Try(@ki{b0<t0}@rw{o0|1+4>5}@oh{t0:=b0}c8,a9,F)),ASeq(a10l,@of{t0:=b0}c11)))",
+    Tree1180 "B{b1=2}Lim{1}(pa0{b0:5;b1:=})",
+    Tree1181 "Rpt{1}(c0)",
+    Tree1182 "B{b0=4;o0=3;t0=3}@ki{some}@si{b0+1%4!0}@po{t0:=o0|4;b0+=2}Cd{0;K}(@of{t0+=1;t0+=1}@si{b0<4}MSeq(S,Rpt{0}(Ub{o0}),Cnd{t0<0;N;_}(@po{t0:=t0%3}@of{o0|1%3>1?o0:=_}Flt{2;S;F}(Isw{t0;_;T}(c0l,c1e))),Sl{50},Cnd{t0%4=1;N;S}(R)))",
+    Tree1183 "Flt{1;S;K}(Flt{1;F;_}(Seq(t0,a1,t2,t3,Wt{0})))",
+    Tree1184 "Cd{0;_}(Rmp{F;S}(MSeq(c0l,a1e,a2e,Sub(t3),t4e)))",
+    Tree1185 "B{o0=_;t0;b0=2}Wde(SubR(Isw{o0|4+4;N;T}(MSeq(Isw{b0+2;N;T}(t0e,SubA(pt1{b0:5}),pi2{t0:b0}),Wv{t0}(Dl{20}(@ki{some}@si{b0+1<5}Fb(@si{b0%3=1}@ki{o0|1!3}a3,a4e,Scc{b0+2<b0})))))),MPri(PPar{2;T}(@po{t0:=b0+4}Lim{1}(c5),@ki{t0%2!1}R,c6l,pa7{b0:=;b1:b0})))",
+    Tree1186 "B{l0=0;b0=2}DySel(Rty0(F),Itr{b0;1;3;N}(F),c0)",
+    Tree1187 "PrSel{0;1;1}(a0l,Fb(c1l,a2l,t3e),c4)",
+    Tree1188 "B{b0=3;t1=1;t0;b1=0;o0=_}Isw{o0|0+2;_;T}(Par{_;1}(a0),@po{t1+=1}@of{t1:=t0+3%3}Try(a1l,To{100}(t2e),Sc{b0+=3}),Cd{0;K}(To{0}(Sb{o0=2})),Cd{20;_}(Obs{b1%2=0;S}(Fb(t3,a4))),@si{b1%4!1}@oh{t1+=1;o0:=o0|2}c5)",
+    Tree1189 "B{b1=3;t0;b0=4}@os{b0+=3;b0:=b1}@fi{t0+1%4!2}Pre{t0>3}(PAll{3}(Sw{1}(Sl{50},Lim{3}(S)),DySeq(c0,F),Swm(t1,Sc{t0+=1}),a2l,RFb(c3,@rw{b1%3>1}Wt{10},F,F,Sb{b0=t0})))",
+    Tree1190 "B{t0;b0;o0=5;l0}Dd{10}(@rw{b0%2=0}@si{b0+4>0}RSeq(Par{_;_}(Grd{F}(@oh{t0+=1}Rep2(Inv(To{50}(c0t)))),Grd{R}(Isw{o0|3;_;_}(RU{F}(@po{t0+=1}@os{none?t0+=1}@of{t0+=3}Rep2(@si{b0%3!1}@of{o0:=b0}Sc{b0:=2})),Rpt{2}(Pre{b0!2;F}(Err{1055})),@of{b0:=t0+2;t0:=8}Itr{b0;0;_;_}(Itr{b0;0;1;N}(c2)),Seq(@ki{none}Dd{0}(c3r),t4t,Inv(a5e)),Obs{b0>1;N}(FF(c6t)))))))",
+    Tree1191 "B{t0=3;b0=4}RFb(c0,Star(Seq(Rpt{3}(t1),c2e,Bin{t0+4=b0+2;T}(@of{t0:=b0+1}@fi{t0+3>3}Sc{b0+=2},@rw{b0+1<7}@of{t0+=3}c3b{t0%4}))),Lim{3}(Swm(c4,Sl{0},pt5{b0:=;b1:t0},c6l)),MSeq(c7,Seq(a8b{b0%4;b0},a9),Pre{b0%4>1;R}(Sb{t0=1})),pt10{b0:=})",
+    Tree1192 "B{o0=2;b0=3;t0=2}Swm(Sc{t0+=3;o0|0%4!2?t0:=b0},Seq(t0,@os{none?t0+=3}@rw{b0!t0%4}pt1{b0:5}))",
+    Tree1193 "B{b0=2;t0;o0=_;b1=5}Sel(Rpt{1}(PAll{2}(a0,Wt{0})),@of{b1:=t0;t0:=b0}@oh{b1:=t0+2%2}RSeq(@rw{b1%4!1}Sb{b0=7},c1b{t0+1}),@fi{b0!b0+2}@of{o0:=_;b0:=8}Rep0(Sl{20}))",
+    Tree1194 "B{t0=3}Ite(a0,pc1{b0:t0})",
+    Tree1195 "B{b0;t0=4;o0;q0=2}Seq(DySeq(WU{b0>t0+4%4}(Step(@rw{t0>7}SubR(Sl{0}),ASeq(@ki{t0+2>6}pa0{b0:=;b1:t0},Sc{b0+=3},a1,c2l,Sc{t0:=o0|5})))),ASeq(Lp{_;K}(SubA(Sl{20})),Fb(Lp{_;_}(c3l),t4,t5,c6,a7e),Ret1(Scc{b0>0})))",
+    Tree1196 "B{b0=1;t0=2;b1=2}Inv(@oh{b0:=5}@si{b1<7}ASeq(RFb(t0,a1),t2,RFb(t3,t4e,pa5{b0:=;b1:=},t6,Wv{t0}(t7)),Par{2;2}(t8e,t9)))",
+    Tree1197 "RFb(Mt{0}(RSeq(t0,Par{2;2}(c1l,S),S,c2,t3)),Ite(a4,Ite(a5,a6),Star(DySel(t7,c8))),Seq(S,a9e,c10,t11))",
+    Tree1198 "B{t0;o0=5;b1=5;b0=4;t1=3}Sw{5}(@oh{b1<1?o0:=b1}Par{_;_}(Grd{R}(c0),Grd{R}(Sel(@oh{t0:=t1}a1,c2e,Bin{b0%3<2;_}(t3e,Sb{b1=2}),@os{b0+=1}Step(c4,t5),t6e))),Cnd{o0|3%2>0;T;F}(c7b{o0|0+1%2}))",
+    Tree1199 "B{t0;b0=4}Bin{b0+3>t0+2;_}(c0,a1b{t0+2;b0})",
 }

@@ -35,7 +35,7 @@ pub enum Termination {
 ///
 /// | state | child answers for element `i` | Iterate |
 /// |---|---|---|
-/// | the list is empty | not ticked | `Failure` |
+/// | the list is empty | not ticked (halted if it was running: the list was emptied meanwhile) | `Failure` |
 /// | | `Running` | `Running`; the next tick resumes the child on the same element (written again) |
 /// | | `Success` with `FirstSuccess`, `Failure` with `FirstFailure` | that status; the iteration ends |
 /// | `i` is the last element (`i + 1 == len`, or `i + 1 == m`) | `Success` / `Failure` / `Skipped` | that status; the iteration ends |

@@ -1,0 +1,205 @@
+//! The NodeCanvas kinds added after issue 12's first part: `DynamicSequence`,
+//! `DynamicSelector`, `PrioritySelector` (`#[score]` on each child), `Observe(abort = ..)` on
+//! its own and under a `Fallback`/`Selector` (an observer selector when one of its `Observe`
+//! children has `abort = lower | both`). Drawn in [`super::gen_bare`] before its own kinds.
+
+use super::{gen_children, gen_cond, gen_node, gen_value, gen_width, Avail, Rng, MAX_DEPTH};
+use crate::tree::{Abort, Composite, Entry, Ext, Int, LeafForm, Node, Outcomes, StatusName};
+
+/// Now and then (9 % of the inner nodes) one of this module's kinds; `None`: the caller draws
+/// as before.
+pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<Node> {
+    if budget < 2 || !rng.percent(9) {
+        return None;
+    }
+    let entries = avail.as_deref().unwrap_or(&[]);
+    let board = avail.is_some();
+    let max_children = (budget - 1).min(5);
+    // DynamicSequence, DynamicSelector, PrioritySelector, Observe on its own, a Fallback with
+    // observers, Iterate (over the list `l0`), Guard.
+    let kind = rng.weighted(&[
+        5,
+        5,
+        5,
+        if board { 8 } else { 0 },
+        if board && level + 2 <= MAX_DEPTH && budget >= 5 {
+            9
+        } else {
+            0
+        },
+        if entries.contains(&Entry::l0) { 45 } else { 0 },
+        10,
+    ]);
+    let keep = |_: usize, _: &Node| false;
+    Some(match kind {
+        0 | 1 => {
+            let n = gen_width(rng, max_children);
+            let go = if kind == 0 {
+                Outcomes::SUCCESS
+            } else {
+                Outcomes::FAILURE
+            };
+            let mut children = gen_children(
+                rng,
+                level,
+                budget - 1,
+                n,
+                avail,
+                &|i| (i + 1 < n).then_some(go),
+                &keep,
+            );
+            // Conditions (re-checked every tick) among the other children (latched).
+            for child in &mut children {
+                if rng.percent(20) {
+                    *child = match avail {
+                        Some(_) if rng.percent(50) => Node::ScriptCondition(gen_cond(rng, entries)),
+                        _ => Node::Condition(0, LeafForm::Type),
+                    };
+                }
+            }
+            let ext = if kind == 0 {
+                Ext::DynamicSequence
+            } else {
+                Ext::DynamicSelector
+            };
+            Node::Ext(ext, children)
+        }
+        2 => {
+            let n = gen_width(rng, max_children);
+            let scores = (0..n)
+                .map(|_| {
+                    if board {
+                        gen_value(rng, entries)
+                    } else {
+                        Int::lit(rng.below(4) as i64)
+                    }
+                })
+                .collect();
+            let no_go = |_: usize| None;
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::Ext(Ext::PrioritySelector(scores), children)
+        }
+        3 => {
+            let abort = match rng.below(3) {
+                0 => None,
+                1 => Some(Abort::None),
+                _ => Some(Abort::SelfBranch),
+            };
+            let cond = gen_cond(rng, entries);
+            Node::Ext(
+                Ext::Observe(cond, abort),
+                vec![gen_node(rng, level + 1, budget - 1, avail)],
+            )
+        }
+        4 => observer_fallback(rng, level, budget, avail),
+        6 => {
+            let guard = |rng: &mut Rng, level: usize, budget: usize| {
+                let if_guarded = match rng.below(3) {
+                    0 => None,
+                    1 => Some(StatusName::Failure),
+                    _ => Some(StatusName::Running),
+                };
+                Node::Ext(
+                    Ext::Guard(if_guarded),
+                    vec![gen_node(rng, level + 1, budget - 1, avail)],
+                )
+            };
+            // Now and then two Guards side by side, contending for the one token.
+            if budget >= 5 && level + 2 <= MAX_DEPTH && rng.percent(35) {
+                let first = rng.range(2, budget - 3);
+                let a = guard(rng, level + 1, first);
+                let b = guard(rng, level + 1, budget - 1 - first);
+                Node::Parallel(None, None, vec![a, b])
+            } else {
+                guard(rng, level, budget)
+            }
+        }
+        _ => {
+            let element = if entries.contains(&Entry::b1) && rng.percent(50) {
+                Entry::b1
+            } else {
+                Entry::b0
+            };
+            let until = match rng.below(4) {
+                0 => None,
+                u => Some(u as u8 - 1),
+            };
+            let max = if rng.percent(50) {
+                None
+            } else {
+                Some(rng.range(1, 3) as u32)
+            };
+            let reset = match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            Node::Ext(
+                Ext::Iterate(element, until, max, reset),
+                vec![gen_node(rng, level + 1, budget - 1, avail)],
+            )
+        }
+    })
+}
+
+/// A `Fallback`/`Selector` whose children are now and then `Observe` nodes, at least one with
+/// `abort = lower` or `both` (not on the last child).
+fn observer_fallback(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
+    let entries = avail.as_deref().unwrap_or(&[]);
+    // Each child takes a node of the budget, an observed one two.
+    let n = gen_width(rng, (budget - 1) / 2).max(2);
+    let lower = rng.below(n - 1);
+    let observed: Vec<Option<Option<Abort>>> = (0..n)
+        .map(|i| {
+            if i == lower {
+                Some(Some(if rng.percent(50) {
+                    Abort::Lower
+                } else {
+                    Abort::Both
+                }))
+            } else if rng.percent(55) {
+                Some(match rng.below(5) {
+                    0 => None,
+                    1 => Some(Abort::None),
+                    2 => Some(Abort::SelfBranch),
+                    3 => Some(Abort::Both),
+                    _ => Some(Abort::Lower),
+                })
+            } else {
+                None
+            }
+        })
+        .collect();
+    let spare = budget - 1 - n - observed.iter().filter(|o| o.is_some()).count();
+    let mut shares = vec![1; n];
+    for _ in 0..spare {
+        shares[rng.below(n)] += 1;
+    }
+    let children = (0..n)
+        .map(|i| match observed[i] {
+            Some(abort) => {
+                let cond = gen_cond(rng, entries);
+                let child = gen_node(rng, level + 2, shares[i], avail);
+                Node::Ext(Ext::Observe(cond, abort), vec![child])
+            }
+            None => {
+                // A child that can neither fail nor be skipped would leave the later ones dead.
+                let mut child = gen_node(rng, level + 1, shares[i], avail);
+                for _ in 0..8 {
+                    let o = child.outcomes();
+                    if i + 1 == n || o.has(Outcomes::FAILURE) || o.has(Outcomes::SKIPPED) {
+                        break;
+                    }
+                    child = gen_node(rng, level + 1, shares[i], avail);
+                }
+                child
+            }
+        })
+        .collect();
+    let kind = if rng.percent(50) {
+        Composite::Fallback
+    } else {
+        Composite::Selector
+    };
+    Node::Composite(kind, children)
+}
