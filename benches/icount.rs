@@ -37,6 +37,7 @@ const WORKLOADS: &[(&str, &[&str])] = &[
         "reactive_1000",
         &["generated", "hand-written", "hand-written-unrolled"],
     ),
+    ("reactive_npc", &["generated", "hand-written"]),
     ("memory_resume_10", &["generated", "hand-written"]),
     ("memory_resume_1000", &["generated", "hand-written"]),
     ("memory_resume_10000", &["generated", "hand-written"]),
@@ -129,6 +130,16 @@ fn main() {
                     _ => hand::tick_reactive,
                 };
                 run(hand::HandReactive::new(groups), world, 1, n, tick)
+            }
+        }
+        ("reactive_npc", _) => {
+            use trees::npc;
+            let world = BigWorld::new(npc::FLAGS);
+            if generated {
+                run(npc::Npc::new(), world, 1, n, tick_generated)
+            } else {
+                let hand = hand::HandNpc::new((npc::NODES - 5) / 5);
+                run(hand, world, 1, n, hand::tick_npc)
             }
         }
         ("memory_resume_10", _) => memory::<trees::memory_10::Memory10>(

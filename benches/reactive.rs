@@ -2,8 +2,11 @@
 //! `benches/trees/reactive_1000.rs`) whose 710 conditions and actions are all ticked again on
 //! every tick, in front of a stateful leaf that keeps running.
 //!
-//! Implementations: the generated tree, a hand-written loop, a `Box<dyn Node>` tree, bonsai-bt
-//! 0.14, behavior-tree-lite 0.3. See BENCHMARKS.md.
+//! Also the guard-heavy reactive NPC (`reactive_npc`, `benches/trees/npc.rs`): five guarded
+//! branches and a running patrol under a `ReactiveFallback`.
+//!
+//! Implementations: the generated tree, a hand-written loop (reactive_1000 also written out group
+//! by group), a `Box<dyn Node>` tree, bonsai-bt 0.14, behavior-tree-lite 0.3. See BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -49,5 +52,28 @@ fn reactive(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, reactive);
+/// The guard-heavy NPC (`benches/trees/npc.rs`): a `ReactiveFallback` of five guarded branches
+/// and a running patrol; every tick re-checks the guards, then resumes the patrol.
+fn npc(c: &mut Criterion) {
+    use trees::npc;
+    let spec: Spec = shape::parse(npc::SHAPE);
+    assert_eq!(spec.nodes(), npc::NODES);
+    let branches = (npc::NODES - 5) / 5;
+    workload!(
+        c,
+        "reactive_npc",
+        npc::NODES,
+        ticks = TICKS,
+        world = BigWorld::new(npc::FLAGS),
+        [
+            ("generated", npc::Npc::new(), tick_generated),
+            ("hand-written", hand::HandNpc::new(branches), hand::tick_npc),
+            ("box-dyn", support::dyn_big(&spec), dyn_tree::tick),
+            ("bonsai-bt", bonsai::big(&spec), bonsai::tick_big),
+            ("behavior-tree-lite", btl::big(&spec), btl::tick_big),
+        ]
+    );
+}
+
+criterion_group!(benches, reactive, npc);
 criterion_main!(benches);

@@ -8,6 +8,7 @@
 //! rustc -O --edition 2021 benches/gen/gen.rs -o target/bt-gen
 //! target/bt-gen memory   <nodes>  <TreeName>  > file.rs   # nested Sequences, running leaf last
 //! target/bt-gen reactive <groups> <TreeName>  > file.rs   # ~14 nodes per group, re-checked every tick
+//! target/bt-gen npc      <branches> <TreeName> > file.rs  # guarded branches, then a running patrol
 //! target/bt-gen deep     <levels> <TreeName>  > file.rs   # 51 nodes per level, 15 stateful leaves each
 //! target/bt-gen blackboard <entries> <TreeName> > file.rs # one node per blackboard entry
 //! ```
@@ -118,6 +119,23 @@ fn reactive(g: &mut Gen, groups: usize) -> Node {
     let mut children: Vec<Node> = (0..groups).map(|_| reactive_group(g)).collect();
     children.push(Node::Work(g.leaf(true)));
     Node::RSeq(children)
+}
+
+/// The guard-heavy reactive NPC: `ReactiveFallback { ReactiveSequence { c c c t } × branches,
+/// ReactiveSequence { c w } }`: each guarded branch (flee, fight, heal, ..) checks three guards
+/// before its task; branch `k` fails at its guard `k % 3` (its task never starts), and the last
+/// branch, the patrol, keeps running. Every tick re-checks every guard up to the failing one,
+/// then resumes the patrol: `2 + 5 × branches + 3` nodes.
+fn npc(g: &mut Gen, branches: usize) -> Node {
+    let mut children: Vec<Node> = (0..branches)
+        .map(|k| {
+            let mut branch: Vec<Node> = (0..3).map(|i| g.cond(i != k % 3)).collect();
+            branch.push(g.task());
+            Node::RSeq(branch)
+        })
+        .collect();
+    children.push(Node::RSeq(vec![g.cond(true), Node::Work(g.leaf(true))]));
+    Node::RFb(children)
 }
 
 /// One group of the deep tree (9 nodes, 6 leaves, 3 of them stateful):
@@ -249,8 +267,8 @@ fn emit_shape(node: &Node, out: &mut String) {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: bt-gen (memory <nodes> | reactive <groups> | deep <levels> | blackboard <entries>) \
-         <TreeName>"
+        "usage: bt-gen (memory <nodes> | reactive <groups> | npc <branches> | deep <levels> | \
+         blackboard <entries>) <TreeName>"
     );
     exit(2)
 }
@@ -276,6 +294,14 @@ fn main() {
             "Reactive tree: a `ReactiveSequence` of groups `ReactiveFallback { ReactiveSequence { \
              c c c c c(fails) }, Inverter { c }, ReactiveSequence { c c c a } }` and a last \
              stateful action that keeps running: every leaf is ticked again on every tick.",
+        ),
+        "npc" if size >= 1 => (
+            npc(&mut g, size),
+            "Guard-heavy reactive NPC: a `ReactiveFallback` of branches `ReactiveSequence { c c c \
+             t }` (three guards, then a task) and a last branch `ReactiveSequence { c w }`, the \
+             patrol, a stateful action that keeps running. Branch `k` fails at its guard `k % 3`, \
+             so every tick re-checks the guards of every branch up to the failing one, then \
+             resumes the patrol.",
         ),
         "deep" if size >= 1 => (
             deep(&mut g, size),
@@ -314,7 +340,7 @@ fn main() {
     }
     doc.push_str(&line);
     let uses = match args[0].as_str() {
-        "deep" => "BigWorld, Task, Work",
+        "deep" | "npc" => "BigWorld, Task, Work",
         "blackboard" => "BigWorld",
         _ => "BigWorld, Work",
     };

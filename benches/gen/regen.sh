@@ -15,3 +15,4 @@ gen memory 10 Memory10 memory_10.rs
 gen memory 1000 Memory1000 memory_1000.rs
 gen memory 10000 Memory10000 memory_10000.rs
 gen deep 20 Deep1000 deep_1000.rs
+gen npc 5 Npc npc.rs

@@ -155,6 +155,83 @@ pub fn tick_reactive_unrolled(state: &mut HandReactive, w: &mut BigWorld) -> Sta
     status
 }
 
+/// The guard-heavy NPC (`bt-gen npc <branches>`): `ReactiveFallback { ReactiveSequence { c c c t }
+/// × branches, ReactiveSequence { c w } }`. The state is which branch's action is running; a tick
+/// checks each branch's guards in order and ticks the first branch whose guards hold, halting
+/// the action of another branch that was running, as the reactive composites do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandNpc {
+    branches: usize,
+    patrol: Work,
+    /// The branch whose action is running (`branches`: the patrol).
+    running: Option<usize>,
+}
+
+impl HandNpc {
+    pub fn new(branches: usize) -> Self {
+        HandNpc {
+            branches,
+            patrol: Work::new(branches as u32 * 4 + 1),
+            running: None,
+        }
+    }
+
+    /// Halts the action of branch `b` (the patrol for `b == branches`).
+    fn halt(&mut self, b: usize, w: &mut BigWorld) {
+        if b == self.branches {
+            self.patrol.on_halted(w);
+        } else {
+            w.task_halted(b as u32 * 4 + 3);
+        }
+    }
+
+    /// Branch `b`'s action answered `status`: the fallback's rule (a `Running` or `Success`
+    /// branch ends the tick, pre-empting another running branch; `Failure` moves on).
+    fn answered(&mut self, b: usize, status: Status, w: &mut BigWorld) -> Option<Status> {
+        let previous = self.running.take();
+        if status == Status::Running {
+            self.running = Some(b);
+        }
+        if status == Status::Failure {
+            return None;
+        }
+        if let Some(other) = previous.filter(|&other| other != b) {
+            self.halt(other, w);
+        }
+        Some(status)
+    }
+}
+
+#[inline(never)]
+pub fn tick_npc(state: &mut HandNpc, w: &mut BigWorld) -> Status {
+    for b in 0..state.branches {
+        let base = b as u32 * 4;
+        if w.cond(base) && w.cond(base + 1) && w.cond(base + 2) {
+            if let Some(status) = state.answered(b, w.task(base + 3), w) {
+                return status;
+            }
+        } else if state.running == Some(b) {
+            // The branch's sequence fails at a guard: its running action is halted.
+            state.running = None;
+            state.halt(b, w);
+        }
+    }
+    let patrol = state.branches;
+    if !w.cond(patrol as u32 * 4) {
+        if state.running == Some(patrol) {
+            state.running = None;
+            state.halt(patrol, w);
+        }
+        return Status::Failure;
+    }
+    let status = if state.running == Some(patrol) {
+        state.patrol.on_running(w)
+    } else {
+        state.patrol.on_start(w)
+    };
+    state.answered(patrol, status, w).unwrap_or(Status::Failure)
+}
+
 /// The generated memory trees (`bt-gen memory <nodes>`): nested `Sequence`s are one sequence over
 /// the leaves in pre-order, so the state is a cursor into the leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

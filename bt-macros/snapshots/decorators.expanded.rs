@@ -82,7 +82,7 @@ struct Decorated {
     __bt_state_14: ::bt::__private::EntryUpdated,
     __bt_state_15: ::bt::__private::EntryUpdated,
     __bt_bb: DecoratedBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<9usize>,
+    __bt_active: ::bt::__private::BoolFlags<8usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -306,7 +306,7 @@ impl Decorated {
             __bt_state_14: <::bt::__private::EntryUpdated>::new(),
             __bt_state_15: ::bt::__private::EntryUpdated::new(),
             __bt_bb: <DecoratedBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<9usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<8usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -613,7 +613,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             3usize,
             __bt_status,
             __bt_observer,
@@ -625,7 +625,7 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        if self.__bt_state_3.is_running() {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_3.halt()
             {
                 match __bt_running {
@@ -638,11 +638,7 @@ impl Decorated {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                3usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(3usize, __bt_observer);
         }
     }
     #[inline]
@@ -655,7 +651,7 @@ impl Decorated {
             self.__bt_tick_5(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -667,10 +663,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 4usize,
                 __bt_observer,
             );
@@ -696,7 +692,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -708,11 +704,11 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             self.__bt_halt_6(__bt_ctx, __bt_observer);
             self.__bt_state_5.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 5usize,
                 __bt_observer,
             );
@@ -731,11 +727,11 @@ impl Decorated {
             &mut self.__bt_leaf_6,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(3usize),
+                running: self.__bt_active.get(2usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -747,13 +743,13 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_active.get(2usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Walk,
             >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
+                self.__bt_active.flag(2usize),
                 6usize,
                 __bt_observer,
             );
@@ -769,7 +765,7 @@ impl Decorated {
             self.__bt_tick_8(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -781,10 +777,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
+        if self.__bt_active.get(3usize) {
             self.__bt_halt_8(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
+                self.__bt_active.flag(3usize),
                 7usize,
                 __bt_observer,
             );
@@ -807,7 +803,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             8usize,
             __bt_status,
             __bt_observer,
@@ -819,10 +815,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(4usize) {
             self.__bt_state_8.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(4usize),
                 8usize,
                 __bt_observer,
             );
@@ -855,7 +851,7 @@ impl Decorated {
             self.__bt_tick_11(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             10usize,
             __bt_status,
             __bt_observer,
@@ -867,9 +863,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(5usize) {
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(5usize),
                 10usize,
                 __bt_observer,
             );
@@ -919,7 +915,7 @@ impl Decorated {
         let __bt_status: ::bt::__private::Status = match self
             .__bt_state_13
             .start(
-                self.__bt_active.get(8usize),
+                self.__bt_active.get(7usize),
                 self.__bt_bb.target.version(),
                 ::bt::__private::Status::Skipped,
             )
@@ -928,7 +924,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_14(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             13usize,
             __bt_status,
             __bt_observer,
@@ -940,10 +936,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
+        if self.__bt_active.get(6usize) {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
+                self.__bt_active.flag(6usize),
                 13usize,
                 __bt_observer,
             );
@@ -967,7 +963,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_15(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -979,9 +975,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(8usize) {
+        if self.__bt_active.get(7usize) {
             ::bt::__private::halted(
-                self.__bt_active.flag(8usize),
+                self.__bt_active.flag(7usize),
                 14usize,
                 __bt_observer,
             );

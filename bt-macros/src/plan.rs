@@ -4,7 +4,7 @@
 //! tick may resume directly. Decided from the model and the facts of the kinds table.
 
 use crate::kinds::Running;
-use crate::model::{Decorator, Kind, Leaf, Node, Tree};
+use crate::model::{Composite, Decorator, Kind, Leaf, Node, Tree};
 
 /// How many nodes' tick code one function may hold once LLVM has inlined the node functions into
 /// each other. Without a bound a wide tree whose nodes all inline becomes one function of
@@ -26,6 +26,12 @@ pub struct Plan {
     /// would be a second store of the same fact on every tick. Not in a tree with an error type,
     /// where an error halts the tree without storing a status.
     pub root_flag_is_status: bool,
+    /// Nodes whose "running" flag is their rule's state (`is_running()`), with no flag of their
+    /// own: the reactive composites, whose remembered running child is set exactly when they
+    /// answer `Running` and cleared when they finish or are halted. Not for nodes with pre- or
+    /// post-conditions (their gate answers for them) nor in a tree with an error type (an error
+    /// marks the parents of the failing leaf running by their flags).
+    pub flag_in_state: Vec<bool>,
     /// Nodes whose tick function is kept out of its parent's (`#[inline(never)]`), so that no
     /// function holds more than [`INLINE_BUDGET`] nodes' code.
     pub outlined: Vec<bool>,
@@ -38,10 +44,22 @@ impl Plan {
     pub fn new(tree: &Tree) -> Plan {
         let may_run = may_run(tree);
         let root_flag_is_status = may_run[0] && tree.header.error.is_none();
+        let flag_in_state: Vec<bool> = (tree.nodes.iter())
+            .map(|node| {
+                may_run[node.id]
+                    && node.id != 0
+                    && tree.header.error.is_none()
+                    && node.conditions.is_empty()
+                    && matches!(
+                        node.kind,
+                        Kind::Composite(Composite::ReactiveSequence | Composite::ReactiveFallback)
+                    )
+            })
+            .collect();
         let mut slots = 0;
         let active_slot = (may_run.iter().enumerate())
             .map(|(id, &runs)| {
-                (runs && !(id == 0 && root_flag_is_status)).then(|| {
+                (runs && !(id == 0 && root_flag_is_status) && !flag_in_state[id]).then(|| {
                     slots += 1;
                     slots - 1
                 })
@@ -53,6 +71,7 @@ impl Plan {
             may_run,
             active_slot,
             root_flag_is_status,
+            flag_in_state,
         }
     }
 
@@ -244,6 +263,23 @@ mod tests {
         assert_eq!(plan.active_slot[2], Some(0));
         assert_eq!(plan.active_slot[5], Some(1));
         assert_eq!(plan.active_slots(), 2);
+    }
+
+    #[test]
+    fn a_reactive_composite_is_running_when_its_rule_remembers_a_running_child() {
+        // Ids: 0 Sequence, 1 ReactiveSequence, 2 A, 3 StatefulAction, 4 ReactiveFallback (with a
+        // condition), 5 StatefulAction.
+        let plan = plan(
+            "Sequence { ReactiveSequence { Condition(A), StatefulAction(B) }, \
+             #[skip_if(|bb| false)] ReactiveFallback { StatefulAction(C) } }",
+        );
+        assert_eq!(
+            plan.flag_in_state,
+            [false, true, false, false, false, false]
+        );
+        assert_eq!(plan.active_slot[1], None);
+        assert_eq!(plan.active_slot[4], Some(1), "a gated node keeps its flag");
+        assert_eq!(plan.active_slots(), 3);
     }
 
     #[test]

@@ -150,6 +150,13 @@ impl<I: SmallIndex> ReactiveSequence<I> {
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt()
     }
+
+    /// Whether it is running: it answered `Running` on its last tick and was not halted since
+    /// (it remembers a running child exactly then).
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.walk.running.is_some()
+    }
 }
 
 /// **ReactiveFallback** (BehaviorTree.CPP; behavior3's `Priority` is close): every tick starts at
@@ -199,6 +206,13 @@ impl<I: SmallIndex> ReactiveFallback<I> {
     #[inline(always)]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt()
+    }
+
+    /// Whether it is running: it answered `Running` on its last tick and was not halted since
+    /// (it remembers a running child exactly then).
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.walk.running.is_some()
     }
 }
 
@@ -369,5 +383,24 @@ mod tests {
             seq(&mut node, &[Skipped, Skipped]),
             (Skipped, order(&[0, 1]), None)
         );
+    }
+
+    #[test]
+    fn it_is_running_exactly_while_it_remembers_a_running_child() {
+        let mut node = ReactiveFallback::<u8>::new();
+        assert!(!node.is_running());
+        fb(&mut node, &[Failure, Running]);
+        assert!(node.is_running(), "answered Running");
+        fb(&mut node, &[Failure, Failure]);
+        assert!(!node.is_running(), "answered Failure");
+        fb(&mut node, &[Running, Running]);
+        assert!(node.is_running());
+        assert_eq!(node.halt(), Some(0));
+        assert!(!node.is_running(), "halted");
+        let mut node = ReactiveSequence::<u8>::new();
+        seq(&mut node, &[Success, Running]);
+        assert!(node.is_running());
+        seq(&mut node, &[Success, Success]);
+        assert!(!node.is_running(), "answered Success");
     }
 }

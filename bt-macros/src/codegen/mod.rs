@@ -403,12 +403,17 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs. The root's is the
-/// tree's status when [`Plan::root_flag_is_status`](crate::plan::Plan::root_flag_is_status).
+/// tree's status when [`Plan::root_flag_is_status`](crate::plan::Plan::root_flag_is_status), a
+/// reactive composite's its rule's state ([`Plan::flag_in_state`](crate::plan::Plan::flag_in_state)).
 fn running_flag(g: &Gen, id: usize) -> TokenStream {
     match g.plan.active_slot[id] {
         Some(slot) => quote!(self.__bt_active.get(#slot)),
         None if id == 0 && g.plan.root_flag_is_status => {
             quote!(::bt::__private::root_running(self.__bt_status))
+        }
+        None if g.plan.flag_in_state[id] => {
+            let state = state_field(id);
+            quote!(self.#state.is_running())
         }
         None => quote!(false),
     }
@@ -511,7 +516,8 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     if g.plan.may_run[id] {
         let halt = halt_fn(id);
         let running = running_flag(g, id);
-        // The root's flag, when it is the tree's status, is cleared by the tree's halt.
+        // The root's flag, when it is the tree's status, is cleared by the tree's halt; a flag
+        // that is the node's rule state, by the rule's `halt` in `halt_body`.
         let halted = match slot {
             Some(slot) => {
                 quote!(::bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
