@@ -296,6 +296,12 @@ fn main() {
         hand::tick_reactive
     );
     big!(
+        "reactive_npc",
+        npc::Npc,
+        hand::HandNpc::new((trees::npc::NODES - 5) / 5),
+        hand::tick_npc
+    );
+    big!(
         "memory_resume (10)",
         memory_10::Memory10,
         hand::HandMemory::new(trees::memory_10::LEAVES),
