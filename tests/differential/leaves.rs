@@ -283,7 +283,7 @@ impl Ctx {
             token: bt::GuardToken::new(),
             ref_token_taken: false,
             // A stream of its own, from the run's seed.
-            rng: bt::SmallRng::seed(seed ^ 0x5eed_0f_d1ce),
+            rng: bt::SmallRng::seed(seed ^ 0x005e_ed0f_d1ce),
         }
     }
 

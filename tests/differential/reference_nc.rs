@@ -1,10 +1,14 @@
 //! The reference rules of the NodeCanvas kinds added after issue 12's first part:
-//! `DynamicSequence`/`DynamicSelector` (decision 9), `PrioritySelector` and Unreal Engine's
-//! `Observe` with its observer selector. A submodule of `reference.rs` (it uses its helpers),
+//! `DynamicSequence`/`DynamicSelector` (decision 9), `PrioritySelector`, Unreal Engine's
+//! `Observe` with its observer selector, `Iterate`, `Guard` and the random composites
+//! (`RandomSequence`, `RandomSelector`, `ProbabilitySelector`, drawing from the context's
+//! `bt::SmallRng`, `Ctx::rng`). A submodule of `reference.rs` (it uses its helpers),
 //! written from the README/guide tables (`src/lib.rs`: "NodeCanvas", "Utility attributes",
-//! "Observer aborts") and the truth tables in the public docs of `bt_core::control::DynamicSequence`,
-//! `DynamicSelector`, `PrioritySelector`, `bt_core::abort` (module docs, `ConditionalAbort`,
-//! `ObserverSelector`), never from their implementation.
+//! "Observer aborts", "Randomness") and the truth tables in the public docs of
+//! `bt_core::control::DynamicSequence`, `DynamicSelector`, `PrioritySelector`,
+//! `RandomSequence`, `RandomSelector`, `ProbabilitySelector`, `Permutation::shuffle`,
+//! `bt_core::abort` (module docs, `ConditionalAbort`, `ObserverSelector`), never from their
+//! implementation.
 
 use super::*;
 use crate::tree::Abort;

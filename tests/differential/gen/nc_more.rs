@@ -8,7 +8,7 @@
 use super::{gen_children, gen_cond, gen_node, gen_value, gen_width, Avail, Rng, MAX_DEPTH};
 use crate::tree::{Abort, Composite, Entry, Ext, Int, LeafForm, Node, Outcomes, StatusName};
 
-/// Now and then (9 % of the inner nodes) one of this module's kinds; `None`: the caller draws
+/// Now and then (11 % of the inner nodes) one of this module's kinds; `None`: the caller draws
 /// as before.
 pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<Node> {
     if budget < 2 || !rng.percent(11) {
