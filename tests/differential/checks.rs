@@ -186,7 +186,7 @@ fn features(node: &Node) -> Vec<String> {
 }
 
 /// The keys of the NodeCanvas kinds added after issue 12's first part (`gen/nc_more.rs`).
-const NC_MORE_KEYS: [&str; 29] = [
+const NC_MORE_KEYS: [&str; 36] = [
     "Parallel of two Guards",
     "Guard",
     "Guard(if_guarded not written)",
@@ -216,6 +216,13 @@ const NC_MORE_KEYS: [&str; 29] = [
     "Observe(abort = lower)",
     "Observe(abort = both)",
     "observer selector",
+    "RandomSequence",
+    "RandomSelector",
+    "ProbabilitySelector",
+    "ProbabilitySelector(fail not written)",
+    "ProbabilitySelector(fail = w)",
+    "ProbabilitySelector weight |bb|",
+    "ProbabilitySelector weight literal",
 ];
 
 /// The keys of [`NC_MORE_KEYS`] that `node` has (its kind's key comes from [`features`]).
@@ -233,6 +240,22 @@ fn nc_more_features(node: &Node) -> Vec<String> {
                     Some(_) => "PrioritySelector score |bb|".into(),
                     None => "PrioritySelector score literal".into(),
                 });
+            }
+        }
+        Node::Ext(Ext::ProbabilitySelector(fail, weights), _) => {
+            out.push(match fail {
+                None => "ProbabilitySelector(fail not written)".into(),
+                Some(_) => "ProbabilitySelector(fail = w)".into(),
+            });
+            for weight in weights {
+                out.push(match weight.reads() {
+                    Some(_) => "ProbabilitySelector weight |bb|".into(),
+                    None => "ProbabilitySelector weight literal".into(),
+                });
+                // Not required: a count to watch.
+                if *weight == tree::Int::lit(0) {
+                    out.push("ProbabilitySelector weight 0".into());
+                }
             }
         }
         Node::Ext(Ext::Iterate(_, until, max, reset), _) => {

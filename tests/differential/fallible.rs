@@ -211,6 +211,9 @@ pub fn can_run(node: &Node) -> bool {
             | Ext::DynamicSequence
             | Ext::DynamicSelector
             | Ext::PrioritySelector(_)
+            | Ext::RandomSequence
+            | Ext::RandomSelector
+            | Ext::ProbabilitySelector(..)
             | Ext::Observe(..) => any(),
         },
         Node::Attr(..) => unreachable!("bare"),

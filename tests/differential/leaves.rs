@@ -243,6 +243,25 @@ pub struct Ctx {
     pub token: bt::GuardToken,
     /// The interpreter's model of that token: taken or not.
     pub ref_token_taken: bool,
+    /// The generator of the random nodes (`RandomSequence`, `RandomSelector`,
+    /// `ProbabilitySelector`): the trees that hold one are declared `rng = context` and draw
+    /// from it through `bt::Rng`; the interpreter draws from its own context's, seeded alike,
+    /// so both sides see the same stream of numbers.
+    pub rng: bt::SmallRng,
+}
+
+impl bt::Rng for Ctx {
+    fn next_u32(&mut self) -> u32 {
+        bt::Rng::next_u32(&mut self.rng)
+    }
+
+    fn below(&mut self, n: u32) -> u32 {
+        bt::Rng::below(&mut self.rng, n)
+    }
+
+    fn unit(&mut self) -> f32 {
+        bt::Rng::unit(&mut self.rng)
+    }
 }
 
 impl bt::Clock for Ctx {
@@ -263,6 +282,8 @@ impl Ctx {
             now: Cell::new(Duration::ZERO),
             token: bt::GuardToken::new(),
             ref_token_taken: false,
+            // A stream of its own, from the run's seed.
+            rng: bt::SmallRng::seed(seed ^ 0x005e_ed0f_d1ce),
         }
     }
 

@@ -234,10 +234,24 @@ pub enum Mutation {
     /// aborted activation (decision 11: the next tick starts afresh; the library bug fixed in
     /// `tests/regression/error_in_flip_selector_and_halt_order.rs`).
     ErrorKeepsActivationState,
+    /// RandomSequence draws `n` numbers for its order, `rng.below(1)` first (its docs:
+    /// `n - 1` draws, from `rng.below(2)`).
+    RandomShuffleDrawsN,
+    /// RandomSelector shuffles from the end (Durstenfeld: `below(n)`, .., `below(2)`, swaps);
+    /// its docs: inside-out, `below(2)` first.
+    RandomShuffleOutsideIn,
+    /// ProbabilitySelector draws a new number after a child fails (its docs: one per
+    /// activation, the same `d` for every pick).
+    ProbabilityRedrawsAfterFailure,
+    /// ProbabilitySelector lays the fail weight after the children's weights (its docs: first).
+    ProbabilityFailWeightLast,
+    /// ProbabilitySelector draws on every tick, also while a child runs (its docs: only when
+    /// it starts).
+    ProbabilityDrawsEveryTick,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 75] = [
+    pub const ALL: [Mutation; 80] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -313,6 +327,11 @@ impl Mutation {
         Mutation::ErrorHaltsFailingAction,
         Mutation::ErrorHaltsEveryPathNode,
         Mutation::ErrorKeepsActivationState,
+        Mutation::RandomShuffleDrawsN,
+        Mutation::RandomShuffleOutsideIn,
+        Mutation::ProbabilityRedrawsAfterFailure,
+        Mutation::ProbabilityFailWeightLast,
+        Mutation::ProbabilityDrawsEveryTick,
     ];
 }
 
@@ -1817,6 +1836,15 @@ impl RefNode {
                             *pos = 0;
                         }
                     }
+                    // The order, the draw and the children out of the draw belong to the
+                    // activation (their docs): the next tick draws again.
+                    Ext::RandomSequence | Ext::RandomSelector | Ext::ProbabilitySelector(..) => {
+                        *count = 0;
+                        *pos = 0;
+                        *skipped = 0;
+                        *order = (0..children.len()).collect();
+                        finished.iter_mut().for_each(|f| *f = None);
+                    }
                     // The interrupted child is skipped this round (decision 13).
                     Ext::StepSequencer => {
                         if !mutant(Mutation::StepSequencerStaysOnHalt) {
@@ -1989,10 +2017,15 @@ impl RefNode {
                 start,
                 pos,
                 skipped,
+                order,
                 finished,
                 ..
             } => {
                 finished.iter_mut().for_each(|f| *f = None);
+                // A random composite's order belongs to its activation (FlipSelector's is kept).
+                if ext.is_random() {
+                    *order = (0..order.len()).collect();
+                }
                 if !matches!(ext, Ext::Limiter(_) | Ext::Filter(..)) {
                     *count = 0;
                 }
@@ -2436,6 +2469,27 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
         | Ext::Observe(..)
         | Ext::Iterate(..) => nc::tick(ext, children, pos, finished, was_running, ctx, bb),
         Ext::Guard(if_guarded) => nc::guard(*if_guarded, children, count, ctx, bb),
+        Ext::RandomSequence | Ext::RandomSelector => {
+            let go = if matches!(ext, Ext::RandomSequence) {
+                Success
+            } else {
+                Failure
+            };
+            nc::random(go, children, order, pos, skipped, was_running, ctx, bb)
+        }
+        // `count` holds the activation's draw (as `f32` bits), `finished` the children out of
+        // the draw.
+        Ext::ProbabilitySelector(fail, weights) => nc::probability(
+            fail.as_ref(),
+            weights,
+            children,
+            pos,
+            finished,
+            count,
+            was_running,
+            ctx,
+            bb,
+        ),
         Ext::RepeatUntilFailure(_)
         | Ext::RepeatUntilSuccess(_)
         | Ext::Succeeder

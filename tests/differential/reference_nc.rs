@@ -1,13 +1,18 @@
 //! The reference rules of the NodeCanvas kinds added after issue 12's first part:
-//! `DynamicSequence`/`DynamicSelector` (decision 9), `PrioritySelector` and Unreal Engine's
-//! `Observe` with its observer selector. A submodule of `reference.rs` (it uses its helpers),
+//! `DynamicSequence`/`DynamicSelector` (decision 9), `PrioritySelector`, Unreal Engine's
+//! `Observe` with its observer selector, `Iterate`, `Guard` and the random composites
+//! (`RandomSequence`, `RandomSelector`, `ProbabilitySelector`, drawing from the context's
+//! `bt::SmallRng`, `Ctx::rng`). A submodule of `reference.rs` (it uses its helpers),
 //! written from the README/guide tables (`src/lib.rs`: "NodeCanvas", "Utility attributes",
-//! "Observer aborts") and the truth tables in the public docs of `bt_core::control::DynamicSequence`,
-//! `DynamicSelector`, `PrioritySelector`, `bt_core::abort` (module docs, `ConditionalAbort`,
-//! `ObserverSelector`), never from their implementation.
+//! "Observer aborts", "Randomness") and the truth tables in the public docs of
+//! `bt_core::control::DynamicSequence`, `DynamicSelector`, `PrioritySelector`,
+//! `RandomSequence`, `RandomSelector`, `ProbabilitySelector`, `Permutation::shuffle`,
+//! `bt_core::abort` (module docs, `ConditionalAbort`, `ObserverSelector`), never from their
+//! implementation.
 
 use super::*;
 use crate::tree::Abort;
+use bt::Rng as _;
 
 /// One tick of `DynamicSequence`, `DynamicSelector`, `PrioritySelector` or `Observe` (a
 /// [`RefNode::Ext`]): `pos` is the running child, `latched` the latches of the dynamic
@@ -367,5 +372,190 @@ pub(super) fn guard(
         ctx.ref_token_taken = false;
         *holds = 0;
     }
+    status
+}
+
+/// The order of a random composite's `n` children for a new activation, drawn from the
+/// context's generator as `Permutation::shuffle`'s docs state it: inside-out Fisher-Yates,
+/// `n - 1` draws `rng.below(2)`, .., `rng.below(n)`; the draw `j` for position `i` moves the
+/// child at position `j` to `i`, and child `i` takes position `j`.
+fn shuffle(ctx: &mut Ctx, n: usize, selector: bool) -> Vec<usize> {
+    if selector && mutant(Mutation::RandomShuffleOutsideIn) {
+        // Durstenfeld's shuffle from the end: as many draws, another order.
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            let j = ctx.rng.below(i as u32 + 1) as usize;
+            order.swap(i, j);
+        }
+        return order;
+    }
+    let first = if !selector && mutant(Mutation::RandomShuffleDrawsN) {
+        0
+    } else {
+        1
+    };
+    let mut order = vec![0; n];
+    for i in first..n {
+        let j = ctx.rng.below(i as u32 + 1) as usize;
+        order[i] = order[j];
+        order[j] = i;
+    }
+    order
+}
+
+/// RandomSequence (`go` = Success) / RandomSelector (`go` = Failure), from their docs' tables:
+/// the first tick of an activation (the node not running) draws the order ([`shuffle`]), later
+/// ticks draw nothing and resume at the running child; a child answering `go` or `Skipped`
+/// lets the walk go on in the same tick (past the last child: `go`, or `Skipped` if every
+/// child was skipped in the activation); `Running` is the node's; the other status ends the
+/// activation with it. The order, the position and the skip count belong to the activation
+/// (forgotten on completion and halt: [`RefNode::halt`]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn random(
+    go: Status,
+    children: &mut [RefNode],
+    order: &mut Vec<usize>,
+    pos: &mut usize,
+    skipped: &mut usize,
+    was_running: bool,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Status {
+    let n = children.len();
+    if !was_running {
+        *order = shuffle(ctx, n, go == Failure);
+        *pos = 0;
+        *skipped = 0;
+    }
+    let end = |order: &mut Vec<usize>, pos: &mut usize, skipped: &mut usize| {
+        *order = (0..n).collect();
+        *pos = 0;
+        *skipped = 0;
+    };
+    while *pos < n {
+        match children[order[*pos]].tick(ctx, bb) {
+            Running => return Running,
+            Skipped => {
+                *skipped += 1;
+                *pos += 1;
+            }
+            status if status == go => *pos += 1,
+            status => {
+                end(order, pos, skipped);
+                return status;
+            }
+        }
+    }
+    let all_skipped = *skipped == n;
+    end(order, pos, skipped);
+    if all_skipped {
+        Skipped
+    } else {
+        go
+    }
+}
+
+/// A usable weight (the guide's "Utility attributes"): positive and finite, else 0.
+fn usable(w: f32) -> f32 {
+    if w > 0.0 && w.is_finite() {
+        w
+    } else {
+        0.0
+    }
+}
+
+/// ProbabilitySelector, from its docs' table: the first tick of an activation draws `d =
+/// rng.unit()` (one draw per activation, kept in `draw` as bits), later ticks resume the
+/// running child. A pick lays the fail weight and the weights of the children still in the
+/// draw end to end (in that order; the weights of the tick, evaluated when the node is ticked)
+/// and takes the interval `d *
+/// total` falls in (half-open; through rounding past the end: the last child with a weight):
+/// the fail weight: `Failure`; `total = 0`: `Skipped` if every child was skipped in the
+/// activation, else `Failure`; a child: ticked, its `Running`/`Success` is the node's, its
+/// `Failure`/`Skipped` takes it out of the draw and picks again in the same tick.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn probability(
+    fail: Option<&Int>,
+    weights: &[Int],
+    children: &mut [RefNode],
+    pos: &mut usize,
+    out: &mut [Option<Status>],
+    draw: &mut u32,
+    was_running: bool,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Status {
+    if !was_running || mutant(Mutation::ProbabilityDrawsEveryTick) {
+        *draw = ctx.rng.unit().to_bits();
+    }
+    if !was_running {
+        out.iter_mut().for_each(|o| *o = None);
+    }
+    // The weights of this tick: evaluated once, before any child runs (the docs: "the macro
+    // evaluates them every tick", passes them to the rule, and a pick again in the same tick
+    // uses the tick's weights, whatever the children wrote since).
+    let f = usable(fail.map_or(0.0, |w| eval_int(w, bb) as f32));
+    let tick_weights: Vec<f32> = weights
+        .iter()
+        .map(|w| usable(eval_int(w, bb) as f32))
+        .collect();
+    let mut next = was_running.then_some(*pos);
+    let status = loop {
+        let child = match next.take() {
+            Some(child) => child,
+            None => {
+                let d = f32::from_bits(*draw);
+                let ws: Vec<f32> = tick_weights
+                    .iter()
+                    .zip(out.iter())
+                    .map(|(&w, o)| if o.is_some() { 0.0 } else { w })
+                    .collect();
+                let total = f + ws.iter().sum::<f32>();
+                if total == 0.0 {
+                    let all_skipped = out.iter().all(|o| *o == Some(Skipped));
+                    break if all_skipped { Skipped } else { Failure };
+                }
+                let x = d * total;
+                let fail_last = mutant(Mutation::ProbabilityFailWeightLast);
+                let mut end = if fail_last { 0.0 } else { f };
+                if !fail_last && x < f {
+                    break Failure;
+                }
+                let mut picked = None;
+                for (i, &w) in ws.iter().enumerate() {
+                    if w > 0.0 {
+                        end += w;
+                        if x < end {
+                            picked = Some(i);
+                            break;
+                        }
+                    }
+                }
+                if fail_last && picked.is_none() && f > 0.0 {
+                    break Failure;
+                }
+                match picked.or_else(|| ws.iter().rposition(|&w| w > 0.0)) {
+                    Some(i) => i,
+                    None => break Failure,
+                }
+            }
+        };
+        match children[child].tick(ctx, bb) {
+            Running => {
+                *pos = child;
+                return Running;
+            }
+            Success => break Success,
+            status => {
+                out[child] = Some(status);
+                if status == Failure && mutant(Mutation::ProbabilityRedrawsAfterFailure) {
+                    *draw = ctx.rng.unit().to_bits();
+                }
+            }
+        }
+    };
+    out.iter_mut().for_each(|o| *o = None);
+    *pos = 0;
+    *draw = 0;
     status
 }

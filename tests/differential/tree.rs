@@ -39,6 +39,8 @@
 //!           | Obs{cond;N-S-L-B-_}                                 Observe(abort = none, self, lower, both, not written)
 //!           | Itr{b0-b1;0-1-2-_;m-_;T-N-_}                        Iterate(l0, element, until, max, reset_index)
 //!           | Grd{F-R-_}                                          Guard(|ctx| &mut ctx.token, if_guarded)
+//!           | RndSeq | RndSel                                     RandomSequence, RandomSelector (1+ children)
+//!           | PbSel{int-or-_;int;int..}                           ProbabilitySelector(fail = ..), one weight per child
 //!           | c<id> | a<id> | t<id> | S | F | R | Sl{ms}            leaves; R: AlwaysRunning, Sl: Sleep
 //!           | c<id>b{int} | a<id>b{int;entry}                       inline leaves over the blackboard
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
@@ -1166,6 +1168,24 @@ pub enum Ext {
     /// `Guard(|ctx| &mut ctx.token, if_guarded = ..) { c }` (NodeCanvas; every Guard of a tree
     /// shares the context's one token; `if_guarded`: Failure or Running, `None`: not written).
     Guard(Option<StatusName>),
+    /// `RandomSequence { .. }` (NodeCanvas's Sequencer with *Random* on; the tree is declared
+    /// `rng = context`).
+    RandomSequence,
+    /// `RandomSelector { .. }` (NodeCanvas's Selector with *Random* on).
+    RandomSelector,
+    /// `ProbabilitySelector(fail = w) { #[weight(w)] child, .. }` (NodeCanvas): the fail weight
+    /// (`None`: not written) and one weight per child, each a literal or `|bb| (int) as f32`.
+    ProbabilitySelector(Option<Int>, Vec<Int>),
+}
+
+impl Ext {
+    /// A random node: the tree that holds it is declared `rng = context`.
+    pub fn is_random(&self) -> bool {
+        matches!(
+            self,
+            Ext::RandomSequence | Ext::RandomSelector | Ext::ProbabilitySelector(..)
+        )
+    }
 }
 
 /// `Iterate`'s termination policies, by number.
@@ -1292,6 +1312,9 @@ impl Ext {
             Ext::Observe(..) => "Observe",
             Ext::Iterate(..) => "Iterate",
             Ext::Guard(_) => "Guard",
+            Ext::RandomSequence => "RandomSequence",
+            Ext::RandomSelector => "RandomSelector",
+            Ext::ProbabilitySelector(..) => "ProbabilitySelector",
         }
     }
 
@@ -1388,6 +1411,9 @@ impl Ext {
                 None => format!("{kind}(|bb| {})", c.rust()),
                 Some(a) => format!("{kind}(|bb| {}, abort = {})", c.rust(), a.dsl()),
             },
+            Ext::ProbabilitySelector(Some(fail), _) => {
+                format!("{kind}(fail = {})", score_rust(fail))
+            }
             _ => kind.to_string(),
         }
     }
@@ -1456,6 +1482,13 @@ impl Ext {
                 format!("Obs{{{};{}}}", c.desc(), abort.map_or("_", Abort::desc))
             }
             Ext::Guard(if_guarded) => format!("Grd{{{}}}", StatusName::desc_opt(*if_guarded)),
+            Ext::RandomSequence => "RndSeq".into(),
+            Ext::RandomSelector => "RndSel".into(),
+            Ext::ProbabilitySelector(fail, weights) => {
+                let mut parts = vec![fail.as_ref().map_or("_".to_string(), Int::desc)];
+                parts.extend(weights.iter().map(Int::desc));
+                format!("PbSel{{{}}}", parts.join(";"))
+            }
             Ext::Iterate(element, until, max, reset) => format!(
                 "Itr{{{};{};{};{}}}",
                 element.name(),
@@ -1602,6 +1635,18 @@ impl Ext {
             }),
             "Grd" => text().and_then(|t| Ok(Ext::Guard(StatusName::parse_opt(t)?))),
             "DySeq" => no_payload(Ext::DynamicSequence),
+            "RndSeq" => no_payload(Ext::RandomSequence),
+            "RndSel" => no_payload(Ext::RandomSelector),
+            "PbSel" => text().and_then(|t| {
+                let mut parts = t.split(';');
+                let fail = match parts.next() {
+                    Some("_") => None,
+                    Some(f) => Some(Int::parse(f)?),
+                    None => return Err("ProbabilitySelector: fail;weights".into()),
+                };
+                let weights: Result<Vec<Int>, String> = parts.map(Int::parse).collect();
+                Ok(Ext::ProbabilitySelector(fail, weights?))
+            }),
             "DySel" => no_payload(Ext::DynamicSelector),
             "PrSel" => text().and_then(|t| {
                 let scores: Result<Vec<Int>, String> = t.split(';').map(Int::parse).collect();
@@ -1631,8 +1676,11 @@ impl Ext {
             | Ext::IndexSwitch(..)
             | Ext::PolicyParallel(..)
             | Ext::DynamicSequence
-            | Ext::DynamicSelector => None,
+            | Ext::DynamicSelector
+            | Ext::RandomSequence
+            | Ext::RandomSelector => None,
             Ext::PrioritySelector(scores) => Some(scores.len()),
+            Ext::ProbabilitySelector(_, weights) => Some(weights.len()),
             Ext::BinarySelector(..) => Some(2),
             _ => Some(1),
         }
@@ -1953,6 +2001,9 @@ impl Node {
                 if let Ext::PrioritySelector(scores) = ext {
                     out.extend(scores.iter().filter_map(Int::reads));
                 }
+                if let Ext::ProbabilitySelector(fail, weights) = ext {
+                    out.extend(fail.iter().chain(weights).filter_map(Int::reads));
+                }
                 if let Ext::Iterate(element, ..) = ext {
                     out.insert(Entry::l0);
                     out.insert(*element);
@@ -2259,6 +2310,15 @@ impl Node {
                         Node::Composite(Composite::Fallback, children.clone()).outcomes()
                     }
                     Ext::PrioritySelector(_) => all(),
+                    // In any order: as the Sequence/Fallback over the same children.
+                    Ext::RandomSequence => {
+                        Node::Composite(Composite::Sequence, children.clone()).outcomes()
+                    }
+                    Ext::RandomSelector => {
+                        Node::Composite(Composite::Fallback, children.clone()).outcomes()
+                    }
+                    // The fail weight, or no weight left: Failure.
+                    Ext::ProbabilitySelector(..) => all() | F,
                     Ext::Observe(..) => c() | F,
                     Ext::Iterate(..) => c() | R | F,
                     Ext::Guard(if_guarded) => c() | if_guarded.map_or(F, StatusName::outcomes),
@@ -2322,6 +2382,16 @@ impl Node {
         let mut dead = 0;
         walk(self, true, &mut dead);
         dead
+    }
+
+    /// True if this tree (not counting its child trees, which are trees of their own) holds a
+    /// random node: it is declared `rng = context` and draws from `leaves::Ctx`'s generator.
+    pub fn random_here(&self) -> bool {
+        match self.bare() {
+            Node::Sub(..) => false,
+            Node::Ext(ext, _) if ext.is_random() => true,
+            bare => bare.children().iter().any(|c| c.random_here()),
+        }
     }
 
     /// True if the tree holds a fallible leaf or an `Error` node (it is printed with an error
@@ -2604,6 +2674,9 @@ impl Node {
                 if let Node::Ext(Ext::PrioritySelector(scores), _) = self {
                     let _ = writeln!(text, "{pad}    #[score({})]", score_rust(&scores[i]));
                 }
+                if let Node::Ext(Ext::ProbabilitySelector(_, weights), _) = self {
+                    let _ = writeln!(text, "{pad}    #[weight({})]", score_rust(&weights[i]));
+                }
                 child.write_dsl(indent + 1, subs, &mut text);
                 if let Some(label) = labels.get(i) {
                     text.insert_str(pad.len() + 4, label);
@@ -2645,11 +2718,14 @@ impl Tree {
         };
         let body = subs.body(&self.root, self.board.as_deref());
         let mut out = subs.trees;
-        let header = if self.root.fallible() {
+        let mut header = if self.root.fallible() {
             format!("{name} for Ctx, error DiffError")
         } else {
             format!("{name} for Ctx")
         };
+        if self.root.random_here() {
+            header.push_str(", rng = context");
+        }
         out.push_str(&behavior_tree(&header, &body));
         out
     }
@@ -2724,8 +2800,13 @@ impl Subs<'_> {
                 .collect()
         });
         let body = self.body(root, board.as_deref());
+        let rng = if root.random_here() {
+            ", rng = context"
+        } else {
+            ""
+        };
         self.trees
-            .push_str(&behavior_tree(&format!("{name} for Ctx"), &body));
+            .push_str(&behavior_tree(&format!("{name} for Ctx{rng}"), &body));
         name
     }
 }

@@ -379,7 +379,7 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             // WaitUntil (with a blackboard).
             if avail.is_some() { 4 } else { 0 },
             // Filter, Cooldown.
-            9,
+            11,
             8,
         ]);
         let count = if matches!(kind, 3 | 4 | 12) {

@@ -1,34 +1,40 @@
 //! The NodeCanvas kinds added after issue 12's first part: `DynamicSequence`,
 //! `DynamicSelector`, `PrioritySelector` (`#[score]` on each child), `Observe(abort = ..)` on
 //! its own and under a `Fallback`/`Selector` (an observer selector when one of its `Observe`
-//! children has `abort = lower | both`). Drawn in [`super::gen_bare`] before its own kinds.
+//! children has `abort = lower | both`), `Iterate`, `Guard`, and the random composites
+//! (`RandomSequence`, `RandomSelector`, `ProbabilitySelector(fail = ..) { #[weight(..)] .. }`,
+//! in trees declared `rng = context`). Drawn in [`super::gen_bare`] before its own kinds.
 
 use super::{gen_children, gen_cond, gen_node, gen_value, gen_width, Avail, Rng, MAX_DEPTH};
 use crate::tree::{Abort, Composite, Entry, Ext, Int, LeafForm, Node, Outcomes, StatusName};
 
-/// Now and then (9 % of the inner nodes) one of this module's kinds; `None`: the caller draws
+/// Now and then (11 % of the inner nodes) one of this module's kinds; `None`: the caller draws
 /// as before.
 pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<Node> {
-    if budget < 2 || !rng.percent(9) {
+    if budget < 2 || !rng.percent(11) {
         return None;
     }
     let entries = avail.as_deref().unwrap_or(&[]);
     let board = avail.is_some();
     let max_children = (budget - 1).min(5);
     // DynamicSequence, DynamicSelector, PrioritySelector, Observe on its own, a Fallback with
-    // observers, Iterate (over the list `l0`), Guard.
+    // observers, Iterate (over the list `l0`), Guard, RandomSequence, RandomSelector,
+    // ProbabilitySelector.
     let kind = rng.weighted(&[
         5,
         5,
         5,
         if board { 8 } else { 0 },
         if board && level + 2 <= MAX_DEPTH && budget >= 5 {
-            9
+            11
         } else {
             0
         },
         if entries.contains(&Entry::l0) { 45 } else { 0 },
         10,
+        5,
+        5,
+        6,
     ]);
     let keep = |_: usize, _: &Node| false;
     Some(match kind {
@@ -92,6 +98,45 @@ pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<
             )
         }
         4 => observer_fallback(rng, level, budget, avail),
+        7 | 8 => {
+            let n = gen_width(rng, max_children);
+            // Any child may come last: none is drawn again.
+            let no_go = |_: usize| None;
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            let ext = if kind == 7 {
+                Ext::RandomSequence
+            } else {
+                Ext::RandomSelector
+            };
+            Node::Ext(ext, children)
+        }
+        9 => {
+            let n = gen_width(rng, max_children);
+            // A weight: a literal (now and then 0: never picked), or over the blackboard
+            // (`% 4`, or an entry as it is, which may be 0 or negative).
+            let weight = |rng: &mut Rng| {
+                if board && rng.percent(45) {
+                    let mut w = gen_value(rng, entries);
+                    if w.reads().is_some() && w.modulo == 0 && rng.percent(50) {
+                        w.modulo = 4;
+                    }
+                    w
+                } else if rng.percent(15) {
+                    Int::lit(0)
+                } else {
+                    Int::lit(1 + rng.below(3) as i64)
+                }
+            };
+            let fail = match rng.below(3) {
+                0 => None,
+                1 => Some(Int::lit(rng.below(3) as i64)),
+                _ => Some(weight(rng)),
+            };
+            let weights = (0..n).map(|_| weight(rng)).collect();
+            let no_go = |_: usize| None;
+            let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
+            Node::Ext(Ext::ProbabilitySelector(fail, weights), children)
+        }
         6 => {
             let guard = |rng: &mut Rng, level: usize, budget: usize| {
                 let if_guarded = match rng.below(3) {
@@ -105,7 +150,7 @@ pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<
                 )
             };
             // Now and then two Guards side by side, contending for the one token.
-            if budget >= 5 && level + 2 <= MAX_DEPTH && rng.percent(35) {
+            if budget >= 5 && level + 2 <= MAX_DEPTH && rng.percent(45) {
                 let first = rng.range(2, budget - 3);
                 let a = guard(rng, level + 1, first);
                 let b = guard(rng, level + 1, budget - 1 - first);
@@ -152,7 +197,7 @@ fn observer_fallback(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) 
     let observed: Vec<Option<Option<Abort>>> = (0..n)
         .map(|i| {
             if i == lower {
-                Some(Some(if rng.percent(50) {
+                Some(Some(if rng.percent(40) {
                     Abort::Lower
                 } else {
                     Abort::Both

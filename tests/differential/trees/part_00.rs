@@ -7,39 +7,43 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0000Sub1 for Ctx {
-        StatefulAction(Task<1>)
+        Action(Act<4> = Act::<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0000Sub0 for Ctx {
-        SubTree(Tree0000Sub1)
+        RunOnce(then_skip = false) {
+            SubTree(Tree0000Sub1),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
         SequenceStar {
+            Limiter(2) {
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        StatefulAction(Task<0>),
+                        Sleep(50),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
             FlipSelector {
-                Repeater(0) {
-                    StatefulAction(Task<0>),
+                Limiter(1) {
+                    StatefulAction(Task<2>),
                 },
                 AlwaysRunning,
-                Sleep(30),
+                StatefulAction(Task<3>),
             },
-            Sequence {
-                Wait(0),
-                SubTree(Tree0000Sub0),
-                Repeater(0) {
-                    Sleep(0),
-                },
-            },
-            ReactiveSelector {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Failer,
-                    Condition(Cond<4>),
+            Repeat(3) {
+                RunOnce(then_skip = false) {
+                    SequenceWithMemory {
+                        SubTree(Tree0000Sub0),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
         }
@@ -49,873 +53,1066 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            ScriptCondition(|bb| *bb.t0 + 1 < 7),
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Script(|bb| *bb.t1 += 1),
-        }
-    }
-}
-
-board!(Tree0001Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 15,
-        }
-        Action(PIo<0>, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0002 for Ctx, error DiffError {
-        blackboard {
             b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
             #[tracked] t0: i64 = 5,
         }
-        Parallel(failure = -5) {
-            SetBlackboard(b0 = 1),
-            #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub0, b0 = {=}, t0 = {t0}),
-            Wait(0),
-            ReactiveSelector {
-                AlwaysFailure,
-                SubTree(Tree0002Sub1, b0 = {=}, t0 = {t0}),
-                Error(DiffError(1016)),
-            },
-            Condition(TCond<1>),
-        }
-    }
-}
-
-board!(Tree0002Blackboard { b0 t0 });
-
-fallible!(Tree0002);
-
-bt::behavior_tree! {
-    pub tree Tree0003Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 12,
-            b0: i64 = 9,
-        }
-        #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 == 2)]
-        #[on_failure(|bb| *bb.t1 += 3)]
-        #[on_success(|bb| bb.b0 = 7)]
-        Action(Act<0> = Act::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0003 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(4) % 3 == 1, else = Success) {
-            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                SubTree(Tree0003Sub0, ..),
-                Observe(|bb| *bb.t0 + 3 == 6) {
-                    Condition(|ctx, bb| ctx.check_in(1, 6)),
+        Switch(b1) {
+            case 3 => ParallelAll {
+                StepSequencer {
+                    SetBlackboard(b1 = {t0}),
+                    StatefulAction(Task<0>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0003Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            o0: Option<i64> = Some(14),
-        }
-        #[run_while(|bb| bb.o0.is_none())]
-        #[on_success(|bb| bb.o0 = Some(*bb.t0 + 3))]
-        ReactiveSequence {
-            Sleep(10),
-            Action(Act<0>),
-            Precondition(|bb| *bb.t0 % 2 != 1, else = Failure) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            o0: Option<i64> = Some(14),
-        }
-        SubTree(Tree0004Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0004 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-        }
-        RepeatTimes(forever) {
-            SubTree(Tree0004Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0004Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0005 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        RepeatUntilSuccess(forever) {
-            SequenceWithMemory {
-                RetryUntilSuccessful(forever) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Precondition(|bb| bb.b0 < bb.b1 + 4) {
+                Precondition(|bb| bb.b0 % 2 < 1, else = Running) {
                     StatefulAction(Task<1>),
                 },
-                Sleep(100),
-            },
-        }
-    }
-}
-
-board!(Tree0005Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0006 for Ctx {
-        DynamicSequence {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0007 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            l0: Vec<i64> = vec![1, 2],
-        }
-        PrioritySelector {
-            #[score(2)]
-            SkipUnlessUpdated(t0) {
-                TryCatch(catch_on_halt = true) {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                },
-            },
-            #[score(|bb| (bb.b1) as f32)]
-            StatefulAction(Task<1> = Task::<1>),
-            #[score(|bb| (*bb.t1 + 3) as f32)]
-            RunOnce(then_skip = true) {
-                AsyncFallback {
-                    StatefulAction(Task<2>),
-                    RetryUntilSuccessful(2) {
-                        Iterate(l0, element = {b1}) {
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
-                        },
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0007Blackboard { b0 t1 t0 b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0008Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0008 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        Parallel {
-            Guard(|ctx| &mut ctx.token) {
-                #[success_if(|bb| *bb.t0 < 1)]
-                Cooldown(20, filtered = Failure) {
-                    MaxTime(0) {
-                        RunOnce(then_skip = false) {
-                            RepeatTimes(2) {
-                                TryCatch(catch_on_halt = true) {
-                                    SetBlackboard(o0 = Some(2)),
-                                    Condition(Cond<0>),
-                                    AlwaysRunning,
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            SubTree(Tree0008Sub0, t0 = {=}, o0 = {o0}),
-        }
-    }
-}
-
-board!(Tree0008Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0009 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            IfThenElse {
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-                StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                Action(PAct<2>, b0 = {b1}),
-            },
-            #[on_failure(|bb| bb.b1 += 1)]
-            MaxTime(20) {
-                BinarySelector(|bb| bb.b1 + 2 != bb.b0, dynamic = true) {
-                    AlwaysSuccess,
-                    Wait(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0009Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0010 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            b1: i64,
-        }
-        MemSequence {
-            IndexSwitch(|bb| *bb.t1 + 3, dynamic = false) {
-                DynamicSelector {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                SetBlackboard(t1 = 7),
-                BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
-                    ParallelAll {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(Cond<3>),
-                },
-            },
-            Loop(q0, value = {t0}) {
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    Invert {
-                        StepSequencer {
-                            RunOnce(then_skip = true) {
-                                WasEntryUpdated(t0),
-                            },
-                            SetBlackboard(t0 = 0),
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 3 => StatefulAction(Task<5> = Task::<5>),
-                case 0 => SequenceWithMemory {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-                _ => Condition(Cond<8> = Cond::<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0010Blackboard { q0 b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0011 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        WhileDoElse {
-            #[on_halted(|bb| { bb.b0 += 1; bb.o0 = None })]
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                Parallel(failure = -2) {
-                    #[failure_if(|bb| bb.b0 + 3 < (*bb.t0 + 4) % 3)]
-                    StatefulAction(Task<0>),
-                    MemSequence {
-                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<1>),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                    },
-                    ParallelAll(max_failures = -2) {
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 2 > 0),
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                    },
-                    WasEntryUpdated(t0),
-                },
-            },
-            SequenceStar {
-                Condition(Cond<4>),
-                Script(|bb| bb.t0.set(4)),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0011Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0012 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Inverter {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                Delay(30) {
-                    Repeat(2) {
-                        Filter(times = 1, count = Completed, filtered = Skipped) {
-                            Fallback {
-                                Condition(Cond<0>),
-                                Parallel {
-                                    StatefulAction(PTask<1>, b0 = {t0}),
-                                    Condition(Cond<2>),
-                                },
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                                Condition(|ctx| ctx.check(5)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0012Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0013Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0013 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0013Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0014 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-            l0: Vec<i64>,
-        }
-        Sequence {
-            ReactiveFallback {
-                BinarySelector(|bb| *bb.t0 < 5, dynamic = false) {
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = false) {
+                    #[skip_if(|bb| bb.b0 + 1 != 3)]
                     Repeater(forever) {
-                        Failer,
-                    },
-                    Iterate(l0, element = {b1}) {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        Parallel(success = 2, failure = 2) {
-                            Action(Act<0>),
-                            StatefulAction(Task<1> = Task::<1>),
+                        Loop(q0, if_empty = Running) {
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
-                Fallback {
-                    Observe(|bb| *bb.t1 + 4 != bb.b1 % 4, abort = lower) {
-                        StatefulAction(Task<2>),
-                    },
-                    Observe(|bb| bb.b0 + 4 < 2, abort = lower) {
-                        #[success_if(|bb| *bb.t1 == bb.b0 + 1)]
-                        #[run_while(|bb| bb.b0 == 3)]
-                        StepSequencer {
-                            Interrupt(|bb| bb.b0 < 3) {
-                                Action(PAct<3>, b0 = 0, b1 = {t1}),
-                            },
-                            Precondition(|bb| *bb.t1 + 3 < bb.b1 % 4, else = Skipped) {
-                                #[post(|bb| bb.b1 += 1)]
-                                #[on_halted(|bb| bb.b1 += 1)]
-                                #[success_if(|bb| bb.b0 > 1)]
-                                Script(|bb| bb.t1.set(bb.b1)),
-                            },
-                            Sleep(30),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
-                    WasEntryUpdated(t0),
-                    #[skip_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        #[failure_if(|bb| bb.b1 > 0)]
-                        #[success_if(|bb| *bb.t0 != 3)]
-                        Condition(Cond<6> = Cond::<6>),
-                        ScriptCondition(|bb| bb.b1 == 4),
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                    RetryUntilSuccessful(3) {
+                        #[success_if(|bb| *bb.t0 == 2)]
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0014Blackboard { b1 t1 t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0015 for Ctx {
-        Repeat(0) {
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0016 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Fallback {
-            Selector {
-                StatefulAction(TTask<0>),
-                Loop(q0, value = {t0}) {
-                    Fallback {
-                        #[failure_if(|bb| bb.b0 % 3 == 2)]
-                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0 + 3); bb.b0 += 2 })]
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                SequenceWithMemory {
-                    Fallback {
-                        Observe(|bb| bb.b0 > bb.b0 % 2, abort = both) {
-                            StatefulAction(TTask<3>),
-                        },
-                        Observe(|bb| bb.o0.unwrap_or(5) % 2 == 0, abort = self) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                TryCatch {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    StatefulAction(PTask<4>, b0 = 2, b1 = {t0}),
-                    Action(|ctx| ctx.try_exec(5)),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0016Blackboard { q0 t0 b0 o0 });
-
-fallible!(Tree0016);
-
-bt::behavior_tree! {
-    pub tree Tree0017 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        #[on_halted(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b0 })]
-        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
-            Repeat(1) {
-                MaxTime(0) {
-                    Observe(|bb| bb.b0 + 2 > 6, abort = none) {
-                        Deadline(0) {
-                            #[run_while(|bb| bb.b1 == *bb.t0)]
-                            PolicyParallel(policy = FirstSuccess) {
-                                #[on_halted(|bb| bb.b1 += 1)]
-                                #[failure_if(|bb| bb.b1 == bb.b0)]
-                                #[skip_if(|bb| bb.b0 > bb.b1)]
-                                RepeatUntilSuccess(forever) {
-                                    #[skip_if(|bb| *bb.t0 + 3 == bb.b1)]
-                                    #[failure_if(|bb| bb.b0 == 0)]
-                                    StatefulAction(Task<0>),
-                                },
-                                Action(TAct<1>),
-                                ScriptCondition(|bb| bb.b0 != *bb.t0 + 4),
-                            },
-                        },
-                    },
-                },
-            },
-            Priority {
-                ReactiveSequence {
-                    BinarySelector(|bb| (*bb.t0 + 3) % 4 > 1, dynamic = true) {
-                        Action(PIo<2>, t0 = {=}),
-                        #[on_success(|bb| bb.b1 = bb.b1 % 4)]
-                        #[skip_if(|bb| bb.b1 != bb.b0 % 3)]
-                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    },
-                    SetBlackboard(b0 = {b1}),
-                    StatefulAction(Task<4>),
-                    Timeout(100) {
-                        Delay(20) {
-                            StatefulAction(TTask<5>),
-                        },
-                    },
-                    StatefulAction(PTask<6>, b0 = 8, b1 = {=}),
-                },
-                StepSequencer {
-                    Filter(times = 3, count = Failure, filtered = Skipped) {
-                        SetBlackboard(b0 = 0),
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-            Repeat(2) {
-                MemPriority {
-                    Timeout(0) {
-                        Repeat(4) {
-                            #[run_while(|bb| bb.b0 != bb.b1)]
-                            Loop(q0, value = {b0}, if_empty = Running) {
-                                IfThenElse {
-                                    Condition(TCond<8>),
-                                    Condition(TCond<9>),
-                                },
-                            },
-                        },
-                    },
-                    Timeout(50) {
-                        Conditional(|bb| bb.b1 < (bb.b1 + 2) % 3, dynamic = false, else = Success) {
-                            Delay(50) {
-                                SetBlackboard(t0 = 9),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Condition(Cond<10> = Cond::<10>),
-                        AlwaysRunning,
-                        StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
-                    },
-                    Precondition(|bb| *bb.t0 != 3, else = Skipped) {
-                        SetBlackboard(b0 = 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0017Blackboard { q0 b0 b1 t0 });
-
-fallible!(Tree0017);
-
-bt::behavior_tree! {
-    pub tree Tree0018 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            Timeout(50) {
-                StatefulAction(Task<0>),
-            },
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                Timeout(0) {
-                    Filter(times = 3, count = Failure, filtered = Skipped) {
-                        Delay(50) {
-                            Repeater(0) {
-                                Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0018Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0019 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            b1: i64,
-        }
-        IfThenElse {
-            TryCatch(catch_on_halt = false) {
-                #[on_success(|bb| bb.b1 += 1)]
-                Parallel(success = 1, failure = -1) {
-                    Parallel(success = 0) {
-                        SetBlackboard(b0 = 2),
-                        Interrupt(|bb| bb.b1 != bb.b0 % 4) {
-                            Condition(Cond<0>),
-                        },
-                        RepeatTimes(3) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Sequence {
-                    #[on_success(|bb| if bb.b1 % 4 != 1 { bb.t0.set(bb.b1 % 4) })]
-                    #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
-                    SetBlackboard(b0 = 6),
-                    Action(PIo<2>, t0 = {=}),
-                },
-                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                #[run_while(|bb| bb.b0 + 1 > 5)]
-                #[on_failure(|bb| bb.b1 = bb.b0)]
-                StatefulAction(Task<4> = Task::<4>),
-                AsyncFallback {
-                    Timeout(0) {
-                        Action(PAct<5>, b0 = 0, b1 = {=}),
-                    },
-                    #[on_failure(|bb| { if bb.b1 % 4 == 1 { *bb.t0 += 1 }; if *bb.t0 == bb.b0 + 3 { bb.b0 = *bb.t0 } })]
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-                },
+            _ => Sequence {
+                StatefulAction(Task<4>),
+                Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 1) % 2, &mut bb.b0)),
+                ScriptCondition(|bb| bb.b1 + 3 > 5),
+                Condition(|ctx, bb| ctx.check_in(6, bb.b1 % 2)),
                 StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0019Blackboard { l0 t0 b0 b1 });
+board!(Tree0001Blackboard { b0 q0 l0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0020Sub1 for Ctx {
-        Action(Act<0>)
+    pub tree Tree0002Sub1 for Ctx {
+        Action(Act<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0020Sub0 for Ctx {
-        SubTree(Tree0020Sub1)
+    pub tree Tree0002Sub0 for Ctx {
+        SubTree(Tree0002Sub1)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0020 for Ctx {
+    pub tree Tree0002 for Ctx, error DiffError {
+        ParallelAll {
+            IfThenElse {
+                Error(DiffError(1048)),
+                SubTree(Tree0002Sub0),
+            },
+        }
+    }
+}
+
+fallible!(Tree0002);
+
+bt::behavior_tree! {
+    pub tree Tree0003Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b1: i64 = 13,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+        }
+        #[post(|bb| bb.t1.set(bb.b1 % 4))]
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0003 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        MemSequence {
+            IndexSwitch(|bb| 5, out_of_range = Fail) {
+                Action(Act<0>),
+                SubTree(Tree0003Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}, b1 = {=}, l0 = {l0}),
+                StatefulAction(Task<2>),
+            },
+            Action(Act<3>),
+            #[post(|bb| *bb.t0 += 2)]
+            #[failure_if(|bb| (bb.b0 + 2) % 2 == 1)]
+            BinarySelector(|bb| bb.b0 != *bb.t0) {
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[run_while(|bb| *bb.t0 == bb.b1)]
+                StatefulAction(Task<4>),
+                Iterate(l0, element = {b1}, max = 1) {
+                    Cooldown(0, filtered = Failure) {
+                        Action(Act<5>),
+                    },
+                },
+            },
+            Priority {
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0003Blackboard { o0 t1 b0 t0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0004 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
         WhileDoElse {
-            SubTree(Tree0020Sub0),
-            Action(Act<1>),
+            Invert {
+                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                    Guard(|ctx| &mut ctx.token) {
+                        Iterate(l0, element = {b1}, max = 2) {
+                            Inverter {
+                                MemSequence {
+                                    StatefulAction(Task<0>),
+                                    Action(PIo<1>, t0 = {b0}),
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Priority {
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+                WasEntryUpdated(t0),
+                #[success_if(|bb| bb.b1 + 1 < 1)]
+                SequenceStar {
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
+                    ScriptCondition(|bb| (*bb.t0 + 4) % 2 < 1),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                #[failure_if(|bb| bb.o0.unwrap_or(2) % 3 != 1)]
+                #[success_if(|bb| bb.o0.is_none())]
+                AsyncFallback {
+                    Condition(PCond<5>, b0 = {b0}),
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[post(|bb| { if *bb.t0 % 2 > 0 { bb.b1 = (*bb.t0 + 4) % 3 }; bb.b1 += 2 })]
+                    Condition(Cond<6>),
+                    Action(|ctx| ctx.exec(7)),
+                    SetBlackboard(t0 = 5),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0004Blackboard { b1 b0 t0 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0005 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        Repeater(forever) {
+            Interrupt(|bb| *bb.t0 > bb.b0 + 4) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0005Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0006 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Parallel(failure = 1) {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Script(|bb| { bb.t0.set(4); bb.b0 += 2 }),
+        }
+    }
+}
+
+board!(Tree0006Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0007 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_halted(|bb| { bb.b1 = bb.b1 % 3; bb.t0.set(bb.b1 % 4) })]
+        #[skip_if(|bb| bb.b0 + 4 > bb.b1 % 2)]
+        Conditional(|bb| bb.b1 % 2 > 0, dynamic = true) {
+            ParallelAll {
+                MemPriority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        Fallback {
+                            ScriptCondition(|bb| bb.b1 % 3 < 0),
+                            #[on_failure(|bb| bb.b1 += 2)]
+                            #[failure_if(|bb| bb.b1 < 3)]
+                            RepeatUntil(Failure) {
+                                TryCatch(catch_on_halt = true) {
+                                    Action(PIo<1>, t0 = {b1}),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Sequence {
+                        BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = true) {
+                            #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b1 })]
+                            Wait(100),
+                            StatefulAction(Task<3>),
+                        },
+                        Script(|bb| bb.b0 = bb.b1),
+                        StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
+                        Condition(Cond<5>),
+                        ReactiveSelector {
+                            StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                            Condition(Cond<7>),
+                        },
+                    },
+                    Conditional(|bb| bb.b1 % 3 < 2, dynamic = false) {
+                        SequenceStar {
+                            Repeat(0) {
+                                Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
+                            },
+                            Inverter {
+                                Iterate(l0, element = {b0}) {
+                                    #[on_failure(|bb| bb.b1 += 1)]
+                                    #[success_if(|bb| bb.b1 + 2 < bb.b1 % 2)]
+                                    #[failure_if(|bb| *bb.t0 + 2 < 4)]
+                                    StatefulAction(Task<9> = Task::<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<10>),
+                    Iterate(l0, element = {b0}, max = 1) {
+                        WhileDoElse {
+                            Condition(Cond<11>),
+                            Action(PIo<12>, t0 = {b0}),
+                        },
+                    },
+                    Script(|bb| bb.b0 = *bb.t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0007Blackboard { l0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0008 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        Remap(success = Success, failure = Failure) {
+            PrioritySelector {
+                #[score(0)]
+                #[skip_if(|bb| *bb.t0 % 2 != 1)]
+                #[success_if(|bb| *bb.t0 % 4 != 2)]
+                RepeatUntilFailure(2) {
+                    MaxTime(0) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+                #[score(|bb| (*bb.t0) as f32)]
+                Deadline(20) {
+                    Action(PAct<1>, b0 = {t0}),
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                MaxTime(10) {
+                    Cooldown(0, filtered = Skipped) {
+                        RepeatUntilSuccess(1) {
+                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0008Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0009 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            ParallelAll(0) {
+                RepeatUntil(Success) {
+                    ReactiveSequence {
+                        SetBlackboard(t1 = 8),
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            MemSequence {
+                #[skip_if(|bb| bb.b0 != bb.b0 + 2)]
+                Condition(PCond<2>, b0 = {=}),
+                RunOnce(then_skip = false) {
+                    #[run_while(|bb| bb.o0.unwrap_or(3) == 4)]
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                SetBlackboard(o0 = Some(2)),
+                Action(Act<4>),
+            },
+            Loop(q0, if_empty = Success) {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Action(PIo<5>, t0 = {t0}),
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 2)),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0009Blackboard { q0 t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0010 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
+        }
+        IndexSwitch(|bb| *bb.t0) {
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                Parallel(success = -3, failure = 1) {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    #[skip_if(|bb| (bb.b0 + 2) % 3 != 2)]
+                    StatefulAction(Task<3>),
+                },
+            },
+            SequenceStar {
+                #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
+                #[failure_if(|bb| bb.b0 + 3 < 1)]
+                #[run_while(|bb| bb.b0 + 1 != bb.o0.unwrap_or(0) + 1)]
+                TryCatch {
+                    Action(|ctx| ctx.exec(4)),
+                    AlwaysRunning,
+                },
+                Selector {
+                    Condition(PCond<5>, b0 = 9),
+                    Action(PAct<6>, b0 = 2, b1 = {t0}),
+                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2) + 4))]
+                    #[failure_if(|bb| bb.b0 > 5)]
+                    StatefulAction(Task<7>),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[on_halted(|bb| { bb.t0.set(bb.b0 + 4); if bb.b0 != 7 { *bb.t0 += 1 } })]
+                #[on_success(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                RepeatUntilFailure(2) {
+                    Cooldown(50, filtered = Skipped) {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            Fallback {
+                Observe(|bb| bb.b0 > 1, abort = lower) {
+                    Inverter {
+                        Action(Act<9>),
+                    },
+                },
+                Observe(|bb| bb.b0 > 5, abort = none) {
+                    Precondition(|bb| *bb.t0 + 3 == bb.b0 % 2, else = Failure) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0010Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0011Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+        }
+        Priority {
+            StatefulAction(Task<1>),
+            ScriptCondition(|bb| *bb.t1 + 3 < 3),
+            #[on_halted(|bb| bb.b0 = 0)]
+            #[run_while(|bb| *bb.t0 != bb.b0 % 3)]
+            Precondition(|bb| (*bb.t1 + 4) % 4 > 1, else = Skipped) {
+                Condition(Cond<2>),
+            },
+            Optional {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0021 for Ctx {
-        Repeater(0) {
+    pub tree Tree0011 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        MaxTime(20) {
+            StepSequencer {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                },
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        SubTree(Tree0011Sub0, ..),
+                    },
+                    Sequence {
+                        Deadline(20) {
+                            ReactiveSequence {
+                                Sleep(10),
+                                Timeout(100) {
+                                    Wait(10),
+                                },
+                            },
+                        },
+                        Parallel(failure = -3) {
+                            AlwaysFailure,
+                            PolicyParallel(policy = FirstFailure, repeat = false) {
+                                ScriptCondition(|bb| bb.b1 > 0),
+                                Condition(Cond<4>),
+                            },
+                            StatefulAction(PTask<5>, b0 = {b0}, b1 = {t1}),
+                        },
+                    },
+                    MemPriority {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Condition(Cond<6> = Cond::<6>),
+                        Condition(Cond<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 4)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0011Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0012Sub1 for Ctx {
+        Condition(Cond<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0012Sub0 for Ctx {
+        Repeat(1) {
+            DynamicSequence {
+                StatefulAction(Task<3> = Task::<3>),
+                SubTree(Tree0012Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0012 for Ctx {
+        Limiter(2) {
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<0>),
+                AsyncSequence {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        AlwaysSuccess,
+                    },
+                    SubTree(Tree0012Sub0),
+                },
+                Priority {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0013 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Selector {
+            Observe(|bb| bb.b1 < bb.b1 + 3, abort = lower) {
+                AlwaysFailure,
+            },
+            #[on_success(|bb| *bb.t0 += 3)]
+            MemSequence {
+                Precondition(|bb| *bb.t0 != 5, else = Failure) {
+                    Action(PAct<0>, b0 = {b0}),
+                },
+                #[run_while(|bb| bb.b0 > 6)]
+                #[on_success(|bb| bb.t0.set(bb.b1))]
+                #[failure_if(|bb| *bb.t0 < 3)]
+                Script(|bb| bb.b0 = 1),
+                Switch(b1) {
+                    case 2 => Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                    _ => Wait(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0013Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0014 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        #[run_while(|bb| bb.o0.is_some())]
+        #[on_failure(|bb| { bb.b0 = *bb.t0 + 2; if bb.b0 != *bb.t0 { bb.b0 = *bb.t0 } })]
+        Interrupt(|bb| *bb.t0 % 2 > 0) {
+            BinarySelector(|bb| bb.o0.unwrap_or(3) > bb.b0) {
+                Loop(q0, value = {b0}) {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                ReactiveSequence {
+                    IndexSwitch(|bb| 0) {
+                        Condition(Cond<2>),
+                        Script(|bb| bb.b0 += 1),
+                    },
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > 3)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    SequenceStar {
+                        WhileDoElse {
+                            Condition(Cond<3>),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0014Blackboard { o0 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0015 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        #[failure_if(|bb| *bb.t0 % 3 > 1)]
+        Repeat(forever) {
+            Retry(forever) {
+                RepeatUntil(Success) {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0015Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0016 for Ctx {
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0017 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        DynamicSequence {
+            ScriptCondition(|bb| *bb.t0 > 0),
+            ScriptCondition(|bb| *bb.t0 % 2 == 0),
+            UnsetBlackboard(o0),
             Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree0017Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0018 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            l0: Vec<i64>,
+            b0: i64 = 0,
+        }
+        SequenceWithMemory {
+            Action(PIo<0>, t0 = {t0}),
+            Interrupt(|bb| *bb.t0 + 1 > 2) {
+                Interrupt(|bb| bb.b0 % 2 > 0) {
+                    ScriptCondition(|bb| *bb.t0 == *bb.t0 % 4),
+                },
+            },
+            WasEntryUpdated(t0),
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
+                Iterate(l0, element = {b0}, until = FirstFailure) {
+                    Runner,
+                },
+            },
+            Error(DiffError(1009)),
+        }
+    }
+}
+
+board!(Tree0018Blackboard { t0 b1 l0 b0 });
+
+fallible!(Tree0018);
+
+bt::behavior_tree! {
+    pub tree Tree0019 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+        }
+        Parallel(success = 4, failure = -5) {
+            Error(DiffError(1074)),
+            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 4, &mut bb.b1)),
+            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+            StatefulAction(Task<3>),
+            StatefulAction(TTask<4>),
+        }
+    }
+}
+
+board!(Tree0019Blackboard { b0 t0 b1 });
+
+fallible!(Tree0019);
+
+bt::behavior_tree! {
+    pub tree Tree0020Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[tracked] t0: i64 = 9,
+        }
+        RunOnce {
+            SkipUnlessUpdated(t0) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0020 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            SubTree(Tree0020Sub0, ..),
+            #[on_success(|bb| { if bb.o0.is_none() { bb.t0.set(*bb.t1) }; *bb.t1 += 1 })]
+            #[post(|bb| bb.b0 = bb.o0.unwrap_or(3) + 2)]
+            ReactiveSequence {
+                Succeeder,
+                AlwaysSuccess,
+                Condition(Cond<0>),
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0020Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0021 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        #[on_halted(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 4); bb.t1.set(6) })]
+        #[post(|bb| if *bb.t0 != *bb.t1 { *bb.t1 += 2 })]
+        SequenceWithMemory {
+            MemSequence {
+                Condition(PCond<0>, b0 = 7),
+                AlwaysSuccess,
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    Action(PIo<1>, t0 = {b0}),
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0021Blackboard { b0 t1 t0 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
         }
-        WhileDoElse {
-            BinarySelector(|bb| bb.b1 < 7) {
-                Runner,
-                Guard(|ctx| &mut ctx.token) {
-                    RunOnce(then_skip = true) {
-                        Action(PIo<0>, t0 = {b0}),
+        Repeater(2) {
+            Precondition(|bb| (bb.b0 + 1) % 3 == 1, else = Failure) {
+                PolicyParallel(policy = FirstSuccess) {
+                    Script(|bb| *bb.t0 += 3),
+                    #[post(|bb| bb.b0 += 2)]
+                    Action(Act<0> = Act::<0>),
+                    ScriptCondition(|bb| bb.b0 + 2 != *bb.t0 % 4),
+                    Precondition(|bb| bb.b1 != *bb.t0 + 2, else = Running) {
+                        Action(PAct<1>, b0 = {b0}, b1 = {t0}),
                     },
                 },
             },
-            #[failure_if(|bb| *bb.t0 % 4 > 0)]
-            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 2) % 3 < 2)]
-            Optional {
-                Parallel(success = -1) {
-                    SetBlackboard(b0 = 3),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0022Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0023 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64>,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+            KeepRunningUntilFailure {
+                Error(DiffError(1011)),
+            },
+        }
+    }
+}
+
+board!(Tree0023Blackboard { b0 l0 });
+
+fallible!(Tree0023);
+
+bt::behavior_tree! {
+    pub tree Tree0024 for Ctx, rng = context {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            q0: bt::Deque<i64, 4>,
+        }
+        RandomSelector {
+            #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 3)]
+            #[skip_if(|bb| bb.o0.unwrap_or(2) != 1)]
+            Iterate(l0, element = {b1}, until = Never, reset_index = false) {
+                Filter(times = 2) {
+                    #[on_failure(|bb| bb.b1 = *bb.t0 % 3)]
+                    #[skip_if(|bb| *bb.t0 > 6)]
+                    ParallelAll(max_failures = -1) {
+                        Script(|bb| if (bb.b0 + 3) % 4 == 0 { bb.t0.set(bb.o0.unwrap_or(3) + 2) }),
+                        Interrupt(|bb| bb.b0 != 3) {
+                            ReactiveFallback {
+                                #[on_halted(|bb| bb.o0 = Some(bb.b1 + 4))]
+                                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                                #[run_while(|bb| bb.b1 + 1 > 4)]
+                                Repeat(2) {
+                                    StatefulAction(Task<0>),
+                                },
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                        Priority {
+                            SequenceWithMemory {
+                                Condition(Cond<2>),
+                                AlwaysSuccess,
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
             },
             ReactiveFallback {
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    SetBlackboard(b1 = {b0}),
-                },
-                Action(|ctx| ctx.exec(4)),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0022Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0023 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Delay(0) {
-            Delay(10) {
-                TryCatch(catch_on_halt = true) {
-                    RepeatTimes(2) {
-                        SetBlackboard(o0 = Some(4)),
+                Fallback {
+                    BinarySelector(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(2), dynamic = true) {
+                        MemPriority {
+                            Condition(|ctx, bb| ctx.check_in(4, 7)),
+                            Condition(Cond<5>),
+                        },
+                        StatefulAction(Task<6> = Task::<6>),
                     },
-                    Action(PIo<0>, t0 = {=}),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Repeat(2) {
+                            SetBlackboard(o0 = Some(7)),
+                        },
+                    },
+                },
+                Condition(Cond<7>),
+                ForceSuccess {
+                    Observe(|bb| bb.b1 + 2 > 4, abort = none) {
+                        Optional {
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b1 + 4)),
+                        },
+                    },
+                },
+                #[post(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+                Condition(Cond<9>),
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<10>),
+                        Action(PIo<11>, t0 = {b0}),
+                    },
+                    AlwaysFailure,
+                    Action(Act<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0023Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0024 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            Interrupt(|bb| bb.b1 + 1 != 1) {
-                PrioritySelector {
-                    #[score(|bb| (bb.b1 % 4) as f32)]
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                    #[score(|bb| (bb.b0) as f32)]
-                    AlwaysRunning,
-                },
-            },
-            Condition(PCond<1>, b0 = {b0}),
-            StatefulAction(Task<2>),
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0024Blackboard { b1 t0 b0 });
+board!(Tree0024Blackboard { o0 b1 b0 t0 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64 = 3,
+            b1: i64,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-            Timeout(50) {
-                Action(|ctx| ctx.exec(0)),
-            },
-            DynamicSequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Condition(|ctx, bb| ctx.check_in(3, 6)),
-            },
-            Script(|bb| bb.b0 = bb.b1),
-            RunOnce(then_skip = true) {
-                RepeatUntil(Failure) {
-                    Action(PIo<4>, t0 = {t0}),
+        ReactiveFallback {
+            Condition(PCond<0>, b0 = {b0}),
+            MemPriority {
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+                Deadline(0) {
+                    WaitUntil(|bb| *bb.t0 > 3) {
+                        RepeatUntil(Success) {
+                            SetBlackboard(t0 = 2),
+                        },
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    Cooldown(100, filtered = Failure) {
+                        WasEntryUpdated(t0),
+                    },
                 },
             },
-            StatefulAction(Task<5>),
+            Fallback {
+                #[run_while(|bb| (bb.b0 + 1) % 4 < 2)]
+                Repeat(forever) {
+                    Timeout(0) {
+                        SequenceStar {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                IfThenElse {
+                    Action(PIo<3>, t0 = {=}),
+                    IndexSwitch(|bb| bb.b1, dynamic = false) {
+                        Action(PIo<4>, t0 = {t0}),
+                        Action(Act<5>),
+                    },
+                    Timeout(20) {
+                        RepeatUntilFailure(forever) {
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0025Blackboard { t0 b1 b0 });
+board!(Tree0025Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0026 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64 = 0,
+    pub tree Tree0026Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0026 for Ctx {
+        ParallelAll {
+            Remap(success = Success, failure = Failure) {
+                Action(|ctx| ctx.exec(0)),
+            },
+            SubTree(Tree0026Sub0),
+            StatefulAction(Task<2>),
         }
-        Observe(|bb| (*bb.t1 + 2) % 4 > 2, abort = self) {
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                KeepRunningUntilFailure {
-                    Delay(20) {
-                        #[on_halted(|bb| bb.b1 = 6)]
-                        #[success_if(|bb| bb.b1 % 4 > 1)]
-                        AsyncFallback {
-                            Precondition(|bb| *bb.t0 < 1, else = Success) {
-                                ReactiveSequence {
-                                    SetBlackboard(b0 = {b1}),
-                                    Error(DiffError(1071)),
-                                },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0027Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 10,
+        }
+        MaxTime(10) {
+            Fallback {
+                Observe(|bb| bb.b0 < 4, abort = both) {
+                    SetBlackboard(b1 = 9),
+                },
+                Switch(b1) {
+                    case 2 => Action(PAct<0>, b0 = 2),
+                    _ => StatefulAction(PTask<1>, b0 = 5, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0027Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0027 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+        }
+        Fallback {
+            SubTree(Tree0027Sub0, b1 = {=}, q0 = {q0}, b0 = {=}),
+            Loop(q0, if_empty = Skipped) {
+                FlipSelector {
+                    Action(Act<2>),
+                    SubTree(Tree0027Sub1, b1 = {=}, q0 = {q0}, b0 = {=}),
+                },
+            },
+            IfThenElse {
+                RandomSelector {
+                    DynamicSequence {
+                        Condition(Cond<4>),
+                        ScriptCondition(|bb| (bb.b1 + 1) % 2 != 0),
+                    },
+                    StatefulAction(Task<5>),
+                },
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0027Blackboard { b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0028 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        Limiter(2) {
+            AsyncSequence {
+                RetryUntilSuccessful(3) {
+                    Sequence {
+                        RepeatUntilSuccess(forever) {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 2)),
+                        },
+                        SetBlackboard(t0 = 3),
+                    },
+                },
+                StatefulAction(Task<1>),
+                #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 4)]
+                Cooldown(10, filtered = Failure) {
+                    ForceSuccess {
+                        FlipSelector {
+                            DynamicSelector {
+                                ScriptCondition(|bb| bb.b1 < 1),
+                                #[skip_if(|bb| *bb.t0 > 7)]
+                                #[run_while(|bb| (*bb.t0 + 1) % 4 > 0)]
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            StatefulAction(Task<4>),
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                Condition(Cond<5>),
                             },
                         },
                     },
@@ -925,309 +1122,289 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0026Blackboard { t0 b0 b1 q0 t1 });
-
-fallible!(Tree0026);
+board!(Tree0028Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0027 for Ctx {
+    pub tree Tree0029Sub0 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
-        ReactiveSequence {
-            #[run_while(|bb| (*bb.t1 + 2) % 3 < 1)]
-            ReactiveFallback {
-                Loop(q0, if_empty = Success) {
-                    Filter(times = 3) {
-                        Loop(q0, if_empty = Running) {
-                            #[skip_if(|bb| bb.b1 % 4 > 1)]
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                    },
-                },
-                Cooldown(50) {
-                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-                },
-            },
-            Parallel(success = 1, failure = -1) {
-                WaitUntil(|bb| bb.b0 < 5) {
-                    PolicyParallel(policy = FirstFailure) {
-                        ReactiveFallback {
-                            Condition(Cond<2> = Cond::<2>),
-                            Action(PIo<3>, t0 = {=}),
-                        },
-                    },
-                },
-                Loop(q0, value = {t1}, if_empty = Success) {
-                    Precondition(|bb| *bb.t1 < 3, else = Failure) {
-                        Condition(PCond<4>, b0 = 3),
-                    },
-                },
-            },
-        }
+        Action(PAct<6>, b0 = {b0}, b1 = {t0})
     }
 }
-
-board!(Tree0027Blackboard { q0 b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0028 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Switch(b1) {
-            case 4 => ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1> = Cond::<1>),
-                Condition(PCond<2>, b0 = {=}),
-                Condition(Cond<3>),
-                Cooldown(0, filtered = Skipped) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            case 1 => MemSequence {
-                Timeout(50) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(Task<6>),
-                        Sleep(20),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            case 5 => Selector {
-                Observe(|bb| bb.b1 % 3 != 1, abort = both) {
-                    Timeout(20) {
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                            Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 3, &mut bb.b0)),
-                        },
-                    },
-                },
-                Observe(|bb| bb.b1 % 3 < 2, abort = none) {
-                    KeepRunningUntilFailure {
-                        Parallel(failure = -2) {
-                            Condition(PCond<9>, b0 = {=}),
-                            SetBlackboard(b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            _ => Priority {
-                ReactiveSequence {
-                    StatefulAction(Task<10> = Task::<10>),
-                    #[on_halted(|bb| bb.t0.set(bb.b1 % 3))]
-                    Sleep(10),
-                    Action(Act<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0028Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64,
         }
-        FlipSelector {
-            Loop(q0, if_empty = Running) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Action(Act<1>),
-            #[post(|bb| bb.b0 = 1)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[on_success(|bb| bb.b0 += 1)]
-            Observe(|bb| bb.b0 > 7) {
-                StatefulAction(Task<2>),
-            },
-            Timeout(0) {
-                Runner,
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0029Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0030Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 12,
-        }
-        Condition(PCond<3>, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0030Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 12,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| *bb.t0 += 1)]
-            Failer,
-            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
-                Loop(q0, value = {b0}) {
-                    Condition(PCond<1>, b0 = {=}),
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                StepSequencer {
+                    Repeater(1) {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                    },
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
+                    AlwaysSuccess,
+                    Failer,
                 },
-                Condition(|ctx| ctx.check(2)),
-                AlwaysFailure,
-                Failer,
-                #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
-                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                SubTree(Tree0030Sub1, q0 = {=}, t0 = {t0}, b0 = {=}),
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                Selector {
+                    #[post(|bb| *bb.t0 += 1)]
+                    Fallback {
+                        #[on_success(|bb| { bb.t0.set((*bb.t0 + 3) % 2); *bb.t1 += 1 })]
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(t1 = {b0}),
+                #[on_failure(|bb| bb.b0 = *bb.t1 + 2)]
+                Action(Act<4>),
+                SetBlackboard(b0 = 1),
+                Condition(Cond<5>),
+                RunOnce(then_skip = false) {
+                    SubTree(Tree0029Sub0, ..),
+                },
+            },
+            MemPriority {
+                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                Condition(Cond<8>),
+                Cooldown(30, filtered = Failure) {
+                    Condition(Cond<9>),
+                },
+                Sleep(50),
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure) {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                #[on_success(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
+                #[failure_if(|bb| bb.b0 + 3 < bb.b0)]
+                SequenceWithMemory {
+                    RepeatUntilFailure(2) {
+                        Cooldown(10, filtered = Skipped) {
+                            Succeeder,
+                        },
+                    },
+                    #[on_success(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
+                    StatefulAction(Task<10> = Task::<10>),
+                    Condition(PCond<11>, b0 = {=}),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                        ScriptCondition(|bb| *bb.t1 % 4 > 2),
+                        Condition(Cond<12>),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0029Blackboard { b0 t0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        KeepRunningUntilFailure {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                SubTree(Tree0030Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
+        Fallback {
+            Fallback {
+                Observe(|bb| bb.b0 % 3 < 0, abort = both) {
+                    Precondition(|bb| (*bb.t0 + 3) % 4 != 0) {
+                        Timeout(30) {
+                            ForceFailure {
+                                Action(Act<0>),
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<1>),
+                Observe(|bb| bb.b0 + 4 != *bb.t0 + 3, abort = both) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            ReactiveSequence {
+                #[skip_if(|bb| bb.b0 < 4)]
+                Inverter {
+                    StatefulAction(Task<3>),
+                },
+                Fallback {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                RunOnce {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        RunOnce {
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0030Blackboard { q0 t0 b0 });
+board!(Tree0030Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0031Sub0 for Ctx {
+    pub tree Tree0031 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0031Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0031 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 4,
             #[tracked] t0: i64,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 0,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SubTree(Tree0031Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-            Observe(|bb| *bb.t0 < 7, abort = none) {
-                #[skip_if(|bb| bb.b0 + 2 == 0)]
-                SubTree(Tree0031Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+        ParallelAll(max_failures = -4) {
+            Conditional(|bb| bb.b0 < 7, dynamic = false, else = Failure) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
             },
-            SetBlackboard(b1 = {t0}),
-            #[success_if(|bb| bb.b0 + 1 < 1)]
-            #[on_halted(|bb| { bb.b0 = 9; bb.b0 += 1 })]
-            #[skip_if(|bb| *bb.t0 != 3)]
-            MemSequence {
-                Error(DiffError(1051)),
-                Action(PIo<1>, t0 = {b0}),
+            #[failure_if(|bb| bb.b0 == 4)]
+            Timeout(10) {
+                Condition(PCond<1>, b0 = 5),
             },
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                Cooldown(0) {
+                    #[success_if(|bb| (*bb.t0 + 4) % 2 < 0)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            StatefulAction(Task<3>),
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
 
-board!(Tree0031Blackboard { b1 b0 t0 });
-
-fallible!(Tree0031);
+board!(Tree0031Blackboard { t0 b0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-        }
-        #[on_failure(|bb| { bb.b0 = *bb.t0 + 2; bb.b0 += 3 })]
-        #[success_if(|bb| *bb.t0 + 1 != 4)]
-        ReactiveFallback {
-            WasEntryUpdated(t1),
-            ScriptCondition(|bb| bb.b0 < *bb.t0 % 4),
-            Action(PIo<0>, t0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0032Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
-        blackboard {
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Repeater(forever) {
-            Switch(b1) {
-                case 5 => FlipSelector {
-                    Action(PIo<0>, t0 = {=}),
-                    Action(Act<1>),
+        MemSequence {
+            #[post(|bb| bb.b0 = *bb.t0 % 3)]
+            #[success_if(|bb| bb.b0 > 3)]
+            Selector {
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[success_if(|bb| bb.b0 % 2 != 0)]
+                Condition(PCond<0>, b0 = 8),
+                Sleep(0),
+            },
+            Script(|bb| *bb.t0 += 3),
+            MemPriority {
+                Action(Act<1>),
+                IndexSwitch(|bb| (*bb.t0 + 3) % 4, dynamic = false) {
                     StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                case 0 => AlwaysRunning,
-                _ => IfThenElse {
-                    #[on_halted(|bb| if *bb.t0 % 4 > 1 { bb.b0 = *bb.t1 % 2 })]
-                    #[run_while(|bb| *bb.t1 + 2 != 1)]
-                    Action(Act<3>),
-                    Action(|ctx| ctx.exec(4)),
+            },
+            Observe(|bb| *bb.t0 + 2 != *bb.t0 % 4) {
+                ReactiveSelector {
+                    WasEntryUpdated(t0),
+                    Condition(|ctx| ctx.check(4)),
                 },
             },
         }
     }
 }
 
-board!(Tree0033Blackboard { b0 b1 t0 t1 });
+board!(Tree0032Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0034 for Ctx {
-        Sequence {
+    pub tree Tree0033Sub0 for Ctx {
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0033 for Ctx, error DiffError {
+        ReactiveFallback {
             MemSequence {
-                WhileDoElse {
-                    SequenceStar {
-                        Wait(30),
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+                StatefulAction(TTask<0>),
+                ForceSuccess {
+                    Fallback {
+                        Failer,
+                        Condition(TCond<1>),
+                        SubTree(Tree0033Sub0),
                     },
-                    Deadline(0) {
-                        RepeatTimes(forever) {
-                            Condition(|ctx| ctx.check(2)),
+                },
+            },
+            RepeatUntilSuccess(1) {
+                PrioritySelector {
+                    #[score(0)]
+                    AlwaysSuccess,
+                    #[score(2)]
+                    StatefulAction(TTask<3>),
+                    #[score(3)]
+                    StatefulAction(TTask<4>),
+                },
+            },
+            Repeater(2) {
+                ReactiveFallback {
+                    Action(Act<5>),
+                    StatefulAction(TTask<6>),
+                    Action(Act<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                },
+            },
+            PrioritySelector {
+                #[score(0)]
+                Condition(|ctx| ctx.try_check(9)),
+                #[score(1)]
+                Succeeder,
+                #[score(2)]
+                StatefulAction(Task<10> = Task::<10>),
+                #[score(0)]
+                ParallelAll {
+                    Wait(50),
+                },
+                #[score(3)]
+                AlwaysRunning,
+            },
+            Error(DiffError(1032)),
+        }
+    }
+}
+
+fallible!(Tree0033);
+
+bt::behavior_tree! {
+    pub tree Tree0034 for Ctx, rng = context {
+        Inverter {
+            SequenceStar {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(0)),
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    ProbabilitySelector(fail = 2) {
+                        #[weight(0)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+                StatefulAction(Task<3>),
+                Repeat(1) {
+                    DynamicSelector {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+                RepeatTimes(2) {
+                    Fallback {
+                        Repeat(2) {
+                            StatefulAction(Task<6>),
                         },
+                        Condition(Cond<7>),
                     },
                 },
             },
@@ -1237,161 +1414,176 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        SequenceStar {
-            ParallelAll(2) {
-                Condition(PCond<0>, b0 = {=}),
-                Action(|ctx| ctx.exec(1)),
-                #[failure_if(|bb| *bb.t0 == bb.b1 + 4)]
-                #[on_failure(|bb| { bb.b0 = bb.b1 % 4; if *bb.t0 == 6 { bb.b1 = *bb.t0 + 2 } })]
-                #[run_while(|bb| bb.b0 > 3)]
+        ReactiveSequence {
+            RepeatTimes(3) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Sequence {
+                Condition(Cond<1>),
                 StatefulAction(Task<2> = Task::<2>),
-            },
-            MaxTime(20) {
-                Fallback {
-                    Condition(PCond<3>, b0 = {t0}),
-                    StatefulAction(PTask<4>, b0 = 9, b1 = {=}),
-                },
-            },
-            Action(PAct<5>, b0 = {=}),
-            StatefulAction(Task<6>),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[skip_if(|bb| bb.b0 == 5)]
-                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                Condition(Cond<7>),
-                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
             },
         }
     }
 }
-
-board!(Tree0035Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        AsyncSequence {
-            Parallel(success = 2, failure = 1) {
-                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
-                    #[run_while(|bb| bb.b0 + 1 > bb.b0 + 3)]
-                    Inverter {
-                        TryCatch(catch_on_halt = false) {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
+        Fallback {
+            Sequence {
+                Sequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    RunOnce {
+                        #[run_while(|bb| (bb.b0 + 3) % 2 == 1)]
+                        #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
+                        StatefulAction(Task<2>),
                     },
                 },
-                Iterate(l0, element = {b0}, max = 2, reset_index = true) {
-                    Priority {
-                        WhileDoElse {
-                            #[on_success(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 2 })]
-                            #[success_if(|bb| bb.b0 % 2 != 0)]
-                            StatefulAction(Task<2>),
-                            Wait(0),
+                ForceSuccess {
+                    AsyncSequence {
+                        Condition(PCond<3>, b0 = {=}),
+                        StatefulAction(Task<4>),
+                        Cooldown(50, filtered = Failure) {
+                            Script(|bb| if *bb.t0 + 3 > 7 { bb.b0 = *bb.t0 }),
                         },
-                        #[skip_if(|bb| bb.b0 != 1)]
-                        AlwaysSuccess,
+                        #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+                        Sleep(10),
                     },
                 },
             },
-            #[success_if(|bb| *bb.t0 % 4 > 1)]
-            MemPriority {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    StatefulAction(Task<5>),
+            ParallelAll(1) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Script(|bb| bb.b0 += 3),
                 },
-                SkipUnlessUpdated(t0) {
-                    Sleep(0),
-                },
+                ScriptCondition(|bb| bb.b0 + 1 != *bb.t0),
+                AlwaysSuccess,
             },
-            Condition(Cond<6>),
         }
     }
 }
 
-board!(Tree0036Blackboard { l0 b0 o0 t0 });
+board!(Tree0036Blackboard { l0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
-        blackboard {
-            b0: i64,
-            l0: Vec<i64> = vec![],
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
-            Deadline(30) {
-                Fallback {
-                    Condition(PCond<0>, b0 = 0),
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Iterate(l0, element = {b0}, until = Never) {
-                            Action(PIo<1>, t0 = {b0}),
+        Repeat(3) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            SequenceWithMemory {
+                                Condition(Cond<0>),
+                                Condition(Cond<1>),
+                                ReactiveSequence {
+                                    Condition(Cond<2>),
+                                    Action(Act<3>),
+                                },
+                                AsyncSequence {
+                                    Condition(Cond<4>),
+                                    Sleep(30),
+                                },
+                                Action(Act<5> = Act::<5>),
+                            },
                         },
-                        Action(PIo<2>, t0 = {t0}),
+                    },
+                    Deadline(10) {
+                        Action(|ctx| ctx.exec(6)),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0037Blackboard { b0 l0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        DynamicSelector {
-            ScriptCondition(|bb| bb.o0.is_some()),
+        #[on_halted(|bb| *bb.t1 += 3)]
+        #[success_if(|bb| *bb.t1 < bb.b0)]
+        Guard(|ctx| &mut ctx.token) {
+            Deadline(0) {
+                StepSequencer {
+                    Action(|ctx| ctx.exec(0)),
+                    Sleep(50),
+                    Repeat(forever) {
+                        ScriptCondition(|bb| *bb.t0 % 4 == 3),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0038Blackboard { o0 });
+board!(Tree0038Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0039 for Ctx {
+    pub tree Tree0039 for Ctx, rng = context {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
         }
-        WhileDoElse {
-            Precondition(|bb| bb.b1 % 4 == 1) {
-                StatefulAction(PTask<0>, b0 = {=}),
+        Fallback {
+            Observe(|bb| *bb.t0 > 3, abort = lower) {
+                RandomSelector {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
             },
-            Condition(Cond<1> = Cond::<1>),
+            Condition(|ctx| ctx.check(2)),
+            Observe(|bb| bb.b1 < 7, abort = lower) {
+                Action(Act<3>),
+            },
         }
     }
 }
 
-board!(Tree0039Blackboard { b1 b0 });
+board!(Tree0039Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
-        WhileDoElse {
-            WhileDoElse {
-                Condition(Cond<0> = Cond::<0>),
-                DynamicSelector {
-                    Condition(Cond<1>),
+        ReactiveFallback {
+            ParallelAll {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
                 },
-                Condition(Cond<2>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                Condition(Cond<3>),
+                Sleep(50),
             },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                AlwaysFailure,
+            Cooldown(0) {
+                SequenceWithMemory {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    SequenceWithMemory {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    Guard(|ctx| &mut ctx.token) {
+                        StatefulAction(Task<8>),
+                    },
+                },
             },
-            Action(Act<3>),
+            RetryUntilSuccessful(1) {
+                DynamicSelector {
+                    Condition(Cond<9>),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Retry(2) {
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -1399,1144 +1591,1101 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0041 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        RepeatUntilFailure(3) {
-            #[on_success(|bb| bb.b0 += 2)]
-            Filter(times = 3) {
-                Parallel(success = -1, failure = 3) {
-                    Condition(Cond<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
+        Repeat(4) {
+            Sequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                SetBlackboard(t0 = {t1}),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0041Blackboard { b0 o0 });
+board!(Tree0041Blackboard { t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0042 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            o0: Option<i64>,
-        }
-        #[on_halted(|bb| bb.b0 += 1)]
-        #[run_while(|bb| *bb.t0 != 1)]
-        #[post(|bb| bb.o0 = None)]
-        SequenceWithMemory {
-            Sequence {
-                Precondition(|bb| *bb.t0 > 4, else = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
-                },
-                ReactiveFallback {
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        WasEntryUpdated(t0),
-                        StepSequencer {
-                            Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 4) % 4)),
-                            Sleep(30),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                        IndexSwitch(|bb| bb.b0) {
-                            Failer,
-                            Condition(Cond<4>),
-                        },
-                        #[success_if(|bb| bb.o0.unwrap_or(3) != 3)]
-                        #[post(|bb| bb.b0 += 3)]
-                        #[on_failure(|bb| { bb.b0 += 1; if bb.b0 + 3 < *bb.t0 { bb.b0 += 3 } })]
-                        StatefulAction(PTask<5>, b0 = 9, b1 = {b0}),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Precondition(|bb| (bb.o0.unwrap_or(0) + 1) % 2 > 0) {
-                    Condition(Cond<6>),
-                },
-                Filter(times = 1, count = Failure) {
-                    Fallback {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            StatefulAction(Task<7>),
-                            Condition(Cond<8> = Cond::<8>),
-                            WasEntryUpdated(t0),
-                            SetBlackboard(t0 = {b0}),
-                        },
-                        SequenceStar {
-                            #[skip_if(|bb| (*bb.t0 + 4) % 2 != 1)]
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            StatefulAction(Task<9>),
-                            Action(PIo<10>, t0 = {=}),
-                            Wait(0),
+    pub tree Tree0042 for Ctx, rng = context {
+        RunOnce {
+            SequenceStar {
+                RunOnce(then_skip = true) {
+                    Inverter {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
                         },
                     },
                 },
-                Filter(times = 2, filtered = Failure) {
-                    Succeeder,
+                FlipSelector {
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5> = Task::<5>),
                 },
-                Delay(0) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
-                        MaxTime(20) {
-                            RepeatUntilFailure(forever) {
-                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
-                                    Script(|bb| bb.o0 = Some(bb.b0)),
-                                },
-                            },
-                        },
+                PrioritySelector {
+                    #[score(2)]
+                    StatefulAction(Task<6>),
+                    #[score(1)]
+                    StatefulAction(Task<7> = Task::<7>),
+                    #[score(3)]
+                    Condition(Cond<8>),
+                },
+                ParallelAll(max_failures = -1) {
+                    Retry(0) {
+                        AlwaysRunning,
+                    },
+                },
+                SequenceWithMemory {
+                    ProbabilitySelector(fail = 0) {
+                        #[weight(2)]
+                        Sleep(20),
+                        #[weight(2)]
+                        Action(|ctx| ctx.exec(9)),
+                        #[weight(2)]
+                        Condition(Cond<10>),
+                    },
+                    SequenceWithMemory {
+                        Condition(Cond<11> = Cond::<11>),
+                        Wait(20),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0042Blackboard { t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
-        Repeat(2) {
-            MemSequence {
-                ForceSuccess {
-                    Condition(Cond<0>),
-                },
-                Parallel(success = 1) {
-                    Condition(Cond<1>),
-                    Limiter(2) {
-                        RetryUntilSuccessful(forever) {
-                            Action(Act<2>),
-                        },
-                    },
-                    Succeeder,
-                },
-                Sequence {
-                    Condition(Cond<3> = Cond::<3>),
-                    Delay(20) {
-                        ForceSuccess {
-                            Filter(times = 1, count = Completed, filtered = Failure) {
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(10) {
-                        ReactiveSequence {
-                            Condition(Cond<5>),
-                            Wait(0),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                        AlwaysSuccess,
-                    },
-                    PrioritySelector {
-                        #[score(3)]
-                        Action(Act<9>),
-                    },
-                },
-                RepeatUntilSuccess(2) {
-                    ReactiveSequence {
-                        Priority {
-                            Condition(Cond<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                            StatefulAction(Task<13>),
-                        },
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+        }
+        BinarySelector(|bb| (*bb.t0 + 1) % 4 == 1, dynamic = false) {
+            SetBlackboard(b1 = 1),
+            WasEntryUpdated(t0),
         }
     }
 }
 
+board!(Tree0043Blackboard { b1 t0 q0 });
+
 bt::behavior_tree! {
-    pub tree Tree0044 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        AsyncFallback {
-            ParallelAll {
-                Optional {
-                    AlwaysFailure,
-                },
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
-                #[failure_if(|bb| bb.b1 + 4 > 6)]
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                BinarySelector(|bb| bb.b0 > 3) {
-                    Loop(q0) {
-                        UnsetBlackboard(o0),
-                    },
-                    Script(|bb| bb.o0 = Some(bb.b1)),
-                },
-            },
-            Repeat(3) {
-                Repeater(3) {
-                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 2 => #[success_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
-                Limiter(2) {
-                    #[failure_if(|bb| *bb.t0 + 3 < 6)]
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        DynamicSequence {
-                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-                            WasEntryUpdated(t0),
+    pub tree Tree0044 for Ctx, rng = context {
+        MaxTime(20) {
+            Priority {
+                IfThenElse {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        MemPriority {
+                            Action(Act<0>),
+                            AlwaysSuccess,
                         },
+                        Condition(Cond<1>),
                     },
-                },
-                _ => AlwaysRunning,
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(3) > 3)]
-            #[on_success(|bb| { bb.b1 += 3; bb.b1 = bb.b0 + 1 })]
-            WaitUntil(|bb| (bb.b1 + 3) % 3 != 2) {
-                Loop(q0, if_empty = Success) {
-                    SequenceWithMemory {
-                        Condition(PCond<5>, b0 = {b1}),
-                        Repeater(forever) {
-                            Guard(|ctx| &mut ctx.token) {
-                                #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
-                                IfThenElse {
-                                    StatefulAction(Task<6>),
-                                    Condition(Cond<7>),
+                    ReactiveSelector {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Timeout(0) {
+                            RandomSelector {
+                                Repeat(4) {
+                                    Action(Act<4>),
                                 },
                             },
                         },
+                        Action(Act<5>),
+                        Action(Act<6>),
+                    },
+                },
+                ProbabilitySelector {
+                    #[weight(2)]
+                    DynamicSequence {
+                        Condition(Cond<7>),
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    #[weight(2)]
+                    Fallback {
+                        AlwaysFailure,
+                        Condition(Cond<9>),
+                        Action(Act<10>),
                     },
                 },
             },
         }
-    }
-}
-
-board!(Tree0044Blackboard { t0 b1 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0045Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 12,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0045Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            o0: Option<i64> = Some(9),
+            b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
             b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        Observe(|bb| bb.o0.unwrap_or(2) != 6) {
-            MemSequence {
-                SubTree(Tree0045Sub1, q0 = {=}, l0 = {l0}, t0 = {=}, o0 = {o0}, b0 = {=}),
-                Action(PIo<3>, t0 = {b0}),
-            },
+        #[failure_if(|bb| bb.b1 + 4 > 1)]
+        ReactiveSequence {
+            Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            Action(PIo<1>, t0 = {b1}),
+            StatefulAction(Task<2>),
+            Condition(PCond<3>, b0 = {b1}),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0045 for Ctx, error DiffError {
+    pub tree Tree0045Sub1 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 2,
+            b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(10),
         }
-        SequenceWithMemory {
-            Timeout(0) {
-                Condition(TCond<0>),
+        Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(0),
+        }
+        #[run_while(|bb| bb.o0.is_none())]
+        WhileDoElse {
+            SubTree(Tree0045Sub0, b1 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}),
+            Repeat(0) {
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
             },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                #[failure_if(|bb| (bb.o0.unwrap_or(1) + 2) % 3 != 1)]
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
-                ForceFailure {
-                    Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = true) {
-                        Condition(Cond<1>),
+            Sequence {
+                BinarySelector(|bb| *bb.t1 != 4) {
+                    ReactiveFallback {
+                        Action(Act<5>),
+                        Condition(Cond<6>),
                     },
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+                    SubTree(Tree0045Sub1, b1 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}),
                 },
             },
-            SubTree(Tree0045Sub0, ..),
-            Action(PAct<4>, b0 = 0, b1 = {t0}),
-            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0045Blackboard { q0 l0 t0 o0 b0 });
-
-fallible!(Tree0045);
+board!(Tree0045Blackboard { b1 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
-        }
-        StepSequencer {
-            Script(|bb| *bb.t1 += 1),
-            SetBlackboard(b0 = 3),
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t0 != 5)]
-            StatefulAction(Task<0>),
-            Script(|bb| *bb.t1 += 1),
+        Retry(3) {
+            Priority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
         }
     }
 }
-
-board!(Tree0046Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            #[allow(unused)] b0: i64 = 4,
+            b1: i64,
         }
-        TryCatch {
-            Action(Act<0>),
-            RepeatTimes(forever) {
+        Priority {
+            Fallback {
+                Action(|ctx| ctx.exec(0)),
                 DynamicSelector {
-                    MaxTime(0) {
-                        #[success_if(|bb| bb.b0 % 4 != 3)]
-                        Fallback {
-                            Condition(PCond<1>, b0 = {t0}),
-                            #[post(|bb| bb.b0 += 2)]
-                            #[success_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                            #[failure_if(|bb| *bb.t0 % 2 < 1)]
-                            Succeeder,
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            #[skip_if(|bb| bb.b0 % 2 < 1)]
-                            #[on_success(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
-                            AlwaysFailure,
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    ScriptCondition(|bb| bb.b0 > 7),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    ScriptCondition(|bb| bb.b1 % 4 == 2),
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4>),
                 },
-            },
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0 % 3) as f32)]
-                    Parallel(success = 1) {
-                        SkipUnlessUpdated(t0) {
-                            Deadline(0) {
-                                Script(|bb| bb.b0 += 2),
-                            },
-                        },
-                    },
-                    #[score(|bb| (*bb.t0 % 3) as f32)]
-                    RetryUntilSuccessful(forever) {
-                        AlwaysSuccess,
-                    },
-                    #[score(|bb| (bb.b0) as f32)]
-                    RunOnce(then_skip = false) {
-                        StatefulAction(PTask<4>, b0 = {=}),
-                    },
+                Repeater(2) {
+                    Action(|ctx| ctx.exec(5)),
                 },
             },
         }
     }
 }
 
-board!(Tree0047Blackboard { l0 t0 b0 });
+board!(Tree0047Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0048 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0049 for Ctx, error DiffError {
-        MemSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Error(DiffError(1008)),
-        }
-    }
-}
-
-fallible!(Tree0049);
-
-bt::behavior_tree! {
-    pub tree Tree0050Sub1 for Ctx {
+    pub tree Tree0048Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
         }
-        Condition(Cond<1>)
+        Script(|bb| bb.t0.set((*bb.t0 + 2) % 2))
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0050Sub0 for Ctx {
+    pub tree Tree0048Sub0 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
         }
-        SequenceWithMemory {
-            #[run_while(|bb| bb.b1 > 7)]
-            StatefulAction(Task<0> = Task::<0>),
-            TryCatch(catch_on_halt = false) {
-                #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 2 })]
-                SubTree(Tree0050Sub1, ..),
-                Timeout(20) {
-                    #[post(|bb| if *bb.t0 % 3 != 1 { bb.b1 += 3 })]
-                    #[on_halted(|bb| if bb.b1 == 2 { bb.b0 += 1 })]
-                    StatefulAction(Task<2>),
-                },
-            },
+        SubTree(Tree0048Sub1, b0 = {=}, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0048 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[allow(unused)] b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        RandomSelector {
+            #[skip_if(|bb| *bb.t0 + 2 == 0)]
+            SubTree(Tree0048Sub0, b0 = {=}, t0 = {t0}),
+            Error(DiffError(1048)),
         }
     }
 }
+
+board!(Tree0048Blackboard { b0 t0 });
+
+fallible!(Tree0048);
+
+bt::behavior_tree! {
+    pub tree Tree0049 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            BinarySelector(|bb| (bb.o0.unwrap_or(5) + 2) % 3 == 0, dynamic = true) {
+                StatefulAction(Task<2>),
+                ParallelAll(1) {
+                    SetBlackboard(o0 = Some(4)),
+                    Condition(|ctx, bb| ctx.check_in(3, 3)),
+                },
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                #[post(|bb| *bb.t1 += 1)]
+                StatefulAction(Task<4>),
+                #[score(|bb| (bb.b0) as f32)]
+                StatefulAction(Task<5>),
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0049Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(1),
             b0: i64,
-            #[tracked] t0: i64 = 3,
         }
-        ForceFailure {
-            SubTree(Tree0050Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0050Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0051 for Ctx {
-        blackboard {
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2],
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 4,
-        }
-        Precondition(|bb| bb.b0 < 1) {
-            IfThenElse {
-                Deadline(10) {
-                    FlipSelector {
-                        ForceFailure {
-                            Inverter {
-                                AlwaysRunning,
-                            },
-                        },
-                        WaitValueUpdate(t0) {
-                            Loop(q0, if_empty = Running) {
-                                IfThenElse {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
-                                },
-                            },
-                        },
-                        #[skip_if(|bb| bb.b0 + 1 < 7)]
-                        #[run_while(|bb| *bb.t0 + 3 < bb.b0)]
-                        StatefulAction(Task<2>),
-                        MaxTime(0) {
-                            Action(Act<3> = Act::<3>),
-                        },
-                    },
-                },
-                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
-                #[skip_if(|bb| bb.b0 < 5)]
-                Fallback {
-                    #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 2)]
-                    #[success_if(|bb| bb.b0 < 5)]
-                    #[skip_if(|bb| bb.b0 < *bb.t0)]
-                    IndexSwitch(|bb| bb.b0 + 2, out_of_range = Loop, dynamic = true) {
-                        #[run_while(|bb| *bb.t0 + 2 < 2)]
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Precondition(|bb| *bb.t0 < 7, else = Success) {
-                            Action(Act<4>),
-                        },
-                    },
-                    StatefulAction(PTask<5>, b0 = {b0}),
-                    StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = 6),
-                },
-                WaitValueUpdate(t0) {
-                    Cooldown(20, filtered = Skipped) {
-                        Parallel {
-                            Guard(|ctx| &mut ctx.token) {
-                                IndexSwitch(|bb| *bb.t0 + 1) {
-                                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                                    Action(PAct<9>, b0 = {=}),
-                                },
-                            },
-                            Guard(|ctx| &mut ctx.token) {
-                                Iterate(l0, element = {b0}, until = Never) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0051Blackboard { b0 l0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b1: i64,
-            b0: i64 = 5,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Parallel(success = 1, failure = -1) {
-            AlwaysSuccess,
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
-                Switch(b1) {
-                    case 1 => RunOnce {
-                        Deadline(20) {
-                            FlipSelector {
-                                Action(PIo<0>, t0 = {t1}),
-                                #[success_if(|bb| (bb.b1 + 4) % 2 == 1)]
-                                #[on_failure(|bb| bb.b1 += 2)]
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    _ => Action(Act<2>),
-                },
-            },
+        Filter(times = 3, count = Success, filtered = Skipped) {
             TryCatch {
-                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                    ForceSuccess {
-                        Timeout(10) {
-                            Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 3) % 3, &mut bb.b1)),
-                        },
+                AsyncFallback {
+                    #[skip_if(|bb| (*bb.t1 + 3) % 2 > 0)]
+                    WaitValueUpdate(t1) {
+                        Succeeder,
                     },
-                },
-                RunOnce(then_skip = true) {
-                    Action(Act<4>),
-                },
-                RepeatTimes(forever) {
-                    Delay(20) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                FlipSelector {
-                    StatefulAction(Task<5>),
-                    WasEntryUpdated(t1),
-                },
-                RunOnce {
-                    Cooldown(0, filtered = Failure) {
-                        #[failure_if(|bb| *bb.t1 + 4 == 3)]
-                        Loop(q0, if_empty = Success) {
+                    RetryUntilSuccessful(3) {
+                        MaxTime(0) {
                             Parallel {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                    #[on_success(|bb| { bb.b0 += 3; bb.b0 += 2 })]
-                                    AlwaysRunning,
+                                Guard(|ctx| &mut ctx.token) {
+                                    StatefulAction(Task<0>),
                                 },
                                 Guard(|ctx| &mut ctx.token) {
-                                    Sleep(20),
-                                },
-                            },
-                        },
-                    },
-                },
-                #[failure_if(|bb| bb.o0.is_some())]
-                ParallelAll(max_failures = -1) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0052Blackboard { t1 t0 l0 b1 b0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        KeepRunningUntilFailure {
-            DynamicSequence {
-                Switch(b1) {
-                    case 4 => Precondition(|bb| *bb.t0 == 3) {
-                        Wait(50),
-                    },
-                    _ => WhileDoElse {
-                        SequenceWithMemory {
-                            Filter(times = 2, count = Failure) {
-                                Condition(Cond<0>),
-                            },
-                            StatefulAction(Task<1>),
-                        },
-                        Sleep(30),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 % 4 != 2),
-            },
-        }
-    }
-}
-
-board!(Tree0053Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0054Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Conditional(|bb| bb.b0 + 3 > 6, dynamic = true) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                SubTree(Tree0054Sub0, ..),
-                #[post(|bb| *bb.t1 += 1)]
-                ScriptCondition(|bb| *bb.t0 < *bb.t0 % 2),
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
-        }
-        Sequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Optional {
-                    StepSequencer {
-                        Priority {
-                            #[on_halted(|bb| { bb.t0.set(1); bb.b0 = *bb.t1 })]
-                            Action(PIo<1>, t0 = {t1}),
-                            Action(Act<2> = Act::<2>),
-                            WaitValueUpdate(t0) {
-                                ScriptCondition(|bb| *bb.t0 < 1),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0055Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0056 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-        }
-        Cooldown(0, filtered = Skipped) {
-            Error(DiffError(1014)),
-        }
-    }
-}
-
-board!(Tree0056Blackboard { t0 });
-
-fallible!(Tree0056);
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 5,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 4 => StatefulAction(Task<0>),
-            case 3 => Timeout(0) {
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| bb.b1 > 7)]
-                #[run_while(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
-                AlwaysFailure,
-            },
-            _ => Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0057Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        RunOnce(then_skip = true) {
-            #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
-            #[post(|bb| bb.b0 += 2)]
-            Fallback {
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[run_while(|bb| bb.b0 % 2 == 1)]
-                Limiter(3) {
-                    RetryUntilSuccessful(4) {
-                        RepeatUntilFailure(1) {
-                            AsyncFallback {
-                                PrioritySelector {
-                                    #[score(|bb| ((*bb.t0 + 2) % 4) as f32)]
-                                    #[success_if(|bb| *bb.t0 % 4 < 3)]
-                                    #[failure_if(|bb| *bb.t0 + 1 != bb.b0)]
-                                    #[skip_if(|bb| bb.b0 % 2 < 1)]
-                                    Condition(|ctx| ctx.check(0)),
-                                    #[score(|bb| (*bb.t0) as f32)]
-                                    #[on_failure(|bb| if (bb.b0 + 4) % 3 == 1 { *bb.t0 += 1 })]
-                                    StatefulAction(Task<1>),
-                                },
-                                SkipUnlessUpdated(t0) {
-                                    Succeeder,
+                                    SetBlackboard(o0 = Some(1)),
                                 },
                             },
                         },
                     },
                 },
                 DynamicSequence {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(Act<4>),
-                    Condition(PCond<5>, b0 = {=}),
-                    StatefulAction(Task<6>),
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            #[skip_if(|bb| bb.b0 > 7)]
+                            Condition(Cond<1>),
+                            Sleep(10),
+                        },
+                    },
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0050Blackboard { t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0051 for Ctx, rng = context {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 1,
+        }
+        Fallback {
+            Observe(|bb| bb.b1 > 0, abort = both) {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            Observe(|bb| bb.b0 + 3 < 3, abort = both) {
+                RandomSelector {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            Observe(|bb| bb.o0.is_none(), abort = none) {
+                Precondition(|bb| bb.b0 + 1 == bb.b1, else = Failure) {
+                    Conditional(|bb| bb.b1 != 3, else = Failure) {
+                        Condition(|ctx| ctx.check(3)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0058Blackboard { t0 b0 });
+board!(Tree0051Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0059 for Ctx, error DiffError {
+    pub tree Tree0052 for Ctx {
+        TryCatch {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+                Timeout(0) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveSelector {
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0053 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
             b1: i64,
         }
-        Selector {
-            Observe(|bb| *bb.t0 > 5, abort = lower) {
-                StatefulAction(Task<0>),
-            },
-            Observe(|bb| bb.b1 < 5, abort = both) {
-                AlwaysSuccess,
-            },
-            Error(DiffError(1042)),
-        }
-    }
-}
-
-board!(Tree0059Blackboard { t0 b1 });
-
-fallible!(Tree0059);
-
-bt::behavior_tree! {
-    pub tree Tree0060 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        FlipSelector {
-            Script(|bb| bb.o0 = None),
-            #[skip_if(|bb| bb.o0.is_none())]
-            DynamicSequence {
-                Condition(Cond<0>),
+        ReactiveFallback {
+            Action(PIo<0>, t0 = {b1}),
+            Iterate(l0, element = {b1}, reset_index = true) {
                 Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(Cond<3>),
             },
+            RunOnce {
+                Action(PIo<2>, t0 = {b0}),
+            },
+            Condition(Cond<3> = Cond::<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0060Blackboard { o0 });
+board!(Tree0053Blackboard { b0 l0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0061 for Ctx {
-        Invert {
+    pub tree Tree0054Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx, error DiffError {
+        SequenceWithMemory {
+            StatefulAction(TTask<0>),
+            Condition(PCond<1>, b0 = 0),
+            SubTree(Tree0054Sub0),
+        }
+    }
+}
+
+fallible!(Tree0054);
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_success(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+            Switch(b1) {
+                case 5 => StatefulAction(Task<0>),
+                _ => #[post(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                Script(|bb| bb.b0 = bb.b1 % 3),
+            },
+            StatefulAction(Task<1>),
+            Action(PIo<2>, t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0055Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0056 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Priority {
+            IfThenElse {
+                #[failure_if(|bb| *bb.t0 < bb.b1 + 3)]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Condition(Cond<0>),
+                #[failure_if(|bb| *bb.t0 + 4 < bb.b1)]
+                #[on_success(|bb| bb.b1 += 3)]
+                Action(PIo<1>, t0 = {=}),
+            },
+            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 3, &mut bb.b1)),
+            WaitValueUpdate(t0) {
+                AlwaysFailure,
+            },
+            Script(|bb| bb.b1 += 3),
+            Error(DiffError(1013)),
+        }
+    }
+}
+
+board!(Tree0056Blackboard { t0 b1 });
+
+fallible!(Tree0056);
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        Cooldown(0, filtered = Skipped) {
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0062Sub0 for Ctx {
+    pub tree Tree0058 for Ctx, rng = context {
         blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
         }
-        RunOnce {
-            Action(PIo<6>, t0 = {=}),
+        IfThenElse {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                RandomSequence {
+                    Optional {
+                        #[failure_if(|bb| bb.b0 + 3 < bb.b0)]
+                        RepeatUntil(Failure) {
+                            Filter(times = 3, count = Success, filtered = Skipped) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    Condition(Cond<1> = Cond::<1>),
+                    Action(Act<2>),
+                },
+            },
+            Conditional(|bb| *bb.t0 % 3 > 1, else = Failure) {
+                Cooldown(0, filtered = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 2)),
+                },
+            },
+            ReactiveSequence {
+                Selector {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    Condition(Cond<5>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<6>),
+                    Guard(|ctx| &mut ctx.token) {
+                        Timeout(50) {
+                            IfThenElse {
+                                StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
+                                SetBlackboard(b0 = 3),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0058Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0059 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+        }
+        Repeat(3) {
+            #[failure_if(|bb| bb.b1 + 3 > 3)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0059Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0060Sub0 for Ctx {
+        Wait(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0060Sub1 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0060 for Ctx {
+        ReactiveSequence {
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                ForceFailure {
+                    Cooldown(20, filtered = Failure) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            MemPriority {
+                                Condition(|ctx| ctx.check(0)),
+                                SubTree(Tree0060Sub0),
+                            },
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0060Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0061 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+        }
+        Parallel(success = 0, failure = 3) {
+            Parallel(success = 2, failure = 1) {
+                Script(|bb| *bb.t1 += 2),
+                Fallback {
+                    #[failure_if(|bb| *bb.t1 > 2)]
+                    AlwaysSuccess,
+                    Condition(Cond<0>),
+                },
+            },
+            SkipUnlessUpdated(t1) {
+                #[post(|bb| bb.b0 += 2)]
+                Precondition(|bb| bb.b1 == 5) {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        #[success_if(|bb| bb.b1 % 4 < 3)]
+                        #[failure_if(|bb| *bb.t1 + 1 != *bb.t0)]
+                        #[skip_if(|bb| bb.b0 % 2 < 1)]
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+            #[post(|bb| { bb.t0.set(*bb.t0 % 4); *bb.t1 += 3 })]
+            MaxTime(0) {
+                #[skip_if(|bb| *bb.t0 + 1 > 7)]
+                ForceSuccess {
+                    Inverter {
+                        RandomSequence {
+                            Condition(PCond<3>, b0 = {t1}),
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+                                #[post(|bb| *bb.t0 += 2)]
+                                Precondition(|bb| *bb.t1 % 3 != 0, else = Success) {
+                                    SetBlackboard(t1 = 6),
+                                },
+                            },
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0061Blackboard { b0 t1 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            ReactiveSequence {
-                Switch(b1) {
-                    case 1 => #[post(|bb| if bb.b1 > 5 { *bb.t0 += 1 })]
-                    Condition(Cond<0>),
-                    case 3 => MaxTime(20) {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                    case 4 => Fallback {
-                        Action(|ctx| ctx.try_exec(1)),
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                        Condition(|ctx| ctx.try_check(3)),
-                    },
-                    _ => ParallelAll {
-                        Condition(|ctx| ctx.try_check(4)),
-                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                Sequence {
-                    WaitUntil(|bb| *bb.t0 > 7) {
-                        SubTree(Tree0062Sub0, ..),
-                    },
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 1, &mut bb.b0)),
-                            AlwaysFailure,
+        IfThenElse {
+            RunOnce(then_skip = true) {
+                Deadline(0) {
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                        Condition(|ctx| ctx.try_check(0)),
+                        MemSequence {
+                            #[skip_if(|bb| bb.o0.unwrap_or(0) > (*bb.t0 + 2) % 2)]
+                            ScriptCondition(|bb| (bb.b0 + 2) % 3 == 1),
+                            Action(PIo<1>, t0 = {=}),
                         },
                     },
                 },
+            },
+            Switch(b1) {
+                case 3 => Action(|ctx| ctx.try_exec(2)),
+                case 5 => UnsetBlackboard(o0),
+                _ => StatefulAction(TTask<3>),
+            },
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    Action(|ctx| ctx.try_exec(4)),
+                    Inverter {
+                        Action(TAct<5>),
+                    },
+                },
+                Action(Act<6> = Act::<6>),
+                #[run_while(|bb| *bb.t0 < 3)]
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0062Blackboard { b0 b1 t0 q0 });
+board!(Tree0062Blackboard { b1 o0 b0 t0 });
 
 fallible!(Tree0062);
 
 bt::behavior_tree! {
-    pub tree Tree0063 for Ctx, error DiffError {
+    pub tree Tree0063 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            FlipSelector {
-                RunOnce(then_skip = false) {
-                    Error(DiffError(1099)),
+        #[failure_if(|bb| (*bb.t0 + 1) % 3 > 1)]
+        #[post(|bb| bb.t0.set(1))]
+        #[on_failure(|bb| bb.t0.set((bb.b0 + 2) % 3))]
+        Repeat(0) {
+            #[run_while(|bb| bb.b0 != 7)]
+            Wait(50),
+        }
+    }
+}
+
+board!(Tree0063Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0064Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0064Sub0 for Ctx {
+        Fallback {
+            ReactiveSequence {
+                SubTree(Tree0064Sub1),
+                Condition(Cond<1>),
+                Timeout(10) {
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
-
-board!(Tree0063Blackboard { q0 b0 });
-
-fallible!(Tree0063);
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64 = 4,
-        }
-        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0064Blackboard { l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0065Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-        }
-        Repeat(0) {
-            StatefulAction(PTask<0>, b0 = 8, b1 = {=}),
+        RepeatTimes(forever) {
+            SubTree(Tree0064Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0065 for Ctx {
+    pub tree Tree0065 for Ctx, error DiffError {
         blackboard {
-            b1: i64 = 5,
+            #[allow(unused)] b0: i64 = 2,
         }
-        RunOnce(then_skip = true) {
-            SubTree(Tree0065Sub0, b1 = {=}),
+        RepeatTimes(forever) {
+            Error(DiffError(1018)),
         }
     }
 }
 
-board!(Tree0065Blackboard { b1 });
+board!(Tree0065Blackboard { b0 });
+
+fallible!(Tree0065);
 
 bt::behavior_tree! {
-    pub tree Tree0066Sub0 for Ctx {
+    pub tree Tree0066 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b1: i64 = 14,
-        }
-        ScriptCondition(|bb| bb.b1 % 4 == 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64> = None,
             b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-        }
-        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-            FlipSelector {
-                RunOnce(then_skip = true) {
-                    RunOnce {
-                        Cooldown(50, filtered = Skipped) {
-                            #[post(|bb| bb.b1 += 1)]
-                            Filter(times = 3, count = Failure, filtered = Failure) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                },
-                #[on_success(|bb| bb.b0 = 9)]
-                AsyncSequence {
-                    FlipSelector {
-                        Observe(|bb| bb.b1 > 5, abort = self) {
-                            Sleep(10),
-                        },
-                        Wait(0),
-                        SubTree(Tree0066Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                    },
-                },
-                Action(PIo<1>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0066Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            ForceSuccess {
-                Action(PIo<0>, t0 = {t0}),
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Repeater(2) {
-                    #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-                    Action(Act<1>),
+        #[post(|bb| bb.b1 += 1)]
+        BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = false) {
+            FlipSelector {
+                WhileDoElse {
+                    StatefulAction(TTask<0>),
+                    Action(PIo<1>, t0 = {b1}),
                 },
-            },
-            Runner,
-        }
-    }
-}
-
-board!(Tree0067Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0068 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Wait(30),
-        }
-    }
-}
-
-board!(Tree0068Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0069 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel(success = 1, failure = -2) {
-            KeepRunningUntilFailure {
-                #[run_while(|bb| *bb.t0 + 2 < *bb.t0)]
-                IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                    Action(PAct<2>, b0 = 8, b1 = {=}),
-                },
-            },
-            #[on_halted(|bb| bb.b0 += 1)]
-            RepeatUntilSuccess(3) {
-                Selector {
-                    Observe(|bb| (bb.b1 + 3) % 2 > 0, abort = lower) {
-                        WasEntryUpdated(t0),
-                    },
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0069Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                MemSequence {
-                    Fallback {
-                        Action(Act<0>),
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<1>),
-                        },
+                Failer,
+                Repeater(1) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        #[failure_if(|bb| bb.b1 + 1 > 4)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) < 6)]
+                        Condition(|ctx, bb| ctx.check_in(2, 3)),
                     },
                 },
             },
             ReactiveSequence {
-                AlwaysSuccess,
+                MemPriority {
+                    Condition(Cond<3>),
+                    StatefulAction(TTask<4>),
+                    Condition(TCond<5>),
+                    Error(DiffError(1042)),
+                    Condition(PCond<7>, b0 = {=}),
+                },
+                Sequence {
+                    #[failure_if(|bb| *bb.t0 + 4 < 1)]
+                    UnsetBlackboard(o0),
+                    Sleep(100),
+                },
+                StatefulAction(Task<8>),
+                AsyncSequence {
+                    FlipSelector {
+                        Observe(|bb| bb.o0.is_some(), abort = self) {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b1)),
+                        },
+                        Succeeder,
+                        Script(|bb| bb.t0.set((*bb.t0 + 4) % 3)),
+                    },
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.o0.unwrap_or(0)) as f32)]
+                    Script(|bb| bb.b1 += 3),
+                    #[score(|bb| (bb.b0) as f32)]
+                    #[success_if(|bb| bb.o0.unwrap_or(1) != bb.b1)]
+                    #[skip_if(|bb| bb.b1 > 2)]
+                    Condition(|ctx, bb| ctx.check_in(10, bb.b1 % 2)),
+                    #[score(|bb| (*bb.t0 + 2) as f32)]
+                    Action(|ctx| ctx.try_exec(11)),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0071 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        SequenceStar {
-            Condition(PCond<0>, b0 = {=}),
-            Error(DiffError(1086)),
-        }
-    }
-}
+board!(Tree0066Blackboard { b1 o0 b0 t0 });
 
-board!(Tree0071Blackboard { t0 b0 });
-
-fallible!(Tree0071);
+fallible!(Tree0066);
 
 bt::behavior_tree! {
-    pub tree Tree0072 for Ctx {
+    pub tree Tree0067 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 1,
             b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        MemPriority {
-            IfThenElse {
-                Loop(q0, value = {b1}) {
-                    WasEntryUpdated(t0),
+        Inverter {
+            ParallelAll(0) {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    SetBlackboard(t0 = 0),
+                    Runner,
                 },
-                Action(Act<0> = Act::<0>),
-            },
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.o0 = None })]
-            Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
-                ReactiveFallback {
+                RepeatUntilFailure(forever) {
                     StatefulAction(Task<1>),
-                    AlwaysFailure,
-                    #[on_halted(|bb| bb.b1 = 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(2) < 2)]
-                    Action(Act<2> = Act::<2>),
-                    Action(PIo<3>, t0 = {t0}),
-                    StatefulAction(Task<4> = Task::<4>),
+                },
+                IfThenElse {
+                    #[run_while(|bb| *bb.t0 > bb.b1)]
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                    Action(Act<3>),
+                    Action(PAct<4>, b0 = {t1}, b1 = {=}),
+                },
+                ParallelAll(max_failures = -1) {
+                    #[run_while(|bb| bb.b1 + 3 > 2)]
+                    SetBlackboard(b0 = 0),
+                    Repeat(2) {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        ScriptCondition(|bb| bb.b1 + 2 == 2),
+                    },
+                    Condition(Cond<5>),
+                },
+                Sequence {
+                    StatefulAction(Task<6>),
+                    Action(PIo<7>, t0 = {=}),
+                    SetBlackboard(t0 = 5),
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0072Blackboard { o0 b0 t0 b1 q0 });
+board!(Tree0067Blackboard { t0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0068 for Ctx, rng = context {
+        DynamicSelector {
+            IfThenElse {
+                Fallback {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                RandomSelector {
+                    StatefulAction(Task<4>),
+                    ProbabilitySelector(fail = 2) {
+                        #[weight(3)]
+                        AlwaysFailure,
+                        #[weight(3)]
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<5>),
+                },
+                Limiter(2) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0069 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            o0: Option<i64> = Some(0),
+        }
+        IndexSwitch(|bb| bb.b1, dynamic = false) {
+            Condition(Cond<0> = Cond::<0>),
+            FlipSelector {
+                #[skip_if(|bb| bb.o0.is_some())]
+                AlwaysRunning,
+                #[run_while(|bb| *bb.t0 == 2)]
+                #[on_halted(|bb| bb.b1 += 3)]
+                RetryUntilSuccessful(4) {
+                    Action(Act<1>),
+                },
+                AlwaysRunning,
+            },
+            #[on_halted(|bb| bb.b0 = 3)]
+            #[success_if(|bb| bb.o0.unwrap_or(2) < 2)]
+            Action(Act<2> = Act::<2>),
+            DynamicSelector {
+                Limiter(2) {
+                    #[failure_if(|bb| *bb.t1 % 4 == 3)]
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    #[on_success(|bb| { if bb.b0 != 6 { *bb.t0 += 1 }; bb.o0 = None })]
+                    Sleep(30),
+                },
+                Interrupt(|bb| *bb.t1 < 5) {
+                    #[skip_if(|bb| bb.b0 == 3)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Action(PAct<3>, b0 = 1),
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Timeout(0) {
+                Switch(b1) {
+                    case 0 => AlwaysSuccess,
+                    case 4 => StatefulAction(Task<5>),
+                    case 5 => AlwaysFailure,
+                    _ => #[on_halted(|bb| { bb.b0 = (*bb.t0 + 4) % 2; if *bb.t1 > bb.b1 { bb.b1 = bb.o0.unwrap_or(0) % 4 } })]
+                    Filter(times = 2, filtered = Skipped) {
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0069Blackboard { t1 b0 t0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        RunOnce(then_skip = true) {
+            Precondition(|bb| bb.b1 > *bb.t0 + 3) {
+                Remap(success = Failure, failure = Success) {
+                    #[on_failure(|bb| bb.o0 = Some(bb.b1 % 4))]
+                    #[success_if(|bb| bb.o0.unwrap_or(0) + 1 > *bb.t0)]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Switch(b1) {
+                        case 0 => Error(DiffError(1057)),
+                        _ => TryCatch(catch_on_halt = false) {
+                            SetBlackboard(b1 = 8),
+                            Parallel(success = 2) {
+                                Action(PIo<1>, t0 = {=}),
+                                Action(|ctx| ctx.exec(2)),
+                                Condition(TCond<3>),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0070Blackboard { b1 t0 o0 });
+
+fallible!(Tree0070);
+
+bt::behavior_tree! {
+    pub tree Tree0071Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0071 for Ctx {
+        SequenceWithMemory {
+            PrioritySelector {
+                #[score(3)]
+                PrioritySelector {
+                    #[score(1)]
+                    SubTree(Tree0071Sub0),
+                },
+                #[score(0)]
+                StatefulAction(Task<1>),
+                #[score(0)]
+                Condition(Cond<2> = Cond::<2>),
+                #[score(3)]
+                Delay(0) {
+                    Action(Act<3>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                ReactiveFallback {
+                    Action(Act<4> = Act::<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+            DynamicSequence {
+                Limiter(1) {
+                    DynamicSequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                Condition(Cond<7>),
+                StatefulAction(Task<8> = Task::<8>),
+                Sleep(30),
+                Condition(Cond<9> = Cond::<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0072 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        ProbabilitySelector {
+            #[weight(|bb| (*bb.t0 % 4) as f32)]
+            StatefulAction(Task<0>),
+            #[weight(|bb| ((bb.b1 + 1) % 4) as f32)]
+            PrioritySelector {
+                #[score(5)]
+                Action(Act<1>),
+            },
+            #[weight(|bb| (bb.b1 % 4) as f32)]
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0072Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
-        ReactiveFallback {
-            MaxTime(0) {
-                RunOnce {
-                    Parallel(success = -1) {
-                        RetryUntilSuccessful(1) {
-                            Repeat(0) {
-                                Action(Act<0> = Act::<0>),
-                            },
-                        },
+        blackboard {
+            o0: Option<i64>,
+        }
+        Delay(50) {
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    RetryUntilSuccessful(0) {
+                        SetBlackboard(o0 = Some(5)),
                     },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0073Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0074Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StepSequencer {
+            StatefulAction(Task<9>),
+            Guard(|ctx| &mut ctx.token) {
+                Selector {
+                    #[on_failure(|bb| bb.t0.set((bb.b0 + 1) % 4))]
+                    #[post(|bb| bb.b0 += 1)]
+                    #[on_success(|bb| if bb.b0 < 0 { *bb.t0 += 1 })]
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<10> = Cond::<10>),
+                    },
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12> = Task::<12>),
                 },
             },
         }
@@ -2546,109 +2695,188 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64,
         }
         Sequence {
-            #[success_if(|bb| *bb.t1 != bb.b0)]
-            AlwaysFailure,
-            StatefulAction(Task<0>),
-            Runner,
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b1)),
+                ScriptCondition(|bb| *bb.t0 + 4 == bb.b1),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            },
+            StepSequencer {
+                #[on_success(|bb| *bb.t0 += 3)]
+                Action(PAct<2>, b0 = {b1}),
+                Condition(Cond<3>),
+                Action(|ctx| ctx.exec(4)),
+            },
+            WhileDoElse {
+                Action(Act<5>),
+                RetryUntilSuccessful(4) {
+                    #[success_if(|bb| *bb.t0 == bb.b0)]
+                    #[on_halted(|bb| { bb.b0 += 3; bb.b0 = bb.b1 })]
+                    Remap(success = Success, failure = Failure) {
+                        ParallelAll(1) {
+                            Condition(Cond<6>),
+                            Action(Act<7>),
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
+                            Sleep(10),
+                        },
+                    },
+                },
+            },
+            SubTree(Tree0074Sub0, ..),
+            SequenceStar {
+                Wait(10),
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[skip_if(|bb| bb.b1 != 7)]
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<13>),
+                },
+                Action(PIo<14>, t0 = {=}),
+                SetBlackboard(b1 = {b0}),
+            },
         }
     }
 }
 
-board!(Tree0074Blackboard { b0 t1 });
+board!(Tree0074Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0075 for Ctx, error DiffError {
-        DynamicSequence {
-            Error(DiffError(1083)),
-            DynamicSequence {
-                Condition(TCond<0>),
-                StatefulAction(Task<1>),
-            },
-            Condition(TCond<2>),
-            Action(Act<3>),
-            Retry(3) {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0075);
-
-bt::behavior_tree! {
-    pub tree Tree0076 for Ctx, error DiffError {
+    pub tree Tree0075 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            b1: i64 = 5,
+        }
+        RunOnce(then_skip = true) {
+            WaitUntil(|bb| *bb.t0 > *bb.t0 % 2) {
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0075Blackboard { t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0076 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
             #[tracked] t0: i64,
             b0: i64,
         }
-        AsyncSequence {
-            MemPriority {
-                SkipUnlessUpdated(t0) {
-                    RunOnce(then_skip = true) {
-                        AsyncSequence {
-                            AlwaysSuccess,
-                            Optional {
-                                #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.b1 < 7 { *bb.t0 += 2 } })]
-                                #[failure_if(|bb| *bb.t0 + 2 < 4)]
-                                Runner,
-                            },
-                            Precondition(|bb| bb.b0 != 4) {
-                                Wait(10),
-                            },
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 0 => Condition(TCond<0>),
-                    case 1 => Wait(0),
-                    case 4 => StatefulAction(TTask<1>),
-                    _ => StatefulAction(TTask<2>),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    MaxTime(0) {
-                        RunOnce(then_skip = true) {
-                            StepSequencer {
-                                Condition(TCond<3>),
-                                Action(PAct<4>, b0 = 2),
-                            },
-                        },
-                    },
-                },
-            },
-            Parallel(success = 1, failure = 0) {
-                Switch(b1) {
-                    case 3 => Sleep(10),
-                    case 1 => Action(|ctx| ctx.try_exec(5)),
-                    _ => ScriptCondition(|bb| bb.b0 % 2 < 1),
-                },
+        SequenceWithMemory {
+            Fallback {
                 RetryUntilSuccessful(2) {
-                    Condition(Cond<6>),
+                    Fallback {
+                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                        ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 1) % 2 < 0),
+                        StatefulAction(Task<1>),
+                    },
                 },
-                Sleep(20),
-                ReactiveSequence {
-                    Wait(0),
-                    StatefulAction(Task<7>),
-                    Condition(TCond<8>),
+                StepSequencer {
+                    Action(PIo<2>, t0 = {b0}),
+                    ForceFailure {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
-            PolicyParallel(policy = FirstFailure) {
-                Condition(Cond<9>),
-                Switch(b1) {
-                    case 2 => Condition(PCond<10>, b0 = 7),
-                    _ => AlwaysRunning,
+            ReactiveSequence {
+                IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail) {
+                    #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
+                    AsyncSequence {
+                        Condition(Cond<4>),
+                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<6>),
+                        Action(PAct<7>, b0 = {t0}, b1 = {b0}),
+                        Action(PIo<8>, t0 = {=}),
+                    },
+                    Condition(Cond<9> = Cond::<9>),
                 },
-                Fallback {
-                    RepeatUntil(Failure) {
-                        MemSequence {
-                            StatefulAction(Task<11>),
-                            #[on_success(|bb| bb.t0.set(5))]
-                            #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                            StatefulAction(Task<12>),
+            },
+            Invert {
+                #[on_failure(|bb| { bb.b0 = (bb.o0.unwrap_or(3) + 1) % 4; bb.b0 = 5 })]
+                ParallelAll {
+                    AlwaysSuccess,
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 < 0)]
+                    #[on_success(|bb| if *bb.t0 == *bb.t0 % 4 { bb.b0 += 3 })]
+                    StatefulAction(Task<12> = Task::<12>),
+                    AlwaysSuccess,
+                },
+            },
+            #[post(|bb| *bb.t0 += 3)]
+            Fallback {
+                Limiter(3) {
+                    TryCatch(catch_on_halt = true) {
+                        Repeat(2) {
+                            Action(PAct<13>, b0 = {=}),
+                        },
+                        Action(PIo<14>, t0 = {b0}),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<15>),
+                        },
+                        Failer,
+                    },
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                Action(PIo<16>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0076Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0077 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        RunOnce(then_skip = false) {
+            Sequence {
+                ScriptCondition(|bb| bb.b1 > *bb.t0),
+                ParallelAll {
+                    #[run_while(|bb| *bb.t0 + 3 != 0)]
+                    AsyncSequence {
+                        ReactiveSequence {
+                            Delay(0) {
+                                Condition(Cond<0>),
+                            },
+                            StatefulAction(Task<1>),
+                            Wait(10),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                    Precondition(|bb| bb.b0 % 3 > 0, else = Failure) {
+                        Precondition(|bb| bb.b0 % 2 < 1) {
+                            Inverter {
+                                Repeat(forever) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(PAct<2>, b0 = {b0}),
+                        StatefulAction(Task<3>),
+                        UnsetBlackboard(o0),
+                        WasEntryUpdated(t0),
+                        ReactiveSequence {
+                            Action(Act<4>),
+                            Wait(100),
                         },
                     },
                 },
@@ -2657,236 +2885,185 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0076Blackboard { b1 t0 b0 });
-
-fallible!(Tree0076);
+board!(Tree0077Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0077Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Wait(20)
+    pub tree Tree0078Sub0 for Ctx {
+        StatefulAction(Task<11>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0077 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 2,
-        }
+    pub tree Tree0078 for Ctx, rng = context {
         ReactiveSequence {
-            Condition(PCond<0>, b0 = {=}),
             Sequence {
-                #[run_while(|bb| bb.b0 + 1 > 2)]
-                SubTree(Tree0077Sub0, ..),
-                StatefulAction(Task<1>),
+                StatefulAction(Task<0>),
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
             },
-            Error(DiffError(1025)),
+            ParallelAll {
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<4>),
+                },
+                Action(|ctx| ctx.exec(5)),
+                Action(Act<6>),
+            },
+            ReactiveSelector {
+                RandomSelector {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                },
+                AsyncSequence {
+                    ParallelAll(1) {
+                        Action(Act<10>),
+                        SubTree(Tree0078Sub0),
+                    },
+                },
+            },
+            RepeatUntil(Failure) {
+                Fallback {
+                    StatefulAction(Task<12>),
+                    Action(Act<13> = Act::<13>),
+                },
+            },
         }
-    }
-}
-
-board!(Tree0077Blackboard { b0 });
-
-fallible!(Tree0077);
-
-bt::behavior_tree! {
-    pub tree Tree0078 for Ctx {
-        Cooldown(0, filtered = Failure) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0079Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        StatefulAction(Task<15>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        #[on_success(|bb| bb.b1 = *bb.t0)]
+        Repeat(4) {
+            #[skip_if(|bb| *bb.t0 + 2 > (bb.b1 + 1) % 4)]
+            #[post(|bb| bb.b1 += 1)]
+            Switch(b1) {
+                case 4 => Condition(Cond<0>),
+                _ => Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0079Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0080 for Ctx, error DiffError, rng = context {
+        blackboard {
             b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        WhileDoElse {
-            Parallel(success = 2) {
-                Repeat(1) {
-                    Cooldown(0, filtered = Failure) {
-                        Remap(success = Success, failure = Failure) {
-                            Selector {
-                                Condition(Cond<0>),
-                                AlwaysFailure,
-                                RunOnce {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
+        Timeout(30) {
+            Switch(b1) {
+                case 5 => SequenceWithMemory {
+                    ProbabilitySelector(fail = 1) {
+                        #[weight(|bb| (bb.b0 % 4) as f32)]
+                        SetBlackboard(t0 = 2),
+                        #[weight(|bb| (bb.b0 % 4) as f32)]
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                        #[weight(2)]
+                        WasEntryUpdated(t0),
+                    },
+                    #[failure_if(|bb| bb.b0 != 1)]
+                    #[run_while(|bb| bb.b0 == 5)]
+                    IfThenElse {
+                        Condition(TCond<1>),
+                        #[success_if(|bb| bb.b0 % 4 == 3)]
+                        StatefulAction(TTask<2>),
+                        Condition(TCond<3>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Action(|ctx| ctx.try_exec(5)),
+                        Action(PAct<6>, b0 = 0),
                     },
                 },
-                #[run_while(|bb| bb.b1 != 2)]
-                Remap(success = Success, failure = Success) {
-                    StepSequencer {
-                        Interrupt(|bb| *bb.t0 + 4 > 2) {
-                            SkipUnlessUpdated(t0) {
-                                SequenceWithMemory {
-                                    Action(PIo<2>, t0 = {b0}),
-                                    Action(Act<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                        ParallelAll {
-                            Condition(Cond<5>),
-                            #[success_if(|bb| bb.b0 > bb.b0 + 3)]
-                            #[run_while(|bb| *bb.t0 + 2 < bb.b1)]
-                            #[post(|bb| bb.o0 = None)]
-                            RepeatUntilFailure(forever) {
-                                Condition(Cond<6>),
-                            },
-                        },
-                        PolicyParallel(policy = FirstFailure) {
+                case 2 => IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
+                    #[post(|bb| { bb.b0 += 3; bb.t0.set(bb.b1 % 3) })]
+                    #[failure_if(|bb| bb.b1 == 3)]
+                    Cooldown(0, filtered = Skipped) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                             StatefulAction(Task<7> = Task::<7>),
-                            SetBlackboard(b0 = {t0}),
-                            Script(|bb| bb.b0 += 2),
-                            Action(Act<8>),
-                            StatefulAction(PTask<9>, b0 = 9, b1 = {b1}),
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token) {
+                        Precondition(|bb| bb.b1 + 1 < bb.b1 % 2) {
+                            Cooldown(10) {
+                                Condition(PCond<8>, b0 = {b1}),
+                            },
                         },
                     },
                 },
-            },
-            #[skip_if(|bb| bb.b1 == 6)]
-            MemPriority {
-                StatefulAction(Task<10>),
-                ReactiveSequence {
-                    Loop(q0, value = {t0}) {
-                        WhileDoElse {
-                            StatefulAction(PTask<11>, b0 = {b1}),
-                            StatefulAction(Task<12>),
-                            Action(Act<13>),
+                _ => Fallback {
+                    Loop(q0, if_empty = Running) {
+                        KeepRunningUntilFailure {
+                            Action(Act<9>),
                         },
                     },
-                    StepSequencer {
-                        Condition(PCond<14>, b0 = 8),
-                        SubTree(Tree0079Sub0, t0 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}, o0 = {=}),
-                        Script(|bb| bb.o0 = None),
+                    StatefulAction(TTask<10>),
+                    Delay(0) {
+                        AlwaysFailure,
                     },
+                    Script(|bb| *bb.t0 += 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0079Blackboard { t0 b1 q0 b0 o0 });
+board!(Tree0080Blackboard { b0 b1 t0 q0 });
 
-bt::behavior_tree! {
-    pub tree Tree0080 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        StepSequencer {
-            WhileDoElse {
-                StatefulAction(PTask<0>, b0 = 3),
-                AlwaysFailure,
-                Condition(Cond<1>),
-            },
-            RunOnce {
-                SetBlackboard(b0 = 8),
-            },
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-board!(Tree0080Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0081Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 15,
-        }
-        Condition(|ctx| ctx.check(5))
-    }
-}
+fallible!(Tree0080);
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
             b1: i64 = 5,
         }
-        #[skip_if(|bb| bb.b0 + 3 == 4)]
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            ReactiveFallback {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 4) % 4, &mut bb.b0)),
+        WhileDoElse {
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.b1 > 7)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StatefulAction(Task<0>),
+                Inverter {
+                    #[failure_if(|bb| *bb.t0 + 1 != bb.b1 % 4)]
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-                Timeout(0) {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    SequenceWithMemory {
-                        #[run_while(|bb| *bb.t0 + 2 < 3)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        Precondition(|bb| bb.b1 + 2 > 5, else = Running) {
-                            Script(|bb| bb.b0 += 3),
-                        },
-                        Cooldown(0, filtered = Skipped) {
-                            Precondition(|bb| *bb.t0 != 3, else = Failure) {
-                                Sequence {
-                                    StatefulAction(Task<2>),
-                                    SetBlackboard(b0 = 1),
-                                },
-                            },
-                        },
-                    },
+                Action(|ctx| ctx.exec(2)),
+            },
+            Parallel(failure = 1) {
+                BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
+                    #[run_while(|bb| bb.b1 != 6)]
+                    #[failure_if(|bb| bb.b1 % 3 == 1)]
+                    #[post(|bb| bb.b0 = (bb.b1 + 2) % 4)]
+                    StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
+                    StatefulAction(Task<4>),
                 },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    AlwaysRunning,
+                Precondition(|bb| bb.b1 + 1 < 5, else = Failure) {
+                    Condition(PCond<5>, b0 = {b1}),
                 },
             },
-            Action(Act<3> = Act::<3>),
-            Optional {
-                MemSequence {
-                    WhileDoElse {
-                        Filter(times = 2, filtered = Failure) {
-                            StatefulAction(Task<4>),
-                        },
-                        Repeat(1) {
-                            Precondition(|bb| bb.b1 % 3 != 0) {
-                                Limiter(2) {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                        RepeatUntilSuccess(forever) {
-                            SubTree(Tree0081Sub0, ..),
-                        },
+            Switch(b1) {
+                case 1 => StatefulAction(Task<6>),
+                case 2 => SequenceWithMemory {
+                    WaitValueUpdate(t0) {
+                        Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
                     },
-                    WhileDoElse {
-                        StatefulAction(Task<6>),
-                        Wait(50),
-                        StatefulAction(PTask<7>, b0 = {b0}),
-                    },
-                    Cooldown(10, filtered = Skipped) {
-                        #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b1) })]
-                        SetBlackboard(b1 = 3),
-                    },
+                    Script(|bb| bb.b0 = *bb.t0 % 4),
                 },
+                case 4 => StatefulAction(Task<8>),
+                _ => StatefulAction(Task<9>),
             },
         }
     }
@@ -2897,402 +3074,271 @@ board!(Tree0081Blackboard { t0 b0 b1 });
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            l0: Vec<i64> = vec![],
-            b1: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        ParallelAll(max_failures = -1) {
-            Iterate(l0, element = {b1}) {
-                Fallback {
-                    Condition(Cond<0>),
-                    WasEntryUpdated(t0),
+        IndexSwitch(|bb| *bb.t1 + 1, dynamic = false) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
+                        Action(PIo<2>, t0 = {t1}),
+                        #[success_if(|bb| *bb.t0 % 3 != 1)]
+                        Precondition(|bb| bb.b0 + 4 > 4, else = Failure) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                            DynamicSequence {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    Selector {
+                        Iterate(l0, element = {b0}, until = Never, max = 3) {
+                            PrioritySelector {
+                                #[score(|bb| (bb.b0) as f32)]
+                                Action(PAct<5>, b0 = {t0}),
+                                #[score(|bb| (*bb.t0) as f32)]
+                                ScriptCondition(|bb| bb.b0 < *bb.t0),
+                            },
+                        },
+                        #[failure_if(|bb| *bb.t0 < 1)]
+                        Script(|bb| *bb.t1 += 2),
+                        AsyncSequence {
+                            Precondition(|bb| (*bb.t1 + 2) % 2 > 0, else = Failure) {
+                                Precondition(|bb| *bb.t0 < 4, else = Failure) {
+                                    #[on_halted(|bb| *bb.t0 += 1)]
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                        Timeout(10) {
+                            IndexSwitch(|bb| *bb.t1, dynamic = true) {
+                                StatefulAction(Task<7>),
+                                Runner,
+                            },
+                        },
+                        Condition(Cond<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0082Blackboard { t0 l0 b1 });
+board!(Tree0082Blackboard { l0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        ReactiveFallback {
-            AsyncFallback {
-                Timeout(30) {
-                    Switch(b1) {
-                        case 3 => Condition(Cond<0>),
-                        case 1 => ReactiveSequence {
-                            WasEntryUpdated(t0),
-                            ScriptCondition(|bb| bb.b0 + 4 == 0),
-                        },
-                        _ => Sleep(30),
-                    },
-                },
-            },
-            StepSequencer {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    Condition(Cond<1>),
-                    #[score(0)]
-                    StatefulAction(Task<2>),
-                },
-                Fallback {
-                    Observe(|bb| bb.b0 + 3 == *bb.t0 % 4, abort = lower) {
-                        #[run_while(|bb| bb.b1 != 4)]
-                        #[on_failure(|bb| bb.b0 = bb.b1)]
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                    #[failure_if(|bb| (bb.b1 + 1) % 3 < 0)]
-                    #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
-                    Wait(10),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0083Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b1: i64,
-            b0: i64 = 3,
-        }
-        Iterate(l0, element = {b1}, until = FirstSuccess) {
-            Iterate(l0, element = {b0}, max = 1) {
-                Repeater(forever) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0084Blackboard { l0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0085 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            l0: Vec<i64> = vec![1],
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceStar {
-            WaitValueUpdate(t0) {
-                #[failure_if(|bb| bb.b0 + 1 == 0)]
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Sleep(10),
-                        },
-                        Fallback {
-                            #[on_success(|bb| bb.b0 += 1)]
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                            StatefulAction(Task<1>),
-                        },
-                        #[success_if(|bb| (bb.b0 + 4) % 4 != 0)]
-                        #[failure_if(|bb| bb.b0 < 1)]
-                        #[skip_if(|bb| *bb.t0 + 4 < *bb.t0)]
-                        Condition(Cond<2>),
-                        Filter(times = 1, count = Failure) {
-                            Action(PIo<3>, t0 = {b0}),
-                        },
-                    },
-                },
-            },
-            Retry(forever) {
-                #[success_if(|bb| *bb.t0 % 4 == 3)]
-                Delay(0) {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(PCond<4>, b0 = {b0}),
-                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
-                            Precondition(|bb| *bb.t0 % 4 > 0, else = Failure) {
-                                Parallel(success = 3, failure = -3) {
-                                    Succeeder,
-                                    AlwaysFailure,
-                                    Error(DiffError(1035)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0085Blackboard { b0 l0 t0 });
-
-fallible!(Tree0085);
-
-bt::behavior_tree! {
-    pub tree Tree0086 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
         }
         Fallback {
-            KeepRunningUntilFailure {
-                SequenceStar {
-                    RepeatUntil(Success) {
-                        IfThenElse {
-                            #[on_failure(|bb| { if (bb.o0.unwrap_or(3) + 1) % 2 != 1 { bb.o0 = None }; bb.b0 = *bb.t0 })]
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                },
+            StatefulAction(Task<0>),
+            AlwaysFailure,
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                WasEntryUpdated(t0),
             },
-        }
-    }
-}
-
-board!(Tree0086Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0087 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        ParallelAll(0) {
-            Priority {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t1),
-                Condition(Cond<1>),
-            },
-            #[success_if(|bb| bb.b1 > 3)]
-            Fallback {
-                KeepRunningUntilFailure {
-                    Action(PIo<2>, t0 = {=}),
-                },
-                WaitUntil(|bb| bb.b0 + 4 > (bb.b1 + 3) % 2) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0087Blackboard { b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0088 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64 = 5,
-        }
-        RepeatTimes(forever) {
-            Selector {
-                ReactiveSequence {
-                    Optional {
-                        Action(Act<0>),
-                    },
-                    Parallel(failure = 1) {
-                        #[on_success(|bb| { bb.b1 = 4; bb.b0 += 2 })]
-                        Action(Act<1>),
-                        #[on_failure(|bb| bb.t0.set(4))]
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0088Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0089Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0089 for Ctx {
-        ReactiveFallback {
-            Deadline(20) {
-                RunOnce {
-                    RepeatUntilFailure(forever) {
-                        TryCatch {
-                            StatefulAction(Task<0>),
-                            Deadline(0) {
-                                Wait(10),
-                            },
-                        },
-                    },
-                },
-            },
-            Parallel(failure = -3) {
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
-                SubTree(Tree0089Sub0),
-            },
-            Timeout(20) {
-                RepeatUntilSuccess(3) {
-                    Repeat(3) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Action(Act<4>),
-            Action(|ctx| ctx.exec(5)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0090 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Filter(times = 3, count = Success, filtered = Skipped) {
-            Delay(20) {
-                IndexSwitch(|bb| bb.b0 + 1) {
-                    AlwaysRunning,
-                    Action(Act<0>),
-                    Error(DiffError(1054)),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0090Blackboard { b0 });
-
-fallible!(Tree0090);
-
-bt::behavior_tree! {
-    pub tree Tree0091Sub0 for Ctx {
-        SequenceWithMemory {
-            WhileDoElse {
-                Condition(Cond<0>),
+            Repeat(3) {
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
+board!(Tree0083Blackboard { t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0091 for Ctx {
-        MemSequence {
-            RepeatUntil(Success) {
-                SubTree(Tree0091Sub0),
-            },
-            Sequence {
-                ReactiveFallback {
-                    DynamicSequence {
-                        Condition(Cond<2>),
-                    },
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                Inverter {
-                    FlipSelector {
-                        Sleep(50),
-                        Condition(Cond<5>),
-                        Wait(100),
-                        Succeeder,
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            DynamicSequence {
-                Condition(Cond<7>),
-            },
+    pub tree Tree0084 for Ctx {
+        ReactiveSequence {
             ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
                 Succeeder,
-                Action(Act<8> = Act::<8>),
-                KeepRunningUntilFailure {
-                    AlwaysRunning,
+                Condition(Cond<1> = Cond::<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+            Priority {
+                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4>),
+                Optional {
+                    Wait(30),
                 },
+                Action(Act<5>),
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0092 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 3,
-            l0: Vec<i64> = vec![1, 2],
+    pub tree Tree0085 for Ctx, error DiffError {
+        Invert {
+            Cooldown(20, filtered = Skipped) {
+                Error(DiffError(1082)),
+            },
         }
-        Sequence {
-            Sequence {
-                StatefulAction(TTask<0>),
-                DynamicSequence {
-                    Condition(TCond<1>),
-                    Script(|bb| { bb.b0 += 2; bb.b1 = bb.b1 % 2 }),
-                    Sleep(50),
-                },
-                #[success_if(|bb| *bb.t0 % 4 > 2)]
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    SequenceStar {
-                        ForceSuccess {
-                            Condition(Cond<2>),
-                        },
-                        MemSequence {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                Condition(TCond<3>),
+    }
+}
+
+fallible!(Tree0085);
+
+bt::behavior_tree! {
+    pub tree Tree0086 for Ctx {
+        Repeater(forever) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0087 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        RandomSequence {
+            StatefulAction(Task<0>),
+            Repeater(0) {
+                StatefulAction(Task<1>),
+            },
+            ProbabilitySelector(fail = 2) {
+                #[weight(2)]
+                StatefulAction(Task<2> = Task::<2>),
+                #[weight(|bb| (*bb.t0) as f32)]
+                WasEntryUpdated(t0),
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0087Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0088Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 9,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0088 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+        }
+        #[skip_if(|bb| bb.b0 > *bb.t1)]
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+            Condition(Cond<0>),
+            RetryUntilSuccessful(4) {
+                Error(DiffError(1065)),
+            },
+            RunOnce(then_skip = false) {
+                SubTree(Tree0088Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0088Blackboard { t1 t0 q0 b0 });
+
+fallible!(Tree0088);
+
+bt::behavior_tree! {
+    pub tree Tree0089 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        RunOnce(then_skip = false) {
+            Parallel(success = 2, failure = 1) {
+                RunOnce(then_skip = false) {
+                    MemPriority {
+                        Repeat(3) {
+                            ForceFailure {
+                                ReactiveSequence {
+                                    ScriptCondition(|bb| bb.b1 % 3 > 1),
+                                    SetBlackboard(b0 = {b1}),
+                                    WasEntryUpdated(t0),
+                                },
                             },
                         },
-                        StatefulAction(Task<4>),
-                        StepSequencer {
-                            #[post(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
-                            StatefulAction(Task<5> = Task::<5>),
-                            Action(PIo<6>, t0 = {t0}),
-                        },
                     },
                 },
+                Succeeder,
             },
-            IfThenElse {
-                FlipSelector {
-                    Limiter(2) {
-                        Condition(Cond<7>),
-                    },
-                    Delay(10) {
-                        Script(|bb| bb.b0 = bb.o0.unwrap_or(0) % 4),
-                    },
-                    Precondition(|bb| *bb.t0 != bb.b0 + 3) {
-                        Error(DiffError(1043)),
-                    },
-                    Loop(q0, value = {t0}) {
-                        StatefulAction(Task<9>),
-                    },
-                    AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0089Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0090 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            Sequence {
+                Filter(times = 2) {
+                    SetBlackboard(b1 = 9),
                 },
-                Iterate(l0, element = {b1}, until = FirstSuccess) {
-                    #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
-                    Priority {
-                        Sequence {
-                            Action(TAct<10>),
-                            Wait(50),
+                Succeeder,
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0090Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0091Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0091 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        Observe(|bb| bb.b0 > 4, abort = none) {
+            FlipSelector {
+                IfThenElse {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        #[on_success(|bb| { bb.b0 = *bb.t0; if bb.b0 > 3 { bb.o0 = Some(9) } })]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) + 3 == bb.b1 + 3),
+                        SkipUnlessUpdated(t0) {
+                            SubTree(Tree0091Sub0, b0 = {=}, b1 = {b1}, o0 = {=}, t0 = {t0}),
                         },
-                        Action(PAct<11>, b0 = 2, b1 = {b1}),
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                            Condition(Cond<12>),
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            AlwaysRunning,
-                            SetBlackboard(t0 = 4),
-                        },
+                    },
+                    IfThenElse {
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                        Script(|bb| bb.b1 += 3),
+                        Error(DiffError(1035)),
                     },
                 },
             },
@@ -3300,86 +3346,329 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0092Blackboard { b0 b1 q0 o0 t0 l0 });
+board!(Tree0091Blackboard { b0 b1 o0 t0 });
 
-fallible!(Tree0092);
+fallible!(Tree0091);
+
+bt::behavior_tree! {
+    pub tree Tree0092Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+            b0: i64 = 13,
+        }
+        RunOnce(then_skip = true) {
+            Repeat(3) {
+                SetBlackboard(b0 = {t1}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0092 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+        }
+        Parallel(success = 1) {
+            SubTree(Tree0092Sub0, t1 = {=}, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0092Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
-        Timeout(100) {
-            Condition(Cond<0>),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSelector {
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                Conditional(|bb| bb.b0 > *bb.t0 + 4, dynamic = false, else = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                Action(PIo<1>, t0 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b1)),
+            },
+            #[on_success(|bb| bb.t1.set(bb.b1 % 3))]
+            AsyncFallback {
+                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+            },
+            Sequence {
+                StatefulAction(Task<4> = Task::<4>),
+                Fallback {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            MemSequence {
+                Condition(Cond<8> = Cond::<8>),
+                Sleep(0),
+            },
+            ParallelAll(1) {
+                StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                Filter(times = 2, filtered = Skipped) {
+                    RepeatUntil(Success) {
+                        Action(|ctx, bb| ctx.exec_in(10, bb.b1 % 3, &mut bb.b1)),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0093Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Remap(success = Success, failure = Failure) {
-                Condition(Cond<1>),
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0095Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0095 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b0: i64 = 0,
+            b1: i64,
+            l0: Vec<i64>,
+            o0: Option<i64> = Some(5),
             #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-            SubTree(Tree0095Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
-            Repeater(3) {
-                Condition(Cond<1>),
+        Switch(b1) {
+            case 5 => Precondition(|bb| bb.o0.unwrap_or(5) % 2 == 1) {
+                Precondition(|bb| *bb.t1 + 1 == 0, else = Running) {
+                    MemSequence {
+                        RepeatUntil(Success) {
+                            Action(Act<0>),
+                        },
+                        StatefulAction(Task<1>),
+                    },
+                },
             },
-            WaitValueUpdate(t0) {
-                Action(Act<2>),
+            case 3 => DynamicSelector {
+                Condition(Cond<2>),
+                AlwaysSuccess,
+            },
+            case 2 => IndexSwitch(|bb| (bb.b1 + 3) % 2, dynamic = true) {
+                Fallback {
+                    Action(Act<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 + 1, &mut bb.b1)),
+                    SetBlackboard(t1 = {b1}),
+                },
+                Iterate(l0, element = {b1}, until = Never) {
+                    Sequence {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            _ => #[skip_if(|bb| bb.b1 < bb.b0)]
+            RetryUntilSuccessful(forever) {
+                Sequence {
+                    Action(PAct<7>, b0 = {t1}, b1 = {b0}),
+                    Parallel(failure = -2) {
+                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                        Runner,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0095Blackboard { t0 b0 t1 });
+board!(Tree0094Blackboard { b1 l0 o0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0095 for Ctx, error DiffError {
+        FlipSelector {
+            PrioritySelector {
+                #[score(0)]
+                StatefulAction(Task<0>),
+                #[score(2)]
+                Condition(Cond<1>),
+            },
+            Condition(Cond<2>),
+            WhileDoElse {
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
+                Condition(|ctx| ctx.try_check(4)),
+            },
+            Selector {
+                StatefulAction(TTask<5>),
+                StatefulAction(TTask<6>),
+            },
+            ReactiveSequence {
+                Condition(Cond<7>),
+                Wait(10),
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+fallible!(Tree0095);
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 5,
             b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            Observe(|bb| bb.o0.is_none(), abort = lower) {
-                Loop(q0, if_empty = Success) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Action(PIo<1>, t0 = {=}),
+        FlipSelector {
+            Action(Act<0>),
+            #[on_success(|bb| { if bb.b0 == 6 { bb.o0 = None }; bb.b0 = bb.b0 % 4 })]
+            SetBlackboard(o0 = Some(2)),
+            #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+            #[run_while(|bb| *bb.t1 + 3 < 4)]
+            #[on_halted(|bb| bb.b1 = bb.b0)]
+            Condition(Cond<1>),
+        }
+    }
+}
+
+board!(Tree0096Blackboard { b1 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0097 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        RunOnce {
+            StepSequencer {
+                Precondition(|bb| bb.b0 > *bb.t0 + 2, else = Success) {
+                    Condition(Cond<0>),
+                },
+                AlwaysFailure,
+                ReactiveSequence {
+                    Inverter {
+                        Action(PAct<1>, b0 = {=}),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0097Blackboard { l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0098 for Ctx {
+        StepSequencer {
+            Filter(times = 1, filtered = Failure) {
+                StatefulAction(Task<0>),
+            },
+            RunOnce(then_skip = false) {
+                Repeat(forever) {
+                    MemPriority {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        SequenceStar {
+                            Priority {
+                                Action(|ctx| ctx.exec(4)),
+                                Delay(0) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                            Delay(0) {
+                                StatefulAction(Task<6>),
+                            },
+                            Action(Act<7>),
+                        },
                     },
                 },
             },
-            Observe(|bb| *bb.t0 % 3 != 1) {
-                Repeat(3) {
-                    Precondition(|bb| bb.o0.is_none()) {
-                        Sequence {
-                            ScriptCondition(|bb| *bb.t0 % 3 > 1),
-                            SetBlackboard(t0 = {b0}),
+            StatefulAction(Task<8>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0099 for Ctx, rng = context {
+        SequenceWithMemory {
+            ReactiveFallback {
+                Deadline(0) {
+                    SequenceStar {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Condition(Cond<2> = Cond::<2>),
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Wait(10),
+                },
+                RepeatTimes(2) {
+                    KeepRunningUntilFailure {
+                        Action(Act<4>),
+                    },
+                },
+                Action(Act<5>),
+            },
+            ReactiveFallback {
+                ReactiveSelector {
+                    RunOnce {
+                        Action(Act<6>),
+                    },
+                    Action(Act<7> = Act::<7>),
+                    Action(Act<8>),
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<9>),
+                    },
+                    Condition(Cond<10>),
+                },
+                Inverter {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Inverter {
+                            Wait(0),
+                        },
+                        Repeater(forever) {
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                        Runner,
+                    },
+                },
+            },
+            Fallback {
+                Priority {
+                    StatefulAction(Task<12>),
+                    AlwaysFailure,
+                    Condition(Cond<13>),
+                },
+                AsyncSequence {
+                    Action(Act<14>),
+                    Condition(Cond<15>),
+                    Wait(0),
+                },
+                StepSequencer {
+                    AlwaysSuccess,
+                },
+            },
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    AlwaysFailure,
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    RandomSelector {
+                        ForceSuccess {
+                            ForceFailure {
+                                FlipSelector {
+                                    Action(Act<16>),
+                                    StatefulAction(Task<17>),
+                                },
+                            },
+                        },
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<18>),
                         },
                     },
                 },
@@ -3388,152 +3677,105 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0096Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0097 for Ctx {
-        Sequence {
-            Remap(success = Success, failure = Success) {
-                StatefulAction(Task<0>),
-            },
-            Wait(0),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0098 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-        }
-        Limiter(2) {
-            SetBlackboard(o0 = Some(0)),
-        }
-    }
-}
-
-board!(Tree0098Blackboard { o0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0099 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        RetryUntilSuccessful(4) {
-            RunOnce(then_skip = false) {
-                Optional {
-                    Script(|bb| *bb.t0 += 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0099Blackboard { t0 });
-
 cases! {
-    Tree0000 "Star(Flip(Rpt{0}(t0),R,Sl{30}),Seq(Wt{0},Sub(Sub(t1)),Rpt{0}(Sl{0})),RSel(PPar{2;T}(c2,c3,Fai,c4)))",
-    Tree0001 "B{t1;b0=1;t0}MPri(Scc{t0+1<7},a0b{b0;b0},t1,t2,Sc{t1+=1})",
-    Tree0002 "B{b0=0;t0=5}Par{_;-5}(Sb{b0=1},@ki{t0+3%4=3}SubR(Sl{10}),Wt{0},RSel(F,SubR(pi0{t0:t0}),Err{1016}),c1t)",
-    Tree0003 "B{o0;t0;t1=2;b0}Pre{o0|4%3=1;S}(Isw{b0;_;T}(SubA(@fi{o0|0%3=2}@of{t1+=3}@os{b0:=7}a0e),Obs{t0+3=6;_}(c1b{6})))",
-    Tree0004 "B{t0=3;o0=4}RT{F}(SubA(SubA(@rw{none}@os{o0:=t0+3}RSeq(Sl{10},a0,Pre{t0%2!1;F}(S)))))",
-    Tree0005 "B{b1;b0}Rus{F}(Swm(RetF(c0e),Pre{b0<b1+4}(t1),Sl{100}))",
-    Tree0006 "DySeq(c0,c1)",
-    Tree0007 "B{b0=3;t1;t0=1;b1;l0=2}PrSel{2;b1;t1+3}(Su{t0}(TryT(F,t0)),t1e,OnceT(AFb(t2,Ret2(Itr{b1;_;_;_}(c3b{b0+2})),t4e)))",
-    Tree0008 "B{t0=2;o0=_}Par{_;_}(Grd{_}(@si{t0<1}Cd{20;F}(Mt{0}(OnceK(RT{2}(TryT(Sb{o0=2},c0,R,Ub{o0})))))),SubR(Grd{R}(t1)))",
-    Tree0009 "B{b1=0;b0=1;t0}Swm(Ite(pt0{b0:b1;b1:=},pt1{b0:1;b1:t0},pa2{b0:b1}),@of{b1+=1}Mt{20}(Bin{b1+2!b0;T}(S,Wt{20})))",
-    Tree0010 "B{q0=0;b0;t0=4;t1=3;b1}MSeq(Isw{t1+3;_;N}(DySel(Lp{t0;S}(t0)),Sb{t1=7},Bin{b1!b0;N}(PAll{_}(c1b{t0},t2),c3)),Lp{t0;_}(Lp{t1;F}(Invt(Step(OnceT(Wu{t0}),Sb{t0=0},a4)))),Sw{3;0}(t5e,Swm(a6,t7),c8e))",
-    Tree0011 "B{b0=0;o0=_;t0=0}Wde(@oh{b0+=1;o0:=_}Flt{3;R;K}(Par{_;-2}(@fi{b0+3<t0+4%3}t0,MSeq(@po{o0:=o0|3}@os{t0+=1}t1,pt2{b0:=;b1:b0}),PAll{-2}(Scc{t0+3%2>0},pa3{b0:=;b1:t0}),Wu{t0})),Star(c4,Sc{t0:=4},t5))",
-    Tree0012 "B{t0=2}Inv(PPar{0;T}(Dl{30}(Rep2(Flt{1;R;K}(Fb(c0,Par{_;_}(pt1{b0:t0},c2),t3,t4,c5l))))))",
-    Tree0013 "Swm(Sub(t0))",
-    Tree0014 "B{b1=4;t1;t0=4;b0=5;l0}Seq(RFb(Bin{t0<5;N}(Rpt{F}(Fai),Itr{b1;_;_;_}(@oh{b1+=1}Par{2;2}(a0,t1e))),Fb(Obs{t1+4!b1%4;L}(t2),Obs{b0+4<2;L}(@si{t1=b0+1}@rw{b0=3}Step(Intr{b0<3}(pa3{b0:0;b1:t1}),Pre{t1+3<b1%4;K}(@po{b1+=1}@oh{b1+=1}@si{b0>1}Sc{t1:=b1}),Sl{30}))),Isw{b0+3;N;T}(Wu{t0},@ki{t0+4%2>0}RSeq(t4,t5,@fi{b1>0}@si{t0!3}c6e,Scc{b1=4}))))",
-    Tree0015 "Rep0(Suc)",
-    Tree0016 "B{q0=1;t0=5;b0=5;o0=_}Fb(Sel(t0t,Lp{t0;_}(Fb(@fi{b0%3=2}@oh{o0:=t0+3;b0+=2}t1,c2)),Swm(Fb(Obs{b0>b0%2;B}(t3t),Obs{o0|5%2=0;S}(S))),Try(@ki{some}pt4{b0:2;b1:t0},a5r),t6e))",
-    Tree0017 "B{q0=0;b0;b1=0;t0=3}@oh{b0%3=0?b1:=b0}Isw{9;N;T}(Rep1(Mt{0}(Obs{b0+2>6;N}(Dd{0}(@rw{b1=t0}PPar{1;_}(@oh{b1+=1}@fi{b1=b0}@ki{b0>b1}Rus{F}(@ki{t0+3=b1}@fi{b0=0}t0),a1t,Scc{b0!t0+4}))))),Pri(RSeq(Bin{t0+3%4>1;T}(pi2{t0:=},@os{b1:=b1%4}@ki{b1!b0%3}pt3{b0:b0;b1:b0}),Sb{b0=b1},t4,To{100}(Dl{20}(t5t)),pt6{b0:8;b1:=}),Step(Flt{3;F;K}(Sb{b0=0}),c7)),Rep2(MPri(To{0}(Rep4(@rw{b0!b1}Lp{b0;R}(Ite(c8t,c9t)))),To{50}(Cnd{b1<b1+2%3;N;S}(Dl{50}(Sb{t0=9}))),Step(c10e,R,pt11{b0:=;b1:b0}),Pre{t0!3;K}(Sb{b0=0}))))",
-    Tree0018 "B{b0=2}RSeq(To{50}(t0),Flt{3;R;K}(To{0}(Flt{3;F;K}(Dl{50}(Rpt{0}(a1b{1;b0}))))),PPar{0;N}(F))",
-    Tree0019 "B{l0;t0=3;b0=5;b1}Ite(TryF(@os{b1+=1}Par{1;-1}(Par{0;_}(Sb{b0=2},Intr{b1!b0%4}(c0),RT{3}(t1))),Seq(@os{b1%4!1?t0:=b1%4}@rw{b1!t0+3}Sb{b0=6},pi2{t0:=}),Itr{b1;1;_;N}(c3e)),TryT(@rw{b0+1>5}@of{b1:=b0}t4e,AFb(To{0}(pa5{b0:0;b1:=}),@of{b1%4=1?t0+=1;t0=b0+3?b0:=t0}a6b{b0;b1}),t7))",
-    Tree0020 "Wde(Sub(Sub(a0)),a1)",
-    Tree0021 "Rpt{0}(c0)",
-    Tree0022 "B{o0=_;b1;b0;t0=0}Wde(Bin{b1<7;_}(Run,Grd{_}(OnceT(pi0{t0:b0}))),@fi{t0%4>0}@ki{o0|3+2%3<2}Opt(Par{-1;_}(Sb{b0=3},c1,a2)),RFb(Ite(t3,Sb{b1=b0}),a4l,t5))",
-    Tree0023 "B{t0;o0}Dl{0}(Dl{10}(TryT(RT{2}(Sb{o0=4}),pi0{t0:=},t1,t2)))",
-    Tree0024 "B{b1;t0;b0=0}RSeq(Intr{b1+1!1}(PrSel{b1%4;b0}(a0b{t0;b1},R)),pc1{b0:b0},t2,RSeq(t3,t4))",
-    Tree0025 "B{t0;b1=1;b0=3}Isw{b0;T;T}(To{50}(a0l),DySeq(c1,t2,c3b{6}),Sc{b0:=b1},OnceT(RU{F}(pi4{t0:t0})),t5)",
-    Tree0026 "B{t0;b0=4;b1=2;q0=4;t1=0}Obs{t1+2%4>2;S}(Lp{b1;F}(Keep(Dl{20}(@oh{b1:=6}@si{b1%4>1}AFb(Pre{t0<1;S}(RSeq(Sb{b0=b1},Err{1071})))))))",
-    Tree0027 "B{q0=2;b1;t0=3;t1;b0=4}RSeq(@rw{t1+2%3<1}RFb(Lp{_;S}(Flt{3;_;_}(Lp{_;R}(@ki{b1%4>1}pi0{t0:b0}))),Cd{50;_}(pt1{b0:t1;b1:t1})),Par{1;-1}(WU{b0<5}(PPar{0;_}(RFb(c2e,pi3{t0:=}))),Lp{t1;S}(Pre{t1<3;F}(pc4{b0:3}))))",
-    Tree0028 "B{b0=4;b1=2;t0}Sw{4;1;5}(RFb(c0l,c1e,pc2{b0:=},c3,Cd{0;K}(t4)),MSeq(To{50}(PPar{2;N}(t5e,t6,Sl{20},Wu{t0}))),Sel(Obs{b1%3!1;B}(To{20}(RFb(c7b{b0},a8b{b0%3;b0}))),Obs{b1%3<2;N}(Keep(Par{_;-2}(pc9{b0:=},Sb{b1=b0})))),Pri(RSeq(t10e,@oh{t0:=b1%3}Sl{10},a11)))",
-    Tree0029 "B{t0=4;q0;b0=4}Flip(Lp{_;R}(t0e),a1,@po{b0:=1}@of{t0+=1}@os{b0+=1}Obs{b0>7;_}(t2),To{0}(Run),t3)",
-    Tree0030 "B{q0=1;t0=1;b0=2}Keep(Lp{t0;K}(SubR(PPar{0;T}(t0,@of{t0+=1}Fai,Isw{t0%2;N;_}(Lp{b0;_}(pc1{b0:=}),c2l,F,Fai,@si{t0+3%3>0}@rw{t0%2>0}SubR(pc3{b0:b0}))))))",
-    Tree0031 "B{b1=2;b0=4;t0}PPar{2;_}(SubR(c0),Obs{t0<7;N}(@ki{b0+2=0}SubR(R)),Sb{b1=t0},@si{b0+1<1}@oh{b0:=9;b0+=1}@ki{t0!3}MSeq(Err{1051},pi1{t0:b0}))",
-    Tree0032 "B{t0;b0=5;t1=4}@of{b0:=t0+2;b0+=3}@si{t0+1!4}RFb(Wu{t1},Scc{b0<t0%4},pi0{t0:t1})",
-    Tree0033 "B{b0;b1=0;t0=2;t1=3}Rpt{F}(Sw{5;0}(Flip(pi0{t0:=},a1,t2),R,Ite(@oh{t0%4>1?b0:=t1%2}@rw{t1+2!1}a3,a4l)))",
-    Tree0034 "Seq(MSeq(Wde(Star(Wt{30},t0,t1),Dd{0}(RT{F}(c2l)))))",
-    Tree0035 "B{t0;b0;b1=1}Star(PAll{2}(pc0{b0:=},a1l,@fi{t0=b1+4}@of{b0:=b1%4;t0=6?b1:=t0+2}@rw{b0>3}t2e),Mt{20}(Fb(pc3{b0:t0},pt4{b0:9;b1:=})),pa5{b0:=},t6,PPar{1;N}(@ki{b0=5}@po{t0+=3;t0+=1}c7,pa8{b0:t0;b1:b0}))",
-    Tree0036 "B{l0;b0=1;o0=2;t0}ASeq(Par{2;1}(Cnd{none;T;S}(@rw{b0+1>b0+3}Inv(TryF(c0b{b0+1},c1e))),Itr{b0;_;2;T}(Pri(Wde(@os{b0+=1;b0:=b0%2}@si{b0%2!0}t2,Wt{0}),@ki{b0!1}S))),@si{t0%4>1}MPri(c3,c4,Grd{F}(t5),Su{t0}(Sl{0})),c6)",
-    Tree0037 "B{b0;l0=0;t0;o0=_}Itr{b0;1;1;_}(Dd{30}(Fb(pc0{b0:0},RFb(@si{none}Itr{b0;0;_;_}(pi1{t0:b0}),pi2{t0:t0}))))",
-    Tree0038 "B{o0}DySel(Scc{some})",
-    Tree0039 "B{b1=1;b0}Wde(Pre{b1%4=1}(pt0{b0:=}),c1e)",
-    Tree0040 "Wde(Wde(c0e,DySel(c1),c2),Grd{F}(F),a3)",
-    Tree0041 "B{b0=0;o0}Ruf{3}(@os{b0+=2}Flt{3;_;_}(Par{-1;3}(c0,c1b{b0%3},Scc{none})))",
-    Tree0042 "B{t0=5;b0;l0=4;o0}@oh{b0+=1}@rw{t0!1}@po{o0:=_}Swm(Seq(Pre{t0>4;K}(a0b{7;b0}),RFb(Ite(t1,Wu{t0},Step(c2b{b0+4%4},Sl{30},c3)),Bin{none;T}(Isw{b0;_;_}(Fai,c4),@si{o0|3!3}@po{b0+=3}@of{b0+=1;b0+3<t0?b0+=3}pt5{b0:9;b1:b0}))),RFb(Pre{o0|0+1%2>0}(c6),Flt{1;F;_}(Fb(PPar{1;N}(t7,c8e,Wu{t0},Sb{t0=b0}),Star(@ki{t0+4%2!1}@os{t0+=1}@of{t0+=3}t9,pi10{t0:=},Wt{0}))),Flt{2;_;F}(Suc),Dl{0}(Itr{b0;1;2;N}(Mt{20}(Ruf{F}(Itr{b0;2;3;_}(Sc{o0:=b0})))))))",
-    Tree0043 "Rep2(MSeq(FS(c0),Par{1;_}(c1,Lim{2}(RetF(a2)),Suc),Seq(c3e,Dl{20}(FS(Flt{1;R;F}(RetF(t4)))),Dl{10}(RSeq(c5,Wt{0},c6l)),RSeq(t7,a8,S),PrSel{3}(a9)),Rus{2}(RSeq(Pri(c10,t11,t12,t13),t14))))",
-    Tree0044 "B{t0;b1=3;q0=4;b0=3;o0=_}AFb(PAll{_}(Opt(F),@ki{o0|2%2<1}@fi{b1+4>6}a0,t1,Bin{b0>3;_}(Lp{_;_}(Ub{o0}),Sc{o0:=b1})),Rep3(Rpt{3}(Pre{none;K}(t2e))),Sw{2}(@si{o0|5%2<0}Lim{2}(@fi{t0+3<6}RFb(c3,DySeq(pt4{b0:t0;b1:=},Wu{t0}))),R),@ki{o0|3>3}@os{b1+=3;b1:=b0+1}WU{b1+3%3!2}(Lp{_;S}(Swm(pc5{b0:b1},Rpt{F}(Grd{_}(@fi{b1+1>b0}Ite(t6,c7)))))))",
-    Tree0045 "B{q0=4;l0;t0=3;o0;b0=2}Swm(To{0}(c0t),Lp{b0;S}(@fi{o0|1+2%3!1}@po{b0:=o0|3}FF(Itr{b0;0;2;T}(c1))),SubA(Obs{o0|2!6;_}(MSeq(SubR(a2b{b0;b0}),pi3{t0:b0}))),pa4{b0:0;b1:t0},pa5{b0:t0;b1:t0})",
-    Tree0046 "B{t0;t1=2;b0=0}Step(Sc{t1+=1},Sb{b0=3},@oh{b0+=1}@si{t0!5}t0,Sc{t1+=1})",
-    Tree0047 "B{l0=0;t0;b0=0}Try(a0,RT{F}(DySel(Mt{0}(@si{b0%4!3}Fb(pc1{b0:t0},@po{b0+=2}@si{b0+1%2<0}@fi{t0%2<1}Suc,@oh{b0+=1}@ki{b0%2<1}@os{b0:=t0+3%2}F,t2,t3)),Scc{b0>7})),Itr{b0;2;3;N}(PrSel{t0%3;t0%3;b0}(Par{1;_}(Su{t0}(Dd{0}(Sc{b0+=2}))),RetF(S),OnceK(pt4{b0:=}))))",
-    Tree0048 "RFb(c0)",
-    Tree0049 "MSeq(t0,c1,t2,Err{1008})",
-    Tree0050 "B{b1;b0;t0=3}FF(SubA(Swm(@rw{b1>7}t0e,TryF(@oh{b0+=3;b0+=2}SubA(c1),To{20}(@po{t0%3!1?b1+=3}@oh{b1=2?b0+=1}t2)))))",
-    Tree0051 "B{b0;l0=2;q0=3;t0=4}Pre{b0<1}(Ite(Dd{10}(Flip(FF(Inv(R)),Wv{t0}(Lp{_;R}(Ite(t0,pt1{b0:9;b1:b0}))),@ki{b0+1<7}@rw{t0+3<b0}t2,Mt{0}(a3e))),@of{b0:=t0%3}@ki{b0<5}Fb(@rw{b0=t0+1%2}@si{b0<5}@ki{b0<t0}Isw{b0+2;T;T}(@rw{t0+2<2}@os{b0:=t0}Pre{t0<7;S}(a4)),pt5{b0:b0},t6,pt7{b0:6}),Wv{t0}(Cd{20;K}(Par{_;_}(Grd{_}(Isw{t0+1;_;_}(c8b{b0},pa9{b0:=})),Grd{_}(Itr{b0;0;_;_}(t10)))))))",
-    Tree0052 "B{t1=4;t0;l0;b1;b0=5;o0;q0=1}Par{1;-1}(S,Itr{b0;2;1;_}(Sw{1}(Once(Dd{20}(Flip(pi0{t0:t1},@si{b1+4%2=1}@of{b1+=2}a1))),a2)),Try(Itr{b0;0;_;T}(FS(To{10}(a3b{b1+3%3;b1}))),OnceT(a4),RT{F}(Dl{20}(S))),Isw{b1;N;T}(Flip(t5,Wu{t1}),Once(Cd{0;F}(@fi{t1+4=3}Lp{_;S}(Par{_;_}(Grd{F}(@os{b0+=3;b0+=2}R),Grd{_}(Sl{20}))))),@fi{some}PAll{-1}(PrSel{t0}(c6))))",
-    Tree0053 "B{b1=1;t0}Keep(DySeq(Sw{4}(Pre{t0=3}(Wt{50}),Wde(Swm(Flt{2;F;_}(c0),t1),Sl{30},t2)),Scc{t0%4!2}))",
-    Tree0054 "B{b0;t1;t0}Cnd{b0+3>6;T;_}(RFb(t0,SubA(t1),@po{t1+=1}Scc{t0<t0%2},c2e))",
-    Tree0055 "B{t0=1;t1=3;b0=2}Seq(Swm(t0,Opt(Step(Pri(@oh{t0:=1;b0:=t1}pi1{t0:t1},a2e,Wv{t0}(Scc{t0<1}))))))",
-    Tree0056 "B{t0=2}Cd{0;K}(Err{1014})",
-    Tree0057 "B{o0=5;b0=5;b1=5}Sw{4;3}(t0,To{0}(@of{b0+=1}@ki{b1>7}@rw{o0|5%4<3}F),a1b{1;b1})",
-    Tree0058 "B{t0;b0=3}OnceT(@oh{b0:=b0%3}@po{b0+=2}Fb(@of{b0+=1}@rw{b0%2=1}Lim{3}(Ret4(Ruf{1}(AFb(PrSel{t0+2%4;t0}(@si{t0%4<3}@fi{t0+1!b0}@ki{b0%2<1}c0l,@of{b0+4%3=1?t0+=1}t1),Su{t0}(Suc))))),DySeq(t2,t3e,a4,pc5{b0:=},t6)))",
-    Tree0059 "B{t0=3;b1}Sel(Obs{t0>5;L}(t0),Obs{b1<5;B}(S),Err{1042})",
-    Tree0060 "B{o0=_}Flip(Sc{o0:=_},@ki{none}DySeq(c0,c1,t2e,c3))",
-    Tree0061 "Invt(t0)",
-    Tree0062 "B{b0=5;b1=4;t0=1;q0}PPar{1;T}(RSeq(Sw{1;3;4}(@po{b1>5?t0+=1}c0,Mt{20}(Sb{t0=b1}),Fb(a1r,pt2{b0:b0;b1:=},c3r),PAll{_}(c4r,pt5{b0:=;b1:t0})),Seq(WU{t0>7}(SubA(Once(pi6{t0:=}))),Lp{b1;S}(PPar{2;N}(a7b{b0+1;b0},F)))))",
-    Tree0063 "B{q0;b0=2}Lp{b0;F}(Flip(OnceK(Err{1099})))",
-    Tree0064 "B{l0=3;b1=4}Itr{b1;1;3;T}(c0)",
-    Tree0065 "B{b1=5}OnceT(SubR(Rep0(pt0{b0:8;b1:=})))",
-    Tree0066 "B{b0;t0=5;b1=4}Grd{R}(Flip(OnceT(Once(Cd{50;K}(@po{b1+=1}Flt{3;F;F}(t0)))),@os{b0:=9}ASeq(Flip(Obs{b1>5;S}(Sl{10}),Wt{0},SubR(Scc{b1%4=2}))),pi1{t0:=}))",
-    Tree0067 "B{b0;q0=1;t0=1}RSeq(FS(pi0{t0:t0}),Lp{t0;S}(Rpt{2}(@po{t0+=1;t0:=b0}a1)),Run)",
-    Tree0068 "B{t0=2;q0=0}Lp{t0;S}(Wt{30})",
-    Tree0069 "B{b0=0;b1=1;t0=0}Par{1;-2}(Keep(@rw{t0+2<t0}Ite(t0e,c1,pa2{b0:8;b1:=})),@oh{b0+=1}Rus{3}(Sel(Obs{b1+3%2>0;L}(Wu{t0}),c3e)))",
-    Tree0070 "Seq(RFb(MSeq(Fb(a0,RetF(c1)))),RSeq(S))",
-    Tree0071 "B{t0=4;b0=0}Star(pc0{b0:=},Err{1086})",
-    Tree0072 "B{o0=1;b0=2;t0=0;b1;q0=4}MPri(Ite(Lp{b1;_}(Wu{t0}),a0e),@os{b0+=1}@oh{b1:=b0%2;o0:=_}Cnd{some;T;S}(RFb(t1,F,@oh{b1:=3}@si{o0|2<2}a2e,pi3{t0:t0},t4e)))",
-    Tree0073 "RFb(Mt{0}(Once(Par{-1;_}(Ret1(Rep0(a0e))))))",
-    Tree0074 "B{b0=0;t1=0}Seq(@si{t1!b0}F,t0,Run)",
-    Tree0075 "DySeq(Err{1083},DySeq(c0t,t1),c2t,a3,Rty3(t4))",
-    Tree0076 "B{b1;t0;b0}ASeq(MPri(Su{t0}(OnceT(ASeq(S,Opt(@of{b0:=t0;b1<7?t0+=2}@fi{t0+2<4}Run),Pre{b0!4}(Wt{10})))),Sw{0;1;4}(c0t,Wt{0},t1t,t2t),PPar{0;T}(Mt{0}(OnceT(Step(c3t,pa4{b0:2}))))),Par{1;0}(Sw{3;1}(Sl{10},a5r,Scc{b0%2<1}),Ret2(c6),Sl{20},RSeq(Wt{0},t7,c8t)),PPar{0;_}(c9,Sw{2}(pc10{b0:7},R),Fb(RU{F}(MSeq(t11,@os{t0:=5}@po{b0:=t0%4}t12)))))",
-    Tree0077 "B{b0=2}RSeq(pc0{b0:=},Seq(@rw{b0+1>2}SubA(Wt{20}),t1),Err{1025})",
-    Tree0078 "Cd{0;F}(R)",
-    Tree0079 "B{t0=5;b1;q0;b0=0;o0=0}Wde(Par{2;_}(Rep1(Cd{0;F}(Rmp{S;F}(Sel(c0,F,Once(t1))))),@rw{b1!2}Rmp{S;S}(Step(Intr{t0+4>2}(Su{t0}(Swm(pi2{t0:b0},a3,a4))),PAll{_}(c5,@si{b0>b0+3}@rw{t0+2<b1}@po{o0:=_}Ruf{F}(c6)),PPar{0;_}(t7e,Sb{b0=t0},Sc{b0+=2},a8,pt9{b0:9;b1:b1})))),@ki{b1=6}MPri(t10,RSeq(Lp{t0;_}(Wde(pt11{b0:b1},t12,a13)),Step(pc14{b0:8},SubR(t15),Sc{o0:=_}))))",
-    Tree0080 "B{b0}Step(Wde(pt0{b0:3},F,c1),Once(Sb{b0=8}),a2e)",
-    Tree0081 "B{t0=4;b0=5;b1=5}@ki{b0+3=4}PPar{1;N}(RFb(ASeq(t0,a1b{b0+4%4;b0}),To{0}(@os{t0+=3}Swm(@rw{t0+2<3}@oh{t0+=2}Pre{b1+2>5;R}(Sc{b0+=3}),Cd{0;K}(Pre{t0!3;F}(Seq(t2,Sb{b0=1}))))),PPar{2;T}(R)),a3e,Opt(MSeq(Wde(Flt{2;_;F}(t4),Rep1(Pre{b1%3!0}(Lim{2}(Suc))),Rus{F}(SubA(c5l))),Wde(t6,Wt{50},pt7{b0:b0}),Cd{10;K}(@po{t0+=1;t0:=b1}Sb{b1=3}))))",
-    Tree0082 "B{t0=1;l0=0;b1=5}PAll{-1}(Itr{b1;_;_;_}(Fb(c0,Wu{t0})))",
-    Tree0083 "B{t0;b0;b1=0}RFb(AFb(To{30}(Sw{3;1}(c0,RSeq(Wu{t0},Scc{b0+4=0}),Sl{30}))),Step(PrSel{b0;0}(c1,t2),Fb(Obs{b0+3=t0%4;L}(@rw{b1!4}@of{b0:=b1}pc3{b0:b0}),@fi{b1+1%3<0}@rw{t0=t0+4%3}Wt{10})))",
-    Tree0084 "B{l0=2;b1;b0=3}Itr{b1;1;_;_}(Itr{b0;_;1;_}(Rpt{F}(S)))",
-    Tree0085 "B{b0;l0=1;t0=2}Star(Wv{t0}(@fi{b0+1=0}OnceK(RFb(Grd{F}(Sl{10}),Fb(@os{b0+=1}a0b{t0;b0},t1),@si{b0+4%4!0}@fi{b0<1}@ki{t0+4<t0}c2,Flt{1;F;_}(pi3{t0:b0})))),RtyF(@si{t0%4=3}Dl{0}(TryT(pc4{b0:b0},Itr{b0;0;1;T}(Pre{t0%4>0;F}(Par{3;-3}(Suc,F,Err{1035})))))))",
-    Tree0086 "B{b0=4;o0=_;t0}Fb(Keep(Star(RU{S}(Ite(@of{o0|3+1%2!1?o0:=_;b0:=t0}c0,t1)),t2)))",
-    Tree0087 "B{b0;t1=5;t0=1;b1}PAll{0}(Pri(t0,Wu{t1},c1),@si{b1>3}Fb(Keep(pi2{t0:=}),WU{b0+4>b1+3%2}(c3e)))",
-    Tree0088 "B{t0=4;b0;b1=5}RT{F}(Sel(RSeq(Opt(a0),Par{_;1}(@os{b1:=4;b0+=2}a1,@of{t0:=4}t2))))",
-    Tree0089 "RFb(Dd{20}(Once(Ruf{F}(Try(t0,Dd{0}(Wt{10}))))),Par{_;-3}(a1l,t2,Sub(t3)),To{20}(Rus{3}(Rep3(S))),a4,a5l)",
-    Tree0090 "B{b0=1}Flt{3;S;K}(Dl{20}(Isw{b0+1;_;_}(R,a0,Err{1054},c1l)))",
-    Tree0091 "MSeq(RU{S}(Sub(Swm(Wde(c0,t1)))),Seq(RFb(DySeq(c2),a3,t4),Inv(Flip(Sl{50},c5,Wt{100},Suc,c6))),DySeq(c7),RSeq(Suc,a8e,Keep(R)))",
-    Tree0092 "B{b0=3;b1=0;q0=2;o0=0;t0=3;l0=2}Seq(Seq(t0t,DySeq(c1t,Sc{b0+=2;b1:=b1%2},Sl{50}),@si{t0%4>2}Lp{b1;S}(Star(FS(c2),MSeq(Lp{t0;K}(c3t)),t4,Step(@po{t0:=t0+2%2}t5e,pi6{t0:t0})))),Ite(Flip(Lim{2}(c7),Dl{10}(Sc{b0:=o0|0%4}),Pre{t0!b0+3}(Err{1043}),Lp{t0;_}(t9),F),Itr{b1;1;_;_}(@os{b0+=1;b1+=3}Pri(Seq(a10t,Wt{50}),pa11{b0:2;b1:b1},Itr{b0;2;3;N}(c12),TryF(R,Sb{t0=4})))))",
-    Tree0093 "To{100}(c0)",
-    Tree0094 "MSeq(t0e,Rmp{S;F}(c1),F)",
-    Tree0095 "B{t0;b0=0;t1=2}Isw{t1;N;T}(SubR(c0),Rpt{3}(c1),Wv{t0}(a2))",
-    Tree0096 "B{q0=1;b0=5;o0;t0}Fb(Obs{none;L}(Lp{_;S}(RFb(a0,@of{b0+=2}pi1{t0:=}))),Obs{t0%3!1;_}(Rep3(Pre{none}(Seq(Scc{t0%3>1},Sb{t0=b0})))))",
-    Tree0097 "Seq(Rmp{S;S}(t0),Wt{0},Keep(t1e))",
-    Tree0098 "B{o0;l0=2}Lim{2}(Sb{o0=0})",
-    Tree0099 "B{t0=3}Ret4(OnceK(Opt(Sc{t0+=2})))",
+    Tree0000 "Star(Lim{2}(OnceK(PPar{0;N}(t0,Sl{50},t1))),Flip(Lim{1}(t2),R,t3),Rep3(OnceK(Swm(Sub(OnceK(Sub(a4e))),t5))))",
+    Tree0001 "B{b0=0;q0=3;l0=2;b1;t0=5}Sw{3}(PAll{_}(Step(Sb{b1=t0},t0),Pre{b0%2<1;R}(t1),Itr{b1;2;3;N}(@ki{b0+1!3}Rpt{F}(Lp{_;R}(t2))),Itr{b0;2;1;T}(Ret3(@si{t0=2}pt3{b0:b0;b1:t0}))),Seq(t4,a5b{b0+1%2;b0},Scc{b1+3>5},c6b{b1%2},t7))",
+    Tree0002 "PAll{_}(Ite(Err{1048},Sub(Sub(a1))))",
+    Tree0003 "B{o0=5;t1=5;b0;t0=2;b1=3;l0=2}MSeq(Isw{5;N;_}(a0,SubR(@po{t1:=b1%4}c1),t2),a3,@po{t0+=2}@fi{b0+2%2=1}Bin{b0!t0;_}(@fi{none}@rw{t0=b1}t4,Itr{b1;_;1;_}(Cd{0;F}(a5))),Pri(c6))",
+    Tree0004 "B{b1=1;b0=3;t0=0;o0;l0=4}Wde(Invt(Itr{b1;2;_;T}(Grd{_}(Itr{b1;_;2;_}(Inv(MSeq(t0,pi1{t0:b0},R)))))),Pri(RFb(t2e,t3),Wu{t0},@si{b1+1<1}Star(pt4{b0:b1;b1:b1},Scc{t0+4%2<1})),Su{t0}(@fi{o0|2%3!1}@si{none}AFb(pc5{b0:b0},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}c6,a7l,Sb{t0=5})))",
+    Tree0005 "B{t0;b0=4}Rpt{F}(Intr{t0>b0+4}(Run))",
+    Tree0006 "B{b0;t0}Par{_;1}(t0,c1,Sc{t0:=4;b0+=2})",
+    Tree0007 "B{l0=1;b0;b1=3;t0=2}@oh{b1:=b1%3;t0:=b1%4}@ki{b0+4>b1%2}Cnd{b1%2>0;T;_}(PAll{_}(MPri(t0e,Isw{b0;T;_}(Fb(Scc{b1%3<0},@of{b1+=2}@fi{b1<3}RU{F}(TryT(pi1{t0:b1},t2))))),Wde(Seq(Bin{b1%3<1;T}(@oh{t0:=b0;b0:=b1}Wt{100},t3),Sc{b0:=b1},pt4{b0:6;b1:t0},c5,RSel(pt6{b0:=;b1:t0},c7)),Cnd{b1%3<2;N;_}(Star(Rep0(a8b{b0;b0}),Inv(Itr{b0;_;_;_}(@of{b1+=1}@si{b1+2<b1%2}@fi{t0+2<4}t9e))))),PPar{1;N}(c10,Itr{b0;_;1;_}(Wde(c11,pi12{t0:b0})),Sc{b0:=t0})))",
+    Tree0008 "B{b0=1;t0=5}Rmp{S;F}(PrSel{0;t0;b0}(@ki{t0%2!1}@si{t0%4!2}Ruf{2}(Mt{0}(c0l)),Dd{20}(pa1{b0:t0}),Mt{10}(Cd{0;K}(Rus{1}(pt2{b0:t0;b1:t0})))))",
+    Tree0009 "B{q0=0;t0=2;t1;b0;o0=_}Swm(PAll{0}(RU{S}(RSeq(Sb{t1=8},c0,c1))),MSeq(@ki{b0!b0+2}pc2{b0:=},OnceK(@rw{o0|3=4}t3e),Sb{o0=2},a4),Lp{_;S}(OnceK(RFb(pi5{t0:t0},c6b{b0+2},Scc{none},Sl{0}))))",
+    Tree0010 "B{t0=3;b0=0;o0=2}Isw{t0;_;_}(PrSel{b0}(Par{-3;1}(c0e,a1,t2,@ki{b0+2%3!2}t3)),Star(@of{t0+=1;o0:=t0}@fi{b0+3<1}@rw{b0+1!o0|0+1}Try(a4l,R),Sel(pc5{b0:9},pa6{b0:2;b1:t0},@os{t0:=o0|2+4}@fi{b0>5}t7)),Ruf{F}(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}Ruf{2}(Cd{50;K}(c8))),Fb(Obs{b0>1;L}(Inv(a9)),Obs{b0>5;N}(Pre{t0+3=b0%2;F}(t10)),S))",
+    Tree0011 "B{b1=0;b0=4;t1;t0=5}Mt{20}(Step(PPar{2;N}(a0b{b0;b0}),RFb(Keep(SubA(Pri(t1,Scc{t1+3<3},@oh{b0:=0}@rw{t0!b0%3}Pre{t1+4%4>1;K}(c2),Opt(c3b{b1})))),Seq(Dd{20}(RSeq(Sl{10},To{100}(Wt{10}))),Par{_;-3}(F,PPar{0;N}(Scc{b1>0},c4),pt5{b0:b0;b1:t1})),MPri(@os{b0+=1}c6e,c7,c8b{b0+4}))))",
+    Tree0012 "Lim{2}(PAll{-1}(t0,ASeq(RFb(c1,t2,S),Sub(Rep1(DySeq(t3e,Sub(c4))))),Pri(Grd{R}(Fai))))",
+    Tree0013 "B{b1=3;t0;b0=2}Sel(Obs{b1<b1+3;L}(F),@os{t0+=3}MSeq(Pre{t0!5;F}(pa0{b0:b0}),@rw{b0>6}@os{t0:=b1}@fi{t0<3}Sc{b0:=1},Sw{2}(pa1{b0:t0;b1:t0},Wt{20})))",
+    Tree0014 "B{o0=_;q0;b0=0;t0=2}@rw{some}@of{b0:=t0+2;b0!t0?b0:=t0}Intr{t0%2>0}(Bin{o0|3>b0;_}(Lp{b0;_}(Flip(t0,c1l)),RSeq(Isw{0;_;_}(c2,Sc{b0+=1}),@ki{o0|0%3=0}@si{o0|4>3}@os{t0+=1}Star(Wde(c3,Suc)))))",
+    Tree0015 "B{t0=3}@fi{t0%3>1}RepF(RtyF(RU{S}(F)))",
+    Tree0016 "RFb(c0l)",
+    Tree0017 "B{t0=5;o0=_}DySeq(Scc{t0>0},Scc{t0%2=0},Ub{o0},c0)",
+    Tree0018 "B{t0=5;b1;l0;b0=0}Swm(pi0{t0:t0},Intr{t0+1>2}(Intr{b0%2>0}(Scc{t0=t0%4})),Wu{t0},Itr{b1;2;2;N}(Itr{b0;2;_;_}(Run)),Err{1009})",
+    Tree0019 "B{b0=4;t0=1;b1=0}Par{4;-5}(Err{1074},a1b{t0+2%4;b1},pt2{b0:b0;b1:b1},t3,t4t)",
+    Tree0020 "B{b0=0;o0;t1=2;t0}Seq(SubA(Once(Su{t0}(Ub{o0}))),@os{none?t0:=t1;t1+=1}@po{b0:=o0|3+2}RSeq(Suc,S,c0),S)",
+    Tree0021 "B{b0=1;t1=3;t0;o0=_}@oh{o0:=o0|1%4;t1:=6}@po{t0!t1?t1+=2}Swm(MSeq(pc0{b0:7},S),FS(RSeq(pi1{t0:b0},a2l)))",
+    Tree0022 "B{b1=3;t0=5;b0=0}Rpt{2}(Pre{b0+1%3=1;F}(PPar{1;_}(Sc{t0+=3},@po{b0+=2}a0e,Scc{b0+2!t0%4},Pre{b1!t0+2;R}(pa1{b0:b0;b1:t0}))))",
+    Tree0023 "B{b0=1;l0}Itr{b0;2;3;_}(Keep(Err{1011}))",
+    Tree0024 "B{o0=2;b1;b0;t0;l0=4;q0}RndSel(@of{b0:=b0+3%3}@ki{o0|2!1}Itr{b1;0;_;N}(Flt{2;_;_}(@of{b1:=t0%3}@ki{t0>6}PAll{-1}(Sc{b0+3%4=0?t0:=o0|3+2},Intr{b0!3}(RFb(@oh{o0:=b1+4}@os{o0:=t0}@rw{b1+1>4}Rep2(t0),c1l)),Pri(Swm(c2,S),t3)))),RFb(Fb(Bin{t0+4>o0|2;T}(MPri(c4b{7},c5),t6e),Lp{t0;F}(Rep2(Sb{o0=7}))),c7,FS(Obs{b1+2>4;N}(Opt(c8b{b1+4}))),@po{b0:=b0+1%4}c9,Isw{b1;T;T}(Swm(t10,pi11{t0:b0}),F,a12)))",
+    Tree0025 "B{b0;t0;b1}RFb(pc0{b0:b0},MPri(F,t1,Dd{0}(WU{t0>3}(RU{S}(Sb{t0=2}))),Ret3(Cd{100;F}(Wu{t0}))),Fb(@rw{b0+1%4<2}RepF(To{0}(Star(c2))),Ite(pi3{t0:=},Isw{b1;_;N}(pi4{t0:t0},a5),To{20}(Ruf{F}(pi6{t0:=})))))",
+    Tree0026 "PAll{_}(Rmp{S;F}(a0l),Sub(t1e),t2)",
+    Tree0027 "B{b1=2;q0;b0=0}Fb(SubR(Mt{10}(Fb(Obs{b0<4;B}(Sb{b1=9}),Sw{2}(pa0{b0:2},pt1{b0:5;b1:b0})))),Lp{_;K}(Flip(a2,SubR(t3))),Ite(RndSel(DySeq(c4,Scc{b1+1%2!0}),t5),c6))",
+    Tree0028 "B{b1;o0=_;t0=0}Lim{2}(ASeq(Ret3(Seq(Rus{F}(c0b{b1+2}),Sb{t0=3})),t1,@si{t0<o0|0%4}Cd{10;F}(FS(Flip(DySel(Scc{b1<1},@ki{t0>7}@rw{t0+1%4>0}t2,t3),t4,Grd{R}(c5))))))",
+    Tree0029 "B{b0=1;t0=1;l0;t1}RSeq(OnceT(Step(Rpt{1}(pt0{b0:t0}),pt1{b0:t1;b1:t0},S,Fai)),Itr{b0;2;3;N}(Sel(@po{t0+=1}Fb(@os{t0:=t0+3%2;t1+=1}c2,t3))),TryT(Sb{t1=b0},@of{b0:=t1+2}a4,Sb{b0=1},c5,OnceK(SubA(pa6{b0:b0;b1:t0}))),MPri(a7b{t0;b0},c8,Cd{30;F}(c9),Sl{50}),Itr{b0;2;_;_}(@oh{t0+=3}@os{t1+=1;t1+=1}@fi{b0+3<b0}Swm(Ruf{2}(Cd{10;K}(Suc)),@os{b0%2>0?t0+=1}t10e,pc11{b0:=},Isw{b0;T;N}(Scc{t1%4>2},c12))))",
+    Tree0030 "B{b0;t0=2}Fb(Fb(Obs{b0%3<0;B}(Pre{t0+3%4!0}(To{30}(FF(a0)))),c1,Obs{b0+4!t0+3;B}(t2)),RSeq(@ki{b0<4}Inv(t3),Fb(c4,c5,t6,c7e),Once(PPar{2;N}(Once(c8)))))",
+    Tree0031 "B{t0;b0=5;l0=4;b1=0}PAll{-4}(Cnd{b0<7;N;F}(c0b{b1}),@fi{b0=4}To{10}(pc1{b0:5}),Itr{b0;2;_;T}(Cd{0;_}(@si{t0+4%2<0}t2)),t3,Sb{t0=b0})",
+    Tree0032 "B{b0;t0}MSeq(@po{b0:=t0%3}@si{b0>3}Sel(@os{t0:=b0}@si{b0%2!0}pc0{b0:8},Sl{0}),Sc{t0+=3},MPri(a1,Isw{t0+3%4;_;N}(t2,c3)),Obs{t0+2!t0%4;_}(RSel(Wu{t0},c4l)))",
+    Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{0;1;2;0;3}(c9r,Suc,t10e,PAll{_}(Wt{50}),R),Err{1032})",
+    Tree0034 "Inv(Star(Wde(a0l,Rmp{F;F}(t1e),PbSel{2;0}(t2)),t3,Rep1(DySel(t4,c5)),RT{2}(Fb(Rep2(t6),c7))))",
+    Tree0035 "RSeq(RT{3}(t0e),Seq(c1,t2e))",
+    Tree0036 "B{l0=3;t0=4;b0=4}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10}))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3}),Scc{b0+1!t0},S))",
+    Tree0037 "Rep3(Keep(RFb(Keep(RFb(Swm(c0,c1,RSeq(c2,a3),ASeq(c4,Sl{30}),a5e))),Dd{10}(a6l))))",
+    Tree0038 "B{b0=4;t1=3;t0=4}@oh{t1+=3}@si{t1<b0}Grd{_}(Dd{0}(Step(a0l,Sl{50},RepF(Scc{t0%4=3}))))",
+    Tree0039 "B{t0=4;b1=3}Fb(Obs{t0>3;L}(RndSel(c0,t1)),c2l,Obs{b1<7;L}(a3))",
+    Tree0040 "RFb(PAll{_}(Rep0(t0),t1,a2,c3,Sl{50}),Cd{0;_}(Swm(a4,t5,Swm(t6,c7),Grd{_}(t8))),Ret1(DySel(c9,Grd{R}(Rty2(c10)))))",
+    Tree0041 "B{t0=3;t1}Rep4(Seq(a0,t1,a2,Sb{t0=t1},t3))",
+    Tree0042 "Once(Star(OnceT(Inv(RFb(t0,c1))),Flip(c2e,t3,c4,t5e),PrSel{2;1;3}(t6,t7e,c8),PAll{-1}(Rty0(R)),Swm(PbSel{0;2;2;2}(Sl{20},a9l,c10),Swm(c11e,Wt{20}))))",
+    Tree0043 "B{b1=2;t0=5;q0}Bin{t0+1%4=1;N}(Sb{b1=1},Wu{t0})",
+    Tree0044 "Mt{20}(Pri(Ite(PPar{2;N}(MPri(a0,S),c1),RSel(t2,t3,To{0}(RndSel(Rep4(a4))),a5,a6)),PbSel{_;2;2}(DySeq(c7,OnceT(t8)),Fb(F,c9,a10))))",
+    Tree0045 "B{b1=2;t1;b0=2;o0=0}@rw{none}Wde(SubR(@fi{b1+4>1}RSeq(pa0{b0:=;b1:b0},pi1{t0:b1},t2,pc3{b0:b1})),Rep0(c4b{b0}),Seq(Bin{t1!4;_}(RFb(a5,c6),@si{none}@rw{o0|5>7}SubR(a7b{b1;b0}))))",
+    Tree0046 "Rty3(Pri(t0,t1e))",
+    Tree0047 "B{b0=4;b1}Pri(Fb(a0l,DySel(c1,c2,Scc{b1%4=2},c3e,c4),Rpt{2}(a5l)))",
+    Tree0048 "B{b0=1;t0}RndSel(@ki{t0+2=0}SubR(SubR(Sc{t0:=t0+2%2})),Err{1048})",
+    Tree0049 "B{b0=3;t0=4;o0=_;t1}Fb(Seq(t0,t1),Bin{o0|5+2%3=0;T}(t2,PAll{1}(Sb{o0=4},c3b{3})),PrSel{t0;b0}(@po{t1+=1}t4,t5),Wu{t0})",
+    Tree0050 "B{t1=2;o0=1;b0}Flt{3;S;K}(Try(AFb(@ki{t1+3%2>0}Wv{t1}(Suc),Ret3(Mt{0}(Par{_;_}(Grd{_}(t0),Grd{_}(Sb{o0=1}))))),DySeq(Keep(RSeq(@ki{b0>7}c1,Sl{10}))),F))",
+    Tree0051 "B{o0;b1;b0=1}Fb(Obs{b1>0;B}(AFb(c0,c1l)),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))",
+    Tree0052 "Try(AFb(t0,F,To{0}(t1)),RSel(Cd{0;K}(t2),t3))",
+    Tree0053 "B{b0;l0=4;b1}RFb(pi0{t0:b1},Itr{b1;_;_;T}(c1),Once(pi2{t0:b0}),c3e,t4)",
+    Tree0054 "Swm(t0t,pc1{b0:0},Sub(c2))",
+    Tree0055 "B{b1;b0=3;t0=2}@os{b0+=3;b0+=2}Isw{t0;N;T}(Sw{5}(t0,@po{b0+=3;t0+=1}Sc{b0:=b1%3}),t1,pi2{t0:b1})",
+    Tree0056 "B{t0;b1}Pri(Ite(@fi{t0<b1+3}@of{t0+=2}c0,@fi{t0+4<b1}@os{b1+=3}pi1{t0:=}),a2b{t0+3;b1},Wv{t0}(F),Sc{b1+=3},Err{1013})",
+    Tree0057 "Cd{0;K}(t0)",
+    Tree0058 "B{t0;q0;b0}Ite(Lp{b0;S}(RndSeq(Opt(@fi{b0+3<b0}RU{F}(Flt{3;S;K}(c0))),c1e,a2)),Cnd{t0%3>1;_;F}(Cd{0;F}(c3b{b0%2})),RSeq(Sel(Grd{F}(pi4{t0:=}),c5),TryT(c6,Grd{_}(To{50}(Ite(pt7{b0:b0;b1:b0},Sb{b0=3}))))))",
+    Tree0059 "B{b1=3}Rep3(@fi{b1+3>3}S)",
+    Tree0060 "RSeq(Flt{2;F;K}(FF(Cd{20;F}(PPar{0;T}(MPri(c0l,Sub(Wt{10})))))),Sub(c1))",
+    Tree0061 "B{b0=5;t1;t0=4;b1=3;q0}Par{0;3}(Par{2;1}(Sc{t1+=2},Fb(@fi{t1>2}S,c0)),Su{t1}(@po{b0+=2}Pre{b1=5}(RFb(t1,@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}c2l))),@po{t0:=t0%4;t1+=3}Mt{0}(@ki{t0+1>7}FS(Inv(RndSeq(pc3{b0:t1},PPar{2;N}(@oh{b0:=t0%3}@po{t0+=2}Pre{t1%3!0;S}(Sb{t1=6})),pi4{t0:=})))))",
+    Tree0062 "B{b1;o0=_;b0=1;t0=1}Ite(OnceT(Dd{0}(Bin{none;N}(c0r,MSeq(@ki{o0|0>t0+2%2}Scc{b0+2%3=1},pi1{t0:=})))),Sw{3;5}(a2r,Ub{o0},t3t),RFb(TryT(a4r,Inv(a5t)),a6e,@rw{t0<3}c7))",
+    Tree0063 "B{t0=1;b0=0}@fi{t0+1%3>1}@po{t0:=1}@of{t0:=b0+2%3}Rep0(@rw{b0!7}Wt{50})",
+    Tree0064 "RT{F}(Sub(Fb(RSeq(Sub(a0),c1,To{10}(c2)))))",
+    Tree0065 "B{b0=2}RT{F}(Err{1018})",
+    Tree0066 "B{b1=3;o0=_;b0;t0=1}@po{b1+=1}Bin{b0>t0;N}(Flip(Wde(t0t,pi1{t0:b1}),Fai,Rpt{1}(Grd{F}(@fi{b1+1>4}@ki{o0|5<6}c2b{3}))),RSeq(MPri(c3,t4t,c5t,Err{1042},pc7{b0:=}),Seq(@fi{t0+4<1}Ub{o0},Sl{100}),t8,ASeq(Flip(Obs{some;S}(a9b{t0;b1}),Suc,Sc{t0:=t0+4%3})),PrSel{o0|0;b0;t0+2}(Sc{b1+=3},@si{o0|1!b1}@ki{b1>2}c10b{b1%2},a11r)))",
+    Tree0067 "B{t0=1;b1;b0;t1=4}Inv(PAll{0}(Flip(t0,Sb{t0=0},Run),Ruf{F}(t1),Ite(@rw{t0>b1}pt2{b0:b1;b1:=},a3,pa4{b0:t1;b1:=}),PAll{-1}(@rw{b1+3>2}Sb{b0=0},Rep2(@oh{t0+=1}Scc{b1+2=2}),c5),Seq(t6,pi7{t0:=},Sb{t0=5},Fai)))",
+    Tree0068 "DySel(Ite(Fb(c0,F,t1,t2e,c3l),RndSel(t4,PbSel{2;3;3}(F,F),t5),Lim{2}(t6e)))",
+    Tree0069 "B{t1;b0=1;t0;q0=1;b1;o0=0}Isw{b1;_;N}(c0e,Flip(@ki{some}R,@rw{t0=2}@oh{b1+=3}Ret4(a1),R),@oh{b0:=3}@si{o0|2<2}a2e,DySel(Lim{2}(@fi{t1%4=3}@of{b0:=o0|3}@os{b0!6?t0+=1;o0:=_}Sl{30}),Intr{t1<5}(@ki{b0=3}@fi{none}Lp{t0;F}(pa3{b0:1})),Ret0(t4)),To{0}(Sw{0;4;5}(S,t5,F,@oh{b0:=t0+4%2;t1>b1?b1:=o0|0%4}Flt{2;_;K}(pi6{t0:=}))))",
+    Tree0070 "B{b1=5;t0=5;o0=_}OnceT(Pre{b1>t0+3}(Rmp{F;S}(@of{o0:=b1%4}@si{o0|0+1>t0}@fi{some}Sw{0}(Err{1057},TryF(Sb{b1=8},Par{2;_}(pi1{t0:=},a2l,c3t),t4)))))",
+    Tree0071 "Swm(PrSel{3;0;0;3}(PrSel{1}(Sub(t0)),t1,c2e,Dl{0}(a3)),TryF(RFb(a4e),t5),DySeq(Lim{1}(DySeq(t6e)),c7,t8e,Sl{30},c9e))",
+    Tree0072 "B{t0;b1=5}PbSel{_;t0%4;b1+1%4;b1%4}(t0,PrSel{5}(a1),c2)",
+    Tree0073 "B{o0}Dl{50}(Once(OnceK(Ret0(Sb{o0=5}))))",
+    Tree0074 "B{t0;b0=2;b1}Seq(Seq(a0b{2;b1},Scc{t0+4=b1},c1b{b0}),Step(@os{t0+=3}pa2{b0:b1},c3,a4l),Wde(a5,Ret4(@si{t0=b0}@oh{b0+=3;b0:=b1}Rmp{S;F}(PAll{1}(c6,a7,c8b{b1},Sl{10})))),SubA(Step(t9,Grd{_}(Sel(@of{t0:=b0+1%4}@po{b0+=1}@os{b0<0?t0+=1}OnceT(c10e),t11,t12e)))),Star(Wt{10},@oh{b0+=2}@ki{b1!7}RU{F}(t13),pi14{t0:=},Sb{b1=b0}))",
+    Tree0075 "B{t0=5;q0=2;b0;b1=5}OnceT(WU{t0>t0%2}(Lp{b1;F}(Sb{b1=b0})))",
+    Tree0076 "B{o0=1;t0;b0}Swm(Fb(Ret2(Fb(pa0{b0:b0;b1:b0},Scc{o0|3+1%2<0},t1)),Step(pi2{t0:b0},FF(t3))),RSeq(Isw{b0+1;N;_}(@os{t0:=t0%4}ASeq(c4,c5l,a6,pa7{b0:t0;b1:b0},pi8{t0:=}),c9e)),Invt(@of{b0:=o0|3+1%4;b0:=5}PAll{_}(S,t10,t11,@oh{o0:=_}@ki{o0|2%3<0}@os{t0=t0%4?b0+=3}t12e,S)),@po{t0+=3}Fb(Lim{3}(TryT(Rep2(pa13{b0:=}),pi14{t0:b0},Scc{some},Su{t0}(t15),Fai))),PAll{-1}(pi16{t0:b0}))",
+    Tree0077 "B{o0=3;b0=2;b1;t0=4}OnceK(Seq(Scc{b1>t0},PAll{_}(@rw{t0+3!0}ASeq(RSeq(Dl{0}(c0),t1,Wt{10}),Ub{o0}),Pre{b0%3>0;F}(Pre{b0%2<1}(Inv(RepF(Suc)))),RSeq(pa2{b0:b0},t3,Ub{o0},Wu{t0},RSeq(a4,Wt{100})))))",
+    Tree0078 "RSeq(Seq(t0,PAll{-1}(t1,c2),c3),PAll{_}(RU{F}(t4),a5l,a6),RSel(RndSel(t7,c8,a9),ASeq(PAll{1}(a10,Sub(t11)))),RU{F}(Fb(t12,a13e)))",
+    Tree0079 "B{t0;b1=3}@os{b1:=t0}Rep4(@ki{t0+2>b1+1%4}@po{b1+=1}Sw{4}(c0,c1))",
+    Tree0080 "B{b0=0;b1=3;t0;q0}To{30}(Sw{5;2}(Swm(PbSel{1;b0%4;b0%4;2}(Sb{t0=2},a0b{b0%2;b0},Wu{t0}),@fi{b0!1}@rw{b0=5}Ite(c1t,@si{b0%4=3}t2t,c3t),RFb(c4,a5r,pa6{b0:0})),Isw{t0%4;N;T}(@po{b0+=3;t0:=b1%3}@fi{b1=3}Cd{0;K}(Grd{R}(t7e)),Grd{_}(Pre{b1+1<b1%2}(Cd{10;_}(pc8{b0:b1})))),Fb(Lp{_;R}(Keep(a9)),t10t,Dl{0}(F),Sc{t0+=3})))",
+    Tree0081 "B{t0;b0=0;b1=5}Wde(@of{b1+=1}@rw{b1>7}PPar{1;N}(t0,Inv(@fi{t0+1!b1%4}t1e),a2l),Par{_;1}(Bin{b1=3;T}(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}pt3{b0:9;b1:=},t4),Pre{b1+1<5;F}(pc5{b0:b1})),Sw{1;2;4}(t6,Swm(Wv{t0}(a7b{b1;b0}),Sc{b0:=t0%4}),t8,t9))",
+    Tree0082 "B{l0=3;b0=5;t0=2;t1}Isw{t1+1;_;N}(PPar{2;T}(RFb(RSeq(t0e,a1,pi2{t0:t1},@si{t0%3!1}Pre{b0+4>4;F}(c3l),Itr{b0;2;3;_}(DySeq(c4))),Sel(Itr{b0;0;3;_}(PrSel{b0;t0}(pa5{b0:t0},Scc{b0<t0})),@fi{t0<1}Sc{t1+=2},ASeq(Pre{t1+2%2>0;F}(Pre{t0<4;F}(@oh{t0+=1}a6))),To{10}(Isw{t1;_;T}(t7,Run)),c8))))",
+    Tree0083 "B{t0=4}Fb(t0,F,Flt{2;F;K}(Wu{t0}),Rep3(t1))",
+    Tree0084 "RSeq(RSeq(c0l,Suc,c1e,c2l),Pri(t3e,a4,Opt(Wt{30}),a5,t6e))",
+    Tree0085 "Invt(Cd{20;K}(Err{1082}))",
+    Tree0086 "Rpt{F}(t0e)",
+    Tree0087 "B{t0}RndSeq(t0,Rpt{0}(t1),PbSel{2;2;t0}(t2e,Wu{t0}),Wu{t0})",
+    Tree0088 "B{t1=0;t0=5;q0=2;b0}@ki{b0>t1}Isw{t1;N;T}(c0,Ret4(Err{1065}),OnceK(SubA(a2b{t0;b0})))",
+    Tree0089 "B{b0=5;t0=3;b1}OnceK(Par{2;1}(OnceK(MPri(Rep3(FF(RSeq(Scc{b1%3>1},Sb{b0=b1},Wu{t0}))))),Suc))",
+    Tree0090 "B{b1}Fb(c0e,Seq(Flt{2;_;_}(Sb{b1=9}),Suc,t1,c2))",
+    Tree0091 "B{b0=4;b1=2;o0;t0}Obs{b0>4;N}(Flip(Ite(ASeq(t0,@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3},Su{t0}(SubR(c1e))),Ite(pt2{b0:b0;b1:t0},Sc{b1+=3},Err{1035}))))",
+    Tree0092 "B{t1=0;b0=3}Par{1;_}(SubR(OnceT(Rep3(Sb{b0=t1}))))",
+    Tree0093 "B{t1=0;b1;b0=2;t0=0}RSel(Isw{b1;T;T}(Cnd{b0>t0+4;N;F}(t0),pi1{t0:b0},a2b{t1;b1}),@os{t1:=b1%3}AFb(pa3{b0:t0;b1:t0}),Seq(t4e,Fb(c5,t6,t7)),MSeq(c8e,Sl{0}),PAll{1}(pt9{b0:=;b1:b0},Flt{2;_;K}(RU{S}(a10b{b1%3;b1}))))",
+    Tree0094 "B{b1;l0;o0=5;t1=2;t0=4;b0}Sw{5;3;2}(Pre{o0|5%2=1}(Pre{t1+1=0;R}(MSeq(RU{S}(a0),t1))),DySel(c2,S),Isw{b1+3%2;_;T}(Fb(a3,a4b{b1+1;b1},Sb{t1=b1}),Itr{b1;0;_;_}(Seq(t5,t6))),@ki{b1<b0}RetF(Seq(pa7{b0:t1;b1:b0},Par{_;-2}(a8b{t0;b0},Run))))",
+    Tree0095 "Flip(PrSel{0;2}(t0,c1),c2,Wde(t3,S,c4r),Sel(t5t,t6t),RSeq(c7,Wt{10},t8))",
+    Tree0096 "B{b1=5;t1=5;b0=5;o0=_;t0=3}Flip(a0,@os{b0=6?o0:=_;b0:=b0%4}Sb{o0=2},@ki{t0+1%2>0}@rw{t1+3<4}@oh{b1:=b0}c1)",
+    Tree0097 "B{l0;b0=3;t0=5}Once(Step(Pre{b0>t0+2;S}(c0),F,RSeq(Inv(pa1{b0:=}),t2e,a3)))",
+    Tree0098 "Step(Flt{1;_;F}(t0),OnceK(RepF(MPri(RSeq(t1,c2,t3),Star(Pri(a4l,Dl{0}(t5)),Dl{0}(t6),a7)))),t8)",
+    Tree0099 "Swm(RFb(Dd{0}(Star(c0,t1)),c2e,Seq(t3,Wt{10}),RT{2}(Keep(a4)),a5),RFb(RSel(Once(a6),a7e,a8,RU{F}(t9),c10),Inv(PPar{0;N}(Inv(Wt{0}),Rpt{F}(c11e),Run))),Fb(Pri(t12,F,c13),ASeq(a14,c15,Wt{0}),Step(S)),Par{_;_}(Grd{R}(F),Grd{F}(RndSel(FS(FF(Flip(a16,t17))),Ret0(c18)))))",
 }

@@ -6,552 +6,607 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0100Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 14,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        WasEntryUpdated(t1)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 0,
-            b0: i64 = 4,
+            b1: i64,
         }
-        WhileDoElse {
-            Timeout(20) {
-                SubTree(Tree0100Sub0, t1 = {=}, b1 = {b1}, b0 = {=}),
-            },
-            Condition(PCond<0>, b0 = 1),
-            Action(PAct<1>, b0 = {=}, b1 = {b1}),
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(PAct<1>, b0 = 9, b1 = {b1}),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0100Blackboard { t1 b1 b0 });
+board!(Tree0100Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
-        }
-        WhileDoElse {
-            MemSequence {
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    #[on_failure(|bb| { bb.b1 += 2; bb.b1 += 3 })]
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    WasEntryUpdated(t0),
-                },
-                #[post(|bb| bb.b0 += 3)]
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                },
-                RepeatTimes(1) {
-                    IfThenElse {
-                        Iterate(l0, element = {b1}, until = Never) {
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-                BinarySelector(|bb| *bb.t0 % 4 > 0, dynamic = true) {
-                    ReactiveSelector {
-                        #[post(|bb| bb.t0.set(*bb.t0 % 2))]
-                        Action(Act<5>),
-                        WasEntryUpdated(t0),
-                        #[skip_if(|bb| bb.b0 % 2 == 1)]
-                        #[on_halted(|bb| { if (*bb.t0 + 1) % 4 == 1 { bb.b1 += 3 }; bb.b0 += 2 })]
-                        StatefulAction(Task<6> = Task::<6>),
-                        SetBlackboard(b0 = 8),
-                    },
-                    Fallback {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        Action(Act<11>),
-                    },
-                },
-            },
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
-                ReactiveSequence {
-                    Condition(PCond<12>, b0 = {b1}),
-                    IfThenElse {
-                        RunOnce {
-                            Conditional(|bb| *bb.t0 + 4 < 4, dynamic = true, else = Failure) {
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                    Action(|ctx, bb| ctx.exec_in(13, bb.b1, &mut bb.b0)),
-                                },
-                            },
-                        },
-                        SetBlackboard(b1 = 0),
-                        Sleep(20),
-                    },
-                },
-            },
+        Filter(times = 1) {
+            Condition(|ctx| ctx.check(0)),
         }
     }
 }
 
-board!(Tree0101Blackboard { l0 b0 t0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0102 for Ctx, error DiffError {
-        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-            FlipSelector {
-                FlipSelector {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(TTask<0>),
-                    },
-                    RunOnce(then_skip = false) {
-                        MemPriority {
-                            Condition(TCond<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    MaxTime(0) {
-                        ReactiveSequence {
-                            Delay(10) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                    Filter(times = 2, count = Failure) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        Succeeder,
-                    },
-                    MemSequence {
-                        Succeeder,
-                        Action(TAct<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                MemPriority {
-                    Sequence {
-                        Action(|ctx| ctx.try_exec(7)),
-                        Condition(TCond<8>),
-                    },
-                    Fallback {
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                        StatefulAction(TTask<11>),
-                        StatefulAction(TTask<12>),
-                        Error(DiffError(1023)),
-                    },
-                    Sleep(30),
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0102);
-
-bt::behavior_tree! {
-    pub tree Tree0103 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64 = 2,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        Precondition(|bb| *bb.t0 < 4) {
-            Cooldown(30, filtered = Skipped) {
-                BinarySelector(|bb| (*bb.t0 + 3) % 2 != 0) {
-                    SequenceStar {
-                        Wait(0),
-                        #[on_halted(|bb| bb.b1 = bb.b0)]
-                        StatefulAction(Task<0>),
-                        ScriptCondition(|bb| *bb.t0 + 3 < *bb.t0),
-                    },
-                    #[post(|bb| bb.o0 = Some(3))]
-                    Sequence {
-                        Iterate(l0, element = {b1}, until = FirstSuccess) {
-                            FlipSelector {
-                                Action(Act<1>),
-                                #[on_success(|bb| { if *bb.t0 == 6 { bb.o0 = None }; bb.b1 = *bb.t0 % 4 })]
-                                SetBlackboard(o0 = Some(2)),
-                            },
-                        },
+    pub tree Tree0102 for Ctx, rng = context {
+        Fallback {
+            Delay(20) {
+                KeepRunningUntilFailure {
+                    RandomSelector {
+                        Condition(Cond<0>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0103Blackboard { l0 b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0104 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        ForceFailure {
-            Parallel(success = 1, failure = -1) {
-                AlwaysRunning,
-                UnsetBlackboard(o0),
-                Observe(|bb| *bb.t0 % 4 == 0, abort = self) {
-                    Action(Act<0>),
-                },
-                SetBlackboard(o0 = Some(3)),
-                #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
+            Optional {
                 Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0104Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0103Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(13),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StepSequencer {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(PCond<2>, b0 = {=}),
+            },
+            UnsetBlackboard(o0),
+            Condition(PCond<3>, b0 = {=}),
+            Script(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0) }),
+            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+            #[failure_if(|bb| bb.o0.is_none())]
+            #[success_if(|bb| *bb.t0 % 3 == 1)]
+            RepeatUntilSuccess(forever) {
+                Action(|ctx| ctx.exec(4)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0103 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Loop(q0, value = {b1}, if_empty = Running) {
+            SequenceStar {
+                Deadline(0) {
+                    #[run_while(|bb| bb.b0 + 3 < bb.o0.unwrap_or(2) + 2)]
+                    SubTree(Tree0103Sub0, ..),
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    StatefulAction(Task<5>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    AlwaysFailure,
+                    #[score(|bb| (bb.b1 % 2) as f32)]
+                    #[run_while(|bb| bb.b0 % 4 == 0)]
+                    Action(Act<6> = Act::<6>),
+                    #[score(|bb| (bb.b1 + 4) as f32)]
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0103Blackboard { o0 q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0104 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Sleep(30),
+            },
+            Guard(|ctx| &mut ctx.token) {
+                ReactiveFallback {
+                    Action(PAct<0>, b0 = {=}),
+                    Action(PIo<1>, t0 = {t0}),
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0104Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 1,
         }
-        Parallel {
-            #[success_if(|bb| *bb.t1 % 4 < 1)]
-            AlwaysRunning,
-            ScriptCondition(|bb| (*bb.t0 + 3) % 3 < 2),
-            Condition(TCond<0>),
-            StatefulAction(PTask<1>, b0 = 5),
-            StatefulAction(Task<2>),
+        Priority {
+            RunOnce(then_skip = false) {
+                Priority {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+                    PolicyParallel(policy = FirstFailure) {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Repeater(forever) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            IfThenElse {
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+                Error(DiffError(1018)),
+            },
+            Inverter {
+                WasEntryUpdated(t0),
+            },
+            SequenceWithMemory {
+                SkipUnlessUpdated(t1) {
+                    ForceFailure {
+                        Sleep(100),
+                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    SetBlackboard(b0 = 1),
+                },
+                Action(TAct<7>),
+            },
         }
     }
 }
 
-board!(Tree0105Blackboard { t0 t1 });
+board!(Tree0105Blackboard { t0 b1 t1 b0 });
 
 fallible!(Tree0105);
 
 bt::behavior_tree! {
-    pub tree Tree0106Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0106 for Ctx {
-        AsyncSequence {
-            SubTree(Tree0106Sub0),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx, error DiffError {
+    pub tree Tree0106 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
-            l0: Vec<i64>,
-            b1: i64,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
             #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
-            MemPriority {
-                Sequence {
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<0>),
+        #[success_if(|bb| bb.o0.unwrap_or(5) != *bb.t0 + 1)]
+        #[skip_if(|bb| bb.b0 != 1)]
+        RetryUntilSuccessful(forever) {
+            ReactiveFallback {
+                Observe(|bb| bb.o0.is_none(), abort = self) {
+                    StatefulAction(TTask<0>),
                 },
-                BinarySelector(|bb| bb.b0 < 0, dynamic = false) {
-                    StatefulAction(TTask<1>),
-                    Action(Act<2>),
+                Priority {
+                    #[failure_if(|bb| *bb.t1 > 7)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| { bb.b0 += 1; if *bb.t1 + 4 > 3 { bb.b0 += 1 } })]
+                    SequenceWithMemory {
+                        AsyncSequence {
+                            Script(|bb| bb.t1.set(9)),
+                            #[success_if(|bb| *bb.t0 > 7)]
+                            #[on_success(|bb| bb.t1.set(bb.b0))]
+                            #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(1) % 4)]
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                        },
+                        StatefulAction(TTask<2>),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        Priority {
+                            Condition(Cond<3> = Cond::<3>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
                 },
-                RepeatUntilSuccess(1) {
-                    SetBlackboard(t0 = {b1}),
+                Action(PAct<4>, b0 = {t0}),
+                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                WaitUntil(|bb| bb.o0.unwrap_or(2) + 1 != 4) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(5) % 2 != 0, dynamic = false) {
+                            StepSequencer {
+                                Action(PAct<5>, b0 = {=}),
+                                Condition(|ctx| ctx.check(6)),
+                                WasEntryUpdated(t0),
+                            },
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    SequenceStar {
+                        Condition(Cond<8>),
+                        AlwaysSuccess,
+                    },
+                    Action(PIo<9>, t0 = {t1}),
+                    Condition(|ctx| ctx.check(10)),
                 },
             },
         }
     }
 }
 
-board!(Tree0107Blackboard { o0 l0 b1 b0 t0 });
+board!(Tree0106Blackboard { t1 b0 t0 o0 l0 });
 
-fallible!(Tree0107);
+fallible!(Tree0106);
 
 bt::behavior_tree! {
-    pub tree Tree0108 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                Deadline(0) {
-                    SequenceStar {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
+    pub tree Tree0107 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            l0: Vec<i64> = vec![],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        Delay(0) {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        IfThenElse {
+                            StatefulAction(Task<0>),
+                            #[success_if(|bb| *bb.t0 > 1)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            Action(Act<1>),
+                        },
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<2>),
+                        },
                     },
-                },
-                Condition(Cond<2> = Cond::<2>),
-                Sequence {
                     StatefulAction(Task<3>),
-                    Wait(10),
                 },
-                Cooldown(0, filtered = Skipped) {
-                    Deadline(0) {
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                ReactiveSelector {
-                    Repeat(1) {
-                        Action(Act<5>),
-                    },
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    RepeatUntilSuccess(2) {
-                        Failer,
-                    },
-                    StatefulAction(Task<8>),
-                },
-                Invert {
-                    Repeat(3) {
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
+                Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                    WhileDoElse {
+                        Switch(b1) {
+                            case 5 => Action(Act<4> = Act::<4>),
+                            case 4 => TryCatch(catch_on_halt = false) {
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    WasEntryUpdated(t0),
+                                },
+                                SetBlackboard(o0 = Some(2)),
+                            },
+                            case 1 => Cooldown(50, filtered = Failure) {
+                                #[on_halted(|bb| bb.t0.set(bb.b1 + 4))]
+                                #[post(|bb| bb.t0.set(6))]
+                                #[skip_if(|bb| *bb.t0 != 2)]
+                                Action(Act<5> = Act::<5>),
+                            },
+                            _ => RetryUntilSuccessful(2) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                        ReactiveFallback {
+                            Switch(b1) {
+                                case 5 => Selector {
+                                    Condition(Cond<7>),
+                                    Action(PAct<8>, b0 = 5, b1 = {b1}),
+                                    Action(Act<9> = Act::<9>),
+                                },
+                                case 0 => RepeatUntilFailure(forever) {
+                                    StatefulAction(PTask<10>, b0 = {b1}, b1 = {t0}),
+                                },
+                                case 3 => Inverter {
+                                    #[failure_if(|bb| bb.b0 + 1 == bb.o0.unwrap_or(4) + 3)]
+                                    StatefulAction(Task<11>),
+                                },
+                                _ => StatefulAction(Task<12>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            Inverter {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<13>),
+                                    StatefulAction(Task<14>),
+                                },
+                            },
+                            RepeatUntilFailure(2) {
+                                Delay(0) {
+                                    #[on_success(|bb| if bb.o0.unwrap_or(1) != 5 { bb.b1 = *bb.t0 + 1 })]
+                                    #[skip_if(|bb| bb.o0.is_some())]
+                                    #[failure_if(|bb| bb.o0.is_none())]
+                                    Action(|ctx| ctx.exec(15)),
+                                },
+                            },
                         },
                     },
                 },
             },
-            FlipSelector {
-                Repeat(3) {
-                    Fallback {
-                        Condition(Cond<12>),
-                        AlwaysFailure,
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14> = Task::<14>),
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(Task<15>),
-                    AlwaysFailure,
-                    StatefulAction(Task<16>),
+        }
+    }
+}
+
+board!(Tree0107Blackboard { b1 l0 q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0108 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+        }
+        StepSequencer {
+            BinarySelector(|bb| *bb.t0 % 2 > 0) {
+                Condition(Cond<0>),
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<1>),
                 },
             },
-            Priority {
-                Action(Act<17>),
-                Parallel(success = 1, failure = 1) {
-                    Condition(|ctx| ctx.check(18)),
-                    Repeater(forever) {
-                        Wait(20),
-                    },
+            RandomSelector {
+                StatefulAction(Task<2>),
+                ForceSuccess {
+                    WasEntryUpdated(t0),
                 },
-                Action(Act<19>),
-                IfThenElse {
-                    Fallback {
-                        Condition(|ctx| ctx.check(20)),
-                        Failer,
-                    },
-                    StatefulAction(Task<21>),
-                },
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                #[on_success(|bb| { bb.b1 = *bb.t0 + 2; bb.b1 += 3 })]
+                #[run_while(|bb| *bb.t0 < 0)]
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
+    }
+}
+
+board!(Tree0108Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0109Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Failer
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        AsyncSequence {
-            Action(|ctx| ctx.exec(0)),
-            Sleep(0),
-            Condition(Cond<1>),
-            SequenceWithMemory {
-                ForceSuccess {
-                    Condition(Cond<2>),
-                },
-                Action(PAct<3>, b0 = 4, b1 = {b0}),
-                Action(Act<4>),
-            },
-            Delay(20) {
-                #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
-                #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                #[skip_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
-                Condition(Cond<5>),
-            },
+        BinarySelector(|bb| *bb.t0 + 2 > bb.b0 % 4, dynamic = true) {
+            AlwaysSuccess,
+            SubTree(Tree0109Sub0, ..),
         }
     }
 }
 
-board!(Tree0109Blackboard { o0 b0 t0 });
+board!(Tree0109Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0110 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.o0.unwrap_or(3) + 2) as f32)]
-            SequenceWithMemory {
-                Condition(|ctx| ctx.try_check(0)),
-                ParallelAll(1) {
-                    StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 == 3),
-                },
-            },
-            #[score(4)]
-            Parallel(success = -1) {
-                Sequence {
-                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                    StatefulAction(TTask<2>),
-                    Conditional(|bb| *bb.t0 + 2 > 2, dynamic = true, else = Failure) {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Action(PAct<3>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-            },
-            #[score(|bb| (bb.b0) as f32)]
-            #[on_success(|bb| bb.t0.set(4))]
-            DynamicSequence {
-                Condition(PCond<4>, b0 = {b0}),
-                Sleep(10),
-                AlwaysFailure,
-            },
+    pub tree Tree0110 for Ctx {
+        PolicyParallel(policy = FirstSuccess) {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree0110Blackboard { o0 t0 b0 });
-
-fallible!(Tree0110);
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
-        SequenceWithMemory {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 0,
+        }
+        DynamicSelector {
+            ScriptCondition(|bb| *bb.t0 + 4 == bb.b0),
+            Switch(b1) {
+                case 0 => Condition(|ctx| ctx.check(0)),
+                _ => #[run_while(|bb| bb.b1 % 3 > 0)]
+                ParallelAll(2) {
+                    StatefulAction(Task<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    SetBlackboard(b1 = {t0}),
+                },
+            },
         }
     }
 }
+
+board!(Tree0111Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
             b0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
         }
-        Switch(b1) {
-            case 3 => #[post(|bb| bb.b1 += 1)]
-            SetBlackboard(o0 = Some(8)),
-            _ => Script(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0 % 3) }),
-        }
-    }
-}
-
-board!(Tree0112Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0113 for Ctx {
-        Sequence {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                PrioritySelector {
-                    #[score(0)]
-                    Action(Act<1>),
-                    #[score(1)]
-                    Runner,
-                },
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
-        ParallelAll(1) {
-            Remap(success = Success, failure = Success) {
-                ReactiveFallback {
-                    MemPriority {
-                        Action(Act<0>),
-                        Action(Act<1>),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            #[skip_if(|bb| bb.b1 % 4 != 2)]
+            #[run_while(|bb| bb.b1 == 4)]
+            #[post(|bb| bb.o0 = Some(7))]
+            Delay(10) {
+                #[on_failure(|bb| { if *bb.t1 + 3 > 1 { bb.b0 += 2 }; bb.b0 = *bb.t0 })]
+                MemSequence {
+                    Repeater(1) {
+                        Condition(Cond<0>),
                     },
-                    Filter(times = 2, count = Failure, filtered = Failure) {
-                        ParallelAll(max_failures = -2) {
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Wait(0),
+                    ReactiveSelector {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        StatefulAction(Task<2>),
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                },
+            },
+            Filter(times = 2, count = Failure) {
+                MemSequence {
+                    Action(PAct<4>, b0 = {b1}, b1 = {b0}),
+                    Succeeder,
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
+                    ScriptCondition(|bb| *bb.t0 + 3 > 5),
+                    ReactiveSelector {
+                        #[on_success(|bb| *bb.t1 += 2)]
+                        Filter(times = 1, filtered = Skipped) {
+                            Action(Act<6>),
                         },
+                        Condition(PCond<7>, b0 = {t0}),
                     },
-                    Condition(Cond<4> = Cond::<4>),
                 },
             },
         }
     }
 }
+
+board!(Tree0112Blackboard { b1 b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0113 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        #[run_while(|bb| *bb.t0 % 2 > 0)]
+        ReactiveSelector {
+            Sequence {
+                #[run_while(|bb| bb.b0 + 1 < 2)]
+                ReactiveFallback {
+                    DynamicSelector {
+                        AlwaysFailure,
+                    },
+                    Condition(|ctx| ctx.try_check(0)),
+                },
+            },
+            StatefulAction(TTask<1>),
+            Fallback {
+                StatefulAction(TTask<2>),
+                StatefulAction(TTask<3>),
+                KeepRunningUntilFailure {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0113Blackboard { b1 t0 b0 });
+
+fallible!(Tree0113);
+
+bt::behavior_tree! {
+    pub tree Tree0114 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+            #[on_halted(|bb| { bb.b1 = bb.b0 + 2; *bb.t0 += 1 })]
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 2) {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.try_exec(0)),
+                    SetBlackboard(o0 = Some(7)),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Optional {
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    Succeeder,
+                    Sleep(20),
+                    Error(DiffError(1061)),
+                },
+            },
+            RepeatUntil(Success) {
+                #[on_success(|bb| bb.b0 += 3)]
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0114Blackboard { b0 l0 o0 b1 t0 });
+
+fallible!(Tree0114);
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![],
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64,
             b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        IfThenElse {
-            Action(PIo<0>, t0 = {b1}),
-            AsyncSequence {
-                Repeat(3) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+        Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+            #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(0)))]
+            WhileDoElse {
+                Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = true) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) < 6)]
+                    #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
+                    #[post(|bb| bb.b0 = 3)]
+                    MaxTime(10) {
+                        #[post(|bb| { bb.b1 += 1; if bb.b1 + 2 != (*bb.t0 + 1) % 2 { bb.o0 = None } })]
+                        Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
+                    },
                 },
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0116Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0115Blackboard { l0 b0 o0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
-        WhileDoElse {
-            Repeater(3) {
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<0>),
+        FlipSelector {
+            Repeater(2) {
+                StatefulAction(Task<0>),
+            },
+            WhileDoElse {
+                Condition(Cond<1>),
+                MaxTime(0) {
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
                 },
             },
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                SubTree(Tree0116Sub0),
+            Inverter {
+                Sequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    RunOnce(then_skip = true) {
+                        Sleep(0),
+                    },
+                    StatefulAction(Task<7>),
+                },
             },
-            ReactiveFallback {
-                Failer,
-                Sleep(0),
+            Parallel(success = 1, failure = 1) {
+                ReactiveSequence {
+                    Condition(Cond<8>),
+                    Condition(Cond<9> = Cond::<9>),
+                },
             },
         }
     }
@@ -560,575 +615,338 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0117Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t1: i64 = 11,
             #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
         }
-        Condition(Cond<1>)
+        Action(Act<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0117 for Ctx, error DiffError {
         blackboard {
-            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64 = 1,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 4,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(0) {
-                Condition(TCond<0>),
+        #[run_while(|bb| *bb.t1 + 2 > 7)]
+        #[post(|bb| { bb.b0 = *bb.t1 % 2; if *bb.t0 + 2 < 2 { *bb.t0 += 2 } })]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            AlwaysFailure,
+            #[on_failure(|bb| bb.t1.set(bb.b0 + 3))]
+            RepeatUntil(Failure) {
+                Error(DiffError(1070)),
             },
-            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                    ParallelAll(max_failures = -1) {
-                        SubTree(Tree0117Sub0, l0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0}, b0 = {=}),
-                        Fallback {
-                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                            StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-                            Condition(TCond<4>),
-                        },
-                    },
+            WaitValueUpdate(t1) {
+                Repeater(2) {
+                    AlwaysSuccess,
                 },
             },
-            Condition(Cond<5>),
-            Switch(b1) {
-                case 2 => FlipSelector {
-                    SetBlackboard(b1 = {b0}),
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| (bb.b1 + 2) % 3 > 1),
-                },
-                case 3 => StatefulAction(TTask<7>),
-                _ => StatefulAction(PTask<8>, b0 = {=}),
-            },
-            #[skip_if(|bb| bb.b0 == 7)]
-            #[post(|bb| { bb.o0 = None; bb.b1 = bb.o0.unwrap_or(3) + 3 })]
-            #[on_halted(|bb| bb.b1 += 1)]
-            Selector {
-                Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 4, &mut bb.b1)),
-                StatefulAction(Task<10> = Task::<10>),
-                WasEntryUpdated(t0),
-                Condition(PCond<11>, b0 = {b0}),
-                Condition(Cond<12>),
-            },
+            SubTree(Tree0117Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
         }
     }
 }
 
-board!(Tree0117Blackboard { l0 t0 b1 o0 b0 });
+board!(Tree0117Blackboard { t1 t0 b0 });
 
 fallible!(Tree0117);
 
 bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
+    pub tree Tree0118 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            l0: Vec<i64>,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
         }
-        Deadline(20) {
-            Sequence {
-                #[run_while(|bb| *bb.t0 == 3)]
-                SequenceWithMemory {
-                    Iterate(l0, element = {b0}) {
-                        #[on_halted(|bb| bb.t0.set(9))]
-                        #[success_if(|bb| bb.b0 % 4 < 1)]
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Observe(|bb| bb.b0 + 1 > 4, abort = none) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                    },
-                    ScriptCondition(|bb| *bb.t0 % 3 < 0),
-                },
-                Fallback {
-                    StatefulAction(PTask<1>, b0 = 5),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+        Switch(b1) {
+            case 0 => Action(|ctx| ctx.try_exec(0)),
+            _ => Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                AsyncSequence {
+                    Action(PAct<1>, b0 = {t1}, b1 = {=}),
+                    Error(DiffError(1009)),
                 },
             },
         }
     }
 }
 
-board!(Tree0118Blackboard { t0 b0 l0 });
+board!(Tree0118Blackboard { b1 t1 });
+
+fallible!(Tree0118);
 
 bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
+    pub tree Tree0119 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
         }
-        Observe(|bb| bb.b0 > 3, abort = none) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    IndexSwitch(|bb| 7, dynamic = false) {
-                        Filter(times = 1) {
-                            Condition(Cond<1>),
+        RandomSequence {
+            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.b1 })]
+            RepeatUntil(Failure) {
+                StatefulAction(PTask<0>, b0 = {t0}),
+            },
+            #[success_if(|bb| bb.b0 != 3)]
+            #[run_while(|bb| bb.b1 % 3 == 0)]
+            #[on_success(|bb| bb.b1 += 2)]
+            StatefulAction(Task<1>),
+            Script(|bb| { bb.t0.set(bb.b1 % 3); bb.b1 = bb.o0.unwrap_or(3) + 2 }),
+            Timeout(10) {
+                IfThenElse {
+                    SequenceWithMemory {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
+                    },
+                    ScriptCondition(|bb| bb.b1 > 2),
+                },
+            },
+            Timeout(20) {
+                Sequence {
+                    BinarySelector(|bb| bb.b1 > 5, dynamic = false) {
+                        ReactiveSequence {
+                            SetBlackboard(t0 = 9),
+                            Action(Act<4>),
+                        },
+                        Condition(Cond<5>),
+                    },
+                    Invert {
+                        Action(Act<6>),
+                    },
+                    Observe(|bb| bb.b1 < bb.b0) {
+                        RepeatTimes(forever) {
+                            Condition(PCond<7>, b0 = 1),
                         },
                     },
-                    AlwaysFailure,
-                },
-                Sequence {
-                    #[skip_if(|bb| bb.b0 != *bb.t0)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    Action(PIo<2>, t0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    #[success_if(|bb| *bb.t0 > 2)]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                    Action(Act<5> = Act::<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0119Blackboard { t0 b0 });
+board!(Tree0119Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0120 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64 = 1,
         }
-        ParallelAll {
-            Observe(|bb| *bb.t0 != 6, abort = self) {
-                Delay(10) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
+        RetryUntilSuccessful(3) {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {=}),
+                Condition(|ctx, bb| ctx.check_in(1, 1)),
             },
-            ParallelAll(0) {
-                Failer,
-                StatefulAction(Task<1>),
-            },
-            Precondition(|bb| *bb.t0 < bb.b0, else = Success) {
-                StatefulAction(Task<2>),
-            },
-            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0120Blackboard { t0 b0 });
+board!(Tree0120Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 2,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
         }
-        Parallel {
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                AsyncSequence {
-                    MemPriority {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                        Fallback {
-                            Action(PIo<0>, t0 = {=}),
-                            WasEntryUpdated(t0),
+        ReactiveSequence {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                Observe(|bb| *bb.t0 != 7) {
+                    Precondition(|bb| bb.o0.unwrap_or(4) + 1 != 6, else = Skipped) {
+                        Conditional(|bb| bb.b0 % 3 > 1, dynamic = false, else = Success) {
+                            Action(|ctx| ctx.exec(0)),
                         },
                     },
-                    Action(PIo<1>, t0 = {=}),
+                },
+                Fallback {
+                    Observe(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 3, abort = both) {
+                        Runner,
+                    },
+                    Observe(|bb| bb.o0.is_some(), abort = both) {
+                        Condition(Cond<1>),
+                    },
+                },
+                Optional {
+                    Condition(Cond<2>),
                 },
             },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Sequence {
-                    DynamicSelector {
-                        SequenceStar {
-                            WhileDoElse {
-                                #[success_if(|bb| (bb.b1 + 2) % 2 > 0)]
-                                #[skip_if(|bb| bb.b1 == bb.b0 + 1)]
-                                #[post(|bb| { if bb.o0.is_none() { bb.b1 = bb.o0.unwrap_or(5) }; bb.b1 = bb.o0.unwrap_or(3) + 2 })]
-                                Action(Act<2>),
-                                StatefulAction(Task<3>),
-                                Condition(PCond<4>, b0 = {b0}),
-                            },
-                        },
-                        WhileDoElse {
-                            Condition(PCond<5>, b0 = {b0}),
-                            Action(Act<6>),
-                            Wait(0),
-                        },
-                        Switch(b1) {
-                            case 0 => Condition(Cond<7>),
-                            _ => AlwaysRunning,
-                        },
+            #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(4) % 2)]
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Inverter {
+                    RetryUntilSuccessful(0) {
+                        WasEntryUpdated(t0),
                     },
-                    Parallel(success = 2, failure = -1) {
-                        Repeat(2) {
-                            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                                ScriptCondition(|bb| (bb.b1 + 4) % 3 != 1),
-                                Wait(100),
-                            },
-                        },
-                        Deadline(30) {
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                Repeater(forever) {
-                                    WasEntryUpdated(t0),
-                                },
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        Fallback {
-                            Observe(|bb| bb.o0.unwrap_or(3) == 1, abort = both) {
-                                Fallback {
-                                    Action(PAct<8>, b0 = {b0}, b1 = {b1}),
-                                    Action(PIo<9>, t0 = {b0}),
-                                },
-                            },
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            #[failure_if(|bb| *bb.t0 > 5)]
-                            Condition(Cond<10>),
-                            WaitValueUpdate(t0) {
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        FlipSelector {
-                            Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 1) % 3)),
-                            StatefulAction(Task<13>),
-                            ReactiveFallback {
-                                Action(Act<14>),
-                                #[on_halted(|bb| bb.b0 += 1)]
-                                #[failure_if(|bb| (bb.o0.unwrap_or(5) + 4) % 4 != 0)]
-                                Action(Act<15>),
-                            },
-                            Repeat(1) {
-                                Action(PAct<16>, b0 = {b1}),
-                            },
-                        },
-                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Failer,
+                },
+                Sleep(50),
+                AsyncFallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    AlwaysFailure,
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Script(|bb| bb.b0 = 9),
                 },
             },
         }
     }
 }
 
-board!(Tree0121Blackboard { o0 b0 b1 t0 });
+board!(Tree0121Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
+    pub tree Tree0122 for Ctx, rng = context {
         blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
             q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 4,
         }
-        Switch(b1) {
-            case 0 => Repeater(0) {
-                Failer,
-            },
-            case 4 => ReactiveSelector {
-                BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = true) {
-                    #[on_success(|bb| bb.b1 = *bb.t0)]
-                    Condition(Cond<0>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
-                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                Fallback {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                    Limiter(1) {
-                        Failer,
-                    },
-                },
-            },
-            _ => Loop(q0, value = {b1}, if_empty = Failure) {
-                Loop(q0, if_empty = Success) {
-                    Parallel {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            Sequence {
-                                Action(Act<5> = Act::<5>),
-                                ScriptCondition(|bb| bb.b1 != 3),
-                            },
-                        },
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            Loop(q0, if_empty = Success) {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
+            ProbabilitySelector {
+                #[weight(|bb| (bb.b0 % 4) as f32)]
+                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                    #[skip_if(|bb| *bb.t0 == *bb.t1 + 4)]
+                    Loop(q0, if_empty = Skipped) {
+                        IfThenElse {
+                            StatefulAction(Task<0>),
+                            ScriptCondition(|bb| bb.b0 > 0),
+                            Action(PIo<1>, t0 = {t1}),
                         },
                     },
+                },
+                #[weight(1)]
+                ParallelAll {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(PCond<3>, b0 = {b0}),
+                    Action(Act<4>),
+                    SetBlackboard(b0 = 8),
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0122Blackboard { q0 b0 b1 t0 });
+board!(Tree0122Blackboard { b0 t1 q0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0123Sub0 for Ctx {
+        Sleep(30)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0123 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Deadline(10) {
-            SetBlackboard(t0 = 7),
+        PolicyParallel(policy = FirstFailure) {
+            AlwaysFailure,
+            Repeat(0) {
+                SubTree(Tree0123Sub0),
+            },
         }
     }
 }
-
-board!(Tree0123Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
             b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        FlipSelector {
+        TryCatch(catch_on_halt = false) {
+            Repeater(3) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+            Failer,
             PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                WasEntryUpdated(t0),
                 #[score(|bb| (*bb.t0 % 4) as f32)]
-                #[post(|bb| if bb.b0 + 2 == bb.b1 % 3 { bb.b0 = 6 })]
-                #[run_while(|bb| *bb.t0 + 1 != *bb.t0)]
-                SetBlackboard(t0 = 4),
-            },
-            MemPriority {
-                DynamicSelector {
-                    Action(PAct<0>, b0 = 4, b1 = {=}),
-                },
-                Cooldown(0, filtered = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 4, &mut bb.b1)),
-                },
-                Condition(Cond<2>),
-                Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-            },
-            RepeatUntil(Failure) {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, 0, &mut bb.b0)),
-                },
-            },
-            ReactiveFallback {
-                Observe(|bb| bb.b0 > bb.b1 + 2) {
-                    Repeat(4) {
-                        Repeater(3) {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
-                        },
-                    },
-                },
+                #[skip_if(|bb| bb.b0 % 4 != 1)]
+                #[failure_if(|bb| bb.b0 + 4 == 2)]
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                Action(Act<2>),
+                #[score(|bb| (bb.b0 + 4) as f32)]
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0124Blackboard { b1 t0 b0 });
+board!(Tree0124Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0125 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
         }
-        MemPriority {
-            Precondition(|bb| (bb.b0 + 2) % 2 != 0) {
-                StatefulAction(Task<0>),
-            },
-            FlipSelector {
-                #[post(|bb| *bb.t1 += 2)]
-                RunOnce {
-                    StatefulAction(Task<1>),
+        Precondition(|bb| bb.b0 + 1 != bb.b0) {
+            Fallback {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    IfThenElse {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        AlwaysRunning,
+                    },
+                },
+                SequenceWithMemory {
+                    Script(|bb| bb.b1 = *bb.t0),
+                    ForceSuccess {
+                        AlwaysFailure,
+                    },
+                    Repeater(forever) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
                 },
             },
-            Runner,
         }
     }
 }
 
-board!(Tree0125Blackboard { b0 t1 });
+board!(Tree0125Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0126 for Ctx {
-        RepeatUntil(Failure) {
-            Condition(|ctx, bb| ctx.check_in(0, 4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx, error DiffError {
-        ReactiveFallback {
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                Condition(|ctx| ctx.try_check(0)),
-            },
-            RepeatUntilSuccess(forever) {
-                Timeout(0) {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Error(DiffError(1092)),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0127);
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        Filter(times = 3, count = Success, filtered = Skipped) {
-            BinarySelector(|bb| *bb.t0 + 2 < bb.b1, dynamic = true) {
-                Invert {
-                    Repeater(0) {
-                        Condition(TCond<0>),
-                    },
-                },
-                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
-                    Error(DiffError(1041)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0128Blackboard { b0 t0 b1 });
-
-fallible!(Tree0128);
-
-bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 4,
-        }
-        #[post(|bb| bb.b0 += 3)]
-        #[on_success(|bb| bb.b1 += 3)]
-        Sequence {
-            Filter(times = 1, filtered = Failure) {
-                RepeatUntil(Success) {
-                    IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop) {
-                        Wait(100),
-                        Wait(50),
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                PrioritySelector {
-                    #[score(8)]
-                    Guard(|ctx| &mut ctx.token) {
-                        #[skip_if(|bb| bb.b1 > bb.b0)]
-                        #[run_while(|bb| bb.b1 == 3)]
-                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 3) % 3)]
-                        Parallel(failure = 0) {
-                            Action(Act<1>),
-                            Action(Act<2> = Act::<2>),
-                        },
-                    },
-                    #[score(|bb| (*bb.t0 % 2) as f32)]
-                    #[on_failure(|bb| if bb.b1 < (*bb.t0 + 4) % 4 { bb.b1 = *bb.t0 + 1 })]
-                    #[skip_if(|bb| bb.b1 < (bb.b0 + 1) % 3)]
-                    Selector {
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    #[score(3)]
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0129Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0130Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        RunOnce {
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0130 for Ctx {
-        blackboard {
+            #[tracked] t1: i64 = 5,
             o0: Option<i64> = Some(3),
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
         }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            #[on_success(|bb| bb.b1 += 1)]
-            #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-            #[failure_if(|bb| bb.b0 + 3 > 1)]
-            ForceSuccess {
-                Switch(b1) {
-                    case 2 => Fallback {
-                        #[run_while(|bb| *bb.t0 % 2 == 1)]
-                        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); if bb.b0 < 6 { bb.o0 = Some(7) } })]
-                        Parallel {
-                            StatefulAction(Task<0>),
-                            Repeat(forever) {
-                                Precondition(|bb| bb.b1 % 3 < 2, else = Skipped) {
-                                    Action(Act<1>),
-                                },
-                            },
-                            SetBlackboard(b0 = {b1}),
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    _ => Timeout(30) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            Fallback {
-                SubTree(Tree0130Sub0, ..),
+        Parallel(success = -1, failure = -1) {
+            IfThenElse {
+                Action(Act<0>),
+                Script(|bb| { bb.t1.set((bb.b0 + 2) % 3); bb.o0 = Some(0) }),
             },
         }
     }
 }
 
-board!(Tree0130Blackboard { o0 b1 b0 t0 });
+board!(Tree0126Blackboard { t1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0131 for Ctx, error DiffError {
+    pub tree Tree0127 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        RunOnce(then_skip = false) {
+        BinarySelector(|bb| bb.b0 != 5, dynamic = false) {
+            Condition(Cond<0>),
             Fallback {
-                ReactiveFallback {
-                    ForceFailure {
-                        StatefulAction(TTask<0>),
-                    },
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        Condition(TCond<1>),
-                    },
-                    Observe(|bb| *bb.t0 > 6, abort = none) {
-                        #[post(|bb| { if *bb.t0 != 6 { *bb.t0 += 3 }; *bb.t0 += 3 })]
+                Optional {
+                    StepSequencer {
+                        SetBlackboard(t0 = 3),
+                        Condition(Cond<1>),
+                        #[on_halted(|bb| bb.t0.set(7))]
+                        Runner,
                         Condition(|ctx| ctx.check(2)),
                     },
                 },
@@ -1137,437 +955,537 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0131Blackboard { t0 });
-
-fallible!(Tree0131);
+board!(Tree0127Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0132 for Ctx {
+    pub tree Tree0128 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        ParallelAll(1) {
+            IndexSwitch(|bb| bb.b0, dynamic = false) {
+                #[on_halted(|bb| if *bb.t0 % 3 != 1 { *bb.t0 += 1 })]
+                RunOnce(then_skip = true) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                Action(Act<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            #[skip_if(|bb| bb.b0 > 2)]
+            #[post(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| bb.b0 + 4 < 7)]
+            Wait(20),
+        }
+    }
+}
+
+board!(Tree0128Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        KeepRunningUntilFailure {
+            Delay(50) {
+                IfThenElse {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        ForceFailure {
+                            Action(PAct<0>, b0 = {=}, b1 = {=}),
+                        },
+                        #[on_failure(|bb| { bb.t0.set(6); if bb.b0 > bb.b1 % 2 { bb.b1 = 7 } })]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        AlwaysSuccess,
+                        Repeat(0) {
+                            #[on_failure(|bb| { if *bb.t0 < 3 { *bb.t0 += 3 }; bb.t0.set(bb.b0) })]
+                            #[post(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    Parallel {
+                        ReactiveSequence {
+                            Action(Act<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    ReactiveSequence {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        RunOnce(then_skip = false) {
+                            RetryUntilSuccessful(3) {
+                                SetBlackboard(b0 = 8),
+                            },
+                        },
+                        FlipSelector {
+                            Failer,
+                            Condition(Cond<5>),
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0129Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0130Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        UnsetBlackboard(o0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0130 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+        }
+        Parallel(success = -1, failure = -1) {
+            AsyncSequence {
+                BinarySelector(|bb| bb.b1 != *bb.t0 % 3, dynamic = false) {
+                    RepeatUntilSuccess(2) {
+                        SubTree(Tree0130Sub0, q0 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
+                    },
+                    Loop(q0) {
+                        BinarySelector(|bb| *bb.t1 + 2 > 0) {
+                            ParallelAll(2) {
+                                StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            SequenceStar {
+                                Condition(|ctx| ctx.check(2)),
+                                IndexSwitch(|bb| (bb.b0 + 1) % 3, dynamic = true) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0130Blackboard { q0 t1 b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0131 for Ctx {
         blackboard {
             b0: i64 = 1,
             q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Switch(b1) {
-            case 4 => #[post(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| bb.o0.is_none())]
-            Fallback {
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(Task<0>),
-                },
-                Conditional(|bb| bb.b0 + 4 > 3, dynamic = true, else = Failure) {
-                    Script(|bb| bb.b1 = (bb.o0.unwrap_or(5) + 2) % 2),
-                },
-                Condition(PCond<1>, b0 = {=}),
-                Guard(|ctx| &mut ctx.token) {
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        SetBlackboard(o0 = Some(1)),
+        ReactiveFallback {
+            #[failure_if(|bb| *bb.t1 % 3 < 1)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            PolicyParallel(policy = FirstFailure) {
+                #[on_failure(|bb| if (*bb.t0 + 1) % 4 < 2 { bb.b0 = *bb.t1 % 3 })]
+                #[post(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                RunOnce {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(2) {
+                            TryCatch(catch_on_halt = true) {
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                #[post(|bb| bb.t0.set(bb.b0))]
+                                StatefulAction(PTask<0>, b0 = 9, b1 = {b0}),
+                                Precondition(|bb| bb.b0 % 2 != 0, else = Success) {
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1 + 3)),
+                                },
+                                Cooldown(0) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
                     },
                 },
+                BinarySelector(|bb| (bb.b0 + 2) % 2 < 1, dynamic = true) {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4> = Act::<4>),
+                },
+                Failer,
+            },
+            Selector {
+                Observe(|bb| *bb.t0 % 4 < 0, abort = both) {
+                    #[on_success(|bb| { bb.b0 += 2; bb.t1.set(6) })]
+                    StatefulAction(Task<5> = Task::<5>),
+                },
                 Sequence {
-                    WaitUntil(|bb| bb.b0 != (*bb.t0 + 3) % 4) {
-                        UnsetBlackboard(o0),
+                    Condition(|ctx| ctx.check(6)),
+                    ForceFailure {
+                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        #[failure_if(|bb| bb.b0 % 3 < 0)]
+                        Loop(q0, value = {t1}, if_empty = Success) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        ForceFailure {
+                            Action(PAct<9>, b0 = {=}, b1 = {t1}),
+                        },
                     },
                 },
             },
-            case 0 => AsyncSequence {
-                Switch(b1) {
-                    case 1 => Condition(Cond<3>),
-                    case 2 => Condition(Cond<4> = Cond::<4>),
-                    _ => Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree0131Blackboard { b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0132 for Ctx, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+        }
+        DynamicSelector {
+            IfThenElse {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
-                BinarySelector(|bb| *bb.t0 + 2 != bb.b0) {
-                    Inverter {
-                        WaitValueUpdate(t0) {
+                StatefulAction(Task<1>),
+                SetBlackboard(t1 = 1),
+            },
+            Cooldown(50, filtered = Failure) {
+                Condition(Cond<2>),
+            },
+            Condition(Cond<3>),
+            RepeatTimes(1) {
+                Parallel(success = 2) {
+                    ProbabilitySelector(fail = 0) {
+                        #[weight(6)]
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                        #[weight(0)]
+                        #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                        #[post(|bb| *bb.t1 += 1)]
+                        Action(Act<5> = Act::<5>),
+                    },
+                    Loop(q0, value = {b0}) {
+                        #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(2) })]
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t1 + 3 })]
+                        WaitValueUpdate(t1) {
                             StatefulAction(Task<6>),
                         },
                     },
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Repeater(forever) {
-                            #[skip_if(|bb| bb.b0 > 2)]
-                            Condition(PCond<8>, b0 = {b0}),
-                        },
-                    },
-                },
-            },
-            _ => Repeat(1) {
-                IfThenElse {
-                    Condition(Cond<9>),
-                    AlwaysRunning,
-                    Sleep(50),
                 },
             },
         }
     }
 }
 
-board!(Tree0132Blackboard { b0 q0 t0 b1 o0 });
+board!(Tree0132Blackboard { q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0133Sub0 for Ctx, rng = context {
+        Parallel(success = -1, failure = -2) {
+            StepSequencer {
+                RetryUntilSuccessful(forever) {
+                    Condition(Cond<0>),
+                },
+                AlwaysSuccess,
+            },
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            FlipSelector {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
+            ProbabilitySelector {
+                #[weight(3)]
+                Wait(20),
+                #[weight(0)]
+                AlwaysFailure,
+                #[weight(2)]
+                Condition(|ctx| ctx.check(5)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Limiter(3) {
-                AsyncFallback {
-                    ReactiveSequence {
-                        Condition(PCond<0>, b0 = {=}),
-                        Delay(0) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        BinarySelector(|bb| *bb.t0 != *bb.t0 + 4) {
-                            FlipSelector {
-                                RunOnce {
-                                    AlwaysFailure,
-                                },
-                                AlwaysFailure,
-                            },
-                            #[success_if(|bb| *bb.t0 != 5)]
-                            #[on_success(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 3 })]
-                            #[failure_if(|bb| bb.b0 % 2 > 0)]
-                            MemPriority {
-                                StatefulAction(Task<2>),
-                                #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                                Cooldown(0, filtered = Failure) {
-                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0133Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0134Sub0 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
+        Inverter {
+            SubTree(Tree0133Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
-        RepeatUntilSuccess(3) {
-            SubTree(Tree0134Sub0),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        Delay(0) {
+            Loop(q0, value = {t0}) {
+                SkipUnlessUpdated(t0) {
+                    Script(|bb| { bb.t1.set(bb.b1 % 4); bb.o0 = Some(*bb.t0 + 1) }),
+                },
+            },
         }
     }
 }
+
+board!(Tree0134Blackboard { q0 t1 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
         blackboard {
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+        ParallelAll(1) {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(forever) {
+                Action(Act<1>),
             },
-            Fallback {
-                StatefulAction(Task<2> = Task::<2>),
-                WasEntryUpdated(t0),
-                Condition(Cond<3>),
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
             },
-            #[failure_if(|bb| *bb.t0 != 4)]
-            DynamicSelector {
-                StatefulAction(Task<4>),
-                Condition(PCond<5>, b0 = 4),
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
+            BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    Action(Act<4>),
+                },
+                StatefulAction(PTask<5>, b0 = 6),
             },
-        }
-    }
-}
-
-board!(Tree0135Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0136 for Ctx {
-        Priority {
-            KeepRunningUntilFailure {
-                Fallback {
-                    RepeatUntilSuccess(forever) {
-                        AsyncFallback {
-                            Action(Act<0>),
-                            Cooldown(10, filtered = Skipped) {
-                                Condition(Cond<1>),
-                            },
-                            Condition(Cond<2>),
-                            MaxTime(10) {
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
+            #[post(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
+            #[on_success(|bb| if bb.b1 != bb.b0 % 4 { bb.b0 += 1 })]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                WhileDoElse {
+                    Condition(Cond<6>),
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 2)),
+                    Action(PAct<8>, b0 = 5, b1 = {b0}),
                 },
             },
         }
     }
 }
 
+board!(Tree0135Blackboard { q0 b1 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0137Sub0 for Ctx {
+    pub tree Tree0136 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            #[allow(unused)] b0: i64 = 11,
+            o0: Option<i64> = Some(2),
         }
-        RetryUntilSuccessful(forever) {
-            Action(Act<3>),
+        RetryUntilSuccessful(1) {
+            Timeout(0) {
+                DynamicSequence {
+                    UnsetBlackboard(o0),
+                },
+            },
         }
     }
 }
+
+board!(Tree0136Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            l0: Vec<i64> = vec![1],
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        IfThenElse {
-            ReactiveSequence {
-                ReactiveSequence {
-                    #[skip_if(|bb| *bb.t0 + 3 > 4)]
-                    #[success_if(|bb| bb.b0 != bb.b1)]
-                    AlwaysRunning,
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
-                },
-                Wait(0),
-                Switch(b1) {
-                    case 1 => Condition(Cond<1>),
-                    _ => WasEntryUpdated(t0),
-                },
-            },
-            SetBlackboard(b0 = 8),
-            Iterate(l0, element = {b0}, reset_index = false) {
-                FlipSelector {
-                    Condition(Cond<2>),
-                    SubTree(Tree0137Sub0, ..),
-                },
+        ReactiveSelector {
+            Observe(|bb| bb.b0 + 2 > *bb.t0 % 3) {
+                Action(Act<0> = Act::<0>),
             },
         }
     }
 }
 
-board!(Tree0137Blackboard { t0 b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0138Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 15,
-        }
-        #[failure_if(|bb| bb.b0 % 3 < 2)]
-        BinarySelector(|bb| bb.b0 % 2 < 1, dynamic = false) {
-            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 4) % 4, &mut bb.b0)),
-            Condition(PCond<1>, b0 = 4),
-        }
-    }
-}
+board!(Tree0137Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t0 % 3 > 0, dynamic = true) {
-            SubTree(Tree0138Sub0, b0 = {=}, t0 = {t0}),
-            ReactiveSequence {
-                Wait(10),
-                Action(Act<2>),
+        Sequence {
+            IfThenElse {
+                Deadline(0) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                Sequence {
+                    Action(Act<2>),
+                    AlwaysFailure,
+                },
+            },
+            Priority {
+                Selector {
+                    Remap(success = Success, failure = Failure) {
+                        Filter(times = 1) {
+                            Wait(0),
+                        },
+                    },
+                },
+                StatefulAction(Task<3>),
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                Condition(Cond<6>),
+            },
+            IfThenElse {
+                StatefulAction(Task<7>),
+                AlwaysRunning,
+                StatefulAction(Task<8> = Task::<8>),
             },
         }
     }
 }
 
-board!(Tree0138Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0139 for Ctx {
+    pub tree Tree0139 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        Selector {
-            Observe(|bb| bb.b0 > 6, abort = lower) {
-                #[run_while(|bb| bb.b1 != 5)]
-                Condition(Cond<0>),
-            },
-            Observe(|bb| bb.b1 % 4 < 3) {
-                SequenceStar {
-                    StatefulAction(PTask<1>, b0 = 1, b1 = {b1}),
-                    Action(PAct<2>, b0 = {t0}),
+        RandomSelector {
+            Succeeder,
+            Precondition(|bb| *bb.t0 != bb.b0, else = Success) {
+                DynamicSequence {
+                    StatefulAction(PTask<0>, b0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0139Blackboard { t0 b0 b1 });
+board!(Tree0139Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(4),
         }
-        Filter(times = 2, filtered = Failure) {
+        ReactiveFallback {
             Fallback {
-                Observe(|bb| bb.b0 == *bb.t0 % 4, abort = both) {
-                    SequenceStar {
-                        SetBlackboard(t0 = 6),
-                        StatefulAction(Task<0>),
-                        SequenceWithMemory {
-                            Action(Act<1> = Act::<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        #[on_success(|bb| bb.t0.set((bb.b0 + 3) % 3))]
-                        #[post(|bb| bb.b0 += 1)]
-                        Wait(30),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Condition(PCond<4>, b0 = 4),
-                    Wait(30),
-                    StatefulAction(Task<5>),
-                    Script(|bb| bb.t0.set(8)),
-                },
+                #[on_failure(|bb| bb.t0.set(4))]
+                #[on_halted(|bb| { bb.o0 = Some(5); bb.b1 += 3 })]
+                #[post(|bb| bb.b1 = bb.o0.unwrap_or(0))]
+                ScriptCondition(|bb| (bb.b1 + 4) % 4 < 0),
+                WasEntryUpdated(t0),
             },
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0140Blackboard { t0 b0 });
+board!(Tree0140Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0141 for Ctx, error DiffError {
+    pub tree Tree0141 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        #[run_while(|bb| *bb.t1 + 2 < *bb.t1)]
-        Remap(success = Success, failure = Failure) {
-            Conditional(|bb| *bb.t0 < 6, dynamic = true, else = Failure) {
-                Error(DiffError(1097)),
+        #[failure_if(|bb| bb.b0 != 5)]
+        ProbabilitySelector(fail = 3) {
+            #[weight(1)]
+            Optional {
+                WaitValueUpdate(t1) {
+                    Action(Act<0>),
+                },
+            },
+            #[weight(|bb| (bb.b0) as f32)]
+            StepSequencer {
+                Condition(Cond<1>),
+                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0141Blackboard { t0 t1 });
-
-fallible!(Tree0141);
+board!(Tree0141Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
-        ReactiveFallback {
-            Repeat(3) {
-                Filter(times = 2, count = Failure) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
+        RepeatUntilFailure(forever) {
+            Repeater(0) {
+                AlwaysSuccess,
             },
-            StatefulAction(Task<1> = Task::<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0143Sub0 for Ctx {
+        MaxTime(0) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        AsyncFallback {
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 != 5)]
-                #[on_failure(|bb| if (bb.b0 + 3) % 4 < 2 { bb.b0 = (*bb.t0 + 1) % 2 })]
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
-            },
-            Repeat(3) {
-                Action(Act<3>),
-            },
-            RunOnce(then_skip = true) {
-                Cooldown(0, filtered = Failure) {
-                    Selector {
-                        Fallback {
-                            Action(Act<4> = Act::<4>),
-                            Action(Act<5>),
-                            WasEntryUpdated(t0),
-                        },
-                        Conditional(|bb| *bb.t0 % 4 != 3, dynamic = true, else = Success) {
-                            Filter(times = 2, filtered = Failure) {
-                                Script(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 }),
-                            },
-                        },
-                    },
-                },
-            },
-            Limiter(2) {
-                SkipUnlessUpdated(t0) {
-                    AsyncFallback {
-                        Condition(Cond<6>),
-                        #[post(|bb| if bb.b0 == 3 { bb.b1 += 1 })]
-                        #[run_while(|bb| bb.b1 != 2)]
-                        Action(PIo<7>, t0 = {b1}),
-                    },
-                },
-            },
+        Filter(times = 1, count = Failure) {
+            SubTree(Tree0143Sub0),
         }
     }
 }
 
-board!(Tree0143Blackboard { b0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0144Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        TryCatch {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
+            #[allow(unused)] o0: Option<i64>,
+            b0: i64,
         }
-        #[success_if(|bb| bb.b0 % 2 < 0)]
-        Loop(q0, if_empty = Success) {
-            ReactiveSequence {
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    Condition(Cond<0>),
-                },
-            },
+        DynamicSelector {
+            ScriptCondition(|bb| bb.b0 == 4),
+            SubTree(Tree0144Sub0, o0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0144Blackboard { q0 b0 });
+board!(Tree0144Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx, error DiffError {
-        Retry(4) {
-            Cooldown(0) {
-                Error(DiffError(1016)),
-            },
+        Repeater(forever) {
+            Error(DiffError(1034)),
         }
     }
 }
@@ -1575,347 +1493,346 @@ bt::behavior_tree! {
 fallible!(Tree0145);
 
 bt::behavior_tree! {
-    pub tree Tree0146Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Action(Act<3>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-        }
-        DynamicSequence {
-            Action(PIo<0>, t0 = {b1}),
-            Repeat(3) {
-                MaxTime(30) {
-                    Fallback {
-                        #[on_halted(|bb| bb.t1.set(6))]
-                        #[success_if(|bb| *bb.t1 > 4)]
-                        DynamicSelector {
-                            Cooldown(10) {
-                                Repeat(4) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Priority {
-                                Loop(q0, if_empty = Skipped) {
-                                    SetBlackboard(t1 = {b0}),
-                                },
-                                StatefulAction(Task<2>),
-                                #[skip_if(|bb| *bb.t1 % 4 < 2)]
-                                SubTree(Tree0146Sub0, ..),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0146Blackboard { t1 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0147 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Repeat(3) {
-            Condition(PCond<0>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0147Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0148 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
             b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Observe(|bb| bb.b1 + 3 != *bb.t1 + 1) {
-            AsyncFallback {
-                Priority {
-                    Repeater(2) {
-                        ReactiveSequence {
-                            #[post(|bb| bb.b1 = *bb.t0)]
-                            #[run_while(|bb| *bb.t0 + 3 == 5)]
-                            Parallel {
-                                #[on_halted(|bb| { if bb.b0 % 2 != 1 { *bb.t0 += 2 }; *bb.t0 += 3 })]
-                                #[post(|bb| bb.b0 += 1)]
-                                PolicyParallel(policy = FirstSuccessOrFailure) {
-                                    AlwaysRunning,
-                                },
-                            },
-                            ScriptCondition(|bb| (bb.b1 + 4) % 2 > 0),
-                        },
+        ParallelAll {
+            #[success_if(|bb| (bb.b0 + 4) % 4 > 1)]
+            WaitUntil(|bb| bb.b0 != 4) {
+                Repeat(4) {
+                    StepSequencer {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
+                        #[on_halted(|bb| { *bb.t0 += 2; if *bb.t0 < 1 { bb.b0 += 1 } })]
+                        #[post(|bb| bb.b0 += 2)]
+                        StatefulAction(Task<1>),
+                        Script(|bb| *bb.t0 += 2),
                     },
+                },
+            },
+            IfThenElse {
+                Condition(Cond<2>),
+                Repeater(2) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0148Blackboard { t1 t0 b1 b0 });
+board!(Tree0146Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0149Sub1 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0149Sub0 for Ctx {
-        Cooldown(30, filtered = Failure) {
-            SubTree(Tree0149Sub1),
+    pub tree Tree0147 for Ctx, rng = context {
+        Repeater(forever) {
+            RandomSequence {
+                DynamicSequence {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    Fallback {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                DynamicSelector {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(4)),
+                        Succeeder,
+                        Action(Act<5>),
+                        Failer,
+                    },
+                },
+                AsyncFallback {
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
+                IfThenElse {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Action(Act<9>),
+                    },
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Condition(|ctx| ctx.check(11)),
+            },
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0148 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
+            #[skip_if(|bb| *bb.t0 % 2 == 0)]
+            Cooldown(0, filtered = Skipped) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            #[success_if(|bb| bb.b0 > bb.b0 + 4)]
+            ReactiveSequence {
+                Sleep(0),
+                Action(|ctx| ctx.try_exec(1)),
+            },
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 2, &mut bb.b0)),
+                Condition(TCond<3>),
+                Error(DiffError(1041)),
+            },
+        }
+    }
+}
+
+board!(Tree0148Blackboard { b0 t0 });
+
+fallible!(Tree0148);
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
-        ReactiveFallback {
-            MemPriority {
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-                Action(Act<2> = Act::<2>),
-                SubTree(Tree0149Sub0),
-                Condition(Cond<4>),
-            },
-            Action(Act<5>),
-            SequenceWithMemory {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7> = Task::<7>),
-                StatefulAction(Task<8>),
-                Action(Act<9>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<10> = Task::<10>),
-                },
+        blackboard {
+            b1: i64 = 3,
+        }
+        FlipSelector {
+            #[failure_if(|bb| (bb.b1 + 2) % 3 < 1)]
+            Action(PAct<0>, b0 = 8),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Failer,
             },
         }
     }
 }
+
+board!(Tree0149Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0150 for Ctx, error DiffError {
+    pub tree Tree0150 for Ctx, error DiffError, rng = context {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 4,
+            l0: Vec<i64>,
+            b1: i64,
         }
         IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-            Delay(10) {
-                Priority {
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = 4),
-                    Error(DiffError(1046)),
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Observe(|bb| bb.o0.is_some()) {
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<1>),
+            Sequence {
+                ParallelAll(max_failures = -1) {
+                    Priority {
+                        #[success_if(|bb| bb.b1 != 6)]
+                        Cooldown(100, filtered = Skipped) {
+                            StatefulAction(TTask<0>),
+                        },
+                        AlwaysRunning,
                     },
                 },
-                Condition(Cond<2>),
-                StatefulAction(PTask<3>, b0 = 0, b1 = {t0}),
-            },
-            ForceSuccess {
-                WasEntryUpdated(t0),
-            },
-            #[on_success(|bb| if (*bb.t0 + 3) % 2 != 1 { bb.b0 = *bb.t1 })]
-            #[run_while(|bb| (bb.o0.unwrap_or(3) + 1) % 2 > 0)]
-            #[on_halted(|bb| bb.t1.set(*bb.t0 % 4))]
-            Repeat(forever) {
-                ParallelAll(max_failures = -1) {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                RetryUntilSuccessful(2) {
+                    Action(TAct<1>),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Script(|bb| bb.b1 += 1),
+                    AlwaysSuccess,
+                    Action(PAct<2>, b0 = {b1}, b1 = {t1}),
+                },
+                SkipUnlessUpdated(t1) {
+                    Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 1) % 4, &mut bb.b1)),
+                },
+                Inverter {
+                    #[skip_if(|bb| *bb.t0 % 3 < 2)]
+                    Fallback {
+                        SetBlackboard(o0 = Some(2)),
+                    },
                 },
             },
-            PolicyParallel(policy = FirstSuccess) {
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    SetBlackboard(o0 = Some(6)),
+            #[on_halted(|bb| *bb.t1 += 3)]
+            WhileDoElse {
+                PrioritySelector {
+                    #[score(|bb| ((bb.o0.unwrap_or(4) + 3) % 3) as f32)]
+                    Repeater(forever) {
+                        Condition(Cond<4>),
+                    },
+                    #[score(|bb| (bb.b0 % 4) as f32)]
+                    #[success_if(|bb| *bb.t1 % 2 == 0)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[run_while(|bb| *bb.t0 > 6)]
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 2)),
+                    #[score(|bb| (*bb.t1 % 3) as f32)]
+                    UnsetBlackboard(o0),
                 },
-                AlwaysFailure,
-                AlwaysFailure,
+                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                    Condition(Cond<6>),
+                },
+                ProbabilitySelector(fail = 1) {
+                    #[weight(2)]
+                    #[run_while(|bb| bb.b1 % 2 < 0)]
+                    SetBlackboard(t1 = 8),
+                },
             },
         }
     }
 }
 
-board!(Tree0150Blackboard { t1 t0 o0 b0 });
+board!(Tree0150Blackboard { t1 t0 o0 b0 l0 b1 });
 
 fallible!(Tree0150);
 
 bt::behavior_tree! {
-    pub tree Tree0151Sub0 for Ctx {
+    pub tree Tree0151 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            b1: i64,
         }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0151Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Fallback {
-            Condition(|ctx| ctx.check(2)),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0151 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_failure(|bb| *bb.t1 += 2)]
-        #[on_halted(|bb| { bb.b0 += 4; if bb.b0 == *bb.t1 { *bb.t1 += 2 } })]
-        #[run_while(|bb| *bb.t0 % 2 > 0)]
-        BinarySelector(|bb| *bb.t1 > 3) {
-            SubTree(Tree0151Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-            MaxTime(20) {
-                ReactiveFallback {
-                    Fallback {
-                        Condition(Cond<1>),
-                        ScriptCondition(|bb| *bb.t0 > 3),
-                    },
-                    Precondition(|bb| *bb.t0 + 1 < 4, else = Skipped) {
-                        #[success_if(|bb| bb.b0 > (bb.b0 + 3) % 4)]
-                        BinarySelector(|bb| *bb.t0 > (*bb.t1 + 3) % 4, dynamic = true) {
-                            SubTree(Tree0151Sub1, ..),
-                            Condition(|ctx| ctx.try_check(4)),
-                        },
-                    },
+        Limiter(1) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                Runner,
+                Deadline(10) {
+                    ScriptCondition(|bb| bb.b0 == bb.b1),
                 },
             },
         }
     }
 }
 
-board!(Tree0151Blackboard { t1 b0 t0 });
-
-fallible!(Tree0151);
+board!(Tree0151Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0152 for Ctx, error DiffError {
-        Deadline(30) {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.try_check(0)),
-                Wait(30),
-                Error(DiffError(1036)),
+    pub tree Tree0152 for Ctx {
+        Filter(times = 3, count = Failure, filtered = Skipped) {
+            TryCatch(catch_on_halt = false) {
+                Sleep(0),
+                Sleep(20),
+                ReactiveSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                },
             },
         }
     }
 }
-
-fallible!(Tree0152);
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        StepSequencer {
-            Action(PAct<0>, b0 = {=}, b1 = {t1}),
-            MaxTime(0) {
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Wait(50),
+                Script(|bb| { if bb.o0.is_some() { bb.b0 += 3 }; bb.o0 = Some(bb.b0 + 4) }),
+                Precondition(|bb| (*bb.t0 + 2) % 4 != 0, else = Failure) {
+                    Iterate(l0, element = {b0}, max = 3) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
                 AlwaysSuccess,
             },
-            #[on_success(|bb| *bb.t0 += 2)]
-            #[post(|bb| bb.t1.set(9))]
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = 6, b1 = {t1}),
-            Condition(PCond<3>, b0 = {t1}),
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                #[skip_if(|bb| *bb.t0 < 0)]
+                Parallel(failure = -2) {
+                    #[on_halted(|bb| { bb.b0 = 1; if bb.b0 > 1 { *bb.t0 += 2 } })]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Condition(|ctx| ctx.check(1)),
+                    Action(Act<2> = Act::<2>),
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0153Blackboard { t1 b0 t0 });
+board!(Tree0153Blackboard { l0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
             b0: i64 = 4,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        Selector {
-            Optional {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-            },
-            ReactiveSequence {
-                WaitValueUpdate(t0) {
-                    Sequence {
-                        SkipUnlessUpdated(t0) {
-                            AlwaysSuccess,
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+            Fallback {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        SetBlackboard(b0 = {t1}),
+                        Condition(Cond<0>),
+                    },
+                    #[post(|bb| bb.t0.set(*bb.t1))]
+                    #[success_if(|bb| *bb.t1 < bb.b0)]
+                    #[failure_if(|bb| (bb.b1 + 1) % 3 == 1)]
+                    SetBlackboard(b0 = 3),
+                    RepeatUntilSuccess(forever) {
+                        Delay(20) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
+                                StatefulAction(PTask<2>, b0 = 9, b1 = {=}),
+                            },
                         },
-                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Action(Act<3>),
+                    Timeout(20) {
+                        Sleep(50),
                     },
                 },
-                StepSequencer {
-                    Runner,
-                    SetBlackboard(o0 = Some(5)),
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    RepeatTimes(3) {
+                        Filter(times = 2, filtered = Failure) {
+                            SequenceStar {
+                                Wait(50),
+                                Action(Act<4>),
+                                #[run_while(|bb| *bb.t1 == 6)]
+                                Failer,
+                                StatefulAction(Task<5> = Task::<5>),
+                                Deadline(10) {
+                                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 1)),
+                                },
+                            },
+                        },
+                    },
                 },
-                Sleep(30),
-            },
-            Repeat(0) {
-                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0154Blackboard { t0 o0 b0 });
+board!(Tree0154Blackboard { b0 l0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        SequenceStar {
-            Condition(|ctx| ctx.check(0)),
-            Action(PIo<1>, t0 = {t0}),
-            Parallel(success = 1) {
-                Condition(PCond<2>, b0 = {b0}),
-                Action(Act<3>),
-            },
-            TryCatch(catch_on_halt = false) {
-                Condition(|ctx| ctx.check(4)),
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
-            },
-            BinarySelector(|bb| *bb.t0 != 2, dynamic = false) {
-                AlwaysFailure,
-                Condition(|ctx| ctx.check(6)),
+        Observe(|bb| *bb.t0 % 3 < 2) {
+            MemPriority {
+                Limiter(1) {
+                    #[skip_if(|bb| bb.b0 + 3 > 1)]
+                    RepeatUntilSuccess(forever) {
+                        ParallelAll(4) {
+                            StatefulAction(Task<0>),
+                            Action(PIo<1>, t0 = {b0}),
+                            AlwaysFailure,
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                },
             },
         }
     }
@@ -1926,387 +1843,451 @@ board!(Tree0155Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-        }
-        Timeout(0) {
-            RepeatTimes(forever) {
-                TryCatch(catch_on_halt = true) {
-                    Wait(0),
-                    Action(Act<0>),
-                    BinarySelector(|bb| bb.b1 % 2 > 0, dynamic = false) {
-                        SetBlackboard(t0 = 3),
-                        #[run_while(|bb| *bb.t0 + 1 != 2)]
-                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
-                    },
-                    Sequence {
-                        WasEntryUpdated(t0),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0156Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0157 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64>,
-        }
-        DynamicSelector {
-            Failer,
-            Deadline(0) {
-                Switch(b1) {
-                    case 3 => Action(Act<0>),
-                    case 0 => Condition(PCond<1>, b0 = 4),
-                    _ => SetBlackboard(o0 = Some(2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0157Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0158 for Ctx {
-        blackboard {
             b0: i64,
-            l0: Vec<i64> = vec![1],
-            #[tracked] t1: i64 = 5,
             b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatTimes(forever) {
+            WhileDoElse {
+                RunOnce(then_skip = false) {
+                    Switch(b1) {
+                        case 3 => Script(|bb| { bb.b0 += 1; bb.t0.set(bb.b1 + 4) }),
+                        _ => Action(|ctx| ctx.exec(0)),
+                    },
+                },
+                Delay(30) {
+                    ReactiveSequence {
+                        #[on_failure(|bb| { *bb.t0 += 2; if (bb.b0 + 4) % 4 > 1 { bb.b1 = bb.b0 + 3 } })]
+                        #[on_success(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 + 3 })]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<1> = Task::<1>),
+                        Timeout(20) {
+                            StatefulAction(Task<2>),
+                        },
+                        StatefulAction(PTask<3>, b0 = 9),
+                    },
+                },
+                Fallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0156Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0157Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1)))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0157 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        Sequence {
+            SequenceWithMemory {
+                StatefulAction(TTask<0>),
+                AlwaysSuccess,
+                SubTree(Tree0157Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+                Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
+            },
+            Parallel(success = -2, failure = 2) {
+                SetBlackboard(o0 = Some(7)),
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+            },
+            StatefulAction(TTask<4>),
+        }
+    }
+}
+
+board!(Tree0157Blackboard { t0 o0 b0 });
+
+fallible!(Tree0157);
+
+bt::behavior_tree! {
+    pub tree Tree0158 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64,
         }
-        Limiter(3) {
-            MemPriority {
-                #[skip_if(|bb| bb.b1 % 2 == 1)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                ReactiveFallback {
-                    RepeatTimes(2) {
-                        Repeat(forever) {
-                            WhileDoElse {
-                                #[skip_if(|bb| bb.b1 % 4 != 0)]
-                                #[run_while(|bb| bb.b1 != *bb.t0 + 1)]
-                                #[post(|bb| bb.t1.set(*bb.t0 % 3))]
-                                Condition(PCond<0>, b0 = {=}),
-                                ReactiveFallback {
-                                    Condition(Cond<1>),
-                                    #[on_success(|bb| *bb.t1 += 2)]
-                                    #[on_failure(|bb| *bb.t1 += 2)]
-                                    Condition(Cond<2> = Cond::<2>),
-                                    Action(|ctx| ctx.exec(3)),
-                                },
-                                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                                    Action(|ctx, bb| ctx.exec_in(4, 8, &mut bb.b0)),
-                                },
-                            },
-                        },
+        RandomSequence {
+            RetryUntilSuccessful(4) {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(0)),
+                    Condition(Cond<1>),
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    Condition(Cond<2>),
+                },
+            },
+            Deadline(30) {
+                BinarySelector(|bb| bb.b0 > 6) {
+                    WhileDoElse {
+                        #[on_failure(|bb| { bb.b0 = *bb.t0 % 4; bb.b0 = 8 })]
+                        StatefulAction(Task<3>),
+                        #[failure_if(|bb| bb.b0 % 4 > 1)]
+                        #[run_while(|bb| bb.b0 + 4 != 1)]
+                        Action(PAct<4>, b0 = 8, b1 = {t0}),
+                        StatefulAction(Task<5>),
                     },
-                    ReactiveFallback {
-                        Selector {
-                            Precondition(|bb| bb.b1 < 7, else = Failure) {
-                                Repeater(forever) {
-                                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                                    #[post(|bb| bb.b1 += 2)]
-                                    SetBlackboard(t0 = 2),
-                                },
-                            },
-                        },
+                    RepeatUntil(Failure) {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
                     },
                 },
-                ReactiveSequence {
-                    Script(|bb| *bb.t1 += 2),
-                    Condition(Cond<5> = Cond::<5>),
-                    Condition(Cond<6>),
-                    AlwaysFailure,
-                },
-                Observe(|bb| (bb.b1 + 3) % 3 == 2) {
-                    BinarySelector(|bb| *bb.t1 % 2 == 1, dynamic = true) {
-                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b1)),
-                        Switch(b1) {
-                            case 2 => Wait(30),
-                            _ => StatefulAction(Task<8>),
-                        },
-                    },
-                },
+            },
+            ParallelAll {
+                AlwaysFailure,
+                Action(Act<7>),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0158Blackboard { b0 l0 t1 b1 t0 });
+board!(Tree0158Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
-        ReactiveSequence {
-            DynamicSelector {
-                Condition(Cond<0>),
-                Retry(forever) {
-                    Repeat(2) {
-                        Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            #[allow(unused)] b0: i64 = 1,
+            b1: i64 = 4,
+        }
+        MaxTime(10) {
+            RepeatUntilFailure(2) {
+                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail) {
+                    AlwaysRunning,
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0159Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0160 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        #[skip_if(|bb| bb.o0.unwrap_or(4) > 7)]
+        #[on_halted(|bb| if *bb.t1 < *bb.t1 % 3 { bb.b0 = *bb.t0 % 4 })]
+        Optional {
+            SequenceWithMemory {
+                ProbabilitySelector(fail = 0) {
+                    #[weight(1)]
+                    DynamicSequence {
+                        Condition(Cond<0>),
+                    },
+                    #[weight(0)]
+                    Condition(|ctx| ctx.check(1)),
+                    #[weight(2)]
+                    RetryUntilSuccessful(2) {
+                        Action(PIo<2>, t0 = {b0}),
+                    },
+                    #[weight(|bb| (bb.b0) as f32)]
+                    ForceSuccess {
+                        Condition(|ctx, bb| ctx.check_in(3, 1)),
+                    },
+                    #[weight(0)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    ReactiveFallback {
+                        Action(PIo<4>, t0 = {b0}),
+                        #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.t0.set(bb.o0.unwrap_or(4)) })]
+                        Condition(|ctx| ctx.check(5)),
+                        Action(Act<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+                RepeatUntilFailure(3) {
+                    Filter(times = 1, count = Success, filtered = Failure) {
+                        ReactiveSequence {
+                            SetBlackboard(t1 = {t0}),
+                            Inverter {
+                                ParallelAll(max_failures = -1) {
+                                    #[success_if(|bb| bb.o0.is_none())]
+                                    Failer,
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                            ReactiveFallback {
+                                Condition(Cond<9>),
+                                Condition(Cond<10>),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<11>),
+            },
+        }
+    }
+}
+
+board!(Tree0160Blackboard { b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx, error DiffError, rng = context {
+        FlipSelector {
+            StatefulAction(Task<0>),
+            AlwaysSuccess,
+            Repeater(forever) {
+                Timeout(0) {
+                    MaxTime(0) {
+                        RandomSelector {
+                            Condition(TCond<1>),
+                        },
                     },
                 },
             },
-            ReactiveSequence {
-                Optional {
-                    Condition(Cond<2>),
+            Wait(100),
+        }
+    }
+}
+
+fallible!(Tree0161);
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 5,
+        }
+        StepSequencer {
+            ReactiveFallback {
+                MaxTime(0) {
+                    Action(Act<0>),
                 },
-                Action(Act<3>),
                 PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
+                    RandomSequence {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
                 },
-                ParallelAll(0) {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
+                Deadline(20) {
+                    StatefulAction(PTask<3>, b0 = 5, b1 = {b0}),
                 },
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0160 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| *bb.t0 == 3)]
-        Repeat(4) {
-            AsyncSequence {
-                Action(Act<0>),
-                Fallback {
-                    Action(Act<1> = Act::<1>),
-                    AlwaysSuccess,
-                },
-                StatefulAction(PTask<2>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0160Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
-            Condition(Cond<0>),
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-board!(Tree0161Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0162Sub0 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx, error DiffError {
-        AsyncFallback {
-            SubTree(Tree0162Sub0),
-            Error(DiffError(1060)),
-        }
-    }
-}
-
-fallible!(Tree0162);
+board!(Tree0162Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            Limiter(1) {
-                StepSequencer {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 < 0, dynamic = false) {
-                Remap(success = Success, failure = Failure) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<2>),
-            },
+        TryCatch(catch_on_halt = false) {
             ReactiveFallback {
-                StatefulAction(Task<3>),
-                WasEntryUpdated(t0),
+                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 2, &mut bb.b1)),
+                Conditional(|bb| *bb.t0 < 7) {
+                    Repeat(0) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                SetBlackboard(b1 = 1),
+            },
+            Action(Act<2>),
+            #[success_if(|bb| *bb.t0 > bb.b1)]
+            #[skip_if(|bb| (bb.b1 + 1) % 2 > 0)]
+            Repeat(2) {
+                SetBlackboard(b1 = {b0}),
+            },
+            Inverter {
+                #[run_while(|bb| bb.b0 + 3 < 2)]
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0163Blackboard { t0 b0 });
+board!(Tree0163Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
+    pub tree Tree0164Sub0 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx, error DiffError {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
         Sequence {
-            Remap(success = Success, failure = Success) {
-                ReactiveSequence {
-                    SetBlackboard(b0 = {t0}),
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                StatefulAction(Task<0>),
+                MemPriority {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Timeout(0) {
+                        AlwaysFailure,
+                    },
+                    SetBlackboard(o0 = Some(0)),
+                },
+                Loop(q0, if_empty = Running) {
+                    RepeatUntilSuccess(forever) {
+                        SubTree(Tree0164Sub0, ..),
+                    },
                 },
             },
-            Filter(times = 2, filtered = Skipped) {
-                Precondition(|bb| bb.o0.unwrap_or(3) == bb.b1 % 4, else = Failure) {
-                    MaxTime(20) {
-                        ParallelAll {
-                            Cooldown(0, filtered = Failure) {
-                                SkipUnlessUpdated(t1) {
-                                    Action(Act<0> = Act::<0>),
-                                },
+            Error(DiffError(1079)),
+        }
+    }
+}
+
+board!(Tree0164Blackboard { q0 o0 t0 });
+
+fallible!(Tree0164);
+
+bt::behavior_tree! {
+    pub tree Tree0165Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(Act<5> = Act::<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        StepSequencer {
+            Conditional(|bb| bb.b1 + 2 < bb.o0.unwrap_or(4), dynamic = false, else = Failure) {
+                StatefulAction(Task<0>),
+            },
+            KeepRunningUntilFailure {
+                MemPriority {
+                    Iterate(l0, element = {b0}, until = FirstSuccess) {
+                        Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b1)),
+                    },
+                    Loop(q0, if_empty = Success) {
+                        DynamicSelector {
+                            Condition(Cond<2> = Cond::<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        ReactiveFallback {
+                            RepeatUntilFailure(forever) {
+                                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
                             },
-                            RetryUntilSuccessful(1) {
-                                Condition(PCond<1>, b0 = {t1}),
-                            },
+                            SubTree(Tree0165Sub0, ..),
+                            Action(Act<6>),
                         },
                     },
                 },
             },
-            MemSequence {
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t1),
-                StatefulAction(PTask<3>, b0 = {b1}),
-            },
         }
     }
 }
 
-board!(Tree0164Blackboard { o0 t0 b0 t1 b1 });
+board!(Tree0165Blackboard { q0 b1 l0 o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        DynamicSelector {
-            Condition(Cond<0>),
-            RunOnce(then_skip = true) {
-                Action(Act<1>),
-            },
+    pub tree Tree0166Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 12,
         }
+        ScriptCondition(|bb| *bb.t0 < bb.b1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0166 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64>,
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 2,
         }
-        FlipSelector {
-            #[on_success(|bb| bb.o0 = None)]
-            #[run_while(|bb| bb.b1 + 3 > 4)]
-            #[success_if(|bb| bb.b0 < 6)]
-            Selector {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 < 0),
-                Action(Act<1> = Act::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0166Blackboard { b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0167Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-        }
-        Script(|bb| { bb.b0 = (bb.b0 + 2) % 3; bb.b0 += 2 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0167 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Sequence {
-            BinarySelector(|bb| (*bb.t0 + 3) % 3 != 0) {
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                    StepSequencer {
-                        Action(|ctx| ctx.try_exec(0)),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 4)),
-                    },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(TTask<2>),
-                    },
+        AsyncFallback {
+            Fallback {
+                Remap(success = Failure, failure = Failure) {
+                    AlwaysSuccess,
                 },
-                RepeatUntil(Failure) {
-                    TryCatch(catch_on_halt = true) {
-                        #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                        Timeout(50) {
-                            StatefulAction(Task<3>),
-                        },
-                        ForceFailure {
-                            Inverter {
-                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Skipped) {
+                        Deadline(50) {
+                            ForceSuccess {
+                                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                    Condition(Cond<0>),
+                                    SetBlackboard(t0 = 8),
+                                },
                             },
                         },
-                        AlwaysFailure,
+                    },
+                    BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0 % 2) {
+                        Wait(100),
+                        Action(Act<1>),
                     },
                 },
             },
-            Sequence {
-                StepSequencer {
-                    IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
-                        Action(TAct<5>),
-                        Condition(TCond<6>),
-                        StatefulAction(PTask<7>, b0 = 6, b1 = {t0}),
-                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {t0}),
-                        Condition(Cond<9>),
-                    },
-                    IfThenElse {
-                        StatefulAction(Task<10>),
-                        Observe(|bb| *bb.t0 < *bb.t0 % 4) {
-                            StatefulAction(Task<11>),
+            Parallel(failure = 1) {
+                Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                    AsyncFallback {
+                        WhileDoElse {
+                            StatefulAction(Task<2>),
+                            Sleep(0),
                         },
-                        Delay(0) {
-                            Action(|ctx| ctx.try_exec(12)),
+                        Conditional(|bb| bb.b1 < 7, else = Failure) {
+                            SubTree(Tree0166Sub0, t0 = {=}, l0 = {l0}, b0 = {=}, o0 = {o0}, b1 = {=}),
                         },
-                    },
-                },
-                FlipSelector {
-                    Invert {
-                        Action(|ctx| ctx.try_exec(13)),
-                    },
-                    #[post(|bb| if *bb.t0 + 4 < bb.b0 % 2 { bb.b0 += 1 })]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    ReactiveSequence {
-                        SetBlackboard(t0 = 2),
-                        SubTree(Tree0167Sub0, t0 = {=}, b0 = {b0}),
-                        Succeeder,
-                        Action(TAct<14>),
-                    },
-                    Conditional(|bb| *bb.t0 + 3 > *bb.t0, else = Failure) {
-                        Fallback {
-                            Condition(TCond<15>),
-                            Condition(Cond<16>),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 == 0)]
+                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                        Priority {
+                            Action(Act<3>),
+                            RetryUntilSuccessful(0) {
+                                Wait(0),
+                            },
                         },
                     },
                 },
@@ -2315,669 +2296,446 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0167Blackboard { t0 b0 });
-
-fallible!(Tree0167);
+board!(Tree0166Blackboard { t0 l0 b0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0168Sub0 for Ctx {
+    pub tree Tree0167 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 3,
         }
-        StatefulAction(Task<0> = Task::<0>)
+        IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
+            MemPriority {
+                AlwaysFailure,
+                Action(Act<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                #[skip_if(|bb| *bb.t0 == bb.b0)]
+                Sleep(0),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            #[on_success(|bb| bb.t0.set(bb.b0 + 3))]
+            #[run_while(|bb| bb.b0 == 7)]
+            ReactiveSelector {
+                #[on_halted(|bb| bb.b0 = 2)]
+                Loop(q0, if_empty = Failure) {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                },
+                StatefulAction(Task<4>),
+            },
+            ReactiveFallback {
+                FlipSelector {
+                    #[success_if(|bb| bb.b0 > 3)]
+                    Condition(PCond<5>, b0 = {=}),
+                },
+                Condition(Cond<6>),
+                Action(Act<7>),
+                Filter(times = 3, filtered = Skipped) {
+                    Condition(Cond<8>),
+                },
+                #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(4) % 3)]
+                Action(Act<9>),
+            },
+        }
     }
 }
+
+board!(Tree0167Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-        }
-        ParallelAll {
-            Wait(30),
-            MemSequence {
-                SubTree(Tree0168Sub0, ..),
-                Script(|bb| bb.o0 = None),
-            },
-        }
-    }
-}
-
-board!(Tree0168Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0169 for Ctx {
-        blackboard {
+            b1: i64,
             #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 5,
             b0: i64,
         }
-        Switch(b1) {
-            case 2 => Switch(b1) {
-                case 2 => Condition(Cond<0>),
-                case 5 => StatefulAction(PTask<1>, b0 = {t0}),
-                _ => #[post(|bb| bb.b0 = *bb.t0)]
-                #[success_if(|bb| bb.o0.unwrap_or(4) % 2 == 0)]
-                AlwaysRunning,
-            },
-            case 1 => Action(PAct<2>, b0 = {=}),
-            case 3 => Parallel(success = -4, failure = 2) {
-                Conditional(|bb| bb.o0.is_some()) {
-                    Sleep(10),
+        ParallelAll(max_failures = -3) {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b1)),
+            Conditional(|bb| *bb.t0 < 7, dynamic = false) {
+                Fallback {
+                    Invert {
+                        Condition(Cond<2>),
+                    },
+                    Delay(0) {
+                        Action(Act<3> = Act::<3>),
+                    },
                 },
-                Action(Act<3> = Act::<3>),
-                UnsetBlackboard(o0),
-                Wait(0),
-            },
-            _ => RunOnce(then_skip = false) {
-                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0169Blackboard { t0 o0 b1 b0 });
+board!(Tree0168Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0169 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
+        }
+        Inverter {
+            MemPriority {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    Loop(q0, if_empty = Skipped) {
+                        Action(TAct<0>),
+                    },
+                    Condition(Cond<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                },
+                StatefulAction(TTask<3>),
+                Error(DiffError(1042)),
+            },
+        }
+    }
+}
+
+board!(Tree0169Blackboard { b1 t0 q0 b0 });
+
+fallible!(Tree0169);
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            RepeatUntil(Failure) {
-                Action(Act<1>),
-            },
-            Condition(Cond<2> = Cond::<2>),
-            StatefulAction(Task<3>),
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0171Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0171 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2],
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
         }
-        Observe(|bb| *bb.t0 > 5) {
-            IfThenElse {
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    IfThenElse {
-                        Fallback {
-                            Condition(|ctx| ctx.check(0)),
-                            SubTree(Tree0171Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, l0 = {l0}),
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
-                        },
-                        Repeat(2) {
-                            Parallel(failure = -1) {
-                                IndexSwitch(|bb| 6, dynamic = true) {
-                                    SetBlackboard(o0 = Some(3)),
-                                    #[on_halted(|bb| *bb.t0 += 1)]
-                                    #[skip_if(|bb| bb.b0 != 3)]
-                                    #[on_success(|bb| { bb.o0 = Some(*bb.t0 % 3); bb.b0 = bb.o0.unwrap_or(3) % 4 })]
-                                    Action(|ctx| ctx.exec(3)),
-                                    Runner,
-                                    Action(Act<4>),
-                                },
-                                #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                                #[success_if(|bb| (bb.b0 + 1) % 4 == 0)]
-                                Action(Act<5> = Act::<5>),
-                                Repeater(3) {
-                                    SetBlackboard(o0 = Some(5)),
-                                },
-                            },
-                        },
-                        TryCatch {
-                            RunOnce {
-                                WasEntryUpdated(t0),
-                            },
-                            MemPriority {
-                                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                                    Action(PIo<6>, t0 = {b0}),
-                                },
-                                Condition(Cond<7>),
-                                StatefulAction(PTask<8>, b0 = {t0}),
-                            },
-                        },
+        AsyncSequence {
+            ReactiveFallback {
+                Cooldown(0, filtered = Skipped) {
+                    RunOnce {
+                        StatefulAction(Task<0>),
                     },
                 },
-                #[post(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| (bb.b0 + 4) % 2 == 1)]
-                Condition(Cond<9>),
+                RunOnce {
+                    Condition(Cond<1> = Cond::<1>),
+                },
             },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 % 3) as f32)]
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<2>),
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                #[on_failure(|bb| { if bb.b0 == bb.b0 + 3 { bb.b0 += 1 }; bb.b1 = *bb.t0 + 1 })]
+                #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.b0)]
+                #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
+                Delay(0) {
+                    DynamicSelector {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
+                Action(|ctx| ctx.exec(3)),
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0171Blackboard { b0 o0 t0 l0 });
+board!(Tree0170Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0171 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            b1: i64,
+        }
+        DynamicSelector {
+            StatefulAction(Task<0>),
+            RepeatTimes(3) {
+                Error(DiffError(1066)),
+            },
+            Action(Act<2>),
+            ScriptCondition(|bb| bb.b0 + 4 > 1),
+            StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0171Blackboard { b0 b1 });
+
+fallible!(Tree0171);
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 3,
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            Action(Act<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-            Precondition(|bb| bb.b1 < bb.b0, else = Success) {
-                Loop(q0, value = {b0}) {
-                    Sequence {
-                        Retry(forever) {
-                            RunOnce(then_skip = true) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                Condition(Cond<4>),
-                Condition(Cond<5> = Cond::<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0172Blackboard { q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0173 for Ctx {
-        Sequence {
-            Invert {
-                Priority {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                    Sequence {
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
-                    },
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-            Cooldown(20, filtered = Failure) {
-                Sequence {
-                    StepSequencer {
-                        AlwaysFailure,
-                        Condition(Cond<4>),
-                    },
-                    ParallelAll(max_failures = -3) {
-                        Repeat(4) {
-                            Action(Act<5>),
-                        },
-                        StatefulAction(Task<6>),
-                        ForceSuccess {
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Guard(|ctx| &mut ctx.token) {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<8>),
-                    },
-                },
-                IfThenElse {
-                    Parallel(success = 1, failure = 1) {
-                        Optional {
-                            Retry(forever) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 3,
+            b1: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Sequence {
-            WhileDoElse {
-                Condition(|ctx| ctx.check(0)),
-                Switch(b1) {
-                    case 1 => Loop(q0, if_empty = Failure) {
-                        Action(Act<1>),
+        Interrupt(|bb| bb.b1 == (*bb.t0 + 1) % 4) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0172Blackboard { b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0173 for Ctx, rng = context {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64>,
+            b1: i64 = 4,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
+                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop) {
+                    MemSequence {
+                        Switch(b1) {
+                            case 4 => Condition(Cond<0>),
+                            _ => RunOnce(then_skip = false) {
+                                StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Condition(Cond<2>),
+                            TryCatch {
+                                Sleep(30),
+                                Action(PAct<3>, b0 = 3, b1 = {t0}),
+                            },
+                        },
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
                     },
-                    _ => StatefulAction(Task<2>),
-                },
-                RetryUntilSuccessful(0) {
-                    Wait(100),
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    Parallel(success = -1, failure = -1) {
-                        MemPriority {
-                            Action(Act<4>),
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            Condition(Cond<5>),
-                            ScriptCondition(|bb| *bb.t0 < bb.b1),
+                    AlwaysSuccess,
+                    Repeater(2) {
+                        RetryUntilSuccessful(2) {
+                            Filter(times = 2, count = Success) {
+                                ProbabilitySelector(fail = |bb| (*bb.t0 % 4) as f32) {
+                                    #[weight(|bb| (bb.o0.unwrap_or(3) % 3) as f32)]
+                                    Wait(10),
+                                    #[weight(1)]
+                                    Action(|ctx| ctx.exec(5)),
+                                    #[weight(|bb| (*bb.t0 % 2) as f32)]
+                                    UnsetBlackboard(o0),
+                                },
+                            },
                         },
                     },
                 },
             },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+            #[post(|bb| if bb.b0 < bb.b1 { bb.b1 = *bb.t0 + 3 })]
+            #[run_while(|bb| bb.b0 + 1 < 6)]
+            #[on_failure(|bb| bb.t0.set((bb.b0 + 1) % 3))]
+            Priority {
                 Sequence {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Action(Act<6>),
-                    },
-                    Precondition(|bb| bb.o0.unwrap_or(0) > bb.b1) {
-                        #[failure_if(|bb| *bb.t0 != 3)]
-                        Action(PIo<7>, t0 = {b0}),
-                    },
-                    UnsetBlackboard(o0),
-                },
-                IndexSwitch(|bb| bb.b1 % 4, out_of_range = Loop) {
-                    Condition(Cond<8>),
-                    Action(|ctx| ctx.exec(9)),
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b1 + 1)),
-                    StatefulAction(Task<11>),
-                    #[skip_if(|bb| bb.b1 == 3)]
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
                     Sleep(0),
+                    StatefulAction(Task<8>),
                 },
-            },
-            Repeat(forever) {
-                Fallback {
-                    TryCatch {
-                        StatefulAction(Task<12>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        Action(PIo<13>, t0 = {b0}),
-                        Action(Act<14>),
-                        AlwaysFailure,
+                ParallelAll(1) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        StatefulAction(Task<9>),
+                        Action(PAct<10>, b0 = {=}, b1 = {t0}),
                     },
-                    Switch(b1) {
-                        case 4 => Repeat(2) {
-                            Condition(Cond<15>),
-                        },
-                        case 5 => Action(|ctx| ctx.exec(16)),
-                        _ => Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            Condition(Cond<17>),
+                },
+                Optional {
+                    RunOnce(then_skip = true) {
+                        MaxTime(0) {
+                            IfThenElse {
+                                Condition(Cond<11>),
+                                StatefulAction(Task<12>),
+                            },
                         },
                     },
+                },
+                Repeater(0) {
+                    Action(Act<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0174Blackboard { b1 b0 t0 o0 q0 });
+board!(Tree0173Blackboard { b0 t0 l0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0174Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0174Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree0174Sub1, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+        }
+        ReactiveSelector {
+            SubTree(Tree0174Sub0, ..),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = 3),
+            Error(DiffError(1072)),
+        }
+    }
+}
+
+board!(Tree0174Blackboard { b0 });
+
+fallible!(Tree0174);
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
         blackboard {
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
-            b1: i64,
         }
-        SequenceStar {
-            Iterate(l0, element = {b0}, reset_index = false) {
-                Remap(success = Success, failure = Success) {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Sequence {
-                            Repeat(1) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
-                            Limiter(2) {
-                                #[run_while(|bb| *bb.t0 + 2 < 3)]
-                                #[success_if(|bb| bb.b1 + 4 < 2)]
-                                Sleep(10),
-                            },
-                        },
-                    },
-                },
+        Parallel(success = 2) {
+            TryCatch(catch_on_halt = false) {
+                #[run_while(|bb| bb.b0 == *bb.t0)]
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                #[success_if(|bb| bb.b0 != 5)]
+                #[on_halted(|bb| if *bb.t0 > 2 { *bb.t0 += 3 })]
+                #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
+                UnsetBlackboard(o0),
+                Wait(0),
+                StatefulAction(Task<1>),
             },
-            Fallback {
-                Observe(|bb| bb.o0.is_some(), abort = lower) {
-                    Interrupt(|bb| *bb.t0 != 4) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            #[on_failure(|bb| { if bb.b0 % 2 < 1 { bb.o0 = None }; bb.o0 = None })]
-                            #[post(|bb| bb.t1.set(bb.b1))]
-                            #[failure_if(|bb| bb.o0.unwrap_or(4) > 2)]
-                            Action(PIo<2>, t0 = {=}),
-                            Sleep(50),
-                        },
-                    },
-                },
-                Observe(|bb| bb.b0 + 1 < 5, abort = both) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(Cond<4>),
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
-                        StatefulAction(Task<6>),
-                        #[run_while(|bb| *bb.t1 + 2 == 2)]
-                        #[skip_if(|bb| *bb.t0 + 3 < 2)]
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            IfThenElse {
-                MemSequence {
-                    StatefulAction(Task<8>),
-                    SetBlackboard(o0 = Some(4)),
-                    StatefulAction(Task<9>),
-                    ScriptCondition(|bb| bb.b0 + 3 < 4),
-                },
-                Condition(Cond<10> = Cond::<10>),
-                Condition(PCond<11>, b0 = {=}),
-            },
-            RunOnce {
-                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = true) {
-                    Condition(Cond<12>),
-                    Switch(b1) {
-                        case 2 => Action(PIo<13>, t0 = {b1}),
-                        _ => Action(Act<14>),
-                    },
-                    Timeout(10) {
-                        #[success_if(|bb| bb.b0 != bb.b1 + 4)]
-                        TryCatch {
-                            Precondition(|bb| (bb.b1 + 2) % 2 != 0) {
-                                #[skip_if(|bb| *bb.t0 != 7)]
-                                #[on_failure(|bb| *bb.t0 += 1)]
-                                #[failure_if(|bb| bb.b1 == (*bb.t0 + 1) % 4)]
-                                Action(Act<15>),
-                            },
-                            StatefulAction(Task<16>),
-                            StatefulAction(Task<17> = Task::<17>),
-                        },
-                    },
-                },
+            StatefulAction(Task<2>),
+            ForceSuccess {
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0175Blackboard { b0 l0 t0 o0 t1 b1 });
+board!(Tree0175Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0176 for Ctx, error DiffError {
+    pub tree Tree0176 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 0,
         }
-        ParallelAll(3) {
-            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 3, &mut bb.b1)),
-            Action(PIo<1>, t0 = {=}),
-            Repeater(forever) {
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[on_success(|bb| *bb.t1 += 3)]
-                #[failure_if(|bb| bb.b1 + 3 > 0)]
-                Error(DiffError(1017)),
+        SkipUnlessUpdated(t0) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                RunOnce(then_skip = true) {
+                    Sleep(0),
+                },
+                #[run_while(|bb| *bb.t1 < 5)]
+                #[failure_if(|bb| bb.b1 < 4)]
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                SetBlackboard(t0 = 5),
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0176Blackboard { o0 b0 t0 t1 b1 });
-
-fallible!(Tree0176);
+board!(Tree0176Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        #[on_failure(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(bb.b1) })]
-        #[on_halted(|bb| bb.b1 += 3)]
-        #[run_while(|bb| bb.b1 % 3 != 1)]
-        Sequence {
-            SequenceStar {
-                Script(|bb| if bb.b0 > bb.b0 % 4 { bb.b1 += 2 }),
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(PAct<2>, b0 = 2, b1 = {=}),
-                Action(|ctx| ctx.exec(3)),
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+            #[on_success(|bb| { bb.b0 += 3; bb.b0 += 3 })]
+            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                SequenceStar {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Action(PAct<1>, b0 = {b0}),
+                        },
+                    },
+                },
             },
-            PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                RetryUntilSuccessful(4) {
-                    #[skip_if(|bb| *bb.t0 != 2)]
-                    #[success_if(|bb| bb.b0 + 4 == 0)]
-                    #[on_halted(|bb| bb.b1 = *bb.t0)]
-                    WasEntryUpdated(t0),
+            StepSequencer {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    Succeeder,
+                    SetBlackboard(o0 = Some(9)),
                 },
-                #[score(|bb| (bb.b1) as f32)]
-                TryCatch {
-                    AlwaysFailure,
-                    WasEntryUpdated(t0),
-                },
-                #[score(|bb| (bb.b0 + 2) as f32)]
-                Filter(times = 2, count = Failure) {
-                    ScriptCondition(|bb| bb.b1 % 3 == 0),
-                },
-                #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
-                #[post(|bb| { bb.b1 = bb.b1 % 2; bb.b0 += 2 })]
-                #[on_halted(|bb| if *bb.t0 > *bb.t0 + 2 { *bb.t0 += 1 })]
-                Condition(PCond<4>, b0 = {b0}),
-                #[score(7)]
-                Condition(Cond<5> = Cond::<5>),
+                ScriptCondition(|bb| bb.b0 % 4 == 1),
             },
-            Cooldown(0, filtered = Failure) {
-                Fallback {
-                    StatefulAction(Task<6>),
-                    Action(PAct<7>, b0 = {=}),
-                    Condition(Cond<8>),
-                },
+            Priority {
+                Condition(Cond<2> = Cond::<2>),
+                StatefulAction(Task<3>),
+                Action(Act<4> = Act::<4>),
+            },
+            AsyncFallback {
+                StatefulAction(Task<5>),
+                Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(5))),
             },
         }
     }
 }
 
-board!(Tree0177Blackboard { t0 b1 b0 });
+board!(Tree0177Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
             o0: Option<i64> = Some(1),
-            b0: i64 = 3,
         }
-        WhileDoElse {
-            Precondition(|bb| (bb.b0 + 3) % 3 < 0, else = Failure) {
-                Precondition(|bb| (bb.b0 + 2) % 4 < 3, else = Success) {
-                    Repeater(forever) {
-                        ParallelAll {
-                            Succeeder,
-                            Priority {
-                                Condition(Cond<0>),
-                                Condition(Cond<1>),
-                                StatefulAction(PTask<2>, b0 = {=}),
-                                ScriptCondition(|bb| (bb.b0 + 3) % 3 < 1),
-                                Action(Act<3>),
-                            },
-                            Filter(times = 3, filtered = Skipped) {
-                                BinarySelector(|bb| *bb.t0 < *bb.t0 + 3) {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Selector {
-                Observe(|bb| *bb.t0 % 4 < 0, abort = lower) {
-                    StepSequencer {
-                        Condition(Cond<5>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    #[run_while(|bb| bb.b0 == *bb.t0)]
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
-                    #[success_if(|bb| bb.b0 != 5)]
-                    #[on_halted(|bb| if *bb.t0 > 2 { *bb.t0 += 3 })]
-                    #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
-                    UnsetBlackboard(o0),
-                    Wait(0),
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(Task<8>),
-            },
-            ForceFailure {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Deadline(0) {
-                            ForceSuccess {
-                                Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 4 < 3, else = Skipped) {
-                                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-                                    #[skip_if(|bb| bb.b0 < 3)]
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                    Selector {
-                        Condition(PCond<10>, b0 = {t0}),
-                        #[success_if(|bb| bb.b0 % 4 != 0)]
-                        #[skip_if(|bb| bb.b0 != *bb.t0)]
-                        ReactiveSequence {
-                            Sleep(0),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
+        #[run_while(|bb| bb.o0.is_some())]
+        #[on_failure(|bb| *bb.t0 += 2)]
+        Repeater(0) {
+            SetBlackboard(o0 = Some(2)),
         }
     }
 }
 
-board!(Tree0178Blackboard { t0 o0 b0 });
+board!(Tree0178Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0179Sub1 for Ctx {
+    pub tree Tree0179 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+            b0: i64,
         }
-        SetBlackboard(t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            o0: Option<i64> = Some(15),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            l0: Vec<i64> = vec![1],
-        }
-        Loop(q0, if_empty = Running) {
-            Iterate(l0, element = {b1}, until = FirstSuccess) {
-                TryCatch(catch_on_halt = true) {
-                    SkipUnlessUpdated(t0) {
-                        SetBlackboard(b0 = {b1}),
-                    },
-                    UnsetBlackboard(o0),
-                    SubTree(Tree0179Sub1, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, q0 = {=}, l0 = {l0}),
-                    RetryUntilSuccessful(2) {
-                        Condition(Cond<7>),
-                    },
-                    AlwaysFailure,
+        BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
+            Sequence {
+                UnsetBlackboard(o0),
+                StatefulAction(TTask<0>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(TCond<1>),
+                ReactiveSequence {
+                    Condition(TCond<2>),
+                    StatefulAction(TTask<3>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0179 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4>,
-            l0: Vec<i64>,
-        }
-        Sequence {
-            Iterate(l0, element = {b1}, until = FirstFailure, max = 1, reset_index = false) {
-                Parallel(failure = -2) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                        Loop(q0, if_empty = Success) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Loop(q0, if_empty = Failure) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    StepSequencer {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = Some(bb.b0) })]
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        Action(PIo<5>, t0 = {=}),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Repeat(1) {
-                #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
-                SubTree(Tree0179Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, q0 = {=}, l0 = {l0}),
-            },
-        }
-    }
-}
+board!(Tree0179Blackboard { o0 b0 });
 
-board!(Tree0179Blackboard { b1 t0 b0 o0 q0 l0 });
+fallible!(Tree0179);
 
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
         StepSequencer {
             StatefulAction(Task<0> = Task::<0>),
-            RetryUntilSuccessful(1) {
-                Optional {
+            Delay(20) {
+                ForceFailure {
                     DynamicSelector {
                         Action(Act<1>),
                         Condition(|ctx| ctx.check(2)),
@@ -2988,7 +2746,7 @@ bt::behavior_tree! {
             ReactiveSequence {
                 Condition(Cond<3> = Cond::<3>),
                 Fallback {
-                    Retry(2) {
+                    RetryUntilSuccessful(2) {
                         StatefulAction(Task<4> = Task::<4>),
                     },
                 },
@@ -3001,225 +2759,198 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 1,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2],
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
         }
         Switch(b1) {
             case 1 => ReactiveFallback {
                 Action(Act<0>),
-                #[on_success(|bb| *bb.t1 += 3)]
                 BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
-                    RepeatUntilSuccess(forever) {
-                        Iterate(l0, element = {b0}, max = 1) {
-                            Filter(times = 1) {
-                                Failer,
-                            },
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        RetryUntilSuccessful(forever) {
+                            Condition(Cond<1> = Cond::<1>),
                         },
                     },
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
-                        ParallelAll {
-                            StatefulAction(Task<1>),
-                            SetBlackboard(b0 = 2),
-                            Condition(|ctx| ctx.check(2)),
-                            Action(PIo<3>, t0 = {t0}),
-                        },
-                    },
+                    Action(Act<2>),
                 },
             },
-            _ => #[success_if(|bb| bb.b0 > 3)]
-            IfThenElse {
-                #[success_if(|bb| bb.b1 < 0)]
-                StatefulAction(Task<4>),
-                Action(|ctx| ctx.exec(5)),
-                WaitValueUpdate(t1) {
-                    SetBlackboard(b1 = 6),
+            _ => Repeat(forever) {
+                ReactiveSequence {
+                    Script(|bb| bb.b0 = bb.b1 % 4),
+                    ReactiveSequence {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Script(|bb| { bb.b0 = 7; bb.t0.set(*bb.t1 % 4) }),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0181Blackboard { t1 b1 b0 t0 l0 });
+board!(Tree0181Blackboard { b0 q0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0182Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b0: i64 = 13,
+        }
+        ReactiveFallback {
+            ReactiveSelector {
+                StatefulAction(Task<3>),
+                #[on_halted(|bb| if bb.b1 % 3 != 2 { bb.b1 += 1 })]
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            Observe(|bb| bb.o0.unwrap_or(3) < 7) {
+                Condition(PCond<6>, b0 = {=}),
+            },
+            #[failure_if(|bb| bb.o0.is_some())]
+            Sequence {
+                Action(Act<7>),
+                FlipSelector {
+                    Repeater(forever) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Condition(Cond<9> = Cond::<9>),
+            },
+            Action(PAct<10>, b0 = 9),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            b1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            RunOnce {
-                RetryUntilSuccessful(2) {
-                    WhileDoElse {
-                        StepSequencer {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                        },
-                        Action(Act<2>),
-                    },
-                },
-            },
-            RepeatTimes(2) {
-                Sequence {
-                    IfThenElse {
-                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-                        Deadline(0) {
-                            Wait(30),
-                        },
-                        SequenceStar {
-                            Action(PIo<4>, t0 = {t1}),
-                            Runner,
+        Priority {
+            #[post(|bb| if *bb.t1 == 6 { bb.b1 += 3 })]
+            #[run_while(|bb| *bb.t1 < *bb.t1 % 4)]
+            Timeout(10) {
+                Limiter(2) {
+                    Timeout(0) {
+                        BinarySelector(|bb| bb.b0 < 7, dynamic = true) {
+                            Switch(b1) {
+                                case 2 => Succeeder,
+                                case 0 => SetBlackboard(b1 = 3),
+                                _ => Action(Act<0>),
+                            },
+                            IndexSwitch(|bb| (*bb.t0 + 3) % 2, out_of_range = Loop, dynamic = true) {
+                                Action(Act<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                                ScriptCondition(|bb| bb.b0 < *bb.t0),
+                            },
                         },
                     },
                 },
             },
-            #[post(|bb| bb.b1 = bb.b0)]
-            ReactiveFallback {
-                AlwaysFailure,
-                #[on_halted(|bb| if bb.b1 % 3 != 2 { bb.b1 += 1 })]
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-                Delay(30) {
-                    Condition(Cond<7>),
-                },
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.t1.set(bb.b1))]
-                    #[failure_if(|bb| *bb.t1 + 4 > 0)]
-                    #[on_failure(|bb| bb.t1.set(bb.b1))]
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
-                },
-            },
+            SubTree(Tree0182Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0182Blackboard { t1 b0 b1 });
+board!(Tree0182Blackboard { o0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0183 for Ctx {
+    pub tree Tree0183 for Ctx, error DiffError, rng = context {
         blackboard {
-            o0: Option<i64> = None,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 3,
         }
-        BinarySelector(|bb| bb.o0.unwrap_or(1) < 7) {
-            StepSequencer {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(PCond<2>, b0 = {b0}),
-                Condition(Cond<3>),
+        WhileDoElse {
+            #[success_if(|bb| *bb.t0 == bb.b0 + 3)]
+            #[skip_if(|bb| (bb.b1 + 4) % 3 == 1)]
+            Loop(q0, if_empty = Success) {
+                Action(|ctx| ctx.try_exec(0)),
             },
-            Limiter(2) {
-                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2) % 2)]
-                AlwaysSuccess,
+            AsyncFallback {
+                Fallback {
+                    StatefulAction(TTask<1>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    RunOnce(then_skip = true) {
+                        Error(DiffError(1082)),
+                    },
+                },
+                Action(TAct<3>),
+                Loop(q0, if_empty = Running) {
+                    ForceFailure {
+                        #[on_failure(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+                        RandomSelector {
+                            Action(PIo<4>, t0 = {=}),
+                            Wait(0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0183Blackboard { o0 q0 b0 });
+board!(Tree0183Blackboard { q0 t0 b1 b0 });
+
+fallible!(Tree0183);
+
+bt::behavior_tree! {
+    pub tree Tree0184Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Action(PIo<2>, t0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
         blackboard {
-            b0: i64 = 1,
-        }
-        MemPriority {
-            RunOnce(then_skip = false) {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            },
-            MaxTime(0) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0184Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0185 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 4,
             b0: i64 = 0,
-            #[tracked] t0: i64,
         }
-        AsyncSequence {
-            #[failure_if(|bb| bb.b0 + 1 != bb.b1 % 4)]
-            #[on_failure(|bb| { bb.b1 = 4; bb.b0 = bb.o0.unwrap_or(3) % 3 })]
-            SequenceStar {
-                ReactiveFallback {
-                    Action(Act<0> = Act::<0>),
-                    Action(Act<1>),
-                },
-                Cooldown(0, filtered = Skipped) {
-                    Condition(|ctx, bb| ctx.check_in(2, 9)),
-                },
-                RepeatUntilSuccess(forever) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                },
+        Parallel(success = 2, failure = 3) {
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<0>),
             },
-            Condition(Cond<4>),
-            Observe(|bb| bb.b0 != 2) {
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-            },
-            BinarySelector(|bb| (bb.b1 + 1) % 2 == 1, dynamic = false) {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
+            MemSequence {
+                Loop(q0, value = {b0}) {
+                    AlwaysFailure,
                 },
-                Priority {
-                    #[skip_if(|bb| bb.b0 + 2 != *bb.t0 + 3)]
-                    #[success_if(|bb| *bb.t0 % 4 > 2)]
-                    RunOnce {
-                        WasEntryUpdated(t0),
+                Loop(q0) {
+                    StatefulAction(Task<1>),
+                },
+                RunOnce(then_skip = true) {
+                    Loop(q0, if_empty = Success) {
+                        AlwaysFailure,
                     },
-                    StatefulAction(Task<8> = Task::<8>),
                 },
+                SubTree(Tree0184Sub0, ..),
+                Action(|ctx| ctx.exec(3)),
             },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                SetBlackboard(o0 = Some(3)),
-                Action(Act<9> = Act::<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0185Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0186 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64,
-        }
-        Fallback {
-            #[run_while(|bb| bb.b1 < (bb.b1 + 2) % 2)]
-            ParallelAll(3) {
-                Limiter(2) {
-                    RunOnce {
-                        IndexSwitch(|bb| 3, out_of_range = Loop) {
-                            AlwaysFailure,
-                            StatefulAction(Task<0>),
-                            Condition(PCond<1>, b0 = 1),
+            ReactiveSelector {
+                Fallback {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 + 3) as f32)]
+                        ReactiveSequence {
+                            Action(Act<4>),
+                            StatefulAction(Task<5>),
                         },
-                    },
-                },
-                Repeat(2) {
-                    RepeatUntilFailure(forever) {
-                        Script(|bb| bb.b0 = *bb.t0),
-                    },
-                },
-                #[success_if(|bb| bb.b1 + 2 != *bb.t0)]
-                WaitValueUpdate(t0) {
-                    Limiter(3) {
+                        #[score(|bb| (bb.b0 + 4) as f32)]
                         AlwaysSuccess,
                     },
                 },
@@ -3228,79 +2959,113 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0186Blackboard { t0 b0 b1 });
+board!(Tree0184Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0187 for Ctx {
+    pub tree Tree0185Sub1 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Observe(|bb| *bb.t1 == 3, abort = none) {
-            #[on_halted(|bb| { *bb.t1 += 2; bb.o0 = Some(4) })]
-            TryCatch {
-                Limiter(3) {
-                    #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b0)]
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[on_failure(|bb| if *bb.t0 != 0 { *bb.t0 += 3 })]
-                    Parallel(success = -2) {
-                        Action(PIo<0>, t0 = {t1}),
-                        Timeout(10) {
-                            ForceSuccess {
-                                StatefulAction(PTask<1>, b0 = {b1}),
-                            },
-                        },
-                        StatefulAction(PTask<2>, b0 = 3),
-                        Script(|bb| { if bb.b1 != bb.b0 { bb.o0 = Some((bb.b1 + 2) % 3) }; bb.t0.set(5) }),
-                        Script(|bb| bb.o0 = Some(bb.b1 + 3)),
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0185Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0185Sub1, b0 = {=}, t0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0185 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| (*bb.t0 + 4) % 2 > 0, dynamic = false) {
+            ReactiveSequence {
+                Observe(|bb| *bb.t0 > 3, abort = self) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[on_failure(|bb| bb.b0 = 3)]
+                        StatefulAction(Task<2>),
                     },
                 },
-                IndexSwitch(|bb| *bb.t0 + 1) {
-                    BinarySelector(|bb| bb.b1 == (bb.b1 + 2) % 3, dynamic = false) {
-                        MemPriority {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                            Action(Act<5>),
-                        },
-                        Action(Act<6>),
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Condition(PCond<3>, b0 = {=}),
                     },
-                    #[on_halted(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 1 })]
-                    StatefulAction(PTask<7>, b0 = 0, b1 = {t0}),
+                    SubTree(Tree0185Sub0, b0 = {=}, t0 = {t0}),
                 },
-                RepeatUntilSuccess(forever) {
-                    ForceFailure {
-                        Filter(times = 1, count = Failure, filtered = Skipped) {
-                            SequenceStar {
-                                RepeatUntilSuccess(3) {
-                                    UnsetBlackboard(o0),
-                                },
-                                ScriptCondition(|bb| bb.b0 % 4 < 0),
-                            },
+            },
+            RepeatUntil(Failure) {
+                SetBlackboard(t0 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree0185Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0186 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        SkipUnlessUpdated(t0) {
+            AsyncFallback {
+                Condition(Cond<0> = Cond::<0>),
+                Fallback {
+                    MaxTime(0) {
+                        Action(Act<1> = Act::<1>),
+                    },
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[post(|bb| bb.b1 = *bb.t0 + 1)]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    SequenceWithMemory {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
+                    },
+                },
+                Fallback {
+                    Filter(times = 1, count = Completed, filtered = Skipped) {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                    WasEntryUpdated(t1),
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(1) + 3 > *bb.t1),
+                        StatefulAction(PTask<7>, b0 = {b0}, b1 = {t1}),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        SequenceStar {
+                            StatefulAction(Task<8>),
+                            Action(Act<9>),
                         },
                     },
                 },
-                Timeout(0) {
-                    MemSequence {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Action(Act<8> = Act::<8>),
-                        },
-                        Action(|ctx| ctx.exec(9)),
-                        ForceSuccess {
-                            Filter(times = 1, count = Failure) {
-                                Sleep(100),
-                            },
-                        },
+                BinarySelector(|bb| *bb.t1 != 1, dynamic = false) {
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                        Script(|bb| if *bb.t1 > (*bb.t0 + 4) % 4 { bb.b0 += 3 }),
                     },
-                },
-                Repeat(1) {
-                    Priority {
-                        StatefulAction(Task<10>),
-                        #[run_while(|bb| (bb.b0 + 3) % 4 > 0)]
-                        ScriptCondition(|bb| *bb.t0 != 0),
-                        StatefulAction(PTask<11>, b0 = {t0}, b1 = {=}),
+                    WaitUntil(|bb| *bb.t0 < 0) {
                         AlwaysFailure,
                     },
                 },
@@ -3309,126 +3074,240 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0187Blackboard { t0 b1 t1 b0 o0 });
+board!(Tree0186Blackboard { b1 t1 b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0188Sub0 for Ctx {
+    pub tree Tree0187 for Ctx, rng = context {
         blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Action(Act<3>)
+        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+        #[failure_if(|bb| (*bb.t0 + 4) % 2 < 0)]
+        Repeater(1) {
+            AsyncFallback {
+                IndexSwitch(|bb| bb.b1 + 3) {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll {
+                        WaitValueUpdate(t0) {
+                            ScriptCondition(|bb| (bb.b0 + 4) % 2 != 1),
+                        },
+                    },
+                    SetBlackboard(o0 = Some(6)),
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+                    ProbabilitySelector {
+                        #[weight(|bb| (*bb.t0 % 4) as f32)]
+                        #[on_halted(|bb| { bb.b0 += 2; bb.o0 = Some(4) })]
+                        Repeat(3) {
+                            WasEntryUpdated(t0),
+                        },
+                        #[weight(|bb| ((bb.b0 + 3) % 4) as f32)]
+                        Action(Act<2>),
+                        #[weight(1)]
+                        StatefulAction(PTask<3>, b0 = 8, b1 = {=}),
+                    },
+                },
+                Fallback {
+                    Observe(|bb| bb.o0.unwrap_or(1) > 0) {
+                        WasEntryUpdated(t0),
+                    },
+                    Observe(|bb| bb.o0.is_none(), abort = lower) {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        ScriptCondition(|bb| *bb.t0 < 3),
+                    },
+                    Observe(|bb| bb.b0 == 5, abort = none) {
+                        StatefulAction(Task<4>),
+                    },
+                    Observe(|bb| bb.o0.unwrap_or(5) + 4 != 4, abort = none) {
+                        Condition(|ctx, bb| ctx.check_in(5, (bb.b1 + 2) % 4)),
+                    },
+                    Observe(|bb| bb.b0 != bb.o0.unwrap_or(0) + 1) {
+                        #[run_while(|bb| *bb.t0 + 2 == bb.b1)]
+                        Condition(Cond<6>),
+                    },
+                },
+                Selector {
+                    #[success_if(|bb| *bb.t0 > bb.b0 + 3)]
+                    Action(Act<7>),
+                    Repeat(1) {
+                        IfThenElse {
+                            Action(Act<8> = Act::<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    Precondition(|bb| *bb.t0 + 1 > 6, else = Skipped) {
+                        #[success_if(|bb| *bb.t0 < 4)]
+                        ReactiveSequence {
+                            ScriptCondition(|bb| *bb.t0 > *bb.t0 + 3),
+                            Action(Act<10> = Act::<10>),
+                            StatefulAction(Task<11>),
+                            #[failure_if(|bb| *bb.t0 + 2 > bb.b0)]
+                            Action(Act<12>),
+                        },
+                    },
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+        }
     }
 }
+
+board!(Tree0187Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1],
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 3,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-            #[run_while(|bb| *bb.t0 + 2 == *bb.t1)]
-            IfThenElse {
-                IfThenElse {
-                    Action(|ctx| ctx.exec(0)),
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    #[on_halted(|bb| if *bb.t1 > 5 { bb.o0 = None })]
-                    WasEntryUpdated(t0),
-                },
-                #[on_halted(|bb| bb.b1 += 1)]
-                ReactiveSelector {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
-                    SubTree(Tree0188Sub0, l0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}, b1 = {=}, t1 = {t1}),
-                },
-            },
+        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0188Blackboard { l0 t0 b0 o0 b1 t1 });
+board!(Tree0188Blackboard { l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0189 for Ctx, error DiffError {
-        Sequence {
-            AlwaysSuccess,
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.try_exec(1)),
-                Error(DiffError(1057)),
+    pub tree Tree0189 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64>,
+        }
+        AsyncSequence {
+            Condition(|ctx| ctx.check(0)),
+            RandomSequence {
+                #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = None })]
+                #[skip_if(|bb| *bb.t0 % 3 != 2)]
+                Timeout(10) {
+                    Repeat(forever) {
+                        #[on_halted(|bb| bb.b1 = (*bb.t1 + 4) % 4)]
+                        #[success_if(|bb| (bb.b0 + 4) % 4 == 0)]
+                        #[run_while(|bb| bb.b0 % 4 > 0)]
+                        ParallelAll {
+                            StepSequencer {
+                                RetryUntilSuccessful(forever) {
+                                    #[failure_if(|bb| bb.o0.is_some())]
+                                    #[on_halted(|bb| bb.b1 += 2)]
+                                    #[skip_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Optional {
+                    Precondition(|bb| *bb.t1 + 3 == bb.b1, else = Skipped) {
+                        Precondition(|bb| *bb.t0 < 2, else = Success) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                #[on_failure(|bb| bb.b1 += 1)]
+                Observe(|bb| bb.o0.is_some()) {
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-fallible!(Tree0189);
+board!(Tree0189Blackboard { b0 b1 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
             b0: i64,
-            #[tracked] t0: i64 = 3,
         }
-        MemSequence {
-            ReactiveSequence {
-                Action(Act<0>),
-                Sleep(100),
-                RetryUntilSuccessful(1) {
-                    Condition(|ctx| ctx.check(1)),
+        Conditional(|bb| *bb.t0 + 3 > 1, dynamic = true, else = Success) {
+            SequenceStar {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| { bb.b1 = 3; bb.b0 += 3 })]
+                #[run_while(|bb| bb.b0 > 7)]
+                MemSequence {
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.b0 > 1),
+                        Sleep(0),
+                    },
+                    IndexSwitch(|bb| bb.b1 % 4) {
+                        Sequence {
+                            Condition(Cond<0>),
+                            SetBlackboard(t0 = 2),
+                        },
+                        StatefulAction(Task<1>),
+                    },
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Sequence {
+                                WasEntryUpdated(t0),
+                                Action(Act<2> = Act::<2>),
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Action(PIo<3>, t0 = {=}),
+                        },
+                    },
+                    SequenceStar {
+                        Sleep(20),
+                        MemPriority {
+                            Condition(PCond<4>, b0 = 2),
+                            StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                            StatefulAction(Task<6>),
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b1)),
+                        },
+                    },
                 },
-            },
-            ParallelAll {
-                Condition(PCond<2>, b0 = {t1}),
-                Succeeder,
-                StatefulAction(Task<3>),
-            },
-            #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t1.set(0) })]
-            #[run_while(|bb| bb.b0 % 2 < 0)]
-            FlipSelector {
-                AlwaysSuccess,
-                ScriptCondition(|bb| bb.o0.is_some()),
-                Script(|bb| bb.b0 += 2),
-                Action(Act<4> = Act::<4>),
-            },
-            Script(|bb| bb.t1.set(*bb.t0)),
-        }
-    }
-}
-
-board!(Tree0190Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0191 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-            b1: i64,
-            l0: Vec<i64>,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = true) {
-            Loop(q0, if_empty = Failure) {
-                RepeatUntil(Failure) {
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 > *bb.t0)]
-                    #[success_if(|bb| bb.o0.is_none())]
+                WhileDoElse {
                     ReactiveSequence {
-                        #[post(|bb| *bb.t0 += 3)]
-                        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > bb.b0)]
-                        Succeeder,
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                        SequenceWithMemory {
+                            MemSequence {
+                                SetBlackboard(b0 = 3),
+                                Action(PAct<8>, b0 = 6, b1 = {=}),
+                                Condition(Cond<9>),
+                                #[on_failure(|bb| bb.b1 += 3)]
+                                #[success_if(|bb| bb.b0 < bb.b1)]
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                        MemSequence {
+                            Condition(Cond<11>),
+                            SequenceStar {
+                                Condition(Cond<12>),
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        FlipSelector {
+                            Sequence {
+                                Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0)),
+                                ScriptCondition(|bb| bb.b0 % 2 < 0),
+                                RepeatUntil(Failure) {
+                                    Action(|ctx, bb| ctx.exec_in(14, bb.b0 % 3, &mut bb.b1)),
+                                },
+                            },
+                            #[skip_if(|bb| bb.b1 + 1 > 5)]
+                            #[run_while(|bb| *bb.t0 + 4 < 5)]
+                            Selector {
+                                Condition(Cond<15>),
+                                #[skip_if(|bb| *bb.t0 < (bb.b0 + 4) % 3)]
+                                #[on_success(|bb| if bb.b1 == 3 { bb.b0 = 8 })]
+                                StatefulAction(Task<16>),
+                            },
+                        },
+                        IndexSwitch(|bb| 6) {
+                            Action(|ctx, bb| ctx.exec_in(17, *bb.t0, &mut bb.b1)),
+                            StatefulAction(Task<18>),
+                        },
                     },
                 },
             },
@@ -3436,234 +3315,227 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0191Blackboard { q0 b0 b1 l0 t0 o0 });
+board!(Tree0190Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0191 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+        }
+        Observe(|bb| bb.b0 > 3, abort = self) {
+            ReactiveSequence {
+                Repeat(forever) {
+                    DynamicSequence {
+                        StatefulAction(TTask<0>),
+                    },
+                },
+                #[on_failure(|bb| { bb.b0 += 3; bb.t0.set(1) })]
+                #[post(|bb| { bb.b0 = bb.o0.unwrap_or(0); bb.b1 = (*bb.t0 + 1) % 4 })]
+                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(2), &mut bb.b1)),
+                Action(|ctx| ctx.try_exec(2)),
+            },
+        }
+    }
+}
+
+board!(Tree0191Blackboard { o0 b0 t0 b1 });
+
+fallible!(Tree0191);
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            l0: Vec<i64> = vec![],
         }
-        Fallback {
-            AsyncSequence {
-                SetBlackboard(b0 = 2),
-                Condition(|ctx| ctx.check(0)),
-                MaxTime(0) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                Switch(b1) {
-                    case 5 => #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                    Succeeder,
-                    _ => StatefulAction(Task<2>),
-                },
-                RunOnce {
-                    Condition(PCond<3>, b0 = {=}),
-                },
-            },
-            ReactiveSequence {
-                WasEntryUpdated(t1),
-                ForceSuccess {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                ParallelAll {
-                    StatefulAction(Task<5>),
-                    Script(|bb| *bb.t0 += 2),
-                },
-            },
-            ReactiveFallback {
-                AsyncSequence {
-                    Action(Act<6> = Act::<6>),
-                },
-                Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
+        AsyncSequence {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Repeat(2) {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        AsyncSequence {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+                            Condition(|ctx| ctx.check(2)),
+                            Sleep(20),
+                        },
+                        Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = true) {
+                            SetBlackboard(b1 = 2),
+                        },
+                        AsyncSequence {
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                            Script(|bb| { bb.b0 = bb.b1; if bb.b1 + 3 == *bb.t0 % 2 { bb.b0 += 3 } }),
+                        },
+                        Condition(Cond<4>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0192Blackboard { l0 t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0193 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-        }
-        SkipUnlessUpdated(t1) {
-            MemPriority {
-                Condition(PCond<0>, b0 = {t0}),
-                #[on_failure(|bb| bb.o0 = None)]
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<1>),
+            Switch(b1) {
+                case 2 => StatefulAction(Task<5>),
+                case 0 => ScriptCondition(|bb| bb.b1 + 1 == bb.b1),
+                case 1 => SetBlackboard(b0 = 6),
+                _ => Loop(q0, if_empty = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0193Blackboard { t1 t0 o0 });
+board!(Tree0192Blackboard { t0 b1 q0 b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0194Sub0 for Ctx {
+    pub tree Tree0193 for Ctx, rng = context {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64 = 3,
         }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0194Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-        }
-        IfThenElse {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
-                Condition(PCond<2>, b0 = {=}),
-                Action(Act<3>),
+        Sequence {
+            RandomSelector {
+                Iterate(l0, element = {b1}, max = 3) {
+                    Limiter(2) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                RepeatTimes(3) {
+                    #[on_halted(|bb| { bb.b1 += 1; if bb.b0 % 4 == 2 { bb.b1 = bb.b0 } })]
+                    #[failure_if(|bb| (*bb.t0 + 1) % 4 > 0)]
+                    #[run_while(|bb| *bb.t0 + 2 != 3)]
+                    IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
             },
-            Priority {
-                ReactiveSequence {
-                    Action(Act<4>),
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                IndexSwitch(|bb| *bb.t0 + 2, dynamic = false) {
+                    Action(Act<4> = Act::<4>),
                     Sleep(10),
+                    StepSequencer {
+                        AlwaysRunning,
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            #[skip_if(|bb| *bb.t0 > bb.b0)]
+                            Action(PIo<5>, t0 = {=}),
+                        },
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+                    },
                 },
-                Script(|bb| if *bb.t0 % 4 == 3 { bb.t0.set((bb.b0 + 3) % 4) }),
+            },
+            Condition(Cond<7>),
+            ReactiveSequence {
+                ParallelAll {
+                    Fallback {
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+                Optional {
+                    SetBlackboard(b0 = 5),
+                },
+                #[post(|bb| { if bb.b1 == 7 { bb.b1 = 4 }; bb.b0 = bb.b1 })]
+                #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                #[run_while(|bb| *bb.t0 % 3 != 1)]
+                Script(|bb| bb.t0.set(bb.b1 + 4)),
+            },
+            Repeat(1) {
+                StatefulAction(Task<10>),
             },
         }
     }
 }
+
+board!(Tree0193Blackboard { q0 l0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        Parallel(success = -2, failure = -2) {
-            SubTree(Tree0194Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                RepeatUntilFailure(3) {
-                    SubTree(Tree0194Sub1, ..),
+        Parallel(success = 2) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b1)),
+            Action(Act<2>),
+            #[on_halted(|bb| { bb.b1 = *bb.t0; bb.o0 = Some(bb.b1) })]
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| bb.b1 == 3)]
+            Repeater(forever) {
+                Delay(0) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
                 },
-            },
-            DynamicSelector {
-                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
-                    Action(Act<5>),
-                    SetBlackboard(t0 = {b0}),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) < 0),
-                },
-                ReactiveFallback {
-                    Repeat(1) {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(2), &mut bb.b0)),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Interrupt(|bb| bb.b0 < *bb.t0) {
-                    Delay(20) {
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 2, &mut bb.b0)),
-                    },
-                },
-                Condition(Cond<8>),
-                IfThenElse {
-                    StatefulAction(Task<9>),
-                    Action(PAct<10>, b0 = {b0}),
-                },
-                Condition(Cond<11>),
             },
         }
     }
 }
 
-board!(Tree0194Blackboard { t0 o0 b0 });
+board!(Tree0194Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
+            b0: i64,
             b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] #[tracked] t1: i64 = 2,
         }
-        Parallel(success = -1, failure = 1) {
-            Interrupt(|bb| *bb.t0 < 4) {
-                DynamicSelector {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                    StatefulAction(PTask<1>, b0 = {b1}),
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                    Action(Act<3>),
-                },
+        PrioritySelector {
+            #[score(7)]
+            SetBlackboard(b0 = {b1}),
+            #[score(|bb| (bb.b1 % 3) as f32)]
+            Condition(|ctx| ctx.check(0)),
+            #[score(|bb| (bb.b0) as f32)]
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { b1 t0 t1 });
+board!(Tree0195Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        MemSequence {
-            ReactiveFallback {
-                BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
-                    #[success_if(|bb| *bb.t0 == *bb.t0 + 4)]
-                    Inverter {
-                        StatefulAction(PTask<0>, b0 = {t0}),
-                    },
-                    SetBlackboard(t0 = 8),
-                },
-                BinarySelector(|bb| (bb.b0 + 2) % 2 > 0, dynamic = true) {
-                    RunOnce(then_skip = false) {
-                        WasEntryUpdated(t0),
-                    },
-                    #[run_while(|bb| bb.b0 + 4 > *bb.t0)]
-                    #[skip_if(|bb| bb.b1 % 2 < 0)]
-                    TryCatch(catch_on_halt = false) {
-                        ScriptCondition(|bb| bb.b1 % 2 != 1),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                ForceFailure {
-                    IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                        RetryUntilSuccessful(forever) {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
-                        },
-                    },
+        ParallelAll {
+            Condition(Cond<0>),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                FlipSelector {
+                    Action(|ctx| ctx.exec(1)),
+                    #[on_success(|bb| if *bb.t0 > 4 { bb.b0 += 1 })]
+                    UnsetBlackboard(o0),
+                    UnsetBlackboard(o0),
                 },
             },
-            Sleep(20),
-            Repeat(forever) {
-                #[failure_if(|bb| bb.b1 != 4)]
-                ReactiveFallback {
-                    Guard(|ctx| &mut ctx.token) {
-                        Fallback {
-                            Condition(Cond<3>),
-                            SetBlackboard(b1 = 3),
+            Filter(times = 3, count = Failure) {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Filter(times = 2, filtered = Failure) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                StatefulAction(Task<2>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                Deadline(10) {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                            },
                         },
-                    },
-                    #[skip_if(|bb| bb.b1 != 4)]
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Action(PIo<4>, t0 = {b0}),
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                        Action(Act<5>),
-                        Action(Act<6>),
                     },
                 },
             },
@@ -3671,167 +3543,217 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0196Blackboard { b0 t0 b1 });
+board!(Tree0196Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        WaitUntil(|bb| bb.b0 > 0) {
-            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-            Conditional(|bb| bb.b0 != 5, dynamic = true) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(|ctx| ctx.check(2)),
+        Repeater(forever) {
+            Sequence {
+                ReactiveSequence {
+                    RepeatUntilSuccess(forever) {
+                        Repeat(forever) {
+                            Filter(times = 3, count = Completed) {
+                                RunOnce {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                RunOnce {
+                    Parallel(failure = 3) {
+                        ForceFailure {
+                            Cooldown(0, filtered = Failure) {
+                                Action(|ctx| ctx.exec(1)),
+                            },
+                        },
+                        RepeatUntilSuccess(2) {
+                            DynamicSelector {
+                                Repeat(2) {
+                                    Condition(Cond<2>),
+                                },
+                                Action(Act<3>),
+                            },
+                        },
+                        Sequence {
+                            StatefulAction(Task<4>),
+                            AlwaysSuccess,
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0197Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0198 for Ctx {
+    pub tree Tree0198 for Ctx, rng = context {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
         }
-        Limiter(2) {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 3, &mut bb.b0)),
-                Action(Act<2>),
-                Fallback {
-                    Action(Act<3>),
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+        Selector {
+            Optional {
+                AsyncFallback {
+                    BinarySelector(|bb| *bb.t0 != 2) {
+                        StatefulAction(Task<0>),
+                        Inverter {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Loop(q0, value = {b1}) {
+                        ReactiveSequence {
+                            #[success_if(|bb| bb.b1 + 2 == 3)]
+                            WhileDoElse {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                            },
+                            RunOnce(then_skip = false) {
+                                #[run_while(|bb| bb.b1 % 4 < 1)]
+                                Condition(Cond<4>),
+                            },
+                            Deadline(0) {
+                                ScriptCondition(|bb| (bb.b1 + 2) % 4 < 1),
+                            },
+                        },
+                    },
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    TryCatch(catch_on_halt = false) {
+                        #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
+                        RandomSequence {
+                            Action(Act<5>),
+                            ScriptCondition(|bb| bb.b1 + 2 == 0),
+                        },
+                        ScriptCondition(|bb| *bb.t0 != 1),
+                    },
                 },
-                Condition(Cond<5>),
             },
         }
     }
 }
 
-board!(Tree0198Blackboard { b0 t0 });
+board!(Tree0198Blackboard { q0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        RepeatUntilSuccess(3) {
-            Cooldown(50, filtered = Skipped) {
-                Action(PIo<0>, t0 = {b0}),
+        WaitUntil(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 3) {
+            WhileDoElse {
+                ScriptCondition(|bb| bb.o0.is_none()),
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0199Blackboard { b0 });
+board!(Tree0199Blackboard { t0 o0 });
 
 cases! {
-    Tree0100 "B{t1=4;b1=0;b0=4}Wde(To{20}(SubR(Wu{t1})),pc0{b0:1},pa1{b0:=;b1:b1})",
-    Tree0101 "B{l0;b0=2;t0=5;b1=5}Wde(MSeq(RSeq(@oh{t0:=b1}@of{b1+=2;b1+=3}a0l,t1,t2e,Wu{t0}),@po{b0+=3}Grd{R}(c3b{t0}),RT{1}(Ite(Itr{b1;0;_;_}(S),pt4{b0:b0;b1:b0})),Bin{t0%4>0;T}(RSel(@po{t0:=t0%2}a5,Wu{t0},@ki{b0%2=1}@oh{t0+1%4=1?b1+=3;b0+=2}t6e,Sb{b0=8}),Fb(c7,t8,t9,t10,a11))),Itr{b0;2;2;_}(RSeq(pc12{b0:b1},Ite(Once(Cnd{t0+4<4;T;F}(RFb(F,a13b{b1;b0}))),Sb{b1=0},Sl{20}))))",
-    Tree0102 "Grd{F}(Flip(Flip(RFb(F,t0t),OnceK(MPri(c1t,c2)),Mt{0}(RSeq(Dl{10}(t3e))),Flt{2;F;_}(t4)),RSeq(Ret1(Suc),MSeq(Suc,a5t,t6)),MPri(Seq(a7r,c8t),Fb(a9,t10,t11t,t12t,Err{1023}),Sl{30})))",
-    Tree0103 "B{l0=3;b1=2;o0=5;t0=2;b0=4}Pre{t0<4}(Cd{30;K}(Bin{t0+3%2!0;_}(Star(Wt{0},@oh{b1:=b0}t0,Scc{t0+3<t0}),@po{o0:=3}Seq(Itr{b1;1;_;_}(Flip(a1,@os{t0=6?o0:=_;b1:=t0%4}Sb{o0=2}))))))",
-    Tree0104 "B{b0;t0=0;o0=_}FF(Par{1;-1}(R,Ub{o0},Obs{t0%4=0;S}(a0),Sb{o0=3},@ki{b0+2%4=0}c1))",
-    Tree0105 "B{t0;t1}Par{_;_}(@si{t1%4<1}R,Scc{t0+3%3<2},c0t,pt1{b0:5},t2)",
-    Tree0106 "ASeq(Sub(t0e),t1e)",
-    Tree0107 "B{o0=_;l0;b1;b0=3;t0}Itr{b1;2;1;_}(MPri(Seq(Ub{o0},t0),Bin{b0<0;N}(t1t,a2),Rus{1}(Sb{t0=b1})))",
-    Tree0108 "Swm(RFb(Dd{0}(Star(c0,t1)),c2e,Seq(t3,Wt{10}),Cd{0;K}(Dd{0}(a4e)),F),RFb(RSel(Rep1(a5),c6,c7,Rus{2}(Fai),t8),Invt(Rep3(Seq(t9,t10,t11)))),Flip(Rep3(Fb(c12,F,t13,t14e)),Step(t15,F,t16)),Pri(a17,Par{1;1}(c18l,Rpt{F}(Wt{20})),a19,Ite(Fb(c20l,Fai),t21)))",
-    Tree0109 "B{o0=2;b0=5;t0=0}ASeq(a0l,Sl{0},c1,Swm(FS(c2),pa3{b0:4;b1:b0},a4),Dl{20}(@oh{o0:=_;t0+=2}@po{o0:=t0%3}@ki{o0|5<t0}c5))",
-    Tree0110 "B{o0=_;t0=3;b0=0}PrSel{o0|3+2;4;b0}(Swm(c0r,PAll{1}(pt1{b0:8;b1:t0},Scc{t0=3})),Par{-1;_}(Seq(@oh{b0+=2;b0+=1}t2t,Cnd{t0+2>2;T;F}(@rw{none}pa3{b0:b0;b1:t0}))),@os{t0:=4}DySeq(pc4{b0:b0},Sl{10},F))",
-    Tree0111 "Swm(S,t0,F)",
-    Tree0112 "B{b1;o0=0;t0=4;b0}Sw{3}(@po{b1+=1}Sb{o0=8},Sc{t0+=1;o0:=b0%3})",
-    Tree0113 "Seq(Wde(t0e,S),RFb(PrSel{0;1}(a1,Run),a2,t3))",
-    Tree0114 "PAll{1}(Rmp{S;S}(RFb(MPri(a0,a1),Flt{2;F;F}(PAll{-2}(a2,t3)),c4e)))",
-    Tree0115 "B{b1=3}Ite(pi0{t0:b1},ASeq(Rep3(c1b{b1})))",
-    Tree0116 "Wde(Rpt{3}(Ruf{2}(t0)),Grd{R}(Sub(c1)),RFb(Fai,Sl{0}))",
-    Tree0117 "B{l0=0;t0=1;b1;o0=_;b0}RFb(Ret0(c0t),Itr{b0;_;1;T}(Itr{b0;2;_;T}(PAll{-1}(SubR(c1),Fb(pa2{b0:=;b1:t0},pt3{b0:b1;b1:=},c4t)))),c5,Sw{2;3}(Flip(Sb{b1=b0},t6,Scc{b1+2%3>1}),t7t,pt8{b0:=}),@ki{b0=7}@po{o0:=_;b1:=o0|3+3}@oh{b1+=1}Sel(a9b{b0+4;b1},t10e,Wu{t0},pc11{b0:b0},c12))",
-    Tree0118 "B{t0=1;b0=1;l0}Dd{20}(Seq(@rw{t0=3}Swm(Itr{b0;_;_;_}(@oh{t0:=9}@si{b0%4<1}PPar{0;N}(Obs{b0+1>4;N}(t0e))),Scc{t0%3<0}),Fb(pt1{b0:5},c2b{t0})))",
-    Tree0119 "B{t0;b0=3}Obs{b0>3;N}(PPar{0;T}(ASeq(t0,Isw{7;_;N}(Flt{1;_;_}(c1)),F),Seq(@ki{b0!t0}@of{t0:=b0}pi2{t0:t0},a3b{t0;b0},@si{t0>2}c4b{t0},a5e)))",
-    Tree0120 "B{t0=2;b0=1}PAll{_}(Obs{t0!6;S}(Dl{10}(t0e)),PAll{0}(Fai,t1),Pre{t0<b0;S}(t2),c3l)",
-    Tree0121 "B{o0=3;b0=2;b1=5;t0=0}Par{_;_}(Grd{F}(ASeq(MPri(@oh{b0+=1}@fi{o0|1%3<2}Fb(pi0{t0:=},Wu{t0})),pi1{t0:=})),Grd{F}(Seq(DySel(Star(Wde(@si{b1+2%2>0}@ki{b1=b0+1}@po{none?b1:=o0|5;b1:=o0|3+2}a2,t3,pc4{b0:b0})),Wde(pc5{b0:b0},a6,Wt{0}),Sw{0}(c7,R)),Par{2;-1}(Rep2(Isw{b0;N;N}(Scc{b1+4%3!1},Wt{100})),Dd{30}(PPar{2;_}(@oh{t0+=3}Rpt{F}(Wu{t0}),Wu{t0})),Fb(Obs{o0|3=1;B}(Fb(pa8{b0:b0;b1:b1},pi9{t0:b0})),@os{t0+=3}@fi{t0>5}c10,Wv{t0}(t11))),Keep(Flip(c12b{t0+1%3},t13,RFb(a14,@oh{b0+=1}@fi{o0|5+4%4!0}a15),Rep1(pa16{b0:b1}))))))",
-    Tree0122 "B{q0;b0=0;b1=3;t0=3}Sw{0;4}(Rpt{0}(Fai),RSel(Bin{b0%2!1;T}(@os{b1:=t0}c0,OnceK(t1)),t2,@rw{t0%2>0}Fb(t3e,t4,Lim{1}(Fai))),Lp{b1;F}(Lp{_;S}(Par{_;_}(Grd{R}(Seq(a5e,Scc{b1!3})),Grd{R}(Lp{_;S}(Grd{R}(Wu{t0})))))))",
-    Tree0123 "B{t0}Dd{10}(Sb{t0=7})",
-    Tree0124 "B{b1=4;t0;b0=0}Flip(PrSel{b1;t0%4}(Wu{t0},@po{b0+2=b1%3?b0:=6}@rw{t0+1!t0}Sb{t0=4}),MPri(DySel(pa0{b0:4;b1:=}),Cd{0;K}(a1b{t0+2%4;b1}),c2,a3b{b1;b1}),RU{F}(RFb(c4,t5,a6b{0;b0})),RFb(Obs{b0>b1+2;_}(Rep4(Rpt{3}(a7b{b1;b0})))))",
-    Tree0125 "B{b0;t1=5}MPri(Pre{b0+2%2!0}(t0),Flip(@po{t1+=2}Once(t1)),Run)",
-    Tree0126 "RU{F}(c0b{4})",
-    Tree0127 "RFb(Flt{3;R;K}(c0r),Rus{F}(To{0}(Swm(S,Err{1092},c2e,t3))))",
-    Tree0128 "B{b0=0;t0=5;b1=1}Flt{3;S;K}(Bin{t0+2<b1;T}(Invt(Rpt{0}(c0t)),Isw{b0%3;T;T}(Err{1041})))",
-    Tree0129 "B{t0;b0=1;b1=4}@po{b0+=3}@os{b1+=3}Seq(Flt{1;_;F}(RU{S}(Isw{b0%4;T;_}(Wt{100},Wt{50},t0e))),RFb(PrSel{8;t0%2;3}(Grd{_}(@ki{b1>b0}@rw{b1=3}@oh{b0:=t0+3%3}Par{_;0}(a1,a2e)),@of{b1<t0+4%4?b1:=t0+1}@ki{b1<b0+1%3}Sel(a3,t4),S)))",
-    Tree0130 "B{o0=3;b1;b0=5;t0=3}Isw{b1;N;T}(@os{b1+=1}@oh{o0:=b1}@fi{b0+3>1}FS(Sw{2}(Fb(@rw{t0%2=1}@of{t0:=o0|4%4;b0<6?o0:=7}Par{_;_}(t0,RepF(Pre{b1%3<2;K}(a1)),Sb{b0=b1}),t2e),To{30}(Ub{o0}))),Fb(SubA(Once(t3))))",
-    Tree0131 "B{t0=3}OnceK(Fb(RFb(FF(t0t),Grd{F}(c1t),Obs{t0>6;N}(@po{t0!6?t0+=3;t0+=3}c2l))))",
-    Tree0132 "B{b0=1;q0;t0=4;b1;o0=_}Sw{4;0}(@po{t0+=3}@fi{none}Fb(Lp{_;S}(t0),Cnd{b0+4>3;T;F}(Sc{b1:=o0|5+2%2}),pc1{b0:=},Grd{_}(Ite(t2,Sb{o0=1})),Seq(WU{b0!t0+3%4}(Ub{o0}))),ASeq(Sw{1;2}(c3,c4e,c5),Bin{t0+2!b0;_}(Inv(Wv{t0}(t6)),RSeq(t7,Rpt{F}(@ki{b0>2}pc8{b0:b0})))),Rep1(Ite(c9,R,Sl{50})))",
-    Tree0133 "B{t0;b0=2}RFb(Lim{3}(AFb(RSeq(pc0{b0:=},Dl{0}(t1)),Ret3(Bin{t0!t0+4;_}(Flip(Once(F),F),@si{t0!5}@os{b0%3!0?t0+=3}@fi{b0%2>0}MPri(t2,@po{t0:=b0+1}Cd{0;F}(pa3{b0:=;b1:b0})))))))",
-    Tree0134 "Rus{3}(Sub(Rep0(t0)))",
-    Tree0135 "B{b1;t0=0;b0=1}RFb(c0,RSeq(pt1{b0:=;b1:=}),Fb(t2e,Wu{t0},c3),@fi{t0!4}DySel(t4,pc5{b0:4},t6,c7))",
-    Tree0136 "Pri(Keep(Fb(Rus{F}(AFb(a0,Cd{10;K}(c1),c2,Mt{10}(t3e))))))",
-    Tree0137 "B{t0;b1=1;l0=1;b0=1}Ite(RSeq(RSeq(@ki{t0+3>4}@si{b0!b1}R,pt0{b0:5;b1:b1}),Wt{0},Sw{1}(c1,Wu{t0})),Sb{b0=8},Itr{b0;_;_;N}(Flip(c2,SubA(RetF(a3)))))",
-    Tree0138 "B{b0=1;t0=5}Bin{t0%3>0;T}(SubR(@fi{b0%3<2}Bin{b0%2<1;N}(a0b{t0+4%4;b0},pc1{b0:4})),RSeq(Wt{10},a2))",
-    Tree0139 "B{t0=5;b0;b1}Sel(Obs{b0>6;L}(@rw{b1!5}c0),Obs{b1%4<3;_}(Star(pt1{b0:1;b1:b1},pa2{b0:t0})))",
-    Tree0140 "B{t0;b0}Flt{2;_;F}(Fb(Obs{b0=t0%4;B}(Star(Sb{t0=6},t0,Swm(a1e,c2l),@os{t0:=b0+3%3}@po{b0+=1}Wt{30})),RSeq(t3,pc4{b0:4},Wt{30},t5,Sc{t0:=8})))",
-    Tree0141 "B{t0=2;t1=1}@rw{t1+2<t1}Rmp{S;F}(Cnd{t0<6;T;F}(Err{1097}))",
-    Tree0142 "RFb(Rep3(Flt{2;F;_}(t0e)),t1e,t2,a3)",
-    Tree0143 "B{b0=5;t0;b1=5}AFb(RSeq(@ki{t0!5}@of{b0+3%4<2?b0:=t0+1%2}t0,a1,c2b{t0%3}),Rep3(a3),OnceT(Cd{0;F}(Sel(Fb(a4e,a5,Wu{t0}),Cnd{t0%4!3;T;S}(Flt{2;_;F}(Sc{t0+=3;b1:=t0}))))),Lim{2}(Su{t0}(AFb(c6,@po{b0=3?b1+=1}@rw{b1!2}pi7{t0:b1}))))",
-    Tree0144 "B{q0=2;b0=3}@si{b0%2<0}Lp{_;S}(RSeq(Flt{3;F;F}(c0)))",
-    Tree0145 "Rty4(Cd{0;_}(Err{1016}))",
-    Tree0146 "B{t1;b1=4;q0=2;b0=4}DySeq(pi0{t0:b1},Rep3(Mt{30}(Fb(@oh{t1:=6}@si{t1>4}DySel(Cd{10;_}(Rep4(t1)),Pri(Lp{_;K}(Sb{t1=b0}),t2,@ki{t1%4<2}SubA(a3)))))))",
-    Tree0147 "B{b0=2}Rep3(pc0{b0:=})",
-    Tree0148 "B{t1=0;t0=0;b1=0;b0=3}Obs{b1+3!t1+1;_}(AFb(Pri(Rpt{2}(RSeq(@po{b1:=t0}@rw{t0+3=5}Par{_;_}(@oh{b0%2!1?t0+=2;t0+=3}@po{b0+=1}PPar{2;_}(R)),Scc{b1+4%2>0})))))",
-    Tree0149 "RFb(MPri(Swm(S,a0,c1),a2e,Sub(Cd{30;F}(Sub(t3))),c4),a5,Swm(t6,t7e,t8,a9,OnceT(t10e)))",
-    Tree0150 "B{t1=1;t0=5;o0=_;b0}Isw{t1;N;T}(Dl{10}(Pri(t0,Sb{b0=4},Err{1046})),PPar{0;N}(Obs{some;_}(Rus{F}(t1)),c2,pt3{b0:0;b1:t0}),FS(Wu{t0}),@os{t0+3%2!1?b0:=t1}@rw{o0|3+1%2>0}@oh{t1:=t0%4}RepF(PAll{-1}(c4b{b0})),PPar{1;_}(Grd{R}(Sb{o0=6}),F,F))",
-    Tree0151 "B{t1=2;b0=4;t0=4}@of{t1+=2}@oh{b0+=4;b0=t1?t1+=2}@rw{t0%2>0}Bin{t1>3;_}(SubR(c0e),Mt{20}(RFb(Fb(c1,Scc{t0>3}),Pre{t0+1<4;K}(@si{b0>b0+3%4}Bin{t0>t1+3%4;T}(SubA(Fb(c2l,t3)),c4r)))))",
-    Tree0152 "Dd{30}(Swm(c0r,Wt{30},Err{1036}))",
-    Tree0153 "B{t1=2;b0=1;t0=3}Step(pa0{b0:=;b1:t1},Mt{0}(S),@os{t0+=2}@po{t1:=9}t1,pt2{b0:6;b1:t1},pc3{b0:t1})",
-    Tree0154 "B{t0=2;o0;b0=4}Sel(Opt(pa0{b0:b0;b1:b0}),RSeq(Wv{t0}(Seq(Su{t0}(S),t1e)),Step(Run,Sb{o0=5}),Sl{30}),Rep0(c2))",
-    Tree0155 "B{b0;t0=0}Star(c0l,pi1{t0:t0},Par{1;_}(pc2{b0:b0},a3),TryF(c4l,t5,S),Bin{t0!2;N}(F,c6l))",
-    Tree0156 "B{t0=0;b1=3}To{0}(RT{F}(TryT(Wt{0},a0,Bin{b1%2>0;N}(Sb{t0=3},@rw{t0+1!2}pt1{b0:b1;b1:b1}),Seq(Wu{t0},a2l),a3)))",
-    Tree0157 "B{b1=3;o0}DySel(Fai,Dd{0}(Sw{3;0}(a0,pc1{b0:4},Sb{o0=2})))",
-    Tree0158 "B{b0;l0=1;t1=5;b1=1;t0}Lim{3}(MPri(@ki{b1%2=1}@os{t0+=1}RFb(RT{2}(RepF(Wde(@ki{b1%4!0}@rw{b1!t0+1}@po{t1:=t0%3}pc0{b0:=},RFb(c1,@os{t1+=2}@of{t1+=2}c2e,a3l),Itr{b0;0;_;T}(a4b{8;b0})))),RFb(Sel(Pre{b1<7;F}(Rpt{F}(@oh{b0:=b1}@po{b1+=2}Sb{t0=2}))))),RSeq(Sc{t1+=2},c5e,c6,F),Obs{b1+3%3=2;_}(Bin{t1%2=1;T}(a7b{t0+3;b1},Sw{2}(Wt{30},t8)))))",
-    Tree0159 "RSeq(DySel(c0,RtyF(Rep2(c1e))),RSeq(Opt(c2),a3,PPar{2;T}(t4,t5,t6),PAll{0}(t7,c8)))",
-    Tree0160 "B{b0=0;t0}@si{t0=3}Rep4(ASeq(a0,Fb(a1e,S),pt2{b0:=}))",
-    Tree0161 "B{b0=2}Isw{b0%2;_;T}(c0,c1e)",
-    Tree0162 "AFb(Sub(c0l),Err{1060})",
-    Tree0163 "B{t0;b0}RSeq(Lim{1}(Step(pt0{b0:=},t1e)),Bin{t0<0;N}(Rmp{S;F}(S),t2),RFb(t3,Wu{t0}))",
-    Tree0164 "B{o0;t0=0;b0=3;t1=5;b1=1}Seq(Rmp{S;S}(RSeq(Sb{b0=t0})),Flt{2;_;K}(Pre{o0|3=b1%4;F}(Mt{20}(PAll{_}(Cd{0;F}(Su{t1}(a0e)),Ret1(pc1{b0:t1}))))),MSeq(t2,Wu{t1},pt3{b0:b1}))",
-    Tree0165 "DySel(c0,OnceT(a1))",
-    Tree0166 "B{b0=1;o0=_;b1=1}Flip(@os{o0:=_}@rw{b1+3>4}@si{b0<6}Sel(c0b{b1%3},Scc{o0|2%2<0},a1e))",
-    Tree0167 "B{t0;b0=2}Seq(Bin{t0+3%3!0;_}(RFb(@oh{b0+=1}@of{b0+=1;t0+=3}Step(a0r,c1b{t0+4}),Ret0(t2t)),RU{F}(TryT(@os{b0+=3;t0+=1}To{50}(t3),FF(Inv(c4b{b0})),F))),Seq(Step(Isw{t0+3;T;T}(a5t,c6t,pt7{b0:6;b1:t0},pt8{b0:t0;b1:t0},c9),Ite(t10,Obs{t0<t0%4;_}(t11),Dl{0}(a12r))),Flip(Invt(a13r),@po{t0+4<b0%2?b0+=1}@of{t0+=3}RSeq(Sb{t0=2},SubR(Sc{b0:=b0+2%3;b0+=2}),Suc,a14t),Cnd{t0+3>t0;_;F}(Fb(c15t,c16)))))",
-    Tree0168 "B{o0=_}PAll{_}(Wt{30},MSeq(SubA(t0e),Sc{o0:=_}))",
-    Tree0169 "B{t0;o0;b1=5;b0}Sw{2;1;3}(Sw{2;5}(c0,pt1{b0:t0},@po{b0:=t0}@si{o0|4%2=0}R),pa2{b0:=},Par{-4;2}(Cnd{some;_;_}(Sl{10}),a3e,Ub{o0},Wt{0}),OnceK(Wu{t0}))",
-    Tree0170 "MPri(t0,RU{F}(a1),c2e,t3,c4)",
-    Tree0171 "B{b0;o0=4;t0;l0=2}Obs{t0>5;_}(Ite(Flt{3;S;F}(Ite(Fb(c0l,SubR(t1),a2b{t0%3;b0}),Rep2(Par{_;-1}(Isw{6;_;T}(Sb{o0=3},@oh{t0+=1}@ki{b0!3}@os{o0:=t0%3;b0:=o0|3%4}a3l,Run,a4),@os{b0:=t0+4}@po{t0:=t0%3}@si{b0+1%4=0}a5e,Rpt{3}(Sb{o0=5}))),Try(Once(Wu{t0}),MPri(Itr{b0;1;_;N}(pi6{t0:b0}),c7,pt8{b0:t0})))),@po{t0+=2}@fi{b0+4%2=1}c9))",
-    Tree0172 "B{q0=0;b1=3;b0=2}RSeq(a0,pt1{b0:=;b1:=},Pre{b1<b0;S}(Lp{b0;_}(Seq(RtyF(OnceT(c2)),c3b{b0}))),Isw{b1;T;_}(c4,c5e))",
-    Tree0173 "Seq(Invt(Pri(Once(t0),Seq(a1l,t2),a3l)),Cd{20;F}(Seq(Step(F,c4),PAll{-3}(Rep4(a5),t6,FS(c7)))),PPar{2;T}(Grd{_}(OnceK(c8)),Ite(Par{1;1}(Opt(RtyF(Suc))),Fb(t9,t10,F))))",
-    Tree0174 "B{b1=1;b0=3;t0;o0=1;q0=3}Seq(Wde(c0l,Sw{1}(Lp{_;F}(a1),t2),Ret0(Wt{100})),PAll{-1}(t3,RSeq(Par{-1;-1}(MPri(a4,Scc{none},c5,Scc{t0<b1})))),Bin{none;N}(Seq(Lp{b0;K}(@si{none}a6),Pre{o0|0>b1}(@fi{t0!3}pi7{t0:b0}),Ub{o0}),Isw{b1%4;T;_}(c8,a9l,c10b{b1+1},t11,@ki{b1=3}Sl{0})),RepF(Fb(Try(t12,Scc{none},pi13{t0:b0},a14,F),Sw{4;5}(Rep2(c15),a16l,Grd{R}(c17)))))",
-    Tree0175 "B{b0;l0=4;t0;o0=3;t1;b1}Star(Itr{b0;_;_;N}(Rmp{S;S}(Grd{R}(Seq(Rep1(RSeq(t0e)),Lim{2}(@rw{t0+2<3}@si{b1+4<2}Sl{10}))))),Fb(Obs{some;L}(Intr{t0!4}(RSeq(t1,@of{b0%2<1?o0:=_;o0:=_}@po{t1:=b1}@fi{o0|4>2}pi2{t0:=},Sl{50}))),Obs{b0+1<5;B}(PPar{1;_}(t3e,c4,a5b{t1;b0},t6,@rw{t1+2=2}@ki{t0+3<2}c7))),Ite(MSeq(t8,Sb{o0=4},t9,Scc{b0+3<4}),c10e,pc11{b0:=}),Once(Isw{t0+4;N;T}(c12,Sw{2}(pi13{t0:b1},a14),To{10}(@si{b0!b1+4}Try(Pre{b1+2%2!0}(@ki{t0!7}@of{t0+=1}@fi{b1=t0+1%4}a15),t16,t17e)))))",
-    Tree0176 "B{o0=_;b0;t0=2;t1=2;b1=3}PAll{3}(a0b{b0+4%3;b1},pi1{t0:=},Rpt{F}(@ki{some}@os{t1+=3}@fi{b1+3>0}Err{1017}))",
-    Tree0177 "B{t0;b1=5;b0}@of{b0:=b1%2;t0:=b1}@oh{b1+=3}@rw{b1%3!1}Seq(Star(Sc{b0>b0%4?b1+=2},t0,c1l,pa2{b0:2;b1:=},a3l),PrSel{b1;b1;b0+2;b0+3%2;7}(Ret4(@ki{t0!2}@si{b0+4=0}@oh{b1:=t0}Wu{t0}),Try(F,Wu{t0}),Flt{2;F;_}(Scc{b1%3=0}),@po{b1:=b1%2;b0+=2}@oh{t0>t0+2?t0+=1}pc4{b0:b0},c5e),Cd{0;F}(Fb(t6,pa7{b0:=},c8)))",
-    Tree0178 "B{t0;o0=1;b0=3}Wde(Pre{b0+3%3<0;F}(Pre{b0+2%4<3;S}(Rpt{F}(PAll{_}(Suc,Pri(c0,c1,pt2{b0:=},Scc{b0+3%3<1},a3),Flt{3;_;K}(Bin{t0<t0+3;_}(S,t4)))))),Sel(Obs{t0%4<0;L}(Step(c5)),TryF(@rw{b0=t0}pt6{b0:t0;b1:t0},@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ub{o0},Wt{0},t7),t8),FF(Swm(RFb(Dd{0}(FS(Pre{o0|0+3%4<3;K}(@of{o0:=o0|1}@ki{b0<3}c9)))),Sel(pc10{b0:t0},@si{b0%4!0}@ki{b0!t0}RSeq(Sl{0},t11)))))",
-    Tree0179 "B{b1;t0;b0=0;o0=5;q0;l0}Seq(Itr{b1;2;1;N}(Par{_;-2}(Isw{t0;T;T}(Lp{_;S}(t0)),Lp{_;F}(t1e),Step(c2,t3,t4,@of{some?o0:=b0}@rw{t0>5}pi5{t0:=},t6))),Rep1(@of{b0:=b1%3}SubR(Lp{_;R}(Itr{b1;1;_;_}(TryT(Su{t0}(Sb{b0=b1}),Ub{o0},SubR(Sb{t0=b0}),Ret2(c7),F))))))",
-    Tree0180 "Step(t0e,Ret1(Opt(DySel(a1,c2l,S))),RSeq(c3e,Fb(Rty2(t4e)),t5))",
-    Tree0181 "B{t1=1;b1=1;b0=3;t0=0;l0=2}Sw{1}(RFb(a0,@os{t1+=3}Bin{t0>1;T}(Rus{F}(Itr{b0;_;1;_}(Flt{1;_;_}(Fai))),Itr{b0;1;3;N}(PAll{_}(t1,Sb{b0=2},c2l,pi3{t0:t0})))),@si{b0>3}Ite(@si{b1<0}t4,a5l,Wv{t1}(Sb{b1=6})))",
-    Tree0182 "B{t1=4;b0;b1=0}RFb(Once(Ret2(Wde(Step(c0,a1),a2))),RT{2}(Seq(Ite(pt3{b0:b1;b1:=},Dd{0}(Wt{30}),Star(pi4{t0:t1},Run)))),@po{b1:=b0}RFb(F,@oh{b1%3!2?b1+=1}t5,a6,Dl{30}(c7),RFb(@oh{t1:=b1}@fi{t1+4>0}@of{t1:=b1}t8e,t9)))",
-    Tree0183 "B{o0=_;q0;b0}Bin{o0|1<7;_}(Step(a0,t1,pc2{b0:b0},c3),Lim{2}(@of{b0:=o0|2%2}S))",
-    Tree0184 "B{b0=1}MPri(OnceK(pt0{b0:b0;b1:b0}),Mt{0}(F))",
-    Tree0185 "B{o0=0;b1=0;b0=0;t0}ASeq(@fi{b0+1!b1%4}@of{b1:=4;b0:=o0|3%3}Star(RFb(a0e,a1),Cd{0;K}(c2b{9}),Rus{F}(c3b{b1})),c4,Obs{b0!2;_}(pt5{b0:=;b1:t0}),Bin{b1+1%2=1;N}(RFb(t6,c7),Pri(@ki{b0+2!t0+3}@si{t0%4>2}Once(Wu{t0}),t8e)),PPar{2;T}(Sb{o0=3},a9e))",
-    Tree0186 "B{t0=5;b0;b1}Fb(@rw{b1<b1+2%2}PAll{3}(Lim{2}(Once(Isw{3;T;_}(F,t0,pc1{b0:1}))),Rep2(Ruf{F}(Sc{b0:=t0})),@si{b1+2!t0}Wv{t0}(Lim{3}(S))))",
-    Tree0187 "B{t0=0;b1=4;t1;b0=4;o0=_}Obs{t1=3;N}(@oh{t1+=2;o0:=4}Try(Lim{3}(@rw{o0|2>b0}@po{t0+=2}@of{t0!0?t0+=3}Par{-2;_}(pi0{t0:t1},To{10}(FS(pt1{b0:b1})),pt2{b0:3},Sc{b1!b0?o0:=b1+2%3;t0:=5},Sc{o0:=b1+3})),Isw{t0+1;_;_}(Bin{b1=b1+2%3;N}(MPri(t3,a4,a5),a6),@oh{t0:=t1%2;t1+=1}pt7{b0:0;b1:t0}),Rus{F}(FF(Flt{1;F;K}(Star(Rus{3}(Ub{o0}),Scc{b0%4<0})))),To{0}(MSeq(Grd{F}(a8e),a9l,FS(Flt{1;F;_}(Sl{100})))),Rep1(Pri(t10,@rw{b0+3%4>0}Scc{t0!0},pt11{b0:t0;b1:=},F))))",
-    Tree0188 "B{l0=1;t0=2;b0;o0=_;b1=4;t1}Itr{b0;1;_;T}(@rw{t0+2=t1}Ite(Ite(a0l,@of{b1+=3}@oh{t1>5?o0:=_}Wu{t0}),@oh{b1+=1}RSel(t1e,c2,SubR(a3))))",
-    Tree0189 "Seq(S,RSel(t0,a1r,Err{1057}))",
-    Tree0190 "B{o0;t1=5;b0;t0=3}MSeq(RSeq(a0,Sl{100},Ret1(c1l)),PAll{_}(pc2{b0:t1},Suc,t3),@of{b0!o0|2+2?t1:=0}@rw{b0%2<0}Flip(S,Scc{some},Sc{b0+=2},a4e),Sc{t1:=t0})",
-    Tree0191 "B{q0=4;b0=4;b1;l0;t0;o0=_}Itr{b1;0;1;T}(Lp{_;F}(RU{F}(@of{b1+=1}@fi{o0|5+1>t0}@si{none}RSeq(@po{t0+=3}@si{o0|5+3>b0}Suc,a0b{b1;b1}))))",
-    Tree0192 "B{l0;t1=5;b1=0;t0=4;b0=5}Fb(ASeq(Sb{b0=2},c0l,Mt{0}(pi1{t0:=}),Sw{5}(@po{t0:=b0%4}Suc,t2),Once(pc3{b0:=})),RSeq(Wu{t1},FS(t4e),PAll{_}(t5,Sc{t0+=2})),RFb(ASeq(a6e),Itr{b1;0;3;T}(RFb(t7,t8))))",
-    Tree0193 "B{t1;t0=2;o0}Su{t1}(MPri(pc0{b0:t0},@of{o0:=_}RU{F}(t1)))",
-    Tree0194 "B{t0=0;o0;b0}Par{-2;-2}(SubR(t0),PPar{2;N}(Ruf{3}(SubA(Ite(Fb(a1b{8;b0},pc2{b0:=},a3),Pri(RSeq(a4,Sl{10}),Sc{t0%4=3?t0:=b0+3%4}))))),DySel(Isw{t0%3;T;T}(a5,Sb{t0=b0},Scc{o0|2<0}),RFb(Rep1(a6b{o0|2;b0}))),RFb(Intr{b0<t0}(Dl{20}(a7b{b0%2;b0})),c8,Ite(t9,pa10{b0:b0}),c11))",
-    Tree0195 "B{b1=3;t0=2;t1=2}Par{-1;1}(Intr{t0<4}(DySel(c0b{b1},pt1{b0:b1},pt2{b0:b1;b1:=},a3)))",
-    Tree0196 "B{b0;t0;b1}MSeq(RFb(Bin{b0=3;N}(@si{t0=t0+4}Inv(pt0{b0:t0}),Sb{t0=8}),Bin{b0+2%2>0;T}(OnceK(Wu{t0}),@rw{b0+4>t0}@ki{b1%2<0}TryF(Scc{b1%2!1},t1e)),FF(Isw{b1;N;_}(RetF(c2b{b0+2})))),Sl{20},RepF(@fi{b1!4}RFb(Grd{_}(Fb(c3,Sb{b1=3})),@ki{b1!4}PPar{0;T}(pi4{t0:b0},@os{b0:=t0+1}a5,a6))))",
-    Tree0197 "B{t0=5;b0=3;o0=_}WU{b0>0}(@of{o0:=t0}Cnd{b0!5;T;_}(Fb(t0,t1e,c2l)))",
-    Tree0198 "B{b0=2;t0=0}Lim{2}(RSeq(c0e,a1b{t0+3;b0},a2,Fb(a3,pt4{b0:t0;b1:t0}),c5))",
-    Tree0199 "B{b0}Rus{3}(Cd{50;K}(pi0{t0:b0}))",
+    Tree0100 "B{b1}Fb(t0,pa1{b0:9;b1:b1},t2)",
+    Tree0101 "Flt{1;_;_}(c0l)",
+    Tree0102 "Fb(Dl{20}(Keep(RndSel(c0))),Opt(c1))",
+    Tree0103 "B{o0=3;q0=0;b0=2;t0;b1}Lp{b1;R}(Star(Dd{0}(@rw{b0+3<o0|2+2}SubA(Step(Seq(c0,t1,pc2{b0:=}),Ub{o0},pc3{b0:=},Sc{t0:=b0;t0:=b0},@os{b0:=b0%3}@fi{none}@si{t0%3=1}Rus{F}(a4l)))),PrSel{b0;b0;b1%2;b1+4}(t5,F,@rw{b0%4=0}a6e,Fai)))",
+    Tree0104 "B{b0=2;t0=5}Par{_;_}(Grd{R}(Sl{30}),Grd{_}(RFb(pa0{b0:=},pi1{t0:t0},t2)))",
+    Tree0105 "B{t0=1;b1;t1=0;b0=1}Pri(OnceK(Pri(pt0{b0:b0;b1:=},pt1{b0:b1;b1:=},PPar{0;_}(c2,t3),Rpt{F}(t4))),Ite(a5,t6,Err{1018}),Inv(Wu{t0}),Swm(Su{t1}(FF(Sl{100})),Cd{0;F}(Sb{b0=1}),a7t))",
+    Tree0106 "B{t1=5;b0;t0;o0=_;l0=3}@si{o0|5!t0+1}@ki{b0!1}RetF(RFb(Obs{none;S}(t0t),Pri(@fi{t1>7}@ki{none}@os{b0+=1;t1+4>3?b0+=1}Swm(ASeq(Sc{t1:=9},@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}pt1{b0:=;b1:t0}),t2t,@si{some}Pri(c3e,Ub{o0}))),pa4{b0:t0},@os{o0:=t0}WU{o0|2+1!4}(Itr{b0;2;3;T}(Bin{o0|5%2!0;N}(Step(pa5{b0:=},c6l,Wu{t0}),t7))),Wde(Star(c8,S),pi9{t0:t1},c10l)))",
+    Tree0107 "B{b1=2;l0=0;q0=3;t0=1;o0;b0}Dl{0}(RSeq(Swm(RFb(Ite(t0,@si{t0>1}@of{t0+=1}a1),Wv{t0}(t2)),t3),Itr{b0;1;3;_}(Wde(Sw{5;4;1}(a4e,TryF(Lp{t0;S}(Wu{t0}),Sb{o0=2}),Cd{50;F}(@oh{t0:=b1+4}@po{t0:=6}@ki{t0!2}a5e),Ret2(c6)),RFb(Sw{5;0;3}(Sel(c7,pa8{b0:5;b1:b1},a9e),Ruf{F}(pt10{b0:b1;b1:t0}),Inv(@fi{b0+1=o0|4+3}t11),t12)),Swm(Inv(Swm(t13,t14)),Ruf{2}(Dl{0}(@os{o0|1!5?b1:=t0+1}@ki{some}@fi{none}a15l)))))))",
+    Tree0108 "B{t0=0;b1=0}Step(Bin{t0%2>0;_}(c0,Keep(t1)),RndSel(t2,FS(Wu{t0}),t3),RSeq(@os{b1:=t0+2;b1+=3}@rw{t0<0}t4,c5,t6e))",
+    Tree0109 "B{b0=3;t0}Bin{t0+2>b0%4;T}(S,SubA(Fai))",
+    Tree0110 "PPar{1;_}(c0e,c1)",
+    Tree0111 "B{t0;b0=1;b1=0}DySel(Scc{t0+4=b0},Sw{0}(c0l,@rw{b1%3>0}PAll{2}(t1,c2b{t0+3},@of{b1+=1}Sb{b1=t0})))",
+    Tree0112 "B{b1=5;b0;t1=0;o0=_;t0=1}PPar{2;_}(@ki{b1%4!2}@rw{b1=4}@po{o0:=7}Dl{10}(@of{t1+3>1?b0+=2;b0:=t0}MSeq(Rpt{1}(c0),t1e,Wt{0},RSel(@os{b0+=3}t2,a3l))),Flt{2;F;_}(MSeq(pa4{b0:b1;b1:b0},Suc,pt5{b0:=;b1:t1},Scc{t0+3>5},RSel(@os{t1+=2}Flt{1;_;K}(a6),pc7{b0:t0}))))",
+    Tree0113 "B{b1=4;t0;b0=2}@rw{t0%2>0}RSel(Seq(@rw{b0+1<2}RFb(DySel(F),c0r)),t1t,Fb(t2t,t3t,Keep(S)))",
+    Tree0114 "B{b0=5;l0=4;o0;b1=3;t0=1}Isw{b0;N;T}(@oh{b1:=b0+2;t0+=1}Itr{b1;2;2;_}(Swm(a0r,Sb{o0=7},t1)),Opt(RSeq(c2,Suc,Sl{20},Err{1061})),RU{S}(@os{b0+=3}Run))",
+    Tree0115 "B{l0=0;b0=3;o0=2;t1;b1=3;t0=3}Itr{b1;2;_;T}(@os{t1:=o0|0}Wde(Itr{b1;0;1;T}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}Mt{10}(@po{b1+=1;b1+2!t0+1%2?o0:=_}a0b{8;b0})),pt1{b0:=;b1:t0}))",
+    Tree0116 "Flip(Rpt{2}(t0),Wde(c1,Mt{0}(TryT(a2,c3,c4))),Inv(Seq(t5,t6,OnceT(Sl{0}),t7)),Par{1;1}(RSeq(c8,c9e)))",
+    Tree0117 "B{t1=1;t0=1;b0=4}@rw{t1+2>7}@po{b0:=t1%2;t0+2<2?t0+=2}PPar{0;T}(F,@of{t1:=b0+3}RU{F}(Err{1070}),Wv{t1}(Rpt{2}(S)),SubR(a1),c2b{t1})",
+    Tree0118 "B{b1;t1=0}Sw{0}(a0r,Grd{F}(ASeq(pa1{b0:t1;b1:=},Err{1009})))",
+    Tree0119 "B{b0=3;b1;t0=1;o0=4}RndSeq(@oh{b0:=t0;b0:=b1}RU{F}(pt0{b0:t0}),@si{b0!3}@rw{b1%3=0}@os{b1+=2}t1,Sc{t0:=b1%3;b1:=o0|3+2},To{10}(Ite(Swm(t2,c3b{t0+3}),Scc{b1>2})),To{20}(Seq(Bin{b1>5;N}(RSeq(Sb{t0=9},a4),c5),Invt(a6),Obs{b1<b0;_}(RT{F}(pc7{b0:1})))))",
+    Tree0120 "B{b0=1}Ret3(RFb(pa0{b0:=},c1b{1}))",
+    Tree0121 "B{b0;t0=3;q0;o0}RSeq(Isw{t0;T;_}(Obs{t0!7;_}(Pre{o0|4+1!6;K}(Cnd{b0%3>1;N;S}(a0l))),Fb(Obs{t0<o0|5%3;B}(Run),Obs{some;B}(c1)),Opt(c2)),@rw{t0>o0|4%2}PPar{0;N}(Inv(Ret0(Wu{t0})),Lp{t0;F}(Fai),Sl{50},AFb(c3e,F),Fb(t4,@si{none}@of{b0+=1}Sc{b0:=9})))",
+    Tree0122 "B{b0=1;t1=5;q0;l0=2;t0=4}Itr{b0;2;1;N}(PbSel{_;b0%4;1}(Itr{b0;1;2;N}(@ki{t0=t1+4}Lp{_;K}(Ite(t0,Scc{b0>0},pi1{t0:t1}))),PAll{_}(t2e,pc3{b0:b0},a4,Sb{b0=8},pt5{b0:t1;b1:b0})))",
+    Tree0123 "PPar{0;_}(F,Rep0(Sub(Sl{30})))",
+    Tree0124 "B{b0=0;b1;t0}TryF(Rpt{3}(a0),c1,Fai,PrSel{t0%4;b0+4}(@ki{b0%4!1}@fi{b0+4=2}@os{b1:=b0}a2,c3))",
+    Tree0125 "B{b0=4;b1;t0=1}Pre{b0+1!b0}(Fb(Grd{F}(Ite(c0,c1,R)),Swm(Sc{b1:=t0},FS(F),Rpt{F}(a2l))))",
+    Tree0126 "B{t1=5;o0=3;b0=1}Par{-1;-1}(Ite(a0,Sc{t1:=b0+2%3;o0:=0}))",
+    Tree0127 "B{b0=4;t0}Bin{b0!5;N}(c0,Fb(Opt(Step(Sb{t0=3},c1,@oh{t0:=7}Run,c2l))))",
+    Tree0128 "B{t0=1;b0=4}PAll{1}(Isw{b0;_;N}(@oh{t0%3!1?t0+=1}OnceT(c0e),a1,t2e),@ki{b0>2}@po{t0+=2}@rw{b0+4<7}Wt{20})",
+    Tree0129 "B{b0=2;o0=1;t0=1;b1}Keep(Dl{50}(Ite(PPar{1;N}(FF(pa0{b0:=;b1:=}),@of{t0:=6;b0>b1%2?b1:=7}@si{some}S,Rep0(@of{t0<3?t0+=3;t0:=b0}@po{b0+=3;t0+=1}t1e)),Par{_;_}(RSeq(a2,c3,t4)),RSeq(@ki{some}OnceK(Ret3(Sb{b0=8})),Flip(Fai,c5,c6l)))))",
+    Tree0130 "B{q0;t1;b0=2;o0;t0=1;b1=2}Par{-1;-1}(ASeq(Bin{b1!t0%3;N}(Rus{2}(SubR(Ub{o0})),Lp{_;_}(Bin{t1+2>0;_}(PAll{2}(pt0{b0:5;b1:b0},t1e),Star(c2l,Isw{b0+1%3;_;T}(Suc)))))))",
+    Tree0131 "B{b0=1;q0;t0;t1=2}RFb(@fi{t1%3<1}@os{t0+=1}PPar{0;_}(@of{t0+1%4<2?b0:=t1%3}@po{t0+=1;b0+=1}Once(RSeq(Ret2(TryT(@os{t0+=1}@po{t0:=b0}pt0{b0:9;b1:b0},Pre{b0%2!0;S}(c1b{t1+3}),Cd{0;_}(t2))))),Bin{b0+2%2<1;T}(t3e,a4e),Fai),Sel(Obs{t0%4<0;B}(@os{b0+=2;t1:=6}t5e),Seq(c6l,FF(pt7{b0:t0;b1:b0}),Rmp{S;F}(@fi{b0%3<0}Lp{t1;S}(t8)),Flt{3;S;K}(FF(pa9{b0:=;b1:t1})))))",
+    Tree0132 "B{q0=3;t0;t1=4;b0=3}DySel(Ite(Flt{2;R;F}(c0e),t1,Sb{t1=1}),Cd{50;F}(c2),c3,RT{1}(Par{2;_}(PbSel{0;6;0}(a4b{t0;b0},@os{b0+=1;t0+=2}@po{t1+=1}a5e),Lp{b0;_}(@po{t1:=t0;t0:=2}@oh{t0+=1;b0:=t1+3}Wv{t1}(t6)))))",
+    Tree0133 "Inv(Sub(Par{-1;-2}(Step(RetF(c0),S),c1,t2,Flip(c3e,t4),PbSel{_;3;0;2}(Wt{20},F,c5l))))",
+    Tree0134 "B{q0=2;t1=1;o0;b1=2;t0=3}Dl{0}(Lp{t0;_}(Su{t0}(Sc{t1:=b1%4;o0:=t0+1})))",
+    Tree0135 "B{q0=0;b1=1;b0=4;t0=0}PAll{1}(t0,RetF(a1),TryF(t2,a3),Bin{b0>3;T}(Lp{b1;K}(a4),pt5{b0:6}),@po{b0+=2}@of{b1+=2;t0+=1}@os{b1!b0%4?b0+=1}PPar{2;_}(Wde(c6,c7b{b0+2},pa8{b0:5;b1:b0})))",
+    Tree0136 "B{o0=2}Ret1(To{0}(DySeq(Ub{o0})))",
+    Tree0137 "B{t0=4;b0}RSel(Obs{b0+2>t0%3;_}(a0e))",
+    Tree0138 "Seq(Ite(Dd{0}(t0),t1,Seq(a2,F)),Pri(Sel(Rmp{S;F}(Flt{1;_;_}(Wt{0}))),t3,RFb(t4,t5),c6),Ite(t7,R,t8e))",
+    Tree0139 "B{t0=0;b0=0}RndSel(Suc,Pre{t0!b0;S}(DySeq(pt0{b0:t0})))",
+    Tree0140 "B{b1=4;t0=0;o0=4}RFb(Fb(@of{t0:=4}@oh{o0:=5;b1+=3}@po{b1:=o0|0}Scc{b1+4%4<0},Wu{t0}),c0)",
+    Tree0141 "B{b0=5;t1}@fi{b0!5}PbSel{3;1;b0}(Opt(Wv{t1}(a0)),Step(c1,Wu{t1}))",
+    Tree0142 "Ruf{F}(Rpt{0}(S))",
+    Tree0143 "Flt{1;F;_}(Sub(Mt{0}(a0e)))",
+    Tree0144 "B{o0;b0}DySel(Scc{b0=4},SubR(Try(t0e,t1)))",
+    Tree0145 "Rpt{F}(Err{1034})",
+    Tree0146 "B{b0=3;t0}PAll{_}(@si{b0+4%4>1}WU{b0!4}(Rep4(Step(t0,F,@oh{t0+=2;t0<1?b0+=1}@po{b0+=2}t1,Sc{t0+=2}))),Ite(c2,Rpt{2}(t3)))",
+    Tree0147 "Rpt{F}(RndSeq(DySeq(Wde(t0,a1l),Fb(t2e,c3)),DySel(RSeq(c4l,Suc,a5,Fai)),AFb(c6,a7,t8),Ite(Grd{F}(a9),c10e),c11l))",
+    Tree0148 "B{b0=5;t0=3}Isw{t0+3;T;T}(@ki{t0%2=0}Cd{0;K}(t0e),@si{b0>b0+4}RSeq(Sl{0},a1r),Fb(a2b{t0+2;b0},c3t,Err{1041}))",
+    Tree0149 "B{b1=3}Flip(@fi{b1+2%3<1}pa0{b0:8},Grd{F}(Fai))",
+    Tree0150 "B{t1;t0;o0=1;b0=4;l0;b1}Isw{t1;N;T}(Seq(PAll{-1}(Pri(@si{b1!6}Cd{100;K}(t0t),R)),Ret2(a1t),PPar{0;N}(Sc{b1+=1},S,pa2{b0:b1;b1:t1}),Su{t1}(a3b{b0+1%4;b1}),Inv(@ki{t0%3<2}Fb(Sb{o0=2}))),@oh{t1+=3}Wde(PrSel{o0|4+3%3;b0%4;t1%3}(Rpt{F}(c4),@si{t1%2=0}@ki{some}@rw{t0>6}c5b{b1%2},Ub{o0}),Itr{b1;1;_;T}(c6),PbSel{1;2}(@rw{b1%2<0}Sb{t1=8})))",
+    Tree0151 "B{t0=5;b0=5;b1}Lim{1}(Isw{t0;T;_}(Run,Dd{10}(Scc{b0=b1})))",
+    Tree0152 "Flt{3;F;K}(TryF(Sl{0},Sl{20},RSeq(c0e,c1)))",
+    Tree0153 "B{l0=3;b0=0;o0;t0=4}Seq(PPar{2;T}(Wt{50},Sc{some?b0+=3;o0:=b0+4},Pre{t0+2%4!0;F}(Itr{b0;_;3;_}(c0e)),S),Flt{2;R;K}(@ki{t0<0}Par{_;-2}(@oh{b0:=1;b0>1?t0+=2}@os{b0+=2}c1l,a2e,c3,a4,c5)))",
+    Tree0154 "B{b0=4;l0=1;t1=3;t0;b1}Itr{b0;0;3;T}(Fb(RSeq(RSeq(Sb{b0=t1},c0),@po{t0:=t1}@si{t1<b0}@fi{b1+1%3=1}Sb{b0=3},Rus{F}(Dl{20}(PPar{1;_}(pt1{b0:=;b1:t1},pt2{b0:9;b1:=}))),a3,To{20}(Sl{50})),PPar{0;N}(RT{3}(Flt{2;_;F}(Star(Wt{50},a4,@rw{t1=6}Fai,t5e,Dd{10}(c6b{t0+1})))))))",
+    Tree0155 "B{b0=5;t0}Obs{t0%3<2;_}(MPri(Lim{1}(@ki{b0+3>1}Rus{F}(PAll{4}(t0,pi1{t0:b0},F,t2,t3))),Flip(c4,t5,a6)))",
+    Tree0156 "B{b0;b1=1;t0=3}RT{F}(Wde(OnceK(Sw{3}(Sc{b0+=1;t0:=b1+4},a0l)),Dl{30}(RSeq(@of{t0+=2;b0+4%4>1?b1:=b0+3}@os{b1:=b0;b1:=b0+3}@oh{b0+=1}t1e,To{20}(t2),pt3{b0:9})),Fb(F,t4e,t5,a6e)))",
+    Tree0157 "B{t0;o0=_;b0=4}Seq(Swm(t0t,S,SubR(c1b{o0|1}),a2b{2;b0}),Par{-2;2}(Sb{o0=7},pt3{b0:b0;b1:t0}),t4t)",
+    Tree0158 "B{b0=2;t0}RndSeq(Ret4(Wde(a0l,c1,@of{b0:=t0}c2)),Dd{30}(Bin{b0>6;_}(Wde(@of{b0:=t0%4;b0:=8}t3,@fi{b0%4>1}@rw{b0+4!1}pa4{b0:8;b1:t0},t5),RU{F}(c6b{b0}))),PAll{_}(F,a7,S))",
+    Tree0159 "B{b0=1;b1=4}Mt{10}(Ruf{2}(Isw{b1%2;N;_}(R,t0e)))",
+    Tree0160 "B{b0=3;t1;o0=_;t0=4}@ki{o0|4>7}@oh{t1<t1%3?b0:=t0%4}Opt(Swm(PbSel{0;1;0;2;b0;0}(DySeq(c0),c1l,Ret2(pi2{t0:b0}),FS(c3b{1}),@os{o0:=_}RFb(pi4{t0:b0},@of{b0:=t1%2;t0:=o0|4}c5l,a6,c7)),Ruf{3}(Flt{1;S;F}(RSeq(Sb{t1=t0},Inv(PAll{-1}(@si{none}Fai,S,t8)),RFb(c9,c10)))),t11))",
+    Tree0161 "Flip(t0,S,Rpt{F}(To{0}(Mt{0}(RndSel(c1t)))),Wt{100})",
+    Tree0162 "B{b0=5}Step(RFb(Mt{0}(a0),PPar{2;T}(RndSeq(t1,t2)),Dd{20}(pt3{b0:5;b1:b0}),c4))",
+    Tree0163 "B{b1;b0=1;t0=1}TryF(RFb(a0b{b0+4%2;b1},Cnd{t0<7;_;_}(Rep0(c1l)),Sb{b1=1}),a2,@si{t0>b1}@ki{b1+1%2>0}Rep2(Sb{b1=b0}),Inv(@rw{b0+3<2}RSeq(c3,a4,t5)))",
+    Tree0164 "B{q0;o0=_;t0=5}Seq(PPar{0;T}(t0,MPri(@of{t0+=2}To{0}(F),Sb{o0=0}),Lp{_;R}(Rus{F}(SubA(c1l)))),Err{1079})",
+    Tree0165 "B{q0=0;b1=2;l0=4;o0;b0;t0=4}Step(Cnd{b1+2<o0|4;N;F}(t0),Keep(MPri(Itr{b0;1;_;_}(a1b{8;b1}),Lp{_;S}(DySel(c2e,c3)),Lp{_;F}(RFb(Ruf{F}(c4b{t0+3}),SubA(a5e),a6)))))",
+    Tree0166 "B{t0=3;l0;b0;o0;b1=2}AFb(Fb(Rmp{F;F}(S),Bin{some;_}(Pre{b0+3%2=1;K}(Dd{50}(FS(PPar{1;T}(c0,Sb{t0=8})))),Bin{o0|3>t0%2;_}(Wt{100},a1))),Par{_;1}(Itr{b0;_;3;T}(AFb(Wde(t2,Sl{0}),Cnd{b1<7;_;F}(SubR(Scc{t0<b1})),@os{b0+=1}@ki{o0|3%2=0}@fi{t0%2>0}Pri(a3,Ret0(Wt{0}))))))",
+    Tree0167 "B{t0;o0=5;q0=1;b0=3}Isw{b0%3;_;N}(MPri(F,a0,pt1{b0:=;b1:t0},@ki{t0=b0}Sl{0},c2e),@os{t0:=b0+3}@rw{b0=7}RSel(@oh{b0:=2}Lp{_;F}(a3b{t0;b0}),t4),RFb(Flip(@si{b0>3}pc5{b0:=}),c6,a7,Flt{3;_;K}(c8),@si{t0!o0|4%3}a9))",
+    Tree0168 "B{b1;t0;b0}PAll{-3}(pt0{b0:b0;b1:b0},a1b{b1%2;b1},Cnd{t0<7;N;_}(Fb(Invt(c2),Dl{0}(a3e))))",
+    Tree0169 "B{b1;t0=5;q0=2;b0=0}Inv(MPri(Isw{t0;_;N}(Lp{_;K}(a0t),c1,a2b{b1;b0}),t3t,Err{1042}))",
+    Tree0170 "B{b0;o0;t0=1;b1=5}ASeq(RFb(Cd{0;K}(Once(t0)),Once(c1e)),PrSel{t0%3;b0;t0+4%4}(Wv{t0}(t2),@of{b0=b0+3?b0+=1;b1:=t0+1}@ki{o0|5<b0}@fi{t0+2%2<0}Dl{0}(DySel(Wu{t0})),a3l),t4)",
+    Tree0171 "B{b0;b1}DySel(t0,RT{3}(Err{1066}),a2,Scc{b0+4>1},pt3{b0:b1;b1:=})",
+    Tree0172 "B{b1=0;q0=2;t0}Intr{b1=t0+1%4}(Wu{t0})",
+    Tree0173 "B{b0;t0;l0=3;o0;b1=4}Bin{t0%2!0;T}(Itr{b0;1;1;T}(Isw{b0+4;T;_}(MSeq(Sw{4}(c0,OnceK(pt1{b0:b1;b1:t0})),PPar{2;N}(c2,Try(Sl{30},pa3{b0:3;b1:t0})),a4b{b0;b0}),S,Rpt{2}(Ret2(Flt{2;S;_}(PbSel{t0%4;o0|3%3;1;t0%2}(Wt{10},a5l,Ub{o0})))))),@po{b0<b1?b1:=t0+3}@rw{b0+1<6}@of{t0:=b0+1%3}Pri(Seq(c6,c7,Sl{0},t8),PAll{1}(PPar{2;N}(t9,pa10{b0:=;b1:t0})),Opt(OnceT(Mt{0}(Ite(c11,t12)))),Rpt{0}(a13)))",
+    Tree0174 "B{b0}RSel(SubA(SubR(c0)),t1,Sb{b0=3},Err{1072})",
+    Tree0175 "B{b0=4;o0=4;t0}Par{2;_}(TryF(@rw{b0=t0}pt0{b0:t0;b1:t0},@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ub{o0},Wt{0},t1),t2,FS(Sl{0}))",
+    Tree0176 "B{t0=0;t1=1;b1=0}Su{t0}(PPar{2;_}(OnceT(Sl{0}),@rw{t1<5}@fi{b1<4}t0e,t1,Sb{t0=5},Sl{0}))",
+    Tree0177 "B{t0=0;b0=0;o0=_}Isw{t0;T;_}(@os{b0+=3;b0+=3}Pre{none;F}(Star(RFb(RFb(t0,pa1{b0:b0})))),Step(Bin{none;N}(Suc,Sb{o0=9}),Scc{b0%4=1}),Pri(c2e,t3,a4e),AFb(t5,c6b{o0|5}))",
+    Tree0178 "B{t0=4;o0=1}@rw{some}@of{t0+=2}Rpt{0}(Sb{o0=2})",
+    Tree0179 "B{o0;b0}Bin{b0>3;T}(Seq(Ub{o0},t0t),PPar{2;_}(c1t,RSeq(c2t,t3t)))",
+    Tree0180 "Step(t0e,Dl{20}(FF(DySel(a1,c2l,S))),RSeq(c3e,Fb(Ret2(t4e)),t5))",
+    Tree0181 "B{b0=3;q0;t0=5;t1=5;b1=1}Sw{1}(RFb(a0,Bin{t0>1;T}(Lp{b1;R}(RetF(c1e)),a2)),RepF(RSeq(Sc{b0:=b1%4},RSeq(t3e,Sc{b0:=7;t0:=t1%4}))))",
+    Tree0182 "B{o0;t1;b1=1;t0=4;b0=3}Pri(@po{t1=6?b1+=3}@rw{t1<t1%4}To{10}(Lim{2}(To{0}(Bin{b0<7;T}(Sw{2;0}(Suc,Sb{b1=3},a0),Isw{t0+3%2;T;T}(a1,t2e,Scc{b0<t0}))))),SubR(RFb(RSel(t3,@oh{b1%3!2?b1+=1}t4,a5),Obs{o0|3<7;_}(pc6{b0:=}),@fi{some}Seq(a7,Flip(Rpt{F}(t8)),c9e),pa10{b0:9})))",
+    Tree0183 "B{q0=3;t0;b1;b0=3}Wde(@si{t0=b0+3}@ki{b1+4%3=1}Lp{_;S}(a0r),AFb(Fb(t1t),Rmp{S;F}(OnceT(Err{1082})),a3t,Lp{_;R}(FF(@of{b0:=b0+4%4}RndSel(pi4{t0:=},Wt{0})))))",
+    Tree0184 "B{q0=3;t0=4;b0=0}Par{2;3}(Su{t0}(t0),MSeq(Lp{b0;_}(F),Lp{_;_}(t1),OnceT(Lp{_;S}(F)),SubA(pi2{t0:t0}),a3l),RSel(Fb(PrSel{b0+3;b0+4}(RSeq(a4,t5),S))))",
+    Tree0185 "B{b0=5;t0}Bin{t0+4%2>0;N}(RSeq(Obs{t0>3;S}(RSeq(c0,pt1{b0:7;b1:t0},@os{t0+=2}@of{b0:=3}t2)),Par{_;_}(Grd{F}(pc3{b0:=}),SubR(SubR(Grd{R}(c4))))),RU{F}(Sb{t0=6}))",
+    Tree0186 "B{b1=1;t1=0;b0=3;t0=4;o0}Su{t0}(AFb(c0e,Fb(Mt{0}(a1e),@os{b1+=1}@po{b1:=t0+1}@oh{b1+=1}Swm(a2,t3,t4,a5b{9;b0})),Fb(Flt{1;R;K}(Sb{b1=t0}),Wu{t1},PPar{0;_}(a6b{t0;b1},Scc{o0|1+3>t1},pt7{b0:b0;b1:t1}),Grd{F}(Star(t8,a9))),Bin{t1!1;N}(TryT(a10,t11e,Sc{t1>t0+4%4?b0+=3}),WU{t0<0}(F))))",
+    Tree0187 "B{b1;b0;t0=2;o0=_}@of{b0+=3;t0+=1}@fi{t0+4%2<0}Rpt{1}(AFb(Isw{b1+3;_;_}(Ret4(t0),PAll{_}(Wv{t0}(Scc{b0+4%2!1})),Sb{o0=6},pt1{b0:b0;b1:b1},PbSel{_;t0%4;b0+3%4;1}(@oh{b0+=2;o0:=4}Rep3(Wu{t0}),a2,pt3{b0:8;b1:=})),Fb(Obs{o0|1>0;_}(Wu{t0}),Obs{none;L}(@oh{o0:=_}@rw{none}Scc{t0<3}),Obs{b0=5;N}(t4),Obs{o0|5+4!4;N}(c5b{b1+2%4}),Obs{b0!o0|0+1;_}(@rw{t0+2=b1}c6)),Sel(@si{t0>b0+3}a7,Rep1(Ite(a8e,t9)),Pre{t0+1>6;K}(@si{t0<4}RSeq(Scc{t0>t0+3},a10e,t11,@fi{t0+2>b0}a12)),Scc{some})))",
+    Tree0188 "B{l0=3;b0=3}Itr{b0;_;1;T}(c0)",
+    Tree0189 "B{b0=5;b1=1;t0=5;t1=4;o0}ASeq(c0l,RndSeq(@of{t0+=1;o0:=_}@ki{t0%3!2}To{10}(RepF(@oh{b1:=t1+4%4}@si{b0+4%4=0}@rw{b0%4>0}PAll{_}(Step(RetF(@fi{some}@oh{b1+=2}@ki{o0|3+4%2<0}a1))))),Opt(Pre{t1+3=b1;K}(Pre{t0<2;S}(F))),@of{b1+=1}Obs{some;_}(t2)))",
+    Tree0190 "B{t0=1;b1=1;b0}Cnd{t0+3>1;T;S}(Star(@po{b0:=t0}@oh{b1:=3;b0+=3}@rw{b0>7}MSeq(Wde(Scc{b0>1},Sl{0}),Isw{b1%4;_;_}(Seq(c0,Sb{t0=2}),t1),Par{_;_}(Grd{F}(Seq(Wu{t0},a2e)),Grd{F}(pi3{t0:=})),Star(Sl{20},MPri(pc4{b0:2},pt5{b0:b0;b1:b0},t6,a7b{b0;b1}))),Wde(RSeq(Swm(MSeq(Sb{b0=3},pa8{b0:6;b1:=},c9,@of{b1+=3}@si{b0<b1}t10)),MSeq(c11,Star(c12))),TryF(Flip(Seq(a13b{t0;b0},Scc{b0%2<0},RU{F}(a14b{b0%3;b1})),@ki{b1+1>5}@rw{t0+4<5}Sel(c15,@ki{t0<b0+4%3}@os{b1=3?b0:=8}t16)),Isw{6;_;_}(a17b{t0;b1},t18)))))",
+    Tree0191 "B{o0=_;b0=1;t0=1;b1=2}Obs{b0>3;S}(RSeq(RepF(DySeq(t0t)),@of{b0+=3;t0:=1}@po{b0:=o0|0;b1:=t0+1%4}a1b{o0|2;b1},a2r))",
+    Tree0192 "B{t0=3;b1;q0;b0;l0=0}ASeq(Lp{b0;K}(Rep2(Fb(t0,ASeq(c1b{b0+2},c2l,Sl{20}),Itr{b1;0;1;T}(Sb{b1=2}),ASeq(pt3{b0:=;b1:b0},Sc{b0:=b1;b1+3=t0%2?b0+=3}),c4))),Sw{2;0;1}(t5,Scc{b1+1=b1},Sb{b0=6},Lp{_;F}(c6b{b1})))",
+    Tree0193 "B{q0=4;l0;t0;b1=3;b0=3}Seq(RndSel(Itr{b1;_;3;_}(Lim{2}(t0e)),RT{3}(@oh{b1+=1;b0%4=2?b1:=b0}@fi{t0+1%4>0}@rw{t0+2!3}Isw{t0%3;N;_}(a1,c2,t3e))),Lp{b1;K}(Isw{t0+2;_;N}(a4e,Sl{10},Step(R,Lp{t0;F}(@ki{t0>b0}pi5{t0:=})),Itr{b0;1;2;T}(pt6{b0:b0;b1:b0}))),c7,RSeq(PAll{_}(Fb(c8,c9)),Opt(Sb{b0=5}),@po{b1=7?b1:=4;b0:=b1}@ki{b0+1%3>0}@rw{t0%3!1}Sc{t0:=b1+4}),Rep1(t10))",
+    Tree0194 "B{b0=3;t0=4;o0=_;b1}Par{2;_}(pt0{b0:=;b1:b0},a1b{8;b1},a2,@oh{b1:=t0;o0:=b1}@fi{some}@rw{b1=3}Rpt{F}(Dl{0}(c3b{b1})))",
+    Tree0195 "B{b0;b1=3}PrSel{7;b1%3;b0}(Sb{b0=b1},c0l,Seq(c1b{b0},a2))",
+    Tree0196 "B{b0=4;q0=2;t0=2;o0}PAll{_}(c0,Lp{b0;S}(Flip(a1l,@os{t0>4?b0+=1}Ub{o0},Ub{o0})),Flt{3;F;_}(Lp{t0;S}(Flt{2;_;F}(Par{_;_}(Grd{R}(t2),Grd{_}(Dd{10}(t3e)))))))",
+    Tree0197 "Rpt{F}(Seq(RSeq(Rus{F}(RepF(Flt{3;R;_}(Once(c0))))),Once(Par{_;3}(FF(Cd{0;F}(a1l)),Rus{2}(DySel(Rep2(c2),a3)),Seq(t4,S)))))",
+    Tree0198 "B{q0;b1=4;t0;o0=3}Sel(Opt(AFb(Bin{t0!2;_}(t0,Inv(t1)),Lp{b1;_}(RSeq(@si{b1+2=3}Wde(c2,t3),OnceK(@rw{b1%4<1}c4),Dd{0}(Scc{b1+2%4<1}))),@of{b1+=1}@ki{some}TryF(@fi{b1=o0|0}RndSeq(a5,Scc{b1+2=0}),Scc{t0!1}))))",
+    Tree0199 "B{t0=0;o0=_}WU{t0!o0|5+3}(Wde(Scc{none},c0e,a1))",
 }

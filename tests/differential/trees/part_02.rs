@@ -8,543 +8,1158 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 3,
+            b0: i64,
+            b1: i64,
         }
-        Repeater(0) {
-            #[post(|bb| { *bb.t0 += 3; bb.t0.set(*bb.t0 % 4) })]
-            #[on_success(|bb| bb.b0 = 7)]
-            Action(Act<0>),
+        SequenceWithMemory {
+            Remap(success = Success, failure = Success) {
+                BinarySelector(|bb| *bb.t0 > bb.b1 + 4) {
+                    AlwaysFailure,
+                    Sleep(20),
+                },
+            },
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
+            TryCatch {
+                RepeatTimes(forever) {
+                    Conditional(|bb| (bb.b0 + 1) % 4 > 2, dynamic = false, else = Success) {
+                        AlwaysSuccess,
+                    },
+                },
+                Succeeder,
+            },
         }
     }
 }
 
-board!(Tree0200Blackboard { b0 t0 });
+board!(Tree0200Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0201 for Ctx {
+    pub tree Tree0201Sub0 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        StepSequencer {
-            Deadline(10) {
-                Sequence {
-                    Sleep(10),
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0201 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64>,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            Sequence {
+                Delay(0) {
                     StatefulAction(Task<0> = Task::<0>),
                 },
+                StatefulAction(TTask<1>),
+                IfThenElse {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+                    StatefulAction(TTask<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Action(|ctx| ctx.try_exec(5)),
+                    #[skip_if(|bb| bb.b1 + 3 == bb.b0 + 2)]
+                    #[success_if(|bb| bb.b0 + 3 != 1)]
+                    StatefulAction(TTask<6>),
+                },
+                Repeat(forever) {
+                    Fallback {
+                        #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
+                        Condition(|ctx| ctx.check(7)),
+                        #[skip_if(|bb| bb.b1 + 4 < 5)]
+                        #[success_if(|bb| bb.o0.unwrap_or(4) < 6)]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Action(PAct<8>, b0 = {=}, b1 = {t0}),
+                    },
+                },
             },
-            Remap(success = Failure, failure = Failure) {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[failure_if(|bb| bb.b0 + 3 != bb.o0.unwrap_or(1))]
+            RepeatTimes(3) {
+                Fallback {
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                        WasEntryUpdated(t0),
+                    },
+                    Parallel(success = -2, failure = 1) {
+                        #[on_failure(|bb| { if bb.b1 < 0 { bb.b0 += 1 }; bb.o0 = None })]
+                        Condition(Cond<9> = Cond::<9>),
+                        Inverter {
+                            Condition(Cond<10>),
+                        },
+                    },
+                    Iterate(l0, element = {b1}, max = 1, reset_index = false) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            StatefulAction(TTask<11>),
+                        },
+                    },
+                    Repeat(forever) {
+                        Condition(|ctx| ctx.try_check(12)),
+                    },
+                    SubTree(Tree0201Sub0, l0 = {=}, b1 = {b1}, o0 = {=}, b0 = {b0}, q0 = {=}, t0 = {t0}),
+                },
+            },
+            #[run_while(|bb| *bb.t0 == 5)]
+            BinarySelector(|bb| bb.b1 < bb.b0 % 3) {
+                RunOnce(then_skip = true) {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[run_while(|bb| bb.b1 > bb.b0)]
+                    Iterate(l0, element = {b0}, until = Never) {
+                        Optional {
+                            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
+                                FlipSelector {
+                                    StatefulAction(PTask<13>, b0 = 4, b1 = {b0}),
+                                    Condition(|ctx, bb| ctx.check_in(14, *bb.t0)),
+                                },
+                            },
+                        },
+                    },
+                },
+                Sleep(30),
+            },
+        }
+    }
+}
+
+board!(Tree0201Blackboard { l0 b1 o0 b0 q0 t0 });
+
+fallible!(Tree0201);
+
+bt::behavior_tree! {
+    pub tree Tree0202 for Ctx {
+        RetryUntilSuccessful(1) {
+            Sleep(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0203 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 4,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+            StatefulAction(Task<0>),
+            Loop(q0, value = {b1}, if_empty = Success) {
+                BinarySelector(|bb| (bb.b0 + 4) % 2 < 0, dynamic = false) {
+                    FlipSelector {
+                        #[on_failure(|bb| { bb.t0.set(bb.b1 + 1); bb.o0 = Some(*bb.t0) })]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[success_if(|bb| *bb.t0 == 5)]
+                        Timeout(0) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0203Blackboard { o0 t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0204Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        Action(PAct<0>, b0 = {t0}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0204 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Observe(|bb| *bb.t0 > *bb.t0 + 1, abort = none) {
+            SubTree(Tree0204Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0204Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0205Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0205 for Ctx {
+        Repeat(forever) {
+            SubTree(Tree0205Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0206 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        IfThenElse {
+            Fallback {
+                Condition(Cond<0>),
+                Action(PIo<1>, t0 = {t0}),
+                Condition(PCond<2>, b0 = {t0}),
+                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3) % 4))]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) % 2 < 1)]
+                RepeatUntil(Success) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            SequenceStar {
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    #[post(|bb| bb.b1 += 3)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Wait(100),
+                },
+                Error(DiffError(1010)),
+            },
+        }
+    }
+}
+
+board!(Tree0206Blackboard { o0 b0 t0 b1 });
+
+fallible!(Tree0206);
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 0,
+            b0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        RunOnce(then_skip = true) {
+            SequenceStar {
+                #[skip_if(|bb| (*bb.t1 + 3) % 3 != 0)]
+                Loop(q0, if_empty = Skipped) {
+                    Filter(times = 2, count = Completed) {
+                        ReactiveSequence {
+                            #[run_while(|bb| (bb.b0 + 3) % 4 == 2)]
+                            Action(Act<0>),
+                        },
+                    },
+                },
+                Inverter {
+                    MemSequence {
+                        Action(Act<1>),
+                        Action(PIo<2>, t0 = {b1}),
+                        Sleep(50),
+                        Action(PIo<3>, t0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0207Blackboard { t1 b1 b0 l0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0208 for Ctx, rng = context {
+        RandomSequence {
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0209Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0209Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Wait(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0209 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        BinarySelector(|bb| bb.b0 > 0, dynamic = true) {
+            SubTree(Tree0209Sub0, ..),
+            Observe(|bb| *bb.t0 % 2 != 0, abort = none) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    #[post(|bb| bb.b0 += 1)]
+                    SubTree(Tree0209Sub1, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0209Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0210 for Ctx, error DiffError, rng = context {
+        ReactiveFallback {
+            SequenceStar {
+                ReactiveFallback {
+                    Repeat(2) {
+                        StatefulAction(TTask<0>),
+                    },
+                },
+                ForceSuccess {
+                    StatefulAction(Task<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            ParallelAll(max_failures = -1) {
+                StatefulAction(Task<3>),
+                DynamicSelector {
+                    Condition(Cond<4>),
+                    ProbabilitySelector {
+                        #[weight(2)]
+                        Condition(Cond<5>),
+                    },
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0210);
+
+bt::behavior_tree! {
+    pub tree Tree0211 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ReactiveFallback {
+            StatefulAction(TTask<0>),
+            Observe(|bb| bb.o0.unwrap_or(0) > 0, abort = none) {
+                RepeatUntil(Success) {
+                    #[failure_if(|bb| *bb.t0 < 0)]
+                    StepSequencer {
+                        Action(|ctx| ctx.try_exec(1)),
+                        Action(TAct<2>),
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(4) < bb.b0)]
+            #[success_if(|bb| bb.o0.is_none())]
+            AsyncSequence {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0211Blackboard { o0 t0 b0 });
+
+fallible!(Tree0211);
+
+bt::behavior_tree! {
+    pub tree Tree0212Sub0 for Ctx {
+        Wait(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0212 for Ctx {
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0212Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0213 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            Repeat(1) {
+                #[on_halted(|bb| bb.b0 = bb.b1 + 2)]
+                AsyncFallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<2>),
+                    #[run_while(|bb| *bb.t0 != 6)]
+                    #[skip_if(|bb| bb.b0 + 2 > 0)]
+                    #[on_failure(|bb| { *bb.t0 += 3; bb.o0 = None })]
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                },
+            },
+            #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.o0.unwrap_or(4)) })]
+            RetryUntilSuccessful(1) {
+                AsyncSequence {
+                    Condition(Cond<4>),
+                    SetBlackboard(t0 = {b1}),
+                },
             },
             TryCatch {
-                StatefulAction(Task<2>),
+                #[failure_if(|bb| bb.b0 == 4)]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(|ctx| ctx.check(5)),
+                    Runner,
+                },
+                #[failure_if(|bb| bb.b1 == 7)]
+                AlwaysRunning,
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+board!(Tree0213Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0214 for Ctx {
+        RepeatUntilFailure(2) {
+            DynamicSelector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0215 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Inverter {
+                IfThenElse {
+                    Priority {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Filter(times = 1, count = Completed, filtered = Skipped) {
+                            SetBlackboard(b0 = 0),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
+                    },
+                    Selector {
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t1}),
+                        SetBlackboard(t1 = 1),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Observe(|bb| bb.b0 > 0) {
+                    #[on_success(|bb| bb.b0 = 3)]
+                    Fallback {
+                        Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                        #[run_while(|bb| bb.b0 > *bb.t1)]
+                        #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t1 + 4 })]
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                        RepeatUntilSuccess(forever) {
+                            Action(PIo<8>, t0 = {=}),
+                        },
+                    },
+                },
+                Condition(Cond<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0215Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0216 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        #[failure_if(|bb| bb.b0 + 4 > *bb.t0 + 4)]
+        Retry(1) {
+            Fallback {
+                MaxTime(10) {
+                    WhileDoElse {
+                        Deadline(100) {
+                            StatefulAction(Task<0>),
+                        },
+                        #[skip_if(|bb| bb.b0 > (bb.b0 + 2) % 4)]
+                        ReactiveFallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
+                            Sleep(50),
+                        },
+                    },
+                },
+                Filter(times = 2, count = Failure) {
+                    ParallelAll {
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        StepSequencer {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Fallback {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<6>),
+                    },
+                    Parallel(failure = 1) {
+                        Condition(Cond<7>),
+                        AlwaysRunning,
+                        Sleep(30),
+                        AlwaysRunning,
+                    },
+                    AsyncFallback {
+                        WasEntryUpdated(t0),
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                        Action(PAct<10>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+                Precondition(|bb| (bb.b0 + 3) % 2 < 0, else = Running) {
+                    WhileDoElse {
+                        MemPriority {
+                            RepeatTimes(1) {
+                                #[on_failure(|bb| *bb.t0 += 2)]
+                                ReactiveSequence {
+                                    #[skip_if(|bb| bb.b0 > *bb.t0 % 3)]
+                                    #[run_while(|bb| *bb.t0 % 2 > 0)]
+                                    StatefulAction(Task<11>),
+                                    Condition(Cond<12> = Cond::<12>),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            WasEntryUpdated(t0),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<13>),
+                    },
+                    ParallelAll(1) {
+                        #[success_if(|bb| bb.b0 < *bb.t0 + 3)]
+                        #[run_while(|bb| *bb.t0 == 0)]
+                        RepeatTimes(2) {
+                            StatefulAction(Task<14>),
+                        },
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0216Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0217 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            ReactiveFallback {
+                Interrupt(|bb| (bb.b1 + 3) % 2 > 0) {
+                    Wait(20),
+                },
+                Action(Act<0>),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            },
+            BinarySelector(|bb| *bb.t0 % 3 > 1) {
+                #[run_while(|bb| *bb.t0 + 4 != 4)]
+                #[post(|bb| bb.b0 += 1)]
+                #[success_if(|bb| *bb.t0 == 2)]
+                SequenceStar {
+                    #[run_while(|bb| bb.b0 > 3)]
+                    StatefulAction(PTask<2>, b0 = 2),
+                    SkipUnlessUpdated(t0) {
+                        SequenceStar {
+                            StatefulAction(Task<3>),
+                            StatefulAction(PTask<4>, b0 = 3, b1 = {t0}),
+                        },
+                    },
+                },
+                Limiter(1) {
+                    Deadline(0) {
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0217Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0218 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        FlipSelector {
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
                 UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0201Blackboard { o0 t0 b0 });
+board!(Tree0218Blackboard { o0 q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0202 for Ctx, error DiffError {
+    pub tree Tree0219 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 0,
-        }
-        #[on_halted(|bb| { bb.b0 += 3; bb.t1.set(*bb.t0) })]
-        #[failure_if(|bb| *bb.t0 > 7)]
-        #[run_while(|bb| (bb.b0 + 4) % 3 == 1)]
-        Repeat(forever) {
-            Priority {
-                Condition(Cond<0>),
-                Inverter {
-                    MemPriority {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 1),
-                            Action(Act<1>),
-                            StatefulAction(TTask<2>),
-                            Error(DiffError(1015)),
-                        },
-                        StatefulAction(Task<3> = Task::<3>),
-                        #[post(|bb| { bb.b0 = *bb.t1 % 2; bb.b1 += 1 })]
-                        #[success_if(|bb| *bb.t0 != 2)]
-                        #[skip_if(|bb| bb.b1 + 1 == 3)]
-                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0202Blackboard { t0 b1 t1 b0 });
-
-fallible!(Tree0202);
-
-bt::behavior_tree! {
-    pub tree Tree0203 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 0,
+            b0: i64 = 5,
+            o0: Option<i64>,
         }
         RetryUntilSuccessful(2) {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0203Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0204 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-        }
-        StepSequencer {
-            Sequence {
-                Fallback {
-                    Observe(|bb| bb.o0.is_none(), abort = both) {
-                        Failer,
-                    },
-                    DynamicSequence {
-                        Condition(TCond<0>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 4),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        Delay(0) {
-                            Sleep(30),
+            Inverter {
+                RunOnce(then_skip = true) {
+                    Fallback {
+                        #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
+                        RunOnce(then_skip = true) {
+                            StatefulAction(TTask<0>),
+                        },
+                        AsyncSequence {
+                            Action(Act<1>),
+                            UnsetBlackboard(o0),
+                            Condition(|ctx| ctx.check(2)),
                         },
                     },
-                    Action(PAct<4>, b0 = {=}),
-                },
-                Deadline(50) {
-                    Action(|ctx| ctx.exec(5)),
-                },
-                #[run_while(|bb| bb.b0 + 2 != (bb.b0 + 2) % 2)]
-                #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (*bb.t0 + 2) % 2)]
-                Fallback {
-                    Observe(|bb| bb.b0 != 2, abort = self) {
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                    },
-                    Observe(|bb| bb.b0 < 7, abort = lower) {
-                        StatefulAction(Task<7>),
-                    },
-                    AlwaysRunning,
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                Timeout(0) {
-                    Timeout(0) {
-                        SequenceWithMemory {
-                            #[post(|bb| bb.b0 += 1)]
-                            Action(|ctx| ctx.try_exec(8)),
-                            RepeatUntilFailure(1) {
-                                Action(PAct<9>, b0 = {t0}, b1 = {b0}),
-                            },
-                            #[success_if(|bb| *bb.t0 < (bb.b0 + 3) % 2)]
-                            #[on_halted(|bb| if *bb.t0 != 4 { bb.b0 = bb.b0 % 4 })]
-                            #[post(|bb| { *bb.t0 += 2; bb.o0 = None })]
-                            Remap(success = Success, failure = Success) {
-                                Condition(PCond<10>, b0 = {=}),
-                            },
-                            ParallelAll {
-                                Condition(TCond<11>),
-                                RetryUntilSuccessful(forever) {
-                                    StatefulAction(TTask<12>),
-                                },
-                            },
-                            FlipSelector {
-                                StatefulAction(Task<13>),
-                            },
-                        },
-                    },
-                },
-                FlipSelector {
-                    Repeater(forever) {
-                        StatefulAction(Task<14>),
-                    },
-                    StatefulAction(TTask<15>),
-                    Action(|ctx| ctx.try_exec(16)),
-                    Action(PIo<17>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0204Blackboard { b0 t0 o0 });
+board!(Tree0219Blackboard { b0 o0 });
 
-fallible!(Tree0204);
+fallible!(Tree0219);
 
 bt::behavior_tree! {
-    pub tree Tree0205 for Ctx {
+    pub tree Tree0220 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64 = 5,
-            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            #[run_while(|bb| bb.b0 > *bb.t0)]
-            ReactiveSequence {
-                Action(Act<0>),
-            },
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-            AsyncFallback {
-                Failer,
-                Action(Act<3> = Act::<3>),
-                Runner,
-            },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-                #[on_success(|bb| bb.b0 += 2)]
-                Action(Act<5>),
+        Filter(times = 1, count = Success) {
+            SequenceStar {
+                Loop(q0, value = {t0}) {
+                    DynamicSequence {
+                        #[run_while(|bb| *bb.t0 < 6)]
+                        Iterate(l0, element = {b0}) {
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                        Action(PIo<0>, t0 = {t0}),
+                    },
+                },
+                #[success_if(|bb| bb.b0 != 3)]
+                MemPriority {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                BinarySelector(|bb| bb.b0 != 0, dynamic = false) {
+                    KeepRunningUntilFailure {
+                        #[skip_if(|bb| (*bb.t0 + 3) % 3 == 2)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Action(PIo<4>, t0 = {=}),
+                    },
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0205Blackboard { t0 b0 });
+board!(Tree0220Blackboard { o0 q0 t0 l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0206 for Ctx {
+    pub tree Tree0221 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64>,
-            b0: i64 = 0,
-            b1: i64 = 2,
-        }
-        #[on_success(|bb| bb.b0 += 2)]
-        #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-        Sequence {
-            MemPriority {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                Runner,
-            },
-            StatefulAction(Task<4>),
-            MemSequence {
-                StatefulAction(Task<5> = Task::<5>),
-                #[post(|bb| bb.o0 = Some(bb.b1))]
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7> = Task::<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0206Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0207Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
-        Repeater(forever) {
-            SubTree(Tree0207Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0208 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 3,
-        }
-        Loop(q0, value = {b1}) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0208Blackboard { q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0209 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
+            b0: i64 = 1,
+            b1: i64 = 5,
             #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            WhileDoElse {
-                Delay(10) {
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    #[on_halted(|bb| { bb.t0.set(5); bb.b0 += 1 })]
-                    Loop(q0, value = {t0}) {
-                        Repeater(forever) {
-                            Repeat(forever) {
-                                Condition(TCond<0>),
+        Repeater(3) {
+            ReactiveFallback {
+                Fallback {
+                    ReactiveSequence {
+                        Error(DiffError(1015)),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                    },
+                    Parallel(failure = 0) {
+                        StatefulAction(Task<2>),
+                        Runner,
+                        #[on_success(|bb| if bb.b0 > bb.b1 % 4 { bb.o0 = None })]
+                        Condition(PCond<3>, b0 = {b1}),
+                        AlwaysFailure,
+                        Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
+                    },
+                    BinarySelector(|bb| (bb.b1 + 1) % 4 != 1, dynamic = true) {
+                        Action(PIo<5>, t0 = {=}),
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0221Blackboard { o0 b0 b1 t0 });
+
+fallible!(Tree0221);
+
+bt::behavior_tree! {
+    pub tree Tree0222Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+            b0: i64 = 11,
+        }
+        Action(PIo<2>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0222Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+            b0: i64 = 11,
+        }
+        Parallel(success = 2) {
+            IndexSwitch(|bb| 9, out_of_range = Loop, dynamic = true) {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(PTask<1>, b0 = {b0}),
+                Failer,
+                SubTree(Tree0222Sub1, ..),
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0222 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 1,
+        }
+        Repeat(2) {
+            #[success_if(|bb| bb.b0 + 2 != 3)]
+            #[run_while(|bb| bb.b1 < *bb.t0 + 4)]
+            RunOnce(then_skip = true) {
+                Filter(times = 1, count = Failure) {
+                    #[on_failure(|bb| if bb.b0 > 2 { bb.b0 = bb.b1 + 3 })]
+                    SubTree(Tree0222Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0222Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0223 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+        }
+        MemSequence {
+            ReactiveSequence {
+                Conditional(|bb| *bb.t0 % 3 == 0, dynamic = false, else = Success) {
+                    ForceSuccess {
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+                            MaxTime(0) {
+                                WasEntryUpdated(t0),
                             },
                         },
                     },
                 },
-                WaitUntil(|bb| *bb.t0 % 4 > 0) {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Action(|ctx| ctx.try_exec(1)),
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    RepeatUntilFailure(3) {
+                        ScriptCondition(|bb| bb.b0 + 3 != bb.b0),
+                    },
+                    Delay(20) {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            Repeat(1) {
+                #[failure_if(|bb| *bb.t0 < 3)]
+                ReactiveFallback {
+                    MemSequence {
+                        SetBlackboard(t0 = 5),
+                        Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    Parallel(success = -2) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Failer,
+                            StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                        },
+                        Repeater(forever) {
+                            Action(PAct<7>, b0 = 0, b1 = {b0}),
+                        },
+                    },
+                    Selector {
+                        RetryUntilSuccessful(2) {
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+                                #[skip_if(|bb| bb.b0 < 1)]
+                                #[on_success(|bb| if *bb.t0 < 5 { bb.b0 = *bb.t0 })]
+                                #[post(|bb| bb.b0 += 1)]
+                                Precondition(|bb| *bb.t0 == 2, else = Running) {
+                                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                                },
+                            },
+                        },
+                        ScriptCondition(|bb| bb.o0.unwrap_or(0) == 3),
+                        StatefulAction(Task<9>),
                     },
                 },
             },
-            Repeater(forever) {
-                ReactiveSequence {
-                    Repeat(0) {
-                        Sleep(0),
-                    },
-                    Action(TAct<2>),
-                    RepeatTimes(1) {
-                        ScriptCondition(|bb| *bb.t0 > (bb.b0 + 1) % 4),
-                    },
-                    Error(DiffError(1009)),
-                },
-            },
         }
     }
 }
 
-board!(Tree0209Blackboard { q0 b0 t0 });
-
-fallible!(Tree0209);
+board!(Tree0223Blackboard { o0 b0 t0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0210 for Ctx {
+    pub tree Tree0224 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        #[success_if(|bb| *bb.t0 == 2)]
-        FlipSelector {
-            #[skip_if(|bb| (bb.b0 + 2) % 4 > 0)]
-            Action(Act<0> = Act::<0>),
-            #[skip_if(|bb| *bb.t0 + 4 != bb.o0.unwrap_or(3) % 3)]
-            #[on_halted(|bb| { bb.t1.set(bb.b0); bb.t1.set(*bb.t0 + 4) })]
-            Guard(|ctx| &mut ctx.token) {
-                #[post(|bb| if bb.o0.unwrap_or(5) + 4 != *bb.t0 + 1 { *bb.t0 += 1 })]
-                #[failure_if(|bb| *bb.t1 == 6)]
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0210Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0211 for Ctx, error DiffError {
-        Repeater(0) {
-            Error(DiffError(1081)),
-        }
-    }
-}
-
-fallible!(Tree0211);
-
-bt::behavior_tree! {
-    pub tree Tree0212 for Ctx {
-        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 4,
             #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ReactiveFallback {
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                Fallback {
-                    #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
-                    Condition(|ctx| ctx.check(0)),
-                    #[skip_if(|bb| bb.b1 + 4 < 5)]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) < 6)]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Action(Act<2>),
-                },
+        SequenceWithMemory {
+            Repeat(0) {
+                #[on_failure(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 += 3 })]
+                StatefulAction(Task<0>),
             },
-            Script(|bb| { bb.b1 = bb.b0 % 3; *bb.t0 += 1 }),
-        }
-    }
-}
-
-board!(Tree0212Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0213Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0213 for Ctx {
-        StepSequencer {
-            Condition(Cond<0>),
-            PolicyParallel(policy = FirstFailure) {
-                Action(Act<1> = Act::<1>),
-                SubTree(Tree0213Sub0),
-                Condition(Cond<3>),
-            },
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0214 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        DynamicSelector {
-            Parallel(success = -1, failure = 3) {
-                DynamicSelector {
-                    StatefulAction(Task<0>),
-                    AlwaysRunning,
+            Parallel(success = 1) {
+                Sequence {
+                    #[skip_if(|bb| *bb.t0 % 4 > 0)]
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    Wait(10),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    StatefulAction(Task<2>),
                 },
-                StatefulAction(Task<1>),
-                Delay(0) {
-                    Action(Act<2>),
-                },
-                #[failure_if(|bb| (*bb.t0 + 3) % 3 == 1)]
-                Observe(|bb| *bb.t0 > *bb.t0 % 3, abort = self) {
+                #[on_success(|bb| *bb.t0 += 2)]
+                Loop(q0) {
                     StatefulAction(Task<3>),
                 },
-                Repeat(0) {
-                    Action(Act<4>),
+                StatefulAction(Task<4>),
+            },
+            MaxTime(0) {
+                ReactiveSequence {
+                    #[run_while(|bb| bb.b1 + 1 == 4)]
+                    Condition(Cond<5>),
+                    TryCatch {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
                 },
             },
-            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0214Blackboard { t0 });
+board!(Tree0224Blackboard { b0 b1 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0215 for Ctx {
+    pub tree Tree0225 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
         }
-        TryCatch {
-            Interrupt(|bb| bb.b0 % 4 != 1) {
-                Condition(Cond<0>),
+        Parallel(success = 3, failure = -4) {
+            Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                WaitUntil(|bb| bb.o0.unwrap_or(0) == 6) {
+                    Succeeder,
+                },
             },
-            StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-            Precondition(|bb| *bb.t0 == 1) {
-                StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<0>),
+            Interrupt(|bb| bb.b1 + 2 != 6) {
+                Action(Act<1>),
+            },
+            Deadline(0) {
+                ScriptCondition(|bb| *bb.t0 + 1 > bb.b1),
+            },
+            ScriptCondition(|bb| bb.b1 % 2 < 0),
+        }
+    }
+}
+
+board!(Tree0225Blackboard { b0 o0 l0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0226 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 5,
+        }
+        StepSequencer {
+            #[post(|bb| { bb.b1 += 2; bb.b1 = *bb.t1 })]
+            Condition(Cond<0>),
+            Limiter(3) {
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0215Blackboard { b0 t0 });
+board!(Tree0226Blackboard { b1 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0216 for Ctx {
-        Sequence {
-            SequenceWithMemory {
-                Sequence {
-                    Cooldown(10, filtered = Skipped) {
-                        Action(Act<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Fallback {
-                        Inverter {
-                            Condition(Cond<3>),
+    pub tree Tree0227 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        Parallel {
+            AsyncSequence {
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                #[skip_if(|bb| bb.b0 % 3 < 1)]
+                #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                ReactiveFallback {
+                    Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
+                        MemSequence {
+                            ParallelAll {
+                                Delay(0) {
+                                    #[post(|bb| if bb.b1 > bb.b0 { *bb.t0 += 2 })]
+                                    #[run_while(|bb| bb.b0 > 0)]
+                                    Script(|bb| bb.b1 = bb.b0),
+                                },
+                            },
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            Cooldown(20, filtered = Skipped) {
+                                Condition(Cond<2>),
+                            },
+                            Filter(times = 1, count = Failure) {
+                                Action(Act<3>),
+                            },
                         },
-                        Wait(0),
                     },
-                },
-            },
-            Condition(Cond<4> = Cond::<4>),
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                ParallelAll {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(Act<6>),
-                    AlwaysFailure,
-                },
-                DynamicSequence {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0217 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![],
-        }
-        RepeatUntilFailure(3) {
-            Sequence {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Iterate(l0, element = {b0}, until = Never) {
-                        BinarySelector(|bb| (*bb.t0 + 4) % 4 != 3) {
-                            Condition(PCond<0>, b0 = {=}),
-                            SetBlackboard(t0 = {b0}),
+                    Invert {
+                        SequenceWithMemory {
+                            Wait(0),
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<4> = Task::<4>),
                         },
                     },
                 },
-                #[skip_if(|bb| (*bb.t0 + 3) % 3 != 0)]
-                Repeater(0) {
-                    Action(PAct<1>, b0 = 5, b1 = {b0}),
-                },
-                Error(DiffError(1095)),
             },
         }
     }
 }
 
-board!(Tree0217Blackboard { b0 t0 o0 l0 });
-
-fallible!(Tree0217);
+board!(Tree0227Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0218 for Ctx {
+    pub tree Tree0228 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 5,
         }
         MemPriority {
-            Condition(Cond<0>),
-            PolicyParallel(policy = FirstFailure) {
-                DynamicSequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    WasEntryUpdated(t0),
-                    Iterate(l0, element = {b0}, until = Never, max = 3) {
-                        WasEntryUpdated(t0),
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                WasEntryUpdated(t0),
+            },
+            Action(Act<0>),
+            RunOnce {
+                RepeatTimes(forever) {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(TCond<1>),
+                        StatefulAction(Task<2>),
+                        Action(PAct<3>, b0 = 2),
                     },
-                    #[skip_if(|bb| bb.o0.is_some())]
+                },
+            },
+            RepeatTimes(2) {
+                Action(Act<4>),
+            },
+            Error(DiffError(1003)),
+        }
+    }
+}
+
+board!(Tree0228Blackboard { b0 l0 t0 });
+
+fallible!(Tree0228);
+
+bt::behavior_tree! {
+    pub tree Tree0229Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 12,
+            b1: i64 = 9,
+        }
+        Switch(b1) {
+            case 0 => StatefulAction(Task<4> = Task::<4>),
+            case 5 => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+            _ => SetBlackboard(b0 = {b1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0229 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        Sequence {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+            },
+            IfThenElse {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            SubTree(Tree0229Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, b1 = {b1}),
+            Sequence {
+                #[failure_if(|bb| *bb.t1 < 3)]
+                ScriptCondition(|bb| bb.b0 < 3),
+                Action(PAct<6>, b0 = 8),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                AsyncSequence {
+                    Condition(Cond<7>),
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0229Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0230 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -3) {
+            #[failure_if(|bb| bb.b1 + 4 == 2)]
+            Limiter(1) {
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+            },
+            RepeatTimes(forever) {
+                ForceSuccess {
+                    #[failure_if(|bb| (bb.b1 + 4) % 4 > 0)]
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            IfThenElse {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            RetryUntilSuccessful(4) {
+                SetBlackboard(t0 = 3),
+            },
+            Conditional(|bb| bb.b1 % 2 == 0, dynamic = false, else = Failure) {
+                FlipSelector {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = {=}),
+                    AlwaysRunning,
                     AlwaysSuccess,
                 },
             },
@@ -552,486 +1167,113 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0218Blackboard { o0 b0 t0 l0 });
+board!(Tree0230Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0219 for Ctx {
-        RunOnce(then_skip = false) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0220 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        StepSequencer {
-            Condition(TCond<0>),
-            ReactiveSelector {
-                #[on_success(|bb| bb.b0 += 1)]
-                #[post(|bb| *bb.t1 += 3)]
-                Action(PIo<1>, t0 = {=}),
-                Error(DiffError(1073)),
-                Action(PAct<3>, b0 = 7),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0220Blackboard { t0 t1 b0 });
-
-fallible!(Tree0220);
-
-bt::behavior_tree! {
-    pub tree Tree0221 for Ctx, error DiffError {
-        Optional {
-            Condition(TCond<0>),
-        }
-    }
-}
-
-fallible!(Tree0221);
-
-bt::behavior_tree! {
-    pub tree Tree0222 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        Fallback {
-            Observe(|bb| bb.b1 < 3, abort = lower) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Observe(|bb| *bb.t0 % 4 > 2, abort = lower) {
-                Deadline(0) {
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-                },
-            },
-            Error(DiffError(1018)),
-        }
-    }
-}
-
-board!(Tree0222Blackboard { t0 b1 });
-
-fallible!(Tree0222);
-
-bt::behavior_tree! {
-    pub tree Tree0223Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<0> = Act::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0223Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Loop(q0, if_empty = Failure) {
-            PrioritySelector {
-                #[score(|bb| (bb.b0) as f32)]
-                SubTree(Tree0223Sub1, ..),
-                #[score(|bb| (bb.b0 % 4) as f32)]
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0223 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| *bb.t0 != bb.b0)]
-        #[on_halted(|bb| { bb.b1 += 1; bb.b1 = bb.b0 + 2 })]
-        #[on_success(|bb| bb.b0 += 3)]
-        PrioritySelector {
-            #[score(7)]
-            SubTree(Tree0223Sub0, b1 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0223Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0224 for Ctx {
-        SequenceStar {
-            Action(Act<0>),
-            MemSequence {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Remap(success = Failure, failure = Failure) {
-                ParallelAll {
-                    Fallback {
-                        Action(Act<2>),
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                    },
-                    ReactiveSequence {
-                        RetryUntilSuccessful(3) {
-                            PrioritySelector {
-                                #[score(2)]
-                                Condition(Cond<4>),
-                                #[score(0)]
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        Action(Act<6>),
-                        Condition(|ctx| ctx.check(7)),
-                        Cooldown(0) {
-                            Delay(20) {
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0225 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        #[post(|bb| bb.t0.set(bb.b0))]
-        RetryUntilSuccessful(3) {
-            Parallel {
-                Guard(|ctx| &mut ctx.token) {
-                    Retry(2) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    SequenceWithMemory {
-                        #[skip_if(|bb| (bb.b0 + 4) % 2 == 0)]
-                        #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Condition(|ctx| ctx.check(1)),
-                        StatefulAction(Task<2>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0225Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0226 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        Repeater(forever) {
-            IfThenElse {
-                Condition(Cond<0>),
-                StepSequencer {
-                    Script(|bb| { bb.o0 = Some((bb.b0 + 2) % 3); *bb.t1 += 3 }),
-                    Action(Act<1>),
-                    Action(Act<2>),
+    pub tree Tree0231 for Ctx, rng = context {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            ParallelAll {
+                DynamicSelector {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                     Action(Act<3>),
-                    Sleep(0),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0226Blackboard { t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0227 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Parallel(success = 1, failure = 0) {
-            Invert {
-                Conditional(|bb| bb.b0 == bb.b0 % 2, dynamic = true) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        AlwaysFailure,
+                Condition(Cond<4>),
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<5> = Cond::<5>),
+                    Repeater(3) {
+                        StatefulAction(Task<6>),
                     },
                 },
-            },
-            #[run_while(|bb| bb.b0 % 3 < 2)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0227Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0228 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        #[on_success(|bb| { *bb.t1 += 2; if bb.o0.is_none() { bb.t0.set((*bb.t0 + 2) % 3) } })]
-        #[success_if(|bb| bb.b0 + 1 != *bb.t0 + 2)]
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-            ScriptCondition(|bb| bb.b0 != 2),
-            Condition(PCond<0>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0228Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0229 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 0,
-        }
-        Sequence {
-            #[failure_if(|bb| bb.b0 % 3 < 1)]
-            ScriptCondition(|bb| bb.b1 > 7),
-            Action(Act<0>),
-            Sequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                Script(|bb| bb.b0 = 3),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0229Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0230 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b1: i64 = 1,
-        }
-        MemSequence {
-            WhileDoElse {
-                Condition(Cond<0>),
-                MaxTime(20) {
-                    ReactiveSelector {
-                        AlwaysRunning,
-                        Error(DiffError(1022)),
-                    },
-                },
-                Action(Act<1>),
-            },
-            Action(PAct<2>, b0 = 7, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0230Blackboard { q0 b1 });
-
-fallible!(Tree0230);
-
-bt::behavior_tree! {
-    pub tree Tree0231 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 3,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        WaitUntil(|bb| (bb.b0 + 3) % 3 < 2) {
-            Iterate(l0, element = {b0}, until = Never) {
-                #[post(|bb| bb.b0 += 1)]
-                Fallback {
-                    Conditional(|bb| bb.b1 != 5, dynamic = true, else = Failure) {
-                        AsyncSequence {
-                            AsyncFallback {
-                                StatefulAction(Task<0>),
-                            },
-                            RepeatTimes(2) {
-                                Condition(Cond<1>),
-                            },
-                            Action(PIo<2>, t0 = {=}),
-                            MemSequence {
-                                PolicyParallel(policy = FirstSuccess) {
-                                    Condition(Cond<3>),
-                                    Action(PIo<4>, t0 = {=}),
-                                },
-                            },
+                DynamicSequence {
+                    Repeat(3) {
+                        Retry(2) {
+                            StatefulAction(Task<7>),
                         },
                     },
+                    StatefulAction(Task<8>),
+                },
+                ProbabilitySelector(fail = 1) {
+                    #[weight(1)]
+                    Action(Act<9>),
+                    #[weight(1)]
+                    Condition(Cond<10>),
+                    #[weight(1)]
+                    StatefulAction(Task<11>),
+                },
+            },
+            AsyncFallback {
+                Remap(success = Success, failure = Failure) {
+                    Condition(Cond<12>),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<13>),
+                },
+                ReactiveSequence {
+                    Action(Act<14> = Act::<14>),
+                    Condition(Cond<15>),
+                    StatefulAction(Task<16>),
+                    StatefulAction(Task<17>),
+                },
+                RunOnce(then_skip = true) {
+                    RandomSequence {
+                        Wait(10),
+                        StatefulAction(Task<18>),
+                        StatefulAction(Task<19>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0231Blackboard { t0 b0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 1,
+            b1: i64,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
-                Script(|bb| { bb.t1.set(*bb.t1 % 2); *bb.t0 += 2 }),
-                ScriptCondition(|bb| *bb.t1 + 4 > bb.b0),
-            },
-            StatefulAction(Task<2>),
-            Switch(b1) {
-                case 1 => StatefulAction(Task<3>),
-                case 5 => WaitValueUpdate(t1) {
-                    Wait(20),
-                },
-                _ => Action(Act<4>),
-            },
-            TryCatch(catch_on_halt = false) {
-                SkipUnlessUpdated(t1) {
-                    #[success_if(|bb| *bb.t1 + 4 < *bb.t1 + 2)]
-                    #[post(|bb| bb.b0 = *bb.t1)]
-                    #[on_failure(|bb| bb.t1.set(*bb.t0 + 2))]
-                    Script(|bb| { bb.b1 += 1; bb.t1.set(bb.b0 + 1) }),
-                },
-                ForceFailure {
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            RepeatTimes(1) {
-                MemPriority {
-                    Repeater(1) {
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
+        Conditional(|bb| bb.b1 < 5, dynamic = false, else = Success) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree0232Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0233Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0232Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        Fallback {
-            SubTree(Tree0233Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0234 for Ctx {
         blackboard {
             b1: i64,
-            b0: i64 = 2,
-            l0: Vec<i64> = vec![],
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Priority {
-            ReactiveSequence {
-                RepeatTimes(2) {
-                    Fallback {
-                        Switch(b1) {
-                            case 2 => Action(Act<0>),
-                            _ => Script(|bb| if *bb.t0 != 3 { bb.b1 = bb.b0 + 3 }),
-                        },
-                        Selector {
-                            Observe(|bb| *bb.t0 < 4, abort = lower) {
-                                Script(|bb| if bb.b0 == 1 { bb.b1 += 1 }),
-                            },
-                            Condition(Cond<1>),
-                        },
-                    },
+        BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = true) {
+            Selector {
+                RepeatTimes(3) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b1)),
                 },
-                RunOnce(then_skip = false) {
-                    ScriptCondition(|bb| bb.b1 + 4 < 2),
-                },
+                StatefulAction(Task<1>),
+                #[success_if(|bb| bb.b0 % 3 < 1)]
+                #[on_success(|bb| bb.b0 = 9)]
+                Action(Act<2> = Act::<2>),
             },
-            Fallback {
-                Fallback {
-                    Condition(Cond<2>),
-                    #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
-                    Precondition(|bb| bb.b1 < 3) {
-                        SetBlackboard(t0 = 5),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
-                    Switch(b1) {
-                        case 5 => #[run_while(|bb| bb.b0 % 3 < 1)]
-                        StatefulAction(Task<4>),
-                        case 4 => RepeatUntilSuccess(forever) {
-                            AlwaysRunning,
+            RepeatUntilSuccess(forever) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<3>),
                         },
-                        _ => SetBlackboard(o0 = Some(6)),
+                        Condition(|ctx| ctx.check(4)),
                     },
-                },
-                IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
-                    Action(Act<5>),
-                    FlipSelector {
-                        Condition(Cond<6>),
-                        StatefulAction(PTask<7>, b0 = 2),
-                        StatefulAction(Task<8>),
-                        #[run_while(|bb| (*bb.t0 + 2) % 4 < 2)]
-                        Action(PIo<9>, t0 = {=}),
-                    },
-                },
-            },
-            Parallel(failure = 1) {
-                Sequence {
-                    Inverter {
-                        MemSequence {
-                            #[post(|bb| *bb.t0 += 1)]
-                            Action(PIo<10>, t0 = {b0}),
-                            StatefulAction(Task<11>),
-                            #[success_if(|bb| bb.o0.is_some())]
-                            ReactiveSequence {
-                                StatefulAction(Task<12>),
-                                AlwaysFailure,
-                            },
-                            #[success_if(|bb| bb.b0 == 3)]
-                            ScriptCondition(|bb| bb.b0 == *bb.t0),
-                        },
+                    ReactiveSequence {
+                        Sleep(30),
+                        UnsetBlackboard(o0),
+                        #[on_success(|bb| { *bb.t0 += 2; bb.o0 = None })]
+                        #[post(|bb| bb.b1 = bb.b0 % 2)]
+                        #[success_if(|bb| bb.b0 == 7)]
+                        SetBlackboard(b1 = {b0}),
                     },
                 },
             },
@@ -1039,20 +1281,70 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0234Blackboard { b1 b0 l0 o0 t0 });
+board!(Tree0233Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0234 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        Selector {
+            Observe(|bb| *bb.t0 + 3 > 6, abort = lower) {
+                Script(|bb| bb.b0 += 3),
+            },
+            Observe(|bb| *bb.t0 != 5, abort = both) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
+                },
+            },
+            Observe(|bb| bb.b1 < 3, abort = self) {
+                Error(DiffError(1062)),
+            },
+        }
+    }
+}
+
+board!(Tree0234Blackboard { l0 b1 t0 b0 });
+
+fallible!(Tree0234);
 
 bt::behavior_tree! {
     pub tree Tree0235Sub0 for Ctx {
-        Condition(Cond<0>)
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0235 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0235Sub0),
-            Action(Act<1>),
-            StatefulAction(Task<2>),
+    pub tree Tree0235Sub1 for Ctx {
+        Action(Act<4> = Act::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0235 for Ctx, rng = context {
+        StepSequencer {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                SubTree(Tree0235Sub0),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            ReactiveSequence {
+                Filter(times = 1, count = Success) {
+                    AlwaysSuccess,
+                },
+                SubTree(Tree0235Sub1),
+            },
+            ProbabilitySelector {
+                #[weight(2)]
+                AlwaysFailure,
+                #[weight(3)]
+                AlwaysFailure,
+            },
+            Action(Act<5>),
         }
     }
 }
@@ -1060,47 +1352,96 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0236 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![1],
             b0: i64,
-            #[tracked] t0: i64 = 2,
         }
-        Limiter(1) {
-            RepeatTimes(2) {
-                Parallel(success = -1, failure = -2) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
+        KeepRunningUntilFailure {
+            #[run_while(|bb| (*bb.t0 + 2) % 2 < 1)]
+            #[on_failure(|bb| bb.t1.set(bb.b0))]
+            ReactiveFallback {
+                FlipSelector {
+                    SetBlackboard(b0 = 9),
+                    AlwaysFailure,
+                    Script(|bb| { bb.b0 = bb.b0 % 2; *bb.t0 += 2 }),
+                    ScriptCondition(|bb| *bb.t0 + 4 > *bb.t0),
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                },
+                #[skip_if(|bb| *bb.t1 + 1 != *bb.t1)]
+                MemSequence {
+                    ReactiveSelector {
+                        StatefulAction(Task<1>),
+                        Precondition(|bb| *bb.t0 < *bb.t1 + 1, else = Skipped) {
+                            Repeater(0) {
+                                StatefulAction(PTask<2>, b0 = {t1}),
+                            },
+                        },
+                    },
+                    #[failure_if(|bb| bb.b0 < *bb.t0)]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Timeout(50) {
+                        WaitUntil(|bb| bb.b0 % 2 > 0) {
+                            ParallelAll(2) {
+                                SetBlackboard(b0 = {t1}),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+                Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                        Parallel(success = -2, failure = 1) {
+                            RepeatUntil(Success) {
+                                #[success_if(|bb| *bb.t0 > 6)]
+                                Failer,
+                            },
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0236Blackboard { t1 t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0237 for Ctx, error DiffError, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        RunOnce(then_skip = false) {
+            Loop(q0) {
+                RunOnce {
+                    MemPriority {
+                        MemSequence {
+                            RandomSelector {
+                                Error(DiffError(1055)),
+                            },
+                            Action(TAct<1>),
+                            UnsetBlackboard(o0),
+                        },
+                        #[post(|bb| bb.b0 += 2)]
+                        MaxTime(0) {
+                            AsyncFallback {
+                                WasEntryUpdated(t0),
+                                Sleep(0),
+                            },
+                        },
+                        #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b0 = (*bb.t0 + 3) % 3 })]
+                        #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                        IndexSwitch(|bb| (*bb.t0 + 3) % 4, out_of_range = Fail, dynamic = false) {
+                            Condition(PCond<2>, b0 = 5),
+                            Sleep(10),
                             Condition(Cond<3>),
+                            StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
+                            StatefulAction(PTask<5>, b0 = {=}),
                         },
-                        ReactiveSequence {
-                            Repeat(1) {
-                                BinarySelector(|bb| *bb.t0 + 1 == *bb.t0, dynamic = true) {
-                                    Failer,
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                        Precondition(|bb| *bb.t0 == bb.b0 + 4, else = Running) {
-                            #[on_success(|bb| if bb.b0 % 3 > 1 { *bb.t0 += 1 })]
-                            Interrupt(|bb| *bb.t0 < 5) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                    Condition(|ctx| ctx.check(5)),
-                    TryCatch {
-                        RunOnce(then_skip = false) {
-                            Parallel(success = 3, failure = 3) {
-                                Precondition(|bb| *bb.t0 + 4 != bb.b0) {
-                                    StatefulAction(Task<6>),
-                                },
-                                Condition(PCond<7>, b0 = {=}),
-                                Condition(Cond<8>),
-                                Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 3 }),
-                            },
-                        },
-                        Action(Act<9>),
                     },
                 },
             },
@@ -1108,230 +1449,71 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0236Blackboard { b0 t0 });
+board!(Tree0237Blackboard { q0 o0 b0 t0 });
+
+fallible!(Tree0237);
 
 bt::behavior_tree! {
-    pub tree Tree0237 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64 = 3,
-        }
-        IfThenElse {
-            StatefulAction(PTask<0>, b0 = {t0}),
-            RepeatUntilSuccess(forever) {
-                SkipUnlessUpdated(t0) {
-                    FlipSelector {
-                        Filter(times = 3) {
-                            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                                Fallback {
-                                    Condition(Cond<1>),
-                                    #[on_failure(|bb| if bb.b1 < 3 { *bb.t0 += 1 })]
-                                    #[on_halted(|bb| bb.b1 += 1)]
-                                    Script(|bb| bb.b1 = 5),
-                                },
-                                AlwaysFailure,
-                            },
-                        },
-                    },
+    pub tree Tree0238 for Ctx, error DiffError {
+        ForceSuccess {
+            ParallelAll {
+                Error(DiffError(1022)),
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0237Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0238 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 4,
-            l0: Vec<i64>,
-        }
-        MemSequence {
-            WaitUntil(|bb| *bb.t0 + 4 != 4) {
-                Parallel(success = -1, failure = 1) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                            Action(Act<1> = Act::<1>),
-                        },
-                    },
-                    #[run_while(|bb| bb.b0 % 4 > 1)]
-                    #[skip_if(|bb| *bb.t0 < 0)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = 4 })]
-                    FlipSelector {
-                        AlwaysRunning,
-                        Action(PIo<2>, t0 = {=}),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-            IfThenElse {
-                Sequence {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(PAct<4>, b0 = 8, b1 = {b0}),
-                },
-                Repeat(2) {
-                    #[post(|bb| bb.b0 += 1)]
-                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                        Condition(Cond<5>),
-                    },
-                },
-                SequenceWithMemory {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| bb.b0 == bb.b0 % 2),
-                    },
-                },
-            },
-            WhileDoElse {
-                MemPriority {
-                    Action(Act<8> = Act::<8>),
-                    #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 2)]
-                    Action(Act<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                    StatefulAction(PTask<11>, b0 = {t0}, b1 = {t0}),
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    StatefulAction(PTask<12>, b0 = {b0}),
-                },
-                #[post(|bb| bb.b0 = 3)]
-                #[skip_if(|bb| *bb.t0 != bb.b0)]
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0238Blackboard { t0 q0 b0 l0 });
+fallible!(Tree0238);
 
 bt::behavior_tree! {
     pub tree Tree0239 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            StepSequencer {
-                RunOnce {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            Limiter(3) {
+                StatefulAction(Task<1>),
             },
-            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-            Retry(2) {
-                Fallback {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        #[run_while(|bb| *bb.t0 % 4 != 2)]
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            Fallback {
-                                Action(PIo<1>, t0 = {t0}),
-                                #[post(|bb| { bb.o0 = Some((*bb.t0 + 2) % 2); bb.b0 = bb.o0.unwrap_or(1) + 3 })]
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                Limiter(3) {
-                    StatefulAction(Task<3>),
-                },
-                Action(Act<4>),
-            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree0239Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0240 for Ctx, error DiffError {
+    pub tree Tree0240 for Ctx {
         blackboard {
-            b1: i64 = 1,
             b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        #[skip_if(|bb| *bb.t0 > 0)]
-        Parallel(success = -1) {
-            RetryUntilSuccessful(0) {
-                Action(PAct<0>, b0 = {t1}, b1 = {b0}),
-            },
-            MaxTime(0) {
-                Switch(b1) {
-                    case 5 => Action(PIo<1>, t0 = {=}),
-                    _ => Condition(Cond<2>),
-                },
-            },
-            MemSequence {
-                ReactiveSequence {
-                    Cooldown(20, filtered = Skipped) {
-                        Sleep(0),
-                    },
-                    Error(DiffError(1044)),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    AlwaysSuccess,
-                    SetBlackboard(t1 = 4),
-                },
-                Switch(b1) {
-                    case 4 => WasEntryUpdated(t1),
-                    _ => StatefulAction(Task<3>),
-                },
+        Deadline(10) {
+            Observe(|bb| bb.b0 == bb.b0 + 1, abort = none) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0240Blackboard { b1 b0 t0 t1 });
-
-fallible!(Tree0240);
+board!(Tree0240Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 3,
+            l0: Vec<i64>,
         }
-        FlipSelector {
-            ReactiveSequence {
-                DynamicSelector {
-                    StatefulAction(Task<0>),
-                    Script(|bb| { bb.t1.set(*bb.t0 + 2); bb.t1.set(bb.b0 % 4) }),
+        SequenceWithMemory {
+            ParallelAll {
+                Script(|bb| bb.t0.set(bb.b1 % 3)),
+                WaitUntil(|bb| bb.b0 > 7) {
+                    ScriptCondition(|bb| bb.b0 < 6),
                 },
-                Optional {
-                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 4, &mut bb.b0)),
-                },
-                Timeout(0) {
-                    TryCatch(catch_on_halt = false) {
-                        Action(PIo<2>, t0 = {b0}),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-            Sleep(50),
-            Fallback {
-                Observe(|bb| (bb.b0 + 1) % 3 > 0, abort = lower) {
-                    StatefulAction(PTask<3>, b0 = {t0}),
-                },
-                Observe(|bb| bb.b0 != 7, abort = both) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        WasEntryUpdated(t1),
-                        #[score(|bb| (*bb.t0 % 2) as f32)]
-                        StatefulAction(Task<4>),
-                        #[score(|bb| (*bb.t1 + 3) as f32)]
-                        StatefulAction(Task<5>),
+                Iterate(l0, element = {b1}, max = 1, reset_index = true) {
+                    RunOnce(then_skip = false) {
+                        Succeeder,
                     },
                 },
             },
@@ -1339,675 +1521,771 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0241Blackboard { b0 t0 t1 });
+board!(Tree0241Blackboard { t0 b1 b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0242 for Ctx {
-        DynamicSequence {
-            Parallel(success = 3, failure = 0) {
-                StatefulAction(Task<0> = Task::<0>),
-                Repeat(3) {
-                    RepeatUntilSuccess(3) {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
+    pub tree Tree0242 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 4,
+        }
+        #[success_if(|bb| bb.b0 + 4 > *bb.t0)]
+        #[on_halted(|bb| if *bb.t0 % 3 < 1 { bb.t0.set(bb.b0) })]
+        #[post(|bb| bb.b1 += 1)]
+        Sequence {
+            RandomSequence {
+                Inverter {
+                    #[success_if(|bb| bb.b0 > 4)]
+                    #[post(|bb| if *bb.t0 < 2 { bb.t0.set(bb.b0) })]
+                    Failer,
                 },
-                SequenceWithMemory {
-                    Sleep(50),
-                    StatefulAction(Task<2>),
-                },
-                SequenceStar {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
-                },
-            },
-            Fallback {
-                StatefulAction(Task<5>),
-                RunOnce {
-                    ParallelAll {
-                        Sleep(10),
-                        StatefulAction(Task<6>),
-                    },
+                Sleep(0),
+                #[run_while(|bb| *bb.t0 == 3)]
+                #[skip_if(|bb| *bb.t0 > 1)]
+                #[success_if(|bb| bb.b1 == *bb.t0 % 4)]
+                Repeat(2) {
+                    StatefulAction(Task<0>),
                 },
             },
-            Cooldown(30) {
-                TryCatch {
-                    Priority {
-                        SequenceStar {
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8> = Task::<8>),
+            RunOnce(then_skip = true) {
+                MaxTime(0) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| bb.o0 = None)]
+                    WhileDoElse {
+                        Action(Act<1>),
+                        IndexSwitch(|bb| bb.b1 % 3, dynamic = false) {
+                            Repeat(2) {
+                                Condition(PCond<2>, b0 = 8),
+                            },
+                            Action(Act<3>),
                         },
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    ForceSuccess {
-                        ReactiveFallback {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(Task<12>),
-                            StatefulAction(Task<13>),
-                        },
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b1)),
                     },
                 },
             },
-            StatefulAction(Task<14>),
         }
     }
 }
+
+board!(Tree0242Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0243 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = Some(4),
         }
-        Observe(|bb| bb.b1 == 7, abort = self) {
-            Priority {
-                WasEntryUpdated(t0),
-                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b0)),
-                IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop, dynamic = false) {
-                    #[success_if(|bb| bb.b0 < 5)]
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                    Script(|bb| bb.b0 += 1),
+        Parallel(success = 2) {
+            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                ReactiveSequence {
+                    Sleep(0),
+                    WasEntryUpdated(t1),
                 },
-                #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
-                StatefulAction(Task<2> = Task::<2>),
-                Cooldown(0, filtered = Failure) {
-                    Action(Act<3>),
+                Conditional(|bb| *bb.t0 == 4, else = Failure) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(Act<2> = Act::<2>),
+                UnsetBlackboard(o0),
+            },
+            Switch(b1) {
+                case 3 => #[on_success(|bb| bb.b1 += 2)]
+                #[on_failure(|bb| { bb.o0 = Some(bb.b1); bb.b0 += 3 })]
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<3>),
+                },
+                case 0 => RepeatUntil(Success) {
+                    KeepRunningUntilFailure {
+                        Delay(0) {
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
+                },
+                case 4 => Loop(q0, if_empty = Failure) {
+                    Condition(Cond<5>),
+                },
+                _ => StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0243Blackboard { t0 b1 q0 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0244 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64 = 5,
+        }
+        #[success_if(|bb| bb.o0.is_some())]
+        MemSequence {
+            StepSequencer {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(|ctx| ctx.exec(1)),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+            },
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+board!(Tree0244Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0245 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Filter(times = 1, filtered = Failure) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                StepSequencer {
+                    WaitValueUpdate(t0) {
+                        Switch(b1) {
+                            case 3 => RepeatUntil(Success) {
+                                Parallel(success = 1) {
+                                    Action(PAct<1>, b0 = {=}),
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            case 5 => #[on_success(|bb| { bb.b1 = *bb.t0; bb.b1 += 1 })]
+                            #[skip_if(|bb| bb.b0 < 7)]
+                            SetBlackboard(b0 = 0),
+                            case 0 => ForceFailure {
+                                SetBlackboard(b0 = {b1}),
+                            },
+                            _ => Retry(3) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    Switch(b1) {
+                        case 4 => ReactiveFallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            Script(|bb| { bb.b1 = (*bb.t0 + 4) % 3; bb.b1 += 2 }),
+                        },
+                        case 3 => StatefulAction(Task<5>),
+                        _ => StatefulAction(PTask<6>, b0 = {b1}, b1 = {t0}),
+                    },
+                },
+            },
+            Timeout(30) {
+                Inverter {
+                    Repeat(0) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0243Blackboard { b1 b0 t0 o0 });
+board!(Tree0245Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0244Sub0 for Ctx {
+    pub tree Tree0246 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 14,
-            #[tracked] t1: i64 = 13,
-        }
-        RunOnce(then_skip = false) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        Loop(q0, if_empty = Skipped) {
-            SubTree(Tree0244Sub0, q0 = {=}, b0 = {b0}, t1 = {=}),
-        }
-    }
-}
-
-board!(Tree0244Blackboard { q0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0245 for Ctx {
-        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
             b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2],
+            q0: bt::Deque<i64, 4>,
         }
-        Conditional(|bb| *bb.t1 > bb.b0, else = Success) {
-            WaitUntil(|bb| *bb.t0 < 5) {
-                Fallback {
-                    ReactiveSequence {
-                        #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 3 })]
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
-                        Sleep(20),
-                        StatefulAction(Task<0>),
-                        KeepRunningUntilFailure {
-                            SequenceStar {
-                                SetBlackboard(t0 = {b0}),
-                                Condition(|ctx| ctx.check(1)),
-                                Condition(Cond<2> = Cond::<2>),
-                                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                                SetBlackboard(b1 = 6),
+        #[skip_if(|bb| *bb.t0 > 3)]
+        #[on_failure(|bb| bb.o0 = Some((bb.b1 + 2) % 4))]
+        TryCatch(catch_on_halt = false) {
+            ReactiveSequence {
+                Cooldown(0, filtered = Skipped) {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Failer,
+                    },
+                },
+                #[on_failure(|bb| { if bb.o0.unwrap_or(4) < 6 { bb.b0 = (bb.o0.unwrap_or(0) + 2) % 2 }; bb.b1 += 2 })]
+                #[run_while(|bb| bb.b1 < 0)]
+                RepeatTimes(2) {
+                    #[failure_if(|bb| bb.b0 + 2 > *bb.t0)]
+                    #[skip_if(|bb| bb.b1 % 3 != 1)]
+                    WhileDoElse {
+                        Condition(|ctx| ctx.check(0)),
+                        Conditional(|bb| bb.b0 + 3 != bb.b1 + 2, else = Success) {
+                            Conditional(|bb| bb.b0 == 1, dynamic = true) {
+                                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                                    Action(Act<1>),
+                                },
                             },
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0245Blackboard { b0 o0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0246 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Delay(30) {
-                ScriptCondition(|bb| bb.b0 == 4),
+            Remap(success = Success, failure = Success) {
+                TryCatch {
+                    Action(Act<2>),
+                    Precondition(|bb| bb.b0 < 2) {
+                        BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                                AlwaysSuccess,
+                            },
+                            KeepRunningUntilFailure {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                        Action(PAct<3>, b0 = {b0}, b1 = {=}),
+                        RepeatUntilFailure(2) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    #[post(|bb| { if bb.o0.unwrap_or(5) + 2 != *bb.t0 { bb.o0 = Some(bb.b1) }; bb.b1 = *bb.t0 + 4 })]
+                    FlipSelector {
+                        Condition(|ctx| ctx.check(5)),
+                        StatefulAction(Task<6>),
+                        Wait(30),
+                    },
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        StatefulAction(Task<7>),
+                        Action(PIo<8>, t0 = {t0}),
+                    },
+                },
             },
-            Condition(Cond<0>),
-            SetBlackboard(t0 = 0),
         }
     }
 }
 
-board!(Tree0246Blackboard { b0 t0 });
+board!(Tree0246Blackboard { o0 t0 b1 b0 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
         blackboard {
-            b1: i64 = 1,
-        }
-        RepeatUntilSuccess(3) {
-            Script(|bb| bb.b1 += 3),
-        }
-    }
-}
-
-board!(Tree0247Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0248 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![],
             o0: Option<i64>,
         }
-        ReactiveFallback {
-            Deadline(0) {
-                StatefulAction(TTask<0>),
+        Timeout(0) {
+            Conditional(|bb| *bb.t1 > bb.o0.unwrap_or(2) % 4, else = Failure) {
+                Iterate(l0, element = {b1}, max = 2, reset_index = true) {
+                    #[failure_if(|bb| *bb.t1 % 4 < 1)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Switch(b1) {
+                        case 3 => Action(Act<0>),
+                        case 1 => ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
+                        _ => IfThenElse {
+                            #[failure_if(|bb| (*bb.t0 + 3) % 4 > 1)]
+                            #[skip_if(|bb| *bb.t1 % 2 < 1)]
+                            #[success_if(|bb| (*bb.t0 + 4) % 3 > 1)]
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
             },
-            Condition(|ctx| ctx.try_check(1)),
-            #[on_success(|bb| { *bb.t1 += 2; bb.o0 = Some(bb.b0 % 3) })]
-            Selector {
-                Condition(PCond<2>, b0 = 1),
-                SetBlackboard(o0 = Some(0)),
-            },
-            Error(DiffError(1017)),
         }
     }
 }
 
-board!(Tree0248Blackboard { b0 t1 o0 });
-
-fallible!(Tree0248);
+board!(Tree0247Blackboard { b1 t1 t0 l0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0249 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Delay(10) {
-            #[on_failure(|bb| *bb.t0 += 3)]
+    pub tree Tree0248 for Ctx, rng = context {
+        RandomSequence {
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0249Blackboard { t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0250 for Ctx {
-        FlipSelector {
-            Condition(|ctx| ctx.check(0)),
-            ReactiveFallback {
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-            Parallel(success = -2, failure = 2) {
-                Timeout(10) {
-                    Action(Act<3> = Act::<3>),
+    pub tree Tree0249 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+        }
+        Fallback {
+            #[success_if(|bb| bb.b0 % 2 < 1)]
+            Delay(0) {
+                RunOnce(then_skip = false) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 > bb.b0)]
+                    ParallelAll(max_failures = -1) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                        },
+                        UnsetBlackboard(o0),
+                        #[success_if(|bb| (bb.b1 + 4) % 3 < 1)]
+                        #[run_while(|bb| (*bb.t1 + 3) % 3 > 0)]
+                        ScriptCondition(|bb| *bb.t1 < bb.b0),
+                        StatefulAction(Task<0>),
+                        RepeatUntilFailure(3) {
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                    },
                 },
-                WhileDoElse {
-                    Action(Act<4>),
-                    Condition(Cond<5>),
+            },
+            Cooldown(0, filtered = Skipped) {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<2>),
                 },
             },
-            Action(Act<6> = Act::<6>),
+            Parallel(success = 0) {
+                SequenceWithMemory {
+                    WasEntryUpdated(t0),
+                    Action(PAct<3>, b0 = {t0}, b1 = {t1}),
+                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                    #[success_if(|bb| bb.b1 % 3 < 0)]
+                    StatefulAction(TTask<4>),
+                },
+                Remap(success = Success, failure = Success) {
+                    ReactiveSequence {
+                        #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                        #[post(|bb| *bb.t0 += 2)]
+                        Sleep(50),
+                        Action(PIo<5>, t0 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0249Blackboard { o0 b0 t0 b1 t1 });
+
+fallible!(Tree0249);
+
+bt::behavior_tree! {
+    pub tree Tree0250 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+        }
+        #[on_halted(|bb| bb.b1 += 2)]
+        #[on_success(|bb| *bb.t1 += 3)]
+        Fallback {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = 0),
+            #[post(|bb| bb.o0 = Some(1))]
+            #[skip_if(|bb| bb.o0.unwrap_or(4) < 0)]
+            #[on_success(|bb| *bb.t1 += 1)]
+            Script(|bb| bb.o0 = None),
+        }
+    }
+}
+
+board!(Tree0250Blackboard { t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
             b0: i64,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
         }
-        FlipSelector {
-            IfThenElse {
-                ParallelAll {
-                    #[failure_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
-                    #[skip_if(|bb| bb.b0 % 3 == 1)]
-                    #[success_if(|bb| *bb.t0 + 4 != *bb.t0 % 4)]
-                    AlwaysRunning,
-                    Script(|bb| { bb.t0.set(*bb.t0 % 2); *bb.t0 += 2 }),
-                    ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
+        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+            #[post(|bb| if bb.b0 < 6 { bb.b0 += 2 })]
+            Priority {
+                Interrupt(|bb| (bb.b0 + 2) % 2 == 1) {
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    Failer,
                 },
-                Selector {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Conditional(|bb| *bb.t0 < 4) {
-                Parallel(success = 2, failure = 0) {
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
-                    AlwaysRunning,
+                #[success_if(|bb| bb.b0 == 7)]
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                Condition(PCond<1>, b0 = 8),
+                ReactiveSequence {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[on_failure(|bb| { if *bb.t0 > 6 { bb.t0.set(bb.b1 + 3) }; bb.t0.set(bb.b0 + 1) })]
+                    #[skip_if(|bb| bb.b0 % 3 != 2)]
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0251Blackboard { t0 b0 });
+board!(Tree0251Blackboard { b0 l0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0252Sub0 for Ctx {
+        Guard(|ctx| &mut ctx.token) {
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0252 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
+        Parallel {
+            Guard(|ctx| &mut ctx.token) {
+                StatefulAction(Task<0>),
+            },
+            SubTree(Tree0252Sub0),
         }
-        AsyncSequence {
-            #[skip_if(|bb| *bb.t0 == 2)]
-            #[post(|bb| bb.b0 += 2)]
-            AsyncFallback {
-                Retry(0) {
-                    SetBlackboard(b1 = 0),
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                    Filter(times = 2, count = Completed) {
-                        Interrupt(|bb| bb.b0 + 4 != 5) {
-                            AlwaysFailure,
-                        },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0253 for Ctx, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+        }
+        Fallback {
+            ReactiveSelector {
+                ReactiveSequence {
+                    Interrupt(|bb| *bb.t0 + 4 > 1) {
+                        Action(Act<0>),
                     },
-                },
-                Repeat(3) {
-                    AsyncSequence {
-                        Action(PAct<0>, b0 = 6, b1 = {b0}),
-                        Wait(20),
-                        StatefulAction(Task<1>),
+                    Condition(Cond<1>),
+                    SetBlackboard(b0 = 2),
+                    StepSequencer {
+                        #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
                         Condition(Cond<2>),
-                        Condition(Cond<3>),
+                        SetBlackboard(b0 = 2),
+                    },
+                    Observe(|bb| bb.o0.is_none()) {
+                        Action(Act<3>),
                     },
                 },
             },
-            TryCatch(catch_on_halt = true) {
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    ReactiveFallback {
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                },
-                Switch(b1) {
-                    case 5 => ReactiveSequence {
-                        Sleep(30),
-                    },
-                    _ => AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0252Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64,
-        }
-        Inverter {
-            Loop(q0, value = {t1}, if_empty = Running) {
-                IfThenElse {
-                    Fallback {
-                        #[run_while(|bb| *bb.t1 % 3 < 0)]
-                        #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Loop(q0, value = {b0}) {
-                        Priority {
-                            Precondition(|bb| bb.b0 > 4) {
-                                Condition(PCond<1>, b0 = {t1}),
+            Observe(|bb| bb.o0.is_some(), abort = none) {
+                SkipUnlessUpdated(t0) {
+                    ProbabilitySelector(fail = |bb| (*bb.t0 % 4) as f32) {
+                        #[weight(|bb| (bb.b0 % 4) as f32)]
+                        #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                        RetryUntilSuccessful(2) {
+                            MemSequence {
+                                Action(PIo<4>, t0 = {t0}),
+                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 4, &mut bb.b0)),
                             },
-                            Action(Act<2>),
-                            Action(Act<3>),
+                        },
+                        #[weight(2)]
+                        Retry(2) {
+                            Action(Act<6>),
+                        },
+                        #[weight(3)]
+                        #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                        #[post(|bb| bb.b0 += 2)]
+                        Inverter {
+                            Condition(Cond<7>),
                         },
                     },
                 },
             },
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+            SequenceStar {
+                Repeat(4) {
+                    Loop(q0, if_empty = Skipped) {
+                        AlwaysFailure,
+                    },
+                },
+                Repeat(4) {
+                    Conditional(|bb| *bb.t0 % 4 == 2, dynamic = false, else = Failure) {
+                        Cooldown(100) {
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[success_if(|bb| bb.o0.unwrap_or(5) == *bb.t0 % 2)]
+                    MemPriority {
+                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                        Condition(PCond<10>, b0 = 5),
+                    },
+                },
+            },
+            RepeatTimes(2) {
+                #[on_failure(|bb| bb.o0 = None)]
+                Fallback {
+                    RunOnce(then_skip = false) {
+                        MemPriority {
+                            #[run_while(|bb| bb.o0.unwrap_or(1) + 3 != 6)]
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<11>),
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        Action(Act<13>),
+                    },
+                    Loop(q0) {
+                        StatefulAction(PTask<14>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0253Blackboard { q0 b0 b1 t1 });
+board!(Tree0253Blackboard { q0 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0254 for Ctx, error DiffError {
+    pub tree Tree0254 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
         }
-        AsyncFallback {
-            TryCatch {
-                RepeatUntilFailure(1) {
-                    Action(PIo<0>, t0 = {=}),
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                RandomSequence {
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        Fallback {
+                            Condition(Cond<0>),
+                            Loop(q0, value = {b1}, if_empty = Running) {
+                                #[on_success(|bb| { bb.b1 = (bb.b1 + 1) % 2; if bb.o0.unwrap_or(4) % 4 > 2 { bb.o0 = Some(*bb.t1) } })]
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    AlwaysFailure,
                 },
-                Sleep(0),
             },
-            Error(DiffError(1058)),
+            Iterate(l0, element = {b0}, until = Never) {
+                Parallel {
+                    MemPriority {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    IndexSwitch(|bb| bb.o0.unwrap_or(4), dynamic = true) {
+                        StatefulAction(Task<4>),
+                        RepeatTimes(2) {
+                            Condition(Cond<5>),
+                        },
+                    },
+                    UnsetBlackboard(o0),
+                    Condition(PCond<6>, b0 = {=}),
+                },
+            },
+            AsyncSequence {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                #[run_while(|bb| *bb.t1 > bb.b1)]
+                Condition(PCond<7>, b0 = 2),
+                Action(PIo<8>, t0 = {t0}),
+                Remap(success = Success, failure = Failure) {
+                    ParallelAll {
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            #[on_failure(|bb| { bb.t1.set(bb.b1); bb.t1.set(*bb.t1 % 4) })]
+            #[success_if(|bb| bb.b0 % 4 != 3)]
+            Fallback {
+                Observe(|bb| bb.b0 > *bb.t1, abort = both) {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Condition(Cond<10>),
+                    },
+                },
+                ReactiveSequence {
+                    Inverter {
+                        ScriptCondition(|bb| bb.b0 == bb.b1 % 2),
+                    },
+                },
+                DynamicSequence {
+                    Action(Act<11>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0254Blackboard { t0 });
-
-fallible!(Tree0254);
+board!(Tree0254Blackboard { b1 l0 t0 q0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0255 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64>,
+            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 3,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 < *bb.t0 + 4, else = Success) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            RetryUntilSuccessful(3) {
-                                AlwaysFailure,
-                            },
-                            Action(Act<0>),
-                            Action(|ctx| ctx.exec(1)),
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                        },
-                    },
-                    Interrupt(|bb| *bb.t1 < bb.b0) {
-                        Filter(times = 1, filtered = Failure) {
-                            Deadline(30) {
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Script(|bb| { *bb.t1 += 3; bb.b0 = *bb.t0 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0255Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-        }
-        Conditional(|bb| bb.b1 != 2, dynamic = true, else = Success) {
-            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop) {
-                BinarySelector(|bb| (*bb.t0 + 1) % 4 > 0) {
-                    IfThenElse {
-                        Condition(Cond<0>),
-                        AlwaysRunning,
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<2>),
-                AsyncFallback {
-                    Parallel(success = 2) {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Precondition(|bb| bb.b1 == 3) {
-                        RunOnce(then_skip = true) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                WhileDoElse {
-                    #[failure_if(|bb| bb.b0 + 4 < 2)]
-                    #[on_failure(|bb| bb.b1 = 2)]
-                    StatefulAction(Task<5>),
-                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    Limiter(1) {
-                        Action(Act<8>),
-                    },
-                },
-                Precondition(|bb| bb.b0 != 4) {
-                    Sequence {
-                        SetBlackboard(t1 = 2),
-                        Condition(Cond<9>),
-                        Action(PAct<10>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0256Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0257Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 9,
-        }
-        #[skip_if(|bb| bb.b0 > 3)]
-        Action(Act<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 4,
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-        }
-        Iterate(l0, element = {b1}, max = 1) {
-            IndexSwitch(|bb| (bb.b1 + 2) % 4, out_of_range = Loop, dynamic = false) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Failer,
-                    Parallel(success = -1, failure = 1) {
-                        Action(|ctx| ctx.try_exec(0)),
-                        Error(DiffError(1093)),
-                    },
-                    StepSequencer {
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {=}),
-                        Action(|ctx| ctx.try_exec(4)),
-                    },
-                    Deadline(10) {
-                        RepeatUntilSuccess(2) {
-                            IfThenElse {
-                                StatefulAction(PTask<5>, b0 = {b1}),
-                                #[run_while(|bb| bb.b0 > 1)]
-                                SubTree(Tree0257Sub0, b1 = {=}, l0 = {l0}, t0 = {=}, o0 = {o0}, q0 = {=}, b0 = {b0}),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(2))]
-                        StatefulAction(Task<7>),
-                        AsyncFallback {
-                            Failer,
-                            StatefulAction(Task<8> = Task::<8>),
-                            SetBlackboard(o0 = Some(0)),
-                        },
-                    },
-                },
-                Fallback {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        AsyncFallback {
-                            Wait(0),
-                        },
-                    },
-                    Iterate(l0, element = {b1}, until = Never) {
-                        Delay(0) {
-                            SetBlackboard(t0 = 7),
-                        },
-                    },
-                    BinarySelector(|bb| (*bb.t0 + 2) % 3 > 0, dynamic = false) {
-                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0257Blackboard { b1 l0 t0 o0 q0 b0 });
-
-fallible!(Tree0257);
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        Selector {
-            RepeatUntilFailure(forever) {
-                MaxTime(0) {
-                    #[skip_if(|bb| *bb.t0 + 1 == 3)]
-                    DynamicSequence {
-                        Sleep(10),
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                },
-            },
-            Sequence {
-                Fallback {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Action(Act<2>),
-                    },
-                    Condition(PCond<3>, b0 = {t0}),
-                    Precondition(|bb| *bb.t0 > *bb.t0 % 2) {
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            Invert {
-                ReactiveFallback {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+        ReactiveFallback {
+            SequenceStar {
+                Guard(|ctx| &mut ctx.token) {
+                    Loop(q0, if_empty = Success) {
                         SequenceStar {
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
-                            Precondition(|bb| bb.b0 % 3 > 1, else = Running) {
-                                SetBlackboard(b0 = 8),
-                            },
-                            #[success_if(|bb| *bb.t0 + 4 < bb.b0 + 1)]
-                            Repeat(1) {
-                                Remap(success = Success, failure = Failure) {
-                                    SetBlackboard(t0 = 9),
-                                },
-                            },
-                            StatefulAction(Task<7>),
+                            Action(PAct<0>, b0 = {=}, b1 = {=}),
+                            ScriptCondition(|bb| bb.b1 < *bb.t0),
+                            Condition(Cond<1>),
                         },
                     },
+                },
+            },
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                },
+                SetBlackboard(o0 = Some(6)),
+            },
+            WhileDoElse {
+                Condition(Cond<3> = Cond::<3>),
+                Runner,
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0258Blackboard { b0 t0 });
+board!(Tree0255Blackboard { b1 t0 l0 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx, error DiffError {
+        StepSequencer {
+            DynamicSelector {
+                StatefulAction(TTask<0>),
+                StatefulAction(TTask<1>),
+                Condition(|ctx| ctx.try_check(2)),
+                Condition(|ctx| ctx.try_check(3)),
+                Condition(TCond<4>),
+            },
+            Fallback {
+                Condition(|ctx| ctx.try_check(5)),
+                StatefulAction(Task<6>),
+                Condition(Cond<7> = Cond::<7>),
+            },
+            StatefulAction(TTask<8>),
+        }
+    }
+}
+
+fallible!(Tree0256);
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+        }
+        AsyncFallback {
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
+                #[on_failure(|bb| *bb.t1 += 2)]
+                #[run_while(|bb| bb.b0 % 4 != 1)]
+                Wait(100),
+            },
+            AlwaysFailure,
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+board!(Tree0257Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0258Sub0 for Ctx {
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx, rng = context {
+        ReactiveSequence {
+            PrioritySelector {
+                #[score(3)]
+                Repeater(0) {
+                    Condition(Cond<0>),
+                },
+                #[score(0)]
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                Selector {
+                    SubTree(Tree0258Sub0),
+                    StatefulAction(Task<3>),
+                },
+                ReactiveFallback {
+                    Action(Act<4> = Act::<4>),
+                    Condition(Cond<5>),
+                },
+                RandomSelector {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0259 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        FlipSelector {
+            Repeat(2) {
+                SetBlackboard(t0 = 5),
             },
-            RunOnce(then_skip = false) {
+            Selector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
                 PrioritySelector {
-                    #[score(0)]
-                    Sequence {
-                        Wait(50),
-                        Wait(30),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    #[score(2)]
-                    Inverter {
-                        StatefulAction(Task<3>),
-                    },
+                    #[score(|bb| (bb.b0 + 4) as f32)]
+                    #[skip_if(|bb| *bb.t0 + 4 > 4)]
+                    SetBlackboard(b0 = 6),
                 },
             },
+            Sleep(10),
         }
     }
 }
+
+board!(Tree0259Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 5,
         }
         ReactiveSequence {
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            Priority {
-                BinarySelector(|bb| bb.b0 % 2 != 0, dynamic = false) {
-                    WasEntryUpdated(t0),
-                    Script(|bb| { bb.b0 += 2; bb.b0 += 1 }),
-                },
+            StatefulAction(TTask<0>),
+            FlipSelector {
+                StatefulAction(TTask<1>),
+                Condition(TCond<2>),
             },
-            #[success_if(|bb| *bb.t0 != 0)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            Retry(0) {
-                Condition(TCond<0>),
+            StatefulAction(Task<3>),
+            StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+            PolicyParallel(policy = FirstFailure) {
+                AlwaysFailure,
+                Condition(|ctx| ctx.try_check(5)),
+                Condition(Cond<6>),
             },
-            SequenceStar {
-                AlwaysSuccess,
-                Condition(PCond<1>, b0 = {=}),
-                SetBlackboard(t0 = {b0}),
-                Error(DiffError(1001)),
-            },
-            Repeat(2) {
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
         }
     }
 }
@@ -2017,447 +2295,445 @@ board!(Tree0260Blackboard { t0 b0 });
 fallible!(Tree0260);
 
 bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        Parallel(success = -3) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<1> = Task::<1>),
+    pub tree Tree0261 for Ctx, rng = context {
+        SequenceWithMemory {
+            Remap(success = Success, failure = Success) {
+                AlwaysFailure,
             },
-            AsyncSequence {
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<2>),
+            Priority {
+                Remap(success = Success, failure = Failure) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        RunOnce {
+                            Selector {
+                                Condition(Cond<1>),
+                                Priority {
+                                    Action(Act<2>),
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
+                        MemSequence {
+                            Action(Act<4>),
+                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<6> = Task::<6>),
+                        ReactiveFallback {
+                            RandomSelector {
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
                 },
-                Action(Act<3>),
             },
         }
     }
 }
-
-board!(Tree0261Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0262 for Ctx, error DiffError {
+    pub tree Tree0262 for Ctx, rng = context {
         blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                WaitValueUpdate(t0) {
-                    Cooldown(10, filtered = Skipped) {
-                        RunOnce(then_skip = false) {
-                            TryCatch {
-                                Action(PAct<0>, b0 = 0),
-                                StepSequencer {
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                                    Runner,
-                                },
-                                Script(|bb| bb.b1 = bb.b0),
-                            },
-                        },
+        WhileDoElse {
+            BinarySelector(|bb| (bb.b0 + 1) % 4 < 0, dynamic = true) {
+                Conditional(|bb| *bb.t1 % 4 != 0, dynamic = true) {
+                    ProbabilitySelector(fail = 2) {
+                        #[weight(|bb| (*bb.t1) as f32)]
+                        Sleep(0),
+                        #[weight(|bb| (*bb.t1 % 4) as f32)]
+                        Failer,
                     },
+                },
+                ReactiveFallback {
+                    #[skip_if(|bb| bb.b0 != 0)]
+                    Condition(Cond<0>),
+                    Sleep(0),
                 },
             },
-            Precondition(|bb| bb.b0 > 1, else = Success) {
-                SequenceWithMemory {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[post(|bb| bb.t0.set(bb.b1 + 2))]
-                    DynamicSequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    ReactiveFallback {
-                        Priority {
-                            #[failure_if(|bb| (bb.b0 + 3) % 4 > 1)]
-                            Repeat(1) {
-                                Condition(|ctx| ctx.try_check(3)),
-                            },
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[failure_if(|bb| bb.b0 + 1 > 7)]
-                    #[run_while(|bb| *bb.t0 % 2 < 1)]
-                    Condition(TCond<5>),
-                },
-            },
-            Optional {
-                WhileDoElse {
-                    StatefulAction(Task<6> = Task::<6>),
-                    ParallelAll(1) {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        StatefulAction(Task<7> = Task::<7>),
-                        #[on_success(|bb| bb.t0.set(bb.b1 % 2))]
-                        #[run_while(|bb| *bb.t0 != 2)]
-                        Action(Act<8>),
-                        SetBlackboard(b0 = 5),
-                    },
-                },
+            Parallel(failure = 1) {
+                Action(PAct<1>, b0 = {=}),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0262Blackboard { b0 b1 t0 });
-
-fallible!(Tree0262);
+board!(Tree0262Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0263 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        RepeatUntilSuccess(forever) {
-            Switch(b1) {
-                case 2 => BinarySelector(|bb| bb.b1 != bb.b1 + 3, dynamic = true) {
-                    Interrupt(|bb| bb.b1 % 4 > 0) {
-                        SequenceWithMemory {
-                            #[post(|bb| { bb.b1 += 3; bb.b0 = bb.b1 % 2 })]
-                            #[on_success(|bb| bb.b0 += 1)]
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                            Observe(|bb| bb.b1 + 3 == bb.b0 % 4, abort = none) {
-                                #[post(|bb| { if *bb.t0 < *bb.t0 % 4 { bb.t0.set(*bb.t0 % 3) }; bb.b0 += 1 })]
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                                },
-                            },
-                            Cooldown(0) {
-                                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                                #[on_halted(|bb| if *bb.t0 < 3 { bb.b1 = 8 })]
-                                #[on_success(|bb| bb.b0 += 2)]
-                                Retry(4) {
-                                    #[skip_if(|bb| bb.b1 < 0)]
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                            RunOnce {
-                                Condition(PCond<1>, b0 = 2),
-                            },
-                            Retry(0) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<3>),
-                        FlipSelector {
-                            Action(Act<4>),
-                            Script(|bb| bb.b0 += 1),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                _ => ReactiveSequence {
-                    Repeat(1) {
-                        MaxTime(100) {
-                            ReactiveFallback {
-                                IfThenElse {
-                                    Action(Act<6>),
-                                    Script(|bb| bb.b1 += 1),
-                                    Action(Act<7>),
-                                },
-                            },
-                        },
-                    },
-                    FlipSelector {
-                        SetBlackboard(b1 = {t0}),
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        Inverter {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        Precondition(|bb| bb.b1 != 3, else = Skipped) {
-                            Parallel(success = 2, failure = -1) {
-                                WasEntryUpdated(t0),
-                                Wait(10),
-                            },
-                        },
-                    },
-                },
+        Parallel(success = -2, failure = -4) {
+            RepeatTimes(1) {
+                AlwaysFailure,
             },
+            Sleep(20),
+            Condition(Cond<0>),
+            WaitUntil(|bb| *bb.t0 != bb.b0 % 2) {
+                Condition(Cond<1> = Cond::<1>),
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0263Blackboard { b0 t0 b1 });
+board!(Tree0263Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
+    pub tree Tree0264 for Ctx, rng = context {
         blackboard {
             b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        Loop(q0, if_empty = Running) {
-            #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
-            RunOnce(then_skip = false) {
-                MemSequence {
-                    Conditional(|bb| *bb.t0 > 1, else = Success) {
-                        Fallback {
-                            ScriptCondition(|bb| *bb.t0 > bb.b0 % 2),
-                            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 2)),
+        RandomSelector {
+            Filter(times = 3, filtered = Skipped) {
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = true) {
+                        UnsetBlackboard(o0),
+                        Wait(0),
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                        ForceFailure {
+                            StatefulAction(Task<1>),
+                        },
+                        Repeater(forever) {
+                            Condition(|ctx| ctx.check(2)),
                         },
                     },
-                    Action(PIo<1>, t0 = {b0}),
-                    Repeat(4) {
-                        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                            Observe(|bb| bb.b0 == 3) {
-                                Condition(Cond<2>),
-                            },
-                        },
+                    Observe(|bb| (*bb.t0 + 2) % 2 < 0, abort = none) {
+                        SetBlackboard(t0 = 1),
                     },
-                    Condition(Cond<3>),
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    Action(PIo<4>, t0 = {t0}),
+                    RandomSelector {
+                        #[skip_if(|bb| bb.b0 > 2)]
+                        Action(Act<3>),
+                    },
                 },
+            },
+            Fallback {
+                ReactiveSequence {
+                    Remap(success = Failure, failure = Success) {
+                        #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                        #[run_while(|bb| bb.b0 % 4 > 1)]
+                        Precondition(|bb| *bb.t0 % 4 < 1, else = Failure) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                    Succeeder,
+                },
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0264Blackboard { b0 l0 q0 t0 });
+board!(Tree0264Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0265 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            l0: Vec<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            Iterate(l0, element = {b1}, max = 3) {
-                Action(PIo<0>, t0 = {=}),
-            },
-            Action(PAct<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0265Blackboard { b1 l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 11,
-        }
-        Conditional(|bb| bb.b1 < 4, dynamic = true, else = Failure) {
-            Invert {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    UnsetBlackboard(o0),
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SubTree(Tree0266Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-            Delay(30) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0266Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Delay(30) {
-            WhileDoElse {
-                ReactiveFallback {
-                    RetryUntilSuccessful(1) {
-                        Inverter {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                StatefulAction(Task<0>),
-                                AlwaysFailure,
+        Invert {
+            Fallback {
+                Fallback {
+                    Precondition(|bb| bb.b0 < 4, else = Failure) {
+                        RepeatUntilSuccess(1) {
+                            Cooldown(0) {
+                                RepeatTimes(forever) {
+                                    Action(PAct<0>, b0 = 5, b1 = {t0}),
+                                },
                             },
                         },
                     },
-                    Delay(0) {
-                        Condition(Cond<1> = Cond::<1>),
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            #[run_while(|bb| *bb.t0 % 3 != 0)]
+                            #[on_failure(|bb| if *bb.t0 != 4 { bb.o0 = None })]
+                            RepeatUntilFailure(3) {
+                                Filter(times = 3, count = Completed) {
+                                    Failer,
+                                },
+                            },
+                            #[run_while(|bb| *bb.t0 > 2)]
+                            IndexSwitch(|bb| (bb.b0 + 2) % 4, out_of_range = Fail, dynamic = false) {
+                                Condition(Cond<1>),
+                                ScriptCondition(|bb| *bb.t0 + 2 < 3),
+                                Action(Act<2> = Act::<2>),
+                            },
+                        },
                     },
                 },
-                Fallback {
-                    Observe(|bb| bb.b0 < 3, abort = lower) {
-                        #[run_while(|bb| bb.b1 % 4 > 2)]
-                        #[post(|bb| bb.b0 = bb.b1 + 3)]
-                        Action(Act<2>),
-                    },
-                    Observe(|bb| *bb.t0 % 2 == 0, abort = self) {
-                        Runner,
-                    },
-                    Wait(50),
-                },
-                Wait(20),
             },
         }
     }
 }
 
-board!(Tree0267Blackboard { b0 b1 t0 });
+board!(Tree0265Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Parallel(failure = 1) {
+                RandomSequence {
+                    Error(DiffError(1010)),
+                },
+            },
+            ForceFailure {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                SequenceWithMemory {
+                    Action(PAct<2>, b0 = 6),
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            #[skip_if(|bb| bb.b1 + 1 > 0)]
+            #[on_failure(|bb| { bb.o0 = None; if bb.b1 % 2 != 1 { bb.o0 = Some((bb.o0.unwrap_or(0) + 4) % 2) } })]
+            ForceFailure {
+                ReactiveSelector {
+                    #[post(|bb| bb.b0 = (bb.b0 + 1) % 3)]
+                    StatefulAction(TTask<4>),
+                    Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = false) {
+                        StatefulAction(PTask<5>, b0 = {=}),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Action(|ctx, bb| ctx.exec_in(6, (bb.o0.unwrap_or(3) + 2) % 2, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { b0 b1 l0 o0 });
+
+fallible!(Tree0266);
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx, error DiffError {
+        RepeatUntilFailure(3) {
+            Error(DiffError(1016)),
+        }
+    }
+}
+
+fallible!(Tree0267);
+
+bt::behavior_tree! {
+    pub tree Tree0268Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b0: i64 = 12,
+        }
+        ReactiveFallback {
+            Limiter(2) {
+                Sleep(10),
+            },
+            Action(PIo<3>, t0 = {=}),
+            Action(Act<4> = Act::<4>),
+            StatefulAction(Task<5>),
+            Condition(Cond<6> = Cond::<6>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0268Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b0: i64 = 12,
         }
-        StatefulAction(Task<0> = Task::<0>)
+        SubTree(Tree0268Sub1, t0 = {=}, l0 = {l0}, b0 = {=})
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0268 for Ctx, error DiffError {
+    pub tree Tree0268 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[allow(unused)] b0: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 2,
         }
-        TryCatch {
-            SubTree(Tree0268Sub0, t1 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
-            #[on_failure(|bb| *bb.t1 += 1)]
-            Error(DiffError(1012)),
+        StepSequencer {
+            Sequence {
+                Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+                    #[skip_if(|bb| *bb.t0 % 3 != 0)]
+                    #[success_if(|bb| *bb.t0 != 2)]
+                    #[run_while(|bb| (*bb.t0 + 2) % 2 < 0)]
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Condition(Cond<2> = Cond::<2>),
+                SubTree(Tree0268Sub0, ..),
+                Parallel(success = -2, failure = 2) {
+                    SetBlackboard(b0 = {t0}),
+                    Action(|ctx| ctx.exec(7)),
+                },
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
-board!(Tree0268Blackboard { t1 l0 b0 t0 });
-
-fallible!(Tree0268);
+board!(Tree0268Blackboard { t0 l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0269 for Ctx, error DiffError {
+    pub tree Tree0269 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        #[skip_if(|bb| bb.b1 + 2 != 5)]
-        Precondition(|bb| *bb.t0 + 3 < 3, else = Skipped) {
-            Error(DiffError(1028)),
-        }
-    }
-}
-
-board!(Tree0269Blackboard { t0 b1 });
-
-fallible!(Tree0269);
-
-bt::behavior_tree! {
-    pub tree Tree0270 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
+            b0: i64 = 1,
             #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 5,
         }
-        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-            Loop(q0) {
-                Fallback {
-                    Delay(0) {
-                        Precondition(|bb| bb.o0.unwrap_or(5) > 6, else = Running) {
-                            WhileDoElse {
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    AlwaysFailure,
-                                },
-                                DynamicSelector {
-                                    Action(PIo<0>, t0 = {=}),
-                                    StatefulAction(Task<1>),
-                                    #[failure_if(|bb| bb.o0.unwrap_or(4) != 6)]
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3> = Cond::<3>),
-                                },
-                                RetryUntilSuccessful(4) {
-                                    StatefulAction(PTask<4>, b0 = {t1}),
-                                },
-                            },
+        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
+            Action(Act<0>),
+            Inverter {
+                WaitUntil(|bb| *bb.t0 > 1) {
+                    Delay(30) {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                            Condition(Cond<1>),
                         },
                     },
-                    Loop(q0, value = {t1}) {
-                        #[on_halted(|bb| if *bb.t1 % 2 == 1 { bb.b0 = *bb.t1 + 3 })]
-                        RepeatUntilFailure(forever) {
-                            DynamicSequence {
-                                Condition(Cond<5>),
-                                Condition(Cond<6>),
-                                ScriptCondition(|bb| *bb.t0 > 7),
-                            },
-                        },
+                },
+            },
+            SequenceStar {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                },
+                RepeatUntilFailure(forever) {
+                    Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+                        ScriptCondition(|bb| bb.b1 % 2 < 0),
                     },
+                },
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0269Blackboard { b0 t0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0270 for Ctx, rng = context {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        RepeatUntilSuccess(1) {
+            Priority {
+                Interrupt(|bb| *bb.t0 < bb.o0.unwrap_or(5)) {
+                    RandomSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                },
+                Filter(times = 3, count = Failure) {
+                    RandomSequence {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 3, &mut bb.b0)),
+                        #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
+                        StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
+                        SetBlackboard(o0 = Some(7)),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(PCond<4>, b0 = 5),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    AlwaysSuccess,
+                    Runner,
                 },
             },
         }
     }
 }
 
-board!(Tree0270Blackboard { t1 q0 b0 t0 o0 });
+board!(Tree0270Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        Observe(|bb| bb.b0 < 0, abort = none) {
-            Observe(|bb| bb.o0.unwrap_or(3) + 1 < bb.b0, abort = none) {
-                ScriptCondition(|bb| bb.b0 % 2 < 0),
-            },
+        StepSequencer {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0271Blackboard { b0 o0 });
+board!(Tree0271Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0272 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+        IndexSwitch(|bb| 6) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
-        Iterate(l0, element = {b0}, until = Never, max = 2) {
-            Filter(times = 1, count = Failure) {
-                Loop(q0, value = {b0}) {
-                    BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
-                        ScriptCondition(|bb| bb.b0 % 3 != 1),
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            Sequence {
-                                SequenceStar {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        #[on_halted(|bb| bb.b0 = 8)]
+        Precondition(|bb| bb.b0 + 1 == 5, else = Success) {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Fallback {
+                    ReactiveSequence {
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<0>),
+                            SetBlackboard(t0 = 0),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    IndexSwitch(|bb| bb.o0.unwrap_or(4), out_of_range = Loop, dynamic = false) {
+                        WhileDoElse {
+                            Action(Act<2>),
+                            Succeeder,
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        Invert {
+                            Inverter {
+                                Action(PIo<4>, t0 = {b0}),
+                            },
+                        },
+                    },
+                    Sequence {
+                        Action(PIo<5>, t0 = {b0}),
+                        StatefulAction(Task<6>),
+                        Observe(|bb| *bb.t0 + 1 != 4) {
+                            MaxTime(50) {
+                                ScriptCondition(|bb| bb.b0 % 3 > 1),
                             },
                         },
                     },
@@ -2467,171 +2743,132 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0272Blackboard { t0 q0 b0 l0 });
+board!(Tree0273Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
+    pub tree Tree0274 for Ctx, rng = context {
         blackboard {
-            b0: i64,
-            l0: Vec<i64>,
-            b1: i64 = 4,
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
             #[tracked] t1: i64,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 4 => Condition(Cond<0>),
-            case 2 => Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = false) {
-                PolicyParallel(policy = FirstSuccess) {
-                    Condition(|ctx| ctx.check(1)),
-                    Action(Act<2>),
+        ParallelAll(max_failures = -1) {
+            #[skip_if(|bb| (bb.o0.unwrap_or(5) + 3) % 4 < 0)]
+            #[post(|bb| { bb.t0.set(*bb.t1); if bb.b0 != 2 { bb.t0.set(bb.b0) } })]
+            #[on_halted(|bb| { if *bb.t1 + 3 > 6 { bb.t0.set(bb.b1) }; bb.o0 = Some((bb.b0 + 2) % 3) })]
+            AsyncSequence {
+                Interrupt(|bb| bb.o0.unwrap_or(2) % 4 < 2) {
+                    StatefulAction(PTask<0>, b0 = 3),
+                },
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 4) % 2, &mut bb.b0)),
+                    #[skip_if(|bb| *bb.t1 + 3 > 7)]
+                    #[success_if(|bb| bb.b1 + 2 == (*bb.t0 + 3) % 3)]
+                    #[on_halted(|bb| { bb.o0 = Some(*bb.t1); *bb.t1 += 3 })]
+                    StatefulAction(Task<2>),
+                },
+                #[on_halted(|bb| bb.b0 += 3)]
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(3)),
+                    #[skip_if(|bb| (*bb.t0 + 3) % 2 < 0)]
+                    Script(|bb| { bb.o0 = None; if *bb.t0 % 2 == 1 { bb.b0 = 8 } }),
+                    Condition(Cond<4>),
                 },
             },
-            case 0 => #[on_halted(|bb| bb.b0 = *bb.t1)]
-            Sequence {
-                Condition(Cond<3> = Cond::<3>),
-                #[on_failure(|bb| *bb.t1 += 2)]
-                #[run_while(|bb| bb.b0 % 4 != 1)]
-                Wait(100),
-                StatefulAction(Task<4>),
-            },
-            _ => Invert {
-                Observe(|bb| bb.b1 + 4 != 1, abort = self) {
-                    StatefulAction(Task<5>),
+            AsyncFallback {
+                ProbabilitySelector(fail = 2) {
+                    #[weight(|bb| (*bb.t0 % 2) as f32)]
+                    #[success_if(|bb| *bb.t1 > 4)]
+                    #[skip_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1)]
+                    SetBlackboard(o0 = Some(5)),
+                    #[weight(|bb| ((bb.b0 + 1) % 4) as f32)]
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    Action(PAct<5>, b0 = {t1}, b1 = {=}),
+                    #[weight(2)]
+                    Condition(Cond<6>),
                 },
+            },
+            MaxTime(0) {
+                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0273Blackboard { b0 l0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
-        blackboard {
-            b0: i64,
-            l0: Vec<i64>,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        DynamicSequence {
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                MemSequence {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0274Blackboard { b0 l0 q0 });
+board!(Tree0274Blackboard { b1 b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
         }
+        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
+            StatefulAction(Task<0>),
+            Repeat(forever) {
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0275Blackboard { b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0276Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+        }
+        Action(PIo<3>, t0 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0276 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        RunOnce(then_skip = false) {
-            Repeater(forever) {
-                Observe(|bb| bb.b0 + 2 > bb.b0) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        Repeat(3) {
-                            #[on_halted(|bb| { *bb.t0 += 3; bb.o0 = None })]
-                            SetBlackboard(b1 = 5),
+        Repeat(2) {
+            ReactiveSequence {
+                ForceSuccess {
+                    AsyncFallback {
+                        Parallel(success = -1, failure = -1) {
+                            Script(|bb| *bb.t0 += 1),
+                            Runner,
                         },
-                        Iterate(l0, element = {b1}, reset_index = true) {
-                            Condition(PCond<1>, b0 = {b0}),
-                        },
-                        KeepRunningUntilFailure {
-                            SequenceWithMemory {
-                                Condition(Cond<2> = Cond::<2>),
-                                Condition(Cond<3>),
+                        Action(PIo<0>, t0 = {t0}),
+                        Fallback {
+                            Conditional(|bb| bb.b0 > 3, else = Failure) {
+                                #[on_halted(|bb| bb.b0 += 1)]
+                                Condition(Cond<1>),
                             },
+                            StatefulAction(Task<2>),
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0276Blackboard { b1 l0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0277 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 3,
-        }
-        #[post(|bb| { if bb.b1 + 2 > 2 { bb.t1.set(*bb.t0 + 3) }; bb.b1 = bb.b0 })]
-        ReactiveFallback {
-            MemPriority {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                BinarySelector(|bb| bb.b0 == 1, dynamic = false) {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                StepSequencer {
-                    SetBlackboard(t0 = {b1}),
-                    #[success_if(|bb| *bb.t0 % 3 < 1)]
-                    #[failure_if(|bb| bb.b1 % 2 > 0)]
-                    #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 4)]
-                    Action(PAct<4>, b0 = {=}),
-                },
-            },
-            #[on_failure(|bb| bb.b1 += 1)]
-            ReactiveFallback {
-                Sequence {
-                    Retry(2) {
+                Fallback {
+                    SubTree(Tree0276Sub0, ..),
+                    Action(Act<4> = Act::<4>),
+                    Repeater(forever) {
                         Condition(Cond<5> = Cond::<5>),
                     },
-                    Selector {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                        Limiter(1) {
-                            Condition(Cond<7>),
-                        },
-                    },
-                    ParallelAll(max_failures = -2) {
-                        Script(|bb| { bb.t1.set(bb.b1 % 4); bb.t1.set(bb.b1) }),
-                        AlwaysFailure,
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                    },
                 },
-            },
-            Selector {
-                StatefulAction(Task<10>),
-                #[run_while(|bb| (*bb.t1 + 3) % 2 > 0)]
-                #[post(|bb| bb.t1.set((*bb.t1 + 1) % 4))]
-                #[failure_if(|bb| bb.b1 == 6)]
-                Script(|bb| { bb.t0.set(bb.b1 + 2); bb.b1 += 3 }),
-                Deadline(100) {
-                    Delay(20) {
-                        Switch(b1) {
-                            case 3 => RunOnce(then_skip = true) {
-                                #[skip_if(|bb| *bb.t0 < 3)]
-                                AlwaysFailure,
-                            },
-                            case 1 => ScriptCondition(|bb| bb.b0 + 2 > bb.b0 % 4),
-                            _ => Condition(Cond<11>),
+                SkipUnlessUpdated(t0) {
+                    TryCatch(catch_on_halt = false) {
+                        Timeout(100) {
+                            Condition(Cond<6>),
                         },
+                        UnsetBlackboard(o0),
+                        Condition(|ctx| ctx.check(7)),
                     },
                 },
             },
@@ -2639,221 +2876,211 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0277Blackboard { t1 t0 b1 b0 });
+board!(Tree0276Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0278Sub0 for Ctx {
+    pub tree Tree0277 for Ctx, rng = context {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(10),
+            b1: i64,
+            o0: Option<i64> = None,
+            #[allow(unused)] b0: i64,
         }
-        Action(Act<3>)
+        ReactiveFallback {
+            Condition(Cond<0>),
+            ProbabilitySelector(fail = 0) {
+                #[weight(|bb| ((bb.b1 + 2) % 3) as f32)]
+                SetBlackboard(o0 = Some(2)),
+            },
+            #[failure_if(|bb| bb.b1 % 4 != 3)]
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<3>),
+        }
     }
 }
+
+board!(Tree0277Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        ReactiveFallback {
-            AsyncFallback {
-                ParallelAll(max_failures = -1) {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                },
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0 + 1) as f32)]
-                    UnsetBlackboard(o0),
-                    #[score(7)]
-                    StatefulAction(Task<2>),
-                    #[score(|bb| (bb.b0) as f32)]
-                    WasEntryUpdated(t0),
-                },
-                IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                    SubTree(Tree0278Sub0, ..),
-                    StatefulAction(Task<4>),
-                },
-                Delay(30) {
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            Observe(|bb| (*bb.t0 + 2) % 2 < 0, abort = none) {
-                Parallel(success = 3, failure = 0) {
-                    AlwaysFailure,
-                    #[skip_if(|bb| bb.b0 > 2)]
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    Sleep(50),
-                },
-            },
+        IfThenElse {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            AlwaysSuccess,
+            ScriptCondition(|bb| bb.b0 < 6),
         }
     }
 }
 
-board!(Tree0278Blackboard { t0 b0 o0 });
+board!(Tree0278Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 5,
         }
-        TryCatch(catch_on_halt = true) {
-            MaxTime(20) {
-                SequenceStar {
-                    StatefulAction(Task<0>),
+        Fallback {
+            Filter(times = 1, count = Failure) {
+                IfThenElse {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        SetBlackboard(b0 = {b1}),
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                            SetBlackboard(b0 = 0),
+                            StatefulAction(Task<1>),
+                        },
+                    },
                 },
             },
-            AsyncSequence {
-                SetBlackboard(t0 = {b0}),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
+            Fallback {
+                StatefulAction(Task<2>),
+                #[success_if(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| bb.b0 + 4 != bb.o0.unwrap_or(5) % 3)]
+                Cooldown(50, filtered = Skipped) {
+                    AlwaysRunning,
+                },
+                AlwaysFailure,
+                Iterate(l0, element = {b1}, reset_index = false) {
+                    #[success_if(|bb| bb.b0 % 2 > 0)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    #[on_halted(|bb| { bb.b1 += 3; bb.t0.set(*bb.t0 % 4) })]
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            RepeatUntil(Success) {
+                #[post(|bb| if *bb.t1 + 2 > bb.b0 { bb.b1 += 3 })]
+                #[success_if(|bb| bb.b0 > *bb.t0 + 2)]
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0279Blackboard { b0 t0 });
+board!(Tree0279Blackboard { t0 b0 o0 t1 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
         }
-        Selector {
-            ScriptCondition(|bb| bb.b0 < 0),
-            Observe(|bb| (bb.b1 + 4) % 3 == 2, abort = both) {
-                StatefulAction(Task<0>),
+        ParallelAll(2) {
+            TryCatch(catch_on_halt = true) {
+                Wait(50),
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
             },
-            FlipSelector {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                #[on_failure(|bb| if *bb.t0 > 0 { bb.b0 += 1 })]
+                Wait(10),
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(3) < 4)]
+            RunOnce(then_skip = true) {
                 Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0280Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0281Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-        }
-        Repeat(1) {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0281Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-        }
-        SubTree(Tree0281Sub1, ..)
-    }
-}
+board!(Tree0280Blackboard { t0 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0281 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            Guard(|ctx| &mut ctx.token) {
-                DynamicSequence {
-                    SetBlackboard(t1 = 6),
-                    Action(Act<0>),
-                    ScriptCondition(|bb| (*bb.t1 + 1) % 3 == 1),
-                    Wait(10),
+        ReactiveSequence {
+            StatefulAction(TTask<0>),
+            Sleep(10),
+            RetryUntilSuccessful(forever) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    #[on_halted(|bb| { bb.b0 = 7; bb.t0.set((bb.b0 + 3) % 2) })]
+                    #[skip_if(|bb| *bb.t0 > *bb.t0 + 4)]
+                    Action(|ctx| ctx.try_exec(1)),
+                    StatefulAction(Task<2>),
+                    Action(PIo<3>, t0 = {=}),
                 },
             },
-            #[post(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 2) % 4) })]
-            Repeat(2) {
-                SubTree(Tree0281Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-            },
-            Error(DiffError(1038)),
+            Error(DiffError(1028)),
         }
     }
 }
 
-board!(Tree0281Blackboard { t1 t0 b0 });
+board!(Tree0281Blackboard { b0 t0 });
 
 fallible!(Tree0281);
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
         }
-        Switch(b1) {
-            case 1 => Conditional(|bb| bb.b1 % 3 < 1, dynamic = true, else = Success) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+        ReactiveSequence {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            StatefulAction(Task<0>),
+            IfThenElse {
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                StatefulAction(PTask<2>, b0 = {t0}),
+                AlwaysSuccess,
             },
-            case 2 => #[run_while(|bb| *bb.t0 + 1 < 2)]
-            #[skip_if(|bb| *bb.t0 != 4)]
-            #[on_failure(|bb| bb.b0 = bb.b1 % 2)]
-            MemSequence {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    Limiter(2) {
-                        Condition(Cond<1>),
-                    },
-                },
-                StatefulAction(PTask<2>, b0 = 6, b1 = {=}),
-                Action(Act<3>),
-                Precondition(|bb| (bb.b1 + 4) % 4 < 1, else = Failure) {
-                    #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.b1 = 4 })]
-                    #[success_if(|bb| *bb.t0 + 1 == 6)]
-                    StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
-                },
-            },
-            case 5 => SequenceStar {
-                Action(Act<5> = Act::<5>),
-                Action(Act<6>),
-                #[skip_if(|bb| bb.b1 + 1 == 4)]
-                SetBlackboard(t0 = 7),
-            },
-            _ => Priority {
-                Condition(|ctx| ctx.check(7)),
-                Action(Act<8>),
+            StatefulAction(Task<3>),
+            Parallel(success = -2, failure = 2) {
+                AlwaysSuccess,
+                Action(Act<4> = Act::<4>),
             },
         }
     }
 }
 
-board!(Tree0282Blackboard { b0 b1 t0 });
+board!(Tree0282Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        RepeatTimes(3) {
-            StepSequencer {
-                WasEntryUpdated(t0),
-                IfThenElse {
-                    Repeat(3) {
-                        StatefulAction(Task<0>),
-                    },
-                    RepeatUntilSuccess(1) {
-                        StatefulAction(Task<1>),
+        PrioritySelector {
+            #[score(|bb| ((bb.b0 + 4) % 2) as f32)]
+            SequenceStar {
+                StatefulAction(Task<0>),
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            BinarySelector(|bb| *bb.t0 % 3 > 1, dynamic = false) {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(1, 0)),
+                },
+                Observe(|bb| *bb.t0 % 3 < 1, abort = self) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[score(|bb| (bb.b0) as f32)]
+            RepeatTimes(forever) {
+                ReactiveSequence {
+                    Loop(q0, if_empty = Skipped) {
+                        ParallelAll {
+                            #[skip_if(|bb| (*bb.t0 + 4) % 3 > 0)]
+                            Condition(PCond<3>, b0 = {t0}),
+                            #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                            Wait(50),
+                        },
                     },
                 },
             },
@@ -2861,289 +3088,237 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0283Blackboard { t0 });
+board!(Tree0283Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0284Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0284Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 9,
+            b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Fallback {
+            #[on_success(|bb| { if bb.b1 % 4 > 0 { bb.b1 += 3 }; bb.b0 = bb.b1 })]
+            SubTree(Tree0284Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
+            Observe(|bb| *bb.t0 > 5, abort = lower) {
+                StatefulAction(PTask<2>, b0 = 9),
+            },
+            SetBlackboard(b1 = 5),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Fallback {
-            Inverter {
-                BinarySelector(|bb| *bb.t0 + 1 < *bb.t0, dynamic = true) {
-                    Wait(100),
-                    Parallel(success = -2, failure = 2) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        WasEntryUpdated(t0),
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 2) as f32)]
+            MemPriority {
+                StatefulAction(Task<0> = Task::<0>),
+                SkipUnlessUpdated(t0) {
+                    Wait(10),
+                },
+            },
+            #[score(|bb| (bb.b0 % 4) as f32)]
+            RepeatUntilFailure(3) {
+                Repeat(4) {
+                    SubTree(Tree0284Sub0, ..),
+                },
+            },
+            #[score(|bb| (bb.b0 + 1) as f32)]
+            Conditional(|bb| bb.b0 % 3 > 1, else = Failure) {
+                Selector {
+                    Observe(|bb| *bb.t0 == 7, abort = both) {
+                        ScriptCondition(|bb| bb.b1 + 4 < bb.b0 + 1),
+                    },
+                    Observe(|bb| bb.b1 + 3 < 0) {
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
             },
-            StatefulAction(Task<1>),
-            ParallelAll(1) {
-                #[post(|bb| { bb.b0 += 1; bb.t0.set(9) })]
-                Condition(Cond<2> = Cond::<2>),
-                ScriptCondition(|bb| (bb.b0 + 2) % 3 > 0),
-                Runner,
-            },
         }
     }
 }
 
-board!(Tree0284Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0285Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0284Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
+            b0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        Sequence {
-            Action(Act<0>),
-            Parallel(success = 1, failure = -1) {
-                SubTree(Tree0285Sub0, ..),
-                SetBlackboard(o0 = Some(0)),
-                ForceFailure {
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
+        WaitUntil(|bb| bb.b0 != 1) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
         }
     }
 }
 
-board!(Tree0285Blackboard { o0 });
+board!(Tree0285Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            l0: Vec<i64>,
-            b1: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[post(|bb| bb.b0 += 1)]
-        #[on_failure(|bb| { if *bb.t0 % 3 > 1 { bb.b0 += 4 }; if bb.b0 + 2 != (bb.b1 + 3) % 4 { bb.b1 += 1 } })]
-        FlipSelector {
-            Iterate(l0, element = {b1}, max = 1) {
-                Condition(Cond<0>),
+        WhileDoElse {
+            StatefulAction(Task<0> = Task::<0>),
+            WhileDoElse {
+                Action(PIo<1>, t0 = {t1}),
+                Action(Act<2>),
             },
-            Script(|bb| bb.b1 += 2),
-            Loop(q0, value = {t0}) {
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            RunOnce(then_skip = true) {
-                Action(PAct<3>, b0 = 8, b1 = {t0}),
+            #[on_failure(|bb| *bb.t0 += 3)]
+            ForceFailure {
+                WhileDoElse {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+                    },
+                    #[post(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| *bb.t0 + 4 != 5)]
+                    Succeeder,
+                },
             },
         }
     }
 }
 
-board!(Tree0286Blackboard { b0 t0 q0 l0 b1 });
+board!(Tree0286Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 4,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
         }
-        Switch(b1) {
-            case 1 => StatefulAction(Task<0> = Task::<0>),
-            _ => StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0287Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0288 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            Parallel(success = -1, failure = -2) {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    Timeout(30) {
-                        Action(Act<0>),
+        Repeat(2) {
+            TryCatch(catch_on_halt = true) {
+                Filter(times = 1, count = Success, filtered = Failure) {
+                    RunOnce {
+                        RepeatTimes(1) {
+                            Runner,
+                        },
                     },
                 },
-                Precondition(|bb| bb.b0 + 1 < 1, else = Failure) {
-                    Cooldown(30, filtered = Skipped) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b1 + 1 == 0, else = Skipped) {
-                #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
-                #[failure_if(|bb| *bb.t1 != 4)]
-                WhileDoElse {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<2>),
-                        Sleep(30),
-                        AlwaysFailure,
-                        Condition(Cond<3>),
-                    },
-                    KeepRunningUntilFailure {
-                        Filter(times = 2) {
-                            Action(Act<4>),
+                Cooldown(0, filtered = Skipped) {
+                    Iterate(l0, element = {b0}, reset_index = false) {
+                        RunOnce(then_skip = false) {
+                            Repeat(4) {
+                                Conditional(|bb| bb.b0 > 3, dynamic = true, else = Success) {
+                                    Script(|bb| bb.b0 = *bb.t0 % 4),
+                                },
+                            },
                         },
                     },
                 },
             },
-            IfThenElse {
-                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                    Switch(b1) {
-                        case 3 => AlwaysFailure,
-                        _ => Condition(Cond<5>),
-                    },
-                },
-                Delay(0) {
-                    StatefulAction(Task<6>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0288Blackboard { t1 l0 t0 b1 b0 });
+board!(Tree0287Blackboard { b0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0288 for Ctx {
+        Filter(times = 3, filtered = Skipped) {
+            SequenceStar {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        ReactiveFallback {
-            Iterate(l0, element = {b0}, reset_index = false) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    SequenceWithMemory {
-                        ReactiveSequence {
-                            #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                            Parallel(success = -3, failure = 4) {
-                                Repeater(forever) {
-                                    #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
-                                    AlwaysFailure,
-                                },
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                Condition(|ctx| ctx.check(0)),
-                                Condition(Cond<1> = Cond::<1>),
-                                Interrupt(|bb| bb.b0 > bb.b0 + 4) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
+        IfThenElse {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            AsyncSequence {
-                ParallelAll {
-                    Condition(Cond<3>),
-                    ScriptCondition(|bb| *bb.t0 > 3),
+            Fallback {
+                Iterate(l0, element = {b0}, max = 1) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    IfThenElse {
-                        #[success_if(|bb| *bb.t0 > 4)]
-                        #[skip_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1)]
-                        Condition(Cond<4>),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Action(PAct<5>, b0 = {t0}),
-                        Condition(Cond<6>),
+                #[on_halted(|bb| if bb.b0 > 3 { bb.b0 = *bb.t0 + 4 })]
+                #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                        StatefulAction(Task<3>),
                     },
                 },
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0289Blackboard { b0 t0 o0 q0 l0 });
+board!(Tree0289Blackboard { t0 b0 q0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0290 for Ctx {
+    pub tree Tree0290 for Ctx, rng = context {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            Sequence {
-                IndexSwitch(|bb| 7, dynamic = true) {
-                    #[success_if(|bb| *bb.t1 % 4 > 0)]
-                    AsyncFallback {
-                        Cooldown(0) {
-                            Repeat(forever) {
-                                IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
-                                    StatefulAction(Task<0>),
-                                    Action(Act<1>),
-                                    Action(PIo<2>, t0 = {b0}),
-                                },
-                            },
-                        },
-                        Selector {
-                            Observe(|bb| bb.b0 % 4 < 3, abort = both) {
-                                #[success_if(|bb| bb.b0 % 4 < 0)]
-                                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                            },
-                            Observe(|bb| bb.b0 + 2 < 5, abort = none) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                    FlipSelector {
-                        Cooldown(0, filtered = Failure) {
-                            StatefulAction(Task<4>),
-                        },
-                        TryCatch(catch_on_halt = true) {
-                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                            AlwaysSuccess,
-                        },
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 % 2)),
-                        StatefulAction(Task<7>),
+        StepSequencer {
+            ProbabilitySelector {
+                #[weight(|bb| (bb.o0.unwrap_or(2)) as f32)]
+                Invert {
+                    Sequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {=}),
+                        StatefulAction(Task<2>),
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Sequence {
-                        Condition(Cond<8>),
-                        Conditional(|bb| *bb.t0 < *bb.t1, dynamic = true) {
-                            Filter(times = 1, count = Completed, filtered = Skipped) {
-                                RunOnce(then_skip = false) {
-                                    Action(PIo<9>, t0 = {t1}),
-                                },
-                            },
-                        },
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Guard(|ctx| &mut ctx.token) {
-                                IndexSwitch(|bb| *bb.t1) {
-                                    StatefulAction(Task<10>),
-                                    Wait(50),
-                                },
-                            },
-                        },
-                        Cooldown(50, filtered = Skipped) {
-                            RetryUntilSuccessful(forever) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
+                #[weight(0)]
+                #[run_while(|bb| *bb.t0 > 3)]
+                #[success_if(|bb| *bb.t0 > 0)]
+                #[on_halted(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(bb.o0.unwrap_or(4) % 2) })]
+                SequenceWithMemory {
+                    MemPriority {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    Delay(0) {
+                        SetBlackboard(o0 = Some(5)),
+                    },
+                    StatefulAction(PTask<7>, b0 = {b0}),
+                    TryCatch(catch_on_halt = true) {
+                        #[run_while(|bb| *bb.t0 + 3 == 2)]
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        Condition(PCond<8>, b0 = {b0}),
+                        SetBlackboard(b0 = {t0}),
                     },
                 },
             },
@@ -3151,243 +3326,298 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0290Blackboard { q0 t0 t1 b0 });
+board!(Tree0290Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            o0: Option<i64>,
-        }
-        StepSequencer {
-            WhileDoElse {
-                Inverter {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-                },
-                BinarySelector(|bb| bb.b0 + 1 < bb.b0 + 3, dynamic = false) {
-                    Filter(times = 2) {
-                        Sleep(10),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            #[success_if(|bb| bb.b0 % 2 > 0)]
-            #[post(|bb| bb.b0 += 1)]
-            #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = bb.b0 % 4 })]
-            RunOnce(then_skip = true) {
-                Precondition(|bb| bb.b0 == 2, else = Success) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-            },
-            ReactiveSequence {
-                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                    WhileDoElse {
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                        RunOnce(then_skip = true) {
-                            Action(PIo<4>, t0 = {t0}),
-                        },
-                    },
-                },
-                #[post(|bb| { bb.o0 = Some((*bb.t0 + 1) % 4); *bb.t0 += 1 })]
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                Condition(|ctx| ctx.check(5)),
+        RepeatUntilSuccess(forever) {
+            ForceSuccess {
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree0291Blackboard { l0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 2,
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, value = {b1}, if_empty = Failure) {
-            MemSequence {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0292Blackboard { t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0293Sub0 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            Action(Act<3> = Act::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0293 for Ctx {
-        MemPriority {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                SubTree(Tree0293Sub0),
-            },
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                SequenceStar {
-                    Action(Act<4> = Act::<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0294Sub0 for Ctx {
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0294 for Ctx, error DiffError {
-        Repeater(forever) {
-            WhileDoElse {
-                ParallelAll(1) {
-                    SequenceStar {
-                        StatefulAction(TTask<0>),
-                        ForceSuccess {
-                            Condition(Cond<1>),
-                        },
-                        Condition(Cond<2>),
-                        ReactiveSequence {
-                            StatefulAction(TTask<3>),
-                            StatefulAction(TTask<4>),
-                        },
-                        AsyncSequence {
-                            Wait(0),
-                            SubTree(Tree0294Sub0),
-                        },
-                    },
-                },
-                Optional {
-                    SequenceStar {
-                        Sequence {
-                            ForceSuccess {
-                                PolicyParallel(policy = FirstSuccessOrFailure) {
-                                    Condition(|ctx| ctx.try_check(5)),
-                                    StatefulAction(Task<6>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                            FlipSelector {
-                                StatefulAction(TTask<7>),
-                                StatefulAction(Task<8>),
-                            },
-                            Error(DiffError(1091)),
-                        },
-                    },
-                },
-                Selector {
-                    IfThenElse {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                    Priority {
-                        Action(|ctx| ctx.try_exec(12)),
-                        Repeater(forever) {
-                            StatefulAction(TTask<13>),
-                        },
-                    },
+        Repeat(4) {
+            RunOnce {
+                BinarySelector(|bb| *bb.t0 + 2 < 6) {
+                    Succeeder,
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    #[post(|bb| bb.b1 = bb.b0 % 3)]
+                    ScriptCondition(|bb| bb.b0 < 0),
                 },
             },
         }
     }
 }
 
-fallible!(Tree0294);
+board!(Tree0292Blackboard { b1 b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0295 for Ctx {
+    pub tree Tree0293 for Ctx, rng = context {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        ReactiveFallback {
-            ForceFailure {
-                Condition(Cond<0>),
+        DynamicSelector {
+            WhileDoElse {
+                Repeat(2) {
+                    DynamicSequence {
+                        Cooldown(50, filtered = Skipped) {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                AsyncSequence {
+                    Timeout(20) {
+                        Action(Act<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    Sleep(10),
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 4)),
+                },
             },
-            SequenceWithMemory {
-                UnsetBlackboard(o0),
-                Action(Act<1>),
+            #[on_halted(|bb| bb.b1 = (bb.b1 + 2) % 4)]
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[success_if(|bb| bb.b0 + 1 < bb.b1 % 2)]
+            RetryUntilSuccessful(2) {
+                ParallelAll(3) {
+                    IfThenElse {
+                        SkipUnlessUpdated(t0) {
+                            Action(PAct<3>, b0 = {t0}, b1 = {=}),
+                        },
+                        #[post(|bb| bb.b1 += 2)]
+                        Deadline(30) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                    Switch(b1) {
+                        case 1 => UnsetBlackboard(o0),
+                        case 5 => SetBlackboard(o0 = Some(1)),
+                        case 2 => Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b1)),
+                        _ => Condition(|ctx| ctx.check(6)),
+                    },
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[on_success(|bb| bb.b1 += 2)]
+                        Runner,
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
-            Sequence {
-                Script(|bb| *bb.t1 += 3),
-                Action(Act<2>),
-                Condition(|ctx| ctx.check(3)),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                #[post(|bb| bb.b1 += 2)]
+                TryCatch(catch_on_halt = true) {
+                    Conditional(|bb| bb.o0.unwrap_or(1) != 0, dynamic = true, else = Success) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
+                        MaxTime(20) {
+                            KeepRunningUntilFailure {
+                                Condition(Cond<7> = Cond::<7>),
+                            },
+                        },
+                    },
+                    ProbabilitySelector(fail = 0) {
+                        #[weight(2)]
+                        StatefulAction(PTask<8>, b0 = {=}),
+                        #[weight(2)]
+                        StatefulAction(Task<9>),
+                        #[weight(1)]
+                        StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
+                        #[weight(3)]
+                        StatefulAction(Task<11>),
+                    },
+                    #[run_while(|bb| bb.b1 + 1 < 5)]
+                    #[success_if(|bb| bb.o0.unwrap_or(0) % 3 < 0)]
+                    Fallback {
+                        Condition(|ctx| ctx.check(12)),
+                        ParallelAll(max_failures = -1) {
+                            WasEntryUpdated(t0),
+                            StatefulAction(PTask<13>, b0 = 9),
+                        },
+                        Action(Act<14> = Act::<14>),
+                        Failer,
+                    },
+                    AsyncSequence {
+                        Action(Act<15> = Act::<15>),
+                        StatefulAction(Task<16> = Task::<16>),
+                        #[on_success(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
+                        #[post(|bb| bb.b0 += 3)]
+                        Action(PAct<17>, b0 = {b0}, b1 = {b1}),
+                        Condition(Cond<18>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0295Blackboard { o0 t1 });
+board!(Tree0293Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0294 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| *bb.t0 != *bb.t0 + 2, dynamic = false, else = Failure) {
+            Invert {
+                Delay(0) {
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0294Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0295Sub0 for Ctx {
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0295 for Ctx, rng = context {
+        Parallel(success = 0, failure = -2) {
+            RandomSelector {
+                ParallelAll(3) {
+                    Guard(|ctx| &mut ctx.token) {
+                        RunOnce(then_skip = true) {
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    Optional {
+                        ParallelAll(1) {
+                            Action(Act<4>),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                Deadline(100) {
+                    TryCatch {
+                        Timeout(10) {
+                            StatefulAction(Task<6>),
+                        },
+                        SubTree(Tree0295Sub0),
+                        DynamicSelector {
+                            AlwaysFailure,
+                            StatefulAction(Task<8>),
+                        },
+                        RepeatUntilFailure(1) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                MaxTime(0) {
+                    IfThenElse {
+                        AsyncFallback {
+                            StatefulAction(Task<10> = Task::<10>),
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                Condition(|ctx| ctx.check(11)),
+                            },
+                        },
+                        StatefulAction(Task<12> = Task::<12>),
+                        StatefulAction(Task<13>),
+                    },
+                },
+                Cooldown(0) {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(14)),
+                        SequenceWithMemory {
+                            Sleep(20),
+                            Action(Act<15>),
+                            Action(Act<16>),
+                        },
+                        Parallel(success = 2, failure = 1) {
+                            StatefulAction(Task<17>),
+                            StatefulAction(Task<18>),
+                            Sleep(0),
+                        },
+                    },
+                },
+                Fallback {
+                    Invert {
+                        Filter(times = 3) {
+                            Condition(Cond<19>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<20>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64,
+            o0: Option<i64>,
         }
-        #[on_success(|bb| bb.b0 += 1)]
-        ParallelAll(2) {
-            StatefulAction(Task<0> = Task::<0>),
-            #[failure_if(|bb| bb.b1 != 7)]
-            Inverter {
-                Wait(10),
-            },
-            BinarySelector(|bb| bb.b1 + 4 > *bb.t0 + 1, dynamic = false) {
-                Wait(0),
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2> = Task::<2>),
-            Failer,
-        }
-    }
-}
-
-board!(Tree0296Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0297 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                ParallelAll(max_failures = -1) {
-                    #[on_success(|bb| bb.o0 = None)]
-                    Repeat(forever) {
-                        RetryUntilSuccessful(4) {
-                            RetryUntilSuccessful(0) {
-                                Action(PAct<0>, b0 = {t0}),
+        Conditional(|bb| bb.b1 == *bb.t0, dynamic = false, else = Failure) {
+            TryCatch {
+                ReactiveFallback {
+                    Limiter(3) {
+                        Action(Act<0>),
+                    },
+                    Cooldown(0, filtered = Skipped) {
+                        Fallback {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+                            Condition(Cond<2> = Cond::<2>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    RunOnce {
+                        #[post(|bb| bb.b0 += 1)]
+                        Optional {
+                            ReactiveSequence {
+                                Action(Act<3>),
+                                #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
+                                #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
+                                Runner,
                             },
                         },
                     },
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                        RunOnce {
-                            StatefulAction(Task<3>),
+                },
+                Precondition(|bb| bb.b1 % 4 < 2, else = Failure) {
+                    MemSequence {
+                        #[success_if(|bb| bb.b1 % 3 == 2)]
+                        Action(PIo<4>, t0 = {=}),
+                        Delay(100) {
+                            Parallel {
+                                #[on_failure(|bb| bb.b0 += 3)]
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                            },
                         },
-                        Action(Act<4>),
-                        Action(Act<5>),
+                        Condition(Cond<7>),
                     },
                 },
             },
@@ -3395,161 +3625,239 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0297Blackboard { o0 t0 });
+board!(Tree0296Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0298Sub1 for Ctx {
-        RunOnce {
-            StatefulAction(Task<0>),
+    pub tree Tree0297Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0297 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_halted(|bb| bb.t0.set(bb.b1))]
+        #[skip_if(|bb| *bb.t0 == bb.b0)]
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                SubTree(Tree0297Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}, t0 = {=}),
+                FlipSelector {
+                    UnsetBlackboard(o0),
+                    #[failure_if(|bb| bb.b1 == (*bb.t0 + 3) % 3)]
+                    Action(Act<3>),
+                },
+                Script(|bb| bb.b1 += 1),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0298Sub0 for Ctx {
-        SubTree(Tree0298Sub1)
-    }
-}
+board!(Tree0297Blackboard { q0 b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
-        RepeatTimes(forever) {
-            SubTree(Tree0298Sub0),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
+            b1: i64 = 5,
+        }
+        RunOnce {
+            Fallback {
+                RunOnce(then_skip = false) {
+                    #[success_if(|bb| bb.o0.unwrap_or(4) > 0)]
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        #[run_while(|bb| bb.b1 != 7)]
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                #[failure_if(|bb| bb.b1 % 2 == 1)]
+                Loop(q0) {
+                    Timeout(20) {
+                        Repeat(0) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.b1 % 4 < 1)]
+                #[on_success(|bb| bb.t0.set(1))]
+                #[skip_if(|bb| bb.b1 + 1 < 4)]
+                AsyncSequence {
+                    Action(PIo<1>, t0 = {b0}),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0298Blackboard { q0 t0 b0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0299 for Ctx, error DiffError {
+    pub tree Tree0299 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            #[on_failure(|bb| *bb.t1 += 3)]
-            Parallel(failure = 0) {
-                Error(DiffError(1022)),
-                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                Condition(TCond<1>),
+        Fallback {
+            PolicyParallel(policy = FirstSuccess) {
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                },
+                ForceFailure {
+                    Condition(Cond<1>),
+                },
             },
-            Guard(|ctx| &mut ctx.token) {
-                Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 3)),
+            #[failure_if(|bb| bb.b0 > (*bb.t0 + 3) % 2)]
+            #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
+            KeepRunningUntilFailure {
+                Delay(0) {
+                    #[post(|bb| if *bb.t0 % 4 > 1 { bb.b0 += 3 })]
+                    Script(|bb| bb.t0.set(bb.b0)),
+                },
             },
-            #[skip_if(|bb| *bb.t1 < *bb.t0 % 3)]
-            #[on_success(|bb| bb.t1.set(bb.b0 % 4))]
-            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(3) + 1); bb.t0.set(bb.o0.unwrap_or(5) % 2) })]
-            Retry(2) {
-                UnsetBlackboard(o0),
+            #[success_if(|bb| (bb.b0 + 4) % 3 == 2)]
+            #[post(|bb| if *bb.t0 % 3 != 2 { bb.b0 += 3 })]
+            Priority {
+                #[post(|bb| bb.t0.set((bb.b0 + 3) % 2))]
+                #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
+                WasEntryUpdated(t0),
+                Action(Act<2> = Act::<2>),
             },
+            Cooldown(0) {
+                RetryUntilSuccessful(1) {
+                    #[on_success(|bb| if bb.b0 % 4 > 2 { bb.b0 += 1 })]
+                    Deadline(0) {
+                        Timeout(50) {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0299Blackboard { t1 t0 b0 o0 });
-
-fallible!(Tree0299);
+board!(Tree0299Blackboard { t0 q0 b0 });
 
 cases! {
-    Tree0200 "B{b0;t0=3}Rpt{0}(@po{t0+=3;t0:=t0%4}@os{b0:=7}a0)",
-    Tree0201 "B{o0;t0=0;b0}Step(Dd{10}(Seq(Sl{10},t0e)),Rmp{F;F}(a1b{t0%2;b0}),Try(t2,Ub{o0}))",
-    Tree0202 "B{t0;b1=3;t1=4;b0=0}@oh{b0+=3;t1:=t0}@fi{t0>7}@rw{b0+4%3=1}RepF(Pri(c0,Inv(MPri(RFb(Scc{t0>b0+1},a1,t2t,Err{1015}),t3e,@po{b0:=t1%2;b1+=1}@si{t0!2}@ki{b1+1=3}pa4{b0:b1;b1:b0}))))",
-    Tree0203 "B{t0=0;t1=0;b0=0}Ret2(pt0{b0:t1;b1:b0})",
-    Tree0204 "B{b0=0;t0=3;o0}Step(Seq(Fb(Obs{none;B}(Fai),DySeq(c0t,Scc{o0|3=t0+4},t1e,t2e)),Swm(t3,Flt{3;S;K}(Dl{0}(Sl{30})),pa4{b0:=}),Dd{50}(a5l),@rw{b0+2!b0+2%2}@ki{o0|0+1<t0+2%2}Fb(Obs{b0!2;S}(pt6{b0:t0;b1:b0}),Obs{b0<7;L}(t7),R)),Isw{t0;N;T}(To{0}(To{0}(Swm(@po{b0+=1}a8r,Ruf{1}(pa9{b0:t0;b1:b0}),@si{t0<b0+3%2}@oh{t0!4?b0:=b0%4}@po{t0+=2;o0:=_}Rmp{S;S}(pc10{b0:=}),PAll{_}(c11t,RetF(t12t)),Flip(t13)))),Flip(Rpt{F}(t14),t15t,a16r,pi17{t0:=})))",
-    Tree0205 "B{t0=5;b0}RSeq(@rw{b0>t0}RSeq(a0),a1,t2,AFb(Fai,a3e,Run),RFb(t4,@of{t0:=t0+2%4}@os{b0+=2}a5))",
-    Tree0206 "B{o0;b0=0;b1=2}@os{b0+=2}@oh{b0+=2;b0+=1}Seq(MPri(a0,c1,a2,t3,Run),t4,MSeq(t5e,@po{o0:=b1}t6,t7e))",
-    Tree0207 "Rpt{F}(Sub(a0))",
-    Tree0208 "B{q0=1;b1=3}Lp{b1;_}(c0)",
-    Tree0209 "B{q0;b0=0;t0=2}Fb(Wde(Dl{10}(@fi{b0=3}@oh{t0:=5;b0+=1}Lp{t0;_}(Rpt{F}(RepF(c0t)))),WU{t0%4>0}(Lp{t0;K}(a1r))),Rpt{F}(RSeq(Rep0(Sl{0}),a2t,RT{1}(Scc{t0>b0+1%4}),Err{1009})))",
-    Tree0210 "B{b0=4;o0=_;t1=2;t0=3}@si{t0=2}Flip(@ki{b0+2%4>0}a0e,@ki{t0+4!o0|3%3}@oh{t1:=b0;t1:=t0+4}Grd{_}(@po{o0|5+4!t0+1?t0+=1}@fi{t1=6}Sl{0}))",
-    Tree0211 "Rpt{0}(Err{1081})",
-    Tree0212 "B{t0=1;b0=5;b1;o0=1}RFb(Isw{b1;N;T}(Fb(@ki{b1=o0|2}c0l,@ki{b1+4<5}@si{o0|4<6}@of{b0+=2}pa1{b0:=;b1:t0},Scc{o0|0%2>0},@fi{none}a2)),Sc{b1:=b0%3;t0+=1})",
-    Tree0213 "Step(c0,PPar{0;_}(a1e,Sub(t2),c3),c4)",
-    Tree0214 "B{t0}DySel(Par{-1;3}(DySel(t0,R),t1,Dl{0}(a2),@fi{t0+3%3=1}Obs{t0>t0%3;S}(t3),Rep0(a4)),c5)",
-    Tree0215 "B{b0=4;t0}Try(Intr{b0%4!1}(c0),pt1{b0:t0;b1:t0},Pre{t0=1}(t2e))",
-    Tree0216 "Seq(Swm(Seq(Cd{10;K}(a0),t1,t2,Fb(Inv(c3),Wt{0}))),c4e,PPar{2;_}(PAll{_}(t5e,a6,F),DySeq(c7,c8)))",
-    Tree0217 "B{b0=4;t0=1;o0=_;l0=0}Ruf{3}(Seq(PPar{1;T}(@si{none}Itr{b0;0;_;_}(Bin{t0+4%4!3;_}(pc0{b0:=},Sb{t0=b0}))),@ki{t0+3%3!0}Rpt{0}(pa1{b0:5;b1:b0}),Err{1095}))",
-    Tree0218 "B{o0=_;b0;t0;l0=0}MPri(c0,PPar{0;_}(DySeq(t1,c2),Fb(Wu{t0},Itr{b0;0;3;_}(Wu{t0}),@ki{some}S)))",
-    Tree0219 "OnceK(RFb(t0))",
-    Tree0220 "B{t0=3;t1=2;b0}Step(c0t,RSel(@os{b0+=1}@po{t1+=3}pi1{t0:=},Err{1073},pa3{b0:7},t4))",
-    Tree0221 "Opt(c0t)",
-    Tree0222 "B{t0=3;b1}Fb(Obs{b1<3;L}(t0e),Obs{t0%4>2;L}(Dd{0}(pt1{b0:b1;b1:t0})),Err{1018})",
-    Tree0223 "B{b1=0;q0=3;b0;t0}@si{t0!b0}@oh{b1+=1;b1:=b0+2}@os{b0+=3}PrSel{7}(SubR(Lp{_;F}(PrSel{b0;b0%4}(SubA(a0e),c1))))",
-    Tree0224 "Star(a0,MSeq(t1e),Rmp{F;F}(PAll{_}(Fb(a2,F,t3),RSeq(Ret3(PrSel{2;0}(c4,t5)),a6,c7l,Cd{0;_}(Dl{20}(t8))))))",
-    Tree0225 "B{t0;b0}@oh{t0+=1}@po{t0:=b0}Ret3(Par{_;_}(Grd{_}(Rty2(a0e)),Grd{R}(Swm(@ki{b0+4%2=0}@os{t0:=b0;b0+=1}@of{b0+=1}c1l,t2,Sb{t0=b0}))))",
-    Tree0226 "B{t1;b0=3;o0}Rpt{F}(Ite(c0,Step(Sc{o0:=b0+2%3;t1+=3},a1,a2,a3,Sl{0})))",
-    Tree0227 "B{b0}Par{1;0}(Invt(Cnd{b0=b0%2;T;_}(Seq(t0,F))),@rw{b0%3<2}t1)",
-    Tree0228 "B{o0;b0=4;t1=0;t0=1}@os{t1+=2;none?t0:=t0+2%3}@si{b0+1!t0+2}Isw{t0;T;T}(Scc{b0!2},pc0{b0:b0})",
-    Tree0229 "B{b0=4;b1=0}Seq(@fi{b0%3<1}Scc{b1>7},a0,Seq(t1,t2,t3),Seq(Sc{b0:=3},t4,c5))",
-    Tree0230 "B{q0;b1=1}MSeq(Wde(c0,Mt{20}(RSel(R,Err{1022})),a1),pa2{b0:7;b1:=})",
-    Tree0231 "B{t0=1;b0;b1=3;l0=4}WU{b0+3%3<2}(Itr{b0;0;_;_}(@po{b0+=1}Fb(Cnd{b1!5;T;F}(ASeq(AFb(t0),RT{2}(c1),pi2{t0:=},MSeq(PPar{1;_}(c3,pi4{t0:=})))))))",
-    Tree0232 "B{b0=5;t0;b1=4;t1=1}RFb(RSeq(c0,a1b{t1+1;b0},Sc{t1:=t1%2;t0+=2},Scc{t1+4>b0}),t2,Sw{1;5}(t3,Wv{t1}(Wt{20}),a4),TryF(Su{t1}(@si{t1+4<t1+2}@po{b0:=t1}@of{t1:=t0+2}Sc{b1+=1;t1:=b0+1}),FF(c5e)),RT{1}(MPri(Rpt{1}(a6l))))",
-    Tree0233 "Fb(Sub(S))",
-    Tree0234 "B{b1;b0=2;l0=0;o0=_;t0=1}Pri(RSeq(RT{2}(Fb(Sw{2}(a0,Sc{t0!3?b1:=b0+3}),Sel(Obs{t0<4;L}(Sc{b0=1?b1+=1}),c1))),OnceK(Scc{b1+4<2})),Fb(Fb(c2,@fi{t0<b0%4}Pre{b1<3}(Sb{t0=5}),t3),Itr{b0;2;2;T}(Sw{5;4}(@rw{b0%3<1}t4,Rus{F}(R),Sb{o0=6})),Isw{b0%3;_;N}(a5,Flip(c6,pt7{b0:2},t8,@rw{t0+2%4<2}pi9{t0:=}))),Par{_;1}(Seq(Inv(MSeq(@po{t0+=1}pi10{t0:b0},t11,@si{some}RSeq(t12,F),@si{b0=3}Scc{b0=t0})))))",
-    Tree0235 "Swm(Sub(c0),a1,t2)",
-    Tree0236 "B{b0;t0=2}Lim{1}(RT{2}(Par{-1;-2}(Star(t0,RFb(c1,t2,c3),RSeq(Rep1(Bin{t0+1=t0;T}(Fai,t4))),Pre{t0=b0+4;R}(@os{b0%3>1?t0+=1}Intr{t0<5}(Suc))),c5l,Try(OnceK(Par{3;3}(Pre{t0+4!b0}(t6),pc7{b0:=},c8,Sc{b0+=1;b0:=t0+2%3})),a9))))",
-    Tree0237 "B{t0;b0=4;b1=3}Ite(pt0{b0:t0},Rus{F}(Su{t0}(Flip(Flt{3;_;_}(Isw{b0;_;T}(Fb(c1,@of{b1<3?t0+=1}@oh{b1+=1}Sc{b1:=5}),F))))))",
-    Tree0238 "B{t0;q0=1;b0=4;l0}MSeq(WU{t0+4!4}(Par{-1;1}(Itr{b0;1;2;_}(Swm(S,pa0{b0:=;b1:t0},a1e)),@rw{b0%4>1}@ki{t0<0}@oh{t0:=b0%4;b0:=4}Flip(R,pi2{t0:=},Sb{t0=b0}))),Ite(Seq(t3e,pa4{b0:8;b1:b0}),Rep2(@po{b0+=1}Itr{b0;2;_;T}(c5)),Swm(@os{t0+=2}t6,t7,OnceK(Scc{b0=b0%2}))),Wde(MPri(a8e,@oh{b0:=b0+2%2}a9,t10e,pt11{b0:t0;b1:t0},@of{b0+=3}pt12{b0:b0}),@po{b0:=3}@ki{t0!b0}S))",
-    Tree0239 "B{q0;b0;o0=5;t0=2}Ite(Step(Once(Ret2(a0e))),@os{b0:=t0%4}Rty2(Fb(Lp{t0;R}(@rw{t0%4!2}Lp{b0;R}(Fb(pi1{t0:t0},@po{o0:=t0+2%2;b0:=o0|1+3}a2))))),Step(Lim{3}(t3),a4))",
-    Tree0240 "B{b1=1;b0=0;t0=1;t1=5}@ki{t0>0}Par{-1;_}(Ret0(pa0{b0:t1;b1:b0}),Mt{0}(Sw{5}(pi1{t0:=},c2)),MSeq(RSeq(Cd{20;K}(Sl{0}),Err{1044}),PPar{0;T}(S,Sb{t1=4}),Sw{4}(Wu{t1},t3)))",
-    Tree0241 "B{b0=0;t0=5;t1=0}Flip(RSeq(DySel(t0,Sc{t1:=t0+2;t1:=b0%4}),Opt(a1b{t0+1%4;b0}),To{0}(TryF(pi2{t0:b0},Sb{t0=b0}))),Sl{50},Fb(Obs{b0+1%3>0;L}(pt3{b0:t0}),Obs{b0!7;B}(PrSel{t0;t0%2;t1+3}(Wu{t1},t4,t5))))",
-    Tree0242 "DySeq(Par{3;0}(t0e,Rep3(Rus{3}(c1e)),Swm(Sl{50},t2),Star(t3e,t4,S)),Fb(t5,Once(PAll{_}(Sl{10},t6))),Cd{30;_}(Try(Pri(Star(c7,t8e),c9l),FS(RFb(t10,t11,t12,t13)))),t14)",
-    Tree0243 "B{b1=4;b0=3;t0=1;o0=_}Obs{b1=7;S}(Pri(Wu{t0},a0b{o0|2;b0},Isw{b1%3;T;N}(@si{b0<5}pt1{b0:t0;b1:b0},Sc{b0+=1}),@oh{b1:=b1%3}t2e,Cd{0;F}(a3)))",
-    Tree0244 "B{q0=4;b0=4;t1=3}Lp{_;K}(SubR(OnceK(pt0{b0:=;b1:t1})))",
-    Tree0245 "B{b0;o0=_;t1=2;b1;t0=1}Cnd{t1>b0;_;S}(WU{t0<5}(Fb(RSeq(@oh{t1+=3;b1+=3}@fi{o0|5<t0}Sl{20},t0,Keep(Star(Sb{t0=b0},c1l,c2e,c3b{b1},Sb{b1=6}))))))",
-    Tree0246 "B{b0;t0}RSeq(Dl{30}(Scc{b0=4}),c0,Sb{t0=0})",
-    Tree0247 "B{b1=1}Rus{3}(Sc{b1+=3})",
-    Tree0248 "B{b0=1;t1;o0}RFb(Dd{0}(t0t),c1r,@os{t1+=2;o0:=b0%3}Sel(pc2{b0:1},Sb{o0=0}),Err{1017})",
-    Tree0249 "B{t0}Dl{10}(@of{t0+=3}t0)",
-    Tree0250 "Flip(c0l,RFb(a1,a2),Par{-2;2}(To{10}(a3e),Wde(a4,c5)),a6e)",
-    Tree0251 "B{t0=4;b0}Flip(Ite(PAll{_}(@fi{b0+1>t0+2}@ki{b0%3=1}@si{t0+4!t0%4}R,Sc{t0:=t0%2;t0+=2},Scc{b0+4>b0}),Sel(t0e,pc1{b0:=},c2e)),Cnd{t0<4;_;_}(Par{2;0}(c3e,t4,R)))",
-    Tree0252 "B{b0;t0=3;b1=0}ASeq(@ki{t0=2}@po{b0+=2}AFb(Rty0(Sb{b1=0}),Isw{t0;N;_}(Flt{2;R;_}(Intr{b0+4!5}(F))),Rep3(ASeq(pa0{b0:6;b1:b0},Wt{20},t1,c2,c3))),TryT(RFb(c4,c5,RFb(pi6{t0:=})),Sw{5}(RSeq(Sl{30}),F)))",
-    Tree0253 "B{q0=4;b0;b1;t1}Inv(Lp{t1;R}(Ite(Fb(@rw{t1%3<0}@os{t1:=b0%3}@oh{b1+=3}t0e),Lp{b0;_}(Pri(Pre{b0>4}(pc1{b0:t1}),a2,a3)))))",
-    Tree0254 "B{t0=2}AFb(Try(Ruf{1}(pi0{t0:=}),Sl{0}),Err{1058})",
-    Tree0255 "B{t0;t1=4;b0=5}RSeq(RFb(RSeq(Pre{b0<t0+4;S}(PPar{2;N}(Ret3(F),a0,a1l,a2b{t0;b0})),Intr{t1<b0}(Flt{1;_;F}(Dd{30}(c3e)))),OnceK(Sc{t1+=3;b0:=t0})))",
-    Tree0256 "B{b0=4;b1=3;t0=2;t1=4}Cnd{b1!2;T;S}(Isw{b0%3;T;_}(Bin{t0+1%4>0;_}(Ite(c0,R,t1e),R),t2,AFb(Par{2;_}(c3,t4),Pre{b1=3}(OnceT(R))),Wde(@fi{b0+4<2}@of{b1:=2}t5,Isw{t1;T;T}(t6,c7),Lim{1}(a8)),Pre{b0!4}(Seq(Sb{t1=2},c9,pa10{b0:=}))))",
-    Tree0257 "B{b1=4;l0=2;t0;o0;q0=4;b0}Itr{b1;_;1;_}(Isw{b1+2%4;T;N}(PPar{2;N}(Fai,Par{-1;1}(a0r,Err{1093}),Step(t2,pi3{t0:=},a4r),Dd{10}(Rus{2}(Ite(pt5{b0:b1},@rw{b0>1}SubR(@ki{b0>3}a6)))),RFb(@ki{none}@si{t0!o0|2}t7,AFb(Fai,t8e,Sb{o0=0}))),Fb(Lp{b1;F}(AFb(Wt{0})),Itr{b1;0;_;_}(Dl{0}(Sb{t0=7})),Bin{t0+2%3>0;N}(Sc{t0:=t0%3},F))))",
-    Tree0258 "B{b0=4;t0=4}Sel(Ruf{F}(Mt{0}(@ki{t0+1=3}DySeq(Sl{10},t0,pi1{t0:=}))),Seq(Fb(RSeq(S,a2),pc3{b0:t0},Pre{t0>t0%2}(t4),c5l)),Invt(RFb(Isw{t0;T;_}(Star(c6b{t0%3},Pre{b0%3>1;R}(Sb{b0=8}),@si{t0+4<b0+1}Rep1(Rmp{S;F}(Sb{t0=9})),t7)))))",
-    Tree0259 "TryF(MPri(t0,a1),OnceK(PrSel{0;2}(Seq(Wt{50},Wt{30},c2e),Inv(t3))))",
-    Tree0260 "B{t0=4;b0=5}RSeq(@of{t0+=1}@oh{b0+=1}Pri(Bin{b0%2!0;N}(Wu{t0},Sc{b0+=2;b0+=1})),@si{t0!0}@of{t0+=1}Rty0(c0t),Star(S,pc1{b0:=},Sb{t0=b0},Err{1001}),Rep2(t2),pt3{b0:0;b1:b0})",
-    Tree0261 "B{t0;b0=4}Par{-3;_}(pt0{b0:=;b1:t0},OnceK(t1e),ASeq(PAll{-1}(c2),a3))",
-    Tree0262 "B{b0;b1=5;t0=1}Swm(RSeq(Wv{t0}(Cd{10;K}(OnceK(Try(pa0{b0:0},Step(c1b{b0},Run),Sc{b1:=b0}))))),Pre{b0>1;S}(Swm(@oh{t0+=1}@po{t0:=b1+2}DySeq(t2e),RFb(Pri(@fi{b0+3%4>1}Rep1(c3r),t4)),@oh{b0+=3}@fi{b0+1>7}@rw{t0%2<1}c5t)),Opt(Wde(t6e,PAll{1}(@os{b0:=t0}t7e,@os{t0:=b1%2}@rw{t0!2}a8,Sb{b0=5}))))",
-    Tree0263 "B{b0=5;t0=4;b1=0}Rus{F}(Sw{2}(Bin{b1!b1+3;T}(Intr{b1%4>0}(Swm(@po{b1+=3;b0:=b1%2}@os{b0+=1}@of{t0:=b0%2}Obs{b1+3=b0%4;N}(@po{t0<t0%4?t0:=t0%3;b0+=1}OnceK(pt0{b0:=;b1:b0})),Cd{0;_}(@po{b0:=t0%4}@oh{t0<3?b1:=8}@os{b0+=2}Rty4(@ki{b1<0}Wu{t0})),Once(pc1{b0:2}),Rty0(t2))),Fb(c3,Flip(a4,Sc{b0+=1},a5))),RSeq(Rep1(Mt{100}(RFb(Ite(a6,Sc{b1+=1},a7)))),Flip(Sb{b1=t0},@oh{b0+=3}Inv(t8e),Pre{b1!3;K}(Par{2;-1}(Wu{t0},Wt{10}))))))",
-    Tree0264 "B{b0;l0=3;q0=4;t0=2}Lp{_;R}(@po{t0+=1;b0:=t0}OnceK(MSeq(Cnd{t0>1;_;S}(Fb(Scc{t0>b0%2},c0b{b0+1%2})),pi1{t0:b0},Rep4(Itr{b0;0;_;T}(Obs{b0=3;_}(c2))),c3,@os{b0+=1}@ki{t0>3}pi4{t0:t0})))",
-    Tree0265 "B{b1=1;l0;b0;t0=4}RSeq(Itr{b1;_;3;_}(pi0{t0:=}),pa1{b0:b0})",
-    Tree0266 "B{b1;t0;o0=_;b0=1}PPar{0;T}(SubR(Cnd{b1<4;T;F}(Invt(Step(t0,Ub{o0},pa1{b0:=;b1:t0},c2)))),Dl{30}(t3))",
-    Tree0267 "B{b0=1;b1;t0}Dl{30}(Wde(RFb(Ret1(Inv(PPar{2;N}(t0,F))),Dl{0}(c1e)),Fb(Obs{b0<3;L}(@rw{b1%4>2}@po{b0:=b1+3}a2),Obs{t0%2=0;S}(Run),Wt{50}),Wt{20}))",
-    Tree0268 "B{t1=5;l0=4;b0;t0=4}Try(SubR(t0e),@of{t1+=1}Err{1012})",
-    Tree0269 "B{t0;b1}@ki{b1+2!5}Pre{t0+3<3;K}(Err{1028})",
-    Tree0270 "B{t1=0;q0;b0=5;t0=0;o0=_}Grd{F}(Lp{_;_}(Fb(Dl{0}(Pre{o0|5>6;R}(Wde(Lp{b0;S}(F),DySel(pi0{t0:=},t1,@fi{o0|4!6}t2,c3e),Ret4(pt4{b0:t1})))),Lp{t1;_}(@oh{t1%2=1?b0:=t1+3}Ruf{F}(DySeq(c5,c6,Scc{t0>7}))))))",
-    Tree0271 "B{b0;o0}Obs{b0<0;N}(Obs{o0|3+1<b0;N}(Scc{b0%2<0}))",
-    Tree0272 "B{t0=0;q0=4;b0=0;l0=4}Itr{b0;0;2;_}(Flt{1;F;_}(Lp{b0;_}(Bin{b0<6;N}(Scc{b0%3!1},Lp{t0;K}(Seq(Star(c0e,c1,t2e)))))))",
-    Tree0273 "B{b0;l0;b1=4;t1}Sw{4;2;0}(c0,Itr{b1;1;2;N}(PPar{1;_}(c1l,a2)),@oh{b0:=t1}Seq(c3e,@of{t1+=2}@rw{b0%4!1}Wt{100},t4),Invt(Obs{b1+4!1;S}(t5)))",
-    Tree0274 "B{b0;l0;q0=0}DySeq(Itr{b0;1;_;N}(MSeq(pt0{b0:b0;b1:b0},t1)),c2)",
-    Tree0275 "Seq(t0)",
-    Tree0276 "B{b1=4;l0=3;b0=5;t0;o0=_}OnceK(Rpt{F}(Obs{b0+2>b0;_}(Star(t0,Rep3(@oh{t0+=3;o0:=_}Sb{b1=5}),Itr{b1;_;_;T}(pc1{b0:b0}),Keep(Swm(c2e,c3))))))",
-    Tree0277 "B{t1=2;t0;b1=2;b0=3}@po{b1+2>2?t1:=t0+3;b1:=b0}RFb(MPri(AFb(t0,a1e),Bin{b0=1;N}(t2,c3),Step(Sb{t0=b1},@si{t0%3<1}@fi{b1%2>0}@os{b0:=b1+3%4}pa4{b0:=})),@of{b1+=1}RFb(Seq(Rty2(c5e),Sel(a6b{b0;b0},Lim{1}(c7)),PAll{-2}(Sc{t1:=b1%4;t1:=b1},F,t8,a9))),Sel(t10,@rw{t1+3%2>0}@po{t1:=t1+1%4}@fi{b1=6}Sc{t0:=b1+2;b1+=3},Dd{100}(Dl{20}(Sw{3;1}(OnceT(@ki{t0<3}F),Scc{b0+2>b0%4},c11)))))",
-    Tree0278 "B{t0=0;b0=1;o0=0}RFb(AFb(PAll{-1}(a0,a1),PrSel{t0+1;7;b0}(Ub{o0},t2,Wu{t0}),Isw{b0%2;T;N}(SubA(a3),t4),Dl{30}(c5l)),Obs{t0+2%2<0;N}(Par{3;0}(F,@ki{b0>2}a6,t7,t8,Sl{50})))",
-    Tree0279 "B{b0;t0=4}TryT(Mt{20}(Star(t0)),ASeq(Sb{t0=b0},Wu{t0},t1,t2e))",
-    Tree0280 "B{b0=0;b1}Sel(Scc{b0<0},Obs{b1+4%3=2;B}(t0),Flip(c1))",
-    Tree0281 "B{t1=5;t0;b0=0}RFb(Grd{_}(DySeq(Sb{t1=6},a0,Scc{t1+1%3=1},Wt{10})),@po{b0+=1;t0:=t0+2%4}Rep2(SubR(SubA(Rep1(Fb(c1b{b0+4}))))),Err{1038})",
-    Tree0282 "B{b0=1;b1=3;t0=5}Sw{1;2;5}(Cnd{b1%3<1;T;S}(c0b{b1}),@rw{t0+1<2}@ki{t0!4}@of{b0:=b1%2}MSeq(Isw{t0;N;N}(Lim{2}(c1)),pt2{b0:6;b1:=},a3,Pre{b1+4%4<1;F}(@of{t0:=t0%4;b1:=4}@si{t0+1=6}pt4{b0:6;b1:t0})),Star(a5e,a6,@ki{b1+1=4}Sb{t0=7}),Pri(c7l,a8))",
-    Tree0283 "B{t0=2}RT{3}(Step(Wu{t0},Ite(Rep3(t0),Rus{1}(t1))))",
-    Tree0284 "B{t0;b0=0}Fb(Inv(Bin{t0+1<t0;T}(Wt{100},Par{-2;2}(c0b{t0},Wu{t0}))),t1,PAll{1}(@po{b0+=1;t0:=9}c2e,Scc{b0+2%3>0},Run))",
-    Tree0285 "B{o0=0}Seq(a0,Par{1;-1}(SubA(t1),Sb{o0=0},FF(c2l)))",
-    Tree0286 "B{b0=5;t0=3;q0=3;l0;b1=1}@os{b1+=1}@po{b0+=1}@of{t0%3>1?b0+=4;b0+2!b1+3%4?b1+=1}Flip(Itr{b1;_;1;_}(c0),Sc{b1+=2},Lp{t0;_}(t1),t2,OnceT(pa3{b0:8;b1:t0}))",
-    Tree0287 "B{b1}Sw{1}(t0e,t1)",
-    Tree0288 "B{t1;l0=4;t0=3;b1=2;b0=1}RFb(Par{-1;-2}(Flt{1;F;K}(To{30}(a0)),Pre{b0+1<1;F}(Cd{30;K}(c1))),Pre{b1+1=0;K}(@oh{b1:=t0;t0+=1}@fi{t1!4}Wde(PPar{0;T}(c2,Sl{30},F,c3),Keep(Flt{2;_;_}(a4)))),Ite(Itr{b0;2;_;N}(Sw{3}(F,c5)),Dl{0}(t6)))",
-    Tree0289 "B{b0=3;t0=4;o0=_;q0;l0}RFb(Itr{b0;_;_;N}(Lp{b0;K}(Swm(RSeq(@of{o0:=t0%3}Par{-3;4}(Rpt{F}(@ki{b0+3%2<0}F),@oh{b0+=3}c0l,c1e,Intr{b0>b0+4}(t2)))))),ASeq(PAll{_}(c3,Scc{t0>3}),Flt{3;F;F}(Ite(@si{t0>4}@ki{o0|3+3%3>1}c4,@of{t0+=1}pa5{b0:t0},c6))))",
-    Tree0290 "B{q0=3;t0=1;t1=2;b0}Fb(Seq(Isw{7;_;T}(@si{t1%4>0}AFb(Cd{0;_}(RepF(Isw{t1;T;_}(t0,a1,pi2{t0:b0}))),Sel(Obs{b0%4<3;B}(@si{b0%4<0}pa3{b0:b0;b1:b0}),Obs{b0+2<5;N}(R))),Flip(Cd{0;F}(t4),TryT(a5b{t0;b0},S),c6b{b0%2},t7)),Lp{b0;K}(Seq(c8,Cnd{t0<t1;T;_}(Flt{1;R;K}(OnceK(pi9{t0:t1}))),Grd{F}(Grd{_}(Isw{t1;_;_}(t10,Wt{50}))),Cd{50;K}(RetF(Swm(t11,t12)))))))",
-    Tree0291 "B{l0=3;t0=5;b0=2;o0}Step(Wde(Inv(c0b{b0+1}),Bin{b0+1<b0+3;N}(Flt{2;_;_}(Sl{10}),t1)),@si{b0%2>0}@po{b0+=1}@oh{t0+=3;b0:=b0%4}OnceT(Pre{b0=2;S}(a2b{t0;b0})),RSeq(Itr{b0;2;_;N}(Wde(a3b{b0;b0},OnceT(pi4{t0:t0}))),@po{o0:=t0+1%4;t0+=1}@os{t0+=2}@of{b0+=2}c5l))",
-    Tree0292 "B{t0=3;q0=4;b1=2}Lp{b1;F}(MSeq(Wu{t0},t0e))",
-    Tree0293 "MPri(Wde(t0e,Sub(RSeq(t1,c2,a3e))),Flt{2;F;K}(Star(a4e,c5e)),S)",
-    Tree0294 "Rpt{F}(Wde(PAll{1}(Star(t0t,FS(c1),c2,RSeq(t3t,t4t),ASeq(Wt{0},Sub(Sl{0})))),Opt(Star(Seq(FS(PPar{2;_}(c5r,t6,S)),Flip(t7t,t8),Err{1091}))),Sel(Ite(c9,t10,c11l),Pri(a12r,Rpt{F}(t13t)))))",
-    Tree0295 "B{o0=_;t1=4}RFb(FF(c0),Swm(Ub{o0},a1),Seq(Sc{t1+=3},a2,c3l))",
-    Tree0296 "B{t0;b0=2;b1=5}@os{b0+=1}PAll{2}(t0e,@fi{b1!7}Inv(Wt{10}),Bin{b1+4>t0+1;N}(Wt{0},c1),t2e,Fai)",
-    Tree0297 "B{o0=_;t0=2}Grd{F}(Pre{none;K}(PAll{-1}(@os{o0:=_}RepF(Ret4(Ret0(pa0{b0:t0}))),RFb(t1,c2b{t0},Once(t3),a4,a5))))",
-    Tree0298 "RT{F}(Sub(Sub(Once(t0))))",
-    Tree0299 "B{t1=1;t0;b0;o0=5}RSeq(@of{t1+=3}Par{_;0}(Err{1022},pa0{b0:b0;b1:t0},c1t),Grd{_}(c2b{o0|0%3}),@ki{t1<t0%3}@os{t1:=b0%4}@oh{t0:=o0|3+1;t0:=o0|5%2}Rty2(Ub{o0}))",
+    Tree0200 "B{t0=3;b0;b1}Swm(Rmp{S;S}(Bin{t0>b1+4;_}(F,Sl{20})),t0,Wu{t0},Try(RT{F}(Cnd{b0+1%4>2;N;S}(S)),Suc))",
+    Tree0201 "B{l0;b1;o0;b0=3;q0=1;t0=5}RFb(Seq(Dl{0}(t0e),t1t,Ite(pt2{b0:b0;b1:b1},t3t,c4e),PPar{1;T}(a5r,@ki{b1+3=b0+2}@si{b0+3!1}t6t),RepF(Fb(@ki{b1=o0|2}c7l,@ki{b1+4<5}@si{o0|4<6}@of{b0+=2}pa8{b0:=;b1:t0}))),@of{t0+=2}@fi{b0+3!o0|1}RT{3}(Fb(Lp{b1;S}(@fi{t0%4<3}Wu{t0}),Par{-2;1}(@of{b1<0?b0+=1;o0:=_}c9e,Inv(c10)),Itr{b1;_;1;N}(Lp{b0;K}(t11t)),RepF(c12r),SubR(R))),@rw{t0=5}Bin{b1<b0%3;_}(OnceT(@of{o0:=_}@rw{b1>b0}Itr{b0;0;_;_}(Opt(Itr{b1;2;2;T}(Flip(pt13{b0:4;b1:b0},c14b{t0}))))),Sl{30}))",
+    Tree0202 "Ret1(Sl{20})",
+    Tree0203 "B{o0=2;t0=4;b0=3;q0=1;b1=4}Isw{b0;N;N}(t0,Lp{b1;S}(Bin{b0+4%2<0;N}(Flip(@of{t0:=b1+1;o0:=t0}@fi{none}@si{t0=5}To{0}(c1e)),pt2{b0:b1;b1:b0})))",
+    Tree0204 "B{t0=4}Obs{t0>t0+1;N}(SubR(pa0{b0:t0;b1:t0}))",
+    Tree0205 "RepF(Sub(S))",
+    Tree0206 "B{o0=_;b0;t0=2;b1}Ite(Fb(c0,pi1{t0:t0},pc2{b0:t0},@oh{o0:=o0|3%4}@of{t0+=3}@ki{o0|0%2<1}RU{S}(t3)),Star(Pre{some;R}(@po{b1+=3}@oh{b0+=1}Wt{100}),Err{1010}))",
+    Tree0207 "B{t1=5;b1=0;b0;l0=1;q0=1}OnceT(Star(@ki{t1+3%3!0}Lp{_;K}(Flt{2;R;_}(RSeq(@rw{b0+3%4=2}a0))),Inv(MSeq(a1,pi2{t0:b1},Sl{50},pi3{t0:b1}))))",
+    Tree0208 "RndSeq(Fai)",
+    Tree0209 "B{b0=0;t0=1}Bin{b0>0;T}(SubA(t0),Obs{t0%2!0;N}(Grd{F}(@po{b0+=1}SubA(Wt{20}))))",
+    Tree0210 "RFb(Star(RFb(Rep2(t0t)),FS(t1)),t2,PAll{-1}(t3,DySel(c4,PbSel{_;2}(c5),R)))",
+    Tree0211 "B{o0=_;t0;b0}RFb(t0t,Obs{o0|0>0;N}(RU{S}(@fi{t0<0}Step(a1r,a2t))),@ki{o0|4<b0}@si{none}ASeq(F))",
+    Tree0212 "Ret0(Sub(Wt{20}))",
+    Tree0213 "B{b1;t0;o0=2;b0=5}RSeq(Rep1(@oh{b0:=b1+2}AFb(a0,t1e,Wu{t0},t2,@rw{t0!6}@ki{b0+2>0}@of{t0+=3;o0:=_}pt3{b0:t0;b1:=})),@po{b1+=1;t0:=o0|4}Ret1(ASeq(c4,Sb{t0=b1})),Try(@fi{b0=4}PPar{0;N}(c5l,Run),@fi{b1=7}R),t6)",
+    Tree0214 "Ruf{2}(DySel(t0,c1))",
+    Tree0215 "B{t0;b0;t1=3}RSeq(t0e,Inv(Ite(Pri(t1e,Flt{1;R;K}(Sb{b0=0}),a2b{t0+4;b0}),Sel(t3,pt4{b0:=;b1:t1},Sb{t1=1}))),RFb(Obs{b0>0;_}(@os{b0:=3}Fb(pa5{b0:=;b1:b0},@rw{b0>t1}@of{t0:=t1}@oh{t0+=1;b0:=t1+4}c6,a7,Rus{F}(pi8{t0:=}))),c9))",
+    Tree0216 "B{o0=1;t0=5;b0=2}@fi{b0+4>t0+4}Rty1(Fb(Mt{10}(Wde(Dd{100}(t0),@ki{b0>b0+2%4}RFb(t1e,t2,Sl{50}))),Flt{2;F;_}(PAll{_}(@os{t0:=b0}Step(t3,t4),a5l)),PPar{2;_}(Fb(Wu{t0},t6),Par{_;1}(c7,R,Sl{30},R),AFb(Wu{t0},a8,t9,pa10{b0:=;b1:b0})),Pre{b0+3%2<0;R}(Wde(MPri(RT{1}(@of{t0+=2}RSeq(@ki{b0>t0%3}@rw{t0%2>0}t11,c12e))),RSeq(Wu{t0},Ub{o0}))),PPar{1;T}(RSeq(S,t13),PAll{1}(@si{b0<t0+3}@rw{t0=0}RT{2}(t14),Sl{0}))))",
+    Tree0217 "B{b0=3;b1;t0}Seq(RFb(Intr{b1+3%2>0}(Wt{20}),a0,c1b{t0}),Bin{t0%3>1;_}(@rw{t0+4!4}@po{b0+=1}@si{t0=2}Star(@rw{b0>3}pt2{b0:2},Su{t0}(Star(t3,pt4{b0:3;b1:t0}))),Lim{1}(Dd{0}(pi5{t0:=}))))",
+    Tree0218 "B{o0=2;q0=4;b1=0;b0=3}Flip(RSeq(a0l,pt1{b0:b1;b1:b0},c2b{o0|3}),Lp{b0;K}(Ub{o0}))",
+    Tree0219 "B{b0=5;o0}Ret2(Inv(OnceT(Fb(@po{o0:=b0+3}OnceT(t0t),ASeq(a1,Ub{o0},c2l)))))",
+    Tree0220 "B{o0=_;q0=0;t0=5;l0=4;b0=0}Flt{1;S;_}(Star(Lp{t0;_}(DySeq(@rw{t0<6}Itr{b0;_;_;_}(Itr{b0;1;1;T}(Ub{o0})),pi0{t0:t0})),@si{b0!3}MPri(t1,t2e,c3e),Bin{b0!0;N}(Keep(@ki{t0+3%3=2}@oh{b0+=1}pi4{t0:=}),t5)))",
+    Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(Fb(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;0}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R))))",
+    Tree0222 "B{t0=0;b1=2;b0=1}Rep2(@si{b0+2!3}@rw{b1<t0+4}OnceT(Flt{1;F;_}(@of{b0>2?b0:=b1+3}SubR(Par{2;_}(Isw{9;T;T}(a0l,pt1{b0:b0},Fai,SubA(pi2{t0:b0})),Ret0(t3))))))",
+    Tree0223 "B{o0=2;b0=2;t0=4;l0}MSeq(RSeq(Cnd{t0%3=0;N;S}(FS(Swm(c0,a1b{b0%3;b0},Mt{0}(Wu{t0})))),Isw{b0;N;T}(Ruf{3}(Scc{b0+3!b0}),Dl{20}(t2),c3e)),Rep1(@fi{t0<3}RFb(MSeq(Sb{t0=5},pa4{b0:=;b1:b0},t5e),Par{-2;_}(PPar{2;T}(Fai,pt6{b0:=;b1:b0}),Rpt{F}(pa7{b0:0;b1:b0})),Sel(Ret2(Itr{b0;1;1;_}(@ki{b0<1}@os{t0<5?b0:=t0}@po{b0+=1}Pre{t0=2;R}(c8b{t0}))),Scc{o0|0=3},t9))))",
+    Tree0224 "B{b0=0;b1=4;t0=1;q0=3}Swm(Rep0(@of{t0:=b0+2;b0+=3}t0),Par{1;_}(Seq(@ki{t0%4>0}@po{b1:=t0}Wt{10},c1b{b1%3},@po{b1:=t0}t2),@os{t0+=2}Lp{_;_}(t3),t4),Mt{0}(RSeq(@rw{b1+1=4}c5,Try(t6,t7),MSeq(t8,t9),t10)))",
+    Tree0225 "B{b0=3;o0=3;l0=4;t0=0;b1=4}Par{3;-4}(Itr{b0;0;_;T}(WU{o0|0=6}(Suc)),c0,Intr{b1+2!6}(a1),Dd{0}(Scc{t0+1>b1}),Scc{b1%2<0})",
+    Tree0226 "B{b1=5;t1=5}Step(@po{b1+=2;b1:=t1}c0,Lim{3}(R))",
+    Tree0227 "B{b1=3;b0=0;t0=5}Par{_;_}(ASeq(@oh{t0:=b0}@ki{b0%3<1}@fi{b1+3%2>0}RFb(Pre{b0%3=0;S}(MSeq(PAll{_}(Dl{0}(@po{b1>b0?t0+=2}@rw{b0>0}Sc{b1:=b0})),a0,t1,Cd{20;K}(c2),Flt{1;F;_}(a3))),Invt(Swm(Wt{0},Wu{t0},t4e)))))",
+    Tree0228 "B{b0=2;l0;t0=5}MPri(Itr{b0;1;_;T}(Wu{t0}),a0,Once(RT{F}(TryT(c1t,t2,pa3{b0:2}))),RT{2}(a4),Err{1003})",
+    Tree0229 "B{b0=3;t1=0;t0=2;b1}Seq(RSeq(c0l,t1),Ite(t2,t3),SubR(Sw{0;5}(t4e,c5b{t0},Sb{b0=b1})),Seq(@fi{t1<3}Scc{b0<3},pa6{b0:8}),PrSel{b1}(ASeq(c7,a8)))",
+    Tree0230 "B{t0;b1=0;b0}PAll{-3}(@fi{b1+4=2}Lim{1}(pa0{b0:t0;b1:=}),RT{F}(FS(@fi{b1+4%4>0}c1e)),Ite(t2,t3),Ret4(Sb{t0=3}),Cnd{b1%2=0;N;F}(Flip(@os{b0:=t0}t4,pa5{b0:=},R,S)))",
+    Tree0231 "PPar{2;N}(PAll{_}(DySel(c0,t1,c2,a3),c4,TryT(c5e,Rpt{3}(t6)),DySeq(Rep3(Rty2(t7)),t8),PbSel{1;1;1;1}(a9,c10,t11)),AFb(Rmp{S;F}(c12),Cd{0;K}(t13),RSeq(a14e,c15,t16,t17),OnceT(RndSeq(Wt{10},t18,t19))))",
+    Tree0232 "B{b1}Cnd{b1<5;N;S}(t0e)",
+    Tree0233 "B{b1;b0=5;o0;t0=4}Bin{b1>b0%3;T}(Sel(RT{3}(a0b{b0%2;b1}),t1,@si{b0%3<1}@os{b0:=9}a2e),Rus{F}(RSeq(RSeq(OnceT(t3),c4l),RSeq(Sl{30},Ub{o0},@os{t0+=2;o0:=_}@po{b1:=b0%2}@si{b0=7}Sb{b1=b0}))))",
+    Tree0234 "B{l0=0;b1=0;t0;b0=4}Sel(Obs{t0+3>6;L}(Sc{b0+=3}),Obs{t0!5;B}(Grd{F}(c0b{b1+1})),Obs{b1<3;S}(Err{1062}))",
+    Tree0235 "Step(RFb(a0e,Sub(c1),t2),t3,RSeq(Flt{1;S;_}(S),Sub(a4e)),PbSel{_;2;3}(F,F),a5)",
+    Tree0236 "B{t1=1;t0=0;l0=1;b0}Keep(@rw{t0+2%2<1}@of{t1:=b0}RFb(Flip(Sb{b0=9},F,Sc{b0:=b0%2;t0+=2},Scc{t0+4>t0},pt0{b0:t0}),@ki{t1+1!t1}MSeq(RSel(t1,Pre{t0<t1+1;K}(Rpt{0}(pt2{b0:t1}))),@fi{b0<t0}@oh{b0+=2}To{50}(WU{b0%2>0}(PAll{2}(Sb{b0=t1},t3)))),Itr{b0;0;3;N}(Itr{b0;1;_;T}(Par{-2;1}(RU{S}(@si{t0>6}Fai),c4)))))",
+    Tree0237 "B{q0=3;o0;b0=1;t0=5}OnceK(Lp{_;_}(Once(MPri(MSeq(RndSel(Err{1055}),a1t,Ub{o0}),@po{b0+=2}Mt{0}(AFb(Wu{t0},Sl{0})),@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Isw{t0+3%4;N;N}(pc2{b0:5},Sl{10},c3,pt4{b0:7;b1:b0},pt5{b0:=})))))",
+    Tree0238 "FS(PAll{_}(Err{1022},RetF(t1)))",
+    Tree0239 "Star(t0,Lim{3}(t1),t2,t3)",
+    Tree0240 "B{b0=0;q0}Dd{10}(Obs{b0=b0+1;N}(c0b{b0}))",
+    Tree0241 "B{t0=3;b1=3;b0=3;l0}Swm(PAll{_}(Sc{t0:=b1%3},WU{b0>7}(Scc{b0<6}),Itr{b1;_;1;T}(OnceK(Suc))))",
+    Tree0242 "B{t0;o0;b0;b1=4}@si{b0+4>t0}@oh{t0%3<1?t0:=b0}@po{b1+=1}Seq(RndSeq(Inv(@si{b0>4}@po{t0<2?t0:=b0}Fai),Sl{0},@rw{t0=3}@ki{t0>1}@si{b1=t0%4}Rep2(t0)),OnceT(Mt{0}(@oh{t0+=1}@po{o0:=_}Wde(a1,Isw{b1%3;_;N}(Rep2(pc2{b0:8}),a3),a4b{b0+4;b1}))))",
+    Tree0243 "B{t0;b1=5;q0=2;b0;t1=1;o0=4}Par{2;_}(Isw{b0+3;N;N}(pt0{b0:=;b1:=},RSeq(Sl{0},Wu{t1}),Cnd{t0=4;_;F}(t1e),a2e,Ub{o0}),Sw{3;0;4}(@os{b1+=2}@of{o0:=b1;b0+=3}Ret3(c3),RU{S}(Keep(Dl{0}(a4l))),Lp{_;F}(c5),t6))",
+    Tree0244 "B{o0=4;b0=5}@si{some}MSeq(Step(t0e,a1l,a2b{b0;b0}),t3e)",
+    Tree0245 "B{b1=0;b0;t0=0}Swm(Swm(Flt{1;_;F}(c0l),Step(Wv{t0}(Sw{3;5;0}(RU{S}(Par{1;_}(pa1{b0:=},c2)),@os{b1:=t0;b1+=1}@ki{b0<7}Sb{b0=0},FF(Sb{b0=b1}),Rty3(c3))),Sw{4;3}(RFb(t4e,Sc{b1:=t0+4%3;b1+=2}),t5,pt6{b0:b1;b1:t0}))),To{30}(Inv(Rep0(t7e))))",
+    Tree0246 "B{o0;t0=2;b1=2;b0;l0=2;q0}@ki{t0>3}@of{o0:=b1+2%4}TryF(RSeq(Cd{0;K}(Lp{b1;R}(Fai)),@of{o0|4<6?b0:=o0|0+2%2;b1+=2}@rw{b1<0}RT{2}(@fi{b0+2>t0}@ki{b1%3!1}Wde(c0l,Cnd{b0+3!b1+2;_;S}(Cnd{b0=1;T;_}(Itr{b1;2;_;N}(a1)))))),Rmp{S;S}(Try(a2,Pre{b0<2}(Bin{none;T}(Itr{b1;2;_;T}(S),Keep(Ub{o0}))),Swm(@of{o0:=t0}@oh{b0:=o0|1}pa3{b0:b0;b1:=},Ruf{2}(t4)),@po{o0|5+2!t0?o0:=b1;b1:=t0+4}Flip(c5l,t6,Wt{30}),Bin{some;T}(t7,pi8{t0:t0}))))",
+    Tree0247 "B{b1=5;t1=1;t0=0;l0=0;o0}To{0}(Cnd{t1>o0|2%4;_;F}(Itr{b1;_;2;T}(@fi{t1%4<1}@si{none}Sw{3;1}(a0,Scc{o0|5%4>0},Ite(@fi{t0+3%4>1}@ki{t1%2<1}@si{t0+4%3>1}t1,c2)))))",
+    Tree0248 "RndSeq(t0)",
+    Tree0249 "B{o0;b0=2;t0=5;b1=1;t1=2}Fb(@si{b0%2<1}Dl{0}(OnceK(@ki{o0|2+2>b0}PAll{-1}(Grd{F}(Scc{none}),Ub{o0},@si{b1+4%3<1}@rw{t1+3%3>0}Scc{t1<b0},t0,Ruf{3}(Sb{o0=5})))),Cd{0;K}(Fb(t1,t2t)),Par{0;_}(Swm(Wu{t0},pa3{b0:t0;b1:t1},@po{t0:=o0|4}@si{b1%3<0}t4t),Rmp{S;S}(RSeq(@of{o0:=b1}@po{t0+=2}Sl{50},pi5{t0:b0}))))",
+    Tree0250 "B{t1=5;o0=_;b1=3}@oh{b1+=2}@os{t1+=3}Fb(F,t0,pc1{b0:0},@po{o0:=1}@ki{o0|4<0}@os{t1+=1}Sc{o0:=_})",
+    Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},pc1{b0:8},RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
+    Tree0252 "Par{_;_}(Grd{_}(t0),Sub(Grd{_}(c1)))",
+    Tree0253 "B{q0=0;o0;t0=0;b0=2}Fb(RSel(RSeq(Intr{t0+4>1}(a0),c1,Sb{b0=2},Step(@os{t0+=1;t0+=2}c2,Sb{b0=2}),Obs{none;_}(a3))),Obs{some;N}(Su{t0}(PbSel{t0%4;b0%4;2;3}(@os{b0:=t0+4%4}Ret2(MSeq(pi4{t0:t0},a5b{b0+4;b0})),Rty2(a6),@oh{o0:=b0}@po{b0+=2}Inv(c7)))),@fi{some}@os{b0:=t0+4}Star(Rep4(Lp{_;K}(F)),Rep4(Cnd{t0%4=2;N;F}(Cd{100;_}(a8l))),Su{t0}(@of{b0:=t0}@si{o0|5=t0%2}MPri(c9b{t0},@of{b0:=o0|4}pc10{b0:5}))),RT{2}(@of{o0:=_}Fb(OnceK(MPri(@rw{o0|1+3!6}@fi{some}Wu{t0},t11,t12)),RU{F}(a13),Lp{_;_}(pt14{b0:=;b1:t0}))))",
+    Tree0254 "B{b1=0;l0=2;t0=1;q0=2;t1=3;b0=3;o0=5}RSeq(OnceT(RndSeq(Flt{1;S;K}(Fb(c0,Lp{b1;R}(@os{b1:=b1+1%2;o0|4%4>2?o0:=t1}c1))),F)),Itr{b0;0;_;_}(Par{_;_}(MPri(t2,a3),Isw{o0|4;_;T}(t4,RT{2}(c5)),Ub{o0},pc6{b0:=})),ASeq(@oh{t0+=3}@rw{t1>b1}pc7{b0:2},pi8{t0:t0},Rmp{S;F}(PAll{_}(t9))),@of{t1:=b1;t1:=t1%4}@si{b0%4!3}Fb(Obs{b0>t1;B}(Lp{b1;K}(c10)),RSeq(Inv(Scc{b0=b1%2})),DySeq(a11)))",
+    Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3}RFb(Star(Grd{_}(Lp{_;S}(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1)))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
+    Tree0256 "Step(DySel(t0t,t1t,c2r,c3r,c4t),Fb(c5r,t6,c7e),t8t)",
+    Tree0257 "B{b0=4;t1=2}AFb(Seq(c0e,@of{t1+=2}@rw{b0%4!1}Wt{100}),F,t1,t2e)",
+    Tree0258 "RSeq(PrSel{3;0}(Rpt{0}(c0),t1),RSeq(Sel(Sub(a2e),t3),RFb(a4e,c5),RndSel(F)))",
+    Tree0259 "B{b0=3;t0=5}Flip(Rep2(Sb{t0=5}),Sel(c0,t1,a2,PrSel{b0+4}(@ki{t0+4>4}Sb{b0=6})),Sl{10})",
+    Tree0260 "B{t0=5;b0=5}RSeq(t0t,Flip(t1t,c2t),t3,pt4{b0:t0;b1:b0},PPar{0;_}(F,c5r,c6))",
+    Tree0261 "Swm(Rmp{S;S}(F),Pri(Rmp{S;F}(Swm(t0,Once(Sel(c1,Pri(a2,a3))),MSeq(a4,t5),t6e,RFb(RndSel(Ret0(t7)))))))",
+    Tree0262 "B{b0=1;t1=3}Wde(Bin{b0+1%4<0;T}(Cnd{t1%4!0;T;_}(PbSel{2;t1;t1%4}(Sl{0},Fai)),RFb(@ki{b0!0}c0,Sl{0})),Par{_;1}(pa1{b0:=},a2))",
+    Tree0263 "B{b0=4;t0}Par{-2;-4}(RT{1}(F),Sl{20},c0,WU{t0!b0%2}(c1e),t2)",
+    Tree0264 "B{b0;o0;t0=1}RndSel(Flt{3;_;K}(RSeq(TryT(Ub{o0},Wt{0},c0e),Isw{b0%2;T;N}(FF(t1),Rpt{F}(c2l)),Obs{t0+2%2<0;N}(Sb{t0=1}),RndSel(@ki{b0>2}a3))),Fb(RSeq(Rmp{F;S}(@po{t0:=b0%4}@rw{b0%4>1}Pre{t0%4<1;F}(c4)),c5l,Suc),Sb{b0=t0}))",
+    Tree0265 "B{b0=2;t0=2;o0}Invt(Fb(Fb(Pre{b0<4;F}(Rus{1}(Cd{0;_}(RT{F}(pa0{b0:5;b1:t0})))),OnceK(RFb(@rw{t0%3!0}@of{t0!4?o0:=_}Ruf{3}(Flt{3;R;_}(Fai)),@rw{t0>2}Isw{b0+2%4;N;N}(c1,Scc{t0+2<3},a2e))))))",
+    Tree0266 "B{b0;b1;l0=1;o0}PPar{0;N}(Par{_;1}(RndSeq(Err{1010})),FF(pt1{b0:=;b1:=}),PPar{0;N}(Swm(pa2{b0:6},t3)),@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}FF(RSel(@po{b0:=b0+1%3}t4t,Itr{b1;0;3;N}(pt5{b0:=}),Scc{some},a6b{o0|3+2%2;b1})))",
+    Tree0267 "Ruf{3}(Err{1016})",
+    Tree0268 "B{t0=2;l0=2;b0=2}Step(Seq(Itr{b0;1;1;N}(@ki{t0%3!0}@si{t0!2}@rw{t0+2%2<0}Seq(c0,t1)),c2e,SubA(SubR(RFb(Lim{2}(Sl{10}),pi3{t0:=},a4e,t5,c6e))),Par{-2;2}(Sb{b0=t0},a7l),t8))",
+    Tree0269 "B{b0=1;t0=0;l0=4;b1=5}Isw{t0%3;T;T}(a0,Inv(WU{t0>1}(Dl{30}(Itr{b0;2;2;_}(c1)))),Star(Itr{b0;2;1;_}(a2b{9;b0}),Ruf{F}(Itr{b0;_;2;T}(Scc{b1%2<0}))),c3)",
+    Tree0270 "B{b0;t0=4;o0}Rus{1}(Pri(Intr{t0<o0|5}(RndSeq(t0,c1)),Flt{3;F;_}(RndSeq(a2b{t0+3;b0},@po{b0+=1;b0:=6}pt3{b0:7;b1:b0},Sb{o0=7})),RFb(pc4{b0:5}),PPar{1;T}(S,Run)))",
+    Tree0271 "B{b0=2}Step(a0b{b0;b0},c1,t2)",
+    Tree0272 "Isw{6;_;_}(c0,t1)",
+    Tree0273 "B{b0=1;o0=4;t0=1;b1=3}@os{b1+=1}@oh{b0:=8}Pre{b0+1=5;S}(Flt{1;S;F}(Fb(RSeq(TryT(t0,Sb{t0=0},t1e)),Isw{o0|4;T;N}(Wde(a2,Suc,t3e),Invt(Inv(pi4{t0:b0}))),Seq(pi5{t0:b0},t6,Obs{t0+1!4;_}(Mt{50}(Scc{b0%3>1}))))))",
+    Tree0274 "B{b1=1;b0=3;t0;t1;o0}PAll{-1}(@ki{o0|5+3%4<0}@po{t0:=t1;b0!2?t0:=b0}@oh{t1+3>6?t0:=b1;o0:=b0+2%3}ASeq(Intr{o0|2%4<2}(pt0{b0:3}),Fb(a1b{b0+4%2;b0},@ki{t1+3>7}@si{b1+2=t0+3%3}@oh{o0:=t1;t1+=3}t2),@oh{b0+=3}RSeq(a3l,@ki{t0+3%2<0}Sc{o0:=_;t0%2=1?b0:=8},c4)),AFb(PbSel{2;t0%2;b0+1%4;2}(@si{t1>4}@ki{o0|3+3%3>1}Sb{o0=5},@of{t1+=1}pa5{b0:t1;b1:=},c6)),Mt{0}(Sl{50}))",
+    Tree0275 "B{b1=2;q0=3;t0=5}Isw{t0+4;N;N}(t0,RepF(Lp{b1;R}(c1)))",
+    Tree0276 "B{t0=3;o0;b0=4}Rep2(RSeq(FS(AFb(Par{-1;-1}(Sc{t0+=1},Run),pi0{t0:t0},Fb(Cnd{b0>3;_;F}(@oh{b0+=1}c1),t2))),Fb(SubA(pi3{t0:b0}),a4e,Rpt{F}(c5e)),Su{t0}(TryF(To{100}(c6),Ub{o0},c7l))))",
+    Tree0277 "B{b1;o0=_;b0}RFb(c0,PbSel{0;b1+2%3}(Sb{o0=2}),@fi{b1%4!3}t1e,c2l,t3)",
+    Tree0278 "B{t0=3;b0}Ite(c0b{t0},S,Scc{b0<6})",
+    Tree0279 "B{t0;b0;o0=_;t1=0;l0=4;b1=5}Fb(Flt{1;F;_}(Ite(PPar{0;T}(Sb{b0=b1},pt0{b0:=;b1:t1}),Grd{F}(Bin{none;T}(Sb{b0=0},t1)))),Fb(t2,@si{none}@ki{b0+4!o0|5%3}Cd{50;K}(R),F,Itr{b1;_;_;N}(@si{b0%2>0}@po{t0:=b0}@oh{b1+=3;t0:=t0%4}Seq(t3,t4))),RU{S}(@po{t1+2>b0?b1+=3}@si{b0>t0+2}t5))",
+    Tree0280 "B{t0=5;b0;o0;q0}PAll{2}(TryT(Wt{50},c0b{b0+2}),Lp{b0;F}(@of{t0>0?b0+=1}Wt{10}),@rw{o0|3<4}OnceT(c1))",
+    Tree0281 "B{b0;t0=0}RSeq(t0t,Sl{10},RetF(Isw{b0;T;_}(@oh{b0:=7;t0:=b0+3%2}@ki{t0>t0+4}a1r,t2,pi3{t0:=})),Err{1028})",
+    Tree0282 "B{t0=4;b1=4}RSeq(@oh{t0+=1}t0,Ite(pt1{b0:b1;b1:t0},pt2{b0:t0},S),t3,Par{-2;2}(S,a4e))",
+    Tree0283 "B{t0;b0=2;q0=2}PrSel{b0+4%2;t0;b0}(Star(t0),Bin{t0%3>1;N}(Lp{t0;F}(c1b{0}),Obs{t0%3<1;S}(t2)),RT{F}(RSeq(Lp{_;K}(PAll{_}(@ki{t0+4%3>0}pc3{b0:t0},@ki{b0+2%2>0}Wt{50})))))",
+    Tree0284 "B{t0=2;b0;b1;q0=1}PrSel{t0%2;b0%4;b0+1}(MPri(t0e,Su{t0}(Wt{10})),Ruf{3}(Rep4(SubA(Fb(@os{b1%4>0?b1+=3;b0:=b1}SubR(c1),Obs{t0>5;L}(pt2{b0:9}),Sb{b1=5})))),Cnd{b0%3>1;_;F}(Sel(Obs{t0=7;B}(Scc{b1+4<b0+1}),Obs{b1+3<0;_}(c3l))))",
+    Tree0285 "B{b0;t1=1}WU{b0!1}(c0b{t1})",
+    Tree0286 "B{t1=5;b1;b0;t0}Wde(t0e,Wde(pi1{t0:t1},a2),@of{t0+=3}FF(Wde(Flt{3;R;F}(a3b{b0;b1}),@po{b0+=1}@rw{t0+4!5}Suc)))",
+    Tree0287 "B{b0=4;l0;t0}Rep2(TryT(Flt{1;S;F}(Once(RT{1}(Run))),Cd{0;K}(Itr{b0;_;_;N}(OnceK(Rep4(Cnd{b0>3;T;S}(Sc{b0:=t0%4})))))))",
+    Tree0288 "Flt{3;_;K}(Star(t0))",
+    Tree0289 "B{t0;b0=4;q0=3;l0=4}Ite(RSeq(t0,t1),Fb(Itr{b0;_;1;_}(t2e),@oh{b0>3?b0:=t0+4}@si{b0+4%2<1}Lp{b0;F}(Itr{b0;2;1;T}(t3)),Sb{b0=t0}))",
+    Tree0290 "B{o0=_;b0=3;t0}Step(PbSel{_;o0|2;0}(Invt(Seq(S,t0,pi1{t0:=},t2,c3l)),@rw{t0>3}@si{t0>0}@oh{t0+3%2=0?t0:=o0|4%2}Swm(MPri(a4e,t5),t6,Dl{0}(Sb{o0=5}),pt7{b0:b0},TryT(@rw{t0+3=2}@ki{b0>3}pc8{b0:b0},Sb{b0=t0}))))",
+    Tree0291 "Rus{F}(FS(S))",
+    Tree0292 "B{b1=0;b0=2;q0=0;t0=4}Rep4(Once(Bin{t0+2<6;_}(Suc,@of{b1+=2}@po{b1:=b0%3}Scc{b0<0})))",
+    Tree0293 "B{o0;t0=3;b0=1;b1=3}DySel(Wde(Rep2(DySeq(Cd{50;K}(F))),ASeq(To{20}(a0),t1,Sl{10},c2b{t0+4})),@oh{b1:=b1+2%4}@os{t0:=b0}@si{b0+1<b1%2}Ret2(PAll{3}(Ite(Su{t0}(pa3{b0:t0;b1:=}),@po{b1+=2}Dd{30}(t4e)),Sw{1;5;2}(Ub{o0},Sb{o0=1},a5b{t0;b1},c6l),PPar{1;_}(@os{b1+=2}Run,Wu{t0}))),PPar{2;_}(@po{b1+=2}TryT(Cnd{o0|1!0;T;S}(@fi{o0|3<7}Mt{20}(Keep(c7e))),PbSel{0;2;2;1;3}(pt8{b0:=},t9,pt10{b0:=;b1:b0},t11),@rw{b1+1<5}@si{o0|0%3<0}Fb(c12l,PAll{-1}(Wu{t0},pt13{b0:9}),a14e,Fai),ASeq(a15e,t16e,@os{t0+=1;b1+=3}@po{b0+=3}pa17{b0:b0;b1:b1},c18))))",
+    Tree0294 "B{t0}Cnd{t0!t0+2;N;F}(Invt(Dl{0}(OnceT(c0))))",
+    Tree0295 "Par{0;-2}(RndSel(PAll{3}(Grd{_}(OnceT(Ruf{F}(t0))),RSeq(t1,a2,c3),Opt(PAll{1}(a4,a5))),Dd{100}(Try(To{10}(t6),Sub(t7),DySel(F,t8),Ruf{1}(t9)))),RFb(Mt{0}(Ite(AFb(t10e,Grd{R}(c11l)),t12e,t13)),Cd{0;_}(RFb(a14l,Swm(Sl{20},a15,a16),Par{2;1}(t17,t18,Sl{0}))),Fb(Invt(Flt{3;_;_}(c19)),RSeq(t20,R))))",
+    Tree0296 "B{t0=3;b1=0;b0;o0}Cnd{b1=t0;N;F}(Try(RFb(Lim{3}(a0),Cd{0;K}(Fb(c1b{b0+2},c2e,F))),Keep(Once(@po{b0+=1}Opt(RSeq(a3,@oh{b1:=t0;t0+=1}@fi{o0|3%2!1}Run)))),Pre{b1%4<2;F}(MSeq(@si{b1%3=2}pi4{t0:=},Dl{100}(Par{_;_}(@of{b0+=3}c5,t6)),c7))))",
+    Tree0297 "B{q0=1;b0;b1=4;o0=_;t0=1}@oh{t0:=b1}@ki{t0=b0}Lp{b0;F}(Swm(c0,a1,SubR(t2),Flip(Ub{o0},@fi{b1=t0+3%3}a3),Sc{b1+=1}))",
+    Tree0298 "B{q0=0;t0=5;b0=1;o0=2;b1=5}Once(Fb(OnceK(@si{o0|4>0}Lp{t0;F}(@rw{b1!7}c0e)),@fi{b1%2=1}Lp{_;_}(To{20}(Rep0(R))),@fi{b1%4<1}@os{t0:=1}@ki{b1+1<4}ASeq(pi1{t0:b0},a2,t3)))",
+    Tree0299 "B{t0=1;q0=2;b0=1}Fb(PPar{1;_}(Lp{b0;K}(pt0{b0:t0;b1:b0}),FF(c1)),@fi{b0>t0+3%2}@oh{t0:=b0+2}Keep(Dl{0}(@po{t0%4>1?b0+=3}Sc{t0:=b0})),@si{b0+4%3=2}@po{t0%3!2?b0+=3}Pri(@po{t0:=b0+3%2}@of{t0+=2;t0:=t0%2}Wu{t0},a2e),Cd{0;_}(Ret1(@os{b0%4>2?b0+=1}Dd{0}(To{50}(c3e)))),c4)",
 }

@@ -8,115 +8,79 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        MaxTime(10) {
-            RunOnce(then_skip = false) {
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    SequenceWithMemory {
-                        WhileDoElse {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
-                        },
-                        #[failure_if(|bb| *bb.t0 + 3 < 4)]
-                        #[run_while(|bb| bb.b0 + 1 > 5)]
-                        #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
-                        ReactiveFallback {
-                            WhileDoElse {
-                                WasEntryUpdated(t0),
-                                AlwaysFailure,
-                            },
-                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                Invert {
-                                    #[run_while(|bb| bb.b0 % 4 < 0)]
-                                    Script(|bb| *bb.t0 += 2),
-                                },
-                            },
-                            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                        StepSequencer {
-                            Observe(|bb| bb.o0.is_none()) {
-                                Sleep(0),
-                            },
-                            SkipUnlessUpdated(t0) {
-                                AsyncSequence {
-                                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
+        #[run_while(|bb| bb.b1 != bb.o0.unwrap_or(2) % 2)]
+        #[skip_if(|bb| bb.b0 > 5)]
+        #[post(|bb| if *bb.t0 + 4 > 5 { bb.b1 += 2 })]
+        Guard(|ctx| &mut ctx.token) {
+            Priority {
+                Conditional(|bb| *bb.t0 + 4 != 5, dynamic = false) {
+                    ReactiveSequence {
+                        #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                        #[on_failure(|bb| bb.t0.set(bb.b1 + 4))]
+                        Action(|ctx| ctx.exec(0)),
+                        Condition(Cond<1>),
                     },
+                },
+                StepSequencer {
+                    Action(Act<2> = Act::<2>),
+                    #[post(|bb| bb.o0 = Some(bb.b1 % 4))]
+                    #[skip_if(|bb| bb.o0.unwrap_or(1) + 1 == *bb.t0)]
+                    Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                    Condition(Cond<4>),
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0300Blackboard { b0 t0 o0 });
+board!(Tree0300Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(3) {
-            #[run_while(|bb| bb.b0 > 6)]
-            IndexSwitch(|bb| (bb.o0.unwrap_or(2) + 2) % 2, dynamic = false) {
-                ParallelAll(2) {
-                    Script(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 }),
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<0>),
-                        #[run_while(|bb| *bb.t0 + 3 == 2)]
-                        #[skip_if(|bb| bb.b0 > 3)]
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    WhileDoElse {
-                        StatefulAction(PTask<2>, b0 = 1, b1 = {t0}),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                    BinarySelector(|bb| bb.b0 < 7, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                TryCatch {
-                    Action(Act<7>),
-                    Repeat(1) {
-                        Timeout(30) {
-                            Wait(0),
+        WhileDoElse {
+            DynamicSequence {
+                RepeatTimes(3) {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        RetryUntilSuccessful(4) {
+                            Action(|ctx| ctx.exec(0)),
                         },
                     },
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(0) % 2 != 0 { bb.b0 += 1 })]
-                    Action(Act<8>),
-                    ForceSuccess {
-                        #[failure_if(|bb| *bb.t0 > 5)]
-                        RepeatUntilFailure(forever) {
-                            Sleep(30),
-                        },
-                    },
-                    Condition(Cond<9>),
                 },
-                AsyncSequence {
-                    Condition(Cond<10>),
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        #[success_if(|bb| *bb.t0 == 5)]
-                        #[on_success(|bb| bb.b0 = 5)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        SequenceWithMemory {
-                            Observe(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3, abort = none) {
-                                Script(|bb| bb.b0 += 2),
-                            },
-                            UnsetBlackboard(o0),
+            },
+            ReactiveSelector {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Cooldown(10, filtered = Failure) {
+                        AlwaysRunning,
+                    },
+                },
+                Selector {
+                    Action(Act<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                Action(Act<5>),
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+            },
+            PrioritySelector {
+                #[score(3)]
+                Retry(1) {
+                    MemPriority {
+                        Condition(Cond<8> = Cond::<8>),
+                    },
+                },
+                #[score(3)]
+                ReactiveSequence {
+                    Guard(|ctx| &mut ctx.token) {
+                        Invert {
+                            Action(Act<9> = Act::<9>),
                         },
                     },
                 },
@@ -124,1539 +88,192 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0301Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0302Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        ReactiveFallback {
-            StatefulAction(Task<9>),
-        }
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            IfThenElse {
+        ReactiveFallback {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.b0 % 3 > 1)]
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Action(Act<0>),
+                Limiter(1) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            DynamicSequence {
+                StatefulAction(Task<1>),
+                Succeeder,
+                SubTree(Tree0302Sub0, ..),
+                Repeat(4) {
+                    RunOnce(then_skip = false) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
                 Sequence {
-                    MaxTime(0) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    #[run_while(|bb| bb.b0 == 3)]
-                    #[success_if(|bb| *bb.t0 % 2 > 0)]
-                    #[on_success(|bb| bb.b1 = bb.b0)]
-                    StatefulAction(Task<1>),
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    IfThenElse {
-                        #[post(|bb| { bb.b1 += 3; *bb.t0 += 3 })]
-                        #[run_while(|bb| *bb.t0 != 5)]
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
-                        #[post(|bb| *bb.t0 += 1)]
-                        Action(Act<5>),
-                    },
+                    Condition(Cond<4> = Cond::<4>),
+                    #[run_while(|bb| (*bb.t0 + 4) % 3 > 0)]
+                    #[success_if(|bb| (*bb.t0 + 4) % 2 != 0)]
+                    #[post(|bb| bb.o0 = Some(bb.b0))]
+                    Runner,
+                    Condition(Cond<5>),
+                    #[on_success(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 3 })]
+                    Condition(Cond<6>),
                 },
-                #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 })]
-                #[on_success(|bb| *bb.t0 += 2)]
-                RunOnce(then_skip = false) {
-                    Parallel(failure = 0) {
-                        Condition(Cond<6>),
-                        Action(PAct<7>, b0 = 8),
-                        Wait(0),
-                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
-                        Sleep(0),
-                    },
+            },
+            #[on_failure(|bb| { bb.o0 = Some((*bb.t0 + 2) % 4); *bb.t0 += 1 })]
+            MemPriority {
+                StatefulAction(Task<7>),
+                Delay(10) {
+                    Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(2) + 3, &mut bb.b0)),
                 },
+                ScriptCondition(|bb| bb.b0 == 3),
                 ReactiveSequence {
-                    SubTree(Tree0302Sub0, ..),
-                    SetBlackboard(t0 = 0),
-                    IndexSwitch(|bb| 7, out_of_range = Loop) {
-                        StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
+                    StatefulAction(Task<9>),
+                    #[failure_if(|bb| *bb.t0 % 2 != 0)]
+                    Script(|bb| { bb.b0 = 0; *bb.t0 += 2 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0302Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 11,
-        }
-        ParallelAll(0) {
-            StatefulAction(Task<1>),
-            IfThenElse {
-                Cooldown(10, filtered = Skipped) {
-                    #[skip_if(|bb| *bb.t0 % 4 < 3)]
-                    #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
-                    Action(Act<2>),
-                },
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
+board!(Tree0302Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        #[on_failure(|bb| { bb.b0 = (bb.b0 + 2) % 3; bb.b0 += 2 })]
-        WhileDoElse {
-            Condition(Cond<0>),
-            SubTree(Tree0303Sub0, b0 = {=}, t0 = {t0}),
+        Filter(times = 2, count = Completed, filtered = Failure) {
+            Wait(30),
         }
     }
 }
-
-board!(Tree0303Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
         blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
-            b1: i64,
-            l0: Vec<i64> = vec![1],
         }
-        IndexSwitch(|bb| 4, out_of_range = Fail) {
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {t0}),
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {b1}),
+        Selector {
+            Inverter {
+                #[on_success(|bb| { if bb.b0 % 2 != 1 { *bb.t0 += 2 }; *bb.t0 += 3 })]
+                #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(3))]
+                SetBlackboard(o0 = Some(8)),
             },
-            StatefulAction(Task<3>),
-            Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
-                StatefulAction(Task<4>),
+            #[on_failure(|bb| bb.b0 = 2)]
+            #[failure_if(|bb| *bb.t0 % 3 != 1)]
+            Repeater(forever) {
+                AlwaysSuccess,
+            },
+            Condition(|ctx| ctx.check(0)),
+            Parallel {
+                StatefulAction(PTask<1>, b0 = {=}),
+                Runner,
+                Condition(|ctx| ctx.check(2)),
+            },
+            Fallback {
+                Condition(Cond<3>),
+                Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(2) % 4)),
+                Script(|bb| bb.b0 = *bb.t0),
             },
         }
     }
 }
 
-board!(Tree0304Blackboard { t0 b1 l0 });
+board!(Tree0304Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0305 for Ctx {
+    pub tree Tree0305 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| *bb.t0 != (bb.b0 + 1) % 3)]
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                RepeatUntilFailure(1) {
-                    Observe(|bb| *bb.t0 % 3 > 0, abort = none) {
-                        PrioritySelector {
-                            #[score(|bb| (bb.b0 % 4) as f32)]
-                            Condition(Cond<0>),
+        #[success_if(|bb| bb.b0 + 3 < bb.b0)]
+        #[post(|bb| bb.b1 = *bb.t0)]
+        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+        Sequence {
+            RandomSequence {
+                Condition(PCond<0>, b0 = 1),
+                Condition(Cond<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+            TryCatch {
+                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                StatefulAction(Task<3>),
+                Action(PAct<4>, b0 = {t0}),
+                SetBlackboard(b1 = {b0}),
+                StatefulAction(Task<5>),
+            },
+            Switch(b1) {
+                case 1 => StatefulAction(Task<6>),
+                _ => Script(|bb| if bb.b1 < 3 { bb.b0 = *bb.t0 + 1 }),
+            },
+        }
+    }
+}
+
+board!(Tree0305Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0306 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(2),
+        }
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                Repeat(4) {
+                    Repeat(3) {
+                        Fallback {
+                            WhileDoElse {
+                                Deadline(50) {
+                                    ScriptCondition(|bb| *bb.t1 == 6),
+                                },
+                                Condition(Cond<0>),
+                                RetryUntilSuccessful(forever) {
+                                    Script(|bb| bb.b0 = (bb.b0 + 3) % 2),
+                                },
+                            },
+                            RepeatUntilFailure(forever) {
+                                Action(Act<1>),
+                            },
                         },
                     },
                 },
-            },
-            Precondition(|bb| bb.b0 % 4 != 3) {
-                #[run_while(|bb| *bb.t0 + 4 > 1)]
-                StatefulAction(Task<1>),
             },
             StatefulAction(Task<2>),
             ReactiveSequence {
-                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                Condition(Cond<4>),
-            },
-            ParallelAll {
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                Sleep(0),
-                #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0305Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0306 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        RepeatUntilFailure(forever) {
-            Parallel(failure = -4) {
-                Parallel(failure = -1) {
-                    ScriptCondition(|bb| *bb.t0 == (bb.b0 + 3) % 2),
-                    Condition(PCond<0>, b0 = {b1}),
-                    #[failure_if(|bb| bb.b0 % 2 < 1)]
-                    #[post(|bb| { *bb.t0 += 2; bb.b0 = bb.b0 % 3 })]
-                    #[run_while(|bb| bb.b0 == 5)]
-                    Condition(|ctx| ctx.check(1)),
-                    ParallelAll(1) {
-                        ScriptCondition(|bb| bb.b0 > 5),
-                        StatefulAction(TTask<2>),
-                        StatefulAction(TTask<3>),
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(PCond<4>, b0 = {=}),
-                    #[on_halted(|bb| if bb.b1 % 2 < 0 { *bb.t0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 + 2 < *bb.t0 + 4)]
-                    #[on_success(|bb| bb.b1 = (bb.b0 + 1) % 2)]
-                    Delay(10) {
-                        SetBlackboard(t0 = 6),
-                    },
-                    Condition(Cond<5>),
-                    WasEntryUpdated(t0),
-                    Conditional(|bb| bb.b1 % 4 != 0, dynamic = true, else = Failure) {
-                        Sleep(0),
-                    },
-                },
-                ReactiveSequence {
-                    Guard(|ctx| &mut ctx.token) {
-                        WaitValueUpdate(t0) {
-                            Retry(1) {
-                                SequenceWithMemory {
-                                    StatefulAction(TTask<6>),
-                                    SetBlackboard(b0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                    SetBlackboard(t0 = {b0}),
-                    RetryUntilSuccessful(3) {
-                        SetBlackboard(b0 = 0),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b1 % 3 < 2)]
-                    Conditional(|bb| (*bb.t0 + 4) % 2 == 1, dynamic = false, else = Success) {
-                        RepeatTimes(2) {
-                            Cooldown(0, filtered = Skipped) {
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| (*bb.t0 + 3) % 3 != 2)]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| bb.b0 + 3 < *bb.t0 + 4)]
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0306Blackboard { b0 b1 t0 });
-
-fallible!(Tree0306);
-
-bt::behavior_tree! {
-    pub tree Tree0307Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0307 for Ctx {
-        Retry(2) {
-            Remap(success = Success, failure = Success) {
-                SubTree(Tree0307Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0308 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[allow(unused)] l0: Vec<i64>,
-        }
-        RepeatUntil(Success) {
-            #[run_while(|bb| *bb.t1 + 1 == 1)]
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-board!(Tree0308Blackboard { t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0309 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Limiter(3) {
-                ForceFailure {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-            Cooldown(10, filtered = Skipped) {
                 SequenceStar {
-                    Action(Act<1>),
-                    Action(PIo<2>, t0 = {t0}),
-                },
-            },
-            ReactiveFallback {
-                Action(Act<3>),
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0309Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0310 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        RepeatTimes(2) {
-            WaitValueUpdate(t0) {
-                ParallelAll(4) {
-                    Switch(b1) {
-                        case 4 => IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, out_of_range = Loop, dynamic = false) {
-                            #[success_if(|bb| bb.b1 % 3 == 2)]
-                            Action(PIo<0>, t0 = {=}),
-                            StatefulAction(Task<1>),
-                            SetBlackboard(b1 = 5),
-                        },
-                        _ => ForceSuccess {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        PrioritySelector {
-                            #[score(|bb| (*bb.t0) as f32)]
-                            StatefulAction(Task<3>),
-                        },
-                        Action(PIo<4>, t0 = {=}),
-                        Script(|bb| bb.o0 = None),
-                    },
-                    Sleep(30),
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[skip_if(|bb| *bb.t0 == 3)]
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                            UnsetBlackboard(o0),
-                        },
-                        KeepRunningUntilFailure {
-                            Repeater(2) {
-                                AsyncSequence {
-                                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(4))),
-                                    SetBlackboard(o0 = Some(7)),
-                                },
-                            },
-                        },
-                    },
-                    Selector {
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0310Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        MaxTime(0) {
-            #[failure_if(|bb| *bb.t0 + 2 != 2)]
-            #[success_if(|bb| bb.b0 == (*bb.t1 + 2) % 3)]
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
-                Parallel(success = 3, failure = 2) {
-                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
-                    Repeat(1) {
-                        Deadline(0) {
-                            AlwaysRunning,
-                        },
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0311Blackboard { l0 b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        RunOnce(then_skip = true) {
-            Retry(4) {
-                WaitValueUpdate(t0) {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0312Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        KeepRunningUntilFailure {
-            Selector {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-                Delay(100) {
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        AlwaysRunning,
-                    },
-                },
-                RunOnce {
-                    Filter(times = 1, count = Failure) {
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-        }
-        IfThenElse {
-            #[skip_if(|bb| bb.o0.unwrap_or(2) != 4)]
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0314Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-        }
-        PrioritySelector {
-            #[score(|bb| (*bb.t1 % 4) as f32)]
-            Action(PIo<0>, t0 = {b0}),
-            #[score(5)]
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0315Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-        }
-        RepeatUntilFailure(forever) {
-            ScriptCondition(|bb| *bb.t0 != 7),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-        }
-        UnsetBlackboard(o0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1],
-        }
-        ReactiveSequence {
-            Action(Act<0> = Act::<0>),
-            Iterate(l0, element = {b0}, reset_index = false) {
-                Selector {
-                    RunOnce(then_skip = false) {
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
-                            SubTree(Tree0316Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, l0 = {l0}),
-                        },
-                    },
-                    IndexSwitch(|bb| *bb.t0) {
-                        SubTree(Tree0316Sub1, ..),
-                    },
-                    #[on_success(|bb| { *bb.t0 += 1; bb.o0 = None })]
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Action(Act<6> = Act::<6>),
-            },
-            IndexSwitch(|bb| 0, out_of_range = Fail) {
-                RepeatUntilFailure(forever) {
-                    Condition(Cond<7>),
-                },
-                Condition(|ctx| ctx.check(8)),
-                Action(Act<9> = Act::<9>),
-                ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(4)),
-                Deadline(0) {
-                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-            },
-            Sequence {
-                Inverter {
-                    #[post(|bb| { if *bb.t0 > 3 { bb.o0 = None }; if *bb.t0 > 1 { *bb.t0 += 3 } })]
-                    Condition(Cond<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0316Blackboard { b0 o0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0317Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0317Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0318Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        Parallel {
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                StepSequencer {
-                    Sequence {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        SubTree(Tree0318Sub0),
-                    },
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                    Runner,
-                },
-            },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-        }
-        RetryUntilSuccessful(1) {
-            StepSequencer {
-                Observe(|bb| *bb.t1 + 1 > 0, abort = self) {
-                    SequenceWithMemory {
-                        #[on_success(|bb| { if *bb.t0 % 2 != 1 { *bb.t1 += 2 }; *bb.t1 += 3 })]
-                        #[run_while(|bb| *bb.t1 > bb.o0.unwrap_or(3))]
-                        MemPriority {
-                            Inverter {
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                            },
-                            RunOnce(then_skip = false) {
-                                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
-                            },
-                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                Parallel(success = -1, failure = -2) {
-                                    #[skip_if(|bb| bb.o0.is_some())]
-                                    Action(Act<1> = Act::<1>),
-                                    Action(PIo<2>, t0 = {b0}),
-                                },
-                            },
-                        },
-                        #[on_failure(|bb| bb.b0 = 2)]
-                        #[failure_if(|bb| *bb.t1 % 3 != 1)]
-                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t1 + 2) % 4)),
-                        AsyncFallback {
-                            Condition(|ctx| ctx.check(4)),
-                            Precondition(|bb| bb.b0 != bb.b1 % 4, else = Success) {
-                                #[run_while(|bb| bb.b1 > 2)]
-                                #[on_failure(|bb| *bb.t0 += 1)]
-                                Switch(b1) {
-                                    case 1 => #[skip_if(|bb| *bb.t0 % 4 != 3)]
-                                    #[on_failure(|bb| { bb.b0 = bb.o0.unwrap_or(2) + 4; bb.b0 = *bb.t0 % 3 })]
-                                    #[post(|bb| bb.b0 = bb.b0 % 4)]
-                                    ScriptCondition(|bb| bb.o0.is_none()),
-                                    case 3 => StatefulAction(PTask<5>, b0 = {b1}, b1 = {t1}),
-                                    _ => Action(Act<6>),
-                                },
-                            },
-                            Parallel(failure = -2) {
-                                StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
-                                Action(PAct<8>, b0 = {t0}, b1 = {=}),
-                                RepeatUntil(Failure) {
-                                    #[on_failure(|bb| *bb.t1 += 3)]
-                                    #[on_success(|bb| { if bb.b1 % 2 > 0 { bb.b1 += 2 }; if bb.b0 == bb.b1 + 4 { bb.b1 += 1 } })]
-                                    StatefulAction(Task<9> = Task::<9>),
-                                },
-                            },
-                            Retry(2) {
-                                Remap(success = Success, failure = Success) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0319Blackboard { o0 b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll {
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<0>),
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(PCond<1>, b0 = {t0}),
-                        Condition(Cond<2>),
-                    },
-                    RunOnce(then_skip = true) {
-                        AlwaysRunning,
-                    },
-                    ScriptCondition(|bb| bb.b0 > (*bb.t0 + 1) % 3),
-                    Repeat(forever) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) < bb.b0 % 2)]
-                        ScriptCondition(|bb| bb.b0 < *bb.t0),
-                    },
-                    Precondition(|bb| bb.b0 + 4 > *bb.t0, else = Failure) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            Fallback {
-                Conditional(|bb| bb.b0 + 4 > 0, dynamic = true, else = Failure) {
-                    IfThenElse {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    Observe(|bb| *bb.t0 + 2 < 4, abort = both) {
-                        Delay(0) {
-                            Wait(0),
-                        },
-                    },
-                    Observe(|bb| bb.b0 == 4, abort = none) {
-                        AlwaysSuccess,
-                    },
-                },
-                ParallelAll(1) {
-                    Condition(PCond<6>, b0 = 8),
-                    Priority {
-                        Failer,
-                        Action(Act<7>),
-                        AlwaysFailure,
-                        Script(|bb| { bb.t0.set(bb.b0 % 4); bb.o0 = None }),
-                    },
-                    StatefulAction(Task<8>),
-                },
-                WaitUntil(|bb| bb.o0.unwrap_or(4) > bb.b0 % 2) {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            DynamicSelector {
-                                AlwaysSuccess,
-                            },
-                            RepeatUntilSuccess(1) {
-                                Cooldown(0, filtered = Skipped) {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                            Action(Act<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0320Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0321 for Ctx {
-        RepeatUntilSuccess(3) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[post(|bb| bb.o0 = None)]
-        ReactiveSelector {
-            Conditional(|bb| *bb.t1 < 3, dynamic = false, else = Failure) {
-                Interrupt(|bb| *bb.t0 < 3) {
-                    Script(|bb| bb.t0.set(bb.b0 % 4)),
-                },
-            },
-            AsyncFallback {
-                Action(|ctx| ctx.exec(0)),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0322Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0323Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-            Action(Act<2>),
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 3,
-            b0: i64 = 1,
-        }
-        DynamicSelector {
-            Fallback {
-                Condition(PCond<0>, b0 = {=}),
-                Observe(|bb| *bb.t0 + 1 < bb.b0 + 2, abort = both) {
-                    SetBlackboard(t0 = {b0}),
-                },
-                ScriptCondition(|bb| (*bb.t0 + 3) % 4 < 1),
-            },
-            Repeat(1) {
-                Sequence {
-                    #[post(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
-                    #[success_if(|bb| bb.b0 == *bb.t1 + 1)]
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    FlipSelector {
-                        Precondition(|bb| bb.b1 + 1 > 0) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-            Priority {
-                TryCatch(catch_on_halt = false) {
-                    Action(PIo<1>, t0 = {b0}),
-                    RetryUntilSuccessful(1) {
-                        #[run_while(|bb| *bb.t0 + 4 == 0)]
-                        #[post(|bb| *bb.t1 += 2)]
-                        #[skip_if(|bb| bb.b1 + 1 == 6)]
-                        Sleep(50),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 1 => SubTree(Tree0323Sub0, t0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}),
-                case 0 => SetBlackboard(b1 = 1),
-                case 5 => WaitUntil(|bb| (*bb.t0 + 4) % 4 < 3) {
-                    StatefulAction(PTask<3>, b0 = {b0}),
-                },
-                _ => Action(TAct<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0323Blackboard { t0 t1 b1 b0 });
-
-fallible!(Tree0323);
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            o0: Option<i64>,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| *bb.t0 == 1)]
-        #[skip_if(|bb| bb.b0 % 3 == 1)]
-        #[run_while(|bb| bb.b0 < 0)]
-        ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 1) % 3)),
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                KeepRunningUntilFailure {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        RetryUntilSuccessful(2) {
-                            Sleep(0),
-                        },
-                        Sequence {
-                            DynamicSequence {
-                                Condition(Cond<1>),
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                ForceFailure {
-                    SequenceStar {
-                        SequenceWithMemory {
-                            Wait(30),
-                            Action(Act<4> = Act::<4>),
-                            #[on_halted(|bb| bb.o0 = None)]
-                            #[skip_if(|bb| *bb.t0 < 5)]
-                            Wait(30),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                WaitValueUpdate(t0) {
-                    BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
-                        #[on_halted(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.b0 = 5 }; if bb.b0 % 2 < 0 { bb.b0 = bb.b1 % 4 } })]
-                        #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1)]
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-                Loop(q0) {
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                #[skip_if(|bb| bb.b0 + 1 > 5)]
-                Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false) {
-                    RepeatUntil(Failure) {
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-                #[success_if(|bb| bb.b0 % 4 == 2)]
-                Repeat(4) {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                        SetBlackboard(b0 = 3),
-                        #[on_failure(|bb| bb.o0 = None)]
-                        SetBlackboard(o0 = Some(7)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0324Blackboard { b1 o0 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0325Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0325Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        Action(PIo<1>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| *bb.t0 == 4, else = Running) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                ReactiveFallback {
-                    Repeater(3) {
-                        #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b0 % 2) })]
-                        SubTree(Tree0325Sub0, b1 = {=}, b0 = {b0}, t1 = {=}, t0 = {t0}),
-                    },
-                    SubTree(Tree0325Sub1, ..),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Succeeder,
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                    #[skip_if(|bb| bb.b1 != bb.b0 + 4)]
-                    #[on_failure(|bb| bb.b1 = *bb.t0 % 2)]
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSelector {
-                    Condition(PCond<4>, b0 = 7),
-                    #[on_success(|bb| if (*bb.t0 + 1) % 3 == 2 { bb.t0.set(*bb.t1 % 3) })]
-                    #[failure_if(|bb| bb.b1 + 4 != 3)]
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(Act<6> = Act::<6>),
-                },
-                RetryUntilSuccessful(0) {
-                    Condition(PCond<7>, b0 = 9),
-                },
-                Sleep(30),
-            },
-        }
-    }
-}
-
-board!(Tree0325Blackboard { b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        Fallback {
-            Fallback {
-                DynamicSequence {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 4),
-                },
-                Observe(|bb| bb.o0.unwrap_or(0) + 3 == 0, abort = lower) {
-                    Guard(|ctx| &mut ctx.token) {
-                        #[run_while(|bb| *bb.t0 > 7)]
-                        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    },
-                },
-                Observe(|bb| bb.b0 + 2 < 2, abort = none) {
-                    ReactiveSequence {
-                        Script(|bb| *bb.t0 += 2),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0326Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        #[success_if(|bb| *bb.t0 > 2)]
-        #[skip_if(|bb| *bb.t1 + 1 == 0)]
-        #[run_while(|bb| bb.b0 % 4 < 0)]
-        ParallelAll(max_failures = -4) {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1>),
-            ScriptCondition(|bb| bb.b0 < 0),
-            Action(PIo<2>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0327Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Fallback {
-                Sequence {
-                    ScriptCondition(|bb| bb.b0 != 4),
-                    UnsetBlackboard(o0),
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
-                Condition(Cond<1>),
-                Limiter(3) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                AsyncFallback {
-                    Condition(Cond<3>),
+                    WasEntryUpdated(t1),
+                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(2), &mut bb.b0)),
                     Action(Act<4>),
                 },
-                AlwaysFailure,
-            },
-            Selector {
-                IndexSwitch(|bb| bb.b0, dynamic = false) {
-                    SetBlackboard(b1 = {t0}),
-                    Parallel(failure = 2) {
-                        StatefulAction(PTask<5>, b0 = 8, b1 = {b1}),
-                        ScriptCondition(|bb| bb.b1 != bb.b1 + 3),
-                    },
-                },
-                Repeater(forever) {
-                    ForceSuccess {
-                        AsyncFallback {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0328Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0329Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0329Sub1 for Ctx {
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
-        Repeat(1) {
-            Fallback {
-                FlipSelector {
-                    SubTree(Tree0329Sub0),
-                    Action(Act<1>),
-                    SubTree(Tree0329Sub1),
-                },
-                Selector {
-                    Repeat(2) {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                Parallel(success = 1, failure = -1) {
-                    Remap(success = Success, failure = Success) {
-                        RunOnce {
-                            Cooldown(0, filtered = Failure) {
-                                Repeater(forever) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        Deadline(20) {
-            SequenceWithMemory {
-                PrioritySelector {
-                    #[score(2)]
-                    StepSequencer {
-                        PolicyParallel(policy = FirstSuccess) {
-                            Repeat(4) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<0>),
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                            ReactiveSelector {
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0331 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            Inverter {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| *bb.t0 != 7),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            AsyncSequence {
-                ReactiveSequence {
-                    WasEntryUpdated(t1),
-                    Condition(Cond<3>),
-                },
                 Fallback {
-                    StatefulAction(Task<4>),
-                    #[run_while(|bb| bb.b1 < bb.o0.unwrap_or(0))]
-                    #[on_failure(|bb| if *bb.t1 + 2 < bb.b0 + 4 { bb.t0.set(*bb.t1 % 4) })]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) > bb.b1)]
-                    AlwaysRunning,
-                },
-                Sleep(50),
-                ReactiveSequence {
-                    #[post(|bb| if *bb.t0 < 5 { bb.t1.set((bb.b0 + 3) % 4) })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0331Blackboard { o0 b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(3),
-        }
-        BinarySelector(|bb| *bb.t1 < 3, dynamic = true) {
-            SkipUnlessUpdated(t0) {
-                ReactiveSequence {
-                    Observe(|bb| bb.o0.is_none(), abort = none) {
-                        RepeatTimes(2) {
-                            SetBlackboard(b0 = {t1}),
-                        },
+                    Observe(|bb| *bb.t0 < 0, abort = both) {
+                        Wait(0),
                     },
-                    UnsetBlackboard(o0),
-                    Condition(|ctx| ctx.check(0)),
-                    Action(Act<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Precondition(|bb| *bb.t1 + 4 > 5, else = Failure) {
-                Observe(|bb| bb.b0 % 2 < 1, abort = self) {
-                    #[failure_if(|bb| *bb.t0 == 1)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    StepSequencer {
-                        Runner,
-                        Conditional(|bb| *bb.t0 > *bb.t1, dynamic = false, else = Failure) {
-                            Condition(Cond<3>),
-                        },
-                        Wait(50),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0332Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0333Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[on_halted(|bb| *bb.t0 += 2)]
-        TryCatch(catch_on_halt = false) {
-            TryCatch {
-                RunOnce(then_skip = false) {
-                    ParallelAll(max_failures = -1) {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            SubTree(Tree0333Sub0, l0 = {=}, t0 = {t0}, b0 = {=}, q0 = {q0}),
-                        },
-                        Condition(Cond<0> = Cond::<0>),
-                        SequenceWithMemory {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Priority {
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                FlipSelector {
-                    Priority {
-                        Condition(PCond<5>, b0 = {=}),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-            StepSequencer {
-                Invert {
-                    MemSequence {
-                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
-                            Action(Act<8> = Act::<8>),
-                        },
-                        Action(Act<9>),
-                    },
-                },
-                #[run_while(|bb| (*bb.t0 + 2) % 3 > 1)]
-                #[on_failure(|bb| { if bb.b0 + 4 == 1 { *bb.t0 += 3 }; bb.b0 = bb.b0 % 4 })]
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Action(Act<10>),
-                },
-                Retry(2) {
-                    StatefulAction(Task<11>),
-                },
-                Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
-            },
-        }
-    }
-}
-
-board!(Tree0333Blackboard { l0 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
-        ReactiveSequence {
-            Retry(2) {
-                Priority {
-                    Timeout(50) {
-                        Selector {
-                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                AlwaysFailure,
-                            },
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            Action(Act<4>),
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                },
-            },
-            Invert {
-                Parallel(failure = -2) {
-                    Action(|ctx| ctx.exec(6)),
-                    StatefulAction(Task<7>),
-                    MemPriority {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-        }
-        MaxTime(10) {
-            SequenceWithMemory {
-                Repeat(2) {
-                    ReactiveFallback {
-                        WaitUntil(|bb| *bb.t0 + 2 < 3) {
-                            Loop(q0, if_empty = Success) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
-                        },
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0335Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0336 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        StepSequencer {
-            MaxTime(10) {
-                IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = false) {
-                    #[success_if(|bb| bb.b1 + 3 < bb.b1)]
-                    RepeatUntil(Failure) {
-                        IndexSwitch(|bb| bb.b1) {
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                            Condition(Cond<1> = Cond::<1>),
-                            #[skip_if(|bb| bb.b0 < 2)]
-                            #[run_while(|bb| bb.b1 % 3 < 0)]
-                            #[on_failure(|bb| { bb.b1 += 2; bb.b0 += 3 })]
-                            Action(Act<2>),
-                            Action(PIo<3>, t0 = {b0}),
-                        },
-                    },
-                    IfThenElse {
-                        IndexSwitch(|bb| *bb.t1, dynamic = true) {
-                            Failer,
-                            SetBlackboard(b1 = {t0}),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        Optional {
-                            #[post(|bb| *bb.t0 += 1)]
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                MaxTime(10) {
-                    ReactiveFallback {
-                        Action(Act<6>),
-                        #[on_halted(|bb| *bb.t1 += 2)]
-                        #[on_failure(|bb| { *bb.t0 += 3; bb.b1 = *bb.t1 })]
-                        Action(Act<7>),
-                    },
-                },
-                #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
-                #[skip_if(|bb| bb.b0 < 3)]
-                Limiter(1) {
-                    Condition(Cond<8>),
-                },
-                Action(PIo<9>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0336Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0337 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        Repeat(3) {
-            StepSequencer {
-                DynamicSelector {
-                    #[run_while(|bb| bb.b0 + 1 > 1)]
-                    SequenceWithMemory {
-                        Wait(10),
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                        Action(Act<1>),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Fallback {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 3 != 1),
-                        StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
-                    },
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0337Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0338Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Deadline(0) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0338Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        DynamicSequence {
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0338 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-        }
-        RepeatUntil(Failure) {
-            Switch(b1) {
-                case 4 => Action(Act<0>),
-                case 0 => SubTree(Tree0338Sub0, ..),
-                _ => Cooldown(0, filtered = Failure) {
-                    AsyncFallback {
-                        #[run_while(|bb| *bb.t1 > 0)]
-                        SubTree(Tree0338Sub1, ..),
-                        #[post(|bb| *bb.t1 += 3)]
+                    Invert {
                         Succeeder,
                     },
                 },
@@ -1665,1034 +282,1407 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0338Blackboard { b1 t1 });
+board!(Tree0306Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0339Sub0 for Ctx {
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0339Sub1 for Ctx {
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        FlipSelector {
-            ReactiveFallback {
-                ReactiveFallback {
-                    FlipSelector {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Delay(20) {
-                            Repeater(3) {
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                            Delay(0) {
-                                AlwaysFailure,
-                            },
-                        },
-                        MemSequence {
-                            SubTree(Tree0339Sub0),
-                            StatefulAction(Task<4>),
-                        },
-                        Action(Act<5>),
-                    },
-                },
-            },
-            Sequence {
-                Timeout(50) {
-                    IfThenElse {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        Guard(|ctx| &mut ctx.token) {
-                            Failer,
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<9>),
-                    RepeatUntilSuccess(1) {
-                        StatefulAction(Task<10>),
-                    },
-                    Delay(20) {
-                        Cooldown(10, filtered = Skipped) {
-                            Action(Act<11>),
-                        },
-                    },
-                },
-                DynamicSelector {
-                    StatefulAction(Task<12> = Task::<12>),
-                    SubTree(Tree0339Sub1),
-                    Condition(Cond<13>),
-                    Action(|ctx| ctx.exec(14)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
+    pub tree Tree0307Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 5,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
         }
-        SequenceStar {
-            StepSequencer {
-                #[run_while(|bb| *bb.t1 > 0)]
-                #[success_if(|bb| (bb.b0 + 1) % 2 < 1)]
-                Priority {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        RepeatUntilFailure(forever) {
-                            Condition(PCond<0>, b0 = {t0}),
-                        },
-                    },
-                    Inverter {
-                        Conditional(|bb| *bb.t1 + 4 < *bb.t1 + 3, dynamic = false) {
-                            Script(|bb| bb.b0 = *bb.t0),
-                        },
-                    },
-                    #[on_failure(|bb| *bb.t1 += 2)]
-                    Condition(Cond<1>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[failure_if(|bb| *bb.t0 == 1)]
-                Repeater(forever) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-                Script(|bb| bb.t1.set(bb.b0)),
-                Observe(|bb| *bb.t1 == 6) {
-                    Action(|ctx| ctx.exec(3)),
-                },
-                WasEntryUpdated(t1),
-            },
-            SetBlackboard(b1 = 7),
-            ParallelAll(max_failures = -5) {
-                KeepRunningUntilFailure {
-                    IfThenElse {
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Condition(Cond<6>),
-                #[on_halted(|bb| bb.b1 += 3)]
-                #[success_if(|bb| bb.b1 == 2)]
-                StatefulAction(Task<7> = Task::<7>),
-                Action(PAct<8>, b0 = {b0}, b1 = {b1}),
-                Filter(times = 1, count = Success) {
-                    Condition(Cond<9>),
-                },
-            },
-            #[failure_if(|bb| bb.b0 % 4 != 3)]
-            Selector {
-                Observe(|bb| *bb.t0 % 2 != 0, abort = lower) {
-                    Action(Act<10>),
-                },
-                Observe(|bb| bb.b1 > 6, abort = self) {
-                    #[failure_if(|bb| bb.b1 > (bb.b0 + 1) % 4)]
-                    #[run_while(|bb| *bb.t1 % 2 != 1)]
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t1 == 3)]
-                        #[on_halted(|bb| bb.b1 = 4)]
-                        Condition(Cond<11> = Cond::<11>),
-                    },
-                },
-                #[failure_if(|bb| *bb.t1 % 4 > 2)]
-                RunOnce(then_skip = false) {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        Action(PIo<12>, t0 = {=}),
-                    },
-                },
-            },
-        }
+        WasEntryUpdated(t0)
     }
 }
 
-board!(Tree0340Blackboard { t1 b1 b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0341 for Ctx {
+    pub tree Tree0307 for Ctx {
         blackboard {
-            b0: i64 = 3,
-        }
-        DynamicSelector {
-            SequenceStar {
-                Repeat(3) {
-                    Condition(PCond<0>, b0 = {=}),
-                },
-                Wait(20),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0341Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0342 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64,
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b0) }),
-            StatefulAction(PTask<0>, b0 = {b0}),
-            Sleep(20),
-        }
-    }
-}
-
-board!(Tree0342Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0343 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            #[tracked] t1: i64,
-        }
-        SequenceWithMemory {
-            Timeout(10) {
-                Remap(success = Success, failure = Failure) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Observe(|bb| bb.b1 > 0) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    #[success_if(|bb| *bb.t1 > 3)]
-                    #[post(|bb| bb.b0 += 3)]
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        Precondition(|bb| *bb.t1 + 4 < 5, else = Skipped) {
-                            Runner,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0343Blackboard { b0 q0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0344Sub0 for Ctx {
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0344Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0345 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Cooldown(0, filtered = Failure) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Action(PIo<1>, t0 = {t0}),
-            StatefulAction(Task<2>),
-            Sleep(50),
-        }
-    }
-}
-
-board!(Tree0345Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                AsyncSequence {
-                    #[run_while(|bb| bb.b0 != *bb.t0 % 2)]
-                    #[skip_if(|bb| *bb.t0 == 1)]
-                    Wait(30),
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(Act<1>),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 != 4)]
-            ParallelAll {
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                Repeat(3) {
-                    WaitValueUpdate(t0) {
-                        Action(PAct<2>, b0 = {=}),
-                    },
-                },
-                StatefulAction(Task<3>),
-            },
-            #[failure_if(|bb| bb.b1 < 5)]
-            #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b0 { bb.b1 += 2 } })]
-            Conditional(|bb| *bb.t0 < bb.b1 + 3, dynamic = false, else = Success) {
-                Iterate(l0, element = {b1}, reset_index = false) {
-                    SequenceWithMemory {
-                        Script(|bb| if bb.b1 < 7 { bb.b1 = *bb.t0 }),
-                        Sequence {
-                            Sleep(20),
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-            Inverter {
-                Loop(q0, if_empty = Running) {
-                    BinarySelector(|bb| *bb.t0 % 4 != 2) {
-                        ScriptCondition(|bb| *bb.t0 > 0),
-                        ScriptCondition(|bb| bb.b0 > *bb.t0),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                AlwaysRunning,
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0346Blackboard { l0 t0 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
-        Remap(success = Failure, failure = Failure) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        RepeatTimes(forever) {
-            ReactiveSelector {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Action(PAct<2>, b0 = {t0}, b1 = {b1}),
-                Condition(Cond<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0348Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            b0: i64 = 2,
-        }
-        ParallelAll(2) {
-            Remap(success = Failure, failure = Success) {
-                Precondition(|bb| bb.b1 != 5, else = Running) {
-                    WhileDoElse {
-                        #[on_success(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                        #[on_failure(|bb| bb.b1 += 2)]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        Deadline(30) {
-                            RepeatUntilSuccess(2) {
-                                Action(PAct<0>, b0 = {t0}),
-                            },
-                        },
-                        WaitUntil(|bb| bb.b1 != *bb.t0 + 3) {
-                            SkipUnlessUpdated(t0) {
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                            },
-                        },
-                        Inverter {
-                            #[success_if(|bb| *bb.t0 + 3 != 2)]
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                Action(Act<2> = Act::<2>),
-                UnsetBlackboard(o0),
-                AlwaysSuccess,
-                Action(Act<3>),
-                Action(PIo<4>, t0 = {t0}),
-            },
-            Repeater(forever) {
-                Sequence {
-                    Action(Act<5>),
-                    SetBlackboard(t0 = 0),
-                    Action(Act<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0349Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        blackboard {
-            b0: i64,
             #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64 = 4,
         }
-        Observe(|bb| bb.b0 < *bb.t0, abort = self) {
-            KeepRunningUntilFailure {
-                Delay(30) {
-                    Condition(Cond<0>),
+        #[success_if(|bb| *bb.t0 > bb.b0 + 2)]
+        #[on_halted(|bb| { bb.b0 += 3; bb.b1 = *bb.t0 })]
+        #[failure_if(|bb| bb.b1 % 3 != 0)]
+        ParallelAll {
+            Priority {
+                Switch(b1) {
+                    case 4 => Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                    case 3 => Condition(Cond<1>),
+                    _ => WasEntryUpdated(t0),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0350Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        IfThenElse {
-            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-            Parallel(success = -2) {
-                Repeat(0) {
-                    Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                },
-                ReactiveSequence {
-                    Precondition(|bb| bb.o0.unwrap_or(4) % 2 > 0, else = Success) {
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            Delay(30) {
-                                Conditional(|bb| *bb.t0 < *bb.t0 % 3, dynamic = false, else = Success) {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                    Fallback {
-                        ForceFailure {
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
-                        },
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t0 + 3 != 1, dynamic = true) {
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    #[run_while(|bb| bb.b0 != 0)]
-                    Sleep(0),
+                Action(PAct<2>, b0 = 5, b1 = {b0}),
+                MemPriority {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
                     Condition(Cond<5>),
                 },
-                Fallback {
-                    StatefulAction(Task<6>),
+                Condition(PCond<6>, b0 = 8),
+            },
+            Switch(b1) {
+                case 3 => Priority {
+                    Condition(Cond<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b1 % 3)),
+                    StatefulAction(PTask<9>, b0 = 1, b1 = {=}),
+                },
+                case 4 => Action(Act<10>),
+                case 1 => ReactiveFallback {
+                    SubTree(Tree0307Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                    StatefulAction(Task<11> = Task::<11>),
+                    Succeeder,
+                },
+                _ => Inverter {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0351Blackboard { o0 t0 b0 });
+board!(Tree0307Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0352Sub0 for Ctx {
+    pub tree Tree0308 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 14,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(0) > 6) {
-            #[skip_if(|bb| bb.b1 != 6)]
-            Sleep(30),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 4,
-        }
-        Interrupt(|bb| bb.b0 % 4 > 0) {
-            StepSequencer {
-                DynamicSequence {
-                    TryCatch(catch_on_halt = false) {
-                        Observe(|bb| bb.b1 > bb.o0.unwrap_or(1), abort = self) {
-                            Loop(q0, if_empty = Failure) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(PTask<1>, b0 = {=}),
-                            StatefulAction(Task<2>),
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                    Action(PAct<6>, b0 = {t0}, b1 = {b1}),
-                    Action(|ctx| ctx.exec(7)),
-                },
-                Fallback {
-                    Switch(b1) {
-                        case 2 => StatefulAction(PTask<8>, b0 = 6),
-                        case 1 => StatefulAction(Task<9>),
-                        case 5 => SubTree(Tree0352Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}, b1 = {=}),
-                        _ => StatefulAction(Task<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0352Blackboard { o0 b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0353Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-        }
-        #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
-        #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
-        SetBlackboard(t0 = 5)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            b1: i64,
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
         }
-        Timeout(20) {
-            SubTree(Tree0353Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0353Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        Filter(times = 1, count = Failure) {
-            Cooldown(0) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
-            b1: i64,
-            #[tracked] t1: i64,
-        }
-        DynamicSequence {
-            WhileDoElse {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
+        #[on_success(|bb| { bb.o0 = None; bb.o0 = Some(bb.b1 + 3) })]
+        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != 6)]
+        #[run_while(|bb| bb.o0.is_none())]
+        MemSequence {
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    StatefulAction(TTask<0>),
                 },
-                UnsetBlackboard(o0),
-                #[on_failure(|bb| *bb.t0 += 3)]
-                Condition(|ctx| ctx.check(1)),
-            },
-            RunOnce {
-                WaitValueUpdate(t0) {
-                    RetryUntilSuccessful(1) {
-                        Filter(times = 1, count = Success, filtered = Skipped) {
-                            StepSequencer {
-                                Action(Act<2>),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| *bb.t0 > 5)]
-            #[post(|bb| bb.o0 = None)]
-            SkipUnlessUpdated(t0) {
-                Iterate(l0, element = {b1}, reset_index = true) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) != 2)]
-                    #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 2 })]
-                    Fallback {
-                        Observe(|bb| *bb.t1 == 5, abort = lower) {
-                            Wait(20),
-                        },
-                        Observe(|bb| bb.b1 < *bb.t0, abort = lower) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            ScriptCondition(|bb| bb.o0.is_none()),
-            Timeout(20) {
-                ReactiveFallback {
-                    Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
-                        #[post(|bb| if bb.b1 > bb.o0.unwrap_or(1) % 4 { bb.o0 = Some(bb.o0.unwrap_or(5)) })]
-                        StatefulAction(Task<4>),
-                    },
-                    Action(Act<5>),
-                    #[success_if(|bb| bb.b1 + 3 == 7)]
-                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = true) {
-                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail) {
-                            Inverter {
-                                StatefulAction(Task<6>),
-                            },
-                            Action(PIo<7>, t0 = {=}),
-                        },
-                    },
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) > 6)]
-                    #[on_halted(|bb| { bb.b0 += 2; bb.b1 = 4 })]
-                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
-                    Condition(PCond<8>, b0 = {=}),
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0355Blackboard { o0 b0 t0 l0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
-        FlipSelector {
-            Selector {
-                AlwaysFailure,
-                Condition(Cond<0>),
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-            },
-            WhileDoElse {
-                Action(Act<2>),
-                ForceSuccess {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0357Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        Delay(10) {
-            ReactiveFallback {
-                MemSequence {
-                    Parallel(failure = 3) {
-                        Action(Act<0>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
                         StatefulAction(Task<1>),
+                        SetBlackboard(b0 = 5),
                         Condition(Cond<2>),
+                        StatefulAction(TTask<3>),
                     },
-                    Parallel {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            SubTree(Tree0357Sub0),
+                },
+            },
+            Repeat(2) {
+                Switch(b1) {
+                    case 0 => RepeatUntilSuccess(3) {
+                        ReactiveFallback {
+                            StatefulAction(TTask<4>),
+                            StatefulAction(TTask<5>),
                         },
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Timeout(20) {
-                                Repeat(2) {
-                                    Condition(|ctx| ctx.check(4)),
+                    },
+                    _ => Sequence {
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
+                        Action(PIo<7>, t0 = {b0}),
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| bb.o0.unwrap_or(4) < *bb.t0)]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Sleep(10),
+                #[post(|bb| bb.b0 = 2)]
+                Filter(times = 1, filtered = Failure) {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                Condition(TCond<8>),
+                Action(TAct<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0308Blackboard { b0 b1 o0 t0 });
+
+fallible!(Tree0308);
+
+bt::behavior_tree! {
+    pub tree Tree0309 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Running) {
+            FlipSelector {
+                Conditional(|bb| bb.o0.is_some(), dynamic = true) {
+                    #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+                    #[skip_if(|bb| (bb.b1 + 3) % 4 == 0)]
+                    IndexSwitch(|bb| bb.o0.unwrap_or(4) % 2, out_of_range = Loop, dynamic = false) {
+                        #[failure_if(|bb| *bb.t0 + 4 != 2)]
+                        #[success_if(|bb| *bb.t0 > 2)]
+                        #[on_success(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.o0 = Some(bb.b0 + 3) })]
+                        RepeatUntil(Failure) {
+                            TryCatch(catch_on_halt = false) {
+                                WhileDoElse {
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 < 1),
+                                    SetBlackboard(b0 = {t0}),
+                                    ScriptCondition(|bb| bb.b1 + 2 < 6),
+                                },
+                                WhileDoElse {
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                                },
+                                Deadline(10) {
+                                    StatefulAction(Task<3>),
                                 },
                             },
                         },
                     },
-                    Cooldown(30) {
-                        Repeat(1) {
-                            DynamicSelector {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0358 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Conditional(|bb| bb.o0.unwrap_or(4) < *bb.t0 % 4, dynamic = true) {
-            Repeat(1) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    ReactiveSelector {
-                        Delay(0) {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        Loop(q0, if_empty = Failure) {
-                            Action(PAct<2>, b0 = {t1}),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 4) % 3, &mut bb.b0)),
-                        Action(Act<4>),
-                    },
-                    ParallelAll {
-                        Condition(Cond<5> = Cond::<5>),
-                        ScriptCondition(|bb| *bb.t0 < 6),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0358Blackboard { t1 t0 b0 o0 q0 });
+board!(Tree0309Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0359 for Ctx {
+    pub tree Tree0310Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            l0: Vec<i64>,
-            b0: i64 = 0,
-        }
-        IfThenElse {
-            Sequence {
-                ParallelAll(1) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    #[post(|bb| bb.b1 += 2)]
-                    #[skip_if(|bb| bb.b1 + 3 == bb.b1)]
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                        #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 3)),
-                        Condition(|ctx| ctx.check(4)),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
-                Sequence {
-                    StatefulAction(Task<6>),
-                    ReactiveSelector {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        Limiter(1) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                StatefulAction(Task<7> = Task::<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    #[failure_if(|bb| bb.b1 < (*bb.t0 + 1) % 3)]
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(9)),
-                        Wait(0),
-                        Script(|bb| bb.b0 += 1),
-                    },
-                },
-            },
-            ParallelAll(0) {
-                Wait(10),
-                #[failure_if(|bb| bb.b0 > *bb.t0)]
-                #[run_while(|bb| *bb.t0 == bb.b1)]
-                Parallel(success = -1, failure = 0) {
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                #[skip_if(|bb| *bb.t0 > 2)]
-                TryCatch {
-                    #[failure_if(|bb| bb.b1 == *bb.t0 % 2)]
-                    Action(Act<11>),
-                    StatefulAction(Task<12>),
-                    Action(PIo<13>, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0359Blackboard { t0 b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] b0: i64 = 13,
         }
         Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
+    pub tree Tree0310 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1],
-        }
-        Iterate(l0, element = {b0}, max = 1, reset_index = false) {
-            #[failure_if(|bb| bb.b1 % 4 < 2)]
-            #[on_success(|bb| { bb.t1.set(1); bb.t0.set(*bb.t1 % 2) })]
-            #[on_failure(|bb| *bb.t1 += 3)]
-            ForceSuccess {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    SubTree(Tree0360Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}, l0 = {=}),
-                    Delay(30) {
-                        StatefulAction(Task<1>),
-                    },
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0360Blackboard { b0 t1 b1 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0361Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        Repeater(forever) {
-            Cooldown(10, filtered = Skipped) {
-                SubTree(Tree0361Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0362 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] o0: Option<i64> = None,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 5 => #[on_failure(|bb| bb.b0 = bb.b1)]
-            #[on_success(|bb| bb.b0 += 1)]
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            case 4 => Condition(PCond<1>, b0 = {=}),
-            _ => AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0362Blackboard { b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0363 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b1: i64 = 0,
             b0: i64 = 3,
-            o0: Option<i64> = None,
         }
-        #[skip_if(|bb| bb.b0 % 2 > 0)]
-        Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
-            Parallel(success = 0) {
-                AsyncFallback {
-                    Remap(success = Failure, failure = Failure) {
-                        DynamicSelector {
-                            BinarySelector(|bb| bb.b1 < bb.b1 % 2, dynamic = false) {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            Limiter(1) {
-                                Failer,
-                            },
-                        },
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            IfThenElse {
+                ScriptCondition(|bb| bb.b0 % 4 == 3),
+                Repeater(3) {
+                    TryCatch(catch_on_halt = true) {
+                        #[run_while(|bb| bb.b0 % 2 < 1)]
+                        SubTree(Tree0310Sub0, ..),
+                        Script(|bb| bb.b0 = 6),
                     },
-                    Deadline(20) {
-                        AsyncSequence {
-                            Repeat(4) {
-                                Script(|bb| bb.b1 = *bb.t0),
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                ParallelAll(4) {
-                    #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); bb.b1 = *bb.t0 })]
-                    Repeater(1) {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(Act<4>),
-                    Wait(0),
-                    Condition(Cond<5> = Cond::<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0363Blackboard { t0 l0 b1 b0 o0 });
+board!(Tree0310Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0364Sub0 for Ctx {
+    pub tree Tree0311 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 10,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64>,
         }
-        Script(|bb| bb.b0 = 7)
+        #[failure_if(|bb| *bb.t0 < 1)]
+        ReactiveSelector {
+            ParallelAll(max_failures = -3) {
+                StatefulAction(TTask<0>),
+                #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
+                BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
+                    Condition(Cond<1>),
+                    StatefulAction(TTask<2>),
+                },
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Repeat(4) {
+                SetBlackboard(b0 = {b1}),
+            },
+        }
     }
 }
 
+board!(Tree0311Blackboard { t0 b0 b1 o0 });
+
+fallible!(Tree0311);
+
 bt::behavior_tree! {
-    pub tree Tree0364 for Ctx, error DiffError {
+    pub tree Tree0312Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64>,
-            b0: i64 = 0,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
         }
-        MemPriority {
-            ReactiveFallback {
-                Filter(times = 2, count = Failure) {
-                    StatefulAction(PTask<0>, b0 = 0, b1 = {b0}),
-                },
-                Iterate(l0, element = {b0}, max = 3, reset_index = false) {
-                    Script(|bb| { *bb.t0 += 3; if (bb.b0 + 1) % 2 == 1 { *bb.t0 += 3 } }),
-                },
-                Error(DiffError(1045)),
-            },
-            ParallelAll(4) {
-                SubTree(Tree0364Sub0, ..),
-                #[success_if(|bb| bb.b0 != 6)]
-                AlwaysSuccess,
-                ParallelAll(max_failures = -2) {
-                    Condition(TCond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(TTask<3>),
-                    MaxTime(30) {
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                        Condition(PCond<4>, b0 = 0),
-                    },
-                },
-                Wait(100),
-                WaitUntil(|bb| *bb.t0 == bb.b0) {
-                    ReactiveFallback {
-                        StatefulAction(TTask<5>),
-                        StatefulAction(TTask<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
+        Condition(|ctx| ctx.check(0))
     }
 }
 
-board!(Tree0364Blackboard { t0 l0 b0 });
-
-fallible!(Tree0364);
-
 bt::behavior_tree! {
-    pub tree Tree0365 for Ctx {
+    pub tree Tree0312 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b1: i64 = 2,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Iterate(l0, element = {b1}, until = Never, reset_index = true) {
-            Repeat(0) {
-                Condition(Cond<0> = Cond::<0>),
+        #[skip_if(|bb| *bb.t0 != 4)]
+        #[failure_if(|bb| bb.b0 > 2)]
+        RetryUntilSuccessful(forever) {
+            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = false) {
+                SetBlackboard(b0 = {b1}),
+                SubTree(Tree0312Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0365Blackboard { t0 l0 b1 });
+board!(Tree0312Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0366 for Ctx {
+    pub tree Tree0313 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        AsyncFallback {
+            #[on_failure(|bb| bb.t0.set(bb.b1 % 3))]
+            #[on_halted(|bb| bb.b0 += 2)]
+            RetryUntilSuccessful(1) {
+                #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree0313Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0314 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 3,
+            #[allow(unused)] o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+            b1: i64,
+        }
+        MemSequence {
+            StatefulAction(Task<0>),
+            #[success_if(|bb| *bb.t1 + 2 != 0)]
+            #[on_success(|bb| if bb.b0 < 5 { bb.b1 = *bb.t1 % 3 })]
+            WasEntryUpdated(t1),
+            Error(DiffError(1007)),
+        }
+    }
+}
+
+board!(Tree0314Blackboard { b0 o0 t1 b1 });
+
+fallible!(Tree0314);
+
+bt::behavior_tree! {
+    pub tree Tree0315Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0315Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(15),
+        }
+        SetBlackboard(o0 = Some(6))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveSequence {
+            StatefulAction(TTask<0>),
+            SubTree(Tree0315Sub0, ..),
+            SubTree(Tree0315Sub1, t0 = {=}, o0 = {o0}),
+            Error(DiffError(1096)),
+        }
+    }
+}
+
+board!(Tree0315Blackboard { t0 o0 });
+
+fallible!(Tree0315);
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        Fallback {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Repeater(2) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Sleep(0),
+                AlwaysRunning,
+            },
+            MaxTime(0) {
+                MemSequence {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Parallel(success = 3, failure = 0) {
+                StatefulAction(Task<3> = Task::<3>),
+                AlwaysFailure,
+                Wait(0),
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0317 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
-            b0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        Observe(|bb| (*bb.t0 + 4) % 2 == 1) {
-            Remap(success = Failure, failure = Failure) {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                    RepeatTimes(1) {
-                        ForceSuccess {
-                            StatefulAction(Task<0>),
+        Priority {
+            IfThenElse {
+                RepeatUntilFailure(1) {
+                    Observe(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t1) {
+                        #[post(|bb| { *bb.t1 += 2; bb.t1.set(*bb.t0) })]
+                        SkipUnlessUpdated(t0) {
+                            Action(Act<0> = Act::<0>),
                         },
                     },
-                    AsyncSequence {
-                        #[on_success(|bb| if bb.b0 < 2 { bb.o0 = Some(7) })]
-                        Action(PIo<1>, t0 = {t0}),
-                        ReactiveSequence {
-                            Action(PIo<2>, t0 = {t0}),
+                },
+                Action(Act<1>),
+                StatefulAction(PTask<2>, b0 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0317Blackboard { t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0318 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        WhileDoElse {
+            SequenceStar {
+                Delay(20) {
+                    Sleep(0),
+                },
+                #[success_if(|bb| *bb.t0 > 1)]
+                #[skip_if(|bb| bb.o0.is_none())]
+                TryCatch {
+                    Sleep(100),
+                    #[failure_if(|bb| *bb.t0 == 0)]
+                    AlwaysSuccess,
+                },
+                Condition(PCond<0>, b0 = {b0}),
+            },
+            Deadline(0) {
+                StepSequencer {
+                    Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            Sequence {
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0318Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0319Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t0 != 4) {
+            ReactiveSequence {
+                MaxTime(30) {
+                    Action(Act<0>),
+                },
+                FlipSelector {
+                    SubTree(Tree0319Sub0, ..),
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                Interrupt(|bb| bb.b0 < 2) {
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+            Action(|ctx| ctx.exec(4)),
+        }
+    }
+}
+
+board!(Tree0319Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0320 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        RetryUntilSuccessful(forever) {
+            #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
+            Fallback {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                Error(DiffError(1032)),
+            },
+        }
+    }
+}
+
+board!(Tree0320Blackboard { o0 t0 });
+
+fallible!(Tree0320);
+
+bt::behavior_tree! {
+    pub tree Tree0321 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        Repeat(3) {
+            #[failure_if(|bb| bb.b0 > 2)]
+            #[success_if(|bb| (bb.b0 + 4) % 4 < 2)]
+            IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+                PrioritySelector {
+                    #[score(|bb| ((bb.b1 + 2) % 3) as f32)]
+                    #[run_while(|bb| bb.b0 == 3)]
+                    WaitUntil(|bb| *bb.t0 % 3 > 0) {
+                        Observe(|bb| bb.b1 > 1, abort = none) {
+                            SequenceWithMemory {
+                                Condition(Cond<0> = Cond::<0>),
+                                Sleep(20),
+                            },
+                        },
+                    },
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    Precondition(|bb| bb.b0 + 1 == bb.b1, else = Running) {
+                        ProbabilitySelector(fail = 2) {
+                            #[weight(3)]
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    #[score(|bb| (bb.b1 + 3) as f32)]
+                    MemSequence {
+                        #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                        #[success_if(|bb| bb.b1 > 1)]
+                        StatefulAction(Task<2> = Task::<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                },
+                Parallel(success = 0) {
+                    ParallelAll(3) {
+                        #[skip_if(|bb| bb.b0 != 1)]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Condition(Cond<4>),
+                        Wait(0),
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(TTask<6>),
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<7>),
+                        Repeat(forever) {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                        Condition(TCond<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0321Blackboard { b0 t0 b1 });
+
+fallible!(Tree0321);
+
+bt::behavior_tree! {
+    pub tree Tree0322 for Ctx {
+        Sequence {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+            RepeatUntil(Success) {
+                ReactiveSelector {
+                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0323 for Ctx, rng = context {
+        Parallel(success = 0, failure = 1) {
+            WhileDoElse {
+                RandomSequence {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    Parallel(success = 1, failure = -1) {
+                        AlwaysRunning,
+                        Action(Act<2> = Act::<2>),
+                        Sleep(10),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        AlwaysFailure,
+                        Succeeder,
+                        StatefulAction(Task<3>),
+                    },
+                },
+                ProbabilitySelector(fail = 1) {
+                    #[weight(1)]
+                    Timeout(0) {
+                        Condition(Cond<4>),
+                    },
+                    #[weight(3)]
+                    Repeat(forever) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    #[weight(0)]
+                    Succeeder,
+                },
+            },
+            Repeater(forever) {
+                StatefulAction(Task<6>),
+            },
+            Sequence {
+                Fallback {
+                    DynamicSelector {
+                        Condition(Cond<7>),
+                        Action(Act<8>),
+                        Action(Act<9> = Act::<9>),
+                    },
+                },
+                Action(Act<10>),
+                MaxTime(20) {
+                    Action(Act<11>),
+                },
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        WhileDoElse {
+            ParallelAll(1) {
+                IndexSwitch(|bb| 3, dynamic = false) {
+                    Limiter(2) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(0) + 2 > 1) {
+                            AlwaysFailure,
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| bb.o0.is_none())]
+                            #[post(|bb| if bb.b0 % 4 < 2 { *bb.t0 += 1 })]
+                            Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
+                        },
+                    },
+                    BinarySelector(|bb| (*bb.t0 + 2) % 2 < 0) {
+                        Cooldown(0) {
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
+                Condition(Cond<3> = Cond::<3>),
+                Deadline(10) {
+                    SequenceWithMemory {
+                        Action(Act<4> = Act::<4>),
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                TryCatch(catch_on_halt = false) {
+                    Script(|bb| bb.b0 = *bb.t0 % 2),
+                    Script(|bb| bb.t0.set((*bb.t0 + 3) % 2)),
+                },
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                },
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree0324Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx, rng = context {
+        Fallback {
+            RandomSelector {
+                Condition(Cond<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            RunOnce(then_skip = false) {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0326Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+        }
+        BinarySelector(|bb| bb.b0 % 4 > 1, dynamic = false) {
+            SequenceWithMemory {
+                Action(Act<0>),
+                Optional {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[on_success(|bb| if bb.b0 + 1 != 3 { bb.b0 += 3 })]
+                    Condition(Cond<1>),
+                },
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                Runner,
+            },
+            #[failure_if(|bb| bb.b0 % 3 != 2)]
+            #[on_success(|bb| bb.b0 += 3)]
+            Timeout(20) {
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    SetBlackboard(b0 = 1),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        WhileDoElse {
+            SubTree(Tree0326Sub0, ..),
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0326Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Fallback {
+            Observe(|bb| *bb.t0 % 3 == 2, abort = both) {
+                ScriptCondition(|bb| *bb.t0 > 5),
+            },
+            #[failure_if(|bb| bb.b1 % 2 == 0)]
+            #[post(|bb| { bb.t0.set(bb.b1); bb.t0.set(bb.b0 % 3) })]
+            #[success_if(|bb| bb.b0 % 3 < 0)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0327Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        ParallelAll {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                ReactiveSelector {
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        Repeat(3) {
+                            RepeatUntil(Success) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(forever) {
+            Invert {
+                MemSequence {
+                    IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail) {
+                        Action(PAct<0>, b0 = 2),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                        StatefulAction(Task<2>),
+                        SetBlackboard(t0 = 8),
+                    },
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        Fallback {
+                            Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                            Action(PAct<5>, b0 = 1, b1 = {t0}),
+                        },
+                    },
+                    FlipSelector {
+                        StatefulAction(PTask<6>, b0 = {=}),
+                        StatefulAction(Task<7>),
+                        Conditional(|bb| bb.b0 < 3) {
+                            Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                        },
+                        Condition(PCond<9>, b0 = 4),
+                    },
+                    Selector {
+                        Condition(Cond<10>),
+                        DynamicSequence {
+                            Action(Act<11>),
+                        },
+                        #[on_failure(|bb| if *bb.t0 != 1 { bb.b0 += 2 })]
+                        Action(PAct<12>, b0 = 1, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0329Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0330 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Loop(q0, value = {b1}, if_empty = Success) {
+                Optional {
+                    Repeat(3) {
+                        Repeat(forever) {
+                            RunOnce {
+                                RetryUntilSuccessful(forever) {
+                                    #[run_while(|bb| *bb.t1 % 3 > 0)]
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 < 4) {
+                ReactiveFallback {
+                    #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    Wait(10),
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Retry(0) {
+                Action(Act<3> = Act::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0330Blackboard { b0 t1 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0331 for Ctx, error DiffError {
+        ReactiveSelector {
+            Delay(20) {
+                Cooldown(100) {
+                    StatefulAction(TTask<0>),
+                },
+            },
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+fallible!(Tree0331);
+
+bt::behavior_tree! {
+    pub tree Tree0332Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 12,
+            b0: i64 = 11,
+        }
+        Action(PAct<0>, b0 = {b0}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            b0: i64 = 1,
+        }
+        ForceFailure {
+            #[run_while(|bb| *bb.t1 % 2 > 0)]
+            ReactiveFallback {
+                #[on_success(|bb| { bb.b1 += 1; if *bb.t1 % 2 < 1 { *bb.t1 += 4 } })]
+                ParallelAll(max_failures = -3) {
+                    KeepRunningUntilFailure {
+                        SubTree(Tree0332Sub0, t1 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}, b0 = {=}),
+                    },
+                    Precondition(|bb| *bb.t1 != bb.b0 + 1, else = Failure) {
+                        SkipUnlessUpdated(t0) {
+                            Cooldown(100, filtered = Skipped) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Delay(30) {
+                        Sequence {
+                            SetBlackboard(t0 = 7),
+                            Condition(PCond<2>, b0 = 5),
+                            SetBlackboard(b1 = 1),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    Sequence {
+                        #[failure_if(|bb| bb.b0 > 1)]
+                        Fallback {
+                            Action(PAct<3>, b0 = {b0}),
+                            ScriptCondition(|bb| *bb.t1 < 5),
+                        },
+                        ReactiveFallback {
+                            Remap(success = Failure, failure = Success) {
+                                ReactiveFallback {
+                                    Condition(Cond<4>),
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Loop(q0, value = {t0}, if_empty = Failure) {
+                                Wait(100),
+                            },
+                            #[on_halted(|bb| { bb.t1.set(bb.b1 + 4); if bb.b1 < 7 { bb.b1 = bb.b0 } })]
+                            Condition(PCond<6>, b0 = {t0}),
+                        },
+                    },
+                },
+                #[on_halted(|bb| *bb.t1 += 1)]
+                #[on_success(|bb| bb.t1.set((*bb.t0 + 1) % 2))]
+                ReactiveSequence {
+                    Parallel(success = 4, failure = 0) {
+                        Repeater(1) {
+                            ReactiveSelector {
+                                Action(PIo<7>, t0 = {t0}),
+                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 2)),
+                                StatefulAction(Task<9> = Task::<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                        #[post(|bb| *bb.t0 += 2)]
+                        #[run_while(|bb| bb.b1 + 3 < bb.b1 % 3)]
+                        BinarySelector(|bb| bb.b1 == *bb.t1, dynamic = true) {
+                            BinarySelector(|bb| *bb.t1 + 4 > 3, dynamic = false) {
+                                StatefulAction(Task<11> = Task::<11>),
+                                Condition(PCond<12>, b0 = {t1}),
+                            },
+                            KeepRunningUntilFailure {
+                                StatefulAction(PTask<13>, b0 = 1, b1 = {b0}),
+                            },
+                        },
+                        WaitValueUpdate(t1) {
+                            DynamicSelector {
+                                Condition(Cond<14>),
+                                Condition(PCond<15>, b0 = {t0}),
+                                StatefulAction(Task<16> = Task::<16>),
+                            },
+                        },
+                        Action(|ctx, bb| ctx.exec_in(17, bb.b0 % 2, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0332Blackboard { t1 t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 4,
+        }
+        ParallelAll {
+            Inverter {
+                Filter(times = 1, filtered = Skipped) {
+                    RepeatUntil(Success) {
+                        Precondition(|bb| (bb.b0 + 3) % 2 != 0) {
+                            SetBlackboard(b1 = 7),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0333Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0334Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0334Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        #[post(|bb| { bb.b0 += 2; bb.b0 = bb.b0 % 2 })]
+        SubTree(Tree0334Sub1, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0334 for Ctx, rng = context {
+        blackboard {
+            b0: i64,
+        }
+        IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = true) {
+            StatefulAction(Task<0>),
+            ProbabilitySelector {
+                #[weight(|bb| (bb.b0) as f32)]
+                SubTree(Tree0334Sub0, ..),
+            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+board!(Tree0334Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| bb.b0 = 6)]
+        #[failure_if(|bb| *bb.t0 > 3)]
+        SequenceWithMemory {
+            Repeat(1) {
+                SetBlackboard(b0 = 9),
+            },
+        }
+    }
+}
+
+board!(Tree0335Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0336 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        ParallelAll {
+            Parallel(success = 0) {
+                RepeatTimes(forever) {
+                    FlipSelector {
+                        StepSequencer {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Condition(Cond<2>),
+                        Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
+                            SequenceStar {
+                                Condition(PCond<3>, b0 = {b1}),
+                                StatefulAction(Task<4>),
+                                StatefulAction(PTask<5>, b0 = {b0}),
+                            },
+                        },
+                        Delay(10) {
+                            #[on_success(|bb| bb.b0 += 2)]
+                            Interrupt(|bb| bb.b1 % 4 > 1) {
+                                Succeeder,
+                            },
+                        },
+                        Action(Act<6>),
+                    },
+                },
+                ReactiveSequence {
+                    SkipUnlessUpdated(t0) {
+                        Deadline(0) {
+                            StatefulAction(PTask<7>, b0 = 9, b1 = {b0}),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(8, 7, &mut bb.b1)),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        Action(Act<9>),
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0336Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0337 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Conditional(|bb| *bb.t0 > 0, dynamic = false, else = Failure) {
+            Filter(times = 1, filtered = Failure) {
+                RepeatUntil(Success) {
+                    Interrupt(|bb| bb.b0 % 2 != 0) {
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[run_while(|bb| bb.b0 % 3 > 0)]
+                        ReactiveFallback {
+                            Action(Act<0>),
+                            Delay(0) {
+                                IfThenElse {
+                                    Action(Act<1>),
+                                    Script(|bb| bb.t0.set(5)),
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0337Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        Interrupt(|bb| (bb.b0 + 1) % 3 != 0) {
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                SetBlackboard(t0 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0338Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            Deadline(0) {
+                RunOnce(then_skip = true) {
+                    Action(Act<0>),
+                },
+            },
+            Action(PIo<1>, t0 = {t0}),
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0339Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0340 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Fallback {
+            Priority {
+                Action(PAct<0>, b0 = 2, b1 = {b0}),
+            },
+            Guard(|ctx| &mut ctx.token) {
+                Condition(Cond<1>),
+            },
+            Condition(Cond<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0340Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0341 for Ctx, rng = context {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            Switch(b1) {
+                case 1 => ReactiveFallback {
+                    MemPriority {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
+                        Condition(Cond<1>),
+                    },
+                    Sequence {
+                        Action(PAct<2>, b0 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(3, 0, &mut bb.b1)),
+                    },
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    ReactiveSequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7>),
+                        #[on_failure(|bb| if *bb.t0 > bb.b0 { bb.b1 = *bb.t0 + 2 })]
+                        #[on_success(|bb| bb.b0 += 3)]
+                        Condition(|ctx, bb| ctx.check_in(8, (bb.o0.unwrap_or(2) + 4) % 3)),
+                    },
+                },
+                case 3 => RetryUntilSuccessful(4) {
+                    RunOnce {
+                        SequenceWithMemory {
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b1)),
+                            #[on_success(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                            #[on_failure(|bb| bb.b1 += 2)]
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Precondition(|bb| bb.b0 + 2 < 6, else = Failure) {
+                                SetBlackboard(b0 = {b1}),
+                            },
+                            RepeatUntilSuccess(forever) {
+                                Condition(Cond<10>),
+                            },
+                        },
+                    },
+                },
+                case 2 => WhileDoElse {
+                    StatefulAction(Task<11>),
+                    Repeater(forever) {
+                        ProbabilitySelector(fail = |bb| (bb.b1 % 4) as f32) {
+                            #[weight(|bb| (bb.b1) as f32)]
+                            AlwaysRunning,
+                            #[weight(0)]
+                            Action(Act<12>),
+                        },
+                    },
+                    StatefulAction(PTask<13>, b0 = {b1}, b1 = {b1}),
+                },
+                _ => Sequence {
+                    Fallback {
+                        StatefulAction(Task<14>),
+                        Condition(Cond<15>),
+                        #[failure_if(|bb| (bb.b0 + 4) % 4 != 1)]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Sleep(50),
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<16>),
+                        Action(|ctx| ctx.exec(17)),
+                        AlwaysFailure,
+                    },
+                    RepeatUntilSuccess(forever) {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        #[on_success(|bb| bb.b0 += 2)]
+                        Switch(b1) {
+                            case 2 => Condition(|ctx, bb| ctx.check_in(18, 4)),
+                            _ => Condition(Cond<19>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0341Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0342 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        KeepRunningUntilFailure {
+            #[on_success(|bb| { *bb.t0 += 1; bb.b0 = (bb.b0 + 3) % 4 })]
+            ReactiveFallback {
+                Precondition(|bb| *bb.t0 != *bb.t0 % 4, else = Skipped) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                },
+                RepeatUntilFailure(1) {
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[on_success(|bb| { *bb.t0 += 3; bb.o0 = Some(*bb.t0) })]
+                    ReactiveFallback {
+                        RetryUntilSuccessful(4) {
+                            ReactiveFallback {
+                                #[skip_if(|bb| *bb.t0 != 3)]
+                                #[post(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b0) })]
+                                #[on_success(|bb| { if (*bb.t0 + 1) % 3 > 0 { bb.b0 += 2 }; if *bb.t0 % 2 > 0 { bb.o0 = None } })]
+                                Action(Act<1>),
+                                #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                                #[on_failure(|bb| bb.b0 = 3)]
+                                #[failure_if(|bb| *bb.t0 > 3)]
+                                Action(PIo<2>, t0 = {t0}),
+                                #[on_success(|bb| *bb.t0 += 3)]
+                                #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(1) % 3)]
+                                #[run_while(|bb| *bb.t0 != 2)]
+                                Action(Act<3>),
+                            },
+                        },
+                        Parallel(success = 1) {
+                            Action(|ctx| ctx.exec(4)),
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                        },
+                        AsyncSequence {
+                            RepeatUntilFailure(forever) {
+                                #[success_if(|bb| bb.o0.is_some())]
+                                Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 2, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0342Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0343 for Ctx, rng = context {
+        RandomSequence {
+            Action(Act<0>),
+            Remap(success = Success, failure = Success) {
+                AlwaysSuccess,
+            },
+            MemSequence {
+                AlwaysSuccess,
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            ReactiveSequence {
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                Condition(Cond<7> = Cond::<7>),
+                Sleep(50),
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64,
+        }
+        IndexSwitch(|bb| bb.b1 % 4) {
+            WaitValueUpdate(t0) {
+                Limiter(2) {
+                    Switch(b1) {
+                        case 5 => Sequence {
+                            StatefulAction(Task<0>),
+                            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        case 2 => Sleep(0),
+                        case 4 => Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+                        _ => Loop(q0, if_empty = Skipped) {
                             Action(Act<3>),
                         },
                     },
@@ -2702,104 +1692,898 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0366Blackboard { t0 o0 b0 });
+board!(Tree0344Blackboard { q0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0345 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+            q0: bt::Deque<i64, 4>,
+        }
+        ProbabilitySelector(fail = 1) {
+            #[weight(2)]
+            Parallel(success = -3) {
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    #[success_if(|bb| (bb.b0 + 4) % 3 != 0)]
+                    DynamicSequence {
+                        RepeatUntil(Success) {
+                            #[run_while(|bb| bb.b0 == 0)]
+                            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                        },
+                        RetryUntilSuccessful(0) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(3) != 2)]
+                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 > 0),
+                },
+                RetryUntilSuccessful(4) {
+                    FlipSelector {
+                        Condition(|ctx| ctx.check(3)),
+                        Succeeder,
+                        Action(Act<4>),
+                    },
+                },
+            },
+            #[weight(3)]
+            SequenceWithMemory {
+                Parallel(success = 2, failure = 3) {
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        DynamicSequence {
+                            Condition(Cond<6>),
+                            Condition(Cond<7>),
+                            DynamicSelector {
+                                #[success_if(|bb| *bb.t0 != 7)]
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                                Action(PIo<8>, t0 = {=}),
+                            },
+                        },
+                    },
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
+                    MemPriority {
+                        Action(PIo<9>, t0 = {=}),
+                        ScriptCondition(|bb| bb.b0 % 3 == 1),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            #[weight(|bb| (bb.o0.unwrap_or(1) % 4) as f32)]
+            Iterate(l0, element = {b0}, until = FirstFailure) {
+                Action(PAct<11>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0345Blackboard { b0 o0 t0 l0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0346Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Precondition(|bb| bb.b1 + 4 > *bb.t0, else = Skipped) {
+            SubTree(Tree0346Sub0, t0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0346Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0347 for Ctx {
+        SequenceStar {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Wait(100),
+                AlwaysFailure,
+            },
+            Filter(times = 3, count = Failure) {
+                Action(Act<0>),
+            },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+        }
+        FlipSelector {
+            Sequence {
+                RepeatTimes(forever) {
+                    ScriptCondition(|bb| *bb.t1 > 1),
+                },
+            },
+            Parallel(success = -2, failure = 2) {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(PCond<1>, b0 = {=}),
+            },
+            Condition(Cond<2>),
+            Inverter {
+                Condition(|ctx| ctx.check(3)),
+            },
+            #[run_while(|bb| (bb.b1 + 2) % 4 == 0)]
+            #[on_failure(|bb| { if bb.b0 + 3 < 4 { bb.b0 = *bb.t1 % 3 }; if *bb.t1 % 3 < 1 { *bb.t0 += 2 } })]
+            #[skip_if(|bb| *bb.t1 + 4 != 7)]
+            Action(PAct<4>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0348Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Observe(|bb| *bb.t0 % 3 != 0, abort = none) {
+                Fallback {
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 1))]
+                    #[on_success(|bb| bb.o0 = None)]
+                    Condition(Cond<0>),
+                    #[success_if(|bb| bb.o0.unwrap_or(5) > bb.b0 % 3)]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    ScriptCondition(|bb| *bb.t1 == 6),
+                    StatefulAction(PTask<1>, b0 = 7),
+                    WasEntryUpdated(t0),
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0349Blackboard { o0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        Conditional(|bb| *bb.t0 != 5, else = Failure) {
+            RandomSequence {
+                Parallel(success = 2, failure = 2) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0350Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0351Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        Interrupt(|bb| bb.b0 != (*bb.t0 + 2) % 4) {
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0351Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        SubTree(Tree0351Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0351 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            l0: Vec<i64>,
+        }
+        KeepRunningUntilFailure {
+            Cooldown(100) {
+                Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = false) {
+                    #[run_while(|bb| *bb.t0 > 0)]
+                    SubTree(Tree0351Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0351Blackboard { b0 t0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0352 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 0,
+        }
+        Repeat(1) {
+            Repeater(forever) {
+                Guard(|ctx| &mut ctx.token) {
+                    Repeater(3) {
+                        KeepRunningUntilFailure {
+                            Switch(b1) {
+                                case 5 => #[skip_if(|bb| bb.o0.is_some())]
+                                #[post(|bb| bb.o0 = Some(*bb.t0))]
+                                AsyncFallback {
+                                    StatefulAction(Task<0>),
+                                    UnsetBlackboard(o0),
+                                },
+                                _ => Sequence {
+                                    Action(Act<1>),
+                                    Action(PIo<2>, t0 = {t0}),
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0352Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0353Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+            #[tracked] t1: i64 = 10,
+            b1: i64 = 14,
+        }
+        SequenceStar {
+            BinarySelector(|bb| bb.b1 + 2 != *bb.t0) {
+                #[on_failure(|bb| bb.b1 = *bb.t1 + 2)]
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[success_if(|bb| bb.b0 % 2 > 0)]
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            ScriptCondition(|bb| (bb.b1 + 1) % 3 > 1),
+            StatefulAction(Task<2>),
+            Conditional(|bb| *bb.t1 > bb.b1 + 3, dynamic = true, else = Failure) {
+                #[on_halted(|bb| { bb.b1 += 3; *bb.t1 += 2 })]
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0353 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
+        }
+        #[success_if(|bb| *bb.t1 == 0)]
+        RunOnce {
+            SubTree(Tree0353Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0353Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0354Sub0 for Ctx {
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            Repeat(3) {
+                Wait(100),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        FlipSelector {
+            SubTree(Tree0354Sub0),
+            ForceFailure {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 1,
+        }
+        Observe(|bb| bb.b1 % 2 == 1, abort = self) {
+            SequenceStar {
+                FlipSelector {
+                    ScriptCondition(|bb| *bb.t0 + 4 == 1),
+                    SetBlackboard(b1 = 5),
+                    Action(PAct<0>, b0 = 6),
+                    SetBlackboard(b0 = {t0}),
+                },
+                ReactiveSequence {
+                    Sleep(30),
+                    Loop(q0) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    #[failure_if(|bb| bb.b1 < 5)]
+                    SequenceWithMemory {
+                        #[success_if(|bb| bb.b0 != bb.b0 % 2)]
+                        #[post(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
+                        StatefulAction(Task<2>),
+                        Sleep(50),
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0355Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        RepeatUntilSuccess(forever) {
+            Parallel(success = 1, failure = 0) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[skip_if(|bb| *bb.t1 < 3)]
+                        StatefulAction(Task<0>),
+                        SetBlackboard(b0 = 1),
+                    },
+                    #[success_if(|bb| bb.b1 != bb.b1 % 3)]
+                    IfThenElse {
+                        Action(Act<1>),
+                        Precondition(|bb| bb.o0.unwrap_or(2) < bb.b1 + 1, else = Success) {
+                            Succeeder,
+                        },
+                    },
+                    Switch(b1) {
+                        case 5 => Action(Act<2>),
+                        case 0 => Condition(PCond<3>, b0 = {=}),
+                        _ => Action(PIo<4>, t0 = {b0}),
+                    },
+                    Fallback {
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        #[failure_if(|bb| bb.b1 > 4)]
+                        Action(Act<5>),
+                        #[on_success(|bb| bb.t1.set((*bb.t0 + 1) % 4))]
+                        #[run_while(|bb| bb.o0.is_none())]
+                        AlwaysSuccess,
+                        StatefulAction(Task<6>),
+                        #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
+                        StatefulAction(Task<7>),
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                        SetBlackboard(b0 = 2),
+                        Failer,
+                        #[on_failure(|bb| bb.o0 = None)]
+                        #[on_halted(|bb| { bb.t1.set(*bb.t0); *bb.t0 += 1 })]
+                        Action(PAct<8>, b0 = 0, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0356Blackboard { t1 b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        SkipUnlessUpdated(t0) {
+            WaitUntil(|bb| bb.b0 % 4 != 3) {
+                DynamicSequence {
+                    Repeater(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    Inverter {
+                        Remap(success = Failure, failure = Failure) {
+                            Condition(PCond<1>, b0 = {=}),
+                        },
+                    },
+                    Repeat(0) {
+                        Condition(PCond<2>, b0 = {b0}),
+                    },
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0357Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0358 for Ctx {
+        Deadline(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0359 for Ctx, rng = context {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 4,
+        }
+        MemPriority {
+            IndexSwitch(|bb| (bb.b0 + 2) % 2) {
+                Parallel(success = 1) {
+                    Wait(20),
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                #[run_while(|bb| *bb.t0 + 2 != 4)]
+                #[success_if(|bb| bb.b1 % 3 == 0)]
+                FlipSelector {
+                    Condition(Cond<2> = Cond::<2>),
+                    ScriptCondition(|bb| bb.b0 + 3 < 3),
+                    StatefulAction(Task<3>),
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    Priority {
+                        ScriptCondition(|bb| bb.b0 == (bb.b1 + 3) % 4),
+                        Loop(q0, if_empty = Success) {
+                            #[run_while(|bb| bb.b1 % 2 > 0)]
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                RetryUntilSuccessful(4) {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => MaxTime(100) {
+                    MemSequence {
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        #[on_failure(|bb| bb.o0 = None)]
+                        Precondition(|bb| *bb.t0 < (bb.b1 + 3) % 3, else = Failure) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                case 3 => Filter(times = 1) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        AlwaysSuccess,
+                        ScriptCondition(|bb| bb.b1 + 2 < 5),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+                case 1 => Loop(q0, value = {t0}, if_empty = Failure) {
+                    Delay(10) {
+                        Fallback {
+                            Observe(|bb| bb.b0 > 3, abort = both) {
+                                ScriptCondition(|bb| bb.b1 < 0),
+                            },
+                            RandomSequence {
+                                Action(Act<8>),
+                            },
+                        },
+                    },
+                },
+                _ => MemSequence {
+                    Condition(Cond<9>),
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[on_halted(|bb| { bb.o0 = Some(7); bb.b0 = bb.b1 })]
+            ReactiveSequence {
+                StepSequencer {
+                    Runner,
+                    Observe(|bb| (bb.o0.unwrap_or(2) + 1) % 3 > 0, abort = none) {
+                        Succeeder,
+                    },
+                },
+                Parallel(success = -1, failure = 1) {
+                    ProbabilitySelector {
+                        #[weight(|bb| ((bb.o0.unwrap_or(0) + 2) % 4) as f32)]
+                        Sleep(20),
+                    },
+                },
+                Deadline(0) {
+                    WhileDoElse {
+                        Repeat(3) {
+                            StatefulAction(Task<10> = Task::<10>),
+                        },
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0359Blackboard { o0 q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        DynamicSelector {
+            Precondition(|bb| bb.b0 + 4 < *bb.t0 + 1, else = Running) {
+                Action(PAct<0>, b0 = {=}),
+            },
+            ScriptCondition(|bb| bb.o0.is_none()),
+            Repeater(3) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0360Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        RetryUntilSuccessful(2) {
+            SubTree(Tree0361Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0362Sub1 for Ctx, rng = context {
+        Timeout(0) {
+            RandomSelector {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0362Sub0 for Ctx {
+        SubTree(Tree0362Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0362 for Ctx {
+        Cooldown(0, filtered = Failure) {
+            ReactiveFallback {
+                Failer,
+                Action(Act<0>),
+                SubTree(Tree0362Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0363 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            ReactiveFallback {
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Action(Act<0> = Act::<0>),
+                },
+                SetBlackboard(o0 = Some(5)),
+            },
+            ReactiveSequence {
+                Repeater(2) {
+                    Filter(times = 2, filtered = Skipped) {
+                        SequenceWithMemory {
+                            Repeat(2) {
+                                MemSequence {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0363Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0364 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveSequence {
+            Sequence {
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    Action(PAct<0>, b0 = {t0}, b1 = {b1}),
+                },
+                Action(PAct<1>, b0 = 5),
+                Cooldown(20) {
+                    StatefulAction(Task<2>),
+                },
+                Action(Act<3>),
+            },
+            Limiter(3) {
+                Loop(q0, if_empty = Failure) {
+                    RepeatUntilFailure(3) {
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                            Action(Act<4>),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6> = Cond::<6>),
+                            Script(|bb| if bb.b1 < bb.b0 { bb.b0 += 1 }),
+                            Loop(q0, value = {b1}, if_empty = Failure) {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0364Blackboard { t0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0365 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        #[on_success(|bb| if bb.b0 > 3 { bb.b0 = *bb.t0 % 4 })]
+        RepeatTimes(forever) {
+            Fallback {
+                RepeatTimes(1) {
+                    RunOnce(then_skip = false) {
+                        Fallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            WasEntryUpdated(t0),
+                            Limiter(1) {
+                                #[on_failure(|bb| bb.o0 = None)]
+                                #[on_success(|bb| { bb.b0 += 1; if bb.b0 > 3 { bb.o0 = Some(*bb.t0 + 1) } })]
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+                Action(Act<2>),
+                Parallel(success = -2, failure = 1) {
+                    AlwaysFailure,
+                    UnsetBlackboard(o0),
+                    SetBlackboard(b0 = 8),
+                },
+                IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 2) % 3) {
+                    StatefulAction(Task<3>),
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Precondition(|bb| *bb.t0 % 4 > 1, else = Failure) {
+                        AlwaysSuccess,
+                    },
+                    WhileDoElse {
+                        Action(Act<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0365Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0366 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            l0: Vec<i64> = vec![],
+            b0: i64 = 5,
+        }
+        MemSequence {
+            #[failure_if(|bb| *bb.t0 != 1)]
+            Selector {
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                    IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
+                        AlwaysSuccess,
+                        ScriptCondition(|bb| *bb.t0 == 5),
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0366Blackboard { t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        BinarySelector(|bb| bb.b0 < 4) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                Action(Act<3>),
+                #[run_while(|bb| bb.b1 != 6)]
+                Repeat(3) {
+                    AsyncFallback {
+                        ScriptCondition(|bb| bb.b0 + 1 > 7),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 2, &mut bb.b1)),
+                    },
+                },
+                #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
+                Conditional(|bb| bb.b0 != *bb.t0, dynamic = true, else = Failure) {
+                    Condition(Cond<5>),
+                },
+                Condition(Cond<6>),
+            },
+            IfThenElse {
+                Conditional(|bb| *bb.t0 % 3 > 0) {
+                    StatefulAction(Task<7>),
+                },
+                ReactiveSequence {
+                    Condition(Cond<8>),
+                    Condition(PCond<9>, b0 = {b0}),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0367Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0368 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
             b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            PolicyParallel(policy = FirstFailure) {
-                Iterate(l0, element = {b0}, reset_index = true) {
-                    Priority {
-                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                            Fallback {
-                                RunOnce(then_skip = false) {
-                                    Action(Act<0>),
-                                },
-                            },
+        ReactiveSequence {
+            Observe(|bb| (bb.b0 + 4) % 4 > 0, abort = none) {
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                        StatefulAction(PTask<0>, b0 = {b0}),
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        MemSequence {
+                            StatefulAction(Task<3>),
                         },
-                        SequenceWithMemory {
-                            Parallel {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                    WasEntryUpdated(t1),
-                                },
-                            },
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                            Retry(forever) {
-                                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
-                                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                                    Action(|ctx| ctx.exec(4)),
-                                },
-                            },
+                    },
+                    Deadline(10) {
+                        TryCatch {
+                            Action(PAct<4>, b0 = {t0}, b1 = {b0}),
+                            Condition(Cond<5> = Cond::<5>),
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0367Blackboard { l0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0368Sub0 for Ctx {
-        Action(Act<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0368 for Ctx, error DiffError {
-        DynamicSequence {
-            Condition(TCond<0>),
-            RepeatUntil(Success) {
-                PrioritySelector {
-                    #[score(0)]
-                    PrioritySelector {
-                        #[score(0)]
-                        Action(TAct<1>),
-                        #[score(1)]
-                        Action(|ctx| ctx.try_exec(2)),
-                        #[score(2)]
-                        SubTree(Tree0368Sub0),
-                    },
-                    #[score(1)]
-                    ReactiveFallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<4>),
-                            StatefulAction(TTask<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        Parallel(success = 2, failure = 2) {
-                            Condition(Cond<7>),
-                            Error(DiffError(1043)),
-                            WhileDoElse {
-                                Condition(TCond<8>),
-                                StatefulAction(TTask<9>),
-                            },
-                        },
-                        IfThenElse {
-                            Action(|ctx| ctx.try_exec(10)),
+            #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(0) + 3)]
+            #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(bb.b0 + 3) })]
+            #[post(|bb| bb.b0 = *bb.t0 + 2)]
+            Iterate(l0, element = {b0}) {
+                SkipUnlessUpdated(t0) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token) {
                             Deadline(0) {
-                                AlwaysRunning,
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token) {
+                            BinarySelector(|bb| bb.o0.is_none()) {
+                                RetryUntilSuccessful(1) {
+                                    ScriptCondition(|bb| *bb.t0 + 4 > 1),
+                                },
+                                Condition(Cond<7> = Cond::<7>),
                             },
                         },
                     },
-                    #[score(1)]
-                    RepeatTimes(forever) {
-                        RetryUntilSuccessful(forever) {
-                            IfThenElse {
-                                Condition(|ctx| ctx.check(11)),
-                                Sleep(30),
-                                Condition(|ctx| ctx.try_check(12)),
-                            },
+                },
+            },
+            #[failure_if(|bb| (*bb.t0 + 3) % 4 != 2)]
+            Observe(|bb| bb.o0.is_some(), abort = self) {
+                IfThenElse {
+                    StatefulAction(Task<8> = Task::<8>),
+                    WhileDoElse {
+                        StatefulAction(Task<9>),
+                        Wait(0),
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        Sequence {
+                            #[on_failure(|bb| bb.o0 = None)]
+                            Script(|bb| { bb.b0 = *bb.t0 + 1; *bb.t0 += 2 }),
+                            Failer,
                         },
                     },
                 },
@@ -2808,261 +2592,257 @@ bt::behavior_tree! {
     }
 }
 
-fallible!(Tree0368);
+board!(Tree0368Blackboard { l0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0369Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            l0: Vec<i64>,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
         }
-        Loop(q0, value = {b0}) {
-            Fallback {
-                ParallelAll(max_failures = -1) {
-                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Script(|bb| bb.b0 += 1),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(0, 4, &mut bb.b0)),
-                    ScriptCondition(|bb| *bb.t0 < 5),
-                    AlwaysFailure,
-                    Delay(50) {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
+        Interrupt(|bb| bb.b1 % 2 == 0) {
+            Switch(b1) {
+                case 1 => ReactiveSequence {
+                    Sleep(10),
+                    SubTree(Tree0369Sub0, ..),
+                    Wait(50),
                 },
+                _ => Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0369Blackboard { t0 q0 b0 l0 });
+board!(Tree0369Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t1: i64,
-            b0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
             #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        Precondition(|bb| *bb.t0 % 2 > 0, else = Success) {
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 > 5),
-                Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-                    Action(Act<0> = Act::<0>),
+        Fallback {
+            RunOnce {
+                Timeout(100) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
+                        Invert {
+                            DynamicSelector {
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                                StatefulAction(Task<0> = Task::<0>),
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<1> = Cond::<1>),
-                Script(|bb| bb.t1.set(*bb.t1 % 4)),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<3>),
+                SetBlackboard(t0 = 7),
+                SetBlackboard(o0 = Some(3)),
+            },
+            MemPriority {
+                #[run_while(|bb| *bb.t0 < 7)]
+                #[on_success(|bb| bb.o0 = None)]
+                #[failure_if(|bb| *bb.t0 > 3)]
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0370Blackboard { l0 t1 b0 t0 });
+board!(Tree0370Blackboard { o0 b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
         blackboard {
             b0: i64 = 0,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Delay(50) {
-            ParallelAll(max_failures = -2) {
-                Sequence {
-                    #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
-                    #[on_success(|bb| { *bb.t0 += 2; bb.b1 += 1 })]
-                    Repeat(0) {
-                        Condition(Cond<0>),
-                    },
-                    Runner,
+        Observe(|bb| *bb.t0 % 3 == 1) {
+            FlipSelector {
+                WasEntryUpdated(t0),
+                Action(Act<0>),
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 1)),
                 },
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree0371Blackboard { b0 b1 t0 });
+board!(Tree0371Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0372Sub0 for Ctx {
+    pub tree Tree0372 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-        #[post(|bb| { bb.b0 += 1; bb.b0 = 6 })]
-        #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
-        StatefulAction(PTask<15>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
-        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            #[tracked] t0: i64,
         }
         Sequence {
-            WhileDoElse {
-                AsyncFallback {
-                    Condition(PCond<0>, b0 = {t0}),
-                    StatefulAction(Task<1>),
-                },
-                DynamicSelector {
-                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 1) % 4))]
-                    #[skip_if(|bb| (*bb.t0 + 1) % 4 < 3)]
-                    Action(PAct<2>, b0 = {=}),
-                    ScriptCondition(|bb| bb.b0 > 3),
-                    Condition(Cond<3>),
-                },
-                SequenceWithMemory {
-                    MaxTime(10) {
-                        #[run_while(|bb| *bb.t0 == 4)]
-                        Interrupt(|bb| *bb.t0 < 6) {
-                            Repeat(1) {
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            ParallelAll(1) {
-                StatefulAction(Task<5>),
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                AlwaysFailure,
-            },
-            Loop(q0, if_empty = Success) {
-                Fallback {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
-            Parallel(success = 2, failure = -3) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
                 ReactiveSequence {
-                    SetBlackboard(b0 = 3),
-                    Condition(|ctx| ctx.check(11)),
-                    StatefulAction(Task<12>),
-                },
-                Guard(|ctx| &mut ctx.token) {
-                    #[run_while(|bb| (bb.b0 + 1) % 3 != 2)]
-                    MemSequence {
-                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
-                        Repeat(3) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                Repeat(3) {
-                    Action(|ctx, bb| ctx.exec_in(14, 3, &mut bb.b0)),
+                    Condition(TCond<0>),
+                    Script(|bb| bb.t0.set(bb.b0)),
+                    Error(DiffError(1094)),
                 },
             },
-            Timeout(20) {
-                Fallback {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                        ReactiveSequence {
-                            SubTree(Tree0372Sub0, ..),
-                            Condition(PCond<16>, b0 = {b0}),
-                            Repeat(1) {
-                                Action(PAct<17>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
         }
     }
 }
 
-board!(Tree0372Blackboard { b0 t0 q0 });
+board!(Tree0372Blackboard { q0 b0 b1 t0 });
+
+fallible!(Tree0372);
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        IfThenElse {
-            Action(PIo<0>, t0 = {t0}),
-            Wait(20),
+        #[on_failure(|bb| *bb.t0 += 3)]
+        #[post(|bb| { *bb.t0 += 2; bb.b0 = bb.b1 })]
+        #[on_halted(|bb| { bb.b1 = *bb.t0; bb.b1 = (bb.b1 + 4) % 3 })]
+        ReactiveSequence {
+            Script(|bb| bb.b1 += 2),
+            Cooldown(10, filtered = Failure) {
+                ReactiveSequence {
+                    SetBlackboard(b0 = 2),
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+            ReactiveSelector {
+                #[success_if(|bb| bb.b0 % 2 != 1)]
+                SkipUnlessUpdated(t0) {
+                    Condition(PCond<1>, b0 = {b1}),
+                },
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+            },
+            SequenceStar {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                Action(PIo<5>, t0 = {b0}),
+                Condition(Cond<6>),
+                Action(|ctx, bb| ctx.exec_in(7, (bb.b1 + 3) % 2, &mut bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0373Blackboard { t0 });
+board!(Tree0373Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0374Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
             #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        StatefulAction(Task<5>)
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0374Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        #[on_success(|bb| bb.b0 = bb.b1)]
+        StatefulAction(Task<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
             b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        DynamicSelector {
-            Selector {
-                Observe(|bb| bb.b0 % 3 > 0, abort = lower) {
-                    Repeat(1) {
-                        Action(Act<0>),
+        ParallelAll {
+            RunOnce(then_skip = true) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            RunOnce {
+                PolicyParallel(policy = FirstFailure) {
+                    SubTree(Tree0374Sub0, ..),
+                    AlwaysSuccess,
+                },
+            },
+            ForceSuccess {
+                Fallback {
+                    #[success_if(|bb| bb.b1 + 1 > *bb.t0 + 3)]
+                    RepeatTimes(3) {
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(2)),
+                            #[failure_if(|bb| bb.b1 % 2 > 0)]
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<3>),
+                            SubTree(Tree0374Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+                        },
                     },
                 },
-                Observe(|bb| *bb.t0 + 3 > bb.b0, abort = none) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
             },
-            Condition(Cond<2>),
-            #[failure_if(|bb| *bb.t0 % 4 == 1)]
-            #[post(|bb| bb.b1 = *bb.t0)]
-            RetryUntilSuccessful(0) {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-            },
-            Condition(Cond<4>),
-            SubTree(Tree0374Sub0, ..),
         }
     }
 }
 
-board!(Tree0374Blackboard { t0 b0 b1 });
+board!(Tree0374Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx, error DiffError {
-        Sequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Sequence {
-                    StatefulAction(TTask<0>),
-                    Condition(Cond<1>),
-                },
-                Condition(TCond<2>),
+        Fallback {
+            ForceFailure {
+                StatefulAction(TTask<0>),
             },
-            MaxTime(20) {
-                MaxTime(0) {
-                    SequenceWithMemory {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Action(TAct<3>),
-                            Action(TAct<4>),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                RunOnce {
+                    Parallel(failure = -2) {
+                        Action(TAct<1>),
+                        Inverter {
+                            StatefulAction(TTask<2>),
                         },
                     },
+                },
+                AsyncSequence {
+                    Succeeder,
+                    Action(|ctx| ctx.try_exec(3)),
+                    Error(DiffError(1040)),
+                },
+                Delay(0) {
+                    Action(TAct<4>),
+                },
+                Condition(Cond<5>),
+                Repeat(forever) {
+                    Condition(Cond<6>),
                 },
             },
         }
@@ -3074,939 +2854,1045 @@ fallible!(Tree0375);
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        Sequence {
-            Fallback {
-                Action(|ctx| ctx.exec(0)),
-                Observe(|bb| bb.b0 % 2 != 1, abort = both) {
-                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 2)),
-                },
-                Observe(|bb| bb.b0 % 2 < 0) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            KeepRunningUntilFailure {
-                Cooldown(0, filtered = Skipped) {
-                    MemSequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            UnsetBlackboard(o0),
-                        },
-                        SequenceStar {
-                            Action(Act<3>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0376Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0377Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-        }
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0377 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        Parallel {
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Script(|bb| { bb.b1 += 2; bb.b1 += 1 }),
-            },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                SubTree(Tree0377Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0377Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0378 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64 = 0,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(2),
+            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {b1}, if_empty = Failure) {
-            ReactiveSelector {
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    SequenceWithMemory {
-                        Timeout(50) {
-                            #[failure_if(|bb| bb.b0 == 3)]
-                            #[post(|bb| bb.o0 = None)]
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
+        Repeat(forever) {
+            FlipSelector {
+                Precondition(|bb| bb.b1 > *bb.t0 % 4) {
+                    PolicyParallel(policy = FirstFailure) {
+                        FlipSelector {
+                            Wait(10),
+                            Wait(10),
+                            StatefulAction(Task<0>),
+                        },
+                        Loop(q0, value = {t1}, if_empty = Failure) {
+                            Sequence {
+                                SetBlackboard(t1 = 3),
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
                             },
                         },
                     },
                 },
-                #[skip_if(|bb| bb.b0 + 4 < 1)]
-                Precondition(|bb| bb.o0.is_some()) {
-                    TryCatch(catch_on_halt = true) {
-                        Parallel(failure = -2) {
-                            Action(Act<2>),
-                            #[on_halted(|bb| { if bb.b0 + 2 < 6 { bb.o0 = Some(bb.b0) }; bb.b1 += 3 })]
-                            #[success_if(|bb| bb.b0 % 3 < 1)]
-                            Action(Act<3>),
-                        },
-                        #[run_while(|bb| bb.b0 == bb.b1)]
-                        ForceFailure {
-                            StatefulAction(Task<4>),
+                Loop(q0, if_empty = Success) {
+                    ForceFailure {
+                        #[skip_if(|bb| bb.b1 + 4 == 4)]
+                        #[success_if(|bb| *bb.t0 < 5)]
+                        IndexSwitch(|bb| (*bb.t0 + 1) % 2, out_of_range = Fail, dynamic = true) {
+                            #[on_halted(|bb| { if bb.b1 % 3 == 2 { bb.t0.set(bb.b0 + 2) }; *bb.t1 += 1 })]
+                            #[skip_if(|bb| bb.b0 == 7)]
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
+                                Sleep(20),
+                            },
+                            Limiter(2) {
+                                Sleep(20),
+                            },
                         },
                     },
                 },
-                FlipSelector {
-                    Script(|bb| if (bb.b0 + 1) % 3 > 1 { bb.b1 += 1 }),
-                    Script(|bb| bb.b1 += 2),
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0 % 4) as f32)]
+                Parallel(success = 2, failure = -4) {
+                    Action(Act<4>),
+                    DynamicSelector {
                         StatefulAction(Task<5>),
                     },
-                    #[success_if(|bb| bb.b0 > 6)]
-                    SetBlackboard(b1 = 1),
+                    #[run_while(|bb| bb.b0 < 0)]
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0378Blackboard { t0 b0 b1 q0 o0 });
+board!(Tree0376Blackboard { t1 q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0377 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(3),
+        }
+        #[skip_if(|bb| bb.b0 != (bb.o0.unwrap_or(1) + 1) % 4)]
+        Observe(|bb| bb.b1 + 1 != 3, abort = none) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0377Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0378Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0378 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| bb.b0 > *bb.t0 % 2)]
+        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+        ReactiveFallback {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Fallback {
+                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+                    Sequence {
+                        SubTree(Tree0378Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}),
+                        #[post(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                        SetBlackboard(t0 = {b0}),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        WaitValueUpdate(t0) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    MemPriority {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    ReactiveFallback {
+                        IfThenElse {
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                            Action(Act<6>),
+                        },
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        RepeatUntilFailure(2) {
+                            Failer,
+                        },
+                    },
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                        Wait(10),
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0378Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 4,
-            #[tracked] t1: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
         }
-        RepeatUntil(Failure) {
-            #[success_if(|bb| (*bb.t1 + 2) % 2 > 0)]
-            Action(Act<0>),
+        SequenceWithMemory {
+            #[on_halted(|bb| *bb.t1 += 1)]
+            Fallback {
+                WasEntryUpdated(t0),
+                AsyncFallback {
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    #[post(|bb| { *bb.t1 += 3; *bb.t0 += 3 })]
+                    RepeatUntil(Failure) {
+                        Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 4, &mut bb.b1)),
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    Action(Act<1>),
+                },
+            },
+            Deadline(20) {
+                Fallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    SetBlackboard(o0 = Some(1)),
+                },
+            },
+            StatefulAction(Task<4>),
+            ReactiveFallback {
+                StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
+                RunOnce(then_skip = false) {
+                    Action(PAct<6>, b0 = 5, b1 = {=}),
+                },
+            },
+            Sequence {
+                StatefulAction(Task<7> = Task::<7>),
+                Action(|ctx| ctx.exec(8)),
+            },
         }
     }
 }
 
-board!(Tree0379Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0380Sub1 for Ctx {
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
+board!(Tree0379Blackboard { b1 b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0380Sub0 for Ctx {
-        SubTree(Tree0380Sub1)
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+        }
+        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
-        ForceFailure {
-            SubTree(Tree0380Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        #[on_failure(|bb| { bb.b0 = *bb.t0 % 3; bb.o0 = None })]
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            #[on_failure(|bb| bb.b0 += 1)]
+            Filter(times = 3, filtered = Skipped) {
+                Condition(|ctx| ctx.check(1)),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2>),
+                SubTree(Tree0380Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+            },
         }
     }
 }
 
+board!(Tree0380Blackboard { t0 o0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0381 for Ctx, error DiffError {
+    pub tree Tree0381 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
             b0: i64 = 0,
         }
-        #[run_while(|bb| *bb.t0 > 7)]
-        #[failure_if(|bb| bb.b0 < 7)]
-        StepSequencer {
-            Error(DiffError(1097)),
-            Condition(Cond<1>),
-            Condition(TCond<2>),
+        RepeatUntilFailure(1) {
+            Fallback {
+                RetryUntilSuccessful(4) {
+                    Repeat(1) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3>),
+                    WasEntryUpdated(t0),
+                    AlwaysRunning,
+                },
+                ParallelAll(1) {
+                    AlwaysSuccess,
+                    Action(Act<4>),
+                    AlwaysRunning,
+                },
+            },
         }
     }
 }
 
 board!(Tree0381Blackboard { t0 b0 });
 
-fallible!(Tree0381);
-
 bt::behavior_tree! {
-    pub tree Tree0382Sub0 for Ctx {
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0382 for Ctx {
-        RetryUntilSuccessful(1) {
-            ReactiveFallback {
-                Action(Act<0>),
-                Delay(10) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                SubTree(Tree0382Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0383 for Ctx {
+    pub tree Tree0382 for Ctx, error DiffError {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        TryCatch {
-            FlipSelector {
-                Interrupt(|bb| (*bb.t0 + 2) % 3 > 1) {
-                    Wait(50),
-                },
-                StatefulAction(Task<0>),
-                SetBlackboard(t0 = {b1}),
-                Action(PIo<1>, t0 = {t0}),
-                #[run_while(|bb| *bb.t0 != 4)]
-                Condition(Cond<2>),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
+            Repeat(1) {
+                Error(DiffError(1043)),
             },
-            PrioritySelector {
-                #[score(|bb| (bb.b0) as f32)]
-                #[on_success(|bb| if bb.b1 % 4 > 2 { *bb.t0 += 2 })]
-                #[skip_if(|bb| (bb.b1 + 4) % 4 < 2)]
-                RunOnce(then_skip = true) {
-                    WhileDoElse {
-                        #[post(|bb| bb.b1 += 1)]
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
-                        Action(PIo<4>, t0 = {b1}),
-                        Action(Act<5>),
-                    },
-                },
-                #[score(4)]
-                ForceSuccess {
-                    Action(Act<6>),
-                },
-            },
-            Script(|bb| bb.b0 += 1),
+            Action(|ctx| ctx.try_exec(2)),
         }
     }
 }
 
-board!(Tree0383Blackboard { b1 t0 b0 });
+board!(Tree0382Blackboard { t0 });
+
+fallible!(Tree0382);
 
 bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
+    pub tree Tree0383 for Ctx, rng = context {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Limiter(1) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0384Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0385 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
             o0: Option<i64> = Some(2),
-            l0: Vec<i64>,
-            b1: i64 = 0,
         }
-        BinarySelector(|bb| (*bb.t0 + 2) % 3 < 0, dynamic = true) {
-            ReactiveSequence {
-                Iterate(l0, element = {b1}, until = FirstSuccess, max = 3) {
-                    Switch(b1) {
-                        case 3 => RetryUntilSuccessful(1) {
-                            SetBlackboard(t0 = 4),
-                        },
-                        case 5 => Filter(times = 2, count = Completed, filtered = Skipped) {
-                            #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                            UnsetBlackboard(o0),
-                        },
-                        _ => RepeatUntil(Success) {
-                            #[skip_if(|bb| bb.b0 % 3 > 1)]
-                            #[failure_if(|bb| bb.b0 + 2 != 1)]
-                            #[on_halted(|bb| bb.b1 = bb.b0 + 2)]
-                            Switch(b1) {
-                                case 0 => Filter(times = 2, count = Completed) {
-                                    Action(Act<0>),
-                                },
-                                _ => #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (bb.b1 + 3) % 2)]
-                                #[on_failure(|bb| *bb.t0 += 2)]
-                                Condition(|ctx| ctx.check(1)),
+        Invert {
+            Sequence {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        SequenceWithMemory {
+                            #[skip_if(|bb| *bb.t0 < 1)]
+                            Repeat(4) {
+                                StatefulAction(Task<1>),
+                            },
+                            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 == 0)]
+                            #[on_halted(|bb| *bb.t1 += 2)]
+                            RepeatUntil(Success) {
+                                StatefulAction(Task<2>),
                             },
                         },
                     },
                 },
-                #[run_while(|bb| *bb.t0 % 4 > 0)]
-                StepSequencer {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    Filter(times = 3, count = Completed) {
-                        RunOnce(then_skip = false) {
-                            Action(Act<4>),
+                WhileDoElse {
+                    RunOnce {
+                        Timeout(20) {
+                            Action(Act<3> = Act::<3>),
                         },
                     },
+                    AlwaysSuccess,
+                    StatefulAction(PTask<4>, b0 = {=}),
                 },
-            },
-            Switch(b1) {
-                case 5 => StatefulAction(PTask<5>, b0 = {=}, b1 = {b1}),
-                case 2 => RunOnce(then_skip = true) {
-                    SetBlackboard(o0 = Some(5)),
-                },
-                case 4 => Conditional(|bb| (bb.b0 + 3) % 3 == 2) {
-                    Remap(success = Success, failure = Failure) {
-                        Condition(Cond<6>),
+                ReactiveFallback {
+                    RetryUntilSuccessful(0) {
+                        #[run_while(|bb| *bb.t1 + 3 != bb.b0)]
+                        Script(|bb| if bb.b0 % 2 != 1 { bb.b0 = *bb.t0 + 2 }),
                     },
+                    Action(PAct<5>, b0 = {t0}, b1 = {t1}),
                 },
-                _ => #[skip_if(|bb| (bb.b0 + 1) % 4 > 0)]
-                #[success_if(|bb| bb.b0 < 3)]
-                AsyncFallback {
-                    Condition(Cond<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                    Action(PIo<9>, t0 = {b0}),
+                RandomSelector {
+                    Precondition(|bb| bb.b0 < bb.b0 + 2, else = Success) {
+                        SetBlackboard(b0 = 0),
+                    },
+                    ScriptCondition(|bb| *bb.t0 + 3 == 6),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0385Blackboard { b0 t0 o0 l0 b1 });
+board!(Tree0383Blackboard { t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0384 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        ReactiveSequence {
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    StatefulAction(Task<0>),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    ForceFailure {
+                        Script(|bb| { *bb.t0 += 1; if bb.b1 + 4 > 7 { bb.t0.set((*bb.t0 + 3) % 3) } }),
+                    },
+                },
+            },
+            Conditional(|bb| bb.b1 % 2 < 1, dynamic = false, else = Failure) {
+                Filter(times = 2, count = Completed, filtered = Skipped) {
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0384Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0385 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 < 3, else = Success) {
+            Priority {
+                WasEntryUpdated(t0),
+                RetryUntilSuccessful(forever) {
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0385Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64 = 4,
         }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
-            #[post(|bb| if bb.b0 < 4 { *bb.t0 += 1 })]
-            #[skip_if(|bb| *bb.t0 < 4)]
-            #[failure_if(|bb| bb.b0 + 1 == 4)]
-            Sleep(30),
-            Timeout(0) {
-                Precondition(|bb| *bb.t0 == 2, else = Failure) {
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(PTask<2>, b0 = 4),
-            Condition(Cond<3>),
+        #[success_if(|bb| (bb.b1 + 2) % 4 == 2)]
+        Selector {
+            Action(|ctx| ctx.exec(0)),
+            Condition(PCond<1>, b0 = {b0}),
+            ScriptCondition(|bb| (bb.b0 + 2) % 4 > 1),
         }
     }
 }
 
-board!(Tree0386Blackboard { b0 t0 });
+board!(Tree0386Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
+        TryCatch(catch_on_halt = true) {
+            Sleep(10),
+            Sleep(10),
         }
-        ReactiveFallback {
-            PrioritySelector {
-                #[score(6)]
-                StatefulAction(Task<0>),
-                #[score(|bb| (bb.b0) as f32)]
-                Script(|bb| *bb.t0 += 3),
-                #[score(|bb| (*bb.t0 + 3) as f32)]
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                MaxTime(50) {
-                    RepeatUntilFailure(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                SetBlackboard(b0 = {b1}),
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-                Optional {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            SequenceStar {
-                DynamicSequence {
-                    TryCatch(catch_on_halt = true) {
-                        Action(|ctx| ctx.exec(6)),
-                        Action(Act<7> = Act::<7>),
-                        ScriptCondition(|bb| *bb.t0 < 6),
-                        Script(|bb| bb.t0.set(bb.b1 % 2)),
-                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                    },
-                },
-                Action(PIo<9>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0387Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0388Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
             b1: i64,
+        }
+        AsyncFallback {
+            Inverter {
+                Priority {
+                    Failer,
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                ForceFailure {
+                    ForceFailure {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            Action(Act<2>),
+            Delay(10) {
+                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0388Blackboard { l0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0389 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 4,
             #[tracked] t0: i64 = 3,
         }
-        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-            WaitValueUpdate(t0) {
-                WhileDoElse {
-                    IfThenElse {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        SubTree(Tree0388Sub0, l0 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
-                    },
-                    #[on_failure(|bb| { bb.b0 = bb.b0 % 4; bb.b1 = *bb.t0 })]
-                    RetryUntilSuccessful(forever) {
-                        #[failure_if(|bb| bb.b1 == 3)]
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0388Blackboard { l0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0389 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            ReactiveFallback {
-                Filter(times = 2, count = Success) {
-                    Conditional(|bb| bb.b0 != bb.b1, dynamic = true, else = Failure) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 3)),
-                    },
-                },
-                Filter(times = 3, count = Failure) {
-                    Condition(TCond<1>),
-                },
-                Condition(|ctx| ctx.try_check(2)),
-                Delay(20) {
-                    Error(DiffError(1051)),
-                },
-                ScriptCondition(|bb| *bb.t0 == 3),
-            },
-            IndexSwitch(|bb| *bb.t0, dynamic = false) {
+        Inverter {
+            TryCatch(catch_on_halt = true) {
                 DynamicSelector {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                    SetBlackboard(b0 = 5),
+                    StatefulAction(Task<0>),
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        Failer,
-                        Action(TAct<6>),
+                ReactiveSequence {
+                    StepSequencer {
+                        #[on_failure(|bb| { bb.b0 = bb.b0 % 3; *bb.t0 += 1 })]
+                        #[failure_if(|bb| *bb.t1 > 4)]
+                        SetBlackboard(b1 = 5),
+                        Action(PIo<5>, t0 = {=}),
+                        Condition(Cond<6>),
+                    },
+                    IndexSwitch(|bb| bb.b1) {
+                        #[post(|bb| { if bb.o0.is_some() { *bb.t1 += 3 }; bb.b0 += 2 })]
+                        Succeeder,
+                        StatefulAction(Task<7>),
+                    },
+                    RandomSequence {
+                        AlwaysRunning,
+                        PrioritySelector {
+                            #[score(|bb| ((*bb.t1 + 3) % 3) as f32)]
+                            Condition(PCond<8>, b0 = 9),
+                            #[score(|bb| (*bb.t1) as f32)]
+                            StatefulAction(Task<9>),
+                            #[score(|bb| ((bb.o0.unwrap_or(1) + 1) % 2) as f32)]
+                            #[on_success(|bb| bb.b1 += 1)]
+                            #[success_if(|bb| bb.b0 < (bb.o0.unwrap_or(3) + 3) % 2)]
+                            SetBlackboard(o0 = Some(5)),
+                        },
                     },
                 },
-                Parallel(failure = 1) {
-                    Sleep(0),
-                    WasEntryUpdated(t0),
+                Observe(|bb| *bb.t1 + 4 != 3, abort = self) {
+                    ReactiveSequence {
+                        StatefulAction(Task<10>),
+                        Script(|bb| { bb.o0 = None; bb.b1 = (bb.o0.unwrap_or(4) + 1) % 4 }),
+                        StepSequencer {
+                            StatefulAction(PTask<11>, b0 = 4, b1 = {b0}),
+                            StatefulAction(Task<12>),
+                        },
+                        SetBlackboard(o0 = Some(2)),
+                        #[run_while(|bb| bb.b1 < 7)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<13>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0389Blackboard { b0 o0 b1 t1 t0 });
-
-fallible!(Tree0389);
+board!(Tree0389Blackboard { b0 b1 o0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0390Sub0 for Ctx {
+    pub tree Tree0390 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 9,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Action(PIo<0>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0390 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                AlwaysFailure,
-                SubTree(Tree0390Sub0, b0 = {=}),
-                Condition(Cond<1>),
+        IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, dynamic = true) {
+            Sequence {
+                #[on_halted(|bb| { bb.o0 = Some(bb.b0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
+                #[post(|bb| { bb.b0 = 4; bb.b1 = 2 })]
+                SetBlackboard(t0 = 4),
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                Condition(PCond<2>, b0 = 2),
             },
-            Sleep(50),
+            Sequence {
+                SetBlackboard(o0 = Some(4)),
+                #[post(|bb| bb.t1.set(*bb.t1 % 3))]
+                StatefulAction(TTask<3>),
+                Condition(Cond<4>),
+            },
+            SkipUnlessUpdated(t1) {
+                Filter(times = 3, count = Failure) {
+                    Action(|ctx| ctx.try_exec(5)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0390Blackboard { b0 });
+board!(Tree0390Blackboard { o0 b0 t1 b1 t0 });
+
+fallible!(Tree0390);
+
+bt::behavior_tree! {
+    pub tree Tree0391Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0391Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        StatefulAction(Task<8>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
-        Filter(times = 2, filtered = Skipped) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            FlipSelector {
+                ReactiveFallback {
+                    Delay(20) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0) as f32)]
+                            RunOnce(then_skip = false) {
+                                #[on_success(|bb| bb.t0.set((bb.o0.unwrap_or(1) + 2) % 4))]
+                                WhileDoElse {
+                                    Condition(Cond<0>),
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                                    #[run_while(|bb| bb.b0 + 2 > 7)]
+                                    #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.o0 = None })]
+                                    #[post(|bb| bb.b0 = (*bb.t0 + 3) % 3)]
+                                    Condition(PCond<2>, b0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Fallback {
+                        Sleep(10),
+                    },
+                },
+                ParallelAll(max_failures = -2) {
+                    SubTree(Tree0391Sub0, ..),
+                    AlwaysRunning,
+                    Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 4) % 4, &mut bb.b0)),
+                },
+            },
+            WaitUntil(|bb| bb.o0.unwrap_or(2) % 3 < 1) {
+                ReactiveFallback {
+                    Conditional(|bb| *bb.t0 % 2 == 0, else = Failure) {
+                        Sequence {
+                            IndexSwitch(|bb| bb.o0.unwrap_or(1) % 2, out_of_range = Fail) {
+                                ReactiveSequence {
+                                    Action(Act<6> = Act::<6>),
+                                    Condition(Cond<7>),
+                                },
+                                SubTree(Tree0391Sub1, ..),
+                            },
+                            KeepRunningUntilFailure {
+                                Timeout(20) {
+                                    Action(Act<9>),
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0391Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64,
             b1: i64 = 4,
-            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
         }
-        Parallel(success = -3, failure = 1) {
-            #[skip_if(|bb| bb.b1 > 6)]
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = 6, b1 = {b0}),
-                Condition(Cond<2>),
+        Switch(b1) {
+            case 3 => StatefulAction(Task<0> = Task::<0>),
+            case 0 => Sequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<1>),
             },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Action(PAct<3>, b0 = 6, b1 = {b0}),
-            },
-            SequenceWithMemory {
-                StatefulAction(PTask<4>, b0 = {b1}, b1 = {=}),
-                IndexSwitch(|bb| bb.b1 + 3) {
-                    Condition(Cond<5>),
-                    Wait(100),
-                    Condition(Cond<6>),
-                },
+            case 1 => StatefulAction(Task<2>),
+            _ => Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = true) {
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0392Blackboard { b1 b0 });
+board!(Tree0392Blackboard { l0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0393Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+        }
+        Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[post(|bb| *bb.t0 += 1)]
+            #[on_failure(|bb| { if bb.o0.is_none() { bb.b0 = *bb.t0 + 3 }; bb.o0 = None })]
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                MemPriority {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-            },
-            #[on_success(|bb| bb.b0 += 2)]
-            #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < (*bb.t1 + 2) % 4)]
-            MemSequence {
-                Condition(Cond<4>),
-                Timeout(20) {
-                    SetBlackboard(b0 = 3),
-                },
-                #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 2))]
-                StatefulAction(Task<5>),
-            },
-            #[success_if(|bb| *bb.t1 + 3 < *bb.t0 % 2)]
-            TryCatch(catch_on_halt = true) {
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<6>),
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    StatefulAction(Task<7>),
+        Repeater(1) {
+            Filter(times = 2, count = Success, filtered = Failure) {
+                Deadline(0) {
+                    SubTree(Tree0393Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0393Blackboard { o0 b0 t0 t1 });
+board!(Tree0393Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0394Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 14,
+        }
+        Invert {
+            DynamicSequence {
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+                RetryUntilSuccessful(3) {
+                    Succeeder,
+                },
+                SetBlackboard(b0 = {t0}),
+                AlwaysRunning,
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 0,
             b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
-            #[run_while(|bb| bb.b0 > *bb.t0)]
-            #[skip_if(|bb| *bb.t0 % 2 > 0)]
-            Sequence {
-                WaitUntil(|bb| *bb.t0 > 6) {
-                    ReactiveSequence {
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<0> = Cond::<0>),
+        ReactiveSequence {
+            #[skip_if(|bb| bb.b0 < 3)]
+            #[run_while(|bb| *bb.t0 % 4 > 0)]
+            WhileDoElse {
+                ReactiveSelector {
+                    Sequence {
+                        ReactiveSequence {
+                            #[failure_if(|bb| bb.b0 < *bb.t0 % 2)]
+                            #[on_failure(|bb| if bb.b0 % 3 != 0 { *bb.t0 += 1 })]
+                            #[on_success(|bb| { bb.t1.set(*bb.t1 % 4); bb.b0 = *bb.t1 + 4 })]
+                            SetBlackboard(t0 = {t1}),
+                            Condition(Cond<0>),
                         },
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                        Action(PIo<3>, t0 = {=}),
                     },
-                },
-                Optional {
-                    ParallelAll {
-                        AsyncFallback {
-                            Condition(Cond<4>),
-                            Script(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 }),
+                    Filter(times = 2, count = Success) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Condition(PCond<2>, b0 = {=}),
                         },
-                        RunOnce(then_skip = false) {
-                            Loop(q0, if_empty = Skipped) {
-                                Action(Act<5>),
-                            },
-                        },
-                        #[failure_if(|bb| *bb.t0 % 4 < 3)]
-                        Delay(0) {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        Condition(Cond<7>),
-                    },
-                },
-                #[skip_if(|bb| bb.b0 < 3)]
-                MemSequence {
-                    #[run_while(|bb| bb.b0 % 3 < 0)]
-                    #[success_if(|bb| bb.b0 < 6)]
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    #[success_if(|bb| bb.b0 != 1)]
-                    SetBlackboard(t0 = 9),
-                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
-                },
-                #[on_failure(|bb| *bb.t0 += 2)]
-                SequenceWithMemory {
-                    StatefulAction(Task<11>),
-                    ReactiveFallback {
-                        Condition(Cond<12>),
-                        Script(|bb| { if bb.b0 + 4 > 2 { *bb.t0 += 3 }; bb.b0 += 1 }),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 2),
-                    },
-                    #[on_success(|bb| if *bb.t0 == bb.b0 % 4 { bb.b0 = bb.b0 % 3 })]
-                    #[failure_if(|bb| bb.b0 % 3 != 0)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Repeat(0) {
-                        Condition(PCond<13>, b0 = 7),
-                    },
-                },
-                Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
-                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                        MemSequence {
-                            Iterate(l0, element = {b0}, until = FirstSuccess) {
-                                Cooldown(100, filtered = Skipped) {
-                                    #[success_if(|bb| bb.b0 < *bb.t0 + 4)]
-                                    #[post(|bb| { *bb.t0 += 3; bb.b0 += 1 })]
-                                    WasEntryUpdated(t0),
-                                },
-                            },
+                        Guard(|ctx| &mut ctx.token) {
+                            Runner,
                         },
                     },
                 },
+                SubTree(Tree0394Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0394Blackboard { q0 t0 l0 b0 });
+board!(Tree0394Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
-        MaxTime(0) {
-            RepeatUntil(Failure) {
-                IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                },
-            },
+        blackboard {
+            b1: i64 = 2,
+        }
+        RetryUntilSuccessful(0) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
         }
     }
 }
+
+board!(Tree0395Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
             b0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        #[on_halted(|bb| bb.b0 = bb.b1)]
-        #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-        #[skip_if(|bb| bb.b0 + 1 != 0)]
-        RepeatTimes(forever) {
-            SkipUnlessUpdated(t0) {
-                RepeatUntil(Failure) {
-                    Iterate(l0, element = {b1}, until = Never) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        IfThenElse {
-                            IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, dynamic = true) {
-                                #[on_halted(|bb| bb.b0 += 1)]
-                                AlwaysFailure,
-                                Precondition(|bb| bb.o0.unwrap_or(2) > 2, else = Skipped) {
-                                    #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
-                                    #[post(|bb| { bb.b1 = 4; bb.b1 = 2 })]
-                                    Condition(Cond<0>),
-                                },
-                                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
-                            },
-                            Succeeder,
-                            #[on_success(|bb| bb.b0 += 1)]
-                            Repeater(0) {
-                                SetBlackboard(o0 = Some(4)),
-                            },
+        Priority {
+            DynamicSelector {
+                #[success_if(|bb| *bb.t0 < *bb.t0 + 3)]
+                SequenceStar {
+                    #[post(|bb| if (*bb.t0 + 1) % 2 != 0 { *bb.t0 += 1 })]
+                    #[success_if(|bb| bb.b0 < 7)]
+                    Cooldown(100, filtered = Skipped) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0396Blackboard { t0 l0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0397 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Repeat(0) {
-            SetBlackboard(b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0397Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0398 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 1,
-            b0: i64 = 3,
-        }
-        StepSequencer {
-            Fallback {
-                Sequence {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b1 % 4) as f32)]
-                        #[on_halted(|bb| if (bb.b1 + 3) % 2 > 0 { bb.b0 = *bb.t0 + 1 })]
-                        Condition(Cond<0>),
-                        #[score(|bb| (bb.b0) as f32)]
-                        Action(Act<1>),
-                    },
-                    StatefulAction(PTask<2>, b0 = {t0}),
-                    StatefulAction(PTask<3>, b0 = {b0}),
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                WasEntryUpdated(t0),
-                Repeat(4) {
-                    RunOnce(then_skip = false) {
-                        Limiter(2) {
+                    Precondition(|bb| *bb.t0 % 4 > 0, else = Running) {
+                        DynamicSelector {
+                            StatefulAction(Task<3>),
                             StatefulAction(Task<4>),
                         },
                     },
                 },
-                SetBlackboard(t0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0398Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0399 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            RunOnce {
-                RepeatUntilFailure(forever) {
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<0> = Cond::<0>),
+                ReactiveSequence {
+                    #[run_while(|bb| *bb.t0 < 6)]
+                    #[success_if(|bb| bb.b0 + 4 < 7)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+                },
+                RetryUntilSuccessful(2) {
+                    SequenceStar {
+                        ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 0),
+                        StatefulAction(Task<6>),
+                        Loop(q0, if_empty = Success) {
+                            Script(|bb| *bb.t0 += 2),
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.b0 % 4 != 2, dynamic = false) {
+                    BinarySelector(|bb| *bb.t0 % 4 != 3, dynamic = true) {
+                        Repeater(forever) {
+                            #[run_while(|bb| (bb.b0 + 2) % 4 > 2)]
+                            Action(Act<7> = Act::<7>),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            Action(Act<8> = Act::<8>),
+                        },
+                    },
+                    StatefulAction(Task<9>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<10>),
+                    Fallback {
+                        Condition(Cond<11>),
+                        Condition(|ctx, bb| ctx.check_in(12, bb.b0 % 2)),
+                        Action(Act<13>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        SetBlackboard(t0 = 5),
                     },
                 },
             },
-            Fallback {
-                #[run_while(|bb| *bb.t0 < (bb.b0 + 4) % 4)]
-                Guard(|ctx| &mut ctx.token) {
-                    Sleep(20),
+        }
+    }
+}
+
+board!(Tree0396Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0397 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 1,
+        }
+        BinarySelector(|bb| bb.b0 % 3 < 2, dynamic = true) {
+            #[success_if(|bb| bb.b0 % 2 > 0)]
+            RunOnce(then_skip = false) {
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<0>),
                 },
-                AlwaysFailure,
             },
-            Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Failure) {
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                },
+            #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
+            #[failure_if(|bb| bb.o0.is_none())]
+            Parallel(success = 2, failure = -2) {
+                Sleep(0),
+                AlwaysSuccess,
             },
-            #[run_while(|bb| bb.b0 < 0)]
-            #[failure_if(|bb| *bb.t0 == 0)]
-            #[on_success(|bb| { bb.o0 = None; if bb.o0.unwrap_or(0) < 0 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
-            Loop(q0, value = {b1}) {
-                BinarySelector(|bb| *bb.t0 < 2, dynamic = true) {
-                    #[failure_if(|bb| *bb.t0 != bb.b0)]
-                    Action(|ctx| ctx.exec(3)),
-                    Script(|bb| *bb.t0 += 2),
+        }
+    }
+}
+
+board!(Tree0397Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0398 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            b1: i64 = 4,
+        }
+        Deadline(20) {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
+                FlipSelector {
+                    Action(|ctx| ctx.exec(2)),
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[run_while(|bb| bb.b0 > 1)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Script(|bb| if *bb.t0 + 1 < 1 { bb.b1 = bb.b1 % 4 }),
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0399Blackboard { o0 b1 b0 q0 t0 });
+board!(Tree0398Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0399 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_failure(|bb| bb.b0 = *bb.t1 % 4)]
+        #[post(|bb| { bb.b1 = *bb.t0; if bb.b0 > 3 { bb.b1 += 1 } })]
+        #[on_success(|bb| *bb.t0 += 2)]
+        SequenceStar {
+            BinarySelector(|bb| bb.b0 + 1 < *bb.t1, dynamic = true) {
+                #[run_while(|bb| *bb.t0 % 4 == 0)]
+                #[post(|bb| bb.b1 += 3)]
+                #[on_halted(|bb| { bb.b0 += 3; if *bb.t1 + 2 > 3 { bb.b1 += 1 } })]
+                Condition(Cond<0>),
+                StatefulAction(TTask<1>),
+            },
+            Sequence {
+                #[skip_if(|bb| *bb.t0 < 4)]
+                Action(PAct<2>, b0 = {b1}),
+                ScriptCondition(|bb| bb.b0 != 0),
+            },
+            Loop(q0, if_empty = Skipped) {
+                ReactiveFallback {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0399Blackboard { b0 q0 b1 t1 t0 });
+
+fallible!(Tree0399);
 
 cases! {
-    Tree0300 "B{b0=1;t0=4;o0=0}Mt{10}(OnceK(Flt{2;F;K}(Swm(Wde(c0,t1,F),@fi{t0+3<4}@rw{b0+1>5}@po{b0+=1;t0:=b0%3}RFb(Wde(Wu{t0},F),Grd{F}(Invt(@rw{b0%4<0}Sc{t0+=2})),@of{b0+=1;t0+=2}Ret3(c2)),Step(Obs{none;_}(Sl{0}),Su{t0}(ASeq(pt3{b0:t0;b1:b0},t4)))))))",
-    Tree0301 "B{o0=_;b0=0;t0=1}Rep3(@rw{b0>6}Isw{o0|2+2%2;_;N}(PAll{2}(Sc{t0+=1;b0:=t0},PAll{-2}(t0,@rw{t0+3=2}@ki{b0>3}pc1{b0:b0}),Wde(pt2{b0:1;b1:t0},c3,c4),Bin{b0<7;N}(a5b{t0;b0},a6b{t0;b0})),Try(a7,Rep1(To{30}(Wt{0})),@ki{some}@of{o0|0%2!0?b0+=1}a8,FS(@fi{t0>5}Ruf{F}(Sl{30})),c9),ASeq(c10,Grd{R}(@si{t0=5}@os{b0:=5}@of{t0+=1}Swm(Obs{o0|1+4%4<3;N}(Sc{b0+=2}),Ub{o0})))))",
-    Tree0302 "B{b0=2;t0=0;b1=1}Seq(Ite(Seq(Mt{0}(c0e),@rw{b0=3}@si{t0%2>0}@os{b1:=b0}t1,TryT(t2,c3e),Ite(@po{b1+=3;t0+=3}@rw{t0!5}c4b{b0+1},@po{t0+=1}a5)),@po{b0+=1;b0:=t0}@os{t0+=2}OnceK(Par{_;0}(c6,pa7{b0:8},Wt{0},pa8{b0:t0;b1:t0},Sl{0})),RSeq(SubA(RFb(t9)),Sb{t0=0},Isw{7;T;_}(pt10{b0:=;b1:b1},t11e))))",
-    Tree0303 "B{b0=0;t0=1}@of{b0:=b0+2%3;b0+=2}Wde(c0,SubR(PAll{0}(t1,Ite(Cd{10;K}(@ki{t0%4<3}@os{b0:=t0+4%2}a2),c3))))",
-    Tree0304 "B{t0=3;b1;l0=1}Isw{4;N;_}(Swm(pi0{t0:t0},t1,pi2{t0:b1}),t3,Itr{b1;1;3;T}(t4))",
-    Tree0305 "B{t0=0;b0}RFb(@fi{t0!b0+1%3}Grd{R}(Ruf{1}(Obs{t0%3>0;N}(PrSel{b0%4}(c0)))),Pre{b0%4!3}(@rw{t0+4>1}t1),t2,RSeq(pa3{b0:t0;b1:t0},c4),PAll{_}(c5b{t0},Sl{0},@of{b0:=b0+2%3}t6))",
-    Tree0306 "B{b0;b1;t0=0}Ruf{F}(Par{_;-4}(Par{_;-1}(Scc{t0=b0+3%2},pc0{b0:b1},@fi{b0%2<1}@po{t0+=2;b0:=b0%3}@rw{b0=5}c1l,PAll{1}(Scc{b0>5},t2t,t3t)),Swm(pc4{b0:=},@oh{b1%2<0?t0+=1}@ki{t0+2<t0+4}@os{b1:=b0+1%2}Dl{10}(Sb{t0=6}),c5,Wu{t0},Cnd{b1%4!0;T;F}(Sl{0})),RSeq(Grd{_}(Wv{t0}(Rty1(Swm(t6t,Sb{b0=t0})))),Sb{t0=b0},Ret3(Sb{b0=0})),PPar{1;N}(@of{t0+=1}@fi{b1%3<2}Cnd{t0+4%2=1;N;S}(RT{2}(Cd{0;K}(a7))),@fi{t0+3%3!2}@os{t0+=2}@si{b0+3<t0+4}Ret2(t8))))",
-    Tree0307 "Rty2(Rmp{S;S}(Sub(t0e)))",
-    Tree0308 "B{t1;l0}RU{S}(@rw{t1+1=1}c0e)",
-    Tree0309 "B{b0=3;t0}RFb(Lim{3}(FF(c0e)),@oh{b0+=1;t0+=1}Cd{10;K}(Star(a1,pi2{t0:t0})),RFb(a3,FS(t4),c5))",
-    Tree0310 "B{b0;b1;t0;o0}RT{2}(Wv{t0}(PAll{4}(Sw{4}(Isw{o0|2+3;T;N}(@si{b1%3=2}pi0{t0:=},t1,Sb{b1=5}),FS(t2e)),Swm(PrSel{t0}(t3),pi4{t0:=},Sc{o0:=_}),Sl{30},@oh{t0:=b0}@ki{t0=3}RFb(Swm(a5,t6,Ub{o0}),Keep(Rpt{2}(ASeq(c7b{o0|4},Sb{o0=7})))),Sel(c8))))",
-    Tree0311 "B{l0;b1=5;t1=0;t0=2;b0}Mt{0}(@fi{t0+2!2}@si{b0=t1+2%3}Itr{b0;1;2;N}(Par{3;2}(pa0{b0:b0;b1:=},Rep1(Dd{0}(R)),t1e)))",
-    Tree0312 "B{t0=1}OnceT(Rty4(Wv{t0}(Grd{R}(a0))))",
-    Tree0313 "Keep(Sel(a0,t1,a2e,Dl{100}(RSeq(c3,R)),Once(Flt{1;F;_}(RFb(t4,t5,c6)))))",
-    Tree0314 "B{o0=2}Ite(@ki{o0|2!4}t0,t1)",
-    Tree0315 "B{b0=0;t1=0}PrSel{t1%4;5}(pi0{t0:b0},Ret3(t1))",
-    Tree0316 "B{b0=2;o0;t0;l0=1}RSeq(a0e,Itr{b0;_;_;N}(Sel(OnceK(Itr{b0;2;1;_}(SubR(Ruf{F}(Scc{t0!7})))),Isw{t0;_;_}(SubA(Ub{o0})),@os{t0+=1;o0:=_}Flt{3;S;K}(t1))),RSeq(c2e,c3,a4,c5,a6e),Isw{0;N;_}(Ruf{F}(c7),c8l,a9e,Scc{t0=o0|4},Dd{0}(@po{t0:=b0%2}Scc{some})),Seq(Inv(@po{t0>3?o0:=_;t0>1?t0+=3}c10)))",
-    Tree0317 "RFb(Sub(t0))",
-    Tree0318 "Par{_;_}(Grd{R}(Step(Seq(a0,a1,Sub(S)),c2,a3,Run)),Grd{F}(c4))",
-    Tree0319 "B{o0;b0=1;b1=5;t0=1;t1=1}Ret1(Step(Obs{t1+1>0;S}(Swm(@os{t0%2!1?t1+=2;t1+=3}@rw{t1>o0|3}MPri(Inv(Scc{none}),OnceK(a0b{b0+4;b1}),Grd{F}(Par{-1;-2}(@ki{some}a1e,pi2{t0:b0}))),@of{b0:=2}@fi{t1%3!1}c3b{t1+2%4},AFb(c4l,Pre{b0!b1%4;S}(@rw{b1>2}@of{t0+=1}Sw{1;3}(@ki{t0%4!3}@of{b0:=o0|2+4;b0:=t0%3}@po{b0:=b0%4}Scc{none},pt5{b0:b1;b1:t1},a6)),Par{_;-2}(pt7{b0:=;b1:=},pa8{b0:t0;b1:=},RU{F}(@of{t1+=3}@os{b1%2>0?b1+=2;b0=b1+4?b1+=1}t9e)),Rty2(Rmp{S;S}(F)))))))",
-    Tree0320 "B{o0=5;b0=5;t0=3}PAll{_}(TryF(c0,PPar{0;T}(TryT(pc1{b0:t0},c2),OnceT(R),Scc{b0>t0+1%3},RepF(@fi{o0|2<b0%2}Scc{b0<t0}),Pre{b0+4>t0;F}(t3))),Fb(Cnd{b0+4>0;T;F}(Ite(Wu{t0},t4e)),Fb(t5,Obs{t0+2<4;B}(Dl{0}(Wt{0})),Obs{b0=4;N}(S)),PAll{1}(pc6{b0:8},Pri(Fai,a7,F,Sc{t0:=b0%4;o0:=_}),t8),WU{o0|4>b0%2}(RepF(RSeq(DySel(S),Rus{1}(Cd{0;K}(t9)),a10)))))",
-    Tree0321 "Rus{3}(c0)",
-    Tree0322 "B{t1=4;o0=_;t0;b0}@po{o0:=_}RSel(Cnd{t1<3;N;F}(Intr{t0<3}(Sc{t0:=b0%4})),AFb(a0l,a1))",
-    Tree0323 "B{t0=2;t1=0;b1=3;b0=1}DySel(Fb(pc0{b0:=},Obs{t0+1<b0+2;B}(Sb{t0=b0}),Scc{t0+3%4<1}),Rep1(Seq(@po{t1:=t1+3%4}@si{b0=t1+1}@oh{t1+=1}Flip(Pre{b1+1>0}(R)))),Pri(TryF(pi1{t0:b0},Ret1(@rw{t0+4=0}@po{t1+=2}@ki{b1+1=6}Sl{50}))),Sw{1;0;5}(SubR(Isw{t0;N;_}(a2,Fai)),Sb{b1=1},WU{t0+4%4<3}(pt3{b0:b0}),a4t))",
-    Tree0324 "B{b1=5;o0;b0;q0=2;t0}@si{t0=1}@ki{b0%3=1}@rw{b0<0}RFb(c0b{t0+1%3},Flt{1;S;K}(Keep(PPar{2;N}(Ret2(Sl{0}),Seq(DySeq(c1,a2b{b1;b0},c3))))),Step(FF(Star(Swm(Wt{30},a4e,@oh{o0:=_}@ki{t0<5}Wt{30})))),Star(Wv{t0}(Bin{t0+4%2<1;_}(@oh{o0|0>6?b0:=5;b0%2<0?b0:=b1%4}@si{o0|3>b1}t5,c6)),Lp{_;_}(c7e),@ki{b0+1>5}Cnd{t0%3>0;N;_}(RU{F}(a8e)),@si{b0%4=2}Rep4(Bin{some;N}(Sb{b0=3},@of{o0:=_}Sb{o0=7}))))",
-    Tree0325 "B{b1=1;b0=5;t1=0;t0}Pre{t0=4;R}(PPar{2;N}(RFb(Rpt{3}(@po{b1+=2;t0:=b0%2}SubR(pt0{b0:=;b1:b0})),SubA(pi1{t0:=})),TryT(Suc,t2,Wu{t0},@ki{b1!b0+4}@of{b1:=t0%2}t3),RSel(pc4{b0:7},@os{t0+1%3=2?t0:=t1%3}@fi{b1+4!3}t5e,a6e),Ret0(pc7{b0:9}),Sl{30}))",
-    Tree0326 "B{t0=3;b0;o0=_}Fb(Fb(DySeq(Scc{o0|4>4}),Obs{o0|0+3=0;L}(Grd{_}(@rw{t0>7}@po{o0:=o0|4}pt0{b0:=;b1:b0})),Obs{b0+2<2;N}(RSeq(Sc{t0+=2},c1,t2,t3))))",
-    Tree0327 "B{b0=4;t1=5;t0=2}@si{t0>2}@ki{t1+1=0}@rw{b0%4<0}PAll{-4}(c0l,t1,Scc{b0<0},pi2{t0:b0})",
-    Tree0328 "B{o0=_;t0=4;b1=0;b0=3}PPar{2;_}(Fb(Seq(Scc{b0!4},Ub{o0},c0b{b0}),c1,Lim{3}(t2e),AFb(c3,a4),F),Sel(Isw{b0;_;N}(Sb{b1=t0},Par{_;2}(pt5{b0:8;b1:b1},Scc{b1!b1+3})),Rpt{F}(FS(AFb(t6,t7)))))",
-    Tree0329 "Rep1(Fb(Flip(Sub(c0),a1,Sub(a2)),Sel(Rep2(Ret4(t3))),Par{1;-1}(Rmp{S;S}(Once(Cd{0;F}(Rpt{F}(t4)))))))",
-    Tree0330 "Dd{20}(Swm(PrSel{2}(Step(PPar{1;_}(Rep4(Swm(t0,c1l)),RSel(t2,t3,t4)),a5l))))",
-    Tree0331 "B{o0=_;b1=2;b0=3;t1=2;t0=2}Ite(Inv(RFb(t0,t1,Scc{t0!7},c2l)),ASeq(RSeq(Wu{t1},c3),Fb(t4,@rw{b1<o0|0}@of{t1+2<b0+4?t0:=t1%4}@si{o0|4>b1}R),Sl{50},RSeq(@po{t0<5?t1:=b0+3%4}@ki{some}a5,t6,a7)))",
-    Tree0332 "B{b0=4;t0;t1=0;o0=3}Bin{t1<3;T}(Su{t0}(RSeq(Obs{none;N}(RT{2}(Sb{b0=t1})),Ub{o0},c0l,a1,c2e)),Pre{t1+4>5;F}(Obs{b0%2<1;S}(@fi{t0=1}@oh{b0+=3}@os{t1+=2}Step(Run,Cnd{t0>t1;N;F}(c3),Wt{50}))))",
-    Tree0333 "B{l0=4;t0=3;b0;q0=1}@oh{t0+=2}TryF(Try(OnceK(PAll{-1}(Lp{t0;F}(SubR(R)),c0e,Swm(c1b{b0},t2))),Pri(RFb(c3,c4)),Flip(Pri(pc5{b0:=},t6e),c7)),Step(Invt(MSeq(Itr{b0;1;2;N}(a8e),a9)),@rw{t0+2%3>1}@of{b0+4=1?t0+=3;b0:=b0%4}Lp{t0;S}(a10),Rty2(t11),c12b{b0+2}))",
-    Tree0334 "RSeq(Rty2(Pri(To{50}(Sel(Grd{F}(F),c0,t1e,t2,c3e)),RFb(RFb(a4,c5l)))),Invt(Par{_;-2}(a6l,t7,MPri(c8,t9))))",
-    Tree0335 "B{q0=1;t0=5}Mt{10}(Swm(Rep2(RFb(WU{t0+2<3}(Lp{_;S}(RFb(t0e))),Sl{10}))))",
-    Tree0336 "B{t1=2;b0=2;b1;t0=4}Step(Mt{10}(Isw{t1%2;T;N}(@si{b1+3<b1}RU{F}(Isw{b1;_;_}(a0b{t0;b1},c1e,@ki{b0<2}@rw{b1%3<0}@of{b1+=2;b0+=3}a2,pi3{t0:b0})),Ite(Isw{t1;_;T}(Fai,Sb{b1=t0},t4e),Opt(@po{t0+=1}@of{t0+=3}t5)))),RFb(Mt{10}(RFb(a6,@oh{t1+=2}@of{t0+=3;b1:=t1}a7)),@of{t1=b1?t0:=b1}@ki{b0<3}Lim{1}(c8),pi9{t0:=}))",
-    Tree0337 "B{b0;b1=0;o0;t0=0}Rep3(Step(DySel(@rw{b0+1>1}Swm(Wt{10},c0l),Pre{none;K}(a1)),Swm(a2,Fb(Scc{o0|0+3!1},pt3{b0:9;b1:=}),@oh{t0+=2}Sc{t0+=3;b0+=2})))",
-    Tree0338 "B{b1=5;t1}RU{F}(Sw{4;0}(a0,SubA(Dd{0}(R)),Cd{0;F}(AFb(@rw{t1>0}SubA(DySeq(c1)),@po{t1+=3}Suc))))",
-    Tree0339 "Flip(RFb(RFb(Flip(t0e,Dl{20}(Rpt{3}(c1e)),RFb(t2,Dl{0}(F)),MSeq(Sub(c3),t4),a5))),Seq(To{50}(Ite(t6,a7)),FS(RFb(t8,Grd{_}(Fai))),RFb(t9,Rus{1}(t10),Dl{20}(Cd{10;K}(a11))),DySel(t12e,Sub(F),c13,a14l)))",
-    Tree0340 "B{t1;b1=5;b0=5;t0=0}Star(Step(@rw{t1>0}@si{b0+1%2<1}Pri(Grd{R}(Ruf{F}(pc0{b0:t0})),Inv(Cnd{t1+4<t1+3;N;_}(Sc{b0:=t0})),@of{t1+=2}c1)),PPar{2;T}(@fi{t0=1}Rpt{F}(a2l),Sc{t1:=b0},Obs{t1=6;_}(a3l),Wu{t1}),Sb{b1=7},PAll{-5}(Keep(Ite(a4e,t5)),c6,@oh{b1+=3}@si{b1=2}t7e,pa8{b0:b0;b1:b1},Flt{1;S;_}(c9)),@fi{b0%4!3}Sel(Obs{t0%2!0;L}(a10),Obs{b1>6;S}(@fi{b1>b0+1%4}@rw{t1%2!1}RFb(@ki{t1=3}@oh{b1:=4}c11e)),@fi{t1%4>2}OnceK(Flt{3;R;F}(pi12{t0:=}))))",
-    Tree0341 "B{b0=3}DySel(Star(Rep3(pc0{b0:=}),Wt{20},t1e))",
-    Tree0342 "B{o0=4;b0;b1=2}Swm(Sc{b1+=1;o0:=b0},pt0{b0:b0},Sl{20})",
-    Tree0343 "B{b0=1;q0=2;b1;t1}Swm(To{10}(Rmp{S;F}(t0)),Obs{b1>0;_}(Lp{b0;R}(@si{t1>3}@po{b0+=3}RFb(c1,Pre{t1+4<5;K}(Run)))))",
-    Tree0344 "Ret0(Sub(Sl{10}))",
-    Tree0345 "B{t0=2}Swm(Cd{0;F}(c0e),pi1{t0:t0},t2,Sl{50})",
-    Tree0346 "B{l0;t0=2;b0=3;q0;b1=1}RSeq(Flt{2;S;K}(ASeq(@rw{b0!t0%2}@ki{t0=1}Wt{30},c0e,a1)),@fi{t0!4}PAll{_}(@os{b0+=2}@of{t0:=b0%2}Rep3(Wv{t0}(pa2{b0:=})),t3),@fi{b1<5}@of{b0:=b1+4;t0=b0?b1+=2}Cnd{t0<b1+3;N;S}(Itr{b1;_;_;N}(Swm(Sc{b1<7?b1:=t0},Seq(Sl{20},R)))),Inv(Lp{_;R}(Bin{t0%4!2;_}(Scc{t0>0},Scc{b0>t0}))),PPar{1;N}(R,t4))",
-    Tree0347 "Rmp{F;F}(t0)",
-    Tree0348 "B{b1;t0=2}RT{F}(RSel(c0,c1,pa2{b0:t0;b1:b1},c3,t4e))",
-    Tree0349 "B{o0;t0=4;b1;b0=2}PAll{2}(Rmp{F;S}(Pre{b1!5;R}(Wde(@os{o0:=t0%4}@of{b1+=2}@ki{some}Dd{30}(Rus{2}(pa0{b0:t0})),WU{b1!t0+3}(Su{t0}(pt1{b0:=;b1:=})),Inv(@si{t0+3!2}Suc)))),Star(a2e,Ub{o0},S,a3,pi4{t0:t0}),Rpt{F}(Seq(a5,Sb{t0=0},a6)))",
-    Tree0350 "B{b0;t0}Obs{b0<t0;S}(Keep(Dl{30}(c0)))",
-    Tree0351 "B{o0=0;t0=2;b0}Ite(@oh{t0+=1;b0+=3}Par{-2;_}(Rep0(pa0{b0:t0;b1:t0}),RSeq(Pre{o0|4%2>0;S}(Flt{2;R;F}(Dl{30}(Cnd{t0<t0%3;N;S}(c1)))),t2,Fb(FF(c3b{b0%3})))),Bin{t0+3!1;T}(RSeq(c4,@rw{b0!0}Sl{0},c5),Fb(t6)))",
-    Tree0352 "B{o0=1;b0=2;t0;q0=0;b1=4}Intr{b0%4>0}(Step(DySeq(TryF(Obs{b1>o0|1;S}(Lp{_;F}(t0e)),Swm(pt1{b0:=},t2,a3l))),MPri(t4,c5e,pa6{b0:t0;b1:b1},a7l),Fb(Sw{2;1;5}(pt8{b0:6},t9,SubR(Pre{o0|0>6}(@ki{b1!6}Sl{30})),t10))))",
-    Tree0353 "B{b1;b0;t0=1}To{20}(SubA(@of{t0:=b0+4}@os{b1:=t0+1}Sb{t0=5}))",
-    Tree0354 "Flt{1;F;_}(Cd{0;_}(a0))",
-    Tree0355 "B{o0=_;b0;t0;l0=0;b1;t1}DySeq(Wde(RFb(t0),Ub{o0},@of{t0+=3}c1l),Once(Wv{t0}(Ret1(Flt{1;S;K}(Step(a2,Ub{o0}))))),@fi{t0>5}@po{o0:=_}Su{t0}(Itr{b1;_;_;T}(@fi{o0|3!2}@os{b0:=t0;t0+=2}Fb(Obs{t1=5;L}(Wt{20}),Obs{b1<t0;L}(t3)))),Scc{none},To{20}(RFb(Itr{b1;2;_;N}(@po{b1>o0|1%4?o0:=o0|5}t4),a5,@si{b1+3=7}Itr{b1;1;2;T}(Isw{t1;N;_}(Inv(t6),pi7{t0:=})),@ki{o0|3>6}@oh{b0+=2;b1:=4}@si{o0|1%3>1}pc8{b0:=},t9)))",
-    Tree0356 "Flip(Sel(F,c0,F,t1),Wde(a2,FS(c3e)))",
-    Tree0357 "Dl{10}(RFb(MSeq(Par{_;3}(a0,t1,c2),Par{_;_}(Grd{R}(Sub(t3)),Grd{F}(To{20}(Rep2(c4l)))),Cd{30;_}(Rep1(DySel(c5))))))",
-    Tree0358 "B{t1;t0=2;b0;o0;q0=3}Cnd{o0|4<t0%4;T;_}(Rep1(Seq(t0,RSel(Dl{0}(t1e),Lp{_;F}(pa2{b0:t1}),a3b{b0+4%3;b0},a4),PAll{_}(c5e,Scc{t0<6}))))",
-    Tree0359 "B{t0=3;b1;l0;b0=0}Ite(Seq(PAll{1}(t0,t1),Inv(@po{b1+=2}@ki{b1+3=b1}Fb(c2b{b1},@oh{t0+=3;b0+=2}c3b{b1%3},c4l,t5))),Itr{b1;1;_;N}(Seq(t6,RSel(@oh{b1+=1}Lim{1}(PPar{0;T}(t7e,c8))),@fi{b1<t0+1%3}Ite(c9l,Wt{0},Sc{b0+=1}))),PAll{0}(Wt{10},@fi{b0>t0}@rw{t0=b1}Par{-1;0}(t10e),@ki{t0>2}Try(@fi{b1=t0%2}a11,t12,pi13{t0:t0})))",
-    Tree0360 "B{b0;t1=1;b1;t0=4;l0=1}Itr{b0;_;1;N}(@fi{b1%4<2}@os{t1:=1;t0:=t1%2}@of{t1+=3}FS(PPar{2;N}(SubR(a0),Dl{30}(t1),a2)))",
-    Tree0361 "Rpt{F}(Cd{10;K}(Sub(t0)))",
-    Tree0362 "B{b0;o0=_;b1=2}Sw{5;4}(@of{b0:=b1}@os{b0+=1}Ret0(t0),pc1{b0:=},S)",
-    Tree0363 "B{t0;l0;b1=0;b0=3;o0=_}@ki{b0%2>0}Itr{b0;2;2;_}(Par{0;_}(AFb(Rmp{F;F}(DySel(Bin{b1<b1%2;N}(c0b{b0},t1e),Lim{1}(Fai))),Dd{20}(ASeq(Rep4(Sc{b1:=t0}),Ub{o0}))),PAll{4}(@of{t0:=t0%3;b1:=t0}Rpt{1}(t2),t3e,a4,Wt{0},c5e)))",
-    Tree0364 "B{t0=4;l0;b0=0}MPri(RFb(Flt{2;F;_}(pt0{b0:0;b1:b0}),Itr{b0;_;3;N}(Sc{t0+=3;b0+1%2=1?t0+=3}),Err{1045}),PAll{4}(SubA(Sc{b0:=7}),@si{b0!6}S,PAll{-2}(c1t,t2,t3t,Mt{30}(@of{t0+=1;t0+=1}pc4{b0:0})),Wt{100},WU{t0=b0}(RFb(t5t,t6t,c7))))",
-    Tree0365 "B{t0;l0;b1=2}Itr{b1;0;_;T}(Rep0(c0e))",
-    Tree0366 "B{t0;o0;b0=5}Obs{t0+4%2=1;_}(Rmp{F;F}(Isw{t0;T;N}(RT{1}(FS(t0)),ASeq(@os{b0<2?o0:=7}pi1{t0:t0},RSeq(pi2{t0:t0},a3)))))",
-    Tree0367 "B{l0=0;b0;t0=0;t1}PPar{0;N}(PPar{0;_}(Itr{b0;_;_;T}(Pri(Itr{b0;0;_;N}(Fb(OnceK(a0))),Swm(Par{_;_}(Grd{R}(t1e),Grd{F}(Wu{t1})),a2b{t0;b0},RtyF(Isw{t0+4;N;N}(c3b{b0},a4l)))))))",
-    Tree0368 "DySeq(c0t,RU{S}(PrSel{0;1;1}(PrSel{0;1;2}(a1t,a2r,Sub(a3)),RFb(RFb(t4,t5t,t6),Par{2;2}(c7,Err{1043},Wde(c8t,t9t)),Ite(a10r,Dd{0}(R))),RT{F}(RetF(Ite(c11l,Sl{30},c12r))))))",
-    Tree0369 "B{t0;q0=2;b0;l0}Lp{b0;_}(Fb(PAll{-1}(Itr{b0;0;_;N}(PPar{0;T}(Sc{b0+=1})),a0b{4;b0},Scc{t0<5},F,Dl{50}(c1e))))",
-    Tree0370 "B{l0=4;t1;b0=4;t0}Pre{t0%2>0;S}(RFb(Scc{b0>5},Itr{b0;0;3;T}(a0e),c1e,Sc{t1:=t1%4}))",
-    Tree0371 "B{b0=0;b1=0;t0=4}Dl{50}(PAll{-2}(Seq(@oh{t0:=b0%4}@os{t0+=2;b1+=1}Rep0(c0),Run),pt1{b0:=;b1:=},c2e))",
-    Tree0372 "B{b0;t0=3;q0=1}Seq(Wde(AFb(pc0{b0:t0},t1),DySel(@oh{t0:=t0+1%4}@ki{t0+1%4<3}pa2{b0:=},Scc{b0>3},c3),Swm(Mt{10}(@rw{t0=4}Intr{t0<6}(Rep1(pt4{b0:=;b1:t0}))),S)),PAll{1}(t5,Flt{2;F;K}(c6e),F),Lp{_;S}(Fb(t7e,t8,c9,t10)),Par{2;-3}(RSeq(Sb{b0=3},c11l,t12),Grd{_}(@rw{b0+1%3!2}MSeq(pt13{b0:=;b1:t0},Rep3(Wu{t0}))),Rep3(a14b{3;b0})),To{20}(Fb(Isw{b0;N;T}(RSeq(SubA(@of{t0:=b0;b0+=1}@po{b0+=1;b0:=6}@fi{b0>t0%3}pt15{b0:t0}),pc16{b0:b0},Rep1(pa17{b0:=;b1:t0}))))))",
-    Tree0373 "B{t0=4}Ite(pi0{t0:t0},Wt{20})",
-    Tree0374 "B{t0=2;b0;b1}DySel(Sel(Obs{b0%3>0;L}(Rep1(a0)),Obs{t0+3>b0;N}(c1e)),c2,@fi{t0%4=1}@po{b1:=t0}Ret0(c3b{t0}),c4,SubA(t5))",
-    Tree0375 "Seq(PPar{2;N}(Seq(t0t,c1),c2t),Mt{20}(Mt{0}(Swm(PPar{0;T}(a3t,a4t)))))",
-    Tree0376 "B{t0=2;o0;b0=5}Seq(Fb(a0l,Obs{b0%2!1;B}(c1b{b0+2%2}),Obs{b0%2<0;_}(Wu{t0})),Keep(Cd{0;K}(MSeq(t2e,Grd{R}(Ub{o0}),Star(a3,S)))))",
-    Tree0377 "B{b1=4}Par{_;_}(Grd{F}(Sc{b1+=2;b1+=1}),Grd{F}(SubA(S)))",
-    Tree0378 "B{t0;b0=0;b1=0;q0=1;o0=2}Lp{b1;F}(RSel(Flt{3;F;F}(Swm(To{50}(@fi{b0=3}@po{o0:=_}RSeq(c0,t1)))),@ki{b0+4<1}Pre{some}(TryT(Par{_;-2}(a2,@oh{b0+2<6?o0:=b0;b1+=3}@si{b0%3<1}a3),@rw{b0=b1}FF(t4))),Flip(Sc{b0+1%3>1?b1+=1},Sc{b1+=2},PrSel{t0%4}(t5),@si{b0>6}Sb{b1=1})))",
-    Tree0379 "B{b1=4;t1=3}RU{F}(@si{t1+2%2>0}a0)",
-    Tree0380 "FF(Sub(Sub(c0e)))",
-    Tree0381 "B{t0;b0=0}@rw{t0>7}@fi{b0<7}Step(Err{1097},c1,c2t)",
-    Tree0382 "Ret1(RFb(a0,Dl{10}(c1l),Sub(a2)))",
-    Tree0383 "B{b1=4;t0=2;b0=4}Try(Flip(Intr{t0+2%3>1}(Wt{50}),t0,Sb{t0=b1},pi1{t0:t0},@rw{t0!4}c2),PrSel{b0;4}(@os{b1%4>2?t0+=2}@ki{b1+4%4<2}OnceT(Wde(@po{b1+=1}c3b{b0%3},pi4{t0:b1},a5)),FS(a6)),Sc{b0+=1})",
-    Tree0384 "B{t1=3;t0}Lim{1}(PPar{0;N}(RFb(pa0{b0:t1;b1:t0})))",
-    Tree0385 "B{b0=5;t0=2;o0=2;l0;b1=0}Bin{t0+2%3<0;T}(RSeq(Itr{b1;1;3;_}(Sw{3;5}(Ret1(Sb{t0=4}),Flt{2;R;K}(@of{b0:=b0%2}Ub{o0}),RU{S}(@ki{b0%3>1}@fi{b0+2!1}@oh{b1:=b0+2}Sw{0}(Flt{2;R;_}(a0),@ki{o0|2+2<b1+3%2}@of{t0+=2}c1l)))),@rw{t0%4>0}Step(a2,c3,Flt{3;R;_}(OnceK(a4)))),Sw{5;2;4}(pt5{b0:=;b1:b1},OnceT(Sb{o0=5}),Cnd{b0+3%3=2;_;_}(Rmp{S;F}(c6)),@ki{b0+1%4>0}@si{b0<3}AFb(c7,c8e,pi9{t0:b0})))",
-    Tree0386 "B{b0=0;t0=0}Fb(a0b{1;b0},@po{b0<4?t0+=1}@ki{t0<4}@fi{b0+1=4}Sl{30},To{0}(Pre{t0=2;F}(c1)),pt2{b0:4},c3)",
-    Tree0387 "B{b0=2;b1=2;t0=3}RFb(PrSel{6;b0;t0+3}(t0,Sc{t0+=3},t1),RSeq(Mt{50}(Ruf{F}(t2)),Sb{b0=b1},c3l,t4,Opt(t5e)),Star(DySeq(TryT(a6l,a7e,Scc{t0<6},Sc{t0:=b1%2},c8b{t0})),pi9{t0:=}))",
-    Tree0388 "B{l0=0;b0=2;b1;t0=3}Itr{b0;0;3;T}(Wv{t0}(Wde(Ite(a0,a1),Ret2(SubR(R)),@of{b0:=b0%4;b1:=t0}RetF(@fi{b1=3}Sb{b0=t0}))))",
-    Tree0389 "B{b0=1;o0;b1=0;t1=4;t0}Fb(RFb(Flt{2;S;_}(Cnd{b0!b1;T;F}(c0b{t1%3})),Flt{3;F;_}(c1t),c2r,Dl{20}(Err{1051}),Scc{t0=3}),Isw{t0;_;N}(DySel(a4b{t0;b0},Sb{b0=5}),Pre{some;K}(RFb(c5,Fai,a6t)),Par{_;1}(Sl{0},Wu{t0})))",
-    Tree0390 "B{b0}PPar{0;N}(PPar{1;T}(F,SubR(pi0{t0:b0}),c1),Sl{50})",
-    Tree0391 "Flt{2;_;K}(t0)",
-    Tree0392 "B{b1=4;b0=3}Par{-3;1}(@ki{b1>6}RFb(t0,pa1{b0:6;b1:b0},c2),PPar{2;_}(pa3{b0:6;b1:b0}),Swm(pt4{b0:b1;b1:=},Isw{b1+3;_;_}(c5,Wt{100},c6)))",
-    Tree0393 "B{o0=3;b0=0;t0=1;t1=4}RFb(Isw{b0;N;N}(MPri(pt0{b0:=},c1e,t2),c3),@os{b0+=2}@fi{o0|0+3<t1+2%4}MSeq(c4,To{20}(Sb{b0=3}),@of{o0:=t0+2}t5),@si{t1+3<t0%2}TryT(Ruf{2}(t6),Grd{R}(t7)))",
-    Tree0394 "B{q0=2;t0;l0=0;b0}Itr{b0;0;1;N}(@rw{b0>t0}@ki{t0%2>0}Seq(WU{t0>6}(RSeq(Rus{F}(c0e),a1,c2,pi3{t0:=})),Opt(PAll{_}(AFb(c4,Sc{b0:=t0;b0:=6}),OnceK(Lp{_;K}(a5)),@fi{t0%4<3}Dl{0}(t6e),c7)),@ki{b0<3}MSeq(@rw{b0%3<0}@si{b0<6}c8,c9,@si{b0!1}Sb{t0=9},pt10{b0:=;b1:b0}),@of{t0+=2}Swm(t11,RFb(c12,Sc{b0+4>2?t0+=3;b0+=1}),Rmp{S;F}(Scc{t0>t0%2}),@os{t0=b0%4?b0:=b0%3}@fi{b0%3!0}@oh{t0+=1}Rep0(pc13{b0:7})),Itr{b0;2;2;_}(Itr{b0;0;_;N}(MSeq(Itr{b0;1;_;_}(Cd{100;K}(@si{b0<t0+4}@po{t0+=3;b0+=1}Wu{t0})))))))",
-    Tree0395 "Mt{0}(RU{F}(Isw{8;N;N}(a0l,t1)))",
-    Tree0396 "B{t0;l0=0;o0=_;b1=0;b0}@oh{b0:=b1}@po{none?b0+=1}@ki{b0+1!0}RT{F}(Su{t0}(RU{F}(Itr{b1;0;_;_}(@oh{b0:=t0}Ite(Isw{o0|0+4%3;_;T}(@oh{b0+=1}F,Pre{o0|2>2;K}(@oh{o0:=t0%3;o0|1<t0?t0+=2}@po{b1:=4;b1:=2}c0),pt1{b0:5;b1:b1}),Suc,@os{b0+=1}Rpt{0}(Sb{o0=4}))))))",
-    Tree0397 "B{b1;t0=5}Rep0(Sb{b1=t0})",
-    Tree0398 "B{t0=4;b1=1;b0=3}Step(Fb(Seq(PrSel{b1%4;b0}(@oh{b1+3%2>0?b0:=t0+1}c0,a1),pt2{b0:t0},pt3{b0:b0})),PAll{-2}(Wu{t0},Rep4(OnceK(Lim{2}(t4))),Sb{t0=1}))",
-    Tree0399 "B{o0;b1;b0=2;q0=3;t0}Fb(Once(Ruf{F}(Ret1(c0e))),Fb(@rw{t0<b0+4%4}Grd{_}(Sl{20}),F),Cnd{t0=1;T;F}(Seq(t1,pa2{b0:=;b1:b0})),@rw{b0<0}@fi{t0=0}@os{o0:=_;o0|0<0?b0:=o0|5%3}Lp{b1;_}(Bin{t0<2;T}(@fi{t0!b0}a3l,Sc{t0+=2})))",
+    Tree0300 "B{o0=_;b0=3;t0=5;b1=1}@rw{b1!o0|2%2}@ki{b0>5}@po{t0+4>5?b1+=2}Grd{_}(Pri(Cnd{t0+4!5;N;_}(RSeq(@po{o0:=t0%3}@of{t0:=b1+4}a0l,c1)),Step(a2e,@po{o0:=b1%4}@ki{o0|1+1=t0}pa3{b0:t0;b1:b0},c4,Wu{t0})))",
+    Tree0301 "Wde(DySeq(RT{3}(Flt{3;R;F}(Ret4(a0l)))),RSel(Flt{1;F;K}(Cd{10;F}(R)),Sel(a1,t2e,c3l,t4e),a5,a6,t7),PrSel{3;3}(Rty1(MPri(c8e)),RSeq(Grd{_}(Invt(a9e)))))",
+    Tree0302 "B{o0=_;b0=0;t0}RFb(@oh{t0+=1}@si{b0%3>1}Bin{some;T}(a0,Lim{1}(Wu{t0})),DySeq(t1,Suc,SubA(t2),Rep4(OnceK(a3e))),Ret4(Seq(c4e,@rw{t0+4%3>0}@si{t0+4%2!0}@po{o0:=b0}Run,c5,@os{b0%2>0?t0+=3}c6)),@of{o0:=t0+2%4;t0+=1}MPri(t7,Dl{10}(a8b{o0|2+3;b0}),Scc{b0=3},RSeq(t9,@fi{t0%2!0}Sc{b0:=0;t0+=2})))",
+    Tree0303 "Flt{2;R;F}(Wt{30})",
+    Tree0304 "B{b0=2;o0=_;t0=3}Sel(Inv(@os{b0%2!1?t0+=2;t0+=3}@rw{t0>o0|3}Sb{o0=8}),@of{b0:=2}@fi{t0%3!1}Rpt{F}(S),c0l,Par{_;_}(pt1{b0:=},Run,c2l),Fb(c3,c4b{o0|2%4},Sc{b0:=t0}))",
+    Tree0305 "B{b0=3;t0;b1}@si{b0+3<b0}@po{b1:=t0}@of{t0:=b0%3}Seq(RndSeq(pc0{b0:1},c1,a2l),Try(@of{t0:=b1}t3,pa4{b0:t0},Sb{b1=b0},t5),Sw{1}(t6,Sc{b1<3?b0:=t0+1}))",
+    Tree0306 "B{b0=4;t1;t0=2;o0=2}RSeq(OnceK(Rep4(Rep3(Fb(Wde(Dd{50}(Scc{t1=6}),c0,RetF(Sc{b0:=b0+3%2})),Ruf{F}(a1))))),t2,RSeq(Star(Wu{t1},a3b{o0|2;b0},a4),Fb(Obs{t0<0;B}(Wt{0}),Invt(Suc))))",
+    Tree0307 "B{t0;b1=0;b0=4}@si{t0>b0+2}@oh{b0+=3;b1:=t0}@fi{b1%3!0}PAll{_}(Pri(Sw{4;3}(a0b{b0;b1},c1,Wu{t0}),pa2{b0:5;b1:b0},MPri(a3,t4,c5),pc6{b0:8}),Sw{3;4;1}(Pri(c7,c8b{b1%3},pt9{b0:1;b1:=}),a10,RFb(SubR(Wu{t0}),t11e,Suc),Inv(S)))",
+    Tree0308 "B{b0;b1=1;o0=3;t0=5}@os{o0:=_;o0:=b1+3}@ki{o0|5+1!6}@rw{none}MSeq(Par{_;_}(Grd{R}(t0t),Grd{R}(PPar{0;N}(t1,Sb{b0=5},c2,t3t))),Rep2(Sw{0}(Rus{3}(RFb(t4t,t5t)),Seq(a6b{t0%2;b1},pi7{t0:b0}))),RFb(@fi{o0|4<t0}@of{t0+=2}Sl{10},@po{b0:=2}Flt{1;_;F}(Scc{some}),c8t,a9t))",
+    Tree0309 "B{b0=4;t0=5;o0=_;b1}Pre{some;R}(Flip(Cnd{some;T;_}(@os{b1:=o0|3}@ki{b1+3%4=0}Isw{o0|4%2;T;N}(@fi{t0+4!2}@si{t0>2}@os{b0:=o0|5;o0:=b0+3}RU{F}(TryF(Wde(Scc{o0|1%2<1},Sb{b0=t0},Scc{b1+2<6}),Wde(c0,c1,c2b{t0}),Dd{10}(t3)))))))",
+    Tree0310 "B{b0=3}Grd{F}(Ite(Scc{b0%4=3},Rpt{3}(TryT(@rw{b0%2<1}SubA(a0),Sc{b0:=6}))))",
+    Tree0311 "B{t0=3;b0=2;b1=1;o0}@fi{t0<1}RSel(PAll{-3}(t0t,@rw{o0|2>1}Bin{t0+4%2<1;_}(c1,t2t),Rus{F}(t3)),Rep4(Sb{b0=b1}))",
+    Tree0312 "B{b1;b0;t0=0}@ki{t0!4}@fi{b0>2}RetF(Isw{t0+4;T;N}(Sb{b0=b1},SubA(c0l)))",
+    Tree0313 "B{b0;b1;t0=2}AFb(@of{t0:=b1%3}@oh{b0+=2}Ret1(@po{b0:=t0+4}Sl{20}))",
+    Tree0314 "B{b0=3;o0=_;t1=0;b1}MSeq(t0,@si{t1+2!0}@os{b0<5?b1:=t1%3}Wu{t1},Err{1007})",
+    Tree0315 "B{t0=2;o0=5}RSeq(t0t,SubA(Sl{0}),SubR(Sb{o0=6}),Err{1096})",
+    Tree0316 "Fb(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},R),Mt{0}(MSeq(c1,c2)),Par{3;0}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
+    Tree0317 "B{t0;o0;t1}Pri(Ite(Ruf{1}(Obs{o0|0+2<t1;_}(@po{t1+=2;t1:=t0}Su{t0}(a0e))),a1,pt2{b0:t1}))",
+    Tree0318 "B{t0=3;b0=5;b1=3;o0=_}Wde(Star(Dl{20}(Sl{0}),@si{t0>1}@ki{none}Try(Sl{100},@fi{t0=0}S),pc0{b0:b0}),Dd{0}(Step(pa1{b0:t0;b1:=},t2,c3)),Seq(c4))",
+    Tree0319 "B{t0=5;b0=3}Bin{t0!4;_}(RSeq(Mt{30}(a0),Flip(SubA(F),t1),c2e,Intr{b0<2}(a3l)),a4l)",
+    Tree0320 "B{o0;t0}RetF(@po{o0:=_;t0+=3}Fb(DySeq(c0,Scc{some},Scc{some}),Err{1032}))",
+    Tree0321 "B{b0;t0;b1=0}Rep3(@fi{b0>2}@si{b0+4%4<2}Isw{b0+2%3;N;T}(PrSel{b1+2%3;b0%2;b1+3}(@rw{b0=3}WU{t0%3>0}(Obs{b1>1;N}(Swm(c0e,Sl{20}))),Pre{b0+1=b1;R}(PbSel{2;3}(t1e)),MSeq(@os{t0+=1;t0+=1}@si{b1>1}t2e,c3b{t0})),Par{0;_}(PAll{3}(@ki{b0!1}@os{b0+=1}c4,Wt{0},t5e,t6t),Step(t7,RepF(Sb{t0=b0}),c8t))))",
+    Tree0322 "Seq(Ite(t0,c1),RU{S}(RSel(c2l,a3)))",
+    Tree0323 "Par{0;1}(Wde(RndSeq(RSeq(c0,S),t1),Seq(Par{1;-1}(R,a2e,Sl{10}),PPar{0;N}(F,Suc,t3)),PbSel{1;1;3;0}(To{0}(c4),RepF(t5e),Suc)),Rpt{F}(t6),Seq(Fb(DySel(c7,a8,a9e)),a10,Mt{20}(a11),S))",
+    Tree0324 "B{o0;b0=5;t0=0}Wde(PAll{1}(Isw{3;_;N}(Lim{2}(Bin{o0|0+2>1;_}(F,@of{b0+=1}@si{none}@po{b0%4<2?t0+=1}a0b{9;b0})),Bin{t0+2%2<0;_}(Cd{0;_}(pc1{b0:b0}),t2))),Bin{b0<3;N}(c3e,Dd{10}(Swm(a4e,c5b{t0}))),Swm(TryF(Sc{b0:=t0%2},Sc{t0:=t0+3%2}),RSeq(c6,a7b{b0;b0}),Wt{20}))",
+    Tree0325 "Fb(RndSel(c0,c1e),OnceK(RFb(a2l,t3,c4)))",
+    Tree0326 "B{b0=0}Wde(SubA(Bin{b0%4>1;N}(Swm(a0,Opt(@oh{b0+=1}@os{b0+1!3?b0+=3}c1),pt2{b0:b0;b1:b0},Run),@fi{b0%3!2}@os{b0+=3}To{20}(RSeq(t3,t4,Sb{b0=1})))),t5)",
+    Tree0327 "B{b1=2;t0;b0=1}Fb(Obs{t0%3=2;B}(Scc{t0>5}),@fi{b1%2=0}@po{t0:=b1;t0:=b0%3}@si{b0%3<0}S)",
+    Tree0328 "PAll{_}(Grd{R}(RSel(Swm(c0,Rep3(RU{S}(F))))))",
+    Tree0329 "B{b0=2;t0=0}RepF(Invt(MSeq(Isw{b0+3%2;N;_}(pa0{b0:2},a1b{b0;b0},t2,Sb{t0=8}),RFb(a3,Fb(pa4{b0:b0;b1:b0},pa5{b0:1;b1:t0})),Flip(pt6{b0:=},t7,Cnd{b0<3;_;_}(pa8{b0:b0;b1:t0}),pc9{b0:4}),Sel(c10,DySeq(a11),@of{t0!1?b0+=2}pa12{b0:1;b1:b0}))))",
+    Tree0330 "B{b0;t1;q0=2;b1=0;t0}RSeq(Lp{b1;S}(Opt(Rep3(RepF(Once(RetF(@rw{t1%3>0}t0)))))),Pre{b0<4}(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10},pi1{t0:=},t2)),Rty0(a3e))",
+    Tree0331 "RSel(Dl{20}(Cd{100;_}(t0t)),t1e)",
+    Tree0332 "B{t1=2;t0;q0;b1=2;b0=1}FF(@rw{t1%2>0}RFb(@os{b1+=1;t1%2<1?t1+=4}PAll{-3}(Keep(SubR(pa0{b0:b0;b1:b1})),Pre{t1!b0+1;F}(Su{t0}(Cd{100;K}(t1))),Dl{30}(Seq(Sb{t0=7},pc2{b0:5},Sb{b1=1}))),Su{t0}(Seq(@fi{b0>1}Fb(pa3{b0:b0},Scc{t1<5}),RFb(Rmp{F;S}(RFb(c4,t5))),RFb(Lp{t0;F}(Wt{100}),@oh{t1:=b1+4;b1<7?b1:=b0}pc6{b0:t0}))),@oh{t1+=1}@os{t1:=t0+1%2}RSeq(Par{4;0}(Rpt{1}(RSel(pi7{t0:t0},c8b{t0%2},t9e,t10)),@po{t0+=2}@rw{b1+3<b1%3}Bin{b1=t1;T}(Bin{t1+4>3;N}(t11e,pc12{b0:t1}),Keep(pt13{b0:1;b1:b0})),Wv{t1}(DySel(c14,pc15{b0:t0},t16e)),a17b{b0%2;b1}))))",
+    Tree0333 "B{b1=1;b0=4}PAll{_}(Inv(Flt{1;_;K}(RU{S}(Pre{b0+3%2!0}(Sb{b1=7})))))",
+    Tree0334 "B{b0}Isw{2;N;T}(t0,PbSel{_;b0}(SubA(@po{b0+=2;b0:=b0%2}SubR(t1e))),t2,t3e)",
+    Tree0335 "B{b0=4;t0}@oh{b0:=6}@fi{t0>3}Swm(Rep1(Sb{b0=9}))",
+    Tree0336 "B{b0;o0;b1=5;t0=1}PAll{_}(Par{0;_}(RT{F}(Flip(Step(a0,t1e),c2,Pre{b1%2>0;R}(Star(pc3{b0:b1},t4,pt5{b0:b0})),Dl{10}(@os{b0+=2}Intr{b1%4>1}(Suc)),a6)),RSeq(Su{t0}(Dd{0}(pt7{b0:9;b1:b0})),a8b{7;b1},Scc{o0|2>b1},PrSel{b0;t0}(a9,c10))))",
+    Tree0337 "B{t0;b0=3}Cnd{t0>0;N;F}(Flt{1;_;F}(RU{S}(Intr{b0%2!0}(@of{b0:=t0}@rw{b0%3>0}RFb(a0,Dl{0}(Ite(a1,Sc{t0:=5},c2l)))))))",
+    Tree0338 "B{t0=1;b0=4}Intr{b0+1%3!0}(TryT(t0,t1,t2,Sb{t0=2}))",
+    Tree0339 "B{t0=3}RSeq(Dd{0}(OnceT(a0)),pi1{t0:t0},a2)",
+    Tree0340 "B{b0}Fb(Pri(pa0{b0:2;b1:b0}),Grd{_}(c1),c2,a3)",
+    Tree0341 "B{o0=_;b1;b0=0;t0}Grd{R}(Sw{1;3;2}(RFb(MPri(a0b{b1%4;b1},c1),Seq(pa2{b0:=},a3b{0;b1}),c4,t5,RSeq(t6e,t7,@of{t0>b0?b1:=t0+2}@os{b0+=3}c8b{o0|2+4%3})),Ret4(Once(Swm(a9b{t0;b1},@os{o0:=t0%4}@of{b1+=2}@ki{some}Pre{b0+2<6;F}(Sb{b0=b1}),Rus{F}(c10)))),Wde(t11,Rpt{F}(PbSel{b1%4;b1;0}(R,a12)),pt13{b0:b1;b1:b1}),Seq(Fb(t14,c15,@fi{b0+4%4!1}@os{b0+=1}Sl{50}),RSel(t16,a17l,F),Rus{F}(@fi{some}@os{b0+=2}Sw{2}(c18b{4},c19)))))",
+    Tree0342 "B{b0=5;o0;t0}Keep(@os{t0+=1;b0:=b0+3%4}RFb(Pre{t0!t0%4;K}(pt0{b0:t0;b1:t0}),Ruf{1}(@of{t0+=3}@os{t0+=3;o0:=t0}RFb(Ret4(RFb(@ki{t0!3}@po{b0<2?o0:=b0}@os{t0+1%3>0?b0+=2;t0%2>0?o0:=_}a1,@ki{t0%3>1}@of{b0:=3}@fi{t0>3}pi2{t0:t0},@os{t0+=3}@si{t0<o0|1%3}@rw{t0!2}a3)),Par{1;_}(a4l,c5b{t0}),ASeq(Ruf{F}(@si{some}a6b{b0%2;b0}))))))",
+    Tree0343 "RndSeq(a0,Rmp{S;S}(S),MSeq(S,a1e,t2,t3,t4e),RSeq(c5,c6,c7e,Sl{50},c8))",
+    Tree0344 "B{q0;t0=4;b1;b0}Isw{b1%4;_;_}(Wv{t0}(Lim{2}(Sw{5;2;4}(Seq(t0,Isw{b0;N;_}(t1)),Sl{0},c2b{t0%4},Lp{_;K}(a3)))))",
+    Tree0345 "B{b0=4;o0=2;t0=4;l0;q0}PbSel{1;2;3;o0|1%4}(Par{-3;_}(Flt{2;F;F}(@si{b0+4%3!0}DySeq(RU{S}(@rw{b0=0}pt0{b0:=;b1:b0}),Ret0(a1))),@fi{o0|3!2}@os{b0+=1;b0+=2}Wde(c2b{b0},Scc{o0|2%2>0}),Ret4(Flip(c3l,Suc,a4))),Swm(Par{2;3}(Lp{b0;F}(t5e),RetF(DySeq(c6,c7,DySel(@si{t0!7}@oh{b0+=3}@of{b0+=1;t0+=1}pi8{t0:=}))),@rw{t0+3%2<1}MPri(pi9{t0:=},Scc{b0%3=1},c10))),Itr{b0;2;_;_}(pa11{b0:b0}))",
+    Tree0346 "B{t0;b1}Pre{b1+4>t0;K}(SubR(F))",
+    Tree0347 "Star(PPar{2;_}(Wt{100},F),Flt{3;F;_}(a0),t1,t2)",
+    Tree0348 "B{b0;b1=5;t0=4;t1=2}Flip(Seq(RT{F}(Scc{t1>1})),Par{-2;2}(t0e,pc1{b0:=}),c2,Inv(c3l),@rw{b1+2%4=0}@of{b0+3<4?b0:=t1%3;t1%3<1?t0+=2}@ki{t1+4!7}pa4{b0:t0})",
+    Tree0349 "B{o0=4;b0=1;t1;t0}PPar{1;T}(Obs{t0%3!0;N}(Fb(@of{o0:=t1+1}@os{o0:=_}c0,@si{o0|5>b0%3}@os{b0+=2}Scc{t1=6},pt1{b0:7},Wu{t0})),t2)",
+    Tree0350 "B{t0=5}Cnd{t0!5;_;F}(RndSeq(Par{2;2}(t0,t1)))",
+    Tree0351 "B{b0;t0=3;b1;l0}Keep(Cd{100;_}(Itr{b1;0;1;N}(@rw{t0>0}SubA(SubA(Intr{b0!t0+2%4}(Fai))))))",
+    Tree0352 "B{t0=0;o0;b1=0}Rep1(Rpt{F}(Grd{_}(Rpt{3}(Keep(Sw{5}(@ki{some}@po{o0:=t0}AFb(t0,Ub{o0}),Seq(a1,pi2{t0:t0},R)))))))",
+    Tree0353 "B{b0=0;t0=2;t1=0;b1=4}@si{t1=0}Once(SubA(Star(Bin{b1+2!t0;_}(@of{b1:=t1+2}@oh{t0+=2}@si{b0%2>0}c0,t1),Scc{b1+1%3>1},t2,Cnd{t1>b1+3;T;F}(@oh{b1+=3;t1+=2}c3b{t0%3}),t4)))",
+    Tree0354 "Flip(Sub(Grd{R}(Rep3(Wt{100}))),FF(t0),t1)",
+    Tree0355 "B{t0;b0;q0=2;b1=1}Obs{b1%2=1;S}(Star(Flip(Scc{t0+4=1},Sb{b1=5},pa0{b0:6},Sb{b0=t0}),RSeq(Sl{30},Lp{_;_}(t1e),@fi{b1<5}Swm(@si{b0!b0%2}@po{b0:=t0;b1+=1}t2,Sl{50},t3),a4),R))",
+    Tree0356 "B{t1;b0=2;t0;b1;o0}Rus{F}(Par{1;0}(PPar{0;T}(RSeq(@oh{b1+=1}@ki{t1<3}t0,Sb{b0=1}),@si{b1!b1%3}Ite(a1,Pre{o0|2<b1+1;S}(Suc)),Sw{5;0}(a2,pc3{b0:=},pi4{t0:b0}),Fb(@oh{t1+=1}@fi{b1>4}a5,@os{t1:=t0+1%4}@rw{none}S,t6,@os{b1:=t0+1}t7),Isw{t0;T;T}(Sb{b0=2},Fai,@of{o0:=_}@oh{t1:=t0;t0+=1}pa8{b0:0;b1:b0}))))",
+    Tree0357 "B{b0=0;t0=5}Su{t0}(WU{b0%4!3}(DySeq(Rpt{0}(t0),Inv(Rmp{F;F}(pc1{b0:=})),Rep0(pc2{b0:b0}),R)))",
+    Tree0358 "Dd{0}(t0)",
+    Tree0359 "B{o0;q0=2;t0=5;b0=4;b1=4}MPri(Isw{b0+2%2;_;_}(Par{1;_}(Wt{20},c0,t1),@rw{t0+2!4}@si{b1%3=0}Flip(c2e,Scc{b0+3<3},t3),Grd{_}(Pri(Scc{b0=b1+3%4},Lp{_;S}(@rw{b1%2>0}Lp{b0;R}(Ret4(c4)))))),Sw{5;3;1}(Mt{100}(MSeq(Wv{t0}(c5e),@of{o0:=_}Pre{t0<b1+3%3;F}(t6))),Flt{1;_;_}(PPar{1;T}(S,Scc{b1+2<5},t7e)),Lp{t0;F}(Dl{10}(Fb(Obs{b0>3;B}(Scc{b1<0}),RndSeq(a8)))),MSeq(c9,Wu{t0})),@oh{o0:=7;b0:=b1}RSeq(Step(Run,Obs{o0|2+1%3>0;N}(Suc)),Par{-1;1}(PbSel{_;o0|0+2%4}(Sl{20})),Dd{0}(Wde(Rep3(t10e),t11))))",
+    Tree0360 "B{b0=3;o0;t0=5}DySel(Pre{b0+4<t0+1;R}(pa0{b0:=}),Scc{none},Rpt{3}(t1))",
+    Tree0361 "Ret2(Sub(c0))",
+    Tree0362 "Cd{0;F}(RFb(Fai,a0,Sub(Sub(To{0}(RndSel(t1))))))",
+    Tree0363 "B{o0=_}Seq(RFb(RFb(Scc{some},a0e),Sb{o0=5}),RSeq(Rpt{2}(Flt{2;_;K}(Swm(Rep2(MSeq(t1)))))),c2)",
+    Tree0364 "B{t0;b0=5;b1=4;q0}RSeq(Seq(Flt{3;S;F}(pa0{b0:t0;b1:b1}),pa1{b0:5},Cd{20;_}(t2),a3),Lim{3}(Lp{_;F}(Ruf{3}(Isw{t0;T;T}(a4,t5,c6e,Sc{b1<b0?b0+=1},Lp{b1;F}(t7))))))",
+    Tree0365 "B{t0=3;b0;o0=0}@os{b0>3?b0:=t0%4}RT{F}(Fb(RT{1}(OnceK(Fb(t0e,Wu{t0},Lim{1}(@of{o0:=_}@os{b0+=1;b0>3?o0:=t0+1}a1b{b0;b0})))),a2,Par{-2;1}(F,Ub{o0},Sb{b0=8}),Isw{o0|3+2%3;_;_}(t3,@oh{b0+=3}Pre{t0%4>1;F}(S),Wde(a4,t5e))))",
+    Tree0366 "B{t0=5;l0=0;b0=5}MSeq(@fi{t0!1}Sel(Itr{b0;1;_;T}(Isw{b0%4;_;N}(S,Scc{t0=5},t0))))",
+    Tree0367 "B{b0=2;t0;b1=3}Bin{b0<4;_}(PPar{1;T}(RFb(c0b{b1+1},c1,a2),a3,@rw{b1!6}Rep3(AFb(Scc{b0+1>7},a4b{b1%2;b1})),@rw{t0<t0+3}Cnd{b0!t0;T;F}(c5),c6),Ite(Cnd{t0%3>0;_;_}(t7),RSeq(c8,pc9{b0:b0},t10)))",
+    Tree0368 "B{l0=3;b0;o0=_;t0=4}RSeq(Obs{b0+4%4>0;N}(RSeq(Wu{t0},Isw{t0;T;_}(pt0{b0:b0},t1),RSeq(t2,MSeq(t3)),Dd{10}(Try(pa4{b0:t0;b1:b0},c5e)))),@si{t0!o0|0+3}@oh{o0:=t0;t0:=b0+3}@po{b0:=t0+2}Itr{b0;_;_;_}(Su{t0}(Par{_;_}(Grd{_}(Dd{0}(t6)),Grd{_}(Bin{none;_}(Ret1(Scc{t0+4>1}),c7e))))),@fi{t0+3%4!2}Obs{some;S}(Ite(t8e,Wde(t9,Wt{0}),Rmp{F;S}(Seq(@of{o0:=_}Sc{b0:=t0+1;t0+=2},Fai)))))",
+    Tree0369 "B{t0=1;b1=4}Intr{b1%2=0}(Sw{1}(RSeq(Sl{10},SubA(pi0{t0:=}),Wt{50}),c1))",
+    Tree0370 "B{o0=_;b0=5;t0;l0=4}Fb(Once(To{100}(Itr{b0;2;3;T}(Invt(DySel(Scc{some},t0e,c1l,t2,Wu{t0}))))),Swm(t3,Sb{t0=7},Sb{o0=3}),MPri(@rw{t0<7}@os{o0:=_}@fi{t0>3}Flt{3;S;F}(RFb(c4,Ub{o0})),pt5{b0:t0;b1:t0}))",
+    Tree0371 "B{b0=0;t0}Obs{t0%3=1;_}(Flip(Wu{t0},a0,RSeq(c1,t2,c3b{b0+1})))",
+    Tree0372 "B{q0=2;b0;b1;t0}Seq(Lp{t0;K}(RSeq(c0t,Sc{t0:=b0},Err{1094})),c1b{b1%3})",
+    Tree0373 "B{b1;t0=2;b0}@of{t0+=3}@po{t0+=2;b0:=b1}@oh{b1:=t0;b1:=b1+4%3}RSeq(Sc{b1+=2},Cd{10;F}(RSeq(Sb{b0=2},t0e)),RSel(@si{b0%2!1}Su{t0}(pc1{b0:b1}),a2b{b1;b0}),Star(t3,c4,pi5{t0:b0},c6,a7b{b1+3%2;b0}))",
+    Tree0374 "B{b1;b0=1;t0}PAll{_}(OnceT(c0e),Once(PPar{0;_}(SubA(t1),S)),FS(Fb(@si{b1+1>t0+3}RT{3}(RFb(a2l,@fi{b1%2>0}Wu{t0},t3,SubR(@os{b0:=b1}t4))))))",
+    Tree0375 "Fb(FF(t0t),PPar{2;_}(Once(Par{_;-2}(a1t,Inv(t2t))),ASeq(Suc,a3r,Err{1040}),Dl{0}(a4t),c5,RepF(c6)))",
+    Tree0376 "B{t1=5;q0=4;b0=0;b1;t0=0}RepF(Flip(Pre{b1>t0%4}(PPar{0;_}(Flip(Wt{10},Wt{10},t0),Lp{t1;F}(Seq(Sb{t1=3},pt1{b0:=;b1:b1})))),Lp{_;S}(FF(@ki{b1+4=4}@si{t0<5}Isw{t0+1%2;N;T}(@oh{b1%3=2?t0:=b0+2;t1+=1}@ki{b0=7}RSeq(t2,c3,Sl{20}),Lim{2}(Sl{20})))),Par{2;-4}(a4,DySel(t5),@rw{b0<0}t6,c7)))",
+    Tree0377 "B{b0=3;b1=3;o0=3}@ki{b0!o0|1+1%4}Obs{b1+1!3;N}(t0)",
+    Tree0378 "B{o0=3;q0;b0=4;t0=0}@si{b0>t0%2}@of{o0:=b0}RFb(Grd{F}(Fb(@oh{t0:=t0%3}Seq(SubR(t0),@po{o0:=_;o0:=o0|5}Sb{t0=b0},c1l),Lp{t0;R}(Wv{t0}(c2)),MPri(c3,t4),RFb(Ite(c5b{t0},a6),@os{b0:=t0}@of{t0+=1}Ruf{2}(Fai)),Bin{some;N}(Wt{10},Fai))))",
+    Tree0379 "B{b1=3;b0=1;t0=0;o0=_;t1=0}Swm(@oh{t1+=1}Fb(Wu{t0},AFb(@si{some}@oh{t1+=2}@po{t1+=3;t0+=3}RU{F}(a0b{b0+2%4;b1})),Ruf{F}(a1)),Dd{20}(Fb(c2,t3,Sb{o0=1})),t4,RFb(pt5{b0:b1;b1:=},OnceK(pa6{b0:5;b1:=})),Seq(t7e,a8l))",
+    Tree0380 "B{t0=0;o0=_;b0=4}@of{b0:=t0%3;o0:=_}TryT(c0,@of{b0+=1}Flt{3;_;K}(c1l),RSeq(t2,SubR(pt3{b0:=;b1:b0})))",
+    Tree0381 "B{t0=2;b0=0}Ruf{1}(Fb(Ret4(Rep1(t0)),PPar{2;_}(a1b{3;b0},c2e,t3,Wu{t0},R),PAll{1}(S,a4,R)))",
+    Tree0382 "B{t0=3}PPar{1;T}(c0b{t0+1},Rep1(Err{1043}),a2r)",
+    Tree0383 "B{t1=1;t0=4;b0=0;o0=2}Invt(Seq(Par{_;_}(Grd{F}(t0e),Grd{F}(Swm(@ki{t0<1}Rep4(t1),@rw{o0|5%4=0}@oh{t1+=2}RU{S}(t2)))),Wde(Once(To{20}(a3e)),S,pt4{b0:=}),RFb(Ret0(@rw{t1+3!b0}Sc{b0%2!1?b0:=t0+2}),pa5{b0:t0;b1:t1}),RndSel(Pre{b0<b0+2;S}(Sb{b0=0}),Scc{t0+3=6},a6b{t0;b0})))",
+    Tree0384 "B{b1=3;t0=1}RSeq(Par{_;_}(Grd{_}(t0),Grd{F}(FF(Sc{t0+=1;b1+4>7?t0:=t0+3%3}))),Cnd{b1%2<1;N;F}(Flt{2;R;K}(PPar{0;_}(t1,a2))))",
+    Tree0385 "B{t0}Pre{t0<3;S}(Pri(Wu{t0},RetF(a0)))",
+    Tree0386 "B{b1;b0=4}@si{b1+2%4=2}Sel(a0l,pc1{b0:b0},Scc{b0+2%4>1})",
+    Tree0387 "TryT(Sl{10},Sl{10})",
+    Tree0388 "B{l0=3;o0=_;t0;b1}AFb(Inv(Pri(Fai,c0b{t0+3},t1)),Grd{R}(FF(FF(Ub{o0}))),a2,Dl{10}(Itr{b1;2;_;N}(c3)))",
+    Tree0389 "B{b0=4;b1=5;o0=2;t1=4;t0=3}Inv(TryT(DySel(t0,Ite(t1,t2),t3,t4e),RSeq(Step(@of{b0:=b0%3;t0+=1}@fi{t1>4}Sb{b1=5},pi5{t0:=},c6),Isw{b1;_;_}(@po{some?t1+=3;b0+=2}Suc,t7),RndSeq(R,PrSel{t1+3%3;t1;o0|1+1%2}(pc8{b0:9},t9,@os{b1+=1}@si{b0<o0|3+3%2}Sb{o0=5}))),Obs{t1+4!3;S}(RSeq(t10,Sc{o0:=_;b1:=o0|4+1%4},Step(pt11{b0:4;b1:b0},t12),Sb{o0=2},@rw{b1<7}@ki{none}t13))))",
+    Tree0390 "B{o0;b0=5;t1;b1;t0=0}Isw{o0|0+4%3;_;T}(Seq(@oh{o0:=b0%3;o0|1<t0?t0+=2}@po{b0:=4;b1:=2}Sb{t0=4},pi0{t0:t0},pt1{b0:5;b1:b1},pc2{b0:2}),Seq(Sb{o0=4},@po{t1:=t1%3}t3t,c4),Su{t1}(Flt{3;F;_}(a5r)))",
+    Tree0391 "B{b0;q0=3;t0=5;o0=3}PPar{0;T}(Flip(RFb(Dl{20}(PrSel{b0}(OnceK(@os{t0:=o0|1+2%4}Wde(c0,c1b{b0},@rw{b0+2>7}@oh{b0:=t0+4;o0:=_}@po{b0:=t0+3%3}pc2{b0:=}))))),Wde(c3,t4),Lp{b0;S}(Fb(Sl{10})),PAll{-2}(SubA(Suc),R,a5b{b0+4%4;b0})),WU{o0|2%3<1}(RFb(Cnd{t0%2=0;_;F}(Seq(Isw{o0|1%2;N;_}(RSeq(a6e,c7),SubA(t8)),Keep(To{20}(a9)))),t10)))",
+    Tree0392 "B{l0=1;b0;b1=4;o0=5}Sw{3;0;1}(t0e,Seq(Ub{o0},t1),t2,Itr{b0;0;2;T}(a3))",
+    Tree0393 "B{b0=5;t0=2;o0=_}Rpt{1}(Flt{2;S;F}(Dd{0}(SubR(Cnd{some;N;_}(@os{t0:=b0}@po{t0+=1}@of{none?b0:=t0+3;o0:=_}Fb(t0e,S))))))",
+    Tree0394 "B{t1=0;b0;t0=4}RSeq(@ki{b0<3}@rw{t0%4>0}Wde(RSel(Seq(RSeq(@fi{b0<t0%2}@of{b0%3!0?t0+=1}@os{t1:=t1%4;b0:=t1+4}Sb{t0=t1},c0)),Flt{2;S;_}(a1l),Par{_;_}(Grd{R}(pc2{b0:=}),Grd{_}(Run))),SubR(Invt(DySeq(c3l,c4,Ret3(Suc),Sb{b0=t0},R)))))",
+    Tree0395 "B{b1=2}Ret0(a0b{b1;b1})",
+    Tree0396 "B{t0=2;b0;q0}Pri(DySel(@si{t0<t0+3}Star(@po{t0+1%2!0?t0+=1}@si{b0<7}Cd{100;K}(RFb(t0,t1e,pa2{b0:b0;b1:b0})),Pre{t0%4>0;R}(DySel(t3,t4))),RSeq(@rw{t0<6}@si{b0+4<7}@oh{b0+=1}a5b{b0%3;b0}),Ret2(Star(Scc{t0+3%2=0},t6,Lp{_;S}(Sc{t0+=2}))),Bin{b0%4!2;N}(Bin{t0%4!3;T}(Rpt{F}(@rw{b0+2%4>2}a7e),Su{t0}(a8e)),t9),Swm(t10,Fb(c11,c12b{b0%2},a13),Su{t0}(Sb{t0=5}))))",
+    Tree0397 "B{t0=4;o0;b0=1}Bin{b0%3<2;T}(@si{b0%2>0}OnceK(Ret0(c0)),@of{t0:=b0+4}@fi{none}Par{2;-2}(Sl{0},S))",
+    Tree0398 "B{t0=1;b0=4;b1=4}Dd{20}(Wde(t0,pt1{b0:b1;b1:b1},Flip(a2l,@po{t0+=3}@rw{b0>1}@oh{b0+=3}Sc{t0+1<1?b1:=b1%4},Fai)))",
+    Tree0399 "B{b0=2;q0;b1;t1=1;t0=3}@of{b0:=t1%4}@po{b1:=t0;b0>3?b1+=1}@os{t0+=2}Star(Bin{b0+1<t1;T}(@rw{t0%4=0}@po{b1+=3}@oh{b0+=3;t1+2>3?b1+=1}c0,t1t),Seq(@ki{t0<4}pa2{b0:b1},Scc{b0!0}),Lp{_;K}(RFb(t3e,c4,Sb{b0=b1})))",
 }

@@ -8,63 +8,76 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
-        Inverter {
-            Parallel(success = 3) {
-                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                    Precondition(|bb| *bb.t0 % 4 < 3, else = Failure) {
-                        Condition(Cond<0>),
+        BinarySelector(|bb| *bb.t0 < bb.b0 % 2) {
+            #[on_success(|bb| bb.t0.set(bb.b0 + 3))]
+            #[on_halted(|bb| if *bb.t0 > *bb.t0 + 2 { bb.t0.set(bb.b0) })]
+            MemSequence {
+                WasEntryUpdated(t0),
+                Repeat(1) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0400Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0401 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
+            MemSequence {
+                Sleep(100),
+                AlwaysSuccess,
+                StatefulAction(Task<0> = Task::<0>),
+                Sleep(50),
+                Condition(Cond<1>),
+            },
+            WaitUntil(|bb| *bb.t0 + 4 < bb.b0 % 4) {
+                Delay(20) {
+                    ReactiveSequence {
+                        Wait(50),
+                        ScriptCondition(|bb| bb.b1 > 3),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
-                SetBlackboard(t0 = 8),
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            },
+            FlipSelector {
+                Condition(Cond<4>),
+                Delay(20) {
+                    ParallelAll(2) {
+                        AlwaysSuccess,
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0400Blackboard { t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0401Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0401Sub1 for Ctx {
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0401 for Ctx, error DiffError {
-        ReactiveSequence {
-            StatefulAction(TTask<0>),
-            SubTree(Tree0401Sub0),
-            SubTree(Tree0401Sub1),
-            Error(DiffError(1061)),
-        }
-    }
-}
-
-fallible!(Tree0401);
+board!(Tree0401Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceStar {
-            Wait(20),
-            ScriptCondition(|bb| *bb.t0 % 2 > 0),
-            Condition(Cond<0>),
+        SkipUnlessUpdated(t0) {
+            Timeout(50) {
+                Repeater(0) {
+                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 2)),
+                },
+            },
         }
     }
 }
@@ -74,517 +87,419 @@ board!(Tree0402Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+            l0: Vec<i64>,
         }
-        SequenceStar {
-            StepSequencer {
-                #[skip_if(|bb| *bb.t0 > 3)]
-                #[on_failure(|bb| { bb.b1 = bb.o0.unwrap_or(2); if (*bb.t0 + 3) % 2 < 1 { bb.b1 += 1 } })]
-                #[failure_if(|bb| bb.b0 < bb.b0 % 2)]
-                MemPriority {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-                    Action(Act<1> = Act::<1>),
-                    Condition(Cond<2>),
-                    Condition(PCond<3>, b0 = 1),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            SequenceWithMemory {
-                ParallelAll(max_failures = -1) {
-                    StepSequencer {
-                        #[success_if(|bb| *bb.t0 + 1 < 5)]
-                        #[post(|bb| bb.b0 += 1)]
-                        RetryUntilSuccessful(3) {
-                            Repeat(1) {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        Script(|bb| bb.o0 = None),
-                        Condition(Cond<6>),
-                        #[success_if(|bb| *bb.t0 < bb.b1 % 2)]
-                        #[on_halted(|bb| if bb.b1 == 3 { bb.b0 = 2 })]
-                        Condition(Cond<7>),
-                        Deadline(50) {
-                            Timeout(10) {
-                                ScriptCondition(|bb| bb.b1 % 2 > 0),
-                            },
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<8>),
-                        StatefulAction(PTask<9>, b0 = 1),
-                    },
-                },
-            },
-            #[on_failure(|bb| if bb.b0 > 3 { bb.b0 = 7 })]
-            AsyncSequence {
-                StatefulAction(Task<10>),
-                #[failure_if(|bb| (bb.b0 + 4) % 3 > 1)]
-                UnsetBlackboard(o0),
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    StatefulAction(Task<11>),
-                    AlwaysFailure,
-                },
-                Selector {
-                    Condition(|ctx| ctx.check(12)),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-                UnsetBlackboard(o0),
-            },
-            ReactiveFallback {
-                StatefulAction(PTask<14>, b0 = {b0}),
-                Parallel {
-                    ScriptCondition(|bb| *bb.t0 + 3 > *bb.t0 % 2),
-                    SetBlackboard(t0 = 7),
-                },
-                Switch(b1) {
-                    case 1 => ScriptCondition(|bb| bb.b1 == bb.b0),
-                    case 0 => Condition(Cond<15>),
-                    _ => Condition(|ctx| ctx.check(16)),
-                },
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+            Fallback {
+                Condition(PCond<0>, b0 = {=}),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0403Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0404Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<6>),
-            Action(|ctx| ctx.exec(7)),
-        }
-    }
-}
+board!(Tree0403Blackboard { b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        Fallback {
-            IfThenElse {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| *bb.t0 < 6)]
-                    #[post(|bb| { bb.b0 += 1; bb.b0 = (bb.b0 + 2) % 4 })]
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t1}),
-                },
-                WhileDoElse {
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Deadline(10) {
-                Action(|ctx| ctx.exec(5)),
-            },
-            MaxTime(50) {
-                SubTree(Tree0404Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0404Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0405 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        TryCatch {
-            IndexSwitch(|bb| bb.b1, dynamic = true) {
-                Repeat(1) {
-                    SetBlackboard(b0 = 4),
-                },
+        IfThenElse {
+            Inverter {
                 Condition(Cond<0>),
-                #[post(|bb| bb.b1 += 3)]
-                #[run_while(|bb| bb.b1 > 1)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                StatefulAction(Task<1>),
-                Failer,
             },
-            ReactiveSequence {
-                Condition(Cond<2>),
-                WaitUntil(|bb| (bb.b0 + 1) % 4 == 0) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        #[on_success(|bb| { bb.t0.set(bb.b0 + 1); bb.b0 += 1 })]
-                        Condition(Cond<3>),
-                    },
-                },
-                Condition(Cond<4>),
-            },
-            Precondition(|bb| bb.b1 > 1, else = Success) {
-                PrioritySelector {
-                    #[score(|bb| (bb.b1) as f32)]
-                    StatefulAction(Task<5> = Task::<5>),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Deadline(100) {
-                        Condition(Cond<6>),
-                    },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    WasEntryUpdated(t1),
-                    #[score(|bb| (bb.b1 + 4) as f32)]
-                    SetBlackboard(b0 = 2),
-                },
-            },
+            ScriptCondition(|bb| bb.b0 + 4 < 5),
         }
     }
 }
 
-board!(Tree0405Blackboard { t1 b0 t0 b1 });
+board!(Tree0404Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0406Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(12),
-            b1: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 11,
-        }
-        #[post(|bb| bb.b1 += 1)]
-        AsyncSequence {
-            #[post(|bb| { if bb.o0.unwrap_or(4) % 4 > 0 { bb.b1 = 8 }; bb.t0.set(bb.b1) })]
-            WhileDoElse {
-                #[success_if(|bb| *bb.t0 != 4)]
-                Condition(Cond<2>),
-                Sleep(100),
-            },
-            ReactiveFallback {
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0406 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            Switch(b1) {
-                case 1 => #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[on_halted(|bb| bb.b0 += 3)]
-                ParallelAll {
-                    FlipSelector {
-                        Condition(TCond<0>),
-                        #[on_success(|bb| bb.o0 = Some(4))]
-                        #[skip_if(|bb| bb.b1 > 0)]
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
-                        UnsetBlackboard(o0),
-                    },
-                    SubTree(Tree0406Sub0, o0 = {=}, b1 = {b1}, l0 = {=}, b0 = {b0}, t0 = {=}),
-                },
-                _ => ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
-                    Selector {
-                        Observe(|bb| *bb.t0 < bb.b1 + 4, abort = lower) {
-                            SetBlackboard(b1 = {b0}),
-                        },
-                        Action(PIo<5>, t0 = {t0}),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            Sequence {
-                Action(PAct<6>, b0 = {=}, b1 = {=}),
-                Conditional(|bb| bb.b0 + 3 > 6, dynamic = false) {
-                    Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-                        #[skip_if(|bb| *bb.t0 > 3)]
-                        IfThenElse {
-                            Condition(|ctx| ctx.try_check(7)),
-                            PrioritySelector {
-                                #[score(|bb| (bb.b1) as f32)]
-                                Action(PAct<8>, b0 = {=}, b1 = {b0}),
-                            },
-                            Repeat(0) {
-                                StatefulAction(TTask<9>),
-                            },
-                        },
+    pub tree Tree0405 for Ctx, rng = context {
+        SequenceWithMemory {
+            ProbabilitySelector(fail = 2) {
+                #[weight(3)]
+                RepeatUntilSuccess(forever) {
+                    Cooldown(30) {
+                        StatefulAction(Task<0>),
                     },
                 },
-                Delay(20) {
-                    Observe(|bb| bb.o0.is_none()) {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[on_success(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(bb.b1 + 4) })]
-                        TryCatch(catch_on_halt = true) {
-                            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
-                                StatefulAction(TTask<10>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(11, 7)),
-                            Conditional(|bb| bb.b0 + 4 > 7, dynamic = false, else = Success) {
-                                StatefulAction(TTask<12>),
-                            },
-                        },
-                    },
+                #[weight(2)]
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<1>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0406Blackboard { o0 b1 l0 b0 t0 });
-
-fallible!(Tree0406);
-
-bt::behavior_tree! {
-    pub tree Tree0407Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Wait(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        TryCatch {
-            #[on_failure(|bb| *bb.t0 += 3)]
-            ReactiveSequence {
-                Action(|ctx| ctx.try_exec(0)),
-                Action(TAct<1>),
-                Script(|bb| bb.t0.set(bb.b0 % 3)),
-            },
-            #[post(|bb| bb.b0 += 1)]
-            #[failure_if(|bb| *bb.t0 + 3 > bb.b1 + 2)]
-            Delay(10) {
-                Error(DiffError(1039)),
-            },
-            Parallel {
-                Guard(|ctx| &mut ctx.token) {
-                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Condition(TCond<4>),
-                },
+                #[weight(1)]
+                StatefulAction(Task<2>),
             },
             ForceFailure {
-                Conditional(|bb| *bb.t0 != bb.b0 + 4, dynamic = false, else = Success) {
-                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop, dynamic = true) {
-                        SubTree(Tree0407Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                StatefulAction(Task<3>),
+            },
+            Limiter(2) {
+                IfThenElse {
+                    Fallback {
+                        StatefulAction(Task<4>),
+                        Action(Act<5>),
                     },
+                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                Delay(30) {
-                    Action(TAct<5>),
-                },
-                StatefulAction(TTask<6>),
+            Repeat(forever) {
+                StatefulAction(Task<7>),
             },
         }
     }
 }
 
-board!(Tree0407Blackboard { b0 b1 t0 });
-
-fallible!(Tree0407);
-
 bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] o0: Option<i64> = None,
-        }
-        SkipUnlessUpdated(t0) {
-            Repeat(0) {
-                ScriptCondition(|bb| *bb.t0 + 4 < *bb.t0 % 3),
-            },
-        }
-    }
-}
-
-board!(Tree0408Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
+    pub tree Tree0406 for Ctx {
         blackboard {
             b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        Repeater(1) {
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                IndexSwitch(|bb| bb.b1, dynamic = false) {
-                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
-                        Repeat(forever) {
-                            IndexSwitch(|bb| (bb.b0 + 4) % 2, out_of_range = Fail, dynamic = false) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    #[skip_if(|bb| bb.b1 > 2)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<1>),
+        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
+            Action(PIo<0>, t0 = {=}),
+            Timeout(100) {
+                Repeater(0) {
+                    Script(|bb| { bb.t1.set(0); *bb.t1 += 1 }),
                 },
             },
         }
     }
 }
 
-board!(Tree0410Blackboard { b0 l0 b1 });
+board!(Tree0406Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        ReactiveSelector {
-            RetryUntilSuccessful(0) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 3, &mut bb.b0)),
-            },
-            Fallback {
-                Observe(|bb| *bb.t0 != 2, abort = lower) {
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                    Priority {
-                        Deadline(0) {
-                            Delay(0) {
-                                ScriptCondition(|bb| bb.b0 > 6),
-                            },
-                        },
-                        StepSequencer {
-                            #[post(|bb| bb.b1 = bb.b0)]
-                            #[run_while(|bb| bb.b0 == 2)]
-                            #[on_failure(|bb| { *bb.t0 += 1; bb.b1 = (bb.b0 + 2) % 2 })]
-                            Action(Act<1>),
-                            #[post(|bb| bb.b1 += 2)]
-                            Action(Act<2>),
-                        },
+    pub tree Tree0407 for Ctx, rng = context {
+        TryCatch(catch_on_halt = true) {
+            Repeater(3) {
+                RandomSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    FlipSelector {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Condition(Cond<3>),
                     },
-                },
-                #[failure_if(|bb| (*bb.t0 + 4) % 2 < 0)]
-                #[skip_if(|bb| (*bb.t0 + 4) % 4 > 0)]
-                #[post(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            RetryUntilSuccessful(1) {
-                Interrupt(|bb| bb.b0 > 5) {
-                    Loop(q0, value = {b1}) {
-                        Fallback {
-                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
-                                AlwaysRunning,
-                            },
+                    Condition(Cond<4>),
+                    Delay(30) {
+                        Optional {
                             StatefulAction(Task<5>),
                         },
                     },
                 },
             },
-            IfThenElse {
-                Deadline(10) {
-                    RunOnce(then_skip = false) {
-                        Remap(success = Success, failure = Success) {
-                            TryCatch(catch_on_halt = true) {
-                                StatefulAction(Task<6>),
-                                SetBlackboard(b1 = {b0}),
+            RunOnce(then_skip = true) {
+                Action(Act<6>),
+            },
+            RandomSequence {
+                Condition(Cond<7>),
+                StatefulAction(Task<8>),
+                Repeater(forever) {
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                Succeeder,
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                StatefulAction(Task<9> = Task::<9>),
                             },
                         },
                     },
                 },
-                #[on_failure(|bb| { if bb.b0 > 5 { bb.b0 += 2 }; bb.b0 += 1 })]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                ReactiveSequence {
-                    Script(|bb| { bb.b1 = 3; *bb.t0 += 2 }),
-                    AlwaysRunning,
-                },
-                #[failure_if(|bb| bb.b0 + 1 != bb.b0)]
-                #[run_while(|bb| bb.b1 + 2 > *bb.t0)]
-                #[success_if(|bb| bb.b1 % 3 == 2)]
-                Fallback {
-                    Condition(|ctx| ctx.check(7)),
-                    Sleep(100),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0408 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        Filter(times = 2, count = Success) {
+            RepeatTimes(2) {
+                #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
+                Inverter {
+                    Repeater(1) {
+                        StepSequencer {
+                            StatefulAction(Task<0>),
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 1)),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0411Blackboard { b0 t0 b1 q0 l0 });
+board!(Tree0408Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+        }
+        MemSequence {
+            Succeeder,
+            Optional {
+                FlipSelector {
+                    Filter(times = 1, filtered = Failure) {
+                        Repeat(4) {
+                            Priority {
+                                StatefulAction(Task<0>),
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                    },
+                    WaitUntil(|bb| (bb.b1 + 1) % 4 == 3) {
+                        #[post(|bb| bb.b1 += 2)]
+                        Observe(|bb| bb.b1 < *bb.t0 % 2, abort = none) {
+                            Switch(b1) {
+                                case 2 => AlwaysSuccess,
+                                _ => StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                    },
+                    Script(|bb| bb.b0 += 3),
+                },
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0409Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0410 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        RandomSelector {
+            AsyncSequence {
+                Fallback {
+                    Condition(TCond<0>),
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Action(|ctx| ctx.try_exec(1)),
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
+                    ParallelAll {
+                        #[post(|bb| { if bb.b0 % 3 == 2 { bb.t0.set(3) }; bb.t0.set((bb.b0 + 1) % 2) })]
+                        #[success_if(|bb| *bb.t0 % 3 != 2)]
+                        SkipUnlessUpdated(t0) {
+                            AlwaysSuccess,
+                        },
+                        Repeat(4) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Delay(50) {
+                        Condition(Cond<4>),
+                    },
+                    BinarySelector(|bb| bb.b0 == 3, dynamic = true) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b0)),
+                        AlwaysSuccess,
+                    },
+                },
+                ScriptCondition(|bb| bb.b0 % 4 < 1),
+                Sequence {
+                    TryCatch {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(TTask<6>),
+                        },
+                        RepeatUntil(Failure) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                    Limiter(1) {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            RandomSelector {
+                                StatefulAction(Task<8> = Task::<8>),
+                            },
+                            RetryUntilSuccessful(2) {
+                                Condition(|ctx, bb| ctx.check_in(9, 3)),
+                            },
+                            Condition(TCond<10>),
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    Interrupt(|bb| *bb.t0 == 3) {
+                        MemPriority {
+                            Condition(|ctx| ctx.try_check(11)),
+                            RunOnce(then_skip = true) {
+                                RepeatUntil(Failure) {
+                                    Condition(TCond<12>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0410Blackboard { t0 b0 });
+
+fallible!(Tree0410);
+
+bt::behavior_tree! {
+    pub tree Tree0411Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0411Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+        }
+        Condition(|ctx, bb| ctx.check_in(1, bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        IfThenElse {
+            SubTree(Tree0411Sub0, b0 = {=}),
+            SubTree(Tree0411Sub1, ..),
+        }
+    }
+}
+
+board!(Tree0411Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0412 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Filter(times = 3, filtered = Skipped) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx, error DiffError {
         blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
             b1: i64 = 1,
         }
-        Switch(b1) {
-            case 0 => Action(|ctx| ctx.try_exec(0)),
-            _ => WhileDoElse {
-                Condition(|ctx| ctx.try_check(1)),
-                Error(DiffError(1091)),
-                AlwaysRunning,
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[failure_if(|bb| bb.o0.unwrap_or(3) + 2 > 1)]
+        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                Selector {
+                    #[run_while(|bb| bb.b1 > 6)]
+                    #[success_if(|bb| *bb.t0 == 3)]
+                    SkipUnlessUpdated(t0) {
+                        SequenceStar {
+                            #[skip_if(|bb| bb.b0 < *bb.t0 % 3)]
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                StatefulAction(Task<0>),
+                            },
+                            #[run_while(|bb| bb.o0.is_none())]
+                            SequenceStar {
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                #[on_halted(|bb| bb.b0 = 4)]
+                                Condition(Cond<1>),
+                                Action(Act<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    IfThenElse {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0) as f32)]
+                            ReactiveFallback {
+                                WasEntryUpdated(t0),
+                            },
+                            #[score(|bb| (bb.o0.unwrap_or(0) + 1) as f32)]
+                            ScriptCondition(|bb| bb.o0.unwrap_or(0) == 4),
+                            #[score(|bb| (bb.b1 + 1) as f32)]
+                            Condition(Cond<4>),
+                            #[score(|bb| (bb.b0 + 3) as f32)]
+                            Wait(10),
+                            #[score(|bb| (bb.b1 % 3) as f32)]
+                            Script(|bb| { bb.b0 += 3; if *bb.t0 < bb.b0 { bb.o0 = Some(bb.b1 % 2) } }),
+                        },
+                        Conditional(|bb| (bb.b0 + 3) % 2 != 0, dynamic = true, else = Success) {
+                            ParallelAll {
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        Filter(times = 1, count = Completed, filtered = Failure) {
+                            Repeat(1) {
+                                Precondition(|bb| bb.b1 == 1) {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0413Blackboard { b1 });
+board!(Tree0412Blackboard { b0 o0 t0 l0 b1 });
 
-fallible!(Tree0413);
+bt::behavior_tree! {
+    pub tree Tree0413 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+        }
+        Interrupt(|bb| bb.b1 % 4 < 1) {
+            Guard(|ctx| &mut ctx.token) {
+                MaxTime(20) {
+                    #[post(|bb| bb.b1 += 3)]
+                    #[skip_if(|bb| bb.b1 + 2 < *bb.t0)]
+                    Action(PAct<0>, b0 = 9, b1 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0413Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0414 for Ctx {
-        Priority {
-            Timeout(0) {
-                StatefulAction(Task<0>),
+        ForceSuccess {
+            DynamicSequence {
+                RepeatUntil(Success) {
+                    Delay(20) {
+                        Repeater(0) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                },
+                Retry(2) {
+                    Parallel(success = 0, failure = 0) {
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
             },
-            Action(Act<1> = Act::<1>),
         }
     }
 }
@@ -592,741 +507,56 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0415 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 4,
         }
-        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-            Sequence {
-                ForceSuccess {
-                    WasEntryUpdated(t0),
+        AsyncFallback {
+            RepeatUntilSuccess(forever) {
+                Conditional(|bb| *bb.t0 != 0, dynamic = true) {
+                    RetryUntilSuccessful(1) {
+                        BinarySelector(|bb| *bb.t1 < bb.b1, dynamic = true) {
+                            KeepRunningUntilFailure {
+                                #[post(|bb| bb.b0 = *bb.t1)]
+                                Script(|bb| bb.b0 += 3),
+                            },
+                            Failer,
+                        },
+                    },
                 },
-                SequenceStar {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0415Blackboard { t0 });
+board!(Tree0415Blackboard { b1 t1 t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0416 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        TryCatch(catch_on_halt = false) {
-            RunOnce(then_skip = false) {
-                AsyncSequence {
-                    IndexSwitch(|bb| 4, out_of_range = Loop) {
-                        ReactiveSequence {
-                            UnsetBlackboard(o0),
-                            #[skip_if(|bb| bb.b0 < bb.b0 % 3)]
-                            WasEntryUpdated(t0),
-                        },
-                        Sequence {
-                            #[skip_if(|bb| *bb.t0 == 2)]
-                            #[failure_if(|bb| *bb.t0 != bb.o0.unwrap_or(1) % 2)]
-                            Interrupt(|bb| *bb.t0 > 2) {
-                                StatefulAction(PTask<0>, b0 = {b0}),
-                            },
-                            Wait(30),
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            Action(PIo<2>, t0 = {=}),
-            WaitValueUpdate(t0) {
-                Fallback {
-                    DynamicSequence {
-                        StepSequencer {
-                            ScriptCondition(|bb| *bb.t0 > (*bb.t0 + 1) % 3),
-                            ScriptCondition(|bb| bb.o0.unwrap_or(0) == 4),
-                            Repeat(1) {
-                                Wait(10),
-                            },
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                    FlipSelector {
-                        Repeat(2) {
-                            Condition(PCond<3>, b0 = 7),
-                        },
-                        FlipSelector {
-                            Retry(1) {
-                                Action(Act<4>),
-                            },
-                        },
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0416Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            l0: Vec<i64>,
-        }
-        Selector {
-            ReactiveSequence {
-                Action(Act<0>),
-                Sleep(0),
-                AlwaysRunning,
-            },
-            Observe(|bb| *bb.t0 + 4 != 5, abort = both) {
-                Sequence {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Observe(|bb| *bb.t0 % 2 > 0, abort = none) {
-                TryCatch {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
-                        Delay(10) {
-                            Action(PAct<2>, b0 = {=}),
-                        },
-                    },
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0417Blackboard { b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        RetryUntilSuccessful(3) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx, error DiffError {
-        Inverter {
-            Error(DiffError(1076)),
-        }
-    }
-}
-
-fallible!(Tree0419);
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        Repeat(forever) {
-            Cooldown(0, filtered = Failure) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        AsyncFallback {
-            PrioritySelector {
-                #[score(3)]
-                Retry(2) {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                #[score(1)]
-                AsyncFallback {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            Repeater(1) {
-                Cooldown(0, filtered = Failure) {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Parallel(success = -1) {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Wait(0),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        blackboard {
-            l0: Vec<i64>,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Conditional(|bb| *bb.t1 % 2 < 0, dynamic = true, else = Success) {
-            Parallel(success = 0) {
-                Loop(q0, value = {t1}) {
-                    Condition(Cond<0>),
-                },
-                Precondition(|bb| bb.b0 > 2) {
-                    DynamicSelector {
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                Loop(q0, if_empty = Success) {
-                    StepSequencer {
-                        DynamicSelector {
-                            #[on_failure(|bb| { *bb.t1 += 1; bb.b0 += 1 })]
-                            Wait(0),
-                        },
-                        StatefulAction(Task<4>),
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            #[on_success(|bb| { *bb.t1 += 2; bb.b0 += 2 })]
-                            #[post(|bb| bb.b0 += 1)]
-                            #[success_if(|bb| *bb.t0 % 2 == 0)]
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Script(|bb| { *bb.t0 += 3; if (*bb.t1 + 4) % 3 > 0 { *bb.t1 += 1 } }),
-                },
-                Iterate(l0, element = {b0}, until = Never) {
-                    #[on_success(|bb| if *bb.t1 != bb.b0 { *bb.t0 += 2 })]
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0422Blackboard { l0 t1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0423Sub0 for Ctx {
-        Runner
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        RepeatTimes(forever) {
-            SubTree(Tree0423Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 2,
-        }
-        Parallel(failure = 0) {
-            Repeater(forever) {
-                Observe(|bb| *bb.t0 + 3 == 3, abort = none) {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0424Blackboard { t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0425Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(PTask<2>, b0 = {=}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            l0: Vec<i64> = vec![],
-            b0: i64,
-            o0: Option<i64>,
-        }
-        RepeatUntilFailure(2) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Precondition(|bb| bb.b0 + 3 > 4, else = Failure) {
-                        #[skip_if(|bb| bb.b0 < 6)]
-                        #[run_while(|bb| *bb.t0 == 4)]
-                        #[on_success(|bb| bb.o0 = Some(5))]
-                        Repeat(4) {
-                            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
-                                RepeatUntil(Failure) {
-                                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ParallelAll {
-                    WasEntryUpdated(t0),
-                    Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                    StatefulAction(Task<1>),
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    SubTree(Tree0425Sub0, t0 = {=}, l0 = {l0}, b0 = {=}, o0 = {o0}),
-                    Condition(Cond<3>),
-                    Wait(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0425Blackboard { t0 l0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            #[success_if(|bb| *bb.t0 == 7)]
-            #[post(|bb| *bb.t1 += 3)]
-            StatefulAction(Task<0>),
-            DynamicSelector {
-                Condition(Cond<1> = Cond::<1>),
-                #[run_while(|bb| *bb.t1 != 1)]
-                StatefulAction(Task<2>),
-                Succeeder,
-            },
-            Deadline(50) {
-                KeepRunningUntilFailure {
-                    Priority {
-                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0426Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-        }
-        Selector {
-            Observe(|bb| bb.o0.unwrap_or(0) < 1, abort = lower) {
-                ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
-            },
-            Observe(|bb| (bb.o0.unwrap_or(5) + 4) % 3 == 0) {
-                Repeater(0) {
-                    #[post(|bb| *bb.t0 += 3)]
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0427Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        TryCatch {
-            Repeater(3) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    RepeatTimes(1) {
-                        Sequence {
-                            Wait(0),
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                                Condition(Cond<2>),
-                                Action(PIo<3>, t0 = {=}),
-                            },
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<6>),
-            Selector {
-                Observe(|bb| bb.o0.unwrap_or(2) + 4 < *bb.t0, abort = lower) {
-                    RunOnce {
-                        ReactiveSequence {
-                            UnsetBlackboard(o0),
-                            ParallelAll {
-                                Action(PAct<7>, b0 = {=}),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
-                Observe(|bb| bb.b0 + 2 < 7, abort = both) {
-                    ReactiveSequence {
-                        Action(PAct<9>, b0 = 0),
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            AsyncSequence {
-                Repeat(4) {
-                    IfThenElse {
-                        Condition(|ctx, bb| ctx.check_in(11, bb.b0 % 2)),
-                        Precondition(|bb| *bb.t0 % 3 != 0) {
-                            Condition(Cond<12> = Cond::<12>),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-                StatefulAction(Task<13>),
-                IfThenElse {
-                    #[skip_if(|bb| *bb.t0 == bb.b0)]
-                    Action(PAct<14>, b0 = {=}),
-                    Action(Act<15>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0428Blackboard { t0 b0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        PrioritySelector {
-            #[score(|bb| (*bb.t0) as f32)]
-            WasEntryUpdated(t0),
-            #[score(|bb| (bb.b0 % 3) as f32)]
-            Error(DiffError(1024)),
-            #[score(|bb| (bb.b0) as f32)]
-            SetBlackboard(b0 = 5),
-            #[score(|bb| (bb.b0 + 2) as f32)]
-            StatefulAction(Task<0>),
-            #[score(|bb| (bb.b0) as f32)]
-            Action(PAct<1>, b0 = 8),
-        }
-    }
-}
-
-board!(Tree0429Blackboard { t0 b0 });
-
-fallible!(Tree0429);
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        Interrupt(|bb| (*bb.t0 + 3) % 4 != 2) {
-            #[post(|bb| bb.b0 += 1)]
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Condition(PCond<2>, b0 = {=}),
-                Condition(PCond<3>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0430Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            b0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        SequenceStar {
-            Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
-                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                    ReactiveSequence {
-                        Filter(times = 2, count = Completed, filtered = Skipped) {
-                            Cooldown(0, filtered = Skipped) {
-                                Interrupt(|bb| *bb.t1 != 3) {
-                                    Action(PIo<0>, t0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0431Blackboard { t1 b1 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, 1)),
-            },
-            Action(PAct<3>, b0 = {t1}),
-            StatefulAction(Task<4> = Task::<4>),
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree0432Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0433 for Ctx {
-        blackboard {
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-            b1: i64,
-        }
-        WhileDoElse {
-            MemPriority {
-                Conditional(|bb| *bb.t0 != (bb.b1 + 3) % 3, dynamic = true, else = Failure) {
-                    ReactiveSequence {
-                        Succeeder,
-                    },
-                },
-            },
-            AsyncFallback {
-                Condition(Cond<0>),
-                Failer,
-            },
-            Guard(|ctx| &mut ctx.token) {
-                Fallback {
-                    #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 + 1 })]
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0433Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0434Sub0 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434 for Ctx {
-        Timeout(0) {
-            MemPriority {
-                SequenceWithMemory {
-                    Selector {
-                        PrioritySelector {
-                            #[score(2)]
-                            AlwaysFailure,
-                            #[score(0)]
-                            StatefulAction(Task<0>),
-                        },
-                        Filter(times = 3, filtered = Skipped) {
-                            Wait(100),
-                        },
-                    },
-                    IfThenElse {
-                        SubTree(Tree0434Sub0),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Parallel(success = 2, failure = -3) {
-                    SequenceStar {
-                        Action(Act<5>),
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                    RunOnce {
-                        AlwaysSuccess,
-                    },
-                    AlwaysFailure,
-                },
-                KeepRunningUntilFailure {
-                    DynamicSequence {
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                    },
-                },
-                ForceFailure {
-                    ReactiveSequence {
-                        RepeatUntilSuccess(forever) {
-                            FlipSelector {
-                                RepeatUntilFailure(forever) {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                        Optional {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0435 for Ctx, error DiffError {
-        blackboard {
+            o0: Option<i64>,
             b1: i64 = 2,
-            l0: Vec<i64>,
-            b0: i64,
         }
-        Fallback {
-            StatefulAction(TTask<0>),
-            RetryUntilSuccessful(4) {
-                Sequence {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
-                        Condition(Cond<1>),
-                    },
-                    AlwaysRunning,
-                },
-            },
-            Repeat(2) {
-                Action(Act<2>),
-            },
-            Selector {
-                Precondition(|bb| bb.b1 > bb.b0 + 1) {
-                    Sleep(20),
-                },
-                Error(DiffError(1052)),
-            },
-        }
-    }
-}
-
-board!(Tree0435Blackboard { b1 l0 b0 });
-
-fallible!(Tree0435);
-
-bt::behavior_tree! {
-    pub tree Tree0436Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0436Sub0 for Ctx {
-        SubTree(Tree0436Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0436 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0436Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0437 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            ForceFailure {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0 + 2) as f32)]
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 5)]
-                    Condition(TCond<0>),
-                    #[score(|bb| (bb.b0 % 2) as f32)]
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    IfThenElse {
-                        StatefulAction(TTask<2>),
-                        StatefulAction(Task<3>),
+        Limiter(2) {
+            ReactiveSequence {
+                FlipSelector {
+                    Switch(b1) {
+                        case 4 => AlwaysFailure,
+                        case 5 => Action(Act<0>),
+                        _ => Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
                     },
                 },
-            },
-            MemSequence {
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                Wait(10),
-            },
-            Parallel(success = 2, failure = -1) {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    Deadline(20) {
-                        Action(PIo<5>, t0 = {t0}),
+                RepeatUntilFailure(3) {
+                    Repeater(0) {
+                        Condition(PCond<2>, b0 = {t0}),
                     },
-                    Error(DiffError(1030)),
                 },
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(2) % 3 > 0, dynamic = false) {
-                #[failure_if(|bb| *bb.t0 == bb.b0)]
-                #[on_failure(|bb| bb.b0 = (bb.b0 + 3) % 4)]
-                Action(Act<6>),
-                Action(PIo<7>, t0 = {=}),
-            },
-            Retry(4) {
-                Fallback {
-                    StatefulAction(TTask<8>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
                     ScriptCondition(|bb| bb.o0.is_none()),
                 },
             },
@@ -1334,74 +564,781 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0437Blackboard { t0 o0 b0 });
-
-fallible!(Tree0437);
+board!(Tree0416Blackboard { t1 t0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0438 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        RunOnce(then_skip = false) {
-            Conditional(|bb| *bb.t0 < 2, dynamic = true, else = Failure) {
-                StatefulAction(Task<0>),
+    pub tree Tree0417 for Ctx, error DiffError {
+        RunOnce {
+            TryCatch {
+                Error(DiffError(1012)),
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0438Blackboard { t0 });
+fallible!(Tree0417);
 
 bt::behavior_tree! {
-    pub tree Tree0439 for Ctx, error DiffError {
+    pub tree Tree0418 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            l0: Vec<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+        }
+        FlipSelector {
+            Precondition(|bb| *bb.t0 % 2 == 0, else = Success) {
+                SetBlackboard(o0 = Some(0)),
+            },
+            StatefulAction(PTask<0>, b0 = {=}),
+            IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Loop, dynamic = true) {
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                Condition(|ctx, bb| ctx.check_in(2, 4)),
+            },
+            Condition(PCond<3>, b0 = {=}),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0418Blackboard { b0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Repeater(forever) {
+            BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
+                RandomSequence {
+                    WhileDoElse {
+                        DynamicSelector {
+                            Action(PAct<0>, b0 = 1, b1 = {b0}),
+                        },
+                        MaxTime(0) {
+                            StatefulAction(Task<1>),
+                        },
+                        Conditional(|bb| bb.b0 < 3, else = Success) {
+                            RetryUntilSuccessful(0) {
+                                Condition(PCond<2>, b0 = 0),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Delay(10) {
+                        Sequence {
+                            Remap(success = Success, failure = Failure) {
+                                #[on_failure(|bb| bb.b0 += 1)]
+                                Precondition(|bb| *bb.t0 < 5, else = Success) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                    Precondition(|bb| *bb.t0 + 2 != *bb.t0, else = Running) {
+                        ReactiveFallback {
+                            Parallel(success = -1, failure = -3) {
+                                AlwaysFailure,
+                                Action(Act<4> = Act::<4>),
+                                #[on_success(|bb| { bb.t0.set((*bb.t0 + 1) % 2); bb.t0.set(9) })]
+                                SetBlackboard(t0 = 7),
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
+                            StatefulAction(PTask<6>, b0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0419Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Observe(|bb| *bb.t0 % 4 < 2, abort = self) {
+            Parallel {
+                StatefulAction(Task<0>),
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
+                        SequenceWithMemory {
+                            Precondition(|bb| bb.b0 == 6, else = Skipped) {
+                                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                        IfThenElse {
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                Action(PAct<3>, b0 = {=}),
+                            },
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0420Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Guard(|ctx| &mut ctx.token) {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    DynamicSequence {
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Sleep(0),
+                    Timeout(100) {
+                        StatefulAction(Task<4>),
+                    },
+                    DynamicSelector {
+                        Action(Act<5> = Act::<5>),
+                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(Task<7> = Task::<7>),
+                        Condition(Cond<8>),
+                    },
+                    Condition(Cond<9>),
+                    Action(Act<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Switch(b1) {
+            case 5 => StepSequencer {
+                Action(TAct<0>),
+                Error(DiffError(1047)),
+            },
+            case 3 => Cooldown(50, filtered = Skipped) {
+                Condition(|ctx| ctx.try_check(2)),
+            },
+            case 0 => Condition(TCond<3>),
+            _ => Sleep(0),
+        }
+    }
+}
+
+board!(Tree0422Blackboard { b1 q0 });
+
+fallible!(Tree0422);
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            Parallel(success = 4) {
+                RunOnce(then_skip = false) {
+                    Action(|ctx| ctx.try_exec(0)),
+                },
+                Action(TAct<1>),
+                #[failure_if(|bb| *bb.t1 > 2)]
+                #[on_failure(|bb| if bb.b0 == *bb.t1 + 3 { bb.t1.set(*bb.t0 + 4) })]
+                Runner,
+                Repeater(3) {
+                    SetBlackboard(t0 = 1),
+                },
+            },
+            Precondition(|bb| bb.b0 + 1 < *bb.t1, else = Running) {
+                Repeater(0) {
+                    Condition(TCond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0423Blackboard { t1 t0 b0 });
+
+fallible!(Tree0423);
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64,
+        }
+        Sequence {
+            BinarySelector(|bb| bb.b1 + 1 > bb.b1 + 3, dynamic = false) {
+                StatefulAction(Task<0>),
+                Precondition(|bb| *bb.t0 % 3 < 2) {
+                    Sequence {
+                        SetBlackboard(o0 = Some(4)),
+                        Condition(Cond<1>),
+                        RepeatTimes(3) {
+                            Script(|bb| bb.b1 = bb.b0),
+                        },
+                    },
+                },
+            },
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
+                ReactiveFallback {
+                    Precondition(|bb| bb.b0 % 2 > 0) {
+                        Sleep(30),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    BinarySelector(|bb| (bb.b1 + 2) % 3 > 1, dynamic = false) {
+                        AlwaysRunning,
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
+                PrioritySelector {
+                    #[score(|bb| ((bb.o0.unwrap_or(2) + 2) % 4) as f32)]
+                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(0))),
+                    #[score(|bb| (bb.b1) as f32)]
+                    Condition(Cond<5>),
+                },
+                Action(Act<6>),
+                #[on_success(|bb| bb.o0 = Some(4))]
+                #[success_if(|bb| bb.b0 < 3)]
+                Condition(Cond<7>),
+                Inverter {
+                    SequenceStar {
+                        Script(|bb| { bb.b0 += 3; bb.t0.set(bb.o0.unwrap_or(0)) }),
+                    },
+                },
+                StatefulAction(PTask<8>, b0 = {=}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0424Blackboard { t0 l0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1, dynamic = false) {
+            ProbabilitySelector(fail = |bb| (*bb.t1 % 4) as f32) {
+                #[weight(|bb| (*bb.t1) as f32)]
+                Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                #[weight(1)]
+                Action(Act<1>),
+                #[weight(3)]
+                #[post(|bb| *bb.t1 += 3)]
+                #[run_while(|bb| *bb.t1 != 5)]
+                #[success_if(|bb| (*bb.t0 + 4) % 3 != 2)]
+                SetBlackboard(t1 = {t0}),
+                #[weight(1)]
+                Delay(30) {
+                    ScriptCondition(|bb| *bb.t0 > bb.b0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0425Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Interrupt(|bb| *bb.t0 % 4 != 1) {
+            TryCatch {
+                RepeatUntilFailure(3) {
+                    #[skip_if(|bb| *bb.t0 == bb.b0)]
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            #[skip_if(|bb| bb.b0 == *bb.t0 % 2)]
+                            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                                Action(|ctx| ctx.exec(0)),
+                            },
+                            WhileDoElse {
+                                MemPriority {
+                                    Action(|ctx| ctx.try_exec(1)),
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                                SetBlackboard(b0 = 9),
+                            },
+                            Error(DiffError(1091)),
+                        },
+                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+                            MemSequence {
+                                RepeatUntilFailure(3) {
+                                    ScriptCondition(|bb| bb.b0 < 1),
+                                },
+                                #[skip_if(|bb| *bb.t0 > *bb.t0 + 2)]
+                                #[post(|bb| bb.t0.set(9))]
+                                ProbabilitySelector(fail = 0) {
+                                    #[weight(|bb| (bb.b0 % 3) as f32)]
+                                    #[success_if(|bb| *bb.t0 + 2 != bb.b0 + 4)]
+                                    #[post(|bb| { bb.b0 = *bb.t0; *bb.t0 += 3 })]
+                                    #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                                    StatefulAction(Task<3>),
+                                },
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    Observe(|bb| (*bb.t0 + 1) % 2 > 0, abort = both) {
+                        AlwaysSuccess,
+                    },
+                    Observe(|bb| bb.b0 < 7, abort = self) {
+                        ForceSuccess {
+                            Inverter {
+                                Loop(q0, value = {t0}, if_empty = Failure) {
+                                    Action(PAct<5>, b0 = 4),
+                                },
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| bb.t0.set(9))]
+                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                    #[run_while(|bb| *bb.t0 != 1)]
+                    Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                        #[run_while(|bb| *bb.t0 % 3 < 1)]
+                        IfThenElse {
+                            Action(|ctx| ctx.try_exec(6)),
+                            Action(|ctx| ctx.try_exec(7)),
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                Runner,
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(TTask<8>),
+                    StatefulAction(TTask<9>),
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 3, &mut bb.b0)),
+                        ScriptCondition(|bb| *bb.t0 + 3 == *bb.t0),
+                    },
+                    Action(Act<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0426Blackboard { b0 t0 l0 q0 });
+
+fallible!(Tree0426);
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Timeout(10) {
+                        Switch(b1) {
+                            case 3 => StatefulAction(Task<0>),
+                            _ => StatefulAction(Task<1>),
+                        },
+                    },
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    #[skip_if(|bb| (*bb.t1 + 1) % 2 > 0)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    ReactiveSequence {
+                        Wait(100),
+                        UnsetBlackboard(o0),
+                    },
+                    ReactiveSelector {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        RepeatUntilSuccess(1) {
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = false) {
+                        RepeatUntilSuccess(1) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Precondition(|bb| *bb.t0 % 3 != 0) {
+                        RepeatUntil(Failure) {
+                            Repeat(4) {
+                                Sleep(20),
+                            },
+                        },
+                    },
+                },
+                ParallelAll(1) {
+                    Precondition(|bb| (*bb.t1 + 4) % 4 > 0, else = Skipped) {
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[failure_if(|bb| *bb.t0 == 4)]
+                        UnsetBlackboard(o0),
+                    },
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    BinarySelector(|bb| *bb.t1 + 3 == 4, dynamic = false) {
+                        Failer,
+                        StatefulAction(Task<7>),
+                    },
+                    Selector {
+                        StatefulAction(Task<8>),
+                        #[post(|bb| bb.t0.set(5))]
+                        #[on_halted(|bb| if (bb.b0 + 2) % 2 != 1 { *bb.t1 += 3 })]
+                        Condition(Cond<9>),
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 4)),
+                    },
+                    #[success_if(|bb| *bb.t1 == bb.b1)]
+                    #[skip_if(|bb| *bb.t1 != bb.o0.unwrap_or(2) + 2)]
+                    #[post(|bb| bb.o0 = None)]
+                    StatefulAction(Task<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0427Blackboard { b1 t1 b0 l0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            KeepRunningUntilFailure {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            DynamicSequence {
+                ReactiveSequence {
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(Act<6>),
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0428Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Selector {
+            AsyncFallback {
+                Action(Act<0>),
+                RepeatUntil(Success) {
+                    WaitValueUpdate(t0) {
+                        ReactiveSequence {
+                            Timeout(0) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            #[on_success(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 2 })]
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0429Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0430 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(1),
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        SequenceStar {
+            ReactiveSelector {
+                RunOnce(then_skip = false) {
+                    Precondition(|bb| bb.b0 > bb.b0 % 4) {
+                        Repeat(3) {
+                            #[failure_if(|bb| *bb.t0 % 2 < 0)]
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                Parallel {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Retry(3) {
+                            Retry(2) {
+                                Script(|bb| bb.b0 = *bb.t0 + 4),
+                            },
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        IfThenElse {
+                            #[failure_if(|bb| bb.b1 % 3 > 1)]
+                            Condition(PCond<1>, b0 = 3),
+                            Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0430Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0431Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            b0: i64 = 9,
+            o0: Option<i64> = Some(12),
+            b1: i64 = 10,
+        }
+        Switch(b1) {
+            case 3 => Action(PAct<0>, b0 = {=}),
+            case 4 => Sequence {
+                Wait(100),
+                Condition(Cond<1>),
+                WaitValueUpdate(t1) {
+                    ScriptCondition(|bb| bb.b0 % 3 > 1),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+                Condition(Cond<3>),
+            },
+            _ => Parallel {
+                StatefulAction(Task<4> = Task::<4>),
+                Action(|ctx| ctx.exec(5)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0431 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            b1: i64 = 0,
+        }
+        Observe(|bb| bb.o0.is_some(), abort = self) {
+            SubTree(Tree0431Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0431Blackboard { t1 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0432Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Action(|ctx, bb| ctx.exec_in(4, (*bb.t1 + 2) % 4, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0432 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        MemPriority {
+            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            SubTree(Tree0432Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0432Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0433 for Ctx {
+        blackboard {
+            b1: i64 = 0,
             #[tracked] t0: i64,
             b0: i64,
         }
-        IndexSwitch(|bb| 5, out_of_range = Loop) {
-            Parallel(success = 5, failure = 0) {
-                DynamicSequence {
-                    StatefulAction(TTask<0>),
-                    Sleep(50),
-                },
-                ReactiveFallback {
-                    #[run_while(|bb| bb.o0.unwrap_or(5) == bb.b0 % 4)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { bb.b0 += 2 })]
-                    StatefulAction(TTask<1>),
-                    ScriptCondition(|bb| *bb.t0 + 3 < 6),
-                },
-                RunOnce(then_skip = false) {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| bb.b0 == 4)]
-                    UnsetBlackboard(o0),
-                },
-                FlipSelector {
-                    Condition(Cond<2>),
-                    Action(TAct<3>),
-                    Action(|ctx| ctx.try_exec(4)),
-                },
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    Action(PIo<5>, t0 = {=}),
-                    Action(PIo<6>, t0 = {t0}),
+        PolicyParallel(policy = FirstSuccess) {
+            #[post(|bb| bb.t0.set(bb.b0 % 2))]
+            #[on_failure(|bb| bb.b0 += 3)]
+            FlipSelector {
+                Condition(PCond<0>, b0 = {b0}),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Action(PAct<3>, b0 = {t0}),
+            },
+            FlipSelector {
+                Condition(PCond<4>, b0 = {b1}),
+                StatefulAction(Task<5>),
+                Action(PAct<6>, b0 = {b1}, b1 = {=}),
+            },
+            #[skip_if(|bb| bb.b0 < 0)]
+            RepeatUntilFailure(forever) {
+                Condition(Cond<7>),
+            },
+            ReactiveFallback {
+                Action(PIo<8>, t0 = {b1}),
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0433Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0434 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ReactiveFallback {
+            MemSequence {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                Action(Act<1>),
+                Condition(Cond<2>),
+            },
+            StatefulAction(Task<3>),
+            Inverter {
+                #[run_while(|bb| *bb.t1 % 3 != 0)]
+                Sequence {
+                    Action(PIo<4>, t0 = {=}),
+                    Priority {
+                        Action(Act<5>),
+                    },
                 },
             },
-            StatefulAction(Task<7>),
-            SkipUnlessUpdated(t0) {
-                RepeatUntilFailure(forever) {
-                    MaxTime(20) {
-                        Iterate(l0, element = {b0}, max = 3, reset_index = true) {
-                            #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                            ReactiveSequence {
-                                Wait(20),
-                                Condition(Cond<8>),
-                                #[success_if(|bb| bb.o0.is_some())]
-                                StatefulAction(Task<9> = Task::<9>),
-                                Error(DiffError(1040)),
+            ReactiveSequence {
+                SetBlackboard(o0 = Some(9)),
+                StatefulAction(Task<6>),
+            },
+            Script(|bb| bb.b0 = 4),
+        }
+    }
+}
+
+board!(Tree0434Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0435 for Ctx, rng = context {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64>,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        Delay(50) {
+            ProbabilitySelector {
+                #[weight(3)]
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                #[weight(|bb| ((bb.b1 + 1) % 4) as f32)]
+                Fallback {
+                    Switch(b1) {
+                        case 5 => ParallelAll {
+                            Action(PIo<1>, t0 = {=}),
+                            #[failure_if(|bb| bb.b1 % 2 > 0)]
+                            #[success_if(|bb| *bb.t0 % 2 < 0)]
+                            UnsetBlackboard(o0),
+                            StatefulAction(Task<2>),
+                        },
+                        case 1 => Action(Act<3>),
+                        _ => RepeatUntilSuccess(forever) {
+                            Condition(PCond<4>, b0 = {b1}),
+                        },
+                    },
+                    WhileDoElse {
+                        Condition(|ctx| ctx.check(5)),
+                        Condition(Cond<6>),
+                        StepSequencer {
+                            #[success_if(|bb| bb.b1 % 2 < 0)]
+                            #[on_success(|bb| bb.t0.set(bb.b0))]
+                            Runner,
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                #[weight(|bb| (bb.b1 + 2) as f32)]
+                Remap(success = Failure, failure = Failure) {
+                    WaitUntil(|bb| bb.b0 + 4 > 6) {
+                        ReactiveFallback {
+                            Delay(20) {
+                                Switch(b1) {
+                                    case 5 => Condition(Cond<8>),
+                                    _ => StatefulAction(Task<9>),
+                                },
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                TryCatch(catch_on_halt = false) {
+                                    Action(PIo<10>, t0 = {b1}),
+                                    StatefulAction(Task<11>),
+                                    StatefulAction(Task<12>),
+                                    Sleep(30),
+                                },
                             },
                         },
                     },
@@ -1411,165 +1348,298 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0439Blackboard { o0 l0 t0 b0 });
+board!(Tree0435Blackboard { o0 t0 l0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0436 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 2,
+            #[allow(unused)] #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Conditional(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+            Conditional(|bb| bb.b1 % 4 > 1, dynamic = true) {
+                Priority {
+                    Action(Act<0>),
+                    StatefulAction(TTask<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0436Blackboard { b1 t1 t0 });
+
+fallible!(Tree0436);
+
+bt::behavior_tree! {
+    pub tree Tree0437 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+        }
+        Inverter {
+            #[on_halted(|bb| { if bb.b0 > 1 { bb.b0 += 1 }; bb.t1.set(*bb.t0) })]
+            #[skip_if(|bb| bb.b0 + 4 > *bb.t0)]
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+board!(Tree0437Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0438 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        ForceFailure {
+            Timeout(0) {
+                WhileDoElse {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        StatefulAction(TTask<1>),
+                        #[failure_if(|bb| *bb.t1 > 4)]
+                        #[on_success(|bb| { if bb.b0 == 4 { *bb.t1 += 2 }; bb.b0 = bb.b1 + 4 })]
+                        Condition(TCond<2>),
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                    #[skip_if(|bb| *bb.t1 > 2)]
+                    #[success_if(|bb| bb.o0.unwrap_or(3) + 3 == 0)]
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b1)),
+                        Sequence {
+                            Wait(30),
+                            #[success_if(|bb| bb.b1 < 4)]
+                            #[failure_if(|bb| bb.o0.unwrap_or(0) < 1)]
+                            #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                            StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                        },
+                    },
+                    Filter(times = 2, count = Completed) {
+                        #[on_halted(|bb| { if *bb.t0 == *bb.t0 % 3 { bb.o0 = None }; *bb.t0 += 3 })]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        ParallelAll {
+                            Runner,
+                            Condition(|ctx| ctx.try_check(7)),
+                            #[skip_if(|bb| bb.b1 % 2 != 0)]
+                            #[run_while(|bb| bb.o0.is_some())]
+                            Inverter {
+                                Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 3) % 3, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0438Blackboard { t1 b1 b0 t0 o0 });
+
+fallible!(Tree0438);
+
+bt::behavior_tree! {
+    pub tree Tree0439Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(|ctx| ctx.exec(4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0439 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+        }
+        ParallelAll(2) {
+            Fallback {
+                ProbabilitySelector(fail = 0) {
+                    #[weight(2)]
+                    Condition(TCond<0>),
+                    #[weight(|bb| (bb.b1) as f32)]
+                    Condition(Cond<1>),
+                },
+                Failer,
+                Invert {
+                    TryCatch(catch_on_halt = true) {
+                        #[on_failure(|bb| bb.b1 = bb.b1 % 2)]
+                        #[post(|bb| { bb.b0 = (bb.b0 + 2) % 2; if bb.b1 > 1 { bb.b0 += 1 } })]
+                        Condition(Cond<2>),
+                        StatefulAction(TTask<3>),
+                    },
+                },
+                Observe(|bb| bb.b0 == 5) {
+                    SubTree(Tree0439Sub0, b1 = {=}, b0 = {b0}),
+                },
+                Condition(Cond<5>),
+                Error(DiffError(1026)),
+            },
+            StatefulAction(TTask<6>),
+        }
+    }
+}
+
+board!(Tree0439Blackboard { b1 b0 });
 
 fallible!(Tree0439);
 
 bt::behavior_tree! {
+    pub tree Tree0440Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 9,
+        }
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        #[run_while(|bb| bb.b0 % 4 != 2)]
+        #[on_halted(|bb| { if *bb.t0 < 3 { bb.b0 += 1 }; if *bb.t0 % 2 != 0 { bb.t0.set(bb.b0 % 3) } })]
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0440Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b0: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 9,
         }
-        Precondition(|bb| (bb.b0 + 3) % 2 > 0, else = Failure) {
-            Sequence {
-                Action(PAct<0>, b0 = 4, b1 = {=}),
-                MemPriority {
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-                #[skip_if(|bb| (bb.b1 + 2) % 4 != 0)]
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-        }
+        SubTree(Tree0440Sub1, b0 = {=}, l0 = {l0}, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
         }
-        Sequence {
-            SubTree(Tree0440Sub0, ..),
-            Delay(0) {
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Remap(success = Failure, failure = Failure) {
-                MemSequence {
-                    Fallback {
-                        #[run_while(|bb| *bb.t0 == 6)]
-                        Script(|bb| if bb.b0 % 3 < 2 { *bb.t0 += 1 }),
-                        ForceFailure {
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Retry(2) {
-                        Condition(Cond<5>),
-                    },
-                },
-            },
+        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+            SubTree(Tree0440Sub0, b0 = {=}, l0 = {l0}, t0 = {=}),
         }
     }
 }
 
-board!(Tree0440Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0441Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 9,
-        }
-        Script(|bb| if *bb.t0 == bb.b0 { bb.b0 += 1 })
-    }
-}
+board!(Tree0440Blackboard { b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 2,
         }
-        #[run_while(|bb| bb.b0 != 2)]
-        #[post(|bb| bb.b0 += 3)]
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            SkipUnlessUpdated(t0) {
-                Wait(0),
+        Fallback {
+            WaitValueUpdate(t1) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Action(Act<0> = Act::<0>),
+                },
             },
-            SubTree(Tree0441Sub0, t0 = {=}, b0 = {b0}),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0441Blackboard { t0 b0 });
+board!(Tree0441Blackboard { t0 q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0442 for Ctx {
+    pub tree Tree0442 for Ctx, error DiffError, rng = context {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        Sequence {
-            DynamicSequence {
-                ScriptCondition(|bb| *bb.t0 != 3),
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Fallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        RepeatUntilFailure(1) {
+            ParallelAll(2) {
+                SkipUnlessUpdated(t1) {
+                    ForceFailure {
+                        Delay(0) {
+                            Filter(times = 1, count = Failure) {
+                                #[post(|bb| bb.t0.set(*bb.t1))]
+                                Repeat(forever) {
+                                    Condition(|ctx| ctx.try_check(0)),
+                                },
+                            },
+                        },
+                    },
                 },
+                AlwaysRunning,
                 ReactiveSequence {
-                    #[on_success(|bb| bb.b0 = bb.b0 % 2)]
-                    #[success_if(|bb| *bb.t0 == 5)]
-                    #[failure_if(|bb| (*bb.t0 + 2) % 2 != 0)]
-                    Action(PIo<6>, t0 = {t0}),
+                    #[run_while(|bb| *bb.t1 % 4 < 2)]
+                    ForceSuccess {
+                        RunOnce {
+                            ProbabilitySelector(fail = 1) {
+                                #[weight(3)]
+                                MemSequence {
+                                    Action(PAct<1>, b0 = {b0}),
+                                    SetBlackboard(b0 = 3),
+                                    StatefulAction(TTask<2>),
+                                },
+                                #[weight(|bb| (*bb.t1 % 4) as f32)]
+                                #[skip_if(|bb| *bb.t0 + 1 > 2)]
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[run_while(|bb| *bb.t0 != bb.b1)]
+                                ForceSuccess {
+                                    Action(TAct<3>),
+                                },
+                            },
+                        },
+                    },
+                    #[post(|bb| bb.t0.set(*bb.t1 + 4))]
+                    WaitUntil(|bb| *bb.t0 > 1) {
+                        TryCatch(catch_on_halt = false) {
+                            Script(|bb| bb.b0 = bb.b1 % 3),
+                            Precondition(|bb| bb.b1 % 2 > 0, else = Skipped) {
+                                PrioritySelector {
+                                    #[score(|bb| (*bb.t0) as f32)]
+                                    WasEntryUpdated(t1),
+                                },
+                            },
+                        },
+                    },
+                    Error(DiffError(1002)),
                 },
             },
         }
     }
 }
 
-board!(Tree0442Blackboard { b0 t0 });
+board!(Tree0442Blackboard { b1 t1 b0 t0 });
+
+fallible!(Tree0442);
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![],
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t1: i64,
             b0: i64,
-            #[tracked] t0: i64,
         }
-        Deadline(0) {
-            #[run_while(|bb| *bb.t1 + 1 < 7)]
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
-                RepeatTimes(forever) {
-                    KeepRunningUntilFailure {
-                        MemPriority {
-                            BinarySelector(|bb| bb.b0 + 3 < 6, dynamic = true) {
-                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                                    StatefulAction(Task<0>),
-                                },
-                                #[on_halted(|bb| { if *bb.t0 != 3 { bb.t0.set(*bb.t1) }; bb.t1.set(*bb.t0 % 3) })]
-                                #[failure_if(|bb| bb.b0 % 2 == 1)]
-                                #[success_if(|bb| *bb.t0 != 6)]
-                                Condition(Cond<1>),
-                            },
-                            Timeout(20) {
-                                StepSequencer {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    Action(PAct<3>, b0 = 4),
-                                    #[post(|bb| { *bb.t1 += 1; if *bb.t1 % 2 < 1 { bb.b0 += 2 } })]
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                            MemPriority {
-                                #[on_halted(|bb| bb.b0 += 2)]
-                                Failer,
-                                Repeat(2) {
-                                    Failer,
-                                },
-                                StatefulAction(Task<5>),
-                            },
+        RetryUntilSuccessful(forever) {
+            Deadline(0) {
+                Interrupt(|bb| bb.b1 == *bb.t1 + 2) {
+                    AsyncSequence {
+                        Inverter {
+                            Failer,
                         },
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                        WasEntryUpdated(t1),
                     },
                 },
             },
@@ -1577,653 +1647,339 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0443Blackboard { l0 t1 b0 t0 });
+board!(Tree0443Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            WaitValueUpdate(t0) {
-                #[skip_if(|bb| *bb.t0 < 0)]
+        Selector {
+            MemPriority {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<0>),
+                },
                 Sequence {
-                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Wait(20),
                 },
             },
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
-                MaxTime(0) {
-                    SequenceStar {
-                        Wait(10),
-                        Script(|bb| bb.b0 += 1),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Cooldown(0) {
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[skip_if(|bb| bb.b0 % 4 < 2)]
-                    #[on_failure(|bb| { bb.b0 += 2; *bb.t0 += 3 })]
-                    Invert {
-                        #[failure_if(|bb| bb.b0 > 7)]
-                        BinarySelector(|bb| (bb.b0 + 1) % 3 < 2, dynamic = false) {
-                            WaitValueUpdate(t0) {
-                                Condition(Cond<3>),
-                            },
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
-            Repeater(2) {
-                ReactiveFallback {
-                    Loop(q0, if_empty = Success) {
-                        Retry(0) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                },
-            },
-            Parallel(success = 1) {
-                BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
-                    StatefulAction(Task<7>),
-                    #[run_while(|bb| *bb.t0 % 2 != 0)]
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(PTask<8>, b0 = 2),
-                    },
-                },
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[skip_if(|bb| (*bb.t0 + 3) % 4 < 2)]
-                Conditional(|bb| *bb.t0 % 4 < 1, dynamic = false) {
-                    Selector {
-                        Condition(Cond<9>),
-                        Sleep(10),
-                    },
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    RetryUntilSuccessful(0) {
-                        #[on_halted(|bb| { bb.t0.set(bb.b0); *bb.t0 += 3 })]
-                        Action(Act<10>),
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+            Repeater(0) {
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree0444Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
         }
-        Repeat(forever) {
-            Priority {
-                SequenceWithMemory {
-                    Repeater(2) {
-                        PrioritySelector {
-                            #[score(|bb| (bb.b1) as f32)]
-                            StatefulAction(Task<0>),
-                            #[score(|bb| (bb.b1 + 3) as f32)]
-                            Action(Act<1> = Act::<1>),
-                        },
-                    },
-                },
-                Loop(q0, if_empty = Running) {
-                    Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                },
-                Repeater(forever) {
-                    Precondition(|bb| *bb.t0 % 2 != 1) {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            #[on_failure(|bb| bb.t1.set(*bb.t0))]
-                            #[failure_if(|bb| bb.b1 != 3)]
-                            StatefulAction(PTask<4>, b0 = {b1}, b1 = {t1}),
-                            SetBlackboard(t1 = 6),
-                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                },
+        RepeatUntilSuccess(forever) {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                SetBlackboard(t1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0445Blackboard { q0 t1 b1 t0 b0 });
+board!(Tree0445Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2],
+            o0: Option<i64> = Some(0),
         }
-        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                ReactiveSelector {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<0>),
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[post(|bb| { if *bb.t0 % 4 > 1 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+            #[skip_if(|bb| bb.o0.unwrap_or(5) + 4 == 5)]
+            Timeout(50) {
+                DynamicSelector {
+                    ScriptCondition(|bb| bb.b0 > 3),
+                    #[on_halted(|bb| { if bb.o0.unwrap_or(4) > 4 { bb.b0 = *bb.t0 + 1 }; bb.b0 = *bb.t0 })]
+                    #[run_while(|bb| bb.o0.unwrap_or(4) < 6)]
+                    #[skip_if(|bb| bb.b0 < 5)]
+                    Repeat(2) {
+                        ForceSuccess {
+                            AlwaysRunning,
+                        },
+                    },
+                    ForceFailure {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
                     Condition(Cond<1>),
+                    ReactiveSequence {
+                        Iterate(l0, element = {b0}, max = 3) {
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                        StatefulAction(Task<3>),
+                    },
                 },
-            },
-            ParallelAll(4) {
-                Condition(|ctx, bb| ctx.check_in(2, 3)),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Script(|bb| *bb.t0 += 1),
-                #[failure_if(|bb| bb.b0 != 3)]
-                #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                #[on_halted(|bb| bb.b0 = 2)]
-                Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0446Blackboard { t0 b0 });
+board!(Tree0446Blackboard { t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            MaxTime(0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[post(|bb| bb.b0 = *bb.t0)]
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                UnsetBlackboard(o0),
-            },
-            RepeatUntil(Failure) {
-                StatefulAction(Task<2> = Task::<2>),
+        Cooldown(100, filtered = Failure) {
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<0>),
+                MemPriority {
+                    Condition(Cond<1>),
+                    Timeout(0) {
+                        Action(Act<2>),
+                    },
+                },
+                WhileDoElse {
+                    Action(Act<3>),
+                    Action(Act<4> = Act::<4>),
+                },
             },
         }
-    }
-}
-
-board!(Tree0447Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0448Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        Action(Act<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(5),
+            b1: i64,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            MaxTime(0) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[post(|bb| { bb.b0 += 3; bb.o0 = Some(bb.o0.unwrap_or(3) % 2) })]
-            Condition(Cond<3>),
-            SubTree(Tree0448Sub0, b0 = {=}, o0 = {o0}),
-        }
-    }
-}
-
-board!(Tree0448Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0449Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        Script(|bb| *bb.t0 += 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0449Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 11,
-            l0: Vec<i64> = vec![1],
-            #[tracked] t1: i64 = 11,
-        }
-        Deadline(10) {
-            Filter(times = 3) {
-                #[run_while(|bb| *bb.t1 == *bb.t0)]
-                Selector {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                    Optional {
-                        SubTree(Tree0449Sub1, t0 = {=}, b0 = {b0}, l0 = {=}, t1 = {t1}),
-                    },
-                    Iterate(l0, element = {b0}, max = 3) {
-                        Inverter {
-                            Condition(|ctx, bb| ctx.check_in(2, 2)),
-                        },
+        ForceSuccess {
+            IndexSwitch(|bb| (bb.o0.unwrap_or(5) + 1) % 3, out_of_range = Loop, dynamic = false) {
+                SetBlackboard(b1 = {b0}),
+                RepeatUntilFailure(forever) {
+                    DynamicSelector {
+                        Action(Act<0>),
+                        Action(PIo<1>, t0 = {b0}),
+                        Wait(0),
                     },
                 },
+                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 1) % 2, &mut bb.b1)),
+                WhileDoElse {
+                    Condition(Cond<3> = Cond::<3>),
+                    #[failure_if(|bb| bb.b1 % 4 != 1)]
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
             },
         }
     }
 }
+
+board!(Tree0448Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            l0: Vec<i64>,
-            #[tracked] t1: i64 = 1,
+            b1: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SubTree(Tree0449Sub0, t0 = {=}, b0 = {b0}, l0 = {=}, t1 = {t1}),
-            StatefulAction(Task<3> = Task::<3>),
-            SequenceWithMemory {
-                MemPriority {
-                    Sequence {
-                        Sleep(0),
-                    },
+        MemSequence {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Condition(Cond<1>),
+                Action(Act<2>),
+                Priority {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
                 },
-                Filter(times = 2, count = Completed) {
-                    Succeeder,
+            },
+            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+            StepSequencer {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Action(Act<6>),
                 },
-                Action(PAct<4>, b0 = 6),
-                StatefulAction(Task<5> = Task::<5>),
-                Invert {
-                    StatefulAction(Task<6>),
+                Fallback {
+                    StatefulAction(Task<7>),
+                    Script(|bb| if (bb.b1 + 4) % 3 == 2 { bb.b0 += 3 }),
+                },
+                Delay(10) {
+                    ScriptCondition(|bb| bb.b1 > bb.b1 + 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0449Blackboard { t0 b0 l0 t1 });
+board!(Tree0449Blackboard { q0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0450Sub0 for Ctx {
+        Inverter {
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
-        }
-        StepSequencer {
-            RunOnce {
-                #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                #[success_if(|bb| bb.b1 % 2 > 0)]
-                FlipSelector {
-                    Fallback {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    #[failure_if(|bb| *bb.t0 + 1 != *bb.t0 + 2)]
-                    Parallel(success = -2, failure = -1) {
-                        Runner,
-                        ScriptCondition(|bb| *bb.t0 + 4 > 4),
-                    },
-                    Succeeder,
+        Priority {
+            Fallback {
+                SubTree(Tree0450Sub0),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
+                Action(Act<4>),
             },
-            #[on_success(|bb| if *bb.t0 + 3 == *bb.t0 { *bb.t0 += 1 })]
-            #[run_while(|bb| (bb.b1 + 1) % 4 < 3)]
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                #[run_while(|bb| bb.b0 % 3 < 2)]
-                #[on_success(|bb| bb.b0 = bb.b1 % 4)]
-                StatefulAction(Task<4>),
-            },
-            RepeatUntilSuccess(2) {
-                Repeat(forever) {
-                    #[post(|bb| { if bb.b1 + 2 < 5 { bb.b1 += 1 }; bb.b1 += 1 })]
-                    #[failure_if(|bb| (bb.b0 + 3) % 4 != 0)]
-                    Loop(q0, value = {t0}) {
-                        RepeatUntilFailure(3) {
-                            AlwaysSuccess,
-                        },
+            RepeatUntilFailure(forever) {
+                ReactiveSequence {
+                    Condition(Cond<5> = Cond::<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7>),
+                    Timeout(0) {
+                        AlwaysSuccess,
                     },
                 },
             },
-            MemSequence {
-                Repeat(0) {
-                    AlwaysSuccess,
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Wait(0),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Action(PIo<6>, t0 = {=}),
-            },
+            StatefulAction(Task<8>),
         }
     }
 }
-
-board!(Tree0450Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0451 for Ctx, error DiffError {
+    pub tree Tree0451 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 4,
+            #[allow(unused)] #[tracked] t1: i64 = 0,
         }
-        RunOnce(then_skip = false) {
-            AsyncSequence {
-                ReactiveSelector {
-                    Action(PIo<0>, t0 = {=}),
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0 % 2) as f32)]
-                        Condition(|ctx| ctx.try_check(1)),
-                        #[score(|bb| (bb.b0 + 2) as f32)]
-                        Condition(Cond<2>),
-                        #[score(6)]
-                        StatefulAction(Task<3>),
-                    },
-                    Priority {
-                        Action(PIo<4>, t0 = {=}),
-                        UnsetBlackboard(o0),
-                    },
-                    Error(DiffError(1054)),
-                },
-                #[run_while(|bb| bb.b1 % 4 < 0)]
-                #[on_failure(|bb| if bb.b0 < 1 { bb.t1.set(*bb.t0) })]
-                DynamicSelector {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0 + 2) as f32)]
-                        Condition(Cond<5>),
-                        #[score(|bb| (*bb.t1 + 4) as f32)]
-                        StatefulAction(Task<6>),
-                    },
-                    Condition(|ctx| ctx.check(7)),
-                    Condition(TCond<8>),
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10> = Cond::<10>),
-                    },
-                },
-            },
+        Iterate(l0, element = {b0}) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
-board!(Tree0451Blackboard { t1 b0 o0 t0 b1 });
+board!(Tree0451Blackboard { l0 b0 t1 });
 
-fallible!(Tree0451);
+bt::behavior_tree! {
+    pub tree Tree0452Sub0 for Ctx {
+        ParallelAll(1) {
+            Wait(50),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            l0: Vec<i64> = vec![],
-            q0: bt::Deque<i64, 4>,
-        }
-        Iterate(l0, element = {b1}, reset_index = true) {
-            ReactiveFallback {
-                Deadline(0) {
-                    StatefulAction(Task<0>),
-                },
-                Loop(q0, value = {t0}) {
-                    Interrupt(|bb| bb.b1 + 1 == 5) {
-                        #[post(|bb| bb.b1 = 2)]
-                        #[on_failure(|bb| if *bb.t0 != bb.b1 + 4 { bb.b1 = *bb.t0 + 1 })]
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-            },
+        MaxTime(50) {
+            SubTree(Tree0452Sub0),
         }
     }
 }
-
-board!(Tree0452Blackboard { b0 b1 t0 l0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0453 for Ctx, error DiffError {
-        RunOnce {
-            MemPriority {
-                ForceSuccess {
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(TTask<0>),
+    pub tree Tree0453 for Ctx {
+        RunOnce(then_skip = false) {
+            PrioritySelector {
+                #[score(2)]
+                Condition(Cond<0>),
+                #[score(1)]
+                SequenceWithMemory {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                #[score(2)]
+                RepeatUntilFailure(forever) {
+                    ForceSuccess {
+                        Timeout(20) {
+                            Condition(Cond<4>),
+                        },
                     },
                 },
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Cooldown(0) {
-                        Wait(20),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<1>),
-                    Repeater(forever) {
-                        Error(DiffError(1061)),
-                    },
-                },
-                Limiter(1) {
-                    Action(TAct<3>),
-                },
+                #[score(1)]
+                Condition(Cond<5>),
+                #[score(3)]
+                StatefulAction(Task<6>),
             },
         }
     }
 }
-
-fallible!(Tree0453);
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(1),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+            l0: Vec<i64> = vec![],
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            IndexSwitch(|bb| 9) {
-                Remap(success = Success, failure = Failure) {
-                    Sleep(0),
-                },
-                MemSequence {
-                    Condition(Cond<0>),
-                    AlwaysSuccess,
+        Sequence {
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = true) {
+                #[success_if(|bb| bb.b1 < 2)]
+                Repeat(0) {
+                    Action(Act<0>),
                 },
             },
-            Sequence {
-                StepSequencer {
-                    Script(|bb| bb.t0.set(1)),
-                    Script(|bb| *bb.t0 += 1),
-                },
+            Switch(b1) {
+                case 2 => Script(|bb| bb.b1 += 1),
+                _ => Action(Act<1>),
             },
-            ParallelAll(1) {
-                Action(PAct<1>, b0 = {b0}),
+            MemPriority {
+                Action(Act<2>),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree0454Blackboard { o0 b0 t0 });
+board!(Tree0454Blackboard { b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0455 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                IfThenElse {
-                    #[failure_if(|bb| *bb.t1 % 3 != 1)]
-                    #[run_while(|bb| *bb.t0 > 3)]
-                    #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(5) })]
-                    Sequence {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-                        Switch(b1) {
-                            case 4 => UnsetBlackboard(o0),
-                            case 3 => Condition(Cond<1>),
-                            _ => StatefulAction(PTask<2>, b0 = {=}),
-                        },
-                        Action(PIo<3>, t0 = {b0}),
-                        Sleep(30),
-                        Filter(times = 1, count = Completed, filtered = Failure) {
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
-                    #[post(|bb| bb.b1 = *bb.t1 % 2)]
-                    IndexSwitch(|bb| *bb.t0) {
-                        Repeat(0) {
-                            Sleep(50),
-                        },
-                        #[on_success(|bb| { bb.o0 = None; *bb.t1 += 3 })]
-                        MaxTime(50) {
-                            #[on_failure(|bb| bb.o0 = Some((*bb.t1 + 4) % 4))]
-                            #[run_while(|bb| *bb.t0 % 3 > 1)]
-                            StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                    Cooldown(20) {
-                        MemSequence {
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8> = Task::<8>),
-                            RepeatUntilFailure(forever) {
-                                #[post(|bb| bb.b0 = *bb.t1)]
-                                #[success_if(|bb| bb.b0 > *bb.t1)]
-                                #[run_while(|bb| bb.b0 > 2)]
-                                Failer,
-                            },
-                        },
-                    },
-                },
+        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
+            Loop(q0, if_empty = Success) {
+                Action(Act<0>),
             },
         }
     }
 }
 
-board!(Tree0455Blackboard { o0 t1 t0 b1 b0 });
+board!(Tree0455Blackboard { q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            b1: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        SequenceStar {
-            SequenceWithMemory {
-                ParallelAll(max_failures = -1) {
-                    AsyncFallback {
-                        Condition(|ctx| ctx.check(0)),
-                        RepeatTimes(forever) {
-                            Conditional(|bb| *bb.t0 % 3 < 1, dynamic = true) {
-                                Action(|ctx| ctx.exec(1)),
-                            },
-                        },
-                    },
-                },
-                SequenceStar {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    Condition(PCond<5>, b0 = {=}),
-                    WasEntryUpdated(t0),
-                },
-                RetryUntilSuccessful(1) {
-                    Action(Act<6>),
-                },
-                Parallel(success = 3) {
-                    Condition(Cond<7>),
-                    ScriptCondition(|bb| *bb.t0 + 4 > 4),
-                    Inverter {
-                        Action(Act<8>),
-                    },
-                },
-                Retry(4) {
-                    ParallelAll(1) {
-                        #[failure_if(|bb| *bb.t0 > 4)]
-                        #[skip_if(|bb| bb.b1 > 0)]
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
-                        AlwaysRunning,
-                    },
-                },
+        Selector {
+            StepSequencer {
+                #[on_failure(|bb| bb.b1 += 1)]
+                #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                Condition(PCond<0>, b0 = {b1}),
+                Wait(0),
             },
-            Parallel(success = -3, failure = 0) {
-                Repeat(2) {
-                    Repeater(0) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                Action(Act<12>),
-                Deadline(0) {
-                    Repeat(3) {
-                        Filter(times = 1, count = Success) {
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                },
-                StatefulAction(PTask<14>, b0 = {b0}, b1 = {b0}),
-                SequenceWithMemory {
-                    AsyncSequence {
-                        #[on_failure(|bb| if bb.b0 + 4 == 3 { bb.b0 = *bb.t0 + 4 })]
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[failure_if(|bb| bb.b1 < 0)]
-                        Sleep(0),
-                        StatefulAction(Task<15>),
-                    },
-                },
-            },
+            StatefulAction(Task<1>),
+            SetBlackboard(o0 = Some(2)),
         }
     }
 }
 
-board!(Tree0456Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0457Sub0 for Ctx {
-        Condition(|ctx, bb| ctx.check_in(0, 2))
-    }
-}
+board!(Tree0456Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
-        RepeatUntilFailure(3) {
-            Repeat(2) {
-                SubTree(Tree0457Sub0),
-            },
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = 5),
+            Succeeder,
         }
     }
 }
@@ -2231,1655 +1987,1436 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
             b0: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
         }
-        IndexSwitch(|bb| *bb.t1 % 4) {
-            ForceSuccess {
-                TryCatch(catch_on_halt = true) {
-                    Priority {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                    RunOnce(then_skip = true) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-            },
-            Repeat(0) {
-                #[on_failure(|bb| { *bb.t1 += 2; if bb.b0 > bb.o0.unwrap_or(5) % 2 { bb.t0.set(7) } })]
-                Action(PIo<4>, t0 = {t0}),
-            },
+        #[skip_if(|bb| bb.b0 < bb.b0 + 4)]
+        TryCatch {
+            Wait(0),
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0458Blackboard { t1 b0 o0 t0 });
+board!(Tree0458Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
-        RetryUntilSuccessful(0) {
-            Action(Act<0>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        #[post(|bb| if bb.b0 % 2 == 0 { bb.t1.set(bb.b1) })]
+        #[failure_if(|bb| (bb.b0 + 1) % 2 == 1)]
+        #[on_failure(|bb| *bb.t0 += 3)]
+        Sequence {
+            #[on_success(|bb| bb.b0 = *bb.t1 + 3)]
+            #[on_failure(|bb| if *bb.t1 > 6 { *bb.t1 += 2 })]
+            #[run_while(|bb| *bb.t1 + 1 < 7)]
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
+            Action(PIo<1>, t0 = {=}),
         }
     }
 }
+
+board!(Tree0459Blackboard { b0 t1 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
         blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
         }
-        #[on_halted(|bb| bb.b0 += 1)]
-        RunOnce {
-            RepeatUntil(Failure) {
-                #[failure_if(|bb| *bb.t0 < 4)]
-                #[post(|bb| bb.b0 += 1)]
-                MemSequence {
-                    Sequence {
-                        Repeat(0) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
+        BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = false) {
+            WaitUntil(|bb| bb.b0 < *bb.t0) {
+                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
             },
+            #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
+            #[on_success(|bb| bb.b0 += 2)]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0460Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0461Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 13,
-        }
-        RepeatTimes(1) {
-            Observe(|bb| bb.b0 + 2 > *bb.t0, abort = none) {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    AsyncSequence {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        Succeeder,
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0460Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        MemPriority {
-            ReactiveSelector {
-                FlipSelector {
-                    FlipSelector {
-                        Action(Act<0> = Act::<0>),
-                        RepeatTimes(1) {
-                            UnsetBlackboard(o0),
-                        },
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                DynamicSequence {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                    Timeout(100) {
+                        Condition(PCond<0>, b0 = {t0}),
                     },
+                    ScriptCondition(|bb| (bb.b0 + 2) % 4 == 0),
+                    Action(|ctx, bb| ctx.exec_in(1, 9, &mut bb.b0)),
                 },
             },
-            SubTree(Tree0461Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            #[skip_if(|bb| *bb.t0 != 5)]
-            StatefulAction(Task<2>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree0461Blackboard { o0 t0 b0 });
+board!(Tree0461Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 1,
-            b0: i64 = 3,
-        }
-        ParallelAll(4) {
-            Loop(q0, value = {b0}) {
-                Optional {
-                    Filter(times = 3) {
-                        Conditional(|bb| bb.o0.is_none(), else = Failure) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            ParallelAll {
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                #[run_while(|bb| bb.o0.unwrap_or(2) > bb.b1)]
-                RepeatUntilFailure(3) {
-                    MaxTime(100) {
-                        AlwaysFailure,
-                    },
-                },
-                Guard(|ctx| &mut ctx.token) {
-                    #[post(|bb| { bb.o0 = Some(2); bb.o0 = Some(bb.o0.unwrap_or(1) + 4) })]
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                Action(PIo<1>, t0 = {b0}),
-                SetBlackboard(t0 = 2),
-                StatefulAction(Task<2>),
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            ParallelAll(max_failures = -3) {
-                StatefulAction(Task<4> = Task::<4>),
-                AlwaysSuccess,
-                Action(PAct<5>, b0 = 4, b1 = {=}),
-                SetBlackboard(o0 = Some(1)),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Sleep(10),
         }
     }
 }
-
-board!(Tree0462Blackboard { t0 o0 q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0463 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 4,
-        }
-        ForceFailure {
-            IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = false) {
-                Delay(100) {
-                    Fallback {
-                        ReactiveSequence {
-                            Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b0)),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                        },
-                        Condition(Cond<2>),
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        #[on_halted(|bb| bb.b1 = *bb.t1 % 4)]
-                        RunOnce {
-                            ScriptCondition(|bb| *bb.t1 + 1 == 0),
-                        },
-                        Fallback {
-                            #[on_halted(|bb| bb.b1 = 6)]
-                            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
-                            #[on_success(|bb| bb.o0 = Some(8))]
-                            Condition(Cond<4> = Cond::<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                Priority {
-                    Filter(times = 3, count = Failure, filtered = Skipped) {
-                        Repeater(0) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    ReactiveSequence {
-                        #[success_if(|bb| *bb.t1 < 5)]
-                        BinarySelector(|bb| (*bb.t0 + 4) % 3 == 2) {
-                            Action(Act<6> = Act::<6>),
+    pub tree Tree0463 for Ctx, rng = context {
+        ProbabilitySelector {
+            #[weight(2)]
+            ReactiveFallback {
+                RunOnce(then_skip = false) {
+                    Repeat(3) {
+                        Filter(times = 2, count = Failure) {
                             AlwaysFailure,
                         },
-                        Condition(Cond<7>),
-                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                        Condition(Cond<9>),
                     },
                 },
-                IndexSwitch(|bb| 0, dynamic = false) {
-                    StepSequencer {
-                        Condition(Cond<10>),
-                        Condition(Cond<11>),
-                        Action(Act<12>),
-                        Condition(Cond<13>),
-                    },
-                    ReactiveSelector {
-                        StatefulAction(Task<14>),
-                    },
-                    Observe(|bb| *bb.t0 % 4 < 2, abort = self) {
-                        Action(PAct<15>, b0 = {=}),
-                    },
-                    Action(|ctx| ctx.exec(16)),
-                    Fallback {
-                        Action(Act<17>),
-                        #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(2) % 4); bb.t1.set(bb.b0) })]
-                        #[run_while(|bb| *bb.t0 < 7)]
-                        StatefulAction(Task<18>),
+                StatefulAction(Task<0>),
+            },
+            #[weight(3)]
+            Condition(|ctx| ctx.check(1)),
+            #[weight(0)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Condition(Cond<2>),
+                RepeatUntilFailure(3) {
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
                     },
                 },
-                Conditional(|bb| bb.o0.is_some(), else = Failure) {
-                    Remap(success = Failure, failure = Failure) {
-                        Sequence {
-                            Script(|bb| { bb.b1 = *bb.t1 + 2; bb.b0 += 3 }),
-                            ReactiveFallback {
-                                Action(PAct<19>, b0 = {=}),
-                                Action(Act<20>),
-                            },
-                            ForceSuccess {
-                                Action(Act<21>),
-                            },
-                        },
-                    },
-                },
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
 
-board!(Tree0463Blackboard { t0 b1 b0 o0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0464Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Action(Act<0> = Act::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0464Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        SubTree(Tree0464Sub1, b0 = {=}, b1 = {b1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 3,
+            b1: i64,
         }
-        RepeatUntilSuccess(forever) {
-            #[failure_if(|bb| bb.b0 % 3 < 0)]
-            StatefulAction(Task<0>),
+        Conditional(|bb| bb.b0 + 3 < bb.b1 + 1, dynamic = true) {
+            SubTree(Tree0464Sub0, ..),
         }
     }
 }
 
-board!(Tree0464Blackboard { b0 });
+board!(Tree0464Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0465 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Wait(0),
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-            StatefulAction(Task<3>),
+    pub tree Tree0465 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64> = vec![1],
+        }
+        Remap(success = Failure, failure = Failure) {
+            IfThenElse {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                Fallback {
+                    Condition(|ctx| ctx.try_check(1)),
+                    Condition(Cond<2>),
+                    SetBlackboard(b0 = {t0}),
+                    Error(DiffError(1076)),
+                },
+                RepeatUntil(Failure) {
+                    Iterate(l0, element = {b1}, max = 2, reset_index = false) {
+                        #[skip_if(|bb| bb.b0 + 3 > 3)]
+                        Loop(q0, value = {b1}) {
+                            WhileDoElse {
+                                StatefulAction(Task<3>),
+                                Action(Act<4> = Act::<4>),
+                                Action(|ctx| ctx.exec(5)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0465Blackboard { b0 t0 b1 q0 l0 });
+
+fallible!(Tree0465);
+
+bt::behavior_tree! {
+    pub tree Tree0466Sub0 for Ctx {
+        Retry(0) {
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 5,
-        }
-        RunOnce(then_skip = false) {
-            Sequence {
-                Action(PIo<0>, t0 = {=}),
-                FlipSelector {
-                    #[post(|bb| bb.t0.set(*bb.t1))]
-                    #[success_if(|bb| bb.b1 != 7)]
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
+        TryCatch(catch_on_halt = false) {
+            Action(Act<0>),
+            SequenceStar {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                    SubTree(Tree0466Sub0),
+                    SequenceWithMemory {
+                        Action(Act<4>),
+                        Repeat(forever) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                    DynamicSequence {
+                        Action(Act<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
                 },
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 }),
-                },
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
             },
+            Wait(0),
         }
     }
 }
-
-board!(Tree0466Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
         blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 2,
             b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
         }
-        MemSequence {
+        ReactiveFallback {
             Priority {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1> = Task::<1>),
-                AlwaysFailure,
-                Action(PAct<2>, b0 = {t0}, b1 = {b0}),
-                ReactiveSequence {
-                    #[post(|bb| bb.b0 = bb.b1 % 4)]
-                    SetBlackboard(t1 = {b0}),
-                    Condition(Cond<3>),
-                },
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                Action(Act<1>),
+                Action(PIo<2>, t0 = {t1}),
             },
-            Switch(b1) {
-                case 2 => Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Condition(Cond<4>),
-                },
-                _ => SequenceWithMemory {
-                    StatefulAction(Task<5>),
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
-                },
-            },
-            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                Sequence {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            #[run_while(|bb| bb.b0 < bb.b0 % 3)]
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| bb.b0 % 4 > 0)]
-            Fallback {
-                Observe(|bb| *bb.t1 < 0, abort = lower) {
-                    #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                    #[post(|bb| bb.b0 += 1)]
-                    Action(|ctx| ctx.exec(8)),
-                },
-                Observe(|bb| *bb.t1 > 5, abort = none) {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Condition(PCond<9>, b0 = {=}),
-                },
-            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0467Blackboard { b1 b0 t0 t1 });
+board!(Tree0467Blackboard { b0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0468 for Ctx {
-        FlipSelector {
-            ReactiveSequence {
-                Sequence {
-                    SequenceWithMemory {
-                        ParallelAll(max_failures = -1) {
-                            Action(Act<0>),
-                        },
-                    },
-                    RunOnce {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            MaxTime(30) {
-                                Timeout(100) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Retry(3) {
-                        RunOnce {
-                            ReactiveSequence {
-                                StatefulAction(Task<2>),
-                                Action(Act<3>),
-                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                    StatefulAction(Task<4>),
-                                },
-                                Repeater(3) {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                },
-                            },
+    pub tree Tree0468 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            RunOnce(then_skip = false) {
+                Conditional(|bb| *bb.t1 % 2 < 0, dynamic = true, else = Failure) {
+                    Limiter(3) {
+                        Sequence {
+                            Succeeder,
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                            #[on_halted(|bb| bb.t1.set(*bb.t0 % 2))]
+                            #[on_success(|bb| if *bb.t0 != 1 { bb.b0 += 1 })]
+                            #[failure_if(|bb| *bb.t0 % 4 == 1)]
+                            Succeeder,
+                            Error(DiffError(1064)),
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<8>),
-                },
-                Condition(Cond<9>),
+            Optional {
+                StatefulAction(TTask<1>),
             },
         }
     }
 }
+
+board!(Tree0468Blackboard { t1 b0 t0 });
+
+fallible!(Tree0468);
 
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            #[allow(unused)] b1: i64 = 4,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2],
-        }
-        RepeatUntil(Failure) {
-            Timeout(10) {
-                Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
-                    Interrupt(|bb| *bb.t0 > 2) {
-                        RetryUntilSuccessful(1) {
-                            Script(|bb| if bb.o0.unwrap_or(3) == bb.b0 % 4 { bb.o0 = None }),
-                        },
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Condition(Cond<0>),
+            RepeatTimes(3) {
+                PrioritySelector {
+                    #[score(3)]
+                    StatefulAction(Task<1>),
+                    #[score(0)]
+                    StatefulAction(Task<2>),
+                    #[score(0)]
+                    Delay(10) {
+                        StatefulAction(Task<3>),
                     },
+                    #[score(0)]
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
-
-board!(Tree0469Blackboard { b0 t0 b1 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            l0: Vec<i64>,
             b1: i64,
+            b0: i64 = 5,
             o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        MemSequence {
-            #[success_if(|bb| *bb.t0 + 1 != 0)]
-            Deadline(10) {
+        Interrupt(|bb| *bb.t0 > bb.o0.unwrap_or(5)) {
+            #[success_if(|bb| bb.b1 + 2 < 1)]
+            #[failure_if(|bb| *bb.t0 != 3)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            Selector {
+                Action(Act<0>),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0470Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0471 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        MemPriority {
+            #[success_if(|bb| bb.o0.unwrap_or(0) % 4 != 3)]
+            #[run_while(|bb| *bb.t0 > 3)]
+            #[on_halted(|bb| bb.b1 += 2)]
+            Priority {
                 StatefulAction(Task<0>),
-            },
-            Iterate(l0, element = {b0}, until = Never, max = 2) {
-                #[run_while(|bb| (bb.b1 + 1) % 3 < 1)]
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(3) % 2))]
-                #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
-                Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Failure) {
-                    AlwaysSuccess,
+                RetryUntilSuccessful(4) {
+                    StepSequencer {
+                        Action(Act<1> = Act::<1>),
+                        Condition(Cond<2>),
+                        Condition(PCond<3>, b0 = {=}),
+                    },
                 },
-            },
-            #[run_while(|bb| *bb.t0 < 7)]
-            #[skip_if(|bb| bb.b1 > 0)]
-            BinarySelector(|bb| bb.o0.unwrap_or(0) + 4 < 2) {
-                ScriptCondition(|bb| bb.b1 > bb.b0),
-                RepeatUntil(Failure) {
-                    Condition(|ctx, bb| ctx.check_in(1, 1)),
+                Inverter {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Inverter {
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            IndexSwitch(|bb| 4, out_of_range = Fail) {
+                                StatefulAction(Task<4>),
+                                Repeat(4) {
+                                    #[failure_if(|bb| bb.b0 < 6)]
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0470Blackboard { l0 b1 o0 b0 t0 });
+board!(Tree0471Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0471Sub0 for Ctx {
-        FlipSelector {
-            Action(Act<0>),
-            Condition(Cond<1>),
+    pub tree Tree0472 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+        }
+        MemSequence {
+            ReactiveSelector {
+                Action(PAct<0>, b0 = {t0}),
+                #[success_if(|bb| bb.o0.is_some())]
+                #[run_while(|bb| bb.b1 < *bb.t0)]
+                Optional {
+                    Action(Act<1> = Act::<1>),
+                },
+                Action(PAct<2>, b0 = {=}, b1 = {b1}),
+            },
+            Interrupt(|bb| bb.b0 != 3) {
+                RepeatUntilSuccess(1) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0472Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0473 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        Conditional(|bb| bb.b0 + 4 < (bb.b1 + 1) % 4, dynamic = true) {
+            Repeater(forever) {
+                StepSequencer {
+                    #[run_while(|bb| bb.b1 < 3)]
+                    #[on_failure(|bb| if *bb.t0 % 4 > 0 { bb.b0 = bb.b0 % 3 })]
+                    #[skip_if(|bb| *bb.t0 % 3 == 1)]
+                    Switch(b1) {
+                        case 1 => ForceFailure {
+                            RetryUntilSuccessful(3) {
+                                Filter(times = 2, count = Completed, filtered = Skipped) {
+                                    Script(|bb| { bb.t0.set(bb.b1); bb.t0.set(bb.o0.unwrap_or(3)) }),
+                                },
+                            },
+                        },
+                        _ => RetryUntilSuccessful(4) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    StepSequencer {
+                        Inverter {
+                            Filter(times = 3, count = Success, filtered = Skipped) {
+                                MemPriority {
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2>),
+                                    SetBlackboard(o0 = Some(8)),
+                                },
+                            },
+                        },
+                        Remap(success = Success, failure = Success) {
+                            ReactiveSequence {
+                                Action(PIo<3>, t0 = {t0}),
+                                StatefulAction(Task<4>),
+                                #[failure_if(|bb| bb.b1 % 3 < 2)]
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0473Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0474 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        SequenceWithMemory {
+            Sequence {
+                Condition(Cond<0>),
+                Script(|bb| bb.b1 += 1),
+                Condition(PCond<1>, b0 = {=}),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b0 % 3) as f32)]
+                Condition(|ctx| ctx.check(2)),
+                #[score(|bb| (bb.b0 + 1) as f32)]
+                StatefulAction(PTask<3>, b0 = {b0}),
+                #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                Wait(0),
+                #[score(|bb| (bb.b0) as f32)]
+                SetBlackboard(t0 = 9),
+                #[score(|bb| (bb.b1 + 1) as f32)]
+                Script(|bb| bb.b1 = bb.o0.unwrap_or(1)),
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0474Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0475 for Ctx {
+        Timeout(20) {
+            SequenceWithMemory {
+                Inverter {
+                    SequenceWithMemory {
+                        AsyncSequence {
+                            Wait(50),
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Sleep(0),
+                        Remap(success = Success, failure = Failure) {
+                            StepSequencer {
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+                DynamicSequence {
+                    RepeatUntilFailure(forever) {
+                        TryCatch(catch_on_halt = false) {
+                            Filter(times = 1, count = Failure, filtered = Skipped) {
+                                StatefulAction(Task<4>),
+                            },
+                            Retry(4) {
+                                Sleep(0),
+                            },
+                        },
+                    },
+                    PolicyParallel(policy = FirstFailure) {
+                        Condition(Cond<5> = Cond::<5>),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    MemPriority {
+                        Condition(|ctx| ctx.check(8)),
+                        Action(Act<9>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<10>),
+                        StatefulAction(Task<11>),
+                        Condition(Cond<12>),
+                        Condition(Cond<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0476 for Ctx {
+        StepSequencer {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
+            Action(Act<1>),
             Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0471Sub1 for Ctx {
-        DynamicSelector {
-            Action(Act<3>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0471 for Ctx {
-        WhileDoElse {
-            SubTree(Tree0471Sub0),
-            MaxTime(10) {
-                SubTree(Tree0471Sub1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0472 for Ctx {
+    pub tree Tree0477 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b0: i64,
         }
-        #[post(|bb| { bb.o0 = Some((bb.o0.unwrap_or(1) + 1) % 4); bb.b0 += 1 })]
-        Filter(times = 2, count = Success, filtered = Skipped) {
-            Observe(|bb| bb.o0.unwrap_or(5) % 2 > 0, abort = self) {
-                #[on_failure(|bb| if (*bb.t0 + 2) % 2 == 1 { bb.o0 = None })]
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[failure_if(|bb| bb.b0 % 3 > 1)]
-                MaxTime(20) {
-                    Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b0)),
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
+            Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0477Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0478 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+            b0: i64 = 2,
+        }
+        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Delay(50) {
+                    Conditional(|bb| *bb.t0 != 5, dynamic = true, else = Failure) {
+                        Script(|bb| bb.t0.set(bb.b1)),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Condition(PCond<0>, b0 = {=}),
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0472Blackboard { o0 t0 b0 });
+board!(Tree0478Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0473 for Ctx {
-        ParallelAll(2) {
-            RepeatUntilFailure(forever) {
-                WhileDoElse {
-                    RepeatTimes(1) {
-                        Action(Act<0> = Act::<0>),
+    pub tree Tree0479 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+            b1: i64 = 0,
+        }
+        FlipSelector {
+            #[success_if(|bb| (bb.b0 + 1) % 4 < 1)]
+            AlwaysSuccess,
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 3 })]
+                Succeeder,
+            },
+            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0479Blackboard { l0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0480 for Ctx, error DiffError {
+        Repeater(0) {
+            Error(DiffError(1058)),
+        }
+    }
+}
+
+fallible!(Tree0480);
+
+bt::behavior_tree! {
+    pub tree Tree0481 for Ctx {
+        AsyncSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            RepeatUntilSuccess(forever) {
+                Sleep(20),
+            },
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0482 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            IfThenElse {
+                Guard(|ctx| &mut ctx.token) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = 7),
+                        Failer,
                     },
-                    StatefulAction(Task<1> = Task::<1>),
+                },
+                SetBlackboard(t0 = {b0}),
+                ForceFailure {
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        #[run_while(|bb| bb.b0 == 1)]
+                        ForceSuccess {
+                            #[run_while(|bb| *bb.t0 + 1 < *bb.t0 + 3)]
+                            #[skip_if(|bb| (bb.b0 + 1) % 3 < 2)]
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        },
+                    },
                 },
             },
-            ReactiveSelector {
+        }
+    }
+}
+
+board!(Tree0482Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0483 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Parallel(success = 0, failure = -2) {
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                Delay(100) {
+                    Script(|bb| { bb.b0 += 2; bb.t0.set(7) }),
+                },
+                SetBlackboard(b0 = {t0}),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
                 StatefulAction(Task<2> = Task::<2>),
-                Action(Act<3>),
+            },
+            #[run_while(|bb| bb.b0 % 4 < 2)]
+            Precondition(|bb| *bb.t0 < 3, else = Success) {
+                Repeat(1) {
+                    Parallel(success = 1) {
+                        AsyncSequence {
+                            #[run_while(|bb| *bb.t0 % 4 == 1)]
+                            #[failure_if(|bb| bb.b0 < bb.b0 + 2)]
+                            SetBlackboard(b0 = 0),
+                            Wait(20),
+                            Action(Act<3>),
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            AlwaysSuccess,
+                        },
+                    },
+                },
             },
             ReactiveSequence {
-                Wait(20),
-                PrioritySelector {
-                    #[score(1)]
-                    StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<4> = Cond::<4>),
+                ReactiveSequence {
+                    Condition(Cond<5>),
+                    Succeeder,
                 },
             },
             Selector {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
+                Observe(|bb| *bb.t0 == 4) {
+                    Observe(|bb| bb.b0 != 3, abort = self) {
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
+                },
+                Observe(|bb| *bb.t0 < 4, abort = both) {
+                    Sleep(30),
+                },
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[success_if(|bb| *bb.t0 < 7)]
+                ReactiveSequence {
+                    Delay(10) {
+                        StatefulAction(Task<7>),
+                    },
+                    Sleep(10),
+                },
+            },
+            ParallelAll(5) {
+                Condition(|ctx| ctx.check(8)),
+                #[post(|bb| { bb.b0 = 6; *bb.t0 += 3 })]
+                StatefulAction(Task<9>),
+                Condition(Cond<10>),
+                Condition(Cond<11>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0483Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0484Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Sequence {
+            StatefulAction(PTask<6>, b0 = 3, b1 = {t0}),
+            Selector {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0474 for Ctx {
+    pub tree Tree0484 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        Sequence {
-            #[success_if(|bb| bb.b0 < 1)]
-            #[skip_if(|bb| bb.o0.unwrap_or(5) == *bb.t0)]
-            AsyncFallback {
-                RetryUntilSuccessful(2) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+        DynamicSequence {
+            Timeout(10) {
+                Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Success) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        RepeatUntilFailure(forever) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        #[success_if(|bb| *bb.t0 != 3)]
+                        Wait(0),
+                        Action(Act<2>),
+                    },
                 },
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                StatefulAction(Task<2>),
-                AlwaysRunning,
             },
             Priority {
-                StatefulAction(Task<3> = Task::<3>),
-                #[on_halted(|bb| bb.o0 = Some(8))]
-                Failer,
+                WasEntryUpdated(t0),
+                Condition(Cond<3>),
+                DynamicSelector {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
             },
-            Parallel(success = 0, failure = -1) {
-                Sleep(10),
-                Runner,
+            RetryUntilSuccessful(2) {
+                SubTree(Tree0484Sub0, t0 = {=}, b0 = {b0}),
             },
-            IfThenElse {
-                #[success_if(|bb| bb.b0 > 0)]
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[skip_if(|bb| *bb.t0 > 1)]
-                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(2), &mut bb.b0)),
-                UnsetBlackboard(o0),
+            ScriptCondition(|bb| *bb.t0 + 4 > (*bb.t0 + 3) % 2),
+            RunOnce {
+                RepeatUntilSuccess(forever) {
+                    ReactiveFallback {
+                        Condition(Cond<9>),
+                        AlwaysRunning,
+                    },
+                },
             },
-            ReactiveFallback {
-                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 > *bb.t0 { bb.b0 += 1 } })]
-                Condition(Cond<5>),
-                Condition(Cond<6>),
+        }
+    }
+}
+
+board!(Tree0484Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0485 for Ctx {
+        KeepRunningUntilFailure {
+            Fallback {
+                StatefulAction(Task<0>),
                 AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0474Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0475 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 1,
-        }
-        Parallel {
-            Guard(|ctx| &mut ctx.token) {
-                Condition(PCond<0>, b0 = {b1}),
-            },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                #[post(|bb| if bb.b1 % 2 != 0 { bb.b0 += 1 })]
-                #[skip_if(|bb| bb.b0 == 0)]
-                RepeatUntilSuccess(2) {
-                    Parallel(success = 2, failure = 2) {
-                        Repeat(4) {
-                            ForceFailure {
-                                Action(Act<1>),
-                            },
-                        },
-                        SetBlackboard(b1 = {b0}),
-                        Action(PAct<2>, b0 = {=}, b1 = {=}),
-                        Script(|bb| { if bb.b1 + 3 < 5 { bb.b1 += 3 }; bb.b1 += 1 }),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0475Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0476 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-            b0: i64 = 3,
-        }
-        RepeatUntilFailure(2) {
-            ReactiveSequence {
-                Repeater(0) {
-                    #[on_failure(|bb| { if *bb.t1 == (bb.o0.unwrap_or(3) + 4) % 4 { *bb.t1 += 2 }; bb.b0 = bb.b1 + 2 })]
-                    #[on_success(|bb| if *bb.t1 < 5 { bb.t0.set(bb.b0) })]
-                    #[run_while(|bb| *bb.t0 % 4 == 0)]
-                    Action(|ctx| ctx.exec(0)),
-                },
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-            },
-        }
-    }
-}
-
-board!(Tree0476Blackboard { t1 o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0477Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0477 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Repeat(2) {
-            #[on_halted(|bb| { bb.b1 += 1; bb.o0 = None })]
-            ParallelAll(1) {
-                Sequence {
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) < *bb.t0)]
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Succeeder,
-                    },
-                    Succeeder,
-                },
-                RepeatTimes(forever) {
-                    Condition(Cond<0>),
-                },
-                BinarySelector(|bb| bb.b1 < 5) {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                },
-                ReactiveFallback {
-                    SubTree(Tree0477Sub0, o0 = {=}, b1 = {b1}, t0 = {=}),
-                    StatefulAction(Task<4> = Task::<4>),
-                    SetBlackboard(t0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0477Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0478 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            Repeater(1) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0479 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
-                DynamicSequence {
-                    ScriptCondition(|bb| *bb.t0 != (bb.b0 + 2) % 3),
-                    Succeeder,
-                    Action(Act<0>),
-                },
-                MemPriority {
-                    StatefulAction(Task<1>),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0479Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0480 for Ctx {
-        Parallel(success = -1) {
-            Repeater(0) {
-                StatefulAction(Task<0>),
-            },
-            RetryUntilSuccessful(3) {
-                ParallelAll(1) {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0481 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-            o0: Option<i64>,
-        }
-        Observe(|bb| bb.b1 + 2 == (bb.b1 + 4) % 2, abort = none) {
-            Observe(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1) {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b0 + 2 != 7)]
-                    Wait(50),
-                    RunOnce {
-                        Condition(TCond<0>),
-                    },
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-                    Error(DiffError(1055)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0481Blackboard { b0 b1 o0 });
-
-fallible!(Tree0481);
-
-bt::behavior_tree! {
-    pub tree Tree0482 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            Cooldown(0) {
-                RepeatTimes(forever) {
-                    ParallelAll(2) {
-                        Parallel {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            Precondition(|bb| *bb.t0 > 4, else = Success) {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                            TryCatch(catch_on_halt = false) {
-                                Action(TAct<1>),
-                                Action(Act<2>),
-                            },
-                            AlwaysSuccess,
-                            RetryUntilSuccessful(4) {
-                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                            },
-                        },
-                        Sequence {
-                            Action(TAct<4>),
-                            Action(|ctx| ctx.try_exec(5)),
-                            Sleep(20),
-                            SetBlackboard(t0 = {b0}),
-                            Failer,
-                            Error(DiffError(1017)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0482Blackboard { t0 b0 });
-
-fallible!(Tree0482);
-
-bt::behavior_tree! {
-    pub tree Tree0483 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-        }
-        #[skip_if(|bb| *bb.t0 > bb.b0)]
-        #[on_failure(|bb| { if *bb.t1 % 4 == 1 { bb.t1.set(*bb.t0) }; bb.b0 += 3 })]
-        MemSequence {
-            Precondition(|bb| bb.b1 != 2, else = Running) {
-                ReactiveFallback {
-                    DynamicSequence {
-                        Action(Act<0>),
-                        Guard(|ctx| &mut ctx.token) {
-                            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-                        },
-                    },
-                    RepeatUntilSuccess(1) {
-                        #[success_if(|bb| *bb.t1 < 3)]
-                        #[skip_if(|bb| *bb.t0 > 2)]
-                        RunOnce {
-                            Loop(q0, value = {b0}, if_empty = Skipped) {
-                                SequenceWithMemory {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                    Delay(50) {
-                        Observe(|bb| *bb.t0 == 2) {
-                            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Sleep(30),
-                },
-            },
-            ReactiveSequence {
-                #[run_while(|bb| bb.o0.is_none())]
-                DynamicSelector {
-                    #[run_while(|bb| *bb.t0 < 5)]
-                    #[post(|bb| *bb.t0 += 2)]
-                    UnsetBlackboard(o0),
-                    ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) + 3),
-                    SetBlackboard(b1 = 0),
-                },
-                StepSequencer {
-                    Timeout(100) {
-                        WaitUntil(|bb| bb.o0.is_some()) {
-                            Script(|bb| bb.b0 = (bb.o0.unwrap_or(1) + 4) % 2),
-                        },
-                    },
-                    Interrupt(|bb| bb.b1 % 2 < 1) {
-                        Switch(b1) {
-                            case 5 => Action(Act<4>),
-                            case 0 => Runner,
-                            case 4 => AlwaysRunning,
-                            _ => StatefulAction(PTask<5>, b0 = 1, b1 = {b1}),
-                        },
-                    },
-                },
-                PrioritySelector {
-                    #[score(|bb| (bb.b1) as f32)]
-                    StatefulAction(Task<6>),
-                    #[score(1)]
-                    SetBlackboard(t1 = {b1}),
-                    #[score(|bb| (*bb.t0 + 4) as f32)]
-                    StatefulAction(Task<7>),
-                },
-            },
-            #[on_failure(|bb| *bb.t1 += 1)]
-            #[skip_if(|bb| *bb.t0 + 3 > 6)]
-            #[success_if(|bb| bb.b0 != 3)]
-            FlipSelector {
-                IfThenElse {
-                    Condition(Cond<8> = Cond::<8>),
-                    StatefulAction(Task<9>),
-                    ForceSuccess {
-                        Condition(Cond<10>),
-                    },
-                },
-                Loop(q0, if_empty = Failure) {
-                    Repeat(4) {
-                        Succeeder,
-                    },
-                },
-                Guard(|ctx| &mut ctx.token) {
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(11)),
-                        Action(Act<12> = Act::<12>),
-                    },
-                },
-                Timeout(20) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) != 4)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Condition(PCond<13>, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0483Blackboard { t1 t0 o0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2],
-        }
-        MemPriority {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Observe(|bb| bb.o0.unwrap_or(5) < 1, abort = both) {
-                    Condition(Cond<1>),
-                },
-                Observe(|bb| bb.o0.unwrap_or(1) % 4 < 1, abort = lower) {
-                    AlwaysFailure,
-                },
-                Delay(0) {
-                    ScriptCondition(|bb| bb.b0 > 6),
-                },
-                Observe(|bb| bb.b0 % 4 < 1, abort = self) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveFallback {
-                Timeout(50) {
-                    Condition(Cond<3>),
-                },
-                Inverter {
-                    Condition(|ctx| ctx.check(4)),
-                },
-                SkipUnlessUpdated(t0) {
-                    Action(Act<5>),
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                    ScriptCondition(|bb| bb.b0 % 4 > 1),
-                    Cooldown(20, filtered = Skipped) {
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                },
-            },
-            KeepRunningUntilFailure {
-                Fallback {
-                    ReactiveSequence {
-                        Action(PAct<8>, b0 = {t0}, b1 = {t0}),
-                        Precondition(|bb| bb.b0 % 4 > 2) {
-                            #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                            StatefulAction(Task<9>),
-                        },
-                        Precondition(|bb| bb.b0 + 1 > 5, else = Skipped) {
-                            StepSequencer {
-                                StatefulAction(Task<10>),
-                                Action(|ctx| ctx.exec(11)),
-                                Action(Act<12>),
-                            },
-                        },
-                    },
-                },
-            },
-            Parallel(success = 1, failure = -3) {
-                Action(|ctx, bb| ctx.exec_in(13, *bb.t0 + 1, &mut bb.b0)),
-                Sequence {
-                    StatefulAction(Task<14>),
-                    Action(|ctx, bb| ctx.exec_in(15, bb.o0.unwrap_or(5) + 4, &mut bb.b0)),
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) + 4 > 7)]
-                    #[failure_if(|bb| (bb.b0 + 3) % 4 != 3)]
-                    StatefulAction(Task<16>),
-                },
-                RunOnce {
-                    ScriptCondition(|bb| bb.b0 > *bb.t0 % 2),
-                },
-                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
-                    Condition(Cond<17>),
-                    Action(Act<18>),
-                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                    #[skip_if(|bb| bb.b0 > 6)]
-                    Sleep(10),
-                },
-            },
-            IfThenElse {
-                #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                    StatefulAction(Task<19>),
-                },
-                RetryUntilSuccessful(forever) {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) == 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0484Blackboard { o0 t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0485 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        Delay(0) {
-            Optional {
-                TryCatch {
-                    ParallelAll(max_failures = -1) {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                        AlwaysFailure,
-                        AlwaysRunning,
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    FlipSelector {
-                        Parallel(failure = 1) {
-                            AlwaysFailure,
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                            SequenceStar {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                            Interrupt(|bb| bb.b0 < 7) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        DynamicSelector {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                            Failer,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0485Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
             #[tracked] t1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] o0: Option<i64>,
         }
-        ParallelAll(1) {
-            #[on_failure(|bb| bb.t0.set(bb.b0))]
-            #[on_halted(|bb| bb.t0.set((bb.b1 + 4) % 2))]
-            ScriptCondition(|bb| *bb.t1 < bb.b1),
-            StatefulAction(Task<0>),
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
-                Action(PAct<1>, b0 = {t1}, b1 = {=}),
+        #[success_if(|bb| (*bb.t1 + 1) % 2 != 0)]
+        Sequence {
+            Precondition(|bb| *bb.t1 % 4 == 0, else = Skipped) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(Act<0>),
+                    Retry(3) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+            Priority {
+                Priority {
+                    ParallelAll {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                    },
+                    BinarySelector(|bb| *bb.t1 == 1, dynamic = false) {
+                        SetBlackboard(t0 = 2),
+                        Condition(Cond<4>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0486Blackboard { l0 b1 t1 b0 t0 o0 });
+board!(Tree0486Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
-        AsyncSequence {
-            #[success_if(|bb| *bb.t0 % 2 == 1)]
-            #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 4))]
-            Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-            SequenceWithMemory {
-                Condition(Cond<1>),
-                Sleep(20),
+        WhileDoElse {
+            Condition(Cond<0>),
+            RunOnce(then_skip = false) {
+                MaxTime(50) {
+                    RetryUntilSuccessful(0) {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+                    },
+                },
             },
-            Repeat(4) {
-                #[failure_if(|bb| bb.b0 % 4 < 3)]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            RepeatUntilSuccess(1) {
-                StatefulAction(Task<3> = Task::<3>),
-            },
+            StatefulAction(PTask<2>, b0 = 7, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0487Blackboard { b0 b1 t0 });
+board!(Tree0487Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            AsyncSequence {
-                MaxTime(0) {
-                    Guard(|ctx| &mut ctx.token) {
-                        RetryUntilSuccessful(2) {
-                            TryCatch {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 0 => Action(PIo<2>, t0 = {t0}),
-                    case 4 => Condition(Cond<3>),
-                    case 3 => Filter(times = 3, count = Failure) {
-                        Action(PIo<4>, t0 = {b0}),
-                    },
-                    _ => Optional {
-                        AlwaysFailure,
-                    },
-                },
-                Fallback {
-                    Observe(|bb| *bb.t0 + 1 != bb.b1, abort = lower) {
-                        StatefulAction(Task<5>),
-                    },
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    Observe(|bb| bb.b0 + 3 != 4, abort = self) {
-                        Action(PIo<8>, t0 = {=}),
-                    },
-                },
-            },
-            Condition(Cond<9>),
-            ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
-                ScriptCondition(|bb| *bb.t0 % 2 > 0),
-                Action(Act<11> = Act::<11>),
-                StatefulAction(Task<12> = Task::<12>),
-                StatefulAction(PTask<13>, b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0488Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0490 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 4,
-        }
-        Fallback {
-            RepeatUntilFailure(forever) {
-                ScriptCondition(|bb| *bb.t0 < bb.b0 + 1),
-            },
-            RepeatTimes(1) {
-                #[failure_if(|bb| bb.b0 == 3)]
-                #[post(|bb| bb.t1.set(*bb.t1 % 2))]
-                #[success_if(|bb| bb.b0 % 4 > 0)]
-                WasEntryUpdated(t1),
-            },
-            Fallback {
-                Observe(|bb| *bb.t1 % 2 > 0, abort = both) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0490Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0491 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-            b0: i64 = 4,
-        }
-        #[post(|bb| { bb.b0 += 3; bb.b0 = bb.o0.unwrap_or(5) + 3 })]
-        #[failure_if(|bb| bb.b0 + 3 != 5)]
-        ReactiveSequence {
-            #[post(|bb| bb.t0.set(*bb.t1))]
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                DynamicSelector {
-                    AsyncSequence {
-                        #[on_success(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 3) })]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        UnsetBlackboard(o0),
-                        Observe(|bb| *bb.t0 < (*bb.t0 + 4) % 2, abort = self) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                    Condition(PCond<1>, b0 = {=}),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Sequence {
-                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-                        Condition(PCond<3>, b0 = 6),
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Loop(q0, value = {t1}, if_empty = Running) {
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    BinarySelector(|bb| *bb.t0 > bb.b1 % 2, dynamic = false) {
-                        AlwaysRunning,
-                        StatefulAction(Task<7>),
-                    },
-                    #[on_failure(|bb| if bb.b0 == *bb.t0 { bb.b1 += 1 })]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                MemPriority {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Filter(times = 2, filtered = Failure) {
-                        AlwaysFailure,
-                    },
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(12)),
-                    Action(PIo<13>, t0 = {t1}),
-                    StatefulAction(Task<14>),
-                    Condition(Cond<15>),
-                    #[post(|bb| bb.t0.set(bb.b1))]
-                    Action(PAct<16>, b0 = 9),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0491Blackboard { t1 q0 o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0492 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        ParallelAll(2) {
-            Action(|ctx| ctx.exec(0)),
-            #[post(|bb| bb.b0 += 3)]
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0492Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0493Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0493 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-        }
-        Interrupt(|bb| bb.b0 % 3 < 1) {
-            Sequence {
-                Succeeder,
-                AlwaysSuccess,
-                SetBlackboard(o0 = Some(9)),
-                Repeater(forever) {
-                    Parallel(failure = -1) {
-                        Condition(|ctx| ctx.check(0)),
-                        Sleep(20),
-                        SubTree(Tree0493Sub0, b0 = {=}, o0 = {o0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0493Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0494 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
             b0: i64,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
         }
-        MaxTime(10) {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Cooldown(10, filtered = Failure) {
-                            #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                                #[post(|bb| bb.t0.set(2))]
-                                #[success_if(|bb| (bb.o0.unwrap_or(5) + 3) % 2 != 1)]
-                                ReactiveFallback {
-                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                                #[failure_if(|bb| bb.b0 < 7)]
-                                ReactiveFallback {
-                                    StatefulAction(Task<4>),
-                                    Condition(Cond<5>),
-                                },
-                                Retry(4) {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0494Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0495 for Ctx {
-        Fallback {
-            StepSequencer {
-                Deadline(30) {
-                    StepSequencer {
-                        AlwaysRunning,
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                MemSequence {
-                    ParallelAll {
-                        KeepRunningUntilFailure {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                    Action(Act<5>),
-                },
-                Sequence {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        AsyncFallback {
-                            Action(Act<6>),
-                        },
-                    },
-                    Wait(20),
-                },
-                ReactiveFallback {
-                    MemSequence {
-                        Filter(times = 3, count = Failure) {
-                            ReactiveSequence {
-                                Sleep(0),
-                                Action(Act<7> = Act::<7>),
-                            },
-                        },
-                    },
-                    Wait(30),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0496 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        Interrupt(|bb| *bb.t0 + 3 == 7) {
-            MemSequence {
-                SetBlackboard(b0 = {t0}),
+        WhileDoElse {
+            ParallelAll {
+                #[failure_if(|bb| bb.b0 == bb.b1 + 4)]
+                SetBlackboard(t0 = 2),
                 StatefulAction(Task<0>),
+                AlwaysFailure,
             },
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0496Blackboard { b0 t0 });
+board!(Tree0488Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0497 for Ctx {
-        RunOnce {
-            MaxTime(20) {
-                WhileDoElse {
-                    StepSequencer {
-                        RunOnce {
-                            Action(|ctx| ctx.exec(0)),
+    pub tree Tree0489 for Ctx, rng = context {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        MemSequence {
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    SequenceStar {
+                        AsyncFallback {
+                            #[run_while(|bb| bb.b1 % 3 < 1)]
+                            #[failure_if(|bb| bb.b0 > 4)]
+                            #[success_if(|bb| *bb.t0 > 1)]
+                            Condition(Cond<0>),
+                            SetBlackboard(b0 = 1),
                         },
-                        Cooldown(0, filtered = Skipped) {
-                            SequenceWithMemory {
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                                Action(Act<3> = Act::<3>),
-                            },
+                        Cooldown(10) {
+                            Condition(|ctx| ctx.check(1)),
                         },
                     },
-                    StatefulAction(Task<4>),
-                    Fallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<5>),
+                },
+            },
+            Sequence {
+                Condition(Cond<2>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Succeeder,
+                },
+                Action(Act<3>),
+            },
+            #[on_halted(|bb| { bb.t0.set(bb.b1); if *bb.t0 % 4 < 2 { bb.b0 = bb.b1 } })]
+            Repeat(2) {
+                ForceSuccess {
+                    ProbabilitySelector {
+                        #[weight(|bb| (*bb.t0 % 4) as f32)]
+                        StatefulAction(Task<4>),
+                        #[weight(0)]
+                        Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                        #[weight(2)]
                         Action(Act<6>),
                     },
                 },
             },
+            ReactiveSequence {
+                ScriptCondition(|bb| bb.b1 + 3 < 7),
+                Action(|ctx, bb| ctx.exec_in(7, 1, &mut bb.b0)),
+                Condition(Cond<8>),
+            },
         }
     }
 }
 
+board!(Tree0489Blackboard { b0 b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0498 for Ctx {
+    pub tree Tree0490 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1, dynamic = false) {
+            Switch(b1) {
+                case 0 => Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Action(Act<0>),
+                },
+                case 3 => FlipSelector {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                _ => RepeatUntil(Failure) {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+            },
+            RunOnce {
+                Switch(b1) {
+                    case 1 => Action(PIo<5>, t0 = {b0}),
+                    case 5 => #[run_while(|bb| *bb.t0 % 3 > 1)]
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                    case 3 => Conditional(|bb| bb.o0.unwrap_or(3) < 3, dynamic = false, else = Success) {
+                        ReactiveSequence {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                    _ => StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0490Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0491 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            Repeat(1) {
-                ForceSuccess {
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                #[success_if(|bb| *bb.t1 % 2 != 1)]
-                #[failure_if(|bb| bb.b0 < *bb.t1)]
-                Sequence {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| *bb.t1 % 3 == 2)]
-                    WasEntryUpdated(t0),
-                    Action(PAct<2>, b0 = {t1}),
-                },
-            },
+        RepeatTimes(forever) {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0498Blackboard { b0 t0 t1 });
+board!(Tree0491Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0499 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = 0, failure = -1) {
-            Switch(b1) {
-                case 1 => Succeeder,
-                case 0 => Action(Act<0>),
-                _ => Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 4, &mut bb.b1)),
+    pub tree Tree0492 for Ctx {
+        Selector {
+            TryCatch(catch_on_halt = false) {
+                Action(Act<0>),
+                Sleep(30),
+                AlwaysSuccess,
             },
-            Sequence {
-                StatefulAction(Task<2>),
-                SetBlackboard(b0 = {t0}),
-            },
-            #[run_while(|bb| bb.b1 % 3 < 2)]
-            StepSequencer {
-                #[on_success(|bb| bb.b0 = (bb.b1 + 1) % 4)]
-                SetBlackboard(b0 = 2),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            RetryUntilSuccessful(3) {
                 StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { b1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0493Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            b0: i64 = 9,
+            o0: Option<i64> = Some(12),
+        }
+        WaitUntil(|bb| bb.o0.unwrap_or(0) < bb.b0) {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0493 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        ReactiveFallback {
+            RandomSelector {
+                #[success_if(|bb| bb.b1 + 2 == 0)]
+                #[run_while(|bb| bb.b1 % 2 > 0)]
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Limiter(3) {
+                    ProbabilitySelector(fail = 0) {
+                        #[weight(|bb| (bb.b0 % 4) as f32)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+                SubTree(Tree0493Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0493Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0494 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Selector {
+            Observe(|bb| *bb.t0 % 4 == 3, abort = both) {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                ForceFailure {
+                    Optional {
+                        ProbabilitySelector(fail = 2) {
+                            #[weight(3)]
+                            Script(|bb| *bb.t0 += 4),
+                            #[weight(3)]
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0494Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0495 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 == 3, abort = none) {
+                Fallback {
+                    ReactiveSelector {
+                        StatefulAction(PTask<0>, b0 = 3),
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Limiter(3) {
+                        Repeat(forever) {
+                            Action(Act<3>),
+                        },
+                    },
+                    Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[success_if(|bb| *bb.t0 == 4)]
+                        RepeatUntil(Failure) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(5, 1)),
+                Repeat(4) {
+                    WaitValueUpdate(t0) {
+                        RepeatTimes(3) {
+                            Inverter {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                RepeatUntilSuccess(1) {
+                    Deadline(0) {
+                        #[failure_if(|bb| (*bb.t0 + 3) % 2 == 1)]
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        DynamicSequence {
+                            Action(PIo<6>, t0 = {=}),
+                            ScriptCondition(|bb| *bb.t0 < 2),
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                            SetBlackboard(t0 = 8),
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
+            WhileDoElse {
+                Action(Act<9>),
+                MaxTime(20) {
+                    ScriptCondition(|bb| bb.b0 < 3),
+                },
+                RepeatTimes(forever) {
+                    Precondition(|bb| bb.b0 % 3 < 1, else = Running) {
+                        ReactiveSequence {
+                            Sleep(30),
+                            Condition(Cond<10>),
+                            Condition(Cond<11> = Cond::<11>),
+                            Action(PIo<12>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0495Blackboard { t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0496 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        TryCatch {
+            Action(Act<0>),
+            ScriptCondition(|bb| *bb.t1 > *bb.t0),
+        }
+    }
+}
+
+board!(Tree0496Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0497 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64,
+        }
+        SequenceStar {
+            Parallel(failure = 1) {
+                ForceFailure {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                ReactiveSelector {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                },
+                Condition(Cond<5>),
+            },
+            Cooldown(0) {
+                IfThenElse {
+                    Switch(b1) {
+                        case 2 => Condition(|ctx| ctx.check(6)),
+                        case 1 => Action(Act<7>),
+                        _ => Condition(Cond<8> = Cond::<8>),
+                    },
+                    IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
+                        SetBlackboard(t0 = 7),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                RepeatUntilFailure(forever) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Selector {
+                                Action(PAct<10>, b0 = {=}, b1 = {t0}),
+                                StatefulAction(Task<11>),
+                                Condition(PCond<12>, b0 = {b1}),
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            StatefulAction(Task<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0497Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0498 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        FlipSelector {
+            SequenceWithMemory {
+                Fallback {
+                    Observe(|bb| bb.b0 < 6, abort = both) {
+                        Condition(Cond<0>),
+                    },
+                    Observe(|bb| bb.b1 + 3 == 6, abort = lower) {
+                        ReactiveSequence {
+                            Precondition(|bb| *bb.t0 < bb.b0) {
+                                SetBlackboard(b0 = 6),
+                            },
+                        },
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1 + 1) as f32)]
+                        Action(PAct<1>, b0 = {b0}),
+                        #[score(|bb| (bb.b1 + 2) as f32)]
+                        SetBlackboard(t0 = 6),
+                    },
+                },
+            },
+            Precondition(|bb| (*bb.t0 + 3) % 4 < 1, else = Success) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0498Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0499 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        Inverter {
+            Fallback {
+                Sequence {
+                    RetryUntilSuccessful(1) {
+                        Parallel(success = 2, failure = 5) {
+                            Succeeder,
+                            Conditional(|bb| *bb.t0 % 4 < 0) {
+                                ScriptCondition(|bb| bb.b0 > *bb.t0 + 2),
+                            },
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            Wait(10),
+                        },
+                    },
+                    Selector {
+                        StatefulAction(Task<2>),
+                        SkipUnlessUpdated(t0) {
+                            ForceFailure {
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+                Priority {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<4>),
+                        },
+                        Sleep(0),
+                        StatefulAction(Task<5>),
+                        Wait(0),
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0499Blackboard { t0 b0 });
 
 cases! {
-    Tree0400 "B{t0=0;b0=3;l0}Inv(Par{3;_}(Itr{b0;0;_;N}(Pre{t0%4<3;F}(c0)),Sb{t0=8},RSeq(t1,pt2{b0:=;b1:b0})))",
-    Tree0401 "RSeq(t0t,Sub(S),Sub(Fai),Err{1061})",
-    Tree0402 "B{t0=2}Star(Wt{20},Scc{t0%2>0},c0)",
-    Tree0403 "B{o0=1;b0;b1=4;t0=2}Star(Step(@ki{t0>3}@of{b1:=o0|2;t0+3%2<1?b1+=1}@fi{b0<b0%2}MPri(c0b{b0+4},a1e,c2,pc3{b0:1}),t4e),Swm(PAll{-1}(Step(@si{t0+1<5}@po{b0+=1}Ret3(Rep1(c5e)),Sc{o0:=_},c6,@si{t0<b1%2}@oh{b1=3?b0:=2}c7,Dd{50}(To{10}(Scc{b1%2>0}))),Fb(t8,pt9{b0:1}))),@of{b0>3?b0:=7}ASeq(t10,@fi{b0+4%3>1}Ub{o0},PPar{1;T}(t11,F),Sel(c12l,Scc{some},t13e),Ub{o0}),RFb(pt14{b0:b0},Par{_;_}(Scc{t0+3>t0%2},Sb{t0=7}),Sw{1;0}(Scc{b1=b0},c15,c16l)))",
-    Tree0404 "B{b0=2;t1=3;t0=3}Fb(Ite(Swm(c0,t1,@rw{t0<6}@po{b0+=1;b0:=b0+2%4}pt2{b0:t0;b1:t1}),Wde(pt3{b0:=;b1:t0},t4)),Dd{10}(a5l),Mt{50}(SubA(Swm(t6,a7l))))",
-    Tree0405 "B{t1;b0=2;t0;b1}Try(Isw{b1;_;T}(Rep1(Sb{b0=4}),c0,@po{b1+=3}@rw{b1>1}@oh{t0+=3}t1,Fai),RSeq(c2,WU{b0+1%4=0}(PrSel{t0}(@os{t0:=b0+1;b0+=1}c3)),c4),Pre{b1>1;S}(PrSel{b1;t0;t0;b1+4}(t5e,Dd{100}(c6),Wu{t1},Sb{b0=2})))",
-    Tree0406 "B{o0=2;b1;l0=2;b0=1;t0=1}Seq(Sw{1}(@os{t0:=b0}@oh{b0+=3}PAll{_}(Flip(c0t,@os{o0:=4}@ki{b1>0}pt1{b0:b0;b1:b1},Ub{o0}),SubR(@po{b1+=1}ASeq(@po{o0|4%4>0?b1:=8;t0:=b1}Wde(@si{t0!4}c2,Sl{100}),RFb(c3e)))),RFb(c4b{b1%2},Sel(Obs{t0<b1+4;L}(Sb{b1=b0}),pi5{t0:t0}),S)),Seq(pa6{b0:=;b1:=},Cnd{b0+3>6;N;_}(Itr{b0;_;2;N}(@ki{t0>3}Ite(c7r,PrSel{b1}(pa8{b0:=;b1:b0}),Rep0(t9t)))),Dl{20}(Obs{none;_}(@oh{o0:=_}@os{o0:=b1;o0:=b1+4}TryT(Itr{b1;2;2;T}(t10t),c11b{7},Cnd{b0+4>7;N;S}(t12t))))))",
-    Tree0407 "B{b0=4;b1=1;t0}Try(@of{t0+=3}RSeq(a0r,a1t,Sc{t0:=b0%3}),@po{b0+=1}@fi{t0+3>b1+2}Dl{10}(Err{1039}),Par{_;_}(Grd{_}(pa3{b0:=;b1:t0}),Grd{F}(c4t)),FF(Cnd{t0!b0+4;N;S}(Isw{b1%2;T;T}(SubR(Wt{50})))),TryF(Dl{30}(a5t),t6t))",
-    Tree0408 "B{t0;o0=_}Su{t0}(Rep0(Scc{t0+4<t0%3}))",
-    Tree0409 "RFb(c0l,c1,t2)",
-    Tree0410 "B{b0;l0=4;b1=1}Rpt{1}(Itr{b0;1;_;N}(Isw{b1;_;N}(Itr{b1;1;3;T}(RepF(Isw{b0+4%2;N;N}(t0))),@ki{b1>2}@os{b0+=1}t1)))",
-    Tree0411 "B{b0=1;t0;b1=4;q0=0;l0=3}RSel(Ret0(a0b{b1+3;b0}),Fb(Obs{t0!2;L}(@of{t0+=1;b0+=2}Pri(Dd{0}(Dl{0}(Scc{b0>6})),Step(@po{b1:=b0}@rw{b0=2}@of{t0+=1;b1:=b0+2%2}a1,@po{b1+=2}a2))),@fi{t0+4%2<0}@ki{t0+4%4>0}@po{t0:=t0+3%4}Swm(a3,t4e)),Ret1(Intr{b0>5}(Lp{b1;_}(Fb(Itr{b0;1;3;N}(R),t5)))),Ite(Dd{10}(OnceK(Rmp{S;S}(TryT(t6,Sb{b1=b0})))),@of{b0>5?b0+=2;b0+=1}@oh{t0+=1}RSeq(Sc{b1:=3;t0+=2},R),@fi{b0+1!b0}@rw{b1+2>t0}@si{b1%3=2}Fb(c7l,Sl{100})))",
-    Tree0412 "PPar{2;N}(t0,c1,Flt{3;_;K}(t2))",
-    Tree0413 "B{b1=1}Sw{0}(a0r,Wde(c1r,Err{1091},R))",
-    Tree0414 "Pri(To{0}(t0),a1e)",
-    Tree0415 "B{t0}Grd{F}(Seq(FS(Wu{t0}),Star(c0),t1))",
-    Tree0416 "B{b0;t0=5;o0=_}TryF(OnceK(ASeq(Isw{4;T;_}(RSeq(Ub{o0},@ki{b0<b0%3}Wu{t0}),Seq(@ki{t0=2}@fi{t0!o0|1%2}Intr{t0>2}(pt0{b0:b0}),Wt{30},OnceK(t1))))),pi2{t0:=},Wv{t0}(Fb(DySeq(Step(Scc{t0>t0+1%3},Scc{o0|0=4},Rep1(Wt{10}),Sb{t0=2})),Flip(Rep2(pc3{b0:7}),Flip(Rty1(a4)),c5))))",
-    Tree0417 "B{b0=2;t0=0;l0}Sel(RSeq(a0,Sl{0},R),Obs{t0+4!5;B}(Seq(t1)),Obs{t0%2>0;N}(Try(Itr{b0;1;2;_}(Dl{10}(pa2{b0:=})),t3)))",
-    Tree0418 "Ret3(a0)",
-    Tree0419 "Inv(Err{1076})",
-    Tree0420 "RepF(Cd{0;F}(t0e))",
-    Tree0421 "AFb(PrSel{3;1}(Rty2(OnceT(t0)),AFb(a1,c2)),Rpt{1}(Cd{0;F}(Grd{R}(Par{-1;_}(a3,c4)))),TryT(Wt{0},c5))",
-    Tree0422 "B{l0;t1=3;b0=2;t0;q0=4}Cnd{t1%2<0;T;S}(Par{0;_}(Lp{t1;_}(c0),Pre{b0>2}(DySel(a1,a2,c3l)),Lp{_;S}(Step(DySel(@of{t1+=1;b0+=1}Wt{0}),t4,Lp{b0;S}(@os{t1+=2;b0+=2}@po{b0+=1}@si{t0%2=0}c5b{t1}))),Wv{t0}(Sc{t0+=3;t1+4%3>0?t1+=1}),Itr{b0;0;_;_}(@os{t1!b0?t0+=2}t6)))",
-    Tree0423 "RT{F}(Sub(Run))",
-    Tree0424 "B{t0=5;q0=4;b1=2}Par{_;0}(Rpt{F}(Obs{t0+3=3;N}(Lp{b1;F}(t0))))",
-    Tree0425 "B{t0=1;l0=0;b0;o0}Ruf{2}(RSeq(RFb(@os{t0:=b0}@of{t0+=1}Pre{b0+3>4;F}(@ki{b0<6}@rw{t0=4}@os{o0:=5}Rep4(Itr{b0;0;3;N}(RU{F}(c0b{b0}))))),PAll{_}(Wu{t0},Sc{t0:=t0%3},t1),PPar{1;_}(SubR(pt2{b0:=;b1:t0}),c3,Wt{50})))",
-    Tree0426 "B{b0;t0;t1=4;b1=2}Isw{b1;N;T}(@si{t0=7}@po{t1+=3}t0,DySel(c1e,@rw{t1!1}t2,Suc),Dd{50}(Keep(Pri(pt3{b0:b0;b1:=},t4,t5e,Sl{10}))))",
-    Tree0427 "B{b0=4;o0=1;t0}Sel(Obs{o0|0<1;L}(Scc{b0>t0%4}),Obs{o0|5+4%3=0;_}(Rpt{0}(@po{t0+=3}c0)))",
-    Tree0428 "B{t0=0;b0=1;o0=_;q0=4}Try(Rpt{3}(Lp{t0;S}(RT{1}(Seq(Wt{0},RFb(t0,t1,@oh{b0:=t0}c2,pi3{t0:=}),t4,t5)))),c6,Sel(Obs{o0|2+4<t0;L}(Once(RSeq(Ub{o0},PAll{_}(pa7{b0:=},c8)))),Obs{b0+2<7;B}(RSeq(pa9{b0:0},t10))),ASeq(Rep4(Ite(c11b{b0%2},Pre{t0%3!0}(c12e),Ub{o0})),t13,Ite(@ki{t0=b0}pa14{b0:=},a15)))",
-    Tree0429 "B{t0=0;b0=1}PrSel{t0;b0%3;b0;b0+2;b0}(Wu{t0},Err{1024},Sb{b0=5},t0,pa1{b0:8})",
-    Tree0430 "B{t0=0;b0=0}Intr{t0+3%4!2}(@po{b0+=1}RFb(a0,c1e,pc2{b0:=},pc3{b0:=}))",
-    Tree0431 "B{t1;b1=2;b0=1;l0=4}Star(Itr{b1;2;1;_}(Itr{b0;2;3;N}(RSeq(Flt{2;R;K}(Cd{0;K}(Intr{t1!3}(pi0{t0:b1})))))))",
-    Tree0432 "B{t1}Isw{9;N;T}(Ite(t0,a1,c2b{1}),pa3{b0:t1},t4e,t5)",
-    Tree0433 "B{t0=3;b0=2;b1}Wde(MPri(Cnd{t0!b1+3%3;T;F}(RSeq(Suc))),AFb(c0,Fai),Grd{_}(Fb(@po{t0+=1;b0:=t0+1}t1,c2)))",
-    Tree0434 "To{0}(MPri(Swm(Sel(PrSel{2;0}(F,t0),Flt{3;_;K}(Wt{100})),Ite(Sub(RSeq(c1,t2,t3)),t4)),Par{2;-3}(Star(a5,c6l),t7e,Once(S),F),Keep(DySeq(c8,c9,c10)),FF(RSeq(Rus{F}(Flip(Ruf{F}(t11))),Opt(F)))))",
-    Tree0435 "B{b1=2;l0;b0}Fb(t0t,Ret4(Seq(Itr{b0;1;3;T}(c1),R)),Rep2(a2),Sel(Pre{b1>b0+1}(Sl{20}),Err{1052}))",
-    Tree0436 "Rpt{0}(Sub(Sub(t0)))",
-    Tree0437 "B{t0=0;o0=_;b0=0}Swm(FF(PrSel{b0+2;b0%2;t0}(@oh{t0:=o0|5}@ki{o0|2>5}c0t,pt1{b0:4;b1:b0},Ite(t2t,t3))),MSeq(pt4{b0:=;b1:b0},Wt{10}),Par{2;-1}(Wu{t0},RSeq(Dd{20}(pi5{t0:t0}),Err{1030})),Bin{o0|2%3>0;N}(@fi{t0=b0}@of{b0:=b0+3%4}a6,pi7{t0:=}),Rty4(Fb(t8t,Scc{none})))",
-    Tree0438 "B{t0=1}OnceK(Cnd{t0<2;T;F}(t0))",
-    Tree0439 "B{o0=0;l0;t0;b0}Isw{5;T;_}(Par{5;0}(DySeq(t0t,Sl{50}),RFb(@rw{o0|5=b0%4}@oh{o0:=_}@of{o0|1%3>0?b0+=2}t1t,Scc{t0+3<6}),OnceK(@os{b0+=2}@fi{b0=4}Ub{o0}),Flip(c2,a3t,a4r),Bin{none;N}(@of{t0+=3}pi5{t0:=},pi6{t0:t0})),t7,Su{t0}(Ruf{F}(Mt{20}(Itr{b0;_;3;T}(@ki{b0+1%2<0}RSeq(Wt{20},c8,@si{some}t9e,Err{1040}))))))",
-    Tree0440 "B{b0;b1;t0=4}Seq(SubA(Pre{b0+3%2>0;F}(Seq(pa0{b0:4;b1:=},MPri(c1e,a2e),@ki{b1+2%4!0}OnceK(Sb{b1=b0})))),Dl{0}(t3e),Rmp{F;F}(MSeq(Fb(@rw{t0=6}Sc{b0%3<2?t0+=1},FF(c4)),Rty2(c5))))",
-    Tree0441 "B{t0=3;b0}@rw{b0!2}@po{b0+=3}Swm(c0,Su{t0}(Wt{0}),SubR(Sc{t0=b0?b0+=1}))",
-    Tree0442 "B{b0;t0=0}Seq(DySeq(Scc{t0!3},c0,a1,Fb(c2,c3,t4,t5),RSeq(@os{b0:=b0%2}@si{t0=5}@fi{t0+2%2!0}pi6{t0:t0})))",
-    Tree0443 "B{l0=0;t1=3;b0;t0}Dd{0}(@rw{t1+1<7}Itr{b0;2;3;T}(RT{F}(Keep(MPri(Bin{b0+3<6;T}(Itr{b0;2;3;N}(t0),@oh{t0!3?t0:=t1;t1:=t0%3}@fi{b0%2=1}@si{t0!6}c1),To{20}(Step(t2e,pa3{b0:4},@po{t1+=1;t1%2<1?b0+=2}t4)),MPri(@oh{b0+=2}Fai,Rep2(Fai),t5))))))",
-    Tree0444 "B{b0;q0=3;t0=3}RSeq(Wv{t0}(@ki{t0<0}Seq(c0)),Isw{b0+4;T;N}(Mt{0}(Star(Wt{10},Sc{b0+=1},c1,c2)),Cd{0;_}(@oh{b0+=3}@ki{b0%4<2}@of{b0+=2;t0+=3}Invt(@fi{b0>7}Bin{b0+1%3<2;N}(Wv{t0}(c3),t4e)))),Rpt{2}(RFb(Lp{_;S}(Rty0(t5)),c6e)),Par{1;_}(Bin{t0<7;T}(t7,@rw{t0%2!0}Rmp{F;F}(pt8{b0:2})),@os{t0+=2}@ki{t0+3%4<2}Cnd{t0%4<1;N;_}(Sel(c9,Sl{10})),Grd{F}(Ret0(@oh{t0:=b0;t0+=3}a10)),c11b{b0}))",
-    Tree0445 "B{q0=3;t1=3;b1=5;t0=4;b0}RepF(Pri(Swm(Rpt{2}(PrSel{b1;b1+3}(t0,a1e))),Lp{_;R}(pa2{b0:=;b1:t0}),Rpt{F}(Pre{t0%2!1}(Seq(t3,@of{t1:=t0}@fi{b1!3}pt4{b0:b1;b1:t1},Sb{t1=6},pt5{b0:9;b1:=},c6l)))))",
-    Tree0446 "B{t0=0;b0=4}Bin{b0%4>2;T}(Grd{R}(RSel(Wu{t0},t0,@oh{b0+=2}@po{t0%4>1?t0+=1;t0+=1}c1)),PAll{4}(c2b{3},t3,t4,Sc{t0+=1},@fi{b0!3}@po{t0:=b0%3}@oh{b0:=2}a5))",
-    Tree0447 "B{b0=0;o0;t0}Ite(Mt{0}(c0l),PPar{1;N}(@po{b0:=t0}pt1{b0:t0;b1:t0},Ub{o0}),RU{F}(t2e))",
-    Tree0448 "B{b0=2;o0=5}Swm(Mt{0}(ASeq(t0,c1,t2)),@po{b0+=3;o0:=o0|3%2}c3,SubR(a4))",
-    Tree0449 "B{t0;b0=1;l0;t1=1}PPar{2;_}(SubR(Dd{10}(Flt{3;_;_}(@rw{t1=t0}Sel(t0,c1b{b0%3},Opt(SubR(Sc{t0+=1})),Itr{b0;_;3;_}(Inv(c2b{2})))))),t3e,Swm(MPri(Seq(Sl{0})),Flt{2;R;_}(Suc),pa4{b0:6},t5e,Invt(t6)))",
-    Tree0450 "B{b0;b1=0;q0=1;t0=4}Step(Once(@po{b0+=2;b0+=2}@si{b1%2>0}Flip(Fb(OnceT(t0)),@fi{t0+1!t0+2}Par{-2;-1}(Run,Scc{t0+4>4}),Suc)),@os{t0+3=t0?t0+=1}@rw{b1+1%4<3}RSeq(t1,c2,c3,@rw{b0%3<2}@os{b0:=b1%4}t4),Rus{2}(RepF(@po{b1+2<5?b1+=1;b1+=1}@fi{b0+3%4!0}Lp{t0;_}(Ruf{3}(S)))),MSeq(Rep0(S),PPar{2;N}(Wt{0},t5e),pi6{t0:=}))",
-    Tree0451 "B{t1;b0=0;o0=_;t0=5;b1}OnceK(ASeq(RSel(pi0{t0:=},PrSel{t0%2;b0+2;6}(c1r,c2,t3),Pri(pi4{t0:=},Ub{o0}),Err{1054}),@rw{b1%4<0}@of{b0<1?t1:=t0}DySel(PrSel{b0+2;t1+4}(c5,t6),c7l,c8t,Bin{some;_}(t9,c10e))))",
-    Tree0452 "B{b0;b1;t0=5;l0=0;q0}Itr{b1;_;_;T}(RFb(Dd{0}(t0),Lp{t0;_}(Intr{b1+1=5}(@po{b1:=2}@of{t0!b1+4?b1:=t0+1}a1b{b0%4;b0})),TryF(c2,a3)))",
-    Tree0453 "Once(MPri(FS(Rmp{F;F}(t0t)),Grd{F}(Cd{0;_}(Wt{20})),Seq(c1,Rpt{F}(Err{1061})),Lim{1}(a3t)))",
-    Tree0454 "B{o0=1;b0=4;t0=3}PPar{1;N}(Isw{9;_;_}(Rmp{S;F}(Sl{0}),MSeq(c0,S)),Seq(Step(Sc{t0:=1},Sc{t0+=1})),PAll{1}(pa1{b0:b0}))",
-    Tree0455 "B{o0=3;t1=0;t0;b1=0;b0=1}Su{t0}(PPar{0;N}(Ite(@fi{t1%3!1}@rw{t0>3}@os{some?t0:=5}Seq(@oh{t0+=1}c0b{b0+4},Sw{4;3}(Ub{o0},c1,pt2{b0:=}),pi3{t0:b0},Sl{30},Flt{1;R;F}(pi4{t0:=})),@po{b1:=t1%2}Isw{t0;_;_}(Rep0(Sl{50}),@os{o0:=_;t1+=3}Mt{50}(@of{o0:=t1+4%4}@rw{t0%3>1}pt5{b0:=;b1:=})),Cd{20;_}(MSeq(c6e,t7,t8e,Ruf{F}(@po{b0:=t1}@si{b0>t1}@rw{b0>2}Fai))))))",
-    Tree0456 "B{t0=1;b0=0;b1=1}@os{b1+=1}Star(Swm(PAll{-1}(AFb(c0l,RT{F}(Cnd{t0%3<1;T;_}(a1l)))),Star(t2,a3,c4,pc5{b0:=},Wu{t0}),Ret1(a6),Par{3;_}(c7,Scc{t0+4>4},Inv(a8)),Rty4(PAll{1}(@fi{t0>4}@ki{b1>0}c9,c10,R))),Par{-3;0}(Rep2(Rpt{0}(t11)),a12,Dd{0}(Rep3(Flt{1;S;_}(t13))),pt14{b0:b0;b1:b0},Swm(ASeq(@of{b0+4=3?b0:=t0+4}@os{b0+=3}@fi{b1<0}Sl{0},t15))))",
-    Tree0457 "Ruf{3}(Rep2(Sub(c0b{2})))",
-    Tree0458 "B{t1=3;b0;o0=5;t0=0}Isw{t1%4;_;_}(FS(TryT(Pri(t0,t1),MSeq(t2e,pi3{t0:b0}),OnceT(Wu{t1}))),Rep0(@of{t1+=2;b0>o0|5%2?t0:=7}pi4{t0:t0}))",
-    Tree0459 "Ret0(a0)",
-    Tree0460 "B{t0=0;b0=5}@oh{b0+=1}Once(RU{F}(@fi{t0<4}@po{b0+=1}MSeq(Seq(Rep0(c0)))))",
-    Tree0461 "B{o0=_;t0=0;b0=3}MPri(RSel(Flip(Flip(a0e,RT{1}(Ub{o0})))),SubR(RT{1}(Obs{b0+2>t0;N}(Grd{F}(ASeq(@os{b0:=t0}Scc{some},c1b{b0},Suc))))),@ki{t0!5}t2)",
-    Tree0462 "B{t0=5;o0;q0=1;b1=1;b0=3}PAll{4}(Lp{b0;_}(Opt(Flt{3;_;_}(Cnd{none;_;F}(t0)))),PAll{_}(@ki{t0%2>0}@rw{o0|2>b1}Ruf{3}(Mt{100}(F)),Grd{_}(@po{o0:=2;o0:=o0|1+4}@oh{o0:=t0%4}@fi{o0|0<5}Swm(Scc{some}))),PPar{1;_}(pi1{t0:b0},Sb{t0=2},t2,PAll{-1}(t3)),PAll{-3}(t4e,S,pa5{b0:4;b1:=},Sb{o0=1}))",
-    Tree0463 "B{t0=2;b1=4;b0=3;o0=3;t1=4}FF(Isw{o0|2;N;N}(Dl{100}(Fb(RSeq(a0b{6;b0},a1b{b1;b0}),c2,Grd{R}(c3l),@oh{b1:=t1%4}Once(Scc{t1+1=0}),Fb(@oh{b1:=6}@of{o0:=b1}@os{o0:=8}c4e,a5))),Pri(Flt{3;F;K}(Rpt{0}(Wu{t0})),RSeq(@si{t1<5}Bin{t0+4%3=2;_}(a6e,F),c7,c8b{t0},c9)),Isw{0;_;N}(Step(c10,c11,a12,c13),RSel(t14),Obs{t0%4<2;S}(pa15{b0:=}),a16l,Fb(a17,@oh{t1:=o0|2%4;t1:=b0}@rw{t0<7}t18)),Cnd{some;_;F}(Rmp{F;F}(Seq(Sc{b1:=t1+2;b0+=3},RFb(pa19{b0:=},a20),FS(a21))))))",
-    Tree0464 "B{b0}Rus{F}(@fi{b0%3<0}t0)",
-    Tree0465 "RSeq(t0,Wt{0},t1,c2e,t3)",
-    Tree0466 "B{t1=5;t0=3;b0=0;b1=5}OnceK(Seq(pi0{t0:=},Flip(@po{t0:=t1}@si{b1!7}pt1{b0:b0;b1:=},c2b{t0%2}),Flt{2;S;K}(Sc{t0:=b0;t0+=2}),FF(t3),t4))",
-    Tree0467 "B{b1;b0;t0;t1=5}MSeq(Pri(a0l,t1e,F,pa2{b0:t0;b1:b0},RSeq(@po{b0:=b1%4}Sb{t1=b0},c3)),Sw{2}(Grd{F}(c4),Swm(t5,pt6{b0:b0;b1:=})),Isw{b0%2;T;N}(Seq(t7e)),@rw{b0<b0%3}@of{b0+=2}@ki{b0%4>0}Fb(Obs{t1<0;L}(@fi{b1+3%2>0}@po{b0+=1}a8l),Obs{t1>5;N}(@os{t0+=3}pc9{b0:=})))",
-    Tree0468 "Flip(RSeq(Seq(Swm(PAll{-1}(a0)),Once(Grd{F}(Mt{30}(To{100}(t1))))),Grd{F}(Rty3(Once(RSeq(t2,a3,Grd{F}(t4),Rpt{3}(t5e)))))),RFb(t6,a7,Ret0(t8),c9))",
-    Tree0469 "B{b0=1;t0=5;b1=4;o0=_;l0=2}RU{F}(To{10}(Itr{b0;0;3;N}(Intr{t0>2}(Ret1(Sc{o0|3=b0%4?o0:=_})))))",
-    Tree0470 "B{l0;b1;o0=_;b0;t0}MSeq(@si{t0+1!0}Dd{10}(t0),Itr{b0;0;2;_}(@rw{b1+1%3<1}@po{t0:=o0|3%2}@os{t0:=b1%3}Cnd{t0<5;T;F}(S)),@rw{t0<7}@ki{b1>0}Bin{o0|0+4<2;_}(Scc{b1>b0},RU{F}(c1b{1})))",
-    Tree0471 "Wde(Sub(Flip(a0,c1,c2)),Mt{10}(Sub(DySel(a3,F))))",
-    Tree0472 "B{o0=3;t0=4;b0=3}@po{o0:=o0|1+1%4;b0+=1}Flt{2;S;K}(Obs{o0|5%2>0;S}(@of{t0+2%2=1?o0:=_}@os{t0+=3}@fi{b0%3>1}Mt{20}(a0b{3;b0})))",
-    Tree0473 "PAll{2}(Ruf{F}(Wde(RT{1}(a0e),t1e)),RSel(t2e,a3),RSeq(Wt{20},PrSel{1}(t4e)),Sel(c5,t6))",
-    Tree0474 "B{b0=0;t0;o0=0}Seq(@si{b0<1}@ki{o0|5=t0}AFb(Ret2(a0b{b0;b0}),a1b{t0;b0},t2,R),Pri(t3e,@oh{o0:=8}Fai),Par{0;-1}(Sl{10},Run),Ite(@si{b0>0}@os{t0+=3}@ki{t0>1}a4b{o0|2;b0},Ub{o0}),RFb(@of{t0+=3;b0>t0?b0+=1}c5,c6,F))",
-    Tree0475 "B{b0=4;b1=1}Par{_;_}(Grd{_}(pc0{b0:b1}),Grd{F}(@po{b1%2!0?b0+=1}@ki{b0=0}Rus{2}(Par{2;2}(Rep4(FF(a1)),Sb{b1=b0},pa2{b0:=;b1:=},Sc{b1+3<5?b1+=3;b1+=1},c3e))))",
-    Tree0476 "B{t1=0;o0=_;t0=2;b1=1;b0=3}Ruf{2}(RSeq(Rpt{0}(@of{t1=o0|3+4%4?t1+=2;b0:=b1+2}@os{t1<5?t0:=b0}@rw{t0%4=0}a0l),a1,c2b{t1}))",
-    Tree0477 "B{o0;b1=5;t0}Rep2(@oh{b1+=1;o0:=_}PAll{1}(Seq(@ki{o0|3<t0}Grd{R}(Suc),Suc),RT{F}(c0),Bin{b1<5;_}(c1l,t2),RFb(SubR(t3),t4e,Sb{t0=4})))",
-    Tree0478 "MPri(c0,Rpt{1}(c1))",
-    Tree0479 "B{b1;b0=5;t0}MPri(Bin{b0<0;T}(DySeq(Scc{t0!b0+2%3},Suc,a0),MPri(t1,Ret3(pt2{b0:b0;b1:=}))))",
-    Tree0480 "Par{-1;_}(Rpt{0}(t0),Ret3(PAll{1}(t1e,a2e)))",
-    Tree0481 "B{b0=5;b1=4;o0}Obs{b1+2=b1+4%2;N}(Obs{o0|3+2%4>1;_}(RFb(@rw{b0+2!7}Wt{50},Once(c0t),pt1{b0:4;b1:=},Err{1055})))",
-    Tree0482 "B{t0=4;b0=0}RFb(Cd{0;_}(RT{F}(PAll{2}(Par{_;_}(@of{b0+=1}Pre{t0>4;S}(c0e),TryF(a1t,a2),S,Ret4(pa3{b0:=;b1:b0})),Seq(a4t,a5r,Sl{20},Sb{t0=b0},Fai,Err{1017})))))",
-    Tree0483 "B{t1;t0;o0=_;b1;q0;b0=5}@ki{t0>b0}@of{t1%4=1?t1:=t0;b0+=3}MSeq(Pre{b1!2;R}(RFb(DySeq(a0,Grd{_}(pa1{b0:t0;b1:t1})),Rus{1}(@si{t1<3}@ki{t0>2}Once(Lp{b0;K}(Swm(c2)))),Dl{50}(Obs{t0=2;_}(@of{o0:=b1}t3)),Sl{30})),RSeq(@rw{none}DySel(@rw{t0<5}@po{t0+=2}Ub{o0},Scc{t0=o0|0+3},Sb{b1=0}),Step(To{100}(WU{some}(Sc{b0:=o0|1+4%2})),Intr{b1%2<1}(Sw{5;0;4}(a4,Run,R,pt5{b0:1;b1:b1}))),PrSel{b1;1;t0+4}(t6,Sb{t1=b1},t7)),@of{t1+=1}@ki{t0+3>6}@si{b0!3}Flip(Ite(c8e,t9,FS(c10)),Lp{_;F}(Rep4(Suc)),Grd{_}(Ite(c11l,a12e)),To{20}(@fi{o0|2!4}@of{b1+=1}pc13{b0:b0})))",
-    Tree0484 "B{o0=_;t0=4;b0=4;l0=2}MPri(Fb(t0e,Obs{o0|5<1;B}(c1),Obs{o0|1%4<1;L}(F),Dl{0}(Scc{b0>6}),Obs{b0%4<1;S}(t2)),RFb(To{50}(c3),Inv(c4l),Su{t0}(a5),Isw{b0;N;N}(Scc{b0%4>1},Cd{20;K}(pt6{b0:t0;b1:b0}),a7b{b0;b0})),Keep(Fb(RSeq(pa8{b0:t0;b1:t0},Pre{b0%4>2}(@si{b0+4%2<1}t9),Pre{b0+1>5;K}(Step(t10,a11l,a12))))),Par{1;-3}(a13b{t0+1;b0},Seq(t14,a15b{o0|5+4;b0},@ki{o0|5+4>7}@fi{b0+3%4!3}t16),Once(Scc{b0>t0%2}),@of{b0+=3;b0+=1}Isw{t0+4;_;T}(c17,a18,@po{t0:=b0%2}@ki{b0>6}Sl{10})),Ite(@po{b0+=2;b0+=2}Itr{b0;0;_;N}(t19),RetF(Scc{o0|0=4})))",
-    Tree0485 "B{b0=5}Dl{0}(Opt(Try(PAll{-1}(c0b{b0},F,R,t1,t2),Flip(Par{_;1}(F,c3,t4e,Star(t5,c6),Intr{b0<7}(S)),DySel(c7b{b0},Fai)))))",
-    Tree0486 "B{l0=3;b1=3;t1=4;b0=4;t0=2;o0}PAll{1}(@of{t0:=b0}@oh{t0:=b1+4%2}Scc{t1<b1},t0,Itr{b0;2;1;_}(pa1{b0:t1;b1:=}))",
-    Tree0487 "B{b0=2;b1=3;t0=3}ASeq(@si{t0%2=1}@oh{t0:=b0+4%4}pa0{b0:b0;b1:b1},Swm(c1,Sl{20}),Rep4(@fi{b0%4<3}t2e),Rus{1}(t3e))",
-    Tree0488 "B{t0=4;b1=5;b0=1}PPar{2;T}(ASeq(Mt{0}(Grd{_}(Ret2(Try(t0,c1)))),Sw{0;4;3}(pi2{t0:t0},c3,Flt{3;F;_}(pi4{t0:b0}),Opt(F)),Fb(Obs{t0+1!b1;L}(t5),Seq(t6,t7),Obs{b0+3!4;S}(pi8{t0:=}))),c9,RSeq(a10b{b0;b0},Scc{t0%2>0},a11e,t12e,pt13{b0:t0}))",
-    Tree0489 "RSeq(t0,t1)",
-    Tree0490 "B{t0;t1=5;b0=4}Fb(Ruf{F}(Scc{t0<b0+1}),RT{1}(@fi{b0=3}@po{t1:=t1%2}@si{b0%4>0}Wu{t1}),Fb(Obs{t1%2>0;B}(t0),c1))",
-    Tree0491 "B{t1=2;q0;o0=_;t0=4;b1=2;b0=4}@po{b0+=3;b0:=o0|5+3}@fi{b0+3!5}RSeq(@po{t0:=t1}Grd{R}(DySel(ASeq(@os{o0:=_;t0:=t1%3}@fi{none}Ub{o0},Obs{t0<t0+4%2;S}(t0e)),pc1{b0:=},Scc{none},Seq(pt2{b0:b1;b1:t0},pc3{b0:6},c4),t5)),PPar{2;T}(PPar{1;N}(Lp{t1;R}(c6l),Bin{t0>b1%2;N}(R,t7),@of{b0=t0?b1+=1}@os{b0+=1}t8e),MPri(c9,t10,t11,Flt{2;_;F}(F)),@si{some}RSeq(a12l,pi13{t0:t1},t14,c15,@po{t0:=b1}pa16{b0:9})))",
-    Tree0492 "B{b0=0;o0}PAll{2}(a0l,@po{b0+=3}Ub{o0})",
-    Tree0493 "B{b0=2;o0}Intr{b0%3<1}(Seq(Suc,S,Sb{o0=9},Rpt{F}(Par{_;-1}(c0l,Sl{20},SubR(t1)))))",
-    Tree0494 "B{t0=4;b0;o0=0}Mt{10}(Keep(RFb(RSeq(Cd{10;F}(@os{t0:=b0;b0:=t0}@po{b0:=t0}Isw{t0;N;N}(@po{t0:=2}@si{o0|5+3%2!1}RFb(pt0{b0:b0;b1:t0},c1b{t0},a2b{9;b0},t3e),@fi{b0<7}RFb(t4,c5),Rty4(a6)))))))",
-    Tree0495 "Fb(Step(Dd{30}(Step(R,c0,t1)),MSeq(PAll{_}(Keep(t2))),RSeq(a3,a4,a5),Seq(Flt{3;R;F}(AFb(a6)),Wt{20}),RFb(MSeq(Flt{3;F;_}(RSeq(Sl{0},a7e))),Wt{30})))",
-    Tree0496 "B{b0=4;t0=1}Intr{t0+3=7}(MSeq(Sb{b0=t0},t0))",
-    Tree0497 "Once(Mt{20}(Wde(Step(Once(a0l),Cd{0;K}(Swm(t1,c2,a3e))),t4,Fb(F,t5,a6))))",
-    Tree0498 "B{b0;t0;t1}Fb(Rep1(FS(@po{b0:=t0}t0e)),t1,PPar{1;T}(@si{t1%2!1}@fi{b0<t1}Seq(@of{b0+=1}@ki{t1%3=2}Wu{t0},pa2{b0:t1})))",
-    Tree0499 "B{b1=2;b0=2;t0}Par{0;-1}(Sw{1;0}(Suc,a0,a1b{b1+4;b1}),Seq(t2,Sb{b0=t0}),@rw{b1%3<2}Step(@os{b0:=b1+1%4}Sb{b0=2},t3))",
+    Tree0400 "B{t0;b0=5}Bin{t0<b0%2;_}(@os{t0:=b0+3}@oh{t0>t0+2?t0:=b0}MSeq(Wu{t0},Rep1(pt0{b0:=;b1:b0})),S)",
+    Tree0401 "B{b0=3;b1=2;t0=2}Isw{t0%3;_;N}(MSeq(Sl{100},S,t0e,Sl{50},c1),WU{t0+4<b0%4}(Dl{20}(RSeq(Wt{50},Scc{b1>3},t2,t3))),Flip(c4,Dl{20}(PAll{2}(S,a5b{t0;b0}))))",
+    Tree0402 "B{t0=5}Su{t0}(To{50}(Rpt{0}(c0b{t0+3%2})))",
+    Tree0403 "B{b0=3;l0}Itr{b0;2;1;T}(Fb(pc0{b0:=},t1))",
+    Tree0404 "B{b0=5}Ite(Inv(c0),Scc{b0+4<5})",
+    Tree0405 "Swm(PbSel{2;3;2;1}(Rus{F}(Cd{30;_}(t0)),Ret1(t1),t2),FF(t3),Lim{2}(Ite(Fb(t4,a5),t6e)),RepF(t7))",
+    Tree0406 "B{b0;t0=5;t1}Isw{b0+3;N;N}(pi0{t0:=},To{100}(Rpt{0}(Sc{t1:=0;t1+=1})))",
+    Tree0407 "TryT(Rpt{3}(RndSeq(c0e,c1l,Flip(t2e,c3),c4,Dl{30}(Opt(t5)))),OnceT(a6),RndSeq(c7,t8,Rpt{F}(Flt{2;F;F}(Par{_;_}(Grd{F}(Suc),Grd{R}(t9e))))))",
+    Tree0408 "B{t0=5;b0=1}Flt{2;S;_}(RT{2}(@fi{b0+4>t0}Inv(Rpt{1}(Step(t0,RSeq(c1b{b0+1}))))))",
+    Tree0409 "B{b0=0;t0=3;b1=3}MSeq(Suc,Opt(Flip(Flt{1;_;F}(Rep4(Pri(t0,a1e))),WU{b1+1%4=3}(@po{b1+=2}Obs{b1<t0%2;N}(Sw{2}(S,t2e))),Sc{b0+=3})),t3)",
+    Tree0410 "B{t0;b0}RndSel(ASeq(Fb(c0t,PPar{2;_}(a1r,pc2{b0:t0}),PAll{_}(@po{b0%3=2?t0:=3;t0:=b0+1%2}@si{t0%3!2}Su{t0}(S),Rep4(c3)),Dl{50}(c4),Bin{b0=3;T}(a5b{t0%3;b0},S)),Scc{b0%4<1},Seq(Try(Ret1(t6t),RU{F}(c7)),Lim{1}(PPar{1;N}(RndSel(t8e),Ret2(c9b{3}),c10t))),Su{t0}(Intr{t0=3}(MPri(c11r,OnceT(RU{F}(c12t)))))))",
+    Tree0411 "B{b0=0}Ite(SubR(a0),SubA(c1b{b0}))",
+    Tree0412 "B{b0=5;o0=4;t0=4;l0=2;b1=1}@oh{t0+=1}@fi{o0|3+2>1}Grd{F}(Itr{b1;1;_;T}(Sel(@rw{b1>6}@si{t0=3}Su{t0}(Star(@ki{b0<t0%3}RFb(F,t0),@rw{none}Star(@of{b1+=2}@oh{b0:=4}c1,a2,c3))),Ite(PrSel{b0;o0|0+1;b1+1;b0+3;b1%3}(RFb(Wu{t0}),Scc{o0|0=4},c4,Wt{10},Sc{b0+=3;t0<b0?o0:=b1%2}),Cnd{b0+3%2!0;T;S}(PAll{_}(t5,t6)),Flt{1;R;F}(Rep1(Pre{b1=1}(t7)))))))",
+    Tree0413 "B{t0;t1=3;b1}Intr{b1%4<1}(Grd{_}(Mt{20}(@po{b1+=3}@ki{b1+2<t0}pa0{b0:9;b1:t1})))",
+    Tree0414 "FS(DySeq(RU{S}(Dl{20}(Rpt{0}(t0e))),Rty2(Par{0;0}(RU{S}(t1e),c2l,t3,t4,c5))))",
+    Tree0415 "B{b1=0;t1=5;t0=5;l0=4;b0=4}AFb(Rus{F}(Cnd{t0!0;T;_}(Ret1(Bin{t1<b1;T}(Keep(@po{b0:=t1}Sc{b0+=3}),Fai)))))",
+    Tree0416 "B{t1=1;t0=3;o0;b1=2}Lim{2}(RSeq(Flip(Sw{4;5}(F,a0,c1b{t1})),Ruf{3}(Rpt{0}(pc2{b0:t0})),RFb(t3,Scc{none})))",
+    Tree0417 "Once(Try(Err{1012},c1))",
+    Tree0418 "B{b0=3;t0=5;t1=2;o0}Flip(Pre{t0%2=0;S}(Sb{o0=0}),pt0{b0:=},Isw{o0|0;T;T}(c1b{t0},c2b{4}),pc3{b0:=},t4)",
+    Tree0419 "B{b0=1;t0}Rpt{F}(Bin{t0%2!0;T}(RndSeq(Wde(DySel(pa0{b0:1;b1:b0}),Mt{0}(t1),Cnd{b0<3;_;S}(Ret0(pc2{b0:0})))),Fb(Dl{10}(Seq(Rmp{S;F}(@of{b0+=1}Pre{t0<5;S}(t3)))),Pre{t0+2!t0;R}(RFb(Par{-1;-3}(F,a4e,@os{t0:=t0+1%2;t0:=9}Sb{t0=7},t5e),pt6{b0:=})))))",
+    Tree0420 "B{b0;t0;l0=4}Obs{t0%4<2;S}(Par{_;_}(t0,Itr{b0;0;_;N}(Isw{3;N;T}(Swm(Pre{b0=6;K}(Itr{b0;0;_;N}(c1))),Ite(RSeq(t2,pa3{b0:=}),t4)))))",
+    Tree0421 "PPar{0;T}(Grd{_}(Swm(a0,DySeq(a1,c2,c3))),Keep(PPar{1;N}(Sl{0},To{100}(t4),DySel(a5e,c6l,t7e,c8),c9,a10)))",
+    Tree0422 "B{b1=0;q0=0}Sw{5;3;0}(Step(a0t,Err{1047}),Cd{50;K}(c2r),c3t,Sl{0})",
+    Tree0423 "B{t1;t0=4;b0=4}RSeq(Par{4;_}(OnceK(a0r),a1t,@fi{t1>2}@of{b0=t1+3?t1:=t0+4}Run,Rpt{3}(Sb{t0=1})),Pre{b0+1<t1;R}(Rpt{0}(c2t)))",
+    Tree0424 "B{t0=1;l0=3;o0=_;b0;b1}Seq(Bin{b1+1>b1+3;N}(t0,Pre{t0%3<2}(Seq(Sb{o0=4},c1,RT{3}(Sc{b1:=b0})))),Itr{b1;1;1;N}(RFb(Pre{b0%2>0}(Sl{30}),RetF(t2e),Bin{b1+2%3>1;N}(R,t3))),RFb(@po{o0:=o0|1}PrSel{o0|2+2%4;b1}(c4b{o0|0},c5),a6,@os{o0:=4}@si{b0<3}c7,Inv(Star(Sc{b0+=3;t0:=o0|0})),pt8{b0:=;b1:b0}))",
+    Tree0425 "B{t1=2;t0=3;b0=3}Isw{t0+1;_;N}(PbSel{t1%4;t1;1;3;1}(pa0{b0:=;b1:t1},a1,@po{t1+=3}@rw{t1!5}@si{t0+4%3!2}Sb{t1=t0},Dl{30}(Scc{t0>b0})))",
+    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(MPri(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(S),Obs{b0<7;S}(FS(Inv(Lp{t0;F}(pa5{b0:4})))),@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run)))),Fb(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
+    Tree0427 "B{b1;t1;b0=4;l0=3;t0=5;o0=_}RSeq(RFb(RFb(To{10}(Sw{3}(t0,t1)),@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}RSeq(Wt{100},Ub{o0}),RSel(t2,t3,Rus{1}(c4e)),Itr{b1;1;2;N}(Rus{1}(t5)),Pre{t0%3!0}(RU{F}(Rep4(Sl{20})))),PAll{1}(Pre{t1+4%4>0;K}(@os{b0+=2}@fi{t0=4}Ub{o0}),Step(c6l),Bin{t1+3=4;N}(Fai,t7),Sel(t8,@po{t0:=5}@oh{b0+2%2!1?t1+=3}c9,c10b{b0+4}),@si{t1=b1}@ki{t1!o0|2+2}@po{o0:=_}t11)))",
+    Tree0428 "B{t0}Fb(Keep(MPri(t0,c1e)),t2,DySeq(RSeq(a3,t4),Seq(t5e,a6,Wu{t0})))",
+    Tree0429 "B{t0=0}Sel(AFb(a0,RU{S}(Wv{t0}(RSeq(To{0}(c1e),@os{t0%2>0?t0+=2}Suc)))))",
+    Tree0430 "B{o0=1;b1;t0=5;b0}Star(RSel(OnceK(Pre{b0>b0%4}(Rep3(@fi{t0%2<0}t0))),Par{_;_}(Grd{R}(Rty3(Rty2(Sc{b0:=t0+4}))),Grd{F}(Ite(@fi{b1%3>1}pc1{b0:3},a2b{9;b0})))))",
+    Tree0431 "B{t1=5;b0;o0=2;b1=0}Obs{some;S}(SubA(Sw{3;4}(pa0{b0:=},Seq(Wt{100},c1,Wv{t1}(Scc{b0%3>1}),c2e,@oh{b0:=o0|1}c3),Par{_;_}(t4e,a5l))))",
+    Tree0432 "B{b0=2;t1;t0=2}MPri(pa0{b0:=;b1:t0},c1,t2,t3,SubR(a4b{t1+2%4;b0}))",
+    Tree0433 "B{b1=0;t0;b0}PPar{1;_}(@po{t0:=b0%2}@of{b0+=3}Flip(pc0{b0:b0},t1,t2e,pa3{b0:t0}),Flip(pc4{b0:b1},t5,pa6{b0:b1;b1:=}),@ki{b0<0}Ruf{F}(c7),RFb(pi8{t0:b1},t9))",
+    Tree0434 "B{t0=2;t1=1;o0=_;b0}RFb(MSeq(pt0{b0:=;b1:t1},a1,c2),t3,Inv(@rw{t1%3!0}Seq(pi4{t0:=},Pri(a5))),RSeq(Sb{o0=9},t6),Sc{b0:=4})",
+    Tree0435 "B{o0=5;t0;l0;b1;b0=2}Dl{50}(PbSel{_;3;b1+1%4;b1+2}(a0b{b0;b1},Fb(Sw{5;1}(PAll{_}(pi1{t0:=},@fi{b1%2>0}@si{t0%2<0}Ub{o0},t2),a3,Rus{F}(pc4{b0:b1})),Wde(c5l,c6,Step(@si{b1%2<0}@os{t0:=b0}Run,t7))),Rmp{F;F}(WU{b0+4>6}(RFb(Dl{20}(Sw{5}(c8,t9)),PPar{2;_}(TryF(pi10{t0:b1},t11,t12,Sl{30})))))))",
+    Tree0436 "B{b1=2;t1=3;t0=3}Cnd{t0%2>0;N;_}(Cnd{b1%4>1;T;_}(Pri(a0,t1t,t2e)))",
+    Tree0437 "B{t0=3;b0=5;t1=5}Inv(@oh{b0>1?b0+=1;t1:=t0}@ki{b0+4>t0}Wu{t1})",
+    Tree0438 "B{t1;b1=4;b0;t0;o0=_}FF(To{0}(Wde(RFb(a0,@ki{t0%2>0}t1t,@fi{t1>4}@os{b0=4?t1+=2;b0:=b1+4}c2t,pc3{b0:=}),@ki{t1>2}@si{o0|3+3=0}Wde(a4b{1;b1},Seq(Wt{30},@si{b1<4}@fi{o0|0<1}@ki{t0%3>0}pt5{b0:=;b1:b0},pt6{b0:b0;b1:=})),Flt{2;R;_}(@oh{t0=t0%3?o0:=_;t0+=3}@ki{some}PAll{_}(Run,c7r,@ki{b1%2!0}@rw{some}Inv(a8b{t0+3%3;b0}))))))",
+    Tree0439 "B{b1=4;b0}PAll{2}(Fb(PbSel{0;2;b1}(c0t,c1),Fai,Invt(TryT(@of{b1:=b1%2}@po{b0:=b0+2%2;b1>1?b0+=1}c2,t3t)),Obs{b0=5;_}(SubR(a4l)),c5,Err{1026}),t6t)",
+    Tree0440 "B{b0=4;l0=2;t0}Itr{b0;0;1;N}(SubR(SubR(@os{b0:=t0}@rw{b0%4!2}@oh{t0<3?b0+=1;t0%2!0?t0:=b0%3}S)))",
+    Tree0441 "B{t0=4;q0=4;t1=2}Fb(Wv{t1}(Lp{t0;K}(a0e)),c1,t2)",
+    Tree0442 "B{b1=4;t1=0;b0=3;t0=1}Ruf{1}(PAll{2}(Su{t1}(FF(Dl{0}(Flt{1;F;_}(@po{t0:=t1}RepF(c0r))))),R,RSeq(@rw{t1%4<2}FS(Once(PbSel{1;3;t1%4}(MSeq(pa1{b0:b0},Sb{b0=3},t2t),@ki{t0+1>2}@of{t0+=1}@rw{t0!b1}FS(a3t)))),@po{t0:=t1+4}WU{t0>1}(TryF(Sc{b0:=b1%3},Pre{b1%2>0;K}(PrSel{t0}(Wu{t1})))),Err{1002})))",
+    Tree0443 "B{t0=4;b1=5;t1;b0}RetF(Dd{0}(Intr{b1=t1+2}(ASeq(Inv(Fai),pa0{b0:=;b1:t0},Wu{t1}))))",
+    Tree0444 "Sel(MPri(Ret0(t0),Seq(t1,Wt{20})),Rpt{0}(S))",
+    Tree0445 "B{t1=1;b0=0}Rus{F}(Wde(t0,Sb{t1=b0}))",
+    Tree0446 "B{t0=4;b0;l0=2;o0=0}Itr{b0;0;3;N}(@ki{o0|5+4=5}To{50}(DySel(Scc{b0>3},@oh{o0|4>4?b0:=t0+1;b0:=t0}@rw{o0|4<6}@ki{b0<5}Rep2(FS(R)),FF(Ret1(t0)),c1,RSeq(Itr{b0;_;3;_}(pi2{t0:t0}),t3))))",
+    Tree0447 "Cd{100;F}(TryF(t0,MPri(c1,To{0}(a2)),Wde(a3,a4e)))",
+    Tree0448 "B{b1;b0=4;o0;t0}FS(Isw{o0|5+1%3;T;N}(Sb{b1=b0},Ruf{F}(DySel(a0,pi1{t0:b0},Wt{0})),a2b{t0+1%2;b1},Wde(c3e,@fi{b1%4!1}c4),t5))",
+    Tree0449 "B{q0=3;b0=0;t0;b1}MSeq(t0,RSeq(c1,a2,Pri(c3,t4)),a5b{t0;b0},Step(Lp{b0;R}(a6),Fb(t7,Sc{b1+4%3=2?b0+=3}),Dl{10}(Scc{b1>b1+3})))",
+    Tree0450 "Pri(Fb(Sub(Inv(c0)),RFb(t1,c2,t3),a4),Ruf{F}(RSeq(c5e,c6e,t7,To{0}(S))),t8)",
+    Tree0451 "B{l0=2;b0=4;t1=0}Itr{b0;_;_;_}(a0e)",
+    Tree0452 "Mt{50}(Sub(PAll{1}(Wt{50})))",
+    Tree0453 "OnceK(PrSel{2;1;2;1;3}(c0,Swm(t1,c2e,t3e),Ruf{F}(FS(To{20}(c4))),c5,t6))",
+    Tree0454 "B{b1=5;l0=0}Seq(Itr{b1;1;1;T}(@si{b1<2}Rep0(a0)),Sw{2}(Sc{b1+=1},a1),MPri(a2,t3e))",
+    Tree0455 "B{q0=3;b0=1}Isw{b0+3;T;N}(Lp{_;S}(a0))",
+    Tree0456 "B{o0=_;b1=5;t0=2}Sel(Step(@of{b1+=1}@po{o0:=t0+1}pc0{b0:b1},Wt{0}),t1,Sb{o0=2})",
+    Tree0457 "RSeq(pt0{b0:5},Suc)",
+    Tree0458 "B{b0}@ki{b0<b0+4}Try(Wt{0},S,t0)",
+    Tree0459 "B{b0=0;t1=3;t0=1;b1}@po{b0%2=0?t1:=b1}@fi{b0+1%2=1}@of{t0+=3}Seq(@os{b0:=t1+3}@of{t1>6?t1+=2}@rw{t1+1<7}c0b{b0+2},pi1{t0:=})",
+    Tree0460 "B{b0=4;t1;t0=0}Bin{b0%2>0;N}(WU{b0<t0}(pt0{b0:t1;b1:t1}),@oh{b0:=t0%2}@os{b0+=2}t1)",
+    Tree0461 "B{t0;b0=0}Par{_;_}(Grd{R}(DySeq(Scc{b0>6},To{100}(pc0{b0:t0}),Scc{b0+2%4=0},a1b{9;b0})),Grd{F}(Wu{t0}))",
+    Tree0462 "RFb(t0,Sl{10})",
+    Tree0463 "PbSel{_;2;3;0}(RFb(OnceK(Rep3(Flt{2;F;_}(F))),t0),c1l,PPar{1;N}(c2,Ruf{3}(FS(t3)),t4e))",
+    Tree0464 "B{b0=3;b1}Cnd{b0+3<b1+1;T;_}(SubA(SubR(a0e)))",
+    Tree0465 "B{b0;t0;b1;q0;l0=1}Rmp{F;F}(Ite(c0b{b1},Fb(c1r,c2,Sb{b0=t0},Err{1076}),RU{F}(Itr{b1;_;2;N}(@ki{b0+3>3}Lp{b1;_}(Wde(t3,a4e,a5l))))))",
+    Tree0466 "TryF(a0,Star(RFb(c1,c2,Sub(Rty0(c3)),Swm(a4,RepF(c5e)),DySeq(a6,t7e))),Wt{0})",
+    Tree0467 "B{b0=0;t1=2;b1}RFb(Pri(pa0{b0:=;b1:=},a1,pi2{t0:t1}),t3)",
+    Tree0468 "B{t1;b0=1;t0}Ite(OnceK(Cnd{t1%2<0;T;F}(Lim{3}(Seq(Suc,c0b{t1},@oh{t1:=t0%2}@os{t0!1?b0+=1}@fi{t0%4=1}Suc,Err{1064})))),Opt(t1t))",
+    Tree0469 "PPar{0;N}(c0,RT{3}(PrSel{3;0;0;0}(t1,t2,Dl{10}(t3),a4)))",
+    Tree0470 "B{b1;b0=5;o0=_;t0=4}Intr{t0>o0|5}(@si{b1+2<1}@fi{t0!3}@oh{b0+=1}Sel(a0,a1))",
+    Tree0471 "B{t0=5;b0;b1;o0}MPri(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}Pri(t0,Ret4(Step(a1e,c2,pc3{b0:=})),Inv(Grd{F}(Inv(@fi{some}Isw{4;N;_}(t4,Rep4(@fi{b0<6}t5)))))))",
+    Tree0472 "B{t0=2;b0=2;o0=3;b1}MSeq(RSel(pa0{b0:t0},@si{some}@rw{b1<t0}Opt(a1e),pa2{b0:=;b1:b1}),Intr{b0!3}(Rus{1}(c3e)))",
+    Tree0473 "B{o0;b1=0;b0;t0=0}Cnd{b0+4<b1+1%4;T;_}(Rpt{F}(Step(@rw{b1<3}@of{t0%4>0?b0:=b0%3}@ki{t0%3=1}Sw{1}(FF(Ret3(Flt{2;R;K}(Sc{t0:=b1;t0:=o0|3}))),Ret4(t0e)),Step(Inv(Flt{3;S;K}(MPri(c1,c2,Sb{o0=8}))),Rmp{S;S}(RSeq(pi3{t0:t0},t4,@fi{b1%3<2}c5))))))",
+    Tree0474 "B{t0=4;b1;o0=_;b0=4}Swm(Seq(c0,Sc{b1+=1},pc1{b0:=}),PrSel{b0%3;b0+1;o0|1;b0;b1+1}(c2l,pt3{b0:b0},Wt{0},Sb{t0=9},Sc{b1:=o0|1}),Fb(t4,a5,c6))",
+    Tree0475 "To{20}(Swm(Inv(Swm(ASeq(Wt{50},t0e),Sl{0},Rmp{S;F}(Step(t1,t2,t3)))),DySeq(Ruf{F}(TryF(Flt{1;F;K}(t4),Rty4(Sl{0}))),PPar{0;_}(c5e,t6,t7),MPri(c8l,a9),RFb(a10,t11,c12,c13))))",
+    Tree0476 "Step(F,t0,a1,c2)",
+    Tree0477 "B{b0}Fb(c0e,a1b{3;b0},a2b{b0%3;b0})",
+    Tree0478 "B{t0=5;b1=0;b0=2}Isw{b0+2%3;N;T}(Grd{F}(Dl{50}(Cnd{t0!5;T;F}(Sc{t0:=b1}))),TryT(pc0{b0:=},RU{F}(t1)))",
+    Tree0479 "B{l0;t0=2;b0=2;b1=0}Flip(@si{b0+1%4<1}S,Itr{b0;2;_;T}(@oh{t0:=b1;b0+=3}Suc),pa0{b0:=;b1:t0})",
+    Tree0480 "Rpt{0}(Err{1058})",
+    Tree0481 "ASeq(t0e,c1,Rus{F}(Sl{20}),t2,c3)",
+    Tree0482 "B{b0;t0=5;q0=0}Lp{b0;K}(Ite(Grd{_}(RFb(t0,pc1{b0:7},Fai)),Sb{t0=b0},FF(Flt{2;S;F}(@rw{b0=1}FS(@rw{t0+1<t0+3}@ki{b0+1%3<2}c2b{t0})))))",
+    Tree0483 "B{t0=5;b0}Par{0;-2}(Seq(c0b{b0},Dl{100}(Sc{b0+=2;t0:=7}),Sb{b0=t0},pa1{b0:=;b1:b0},t2e),@rw{b0%4<2}Pre{t0<3;S}(Rep1(Par{1;_}(ASeq(@rw{t0%4=1}@fi{b0<b0+2}Sb{b0=0},Wt{20},a3,@os{t0+=1}S)))),RSeq(c4e,RSeq(c5,Suc)),Sel(Obs{t0=4;_}(Obs{b0!3;S}(pc6{b0:b0})),Obs{t0<4;B}(Sl{30}),@of{b0+=1}@si{t0<7}RSeq(Dl{10}(t7),Sl{10})),PAll{5}(c8l,@po{b0:=6;t0+=3}t9,c10,c11,Wu{t0}))",
+    Tree0484 "B{t0=4;b0=5}DySeq(To{10}(Cnd{t0=1;T;S}(PPar{1;N}(Ruf{F}(t0),t1e,@of{b0+=3}@si{t0!3}Wt{0},a2))),Pri(Wu{t0},c3,DySel(a4,t5)),Ret2(SubR(Seq(pt6{b0:3;b1:t0},Sel(t7,t8)))),Scc{t0+4>t0+3%2},Once(Rus{F}(RFb(c9,R))))",
+    Tree0485 "Keep(Fb(t0,F))",
+    Tree0486 "B{b0;t0=4;t1=4}@si{t1+1%2!0}Seq(Pre{t1%4=0;K}(PPar{0;N}(a0,Rty3(c1l))),Pri(Pri(PAll{_}(t2e,pa3{b0:=;b1:b0}),Bin{t1=1;N}(Sb{t0=2},c4))))",
+    Tree0487 "B{b1=2}Wde(c0,OnceK(Mt{50}(Ret0(c1b{b1%3}))),pt2{b0:7;b1:b1})",
+    Tree0488 "B{b1=4;b0;t0}Wde(PAll{_}(@fi{b0=b1+4}Sb{t0=2},t0,F),a1)",
+    Tree0489 "B{b0;b1=2;t0=2}MSeq(Once(OnceK(Star(AFb(@rw{b1%3<1}@fi{b0>4}@si{t0>1}c0,Sb{b0=1}),Cd{10;_}(c1l)))),Seq(c2,Grd{R}(Suc),a3),@oh{t0:=b1;t0%4<2?b0:=b1}Rep2(FS(PbSel{_;t0%4;0;2}(t4,pa5{b0:t0;b1:t0},a6))),RSeq(Scc{b1+3<7},a7b{1;b0},c8))",
+    Tree0490 "B{o0=_;t0;b0;b1=3}Isw{t0+1;_;N}(Sw{0;3}(Grd{F}(a0),Flip(t1,t2e),RU{F}(RSeq(c3l,c4e))),Once(Sw{1;5;3}(pi5{t0:b0},@rw{t0%3>1}pt6{b0:=;b1:t0},Cnd{o0|3<3;N;S}(RSeq(t7,c8)),t9)))",
+    Tree0491 "B{b0;b1=2;t0=2}RT{F}(@of{t0+=3}pt0{b0:=;b1:=})",
+    Tree0492 "Sel(TryF(a0,Sl{30},S),t1,t2,Ret3(t3))",
+    Tree0493 "B{b1=4;b0;o0=2}RFb(RndSel(@si{b1+2=0}@rw{b1%2>0}a0,t1,Lim{3}(PbSel{0;b0%4}(t2)),SubR(WU{o0|0<b0}(t3))),F)",
+    Tree0494 "B{t0=2}Sel(Obs{t0%4=3;B}(RSeq(t0e,t1)),RetF(FF(Opt(PbSel{2;3;3}(Sc{t0+=4},S)))))",
+    Tree0495 "B{t0;l0=3;b0=4}Fb(Obs{b0=3;N}(Fb(RSel(pt0{b0:3},c1,c2l),Lim{3}(RepF(a3)),Itr{b0;0;1;T}(@of{t0:=b0}@si{t0=4}RU{F}(t4)))),Seq(c5b{1},Rep4(Wv{t0}(RT{3}(Inv(R))))),OnceT(Rus{1}(Dd{0}(@fi{t0+3%2=1}@oh{b0+=3}DySeq(pi6{t0:=},Scc{t0<2},a7b{b0;b0},Sb{t0=8},a8)))),Wde(a9,Mt{20}(Scc{b0<3}),RT{F}(Pre{b0%3<1;R}(RSeq(Sl{30},c10,c11e,pi12{t0:=})))))",
+    Tree0496 "B{t1;t0=1}Try(a0,Scc{t1>t0})",
+    Tree0497 "B{t0;b1=1;b0}Star(Par{_;1}(FF(t0),t1,t2,RSel(t3e,c4),c5),Cd{0;_}(Ite(Sw{2;1}(c6l,a7,c8e),Isw{t0+3;N;N}(Sb{t0=7},t9))),RetF(Ruf{F}(Par{_;_}(Grd{R}(Sel(pa10{b0:=;b1:t0},t11,pc12{b0:b1})),Grd{R}(t13)))))",
+    Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(Fb(Obs{b0<6;B}(c0),Obs{b1+3=6;L}(RSeq(Pre{t0<b0}(Sb{b0=6}))),PrSel{b1+1;b1+2}(pa1{b0:b0},Sb{t0=6}))),Pre{t0+3%4<1;S}(c2))",
+    Tree0499 "B{t0=0;b0=4}Inv(Fb(Seq(Ret1(Par{2;5}(Suc,Cnd{t0%4<0;_;_}(Scc{b0>t0+2}),c0,t1,Wt{10})),Sel(t2,Su{t0}(FF(a3)))),Pri(PPar{1;N}(Keep(c4),Sl{0},t5,Wt{0},Flt{3;R;F}(c6)))))",
 }

@@ -8,1051 +8,1250 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            #[skip_if(|bb| *bb.t0 == 1)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            ReactiveSequence {
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstSuccess) {
-                        ScriptCondition(|bb| bb.b0 != 6),
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                    BinarySelector(|bb| *bb.t0 == *bb.t0 + 4, dynamic = false) {
-                        BinarySelector(|bb| bb.b0 == bb.b0 + 2) {
-                            Condition(|ctx| ctx.check(3)),
-                            Precondition(|bb| *bb.t0 < 0, else = Failure) {
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        TryCatch {
-                            Action(|ctx| ctx.exec(5)),
-                            Action(Act<6>),
-                            #[run_while(|bb| bb.b0 + 3 > 5)]
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-            },
-            Filter(times = 3, filtered = Skipped) {
-                #[on_failure(|bb| bb.b0 += 2)]
-                Delay(10) {
-                    KeepRunningUntilFailure {
-                        Observe(|bb| bb.b0 + 4 < *bb.t0 + 1) {
-                            Fallback {
-                                Observe(|bb| bb.b0 != 3, abort = both) {
-                                    AlwaysFailure,
-                                },
-                                RepeatUntil(Failure) {
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        AsyncSequence {
+            ScriptCondition(|bb| *bb.t0 < bb.b0 + 1),
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            #[failure_if(|bb| *bb.t0 == 3)]
+            #[post(|bb| bb.b0 = bb.b0 % 2)]
+            #[success_if(|bb| bb.b0 % 4 > 0)]
+            WasEntryUpdated(t0),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0500Blackboard { b0 t0 });
+board!(Tree0500Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0501 for Ctx {
+    pub tree Tree0501 for Ctx, rng = context {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-            b1: i64 = 0,
-        }
-        ReactiveFallback {
-            Timeout(20) {
-                Observe(|bb| bb.b1 == bb.b1 + 1) {
-                    #[skip_if(|bb| bb.b1 != 7)]
-                    #[run_while(|bb| bb.b0 < bb.b1)]
-                    StatefulAction(Task<0>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    IndexSwitch(|bb| bb.b1, dynamic = true) {
-                        Action(|ctx| ctx.exec(1)),
-                        Condition(Cond<2>),
-                    },
-                },
-                UnsetBlackboard(o0),
-            },
-            Sequence {
-                AsyncSequence {
-                    Wait(0),
-                    Action(|ctx| ctx.exec(3)),
-                    Action(PAct<4>, b0 = 2),
-                },
-                AlwaysRunning,
-            },
-            Interrupt(|bb| bb.b1 == bb.b1 + 3) {
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0501Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0502Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Action(PIo<2>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0502 for Ctx {
-        blackboard {
-            b0: i64 = 3,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(5),
             #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b1: i64 = 4,
+            b0: i64 = 5,
         }
-        #[run_while(|bb| *bb.t0 != (bb.b0 + 2) % 2)]
-        #[success_if(|bb| bb.b1 > bb.b1 + 3)]
-        ReactiveFallback {
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    Iterate(l0, element = {b1}, until = Never) {
-                        Condition(Cond<0>),
+        StepSequencer {
+            MaxTime(0) {
+                AsyncSequence {
+                    RetryUntilSuccessful(4) {
+                        Condition(PCond<0>, b0 = {=}),
+                    },
+                    Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[failure_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Invert {
+                            #[on_success(|bb| { bb.o0 = None; bb.b1 = *bb.t0 % 3 })]
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            UnsetBlackboard(o0),
+                        },
                     },
                 },
             },
-            Action(PIo<1>, t0 = {b0}),
-            RepeatUntilSuccess(forever) {
-                SubTree(Tree0502Sub0, b0 = {=}, t0 = {t0}, l0 = {=}, b1 = {b1}),
+            RepeatTimes(forever) {
+                ReactiveSequence {
+                    Sequence {
+                        PrioritySelector {
+                            #[score(|bb| (bb.o0.unwrap_or(4) % 3) as f32)]
+                            Action(PIo<1>, t0 = {t0}),
+                            #[score(|bb| (*bb.t0) as f32)]
+                            StatefulAction(Task<2>),
+                        },
+                        Sequence {
+                            FlipSelector {
+                                Delay(10) {
+                                    Condition(|ctx| ctx.check(3)),
+                                },
+                                UnsetBlackboard(o0),
+                                ForceSuccess {
+                                    StatefulAction(Task<4>),
+                                },
+                                Script(|bb| bb.t0.set(bb.b0 + 1)),
+                            },
+                        },
+                        ForceSuccess {
+                            Conditional(|bb| *bb.t0 % 4 < 0) {
+                                SetBlackboard(o0 = Some(7)),
+                            },
+                        },
+                    },
+                },
+            },
+            Repeat(2) {
+                MaxTime(10) {
+                    #[success_if(|bb| (*bb.t0 + 3) % 3 != 0)]
+                    Optional {
+                        ProbabilitySelector(fail = 2) {
+                            #[weight(0)]
+                            ParallelAll {
+                                Sleep(10),
+                                Condition(PCond<5>, b0 = 2),
+                            },
+                            #[weight(|bb| (*bb.t0 % 4) as f32)]
+                            Action(Act<6>),
+                            #[weight(1)]
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0502Blackboard { b0 t0 l0 b1 });
+board!(Tree0501Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0502 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        KeepRunningUntilFailure {
+            Delay(30) {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
+                    Delay(0) {
+                        RunOnce(then_skip = true) {
+                            Condition(PCond<0>, b0 = {b0}),
+                        },
+                    },
+                    Error(DiffError(1013)),
+                    RepeatUntilFailure(3) {
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                    #[post(|bb| *bb.t0 += 3)]
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0502Blackboard { o0 t1 t0 b0 });
+
+fallible!(Tree0502);
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        ForceFailure {
-            Script(|bb| bb.b0 += 1),
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            RepeatUntil(Failure) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Action(PIo<0>, t0 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0503Blackboard { b0 });
+board!(Tree0503Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        BinarySelector(|bb| bb.b0 != 7) {
-            #[on_success(|bb| if *bb.t0 < bb.o0.unwrap_or(0) % 3 { *bb.t0 += 3 })]
-            Interrupt(|bb| bb.b0 % 2 != 1) {
-                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(1) + 4) % 2, &mut bb.b0)),
+        ReactiveSequence {
+            ParallelAll(max_failures = -3) {
+                AlwaysRunning,
+                Action(|ctx| ctx.exec(0)),
+                #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                ScriptCondition(|bb| bb.b0 % 4 < 3),
             },
-            Filter(times = 1, count = Failure, filtered = Failure) {
-                SetBlackboard(b0 = {t0}),
+            Condition(|ctx| ctx.check(1)),
+            Delay(30) {
+                SetBlackboard(t0 = 7),
             },
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0504Blackboard { b0 t0 o0 });
+board!(Tree0504Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0505 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 5,
-        }
-        IndexSwitch(|bb| *bb.t1 % 3, dynamic = true) {
-            ReactiveSequence {
-                StatefulAction(TTask<0>),
-                #[skip_if(|bb| bb.b0 + 1 > 5)]
-                #[failure_if(|bb| (bb.b0 + 1) % 2 != 1)]
-                #[on_halted(|bb| { if bb.o0.unwrap_or(1) % 2 < 1 { bb.o0 = Some(*bb.t1 % 2) }; bb.t1.set(2) })]
-                Wait(100),
-                Action(TAct<1>),
-            },
-            Succeeder,
+    pub tree Tree0505 for Ctx {
+        Repeat(3) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0505Blackboard { o0 t1 b0 });
-
-fallible!(Tree0505);
-
 bt::behavior_tree! {
-    pub tree Tree0506 for Ctx {
+    pub tree Tree0506Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 3,
         }
-        Parallel(failure = -3) {
-            Filter(times = 1, filtered = Failure) {
-                Conditional(|bb| bb.b1 == 6, dynamic = false, else = Success) {
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t1 < bb.b0 + 3)]
-                        StatefulAction(Task<0>),
-                        #[on_success(|bb| { bb.b0 = *bb.t0 % 3; *bb.t1 += 1 })]
-                        Action(Act<1> = Act::<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
+        Loop(q0) {
+            Limiter(2) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    ForceSuccess {
+                        Condition(PCond<1>, b0 = 2),
                     },
                 },
             },
-            Sequence {
-                ScriptCondition(|bb| bb.b1 % 4 == 2),
-                AlwaysSuccess,
-                AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0506 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Fallback {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                SubTree(Tree0506Sub0, ..),
             },
-            Timeout(10) {
-                Loop(q0, if_empty = Skipped) {
-                    Condition(Cond<5>),
+            StatefulAction(TTask<2>),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
+                WasEntryUpdated(t0),
+                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0506Blackboard { t1 q0 t0 b1 b0 });
+board!(Tree0506Blackboard { b0 t0 q0 });
+
+fallible!(Tree0506);
 
 bt::behavior_tree! {
     pub tree Tree0507 for Ctx {
-        Repeat(0) {
-            Condition(Cond<0>),
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            RepeatUntilSuccess(2) {
+                Script(|bb| bb.o0 = Some(6)),
+            },
         }
     }
 }
+
+board!(Tree0507Blackboard { o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                FlipSelector {
-                    Cooldown(0, filtered = Skipped) {
-                        Condition(Cond<0>),
-                    },
-                },
-                MemSequence {
-                    Wait(100),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-            Guard(|ctx| &mut ctx.token) {
-                SequenceStar {
-                    ReactiveFallback {
-                        Timeout(50) {
-                            ReactiveSequence {
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
+        Repeater(0) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        Switch(b1) {
+            case 5 => #[failure_if(|bb| bb.b0 % 4 < 3)]
+            #[run_while(|bb| *bb.t1 != 3)]
+            #[success_if(|bb| bb.b0 % 2 < 0)]
+            Precondition(|bb| *bb.t0 + 3 < 4, else = Failure) {
+                Fallback {
+                    ReactiveSequence {
+                        ReactiveSequence {
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            Condition(|ctx| ctx.try_check(0)),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
+                            RepeatTimes(3) {
+                                #[success_if(|bb| bb.b1 < 1)]
+                                StatefulAction(TTask<2>),
                             },
                         },
                     },
-                    RepeatUntilSuccess(forever) {
-                        Condition(Cond<6>),
-                    },
+                },
+            },
+            case 3 => ReactiveSequence {
+                Priority {
+                    StatefulAction(TTask<3>),
+                    Condition(Cond<4>),
+                },
+                Sleep(100),
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    #[post(|bb| *bb.t1 += 1)]
+                    Wait(0),
+                },
+            },
+            case 0 => ReactiveSequence {
+                StatefulAction(TTask<6>),
+                StatefulAction(TTask<7>),
+                StatefulAction(PTask<8>, b0 = 8),
+                StatefulAction(TTask<9>),
+            },
+            _ => RepeatTimes(forever) {
+                MaxTime(30) {
+                    #[on_success(|bb| *bb.t1 += 3)]
+                    #[success_if(|bb| bb.b0 > bb.b1 + 1)]
+                    #[post(|bb| bb.t1.set(bb.b1))]
+                    StatefulAction(Task<10> = Task::<10>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(|ctx| ctx.exec(2)),
-        }
-    }
-}
+board!(Tree0509Blackboard { b0 b1 t0 t1 });
+
+fallible!(Tree0509);
 
 bt::behavior_tree! {
     pub tree Tree0510 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[allow(unused)] #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
+            b1: i64 = 4,
             b0: i64 = 2,
         }
-        Delay(0) {
-            IfThenElse {
-                Condition(Cond<0>),
-                FlipSelector {
+        Fallback {
+            Observe(|bb| bb.b1 == 5, abort = lower) {
+                Parallel {
+                    Filter(times = 2, count = Failure) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
                     StatefulAction(Task<1>),
-                    Action(Act<2>),
+                    Observe(|bb| bb.b1 < 1, abort = none) {
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                    },
                 },
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-                    #[skip_if(|bb| bb.b1 % 2 != 0)]
-                    #[on_success(|bb| { bb.b1 += 3; bb.t0.set(bb.b1) })]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Condition(Cond<4> = Cond::<4>),
-                    Action(Act<5>),
+            },
+            Observe(|bb| bb.b0 == 6, abort = lower) {
+                Iterate(l0, element = {b1}, max = 2) {
+                    SetBlackboard(b0 = 1),
                 },
+            },
+            Switch(b1) {
+                case 3 => Condition(PCond<3>, b0 = {b0}),
+                _ => IfThenElse {
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                    Sleep(0),
+                },
+            },
+            Observe(|bb| *bb.t0 % 4 < 3, abort = none) {
+                StatefulAction(Task<5>),
+            },
+            Selector {
+                StatefulAction(Task<6>),
+                ScriptCondition(|bb| bb.b1 != 3),
             },
         }
     }
 }
 
-board!(Tree0510Blackboard { o0 b1 t1 t0 b0 });
+board!(Tree0510Blackboard { l0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0511Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 9,
+            b0: i64 = 11,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            StepSequencer {
+                Delay(10) {
+                    Script(|bb| { bb.b1 = bb.b0 % 3; bb.b1 += 1 }),
+                },
+            },
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0511 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64 = 1,
         }
-        FlipSelector {
-            BinarySelector(|bb| *bb.t0 > 7) {
-                StatefulAction(Task<0>),
-                ReactiveSelector {
-                    StatefulAction(Task<1>),
-                    Sleep(20),
+        Iterate(l0, element = {b0}) {
+            Switch(b1) {
+                case 2 => SubTree(Tree0511Sub0, l0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
+                case 4 => Repeat(1) {
+                    ParallelAll(1) {
+                        StatefulAction(Task<1>),
+                    },
                 },
-            },
-            Precondition(|bb| bb.b0 > *bb.t0, else = Running) {
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-            },
-            MemPriority {
-                Condition(|ctx| ctx.check(3)),
-                Condition(PCond<4>, b0 = {t0}),
+                _ => WaitUntil(|bb| *bb.t0 + 2 == 7) {
+                    #[success_if(|bb| bb.b1 < 3)]
+                    Condition(|ctx| ctx.check(2)),
+                },
             },
         }
     }
 }
 
-board!(Tree0511Blackboard { t0 b0 });
+board!(Tree0511Blackboard { l0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0512 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 3,
         }
-        Precondition(|bb| bb.o0.is_none(), else = Running) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Failer,
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                ScriptCondition(|bb| *bb.t0 != 1),
-            },
-        }
-    }
-}
-
-board!(Tree0512Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0513 for Ctx, error DiffError {
-        RepeatUntil(Success) {
-            MemPriority {
-                Action(|ctx| ctx.try_exec(0)),
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    PrioritySelector {
-                        #[score(1)]
-                        Condition(Cond<1>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(TTask<3>),
-                },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0513);
-
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx, error DiffError {
-        AsyncSequence {
-            ReactiveSequence {
-                RepeatUntilSuccess(forever) {
-                    ForceSuccess {
-                        StatefulAction(TTask<0>),
-                    },
-                },
-                ForceSuccess {
-                    Action(|ctx| ctx.try_exec(1)),
-                },
-                Action(|ctx| ctx.try_exec(2)),
-            },
-            Delay(30) {
-                MemPriority {
-                    ReactiveSequence {
-                        Wait(0),
-                        Action(|ctx| ctx.try_exec(3)),
-                    },
+        ForceSuccess {
+            #[run_while(|bb| bb.b1 == *bb.t0)]
+            BinarySelector(|bb| bb.o0.unwrap_or(2) > bb.b0, dynamic = false) {
+                Conditional(|bb| bb.b1 < *bb.t0, else = Success) {
                     KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            Priority {
-                                Action(TAct<4>),
-                                Condition(|ctx| ctx.try_check(5)),
-                            },
-                            Action(|ctx| ctx.try_exec(6)),
-                            Condition(TCond<7>),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0512Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0513Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0513Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SetBlackboard(t1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] o0: Option<i64> = None,
+        }
+        MemPriority {
+            SubTree(Tree0513Sub0, b1 = {=}, b0 = {b0}, t1 = {=}, t0 = {t0}, o0 = {=}),
+            Precondition(|bb| bb.b0 % 2 < 0) {
+                SubTree(Tree0513Sub1, b1 = {=}, b0 = {b0}, t1 = {=}, t0 = {t0}, o0 = {=}),
+            },
+            Action(PIo<1>, t0 = {=}),
+            #[on_halted(|bb| *bb.t1 += 3)]
+            Sleep(50),
+        }
+    }
+}
+
+board!(Tree0513Blackboard { b1 b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0514 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 5,
+            b1: i64 = 4,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            RepeatTimes(2) {
+                Repeat(forever) {
+                    ProbabilitySelector {
+                        #[weight(|bb| (bb.b1 + 3) as f32)]
+                        RepeatUntilFailure(3) {
+                            Condition(Cond<0>),
+                        },
+                        #[weight(|bb| (bb.b1 % 2) as f32)]
+                        SetBlackboard(b0 = 2),
+                        #[weight(0)]
+                        Repeat(0) {
+                            Action(Act<1> = Act::<1>),
                         },
                     },
                 },
             },
-            Sequence {
-                StatefulAction(TTask<8>),
-                Condition(Cond<9>),
-                Condition(Cond<10>),
-                Condition(|ctx| ctx.check(11)),
-                StatefulAction(TTask<12>),
-            },
-            ParallelAll {
-                StatefulAction(TTask<13>),
-                Action(Act<14>),
-                StatefulAction(TTask<15>),
-            },
-            IfThenElse {
-                SequenceStar {
-                    ReactiveFallback {
-                        StatefulAction(Task<16>),
-                        Condition(TCond<17>),
-                    },
-                    RepeatTimes(3) {
-                        Action(|ctx| ctx.try_exec(18)),
-                    },
+            Switch(b1) {
+                case 2 => IndexSwitch(|bb| (bb.b1 + 4) % 2, out_of_range = Loop, dynamic = true) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[failure_if(|bb| bb.b0 < 3)]
+                    ScriptCondition(|bb| *bb.t1 % 2 > 0),
                 },
-                MaxTime(30) {
-                    Condition(|ctx| ctx.try_check(19)),
+                case 4 => SequenceWithMemory {
+                    Script(|bb| bb.b1 += 1),
+                    StatefulAction(Task<4>),
+                },
+                case 1 => ReactiveFallback {
+                    Delay(0) {
+                        #[run_while(|bb| bb.b1 == 3)]
+                        RepeatUntil(Success) {
+                            Script(|bb| { bb.b1 += 3; *bb.t0 += 2 }),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b0)),
+                },
+                _ => SequenceWithMemory {
+                    #[success_if(|bb| *bb.t1 == bb.b0)]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    #[run_while(|bb| (bb.b1 + 4) % 3 > 0)]
+                    Condition(Cond<6>),
+                    Script(|bb| { *bb.t0 += 2; bb.b1 += 2 }),
+                },
+            },
+            Observe(|bb| *bb.t0 == 3, abort = self) {
+                TryCatch(catch_on_halt = false) {
+                    Iterate(l0, element = {b0}, until = Never, max = 3) {
+                        MemSequence {
+                            #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                            Limiter(1) {
+                                #[success_if(|bb| *bb.t1 < bb.b0 % 2)]
+                                #[skip_if(|bb| *bb.t0 != 4)]
+                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                            },
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
+                    StatefulAction(Task<9>),
+                    BinarySelector(|bb| bb.b0 % 4 > 0) {
+                        Script(|bb| bb.t1.set(*bb.t0)),
+                        Condition(Cond<10>),
+                    },
                 },
             },
         }
     }
 }
 
-fallible!(Tree0514);
+board!(Tree0514Blackboard { t1 t0 l0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0515Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            o0: Option<i64> = Some(9),
-        }
-        MemPriority {
-            Condition(Cond<2>),
-            #[skip_if(|bb| bb.b1 == 7)]
-            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-            #[success_if(|bb| (bb.b1 + 1) % 4 == 0)]
-            AlwaysRunning,
-        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            l0: Vec<i64>,
-            o0: Option<i64>,
-        }
-        Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
-            SkipUnlessUpdated(t0) {
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<0>),
-                    Conditional(|bb| *bb.t0 == 7, else = Success) {
-                        MemPriority {
-                            RunOnce(then_skip = false) {
-                                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
-                                    AlwaysRunning,
-                                },
-                            },
-                            Deadline(50) {
-                                Action(Act<1>),
-                            },
-                            SubTree(Tree0515Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, l0 = {l0}, o0 = {=}),
-                        },
-                    },
-                },
+        DynamicSequence {
+            Selector {
+                Condition(Cond<0>),
+                SubTree(Tree0515Sub0),
+                Sleep(10),
             },
+            WhileDoElse {
+                Condition(Cond<2> = Cond::<2>),
+                Failer,
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Inverter {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            WhileDoElse {
+                Action(Act<5>),
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+            },
+            Runner,
         }
     }
 }
-
-board!(Tree0515Blackboard { b1 t0 b0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
             o0: Option<i64> = None,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        AsyncSequence {
-            StatefulAction(Task<0>),
-            SetBlackboard(o0 = Some(7)),
-        }
-    }
-}
-
-board!(Tree0516Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0517Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 14,
-            b0: i64 = 12,
-        }
-        Switch(b1) {
-            case 2 => #[failure_if(|bb| bb.b1 < 6)]
-            #[on_success(|bb| if *bb.t0 == (bb.b0 + 1) % 2 { bb.b1 = bb.b0 })]
-            RunOnce(then_skip = true) {
-                Cooldown(20, filtered = Failure) {
-                    Parallel(success = 2, failure = -3) {
-                        Condition(|ctx| ctx.check(0)),
-                        StatefulAction(Task<1>),
-                        Sleep(20),
+        Fallback {
+            #[on_success(|bb| *bb.t0 += 1)]
+            #[skip_if(|bb| *bb.t0 < bb.b0)]
+            #[on_failure(|bb| bb.b0 += 3)]
+            ParallelAll(max_failures = -4) {
+                Repeat(2) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+                },
+                Sequence {
+                    SetBlackboard(b1 = 1),
+                    UnsetBlackboard(o0),
+                    Fallback {
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        #[post(|bb| bb.b1 += 3)]
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+                Switch(b1) {
+                    case 0 => WasEntryUpdated(t0),
+                    _ => Condition(PCond<1>, b0 = 7),
+                },
+                Delay(10) {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            Condition(|ctx| ctx.check(2)),
+                            MemSequence {
+                                Condition(|ctx| ctx.check(3)),
+                                Condition(PCond<4>, b0 = {b0}),
+                            },
+                            Wait(30),
+                        },
                     },
                 },
             },
-            _ => Loop(q0, value = {b1}, if_empty = Running) {
-                Condition(Cond<2>),
+            DynamicSequence {
+                StepSequencer {
+                    Priority {
+                        Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                        Action(|ctx| ctx.exec(6)),
+                        Action(Act<7>),
+                        Condition(Cond<8>),
+                        Action(PAct<9>, b0 = 6, b1 = {b0}),
+                    },
+                },
+                Conditional(|bb| bb.o0.unwrap_or(2) % 3 < 2, dynamic = true) {
+                    ScriptCondition(|bb| *bb.t0 < 1),
+                },
             },
         }
     }
 }
 
+board!(Tree0516Blackboard { o0 b0 b1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 2,
-        }
-        Filter(times = 1, count = Failure) {
-            SubTree(Tree0517Sub0, q0 = {=}, t0 = {t0}, b1 = {=}, b0 = {b0}),
+        Sequence {
+            Wait(100),
+            Action(Act<0> = Act::<0>),
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0517Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
             o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            l0: Vec<i64> = vec![1],
+            b0: i64 = 2,
         }
-        ParallelAll(max_failures = -5) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Deadline(50) {
-                    Condition(Cond<0>),
-                },
-                AlwaysRunning,
-            },
-            RepeatUntil(Success) {
-                ReactiveFallback {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        Action(Act<1>),
-                    },
-                    MaxTime(20) {
-                        #[post(|bb| bb.b0 += 1)]
-                        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                            Fallback {
-                                Condition(Cond<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                IfThenElse {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = 9, b1 = {b0}),
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    SetBlackboard(o0 = Some(4)),
-                },
-            },
-            ScriptCondition(|bb| (*bb.t1 + 4) % 3 > 1),
-            Delay(100) {
-                ForceFailure {
-                    Script(|bb| bb.b0 = *bb.t1),
-                },
-            },
+        IfThenElse {
+            #[skip_if(|bb| *bb.t0 % 2 != 0)]
+            #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+            #[on_halted(|bb| bb.o0 = None)]
+            Condition(Cond<0> = Cond::<0>),
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0518Blackboard { o0 t1 t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0519Sub1 for Ctx {
-        Invert {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0519Sub0 for Ctx {
-        SubTree(Tree0519Sub1)
-    }
-}
+board!(Tree0518Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0519 for Ctx {
-        Filter(times = 3, count = Completed, filtered = Failure) {
-            SubTree(Tree0519Sub0),
+        blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Sequence {
+                    #[on_failure(|bb| { bb.t0.set((*bb.t0 + 4) % 3); bb.t0.set(5) })]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Condition(Cond<0>),
+                        Action(PIo<1>, t0 = {t0}),
+                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
+                    },
+                },
+                #[run_while(|bb| *bb.t0 + 2 > 4)]
+                #[success_if(|bb| *bb.t0 % 3 == 2)]
+                #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                PolicyParallel(policy = FirstSuccess) {
+                    #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
+                    Retry(3) {
+                        AlwaysSuccess,
+                    },
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| *bb.t1 > 5)]
+                    #[on_failure(|bb| { bb.t1.set(bb.o0.unwrap_or(5)); *bb.t1 += 1 })]
+                    Wait(20),
+                },
+            },
+            Precondition(|bb| (*bb.t0 + 1) % 3 > 1) {
+                Loop(q0, value = {t1}) {
+                    AlwaysFailure,
+                },
+            },
         }
     }
 }
+
+board!(Tree0519Blackboard { b0 q0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0520 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
         }
-        #[failure_if(|bb| (bb.b1 + 2) % 2 == 1)]
-        TryCatch {
-            ReactiveFallback {
-                #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<1>),
-            },
-            RepeatUntilFailure(1) {
-                Sequence {
-                    Action(PAct<2>, b0 = 6),
-                    #[run_while(|bb| bb.b0 != 7)]
-                    #[post(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4> = Task::<4>),
+        Cooldown(50, filtered = Skipped) {
+            Precondition(|bb| *bb.t0 + 1 != 3, else = Running) {
+                #[run_while(|bb| bb.b1 == (bb.b1 + 1) % 3)]
+                #[skip_if(|bb| (bb.b1 + 4) % 4 > 0)]
+                SequenceStar {
+                    Deadline(30) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    SetBlackboard(b1 = {t0}),
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {=}),
                 },
             },
-            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-            Selector {
-                Observe(|bb| bb.b1 % 2 < 0, abort = both) {
-                    Action(PAct<7>, b0 = {t0}, b1 = {b1}),
-                },
-                Observe(|bb| bb.b0 < bb.b0 % 2) {
-                    #[on_failure(|bb| if bb.b0 < 5 { bb.b1 += 1 })]
-                    #[run_while(|bb| bb.b1 < 3)]
-                    #[on_success(|bb| bb.b1 = 8)]
-                    Script(|bb| bb.b0 = 5),
-                },
-            },
-            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree0520Blackboard { t0 b0 b1 });
+board!(Tree0520Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
         }
-        StepSequencer {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-            ScriptCondition(|bb| bb.b1 % 3 > 0),
-            Succeeder,
-            Repeater(3) {
-                StatefulAction(Task<1>),
+        Parallel(success = -1, failure = -2) {
+            TryCatch(catch_on_halt = true) {
+                Sleep(20),
+                StatefulAction(Task<0> = Task::<0>),
             },
-            AlwaysSuccess,
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<1>),
+                    #[run_while(|bb| *bb.t0 % 4 < 1)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) > bb.b0)]
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-board!(Tree0521Blackboard { b1 });
+board!(Tree0521Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0522 for Ctx {
         blackboard {
-            b0: i64 = 5,
             #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        ReactiveFallback {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
-            StatefulAction(Task<1> = Task::<1>),
-            Parallel(success = 0) {
-                Action(Act<2>),
-                #[failure_if(|bb| bb.b0 % 2 != 1)]
-                PolicyParallel(policy = FirstFailure) {
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        ForceFailure {
+            IfThenElse {
+                Action(Act<0>),
+                Selector {
+                    Observe(|bb| bb.b0 + 2 == 5, abort = both) {
+                        StepSequencer {
+                            Action(Act<1>),
+                            Action(PIo<2>, t0 = {=}),
+                            #[skip_if(|bb| *bb.t0 > 2)]
+                            ForceFailure {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                    Observe(|bb| bb.b0 == 7, abort = both) {
+                        RepeatUntil(Success) {
+                            Script(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 += 1 }),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0522Blackboard { b0 t0 });
+board!(Tree0522Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0523 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
             o0: Option<i64> = Some(1),
         }
-        ReactiveSequence {
-            WaitUntil(|bb| *bb.t1 == 4) {
-                #[success_if(|bb| *bb.t1 < 4)]
-                SequenceWithMemory {
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<0>),
-                },
-            },
-            Repeat(1) {
-                Wait(20),
-            },
-            Action(Act<1>),
-            WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
-                Condition(Cond<3>),
-            },
-            #[failure_if(|bb| bb.b0 + 2 == (*bb.t0 + 2) % 3)]
-            Cooldown(0) {
-                Deadline(0) {
-                    Invert {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[on_success(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b0 += 3 })]
-                        Priority {
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            StatefulAction(Task<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0523Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(5),
-        }
-        Selector {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    Precondition(|bb| bb.o0.is_none()) {
-                        WhileDoElse {
-                            #[run_while(|bb| bb.b0 + 1 < 5)]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                Action(Act<1>),
-                                Condition(Cond<2>),
-                                Action(Act<3> = Act::<3>),
-                            },
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<5>),
-                Action(PAct<6>, b0 = {t0}),
-                DynamicSequence {
-                    ScriptCondition(|bb| bb.b1 + 1 != bb.o0.unwrap_or(3)),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                StatefulAction(Task<8> = Task::<8>),
-                SetBlackboard(t0 = {b0}),
-            },
-            ParallelAll(2) {
-                Sleep(30),
-                #[on_halted(|bb| bb.b0 += 1)]
-                StepSequencer {
-                    Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                    StatefulAction(Task<10>),
-                    Condition(PCond<11>, b0 = {b1}),
-                    StatefulAction(Task<12>),
-                },
-                SetBlackboard(o0 = Some(2)),
-            },
-            Action(Act<13>),
-        }
-    }
-}
-
-board!(Tree0524Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        StepSequencer {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            SetBlackboard(t0 = {b1}),
-            Action(|ctx| ctx.exec(1)),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
-
-board!(Tree0525Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub0 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            AlwaysSuccess,
-            RepeatUntilSuccess(1) {
-                Wait(10),
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            FlipSelector {
-                StatefulAction(Task<5>),
-                Failer,
-                AlwaysSuccess,
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        SequenceStar {
-            IfThenElse {
-                ParallelAll {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                },
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-            SubTree(Tree0526Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        RepeatUntilFailure(2) {
+        ReactiveFallback {
+            ScriptCondition(|bb| bb.o0.unwrap_or(4) > 3),
+            AlwaysFailure,
+            #[failure_if(|bb| bb.o0.is_some())]
             StatefulAction(Task<0>),
         }
     }
 }
+
+board!(Tree0523Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx, error DiffError {
+        Deadline(0) {
+            RetryUntilSuccessful(forever) {
+                ReactiveFallback {
+                    PrioritySelector {
+                        #[score(3)]
+                        Condition(TCond<0>),
+                        #[score(3)]
+                        AlwaysFailure,
+                    },
+                    ParallelAll(max_failures = -1) {
+                        ReactiveFallback {
+                            Repeater(2) {
+                                Action(Act<1>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0525);
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Loop(q0, if_empty = Success) {
+            SequenceWithMemory {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Condition(Cond<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
+                    StatefulAction(PTask<2>, b0 = 0),
+                },
+                #[failure_if(|bb| bb.b1 % 4 == 0)]
+                #[skip_if(|bb| bb.b0 % 2 < 1)]
+                ReactiveFallback {
+                    Repeat(3) {
+                        Action(Act<3>),
+                    },
+                    Precondition(|bb| bb.b0 % 2 > 0, else = Skipped) {
+                        Timeout(30) {
+                            RetryUntilSuccessful(forever) {
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    ProbabilitySelector {
+                        #[weight(|bb| (bb.b1 % 2) as f32)]
+                        Script(|bb| *bb.t0 += 2),
+                    },
+                    Condition(Cond<5>),
+                    Wait(10),
+                },
+                ReactiveFallback {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        #[skip_if(|bb| bb.b1 % 3 < 2)]
+                        #[success_if(|bb| *bb.t0 > *bb.t0 % 4)]
+                        #[on_success(|bb| bb.b0 = 4)]
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    ForceFailure {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            RunOnce(then_skip = true) {
+                                Action(PAct<7>, b0 = 3),
+                            },
+                        },
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 + 3 != 0)]
+                #[run_while(|bb| bb.b0 + 1 < 4)]
+                RunOnce(then_skip = true) {
+                    Conditional(|bb| bb.b1 < 5) {
+                        SetBlackboard(b0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0526Blackboard { t0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        Priority {
+            WhileDoElse {
+                Deadline(0) {
+                    SequenceStar {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b1) as f32)]
+                            Succeeder,
+                        },
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    ParallelAll {
+                        ScriptCondition(|bb| bb.b1 < (bb.b1 + 3) % 3),
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    WasEntryUpdated(t1),
+                    Action(Act<2>),
+                },
+            },
+            ReactiveFallback {
+                IfThenElse {
+                    Limiter(2) {
+                        SetBlackboard(t0 = 3),
+                    },
+                    Condition(Cond<3>),
+                },
+                Condition(Cond<4>),
+                IfThenElse {
+                    MaxTime(0) {
+                        Sleep(50),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0527Blackboard { b1 o0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0528 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
             b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            StatefulAction(Task<0>),
-            Sleep(0),
-            SetBlackboard(b0 = 8),
-            UnsetBlackboard(o0),
+        SequenceWithMemory {
+            Wait(30),
+            #[failure_if(|bb| bb.b0 + 1 != 4)]
+            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0528Blackboard { o0 b0 });
+board!(Tree0528Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0529 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 3,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
             q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            IfThenElse {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = 0),
-                },
-                #[on_halted(|bb| if (bb.o0.unwrap_or(5) + 1) % 4 == 3 { *bb.t0 += 2 })]
-                #[run_while(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| bb.b0 < bb.b0 + 2)]
-                Priority {
-                    StatefulAction(Task<2>),
-                    Fallback {
-                        Action(Act<3>),
-                        Action(PAct<4>, b0 = {t0}, b1 = {t0}),
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            ReactiveFallback {
+                IndexSwitch(|bb| bb.b1, dynamic = false) {
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b0 += 3 })]
+                    ReactiveSelector {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        StatefulAction(Task<0>),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
                     },
-                    SetBlackboard(b0 = 2),
+                },
+                #[on_halted(|bb| if bb.o0.unwrap_or(3) < 7 { *bb.t0 += 1 })]
+                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 2 })]
+                Selector {
+                    Observe(|bb| bb.b1 < bb.o0.unwrap_or(4) % 4, abort = both) {
+                        Condition(Cond<2>),
+                    },
+                    Observe(|bb| bb.o0.is_none(), abort = none) {
+                        SetBlackboard(t0 = 6),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    Script(|bb| *bb.t0 += 1),
+                    Precondition(|bb| *bb.t0 % 4 < 2, else = Success) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                IfThenElse {
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
+                    #[on_success(|bb| bb.b1 = *bb.t0 + 3)]
+                    #[failure_if(|bb| bb.b0 + 4 != 5)]
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0529Blackboard { o0 b0 q0 t0 });
+board!(Tree0529Blackboard { b1 o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 4,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
-            BinarySelector(|bb| *bb.t1 + 2 > 3, dynamic = false) {
-                #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
-                    Repeat(3) {
-                        Repeat(3) {
-                            Script(|bb| bb.t1.set(bb.b1)),
-                        },
-                    },
-                    Delay(0) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Condition(|ctx| ctx.check(1)),
-                    #[on_failure(|bb| bb.t1.set((bb.b0 + 2) % 4))]
-                    Timeout(10) {
-                        StatefulAction(Task<2>),
-                    },
-                    Fallback {
-                        #[on_halted(|bb| bb.b1 = *bb.t1 % 4)]
-                        #[post(|bb| *bb.t1 += 1)]
-                        #[run_while(|bb| bb.b0 % 2 != 1)]
-                        StatefulAction(Task<3>),
-                        Retry(0) {
-                            Action(PAct<4>, b0 = 1, b1 = {b0}),
-                        },
-                        Wait(30),
-                    },
-                },
-                #[post(|bb| bb.b0 = bb.b1 + 3)]
-                Inverter {
-                    Repeat(2) {
-                        TryCatch {
-                            ParallelAll {
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
-                            },
-                            Timeout(0) {
-                                Condition(Cond<7>),
-                            },
-                            IfThenElse {
-                                Action(|ctx, bb| ctx.exec_in(8, bb.b1, &mut bb.b0)),
-                                Action(PAct<9>, b0 = 9),
-                            },
-                        },
-                    },
-                },
+        AsyncSequence {
+            Fallback {
+                Condition(Cond<0>),
+                #[failure_if(|bb| bb.b0 > *bb.t0 + 3)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                #[post(|bb| bb.b1 = bb.b0 + 2)]
+                StatefulAction(Task<1>),
+            },
+            AsyncSequence {
+                Action(PIo<2>, t0 = {=}),
+                Condition(Cond<3>),
+            },
+            Conditional(|bb| *bb.t0 % 2 == 0, dynamic = false, else = Failure) {
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0530Blackboard { l0 b1 t0 t1 b0 });
+board!(Tree0530Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0531 for Ctx {
         blackboard {
-            b0: i64,
+            l0: Vec<i64> = vec![1],
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
+            b0: i64 = 0,
         }
-        StepSequencer {
-            FlipSelector {
-                Repeat(4) {
-                    Fallback {
-                        MemPriority {
-                            PrioritySelector {
-                                #[score(|bb| (bb.b1 % 2) as f32)]
-                                Condition(PCond<0>, b0 = {=}),
-                                #[score(|bb| (bb.b1) as f32)]
-                                IfThenElse {
-                                    StatefulAction(Task<1>),
-                                    ScriptCondition(|bb| bb.b0 + 3 == 3),
-                                },
-                                #[score(1)]
-                                Loop(q0, if_empty = Running) {
-                                    SetBlackboard(b1 = 1),
-                                },
-                            },
-                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                                RepeatUntil(Success) {
-                                    AlwaysSuccess,
-                                },
-                                #[failure_if(|bb| bb.b0 + 3 < bb.b0)]
-                                #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                                TryCatch(catch_on_halt = false) {
-                                    StatefulAction(PTask<2>, b0 = {=}),
-                                    Script(|bb| bb.b0 += 3),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
-                                },
-                            },
+        Sequence {
+            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                Parallel(success = 0, failure = 1) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+                        Repeat(1) {
+                            Sleep(30),
                         },
-                        Action(Act<5>),
+                    },
+                    Repeat(1) {
+                        FlipSelector {
+                            StatefulAction(Task<0>),
+                            Condition(PCond<1>, b0 = {t0}),
+                        },
+                    },
+                },
+            },
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+board!(Tree0531Blackboard { l0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        WhileDoElse {
+            ParallelAll(max_failures = -2) {
+                #[on_success(|bb| bb.b0 += 3)]
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                StatefulAction(Task<1>),
+                WaitValueUpdate(t0) {
+                    Deadline(10) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<3>),
+                    StepSequencer {
+                        #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 = bb.b1 })]
+                        #[post(|bb| bb.b0 += 1)]
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                },
+                #[post(|bb| bb.t0.set(bb.b1 + 3))]
+                UnsetBlackboard(o0),
+            },
+            Repeat(0) {
+                StatefulAction(Task<4>),
+            },
+            AsyncFallback {
+                ReactiveFallback {
+                    #[on_success(|bb| bb.b1 += 2)]
+                    #[on_failure(|bb| { bb.b1 += 2; bb.b1 += 1 })]
+                    #[skip_if(|bb| bb.b1 > 0)]
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    Condition(|ctx| ctx.check(7)),
+                    Condition(Cond<8> = Cond::<8>),
+                    Cooldown(0, filtered = Failure) {
+                        Condition(Cond<9>),
+                    },
+                },
+                RepeatTimes(2) {
+                    ParallelAll {
+                        Failer,
+                        StatefulAction(PTask<10>, b0 = 7),
+                    },
+                },
+                DynamicSequence {
+                    Script(|bb| if *bb.t0 + 2 < (bb.b1 + 4) % 3 { bb.o0 = Some((bb.b1 + 4) % 2) }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0532Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        WhileDoElse {
+            ScriptCondition(|bb| bb.b0 == *bb.t0),
+            Condition(|ctx| ctx.try_check(0)),
+            SequenceWithMemory {
+                Action(TAct<1>),
+                StatefulAction(PTask<2>, b0 = {=}),
+                Action(TAct<3>),
+                Error(DiffError(1066)),
+            },
+        }
+    }
+}
+
+board!(Tree0533Blackboard { t0 b0 });
+
+fallible!(Tree0533);
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        ParallelAll(max_failures = -2) {
+            #[on_halted(|bb| *bb.t1 += 1)]
+            SequenceStar {
+                IndexSwitch(|bb| (*bb.t1 + 3) % 2, out_of_range = Fail) {
+                    ScriptCondition(|bb| bb.b0 != 0),
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                },
+                #[on_failure(|bb| bb.t0.set((bb.b0 + 2) % 4))]
+                Precondition(|bb| *bb.t1 + 2 > 4, else = Skipped) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.t1.set(*bb.t0 % 4))]
+                    #[post(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| *bb.t1 % 2 != 1)]
+                    StatefulAction(Task<2>),
+                    Deadline(20) {
+                        Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                    },
+                    Wait(30),
+                },
+            },
+            WaitUntil(|bb| *bb.t0 > 6) {
+                SequenceWithMemory {
+                    Repeat(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<4>),
+                            Script(|bb| *bb.t1 += 3),
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+                    IfThenElse {
+                        Condition(Cond<6>),
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<7>),
+                        },
+                        Filter(times = 3, count = Success) {
+                            Condition(|ctx| ctx.check(8)),
+                        },
                     },
                 },
             },
@@ -1060,48 +1259,1384 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0531Blackboard { b0 t0 q0 b1 });
+board!(Tree0534Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
+    pub tree Tree0535 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 1,
         }
-        ReactiveFallback {
-            Switch(b1) {
-                case 2 => DynamicSelector {
-                    ScriptCondition(|bb| bb.b0 > 7),
-                    WaitUntil(|bb| bb.b0 < 0) {
-                        StatefulAction(Task<0>),
+        RepeatUntilFailure(forever) {
+            Retry(4) {
+                StepSequencer {
+                    Repeater(0) {
+                        Action(|ctx| ctx.try_exec(0)),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Conditional(|bb| *bb.t0 < bb.b0, dynamic = true, else = Success) {
+                            RunOnce(then_skip = true) {
+                                Runner,
+                            },
+                        },
+                        Action(PIo<1>, t0 = {b0}),
+                        #[skip_if(|bb| *bb.t0 + 2 < 4)]
+                        #[post(|bb| *bb.t0 += 3)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                        WaitValueUpdate(t0) {
+                            Action(|ctx, bb| ctx.exec_in(3, 0, &mut bb.b0)),
+                        },
                     },
                 },
-                case 4 => StatefulAction(Task<1> = Task::<1>),
-                _ => Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
             },
-            #[on_halted(|bb| bb.b1 = 8)]
-            #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
-            #[skip_if(|bb| bb.b1 + 2 < *bb.t0)]
-            Runner,
-            RunOnce(then_skip = false) {
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                AsyncFallback {
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0535Blackboard { b0 t0 });
+
+fallible!(Tree0535);
+
+bt::behavior_tree! {
+    pub tree Tree0536Sub1 for Ctx {
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0536Sub0 for Ctx {
+        SubTree(Tree0536Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0536Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Repeat(3) {
+            Cooldown(10, filtered = Failure) {
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    Remap(success = Failure, failure = Failure) {
+                        Error(DiffError(1021)),
+                    },
                 },
             },
-            MemPriority {
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
+        }
+    }
+}
+
+board!(Tree0537Blackboard { b1 q0 });
+
+fallible!(Tree0537);
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64,
+        }
+        BinarySelector(|bb| bb.b0 < 3) {
+            #[on_success(|bb| if bb.b1 + 3 > 5 { *bb.t0 += 2 })]
+            BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = false) {
+                Timeout(0) {
+                    StatefulAction(Task<0>),
+                },
+                Condition(Cond<1>),
+            },
+            TryCatch(catch_on_halt = true) {
+                Iterate(l0, element = {b1}, until = FirstFailure) {
+                    Deadline(10) {
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
+                            WhileDoElse {
+                                #[on_halted(|bb| bb.b0 += 1)]
+                                Condition(PCond<2>, b0 = {=}),
+                                StatefulAction(Task<3>),
+                                Sequence {
+                                    Condition(PCond<4>, b0 = {t0}),
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 3, failure = -1) {
+                    Deadline(0) {
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(7)),
+                    StatefulAction(Task<8>),
+                    Limiter(3) {
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0538Blackboard { l0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+        }
+        Inverter {
+            Deadline(0) {
+                Condition(PCond<0>, b0 = 2),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(15),
+        }
+        WaitUntil(|bb| bb.o0.unwrap_or(2) == bb.o0.unwrap_or(4)) {
+            SubTree(Tree0539Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64> = Some(5),
+        }
+        TryCatch(catch_on_halt = true) {
+            Cooldown(0, filtered = Failure) {
+                SubTree(Tree0539Sub0, ..),
             },
             ReactiveSequence {
-                Observe(|bb| bb.b1 > bb.b0) {
+                StatefulAction(Task<1>),
+                UnsetBlackboard(o0),
+                Error(DiffError(1007)),
+            },
+        }
+    }
+}
+
+board!(Tree0539Blackboard { o0 });
+
+fallible!(Tree0539);
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        Repeat(4) {
+            MemPriority {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Loop(q0, value = {b0}) {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {t0}),
+                Condition(Cond<2>),
+                Script(|bb| bb.b0 += 3),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0541Blackboard { t0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 3,
+        }
+        #[post(|bb| if bb.b1 % 3 > 1 { bb.b0 = bb.b1 })]
+        RandomSelector {
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0542Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0543Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+        }
+        IndexSwitch(|bb| 6, out_of_range = Loop) {
+            Switch(b1) {
+                case 0 => Conditional(|bb| bb.b0 > 3, else = Failure) {
+                    Repeater(1) {
+                        Action(Act<0>),
+                    },
+                },
+                case 5 => #[skip_if(|bb| (bb.b1 + 1) % 4 != 3)]
+                WasEntryUpdated(t0),
+                _ => StatefulAction(Task<1>),
+            },
+            TryCatch(catch_on_halt = true) {
+                #[on_success(|bb| bb.b1 = *bb.t0)]
+                #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b1 + 1) })]
+                SubTree(Tree0543Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}, b1 = {=}),
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    WasEntryUpdated(t0),
+                    Action(PAct<3>, b0 = {t0}, b1 = {b1}),
+                },
+                StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
+            },
+            ReactiveSequence {
+                Sleep(100),
+                Condition(Cond<5> = Cond::<5>),
+                SetBlackboard(b0 = {t0}),
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                Loop(q0, if_empty = Running) {
+                    StatefulAction(Task<6>),
+                },
+                Failer,
+            },
+            WhileDoElse {
+                Repeater(2) {
+                    #[post(|bb| { bb.b1 += 2; bb.b0 = (bb.b1 + 2) % 2 })]
+                    StatefulAction(Task<7>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<8>),
+                    #[on_halted(|bb| if bb.b1 + 3 < 1 { bb.b1 += 1 })]
+                    StatefulAction(Task<9> = Task::<9>),
+                    Script(|bb| bb.t0.set(6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { b0 o0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        RetryUntilSuccessful(3) {
+            ForceFailure {
+                Sleep(30),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 4,
+        }
+        AsyncFallback {
+            Retry(4) {
+                Action(Act<0> = Act::<0>),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Optional {
+                    #[success_if(|bb| bb.o0.unwrap_or(2) % 2 < 1)]
+                    #[on_halted(|bb| { bb.o0 = Some(bb.b0 % 4); if bb.b1 > 2 { bb.t0.set(bb.b1) } })]
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) != 1)]
+                    MemSequence {
+                        Action(Act<1> = Act::<1>),
+                        #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                        #[success_if(|bb| *bb.t0 != bb.b1 + 2)]
+                        #[post(|bb| *bb.t0 += 2)]
+                        StatefulAction(Task<2>),
+                        Script(|bb| *bb.t0 += 2),
+                    },
+                },
+            },
+            StatefulAction(Task<3>),
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            Conditional(|bb| *bb.t0 < 2, dynamic = false, else = Success) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                        SetBlackboard(b0 = 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0545Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        StepSequencer {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Wait(100),
+                Condition(Cond<1>),
+            },
+            ReactiveFallback {
+                SequenceStar {
+                    Condition(|ctx| ctx.check(2)),
+                    Action(Act<3>),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                ParallelAll {
+                    Action(Act<4>),
+                    Sleep(0),
+                },
+            },
+            MaxTime(0) {
+                ReactiveSequence {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    RunOnce {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    Sleep(100),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Repeat(2) {
+            MaxTime(30) {
+                Filter(times = 2, filtered = Skipped) {
                     Loop(q0, value = {t0}, if_empty = Failure) {
-                        Repeater(forever) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0547Blackboard { q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0548Sub0 for Ctx {
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx, rng = context {
+        Retry(1) {
+            RandomSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Deadline(0) {
+                    Action(Act<1>),
+                },
+                SubTree(Tree0548Sub0),
+                Delay(20) {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        AsyncFallback {
+            Condition(Cond<0>),
+            Retry(1) {
+                IndexSwitch(|bb| bb.b1) {
+                    Script(|bb| *bb.t0 += 2),
+                    StatefulAction(Task<1>),
+                },
+            },
+            SetBlackboard(b1 = 4),
+        }
+    }
+}
+
+board!(Tree0549Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx, error DiffError {
+        IfThenElse {
+            StatefulAction(TTask<0>),
+            FlipSelector {
+                Optional {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(TTask<1>),
+                        StatefulAction(Task<2>),
+                        Error(DiffError(1053)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0550);
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        StepSequencer {
+            RepeatTimes(forever) {
+                Repeat(4) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                        SequenceWithMemory {
+                            SetBlackboard(t0 = 6),
+                            Condition(Cond<0>),
+                        },
+                        StepSequencer {
+                            #[post(|bb| bb.b1 += 2)]
+                            Script(|bb| bb.b0 = *bb.t0 % 2),
+                            SetBlackboard(t0 = 5),
+                            Failer,
+                        },
+                        Timeout(100) {
+                            Condition(Cond<1>),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<2> = Cond::<2>),
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Delay(0) {
+                    AsyncSequence {
+                        StatefulAction(PTask<7>, b0 = {t1}),
+                        Runner,
+                    },
+                },
+                #[failure_if(|bb| *bb.t1 % 3 == 1)]
+                #[success_if(|bb| *bb.t0 % 3 < 1)]
+                Fallback {
+                    WasEntryUpdated(t0),
+                    #[on_halted(|bb| bb.t1.set(8))]
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                },
+                Switch(b1) {
+                    case 1 => Action(PAct<10>, b0 = {=}),
+                    _ => StatefulAction(Task<11>),
+                },
+            },
+            RepeatTimes(3) {
+                Fallback {
+                    Observe(|bb| *bb.t1 < 6, abort = both) {
+                        Condition(PCond<12>, b0 = {t1}),
+                    },
+                    Observe(|bb| *bb.t0 + 4 > 5, abort = lower) {
+                        WaitUntil(|bb| *bb.t1 % 4 > 1) {
+                            #[failure_if(|bb| bb.b1 > bb.b0 % 2)]
+                            #[run_while(|bb| bb.b0 % 2 < 0)]
+                            RandomSelector {
+                                Conditional(|bb| (*bb.t1 + 1) % 4 > 2) {
+                                    StatefulAction(Task<13>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0551Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0552 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 1,
+        }
+        Cooldown(50, filtered = Skipped) {
+            Selector {
+                Observe(|bb| bb.b1 + 2 > 4, abort = both) {
+                    Fallback {
+                        BinarySelector(|bb| bb.b1 + 4 > 1, dynamic = true) {
+                            RunOnce(then_skip = false) {
+                                Action(PIo<0>, t0 = {=}),
+                            },
+                            Condition(Cond<1>),
+                        },
+                        IndexSwitch(|bb| bb.b1, dynamic = false) {
                             ReactiveSequence {
+                                RetryUntilSuccessful(3) {
+                                    WasEntryUpdated(t0),
+                                },
+                                AsyncSequence {
+                                    Condition(PCond<2>, b0 = {=}),
+                                    Condition(Cond<3>),
+                                    Condition(Cond<4>),
+                                    Condition(PCond<5>, b0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<6>),
+                Observe(|bb| bb.b0 + 4 == 1, abort = both) {
+                    Repeater(forever) {
+                        Action(PAct<7>, b0 = 5),
+                    },
+                },
+                Observe(|bb| *bb.t1 % 3 > 0, abort = self) {
+                    ParallelAll {
+                        #[on_halted(|bb| { if bb.b1 > 6 { bb.b1 = *bb.t0 }; bb.b0 = *bb.t0 })]
+                        Action(Act<8>),
+                        Parallel(failure = 2) {
+                            Failer,
+                            Action(PAct<9>, b0 = {t0}, b1 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0552Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx, rng = context {
+        Remap(success = Failure, failure = Success) {
+            StepSequencer {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Timeout(20) {
+                                Sleep(0),
+                            },
+                        },
+                    },
+                },
+                RandomSequence {
+                    IfThenElse {
+                        Action(Act<3>),
+                        Sleep(0),
+                    },
+                    Delay(10) {
+                        Condition(Cond<4>),
+                    },
+                    Sequence {
+                        AlwaysSuccess,
+                        Action(Act<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(Act<8>),
+                    Filter(times = 1, count = Completed, filtered = Failure) {
+                        RunOnce {
+                            Condition(Cond<9>),
+                        },
+                    },
+                    Inverter {
+                        DynamicSelector {
+                            Condition(Cond<10>),
+                        },
+                    },
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                },
+                StatefulAction(Task<13>),
+                Optional {
+                    ReactiveSequence {
+                        Cooldown(0, filtered = Failure) {
+                            Fallback {
+                                Condition(Cond<14> = Cond::<14>),
+                                Condition(Cond<15> = Cond::<15>),
+                                StatefulAction(Task<16>),
+                                Condition(Cond<17>),
+                                StatefulAction(Task<18>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0554 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(2) != bb.b0) {
+            AsyncFallback {
+                TryCatch(catch_on_halt = false) {
+                    ForceFailure {
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    StepSequencer {
+                        Parallel(success = 2, failure = 2) {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Switch(b1) {
+                        case 4 => StatefulAction(Task<4>),
+                        _ => ScriptCondition(|bb| bb.b0 + 4 > 3),
+                    },
+                    StatefulAction(Task<5>),
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Condition(PCond<6>, b0 = {=}),
+                    },
+                },
+                Action(PAct<7>, b0 = {=}),
+            },
+            Switch(b1) {
+                case 5 => Precondition(|bb| bb.b1 < *bb.t0 % 2, else = Failure) {
+                    ReactiveSequence {
+                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {=}),
+                        AlwaysSuccess,
+                    },
+                },
+                case 3 => TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<9>),
+                    RunOnce(then_skip = false) {
+                        Sleep(0),
+                    },
+                    SetBlackboard(o0 = Some(2)),
+                    AlwaysFailure,
+                },
+                case 0 => #[skip_if(|bb| *bb.t0 % 4 != 1)]
+                #[post(|bb| if (*bb.t0 + 3) % 3 > 0 { bb.b1 = bb.b1 % 2 })]
+                SequenceWithMemory {
+                    RunOnce(then_skip = false) {
+                        Action(Act<10>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<11>),
+                        #[on_failure(|bb| { bb.b1 = (bb.b0 + 4) % 2; bb.b1 += 2 })]
+                        #[on_halted(|bb| { if bb.o0.is_none() { bb.b0 = bb.b0 % 2 }; bb.b1 += 1 })]
+                        AlwaysSuccess,
+                    },
+                },
+                _ => StepSequencer {
+                    Action(PAct<12>, b0 = 2, b1 = {b1}),
+                    Condition(Cond<13> = Cond::<13>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0554Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            Repeater(forever) {
+                Precondition(|bb| *bb.t0 % 2 < 0, else = Skipped) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                Optional {
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    #[run_while(|bb| bb.b0 < 3)]
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveSequence {
+                Action(PIo<2>, t0 = {=}),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Condition(Cond<4> = Cond::<4>),
+        }
+    }
+}
+
+board!(Tree0555Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0556Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b1: i64 = 9,
+        }
+        Precondition(|bb| bb.b1 + 2 > bb.o0.unwrap_or(3), else = Failure) {
+            Sleep(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0556 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+        }
+        Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
+            StepSequencer {
+                Parallel(success = 0) {
+                    SubTree(Tree0556Sub0, o0 = {=}, b1 = {b1}),
+                },
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0556Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0557 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Delay(0) {
+            Repeat(4) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
+                    #[run_while(|bb| *bb.t0 % 4 > 2)]
+                    Succeeder,
+                    ReactiveSequence {
+                        #[on_failure(|bb| *bb.t0 += 4)]
+                        Action(Act<0>),
+                        Wait(10),
+                    },
+                    Conditional(|bb| *bb.t0 + 3 < 6, else = Failure) {
+                        Repeat(4) {
+                            RepeatUntil(Failure) {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0557Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0558 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Priority {
+            Condition(Cond<0>),
+            Timeout(20) {
+                AsyncSequence {
+                    Condition(PCond<1>, b0 = {b0}),
+                    ForceSuccess {
+                        Succeeder,
+                    },
+                    #[on_failure(|bb| bb.b0 = 1)]
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    #[failure_if(|bb| bb.b0 == 2)]
+                    Script(|bb| { bb.t0.set(2); bb.b0 += 2 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0558Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+        }
+        BinarySelector(|bb| bb.b0 < (bb.b1 + 2) % 4, dynamic = false) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                SetBlackboard(t0 = 6),
+                AlwaysSuccess,
+                Action(PIo<0>, t0 = {b0}),
+                RunOnce {
+                    #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                    #[failure_if(|bb| bb.b0 == 0)]
+                    #[run_while(|bb| bb.b1 + 1 == *bb.t0)]
+                    MemSequence {
+                        Action(PAct<1>, b0 = {=}, b1 = {=}),
+                        Condition(PCond<2>, b0 = 1),
+                    },
+                },
+                AlwaysFailure,
+            },
+            MemSequence {
+                Fallback {
+                    Action(PIo<3>, t0 = {b0}),
+                    Condition(Cond<4>),
+                },
+                Sequence {
+                    Script(|bb| bb.b1 = bb.b0 % 3),
+                    StatefulAction(Task<5>),
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0559Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0560 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_success(|bb| { *bb.t0 += 1; bb.b1 += 1 })]
+        #[success_if(|bb| bb.b1 % 4 == 0)]
+        Timeout(0) {
+            #[failure_if(|bb| bb.b1 != *bb.t0)]
+            WaitUntil(|bb| *bb.t0 + 1 != 2) {
+                DynamicSequence {
+                    AsyncSequence {
+                        BinarySelector(|bb| bb.b0 == *bb.t0) {
+                            AlwaysSuccess,
+                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                #[on_failure(|bb| bb.b0 += 1)]
+                                #[failure_if(|bb| *bb.t0 > bb.b1)]
+                                Action(PAct<0>, b0 = {b1}, b1 = {b0}),
+                            },
+                        },
+                        Action(Act<1> = Act::<1>),
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            StepSequencer {
+                                StatefulAction(PTask<2>, b0 = 0, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0560Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0561 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            RunOnce(then_skip = false) {
+                Timeout(50) {
+                    SequenceWithMemory {
+                        Filter(times = 1, count = Success) {
+                            Priority {
+                                AsyncFallback {
+                                    #[post(|bb| *bb.t1 += 3)]
+                                    StatefulAction(Task<1>),
+                                    WasEntryUpdated(t1),
+                                },
+                                Condition(Cond<2>),
+                                Condition(PCond<3>, b0 = {=}),
+                            },
+                        },
+                        WhileDoElse {
+                            Condition(Cond<4>),
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
+                                Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(2) % 2)),
+                            },
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0561Blackboard { o0 l0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t0 % 4 < 1) {
+            Timeout(0) {
+                Failer,
+            },
+            SequenceWithMemory {
+                Deadline(0) {
+                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+                    #[success_if(|bb| *bb.t0 > 5)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Sleep(20),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Runner,
+                },
+                ProbabilitySelector(fail = |bb| (bb.b0) as f32) {
+                    #[weight(|bb| ((*bb.t0 + 2) % 4) as f32)]
+                    Runner,
+                    #[weight(3)]
+                    Script(|bb| if bb.b0 % 4 < 1 { bb.b0 = bb.b0 % 2 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0562Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            ReactiveSelector {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                    MemPriority {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            Delay(0) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Condition(Cond<2>),
+                            #[skip_if(|bb| bb.b1 % 4 == 2)]
+                            #[run_while(|bb| bb.b0 > bb.b0 + 1)]
+                            Wait(50),
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0563Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0564 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 5,
+        }
+        #[skip_if(|bb| bb.b1 < 3)]
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[failure_if(|bb| bb.b1 % 2 < 0)]
+        Priority {
+            Action(Act<0> = Act::<0>),
+            RunOnce(then_skip = false) {
+                #[post(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
+                Condition(PCond<1>, b0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree0564Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0565 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        IfThenElse {
+            Action(PIo<0>, t0 = {t0}),
+            Loop(q0, if_empty = Skipped) {
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0565Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0566 for Ctx {
+        RepeatUntilSuccess(3) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0567 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 5,
+            #[allow(unused)] b1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(max_failures = -2) {
+            DynamicSequence {
+                StatefulAction(TTask<0>),
+                Condition(|ctx| ctx.check(1)),
+            },
+            #[on_failure(|bb| if *bb.t0 % 4 != 1 { bb.b0 += 1 })]
+            #[success_if(|bb| bb.b0 == 7)]
+            #[post(|bb| bb.o0 = Some(bb.b0))]
+            Error(DiffError(1034)),
+            Timeout(100) {
+                SetBlackboard(o0 = Some(9)),
+            },
+            RepeatUntil(Success) {
+                #[success_if(|bb| bb.b0 < 7)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0567Blackboard { t1 b1 o0 b0 t0 });
+
+fallible!(Tree0567);
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        Inverter {
+            ParallelAll {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        Cooldown(20) {
+            #[failure_if(|bb| bb.b0 % 3 > 0)]
+            BinarySelector(|bb| (*bb.t1 + 1) % 3 > 0, dynamic = true) {
+                Sleep(10),
+                BinarySelector(|bb| (*bb.t1 + 2) % 2 != 0, dynamic = true) {
+                    Action(|ctx| ctx.try_exec(0)),
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    #[success_if(|bb| *bb.t0 < 4)]
+                    #[run_while(|bb| *bb.t1 != *bb.t1 + 2)]
+                    Error(DiffError(1030)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0569Blackboard { b0 t0 t1 });
+
+fallible!(Tree0569);
+
+bt::behavior_tree! {
+    pub tree Tree0570 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 4,
+        }
+        ForceSuccess {
+            BinarySelector(|bb| bb.b0 > 0, dynamic = true) {
+                Wait(20),
+                ProbabilitySelector {
+                    #[weight(3)]
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0570Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0571 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| (*bb.t0 + 1) % 3 != 0)]
+        #[skip_if(|bb| *bb.t0 % 4 == 3)]
+        #[failure_if(|bb| bb.b0 > 6)]
+        Fallback {
+            Observe(|bb| *bb.t0 + 1 < bb.b0 + 3, abort = both) {
+                RunOnce {
+                    ReactiveFallback {
+                        SequenceStar {
+                            ReactiveFallback {
+                                StatefulAction(TTask<0>),
+                                StatefulAction(TTask<1>),
+                                #[on_success(|bb| bb.b0 += 1)]
+                                #[post(|bb| bb.t0.set((*bb.t0 + 3) % 2))]
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                            Timeout(50) {
+                                ParallelAll(max_failures = -2) {
+                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                                    ScriptCondition(|bb| *bb.t0 == 7),
+                                },
+                            },
+                        },
+                        Filter(times = 1, filtered = Skipped) {
+                            Optional {
+                                ProbabilitySelector(fail = 2) {
+                                    #[weight(1)]
+                                    Wait(10),
+                                    #[weight(|bb| (*bb.t0 + 2) as f32)]
+                                    Error(DiffError(1040)),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            #[success_if(|bb| bb.b0 > bb.b0 + 3)]
+            Parallel(success = 1, failure = -1) {
+                ParallelAll {
+                    RandomSequence {
+                        Script(|bb| bb.t0.set(*bb.t0 % 2)),
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(TCond<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0571Blackboard { b0 t0 });
+
+fallible!(Tree0571);
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        Sequence {
+            Filter(times = 3, count = Success, filtered = Failure) {
+                DynamicSelector {
+                    Repeat(1) {
+                        Action(Act<0>),
+                    },
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            Sleep(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        PolicyParallel(policy = FirstSuccess) {
+            MemSequence {
+                Condition(Cond<0>),
+                Remap(success = Failure, failure = Failure) {
+                    Action(Act<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Precondition(|bb| bb.o0.is_none()) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0574Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0575Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            b1: i64 = 10,
+        }
+        Fallback {
+            ScriptCondition(|bb| bb.b1 == 3),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0575Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 0,
+        }
+        Sequence {
+            Delay(30) {
+                Sequence {
+                    #[success_if(|bb| bb.b1 % 3 < 1)]
+                    #[skip_if(|bb| *bb.t1 + 1 > 7)]
+                    Loop(q0, if_empty = Success) {
+                        Failer,
+                    },
+                    #[post(|bb| { if *bb.t0 == 0 { *bb.t0 += 3 }; bb.b1 = *bb.t0 })]
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b1)),
+                    Sequence {
+                        Condition(|ctx| ctx.check(3)),
+                        Wait(20),
+                    },
+                },
+            },
+            Selector {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<4>),
+                },
+                Observe(|bb| *bb.t1 > *bb.t1 % 2, abort = both) {
+                    Optional {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+                Observe(|bb| bb.b0 + 1 < (bb.b1 + 4) % 2, abort = self) {
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<5>),
+            },
+            RetryUntilSuccessful(4) {
+                #[success_if(|bb| *bb.t0 > 1)]
+                Delay(20) {
+                    Parallel(success = 2, failure = 1) {
+                        SubTree(Tree0575Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}, b1 = {=}),
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            WasEntryUpdated(t0),
+                            SubTree(Tree0575Sub1, ..),
+                            Precondition(|bb| bb.b0 != *bb.t0 + 1) {
                                 Action(Act<8>),
                             },
                         },
@@ -1112,1640 +2647,211 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0532Blackboard { b0 t0 q0 b1 });
+board!(Tree0575Blackboard { q0 t0 b0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        Repeat(1) {
-            FlipSelector {
-                Optional {
-                    Filter(times = 2) {
-                        RunOnce {
-                            DynamicSequence {
-                                Condition(Cond<0>),
-                                Condition(Cond<1>),
+    pub tree Tree0576 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Cooldown(20, filtered = Skipped) {
+                            Condition(Cond<1>),
+                        },
+                        Condition(|ctx| ctx.check(2)),
+                        Precondition(|bb| *bb.t0 % 2 < 0, else = Skipped) {
+                            Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                    #[on_halted(|bb| if (*bb.t1 + 1) % 3 > 0 { *bb.t0 += 2 })]
+                    #[post(|bb| bb.o0 = Some(bb.b0))]
+                    Repeat(2) {
+                        Repeat(3) {
+                            ProbabilitySelector {
+                                #[weight(|bb| (*bb.t0 % 4) as f32)]
+                                #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+                                Wait(10),
+                                #[weight(|bb| (bb.o0.unwrap_or(5) % 4) as f32)]
+                                Condition(Cond<5>),
+                                #[weight(1)]
+                                RepeatUntil(Failure) {
+                                    Action(Act<6>),
+                                },
                             },
                         },
                     },
                 },
-                DynamicSelector {
-                    Condition(Cond<2>),
-                    Parallel(success = -1, failure = 1) {
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<3>),
-                },
             },
         }
     }
 }
 
+board!(Tree0576Blackboard { t1 l0 t0 b0 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
+    pub tree Tree0577 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            l0: Vec<i64>,
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        SequenceStar {
-            Iterate(l0, element = {b1}, max = 2, reset_index = false) {
-                Action(Act<0>),
-            },
-            Retry(forever) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0534Blackboard { b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(0),
-        }
-        RepeatTimes(3) {
-            MaxTime(0) {
-                StepSequencer {
-                    Switch(b1) {
-                        case 0 => StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        _ => Condition(PCond<1>, b0 = {=}),
-                    },
-                    Inverter {
-                        Sequence {
-                            StatefulAction(TTask<2>),
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                    Repeat(1) {
-                        Action(|ctx| ctx.exec(3)),
-                    },
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    WaitUntil(|bb| bb.o0.unwrap_or(3) > 1) {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Sleep(0),
-                        #[on_success(|bb| bb.o0 = None)]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Action(|ctx| ctx.try_exec(5)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0535Blackboard { b0 b1 o0 });
-
-fallible!(Tree0535);
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx, error DiffError {
-        ReactiveSequence {
-            Sleep(30),
-            AsyncSequence {
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+        Remap(success = Success, failure = Success) {
+            IndexSwitch(|bb| *bb.t1 % 2, dynamic = true) {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
                     StatefulAction(Task<0> = Task::<0>),
                 },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Condition(|ctx| ctx.try_check(1)),
-                    AlwaysFailure,
-                    Action(TAct<2>),
-                },
-            },
-            Error(DiffError(1076)),
-        }
-    }
-}
-
-fallible!(Tree0536);
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        ReactiveSequence {
-            FlipSelector {
-                RunOnce {
-                    StatefulAction(Task<0>),
-                },
-                Fallback {
-                    Action(Act<1> = Act::<1>),
-                    Failer,
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        #[on_success(|bb| if *bb.t0 < (bb.b1 + 2) % 4 { *bb.t0 += 1 })]
-        #[skip_if(|bb| bb.b1 < (bb.b1 + 3) % 2)]
-        Sequence {
-            Fallback {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(0)),
-                    Sleep(20),
-                    Succeeder,
-                },
-                RunOnce(then_skip = false) {
-                    Action(Act<1>),
-                },
-            },
-            WhileDoElse {
-                WhileDoElse {
-                    ScriptCondition(|bb| bb.b0 + 4 > *bb.t0),
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                    Action(|ctx| ctx.exec(3)),
-                },
-                MemPriority {
-                    StatefulAction(Task<4>),
-                    RetryUntilSuccessful(3) {
-                        PrioritySelector {
-                            #[score(|bb| (bb.b0) as f32)]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                Delay(50) {
-                    WaitValueUpdate(t0) {
-                        IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail, dynamic = true) {
-                            Switch(b1) {
-                                case 5 => Condition(|ctx| ctx.check(5)),
-                                _ => WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_halted(|bb| if bb.b1 == bb.b1 + 3 { bb.o0 = None })]
-            #[run_while(|bb| bb.o0.is_none())]
-            #[skip_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(1))]
-            DynamicSelector {
-                Condition(Cond<6>),
-                #[success_if(|bb| *bb.t0 < bb.b1)]
-                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                    Condition(Cond<10>),
-                },
-            },
-            Repeater(0) {
-                StatefulAction(Task<11>),
-            },
-        }
-    }
-}
-
-board!(Tree0538Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0539Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0539Sub0 for Ctx {
-        SubTree(Tree0539Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0539Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx, error DiffError {
-        ReactiveSequence {
-            Action(Act<0>),
-            Error(DiffError(1040)),
-        }
-    }
-}
-
-fallible!(Tree0540);
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        AsyncFallback {
-            Observe(|bb| *bb.t0 + 3 > bb.b0, abort = self) {
-                Runner,
-            },
-            Conditional(|bb| bb.b1 != 1, dynamic = false) {
-                SequenceWithMemory {
-                    Action(TAct<0>),
-                    #[success_if(|bb| bb.b1 + 3 > bb.b1 % 3)]
-                    #[post(|bb| if bb.b1 == 3 { bb.b1 = *bb.t0 })]
-                    Action(|ctx| ctx.try_exec(1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0541Blackboard { b0 b1 t0 });
-
-fallible!(Tree0541);
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        Filter(times = 2, count = Failure) {
-            Repeat(2) {
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    RetryUntilSuccessful(0) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0543Sub1 for Ctx {
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0543Sub0 for Ctx {
-        SubTree(Tree0543Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        ParallelAll(1) {
-            Wait(20),
-            SubTree(Tree0543Sub0),
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        PrioritySelector {
-            #[score(|bb| (*bb.t0 % 4) as f32)]
-            SkipUnlessUpdated(t0) {
-                ForceSuccess {
-                    Sleep(0),
-                },
-            },
-            #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
-            StatefulAction(Task<0>),
-            #[score(|bb| (*bb.t0) as f32)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[on_success(|bb| bb.o0 = None)]
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0544Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 4,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            TryCatch(catch_on_halt = true) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                    StatefulAction(Task<0>),
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                    #[on_failure(|bb| { bb.o0 = None; bb.o0 = None })]
-                    #[run_while(|bb| bb.b0 + 3 == 7)]
-                    #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                    SetBlackboard(t0 = 9),
-                    Deadline(30) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Iterate(l0, element = {b0}, reset_index = true) {
-                    Switch(b1) {
-                        case 1 => Precondition(|bb| *bb.t0 + 4 != 5, else = Success) {
-                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                            #[on_failure(|bb| bb.t0.set(bb.b1))]
-                            #[post(|bb| bb.b1 = 5)]
-                            RepeatUntilSuccess(3) {
-                                Iterate(l0, element = {b1}, until = FirstFailure, max = 2) {
-                                    Sleep(0),
-                                },
-                            },
-                        },
-                        _ => #[success_if(|bb| bb.o0.is_none())]
-                        Precondition(|bb| *bb.t0 < 3, else = Running) {
-                            ReactiveSelector {
-                                StatefulAction(Task<3>),
-                                #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0 % 2)]
-                                #[run_while(|bb| bb.o0.is_some())]
-                                Sleep(20),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(4, (bb.o0.unwrap_or(4) + 3) % 2)),
-            },
-        }
-    }
-}
-
-board!(Tree0545Blackboard { t0 o0 l0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0546Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Wait(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[allow(unused)] b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Deadline(50) {
-            WhileDoElse {
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-                    Condition(Cond<1>),
-                },
-                RepeatTimes(forever) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Parallel {
-                            Action(Act<2>),
-                            #[run_while(|bb| bb.b0 == (bb.b0 + 3) % 4)]
-                            #[success_if(|bb| *bb.t0 + 4 == 3)]
-                            Error(DiffError(1025)),
-                            RunOnce(then_skip = false) {
-                                SubTree(Tree0546Sub0, ..),
-                            },
-                            Failer,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0546Blackboard { b0 t0 b1 q0 });
-
-fallible!(Tree0546);
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64,
-        }
-        Precondition(|bb| bb.b0 > 4, else = Failure) {
-            Delay(10) {
-                Parallel(failure = 1) {
-                    Conditional(|bb| bb.b1 + 4 == 1, else = Failure) {
-                        Condition(TCond<0>),
-                    },
-                    Action(PAct<1>, b0 = 5),
-                    Condition(|ctx| ctx.try_check(2)),
-                    Fallback {
-                        #[on_halted(|bb| { if bb.b1 > 6 { bb.b0 = bb.b1 }; bb.b1 += 1 })]
-                        Action(|ctx| ctx.try_exec(3)),
-                        Action(PAct<4>, b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0547Blackboard { t0 b0 b1 });
-
-fallible!(Tree0547);
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        IfThenElse {
-            Filter(times = 3, count = Failure) {
-                Sequence {
-                    Action(Act<0> = Act::<0>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Cooldown(0, filtered = Failure) {
-                Deadline(30) {
-                    Parallel(failure = 3) {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        StatefulAction(Task<4>),
-                        Sleep(0),
-                        Script(|bb| bb.t0.set(bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0548Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0549Sub0 for Ctx {
-        Action(Act<4> = Act::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx, error DiffError {
-        Inverter {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StepSequencer {
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<2>),
-                        StatefulAction(TTask<3>),
-                    },
-                },
-                Repeat(3) {
-                    ReactiveFallback {
-                        TryCatch(catch_on_halt = true) {
-                            SequenceWithMemory {
-                                SubTree(Tree0549Sub0),
-                            },
-                            Condition(|ctx| ctx.try_check(5)),
-                            Remap(success = Success, failure = Success) {
-                                Wait(0),
-                            },
-                            Repeater(forever) {
-                                ReactiveFallback {
-                                    Error(DiffError(1043)),
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-                StatefulAction(TTask<7>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0549);
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        BinarySelector(|bb| bb.b0 % 2 == 0) {
-            Remap(success = Failure, failure = Failure) {
-                Sequence {
-                    Deadline(10) {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    ScriptCondition(|bb| *bb.t0 > bb.b0),
-                },
-            },
-            Parallel(success = -2, failure = 1) {
-                MaxTime(50) {
-                    Sleep(0),
-                },
-                Script(|bb| { if bb.b1 == 6 { bb.o0 = None }; bb.b0 += 1 }),
-                AlwaysSuccess,
-                ScriptCondition(|bb| (*bb.t0 + 3) % 2 > 0),
-                #[run_while(|bb| bb.b0 % 4 < 1)]
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0550Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0551 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] o0: Option<i64> = None,
-        }
-        Repeat(3) {
-            ParallelAll(3) {
-                Error(DiffError(1081)),
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    StatefulAction(TTask<0>),
-                    Conditional(|bb| *bb.t0 != 5, dynamic = true, else = Failure) {
-                        Action(TAct<1>),
-                    },
+                #[on_success(|bb| if *bb.t0 != *bb.t0 % 4 { bb.b0 += 2 })]
+                Conditional(|bb| bb.b0 == *bb.t1, dynamic = false) {
                     AlwaysRunning,
                 },
-                AlwaysFailure,
-                BinarySelector(|bb| *bb.t0 == 7, dynamic = false) {
-                    WasEntryUpdated(t0),
-                    StatefulAction(TTask<2>),
-                },
-                Condition(Cond<3>),
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0551Blackboard { t0 o0 });
-
-fallible!(Tree0551);
-
-bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            b1: i64 = 1,
-        }
-        MemPriority {
-            ReactiveSequence {
-                Condition(Cond<0> = Cond::<0>),
-                Selector {
-                    Observe(|bb| *bb.t0 > 5, abort = both) {
-                        Fallback {
-                            #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                            #[run_while(|bb| bb.b0 > 1)]
-                            Action(Act<1> = Act::<1>),
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                    Observe(|bb| bb.b0 > 5) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                WaitUntil(|bb| *bb.t0 != 3) {
-                    #[post(|bb| bb.o0 = None)]
-                    #[skip_if(|bb| bb.b0 + 1 > 0)]
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                RepeatUntilFailure(forever) {
-                    Action(PAct<5>, b0 = {t0}),
-                },
-            },
-            FlipSelector {
-                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-                RunOnce(then_skip = false) {
-                    IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
-                        Runner,
-                        Condition(Cond<6>),
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                },
-                StatefulAction(Task<8>),
-                Interrupt(|bb| bb.b0 + 1 != 4) {
-                    AsyncSequence {
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        SetBlackboard(b0 = {b1}),
-                        Script(|bb| bb.b1 += 1),
-                    },
-                },
-                Sequence {
-                    Action(Act<9>),
-                    Sleep(0),
-                },
-                SequenceStar {
-                    Condition(|ctx, bb| ctx.check_in(10, bb.o0.unwrap_or(4) % 2)),
-                    Wait(10),
-                    Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0552Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2],
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        ParallelAll {
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                WaitUntil(|bb| (bb.o0.unwrap_or(2) + 1) % 3 < 2) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-            ForceFailure {
-                Filter(times = 1, count = Completed) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            Switch(b1) {
-                case 4 => StatefulAction(PTask<2>, b0 = {b0}),
-                case 5 => StatefulAction(Task<3>),
-                case 3 => StatefulAction(Task<4>),
-                _ => Condition(Cond<5>),
-            },
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0553Blackboard { o0 l0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Inverter {
-            RetryUntilSuccessful(1) {
-                Loop(q0, if_empty = Success) {
-                    SkipUnlessUpdated(t0) {
-                        Action(PIo<0>, t0 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0554Blackboard { b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0555 for Ctx, error DiffError {
-        RepeatTimes(2) {
-            Delay(10) {
-                WhileDoElse {
-                    Parallel(failure = -2) {
-                        Sleep(30),
-                        Action(Act<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    DynamicSequence {
-                        Condition(|ctx| ctx.try_check(2)),
-                        Condition(TCond<3>),
-                        AlwaysSuccess,
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Timeout(30) {
-                            ReactiveFallback {
-                                Fallback {
-                                    Condition(Cond<4>),
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0555);
-
-bt::behavior_tree! {
-    pub tree Tree0556 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                Conditional(|bb| *bb.t0 > 0, dynamic = true, else = Failure) {
-                    #[failure_if(|bb| bb.b0 < 4)]
-                    ScriptCondition(|bb| bb.b0 < 2),
-                },
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Sequence {
-                RunOnce(then_skip = true) {
-                    Action(Act<2>),
-                },
-            },
-            Invert {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        RepeatUntilFailure(2) {
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        Invert {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0, dynamic = false) {
-                Action(Act<5>),
-            },
-            #[run_while(|bb| (bb.b0 + 3) % 2 == 0)]
-            WhileDoElse {
-                Conditional(|bb| *bb.t0 % 3 != 0, dynamic = true, else = Failure) {
-                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        #[post(|bb| if *bb.t0 != 3 { bb.b0 += 1 })]
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[skip_if(|bb| bb.b0 == 7)]
-                        Action(Act<8> = Act::<8>),
-                        #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                        #[skip_if(|bb| bb.b0 + 3 != 4)]
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0556Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0557 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            l0: Vec<i64>,
-        }
-        FlipSelector {
-            IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
-                AlwaysRunning,
-                Iterate(l0, element = {b1}, until = Never, reset_index = true) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-                Script(|bb| bb.b1 += 1),
-                Repeater(forever) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            ParallelAll(3) {
-                StatefulAction(Task<3>),
-                #[post(|bb| if bb.b0 % 4 < 1 { bb.t0.set(*bb.t0 % 2) })]
-                #[failure_if(|bb| *bb.t0 + 2 > *bb.t1)]
-                Cooldown(0, filtered = Skipped) {
-                    Delay(50) {
-                        Condition(Cond<4>),
-                    },
-                },
-                Repeater(forever) {
-                    ReactiveSequence {
-                        Wait(30),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0557Blackboard { t0 b0 b1 t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0558Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        ForceSuccess {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0558 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveSelector {
-            SubTree(Tree0558Sub0, t0 = {=}),
-            MaxTime(0) {
-                Condition(PCond<1>, b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0558Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        Precondition(|bb| *bb.t0 != 5) {
-            Fallback {
-                StatefulAction(Task<0>),
-                ReactiveSelector {
-                    #[run_while(|bb| bb.o0.unwrap_or(2) % 3 < 2)]
-                    #[post(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0559Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            Priority {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0560Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            Inverter {
-                #[skip_if(|bb| *bb.t0 != bb.b1 + 3)]
-                #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
-                Sleep(30),
-            },
-        }
-    }
-}
-
-board!(Tree0561Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, if_empty = Running) {
-            RunOnce(then_skip = true) {
-                SkipUnlessUpdated(t0) {
-                    ReactiveSequence {
-                        Repeat(3) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        Remap(success = Success, failure = Success) {
-                            SetBlackboard(b1 = 2),
-                        },
-                        SequenceWithMemory {
-                            Fallback {
-                                Observe(|bb| *bb.t0 < 3, abort = lower) {
-                                    #[on_failure(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 })]
-                                    #[success_if(|bb| bb.b0 == 7)]
-                                    #[post(|bb| bb.o0 = Some(bb.b0))]
-                                    SetBlackboard(b0 = {b1}),
-                                },
-                                UnsetBlackboard(o0),
-                            },
-                            SetBlackboard(o0 = Some(9)),
-                        },
-                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 2))]
-                        Switch(b1) {
-                            case 1 => Action(PIo<1>, t0 = {=}),
-                            _ => Filter(times = 3, count = Failure, filtered = Skipped) {
-                                #[run_while(|bb| (bb.b1 + 3) % 3 == 1)]
-                                #[skip_if(|bb| bb.b1 != *bb.t0 % 2)]
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                SetBlackboard(b0 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0562Blackboard { o0 b1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        Parallel(failure = -2) {
-            Condition(Cond<0>),
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0564Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        Sequence {
-            StatefulAction(Task<2>),
-            Condition(PCond<3>, b0 = 2),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        AsyncFallback {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                Observe(|bb| bb.b0 > 3, abort = none) {
-                    RepeatUntil(Success) {
-                        Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-            },
-            RunOnce {
-                StatefulAction(Task<1>),
-            },
-            Deadline(0) {
-                WasEntryUpdated(t0),
-            },
-            #[success_if(|bb| bb.b0 == *bb.t0)]
-            #[run_while(|bb| *bb.t0 % 3 > 0)]
-            Wait(20),
-            RetryUntilSuccessful(3) {
-                SubTree(Tree0564Sub0, t0 = {=}, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0564Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            Sequence {
-                Remap(success = Failure, failure = Success) {
-                    Action(Act<0> = Act::<0>),
-                },
-                StatefulAction(PTask<1>, b0 = 3),
-            },
-        }
-    }
-}
-
-board!(Tree0565Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        Parallel(failure = -3) {
-            AlwaysFailure,
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            Sleep(50),
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-        }
-        Observe(|bb| bb.b1 + 2 < 2) {
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0567Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-        }
-        RepeatUntil(Success) {
-            Parallel(failure = 2) {
-                #[on_halted(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(2) })]
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = {b1}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0568Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            IndexSwitch(|bb| (bb.b0 + 3) % 4, dynamic = true) {
-                Condition(Cond<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            Fallback {
-                Action(PIo<3>, t0 = {t0}),
-                Condition(|ctx| ctx.check(4)),
-                StatefulAction(Task<5>),
-                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-            },
-            #[on_success(|bb| if bb.b0 != 6 { bb.b0 += 3 })]
-            RetryUntilSuccessful(0) {
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0569Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64 = 2,
-        }
-        Switch(b1) {
-            case 2 => Repeat(2) {
-                Switch(b1) {
-                    case 3 => ParallelAll {
-                        AlwaysSuccess,
-                        Failer,
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
-                    case 1 => SkipUnlessUpdated(t0) {
-                        Sequence {
-                            Script(|bb| bb.b0 = *bb.t0),
-                            Action(PIo<1>, t0 = {b1}),
-                        },
-                    },
-                    case 2 => #[failure_if(|bb| (*bb.t0 + 3) % 2 < 1)]
-                    Observe(|bb| *bb.t0 + 3 < 2) {
-                        #[post(|bb| bb.b1 += 1)]
-                        Sleep(0),
-                    },
-                    _ => StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            _ => Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0570Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
-            b1: i64,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ReactiveFallback {
-            AsyncFallback {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Loop(q0, value = {b0}) {
-                    WaitValueUpdate(t1) {
-                        #[success_if(|bb| bb.b0 + 2 > 2)]
-                        #[on_halted(|bb| { bb.b0 = (bb.b1 + 4) % 2; *bb.t1 += 3 })]
-                        #[post(|bb| bb.o0 = None)]
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0571Blackboard { o0 t1 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        MemSequence {
-            FlipSelector {
-                Action(PAct<0>, b0 = 0, b1 = {t0}),
-                Sleep(30),
-                StatefulAction(Task<1>),
-            },
-            Action(Act<2> = Act::<2>),
-            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                ParallelAll(2) {
-                    AlwaysSuccess,
-                    Remap(success = Success, failure = Failure) {
-                        Failer,
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                BinarySelector(|bb| *bb.t0 % 4 == 1, dynamic = false) {
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Script(|bb| if *bb.t0 % 2 < 0 { bb.b0 = bb.b0 % 2 }),
-                    Repeater(forever) {
-                        #[run_while(|bb| *bb.t0 < 4)]
-                        StatefulAction(Task<3>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    WaitValueUpdate(t0) {
-                        Repeater(forever) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    Condition(Cond<4>),
-                    Action(PIo<5>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0572Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        #[post(|bb| bb.b0 = bb.b1)]
-        #[skip_if(|bb| bb.b0 < 7)]
-        Timeout(0) {
-            SequenceWithMemory {
-                Fallback {
-                    #[on_success(|bb| bb.b1 += 1)]
-                    Condition(Cond<0> = Cond::<0>),
-                    #[on_halted(|bb| if (*bb.t1 + 1) % 3 > 0 { bb.b1 += 2 })]
-                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1) % 3, &mut bb.b0)),
-                    WasEntryUpdated(t1),
-                },
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0573Blackboard { o0 t0 l0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ParallelAll(3) {
-            Repeat(1) {
-                IfThenElse {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(PTask<0>, b0 = {=}),
-                    },
-                    Action(|ctx| ctx.exec(1)),
-                    Script(|bb| if bb.b0 < 4 { bb.t0.set(bb.b0) }),
-                },
-            },
-            Filter(times = 3, count = Failure) {
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-            RepeatUntil(Success) {
-                Fallback {
-                    DynamicSequence {
-                        Condition(|ctx, bb| ctx.check_in(4, 1)),
-                    },
-                    Condition(Cond<5>),
-                    Timeout(10) {
-                        StatefulAction(Task<6>),
-                    },
-                    Interrupt(|bb| *bb.t0 + 3 > 4) {
-                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0574Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx, error DiffError {
-        blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RepeatTimes(forever) {
-                ReactiveSequence {
-                    #[on_success(|bb| { if (bb.b0 + 3) % 2 > 0 { *bb.t1 += 3 }; *bb.t0 += 1 })]
-                    Parallel {
-                        StatefulAction(TTask<0>),
-                        AlwaysRunning,
-                        StatefulAction(Task<1>),
-                        ScriptCondition(|bb| *bb.t1 % 3 > 1),
-                    },
-                    Conditional(|bb| *bb.t0 == 3, dynamic = true, else = Failure) {
-                        ScriptCondition(|bb| *bb.t0 + 4 == 7),
-                    },
-                    #[run_while(|bb| bb.b0 < 5)]
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
-                        Selector {
-                            Observe(|bb| *bb.t1 + 2 == (*bb.t1 + 1) % 3, abort = both) {
-                                #[skip_if(|bb| bb.b0 > 6)]
-                                #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                                Condition(Cond<2>),
-                            },
-                            StatefulAction(TTask<3>),
-                            Observe(|bb| *bb.t0 + 3 < 5) {
-                                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
-                            },
-                        },
-                    },
-                    Repeat(4) {
-                        Filter(times = 3, count = Completed) {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                Condition(Cond<5> = Cond::<5>),
-                                WasEntryUpdated(t0),
-                                ScriptCondition(|bb| *bb.t0 + 4 < *bb.t1 % 4),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-            },
-            Invert {
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0575Blackboard { l0 t0 t1 b0 });
-
-fallible!(Tree0575);
-
-bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-        }
-        WhileDoElse {
-            IndexSwitch(|bb| bb.b1 % 4) {
-                Succeeder,
-                Condition(Cond<0>),
-            },
-            Remap(success = Success, failure = Success) {
-                Sequence {
-                    ScriptCondition(|bb| *bb.t1 > 7),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    SequenceWithMemory {
-                        UnsetBlackboard(o0),
-                        #[success_if(|bb| *bb.t0 % 3 < 2)]
-                        Wait(20),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2>),
-                },
-            },
-            RunOnce {
-                Precondition(|bb| *bb.t1 % 2 > 0) {
-                    MemSequence {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0576Blackboard { t0 o0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0577 for Ctx, error DiffError {
-        PolicyParallel(policy = FirstFailure) {
-            StatefulAction(Task<0>),
-            ParallelAll(max_failures = -1) {
-                KeepRunningUntilFailure {
-                    AlwaysFailure,
-                },
-                AlwaysRunning,
-            },
-            Cooldown(30, filtered = Failure) {
-                Action(Act<1>),
-            },
-            DynamicSelector {
-                RetryUntilSuccessful(1) {
-                    Error(DiffError(1026)),
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-fallible!(Tree0577);
+board!(Tree0577Blackboard { t1 l0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0578 for Ctx {
         blackboard {
-            o0: Option<i64>,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
         }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            RepeatUntil(Success) {
-                AsyncSequence {
-                    Conditional(|bb| (bb.b0 + 4) % 3 < 0) {
-                        StatefulAction(Task<0>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Repeat(2) {
-                            StatefulAction(Task<1>),
+        Selector {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                TryCatch(catch_on_halt = false) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Precondition(|bb| bb.b0 > bb.b1 + 4, else = Failure) {
+                            Condition(Cond<0>),
                         },
                     },
-                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                        Condition(Cond<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            Filter(times = 1, count = Success) {
+                FlipSelector {
+                    Condition(|ctx, bb| ctx.check_in(2, 7)),
+                    Action(Act<3>),
+                },
+            },
+            Action(|ctx| ctx.exec(4)),
+            #[on_halted(|bb| *bb.t0 += 1)]
+            Loop(q0, if_empty = Skipped) {
+                MemPriority {
+                    Failer,
+                    Condition(PCond<5>, b0 = 7),
                 },
             },
         }
     }
 }
 
-board!(Tree0578Blackboard { o0 b0 q0 });
+board!(Tree0578Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0579 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 5,
+            b0: i64,
         }
-        IfThenElse {
-            IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
-                Interrupt(|bb| bb.b0 > bb.o0.unwrap_or(0) + 2) {
-                    BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
-                        Sleep(0),
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Repeater(2) {
-                    Condition(PCond<1>, b0 = {t1}),
-                },
-                RepeatUntilSuccess(1) {
-                    Switch(b1) {
-                        case 4 => Optional {
-                            StatefulAction(PTask<2>, b0 = {t1}),
-                        },
-                        _ => Condition(PCond<3>, b0 = 4),
-                    },
-                },
-            },
-            Repeat(2) {
-                MemPriority {
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                        #[skip_if(|bb| bb.b0 < *bb.t0 + 3)]
-                        #[run_while(|bb| *bb.t0 > (bb.b1 + 1) % 3)]
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Wait(0),
-                        },
-                    },
-                    Action(PAct<5>, b0 = {=}, b1 = {=}),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Filter(times = 3, count = Failure) {
-                Parallel {
-                    IfThenElse {
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    ForceFailure {
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            #[on_success(|bb| bb.b1 += 1)]
-                            Condition(Cond<10>),
-                        },
-                    },
-                    Delay(10) {
-                        Condition(Cond<11>),
-                    },
-                    Condition(Cond<12>),
-                    Precondition(|bb| *bb.t1 + 1 < 0, else = Skipped) {
-                        Timeout(50) {
-                            ForceSuccess {
-                                ReactiveSelector {
-                                    StatefulAction(Task<13> = Task::<13>),
-                                    Condition(Cond<14>),
-                                },
-                            },
-                        },
-                    },
-                },
+        RunOnce(then_skip = true) {
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0579Blackboard { t0 t1 o0 b1 b0 });
+board!(Tree0579Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0580 for Ctx, error DiffError {
+    pub tree Tree0580 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            b1: i64 = 4,
+            o0: Option<i64>,
         }
-        AsyncSequence {
-            Repeat(0) {
-                Condition(Cond<0> = Cond::<0>),
+        IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
+            Invert {
+                #[run_while(|bb| bb.b1 > 4)]
+                Observe(|bb| bb.b0 % 3 > 0, abort = none) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                        Runner,
+                    },
+                },
             },
-            Condition(Cond<1> = Cond::<1>),
-            #[run_while(|bb| *bb.t0 != 6)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[on_failure(|bb| bb.b0 += 2)]
-            Script(|bb| bb.t0.set(bb.b0 % 3)),
-            WasEntryUpdated(t0),
-            Error(DiffError(1086)),
+            #[success_if(|bb| bb.o0.unwrap_or(4) < 4)]
+            Loop(q0) {
+                #[run_while(|bb| bb.b0 < *bb.t0 + 3)]
+                ReactiveSequence {
+                    Condition(PCond<1>, b0 = 6),
+                    Condition(|ctx| ctx.check(2)),
+                    Script(|bb| if bb.b1 < 7 { bb.b0 += 2 }),
+                    SetBlackboard(o0 = Some(8)),
+                },
+            },
+            ProbabilitySelector(fail = 1) {
+                #[weight(1)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                WasEntryUpdated(t0),
+                #[weight(2)]
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
+                    StatefulAction(Task<4>),
+                },
+            },
+            Priority {
+                StatefulAction(PTask<5>, b0 = {=}),
+                Script(|bb| bb.b1 += 3),
+            },
         }
     }
 }
 
-board!(Tree0580Blackboard { t0 b0 });
-
-fallible!(Tree0580);
+board!(Tree0580Blackboard { t0 q0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
+            o0: Option<i64>,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        WhileDoElse {
-            #[on_failure(|bb| if *bb.t0 + 1 == bb.b1 { bb.b0 = *bb.t0 })]
-            RetryUntilSuccessful(4) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Script(|bb| { bb.b1 += 2; bb.t0.set((*bb.t0 + 1) % 4) }),
-            #[success_if(|bb| bb.b1 % 4 != 1)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0581Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0582 for Ctx {
-        Parallel {
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                Deadline(10) {
-                    Condition(Cond<0>),
-                },
-            },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                WhileDoElse {
-                    StatefulAction(Task<1>),
-                    RunOnce {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(2)),
-                            StatefulAction(Task<3>),
+        RepeatUntil(Failure) {
+            Remap(success = Success, failure = Success) {
+                BinarySelector(|bb| (bb.o0.unwrap_or(3) + 2) % 4 < 3) {
+                    AsyncSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Invert {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    FlipSelector {
+                        IfThenElse {
+                            ParallelAll(1) {
+                                StatefulAction(Task<2>),
+                            },
+                            Action(|ctx| ctx.exec(3)),
                         },
                     },
                 },
@@ -2754,481 +2860,219 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0583Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        AlwaysSuccess
-    }
-}
+board!(Tree0581Blackboard { o0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0583Sub0 for Ctx {
+    pub tree Tree0582 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 15,
+            b1: i64,
+            l0: Vec<i64> = vec![1, 2],
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            SubTree(Tree0583Sub1, q0 = {=}, t0 = {t0}),
-            Optional {
-                Action(PIo<1>, t0 = {=}),
+        Fallback {
+            #[run_while(|bb| *bb.t0 > 2)]
+            #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 == 4)]
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Fallback {
+                    Parallel(success = -3, failure = -4) {
+                        SetBlackboard(b0 = 7),
+                        Condition(Cond<0> = Cond::<0>),
+                        #[failure_if(|bb| bb.b1 % 4 != 1)]
+                        Action(PAct<1>, b0 = 4, b1 = {=}),
+                        AlwaysFailure,
+                    },
+                    Optional {
+                        RunOnce(then_skip = false) {
+                            #[on_failure(|bb| bb.b1 += 2)]
+                            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+            Parallel(success = -2, failure = 1) {
+                WasEntryUpdated(t0),
+                SkipUnlessUpdated(t0) {
+                    AlwaysSuccess,
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
+                RetryUntilSuccessful(3) {
+                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                },
             },
         }
     }
 }
+
+board!(Tree0582Blackboard { b1 l0 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
         }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            SubTree(Tree0583Sub0, ..),
+        Precondition(|bb| *bb.t0 % 2 != 1, else = Success) {
+            ReactiveSequence {
+                Succeeder,
+                Fallback {
+                    DynamicSequence {
+                        Inverter {
+                            WasEntryUpdated(t0),
+                        },
+                        Retry(3) {
+                            StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                        },
+                        Condition(Cond<1>),
+                    },
+                    Cooldown(20, filtered = Failure) {
+                        IndexSwitch(|bb| (bb.b0 + 1) % 4, out_of_range = Fail) {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                            UnsetBlackboard(o0),
+                            Action(Act<2> = Act::<2>),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Parallel(success = 2) {
+                        Action(Act<3>),
+                        StatefulAction(PTask<4>, b0 = {t1}),
+                        Action(PAct<5>, b0 = {t1}),
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        Condition(Cond<6>),
+                        AlwaysSuccess,
+                        #[run_while(|bb| *bb.t0 != 0)]
+                        Sleep(30),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0583Blackboard { q0 t0 });
+board!(Tree0583Blackboard { b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0584Sub0 for Ctx {
+        Repeat(0) {
+            Succeeder,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        RepeatUntilSuccess(2) {
-            SkipUnlessUpdated(t0) {
-                Repeat(0) {
-                    Sleep(0),
-                },
+        Delay(30) {
+            MaxTime(0) {
+                SubTree(Tree0584Sub0),
             },
         }
     }
 }
-
-board!(Tree0584Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0586 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
-        FlipSelector {
-            Action(Act<0>),
-            RetryUntilSuccessful(0) {
-                StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-            },
-            ForceFailure {
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    Parallel(success = -2) {
-                        StatefulAction(Task<3>),
-                        DynamicSequence {
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.o0.is_none())]
-            Parallel(success = 2, failure = -1) {
-                Action(Act<5>),
-                Runner,
-            },
-            Condition(PCond<6>, b0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0586Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0587 for Ctx, error DiffError {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 0,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
-        }
-        Retry(3) {
-            DynamicSequence {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    StatefulAction(TTask<0>),
-                },
-                Error(DiffError(1063)),
-                Iterate(l0, element = {b0}, reset_index = true) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0587Blackboard { l0 b0 t0 });
-
-fallible!(Tree0587);
-
-bt::behavior_tree! {
-    pub tree Tree0588 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        ParallelAll(max_failures = -2) {
-            Action(Act<0> = Act::<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0588Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0589 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        TryCatch(catch_on_halt = true) {
-            FlipSelector {
-                ParallelAll(0) {
-                    Action(PIo<0>, t0 = {=}),
-                    #[skip_if(|bb| *bb.t1 % 3 != 0)]
-                    Action(PAct<1>, b0 = {b0}, b1 = {t1}),
-                },
-                Script(|bb| if *bb.t0 == bb.b0 { bb.t1.set(bb.b0 + 3) }),
-            },
-            SequenceWithMemory {
-                Action(PIo<2>, t0 = {=}),
-                Repeater(2) {
-                    Sleep(20),
-                },
-                ReactiveFallback {
-                    Action(Act<3>),
-                    Action(PAct<4>, b0 = {t0}),
-                },
+        Inverter {
+            Parallel {
                 Repeater(0) {
-                    Condition(PCond<5>, b0 = 3),
-                },
-            },
-            WaitUntil(|bb| *bb.t0 > 3) {
-                Cooldown(20) {
-                    Action(Act<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0589Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0590 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        SequenceWithMemory {
-            ReactiveFallback {
-                MaxTime(0) {
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                        Script(|bb| if bb.b0 + 1 != *bb.t1 % 3 { *bb.t0 += 1 }),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                AsyncFallback {
-                    Condition(PCond<3>, b0 = 0),
-                    AlwaysFailure,
-                },
-            },
-            Iterate(l0, element = {b0}) {
-                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                    ReactiveFallback {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Action(Act<4>),
-                            Observe(|bb| bb.b0 < *bb.t1, abort = none) {
-                                SetBlackboard(o0 = Some(0)),
-                            },
-                            Wait(10),
-                        },
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                ScriptCondition(|bb| *bb.t0 + 4 == 5),
-                            },
-                            ReactiveSelector {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                            AlwaysSuccess,
-                        },
-                        RepeatUntil(Failure) {
-                            Deadline(0) {
-                                Action(PIo<8>, t0 = {t0}),
-                            },
-                        },
-                        ReactiveFallback {
-                            Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                                Timeout(10) {
-                                    ScriptCondition(|bb| *bb.t0 == 5),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0590Blackboard { t0 o0 b0 t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0591 for Ctx, error DiffError {
-        KeepRunningUntilFailure {
-            ReactiveSelector {
-                MemSequence {
-                    Condition(TCond<0>),
-                    Error(DiffError(1027)),
-                },
-                Filter(times = 2, count = Failure) {
-                    Wait(20),
-                },
-                Timeout(30) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0591);
-
-bt::behavior_tree! {
-    pub tree Tree0592Sub0 for Ctx {
-        Selector {
-            Condition(Cond<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0592 for Ctx {
-        Priority {
-            Optional {
-                Remap(success = Success, failure = Failure) {
                     Action(Act<0>),
                 },
-            },
-            MemPriority {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
-                },
-                Action(Act<5>),
-            },
-            SubTree(Tree0592Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0593 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(2),
-        }
-        Precondition(|bb| *bb.t0 + 3 > bb.b0 + 1, else = Skipped) {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Limiter(3) {
-                    ScriptCondition(|bb| bb.b1 < *bb.t0),
-                },
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = true) {
-                    #[on_success(|bb| bb.b1 = *bb.t0)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0593Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0594 for Ctx {
-        SequenceWithMemory {
-            AsyncSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Sequence {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Action(Act<4>),
-                },
-            },
-            Repeat(3) {
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                },
-            },
-            ReactiveFallback {
-                PrioritySelector {
-                    #[score(3)]
-                    Action(|ctx| ctx.exec(7)),
-                    #[score(1)]
-                    StatefulAction(Task<8>),
-                    #[score(3)]
-                    Action(Act<9>),
-                    #[score(0)]
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0595Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0595Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-        }
-        BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = false) {
-            Fallback {
-                SubTree(Tree0595Sub1, t0 = {=}, b0 = {b0}),
-            },
-            Condition(PCond<1>, b0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0595 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(4) })]
-        #[success_if(|bb| *bb.t0 > 3)]
-        #[on_success(|bb| *bb.t0 += 1)]
-        RepeatUntil(Success) {
-            SubTree(Tree0595Sub0, t0 = {=}, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0595Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0596 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 3,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        ParallelAll(max_failures = -3) {
-            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                Loop(q0, if_empty = Skipped) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                AsyncFallback {
+                    Timeout(0) {
+                        ParallelAll {
+                            AlwaysRunning,
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    RepeatUntil(Success) {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
                     },
                 },
             },
-            Condition(|ctx| ctx.check(1)),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0596Blackboard { t0 q0 b0 l0 });
-
 bt::behavior_tree! {
-    pub tree Tree0597 for Ctx {
+    pub tree Tree0586 for Ctx, rng = context {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 4,
         }
-        StepSequencer {
-            ReactiveSequence {
-                SetBlackboard(t0 = {b1}),
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                UnsetBlackboard(o0),
-                RetryUntilSuccessful(2) {
-                    SetBlackboard(o0 = Some(9)),
-                },
-                Precondition(|bb| bb.b1 > 5, else = Running) {
-                    AlwaysRunning,
-                },
-            },
-            Priority {
-                #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                StepSequencer {
-                    #[on_failure(|bb| bb.t1.set(5))]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) > 2)]
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-                    Action(Act<2>),
-                },
-                MemPriority {
-                    RunOnce {
-                        Interrupt(|bb| bb.o0.unwrap_or(0) % 3 < 2) {
+        ReactiveFallback {
+            StepSequencer {
+                Condition(Cond<0>),
+                #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                #[run_while(|bb| bb.b1 > bb.b0)]
+                Precondition(|bb| bb.o0.unwrap_or(1) % 2 == 0, else = Success) {
+                    Timeout(30) {
+                        Cooldown(20) {
                             AlwaysRunning,
                         },
                     },
                 },
+                TryCatch {
+                    #[success_if(|bb| bb.o0.unwrap_or(1) > 5)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    UnsetBlackboard(o0),
+                    Action(PIo<1>, t0 = {b1}),
+                },
             },
-            Delay(10) {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
+            Deadline(10) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(|ctx| ctx.check(2)),
+                    Optional {
+                        Wait(0),
+                    },
+                },
+            },
+            RunOnce {
+                ReactiveFallback {
+                    Observe(|bb| bb.b0 + 2 < bb.o0.unwrap_or(2) + 2, abort = none) {
+                        Conditional(|bb| *bb.t0 % 4 == 0, dynamic = false, else = Success) {
+                            RandomSelector {
+                                AlwaysSuccess,
+                                Sleep(30),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0586Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0587Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            l0: Vec<i64> = vec![1],
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            Parallel(success = 0, failure = 3) {
+                ReactiveSequence {
+                    Condition(PCond<1>, b0 = {=}),
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
+                Action(Act<4>),
+                RunOnce {
                     Condition(Cond<5>),
                 },
             },
@@ -3236,136 +3080,570 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0597Blackboard { o0 b1 b0 t1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0587Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(6))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0587 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            l0: Vec<i64> = vec![],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        WhileDoElse {
+            ParallelAll {
+                Error(DiffError(1048)),
+                Cooldown(0, filtered = Skipped) {
+                    RepeatUntilFailure(1) {
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(TTask<0>),
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    SubTree(Tree0587Sub0, b1 = {=}, t1 = {t1}, l0 = {=}, q0 = {q0}, b0 = {=}),
+                },
+            },
+            Inverter {
+                WaitValueUpdate(t1) {
+                    TryCatch(catch_on_halt = true) {
+                        SubTree(Tree0587Sub1, b1 = {=}, t1 = {t1}, l0 = {=}, q0 = {q0}, b0 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b0)),
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t1 % 3)),
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0587Blackboard { b1 t1 l0 q0 b0 });
+
+fallible!(Tree0587);
+
+bt::behavior_tree! {
+    pub tree Tree0588 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+        }
+        IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
+            ReactiveFallback {
+                AlwaysFailure,
+                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                #[success_if(|bb| bb.b0 == 3)]
+                ScriptCondition(|bb| bb.b1 < (bb.b1 + 3) % 4),
+                Condition(TCond<0>),
+                Error(DiffError(1027)),
+            },
+            RetryUntilSuccessful(3) {
+                ReactiveSequence {
+                    Script(|bb| bb.t0.set(bb.b0)),
+                    WasEntryUpdated(t0),
+                    Cooldown(30) {
+                        Condition(Cond<1>),
+                    },
+                },
+            },
+            Repeat(2) {
+                #[success_if(|bb| (bb.b1 + 4) % 3 == 2)]
+                #[on_halted(|bb| if bb.b0 == 3 { bb.o0 = Some(bb.b0 + 2) })]
+                Condition(Cond<2>),
+            },
+            Iterate(l0, element = {b1}, until = Never, max = 2) {
+                Selector {
+                    Condition(PCond<3>, b0 = {b0}),
+                    StatefulAction(TTask<4>),
+                },
+            },
+            WhileDoElse {
+                Action(TAct<5>),
+                Precondition(|bb| bb.o0.is_some()) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                #[success_if(|bb| bb.o0.unwrap_or(1) > bb.b1 % 2)]
+                Filter(times = 3, count = Completed) {
+                    StatefulAction(TTask<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0588Blackboard { l0 b0 b1 t0 o0 });
+
+fallible!(Tree0588);
+
+bt::behavior_tree! {
+    pub tree Tree0589 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+        }
+        #[failure_if(|bb| *bb.t0 == 3)]
+        #[success_if(|bb| *bb.t0 + 4 == 3)]
+        RepeatUntilFailure(3) {
+            Repeat(4) {
+                SequenceStar {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<0>),
+                    },
+                    AsyncSequence {
+                        Fallback {
+                            #[on_halted(|bb| bb.b0 += 2)]
+                            #[skip_if(|bb| bb.b0 + 4 == *bb.t0 % 3)]
+                            ScriptCondition(|bb| bb.b0 < 4),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0589Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0590 for Ctx {
+        FlipSelector {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0591 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Priority {
+            #[run_while(|bb| *bb.t0 % 2 < 1)]
+            #[on_failure(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(2) % 3) })]
+            #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
+            RunOnce(then_skip = false) {
+                Selector {
+                    AsyncFallback {
+                        Condition(PCond<0>, b0 = 0),
+                        AlwaysFailure,
+                    },
+                    #[success_if(|bb| *bb.t0 < 3)]
+                    #[post(|bb| bb.t0.set(bb.b0 + 3))]
+                    Interrupt(|bb| bb.o0.unwrap_or(3) + 3 < bb.b0) {
+                        #[post(|bb| *bb.t0 += 3)]
+                        #[success_if(|bb| *bb.t0 % 3 != 0)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
+                    },
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0591Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0592 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        ParallelAll {
+            #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
+            MemSequence {
+                RandomSelector {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                },
+                SetBlackboard(t0 = 5),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0592Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0593 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        ParallelAll(max_failures = -4) {
+            AlwaysSuccess,
+            Delay(10) {
+                Action(Act<0>),
+            },
+            ScriptCondition(|bb| bb.o0.is_some()),
+            SetBlackboard(o0 = Some(3)),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0593Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0594Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0594 for Ctx, error DiffError {
+        Parallel(success = 2, failure = -1) {
+            Repeat(0) {
+                StatefulAction(TTask<0>),
+            },
+            RetryUntilSuccessful(3) {
+                SubTree(Tree0594Sub0),
+            },
+        }
+    }
+}
+
+fallible!(Tree0594);
+
+bt::behavior_tree! {
+    pub tree Tree0595 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
+        }
+        IfThenElse {
+            Invert {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1 % 3) as f32)]
+                    Selector {
+                        Repeat(2) {
+                            RunOnce(then_skip = true) {
+                                Action(PAct<0>, b0 = 8, b1 = {t0}),
+                            },
+                        },
+                        Action(Act<1>),
+                        PrioritySelector {
+                            #[score(8)]
+                            IndexSwitch(|bb| 0) {
+                                #[on_success(|bb| if *bb.t0 == 5 { bb.b1 = *bb.t0 })]
+                                AlwaysFailure,
+                                StatefulAction(Task<2>),
+                            },
+                            #[score(|bb| (*bb.t1) as f32)]
+                            Wait(20),
+                        },
+                    },
+                    #[score(|bb| (bb.b1) as f32)]
+                    ReactiveFallback {
+                        Loop(q0, if_empty = Skipped) {
+                            ReactiveFallback {
+                                WasEntryUpdated(t0),
+                                #[run_while(|bb| bb.b0 == 7)]
+                                SetBlackboard(t0 = 4),
+                                StatefulAction(TTask<3>),
+                            },
+                        },
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        #[skip_if(|bb| *bb.t0 > 4)]
+                        StatefulAction(TTask<4>),
+                        SequenceWithMemory {
+                            Action(PAct<5>, b0 = 9, b1 = {=}),
+                            Action(Act<6>),
+                            StatefulAction(Task<7>),
+                            Sleep(30),
+                        },
+                    },
+                },
+            },
+            #[on_success(|bb| bb.b1 += 3)]
+            #[run_while(|bb| *bb.t1 > 4)]
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                TryCatch(catch_on_halt = false) {
+                    WhileDoElse {
+                        RepeatUntilFailure(2) {
+                            MemSequence {
+                                #[on_failure(|bb| *bb.t1 += 3)]
+                                #[failure_if(|bb| bb.b0 != 3)]
+                                Action(|ctx| ctx.try_exec(8)),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                        IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop, dynamic = false) {
+                            Condition(Cond<10>),
+                            Runner,
+                            SetBlackboard(b1 = 3),
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 < 5) {
+                        StatefulAction(TTask<11>),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                    ReactiveSequence {
+                        #[run_while(|bb| *bb.t0 + 4 != 7)]
+                        Inverter {
+                            KeepRunningUntilFailure {
+                                Priority {
+                                    Action(|ctx| ctx.try_exec(12)),
+                                },
+                            },
+                        },
+                        Cooldown(0, filtered = Failure) {
+                            #[on_success(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
+                            #[on_failure(|bb| bb.t0.set(1))]
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                ParallelAll(max_failures = -1) {
+                                    Condition(|ctx| ctx.check(13)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0595Blackboard { t1 b0 t0 l0 q0 b1 });
+
+fallible!(Tree0595);
+
+bt::behavior_tree! {
+    pub tree Tree0596 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 5,
+        }
+        FlipSelector {
+            BinarySelector(|bb| bb.b0 != 3, dynamic = false) {
+                Switch(b1) {
+                    case 1 => Condition(Cond<0>),
+                    case 3 => SetBlackboard(b0 = 5),
+                    _ => StatefulAction(Task<1>),
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    Condition(Cond<2>),
+                },
+            },
+            #[skip_if(|bb| (bb.b1 + 3) % 3 != 0)]
+            #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 3))]
+            #[on_failure(|bb| { bb.o0 = None; bb.t1.set(*bb.t0 + 3) })]
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                WhileDoElse {
+                    Action(Act<3>),
+                    Action(PAct<4>, b0 = {=}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0596Blackboard { b0 o0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0597 for Ctx {
+        Remap(success = Success, failure = Success) {
+            Retry(4) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
-        Observe(|bb| *bb.t1 != 0, abort = none) {
-            #[on_success(|bb| bb.o0 = None)]
-            Action(Act<0>),
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Invert {
+                    Condition(PCond<0>, b0 = 9),
+                },
+            },
+            Guard(|ctx| &mut ctx.token) {
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
+            },
         }
     }
 }
 
-board!(Tree0598Blackboard { t1 o0 });
+board!(Tree0598Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0599 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
+    pub tree Tree0599Sub0 for Ctx {
+        Condition(Cond<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0599 for Ctx, error DiffError {
         ReactiveFallback {
-            #[on_halted(|bb| bb.t0.set(6))]
             Condition(Cond<0>),
+            ReactiveFallback {
+                Action(|ctx| ctx.try_exec(1)),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            WhileDoElse {
+                Sequence {
+                    Sleep(20),
+                    Condition(|ctx| ctx.try_check(4)),
+                },
+                RepeatTimes(forever) {
+                    Action(TAct<5>),
+                },
+            },
+            IfThenElse {
+                Inverter {
+                    SubTree(Tree0599Sub0),
+                },
+                AlwaysSuccess,
+            },
+            Sequence {
+                Action(Act<7>),
+                Sleep(20),
+            },
         }
     }
 }
 
-board!(Tree0599Blackboard { t0 });
+fallible!(Tree0599);
 
 cases! {
-    Tree0500 "B{b0=4;t0=5}RSeq(@ki{t0=1}@of{t0+=1}RSeq(RFb(PPar{1;_}(Scc{b0!6},c0b{t0%4},c1l,pc2{b0:=}),Bin{t0=t0+4;N}(Bin{b0=b0+2;_}(c3l,Pre{t0<0;F}(t4)),Try(a5l,a6,@rw{b0+3>5}t7e)))),Flt{3;_;K}(@of{b0+=2}Dl{10}(Keep(Obs{b0+4<t0+1;_}(Fb(Obs{b0!3;B}(F),RU{F}(Wt{0})))))))",
-    Tree0501 "B{o0=0;b0=5;b1=0}RFb(To{20}(Obs{b1=b1+1;_}(@ki{b1!7}@rw{b0<b1}t0)),PPar{1;N}(Grd{R}(Isw{b1;_;T}(a1l,c2)),Ub{o0}),Seq(ASeq(Wt{0},a3l,pa4{b0:2}),R),Intr{b1=b1+3}(Suc))",
-    Tree0502 "B{b0=3;t0;l0;b1=4}@rw{t0!b0+2%2}@si{b1>b1+3}RFb(Wv{t0}(RFb(Itr{b1;0;_;_}(c0))),pi1{t0:b0},Rus{F}(SubR(pi2{t0:=})))",
-    Tree0503 "B{b0=1}FF(Sc{b0+=1})",
-    Tree0504 "B{b0;t0;o0}Bin{b0!7;_}(@os{t0<o0|0%3?t0+=3}Intr{b0%2!1}(a0b{o0|1+4%2;b0}),Flt{1;F;F}(Sb{b0=t0}))",
-    Tree0505 "B{o0;t1=1;b0=5}Isw{t1%3;_;T}(RSeq(t0t,@ki{b0+1>5}@fi{b0+1%2!1}@oh{o0|1%2<1?o0:=t1%2;t1:=2}Wt{100},a1t),Suc)",
-    Tree0506 "B{t1=3;q0=0;t0=3;b1=4;b0=3}Par{_;-3}(Flt{1;_;F}(Cnd{b1=6;N;S}(RFb(@rw{t1<b0+3}t0,@os{b0:=t0%3;t1+=1}a1e,t2,c3,c4))),Seq(Scc{b1%4=2},S,S),To{10}(Lp{_;K}(c5)))",
-    Tree0507 "Rep0(c0)",
-    Tree0508 "RSeq(Seq(Flip(Cd{0;K}(c0)),MSeq(Wt{100},t1e),RFb(t2,a3)),Grd{_}(Star(RFb(To{50}(RSeq(c4,t5))),Rus{F}(c6))))",
-    Tree0509 "RSeq(c0,t1,a2l)",
-    Tree0510 "B{o0=_;b1=0;t1;t0=2;b0=2}Dl{0}(Ite(c0,Flip(t1,a2),Sel(a3b{b0;b1},@ki{b1%2!0}@os{b1+=3;t0:=b1}@oh{o0:=_}c4e,a5)))",
-    Tree0511 "B{t0=4;b0=3}Flip(Bin{t0>7;_}(t0,RSel(t1,Sl{20})),Pre{b0>t0;R}(pt2{b0:=;b1:b0}),MPri(c3l,pc4{b0:t0}))",
-    Tree0512 "B{t0=5;o0=1}Pre{none;R}(PPar{1;T}(Fai,a0,c1e,Scc{t0!1}))",
-    Tree0513 "RU{S}(MPri(a0r,Grd{F}(PrSel{1}(c1)),RFb(t2,t3t),RSeq(S,S)))",
-    Tree0514 "ASeq(RSeq(Rus{F}(FS(t0t)),FS(a1r),a2r),Dl{30}(MPri(RSeq(Wt{0},a3r),Keep(RFb(Pri(a4t,c5r),a6r,c7t)))),Seq(t8t,c9,c10,c11l,t12t),PAll{_}(t13t,a14,t15t),Ite(Star(RFb(t16,c17t),RT{3}(a18r)),Mt{30}(c19r)))",
-    Tree0515 "B{b1;t0=2;b0;l0;o0}Itr{b1;1;_;N}(Su{t0}(PAll{-1}(t0,Cnd{t0=7;_;S}(MPri(OnceK(Itr{b0;1;2;T}(R)),Dd{50}(a1),SubR(MPri(c2,@ki{b1=7}@of{o0:=b0}@si{b1+1%4=0}R)))))))",
-    Tree0516 "B{o0=_}ASeq(t0,Sb{o0=7})",
-    Tree0517 "B{q0;t0;b1=4;b0=2}Flt{1;F;_}(SubR(Sw{2}(@fi{b1<6}@os{t0=b0+1%2?b1:=b0}OnceT(Cd{20;F}(Par{2;-3}(c0l,t1,Sl{20}))),Lp{b1;R}(c2))))",
-    Tree0518 "B{o0=5;t1=1;t0;b0=3;l0=1}PAll{-5}(PPar{0;N}(Dd{50}(c0),R),RU{S}(RFb(Flt{3;R;F}(a1),Mt{20}(@po{b0+=1}Itr{b0;2;_;N}(Fb(c2,c3))))),Wv{t0}(Ite(@ki{some}t4,pt5{b0:9;b1:b0},@oh{t1+=1}Sb{o0=4})),Scc{t1+4%3>1},Dl{100}(FF(Sc{b0:=t1})))",
-    Tree0519 "Flt{3;R;F}(Sub(Sub(Invt(c0))))",
-    Tree0520 "B{t0=3;b0=3;b1}@fi{b1+2%2=1}Try(RFb(@of{b1:=b0%3}pt0{b0:=;b1:b0},t1),Ruf{1}(Seq(pa2{b0:6},@rw{b0!7}@po{t0+=2}t3e,t4e)),Isw{t0%3;N;T}(c5,t6),Sel(Obs{b1%2<0;B}(pa7{b0:t0;b1:b1}),Obs{b0<b0%2;_}(@of{b0<5?b1+=1}@rw{b1<3}@os{b1:=8}Sc{b0:=5})),t8)",
-    Tree0521 "B{b1=2}Step(a0b{b1;b1},Scc{b1%3>0},Suc,Rpt{3}(t1),S)",
-    Tree0522 "B{b0=5;t0}RFb(a0b{t0+2;b0},t1e,Par{0;_}(a2,@fi{b0%2!1}PPar{0;_}(pt3{b0:t0;b1:b0},t4,t5)))",
-    Tree0523 "B{t1=2;b0=0;t0=2;o0=1}RSeq(WU{t1=4}(@si{t1<4}Swm(Sb{t0=b0},t0)),Rep1(Wt{20}),a1,Wde(c2b{b0+3},c3),@fi{b0+2=t0+2%3}Cd{0;_}(Dd{0}(Invt(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}Pri(@ki{some}@of{b0+=2}t4,a5b{t0;b0})))))",
-    Tree0524 "B{b1=5;b0;t0=1;o0=5}Sel(PPar{1;T}(Flt{1;R;K}(Pre{none}(Wde(@rw{b0+1<5}@of{t0+=1}RFb(c0,a1,c2,a3e),c4)))),RSeq(a5,pa6{b0:t0},DySeq(Scc{b1+1!o0|3},t7e),t8e,Sb{t0=b0}),PAll{2}(Sl{30},@oh{b0+=1}Step(c9b{b0},t10,pc11{b0:b1},t12),Sb{o0=2}),a13)",
-    Tree0525 "B{b1=4;b0=2;t0}Step(c0b{b0},Sb{t0=b1},a1l,c2l)",
-    Tree0526 "Star(Ite(PAll{_}(t0e,t1),Fb(Ret3(a2l))),Sub(TryF(S,Rus{1}(Wt{10}),Seq(c3l,t4e),Flip(t5,Fai,S,c6))))",
-    Tree0527 "Ruf{2}(t0)",
-    Tree0528 "B{o0=3;b0}Seq(t0,Sl{0},Sb{b0=8},Ub{o0})",
-    Tree0529 "B{o0=2;b0=3;q0;t0=2}Lp{t0;S}(Ite(Wde(t0,pa1{b0:0}),@oh{o0|5+1%4=3?t0+=2}@rw{none}@ki{b0<b0+2}Pri(t2,Fb(a3,pa4{b0:t0;b1:t0}),Sb{b0=2})))",
-    Tree0530 "B{l0;b1=0;t0=0;t1;b0=4}Itr{b0;1;2;T}(Bin{t1+2>3;N}(@oh{t0:=t1}Isw{0;T;N}(Rep3(Rep3(Sc{t1:=b1})),Dl{0}(t0e),c1l,@of{t1:=b0+2%4}To{10}(t2),Fb(@oh{b1:=t1%4}@po{t1+=1}@rw{b0%2!1}t3,Rty0(pa4{b0:1;b1:b0}),Wt{30})),@po{b0:=b1+3}Inv(Rep2(Try(PAll{_}(c5,t6),To{0}(c7),Ite(a8b{b1;b0},pa9{b0:9}))))))",
-    Tree0531 "B{b0;t0;q0;b1}Step(Flip(Rep4(Fb(MPri(PrSel{b1%2;b1;1}(pc0{b0:=},Ite(t1,Scc{b0+3=3}),Lp{_;R}(Sb{b1=1})),Isw{t0;N;T}(RU{S}(S),@fi{b0+3<b0}@po{t0:=b0%4}TryF(pt2{b0:=},Sc{b0+=3},t3e,c4b{t0+3}))),a5))))",
-    Tree0532 "B{b0=5;t0=1;q0=0;b1=1}RFb(Sw{2;4}(DySel(Scc{b0>7},WU{b0<0}(t0)),t1e,c2b{b1}),@oh{b1:=8}@fi{b0>t0%2}@ki{b1+2<t0}Run,OnceK(@os{b1:=b0}AFb(pt3{b0:=;b1:=},t4,t5)),MPri(t6,c7),RSeq(Obs{b1>b0;_}(Lp{t0;F}(Rpt{F}(RSeq(a8))))))",
-    Tree0533 "Rep1(Flip(Opt(Flt{2;_;_}(Once(DySeq(c0,c1)))),DySel(c2,Par{-1;1}(S),c3)))",
-    Tree0534 "B{b1=2;l0}Star(Itr{b1;_;2;N}(a0),RtyF(PPar{1;T}(c1,t2)))",
-    Tree0535 "B{b0=4;b1=1;o0=0}RT{3}(Mt{0}(Step(Sw{0}(pt0{b0:=;b1:=},pc1{b0:=}),Inv(Seq(t2t,Sb{o0=1})),Rep1(a3l),@fi{some}WU{o0|3>1}(a4b{b0;b1}),TryT(Sl{0},@os{o0:=_}@si{none}a5r))))",
-    Tree0536 "RSeq(Sl{30},ASeq(Grd{R}(t0e),PPar{2;T}(c1r,F,a2t)),Err{1076})",
-    Tree0537 "RSeq(Flip(Once(t0),Fb(a1e,Fai,c2)))",
-    Tree0538 "B{b1=4;b0=3;t0=5;o0=1}@os{t0<b1+2%4?t0+=1}@ki{b1<b1+3%2}Seq(Fb(Swm(a0l,Sl{20},Suc),OnceK(a1)),Wde(Wde(Scc{b0+4>t0},pa2{b0:=;b1:b0},a3l),MPri(t4,Ret3(PrSel{b0}(Ub{o0}))),Dl{50}(Wv{t0}(Isw{b1+4;N;T}(Sw{5}(c5l,Wu{t0}))))),@oh{b1=b1+3?o0:=_}@rw{none}@ki{o0|0!o0|1}DySel(c6,@si{t0<b1}c7b{b1},TryF(t8,t9e,c10)),Rpt{0}(t11))",
-    Tree0539 "Rep0(Sub(Sub(t0)))",
-    Tree0540 "RSeq(a0,Err{1040})",
-    Tree0541 "B{b0;b1;t0=1}AFb(Obs{t0+3>b0;S}(Run),Cnd{b1!1;N;_}(Swm(a0t,@si{b1+3>b1%3}@po{b1=3?b1:=t0}a1r)))",
-    Tree0542 "Flt{2;F;_}(Rep2(Flt{2;R;F}(Ret0(a0))))",
-    Tree0543 "PAll{1}(Wt{20},Sub(Sub(c0e)),c1l)",
-    Tree0544 "B{o0;t0=4;b0=2}PrSel{t0%4;t0+4%4;t0}(Su{t0}(FS(Sl{0})),t0,@of{b0+=1}@os{o0:=_}a1b{t0;b0})",
-    Tree0545 "B{t0=3;o0=1;l0=3;b0=4;b1}Swm(TryT(Isw{b0;N;T}(t0,pa1{b0:=;b1:t0},@of{o0:=_;o0:=_}@rw{b0+3=7}@os{t0+=1;b0+=1}Sb{t0=9},Dd{30}(t2)),Itr{b0;_;_;T}(Sw{1}(Pre{t0+4!5;S}(@oh{t0:=o0|4}@of{t0:=b1}@po{b1:=5}Rus{3}(Itr{b1;2;2;_}(Sl{0}))),@si{none}Pre{t0<3;R}(RSel(t3,@fi{o0|0=b0%2}@rw{some}Sl{20},Ub{o0})))),c4b{o0|4+3%2}))",
-    Tree0546 "B{b0;t0;b1;q0=0}Dd{50}(Wde(Try(a0b{b0%4;b0},c1),RT{F}(Lp{t0;R}(Par{_;_}(a2,@rw{b0=b0+3%4}@si{t0+4=3}Err{1025},OnceK(SubA(Wt{0})),Fai)))))",
-    Tree0547 "B{t0=1;b0;b1}Pre{b0>4;F}(Dl{10}(Par{_;1}(Cnd{b1+4=1;_;F}(c0t),pa1{b0:5},c2r,Fb(@oh{b1>6?b0:=b1;b1+=1}a3r,pa4{b0:t0}))))",
-    Tree0548 "B{b0=1;t0=3}Ite(Flt{3;F;_}(Seq(a0e,OnceK(t1))),Cd{0;F}(Dd{30}(Par{_;3}(t2,c3b{t0},t4,Sl{0},Sc{t0:=b0}))))",
-    Tree0549 "Inv(RSeq(t0,Step(F,t1,PPar{1;T}(t2,t3t)),Rep3(RFb(TryT(Swm(Sub(a4e)),c5r,Rmp{S;S}(Wt{0}),Rpt{F}(RFb(Err{1043},R))))),t7t))",
-    Tree0550 "B{b0=2;o0=_;t0=0;b1}Bin{b0%2=0;_}(Rmp{F;F}(Seq(Dd{10}(Sb{b0=t0}),Scc{t0>b0})),Par{-2;1}(Mt{50}(Sl{0}),Sc{b1=6?o0:=_;b0+=1},S,Scc{t0+3%2>0},@rw{b0%4<1}t0))",
-    Tree0551 "B{t0=1;o0=_}Rep3(PAll{3}(Err{1081},PPar{0;T}(t0t,Cnd{t0!5;T;F}(a1t),R),F,Bin{t0=7;N}(Wu{t0},t2t),c3))",
-    Tree0552 "B{t0=2;o0;b0=5;b1=1}MPri(RSeq(c0e,Sel(Obs{t0>5;B}(Fb(@ki{b0+3%2>0}@rw{b0>1}a1e,pt2{b0:=;b1:b0})),Obs{b0>5;_}(t3e)),WU{t0!3}(@po{o0:=_}@ki{b0+1>0}t4e),Ruf{F}(pa5{b0:t0})),Flip(@oh{b1:=o0|5}OnceK(Isw{t0%2;N;_}(Run,c6,a7l)),t8,Intr{b0+1!4}(ASeq(@of{b1+=1}Sb{b0=b1},Sc{b1+=1})),Seq(a9,Sl{0}),Star(c10b{o0|4%2},Wt{10},a11b{t0;b1})))",
-    Tree0553 "B{o0=_;l0=2;b1;b0=0;t0=1}PAll{_}(Itr{b0;1;_;T}(WU{o0|2+1%3<2}(c0e)),FF(Flt{1;R;_}(t1e)),Sw{4;5;3}(pt2{b0:b0},t3,t4,c5),Wu{t0})",
-    Tree0554 "B{b1=0;t0;q0}Inv(Ret1(Lp{_;S}(Su{t0}(pi0{t0:b1}))))",
-    Tree0555 "RT{2}(Dl{10}(Wde(Par{_;-2}(Sl{30},a0,c1e),DySeq(c2r,c3t,S),PPar{2;T}(To{30}(RFb(Fb(c4,t5,t6)))))))",
-    Tree0556 "B{b0;t0}RSeq(Fb(t0,Cnd{t0>0;T;F}(@fi{b0<4}Scc{b0<2}),Su{t0}(t1)),Seq(OnceT(a2)),Invt(PPar{2;T}(PPar{2;_}(Ruf{2}(t3),t4,Invt(S)))),Isw{b0;_;N}(a5),@rw{b0+3%2=0}Wde(Cnd{t0%3!0;T;F}(Scc{t0%3<1}),RSeq(RFb(@po{t0!3?b0+=1}t6,t7,@of{t0:=b0}@ki{b0=7}a8e,@of{b0+=3;t0+=1}@ki{b0+3!4}t9))))",
-    Tree0557 "B{t0=1;b0;b1=1;t1=2;l0}Flip(Isw{t1;T;_}(R,Itr{b1;0;_;T}(t0),c1,Sc{b1+=1},Rpt{F}(t2)),PAll{3}(t3,@po{b0%4<1?t0:=t0%2}@fi{t0+2>t1}Cd{0;K}(Dl{50}(c4)),Rpt{F}(RSeq(Wt{30},c5))))",
-    Tree0558 "B{t0}RSel(SubR(FS(t0)),Mt{0}(pc1{b0:t0}))",
-    Tree0559 "B{o0=_;t0=4}Pre{t0!5}(Fb(t0,RSel(@rw{o0|2%3<2}@po{o0:=t0%4}c1,c2,a3),t4))",
-    Tree0560 "B{t0=5;q0}Lp{t0;K}(Pri(c0l,a1,c2e,c3b{t0}))",
-    Tree0561 "B{b0=0;t0;o0=5;b1=2}Keep(Inv(@ki{t0!b1+3}@po{o0:=b0+1}Sl{30}))",
-    Tree0562 "B{o0;b1=5;t0=2;b0;q0=0}Lp{_;R}(OnceT(Su{t0}(RSeq(Rep3(c0e),Rmp{S;S}(Sb{b1=2}),Swm(Fb(Obs{t0<3;L}(@of{b0%4!1?b1+=1}@si{b0=7}@po{o0:=b0}Sb{b0=b1}),Ub{o0}),Sb{o0=9}),@oh{o0:=o0|0%2}Sw{1}(pi1{t0:=},Flt{3;F;K}(@rw{b1+3%3=1}@ki{b1!t0%2}@os{t0+=1}Sb{b0=t0}))))))",
-    Tree0563 "Par{_;-2}(c0,a1)",
-    Tree0564 "B{t0=0;b0=5}AFb(Flt{1;S;F}(Obs{b0>3;N}(RU{S}(pa0{b0:b0;b1:b0}))),Once(t1),Dd{0}(Wu{t0}),@si{b0=t0}@rw{t0%3>0}Wt{20},Ret3(SubR(Seq(t2,pc3{b0:2},S))))",
-    Tree0565 "B{q0=3}Lp{_;K}(Seq(Rmp{F;S}(a0e),pt1{b0:3}))",
-    Tree0566 "Par{_;-3}(F,Flt{1;F;K}(RFb(t0,c1l)),Sl{50},Flt{1;R;K}(Rus{F}(t2)))",
-    Tree0567 "B{b1=5}Obs{b1+2<2;_}(R)",
-    Tree0568 "B{b0=2;t0=0;b1=3}RU{S}(Par{_;2}(@oh{b0:=b1%2;t0:=2}t0,pa1{b0:b1;b1:b1}))",
-    Tree0569 "B{b0;t0}AFb(t0,Isw{b0+3%4;_;T}(c1,c2e),Fb(pi3{t0:t0},c4l,t5,pt6{b0:=;b1:t0}),@os{b0!6?b0+=3}Ret0(a7))",
-    Tree0570 "B{t0=0;b1=1;b0=2}Sw{2}(Rep2(Sw{3;1;2}(PAll{_}(S,Fai,Grd{F}(c0e)),Su{t0}(Seq(Sc{b0:=t0},pi1{t0:b1})),@fi{t0+3%2<1}Obs{t0+3<2;_}(@po{b1+=1}Sl{0}),t2e)),a3)",
-    Tree0571 "B{o0;t1=0;b1;b0=2;q0=4}RFb(AFb(Fb(t0,t1),Lp{b0;_}(Wv{t1}(@si{b0+2>2}@oh{b0:=b1+4%2;t1+=3}@po{o0:=_}t2))))",
-    Tree0572 "B{t0=0;b0}MSeq(Flip(pa0{b0:0;b1:t0},Sl{30},t1),a2e,Isw{b0%2;T;N}(PAll{2}(S,Rmp{S;F}(Fai))),Isw{b0;N;N}(Bin{t0%4=1;N}(@of{b0+=3}Sc{t0%2<0?b0:=b0%2},Rpt{F}(@rw{t0<4}t3)),Keep(Wv{t0}(Rpt{F}(Wu{t0}))),PPar{1;_}(c4,pi5{t0:=})))",
-    Tree0573 "B{o0=2;t0;l0=2;b1=2;t1=2;b0}@po{b0:=b1}@ki{b0<7}To{0}(Swm(Fb(@os{b1+=1}c0e,@oh{t1+1%3>0?b1+=2}@po{o0:=t0}a1b{o0|1%3;b0},Wu{t1}),Ub{o0}))",
-    Tree0574 "B{t0;b0}PAll{3}(Rep1(Ite(OnceT(pt0{b0:=}),a1l,Sc{b0<4?t0:=b0})),Flt{3;F;_}(RSeq(t2,a3)),RU{S}(Fb(DySeq(c4b{1}),c5,To{10}(t6),Intr{t0+3>4}(pt7{b0:t0;b1:b0}))))",
-    Tree0575 "B{l0;t0;t1=3;b0=0}PPar{2;_}(RT{F}(RSeq(@os{b0+3%2>0?t1+=3;t0+=1}Par{_;_}(t0t,R,t1,Scc{t1%3>1}),Cnd{t0=3;T;F}(Scc{t0+4=7}),@rw{b0<5}Itr{b0;1;3;N}(Sel(Obs{t1+2=t1+1%3;B}(@ki{b0>6}@fi{t0%3>1}c2),t3t,Obs{t0+3<5;_}(a4b{t0%3;b0}))),Rep4(Flt{3;R;_}(RFb(F,c5e,Wu{t0},Scc{t0+4<t1%4},t6))))),Invt(pt7{b0:=;b1:t0}))",
-    Tree0576 "B{t0=5;o0=_;t1;b1=1}Wde(Isw{b1%4;_;_}(Suc,c0),Rmp{S;S}(Seq(Scc{t1>7},Scc{none},Swm(Ub{o0},@si{t0%3<2}Wt{20}),RetF(t1),c2)),Once(Pre{t1%2>0}(MSeq(Wu{t0}))))",
-    Tree0577 "PPar{0;_}(t0,PAll{-1}(Keep(F),R),Cd{30;F}(a1),DySel(Ret1(Err{1026})),F)",
-    Tree0578 "B{o0;b0;q0=3}Lp{b0;R}(RU{S}(ASeq(Cnd{b0+4%3<0;_;_}(t0),PPar{1;N}(Rep2(t1)),Bin{none;T}(c2,c3b{b0}))))",
-    Tree0579 "B{t0;t1;o0=_;b1;b0=5}Ite(Isw{7;T;N}(Intr{b0>o0|0+2}(Bin{b1=3;T}(Sl{0},t0)),Rpt{2}(pc1{b0:t1}),Rus{1}(Sw{4}(Opt(pt2{b0:t1}),pc3{b0:4}))),Rep2(MPri(Seq(a4b{b1;b1},@ki{b0<t0+3}@rw{t0>b1+1%3}Grd{F}(Wt{0})),pa5{b0:=;b1:=},OnceK(c6))),Flt{3;F;_}(Par{_;_}(Ite(t7,a8,Ret0(t9)),FF(Flt{2;R;F}(@os{b1+=1}c10)),Dl{10}(c11),c12,Pre{t1+1<0;K}(To{50}(FS(RSel(t13e,c14)))))))",
-    Tree0580 "B{t0=3;b0=0}ASeq(Rep0(c0e),c1e,@rw{t0!6}@oh{b0+=2}@of{b0+=2}Sc{t0:=b0%3},Wu{t0},Err{1086})",
-    Tree0581 "B{t0;b0;b1=1}Wde(@of{t0+1=b1?b0:=t0}Ret4(c0e),Sc{b1+=2;t0:=t0+1%4},@si{b1%4!1}t1)",
-    Tree0582 "Par{_;_}(Grd{R}(Dd{10}(c0)),Grd{F}(Wde(t1,Once(RFb(c2l,t3)))))",
-    Tree0583 "B{q0;t0=5}Lp{t0;S}(SubA(Ite(t0,SubR(S),Opt(pi1{t0:=}))))",
-    Tree0584 "B{t0=0}Rus{2}(Su{t0}(Rep0(Sl{0})))",
-    Tree0585 "RFb(t0)",
-    Tree0586 "B{t1=1;t0=0;o0;b0}@rw{b0+4>b0}Flip(a0,Ret0(pt1{b0:6;b1:t0}),FF(Sel(a2b{b0;b0},Par{-2;_}(t3,DySeq(a4)))),@ki{none}Par{2;-1}(a5,Run),pc6{b0:t1})",
-    Tree0587 "B{l0=3;b0=0;t0=2}Rty3(DySeq(Grd{F}(t0t),Err{1063},Itr{b0;_;_;T}(c1l)))",
-    Tree0588 "B{b0=2;t0=2}PAll{-2}(a0e,pa1{b0:=;b1:t0})",
-    Tree0589 "B{b0=0;t0;t1=3}TryT(Flip(PAll{0}(pi0{t0:=},@ki{t1%3!0}pa1{b0:b0;b1:t1}),Sc{t0=b0?t1:=b0+3}),Swm(pi2{t0:=},Rpt{2}(Sl{20}),RFb(a3,pa4{b0:t0}),Rpt{0}(pc5{b0:3})),WU{t0>3}(Cd{20;_}(a6)))",
-    Tree0590 "B{t0;o0=_;b0=2;t1=1;l0=4}Swm(RFb(Mt{0}(Fb(a0b{t1;b0},Sc{b0+1!t1%3?t0+=1})),RSeq(c1,t2),AFb(pc3{b0:0},F)),Itr{b0;_;_;_}(Itr{b0;0;_;N}(RFb(PPar{0;N}(a4,Obs{b0<t1;N}(Sb{o0=0}),Wt{10}),RSeq(OnceK(Scc{t0+4=5}),RSel(t5,c6),c7b{b0},S),RU{F}(Dd{0}(pi8{t0:t0})),RFb(Pre{none;F}(To{10}(Scc{t0=5})))))))",
-    Tree0591 "Keep(RSel(MSeq(c0t,Err{1027}),Flt{2;F;_}(Wt{20}),To{30}(t2)))",
-    Tree0592 "Pri(Opt(Rmp{S;F}(a0)),MPri(c1,t2,RFb(a3l,t4),a5),Sub(Sel(c6)))",
-    Tree0593 "B{b1=3;t0=3;b0=0;o0=2}Pre{t0+3>b0+1;K}(Swm(c0,Lim{3}(Scc{b1<t0}),Isw{t0%4;T;T}(@os{b1:=t0}@rw{some}t1,a2,c3)))",
-    Tree0594 "Swm(ASeq(a0,t1,a2,t3e),Seq(Grd{F}(a4)),Rep3(Seq(t5,a6)),RFb(PrSel{3;1;3;0}(a7l,t8,a9,t10)))",
-    Tree0595 "B{t0;b0=4}@of{b0+=1;t0:=4}@si{t0>3}@os{t0+=1}RU{S}(SubR(Bin{t0%3=0;N}(Fb(SubR(a0b{7;b0})),pc1{b0:=})))",
-    Tree0596 "B{t0=3;q0=3;b0=3;l0=4}PAll{-3}(Itr{b0;0;_;N}(Lp{_;K}(Keep(pt0{b0:3;b1:t0}))),c1l,c2,c3)",
-    Tree0597 "B{o0=_;b1=1;b0=4;t1=3;t0=5}Step(RSeq(Sb{t0=b1},c0b{b0},Ub{o0},Ret2(Sb{o0=9}),Pre{b1>5;R}(R)),Pri(@fi{o0|5<2}@po{t0:=b0}@os{o0:=b0}Step(@of{t1:=5}@si{o0|4>2}pt1{b0:b0;b1:=},a2),MPri(Once(Intr{o0|0%3<2}(R)))),Dl{10}(Wde(a3l,t4,c5)))",
-    Tree0598 "B{t1=5;o0}Obs{t1!0;N}(@os{o0:=_}a0)",
-    Tree0599 "B{t0}RFb(@oh{t0:=6}c0)",
+    Tree0500 "B{t0=5;b0=2}ASeq(Scc{t0<b0+1},a0b{t0;b0},@fi{t0=3}@po{b0:=b0%2}@si{b0%4>0}Wu{t0},t1)",
+    Tree0501 "B{b1=5;o0=5;t0;b0=5}Step(Mt{0}(ASeq(Ret4(pc0{b0:=}),Sc{t0:=b0+4%3},@oh{t0+=3}@fi{b0+4%2>0}PPar{2;N}(Invt(@os{o0:=_;b1:=t0%3}@fi{none}Ub{o0})))),RT{F}(RSeq(Seq(PrSel{o0|4%3;t0}(pi1{t0:t0},t2),Seq(Flip(Dl{10}(c3l),Ub{o0},FS(t4),Sc{t0:=b0+1})),FS(Cnd{t0%4<0;_;_}(Sb{o0=7}))))),Rep2(Mt{10}(@si{t0+3%3!0}Opt(PbSel{2;0;t0%4;1}(PAll{_}(Sl{10},pc5{b0:2}),a6,t7)))))",
+    Tree0502 "B{o0=5;t1;t0=3;b0}Keep(Dl{30}(Isw{t1;T;N}(Dl{0}(OnceT(pc0{b0:b0})),Err{1013},Ruf{3}(Sb{o0=6}),@po{t0+=3}Ub{o0})))",
+    Tree0503 "B{q0=4;t0;b0=3}Grd{R}(RU{F}(Lp{b0;F}(pi0{t0:t0})))",
+    Tree0504 "B{t0=1;b0=4}RSeq(PAll{-3}(R,a0l,@fi{t0%4>0}Scc{b0%4<3}),c1l,Dl{30}(Sb{t0=7}),c2)",
+    Tree0505 "Rep3(t0)",
+    Tree0506 "B{b0=4;t0;q0=4}Fb(Grd{R}(SubA(Lp{_;_}(Lim{2}(RSeq(a0,FS(pc1{b0:2})))))),t2t,PPar{2;T}(RFb(t3,t4),Wu{t0},@os{b0+=1;b0+=1}S))",
+    Tree0507 "B{o0=_;q0=4}Lp{_;K}(Rus{2}(Sc{o0:=6}))",
+    Tree0508 "Rpt{0}(a0)",
+    Tree0509 "B{b0;b1=2;t0=2;t1=1}Sw{5;3;0}(@fi{b0%4<3}@rw{t1!3}@si{b0%2<0}Pre{t0+3<4;F}(Fb(RSeq(RSeq(@oh{t0+=2}c0r,a1b{b0%3;b1},RT{3}(@si{b1<1}t2t))))),RSeq(Pri(t3t,c4),Sl{100},RSeq(t5,@po{t1+=1}Wt{0})),RSeq(t6t,t7t,pt8{b0:8},t9t),RT{F}(Mt{30}(@os{t1+=3}@si{b0>b1+1}@po{t1:=b1}t10e)))",
+    Tree0510 "B{l0=4;t0;b1=4;b0=2}Fb(Obs{b1=5;L}(Par{_;_}(Flt{2;F;_}(t0e),t1,Obs{b1<1;N}(a2b{b1;b1}))),Obs{b0=6;L}(Itr{b1;_;2;_}(Sb{b0=1})),Sw{3}(pc3{b0:b0},Ite(pt4{b0:b0;b1:t0},Sl{0})),Obs{t0%4<3;N}(t5),Sel(t6,Scc{b1!3}))",
+    Tree0511 "B{l0=4;t0=0;b1;b0=1}Itr{b0;_;_;_}(Sw{2;4}(SubR(Isw{t0;N;_}(Step(Dl{10}(Sc{b1:=b0%3;b1+=1})),pt0{b0:b0;b1:t0})),Rep1(PAll{1}(t1)),WU{t0+2=7}(@si{b1<3}c2l)))",
+    Tree0512 "B{o0=_;t0;b1;b0=3}FS(@rw{b1=t0}Bin{o0|2>b0;N}(Cnd{b1<t0;_;S}(Keep(Sb{b1=t0})),Wu{t0}))",
+    Tree0513 "B{b1;b0=3;t1=5;t0=2;o0=_}MPri(SubR(a0),Pre{b0%2<0}(SubR(Sb{t1=b1})),pi1{t0:=},@oh{t1+=3}Sl{50})",
+    Tree0514 "B{t1=5;t0;l0=2;b0=5;b1=4}PPar{1;N}(RT{2}(RepF(PbSel{_;b1+3;b1%2;0}(Ruf{3}(c0),Sb{b0=2},Rep0(a1e)))),Sw{2;4;1}(Isw{b1+4%2;T;T}(t2,c3,@os{b1+=1}@fi{b0<3}Scc{t1%2>0}),Swm(Sc{b1+=1},t4),RFb(Dl{0}(@rw{b1=3}RU{S}(Sc{b1+=3;t0+=2})),a5b{5;b0}),Swm(@si{t1=b0}@oh{b1+=1}@rw{b1+4%3>0}c6,Sc{t0+=2;b1+=2})),Obs{t0=3;S}(TryF(Itr{b0;0;3;_}(MSeq(@of{b1:=b0+1}Lim{1}(@si{t1<b0%2}@ki{t0!4}pt7{b0:t0;b1:b0}))),c8b{b1},t9,Bin{b0%4>0;_}(Sc{t1:=t0},c10))))",
+    Tree0515 "DySeq(Sel(c0,Sub(t1),Sl{10}),Wde(c2e,Fai,c3e),Inv(t4e),Wde(a5,c6e,t7),Run)",
+    Tree0516 "B{o0=_;b0=5;b1;t0=0}Fb(@os{t0+=1}@ki{t0<b0}@of{b0+=3}PAll{-4}(Rep2(c0b{b1+4}),Seq(Sb{b1=1},Ub{o0},Fb(@of{b0+=2}@po{b1+=3}Sc{b0+=1})),Sw{0}(Wu{t0},pc1{b0:7}),Dl{10}(Keep(RSeq(c2l,MSeq(c3l,pc4{b0:b0}),Wt{30})))),DySeq(Step(Pri(pa5{b0:=;b1:t0},a6l,a7,c8,pa9{b0:6;b1:b0})),Cnd{o0|2%3<2;T;_}(Scc{t0<1})))",
+    Tree0517 "Seq(Wt{100},a0e,F)",
+    Tree0518 "B{t0=2;o0=5;b0=2}Ite(@ki{t0%2!0}@os{t0+=3;b0:=t0}@oh{o0:=_}c0e,a1)",
+    Tree0519 "B{b0=4;q0=3;t0;t1=1;o0=_}Seq(PPar{2;N}(Seq(@of{t0:=t0+4%3;t0:=5}PPar{2;T}(c0,pi1{t0:t0},Scc{t0>t0%4})),@rw{t0+2>4}@si{t0%3=2}@oh{t0:=t1}PPar{1;_}(@ki{t0!b0+4%2}Rty3(S),@si{none}@rw{t1>5}@of{t1:=o0|5;t1+=1}Wt{20})),Pre{t0+1%3>1}(Lp{t1;_}(F)))",
+    Tree0520 "B{t0=4;b1=2}Cd{50;K}(Pre{t0+1!3;R}(@rw{b1=b1+1%3}@ki{b1+4%4>0}Star(Dd{30}(a0l),Sb{b1=t0},pt1{b0:0;b1:=})))",
+    Tree0521 "B{t0=5;o0;b0}Par{-1;-2}(TryT(Sl{20},t0e),Swm(Fb(t1,@rw{t0%4<1}@ki{o0|5>b0}t2,pt3{b0:b0},c4e),t5))",
+    Tree0522 "B{t0;b0=2}FF(Ite(a0,Sel(Obs{b0+2=5;B}(Step(a1,pi2{t0:=},@ki{t0>2}FF(t3))),Obs{b0=7;B}(RU{S}(Sc{t0:=t0%3;b0+=1})))))",
+    Tree0523 "B{o0=1}RFb(Scc{o0|4>3},F,@fi{some}t0)",
+    Tree0524 "Fb(t0,c1,t2e,a3)",
+    Tree0525 "Dd{0}(RetF(RFb(PrSel{3;3}(c0t,F),PAll{-1}(RFb(Rpt{2}(a1))))))",
+    Tree0526 "B{t0=0;b0=3;b1=4;q0=4}Lp{_;S}(Swm(PPar{2;N}(c0,c1b{b0+4},pt2{b0:0}),@fi{b1%4=0}@ki{b0%2<1}RFb(Rep3(a3),Pre{b0%2>0;K}(To{30}(RetF(c4l)))),Star(PbSel{_;b1%2}(Sc{t0+=2}),c5,Wt{10}),RFb(Lp{b0;K}(@ki{b1%3<2}@si{t0>t0%4}@os{b0:=4}t6e),FF(Grd{R}(OnceT(pa7{b0:3})))),@fi{t0+3!0}@rw{b0+1<4}OnceT(Cnd{b1<5;_;_}(Sb{b0=b1}))))",
+    Tree0527 "B{b1=5;o0;t1=0;t0;b0=5}Pri(Wde(Dd{0}(Star(PrSel{b1}(Suc),pt0{b0:=;b1:t1})),OnceK(PAll{_}(Scc{b1<b1+3%3},a1e)),Wde(Scc{some},Wu{t1},a2)),RFb(Ite(Lim{2}(Sb{t0=3}),c3),c4,Ite(Mt{0}(Sl{50}),c5b{t1},t6)))",
+    Tree0528 "B{b0;t0=2}Swm(Wt{30},@fi{b0+1!4}pa0{b0:=;b1:t0},t1)",
+    Tree0529 "B{b1=4;o0=_;q0;b0=1;t0=0}Lp{b1;F}(RFb(Isw{b1;_;N}(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}RSel(@ki{some}@of{b0+=2}t0,a1b{b1;b0})),@oh{o0|3<7?t0+=1}@of{b0:=t0;b1+=2}Sel(Obs{b1<o0|4%4;B}(c2),Obs{none;N}(Sb{t0=6})),RSeq(t3,Sc{t0+=1},Pre{t0%4<2;S}(Ub{o0})),Ite(c4b{t0%2},@os{b1:=t0+3}@fi{b0+4!5}c5b{t0})))",
+    Tree0530 "B{b1=2;t0=5;b0=4}ASeq(Fb(c0,@fi{b0>t0+3}@oh{t0+=1}@po{b1:=b0+2}t1),ASeq(pi2{t0:=},c3),Cnd{t0%2=0;N;F}(a4))",
+    Tree0531 "B{l0=1;t0;b0=0}Seq(Itr{b0;_;1;T}(Par{0;1}(Itr{b0;1;1;_}(Rep1(Sl{30})),Rep1(Flip(t0,pc1{b0:t0})))),a2e)",
+    Tree0532 "B{o0=_;b1=5;t0;b0=3}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),Seq(t3,Step(@of{t0:=b1;b0:=b1}@po{b0+=1}F,S)),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
+    Tree0533 "B{t0;b0=2}Wde(Scc{b0=t0},c0r,Swm(a1t,pt2{b0:=},a3t,Err{1066}))",
+    Tree0534 "B{t0=5;b0;t1=5}PAll{-2}(@oh{t1+=1}Star(Isw{t1+3%2;N;_}(Scc{b0!0},pa0{b0:=;b1:t1}),@of{t0:=b0+2%4}Pre{t1+2>4;K}(Grd{F}(c1l)),RFb(@oh{t1:=t0%4}@po{b0+=1}@rw{t1%2!1}t2,Dd{20}(pa3{b0:=;b1:b0}),Wt{30})),WU{t0>6}(Swm(Rep2(RSeq(t4,Sc{t1+=3})),a5b{b0%3;b0},Ite(c6,Rus{F}(t7),Flt{3;S;_}(c8l)))))",
+    Tree0535 "B{b0=2;t0=1}Ruf{F}(Rty4(Step(Rpt{0}(a0r),PPar{0;N}(Cnd{t0<b0;T;S}(OnceT(Run)),pi1{t0:b0},@ki{t0+2<4}@po{t0+=3}@oh{t0+=2}pa2{b0:=;b1:b0},Wv{t0}(a3b{0;b0})))))",
+    Tree0536 "PPar{0;N}(c0e,Sub(Sub(Suc)))",
+    Tree0537 "B{b1;q0}Rep3(Cd{10;F}(Lp{b1;F}(Rmp{F;F}(Err{1021}))))",
+    Tree0538 "B{l0=3;t0=4;b0;b1}Bin{b0<3;_}(@os{b1+3>5?t0+=2}Bin{b0%4>2;N}(To{0}(t0),c1),TryT(Itr{b1;2;_;_}(Dd{10}(Itr{b0;1;3;N}(Wde(@oh{b0+=1}pc2{b0:=},t3,Seq(pc4{b0:t0},t5))))),Par{3;-1}(Dd{0}(Itr{b0;1;2;T}(t6e)),c7l,t8,Lim{3}(Fai))))",
+    Tree0539 "B{o0=5}TryT(Cd{0;F}(SubA(WU{o0|2=o0|4}(SubA(Inv(Dd{0}(pc0{b0:2})))))),RSeq(t1,Ub{o0},Err{1007}))",
+    Tree0540 "Rep4(MPri(c0))",
+    Tree0541 "B{t0=1;b0=4;b1;q0=4}Lp{b0;_}(Swm(t0,pi1{t0:t0},c2,Sc{b0+=3},a3b{t0+2;b1}))",
+    Tree0542 "B{b1=1;b0=3}@po{b1%3>1?b0:=b1}RndSel(F)",
+    Tree0543 "B{b0=4;o0=3;q0=4;t0=0;b1=1}Isw{6;T;_}(Sw{0;5}(Cnd{b0>3;_;F}(Rpt{1}(a0)),@ki{b1+1%4!3}Wu{t0},t1),TryT(@os{b1:=t0}@po{b0+=1;t0:=b1+1}SubR(t2),PPar{2;_}(Wu{t0},pa3{b0:t0;b1:b1}),pt4{b0:b0;b1:=}),RSeq(Sl{100},c5e,Sb{b0=t0}),Bin{none;T}(Lp{_;R}(t6),Fai),Wde(Rpt{2}(@po{b1+=2;b0:=b1+2%2}t7),Swm(c8,@oh{b1+3<1?b1+=1}t9e,Sc{t0:=6})))",
+    Tree0544 "Ret3(FF(Sl{30}))",
+    Tree0545 "B{t0=1;o0;b0=5;b1=4}AFb(Rty4(a0e),Grd{F}(Opt(@si{o0|2%2<1}@oh{o0:=b0%4;b1>2?t0:=b1}@fi{o0|2!1}MSeq(a1e,@oh{o0:=b0}@si{t0!b1+2}@po{t0+=2}t2,Sc{t0+=2}))),t3,RFb(RFb(t4,c5e,pa6{b0:=;b1:b0})),Cnd{t0<2;N;S}(Grd{R}(Swm(pt7{b0:=;b1:b1},Sb{b0=7}))))",
+    Tree0546 "Step(MSeq(t0,Wt{100},c1),RFb(Star(c2l,a3)),Ret1(PAll{_}(a4,Sl{0})),Mt{0}(RSeq(c5,t6,Once(c7l),Sl{100})))",
+    Tree0547 "B{q0=4;b1=0;b0;t0}Rep2(Mt{30}(Flt{2;_;K}(Lp{t0;F}(a0b{b0;b1}))))",
+    Tree0548 "Rty1(RndSeq(t0e,Dd{0}(a1),Sub(a2),Dl{20}(t3),t4e))",
+    Tree0549 "B{b1=4;t0=4}AFb(c0,Rty1(Isw{b1;_;_}(Sc{t0+=2},t1)),Sb{b1=4})",
+    Tree0550 "Ite(t0t,Flip(Opt(RFb(F,t1t,t2,Err{1053}))))",
+    Tree0551 "B{t1;b1=2;b0=0;t0=1}Step(RT{F}(Rep4(Isw{b0;T;_}(Swm(Sb{t0=6},c0),Step(@po{b1+=2}Sc{b0:=t0%2},Sb{t0=5},Fai),To{100}(c1),RSeq(c2e,t3,c4,t5e,pi6{t0:=})))),PPar{1;_}(Dl{0}(ASeq(pt7{b0:t1},Run)),@fi{t1%3=1}@si{t0%3<1}Fb(Wu{t0},@oh{t1:=8}c8,c9),Sw{1}(pa10{b0:=},t11)),RT{3}(Fb(Obs{t1<6;B}(pc12{b0:t1}),Obs{t0+4>5;L}(WU{t1%4>1}(@fi{b1>b0%2}@rw{b0%2<0}RndSel(Cnd{t1+1%4>2;_;_}(t13)))))))",
+    Tree0552 "B{t0=4;b0;t1=2;b1=1}Cd{50;K}(Sel(Obs{b1+2>4;B}(Fb(Bin{b1+4>1;T}(OnceK(pi0{t0:=}),c1),Isw{b1;_;N}(RSeq(Ret3(Wu{t0}),ASeq(pc2{b0:=},c3,c4,pc5{b0:t1}))))),c6,Obs{b0+4=1;B}(Rpt{F}(pa7{b0:5})),Obs{t1%3>0;S}(PAll{_}(@oh{b1>6?b1:=t0;b0:=t0}a8,Par{_;2}(Fai,pa9{b0:t0;b1:=})))))",
+    Tree0553 "Rmp{F;S}(Step(Grd{R}(RFb(RFb(t0,t1,c2l,To{20}(Sl{0})))),RndSeq(Ite(a3,Sl{0}),Dl{10}(c4),Seq(S,a5,t6e,t7e)),Swm(a8,Flt{1;R;F}(Once(c9)),Inv(DySel(c10)),t11,t12),t13,Opt(RSeq(Cd{0;F}(Fb(c14e,c15e,t16,c17,t18))))))",
+    Tree0554 "B{o0=3;b1;b0;t0}Bin{o0|2!b0;_}(AFb(TryF(FF(MSeq(t0,c1e)),Step(Par{2;2}(t2,c3))),TryF(Sw{4}(t4,Scc{b0+4>3}),t5,Flt{3;R;F}(pc6{b0:=})),pa7{b0:=}),Sw{5;3;0}(Pre{b1<t0%2;F}(RSeq(pt8{b0:t0;b1:=},S)),TryF(t9,OnceK(Sl{0}),Sb{o0=2},F),@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2}Swm(OnceK(a10),RFb(t11,@of{b1:=b0+4%2;b1+=2}@oh{none?b0:=b0%2;b1+=1}S)),Step(pa12{b0:2;b1:b1},c13e)))",
+    Tree0555 "B{t0=2;b0=5}RSeq(Rpt{F}(Pre{t0%2<0;K}(Grd{R}(a0))),RSeq(t1,Opt(@ki{t0<3}@rw{b0<3}S)),RSeq(pi2{t0:=},c3e),c4e)",
+    Tree0556 "B{o0;b1}Cnd{some;T;S}(Step(Par{0;_}(SubR(Pre{b1+2>o0|3;F}(Sl{10}))),c0))",
+    Tree0557 "B{b0;t0=3}Dl{0}(Rep4(PPar{0;N}(@of{t0:=b0+1}@rw{t0%4>2}Suc,RSeq(@of{t0+=4}a0,Wt{10}),Cnd{t0+3<6;_;F}(Rep4(RU{F}(c1b{b0}))))))",
+    Tree0558 "B{b0=5;t0=4}Pri(c0,To{20}(ASeq(pc1{b0:b0},FS(Suc),@of{b0:=1}@ki{b0<3}@fi{b0=2}Sc{t0:=2;b0+=2})))",
+    Tree0559 "B{b1=2;t0=5;b0=3}Bin{b0<b1+2%4;N}(PPar{1;T}(Sb{t0=6},S,pi0{t0:b0},Once(@of{b0+=3;t0+=1}@fi{b0=0}@rw{b1+1=t0}MSeq(pa1{b0:=;b1:=},pc2{b0:1})),F),MSeq(Fb(pi3{t0:b0},c4),Seq(Sc{b1:=b0%3},t5,Su{t0}(t6))))",
+    Tree0560 "B{b0=4;b1;t0=1}@os{t0+=1;b1+=1}@si{b1%4=0}To{0}(@fi{b1!t0}WU{t0+1!2}(DySeq(ASeq(Bin{b0=t0;_}(S,Grd{F}(@of{b0+=1}@fi{t0>b1}pa0{b0:b1;b1:b0})),a1e,Grd{F}(Step(pt2{b0:0;b1:t0}))))))",
+    Tree0561 "B{o0=_;l0=2;t1;b0=0}RSeq(t0e,OnceK(To{50}(Swm(Flt{1;S;_}(Pri(AFb(@po{t1+=3}t1,Wu{t1}),c2,pc3{b0:=})),Wde(c4,Itr{b0;1;1;T}(c5b{o0|2%2}),c6)))))",
+    Tree0562 "B{t0=3;b0=3}Bin{t0%4<1;_}(To{0}(Fai),Swm(Dd{0}(@oh{t0:=t0%2}@si{t0>5}@os{t0+=1}Sl{20}),PPar{1;N}(Run),PbSel{b0;t0+2%4;3}(Run,Sc{b0%4<1?b0:=b0%2})))",
+    Tree0563 "B{b1=4;t0=2;b0=1}RFb(RSel(Isw{t0;T;_}(MPri(RSeq(c0,Dl{0}(t1e),c2,@ki{b1%4=2}@rw{b0>b0+1}Wt{50}),t3))))",
+    Tree0564 "B{t0=0;b1=1;b0=5}@ki{b1<3}@oh{t0+=1}@fi{b1%2<0}Pri(a0e,OnceK(@po{t0+=1;t0:=b0}pc1{b0:5}))",
+    Tree0565 "B{t0=0;q0=2}Ite(pi0{t0:t0},Lp{_;K}(c1))",
+    Tree0566 "Rus{3}(S)",
+    Tree0567 "B{t1=5;b1;o0=_;b0;t0}PAll{-2}(DySeq(t0t,c1l),@of{t0%4!1?b0+=1}@si{b0=7}@po{o0:=b0}Err{1034},To{100}(Sb{o0=9}),RU{S}(@si{b0<7}S))",
+    Tree0568 "Inv(PAll{_}(R))",
+    Tree0569 "B{b0;t0;t1=3}Cd{20;_}(@fi{b0%3>0}Bin{t1+1%3>0;T}(Sl{10},Bin{t1+2%2!0;T}(a0r,@of{t1+=1}@si{t0<4}@rw{t1!t1+2}Err{1030})))",
+    Tree0570 "B{b1=3;b0=4}FS(Bin{b0>0;T}(Wt{20},PbSel{_;3}(pt0{b0:b1;b1:b0})))",
+    Tree0571 "B{b0;t0}@rw{t0+1%3!0}@ki{t0%4=3}@fi{b0>6}Fb(Obs{t0+1<b0+3;B}(Once(RFb(Star(RFb(t0t,t1t,@os{b0+=1}@po{t0:=t0+3%2}a2l),To{50}(PAll{-2}(c3b{t0},Scc{t0=7}))),Flt{1;_;K}(Opt(PbSel{2;1;t0+2}(Wt{10},Err{1040}))),t5))),@si{b0>b0+3}Par{1;-1}(PAll{_}(RndSeq(Sc{t0:=t0%2},t6),c7t)))",
+    Tree0572 "Seq(Flt{3;S;F}(DySel(Rep1(a0),a1l)),Sl{10})",
+    Tree0573 "PPar{1;_}(MSeq(c0,Rmp{F;F}(a1)),t2,t3)",
+    Tree0574 "B{o0}Pre{none}(t0)",
+    Tree0575 "B{q0=1;t0=4;b0=1;t1=4;b1=0}Seq(Dl{30}(Seq(@si{b1%3<1}@ki{t1+1>7}Lp{_;S}(Fai),@po{t0=0?t0+=3;b1:=t0}c0l,c1b{b1},a2b{3;b1},Seq(c3l,Wt{20}))),Sel(Ret1(t4),Obs{t1>t1%2;B}(Opt(Sb{b1=t0})),Obs{b0+1<b1+4%2;S}(F),t5),Ret4(@si{t0>1}Dl{20}(Par{2;1}(SubR(Fb(Scc{b1=3})),RFb(t6,Wu{t0},SubA(t7),Pre{b0!t0+1}(a8))))))",
+    Tree0576 "B{t1;l0=3;t0=5;b0=4;o0=3}Itr{b0;2;2;_}(RFb(RSeq(Fb(t0e,Cd{20;K}(c1),c2l,Pre{t0%2<0;K}(pa3{b0:=;b1:t0}),t4)),Itr{b0;_;1;T}(@oh{t1+1%3>0?t0+=2}@po{o0:=b0}Rep2(Rep3(PbSel{_;t0%4;o0|5%4;1}(@of{t0:=t1}@oh{o0:=o0|0}Wt{10},c5,RU{F}(a6)))))))",
+    Tree0577 "B{t1=0;l0=1;t0=5;b0}Rmp{S;S}(Isw{t1%2;_;T}(Itr{b0;2;1;N}(t0e),@os{t0!t0%4?b0+=2}Cnd{b0=t1;N;_}(R),c1l,t2))",
+    Tree0578 "B{b0;q0=2;t0=0;b1=5}Sel(Lp{b0;K}(TryF(Grd{R}(Pre{b0>b1+4;F}(c0)),t1)),Flt{1;S;_}(Flip(c2b{7},a3)),a4l,@oh{t0+=1}Lp{_;K}(MPri(Fai,pc5{b0:7})))",
+    Tree0579 "B{b0}OnceT(Seq(c0b{b0},t1))",
+    Tree0580 "B{t0;q0=0;b0=1;b1=4;o0}Isw{b0+2;_;N}(Invt(@rw{b1>4}Obs{b0%3>0;N}(Bin{o0|1+4=7;T}(pt0{b0:=;b1:=},Run))),@si{o0|4<4}Lp{_;_}(@rw{b0<t0+3}RSeq(pc1{b0:6},c2l,Sc{b1<7?b0+=2},Sb{o0=8})),PbSel{1;1;2}(@os{t0+=1}Wu{t0},RFb(t3,@os{t0:=b0+2;b0:=t0%3}t4)),Pri(pt5{b0:=},Sc{b1+=3}))",
+    Tree0581 "B{o0;q0}RU{F}(Rmp{S;S}(Bin{o0|3+2%4<3;_}(ASeq(t0e,Invt(c1)),Flip(Ite(PAll{1}(t2),a3l)))))",
+    Tree0582 "B{b1;l0=2;o0;b0=5;t0=3}Fb(@rw{t0>2}@ki{o0|2+2=4}Grd{R}(Fb(Par{-3;-4}(Sb{b0=7},c0e,@fi{b1%4!1}pa1{b0:4;b1:=},F),Opt(OnceK(@of{b1+=2}@po{t0:=o0|0}c2)))),Par{-2;1}(Wu{t0},Su{t0}(S)),Itr{b0;1;3;T}(Ret3(pa3{b0:=;b1:t0})))",
+    Tree0583 "B{b0=0;t1;t0=1;o0=3}Pre{t0%2!1;S}(RSeq(Suc,Fb(DySeq(Inv(Wu{t0}),Rty3(pt0{b0:5;b1:b0}),c1),Cd{20;F}(Isw{b0+1%4;N;_}(Scc{some},Ub{o0},a2e))),Wde(Par{2;_}(a3,pt4{b0:t1},pa5{b0:t1}),Isw{t0;T;N}(c6,S,@rw{t0!0}Sl{30},t7e))))",
+    Tree0584 "Dl{30}(Mt{0}(Sub(Rep0(Suc))))",
+    Tree0585 "Inv(Par{_;_}(Rpt{0}(a0),AFb(To{0}(PAll{_}(R,t1)),RU{S}(Rus{F}(t2e)))))",
+    Tree0586 "B{o0=5;t0=4;b0;b1=4}RFb(Step(c0,@oh{o0:=b1}@rw{b1>b0}Pre{o0|1%2=0;S}(To{30}(Cd{20;_}(R))),Try(@si{o0|1>5}@of{t0+=2}Ub{o0},pi1{t0:b1})),Dd{10}(PPar{1;N}(c2l,Opt(Wt{0}))),Once(RFb(Obs{b0+2<o0|2+2;N}(Cnd{t0%4=0;N;S}(RndSel(S,Sl{30}))))))",
+    Tree0587 "B{b1=4;t1=3;l0=0;q0=0;b0}Wde(PAll{_}(Err{1048},Cd{0;K}(Ruf{1}(RetF(t0t)))),Lp{b1;F}(Lp{t1;K}(SubR(Itr{b0;0;_;T}(Par{0;3}(RSeq(pc1{b0:=},c2),c3,a4,Once(c5)))))),Inv(Wv{t1}(TryT(SubR(c6l),a7b{t1;b0},c8b{t1%3},Fai))))",
+    Tree0588 "B{l0;b0=5;b1;t0=0;o0}Isw{8;N;N}(RFb(F,@oh{o0:=b0}@si{b0=3}Scc{b1<b1+3%4},c0t,Err{1027}),Ret3(RSeq(Sc{t0:=b0},Wu{t0},Cd{30;_}(c1))),Rep2(@si{b1+4%3=2}@oh{b0=3?o0:=b0+2}c2),Itr{b1;0;2;_}(Sel(pc3{b0:b0},t4t)),Wde(a5t,Pre{some}(t6e),@si{o0|1>b1%2}Flt{3;R;_}(t7t)))",
+    Tree0589 "B{t0=3;b0=1}@fi{t0=3}@si{t0+4=3}Ruf{3}(Rep4(Star(OnceK(c0),ASeq(Fb(@oh{b0+=2}@ki{b0+4=t0%3}Scc{b0<4},c1)))))",
+    Tree0590 "Flip(RSeq(t0,t1,t2),RFb(t3,c4))",
+    Tree0591 "B{o0=3;b0=4;t0}Pri(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}OnceK(Sel(AFb(pc0{b0:0},F),@si{t0<3}@po{t0:=b0+3}Intr{o0|3+3<b0}(@po{t0+=3}@si{t0%3!0}@ki{some}pt1{b0:4;b1:b0}),t2,t3,c4)))",
+    Tree0592 "B{t0=0}PAll{_}(@rw{t0+3%2=0}MSeq(RndSel(pt0{b0:t0}),Sb{t0=5},c1))",
+    Tree0593 "B{o0}PAll{-4}(S,Dl{10}(a0),Scc{some},Sb{o0=3},F)",
+    Tree0594 "Par{2;-1}(Rep0(t0t),Ret3(Sub(t1)))",
+    Tree0595 "B{t1=5;b0=2;t0=0;l0=4;q0;b1=0}Ite(Invt(PrSel{t1%3;b1}(Sel(Rep2(OnceT(pa0{b0:8;b1:t0})),a1,PrSel{8;t1}(Isw{0;_;_}(@os{t0=5?b1:=t0}F,t2),Wt{20})),RFb(Lp{_;K}(RFb(Wu{t0},@rw{b0=7}Sb{t0=4},t3t)),@oh{t1+=1}@ki{t0>4}t4t,Swm(pa5{b0:9;b1:=},a6,t7,Sl{30})))),@os{b1+=3}@rw{t1>4}Itr{b0;2;_;N}(TryF(Wde(Ruf{2}(MSeq(@of{t1+=3}@fi{b0!3}a8r,t9)),Isw{b1%3;T;N}(c10,Run,Sb{b1=3})),Bin{t0<5;_}(t11t,Sb{b1=t0}),RSeq(@rw{t0+4!7}Inv(Keep(Pri(a12r))),Cd{0;F}(@os{b0+=1;t1+=1}@of{t0:=1}PPar{0;T}(PAll{-1}(c13l)))))))",
+    Tree0596 "B{b0=3;o0;t0;t1=0;b1=5}Flip(Bin{b0!3;N}(Sw{1;3}(c0,Sb{b0=5},t1),Grd{_}(c2)),@ki{b1+3%3!0}@oh{o0:=t1+3}@of{o0:=_;t1:=t0+3}Grd{F}(Wde(a3,pa4{b0:=;b1:=})))",
+    Tree0597 "Rmp{S;S}(Rty4(a0))",
+    Tree0598 "B{t0=0}Par{_;_}(Grd{R}(Invt(pc0{b0:9})),Grd{_}(c1b{t0%4}))",
+    Tree0599 "RFb(c0,RFb(a1r,t2,c3),Wde(Seq(Sl{20},c4r),RT{F}(a5t)),Ite(Inv(Sub(c6)),S),Seq(a7,Sl{20}))",
 }

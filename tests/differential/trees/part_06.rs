@@ -8,30 +8,42 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
-            l0: Vec<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        Repeat(4) {
-            Precondition(|bb| (*bb.t1 + 2) % 4 != 0, else = Running) {
-                Deadline(0) {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    ReactiveFallback {
+        Inverter {
+            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[run_while(|bb| *bb.t0 + 1 < 4)]
+            Repeat(2) {
+                Iterate(l0, element = {b1}) {
+                    MaxTime(10) {
                         ReactiveSequence {
-                            #[on_halted(|bb| *bb.t1 += 3)]
-                            #[run_while(|bb| bb.o0.is_none())]
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                            Cooldown(0, filtered = Skipped) {
-                                AlwaysFailure,
+                            ReactiveFallback {
+                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                    Script(|bb| { bb.b1 += 1; if *bb.t0 < bb.b0 { bb.t0.set(bb.b1) } }),
+                                    Action(|ctx| ctx.exec(0)),
+                                },
+                                Cooldown(50, filtered = Skipped) {
+                                    #[on_failure(|bb| bb.b1 = bb.b0)]
+                                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                                    #[skip_if(|bb| bb.b0 != (*bb.t0 + 3) % 4)]
+                                    Action(Act<1> = Act::<1>),
+                                },
+                                KeepRunningUntilFailure {
+                                    Wait(0),
+                                },
                             },
-                        },
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
-                                ForceSuccess {
-                                    Wait(100),
+                            WhileDoElse {
+                                Condition(Cond<2>),
+                                Action(Act<3>),
+                                ReactiveFallback {
+                                    Action(PIo<4>, t0 = {b0}),
+                                    Condition(|ctx| ctx.check(5)),
+                                    SetBlackboard(b0 = 0),
                                 },
                             },
                         },
@@ -42,3363 +54,1722 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0600Blackboard { t0 o0 t1 b0 l0 q0 });
+board!(Tree0600Blackboard { l0 b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
         Sequence {
-            Fallback {
-                Action(Act<0>),
-                Condition(PCond<1>, b0 = {b0}),
-                ForceFailure {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                #[skip_if(|bb| *bb.t0 > 5)]
-                #[on_halted(|bb| bb.o0 = None)]
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                #[skip_if(|bb| bb.b0 != (bb.b0 + 3) % 4)]
-                SetBlackboard(t0 = {b0}),
+            Condition(Cond<0>),
+            Cooldown(10) {
+                StatefulAction(Task<1>),
             },
-            ReactiveSequence {
-                Repeat(2) {
-                    Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(1) + 1) % 3, &mut bb.b0)),
-                },
-                Cooldown(50, filtered = Skipped) {
-                    Repeat(1) {
-                        Action(PIo<5>, t0 = {t0}),
-                    },
-                },
+            Loop(q0) {
+                Condition(Cond<2>),
             },
-            Delay(0) {
-                Cooldown(30, filtered = Failure) {
-                    Condition(Cond<6> = Cond::<6>),
-                },
+            Condition(Cond<3>),
+            Repeater(forever) {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0601Blackboard { o0 b0 t0 });
+board!(Tree0601Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0602Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0602Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] l0: Vec<i64> = vec![],
             #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
         }
-        #[success_if(|bb| *bb.t0 < 3)]
-        StatefulAction(Task<1>)
+        SubTree(Tree0602Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            l0: Vec<i64>,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
             b0: i64,
-            #[tracked] t0: i64,
         }
-        #[on_success(|bb| bb.t0.set(bb.b0))]
-        IndexSwitch(|bb| (bb.b1 + 2) % 4, dynamic = true) {
-            #[post(|bb| *bb.t0 += 1)]
-            Action(PAct<0>, b0 = {b1}, b1 = {t0}),
-            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                FlipSelector {
-                    SubTree(Tree0602Sub0, ..),
-                    AlwaysSuccess,
-                },
-            },
-            Sequence {
-                Action(PAct<2>, b0 = 9, b1 = {b1}),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0602Blackboard { b1 l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0603 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        Selector {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1>),
-            Observe(|bb| *bb.t0 > bb.b0, abort = lower) {
-                StatefulAction(Task<2>),
-            },
-            Observe(|bb| bb.b0 != bb.b1) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0603Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0604 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-        }
-        ParallelAll {
-            PrioritySelector {
-                #[score(5)]
-                MemPriority {
-                    Timeout(0) {
-                        FlipSelector {
-                            StatefulAction(PTask<0>, b0 = {b1}),
-                            Wait(50),
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        ReactiveFallback {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                #[score(|bb| (bb.b0 + 2) as f32)]
-                StatefulAction(Task<3>),
-                #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
-                StatefulAction(Task<4>),
-                #[score(|bb| (bb.b1) as f32)]
-                Switch(b1) {
-                    case 3 => BinarySelector(|bb| *bb.t1 < bb.b0 + 1, dynamic = true) {
-                        Condition(PCond<5>, b0 = {=}),
-                        Condition(Cond<6>),
-                    },
-                    case 4 => AlwaysFailure,
-                    case 0 => Loop(q0, value = {t1}, if_empty = Running) {
-                        Conditional(|bb| *bb.t0 != 7, dynamic = true, else = Failure) {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 + 3, &mut bb.b1)),
-                        },
-                    },
-                    _ => Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0604Blackboard { t0 q0 b1 b0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0605Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 13,
-            l0: Vec<i64> = vec![1],
-        }
-        #[on_success(|bb| *bb.t0 += 2)]
-        #[skip_if(|bb| (*bb.t0 + 3) % 4 != 3)]
-        Deadline(0) {
-            Deadline(10) {
-                FlipSelector {
-                    Condition(Cond<1>),
-                    WhileDoElse {
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    },
-                    Selector {
-                        Script(|bb| { bb.b0 += 3; if bb.b0 % 3 < 0 { bb.t0.set(*bb.t0 % 3) } }),
-                    },
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
-                        #[failure_if(|bb| *bb.t0 % 3 != 2)]
-                        #[skip_if(|bb| bb.b1 < (bb.b1 + 4) % 4)]
-                        Script(|bb| { bb.b0 = (bb.b1 + 1) % 2; bb.b0 = bb.b1 }),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0605 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            l0: Vec<i64> = vec![],
-        }
-        #[on_success(|bb| if *bb.t0 == 3 { bb.t0.set(4) })]
-        IfThenElse {
-            Conditional(|bb| (bb.b0 + 2) % 4 == 1) {
-                Timeout(10) {
-                    Parallel {
-                        Guard(|ctx| &mut ctx.token) {
-                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
-                                RunOnce(then_skip = true) {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
-            SubTree(Tree0605Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0605Blackboard { b1 t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0606Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0606Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        SubTree(Tree0606Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0606 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        Priority {
-            Delay(10) {
-                RetryUntilSuccessful(2) {
-                    SubTree(Tree0606Sub0, t0 = {=}, b0 = {b0}),
-                },
-            },
-            ReactiveFallback {
-                Condition(PCond<1>, b0 = 2),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop, dynamic = false) {
-                Script(|bb| bb.b0 += 1),
-                Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 1) % 4)),
-                ScriptCondition(|bb| *bb.t0 < bb.b0 % 2),
-            },
-        }
-    }
-}
-
-board!(Tree0606Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0607 for Ctx {
-        Limiter(1) {
-            DynamicSequence {
-                Filter(times = 2, filtered = Failure) {
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    RunOnce(then_skip = false) {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<3>),
-                    Succeeder,
-                    Wait(0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0608Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 12,
-        }
-        WhileDoElse {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 3, &mut bb.b1)),
-            RunOnce {
-                Action(PIo<1>, t0 = {t0}),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0608Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 12,
-        }
-        ReactiveFallback {
-            SubTree(Tree0608Sub1, t0 = {=}, b1 = {b1}),
-            KeepRunningUntilFailure {
-                Repeat(3) {
-                    ReactiveFallback {
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0608 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        ParallelAll(1) {
-            Repeat(1) {
-                #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                SubTree(Tree0608Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0608Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0609 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-        }
-        ReactiveSelector {
-            BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<0>),
-                },
-                WaitUntil(|bb| *bb.t0 == 3) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<2> = Task::<2>),
-                Condition(PCond<3>, b0 = {t0}),
-                StatefulAction(Task<4>),
-                StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0609Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0610Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<2> = Cond::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-        }
-        StepSequencer {
-            Action(Act<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {b1}),
-            #[success_if(|bb| bb.b0 % 2 != 1)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            #[run_while(|bb| bb.b0 == bb.b1)]
-            SubTree(Tree0610Sub0, b0 = {=}, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree0610Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(2) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b1)),
-            Filter(times = 3, count = Failure) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    AsyncSequence {
-                        StatefulAction(Task<1>),
-                        Loop(q0, value = {b1}, if_empty = Skipped) {
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0611Blackboard { b0 q0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0612 for Ctx {
-        Delay(0) {
-            Sequence {
-                AlwaysSuccess,
-                SequenceStar {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-                Retry(2) {
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        Fallback {
-            ReactiveSequence {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    AlwaysRunning,
-                },
-                Filter(times = 3, count = Completed, filtered = Failure) {
-                    Filter(times = 2, count = Completed) {
-                        Parallel(success = -1, failure = -1) {
-                            Action(PIo<1>, t0 = {t0}),
-                            Action(PIo<2>, t0 = {=}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
-                    Script(|bb| bb.b0 += 3),
-                },
-            },
-            StatefulAction(Task<5> = Task::<5>),
-        }
-    }
-}
-
-board!(Tree0613Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SetBlackboard(t0 = {b0}),
-            #[success_if(|bb| bb.b0 < 0)]
-            #[skip_if(|bb| *bb.t0 % 4 == 0)]
-            Condition(Cond<0>),
-            Runner,
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-board!(Tree0614Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
-            Sequence {
-                Precondition(|bb| (bb.b0 + 3) % 2 > 0) {
-                    Fallback {
-                        Condition(Cond<0>),
+        ParallelAll(max_failures = -1) {
+            Limiter(3) {
+                Filter(times = 3) {
+                    ReactiveSequence {
+                        #[post(|bb| if (bb.b0 + 1) % 3 > 1 { bb.b0 += 1 })]
+                        #[on_success(|bb| bb.b0 += 3)]
+                        StatefulAction(Task<0>),
                         Condition(Cond<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                Cooldown(0, filtered = Failure) {
-                    Sequence {
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-                ReactiveSequence {
-                    FlipSelector {
-                        StatefulAction(Task<5>),
-                        Action(PAct<6>, b0 = {=}, b1 = {t0}),
-                    },
-                    Loop(q0, if_empty = Success) {
-                        AlwaysSuccess,
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0615Blackboard { q0 t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0616 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            IndexSwitch(|bb| 8, out_of_range = Loop, dynamic = true) {
-                WaitUntil(|bb| *bb.t0 == 0) {
-                    Fallback {
-                        ScriptCondition(|bb| bb.b0 + 4 == 4),
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    },
-                },
+            SubTree(Tree0602Sub0, ..),
+            Timeout(50) {
+                AlwaysFailure,
             },
-        }
-    }
-}
-
-board!(Tree0616Blackboard { b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        AsyncSequence {
-            Condition(Cond<0>),
-            Parallel(failure = 1) {
-                RepeatUntilSuccess(1) {
-                    #[success_if(|bb| *bb.t1 > 2)]
-                    Failer,
-                },
-            },
-            IndexSwitch(|bb| *bb.t1, dynamic = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b1)),
-                },
-            },
-            SequenceWithMemory {
-                SetBlackboard(o0 = Some(4)),
-                StatefulAction(Task<3>),
-                Wait(10),
-            },
-        }
-    }
-}
-
-board!(Tree0617Blackboard { t0 t1 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            l0: Vec<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            AsyncFallback {
-                KeepRunningUntilFailure {
-                    MaxTime(0) {
-                        Condition(PCond<0>, b0 = 0),
-                    },
-                },
-                Condition(Cond<1>),
-                Iterate(l0, element = {b0}, until = Never, max = 3) {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[run_while(|bb| *bb.t0 != bb.o0.unwrap_or(4) % 3)]
-                    #[skip_if(|bb| bb.b0 == 7)]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Action(Act<2>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            WhileDoElse {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                Action(|ctx| ctx.exec(4)),
-                Sequence {
-                    SetBlackboard(t0 = 1),
-                    Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(0) % 3, else = Success) {
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { o0 l0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-        }
-        Invert {
-            Fallback {
-                Observe(|bb| bb.b1 + 3 == 7, abort = both) {
-                    RunOnce(then_skip = false) {
-                        Action(Act<0>),
-                    },
-                },
-                SetBlackboard(b0 = 6),
-            },
-        }
-    }
-}
-
-board!(Tree0619Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            Repeat(1) {
-                #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b0 % 4)]
-                StatefulAction(Task<0>),
-            },
-            Condition(Cond<1>),
-            #[on_halted(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
-            Repeater(0) {
-                Condition(PCond<2>, b0 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree0620Blackboard { o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0621Sub0 for Ctx {
-        PrioritySelector {
-            #[score(1)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[score(1)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx, error DiffError {
-        RepeatUntil(Failure) {
-            Priority {
-                SubTree(Tree0621Sub0),
-                Condition(TCond<2>),
-                Error(DiffError(1016)),
-            },
-        }
-    }
-}
-
-fallible!(Tree0621);
-
-bt::behavior_tree! {
-    pub tree Tree0622Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 15,
-        }
-        Repeater(2) {
-            Filter(times = 2, count = Failure) {
-                Fallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
-                    #[success_if(|bb| bb.b0 < 3)]
-                    #[skip_if(|bb| bb.b0 + 4 < 7)]
-                    Action(Act<4>),
-                    #[run_while(|bb| *bb.t0 > 3)]
-                    ScriptCondition(|bb| *bb.t0 > 3),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        SequenceStar {
-            Repeat(0) {
-                Condition(Cond<0>),
-            },
-            Interrupt(|bb| bb.b0 + 1 < 3) {
-                SubTree(Tree0622Sub0, t0 = {=}, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0622Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            RepeatUntil(Success) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Repeat(forever) {
-                StatefulAction(Task<3>),
-            },
+            StatefulAction(Task<3> = Task::<3>),
             Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
         }
     }
 }
 
-board!(Tree0623Blackboard { b0 });
+board!(Tree0602Blackboard { l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0603 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(3) {
+            FlipSelector {
+                Condition(Cond<0>),
+                Parallel(failure = -1) {
+                    Action(Act<1>),
+                    SetBlackboard(o0 = Some(1)),
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0603Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0604 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            Action(Act<0>),
+            Action(Act<1>),
+            #[on_failure(|bb| bb.o0 = None)]
+            #[success_if(|bb| *bb.t0 % 4 > 1)]
+            SetBlackboard(t1 = 1),
+            Condition(|ctx| ctx.check(2)),
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0604Blackboard { t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0605 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        Conditional(|bb| bb.b0 == 3, else = Failure) {
+            TryCatch {
+                Fallback {
+                    Timeout(20) {
+                        Precondition(|bb| (bb.b0 + 1) % 3 > 0) {
+                            StatefulAction(PTask<0>, b0 = {=}),
+                        },
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(PAct<2>, b0 = {=}),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Condition(PCond<4>, b0 = 6),
+                    #[on_success(|bb| { if *bb.t0 < 7 { bb.t0.set(bb.b0 % 3) }; bb.o0 = None })]
+                    ScriptCondition(|bb| *bb.t0 % 3 != 2),
+                    #[post(|bb| bb.b0 += 1)]
+                    MemPriority {
+                        Action(PAct<5>, b0 = 8),
+                        Succeeder,
+                    },
+                },
+                Sequence {
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7>),
+                    #[post(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| bb.b0 == 2)]
+                    StatefulAction(Task<8>),
+                },
+                TryCatch {
+                    Condition(PCond<9>, b0 = {b0}),
+                    Action(PIo<10>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0605Blackboard { l0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0606 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        Deadline(20) {
+            ParallelAll(max_failures = -5) {
+                Repeat(forever) {
+                    StatefulAction(TTask<0>),
+                },
+                #[success_if(|bb| *bb.t0 % 4 > 2)]
+                Action(PAct<1>, b0 = 4, b1 = {=}),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<2>),
+                },
+                #[failure_if(|bb| *bb.t1 == *bb.t0 + 4)]
+                #[on_success(|bb| bb.b1 += 3)]
+                Deadline(0) {
+                    StatefulAction(Task<3>),
+                },
+                Condition(TCond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0606Blackboard { t0 b1 t1 });
+
+fallible!(Tree0606);
+
+bt::behavior_tree! {
+    pub tree Tree0607 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                Iterate(l0, element = {b1}, reset_index = true) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        #[failure_if(|bb| bb.b0 + 1 != (bb.b0 + 1) % 4)]
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                Script(|bb| { bb.b1 += 1; if *bb.t0 < 5 { bb.b1 += 1 } }),
+            },
+            AsyncSequence {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(1)),
+                    Succeeder,
+                    Action(PAct<2>, b0 = {b0}, b1 = {=}),
+                },
+                Optional {
+                    Fallback {
+                        Action(Act<3>),
+                        Interrupt(|bb| bb.b0 + 1 != 5) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            #[on_halted(|bb| { bb.b1 += 2; if bb.b1 == *bb.t0 { bb.b0 = bb.b1 } })]
+            Switch(b1) {
+                case 2 => ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+                _ => DynamicSequence {
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                    Sleep(30),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0607Blackboard { l0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0608 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        ParallelAll {
+            RepeatUntilFailure(forever) {
+                BinarySelector(|bb| *bb.t0 + 4 == bb.b0, dynamic = true) {
+                    Fallback {
+                        Fallback {
+                            RunOnce {
+                                Repeat(1) {
+                                    #[success_if(|bb| bb.b0 + 1 < 2)]
+                                    #[failure_if(|bb| bb.o0.is_some())]
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            AlwaysRunning,
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Filter(times = 2, count = Failure, filtered = Skipped) {
+                            Action(PAct<1>, b0 = {t0}),
+                        },
+                        Condition(PCond<2>, b0 = {t0}),
+                        Condition(Cond<3> = Cond::<3>),
+                        Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                            SkipUnlessUpdated(t0) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            Delay(0) {
+                #[on_halted(|bb| bb.b0 += 1)]
+                Condition(PCond<5>, b0 = {=}),
+            },
+            IndexSwitch(|bb| *bb.t1 % 3, dynamic = false) {
+                ScriptCondition(|bb| *bb.t1 != 3),
+                AsyncSequence {
+                    Condition(Cond<6>),
+                    Sleep(50),
+                    Condition(Cond<7>),
+                    Action(Act<8> = Act::<8>),
+                },
+                Condition(Cond<9>),
+                SequenceStar {
+                    Action(PAct<10>, b0 = 0, b1 = {t0}),
+                    MaxTime(30) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0608Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0609 for Ctx, error DiffError, rng = context {
+        ParallelAll {
+            IfThenElse {
+                Fallback {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            DynamicSelector {
+                                Condition(Cond<0>),
+                                AsyncSequence {
+                                    StatefulAction(Task<1>),
+                                    Wait(20),
+                                },
+                            },
+                            ReactiveSequence {
+                                RandomSelector {
+                                    StatefulAction(TTask<2>),
+                                },
+                                Condition(TCond<3>),
+                                Condition(|ctx| ctx.check(4)),
+                                Action(TAct<5>),
+                                Selector {
+                                    Condition(Cond<6>),
+                                    StatefulAction(Task<7> = Task::<7>),
+                                    Condition(TCond<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    PrioritySelector {
+                        #[score(3)]
+                        StepSequencer {
+                            StatefulAction(Task<9>),
+                        },
+                        #[score(1)]
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(TTask<10>),
+                            Repeat(4) {
+                                Action(Act<11>),
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        Filter(times = 3, count = Failure) {
+                            Fallback {
+                                Condition(TCond<12>),
+                                Optional {
+                                    AlwaysFailure,
+                                },
+                                Timeout(10) {
+                                    Runner,
+                                },
+                                RunOnce(then_skip = true) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        Wait(50),
+                        StatefulAction(Task<13>),
+                        Sleep(10),
+                        StatefulAction(TTask<14>),
+                        Action(TAct<15>),
+                    },
+                    Error(DiffError(1063)),
+                },
+            },
+        }
+    }
+}
+
+fallible!(Tree0609);
+
+bt::behavior_tree! {
+    pub tree Tree0610 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                ReactiveSequence {
+                    Script(|bb| *bb.t0 += 1),
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    },
+                    Condition(PCond<2>, b0 = {=}),
+                    #[on_halted(|bb| { bb.t0.set(bb.b0 % 3); if *bb.t0 < 4 { *bb.t0 += 3 } })]
+                    StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0610Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+        }
+        Interrupt(|bb| bb.b0 > bb.b1) {
+            Action(PAct<0>, b0 = {=}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0611Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0612 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Parallel(failure = -2) {
+            ForceFailure {
+                Precondition(|bb| bb.o0.unwrap_or(3) < 5) {
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Condition(TCond<0>),
+                    },
+                },
+            },
+            Script(|bb| bb.t0.set(bb.b1)),
+        }
+    }
+}
+
+board!(Tree0612Blackboard { o0 q0 b0 b1 t0 });
+
+fallible!(Tree0612);
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.b0) as f32)]
+            #[success_if(|bb| *bb.t0 != 3)]
+            #[on_success(|bb| bb.b0 += 1)]
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(PTask<3>, b0 = 0, b1 = {b1}),
+                Condition(Cond<4>),
+                #[on_failure(|bb| { bb.b0 = *bb.t0; if *bb.t1 + 2 == bb.b1 { bb.b1 += 1 } })]
+                AlwaysSuccess,
+            },
+            #[score(|bb| (bb.b0) as f32)]
+            #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 = *bb.t1 + 3 })]
+            ReactiveFallback {
+                Sequence {
+                    #[post(|bb| bb.b1 = 6)]
+                    #[on_failure(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 + 2 })]
+                    ScriptCondition(|bb| *bb.t1 != 3),
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                    Wait(30),
+                    ScriptCondition(|bb| bb.b0 % 4 > 0),
+                    Condition(Cond<5>),
+                },
+            },
+            #[score(|bb| (bb.b1 % 2) as f32)]
+            StatefulAction(Task<6>),
+            #[score(|bb| (*bb.t0) as f32)]
+            BinarySelector(|bb| bb.b0 > 7, dynamic = false) {
+                IndexSwitch(|bb| (bb.b0 + 4) % 4, dynamic = true) {
+                    Sequence {
+                        Condition(Cond<7>),
+                        SetBlackboard(b0 = 1),
+                        Sleep(50),
+                    },
+                    Action(Act<8>),
+                    StatefulAction(Task<9>),
+                },
+                Conditional(|bb| *bb.t1 == *bb.t0, dynamic = false, else = Success) {
+                    ReactiveFallback {
+                        Action(Act<10>),
+                        ScriptCondition(|bb| bb.b0 < 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0613Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0614Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        ScriptCondition(|bb| bb.b0 == 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0614 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        ReactiveSequence {
+            AsyncSequence {
+                FlipSelector {
+                    Succeeder,
+                    ReactiveSelector {
+                        Condition(PCond<0>, b0 = 0),
+                        WaitValueUpdate(t0) {
+                            Precondition(|bb| *bb.t0 > 5, else = Skipped) {
+                                #[success_if(|bb| bb.b1 % 2 != 1)]
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                #[run_while(|bb| *bb.t0 == bb.b1)]
+                                SubTree(Tree0614Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                            },
+                        },
+                    },
+                },
+                ForceSuccess {
+                    MemPriority {
+                        Action(Act<1>),
+                        StatefulAction(TTask<2>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                    Action(Act<4>),
+                },
+            },
+            Fallback {
+                Condition(Cond<5>),
+                ParallelAll(2) {
+                    Script(|bb| *bb.t0 += 3),
+                    Action(Act<6>),
+                    WaitValueUpdate(t0) {
+                        AlwaysSuccess,
+                    },
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSelector {
+                    RunOnce(then_skip = false) {
+                        RepeatTimes(2) {
+                            #[on_success(|bb| bb.b0 += 1)]
+                            #[run_while(|bb| bb.b1 + 3 > bb.b1 + 1)]
+                            Succeeder,
+                        },
+                    },
+                    IfThenElse {
+                        Filter(times = 2, count = Failure, filtered = Failure) {
+                            #[failure_if(|bb| bb.b1 + 3 < 7)]
+                            #[success_if(|bb| *bb.t0 > 7)]
+                            Condition(Cond<7>),
+                        },
+                        StatefulAction(TTask<8>),
+                    },
+                },
+                Sleep(50),
+            },
+            Delay(0) {
+                #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 3 })]
+                ForceSuccess {
+                    Condition(TCond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0614Blackboard { b0 t0 b1 });
+
+fallible!(Tree0614);
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| *bb.t0 != 2)]
+        Retry(4) {
+            RandomSequence {
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                Filter(times = 1) {
+                    Switch(b1) {
+                        case 2 => Condition(Cond<0>),
+                        _ => Action(Act<1> = Act::<1>),
+                    },
+                },
+                Repeater(forever) {
+                    Succeeder,
+                },
+                IfThenElse {
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
+            },
+        }
+    }
+}
+
+board!(Tree0615Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0616 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        ParallelAll {
+            Priority {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                #[failure_if(|bb| bb.b0 > 1)]
+                StatefulAction(Task<3>),
+                AsyncSequence {
+                    #[success_if(|bb| *bb.t0 % 2 > 0)]
+                    ScriptCondition(|bb| *bb.t0 < 3),
+                    Action(PAct<4>, b0 = {t0}),
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        #[on_failure(|bb| { if *bb.t0 + 4 != *bb.t0 { bb.t0.set(5) }; bb.b0 += 3 })]
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                        Action(Act<6>),
+                    },
+                },
+            },
+            Repeater(3) {
+                Precondition(|bb| bb.b0 == (*bb.t0 + 4) % 3) {
+                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
+                        WasEntryUpdated(t0),
+                        MemPriority {
+                            Condition(|ctx, bb| ctx.check_in(7, 8)),
+                            Precondition(|bb| (bb.b0 + 1) % 2 == 1, else = Failure) {
+                                SkipUnlessUpdated(t0) {
+                                    Condition(Cond<8>),
+                                },
+                            },
+                            StatefulAction(PTask<9>, b0 = {t0}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                Sequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<10>),
+                        Sleep(0),
+                        Condition(PCond<11>, b0 = {=}),
+                        StatefulAction(Task<12> = Task::<12>),
+                        Action(Act<13>),
+                    },
+                    ParallelAll {
+                        ReactiveSequence {
+                            StatefulAction(Task<14>),
+                            Condition(PCond<15>, b0 = {t0}),
+                            Script(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 3) }),
+                        },
+                        RunOnce(then_skip = false) {
+                            Wait(10),
+                        },
+                        Action(PAct<16>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0616Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0617 for Ctx, rng = context {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+        }
+        AsyncFallback {
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
+                #[on_success(|bb| *bb.t0 += 1)]
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    WaitUntil(|bb| bb.b0 > 6) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                RandomSelector {
+                                    StatefulAction(PTask<0>, b0 = {=}),
+                                    Action(|ctx| ctx.exec(1)),
+                                },
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                Observe(|bb| bb.b0 % 3 == 1, abort = self) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0617Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0618 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        SequenceStar {
+            Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                Parallel(failure = 4) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = 8),
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {t0}),
+                },
+            },
+            Selector {
+                Sequence {
+                    Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                        ReactiveSequence {
+                            Condition(|ctx, bb| ctx.check_in(3, 5)),
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    IndexSwitch(|bb| bb.b1 % 4, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
+                        #[on_halted(|bb| if *bb.t0 < 3 { bb.t0.set(3) })]
+                        #[success_if(|bb| bb.o0.unwrap_or(0) % 4 > 2)]
+                        Repeat(3) {
+                            Action(Act<7>),
+                        },
+                    },
+                },
+            },
+            Action(Act<8>),
+            ParallelAll(1) {
+                StatefulAction(Task<9>),
+                RandomSelector {
+                    StatefulAction(Task<10>),
+                },
+                Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                    #[post(|bb| bb.b1 = 9)]
+                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                    #[skip_if(|bb| bb.b0 > 3)]
+                    Observe(|bb| bb.b0 > 3) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                Repeat(3) {
+                    Precondition(|bb| bb.b0 + 2 < 5) {
+                        #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
+                        #[failure_if(|bb| bb.b0 > 3)]
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Conditional(|bb| *bb.t0 > bb.o0.unwrap_or(5) % 4, dynamic = false, else = Success) {
+                                #[success_if(|bb| *bb.t0 % 2 < 0)]
+                                #[on_failure(|bb| bb.b1 += 1)]
+                                #[failure_if(|bb| bb.o0.unwrap_or(3) == 4)]
+                                Runner,
+                            },
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    #[post(|bb| bb.b1 = bb.b0)]
+                    #[failure_if(|bb| bb.b1 + 2 > 0)]
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    ReactiveSequence {
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        #[on_success(|bb| { bb.b0 += 2; if (bb.o0.unwrap_or(5) + 2) % 4 < 3 { bb.t0.set(bb.b1 + 4) } })]
+                        #[skip_if(|bb| bb.b1 < 5)]
+                        Limiter(1) {
+                            AlwaysSuccess,
+                        },
+                        Action(|ctx, bb| ctx.exec_in(12, bb.b1, &mut bb.b0)),
+                        Action(PAct<13>, b0 = 5, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { b1 q0 b0 l0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+        }
+        Repeat(3) {
+            RepeatUntilSuccess(2) {
+                MemPriority {
+                    Sequence {
+                        ReactiveSelector {
+                            Action(PAct<0>, b0 = {=}),
+                            RunOnce {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                        ParallelAll(1) {
+                            ReactiveSequence {
+                                WasEntryUpdated(t0),
+                                Sleep(50),
+                            },
+                        },
+                    },
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| *bb.t0 % 4 == 2, else = Running) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0620Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveFallback {
+            SequenceStar {
+                Wait(20),
+                #[skip_if(|bb| *bb.t0 > 3)]
+                #[run_while(|bb| bb.b0 < 1)]
+                KeepRunningUntilFailure {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                },
+                Condition(Cond<1>),
+                #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                #[run_while(|bb| bb.b0 < 0)]
+                #[skip_if(|bb| (bb.b0 + 3) % 2 < 1)]
+                StatefulAction(Task<2>),
+            },
+            Precondition(|bb| bb.b0 + 2 < bb.b0 % 2, else = Skipped) {
+                Delay(20) {
+                    ParallelAll {
+                        Deadline(50) {
+                            Filter(times = 3, count = Failure) {
+                                Action(Act<3>),
+                            },
+                        },
+                        Action(PAct<4>, b0 = 0),
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0621Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                Condition(|ctx| ctx.check(3)),
+                #[post(|bb| { bb.b1 = (*bb.t0 + 2) % 3; if *bb.t0 == bb.b0 % 2 { bb.o0 = None } })]
+                #[success_if(|bb| *bb.t0 > 2)]
+                StatefulAction(PTask<4>, b0 = 6, b1 = {=}),
+                Action(Act<5>),
+            },
+            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
+            RepeatUntilFailure(1) {
+                MemSequence {
+                    #[on_halted(|bb| { bb.b1 = *bb.t0 + 4; bb.b0 += 2 })]
+                    #[post(|bb| { bb.b0 += 1; bb.o0 = Some(bb.b0) })]
+                    ReactiveSequence {
+                        Sleep(30),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0622Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0623 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64 = 3,
+        }
+        BinarySelector(|bb| bb.b0 + 3 < bb.b1 % 2, dynamic = true) {
+            Selector {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
+                Condition(Cond<1>),
+            },
+            Condition(PCond<2>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0623Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            AsyncFallback {
+                PrioritySelector {
+                    #[score(3)]
+                    Wait(0),
+                    #[score(2)]
+                    StatefulAction(Task<0> = Task::<0>),
+                    #[score(3)]
+                    Sleep(50),
+                    #[score(0)]
+                    StatefulAction(Task<1>),
+                    #[score(1)]
+                    Condition(Cond<2>),
+                },
+                WhileDoElse {
+                    Condition(Cond<3>),
+                    AsyncSequence {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    RunOnce {
+                        Condition(Cond<6>),
+                    },
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<7>),
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Repeater(3) {
+                    Condition(Cond<9>),
+                },
+                Sequence {
+                    Condition(Cond<10>),
+                },
+            },
         }
-        IndexSwitch(|bb| bb.b0) {
-            IndexSwitch(|bb| bb.b0 % 4) {
-                AsyncSequence {
-                    Condition(Cond<0>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0625Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0625 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[on_success(|bb| bb.b0 += 2)]
+        #[success_if(|bb| bb.b0 > 3)]
+        BinarySelector(|bb| bb.b0 % 2 < 1, dynamic = true) {
+            ReactiveFallback {
+                StatefulAction(TTask<0>),
+                StatefulAction(TTask<1>),
+                StatefulAction(TTask<2>),
+                #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
+                Parallel(success = 2, failure = 2) {
+                    Action(|ctx| ctx.exec(3)),
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    StatefulAction(TTask<4>),
+                },
+            },
+            Fallback {
+                StepSequencer {
+                    RunOnce(then_skip = true) {
+                        Wait(0),
+                    },
+                    SubTree(Tree0625Sub0, ..),
+                },
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Condition(|ctx, bb| ctx.check_in(5, 8)),
+                },
+                ReactiveSequence {
+                    #[on_halted(|bb| { bb.o0 = Some(8); bb.b1 += 2 })]
+                    #[on_success(|bb| if bb.b0 < 4 { bb.b0 += 2 })]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Action(PAct<6>, b0 = {t0}),
+                    },
+                    StatefulAction(Task<7>),
+                    Condition(TCond<8>),
+                    Condition(|ctx, bb| ctx.check_in(9, 6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0625Blackboard { b1 b0 o0 t0 q0 });
+
+fallible!(Tree0625);
+
+bt::behavior_tree! {
+    pub tree Tree0626 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[on_failure(|bb| bb.o0 = Some(9))]
+        IfThenElse {
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[success_if(|bb| bb.o0.unwrap_or(4) != 7)]
+            BinarySelector(|bb| (*bb.t0 + 3) % 3 == 2) {
+                ReactiveSequence {
+                    Condition(TCond<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 4) % 2)),
+                    Sleep(30),
+                },
+                Parallel(failure = -1) {
+                    Wait(20),
+                    Condition(|ctx| ctx.try_check(2)),
+                },
+            },
+            WhileDoElse {
+                Inverter {
+                    SkipUnlessUpdated(t0) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 > 1)]
+                        Action(PIo<3>, t0 = {b0}),
+                    },
+                },
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    Action(|ctx| ctx.try_exec(4)),
+                },
+                Loop(q0, value = {b0}) {
+                    RunOnce {
+                        #[on_halted(|bb| { bb.o0 = None; bb.t1.set(bb.b0 % 2) })]
+                        Repeater(3) {
+                            #[on_halted(|bb| bb.b0 = *bb.t1)]
+                            RandomSequence {
+                                AlwaysFailure,
+                                UnsetBlackboard(o0),
+                                Action(|ctx, bb| ctx.exec_in(5, *bb.t1 % 4, &mut bb.b1)),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                MaxTime(50) {
+                    Action(TAct<6>),
+                },
+                Observe(|bb| *bb.t0 % 2 == 0, abort = both) {
+                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(0) + 4)),
+                },
+                Observe(|bb| *bb.t0 + 4 > 1) {
+                    AlwaysRunning,
+                },
+                ScriptCondition(|bb| bb.b1 + 3 != 6),
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(TTask<9>),
+                },
+                Error(DiffError(1062)),
+            },
+        }
+    }
+}
+
+board!(Tree0626Blackboard { b1 t1 t0 o0 b0 q0 });
+
+fallible!(Tree0626);
+
+bt::behavior_tree! {
+    pub tree Tree0627 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+        }
+        MemSequence {
+            AlwaysSuccess,
+            Precondition(|bb| *bb.t1 < *bb.t0 + 3, else = Failure) {
+                Precondition(|bb| bb.b0 % 3 < 0) {
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    #[on_success(|bb| bb.b0 = 7)]
+                    #[post(|bb| bb.b0 = *bb.t1 + 3)]
                     AlwaysSuccess,
                 },
             },
-            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-            Retry(4) {
-                Action(PIo<2>, t0 = {t0}),
+            Priority {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                StatefulAction(Task<1>),
+                #[success_if(|bb| (*bb.t1 + 3) % 3 < 0)]
+                Condition(Cond<2>),
+                Script(|bb| { bb.b0 += 1; *bb.t1 += 1 }),
             },
+            SetBlackboard(t0 = {t1}),
         }
     }
 }
 
-board!(Tree0624Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0625 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Repeat(3) {
-            AsyncFallback {
-                RunOnce {
-                    Cooldown(0, filtered = Skipped) {
-                        DynamicSequence {
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0625Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0626 for Ctx {
-        FlipSelector {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0627 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        StepSequencer {
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Selector {
-                    Observe(|bb| *bb.t0 == *bb.t0 + 3, abort = both) {
-                        TryCatch(catch_on_halt = true) {
-                            #[failure_if(|bb| bb.b0 + 4 == 1)]
-                            Condition(|ctx, bb| ctx.check_in(0, 8)),
-                            #[on_success(|bb| bb.b0 += 2)]
-                            Runner,
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        },
-                    },
-                    Observe(|bb| bb.b0 < 3) {
-                        RetryUntilSuccessful(forever) {
-                            Condition(TCond<2>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                PrioritySelector {
-                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
-                    Condition(|ctx| ctx.check(3)),
-                    #[score(9)]
-                    Condition(Cond<4>),
-                },
-                Repeat(4) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail) {
-                        Sleep(20),
-                        AlwaysFailure,
-                        ScriptCondition(|bb| bb.b0 % 4 < 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0627Blackboard { t0 o0 b0 });
-
-fallible!(Tree0627);
+board!(Tree0627Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Selector {
-            Observe(|bb| bb.b0 == 3, abort = lower) {
-                WasEntryUpdated(t0),
-            },
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-board!(Tree0628Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629 for Ctx {
-        Selector {
-            StepSequencer {
-                TryCatch(catch_on_halt = true) {
-                    Priority {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(Act<2>),
-                        AlwaysFailure,
-                    },
+        Repeater(3) {
+            Interrupt(|bb| bb.b0 + 4 == bb.o0.unwrap_or(1) % 4) {
+                Precondition(|bb| bb.o0.unwrap_or(3) % 2 < 0, else = Success) {
                     Fallback {
-                        RepeatUntilFailure(3) {
-                            TryCatch {
-                                Action(Act<3>),
-                                Action(Act<4>),
-                                AlwaysRunning,
-                            },
+                        Action(Act<0>),
+                        Observe(|bb| bb.b0 + 3 != bb.o0.unwrap_or(2), abort = both) {
+                            Action(Act<1> = Act::<1>),
                         },
-                        Fallback {
-                            RunOnce {
-                                ReactiveSequence {
-                                    Condition(|ctx| ctx.check(5)),
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<7>),
+                        Observe(|bb| (bb.b1 + 2) % 4 == 2, abort = lower) {
+                            Succeeder,
                         },
                     },
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<8>),
-                    },
-                    Condition(|ctx| ctx.check(9)),
                 },
             },
         }
     }
 }
 
+board!(Tree0628Blackboard { b0 b1 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree0630Sub0 for Ctx {
+    pub tree Tree0629 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
         }
-        Sleep(30)
+        BinarySelector(|bb| *bb.t0 == 7, dynamic = false) {
+            ForceFailure {
+                #[failure_if(|bb| *bb.t1 + 1 != 7)]
+                #[on_failure(|bb| bb.t1.set(bb.b0))]
+                Error(DiffError(1060)),
+            },
+            StatefulAction(Task<1>),
+        }
     }
 }
+
+board!(Tree0629Blackboard { t0 t1 b0 });
+
+fallible!(Tree0629);
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 4,
         }
-        ForceFailure {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                AsyncSequence {
-                    SequenceWithMemory {
-                        Wait(30),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| *bb.t0 < 2)]
-                        #[skip_if(|bb| bb.b1 == 6)]
-                        SequenceWithMemory {
-                            Script(|bb| *bb.t0 += 2),
-                            SubTree(Tree0630Sub0, ..),
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
-                            StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
-                        },
-                    },
-                    SequenceWithMemory {
-                        Deadline(0) {
-                            Script(|bb| bb.t0.set(bb.b1)),
-                        },
-                        KeepRunningUntilFailure {
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                StatefulAction(Task<3>),
+        ParallelAll(1) {
+            Cooldown(0, filtered = Skipped) {
+                Sequence {
+                    Timeout(20) {
+                        RepeatUntil(Failure) {
+                            Filter(times = 3, count = Failure) {
+                                DynamicSequence {
+                                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                                    StatefulAction(Task<1>),
+                                    WasEntryUpdated(t0),
+                                },
                             },
                         },
                     },
                 },
             },
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                Action(PAct<2>, b0 = {t0}, b1 = {=}),
+                DynamicSequence {
+                    Precondition(|bb| bb.b0 < 0, else = Running) {
+                        Script(|bb| bb.t0.set(0)),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<3>),
+                },
+                ScriptCondition(|bb| bb.b1 % 2 != 1),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
-board!(Tree0630Blackboard { t0 q0 b1 o0 b0 });
+board!(Tree0630Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(5),
         }
-        TryCatch(catch_on_halt = false) {
-            Script(|bb| *bb.t0 += 2),
-            Sequence {
-                #[post(|bb| { bb.b0 += 3; if bb.b1 != 3 { bb.b0 += 1 } })]
-                BinarySelector(|bb| *bb.t0 != 3) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    ReactiveSequence {
-                        Script(|bb| bb.b1 += 3),
-                        StatefulAction(Task<0>),
-                    },
-                    AlwaysFailure,
-                },
-                #[failure_if(|bb| *bb.t0 == 4)]
-                MemPriority {
-                    ScriptCondition(|bb| bb.b0 == 6),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                StatefulAction(Task<3>),
-                #[failure_if(|bb| bb.b1 % 4 == 1)]
-                Precondition(|bb| bb.b0 == *bb.t0 % 2, else = Skipped) {
-                    Delay(0) {
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<5> = Task::<5>),
+        DynamicSelector {
+            ReactiveSelector {
+                ScriptCondition(|bb| bb.b0 > 7),
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            ScriptCondition(|bb| bb.b0 + 4 != bb.b0 + 1),
+            Conditional(|bb| *bb.t0 % 4 > 0, dynamic = false, else = Success) {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[on_halted(|bb| bb.o0 = None)]
+                RunOnce(then_skip = true) {
+                    #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                    StatefulAction(Task<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0631Blackboard { b0 t0 b1 });
+board!(Tree0631Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            Conditional(|bb| bb.b0 != 2, dynamic = true, else = Failure) {
+                SetBlackboard(b0 = 3),
+            },
+            Repeat(3) {
+                MemPriority {
+                    AlwaysFailure,
+                    Condition(Cond<0>),
+                },
+            },
+            StatefulAction(PTask<1>, b0 = 8, b1 = {b0}),
         }
     }
 }
 
+board!(Tree0632Blackboard { b0 });
+
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
-        RunOnce(then_skip = false) {
-            Fallback {
-                MemSequence {
-                    Parallel(failure = 1) {
-                        Succeeder,
-                        StatefulAction(Task<0>),
-                    },
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<1>),
-                        KeepRunningUntilFailure {
-                            Condition(Cond<2>),
-                        },
-                        Cooldown(0, filtered = Failure) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Delay(0) {
-                        StatefulAction(Task<4>),
-                    },
-                    ForceFailure {
-                        Invert {
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            ReactiveSequence {
-                #[on_failure(|bb| { bb.b0 += 1; *bb.t1 += 1 })]
-                StatefulAction(Task<0>),
-                #[skip_if(|bb| bb.b1 % 3 != 1)]
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        TryCatch {
+            Repeat(0) {
+                Action(Act<0>),
             },
-            Retry(0) {
-                Runner,
-            },
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2> = Act::<2>),
+            Action(Act<3>),
         }
     }
 }
-
-board!(Tree0634Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0635 for Ctx {
+    pub tree Tree0635 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t1: i64 = 5,
+            b0: i64,
             #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
-            Repeat(forever) {
-                SetBlackboard(t1 = {t0}),
+        SkipUnlessUpdated(t0) {
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                Delay(10) {
+                    StatefulAction(TTask<0>),
+                },
+                #[score(|bb| (bb.o0.unwrap_or(2) % 3) as f32)]
+                BinarySelector(|bb| bb.o0.unwrap_or(1) > 3, dynamic = false) {
+                    SequenceWithMemory {
+                        SetBlackboard(o0 = Some(4)),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                    },
+                    Repeater(forever) {
+                        #[success_if(|bb| bb.b0 % 4 != 3)]
+                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                        StatefulAction(TTask<2>),
+                    },
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                FlipSelector {
+                    StatefulAction(TTask<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                },
+                #[score(2)]
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0635Blackboard { t1 t0 b0 });
+board!(Tree0635Blackboard { b0 t0 o0 });
+
+fallible!(Tree0635);
 
 bt::behavior_tree! {
     pub tree Tree0636Sub0 for Ctx {
-        SequenceWithMemory {
-            Sleep(100),
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0636 for Ctx, error DiffError {
-        Sequence {
-            RunOnce(then_skip = false) {
-                SubTree(Tree0636Sub0),
-            },
-            AsyncFallback {
-                Condition(TCond<1>),
-                Condition(TCond<2>),
-                Condition(TCond<3>),
-                Condition(|ctx| ctx.check(4)),
-                Error(DiffError(1077)),
-            },
-            Fallback {
-                Action(TAct<5>),
-                StatefulAction(TTask<6>),
-                Sequence {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                },
-                Condition(TCond<10>),
-            },
-        }
-    }
-}
-
-fallible!(Tree0636);
-
-bt::behavior_tree! {
-    pub tree Tree0637 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                RepeatUntilFailure(forever) {
-                    IfThenElse {
-                        Precondition(|bb| (*bb.t0 + 2) % 3 != 1) {
-                            Condition(Cond<0>),
-                        },
-                        Inverter {
-                            Limiter(3) {
-                                Condition(Cond<1>),
+        SetBlackboard(b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0636 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+        }
+        Iterate(l0, element = {b1}, until = Never, max = 3) {
+            RepeatUntil(Success) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 1) as f32)]
+                    AlwaysFailure,
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Guard(|ctx| &mut ctx.token) {
+                        #[skip_if(|bb| *bb.t0 != bb.b1)]
+                        Iterate(l0, element = {b1}, until = Never, max = 3) {
+                            Fallback {
+                                ScriptCondition(|bb| bb.b0 < 1),
+                                SubTree(Tree0636Sub0, ..),
                             },
                         },
                     },
                 },
-                Observe(|bb| *bb.t0 + 3 < 6, abort = self) {
-                    #[success_if(|bb| bb.b0 + 3 > 2)]
-                    Priority {
-                        MemPriority {
-                            Action(Act<2>),
-                            Condition(|ctx| ctx.check(3)),
-                            StatefulAction(Task<4> = Task::<4>),
-                            Wait(20),
-                        },
-                    },
-                },
-                Repeat(forever) {
-                    TryCatch(catch_on_halt = false) {
-                        Action(Act<5>),
-                        Limiter(1) {
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        Action(PIo<7>, t0 = {=}),
-                        Wait(20),
-                        RetryUntilSuccessful(1) {
-                            #[skip_if(|bb| *bb.t1 > *bb.t0)]
-                            #[run_while(|bb| bb.b0 < 1)]
-                            StatefulAction(PTask<8>, b0 = {t1}, b1 = {t0}),
-                        },
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree0637Blackboard { t1 t0 b0 });
+board!(Tree0636Blackboard { l0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0637 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            RunOnce(then_skip = false) {
+                #[post(|bb| bb.b1 = bb.b0 % 3)]
+                #[failure_if(|bb| bb.b0 % 2 < 0)]
+                #[on_halted(|bb| *bb.t0 += 2)]
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0637Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(1),
         }
-        Retry(forever) {
-            WhileDoElse {
-                TryCatch {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = 4),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Action(PIo<0>, t0 = {b0}),
+            Fallback {
+                Observe(|bb| *bb.t0 == *bb.t0 + 2, abort = lower) {
+                    StatefulAction(Task<1>),
                 },
-                MemSequence {
-                    ScriptCondition(|bb| *bb.t0 + 3 > 3),
-                    Action(PAct<2>, b0 = 0),
-                    Action(Act<3>),
+                Observe(|bb| (*bb.t1 + 1) % 4 != 1, abort = lower) {
+                    Sleep(0),
                 },
-                Action(Act<4>),
+            },
+            StatefulAction(PTask<2>, b0 = 3, b1 = {t0}),
+            Selector {
+                Interrupt(|bb| bb.o0.is_some()) {
+                    UnsetBlackboard(o0),
+                },
+                Repeater(forever) {
+                    StatefulAction(Task<3>),
+                },
+                ReactiveSelector {
+                    Action(PAct<4>, b0 = 5),
+                },
+            },
+            Repeater(0) {
+                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0638Blackboard { t0 });
+board!(Tree0638Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 4,
         }
-        Cooldown(0) {
-            Loop(q0) {
-                Selector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Sleep(20),
+        #[skip_if(|bb| *bb.t1 < *bb.t0 % 4)]
+        #[failure_if(|bb| *bb.t1 % 4 > 0)]
+        #[on_success(|bb| *bb.t0 += 1)]
+        Precondition(|bb| *bb.t1 % 4 < 2, else = Failure) {
+            BinarySelector(|bb| *bb.t0 < bb.b0, dynamic = false) {
+                ForceFailure {
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    #[run_while(|bb| *bb.t0 % 4 != 2)]
+                    #[post(|bb| { bb.t0.set(bb.b0); bb.t1.set(0) })]
+                    Iterate(l0, element = {b0}, until = Never) {
+                        Conditional(|bb| bb.b0 % 2 == 1, dynamic = false, else = Success) {
+                            Action(Act<0>),
+                        },
+                    },
+                },
+                DynamicSequence {
+                    Timeout(10) {
+                        Deadline(30) {
+                            BinarySelector(|bb| *bb.t0 + 4 != 3, dynamic = true) {
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t1 % 4)),
+                                Action(PAct<2>, b0 = {t0}, b1 = {t1}),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0639Blackboard { q0 });
+board!(Tree0639Blackboard { b0 t0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 1,
+            b1: i64 = 2,
+            b0: i64 = 2,
         }
-        Remap(success = Failure, failure = Failure) {
-            #[post(|bb| { bb.b1 = (*bb.t0 + 2) % 3; if *bb.t0 == bb.b0 % 2 { bb.o0 = None } })]
-            #[success_if(|bb| *bb.t0 > 2)]
-            StatefulAction(PTask<0>, b0 = 6, b1 = {=}),
+        Cooldown(10) {
+            RunOnce(then_skip = true) {
+                Switch(b1) {
+                    case 0 => Repeater(0) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
+                    },
+                    _ => #[skip_if(|bb| bb.b1 % 2 < 1)]
+                    SequenceWithMemory {
+                        Condition(PCond<1>, b0 = 7),
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0640Blackboard { o0 t0 b0 b1 });
+board!(Tree0640Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
         blackboard {
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 1,
-        }
-        Priority {
-            IndexSwitch(|bb| bb.b1) {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {t0}),
-                Sequence {
-                    Invert {
-                        Condition(Cond<2>),
-                    },
-                },
-                Sleep(10),
-                ReactiveFallback {
-                    #[post(|bb| { bb.t1.set(bb.b1 + 2); bb.b1 += 2 })]
-                    #[failure_if(|bb| bb.b1 + 4 == 3)]
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                },
-            },
-            TryCatch {
-                StatefulAction(Task<5>),
-                IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
-                    Deadline(20) {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.b1 > (*bb.t0 + 2) % 3)]
-                        Action(Act<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0641Blackboard { o0 t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0642 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Filter(times = 3, count = Failure) {
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1))),
-            },
-            Repeat(3) {
-                Condition(Cond<0>),
-            },
-            #[post(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| bb.o0.is_none())]
-            ReactiveSequence {
-                RepeatUntil(Success) {
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0642Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0643 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
         }
         Selector {
-            Observe(|bb| bb.b0 != 6, abort = both) {
-                #[on_failure(|bb| bb.t1.set(*bb.t0 + 3))]
-                #[skip_if(|bb| *bb.t1 + 4 > 3)]
-                ParallelAll(2) {
-                    StatefulAction(PTask<0>, b0 = 2),
-                    StatefulAction(TTask<1>),
-                    ScriptCondition(|bb| *bb.t1 % 2 != 0),
-                    AlwaysSuccess,
-                },
-            },
-            Observe(|bb| *bb.t1 % 2 == 0, abort = lower) {
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.b0 == 7),
-                },
-            },
-            #[run_while(|bb| *bb.t0 % 2 > 0)]
-            MemPriority {
-                StatefulAction(TTask<2>),
-                Action(|ctx| ctx.try_exec(3)),
-            },
-            Script(|bb| if *bb.t0 > *bb.t1 { bb.b0 += 1 }),
-        }
-    }
-}
-
-board!(Tree0643Blackboard { t1 b0 t0 });
-
-fallible!(Tree0643);
-
-bt::behavior_tree! {
-    pub tree Tree0644Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0644 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            SubTree(Tree0644Sub0, ..),
-            StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0644Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0645 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            b1: i64 = 1,
-        }
-        Repeat(2) {
-            Inverter {
-                ReactiveSequence {
-                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3) + 1; *bb.t0 += 2 }),
-                    #[post(|bb| bb.o0 = Some(bb.b0 + 1))]
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    Script(|bb| bb.b1 += 3),
-                    Error(DiffError(1086)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0645Blackboard { o0 t0 b0 b1 });
-
-fallible!(Tree0645);
-
-bt::behavior_tree! {
-    pub tree Tree0646 for Ctx {
-        SequenceWithMemory {
-            ReactiveSequence {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                Sleep(30),
-            },
-            PrioritySelector {
-                #[score(0)]
-                AlwaysSuccess,
-                #[score(3)]
-                StatefulAction(Task<3> = Task::<3>),
-                #[score(3)]
-                Timeout(0) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            StatefulAction(Task<5>),
-            Repeat(2) {
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0647 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            l0: Vec<i64>,
-        }
-        #[run_while(|bb| bb.b0 != *bb.t0 + 1)]
-        StepSequencer {
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
-                #[run_while(|bb| *bb.t0 == 6)]
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                    Precondition(|bb| bb.b0 == 6, else = Failure) {
-                        Parallel(success = 1, failure = -1) {
-                            ParallelAll(max_failures = -1) {
-                                #[run_while(|bb| bb.o0.unwrap_or(2) == bb.b0 + 4)]
-                                #[post(|bb| bb.t0.set((bb.o0.unwrap_or(0) + 3) % 4))]
-                                TryCatch {
-                                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                                    #[on_success(|bb| bb.t0.set(7))]
-                                    #[post(|bb| bb.b0 = *bb.t0 + 3)]
-                                    StatefulAction(PTask<0>, b0 = {b0}),
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        ReactiveSequence {
-                            AsyncSequence {
-                                Fallback {
-                                    AlwaysFailure,
-                                    Action(|ctx| ctx.exec(3)),
-                                    Action(Act<4>),
-                                },
-                                Succeeder,
-                            },
-                        },
-                        Parallel(failure = -2) {
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            #[on_halted(|bb| bb.t0.set(bb.b0))]
-                            Conditional(|bb| bb.b0 > bb.o0.unwrap_or(3) % 2, else = Success) {
-                                DynamicSelector {
-                                    Condition(PCond<5>, b0 = 8),
-                                    #[on_success(|bb| if *bb.t0 == 3 { bb.b0 = (bb.b0 + 1) % 3 })]
-                                    #[on_failure(|bb| if bb.o0.unwrap_or(2) + 4 != 7 { bb.b0 += 3 })]
-                                    #[failure_if(|bb| *bb.t0 + 4 > 4)]
-                                    AlwaysRunning,
-                                },
-                            },
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            Parallel(success = -1, failure = 2) {
-                                Script(|bb| bb.b0 += 2),
-                                Sleep(0),
-                            },
-                        },
-                        Inverter {
-                            ReactiveFallback {
-                                ScriptCondition(|bb| *bb.t0 + 1 < 5),
-                                RepeatTimes(1) {
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0647Blackboard { b0 t0 o0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-        }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[failure_if(|bb| bb.b0 > 4)]
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                SetBlackboard(t0 = 0),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(PAct<3>, b0 = {t0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0648Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0649Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-        }
-        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0649Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-        }
-        SubTree(Tree0649Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-        }
-        Repeat(3) {
-            Parallel {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Invert {
-                        Repeater(forever) {
-                            RepeatUntilFailure(forever) {
-                                #[on_success(|bb| bb.o0 = Some((bb.b1 + 1) % 2))]
-                                Switch(b1) {
-                                    case 3 => Condition(|ctx, bb| ctx.check_in(0, (bb.b1 + 4) % 4)),
-                                    _ => SetBlackboard(t0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    WhileDoElse {
-                        SubTree(Tree0649Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
-                        StatefulAction(Task<2>),
-                        Error(DiffError(1061)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0649Blackboard { t0 o0 b1 });
-
-fallible!(Tree0649);
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            IfThenElse {
-                ReactiveFallback {
-                    Observe(|bb| *bb.t0 != 1, abort = self) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(1) > 3, dynamic = false) {
-                SetBlackboard(o0 = Some(0)),
-                SequenceStar {
-                    AlwaysSuccess,
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                },
-            },
-            TryCatch {
-                SequenceStar {
-                    WasEntryUpdated(t0),
-                    Sleep(50),
-                    Failer,
-                },
-                TryCatch(catch_on_halt = true) {
-                    #[post(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.b0 += 4)]
-                    Sleep(20),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<6>),
-                #[failure_if(|bb| *bb.t0 != 7)]
-                #[success_if(|bb| *bb.t0 > *bb.t0 % 2)]
-                Action(Act<7> = Act::<7>),
-                Retry(1) {
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 < 1)]
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                StatefulAction(Task<9>),
-            },
-            IfThenElse {
-                Repeat(3) {
-                    StatefulAction(Task<10>),
-                },
-                Condition(Cond<11> = Cond::<11>),
-                Delay(10) {
-                    StatefulAction(Task<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0650Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0651 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
-        }
-        Selector {
-            StatefulAction(Task<0>),
-            Observe(|bb| bb.b0 % 3 < 1, abort = both) {
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t1}),
-            },
-            Observe(|bb| (*bb.t1 + 1) % 2 < 0, abort = lower) {
-                DynamicSequence {
-                    StatefulAction(PTask<2>, b0 = {t1}),
-                    SetBlackboard(b0 = 6),
-                    #[skip_if(|bb| bb.b0 % 4 != 1)]
-                    #[success_if(|bb| bb.b0 > 6)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0651Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            ReactiveSequence {
-                #[on_success(|bb| bb.b0 += 3)]
-                StatefulAction(Task<0>),
-                SetBlackboard(o0 = Some(1)),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Action(PAct<3>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0652Blackboard { o0 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0653Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0653 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        MaxTime(0) {
-            FlipSelector {
-                Sequence {
-                    ParallelAll(max_failures = -2) {
-                        Sequence {
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            AlwaysSuccess,
-                            SubTree(Tree0653Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                        },
-                        Conditional(|bb| bb.b0 < *bb.t0, dynamic = true, else = Success) {
-                            Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
-                    Interrupt(|bb| *bb.t0 != 1) {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Succeeder,
-                            Cooldown(100, filtered = Skipped) {
-                                IndexSwitch(|bb| bb.b0 % 2) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                            Interrupt(|bb| *bb.t0 + 3 < 7) {
-                                Sequence {
-                                    Condition(Cond<3>),
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0653Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            Cooldown(20) {
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            Action(Act<1>),
-                            Action(|ctx| ctx.exec(2)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0655 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            l0: Vec<i64> = vec![1],
-        }
-        Parallel(success = -1, failure = -2) {
-            IfThenElse {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
-                StatefulAction(Task<2>),
-            },
-            RunOnce {
-                Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0655Blackboard { t1 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0656 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Cooldown(20) {
-                Action(Act<0>),
-            },
-            ParallelAll(3) {
-                Optional {
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3> = Cond::<3>),
-                Condition(PCond<4>, b0 = {t0}),
-                Condition(Cond<5>),
-            },
-            Parallel(success = -1, failure = -1) {
-                SetBlackboard(b1 = {t1}),
-                #[post(|bb| { bb.b1 = *bb.t0; *bb.t1 += 1 })]
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0656Blackboard { t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RepeatUntilSuccess(1) {
-            Observe(|bb| bb.b0 + 1 > 2) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0657Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-        }
-        RepeatTimes(2) {
-            Fallback {
-                Switch(b1) {
-                    case 5 => Condition(Cond<0>),
-                    case 1 => Action(Act<1>),
-                    case 0 => BinarySelector(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(2) + 1) {
-                        AlwaysRunning,
-                        SetBlackboard(t0 = 3),
-                    },
-                    _ => DynamicSequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                        AlwaysRunning,
-                    },
-                },
-                Action(Act<3>),
-                DynamicSequence {
-                    RepeatUntilSuccess(2) {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Condition(Cond<4>),
-                    },
-                    RepeatUntilFailure(3) {
-                        Fallback {
-                            Observe(|bb| bb.o0.is_some(), abort = both) {
-                                WasEntryUpdated(t0),
-                            },
-                            Observe(|bb| bb.b1 % 2 < 1, abort = lower) {
-                                Conditional(|bb| bb.b0 == *bb.t0, dynamic = false) {
-                                    #[on_failure(|bb| bb.t0.set((bb.b1 + 3) % 3))]
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                    SetBlackboard(o0 = Some(5)),
-                },
-                KeepRunningUntilFailure {
-                    RetryUntilSuccessful(forever) {
-                        Cooldown(0) {
-                            FlipSelector {
-                                Runner,
-                                KeepRunningUntilFailure {
-                                    Action(Act<6>),
-                                },
-                                Cooldown(0) {
-                                    Condition(|ctx, bb| ctx.check_in(7, 3)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0658Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1],
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Iterate(l0, element = {b1}, reset_index = true) {
-            MaxTime(50) {
-                RetryUntilSuccessful(4) {
-                    Sequence {
-                        AsyncSequence {
-                            SequenceWithMemory {
-                                Condition(|ctx| ctx.check(0)),
-                                StatefulAction(Task<1>),
-                            },
-                            Iterate(l0, element = {b0}, until = FirstSuccess) {
-                                Interrupt(|bb| *bb.t0 + 1 < *bb.t0 % 2) {
-                                    Failer,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0659Blackboard { l0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0660 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        TryCatch {
-            RepeatUntilSuccess(forever) {
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<0> = Task::<0>),
-            Action(Act<1>),
-            Timeout(30) {
-                StatefulAction(Task<2>),
-            },
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0660Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0661 for Ctx {
-        StepSequencer {
-            Sleep(0),
-            DynamicSequence {
-                StatefulAction(Task<0>),
-                Wait(100),
-            },
-            MemPriority {
-                Failer,
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                Runner,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0662 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        StepSequencer {
-            Action(Act<0>),
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-board!(Tree0662Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0663 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        Interrupt(|bb| bb.b1 + 2 > bb.b1) {
-            RepeatTimes(1) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0663Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0664 for Ctx {
-        ForceSuccess {
-            RepeatUntil(Success) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    RetryUntilSuccessful(forever) {
-                        Condition(Cond<0>),
-                    },
-                    Condition(Cond<1>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0665Sub0 for Ctx {
-        ReactiveSequence {
-            Inverter {
-                AlwaysFailure,
-            },
-            Sequence {
-                Succeeder,
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
-        ReactiveSelector {
-            IfThenElse {
-                SubTree(Tree0665Sub0),
-                ReactiveSequence {
-                    RepeatUntilSuccess(forever) {
-                        ReactiveSequence {
-                            Parallel(success = -1) {
-                                Wait(20),
-                                StatefulAction(Task<3>),
-                            },
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-        }
-        ForceSuccess {
-            ReactiveSequence {
-                #[failure_if(|bb| (bb.b1 + 4) % 3 > 0)]
-                Script(|bb| bb.t0.set(bb.b0 + 2)),
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0666Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0667Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(14),
-        }
-        RunOnce(then_skip = true) {
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                Retry(3) {
-                    IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                },
-                #[on_success(|bb| *bb.t0 += 1)]
-                Loop(q0, if_empty = Skipped) {
-                    ForceSuccess {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0667 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
-        }
-        Cooldown(20, filtered = Failure) {
-            #[skip_if(|bb| bb.b0 < 2)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            TryCatch(catch_on_halt = false) {
-                #[on_success(|bb| bb.o0 = None)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                Repeater(0) {
-                    StatefulAction(Task<0>),
-                },
-                #[run_while(|bb| bb.b0 != 7)]
-                #[success_if(|bb| bb.b0 % 4 != 2)]
-                SubTree(Tree0667Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
-                Sequence {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Action(PIo<5>, t0 = {t0}),
-                    Timeout(50) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0667Blackboard { q0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0668 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-        }
-        Repeat(3) {
-            Optional {
-                ParallelAll(4) {
-                    RetryUntilSuccessful(forever) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                    RepeatUntilSuccess(2) {
-                        Loop(q0, value = {b0}) {
-                            Action(PAct<1>, b0 = {=}, b1 = {t1}),
-                        },
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Action(PAct<3>, b0 = 0),
-                        #[post(|bb| { bb.b0 = 6; bb.b1 = *bb.t0 + 4 })]
-                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < 7)]
-                        #[on_failure(|bb| bb.b1 += 2)]
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    Fallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        StatefulAction(PTask<7>, b0 = {t1}, b1 = {t0}),
-                    },
-                    SequenceWithMemory {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Script(|bb| bb.t1.set(*bb.t1 % 2)),
-                        },
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0668Blackboard { o0 t0 b0 t1 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0669 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        #[post(|bb| bb.b1 += 1)]
-        FlipSelector {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-            Sleep(10),
-            Condition(Cond<1>),
-            #[on_success(|bb| bb.o0 = None)]
-            #[post(|bb| { bb.b1 = 2; bb.b0 = bb.o0.unwrap_or(4) })]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            AlwaysSuccess,
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-board!(Tree0669Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0670 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        StepSequencer {
-            TryCatch(catch_on_halt = false) {
-                RunOnce(then_skip = false) {
-                    StatefulAction(PTask<0>, b0 = {t0}),
-                },
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-            },
-            Repeat(1) {
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0670Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0671 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] b1: i64,
-            l0: Vec<i64>,
-            b0: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-            FlipSelector {
-                Error(DiffError(1064)),
-                StatefulAction(TTask<0>),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-            },
-        }
-    }
-}
-
-board!(Tree0671Blackboard { b1 l0 b0 t1 });
-
-fallible!(Tree0671);
-
-bt::behavior_tree! {
-    pub tree Tree0672 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
+            #[skip_if(|bb| bb.o0.unwrap_or(3) > 1)]
+            #[success_if(|bb| bb.o0.unwrap_or(3) == 4)]
+            UnsetBlackboard(o0),
+            Condition(Cond<0>),
             AlwaysRunning,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0673 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-        }
-        WaitUntil(|bb| bb.b0 % 3 < 2) {
-            #[success_if(|bb| bb.b0 == (bb.b1 + 4) % 2)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| bb.b1 > 1)]
-            Priority {
-                Parallel(success = 3, failure = -2) {
-                    StatefulAction(Task<0>),
-                    #[success_if(|bb| bb.b0 > 3)]
-                    #[skip_if(|bb| bb.b0 % 2 == 0)]
-                    #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 += 2 })]
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {b1}),
-                },
-                StatefulAction(Task<3>),
-                Priority {
-                    Action(Act<4>),
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 2, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0673Blackboard { q0 b0 t0 b1 });
+board!(Tree0641Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0674 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            Sequence {
-                #[post(|bb| { bb.b1 += 2; bb.b0 = bb.o0.unwrap_or(5) })]
-                #[run_while(|bb| (bb.b1 + 3) % 4 == 0)]
-                Repeat(3) {
-                    Condition(|ctx, bb| ctx.check_in(0, 8)),
-                },
-                SetBlackboard(o0 = Some(3)),
-                AlwaysSuccess,
-            },
-            Cooldown(10, filtered = Skipped) {
-                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
-                    Condition(Cond<1>),
-                    RepeatUntilSuccess(forever) {
-                        Action(Act<2>),
-                    },
-                    #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 += 1 })]
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(TTask<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            FlipSelector {
-                DynamicSelector {
-                    StatefulAction(PTask<6>, b0 = {=}),
-                    Condition(PCond<7>, b0 = {t0}),
-                    StatefulAction(TTask<8>),
-                },
-                Precondition(|bb| *bb.t0 > 3, else = Running) {
-                    ReactiveSequence {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        #[post(|bb| bb.b1 += 1)]
-                        Precondition(|bb| bb.b0 > bb.b1, else = Skipped) {
-                            #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
-                            #[on_halted(|bb| bb.b0 += 3)]
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 < 3)]
-                SequenceStar {
-                    Sleep(100),
-                    Script(|bb| bb.b1 = bb.b0),
-                },
-                RetryUntilSuccessful(1) {
-                    Timeout(10) {
-                        Condition(PCond<9>, b0 = {=}),
-                    },
-                },
-            },
-            StatefulAction(TTask<10>),
-            MemSequence {
-                Selector {
-                    Action(PAct<11>, b0 = {=}, b1 = {t0}),
-                    #[run_while(|bb| *bb.t0 < 7)]
-                    Deadline(0) {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        SequenceWithMemory {
-                            AlwaysSuccess,
-                            Condition(Cond<12> = Cond::<12>),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    RetryUntilSuccessful(3) {
-                        Selector {
-                            Observe(|bb| bb.b1 < bb.o0.unwrap_or(0), abort = both) {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                    Condition(|ctx, bb| ctx.check_in(13, *bb.t0 + 4)),
-                                },
-                            },
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0674Blackboard { b0 o0 b1 t0 });
-
-fallible!(Tree0674);
-
-bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0676Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            #[allow(unused)] b0: i64 = 1,
-        }
-        BinarySelector(|bb| (*bb.t1 + 3) % 3 == 1) {
-            Conditional(|bb| *bb.t1 + 3 < 0, dynamic = false) {
-                ForceFailure {
-                    SubTree(Tree0676Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-                },
-            },
-            WaitValueUpdate(t1) {
-                #[success_if(|bb| *bb.t0 + 2 < 0)]
-                #[post(|bb| *bb.t1 += 2)]
-                Error(DiffError(1075)),
-            },
-        }
-    }
-}
-
-board!(Tree0676Blackboard { t0 t1 b0 });
-
-fallible!(Tree0676);
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 2,
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 2,
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure) {
-            Parallel(success = 2) {
-                Action(Act<0>),
-                WasEntryUpdated(t0),
-                #[on_failure(|bb| { *bb.t1 += 3; bb.t1.set(bb.b0) })]
-                #[on_success(|bb| *bb.t0 += 1)]
-                ForceSuccess {
-                    StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Condition(PCond<3>, b0 = 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0677Blackboard { t1 b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Priority {
-            #[run_while(|bb| bb.o0.is_some())]
-            Parallel(success = -1) {
-                Delay(100) {
-                    Sleep(10),
-                },
-                Action(Act<0> = Act::<0>),
-                Action(Act<1>),
-                #[run_while(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(2) % 2)]
-                Action(PAct<2>, b0 = {t0}),
-                Action(Act<3>),
-            },
-            #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 == *bb.t0)]
-            Loop(q0, if_empty = Skipped) {
-                ReactiveSequence {
-                    Limiter(2) {
-                        StatefulAction(Task<4>),
-                    },
-                    MaxTime(100) {
-                        Limiter(3) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| bb.o0.unwrap_or(2) + 2 > *bb.t0 % 4, dynamic = true) {
-                RepeatUntilSuccess(forever) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0678Blackboard { b0 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Priority {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Repeater(forever) {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[on_success(|bb| bb.t1.set(*bb.t0))]
-                        Runner,
-                    },
-                },
-            },
-            Deadline(0) {
-                Action(PIo<0>, t0 = {t1}),
-            },
-            #[on_halted(|bb| { bb.b0 += 1; *bb.t1 += 3 })]
-            #[failure_if(|bb| *bb.t1 + 4 < 5)]
-            Sleep(0),
-            AsyncFallback {
-                Action(PIo<1>, t0 = {b0}),
-                StatefulAction(TTask<2>),
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0) as f32)]
-                    StatefulAction(TTask<4>),
-                },
-                StatefulAction(TTask<5>),
-            },
-            Inverter {
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.b0 == 6)]
-                    #[success_if(|bb| *bb.t0 != 0)]
-                    Action(|ctx| ctx.try_exec(6)),
-                    KeepRunningUntilFailure {
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0679Blackboard { b0 t1 t0 });
-
-fallible!(Tree0679);
-
-bt::behavior_tree! {
-    pub tree Tree0680Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0680Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            l0: Vec<i64> = vec![],
-            b0: i64 = 2,
-            b1: i64,
-        }
-        Precondition(|bb| bb.b0 + 1 == 5, else = Skipped) {
-            Guard(|ctx| &mut ctx.token) {
-                BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
-                    IfThenElse {
-                        Action(Act<0> = Act::<0>),
-                        RepeatUntilFailure(forever) {
-                            ParallelAll {
-                                #[post(|bb| bb.b0 = 0)]
-                                Action(Act<1>),
-                                Action(Act<2>),
-                                #[on_success(|bb| bb.b1 += 3)]
-                                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                                #[on_failure(|bb| bb.b0 += 2)]
-                                #[success_if(|bb| bb.b1 < bb.b0 + 2)]
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        StepSequencer {
-                            Condition(PCond<6>, b0 = {=}),
-                            Sleep(20),
-                        },
-                    },
-                    #[post(|bb| bb.b1 += 3)]
-                    #[run_while(|bb| bb.b0 % 2 != 0)]
-                    #[success_if(|bb| bb.b1 < 2)]
-                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 1) {
-                        SequenceWithMemory {
-                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 4, &mut bb.b1)),
-                            },
-                            Iterate(l0, element = {b1}, max = 3, reset_index = true) {
-                                RepeatUntilFailure(3) {
-                                    StatefulAction(PTask<8>, b0 = {b0}),
-                                },
-                            },
-                            ReactiveFallback {
-                                Action(Act<9>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0681Blackboard { t0 q0 l0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0682 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-        }
-        RepeatUntil(Success) {
-            KeepRunningUntilFailure {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            StatefulAction(Task<0>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    MemSequence {
-                        #[post(|bb| if bb.b0 > 7 { *bb.t0 += 1 })]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Action(PIo<1>, t0 = {b0}),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0682Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0683 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        AsyncSequence {
-            Sequence {
-                #[success_if(|bb| (*bb.t0 + 2) % 2 == 1)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                Condition(Cond<0>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                #[run_while(|bb| *bb.t0 == 7)]
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                Sequence {
-                    SetBlackboard(t0 = 2),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Filter(times = 1, count = Success) {
-                ReactiveFallback {
-                    BinarySelector(|bb| *bb.t0 % 2 != 1, dynamic = false) {
-                        AlwaysRunning,
-                        Failer,
-                    },
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0683Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0684Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Optional {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = 1),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(PAct<3>, b0 = {t1}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
-            SubTree(Tree0684Sub0, ..),
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                SubTree(Tree0684Sub1, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0684Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Action(Act<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0685Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Sequence {
-            SubTree(Tree0685Sub1, b0 = {=}, q0 = {q0}, t0 = {=}),
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 4,
-        }
-        BinarySelector(|bb| *bb.t0 % 2 < 1) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(PIo<1>, t0 = {=}),
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            Timeout(50) {
-                Invert {
-                    ReactiveSequence {
-                        #[skip_if(|bb| *bb.t0 == 3)]
-                        SubTree(Tree0685Sub0, ..),
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 1),
-                            Loop(q0, value = {b0}, if_empty = Success) {
-                                #[success_if(|bb| *bb.t0 < 3)]
-                                #[run_while(|bb| *bb.t0 == 2)]
-                                #[on_halted(|bb| if *bb.t0 % 4 > 1 { *bb.t0 += 1 })]
-                                Condition(Cond<6>),
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0685Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0686 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            l0: Vec<i64>,
-            o0: Option<i64> = None,
-        }
-        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-            ReactiveFallback {
-                AsyncSequence {
-                    IfThenElse {
-                        ReactiveSequence {
-                            SkipUnlessUpdated(t0) {
-                                Condition(PCond<0>, b0 = {t0}),
-                            },
-                        },
-                        #[run_while(|bb| bb.b1 < 4)]
-                        DynamicSelector {
-                            WasEntryUpdated(t0),
-                        },
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                    },
-                },
-                #[on_success(|bb| { bb.b0 = bb.b1 % 4; bb.b0 = bb.b0 % 4 })]
-                #[success_if(|bb| *bb.t0 + 1 == bb.b1 % 2)]
-                ReactiveFallback {
-                    #[failure_if(|bb| *bb.t0 != 0)]
-                    #[post(|bb| bb.b0 = *bb.t0 + 1)]
-                    #[on_success(|bb| bb.b0 += 2)]
-                    Fallback {
-                        Observe(|bb| bb.o0.is_some(), abort = lower) {
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Observe(|bb| bb.b1 == bb.o0.unwrap_or(2) % 4, abort = self) {
-                            Condition(Cond<4>),
-                        },
-                    },
-                    Iterate(l0, element = {b1}, until = Never, max = 2) {
-                        Sequence {
-                            Condition(Cond<5>),
-                            Script(|bb| bb.b1 = bb.o0.unwrap_or(2)),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0686Blackboard { b1 b0 t0 l0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0687 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        RepeatTimes(3) {
-            ParallelAll(max_failures = -1) {
-                Optional {
-                    Condition(Cond<0>),
-                },
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0687Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0688 for Ctx {
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0689 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 1,
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
-            Fallback {
-                Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
-                    WhileDoElse {
-                        WaitUntil(|bb| *bb.t0 == 2) {
-                            Interrupt(|bb| bb.b0 + 4 < 1) {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                        IfThenElse {
-                            SequenceWithMemory {
-                                StatefulAction(Task<1>),
-                                SetBlackboard(b0 = {t1}),
-                            },
-                            Action(|ctx| ctx.try_exec(2)),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    RepeatUntilFailure(1) {
-                        SequenceWithMemory {
-                            RetryUntilSuccessful(1) {
-                                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
-                            },
-                            ReactiveSequence {
-                                ForceSuccess {
-                                    StatefulAction(TTask<4>),
-                                },
-                                Succeeder,
-                                StatefulAction(Task<5>),
-                                Action(TAct<6>),
-                            },
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t1 < *bb.t0, dynamic = false) {
-                    StatefulAction(Task<8>),
-                    DynamicSelector {
-                        #[post(|bb| if *bb.t1 % 3 < 0 { bb.t0.set((*bb.t0 + 1) % 2) })]
-                        #[on_success(|bb| bb.b1 += 1)]
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(TTask<9>),
-                            Succeeder,
-                            Repeat(3) {
-                                Action(TAct<10>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0689Blackboard { b1 l0 t1 t0 b0 });
-
-fallible!(Tree0689);
-
-bt::behavior_tree! {
-    pub tree Tree0690Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Repeat(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0690 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-        }
-        SequenceStar {
-            BinarySelector(|bb| bb.b0 < 3, dynamic = false) {
-                SubTree(Tree0690Sub0, ..),
-                ForceFailure {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Selector {
-                RunOnce(then_skip = false) {
-                    Cooldown(30, filtered = Failure) {
-                        Repeat(3) {
-                            Deadline(0) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            Optional {
-                StepSequencer {
-                    StatefulAction(Task<3> = Task::<3>),
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    #[on_failure(|bb| if *bb.t1 == 3 { bb.t0.set(9) })]
-                    #[failure_if(|bb| bb.b0 != 0)]
-                    Action(Act<4>),
-                    Action(PAct<5>, b0 = {=}, b1 = {t1}),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            KeepRunningUntilFailure {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0690Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0691Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        WaitValueUpdate(t0) {
-            RunOnce {
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(t0 = 8),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0691 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.b1) as f32)]
-            ParallelAll(max_failures = -3) {
-                SubTree(Tree0691Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}),
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Precondition(|bb| bb.b0 > 0, else = Running) {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                },
-                Condition(Cond<2>),
-            },
-            #[score(|bb| (bb.b0) as f32)]
-            ParallelAll(2) {
-                Conditional(|bb| bb.b0 % 4 < 1, dynamic = false) {
-                    RepeatUntilFailure(forever) {
-                        RepeatUntilSuccess(2) {
-                            Inverter {
-                                #[skip_if(|bb| bb.b0 % 4 == 3)]
-                                #[on_success(|bb| bb.b0 += 3)]
-                                #[post(|bb| { bb.b0 = bb.b0 % 4; if *bb.t0 > bb.b0 % 2 { bb.b1 += 1 } })]
-                                Action(Act<3>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Observe(|bb| bb.b0 % 2 > 0, abort = both) {
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
-                    },
-                    Observe(|bb| *bb.t0 % 4 == 2, abort = lower) {
-                        ScriptCondition(|bb| bb.b1 % 2 == 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0691Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0692Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<5>),
-            Condition(Cond<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0692 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        Parallel(failure = 2) {
-            #[failure_if(|bb| *bb.t0 > 3)]
-            ReactiveSequence {
-                SetBlackboard(b0 = 7),
-                Condition(Cond<0> = Cond::<0>),
-                MemSequence {
-                    Action(PIo<1>, t0 = {b1}),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                Delay(10) {
-                    ForceFailure {
-                        #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
-                        #[post(|bb| bb.b0 = bb.b1 % 4)]
-                        RepeatUntilFailure(forever) {
-                            BinarySelector(|bb| *bb.t0 < *bb.t0 % 2, dynamic = false) {
-                                Condition(Cond<3>),
-                                #[run_while(|bb| bb.b1 + 3 < 2)]
-                                #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(2) % 3; bb.o0 = Some((bb.b1 + 3) % 2) })]
-                                #[failure_if(|bb| *bb.t1 > 3)]
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                Inverter {
-                    SequenceWithMemory {
-                        SubTree(Tree0692Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
-                        Repeater(1) {
-                            #[on_success(|bb| if bb.b0 + 2 > 1 { bb.b0 += 2 })]
-                            #[run_while(|bb| bb.b1 < *bb.t0 % 2)]
-                            Action(Act<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0692Blackboard { b0 t0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0693 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            b0: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 2,
-        }
-        Selector {
-            #[run_while(|bb| bb.b0 != 2)]
-            StepSequencer {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess) {
-                        SkipUnlessUpdated(t0) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(0)),
-                #[skip_if(|bb| bb.b0 % 2 > 0)]
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            },
-            MemSequence {
-                Sleep(20),
-                Condition(Cond<2>),
-                Precondition(|bb| bb.o0.is_some(), else = Running) {
-                    FlipSelector {
-                        Limiter(1) {
-                            StatefulAction(Task<3>),
-                        },
-                        Action(Act<4>),
-                    },
-                },
-            },
-            MemSequence {
-                PolicyParallel(policy = FirstFailure) {
-                    Runner,
-                },
-                ScriptCondition(|bb| *bb.t0 % 3 < 0),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0693Blackboard { q0 o0 b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0694 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            RepeatUntilSuccess(forever) {
-                AsyncFallback {
-                    Sequence {
-                        Action(PAct<0>, b0 = {b1}),
-                    },
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                Action(Act<1>),
-            },
-            Selector {
-                Observe(|bb| bb.b0 != *bb.t0 % 3, abort = both) {
-                    Wait(20),
-                },
-                Invert {
-                    Deadline(0) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0694Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0695 for Ctx {
-        PrioritySelector {
-            #[score(0)]
-            RepeatUntil(Failure) {
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0696Sub0 for Ctx {
+    pub tree Tree0642Sub0 for Ctx {
         Condition(Cond<5>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0696 for Ctx {
-        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+    pub tree Tree0642 for Ctx, rng = context {
+        Optional {
             ReactiveSequence {
-                Priority {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<0>),
-                    },
-                    AsyncFallback {
-                        Condition(Cond<1>),
+                Parallel(success = 2, failure = -2) {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                FlipSelector {
+                    MemPriority {
                         StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
                     },
-                    ParallelAll(1) {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                    RepeatUntil(Failure) {
-                        RunOnce(then_skip = true) {
-                            SubTree(Tree0696Sub0),
+                    Repeater(forever) {
+                        RandomSelector {
+                            Action(Act<4>),
+                            SubTree(Tree0642Sub0),
                         },
                     },
-                    RepeatTimes(forever) {
-                        StatefulAction(Task<6>),
+                    Wait(0),
+                },
+                ReactiveSelector {
+                    Inverter {
+                        Limiter(2) {
+                            Invert {
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                    Action(Act<9>),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0643 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
+            WhileDoElse {
+                Timeout(50) {
+                    MemPriority {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Remap(success = Failure, failure = Success) {
+                            Loop(q0, if_empty = Running) {
+                                RepeatUntilSuccess(1) {
+                                    Wait(100),
+                                },
+                            },
+                        },
+                        Loop(q0, if_empty = Running) {
+                            Fallback {
+                                #[success_if(|bb| bb.b1 % 2 < 0)]
+                                ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(0) + 1),
+                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                                #[failure_if(|bb| (bb.b0 + 4) % 2 > 0)]
+                                SetBlackboard(o0 = Some(1)),
+                            },
+                        },
+                        StatefulAction(Task<1>),
                     },
                 },
-                MaxTime(10) {
-                    Fallback {
-                        WhileDoElse {
-                            Action(Act<7> = Act::<7>),
-                            Condition(Cond<8>),
-                            Condition(Cond<9>),
-                        },
-                        PrioritySelector {
-                            #[score(3)]
-                            WhileDoElse {
-                                StatefulAction(Task<10>),
-                                Condition(|ctx| ctx.check(11)),
+                Observe(|bb| bb.b1 > *bb.t0 + 4, abort = self) {
+                    RetryUntilSuccessful(1) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Condition(|ctx| ctx.check(2)),
+                            Conditional(|bb| *bb.t0 < *bb.t0 + 2, else = Failure) {
+                                Action(Act<3>),
                             },
-                            #[score(1)]
-                            Action(Act<12> = Act::<12>),
-                            #[score(1)]
-                            Succeeder,
-                            #[score(0)]
-                            Action(Act<13>),
-                            #[score(3)]
-                            StatefulAction(Task<14>),
+                            Action(Act<4>),
+                            #[post(|bb| *bb.t0 += 2)]
+                            #[on_success(|bb| bb.o0 = None)]
+                            Repeat(forever) {
+                                WhileDoElse {
+                                    Action(|ctx| ctx.exec(5)),
+                                    #[on_success(|bb| bb.o0 = None)]
+                                    Script(|bb| if *bb.t0 % 4 != 0 { bb.b1 += 1 }),
+                                },
+                            },
+                            Action(Act<6>),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Selector {
+                    Action(PAct<7>, b0 = {t0}),
+                    Action(Act<8>),
+                    SequenceStar {
+                        Condition(Cond<9>),
+                        Condition(|ctx, bb| ctx.check_in(10, (*bb.t0 + 3) % 2)),
+                        #[run_while(|bb| bb.b0 == 4)]
+                        #[on_success(|bb| bb.b0 = bb.b1 % 4)]
+                        Action(PAct<11>, b0 = 6, b1 = {b0}),
+                    },
+                },
+                Remap(success = Failure, failure = Success) {
+                    Loop(q0, value = {b1}) {
+                        KeepRunningUntilFailure {
+                            Switch(b1) {
+                                case 3 => StatefulAction(Task<12>),
+                                case 1 => StatefulAction(Task<13>),
+                                case 4 => AlwaysRunning,
+                                _ => Condition(Cond<14>),
+                            },
                         },
                     },
                 },
@@ -3407,95 +1778,237 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0697Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0643Blackboard { b0 o0 t0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0697 for Ctx {
-        Fallback {
-            SubTree(Tree0697Sub0),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0698 for Ctx {
+    pub tree Tree0644 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        #[run_while(|bb| (bb.b1 + 3) % 4 > 1)]
-        #[post(|bb| bb.b0 += 4)]
-        #[on_halted(|bb| bb.b1 += 2)]
-        PrioritySelector {
-            #[score(|bb| (*bb.t0 % 4) as f32)]
-            StatefulAction(Task<0>),
-            #[score(5)]
-            Parallel(success = 0, failure = 0) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                StatefulAction(PTask<3>, b0 = {=}),
-                SetBlackboard(b1 = {t0}),
+        BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Precondition(|bb| *bb.t0 != 3, else = Success) {
+                    RepeatUntilSuccess(forever) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            RunOnce {
+                                ReactiveFallback {
+                                    Condition(|ctx| ctx.check(0)),
+                                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                                    Script(|bb| bb.t0.set(bb.b0 + 4)),
+                                },
+                            },
+                        },
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 4)),
+                    Action(PIo<4>, t0 = {b0}),
+                    Condition(Cond<5>),
+                },
+                Sequence {
+                    Condition(Cond<6>),
+                    Action(PIo<7>, t0 = {b1}),
+                },
+                UnsetBlackboard(o0),
+            },
+            Action(Act<8>),
+        }
+    }
+}
+
+board!(Tree0644Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0645 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Cooldown(0) {
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                ReactiveSequence {
+                    Repeater(1) {
+                        StepSequencer {
+                            Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(4) + 3) % 4, &mut bb.b0)),
+                            StatefulAction(PTask<1>, b0 = {=}),
+                        },
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(PTask<4>, b0 = 4, b1 = {b0}),
+                        Wait(50),
+                    },
+                    RepeatUntilFailure(3) {
+                        StepSequencer {
+                            Action(Act<5>),
+                            Action(Act<6>),
+                            Action(PIo<7>, t0 = {t0}),
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                            #[failure_if(|bb| *bb.t0 > 2)]
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0645Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0646 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 3,
+        }
+        SequenceStar {
+            IndexSwitch(|bb| 9, dynamic = false) {
+                Sleep(50),
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
+                StatefulAction(TTask<1>),
+            },
+            ParallelAll(1) {
+                Condition(Cond<2> = Cond::<2>),
+                #[success_if(|bb| *bb.t0 < 2)]
+                AlwaysSuccess,
+            },
+            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
+            AlwaysSuccess,
+            Sequence {
+                SkipUnlessUpdated(t0) {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                SetBlackboard(b1 = 0),
+            },
+            Iterate(l0, element = {b1}, max = 2) {
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(4, 3, &mut bb.b0)),
+                    ReactiveSelector {
+                        Action(TAct<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    Repeat(3) {
+                        Precondition(|bb| bb.b1 < 2, else = Failure) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+            Error(DiffError(1094)),
+        }
+    }
+}
+
+board!(Tree0646Blackboard { t0 b1 q0 l0 b0 });
+
+fallible!(Tree0646);
+
+bt::behavior_tree! {
+    pub tree Tree0647 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            l0: Vec<i64>,
+            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = false) {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                #[failure_if(|bb| bb.b1 % 2 < 0)]
+                #[success_if(|bb| *bb.t1 + 3 != 7)]
+                SetBlackboard(b1 = 2),
+                #[post(|bb| { bb.b0 = 6; bb.b1 = *bb.t0 + 4 })]
+                #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < 7)]
+                #[on_failure(|bb| bb.b1 += 2)]
+                AlwaysSuccess,
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = true) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    SequenceWithMemory {
+                        Iterate(l0, element = {b0}, max = 1) {
+                            Sleep(30),
+                        },
+                        AlwaysRunning,
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<1>),
+                        #[on_success(|bb| *bb.t1 += 1)]
+                        AlwaysSuccess,
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0647Blackboard { t1 l0 o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            SequenceStar {
+                WasEntryUpdated(t0),
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = 1, b1 = {b1}),
+                Action(Act<2>),
+            },
+            Filter(times = 1, filtered = Skipped) {
+                SequenceWithMemory {
+                    Wait(10),
+                    Condition(Cond<3>),
+                },
+            },
+            MaxTime(0) {
                 Action(Act<4>),
             },
-            #[score(|bb| (*bb.t0) as f32)]
-            RetryUntilSuccessful(2) {
-                IndexSwitch(|bb| bb.b0 % 3) {
-                    Sleep(50),
-                    Script(|bb| bb.b0 += 2),
-                    Action(Act<5>),
-                },
+            Repeat(1) {
+                Condition(Cond<5>),
             },
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0698Blackboard { b0 b1 t0 });
+board!(Tree0648Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0699 for Ctx {
+    pub tree Tree0649 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
-            o0: Option<i64> = None,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64,
         }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
-            TryCatch(catch_on_halt = false) {
-                Timeout(30) {
-                    Timeout(10) {
-                        Loop(q0, value = {t0}) {
-                            Sequence {
-                                ReactiveSequence {
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(1) > bb.b0 % 4),
-                                },
-                                MemPriority {
-                                    UnsetBlackboard(o0),
-                                },
-                                Precondition(|bb| *bb.t0 == 3, else = Running) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Script(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 }),
-                    WhileDoElse {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                    Action(Act<3>),
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        AlwaysSuccess,
-                        ForceSuccess {
+        ForceFailure {
+            DynamicSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                Loop(q0) {
+                    Timeout(50) {
+                        #[success_if(|bb| *bb.t1 < 6)]
+                        WhileDoElse {
+                            StatefulAction(Task<3>),
+                            #[on_failure(|bb| { if bb.b0 < 0 { bb.b0 += 1 }; bb.b0 += 1 })]
+                            #[skip_if(|bb| *bb.t1 + 3 == 6)]
                             StatefulAction(Task<4>),
                         },
                     },
@@ -3505,107 +2018,1946 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0699Blackboard { b0 q0 t0 l0 o0 });
+board!(Tree0649Blackboard { b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0650Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
+            b1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Switch(b1) {
+            case 0 => ForceSuccess {
+                SetBlackboard(b1 = {t0}),
+            },
+            _ => StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+        }
+        KeepRunningUntilFailure {
+            Fallback {
+                Loop(q0) {
+                    SubTree(Tree0650Sub0, ..),
+                },
+                Limiter(2) {
+                    IndexSwitch(|bb| bb.b1 + 2, dynamic = true) {
+                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1) % 3)]
+                        #[run_while(|bb| bb.b1 + 4 != bb.b0 + 4)]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) > 7),
+                        Timeout(20) {
+                            StatefulAction(Task<1>),
+                        },
+                        Priority {
+                            AlwaysFailure,
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0650Blackboard { q0 t0 b0 b1 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0651 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Observe(|bb| bb.b0 == 5, abort = none) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0651Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0652 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        WaitUntil(|bb| *bb.t0 < 2) {
+            Sequence {
+                Invert {
+                    RetryUntilSuccessful(4) {
+                        IfThenElse {
+                            StatefulAction(Task<0>),
+                            Priority {
+                                Condition(PCond<1>, b0 = {=}),
+                                Timeout(20) {
+                                    StatefulAction(TTask<2>),
+                                },
+                                Error(DiffError(1063)),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<3>),
+                IndexSwitch(|bb| 5, dynamic = false) {
+                    #[skip_if(|bb| *bb.t0 % 2 < 0)]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[success_if(|bb| *bb.t0 % 4 < 0)]
+                    ScriptCondition(|bb| bb.b0 % 3 > 1),
+                    Succeeder,
+                    StatefulAction(TTask<4>),
+                    ForceFailure {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0652Blackboard { b0 t0 });
+
+fallible!(Tree0652);
+
+bt::behavior_tree! {
+    pub tree Tree0653 for Ctx, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        #[post(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+        #[run_while(|bb| *bb.t0 > 7)]
+        AsyncSequence {
+            #[on_halted(|bb| bb.b0 += 1)]
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                #[skip_if(|bb| bb.b0 < 0)]
+                SetBlackboard(t0 = {b0}),
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Conditional(|bb| *bb.t0 + 4 > 3) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            Limiter(1) {
+                #[post(|bb| *bb.t0 += 2)]
+                Fallback {
+                    Deadline(0) {
+                        KeepRunningUntilFailure {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    RandomSequence {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                TryCatch {
+                    RepeatUntil(Failure) {
+                        Action(Act<4> = Act::<4>),
+                    },
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0653Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0654 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            b0: i64 = 4,
+        }
+        Selector {
+            Observe(|bb| bb.b1 > 4, abort = both) {
+                ParallelAll {
+                    AlwaysSuccess,
+                    ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
+                    StatefulAction(Task<0>),
+                },
+            },
+            Observe(|bb| *bb.t0 % 4 == 3, abort = lower) {
+                Action(|ctx| ctx.exec(1)),
+            },
+            Observe(|bb| *bb.t0 > bb.b1, abort = self) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Script(|bb| { *bb.t0 += 3; if bb.b0 + 3 != bb.b1 { bb.b0 = bb.b0 % 2 } }),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+        }
+    }
+}
+
+board!(Tree0654Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0655Sub1 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        ProbabilitySelector {
+            #[weight(1)]
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0655Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        SubTree(Tree0655Sub1, t0 = {=}, t1 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0655 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+        }
+        #[success_if(|bb| *bb.t0 + 2 < 0)]
+        #[post(|bb| *bb.t1 += 2)]
+        Repeater(forever) {
+            Timeout(10) {
+                SubTree(Tree0655Sub0, t0 = {=}, t1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0655Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0656 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        AsyncSequence {
+            IndexSwitch(|bb| *bb.t1 + 1, dynamic = true) {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(Cond<5> = Cond::<5>),
+                Condition(PCond<6>, b0 = {=}),
+                Condition(|ctx| ctx.check(7)),
+                WasEntryUpdated(t1),
+            },
+            #[run_while(|bb| bb.o0.is_some())]
+            Deadline(0) {
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    #[run_while(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(2) % 2)]
+                    Precondition(|bb| *bb.t0 + 4 > bb.b0 + 4) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Priority {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<8> = Task::<8>),
+                                    WasEntryUpdated(t1),
+                                    #[success_if(|bb| *bb.t0 < 2)]
+                                    #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 3) % 3))]
+                                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0 + 4)),
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0656Blackboard { t0 b0 o0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0657Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(9),
+        }
+        Fallback {
+            #[on_halted(|bb| *bb.t0 += 2)]
+            #[post(|bb| if bb.b0 > *bb.t0 { bb.b0 += 1 })]
+            StatefulAction(Task<0>),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0657 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            Retry(2) {
+                ReactiveFallback {
+                    DynamicSelector {
+                        SubTree(Tree0657Sub0, b0 = {=}, l0 = {l0}, t0 = {=}, q0 = {q0}, o0 = {=}),
+                    },
+                },
+            },
+            #[on_failure(|bb| { bb.b0 += 2; if bb.b0 == bb.o0.unwrap_or(0) { bb.o0 = Some(bb.b0 % 3) } })]
+            #[failure_if(|bb| bb.o0.unwrap_or(3) < *bb.t0)]
+            #[success_if(|bb| *bb.t0 % 2 < 0)]
+            Loop(q0, value = {t0}, if_empty = Success) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0657Blackboard { b0 l0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0658Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 11,
+            b1: i64 = 15,
+        }
+        Loop(q0, if_empty = Skipped) {
+            Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                Loop(q0, if_empty = Failure) {
+                    #[failure_if(|bb| bb.b1 < 3)]
+                    Fallback {
+                        WasEntryUpdated(t1),
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0658 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            l0: Vec<i64> = vec![],
+            b0: i64 = 1,
+            b1: i64 = 5,
+        }
+        Conditional(|bb| *bb.t1 != 3, dynamic = false, else = Failure) {
+            #[run_while(|bb| (bb.b0 + 1) % 3 > 1)]
+            #[failure_if(|bb| bb.b0 + 2 > bb.b0)]
+            SubTree(Tree0658Sub0, t1 = {=}, q0 = {q0}, l0 = {=}, b0 = {b0}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0658Blackboard { t1 q0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0659 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
+        }
+        Filter(times = 3, filtered = Skipped) {
+            RepeatUntilSuccess(forever) {
+                MaxTime(0) {
+                    RepeatUntilFailure(1) {
+                        #[post(|bb| bb.b1 += 1)]
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[on_halted(|bb| if *bb.t0 != 6 { *bb.t1 += 3 })]
+                        ReactiveSequence {
+                            Script(|bb| bb.b1 += 2),
+                            RepeatUntilSuccess(2) {
+                                StatefulAction(Task<0>),
+                            },
+                            Script(|bb| bb.b1 = *bb.t0 + 1),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0659Blackboard { t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0660 for Ctx, rng = context {
+        RandomSelector {
+            Condition(Cond<0> = Cond::<0>),
+            Sequence {
+                StatefulAction(Task<1>),
+                Succeeder,
+            },
+            StatefulAction(Task<2>),
+            AlwaysFailure,
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0661 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
+        }
+        IndexSwitch(|bb| 3, dynamic = false) {
+            SetBlackboard(o0 = Some(1)),
+            DynamicSequence {
+                Condition(Cond<0>),
+                Script(|bb| bb.b1 += 3),
+            },
+            Repeater(forever) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0661Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0662 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceWithMemory {
+            Repeat(2) {
+                FlipSelector {
+                    #[failure_if(|bb| bb.b1 > 7)]
+                    Script(|bb| bb.b1 = bb.b0 % 2),
+                    Condition(PCond<0>, b0 = 8),
+                },
+            },
+            ReactiveSequence {
+                Action(PAct<1>, b0 = 6),
+                RetryUntilSuccessful(forever) {
+                    Optional {
+                        AsyncSequence {
+                            AlwaysSuccess,
+                            Script(|bb| { if bb.b0 < *bb.t0 { *bb.t0 += 3 }; *bb.t0 += 1 }),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            Timeout(0) {
+                Deadline(0) {
+                    Limiter(2) {
+                        ReactiveSequence {
+                            DynamicSelector {
+                                ScriptCondition(|bb| bb.b1 % 2 > 0),
+                                Action(|ctx| ctx.exec(3)),
+                                StatefulAction(Task<4>),
+                            },
+                            Filter(times = 1, count = Success, filtered = Failure) {
+                                Action(|ctx, bb| ctx.exec_in(5, 2, &mut bb.b0)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0662Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0663 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Precondition(|bb| bb.b0 == 1) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0663Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0664 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+        }
+        MemPriority {
+            #[post(|bb| bb.b1 = 7)]
+            #[on_success(|bb| *bb.t0 += 2)]
+            Switch(b1) {
+                case 2 => TryCatch(catch_on_halt = false) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+                    Sleep(0),
+                    Runner,
+                },
+                _ => RepeatUntilFailure(forever) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<2> = Cond::<2>),
+                Condition(|ctx| ctx.check(3)),
+            },
+            Priority {
+                StatefulAction(Task<4>),
+                Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 2) % 4, &mut bb.b0)),
+                #[run_while(|bb| *bb.t0 + 4 > 0)]
+                Script(|bb| bb.b0 = *bb.t0 + 2),
+                StatefulAction(Task<6>),
+            },
+            Observe(|bb| bb.o0.unwrap_or(3) != 3) {
+                RunOnce {
+                    RunOnce {
+                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(0))),
+                    },
+                },
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                    #[success_if(|bb| bb.b1 + 4 > (bb.b1 + 3) % 3)]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Condition(Cond<9> = Cond::<9>),
+                Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0664Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0665 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        AsyncFallback {
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                DynamicSequence {
+                    RunOnce {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                #[score(|bb| (*bb.t0) as f32)]
+                ReactiveFallback {
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 2)),
+                        Action(PIo<3>, t0 = {=}),
+                        Sleep(30),
+                    },
+                    WaitValueUpdate(t1) {
+                        ReactiveSequence {
+                            Sleep(10),
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            StatefulAction(Task<4>),
+                            Condition(PCond<5>, b0 = {t1}),
+                        },
+                    },
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                Filter(times = 2, count = Success) {
+                    IfThenElse {
+                        #[on_failure(|bb| bb.b0 = bb.b1 % 2)]
+                        #[on_success(|bb| { bb.t1.set(5); if bb.b1 % 3 != 0 { *bb.t1 += 1 } })]
+                        StatefulAction(Task<6> = Task::<6>),
+                        RetryUntilSuccessful(0) {
+                            Condition(PCond<7>, b0 = 1),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                SetBlackboard(t0 = {b1}),
+                ParallelAll(max_failures = -1) {
+                    RepeatTimes(forever) {
+                        Inverter {
+                            Script(|bb| bb.t1.set(*bb.t0 + 1)),
+                        },
+                    },
+                    ForceFailure {
+                        #[on_failure(|bb| bb.t1.set(bb.b0))]
+                        #[success_if(|bb| *bb.t0 + 1 < 7)]
+                        RepeatUntilFailure(forever) {
+                            Inverter {
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+                RepeatUntil(Success) {
+                    Remap(success = Failure, failure = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Filter(times = 1, count = Success, filtered = Failure) {
+                                Precondition(|bb| *bb.t0 < 0, else = Running) {
+                                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                                },
+                            },
+                            KeepRunningUntilFailure {
+                                Wait(50),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0665Blackboard { l0 b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
+        Filter(times = 2, count = Completed, filtered = Failure) {
+            Fallback {
+                TryCatch(catch_on_halt = false) {
+                    PrioritySelector {
+                        #[score(1)]
+                        Action(Act<0>),
+                        #[score(1)]
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    Runner,
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+                Timeout(100) {
+                    FlipSelector {
+                        Action(Act<4>),
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                },
+                ReactiveSequence {
+                    ForceFailure {
+                        Condition(Cond<6>),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<7>),
+                    },
+                    Action(|ctx| ctx.exec(8)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0667 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 3) {
+            #[on_failure(|bb| if *bb.t1 < 2 { bb.b1 += 2 })]
+            #[success_if(|bb| bb.b0 > *bb.t0)]
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = true) {
+                ReactiveFallback {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                        SetBlackboard(b0 = {b1}),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        Succeeder,
+                        #[post(|bb| if *bb.t1 % 3 < 0 { bb.t0.set((*bb.t0 + 1) % 2) })]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<0>),
+                        },
+                        MemPriority {
+                            Condition(Cond<1> = Cond::<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    BinarySelector(|bb| (*bb.t0 + 3) % 4 == 2, dynamic = false) {
+                        ReactiveSequence {
+                            #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+                            StatefulAction(PTask<3>, b0 = {b1}, b1 = {t1}),
+                            StatefulAction(Task<4>),
+                        },
+                        DynamicSequence {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            ScriptCondition(|bb| (*bb.t1 + 4) % 3 > 0),
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0667Blackboard { b1 t1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0668 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                ForceFailure {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                        Action(Act<0>),
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                },
+                ForceSuccess {
+                    RunOnce(then_skip = true) {
+                        TryCatch {
+                            Action(PAct<1>, b0 = {=}),
+                            AlwaysSuccess,
+                            Action(Act<2>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
+                RunOnce {
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0668Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0669 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        Observe(|bb| *bb.t0 % 3 > 1, abort = self) {
+            Retry(0) {
+                #[failure_if(|bb| *bb.t0 + 4 != 6)]
+                #[on_success(|bb| { bb.t0.set(bb.b0 % 2); bb.b1 += 3 })]
+                Action(PIo<0>, t0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0669Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0670 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Conditional(|bb| bb.b0 < 1, dynamic = false) {
+            #[post(|bb| bb.o0 = Some(*bb.t0 % 2))]
+            AsyncSequence {
+                StepSequencer {
+                    Parallel(failure = 3) {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    ParallelAll {
+                        Conditional(|bb| bb.b0 > 1, dynamic = true, else = Failure) {
+                            #[success_if(|bb| bb.b0 < 5)]
+                            StatefulAction(Task<4>),
+                        },
+                        Sequence {
+                            Condition(|ctx| ctx.check(5)),
+                            Action(Act<6>),
+                        },
+                    },
+                    SequenceStar {
+                        StatefulAction(Task<7>),
+                        SequenceWithMemory {
+                            Action(PIo<8>, t0 = {=}),
+                            Action(|ctx| ctx.exec(9)),
+                        },
+                    },
+                },
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    ReactiveFallback {
+                        Failer,
+                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = false) {
+                            StatefulAction(PTask<10>, b0 = 9, b1 = {b0}),
+                            Action(Act<11> = Act::<11>),
+                            StatefulAction(Task<12>),
+                        },
+                        Selector {
+                            ScriptCondition(|bb| *bb.t0 + 4 > 3),
+                            Action(Act<13>),
+                            Condition(Cond<14>),
+                        },
+                        ReactiveFallback {
+                            Action(PIo<15>, t0 = {t0}),
+                            Action(PAct<16>, b0 = {b0}),
+                            SequenceWithMemory {
+                                StatefulAction(Task<17>),
+                                Sleep(20),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(18, bb.o0.unwrap_or(2) + 4)),
+                        },
+                        Repeat(4) {
+                            StatefulAction(PTask<19>, b0 = {=}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0670Blackboard { l0 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0671Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        #[skip_if(|bb| bb.o0.is_none())]
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0671 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        ParallelAll(2) {
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                #[failure_if(|bb| bb.b0 % 3 > 0)]
+                #[skip_if(|bb| bb.b1 % 3 > 1)]
+                WhileDoElse {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+            },
+            Repeater(2) {
+                Inverter {
+                    #[run_while(|bb| bb.b1 != 7)]
+                    #[success_if(|bb| bb.b1 % 4 != 2)]
+                    SubTree(Tree0671Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0671Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0672 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        StepSequencer {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            Script(|bb| bb.t0.set(8)),
+            #[run_while(|bb| bb.b1 > *bb.t0 + 3)]
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0672Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0673 for Ctx {
+        Filter(times = 3, filtered = Failure) {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0674 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                Fallback {
+                    Inverter {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                    RetryUntilSuccessful(0) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    Deadline(0) {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+            },
+            #[on_failure(|bb| bb.b0 = 0)]
+            Deadline(50) {
+                MemPriority {
+                    SequenceStar {
+                        Script(|bb| { bb.t1.set(*bb.t0); bb.b0 = *bb.t0 }),
+                        Repeat(1) {
+                            Deadline(20) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        Action(PAct<2>, b0 = {=}),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Parallel(success = 0, failure = 1) {
+                            KeepRunningUntilFailure {
+                                RunOnce(then_skip = true) {
+                                    Condition(TCond<3>),
+                                },
+                            },
+                            StatefulAction(TTask<4>),
+                        },
+                    },
+                    Repeater(0) {
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0674Blackboard { t0 t1 b0 });
+
+fallible!(Tree0674);
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Interrupt(|bb| *bb.t0 > 1) {
+            #[on_failure(|bb| bb.b0 += 1)]
+            Optional {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| (bb.b1 + 4) % 2 == 1),
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0675Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Fallback {
+                Repeat(1) {
+                    SkipUnlessUpdated(t0) {
+                        RandomSelector {
+                            Action(TAct<0>),
+                            Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 2) % 3)),
+                            Condition(Cond<2>),
+                            Condition(TCond<3>),
+                        },
+                    },
+                },
+                Timeout(20) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Action(PAct<4>, b0 = {=}, b1 = {b1}),
+                        AlwaysRunning,
+                        Script(|bb| { bb.b0 = bb.b0 % 3; bb.b0 = bb.b1 + 1 }),
+                    },
+                },
+            },
+            Invert {
+                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
+                    AlwaysSuccess,
+                    AlwaysSuccess,
+                    Action(|ctx| ctx.try_exec(5)),
+                },
+            },
+            Condition(Cond<6>),
+            #[run_while(|bb| *bb.t0 < (bb.b1 + 4) % 4)]
+            Sleep(10),
+        }
+    }
+}
+
+board!(Tree0676Blackboard { t0 b1 b0 });
+
+fallible!(Tree0676);
+
+bt::behavior_tree! {
+    pub tree Tree0677 for Ctx {
+        Repeat(2) {
+            Parallel(success = 0, failure = 0) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(|ctx| ctx.check(0)),
+                    MemSequence {
+                        WhileDoElse {
+                            Condition(Cond<1> = Cond::<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    ParallelAll(1) {
+                        Condition(|ctx| ctx.check(4)),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ParallelAll {
+                    ForceSuccess {
+                        Condition(Cond<6>),
+                    },
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
+                FlipSelector {
+                    Repeater(3) {
+                        RepeatUntilSuccess(forever) {
+                            Filter(times = 1, count = Success) {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0678 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+            },
+            DynamicSequence {
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            ParallelAll {
+                Condition(Cond<0>),
+                Wait(30),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+            },
+            AsyncSequence {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+            IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                DynamicSequence {
+                    ScriptCondition(|bb| *bb.t1 + 2 > *bb.t1 % 4),
+                    Condition(Cond<5>),
+                    ScriptCondition(|bb| bb.b0 != *bb.t1 + 2),
+                },
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0679Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0680Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0680 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
+        }
+        Fallback {
+            ReactiveFallback {
+                #[success_if(|bb| *bb.t0 + 4 != bb.b0 % 2)]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                #[success_if(|bb| *bb.t0 % 2 != 1)]
+                Sequence {
+                    #[on_halted(|bb| if bb.o0.unwrap_or(3) % 4 != 2 { bb.b0 = *bb.t0 })]
+                    #[on_failure(|bb| if *bb.t0 > 0 { bb.t0.set(bb.o0.unwrap_or(4)) })]
+                    #[success_if(|bb| *bb.t0 != 3)]
+                    SetBlackboard(t0 = 8),
+                    Action(TAct<1>),
+                    SubTree(Tree0680Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                    Error(DiffError(1003)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0680Blackboard { b0 t0 o0 });
+
+fallible!(Tree0680);
+
+bt::behavior_tree! {
+    pub tree Tree0681 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+            l0: Vec<i64> = vec![1],
+        }
+        Iterate(l0, element = {b1}, reset_index = false) {
+            Retry(2) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0681Blackboard { b0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0682 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        RetryUntilSuccessful(4) {
+            SkipUnlessUpdated(t0) {
+                RunOnce {
+                    Sequence {
+                        MemPriority {
+                            Filter(times = 2, count = Success, filtered = Failure) {
+                                Switch(b1) {
+                                    case 4 => AlwaysFailure,
+                                    _ => StatefulAction(PTask<0>, b0 = 3, b1 = {=}),
+                                },
+                            },
+                        },
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                ScriptCondition(|bb| bb.b0 > 3),
+                                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 3) % 3)),
+                            },
+                        },
+                        AlwaysSuccess,
+                        IndexSwitch(|bb| 0, dynamic = true) {
+                            #[on_failure(|bb| bb.b1 += 1)]
+                            Filter(times = 2, count = Failure, filtered = Failure) {
+                                Succeeder,
+                            },
+                            StatefulAction(PTask<2>, b0 = 0, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0682Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0683 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            ReactiveFallback {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Iterate(l0, element = {b1}, until = FirstFailure, max = 2) {
+                        RunOnce(then_skip = false) {
+                            Switch(b1) {
+                                case 3 => Action(Act<0>),
+                                case 5 => RunOnce(then_skip = true) {
+                                    #[on_failure(|bb| bb.b0 += 1)]
+                                    Script(|bb| *bb.t0 += 3),
+                                },
+                                case 1 => PolicyParallel(policy = FirstFailure) {
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                                _ => Inverter {
+                                    Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                WaitValueUpdate(t0) {
+                    Switch(b1) {
+                        case 3 => Action(Act<3>),
+                        case 1 => Succeeder,
+                        case 4 => Action(PAct<4>, b0 = 5),
+                        _ => Action(Act<5>),
+                    },
+                },
+                UnsetBlackboard(o0),
+                ReactiveFallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    DynamicSelector {
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                    StatefulAction(Task<9>),
+                },
+            },
+            Action(Act<10> = Act::<10>),
+        }
+    }
+}
+
+board!(Tree0683Blackboard { b1 t0 b0 l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0684Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Sleep(50)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0684 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        IfThenElse {
+            Selector {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Deadline(10) {
+                SubTree(Tree0684Sub0, ..),
+            },
+            Action(PAct<1>, b0 = {t0}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0684Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0685 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        FlipSelector {
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b1)),
+                SkipUnlessUpdated(t0) {
+                    Precondition(|bb| bb.b1 == 4, else = Failure) {
+                        Precondition(|bb| (bb.b0 + 1) % 4 < 3, else = Failure) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Condition(Cond<2>),
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0685Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0686Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0686Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0686 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Parallel {
+            SubTree(Tree0686Sub0, ..),
+            BinarySelector(|bb| bb.b0 < 7) {
+                SubTree(Tree0686Sub1, ..),
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0686Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0687Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0687Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        IndexSwitch(|bb| 3) {
+            Action(|ctx| ctx.exec(3)),
+            Inverter {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0687 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        BinarySelector(|bb| *bb.t0 < (*bb.t0 + 4) % 4, dynamic = true) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    #[skip_if(|bb| *bb.t0 == bb.b1)]
+                    SubTree(Tree0687Sub0, ..),
+                    Fallback {
+                        Condition(PCond<1>, b0 = {=}),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Conditional(|bb| *bb.t0 % 3 > 0, else = Success) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b0)),
+                },
+                Error(DiffError(1059)),
+            },
+            SubTree(Tree0687Sub1, b1 = {=}, t0 = {t0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0687Blackboard { b1 t0 b0 });
+
+fallible!(Tree0687);
+
+bt::behavior_tree! {
+    pub tree Tree0688 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Conditional(|bb| *bb.t0 % 4 < 2, else = Success) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0688Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0689 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            l0: Vec<i64>,
+        }
+        Iterate(l0, element = {b0}, until = Never) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0689Blackboard { b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0690 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        AsyncFallback {
+            RetryUntilSuccessful(4) {
+                #[skip_if(|bb| bb.b1 % 4 > 2)]
+                #[on_failure(|bb| bb.b1 += 4)]
+                #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 2 })]
+                Condition(Cond<0>),
+            },
+            SkipUnlessUpdated(t1) {
+                #[skip_if(|bb| *bb.t0 == 3)]
+                #[post(|bb| bb.t1.set(9))]
+                DynamicSequence {
+                    #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+                    #[run_while(|bb| (*bb.t0 + 1) % 3 > 0)]
+                    AlwaysRunning,
+                    #[post(|bb| *bb.t0 += 3)]
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    #[on_success(|bb| *bb.t1 += 1)]
+                    ScriptCondition(|bb| bb.b0 < 2),
+                },
+            },
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0690Blackboard { t1 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0691 for Ctx, error DiffError {
+        RepeatUntilFailure(1) {
+            SequenceWithMemory {
+                StatefulAction(PTask<0>, b0 = 8),
+                StatefulAction(Task<1> = Task::<1>),
+                Error(DiffError(1095)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0691);
+
+bt::behavior_tree! {
+    pub tree Tree0692Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0692 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+        }
+        MemPriority {
+            ReactiveFallback {
+                StepSequencer {
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    DynamicSequence {
+                        Action(PIo<0>, t0 = {t0}),
+                        UnsetBlackboard(o0),
+                    },
+                    #[skip_if(|bb| (*bb.t0 + 1) % 4 != 0)]
+                    #[run_while(|bb| *bb.t0 % 2 != 1)]
+                    AlwaysSuccess,
+                    Script(|bb| bb.b0 += 1),
+                },
+            },
+            ReactiveSequence {
+                Deadline(30) {
+                    SubTree(Tree0692Sub0, ..),
+                },
+                #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 == 4)]
+                WhileDoElse {
+                    Fallback {
+                        Condition(Cond<2>),
+                        StatefulAction(TTask<3>),
+                    },
+                    ScriptCondition(|bb| *bb.t0 > 6),
+                },
+                StatefulAction(Task<4>),
+                Error(DiffError(1092)),
+            },
+            Precondition(|bb| bb.o0.unwrap_or(1) != 4, else = Skipped) {
+                #[success_if(|bb| bb.b0 < 1)]
+                Cooldown(0, filtered = Failure) {
+                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                        Sequence {
+                            IfThenElse {
+                                Action(Act<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+            Parallel(success = -1, failure = -3) {
+                Condition(|ctx| ctx.try_check(7)),
+                StatefulAction(Task<8> = Task::<8>),
+                StatefulAction(Task<9>),
+            },
+            SetBlackboard(t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0692Blackboard { l0 t0 o0 b0 });
+
+fallible!(Tree0692);
+
+bt::behavior_tree! {
+    pub tree Tree0693Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0693 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+            MemPriority {
+                SubTree(Tree0693Sub0, t0 = {=}),
+                Condition(Cond<1>),
+                Sleep(20),
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0693Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0694Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Delay(10) {
+            KeepRunningUntilFailure {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0694 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
+        }
+        Repeater(2) {
+            #[post(|bb| if bb.o0.is_none() { bb.o0 = None })]
+            #[run_while(|bb| *bb.t0 < 4)]
+            IfThenElse {
+                Cooldown(0, filtered = Failure) {
+                    SetBlackboard(t0 = 5),
+                },
+                MemPriority {
+                    Condition(Cond<0>),
+                    SubTree(Tree0694Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+                    Repeater(3) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                Selector {
+                    Observe(|bb| *bb.t0 == 4, abort = lower) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Condition(Cond<4> = Cond::<4>),
+                    Observe(|bb| (*bb.t0 + 3) % 4 == 2, abort = both) {
+                        Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0694Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0695 for Ctx {
+        ReactiveSequence {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            Action(Act<2>),
+            Sequence {
+                Action(Act<3>),
+                Sleep(0),
+                Wait(10),
+                Action(Act<4>),
+            },
+            Sequence {
+                StatefulAction(Task<5>),
+                StepSequencer {
+                    Sleep(0),
+                    Action(Act<6>),
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0696 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+            StepSequencer {
+                KeepRunningUntilFailure {
+                    BinarySelector(|bb| *bb.t1 + 1 > *bb.t1 % 2) {
+                        Sequence {
+                            FlipSelector {
+                                Retry(2) {
+                                    Sleep(20),
+                                },
+                                #[on_halted(|bb| if *bb.t1 != *bb.t0 { *bb.t1 += 1 })]
+                                StatefulAction(Task<0>),
+                                ReactiveSequence {
+                                    Condition(Cond<1> = Cond::<1>),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                        #[run_while(|bb| (*bb.t1 + 3) % 3 < 1)]
+                        #[on_halted(|bb| { bb.b0 = (bb.b0 + 1) % 3; bb.b0 += 1 })]
+                        Repeat(0) {
+                            StatefulAction(PTask<3>, b0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0696Blackboard { l0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0697 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64>,
+        }
+        TryCatch {
+            SetBlackboard(o0 = Some(5)),
+            Timeout(100) {
+                Condition(PCond<0>, b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0697Blackboard { b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0698 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        RandomSelector {
+            RetryUntilSuccessful(2) {
+                Repeater(2) {
+                    #[on_success(|bb| bb.b0 = bb.b1 % 3)]
+                    #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b1 { bb.b0 += 3 } })]
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        SetBlackboard(b1 = 0),
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0698Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0699Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<3>),
+            Condition(Cond<4>),
+            StatefulAction(Task<5>),
+            AlwaysFailure,
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0699 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            ReactiveSequence {
+                Condition(PCond<0>, b0 = {b0}),
+                ForceSuccess {
+                    Condition(TCond<1>),
+                },
+            },
+            Repeat(2) {
+                RetryUntilSuccessful(forever) {
+                    Remap(success = Success, failure = Success) {
+                        Action(|ctx| ctx.try_exec(2)),
+                    },
+                },
+            },
+            SubTree(Tree0699Sub0, ..),
+            ReactiveFallback {
+                Condition(TCond<7>),
+                Error(DiffError(1066)),
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0699Blackboard { b0 t0 });
+
+fallible!(Tree0699);
 
 cases! {
-    Tree0600 "B{t0=0;o0;t1=1;b0=1;l0;q0=0}Rep4(Pre{t1+2%4!0;R}(Dd{0}(@ki{none}RFb(RSeq(@oh{t1+=3}@rw{none}c0b{b0},Cd{0;K}(F)),Lp{t0;S}(Itr{b0;2;2;N}(FS(Wt{100})))))))",
-    Tree0601 "B{o0;b0;t0}Seq(Fb(a0,pc1{b0:b0},FF(t2e),@ki{t0>5}@oh{o0:=_}a3b{b0;b0},@of{b0+=1}@po{t0+=1;b0+=2}@ki{b0!b0+3%4}Sb{t0=b0}),RSeq(Rep2(a4b{o0|1+1%3;b0}),Cd{50;K}(Rep1(pi5{t0:t0}))),Dl{0}(Cd{30;F}(c6e)))",
-    Tree0602 "B{b1=1;l0;b0;t0}@os{t0:=b0}Isw{b1+2%4;_;T}(@po{t0+=1}pa0{b0:b1;b1:t0},Itr{b0;0;_;N}(Flip(SubA(@si{t0<3}t1),S)),Seq(pa2{b0:9;b1:b1},a3))",
-    Tree0603 "B{b0;t0;b1=0}Sel(Swm(c0),t1,Obs{t0>b0;L}(t2),Obs{b0!b1;_}(t3))",
-    Tree0604 "B{t0=0;q0=4;b1;b0;t1;o0}PAll{_}(PrSel{5;b0+2;o0|1;b1}(MPri(To{0}(Flip(pt0{b0:b1},Wt{50})),Lp{t0;K}(RFb(t1e,c2))),t3,t4,Sw{3;4;0}(Bin{t1<b0+1;T}(pc5{b0:=},c6),F,Lp{t1;R}(Cnd{t0!7;T;F}(a7b{b0+3;b1})),c8b{b0})))",
-    Tree0605 "B{b1=3;t0=0;b0=3;l0=0}@os{t0=3?t0:=4}Ite(Cnd{b0+2%4=1;_;_}(To{10}(Par{_;_}(Grd{_}(Itr{b1;2;_;T}(OnceT(Suc))),Grd{F}(c0)))),SubA(@os{t0+=2}@ki{t0+3%4!3}Dd{0}(Dd{10}(Flip(c1,Wde(pi2{t0:=},c3b{t0}),Sel(Sc{b0+=3;b0%3<0?t0:=t0%3}),Itr{b0;1;3;N}(@fi{t0%3!2}@ki{b1<b1+4%4}Sc{b0:=b1+1%2;b0:=b1}))))))",
-    Tree0606 "B{t0=4;b0=1}Pri(Dl{10}(Ret2(SubR(SubA(c0)))),RFb(pc1{b0:2},c2,t3),Isw{b0+1;T;N}(Sc{b0+=1},c4b{t0+1%4},Scc{t0<b0%2}))",
-    Tree0607 "Lim{1}(DySeq(Flt{2;_;F}(c0),c1,ASeq(t2,OnceK(S),t3,Suc,Wt{0})))",
-    Tree0608 "B{t0=0;b1=2}PAll{1}(Rep1(@si{b1+4%2>0}SubA(RFb(SubR(Wde(a0b{b1%3;b1},Once(pi1{t0:t0}),t2)),Keep(Rep3(RFb(a3)))))))",
-    Tree0609 "B{t0=3;b1=3}RSel(Bin{b1<6;N}(Su{t0}(t0),WU{t0=3}(t1)),AFb(t2e,pc3{b0:t0},t4,pt5{b0:b1;b1:b1},t6))",
-    Tree0610 "B{b0=1;b1}Step(a0,pa1{b0:=;b1:b1},@si{b0%2!1}@oh{b1+=1}@rw{b0=b1}SubR(c2e))",
-    Tree0611 "B{b0;q0;b1=3;o0=_}PAll{2}(a0b{o0|2;b1},Flt{3;F;_}(Lp{b0;K}(ASeq(t1,Lp{b1;K}(Sl{0})))))",
-    Tree0612 "Dl{0}(Seq(S,Star(c0e,t1),t2,c3e,Rty2(Suc)))",
-    Tree0613 "B{b0=4;t0=4}Fb(RSeq(Ite(t0,R),Flt{3;R;F}(Flt{2;R;_}(Par{-1;-1}(pi1{t0:t0},pi2{t0:=},t3))),Pri(c4b{b0%2},Sc{b0+=3})),t5e)",
-    Tree0614 "B{b0;t0=5}PPar{0;T}(Sb{t0=b0},@si{b0<0}@ki{t0%4=0}c0,Run,t1e)",
-    Tree0615 "B{q0;t0=4;b0=3;l0=3}Itr{b0;0;2;N}(Seq(Pre{b0+3%2>0}(Fb(c0,c1,t2e)),Cd{0;F}(Seq(pa3{b0:=;b1:t0},t4e)),RSeq(Flip(t5,pa6{b0:=;b1:t0}),Lp{_;S}(S))))",
-    Tree0616 "B{b0=5;l0=3;t0=3}PPar{2;_}(Isw{8;T;T}(WU{t0=0}(Fb(Scc{b0+4=4},c0b{b0}))))",
-    Tree0617 "B{t0=3;t1=0;b1=5;o0=4}ASeq(c0,Par{_;1}(Rus{1}(@si{t1>2}Fai)),Isw{t1;_;T}(RFb(t1,Scc{none},a2b{t0+4;b1})),Swm(Sb{o0=4},t3,Wt{10}))",
-    Tree0618 "B{o0=3;l0;b0;t0=5}RSeq(AFb(Keep(Mt{0}(pc0{b0:0})),c1,Itr{b0;0;3;_}(@os{t0+=3}@rw{t0!o0|4%3}@ki{b0=7}PPar{2;T}(a2,F))),Wde(c3b{b0},a4l,Seq(Sb{t0=1},Pre{t0!o0|0%3;S}(c5))))",
-    Tree0619 "B{b0=2;b1}Invt(Fb(Obs{b1+3=7;B}(OnceK(a0)),Sb{b0=6}))",
-    Tree0620 "B{o0=_;t1;b0=5}RFb(Rep1(@rw{o0|1!b0%4}t0),c1,@oh{t1+=3;b0+=3}Rpt{0}(pc2{b0:0}))",
-    Tree0621 "RU{F}(Pri(Sub(PrSel{1;1}(t0e,t1)),c2t,Err{1016}))",
-    Tree0622 "B{t0;b0=5}Star(Rep0(c0),Intr{b0+1<3}(SubR(Rpt{2}(Flt{2;F;_}(Fb(t1e,pi2{t0:=},c3b{t0+4},@si{b0<3}@ki{b0+4<7}a4,@rw{t0>3}Scc{t0>3}))))))",
-    Tree0623 "B{b0=0}Swm(RU{S}(a0),c1,c2,RepF(t3),c4b{b0})",
-    Tree0624 "B{b0=4;t0}Isw{b0;_;_}(Isw{b0%4;_;_}(ASeq(c0,S)),pa1{b0:b0;b1:t0},Rty4(pi2{t0:t0}))",
-    Tree0625 "B{b0=1}Rep3(AFb(Once(Cd{0;K}(DySeq(pc0{b0:=})))))",
-    Tree0626 "Flip(t0e)",
-    Tree0627 "B{t0=3;o0=_;b0=1}Step(Grd{F}(Sel(Obs{t0=t0+3;B}(TryT(@fi{b0+4=1}c0b{8},@os{b0+=2}Run,c1b{b0})),Obs{b0<3;_}(RetF(c2t)))),RSeq(PrSel{b0+1%4;9}(c3l,c4),Rep4(Isw{o0|0;N;_}(Sl{20},F,Scc{b0%4<0}))))",
-    Tree0628 "B{b0=4;q0=2;t0}Sel(Obs{b0=3;L}(Wu{t0}),c0e)",
-    Tree0629 "Sel(Step(TryT(Pri(c0e,t1e,a2,F),Fb(Ruf{3}(Try(a3,a4,R)),Fb(Once(RSeq(c5l,a6))),OnceT(t7)),RU{F}(t8),c9l)))",
-    Tree0630 "B{t0=2;q0=4;b1=4;o0=1;b0=5}FF(Wde(t0,ASeq(Swm(Wt{30},@of{t0+=1}@si{t0<2}@ki{b1=6}Swm(Sc{t0+=2},SubA(Sl{30}),@si{none}c1b{t0%2},pt2{b0:1;b1:b0})),Swm(Dd{0}(Sc{t0:=b1}),Keep(Lp{t0;S}(t3))))))",
-    Tree0631 "B{b0;t0=5;b1}TryF(Sc{t0+=2},Seq(@po{b0+=3;b1!3?b0+=1}Bin{t0!3;_}(@os{b0+=1}RSeq(Sc{b1+=3},t0),F),@fi{t0=4}MPri(Scc{b0=6},c1,c2),t3,@fi{b1%4=1}Pre{b0=t0%2;K}(Dl{0}(a4e)),Rus{F}(t5e)))",
-    Tree0632 "Keep(t0)",
-    Tree0633 "OnceK(Fb(MSeq(Par{_;1}(Suc,t0),PAll{-2}(t1,Keep(c2),Cd{0;F}(t3)),Dl{0}(t4),FF(Invt(c5l)))))",
-    Tree0634 "B{b1=2;t1;b0=4}Swm(RSeq(@of{b0+=1;t1+=1}t0,@ki{b1%3!1}a1,t2),Rty0(Run))",
-    Tree0635 "B{t1=5;t0=5;b0=5}Cnd{b0%2>0;_;F}(RepF(Sb{t1=t0}))",
-    Tree0636 "Seq(OnceK(Sub(Swm(Sl{100},a0))),AFb(c1t,c2t,c3t,c4l,Err{1077}),Fb(a5t,t6t,Seq(t7,c8l,t9),c10t))",
-    Tree0637 "B{t1=5;t0=4;b0=3}RFb(RFb(Ruf{F}(Ite(Pre{t0+2%3!1}(c0),Inv(Lim{3}(c1)))),Obs{t0+3<6;S}(@si{b0+3>2}Pri(MPri(a2,c3l,t4e,Wt{20}))),RepF(TryF(a5,Lim{1}(t6e),pi7{t0:=},Wt{20},Ret1(@ki{t1>t0}@rw{b0<1}pt8{b0:t1;b1:t0})))))",
-    Tree0638 "B{t0=1}RtyF(Wde(Try(a0,pc1{b0:4}),MSeq(Scc{t0+3>3},pa2{b0:0},a3),a4))",
-    Tree0639 "B{q0=3}Cd{0;_}(Lp{_;_}(Sel(t0,t1,Sl{20})))",
-    Tree0640 "B{o0=_;t0=0;b0;b1=1}Rmp{F;F}(@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt0{b0:6;b1:=})",
-    Tree0641 "B{o0=_;t0=3;b0=5;t1=2;b1=1}Pri(Isw{b1;_;_}(t0,pi1{t0:t0},Seq(Invt(c2)),Sl{10},RFb(@po{t1:=b1+2;b1+=2}@fi{b1+4=3}c3l,c4)),Try(t5,Isw{b0%4;_;T}(Dd{20}(@fi{none}@rw{b1>t0+2%3}a6))))",
-    Tree0642 "B{o0=_;t0}RFb(Flt{3;F;_}(Sc{t0:=o0|1}),Rep3(c0),@po{t0+=1}@si{none}RSeq(RU{S}(c1),t2))",
-    Tree0643 "B{t1;b0=0;t0=3}Sel(Obs{b0!6;B}(@of{t1:=t0+3}@ki{t1+4>3}PAll{2}(pt0{b0:2},t1t,Scc{t1%2!0},S)),Obs{t1%2=0;L}(RFb(Scc{b0=7})),@rw{t0%2>0}MPri(t2t,a3r),Sc{t0>t1?b0+=1})",
-    Tree0644 "B{b1}RFb(t0,t1,SubA(t2e),pt3{b0:b1;b1:=})",
-    Tree0645 "B{o0=_;t0=2;b0=4;b1=1}Rep2(Inv(RSeq(Sc{b0:=o0|3+1;t0+=2},@po{o0:=b0+1}@ki{t0>3}Sc{b1+=3},Err{1086})))",
-    Tree0646 "Swm(RSeq(a0,c1,t2,Sl{30}),PrSel{0;3;3}(S,t3e,To{0}(t4e)),t5,Rep2(t6))",
-    Tree0647 "B{b0;t0=0;o0=_;l0}@rw{b0!t0+1}Step(Itr{b0;2;1;T}(@rw{t0=6}Isw{b0;T;N}(Pre{b0=6;F}(Par{1;-1}(PAll{-1}(@rw{o0|2=b0+4}@po{t0:=o0|0+3%4}Try(@oh{o0:=t0%4}@os{t0:=7}@po{b0:=t0+3}pt0{b0:b0},t1,a2,Wt{0})))),TryF(RSeq(ASeq(Fb(F,a3l,a4),Suc)),Par{_;-2}(@fi{some}@oh{t0:=b0}Cnd{b0>o0|3%2;_;S}(DySel(pc5{b0:8},@os{t0=3?b0:=b0+1%3}@of{o0|2+4!7?b0+=3}@fi{t0+4>4}R)),t6,t7,Par{-1;2}(Sc{b0+=2},Sl{0})),Inv(RFb(Scc{t0+1<5},RT{1}(c8)))))))",
-    Tree0648 "B{b1=2;t0=3;b0=2}@os{b1+=1}@fi{b0>4}Keep(RSeq(c0l,Sb{t0=0},t1,t2,pa3{b0:t0;b1:=}))",
-    Tree0649 "B{t0;o0=_;b1=0}Rep3(Par{_;_}(Grd{F}(Invt(Rpt{F}(Ruf{F}(@os{o0:=b1+1%2}Sw{3}(c0b{b1+4%4},Sb{t0=b1}))))),Grd{R}(Wde(SubR(SubA(pt1{b0:t0;b1:=})),t2,Err{1061}))))",
-    Tree0650 "B{b0=3;o0;t0=4}RFb(Ite(RFb(Obs{t0!1;S}(a0l),a1),t2,t3),Bin{o0|1>3;N}(Sb{o0=0},Star(S,c4b{t0})),Try(Star(Wu{t0},Sl{50},Fai),TryT(@po{b0+=1}@of{b0+=4}Sl{20},t5)),Seq(t6,@fi{t0!7}@si{t0>t0%2}a7e,Rty1(@ki{o0|3%2<1}t8e),t9),Ite(Rep3(t10),c11e,Dl{10}(t12)))",
-    Tree0651 "B{t0;t1=4;b0=2}Sel(t0,Obs{b0%3<1;B}(pt1{b0:t0;b1:t1}),Obs{t1+1%2<0;L}(DySeq(pt2{b0:t1},Sb{b0=6},@ki{b0%4!1}@si{b0>6}@po{t1+=1}a3,t4)))",
-    Tree0652 "B{o0=2;t0;b0=2;q0=4}Lp{t0;S}(RSeq(@os{b0+=3}t0,Sb{o0=1},a1b{t0;b0},c2b{t0},PPar{0;N}(pa3{b0:b0;b1:t0})))",
-    Tree0653 "B{b0=0;t0=4;o0=_}Mt{0}(Flip(Seq(PAll{-2}(Seq(Scc{none},S,SubR(t0)),Cnd{b0<t0;T;S}(pa1{b0:=;b1:t0})),Intr{t0!1}(PPar{0;N}(Suc,Cd{100;K}(Isw{b0%2;_;_}(c2)),Intr{t0+3<7}(Seq(c3,Wt{0})))))))",
-    Tree0654 "Swm(t0e,Cd{20;_}(Flt{3;S;K}(OnceK(RFb(a1,a2l)))))",
-    Tree0655 "B{t1=1;b0;l0=1}Par{-1;-2}(Ite(t0e,pt1{b0:=;b1:t1},t2),Once(Itr{b0;_;2;N}(t3)))",
-    Tree0656 "B{t1;b1;t0}RFb(Cd{20;_}(a0),PAll{3}(Opt(c1),t2,c3e,pc4{b0:t0},c5),Par{-1;-1}(Sb{b1=t1},@po{b1:=t0;t1+=1}c6,t7))",
-    Tree0657 "B{b0}Rus{1}(Obs{b0+1>2;_}(t0e))",
-    Tree0658 "B{b0;t0=2;o0=_;b1=1}RT{2}(Fb(Sw{5;1;0}(c0,a1,Bin{t0+1=o0|2+1;_}(R,Sb{t0=3}),DySeq(t2e,R)),a3,DySeq(Rus{2}(@oh{o0:=_}@rw{some}c4),Ruf{3}(Fb(Obs{some;B}(Wu{t0}),Obs{b1%2<1;L}(Cnd{b0=t0;N;_}(@of{t0:=b1+3%3}c5)))),Sb{o0=5}),Keep(RetF(Cd{0;_}(Flip(Run,Keep(a6),Cd{0;_}(c7b{3})))))))",
-    Tree0659 "B{l0=1;b0=3;b1;t0=5}Itr{b1;_;_;T}(Mt{50}(Ret4(Seq(ASeq(Swm(c0l,t1),Itr{b0;1;_;_}(Intr{t0+1<t0%2}(Fai)))))))",
-    Tree0660 "B{o0}Try(Rus{F}(S),t0e,a1,To{30}(t2),Pre{some;F}(c3))",
-    Tree0661 "Step(Sl{0},DySeq(t0,Wt{100}),MPri(Fai,t1,a2,Run))",
-    Tree0662 "B{t1}Step(a0,Wu{t1})",
-    Tree0663 "B{b1=4}Intr{b1+2>b1}(RT{1}(a0))",
-    Tree0664 "FS(RU{S}(PPar{0;N}(RetF(c0),c1,S,t2)))",
-    Tree0665 "RSel(Ite(Sub(RSeq(Inv(F),Seq(Suc,t0,t1,a2l))),RSeq(Rus{F}(RSeq(Par{-1;_}(Wt{20},t3),a4)))))",
-    Tree0666 "B{b0=1;t0=3;b1}FS(RSeq(@fi{b1+4%3>0}Sc{t0:=b0+2},t0))",
-    Tree0667 "B{q0=0;b0;t0=1;o0=4}Cd{20;F}(@ki{b0<2}@oh{b0+=1}TryF(@os{o0:=_}@oh{b0+=3}Rpt{0}(t0),@rw{b0!7}@si{b0%4!2}SubR(OnceT(Bin{some;T}(Rty3(Isw{b0+3;N;N}(a1b{b0;b0},pt2{b0:=;b1:b0},pi3{t0:=})),@os{t0+=1}Lp{_;K}(FS(c4e))))),Seq(@of{b0+=1}pi5{t0:t0},To{50}(a6))))",
-    Tree0668 "B{o0=_;t0;b0;t1=3;b1=2;q0}Rep3(Opt(PAll{4}(RetF(a0e),Rus{2}(Lp{b0;_}(pa1{b0:=;b1:t1})),Swm(t2,pa3{b0:0},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}c4l),Fb(t5e,t6e,pt7{b0:t1;b1:t0}),Swm(Grd{F}(Sc{t1:=t1%2}),Ub{o0}))))",
-    Tree0669 "B{b1=2;t0=4;b0;o0}@po{b1+=1}Flip(pt0{b0:=;b1:=},Sl{10},c1,@os{o0:=_}@po{b1:=2;b0:=o0|4}@oh{t0+=1}S,t2e)",
-    Tree0670 "B{b0;b1;t0=5;q0}Step(TryF(OnceK(pt0{b0:t0}),t1,a2b{b1;b0}),Rep1(Lp{_;S}(t3)))",
-    Tree0671 "B{b1;l0;b0=2;t1}Itr{b0;_;2;N}(Flip(Err{1064},t0t,c1b{t1}))",
-    Tree0672 "MPri(t0,a1e,R)",
-    Tree0673 "B{q0=1;b0=3;t0=4;b1}WU{b0%3<2}(@si{b0=b1+4%2}@oh{b0+=1}@ki{b1>1}Pri(Par{3;-2}(t0,@si{b0>3}@ki{b0%2=0}@oh{b1:=b0;b1+=2}c1,pc2{b0:b1}),t3,Pri(a4,Lp{b0;K}(a5b{t0%2;b0}))))",
-    Tree0674 "B{b0=3;o0=3;b1=1;t0=5}Seq(Seq(@po{b1+=2;b0:=o0|5}@rw{b1+3%4=0}Rep3(c0b{8}),Sb{o0=3},S),Cd{10;K}(Isw{b0%3;T;N}(c1,Rus{F}(a2),@oh{b1:=t0+2;b0+=1}t3e,t4t,c5l)),Flip(DySel(pt6{b0:=},pc7{b0:t0},t8t),Pre{t0>3;R}(RSeq(@fi{some}@po{b1+=1}Pre{b0>b1;K}(@of{b1:=b1%4}@oh{b0+=3}R))),@fi{t0<3}Star(Sl{100},Sc{b1:=b0}),Ret1(To{10}(pc9{b0:=}))),t10t,MSeq(Sel(pa11{b0:=;b1:t0},@rw{t0<7}Dd{0}(@of{t0+=1}Swm(S,c12e))),Rep2(Ret3(Sel(Obs{b1<o0|0;B}(Grd{R}(c13b{t0+4})),Wu{t0})))))",
-    Tree0675 "Ret0(t0)",
-    Tree0676 "B{t0=2;t1=0;b0=1}Bin{t1+3%3=1;_}(Cnd{t1+3<0;N;_}(FF(SubR(t0e))),Wv{t1}(@si{t0+2<0}@po{t1+=2}Err{1075}))",
-    Tree0677 "B{t1=0;b0=2;l0=3;t0=2}Itr{b0;2;_;_}(Par{2;_}(a0,Wu{t0},@of{t1+=3;t1:=b0}@os{t0+=1}FS(pt1{b0:6;b1:t0}),RFb(t2,pc3{b0:3})))",
-    Tree0678 "B{b0;o0;t0;q0}Pri(@rw{some}Par{-1;_}(Dl{100}(Sl{10}),a0e,a1,@rw{t0+2>o0|2%2}pa2{b0:t0},a3),@oh{b0:=t0+1%4}@si{o0|2+4=t0}Lp{_;K}(RSeq(Lim{2}(t4),Mt{100}(Lim{3}(c5e)))),Cnd{o0|2+2>t0%4;T;_}(Rus{F}(S)))",
-    Tree0679 "B{b0=4;t1=2;t0}RFb(Pri(Flt{2;S;K}(Rpt{F}(@oh{b0+=1}@os{t1:=t0}Run))),Dd{0}(pi0{t0:t1}),@oh{b0+=1;t1+=3}@fi{t1+4<5}Sl{0},AFb(pi1{t0:b0},t2t,a3b{t1;b0},PrSel{t0}(t4t),t5t),Inv(RSeq(@fi{b0=6}@si{t0!0}a6r,Keep(Sl{10}))))",
-    Tree0680 "Ret0(Sub(c0))",
-    Tree0681 "B{t0;q0=1;l0=0;b0=2;b1}Pre{b0+1=5;K}(Grd{_}(Bin{b1<6;N}(Ite(a0e,Ruf{F}(PAll{_}(@po{b0:=0}a1,a2,@os{b1+=3}pa3{b0:=;b1:t0},@of{b0+=2}@si{b1<b0+2}t4,t5)),Step(pc6{b0:=},Sl{20})),@po{b1+=3}@rw{b0%2!0}@si{b1<2}Itr{b1;1;1;_}(Swm(Grd{R}(a7b{b1%4;b1}),Itr{b1;_;3;T}(Ruf{3}(pt8{b0:b0})),RFb(a9))))))",
-    Tree0682 "B{t0=5;b0=5}RU{S}(Keep(PPar{2;_}(Grd{F}(PPar{2;T}(t0,S)),MSeq(@po{b0>7?t0+=1}@of{b0+=1}pi1{t0:b0},R))))",
-    Tree0683 "B{t0=0;b0=0}ASeq(Seq(@si{t0+2%2=1}@of{b0+=3}c0,OnceK(t1e),@rw{t0=7}pt2{b0:b0;b1:b0},Seq(Sb{t0=2},t3)),Flt{1;S;_}(RFb(Bin{t0%2!1;N}(R,Fai),c4l)))",
-    Tree0684 "B{b1=2;t1;b0}Bin{b0<3;N}(SubA(Opt(RFb(pc0{b0:1},c1))),RSeq(t2,SubA(pa3{b0:t1;b1:=})))",
-    Tree0685 "B{b0=3;q0=3;t0=4}Bin{t0%2<1;_}(RSeq(t0,pi1{t0:=},c2,a3),To{50}(Invt(RSeq(@ki{t0=3}SubA(Seq(SubR(a4),Lp{b0;S}(a5))),PPar{0;N}(Scc{t0+2%3<1},Lp{b0;S}(@si{t0<3}@rw{t0=2}@oh{t0%4>1?t0+=1}c6),t7),c8))))",
-    Tree0686 "B{b1=1;b0;t0=2;l0;o0=_}Grd{F}(RFb(ASeq(Ite(RSeq(Su{t0}(pc0{b0:t0})),@rw{b1<4}DySel(Wu{t0}),Ret0(t1)),RSeq(c2)),@os{b0:=b1%4;b0:=b0%4}@si{t0+1=b1%2}RFb(@fi{t0!0}@po{b0:=t0+1}@os{b0+=2}Fb(Obs{some;L}(c3e),Obs{b1=o0|2%4;S}(c4)),Itr{b1;0;2;_}(Seq(c5,Sc{b1:=o0|2},c6l)))))",
-    Tree0687 "B{t0=0}RT{3}(PAll{-1}(Opt(c0),Wu{t0}))",
-    Tree0688 "RFb(c0l,F)",
-    Tree0689 "B{b1=1;l0=2;t1=5;t0;b0=5}Itr{b0;0;2;N}(Fb(Itr{b1;2;2;T}(Wde(WU{t0=2}(Intr{b0+4<1}(Grd{F}(t0))),Ite(Swm(t1,Sb{b0=t1}),a2r))),RFb(Ruf{1}(Swm(Ret1(c3b{b1+2}),RSeq(FS(t4t),Suc,t5,a6t),c7))),Bin{t1<t0;N}(t8,DySel(@po{t1%3<0?t0:=t0+1%2}@os{b1+=1}TryF(t9t,Suc,Rep3(a10t))))))",
-    Tree0690 "B{t0;b0=5;t1}Star(Bin{b0<3;N}(SubA(Rep0(c0)),FF(t1)),Sel(OnceK(Cd{30;F}(Rep3(Dd{0}(t2))))),Opt(Step(t3e,@oh{t1+=3}@of{t1=3?t0:=9}@fi{b0!0}a4,pa5{b0:=;b1:t1},c6,t7)),Keep(PPar{1;T}(pt8{b0:=;b1:t0},a9)))",
-    Tree0691 "B{b0=0;t0=5;q0;b1}PrSel{b1;b0}(PAll{-3}(SubR(Wv{t0}(Once(Su{t0}(Sb{t0=8})))),Isw{t0;_;N}(PrSel{t0}(t0)),Pre{b0>0;R}(Lp{b0;S}(@oh{b0+=3}c1e)),c2),PAll{2}(Cnd{b0%4<1;N;_}(Ruf{F}(Rus{2}(Inv(@ki{b0%4=3}@os{b0+=3}@po{b0:=b0%4;t0>b0%2?b1+=1}a3)))),Fb(Obs{b0%2>0;B}(pt4{b0:t0;b1:t0}),Obs{t0%4=2;L}(Scc{b1%2=0}))))",
-    Tree0692 "B{b0;t0=2;b1=0;t1=4;o0=_}Par{_;2}(@fi{t0>3}RSeq(Sb{b0=7},c0e,MSeq(pi1{t0:b1},t2)),Pre{none;F}(Dl{10}(FF(@oh{t0:=t0%2}@po{b0:=b1%4}Ruf{F}(Bin{t0<t0%2;N}(c3,@rw{b1+3<2}@oh{b0:=o0|2%3;o0:=b1+3%2}@fi{t1>3}t4))))),Pre{none;F}(Inv(Swm(SubR(TryT(c5,c6)),Rpt{1}(@os{b0+2>1?b0+=2}@rw{b1<t0%2}a7)))))",
-    Tree0693 "B{q0;o0;b0=0;l0=3;t0=2}Sel(@rw{b0!2}Step(Lp{b0;F}(Itr{b0;1;_;_}(Su{t0}(F))),c0l,@ki{b0%2>0}pt1{b0:=;b1:t0}),MSeq(Sl{20},c2,Pre{some;R}(Flip(Lim{1}(t3),a4))),MSeq(PPar{0;_}(Run),Scc{t0%3<0},t5))",
-    Tree0694 "B{b1;o0=_;b0;t0=5}RSeq(Rus{F}(AFb(Seq(pa0{b0:b1}))),Pre{none;R}(a1),Sel(Obs{b0!t0%3;B}(Wt{20}),Invt(Dd{0}(a2))))",
-    Tree0695 "PrSel{0}(RU{F}(Fai))",
-    Tree0696 "Grd{R}(RSeq(Pri(Ret4(t0),AFb(c1,t2),PAll{1}(t3,a4),RU{F}(OnceT(Sub(c5))),RT{F}(t6)),Mt{10}(Fb(Wde(a7e,c8,c9),PrSel{3;1;1;0;3}(Wde(t10,c11l),a12e,Suc,a13,t14)))))",
-    Tree0697 "Fb(Sub(a0),c1)",
-    Tree0698 "B{b0;b1=2;t0=2}@rw{b1+3%4>1}@po{b0+=4}@oh{b1+=2}PrSel{t0%4;5;t0}(t0,Par{0;0}(pt1{b0:=;b1:=},pt2{b0:=;b1:t0},pt3{b0:=},Sb{b1=t0},a4),Ret2(Isw{b0%3;_;_}(Sl{50},Sc{b0+=2},a5)))",
-    Tree0699 "B{b0;q0;t0;l0=0;o0=_}Itr{b0;1;2;T}(TryF(To{30}(To{10}(Lp{t0;_}(Seq(RSeq(Scc{o0|1>b0%4}),MPri(Ub{o0}),Pre{t0=3;R}(t0))))),ASeq(Sc{b0+=1;b0:=t0},Wde(c1,a2),a3,Isw{b0;T;_}(@si{none}S,FS(t4)))))",
+    Tree0600 "B{l0=3;b1=4;t0=5;b0=0;o0=0}Inv(@oh{t0+=1;b0+=2}@ki{none}@rw{t0+1<4}Rep2(Itr{b1;_;_;_}(Mt{10}(RSeq(RFb(PPar{2;T}(Sc{b1+=1;t0<b0?t0:=b1},a0l),Cd{50;K}(@of{b1:=b0}@po{t0+=1;b0+=2}@ki{b0!t0+3%4}a1e),Keep(Wt{0})),Wde(c2,a3,RFb(pi4{t0:b0},c5l,Sb{b0=0})))))))",
+    Tree0601 "B{b0=0;q0=2}Seq(c0,Cd{10;_}(t1),Lp{_;_}(c2),c3,Rpt{F}(a4b{b0%4;b0}))",
+    Tree0602 "B{l0=4;b0}PAll{-1}(Lim{3}(Flt{3;_;_}(RSeq(@po{b0+1%3>1?b0+=1}@os{b0+=3}t0,c1))),SubA(SubA(t2)),To{50}(F),t3e,c4b{b0})",
+    Tree0603 "B{o0;t0=0}Rep3(Flip(c0,Par{_;-1}(a1,Sb{o0=1},pi2{t0:=})))",
+    Tree0604 "B{t1=0;t0=3;o0=_}Swm(a0,a1,@of{o0:=_}@si{t0%4>1}Sb{t1=1},c2l,R)",
+    Tree0605 "B{l0;b0=0;o0=2;t0}Cnd{b0=3;_;F}(Try(Fb(To{20}(Pre{b0+1%3>0}(pt0{b0:=})),Itr{b0;1;3;_}(t1)),Swm(pa2{b0:=},c3l),TryT(pc4{b0:6},@os{t0<7?t0:=b0%3;o0:=_}Scc{t0%3!2},@po{b0+=1}MPri(pa5{b0:8},Suc)),Seq(c6e,t7,@po{b0+=1}@fi{b0=2}t8),Try(pc9{b0:b0},pi10{t0:=})))",
+    Tree0606 "B{t0=5;b1;t1=0}Dd{20}(PAll{-5}(RepF(t0t),@si{t0%4>2}pa1{b0:4;b1:=},OnceK(t2),@fi{t1=t0+4}@os{b1+=3}Dd{0}(t3),c4t))",
+    Tree0607 "B{l0=3;b0=0;b1;t0=3}Ite(Isw{b1;T;T}(Itr{b1;_;_;T}(Grd{R}(@fi{b0+1!b0+1%4}c0e)),Sc{b1+=1;t0<5?b1+=1}),ASeq(Wde(c1l,Suc,pa2{b0:b0;b1:=}),Opt(Fb(a3,Intr{b0+1!5}(t4)))),@oh{b1+=2;b1=t0?b0:=b1}Sw{2}(RSeq(t5,t6),DySeq(c7,t8,Sl{30})))",
+    Tree0608 "B{o0;t0=1;b0=2;t1}PAll{_}(Ruf{F}(Bin{t0+4=b0;T}(Fb(Fb(Once(Rep1(@si{b0+1<2}@fi{some}t0)),R)),PAll{-1}(Flt{2;F;K}(pa1{b0:t0}),pc2{b0:t0},c3e,Pre{none;F}(Su{t0}(t4))))),Dl{0}(@oh{b0+=1}pc5{b0:=}),Isw{t1%3;_;N}(Scc{t1!3},ASeq(c6,Sl{50},c7,a8e),c9,Star(pa10{b0:0;b1:t0},Mt{30}(R))))",
+    Tree0609 "PAll{_}(Ite(Fb(Grd{F}(PPar{0;N}(DySel(c0,ASeq(t1,Wt{20})),RSeq(RndSel(t2t),c3t,c4l,a5t,Sel(c6,t7e,c8t))))),RFb(PrSel{3;1}(Step(t9),TryF(t10t,Rep4(a11))),FF(Flt{3;F;_}(Fb(c12t,Opt(F),To{10}(Run),OnceT(S)))),Flip(Wt{50},t13,Sl{10},t14t,a15t),Err{1063})))",
+    Tree0610 "B{t0=0;b0=3}Par{_;_}(Grd{F}(RSeq(Sc{t0+=1},RSeq(a0,a1b{t0;b0}),pc2{b0:=},@oh{t0:=b0%3;t0<4?t0+=3}pt3{b0:0;b1:b0})),Grd{R}(Wu{t0}))",
+    Tree0611 "B{b0;b1=1}Intr{b0>b1}(pa0{b0:=;b1:=})",
+    Tree0612 "B{o0;q0=4;b0;b1=3;t0}Par{_;-2}(FF(Pre{o0|3<5}(Lp{b0;F}(c0t))),Sc{t0:=b1})",
+    Tree0613 "B{t0=0;b0=2;b1;t1=5}PrSel{b0;b0;b1%2;t0}(@si{t0!3}@os{b0+=1}RSeq(t0,RFb(t1,t2),pt3{b0:0;b1:b1},c4,@of{b0:=t0;t1+2=b1?b1+=1}S),@oh{b1:=b0;b1:=t1+3}RFb(Seq(@po{b1:=6}@of{b1+=1;b0:=t0+2}Scc{t1!3},@of{b0:=t0%4}Wt{30},Scc{b0%4>0},c5)),t6,Bin{b0>7;N}(Isw{b0+4%4;_;T}(Seq(c7,Sb{b0=1},Sl{50}),a8,t9),Cnd{t1=t0;N;S}(RFb(a10,Scc{b0<7}))))",
+    Tree0614 "B{b0;t0;b1=3}RSeq(ASeq(Flip(Suc,RSel(pc0{b0:0},Wv{t0}(Pre{t0>5;K}(@si{b1%2!1}@oh{b1+=1}@rw{t0=b1}SubR(Scc{b0=0}))))),FS(MPri(a1,t2t)),Swm(c3b{b1},a4)),Fb(c5,PAll{2}(Sc{t0+=3},a6,Wv{t0}(S),Wu{t0}),RSel(OnceK(RT{2}(@os{b0+=1}@rw{b1+3>b1+1}Suc)),Ite(Flt{2;F;F}(@fi{b1+3<7}@si{t0>7}c7),t8t)),Sl{50}),Dl{0}(@oh{b1:=t0;t0+=3}FS(c9t)))",
+    Tree0615 "B{b1=2;b0=2;t0}@rw{t0!2}Rty4(RndSeq(@oh{b0:=t0}Flt{1;_;_}(Sw{2}(c0,a1e)),Rpt{F}(Suc),Ite(c2e,c3b{b0},a4l),c5b{b0+3}))",
+    Tree0616 "B{b0=5;t0=5}PAll{_}(Pri(RSeq(c0,t1,t2),@fi{b0>1}t3,ASeq(@si{t0%2>0}Scc{t0<3},pa4{b0:t0},PPar{1;T}(@of{t0+4!t0?t0:=5;b0+=3}c5b{t0},a6))),Rpt{3}(Pre{b0=t0+4%3}(Isw{t0+4;N;N}(Wu{t0},MPri(c7b{8},Pre{b0+1%2=1;F}(Su{t0}(c8)),pt9{b0:t0;b1:b0})))),OnceT(Seq(RSeq(t10,Sl{0},pc11{b0:=},t12e,a13),PAll{_}(RSeq(t14,pc15{b0:t0},Sc{t0+=2;t0:=t0%3}),OnceK(Wt{10}),pa16{b0:b0;b1:b0}))))",
+    Tree0617 "B{b0;t0=4;l0}AFb(Itr{b0;1;3;T}(@os{t0+=1}Flt{2;F;F}(WU{b0>6}(Par{_;_}(Grd{_}(RndSel(pt0{b0:=},a1l)),Grd{R}(Obs{b0%3=1;S}(c2)))))),t3)",
+    Tree0618 "B{b1=4;q0;b0=5;l0=3;t0=2;o0}Star(Cnd{some;N;S}(Par{_;4}(@oh{t0+=1}t0,Sb{b0=8},t1,pt2{b0:t0})),Sel(Seq(Itr{b0;_;1;T}(RSeq(c3b{5},c4,t5)),Isw{b1%4;T;T}(pt6{b0:=;b1:b1},@oh{t0<3?t0:=3}@si{o0|0%4>2}Rep3(a7)))),a8,PAll{1}(t9,RndSel(t10),Itr{b0;_;1;T}(@po{b1:=9}@oh{o0:=o0|3}@ki{b0>3}Obs{b0>3;_}(t11)),Rep3(Pre{b0+2<5}(@si{o0|4%2<0}@fi{b0>3}PPar{2;T}(Cnd{t0>o0|5%4;N;S}(@si{t0%2<0}@of{b1+=1}@fi{o0|3=4}Run))))),Flip(Lp{b0;S}(@po{b1:=b0}@fi{b1+2>0}@of{o0:=t0%4}RSeq(@po{b0:=t0}@os{b0+=2;o0|5+2%4<3?t0:=b1+4}@ki{b1<5}Lim{1}(S),a12b{b1;b0},pa13{b0:5;b1:=}))))",
+    Tree0619 "B{b1=5;o0;t0=4;b0=4}Rep3(Rus{2}(MPri(Seq(RSel(pa0{b0:=},Once(Ub{o0})),PAll{1}(RSeq(Wu{t0},Sl{50}))),pt1{b0:b1;b1:=},Ub{o0})))",
+    Tree0620 "B{t0}Pre{t0%4=2;R}(Wu{t0})",
+    Tree0621 "B{b0=4;t0=3}RFb(Star(Wt{20},@ki{t0>3}@rw{b0<1}Keep(pt0{b0:t0;b1:b0}),c1,@oh{t0:=b0%4}@rw{b0<0}@ki{b0+3%2<1}t2),Pre{b0+2<b0%2;K}(Dl{20}(PAll{_}(Dd{50}(Flt{3;F;_}(a3)),pa4{b0:0}))),Wv{t0}(R))",
+    Tree0622 "B{o0=5;t0;b0=3;b1=4}Swm(RSeq(Ite(c0,t1,t2),c3l,@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt4{b0:6;b1:=},a5),@oh{b1:=o0|3%3}Ruf{1}(MSeq(@oh{b1:=t0+4;b0+=2}@po{b0+=1;o0:=b0}RSeq(Sl{30},a6b{t0;b1}))))",
+    Tree0623 "B{b0=5;o0;b1=3}Bin{b0+3<b1%2;T}(Sel(Scc{some},pt0{b0:b0;b1:b1},c1),pc2{b0:=})",
+    Tree0624 "Flt{1;S;K}(AFb(PrSel{3;2;3;0;1}(Wt{0},t0e,Sl{50},t1,c2),Wde(c3,ASeq(c4,t5),Once(c6)),RFb(F,t7,OnceK(t8)),Rpt{3}(c9),Seq(c10)))",
+    Tree0625 "B{b1=0;b0;o0;t0=2;q0=3}@os{b0+=2}@si{b0>3}Bin{b0%2<1;T}(RFb(t0t,t1t,t2t,@fi{o0|4+3>4}Par{2;2}(a3l,@ki{some}t4t)),Fb(Step(OnceT(Wt{0}),SubA(Sl{20})),Lp{b0;K}(c5b{8}),RSeq(@oh{o0:=8;b1+=2}@os{b0<4?b0+=2}@fi{some}Grd{F}(pa6{b0:t0}),t7,c8t,c9b{6})))",
+    Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),Fb(Mt{50}(a6t),Obs{t0%2=0;B}(c7b{o0|0+4}),Obs{t0+4>1;_}(R),Scc{b1+3!6},RFb(c8l,t9t),Err{1062}))",
+    Tree0627 "B{b0;t0=1;o0=_;t1}MSeq(S,Pre{t1<t0+3;F}(Pre{b0%3<0}(@oh{o0:=t0%4}@os{b0:=7}@po{b0:=t1+3}S)),Pri(c0b{t0},t1,@si{t1+3%3<0}c2,Sc{b0+=1;t1+=1}),Sb{t0=t1})",
+    Tree0628 "B{b0;b1=2;o0=_}Rpt{3}(Intr{b0+4=o0|1%4}(Pre{o0|3%2<0;S}(Fb(a0,Obs{b0+3!o0|2;B}(a1e),Obs{b1+2%4=2;L}(Suc)))))",
+    Tree0629 "B{t0=4;t1=5;b0=2}Bin{t0=7;N}(FF(@fi{t1+1!7}@of{t1:=b0}Err{1060}),t1)",
+    Tree0630 "B{t0=5;b1;b0=4}PAll{1}(Cd{0;K}(Seq(To{20}(RU{F}(Flt{3;F;_}(DySeq(a0b{b1;b0},t1,Wu{t0})))))),Isw{b0;N;_}(pa2{b0:t0;b1:=},DySeq(Pre{b0<0;R}(Sc{t0:=0})),OnceK(a3),Scc{b1%2!1},t4))",
+    Tree0631 "B{t0;b0=5;o0=5}DySel(RSel(Scc{b0>7},c0e,c1e),Scc{b0+4!b0+1},Cnd{t0%4>0;N;S}(@os{t0+=1}@oh{o0:=_}OnceT(@os{t0:=b0%4}t2)))",
+    Tree0632 "B{b0=5}TryT(Cnd{b0!2;T;F}(Sb{b0=3}),Rep3(MPri(F,c0)),pt1{b0:8;b1:b0})",
+    Tree0633 "RSeq(a0,c1,c2)",
+    Tree0634 "Try(Rep0(a0),t1e,a2e,a3)",
+    Tree0635 "B{b0;t0=5;o0}Su{t0}(PrSel{b0;o0|2%3;b0;2}(Dl{10}(t0t),Bin{o0|1>3;N}(Swm(Sb{o0=4},c1b{t0}),Rpt{F}(@si{b0%4!3}@fi{t0%2>0}t2t)),Flip(t3t,c4b{b0%2},a5b{t0;b0}),t6))",
+    Tree0636 "B{l0;b0=4;t0=4;b1}Itr{b1;0;3;_}(RU{S}(PrSel{b0+1;t0}(F,Grd{_}(@ki{t0!b1}Itr{b1;0;3;_}(Fb(Scc{b0<1},SubA(Sb{b0=t0})))))))",
+    Tree0637 "B{t0=3;b0=5;b1=3}Keep(OnceK(@po{b1:=b0%3}@fi{b0%2<0}@oh{t0+=2}t0))",
+    Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},Fb(Obs{t0=t0+2;L}(t1),Obs{t1+1%4!1;L}(Sl{0})),pt2{b0:3;b1:t0},Sel(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
+    Tree0639 "B{b0;t0;l0;t1=4}@ki{t1<t0%4}@fi{t1%4>0}@os{t0+=1}Pre{t1%4<2;F}(Bin{t0<b0;N}(FF(@of{b0+=3}@rw{t0%4!2}@po{t0:=b0;t1:=0}Itr{b0;0;_;_}(Cnd{b0%2=1;N;S}(a0))),DySeq(To{10}(Dd{30}(Bin{t0+4!3;T}(c1b{t1%4},pa2{b0:t0;b1:t1}))))))",
+    Tree0640 "B{b1=2;b0=2}Cd{10;_}(OnceT(Sw{0}(Rpt{0}(a0b{b0%4;b1}),@ki{b1%2<1}Swm(pc1{b0:7},PPar{1;N}(c2l)))))",
+    Tree0641 "B{o0=_}Sel(@ki{o0|3>1}@si{o0|3=4}Ub{o0},c0,R)",
+    Tree0642 "Opt(RSeq(Par{2;-2}(a0,c1e),Flip(MPri(t2,c3e),Rpt{F}(RndSel(a4,Sub(c5))),Wt{0}),RSel(Inv(Lim{2}(Invt(a6))),Fb(t7,a8),a9,F)))",
+    Tree0643 "B{b0=5;o0=1;t0=4;b1;q0}Isw{b1;N;N}(Wde(To{50}(MPri(@rw{none}Rmp{F;S}(Lp{_;R}(Rus{1}(Wt{100}))),Lp{_;R}(Fb(@si{b1%2<0}Scc{t0>o0|0+1},pt0{b0:=;b1:t0},@fi{b0+4%2>0}Sb{o0=1})),t1)),Obs{b1>t0+4;S}(Ret1(PPar{1;T}(c2l,Cnd{t0<t0+2;_;F}(a3),a4,@po{t0+=2}@os{o0:=_}RepF(Wde(a5l,@os{o0:=_}Sc{t0%4!0?b1+=1})),a6)))),PPar{1;T}(Sel(pa7{b0:t0},a8,Star(c9,c10b{t0+3%2},@rw{b0=4}@os{b0:=b1%4}pa11{b0:6;b1:b0})),Rmp{F;S}(Lp{b1;_}(Keep(Sw{3;1;4}(t12,t13,R,c14))))))",
+    Tree0644 "B{t0=3;b1=4;o0;b0=5}Bin{t0%2>0;N}(PPar{1;N}(Pre{t0!3;S}(Rus{F}(Grd{F}(Once(RFb(c0l,a1b{b0;b1},Sc{t0:=b0+4}))))),MPri(t2,c3b{b0%4},pi4{t0:b0},c5),Seq(c6,pi7{t0:b1}),Ub{o0}),a8)",
+    Tree0645 "B{o0=_;t0;b0=1}Cd{0;_}(Flt{2;F;F}(RSeq(Rpt{1}(Step(a0b{o0|4+3%4;b0},pt1{b0:=})),c2l,TryF(c3e,pt4{b0:4;b1:b0},Wt{50}),Ruf{3}(Step(a5,a6,pi7{t0:t0},c8b{t0},@fi{t0>2}Suc)))))",
+    Tree0646 "B{t0=1;b1=3;q0;l0=4;b0=3}Star(Isw{9;_;N}(Sl{50},c0b{b0+2},t1t),PAll{1}(c2e,@si{t0<2}S),@of{t0+=2;t0:=t0%2}S,Seq(Su{t0}(Lp{t0;S}(a3e)),Sb{b1=0}),Itr{b1;_;2;_}(Wde(a4b{3;b0},RSel(a5t,c6l),Rep3(Pre{b1<2;F}(t7)))),Err{1094})",
+    Tree0647 "B{t1;l0;o0;b1;t0=1;b0=2}TryF(RFb(c0e,@fi{b1%2<0}@si{t1+3!7}Sb{b1=2},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}S),Itr{b0;0;2;T}(PPar{2;T}(Swm(Itr{b0;_;1;_}(Sl{30}),R),TryT(t1,@os{t1+=1}S,t2e))))",
+    Tree0648 "B{b1=2;t0=4}Sel(Star(Wu{t0},c0,pa1{b0:1;b1:b1},a2),Flt{1;_;K}(Swm(Wt{10},c3)),Mt{0}(a4),Rep1(c5),t6)",
+    Tree0649 "B{b0=4;q0=2;t1}FF(DySeq(c0e,c1,c2,Lp{_;_}(To{50}(@si{t1<6}Wde(t3,@of{b0<0?b0+=1;b0+=1}@ki{t1+3=6}t4)))))",
+    Tree0650 "B{q0=4;t0=0;b0=4;b1=0;o0=_;l0=2}Keep(Fb(Lp{_;_}(SubA(Sw{0}(FS(Sb{b1=t0}),t0))),Lim{2}(Isw{b1+2;_;T}(@os{b0:=o0|1%3}@rw{b1+4!b0+4}Scc{o0|5>7},To{20}(t1),Pri(F,t2e)))))",
+    Tree0651 "B{b0=2}Obs{b0=5;N}(c0)",
+    Tree0652 "B{b0;t0=2}WU{t0<2}(Seq(Invt(Ret4(Ite(t0,Pri(pc1{b0:=},To{20}(t2t),Err{1063})))),t3,Isw{5;_;N}(@ki{t0%2<0}@of{t0+=3}@si{t0%4<0}Scc{b0%3>1},Suc,t4t,FF(t5))))",
+    Tree0653 "B{q0=2;t0;b0=5}@po{b0+=1;b0+=3}@rw{t0>7}ASeq(@oh{b0+=1}RFb(c0e,c1,@ki{b0<0}Sb{t0=b0},Su{t0}(t2)),Cnd{t0+4>3;_;_}(Grd{R}(Sc{t0+=1})),Lim{1}(@po{t0+=2}Fb(Dd{0}(Keep(Wu{t0})),RndSeq(t3))),Lp{_;K}(Try(RU{F}(a4e),RU{S}(t5))))",
+    Tree0654 "B{t0=1;b1=4;b0=4}Sel(Obs{b1>4;B}(PAll{_}(S,Scc{t0>t0%4},t0)),Obs{t0%4=3;L}(a1l),Obs{t0>b1;S}(PPar{2;N}(Sc{t0+=3;b0+3!b1?b0:=b0%2},pt2{b0:=;b1:b1})),c3b{b1})",
+    Tree0655 "B{t0=5;t1=3}@si{t0+2<0}@po{t1+=2}Rpt{F}(To{10}(SubR(SubR(PbSel{_;1}(c0b{t0+3})))))",
+    Tree0656 "B{t0=4;b0=5;o0=3;t1=3;q0=4}ASeq(Isw{t1+1;_;T}(a0,t1e,a2,a3l,t4),PPar{2;_}(c5e,pc6{b0:=},c7l,Wu{t1}),@rw{some}Dd{0}(Lp{t1;F}(@rw{t0+2>o0|2%2}Pre{t0+4>b0+4}(Grd{F}(Pri(Swm(t8e,Wu{t1},@si{t0<2}@of{t0:=o0|5+3%3}c9b{t0+4},Wu{t0})))))))",
+    Tree0657 "B{b0=2;l0=4;t0;q0=3;o0=_}RSeq(Rty2(RFb(DySel(SubR(Fb(@oh{t0+=2}@po{b0>t0?b0+=1}t0,Ub{o0}))))),@of{b0+=2;b0=o0|0?o0:=b0%3}@fi{o0|3<t0}@si{t0%2<0}Lp{t0;S}(t1))",
+    Tree0658 "B{t1=5;q0=3;l0=0;b0=1;b1=5}Cnd{t1!3;N;F}(@rw{b0+1%3>1}@fi{b0+2>b0}SubR(Lp{_;K}(Itr{b0;_;2;N}(Lp{_;F}(@fi{b1<3}Fb(Wu{t1},t0,t1e,c2l,t3e))))))",
+    Tree0659 "B{t0=5;b1=2;t1=4}Flt{3;_;K}(Rus{F}(Mt{0}(Ruf{1}(@po{b1+=1}@os{t0+=2}@oh{t0!6?t1+=3}RSeq(Sc{b1+=2},Rus{2}(t0),Sc{b1:=t0+1})))))",
+    Tree0660 "RndSel(c0e,Seq(t1,Suc),t2,F,a3)",
+    Tree0661 "B{o0;b1}Isw{3;_;N}(Sb{o0=1},DySeq(c0,Sc{b1+=3}),Rpt{F}(t1))",
+    Tree0662 "B{b0=0;b1=4;t0=4}Swm(Rep2(Flip(@fi{b1>7}Sc{b1:=b0%2},pc0{b0:8})),RSeq(pa1{b0:6},RetF(Opt(ASeq(S,Sc{b0<t0?t0+=3;t0+=1},t2)))),To{0}(Dd{0}(Lim{2}(RSeq(DySel(Scc{b1%2>0},a3l,t4),Flt{1;S;F}(a5b{2;b0}))))))",
+    Tree0663 "B{b0}Pre{b0=1}(S)",
+    Tree0664 "B{b0=3;t0=1;o0=_;b1=3}MPri(@po{b1:=7}@os{t0+=2}Sw{2}(TryF(c0b{t0%2},Sl{0},Run),Ruf{F}(t1)),RSeq(c2e,c3l),Pri(t4,a5b{t0+2%4;b0},@rw{t0+4>0}Sc{b0:=t0+2},t6),Obs{o0|3!3;_}(Once(Once(Sc{t0:=o0|0}))),RSeq(RFb(c7,@si{b1+4>b1+3%3}t8e),c9e,c10b{t0}))",
+    Tree0665 "B{l0=0;b0=4;t0=4;b1;t1=3}AFb(PrSel{b1;t0;b0}(DySeq(Once(pt0{b0:=;b1:=}),t1e),RFb(Wde(c2b{t1+2},pi3{t0:=},Sl{30}),Wv{t1}(RSeq(Sl{10},@os{t0+=1}t4,pc5{b0:t1}))),Flt{2;S;_}(Ite(@of{b0:=b1%2}@os{t1:=5;b1%3!0?t1+=1}t6e,Ret0(pc7{b0:1})))),Swm(Sb{t0=b1},PAll{-1}(RT{F}(Inv(Sc{t1:=t0+1})),FF(@of{t1:=b0}@si{t0+1<7}Ruf{F}(Inv(c8)))),RU{S}(Rmp{F;F}(PPar{2;T}(Flt{1;S;F}(Pre{t0<0;R}(pt9{b0:=;b1:t0})),Keep(Wt{50}))))))",
+    Tree0666 "Flt{2;R;F}(Fb(TryF(PrSel{1;1}(a0,c1l),Run,c2),a3,To{100}(Flip(a4,a5l)),RSeq(FF(c6)),TryT(Ret3(t7),a8l)))",
+    Tree0667 "B{b1;t1=1;b0=0;t0=2;l0=2}Itr{b1;2;3;_}(@of{t1<2?b1+=2}@si{b0>t0}Itr{b1;1;2;T}(RFb(Itr{b1;1;_;N}(Sb{b0=b1}),TryF(Suc,@po{t1%3<0?t0:=t0+1%2}@os{b1+=1}Ret0(c0),MPri(c1e,c2)),Bin{t0+3%4=2;N}(RSeq(@os{b0:=b0%4}pt3{b0:b1;b1:t1},t4),DySeq(c5,t6,Scc{t1+4%3>0},c7,t8e)))))",
+    Tree0668 "B{b0=0;o0}Isw{b0%2;_;T}(PPar{1;T}(FF(RFb(F,F,a0,Sb{o0=4})),FS(OnceT(Try(pa1{b0:=},S,a2)))),Fb(t3e,t4,a5e,Once(Sl{0})))",
+    Tree0669 "B{b0;t0=0;b1}Obs{t0%3>1;S}(Rty0(@fi{t0+4!6}@os{t0:=b0%2;b1+=3}pi0{t0:b1}))",
+    Tree0670 "B{l0=4;o0;b0;t0=4}Cnd{b0<1;N;_}(@po{o0:=t0%2}ASeq(Step(Par{_;3}(c0,t1,t2,c3),PAll{_}(Cnd{b0>1;T;F}(@si{b0<5}t4),Seq(c5l,a6)),Star(t7,Swm(pi8{t0:=},a9l))),Itr{b0;0;_;N}(RFb(Fai,Isw{b0%3;N;N}(pt10{b0:9;b1:b0},a11e,t12),Sel(Scc{t0+4>3},a13,c14),RFb(pi15{t0:t0},pa16{b0:b0},Swm(t17,Sl{20}),c18b{o0|2+4}),Rep4(pt19{b0:=;b1:t0})))))",
+    Tree0671 "B{b1=4;b0;o0=_}PAll{2}(Flt{2;F;F}(@fi{b0%3>0}@ki{b1%3>1}Wde(a0,a1)),Rpt{2}(Inv(@rw{b1!7}@si{b1%4!2}SubR(@ki{none}t2e))))",
+    Tree0672 "B{b0;t0;b1=5}Step(c0b{b0},Sc{t0:=8},@rw{b1>t0+3}Sl{0})",
+    Tree0673 "Flt{3;_;F}(Ret0(t0))",
+    Tree0674 "B{t0=0;t1=3;b0=1}RFb(OnceT(Fb(Inv(pi0{t0:=}),Ret0(Sb{b0=t0}),Dd{0}(pt1{b0:=;b1:b0}))),@of{b0:=0}Dd{50}(MPri(Star(Sc{t1:=t0;b0:=t0},Rep1(Dd{20}(S)),pa2{b0:=}),Grd{R}(Par{0;1}(Keep(OnceT(c3t)),t4t)),Rpt{0}(Sl{10}))))",
+    Tree0675 "B{b0=1;b1=3;t0}Intr{t0>1}(@of{b0+=1}Opt(Swm(Scc{b1+4%2=1},a0)))",
+    Tree0676 "B{t0;b1=3;b0}RFb(Fb(Rep1(Su{t0}(RndSel(a0t,c1b{b1+2%3},c2,c3t))),To{20}(PPar{2;T}(pa4{b0:=;b1:b1},R,Sc{b0:=b0%3;b0:=b1+1}))),Invt(Isw{t0+2;N;T}(S,S,a5r)),c6,@rw{t0<b1+4%4}Sl{10})",
+    Tree0677 "Rep2(Par{0;0}(TryF(c0l,MSeq(Wde(c1e,c2l,c3)),PAll{1}(c4l,t5)),PAll{_}(FS(c6),a7,t8),Flip(Rpt{3}(Rus{F}(Flt{1;S;_}(t9))),t10)))",
+    Tree0678 "PPar{0;T}(Swm(t0,S),DySeq(c1e,c2))",
+    Tree0679 "B{b0;t1}RSeq(PAll{_}(c0,Wt{30}),Swm(t1),ASeq(c2,t3,c4),Isw{t1;T;_}(DySeq(Scc{t1+2>t1%4},c5,Scc{b0!t1+2}),Sl{0}))",
+    Tree0680 "B{b0=3;t0=4;o0=0}Fb(RFb(@si{t0+4!b0%2}c0b{b0},@si{t0%2!1}Seq(@oh{o0|3%4!2?b0:=t0}@of{t0>0?t0:=o0|4}@si{t0!3}Sb{t0=8},a1t,SubR(a2),Err{1003})))",
+    Tree0681 "B{b0=4;b1;l0=1}Itr{b1;_;_;N}(Rty2(pc0{b0:=}))",
+    Tree0682 "B{b0;b1;t0=2}Ret4(Su{t0}(Once(Seq(MPri(Flt{2;S;F}(Sw{4}(F,pt0{b0:3;b1:=}))),Rep1(Swm(Scc{b0>3},c1b{b0+3%3})),S,Isw{0;_;T}(@of{b1+=1}Flt{2;F;F}(Suc),pt2{b0:0;b1:b0})))))",
+    Tree0683 "B{b1=5;t0=5;b0=4;l0=4;o0=_}Seq(RFb(Grd{F}(Itr{b1;2;2;_}(OnceK(Sw{3;5;1}(a0,OnceT(@of{b0+=1}Sc{t0+=3}),PPar{0;_}(c1l),Inv(pa2{b0:=;b1:b1})))))),Seq(Wv{t0}(Sw{3;1;4}(a3,Suc,pa4{b0:5},a5)),Ub{o0},RFb(c6,t7e,DySel(c8l),t9)),a10e)",
+    Tree0684 "B{t0;b1=4}Ite(Sel(Inv(t0)),Dd{10}(SubA(Sl{50})),pa1{b0:t0;b1:b1})",
+    Tree0685 "B{b0;b1=1;t0=2}Flip(RFb(a0b{2;b1},Su{t0}(Pre{b1=4;F}(Pre{b0+1%4<3;F}(t1))),c2),c3)",
+    Tree0686 "B{b0=2}Par{_;_}(SubA(c0),Bin{b0<7;_}(SubA(t1),c2))",
+    Tree0687 "B{b1=3;t0;b0=0}Bin{t0<t0+4%4;T}(Swm(RSeq(@ki{t0=b1}SubA(a0),Fb(pc1{b0:=},Wu{t0})),Cnd{t0%3>0;_;S}(a2b{b1%2;b0}),Err{1059}),SubR(Isw{3;_;_}(a3l,Inv(t4))))",
+    Tree0688 "B{t0}PPar{1;T}(Cnd{t0%4<2;_;S}(a0))",
+    Tree0689 "B{b0=4;l0}Itr{b0;0;_;_}(c0)",
+    Tree0690 "B{t1=0;b1=0;t0=0;b0=3}AFb(Ret4(@ki{b1%4>2}@of{b1+=4}@oh{b0+=1;b1+=2}c0),Su{t1}(@ki{t0=3}@po{t1:=9}DySeq(@si{t0+2%3>0}@rw{t0+1%3>0}R,@po{t0+=3}pt1{b0:=},@os{t1+=1}Scc{b0<2})),a2)",
+    Tree0691 "Ruf{1}(Swm(pt0{b0:8},t1e,Err{1095}))",
+    Tree0692 "B{l0=1;t0=4;o0=_;b0=2}MPri(RFb(Step(@of{t0:=b0}DySeq(pi0{t0:t0},Ub{o0}),@ki{t0+1%4!0}@rw{t0%2!1}S,Sc{b0+=1})),RSeq(Dd{30}(SubA(c1e)),@ki{o0|1+4=4}Wde(Fb(c2,t3t),Scc{t0>6}),t4,Err{1092}),Pre{o0|1!4;K}(@si{b0<1}Cd{0;F}(Itr{b0;_;1;N}(Seq(Ite(a5,t6))))),Par{-1;-3}(c7r,t8e,t9),Sb{t0=b0})",
+    Tree0693 "B{t0=3}Isw{t0;T;N}(MPri(SubR(c0),c1,Sl{20}),Wu{t0})",
+    Tree0694 "B{b0=1;o0=5;t0=5}Rpt{2}(@po{none?o0:=_}@rw{t0<4}Ite(Cd{0;F}(Sb{t0=5}),MPri(c0,SubR(Dl{10}(Keep(t1))),Rpt{3}(a2e)),Sel(Obs{t0=4;L}(t3e),c4e,Obs{t0+3%4=2;B}(pa5{b0:b0;b1:b0}))))",
+    Tree0695 "RSeq(Wde(t0,t1),a2,Seq(a3,Sl{0},Wt{10},a4),Seq(t5,Step(Sl{0},a6,c7)))",
+    Tree0696 "B{l0;t1=1;t0=1;b0=3}Itr{b0;0;3;T}(Step(Keep(Bin{t1+1>t1%2;_}(Seq(Flip(Rty2(Sl{20}),@oh{t1!t0?t1+=1}t0,RSeq(c1e,t2e))),@rw{t1+3%3<1}@oh{b0:=b0+1%3;b0+=1}Rep0(pt3{b0:=})))))",
+    Tree0697 "B{b1=3;o0}Try(Sb{o0=5},To{100}(pc0{b0:b1}))",
+    Tree0698 "B{b1=4;t0;b0}RndSel(Ret2(Rpt{2}(@os{b0:=b1%3}@of{b0:=b1+4;t0=b1?b0+=3}Isw{t0;T;N}(t0e,Sb{b1=0},R))))",
+    Tree0699 "B{b0=5;t0}Flip(RSeq(pc0{b0:b0},FS(c1t)),Rep2(RetF(Rmp{S;S}(a2r))),SubA(RFb(t3,c4,t5,F,t6)),RFb(c7t,Err{1066}),Wu{t0})",
 }

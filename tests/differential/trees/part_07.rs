@@ -8,43 +8,37 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
             b0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Remap(success = Failure, failure = Failure) {
-            #[success_if(|bb| (*bb.t1 + 1) % 2 < 1)]
-            BinarySelector(|bb| bb.b0 + 2 < 1) {
-                #[post(|bb| *bb.t0 += 3)]
-                ParallelAll(1) {
-                    Selector {
-                        AsyncSequence {
-                            #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Condition(Cond<1>),
-                        #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                        IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
+        ReactiveSequence {
+            Precondition(|bb| bb.b1 + 2 == *bb.t0, else = Running) {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    RetryUntilSuccessful(2) {
+                        Condition(|ctx| ctx.check(0)),
                     },
                 },
-                AsyncFallback {
-                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                    Action(Act<7> = Act::<7>),
-                    ReactiveFallback {
-                        Action(Act<8>),
-                        #[on_success(|bb| if *bb.t0 < 3 { *bb.t1 += 1 })]
-                        Condition(Cond<9>),
-                    },
-                    Action(Act<10>),
-                    Fallback {
-                        ScriptCondition(|bb| *bb.t1 + 1 > bb.b0 % 2),
-                        Sleep(0),
+            },
+            Sleep(20),
+            ForceFailure {
+                Retry(1) {
+                    KeepRunningUntilFailure {
+                        StepSequencer {
+                            AlwaysSuccess,
+                            Selector {
+                                Condition(|ctx| ctx.check(1)),
+                                ScriptCondition(|bb| bb.b1 % 4 > 2),
+                                WhileDoElse {
+                                    Action(Act<2>),
+                                    AlwaysFailure,
+                                },
+                            },
+                            Repeater(forever) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
                     },
                 },
             },
@@ -52,1423 +46,51 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0700Blackboard { t1 t0 b0 });
+board!(Tree0700Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
-            b0: i64 = 2,
-        }
-        Precondition(|bb| bb.b0 + 2 < bb.b0, else = Running) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0701Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0702 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![],
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
         }
-        RetryUntilSuccessful(4) {
-            Sequence {
-                SetBlackboard(t0 = 9),
-                SetBlackboard(b0 = {t1}),
-                StatefulAction(Task<0>),
-                Conditional(|bb| *bb.t0 + 2 == 1, dynamic = true) {
-                    SkipUnlessUpdated(t0) {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            ScriptCondition(|bb| *bb.t1 > bb.o0.unwrap_or(1)),
-                            #[success_if(|bb| *bb.t0 < 3)]
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                #[success_if(|bb| bb.o0.unwrap_or(5) > 5)]
-                #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                #[post(|bb| *bb.t1 += 3)]
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0702Blackboard { t1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0703 for Ctx, error DiffError {
-        ReactiveSequence {
-            ForceFailure {
-                Parallel {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            ForceFailure {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(TTask<0>),
-                                },
-                            },
-                        },
-                    },
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        Deadline(50) {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0703);
-
-bt::behavior_tree! {
-    pub tree Tree0704Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        Action(PIo<1>, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0704Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        ScriptCondition(|bb| bb.b0 > *bb.t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0704 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        BinarySelector(|bb| bb.o0.is_none()) {
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                ReactiveSelector {
-                    Condition(Cond<0>),
-                    #[skip_if(|bb| bb.b0 != 4)]
-                    SubTree(Tree0704Sub0, ..),
-                    AsyncFallback {
-                        ScriptCondition(|bb| bb.b0 % 3 != 2),
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[on_success(|bb| bb.b0 = (bb.b0 + 3) % 2)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        AlwaysFailure,
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            KeepRunningUntilFailure {
-                SubTree(Tree0704Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0704Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0705 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2],
-        }
-        ReactiveFallback {
-            #[run_while(|bb| (*bb.t0 + 3) % 2 < 0)]
-            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
-                Iterate(l0, element = {b0}) {
-                    WaitUntil(|bb| (bb.b0 + 3) % 4 > 1) {
-                        Parallel(success = 2, failure = -1) {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Observe(|bb| (*bb.t0 + 2) % 2 > 0, abort = none) {
-                                StatefulAction(Task<1>),
-                            },
-                            PolicyParallel(policy = FirstFailure, repeat = false) {
-                                Condition(Cond<2>),
-                                Action(|ctx| ctx.exec(3)),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    Wait(50),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            Condition(Cond<6> = Cond::<6>),
-            ReactiveFallback {
-                Condition(Cond<7>),
-                Condition(PCond<8>, b0 = {b0}),
-                RunOnce {
-                    Guard(|ctx| &mut ctx.token) {
-                        Sleep(20),
-                    },
-                },
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<9>),
-                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
-                    StatefulAction(PTask<11>, b0 = 0, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0705Blackboard { t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0706Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Conditional(|bb| bb.b0 < 4, dynamic = true, else = Failure) {
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0706Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 11,
-        }
-        Action(PIo<3>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0706 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            PrioritySelector {
-                #[score(|bb| (bb.b0 + 4) as f32)]
-                Condition(|ctx| ctx.check(0)),
-                #[score(|bb| (*bb.t1) as f32)]
-                SubTree(Tree0706Sub0, ..),
-            },
-            ReactiveSelector {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                SubTree(Tree0706Sub1, ..),
-            },
-            Error(DiffError(1083)),
-        }
-    }
-}
-
-board!(Tree0706Blackboard { b0 t1 t0 });
-
-fallible!(Tree0706);
-
-bt::behavior_tree! {
-    pub tree Tree0707 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Deadline(20) {
-            FlipSelector {
-                WaitUntil(|bb| bb.b1 % 4 > 0) {
-                    StatefulAction(Task<0>),
-                },
-                Filter(times = 2) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0707Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0708 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 == 4)]
-        ReactiveSequence {
-            #[skip_if(|bb| *bb.t0 + 1 < 6)]
-            ReactiveFallback {
-                WhileDoElse {
-                    Condition(Cond<0> = Cond::<0>),
-                    RunOnce {
-                        #[post(|bb| { bb.b0 += 2; if bb.b0 != bb.b1 % 4 { bb.o0 = Some(*bb.t0) } })]
-                        #[skip_if(|bb| bb.o0.unwrap_or(2) < 4)]
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-                Condition(Cond<4>),
-                Remap(success = Failure, failure = Success) {
-                    Iterate(l0, element = {b0}) {
-                        Wait(30),
-                    },
-                },
-            },
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| bb.o0.is_none())]
-            #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 3 })]
-            IfThenElse {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(5)),
-                    Action(Act<6>),
-                    #[post(|bb| bb.b1 = 2)]
-                    StatefulAction(Task<7>),
-                    Action(PIo<8>, t0 = {t1}),
-                    UnsetBlackboard(o0),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
-                        Fallback {
-                            Observe(|bb| bb.b1 > 7, abort = both) {
-                                SetBlackboard(b1 = {b0}),
-                            },
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                Limiter(2) {
-                    AsyncFallback {
-                        SequenceWithMemory {
-                            Action(|ctx| ctx.exec(9)),
-                            Action(Act<10>),
-                            StatefulAction(Task<11>),
-                        },
-                        DynamicSequence {
-                            Sleep(0),
-                            Action(Act<12> = Act::<12>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0708Blackboard { b1 t1 b0 o0 l0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0709 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 4,
-        }
-        #[on_success(|bb| *bb.t0 += 3)]
-        Remap(success = Success, failure = Failure) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                #[on_halted(|bb| *bb.t0 += 2)]
-                Fallback {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        AlwaysFailure,
-                        Condition(PCond<0>, b0 = 0),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
-                        Condition(Cond<2>),
-                        Interrupt(|bb| *bb.t0 > *bb.t1 % 4) {
-                            RetryUntilSuccessful(1) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| if bb.b0 != *bb.t1 { bb.b0 += 2 })]
-                    #[skip_if(|bb| *bb.t0 + 3 > *bb.t0)]
-                    RepeatUntilSuccess(1) {
-                        Iterate(l0, element = {b0}) {
-                            Parallel(success = -1, failure = -1) {
-                                KeepRunningUntilFailure {
-                                    SetBlackboard(b0 = 2),
-                                },
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    ReactiveFallback {
-                        Sequence {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        Selector {
-                            Observe(|bb| *bb.t0 < 1, abort = lower) {
-                                Cooldown(0, filtered = Failure) {
-                                    Script(|bb| if (*bb.t1 + 2) % 3 != 2 { bb.t1.set(*bb.t0) }),
-                                },
-                            },
-                            ScriptCondition(|bb| *bb.t0 + 4 < *bb.t0 % 3),
-                        },
-                        ScriptCondition(|bb| (bb.b0 + 3) % 3 > 1),
-                    },
-                    Parallel(success = -1, failure = 1) {
-                        SequenceWithMemory {
-                            BinarySelector(|bb| *bb.t0 != 1, dynamic = false) {
-                                StatefulAction(Task<6>),
-                                Repeater(0) {
-                                    Action(Act<7>),
-                                },
-                            },
-                            FlipSelector {
-                                SetBlackboard(b0 = 7),
-                                SetBlackboard(b0 = {t0}),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                        Filter(times = 1, count = Completed) {
-                            MaxTime(0) {
-                                #[on_halted(|bb| *bb.t1 += 1)]
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                    Precondition(|bb| *bb.t1 + 4 != 4, else = Success) {
-                        ReactiveSequence {
-                            StatefulAction(Task<10>),
-                            Action(|ctx, bb| ctx.exec_in(11, bb.b0 + 4, &mut bb.b0)),
-                            #[failure_if(|bb| bb.b0 + 3 < 0)]
-                            Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0709Blackboard { t1 t0 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0710 for Ctx, error DiffError {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Condition(TCond<1>),
-        }
-    }
-}
-
-fallible!(Tree0710);
-
-bt::behavior_tree! {
-    pub tree Tree0711 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            Condition(Cond<0>),
-            SequenceWithMemory {
-                Action(PIo<1>, t0 = {b1}),
-                Condition(PCond<2>, b0 = 9),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0711Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0712 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-            o0: Option<i64> = Some(2),
-        }
-        FlipSelector {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Parallel(success = -1) {
+        Selector {
+            Observe(|bb| *bb.t0 != bb.b0 + 2, abort = both) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1 % 3) as f32)]
                     ReactiveSequence {
-                        SetBlackboard(o0 = Some(1)),
                         StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(Act<2>),
                     },
-                    StatefulAction(Task<2>),
-                    Loop(q0, if_empty = Running) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[run_while(|bb| (*bb.t0 + 2) % 4 < 0)]
-                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); if *bb.t0 > 0 { bb.b0 = 0 } })]
-                Script(|bb| bb.t0.set((*bb.t0 + 4) % 2)),
-                #[on_halted(|bb| { *bb.t0 += 2; if bb.b0 > 1 { bb.o0 = Some(bb.b0) } })]
-                Observe(|bb| *bb.t0 != 4, abort = self) {
-                    SetBlackboard(t0 = 5),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0712Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0713 for Ctx, error DiffError {
-        RunOnce(then_skip = false) {
-            Timeout(0) {
-                Error(DiffError(1002)),
-            },
-        }
-    }
-}
-
-fallible!(Tree0713);
-
-bt::behavior_tree! {
-    pub tree Tree0714 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        AsyncFallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            Priority {
-                StatefulAction(Task<3>),
-                Failer,
-            },
-            Action(Act<4>),
-        }
-    }
-}
-
-board!(Tree0714Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0715Sub1 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            Inverter {
-                Sleep(10),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0715Sub0 for Ctx {
-        SubTree(Tree0715Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0715 for Ctx {
-        Delay(10) {
-            SubTree(Tree0715Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0716 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64>,
-        }
-        BinarySelector(|bb| bb.b1 % 3 != 2, dynamic = false) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b1)),
-            MemSequence {
-                Loop(q0, if_empty = Failure) {
-                    Sequence {
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        Condition(Cond<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3>),
-                        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 < 7)]
-                        #[on_success(|bb| bb.b1 += 1)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0716Blackboard { q0 b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ParallelAll(3) {
-            SequenceWithMemory {
-                Condition(PCond<0>, b0 = {t0}),
-                Condition(Cond<1>),
-            },
-            #[skip_if(|bb| *bb.t1 > 2)]
-            DynamicSelector {
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    Cooldown(0) {
-                        Fallback {
-                            Action(PAct<2>, b0 = {t1}),
-                            Condition(PCond<3>, b0 = {b1}),
-                            Action(Act<4>),
-                            #[on_failure(|bb| bb.b1 = bb.b0)]
-                            Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                Condition(Cond<6>),
-                MaxTime(0) {
-                    Action(PIo<7>, t0 = {t1}),
-                },
-                StatefulAction(PTask<8>, b0 = 3, b1 = {t1}),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0717Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            RepeatUntilFailure(forever) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0719 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        Fallback {
-            Sequence {
-                AsyncSequence {
-                    Retry(forever) {
-                        #[skip_if(|bb| *bb.t0 < 3)]
-                        #[on_halted(|bb| if *bb.t1 < 1 { bb.b0 += 1 })]
-                        Succeeder,
-                    },
-                    #[failure_if(|bb| bb.b0 % 2 != 1)]
-                    Sequence {
-                        Action(PIo<0>, t0 = {t1}),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                #[on_success(|bb| *bb.t1 += 2)]
-                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 3 })]
-                Repeat(3) {
-                    Repeat(1) {
-                        Filter(times = 2, count = Completed, filtered = Skipped) {
-                            ParallelAll(5) {
-                                Sleep(10),
-                                Condition(Cond<2>),
-                                Action(Act<3>),
-                                Condition(Cond<4>),
-                                Action(|ctx| ctx.exec(5)),
-                            },
-                        },
-                    },
-                },
-                Loop(q0, if_empty = Failure) {
-                    ParallelAll(2) {
-                        Retry(0) {
-                            StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
-                        },
-                        Parallel(failure = 2) {
-                            StatefulAction(Task<7>),
-                            Condition(|ctx| ctx.check(8)),
-                        },
-                    },
-                },
-            },
-            DynamicSequence {
-                Condition(Cond<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0719Blackboard { b0 q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Cooldown(10, filtered = Skipped) {
-            StepSequencer {
-                Action(Act<0>),
-                #[run_while(|bb| bb.o0.is_none())]
-                Repeat(2) {
-                    WasEntryUpdated(t0),
-                },
-                Succeeder,
-                Action(PIo<1>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0720Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        TryCatch {
-            SequenceStar {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    Wait(50),
-                },
-                DynamicSequence {
-                    Condition(Cond<2>),
+                    #[score(|bb| (*bb.t0) as f32)]
                     StatefulAction(Task<3>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 == 0),
-                },
-                Timeout(0) {
-                    Observe(|bb| *bb.t0 == bb.b0, abort = self) {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            StatefulAction(Task<4>),
-                            #[on_success(|bb| bb.b1 += 2)]
-                            #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 })]
-                            Condition(Cond<5> = Cond::<5>),
-                        },
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    Remap(success = Success, failure = Failure) {
+                        Action(Act<4>),
                     },
                 },
             },
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[failure_if(|bb| *bb.t0 + 3 > 2)]
-            Fallback {
-                Precondition(|bb| bb.o0.is_some(), else = Running) {
-                    #[skip_if(|bb| *bb.t0 + 1 != bb.b1 + 3)]
-                    #[on_success(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
-                    AlwaysRunning,
-                },
-                Condition(Cond<6>),
-                #[on_halted(|bb| if *bb.t0 % 4 < 2 { bb.b0 = 9 })]
-                #[run_while(|bb| bb.b0 + 4 != 6)]
-                #[on_success(|bb| bb.b0 += 3)]
-                FlipSelector {
-                    Action(PIo<7>, t0 = {b1}),
-                    #[run_while(|bb| bb.o0.unwrap_or(2) == bb.o0.unwrap_or(5) % 4)]
-                    StatefulAction(Task<8>),
-                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
-                },
-                AsyncFallback {
-                    Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-                        Condition(|ctx| ctx.check(10)),
-                    },
-                },
-                Cooldown(10, filtered = Failure) {
-                    Observe(|bb| *bb.t0 > 3) {
-                        Action(|ctx| ctx.exec(11)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0721Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Cooldown(20, filtered = Skipped) {
-            Parallel(success = -1, failure = 1) {
-                ParallelAll(max_failures = -1) {
-                    RepeatUntilSuccess(forever) {
-                        ReactiveSequence {
-                            Timeout(30) {
-                                SetBlackboard(t1 = {t0}),
-                            },
-                            Script(|bb| *bb.t0 += 1),
-                            Condition(PCond<0>, b0 = 2),
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0722Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx, error DiffError {
-        ParallelAll(max_failures = -1) {
-            WhileDoElse {
-                Error(DiffError(1028)),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0723);
-
-bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Deadline(0) {
-            RetryUntilSuccessful(0) {
-                Action(PAct<0>, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0724Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0725 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            IndexSwitch(|bb| (bb.b0 + 3) % 3, out_of_range = Loop, dynamic = false) {
-                Repeater(0) {
-                    ScriptCondition(|bb| bb.b0 == 3),
-                },
-                MaxTime(0) {
-                    Script(|bb| bb.b0 = *bb.t0 + 4),
-                },
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
-                AlwaysFailure,
-                SkipUnlessUpdated(t0) {
-                    Wait(0),
-                },
-                Sequence {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RepeatUntil(Failure) {
-                SetBlackboard(o0 = Some(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0725Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0726 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64>,
-            o0: Option<i64> = None,
-        }
-        Repeat(0) {
-            SetBlackboard(o0 = Some(1)),
-        }
-    }
-}
-
-board!(Tree0726Blackboard { l0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            RepeatUntilSuccess(2) {
-                Sequence {
-                    Cooldown(0, filtered = Skipped) {
-                        Repeater(forever) {
-                            RepeatUntil(Success) {
-                                Sleep(0),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        RepeatUntilSuccess(2) {
-                            Remap(success = Failure, failure = Failure) {
-                                Limiter(1) {
-                                    Action(Act<0>),
-                                },
-                            },
-                        },
-                        WhileDoElse {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        IfThenElse {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                        },
-                        ReactiveSequence {
-                            Wait(50),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                StepSequencer {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    Action(|ctx| ctx.exec(7)),
-                },
-                Priority {
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
-                    Action(Act<10>),
-                    Action(Act<11> = Act::<11>),
-                },
-                MemSequence {
-                    Sequence {
-                        Action(|ctx| ctx.exec(12)),
-                        StatefulAction(Task<13>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0728 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        #[success_if(|bb| *bb.t0 != 3)]
-        #[skip_if(|bb| *bb.t0 % 3 == 2)]
-        Fallback {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| bb.t0.set(7))]
-            #[failure_if(|bb| *bb.t0 < bb.b0)]
-            AlwaysSuccess,
-            Action(Act<1>),
-            WaitUntil(|bb| (*bb.t0 + 3) % 4 == 2) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0728Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        Action(PAct<2>, b0 = 9)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0729 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        Observe(|bb| *bb.t0 == 7, abort = self) {
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
-                Sequence {
-                    Cooldown(10, filtered = Failure) {
-                        IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
-                            Precondition(|bb| *bb.t0 < 7, else = Success) {
-                                ReactiveSequence {
-                                    StatefulAction(Task<0>),
-                                    AlwaysRunning,
-                                },
-                            },
-                            StatefulAction(Task<1>),
-                            ReactiveSequence {
-                                #[failure_if(|bb| bb.b0 == *bb.t0 + 4)]
-                                #[run_while(|bb| bb.b0 < 1)]
-                                SubTree(Tree0729Sub0, ..),
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                    Conditional(|bb| bb.b0 < bb.o0.unwrap_or(0) % 4, else = Success) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0729Blackboard { t0 b0 o0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0730Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(4),
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 0,
-        }
-        ParallelAll {
-            Loop(q0, value = {b0}) {
-                MemSequence {
-                    Fallback {
-                        Filter(times = 3, count = Completed, filtered = Failure) {
-                            Action(Act<0> = Act::<0>),
-                        },
-                        Precondition(|bb| bb.o0.is_none(), else = Running) {
-                            ReactiveFallback {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        FlipSelector {
-                            Wait(10),
-                            #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
-                            #[skip_if(|bb| bb.b0 > 7)]
-                            Repeat(3) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 5 => StatefulAction(Task<3>),
-                case 3 => #[run_while(|bb| bb.b1 == 3)]
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                case 0 => #[success_if(|bb| bb.b0 < *bb.t0)]
-                Priority {
-                    AlwaysFailure,
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {=}),
-                    SubTree(Tree0730Sub0, q0 = {=}, o0 = {o0}, l0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}, t1 = {=}),
-                },
-                _ => Parallel {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        UnsetBlackboard(o0),
-                    },
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        #[success_if(|bb| *bb.t0 < 6)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(3) < 1)]
-                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(5) % 2)]
-                        Precondition(|bb| bb.o0.unwrap_or(4) % 4 < 1, else = Success) {
-                            Iterate(l0, element = {b0}) {
-                                AsyncSequence {
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7> = Task::<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Condition(Cond<8>),
-            Fallback {
-                StatefulAction(Task<9> = Task::<9>),
-                Action(Act<10>),
-                #[success_if(|bb| (*bb.t0 + 3) % 2 == 1)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[on_failure(|bb| if *bb.t0 % 3 < 0 { bb.o0 = Some(*bb.t0 % 4) })]
-                Action(Act<11>),
-                #[success_if(|bb| *bb.t0 > 3)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                ParallelAll {
-                    Condition(Cond<12>),
-                    Action(Act<13> = Act::<13>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0730Blackboard { q0 o0 l0 t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0731Sub0 for Ctx {
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0731Sub1 for Ctx {
-        DynamicSequence {
-            Condition(Cond<3>),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0731 for Ctx {
-        SequenceWithMemory {
-            Repeater(0) {
-                AlwaysRunning,
-            },
-            TryCatch(catch_on_halt = true) {
-                Action(Act<0>),
-                SubTree(Tree0731Sub0),
-            },
-            Parallel {
-                Repeater(0) {
-                    Condition(Cond<2>),
-                },
-                SubTree(Tree0731Sub1),
+            Observe(|bb| *bb.t0 % 4 != 3, abort = lower) {
                 KeepRunningUntilFailure {
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0732Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-        }
-        ScriptCondition(|bb| bb.b0 % 3 != 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0732 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        RunOnce(then_skip = true) {
-            ReactiveSequence {
-                SetBlackboard(b0 = 4),
-                StatefulAction(Task<0>),
-                #[success_if(|bb| bb.b0 % 4 < 3)]
-                SubTree(Tree0732Sub0, b0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0732Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-            #[on_failure(|bb| bb.t1.set(*bb.t0))]
-            #[failure_if(|bb| *bb.t0 != 3)]
-            #[post(|bb| bb.b0 = 0)]
-            Sequence {
-                #[failure_if(|bb| (bb.b0 + 3) % 4 == 0)]
-                #[post(|bb| *bb.t1 += 1)]
-                SetBlackboard(t1 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree0733Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0734 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        Optional {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Fallback {
-                    MemPriority {
-                        ReactiveFallback {
-                            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
-                            StatefulAction(Task<0>),
-                            Filter(times = 1, count = Failure) {
-                                StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                            },
-                            ReactiveSelector {
-                                WasEntryUpdated(t0),
-                                StatefulAction(Task<2>),
-                            },
-                            Sequence {
-                                StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
-                                Action(PAct<4>, b0 = {=}),
-                            },
-                        },
-                        ReactiveSequence {
-                            ReactiveSequence {
-                                #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 > *bb.t0)]
-                                ParallelAll(1) {
-                                    Condition(Cond<5>),
-                                    AlwaysSuccess,
-                                },
-                                Repeat(1) {
-                                    ScriptCondition(|bb| bb.b0 + 2 < 5),
-                                },
-                                Sequence {
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                        ReactiveFallback {
-                            Observe(|bb| bb.b0 + 2 < bb.o0.unwrap_or(2) % 4, abort = self) {
-                                WaitUntil(|bb| bb.o0.is_some()) {
-                                    #[failure_if(|bb| bb.b0 == 4)]
-                                    #[success_if(|bb| bb.o0.is_none())]
-                                    #[post(|bb| bb.b0 += 1)]
-                                    StatefulAction(Task<8> = Task::<8>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0734Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0735Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Action(PAct<0>, b0 = 9, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0735 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        WaitValueUpdate(t0) {
-            Parallel(success = 2, failure = 1) {
-                SubTree(Tree0735Sub0, ..),
-                Error(DiffError(1050)),
-            },
-        }
-    }
-}
-
-board!(Tree0735Blackboard { t0 });
-
-fallible!(Tree0735);
-
-bt::behavior_tree! {
-    pub tree Tree0736 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        DynamicSequence {
-            TryCatch {
-                WasEntryUpdated(t0),
-                #[post(|bb| *bb.t0 += 3)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                Condition(Cond<0>),
-            },
-            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = false) {
-                Wait(30),
-                StatefulAction(Task<1>),
-                AlwaysSuccess,
-                StatefulAction(Task<2>),
-                #[failure_if(|bb| bb.b0 % 4 == 3)]
-                Condition(Cond<3>),
-            },
-            ScriptCondition(|bb| *bb.t0 < 2),
-        }
-    }
-}
-
-board!(Tree0736Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        WhileDoElse {
-            Condition(Cond<0>),
-            StepSequencer {
-                WhileDoElse {
-                    #[failure_if(|bb| bb.b0 % 2 < 1)]
-                    Action(Act<1>),
-                    Failer,
-                },
-                #[on_failure(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 4 })]
-                #[run_while(|bb| *bb.t0 > 7)]
-                #[post(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<2>),
-                RepeatUntilSuccess(1) {
-                    #[failure_if(|bb| bb.b0 == *bb.t0)]
-                    ForceSuccess {
-                        RepeatTimes(3) {
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-                #[post(|bb| { if bb.b0 % 3 > 0 { bb.b0 = 1 }; if bb.b0 % 4 < 1 { bb.b0 = bb.b1 } })]
-                AlwaysFailure,
-            },
-            Parallel(success = 1, failure = 0) {
-                Succeeder,
-                MemSequence {
-                    StatefulAction(Task<4>),
                     AsyncSequence {
-                        SetBlackboard(t0 = 3),
-                        #[run_while(|bb| *bb.t0 > 4)]
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0737Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0738 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        ForceSuccess {
-            TryCatch {
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                    UnsetBlackboard(o0),
-                },
-                Conditional(|bb| bb.b1 != 1, dynamic = true, else = Failure) {
-                    Fallback {
-                        Action(Act<2> = Act::<2>),
-                        Condition(Cond<3>),
-                        Cooldown(0, filtered = Skipped) {
-                            #[success_if(|bb| *bb.t0 + 3 < 7)]
-                            #[run_while(|bb| *bb.t0 > bb.b0)]
-                            #[skip_if(|bb| bb.b1 > bb.b0)]
-                            Condition(PCond<4>, b0 = {b1}),
+                        IfThenElse {
+                            Priority {
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                                #[run_while(|bb| *bb.t0 % 3 != 1)]
+                                Action(PAct<7>, b0 = {=}, b1 = {=}),
+                            },
+                            StatefulAction(Task<8> = Task::<8>),
                         },
-                    },
-                },
-                Cooldown(100) {
-                    BinarySelector(|bb| (*bb.t1 + 4) % 3 != 0, dynamic = true) {
-                        Condition(Cond<5>),
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                },
-                MaxTime(0) {
-                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = false) {
-                        Loop(q0, if_empty = Failure) {
-                            Condition(Cond<7>),
+                        Cooldown(0, filtered = Failure) {
+                            WasEntryUpdated(t0),
                         },
-                    },
-                },
-                SkipUnlessUpdated(t1) {
-                    RepeatUntilSuccess(forever) {
-                        SkipUnlessUpdated(t0) {
-                            ReactiveFallback {
-                                StatefulAction(Task<8>),
+                        Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
+                            StepSequencer {
+                                Wait(50),
                                 StatefulAction(Task<9>),
                             },
                         },
@@ -1479,1096 +101,104 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0738Blackboard { o0 b1 t0 b0 t1 l0 q0 });
+board!(Tree0701Blackboard { l0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0739 for Ctx {
-        Repeat(1) {
-            DynamicSelector {
-                MaxTime(0) {
-                    Condition(Cond<0>),
-                },
-                RetryUntilSuccessful(4) {
-                    IfThenElse {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0740 for Ctx {
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            MemPriority {
-                Deadline(0) {
-                    MemSequence {
-                        DynamicSequence {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1> = Cond::<1>),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        Filter(times = 3, filtered = Failure) {
-                            ForceSuccess {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                TryCatch {
-                    RepeatUntil(Success) {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<6>),
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Condition(|ctx| ctx.check(8)),
-                        Condition(Cond<9>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<10>),
-                        AlwaysFailure,
-                    },
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0741 for Ctx {
+    pub tree Tree0702 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(0) {
-            #[failure_if(|bb| *bb.t0 > bb.b1 + 3)]
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0741Blackboard { o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0742 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64 = 0,
             o0: Option<i64> = Some(4),
-        }
-        BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = true) {
-            ReactiveSequence {
-                MemPriority {
-                    WaitValueUpdate(t0) {
-                        MemPriority {
-                            Action(Act<0>),
-                            AlwaysFailure,
-                        },
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                    #[run_while(|bb| *bb.t0 != 5)]
-                    MemPriority {
-                        Action(PAct<3>, b0 = {t0}),
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 2)),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                IfThenElse {
-                    Fallback {
-                        Action(PAct<5>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Deadline(0) {
-                        Action(Act<7> = Act::<7>),
-                    },
-                    Script(|bb| bb.b0 += 3),
-                },
-            },
-            StepSequencer {
-                FlipSelector {
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(|ctx| ctx.check(9)),
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(10)),
-                    AlwaysFailure,
-                },
-                StepSequencer {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Inverter {
-                        RepeatTimes(1) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                    #[run_while(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) + 1))]
-                    #[post(|bb| *bb.t0 += 1)]
-                    Condition(Cond<12>),
-                    Action(Act<13>),
-                },
-                Condition(|ctx, bb| ctx.check_in(14, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0742Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0743 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            WhileDoElse {
-                StatefulAction(TTask<0>),
-                Retry(forever) {
-                    Timeout(0) {
-                        StepSequencer {
-                            Cooldown(0, filtered = Skipped) {
-                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                            },
-                            Script(|bb| bb.b0 += 3),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Error(DiffError(1040)),
-                    },
-                    StatefulAction(TTask<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0743Blackboard { b0 t0 });
-
-fallible!(Tree0743);
-
-bt::behavior_tree! {
-    pub tree Tree0744 for Ctx {
-        WhileDoElse {
-            ReactiveSequence {
-                PrioritySelector {
-                    #[score(3)]
-                    StepSequencer {
-                        Repeat(1) {
-                            ForceFailure {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    #[score(2)]
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Guard(|ctx| &mut ctx.token) {
-                    AlwaysSuccess,
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Runner,
-                },
-            },
-            ReactiveFallback {
-                RunOnce {
-                    ParallelAll(max_failures = -1) {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                StepSequencer {
-                    Priority {
-                        StatefulAction(Task<8>),
-                        Action(Act<9> = Act::<9>),
-                    },
-                    Condition(|ctx| ctx.check(10)),
-                },
-                ParallelAll(max_failures = -2) {
-                    Failer,
-                    Repeat(3) {
-                        AlwaysFailure,
-                    },
-                    Action(Act<11>),
-                },
-                ForceFailure {
-                    RepeatUntil(Success) {
-                        RepeatTimes(forever) {
-                            RepeatTimes(forever) {
-                                ForceFailure {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0745 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        ReactiveFallback {
-            RepeatUntilSuccess(3) {
-                StatefulAction(Task<0>),
-            },
-            ForceFailure {
-                Action(Act<1>),
-            },
-            ScriptCondition(|bb| bb.o0.is_some()),
-            AsyncSequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0745Blackboard { o0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0746 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 5,
-            l0: Vec<i64>,
-            b0: i64,
-        }
-        ForceFailure {
-            Timeout(100) {
-                Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
-                    #[failure_if(|bb| bb.b0 + 2 != 2)]
-                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                        Selector {
-                            StatefulAction(TTask<0>),
-                            Observe(|bb| bb.b0 % 2 > 0, abort = lower) {
-                                Cooldown(50, filtered = Failure) {
-                                    SetBlackboard(b0 = {b1}),
-                                },
-                            },
-                            SetBlackboard(b1 = 2),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0746Blackboard { b1 l0 b0 });
-
-fallible!(Tree0746);
-
-bt::behavior_tree! {
-    pub tree Tree0747 for Ctx {
-        blackboard {
             #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
             q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
         }
-        ForceFailure {
-            SequenceStar {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    ReactiveSelector {
-                        Fallback {
-                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                            Condition(PCond<1>, b0 = 6),
-                        },
-                        MemPriority {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
+        TryCatch(catch_on_halt = true) {
+            #[on_success(|bb| bb.o0 = None)]
+            WaitUntil(|bb| *bb.t0 != 2) {
+                ReactiveSequence {
+                    Condition(TCond<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            #[post(|bb| if bb.b0 < 6 { *bb.t0 += 3 })]
+            RunOnce(then_skip = false) {
+                #[failure_if(|bb| bb.o0.is_none())]
+                Loop(q0, if_empty = Success) {
+                    Precondition(|bb| *bb.t0 == 4, else = Running) {
+                        Switch(b1) {
+                            case 2 => Action(Act<2>),
+                            _ => Condition(|ctx| ctx.try_check(3)),
                         },
                     },
                 },
-                Repeater(3) {
-                    UnsetBlackboard(o0),
-                },
-                Sleep(20),
-                Succeeder,
-                Condition(Cond<4>),
+            },
+            #[skip_if(|bb| *bb.t0 != 1)]
+            #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 > 0)]
+            Priority {
+                StatefulAction(PTask<4>, b0 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                #[failure_if(|bb| *bb.t0 > 0)]
+                #[on_success(|bb| bb.b0 = bb.b1)]
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0747Blackboard { t0 q0 o0 });
+board!(Tree0702Blackboard { b0 o0 t0 b1 q0 });
+
+fallible!(Tree0702);
 
 bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
+    pub tree Tree0703 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 3,
         }
-        ParallelAll(max_failures = -5) {
-            IfThenElse {
-                RunOnce {
-                    RunOnce(then_skip = true) {
-                        Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
-                    },
-                },
-                Condition(|ctx| ctx.check(1)),
-            },
-            #[success_if(|bb| (bb.b0 + 3) % 3 > 0)]
-            Precondition(|bb| (*bb.t0 + 1) % 2 > 0, else = Skipped) {
-                FlipSelector {
-                    FlipSelector {
-                        StatefulAction(Task<2> = Task::<2>),
-                        #[failure_if(|bb| bb.b0 % 2 != 1)]
-                        #[on_halted(|bb| { *bb.t0 += 3; if *bb.t0 > *bb.t0 + 1 { bb.t0.set((bb.b0 + 3) % 4) } })]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        AlwaysSuccess,
-                    },
-                    ReactiveSelector {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-            },
-            Fallback {
-                FlipSelector {
-                    ForceFailure {
-                        Succeeder,
-                    },
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                    #[failure_if(|bb| bb.b0 + 2 > 3)]
-                    Action(Act<8> = Act::<8>),
-                },
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Action(Act<9>),
-                        #[post(|bb| *bb.t0 += 3)]
-                        Condition(Cond<10> = Cond::<10>),
-                        StatefulAction(Task<11>),
-                        Sleep(50),
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 + 1 == 1)]
-            #[post(|bb| bb.b0 += 3)]
-            #[skip_if(|bb| bb.b0 + 1 < 7)]
-            Condition(PCond<12>, b0 = {t0}),
-            Condition(Cond<13>),
-        }
-    }
-}
-
-board!(Tree0748Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0749 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            Fallback {
-                Repeat(2) {
-                    WasEntryUpdated(t0),
-                },
-                #[on_success(|bb| *bb.t1 += 1)]
-                #[post(|bb| if bb.b1 != 4 { bb.b0 += 2 })]
-                RunOnce(then_skip = false) {
-                    Condition(PCond<0>, b0 = {b1}),
-                },
-                StatefulAction(TTask<1>),
-                WaitValueUpdate(t1) {
-                    Condition(TCond<2>),
-                },
-                ReactiveFallback {
-                    Action(TAct<3>),
-                    #[post(|bb| if bb.b0 < *bb.t1 + 2 { bb.t1.set(*bb.t0 % 4) })]
-                    #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            Precondition(|bb| *bb.t1 + 4 > 0, else = Success) {
-                #[on_halted(|bb| if bb.b0 != 2 { bb.b0 = 3 })]
-                Repeat(4) {
-                    StatefulAction(Task<5>),
-                },
-            },
-            Iterate(l0, element = {b0}, until = Never, max = 1) {
-                Sequence {
-                    RepeatTimes(2) {
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Invert {
-                            IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
-                                Conditional(|bb| *bb.t1 < 7) {
-                                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 2, &mut bb.b1)),
-                                },
-                                #[failure_if(|bb| bb.b1 + 4 > bb.b0)]
-                                #[on_halted(|bb| bb.b1 += 1)]
-                                #[success_if(|bb| bb.b0 % 4 == 0)]
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(TTask<7>),
-                                },
-                                Script(|bb| bb.b0 = (*bb.t1 + 1) % 4),
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncFallback {
-                TryCatch {
-                    StatefulAction(TTask<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(PTask<10>, b0 = {b1}, b1 = {b0}),
-                    #[run_while(|bb| bb.b0 < 7)]
-                    #[on_success(|bb| if *bb.t0 < 5 { bb.t0.set(*bb.t0 % 3) })]
-                    #[skip_if(|bb| *bb.t0 % 4 != 2)]
-                    Inverter {
-                        AlwaysSuccess,
-                    },
-                },
-                SequenceStar {
-                    Condition(PCond<11>, b0 = 9),
-                    StatefulAction(Task<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0749Blackboard { t1 b1 t0 l0 b0 });
-
-fallible!(Tree0749);
-
-bt::behavior_tree! {
-    pub tree Tree0750 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        #[on_success(|bb| *bb.t0 += 2)]
-        ReactiveSequence {
-            MemSequence {
-                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                    RepeatUntilFailure(3) {
-                        Repeat(1) {
-                            StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            RepeatTimes(forever) {
-                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                    Iterate(l0, element = {b0}, until = FirstSuccess) {
-                        WhileDoElse {
-                            Sequence {
-                                Action(Act<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            StatefulAction(Task<3>),
-                            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0750Blackboard { b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0751 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        FlipSelector {
-            Error(DiffError(1060)),
-            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1) % 2)),
-        }
-    }
-}
-
-board!(Tree0751Blackboard { o0 });
-
-fallible!(Tree0751);
-
-bt::behavior_tree! {
-    pub tree Tree0752Sub0 for Ctx {
-        Action(|ctx| ctx.exec(5))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0752 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                FlipSelector {
-                    Action(Act<0> = Act::<0>),
-                    Condition(Cond<1>),
-                },
-                Action(Act<2>),
-                Action(Act<3>),
-                Wait(50),
-            },
-            DynamicSelector {
-                Repeat(4) {
-                    StatefulAction(Task<4>),
-                },
-                SubTree(Tree0752Sub0),
-                Action(Act<6>),
-                KeepRunningUntilFailure {
-                    Action(Act<7>),
-                },
-            },
-            Repeat(0) {
-                StatefulAction(Task<8> = Task::<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0753 for Ctx, error DiffError {
-        ParallelAll(1) {
-            Fallback {
-                SequenceStar {
-                    Succeeder,
-                    RepeatUntil(Success) {
-                        Action(Act<0>),
-                    },
-                    RunOnce {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Error(DiffError(1030)),
-            },
-            StatefulAction(Task<2>),
-            RetryUntilSuccessful(0) {
-                Condition(|ctx| ctx.try_check(3)),
-            },
-        }
-    }
-}
-
-fallible!(Tree0753);
-
-bt::behavior_tree! {
-    pub tree Tree0754 for Ctx, error DiffError {
-        blackboard {
-            l0: Vec<i64>,
-            b0: i64 = 4,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-        }
-        Selector {
-            Switch(b1) {
-                case 4 => Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
-                    Loop(q0, if_empty = Running) {
-                        Wait(0),
-                    },
-                },
-                case 3 => Sequence {
-                    ForceFailure {
-                        Precondition(|bb| *bb.t0 < 3, else = Skipped) {
-                            Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-                                Condition(PCond<0>, b0 = 6),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| if bb.b0 + 4 < bb.b1 % 3 { bb.b1 = bb.b0 })]
-                    KeepRunningUntilFailure {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        #[post(|bb| { bb.b0 = bb.b1 + 1; *bb.t0 += 1 })]
-                        #[on_failure(|bb| bb.b1 = 7)]
-                        RetryUntilSuccessful(4) {
-                            Action(|ctx| ctx.try_exec(1)),
-                        },
-                    },
-                },
-                case 2 => IfThenElse {
-                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 4))]
-                    StatefulAction(Task<2>),
-                    Runner,
-                    Script(|bb| bb.b0 += 2),
-                },
-                _ => Deadline(0) {
-                    Conditional(|bb| bb.o0.unwrap_or(4) != *bb.t0 % 4, dynamic = true, else = Failure) {
-                        RetryUntilSuccessful(2) {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                Sequence {
-                                    Action(Act<3>),
-                                    StatefulAction(Task<4>),
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
-            IfThenElse {
-                Sequence {
-                    Action(TAct<6>),
-                    Deadline(50) {
-                        Repeat(2) {
-                            Inverter {
-                                Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    Iterate(l0, element = {b1}, max = 2, reset_index = false) {
-                        Sleep(30),
-                    },
-                },
-                SequenceWithMemory {
-                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-                    RepeatTimes(3) {
-                        Loop(q0) {
-                            Precondition(|bb| bb.b0 != *bb.t0 + 3) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<8>),
-                                    Action(|ctx| ctx.try_exec(9)),
-                                },
-                            },
-                        },
-                    },
-                },
-                #[on_halted(|bb| if bb.b1 > *bb.t0 { bb.b0 = bb.o0.unwrap_or(3) })]
-                #[success_if(|bb| *bb.t0 == *bb.t0 + 1)]
-                #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                Selector {
-                    Observe(|bb| *bb.t0 % 3 != 0, abort = lower) {
-                        Inverter {
-                            StatefulAction(PTask<10>, b0 = {b0}),
-                        },
-                    },
-                    Observe(|bb| bb.b1 + 3 < 4, abort = none) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0754Blackboard { l0 b0 b1 o0 q0 t0 });
-
-fallible!(Tree0754);
-
-bt::behavior_tree! {
-    pub tree Tree0755 for Ctx {
-        Filter(times = 1, filtered = Failure) {
-            ReactiveSequence {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    Sleep(50),
-                    AlwaysRunning,
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                },
-                SequenceWithMemory {
-                    Action(Act<3> = Act::<3>),
-                    Selector {
-                        Condition(Cond<4>),
-                        AlwaysFailure,
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-                Repeater(2) {
-                    ReactiveSequence {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0756 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = None,
-            l0: Vec<i64>,
-            b0: i64 = 2,
-        }
         StepSequencer {
-            #[post(|bb| if *bb.t1 == 6 { *bb.t1 += 3 })]
-            WhileDoElse {
-                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
-                    WhileDoElse {
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 == 2)]
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Condition(PCond<0>, b0 = {=}),
-                        #[on_success(|bb| if bb.b0 > 4 { bb.t0.set(bb.b0) })]
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-                MaxTime(0) {
-                    Optional {
-                        Priority {
-                            Action(PAct<2>, b0 = {b0}, b1 = {t1}),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ParallelAll {
-                    SetBlackboard(o0 = Some(3)),
-                    WasEntryUpdated(t0),
-                },
-                Filter(times = 2, filtered = Skipped) {
-                    Failer,
-                },
-                TryCatch(catch_on_halt = true) {
-                    Action(Act<3>),
-                    MemPriority {
-                        #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 != 2)]
-                        #[on_halted(|bb| bb.o0 = Some(4))]
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
+            SkipUnlessUpdated(t0) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 2)),
             },
         }
     }
 }
 
-board!(Tree0756Blackboard { t0 t1 o0 l0 b0 });
+board!(Tree0703Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
-        Guard(|ctx| &mut ctx.token) {
-            KeepRunningUntilFailure {
-                TryCatch {
-                    Cooldown(0, filtered = Skipped) {
-                        Timeout(20) {
-                            Repeater(1) {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
-                    Repeater(forever) {
-                        WhileDoElse {
-                            MemSequence {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            SequenceStar {
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<5> = Cond::<5>),
-                        Delay(10) {
-                            Guard(|ctx| &mut ctx.token) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        MemSequence {
-                            Action(Act<6>),
-                            ReactiveFallback {
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        ReactiveSequence {
-                            Condition(Cond<9>),
-                            Condition(Cond<10> = Cond::<10>),
-                            Condition(Cond<11>),
-                            StatefulAction(Task<12>),
-                        },
-                        Parallel(failure = 2) {
-                            StatefulAction(Task<13>),
-                            Condition(Cond<14> = Cond::<14>),
-                        },
-                        PolicyParallel(policy = FirstFailure) {
-                            StatefulAction(Task<15>),
-                            Action(Act<16>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
+    pub tree Tree0704 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            b0: i64,
-        }
-        ReactiveSelector {
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                Interrupt(|bb| bb.b0 % 3 > 1) {
-                    Action(Act<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            Action(Act<3>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0758Blackboard { l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0759Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0759Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(PAct<0>, b0 = {b0}, b1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0759 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            SubTree(Tree0759Sub0, ..),
-            SubTree(Tree0759Sub1, ..),
-            RepeatTimes(3) {
-                #[failure_if(|bb| bb.b0 + 4 == 6)]
-                #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                StatefulAction(TTask<1>),
-            },
-            Cooldown(100) {
-                Script(|bb| bb.b0 = *bb.t0 % 2),
-            },
-            Error(DiffError(1014)),
-        }
-    }
-}
-
-board!(Tree0759Blackboard { b0 t0 });
-
-fallible!(Tree0759);
-
-bt::behavior_tree! {
-    pub tree Tree0760 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        Parallel(failure = -1) {
-            FlipSelector {
-                Optional {
-                    Repeat(forever) {
-                        #[success_if(|bb| (bb.b1 + 2) % 4 > 1)]
-                        #[post(|bb| bb.b1 += 2)]
-                        #[run_while(|bb| *bb.t0 % 2 != 0)]
-                        KeepRunningUntilFailure {
-                            MaxTime(100) {
-                                SetBlackboard(b0 = {t1}),
-                            },
-                        },
-                    },
-                },
-                AlwaysSuccess,
-                Fallback {
-                    Observe(|bb| (*bb.t1 + 4) % 2 > 0, abort = lower) {
-                        Condition(PCond<0>, b0 = {b0}),
-                    },
-                    Observe(|bb| *bb.t0 != bb.b0 + 4, abort = both) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                ReactiveSequence {
-                    Sleep(50),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    BinarySelector(|bb| *bb.t1 % 3 > 0, dynamic = false) {
-                        Condition(|ctx| ctx.check(4)),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0760Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
             o0: Option<i64>,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
+        #[post(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 4) })]
         SequenceWithMemory {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-            ReactiveFallback {
-                #[success_if(|bb| *bb.t0 > 7)]
-                Priority {
-                    #[failure_if(|bb| bb.b1 % 2 < 1)]
-                    #[on_halted(|bb| { bb.b0 = 8; if bb.o0.unwrap_or(0) == bb.o0.unwrap_or(1) { bb.o0 = Some(5) } })]
-                    Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Action(Act<0>),
+                AlwaysFailure,
+            },
+            Fallback {
+                StatefulAction(PTask<1>, b0 = {t1}),
+                Cooldown(10) {
+                    SetBlackboard(t0 = 4),
+                },
+            },
+            #[on_success(|bb| if bb.o0.unwrap_or(4) < 4 { *bb.t0 += 2 })]
+            StepSequencer {
+                Condition(PCond<2>, b0 = {=}),
+                Action(Act<3>),
+                Condition(PCond<4>, b0 = {b0}),
+            },
+            RepeatUntilSuccess(forever) {
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                    Priority {
+                        Condition(Cond<5>),
+                        Action(Act<6>),
                         Succeeder,
                     },
-                },
-                MemSequence {
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0761Blackboard { t0 l0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            l0: Vec<i64> = vec![],
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        RunOnce(then_skip = false) {
-            Sequence {
-                Fallback {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(b0 = {t1}),
-                    },
-                    #[skip_if(|bb| *bb.t0 + 2 == 7)]
-                    MemSequence {
-                        Sleep(10),
-                        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                            KeepRunningUntilFailure {
-                                Condition(PCond<1>, b0 = 8),
-                            },
-                        },
-                    },
-                },
-                Repeat(1) {
-                    Repeat(0) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0762Blackboard { b0 l0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
-        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-            DynamicSelector {
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    KeepRunningUntilFailure {
-                        DynamicSelector {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0764 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            b0: i64,
-            b1: i64 = 5,
-        }
-        #[on_halted(|bb| bb.b1 += 1)]
-        #[success_if(|bb| *bb.t0 > bb.b0 + 4)]
-        #[run_while(|bb| (bb.b0 + 2) % 4 != 2)]
-        Sequence {
-            TryCatch(catch_on_halt = false) {
-                Action(Act<0>),
-                Action(|ctx| ctx.exec(1)),
-                Optional {
-                    Action(Act<2>),
-                },
-            },
-            #[run_while(|bb| *bb.t0 + 3 != bb.b0 + 1)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
-            StepSequencer {
-                StatefulAction(Task<3>),
-                Condition(PCond<4>, b0 = {b0}),
-                Sleep(0),
-                WasEntryUpdated(t0),
-                Action(Act<5>),
-            },
-            WasEntryUpdated(t0),
-            Parallel {
-                Guard(|ctx| &mut ctx.token) {
-                    SetBlackboard(t0 = 5),
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
             Condition(Cond<7>),
@@ -2576,980 +206,2055 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0764Blackboard { t0 l0 b0 b1 });
+board!(Tree0704Blackboard { t1 l0 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
+    pub tree Tree0705 for Ctx {
         blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 4,
-        }
-        TryCatch(catch_on_halt = false) {
-            SequenceStar {
-                SetBlackboard(b1 = 9),
-                SetBlackboard(t1 = {t0}),
-            },
-            #[on_failure(|bb| *bb.t1 += 3)]
-            #[success_if(|bb| bb.b1 > 1)]
-            RepeatUntilSuccess(1) {
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0765Blackboard { l0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0766Sub0 for Ctx {
-        Condition(Cond<7> = Cond::<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
-        DynamicSelector {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Sleep(100),
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        StatefulAction(Task<4> = Task::<4>),
-                        Condition(Cond<5>),
-                    },
-                },
-                Deadline(10) {
-                    IfThenElse {
-                        StatefulAction(Task<6> = Task::<6>),
-                        SubTree(Tree0766Sub0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0767Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        #[post(|bb| bb.o0 = Some(*bb.t1))]
-        #[skip_if(|bb| bb.b0 == 0)]
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0767 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 4,
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        IfThenElse {
-            Invert {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
-            },
-            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
-                #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t0.set((bb.o0.unwrap_or(3) + 1) % 3) })]
-                ForceFailure {
-                    SubTree(Tree0767Sub0, t1 = {=}, o0 = {o0}, b0 = {=}, l0 = {l0}, t0 = {=}),
-                },
-            },
-            Optional {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0767Blackboard { t1 o0 b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0768 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        AsyncFallback {
-            MemSequence {
-                StatefulAction(PTask<0>, b0 = {b0}),
-                #[on_halted(|bb| if (*bb.t0 + 3) % 3 != 2 { bb.b0 += 1 })]
-                SetBlackboard(b0 = 5),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<1>),
-            },
-            IfThenElse {
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0768Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0769 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        #[post(|bb| bb.b0 += 1)]
-        #[run_while(|bb| bb.o0.is_some())]
-        #[skip_if(|bb| bb.b0 == bb.b0 + 3)]
-        Sequence {
-            Condition(PCond<0>, b0 = {b0}),
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<2>),
-                },
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| bb.o0.unwrap_or(0) == 7)]
-                PrioritySelector {
-                    #[score(9)]
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                    #[score(|bb| (bb.b0 + 1) as f32)]
-                    AlwaysFailure,
-                    #[score(|bb| (bb.b0 % 2) as f32)]
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(PTask<5>, b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0769Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0770 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-        }
-        Selector {
-            ReactiveSelector {
-                Filter(times = 3, filtered = Failure) {
-                    Sleep(0),
-                },
-                Action(Act<0>),
-            },
-            RepeatUntilSuccess(1) {
-                AlwaysFailure,
-            },
-            Loop(q0, if_empty = Running) {
-                PolicyParallel(policy = FirstSuccess) {
-                    RunOnce(then_skip = false) {
-                        Action(Act<1>),
-                    },
-                    SetBlackboard(b0 = 7),
-                    StatefulAction(Task<2>),
-                    Conditional(|bb| *bb.t0 + 1 > 5, dynamic = true, else = Failure) {
-                        #[on_success(|bb| bb.b1 = *bb.t1 + 2)]
-                        ReactiveSequence {
-                            Script(|bb| { bb.b1 += 2; bb.b0 += 3 }),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0770Blackboard { t0 t1 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0771Sub0 for Ctx {
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0771 for Ctx {
-        Parallel {
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                StatefulAction(Task<0>),
-            },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                SubTree(Tree0771Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0772Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0772 for Ctx {
-        DynamicSelector {
-            Condition(Cond<0>),
-            ReactiveFallback {
-                SubTree(Tree0772Sub0),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0773 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Delay(10) {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Repeat(1) {
-                    #[run_while(|bb| *bb.t1 % 3 != 1)]
-                    Repeater(2) {
-                        Priority {
-                            StatefulAction(PTask<0>, b0 = {=}),
-                            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0773Blackboard { t0 b0 t1 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0774 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-            b1: i64 = 3,
-        }
-        Retry(2) {
-            SequenceStar {
-                SkipUnlessUpdated(t0) {
-                    IndexSwitch(|bb| *bb.t1 + 4) {
-                        Fallback {
-                            Action(Act<0>),
-                            ReactiveFallback {
-                                Action(Act<1> = Act::<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            WasEntryUpdated(t1),
-                        },
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Delay(20) {
-                                #[skip_if(|bb| bb.b1 > *bb.t1 % 4)]
-                                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                                WasEntryUpdated(t1),
-                            },
-                        },
-                        Fallback {
-                            Cooldown(0, filtered = Failure) {
-                                SetBlackboard(t1 = 2),
-                            },
-                            #[success_if(|bb| (bb.b1 + 1) % 2 < 0)]
-                            #[on_halted(|bb| if bb.b1 > 3 { bb.b1 = *bb.t0 })]
-                            StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                Retry(3) {
-                    IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
-                        Precondition(|bb| bb.b1 % 4 != 0, else = Running) {
-                            SetBlackboard(b0 = {t1}),
-                        },
-                        Observe(|bb| *bb.t1 + 3 < bb.b0) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        Action(Act<6> = Act::<6>),
-                        AlwaysFailure,
-                        ScriptCondition(|bb| bb.b0 < 6),
-                    },
-                },
-                Filter(times = 1, count = Failure) {
-                    Loop(q0, value = {b1}) {
-                        Sequence {
-                            StepSequencer {
-                                Fallback {
-                                    Action(PAct<7>, b0 = {t1}),
-                                },
-                                StatefulAction(Task<8>),
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                        },
-                    },
-                },
-                Condition(Cond<10> = Cond::<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0774Blackboard { t1 t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0775Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-        }
-        DynamicSelector {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0775 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Precondition(|bb| bb.b1 % 3 > 0) {
-            SubTree(Tree0775Sub0, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0775Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0776 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            l0: Vec<i64> = vec![],
-            #[tracked] t0: i64 = 0,
             #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(0),
         }
         AsyncFallback {
-            Sequence {
-                DynamicSequence {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
-                        Retry(4) {
-                            FlipSelector {
-                                Action(Act<0>),
-                                Condition(|ctx| ctx.check(1)),
-                                BinarySelector(|bb| (*bb.t0 + 4) % 3 == 1) {
-                                    #[run_while(|bb| bb.o0.is_none())]
-                                    #[skip_if(|bb| *bb.t0 + 2 < 6)]
-                                    #[post(|bb| if bb.b0 == bb.b0 % 2 { bb.t0.set(bb.o0.unwrap_or(5)) })]
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            RepeatUntil(Failure) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                Remap(success = Success, failure = Failure) {
-                    #[run_while(|bb| *bb.t1 > 0)]
-                    ReactiveSequence {
-                        #[on_success(|bb| bb.o0 = None)]
-                        #[on_halted(|bb| bb.t0.set(*bb.t1 + 4))]
-                        WhileDoElse {
-                            Fallback {
-                                StatefulAction(Task<5> = Task::<5>),
-                                Repeat(4) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            SequenceWithMemory {
-                                Cooldown(0) {
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 0),
-                                },
-                                SetBlackboard(o0 = Some(9)),
-                                Precondition(|bb| *bb.t0 < 3, else = Success) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0776Blackboard { b0 l0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            b0: i64 = 11,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 14,
-            l0: Vec<i64> = vec![1],
-        }
-        Sequence {
-            #[skip_if(|bb| bb.b0 + 4 < (bb.b0 + 2) % 3)]
-            #[success_if(|bb| bb.b0 > bb.b1)]
-            #[post(|bb| bb.b0 = 7)]
-            Iterate(l0, element = {b0}, max = 2) {
-                Switch(b1) {
-                    case 1 => PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        SetBlackboard(b0 = 2),
-                        #[success_if(|bb| bb.b0 % 3 > 1)]
-                        Condition(PCond<0>, b0 = {t0}),
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        SetBlackboard(b1 = 1),
-                    },
-                    case 5 => ReactiveFallback {
-                        AlwaysFailure,
-                        ScriptCondition(|bb| bb.b1 % 3 != 0),
-                        Condition(Cond<2>),
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b0 + 1 > bb.o0.unwrap_or(2))]
-                        Action(PAct<3>, b0 = {b0}),
-                        SubTree(Tree0777Sub1, ..),
-                    },
-                    _ => StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64>,
-        }
-        Deadline(20) {
-            SubTree(Tree0777Sub0, b1 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}, l0 = {=}),
-        }
-    }
-}
-
-board!(Tree0777Blackboard { b1 b0 o0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-        }
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            Sequence {
-                SkipUnlessUpdated(t0) {
-                    ForceFailure {
-                        AsyncSequence {
-                            Action(Act<0> = Act::<0>),
-                            #[skip_if(|bb| bb.b0 < 1)]
-                            #[run_while(|bb| *bb.t0 < 2)]
-                            StatefulAction(Task<1>),
-                            #[success_if(|bb| *bb.t1 > 4)]
-                            #[on_halted(|bb| bb.t1.set(bb.b0))]
-                            #[run_while(|bb| bb.b0 < 6)]
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                },
-                Parallel(success = 0, failure = 2) {
-                    RunOnce {
-                        StatefulAction(Task<3>),
-                    },
-                    Precondition(|bb| (*bb.t0 + 4) % 4 > 1) {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-                IfThenElse {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
-                    Timeout(0) {
-                        Cooldown(0, filtered = Failure) {
-                            FlipSelector {
-                                Sleep(0),
-                                #[success_if(|bb| bb.b0 < 3)]
-                                #[post(|bb| { bb.t0.set((*bb.t1 + 2) % 4); bb.b0 = *bb.t1 })]
-                                StatefulAction(Task<5>),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0778Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        AsyncSequence {
-            MemPriority {
-                ReactiveFallback {
-                    Switch(b1) {
-                        case 1 => Condition(TCond<0>),
-                        _ => Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
-                    },
-                    Conditional(|bb| bb.b1 < bb.o0.unwrap_or(2), dynamic = true, else = Failure) {
-                        SetBlackboard(o0 = Some(6)),
-                    },
-                    Action(PIo<2>, t0 = {b1}),
-                    StatefulAction(TTask<3>),
-                },
-                ParallelAll(1) {
-                    ParallelAll {
-                        Action(|ctx| ctx.try_exec(4)),
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    #[failure_if(|bb| bb.b0 % 3 == 2)]
-                    #[post(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-                    Condition(TCond<6>),
-                },
-            },
-            Fallback {
-                Selector {
-                    Observe(|bb| *bb.t0 == 3, abort = both) {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[on_halted(|bb| bb.o0 = Some(0))]
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        Script(|bb| if bb.b1 < 7 { bb.b1 += 2 }),
-                    },
-                    #[run_while(|bb| bb.b0 < 0)]
-                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(3) + 1))]
-                    AlwaysRunning,
-                    Delay(20) {
-                        #[skip_if(|bb| *bb.t0 % 4 != 2)]
-                        #[on_halted(|bb| bb.b1 = 1)]
-                        #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                        StatefulAction(Task<7>),
-                    },
-                },
-                MaxTime(50) {
-                    AsyncSequence {
-                        StatefulAction(Task<8>),
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0779Blackboard { t0 b1 b0 o0 });
-
-fallible!(Tree0779);
-
-bt::behavior_tree! {
-    pub tree Tree0780 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64,
-        }
-        ReactiveFallback {
-            Parallel {
-                Action(|ctx| ctx.exec(0)),
-                WhileDoElse {
-                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
-                        AlwaysSuccess,
-                    },
-                    Action(PAct<1>, b0 = 8, b1 = {=}),
-                },
-            },
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0780Blackboard { b1 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0781 for Ctx {
-        RepeatUntilFailure(forever) {
-            Timeout(10) {
-                ReactiveSequence {
-                    MaxTime(0) {
-                        Repeat(4) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Action(Act<1>),
-                    Parallel {
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0782 for Ctx, error DiffError {
-        RunOnce(then_skip = true) {
-            WhileDoElse {
-                TryCatch(catch_on_halt = true) {
-                    Repeat(0) {
-                        Condition(TCond<0>),
-                    },
-                    AsyncSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(|ctx| ctx.try_check(3)),
-                    IfThenElse {
-                        Action(TAct<4>),
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(TTask<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-fallible!(Tree0782);
-
-bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            #[on_halted(|bb| bb.b1 += 3)]
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = {t0}),
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-board!(Tree0783Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            l0: Vec<i64>,
-            o0: Option<i64>,
-        }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
-                MemPriority {
-                    Sequence {
-                        Action(Act<0>),
-                        SetBlackboard(b0 = 0),
-                        Script(|bb| { *bb.t0 += 2; bb.o0 = Some((bb.b0 + 2) % 4) }),
-                    },
-                    Cooldown(30, filtered = Skipped) {
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                                Condition(Cond<2>),
-                            },
-                            Precondition(|bb| bb.b0 % 4 < 1, else = Failure) {
-                                Conditional(|bb| *bb.t1 < 5, dynamic = true, else = Failure) {
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                            ReactiveSequence {
-                                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
-                                Condition(Cond<4>),
-                                ScriptCondition(|bb| *bb.t0 != *bb.t1),
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t0 + 3 > 2, dynamic = false) {
-                        Repeat(4) {
-                            AlwaysSuccess,
-                        },
-                        FlipSelector {
-                            StatefulAction(Task<5> = Task::<5>),
-                            Condition(|ctx| ctx.check(6)),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0784Blackboard { t1 t0 b0 l0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0785 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 0,
-        }
-        Parallel(success = 0) {
-            Sequence {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    IfThenElse {
-                        Condition(Cond<1>),
-                        #[on_halted(|bb| { bb.t0.set(6); *bb.t0 += 1 })]
-                        StatefulAction(Task<2>),
-                        Condition(PCond<3>, b0 = {b0}),
-                    },
-                },
-                ForceFailure {
-                    Conditional(|bb| (bb.b1 + 3) % 3 < 2) {
-                        ScriptCondition(|bb| *bb.t0 != 0),
-                    },
-                },
-            },
-            AsyncSequence {
-                StatefulAction(PTask<4>, b0 = 3),
-                #[on_halted(|bb| { bb.b1 = bb.b0 % 4; bb.t0.set((*bb.t0 + 1) % 4) })]
-                Condition(|ctx| ctx.check(5)),
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    ReactiveFallback {
-                        Action(Act<6>),
-                        #[failure_if(|bb| bb.b0 < bb.b1)]
-                        #[success_if(|bb| bb.b0 > bb.b0 % 4)]
-                        #[run_while(|bb| bb.b0 + 4 > 1)]
-                        Action(PIo<7>, t0 = {=}),
-                        Condition(Cond<8> = Cond::<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0785Blackboard { q0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
-        ReactiveFallback {
             Action(Act<0>),
-            Condition(Cond<1>),
+            Conditional(|bb| *bb.t1 > 2, dynamic = false, else = Success) {
+                DynamicSelector {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Wait(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0705Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706Sub0 for Ctx {
+        SubTree(Tree0706Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0706 for Ctx {
+        Repeat(forever) {
+            RunOnce(then_skip = false) {
+                SubTree(Tree0706Sub0),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0787Sub1 for Ctx {
+    pub tree Tree0707 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 5,
+            #[allow(unused)] #[tracked] t1: i64 = 5,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+            Error(DiffError(1002)),
+        }
+    }
+}
+
+board!(Tree0707Blackboard { l0 b0 t1 });
+
+fallible!(Tree0707);
+
+bt::behavior_tree! {
+    pub tree Tree0708Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
         }
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0787Sub0 for Ctx {
+    pub tree Tree0708 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        SubTree(Tree0787Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0787 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Priority {
-            #[on_success(|bb| { *bb.t0 += 3; if *bb.t0 < 2 { bb.t0.set(*bb.t0 % 2) } })]
-            SubTree(Tree0787Sub0, t0 = {=}),
-            Action(PAct<1>, b0 = 9, b1 = {t0}),
-            Action(|ctx| ctx.try_exec(2)),
-            Action(Act<3>),
-            Action(PIo<4>, t0 = {=}),
-            Error(DiffError(1004)),
-        }
-    }
-}
-
-board!(Tree0787Blackboard { t0 });
-
-fallible!(Tree0787);
-
-bt::behavior_tree! {
-    pub tree Tree0788 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b1: i64,
-        }
-        Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
-            FlipSelector {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0788Blackboard { l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0789Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        FlipSelector {
-            #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-            Script(|bb| *bb.t0 += 1),
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Script(|bb| { bb.b0 += 3; bb.b0 += 2 }),
-            #[on_failure(|bb| { bb.t0.set(1); if *bb.t0 == 4 { bb.b0 += 1 } })]
-            #[skip_if(|bb| *bb.t0 + 2 > 7)]
-            Optional {
-                Script(|bb| bb.b0 += 2),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0789 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
             #[tracked] t0: i64,
+            #[allow(unused)] b1: i64,
         }
-        #[on_halted(|bb| { bb.b0 = (bb.b0 + 3) % 4; bb.b0 += 1 })]
-        Parallel(failure = 2) {
-            SubTree(Tree0789Sub0, ..),
-            ScriptCondition(|bb| *bb.t0 != 3),
-            Delay(100) {
-                MemPriority {
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    Action(|ctx| ctx.try_exec(3)),
+        Delay(10) {
+            Precondition(|bb| *bb.t0 % 2 == 1) {
+                SubTree(Tree0708Sub0, t0 = {=}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0708Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0709 for Ctx {
+        RepeatUntilFailure(forever) {
+            ParallelAll(1) {
+                Sleep(0),
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                RepeatUntil(Failure) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+                FlipSelector {
+                    AlwaysFailure,
+                    Action(|ctx| ctx.exec(3)),
                 },
             },
         }
     }
 }
 
-board!(Tree0789Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0710 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Running) {
+            SequenceStar {
+                Succeeder,
+                SetBlackboard(o0 = Some(0)),
+            },
+        }
+    }
+}
 
-fallible!(Tree0789);
+board!(Tree0710Blackboard { o0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0790Sub0 for Ctx {
+    pub tree Tree0711Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(13),
+            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
         }
-        AlwaysSuccess
+        Timeout(0) {
+            #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+            #[post(|bb| if bb.o0.is_none() { *bb.t0 += 2 })]
+            Sleep(0),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0790 for Ctx, error DiffError {
+    pub tree Tree0711 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Delay(10) {
+            ParallelAll(max_failures = -3) {
+                SubTree(Tree0711Sub0, ..),
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                Condition(PCond<1>, b0 = 2),
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0711Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0712 for Ctx {
+        ParallelAll(max_failures = -1) {
+            WhileDoElse {
+                Condition(Cond<0>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0713Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SetBlackboard(t0 = 9)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0713Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SubTree(Tree0713Sub1, t0 = {=}, b1 = {b1}, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0713 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(3),
+            b1: i64 = 4,
+            b0: i64,
         }
-        WhileDoElse {
-            Selector {
-                Observe(|bb| bb.b0 == *bb.t0 + 1, abort = both) {
-                    AsyncFallback {
-                        StatefulAction(TTask<0>),
-                        SubTree(Tree0790Sub0, ..),
+        Repeater(forever) {
+            #[skip_if(|bb| bb.b0 > bb.b0 + 1)]
+            #[run_while(|bb| (*bb.t0 + 1) % 2 < 1)]
+            #[post(|bb| if bb.b0 + 2 != 3 { bb.b1 = 1 })]
+            SequenceWithMemory {
+                ReactiveSelector {
+                    #[success_if(|bb| *bb.t0 != 5)]
+                    #[skip_if(|bb| bb.b0 == *bb.t0)]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    BinarySelector(|bb| *bb.t0 > 5, dynamic = false) {
+                        SubTree(Tree0713Sub0, ..),
+                        #[success_if(|bb| bb.b1 + 2 == bb.b1 % 4)]
+                        IfThenElse {
+                            Precondition(|bb| *bb.t0 % 2 != 0, else = Skipped) {
+                                Repeat(4) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            Conditional(|bb| bb.b1 != 0, dynamic = false, else = Success) {
+                                Wait(10),
+                            },
+                        },
                     },
                 },
-                #[post(|bb| if *bb.t0 + 2 < 2 { *bb.t0 += 1 })]
-                Parallel(success = 1, failure = -2) {
-                    SetBlackboard(t0 = {b0}),
-                    Condition(Cond<1>),
-                    #[on_halted(|bb| { bb.o0 = None; if bb.b0 + 1 < 7 { bb.b0 = *bb.t0 } })]
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                },
-                Observe(|bb| bb.b0 > 4, abort = none) {
-                    ScriptCondition(|bb| *bb.t0 == *bb.t0 + 2),
+            },
+        }
+    }
+}
+
+board!(Tree0713Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0714 for Ctx {
+        Repeat(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0715 for Ctx {
+        WhileDoElse {
+            Condition(Cond<0>),
+            Deadline(0) {
+                Inverter {
+                    Condition(|ctx| ctx.check(1)),
                 },
             },
-            Remap(success = Failure, failure = Failure) {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0716Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Parallel(success = -1, failure = 1) {
+            MemPriority {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0716Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0716 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+        }
+        Sequence {
+            Precondition(|bb| bb.b1 > *bb.t0, else = Success) {
+                MemPriority {
+                    SubTree(Tree0716Sub0, l0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+                    #[success_if(|bb| bb.b1 % 3 > 0)]
+                    Repeat(3) {
+                        BinarySelector(|bb| bb.b1 != bb.b1 + 1, dynamic = false) {
+                            KeepRunningUntilFailure {
+                                Action(Act<1> = Act::<1>),
+                            },
+                            SubTree(Tree0716Sub1, ..),
+                        },
+                    },
+                    WasEntryUpdated(t0),
+                },
+            },
+            Condition(Cond<3>),
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                #[on_success(|bb| bb.t0.set(bb.b1))]
+                #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 = 0 })]
+                RetryUntilSuccessful(0) {
+                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 4 })]
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0716Blackboard { l0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0717 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Inverter {
+            Timeout(20) {
+                ReactiveSelector {
+                    Sequence {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                RunOnce(then_skip = false) {
+                                    Runner,
+                                },
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                AlwaysFailure,
+                            },
+                        },
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Sequence {
+                                Action(Act<0>),
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                        RunOnce {
+                            StatefulAction(Task<1>),
+                        },
+                        Error(DiffError(1028)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0717Blackboard { t0 q0 });
+
+fallible!(Tree0717);
+
+bt::behavior_tree! {
+    pub tree Tree0718 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+        }
+        ReactiveSelector {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Fallback {
+                        Repeat(forever) {
+                            ForceFailure {
+                                SetBlackboard(t1 = 3),
+                            },
+                        },
+                        #[post(|bb| bb.b0 += 3)]
+                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                        WaitUntil(|bb| *bb.t0 == 6) {
+                            WhileDoElse {
+                                #[on_failure(|bb| bb.b1 = 6)]
+                                WasEntryUpdated(t1),
+                                Condition(Cond<0>),
+                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {=}),
+                            },
+                        },
+                        Priority {
+                            Loop(q0, value = {t1}, if_empty = Running) {
+                                StatefulAction(PTask<2>, b0 = {t1}, b1 = {=}),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                Failer,
+                            },
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                            StatefulAction(Task<5>),
+                            Cooldown(20, filtered = Failure) {
+                                #[on_success(|bb| bb.o0 = None)]
+                                #[run_while(|bb| (*bb.t1 + 4) % 4 > 1)]
+                                #[on_halted(|bb| bb.b1 += 1)]
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                        },
+                        Timeout(10) {
+                            DynamicSelector {
+                                #[on_failure(|bb| bb.b1 = *bb.t0 + 4)]
+                                RepeatUntilFailure(3) {
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                },
+                                Condition(Cond<7>),
+                                ScriptCondition(|bb| (bb.b1 + 4) % 2 != 0),
+                            },
+                        },
+                    },
+                    Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 3) % 3, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0718Blackboard { b1 q0 t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0719 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
+        }
+        StepSequencer {
+            Repeat(0) {
+                #[on_failure(|bb| { bb.t0.set((bb.b0 + 4) % 4); if bb.b1 + 1 > bb.b1 + 3 { bb.b0 = *bb.t1 } })]
+                Condition(Cond<0>),
+            },
+            KeepRunningUntilFailure {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            #[post(|bb| bb.b1 = (bb.b1 + 3) % 2)]
+            DynamicSequence {
+                Condition(Cond<2>),
+                ScriptCondition(|bb| *bb.t1 != 3),
+                Condition(Cond<3>),
+            },
+            Observe(|bb| *bb.t0 + 3 > bb.b0 + 4) {
+                ScriptCondition(|bb| *bb.t1 + 3 > 4),
+            },
+        }
+    }
+}
+
+board!(Tree0719Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0720 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = false) {
+            RunOnce(then_skip = false) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            ReactiveFallback {
+                Deadline(0) {
+                    Iterate(l0, element = {b0}, until = FirstFailure) {
+                        AsyncFallback {
+                            Condition(Cond<1>),
+                            ReactiveFallback {
+                                Condition(Cond<2>),
+                                Script(|bb| { bb.b1 = *bb.t0; bb.o0 = None }),
+                            },
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.o0.unwrap_or(3) != bb.b0, else = Skipped) {
+                FlipSelector {
+                    #[run_while(|bb| bb.b1 < 4)]
+                    ScriptCondition(|bb| *bb.t0 == 4),
+                    Action(Act<3>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Delay(20) {
+                    Repeater(1) {
+                        Failer,
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0720Blackboard { b0 o0 b1 t1 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0721 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            Iterate(l0, element = {b1}, until = Never) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Runner,
+                    #[failure_if(|bb| *bb.t0 < bb.b1)]
+                    RunOnce {
+                        #[post(|bb| { if *bb.t0 + 1 > 5 { bb.o0 = None }; bb.b1 = (*bb.t0 + 1) % 3 })]
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                    Optional {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0721Blackboard { t0 b1 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        Repeater(0) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0722Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            BinarySelector(|bb| *bb.t0 + 4 != 7) {
+                #[failure_if(|bb| *bb.t0 == 4)]
+                #[success_if(|bb| bb.o0.is_none())]
+                #[post(|bb| bb.t0.set(bb.b1))]
+                Precondition(|bb| *bb.t0 > 0, else = Failure) {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<0>),
+                },
+                Wait(0),
+            },
+            Sequence {
+                WhileDoElse {
+                    Condition(PCond<1>, b0 = {b1}),
+                    Condition(Cond<2>),
+                },
+                Timeout(10) {
+                    Conditional(|bb| *bb.t0 > 3) {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+            #[on_success(|bb| { bb.b1 += 1; bb.b0 += 1 })]
+            Action(Act<4>),
+        }
+    }
+}
+
+board!(Tree0723Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0724 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        #[success_if(|bb| (bb.b0 + 1) % 3 != 1)]
+        #[post(|bb| *bb.t1 += 2)]
+        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+            BinarySelector(|bb| *bb.t0 % 4 > 0) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Switch(b1) {
+                        case 3 => Repeat(forever) {
+                            Action(Act<1>),
+                        },
+                        case 2 => Loop(q0, value = {b1}) {
+                            #[failure_if(|bb| bb.b1 < 6)]
+                            #[skip_if(|bb| bb.b0 > 2)]
+                            SequenceWithMemory {
+                                SetBlackboard(b0 = {b1}),
+                                Condition(Cond<2>),
+                            },
+                        },
+                        case 4 => Condition(Cond<3> = Cond::<3>),
+                        _ => Precondition(|bb| bb.b0 > 6, else = Skipped) {
+                            Sleep(50),
+                        },
+                    },
+                    StepSequencer {
+                        Condition(Cond<4>),
+                        AlwaysSuccess,
+                        MaxTime(0) {
+                            Cooldown(0) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+                StepSequencer {
+                    #[on_halted(|bb| if bb.b1 % 4 < 1 { bb.t1.set(bb.b1) })]
+                    Repeater(1) {
+                        #[run_while(|bb| bb.b1 % 3 > 0)]
+                        TryCatch(catch_on_halt = true) {
+                            StatefulAction(Task<5>),
+                            #[failure_if(|bb| bb.b1 == *bb.t0)]
+                            Action(|ctx| ctx.exec(6)),
+                            Condition(PCond<7>, b0 = {b1}),
+                        },
+                    },
+                    MemPriority {
+                        WasEntryUpdated(t1),
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    Priority {
+                        #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                        #[run_while(|bb| bb.b0 == 2)]
+                        Conditional(|bb| *bb.t1 < bb.b1 % 2, else = Success) {
+                            Loop(q0, value = {t1}) {
+                                Iterate(l0, element = {b0}, until = FirstSuccess) {
+                                    Script(|bb| if bb.b1 == 6 { bb.t1.set(bb.b1 + 2) }),
+                                },
+                            },
+                        },
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0724Blackboard { l0 t0 t1 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0725 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(5) < 6, dynamic = false) {
+            SequenceWithMemory {
+                Wait(20),
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[success_if(|bb| *bb.t0 > bb.b0)]
+                Condition(Cond<0>),
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0725Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0726Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0726 for Ctx {
+        ForceSuccess {
+            SubTree(Tree0726Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
+        ReactiveSelector {
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                DynamicSelector {
+                    Inverter {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+            Sequence {
+                Action(Act<1>),
+                Delay(10) {
+                    ReactiveSequence {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Repeater(3) {
+                Timeout(50) {
+                    Wait(0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0728Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        Cooldown(100, filtered = Skipped) {
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0728Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 12,
+            l0: Vec<i64> = vec![1],
+        }
+        AsyncFallback {
+            Action(Act<0>),
+            Iterate(l0, element = {b0}, until = Never) {
+                #[post(|bb| bb.b0 = 0)]
+                Deadline(20) {
+                    ScriptCondition(|bb| bb.b1 < 2),
+                },
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(5) > 2)]
+            Wait(0),
+            StatefulAction(Task<1>),
+            SubTree(Tree0728Sub1, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}, l0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0728 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            l0: Vec<i64>,
+        }
+        Switch(b1) {
+            case 2 => SubTree(Tree0728Sub0, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}, l0 = {=}),
+            _ => WaitValueUpdate(t0) {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                    #[run_while(|bb| bb.b0 < 7)]
+                    Switch(b1) {
+                        case 4 => ReactiveFallback {
+                            Repeat(0) {
+                                Action(PAct<3>, b0 = {=}),
+                            },
+                            Error(DiffError(1095)),
+                        },
+                        _ => Retry(2) {
+                            #[skip_if(|bb| bb.b1 + 2 > 2)]
+                            Action(PIo<4>, t0 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0728Blackboard { o0 b0 t0 b1 l0 });
+
+fallible!(Tree0728);
+
+bt::behavior_tree! {
+    pub tree Tree0729 for Ctx, rng = context {
+        RandomSequence {
+            PolicyParallel(policy = FirstSuccess) {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                RetryUntilSuccessful(0) {
+                    AlwaysFailure,
+                },
+                Condition(Cond<2>),
+                ProbabilitySelector {
+                    #[weight(3)]
+                    StatefulAction(Task<3>),
+                },
+                Sleep(20),
+            },
+            KeepRunningUntilFailure {
                 AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0790Blackboard { t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        Parallel(success = 2, failure = 0) {
+            SequenceStar {
+                RunOnce {
+                    FlipSelector {
+                        #[post(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 })]
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0 + 4) as f32)]
+                            Action(Act<0>),
+                        },
+                    },
+                },
+                DynamicSelector {
+                    Condition(Cond<1>),
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        #[skip_if(|bb| (*bb.t0 + 1) % 4 < 2)]
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                        AlwaysFailure,
+                    },
+                },
+                #[on_failure(|bb| if *bb.t0 < 4 { bb.b1 += 1 })]
+                RepeatUntilSuccess(3) {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        Script(|bb| if *bb.t0 > 0 { bb.b0 = (bb.b1 + 1) % 3 }),
+                    },
+                },
+                #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                StatefulAction(Task<5>),
+            },
+            Timeout(0) {
+                SequenceStar {
+                    SetBlackboard(t0 = 3),
+                    MemSequence {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
+                        Action(Act<7>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    IfThenElse {
+                        RepeatUntilSuccess(3) {
+                            #[success_if(|bb| *bb.t0 + 4 > 7)]
+                            Action(Act<10>),
+                        },
+                        Repeat(forever) {
+                            SetBlackboard(b0 = 5),
+                        },
+                        ScriptCondition(|bb| *bb.t0 < bb.b0 + 4),
+                    },
+                },
+            },
+            Repeater(1) {
+                Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                    Switch(b1) {
+                        case 5 => SequenceWithMemory {
+                            Action(Act<11> = Act::<11>),
+                            Failer,
+                        },
+                        _ => Script(|bb| if bb.b0 + 2 == bb.b0 % 2 { bb.t0.set(bb.b1 + 2) }),
+                    },
+                },
+            },
+        }
+    }
+}
 
-fallible!(Tree0790);
+board!(Tree0730Blackboard { b0 l0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0791 for Ctx {
-        DynamicSelector {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Repeater(2) {
-                    Repeat(1) {
+    pub tree Tree0731 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        #[post(|bb| if bb.o0.unwrap_or(0) + 2 > 4 { bb.b0 = (*bb.t0 + 1) % 4 })]
+        MaxTime(100) {
+            Cooldown(50) {
+                AsyncSequence {
+                    TryCatch {
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[post(|bb| { if *bb.t0 > 1 { bb.t0.set(*bb.t0 % 4) }; bb.o0 = None })]
+                        Conditional(|bb| *bb.t0 + 2 < 2, else = Success) {
+                            Fallback {
+                                Condition(Cond<0>),
+                                MaxTime(20) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        SequenceStar {
+                            Precondition(|bb| *bb.t0 + 2 == 7) {
+                                RandomSequence {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                        ReactiveSelector {
+                            ScriptCondition(|bb| *bb.t0 != 1),
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                            Wait(10),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0731Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0732 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Timeout(0) {
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Fallback {
+                        Loop(q0, if_empty = Failure) {
+                            #[failure_if(|bb| *bb.t0 % 2 != 1)]
+                            StatefulAction(Task<0>),
+                        },
+                        Selector {
+                            Action(Act<1> = Act::<1>),
+                            AlwaysFailure,
+                            Action(Act<2>),
+                        },
                         DynamicSelector {
-                            StatefulAction(Task<1> = Task::<1>),
+                            Switch(b1) {
+                                case 4 => Action(PAct<3>, b0 = {=}),
+                                case 2 => FlipSelector {
+                                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                                    Action(Act<5>),
+                                },
+                                _ => Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
+                            },
+                        },
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    RandomSelector {
+                        Script(|bb| bb.b0 += 3),
+                        WaitUntil(|bb| bb.b0 != 2) {
+                            AlwaysFailure,
+                        },
+                        AsyncFallback {
+                            Condition(Cond<7>),
+                            Action(Act<8>),
+                            #[run_while(|bb| bb.b0 + 4 > bb.b0)]
+                            StatefulAction(Task<9> = Task::<9>),
+                            Action(PIo<10>, t0 = {b1}),
+                            StatefulAction(PTask<11>, b0 = 0, b1 = {b0}),
+                        },
+                        Script(|bb| bb.b0 = (bb.b0 + 1) % 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0732Blackboard { b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0733 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            b1: i64,
+        }
+        #[success_if(|bb| bb.o0.unwrap_or(3) > 7)]
+        #[post(|bb| { bb.b0 = *bb.t0 % 2; bb.o0 = None })]
+        Repeat(2) {
+            Sequence {
+                RunOnce(then_skip = true) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                #[success_if(|bb| *bb.t0 > 5)]
+                #[on_failure(|bb| bb.t0.set(*bb.t1))]
+                BinarySelector(|bb| bb.b0 + 4 != bb.o0.unwrap_or(1)) {
+                    Delay(20) {
+                        Retry(2) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                RunOnce(then_skip = false) {
+                    Timeout(10) {
+                        Action(Act<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0733Blackboard { o0 b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0734Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        ReactiveSequence {
+            StatefulAction(Task<1>),
+            Condition(PCond<2>, b0 = {t0}),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0734 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(2),
+        }
+        Repeat(4) {
+            Fallback {
+                RunOnce {
+                    MemSequence {
+                        Parallel(success = -2, failure = -2) {
+                            AlwaysRunning,
+                            Action(Act<0> = Act::<0>),
+                        },
+                        SubTree(Tree0734Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+                        Action(Act<4>),
+                        WaitValueUpdate(t0) {
+                            Failer,
+                        },
+                    },
+                },
+                WaitUntil(|bb| *bb.t0 == 0) {
+                    Timeout(20) {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                ReactiveSequence {
+                    #[post(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+                    #[on_success(|bb| bb.o0 = Some(1))]
+                    AlwaysSuccess,
+                    Filter(times = 3, filtered = Skipped) {
+                        Sequence {
+                            Action(Act<6>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0734Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0735 for Ctx {
+        AsyncFallback {
+            Delay(0) {
+                AlwaysFailure,
+            },
+            StatefulAction(Task<0>),
+            Filter(times = 1) {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0736 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+        }
+        Fallback {
+            SequenceWithMemory {
+                WasEntryUpdated(t1),
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                AlwaysSuccess,
+                Condition(TCond<0>),
+                Error(DiffError(1005)),
+            },
+            ReactiveFallback {
+                Failer,
+                Conditional(|bb| bb.b0 > bb.b1 % 3, dynamic = false, else = Success) {
+                    SetBlackboard(b0 = 5),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0736Blackboard { t0 b0 b1 t1 });
+
+fallible!(Tree0736);
+
+bt::behavior_tree! {
+    pub tree Tree0737 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            SetBlackboard(b1 = {t1}),
+            WasEntryUpdated(t1),
+            Script(|bb| bb.t1.set(bb.b1 % 4)),
+        }
+    }
+}
+
+board!(Tree0737Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0738 for Ctx, rng = context {
+        RandomSelector {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0739 for Ctx, rng = context {
+        Inverter {
+            RandomSequence {
+                RepeatUntil(Failure) {
+                    RepeatUntilSuccess(3) {
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0740 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    Limiter(2) {
+                        Condition(PCond<0>, b0 = {t1}),
+                    },
+                    Condition(PCond<1>, b0 = 9),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Fallback {
+                            Repeat(2) {
+                                Condition(PCond<2>, b0 = 4),
+                            },
+                            StatefulAction(TTask<3>),
+                            Error(DiffError(1002)),
+                        },
+                    },
+                    Action(TAct<4>),
+                    #[post(|bb| if bb.b0 < *bb.t1 + 2 { bb.t1.set(*bb.t0 % 4) })]
+                    #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
+                    Action(TAct<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0740Blackboard { l0 t0 b0 t1 });
+
+fallible!(Tree0740);
+
+bt::behavior_tree! {
+    pub tree Tree0741Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0741 for Ctx {
+        RetryUntilSuccessful(2) {
+            SubTree(Tree0741Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0742 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        ParallelAll(max_failures = -1) {
+            AlwaysSuccess,
+            WhileDoElse {
+                SequenceWithMemory {
+                    #[skip_if(|bb| *bb.t0 < (*bb.t0 + 4) % 2)]
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(PCond<1>, b0 = 1),
+                    StatefulAction(Task<2>),
+                    #[success_if(|bb| *bb.t0 + 4 > *bb.t0)]
+                    Wait(100),
+                },
+                WhileDoElse {
+                    Condition(Cond<3>),
+                    Runner,
+                },
+                SetBlackboard(b0 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0742Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0743 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+        }
+        Precondition(|bb| bb.o0.unwrap_or(3) > *bb.t0) {
+            TryCatch(catch_on_halt = false) {
+                Action(PIo<0>, t0 = {t0}),
+                Limiter(3) {
+                    SetBlackboard(o0 = Some(8)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0743Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0744 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 1) {
+            ReactiveSequence {
+                Repeat(1) {
+                    ParallelAll(0) {
+                        BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
+                            RandomSelector {
+                                RunOnce(then_skip = false) {
+                                    Action(Act<0>),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                            SequenceWithMemory {
+                                ReactiveSequence {
+                                    StatefulAction(Task<2>),
+                                },
+                                Observe(|bb| *bb.t0 < 1, abort = self) {
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Parallel(failure = 0) {
+                    Cooldown(0, filtered = Skipped) {
+                        Sequence {
+                            RepeatUntilSuccess(forever) {
+                                Deadline(20) {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                            },
+                            BinarySelector(|bb| *bb.t0 < 5, dynamic = true) {
+                                StepSequencer {
+                                    Action(Act<5> = Act::<5>),
+                                    Runner,
+                                    StatefulAction(Task<6>),
+                                },
+                                #[on_failure(|bb| { bb.b1 += 2; if *bb.t0 != 0 { bb.t0.set(7) } })]
+                                #[failure_if(|bb| bb.b0 > bb.b1)]
+                                RunOnce(then_skip = false) {
+                                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b1)),
+                                },
+                            },
+                            AsyncSequence {
+                                WaitValueUpdate(t0) {
+                                    Action(Act<8>),
+                                },
+                                ScriptCondition(|bb| (bb.b1 + 2) % 4 > 0),
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0744Blackboard { b1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0745 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        MaxTime(20) {
+            ProbabilitySelector(fail = |bb| ((*bb.t1 + 4) % 2) as f32) {
+                #[weight(3)]
+                StatefulAction(TTask<0>),
+                #[weight(|bb| (bb.b0) as f32)]
+                Repeat(4) {
+                    StatefulAction(Task<1>),
+                },
+                #[weight(|bb| ((*bb.t0 + 1) % 3) as f32)]
+                RunOnce {
+                    ScriptCondition(|bb| *bb.t1 > 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0745Blackboard { b0 t1 t0 });
+
+fallible!(Tree0745);
+
+bt::behavior_tree! {
+    pub tree Tree0746 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        ReactiveFallback {
+            Parallel(success = -2, failure = 0) {
+                ParallelAll(max_failures = -3) {
+                    RepeatUntilSuccess(forever) {
+                        Parallel {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                            Action(PAct<2>, b0 = 1, b1 = {t0}),
+                            Condition(Cond<3> = Cond::<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    #[failure_if(|bb| (bb.b1 + 3) % 4 < 1)]
+                    Inverter {
+                        Fallback {
+                            Observe(|bb| bb.b1 + 1 == bb.b0, abort = both) {
+                                AsyncFallback {
+                                    StatefulAction(Task<5>),
+                                    SetBlackboard(t0 = 4),
+                                },
+                            },
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                    WhileDoElse {
+                        Action(Act<7>),
+                        SequenceWithMemory {
+                            Action(PAct<8>, b0 = {=}),
+                            AlwaysSuccess,
+                        },
+                    },
+                    Deadline(50) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+                Cooldown(20) {
+                    #[on_failure(|bb| if bb.b0 + 1 == 7 { *bb.t0 += 1 })]
+                    MemPriority {
+                        #[failure_if(|bb| *bb.t0 < 6)]
+                        Iterate(l0, element = {b1}, reset_index = false) {
+                            Condition(|ctx| ctx.check(10)),
+                        },
+                        Fallback {
+                            StatefulAction(Task<11>),
+                        },
+                        Sequence {
+                            Switch(b1) {
+                                case 2 => AlwaysSuccess,
+                                _ => Action(|ctx| ctx.exec(12)),
+                            },
+                            Condition(Cond<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0746Blackboard { l0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0747 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(2),
+        }
+        #[post(|bb| bb.o0 = None)]
+        Repeat(forever) {
+            Loop(q0, if_empty = Running) {
+                Repeater(3) {
+                    Fallback {
+                        #[post(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                        SequenceWithMemory {
+                            StatefulAction(Task<0>),
+                            Condition(PCond<1>, b0 = {=}),
+                        },
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0747Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0748Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0748 for Ctx, error DiffError {
+        Sequence {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                SubTree(Tree0748Sub0),
+                Error(DiffError(1060)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0748);
+
+bt::behavior_tree! {
+    pub tree Tree0749 for Ctx, error DiffError {
+        SequenceWithMemory {
+            Error(DiffError(1069)),
+        }
+    }
+}
+
+fallible!(Tree0749);
+
+bt::behavior_tree! {
+    pub tree Tree0750 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
+        }
+        SkipUnlessUpdated(t0) {
+            StepSequencer {
+                Conditional(|bb| bb.b0 + 4 > *bb.t0, dynamic = false, else = Failure) {
+                    Cooldown(20) {
+                        RandomSequence {
+                            #[on_halted(|bb| if (bb.b0 + 1) % 4 < 3 { bb.b0 = bb.b1 + 3 })]
+                            Repeat(3) {
+                                Failer,
+                            },
+                            Remap(success = Failure, failure = Success) {
+                                Condition(Cond<0>),
+                            },
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 < 6, dynamic = false) {
+                    #[run_while(|bb| *bb.t0 > 2)]
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3) + 1)]
+                    StatefulAction(Task<2>),
+                    Parallel(success = -1) {
+                        Script(|bb| bb.b1 = bb.b0 % 3),
+                        Action(PAct<3>, b0 = {t0}, b1 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0750Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0751 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
+        }
+        Repeat(3) {
+            ParallelAll {
+                ScriptCondition(|bb| (*bb.t0 + 4) % 2 != 0),
+                MaxTime(0) {
+                    ParallelAll {
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        KeepRunningUntilFailure {
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            #[success_if(|bb| *bb.t0 == 5)]
+                            Guard(|ctx| &mut ctx.token) {
+                                Loop(q0, value = {t0}, if_empty = Running) {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                        Switch(b1) {
+                            case 3 => DynamicSelector {
+                                Condition(Cond<0>),
+                                Action(PIo<1>, t0 = {b0}),
+                            },
+                            _ => Repeat(1) {
+                                Repeat(forever) {
+                                    Script(|bb| *bb.t0 += 3),
+                                },
+                            },
+                        },
+                        SequenceWithMemory {
+                            Action(PAct<2>, b0 = 1, b1 = {=}),
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0751Blackboard { b1 t0 l0 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0752 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Precondition(|bb| (bb.b0 + 2) % 4 > 2) {
+            Sequence {
+                TryCatch(catch_on_halt = true) {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                },
+                IfThenElse {
+                    Action(Act<3>),
+                    Action(Act<4> = Act::<4>),
+                    StatefulAction(Task<5>),
+                },
+                AsyncFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0752Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0753 for Ctx, error DiffError, rng = context {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+        }
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                RepeatUntil(Failure) {
+                    #[failure_if(|bb| bb.b0 < 1)]
+                    Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                },
+                ParallelAll {
+                    RandomSequence {
+                        #[run_while(|bb| (bb.b1 + 4) % 2 != 0)]
+                        #[success_if(|bb| *bb.t0 > bb.b0)]
+                        Error(DiffError(1009)),
+                        StatefulAction(Task<0>),
+                    },
+                    IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
+                        Action(|ctx| ctx.try_exec(1)),
+                        Action(TAct<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Invert {
+                    ParallelAll(max_failures = -2) {
+                        #[post(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+                        #[skip_if(|bb| bb.b1 != *bb.t0)]
+                        #[on_halted(|bb| { bb.b0 = bb.b1; bb.b1 = *bb.t0 })]
+                        Condition(Cond<4> = Cond::<4>),
+                        #[failure_if(|bb| *bb.t0 > 7)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        StatefulAction(Task<5>),
+                    },
+                },
+                Delay(10) {
+                    StatefulAction(TTask<6>),
+                },
+                Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = true) {
+                    #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                    #[on_success(|bb| bb.b1 += 1)]
+                    WaitUntil(|bb| bb.o0.is_none()) {
+                        TryCatch(catch_on_halt = false) {
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0753Blackboard { l0 o0 b0 t0 b1 });
+
+fallible!(Tree0753);
+
+bt::behavior_tree! {
+    pub tree Tree0754 for Ctx, rng = context {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        RandomSequence {
+            Iterate(l0, element = {b0}, until = FirstSuccess) {
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    Condition(Cond<1>),
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Runner,
+            StatefulAction(Task<4>),
+            WaitUntil(|bb| *bb.t0 % 3 < 1) {
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0754Blackboard { l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0755 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            l0: Vec<i64> = vec![],
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        #[failure_if(|bb| *bb.t0 % 4 == 1)]
+        Fallback {
+            ReactiveSequence {
+                Script(|bb| { bb.b1 += 4; if *bb.t0 < bb.b1 + 2 { *bb.t0 += 3 } }),
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
+                    StatefulAction(Task<1>),
+                },
+                #[success_if(|bb| bb.b1 + 4 > 1)]
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    WaitUntil(|bb| *bb.t0 > bb.b1 % 4) {
+                        #[skip_if(|bb| bb.b1 != 1)]
+                        #[on_failure(|bb| bb.b0 = bb.b1 % 3)]
+                        #[on_success(|bb| { bb.b0 = 5; bb.b0 = *bb.t0 + 2 })]
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Loop(q0, if_empty = Failure) {
+                    Sequence {
+                        #[run_while(|bb| *bb.t0 + 3 != bb.b0 + 1)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
+                        Wait(0),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0755Blackboard { q0 l0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0756Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 15,
+            #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Remap(success = Success, failure = Success) {
+            ScriptCondition(|bb| *bb.t0 != *bb.t1 + 4),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0756 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 4,
+        }
+        Sequence {
+            RunOnce(then_skip = false) {
+                PrioritySelector {
+                    #[score(|bb| ((bb.o0.unwrap_or(3) + 3) % 3) as f32)]
+                    #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(3) + 3)]
+                    SubTree(Tree0756Sub0, o0 = {=}, l0 = {l0}, t0 = {=}, t1 = {t1}, b0 = {=}),
+                    #[score(7)]
+                    #[success_if(|bb| bb.b0 < 7)]
+                    #[failure_if(|bb| *bb.t1 + 4 == *bb.t0)]
+                    StatefulAction(Task<0>),
+                    #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    Remap(success = Failure, failure = Success) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            StepSequencer {
+                TryCatch {
+                    Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(3) == 5)]
+                        Timeout(0) {
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                    },
+                    Timeout(10) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                Sleep(20),
+                #[on_success(|bb| { bb.o0 = Some(*bb.t1); *bb.t0 += 3 })]
+                #[failure_if(|bb| *bb.t1 % 3 > 0)]
+                SetBlackboard(b0 = 6),
+            },
+            IndexSwitch(|bb| 3, dynamic = true) {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                DynamicSelector {
+                    StatefulAction(Task<5>),
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
+                },
+                Action(Act<7> = Act::<7>),
+            },
+            Parallel(success = 0, failure = -2) {
+                Observe(|bb| (bb.b0 + 1) % 2 != 0, abort = none) {
+                    Cooldown(10) {
+                        Condition(Cond<8>),
+                    },
+                },
+                WhileDoElse {
+                    Condition(PCond<9>, b0 = {=}),
+                    Script(|bb| bb.b0 = *bb.t0 % 3),
+                    StatefulAction(Task<10>),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                    StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<12>),
+                },
+            },
+            RepeatTimes(2) {
+                #[on_halted(|bb| if bb.b0 != 5 { bb.b0 += 3 })]
+                Invert {
+                    Remap(success = Failure, failure = Success) {
+                        Deadline(0) {
+                            Sequence {
+                                Priority {
+                                    Action(|ctx, bb| ctx.exec_in(13, (bb.b0 + 3) % 2, &mut bb.b0)),
+                                    StatefulAction(Task<14>),
+                                },
+                                #[success_if(|bb| *bb.t1 < 7)]
+                                BinarySelector(|bb| (bb.o0.unwrap_or(5) + 3) % 2 > 0, dynamic = false) {
+                                    StatefulAction(Task<15>),
+                                    WasEntryUpdated(t0),
+                                },
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<16>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0756Blackboard { o0 l0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0757 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            RunOnce {
+                SkipUnlessUpdated(t0) {
+                    AlwaysRunning,
+                },
+            },
+            StatefulAction(Task<0> = Task::<0>),
+            Wait(20),
+        }
+    }
+}
+
+board!(Tree0757Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0758 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 2,
+        }
+        Parallel {
+            BinarySelector(|bb| bb.o0.is_some()) {
+                #[success_if(|bb| bb.b1 % 2 > 0)]
+                Switch(b1) {
+                    case 2 => RetryUntilSuccessful(4) {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[on_success(|bb| if bb.o0.unwrap_or(5) > 1 { *bb.t0 += 3 })]
+                        #[skip_if(|bb| *bb.t0 == 7)]
+                        Action(Act<0>),
+                    },
+                    case 0 => Timeout(10) {
+                        AsyncFallback {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                            Sleep(0),
+                        },
+                    },
+                    case 1 => #[on_failure(|bb| if (bb.b1 + 3) % 3 < 2 { bb.b0 += 2 })]
+                    Condition(Cond<4>),
+                    _ => PolicyParallel(policy = FirstSuccess) {
+                        IndexSwitch(|bb| bb.b1, dynamic = false) {
+                            SetBlackboard(t0 = 9),
+                        },
+                    },
+                },
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0758Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0759 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[allow(unused)] b0: i64 = 0,
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t0) as f32)]
+            RepeatTimes(1) {
+                StatefulAction(TTask<0>),
+            },
+            #[score(|bb| (bb.o0.unwrap_or(2) + 1) as f32)]
+            #[on_failure(|bb| bb.t0.set(9))]
+            #[success_if(|bb| *bb.t0 != 5)]
+            #[post(|bb| { bb.b1 = bb.o0.unwrap_or(3) % 4; bb.b1 += 1 })]
+            Error(DiffError(1019)),
+        }
+    }
+}
+
+board!(Tree0759Blackboard { o0 t0 b1 b0 });
+
+fallible!(Tree0759);
+
+bt::behavior_tree! {
+    pub tree Tree0760 for Ctx {
+        Repeat(forever) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0761Sub0 for Ctx {
+        StatefulAction(Task<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0761 for Ctx {
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            Parallel {
+                SequenceWithMemory {
+                    Remap(success = Success, failure = Failure) {
+                        Wait(0),
+                    },
+                    ReactiveSequence {
+                        Action(Act<0> = Act::<0>),
+                        Delay(10) {
+                            StatefulAction(Task<1>),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                    Priority {
+                        Action(Act<3>),
+                        SubTree(Tree0761Sub0),
+                    },
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<5>),
+                    },
+                    AlwaysFailure,
+                },
+                Retry(2) {
+                    ReactiveFallback {
+                        Retry(0) {
+                            Condition(Cond<6>),
+                        },
+                        Inverter {
+                            Fallback {
+                                Action(Act<7>),
+                                StatefulAction(Task<8>),
+                                Action(Act<9>),
+                                Parallel(success = -1, failure = -2) {
+                                    Action(Act<10> = Act::<10>),
+                                    Condition(|ctx| ctx.check(11)),
+                                },
+                                Failer,
+                            },
                         },
                     },
                 },
@@ -3559,38 +2264,1136 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0792 for Ctx {
-        RepeatUntilFailure(forever) {
-            RetryUntilSuccessful(0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0793 for Ctx {
-        Filter(times = 3, count = Completed, filtered = Failure) {
-            Fallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0794Sub0 for Ctx {
+    pub tree Tree0762Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
         }
-        Priority {
-            KeepRunningUntilFailure {
-                ScriptCondition(|bb| *bb.t0 + 2 < 2),
+        MaxTime(30) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0762 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        Repeat(2) {
+            DynamicSelector {
+                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
+                    SubTree(Tree0762Sub0, ..),
+                    WasEntryUpdated(t1),
+                    Sleep(0),
+                    Script(|bb| if bb.b0 % 2 < 0 { *bb.t1 += 2 }),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Action(Act<1>),
+                },
             },
-            ScriptCondition(|bb| bb.b0 % 4 != 0),
-            Sleep(20),
+        }
+    }
+}
+
+board!(Tree0762Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64> = Some(0),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            #[on_success(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
+            Condition(Cond<0>),
+            SequenceWithMemory {
+                StatefulAction(Task<1> = Task::<1>),
+                Script(|bb| bb.o0 = Some(bb.b0 + 2)),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(3) % 3 > 1, dynamic = false) {
+                Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+                    SetBlackboard(t0 = {b0}),
+                },
+                #[post(|bb| *bb.t0 += 3)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                #[run_while(|bb| bb.b0 + 2 > bb.b0 + 3)]
+                Sequence {
+                    Cooldown(0, filtered = Skipped) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0763Blackboard { t0 b0 l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub1 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub0 for Ctx {
+        SubTree(Tree0764Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0764Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0765 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 1,
+        }
+        Switch(b1) {
+            case 2 => ForceSuccess {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    RetryUntilSuccessful(3) {
+                        StepSequencer {
+                            Observe(|bb| *bb.t1 < 0) {
+                                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                                #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
+                                Loop(q0) {
+                                    SetBlackboard(b1 = 4),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            case 5 => Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                Action(Act<0>),
+            },
+            _ => PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[failure_if(|bb| bb.o0.unwrap_or(1) < 4)]
+                Condition(Cond<1>),
+                AsyncFallback {
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[run_while(|bb| *bb.t1 != 0)]
+                SetBlackboard(o0 = Some(6)),
+            },
+        }
+    }
+}
+
+board!(Tree0765Blackboard { q0 o0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0766 for Ctx {
+        Repeater(1) {
+            Inverter {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0767 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 0,
+        }
+        Repeat(forever) {
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0767Blackboard { l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0768 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        #[failure_if(|bb| bb.b0 == *bb.t0)]
+        #[on_success(|bb| bb.b0 += 1)]
+        #[run_while(|bb| *bb.t0 + 4 > 6)]
+        Priority {
+            Action(Act<0>),
+            RetryUntilSuccessful(1) {
+                Precondition(|bb| bb.b0 < 2, else = Failure) {
+                    Fallback {
+                        RunOnce {
+                            AlwaysSuccess,
+                        },
+                        Limiter(3) {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| bb.b0 % 3 < 1)]
+                            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                        },
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0768Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0769 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| *bb.t0 < 5)]
+        #[post(|bb| bb.b0 += 2)]
+        MaxTime(0) {
+            ReactiveSequence {
+                Repeat(0) {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                },
+                ParallelAll(0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                        #[skip_if(|bb| *bb.t0 == *bb.t0 + 1)]
+                        WasEntryUpdated(t0),
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0769Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0770 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        ForceSuccess {
+            Priority {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b1)),
+                MemSequence {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        RunOnce(then_skip = true) {
+                            Condition(Cond<1>),
+                        },
+                        SequenceWithMemory {
+                            Condition(Cond<2> = Cond::<2>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0770Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0771 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Switch(b1) {
+            case 4 => AsyncFallback {
+                Failer,
+            },
+            _ => StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0771Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0772 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Sequence {
+            Repeat(1) {
+                BinarySelector(|bb| *bb.t0 != 6, dynamic = false) {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Action(PIo<2>, t0 = {t0}),
+            Condition(Cond<3>),
+            PolicyParallel(policy = FirstSuccess) {
+                Runner,
+                Action(Act<4>),
+            },
+            Cooldown(10, filtered = Skipped) {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    Action(PIo<5>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0772Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0773 for Ctx, rng = context {
+        MemPriority {
+            RandomSelector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<3>),
+            StatefulAction(Task<4>),
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0774 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+            b0: i64,
+        }
+        MemPriority {
+            Fallback {
+                Deadline(0) {
+                    AsyncSequence {
+                        #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
+                        #[on_failure(|bb| bb.b0 = bb.b1)]
+                        #[post(|bb| bb.b1 = 5)]
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(PTask<2>, b0 = 2),
+                        },
+                    },
+                },
+                Conditional(|bb| *bb.t0 % 4 == 3, else = Failure) {
+                    Fallback {
+                        WaitValueUpdate(t0) {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                        },
+                        Filter(times = 2, count = Completed, filtered = Skipped) {
+                            StepSequencer {
+                                RepeatUntil(Success) {
+                                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                                },
+                                Condition(Cond<5>),
+                                StatefulAction(PTask<6>, b0 = 9, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0774Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0775 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 0,
+        }
+        Remap(success = Failure, failure = Failure) {
+            ReactiveFallback {
+                Cooldown(30, filtered = Skipped) {
+                    Timeout(20) {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    #[failure_if(|bb| bb.b0 % 4 > 1)]
+                    #[skip_if(|bb| (bb.b1 + 1) % 4 < 2)]
+                    #[run_while(|bb| bb.b0 + 4 > 4)]
+                    IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop, dynamic = true) {
+                        SetBlackboard(b0 = 9),
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                    Sleep(20),
+                },
+                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                    #[on_success(|bb| { bb.b1 += 1; *bb.t0 += 3 })]
+                    Sequence {
+                        Condition(Cond<2>),
+                        StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
+                        StatefulAction(TTask<4>),
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
+                        RetryUntilSuccessful(0) {
+                            ScriptCondition(|bb| *bb.t0 + 1 > bb.b1),
+                        },
+                    },
+                },
+                StatefulAction(TTask<6>),
+                Parallel {
+                    Guard(|ctx| &mut ctx.token) {
+                        Parallel(success = -2, failure = 2) {
+                            SetBlackboard(t0 = {b0}),
+                            #[success_if(|bb| *bb.t0 < 3)]
+                            Sleep(50),
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        ReactiveSequence {
+                            Iterate(l0, element = {b0}, max = 2) {
+                                #[on_failure(|bb| bb.b1 += 1)]
+                                #[success_if(|bb| *bb.t0 == 3)]
+                                RunOnce(then_skip = false) {
+                                    Action(TAct<7>),
+                                },
+                            },
+                            Action(|ctx| ctx.try_exec(8)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0775Blackboard { t0 b0 l0 b1 });
+
+fallible!(Tree0775);
+
+bt::behavior_tree! {
+    pub tree Tree0776 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        MemPriority {
+            #[success_if(|bb| bb.b0 + 1 == 7)]
+            #[failure_if(|bb| *bb.t1 != 5)]
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                Fallback {
+                    Observe(|bb| *bb.t1 % 2 != 0, abort = both) {
+                        #[skip_if(|bb| bb.b0 % 4 != 3)]
+                        #[success_if(|bb| bb.b0 != *bb.t1)]
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Fallback {
+                    Precondition(|bb| bb.b0 < 7, else = Running) {
+                        StatefulAction(Task<2>),
+                    },
+                    Condition(Cond<3>),
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                #[success_if(|bb| *bb.t0 % 4 > 2)]
+                Failer,
+            },
+            Selector {
+                MemSequence {
+                    Script(|bb| *bb.t1 += 3),
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1, &mut bb.b0)),
+                    Condition(PCond<6>, b0 = {t1}),
+                    Condition(Cond<7> = Cond::<7>),
+                    Action(Act<8>),
+                },
+                StatefulAction(Task<9> = Task::<9>),
+                StepSequencer {
+                    ScriptCondition(|bb| bb.b0 < 7),
+                    RunOnce(then_skip = false) {
+                        Condition(|ctx| ctx.check(10)),
+                    },
+                    StatefulAction(PTask<11>, b0 = 0, b1 = {t0}),
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<12>),
+            },
+            Observe(|bb| (*bb.t0 + 4) % 3 != 1, abort = self) {
+                RetryUntilSuccessful(4) {
+                    Sequence {
+                        MemSequence {
+                            Condition(Cond<13>),
+                            Action(PIo<14>, t0 = {t0}),
+                            StatefulAction(Task<15>),
+                            Action(PAct<16>, b0 = 3, b1 = {t0}),
+                            Condition(Cond<17>),
+                        },
+                        StatefulAction(Task<18>),
+                        ReactiveSequence {
+                            Action(Act<19>),
+                            #[on_failure(|bb| bb.b0 += 2)]
+                            StatefulAction(Task<20>),
+                        },
+                        Delay(10) {
+                            StatefulAction(Task<21>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0776Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0777 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0778 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+        }
+        ProbabilitySelector(fail = 1) {
+            #[weight(3)]
+            RetryUntilSuccessful(1) {
+                AsyncSequence {
+                    #[on_halted(|bb| bb.b1 = *bb.t0)]
+                    Fallback {
+                        Timeout(10) {
+                            ScriptCondition(|bb| *bb.t1 % 3 != 1),
+                        },
+                    },
+                    Deadline(20) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            #[on_failure(|bb| bb.b1 += 3)]
+                            ScriptCondition(|bb| *bb.t0 != 2),
+                            Precondition(|bb| *bb.t0 % 4 < 3, else = Skipped) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                    Observe(|bb| bb.b0 % 3 != 2, abort = self) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[on_success(|bb| bb.b1 = bb.b0 % 3)]
+                    #[failure_if(|bb| (bb.b0 + 1) % 4 > 1)]
+                    AlwaysSuccess,
+                },
+            },
+            #[weight(|bb| (bb.b1 + 3) as f32)]
+            SequenceWithMemory {
+                Wait(20),
+                MaxTime(50) {
+                    IfThenElse {
+                        Guard(|ctx| &mut ctx.token) {
+                            WasEntryUpdated(t1),
+                        },
+                        Optional {
+                            Script(|bb| if *bb.t0 % 4 != 3 { bb.b1 = *bb.t0 }),
+                        },
+                    },
+                },
+            },
+            #[weight(2)]
+            KeepRunningUntilFailure {
+                Script(|bb| *bb.t0 += 3),
+            },
+        }
+    }
+}
+
+board!(Tree0778Blackboard { t1 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+            l0: Vec<i64> = vec![],
+        }
+        Iterate(l0, element = {b1}, until = FirstFailure) {
+            ReactiveSequence {
+                ForceFailure {
+                    #[on_halted(|bb| bb.b0 = bb.b1 % 2)]
+                    ReactiveFallback {
+                        Precondition(|bb| bb.b0 < 2, else = Running) {
+                            WasEntryUpdated(t1),
+                        },
+                        AlwaysFailure,
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0779Blackboard { b0 t1 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0780 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        RandomSequence {
+            AsyncSequence {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = 9, b1 = {t0}),
+                    StatefulAction(Task<1>),
+                    #[on_halted(|bb| { bb.t1.set((*bb.t0 + 3) % 4); *bb.t1 += 1 })]
+                    FlipSelector {
+                        Condition(Cond<2>),
+                    },
+                    StepSequencer {
+                        Precondition(|bb| *bb.t0 % 2 == 1, else = Running) {
+                            Selector {
+                                Observe(|bb| (*bb.t0 + 4) % 3 < 0, abort = both) {
+                                    Action(|ctx| ctx.try_exec(3)),
+                                },
+                                #[failure_if(|bb| bb.b0 < 7)]
+                                Timeout(20) {
+                                    Sleep(0),
+                                },
+                            },
+                        },
+                    },
+                },
+                Error(DiffError(1047)),
+            },
+            Selector {
+                Observe(|bb| bb.b0 < 6, abort = both) {
+                    ParallelAll {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t1 + 4, &mut bb.b0)),
+                        Wait(20),
+                    },
+                },
+                Action(TAct<5>),
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    ReactiveFallback {
+                        Condition(Cond<6>),
+                        Loop(q0, if_empty = Running) {
+                            #[on_halted(|bb| if *bb.t1 == 5 { *bb.t1 += 2 })]
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0780Blackboard { t1 t0 q0 b0 });
+
+fallible!(Tree0780);
+
+bt::behavior_tree! {
+    pub tree Tree0781 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            ReactiveFallback {
+                #[skip_if(|bb| *bb.t0 > (*bb.t0 + 4) % 3)]
+                #[success_if(|bb| *bb.t0 % 2 == 1)]
+                #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
+                RandomSelector {
+                    Failer,
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                    },
+                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(1, 0)),
+                    },
+                },
+                DynamicSelector {
+                    ReactiveSelector {
+                        #[run_while(|bb| *bb.t0 < bb.b0)]
+                        #[on_success(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                        StatefulAction(Task<2>),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(4) % 2)]
+                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {t0}),
+                        Condition(Cond<4>),
+                    },
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        SetBlackboard(o0 = Some(1)),
+                    },
+                    IndexSwitch(|bb| bb.b0 % 2) {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Action(Act<7> = Act::<7>),
+                        Action(PIo<8>, t0 = {t0}),
+                    },
+                },
+            },
+            SequenceStar {
+                DynamicSequence {
+                    Sleep(0),
+                },
+                RepeatUntilFailure(2) {
+                    Repeater(2) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            #[on_halted(|bb| *bb.t0 += 4)]
+                            #[on_success(|bb| bb.t0.set(1))]
+                            Conditional(|bb| *bb.t0 > 3, else = Failure) {
+                                Condition(|ctx| ctx.check(9)),
+                            },
+                            Parallel {
+                                WasEntryUpdated(t0),
+                                Condition(Cond<10> = Cond::<10>),
+                            },
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    ReactiveSequence {
+                        StatefulAction(PTask<11>, b0 = 6),
+                        Fallback {
+                            Observe(|bb| *bb.t0 % 2 != 0, abort = both) {
+                                Condition(Cond<12> = Cond::<12>),
+                            },
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                    },
+                    Timeout(10) {
+                        Succeeder,
+                    },
+                },
+                ReactiveSequence {
+                    WaitUntil(|bb| (bb.b0 + 4) % 3 > 1) {
+                        #[success_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
+                        Repeater(0) {
+                            #[post(|bb| if bb.b0 != 4 { *bb.t0 += 3 })]
+                            Condition(|ctx, bb| ctx.check_in(14, *bb.t0)),
+                        },
+                    },
+                    Condition(PCond<15>, b0 = 4),
+                },
+                #[run_while(|bb| bb.b0 > bb.b0 + 4)]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) % 2 > 0)]
+                RetryUntilSuccessful(1) {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0781Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0782 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+            ReactiveFallback {
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Fallback {
+                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                        AlwaysRunning,
+                    },
+                    #[run_while(|bb| bb.b1 < 7)]
+                    Sequence {
+                        SequenceWithMemory {
+                            ScriptCondition(|bb| *bb.t0 < bb.b1 % 3),
+                            AlwaysSuccess,
+                        },
+                        StatefulAction(TTask<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Repeater(2) {
+                        Cooldown(20) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+                Error(DiffError(1075)),
+            },
+        }
+    }
+}
+
+board!(Tree0782Blackboard { t0 b1 });
+
+fallible!(Tree0782);
+
+bt::behavior_tree! {
+    pub tree Tree0783 for Ctx, error DiffError {
+        blackboard {
+            #[allow(unused)] b0: i64 = 4,
+        }
+        Repeat(1) {
+            Error(DiffError(1002)),
+        }
+    }
+}
+
+board!(Tree0783Blackboard { b0 });
+
+fallible!(Tree0783);
+
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx, error DiffError {
+        Filter(times = 2, filtered = Failure) {
+            Sequence {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token) {
+                        ParallelAll(max_failures = -1) {
+                            AlwaysFailure,
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token) {
+                        StatefulAction(TTask<0>),
+                    },
+                },
+                Retry(4) {
+                    Timeout(30) {
+                        StepSequencer {
+                            StatefulAction(TTask<1>),
+                            Action(|ctx| ctx.try_exec(2)),
+                        },
+                    },
+                },
+                Error(DiffError(1010)),
+            },
+        }
+    }
+}
+
+fallible!(Tree0784);
+
+bt::behavior_tree! {
+    pub tree Tree0785 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64>,
+        }
+        ReactiveFallback {
+            Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                Condition(Cond<0>),
+            },
+            Action(PAct<1>, b0 = 0),
+            StatefulAction(PTask<2>, b0 = 8, b1 = {b0}),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0785Blackboard { b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0786 for Ctx, error DiffError {
+        Repeat(0) {
+            Action(TAct<0>),
+        }
+    }
+}
+
+fallible!(Tree0786);
+
+bt::behavior_tree! {
+    pub tree Tree0787 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        WhileDoElse {
+            Condition(PCond<0>, b0 = 7),
+            Runner,
+            Action(PIo<1>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0787Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0788Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0788Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0788 for Ctx, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+            #[on_failure(|bb| bb.t0.set(6))]
+            RetryUntilSuccessful(forever) {
+                Sequence {
+                    SequenceWithMemory {
+                        IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, out_of_range = Fail, dynamic = false) {
+                            Loop(q0, value = {t0}) {
+                                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                                #[on_failure(|bb| if bb.o0.unwrap_or(1) + 4 < 0 { *bb.t0 += 1 })]
+                                Condition(Cond<0>),
+                            },
+                        },
+                        SequenceStar {
+                            Condition(Cond<1>),
+                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                            Sleep(0),
+                            Action(PAct<3>, b0 = {t0}, b1 = {b0}),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    Parallel(success = -4, failure = 2) {
+                        #[run_while(|bb| bb.b0 + 2 < *bb.t0 % 2)]
+                        Condition(|ctx| ctx.check(4)),
+                        Repeat(0) {
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            SetBlackboard(b0 = 4),
+                        },
+                        Script(|bb| { *bb.t0 += 2; bb.b0 += 3 }),
+                        AlwaysRunning,
+                    },
+                    RetryUntilSuccessful(forever) {
+                        ForceSuccess {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| (bb.b0 + 3) % 4 < 1)]
+            #[failure_if(|bb| (bb.b0 + 3) % 3 != 0)]
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    #[on_halted(|bb| { bb.b0 += 3; bb.b0 = bb.o0.unwrap_or(0) })]
+                    #[run_while(|bb| bb.b0 % 4 == 1)]
+                    AlwaysSuccess,
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(0))]
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        FlipSelector {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                Action(PIo<6>, t0 = {t0}),
+                            },
+                            #[failure_if(|bb| bb.b0 + 3 != 2)]
+                            #[post(|bb| *bb.t0 += 1)]
+                            #[skip_if(|bb| bb.b0 < *bb.t0)]
+                            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                Sleep(50),
+                                #[run_while(|bb| bb.o0.is_none())]
+                                #[failure_if(|bb| *bb.t0 == 7)]
+                                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
+                                Succeeder,
+                            },
+                            ProbabilitySelector(fail = |bb| ((bb.b0 + 4) % 3) as f32) {
+                                #[weight(0)]
+                                SubTree(Tree0788Sub0, ..),
+                            },
+                            Fallback {
+                                StatefulAction(PTask<8>, b0 = {t0}),
+                                Action(Act<9>),
+                                SubTree(Tree0788Sub1, ..),
+                                StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
+                                StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
+                            },
+                            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                                Condition(PCond<12>, b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0788Blackboard { q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0789 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        AsyncSequence {
+            #[failure_if(|bb| *bb.t0 != bb.b0 + 2)]
+            #[success_if(|bb| *bb.t0 > 6)]
+            #[post(|bb| bb.b0 += 1)]
+            Repeat(3) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0789Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0790 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Selector {
+            Action(|ctx, bb| ctx.exec_in(0, 4, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0790Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0791 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        AsyncFallback {
+            Condition(Cond<0>),
+            RunOnce {
+                MemSequence {
+                    AlwaysSuccess,
+                    Repeat(0) {
+                        Runner,
+                    },
+                },
+            },
+            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0791Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0792 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| *bb.t0 != (bb.o0.unwrap_or(5) + 1) % 3)]
+        Repeat(3) {
+            SequenceStar {
+                Sequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Script(|bb| bb.b0 = *bb.t0 % 3),
+                    StatefulAction(Task<1>),
+                },
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                #[failure_if(|bb| bb.b0 < 3)]
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        Fallback {
+                            Condition(Cond<3>),
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                        },
+                        ParallelAll(2) {
+                            SetBlackboard(b0 = 8),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0792Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0793 for Ctx, rng = context {
+        Cooldown(50, filtered = Skipped) {
+            ReactiveSequence {
+                Parallel(success = 3, failure = 4) {
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                    },
+                    AlwaysSuccess,
+                    Sleep(0),
+                    ReactiveSequence {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(Act<3>),
+                    },
+                },
+                Priority {
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Delay(20) {
+                        ProbabilitySelector {
+                            #[weight(1)]
+                            Condition(Cond<7>),
+                            #[weight(3)]
+                            Runner,
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -3598,333 +3401,176 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
         }
-        Filter(times = 3) {
-            SubTree(Tree0794Sub0, ..),
+        ReactiveFallback {
+            #[failure_if(|bb| bb.o0.is_none())]
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Action(PIo<2>, t0 = {t0}),
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0794Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0795Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-        }
-        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0})
-    }
-}
+board!(Tree0794Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0795Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-        }
-        WaitUntil(|bb| bb.b0 > 7) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                AsyncSequence {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(t0 = 2),
-                    },
-                    Sleep(10),
-                },
-                RetryUntilSuccessful(3) {
-                    Action(Act<1>),
-                },
-                Sequence {
-                    Repeat(1) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    SubTree(Tree0795Sub1, t0 = {=}, b0 = {b0}),
-                    Interrupt(|bb| bb.b0 == *bb.t0 % 4) {
-                        Script(|bb| { bb.b0 += 1; bb.b0 = bb.b0 % 3 }),
-                    },
-                },
-            },
-        }
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            RetryUntilSuccessful(4) {
-                #[run_while(|bb| bb.b0 % 3 != 0)]
-                SubTree(Tree0795Sub0, t0 = {=}, b0 = {b0}),
-            },
-            #[on_failure(|bb| *bb.t0 += 2)]
-            Delay(10) {
-                RetryUntilSuccessful(2) {
-                    SequenceStar {
-                        #[success_if(|bb| (*bb.t0 + 4) % 3 < 1)]
-                        ReactiveSequence {
-                            ReactiveFallback {
-                                StatefulAction(PTask<5>, b0 = {t0}),
-                                Action(PIo<6>, t0 = {b0}),
-                                Action(Act<7>),
-                                Sleep(50),
-                            },
-                            Action(Act<8>),
-                            Observe(|bb| *bb.t0 > 7) {
-                                Condition(|ctx, bb| ctx.check_in(9, *bb.t0 + 2)),
-                            },
-                            ForceFailure {
-                                Action(Act<10> = Act::<10>),
-                            },
-                        },
-                        BinarySelector(|bb| *bb.t0 + 1 < bb.b0, dynamic = true) {
-                            Wait(30),
-                            RunOnce {
-                                StatefulAction(Task<11> = Task::<11>),
-                            },
-                        },
-                    },
+        AsyncFallback {
+            RepeatUntilSuccess(forever) {
+                MemPriority {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    SubTree(Tree0795Sub0),
                 },
             },
         }
     }
 }
 
-board!(Tree0795Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0796Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        Limiter(3) {
+            Inverter {
+                Fallback {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64,
-            b0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![],
         }
-        Interrupt(|bb| (bb.b0 + 4) % 3 == 1) {
-            Parallel {
-                Fallback {
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(2) < bb.o0.unwrap_or(0) % 3)]
-                    ReactiveFallback {
-                        #[success_if(|bb| *bb.t0 < 7)]
-                        #[post(|bb| bb.t1.set(1))]
-                        Condition(PCond<0>, b0 = {t0}),
-                        StatefulAction(Task<1>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(PTask<2>, b0 = 0),
-                        Runner,
-                    },
-                    RepeatUntilFailure(forever) {
-                        WhileDoElse {
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
+        SequenceStar {
+            Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                SubTree(Tree0796Sub0, b0 = {=}, o0 = {o0}, l0 = {=}),
+            },
+            Selector {
+                Observe(|bb| bb.o0.unwrap_or(4) % 2 != 1, abort = both) {
+                    UnsetBlackboard(o0),
                 },
-                AsyncFallback {
-                    StepSequencer {
-                        StatefulAction(Task<5>),
-                        SetBlackboard(b0 = 0),
-                    },
-                    RepeatUntilFailure(forever) {
-                        #[failure_if(|bb| bb.b0 > 2)]
-                        StatefulAction(Task<6>),
-                    },
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        #[skip_if(|bb| bb.b0 < bb.b0 + 1)]
-                        PolicyParallel(policy = FirstSuccess) {
-                            Filter(times = 1) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-                #[success_if(|bb| *bb.t1 == bb.b0)]
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[post(|bb| *bb.t0 += 2)]
-                Filter(times = 1, filtered = Skipped) {
-                    IndexSwitch(|bb| *bb.t1 % 3, dynamic = true) {
-                        Repeat(2) {
-                            IfThenElse {
-                                Action(Act<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                        #[on_halted(|bb| if bb.b0 < 5 { bb.o0 = None })]
-                        #[skip_if(|bb| *bb.t0 > 5)]
-                        BinarySelector(|bb| bb.b0 % 2 == 0, dynamic = true) {
-                            Condition(Cond<9>),
-                            Conditional(|bb| bb.o0.is_some(), else = Success) {
-                                Sleep(10),
-                            },
-                        },
-                        FlipSelector {
-                            Action(PIo<10>, t0 = {=}),
-                        },
-                    },
-                },
-                #[run_while(|bb| *bb.t1 % 3 == 0)]
-                Sleep(20),
+                Sleep(100),
             },
         }
     }
 }
 
-board!(Tree0796Blackboard { t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0797Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(2) + 3)
-    }
-}
+board!(Tree0796Blackboard { b0 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
             o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                BinarySelector(|bb| *bb.t1 + 2 < 2, dynamic = true) {
+        StepSequencer {
+            MemPriority {
+                WasEntryUpdated(t0),
+                Action(Act<0>),
+                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+            },
+            ParallelAll {
+                StepSequencer {
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| bb.b0 + 2 < (bb.o0.unwrap_or(0) + 1) % 2),
+                        Condition(Cond<2>),
+                    },
+                    ScriptCondition(|bb| bb.b0 % 2 < 1),
+                },
+            },
+            SequenceWithMemory {
+                StepSequencer {
+                    Action(|ctx| ctx.exec(3)),
+                    Action(Act<4>),
+                },
+                Action(Act<5> = Act::<5>),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0797Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0798 for Ctx, rng = context {
+        ParallelAll(max_failures = -2) {
+            Parallel {
+                SequenceStar {
+                    RetryUntilSuccessful(4) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
                     Guard(|ctx| &mut ctx.token) {
-                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    StatefulAction(Task<1>),
                 },
-                Deadline(20) {
-                    SubTree(Tree0797Sub0, ..),
-                },
-                ReactiveSequence {
+                SequenceStar {
                     StatefulAction(Task<2>),
-                    AlwaysSuccess,
+                    Wait(0),
+                    Wait(100),
                 },
-                Cooldown(0, filtered = Failure) {
-                    RepeatUntilFailure(1) {
-                        TryCatch {
-                            Succeeder,
-                            AlwaysFailure,
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-                RunOnce {
-                    UnsetBlackboard(o0),
-                },
+                StatefulAction(Task<3>),
             },
-            Sequence {
-                Parallel(success = -2, failure = 2) {
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = {t0}),
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                    Selector {
-                        Observe(|bb| bb.b0 != 5, abort = lower) {
-                            Condition(Cond<6>),
-                        },
-                        Observe(|bb| bb.o0.is_none(), abort = lower) {
-                            Condition(PCond<7>, b0 = {b0}),
-                        },
-                    },
-                    SetBlackboard(b0 = 8),
-                },
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                #[failure_if(|bb| bb.o0.unwrap_or(4) % 3 != 0)]
-                Inverter {
-                    #[on_halted(|bb| { *bb.t1 += 3; bb.t1.set(bb.o0.unwrap_or(0)) })]
-                    #[run_while(|bb| *bb.t1 % 4 == 1)]
-                    RetryUntilSuccessful(2) {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        Repeater(0) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-            Retry(3) {
-                ParallelAll(5) {
-                    ParallelAll(max_failures = -1) {
-                        WasEntryUpdated(t1),
-                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+            ReactiveSequence {
+                Parallel(failure = -2) {
+                    Condition(Cond<4>),
+                    PrioritySelector {
+                        #[score(3)]
                         AlwaysSuccess,
                     },
-                    #[failure_if(|bb| bb.b0 + 3 != 2)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    #[skip_if(|bb| *bb.t0 < bb.b0)]
-                    Repeat(4) {
-                        StatefulAction(Task<10>),
+                    AlwaysFailure,
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Repeat(4) {
+                    PrioritySelector {
+                        #[score(3)]
+                        StatefulAction(Task<6>),
+                        #[score(2)]
+                        StatefulAction(Task<7>),
                     },
-                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
-                        Action(PIo<11>, t0 = {t1}),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        AsyncSequence {
-                            UnsetBlackboard(o0),
-                            Condition(|ctx| ctx.check(12)),
-                            #[post(|bb| *bb.t1 += 1)]
-                            #[success_if(|bb| bb.b0 != 0)]
-                            #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
+                },
+            },
+            ReactiveSequence {
+                Filter(times = 2, filtered = Skipped) {
+                    DynamicSequence {
+                        Fallback {
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                            WhileDoElse {
+                                StatefulAction(Task<10>),
+                                Wait(10),
+                            },
+                            Condition(Cond<11> = Cond::<11>),
+                            Remap(success = Failure, failure = Failure) {
+                                Condition(Cond<12>),
+                            },
+                        },
+                        RandomSequence {
                             StatefulAction(Task<13>),
+                            Condition(Cond<14>),
                         },
                     },
-                    Action(Act<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0797Blackboard { l0 b0 q0 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0798 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                StatefulAction(Task<0>),
-                FlipSelector {
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysRunning,
-                    AlwaysSuccess,
-                },
-                PrioritySelector {
-                    #[score(1)]
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            DynamicSelector {
-                RepeatUntilFailure(forever) {
-                    Filter(times = 2, count = Failure, filtered = Failure) {
-                        Condition(Cond<3>),
-                    },
-                },
-                Condition(Cond<4>),
-                WhileDoElse {
-                    Action(Act<5>),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
                 },
             },
         }
@@ -3932,114 +3578,157 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0799 for Ctx {
-        Repeat(3) {
-            Repeater(0) {
-                Condition(Cond<0>),
+    pub tree Tree0799 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+            SequenceWithMemory {
+                Optional {
+                    Iterate(l0, element = {b1}, until = Never, max = 2) {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        RandomSelector {
+                            Inverter {
+                                Condition(PCond<0>, b0 = 2),
+                            },
+                            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                                ScriptCondition(|bb| bb.b1 == 4),
+                            },
+                        },
+                    },
+                },
+                Repeat(3) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(4) == *bb.t0, dynamic = true) {
+                        SequenceWithMemory {
+                            Condition(|ctx| ctx.check(1)),
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                        },
+                        RepeatUntilSuccess(forever) {
+                            Action(PAct<3>, b0 = {b1}, b1 = {=}),
+                        },
+                    },
+                },
+                Retry(3) {
+                    BinarySelector(|bb| bb.b1 + 4 < bb.b1 + 3, dynamic = true) {
+                        ReactiveFallback {
+                            Condition(Cond<4>),
+                            Error(DiffError(1071)),
+                        },
+                        Condition(PCond<5>, b0 = {=}),
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree0799Blackboard { b1 t0 l0 b0 o0 });
+
+fallible!(Tree0799);
 
 cases! {
-    Tree0700 "B{t1;t0;b0=4}Rmp{F;F}(@si{t1+1%2<1}Bin{b0+2<1;_}(@po{t0+=3}PAll{1}(Sel(ASeq(@os{t0:=b0+2}@oh{b0+=1}t0e),c1,@oh{t1:=t0}Isw{b0%4;_;T}(t2,c3,t4,t5))),AFb(pa6{b0:=;b1:b0},a7e,RFb(a8,@os{t0<3?t1+=1}c9),a10,Fb(Scc{t1+1>b0%2},Sl{0}))))",
-    Tree0701 "B{b0=2}Pre{b0+2<b0;R}(S)",
-    Tree0702 "B{t1=1;o0=_;b0=0;t0=4}Ret4(Seq(Sb{t0=9},Sb{b0=t1},t0,Cnd{t0+2=1;T;_}(Su{t0}(PPar{0;N}(Scc{t1>o0|1},@si{t0<3}c1))),@si{o0|5>5}@os{t0+=1;b0+=1}@po{t1+=3}t2))",
-    Tree0703 "RSeq(FF(Par{_;_}(Grd{R}(Grd{F}(FF(Keep(t0t)))),Grd{F}(Dd{50}(t1e)))))",
-    Tree0704 "B{t0=5;b0=2;o0=4}Bin{none;_}(Grd{F}(RSel(c0,@ki{b0!4}SubA(pi1{t0:t0}),AFb(Scc{b0%3!2},@rw{none}@os{b0:=b0+3%2}@po{t0+=2}F),S)),Keep(SubR(Scc{b0>t0})))",
-    Tree0705 "B{t0;b0;l0=2}RFb(@rw{t0+3%2<0}Isw{t0+4;T;T}(Itr{b0;_;_;_}(WU{b0+3%4>1}(Par{2;-1}(t0e,Obs{t0+2%2>0;N}(t1),PPar{0;N}(c2,a3l,t4))))),RSeq(Flt{1;F;K}(Wt{50}),t5e),c6e,RFb(c7,pc8{b0:b0},Once(Grd{_}(Sl{20})),Flt{3;R;K}(Wu{t0}),RSeq(t9,c10b{t0},pt11{b0:0;b1:b0})))",
-    Tree0706 "B{b0=5;t1;t0=1}RSeq(PrSel{b0+4;t1}(c0l,SubA(Cnd{b0<4;T;F}(t1))),RSel(c2b{t0},SubA(pi3{t0:=})),Err{1083})",
-    Tree0707 "B{b1}Dd{20}(Flip(WU{b1%4>0}(t0),Flt{2;_;_}(c1e)))",
-    Tree0708 "B{b1=1;t1=4;b0;o0=_;l0=3;t0;q0=2}@ki{o0|1+4=4}RSeq(@ki{t0+1<6}RFb(Wde(c0e,Once(@po{b0+=2;b0!b1%4?o0:=t0}@ki{o0|2<4}t1),t2),pt3{b0:=;b1:t1},c4,Rmp{F;S}(Itr{b0;_;_;_}(Wt{30}))),@oh{t0+=1}@si{none}@os{b1+=2;t0+=3}Ite(RSeq(a5l,a6,@po{b1:=2}t7,pi8{t0:t1},Ub{o0}),Lp{b0;S}(Itr{b0;2;1;T}(Fb(Obs{b1>7;B}(Sb{b1=b0}),R))),Lim{2}(AFb(Swm(a9l,a10,t11),DySeq(Sl{0},a12e)))))",
-    Tree0709 "B{t1=1;t0;l0=3;b0=4}@os{t0+=3}Rmp{S;F}(PPar{1;T}(@oh{t0+=2}Fb(PPar{0;T}(F,pc0{b0:0}),RFb(pt1{b0:t1;b1:t0},c2,Intr{t0>t1%4}(Ret1(c3))),@oh{b0!t1?b0+=2}@ki{t0+3>t0}Rus{1}(Itr{b0;_;_;_}(Par{-1;-1}(Keep(Sb{b0=2}))))),MPri(RFb(Seq(c4,t5),Sel(Obs{t0<1;L}(Cd{0;F}(Sc{t1+2%3!2?t1:=t0})),Scc{t0+4<t0%3}),Scc{b0+3%3>1}),Par{-1;1}(Swm(Bin{t0!1;N}(t6,Rpt{0}(a7)),Flip(Sb{b0=7},Sb{b0=t0},t8)),Flt{1;R;_}(Mt{0}(@oh{t1+=1}c9))),Pre{t1+4!4;S}(RSeq(t10,a11b{b0+4;b0},@fi{b0+3<0}c12b{b0+2})))))",
-    Tree0710 "RFb(t0,c1t)",
-    Tree0711 "B{b1}TryF(c0,Swm(pi1{t0:b1},pc2{b0:9},c3))",
-    Tree0712 "B{t0;q0=4;b0=3;o0=2}Flip(PPar{2;N}(Par{-1;_}(RSeq(Sb{o0=1},t0,t1),t2,Lp{_;R}(c3))),RFb(@rw{t0+2%4<0}@oh{t0:=t0%4;t0>0?b0:=0}Sc{t0:=t0+4%2},@oh{t0+=2;b0>1?o0:=b0}Obs{t0!4;S}(Sb{t0=5}),t4e))",
-    Tree0713 "OnceK(To{0}(Err{1002}))",
-    Tree0714 "B{b0=5}AFb(c0b{b0+2},t1,t2,Pri(t3,Fai),a4)",
-    Tree0715 "Dl{10}(Sub(Sub(Fb(F,Inv(Sl{10})))))",
-    Tree0716 "B{q0=2;b0=2;t0=5;b1;o0}Bin{b1%3!2;N}(a0b{b0+2;b1},MSeq(Lp{_;F}(Seq(@po{b0:=t0}c1,c2l,t3,@ki{o0|5+1<7}@os{b1+=1}@oh{o0:=_}c4))))",
-    Tree0717 "B{t1=0;b1=4;b0;t0=0}PAll{3}(Swm(pc0{b0:t0},c1),@ki{t1>2}DySel(Grd{R}(Cd{0;_}(Fb(pa2{b0:t1},pc3{b0:b1},a4,@of{b1:=b0}a5b{t1;b0})))),Step(c6,Mt{0}(pi7{t0:t1}),pt8{b0:3;b1:t1},c9,t10))",
-    Tree0718 "Flt{3;R;K}(Ruf{F}(S))",
-    Tree0719 "B{b0=0;q0=4;t1=4;t0=4}Fb(Seq(ASeq(RtyF(@ki{t0<3}@oh{t1<1?b0+=1}Suc),@fi{b0%2!1}Seq(pi0{t0:t1},t1)),@os{t1+=2}@of{b0+=3;b0+=3}Rep3(Rep1(Flt{2;R;K}(PAll{5}(Sl{10},c2,a3,c4,a5l)))),Lp{_;F}(PAll{2}(Rty0(pt6{b0:t1;b1:t1}),Par{_;2}(t7,c8l)))),DySeq(c9))",
-    Tree0720 "B{o0=_;t0;b0=1}Cd{10;K}(Step(a0,@rw{none}Rep2(Wu{t0}),Suc,pi1{t0:b0}))",
-    Tree0721 "B{b1=1;t0=0;b0=2;o0=4}Try(Star(Fb(t0e,c1l,Wt{50}),DySeq(c2,t3,Scc{o0|3%2=0}),To{0}(Obs{t0=b0;S}(PPar{0;N}(t4,@os{b1+=2}@oh{none?b1:=t0}c5e)))),@ki{some}@fi{t0+3>2}Fb(Pre{some;R}(@ki{t0+1!b1+3}@os{b0+=1;t0:=t0%2}R),c6,@oh{t0%4<2?b0:=9}@rw{b0+4!6}@os{b0+=3}Flip(pi7{t0:b1},@rw{o0|2=o0|5%4}t8,pt9{b0:=;b1:t0}),AFb(Pre{b0%2>0;F}(c10l)),Cd{10;F}(Obs{t0>3;_}(a11l))))",
-    Tree0722 "B{t1;t0=3}Cd{20;K}(Par{-1;1}(PAll{-1}(Rus{F}(RSeq(To{30}(Sb{t1=t0}),Sc{t0+=1},pc0{b0:2},Suc)))))",
-    Tree0723 "PAll{-1}(Wde(Err{1028},OnceK(t1e)))",
-    Tree0724 "B{b0}Dd{0}(Ret0(pa0{b0:b0}))",
-    Tree0725 "B{o0;t0;b0=3}Swm(Isw{b0+3%3;T;N}(Rpt{0}(Scc{b0=3}),Mt{0}(Sc{b0:=t0+4}),@oh{o0:=b0%2}F,Su{t0}(Wt{0}),Seq(t0)),RU{F}(Sb{o0=2}))",
-    Tree0726 "B{l0;o0=_}Rep0(Sb{o0=1})",
-    Tree0727 "PPar{0;N}(Rus{2}(Seq(Cd{0;K}(Rpt{F}(RU{S}(Sl{0}))),Step(Rus{2}(Rmp{F;F}(Lim{1}(a0))),Wde(t1,c2)),Swm(Ite(t3,c4),RSeq(Wt{50})))),RSeq(Step(c5,c6,a7l),Pri(t8e,t9,a10,a11e),MSeq(Seq(a12l,t13))))",
-    Tree0728 "B{b0=1;t0}@si{t0!3}@ki{t0%3=2}Fb(t0,@os{t0:=7}@fi{t0<b0}S,a1,WU{t0+3%4=2}(t2))",
-    Tree0729 "B{t0;b0=4;o0=_;l0=3}Obs{t0=7;S}(Itr{b0;2;1;T}(Seq(Cd{10;F}(Isw{t0%2;_;T}(Pre{t0<7;S}(RSeq(t0,R)),t1,RSeq(@fi{b0=t0+4}@rw{b0<1}SubA(pa2{b0:9}),c3,t4))),Cnd{b0<o0|0%4;_;S}(Wu{t0}))))",
-    Tree0730 "B{q0;o0=4;l0=2;t0=5;b0=2;b1=4;t1=0}PAll{_}(Lp{b0;_}(MSeq(Fb(Flt{3;R;F}(a0e),Pre{none;R}(RFb(c1))),RSel(F,Flip(Wt{10},@si{o0|5<2}@ki{b0>7}Rep3(t2))))),Sw{5;3;0}(t3,@rw{b1=3}Grd{F}(pc4{b0:=}),@si{b0<t0}Pri(F,pt5{b0:t1;b1:=},SubR(Sl{10})),Par{_;_}(Grd{F}(Ub{o0}),Grd{R}(@si{t0<6}@ki{o0|3<1}@po{b0:=o0|5%2}Pre{o0|4%4<1;S}(Itr{b0;_;_;_}(ASeq(c6,t7e)))))),c8,Fb(t9e,a10,@si{t0+3%2=1}@ki{some}@of{t0%3<0?o0:=t0%4}a11,@si{t0>3}@ki{some}PAll{_}(c12,a13e)))",
-    Tree0731 "Swm(Rpt{0}(R),TryT(a0,Sub(a1)),Par{_;_}(Rpt{0}(c2),Sub(DySeq(c3,R)),Keep(c4)))",
-    Tree0732 "B{b0=5}OnceT(RSeq(Sb{b0=4},t0,@si{b0%4<3}SubR(Scc{b0%3!1}),a1b{b0;b0}))",
-    Tree0733 "B{t1;b0;t0}Grd{R}(@of{t1:=t0}@fi{t0!3}@po{b0:=0}Seq(@fi{b0+3%4=0}@po{t1+=1}Sb{t1=0}))",
-    Tree0734 "B{o0;b0=4;t0=0}Opt(PPar{0;N}(Fb(MPri(RFb(@of{b0:=t0%2}t0,Flt{1;F;_}(pt1{b0:t0;b1:b0}),RSel(Wu{t0},t2),Seq(pt3{b0:7;b1:b0},pa4{b0:=})),RSeq(RSeq(@fi{o0|0+2>t0}PAll{1}(c5,S),Rep1(Scc{b0+2<5}),Seq(c6,t7,F))),RFb(Obs{b0+2<o0|2%4;S}(WU{some}(@fi{b0=4}@si{none}@po{b0+=1}t8e)))))))",
-    Tree0735 "B{t0}Wv{t0}(Par{2;1}(SubA(pa0{b0:9;b1:t0}),Err{1050}))",
-    Tree0736 "B{t0=1;b0=0}DySeq(Try(Wu{t0},@po{t0+=3}@of{b0+=1}c0),Isw{b0+1;N;N}(Wt{30},t1,S,t2,@fi{b0%4=3}c3),Scc{t0<2})",
-    Tree0737 "B{b1;b0;t0=4}Wde(c0,Step(Wde(@fi{b0%2<1}a1,Fai),@of{t0%2>0?t0+=4}@rw{t0>7}@po{t0+=1}t2,Rus{1}(@fi{b0=t0}FS(RT{3}(c3e))),@po{b0%3>0?b0:=1;b0%4<1?b0:=b1}F),Par{1;0}(Suc,MSeq(t4,ASeq(Sb{t0=3},@rw{t0>4}S))))",
-    Tree0738 "B{o0=_;b1;t0=2;b0;t1;l0=4;q0=4}FS(Try(Fb(c0e,c1,Ub{o0}),Cnd{b1!1;T;F}(Fb(a2e,c3,Cd{0;K}(@si{t0+3<7}@rw{t0>b0}@ki{b1>b0}pc4{b0:b1}))),Cd{100;_}(Bin{t1+4%3!0;T}(c5,pi6{t0:=})),Mt{0}(Itr{b1;1;2;N}(Lp{_;F}(c7))),Su{t1}(Rus{F}(Su{t0}(RFb(t8,t9))))))",
-    Tree0739 "Rep1(DySel(Mt{0}(c0),Ret4(Ite(c1,t2))))",
-    Tree0740 "Flt{1;S;K}(MPri(Dd{0}(MSeq(DySeq(t0,c1e,c2,c3,t4),Flt{3;_;F}(FS(c5)))),Try(RU{S}(S),t6,RSeq(t7,c8l,c9),TryF(t10,F),RU{S}(t11))))",
-    Tree0741 "B{o0=_;b1=3;t0=1}Rep0(@fi{t0>b1+3}R)",
-    Tree0742 "B{t0;b0=4;o0=4}Bin{b0+3!2;T}(RSeq(MPri(Wv{t0}(MPri(a0,F)),t1e,c2e,@rw{t0!5}MPri(pa3{b0:t0},c4b{t0+2},Ub{o0})),Ite(Fb(pa5{b0:b0;b1:t0},t6e),Dd{0}(a7e),Sc{b0+=3})),Step(Flip(c8l,c9l,S,c10l,F),Step(@fi{some}Inv(RT{1}(c11)),@rw{none}@oh{o0:=o0|2+1}@po{t0+=1}c12,a13),c14b{t0}))",
-    Tree0743 "B{b0=2;t0}Fb(Wde(t0t,RtyF(To{0}(Step(Cd{0;K}(c1b{t0}),Sc{b0+=3}))),TryT(Swm(t2,Err{1040}),t3t)))",
-    Tree0744 "Wde(RSeq(PrSel{3;2}(Step(Rep1(FF(t0))),a1),t2,a3,Grd{_}(S),Fb(t4,t5,Run)),RFb(Once(PAll{-1}(PPar{0;N}(c6,t7,F))),Step(Pri(t8,a9e),c10l),PAll{-2}(Fai,Rep3(F),a11),FF(RU{S}(RT{F}(RT{F}(FF(S)))))))",
-    Tree0745 "B{o0=_;l0=4}RFb(Rus{3}(t0),FF(a1),Scc{some},ASeq(c2,t3),t4)",
-    Tree0746 "B{b1=5;l0;b0}FF(To{100}(Pre{b0%3<1;F}(@fi{b0+2!2}Itr{b0;2;_;N}(Sel(t0t,Obs{b0%2>0;L}(Cd{50;F}(Sb{b0=b1})),Sb{b1=2})))))",
-    Tree0747 "B{t0=4;q0;o0}FF(Star(Lp{t0;K}(RSel(Fb(pa0{b0:t0;b1:t0},pc1{b0:6}),MPri(t2,t3e))),Rpt{3}(Ub{o0}),Sl{20},Suc,c4))",
-    Tree0748 "B{b0;t0=3}PAll{-5}(Ite(Once(OnceT(c0b{b0+2%4})),c1l),@si{b0+3%3>0}Pre{t0+1%2>0;K}(Flip(Flip(t2e,@fi{b0%2!1}@oh{t0+=3;t0>t0+1?t0:=b0+3%4}@os{b0+=1}S),RSel(t3,c4e,c5l))),Fb(Flip(FF(Suc),a6,c7,@fi{b0+2>3}a8e),Keep(Fb(a9,@po{t0+=3}c10e,t11,Sl{50}))),@si{t0+1=1}@po{b0+=3}@ki{b0+1<7}pc12{b0:t0},c13)",
-    Tree0749 "B{t1;b1=3;t0;l0=3;b0=0}RFb(Fb(Rep2(Wu{t0}),@os{t1+=1}@po{b1!4?b0+=2}OnceK(pc0{b0:b1}),t1t,Wv{t1}(c2t),RFb(a3t,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a4l)),Pre{t1+4>0;S}(@oh{b0!2?b0:=3}Rep4(t5)),Itr{b0;0;1;_}(Seq(RT{2}(@oh{t0+=3}Invt(Isw{b1+4;_;N}(Cnd{t1<7;_;_}(a6b{b0+2;b1}),@fi{b1+4>b0}@oh{b1+=1}@si{b0%4=0}Ret1(t7t),Sc{b0:=t1+1%4}))))),AFb(Try(t8t,t9,pt10{b0:b1;b1:b0},@rw{b0<7}@os{t0<5?t0:=t0%3}@ki{t0%4!2}Inv(S)),Star(pc11{b0:9},t12)))",
-    Tree0750 "B{b0=2;t0;l0=3}@os{t0+=2}RSeq(MSeq(Itr{b0;2;_;N}(Ruf{3}(Rep1(pt0{b0:7;b1:b0})))),RT{F}(Itr{b0;2;_;T}(Itr{b0;1;_;_}(Wde(Seq(a1,t2e),t3,Itr{b0;2;_;N}(c4))))))",
-    Tree0751 "B{o0=_}Flip(Err{1060},c1b{o0|1%2})",
-    Tree0752 "RFb(Seq(Flip(a0e,c1),a2,a3,Wt{50}),DySel(Rep4(t4),Sub(a5l),a6,Keep(a7)),Rep0(t8e))",
-    Tree0753 "PAll{1}(Fb(Star(Suc,RU{S}(a0),Once(t1)),Err{1030}),t2,Ret0(c3r))",
-    Tree0754 "B{l0;b0=4;b1=2;o0;q0=2;t0}Sel(Sw{4;3;2}(Itr{b0;0;3;N}(Lp{_;R}(Wt{0})),Seq(FF(Pre{t0<3;K}(Pre{b0%2>0;F}(pc0{b0:6}))),@os{b0+4<b1%3?b1:=b0}Keep(@oh{b1+=1}@po{b0:=b1+1;t0+=1}@of{b1:=7}Ret4(a1r))),Ite(@po{t0:=o0|4+2%4}t2,Run,Sc{b0+=2}),Dd{0}(Cnd{o0|4!t0%4;T;F}(Ret2(Lp{t0;K}(Seq(a3,t4,c5)))))),@fi{t0>b0%3}Ite(Seq(a6t,Dd{50}(Rep2(Inv(pa7{b0:b1;b1:t0}))),Itr{b1;_;2;N}(Sl{30})),Swm(@oh{o0:=b1}RT{3}(Lp{_;_}(Pre{b0!t0+3}(Swm(t8,a9r))))),@oh{b1>t0?b0:=o0|3}@si{t0=t0+1}@fi{t0%3>1}Sel(Obs{t0%3!0;L}(Inv(pt10{b0:b0})),Obs{b1+3<4;N}(t11))))",
-    Tree0755 "Flt{1;_;F}(RSeq(Step(t0,Sl{50},R,a1l,t2),Swm(a3e,Sel(c4,F,c5l)),Rpt{2}(RSeq(t6,t7,c8,a9))))",
-    Tree0756 "B{t0=4;t1=0;o0=_;l0;b0=2}Step(@po{t1=6?t1+=3}Wde(Itr{b0;1;_;T}(Wde(@fi{o0|5+3=2}@of{b0+=2}pc0{b0:=},@os{b0>4?t0:=b0}a1e)),Mt{0}(Opt(Pri(pa2{b0:b0;b1:t1})))),RFb(PAll{_}(Sb{o0=3},Wu{t0}),Flt{2;_;K}(Fai),TryT(a3,MPri(@ki{o0|2%3!2}@oh{o0:=4}OnceK(c4)))))",
-    Tree0757 "Grd{_}(Keep(Try(Cd{0;K}(To{20}(Rpt{1}(c0))),Rpt{F}(Wde(MSeq(t1,t2e),Star(t3,c4))),RSeq(c5e,Dl{10}(Grd{_}(S)),MSeq(a6,RFb(t7,c8))),RFb(RSeq(c9,c10e,c11,t12),Par{_;2}(t13,c14e),PPar{0;_}(t15,a16)))))",
-    Tree0758 "B{l0;b0}RSel(Itr{b0;1;_;N}(Intr{b0%3>1}(a0)),t1,a2,a3,S)",
-    Tree0759 "B{b0;t0}RFb(SubA(F),SubA(pa0{b0:b0;b1:b0}),RT{3}(@fi{b0+4=6}@ki{t0%3>0}t1t),Cd{100;_}(Sc{b0:=t0%2}),Err{1014})",
-    Tree0760 "B{b1;t0=2;b0;t1=1}Par{_;-1}(Flip(Opt(RepF(@si{b1+2%4>1}@po{b1+=2}@rw{t0%2!0}Keep(Mt{100}(Sb{b0=t1})))),S,Fb(Obs{t1+4%2>0;L}(pc0{b0:b0}),Obs{t0!b0+4;B}(c1l)),RSeq(Sl{50},c2,c3,Bin{t1%3>0;N}(c4l,t5e))))",
-    Tree0761 "B{t0=4;l0=4;b0=1;o0;b1=3}Swm(c0b{t0%3},@os{b0:=t0+4}RFb(@si{t0>7}Pri(@fi{b1%2<1}@oh{b0:=8;o0|0=o0|1?o0:=5}Itr{b0;0;1;N}(Suc)),MSeq(Ub{o0})))",
-    Tree0762 "B{b0=4;l0=0;t1;t0=4}OnceK(Seq(Fb(MSeq(t0,Sb{b0=t1}),@ki{t0+2=7}MSeq(Sl{10},Itr{b0;2;_;T}(Keep(pc1{b0:8})))),Rep1(Rep0(a2))))",
-    Tree0763 "Grd{R}(DySel(c0,Keep(Keep(DySel(c1,c2))),Ret1(t3e)))",
-    Tree0764 "B{t0=4;l0=1;b0;b1=5}@oh{b1+=1}@si{t0>b0+4}@rw{b0+2%4!2}Seq(TryF(a0,a1l,Opt(a2)),@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Step(t3,pc4{b0:b0},Sl{0},Wu{t0},a5),Wu{t0},Par{_;_}(Grd{_}(Sb{t0=5}),Grd{R}(t6e)),c7)",
-    Tree0765 "B{l0=4;t0=1;t1=1;b1=4}TryF(Star(Sb{b1=9},Sb{t1=t0}),@of{t1+=3}@si{b1>1}Rus{1}(Wu{t1}))",
-    Tree0766 "DySel(c0,c1,Swm(c2,t3,Sl{100},Ret4(RFb(t4e,c5)),Dd{10}(Ite(t6e,Sub(c7e)))))",
-    Tree0767 "B{t1;o0;b0=4;l0;t0=1}Ite(Invt(c0b{t1+1}),Itr{b0;0;1;N}(@oh{t0:=t1;t0:=o0|3+1%3}FF(SubR(@po{o0:=t1}@ki{b0=0}Suc))),Opt(t1))",
-    Tree0768 "B{t0=1;b0=4}AFb(MSeq(pt0{b0:b0},@oh{t0+3%3!2?b0+=1}Sb{b0=5}),OnceK(t1),Ite(c2l,t3e,a4))",
-    Tree0769 "B{b0;o0;t0=5}@po{b0+=1}@rw{some}@ki{b0=b0+3}Seq(pc0{b0:b0},RFb(a1b{t0;b0},Ruf{2}(t2),@oh{t0+=2}@rw{o0|0=7}PrSel{9;b0+1;b0%2}(a3b{b0;b0},F,t4),pt5{b0:t0}))",
-    Tree0770 "B{t0=5;t1=4;b0;q0;b1}Sel(RSel(Flt{3;_;F}(Sl{0}),a0),Rus{1}(F),Lp{_;R}(PPar{1;_}(OnceK(a1),Sb{b0=7},t2,Cnd{t0+1>5;T;F}(@os{b1:=t1+2}RSeq(Sc{b1+=2;b0+=3},a3)))))",
-    Tree0771 "Par{_;_}(Grd{F}(t0),Grd{F}(Sub(Suc)))",
-    Tree0772 "DySel(c0,RFb(Sub(t1),t2))",
-    Tree0773 "B{t0=0;b0;t1=1;b1=5;q0=2}Dl{10}(Lp{t0;K}(Rep1(@rw{t1%3!1}Rpt{2}(Pri(pt0{b0:=},pt1{b0:b1;b1:b1},t2)))))",
-    Tree0774 "B{t1;t0;q0=2;b0=3;b1=3}Rty2(Star(Su{t0}(Isw{t1+4;_;_}(Fb(a0,RFb(a1e,t2),Wu{t1}),PPar{0;T}(Dl{20}(@ki{b1>t1%4}@of{t0:=b1}Wu{t1})),Fb(Cd{0;F}(Sb{t1=2}),@si{b1+1%2<0}@oh{b1>3?b1:=t0}pt3{b0:=;b1:t1},t4))),Rty3(Isw{5;N;T}(Pre{b1%4!0;R}(Sb{b0=t1}),Obs{t1+3<b0;_}(t5e),a6e,F,Scc{b0<6})),Flt{1;F;_}(Lp{b1;_}(Seq(Step(Fb(pa7{b0:t1}),t8,c9l)))),c10e))",
-    Tree0775 "B{b1}Pre{b1%3>0}(SubR(DySel(c0)))",
-    Tree0776 "B{b0=5;l0=0;t0=0;t1=0;o0=0}AFb(Seq(DySeq(Itr{b0;1;2;N}(Rty4(Flip(a0,c1l,Bin{t0+4%3=1;_}(@rw{none}@ki{t0+2<6}@po{b0=b0%2?t0:=o0|5}c2b{b0%2},t3)))))),RU{F}(t4e),Flt{2;F;K}(Rmp{S;F}(@rw{t1>0}RSeq(@os{o0:=_}@oh{t0:=t1+4}Wde(Fb(t5e,Rep4(F)),Swm(Cd{0;_}(Scc{o0|4>0}),Sb{o0=9},Pre{t0<3;S}(R)))))))",
-    Tree0777 "B{b1=4;b0=1;o0;t0=4;l0}Dd{20}(SubR(Seq(@ki{b0+4<b0+2%3}@si{b0>b1}@po{b0:=7}Itr{b0;_;2;_}(Sw{1;5}(PPar{1;T}(Sb{b0=2},@si{b0%3>1}pc0{b0:t0},pt1{b0:=},Sb{b1=1}),RFb(F,Scc{b1%3!0},c2,@os{b0:=t0+3}@ki{some}@si{b0+1>o0|2}pa3{b0:b0},SubA(Wu{t0})),t4)))))",
-    Tree0778 "B{b0=5;t1=2;t0=1}Flt{1;S;K}(Seq(Su{t0}(FF(ASeq(a0e,@ki{b0<1}@rw{t0<2}t1,@si{t1>4}@oh{t1:=b0}@rw{b0<6}c2l))),Par{0;2}(Once(t3),Pre{t0+4%4>1}(Sb{b0=t0})),Ite(a4b{t1;b0},To{0}(Cd{0;F}(Flip(Sl{0},@si{b0<3}@po{t0:=t1+2%4;b0:=t1}t5,S))))))",
-    Tree0779 "B{t0=5;b1=0;b0;o0=_}ASeq(MPri(RFb(Sw{1}(c0t,c1b{t0%2}),Cnd{b1<o0|2;T;F}(Sb{o0=6}),pi2{t0:b1},t3t),PAll{1}(PAll{_}(a4r,c5e),@of{b1+=3}@fi{b0%3=2}@po{t0+=1;t0+=2}c6t)),Fb(Sel(Obs{t0=3;B}(@rw{none}@oh{o0:=0}@fi{some}Sc{b1<7?b1+=2}),@rw{b0<0}@os{t0:=o0|3+1}R,Dl{20}(@ki{t0%4!2}@oh{b1:=1}@of{b0+=2;b0+=1}t7)),Mt{50}(ASeq(t8,c9b{b0}))))",
-    Tree0780 "B{b1=5;l0=2;b0}RFb(Par{_;_}(a0l,Wde(Itr{b0;1;3;_}(S),pa1{b0:8;b1:=})),R)",
-    Tree0781 "Ruf{F}(To{10}(RSeq(Mt{0}(Rep4(c0)),a1,Par{_;_}(RSeq(t2,c3)))))",
-    Tree0782 "OnceT(Wde(TryT(Rep0(c0t),ASeq(a1,t2),c3r,Ite(a4t,a5l),RFb(t6t,t7)),F))",
-    Tree0783 "B{b1;t0}Ite(@oh{b1+=3}t0,pc1{b0:t0},c2e)",
-    Tree0784 "B{t1;t0=3;b0=0;l0;o0}Itr{b0;1;1;N}(Itr{b0;0;1;N}(MPri(Seq(a0,Sb{b0=0},Sc{t0+=2;o0:=b0+2%4}),Cd{30;K}(RFb(RFb(a1b{b0;b0},c2),Pre{b0%4<1;F}(Cnd{t1<5;T;F}(t3e)),RSeq(@os{o0:=t0}c4,Scc{t0!t1}))),Bin{t0+3>2;N}(Rep4(S),Flip(t5e,c6l,Wu{t0})))))",
-    Tree0785 "B{q0=2;t0;b1=4;b0=0}Par{0;_}(Seq(Wde(c0,Ite(c1,@oh{t0:=6;t0+=1}t2,pc3{b0:b0})),FF(Cnd{b1+3%3<2;_;_}(Scc{t0!0}))),ASeq(pt4{b0:3},@oh{b1:=b0%4;t0:=t0+1%4}c5l,Grd{F}(RFb(a6,@fi{b0<b1}@si{b0>b0%4}@rw{b0+4>1}pi7{t0:=},c8e))))",
-    Tree0786 "RFb(a0,c1)",
-    Tree0787 "B{t0=3}Pri(@os{t0+=3;t0<2?t0:=t0%2}SubR(SubA(t0)),pa1{b0:9;b1:t0},a2r,a3,pi4{t0:=},Err{1004})",
-    Tree0788 "B{l0=2;b1}Itr{b1;2;2;T}(Flip(t0))",
-    Tree0789 "B{b0;t0}@oh{b0:=b0+3%4;b0+=1}Par{_;2}(SubA(Flip(@oh{b0+=2;b0+=1}Sc{t0+=1},c0,t1,Sc{b0+=3;b0+=2},@of{t0:=1;t0=4?b0+=1}@ki{t0+2>7}Opt(Sc{b0+=2}))),Scc{t0!3},Dl{100}(MPri(pt2{b0:b0;b1:t0},a3r)))",
-    Tree0790 "B{t0;b0=5;o0=3}Wde(Sel(Obs{b0=t0+1;B}(AFb(t0t,SubA(S))),@po{t0+2<2?t0+=1}Par{1;-2}(Sb{t0=b0},c1,@oh{o0:=_;b0+1<7?b0:=t0}pt2{b0:t0;b1:t0}),Obs{b0>4;N}(Scc{t0=t0+2})),Rmp{F;F}(S))",
-    Tree0791 "DySel(Swm(t0,Rpt{2}(Rep1(DySel(t1e)))))",
-    Tree0792 "Ruf{F}(Ret0(c0l))",
-    Tree0793 "Flt{3;R;F}(Fb(t0,F))",
-    Tree0794 "B{t0=3;b0=0}Flt{3;_;_}(SubA(Pri(Keep(Scc{t0+2<2}),Scc{b0%4!0},Sl{20})))",
-    Tree0795 "B{t0=5;b0=4}RSeq(Ret4(@rw{b0%3!0}SubR(WU{b0>7}(PPar{2;_}(ASeq(AFb(t0,Sb{t0=2}),Sl{10}),Ret3(a1),Seq(Rep1(t2)),RFb(t3,SubR(pt4{b0:=;b1:b0}),Intr{b0=t0%4}(Sc{b0+=1;b0:=b0%3})))))),@of{t0+=2}Dl{10}(Ret2(Star(@si{t0+4%3<1}RSeq(RFb(pt5{b0:t0},pi6{t0:b0},a7,Sl{50}),a8,Obs{t0>7;_}(c9b{t0+2}),FF(a10e)),Bin{t0+1<b0;T}(Wt{30},Once(t11e))))))",
-    Tree0796 "B{t0=3;o0=0;t1;b0=4}Intr{b0+4%3=1}(Par{_;_}(Fb(@po{t1+=1}@ki{o0|2<o0|0%3}RFb(@si{t0<7}@po{t1:=1}pc0{b0:t0},t1),PAll{-1}(pt2{b0:0},Run),Ruf{F}(Wde(c3,t4))),AFb(Step(t5,Sb{b0=0}),Ruf{F}(@fi{b0>2}t6),@of{b0+=1}Grd{F}(@ki{b0<b0+1}PPar{1;_}(Flt{1;_;_}(Ub{o0})))),@si{t1=b0}@oh{t0+=2}@po{t0+=2}Flt{1;_;K}(Isw{t1%3;_;T}(Rep2(Ite(a7,t8)),@oh{b0<5?o0:=_}@ki{t0>5}Bin{b0%2=0;T}(c9,Cnd{some;_;S}(Sl{10})),Flip(pi10{t0:=}))),@rw{t1%3=0}Sl{20}))",
-    Tree0797 "B{l0=3;b0=0;q0;t0=5;o0=_;t1=0}RFb(PPar{2;N}(Bin{t1+2<2;T}(Grd{_}(c0),t1),Dd{20}(SubA(Scc{t0<o0|2+3})),RSeq(t2,S),Cd{0;F}(Ruf{1}(Try(Suc,F,c3e))),Once(Ub{o0})),Seq(Par{-2;2}(t4,pa5{b0:t0}),Isw{t0;T;_}(Sel(Obs{b0!5;L}(c6),Obs{none;L}(pc7{b0:b0})),Sb{b0=8}),@oh{b0+=1;b0+=1}@fi{o0|4%3!0}Inv(@oh{t1+=3;t1:=o0|0}@rw{t1%4=1}Ret2(@os{b0+=3}Rpt{0}(t8)))),Rty3(PAll{5}(PAll{-1}(Wu{t1},a9b{t0;b0},S),@fi{b0+3!2}@po{t0:=b0}@ki{t0<b0}Rep4(t10),Itr{b0;_;1;N}(pi11{t0:t1}),Lp{b0;K}(ASeq(Ub{o0},c12l,@po{t1+=1}@si{b0!0}@rw{t0+3%3>0}t13)),a14)))",
-    Tree0798 "RSeq(Seq(t0,Flip(t1e,R,S),PrSel{1}(c2e)),DySel(Ruf{F}(Flt{2;F;F}(c3)),c4,Wde(a5,Ret0(t6e))))",
-    Tree0799 "Rep3(Rpt{0}(c0))",
+    Tree0700 "B{b0=4;b1=1;t0=3}RSeq(Pre{b1+2=t0;R}(Flt{2;S;K}(@os{b0+=2}Ret2(c0l))),Sl{20},FF(Rty1(Keep(Step(S,Sel(c1l,Scc{b1%4>2},Wde(a2,F)),Rpt{F}(t3e))))))",
+    Tree0701 "B{l0=0;b1=4;t0=0;b0=0}Sel(Obs{t0!b0+2;B}(PrSel{b1%3;t0;b0%2}(RSeq(t0,t1e,a2),t3,Rmp{S;F}(a4))),Obs{t0%4!3;L}(Keep(ASeq(Ite(Pri(c5,c6,@rw{t0%3!1}pa7{b0:=;b1:=}),t8e),Cd{0;F}(Wu{t0}),Itr{b1;0;2;N}(Step(Wt{50},t9))))))",
+    Tree0702 "B{b0=0;o0=4;t0=4;b1=4;q0}TryT(@os{o0:=_}WU{t0!2}(RSeq(c0t,pt1{b0:=;b1:=})),@rw{none}@po{b0<6?t0+=3}OnceK(@fi{none}Lp{_;S}(Pre{t0=4;R}(Sw{2}(a2,c3r)))),@ki{t0!1}@fi{o0|5%2>0}Pri(pt4{b0:t0},c5b{t0},@fi{t0>0}@os{b0:=b1}c6))",
+    Tree0703 "B{t0=3}Step(Su{t0}(c0b{t0+2}))",
+    Tree0704 "B{t1=0;l0=2;o0;t0=3;b0}@po{o0:=_;t0:=t1%4}Swm(PPar{2;N}(a0,F),Fb(pt1{b0:t1},Cd{10;_}(Sb{t0=4})),@os{o0|4<4?t0+=2}Step(pc2{b0:=},a3,pc4{b0:b0}),Rus{F}(Itr{b0;1;_;T}(Pri(c5,a6,Suc))),c7)",
+    Tree0705 "B{t1=0}AFb(a0,Cnd{t1>2;N;S}(DySel(c1,t2,Wt{20})))",
+    Tree0706 "RepF(OnceK(Sub(Sub(c0))))",
+    Tree0707 "B{l0=1;b0=5;t1=5}Itr{b0;2;_;T}(Err{1002})",
+    Tree0708 "B{t0;b1}Dl{10}(Pre{t0%2=1}(SubR(t0)))",
+    Tree0709 "Ruf{F}(PAll{1}(Sl{0},t0,c1,RU{F}(c2l),Flip(F,a3l)))",
+    Tree0710 "B{o0=4;q0}Lp{_;R}(Star(Suc,Sb{o0=0}))",
+    Tree0711 "B{b1=0;t0;b0;o0=_}Dl{10}(PAll{-3}(SubA(To{0}(@of{t0:=t0%2}@po{none?t0+=2}Sl{0})),a0b{b0;b1},pc1{b0:2},Suc))",
+    Tree0712 "PAll{-1}(Wde(c0,OnceK(t1e)))",
+    Tree0713 "B{t0;b1=4;b0}Rpt{F}(@ki{b0>b0+1}@rw{t0+1%2<1}@po{b0+2!3?b1:=1}Swm(RSel(@si{t0!5}@ki{b0=t0}@oh{b1+=1}Bin{t0>5;N}(SubA(SubR(Sb{t0=9})),@si{b1+2=b1%4}Ite(Pre{t0%2!0;K}(Rep4(t0)),Cnd{b1!0;N;S}(Wt{10}))))))",
+    Tree0714 "Rep0(t0)",
+    Tree0715 "Wde(c0,Dd{0}(Inv(c1l)))",
+    Tree0716 "B{l0;b0=3;t0=0;b1=1}Seq(Pre{b1>t0;S}(MPri(SubR(Par{-1;1}(MPri(c0))),@si{b1%3>0}Rep3(Bin{b1!b1+1;N}(Keep(a1e),SubA(c2e))),Wu{t0})),c3,Itr{b0;1;2;N}(@os{t0:=b1}@po{t0:=b0+3;b1:=0}Ret0(@of{b1+=1;b1+=4}a4)))",
+    Tree0717 "B{t0=1;q0=4}Inv(To{20}(RSel(Seq(Par{_;_}(Grd{R}(OnceK(Run)),Grd{_}(F)),Lp{t0;S}(Seq(a0,PPar{0;T}(R))),Once(t1),Err{1028}))))",
+    Tree0718 "B{b1=2;q0;t0=1;o0=_;t1=3;b0}RSel(RFb(Swm(Fb(RepF(FF(Sb{t1=3})),@po{b0+=3}@oh{b0:=o0|5}WU{t0=6}(Wde(@of{b1:=6}Wu{t1},c0,pt1{b0:t1;b1:=})),Pri(Lp{t1;R}(pt2{b0:t1;b1:=}),RFb(t3,Fai),@oh{t0+=1}a4b{b0;b1},t5,Cd{20;F}(@os{o0:=_}@rw{t1+4%4>1}@oh{b1+=1}t6e)),To{10}(DySel(@of{b1:=t0+4}Ruf{3}(Scc{none}),c7,Scc{b1+4%2!0}))),a8b{b0+3%3;b1})))",
+    Tree0719 "B{t0;b1;t1=4;b0=2}Step(Rep0(@of{t0:=b0+4%4;b1+1>b1+3?b0:=t1}c0),Keep(t1e),@po{b1:=b1+3%2}DySeq(c2,Scc{t1!3},c3),Obs{t0+3>b0+4;_}(Scc{t1+3>4}))",
+    Tree0720 "B{b0=2;o0;b1=5;t1=0;l0=0;t0=3}TryF(OnceK(c0l),RFb(Dd{0}(Itr{b0;2;_;_}(AFb(c1,RFb(c2,Sc{b1:=t0;o0:=_}))))),Pre{o0|3!b0;K}(Flip(@rw{b1<4}Scc{t0=4},a3)),PPar{2;_}(Dl{20}(Rpt{1}(Fai)),Su{t1}(a4l)))",
+    Tree0721 "B{t0=3;b1=3;o0=_;l0=3}Seq(c0e,Itr{b1;0;_;_}(PPar{1;T}(t1,t2,Run,@fi{t0<b1}Once(@po{t0+1>5?o0:=_;b1:=t0+1%3}pi3{t0:=}),Opt(c4))))",
+    Tree0722 "B{b0=5}Rpt{0}(pt0{b0:=;b1:b0})",
+    Tree0723 "B{b1;o0=_;b0=4;t0=3}Ite(Bin{t0+4!7;_}(@fi{t0=4}@si{none}@po{t0:=b1}Pre{t0>0;F}(@fi{some}t0),Wt{0}),Seq(Wde(pc1{b0:b1},c2),To{10}(Cnd{t0>3;_;_}(Sb{b1=t0})),t3),@os{b1+=1;b0+=1}a4)",
+    Tree0724 "B{l0;t0=4;t1=1;b0;b1=4;q0=0}@si{b0+1%3!1}@po{t1+=2}Itr{b0;0;_;N}(Bin{t0%4>0;_}(ASeq(t0,Sw{3;2;4}(RepF(a1),Lp{b1;_}(@fi{b1<6}@ki{b0>2}Swm(Sb{b0=b1},c2)),c3e,Pre{b0>6;K}(Sl{50})),Step(c4,S,Mt{0}(Cd{0;_}(Wu{t0})),S)),Step(@oh{b1%4<1?t1:=b1}Rpt{1}(@rw{b1%3>0}TryT(t5,@fi{b1=t0}a6l,pc7{b0:b1})),MPri(Wu{t1},a8,t9),Pri(@fi{t0%3=0}@rw{b0=2}Cnd{t1<b1%2;_;S}(Lp{t1;_}(Itr{b0;1;_;_}(Sc{b1=6?t1:=b1+2}))),Sl{30}))))",
+    Tree0725 "B{o0=_;b0=5;t0=1}Bin{o0|5<6;N}(Swm(Wt{20},@fi{none}@si{t0>b0}c0),Ret0(t1e))",
+    Tree0726 "FS(Sub(t0))",
+    Tree0727 "RSel(Flt{2;F;F}(DySel(Inv(t0e))),Seq(a1,Dl{10}(RSeq(a2,c3))),Rpt{3}(To{50}(Wt{0})))",
+    Tree0728 "B{o0;b0=1;t0;b1=2;l0}Sw{2}(SubR(AFb(a0,Itr{b0;0;_;_}(@po{b0:=0}Dd{20}(Scc{b1<2})),@fi{o0|5>2}Wt{0},t1,SubR(Cd{100;K}(t2)))),Wv{t0}(Itr{b0;2;2;_}(@rw{b0<7}Sw{4}(RFb(Rep0(pa3{b0:=}),Err{1095}),Rty2(@ki{b1+2>2}pi4{t0:t0})))))",
+    Tree0729 "RndSeq(PPar{1;_}(Star(c0,t1),Ret0(F),c2,PbSel{_;3}(t3),Sl{20}),Keep(S))",
+    Tree0730 "B{b0;l0=3;b1=3;t0=0}Par{2;0}(Star(Once(Flip(@po{b1:=b0;b1:=b0}PrSel{t0+4}(a0))),DySel(c1,PPar{1;N}(@ki{t0+1%4<2}c2,a3,F)),@of{t0<4?b1+=1}Rus{3}(RFb(t4,Sc{t0>0?b0:=b1+1%3})),@rw{b0+2%3=0}@of{b1:=t0}t5),To{0}(Star(Sb{t0=3},MSeq(c6b{b1},a7),RSeq(t8,t9e),Ite(Rus{3}(@si{t0+4>7}a10),RepF(Sb{b0=5}),Scc{t0<b0+4}))),Rpt{1}(Itr{b0;_;1;T}(Sw{5}(Swm(a11e,Fai),Sc{b0+2=b0%2?t0:=b1+2}))))",
+    Tree0731 "B{b0=5;o0=_;t0=4}@po{o0|0+2>4?b0:=t0+1%4}Mt{100}(Cd{50;_}(ASeq(Try(@of{b0:=t0}@po{t0>1?t0:=t0%4;o0:=_}Cnd{t0+2<2;_;S}(Fb(c0,Mt{20}(t1))),Star(Pre{t0+2=7}(RndSeq(c2))),RSel(Scc{t0!1},a3,t4,pa5{b0:b0;b1:b0},Wt{10})))))",
+    Tree0732 "B{b1=2;t0=0;b0=4;q0=0}To{0}(Par{_;_}(Grd{F}(Fb(Lp{_;F}(@fi{t0%2!1}t0),Sel(a1e,F,a2),DySel(Sw{4;2}(pa3{b0:=},Flip(pt4{b0:=;b1:b1},a5),a6b{b1;b1})))),Grd{F}(RndSel(Sc{b0+=3},WU{b0!2}(F),AFb(c7,a8,@rw{b0+4>b0}t9e,pi10{t0:b1},pt11{b0:0;b1:b0}),Sc{b0:=b0+1%2}))))",
+    Tree0733 "B{o0;b0;t0=4;t1=1;b1}@si{o0|3>7}@po{b0:=t0%2;o0:=_}Rep2(Seq(OnceT(@oh{b0+=1}@po{t0+=3}RFb(pt0{b0:t1;b1:b1},t1,c2)),@si{t0>5}@of{t0:=t1}Bin{b0+4!o0|1;_}(Dl{20}(Rty2(t3e)),pc4{b0:=}),OnceK(To{10}(a5))))",
+    Tree0734 "B{t0=0;b0=4;o0=2}Rep4(Fb(Once(MSeq(Par{-2;-2}(R,a0e),SubR(RSeq(t1,pc2{b0:t0},c3)),a4,Wv{t0}(Fai))),WU{t0=0}(To{20}(a5b{t0;b0})),RSeq(@po{t0:=b0;b0+=1}@os{o0:=1}S,Flt{3;_;K}(Seq(a6,Ub{o0})),t7)))",
+    Tree0735 "AFb(Dl{0}(F),t0,Flt{1;_;_}(a1))",
+    Tree0736 "B{t0=5;b0;b1=5;t1=3}Fb(Swm(Wu{t1},@oh{b0:=t0}S,c0t,Err{1005}),RFb(Fai,Cnd{b0>b1%3;N;S}(Sb{b0=5})))",
+    Tree0737 "B{t1=4;b1}Swm(t0,Sb{b1=t1},Wu{t1},Sc{t1:=b1%4})",
+    Tree0738 "RndSel(c0e)",
+    Tree0739 "Inv(RndSeq(RU{F}(Rus{3}(Keep(t0))),RFb(a1,c2,a3,Sl{0})))",
+    Tree0740 "B{l0;t0=4;b0;t1=2}Itr{b0;1;_;T}(RFb(RFb(Lim{2}(pc0{b0:t1}),pc1{b0:9},Grd{R}(Fb(Rep2(pc2{b0:4}),t3t,Err{1002})),a4t,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a5t)))",
+    Tree0741 "Ret2(Sub(a0))",
+    Tree0742 "B{t0=3;b0=0}PAll{-1}(S,Wde(Swm(@ki{t0<t0+4%2}c0l,pc1{b0:1},t2,@si{t0+4>t0}Wt{100}),Wde(c3,Run),Sb{b0=2}))",
+    Tree0743 "B{t0=1;o0}Pre{o0|3>t0}(TryF(pi0{t0:t0},Lim{3}(Sb{o0=8})))",
+    Tree0744 "B{b1=1;b0=4;t0=0;l0=2}Itr{b0;0;1;_}(RSeq(Rep1(PAll{0}(Bin{b1<7;T}(RndSel(OnceK(a0),t1),Swm(RSeq(t2),Obs{t0<1;S}(c3))))),Par{_;0}(Cd{0;K}(Seq(Rus{F}(Dd{20}(t4e)),Bin{t0<5;T}(Step(a5e,Run,t6),@of{b1+=2;t0!0?t0:=7}@fi{b0>b1}OnceK(a7b{t0;b1})),ASeq(Wv{t0}(a8),Scc{b1+2%4>0},t9e))))))",
+    Tree0745 "B{b0;t1=5;t0}Mt{20}(PbSel{t1+4%2;3;b0;t0+1%3}(t0t,Rep4(t1),Once(Scc{t1>1})))",
+    Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;0}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(AFb(t5,Sb{t0=4})),t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
+    Tree0747 "B{b0;t0=3;q0;o0=2}@po{o0:=_}RepF(Lp{_;R}(Rpt{3}(Fb(@po{b0:=b0+2%3}Swm(t0,pc1{b0:=}),pt2{b0:t0;b1:t0},F))))",
+    Tree0748 "Seq(Swm(t0e,Sub(t1e),Err{1060}))",
+    Tree0749 "Swm(Err{1069})",
+    Tree0750 "B{b0=0;b1=3;t0=4;o0=0}Su{t0}(Step(Cnd{b0+4>t0;N;F}(Cd{20;_}(RndSeq(@oh{b0+1%4<3?b0:=b1+3}Rep3(Fai),Rmp{F;S}(c0),t1))),Bin{t0<6;N}(@rw{t0>2}@of{b0:=o0|3+1}t2,Par{-1;_}(Sc{b1:=b0%3},pa3{b0:t0;b1:b1}))))",
+    Tree0751 "B{b1=4;t0;l0;o0;q0=0;b0=5}Rep3(PAll{_}(Scc{t0+4%2!0},Mt{0}(PAll{_}(Lp{b1;F}(Itr{b1;1;1;N}(S)),Keep(@os{t0+=1}@si{t0=5}Grd{_}(Lp{t0;R}(Ub{o0}))),Sw{3}(DySel(c0,pi1{t0:b0}),Rep1(RepF(Sc{t0+=3}))),Swm(pa2{b0:1;b1:=},Sb{o0=6})))))",
+    Tree0752 "B{b0}Pre{b0+2%4>2}(Seq(TryT(a0,t1,c2b{b0}),Ite(a3,a4e,t5),AFb(t6,t7)))",
+    Tree0753 "B{l0=3;o0=_;b0=2;t0=1;b1=0}Seq(PPar{2;T}(RU{F}(@fi{b0<1}Itr{b1;1;_;T}(Sb{o0=3})),PAll{_}(RndSeq(@rw{b1+4%2!0}@si{t0>b0}Err{1009},t0),Isw{b0%2;_;T}(a1r,a2t),t3e),Invt(PAll{-2}(@po{none?b0+=1}@ki{b1!t0}@oh{b0:=b1;b1:=t0}c4e,@fi{t0>7}@of{t0+=3}t5)),Dl{10}(t6t),Itr{b1;1;1;T}(@oh{o0:=b1}@os{b1+=1}WU{none}(TryF(Ret0(t7),t8e)))))",
+    Tree0754 "B{l0;b0=1;t0}RndSeq(Itr{b0;1;_;_}(Seq(a0b{t0;b0},c1,@po{b0:=t0}t2e,t3)),Run,t4,WU{t0%3<1}(c5))",
+    Tree0755 "B{q0=2;l0=0;b0=3;t0;b1=1}@fi{t0%4=1}Fb(RSeq(Sc{b1+=4;t0<b1+2?t0+=3},pt0{b0:b0;b1:t0},Itr{b0;2;3;T}(t1),@si{b1+4>1}Lp{t0;S}(WU{t0>b1%4}(@ki{b1!1}@of{b0:=b1%3}@os{b0:=5;b0:=t0+2}t2)),Lp{_;F}(Seq(@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Wt{0},Wu{t0}))))",
+    Tree0756 "B{o0=4;l0=3;t0=5;t1=1;b0=4}Seq(OnceK(PrSel{o0|3+3%3;7;o0|1}(@si{b0<o0|3+3}SubR(Rmp{S;S}(Scc{t0!t1+4})),@si{b0<7}@fi{t1+4=t0}t0,@oh{t1+=1}Rmp{F;S}(t1))),Step(Try(Itr{b0;0;3;T}(@fi{o0|3=5}To{0}(pi2{t0:t0})),To{10}(t3e)),Sl{20},@os{o0:=t1;t0+=3}@fi{t1%3>0}Sb{b0=6}),Isw{3;_;T}(pt4{b0:=;b1:b0},DySel(t5,pt6{b0:=;b1:b0}),a7e),Par{0;-2}(Obs{b0+1%2!0;N}(Cd{10;_}(c8)),Wde(pc9{b0:=},Sc{b0:=t0%3},t10),Isw{t0;T;_}(pt11{b0:=;b1:b0},t12)),RT{2}(@oh{b0!5?b0+=3}Invt(Rmp{F;S}(Dd{0}(Seq(Pri(a13b{b0+3%2;b0},t14),@si{t1<7}Bin{o0|5+3%2>0;N}(t15,Wu{t0}),OnceT(c16)))))))",
+    Tree0757 "B{t0}MPri(Once(Su{t0}(R)),t0e,Wt{20})",
+    Tree0758 "B{t0;o0=_;b1;b0=2}Par{_;_}(Bin{some;_}(@si{b1%2>0}Sw{2;0;1}(Ret4(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}a0),To{10}(AFb(c1,t2,a3,Sl{0})),@of{b1+3%3<2?b0+=2}c4,PPar{1;_}(Isw{b1;_;N}(Sb{t0=9}))),t5))",
+    Tree0759 "B{o0;t0=2;b1;b0=0}PrSel{t0;o0|2+1}(RT{1}(t0t),@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Err{1019})",
+    Tree0760 "RepF(t0e)",
+    Tree0761 "Grd{R}(Par{_;_}(Swm(Rmp{S;F}(Wt{0}),RSeq(a0e,Dl{10}(t1),t2),Pri(a3,Sub(t4)),RU{S}(t5),F),Rty2(RFb(Rty0(c6),Inv(Fb(a7,t8,a9,Par{-1;-2}(a10e,c11l),Fai))))))",
+    Tree0762 "B{b0;t1=5}Rep2(DySel(Isw{b0%4;N;N}(SubA(Mt{30}(a0)),Wu{t1},Sl{0},Sc{b0%2<0?t1+=2}),Grd{R}(a1)))",
+    Tree0763 "B{t0=0;b0;l0=3;o0=0}PPar{2;_}(@os{t0:=t0%3;t0+=1}c0,Swm(t1e,Sc{o0:=b0+2}),Bin{o0|3%3>1;N}(Itr{b0;0;2;N}(Sb{t0=b0}),@po{t0+=3}@oh{b0+=3}@rw{b0+2>b0+3}Seq(Cd{0;K}(Wu{t0}))))",
+    Tree0764 "Swm(c0e,Sub(Sub(c1)))",
+    Tree0765 "B{q0=0;o0=_;b1=5;t1=3;b0=1}Sw{2;5}(FS(Lp{b1;K}(Ret3(Step(Obs{t1<0;_}(@os{b0:=b0%3}@of{b1:=b0%3}Lp{_;_}(Sb{b1=4})))))),Cnd{some;N;S}(a0),PPar{2;T}(@fi{o0|1<4}c1,AFb(c2e,t3),@rw{t1!0}Sb{o0=6}))",
+    Tree0766 "Rpt{1}(Inv(t0))",
+    Tree0767 "B{l0=2;b0=0}RepF(Itr{b0;2;3;T}(c0))",
+    Tree0768 "B{b0=3;t0=2}@fi{b0=t0}@os{b0+=1}@rw{t0+4>6}Pri(a0,Ret1(Pre{b0<2;F}(Fb(Once(S),Lim{3}(@of{b0+=1}@si{b0%3<1}pa1{b0:b0;b1:t0}),t2,t3e))))",
+    Tree0769 "B{b0=3;t0}@ki{t0<5}@po{b0+=2}Mt{0}(RSeq(Rep0(pt0{b0:b0;b1:t0}),PAll{0}(PPar{2;_}(pa1{b0:=;b1:t0},@ki{t0=t0+1}Wu{t0},c2,a3,RU{S}(t4)),t5)))",
+    Tree0770 "B{b1}FS(Pri(a0b{b1%2;b1},MSeq(PPar{1;T}(OnceT(c1),Swm(c2e,S)))))",
+    Tree0771 "B{b1}Sw{4}(AFb(Fai),t0)",
+    Tree0772 "B{t0=1;b0=5;l0=2}Seq(Rep1(Bin{t0!6;N}(c0e,t1)),pi2{t0:t0},c3,PPar{1;_}(Run,a4),Cd{10;K}(Itr{b0;2;_;N}(pi5{t0:=})))",
+    Tree0773 "MPri(RndSel(c0,t1),t2e,c3,t4,t5)",
+    Tree0774 "B{o0=_;t0=2;b1=3;b0}MPri(Fb(Dd{0}(ASeq(@ki{t0<o0|1}@of{b0:=b1}@po{b1:=5}MSeq(t0,c1,pt2{b0:2}))),Cnd{t0%4=3;_;F}(Fb(Wv{t0}(c3b{b1}),Flt{2;R;K}(Step(RU{S}(pt4{b0:=;b1:=}),c5,pt6{b0:9;b1:b0}))))))",
+    Tree0775 "B{t0;b0=1;l0=3;b1=0}Rmp{F;F}(RFb(Cd{30;K}(To{20}(Sb{t0=b0})),Star(t0,@fi{b0%4>1}@ki{b1+1%4<2}@rw{b0+4>4}Isw{t0+2;T;T}(Sb{b0=9},pc1{b0:=}),Sl{20}),Itr{b1;1;_;T}(@os{b1+=1;t0+=3}Seq(c2,pt3{b0:7;b1:b1},t4t,a5b{b0;b1},Ret0(Scc{t0+1>b1}))),t6t,Par{_;_}(Grd{_}(Par{-2;2}(Sb{t0=b0},@si{t0<3}Sl{50})),Grd{R}(RSeq(Itr{b0;_;2;_}(@of{b1+=1}@si{t0=3}OnceK(a7t)),a8r)))))",
+    Tree0776 "B{t0=3;b0=1;t1}MPri(@si{b0+1=7}@fi{t1!5}Fb(c0e,Fb(Obs{t1%2!0;B}(@ki{b0%4!3}@si{b0!t1}@of{t1+=2}S),t1),Fb(Pre{b0<7;R}(t2),c3,pc4{b0:=}),@si{t0%4>2}Fai),Sel(MSeq(Sc{t1+=3},a5b{t1;b0},pc6{b0:t1},c7e,a8),t9e,Step(Scc{b0<7},OnceK(c10l),pt11{b0:0;b1:t0},R),t12),Obs{t0+4%3!1;S}(Ret4(Seq(MSeq(c13,pi14{t0:t0},t15,pa16{b0:3;b1:t0},c17),t18,RSeq(a19,@of{b0+=2}t20),Dl{10}(t21)))))",
+    Tree0777 "Fb(c0,a1,a2l)",
+    Tree0778 "B{t1=4;b0;t0;b1=2}PbSel{1;3;b1+3;2}(Ret1(ASeq(@oh{b1:=t0}Fb(To{10}(Scc{t1%3!1})),Dd{20}(PPar{1;_}(@of{b1+=3}Scc{t0!2},Pre{t0%4<3;K}(t0))),Obs{b0%3!2;S}(t1),@os{b1:=b0%3}@fi{b0+1%4>1}S)),Swm(Wt{20},Mt{50}(Ite(Grd{_}(Wu{t1}),Opt(Sc{t0%4!3?b1:=t0})))),Keep(Sc{t0+=3}))",
+    Tree0779 "B{b0=5;t1;b1=3;l0=0}Itr{b1;2;_;_}(RSeq(FF(@oh{b0:=b1%2}RFb(Pre{b0<2;R}(Wu{t1}),F,t0))))",
+    Tree0780 "B{t1=5;t0=3;q0;b0}RndSeq(ASeq(RFb(pt0{b0:9;b1:t0},t1,@oh{t1:=t0+3%4;t1+=1}Flip(c2),Step(Pre{t0%2=1;R}(Sel(Obs{t0+4%3<0;B}(a3r),@fi{b0<7}To{20}(Sl{0}))))),Err{1047}),Sel(Obs{b0<6;B}(PAll{_}(a4b{t1+4;b0},Wt{20})),a5t,Lp{b0;R}(RFb(c6,Lp{_;R}(@oh{t1=5?t1+=2}t7)))))",
+    Tree0781 "B{t0=5;b0=4;o0}Wde(RFb(@ki{t0>t0+4%3}@si{t0%2=1}@oh{b0+=2;t0:=t0%3}RndSel(Fai,RSeq(c0),Inv(c1b{0})),DySel(RSel(@rw{t0<b0}@os{b0+=1;b0+=3}t2,@si{some}@ki{some}@oh{b0:=o0|4%2}pt3{b0:t0;b1:t0},c4),Flt{2;F;F}(Sb{o0=1}),Isw{b0%2;_;_}(t5,t6,@os{b0+=1}a7e,pi8{t0:t0}))),Star(DySeq(Sl{0}),Ruf{2}(Rpt{2}(PPar{1;_}(@oh{t0+=4}@os{t0:=1}Cnd{t0>3;_;F}(c9l),Par{_;_}(Wu{t0},c10e)))),RSel(RSeq(pt11{b0:6},Fb(Obs{t0%2!0;B}(c12e),t13e)),To{10}(Suc)),RSeq(WU{b0+4%3>1}(@si{o0|5<t0}Rpt{0}(@po{b0!4?t0+=3}c14b{t0})),pc15{b0:4}),@rw{b0>b0+4}@ki{o0|0%2>0}Ret1(S)))",
+    Tree0782 "B{t0=2;b1=0}Isw{t0+2%3;N;T}(RFb(Step(c0,Fb(pt1{b0:b1;b1:t0},R),@rw{b1<7}Seq(Swm(Scc{t0<b1%3},S),t2t,t3),Rpt{2}(Cd{20;_}(c4))),Err{1075}))",
+    Tree0783 "B{b0=4}Rep1(Err{1002})",
+    Tree0784 "Flt{2;_;F}(Seq(Par{_;_}(Grd{_}(PAll{-1}(F)),Grd{_}(t0t)),Rty4(To{30}(Step(t1t,a2r))),Err{1010}))",
+    Tree0785 "B{b0=1;l0}RFb(Itr{b0;_;1;N}(c0),pa1{b0:0},pt2{b0:8;b1:b0},t3)",
+    Tree0786 "Rep0(a0t)",
+    Tree0787 "B{t0=5}Wde(pc0{b0:7},Run,pi1{t0:=})",
+    Tree0788 "B{q0;t0=4;o0;b0}Bin{some;N}(@of{t0:=6}RetF(Seq(Swm(Isw{o0|2+3;N;N}(Lp{t0;_}(@oh{o0:=t0+1}@of{o0|1+4<0?t0+=1}c0)),Star(c1,pt2{b0:b0;b1:b0},Sl{0},pa3{b0:t0;b1:b0},Ub{o0})),Par{-4;2}(@rw{b0+2<t0%2}c4l,Rep0(@of{b0+=1}Sb{b0=4}),Sc{t0+=2;b0+=3},R),RetF(FS(c5)))),@si{b0+3%4<1}@fi{b0+3%3!0}Par{_;_}(Grd{F}(@oh{b0+=3;b0:=o0|0}@rw{b0%4=1}S),Grd{_}(@rw{none}@si{t0!o0|0}Lp{t0;F}(Flip(Lp{t0;K}(pi6{t0:t0}),@fi{b0+3!2}@po{t0+=1}@ki{b0<t0}PPar{1;N}(Sl{50},@rw{none}@fi{t0=7}@si{t0+1>b0}Suc),PbSel{b0+4%3;0}(SubA(t7)),Fb(pt8{b0:t0},a9,SubA(Wu{t0}),pt10{b0:b0;b1:t0},pt11{b0:=;b1:b0}),Pre{some;F}(pc12{b0:t0}))))))",
+    Tree0789 "B{t0;b0=4}ASeq(@fi{t0!b0+2}@si{t0>6}@po{b0+=1}Rep3(Run))",
+    Tree0790 "B{b0=0}Sel(a0b{4;b0})",
+    Tree0791 "B{t0;b0=3}AFb(c0,Once(MSeq(S,Rep0(Run))),pa1{b0:b0;b1:t0})",
+    Tree0792 "B{o0;b0;t0}@si{t0!o0|5+1%3}Rep3(Star(Seq(t0e,Sc{b0:=t0%3},t1),a2b{t0;b0},@fi{b0<3}OnceK(Seq(Fb(c3,a4b{b0;b0}),PAll{2}(Sb{b0=8},F)))))",
+    Tree0793 "Cd{50;K}(RSeq(Par{3;4}(Ite(t0,c1),S,Sl{0},RSeq(t2e,a3)),Pri(Swm(c4,c5,t6e),Dl{20}(PbSel{_;1;3}(c7,Run)))))",
+    Tree0794 "B{t0;o0=5}RFb(@fi{none}c0e,t1,pi2{t0:t0},c3)",
+    Tree0795 "AFb(Rus{F}(MPri(F,t0,c1,Sub(t2))))",
+    Tree0796 "B{b0;o0;l0=0}Star(Itr{b0;0;_;T}(SubR(Lim{3}(Inv(Fb(Scc{some}))))),Sel(Obs{o0|4%2!1;B}(Ub{o0}),Sl{100}))",
+    Tree0797 "B{o0=_;t0;b0=1}Step(MPri(Wu{t0},a0,pa1{b0:b0;b1:t0}),PAll{_}(Step(Swm(Scc{b0+2<o0|0+1%2},c2),Scc{b0%2<1})),Swm(Step(a3l,a4),a5e,Ub{o0}))",
+    Tree0798 "PAll{-2}(Par{_;_}(Star(Ret4(c0l),Grd{_}(c1e)),Star(t2,Wt{0},Wt{100}),t3),RSeq(Par{_;-2}(c4,PrSel{3}(S),F,c5l),Rep4(PrSel{3;2}(t6,t7))),RSeq(Flt{2;_;K}(DySeq(Fb(a8,t9,Wde(t10,Wt{10}),c11e,Rmp{F;F}(c12)),RndSeq(t13,c14)))))",
+    Tree0799 "B{b1=3;t0;l0;b0;o0}Itr{b1;2;_;T}(Swm(Opt(Itr{b1;0;2;_}(@of{t0+=2}RndSel(Inv(pc0{b0:2}),Itr{b0;2;_;T}(Scc{b1=4})))),Rep3(Bin{o0|4=t0;T}(Swm(c1l,a2b{b0;b0}),Rus{F}(pa3{b0:b1;b1:=}))),Rty3(Bin{b1+4<b1+3;T}(RFb(c4,Err{1071}),pc5{b0:=}))))",
 }

@@ -6,250 +6,128 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0800 for Ctx {
+    pub tree Tree0800 for Ctx, rng = context {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-        }
-        SequenceWithMemory {
-            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
-            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                #[skip_if(|bb| (bb.b1 + 2) % 3 > 0)]
-                #[failure_if(|bb| bb.b1 + 2 < bb.b1)]
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    #[on_failure(|bb| if bb.b1 != *bb.t0 + 4 { bb.b1 = bb.b0 })]
-                    Sequence {
-                        Action(Act<0>),
-                        AlwaysFailure,
-                    },
-                },
-                SequenceStar {
-                    Action(Act<1>),
-                    Sleep(30),
-                    Script(|bb| bb.b1 = 5),
-                },
-                #[failure_if(|bb| *bb.t0 > bb.b1)]
-                #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                RepeatUntilSuccess(2) {
-                    Timeout(0) {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            Loop(q0, value = {b0}, if_empty = Failure) {
-                                Failer,
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncFallback {
-                Sequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    WasEntryUpdated(t0),
-                },
-                Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                },
-                Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
-                    RunOnce(then_skip = true) {
-                        Action(PAct<4>, b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0800Blackboard { q0 b1 t0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0801 for Ctx {
-        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
             b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        Parallel {
-            Guard(|ctx| &mut ctx.token) {
-                IndexSwitch(|bb| bb.b1, dynamic = false) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) > 3)]
-                    Sequence {
-                        RetryUntilSuccessful(2) {
-                            Limiter(3) {
-                                Action(PAct<0>, b0 = 2, b1 = {b0}),
-                            },
-                        },
-                        Succeeder,
-                    },
-                    Conditional(|bb| bb.b0 < (bb.b0 + 1) % 4) {
-                        StatefulAction(Task<1>),
-                    },
-                    RepeatUntilFailure(3) {
-                        Action(PIo<2>, t0 = {b1}),
-                    },
-                },
-            },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Timeout(30) {
-                    #[on_success(|bb| if *bb.t0 < 4 { *bb.t0 += 1 })]
-                    #[post(|bb| { if bb.o0.unwrap_or(2) > 7 { bb.o0 = Some(bb.b0 + 1) }; bb.b1 += 2 })]
-                    Fallback {
-                        IfThenElse {
-                            SequenceWithMemory {
-                                Timeout(20) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            Action(Act<4>),
-                        },
-                        Repeat(forever) {
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            RepeatTimes(forever) {
-                                Fallback {
-                                    StatefulAction(Task<5>),
-                                    Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(3))),
-                                    StatefulAction(Task<7>),
-                                    Condition(Cond<8>),
-                                    StatefulAction(PTask<9>, b0 = 0),
-                                },
-                            },
-                        },
-                        Repeater(0) {
-                            #[on_halted(|bb| { bb.t0.set(5); bb.t0.set((*bb.t0 + 1) % 2) })]
-                            #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 2))]
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0801Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0802 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-        }
-        ParallelAll(0) {
-            SequenceWithMemory {
-                TryCatch(catch_on_halt = true) {
-                    ParallelAll {
-                        AlwaysFailure,
-                        #[on_success(|bb| bb.b0 += 3)]
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    Repeat(4) {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
-                },
-            },
-            WaitUntil(|bb| bb.b0 == 1) {
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            Sequence {
-                StepSequencer {
-                    AlwaysFailure,
-                    RunOnce(then_skip = true) {
-                        #[success_if(|bb| bb.b0 + 3 > bb.b0)]
-                        Action(Act<7>),
-                    },
-                    Loop(q0, if_empty = Failure) {
-                        Wait(10),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0802Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0803 for Ctx, error DiffError {
-        blackboard {
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-            #[tracked] t0: i64,
             o0: Option<i64> = Some(0),
         }
-        Parallel(success = 3, failure = -3) {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                RetryUntilSuccessful(4) {
-                    Remap(success = Failure, failure = Success) {
-                        Switch(b1) {
-                            case 5 => AlwaysRunning,
-                            case 3 => Action(PAct<0>, b0 = {t0}),
-                            _ => Action(|ctx| ctx.exec(1)),
-                        },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            Cooldown(10, filtered = Skipped) {
+                ReactiveFallback {
+                    Condition(PCond<1>, b0 = {t0}),
+                    RetryUntilSuccessful(3) {
+                        Action(PAct<2>, b0 = {=}, b1 = {=}),
                     },
-                },
-            },
-            ParallelAll {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    #[on_halted(|bb| if bb.o0.is_some() { *bb.t0 += 3 })]
                     AlwaysSuccess,
-                    Action(Act<2>),
                 },
-                #[on_halted(|bb| if bb.o0.is_some() { *bb.t0 += 1 })]
-                #[run_while(|bb| bb.b0 < bb.b1 % 3)]
-                #[post(|bb| bb.o0 = None)]
-                ReactiveSequence {
-                    Observe(|bb| bb.o0.is_none()) {
-                        StatefulAction(PTask<3>, b0 = 3, b1 = {b0}),
+            },
+            ProbabilitySelector(fail = 0) {
+                #[weight(|bb| (bb.b1) as f32)]
+                Condition(PCond<3>, b0 = 5),
+                #[weight(2)]
+                StatefulAction(Task<4>),
+                #[weight(|bb| (bb.b0) as f32)]
+                SetBlackboard(t0 = 9),
+            },
+        }
+    }
+}
+
+board!(Tree0800Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0801 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 3,
+            l0: Vec<i64> = vec![],
+        }
+        Sequence {
+            #[post(|bb| *bb.t0 += 3)]
+            #[run_while(|bb| bb.b0 < 5)]
+            Sequence {
+                RepeatUntilSuccess(forever) {
+                    StatefulAction(Task<0>),
+                },
+                #[run_while(|bb| bb.b1 != bb.b1 % 3)]
+                #[on_success(|bb| if (*bb.t0 + 1) % 4 < 1 { *bb.t0 += 2 })]
+                ForceFailure {
+                    #[success_if(|bb| bb.b1 % 2 == 0)]
+                    FlipSelector {
+                        Failer,
+                        Action(PAct<1>, b0 = 9, b1 = {b0}),
                     },
-                    Condition(Cond<4>),
                 },
-                WasEntryUpdated(t0),
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.try_check(3)),
+                },
             },
-            Switch(b1) {
-                case 5 => ReactiveSelector {
-                    StatefulAction(TTask<5>),
-                    Error(DiffError(1021)),
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Action(TAct<5>),
+                Condition(Cond<6> = Cond::<6>),
+                #[post(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
+                ForceFailure {
+                    Error(DiffError(1020)),
                 },
-                case 0 => AsyncSequence {
-                    #[on_failure(|bb| { bb.t0.set(bb.b1 % 2); bb.b0 = 4 })]
-                    #[failure_if(|bb| (*bb.t0 + 2) % 3 != 1)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Condition(TCond<6>),
-                    AlwaysFailure,
-                },
-                _ => WasEntryUpdated(t0),
             },
-            BinarySelector(|bb| *bb.t0 == bb.b0, dynamic = false) {
-                Switch(b1) {
-                    case 2 => Wait(100),
-                    _ => StatefulAction(TTask<7>),
+            ReactiveFallback {
+                Condition(TCond<8>),
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                    Action(Act<9>),
                 },
-                RepeatUntil(Failure) {
-                    #[on_success(|bb| if bb.o0.unwrap_or(4) == *bb.t0 { bb.b1 = 1 })]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Failure) {
-                        PrioritySelector {
-                            #[score(|bb| (*bb.t0) as f32)]
-                            Fallback {
-                                Action(TAct<8>),
-                                ScriptCondition(|bb| *bb.t0 < 6),
-                            },
-                            #[score(|bb| (bb.b1) as f32)]
-                            StatefulAction(PTask<9>, b0 = {=}, b1 = {=}),
+                BinarySelector(|bb| (bb.b0 + 2) % 2 == 1) {
+                    StatefulAction(Task<10> = Task::<10>),
+                    StatefulAction(PTask<11>, b0 = {b0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0801Blackboard { t0 b0 b1 l0 });
+
+fallible!(Tree0801);
+
+bt::behavior_tree! {
+    pub tree Tree0802 for Ctx, rng = context {
+        ProbabilitySelector(fail = 1) {
+            #[weight(3)]
+            Fallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    MaxTime(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    RepeatTimes(3) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Condition(Cond<2>),
+                    Repeat(4) {
+                        StatefulAction(Task<3>),
+                    },
+                    MaxTime(0) {
+                        Repeater(1) {
+                            Condition(Cond<4>),
                         },
+                    },
+                },
+                Sequence {
+                    MemSequence {
+                        Condition(Cond<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    AlwaysSuccess,
+                    StatefulAction(Task<7> = Task::<7>),
+                    AlwaysSuccess,
+                    Repeat(4) {
+                        Action(Act<8> = Act::<8>),
                     },
                 },
             },
@@ -257,258 +135,138 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0803Blackboard { b1 q0 b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0803Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        AlwaysFailure
+    }
+}
 
-fallible!(Tree0803);
+bt::behavior_tree! {
+    pub tree Tree0803 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64>,
+        }
+        #[on_halted(|bb| bb.o0 = None)]
+        #[on_failure(|bb| bb.b1 += 1)]
+        #[success_if(|bb| bb.o0.unwrap_or(2) % 3 == 1)]
+        RunOnce(then_skip = false) {
+            SubTree(Tree0803Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0803Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0804Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
-        Condition(|ctx, bb| ctx.check_in(2, bb.b1))
+        Script(|bb| bb.b0 += 3)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Interrupt(|bb| *bb.t0 == 0) {
-                #[skip_if(|bb| bb.b0 < (bb.b0 + 3) % 4)]
-                Action(Act<0>),
-            },
-            #[on_success(|bb| *bb.t0 += 1)]
-            StatefulAction(Task<1>),
-            Remap(success = Failure, failure = Failure) {
-                Sequence {
-                    SubTree(Tree0804Sub0, ..),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0804Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
-        blackboard {
-            b1: i64 = 0,
             b0: i64,
-            #[tracked] t0: i64,
-        }
-        WaitValueUpdate(t0) {
-            BinarySelector(|bb| bb.b1 % 2 == 0, dynamic = true) {
-                #[failure_if(|bb| bb.b1 + 4 < bb.b0 % 3)]
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 == 1),
-                    WasEntryUpdated(t0),
-                    DynamicSelector {
-                        #[run_while(|bb| *bb.t0 != 2)]
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Action(PAct<1>, b0 = {b0}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0805Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0806 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        Remap(success = Success, failure = Failure) {
-            Repeater(0) {
-                #[success_if(|bb| bb.b0 % 2 > 0)]
-                #[on_success(|bb| bb.b0 += 1)]
-                #[post(|bb| bb.b1 = (*bb.t0 + 4) % 2)]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0806Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0807 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveFallback {
-            BinarySelector(|bb| (*bb.t0 + 1) % 3 < 2, dynamic = true) {
-                RepeatUntil(Failure) {
-                    Repeat(1) {
-                        #[post(|bb| *bb.t1 += 2)]
-                        #[on_failure(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                Repeat(0) {
-                                    Action(TAct<0>),
-                                },
-                                StatefulAction(Task<1>),
-                                WhileDoElse {
-                                    Condition(|ctx| ctx.try_check(2)),
-                                    Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                                },
-                            },
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<4>),
-                    Action(TAct<5>),
-                    StatefulAction(Task<6>),
-                    Cooldown(0) {
-                        #[on_halted(|bb| bb.t1.set(bb.b0))]
-                        ReactiveFallback {
-                            StatefulAction(TTask<7>),
-                            Condition(Cond<8>),
-                            Action(PAct<9>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Fallback {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        ScriptCondition(|bb| bb.b0 % 4 > 2),
-                        #[score(|bb| (*bb.t1 + 4) as f32)]
-                        Sleep(50),
-                        #[score(|bb| (bb.b0) as f32)]
-                        AlwaysSuccess,
-                        #[score(|bb| (*bb.t1) as f32)]
-                        StatefulAction(TTask<10>),
-                        #[score(|bb| (*bb.t1) as f32)]
-                        SkipUnlessUpdated(t1) {
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                    },
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            WasEntryUpdated(t1),
-                            StatefulAction(TTask<12>),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            SetBlackboard(t0 = {t1}),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<13> = Task::<13>),
-                        StatefulAction(Task<14>),
-                        Condition(|ctx, bb| ctx.check_in(15, 1)),
-                        Condition(Cond<16>),
-                        Repeat(2) {
-                            ScriptCondition(|bb| *bb.t1 + 4 > 7),
-                        },
-                    },
-                    Selector {
-                        Observe(|bb| *bb.t0 > 4, abort = lower) {
-                            Deadline(0) {
-                                StatefulAction(TTask<17>),
-                            },
-                        },
-                        Observe(|bb| bb.b0 == bb.b0 + 3) {
-                            ScriptCondition(|bb| *bb.t1 > *bb.t1 + 2),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0807Blackboard { b0 t1 t0 q0 });
-
-fallible!(Tree0807);
-
-bt::behavior_tree! {
-    pub tree Tree0808 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-        }
-        Precondition(|bb| bb.b1 + 2 > 4, else = Success) {
-            #[skip_if(|bb| bb.b0 != *bb.t0)]
-            BinarySelector(|bb| bb.b0 % 4 < 3) {
-                FlipSelector {
-                    #[post(|bb| bb.t0.set(*bb.t1))]
-                    Precondition(|bb| *bb.t0 > 3, else = Success) {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Action(PIo<0>, t0 = {=}),
-                            Condition(Cond<1>),
-                        },
-                    },
-                    Cooldown(100, filtered = Failure) {
-                        Timeout(0) {
-                            MemPriority {
-                                Condition(TCond<2>),
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    StatefulAction(TTask<5>),
-                    Action(TAct<6>),
-                    Error(DiffError(1038)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0808Blackboard { t0 b1 t1 b0 });
-
-fallible!(Tree0808);
-
-bt::behavior_tree! {
-    pub tree Tree0809 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64,
         }
-        Deadline(50) {
-            SequenceStar {
-                StepSequencer {
-                    AsyncFallback {
-                        StatefulAction(TTask<0>),
-                        ScriptCondition(|bb| *bb.t0 + 4 < 5),
-                        Action(Act<1>),
+        FlipSelector {
+            Action(Act<0> = Act::<0>),
+            Conditional(|bb| (*bb.t1 + 3) % 4 > 2) {
+                SubTree(Tree0804Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}),
+            },
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Delay(0) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        Script(|bb| *bb.t1 += 2),
+                        Condition(|ctx| ctx.check(1)),
                     },
                 },
-                Repeat(4) {
-                    SequenceStar {
-                        Condition(TCond<2>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(5) < 3),
-                        StatefulAction(Task<3>),
+            },
+            Action(PIo<2>, t0 = {=}),
+            Action(|ctx| ctx.exec(3)),
+        }
+    }
+}
+
+board!(Tree0804Blackboard { b0 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0805 for Ctx, rng = context {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        RepeatUntil(Failure) {
+            ParallelAll(1) {
+                IndexSwitch(|bb| 8, dynamic = false) {
+                    StepSequencer {
+                        AlwaysRunning,
+                        Wait(20),
+                        #[skip_if(|bb| *bb.t0 > 5)]
+                        AlwaysRunning,
+                        Sleep(0),
+                        Succeeder,
                     },
                 },
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    ForceFailure {
-                        StatefulAction(Task<4>),
+                RepeatTimes(2) {
+                    FlipSelector {
+                        Repeater(0) {
+                            StatefulAction(Task<0>),
+                        },
+                        Action(PAct<1>, b0 = {b1}),
+                    },
+                },
+                #[on_halted(|bb| bb.o0 = None)]
+                IfThenElse {
+                    ReactiveFallback {
+                        IfThenElse {
+                            Condition(Cond<2>),
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        },
+                    },
+                    Deadline(10) {
+                        SequenceWithMemory {
+                            ProbabilitySelector(fail = 2) {
+                                #[weight(3)]
+                                UnsetBlackboard(o0),
+                                #[weight(3)]
+                                Script(|bb| { bb.b1 = (*bb.t1 + 2) % 2; bb.b1 += 1 }),
+                                #[weight(3)]
+                                #[failure_if(|bb| (*bb.t0 + 3) % 2 == 1)]
+                                UnsetBlackboard(o0),
+                            },
+                            Condition(Cond<4> = Cond::<4>),
+                            Action(PAct<5>, b0 = 3, b1 = {=}),
+                        },
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstFailure) {
+                        #[on_halted(|bb| bb.b0 = bb.b1)]
+                        #[skip_if(|bb| *bb.t0 + 4 == bb.b0 + 1)]
+                        Action(|ctx| ctx.exec(6)),
+                        Action(PAct<7>, b0 = 7, b1 = {b0}),
+                        Repeat(0) {
+                            AlwaysRunning,
+                        },
+                        Action(Act<8> = Act::<8>),
+                        Wait(0),
                     },
                 },
             },
@@ -516,885 +274,400 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0809Blackboard { b0 t0 o0 });
+board!(Tree0805Blackboard { b1 t0 t1 o0 b0 });
 
-fallible!(Tree0809);
+bt::behavior_tree! {
+    pub tree Tree0806Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        ReactiveSequence {
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0806Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0806 for Ctx, error DiffError, rng = context {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        StepSequencer {
+            SubTree(Tree0806Sub0, ..),
+            #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
+            Switch(b1) {
+                case 3 => Condition(Cond<0> = Cond::<0>),
+                case 1 => BinarySelector(|bb| bb.b1 == 2, dynamic = true) {
+                    Action(TAct<1>),
+                    SubTree(Tree0806Sub1, b0 = {=}, b1 = {b1}, t1 = {=}),
+                },
+                case 4 => ReactiveSequence {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+                _ => WasEntryUpdated(t1),
+            },
+            ProbabilitySelector(fail = |bb| ((bb.b1 + 3) % 4) as f32) {
+                #[weight(|bb| (bb.b1 % 4) as f32)]
+                Condition(TCond<5>),
+                #[weight(3)]
+                Action(|ctx, bb| ctx.exec_in(6, *bb.t1, &mut bb.b1)),
+                #[weight(|bb| ((bb.b0 + 1) % 2) as f32)]
+                StatefulAction(Task<7>),
+                #[weight(1)]
+                Action(TAct<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0806Blackboard { b0 b1 t1 });
+
+fallible!(Tree0806);
+
+bt::behavior_tree! {
+    pub tree Tree0807 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            b0: i64,
+        }
+        RepeatUntilFailure(1) {
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    AsyncSequence {
+                        DynamicSequence {
+                            ScriptCondition(|bb| *bb.t0 % 3 < 0),
+                            StatefulAction(Task<0>),
+                            #[failure_if(|bb| bb.b0 + 1 != 1)]
+                            WaitUntil(|bb| bb.b0 > *bb.t0) {
+                                StatefulAction(Task<1>),
+                            },
+                            Condition(Cond<2> = Cond::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        ScriptCondition(|bb| bb.b0 != *bb.t0),
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    WhileDoElse {
+                        StatefulAction(Task<5>),
+                        MaxTime(0) {
+                            ReactiveFallback {
+                                ReactiveSequence {
+                                    Condition(|ctx| ctx.check(6)),
+                                    SetBlackboard(b0 = 3),
+                                },
+                                StatefulAction(Task<7> = Task::<7>),
+                                Delay(0) {
+                                    SetBlackboard(o0 = Some(8)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0807Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0808 for Ctx, rng = context {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Sequence {
+            Repeat(2) {
+                ReactiveFallback {
+                    Interrupt(|bb| *bb.t0 > 5) {
+                        #[on_halted(|bb| { *bb.t1 += 2; bb.b0 += 3 })]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        #[skip_if(|bb| bb.b0 < 3)]
+                        Parallel(success = 1, failure = 1) {
+                            Action(PIo<0>, t0 = {t1}),
+                            Sleep(20),
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token) {
+                        Script(|bb| *bb.t1 += 1),
+                    },
+                    ReactiveSelector {
+                        Condition(PCond<1>, b0 = {b0}),
+                        #[failure_if(|bb| *bb.t0 < 2)]
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            RandomSelector {
+                StatefulAction(PTask<3>, b0 = 1, b1 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                StatefulAction(PTask<5>, b0 = 9),
+                Condition(Cond<6>),
+            },
+            RunOnce(then_skip = false) {
+                #[on_failure(|bb| { if bb.b0 % 4 < 2 { bb.b0 += 1 }; if (*bb.t1 + 4) % 4 < 3 { *bb.t1 += 3 } })]
+                #[run_while(|bb| bb.b0 % 3 != 1)]
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    Action(PIo<7>, t0 = {t0}),
+                    Condition(Cond<8> = Cond::<8>),
+                    StatefulAction(Task<9>),
+                    #[success_if(|bb| *bb.t0 == 3)]
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0808Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0809 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        IfThenElse {
+            RandomSelector {
+                #[skip_if(|bb| *bb.t0 < 4)]
+                #[post(|bb| bb.b0 = bb.b0 % 2)]
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                #[skip_if(|bb| bb.b0 < 2)]
+                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0809Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
             b0: i64,
         }
-        #[failure_if(|bb| (bb.b1 + 4) % 4 == 0)]
-        #[success_if(|bb| bb.b0 > *bb.t0 % 2)]
-        #[on_failure(|bb| bb.t0.set(bb.b1))]
-        Delay(10) {
-            WaitValueUpdate(t1) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0810Blackboard { t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
-        RunOnce(then_skip = true) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0812Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0812Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        #[failure_if(|bb| bb.b0 < 3)]
-        RunOnce(then_skip = false) {
-            Filter(times = 3, count = Completed, filtered = Failure) {
-                SubTree(Tree0812Sub1, ..),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| bb.b0 + 4 < 5)]
-        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); *bb.t0 += 1 })]
-        #[run_while(|bb| (bb.b1 + 1) % 3 < 1)]
-        MemPriority {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                    SetBlackboard(o0 = Some(7)),
+        Sequence {
+            #[on_halted(|bb| { bb.t0.set((bb.b0 + 1) % 3); *bb.t0 += 1 })]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                SequenceStar {
+                    Sleep(0),
+                    #[on_success(|bb| { bb.b0 = 9; bb.b0 += 3 })]
+                    #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+                    StatefulAction(Task<0>),
                 },
-                AlwaysSuccess,
+                Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                Action(PIo<3>, t0 = {b0}),
             },
-            Switch(b1) {
-                case 3 => SubTree(Tree0812Sub0, ..),
-                case 1 => Condition(PCond<3>, b0 = {=}),
-                case 4 => #[run_while(|bb| bb.o0.unwrap_or(2) % 3 < 1)]
-                Fallback {
-                    StatefulAction(Task<4>),
+            Invert {
+                IfThenElse {
+                    Cooldown(30) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
                     StatefulAction(Task<5>),
                 },
-                _ => Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3) + 2, &mut bb.b1)),
             },
-        }
-    }
-}
-
-board!(Tree0812Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            ParallelAll(max_failures = -1) {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            Cooldown(30, filtered = Failure) {
-                Observe(|bb| *bb.t1 % 3 < 0) {
-                    ReactiveSequence {
-                        #[failure_if(|bb| bb.b0 != (*bb.t1 + 4) % 2)]
-                        Condition(Cond<3>),
-                        Action(PIo<4>, t0 = {t0}),
-                    },
-                },
-            },
-            AsyncSequence {
-                #[on_success(|bb| *bb.t1 += 1)]
-                #[skip_if(|bb| bb.b0 + 1 < 4)]
-                RunOnce(then_skip = false) {
-                    Action(|ctx, bb| ctx.exec_in(5, 0, &mut bb.b0)),
-                },
-                Sleep(0),
+            Parallel(success = -3, failure = -2) {
                 Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0813Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
-        IfThenElse {
-            Condition(Cond<0> = Cond::<0>),
-            ReactiveFallback {
-                MemSequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Condition(Cond<2>),
+                RepeatTimes(forever) {
+                    Condition(Cond<7>),
                 },
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Condition(Cond<4>),
+                SequenceStar {
+                    StatefulAction(Task<8>),
+                    #[run_while(|bb| *bb.t0 < *bb.t0 % 2)]
+                    #[failure_if(|bb| *bb.t0 + 3 == 2)]
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(Cond<10>),
                 },
             },
         }
     }
 }
 
+board!(Tree0810Blackboard { t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
+    pub tree Tree0811 for Ctx, rng = context {
         blackboard {
-            o0: Option<i64>,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 5,
-        }
-        Loop(q0, if_empty = Failure) {
-            BinarySelector(|bb| bb.b1 < (bb.b1 + 2) % 2, dynamic = false) {
-                RepeatUntil(Success) {
-                    AsyncSequence {
-                        #[skip_if(|bb| *bb.t0 % 4 == 3)]
-                        #[run_while(|bb| bb.b0 + 2 > 5)]
-                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-                            Condition(PCond<0>, b0 = {t0}),
-                        },
-                        #[post(|bb| if bb.o0.unwrap_or(2) % 4 < 1 { *bb.t0 += 4 })]
-                        Repeater(3) {
-                            Sleep(100),
-                        },
-                        Sequence {
-                            Inverter {
-                                Condition(Cond<1>),
-                            },
-                            Precondition(|bb| bb.b0 + 1 > 1, else = Success) {
-                                Condition(Cond<2>),
-                            },
-                            Condition(PCond<3>, b0 = {b0}),
-                        },
-                        Parallel(success = 2) {
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Selector {
-                    MaxTime(0) {
-                        #[run_while(|bb| (bb.o0.unwrap_or(1) + 3) % 3 != 2)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b1 + 3)]
-                        #[success_if(|bb| bb.b1 + 3 < *bb.t0)]
-                        Cooldown(0, filtered = Failure) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                    PrioritySelector {
-                        #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
-                        Conditional(|bb| bb.b1 == 6, dynamic = false, else = Success) {
-                            Runner,
-                        },
-                        #[score(|bb| (bb.b1) as f32)]
-                        #[post(|bb| bb.b0 += 2)]
-                        RunOnce(then_skip = false) {
-                            Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                        },
-                    },
-                    WaitUntil(|bb| bb.b1 != *bb.t0 + 1) {
-                        StepSequencer {
-                            Condition(Cond<8>),
-                            Action(PIo<9>, t0 = {b1}),
-                            Sleep(10),
-                        },
-                    },
-                    #[failure_if(|bb| bb.b0 + 3 > 0)]
-                    ForceFailure {
-                        BinarySelector(|bb| bb.b1 + 4 < 3, dynamic = false) {
-                            #[on_success(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
-                            #[on_halted(|bb| bb.b1 = 7)]
-                            PolicyParallel(policy = FirstSuccess) {
-                                StatefulAction(PTask<10>, b0 = {=}),
-                                Condition(PCond<11>, b0 = {=}),
-                            },
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0815Blackboard { o0 l0 b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0816 for Ctx, error DiffError {
-        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
         }
         Sequence {
-            Action(PIo<0>, t0 = {=}),
-            Wait(30),
-            SetBlackboard(b0 = 3),
-            Action(|ctx| ctx.try_exec(1)),
-        }
-    }
-}
-
-board!(Tree0816Blackboard { b0 t0 });
-
-fallible!(Tree0816);
-
-bt::behavior_tree! {
-    pub tree Tree0817 for Ctx {
-        ParallelAll(1) {
-            Condition(|ctx| ctx.check(0)),
-            Inverter {
-                FlipSelector {
-                    AlwaysSuccess,
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
-        ReactiveSequence {
-            ParallelAll(max_failures = -1) {
-                Sleep(50),
-                Condition(Cond<0>),
-            },
-            Action(Act<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
-        ReactiveFallback {
-            Deadline(0) {
-                Delay(0) {
-                    Condition(Cond<0>),
-                },
-            },
-            WhileDoElse {
-                Guard(|ctx| &mut ctx.token) {
-                    ParallelAll(1) {
-                        AlwaysFailure,
-                        Action(Act<1>),
+            ParallelAll(1) {
+                AlwaysFailure,
+                ReactiveSequence {
+                    Repeat(2) {
+                        Action(Act<0>),
                     },
-                },
-                Condition(Cond<2>),
-                RepeatUntil(Success) {
-                    ReactiveSequence {
-                        Delay(20) {
-                            MemPriority {
-                                Condition(Cond<3> = Cond::<3>),
-                                StatefulAction(Task<4>),
-                            },
+                    Repeat(3) {
+                        Fallback {
+                            #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(3)); bb.b0 += 1 })]
+                            Action(Act<1> = Act::<1>),
+                            Condition(Cond<2>),
                         },
                     },
+                    Script(|bb| if bb.o0.is_none() { bb.o0 = Some(1) }),
                 },
             },
-            WhileDoElse {
-                Fallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    AlwaysFailure,
+            Sequence {
+                #[success_if(|bb| bb.b0 < 6)]
+                #[on_success(|bb| if bb.b0 < 4 { bb.o0 = Some(*bb.t0 % 3) })]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Inverter {
+                    StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
                 },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0820Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Remap(success = Success, failure = Success) {
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0820Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Switch(b1) {
-            case 5 => Condition(Cond<5> = Cond::<5>),
-            case 2 => #[on_halted(|bb| bb.b1 += 1)]
-            #[skip_if(|bb| *bb.t1 % 2 > 0)]
-            Observe(|bb| bb.b1 % 3 < 0, abort = none) {
-                SetBlackboard(t0 = {t1}),
-            },
-            case 3 => StatefulAction(Task<6>),
-            _ => Condition(|ctx| ctx.check(7)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0820 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        StepSequencer {
-            Repeat(4) {
-                Loop(q0, value = {b0}) {
-                    RepeatUntilFailure(1) {
-                        KeepRunningUntilFailure {
-                            AsyncFallback {
-                                ReactiveSequence {
-                                    Action(TAct<0>),
-                                    Condition(|ctx| ctx.try_check(1)),
-                                    Error(DiffError(1088)),
-                                },
-                                Observe(|bb| bb.b0 + 4 == 3) {
-                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                                },
-                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                    Action(Act<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Observe(|bb| bb.b0 != bb.b0 + 1, abort = none) {
-                RepeatTimes(forever) {
-                    KeepRunningUntilFailure {
-                        SubTree(Tree0820Sub0, ..),
-                    },
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                SubTree(Tree0820Sub1, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}, q0 = {=}),
-            },
-            Parallel {
-                Guard(|ctx| &mut ctx.token) {
-                    StepSequencer {
-                        Action(TAct<8>),
-                        IfThenElse {
-                            Action(PAct<9>, b0 = {t1}, b1 = {b0}),
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<10>),
-                            },
-                            #[post(|bb| *bb.t0 += 3)]
-                            #[failure_if(|bb| *bb.t0 % 4 > 2)]
-                            Filter(times = 1, filtered = Skipped) {
-                                SetBlackboard(t1 = 7),
-                            },
-                        },
-                    },
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    SetBlackboard(t0 = {b0}),
+                RandomSelector {
+                    Condition(Cond<4>),
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[failure_if(|bb| *bb.t0 > 0)]
+                    #[run_while(|bb| *bb.t0 % 2 != 1)]
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0820Blackboard { t0 t1 b0 b1 q0 });
-
-fallible!(Tree0820);
+board!(Tree0811Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
+    pub tree Tree0812 for Ctx, rng = context {
         blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
         }
-        Delay(0) {
-            IfThenElse {
-                Deadline(0) {
-                    Precondition(|bb| (bb.b1 + 2) % 3 < 2) {
-                        Parallel(success = 1, failure = 1) {
-                            RunOnce(then_skip = false) {
-                                IndexSwitch(|bb| bb.b1) {
-                                    #[success_if(|bb| bb.b0 == bb.b1)]
-                                    Condition(Cond<0>),
-                                    #[on_failure(|bb| bb.t0.set(4))]
-                                    #[run_while(|bb| bb.b1 != 6)]
-                                    Action(Act<1>),
+        RandomSelector {
+            ScriptCondition(|bb| bb.b1 < *bb.t1),
+            WaitValueUpdate(t0) {
+                Action(PIo<0>, t0 = {t0}),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0812Blackboard { t0 b1 t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0813 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+        }
+        Selector {
+            Filter(times = 2, filtered = Failure) {
+                ParallelAll(max_failures = -1) {
+                    RepeatTimes(forever) {
+                        Repeater(2) {
+                            KeepRunningUntilFailure {
+                                StepSequencer {
+                                    Condition(|ctx| ctx.check(0)),
                                     Succeeder,
                                 },
                             },
                         },
                     },
                 },
-                IfThenElse {
-                    TryCatch(catch_on_halt = true) {
-                        TryCatch(catch_on_halt = true) {
-                            Action(|ctx| ctx.exec(2)),
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(Task<3>),
-                    },
-                    Sequence {
-                        ReactiveFallback {
-                            Condition(Cond<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b1)),
-                        },
-                    },
-                },
-                #[on_success(|bb| *bb.t0 += 2)]
-                Conditional(|bb| (bb.b0 + 2) % 2 < 1, dynamic = false, else = Failure) {
-                    Repeat(0) {
-                        #[failure_if(|bb| bb.b0 + 4 != 2)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                },
             },
-        }
-    }
-}
-
-board!(Tree0821Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Switch(b1) {
-            case 2 => ReactiveSequence {
-                #[skip_if(|bb| bb.b1 > (bb.b1 + 4) % 2)]
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-                RunOnce(then_skip = false) {
-                    AsyncSequence {
-                        StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            case 4 => Fallback {
-                Condition(|ctx| ctx.check(8)),
-                Interrupt(|bb| (bb.b0 + 2) % 3 < 0) {
-                    StatefulAction(Task<9>),
-                },
-                Condition(|ctx| ctx.check(10)),
-                #[failure_if(|bb| bb.b0 + 1 < *bb.t0 % 3)]
-                #[run_while(|bb| bb.b0 + 4 > 1)]
-                #[on_success(|bb| { if bb.b0 > bb.b0 % 3 { *bb.t0 += 1 }; bb.b0 = bb.b1 % 4 })]
-                Action(PIo<11>, t0 = {=}),
-                Selector {
-                    StatefulAction(Task<12>),
-                    Action(PIo<13>, t0 = {=}),
-                },
-            },
-            _ => #[on_halted(|bb| bb.b1 += 3)]
-            Timeout(50) {
-                Condition(Cond<14>),
-            },
-        }
-    }
-}
-
-board!(Tree0822Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0823 for Ctx, error DiffError {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            l0: Vec<i64>,
-            b0: i64 = 1,
-            b1: i64,
-        }
-        ForceSuccess {
             ReactiveSequence {
-                Deadline(0) {
-                    Fallback {
-                        Observe(|bb| bb.b1 + 4 != 1, abort = both) {
-                            ReactiveFallback {
-                                StepSequencer {
-                                    StatefulAction(TTask<0>),
-                                    SetBlackboard(b0 = {b1}),
-                                },
-                                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                        Loop(q0, if_empty = Skipped) {
-                            Loop(q0, if_empty = Success) {
-                                ForceFailure {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                        Error(DiffError(1098)),
-                    },
+                RunOnce(then_skip = true) {
+                    UnsetBlackboard(o0),
                 },
-                AsyncSequence {
-                    AsyncFallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(TTask<5>),
-                        Condition(|ctx| ctx.try_check(6)),
-                        AlwaysFailure,
-                    },
-                    ParallelAll(2) {
-                        RetryUntilSuccessful(forever) {
-                            Observe(|bb| *bb.t0 % 4 > 2, abort = none) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                        Condition(PCond<8>, b0 = {b1}),
-                    },
-                    Repeat(2) {
-                        AsyncFallback {
-                            #[run_while(|bb| bb.b0 < 2)]
-                            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 2)]
-                            WhileDoElse {
-                                StatefulAction(Task<9>),
-                                UnsetBlackboard(o0),
-                                SetBlackboard(b1 = {b0}),
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(3) {
-                        RepeatUntil(Failure) {
-                            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                                StatefulAction(TTask<10>),
-                                Filter(times = 3, count = Failure, filtered = Skipped) {
-                                    Action(PIo<11>, t0 = {=}),
-                                },
-                                #[success_if(|bb| bb.b1 != (bb.b0 + 3) % 2)]
-                                #[skip_if(|bb| bb.b0 % 4 > 0)]
-                                Action(PIo<12>, t0 = {b0}),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0823Blackboard { q0 t0 o0 l0 b0 b1 });
-
-fallible!(Tree0823);
-
-bt::behavior_tree! {
-    pub tree Tree0824Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 10,
-        }
-        ScriptCondition(|bb| *bb.t0 > bb.b0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        Optional {
-            #[post(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 += 4 })]
-            SubTree(Tree0824Sub0, t0 = {=}, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0824Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
-        Parallel(success = -2, failure = 1) {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        RunOnce {
-            MaxTime(0) {
-                MaxTime(0) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            l0: Vec<i64>,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                #[post(|bb| { bb.t0.set(*bb.t1); bb.o0 = Some(bb.o0.unwrap_or(3) % 4) })]
                 StatefulAction(Task<1>),
+                WasEntryUpdated(t1),
             },
-            PolicyParallel(policy = FirstFailure) {
-                Succeeder,
+            Filter(times = 1, filtered = Skipped) {
                 AlwaysRunning,
             },
+            StatefulAction(TTask<2>),
         }
     }
 }
 
-board!(Tree0827Blackboard { b0 l0 });
+board!(Tree0813Blackboard { t1 o0 t0 });
+
+fallible!(Tree0813);
 
 bt::behavior_tree! {
-    pub tree Tree0828 for Ctx, error DiffError {
+    pub tree Tree0814 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-            RetryUntilSuccessful(3) {
-                Precondition(|bb| bb.b0 + 3 < bb.b0 + 2, else = Skipped) {
-                    ReactiveFallback {
-                        MaxTime(0) {
-                            Repeater(3) {
-                                TryCatch(catch_on_halt = false) {
-                                    Error(DiffError(1031)),
-                                    ScriptCondition(|bb| bb.b0 != 5),
-                                    StatefulAction(TTask<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                },
-                SetBlackboard(t0 = {t1}),
-                Condition(Cond<3>),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0828Blackboard { b0 t0 t1 });
-
-fallible!(Tree0828);
-
-bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Optional {
-            ReactiveFallback {
-                BinarySelector(|bb| bb.b0 == 3, dynamic = false) {
-                    Priority {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {t0}),
-                        Action(PIo<4>, t0 = {=}),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(PIo<5>, t0 = {t0}),
-                    Script(|bb| *bb.t0 += 1),
-                    Condition(Cond<6>),
-                },
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0) as f32)]
-                    StatefulAction(Task<7>),
-                    #[score(|bb| (bb.b0) as f32)]
-                    SetBlackboard(t0 = {b0}),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    SetBlackboard(b0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0829Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-        }
-        Fallback {
-            RetryUntilSuccessful(2) {
-                #[on_halted(|bb| if bb.b0 < 6 { *bb.t0 += 2 })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[post(|bb| bb.t0.set(5))]
-                SequenceStar {
-                    #[skip_if(|bb| *bb.t0 + 3 < 3)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Condition(Cond<0>),
-                    #[failure_if(|bb| bb.b1 % 4 == 3)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 2 => Condition(Cond<1>),
-                    _ => Condition(Cond<2>),
-                },
-            },
-            Repeat(1) {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Observe(|bb| bb.b0 % 3 != 1) {
-                        Observe(|bb| bb.b1 % 2 == 1) {
-                            ReactiveSelector {
-                                Iterate(l0, element = {b1}) {
-                                    #[on_success(|bb| *bb.t0 += 1)]
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0830Blackboard { q0 b0 l0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        blackboard {
+            b1: i64,
             #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
         }
-        Precondition(|bb| *bb.t0 % 3 > 0) {
-            Switch(b1) {
-                case 5 => SetBlackboard(b1 = 2),
-                case 1 => Switch(b1) {
-                    case 2 => Runner,
-                    _ => SetBlackboard(b1 = 8),
-                },
-                _ => AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0831Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            b1: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            Precondition(|bb| bb.b1 % 4 != 1, else = Success) {
-                RetryUntilSuccessful(forever) {
-                    ReactiveFallback {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            StatefulAction(Task<0>),
+        ReactiveSelector {
+            ReactiveSequence {
+                Fallback {
+                    Selector {
+                        Observe(|bb| bb.o0.is_some(), abort = both) {
+                            StatefulAction(Task<0> = Task::<0>),
                         },
-                        AlwaysFailure,
-                        #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                        #[skip_if(|bb| bb.b0 % 2 > 0)]
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
+                        Sequence {
+                            AlwaysFailure,
+                        },
+                    },
+                    MemPriority {
+                        Limiter(2) {
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                ScriptCondition(|bb| (*bb.t0 + 2) % 4 > 0),
+                            },
+                        },
+                        SetBlackboard(o0 = Some(5)),
                     },
                 },
-            },
-            StepSequencer {
-                Invert {
-                    Parallel(failure = 1) {
-                        Timeout(0) {
-                            Fallback {
-                                BinarySelector(|bb| bb.b0 < bb.b0 + 4, dynamic = false) {
-                                    AlwaysRunning,
-                                    Condition(Cond<3>),
-                                },
-                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                    StatefulAction(Task<4>),
-                                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
-                                    Action(Act<5>),
-                                },
+                Repeat(3) {
+                    Sequence {
+                        Condition(Cond<1>),
+                        Repeat(4) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                        Switch(b1) {
+                            case 3 => Repeater(forever) {
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            _ => StatefulAction(Task<4>),
+                        },
+                        Observe(|bb| bb.o0.unwrap_or(5) != bb.o0.unwrap_or(4) % 2, abort = self) {
+                            MemPriority {
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                #[on_failure(|bb| bb.b1 = *bb.t0 % 3)]
+                                Condition(|ctx| ctx.check(5)),
+                                StatefulAction(Task<6>),
                             },
                         },
                     },
@@ -1404,699 +677,153 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0832Blackboard { q0 t0 b0 b1 });
+board!(Tree0814Blackboard { b1 t0 q0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-            WaitUntil(|bb| bb.b0 == *bb.t0) {
-                StatefulAction(Task<0>),
-            },
-            Action(PAct<1>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0833Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-        }
-        FlipSelector {
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[skip_if(|bb| bb.b0 + 3 == *bb.t1 + 1)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            MemPriority {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
-                },
-                Optional {
-                    ScriptCondition(|bb| *bb.t0 == *bb.t1 + 3),
-                },
-                ReactiveFallback {
-                    Fallback {
-                        Action(Act<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Fallback {
-                    Condition(Cond<3>),
-                    Observe(|bb| *bb.t0 < bb.b0 % 2) {
-                        Repeat(2) {
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
-                    Condition(|ctx| ctx.check(5)),
-                },
+    pub tree Tree0815 for Ctx {
+        Sequence {
+            Priority {
+                AlwaysFailure,
+                Action(Act<0>),
             },
         }
     }
 }
 
-board!(Tree0835Blackboard { b0 t0 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree0836Sub0 for Ctx {
+    pub tree Tree0816Sub1 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(10),
-            #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
             #[allow(unused)] b0: i64 = 9,
         }
-        ScriptCondition(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2)
+        Action(Act<0> = Act::<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
+    pub tree Tree0816Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 13,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        #[on_success(|bb| { *bb.t1 += 3; if *bb.t0 < 2 { bb.t1.set(*bb.t0 % 2) } })]
+        SubTree(Tree0816Sub1, t1 = {=}, t0 = {t0}, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0816 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
             b0: i64,
         }
-        RepeatTimes(1) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                SubTree(Tree0836Sub0, ..),
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.b0 > 3)]
-                #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
-                #[skip_if(|bb| *bb.t0 > 1)]
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0836Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            l0: Vec<i64> = vec![1, 2, 3],
-        }
-        PrioritySelector {
-            #[score(|bb| (*bb.t0 % 3) as f32)]
-            Fallback {
-                Iterate(l0, element = {b0}, max = 2, reset_index = true) {
-                    #[run_while(|bb| bb.b0 < 2)]
-                    #[success_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                    Fallback {
-                        Condition(|ctx| ctx.check(0)),
-                        Observe(|bb| *bb.t0 < 6, abort = both) {
-                            Action(PIo<1>, t0 = {t0}),
-                        },
-                        Wait(0),
+        Optional {
+            TryCatch {
+                RunOnce(then_skip = false) {
+                    SetBlackboard(t1 = 3),
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    SequenceStar {
+                        SubTree(Tree0816Sub0, ..),
+                        #[on_success(|bb| bb.b0 += 2)]
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                        Action(Act<2> = Act::<2>),
+                        ScriptCondition(|bb| bb.b0 < 4),
+                        ScriptCondition(|bb| bb.b0 > 7),
                     },
-                },
-                IfThenElse {
-                    StatefulAction(Task<2>),
-                    Action(Act<3>),
-                },
-            },
-            #[score(|bb| (*bb.t0) as f32)]
-            Inverter {
-                ForceFailure {
-                    Condition(Cond<4>),
-                },
-            },
-            #[score(|bb| (*bb.t0 % 3) as f32)]
-            ParallelAll {
-                Selector {
-                    Action(|ctx| ctx.exec(5)),
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(5))),
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Condition(PCond<7>, b0 = {=}),
-                        Action(|ctx, bb| ctx.exec_in(8, 0, &mut bb.b0)),
-                    },
-                },
-                RunOnce {
-                    Precondition(|bb| bb.o0.unwrap_or(2) != *bb.t0 + 3, else = Skipped) {
-                        Repeat(forever) {
-                            StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-            #[score(3)]
-            StepSequencer {
-                Condition(Cond<10>),
-                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                        Condition(|ctx, bb| ctx.check_in(11, bb.o0.unwrap_or(5))),
-                    },
-                },
-                Repeat(0) {
-                    Condition(Cond<12>),
-                },
-            },
-            #[score(|bb| (*bb.t0) as f32)]
-            IfThenElse {
-                ReactiveSequence {
-                    Condition(Cond<13> = Cond::<13>),
-                    ScriptCondition(|bb| bb.b0 % 4 == 0),
-                    StatefulAction(PTask<14>, b0 = {t0}, b1 = {b0}),
-                    Condition(Cond<15>),
-                },
-                FlipSelector {
-                    Condition(Cond<16>),
-                    #[success_if(|bb| *bb.t0 % 3 > 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
-                    Action(Act<17>),
-                },
-                Sequence {
-                    TryCatch(catch_on_halt = true) {
-                        #[skip_if(|bb| *bb.t0 > 1)]
-                        Action(Act<18> = Act::<18>),
-                        Condition(Cond<19>),
-                    },
-                    Condition(Cond<20> = Cond::<20>),
                 },
             },
         }
     }
 }
 
-board!(Tree0837Blackboard { o0 t0 b0 l0 });
+board!(Tree0816Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
+    pub tree Tree0817 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            l0: Vec<i64> = vec![],
-        }
-        SequenceStar {
-            Loop(q0, value = {b0}) {
-                AlwaysSuccess,
-            },
-            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                AlwaysSuccess,
-            },
-            Inverter {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0838Blackboard { q0 b0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0839Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        Action(Act<4> = Act::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 3, &mut bb.b0)),
-            #[post(|bb| *bb.t0 += 3)]
-            #[run_while(|bb| bb.b0 % 4 < 0)]
-            AlwaysSuccess,
-            SetBlackboard(b0 = 1),
-            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-                StatefulAction(Task<1>),
-                AlwaysRunning,
-                StatefulAction(Task<2>),
-            },
-            #[post(|bb| bb.t0.set(bb.b1 % 4))]
-            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = *bb.t0 })]
-            DynamicSelector {
-                Condition(Cond<3>),
-                SubTree(Tree0839Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0839Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
+            b1: i64 = 5,
         }
         DynamicSequence {
-            Parallel(success = 0, failure = -2) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                Condition(PCond<0>, b0 = 8),
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[run_while(|bb| bb.b0 % 4 > 1)]
-                Script(|bb| bb.t0.set(*bb.t0 % 2)),
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            Timeout(10) {
+                Condition(Cond<2>),
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[run_while(|bb| bb.b0 > 0)]
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<4>),
-                },
-            },
-            Condition(Cond<5>),
-            Sequence {
-                Sleep(10),
-                Condition(Cond<6> = Cond::<6>),
-                SetBlackboard(b0 = 1),
-                StatefulAction(Task<7> = Task::<7>),
-            },
-            ScriptCondition(|bb| *bb.t0 > 1),
+            ScriptCondition(|bb| bb.b1 < 4),
         }
     }
 }
 
-board!(Tree0840Blackboard { t0 b0 });
+board!(Tree0817Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
+    pub tree Tree0818Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Repeat(0) {
-            SetBlackboard(o0 = Some(4)),
-        }
-    }
-}
-
-board!(Tree0841Blackboard { o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        Conditional(|bb| *bb.t0 > bb.b0, dynamic = false, else = Success) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = 1),
-                WhileDoElse {
-                    Action(Act<2>),
-                    Error(DiffError(1012)),
-                    Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { b0 t0 });
-
-fallible!(Tree0842);
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        FlipSelector {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            l0: Vec<i64> = vec![1],
-            b1: i64,
-        }
-        Parallel(success = 2, failure = 2) {
-            SkipUnlessUpdated(t0) {
-                ForceFailure {
-                    BinarySelector(|bb| *bb.t0 + 4 == 6, dynamic = true) {
-                        ReactiveFallback {
-                            Parallel {
-                                Wait(0),
-                                Condition(Cond<0>),
-                            },
-                            Remap(success = Failure, failure = Failure) {
-                                MemSequence {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            ReactiveSequence {
-                                Repeat(2) {
-                                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 4, &mut bb.b1)),
-                                },
-                                #[skip_if(|bb| bb.b1 % 3 < 0)]
-                                #[success_if(|bb| bb.b0 == 1)]
-                                Script(|bb| { bb.b1 += 2; if bb.b0 < 1 { *bb.t0 += 2 } }),
-                                StatefulAction(PTask<3>, b0 = 5, b1 = {b0}),
-                                Condition(Cond<4>),
-                            },
-                        },
-                        #[failure_if(|bb| bb.b0 > 7)]
-                        Switch(b1) {
-                            case 2 => IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                                AlwaysSuccess,
-                                Runner,
-                            },
-                            _ => Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            AsyncSequence {
-                RetryUntilSuccessful(3) {
-                    Loop(q0) {
-                        Iterate(l0, element = {b1}, reset_index = false) {
-                            Fallback {
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-                #[success_if(|bb| bb.b0 % 2 != 1)]
-                Fallback {
-                    Condition(Cond<7>),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(PTask<8>, b0 = {=}),
-                    },
-                    Observe(|bb| bb.b1 < *bb.t0, abort = lower) {
-                        Action(PIo<9>, t0 = {=}),
-                    },
-                    Observe(|bb| bb.b1 % 4 > 0) {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                #[failure_if(|bb| bb.b1 > 4)]
-                                Action(PAct<10>, b0 = {=}, b1 = {=}),
-                            },
-                        },
-                    },
-                    Failer,
-                },
-                FlipSelector {
-                    Condition(|ctx| ctx.check(11)),
-                    Runner,
-                    StatefulAction(Task<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0844Blackboard { t0 q0 b0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        Inverter {
-            Retry(4) {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-            b1: i64 = 3,
-        }
-        AsyncFallback {
-            Switch(b1) {
-                case 4 => RetryUntilSuccessful(forever) {
-                    Repeat(2) {
-                        Sequence {
-                            FlipSelector {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                                #[on_failure(|bb| bb.b1 += 3)]
-                                #[failure_if(|bb| bb.b0 == 6)]
-                                Wait(10),
-                                Condition(Cond<1>),
-                                StatefulAction(PTask<2>, b0 = {b1}, b1 = {b0}),
-                            },
-                            IfThenElse {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                    Action(|ctx| ctx.exec(3)),
-                                },
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                        },
-                    },
-                },
-                _ => StepSequencer {
-                    Priority {
-                        Loop(q0, if_empty = Success) {
-                            #[on_halted(|bb| *bb.t0 += 3)]
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
-                        },
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    Filter(times = 1, count = Success, filtered = Failure) {
-                        Condition(Cond<7>),
-                    },
-                    Delay(20) {
-                        RepeatUntil(Success) {
-                            StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0846Blackboard { t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        RepeatUntilFailure(1) {
-            SkipUnlessUpdated(t0) {
-                Delay(0) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                        RunOnce {
-                            Condition(Cond<0>),
-                        },
-                        BinarySelector(|bb| *bb.t0 == bb.b1) {
-                            Action(Act<1> = Act::<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Wait(10),
-                        SetBlackboard(t0 = 6),
-                        Repeater(0) {
-                            #[post(|bb| bb.b1 += 2)]
-                            Action(PAct<3>, b0 = 9, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0847Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-        }
-        IfThenElse {
-            Fallback {
-                RunOnce(then_skip = false) {
-                    Action(PAct<0>, b0 = 3, b1 = {t0}),
-                },
-                #[success_if(|bb| *bb.t0 < 0)]
-                #[failure_if(|bb| bb.b0 % 3 > 1)]
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(1)),
-                    Script(|bb| *bb.t0 += 3),
-                },
-                Timeout(10) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 1),
-            Switch(b1) {
-                case 5 => SetBlackboard(b0 = {b1}),
-                case 2 => #[failure_if(|bb| *bb.t1 > 5)]
-                #[on_success(|bb| { if bb.b1 < *bb.t0 + 2 { bb.b0 = bb.b1 % 4 }; bb.t1.set(*bb.t0) })]
-                Condition(Cond<3>),
-                case 1 => StatefulAction(Task<4> = Task::<4>),
-                _ => Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0848Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        Repeat(4) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0850Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
             #[tracked] t0: i64 = 9,
-            b0: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 10,
         }
-        #[on_halted(|bb| { bb.b0 += 3; bb.t0.set(bb.b1) })]
-        #[post(|bb| bb.b1 += 2)]
-        #[run_while(|bb| bb.b0 == bb.b1)]
-        Retry(3) {
-            Cooldown(20, filtered = Skipped) {
-                Condition(Cond<1>),
+        #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 += 3 })]
+        #[success_if(|bb| (bb.b0 + 2) % 3 != 2)]
+        Repeater(forever) {
+            ParallelAll(0) {
+                SetBlackboard(t0 = 7),
+                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 3)),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
+    pub tree Tree0818 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 0,
         }
-        AsyncFallback {
-            #[on_success(|bb| bb.t0.set((bb.b1 + 2) % 3))]
-            Sequence {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.o0.is_none())]
-                ReactiveSequence {
-                    #[on_failure(|bb| bb.b0 = 7)]
-                    SubTree(Tree0850Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, q0 = {q0}, b1 = {=}),
-                    StatefulAction(Task<2> = Task::<2>),
-                    IndexSwitch(|bb| *bb.t0 % 4) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                Loop(q0, value = {b0}) {
-                    Condition(Cond<4>),
-                },
+        SequenceStar {
+            Wait(10),
+            Sleep(100),
+            SubTree(Tree0818Sub0, ..),
+            RunOnce(then_skip = false) {
+                Script(|bb| bb.b0 += 3),
             },
-            Condition(PCond<5>, b0 = 2),
-            ForceSuccess {
-                Inverter {
-                    #[post(|bb| bb.b0 = bb.b1 + 1)]
-                    WaitUntil(|bb| bb.b1 > (*bb.t0 + 1) % 3) {
-                        Retry(4) {
-                            KeepRunningUntilFailure {
-                                #[run_while(|bb| *bb.t0 < 6)]
-                                #[success_if(|bb| (bb.b1 + 4) % 3 < 0)]
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
+            SequenceStar {
+                Action(PIo<1>, t0 = {b0}),
+                Action(|ctx| ctx.try_exec(2)),
             },
         }
     }
 }
 
-board!(Tree0850Blackboard { o0 t0 b0 q0 b1 });
+board!(Tree0818Blackboard { b0 t0 });
+
+fallible!(Tree0818);
 
 bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
+    pub tree Tree0819Sub0 for Ctx, rng = context {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 13,
         }
-        Sequence {
-            Loop(q0, if_empty = Skipped) {
-                Precondition(|bb| bb.b0 % 2 != 0) {
-                    Repeat(1) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            ProbabilitySelector(fail = |bb| (bb.b0) as f32) {
+                #[weight(|bb| ((bb.b0 + 4) % 4) as f32)]
+                Condition(Cond<0>),
+                #[weight(2)]
+                Action(Act<1>),
             },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            Conditional(|bb| *bb.t0 + 4 < 6, dynamic = true) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0851Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        ParallelAll(2) {
-            Repeater(0) {
-                AlwaysRunning,
-            },
-            Condition(Cond<0> = Cond::<0>),
-            MaxTime(0) {
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    FlipSelector {
-                        Condition(Cond<1>),
-                        Wait(20),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ForceSuccess {
-                    Action(Act<2>),
-                },
+            SetBlackboard(t1 = 6),
+            DynamicSequence {
+                #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 2))]
+                Script(|bb| { if *bb.t1 % 3 > 1 { bb.t1.set(bb.b0 % 3) }; bb.b0 = bb.o0.unwrap_or(4) % 3 }),
+                #[post(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 % 4) })]
+                Condition(Cond<2>),
                 StatefulAction(Task<3>),
             },
         }
@@ -2104,201 +831,501 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
+    pub tree Tree0819 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
         }
-        Sequence {
-            IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
-                Script(|bb| bb.b1 += 3),
-                Action(PIo<0>, t0 = {b0}),
+        Precondition(|bb| *bb.t1 % 3 == 0) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                SubTree(Tree0819Sub0, ..),
             },
-            Condition(Cond<1> = Cond::<1>),
-            Sleep(0),
-            RepeatUntilSuccess(forever) {
-                MemSequence {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0819Blackboard { b0 q0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0820 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        Precondition(|bb| bb.b0 + 2 != 1, else = Success) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0820Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0821 for Ctx, rng = context {
+        Filter(times = 2, count = Success) {
+            AsyncSequence {
+                Timeout(0) {
+                    ParallelAll(2) {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                Condition(|ctx| ctx.check(0)),
+                            },
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                DynamicSelector {
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                        StepSequencer {
+                            StatefulAction(Task<3>),
+                            RepeatUntilSuccess(forever) {
+                                StatefulAction(Task<4>),
+                            },
+                            RepeatUntilSuccess(2) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
                 },
+                FlipSelector {
+                    WhileDoElse {
+                        Timeout(50) {
+                            AsyncSequence {
+                                Wait(30),
+                                StatefulAction(Task<6>),
+                                AlwaysSuccess,
+                            },
+                        },
+                        Repeat(3) {
+                            RepeatUntil(Success) {
+                                Retry(0) {
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                    MemPriority {
+                        Timeout(10) {
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                        ProbabilitySelector(fail = 0) {
+                            #[weight(1)]
+                            StatefulAction(Task<9>),
+                            #[weight(2)]
+                            StatefulAction(Task<10>),
+                            #[weight(3)]
+                            Succeeder,
+                        },
+                        Sequence {
+                            AlwaysSuccess,
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0822 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64 = 1,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = true) {
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop) {
+                Succeeder,
+                AlwaysFailure,
             },
             Sequence {
                 WasEntryUpdated(t0),
-                Action(Act<3>),
+                SetBlackboard(b1 = {t0}),
+                StatefulAction(TTask<0>),
+                StatefulAction(TTask<1>),
             },
-        }
-    }
-}
-
-board!(Tree0853Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-        }
-        StepSequencer {
-            Sequence {
-                TryCatch {
-                    Optional {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    },
-                    Inverter {
-                        Cooldown(0, filtered = Skipped) {
-                            Conditional(|bb| *bb.t0 == 1, dynamic = true, else = Success) {
-                                Repeater(forever) {
-                                    Action(PIo<1>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| bb.b0 + 2 < *bb.t0 + 4)]
-                #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-                Repeat(2) {
-                    SequenceWithMemory {
-                        Action(Act<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                #[skip_if(|bb| bb.b0 + 3 > 2)]
-                #[post(|bb| bb.b0 = *bb.t0)]
-                PrioritySelector {
-                    #[score(|bb| (bb.b0 % 2) as f32)]
+            MemPriority {
+                Action(|ctx| ctx.exec(2)),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
+                WhileDoElse {
                     StatefulAction(Task<4>),
-                    #[score(|bb| (bb.b0) as f32)]
-                    Precondition(|bb| bb.b0 != 0, else = Skipped) {
-                        ForceFailure {
-                            Action(Act<5>),
-                        },
-                    },
-                    #[score(|bb| (*bb.t0 % 4) as f32)]
-                    #[run_while(|bb| *bb.t0 % 3 == 2)]
-                    #[success_if(|bb| (*bb.t0 + 2) % 2 == 1)]
-                    Wait(20),
-                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
-                    Retry(forever) {
-                        Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-                    },
-                    #[score(|bb| (*bb.t0 % 2) as f32)]
-                    Condition(Cond<7>),
+                    Error(DiffError(1005)),
                 },
+                StatefulAction(TTask<5>),
+                Condition(Cond<6> = Cond::<6>),
+            },
+            ParallelAll(0) {
+                Condition(Cond<7>),
+                SetBlackboard(b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0854Blackboard { t0 b0 });
+board!(Tree0822Blackboard { b0 t0 o0 b1 });
+
+fallible!(Tree0822);
 
 bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
+    pub tree Tree0823Sub0 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 13,
+        }
+        Action(PIo<0>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0823 for Ctx {
+        blackboard {
             b0: i64 = 3,
         }
-        ParallelAll(1) {
-            IfThenElse {
-                #[post(|bb| bb.b0 = bb.b0 % 3)]
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            SubTree(Tree0823Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0823Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+        }
+        SubTree(Tree0824Sub1, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            StatefulAction(Task<0>),
+            #[run_while(|bb| bb.b1 % 3 != 0)]
+            SubTree(Tree0824Sub0, b1 = {=}),
+            Precondition(|bb| bb.b1 == 4, else = Skipped) {
                 Runner,
             },
-            IndexSwitch(|bb| bb.b1 % 3, out_of_range = Loop) {
-                Condition(Cond<1>),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-            },
-            StatefulAction(Task<3>),
-            Repeater(forever) {
-                #[on_halted(|bb| if *bb.t0 < 0 { *bb.t0 += 1 })]
-                ReactiveSequence {
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    ScriptCondition(|bb| (bb.b0 + 4) % 4 < 2),
-                },
-            },
         }
     }
 }
 
-board!(Tree0855Blackboard { b1 t0 b0 });
+board!(Tree0824Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
+    pub tree Tree0825 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64 = 5,
-        }
-        Iterate(l0, element = {b0}, max = 1) {
-            ReactiveFallback {
-                Action(Act<0>),
-                RepeatUntilFailure(1) {
-                    Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0856Blackboard { l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            b1: i64,
             #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Limiter(1) {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                #[on_failure(|bb| { if *bb.t0 > 1 { *bb.t1 += 1 }; bb.b0 += 3 })]
-                WaitValueUpdate(t0) {
-                    ReactiveFallback {
-                        Fallback {
-                            Interrupt(|bb| *bb.t0 % 3 < 0) {
-                                StatefulAction(PTask<1>, b0 = {t1}, b1 = {=}),
-                            },
+        Retry(forever) {
+            TryCatch(catch_on_halt = false) {
+                Remap(success = Success, failure = Failure) {
+                    #[skip_if(|bb| bb.b0 < *bb.t0)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Timeout(50) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Action(|ctx| ctx.exec(0)),
                         },
-                        Fallback {
-                            Observe(|bb| *bb.t0 < 6, abort = both) {
-                                PolicyParallel(policy = FirstFailure, repeat = true) {
-                                    #[success_if(|bb| bb.b0 == bb.b0 % 2)]
-                                    Action(PAct<2>, b0 = {t0}, b1 = {=}),
-                                },
-                            },
-                            Observe(|bb| bb.b0 < 3, abort = lower) {
-                                FlipSelector {
-                                    Action(Act<3>),
-                                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 3, &mut bb.b1)),
-                                    Condition(Cond<5>),
-                                    Action(PAct<6>, b0 = {t1}, b1 = {t1}),
+                    },
+                },
+                Interrupt(|bb| bb.b0 % 3 > 1) {
+                    Delay(100) {
+                        StepSequencer {
+                            AlwaysFailure,
+                            #[run_while(|bb| *bb.t0 > (bb.b0 + 2) % 4)]
+                            PolicyParallel(policy = FirstFailure, repeat = false) {
+                                Repeater(2) {
+                                    Condition(PCond<1>, b0 = {=}),
                                 },
                             },
                         },
                     },
                 },
-                #[run_while(|bb| bb.b1 + 2 < 4)]
-                #[skip_if(|bb| bb.b0 < 7)]
-                Conditional(|bb| *bb.t0 != *bb.t1 + 1, dynamic = true, else = Failure) {
-                    Priority {
-                        Limiter(1) {
-                            Priority {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<7>),
+                SetBlackboard(t0 = 7),
+            },
+        }
+    }
+}
+
+board!(Tree0825Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0826Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Condition(PCond<3>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0826 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+        }
+        SequenceStar {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                #[post(|bb| bb.t0.set(bb.b1 % 2))]
+                #[on_failure(|bb| bb.b1 = bb.b0 + 2)]
+                #[failure_if(|bb| *bb.t1 < 3)]
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            TryCatch(catch_on_halt = false) {
+                WasEntryUpdated(t1),
+                Cooldown(30) {
+                    SubTree(Tree0826Sub0, ..),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Switch(b1) {
+                case 5 => Condition(Cond<5>),
+                _ => Condition(PCond<6>, b0 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree0826Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0827 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+        }
+        SequenceStar {
+            #[on_success(|bb| bb.b1 = bb.b0 + 3)]
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Timeout(10) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            Repeat(2) {
+                RepeatTimes(forever) {
+                    #[on_halted(|bb| { bb.b1 = *bb.t0; bb.b0 += 3 })]
+                    #[post(|bb| bb.b1 += 1)]
+                    Delay(10) {
+                        RepeatTimes(forever) {
+                            Filter(times = 2, count = Success, filtered = Failure) {
+                                Runner,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0827Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx, rng = context {
+        RepeatTimes(3) {
+            ProbabilitySelector(fail = 0) {
+                #[weight(2)]
+                Repeat(4) {
+                    AsyncFallback {
+                        Condition(Cond<0>),
+                        Guard(|ctx| &mut ctx.token) {
+                            StatefulAction(Task<1>),
+                        },
+                        PrioritySelector {
+                            #[score(2)]
+                            AlwaysFailure,
+                        },
+                        Condition(Cond<2>),
+                    },
+                },
+                #[weight(1)]
+                RepeatUntil(Success) {
+                    Deadline(0) {
+                        WhileDoElse {
+                            RepeatTimes(3) {
+                                ReactiveFallback {
+                                    Action(|ctx| ctx.exec(3)),
+                                    Condition(Cond<4> = Cond::<4>),
                                 },
+                            },
+                            ForceFailure {
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                        },
+                    },
+                },
+                #[weight(2)]
+                RepeatUntilSuccess(forever) {
+                    AsyncSequence {
+                        RetryUntilSuccessful(3) {
+                            ParallelAll(max_failures = -1) {
+                                Repeater(0) {
+                                    Action(Act<6> = Act::<6>),
+                                },
+                            },
+                        },
+                        Timeout(20) {
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                #[weight(2)]
+                ReactiveFallback {
+                    Cooldown(30, filtered = Failure) {
+                        StepSequencer {
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<11>),
+                        RunOnce {
+                            StatefulAction(Task<12>),
+                        },
+                    },
+                },
+                #[weight(0)]
+                Timeout(0) {
+                    PrioritySelector {
+                        #[score(2)]
+                        Condition(Cond<13>),
+                        #[score(3)]
+                        StatefulAction(Task<14>),
+                        #[score(2)]
+                        Condition(|ctx| ctx.check(15)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0829 for Ctx {
+        Fallback {
+            KeepRunningUntilFailure {
+                ParallelAll {
+                    Timeout(0) {
+                        Delay(0) {
+                            RepeatUntil(Failure) {
+                                Repeater(2) {
+                                    Action(|ctx| ctx.exec(0)),
+                                },
+                            },
+                        },
+                    },
+                    Sequence {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3> = Act::<3>),
+                    MemSequence {
+                        Condition(Cond<4>),
+                        Repeater(forever) {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0830 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 1,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure) {
+            Fallback {
+                SequenceWithMemory {
+                    WaitUntil(|bb| bb.b0 % 3 < 1) {
+                        Cooldown(0) {
+                            MemPriority {
+                                ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                                Failer,
+                                #[failure_if(|bb| *bb.t0 < 3)]
+                                #[success_if(|bb| bb.b0 % 3 == 2)]
+                                Wait(20),
+                            },
+                        },
+                    },
+                    StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = 3),
+                    },
+                },
+                RandomSelector {
+                    Selector {
+                        Cooldown(0) {
+                            Repeater(0) {
+                                #[success_if(|bb| bb.o0.is_none())]
+                                Condition(Cond<4>),
+                            },
+                        },
+                        ScriptCondition(|bb| *bb.t0 + 1 > bb.b0),
+                    },
+                    ReactiveFallback {
+                        PolicyParallel(policy = FirstFailure) {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(PTask<7>, b0 = {=}),
+                            Repeat(1) {
                                 Condition(Cond<8>),
                             },
                         },
-                        Sequence {
+                        Inverter {
                             StatefulAction(Task<9>),
-                            SetBlackboard(b1 = {t0}),
+                        },
+                    },
+                    ReactiveFallback {
+                        Selector {
+                            #[run_while(|bb| bb.b0 > 3)]
+                            #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+                            #[skip_if(|bb| *bb.t0 > 1)]
+                            Succeeder,
+                            Action(Act<10>),
+                            StatefulAction(Task<11>),
+                        },
+                        Fallback {
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13> = Task::<13>),
+                            StatefulAction(Task<14>),
+                            Condition(Cond<15>),
+                            StatefulAction(PTask<16>, b0 = {=}),
                         },
                     },
                 },
@@ -2307,439 +1334,1511 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0857Blackboard { t1 b0 b1 t0 });
+board!(Tree0830Blackboard { t0 o0 l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        ReactiveSelector {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
+    pub tree Tree0831 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        TryCatch(catch_on_halt = false) {
-            RepeatUntil(Failure) {
-                Loop(q0, if_empty = Skipped) {
-                    Action(Act<0> = Act::<0>),
-                },
-            },
-            Fallback {
-                Fallback {
-                    Fallback {
-                        Loop(q0, if_empty = Success) {
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                        },
-                        Action(|ctx| ctx.exec(2)),
-                        Action(PIo<3>, t0 = {b0}),
-                        #[failure_if(|bb| *bb.t0 % 4 == 3)]
-                        Action(Act<4>),
-                    },
-                    Script(|bb| *bb.t0 += 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0859Blackboard { t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            #[tracked] t0: i64,
+            b1: i64,
+            l0: Vec<i64>,
         }
-        #[success_if(|bb| bb.b0 + 1 != (*bb.t0 + 4) % 2)]
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        #[skip_if(|bb| bb.b0 + 4 > (*bb.t0 + 2) % 3)]
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0860Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-        }
-        Observe(|bb| bb.b1 > *bb.t1, abort = self) {
-            Inverter {
-                AlwaysSuccess,
+        Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
+            #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+            ReactiveSelector {
+                StatefulAction(PTask<0>, b0 = {=}),
+                Deadline(30) {
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                },
+                Sleep(20),
             },
         }
     }
 }
 
-board!(Tree0861Blackboard { t1 b1 });
+board!(Tree0831Blackboard { t0 b0 b1 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
+    pub tree Tree0832 for Ctx {
+        SequenceWithMemory {
+            Sleep(50),
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            StatefulAction(Task<2>),
         }
-        Repeat(3) {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                #[success_if(|bb| bb.o0.unwrap_or(5) > 1)]
-                #[on_success(|bb| if *bb.t0 == 1 { bb.t1.set(bb.b0) })]
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833Sub0 for Ctx {
+        Priority {
+            Repeat(3) {
+                StatefulAction(Task<0>),
+            },
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
+        DynamicSequence {
+            SubTree(Tree0833Sub0),
+            Filter(times = 3) {
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0862Blackboard { b0 t0 t1 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        ReactiveFallback {
-            AlwaysFailure,
+    pub tree Tree0834 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 3,
+            #[allow(unused)] b0: i64 = 1,
+        }
+        Precondition(|bb| *bb.t1 != *bb.t0) {
+            RunOnce {
+                Loop(q0, if_empty = Success) {
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    Action(TAct<0>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0834Blackboard { t0 q0 t1 b0 });
+
+fallible!(Tree0834);
+
 bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        Filter(times = 2, count = Failure, filtered = Failure) {
-            StatefulAction(Task<0>),
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        Fallback {
+            FlipSelector {
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                StatefulAction(Task<1>),
+            },
+            Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+            StatefulAction(Task<3>),
         }
     }
 }
 
+board!(Tree0835Blackboard { b1 t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        AsyncFallback {
-            ReactiveSequence {
+    pub tree Tree0836 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Guard(|ctx| &mut ctx.token) {
+            Parallel(success = 3) {
+                DynamicSequence {
+                    StatefulAction(TTask<0>),
+                    ScriptCondition(|bb| bb.b0 < 2),
+                    WasEntryUpdated(t0),
+                    #[failure_if(|bb| *bb.t0 > *bb.t0 % 3)]
+                    Script(|bb| bb.b0 += 1),
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    StatefulAction(PTask<1>, b0 = {t0}),
+                },
+                Inverter {
+                    #[on_halted(|bb| if *bb.t0 + 1 > 3 { *bb.t0 += 1 })]
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    #[success_if(|bb| *bb.t0 < bb.b0 + 2)]
+                    ReactiveSelector {
+                        Condition(TCond<2>),
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Selector {
+                    Action(PIo<4>, t0 = {=}),
+                    FlipSelector {
+                        WhileDoElse {
+                            Condition(TCond<5>),
+                            StatefulAction(TTask<6>),
+                        },
+                    },
+                    Error(DiffError(1048)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { b0 t0 q0 });
+
+fallible!(Tree0836);
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        KeepRunningUntilFailure {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                #[on_success(|bb| if bb.b0 < bb.b0 % 4 { *bb.t0 += 1 })]
+                RunOnce(then_skip = true) {
+                    SetBlackboard(b0 = 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0837Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 0,
+        }
+        RetryUntilSuccessful(2) {
+            MemPriority {
+                Cooldown(0, filtered = Failure) {
+                    StatefulAction(Task<0>),
+                },
+                Repeat(4) {
+                    IfThenElse {
+                        Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_success(|bb| *bb.t1 += 2)]
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                #[run_while(|bb| *bb.t0 + 3 != bb.b1)]
+                #[skip_if(|bb| *bb.t0 != (bb.b1 + 3) % 4)]
+                #[on_success(|bb| bb.b1 += 1)]
+                SetBlackboard(t0 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0838Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0839 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| bb.b0 % 4 > 1)]
+        BinarySelector(|bb| *bb.t0 > 3) {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Fail, dynamic = true) {
+                    Error(DiffError(1037)),
+                    Action(PIo<0>, t0 = {b0}),
+                },
+            },
+            RunOnce {
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0839Blackboard { b0 t0 });
+
+fallible!(Tree0839);
+
+bt::behavior_tree! {
+    pub tree Tree0840 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Limiter(3) {
+                RunOnce(then_skip = true) {
+                    Condition(Cond<0>),
+                },
+            },
+            Condition(Cond<1>),
+            SequenceWithMemory {
+                Sleep(10),
+                StatefulAction(Task<2>),
+            },
+            Repeater(1) {
+                StatefulAction(Task<3>),
+            },
+            Repeater(0) {
+                Action(PIo<4>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0840Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            l0: Vec<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 5,
+        }
+        IfThenElse {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) + 1))]
+                Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Fallback {
+                Repeater(forever) {
+                    Delay(0) {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            SetBlackboard(t0 = {b1}),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 % 4 > 0)]
+                SequenceStar {
+                    Condition(PCond<1>, b0 = {=}),
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                },
+                WaitValueUpdate(t0) {
+                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0841Blackboard { b0 t0 o0 l0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Failure) {
+            Loop(q0, if_empty = Success) {
                 StatefulAction(Task<0>),
             },
         }
     }
 }
 
+board!(Tree0842Blackboard { q0 });
+
 bt::behavior_tree! {
-    pub tree Tree0866 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            b0: i64 = 4,
-        }
-        Fallback {
-            Observe(|bb| bb.b0 < 0, abort = lower) {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0 + 3) as f32)]
-                    StatefulAction(Task<0>),
-                    #[score(6)]
-                    Action(PAct<1>, b0 = 1),
-                    #[score(|bb| (bb.b0 % 3) as f32)]
-                    StatefulAction(TTask<2>),
-                },
-            },
-            Observe(|bb| bb.o0.unwrap_or(4) != bb.b0) {
-                WhileDoElse {
-                    Timeout(30) {
-                        Cooldown(0, filtered = Failure) {
-                            #[skip_if(|bb| (*bb.t0 + 2) % 3 == 0)]
-                            Guard(|ctx| &mut ctx.token) {
-                                Sequence {
-                                    StatefulAction(Task<3>),
-                                    ScriptCondition(|bb| bb.o0.is_none()),
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
-                                },
-                            },
-                        },
-                    },
-                    RepeatUntilFailure(3) {
-                        ReactiveSequence {
-                            Wait(100),
-                            StatefulAction(Task<4>),
-                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-            PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                MemSequence {
-                    StatefulAction(TTask<6>),
-                    SetBlackboard(o0 = Some(4)),
-                    StatefulAction(PTask<7>, b0 = 9, b1 = {=}),
-                    Error(DiffError(1069)),
-                },
-                #[score(|bb| (*bb.t0 % 3) as f32)]
-                #[on_success(|bb| { bb.b0 = *bb.t0; if bb.b1 + 2 < *bb.t0 % 3 { bb.t0.set(bb.b1 + 2) } })]
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| bb.b0 += 1)]
-                Condition(Cond<8>),
+    pub tree Tree0843Sub1 for Ctx {
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0843Sub0 for Ctx {
+        SubTree(Tree0843Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx, error DiffError {
+        ReactiveFallback {
+            StatefulAction(TTask<0>),
+            Action(|ctx| ctx.try_exec(1)),
+            RunOnce {
+                SubTree(Tree0843Sub0),
             },
         }
     }
 }
 
-board!(Tree0866Blackboard { o0 t0 b1 b0 });
-
-fallible!(Tree0866);
+fallible!(Tree0843);
 
 bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
+    pub tree Tree0844 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64 = 5,
+            b1: i64 = 2,
+        }
+        WhileDoElse {
+            Condition(Cond<0>),
+            #[run_while(|bb| (bb.b1 + 1) % 4 < 1)]
+            Action(Act<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0844Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0845Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        RunOnce {
+            StatefulAction(Task<12> = Task::<12>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        WhileDoElse {
+            ReactiveFallback {
+                Selector {
+                    Observe(|bb| bb.o0.unwrap_or(4) + 3 != 2) {
+                        Remap(success = Success, failure = Failure) {
+                            Fallback {
+                                StatefulAction(Task<0> = Task::<0>),
+                                #[failure_if(|bb| *bb.t0 > 7)]
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Observe(|bb| *bb.t0 < 3, abort = both) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Interrupt(|bb| bb.o0.is_none()) {
+                            Action(Act<2>),
+                        },
+                    },
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    ReactiveFallback {
+                        Action(Act<3>),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(0) % 2, &mut bb.b0)),
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 != 4) {
+                #[success_if(|bb| bb.b0 == 2)]
+                #[on_failure(|bb| bb.o0 = Some((*bb.t0 + 4) % 3))]
+                #[failure_if(|bb| bb.b0 > 1)]
+                DynamicSequence {
+                    AsyncFallback {
+                        StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                        Condition(|ctx| ctx.check(6)),
+                        Parallel(failure = 1) {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                            Condition(Cond<8>),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(9)),
+                    Action(Act<10>),
+                    Repeater(3) {
+                        Wait(20),
+                    },
+                    Action(Act<11>),
+                },
+            },
+            Repeater(forever) {
+                SubTree(Tree0845Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0845Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        RepeatUntilFailure(forever) {
+            Parallel(success = -5) {
+                Failer,
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        blackboard {
+            b1: i64 = 1,
             #[tracked] t0: i64,
-            l0: Vec<i64>,
         }
-        Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
-            #[success_if(|bb| bb.b1 % 2 < 0)]
-            #[run_while(|bb| *bb.t0 % 3 != 2)]
-            #[skip_if(|bb| bb.o0.is_none())]
-            SequenceStar {
-                RunOnce {
-                    Action(PIo<0>, t0 = {t0}),
-                },
-                Repeat(0) {
-                    Condition(Cond<1>),
-                },
-                Retry(4) {
-                    Delay(20) {
-                        MemPriority {
-                            Invert {
-                                Filter(times = 2, count = Failure, filtered = Skipped) {
-                                    AlwaysRunning,
-                                },
-                            },
-                            WhileDoElse {
-                                StatefulAction(Task<2> = Task::<2>),
-                                AlwaysSuccess,
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { o0 b1 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[failure_if(|bb| bb.b1 == 2)]
-        #[run_while(|bb| bb.b0 + 1 != *bb.t1)]
-        AsyncFallback {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Action(PIo<0>, t0 = {b1}),
-            },
-            Condition(Cond<1>),
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0868Blackboard { t0 b1 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 0,
-            l0: Vec<i64> = vec![1, 2],
-        }
-        FlipSelector {
-            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-                StepSequencer {
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    Iterate(l0, element = {b0}, until = FirstFailure) {
-                        Runner,
-                    },
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Switch(b1) {
-                        case 3 => AsyncFallback {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<0>),
-                        },
-                        case 0 => Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
-                        case 2 => ScriptCondition(|bb| bb.b0 < 3),
-                        _ => Filter(times = 1, count = Failure) {
-                            Action(PIo<2>, t0 = {t0}),
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccess) {
-                        ReactiveSequence {
-                            SetBlackboard(o0 = Some(8)),
-                            Condition(Cond<3>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0869Blackboard { b0 o0 t0 q0 b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64,
-        }
-        MemPriority {
-            Fallback {
-                Switch(b1) {
-                    case 2 => #[post(|bb| bb.b0 += 3)]
-                    ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
-                    case 0 => Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
-                    _ => Action(Act<1>),
-                },
-            },
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                ScriptCondition(|bb| (bb.b0 + 4) % 4 > 1),
-                Action(PAct<2>, b0 = {=}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        Repeater(0) {
+        Parallel {
+            Script(|bb| { *bb.t0 += 3; bb.b1 += 2 }),
             StatefulAction(Task<0>),
         }
     }
 }
 
+board!(Tree0847Blackboard { b1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0872Sub1 for Ctx {
+    pub tree Tree0848 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 14,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 12,
+            b1: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            #[on_failure(|bb| bb.b1 += 3)]
+            #[failure_if(|bb| bb.b0 == 6)]
+            SetBlackboard(b0 = 5),
+            Precondition(|bb| *bb.t0 % 4 > 1) {
+                AsyncFallback {
+                    #[post(|bb| { bb.t0.set(8); if *bb.t0 + 1 < 6 { bb.o0 = Some(bb.b0 % 4) } })]
+                    #[run_while(|bb| bb.b0 + 4 > bb.b0 + 1)]
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0848Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        #[failure_if(|bb| bb.o0.is_none())]
+        ForceSuccess {
+            KeepRunningUntilFailure {
+                Selector {
+                    Action(Act<0>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0849Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
         }
         IfThenElse {
-            #[skip_if(|bb| bb.b1 + 1 < 0)]
-            Observe(|bb| *bb.t0 == 0, abort = self) {
-                RepeatUntilSuccess(3) {
+            WhileDoElse {
+                ReactiveSequence {
+                    Deadline(0) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                },
+                MaxTime(0) {
+                    StatefulAction(Task<2>),
+                },
+                Observe(|bb| bb.o0.is_none()) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            ParallelAll(2) {
+                Action(PIo<3>, t0 = {b0}),
+                Deadline(10) {
+                    StatefulAction(Task<4>),
+                },
+                Selector {
+                    Observe(|bb| *bb.t0 > (*bb.t0 + 1) % 3, abort = lower) {
+                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    },
+                    Observe(|bb| *bb.t0 % 2 < 1, abort = none) {
+                        SetBlackboard(t0 = 3),
+                    },
+                },
+                Action(PAct<6>, b0 = 2),
+            },
+        }
+    }
+}
+
+board!(Tree0850Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0851Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Delay(30) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0851Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Selector {
+            Action(|ctx| ctx.exec(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            SubTree(Tree0851Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+            MaxTime(0) {
+                Fallback {
+                    Precondition(|bb| bb.o0.unwrap_or(4) < 0, else = Failure) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    ReactiveSelector {
+                        SubTree(Tree0851Sub1, ..),
+                    },
                     SequenceWithMemory {
-                        Action(Act<3>),
-                        Action(PAct<4>, b0 = {=}),
+                        StatefulAction(PTask<3>, b0 = 8, b1 = {t0}),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
                     },
                 },
             },
-            Remap(success = Success, failure = Success) {
-                RepeatUntilFailure(1) {
-                    SequenceStar {
-                        Action(PIo<5>, t0 = {t0}),
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        SetBlackboard(o0 = Some(7)),
-                        Condition(Cond<6> = Cond::<6>),
+        }
+    }
+}
+
+board!(Tree0851Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx, error DiffError {
+        blackboard {
+            o0: Option<i64>,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(2) + 4, out_of_range = Loop, dynamic = false) {
+            Inverter {
+                RepeatUntilSuccess(3) {
+                    Error(DiffError(1067)),
+                },
+            },
+            Deadline(10) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0852Blackboard { o0 });
+
+fallible!(Tree0852);
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            #[on_failure(|bb| if bb.b0 % 2 != 0 { bb.b1 = (*bb.t0 + 4) % 3 })]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            UnsetBlackboard(o0),
+            Wait(30),
+        }
+    }
+}
+
+board!(Tree0853Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Repeat(3) {
+            Repeat(0) {
+                ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 1),
+            },
+        }
+    }
+}
+
+board!(Tree0854Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0855Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<4> = Cond::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        SequenceStar {
+            DynamicSequence {
+                SetBlackboard(t1 = 3),
+                ReactiveSequence {
+                    Script(|bb| *bb.t1 += 2),
+                    Action(PIo<0>, t0 = {t0}),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Repeat(2) {
+                Condition(Cond<2>),
+            },
+            #[on_halted(|bb| if bb.b1 % 3 < 2 { *bb.t0 += 1 })]
+            #[failure_if(|bb| *bb.t1 < 2)]
+            AsyncFallback {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<3>),
+                #[post(|bb| { bb.b1 = *bb.t0 + 2; *bb.t0 += 4 })]
+                SubTree(Tree0855Sub0, b1 = {=}, t1 = {t1}, b0 = {=}, t0 = {t0}),
+                StepSequencer {
+                    #[on_halted(|bb| { bb.b1 = *bb.t0; bb.t0.set(*bb.t1) })]
+                    #[post(|bb| { bb.b1 += 1; bb.b1 = (bb.b0 + 1) % 3 })]
+                    #[run_while(|bb| bb.b0 != *bb.t1)]
+                    Action(PIo<5>, t0 = {t1}),
+                    AlwaysRunning,
+                },
+                Sequence {
+                    #[run_while(|bb| bb.b0 % 3 > 0)]
+                    Inverter {
+                        StatefulAction(Task<6>),
                     },
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<7>),
-                Condition(Cond<8> = Cond::<8>),
-                Action(Act<9>),
+        }
+    }
+}
+
+board!(Tree0855Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        RunOnce {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            l0: Vec<i64>,
+            o0: Option<i64>,
+        }
+        Iterate(l0, element = {b1}, until = Never) {
+            Sequence {
+                #[failure_if(|bb| *bb.t1 > 1)]
+                Fallback {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = true) {
+                        Timeout(0) {
+                            Condition(|ctx, bb| ctx.check_in(0, 2)),
+                        },
+                    },
+                    Delay(10) {
+                        Repeat(3) {
+                            ReactiveSequence {
+                                ScriptCondition(|bb| bb.b1 < 4),
+                                #[on_halted(|bb| bb.t0.set(*bb.t1 % 3))]
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                UnsetBlackboard(o0),
+                                Action(PAct<1>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                    },
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        #[post(|bb| bb.t1.set(*bb.t0 + 2))]
+                        Wait(50),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        ProbabilitySelector {
+                            #[weight(2)]
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b0 + 4 == 5, dynamic = false, else = Failure) {
+                    Priority {
+                        Selector {
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
+                            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                                Loop(q0, value = {t1}, if_empty = Success) {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                            #[on_success(|bb| bb.o0 = None)]
+                            #[post(|bb| *bb.t1 += 1)]
+                            #[run_while(|bb| bb.b0 + 2 > *bb.t0)]
+                            RunOnce(then_skip = false) {
+                                RepeatUntilFailure(1) {
+                                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                                },
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                Condition(Cond<6>),
+                                Action(PAct<7>, b0 = {=}, b1 = {b1}),
+                            },
+                            Repeater(forever) {
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                        RepeatUntilSuccess(forever) {
+                            Precondition(|bb| bb.b0 + 4 < bb.b0, else = Success) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<9>),
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Loop(q0, if_empty = Skipped) {
+                    Repeat(1) {
+                        Sequence {
+                            #[post(|bb| { *bb.t0 += 3; bb.b1 += 2 })]
+                            Deadline(0) {
+                                SetBlackboard(b0 = 1),
+                            },
+                            Sequence {
+                                Repeat(0) {
+                                    StatefulAction(Task<11>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0857Blackboard { t0 b1 q0 b0 t1 l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = false) {
+            RunOnce {
+                KeepRunningUntilFailure {
+                    Repeat(forever) {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| *bb.t0 == 5)]
+            #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
+            Fallback {
+                #[run_while(|bb| bb.b1 % 4 > 0)]
+                #[success_if(|bb| *bb.t0 == 3)]
+                SetBlackboard(b1 = {b0}),
+                Condition(PCond<3>, b0 = 2),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Deadline(10) {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token) {
+                        TryCatch {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            ScriptCondition(|bb| bb.b1 % 3 == 0),
+                            Action(PAct<6>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Loop(q0, value = {b0}) {
+                            ForceSuccess {
+                                BinarySelector(|bb| bb.o0.unwrap_or(0) % 3 < 2, dynamic = true) {
+                                    Wait(0),
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0858Blackboard { b1 o0 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        #[on_halted(|bb| if *bb.t1 < 0 { *bb.t1 += 1 })]
+        Filter(times = 1, count = Success) {
+            ScriptCondition(|bb| (*bb.t1 + 4) % 4 < 2),
+        }
+    }
+}
+
+board!(Tree0859Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0860Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx, rng = context {
+        ReactiveSequence {
+            ReactiveFallback {
+                Guard(|ctx| &mut ctx.token) {
+                    ProbabilitySelector(fail = 2) {
+                        #[weight(2)]
+                        Condition(Cond<0> = Cond::<0>),
+                        #[weight(2)]
+                        Failer,
+                    },
+                },
+                Inverter {
+                    Delay(30) {
+                        SubTree(Tree0860Sub0),
+                    },
+                },
+                Parallel {
+                    Repeater(forever) {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            RandomSelector {
+                ProbabilitySelector {
+                    #[weight(2)]
+                    Wait(10),
+                    #[weight(0)]
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Remap(success = Failure, failure = Success) {
+                    RandomSequence {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9>),
+                    },
+                },
+                Timeout(30) {
+                    Condition(Cond<10>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<11>),
+                    AlwaysFailure,
+                    Condition(Cond<12>),
+                },
+                Succeeder,
+            },
+            Inverter {
+                SequenceStar {
+                    SequenceWithMemory {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(Cond<13>),
+                            Condition(|ctx| ctx.check(14)),
+                        },
+                        StatefulAction(Task<15>),
+                        Condition(Cond<16> = Cond::<16>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        MaxTime(0) {
+                            Condition(Cond<17>),
+                        },
+                        Deadline(0) {
+                            Timeout(0) {
+                                StatefulAction(Task<18>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0872Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 14,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 12,
+    pub tree Tree0861 for Ctx {
+        ReactiveFallback {
+            Failer,
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
         }
-        SubTree(Tree0872Sub1, t0 = {=}, b1 = {b1}, o0 = {=}, b0 = {b0})
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        StepSequencer {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Succeeder,
+            },
+            Repeat(4) {
+                AsyncSequence {
+                    Condition(PCond<3>, b0 = {t1}),
+                    MemSequence {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => Wait(0),
+                case 0 => ForceSuccess {
+                    Failer,
+                },
+                _ => MemPriority {
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
+            Inverter {
+                #[on_success(|bb| { bb.o0 = Some(3); *bb.t0 += 1 })]
+                #[failure_if(|bb| *bb.t0 != 6)]
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            AsyncFallback {
+                Condition(Cond<8>),
+                ScriptCondition(|bb| bb.b1 + 1 != *bb.t1),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0863Blackboard { t1 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+        }
+        Iterate(l0, element = {b1}, reset_index = false) {
+            IfThenElse {
+                #[on_halted(|bb| bb.b0 += 1)]
+                Repeater(1) {
+                    Fallback {
+                        Switch(b1) {
+                            case 2 => WasEntryUpdated(t0),
+                            case 3 => #[failure_if(|bb| bb.b0 + 1 == 2)]
+                            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                            #[success_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                            Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+                                Wait(0),
+                            },
+                            _ => Sleep(20),
+                        },
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                Sequence {
+                    Filter(times = 3, filtered = Failure) {
+                        Fallback {
+                            Inverter {
+                                Action(Act<0>),
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        ReactiveSequence {
+                            ScriptCondition(|bb| bb.b1 + 2 < *bb.t0 % 3),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0864Blackboard { t0 b1 l0 b0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0865Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        Cooldown(0, filtered = Skipped) {
+            SubTree(Tree0865Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0866Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        ScriptCondition(|bb| *bb.t1 + 3 < 6)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        Sequence {
+            SequenceWithMemory {
+                Script(|bb| { bb.t0.set(2); *bb.t1 += 3 }),
+                Switch(b1) {
+                    case 1 => Action(PAct<0>, b0 = {b1}),
+                    case 0 => Action(Act<1> = Act::<1>),
+                    _ => StatefulAction(Task<2> = Task::<2>),
+                },
+                AlwaysSuccess,
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                MaxTime(10) {
+                    ParallelAll {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            Interrupt(|bb| bb.b0 % 3 > 0) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                    Condition(Cond<5>),
+                    Loop(q0, value = {t1}, if_empty = Success) {
+                        StatefulAction(Task<6>),
+                    },
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        #[post(|bb| { bb.b1 += 3; bb.b0 += 1 })]
+                        #[run_while(|bb| *bb.t1 > 2)]
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            DynamicSequence {
+                Precondition(|bb| *bb.t1 % 4 < 2, else = Running) {
+                    Repeater(2) {
+                        ScriptCondition(|bb| *bb.t0 != 3),
+                    },
+                },
+                #[post(|bb| { *bb.t1 += 3; bb.b0 = *bb.t0 })]
+                SubTree(Tree0866Sub0, ..),
+                Delay(20) {
+                    Condition(Cond<7>),
+                },
+                ScriptCondition(|bb| *bb.t0 < bb.b1 + 2),
+            },
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                Repeat(1) {
+                    Parallel(success = -1, failure = 1) {
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { b1 t1 q0 l0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64>,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = true) {
+            MaxTime(0) {
+                Inverter {
+                    #[success_if(|bb| *bb.t0 > 5)]
+                    #[run_while(|bb| bb.b0 == 2)]
+                    #[skip_if(|bb| bb.b0 % 4 != 3)]
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+            },
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    Limiter(1) {
+                        SetBlackboard(t0 = 5),
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 == 0)]
+            #[run_while(|bb| *bb.t0 + 1 > 7)]
+            Iterate(l0, element = {b0}, max = 3) {
+                Repeater(1) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            Condition(Cond<2>),
+            Fallback {
+                IndexSwitch(|bb| *bb.t0) {
+                    Runner,
+                    RepeatTimes(forever) {
+                        AlwaysSuccess,
+                    },
+                    #[post(|bb| { if bb.b0 + 4 != 0 { bb.t0.set(bb.b0 + 3) }; bb.b0 = *bb.t0 })]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        Filter(times = 3, count = Completed, filtered = Failure) {
+            #[on_failure(|bb| bb.t1.set(bb.b0))]
+            RepeatUntil(Success) {
+                Action(Act<0> = Act::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0868Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSelector {
+            Action(|ctx| ctx.exec(0)),
+            #[run_while(|bb| (bb.b0 + 4) % 4 < 1)]
+            #[on_failure(|bb| { if *bb.t0 != bb.o0.unwrap_or(5) { *bb.t0 += 1 }; bb.o0 = None })]
+            #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.o0 = None } })]
+            ParallelAll(1) {
+                StatefulAction(Task<1>),
+                Action(PIo<2>, t0 = {b0}),
+                StatefulAction(Task<3>),
+            },
+            Timeout(50) {
+                RepeatUntilFailure(forever) {
+                    Condition(Cond<4>),
+                },
+            },
+            Limiter(1) {
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                Sleep(0),
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0869Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0870Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        ParallelAll(1) {
+            UnsetBlackboard(o0),
+            Condition(Cond<12>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        MemPriority {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                Precondition(|bb| bb.b0 + 4 == (bb.o0.unwrap_or(1) + 3) % 3, else = Failure) {
+                    FlipSelector {
+                        SequenceWithMemory {
+                            Action(PAct<0>, b0 = {b1}, b1 = {=}),
+                            Action(PAct<1>, b0 = 5, b1 = {=}),
+                            Succeeder,
+                        },
+                        Switch(b1) {
+                            case 2 => Condition(Cond<2>),
+                            case 3 => Condition(Cond<3>),
+                            case 0 => Action(Act<4>),
+                            _ => Action(Act<5>),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            AsyncSequence {
+                StatefulAction(Task<7> = Task::<7>),
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                Script(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b1 = (bb.o0.unwrap_or(3) + 2) % 4 }),
+                Condition(Cond<10> = Cond::<10>),
+            },
+            Precondition(|bb| bb.o0.is_some()) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                    Condition(|ctx, bb| ctx.check_in(11, 5)),
+                },
+            },
+            #[on_failure(|bb| bb.b0 = 7)]
+            SubTree(Tree0870Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
+        }
+    }
+}
+
+board!(Tree0870Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            StepSequencer {
+                BinarySelector(|bb| *bb.t0 != 5) {
+                    #[post(|bb| bb.o0 = None)]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
+                    StatefulAction(Task<1>),
+                },
+                IfThenElse {
+                    Filter(times = 3, count = Failure) {
+                        ScriptCondition(|bb| bb.b0 % 3 != 1),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<2>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            ReactiveSequence {
+                Remap(success = Failure, failure = Failure) {
+                    Deadline(10) {
+                        Precondition(|bb| *bb.t0 > 3, else = Skipped) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                AsyncSequence {
+                    UnsetBlackboard(o0),
+                    Sleep(50),
+                },
+                AsyncSequence {
+                    ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 1) % 3 > 0),
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                    AlwaysSuccess,
+                },
+                Precondition(|bb| bb.o0.is_some()) {
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) != 4)]
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0871Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0872 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
             b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64>,
+            #[tracked] t1: i64,
         }
-        IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 3) % 3, out_of_range = Fail, dynamic = true) {
-            ParallelAll(max_failures = -1) {
-                IfThenElse {
-                    #[skip_if(|bb| *bb.t0 + 2 < 4)]
-                    #[failure_if(|bb| bb.b1 % 3 < 2)]
-                    ReactiveSelector {
-                        StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
+        FlipSelector {
+            Fallback {
+                Filter(times = 2, filtered = Skipped) {
+                    Wait(0),
+                },
+                MaxTime(20) {
+                    IfThenElse {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
                     },
-                    StatefulAction(Task<2>),
+                },
+                #[on_failure(|bb| bb.t0.set(1))]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Loop(q0, value = {t1}, if_empty = Running) {
+                    Repeat(2) {
+                        Iterate(l0, element = {b0}, max = 3, reset_index = false) {
+                            WaitUntil(|bb| *bb.t0 > 0) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
+                        Precondition(|bb| bb.b1 < *bb.t0, else = Success) {
+                            Sleep(50),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b0 < *bb.t0) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
+                            RetryUntilSuccessful(forever) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
                 },
             },
-            SubTree(Tree0872Sub0, ..),
-            FlipSelector {
+            StepSequencer {
                 AsyncSequence {
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    Script(|bb| bb.b0 = *bb.t0 + 1),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    #[on_failure(|bb| if (bb.o0.unwrap_or(3) + 2) % 4 > 2 { bb.b1 = bb.o0.unwrap_or(3) % 2 })]
-                    #[run_while(|bb| bb.b0 > 6)]
-                    StatefulAction(Task<12>),
+                    SetBlackboard(b0 = 1),
+                    SetBlackboard(t1 = {b1}),
+                    SetBlackboard(t0 = 6),
                 },
-                IndexSwitch(|bb| bb.b1, dynamic = false) {
-                    Switch(b1) {
-                        case 3 => Action(Act<13>),
-                        case 1 => StatefulAction(Task<14>),
-                        case 2 => Condition(Cond<15>),
-                        _ => Action(|ctx, bb| ctx.exec_in(16, bb.b0, &mut bb.b0)),
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, 1)),
+                    WasEntryUpdated(t1),
+                },
+                Loop(q0, value = {t1}, if_empty = Success) {
+                    StatefulAction(Task<5>),
+                },
+                Repeat(0) {
+                    #[run_while(|bb| *bb.t0 < 3)]
+                    Sleep(10),
+                },
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
+                    Condition(Cond<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b1)),
+                    Condition(Cond<8>),
+                },
+            },
+            #[failure_if(|bb| bb.b0 != 7)]
+            StepSequencer {
+                Sequence {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Condition(Cond<9>),
                     },
                 },
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0 % 4) as f32)]
-                    AlwaysRunning,
-                    #[score(|bb| (bb.b1) as f32)]
-                    Condition(Cond<17>),
+                SkipUnlessUpdated(t1) {
+                    Sleep(0),
                 },
-                ParallelAll(1) {
-                    Action(PAct<18>, b0 = {=}, b1 = {t0}),
-                    Precondition(|bb| bb.o0.is_some(), else = Running) {
-                        SetBlackboard(b0 = {b1}),
+                ReactiveSequence {
+                    Timeout(0) {
+                        Action(PIo<10>, t0 = {=}),
                     },
                 },
             },
@@ -2747,109 +2846,94 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0872Blackboard { t0 b1 o0 b0 });
+board!(Tree0872Blackboard { t0 b1 b0 q0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0873 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
             b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            StepSequencer {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(0)),
-                    AlwaysRunning,
-                },
+        Parallel(success = -2) {
+            AlwaysSuccess,
+            ReactiveSequence {
                 ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, 7)),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(PCond<3>, b0 = {b0}),
-                    #[on_halted(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Action(Act<4>),
-                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+                    AlwaysSuccess,
                 },
-                Filter(times = 3, count = Completed) {
-                    ParallelAll(2) {
-                        Condition(PCond<6>, b0 = {=}),
-                        Wait(30),
-                        Parallel(failure = -2) {
-                            StatefulAction(Task<7>),
-                            AlwaysFailure,
-                            Script(|bb| if *bb.t0 > (*bb.t0 + 2) % 3 { *bb.t0 += 2 }),
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                MemPriority {
+                    Condition(PCond<1>, b0 = {t0}),
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Wait(50),
+                ReactiveSequence {
+                    #[run_while(|bb| bb.b0 < 2)]
+                    #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                    #[skip_if(|bb| bb.b0 + 2 > 6)]
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Conditional(|bb| *bb.t0 == 3, dynamic = false) {
+                        Observe(|bb| *bb.t0 > 2, abort = none) {
+                            StatefulAction(Task<4>),
                         },
-                        StatefulAction(Task<8>),
-                        UnsetBlackboard(o0),
                     },
                 },
-                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0873Blackboard { o0 t0 b0 });
+board!(Tree0873Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            l0: Vec<i64> = vec![],
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = true) {
-            Iterate(l0, element = {b0}, max = 3, reset_index = true) {
-                Parallel {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Conditional(|bb| *bb.t0 < 1) {
-                            ReactiveSelector {
-                                PolicyParallel(policy = FirstFailure, repeat = true) {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                                Repeat(3) {
-                                    StatefulAction(PTask<2>, b0 = {b0}),
-                                },
-                                ReactiveFallback {
-                                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 4, &mut bb.b0)),
-                                    SetBlackboard(t0 = 0),
-                                },
-                            },
-                        },
-                    },
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        Optional {
-                            ReactiveFallback {
-                                Sequence {
-                                    #[skip_if(|bb| bb.b0 < 3)]
-                                    #[on_success(|bb| { bb.b0 = bb.b1 + 3; *bb.t0 += 3 })]
-                                    #[run_while(|bb| *bb.t0 < 4)]
-                                    ScriptCondition(|bb| *bb.t0 % 4 > 1),
-                                    Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                                },
-                                StatefulAction(Task<5> = Task::<5>),
-                            },
-                        },
-                    },
+        #[failure_if(|bb| (*bb.t0 + 1) % 3 > 0)]
+        MemSequence {
+            ParallelAll {
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    SetBlackboard(o0 = Some(2)),
+                },
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+            RunOnce {
+                Sequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            #[success_if(|bb| bb.b0 == 3)]
+            #[failure_if(|bb| bb.b0 % 3 > 0)]
+            KeepRunningUntilFailure {
+                #[post(|bb| bb.o0 = Some(bb.b0))]
+                ReactiveSelector {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Condition(|ctx| ctx.check(5)),
                 },
             },
         }
     }
 }
 
-board!(Tree0874Blackboard { b1 b0 t0 l0 });
+board!(Tree0874Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0875 for Ctx {
-        Priority {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Runner,
-            },
+        ParallelAll(3) {
+            StatefulAction(Task<0> = Task::<0>),
+            AlwaysRunning,
             StatefulAction(Task<1>),
         }
     }
@@ -2857,99 +2941,30 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0876 for Ctx {
-        ForceFailure {
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(PCond<1>, b0 = {=}),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0877Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        Inverter {
-            SubTree(Tree0877Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                Remap(success = Failure, failure = Success) {
-                    Fallback {
-                        Repeat(3) {
-                            Fallback {
-                                PrioritySelector {
-                                    #[score(2)]
-                                    AlwaysFailure,
-                                    #[score(0)]
-                                    Sleep(0),
-                                    #[score(0)]
-                                    Runner,
-                                },
-                            },
-                        },
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                RetryUntilSuccessful(2) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 % 4) as f32)]
+                        #[failure_if(|bb| *bb.t0 + 4 < 7)]
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+                        #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
+                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
+                        #[score(6)]
+                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
                     },
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    RunOnce {
-                        ParallelAll {
-                            AlwaysRunning,
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                    },
-                    Repeater(1) {
-                        Sequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            AlwaysSuccess,
-                            Failer,
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    FlipSelector {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                    Action(Act<5> = Act::<5>),
-                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
-            Fallback {
-                FlipSelector {
-                    RunOnce(then_skip = true) {
-                        Succeeder,
-                    },
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    ReactiveSequence {
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                    },
-                    StatefulAction(Task<11>),
-                },
-                Parallel(failure = -5) {
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                    DynamicSequence {
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15> = Task::<15>),
-                        Action(Act<16>),
-                    },
-                    StatefulAction(Task<17>),
+            Deadline(0) {
+                Retry(0) {
                     Succeeder,
                 },
             },
@@ -2957,650 +2972,100 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        Sequence {
-            WhileDoElse {
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-                Repeat(4) {
-                    ParallelAll(1) {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<5>),
-                SequenceWithMemory {
-                    Action(Act<6>),
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        Action(Act<7>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = true) {
-                    Repeat(4) {
-                        ReactiveSequence {
-                            StatefulAction(Task<9>),
-                            Condition(Cond<10>),
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0876Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
+    pub tree Tree0877 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        AsyncFallback {
-            Repeater(2) {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 3) % 4, &mut bb.b0)),
-                    },
-                },
-            },
-            StatefulAction(PTask<3>, b0 = {b0}),
-            SequenceWithMemory {
-                StepSequencer {
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                    RepeatUntil(Success) {
-                        #[on_success(|bb| bb.b0 = *bb.t1)]
-                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 = *bb.t1 })]
-                        MaxTime(0) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t1 == *bb.t0, dynamic = false) {
-                        Condition(Cond<6>),
-                        Condition(PCond<7>, b0 = {t0}),
-                    },
-                    BinarySelector(|bb| *bb.t0 + 3 == bb.b0, dynamic = true) {
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                    },
-                },
-                Sequence {
-                    #[post(|bb| if bb.b0 != 0 { bb.t0.set(*bb.t1) })]
-                    ParallelAll {
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<10> = Task::<10>),
-                            AlwaysFailure,
-                        },
-                        Action(PIo<11>, t0 = {=}),
-                    },
-                    StatefulAction(Task<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0880Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        IfThenElse {
-            Action(PIo<0>, t0 = {t0}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-board!(Tree0881Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RepeatUntil(Success) {
-            Condition(PCond<0>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0882Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            l0: Vec<i64>,
-        }
-        #[success_if(|bb| bb.b0 + 1 == 4)]
-        ReactiveFallback {
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
-                FlipSelector {
-                    ReactiveSequence {
-                        SetBlackboard(o0 = Some(0)),
-                        Sleep(0),
-                    },
-                    BinarySelector(|bb| bb.b0 != 3) {
-                        Wait(100),
-                        Action(Act<0>),
-                    },
-                },
-            },
-            StatefulAction(Task<1>),
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                RunOnce(then_skip = false) {
-                    #[post(|bb| { if bb.b0 != 5 { bb.b0 += 3 }; bb.b0 = *bb.t0 })]
-                    #[on_halted(|bb| { if bb.b0 + 4 < 3 { bb.b0 = *bb.t0 }; bb.b0 += 1 })]
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0883Blackboard { o0 b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0884Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Repeat(forever) {
-            Sleep(20),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
-        blackboard {
-            b0: i64,
+            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            l0: Vec<i64> = vec![1],
-            b1: i64,
+            b0: i64 = 1,
         }
-        Switch(b1) {
-            case 0 => #[skip_if(|bb| *bb.t0 % 2 < 0)]
-            #[on_success(|bb| if bb.b0 > 4 { bb.b0 = (bb.b1 + 4) % 4 })]
-            #[post(|bb| bb.b1 += 2)]
-            ReactiveFallback {
-                Repeat(1) {
-                    Parallel(success = 1) {
-                        ScriptCondition(|bb| *bb.t0 != 2),
-                        #[failure_if(|bb| bb.b1 + 1 != 4)]
-                        #[success_if(|bb| bb.b0 > 2)]
-                        WhileDoElse {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<0>),
-                        },
-                        IfThenElse {
-                            Condition(|ctx| ctx.check(1)),
-                            Sleep(0),
-                            #[failure_if(|bb| bb.b1 % 2 != 0)]
-                            StatefulAction(Task<2>),
-                        },
-                    },
+        ReactiveSequence {
+            AsyncFallback {
+                RunOnce {
+                    Script(|bb| { if *bb.t0 + 3 == 4 { bb.b0 = *bb.t0 + 1 }; *bb.t1 += 1 }),
                 },
-                Delay(50) {
-                    WhileDoElse {
-                        Iterate(l0, element = {b1}, until = FirstFailure) {
-                            Repeater(3) {
-                                Action(Act<3>),
-                            },
-                        },
-                        Timeout(50) {
-                            AsyncFallback {
-                                StatefulAction(PTask<4>, b0 = 2),
-                                Script(|bb| { bb.b1 += 1; bb.b0 += 3 }),
-                            },
-                        },
-                    },
-                },
+                Condition(PCond<0>, b0 = {t0}),
+                AlwaysRunning,
             },
-            case 3 => Loop(q0, if_empty = Success) {
-                TryCatch {
-                    StatefulAction(Task<5>),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Timeout(50) {
-                        ScriptCondition(|bb| *bb.t0 + 2 < 1),
-                    },
-                    SubTree(Tree0884Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, l0 = {l0}, b1 = {=}),
-                    Deadline(100) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            _ => TryCatch {
-                SequenceStar {
-                    Repeat(2) {
-                        Action(Act<7>),
-                    },
-                    SetBlackboard(t0 = 5),
-                    StatefulAction(PTask<8>, b0 = {=}, b1 = {b1}),
-                },
-                FlipSelector {
-                    ParallelAll(max_failures = -1) {
-                        Repeat(3) {
-                            Condition(Cond<9>),
-                        },
-                    },
-                    StatefulAction(PTask<10>, b0 = {=}),
-                    Script(|bb| bb.b1 = 2),
-                    AlwaysFailure,
-                    ForceSuccess {
-                        #[success_if(|bb| bb.b1 > 2)]
-                        #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
-                        Action(PAct<11>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0884Blackboard { b0 t0 q0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0885Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
-        RunOnce(then_skip = true) {
-            SubTree(Tree0885Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Observe(|bb| bb.b0 < (bb.b1 + 2) % 2, abort = self) {
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+            #[failure_if(|bb| *bb.t1 + 2 < 1)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            MemSequence {
                 StatefulAction(Task<1>),
-                AlwaysFailure,
+                #[failure_if(|bb| *bb.t0 + 4 < *bb.t1)]
+                #[skip_if(|bb| *bb.t0 > 5)]
+                Condition(TCond<2>),
+                SetBlackboard(t1 = {t0}),
             },
-        }
-    }
-}
-
-board!(Tree0886Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            b0: i64,
-        }
-        RepeatUntilSuccess(1) {
-            Repeat(0) {
-                #[failure_if(|bb| bb.b0 + 3 == *bb.t0)]
-                #[success_if(|bb| (bb.b1 + 3) % 2 != 0)]
-                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 4, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0887Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        Repeater(forever) {
-            ReactiveSequence {
-                BinarySelector(|bb| *bb.t0 % 4 != 0) {
-                    Action(Act<0>),
-                    Conditional(|bb| bb.b1 < *bb.t1 % 3, dynamic = true, else = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Repeater(forever) {
-                    DynamicSequence {
-                        Parallel {
-                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                Failer,
-                            },
-                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0888Blackboard { t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0889 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 3,
-        }
-        Iterate(l0, element = {b0}, until = FirstSuccess) {
-            #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
             SequenceWithMemory {
-                #[skip_if(|bb| bb.b0 > 5)]
-                #[on_failure(|bb| { bb.b0 += 3; bb.o0 = Some(*bb.t0 + 3) })]
-                #[on_success(|bb| bb.b0 = (bb.b0 + 2) % 2)]
-                FlipSelector {
-                    ParallelAll(1) {
-                        SetBlackboard(o0 = Some(7)),
-                        Condition(Cond<0>),
-                    },
-                    SetBlackboard(o0 = Some(4)),
-                },
-                IndexSwitch(|bb| 8, out_of_range = Loop) {
-                    RunOnce {
-                        UnsetBlackboard(o0),
-                    },
-                    Script(|bb| bb.t0.set(bb.b0)),
-                    Condition(Cond<1>),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(0) == (*bb.t0 + 2) % 4) {
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<2>),
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-                Interrupt(|bb| bb.b0 == 0) {
-                    TryCatch(catch_on_halt = true) {
-                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1))]
-                        Sleep(20),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                },
+                Action(|ctx| ctx.try_exec(3)),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(TTask<6>),
             },
         }
     }
 }
 
-board!(Tree0889Blackboard { l0 t0 o0 b0 });
+board!(Tree0877Blackboard { t1 t0 b0 });
+
+fallible!(Tree0877);
 
 bt::behavior_tree! {
-    pub tree Tree0890 for Ctx {
+    pub tree Tree0878 for Ctx, rng = context {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            b0: i64,
-        }
-        Loop(q0, value = {t1}, if_empty = Skipped) {
-            ReactiveFallback {
-                #[skip_if(|bb| *bb.t1 + 3 < 7)]
-                #[run_while(|bb| *bb.t0 + 4 != 3)]
-                Selector {
-                    PrioritySelector {
-                        #[score(4)]
-                        Condition(Cond<0>),
-                        #[score(|bb| (bb.b1) as f32)]
-                        AlwaysRunning,
-                        #[score(5)]
-                        StatefulAction(Task<1>),
-                    },
-                    Timeout(10) {
-                        ParallelAll {
-                            AlwaysSuccess,
-                            Sleep(0),
-                        },
-                    },
-                },
-                Precondition(|bb| bb.o0.unwrap_or(2) < 3, else = Success) {
-                    #[run_while(|bb| *bb.t1 < *bb.t0 % 4)]
-                    ParallelAll {
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                        Filter(times = 2, count = Failure, filtered = Failure) {
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        Loop(q0, value = {t1}, if_empty = Skipped) {
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
-                },
-                Fallback {
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        Action(Act<6>),
-                    },
-                    AlwaysFailure,
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0890Blackboard { q0 t0 o0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0891Sub0 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0891Sub1 for Ctx {
-        Condition(Cond<3> = Cond::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0891 for Ctx, error DiffError {
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            Sequence {
-                RetryUntilSuccessful(forever) {
-                    SubTree(Tree0891Sub0),
-                },
-                Action(TAct<2>),
-                SubTree(Tree0891Sub1),
-            },
-        }
-    }
-}
-
-fallible!(Tree0891);
-
-bt::behavior_tree! {
-    pub tree Tree0892 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Delay(0) {
-                ReactiveSequence {
-                    Parallel(failure = -2) {
-                        Action(Act<0>),
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(Cond<4>),
-                    StepSequencer {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                        RunOnce {
-                            AlwaysFailure,
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                        Invert {
-                            Sleep(30),
-                        },
-                    },
-                    RepeatTimes(1) {
-                        Repeat(1) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-            PrioritySelector {
-                #[score(0)]
-                Sequence {
-                    StatefulAction(Task<10> = Task::<10>),
-                    DynamicSequence {
-                        Condition(Cond<11>),
-                        Action(Act<12>),
-                        Condition(Cond<13>),
-                        Repeat(3) {
-                            Wait(10),
-                        },
-                    },
-                },
-                #[score(1)]
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StepSequencer {
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                        StatefulAction(Task<16> = Task::<16>),
-                    },
-                    ForceSuccess {
-                        RepeatUntil(Success) {
-                            ForceSuccess {
-                                Wait(50),
-                            },
-                        },
-                    },
-                    Deadline(0) {
-                        Action(|ctx| ctx.exec(17)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0893 for Ctx {
-        Deadline(0) {
-            Repeat(0) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0894 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-        }
-        IfThenElse {
-            FlipSelector {
-                Precondition(|bb| *bb.t1 != 5, else = Skipped) {
-                    Action(PAct<0>, b0 = {t1}, b1 = {t1}),
-                },
-            },
-            StatefulAction(Task<1>),
-            RepeatUntilSuccess(3) {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0894Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0895 for Ctx {
-        blackboard {
+            b1: i64,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            Observe(|bb| (*bb.t0 + 2) % 2 < 1, abort = lower) {
-                Fallback {
-                    Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1>),
-                    },
-                    AsyncSequence {
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 == 0)]
-                        Succeeder,
-                        Sleep(50),
-                        StatefulAction(Task<2> = Task::<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                        Action(Act<4>),
-                    },
-                    Iterate(l0, element = {b0}, reset_index = true) {
-                        IndexSwitch(|bb| *bb.t1) {
-                            Sleep(0),
-                            Loop(q0, if_empty = Skipped) {
-                                Action(PIo<5>, t0 = {t1}),
+        Cooldown(0, filtered = Skipped) {
+            IndexSwitch(|bb| (bb.b0 + 1) % 2, out_of_range = Fail, dynamic = true) {
+                ReactiveFallback {
+                    RepeatUntilSuccess(forever) {
+                        IndexSwitch(|bb| bb.b1 % 4) {
+                            Action(PIo<0>, t0 = {b1}),
+                            Failer,
+                            RunOnce {
+                                Priority {
+                                    #[failure_if(|bb| bb.b0 == bb.b0 + 2)]
+                                    Action(PAct<1>, b0 = 1, b1 = {=}),
+                                    StatefulAction(Task<2>),
+                                },
                             },
-                            StatefulAction(Task<6>),
                         },
                     },
-                },
-            },
-            Observe(|bb| *bb.t0 % 4 > 0, abort = self) {
-                Filter(times = 2, count = Failure) {
-                    #[on_failure(|bb| bb.t1.set(bb.b0 + 1))]
-                    ParallelAll(3) {
-                        SetBlackboard(t0 = 4),
-                        RepeatUntil(Failure) {
-                            #[run_while(|bb| (*bb.t1 + 1) % 3 < 2)]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            Action(PAct<7>, b0 = {t1}, b1 = {t0}),
+                    RandomSelector {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Priority {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
                         },
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<8>),
-                            Iterate(l0, element = {b0}, max = 3) {
-                                Precondition(|bb| bb.b0 < 4, else = Skipped) {
-                                    Action(PIo<9>, t0 = {b0}),
+                        PrioritySelector {
+                            #[score(5)]
+                            AlwaysSuccess,
+                            #[score(|bb| (bb.b1) as f32)]
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        RepeatUntilFailure(2) {
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                    FlipSelector {
+                        Precondition(|bb| bb.b1 > 3, else = Running) {
+                            RunOnce(then_skip = true) {
+                                Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                            },
+                        },
+                        Delay(20) {
+                            Observe(|bb| bb.b0 + 4 == (bb.b1 + 2) % 4, abort = self) {
+                                Deadline(0) {
+                                    StatefulAction(Task<9>),
                                 },
                             },
                         },
@@ -3611,58 +3076,91 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0895Blackboard { b0 t0 t1 q0 l0 });
+board!(Tree0878Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0896 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0>),
-            Timeout(50) {
-                StepSequencer {
-                    StatefulAction(Task<1>),
+    pub tree Tree0879 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+        }
+        SequenceWithMemory {
+            Filter(times = 3, count = Completed, filtered = Failure) {
+                Interrupt(|bb| bb.b0 % 2 < 0) {
+                    Priority {
+                        StepSequencer {
+                            Repeater(2) {
+                                ForceFailure {
+                                    #[on_success(|bb| bb.o0 = Some(bb.b0 % 4))]
+                                    #[success_if(|bb| bb.b0 > 0)]
+                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<1>),
+                    },
                 },
             },
-            Succeeder,
+            Precondition(|bb| bb.o0.is_none(), else = Success) {
+                Condition(Cond<2>),
+            },
         }
     }
 }
 
+board!(Tree0879Blackboard { b0 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree0897 for Ctx {
+    pub tree Tree0880 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
             b1: i64,
         }
-        Interrupt(|bb| bb.b1 % 3 > 0) {
-            WhileDoElse {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
+        TryCatch(catch_on_halt = false) {
+            ReactiveFallback {
+                IfThenElse {
+                    Switch(b1) {
+                        case 3 => Action(Act<0>),
+                        _ => StatefulAction(Task<1>),
+                    },
+                    StatefulAction(Task<2>),
                 },
-                Conditional(|bb| *bb.t0 != 0) {
-                    Timeout(30) {
-                        ReactiveSequence {
-                            AsyncFallback {
-                                StatefulAction(PTask<4>, b0 = {t0}, b1 = {b1}),
-                                WasEntryUpdated(t0),
+                Fallback {
+                    Observe(|bb| bb.b1 % 2 > 0, abort = both) {
+                        RepeatUntilSuccess(1) {
+                            RunOnce(then_skip = false) {
+                                Wait(0),
                             },
-                            Repeat(3) {
-                                Condition(|ctx, bb| ctx.check_in(5, 1)),
-                            },
-                            ReactiveFallback {
-                                ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 == 0),
-                                StatefulAction(Task<6>),
-                            },
-                            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                            #[success_if(|bb| bb.o0.unwrap_or(4) == 0)]
-                            StepSequencer {
-                                Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                                Action(PIo<8>, t0 = {b1}),
+                        },
+                    },
+                    Observe(|bb| *bb.t0 > *bb.t0 + 2, abort = none) {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        #[failure_if(|bb| *bb.t0 + 2 > 4)]
+                        RepeatTimes(2) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Wait(30),
+                    Action(Act<4>),
+                },
+            },
+            IfThenElse {
+                Action(PAct<5>, b0 = 7, b1 = {b1}),
+                RetryUntilSuccessful(2) {
+                    Parallel(success = -1) {
+                        Condition(Cond<6>),
+                        ForceFailure {
+                            Limiter(2) {
+                                DynamicSelector {
+                                    ScriptCondition(|bb| bb.b1 > 5),
+                                    ScriptCondition(|bb| bb.b0 < 2),
+                                    Condition(Cond<7>),
+                                    AlwaysRunning,
+                                },
                             },
                         },
                     },
@@ -3672,141 +3170,779 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0897Blackboard { b0 t0 o0 b1 });
+board!(Tree0880Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0898Sub1 for Ctx {
-        Action(|ctx| ctx.exec(0))
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Priority {
+            Iterate(l0, element = {b0}, max = 1) {
+                ReactiveSequence {
+                    Fallback {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                    WaitValueUpdate(t0) {
+                        #[on_failure(|bb| bb.b0 += 4)]
+                        Parallel {
+                            Action(PIo<4>, t0 = {b0}),
+                            Action(Act<5>),
+                            StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                            Condition(PCond<7>, b0 = 7),
+                            SetBlackboard(b0 = 0),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b0 > 2)]
+            #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Action(PIo<8>, t0 = {t0}),
+                ReactiveSequence {
+                    Timeout(10) {
+                        Parallel(failure = 2) {
+                            ParallelAll(2) {
+                                Action(PAct<9>, b0 = {b0}),
+                                WasEntryUpdated(t0),
+                            },
+                            WaitUntil(|bb| (bb.o0.unwrap_or(3) + 3) % 3 < 2) {
+                                StatefulAction(PTask<10>, b0 = {b0}, b1 = {b0}),
+                            },
+                        },
+                    },
+                    Wait(50),
+                    Action(|ctx| ctx.exec(11)),
+                },
+            },
+            Invert {
+                Deadline(0) {
+                    Iterate(l0, element = {b0}) {
+                        Parallel(failure = 4) {
+                            #[success_if(|bb| bb.o0.is_none())]
+                            #[skip_if(|bb| bb.b0 != 6)]
+                            #[run_while(|bb| bb.o0.unwrap_or(4) < 1)]
+                            Filter(times = 1, count = Failure) {
+                                Wait(0),
+                            },
+                            #[run_while(|bb| bb.b0 % 4 < 0)]
+                            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+                            UnsetBlackboard(o0),
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+                                Condition(Cond<12> = Cond::<12>),
+                            },
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            SetBlackboard(t0 = 0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0881Blackboard { l0 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        ParallelAll(1) {
+            BinarySelector(|bb| bb.b0 % 3 < 2) {
+                Timeout(0) {
+                    SkipUnlessUpdated(t0) {
+                        Script(|bb| { if (bb.b1 + 2) % 4 > 1 { *bb.t0 += 3 }; bb.b1 += 1 }),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    #[run_while(|bb| bb.b0 < 7)]
+                    #[success_if(|bb| bb.b1 < *bb.t0 % 3)]
+                    RetryUntilSuccessful(4) {
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        SetBlackboard(t0 = 8),
+                    },
+                },
+            },
+            #[on_halted(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
+            Delay(20) {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    Script(|bb| { bb.b0 += 2; bb.b1 += 3 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0882Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0883 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        SequenceStar {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                Condition(Cond<0>),
+            },
+            IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = false) {
+                AlwaysSuccess,
+            },
+            SkipUnlessUpdated(t0) {
+                Condition(Cond<1> = Cond::<1>),
+            },
+            RetryUntilSuccessful(4) {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| bb.o0.is_some())]
+                Action(Act<2> = Act::<2>),
+            },
+            ForceFailure {
+                MaxTime(0) {
+                    Iterate(l0, element = {b0}) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0883Blackboard { l0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        ParallelAll(max_failures = -1) {
+            StatefulAction(Task<0>),
+            Switch(b1) {
+                case 1 => #[on_success(|bb| if bb.b0 > 3 { bb.b1 = 5 })]
+                Precondition(|bb| bb.b1 % 3 == 2, else = Running) {
+                    StepSequencer {
+                        RepeatUntilSuccess(2) {
+                            Switch(b1) {
+                                case 0 => StatefulAction(Task<1>),
+                                _ => ScriptCondition(|bb| bb.b0 % 2 == 0),
+                            },
+                        },
+                    },
+                },
+                _ => RunOnce(then_skip = true) {
+                    #[run_while(|bb| *bb.t0 == *bb.t0 + 4)]
+                    RetryUntilSuccessful(3) {
+                        Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0884Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        Switch(b1) {
+            case 0 => MemPriority {
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(Task<0>),
+                },
+                Sequence {
+                    Action(|ctx| ctx.exec(1)),
+                    Limiter(2) {
+                        #[skip_if(|bb| bb.b1 % 4 != 2)]
+                        #[post(|bb| bb.b1 += 3)]
+                        SetBlackboard(t0 = 3),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(Act<2>),
+                        Loop(q0, value = {b0}) {
+                            RetryUntilSuccessful(2) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+                AlwaysFailure,
+            },
+            _ => ProbabilitySelector(fail = 1) {
+                #[weight(2)]
+                Loop(q0, if_empty = Skipped) {
+                    #[on_halted(|bb| bb.b0 = (bb.b1 + 1) % 4)]
+                    SequenceStar {
+                        MaxTime(0) {
+                            StatefulAction(Task<4>),
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                #[weight(2)]
+                Sequence {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Action(|ctx| ctx.exec(8)),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                #[weight(0)]
+                Repeat(forever) {
+                    WaitValueUpdate(t0) {
+                        Action(PIo<10>, t0 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0885Blackboard { q0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0886Sub1 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0898Sub0 for Ctx {
-        SubTree(Tree0898Sub1)
+    pub tree Tree0886Sub0 for Ctx {
+        SubTree(Tree0886Sub1)
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0886 for Ctx {
+        Remap(success = Success, failure = Success) {
+            SubTree(Tree0886Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => Condition(Cond<0>),
+            _ => ReactiveFallback {
+                KeepRunningUntilFailure {
+                    Switch(b1) {
+                        case 2 => Wait(50),
+                        case 5 => SetBlackboard(t0 = {b1}),
+                        case 0 => StatefulAction(Task<1> = Task::<1>),
+                        _ => #[on_halted(|bb| bb.b0 += 1)]
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Selector {
+                    Observe(|bb| bb.b1 > *bb.t0 % 4, abort = lower) {
+                        StatefulAction(Task<3>),
+                    },
+                    Observe(|bb| *bb.t0 % 4 != 1, abort = self) {
+                        #[run_while(|bb| *bb.t0 < 6)]
+                        #[skip_if(|bb| (bb.b1 + 1) % 2 < 1)]
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0887Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0888 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 1,
+        }
+        Switch(b1) {
+            case 5 => ReactiveSequence {
+                Action(|ctx| ctx.exec(0)),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) < 1),
+                },
+            },
+            case 4 => Priority {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Delay(0) {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(|ctx| ctx.check(6)),
+            },
+            _ => ReactiveSequence {
+                Condition(|ctx| ctx.check(7)),
+                Action(Act<8> = Act::<8>),
+                Action(Act<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0888Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0889Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0889Sub0 for Ctx {
+        SubTree(Tree0889Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0889 for Ctx {
+        RetryUntilSuccessful(4) {
+            MemSequence {
+                SubTree(Tree0889Sub0),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0890 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            Script(|bb| *bb.t0 += 1),
+        }
+    }
+}
+
+board!(Tree0890Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0891 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+        }
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0>),
+                AlwaysSuccess,
+                Sleep(0),
+                StatefulAction(Task<1>),
+            },
+            Action(PAct<2>, b0 = {=}, b1 = {=}),
+            #[success_if(|bb| bb.b1 % 4 > 2)]
+            #[on_success(|bb| bb.b0 = bb.b1)]
+            #[skip_if(|bb| bb.b1 != 3)]
+            ReactiveSequence {
+                WhileDoElse {
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    Sequence {
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+                    },
+                },
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0891Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0892 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Interrupt(|bb| bb.b0 < 3) {
+            ReactiveSequence {
+                TryCatch {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
+                RepeatTimes(forever) {
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0892Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0893 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        SequenceWithMemory {
+            #[on_failure(|bb| bb.b0 = 2)]
+            ReactiveSequence {
+                Script(|bb| { *bb.t0 += 2; *bb.t0 += 2 }),
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0893Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0894 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Cooldown(0) {
+                Action(Act<1>),
+            },
+            #[run_while(|bb| (bb.b0 + 3) % 2 != 1)]
+            StatefulAction(Task<2>),
+            Cooldown(0) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0894Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0895 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Fallback {
+            BinarySelector(|bb| (bb.b0 + 2) % 4 != 1, dynamic = true) {
+                StatefulAction(Task<0>),
+                Wait(20),
+            },
+            RepeatUntilSuccess(3) {
+                #[skip_if(|bb| *bb.t1 > *bb.t1 + 2)]
+                Loop(q0, if_empty = Failure) {
+                    Action(PAct<1>, b0 = 8, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0895Blackboard { b0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0896 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64>,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Guard(|ctx| &mut ctx.token) {
+            Repeater(1) {
+                Parallel(success = -5, failure = 0) {
+                    #[on_halted(|bb| if bb.o0.unwrap_or(5) > 7 { bb.b0 = bb.b1 })]
+                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                    Loop(q0, if_empty = Failure) {
+                        Loop(q0, if_empty = Skipped) {
+                            AlwaysSuccess,
+                        },
+                    },
+                    Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                        Repeat(3) {
+                            Loop(q0, if_empty = Failure) {
+                                Interrupt(|bb| *bb.t0 + 4 != 3) {
+                                    #[on_failure(|bb| bb.b0 = 4)]
+                                    Condition(PCond<0>, b0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        MaxTime(0) {
+                            Precondition(|bb| *bb.t1 + 1 > 7, else = Running) {
+                                Sleep(0),
+                            },
+                        },
+                        Repeat(4) {
+                            #[on_halted(|bb| bb.b1 += 3)]
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    RepeatUntilSuccess(forever) {
+                        Switch(b1) {
+                            case 2 => Condition(|ctx| ctx.check(1)),
+                            case 4 => Filter(times = 3, count = Completed, filtered = Skipped) {
+                                Action(Act<2>),
+                            },
+                            case 1 => Condition(Cond<3>),
+                            _ => Loop(q0) {
+                                IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
+                                    Action(|ctx| ctx.exec(4)),
+                                    #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.b1)]
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                            },
+                        },
+                    },
+                    DynamicSelector {
+                        Failer,
+                        Fallback {
+                            StatefulAction(Task<6>),
+                            #[on_halted(|bb| bb.o0 = None)]
+                            #[on_success(|bb| if (bb.b0 + 4) % 4 == 1 { bb.o0 = Some(bb.o0.unwrap_or(2)) })]
+                            Sleep(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0896Blackboard { t0 l0 b1 t1 o0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0897 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64 = 5,
+        }
+        Fallback {
+            RepeatTimes(3) {
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 2, &mut bb.b0)),
+                    StatefulAction(TTask<1>),
+                    SetBlackboard(b0 = 8),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                Selector {
+                    Action(PIo<2>, t0 = {b0}),
+                },
+            },
+            #[skip_if(|bb| bb.b0 % 4 < 1)]
+            #[on_success(|bb| bb.b1 += 1)]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Script(|bb| bb.b0 += 1),
+                },
+                SetBlackboard(b0 = {b1}),
+                AlwaysFailure,
+            },
+            AsyncFallback {
+                StatefulAction(TTask<3>),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+            },
+            Sequence {
+                Action(TAct<5>),
+                Wait(50),
+                #[on_failure(|bb| bb.t0.set((bb.b1 + 4) % 3))]
+                Script(|bb| bb.b0 += 1),
+                SetBlackboard(t0 = {b1}),
+                Condition(TCond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0897Blackboard { t0 b1 b0 });
+
+fallible!(Tree0897);
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0898Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        #[on_failure(|bb| bb.b1 = bb.b0)]
+        #[run_while(|bb| *bb.t0 + 3 < *bb.t0)]
+        Fallback {
+            #[skip_if(|bb| bb.b1 % 4 > 1)]
+            Condition(Cond<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0899Sub0 for Ctx {
-        AlwaysFailure
-    }
-}
+board!(Tree0898Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
-        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-            SubTree(Tree0899Sub0),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            UnsetBlackboard(o0),
+            ForceFailure {
+                #[run_while(|bb| bb.o0.unwrap_or(0) + 1 > bb.o0.unwrap_or(5))]
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                #[on_success(|bb| *bb.t0 += 2)]
+                StepSequencer {
+                    Script(|bb| *bb.t0 += 3),
+                    Wait(0),
+                    Action(PIo<0>, t0 = {t0}),
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                RepeatUntil(Success) {
+                    Script(|bb| if bb.o0.unwrap_or(2) != 4 { *bb.t0 += 1 }),
+                },
+            },
         }
     }
 }
 
+board!(Tree0899Blackboard { b0 t0 b1 o0 });
+
 cases! {
-    Tree0800 "B{q0;b1=4;t0=2;b0;l0=4}Swm(@ki{t0=b1%4}@oh{t0:=t0+3%4}PPar{0;T}(@ki{b1+2%3>0}@fi{b1+2<b1}Lp{b1;F}(@of{b1!t0+4?b1:=b0}Seq(a0,F)),Star(a1,Sl{30},Sc{b1:=5}),@fi{t0>b1}@ki{t0%2=1}@of{b0+=2}Rus{2}(To{0}(Grd{R}(Lp{b0;F}(Fai))))),AFb(Seq(t2e,Wu{t0}),Pre{b0%3!1;R}(c3b{t0%3}),Itr{b1;2;3;T}(OnceT(pa4{b0:t0}))))",
-    Tree0801 "B{b1=2;t0=1;o0=_;b0}Par{_;_}(Grd{_}(Isw{b1;_;N}(@fi{o0|0>3}Seq(Ret2(Lim{3}(pa0{b0:2;b1:b0})),Suc),Cnd{b0<b0+1%4;_;_}(t1),Ruf{3}(pi2{t0:b1}))),Grd{F}(To{30}(@os{t0<4?t0+=1}@po{o0|2>7?o0:=b0+1;b1+=2}Fb(Ite(Swm(To{20}(t3)),a4),RepF(@ki{none}@fi{some}RT{F}(Fb(t5,c6b{o0|3},t7,c8,pt9{b0:0}))),Rpt{0}(@oh{t0:=5;t0:=t0+1%2}@po{o0:=o0|5%2}t10)))))",
-    Tree0802 "B{q0=1;t0=1;b0=5}PAll{0}(Swm(TryT(PAll{_}(F,@os{b0+=3}c0,c1),Rep4(c2b{t0}))),WU{b0=1}(RFb(t3,t4,a5,c6)),Seq(Step(F,OnceT(@si{b0+3>b0}a7),Lp{_;F}(Wt{10}),a8b{b0;b0})))",
-    Tree0803 "B{b1=3;q0=0;b0=1;t0;o0=0}Par{3;-3}(Lp{t0;K}(Ret4(Rmp{F;S}(Sw{5;3}(R,pa0{b0:t0},a1l)))),PAll{_}(PPar{2;T}(S,a2),@oh{some?t0+=1}@rw{b0<b1%3}@po{o0:=_}RSeq(Obs{none;_}(pt3{b0:3;b1:b0}),c4),Wu{t0}),Sw{5;0}(RSel(t5t,Err{1021}),ASeq(@of{t0:=b1%2;b0:=4}@fi{t0+2%3!1}@rw{none}c6t,F),Wu{t0}),Bin{t0=b0;N}(Sw{2}(Wt{100},t7t),RU{F}(@os{o0|4=t0?b1:=1}@of{b0+=3}Pre{b1+2%4<1;F}(PrSel{t0;b1}(Fb(a8t,Scc{t0<6}),pt9{b0:=;b1:=})))))",
-    Tree0804 "B{b0=3;b1=5;t0=5}Fb(Intr{t0=0}(@ki{b0<b0+3%4}a0),@os{t0+=1}t1,Rmp{F;F}(Seq(SubA(c2b{b1}),t3)))",
-    Tree0805 "B{b1=0;b0;t0}Wv{t0}(Bin{b1%2=0;T}(@fi{b1+4<b0%3}Swm(Scc{b0=1},Wu{t0},DySel(@rw{t0!2}t0)),pa1{b0:b0;b1:b1}))",
-    Tree0806 "B{b0=3;t0=5;b1=1}Rmp{S;F}(Rpt{0}(@si{b0%2>0}@os{b0+=1}@po{b1:=t0+4%2}t0e))",
-    Tree0807 "B{b0=4;t1=5;t0=0;q0}RFb(Bin{t0+1%3<2;T}(RU{F}(Rep1(@po{t1+=2}@of{t1:=t1+3%4}Rep1(Swm(Rep0(a0t),t1,Wde(c2r,pa3{b0:=;b1:t1}))))),TryF(t4,a5t,t6,Cd{0;_}(@oh{t1:=b0}RFb(t7t,c8,pa9{b0:=;b1:b0})))),Seq(Fb(PrSel{b0;t1+4;b0;t1;t1}(Scc{b0%4>2},Sl{50},S,t10t,Su{t1}(t11e)),RSeq(Swm(Wu{t1},t12t),Lp{t0;S}(Sb{t0=t1})),Fb(t13e,t14,c15b{1},c16,Rep2(Scc{t1+4>7})),Sel(Obs{t0>4;L}(Dd{0}(t17t)),Obs{b0=b0+3;_}(Scc{t1>t1+2})))))",
-    Tree0808 "B{t0;b1=5;t1;b0=0}Pre{b1+2>4;S}(@ki{b0!t0}Bin{b0%4<3;_}(Flip(@po{t0:=t1}Pre{t0>3;S}(PPar{1;T}(pi0{t0:=},c1)),Cd{100;F}(To{0}(MPri(c2t,t3,t4)))),Seq(t5t,a6t,Err{1038})))",
-    Tree0809 "B{b0=4;t0=4;o0=3}Dd{50}(Star(Step(AFb(t0t,Scc{t0+4<5},a1)),Rep4(Star(c2t,Scc{o0|5<3},t3)),Isw{b0;T;T}(FF(t4))))",
-    Tree0810 "B{t0=4;t1=2;b1=1;b0}@fi{b1+4%4=0}@si{b0>t0%2}@of{t0:=b1}Dl{10}(Wv{t1}(c0))",
-    Tree0811 "OnceT(a0)",
-    Tree0812 "B{o0=_;b1;b0;t0}@ki{b0+4<5}@of{o0:=o0|3;t0+=1}@rw{b1+1%3<1}MPri(a0,t1,Isw{3;T;T}(TryT(t2,S,Sb{o0=7}),S),Sw{3;1;4}(SubA(@fi{b0<3}OnceK(Flt{3;R;F}(SubA(R)))),pc3{b0:=},@rw{o0|2%3<1}Fb(t4,t5),a6b{o0|3+2;b1}))",
-    Tree0813 "B{b0=2;t1=0;t0}Seq(PAll{-1}(a0,t1,c2),Cd{30;F}(Obs{t1%3<0;_}(RSeq(@fi{b0!t1+4%2}c3,pi4{t0:t0}))),ASeq(@os{t1+=1}@ki{b0+1<4}OnceK(a5b{0;b0}),Sl{0},c6))",
-    Tree0814 "Ite(c0e,RFb(MSeq(t1e,c2),Fb(Fb(t3e),c4)))",
-    Tree0815 "B{o0;l0=4;b0;b1=2;q0=4;t0=5}Lp{_;F}(Bin{b1<b1+2%2;N}(RU{S}(ASeq(@ki{t0%4=3}@rw{b0+2>5}Itr{b0;1;1;N}(pc0{b0:t0}),@po{o0|2%4<1?t0+=4}Rpt{3}(Sl{100}),Seq(Inv(c1),Pre{b0+1>1;S}(c2),pc3{b0:b0}),Par{2;_}(c4b{b0},t5))),Sel(Mt{0}(@rw{o0|1+3%3!2}@fi{o0|2!b1+3}@si{b1+3<t0}Cd{0;F}(c6)),PrSel{o0|1;b1}(Cnd{b1=6;N;S}(Run),@po{b0+=2}OnceK(pa7{b0:b1;b1:t0})),WU{b1!t0+1}(Step(c8,pi9{t0:b1},Sl{10})),@fi{b0+3>0}FF(Bin{b1+4<3;N}(@os{b1+=3;t0+=1}@oh{b1:=7}PPar{1;_}(pt10{b0:=},pc11{b0:=}),t12)))))",
-    Tree0816 "B{b0=5;t0=1}Seq(pi0{t0:=},Wt{30},Sb{b0=3},a1r)",
-    Tree0817 "PAll{1}(c0l,Inv(Flip(S,a1,t2)),R)",
-    Tree0818 "RSeq(PAll{-1}(Sl{50},c0),a1)",
-    Tree0819 "RFb(Dd{0}(Dl{0}(c0)),Wde(Grd{_}(PAll{1}(F,a1)),c2,RU{S}(RSeq(Dl{20}(MPri(c3e,t4))))),Wde(Fb(c5e,F),t6))",
-    Tree0820 "B{t0;t1=0;b0;b1=2;q0=0}Step(Rep4(Lp{b0;_}(Ruf{1}(Keep(AFb(RSeq(a0t,c1r,Err{1088}),Obs{b0+4=3;_}(a2b{b1;b0}),Grd{F}(a3)))))),Obs{b0!b0+1;N}(RT{F}(Keep(SubA(Rmp{S;S}(c4l))))),Rus{F}(SubR(Sw{5;2;3}(c5e,@oh{b1+=1}@ki{t1%2>0}Obs{b1%3<0;N}(Sb{t0=t1}),t6,c7l))),Par{_;_}(Grd{_}(Step(a8t,Ite(pa9{b0:t1;b1:b0},OnceK(t10),@po{t0+=3}@fi{t0%4>2}Flt{1;_;K}(Sb{t1=7})))),Grd{F}(Sb{t0=b0})))",
-    Tree0821 "B{b1;b0=1;t0=3}Dl{0}(Ite(Dd{0}(Pre{b1+2%3<2}(Par{1;1}(OnceK(Isw{b1;_;_}(@si{b0=b1}c0,@of{t0:=4}@rw{b1!6}a1,Suc))))),Ite(TryT(TryT(a2l,S),t3),Seq(RFb(c4,a5b{9;b1}))),@os{t0+=2}Cnd{b0+2%2<1;N;F}(Rep0(@fi{b0+4!2}@of{b0:=t0}@oh{b0:=t0%2}pi6{t0:b0}))))",
-    Tree0822 "B{t0=5;b1;b0=1}Sw{2;4}(RSeq(@ki{b1>b1+4%2}Seq(t0,c1b{t0%4},a2,t3),Rep0(t4),OnceK(ASeq(pt5{b0:b1;b1:t0},a6b{b0;b0},t7))),Fb(c8l,Intr{b0+2%3<0}(t9),c10l,@fi{b0+1<t0%3}@rw{b0+4>1}@os{b0>b0%3?t0+=1;b0:=b1%4}pi11{t0:=},Sel(t12,pi13{t0:=})),@oh{b1+=3}To{50}(c14))",
-    Tree0823 "B{q0;t0=3;o0;l0;b0=1;b1}FS(RSeq(Dd{0}(Fb(Obs{b1+4!1;B}(RFb(Step(t0t,Sb{b0=b1}),Itr{b1;2;_;N}(t1))),Lp{_;K}(Lp{_;S}(FF(t2))),Err{1098})),ASeq(AFb(t3e,t4,t5t,c6r,F),PAll{2}(RetF(Obs{t0%4>2;N}(c7)),pc8{b0:b1}),Rep2(AFb(@rw{b0<2}@po{b0:=t0+2%2}Wde(t9,Ub{o0},Sb{b1=b0}))),Ret3(RU{F}(Isw{b1;T;_}(t10t,Flt{3;F;K}(pi11{t0:=}),@si{b1!b0+3%2}@ki{b0%4>0}pi12{t0:b0},F))))))",
-    Tree0824 "B{t0=1;b0=0}Opt(@po{t0:=b0+2;b0+=4}SubR(Scc{t0>b0}))",
-    Tree0825 "Par{-2;1}(t0,c1)",
-    Tree0826 "Once(Mt{0}(Mt{0}(c0l)))",
-    Tree0827 "B{b0=3;l0}Swm(t0e,Itr{b0;2;_;T}(t1),PPar{0;_}(Suc,R))",
-    Tree0828 "B{b0=3;t0=1;t1=5}Isw{t0;N;_}(Ret3(Pre{b0+3<b0+2;K}(RFb(Mt{0}(Rpt{3}(TryF(Err{1031},Scc{b0!5},t1t)))))),Isw{t0%2;T;_}(Grd{F}(c2b{t0}),Sb{t0=t1},c3,Sl{0}))",
-    Tree0829 "B{t0;b0=3}Opt(RFb(Bin{b0=3;N}(Pri(t0,c1),Swm(t2,pi3{t0:t0},pi4{t0:=})),Swm(pi5{t0:t0},Sc{t0+=1},c6),PrSel{t0;b0;t0}(t7,Sb{t0=b0},Sb{b0=4})))",
-    Tree0830 "B{q0=2;b0=3;l0;t0=1;b1=4}Fb(Ret2(@oh{b0<6?t0+=2}@of{t0+=2}@po{t0:=5}Star(@ki{t0+3<3}@of{b1+=1}c0,@fi{b1%4=3}Wu{t0})),Keep(Sw{2}(c1,c2)),Rep1(Lp{b0;R}(Obs{b0%3!1;_}(Obs{b1%2=1;_}(RSel(Itr{b1;_;_;_}(@os{t0+=1}t3)))))))",
-    Tree0831 "B{t0=2;b1=2}Pre{t0%3>0}(Sw{5;1}(Sb{b1=2},Sw{2}(Run,Sb{b1=8}),S))",
-    Tree0832 "B{q0;t0=3;b0=5;b1=3}PPar{1;_}(Pre{b1%4!1;S}(RetF(RFb(Lp{b0;K}(t0),F,@of{b0:=b0%2}@ki{b0%2>0}a1,t2))),Step(Invt(Par{_;1}(To{0}(Fb(Bin{b0<b0+4;N}(R,c3),PPar{2;N}(t4,@fi{t0>b1%4}a5)))))))",
-    Tree0833 "B{b0=5;t0}ASeq(@os{t0+=3;t0+=3}WU{b0=t0}(t0),pa1{b0:b0})",
-    Tree0834 "MSeq(c0)",
-    Tree0835 "B{b0;t0=5;t1=0}Flip(@oh{t0:=b0}@ki{b0+3=t1+1}@os{t0+=1}MPri(Keep(c0),Opt(Scc{t0=t1+3}),RFb(Fb(a1,c2)),Fb(c3,Obs{t0<b0%2;_}(Rep2(pi4{t0:=})),c5l)))",
-    Tree0836 "B{o0=0;t0=4;b0}RT{1}(PPar{0;T}(SubA(Scc{t0!o0|5+2}),t0,@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}a1))",
-    Tree0837 "B{o0=_;t0=3;b0=4;l0=3}PrSel{t0%3;t0;t0%3;3;t0}(Fb(Itr{b0;_;2;T}(@rw{b0<2}@si{t0+1%3<0}Fb(c0l,Obs{t0<6;B}(pi1{t0:t0}),Wt{0})),Ite(t2,a3)),Inv(FF(c4)),PAll{_}(Sel(a5l,@oh{t0+=2}c6b{o0|5},PPar{2;N}(pc7{b0:=},a8b{0;b0})),Once(Pre{o0|2!t0+3;K}(RepF(pt9{b0:=;b1:b0})))),Step(c10,Itr{b0;0;_;N}(Itr{b0;2;_;T}(c11b{o0|5})),Rep0(c12)),Ite(RSeq(c13e,Scc{b0%4=0},pt14{b0:t0;b1:b0},c15),Flip(c16,@si{t0%3>0}@ki{o0|3<4}a17),Seq(TryT(@ki{t0>1}a18e,c19),c20e)))",
-    Tree0838 "B{q0;b0=1;l0=0}Star(Lp{b0;_}(S),Itr{b0;1;_;N}(S),Inv(F))",
-    Tree0839 "B{b0=4;t0=1;b1=1}RSeq(a0b{b0+1%3;b0},@po{t0+=3}@rw{b0%4<0}S,Sb{b0=1},Isw{b0%4;T;N}(t1,R,t2),@po{t0:=b1%4}@of{b1:=t0;b1:=t0}DySel(c3,SubR(a4e)))",
-    Tree0840 "B{t0=2;b0=0}DySeq(Par{0;-2}(@oh{b0+=1}pc0{b0:8},@oh{b0+=1}@rw{b0%4>1}Sc{t0:=t0%2}),RSeq(RFb(a1,c2,c3),@oh{b0+=2}@rw{b0>0}Ret4(c4)),c5,Seq(Sl{10},c6e,Sb{b0=1},t7e),Scc{t0>1})",
-    Tree0841 "B{o0=0;q0=2}Rep0(Sb{o0=4})",
-    Tree0842 "B{b0=3;t0=5}Cnd{t0>b0;N;S}(PPar{1;T}(c0,pc1{b0:1},Wde(a2,Err{1012},a4b{6;b0})))",
-    Tree0843 "Flip(t0,t1e)",
-    Tree0844 "B{t0=2;q0;b0=5;l0=1;b1}Par{2;2}(Su{t0}(FF(Bin{t0+4=6;T}(RFb(Par{_;_}(Wt{0},c0),Rmp{F;F}(MSeq(c1)),RSeq(Rep2(a2b{b1+4;b1}),@ki{b1%3<0}@si{b0=1}Sc{b1+=2;b0<1?t0+=2},pt3{b0:5;b1:b0},c4)),@fi{b0>7}Sw{2}(Isw{b0;N;_}(S,Run),Itr{b0;1;_;N}(Grd{R}(a5b{t0;b0})))))),ASeq(Ret3(Lp{_;_}(Itr{b1;_;_;N}(Fb(t6)))),@si{b0%2!1}Fb(c7,RetF(pt8{b0:=}),Obs{b1<t0;L}(pi9{t0:=}),Obs{b1%4>0;_}(RSeq(OnceK(@fi{b1>4}pa10{b0:=;b1:=}))),Fai),Flip(c11l,Run,t12)))",
-    Tree0845 "Inv(Rty4(Wde(c0l,c1,t2)))",
-    Tree0846 "B{t0=4;q0=0;b0=0;b1=3}AFb(Sw{4}(RetF(Rep2(Seq(Flip(c0b{b0},@of{b1+=3}@fi{b0=6}Wt{10},c1,pt2{b0:b1;b1:b0}),Ite(Grd{R}(a3l),t4e)))),Step(Pri(Lp{_;S}(@oh{t0+=3}c5b{t0%2}),c6l),Flt{1;S;F}(c7),Dl{20}(RU{S}(pt8{b0:=;b1:=})))))",
-    Tree0847 "B{b0=1;t0=0;b1}Ruf{1}(Su{t0}(Dl{0}(Isw{b0;N;_}(Once(c0),Bin{t0=b1;_}(a1e,t2),Wt{10},Sb{t0=6},Rpt{0}(@po{b1+=2}pa3{b0:9;b1:b1})))))",
-    Tree0848 "B{t0=0;b1;t1=5;b0}Ite(Fb(OnceK(pa0{b0:3;b1:t0}),@si{t0<0}@fi{b0%3>1}RFb(c1l,Sc{t0+=3}),To{10}(t2e)),Scc{t0+2%2<1},Sw{5;2;1}(Sb{b0=b1},@fi{t1>5}@os{b1<t0+2?b0:=b1%4;t1:=t0}c3,t4e,a5))",
-    Tree0849 "Rep4(t0)",
-    Tree0850 "B{o0;t0;b0=1;q0=1;b1=0}AFb(@os{t0:=b1+2%3}Seq(t0,@rw{none}RSeq(@of{b0:=7}SubR(@oh{b0+=3;t0:=b1}@po{b1+=2}@rw{b0=b1}Rty3(Cd{20;K}(c1))),t2e,Isw{t0%4;_;_}(t3e)),Lp{b0;_}(c4)),pc5{b0:2},FS(Inv(@po{b0:=b1+1}WU{b1>t0+1%3}(Rty4(Keep(@rw{t0<6}@si{b1+4%3<0}t6))))))",
-    Tree0851 "B{q0=3;t0=5;b0=2}Seq(Lp{_;K}(Pre{b0%2!0}(Rep1(c0e))),a1b{b0;b0},Cnd{t0+4<6;T;_}(t2))",
-    Tree0852 "PAll{2}(Rpt{0}(R),c0e,Mt{0}(Flt{2;R;F}(Flip(c1,Wt{20}))),RSeq(FS(a2),t3))",
-    Tree0853 "B{b1=5;b0=3;t0=5}Seq(Isw{9;N;T}(Sc{b1+=3},pi0{t0:b0}),c1e,Sl{0},Rus{F}(MSeq(Wu{t0},c2)),Seq(Wu{t0},a3))",
-    Tree0854 "B{t0=2;b0=2}Step(Seq(Try(Opt(pt0{b0:=;b1:t0}),Inv(Cd{0;K}(Cnd{t0=1;T;S}(Rpt{F}(pi1{t0:b0})))),Sb{b0=t0})),RFb(@fi{b0+2<t0+4}@oh{t0:=b0+2}Rep2(Swm(a2,t3e)),@ki{b0+3>2}@po{b0:=t0}PrSel{b0%2;b0;t0%4;b0+1%4;t0%2}(t4,Pre{b0!0;K}(FF(a5)),@rw{t0%3=2}@si{t0+2%2=1}Wt{20},RtyF(pa6{b0:t0;b1:t0}),c7)))",
-    Tree0855 "B{b1=4;t0=0;b0=3}PAll{1}(Ite(@po{b0:=b0%3}t0,Run),Isw{b1%3;T;_}(c1,pt2{b0:=;b1:t0}),t3,Rpt{F}(@oh{t0<0?t0+=1}RSeq(Wv{t0}(c4e),Scc{b0+4%4<2})))",
-    Tree0856 "B{l0=2;b0=5}Itr{b0;_;1;_}(RFb(a0,Ruf{1}(a1b{2;b0})))",
-    Tree0857 "B{t1;b0=0;b1;t0}Lim{1}(Fb(c0b{b0},@of{t0>1?t1+=1;b0+=3}Wv{t0}(RFb(Fb(Intr{t0%3<0}(pt1{b0:t1;b1:=})),Fb(Obs{t0<6;B}(PPar{0;T}(@si{b0=b0%2}pa2{b0:t0;b1:=})),Obs{b0<3;L}(Flip(a3,a4b{t0+3;b1},c5,pa6{b0:t1;b1:t1}))))),@rw{b1+2<4}@ki{b0<7}Cnd{t0!t1+1;T;F}(Pri(Lim{1}(Pri(Keep(t7),c8)),Seq(t9,Sb{b1=t0})))))",
-    Tree0858 "RSel(t0)",
-    Tree0859 "B{t0=1;q0;b1=5;b0=1}TryF(RU{F}(Lp{_;K}(a0e)),Fb(Fb(Fb(Lp{_;S}(a1b{b0;b1}),a2l,pi3{t0:b0},@fi{t0%4=3}a4),Sc{t0+=2})))",
-    Tree0860 "B{b0;t0}@si{b0+1!t0+4%2}@os{b0:=t0}@ki{b0+4>t0+2%3}Wde(t0,c1e,S)",
-    Tree0861 "B{t1;b1=1}Obs{b1>t1;S}(Inv(S))",
-    Tree0862 "B{b0;t0;t1;o0}Rep3(Seq(pt0{b0:=;b1:t1},@si{o0|5>1}@os{t0=1?t1:=b0}t1))",
-    Tree0863 "RFb(F)",
-    Tree0864 "Flt{2;F;F}(t0)",
-    Tree0865 "AFb(RSeq(t0))",
-    Tree0866 "B{o0=_;t0=2;b1=0;b0=4}Fb(Obs{b0<0;L}(PrSel{t0+3;6;b0%3}(t0,pa1{b0:1},t2t)),Obs{o0|4!b0;_}(Wde(To{30}(Cd{0;F}(@ki{t0+2%3=0}Grd{_}(Seq(t3,Scc{none},Scc{o0|2>b1})))),Ruf{3}(RSeq(Wt{100},t4,pt5{b0:t0;b1:b1})))),PrSel{b1;t0%3}(MSeq(t6t,Sb{o0=4},pt7{b0:9;b1:=},Err{1069}),@os{b0:=t0;b1+2<t0%3?t0:=b1+2}@si{none}@of{b0+=1}c8))",
-    Tree0867 "B{o0=3;b1=5;t0;l0}Itr{b1;2;1;_}(@si{b1%2<0}@rw{t0%3!2}@ki{none}Star(Once(pi0{t0:t0}),Rep0(c1),Rty4(Dl{20}(MPri(Invt(Flt{2;F;K}(R)),Wde(t2e,S,t3e),c4)))))",
-    Tree0868 "B{t0=3;b1;b0=5;t1=5;q0}@fi{b1=2}@rw{b0+1!t1}AFb(Lp{t0;S}(pi0{t0:b1}),c1,F)",
-    Tree0869 "B{b0=3;o0=3;t0;q0=3;b1=0;l0=2}Flip(Itr{b0;0;3;T}(Step(@os{b1+=3}@of{b0:=t0}Itr{b0;2;_;_}(Run),@si{none}Sw{3;0;2}(AFb(Wu{t0},c0),a1b{b1+3;b1},Scc{b0<3},Flt{1;F;_}(pi2{t0:t0})),PPar{1;_}(RSeq(Sb{o0=8},c3,F)))))",
-    Tree0870 "B{b0=2;b1}MPri(Fb(Sw{2;0}(@po{b0+=3}Scc{b0+4>b0},a0b{b0+4;b1},a1)),Isw{b1;N;_}(Scc{b0+4%4>1},pa2{b0:=;b1:=}))",
-    Tree0871 "Rpt{0}(t0)",
-    Tree0872 "B{t0;b1=4;o0;b0=2}Isw{o0|1+3%3;N;T}(PAll{-1}(Ite(@ki{t0+2<4}@fi{b1%3<2}RSel(t0,a1l),t2)),SubA(SubR(Ite(@ki{b1+1<0}Obs{t0=0;S}(Rus{3}(Swm(a3,pa4{b0:=}))),Rmp{S;S}(Ruf{1}(Star(pi5{t0:t0},@po{t0:=b0}Sb{o0=7},c6e))),TryF(c7,c8e,a9)))),Flip(ASeq(@of{b0+=1}@os{t0:=b0}Sc{b0:=t0+1},t10,t11,@of{o0|3+2%4>2?b1:=o0|3%2}@rw{b0>6}t12),Isw{b1;_;N}(Sw{3;1;2}(a13,t14,c15,a16b{b0;b0})),PrSel{t0%4;b1}(R,c17),PAll{1}(pa18{b0:=;b1:t0},Pre{some;R}(Sb{b0=b1}))))",
-    Tree0873 "B{o0=_;t0=5;b0=2}PPar{2;N}(Step(Wde(a0l,R),RFb(c1b{7},t2e,pc3{b0:b0},@oh{t0+=2;o0:=b0}@os{b0+=1}@rw{none}a4,pt5{b0:t0;b1:b0}),Flt{3;R;_}(PAll{2}(pc6{b0:=},Wt{30},Par{_;-2}(t7,F,Sc{t0>t0+2%3?t0+=2}),t8,Ub{o0})),F))",
-    Tree0874 "B{b1=2;b0=5;t0=1;l0=0}Itr{b1;1;3;T}(Itr{b0;_;3;T}(Par{_;_}(Grd{R}(Cnd{t0<1;_;_}(RSel(PPar{0;T}(c0,c1),Rep3(pt2{b0:b0}),RFb(a3b{b1%4;b0},Sb{t0=0})))),Grd{F}(Opt(RFb(Seq(@ki{b0<3}@os{b0:=b1+3;t0+=3}@rw{t0<4}Scc{t0%4>1},pa4{b0:t0;b1:b0}),t5e))))))",
-    Tree0875 "Pri(Swm(c0,Run),t1)",
-    Tree0876 "FF(Fb(c0,t1,c2,a3l,t4))",
-    Tree0877 "Inv(Sub(t0e))",
-    Tree0878 "RSeq(TryF(Rmp{F;S}(Fb(Rep3(Fb(PrSel{2;0;0}(F,Sl{0},Run))))),PPar{0;T}(Once(PAll{_}(R,t0e)),Rpt{1}(Seq(c1e,S,Fai)),t2),RSeq(Flip(t3,c4),a5e,t6e)),Fb(Flip(OnceT(Suc),t7,t8,RSeq(t9,t10),t11),Par{_;-5}(c12,c13,DySeq(t14,t15e,a16),t17,Suc)))",
-    Tree0879 "Seq(Wde(DySeq(c0,a1),Rep4(PAll{1}(a2,c3,t4))),RSeq(t5,Swm(a6,Grd{F}(a7)),OnceK(t8)),Keep(OnceT(Rep4(RSeq(t9,c10,t11e)))))",
-    Tree0880 "B{t1=1;t0=1;b0}AFb(Rpt{2}(Wde(c0,Ite(t1,a2b{t1+3%4;b0}))),pt3{b0:b0},Swm(Step(Inv(t4),RU{S}(@os{b0:=t1}@of{b0+=1;b0:=t1}Mt{0}(c5)),Bin{t1=t0;N}(c6,pc7{b0:t0}),Bin{t0+3=b0;T}(t8,a9)),Seq(@po{b0!0?t0:=t1}PAll{_}(PAll{-2}(t10e,F),pi11{t0:=}),t12)))",
-    Tree0881 "B{t0=0;b0=5}Ite(pi0{t0:t0},c1b{b0},t2e)",
-    Tree0882 "B{b0}RU{S}(pc0{b0:b0})",
-    Tree0883 "B{o0=_;b0=4;t0=2;l0}@si{b0+1=4}RFb(Itr{b0;1;1;_}(Flip(RSeq(Sb{o0=0},Sl{0}),Bin{b0!3;_}(Wt{100},a0))),t1,Grd{F}(OnceK(@po{b0!5?b0+=3;b0:=t0}@oh{b0+4<3?b0:=t0;b0+=1}Wu{t0})))",
-    Tree0884 "B{b0;t0;q0;l0=1;b1}Sw{0;3}(@ki{t0%2<0}@os{b0>4?b0:=b1+4%4}@po{b1+=2}RFb(Rep1(Par{1;_}(Scc{t0!2},@fi{b1+1!4}@si{b0>2}Wde(Wu{t0},t0),Ite(c1l,Sl{0},@fi{b1%2!0}t2))),Dl{50}(Wde(Itr{b1;2;_;_}(Rpt{3}(a3)),To{50}(AFb(pt4{b0:2},Sc{b1+=1;b0+=3}))))),Lp{_;S}(Try(t5,@os{t0+=1}To{50}(Scc{t0+2<1}),SubR(RepF(Sl{20})),Dd{100}(c6))),Try(Star(Rep2(a7),Sb{t0=5},pt8{b0:=;b1:b1}),Flip(PAll{-1}(Rep3(c9)),pt10{b0:=},Sc{b1:=2},F,FS(@si{b1>2}@os{t0:=t0%4}pa11{b0:=}))))",
-    Tree0885 "OnceT(Sub(a0))",
-    Tree0886 "B{b1=5;t0=1;b0}Obs{b0<b1+2%2;S}(RFb(pt0{b0:1;b1:=},t1,F))",
-    Tree0887 "B{t0=4;b1=3;b0}Rus{1}(Rep0(@fi{b0+3=t0}@si{b1+3%2!0}a0b{b0+1%4;b1}))",
-    Tree0888 "B{t0=4;b1;t1=3}Rpt{F}(RSeq(Bin{t0%4!0;_}(a0,Cnd{b1<t1%3;T;F}(t1)),Rpt{F}(DySeq(Par{_;_}(Grd{F}(Fai),Grd{F}(Suc))))))",
-    Tree0889 "B{l0=3;t0=2;o0;b0=3}Itr{b0;1;_;_}(@fi{t0=b0+2%3}Swm(@ki{b0>5}@of{b0+=3;o0:=t0+3}@os{b0:=b0+2%2}Flip(PAll{1}(Sb{o0=7},c0),Sb{o0=4}),Isw{8;T;_}(Once(Ub{o0}),Sc{t0:=b0},c1),Pre{o0|0=t0+2%4}(TryT(a2,a3e)),Intr{b0=0}(TryT(@ki{b0>o0|1}Sl{20},t4,c5))))",
-    Tree0890 "B{q0=3;t0=3;o0;t1;b1=0;b0}Lp{t1;K}(RFb(@ki{t1+3<7}@rw{t0+4!3}Sel(PrSel{4;b1;5}(c0,R,t1),To{10}(PAll{_}(S,Sl{0}))),Pre{o0|2<3;S}(@rw{t1<t0%4}PAll{_}(pt2{b0:=;b1:=},Flt{2;F;F}(c3e),Lp{t1;K}(pi4{t0:=}))),Fb(RSeq(a5,a6),F,t7e)))",
-    Tree0891 "AFb(t0,Seq(RetF(Sub(c1)),a2t,Sub(c3e)))",
-    Tree0892 "TryT(Dl{0}(RSeq(Par{_;-2}(a0,F,t1,t2,t3),c4,Step(c5,t6,a7,Once(F)),RFb(c8,t9,Invt(Sl{30})),RT{1}(Rep1(R)))),PrSel{0;1}(Seq(t10e,DySeq(c11,a12,c13,Rep3(Wt{10}))),PPar{1;N}(Step(c14,c15,t16e),FS(RU{S}(FS(Wt{50}))),Dd{0}(a17l))))",
-    Tree0893 "Dd{0}(Rep0(c0))",
-    Tree0894 "B{t1=4}Ite(Flip(Pre{t1!5;K}(pa0{b0:t1;b1:t1})),t1,Rus{3}(c2))",
-    Tree0895 "B{b0=3;t0=2;t1;q0=4;l0=4}Fb(Obs{t0+2%2<1;L}(Fb(Fb(t0e,c1),ASeq(@rw{t0+2%3=0}Suc,Sl{50},t2e,a3b{t0;b0},a4),Itr{b0;_;_;T}(Isw{t1;_;_}(Sl{0},Lp{_;K}(pi5{t0:t1}),t6)))),Obs{t0%4>0;S}(Flt{2;F;_}(@of{t1:=b0+1}PAll{3}(Sb{t0=4},RU{F}(@rw{t1+1%3<2}@of{t0+=1}pa7{b0:t1;b1:t0}),RFb(Wu{t0},t8,Itr{b0;_;3;_}(Pre{b0<4;K}(pi9{t0:b0})))))))",
-    Tree0896 "TryT(t0,To{50}(Step(t1)),Suc)",
-    Tree0897 "B{b0=0;t0=0;o0=_;b1}Intr{b1%3>0}(Wde(Isw{b0;N;T}(S,t0,pc1{b0:=},a2e,t3),Cnd{t0!0;_;_}(To{30}(RSeq(AFb(pt4{b0:t0;b1:b1},Wu{t0}),Rep3(c5b{1}),RFb(Scc{o0|1%2=0},t6),@po{t0:=o0|1}@si{o0|4=0}Step(a7b{b0;b0},pi8{t0:b1}))))))",
-    Tree0898 "Rpt{0}(Sub(Sub(a0l)))",
-    Tree0899 "Grd{F}(Sub(F))",
+    Tree0800 "B{b0=0;t0=5;b1=2;o0=0}Star(t0,Cd{10;K}(RFb(pc1{b0:t0},Ret3(pa2{b0:=;b1:=}),@oh{some?t0+=3}S)),PbSel{0;b1;2;b0}(pc3{b0:5},t4,Sb{t0=9}))",
+    Tree0801 "B{t0;b0=2;b1=3;l0=0}Seq(@po{t0+=3}@rw{b0<5}Seq(Rus{F}(t0),@rw{b1!b1%3}@os{t0+1%4<1?t0+=2}FF(@si{b1%2=0}Flip(Fai,pa1{b0:9;b1:b0})),Ite(t2,c3r)),RFb(t4,a5t,c6e,@po{t0+=2}@of{t0:=t0+3%4}FF(Err{1020})),RFb(c8t,Itr{b0;1;_;T}(a9),Bin{b0+2%2=1;_}(t10e,pt11{b0:b0;b1:=})))",
+    Tree0802 "PbSel{1;3}(Fb(PPar{2;N}(Mt{0}(t0),RT{3}(t1e),c2,Rep4(t3),Mt{0}(Rpt{1}(c4))),Seq(MSeq(c5,c6e),S,t7e,S,Rep4(a8e))))",
+    Tree0803 "B{b1=1;o0}@oh{o0:=_}@of{b1+=1}@si{o0|2%3=1}OnceK(SubA(F))",
+    Tree0804 "B{b0;t0=4;q0=4;t1}Flip(a0e,Cnd{t1+3%4>2;_;_}(SubR(Sc{b0+=3})),Lp{t0;K}(Dl{0}(PPar{1;_}(Sc{t1+=2},c1l))),pi2{t0:=},a3l)",
+    Tree0805 "B{b1;t0=1;t1=2;o0;b0}RU{F}(PAll{1}(Isw{8;_;N}(Step(R,Wt{20},@ki{t0>5}R,Sl{0},Suc)),RT{2}(Flip(Rpt{0}(t0),pa1{b0:b1})),@oh{o0:=_}Ite(RFb(Ite(c2,c3b{t1})),Dd{10}(Swm(PbSel{2;3;3;3}(Ub{o0},Sc{b1:=t1+2%2;b1+=1},@fi{t0+3%2=1}Ub{o0}),c4e,pa5{b0:3;b1:=}))),OnceK(PPar{0;_}(@oh{b0:=b1}@ki{t0+4=b0+1}a6l,pa7{b0:7;b1:b0},Rep0(R),a8e,Wt{0}))))",
+    Tree0806 "B{b0=1;b1;t1=0}Step(SubA(RSeq(S)),@of{t1:=b0%2}Sw{3;1;4}(c0e,Bin{b1=2;T}(a1t,SubR(a2)),RSeq(a3,c4),Wu{t1}),PbSel{b1+3%4;b1%4;3;b0+1%2;1}(c5t,a6b{t1;b1},t7,a8t))",
+    Tree0807 "B{t0=2;o0=2;b0}Ruf{1}(Par{_;_}(Grd{R}(ASeq(DySeq(Scc{t0%3<0},t0,@fi{b0+1!1}WU{b0>t0}(t1),c2e,t3),Scc{b0!t0},a4e)),Grd{R}(Wde(t5,Mt{0}(RFb(RSeq(c6l,Sb{b0=3}),t7e,Dl{0}(Sb{o0=8})))))))",
+    Tree0808 "B{b0;t0=4;t1}Seq(Rep2(RFb(Intr{t0>5}(@oh{t1+=2;b0+=3}@os{t0+=3}@ki{b0<3}Par{1;1}(pi0{t0:t1},Sl{20})),Grd{_}(Sc{t1+=1}),RSel(pc1{b0:b0},@fi{t0<2}a2l))),RndSel(pt3{b0:1;b1:b0},a4b{b0;b0},pt5{b0:9},c6),OnceK(@of{b0%4<2?b0+=1;t1+4%4<3?t1+=3}@rw{b0%3!1}Isw{t0;N;T}(pi7{t0:t0},c8e,t9,@si{t0=3}c10l)))",
+    Tree0809 "B{b0=5;t0=0}Ite(RndSel(@ki{t0<4}@po{b0:=b0%2}c0,t1),t2,Grd{F}(@ki{b0<2}@po{b0:=t0%4}c3))",
+    Tree0810 "B{t0=1;b0}Seq(@oh{t0:=b0+1%3;t0+=1}PPar{2;_}(Star(Sl{0},@os{b0:=9;b0+=3}@oh{b0:=t0%4}t0),pa1{b0:b0;b1:t0},pt2{b0:b0;b1:b0},pi3{t0:b0}),Invt(Ite(Cd{30;_}(OnceT(t4)),t5)),Par{-3;-2}(c6,RT{F}(c7),Star(t8,@rw{t0<t0%2}@fi{t0+3=2}t9e,c10)))",
+    Tree0811 "B{o0=_;t0;b0=5}Seq(PAll{1}(F,RSeq(Rep2(a0),Rep3(Fb(@oh{t0:=o0|3;b0+=1}a1e,c2)),Sc{none?o0:=1})),Seq(@si{b0<6}@os{b0<4?o0:=t0%3}@of{b0+=2}Inv(pt3{b0:2;b1:t0}),RndSel(c4,@si{some}@fi{t0>0}@rw{t0%2!1}Sl{0})))",
+    Tree0812 "B{t0=5;b1=1;t1=2;l0=2}RndSel(Scc{b1<t1},Wv{t0}(pi0{t0:t0}),t1)",
+    Tree0813 "B{t1;o0=_;t0=2}Sel(Flt{2;_;F}(PAll{-1}(RT{F}(Rpt{2}(Keep(Step(c0l,Suc)))))),RSeq(OnceT(Ub{o0}),@po{t0:=t1;o0:=o0|3%4}t1,Wu{t1}),Flt{1;_;K}(R),t2t)",
+    Tree0814 "B{b1;t0=2;q0=3;b0=0;o0=0}RSel(RSeq(Fb(Sel(Obs{some;B}(t0e),Seq(F)),MPri(Lim{2}(Lp{b0;R}(Scc{t0+2%4>0})),Sb{o0=5})),Rep3(Seq(c1,Rep4(t2e),Sw{3}(Rpt{F}(c3e),t4),Obs{o0|5!o0|4%2;S}(MPri(@ki{none}@of{b1:=t0%3}c5l,t6))))))",
+    Tree0815 "Seq(Pri(F,a0))",
+    Tree0816 "B{t1=3;t0=2;b0}Opt(Try(OnceK(Sb{t1=3}),Grd{R}(Star(SubA(@os{t1+=3;t0<2?t1:=t0%2}SubR(a0e)),@os{b0+=2}pt1{b0:t0;b1:t0},a2e,Scc{b0<4},Scc{b0>7}))))",
+    Tree0817 "B{b1=5}DySeq(c0l,t1,To{10}(c2),Scc{b1<4})",
+    Tree0818 "B{b0;t0}Star(Wt{10},Sl{100},SubA(@oh{t0:=b0;b0+=3}@si{b0+2%3!2}Rpt{F}(PAll{0}(Sb{t0=7},c0b{b0+2%3}))),OnceK(Sc{b0+=3}),Star(pi1{t0:b0},a2r))",
+    Tree0819 "B{b0;q0=4;t0=3;o0=_;t1=3}Pre{t1%3=0}(Lp{t0;K}(SubA(PPar{1;N}(PbSel{b0;b0+4%4;2}(c0,a1),Sb{t1=6},DySeq(@oh{o0:=t1+2}Sc{t1%3>1?t1:=b0%3;b0:=o0|4%3},@po{b0+=3;o0:=t0%4}c2,t3)))))",
+    Tree0820 "B{b0=3}Pre{b0+2!1;S}(t0)",
+    Tree0821 "Flt{2;S;_}(ASeq(To{0}(PAll{2}(Par{_;_}(Grd{_}(c0l),Grd{R}(DySel(t1,a2))),Step(t3,Rus{F}(t4),Rus{2}(t5)))),Flip(Wde(To{50}(ASeq(Wt{30},t6,S)),Rep3(RU{S}(Rty0(c7)))),MPri(To{10}(c8l),PbSel{0;1;2;3}(t9,t10,Suc),Seq(S,S)))))",
+    Tree0822 "B{b0=0;t0=3;o0;b1=1}Isw{o0|5;T;T}(Isw{t0%3;T;_}(Suc,F),Seq(Wu{t0},Sb{b1=t0},t0t,t1t),MPri(a2l,c3b{t0%4},Wde(t4,Err{1005}),t5t,c6e),PAll{0}(c7,Sb{b0=b1}))",
+    Tree0823 "B{b0=3}RFb(SubA(pi0{t0:b0}))",
+    Tree0824 "B{b1=5}PPar{0;_}(t0,@rw{b1%3!0}SubR(SubR(t1)),Pre{b1=4;K}(Run))",
+    Tree0825 "B{t0;b0=4}RtyF(TryF(Rmp{S;F}(@ki{b0<t0}@os{t0+=3}To{50}(PPar{2;_}(a0l))),Intr{b0%3>1}(Dl{100}(Step(F,@rw{t0>b0+2%4}PPar{0;N}(Rpt{2}(pc1{b0:=}))))),Sb{t0=7}))",
+    Tree0826 "B{b0=0;t1=4;t0=1;b1=2}Star(RSeq(c0,@po{t0:=b1%2}@of{b1:=b0+2}@fi{t1<3}t1),t2,TryF(Wu{t1},Cd{30;_}(SubA(pc3{b0:t0})),t4e),Sw{5}(c5,pc6{b0:6}))",
+    Tree0827 "B{b0=1;t0=5;q0=3;b1}Star(@os{b1:=b0+3}Lp{t0;S}(To{10}(c0e)),Rep2(RT{F}(@oh{b1:=t0;b0+=3}@po{b1+=1}Dl{10}(RT{F}(Flt{2;S;F}(Run))))))",
+    Tree0828 "RT{3}(PbSel{0;2;1;2;2;0}(Rep4(AFb(c0,Grd{_}(t1),PrSel{2}(F),c2)),RU{S}(Dd{0}(Wde(RT{3}(RFb(a3l,c4e)),FF(c5e)))),Rus{F}(ASeq(Ret3(PAll{-1}(Rpt{0}(a6e))),To{20}(t7))),RFb(Cd{30;F}(Step(t8,c9,c10)),TryF(c11,Once(t12))),To{0}(PrSel{2;3;2}(c13,t14,c15l))))",
+    Tree0829 "Fb(Keep(PAll{_}(To{0}(Dl{0}(RU{F}(Rpt{2}(a0l)))),Seq(c1,t2),a3e,MSeq(c4,Rpt{F}(c5)))))",
+    Tree0830 "B{t0=3;o0=2;l0=2;b0=1}Itr{b0;2;_;_}(Fb(Swm(WU{b0%3<1}(Cd{0;_}(MPri(Scc{t0%2<0},Fai,@fi{t0<3}@si{b0%3=2}Wt{20}))),pt0{b0:3;b1:t0},Fb(c1e,t2,pt3{b0:3})),RndSel(Sel(Cd{0;_}(Rpt{0}(@si{none}c4)),Scc{t0+1>b0}),RFb(PPar{0;_}(t5,t6,pt7{b0:=},Rep1(c8)),Inv(t9)),RFb(Sel(@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}Suc,a10,t11),Fb(c12,t13e,t14,c15,pt16{b0:=})))))",
+    Tree0831 "B{t0=3;b0;b1;l0}Itr{b1;2;3;T}(@os{t0+=1;b0+=1}RSel(pt0{b0:=},Dd{30}(pt1{b0:b1;b1:b0}),Sl{20}))",
+    Tree0832 "Swm(Sl{50},t0,a1l,t2)",
+    Tree0833 "DySeq(Sub(Pri(Rep3(t0),Fai)),Flt{3;_;_}(t1))",
+    Tree0834 "B{t0;q0;t1=3;b0=1}Pre{t1!t0}(Once(Lp{_;S}(@oh{t1+=2}a0t)))",
+    Tree0835 "B{b1=0;t0=5;b0=4}Fb(Flip(pa0{b0:=;b1:t0},t1),a2b{b1;b1},t3)",
+    Tree0836 "B{b0=0;t0=3;q0=4}Grd{_}(Par{3;_}(DySeq(t0t,Scc{b0<2},Wu{t0},@fi{t0>t0%3}Sc{b0+=1}),Lp{t0;F}(pt1{b0:t0}),Inv(@oh{t0+1>3?t0+=1}@fi{b0>1}@si{t0<b0+2}RSel(c2t,RU{S}(t3))),Sel(pi4{t0:=},Flip(Wde(c5t,t6t)),Err{1048})))",
+    Tree0837 "B{t0;b0;q0}Keep(Lp{b0;S}(@os{b0<b0%4?t0+=1}OnceT(Sb{b0=4})))",
+    Tree0838 "B{t0=3;b0=4;b1=2;t1=0}Ret2(MPri(Cd{0;F}(t0),Rep4(Ite(pa1{b0:=;b1:t0},@po{t0+=1}@os{t1+=2}@of{b0+=3}a2e)),@rw{t0+3!b1}@ki{t0!b1+3%4}@os{b1+=1}Sb{t0=t1}))",
+    Tree0839 "B{b0=5;t0}@si{b0%4>1}Bin{t0>3;_}(Flt{2;S;K}(Isw{t0+2%2;N;T}(Err{1037},pi0{t0:b0})),Once(Wt{10}))",
+    Tree0840 "B{t0}RSeq(Lim{3}(OnceT(c0)),c1,Swm(Sl{10},t2),Rpt{1}(t3),Rpt{0}(pi4{t0:=}))",
+    Tree0841 "B{b0=4;t0=4;o0;l0;q0=2;b1=5}Ite(Grd{R}(@oh{o0:=o0|0+1}Itr{b1;0;_;T}(t0)),Fb(Rpt{F}(Dl{0}(Lp{t0;K}(Sb{t0=b1}))),@rw{b0%4>0}Star(pc1{b0:=},a2e,t3e,c4),Wv{t0}(Scc{t0%3<1})))",
+    Tree0842 "B{q0}Lp{_;F}(Lp{_;S}(t0))",
+    Tree0843 "RFb(t0t,a1r,Once(Sub(Sub(a2e))))",
+    Tree0844 "B{b1=2}Wde(c0,@rw{b1+1%4<1}a1,c2)",
+    Tree0845 "B{t0=1;o0;b0}Wde(RFb(Sel(Obs{o0|4+3!2;_}(Rmp{S;F}(Fb(t0e,@fi{t0>7}t1))),Obs{t0<3;B}(@si{none}Intr{none}(a2)),@of{t0+=1}RFb(a3,a4b{o0|0%2;b0}))),Obs{t0!4;_}(@si{b0=2}@of{o0:=t0+4%3}@fi{b0>1}DySeq(AFb(pt5{b0:=;b1:b0},c6l,Par{_;1}(c7b{b0},c8)),a9l,a10,Rpt{3}(Wt{20}),a11)),Rpt{F}(SubA(Once(t12e))))",
+    Tree0846 "Ruf{F}(Par{-5;_}(Fai,t0,t1,a2e,t3))",
+    Tree0847 "B{b1=1;t0}Par{_;_}(Sc{t0+=3;b1+=2},t0)",
+    Tree0848 "B{b1;o0=3;t0=3;b0=0}Isw{t0;N;_}(@of{b1+=3}@fi{b0=6}Sb{b0=5},Pre{t0%4>1}(AFb(@po{t0:=8;t0+1<6?o0:=b0%4}@rw{b0+4>b0+1}t0)))",
+    Tree0849 "B{o0}@fi{none}FS(Keep(Sel(a0,Scc{some})))",
+    Tree0850 "B{o0=_;t0;b0=5}Ite(Wde(RSeq(Dd{0}(c0),pt1{b0:=;b1:b0}),Mt{0}(t2),Obs{none;_}(Ub{o0})),PAll{2}(pi3{t0:b0},Dd{10}(t4),Sel(Obs{t0>t0+1%3;L}(pt5{b0:=;b1:t0}),Obs{t0%2<1;N}(Sb{t0=3})),pa6{b0:2}))",
+    Tree0851 "B{o0=_;b0;t0=2}RSeq(SubR(Dl{30}(c0)),Mt{0}(Fb(Pre{o0|4<0;F}(t1e),RSel(SubA(Sel(a2l))),Swm(pt3{b0:8;b1:t0},c4,c5,pt6{b0:b0;b1:t0}))))",
+    Tree0852 "B{o0}Isw{o0|2+4;T;N}(Inv(Rus{3}(Err{1067})),Dd{10}(Ub{o0}))",
+    Tree0853 "B{t0;b0;b1;o0=_}Seq(@of{b0%2!0?b1:=t0+4%3}@oh{t0+=3}Ub{o0},Wt{30})",
+    Tree0854 "B{t0=4}Rep3(Rep0(Scc{t0+2%3<1}))",
+    Tree0855 "B{b1=0;t1=0;b0=1;t0}Star(DySeq(Sb{t1=3},RSeq(Sc{t1+=2},pi0{t0:t0},t1)),Rep2(c2),@oh{b1%3<2?t0+=1}@fi{t1<2}AFb(Wu{t0},t3,@po{b1:=t0+2;t0+=4}SubR(c4e),Step(@oh{b1:=t0;t0:=t1}@po{b1+=1;b1:=b0+1%3}@rw{b0!t1}pi5{t0:t1},R),Seq(@rw{b0%3>0}Inv(t6))))",
+    Tree0856 "Once(c0e)",
+    Tree0857 "B{t0=1;b1;q0=0;b0=3;t1;l0;o0}Itr{b1;0;_;_}(Seq(@fi{t1>1}Fb(Itr{b1;1;1;T}(To{0}(c0b{2})),Dl{10}(Rep3(RSeq(Scc{b1<4},@oh{t0:=t1%3}@ki{none}Ub{o0},pa1{b0:=;b1:=}))),Flt{3;R;F}(@po{t1:=t0+2}Wt{50}),Rus{F}(PbSel{_;2}(c2e))),Cnd{b0+4=5;N;F}(Pri(Sel(a3b{b0;b1},Itr{b0;2;_;T}(Lp{t1;S}(c4)),@os{o0:=_}@po{t1+=1}@rw{b0+2>t0}OnceK(Ruf{1}(c5b{t1})),PPar{2;T}(c6,pa7{b0:=;b1:b1}),Rpt{F}(t8)),Rus{F}(Pre{b0+4<b0;S}(RFb(t9,t10))))),Lp{_;K}(Rep1(Seq(@po{t0+=3;b1+=2}Dd{0}(Sb{b0=1}),Seq(Rep0(t11)))))))",
+    Tree0858 "B{b1=4;o0=_;q0;t0=2;b0}Isw{2;T;N}(Once(Keep(RepF(TryT(c0,c1,c2)))),@ki{t0=5}@po{o0:=_;t0+=3}Fb(@rw{b1%4>0}@si{t0=3}Sb{b1=b0},pc3{b0:2},t4,t5e),Dd{10}(Par{_;_}(Grd{_}(Try(Scc{none},Scc{b1%3=0},pa6{b0:=;b1:b1})),Grd{F}(Lp{b0;_}(FS(Bin{o0|0%3<2;T}(Wt{0},c7)))))))",
+    Tree0859 "B{t1=1}@oh{t1<0?t1+=1}Flt{1;S;_}(Scc{t1+4%4<2})",
+    Tree0860 "RSeq(RFb(Grd{_}(PbSel{2;2;2}(c0e,Fai)),Inv(Dl{30}(Sub(t1))),Par{_;_}(Rpt{F}(OnceT(t2)),t3,t4)),RndSel(PbSel{_;2;0}(Wt{10},c5l),Rmp{F;S}(RndSeq(t6,a7,t8,c9)),To{30}(c10),TryT(t11,F,c12),Suc),Inv(Star(Swm(TryT(c13,c14l),t15,c16e),TryF(Mt{0}(c17),Dd{0}(To{0}(t18))))))",
+    Tree0861 "RFb(Fai,c0e,t1)",
+    Tree0862 "Step(t0,t1)",
+    Tree0863 "B{t1=4;b1;o0;t0=5}RFb(RSeq(t0,RFb(t1,c2),Suc),Rep4(ASeq(pc3{b0:t1},MSeq(c4,t5))),Sw{5;0}(Wt{0},FS(Fai),MPri(c6e)),Inv(@os{o0:=3;t0+=1}@fi{t0!6}t7e),AFb(c8,Scc{b1+1!t1},Wu{t0}))",
+    Tree0864 "B{t0;b1=4;l0=3;b0=1;o0=_;q0}Itr{b1;_;_;N}(Ite(@oh{b0+=1}Rpt{1}(Fb(Sw{2;3}(Wu{t0},@fi{b0+1=2}@os{b0:=o0|5}@si{t0>t0%2}Itr{b1;0;_;T}(Wt{0}),Sl{20}),Lp{b0;F}(Ub{o0}))),Seq(Flt{3;_;F}(Fb(Inv(a0))),Flip(RSeq(Scc{b1+2<t0%3})))))",
+    Tree0865 "Cd{0;K}(Sub(t0))",
+    Tree0866 "B{b1=4;t1;q0=1;l0=1;t0=4;b0=1}Seq(Swm(Sc{t0:=2;t1+=3},Sw{1;0}(pa0{b0:b1},a1e,t2e),S),Itr{b0;1;_;N}(Mt{10}(PAll{_}(t3,c4))),Intr{b0%3>0}(PPar{2;_}(F,S,c5,Lp{t1;S}(t6),Flt{2;F;F}(@po{b1+=3;b0+=1}@rw{t1>2}S))),DySeq(Pre{t1%4<2;R}(Rpt{2}(Scc{t0!3})),@po{t1+=3;b0:=t0}SubA(Scc{t1+3<6}),Dl{20}(c7),Scc{t0<b1+2}),Lp{b1;K}(Rep1(Par{-1;1}(Sl{0}))))",
+    Tree0867 "B{t0=0;l0;b0=2}TryT(Mt{0}(Inv(@si{t0>5}@rw{b0=2}@ki{b0%4!3}c0b{b0})),RU{S}(RFb(Lim{1}(Sb{t0=5}))),@fi{t0=0}@rw{t0+1>7}Itr{b0;_;3;_}(Rpt{1}(t1)),c2,Fb(Isw{t0;_;_}(Run,RT{F}(S),@po{b0+4!0?t0:=b0+3;b0:=t0}@oh{b0+=1}c3)))",
+    Tree0868 "B{t1;b0}Flt{3;R;F}(@of{t1:=b0}RU{S}(a0e))",
+    Tree0869 "B{b0=5;o0=_;t0=4}RSel(a0l,@rw{b0+4%4<1}@of{t0!o0|5?t0+=1;o0:=_}@oh{t0+=3;none?o0:=_}PAll{1}(t1,pi2{t0:b0},t3),To{50}(Ruf{F}(c4)),Lim{1}(S),RSeq(Sl{0},Ub{o0}))",
+    Tree0870 "B{t0=3;b0=4;b1;o0=_}MPri(Grd{R}(Pre{b0+4=o0|1+3%3;F}(Flip(Swm(pa0{b0:b1;b1:=},pa1{b0:5;b1:=},Suc),Sw{2;3;0}(c2,c3,a4,a5),t6))),ASeq(t7e,c8,t9,Sc{o0:=t0+4;b1:=o0|3+2%4},c10e),Pre{some}(Swm(Scc{t0%3>0},c11b{5})),@of{b0:=7}SubR(PAll{1}(Ub{o0},c12)))",
+    Tree0871 "B{b0=1;t1=5;o0=_;t0=0}RSeq(Step(Bin{t0!5;_}(@po{o0:=_}@os{b0+=2}pt0{b0:t0;b1:t1},t1),Ite(Flt{3;F;_}(Scc{b0%3!1}),MSeq(t2,R))),RSeq(Rmp{F;F}(Dd{10}(Pre{t0>3;K}(c3))),ASeq(Ub{o0},Sl{50}),ASeq(Scc{o0|1+1%3>0},a4,t5,S),Pre{some}(@ki{o0|2!4}a6e)))",
+    Tree0872 "B{t0=3;b1;b0=2;q0=1;l0;t1}Flip(Fb(Flt{2;_;K}(Wt{0}),Mt{20}(Ite(OnceT(t0),t1e)),@of{t0:=1}@os{t0+=1}Lp{t1;R}(Rep2(Itr{b0;_;3;N}(WU{t0>0}(t2)))),Ret4(Itr{b1;1;1;N}(Pre{b1<t0;S}(Sl{50}))),Pre{b0<t0}(Grd{F}(Itr{b1;2;2;N}(RetF(Wu{t0}))))),Step(ASeq(Sb{b0=1},Sb{t1=b1},Sb{t0=6}),TryF(a3,c4b{1},Wu{t1}),Lp{t1;S}(t5),Rep0(@rw{t0<3}Sl{10}),Isw{b0%3;T;N}(c6,a7b{t0%2;b1},c8)),@fi{b0!7}Step(Seq(Lp{b0;S}(c9)),Su{t1}(Sl{0}),RSeq(To{0}(pi10{t0:=}))))",
+    Tree0873 "B{b0=2;t0=2;q0=2}Par{-2;_}(S,RSeq(RFb(S),a0b{b0%4;b0},MPri(pc1{b0:t0},a2l),Wt{50},RSeq(@rw{b0<2}@fi{t0%2>0}@ki{b0+2>6}pt3{b0:=;b1:b0})),Rmp{S;S}(Lp{b0;S}(Cnd{t0=3;N;_}(Obs{t0>2;N}(t4)))))",
+    Tree0874 "B{o0=0;t0=2;b0=0}@fi{t0+1%3>0}MSeq(PAll{_}(Flt{2;S;K}(Sb{o0=2}),Flip(t0,Scc{some})),Once(Seq(c1,t2e)),@si{b0=3}@fi{b0%3>0}Keep(@po{o0:=b0}RSel(t3,a4,c5l)))",
+    Tree0875 "PAll{3}(t0e,R,t1)",
+    Tree0876 "B{b0=4;t0=0}Fb(RFb(t0e,pc1{b0:=}),Flt{2;R;F}(Ret2(PrSel{t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0}))),Dd{0}(Rty0(Suc)))",
+    Tree0877 "B{t1=0;t0;b0=1}RSeq(AFb(Once(Sc{t0+3=4?b0:=t0+1;t1+=1}),pc0{b0:t0},R),@fi{t1+2<1}@of{b0+=1}MSeq(t1,@fi{t0+4<t1}@ki{t0>5}c2t,Sb{t1=t0}),Swm(a3r,t4e,t5,t6t))",
+    Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(Pri(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{5;b1}(S,t5)),Swm(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
+    Tree0879 "B{b0=5;o0}Swm(Flt{3;R;F}(Intr{b0%2<0}(Pri(Step(Rpt{2}(FF(@os{o0:=b0%4}@si{b0>0}a0b{b0+3;b0}))),t1))),Pre{none;S}(c2))",
+    Tree0880 "B{b0=5;t0=3;b1}TryF(RFb(Ite(Sw{3}(a0,t1),t2),Fb(Obs{b1%2>0;B}(Rus{1}(OnceK(Wt{0}))),Obs{t0>t0+2;N}(@os{t0+=1}@of{b1+=1}@fi{t0+2>4}RT{2}(t3e))),PPar{1;N}(Wt{30},a4)),Ite(pa5{b0:7;b1:b1},Ret2(Par{-1;_}(c6,FF(Lim{2}(DySel(Scc{b1>5},Scc{b0<2},c7,R)))))))",
+    Tree0881 "B{l0;o0=_;b0;t0=4}Pri(Itr{b0;_;1;_}(RSeq(Fb(c0e,t1e,c2,a3l),Wv{t0}(@of{b0+=4}Par{_;_}(pi4{t0:b0},a5,pt6{b0:=;b1:t0},pc7{b0:7},Sb{b0=0})))),@ki{b0>2}@po{b0:=o0|1}Bin{some;T}(pi8{t0:t0},RSeq(To{10}(Par{_;2}(PAll{2}(pa9{b0:b0},Wu{t0}),WU{o0|3+3%3<2}(pt10{b0:b0;b1:b0}))),Wt{50},a11l)),Invt(Dd{0}(Itr{b0;_;_;_}(Par{_;4}(@si{none}@ki{b0!6}@rw{o0|4<1}Flt{1;F;_}(Wt{0}),@rw{b0%4<0}@of{t0+=3;t0+=2}Ub{o0},Itr{b0;1;2;N}(c12e),@os{t0+=1}Sb{t0=0})))))",
+    Tree0882 "B{t0=4;b0=3;b1=4}PAll{1}(Bin{b0%3<2;_}(To{0}(Su{t0}(Sc{b1+2%4>1?t0+=3;b1+=1})),OnceK(@rw{b0<7}@si{b1<t0%3}Ret4(@of{b1+=2}Sb{t0=8}))),@oh{t0+=3;b1+=1}Dl{20}(AFb(c0,Sc{b0+=2;b1+=3})))",
+    Tree0883 "B{l0;t0=1;b0;o0}Star(Flt{1;S;K}(c0),Isw{2;N;N}(S),Su{t0}(c1e),Ret4(@oh{t0+=2}@fi{some}a2e),FF(Mt{0}(Itr{b0;_;_;_}(t3))))",
+    Tree0884 "B{b1=4;t0=4;b0=3}PAll{-1}(t0,Sw{1}(@os{b0>3?b1:=5}Pre{b1%3=2;R}(Step(Rus{2}(Sw{0}(t1,Scc{b0%2=0})))),OnceT(@rw{t0=t0+4}Ret3(pa2{b0:=;b1:b0}))))",
+    Tree0885 "B{q0;t0;b0;b1=0}Sw{0}(MPri(Su{t0}(t0),Seq(a1l,Lim{2}(@ki{b1%4!2}@po{b1+=3}Sb{t0=3}),PPar{2;N}(a2,Lp{b0;_}(Ret2(t3)))),F),PbSel{1;2;2;0}(Lp{_;K}(@oh{b0:=b1+1%4}Star(Mt{0}(t4),Ite(t5,t6))),Seq(t7e,a8l,t9e),RepF(Wv{t0}(pi10{t0:b1}))))",
+    Tree0886 "Rmp{S;S}(Sub(Sub(c0)))",
+    Tree0887 "B{b0=0;b1;t0=2}Sw{5}(c0,RFb(Keep(Sw{2;5;0}(Wt{50},Sb{t0=b1},t1e,@oh{b0+=1}@os{t0:=b0}t2)),Sel(Obs{b1>t0%4;L}(t3),Obs{t0%4!1;S}(@rw{t0<6}@ki{b1+1%2<1}a4))))",
+    Tree0888 "B{o0;b1=1}Sw{5;4}(RSeq(a0l,Seq(t1,Scc{o0|4<1})),Pri(t2,t3,Dl{0}(c4e),t5e,c6l),RSeq(c7l,a8e,a9))",
+    Tree0889 "Ret4(MSeq(Sub(Sub(t0)),c1))",
+    Tree0890 "B{t0=0}Fb(Sc{t0+=1})",
+    Tree0891 "B{b0;t0=5;b1=1}Fb(RSeq(a0,S,Sl{0},t1),pa2{b0:=;b1:=},@si{b1%4>2}@os{b0:=b1}@ki{b1!3}RSeq(Wde(Su{t0}(t3),t4e,Seq(a5,t6,pt7{b0:=;b1:b0}))),S)",
+    Tree0892 "B{b0}Intr{b0<3}(RSeq(Try(c0l,t1),RT{F}(t2)))",
+    Tree0893 "B{b0=4;t0=3}Swm(@of{b0:=2}RSeq(Sc{t0+=2;t0+=2},t0))",
+    Tree0894 "B{b0}Fb(t0e,Cd{0;_}(a1),@rw{b0+3%2!1}t2,Cd{0;_}(t3))",
+    Tree0895 "B{b0=5;t1=4;q0=2}Fb(Bin{b0+2%4!1;T}(t0,Wt{20}),Rus{3}(@ki{t1>t1+2}Lp{_;F}(pa1{b0:8;b1:b0})))",
+    Tree0896 "B{t0=3;l0;b1;t1=1;o0;b0;q0=4}Grd{_}(Rpt{1}(Par{-5;0}(@oh{o0|5>7?b0:=b1}@po{t0:=b1%3}Lp{_;F}(Lp{_;K}(S)),Itr{b0;_;2;N}(Rep3(Lp{_;F}(Intr{t0+4!3}(@of{b0:=4}pc0{b0:t1})))),RSeq(Mt{0}(Pre{t1+1>7;R}(Sl{0})),Rep4(@oh{b1+=3}Ub{o0})),Rus{F}(Sw{2;4;1}(c1l,Flt{3;R;K}(a2),c3,Lp{_;_}(Isw{t0+3;_;T}(a4l,@fi{o0|0!b1}t5e)))),DySel(Fai,Fb(t6,@oh{o0:=_}@os{b0+4%4=1?o0:=o0|2}Sl{0})))))",
+    Tree0897 "B{t0=3;b1=4;b0=5}Fb(RT{3}(Seq(a0b{t0+2%2;b0},t1t,Sb{b0=8})),Ruf{F}(Sel(pi2{t0:b0})),@ki{b0%4<1}@os{b1+=1}PPar{2;_}(PPar{0;T}(Sc{b0+=1}),Sb{b0=b1},F),AFb(t3t,a4b{b1;b1}),Seq(a5t,Wt{50},@of{t0:=b1+4%3}Sc{b0+=1},Sb{t0=b1},c6t))",
+    Tree0898 "B{t0=0;b0=3;b1=4}@oh{b0+=1}@of{b1:=b0}@rw{t0+3<t0}Fb(@ki{b1%4>1}c0,c1)",
+    Tree0899 "B{b0;t0;b1=4;o0}Step(Ub{o0},FF(@rw{o0|0+1>o0|5}@oh{b0:=b1}@os{t0+=2}Step(Sc{t0+=3},Wt{0},pi0{t0:t0})),RSeq(pt1{b0:b0;b1:t0},RU{S}(Sc{o0|2!4?t0+=1})))",
 }

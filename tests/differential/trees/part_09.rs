@@ -8,133 +8,168 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| *bb.t0 > bb.b0)]
-                #[failure_if(|bb| (*bb.t0 + 4) % 3 != 0)]
-                Action(PIo<1>, t0 = {=}),
-                Action(Act<2>),
-            },
-            RunOnce(then_skip = false) {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+        Cooldown(0) {
+            FlipSelector {
+                Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = true) {
+                    Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                ReactiveFallback {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    Action(Act<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[post(|bb| bb.t1.set(*bb.t0 + 4))]
+                #[on_success(|bb| { bb.b1 += 1; if bb.b0 + 3 < 5 { bb.b0 = *bb.t0 + 1 } })]
+                #[on_failure(|bb| *bb.t1 += 1)]
+                Selector {
+                    Condition(Cond<3>),
                     StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                    Succeeder,
+                    RepeatUntilSuccess(2) {
+                        Action(PAct<5>, b0 = {t1}),
+                    },
+                },
+                Interrupt(|bb| bb.b0 + 1 > 7) {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1) as f32)]
+                        Loop(q0, value = {t1}) {
+                            TryCatch(catch_on_halt = false) {
+                                StatefulAction(Task<6>),
+                                Action(PAct<7>, b0 = {t1}),
+                            },
+                        },
+                        #[score(|bb| (bb.o0.unwrap_or(5) % 3) as f32)]
+                        Failer,
+                        #[score(|bb| (*bb.t1) as f32)]
+                        Repeat(forever) {
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                        },
+                    },
                 },
             },
-            Action(Act<6> = Act::<6>),
         }
     }
 }
 
-board!(Tree0900Blackboard { t0 b1 b0 });
+board!(Tree0900Blackboard { b0 t0 t1 l0 b1 o0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0901 for Ctx {
-        StepSequencer {
-            Sequence {
-                Succeeder,
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(forever) {
-                    Wait(50),
-                },
-            },
-            Condition(Cond<1>),
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0902Sub0 for Ctx {
+    pub tree Tree0901 for Ctx, rng = context {
         blackboard {
-            b1: i64 = 10,
-            #[tracked] t1: i64 = 15,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Script(|bb| { bb.b1 = *bb.t1 + 1; *bb.t1 += 3 })
+        Priority {
+            Precondition(|bb| bb.b0 > 0) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    RandomSequence {
+                        SetBlackboard(t0 = 7),
+                    },
+                    Runner,
+                    Sleep(0),
+                },
+            },
+            WaitValueUpdate(t0) {
+                PolicyParallel(policy = FirstFailure) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            Action(PAct<0>, b0 = 3),
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                                RepeatTimes(forever) {
+                                    Sleep(30),
+                                },
+                            },
+                        },
+                    },
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Conditional(|bb| bb.o0.is_none(), else = Failure) {
+                            #[failure_if(|bb| *bb.t0 != (bb.b0 + 2) % 3)]
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b0 == 2)]
+            MemSequence {
+                ScriptCondition(|bb| *bb.t0 < 1),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+                Wait(30),
+                StatefulAction(Task<3>),
+            },
+        }
     }
 }
+
+board!(Tree0901Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            SubTree(Tree0902Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0902Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0903 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            l0: Vec<i64>,
-        }
-        Iterate(l0, element = {b0}) {
+        RunOnce(then_skip = false) {
             Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0903Blackboard { b0 l0 });
-
 bt::behavior_tree! {
-    pub tree Tree0904 for Ctx {
+    pub tree Tree0903 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            BinarySelector(|bb| *bb.t0 < bb.b1 + 3) {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                Deadline(50) {
-                    ParallelAll(max_failures = -3) {
-                        Script(|bb| bb.b1 += 2),
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| *bb.t0 > 0)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        StatefulAction(Task<1>),
-                        Script(|bb| bb.t0.set(bb.b0)),
+        BinarySelector(|bb| *bb.t0 != *bb.t0 + 2) {
+            Repeat(4) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    ReactiveSequence {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            Wait(20),
+                        },
+                        Action(Act<1>),
+                        Precondition(|bb| *bb.t0 != (bb.b0 + 1) % 2, else = Running) {
+                            Action(Act<2>),
+                        },
                     },
                 },
             },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                Conditional(|bb| *bb.t0 < 7, dynamic = true, else = Success) {
-                    StatefulAction(Task<2>),
-                },
-                TryCatch {
-                    Wait(20),
-                    Condition(PCond<3>, b0 = 1),
-                    Action(|ctx| ctx.exec(4)),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<5>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Repeat(2) {
-                    Fallback {
-                        KeepRunningUntilFailure {
-                            DynamicSequence {
-                                Condition(Cond<6>),
-                            },
+            KeepRunningUntilFailure {
+                BinarySelector(|bb| *bb.t1 + 3 > bb.o0.unwrap_or(0) + 4, dynamic = true) {
+                    MemSequence {
+                        Loop(q0, value = {t0}) {
+                            #[post(|bb| bb.o0 = None)]
+                            #[on_halted(|bb| if *bb.t1 + 2 != 6 { *bb.t1 += 3 })]
+                            Action(PAct<3>, b0 = {b0}, b1 = {t0}),
                         },
-                        AlwaysFailure,
-                        Action(PAct<7>, b0 = {b0}, b1 = {=}),
+                        IfThenElse {
+                            #[post(|bb| if *bb.t1 % 2 != 0 { bb.b0 = *bb.t0 })]
+                            Action(Act<4>),
+                            Action(Act<5>),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        PolicyParallel(policy = FirstFailure) {
+                            StatefulAction(PTask<6>, b0 = 4),
+                            SetBlackboard(o0 = Some(6)),
+                        },
                     },
                 },
             },
@@ -142,60 +177,105 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0904Blackboard { t0 b1 b0 });
+board!(Tree0903Blackboard { o0 t0 q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0904 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Interrupt(|bb| *bb.t0 > 2) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                #[post(|bb| bb.b0 += 1)]
+                Timeout(20) {
+                    ProbabilitySelector {
+                        #[weight(|bb| (*bb.t0 % 3) as f32)]
+                        #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        Remap(success = Success, failure = Failure) {
+                            RepeatUntil(Success) {
+                                Delay(50) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                        #[weight(3)]
+                        ReactiveSelector {
+                            StatefulAction(Task<1>),
+                            Action(PIo<2>, t0 = {=}),
+                            StatefulAction(Task<3>),
+                            ScriptCondition(|bb| bb.b1 != 6),
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                        #[weight(9)]
+                        WhileDoElse {
+                            Priority {
+                                Condition(Cond<5>),
+                                StatefulAction(PTask<6>, b0 = {=}),
+                            },
+                            StepSequencer {
+                                #[failure_if(|bb| bb.b1 < 7)]
+                                #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
+                                #[skip_if(|bb| (*bb.t0 + 4) % 4 != 3)]
+                                Condition(Cond<7>),
+                            },
+                        },
+                        #[weight(0)]
+                        Priority {
+                            WasEntryUpdated(t0),
+                            ReactiveSequence {
+                                Succeeder,
+                                Condition(Cond<8> = Cond::<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0904Blackboard { b0 t0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(4),
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        RepeatUntil(Failure) {
-            Retry(forever) {
-                ParallelAll {
-                    #[on_success(|bb| bb.t0.set(0))]
-                    #[success_if(|bb| *bb.t1 + 3 != 6)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Timeout(0) {
-                        StatefulAction(Task<0>),
+        Retry(3) {
+            Priority {
+                RepeatUntil(Failure) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                ParallelAll(2) {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
+                    #[success_if(|bb| bb.o0.unwrap_or(0) != 1)]
+                    StatefulAction(Task<3>),
+                    RepeatUntilSuccess(3) {
+                        Sleep(20),
                     },
-                    MemPriority {
-                        Precondition(|bb| bb.b0 % 2 < 0) {
-                            FlipSelector {
-                                #[on_success(|bb| *bb.t1 += 1)]
-                                Limiter(3) {
-                                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                                    Runner,
-                                },
-                                Precondition(|bb| *bb.t0 != 2, else = Success) {
-                                    Condition(Cond<1>),
-                                },
+                },
+                Loop(q0, if_empty = Running) {
+                    Sequence {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Action(PAct<4>, b0 = 7),
+                                Condition(|ctx, bb| ctx.check_in(5, 2)),
+                                Runner,
                             },
                         },
-                    },
-                    BinarySelector(|bb| *bb.t1 < (bb.b0 + 4) % 2, dynamic = false) {
-                        Cooldown(0, filtered = Failure) {
-                            ParallelAll(max_failures = -2) {
-                                Cooldown(0, filtered = Failure) {
-                                    Failer,
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        Repeater(2) {
-                            Failer,
-                        },
-                    },
-                    Succeeder,
-                    Guard(|ctx| &mut ctx.token) {
-                        ParallelAll(max_failures = -1) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                RepeatTimes(3) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
+                        Condition(Cond<6>),
                     },
                 },
             },
@@ -203,228 +283,222 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0905Blackboard { b0 t1 t0 });
+board!(Tree0905Blackboard { q0 o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0906 for Ctx, error DiffError {
+    pub tree Tree0906 for Ctx, rng = context {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        ParallelAll(max_failures = -2) {
-            #[post(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
-            #[skip_if(|bb| bb.b1 % 2 > 0)]
-            RetryUntilSuccessful(1) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(TTask<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            WhileDoElse {
-                Action(PAct<3>, b0 = 3),
-                ForceFailure {
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
-                },
-                ReactiveFallback {
-                    Action(Act<5>),
-                    AlwaysSuccess,
-                    Error(DiffError(1028)),
-                },
-            },
-            Switch(b1) {
-                case 1 => AlwaysSuccess,
-                case 5 => Condition(|ctx| ctx.try_check(6)),
-                _ => FlipSelector {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            Sequence {
-                RepeatUntil(Success) {
-                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Timeout(30) {
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Action(PAct<9>, b0 = {=}, b1 = {b0}),
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[success_if(|bb| bb.b0 != 3)]
+            RandomSelector {
+                BinarySelector(|bb| bb.b0 + 1 < (*bb.t0 + 4) % 3, dynamic = false) {
+                    Sequence {
+                        AsyncFallback {
+                            AsyncSequence {
+                                PolicyParallel(policy = FirstSuccessOrFailure) {
+                                    AlwaysRunning,
+                                    AlwaysSuccess,
+                                    Condition(Cond<0>),
+                                    Action(Act<1>),
+                                },
+                                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                            RetryUntilSuccessful(forever) {
+                                #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+                                ReactiveSequence {
+                                    Action(PAct<3>, b0 = 5, b1 = {t0}),
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
                     },
-                },
-                Condition(Cond<10>),
-                ScriptCondition(|bb| bb.o0.unwrap_or(1) % 4 < 1),
-            },
-            KeepRunningUntilFailure {
-                AsyncSequence {
-                    ScriptCondition(|bb| bb.b0 % 4 > 0),
-                    #[post(|bb| bb.b0 += 3)]
-                    #[skip_if(|bb| bb.b0 % 4 > 0)]
-                    AlwaysRunning,
-                    Condition(TCond<11>),
+                    SequenceWithMemory {
+                        Limiter(2) {
+                            FlipSelector {
+                                StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                                Precondition(|bb| *bb.t0 > 5, else = Skipped) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                        Sequence {
+                            #[on_halted(|bb| if bb.b0 < 0 { *bb.t0 += 2 })]
+                            #[success_if(|bb| bb.b0 % 3 < 2)]
+                            #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 + 4 })]
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                            Precondition(|bb| bb.b0 < 3, else = Skipped) {
+                                Condition(Cond<9>),
+                            },
+                        },
+                        BinarySelector(|bb| *bb.t0 % 4 > 1) {
+                            StatefulAction(Task<10>),
+                            Fallback {
+                                StatefulAction(Task<11>),
+                                StatefulAction(Task<12>),
+                                Wait(20),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { b0 o0 b1 t0 });
+board!(Tree0906Blackboard { l0 b0 t0 });
 
-fallible!(Tree0906);
+bt::behavior_tree! {
+    pub tree Tree0907Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 5,
-        }
-        AsyncFallback {
-            ReactiveSequence {
-                DynamicSequence {
-                    Condition(Cond<0>),
-                },
-            },
-            Sequence {
-                DynamicSequence {
-                    Condition(Cond<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                },
-                Script(|bb| bb.t0.set((*bb.t1 + 4) % 4)),
-                Repeater(forever) {
-                    #[failure_if(|bb| bb.b0 != 4)]
-                    #[run_while(|bb| *bb.t0 % 3 < 2)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    BinarySelector(|bb| *bb.t1 % 4 == 0) {
-                        Action(Act<4>),
-                        WasEntryUpdated(t1),
-                    },
-                },
-                Selector {
-                    Observe(|bb| *bb.t0 != 1, abort = both) {
-                        Condition(Cond<5>),
-                    },
-                    Observe(|bb| bb.b0 < 0, abort = both) {
-                        Action(Act<6>),
-                    },
-                    Observe(|bb| (bb.b0 + 3) % 3 < 2, abort = both) {
-                        Action(Act<7> = Act::<7>),
-                    },
-                },
-                WasEntryUpdated(t0),
-            },
+        RepeatUntilSuccess(forever) {
+            SubTree(Tree0907Sub0),
         }
     }
 }
-
-board!(Tree0907Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0908 for Ctx {
+    pub tree Tree0908 for Ctx, rng = context {
         blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(3),
         }
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[run_while(|bb| bb.b0 != *bb.t0 + 3)]
-        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-            AsyncSequence {
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                #[post(|bb| bb.o0 = None)]
-                #[on_halted(|bb| if *bb.t0 + 2 != 6 { bb.b0 += 3 })]
-                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-            },
-            Sequence {
-                AlwaysSuccess,
-                Action(Act<2>),
+        Delay(0) {
+            FlipSelector {
+                Precondition(|bb| bb.b1 < 7) {
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    #[skip_if(|bb| *bb.t0 > bb.b1 + 4)]
+                    #[run_while(|bb| bb.b0 != 6)]
+                    BinarySelector(|bb| bb.b1 % 2 != 0, dynamic = true) {
+                        KeepRunningUntilFailure {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                        },
+                        IfThenElse {
+                            AsyncFallback {
+                                Action(PIo<1>, t0 = {=}),
+                                Action(Act<2>),
+                            },
+                            Script(|bb| if bb.b1 + 3 != (bb.b0 + 1) % 4 { bb.t0.set(bb.b0) }),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b1 == 3, else = Skipped) {
+                    ReactiveFallback {
+                        Timeout(100) {
+                            Action(PAct<3>, b0 = {=}),
+                        },
+                        PrioritySelector {
+                            #[score(|bb| (bb.b1) as f32)]
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                        Limiter(3) {
+                            Loop(q0) {
+                                Sleep(0),
+                            },
+                        },
+                        Sleep(20),
+                    },
+                },
+                Sequence {
+                    DynamicSelector {
+                        ScriptCondition(|bb| *bb.t0 % 2 != 1),
+                        AlwaysSuccess,
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 2)),
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<6>),
+                    },
+                    Sleep(50),
+                },
+                TryCatch {
+                    FlipSelector {
+                        StatefulAction(Task<7>),
+                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
+                        #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                        Script(|bb| if bb.b0 + 4 > 5 { bb.b1 = 7 }),
+                        AlwaysFailure,
+                    },
+                    FlipSelector {
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        ScriptCondition(|bb| *bb.t0 != 3),
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    RandomSequence {
+                        #[on_failure(|bb| { bb.b1 = 8; bb.b1 = *bb.t0 })]
+                        StatefulAction(Task<10>),
+                        Condition(PCond<11>, b0 = {t0}),
+                    },
+                    #[failure_if(|bb| bb.b0 + 1 < 7)]
+                    RunOnce(then_skip = true) {
+                        ReactiveFallback {
+                            StatefulAction(Task<12>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    ReactiveSequence {
+                        WaitUntil(|bb| *bb.t0 % 4 > 0) {
+                            Condition(Cond<13>),
+                        },
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0908Blackboard { t0 b0 o0 });
+board!(Tree0908Blackboard { b1 o0 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            o0: Option<i64>,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Sleep(10),
-            Script(|bb| bb.b1 = bb.o0.unwrap_or(0) % 3),
-            StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
+        Sequence {
+            #[on_halted(|bb| if (bb.b1 + 4) % 4 == 1 { bb.o0 = Some(bb.b0) })]
+            StatefulAction(Task<0> = Task::<0>),
+            Script(|bb| bb.b0 += 3),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0909Blackboard { b1 o0 });
+board!(Tree0909Blackboard { b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(3),
-            l0: Vec<i64> = vec![],
-        }
-        #[on_halted(|bb| bb.o0 = None)]
-        #[success_if(|bb| bb.b0 != 7)]
-        RetryUntilSuccessful(2) {
-            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
-                ForceSuccess {
-                    Loop(q0, value = {t0}) {
-                        Repeater(forever) {
-                            Parallel {
-                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                    WasEntryUpdated(t0),
-                                },
-                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0910Blackboard { q0 t0 b0 t1 o0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0911Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 10,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 3, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0911Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 10,
-        }
-        SequenceWithMemory {
-            SubTree(Tree0911Sub1, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}),
-            Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
-            Condition(|ctx| ctx.check(1)),
+        Sequence {
+            Sleep(0),
+            SubTree(Tree0910Sub0),
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -432,185 +506,174 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0911 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
         }
-        Sequence {
-            Priority {
-                SubTree(Tree0911Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}),
+        RetryUntilSuccessful(3) {
+            IndexSwitch(|bb| 4, dynamic = true) {
                 ReactiveFallback {
-                    Action(PAct<2>, b0 = 1, b1 = {t1}),
-                    SetBlackboard(o0 = Some(0)),
+                    StatefulAction(PTask<0>, b0 = 3, b1 = {=}),
+                    AlwaysSuccess,
+                },
+                StatefulAction(PTask<1>, b0 = 8, b1 = {b1}),
+                SequenceWithMemory {
+                    Action(Act<2> = Act::<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Failer,
                 },
             },
-            #[run_while(|bb| bb.o0.is_some())]
-            Action(Act<3>),
-            Action(PIo<4>, t0 = {b1}),
         }
     }
 }
 
-board!(Tree0911Blackboard { o0 t1 b1 b0 t0 });
+board!(Tree0911Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            #[post(|bb| bb.b1 += 1)]
-            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                Action(Act<0>),
-            },
-            #[on_halted(|bb| bb.b1 += 2)]
-            Sequence {
-                Condition(PCond<1>, b0 = {=}),
-                Condition(Cond<2>),
-            },
+        Loop(q0, value = {t1}, if_empty = Failure) {
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[post(|bb| bb.t1.set(*bb.t0 + 4))]
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
         }
     }
 }
 
-board!(Tree0912Blackboard { b1 o0 b0 });
+board!(Tree0912Blackboard { q0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0913 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-        }
-        StepSequencer {
-            Limiter(2) {
-                Observe(|bb| bb.b0 + 3 > 6, abort = none) {
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    MemSequence {
-                        TryCatch {
-                            #[on_failure(|bb| bb.b0 += 3)]
-                            #[on_halted(|bb| { bb.o0 = Some(5); bb.o0 = None })]
-                            Precondition(|bb| *bb.t0 < 4, else = Running) {
-                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                                    Runner,
-                                    SetBlackboard(t0 = 1),
-                                },
-                            },
-                            Repeat(0) {
-                                Condition(Cond<0>),
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                },
+        IfThenElse {
+            Repeat(4) {
+                StatefulAction(Task<0>),
             },
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
         }
     }
 }
-
-board!(Tree0913Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
             b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = true) {
-            DynamicSequence {
-                Script(|bb| *bb.t0 += 3),
-                ScriptCondition(|bb| bb.o0.is_none()),
-                #[on_halted(|bb| if *bb.t0 != bb.b0 { bb.o0 = Some(*bb.t1) })]
-                #[run_while(|bb| (bb.o0.unwrap_or(0) + 3) % 2 == 0)]
-                Precondition(|bb| *bb.t0 + 1 != *bb.t0, else = Success) {
-                    Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
-                        Condition(Cond<0>),
+        BinarySelector(|bb| bb.b1 + 3 < bb.o0.unwrap_or(3) + 3) {
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                Switch(b1) {
+                    case 0 => Condition(Cond<1>),
+                    case 4 => StatefulAction(Task<2>),
+                    _ => StatefulAction(Task<3>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                },
+                WaitUntil(|bb| bb.b0 % 2 < 0) {
+                    Parallel(success = 1, failure = -3) {
+                        AlwaysFailure,
+                        StatefulAction(Task<6>),
+                        Script(|bb| bb.b0 += 1),
+                        #[post(|bb| { bb.b0 = 7; bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
+                        #[on_failure(|bb| bb.t0.set(bb.b1))]
+                        #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+                        Sleep(100),
                     },
                 },
             },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                TryCatch(catch_on_halt = true) {
-                    Condition(|ctx| ctx.check(1)),
-                    Limiter(1) {
-                        WhileDoElse {
-                            ScriptCondition(|bb| bb.o0.is_none()),
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0914Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b0: i64 = 0,
+        }
+        MemSequence {
+            #[on_halted(|bb| bb.b1 = 1)]
+            MemPriority {
+                StatefulAction(Task<0>),
+                MemPriority {
+                    StatefulAction(Task<1>),
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    #[run_while(|bb| bb.b1 % 3 < 1)]
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                #[run_while(|bb| *bb.t0 == bb.b1 % 4)]
+                ParallelAll(max_failures = -3) {
+                    Iterate(l0, element = {b0}) {
+                        StatefulAction(Task<3>),
+                    },
+                    ForceSuccess {
+                        Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
+                    },
+                    Parallel(success = 2, failure = -1) {
+                        Action(|ctx, bb| ctx.exec_in(5, (bb.b1 + 3) % 2, &mut bb.b1)),
+                        Condition(Cond<6>),
+                    },
+                    Conditional(|bb| bb.b1 < *bb.t0 % 2, dynamic = false, else = Failure) {
+                        AlwaysFailure,
+                    },
+                },
+                StatefulAction(Task<7>),
+                Sequence {
+                    Fallback {
+                        Observe(|bb| bb.b1 < 4, abort = both) {
+                            StatefulAction(Task<8>),
+                        },
+                        Observe(|bb| bb.b0 < 1, abort = none) {
+                            Condition(Cond<9>),
+                        },
+                        Observe(|bb| (bb.b1 + 1) % 2 < 1, abort = lower) {
+                            #[on_halted(|bb| bb.b1 = *bb.t0 + 4)]
+                            StatefulAction(Task<10>),
+                        },
+                        Observe(|bb| bb.b0 % 4 != 2, abort = self) {
+                            Sleep(10),
+                        },
+                        Observe(|bb| (bb.b0 + 4) % 3 == 1, abort = none) {
+                            Condition(|ctx| ctx.check(11)),
                         },
                     },
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(PTask<4>, b0 = 3, b1 = {t0}),
-                },
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 != 2)]
-            Runner,
-        }
-    }
-}
-
-board!(Tree0914Blackboard { q0 t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0915 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Condition(PCond<1>, b0 = {b1}),
-            #[success_if(|bb| bb.b1 > bb.b1 + 4)]
-            Action(PAct<2>, b0 = {=}, b1 = {b1}),
-            Error(DiffError(1040)),
-        }
-    }
-}
-
-board!(Tree0915Blackboard { b1 b0 });
-
-fallible!(Tree0915);
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64 = 3,
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.try_check(0)),
-                Iterate(l0, element = {b1}, until = Never) {
-                    #[run_while(|bb| *bb.t1 % 2 > 0)]
-                    Fallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2>),
-                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0916Blackboard { t1 b0 l0 b1 });
-
-fallible!(Tree0916);
+board!(Tree0915Blackboard { b1 t0 l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0917Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        MaxTime(30) {
-            SetBlackboard(t0 = 3),
+    pub tree Tree0916Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0916Sub0 for Ctx {
+        SubTree(Tree0916Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx {
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0916Sub0),
         }
     }
 }
@@ -618,468 +681,49 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            Sleep(0),
-            #[run_while(|bb| bb.b0 < 3)]
-            #[post(|bb| if bb.b0 % 4 != 3 { *bb.t0 += 2 })]
-            Timeout(20) {
-                SubTree(Tree0917Sub0, b0 = {=}, t0 = {t0}),
-            },
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[success_if(|bb| bb.b0 != 3)]
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    #[on_failure(|bb| if bb.b0 % 2 == 1 { bb.t0.set(bb.b0) })]
-                    Action(PAct<1>, b0 = 0, b1 = {b0}),
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[success_if(|bb| *bb.t0 == 3)]
+            Priority {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Action(PIo<0>, t0 = {b0}),
                 },
-            },
-            RepeatUntil(Failure) {
-                StepSequencer {
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t0 + 4 == 3),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+                SequenceWithMemory {
+                    Condition(PCond<1>, b0 = {=}),
+                    StatefulAction(Task<2>),
+                    #[post(|bb| bb.b0 += 1)]
+                    Action(Act<3>),
+                },
+                #[on_halted(|bb| *bb.t0 += 3)]
+                #[on_success(|bb| bb.b0 = 7)]
+                #[on_failure(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+                SequenceWithMemory {
+                    Filter(times = 2, count = Completed, filtered = Skipped) {
+                        Condition(Cond<4>),
                     },
+                    ScriptCondition(|bb| *bb.t0 + 1 != bb.b0),
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree0917Blackboard { b0 t0 });
+board!(Tree0917Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0918 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        StepSequencer {
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[skip_if(|bb| *bb.t0 > *bb.t0 + 4)]
-            #[run_while(|bb| *bb.t0 != 6)]
-            Optional {
-                RunOnce {
-                    Fallback {
-                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                        RepeatUntilSuccess(1) {
-                            StatefulAction(Task<0>),
-                        },
-                        SequenceWithMemory {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                Condition(Cond<3>),
-                Priority {
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
-                    StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = 2, b1 = {t0}),
-                    SetBlackboard(t0 = 6),
-                },
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<8>),
-                    Condition(PCond<9>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0918Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        ReactiveFallback {
-            WaitValueUpdate(t0) {
-                Condition(Cond<0>),
-            },
-            StatefulAction(Task<1> = Task::<1>),
-            Loop(q0, if_empty = Failure) {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    ReactiveSequence {
-                        #[success_if(|bb| bb.b0 + 4 > *bb.t0)]
-                        StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
-                        Condition(Cond<4>),
-                    },
-                    FlipSelector {
-                        SetBlackboard(b0 = {t0}),
-                        Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                    },
-                    ForceFailure {
-                        ScriptCondition(|bb| (*bb.t0 + 1) % 4 != 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0919Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        RunOnce {
-            TryCatch(catch_on_halt = false) {
-                Limiter(2) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
-                        #[failure_if(|bb| (*bb.t0 + 3) % 3 < 2)]
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 1)),
-                        #[success_if(|bb| *bb.t0 + 4 > *bb.t0)]
-                        StatefulAction(Task<1>),
-                        RepeatUntilSuccess(3) {
-                            Action(PAct<2>, b0 = 1),
-                        },
-                        StatefulAction(Task<3> = Task::<3>),
-                        RepeatUntilSuccess(1) {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                },
-                PrioritySelector {
-                    #[score(2)]
-                    RunOnce {
-                        ForceSuccess {
-                            RetryUntilSuccessful(3) {
-                                Failer,
-                            },
-                        },
-                    },
-                    #[score(|bb| (bb.b0 % 2) as f32)]
-                    PolicyParallel(policy = FirstSuccess) {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                    #[score(|bb| (bb.b0) as f32)]
-                    ForceFailure {
-                        #[skip_if(|bb| *bb.t0 % 4 > 0)]
-                        ForceSuccess {
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0920Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0921Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0921 for Ctx, error DiffError {
-        Parallel {
-            AsyncSequence {
-                Action(Act<0>),
-                Inverter {
-                    Sequence {
-                        Condition(|ctx| ctx.try_check(1)),
-                        StatefulAction(Task<2>),
-                        Error(DiffError(1084)),
-                    },
-                },
-                AlwaysSuccess,
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                Condition(Cond<3>),
-                Sleep(20),
-                StatefulAction(Task<4>),
-                Action(TAct<5>),
-                SequenceStar {
-                    Action(Act<6>),
-                    StatefulAction(TTask<7>),
-                },
-            },
-            Remap(success = Success, failure = Failure) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.try_check(8)),
-                    Wait(50),
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10>),
-                    SubTree(Tree0921Sub0),
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0921);
-
-bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSelector {
-            #[failure_if(|bb| *bb.t0 + 1 > 5)]
-            #[success_if(|bb| bb.b0 == 2)]
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-            Action(Act<1>),
-            Invert {
-                ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 3),
-            },
-        }
-    }
-}
-
-board!(Tree0922Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        Limiter(2) {
-            #[on_halted(|bb| if bb.o0.unwrap_or(5) % 3 == 1 { *bb.t0 += 1 })]
-            #[run_while(|bb| bb.b0 == 6)]
-            PrioritySelector {
-                #[score(|bb| (*bb.t0 % 2) as f32)]
-                SetBlackboard(b0 = 0),
-                #[score(|bb| (bb.b0) as f32)]
-                Action(Act<0> = Act::<0>),
-                #[score(|bb| (bb.b1) as f32)]
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0923Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Action(Act<0>),
-            MemSequence {
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                Condition(|ctx| ctx.check(2)),
-                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 3 })]
-                #[run_while(|bb| bb.o0.unwrap_or(0) + 2 != 1)]
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Action(PIo<6>, t0 = {t0}),
-            #[post(|bb| { bb.t0.set(7); bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
-            Sleep(100),
-        }
-    }
-}
-
-board!(Tree0924Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StepSequencer {
-                    Wait(10),
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                Action(|ctx| ctx.exec(2)),
-                Condition(Cond<3>),
-                ReactiveSelector {
-                    Action(Act<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        Repeat(2) {
-            Repeat(forever) {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Repeat(1) {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    },
-                    Parallel {
-                        StatefulAction(Task<1>),
-                        ReactiveFallback {
-                            Interrupt(|bb| bb.b1 > bb.b0 % 2) {
-                                Condition(PCond<2>, b0 = {=}),
-                            },
-                            #[skip_if(|bb| bb.b0 != 0)]
-                            #[post(|bb| *bb.t0 += 3)]
-                            Repeater(0) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0926Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            b1: i64 = 2,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            FlipSelector {
-                Parallel(success = -1, failure = 2) {
-                    Sleep(30),
-                    Condition(Cond<1>),
-                },
-            },
-            Observe(|bb| (bb.b1 + 3) % 4 < 2, abort = none) {
-                Timeout(20) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            Invert {
-                #[skip_if(|bb| bb.b1 % 4 < 3)]
-                #[on_success(|bb| { *bb.t1 += 3; if bb.b1 > *bb.t0 { bb.b1 += 1 } })]
-                AsyncSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1 + 2, &mut bb.b0)),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0927Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        ReactiveSequence {
-            ParallelAll {
-                Cooldown(0) {
-                    Parallel {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            StatefulAction(Task<0>),
-                        },
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            Fallback {
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Guard(|ctx| &mut ctx.token) {
-                        StatefulAction(Task<4>),
-                    },
-                    Invert {
-                        Timeout(20) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Condition(Cond<6>),
-                    Sleep(100),
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Selector {
-                    Action(Act<9> = Act::<9>),
-                    PrioritySelector {
-                        #[score(2)]
-                        Action(Act<10>),
-                    },
-                    Action(|ctx| ctx.exec(11)),
-                    StatefulAction(Task<12> = Task::<12>),
-                    Retry(3) {
-                        StatefulAction(Task<13>),
-                    },
-                },
-                Invert {
-                    StatefulAction(Task<14>),
-                },
-            },
-            ParallelAll {
-                ReactiveFallback {
-                    StatefulAction(Task<15>),
-                    Action(Act<16>),
-                },
-                Fallback {
-                    RepeatUntilFailure(forever) {
-                        Remap(success = Failure, failure = Success) {
-                            StatefulAction(Task<17>),
-                        },
-                    },
-                },
-                Condition(Cond<18>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
         blackboard {
             b0: i64,
         }
@@ -1091,10 +735,10 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0929Blackboard { b0 });
+board!(Tree0918Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
+    pub tree Tree0919 for Ctx {
         blackboard {
             #[allow(unused)] o0: Option<i64> = None,
             b0: i64 = 3,
@@ -1111,1255 +755,1627 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0930Blackboard { o0 b0 b1 t0 });
+board!(Tree0919Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Observe(|bb| bb.o0.unwrap_or(4) + 4 > 6, abort = none) {
+            ForceSuccess {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0920Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        RepeatUntilSuccess(forever) {
+            Cooldown(0, filtered = Failure) {
+                Parallel {
+                    TryCatch(catch_on_halt = true) {
+                        AsyncFallback {
+                            Cooldown(20, filtered = Failure) {
+                                Remap(success = Failure, failure = Success) {
+                                    Condition(PCond<0>, b0 = 1),
+                                },
+                            },
+                        },
+                        #[on_failure(|bb| bb.b1 += 2)]
+                        Parallel(failure = 0) {
+                            ReactiveSelector {
+                                ScriptCondition(|bb| bb.b1 % 2 < 0),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Sleep(0),
+                        },
+                    },
+                    #[failure_if(|bb| (*bb.t0 + 4) % 4 < 1)]
+                    #[run_while(|bb| *bb.t0 + 4 == 6)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        ReactiveSelector {
+                            Condition(Cond<2>),
+                            SkipUnlessUpdated(t0) {
+                                Condition(Cond<3>),
+                            },
+                            #[run_while(|bb| *bb.t0 == 2)]
+                            #[post(|bb| bb.b1 += 2)]
+                            #[on_halted(|bb| bb.b0 = bb.b1 + 1)]
+                            Precondition(|bb| bb.b1 == bb.b0, else = Success) {
+                                Action(Act<4>),
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            AlwaysRunning,
+                            ForceFailure {
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0921Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0922 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
+            Action(PIo<1>, t0 = {=}),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            Script(|bb| *bb.t0 += 1),
+        }
+    }
+}
+
+board!(Tree0922Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0923Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0923Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Action(Act<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0923 for Ctx, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.b0) as f32)]
+            Condition(Cond<0>),
+            #[score(|bb| (*bb.t1 % 3) as f32)]
+            RandomSequence {
+                Switch(b1) {
+                    case 1 => #[run_while(|bb| bb.b0 + 3 < 7)]
+                    SubTree(Tree0923Sub0, ..),
+                    _ => Condition(PCond<1>, b0 = {=}),
+                },
+                StatefulAction(Task<2>),
+                Switch(b1) {
+                    case 2 => StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+                    case 5 => SetBlackboard(b1 = {t1}),
+                    _ => Condition(Cond<4> = Cond::<4>),
+                },
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    RepeatUntilSuccess(1) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+                SubTree(Tree0923Sub1, ..),
+            },
+            #[score(|bb| (bb.b1 % 3) as f32)]
+            TryCatch {
+                Timeout(0) {
+                    #[skip_if(|bb| bb.b0 < 0)]
+                    #[success_if(|bb| bb.b0 > 6)]
+                    #[post(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
+                    Fallback {
+                        StatefulAction(PTask<7>, b0 = 1, b1 = {b0}),
+                        StatefulAction(Task<8>),
+                        Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                RandomSequence {
+                    #[success_if(|bb| bb.b0 + 4 > 2)]
+                    StatefulAction(Task<10>),
+                    Action(Act<11>),
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0923Blackboard { q0 b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0924 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+        }
+        WaitValueUpdate(t0) {
+            FlipSelector {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    #[post(|bb| *bb.t0 += 1)]
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                AsyncFallback {
+                    Action(Act<3>),
+                    #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 + 3 })]
+                    #[success_if(|bb| *bb.t0 + 4 < 6)]
+                    StatefulAction(Task<4>),
+                    SetBlackboard(b0 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0924Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Action(Act<0>),
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                Action(PIo<1>, t0 = {t0}),
+                StatefulAction(Task<2>),
+                Condition(|ctx| ctx.check(3)),
+            },
+            SequenceWithMemory {
+                Condition(PCond<4>, b0 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 1) % 3)),
+                Action(|ctx| ctx.exec(6)),
+                SetBlackboard(t1 = 5),
+            },
+            Repeat(3) {
+                RandomSequence {
+                    Filter(times = 2, filtered = Skipped) {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0925Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0926 for Ctx {
+        RepeatUntilSuccess(1) {
+            RepeatUntilFailure(1) {
+                Repeater(2) {
+                    AsyncSequence {
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<0>),
+                            ReactiveSequence {
+                                Condition(Cond<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0927Sub1 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0927Sub0 for Ctx {
+        SubTree(Tree0927Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0927 for Ctx {
+        Inverter {
+            SubTree(Tree0927Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 0,
+        }
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                DynamicSelector {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
+                    Action(TAct<1>),
+                    #[success_if(|bb| bb.b0 + 2 != 7)]
+                    #[skip_if(|bb| bb.b0 + 4 > 7)]
+                    Script(|bb| if (*bb.t0 + 2) % 4 == 3 { *bb.t0 += 2 }),
+                    ScriptCondition(|bb| bb.b0 == 3),
+                    Condition(Cond<2>),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                MemPriority {
+                    StatefulAction(Task<3>),
+                    #[run_while(|bb| bb.b0 < bb.b1)]
+                    Condition(Cond<4>),
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0928Blackboard { t0 b1 b0 });
+
+fallible!(Tree0928);
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            b1: i64 = 2,
+        }
+        Repeat(4) {
+            Switch(b1) {
+                case 1 => RunOnce {
+                    SequenceStar {
+                        Condition(|ctx, bb| ctx.check_in(0, 2)),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        #[on_success(|bb| { bb.b0 = bb.b0 % 4; if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t0 % 2) } })]
+                        Failer,
+                    },
+                },
+                case 5 => Conditional(|bb| *bb.t0 % 2 < 0, dynamic = false) {
+                    #[on_halted(|bb| bb.b1 = bb.b0 + 2)]
+                    #[success_if(|bb| bb.b0 == 5)]
+                    Condition(Cond<1>),
+                },
+                _ => Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0929Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        MemPriority {
+            BinarySelector(|bb| bb.b0 % 3 == 1, dynamic = true) {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b0)),
+                },
+                ReactiveSequence {
+                    Filter(times = 1, filtered = Failure) {
+                        Sleep(20),
+                    },
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Selector {
+                KeepRunningUntilFailure {
+                    Action(PIo<5>, t0 = {=}),
+                },
+                Observe(|bb| bb.b0 % 3 == 0, abort = both) {
+                    Condition(Cond<6>),
+                },
+                Observe(|bb| bb.b0 == 0, abort = self) {
+                    Priority {
+                        Action(Act<7>),
+                        MemPriority {
+                            Condition(PCond<8>, b0 = 1),
+                            Wait(50),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0930Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            l0: Vec<i64> = vec![1],
-            o0: Option<i64>,
-            b0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-            BinarySelector(|bb| bb.o0.unwrap_or(2) % 2 != 0, dynamic = false) {
-                #[skip_if(|bb| bb.b0 + 4 < 0)]
-                #[post(|bb| bb.b0 = *bb.t0)]
-                IfThenElse {
-                    Action(PAct<0>, b0 = 2, b1 = {t0}),
-                    Action(Act<1> = Act::<1>),
-                    Action(PIo<2>, t0 = {=}),
+        Sequence {
+            TryCatch(catch_on_halt = true) {
+                #[run_while(|bb| bb.b0 % 3 > 0)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail) {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {t0}),
                 },
-                Cooldown(0, filtered = Skipped) {
-                    AlwaysFailure,
-                },
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0931Blackboard { t0 l0 o0 b0 });
+board!(Tree0931Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
+    pub tree Tree0932 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            l0: Vec<i64>,
-            #[tracked] t0: i64,
+            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] b0: i64,
         }
-        FlipSelector {
-            StepSequencer {
-                Observe(|bb| *bb.t0 + 4 > bb.b0) {
-                    ParallelAll {
-                        StatefulAction(PTask<0>, b0 = 4, b1 = {t0}),
-                        Condition(Cond<1>),
+        Precondition(|bb| *bb.t0 % 4 < 2, else = Running) {
+            ForceSuccess {
+                BinarySelector(|bb| *bb.t0 < *bb.t0 % 2) {
+                    Condition(Cond<0>),
+                    ForceFailure {
+                        Error(DiffError(1040)),
                     },
-                },
-                WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    Action(PAct<3>, b0 = {t0}),
-                },
-                #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
-                #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(5) + 4)]
-                Iterate(l0, element = {b0}, until = FirstSuccess) {
-                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Observe(|bb| *bb.t0 + 2 != 5, abort = self) {
-                Condition(Cond<4>),
-            },
-            Action(Act<5>),
-            ReactiveSequence {
-                Delay(10) {
-                    Delay(10) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                ForceFailure {
-                    AlwaysFailure,
-                },
-            },
-            MemSequence {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<7>),
-                },
-                #[on_halted(|bb| bb.b0 += 1)]
-                Sequence {
-                    SetBlackboard(o0 = Some(5)),
-                    Repeater(forever) {
-                        StatefulAction(Task<8>),
-                    },
-                    Condition(Cond<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0932Blackboard { b0 o0 l0 t0 });
+board!(Tree0932Blackboard { b1 t0 b0 });
+
+fallible!(Tree0932);
 
 bt::behavior_tree! {
     pub tree Tree0933 for Ctx {
-        Timeout(10) {
-            IndexSwitch(|bb| 0, dynamic = true) {
-                RunOnce {
-                    Action(Act<0> = Act::<0>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            Switch(b1) {
-                case 2 => ParallelAll {
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(Act<1> = Act::<1>),
+        Repeat(forever) {
+            MemPriority {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    Retry(1) {
+                        Condition(Cond<1>),
+                    },
                     StatefulAction(Task<2>),
                 },
-                case 5 => Filter(times = 2, count = Failure) {
-                    Sleep(10),
-                },
-                _ => SequenceStar {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[run_while(|bb| bb.b0 % 4 < 2)]
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            RepeatTimes(1) {
-                Loop(q0, value = {b0}) {
-                    RetryUntilSuccessful(2) {
-                        ReactiveFallback {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                Loop(q0, if_empty = Running) {
-                                    #[on_halted(|bb| if (bb.o0.unwrap_or(1) + 3) % 2 > 0 { bb.b0 += 1 })]
-                                    Script(|bb| if (bb.o0.unwrap_or(1) + 1) % 4 > 2 { bb.b0 += 1 }),
-                                },
-                            },
-                            Condition(Cond<5>),
-                            ReactiveFallback {
-                                #[on_failure(|bb| bb.b1 = bb.b0)]
-                                Action(PIo<6>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0934Blackboard { q0 b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0935Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 12,
-            #[tracked] t1: i64 = 10,
-        }
-        AsyncSequence {
-            Repeater(2) {
-                SequenceWithMemory {
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    RepeatUntilSuccess(2) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            IfThenElse {
-                Limiter(2) {
-                    BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
-                        SetBlackboard(t1 = 8),
-                        SetBlackboard(t1 = 6),
-                    },
-                },
-                Conditional(|bb| *bb.t1 > 1, dynamic = true) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t1 != *bb.t0)]
-            StepSequencer {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(4)),
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6>),
-                DynamicSequence {
-                    Action(PIo<7>, t0 = {=}),
-                    Condition(Cond<8>),
-                },
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0935 for Ctx, error DiffError {
+    pub tree Tree0934 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            SubTree(Tree0935Sub0, ..),
-            Error(DiffError(1011)),
+        #[success_if(|bb| *bb.t1 % 2 == 1)]
+        #[post(|bb| *bb.t1 += 1)]
+        #[on_success(|bb| bb.b0 += 2)]
+        Priority {
+            Action(|ctx| ctx.try_exec(0)),
+            #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
+            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0935Blackboard { b0 b1 t0 t1 });
+board!(Tree0934Blackboard { b0 t1 t0 });
 
-fallible!(Tree0935);
+fallible!(Tree0934);
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        StepSequencer {
+            #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 < 7)]
+            RunOnce {
+                ParallelAll(max_failures = -1) {
+                    Action(PIo<0>, t0 = {b0}),
+                    Failer,
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Wait(20),
+            },
+            SequenceStar {
+                #[on_failure(|bb| { bb.b0 = 5; if *bb.t0 % 2 > 0 { bb.b0 = 0 } })]
+                #[failure_if(|bb| *bb.t0 % 4 < 2)]
+                RepeatUntil(Success) {
+                    Filter(times = 2, count = Success) {
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0935Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(5),
+            b1: i64,
             b0: i64,
-            #[tracked] t1: i64 = 2,
         }
-        Precondition(|bb| *bb.t0 == bb.b0 + 1, else = Failure) {
-            Retry(3) {
-                SequenceStar {
-                    TryCatch(catch_on_halt = false) {
-                        SetBlackboard(t1 = {b0}),
-                        StatefulAction(Task<0>),
-                    },
-                    ReactiveSequence {
-                        #[post(|bb| { bb.o0 = Some(*bb.t0); bb.t1.set(bb.o0.unwrap_or(5) + 4) })]
-                        Script(|bb| *bb.t0 += 2),
-                        Condition(Cond<1>),
-                        #[run_while(|bb| bb.o0.unwrap_or(0) != 3)]
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0936Blackboard { t0 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx, error DiffError {
-        ReactiveFallback {
-            Filter(times = 2, filtered = Skipped) {
-                DynamicSelector {
-                    WhileDoElse {
-                        StatefulAction(TTask<0>),
-                        StatefulAction(TTask<1>),
-                        AlwaysRunning,
-                    },
-                    Condition(TCond<2>),
-                },
-            },
+        Sequence {
             Sequence {
-                StatefulAction(TTask<3>),
+                Priority {
+                    WhileDoElse {
+                        WasEntryUpdated(t0),
+                        Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+                    },
+                },
                 RunOnce(then_skip = false) {
-                    Condition(Cond<4>),
+                    Action(PIo<1>, t0 = {b1}),
                 },
+                Action(PAct<2>, b0 = {t0}),
             },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Limiter(3) {
-                    Sequence {
-                        RepeatUntilSuccess(2) {
-                            Action(Act<5>),
-                        },
-                        Timeout(30) {
-                            Error(DiffError(1056)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree0937);
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Fallback {
-            Filter(times = 3, filtered = Skipped) {
-                Action(Act<0>),
-            },
-            Action(Act<1>),
-            ForceSuccess {
-                Loop(q0, if_empty = Running) {
-                    Delay(20) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0938Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = 9, b1 = {b0}),
-                StatefulAction(Task<3> = Task::<3>),
-                #[skip_if(|bb| bb.b1 > bb.b0)]
-                #[on_success(|bb| if bb.b1 != 7 { bb.o0 = Some(*bb.t0) })]
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                SetBlackboard(t0 = 2),
-            },
-            Precondition(|bb| bb.b0 + 3 != *bb.t0, else = Running) {
-                WhileDoElse {
-                    Invert {
-                        StatefulAction(Task<4>),
-                    },
-                    #[failure_if(|bb| bb.b0 % 3 > 0)]
-                    #[on_failure(|bb| if bb.b1 + 3 > 4 { bb.b1 += 1 })]
-                    SetBlackboard(o0 = Some(9)),
-                },
-            },
-            SetBlackboard(o0 = Some(5)),
-            Inverter {
-                IfThenElse {
-                    Action(PIo<5>, t0 = {=}),
-                    #[failure_if(|bb| bb.b1 == bb.b0 % 2)]
-                    AlwaysRunning,
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0939Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        ForceFailure {
-            #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
-            DynamicSelector {
-                Condition(Cond<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b0)),
-                Condition(Cond<3>),
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0940Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        Fallback {
-            Filter(times = 3, count = Failure) {
-                Action(|ctx| ctx.exec(0)),
-            },
-            Condition(Cond<1>),
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                ReactiveSequence {
-                    PrioritySelector {
-                        #[score(2)]
-                        Action(Act<2>),
-                    },
-                    RepeatUntilFailure(2) {
-                        Delay(10) {
-                            MaxTime(10) {
-                                Wait(0),
-                            },
-                        },
-                    },
-                },
-            },
-            ParallelAll(0) {
-                StatefulAction(Task<3>),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                Cooldown(50, filtered = Failure) {
-                    StatefulAction(Task<6>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-            AsyncFallback {
-                Action(PAct<0>, b0 = 3, b1 = {b0}),
-                Condition(Cond<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            },
-            Inverter {
-                Selector {
-                    WasEntryUpdated(t0),
-                    Action(|ctx| ctx.exec(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0942Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll(max_failures = -1) {
-            #[skip_if(|bb| bb.b0 > 5)]
-            RunOnce(then_skip = true) {
-                WhileDoElse {
-                    MemSequence {
-                        Iterate(l0, element = {b0}, reset_index = false) {
-                            Loop(q0, if_empty = Success) {
-                                #[skip_if(|bb| *bb.t0 > 7)]
-                                #[success_if(|bb| bb.b0 > 7)]
-                                #[run_while(|bb| *bb.t0 + 1 > 6)]
-                                TryCatch(catch_on_halt = false) {
-                                    Action(Act<0>),
-                                    Action(Act<1> = Act::<1>),
-                                },
-                            },
-                        },
-                        Parallel(success = 0, failure = -1) {
-                            #[post(|bb| bb.b1 += 1)]
-                            #[success_if(|bb| bb.b0 % 4 < 1)]
-                            Loop(q0, value = {b0}) {
-                                #[on_success(|bb| bb.b1 += 1)]
-                                #[run_while(|bb| bb.b0 < 4)]
-                                #[success_if(|bb| *bb.t0 < bb.b1)]
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 3, &mut bb.b1)),
-                            Condition(Cond<4>),
-                        },
-                        Repeater(2) {
-                            Action(Act<5>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b1 % 4, &mut bb.b1)),
-                    },
-                    #[run_while(|bb| bb.b1 > *bb.t0)]
-                    Timeout(0) {
-                        RunOnce(then_skip = false) {
-                            Action(Act<7> = Act::<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0943Blackboard { l0 b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 5,
-        }
-        RepeatUntilFailure(1) {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                SetBlackboard(b0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0944Blackboard { b0 t0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-        }
-        ReactiveSelector {
-            AlwaysFailure,
-            Precondition(|bb| bb.b1 % 3 != 2) {
-                Selector {
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    Observe(|bb| *bb.t1 > 3) {
-                        AlwaysSuccess,
-                    },
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                },
-            },
-            #[success_if(|bb| *bb.t0 > bb.b1 % 3)]
-            #[skip_if(|bb| bb.b1 % 4 == 2)]
-            FlipSelector {
-                StatefulAction(Task<1>),
-                Sleep(50),
-                Optional {
-                    Script(|bb| bb.b0 = bb.b1 + 3),
-                },
-            },
-            Conditional(|bb| bb.b1 > 4, dynamic = false, else = Failure) {
+            ReactiveSequence {
                 Switch(b1) {
-                    case 4 => RunOnce(then_skip = false) {
-                        #[on_success(|bb| { bb.b0 += 2; bb.b1 += 2 })]
-                        #[success_if(|bb| bb.b1 % 2 > 0)]
-                        Condition(Cond<2>),
-                    },
-                    case 0 => Condition(Cond<3>),
-                    _ => Condition(Cond<4> = Cond::<4>),
+                    case 0 => #[failure_if(|bb| *bb.t0 == 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(2) + 1 > 7)]
+                    #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
+                    StatefulAction(Task<3>),
+                    _ => Wait(30),
+                },
+                StatefulAction(Task<4>),
+                #[on_halted(|bb| bb.o0 = None)]
+                Wait(10),
+                Action(PAct<5>, b0 = {=}, b1 = {b1}),
+                Script(|bb| bb.b0 = *bb.t0 % 2),
+            },
+            Interrupt(|bb| bb.o0.is_some()) {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    Action(PAct<7>, b0 = {t0}, b1 = {b1}),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0945Blackboard { b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        Remap(success = Failure, failure = Failure) {
-            #[on_halted(|bb| { bb.b0 += 3; bb.b0 = bb.b1 % 4 })]
-            #[skip_if(|bb| *bb.t0 + 2 < *bb.t0)]
-            ReactiveSequence {
-                Sleep(20),
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(PAct<2>, b0 = {b1}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0946Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0947 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        RunOnce(then_skip = true) {
-            StepSequencer {
-                ReactiveFallback {
-                    BinarySelector(|bb| bb.b0 % 3 == 2) {
-                        Parallel(success = 2, failure = 1) {
-                            ForceFailure {
-                                WasEntryUpdated(t0),
-                            },
-                            Condition(Cond<0>),
-                        },
-                        Condition(Cond<1>),
-                    },
-                    #[run_while(|bb| *bb.t0 + 2 == 2)]
-                    StatefulAction(TTask<2>),
-                    MaxTime(0) {
-                        #[success_if(|bb| bb.b1 < 4)]
-                        Conditional(|bb| bb.b1 == 3, dynamic = false) {
-                            BinarySelector(|bb| *bb.t0 == 4, dynamic = false) {
-                                AlwaysRunning,
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-                FlipSelector {
-                    Parallel(success = -1, failure = 0) {
-                        RepeatTimes(forever) {
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0947Blackboard { b1 t0 b0 });
-
-fallible!(Tree0947);
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(3),
-        }
-        Repeater(forever) {
-            Parallel(success = 3, failure = -3) {
-                ForceFailure {
-                    Condition(Cond<0>),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Sleep(0),
-                    Action(Act<1> = Act::<1>),
-                },
-                ReactiveFallback {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    StatefulAction(PTask<2>, b0 = {b0}),
-                    WaitValueUpdate(t0) {
-                        Wait(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0948Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        TryCatch(catch_on_halt = false) {
-            Conditional(|bb| bb.b0 + 1 == 7) {
-                DynamicSelector {
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| bb.b1 % 4 == 2),
-                    Action(Act<0> = Act::<0>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Selector {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Conditional(|bb| *bb.t0 % 4 < 0, dynamic = true, else = Success) {
-                        #[failure_if(|bb| *bb.t0 != 0)]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        Precondition(|bb| bb.b1 + 4 < bb.b0, else = Running) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Error(DiffError(1030)),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 + 2 > 3, dynamic = false) {
-                RepeatUntilFailure(3) {
-                    Cooldown(50, filtered = Failure) {
-                        Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b1 = (bb.b0 + 1) % 3 }),
-                    },
-                },
-                TryCatch {
-                    SetBlackboard(b0 = 2),
-                    #[post(|bb| *bb.t0 += 1)]
-                    #[on_success(|bb| { bb.b1 += 3; if bb.b0 % 3 < 2 { bb.b0 = bb.b1 } })]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    ScriptCondition(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0949Blackboard { b1 t0 b0 });
-
-fallible!(Tree0949);
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            Remap(success = Success, failure = Success) {
-                StepSequencer {
-                    ScriptCondition(|bb| bb.b0 > 2),
-                    Action(PIo<1>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0950Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            SetBlackboard(b0 = 4),
-        }
-    }
-}
-
-board!(Tree0951Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] b1: i64,
-        }
-        Precondition(|bb| bb.b0 > 5, else = Success) {
-            WaitValueUpdate(t0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0952Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        Iterate(l0, element = {b0}, until = FirstSuccess) {
-            TryCatch(catch_on_halt = false) {
-                Fallback {
-                    Repeater(0) {
-                        StatefulAction(TTask<0>),
-                    },
-                    Error(DiffError(1084)),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                DynamicSelector {
-                    AlwaysFailure,
-                    Filter(times = 2) {
-                        Wait(20),
-                    },
-                    Condition(TCond<2>),
-                    Condition(Cond<3>),
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.t1.set(2) })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Condition(PCond<4>, b0 = 5),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0953Blackboard { o0 l0 t0 b0 t1 });
-
-fallible!(Tree0953);
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ParallelAll(0) {
-            RepeatTimes(1) {
-                ForceFailure {
-                    Fallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                },
-            },
-            DynamicSelector {
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
-                Action(Act<5>),
-            },
-            Selector {
-                Observe(|bb| (*bb.t0 + 3) % 4 == 1, abort = both) {
-                    RepeatUntilSuccess(3) {
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0954Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(3),
-            b1: i64 = 4,
-            l0: Vec<i64> = vec![1],
-        }
-        StepSequencer {
-            Iterate(l0, element = {b1}, until = FirstSuccess, max = 2) {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    #[on_failure(|bb| { bb.o0 = Some(bb.b1); *bb.t1 += 1 })]
-                    Condition(Cond<0>),
+            RetryUntilSuccessful(forever) {
+                MemSequence {
+                    Action(|ctx, bb| ctx.exec_in(8, (bb.o0.unwrap_or(1) + 4) % 3, &mut bb.b1)),
+                    StatefulAction(Task<9>),
+                    Action(|ctx, bb| ctx.exec_in(10, 9, &mut bb.b1)),
                 },
             },
             ReactiveSequence {
-                StatefulAction(Task<1>),
-                #[on_failure(|bb| { bb.b0 += 2; if bb.b1 % 3 < 0 { bb.b0 = bb.b1 } })]
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0955Blackboard { b0 t1 t0 q0 o0 b1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-        }
-        Cooldown(30) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                RunOnce {
-                    RepeatTimes(forever) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                AlwaysSuccess,
-                Action(Act<1>),
-                Condition(|ctx| ctx.check(2)),
-                Loop(q0) {
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0956Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            AsyncFallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<2>),
-                },
-                Failer,
-                StatefulAction(Task<3>),
-                #[skip_if(|bb| bb.b0 % 2 < 1)]
-                #[post(|bb| bb.t1.set(bb.b1))]
+                Condition(Cond<11>),
+                Succeeder,
+                UnsetBlackboard(o0),
                 Succeeder,
             },
         }
     }
 }
 
-board!(Tree0957Blackboard { b1 b0 t1 });
+board!(Tree0936Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+            ForceFailure {
+                ReactiveSequence {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    Script(|bb| *bb.t0 += 2),
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                    Failer,
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                SetBlackboard(t0 = 6),
+            },
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0937Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        Optional {
+            Sequence {
+                Sequence {
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        MaxTime(50) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
+                    FlipSelector {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Condition(Cond<5>),
+                },
+                PrioritySelector {
+                    #[score(3)]
+                    Condition(|ctx| ctx.check(6)),
+                    #[score(3)]
+                    MemPriority {
+                        IfThenElse {
+                            StatefulAction(Task<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                    #[score(1)]
+                    Repeat(4) {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Action(Act<9>),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        AsyncFallback {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0940Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] b1: i64 = 0,
+        }
+        MaxTime(0) {
+            SubTree(Tree0940Sub0, t0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0940Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0941 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+        }
+        #[skip_if(|bb| (*bb.t0 + 1) % 4 != 0)]
+        Parallel {
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<0>),
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| bb.b0 % 3 < 2)]
+                    ForceFailure {
+                        Wait(20),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    StepSequencer {
+                        #[success_if(|bb| bb.b1 % 2 < 1)]
+                        Action(Act<1>),
+                        Condition(Cond<2>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        #[skip_if(|bb| bb.b0 + 4 == bb.b1 % 2)]
+                        Script(|bb| bb.b0 = *bb.t0),
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        Failer,
+                    },
+                },
+                Switch(b1) {
+                    case 2 => Delay(0) {
+                        StatefulAction(Task<3>),
+                    },
+                    case 3 => ScriptCondition(|bb| bb.b0 < 6),
+                    _ => Condition(Cond<4>),
+                },
+                IfThenElse {
+                    SequenceWithMemory {
+                        StatefulAction(Task<5>),
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(PTask<6>, b0 = 5, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0941Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0942 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[allow(unused)] o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        ReactiveSequence {
+            WaitValueUpdate(t0) {
+                Sequence {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Priority {
+                        StatefulAction(Task<2>),
+                        Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0942Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0943Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0944Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        RetryUntilSuccessful(forever) {
+            Cooldown(30, filtered = Skipped) {
+                BinarySelector(|bb| *bb.t0 != 4, dynamic = true) {
+                    RunOnce {
+                        Repeater(forever) {
+                            Fallback {
+                                SkipUnlessUpdated(t0) {
+                                    #[on_failure(|bb| bb.o0 = None)]
+                                    StatefulAction(Task<0>),
+                                },
+                                Delay(0) {
+                                    StatefulAction(Task<1>),
+                                },
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        Sequence {
+                            TryCatch(catch_on_halt = true) {
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                                Condition(TCond<3>),
+                                Wait(0),
+                            },
+                            WaitValueUpdate(t0) {
+                                Remap(success = Failure, failure = Success) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                            StatefulAction(TTask<5>),
+                            TryCatch(catch_on_halt = false) {
+                                AlwaysFailure,
+                                SubTree(Tree0944Sub0, ..),
+                            },
+                            Error(DiffError(1045)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0944Blackboard { t0 o0 });
+
+fallible!(Tree0944);
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            b1: i64 = 4,
+        }
+        Conditional(|bb| bb.b0 + 3 < 3, else = Failure) {
+            IfThenElse {
+                ParallelAll(max_failures = -1) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                    RepeatUntilFailure(2) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                RepeatUntil(Success) {
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t1 != 3),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0945Blackboard { t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0946 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+        }
+        ReactiveFallback {
+            Conditional(|bb| *bb.t0 == *bb.t0 % 2, dynamic = true) {
+                TryCatch {
+                    Script(|bb| { bb.b0 = bb.b0 % 2; bb.t1.set((*bb.t0 + 1) % 3) }),
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                    StatefulAction(TTask<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0946Blackboard { t0 b0 t1 });
+
+fallible!(Tree0946);
+
+bt::behavior_tree! {
+    pub tree Tree0947 for Ctx {
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2> = Act::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Selector {
+            WhileDoElse {
+                ReactiveFallback {
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0)),
+                        Priority {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    Inverter {
+                        #[success_if(|bb| *bb.t0 == 6)]
+                        RepeatUntilSuccess(forever) {
+                            Sequence {
+                                Interrupt(|bb| bb.b0 + 1 < 6) {
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            Retry(1) {
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                            IfThenElse {
+                                Precondition(|bb| *bb.t0 % 2 == 1) {
+                                    Sleep(20),
+                                },
+                                Condition(PCond<6>, b0 = 0),
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
+                    FlipSelector {
+                        Parallel {
+                            Guard(|ctx| &mut ctx.token) {
+                                Condition(Cond<7>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                Sleep(50),
+                            },
+                        },
+                        MemPriority {
+                            Condition(Cond<8>),
+                            Delay(100) {
+                                StatefulAction(Task<9>),
+                            },
+                            ScriptCondition(|bb| bb.b0 + 1 < 2),
+                        },
+                    },
+                    Repeat(2) {
+                        ParallelAll(max_failures = -5) {
+                            Action(Act<10>),
+                            StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
+                            Filter(times = 1, count = Success, filtered = Failure) {
+                                WasEntryUpdated(t0),
+                            },
+                            ScriptCondition(|bb| bb.b0 == bb.b0 + 1),
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0948Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        StepSequencer {
+            Sequence {
+                Action(PIo<0>, t0 = {=}),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                AlwaysFailure,
+            },
+            RepeatUntilSuccess(1) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Repeat(4) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            Action(PAct<4>, b0 = {=}, b1 = {t0}),
+            Script(|bb| { bb.t1.set(bb.b0); bb.b0 = *bb.t0 % 3 }),
+            Fallback {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                #[on_halted(|bb| bb.t0.set(bb.b0))]
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0949Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            Fallback {
+                RepeatTimes(1) {
+                    RepeatUntilSuccess(forever) {
+                        #[skip_if(|bb| bb.b1 + 4 > 3)]
+                        SequenceWithMemory {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            #[post(|bb| { bb.b0 = bb.b1; bb.b1 += 1 })]
+                            Failer,
+                        },
+                    },
+                },
+                Observe(|bb| bb.b1 > 2, abort = none) {
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+            },
+            Condition(Cond<5> = Cond::<5>),
+        }
+    }
+}
+
+board!(Tree0950Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            ReactiveSequence {
+                TryCatch {
+                    ParallelAll {
+                        Action(Act<0>),
+                        Runner,
+                    },
+                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                    #[success_if(|bb| *bb.t0 + 4 < 5)]
+                    #[failure_if(|bb| *bb.t0 % 3 == 0)]
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        #[run_while(|bb| bb.b0 + 4 < bb.b0)]
+                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 = *bb.t0 })]
+                        SetBlackboard(b0 = {t0}),
+                        Failer,
+                    },
+                },
+            },
+            StepSequencer {
+                SequenceWithMemory {
+                    StatefulAction(PTask<1>, b0 = 5),
+                    StatefulAction(Task<2>),
+                },
+                Condition(PCond<3>, b0 = {t0}),
+                Cooldown(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Action(Act<5>),
+        }
+    }
+}
+
+board!(Tree0951Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            b1: i64,
+        }
+        WhileDoElse {
+            ParallelAll {
+                ScriptCondition(|bb| bb.b1 < 1),
+                Script(|bb| *bb.t1 += 1),
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                },
+                SequenceWithMemory {
+                    Action(Act<1>),
+                },
+            },
+            Retry(2) {
+                Precondition(|bb| *bb.t1 + 1 != 5, else = Success) {
+                    Filter(times = 1, filtered = Skipped) {
+                        Cooldown(10) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0952Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0953Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        ReactiveFallback {
+            #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t0 % 2)]
+            Sleep(0),
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+            #[failure_if(|bb| bb.o0.unwrap_or(5) == 1)]
+            #[post(|bb| bb.o0 = Some(6))]
+            Fallback {
+                StatefulAction(Task<1>),
+                Action(|ctx| ctx.exec(2)),
+                Condition(PCond<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        IfThenElse {
+            SubTree(Tree0953Sub0, ..),
+            AsyncFallback {
+                Conditional(|bb| bb.b0 == *bb.t1 % 3, dynamic = true) {
+                    RepeatUntilFailure(3) {
+                        IndexSwitch(|bb| 5, out_of_range = Fail) {
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    SetBlackboard(t0 = {t1}),
+                    StatefulAction(Task<5>),
+                },
+            },
+            DynamicSequence {
+                Iterate(l0, element = {b0}, until = Never) {
+                    Wait(30),
+                },
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0953Blackboard { l0 b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Precondition(|bb| (bb.b0 + 1) % 4 == 3) {
+            RepeatUntilSuccess(2) {
+                WhileDoElse {
+                    RepeatTimes(2) {
+                        Sequence {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0954Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+        }
+        Repeat(3) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                MemPriority {
+                    Condition(PCond<0>, b0 = 1),
+                    Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                },
+                KeepRunningUntilFailure {
+                    Condition(Cond<2>),
+                },
+                Action(PAct<3>, b0 = 9, b1 = {t0}),
+                FlipSelector {
+                    StatefulAction(Task<4>),
+                    #[success_if(|bb| bb.o0.unwrap_or(4) == 1)]
+                    #[skip_if(|bb| bb.b0 > *bb.t0)]
+                    Sleep(0),
+                    AlwaysFailure,
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.t0.set(*bb.t0 % 4))]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0955Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        RepeatUntil(Failure) {
+            ParallelAll {
+                Remap(success = Success, failure = Failure) {
+                    AsyncFallback {
+                        SequenceWithMemory {
+                            Limiter(3) {
+                                #[on_success(|bb| if bb.b1 % 2 < 0 { bb.o0 = None })]
+                                Remap(success = Failure, failure = Success) {
+                                    Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+                                },
+                            },
+                        },
+                        Invert {
+                            Priority {
+                                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                                #[success_if(|bb| (bb.b0 + 1) % 4 > 2)]
+                                #[on_success(|bb| bb.b0 += 2)]
+                                Remap(success = Success, failure = Failure) {
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[failure_if(|bb| (*bb.t0 + 4) % 4 == 0)]
+                #[post(|bb| bb.b0 += 1)]
+                RandomSequence {
+                    Delay(0) {
+                        Fallback {
+                            Condition(Cond<3>),
+                            ParallelAll {
+                                Script(|bb| *bb.t0 += 3),
+                                ScriptCondition(|bb| bb.b1 % 2 != 1),
+                                Condition(PCond<4>, b0 = 2),
+                            },
+                        },
+                    },
+                    FlipSelector {
+                        Condition(Cond<5> = Cond::<5>),
+                        Action(PIo<6>, t0 = {=}),
+                        ForceFailure {
+                            #[run_while(|bb| bb.o0.is_none())]
+                            #[success_if(|bb| bb.b1 != 5)]
+                            #[on_failure(|bb| { bb.b0 += 2; bb.o0 = None })]
+                            Wait(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0956Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Parallel(success = 0) {
+            Action(Act<0>),
+            #[post(|bb| *bb.t0 += 1)]
+            Runner,
+        }
+    }
+}
+
+board!(Tree0957Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0958 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            TryCatch {
-                #[post(|bb| bb.b0 += 1)]
-                #[success_if(|bb| *bb.t0 == 3)]
-                Sleep(0),
+        Fallback {
+            #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 < bb.o0.unwrap_or(0) { *bb.t0 += 1 })]
+            ReactiveSequence {
                 StatefulAction(Task<0>),
-                Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 4)),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
             },
-            Timeout(30) {
-                Inverter {
-                    ReactiveSequence {
-                        Filter(times = 1, count = Failure, filtered = Failure) {
-                            #[failure_if(|bb| *bb.t0 + 2 != 3)]
-                            #[success_if(|bb| bb.b0 + 4 < 7)]
-                            #[skip_if(|bb| bb.b0 > 4)]
-                            StatefulAction(PTask<2>, b0 = {b0}),
-                        },
-                    },
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(3, 1)),
-            MemPriority {
-                Condition(Cond<4> = Cond::<4>),
+            ReactiveFallback {
+                StatefulAction(PTask<3>, b0 = {t0}, b1 = {t0}),
+                StatefulAction(Task<4>),
                 StatefulAction(Task<5>),
+                Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(3))),
             },
+            Action(Act<7>),
+            SetBlackboard(b0 = 7),
         }
     }
 }
 
-board!(Tree0958Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0959Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(|ctx| ctx.check(5))
-    }
-}
+board!(Tree0958Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0959 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            o0: Option<i64>,
         }
-        RetryUntilSuccessful(3) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                IfThenElse {
-                    StepSequencer {
-                        StatefulAction(TTask<1>),
-                        Action(Act<2>),
-                    },
-                    Priority {
-                        Condition(|ctx| ctx.check(3)),
-                        Action(TAct<4>),
-                        Error(DiffError(1005)),
-                    },
-                },
-                MaxTime(0) {
-                    Limiter(3) {
-                        Observe(|bb| bb.b1 == 3, abort = self) {
-                            SubTree(Tree0959Sub0, ..),
+        #[run_while(|bb| bb.b1 + 2 < 3)]
+        #[on_success(|bb| bb.t0.set(4))]
+        ReactiveFallback {
+            #[on_halted(|bb| bb.b0 += 3)]
+            #[failure_if(|bb| bb.o0.is_some())]
+            Interrupt(|bb| bb.o0.is_some()) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Retry(forever) {
+                        Optional {
+                            Failer,
                         },
                     },
+                    Condition(|ctx| ctx.try_check(0)),
                 },
+            },
+            Fallback {
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                Condition(TCond<2>),
+                Filter(times = 3, count = Failure, filtered = Skipped) {
+                    AlwaysFailure,
+                },
+            },
+            Fallback {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.try_check(3)),
+                    Condition(|ctx| ctx.try_check(4)),
+                    Condition(PCond<5>, b0 = {=}),
+                },
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    StatefulAction(TTask<6>),
+                },
+            },
+            Filter(times = 1, count = Completed, filtered = Skipped) {
+                FlipSelector {
+                    Script(|bb| bb.b1 += 2),
+                    Condition(TCond<7>),
+                    AsyncSequence {
+                        StatefulAction(Task<8>),
+                        Error(DiffError(1019)),
+                    },
+                    Action(TAct<9>),
+                },
+            },
+            #[success_if(|bb| bb.b1 < 7)]
+            AsyncFallback {
+                Action(TAct<10>),
             },
         }
     }
 }
 
-board!(Tree0959Blackboard { b1 });
+board!(Tree0959Blackboard { b0 t0 q0 b1 o0 });
 
 fallible!(Tree0959);
 
 bt::behavior_tree! {
     pub tree Tree0960 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-        }
-        #[post(|bb| bb.b1 += 2)]
-        #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
-        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-        Fallback {
-            WasEntryUpdated(t0),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0960Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64>,
             b0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    ParallelAll(max_failures = -3) {
-                        Parallel {
-                            Guard(|ctx| &mut ctx.token) {
-                                Condition(TCond<0>),
-                            },
-                            Guard(|ctx| &mut ctx.token) {
-                                #[skip_if(|bb| bb.o0.is_some())]
-                                #[on_success(|bb| bb.b0 += 1)]
-                                StatefulAction(Task<1>),
-                            },
+        MemPriority {
+            Limiter(3) {
+                #[skip_if(|bb| bb.b0 + 3 < 2)]
+                AlwaysSuccess,
+            },
+            Parallel(failure = 4) {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b1)),
+                    Condition(Cond<1>),
+                },
+                Wait(0),
+                RepeatTimes(1) {
+                    #[on_halted(|bb| bb.b1 = *bb.t0 + 1)]
+                    IfThenElse {
+                        Action(Act<2>),
+                        SetBlackboard(t0 = 4),
+                    },
+                },
+                Repeat(3) {
+                    Script(|bb| bb.b1 += 3),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                WaitUntil(|bb| bb.b1 > 1) {
+                    #[skip_if(|bb| *bb.t0 > 5)]
+                    Priority {
+                        #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                        #[failure_if(|bb| *bb.t0 > *bb.t0 % 3)]
+                        ReactiveFallback {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5> = Task::<5>),
                         },
-                        MemSequence {
-                            Error(DiffError(1088)),
+                        ParallelAll(1) {
+                            WasEntryUpdated(t0),
                         },
-                        Switch(b1) {
-                            case 2 => StatefulAction(Task<2>),
-                            _ => Wait(30),
-                        },
+                        Action(Act<6>),
                     },
                 },
             },
-            StepSequencer {
-                Sleep(0),
-                Sleep(100),
-                Fallback {
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) == 1)]
-                    #[post(|bb| bb.o0 = Some(6))]
-                    Wait(10),
-                    StatefulAction(Task<3>),
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+board!(Tree0960Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Switch(b1) {
+            case 1 => #[on_failure(|bb| bb.b1 = bb.b0)]
+            ReactiveSelector {
+                Switch(b1) {
+                    case 4 => #[success_if(|bb| *bb.t0 > bb.b0)]
+                    #[post(|bb| bb.b1 += 1)]
+                    Action(PIo<0>, t0 = {t1}),
+                    case 3 => Action(Act<1>),
+                    case 2 => AlwaysSuccess,
+                    _ => #[skip_if(|bb| bb.b1 + 3 < 5)]
+                    #[on_halted(|bb| { bb.b1 += 1; if bb.o0.unwrap_or(5) % 4 > 2 { bb.b1 += 2 } })]
+                    AlwaysFailure,
                 },
-                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
-                    StatefulAction(PTask<4>, b0 = {=}),
+                Remap(success = Success, failure = Failure) {
+                    Condition(PCond<2>, b0 = {=}),
                 },
-                Condition(PCond<5>, b0 = {=}),
+            },
+            _ => DynamicSequence {
+                ScriptCondition(|bb| bb.b0 + 3 < (bb.o0.unwrap_or(0) + 3) % 3),
             },
         }
     }
 }
 
-board!(Tree0961Blackboard { o0 b0 b1 });
-
-fallible!(Tree0961);
+board!(Tree0961Blackboard { b0 b1 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+        }
+        Repeater(forever) {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0962Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
             b0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
         ReactiveFallback {
-            Action(PAct<0>, b0 = 1, b1 = {b0}),
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Action(PIo<3>, t0 = {t0}),
-            Condition(|ctx| ctx.check(4)),
-            SetBlackboard(t0 = 7),
-        }
-    }
-}
-
-board!(Tree0962Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0963Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Sequence {
-            Condition(Cond<0>),
-            SetBlackboard(t0 = 2),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Cooldown(0, filtered = Failure) {
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[allow(unused)] l0: Vec<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        RetryUntilSuccessful(1) {
-            Repeat(3) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    TryCatch(catch_on_halt = false) {
-                        ReactiveFallback {
-                            SubTree(Tree0963Sub0, ..),
-                            SubTree(Tree0963Sub1, ..),
-                            Error(DiffError(1095)),
-                        },
-                        IfThenElse {
-                            Deadline(0) {
-                                Delay(10) {
-                                    #[skip_if(|bb| bb.b0 != *bb.t0 + 4)]
-                                    #[success_if(|bb| (bb.b0 + 1) % 3 != 1)]
-                                    #[on_success(|bb| if *bb.t1 + 3 < bb.o0.unwrap_or(5) { bb.t1.set(bb.b0 + 4) })]
-                                    StatefulAction(TTask<2>),
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                SequenceWithMemory {
+                    #[post(|bb| bb.b1 = *bb.t0 + 2)]
+                    #[on_success(|bb| { bb.b0 += 3; bb.b1 += 3 })]
+                    #[run_while(|bb| bb.b0 < bb.b0 % 2)]
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        ProbabilitySelector(fail = 3) {
+                            #[weight(|bb| (bb.b1) as f32)]
+                            Action(Act<0>),
+                            #[weight(1)]
+                            Repeat(1) {
+                                ForceSuccess {
+                                    AlwaysSuccess,
                                 },
                             },
-                            StatefulAction(Task<3>),
                         },
                     },
-                    DynamicSequence {
-                        StatefulAction(PTask<4>, b0 = 4, b1 = {t1}),
-                        Sleep(20),
-                        Wait(0),
-                        Condition(TCond<5>),
+                    DynamicSelector {
+                        Condition(Cond<1>),
+                        Action(Act<2>),
                     },
+                },
+            },
+            Observe(|bb| *bb.t0 > 1, abort = none) {
+                Conditional(|bb| bb.b1 % 2 < 1, dynamic = true, else = Failure) {
+                    #[run_while(|bb| bb.b1 + 1 == 5)]
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            FlipSelector {
+                Switch(b1) {
+                    case 5 => #[success_if(|bb| *bb.t0 + 4 == 7)]
+                    #[post(|bb| { bb.b1 += 2; bb.t0.set(bb.b0 % 3) })]
+                    SetBlackboard(b0 = 5),
+                    _ => #[success_if(|bb| (bb.b1 + 2) % 3 != 2)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 < 0)]
+                    StatefulAction(Task<4>),
+                },
+                Sequence {
+                    UnsetBlackboard(o0),
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Action(|ctx| ctx.exec(7)),
+                    #[score(|bb| (bb.b0) as f32)]
+                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0963Blackboard { t1 l0 t0 b0 o0 });
-
-fallible!(Tree0963);
+board!(Tree0963Blackboard { t0 o0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Repeat(3) {
-                    SetBlackboard(b1 = 5),
-                },
-            },
-            Sequence {
-                Condition(Cond<0>),
-            },
-            ForceFailure {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t0 + 2) as f32)]
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<1>),
+        RepeatUntil(Failure) {
+            ParallelAll(1) {
+                MemPriority {
+                    Repeat(2) {
+                        StatefulAction(Task<0>),
                     },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    ForceSuccess {
-                        Action(PAct<2>, b0 = {=}, b1 = {=}),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1> = Task::<1>),
                     },
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Condition(Cond<4>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0964Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx, error DiffError {
-        MemPriority {
-            Action(TAct<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
-            Error(DiffError(1052)),
-        }
-    }
-}
-
-fallible!(Tree0965);
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        ForceSuccess {
-            #[post(|bb| if *bb.t0 % 4 > 0 { bb.b0 += 2 })]
-            ReactiveFallback {
-                Repeater(3) {
-                    Parallel(success = -1, failure = -1) {
-                        #[failure_if(|bb| (bb.b0 + 4) % 4 == 0)]
-                        #[post(|bb| bb.b0 += 1)]
-                        SequenceWithMemory {
-                            Precondition(|bb| *bb.t0 > 6, else = Running) {
-                                StatefulAction(Task<0> = Task::<0>),
+                RepeatTimes(3) {
+                    Limiter(3) {
+                        Sequence {
+                            Timeout(10) {
+                                Cooldown(20, filtered = Skipped) {
+                                    StatefulAction(Task<5>),
+                                },
                             },
-                            StatefulAction(Task<1>),
-                            MemSequence {
-                                Action(|ctx, bb| ctx.exec_in(2, 6, &mut bb.b0)),
-                                StatefulAction(Task<3>),
+                            TryCatch(catch_on_halt = true) {
+                                StatefulAction(Task<6> = Task::<6>),
+                                AlwaysSuccess,
+                                StatefulAction(Task<7>),
                             },
-                            Guard(|ctx| &mut ctx.token) {
-                                SequenceStar {
-                                    Wait(10),
-                                    Condition(Cond<4> = Cond::<4>),
+                            RunOnce(then_skip = true) {
+                                Inverter {
+                                    Runner,
                                 },
                             },
                         },
@@ -2370,50 +2386,167 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0966Blackboard { t0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
-        Parallel(success = -1, failure = 1) {
-            Succeeder,
+    pub tree Tree0965 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64 = 3,
+        }
+        MaxTime(10) {
+            Conditional(|bb| bb.b1 + 1 < (bb.b1 + 2) % 4, dynamic = false) {
+                WaitValueUpdate(t0) {
+                    Guard(|ctx| &mut ctx.token) {
+                        MemPriority {
+                            Parallel(success = 2, failure = 0) {
+                                #[success_if(|bb| bb.b1 == 5)]
+                                #[on_failure(|bb| bb.b0 += 2)]
+                                #[on_success(|bb| if *bb.t0 + 3 > bb.b1 { bb.b1 = (bb.b0 + 1) % 3 })]
+                                ReactiveSequence {
+                                    Condition(Cond<0>),
+                                },
+                                Repeat(forever) {
+                                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0965Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx, error DiffError, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        Repeat(forever) {
+            Delay(0) {
+                TryCatch(catch_on_halt = true) {
+                    #[success_if(|bb| *bb.t1 < 4)]
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Parallel(success = 1, failure = -1) {
+                            #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 2 }; bb.b0 = (bb.b1 + 4) % 3 })]
+                            RandomSelector {
+                                Condition(Cond<0>),
+                            },
+                            Repeater(0) {
+                                #[on_success(|bb| bb.b0 = *bb.t1)]
+                                StatefulAction(Task<1>),
+                            },
+                            ReactiveSequence {
+                                #[on_success(|bb| bb.b1 += 3)]
+                                #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
+                                UnsetBlackboard(o0),
+                            },
+                            ReactiveSequence {
+                                Timeout(0) {
+                                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+                                    #[run_while(|bb| *bb.t1 + 3 < *bb.t1 % 2)]
+                                    #[post(|bb| bb.t1.set(*bb.t0))]
+                                    Action(PIo<2>, t0 = {t1}),
+                                },
+                            },
+                        },
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Error(DiffError(1021)),
+                        #[score(1)]
+                        SetBlackboard(b1 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0966Blackboard { q0 b1 t0 b0 t1 o0 });
+
+fallible!(Tree0966);
+
+bt::behavior_tree! {
+    pub tree Tree0967 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        IfThenElse {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0>),
+            },
+            RetryUntilSuccessful(4) {
+                Sequence {
+                    ScriptCondition(|bb| bb.b0 + 3 > bb.b1),
+                    ForceSuccess {
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
+                },
+            },
+            Fallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0967Blackboard { b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 1,
         }
-        Filter(times = 1, count = Failure) {
-            StepSequencer {
-                Interrupt(|bb| bb.o0.is_none()) {
-                    #[on_success(|bb| if bb.o0.unwrap_or(4) + 2 < bb.o0.unwrap_or(0) { *bb.t0 += 1 })]
-                    UnsetBlackboard(o0),
-                },
-                Repeat(0) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                },
-            },
+        ReactiveSequence {
+            Action(PIo<0>, t0 = {=}),
+            ScriptCondition(|bb| *bb.t0 + 1 == 5),
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0968Blackboard { t0 o0 });
+board!(Tree0968Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
+    pub tree Tree0969 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstFailure) {
-            Fallback {
-                RunOnce {
-                    SkipUnlessUpdated(t0) {
-                        #[run_while(|bb| (bb.b1 + 4) % 2 < 1)]
-                        StatefulAction(Task<0>),
+        PrioritySelector {
+            #[score(2)]
+            ReactiveSequence {
+                Action(PIo<0>, t0 = {=}),
+            },
+            #[score(|bb| (*bb.t1) as f32)]
+            Action(Act<1>),
+            #[score(|bb| (*bb.t1) as f32)]
+            KeepRunningUntilFailure {
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Runner,
+                },
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            Condition(Cond<2>),
+            #[score(0)]
+            MaxTime(20) {
+                Interrupt(|bb| bb.b0 != (bb.b0 + 2) % 2) {
+                    SequenceWithMemory {
+                        Action(Act<3>),
+                        Condition(TCond<4>),
                     },
                 },
             },
@@ -2421,28 +2554,51 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0969Blackboard { t0 b1 });
+board!(Tree0969Blackboard { t0 t1 b0 });
+
+fallible!(Tree0969);
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
         blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        DynamicSelector {
-            #[run_while(|bb| bb.o0.is_some())]
-            ParallelAll {
-                Action(PIo<0>, t0 = {t0}),
-                StatefulAction(Task<1>),
-            },
-            #[skip_if(|bb| *bb.t0 > 4)]
-            Delay(20) {
-                RepeatUntil(Failure) {
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
+        RepeatUntilSuccess(forever) {
+            Optional {
+                StepSequencer {
+                    MemSequence {
+                        #[failure_if(|bb| bb.b0 % 3 > 1)]
+                        SetBlackboard(t0 = 9),
+                        TryCatch(catch_on_halt = false) {
+                            ScriptCondition(|bb| *bb.t0 == 6),
+                            SequenceStar {
+                                Condition(Cond<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            Condition(PCond<2>, b0 = 2),
+                        },
+                    },
+                    Conditional(|bb| *bb.t1 + 1 == 2, dynamic = false) {
+                        #[skip_if(|bb| *bb.t0 > 3)]
+                        Parallel(success = -1, failure = 1) {
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b0)),
+                            StatefulAction(Task<4>),
+                        },
+                    },
                     Timeout(0) {
-                        ScriptCondition(|bb| *bb.t0 + 4 > 2),
+                        #[on_success(|bb| bb.b0 = 8)]
+                        #[on_failure(|bb| { *bb.t1 += 3; *bb.t0 += 1 })]
+                        Repeat(2) {
+                            #[on_halted(|bb| bb.b0 = *bb.t1)]
+                            #[run_while(|bb| *bb.t1 + 3 > 1)]
+                            Precondition(|bb| *bb.t1 + 3 > 1, else = Skipped) {
+                                Inverter {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -2450,29 +2606,23 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0970Blackboard { b0 t0 o0 });
+board!(Tree0970Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0971 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        Observe(|bb| (*bb.t0 + 4) % 2 > 0) {
-            Observe(|bb| bb.b0 + 1 == 7, abort = none) {
-                Repeater(3) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    IfThenElse {
-                        Fallback {
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            #[run_while(|bb| *bb.t0 < 4)]
-                            AlwaysRunning,
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(Cond<2>),
-                    },
+        ReactiveSequence {
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    WasEntryUpdated(t0),
                 },
+                SetBlackboard(b0 = 1),
+            },
+            Deadline(50) {
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
@@ -2481,230 +2631,326 @@ bt::behavior_tree! {
 board!(Tree0971Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
+    pub tree Tree0972 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2],
             b0: i64,
-            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            #[on_success(|bb| bb.b0 += 2)]
-            #[post(|bb| bb.o0 = Some(bb.b0))]
-            Cooldown(0) {
-                Parallel {
-                    Guard(|ctx| &mut ctx.token) {
-                        Precondition(|bb| (bb.b0 + 1) % 4 < 2) {
-                            Action(PAct<0>, b0 = {b0}),
-                        },
+        DynamicSequence {
+            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 % 3 == 0),
+                    KeepRunningUntilFailure {
+                        ScriptCondition(|bb| bb.b0 % 2 != 1),
                     },
-                    Guard(|ctx| &mut ctx.token) {
-                        Observe(|bb| *bb.t0 < 7, abort = none) {
-                            MemSequence {
-                                BinarySelector(|bb| bb.o0.is_some()) {
-                                    Wait(0),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
+                    Action(PAct<1>, b0 = 0),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0972Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-        }
-        Precondition(|bb| *bb.t0 % 3 != 1, else = Running) {
+            Condition(|ctx| ctx.try_check(2)),
+            #[run_while(|bb| *bb.t0 + 4 < bb.b0)]
+            #[on_failure(|bb| if (bb.b0 + 1) % 2 == 1 { *bb.t0 += 2 })]
+            #[failure_if(|bb| bb.b0 < 4)]
+            StatefulAction(Task<3>),
+            ScriptCondition(|bb| bb.b0 % 4 != 3),
             Sequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2> = Cond::<2>),
-                    Error(DiffError(1051)),
+                Condition(Cond<4>),
+                Repeat(2) {
+                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
                 },
-                Sleep(100),
-                Action(|ctx| ctx.try_exec(3)),
+                StatefulAction(Task<6>),
+                StatefulAction(TTask<7>),
             },
         }
     }
 }
 
-board!(Tree0973Blackboard { b0 t0 q0 });
+board!(Tree0972Blackboard { t0 l0 b0 });
 
-fallible!(Tree0973);
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx, error DiffError {
-        Fallback {
-            Filter(times = 2, filtered = Failure) {
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-            },
-            RepeatUntilSuccess(1) {
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Error(DiffError(1022)),
-        }
-    }
-}
-
-fallible!(Tree0974);
+fallible!(Tree0972);
 
 bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
+    pub tree Tree0973 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
         }
-        #[on_success(|bb| *bb.t1 += 1)]
-        #[run_while(|bb| bb.o0.is_some())]
-        #[failure_if(|bb| bb.o0.is_some())]
-        PolicyParallel(policy = FirstSuccess) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            WasEntryUpdated(t0),
+        StepSequencer {
+            IfThenElse {
+                Condition(Cond<0>),
+                SetBlackboard(b0 = 9),
+                ScriptCondition(|bb| *bb.t0 % 4 < 3),
+            },
+            WhileDoElse {
+                BinarySelector(|bb| (bb.b0 + 4) % 4 < 2, dynamic = false) {
+                    AlwaysSuccess,
+                    ReactiveSequence {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Condition(Cond<1>),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
+            },
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                ReactiveFallback {
+                    Sequence {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    Interrupt(|bb| *bb.t0 + 3 != 7) {
+                        Action(PIo<7>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0973Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx, rng = context {
+        RandomSelector {
+            Failer,
+            AlwaysFailure,
+            RepeatUntil(Success) {
+                StatefulAction(Task<0>),
+            },
+            RepeatUntilFailure(3) {
+                Condition(|ctx| ctx.check(1)),
+            },
             StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0975Blackboard { t1 t0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0976Sub0 for Ctx {
+    pub tree Tree0975 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        BinarySelector(|bb| *bb.t0 == 2) {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| bb.o0.is_none()),
+        FlipSelector {
+            ReactiveFallback {
+                ForceFailure {
+                    #[success_if(|bb| bb.b0 + 3 == 1)]
+                    ReactiveFallback {
+                        ProbabilitySelector(fail = 1) {
+                            #[weight(3)]
+                            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                            #[weight(|bb| (*bb.t0) as f32)]
+                            StatefulAction(Task<1>),
+                        },
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0) as f32)]
+                            Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                            #[score(|bb| (*bb.t0 + 3) as f32)]
+                            ReactiveSelector {
+                                StatefulAction(Task<3>),
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[run_while(|bb| (bb.b0 + 2) % 4 < 2)]
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.o0.is_none()) {
+                    Cooldown(0, filtered = Skipped) {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        DynamicSelector {
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 1)),
+                            ScriptCondition(|bb| *bb.t0 != 2),
+                        },
+                    },
+                    Condition(Cond<6>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Action(PIo<8>, t0 = {b0}),
+                    StatefulAction(Task<9>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0975Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Timeout(30) {
-            WaitUntil(|bb| bb.o0.is_some()) {
-                SubTree(Tree0976Sub0, t0 = {=}, o0 = {o0}),
+        SequenceStar {
+            #[success_if(|bb| *bb.t1 < 7)]
+            #[failure_if(|bb| *bb.t1 != bb.b0)]
+            Action(Act<0>),
+            MemSequence {
+                StatefulAction(PTask<1>, b0 = {=}),
+                Action(PAct<2>, b0 = 1, b1 = {t0}),
+                ScriptCondition(|bb| bb.b0 % 3 == 1),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Fallback {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                Selector {
+                    StatefulAction(Task<5>),
+                    #[on_failure(|bb| *bb.t0 += 4)]
+                    #[post(|bb| bb.b0 = *bb.t1)]
+                    StatefulAction(PTask<6>, b0 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0976Blackboard { t0 o0 });
+board!(Tree0976Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0977Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        StatefulAction(Task<1> = Task::<1>)
+        Repeat(4) {
+            StatefulAction(Task<0>),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0977 for Ctx {
+    pub tree Tree0977 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
         }
-        SkipUnlessUpdated(t0) {
-            SkipUnlessUpdated(t1) {
-                Filter(times = 2) {
-                    #[skip_if(|bb| bb.b0 < 1)]
-                    #[run_while(|bb| *bb.t1 + 4 != 2)]
-                    #[failure_if(|bb| *bb.t1 == bb.b0)]
-                    SequenceWithMemory {
-                        Wait(0),
-                        Action(Act<0>),
-                        SubTree(Tree0977Sub0, t0 = {=}, b0 = {b0}, t1 = {=}),
-                        Action(Act<2>),
-                    },
-                },
-            },
+        SequenceWithMemory {
+            ScriptCondition(|bb| bb.o0.is_none()),
+            SubTree(Tree0977Sub0, ..),
+            Error(DiffError(1007)),
         }
     }
 }
 
-board!(Tree0977Blackboard { t0 b0 t1 });
+board!(Tree0977Blackboard { o0 });
+
+fallible!(Tree0977);
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
-        IfThenElse {
-            Priority {
-                StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Remap(success = Success, failure = Failure) {
+                StatefulAction(Task<0>),
             },
-            AlwaysFailure,
+            Script(|bb| if bb.b0 == 3 { *bb.t0 += 2 }),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
         }
     }
 }
+
+board!(Tree0978Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(1),
         }
-        ReactiveFallback {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Observe(|bb| *bb.t0 > 4, abort = none) {
+                TryCatch(catch_on_halt = false) {
+                    #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = bb.b1 % 3 })]
+                    Repeat(forever) {
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<0>),
+                },
+            },
             Switch(b1) {
-                case 0 => #[on_success(|bb| *bb.t1 += 2)]
-                #[success_if(|bb| bb.b0 % 4 == 1)]
-                #[failure_if(|bb| bb.o0.unwrap_or(5) < 2)]
-                Condition(Cond<1>),
-                case 5 => Runner,
-                _ => Action(Act<2> = Act::<2>),
+                case 0 => StatefulAction(Task<1>),
+                _ => BinarySelector(|bb| bb.b1 > 0, dynamic = true) {
+                    Condition(PCond<2>, b0 = {=}),
+                    RepeatUntilSuccess(1) {
+                        Sequence {
+                            Condition(PCond<3>, b0 = {t0}),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                MaxTime(0) {
+                    Repeat(0) {
+                        Failer,
+                    },
+                },
+                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                Sleep(0),
+                Observe(|bb| *bb.t0 + 1 > 3, abort = self) {
+                    UnsetBlackboard(o0),
+                },
             },
         }
     }
 }
 
-board!(Tree0979Blackboard { t0 o0 b1 t1 b0 });
+board!(Tree0979Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
-            b0: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Interrupt(|bb| bb.b1 + 2 == 4) {
-                Cooldown(0, filtered = Skipped) {
-                    Sequence {
-                        SetBlackboard(b0 = 0),
-                        Action(|ctx| ctx.exec(0)),
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 + 4 > bb.b1 + 1)]
-                        StatefulAction(Task<1>),
+        BinarySelector(|bb| *bb.t0 + 1 != 1, dynamic = true) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Parallel(success = 2, failure = -2) {
+                    SetBlackboard(t0 = 4),
+                    #[skip_if(|bb| *bb.t0 != 1)]
+                    #[failure_if(|bb| bb.b0 + 1 < 0)]
+                    SetBlackboard(t0 = 0),
+                },
+                #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
+                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
+                Optional {
+                    StatefulAction(Task<0>),
+                },
+                AsyncFallback {
+                    Condition(Cond<1>),
+                    Wait(30),
+                },
+            },
+            Timeout(20) {
+                AsyncSequence {
+                    #[failure_if(|bb| *bb.t0 + 4 != 0)]
+                    Precondition(|bb| bb.b0 < 6, else = Failure) {
+                        Inverter {
+                            #[success_if(|bb| *bb.t0 < 3)]
+                            #[skip_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 % 4) as f32)]
+                        StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+                        #[score(5)]
+                        StatefulAction(Task<3>),
+                        #[score(|bb| ((*bb.t0 + 1) % 4) as f32)]
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -2712,128 +2958,275 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0980Blackboard { q0 b1 b0 });
+board!(Tree0980Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64,
+            b1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Priority {
-                SequenceStar {
-                    WasEntryUpdated(t0),
+        #[skip_if(|bb| bb.b1 > 1)]
+        #[on_success(|bb| { if bb.b1 < bb.b0 { bb.b0 += 3 }; bb.b1 += 4 })]
+        Selector {
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                TryCatch {
                     StatefulAction(Task<0>),
-                    Action(Act<1>),
+                    AlwaysFailure,
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b1)),
                 },
-                Condition(PCond<2>, b0 = {b1}),
             },
-            DynamicSelector {
-                Action(Act<3>),
-                ForceSuccess {
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5>),
-                ScriptCondition(|bb| *bb.t0 > 7),
-                #[on_success(|bb| if (bb.b0 + 4) % 4 != 3 { *bb.t0 += 3 })]
-                #[run_while(|bb| *bb.t1 % 2 != 1)]
-                AlwaysFailure,
-            },
-            Precondition(|bb| *bb.t1 + 4 == 7, else = Skipped) {
-                WaitUntil(|bb| bb.b0 != (bb.b1 + 4) % 2) {
-                    StepSequencer {
-                        #[run_while(|bb| *bb.t1 < 3)]
-                        #[post(|bb| bb.b1 += 3)]
-                        Action(Act<6> = Act::<6>),
-                        Condition(|ctx| ctx.check(7)),
-                        Filter(times = 3, count = Success) {
-                            #[failure_if(|bb| bb.b0 < *bb.t0 + 1)]
-                            #[skip_if(|bb| (*bb.t1 + 2) % 3 > 0)]
-                            #[success_if(|bb| bb.b1 % 3 > 0)]
-                            StatefulAction(Task<8>),
-                        },
-                        Condition(Cond<9>),
-                        Precondition(|bb| *bb.t0 + 3 > 2, else = Success) {
-                            Action(Act<10> = Act::<10>),
-                        },
+            Deadline(20) {
+                ReactiveFallback {
+                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
+                        ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                        AlwaysRunning,
+                        Condition(|ctx| ctx.check(2)),
                     },
                 },
             },
+            Action(Act<3>),
+            #[on_success(|bb| bb.b1 += 1)]
+            ReactiveSequence {
+                Action(PIo<4>, t0 = {b0}),
+                #[run_while(|bb| bb.b1 > bb.b0 % 2)]
+                #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
+                #[success_if(|bb| bb.b1 % 2 > 0)]
+                Script(|bb| bb.b1 += 2),
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+                SetBlackboard(b0 = {b1}),
+            },
         }
     }
 }
 
-board!(Tree0981Blackboard { t0 b1 t1 b0 });
+board!(Tree0981Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
+    pub tree Tree0982Sub0 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
         }
-        StepSequencer {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(PTask<1>, b0 = {t1}),
-            StatefulAction(Task<2> = Task::<2>),
-            Deadline(50) {
-                SetBlackboard(o0 = Some(4)),
-            },
-            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(5)),
+        Action(PAct<2>, b0 = {b0}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0982Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        ReactiveFallback {
+            ScriptCondition(|bb| bb.b1 % 2 > 0),
+            Wait(20),
         }
     }
 }
 
-board!(Tree0982Blackboard { o0 b0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
+        }
+        TryCatch(catch_on_halt = false) {
+            #[success_if(|bb| bb.o0.unwrap_or(0) + 2 < bb.o0.unwrap_or(5))]
+            TryCatch {
+                Error(DiffError(1000)),
+                SetBlackboard(o0 = Some(4)),
+                Condition(TCond<1>),
+                SubTree(Tree0982Sub0, ..),
+                SetBlackboard(o0 = Some(7)),
+            },
+            #[on_success(|bb| bb.o0 = None)]
+            BinarySelector(|bb| *bb.t1 != 4, dynamic = false) {
+                Switch(b1) {
+                    case 2 => WasEntryUpdated(t0),
+                    _ => #[on_halted(|bb| { bb.t1.set(bb.b1 + 2); *bb.t1 += 3 })]
+                    #[success_if(|bb| bb.b0 + 1 != *bb.t0)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Runner,
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    SubTree(Tree0982Sub1, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0982Blackboard { b1 t0 b0 o0 t1 });
+
+fallible!(Tree0982);
 
 bt::behavior_tree! {
     pub tree Tree0983 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        #[success_if(|bb| (bb.b0 + 3) % 3 == 1)]
-        #[on_failure(|bb| if bb.b0 > 5 { *bb.t0 += 3 })]
-        #[on_success(|bb| *bb.t0 += 3)]
-        ReactiveFallback {
-            Repeat(forever) {
-                Selector {
-                    MemSequence {
-                        Conditional(|bb| bb.b0 != 0, dynamic = false, else = Success) {
-                            #[failure_if(|bb| *bb.t0 + 1 == bb.b0)]
-                            #[on_success(|bb| bb.b0 = *bb.t0)]
-                            #[skip_if(|bb| bb.b0 == bb.b0 + 1)]
-                            Condition(Cond<0>),
+        ReactiveSequence {
+            Action(|ctx| ctx.exec(0)),
+            WhileDoElse {
+                #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(1))]
+                #[on_success(|bb| if *bb.t0 > bb.b1 { bb.o0 = Some(bb.o0.unwrap_or(0) + 3) })]
+                Condition(Cond<1>),
+                SetBlackboard(o0 = Some(3)),
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
+                Script(|bb| bb.b1 = *bb.t1),
+            },
+            BinarySelector(|bb| *bb.t0 % 3 != 0, dynamic = true) {
+                ScriptCondition(|bb| bb.o0.unwrap_or(0) < (bb.b1 + 1) % 2),
+                Wait(10),
+            },
+            #[on_halted(|bb| bb.b1 += 1)]
+            #[success_if(|bb| bb.o0.is_some())]
+            Sleep(50),
+        }
+    }
+}
+
+board!(Tree0983Blackboard { b1 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0984Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
+        }
+        Precondition(|bb| bb.b0 > 3) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        #[skip_if(|bb| bb.b0 + 2 != 2)]
+        #[on_failure(|bb| bb.b0 = 1)]
+        #[post(|bb| { bb.b0 += 1; if *bb.t0 > 7 { *bb.t0 += 1 } })]
+        WaitValueUpdate(t0) {
+            SubTree(Tree0984Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0984Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0985 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1) {
+            Fallback {
+                Condition(PCond<0>, b0 = {=}),
+                StatefulAction(PTask<1>, b0 = {=}),
+            },
+            RandomSelector {
+                #[failure_if(|bb| *bb.t0 % 4 != 3)]
+                #[on_success(|bb| bb.b0 = 5)]
+                Switch(b1) {
+                    case 5 => Sleep(20),
+                    case 4 => Failer,
+                    _ => #[on_success(|bb| bb.b1 += 1)]
+                    #[skip_if(|bb| bb.b1 % 4 > 0)]
+                    Condition(Cond<2>),
+                },
+            },
+            Conditional(|bb| *bb.t0 + 2 > 1) {
+                Repeater(forever) {
+                    Condition(Cond<3>),
+                },
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                #[on_halted(|bb| if (bb.b1 + 4) % 4 > 2 { bb.b0 = bb.b1 })]
+                SequenceWithMemory {
+                    #[run_while(|bb| *bb.t0 > (*bb.t0 + 4) % 3)]
+                    #[on_success(|bb| { bb.b0 = bb.b1 % 4; bb.b1 += 3 })]
+                    #[skip_if(|bb| bb.b1 + 4 < bb.b1 % 4)]
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            ForceFailure {
+                ReactiveSequence {
+                    ScriptCondition(|bb| *bb.t0 + 3 == bb.b0 + 2),
+                    Action(PAct<6>, b0 = 2, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0985Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0> = Act::<0>),
+            Wait(30),
+            Condition(Cond<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0987 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Repeat(3) {
+            Precondition(|bb| bb.b0 % 2 != 0, else = Failure) {
+                IfThenElse {
+                    #[on_success(|bb| if (*bb.t0 + 2) % 2 > 0 { *bb.t0 += 3 })]
+                    ReactiveFallback {
+                        ForceFailure {
+                            Condition(PCond<0>, b0 = {=}),
                         },
-                        WhileDoElse {
-                            Condition(Cond<1>),
-                            Wait(10),
+                        Iterate(l0, element = {b0}, reset_index = false) {
+                            Action(PAct<1>, b0 = {t0}),
                         },
-                        Parallel(success = -2, failure = 2) {
-                            Script(|bb| { bb.t0.set(bb.b0 + 4); if *bb.t0 % 2 != 1 { bb.b0 = *bb.t0 % 2 } }),
-                            Action(PAct<2>, b0 = {=}),
-                            StatefulAction(Task<3>),
-                        },
-                        AlwaysRunning,
+                        Condition(Cond<2>),
                     },
-                    ReactiveSelector {
-                        StatefulAction(Task<4>),
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                            StatefulAction(Task<6>),
+                    Deadline(10) {
+                        ReactiveSequence {
+                            MaxTime(10) {
+                                Condition(|ctx| ctx.try_check(3)),
+                            },
+                            Error(DiffError(1023)),
                         },
-                        FlipSelector {
-                            Action(PAct<7>, b0 = {t0}, b1 = {b0}),
-                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                        },
-                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                        StatefulAction(Task<10>),
                     },
                 },
             },
@@ -2841,722 +3234,434 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0983Blackboard { l0 t0 b0 });
+board!(Tree0987Blackboard { l0 b0 t0 });
+
+fallible!(Tree0987);
 
 bt::behavior_tree! {
-    pub tree Tree0984Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<0>)
+    pub tree Tree0988Sub0 for Ctx {
+        Succeeder
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0984Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+    pub tree Tree0988 for Ctx {
+        ReactiveSequence {
+            SubTree(Tree0988Sub0),
+            Action(Act<0>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0989 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Repeater(2) {
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+            Repeater(forever) {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            FlipSelector {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+            },
+            ReactiveFallback {
+                Action(Act<7>),
+                Sleep(20),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0990 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        AsyncSequence {
+            Fallback {
+                TryCatch(catch_on_halt = false) {
+                    Conditional(|bb| *bb.t0 % 4 == 3, dynamic = false) {
+                        Wait(0),
+                    },
+                    Action(PAct<0>, b0 = {b0}),
+                    Condition(PCond<1>, b0 = {t0}),
+                    Precondition(|bb| *bb.t0 % 2 > 0, else = Success) {
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Parallel(failure = 2) {
+                        StatefulAction(Task<3>),
+                        SetBlackboard(b0 = 0),
+                        PrioritySelector {
+                            #[score(2)]
+                            StatefulAction(Task<4>),
+                            #[score(1)]
+                            Action(Act<5>),
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
+                ReactiveFallback {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    Action(Act<8>),
+                },
+            },
+            ReactiveFallback {
+                SkipUnlessUpdated(t0) {
+                    Repeat(4) {
+                        Conditional(|bb| (bb.b0 + 4) % 4 > 2, else = Failure) {
+                            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
+                                StatefulAction(Task<9>),
+                                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                                #[on_success(|bb| bb.b0 += 2)]
+                                #[run_while(|bb| *bb.t0 + 1 == 5)]
+                                MemPriority {
+                                    Action(PAct<10>, b0 = {b0}, b1 = {b0}),
+                                    Action(PAct<11>, b0 = {b0}, b1 = {t0}),
+                                },
+                                Sleep(100),
+                                RepeatUntil(Failure) {
+                                    Runner,
+                                },
+                                Action(Act<12> = Act::<12>),
+                            },
+                        },
+                    },
+                },
+                Condition(Cond<13>),
+            },
+        }
+    }
+}
+
+board!(Tree0990Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0991 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        BinarySelector(|bb| *bb.t0 == bb.b0 + 4, dynamic = true) {
+            #[post(|bb| *bb.t1 += 1)]
+            #[on_failure(|bb| bb.b1 += 1)]
+            #[success_if(|bb| *bb.t0 % 3 != 1)]
+            Condition(Cond<0>),
+            Limiter(3) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                            #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 % 2 < 1 { bb.b0 = *bb.t1 % 2 } })]
+                            Condition(Cond<1>),
+                        },
+                        Guard(|ctx| &mut ctx.token) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0991Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0992 for Ctx, rng = context {
+        MemSequence {
+            Sequence {
+                ForceSuccess {
+                    Filter(times = 1, count = Completed, filtered = Skipped) {
+                        Action(Act<0>),
+                    },
+                },
+                Action(Act<1>),
+            },
+            DynamicSequence {
+                Condition(Cond<2>),
+                DynamicSelector {
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            RandomSelector {
+                Guard(|ctx| &mut ctx.token) {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0993 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        RunOnce {
+            RepeatTimes(3) {
+                Action(PIo<0>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0993Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0994 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+            WasEntryUpdated(t1),
+            Action(Act<1> = Act::<1>),
+            Script(|bb| { bb.o0 = Some(bb.b0 % 4); *bb.t1 += 1 }),
+        }
+    }
+}
+
+board!(Tree0994Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0995 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            Action(TAct<0>),
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Error(DiffError(1052)),
+            },
+            SetBlackboard(t0 = 3),
+            ScriptCondition(|bb| bb.o0.is_some()),
+        }
+    }
+}
+
+board!(Tree0995Blackboard { t0 o0 });
+
+fallible!(Tree0995);
+
+bt::behavior_tree! {
+    pub tree Tree0996 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
+        Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0996Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0997Sub1 for Ctx {
         StatefulAction(Task<3>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0984 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| bb.b0 += 1)]
-        Interrupt(|bb| *bb.t0 < 3) {
-            AsyncFallback {
-                SubTree(Tree0984Sub0, ..),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                Condition(Cond<2>),
-                SubTree(Tree0984Sub1, b0 = {=}, t0 = {t0}),
-                Sleep(0),
-                Error(DiffError(1027)),
-            },
-        }
-    }
-}
-
-board!(Tree0984Blackboard { b0 t0 });
-
-fallible!(Tree0984);
-
-bt::behavior_tree! {
-    pub tree Tree0985Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        ScriptCondition(|bb| bb.o0.is_some())
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            Fallback {
-                StatefulAction(Task<0>),
-                SubTree(Tree0985Sub0, o0 = {=}, t0 = {t0}),
-                Condition(TCond<1>),
-                #[run_while(|bb| *bb.t0 % 3 > 0)]
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0985Blackboard { o0 t0 });
-
-fallible!(Tree0985);
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64 = 0,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                RunOnce(then_skip = false) {
-                    Parallel(success = 1, failure = 1) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(PAct<1>, b0 = 1, b1 = {t0}),
-                #[on_success(|bb| if (*bb.t0 + 1) % 4 == 0 { bb.b1 = bb.b0 + 3 })]
-                StatefulAction(PTask<2>, b0 = 7),
-            },
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            MemSequence {
-                #[on_success(|bb| *bb.t0 += 1)]
-                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0986Blackboard { l0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0987Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Condition(PCond<2>, b0 = 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0987 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 3 => AlwaysFailure,
-            case 4 => Action(Act<0> = Act::<0>),
-            case 0 => Interrupt(|bb| bb.b1 + 1 > 0) {
-                Switch(b1) {
-                    case 3 => StatefulAction(Task<1>),
-                    _ => WasEntryUpdated(t0),
-                },
-            },
-            _ => SubTree(Tree0987Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0987Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        Parallel(failure = 3) {
-            ReactiveFallback {
-                ReactiveSequence {
-                    ParallelAll(1) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Runner,
-            },
-            ParallelAll(1) {
-                Runner,
-                StatefulAction(Task<1>),
-                Succeeder,
-            },
-            AlwaysRunning,
-            Sequence {
-                Timeout(20) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-                StatefulAction(Task<3>),
-                ParallelAll(1) {
-                    Retry(4) {
-                        Delay(100) {
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0989 for Ctx, error DiffError {
-        ReactiveFallback {
-            Action(Act<0>),
-            Error(DiffError(1068)),
-        }
-    }
-}
-
-fallible!(Tree0989);
-
-bt::behavior_tree! {
-    pub tree Tree0990 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64,
-            #[allow(unused)] b1: i64 = 5,
-        }
-        ParallelAll {
-            ParallelAll {
-                StatefulAction(TTask<0>),
-                WasEntryUpdated(t1),
-            },
-        }
-    }
-}
-
-board!(Tree0990Blackboard { t1 b1 });
-
-fallible!(Tree0990);
-
-bt::behavior_tree! {
-    pub tree Tree0991 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        TryCatch {
-            AsyncFallback {
-                Sequence {
-                    Switch(b1) {
-                        case 5 => SetBlackboard(b1 = {t0}),
-                        case 3 => Timeout(10) {
-                            AlwaysFailure,
-                        },
-                        _ => Condition(|ctx, bb| ctx.check_in(0, 2)),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<1>),
-                        #[run_while(|bb| bb.b1 > 3)]
-                        #[on_halted(|bb| bb.b0 += 4)]
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                    Sequence {
-                        Action(Act<4> = Act::<4>),
-                        Script(|bb| if *bb.t0 == bb.b0 + 3 { bb.b0 += 1 }),
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 2, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0991Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0992 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            StepSequencer {
-                ReactiveSequence {
-                    SkipUnlessUpdated(t0) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            TryCatch {
-                                Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 3, &mut bb.b1)),
-                                },
-                                Parallel(success = 2, failure = -2) {
-                                    Failer,
-                                    Action(PIo<1>, t0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                },
-                Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Fallback {
-                            ReactiveSequence {
-                                Action(Act<3> = Act::<3>),
-                                ScriptCondition(|bb| bb.b1 > bb.b1 + 2),
-                            },
-                            Iterate(l0, element = {b0}, until = Never) {
-                                #[run_while(|bb| *bb.t0 + 4 < *bb.t0)]
-                                #[on_failure(|bb| if (bb.b0 + 1) % 2 == 1 { *bb.t0 += 2 })]
-                                #[failure_if(|bb| bb.b0 < 4)]
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                        },
-                        Loop(q0, value = {b1}) {
-                            Delay(20) {
-                                Retry(3) {
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                        Switch(b1) {
-                            case 1 => SetBlackboard(o0 = Some(3)),
-                            case 2 => BinarySelector(|bb| *bb.t0 + 1 == bb.b0) {
-                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                                AlwaysFailure,
-                            },
-                            _ => SetBlackboard(o0 = Some(7)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0992Blackboard { t0 o0 l0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0993 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            o0: Option<i64>,
-        }
-        ForceSuccess {
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    UnsetBlackboard(o0),
-                },
-                SetBlackboard(o0 = Some(2)),
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    #[run_while(|bb| bb.b0 != 3)]
-                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
-                    DynamicSequence {
-                        Condition(Cond<0>),
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Action(PAct<1>, b0 = {=}),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0993Blackboard { b1 t0 b0 l0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0994 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            AsyncSequence {
-                Cooldown(30, filtered = Skipped) {
-                    FlipSelector {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        Action(Act<0>),
-                        Action(Act<1>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0994Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0995 for Ctx {
-        Cooldown(10) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0996 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            #[run_while(|bb| bb.b0 < *bb.t0 + 4)]
-            #[failure_if(|bb| bb.b0 % 2 > 0)]
-            #[skip_if(|bb| *bb.t0 % 3 > 0)]
-            Parallel {
-                PolicyParallel(policy = FirstFailure) {
-                    Wait(100),
-                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Interrupt(|bb| bb.b0 + 4 < *bb.t0 + 3) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Repeat(forever) {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 < 2)]
-                        Deadline(20) {
-                            StatefulAction(Task<4>),
-                        },
-                        ParallelAll(max_failures = -2) {
-                            ForceFailure {
-                                StatefulAction(Task<5>),
-                            },
-                            Precondition(|bb| bb.b0 > 3, else = Failure) {
-                                StatefulAction(Task<6>),
-                            },
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        RetryUntilSuccessful(1) {
-                            StepSequencer {
-                                Action(PIo<9>, t0 = {t0}),
-                                Failer,
-                                #[success_if(|bb| *bb.t0 < 7)]
-                                #[failure_if(|bb| *bb.t0 != bb.b0)]
-                                Action(Act<10>),
-                            },
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                Fallback {
-                    Condition(Cond<11> = Cond::<11>),
-                    ReactiveFallback {
-                        Condition(Cond<12>),
-                        KeepRunningUntilFailure {
-                            Action(PIo<13>, t0 = {t0}),
-                        },
-                    },
-                    StatefulAction(Task<14>),
-                    Repeat(2) {
-                        Guard(|ctx| &mut ctx.token) {
-                            #[on_halted(|bb| bb.b0 = *bb.t0)]
-                            #[on_success(|bb| if bb.b0 == 0 { bb.t0.set(bb.b0) })]
-                            StatefulAction(Task<15>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(16, *bb.t0 % 2, &mut bb.b0)),
-                        Sequence {
-                            StatefulAction(Task<17>),
-                            Condition(PCond<18>, b0 = 8),
-                        },
-                    },
-                    MemPriority {
-                        ScriptCondition(|bb| bb.b0 != 2),
-                        Action(Act<19> = Act::<19>),
-                        Condition(Cond<20>),
-                        Action(PAct<21>, b0 = {=}, b1 = {b0}),
-                        Inverter {
-                            Condition(|ctx| ctx.check(22)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0996Blackboard { b0 t0 });
-
-bt::behavior_tree! {
     pub tree Tree0997Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<1>)
+        SubTree(Tree0997Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        Selector {
-            Condition(Cond<0>),
-            Observe(|bb| bb.b0 < 4, abort = both) {
-                Loop(q0, if_empty = Failure) {
-                    #[success_if(|bb| *bb.t1 + 2 < *bb.t1 + 4)]
-                    #[on_failure(|bb| { if *bb.t1 + 2 == 2 { *bb.t1 += 1 }; if *bb.t1 < 4 { bb.t1.set(bb.b0 + 3) } })]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Sleep(10),
-                },
-            },
-            Observe(|bb| *bb.t0 % 4 != 0, abort = both) {
-                SubTree(Tree0997Sub0, ..),
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1>),
+            Condition(Cond<2>),
+            RepeatUntilFailure(forever) {
+                SubTree(Tree0997Sub0),
             },
         }
     }
 }
-
-board!(Tree0997Blackboard { t1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0998 for Ctx, error DiffError {
-        Inverter {
-            ParallelAll {
-                Sequence {
-                    StatefulAction(TTask<0>),
-                    AlwaysFailure,
-                },
-                Parallel(success = 4, failure = 3) {
-                    Condition(Cond<1>),
-                    DynamicSelector {
-                        StatefulAction(TTask<2>),
-                        Condition(TCond<3>),
-                    },
-                    Condition(TCond<4>),
-                    StatefulAction(TTask<5>),
-                },
-                StatefulAction(Task<6>),
-                Parallel(success = 2) {
-                    Condition(TCond<7>),
-                    Action(Act<8>),
-                },
+    pub tree Tree0998 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| *bb.t0 < 4)]
+        MemPriority {
+            RepeatUntilSuccess(3) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
             },
+            #[success_if(|bb| *bb.t1 % 4 != 1)]
+            Succeeder,
         }
     }
 }
 
-fallible!(Tree0998);
+board!(Tree0998Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0999Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+        }
+        Fallback {
+            Filter(times = 1, count = Success) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            Optional {
+                #[skip_if(|bb| *bb.t0 < 5)]
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
         }
-        MemPriority {
-            BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = false) {
-                #[on_success(|bb| bb.b0 = 9)]
-                MemSequence {
-                    Action(PIo<0>, t0 = {t0}),
-                    #[post(|bb| bb.b0 += 3)]
-                    Conditional(|bb| *bb.t0 % 3 < 0) {
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                        Action(PIo<3>, t0 = {=}),
-                        #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ParallelAll(3) {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Repeat(0) {
-                        Action(Act<8>),
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Delay(100) {
-                    RetryUntilSuccessful(2) {
-                        ReactiveSequence {
-                            ParallelAll {
-                                Action(|ctx| ctx.exec(10)),
-                                Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
-                                ParallelAll(2) {
-                                    SetBlackboard(b0 = 7),
-                                    Action(PAct<12>, b0 = {b0}),
-                                },
-                            },
-                            Observe(|bb| *bb.t0 > 3, abort = none) {
-                                WhileDoElse {
-                                    Action(Act<13>),
-                                    WasEntryUpdated(t0),
-                                    AlwaysSuccess,
-                                },
-                            },
-                            BinarySelector(|bb| bb.b0 != *bb.t0, dynamic = true) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<14>),
-                                },
-                                Condition(Cond<15>),
-                            },
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Observe(|bb| bb.b0 + 1 == *bb.t0 + 4, abort = self) {
-                    Condition(PCond<16>, b0 = 0),
-                },
-            },
+        ForceSuccess {
+            SubTree(Tree0999Sub0, t0 = {=}),
         }
     }
 }
 
-board!(Tree0999Blackboard { t0 b0 });
+board!(Tree0999Blackboard { t0 });
 
 cases! {
-    Tree0900 "B{t0=3;b1=4;b0=1}PPar{0;T}(RFb(pa0{b0:t0;b1:=},@of{t0+=2}@rw{t0>b0}@fi{t0+4%3!0}pi1{t0:=},a2),OnceK(RFb(a3b{b1;b1},t4e,t5,Suc)),a6e)",
-    Tree0901 "Step(Seq(Suc,t0,RetF(Wt{50})),c1,c2e)",
-    Tree0902 "B{b1=0;t1=5}Keep(SubA(Sc{b1:=t1+1;t1+=3}))",
-    Tree0903 "B{b0=1;l0}Itr{b0;_;_;_}(c0)",
-    Tree0904 "B{t0=0;b1=0;b0}Fb(Bin{t0<b1+3;_}(Rep0(t0),Dd{50}(PAll{-3}(Sc{b1+=2},@oh{b0+=2}@ki{t0>0}@po{t0+=2}t1,Sc{t0:=b0}))),PPar{0;T}(Cnd{t0<7;T;S}(t2),Try(Wt{20},pc3{b0:1},a4l,Wu{t0},c5)),Su{t0}(Rep2(Fb(Keep(DySeq(c6)),F,pa7{b0:b0;b1:=}))))",
-    Tree0905 "B{b0=4;t1;t0=3}RU{F}(RtyF(PAll{_}(@os{t0:=0}@si{t1+3!6}@of{b0+=1}To{0}(t0),MPri(Pre{b0%2<0}(Flip(@os{t1+=1}Lim{3}(@ki{t0%4>1}Run),Pre{t0!2;S}(c1)))),Bin{t1<b0+4%2;N}(Cd{0;F}(PAll{-2}(Cd{0;F}(Fai),t2)),Rpt{2}(Fai)),Suc,Grd{_}(PAll{-1}(PPar{1;_}(RT{3}(t3)))))))",
-    Tree0906 "B{b0;o0;b1=3;t0=2}PAll{-2}(@po{b1+=1;t0+=1}@ki{b1%2>0}Ret1(RSeq(t0,t1t,t2)),Wde(pa3{b0:3},FF(pt4{b0:b1;b1:b0}),RFb(a5,S,Err{1028})),Sw{1;5}(S,c6r,Flip(@oh{t0+=2}@os{t0+=1}c7,c8)),Seq(RU{S}(@of{b1:=o0|3}@fi{some}To{30}(@oh{t0+=3}pa9{b0:=;b1:b0})),c10,Scc{o0|1%4<1}),Keep(ASeq(Scc{b0%4>0},@po{b0+=3}@ki{b0%4>0}R,c11t)))",
-    Tree0907 "B{t1=2;b0;o0=0;t0=5}AFb(RSeq(DySeq(c0)),Seq(DySeq(c1,a2b{b0%3;b0},pt3{b0:b0;b1:b0}),Sc{t0:=t1+4%4},Rpt{F}(@fi{b0!4}@rw{t0%3<2}@oh{o0:=_}Bin{t1%4=0;_}(a4,Wu{t1})),Sel(Obs{t0!1;B}(c5),Obs{b0<0;B}(a6),Obs{b0+3%3<2;B}(a7e)),Wu{t0}))",
-    Tree0908 "B{t0=3;b0=5;o0=3}@oh{t0+=3}@rw{b0!t0+3}Bin{none;N}(ASeq(pa0{b0:t0;b1:t0},@po{o0:=_}@oh{t0+2!6?b0+=3}pa1{b0:t0;b1:t0}),Seq(S,a2))",
-    Tree0909 "B{b1=0;o0}PPar{0;T}(Sl{10},Sc{b1:=o0|0%3},pt0{b0:0;b1:=})",
-    Tree0910 "B{q0;t0=3;b0;t1;o0=3;l0=0}@oh{o0:=_}@si{b0!7}Ret2(Itr{b0;0;3;N}(FS(Lp{t0;_}(Rpt{F}(Par{_;_}(Grd{F}(Wu{t0}),Grd{R}(pa0{b0:t1;b1:t0})))))))",
-    Tree0911 "B{o0;t1=5;b1;b0=4;t0=0}Seq(Pri(SubR(Swm(SubR(a0b{t0+3;b0}),Sc{t0:=o0|1%3},c1l)),RFb(pa2{b0:1;b1:t1},Sb{o0=0})),@rw{some}a3,pi4{t0:b1})",
-    Tree0912 "B{b1;o0=_;b0=3}Seq(@po{b1+=1}Pre{none;K}(a0),@oh{b1+=2}Seq(pc1{b0:=},c2))",
-    Tree0913 "B{b0=2;o0=_;t0=5}Step(Lim{2}(Obs{b0+3>6;N}(@ki{b0<3}@po{t0+=1}MSeq(Try(@of{b0+=3}@oh{o0:=5;o0:=_}Pre{t0<4;R}(Isw{t0;T;_}(Run,Sb{t0=1})),Rep0(c0)),S))))",
-    Tree0914 "B{q0=0;t1;o0;t0;b0}Isw{t0+1;N;T}(DySeq(Sc{t0+=3},Scc{none},@oh{t0!b0?o0:=t1}@rw{o0|0+3%2=0}Pre{t0+1!t0;S}(Pre{t1<t0;S}(c0))),Lp{b0;R}(TryT(c1l,Lim{1}(Wde(Scc{none},pt2{b0:t0;b1:t1})),c3l,pt4{b0:3;b1:t0})),@rw{o0|4%3!2}Run)",
-    Tree0915 "B{b1;b0=5}RFb(c0l,pc1{b0:b1},@si{b1>b1+4}pa2{b0:=;b1:b1},Err{1040})",
-    Tree0916 "B{t1;b0=2;l0=3;b1=3}Itr{b0;2;1;N}(Swm(c0r,Itr{b1;0;_;_}(@rw{t1%2>0}Fb(t1e,c2))))",
-    Tree0917 "B{b0;t0}Swm(Sl{0},@rw{b0<3}@po{b0%4!3?t0+=2}To{20}(SubR(Mt{30}(Sb{t0=3}))),@of{b0+=2}@si{b0!3}OnceT(MSeq(t0,@of{b0%2=1?t0:=b0}pa1{b0:0;b1:b0})),RU{F}(Step(RFb(Scc{t0+4=3},t2,t3))))",
-    Tree0918 "B{b0=3;t0}Step(@oh{t0:=b0}@ki{t0>t0+4}@rw{t0!6}Opt(Once(Fb(Scc{t0%2<0},Rus{1}(t0),Swm(c1,a2)))),PAll{-1}(c3,Pri(t4,pt5{b0:b0;b1:t0},t6,pt7{b0:2;b1:t0},Sb{t0=6}),PAll{-2}(c8,pc9{b0:=})))",
-    Tree0919 "B{b0=3;t0;q0}RFb(Wv{t0}(c0),t1e,Lp{_;F}(Fb(t2,RSeq(@si{b0+4>t0}pt3{b0:0;b1:b0},c4),Flip(Sb{b0=t0},pa5{b0:=;b1:t0}),FF(Scc{t0+1%4!2}))))",
-    Tree0920 "B{t0;b0=2}Once(TryF(Lim{2}(PPar{2;N}(@of{b0:=t0+4}@fi{t0+3%3<2}c0b{b0+1},@si{t0+4>t0}t1,Rus{3}(pa2{b0:1}),t3e,Rus{1}(c4l))),PrSel{2;b0%2;b0}(Once(FS(Ret3(Fai))),PPar{1;_}(TryF(t5,c6e)),FF(@ki{t0%4>0}FS(c7)))))",
-    Tree0921 "Par{_;_}(ASeq(a0,Inv(Seq(c1r,t2,Err{1084})),S),PPar{1;_}(c3,Sl{20},t4,a5t,Star(a6,t7t)),Rmp{S;F}(RSeq(c8r,Wt{50},c9,t10,Sub(S))))",
-    Tree0922 "B{b0;t0=2}RSel(@fi{t0+1>5}@si{b0=2}pt0{b0:t0;b1:b0},a1,Invt(Scc{t0+2%4=3}))",
-    Tree0923 "B{b0=0;o0;b1=0;t0=1}Lim{2}(@oh{o0|5%3=1?t0+=1}@rw{b0=6}PrSel{t0%2;b0;b1}(Sb{b0=0},a0e,t1))",
-    Tree0924 "B{t0;o0;b0}RFb(a0,MSeq(pa1{b0:=;b1:b0},c2l,@oh{b0+=2;t0+=3}@rw{o0|0+2!1}t3),RSeq(RFb(t4,t5)),pi6{t0:t0},@po{t0:=7;o0:=o0|5%3}@of{b0:=t0}@ki{o0|0%3=0}Sl{100})",
-    Tree0925 "RFb(PPar{1;N}(Step(Wt{10},F,t0,F)),RFb(t1,a2l,c3,RSel(a4,t5e),t6))",
-    Tree0926 "B{b0=5;t0;b1=4}Rep2(RepF(RSeq(S,Rep1(c0b{t0}),Par{_;_}(t1,RFb(Intr{b1>b0%2}(pc2{b0:=}),@ki{b0!0}@po{t0+=3}Rpt{0}(t3)),t4))))",
-    Tree0927 "B{t1=2;t0=5;b0=4;b1=2}Seq(c0,Flip(Par{-1;2}(Sl{30},c1)),Obs{b1+3%4<2;N}(To{20}(t2)),Invt(@ki{b1%4<3}@os{t1+=3;b1>t0?b1+=1}ASeq(a3b{t1+2;b0},a4)))",
-    Tree0928 "RSeq(PAll{_}(Cd{0;_}(Par{_;_}(Grd{F}(t0),Grd{R}(Fb(t1,c2,c3)))),RFb(Grd{_}(t4),Invt(To{20}(t5))),ASeq(c6,Sl{100})),RFb(RSeq(t7,S,t8e),Sel(a9e,PrSel{2}(a10),a11l,t12e,Rty3(t13)),Invt(t14)),PAll{_}(RFb(t15,a16),Fb(Ruf{F}(Rmp{F;S}(t17))),c18))",
-    Tree0929 "B{b0}Fb(t0,t1,pa2{b0:b0})",
-    Tree0930 "B{o0=_;b0=3;b1;t0}RSeq(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
-    Tree0931 "B{t0=4;l0=1;o0;b0=5}Itr{b0;0;_;T}(Bin{o0|2%2!0;N}(@ki{b0+4<0}@po{b0:=t0}Ite(pa0{b0:2;b1:t0},a1e,pi2{t0:=}),Cd{0;K}(F)))",
-    Tree0932 "B{b0=4;o0;l0;t0}Flip(Step(Obs{t0+4>b0;_}(PAll{_}(pt0{b0:4;b1:t0},c1)),Wde(c2b{t0},pa3{b0:t0}),@ki{t0=t0%2}@rw{t0>o0|5+4}Itr{b0;1;_;_}(Itr{b0;2;3;N}(Wu{t0}))),Obs{t0+2!5;S}(c4),a5,RSeq(Dl{10}(Dl{10}(t6)),FF(F)),MSeq(Wv{t0}(t7),@oh{b0+=1}Seq(Sb{o0=5},Rpt{F}(t8),c9)))",
-    Tree0933 "To{10}(Isw{0;_;T}(Once(a0e),RSeq(t1,Run)))",
-    Tree0934 "B{q0=0;b1=1;t0=2;o0;b0=4}RSeq(Sw{2;5}(PAll{_}(c0e,a1e,t2),Flt{2;F;_}(Sl{10}),Star(@of{o0:=_}@rw{b0%4<2}Flt{2;R;F}(pi3{t0:b0}),t4)),RT{1}(Lp{b0;_}(Ret2(RFb(Lp{t0;K}(Lp{_;R}(@oh{o0|1+3%2>0?b0+=1}Sc{o0|1+1%4>2?b0+=1})),c5,RFb(@of{b1:=b0}pi6{t0:=}))))))",
-    Tree0935 "B{b0=0;b1;t0=2;t1=0}Seq(SubA(ASeq(Rpt{2}(Swm(AFb(c0b{b1},c1l),Rus{2}(a2))),Ite(Lim{2}(Bin{b0>6;N}(Sb{t1=8},Sb{t1=6})),Cnd{t1>1;T;_}(OnceK(t3))),@si{t1!t0}Step(RFb(a4l,a5),t6,DySeq(pi7{t0:=},c8)))),Err{1011})",
-    Tree0936 "B{t0=0;o0;b0;t1=2}Pre{t0=b0+1;F}(Rty3(Star(TryF(Sb{t1=b0},t0),RSeq(@po{o0:=t0;t1:=o0|5+4}Sc{t0+=2},c1,@rw{o0|0!3}t2,c3))))",
-    Tree0937 "RFb(Flt{2;_;K}(DySel(Wde(t0t,t1t,R),c2t)),Seq(t3t,OnceK(c4)),Grd{F}(Lim{3}(Seq(Rus{2}(a5),To{30}(Err{1056})))))",
-    Tree0938 "B{q0=3}Fb(Flt{3;_;K}(a0),a1,FS(Lp{_;R}(Dl{20}(t2))))",
-    Tree0939 "B{o0;b0=0;b1=4;t0=1}RSeq(RFb(a0e,t1,pa2{b0:9;b1:b0},t3e,@ki{b1>b0}@os{b1!7?o0:=t0}@of{b1:=t0}Sb{t0=2}),Pre{b0+3!t0;R}(Wde(Invt(t4),@fi{b0%3>0}@of{b1+3>4?b1+=1}Sb{o0=9})),Sb{o0=5},Inv(Ite(pi5{t0:=},@fi{b1=b0%2}R,c6)))",
-    Tree0940 "B{b0=3;t0=1}FF(@fi{t0>t0%2}DySel(c0,c1e,a2b{b0+1;b0},c3,a4))",
-    Tree0941 "Fb(Flt{3;F;_}(a0l),c1,PPar{2;_}(RSeq(PrSel{2}(a2),Ruf{2}(Dl{10}(Mt{10}(Wt{0}))))),PAll{0}(t3,OnceK(t4),t5,Cd{50;F}(t6),OnceT(t7e)))",
-    Tree0942 "B{t0=2;b0=2}Isw{t0;N;T}(AFb(pa0{b0:3;b1:b0},c1,c2b{b0}),Inv(Sel(Wu{t0},a3l)))",
-    Tree0943 "B{l0=4;b1=4;q0=2;b0;t0=5}PAll{-1}(@ki{b0>5}OnceT(Wde(MSeq(Itr{b0;_;_;N}(Lp{_;S}(@ki{t0>7}@si{b0>7}@rw{t0+1>6}TryF(a0,a1e))),Par{0;-1}(@po{b1+=1}@si{b0%4<1}Lp{b0;_}(@os{b1+=1}@rw{b0<4}@si{t0<b1}a2l),a3b{b1%3;b1},c4),Rpt{2}(a5),a6b{b1%4;b1}),@rw{b1>t0}To{0}(OnceK(a7e)))))",
-    Tree0944 "B{b0=4;t0=1;q0=1;t1=5}Ruf{1}(Lp{t0;R}(Sb{b0=t1}))",
-    Tree0945 "B{b1=4;t0;t1;b0=3}RSel(F,Pre{b1%3!2}(Sel(@oh{b1+=3}Obs{t1>3;_}(S),@oh{t1+=1}pt0{b0:=;b1:=})),@si{t0>b1%3}@ki{b1%4=2}Flip(t1,Sl{50},Opt(Sc{b0:=b1+3})),Cnd{b1>4;N;F}(Sw{4;0}(OnceK(@os{b0+=2;b1+=2}@si{b1%2>0}c2),c3,c4e)))",
-    Tree0946 "B{t0;b0=3;b1;o0}Rmp{F;F}(@oh{b0+=3;b0:=b1%4}@ki{t0+2<t0}RSeq(Sl{20},c0e,t1e,pa2{b0:b1;b1:=}))",
-    Tree0947 "B{b1;t0;b0=1}OnceT(Step(RFb(Bin{b0%3=2;_}(Par{2;1}(FF(Wu{t0}),c0),c1),@rw{t0+2=2}t2t,Mt{0}(@si{b1<4}Cnd{b1=3;N;_}(Bin{t0=4;N}(R,c3)))),Flip(Par{-1;0}(RT{F}(Suc)))))",
-    Tree0948 "B{b0=3;t0=1;o0=3}Rpt{F}(Par{3;-3}(FF(c0),PPar{1;T}(Sl{0},a1e),RFb(@rw{some}pt2{b0:b0},Wv{t0}(Wt{0}))))",
-    Tree0949 "B{b1;t0;b0=2}TryF(Cnd{b0+1=7;_;_}(DySel(Wu{t0},Scc{b1%4=2},a0e)),Ret2(Sel(t1e,Cnd{t0%4<0;T;S}(@fi{t0!0}@oh{b0+=2}Pre{b1+4<b0;R}(Wu{t0})),Err{1030})),Bin{t0+2>3;N}(Ruf{3}(Cd{50;F}(Sc{b0:=t0%2;b1:=b0+1%3})),Try(Sb{b0=2},@po{t0+=1}@os{b1+=3;b0%3<2?b0:=b1}@of{t0+=2}Scc{t0+2<b0+3%3})))",
-    Tree0950 "B{b0=4}Wde(t0,Rmp{S;S}(Step(Scc{b0>2},pi1{t0:b0})))",
-    Tree0951 "B{b0}Swm(c0,Sb{b0=4})",
-    Tree0952 "B{b0=2;t0=0;b1}Pre{b0>5;S}(Wv{t0}(t0e))",
-    Tree0953 "B{o0=0;l0=4;t0=2;b0;t1=2}Itr{b0;1;_;_}(TryF(Fb(Rpt{0}(t0t),Err{1084}),c1b{b0},DySel(F,Flt{2;_;_}(Wt{20}),c2t,c3,@oh{t0+=3;t1:=2}@rw{some}pc4{b0:5})))",
-    Tree0954 "B{t0;b0=4}PAll{0}(RT{1}(FF(Fb(c0,t1,c2l))),DySel(c3e,pt4{b0:b0;b1:b0},a5),Sel(Obs{t0+3%4=1;B}(Rus{3}(OnceT(t6))),Isw{b0;N;_}(t7e,c8b{t0+2})))",
-    Tree0955 "B{b0=3;t1=5;t0=2;q0=4;o0=3;b1=4;l0=1}Step(Itr{b1;1;2;_}(Lp{t0;K}(@of{o0:=b1;t1+=1}c0)),RSeq(t1,@of{b0+=2;b1%3<0?b0:=b1}a2))",
-    Tree0956 "B{q0}Cd{30;_}(PPar{2;T}(Once(RT{F}(t0)),S,a1,c2l,Lp{_;_}(c3l)))",
-    Tree0957 "B{b1=5;b0;t1}RSeq(c0,t1e,AFb(Keep(t2),Fai,t3,@ki{b0%2<1}@po{t1:=b1}Suc))",
-    Tree0958 "B{t0;b0=3}RFb(Try(@po{b0+=1}@si{t0=3}Sl{0},t0,c1b{b0+2%4}),To{30}(Inv(RSeq(Flt{1;F;F}(@fi{t0+2!3}@si{b0+4<7}@ki{b0>4}pt2{b0:b0})))),c3b{1},MPri(c4e,t5))",
-    Tree0959 "B{b1}Ret3(Ite(t0,Ite(Step(t1t,a2),Pri(c3l,a4t,Err{1005})),Mt{0}(Lim{3}(Obs{b1=3;S}(SubA(c5l))))))",
-    Tree0960 "B{b0=1;b1;t0=3;o0=4}@po{b1+=2}@oh{t0:=b0%3}@of{o0:=t0}Fb(Wu{t0},t0)",
-    Tree0961 "B{o0;b0;b1=0}RFb(RFb(Keep(PAll{-3}(Par{_;_}(Grd{_}(c0t),Grd{_}(@ki{some}@os{b0+=1}t1)),MSeq(Err{1088}),Sw{2}(t2,Wt{30})))),Step(Sl{0},Sl{100},Fb(@fi{o0|5=1}@po{o0:=6}Wt{10},t3),Cnd{none;T;S}(pt4{b0:=}),pc5{b0:=}))",
-    Tree0962 "B{t0=1;b0}RFb(pa0{b0:1;b1:b0},TryT(c1,t2),pi3{t0:t0},c4l,Sb{t0=7})",
-    Tree0963 "B{t1=4;l0;t0;b0=5;o0=_}Ret1(Rep3(PPar{2;T}(TryF(RFb(SubA(Seq(c0,Sb{t0=2})),SubA(Cd{0;F}(t1)),Err{1095}),Ite(Dd{0}(Dl{10}(@ki{b0!t0+4}@si{b0+1%3!1}@os{t1+3<o0|5?t1:=b0+4}t2t)),t3)),DySeq(pt4{b0:4;b1:t1},Sl{20},Wt{0},c5t))))",
-    Tree0964 "B{t0;b1=2;b0=2}RFb(OnceT(Rep3(Sb{b1=5})),Seq(c0),FF(PrSel{t0+2;t0}(RU{S}(t1),FS(pa2{b0:=;b1:=}))))",
-    Tree0965 "MPri(a0t,c1,c2,Err{1052})",
-    Tree0966 "B{t0=3;b0=0}FS(@po{t0%4>0?b0+=2}RFb(Rpt{3}(Par{-1;-1}(@fi{b0+4%4=0}@po{b0+=1}Swm(Pre{t0>6;R}(t0e),t1,MSeq(a2b{6;b0},t3),Grd{_}(Star(Wt{10},c4e)))))))",
-    Tree0967 "Par{-1;1}(Suc)",
-    Tree0968 "B{t0;o0=0}Flt{1;F;_}(Step(Intr{none}(@os{o0|4+2<o0|0?t0+=1}Ub{o0}),Rep0(pt0{b0:t0;b1:t0})))",
-    Tree0969 "B{t0;b1=5}PPar{0;_}(Fb(Once(Su{t0}(@rw{b1+4%2<1}t0))))",
-    Tree0970 "B{b0=1;t0=1;o0=1}DySel(@rw{some}PAll{_}(pi0{t0:t0},t1),@ki{t0>4}Dl{20}(RU{F}(@of{b0:=t0}@os{b0:=t0;t0+=1}To{0}(Scc{t0+4>2}))))",
-    Tree0971 "B{b0;t0}Obs{t0+4%2>0;_}(Obs{b0+1=7;N}(Rpt{3}(@oh{b0+=1}Ite(Fb(@oh{t0+=2}@rw{t0<4}R,t0e),c1l,c2))))",
-    Tree0972 "B{o0=_;b0;t0}RSeq(@os{b0+=2}@po{o0:=b0}Cd{0;_}(Par{_;_}(Grd{_}(Pre{b0+1%4<2}(pa0{b0:b0})),Grd{_}(Obs{t0<7;N}(MSeq(Bin{some;_}(Wt{0},F)))))))",
-    Tree0973 "B{b0=2;t0=2;q0}Pre{t0%3!1;R}(Seq(Fb(t0,Lp{b0;R}(t1),c2e,Err{1051}),Sl{100},a3r))",
-    Tree0974 "Fb(Flt{2;_;F}(DySeq(c0,F)),Rus{1}(PAll{-1}(c1,t2)),Err{1022})",
-    Tree0975 "B{t1;t0=2;o0}@os{t1+=1}@rw{some}@fi{some}PPar{1;_}(c0,t1,Wu{t0},t2)",
-    Tree0976 "B{t0=5;o0}To{30}(WU{some}(SubR(Bin{t0=2;_}(t0,Scc{none}))))",
-    Tree0977 "B{t0;b0=4;t1=2}Su{t0}(Su{t1}(Flt{2;_;_}(@ki{b0<1}@rw{t1+4!2}@fi{t1=b0}Swm(Wt{0},a0,SubR(t1e),a2))))",
-    Tree0978 "Ite(Pri(t0e),F)",
-    Tree0979 "B{t0=3;o0=_;b1=2;t1=0;b0=4}RFb(a0b{b1;b0},Sw{0;5}(@os{t1+=2}@si{b0%4=1}@fi{o0|5<2}c1,Run,a2e))",
-    Tree0980 "B{q0=1;b1;b0}Lp{b0;K}(Intr{b1+2=4}(Cd{0;K}(Seq(Sb{b0=0},a0l,@of{b0+=1}@rw{b0+4>b1+1}t1))))",
-    Tree0981 "B{t0=3;b1=4;t1;b0}Wde(Pri(Star(Wu{t0},t0,a1),pc2{b0:b1}),DySel(a3,FS(t4),t5,Scc{t0>7},@os{b0+4%4!3?t0+=3}@rw{t1%2!1}F),Pre{t1+4=7;K}(WU{b0!b1+4%2}(Step(@rw{t1<3}@po{b1+=3}a6e,c7l,Flt{3;S;_}(@fi{b0<t0+1}@ki{t1+2%3>0}@si{b1%3>0}t8),c9,Pre{t0+3>2;S}(a10e)))))",
-    Tree0982 "B{o0;b0=1;t1}Step(t0e,pt1{b0:t1},t2e,Dd{50}(Sb{o0=4}),Scc{b0=o0|5})",
-    Tree0983 "B{l0=2;t0;b0=5}@si{b0+3%3=1}@of{b0>5?t0+=3}@os{t0+=3}RFb(RepF(Sel(MSeq(Cnd{b0!0;N;S}(@fi{t0+1=b0}@os{b0:=t0}@ki{b0=b0+1}c0),Wde(c1,Wt{10}),Par{-2;2}(Sc{t0:=b0+4;t0%2!1?b0:=t0%2},pa2{b0:=},t3),R),RSel(t4,Seq(c5b{b0},t6),Flip(pa7{b0:t0;b1:b0},pt8{b0:=;b1:t0}),Itr{b0;0;1;T}(c9l),t10))))",
-    Tree0984 "B{b0=0;t0}@oh{b0+=1}Intr{t0<3}(AFb(SubA(c0),a1b{t0;b0},c2,SubR(t3),Sl{0},Err{1027}))",
-    Tree0985 "B{o0;t0=2}Flt{1;S;K}(Fb(t0,SubR(Scc{some}),c1t,@rw{t0%3>0}S))",
-    Tree0986 "B{l0=4;t0=1;b0=5;b1=0}Wde(RSeq(OnceK(Par{1;1}(c0))),RSeq(pa1{b0:1;b1:t0},@os{t0+1%4=0?b1:=b0+3}pt2{b0:7}),@os{b0+=1}@oh{t0+=1}MSeq(@os{t0+=1}Itr{b0;0;_;N}(a3)))",
-    Tree0987 "B{t0=0;b1=2}Sw{3;4;0}(F,a0e,Intr{b1+1>0}(Sw{3}(t1,Wu{t0})),SubA(pc2{b0:1}))",
-    Tree0988 "Par{_;3}(RFb(RSeq(PAll{1}(t0)),Run),PAll{1}(Run,t1,Suc),R,Seq(To{20}(c2l),t3,PAll{1}(Rty4(Dl{100}(c4e)))))",
-    Tree0989 "RFb(a0,Err{1068})",
-    Tree0990 "B{t1;b1=5}PAll{_}(PAll{_}(t0t,Wu{t1}))",
-    Tree0991 "B{b0=3;t0;b1}Try(AFb(Seq(Sw{5;3}(Sb{b1=t0},To{10}(F),c0b{2}),Swm(t1,@rw{b1>3}@oh{b0+=4}t2,pi3{t0:t0}),Seq(a4e,Sc{t0=b0+3?b0+=1}))),a5b{b1%2;b1})",
-    Tree0992 "B{t0;o0=_;l0=4;b1;q0=1;b0=2}RFb(Step(RSeq(Su{t0}(Lp{t0;R}(Try(Cnd{some;N;_}(a0b{t0+3%3;b1}),Par{2;-2}(Fai,pi1{t0:t0})))),pt2{b0:b1;b1:=}),Itr{b1;0;2;N}(PPar{2;N}(Fb(RSeq(a3e,Scc{b1>b1+2}),Itr{b0;0;_;_}(@rw{t0+4<t0}@of{b0+1%2=1?t0+=2}@fi{b0<4}Sb{o0=4})),Lp{b1;_}(Dl{20}(Rty3(a4))),Sw{1;2}(Sb{o0=3},Bin{t0+1=b0;_}(pa5{b0:t0;b1:t0},F),Sb{o0=7})))))",
-    Tree0993 "B{b1;t0;b0=0;l0=1;o0}FS(RSeq(OnceT(Ub{o0}),Sb{o0=2},MPri(Wu{t0},@rw{b0!3}@os{b0:=b1%2}DySeq(c0,@si{none}pa1{b0:=})),OnceK(c2),c3))",
-    Tree0994 "B{t0=2}PPar{0;N}(ASeq(Cd{30;K}(Flip(@os{t0+=1}a0,a1)),Fb(t2,c3),F))",
-    Tree0995 "Cd{10;_}(a0)",
-    Tree0996 "B{b0;t0=0}RFb(@rw{b0<t0+4}@fi{b0%2>0}@ki{t0%3>0}Par{_;_}(PPar{0;_}(Wt{100},pa0{b0:=;b1:t0},c1,t2,Intr{b0+4<t0+3}(t3)),RepF(RFb(@ki{t0<2}Dd{20}(t4),PAll{-2}(FF(t5),Pre{b0>3;F}(t6),c7,t8e),Ret1(Step(pi9{t0:t0},Fai,@si{t0<7}@fi{t0!b0}a10))))),PPar{1;_}(Fb(c11e,RFb(c12,Keep(pi13{t0:t0})),t14,Rep2(Grd{_}(@oh{b0:=t0}@os{b0=0?t0:=b0}t15))),Bin{t0=3;T}(Seq(a16b{t0%2;b0},Seq(t17,pc18{b0:8})),MPri(Scc{b0!2},a19e,c20,pa21{b0:=;b1:b0},Inv(c22l)))))",
-    Tree0997 "B{t1;b0;o0=0;q0;t0}Sel(c0,Obs{b0<4;B}(Lp{_;F}(@si{t1+2<t1+4}@of{t1+2=2?t1+=1;t1<4?t1:=b0+3}@fi{some}Sl{10})),Obs{t0%4!0;B}(SubA(c1)))",
-    Tree0998 "Inv(PAll{_}(Seq(t0t,F),Par{4;3}(c1,DySel(t2t,c3t),c4t,t5t),t6,Par{2;_}(c7t,a8)))",
-    Tree0999 "B{t0=2;b0=4}MPri(Bin{t0%3<2;N}(@os{b0:=9}MSeq(pi0{t0:t0},@po{b0+=3}Cnd{t0%3<0;_;_}(t1),RSeq(c2b{t0},pi3{t0:=},@po{b0+=2;b0+=2}t4)),PAll{3}(t5,c6,t7e,Rep0(a8),Keep(c9l))),Keep(Dl{100}(Ret2(RSeq(PAll{_}(a10l,c11b{b0},PAll{2}(Sb{b0=7},pa12{b0:b0})),Obs{t0>3;N}(Wde(a13,Wu{t0},S)),Bin{b0!t0;T}(Keep(t14),c15))))),PPar{2;N}(Obs{b0+1=t0+4;S}(pc16{b0:0})))",
+    Tree0900 "B{b0=2;t0=1;t1=1;l0=4;b1;o0=_;q0=2}Cd{0;_}(Flip(Itr{b1;1;2;T}(Itr{b0;_;2;T}(PPar{1;N}(PPar{2;_}(RFb(c0e,a1,t2))))),@po{t1:=t0+4}@os{b1+=1;b0+3<5?b0:=t0+1}@of{t1+=1}Sel(c3,t4e,Rus{2}(pa5{b0:t1})),Intr{b0+1>7}(PrSel{b1;o0|5%3;t1}(Lp{t1;_}(TryF(t6,pa7{b0:t1})),Fai,RepF(pt8{b0:=;b1:t0})))))",
+    Tree0901 "B{q0=1;b0;o0;t0}Pri(Pre{b0>0}(Isw{b0;T;_}(RndSeq(Sb{t0=7}),Run,Sl{0})),Wv{t0}(PPar{0;_}(Par{_;_}(Grd{R}(pa0{b0:3}),Grd{F}(Isw{t0;N;_}(RT{F}(Sl{30})))),Lp{t0;S}(Cnd{none;_;F}(@fi{t0!b0+2%3}F)))),@ki{b0=2}MSeq(Scc{t0<1},t1e,a2,Wt{30},t3))",
+    Tree0902 "OnceK(c0)",
+    Tree0903 "B{o0;t0=4;q0=1;b0=5;t1}Bin{t0!t0+2;_}(Rep4(Grd{F}(RSeq(RFb(c0,Wt{20}),a1,Pre{t0!b0+1%2;R}(a2)))),Keep(Bin{t1+3>o0|0+4;T}(MSeq(Lp{t0;_}(@po{o0:=_}@oh{t1+2!6?t1+=3}pa3{b0:b0;b1:t0}),Ite(@po{t1%2!0?b0:=t0}a4,a5)),Keep(PPar{0;_}(pt6{b0:4},Sb{o0=6})))))",
+    Tree0904 "B{b0=1;t0=0;b1=2;q0=0}Intr{t0>2}(Lp{b0;S}(@oh{b0:=b1}@po{b0+=1}To{20}(PbSel{_;t0%3;3;9;0}(@oh{b0:=t0%4}@of{b1+=1}Rmp{S;F}(RU{S}(Dl{50}(t0))),RSel(t1,pi2{t0:=},t3,Scc{b1!6},pi4{t0:=}),Wde(Pri(c5,pt6{b0:=}),Step(@fi{b1<7}@os{t0:=b1%3}@ki{t0+4%4!3}c7)),Pri(Wu{t0},RSeq(Suc,c8e))))))",
+    Tree0905 "B{q0=2;o0=4;b0;t0}Rty3(Pri(RU{F}(pi0{t0:=}),PAll{2}(t1e,c2l),Bin{t0>4;T}(@rw{o0|5%4!0}@si{o0|0!1}t3,Rus{3}(Sl{20})),Lp{_;R}(Seq(Lp{b0;K}(PPar{2;N}(pa4{b0:7},c5b{2},Run)),c6))))",
+    Tree0906 "B{l0=1;b0=0;t0=4}Itr{b0;1;1;T}(@of{b0+=2}@si{b0!3}RndSel(Bin{b0+1<t0+4%3;N}(Seq(AFb(ASeq(PPar{2;_}(R,S,c0,a1),Itr{b0;1;_;N}(c2e)),RetF(@oh{b0:=t0%4}RSeq(pa3{b0:5;b1:t0},t4e,a5)))),Swm(Lim{2}(Flip(pt6{b0:b0;b1:t0},Pre{t0>5;K}(S))),Seq(@oh{b0<0?t0+=2}@si{b0%3<2}@po{t0+=2;b0:=t0+4}c7,t8,Pre{b0<3;K}(c9)),Bin{t0%4>1;_}(t10,Fb(t11,t12,Wt{20}))))))",
+    Tree0907 "Rus{F}(Sub(c0))",
+    Tree0908 "B{b1=5;o0=2;q0=1;b0=4;t0=3}Dl{0}(Flip(Pre{b1<7}(@oh{b1+=1}@ki{t0>b1+4}@rw{b0!6}Bin{b1%2!0;T}(Keep(c0b{b1}),Ite(AFb(pi1{t0:=},a2),Sc{b1+3!b0+1%4?t0:=b0}))),Pre{b1=3;K}(RFb(To{100}(pa3{b0:=}),PrSel{b1}(c4e),Lim{3}(Lp{_;_}(Sl{0})),Sl{20})),Seq(DySel(Scc{t0%2!1},S),RSeq(c5b{b1%2},Ub{o0},t6),Sl{50}),Try(Flip(t7,pt8{b0:b0;b1:b0},@os{o0:=t0}Sc{b0+4>5?b1:=7},F),Flip(@of{b1+=3}@fi{none}Scc{t0!3},a9l)),TryF(RndSeq(@of{b1:=8;b1:=t0}t10,pc11{b0:t0}),@fi{b0+1<7}OnceT(RFb(t12,Ub{o0})),RSeq(WU{t0%4>0}(c13),Sb{o0=4}))))",
+    Tree0909 "B{b0;o0=_;b1=4}Seq(@oh{b1+4%4=1?o0:=b0}t0e,Sc{b0+=3},t1)",
+    Tree0910 "Seq(Sl{0},Sub(t0e),t1)",
+    Tree0911 "B{b1=3}Ret3(Isw{4;_;T}(RFb(pt0{b0:3;b1:=},S),pt1{b0:8;b1:b1},Swm(a2e,c3e,Fai)))",
+    Tree0912 "B{q0=4;b0;t1;t0=2}Lp{t1;F}(@oh{t0:=b0}@po{t1:=t0+4}c0b{t1})",
+    Tree0913 "Ite(Rep4(t0),t1,c2)",
+    Tree0914 "B{b0;o0;t0=5;b1}Bin{b1+3<o0|3+3;_}(t0,RSeq(Wu{t0},Sw{0;4}(c1,t2,t3),RFb(c4,c5b{b0}),WU{b0%2<0}(Par{1;-3}(F,t6,Sc{b0+=1},@po{b0:=7;o0:=o0|5%3}@of{t0:=b1}@ki{o0|0%3=0}Sl{100}))))",
+    Tree0915 "B{b1=1;t0;l0;b0=0}MSeq(@oh{b1:=1}MPri(t0,MPri(t1,@os{b0:=t0}@rw{b1%3<1}c2e),@rw{t0=b1%4}PAll{-3}(Itr{b0;_;_;_}(t3),FS(a4b{7;b1}),Par{2;-1}(a5b{b1+3%2;b1},c6),Cnd{b1<t0%2;N;F}(F)),t7,Seq(Fb(Obs{b1<4;B}(t8),Obs{b0<1;N}(c9),Obs{b1+1%2<1;L}(@oh{b1:=t0+4}t10),Obs{b0%4!2;S}(Sl{10}),Obs{b0+4%3=1;N}(c11l)))))",
+    Tree0916 "Ret0(Sub(Sub(t0)))",
+    Tree0917 "B{o0=5;b0=0;q0;t0=2}Grd{R}(@oh{t0+=3}@si{t0=3}Pri(Lp{t0;K}(pi0{t0:b0}),Swm(pc1{b0:=},t2,@po{b0+=1}a3),@oh{t0+=3}@os{b0:=7}@of{o0:=_;t0+=1}Swm(Flt{2;R;K}(c4),Scc{t0+1!b0},c5,c6e),RFb(t7,c8,F)))",
+    Tree0918 "B{b0}Fb(t0,t1,pa2{b0:b0})",
+    Tree0919 "B{o0=_;b0=3;b1;t0}RSeq(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
+    Tree0920 "B{o0=_}Obs{o0|4+4>6;N}(FS(c0))",
+    Tree0921 "B{b1=3;t0;b0=3}Rus{F}(Cd{0;F}(Par{_;_}(TryT(AFb(Cd{20;F}(Rmp{F;S}(pc0{b0:1}))),@of{b1+=2}Par{_;0}(RSel(Scc{b1%2<0},t1e),Sl{0})),@fi{t0+4%4<1}@rw{t0+4=6}PPar{0;T}(RSel(c2,Su{t0}(c3),@rw{t0=2}@po{b1+=2}@oh{b0:=b1+1}Pre{b1=b0;S}(a4),t5),RSeq(t6,t7),PPar{0;N}(R,FF(t8))))))",
+    Tree0922 "B{b0=4;t0=0}Isw{b0;T;T}(c0b{b0+3},pi1{t0:=},t2,t3e,Sc{t0+=1})",
+    Tree0923 "B{q0=0;b0=0;t0=5;t1=3;b1}PrSel{b0;t1%3;b1%3}(c0,RndSeq(Sw{1}(@rw{b0+3<7}SubA(Fai),pc1{b0:=}),t2,Sw{2;5}(pt3{b0:=;b1:b1},Sb{b1=t1},c4e),Lp{b1;R}(Rus{1}(c5e)),SubA(a6)),Try(To{0}(@ki{b0<0}@si{b0>6}@po{t1+=3;b0+=3}Fb(pt7{b0:1;b1:b0},t8,pa9{b0:=;b1:t0})),RndSeq(@si{b0+4>2}t10,a11,Sl{50})))",
+    Tree0924 "B{t0=1;b0=4;o0=3}Wv{t0}(Flip(Fb(t0,@po{t0+=1}c1,c2),AFb(a3,@os{o0:=_;b0:=t0+3}@si{t0+4<6}t4,Sb{b0=1})))",
+    Tree0925 "B{t0;t1=5;b0}RFb(a0,Isw{b0;T;_}(pi1{t0:t0},t2,c3l),Swm(pc4{b0:b0},c5b{t1+1%3},a6l,Sb{t1=5}),Rep3(RndSeq(Flt{2;_;K}(t7e),c8l,t9)))",
+    Tree0926 "Rus{1}(Ruf{1}(Rpt{2}(ASeq(TryF(c0,RSeq(c1,t2))))))",
+    Tree0927 "Inv(Sub(Sub(F)))",
+    Tree0928 "B{t0=1;b1;b0=0}Par{_;_}(Grd{R}(DySel(a0b{b0+1;b0},a1t,@si{b0+2!7}@ki{b0+4>7}Sc{t0+2%4=3?t0+=2},Scc{b0=3},c2)),Grd{R}(MPri(t3,@rw{b0<b1}c4,Sc{b0+=2})))",
+    Tree0929 "B{t0=4;o0=0;b0=5;b1=2}Rep4(Sw{1;5}(Once(Star(c0b{2},@si{some}@os{b0:=b0%4;b0>b1?o0:=t0%2}Fai)),Cnd{t0%2<0;N;_}(@oh{b1:=b0+2}@si{b0=5}c1),a2))",
+    Tree0930 "B{b0;t0=0}MPri(Bin{b0%3=1;T}(AFb(c0,a1,a2b{8;b0}),RSeq(Flt{1;_;F}(Sl{20}),t3,t4)),Sel(Keep(pi5{t0:=}),Obs{b0%3=0;B}(c6),Obs{b0=0;S}(Pri(a7,MPri(pc8{b0:1},Wt{50})))))",
+    Tree0931 "B{b0=3;t0=0}Seq(TryT(@rw{b0%3>0}@oh{t0+=1}Isw{b0%3;N;_}(c0l,t1,pa2{b0:t0}),t3))",
+    Tree0932 "B{b1;t0=4;b0}Pre{t0%4<2;R}(FS(Bin{t0<t0%2;_}(c0,FF(Err{1040}))))",
+    Tree0933 "RepF(MPri(Wde(c0,Rty1(c1),t2),t3))",
+    Tree0934 "B{b0=0;t1;t0}@si{t1%2=1}@po{t1+=1}@os{b0+=2}Pri(a0r,@fi{b0>t0%2}pa1{b0:t0;b1:t1},F)",
+    Tree0935 "B{t0=0;b0;o0}Step(@fi{o0|1+1<7}Once(PAll{-1}(pi0{t0:b0},Fai)),Grd{F}(Wt{20}),Star(@of{b0:=5;t0%2>0?b0:=0}@fi{t0%4<2}RU{S}(Flt{2;S;_}(Sc{b0+=1})),c1))",
+    Tree0936 "B{t0=2;o0=5;b1;b0}Seq(Seq(Pri(Wde(Wu{t0},pa0{b0:b0;b1:b1})),OnceK(pi1{t0:b1}),pa2{b0:t0}),RSeq(Sw{0}(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}t3,Wt{30}),t4,@oh{o0:=_}Wt{10},pa5{b0:=;b1:b1},Sc{b0:=t0%2}),Intr{some}(Seq(t6,pa7{b0:t0;b1:b1})),RetF(MSeq(a8b{o0|1+4%3;b1},t9,a10b{9;b1})),RSeq(c11,Suc,Ub{o0},Suc))",
+    Tree0937 "B{q0;t0=2;b0=1}Isw{t0;T;_}(FF(RSeq(@of{t0+=1}@po{t0:=b0}Sc{t0+=2},pt0{b0:t0},Fai)),Lp{_;K}(Sb{t0=6}),a1)",
+    Tree0938 "Opt(Seq(Seq(Flt{1;S;K}(Mt{50}(c0l)),Flip(c1,c2,t3,t4e),c5),PrSel{3;3;1}(c6l,MPri(Ite(t7,c8)),Rep4(PPar{1;N}(a9,t10)))))",
+    Tree0939 "AFb(t0e)",
+    Tree0940 "B{t0;b1=0}Mt{0}(SubR(pi0{t0:=}))",
+    Tree0941 "B{b1;t0=2;b0=2}@ki{t0+1%4!0}Par{_;_}(RSeq(Seq(c0,@oh{b0+=1}@ki{b0%3<2}FF(Wt{20})),PPar{2;N}(Step(@si{b1%2<1}a1,c2),Su{t0}(@ki{b0+4=b1%2}Sc{b0:=t0}),PrSel{b0}(Fai)),Sw{2;3}(Dl{0}(t3),Scc{b0<6},c4),Ite(Swm(t5,S),pt6{b0:5;b1:t0})))",
+    Tree0942 "B{t1;o0=5;t0=4;b0}RSeq(Wv{t0}(Seq(RFb(c0,c1),Pri(t2,pa3{b0:=;b1:t1},t4e,c5,t6))))",
+    Tree0943 "B{q0=1}Lp{_;K}(S)",
+    Tree0944 "B{t0=5;o0=3}RetF(Cd{30;K}(Bin{t0!4;T}(Once(Rpt{F}(Fb(Su{t0}(@of{o0:=_}t0),Dl{0}(t1),OnceT(c2)))),OnceK(Seq(TryT(Scc{none},c3t,Wt{0}),Wv{t0}(Rmp{F;S}(t4)),t5t,TryF(F,SubA(Sl{0})),Err{1045})))))",
+    Tree0945 "B{t1=5;b0;b1=4}Cnd{b0+3<3;_;F}(Ite(PAll{-1}(c0b{b1},Ruf{2}(t1)),pa2{b0:=;b1:b1},RU{S}(Fb(Scc{t1!3},c3l))))",
+    Tree0946 "B{t0=4;b0=1;t1=1}RFb(Cnd{t0=t0%2;T;_}(Try(Sc{b0:=b0%2;t1:=t0+1%3},c0b{t1},t1t)))",
+    Tree0947 "Seq(t0e,t1e,a2e)",
+    Tree0948 "B{b0;t0}Sel(Wde(RFb(Seq(a0b{0;b0},Pri(c1,c2,c3)),Inv(@si{t0=6}Rus{F}(Seq(Intr{b0+1<6}(a4)))),OnceT(RSeq(Rty1(c5l),Ite(Pre{t0%2=1}(Sl{20}),pc6{b0:0})))),Bin{b0>4;N}(Flip(Par{_;_}(Grd{_}(c7),Grd{_}(Sl{50})),MPri(c8,Dl{100}(t9),Scc{b0+1<2})),Rep2(PAll{-5}(a10,pt11{b0:=;b1:b0},Flt{1;S;F}(Wu{t0}),Scc{b0=b0+1},c12l)))))",
+    Tree0949 "B{t0;b0;t1}Step(Seq(pi0{t0:=},t1,t2,F),Rus{1}(PPar{1;N}(Rep4(a3))),pa4{b0:=;b1:t0},Sc{t1:=b0;b0:=t0%3},Fb(t5,t6,@of{t1:=t0}@oh{t0:=b0}c7))",
+    Tree0950 "B{b1;b0=5}RFb(Fb(RT{1}(Rus{F}(@ki{b1+4>3}Swm(t0e,t1,t2,@po{b0:=b1;b1+=1}Fai))),Obs{b1>2;N}(Seq(t3,a4l))),c5e)",
+    Tree0951 "B{b0;t0}RSeq(RSeq(Try(PAll{_}(a0,Run),@po{b0:=t0%4}@si{t0+4<5}@fi{t0%3=0}PPar{1;T}(@po{t0:=b0}@rw{b0+4<b0}@oh{t0:=b0%3;b0:=t0}Sb{b0=t0},Fai))),Step(Swm(pt1{b0:5},t2),pc3{b0:t0},Cd{0;_}(t4)),a5)",
+    Tree0952 "B{t0;t1;b0=1;b1}Wde(PAll{_}(Scc{b1<1},Sc{t1+=1},Su{t0}(pt0{b0:=;b1:b0}),Swm(a1)),Rty2(Pre{t1+1!5;S}(Flt{1;_;K}(Cd{10;_}(c2)))),a3b{b0;b0})",
+    Tree0953 "B{l0=4;b0=4;t1;t0;o0=_}Ite(SubA(RFb(@ki{o0|0+2<t0%2}Sl{0},a0b{t1;b0},@fi{o0|5=1}@po{o0:=6}Fb(t1,a2l,pc3{b0:=}))),AFb(Cnd{b0=t1%3;T;_}(Ruf{3}(Isw{5;N;_}(c4))),RSeq(Sb{t0=t1},t5)),DySeq(Itr{b0;0;_;_}(Wt{30}),Flt{1;F;K}(t6)))",
+    Tree0954 "B{b0=2}Pre{b0+1%4=3}(Rus{2}(Wde(RT{2}(Seq(c0)),TryT(c1e,t2))))",
+    Tree0955 "B{b0=3;t0;o0=5}Rep3(PPar{1;N}(MPri(pc0{b0:1},pa1{b0:t0;b1:t0}),Keep(c2),pa3{b0:9;b1:t0},Flip(t4,@si{o0|4=1}@ki{b0>t0}Sl{0},F,@oh{b0+=2}@po{t0:=t0%4}@rw{none}pa5{b0:t0;b1:b0},t6e)))",
+    Tree0956 "B{t0;b1=3;b0=2;o0=4}RU{F}(PAll{_}(Rmp{S;F}(AFb(Swm(Lim{3}(@os{b1%2<0?o0:=_}Rmp{F;S}(pa0{b0:t0;b1:b0}))),Invt(Pri(pt1{b0:b0;b1:t0},@si{b0+1%4>2}@os{b0+=2}Rmp{S;F}(c2l))))),@fi{t0+4%4=0}@po{b0+=1}RndSeq(Dl{0}(Fb(c3,PAll{_}(Sc{t0+=3},Scc{b1%2!1},pc4{b0:2}))),Flip(c5e,pi6{t0:=},FF(@rw{none}@si{b1!5}@of{b0+=2;o0:=_}Wt{0})))))",
+    Tree0957 "B{t0}Par{0;_}(a0,@po{t0+=1}Run)",
+    Tree0958 "B{b0=4;t0=0;o0}Fb(@os{o0|4+2<o0|0?t0+=1}RSeq(t0,t1,c2),RFb(pt3{b0:t0;b1:t0},t4,t5,c6b{o0|3}),a7,Sb{b0=7})",
+    Tree0959 "B{b0=2;t0=2;q0;b1=4;o0}@rw{b1+2<3}@os{t0:=4}RFb(@oh{b0+=3}@fi{some}Intr{some}(PPar{2;T}(RtyF(Opt(Fai)),c0r)),Fb(pt1{b0:b0;b1:=},c2t,Flt{3;F;K}(F)),Fb(RSeq(c3r,c4r,pc5{b0:=}),Lp{t0;F}(t6t)),Flt{1;R;K}(Flip(Sc{b1+=2},c7t,ASeq(t8,Err{1019}),a9t)),@si{b1<7}AFb(a10t))",
+    Tree0960 "B{b0;t0;b1}MPri(Lim{3}(@ki{b0+3<2}S),Par{_;4}(RFb(a0b{b1%2;b1},c1),Wt{0},RT{1}(@oh{b1:=t0+1}Ite(a2,Sb{t0=4})),Rep3(Sc{b1+=3})),Grd{F}(WU{b1>1}(@ki{t0>5}Pri(@po{b0:=t0+4}@fi{t0>t0%3}RFb(a3,c4,t5e),PAll{1}(Wu{t0}),a6))),t7)",
+    Tree0961 "B{b0=0;b1=2;t1=1;t0=4;o0}Sw{1}(@of{b1:=b0}RSel(Sw{4;3;2}(@si{t0>b0}@po{b1+=1}pi0{t0:t1},a1,S,@ki{b1+3<5}@oh{b1+=1;o0|5%4>2?b1+=2}F),Rmp{S;F}(pc2{b0:=})),DySeq(Scc{b0+3<o0|0+3%3}))",
+    Tree0962 "B{b0=2;t1=5}Rpt{F}(a0b{t1;b0})",
+    Tree0963 "B{t0;o0=0;b0;b1;q0=2}RFb(Flt{2;R;K}(Swm(@po{b1:=t0+2}@os{b0+=3;b1+=3}@rw{b0<b0%2}Lp{b0;F}(PbSel{3;b1;1}(a0,Rep1(FS(S)))),DySel(c1,a2))),Obs{t0>1;N}(Cnd{b1%2<1;T;F}(@rw{b1+1=5}Keep(t3))),Flip(Sw{5}(@si{t0+4=7}@po{b1+=2;t0:=b0%3}Sb{b0=5},@si{b1+2%3!2}@po{t0+=2}@ki{o0|5%4<0}t4),Seq(Ub{o0},R),t5e,t6,PrSel{t0;b0}(a7l,a8b{t0;b0})))",
+    Tree0964 "RU{F}(PAll{1}(MPri(Rep2(t0),Keep(t1e),c2,a3,c4),RT{3}(Lim{3}(Seq(To{10}(Cd{20;K}(t5)),TryT(t6e,S,t7),OnceT(Inv(Run)))))))",
+    Tree0965 "B{t0=1;b1=1;b0=3}Mt{10}(Cnd{b1+1<b1+2%4;N;_}(Wv{t0}(Grd{_}(MPri(Par{2;0}(@si{b1=5}@of{b0+=2}@os{t0+3>b1?b1:=b0+1%3}RSeq(c0),RepF(pt1{b0:b1;b1:t0})))))))",
+    Tree0966 "B{q0;b1=2;t0=1;b0;t1=1;o0=3}RepF(Dl{0}(TryT(@si{t1<4}Lp{b1;F}(Par{1;-1}(@of{b0%3>0?t0+=2;b0:=b1+4%3}RndSel(c0),Rpt{0}(@os{b0:=t1}t1),RSeq(@os{b1+=3}@oh{t0:=b1%4}Ub{o0}),RSeq(To{0}(@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}pi2{t0:t1})))),PrSel{t0;1}(Err{1021},Sb{b1=b0}))))",
+    Tree0967 "B{b0;t1;b1}Ite(Ret1(t0),Ret4(Seq(Scc{b0+3>b1},FS(a1b{t1;b0}),c2b{b0+4})),Fb(c3,t4))",
+    Tree0968 "B{t0=1}RSeq(pi0{t0:=},Scc{t0+1=5},a1)",
+    Tree0969 "B{t0=5;t1=1;b0}PrSel{2;t1;t1;t0;0}(RSeq(pi0{t0:=}),a1,Keep(Flt{3;F;F}(Run)),c2,Mt{20}(Intr{b0!b0+2%2}(Swm(a3,c4t))))",
+    Tree0970 "B{t0=1;b0=1;t1=3}Rus{F}(Opt(Step(MSeq(@fi{b0%3>1}Sb{t0=9},TryF(Scc{t0=6},Star(c0,t1),pc2{b0:2})),Cnd{t1+1=2;N;_}(@ki{t0>3}Par{-1;1}(a3b{t0%2;b0},t4)),To{0}(@os{b0:=8}@of{t1+=3;t0+=1}Rep2(@oh{b0:=t1}@rw{t1+3>1}Pre{t1+3>1;K}(Inv(R)))))))",
+    Tree0971 "B{b0;t0=5}RSeq(RSeq(OnceT(Wu{t0}),Sb{b0=1}),Dd{50}(t0e))",
+    Tree0972 "B{t0=1;l0=2;b0}DySeq(Itr{b0;0;3;T}(RFb(pt0{b0:t0;b1:t0},Scc{t0%3=0},Keep(Scc{b0%2!1}),pa1{b0:0})),c2r,@rw{t0+4<b0}@of{b0+1%2=1?t0+=2}@fi{b0<4}t3,Scc{b0%4!3},Seq(c4,Rep2(pa5{b0:=;b1:b0}),t6,t7t))",
+    Tree0973 "B{b0;t0=3;o0=1}Step(Ite(c0,Sb{b0=9},Scc{t0%4<3}),Wde(Bin{b0+4%4<2;N}(S,RSeq(@si{none}c1)),a2b{b0%4;b0}),Pre{some;F}(RFb(Seq(t3e,c4,c5,c6e),Intr{t0+3!7}(pi7{t0:b0}))))",
+    Tree0974 "RndSel(Fai,F,RU{S}(t0),Ruf{3}(c1l),t2)",
+    Tree0975 "B{t0=4;o0=_;b0=4}Flip(RFb(FF(@si{b0+3=1}RFb(PbSel{1;3;t0}(pt0{b0:=;b1:t0},t1),PrSel{t0;t0+3}(pa2{b0:=;b1:b0},RSel(t3,@ki{none}@of{t0+=1}@rw{b0+2%4<2}a4)))),Bin{none;_}(Cd{0;K}(@oh{t0+=1}DySel(c5b{b0+1},Scc{t0!2})),c6),RSeq(t7,pi8{t0:b0},t9)))",
+    Tree0976 "B{t1=5;t0;b0=1}Star(@si{t1<7}@fi{t1!b0}a0,MSeq(pt1{b0:=},pa2{b0:1;b1:t0},Scc{b0%3=1}),PPar{1;_}(Fb(t3,c4),Sel(t5,@of{t0+=4}@po{b0:=t1}pt6{b0:b0})))",
+    Tree0977 "B{o0=_}Swm(Scc{none},SubA(Rep4(t0)),Err{1007})",
+    Tree0978 "B{t0=0;b0=5}PPar{0;T}(Rmp{S;F}(t0),Sc{b0=3?t0+=2},c1b{t0%3})",
+    Tree0979 "B{t0=5;b0=5;b1=5;o0=1}PPar{0;T}(Obs{t0>4;N}(TryF(@oh{none?b1:=b1%3}RepF(S),c0)),Sw{0}(t1,Bin{b1>0;T}(pc2{b0:=},Rus{1}(Seq(pc3{b0:t0},t4)))),MSeq(Mt{0}(Rep0(Fai)),pa5{b0:t0;b1:t0},Sl{0},Obs{t0+1>3;S}(Ub{o0})))",
+    Tree0980 "B{b0=5;t0=2}Bin{t0+1!1;T}(PPar{2;T}(Par{2;-2}(Sb{t0=4},@ki{t0!1}@fi{b0+1<0}Sb{t0=0}),@os{t0:=t0%4}@of{b0:=t0%3}Opt(t0),AFb(c1,Wt{30})),To{20}(ASeq(@fi{t0+4!0}Pre{b0<6;F}(Inv(@si{t0<3}@ki{t0>t0%2}Sb{t0=b0})),PrSel{b0%4;5;t0+1%4}(pt2{b0:7;b1:b0},t3,t4))))",
+    Tree0981 "B{b1=2;b0=3;t0}@ki{b1>1}@os{b1<b0?b0+=3;b1+=4}Sel(Flt{1;R;F}(Try(t0,F,a1b{b0+2;b1})),Dd{20}(RFb(Isw{b1;N;N}(Scc{t0%2=0},R,c2l))),a3,@os{b1+=1}RSeq(pi4{t0:b0},@rw{b1>b0%2}@oh{t0:=b0+1}@si{b1%2>0}Sc{b1+=2},a5,t6,Sb{b0=b1}))",
+    Tree0982 "B{b1;t0=4;b0=0;o0=_;t1=4}TryF(@si{o0|0+2<o0|5}Try(Err{1000},Sb{o0=4},c1t,SubA(pa2{b0:b0;b1:b1}),Sb{o0=7}),@os{o0:=_}Bin{t1!4;N}(Sw{2}(Wu{t0},@oh{t1:=b1+2;t1+=3}@si{b0+1!t0}@rw{none}Run),Grd{F}(SubA(RFb(Scc{b1%2>0},Wt{20})))))",
+    Tree0983 "B{b1=0;o0=5;t1=4;t0=1}RSeq(a0l,Wde(@ki{t0>o0|1}@os{t0>b1?o0:=o0|0+3}c1,Sb{o0=3},@of{b1:=o0|3}Sc{b1:=t1}),Bin{t0%3!0;T}(Scc{o0|0<b1+1%2},Wt{10}),@oh{b1+=1}@si{some}Sl{50})",
+    Tree0984 "B{t0=3;b0}@ki{b0+2!2}@of{b0:=1}@po{b0+=1;t0>7?t0+=1}Wv{t0}(SubA(Pre{b0>3}(RSeq(c0,Swm(S,Wu{t0})))))",
+    Tree0985 "B{b1=4;t0=3;b0}Isw{t0+1;_;_}(Fb(pc0{b0:=},pt1{b0:=}),RndSel(@fi{t0%4!3}@os{b0:=5}Sw{5;4}(Sl{20},Fai,@os{b1+=1}@ki{b1%4>0}c2)),Cnd{t0+2>1;_;_}(Rpt{F}(c3)),Isw{b1;N;_}(@oh{b1+4%4>2?b0:=b1}Swm(@rw{t0>t0+4%3}@os{b0:=b1%4;b1+=3}@ki{b1+4<b1%4}t4,t5)),FF(RSeq(Scc{t0+3=b0+2},pa6{b0:2;b1:t0})))",
+    Tree0986 "Swm(a0e,Wt{30},c1,t2e,R)",
+    Tree0987 "B{l0=1;b0=2;t0}Rep3(Pre{b0%2!0;F}(Ite(@os{t0+2%2>0?t0+=3}RFb(FF(pc0{b0:=}),Itr{b0;_;_;N}(pa1{b0:t0}),c2),Dd{10}(RSeq(Mt{10}(c3r),Err{1023})))))",
+    Tree0988 "RSeq(Sub(Suc),a0)",
+    Tree0989 "RFb(t0,Rpt{2}(Seq(t1,Grd{F}(a2l),c3)),Rpt{F}(OnceK(t4e)),Flip(c5,t6),RFb(a7,Sl{20}))",
+    Tree0990 "B{t0=4;q0;b0}ASeq(Fb(TryF(Cnd{t0%4=3;N;_}(Wt{0}),pa0{b0:b0},pc1{b0:t0},Pre{t0%2>0;S}(Wu{t0}),t2e),Lp{t0;R}(Par{_;2}(t3,Sb{b0=0},PrSel{2;1}(t4,a5),Wu{t0})),RFb(a6,t7,a8)),RFb(Su{t0}(Rep4(Cnd{b0+4%4>2;_;F}(Isw{6;N;T}(t9,@oh{b0:=t0}@os{b0+=2}@rw{t0+1=5}MPri(pa10{b0:b0;b1:b0},pa11{b0:b0;b1:t0}),Sl{100},RU{F}(Run),a12e)))),c13))",
+    Tree0991 "B{b0=0;t0;t1;b1}Bin{t0=b0+4;T}(@po{t1+=1}@of{b1+=1}@si{t0%3!1}c0,Lim{3}(PPar{2;_}(Par{_;_}(Grd{R}(@oh{t0+=1;t0%2<1?b0:=t1%2}c1),Grd{_}(S)))))",
+    Tree0992 "MSeq(Seq(FS(Flt{1;R;K}(a0)),a1),DySeq(c2,DySel(Flt{2;F;K}(c3))),RndSel(Grd{_}(RFb(c4,a5)),t6))",
+    Tree0993 "B{t0}Once(RT{3}(pi0{t0:=}))",
+    Tree0994 "B{b0=3;o0=_;t1=2;t0}ASeq(pt0{b0:b0;b1:t0},Wu{t1},a1e,Sc{o0:=b0%4;t1+=1})",
+    Tree0995 "B{t0=5;o0=_}Seq(a0t,RSeq(t1,c2e,Err{1052}),Sb{t0=3},Scc{some})",
+    Tree0996 "B{b0=1}Pre{b0+3%3=1;S}(t0)",
+    Tree0997 "Fb(t0e,a1,c2,Ruf{F}(Sub(Sub(t3))))",
+    Tree0998 "B{t1=1;t0}@rw{t0<4}MPri(Rus{3}(c0b{t1}),@si{t1%4!1}Suc)",
+    Tree0999 "B{t0=2}FS(SubR(Fb(Flt{1;S;_}(RSeq(t0,t1e)),Opt(@ki{t0<5}t2))))",
 }

@@ -6,11 +6,24 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
+    pub tree Tree1000Sub0 for Ctx {
+        Priority {
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
-        RepeatTimes(forever) {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = 8),
-                Condition(Cond<1> = Cond::<1>),
+        Delay(20) {
+            RetryUntilSuccessful(4) {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    SubTree(Tree1000Sub0),
+                },
             },
         }
     }
@@ -19,639 +32,779 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            b0: i64,
         }
-        #[success_if(|bb| bb.b1 < 6)]
-        #[on_failure(|bb| bb.b0 += 2)]
-        #[post(|bb| { bb.t0.set((bb.b0 + 4) % 3); bb.o0 = Some(*bb.t0) })]
-        MemSequence {
-            ParallelAll {
-                TryCatch {
-                    SetBlackboard(t0 = 9),
-                    PolicyParallel(policy = FirstFailure) {
-                        WaitValueUpdate(t0) {
-                            #[skip_if(|bb| bb.b1 + 2 > 0)]
-                            Wait(0),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 2)),
-                        },
-                    },
-                },
-                MaxTime(0) {
-                    StatefulAction(Task<1>),
-                },
-                ReactiveSelector {
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    #[success_if(|bb| bb.b1 != *bb.t0)]
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-            },
-            #[skip_if(|bb| (bb.b0 + 1) % 2 == 1)]
-            #[on_failure(|bb| bb.o0 = None)]
-            #[post(|bb| bb.t0.set(bb.b1))]
-            Filter(times = 3, count = Success, filtered = Failure) {
-                Fallback {
-                    Guard(|ctx| &mut ctx.token) {
-                        RunOnce(then_skip = false) {
-                            Precondition(|bb| bb.b0 % 3 < 0) {
-                                Sequence {
-                                    Action(PIo<7>, t0 = {b0}),
-                                    Action(PIo<8>, t0 = {=}),
-                                    #[on_success(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                                    #[on_failure(|bb| bb.b1 += 1)]
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        ReactiveSequence {
-                            Fallback {
-                                AlwaysFailure,
-                                Script(|bb| { if (bb.b1 + 1) % 2 == 0 { bb.t0.set(bb.b0) }; bb.o0 = None }),
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    Condition(Cond<11>),
-                },
-            },
+        RepeatUntilFailure(1) {
+            #[on_halted(|bb| bb.t0.set(bb.b1))]
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1001Blackboard { o0 t0 b0 q0 b1 });
+board!(Tree1001Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
-            RepeatTimes(forever) {
-                StatefulAction(Task<4>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Repeater(3) {
+            MemPriority {
+                Condition(PCond<0>, b0 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
             },
         }
     }
 }
 
+board!(Tree1002Blackboard { t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree1003 for Ctx {
-        RunOnce(then_skip = false) {
-            Failer,
+    pub tree Tree1003 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        StepSequencer {
+            ReactiveSequence {
+                ReactiveSequence {
+                    Script(|bb| { *bb.t0 += 1; if bb.b0 != 4 { bb.t0.set(*bb.t1) } }),
+                    Filter(times = 1, count = Failure) {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Observe(|bb| *bb.t0 > 7, abort = none) {
+                        Script(|bb| *bb.t0 += 3),
+                    },
+                    MaxTime(0) {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| *bb.t0 + 4 != 1)]
+                        #[run_while(|bb| *bb.t0 % 2 > 0)]
+                        AlwaysSuccess,
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    Error(DiffError(1002)),
+                },
+                Repeater(0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+            RandomSequence {
+                SetBlackboard(t0 = {b0}),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Timeout(20) {
+                        DynamicSequence {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1003Blackboard { t1 q0 b0 t0 });
+
+fallible!(Tree1003);
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 1,
         }
         ReactiveSequence {
-            DynamicSelector {
-                Fallback {
-                    Action(Act<0>),
-                    Action(Act<1>),
+            #[on_failure(|bb| bb.t0.set(bb.b1))]
+            #[post(|bb| if (bb.b0 + 1) % 3 > 0 { bb.b0 = bb.b1 % 2 })]
+            Condition(Cond<0>),
+            Repeat(3) {
+                PolicyParallel(policy = FirstFailure) {
+                    #[on_failure(|bb| bb.b0 = 4)]
+                    SequenceWithMemory {
+                        Action(PIo<1>, t0 = {=}),
+                        SetBlackboard(b0 = 8),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Inverter {
+                            #[on_success(|bb| if (bb.b1 + 2) % 4 < 0 { *bb.t0 += 1 })]
+                            #[post(|bb| if bb.b0 + 4 < 0 { bb.b0 += 3 })]
+                            #[success_if(|bb| *bb.t0 != 2)]
+                            MemPriority {
+                                StatefulAction(Task<2>),
+                                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<2>),
             },
-            SequenceWithMemory {
-                Condition(PCond<3>, b0 = {=}),
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                AsyncFallback {
-                    StatefulAction(Task<5>),
+            BinarySelector(|bb| (bb.b0 + 1) % 2 == 0, dynamic = false) {
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    Action(PAct<7>, b0 = {b0}, b1 = {t0}),
                 },
             },
+            MaxTime(0) {
+                DynamicSequence {
+                    ScriptCondition(|bb| bb.b0 + 1 != 4),
+                    ScriptCondition(|bb| bb.b0 + 2 < bb.b1),
+                    ScriptCondition(|bb| *bb.t0 > bb.b0),
+                    #[skip_if(|bb| bb.b1 % 4 < 2)]
+                    Wait(30),
+                    ScriptCondition(|bb| *bb.t0 == 0),
+                },
+            },
+            ScriptCondition(|bb| (bb.b1 + 2) % 4 != 0),
         }
     }
 }
 
-board!(Tree1004Blackboard { b0 });
+board!(Tree1004Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
-        Repeat(4) {
-            Inverter {
-                WhileDoElse {
-                    Cooldown(10, filtered = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                    MemSequence {
-                        Wait(0),
-                        Sleep(30),
-                        Condition(Cond<1>),
-                    },
-                },
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Loop(q0) {
+                StatefulAction(Task<0>),
             },
+            SetBlackboard(t0 = {b0}),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
+
+board!(Tree1005Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSelector {
-            SequenceStar {
-                Parallel {
-                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 < 0),
-                    RunOnce {
-                        ParallelAll(max_failures = -2) {
-                            Action(PAct<0>, b0 = {=}, b1 = {=}),
-                            #[on_success(|bb| if (bb.b1 + 2) % 2 > 0 { bb.b1 += 3 })]
-                            AlwaysSuccess,
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(bb.b1 + 1) })]
-                        StatefulAction(Task<2>),
-                        SetBlackboard(b0 = {b1}),
-                    },
-                    AlwaysSuccess,
-                },
-                Precondition(|bb| *bb.t0 > 6, else = Success) {
-                    Remap(success = Failure, failure = Success) {
-                        ReactiveSequence {
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
-                                AlwaysFailure,
-                                Sleep(10),
-                            },
-                            RunOnce {
-                                #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
-                                StatefulAction(Task<5>),
-                            },
-                            Action(PIo<6>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                Priority {
-                    Sequence {
-                        Action(Act<7>),
-                        #[post(|bb| { if bb.b1 != bb.b0 { *bb.t0 += 1 }; bb.b0 += 1 })]
-                        #[run_while(|bb| bb.b0 % 2 < 0)]
-                        Sleep(20),
-                    },
-                    #[failure_if(|bb| bb.b1 % 3 == 1)]
-                    ReactiveSequence {
-                        Wait(30),
-                        Condition(Cond<8>),
-                    },
-                    IndexSwitch(|bb| bb.b1 + 1, out_of_range = Fail, dynamic = true) {
-                        Condition(Cond<9>),
-                        Action(Act<10>),
-                    },
-                    IfThenElse {
-                        Action(PAct<11>, b0 = {=}, b1 = {t0}),
-                        #[post(|bb| bb.b0 = 7)]
-                        #[skip_if(|bb| (bb.b0 + 1) % 4 < 0)]
-                        #[run_while(|bb| bb.b1 % 2 > 0)]
-                        Condition(Cond<12>),
-                        Condition(Cond<13>),
-                    },
-                    RepeatUntil(Success) {
-                        Script(|bb| bb.b1 = bb.b0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1006Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1007 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
             b0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        DynamicSequence {
-            Selector {
-                ReactiveFallback {
-                    FlipSelector {
-                        AlwaysRunning,
-                        StatefulAction(Task<0> = Task::<0>),
-                        #[failure_if(|bb| bb.b1 < 4)]
-                        #[on_halted(|bb| if bb.b1 != 6 { bb.b1 += 3 })]
-                        StatefulAction(Task<1>),
-                    },
-                    ParallelAll(max_failures = -2) {
-                        StatefulAction(Task<2>),
-                        ScriptCondition(|bb| bb.b1 % 3 < 2),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    MemSequence {
-                        Observe(|bb| *bb.t0 > 4, abort = self) {
-                            #[failure_if(|bb| bb.b1 + 4 < bb.b1)]
-                            ForceFailure {
-                                ReactiveSequence {
-                                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                                    Wait(0),
-                                    StatefulAction(Task<3>),
+        Remap(success = Failure, failure = Failure) {
+            ParallelAll {
+                Inverter {
+                    Loop(q0, if_empty = Running) {
+                        Selector {
+                            Observe(|bb| bb.b1 != 5, abort = both) {
+                                Fallback {
+                                    #[on_halted(|bb| bb.b1 += 2)]
+                                    #[success_if(|bb| bb.o0.is_none())]
+                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                                    #[on_failure(|bb| bb.o0 = Some(bb.b1 % 3))]
+                                    #[skip_if(|bb| *bb.t0 == 2)]
+                                    #[run_while(|bb| bb.b0 + 4 < 2)]
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            Observe(|bb| bb.o0.unwrap_or(2) > (bb.o0.unwrap_or(5) + 3) % 2, abort = self) {
+                                Script(|bb| bb.b0 = *bb.t0),
+                            },
+                            #[run_while(|bb| bb.b0 + 1 != 1)]
+                            Action(PIo<2>, t0 = {=}),
+                            Observe(|bb| bb.o0.is_some(), abort = both) {
+                                WhileDoElse {
+                                    Condition(PCond<3>, b0 = {=}),
+                                    Sleep(30),
+                                    Runner,
+                                },
+                            },
+                            Observe(|bb| bb.b1 + 2 > 0, abort = none) {
+                                SkipUnlessUpdated(t0) {
+                                    #[failure_if(|bb| bb.b1 + 3 < bb.b0 % 3)]
+                                    #[on_halted(|bb| bb.t0.set(3))]
+                                    #[post(|bb| bb.o0 = Some(bb.b1 % 3))]
+                                    Condition(Cond<4>),
                                 },
                             },
                         },
                     },
                 },
             },
-            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree1007Blackboard { t0 b1 b0 });
+board!(Tree1006Blackboard { t0 b0 o0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree1008 for Ctx {
+    pub tree Tree1007 for Ctx, error DiffError, rng = context {
         blackboard {
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
             b1: i64,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
         ReactiveSequence {
-            Deadline(10) {
-                Repeat(0) {
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
+            ReactiveFallback {
+                SequenceWithMemory {
                     Succeeder,
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        Repeat(2) {
+                            #[success_if(|bb| *bb.t0 != 3)]
+                            Condition(Cond<1>),
+                        },
+                        Condition(Cond<2> = Cond::<2>),
+                        Error(DiffError(1058)),
+                    },
+                    SequenceStar {
+                        Action(PIo<3>, t0 = {b1}),
+                        UnsetBlackboard(o0),
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
+                        StatefulAction(TTask<5>),
+                    },
+                    Action(TAct<6>),
                 },
             },
-            SequenceStar {
-                Parallel(success = 0, failure = -1) {
-                    Observe(|bb| *bb.t1 > 4, abort = self) {
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                            StatefulAction(Task<0>),
-                            #[on_failure(|bb| if bb.o0.is_none() { *bb.t1 += 2 })]
-                            ReactiveFallback {
-                                #[success_if(|bb| bb.b1 % 4 == 1)]
-                                #[on_success(|bb| if (bb.b1 + 3) % 4 != 1 { bb.o0 = Some(*bb.t1) })]
-                                #[run_while(|bb| bb.b1 != 3)]
-                                StatefulAction(Task<1> = Task::<1>),
-                                Condition(Cond<2>),
+            MaxTime(20) {
+                Priority {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<7>, b0 = 4, b1 = {b0}),
+                        Action(PIo<8>, t0 = {b0}),
+                    },
+                    MemSequence {
+                        StatefulAction(TTask<9>),
+                        StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
+                        Condition(TCond<11>),
+                    },
+                    Inverter {
+                        Action(TAct<12>),
+                    },
+                },
+            },
+            #[post(|bb| *bb.t0 += 2)]
+            #[failure_if(|bb| bb.b0 < *bb.t0 % 2)]
+            Delay(30) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    PolicyParallel(policy = FirstFailure) {
+                        ReactiveFallback {
+                            Precondition(|bb| bb.b1 > 7, else = Running) {
+                                #[success_if(|bb| bb.o0.unwrap_or(2) != 5)]
+                                #[failure_if(|bb| *bb.t0 % 4 < 3)]
+                                #[skip_if(|bb| bb.b1 % 4 > 2)]
+                                StatefulAction(Task<13>),
+                            },
+                            Guard(|ctx| &mut ctx.token) {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    Sleep(0),
+                                },
+                            },
+                            RandomSequence {
+                                Condition(|ctx, bb| ctx.check_in(14, bb.o0.unwrap_or(2))),
+                            },
+                            BinarySelector(|bb| *bb.t0 > 5, dynamic = false) {
+                                #[on_failure(|bb| bb.o0 = Some(bb.b0 + 4))]
+                                #[on_success(|bb| { bb.b1 = 1; bb.b0 = bb.b0 % 3 })]
+                                #[post(|bb| bb.b1 = *bb.t0)]
+                                StatefulAction(TTask<15>),
+                                #[skip_if(|bb| bb.b1 + 1 == 5)]
+                                #[on_halted(|bb| bb.t0.set(2))]
+                                #[run_while(|bb| *bb.t0 % 2 < 1)]
+                                StatefulAction(Task<16> = Task::<16>),
                             },
                         },
                     },
                 },
             },
+        }
+    }
+}
+
+board!(Tree1007Blackboard { q0 b1 b0 t0 o0 });
+
+fallible!(Tree1007);
+
+bt::behavior_tree! {
+    pub tree Tree1008 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+        }
+        StepSequencer {
+            Condition(Cond<0>),
             Switch(b1) {
-                case 0 => Condition(Cond<3>),
-                case 1 => Filter(times = 1, count = Completed) {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(3) + 2)),
-                },
-                case 5 => Condition(|ctx| ctx.check(5)),
-                _ => Parallel(success = 2, failure = 2) {
-                    WasEntryUpdated(t1),
-                    Condition(Cond<6>),
-                },
+                case 5 => StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                _ => Condition(PCond<2>, b0 = {=}),
+            },
+            BinarySelector(|bb| *bb.t0 == (*bb.t0 + 4) % 3) {
+                Action(PIo<3>, t0 = {=}),
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree1008Blackboard { o0 b1 t1 });
+board!(Tree1008Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1009Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        SetBlackboard(t0 = 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1009Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
-        RetryUntilSuccessful(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1010 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            b1: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 4,
         }
-        IndexSwitch(|bb| bb.b1 + 4, out_of_range = Loop, dynamic = true) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Loop(q0, value = {b0}, if_empty = Success) {
-                #[on_halted(|bb| bb.t0.set(1))]
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[skip_if(|bb| bb.b1 != 1)]
-                Switch(b1) {
-                    case 1 => Condition(Cond<2>),
-                    _ => #[failure_if(|bb| *bb.t1 + 1 > *bb.t1)]
-                    #[skip_if(|bb| *bb.t1 > 6)]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    Action(Act<3>),
+        MemPriority {
+            StepSequencer {
+                BinarySelector(|bb| bb.b0 > 2, dynamic = true) {
+                    Action(Act<0>),
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token) {
+                            Switch(b1) {
+                                case 1 => SubTree(Tree1009Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, l0 = {l0}, t1 = {=}),
+                                _ => StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 3) % 3, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+            ForceFailure {
+                Fallback {
+                    Iterate(l0, element = {b1}, until = FirstFailure) {
+                        AlwaysFailure,
+                    },
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<3>),
+                    },
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Fallback {
+                            Condition(Cond<4>),
+                            #[on_halted(|bb| bb.t1.set(bb.b0))]
+                            #[failure_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                            #[run_while(|bb| *bb.t1 + 4 < 4)]
+                            SetBlackboard(b0 = 4),
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                        },
+                    },
+                    StatefulAction(PTask<6>, b0 = {b1}),
+                },
+            },
+            Fallback {
+                Parallel(success = 0) {
+                    StatefulAction(Task<7>),
+                    SubTree(Tree1009Sub1, ..),
+                },
+                #[success_if(|bb| bb.b0 % 3 < 0)]
+                #[on_success(|bb| { bb.b1 += 1; bb.b1 += 1 })]
+                Iterate(l0, element = {b0}, max = 1) {
+                    StepSequencer {
+                        Action(Act<8>),
+                        AlwaysFailure,
+                    },
+                },
+                Sequence {
+                    Condition(Cond<9> = Cond::<9>),
+                    StatefulAction(Task<10>),
+                },
+                Retry(1) {
+                    StatefulAction(PTask<11>, b0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { b1 t0 t1 q0 b0 });
+board!(Tree1009Blackboard { t0 b0 b1 l0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1010Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1010 for Ctx, error DiffError {
+        blackboard {
+            l0: Vec<i64>,
+            #[allow(unused)] #[tracked] t0: i64,
+            b0: i64,
+        }
+        WhileDoElse {
+            Iterate(l0, element = {b0}, max = 1) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Repeater(1) {
+                ReactiveFallback {
+                    Condition(PCond<1>, b0 = {=}),
+                    Error(DiffError(1013)),
+                },
+            },
+            SubTree(Tree1010Sub0, l0 = {=}, t0 = {t0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1010Blackboard { l0 t0 b0 });
+
+fallible!(Tree1010);
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
         blackboard {
             b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Parallel(success = -1, failure = 2) {
+        TryCatch(catch_on_halt = true) {
+            ScriptCondition(|bb| bb.b1 % 4 == 1),
             AsyncSequence {
-                RunOnce(then_skip = false) {
-                    #[on_success(|bb| bb.b1 = bb.b0)]
-                    SequenceStar {
-                        Action(Act<0>),
-                        ParallelAll {
-                            AlwaysSuccess,
-                            Action(PAct<1>, b0 = {b0}, b1 = {=}),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                        Switch(b1) {
-                            case 5 => Succeeder,
-                            case 3 => #[success_if(|bb| bb.b0 % 4 != 1)]
-                            Succeeder,
-                            _ => StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Switch(b1) {
-                        case 4 => SetBlackboard(b0 = 5),
-                        case 0 => StatefulAction(Task<4>),
-                        case 5 => Condition(Cond<5> = Cond::<5>),
-                        _ => Action(Act<6>),
-                    },
-                    Fallback {
-                        #[skip_if(|bb| *bb.t1 < 5)]
-                        StatefulAction(Task<7>),
-                        Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                        #[run_while(|bb| bb.b0 + 3 == 4)]
-                        #[success_if(|bb| *bb.t0 == 5)]
-                        #[on_halted(|bb| if *bb.t1 != 7 { bb.t0.set(*bb.t1) })]
-                        Action(|ctx| ctx.exec(9)),
-                    },
-                },
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1> = Act::<1>),
             },
-            Fallback {
-                WhileDoElse {
-                    Parallel {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            ReactiveSequence {
-                                Parallel(success = -3, failure = -2) {
-                                    Action(PAct<10>, b0 = {t0}, b1 = {=}),
-                                    Condition(Cond<11> = Cond::<11>),
-                                    Failer,
-                                },
-                                Succeeder,
-                            },
-                        },
-                        Guard(|ctx| &mut ctx.token) {
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                    Parallel {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            RetryUntilSuccessful(3) {
-                                Repeat(3) {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                            Loop(q0, if_empty = Skipped) {
-                                ReactiveFallback {
-                                    Action(PIo<13>, t0 = {b1}),
-                                    ScriptCondition(|bb| *bb.t0 < bb.b1 + 3),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<14>),
-                        Action(Act<15> = Act::<15>),
-                        Condition(Cond<16>),
-                        Action(Act<17>),
-                        Action(Act<18> = Act::<18>),
-                    },
-                },
-            },
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree1011Blackboard { b1 b0 t0 t1 q0 });
+board!(Tree1011Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1012Sub0 for Ctx {
+        Condition(Cond<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| bb.o0 = Some(8))]
-        #[success_if(|bb| bb.b0 == 0)]
-        Sequence {
-            Deadline(0) {
-                Condition(Cond<0>),
-            },
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Action(PIo<1>, t0 = {=}),
-            },
-            Interrupt(|bb| bb.o0.unwrap_or(5) < 6) {
-                SetBlackboard(o0 = Some(2)),
-            },
-        }
-    }
-}
-
-board!(Tree1012Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1013 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            o0: Option<i64>,
-            b0: i64 = 3,
-            b1: i64 = 4,
-        }
-        Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
-            Switch(b1) {
-                case 5 => Precondition(|bb| bb.b1 + 2 < 3, else = Success) {
-                    TryCatch(catch_on_halt = false) {
-                        Wait(20),
-                        Loop(q0) {
-                            ScriptCondition(|bb| *bb.t0 % 4 != 2),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                },
-                case 2 => MemPriority {
-                    #[skip_if(|bb| bb.b0 < 6)]
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t1))]
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        #[on_failure(|bb| bb.b1 = *bb.t0)]
-                        #[post(|bb| bb.b1 = bb.b1 % 3)]
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                case 1 => ParallelAll {
-                    #[success_if(|bb| (bb.o0.unwrap_or(4) + 2) % 4 < 2)]
-                    #[run_while(|bb| *bb.t1 != 2)]
-                    StatefulAction(Task<4>),
-                    #[on_failure(|bb| { if bb.o0.is_none() { bb.t1.set(bb.b1 % 4) }; bb.t1.set(bb.b1) })]
-                    RepeatUntilSuccess(3) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                _ => RepeatUntilFailure(3) {
-                    #[success_if(|bb| bb.b1 == 7)]
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    Repeat(3) {
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
-                            Script(|bb| bb.t1.set(bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1013Blackboard { t1 q0 t0 l0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1014Sub1 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1014Sub0 for Ctx {
-        DynamicSelector {
-            Condition(Cond<1>),
-            SubTree(Tree1014Sub1),
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1014 for Ctx {
-        Parallel(success = 2) {
-            StatefulAction(Task<0> = Task::<0>),
-            Priority {
-                SubTree(Tree1014Sub0),
-                Priority {
-                    AlwaysFailure,
-                    RetryUntilSuccessful(2) {
-                        Fallback {
-                            Repeater(0) {
-                                StatefulAction(Task<4>),
+        Fallback {
+            ReactiveFallback {
+                RepeatUntilFailure(forever) {
+                    SequenceWithMemory {
+                        FlipSelector {
+                            Parallel(success = -1, failure = -2) {
+                                AlwaysRunning,
+                                StatefulAction(Task<0>),
                             },
                         },
                     },
                 },
             },
+            Deadline(0) {
+                Remap(success = Failure, failure = Failure) {
+                    Sequence {
+                        MaxTime(0) {
+                            Condition(Cond<1>),
+                        },
+                        StatefulAction(Task<2>),
+                        SubTree(Tree1012Sub0),
+                    },
+                },
+            },
+            AsyncFallback {
+                Condition(Cond<4>),
+                Invert {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        AlwaysRunning,
+                        Sleep(20),
+                    },
+                },
+                StatefulAction(Task<5>),
+            },
+            Action(Act<6>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
+    pub tree Tree1013 for Ctx, rng = context {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            b0: i64,
             #[tracked] t0: i64,
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
         }
-        ParallelAll {
-            StepSequencer {
-                RunOnce(then_skip = true) {
-                    Failer,
+        RandomSequence {
+            ForceFailure {
+                Loop(q0, if_empty = Success) {
+                    Parallel(success = -2, failure = -2) {
+                        RunOnce {
+                            AlwaysRunning,
+                        },
+                        DynamicSequence {
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                            Script(|bb| { bb.o0 = None; bb.b0 = *bb.t0 % 4 }),
+                        },
+                    },
                 },
-                StepSequencer {
-                    Condition(PCond<0>, b0 = {b0}),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b0)),
-                },
-                #[post(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                #[on_failure(|bb| if (bb.b1 + 1) % 4 > 0 { *bb.t0 += 1 })]
+            },
+            SequenceStar {
+                Condition(Cond<1> = Cond::<1>),
                 StatefulAction(Task<2>),
-                SkipUnlessUpdated(t1) {
-                    ScriptCondition(|bb| bb.b0 > 6),
+                StatefulAction(Task<3>),
+            },
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
+
+board!(Tree1013Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1014 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            PrioritySelector {
+                #[score(|bb| ((*bb.t0 + 2) % 3) as f32)]
+                Condition(Cond<0>),
+                #[score(|bb| (*bb.t0) as f32)]
+                Script(|bb| { *bb.t0 += 2; bb.b0 += 1 }),
+                #[score(|bb| (*bb.t0 % 3) as f32)]
+                Script(|bb| { *bb.t0 += 2; *bb.t0 += 1 }),
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                StatefulAction(Task<1>),
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                Selector {
+                    Condition(Cond<2>),
                 },
-                StatefulAction(PTask<3>, b0 = 1),
+            },
+            Precondition(|bb| bb.b0 + 3 == *bb.t0, else = Running) {
+                #[failure_if(|bb| bb.b0 % 2 == 0)]
+                #[success_if(|bb| bb.b0 % 2 < 0)]
+                #[run_while(|bb| bb.b0 < 5)]
+                Condition(Cond<3>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            Selector {
+                Condition(Cond<6>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1015Blackboard { b0 t1 t0 b1 });
+board!(Tree1014Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1016Sub0 for Ctx {
-        Action(Act<0>)
+    pub tree Tree1015 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+        }
+        Repeater(1) {
+            ParallelAll(1) {
+                #[run_while(|bb| *bb.t0 + 4 < 0)]
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                    Wait(0),
+                    #[run_while(|bb| *bb.t1 > 0)]
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                    Condition(Cond<4>),
+                    Error(DiffError(1021)),
+                },
+                Succeeder,
+            },
+        }
     }
 }
+
+board!(Tree1015Blackboard { t0 b0 t1 });
+
+fallible!(Tree1015);
 
 bt::behavior_tree! {
     pub tree Tree1016 for Ctx {
-        Sequence {
-            SubTree(Tree1016Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        TryCatch(catch_on_halt = false) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                Condition(PCond<1>, b0 = {t0}),
+            },
+            SetBlackboard(b0 = 3),
+            Parallel(success = 2, failure = 2) {
+                StatefulAction(Task<2>),
+                Observe(|bb| bb.b0 % 4 < 2, abort = none) {
+                    StatefulAction(Task<3>),
+                },
+                #[run_while(|bb| bb.b0 != 3)]
+                Action(Act<4>),
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                Interrupt(|bb| bb.b0 != bb.b0 % 3) {
+                    StatefulAction(Task<5>),
+                },
+                ReactiveFallback {
+                    StatefulAction(PTask<6>, b0 = 9, b1 = {b0}),
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1016Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1017 for Ctx, error DiffError {
+    pub tree Tree1018 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64>,
-            b1: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+        }
+        #[on_failure(|bb| { if (*bb.t1 + 4) % 4 > 2 { bb.b0 += 2 }; *bb.t1 += 3 })]
+        RunOnce(then_skip = false) {
+            Error(DiffError(1046)),
+        }
+    }
+}
+
+board!(Tree1018Blackboard { t1 b0 });
+
+fallible!(Tree1018);
+
+bt::behavior_tree! {
+    pub tree Tree1019 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
             b0: i64,
         }
-        RetryUntilSuccessful(1) {
-            Repeater(forever) {
-                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
-                    RunOnce(then_skip = true) {
-                        Filter(times = 3, count = Failure, filtered = Failure) {
-                            RepeatUntilFailure(forever) {
-                                StepSequencer {
-                                    Error(DiffError(1085)),
-                                    SetBlackboard(t0 = {b0}),
-                                    StatefulAction(Task<1>),
+        Precondition(|bb| *bb.t0 > 4, else = Running) {
+            Observe(|bb| *bb.t0 != *bb.t1) {
+                RandomSequence {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| *bb.t1 == bb.b0)]
+                    #[post(|bb| bb.o0 = None)]
+                    BinarySelector(|bb| bb.b0 == *bb.t1 + 1) {
+                        #[failure_if(|bb| *bb.t0 != 3)]
+                        SequenceWithMemory {
+                            Action(Act<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                            SetBlackboard(o0 = Some(9)),
+                            StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                        },
+                        StepSequencer {
+                            AlwaysSuccess,
+                            Action(Act<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Parallel {
+                            AlwaysFailure,
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        RepeatUntil(Success) {
+                            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
+                                Action(PAct<6>, b0 = 4, b1 = {t0}),
+                                SetBlackboard(b0 = 8),
+                            },
+                        },
+                        Inverter {
+                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 3, &mut bb.b0)),
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t1 + 2 < *bb.t0) {
+                        ReactiveSequence {
+                            StatefulAction(Task<8>),
+                            Condition(PCond<9>, b0 = {=}),
+                            StatefulAction(PTask<10>, b0 = {b0}, b1 = {b0}),
+                        },
+                        Condition(Cond<11>),
+                    },
+                    Sequence {
+                        Precondition(|bb| *bb.t0 < 1, else = Success) {
+                            Sequence {
+                                StatefulAction(Task<12>),
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[failure_if(|bb| *bb.t0 + 3 != bb.b0)]
+                                ForceFailure {
+                                    StatefulAction(Task<13>),
+                                },
+                            },
+                        },
+                        IfThenElse {
+                            Action(PIo<14>, t0 = {t0}),
+                            Repeat(3) {
+                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                    Script(|bb| { if bb.b0 == *bb.t0 { bb.b0 += 2 }; bb.o0 = Some(7) }),
+                                    Condition(PCond<15>, b0 = {t0}),
                                 },
                             },
                         },
@@ -662,353 +815,319 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1017Blackboard { t0 l0 b1 b0 });
-
-fallible!(Tree1017);
+board!(Tree1019Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
+    pub tree Tree1020 for Ctx, rng = context {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Parallel {
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                Invert {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                        Action(Act<0>),
-                        Action(PIo<1>, t0 = {b0}),
+        SequenceStar {
+            MemSequence {
+                SequenceStar {
+                    Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                        Delay(50) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    StepSequencer {
+                        Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b0)),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
+                    },
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.b0 == *bb.t0),
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        #[on_success(|bb| if bb.b0 != *bb.t0 + 2 { *bb.t0 += 2 })]
+                        Sleep(0),
+                    },
+                    ScriptCondition(|bb| *bb.t0 < bb.b0 % 3),
+                },
+                RepeatUntilSuccess(3) {
+                    RandomSequence {
+                        Condition(PCond<3>, b0 = 4),
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                        WasEntryUpdated(t0),
                     },
                 },
             },
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                RepeatUntilSuccess(3) {
-                    AlwaysFailure,
+            ReactiveFallback {
+                Fallback {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        RepeatUntilSuccess(forever) {
+                            RunOnce(then_skip = false) {
+                                Runner,
+                            },
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<5>),
+                        SetBlackboard(t0 = {b0}),
+                        Failer,
+                    },
+                    Fallback {
+                        Cooldown(0, filtered = Skipped) {
+                            #[post(|bb| bb.b0 += 3)]
+                            ParallelAll {
+                                ScriptCondition(|bb| *bb.t0 != 1),
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    #[success_if(|bb| *bb.t0 + 4 == 3)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        ScriptCondition(|bb| bb.b0 > 0),
+                    },
+                    Retry(2) {
+                        Conditional(|bb| *bb.t0 + 1 < 1, else = Success) {
+                            Action(Act<7>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1018Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1019Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(Act<2> = Act::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Failer,
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {=}),
-            },
-            SubTree(Tree1019Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1019Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1020Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1020 for Ctx {
-        MemPriority {
-            Condition(Cond<0>),
-            SubTree(Tree1020Sub0),
-            Condition(|ctx| ctx.check(2)),
-            Repeat(4) {
-                Action(Act<3>),
-            },
-        }
-    }
-}
+board!(Tree1020Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
-        MemPriority {
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Failer,
-                },
-            },
-            Delay(0) {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Selector {
-                Filter(times = 1, count = Success) {
-                    ForceFailure {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(3)),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+        }
+        ReactiveFallback {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
+
+board!(Tree1021Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1022 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+        ParallelAll(max_failures = -1) {
+            Wait(10),
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(|ctx| ctx.exec(2)),
         }
-        Conditional(|bb| *bb.t0 % 4 != 3, dynamic = false, else = Success) {
-            RepeatUntilFailure(forever) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    Limiter(3) {
-                        #[success_if(|bb| *bb.t0 < 3)]
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    IfThenElse {
-                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 1) % 3)),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<3>),
-                    },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1023 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        IndexSwitch(|bb| *bb.t0 + 4, dynamic = false) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+            Priority {
+                StatefulAction(Task<1>),
+                AlwaysRunning,
+            },
+            Wait(20),
+            #[success_if(|bb| bb.b0 == 1)]
+            Fallback {
+                Observe(|bb| *bb.t0 == 6, abort = both) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Repeat(2) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree1022Blackboard { b0 t0 });
+board!(Tree1023Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1023Sub0 for Ctx {
+    pub tree Tree1024Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 10,
         }
-        #[run_while(|bb| *bb.t0 + 3 == 0)]
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1023 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        IndexSwitch(|bb| bb.b1, dynamic = true) {
-            DynamicSelector {
-                ScriptCondition(|bb| bb.b1 % 4 < 3),
-                Error(DiffError(1040)),
+        ReactiveSequence {
+            Action(Act<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            Cooldown(0, filtered = Skipped) {
+                Condition(Cond<2>),
             },
-            #[on_failure(|bb| bb.b1 = 5)]
-            Switch(b1) {
-                case 5 => Condition(TCond<1>),
-                _ => #[on_success(|bb| { if *bb.t0 % 4 != 1 { bb.t1.set(8) }; *bb.t1 += 2 })]
-                SubTree(Tree1023Sub0, ..),
-            },
-            WaitUntil(|bb| *bb.t0 > *bb.t1) {
-                Condition(TCond<3>),
-            },
-            Delay(0) {
-                AlwaysFailure,
+            Filter(times = 1, filtered = Skipped) {
+                ScriptCondition(|bb| (*bb.t0 + 3) % 2 != 1),
             },
         }
     }
 }
-
-board!(Tree1023Blackboard { t1 l0 t0 b1 });
-
-fallible!(Tree1023);
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+        }
+        MaxTime(0) {
+            SubTree(Tree1024Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1024Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1025 for Ctx, error DiffError, rng = context {
+        blackboard {
             b0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64,
-        }
-        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-            Observe(|bb| *bb.t0 % 4 < 1) {
-                IfThenElse {
-                    Deadline(100) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                    Timeout(0) {
-                        WaitValueUpdate(t1) {
-                            MemPriority {
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(PIo<5>, t0 = {t0}),
-                        Script(|bb| *bb.t1 += 2),
-                        BinarySelector(|bb| *bb.t1 % 2 < 0, dynamic = false) {
-                            Inverter {
-                                StatefulAction(Task<6>),
-                            },
-                            WasEntryUpdated(t0),
-                        },
-                        StatefulAction(Task<7> = Task::<7>),
-                        Repeat(3) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1024Blackboard { t1 b0 l0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1025 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(2) == 3, dynamic = true) {
-            PolicyParallel(policy = FirstSuccess) {
-                BinarySelector(|bb| bb.b0 % 3 == 2) {
-                    Script(|bb| bb.o0 = Some(*bb.t0)),
-                    StatefulAction(Task<0>),
-                },
-                SetBlackboard(o0 = Some(7)),
-                Action(Act<1>),
-            },
-            IndexSwitch(|bb| *bb.t0 + 1, dynamic = false) {
-                ReactiveFallback {
-                    StatefulAction(Task<2>),
-                    Script(|bb| bb.b0 += 1),
-                },
-                WhileDoElse {
-                    MaxTime(0) {
-                        Action(Act<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-                Interrupt(|bb| *bb.t0 == 0) {
-                    Inverter {
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        #[post(|bb| { *bb.t0 += 3; bb.b0 = 8 })]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1025Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1026 for Ctx {
-        blackboard {
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
             b1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
         }
-        Priority {
-            IfThenElse {
-                FlipSelector {
-                    Switch(b1) {
-                        case 4 => Runner,
-                        case 1 => WasEntryUpdated(t0),
-                        _ => Script(|bb| bb.b1 = *bb.t0),
-                    },
-                    Action(Act<0>),
-                },
-                StatefulAction(Task<1>),
+        #[failure_if(|bb| bb.b1 > (bb.b0 + 4) % 4)]
+        #[on_failure(|bb| *bb.t0 += 3)]
+        ReactiveSequence {
+            AsyncSequence {
+                Condition(TCond<0>),
+                #[on_failure(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 3 < 6 { *bb.t0 += 1 } })]
+                Action(|ctx| ctx.try_exec(1)),
+                Wait(0),
             },
-            Repeat(3) {
-                Parallel(success = -2, failure = 1) {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set(bb.b0) })]
-                    Action(Act<2> = Act::<2>),
-                    StepSequencer {
-                        Sleep(10),
-                        Action(PAct<3>, b0 = 7, b1 = {=}),
+            Condition(|ctx| ctx.try_check(2)),
+            RandomSequence {
+                ScriptCondition(|bb| bb.b1 == 3),
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1025Blackboard { b0 t0 b1 });
+
+fallible!(Tree1025);
+
+bt::behavior_tree! {
+    pub tree Tree1026 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        ReactiveFallback {
+            IfThenElse {
+                #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
+                ParallelAll(0) {
+                    Succeeder,
+                    Action(TAct<0>),
+                },
+                MemPriority {
+                    Timeout(0) {
+                        Retry(2) {
+                            #[on_failure(|bb| bb.b0 = *bb.t0)]
+                            #[run_while(|bb| *bb.t0 + 1 > 1)]
+                            AlwaysRunning,
+                        },
                     },
+                },
+                SetBlackboard(b0 = {t0}),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                #[post(|bb| if *bb.t0 + 4 < 6 { bb.b0 = 5 })]
+                #[on_failure(|bb| { bb.b0 = (*bb.t0 + 1) % 4; bb.b0 = *bb.t0 % 3 })]
+                #[failure_if(|bb| bb.b0 % 4 != 0)]
+                Sequence {
+                    SetBlackboard(b0 = {t0}),
+                    StatefulAction(TTask<1>),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        Action(Act<2>),
+                        StatefulAction(TTask<3>),
+                    },
+                },
+            },
+            ParallelAll {
+                RepeatUntilFailure(forever) {
+                    SequenceWithMemory {
+                        Condition(Cond<4>),
+                        AsyncSequence {
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
+                            Condition(Cond<6>),
+                        },
+                        Condition(TCond<7>),
+                    },
+                },
+                #[on_halted(|bb| { bb.b0 += 3; if *bb.t0 % 2 == 0 { bb.b0 += 3 } })]
+                Succeeder,
+                Parallel {
+                    Action(PIo<8>, t0 = {=}),
+                    RandomSelector {
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Condition(PCond<9>, b0 = 8),
+                    },
+                },
+            },
+            IfThenElse {
+                ReactiveFallback {
+                    Action(Act<10> = Act::<10>),
+                    Condition(Cond<11>),
+                    Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
+                    Condition(Cond<13>),
+                },
+                Repeat(0) {
+                    Condition(Cond<14> = Cond::<14>),
                 },
             },
         }
     }
 }
 
-board!(Tree1026Blackboard { b0 b1 o0 t0 });
+board!(Tree1026Blackboard { t0 b0 });
+
+fallible!(Tree1026);
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
         blackboard {
             b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
             o0: Option<i64> = None,
         }
-        Fallback {
-            #[success_if(|bb| bb.b0 < *bb.t0)]
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                AlwaysFailure,
-                #[score(|bb| (*bb.t0 + 1) as f32)]
-                Condition(|ctx| ctx.check(0)),
-                #[score(|bb| (*bb.t0) as f32)]
-                AlwaysFailure,
-                #[score(|bb| (*bb.t0) as f32)]
-                Runner,
-            },
-            #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
-            #[post(|bb| bb.b0 = *bb.t0)]
-            SequenceStar {
-                Condition(Cond<1>),
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Condition(Cond<2>),
-                SetBlackboard(t0 = {b0}),
-                UnsetBlackboard(o0),
-                #[success_if(|bb| *bb.t0 % 2 != 1)]
-                #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 == 1)]
-                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 1) % 3 != 1)]
-                Action(Act<3>),
-            },
-            Timeout(30) {
-                ReactiveSequence {
-                    Cooldown(0) {
-                        StatefulAction(Task<4>),
+        WaitUntil(|bb| bb.b0 != 3) {
+            AsyncSequence {
+                #[run_while(|bb| (bb.b0 + 2) % 4 > 0)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Repeater(forever) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            SetBlackboard(b0 = {t0}),
+                        },
                     },
-                    StepSequencer {
-                        StatefulAction(PTask<5>, b0 = {t0}),
-                        ScriptCondition(|bb| bb.b0 % 4 == 1),
+                    Sequence {
+                        #[run_while(|bb| (*bb.t0 + 2) % 4 != 3)]
+                        ParallelAll(4) {
+                            Succeeder,
+                            StatefulAction(Task<0>),
+                            #[success_if(|bb| bb.o0.unwrap_or(0) + 1 < *bb.t0)]
+                            #[failure_if(|bb| *bb.t0 + 1 != 2)]
+                            Wait(0),
+                            AlwaysFailure,
+                            Delay(0) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                        Inverter {
+                            ReactiveSequence {
+                                #[post(|bb| { *bb.t0 += 1; if bb.b0 > 4 { bb.b0 += 3 } })]
+                                StatefulAction(Task<2>),
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                                UnsetBlackboard(o0),
+                            },
+                        },
                     },
-                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
                 },
             },
         }
@@ -1018,123 +1137,87 @@ bt::behavior_tree! {
 board!(Tree1027Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1028Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 3,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Fallback {
-                ParallelAll(1) {
-                    Timeout(10) {
-                        BinarySelector(|bb| bb.o0.is_some()) {
-                            WasEntryUpdated(t0),
-                            Action(Act<0>),
-                        },
-                    },
-                    Repeater(0) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-                Observe(|bb| *bb.t0 % 4 < 2) {
-                    #[success_if(|bb| bb.b0 > *bb.t0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(5) < 4)]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Parallel(success = 1) {
-                        Observe(|bb| bb.b0 + 1 > 3, abort = self) {
-                            SubTree(Tree1028Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-                        },
-                    },
-                },
+        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
+            #[post(|bb| bb.b0 += 1)]
+            RepeatUntilSuccess(forever) {
+                Condition(Cond<0>),
             },
-            SequenceStar {
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    Deadline(20) {
-                        Repeat(4) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                Selector {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    RepeatUntil(Success) {
-                        Condition(PCond<8>, b0 = {b0}),
-                    },
-                },
-            },
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1028Blackboard { t0 o0 b0 });
+board!(Tree1028Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
-        blackboard {
-            l0: Vec<i64> = vec![1],
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            o0: Option<i64>,
-        }
-        #[run_while(|bb| (bb.b1 + 4) % 2 < 1)]
-        Interrupt(|bb| bb.b1 != bb.o0.unwrap_or(4)) {
-            Parallel(success = 0, failure = -1) {
-                Repeater(1) {
-                    Iterate(l0, element = {b0}, max = 3) {
-                        SetBlackboard(b0 = {t0}),
-                    },
+        Repeater(3) {
+            ReactiveFallback {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
-                Iterate(l0, element = {b0}, until = Never, max = 2) {
-                    Condition(Cond<0>),
+                ForceFailure {
+                    Repeat(forever) {
+                        Repeater(3) {
+                            StepSequencer {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1029Blackboard { l0 b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        #[skip_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(5))]
-        RepeatUntil(Failure) {
-            Retry(1) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        #[run_while(|bb| (bb.b1 + 1) % 2 == 0)]
-                        RetryUntilSuccessful(1) {
-                            MemPriority {
-                                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                                    #[on_halted(|bb| { bb.o0 = None; bb.b1 = bb.b0 })]
-                                    Script(|bb| bb.b0 += 1),
-                                },
-                                #[run_while(|bb| (bb.b0 + 1) % 4 > 1)]
-                                Action(Act<0>),
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 4, &mut bb.b1)),
-                            },
+        Conditional(|bb| bb.b1 % 4 > 1, dynamic = true, else = Success) {
+            ReactiveSequence {
+                ReactiveSequence {
+                    Repeat(0) {
+                        #[run_while(|bb| bb.b1 + 3 < bb.b1)]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                SequenceStar {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    Fallback {
+                        Failer,
+                        #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                        #[on_halted(|bb| if *bb.t0 == 6 { bb.t0.set(8) })]
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        Condition(Cond<3>),
+                        Wait(10),
+                    },
+                    Condition(Cond<4>),
+                },
+                Fallback {
+                    ReactiveSequence {
+                        Script(|bb| bb.b0 += 2),
+                        Action(Act<5>),
+                    },
+                    Priority {
+                        Precondition(|bb| (bb.b0 + 4) % 4 > 2, else = Success) {
+                            Condition(Cond<6>),
                         },
+                        AlwaysFailure,
+                        Condition(PCond<7>, b0 = {=}),
+                        StatefulAction(Task<8>),
                     },
                 },
             },
@@ -1142,319 +1225,276 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1030Blackboard { o0 b0 t0 b1 });
+board!(Tree1030Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1031 for Ctx, error DiffError {
+    pub tree Tree1031 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64,
         }
-        Sequence {
-            Condition(TCond<0>),
-            Action(|ctx| ctx.try_exec(1)),
+        FlipSelector {
             ParallelAll {
-                #[post(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| *bb.t0 + 4 > *bb.t0)]
-                Succeeder,
-                Action(PIo<2>, t0 = {=}),
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    Parallel(success = 2) {
+                        Condition(Cond<0> = Cond::<0>),
+                        SetBlackboard(b1 = 4),
+                    },
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    DynamicSelector {
+                        Action(Act<2>),
+                        ScriptCondition(|bb| bb.b0 + 2 > 4),
+                    },
+                },
             },
-            Condition(|ctx| ctx.try_check(3)),
-            Error(DiffError(1083)),
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Repeat(0) {
+                        #[on_success(|bb| bb.b1 = 4)]
+                        #[run_while(|bb| bb.b1 % 2 != 1)]
+                        #[failure_if(|bb| (bb.b1 + 4) % 4 != 3)]
+                        ScriptCondition(|bb| (bb.b0 + 1) % 3 != 0),
+                    },
+                    Condition(Cond<3>),
+                },
+                Condition(PCond<4>, b0 = 8),
+            },
         }
     }
 }
 
-board!(Tree1031Blackboard { t0 });
-
-fallible!(Tree1031);
+board!(Tree1031Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveFallback {
-            SequenceWithMemory {
-                SetBlackboard(b1 = {t0}),
-                Action(Act<0> = Act::<0>),
-                Action(Act<1>),
-                Action(PAct<2>, b0 = 5, b1 = {b1}),
-                StatefulAction(Task<3>),
+        #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 4))]
+        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
+        #[failure_if(|bb| bb.o0.is_some())]
+        Inverter {
+            #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 3)]
+            #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
+            Deadline(50) {
+                Limiter(2) {
+                    Precondition(|bb| bb.b0 % 4 > 1, else = Running) {
+                        StatefulAction(Task<0>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1032Blackboard { b1 t0 });
+board!(Tree1032Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveFallback {
-            WhileDoElse {
-                #[on_failure(|bb| { bb.b1 = bb.b0; bb.t0.set(9) })]
-                #[failure_if(|bb| bb.b0 + 3 < *bb.t1)]
-                #[on_halted(|bb| if bb.b0 == 3 { bb.t0.set((*bb.t0 + 2) % 3) })]
-                Parallel {
-                    Condition(Cond<0>),
-                    Sequence {
-                        Action(|ctx| ctx.exec(1)),
-                        ForceFailure {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {=}),
-                },
-                Parallel(success = 1, failure = -2) {
-                    RepeatUntilFailure(forever) {
-                        #[failure_if(|bb| bb.b0 + 3 == *bb.t0 + 4)]
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    Action(PAct<5>, b0 = {t0}, b1 = {b1}),
-                },
-                RepeatUntilFailure(1) {
-                    Repeat(4) {
-                        DynamicSelector {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                StepSequencer {
-                    Action(PIo<7>, t0 = {t1}),
-                    Remap(success = Failure, failure = Failure) {
-                        Cooldown(50, filtered = Failure) {
-                            Parallel(success = 3, failure = 3) {
-                                #[skip_if(|bb| bb.b0 % 3 < 0)]
-                                #[on_failure(|bb| if *bb.t1 < bb.b1 { bb.b1 += 3 })]
-                                Condition(Cond<8>),
-                                #[on_success(|bb| bb.t1.set(bb.b0))]
-                                Action(PAct<9>, b0 = {t0}),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSelector {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            StatefulAction(Task<11>),
-                            Action(|ctx| ctx.exec(12)),
-                            StatefulAction(Task<13>),
-                            Action(Act<14>),
-                        },
-                    },
-                },
+        Repeat(2) {
+            Retry(0) {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
 }
-
-board!(Tree1033Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
+    pub tree Tree1034 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(5),
+            b1: i64 = 1,
         }
-        #[on_halted(|bb| { bb.b0 += 3; bb.o0 = None })]
-        ReactiveFallback {
-            Repeat(2) {
-                Filter(times = 1, count = Failure) {
-                    Conditional(|bb| bb.b0 > 7, dynamic = true, else = Success) {
-                        SetBlackboard(t0 = {b1}),
+        Parallel(success = 1, failure = -2) {
+            StatefulAction(Task<0> = Task::<0>),
+            Precondition(|bb| (bb.b1 + 4) % 4 > 1) {
+                Timeout(20) {
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = false) {
+                            Error(DiffError(1058)),
+                        },
                     },
                 },
             },
-            Repeater(2) {
-                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b0 = bb.b1 })]
-                #[success_if(|bb| bb.b0 == 6)]
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(PAct<2>, b0 = {=}, b1 = {=}),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Action(Act<4>),
         }
     }
 }
 
-board!(Tree1034Blackboard { t0 b0 b1 o0 });
+board!(Tree1034Blackboard { b1 });
+
+fallible!(Tree1034);
 
 bt::behavior_tree! {
     pub tree Tree1035 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 3,
+        Sequence {
+            StatefulAction(Task<0>),
+            Parallel {
+                Guard(|ctx| &mut ctx.token) {
+                    Timeout(0) {
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Timeout(0) {
+                        Fallback {
+                            StatefulAction(Task<4>),
+                            Wait(0),
+                        },
+                    },
+                },
+            },
         }
-        ReactiveSequence {
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(0, 7)),
-                Action(Act<1>),
-            },
-            Optional {
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                StatefulAction(PTask<3>, b0 = {=}),
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-            },
-            RunOnce(then_skip = false) {
-                Wait(20),
-            },
-        }
-    }
-}
-
-board!(Tree1035Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1036Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
         }
-        #[failure_if(|bb| *bb.t0 % 4 > 1)]
-        Sequence {
-            Parallel(success = -4) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                Condition(Cond<1>),
-                SubTree(Tree1036Sub0, ..),
-                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
+        Priority {
+            WhileDoElse {
+                WhileDoElse {
+                    Limiter(3) {
+                        ReactiveSequence {
+                            Sequence {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| bb.b1 += 2)]
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    FlipSelector {
+                        Condition(Cond<2>),
+                        DynamicSelector {
+                            Condition(Cond<3>),
+                        },
+                        #[success_if(|bb| *bb.t1 + 3 == 7)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                #[on_failure(|bb| bb.b1 += 3)]
+                #[run_while(|bb| *bb.t1 % 3 > 0)]
+                Condition(PCond<5>, b0 = {=}),
             },
-            Script(|bb| bb.b0 += 1),
-            #[post(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
-            ParallelAll(3) {
-                #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
-                #[on_success(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    SetBlackboard(b0 = 8),
+            MaxTime(50) {
+                Switch(b1) {
+                    case 3 => AsyncSequence {
+                        MaxTime(0) {
+                            ReactiveSequence {
+                                StatefulAction(Task<6>),
+                                Condition(Cond<7>),
+                                RepeatUntilSuccess(3) {
+                                    Condition(Cond<8>),
+                                },
+                                Condition(Cond<9>),
+                                Guard(|ctx| &mut ctx.token) {
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
+                    _ => RetryUntilSuccessful(4) {
+                        ReactiveSequence {
+                            AsyncFallback {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
                 },
-                Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-                    Wait(20),
-                },
-                Sleep(10),
-                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree1036Blackboard { b0 t0 l0 o0 q0 });
+board!(Tree1036Blackboard { b0 b1 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b0)),
-            Script(|bb| bb.t0.set(bb.b0 % 4)),
+    pub tree Tree1037 for Ctx, rng = context {
+        RepeatUntilFailure(forever) {
+            SequenceWithMemory {
+                RandomSelector {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
         }
     }
 }
-
-board!(Tree1037Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1038 for Ctx {
-        Inverter {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1039Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 13,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
         }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            Repeater(0) {
-                Action(|ctx| ctx.exec(11)),
+        ReactiveFallback {
+            MemPriority {
+                IfThenElse {
+                    Action(PAct<0>, b0 = {t1}, b1 = {b0}),
+                    StatefulAction(PTask<1>, b0 = {=}),
+                },
+                #[run_while(|bb| bb.b0 % 3 > 0)]
+                Wait(20),
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            ReactiveSequence {
+                StepSequencer {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                Repeat(3) {
+                    RetryUntilSuccessful(4) {
+                        Action(Act<5>),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t1 + 2 < 2, dynamic = true) {
+                WasEntryUpdated(t1),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
+
+board!(Tree1038Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
         }
-        IfThenElse {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[failure_if(|bb| *bb.t0 > 1)]
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                AsyncSequence {
-                    Condition(Cond<5>),
-                    #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.b1 + 3 < 6 { bb.b1 += 1 } })]
-                    Action(Act<6>),
-                },
-                StepSequencer {
-                    #[failure_if(|bb| *bb.t0 > 1)]
-                    Condition(PCond<7>, b0 = 8),
-                    StatefulAction(Task<8>),
-                },
-                ReactiveSequence {
-                    Action(Act<9>),
-                    Condition(|ctx, bb| ctx.check_in(10, (*bb.t0 + 2) % 2)),
-                },
-                Wait(50),
-            },
-            WhileDoElse {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Script(|bb| bb.b1 = bb.b0 + 4),
-                    #[success_if(|bb| *bb.t0 < 3)]
-                    SubTree(Tree1039Sub0, ..),
-                },
-                Repeat(4) {
-                    MemPriority {
-                        Condition(Cond<12>),
-                        StatefulAction(Task<13> = Task::<13>),
-                        Action(PIo<14>, t0 = {b1}),
+        Conditional(|bb| *bb.t1 > bb.b0 + 2, dynamic = false, else = Failure) {
+            SequenceWithMemory {
+                SetBlackboard(t0 = {b0}),
+                #[on_halted(|bb| *bb.t1 += 1)]
+                #[failure_if(|bb| *bb.t0 % 2 < 1)]
+                #[success_if(|bb| *bb.t1 % 3 == 1)]
+                StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
+                Repeat(forever) {
+                    MemSequence {
+                        #[on_failure(|bb| bb.t1.set(bb.b0))]
+                        WasEntryUpdated(t0),
+                        AlwaysRunning,
                     },
                 },
             },
@@ -1462,139 +1502,259 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1039Blackboard { b0 t0 b1 q0 });
+board!(Tree1039Blackboard { q0 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
+    pub tree Tree1040 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            l0: Vec<i64> = vec![1, 2],
-            b0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
         }
-        WhileDoElse {
-            Sequence {
-                SequenceStar {
-                    MemPriority {
-                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
-                            Script(|bb| bb.t0.set(1)),
-                        },
-                        #[run_while(|bb| (bb.b1 + 1) % 4 < 0)]
-                        #[on_success(|bb| *bb.t1 += 2)]
-                        Action(PAct<0>, b0 = 2, b1 = {=}),
-                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                        AlwaysRunning,
+        TryCatch(catch_on_halt = false) {
+            AsyncSequence {
+                RunOnce {
+                    Sleep(0),
+                },
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<0>),
+                    _ => StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            ProbabilitySelector(fail = 2) {
+                #[weight(3)]
+                Switch(b1) {
+                    case 5 => ForceFailure {
+                        #[on_success(|bb| { bb.t0.set(bb.b1 % 4); bb.b1 += 1 })]
+                        #[success_if(|bb| *bb.t0 + 3 == 6)]
+                        #[on_halted(|bb| bb.b1 += 4)]
+                        ScriptCondition(|bb| *bb.t0 + 4 != 4),
                     },
-                    PolicyParallel(policy = FirstFailure) {
-                        Action(PIo<1>, t0 = {=}),
-                        StatefulAction(Task<2>),
+                    case 0 => SetBlackboard(b0 = 9),
+                    case 4 => Sleep(20),
+                    _ => Cooldown(30, filtered = Failure) {
+                        Action(Act<2>),
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(PTask<3>, b0 = 9, b1 = {t0}),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<4>),
+            },
+            Conditional(|bb| *bb.t0 % 4 > 2, dynamic = false, else = Failure) {
+                Action(PIo<3>, t0 = {t0}),
+            },
+            Iterate(l0, element = {b1}, max = 3, reset_index = true) {
+                Observe(|bb| (*bb.t0 + 1) % 3 < 1, abort = none) {
+                    StatefulAction(PTask<4>, b0 = 4, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1040Blackboard { t0 b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1041Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        SetBlackboard(b0 = 9)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(0) + 4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        IndexSwitch(|bb| 5, out_of_range = Loop) {
+            Inverter {
+                FlipSelector {
+                    Condition(PCond<0>, b0 = {=}),
+                    StatefulAction(TTask<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Sequence {
+                SubTree(Tree1041Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+                Conditional(|bb| bb.b0 > *bb.t0 + 2, dynamic = true, else = Success) {
+                    StatefulAction(TTask<3>),
+                },
+                Wait(0),
+                Sequence {
+                    Condition(|ctx| ctx.check(4)),
+                    AlwaysFailure,
                 },
             },
             Fallback {
-                StatefulAction(Task<5>),
+                Observe(|bb| *bb.t0 % 4 < 3, abort = lower) {
+                    Repeat(2) {
+                        SubTree(Tree1041Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
+                    },
+                },
+                Observe(|bb| bb.b0 > *bb.t0) {
+                    StatefulAction(TTask<6>),
+                },
+            },
+            AsyncSequence {
+                Action(|ctx| ctx.try_exec(7)),
+                #[success_if(|bb| (*bb.t0 + 4) % 2 == 0)]
+                #[post(|bb| { bb.b0 = 5; if *bb.t0 % 3 > 1 { *bb.t0 += 3 } })]
+                StatefulAction(TTask<8>),
+                #[post(|bb| if bb.b0 + 2 < 1 { bb.t0.set(bb.o0.unwrap_or(3) + 1) })]
+                #[success_if(|bb| bb.o0.is_none())]
+                Condition(|ctx| ctx.check(9)),
+                Wait(10),
+                Condition(PCond<10>, b0 = {b0}),
+            },
+            SequenceWithMemory {
+                Condition(TCond<11>),
+                StatefulAction(TTask<12>),
             },
         }
     }
 }
 
-board!(Tree1040Blackboard { t0 t1 l0 b0 b1 });
+board!(Tree1041Blackboard { b0 o0 t0 });
+
+fallible!(Tree1041);
 
 bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
+    pub tree Tree1042 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
             b0: i64,
             #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            #[post(|bb| bb.b0 = bb.b1)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[success_if(|bb| bb.b1 % 4 != 2)]
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+        RetryUntilSuccessful(2) {
+            ReactiveSequence {
+                StatefulAction(PTask<0>, b0 = 2, b1 = {=}),
+                ReactiveSequence {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                    StatefulAction(TTask<2>),
+                    Error(DiffError(1030)),
+                },
+                #[on_halted(|bb| *bb.t0 += 2)]
+                StatefulAction(Task<3> = Task::<3>),
+                IndexSwitch(|bb| bb.o0.unwrap_or(1), dynamic = false) {
+                    Deadline(0) {
+                        Wait(20),
+                    },
+                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1041Blackboard { b1 b0 t0 });
+board!(Tree1042Blackboard { o0 b1 b0 t0 });
+
+fallible!(Tree1042);
 
 bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
+    pub tree Tree1043 for Ctx, error DiffError {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64 = 1,
-            b0: i64,
             #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        BinarySelector(|bb| bb.b1 == 5) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = {b1}),
-                ParallelAll(0) {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                    AlwaysRunning,
-                    Condition(Cond<3> = Cond::<3>),
-                    #[on_success(|bb| if bb.b1 < 4 { *bb.t0 += 3 })]
-                    Condition(|ctx| ctx.check(4)),
+        Selector {
+            RetryUntilSuccessful(3) {
+                BinarySelector(|bb| *bb.t1 + 2 < 1) {
+                    #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); if bb.b0 % 2 == 1 { *bb.t0 += 1 } })]
+                    #[post(|bb| { bb.o0 = Some(bb.b1 % 3); bb.b0 = *bb.t1 % 3 })]
+                    #[success_if(|bb| *bb.t1 < 1)]
+                    AsyncFallback {
+                        StatefulAction(TTask<0>),
+                    },
+                    Priority {
+                        StatefulAction(TTask<1>),
+                        Action(Act<2>),
+                        Action(TAct<3>),
+                    },
                 },
-                StatefulAction(Task<5>),
-                Repeater(forever) {
-                    Observe(|bb| *bb.t0 % 4 > 0) {
-                        Cooldown(10, filtered = Skipped) {
-                            #[on_success(|bb| { bb.b0 += 1; bb.b1 += 3 })]
-                            #[failure_if(|bb| bb.b1 < 5)]
-                            Sleep(10),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    MaxTime(0) {
+                        Observe(|bb| bb.o0.unwrap_or(1) < 1, abort = none) {
+                            Invert {
+                                StatefulAction(TTask<4>),
+                            },
                         },
                     },
                 },
+                #[score(|bb| (bb.o0.unwrap_or(5) % 2) as f32)]
+                RunOnce(then_skip = false) {
+                    WaitUntil(|bb| bb.o0.is_some()) {
+                        Script(|bb| { if bb.b0 + 3 == bb.o0.unwrap_or(1) % 2 { bb.o0 = Some((*bb.t1 + 1) % 4) }; bb.b1 += 1 }),
+                    },
+                },
             },
-            MemSequence {
-                #[run_while(|bb| bb.b0 % 2 != 1)]
-                Iterate(l0, element = {b1}, until = FirstFailure, max = 1, reset_index = true) {
-                    Fallback {
-                        Condition(|ctx| ctx.check(6)),
-                        Script(|bb| bb.b0 = bb.b1 + 4),
+            DynamicSelector {
+                RepeatUntil(Failure) {
+                    SequenceWithMemory {
+                        Condition(PCond<5>, b0 = {b0}),
+                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<7>),
                     },
                 },
-                MemPriority {
-                    MemSequence {
-                        ScriptCondition(|bb| (bb.b1 + 1) % 4 > 2),
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
+                BinarySelector(|bb| *bb.t1 + 1 == 5, dynamic = true) {
+                    SetBlackboard(o0 = Some(1)),
+                    Sleep(10),
                 },
-                StatefulAction(Task<9>),
-                Failer,
             },
         }
     }
 }
 
-board!(Tree1042Blackboard { l0 b1 b0 t0 });
+board!(Tree1043Blackboard { t0 o0 b0 b1 t1 });
+
+fallible!(Tree1043);
 
 bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        WhileDoElse {
-            SequenceWithMemory {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Parallel(success = 2, failure = 2) {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+    pub tree Tree1044Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 14,
+        }
+        Parallel(success = 0, failure = 1) {
+            Optional {
+                Optional {
+                    StatefulAction(Task<5>),
                 },
             },
-            Condition(Cond<4>),
-            MemSequence {
-                Action(Act<5>),
-                Parallel(success = 0, failure = 0) {
-                    StatefulAction(Task<6>),
+            RetryUntilSuccessful(forever) {
+                Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[skip_if(|bb| bb.b0 + 1 > 7)]
+                    RetryUntilSuccessful(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<6>),
+                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+                        },
+                    },
                 },
             },
         }
@@ -1604,373 +1764,385 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1044 for Ctx {
         blackboard {
-            l0: Vec<i64>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 4,
         }
-        Precondition(|bb| *bb.t0 + 2 < 7, else = Success) {
-            Conditional(|bb| bb.b0 > *bb.t0 + 2, dynamic = true, else = Success) {
+        ReactiveFallback {
+            Limiter(2) {
                 Sequence {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(Task<0>),
-                        DynamicSequence {
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
-                        },
-                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                            AlwaysFailure,
+                    Repeat(forever) {
+                        IfThenElse {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            Condition(Cond<2> = Cond::<2>),
                         },
                     },
-                    Precondition(|bb| *bb.t1 + 3 < *bb.t0, else = Skipped) {
-                        MemPriority {
-                            RetryUntilSuccessful(1) {
-                                ParallelAll(2) {
-                                    Wait(50),
-                                    Failer,
-                                },
+                    Conditional(|bb| *bb.t0 % 2 < 1, else = Failure) {
+                        WaitValueUpdate(t0) {
+                            Parallel(success = -2) {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
                             },
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                    Precondition(|bb| bb.b0 > *bb.t0) {
-                        AsyncSequence {
-                            Sleep(0),
-                            Repeat(4) {
-                                Condition(Cond<4>),
-                            },
-                            #[run_while(|bb| *bb.t0 + 3 < *bb.t0)]
-                            #[on_success(|bb| *bb.t1 += 3)]
-                            Action(PAct<5>, b0 = {=}, b1 = {t1}),
                         },
                     },
                 },
             },
+            SubTree(Tree1044Sub0, t0 = {=}, l0 = {l0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree1044Blackboard { l0 t0 b0 t1 });
+board!(Tree1044Blackboard { t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1045 for Ctx {
         blackboard {
             b0: i64 = 5,
-            l0: Vec<i64> = vec![1],
-            b1: i64,
         }
-        RepeatUntilSuccess(forever) {
-            Switch(b1) {
-                case 3 => Wait(100),
-                _ => Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                    Conditional(|bb| bb.b0 > 6, dynamic = false, else = Failure) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Cooldown(0) {
+                Action(Act<1>),
             },
-        }
-    }
-}
-
-board!(Tree1045Blackboard { b0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        MemPriority {
-            TryCatch {
-                StatefulAction(Task<0>),
-                RunOnce {
-                    RepeatTimes(forever) {
-                        Wait(20),
-                    },
-                },
-            },
-            Observe(|bb| *bb.t0 == bb.b0 % 3, abort = none) {
-                AlwaysRunning,
-            },
-            Switch(b1) {
-                case 3 => AlwaysSuccess,
-                case 2 => SetBlackboard(o0 = Some(0)),
-                _ => Filter(times = 1, count = Success) {
-                    #[post(|bb| { bb.o0 = Some(bb.b0 + 3); bb.b1 = *bb.t0 % 2 })]
-                    SetBlackboard(b0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1046Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveFallback {
             ReactiveSequence {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(PCond<0>, b0 = {b0}),
-                    WhileDoElse {
-                        #[failure_if(|bb| bb.b1 % 4 > 0)]
-                        #[on_halted(|bb| bb.b1 = 4)]
-                        #[run_while(|bb| bb.b0 % 2 != 1)]
-                        Script(|bb| if *bb.t1 > 6 { *bb.t0 += 3 }),
-                        Condition(PCond<1>, b0 = {=}),
-                    },
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Script(|bb| bb.b0 = 1),
-                },
-                Filter(times = 2, count = Completed) {
-                    ReactiveFallback {
-                        Observe(|bb| bb.b1 % 4 > 1, abort = self) {
-                            SetBlackboard(b1 = {t0}),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(3, 1, &mut bb.b0)),
-                    },
-                },
-                #[run_while(|bb| bb.b1 + 4 > 1)]
-                #[on_failure(|bb| bb.b1 += 3)]
-                ForceFailure {
-                    StatefulAction(Task<4>),
-                },
-                RepeatUntil(Success) {
-                    Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Condition(|ctx| ctx.check(6)),
-            },
-        }
-    }
-}
-
-board!(Tree1047Blackboard { b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        #[on_halted(|bb| bb.o0 = None)]
-        Delay(0) {
-            ReactiveFallback {
-                MaxTime(0) {
-                    SkipUnlessUpdated(t0) {
-                        Priority {
-                            Condition(Cond<0>),
-                            Action(|ctx| ctx.exec(1)),
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                },
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    Failer,
-                    Action(Act<4>),
-                },
-                WaitUntil(|bb| *bb.t0 % 3 != 0) {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1048Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            RetryUntilSuccessful(1) {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                    Condition(Cond<1>),
-                },
-            },
-            Conditional(|bb| *bb.t0 > 7, dynamic = false) {
-                Filter(times = 2, filtered = Skipped) {
-                    FlipSelector {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ScriptCondition(|bb| *bb.t1 == 1),
-        }
-    }
-}
-
-board!(Tree1049Blackboard { b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-        }
-        #[run_while(|bb| bb.b0 + 4 != 0)]
-        #[failure_if(|bb| bb.b0 + 1 > 0)]
-        ReactiveSelector {
-            #[post(|bb| bb.b0 += 1)]
-            #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Repeat(0) {
+                Sleep(0),
+                #[success_if(|bb| bb.b0 > 3)]
                 Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree1050Blackboard { b0 o0 });
+board!(Tree1045Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Selector {
+            Observe(|bb| bb.b0 < 5, abort = both) {
+                Selector {
+                    Observe(|bb| bb.b0 != 2, abort = both) {
+                        StatefulAction(Task<0>),
+                    },
+                    Observe(|bb| *bb.t0 % 2 < 1, abort = self) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        AlwaysRunning,
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<1> = Act::<1>),
+                Sleep(0),
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1046Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1047 for Ctx {
+        MemPriority {
+            TryCatch(catch_on_halt = false) {
+                MemPriority {
+                    Condition(Cond<0>),
+                    RepeatTimes(2) {
+                        RepeatUntil(Failure) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                Repeater(0) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+                Action(Act<5>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Timeout(0) {
+                    Action(Act<6>),
+                },
+                Selector {
+                    Action(Act<7>),
+                    Action(|ctx| ctx.exec(8)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+        }
+        RepeatUntilFailure(forever) {
+            BinarySelector(|bb| bb.b0 != 2) {
+                #[on_success(|bb| bb.b0 = (bb.b1 + 3) % 2)]
+                #[failure_if(|bb| bb.b0 > 5)]
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b1 = 1),
+                    StatefulAction(Task<1>),
+                },
+                ScriptCondition(|bb| bb.b1 % 3 == 0),
+            },
+        }
+    }
+}
+
+board!(Tree1048Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            b1: i64,
+        }
+        Iterate(l0, element = {b0}, reset_index = true) {
+            IfThenElse {
+                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
+                #[failure_if(|bb| bb.b1 % 4 != 3)]
+                #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
+                StepSequencer {
+                    SetBlackboard(t0 = {b1}),
+                },
+                Fallback {
+                    WaitValueUpdate(t0) {
+                        #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                        #[run_while(|bb| bb.b0 < 3)]
+                        #[on_halted(|bb| { bb.b0 = bb.b1; bb.b0 = *bb.t0 })]
+                        StatefulAction(Task<1>),
+                    },
+                    Observe(|bb| bb.b1 % 2 > 0, abort = self) {
+                        Action(PIo<2>, t0 = {b1}),
+                    },
+                    Observe(|bb| bb.b0 == 6, abort = both) {
+                        Sleep(20),
+                    },
+                    Action(PAct<3>, b0 = {b1}),
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1049Blackboard { t0 b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1050Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Loop(q0, if_empty = Success) {
+            IndexSwitch(|bb| 4) {
+                Succeeder,
+                Condition(Cond<3>),
+                Condition(|ctx| ctx.check(4)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            o0: Option<i64>,
+        }
+        RepeatUntilSuccess(forever) {
+            ProbabilitySelector(fail = 2) {
+                #[weight(|bb| (*bb.t0 % 4) as f32)]
+                WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(0) + 3)),
+                    WasEntryUpdated(t1),
+                    Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
+                },
+                #[weight(|bb| ((bb.o0.unwrap_or(2) + 1) % 2) as f32)]
+                Cooldown(20, filtered = Skipped) {
+                    Action(Act<2>),
+                },
+                #[weight(|bb| (*bb.t0) as f32)]
+                #[on_success(|bb| { if bb.b0 % 2 != 1 { bb.o0 = Some((*bb.t1 + 1) % 2) }; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                SubTree(Tree1050Sub0, ..),
+                #[weight(|bb| ((*bb.t1 + 3) % 2) as f32)]
+                Timeout(10) {
+                    Timeout(10) {
+                        SequenceWithMemory {
+                            UnsetBlackboard(o0),
+                            Script(|bb| bb.b0 += 3),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1050Blackboard { t1 t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1051 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        #[on_success(|bb| bb.b1 += 2)]
-        #[on_failure(|bb| bb.b1 += 3)]
-        ReactiveSequence {
-            #[success_if(|bb| *bb.t1 + 3 == 7)]
-            ReactiveSequence {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    StatefulAction(Task<0>),
+        Interrupt(|bb| *bb.t0 != (*bb.t0 + 1) % 3) {
+            Parallel(success = 1, failure = -1) {
+                StatefulAction(Task<0>),
+                Fallback {
+                    Failer,
+                    Action(PIo<1>, t0 = {t0}),
+                    Condition(Cond<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    Action(|ctx| ctx.exec(4)),
                 },
-                Action(PIo<1>, t0 = {b1}),
+                MemSequence {
+                    AsyncSequence {
+                        Condition(|ctx| ctx.check(5)),
+                        Script(|bb| bb.b0 += 3),
+                        Action(Act<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        #[failure_if(|bb| bb.b0 % 2 != 0)]
+                        #[on_halted(|bb| bb.t0.set(bb.b0))]
+                        #[run_while(|bb| bb.b0 % 3 > 0)]
+                        Action(|ctx| ctx.exec(8)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1051Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1052Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        RunOnce {
-            Script(|bb| *bb.t0 += 1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1052Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        SubTree(Tree1052Sub1, t0 = {=}, b0 = {b0})
-    }
-}
+board!(Tree1051Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1052 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            b1: i64 = 1,
         }
-        #[run_while(|bb| bb.b0 > 3)]
-        #[failure_if(|bb| *bb.t0 != bb.b0 + 4)]
-        #[on_halted(|bb| bb.b0 += 3)]
-        TryCatch(catch_on_halt = true) {
-            Action(Act<0>),
-            Selector {
-                SubTree(Tree1052Sub0, ..),
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                #[on_success(|bb| *bb.t0 += 1)]
-                StatefulAction(Task<1>),
+        #[failure_if(|bb| bb.b1 != bb.b0)]
+        Precondition(|bb| (*bb.t0 + 2) % 4 != 0) {
+            AsyncFallback {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
+                    Condition(|ctx| ctx.check(1)),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        Action(PIo<2>, t0 = {=}),
+                    },
+                },
+                WhileDoElse {
+                    #[failure_if(|bb| bb.b1 > *bb.t0)]
+                    #[success_if(|bb| bb.b0 < 5)]
+                    #[skip_if(|bb| *bb.t0 + 3 < 5)]
+                    AlwaysSuccess,
+                    Parallel(success = 2, failure = -3) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                TryCatch {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree1052Blackboard { t0 b0 });
+board!(Tree1052Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1053 for Ctx {
         blackboard {
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 1,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64 = 2,
+            l0: Vec<i64>,
         }
-        AsyncSequence {
-            RunOnce {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    StatefulAction(Task<0>),
-                    Switch(b1) {
-                        case 1 => Runner,
-                        _ => WasEntryUpdated(t0),
+        ReactiveSequence {
+            WaitValueUpdate(t0) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    ReactiveFallback {
+                        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = true) {
+                            Condition(|ctx| ctx.check(0)),
+                            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                    Action(PIo<1>, t0 = {=}),
+                                    AlwaysRunning,
+                                    Action(|ctx| ctx.exec(2)),
+                                },
+                            },
+                            MemSequence {
+                                Sleep(50),
+                            },
+                            Condition(Cond<3>),
+                        },
                     },
-                    #[on_success(|bb| if *bb.t0 + 2 != 1 { *bb.t0 += 3 })]
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<1>),
-                    },
+                },
+            },
+            AsyncSequence {
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
                     SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<2>),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| *bb.t0 + 3 < 0)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        Action(Act<6>),
+                    },
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    Precondition(|bb| (bb.b0 + 3) % 4 == 0, else = Skipped) {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+                BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
+                    StatefulAction(Task<8>),
+                    SequenceStar {
+                        Condition(PCond<9>, b0 = {t0}),
                     },
                 },
             },
-            MemPriority {
-                RunOnce {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                },
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<7>),
-                },
-                Iterate(l0, element = {b1}, max = 2, reset_index = true) {
-                    WasEntryUpdated(t0),
-                },
+            Repeater(0) {
+                Action(|ctx, bb| ctx.exec_in(10, (*bb.t0 + 2) % 2, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree1053Blackboard { t0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1054Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree1053Blackboard { b0 q0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            SubTree(Tree1054Sub0),
+        Repeat(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -1978,821 +2150,755 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1055 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        Fallback {
-            #[skip_if(|bb| *bb.t1 == 3)]
-            Action(PAct<0>, b0 = 2),
-            StatefulAction(PTask<1>, b0 = 9, b1 = {b0}),
-            KeepRunningUntilFailure {
-                Action(Act<2>),
+        AsyncFallback {
+            MaxTime(20) {
+                StatefulAction(Task<0>),
             },
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                ReactiveSequence {
-                    #[failure_if(|bb| *bb.t1 + 2 > 0)]
-                    Action(Act<3>),
-                    Action(Act<4>),
-                },
+            Condition(Cond<1>),
+            KeepRunningUntilFailure {
+                ScriptCondition(|bb| bb.b0 + 1 > 2),
             },
         }
     }
 }
 
-board!(Tree1055Blackboard { b0 t1 t0 });
+board!(Tree1055Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1056 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            StatefulAction(Task<0>),
-            Guard(|ctx| &mut ctx.token) {
-                DynamicSequence {
-                    Wait(0),
-                    AlwaysRunning,
-                },
-            },
-            Invert {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Condition(Cond<2>),
-            RepeatUntilFailure(2) {
-                StatefulAction(Task<3>),
+        blackboard {
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        ParallelAll(max_failures = -1) {
+            Condition(Cond<0>),
+            Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                Condition(|ctx| ctx.check(1)),
             },
         }
     }
 }
+
+board!(Tree1056Blackboard { b0 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree1057 for Ctx {
+    pub tree Tree1057 for Ctx, rng = context {
         blackboard {
-            #[allow(unused)] b1: i64,
-            b0: i64 = 1,
-            l0: Vec<i64>,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            Iterate(l0, element = {b0}, max = 2, reset_index = false) {
-                Repeater(0) {
-                    Action(Act<0> = Act::<0>),
-                },
+        #[skip_if(|bb| (*bb.t0 + 2) % 2 == 1)]
+        #[on_failure(|bb| { bb.t1.set((bb.b0 + 2) % 4); bb.o0 = Some(bb.b0) })]
+        RandomSelector {
+            #[on_halted(|bb| bb.b0 = 5)]
+            #[post(|bb| { *bb.t0 += 3; bb.t0.set(4) })]
+            #[on_failure(|bb| *bb.t1 += 3)]
+            Sleep(10),
+            #[failure_if(|bb| bb.o0.is_none())]
+            #[on_success(|bb| *bb.t0 += 3)]
+            IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1>),
             },
-            #[post(|bb| bb.b0 += 1)]
-            Sequence {
-                #[on_halted(|bb| bb.b0 += 3)]
-                RunOnce(then_skip = false) {
-                    DynamicSequence {
-                        Wait(20),
-                    },
-                },
-                Sleep(30),
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {b0}),
-                },
-                Precondition(|bb| *bb.t1 < 4) {
-                    AlwaysSuccess,
-                },
+            StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
+            AlwaysSuccess,
+            RetryUntilSuccessful(0) {
+                #[on_failure(|bb| bb.b0 = 1)]
+                #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
+                #[skip_if(|bb| *bb.t0 % 4 != 0)]
+                Script(|bb| bb.o0 = None),
             },
         }
     }
 }
 
-board!(Tree1057Blackboard { b1 b0 l0 t1 });
+board!(Tree1057Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1058 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        #[on_success(|bb| *bb.t0 += 2)]
-        StepSequencer {
-            RetryUntilSuccessful(0) {
-                Condition(Cond<0>),
-            },
-            Action(PIo<1>, t0 = {=}),
-            Action(Act<2>),
-            Priority {
-                StatefulAction(Task<3>),
-                #[failure_if(|bb| *bb.t0 < 7)]
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree1058Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1059Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1059Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Precondition(|bb| (*bb.t0 + 2) % 2 > 0, else = Skipped) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1059 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-        }
-        #[failure_if(|bb| *bb.t0 == bb.b0 % 4)]
-        #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-        ParallelAll(max_failures = -1) {
-            Repeat(3) {
-                Fallback {
-                    StatefulAction(TTask<0>),
-                    Action(|ctx| ctx.try_exec(1)),
-                    StatefulAction(Task<2>),
-                    Condition(PCond<3>, b0 = {b0}),
-                },
-            },
-            ReactiveFallback {
-                Repeater(1) {
-                    Condition(PCond<4>, b0 = 7),
-                },
-                SkipUnlessUpdated(t0) {
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b0)),
-                },
-                SubTree(Tree1059Sub0, t0 = {=}, b0 = {b0}),
-            },
-            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = true) {
-                    TryCatch(catch_on_halt = true) {
-                        #[failure_if(|bb| bb.b0 > 0)]
-                        Condition(Cond<7>),
-                        Action(|ctx| ctx.try_exec(8)),
-                    },
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            WaitUntil(|bb| bb.b0 + 2 == 3) {
-                SubTree(Tree1059Sub1, t0 = {=}, b0 = {b0}),
-            },
-            Sequence {
-                StatefulAction(TTask<9>),
-                ForceFailure {
-                    AlwaysSuccess,
-                },
-                Error(DiffError(1075)),
-            },
-        }
-    }
-}
-
-board!(Tree1059Blackboard { t0 b0 });
-
-fallible!(Tree1059);
-
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx, error DiffError {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-        }
-        Cooldown(20) {
-            #[success_if(|bb| bb.b1 % 2 < 0)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            DynamicSelector {
-                Error(DiffError(1099)),
-            },
-        }
-    }
-}
-
-board!(Tree1060Blackboard { o0 b1 t0 });
-
-fallible!(Tree1060);
-
-bt::behavior_tree! {
-    pub tree Tree1061 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        Sequence {
-            Inverter {
-                DynamicSelector {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Conditional(|bb| bb.b1 < 5, dynamic = true) {
-                        Parallel(success = 3, failure = -2) {
-                            #[success_if(|bb| *bb.t0 == bb.b0)]
-                            StatefulAction(Task<2>),
-                            SetBlackboard(t0 = {b1}),
-                            Condition(Cond<3>),
-                            WasEntryUpdated(t0),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    #[post(|bb| { if bb.b1 == bb.b0 { bb.b0 += 1 }; bb.b0 += 1 })]
-                    #[skip_if(|bb| bb.b1 == 2)]
-                    Action(|ctx| ctx.exec(5)),
-                },
-            },
-            #[run_while(|bb| bb.b1 == 0)]
-            #[on_failure(|bb| bb.t0.set(bb.b1))]
-            PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                RetryUntilSuccessful(1) {
-                    BinarySelector(|bb| bb.b0 % 2 < 1) {
-                        Condition(PCond<6>, b0 = {=}),
-                        AsyncFallback {
-                            StatefulAction(Task<7>),
-                            AlwaysFailure,
-                            Action(Act<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1061Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1062 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(5),
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-            Action(PAct<0>, b0 = {=}, b1 = {t1}),
-            SetBlackboard(o0 = Some(1)),
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(1)),
-                AlwaysRunning,
-                Error(DiffError(1048)),
-            },
-        }
-    }
-}
-
-board!(Tree1062Blackboard { t0 t1 b0 o0 });
-
-fallible!(Tree1062);
-
-bt::behavior_tree! {
-    pub tree Tree1063Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Repeater(0) {
-            SubTree(Tree1063Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1063Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1064 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        Repeater(3) {
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                MemSequence {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        #[post(|bb| { bb.b0 = bb.o0.unwrap_or(1) + 3; bb.b0 = 2 })]
-                        #[run_while(|bb| (bb.b0 + 3) % 4 < 2)]
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    Selector {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 4) % 4)),
-                    },
-                    Parallel(success = 0, failure = 1) {
-                        Condition(|ctx| ctx.check(2)),
-                        Action(Act<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1064Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1065 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Parallel(success = -3, failure = 3) {
+        WhileDoElse {
             Action(Act<0>),
-            SetBlackboard(b0 = {t0}),
-            Repeat(1) {
-                StatefulAction(Task<1>),
-            },
-            Action(PIo<2>, t0 = {=}),
-            #[failure_if(|bb| bb.b0 + 1 > 7)]
-            SetBlackboard(b0 = 3),
-        }
-    }
-}
-
-board!(Tree1065Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1066 for Ctx, error DiffError {
-        blackboard {
-            b1: i64,
-        }
-        MemPriority {
-            StatefulAction(TTask<0>),
-            Condition(TCond<1>),
-            Action(Act<2>),
-            Action(PIo<3>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree1066Blackboard { b1 });
-
-fallible!(Tree1066);
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 % 2 > 0)]
-        Inverter {
-            SequenceWithMemory {
-                SetBlackboard(b0 = 5),
-                Cooldown(0) {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1067Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-        }
-        ForceSuccess {
-            Switch(b1) {
-                case 3 => StepSequencer {
-                    Selector {
-                        Observe(|bb| bb.o0.is_some(), abort = lower) {
-                            Repeater(forever) {
-                                AlwaysFailure,
-                            },
-                        },
-                        AlwaysFailure,
-                        Observe(|bb| bb.b1 + 4 > 0, abort = both) {
-                            Cooldown(50, filtered = Failure) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        Action(PIo<1>, t0 = {b1}),
-                        Condition(Cond<2>),
-                    },
-                    Fallback {
-                        Selector {
-                            #[run_while(|bb| *bb.t0 % 4 > 1)]
-                            Condition(Cond<3>),
-                            ScriptCondition(|bb| *bb.t1 > 4),
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-                _ => StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree1068Blackboard { t0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 2,
-            b1: i64,
-        }
-        FlipSelector {
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Failer,
-            },
-            BinarySelector(|bb| bb.b1 + 1 > bb.b1 + 4) {
-                StatefulAction(Task<2> = Task::<2>),
-                Action(|ctx| ctx.exec(3)),
-            },
-            #[on_failure(|bb| { bb.b1 = 8; bb.b1 += 2 })]
-            #[on_halted(|bb| bb.o0 = Some(2))]
-            #[skip_if(|bb| bb.o0.is_none())]
-            ScriptCondition(|bb| *bb.t0 % 2 != 0),
-            #[run_while(|bb| (bb.b0 + 1) % 4 < 2)]
             AlwaysSuccess,
         }
     }
 }
 
-board!(Tree1069Blackboard { t0 o0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        ParallelAll {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                RunOnce(then_skip = true) {
+                    Action(PIo<2>, t0 = {=}),
+                },
+                StatefulAction(Task<3>),
+                SetBlackboard(t0 = 3),
+            },
+            #[skip_if(|bb| bb.b1 + 4 < 0)]
+            #[failure_if(|bb| (*bb.t0 + 1) % 2 != 1)]
+            RunOnce {
+                IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 % 3 > 1),
+                        ScriptCondition(|bb| *bb.t1 != 2),
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Filter(times = 2, filtered = Skipped) {
+                            Condition(Cond<4>),
+                        },
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+            AlwaysSuccess,
+            Filter(times = 3, count = Completed) {
+                Selector {
+                    Observe(|bb| *bb.t0 > bb.b1 + 1, abort = both) {
+                        StatefulAction(Task<6>),
+                    },
+                    Observe(|bb| *bb.t1 + 2 != 5, abort = both) {
+                        Succeeder,
+                    },
+                    Observe(|bb| bb.o0.is_none(), abort = lower) {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<8>),
+                #[on_halted(|bb| bb.o0 = Some(5))]
+                Action(Act<9>),
+                StatefulAction(Task<10>),
+                Action(Act<11>),
+                StatefulAction(Task<12>),
+            },
+        }
+    }
+}
+
+board!(Tree1059Blackboard { t1 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Repeat(1) {
+            PolicyParallel(policy = FirstFailure) {
+                Selector {
+                    Observe(|bb| bb.b1 != bb.b0, abort = both) {
+                        RetryUntilSuccessful(3) {
+                            FlipSelector {
+                                #[failure_if(|bb| *bb.t0 % 4 != 1)]
+                                WhileDoElse {
+                                    Condition(|ctx| ctx.check(0)),
+                                    Action(Act<1>),
+                                    AlwaysFailure,
+                                },
+                                #[failure_if(|bb| bb.b1 % 2 != 1)]
+                                Sleep(50),
+                                Limiter(3) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
+                    },
+                    AsyncFallback {
+                        DynamicSelector {
+                            Action(Act<3>),
+                            Action(PIo<4>, t0 = {b0}),
+                            Condition(PCond<5>, b0 = {=}),
+                        },
+                        ForceFailure {
+                            Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 3, &mut bb.b1)),
+                        },
+                        Remap(success = Success, failure = Failure) {
+                            AlwaysFailure,
+                        },
+                        Action(PAct<7>, b0 = {t0}, b1 = {b1}),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    UnsetBlackboard(o0),
+                },
+                BinarySelector(|bb| bb.b1 == 4, dynamic = true) {
+                    Iterate(l0, element = {b0}, until = FirstFailure) {
+                        #[on_halted(|bb| bb.b1 += 2)]
+                        Action(Act<8>),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        #[skip_if(|bb| bb.b0 != 6)]
+                        #[run_while(|bb| *bb.t0 != 6)]
+                        AlwaysRunning,
+                        WasEntryUpdated(t0),
+                        Action(PIo<9>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1060Blackboard { b1 l0 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1061 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Repeat(1) {
+            Action(PIo<0>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree1061Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1062 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 1,
+        }
+        RandomSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                DynamicSelector {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                #[run_while(|bb| bb.b1 % 4 > 0)]
+                RepeatTimes(2) {
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1062Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1063 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        RandomSelector {
+            FlipSelector {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(TTask<0>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                StepSequencer {
+                    AlwaysFailure,
+                    ReactiveSequence {
+                        SetBlackboard(t0 = 4),
+                        StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1063Blackboard { t0 b0 });
+
+fallible!(Tree1063);
+
+bt::behavior_tree! {
+    pub tree Tree1064 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ParallelAll {
+            Loop(q0) {
+                ScriptCondition(|bb| bb.b0 % 4 != 2),
+            },
+            StepSequencer {
+                ParallelAll(max_failures = -1) {
+                    WaitUntil(|bb| bb.b0 < 1) {
+                        WaitValueUpdate(t0) {
+                            Repeat(1) {
+                                KeepRunningUntilFailure {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+                #[on_failure(|bb| bb.b1 = 3)]
+                Fallback {
+                    Condition(Cond<0>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    ParallelAll {
+                        SetBlackboard(b0 = 1),
+                        SetBlackboard(b1 = 8),
+                        StatefulAction(Task<1>),
+                    },
+                    #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                    ScriptCondition(|bb| *bb.t0 < 3),
+                },
+                BinarySelector(|bb| *bb.t0 > 5) {
+                    AlwaysSuccess,
+                    Cooldown(0, filtered = Skipped) {
+                        #[skip_if(|bb| bb.b1 % 3 != 1)]
+                        #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(3) })]
+                        ReactiveSelector {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1064Blackboard { b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1065 for Ctx {
+        Limiter(2) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+        }
+        #[skip_if(|bb| *bb.t0 != 1)]
+        #[success_if(|bb| bb.b0 % 2 < 1)]
+        ReactiveSequence {
+            Selector {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
+                    Condition(PCond<1>, b0 = 1),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                WaitValueUpdate(t0) {
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1066Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1067Sub1 for Ctx {
+        Sequence {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1067Sub0 for Ctx {
+        SubTree(Tree1067Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        AsyncFallback {
+            Guard(|ctx| &mut ctx.token) {
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    SubTree(Tree1067Sub0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 5,
+        }
+        Repeat(4) {
+            #[success_if(|bb| bb.b1 + 3 != 5)]
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                ReactiveSequence {
+                    Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                        Repeat(3) {
+                            SequenceWithMemory {
+                                Parallel(success = 1) {
+                                    Action(Act<0>),
+                                    #[post(|bb| bb.b0 += 4)]
+                                    #[run_while(|bb| *bb.t0 == 4)]
+                                    SetBlackboard(t0 = 2),
+                                },
+                                RepeatUntil(Success) {
+                                    Action(PAct<1>, b0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                    Parallel(success = 1, failure = -1) {
+                        Remap(success = Failure, failure = Failure) {
+                            Delay(0) {
+                                SetBlackboard(t0 = {b1}),
+                            },
+                        },
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1068Blackboard { b0 b1 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            Action(Act<0>),
+            Action(Act<1>),
+            Conditional(|bb| *bb.t0 != 3, dynamic = false) {
+                SetBlackboard(t0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree1069Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1070 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 4,
             #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64,
         }
-        ReactiveSequence {
-            Repeat(1) {
-                StatefulAction(Task<0>),
-            },
-            #[failure_if(|bb| bb.b1 % 4 != 3)]
-            #[skip_if(|bb| *bb.t0 == *bb.t0 % 2)]
-            ForceFailure {
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
-                #[failure_if(|bb| *bb.t0 % 4 > 0)]
-                #[run_while(|bb| bb.b0 < 3)]
-                #[on_halted(|bb| { bb.b0 = bb.b1; bb.b0 = *bb.t0 })]
-                TryCatch(catch_on_halt = true) {
-                    Sleep(20),
-                    ForceFailure {
-                        AlwaysSuccess,
-                    },
-                },
+        AsyncFallback {
+            Condition(|ctx| ctx.check(0)),
+            AsyncFallback {
+                #[run_while(|bb| *bb.t0 > 6)]
+                Action(Act<1>),
+                ScriptCondition(|bb| *bb.t0 + 2 != bb.b0 + 4),
             },
         }
     }
 }
 
-board!(Tree1070Blackboard { b0 t0 l0 b1 });
+board!(Tree1070Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1071 for Ctx, error DiffError {
+    pub tree Tree1071 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1],
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
             o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        Parallel(failure = -1) {
-            StepSequencer {
-                Fallback {
-                    Observe(|bb| bb.b0 > bb.b1 % 4, abort = lower) {
-                        Cooldown(20) {
-                            Retry(3) {
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                                },
-                            },
-                        },
+        #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
+        DynamicSelector {
+            Conditional(|bb| *bb.t0 < 3, dynamic = true, else = Failure) {
+                PrioritySelector {
+                    #[score(6)]
+                    Condition(Cond<0>),
+                    #[score(|bb| ((*bb.t0 + 2) % 2) as f32)]
+                    StepSequencer {
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 4, &mut bb.b1)),
+                        StatefulAction(Task<2>),
                     },
-                    Observe(|bb| (bb.b0 + 4) % 3 == 1, abort = self) {
-                        Switch(b1) {
-                            case 5 => AsyncFallback {
-                                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
-                                WasEntryUpdated(t0),
-                            },
-                            case 4 => Script(|bb| { bb.b1 += 1; *bb.t0 += 1 }),
-                            _ => ParallelAll {
-                                Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                SequenceStar {
-                    ReactiveSequence {
-                        SetBlackboard(b1 = 0),
-                        Condition(TCond<3>),
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(|ctx| ctx.try_check(5)),
-                        UnsetBlackboard(o0),
-                    },
-                    RepeatTimes(1) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(5) > 0)]
-                        #[success_if(|bb| bb.b0 == bb.b1 + 4)]
-                        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
-                            Timeout(10) {
-                                Succeeder,
-                            },
+                    #[score(|bb| (bb.b0) as f32)]
+                    MemPriority {
+                        WasEntryUpdated(t0),
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            Condition(Cond<3>),
                         },
                     },
                 },
             },
-            ReactiveSelector {
-                ParallelAll(max_failures = -2) {
-                    IndexSwitch(|bb| bb.b0 % 4) {
-                        Condition(Cond<6>),
-                        #[post(|bb| bb.b0 += 2)]
-                        #[on_failure(|bb| { bb.b0 += 1; bb.b1 += 2 })]
-                        SetBlackboard(t0 = 8),
+            Repeat(1) {
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<4> = Task::<4>),
+                        AlwaysFailure,
                     },
-                    Observe(|bb| bb.b1 % 2 > 0, abort = none) {
-                        Precondition(|bb| bb.o0.unwrap_or(3) != 5, else = Skipped) {
-                            #[success_if(|bb| (bb.b1 + 3) % 4 != 1)]
-                            Condition(TCond<7>),
+                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
+                    #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
+                    ReactiveSequence {
+                        Selector {
+                            Action(Act<5> = Act::<5>),
+                            PolicyParallel(policy = FirstFailure) {
+                                Action(Act<6>),
+                                Action(Act<7> = Act::<7>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 1)),
                         },
                     },
-                },
-                SequenceStar {
-                    StatefulAction(TTask<8>),
-                    Switch(b1) {
-                        case 1 => StatefulAction(TTask<9>),
-                        case 4 => Script(|bb| if bb.b0 % 3 < 2 { bb.o0 = Some(9) }),
-                        _ => Action(|ctx| ctx.try_exec(10)),
-                    },
-                },
-                #[on_halted(|bb| { bb.b1 = *bb.t0 + 1; bb.o0 = Some(*bb.t0) })]
-                #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                Repeat(2) {
-                    Condition(|ctx| ctx.check(11)),
                 },
             },
         }
     }
 }
 
-board!(Tree1071Blackboard { l0 b0 t0 b1 o0 });
-
-fallible!(Tree1071);
+board!(Tree1071Blackboard { q0 b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        ParallelAll {
-            StepSequencer {
-                Inverter {
-                    Condition(Cond<0>),
+    pub tree Tree1072 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
+                AsyncFallback {
+                    #[on_failure(|bb| if *bb.t0 % 2 == 0 { bb.b0 = 6 })]
+                    #[run_while(|bb| *bb.t0 % 2 != 1)]
+                    #[on_halted(|bb| if bb.b1 % 2 > 0 { bb.b0 += 1 })]
+                    Script(|bb| bb.b1 += 2),
+                    AlwaysSuccess,
                 },
-                DynamicSelector {
-                    DynamicSequence {
-                        Condition(Cond<1>),
+                #[on_halted(|bb| { if *bb.t0 + 2 > 1 { bb.b0 += 2 }; *bb.t0 += 1 })]
+                SequenceWithMemory {
+                    Condition(PCond<0>, b0 = {b0}),
+                    AlwaysFailure,
+                },
+                SequenceWithMemory {
+                    #[run_while(|bb| (*bb.t0 + 3) % 3 != 0)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    ForceFailure {
+                        StatefulAction(Task<1>),
                     },
-                    AlwaysRunning,
                 },
             },
-            Timeout(10) {
-                ParallelAll(2) {
-                    Action(Act<2>),
-                    Sleep(10),
+            SequenceWithMemory {
+                MemSequence {
+                    IndexSwitch(|bb| bb.b1) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 1)),
+                        Action(Act<3>),
+                    },
                 },
+                StatefulAction(TTask<4>),
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    #[on_halted(|bb| if (bb.b0 + 4) % 4 > 1 { bb.b1 = bb.b0 + 1 })]
+                    Action(TAct<5>),
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Condition(|ctx| ctx.try_check(6)),
+                },
+                StatefulAction(Task<7>),
+                Sleep(20),
             },
         }
     }
 }
+
+board!(Tree1072Blackboard { b0 b1 t0 });
+
+fallible!(Tree1072);
 
 bt::behavior_tree! {
     pub tree Tree1073Sub0 for Ctx {
-        Action(Act<0>)
+        blackboard {
+            #[tracked] t0: i64 = 15,
+        }
+        Action(PIo<0>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1073 for Ctx {
-        Limiter(1) {
-            ReactiveFallback {
-                Limiter(1) {
-                    SubTree(Tree1073Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
         PolicyParallel(policy = FirstSuccess) {
-            SetBlackboard(o0 = Some(7)),
-            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
-                StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
-                AlwaysSuccess,
-                Action(Act<1>),
-            },
-            Condition(Cond<2>),
+            SubTree(Tree1073Sub0, t0 = {=}),
         }
     }
 }
 
-board!(Tree1074Blackboard { b0 t0 o0 });
+board!(Tree1073Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1075 for Ctx, error DiffError {
+    pub tree Tree1074 for Ctx, error DiffError {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            #[tracked] t1: i64,
-            b1: i64 = 3,
+            b0: i64 = 4,
+        }
+        Priority {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            StatefulAction(TTask<1>),
+            StatefulAction(TTask<2>),
+            Error(DiffError(1078)),
+            Wait(0),
+        }
+    }
+}
+
+board!(Tree1074Blackboard { b0 });
+
+fallible!(Tree1074);
+
+bt::behavior_tree! {
+    pub tree Tree1075 for Ctx {
+        blackboard {
+            b0: i64 = 5,
             #[tracked] t0: i64,
         }
-        Parallel {
-            Delay(50) {
-                AlwaysSuccess,
-            },
-            Switch(b1) {
-                case 5 => AlwaysFailure,
-                case 2 => Condition(TCond<0>),
-                _ => #[on_success(|bb| if *bb.t1 + 3 < 2 { bb.b0 = *bb.t1 })]
-                StatefulAction(Task<1>),
-            },
-            Selector {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+        MemSequence {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                Conditional(|bb| bb.b0 + 2 < bb.b0 + 3, else = Failure) {
+                    AlwaysRunning,
+                },
+                SequenceWithMemory {
+                    Condition(PCond<0>, b0 = {t0}),
+                    AlwaysSuccess,
+                    Condition(PCond<1>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1075Blackboard { q0 b0 t1 b1 t0 });
+board!(Tree1075Blackboard { b0 t0 });
 
-fallible!(Tree1075);
+bt::behavior_tree! {
+    pub tree Tree1076Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Condition(Cond<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<8>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1076 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
+            #[tracked] t1: i64,
         }
-        ParallelAll(max_failures = -1) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Action(PIo<0>, t0 = {=}),
-                AlwaysRunning,
-                Action(|ctx| ctx.exec(1)),
+        ReactiveSequence {
+            Filter(times = 1, count = Failure) {
+                Repeater(forever) {
+                    Precondition(|bb| *bb.t0 > 6, else = Failure) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            #[on_success(|bb| *bb.t1 += 3)]
+            ParallelAll(max_failures = -4) {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+                #[failure_if(|bb| bb.o0.is_none())]
+                Sleep(0),
+                #[on_failure(|bb| { bb.b0 = bb.b1 % 3; if bb.b1 + 3 > 1 { bb.t1.set((bb.b1 + 4) % 2) } })]
+                StatefulAction(Task<3>),
+            },
+            UnsetBlackboard(o0),
+            #[failure_if(|bb| *bb.t0 > *bb.t1)]
+            #[post(|bb| bb.b1 += 1)]
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = true) {
+                #[on_failure(|bb| bb.t1.set((bb.b0 + 3) % 3))]
+                #[skip_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                #[on_halted(|bb| if *bb.t0 == 6 { *bb.t0 += 3 })]
+                Sleep(0),
+            },
+            #[post(|bb| bb.t1.set(*bb.t1 % 2))]
+            #[failure_if(|bb| bb.b0 % 4 > 1)]
+            #[on_failure(|bb| *bb.t1 += 3)]
+            Sequence {
+                Condition(Cond<4>),
+                Filter(times = 3, count = Completed, filtered = Failure) {
+                    Condition(Cond<5>),
+                },
+                SubTree(Tree1076Sub0, t0 = {=}, b0 = {b0}, o0 = {=}, l0 = {l0}, b1 = {=}, t1 = {t1}),
+                StatefulAction(Task<7>),
+                SubTree(Tree1076Sub1, t0 = {=}, b0 = {b0}, o0 = {=}, l0 = {l0}, b1 = {=}, t1 = {t1}),
             },
         }
     }
 }
 
-board!(Tree1076Blackboard { t0 });
+board!(Tree1076Blackboard { t0 b0 o0 l0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1077 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            b0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Observe(|bb| bb.o0.is_none(), abort = none) {
-            Loop(q0, if_empty = Failure) {
-                ReactiveSequence {
-                    ParallelAll(max_failures = -1) {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                        SetBlackboard(t0 = 2),
-                    },
-                    ReactiveSequence {
-                        SetBlackboard(t1 = {b0}),
-                        Action(Act<1>),
-                        Action(Act<2>),
-                    },
-                    Action(PIo<3>, t0 = {b0}),
-                    IfThenElse {
-                        Action(Act<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    Conditional(|bb| (bb.b0 + 3) % 4 == 0, else = Success) {
-                        #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1077Blackboard { o0 l0 b0 b1 t1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1078Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        ReactiveFallback {
-            #[post(|bb| if *bb.t0 == 5 { *bb.t0 += 1 })]
-            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-            StatefulAction(Task<5>),
-            Condition(Cond<6> = Cond::<6>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64>,
-            b0: i64,
             #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+            l0: Vec<i64>,
         }
-        RepeatUntilFailure(forever) {
-            #[on_halted(|bb| bb.b1 += 2)]
-            #[failure_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(4))]
-            #[on_failure(|bb| bb.o0 = None)]
-            WaitUntil(|bb| bb.o0.is_none()) {
-                IndexSwitch(|bb| bb.b0 + 3, dynamic = true) {
-                    FlipSelector {
-                        #[success_if(|bb| *bb.t0 == 1)]
-                        #[failure_if(|bb| bb.b1 == 3)]
-                        ParallelAll(max_failures = -2) {
-                            Action(Act<0>),
-                            #[success_if(|bb| *bb.t0 % 4 < 2)]
-                            StatefulAction(Task<1>),
-                            Wait(20),
-                            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Fail) {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
+        Observe(|bb| *bb.t0 < bb.b1) {
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+                    Action(Act<0>),
+                    SequenceStar {
+                        ReactiveSelector {
+                            Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = false) {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
                             },
-                            Condition(PCond<4>, b0 = {t0}),
-                        },
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 > 2)]
-                        #[on_success(|bb| bb.o0 = None)]
-                        SubTree(Tree1078Sub0, ..),
-                    },
-                    Interrupt(|bb| *bb.t0 < 3) {
-                        ParallelAll(max_failures = -1) {
-                            BinarySelector(|bb| bb.b1 % 4 != 1) {
-                                #[run_while(|bb| *bb.t0 % 2 < 1)]
-                                Repeat(3) {
-                                    Action(Act<7>),
-                                },
-                                #[success_if(|bb| bb.b0 != 5)]
-                                #[on_success(|bb| bb.b1 += 2)]
-                                Parallel(success = 3, failure = -2) {
-                                    WasEntryUpdated(t0),
-                                    Action(Act<8>),
-                                    Failer,
-                                    StatefulAction(PTask<9>, b0 = {b0}),
+                            StatefulAction(Task<2>),
+                            Iterate(l0, element = {b1}, until = FirstSuccess) {
+                                Iterate(l0, element = {b0}, reset_index = false) {
+                                    Condition(|ctx| ctx.check(3)),
                                 },
                             },
+                            WaitValueUpdate(t0) {
+                                StatefulAction(Task<4>),
+                            },
                         },
+                        Failer,
                     },
                 },
             },
@@ -2800,263 +2906,334 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1078Blackboard { b1 o0 b0 t0 });
+board!(Tree1077Blackboard { t0 b1 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1078 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        TryCatch(catch_on_halt = false) {
+            Conditional(|bb| bb.b0 < bb.b1, dynamic = true) {
+                Error(DiffError(1091)),
+            },
+            IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
+                AlwaysRunning,
+                Observe(|bb| bb.b1 == 6, abort = self) {
+                    Succeeder,
+                },
+                Condition(TCond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1078Blackboard { b1 t0 b0 });
+
+fallible!(Tree1078);
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-        }
-        WhileDoElse {
-            Switch(b1) {
-                case 2 => StatefulAction(Task<0>),
-                _ => BinarySelector(|bb| bb.b1 < 4, dynamic = true) {
-                    Priority {
-                        Action(PAct<1>, b0 = {b0}),
-                        #[run_while(|bb| bb.b0 + 1 != *bb.t0)]
-                        Failer,
-                    },
-                    #[post(|bb| bb.t1.set(*bb.t1 % 2))]
-                    #[failure_if(|bb| bb.b0 < *bb.t1)]
-                    #[success_if(|bb| *bb.t0 > 3)]
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b1)),
-                },
-            },
-            Retry(3) {
-                WaitValueUpdate(t1) {
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                        #[success_if(|bb| bb.b1 % 3 == 1)]
-                        Action(Act<5>),
-                    },
-                },
-            },
-            MemPriority {
-                Action(PAct<6>, b0 = {t0}, b1 = {b0}),
-                Condition(Cond<7>),
-                #[on_halted(|bb| bb.b1 = *bb.t0)]
-                AlwaysFailure,
-                StatefulAction(Task<8>),
-                #[on_failure(|bb| bb.b0 = *bb.t1 + 4)]
-                Remap(success = Success, failure = Success) {
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1079Blackboard { t0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
-        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
             b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
         }
-        DynamicSequence {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            ScriptCondition(|bb| bb.b1 < bb.b0 + 3),
-            Condition(PCond<2>, b0 = {=}),
-            AsyncSequence {
-                StatefulAction(Task<3> = Task::<3>),
+        MaxTime(0) {
+            ReactiveFallback {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Script(|bb| { if bb.o0.is_none() { bb.b1 = (*bb.t0 + 3) % 3 }; bb.t0.set(bb.b1 % 3) }),
+                },
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Action(|ctx| ctx.exec(3)),
+                },
                 Action(PIo<4>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1080Blackboard { b1 t0 b0 });
+board!(Tree1079Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1080Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Delay(10) {
+            Sleep(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx, rng = context {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Limiter(3) {
+            IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = true) {
+                Parallel(success = -3, failure = 2) {
+                    Action(Act<0>),
+                    MemSequence {
+                        Condition(Cond<1>),
+                        Action(PIo<2>, t0 = {=}),
+                    },
+                    Wait(50),
+                },
+                ReactiveSequence {
+                    Observe(|bb| bb.b1 + 2 != *bb.t0 + 4, abort = none) {
+                        ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                    },
+                    AlwaysSuccess,
+                    #[success_if(|bb| (bb.o0.unwrap_or(1) + 4) % 2 == 1)]
+                    #[on_failure(|bb| if (bb.b0 + 3) % 2 > 0 { bb.t0.set(bb.b1) })]
+                    #[post(|bb| bb.t0.set(0))]
+                    WasEntryUpdated(t0),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Loop(q0, if_empty = Failure) {
+                        SubTree(Tree1080Sub0, o0 = {=}, q0 = {q0}, b1 = {=}, b0 = {b0}, t0 = {=}),
+                    },
+                    StatefulAction(Task<3>),
+                    ProbabilitySelector(fail = |bb| (bb.b0) as f32) {
+                        #[weight(3)]
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1080Blackboard { o0 q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1081 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
         }
-        Loop(q0) {
-            BinarySelector(|bb| *bb.t0 + 3 < bb.b1) {
-                Observe(|bb| bb.b0 % 4 != 3) {
-                    Sequence {
-                        Timeout(20) {
-                            Action(PAct<0>, b0 = 5),
+        RunOnce(then_skip = true) {
+            #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
+            #[run_while(|bb| (bb.b1 + 3) % 3 != 2)]
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    BinarySelector(|bb| *bb.t1 == 4, dynamic = false) {
+                        WhileDoElse {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                            AlwaysSuccess,
+                            WasEntryUpdated(t1),
                         },
-                        #[on_success(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 2 })]
-                        #[success_if(|bb| bb.b0 + 3 != *bb.t0 + 3)]
-                        Precondition(|bb| bb.b1 + 4 > 5, else = Failure) {
-                            #[skip_if(|bb| bb.b0 + 4 < 0)]
-                            StatefulAction(Task<1>),
-                        },
-                        SequenceStar {
-                            Condition(Cond<2>),
-                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-                                #[run_while(|bb| *bb.t0 != bb.b1 + 2)]
-                                #[skip_if(|bb| bb.b1 == 4)]
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                        Condition(PCond<4>, b0 = {=}),
-                        Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = true) {
-                            #[skip_if(|bb| *bb.t0 + 4 > 3)]
-                            #[run_while(|bb| bb.b1 > 5)]
-                            Loop(q0) {
-                                StatefulAction(PTask<5>, b0 = {t0}, b1 = {=}),
+                        Cooldown(20, filtered = Skipped) {
+                            WaitValueUpdate(t1) {
+                                Delay(0) {
+                                    StatefulAction(Task<1>),
+                                },
                             },
                         },
                     },
-                },
-                IndexSwitch(|bb| bb.b0, dynamic = false) {
-                    Action(PIo<6>, t0 = {=}),
+                    Fallback {
+                        IfThenElse {
+                            Repeat(1) {
+                                Timeout(20) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
+                        },
+                        Condition(PCond<4>, b0 = {t1}),
+                        Filter(times = 3, count = Success, filtered = Failure) {
+                            RepeatUntilSuccess(forever) {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                    Conditional(|bb| *bb.t1 + 3 == 4, else = Failure) {
+                        Action(|ctx| ctx.exec(6)),
+                    },
+                    Parallel(success = 2) {
+                        Inverter {
+                            StatefulAction(Task<7>),
+                        },
+                        Fallback {
+                            StatefulAction(Task<8>),
+                            Action(PIo<9>, t0 = {b0}),
+                            Action(Act<10> = Act::<10>),
+                        },
+                        Condition(PCond<11>, b0 = {b1}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1081Blackboard { b1 t0 l0 b0 q0 });
+board!(Tree1081Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
+    pub tree Tree1082 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 1,
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
         }
-        Sequence {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b1)),
-            StatefulAction(Task<1> = Task::<1>),
-            Sequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Condition(|ctx, bb| ctx.check_in(4, 2)),
-            },
-            Switch(b1) {
-                case 2 => MemSequence {
-                    Condition(Cond<5> = Cond::<5>),
-                    Action(Act<6>),
+        ReactiveSequence {
+            Condition(|ctx| ctx.try_check(0)),
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+                #[success_if(|bb| bb.b1 + 4 < 4)]
+                #[on_failure(|bb| if bb.b0 % 4 > 2 { bb.t0.set(*bb.t0 % 4) })]
+                SequenceWithMemory {
+                    Priority {
+                        #[failure_if(|bb| bb.b1 > 3)]
+                        Wait(30),
+                        Condition(TCond<1>),
+                    },
+                    #[failure_if(|bb| bb.b0 == 6)]
+                    #[on_failure(|bb| bb.b0 = 1)]
+                    Precondition(|bb| *bb.t0 > 1, else = Success) {
+                        KeepRunningUntilFailure {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    AlwaysSuccess,
+                    ForceSuccess {
+                        RunOnce(then_skip = false) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Runner,
                 },
-                _ => #[on_failure(|bb| *bb.t0 += 2)]
-                AsyncFallback {
-                    #[skip_if(|bb| *bb.t0 + 4 < (bb.b1 + 3) % 2)]
-                    #[run_while(|bb| bb.b0 + 3 != 4)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 > 0),
-                    StatefulAction(Task<7>),
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                StatefulAction(Task<8>),
-                StatefulAction(Task<9>),
             },
         }
     }
 }
 
-board!(Tree1082Blackboard { t0 b0 o0 b1 });
+board!(Tree1082Blackboard { b0 b1 t0 l0 });
 
-bt::behavior_tree! {
-    pub tree Tree1083Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 13,
-        }
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(4, 3, &mut bb.b0)),
-            #[on_success(|bb| bb.b0 += 1)]
-            #[failure_if(|bb| *bb.t0 + 4 != 2)]
-            #[run_while(|bb| *bb.t0 > 0)]
-            Action(Act<5>),
-            StatefulAction(Task<6> = Task::<6>),
-        }
-    }
-}
+fallible!(Tree1082);
 
 bt::behavior_tree! {
     pub tree Tree1083 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = Some(5),
         }
-        AsyncFallback {
-            Sequence {
-                #[skip_if(|bb| *bb.t0 > bb.b0)]
-                StatefulAction(Task<0>),
-                WhileDoElse {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
-                SubTree(Tree1083Sub0, b0 = {=}, t0 = {t0}),
-            },
-            Retry(2) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Precondition(|bb| *bb.t0 % 3 > 0, else = Running) {
-                        #[on_failure(|bb| bb.t0.set(3))]
-                        FlipSelector {
-                            Action(Act<7>),
-                            Repeat(4) {
-                                Sleep(30),
-                            },
-                        },
+        FlipSelector {
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    DynamicSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        #[on_failure(|bb| bb.o0 = Some(bb.b0 % 2))]
+                        StatefulAction(Task<1>),
                     },
+                },
+            },
+            AlwaysFailure,
+            Delay(30) {
+                SetBlackboard(o0 = Some(7)),
+            },
+            Repeater(forever) {
+                Timeout(30) {
+                    StatefulAction(PTask<2>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1083Blackboard { b0 t0 });
+board!(Tree1083Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            b1: i64,
         }
-        #[skip_if(|bb| bb.b0 == 2)]
-        #[on_halted(|bb| if bb.b1 < bb.b0 % 4 { bb.b0 += 2 })]
-        MemSequence {
-            Repeater(0) {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+        WaitUntil(|bb| bb.b0 + 3 == bb.b1) {
+            DynamicSelector {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
             },
-            Script(|bb| bb.b1 += 2),
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t0 > 2, else = Failure) {
-                    StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1084Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1085 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        #[run_while(|bb| (bb.b1 + 1) % 2 > 0)]
+        Sequence {
+            Inverter {
+                ReactiveSequence {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Switch(b1) {
+                            case 5 => StatefulAction(Task<0>),
+                            _ => ProbabilitySelector {
+                                #[weight(2)]
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                    Interrupt(|bb| *bb.t0 + 3 < bb.b1) {
+                        ReactiveSequence {
+                            Wait(0),
+                            ForceSuccess {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            Guard(|ctx| &mut ctx.token) {
+                AsyncFallback {
+                    StepSequencer {
+                        Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(2), &mut bb.b0)),
+                    },
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                    Action(Act<6> = Act::<6>),
+                    AlwaysFailure,
+                },
+            },
+            StatefulAction(PTask<7>, b0 = 9),
+            ReactiveSequence {
+                Guard(|ctx| &mut ctx.token) {
+                    #[on_success(|bb| bb.b1 += 1)]
+                    Action(Act<8>),
+                },
+                WhileDoElse {
+                    StatefulAction(Task<9> = Task::<9>),
+                    Condition(Cond<10>),
+                    #[post(|bb| bb.o0 = None)]
+                    Condition(Cond<11>),
                 },
                 Fallback {
-                    StatefulAction(PTask<2>, b0 = 5),
-                    StatefulAction(Task<3>),
-                    Action(PAct<4>, b0 = 2),
-                },
-                Action(Act<5> = Act::<5>),
-                #[skip_if(|bb| *bb.t0 != 1)]
-                #[success_if(|bb| bb.b0 % 2 < 1)]
-                Action(Act<6>),
-            },
-            Observe(|bb| *bb.t0 % 3 > 0) {
-                IfThenElse {
-                    Precondition(|bb| (bb.b0 + 4) % 3 == 1) {
-                        Sleep(50),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                    MemSequence {
-                        #[success_if(|bb| bb.b0 + 4 != bb.b0 % 3)]
-                        Delay(20) {
-                            Condition(Cond<8>),
-                        },
-                        SetBlackboard(t0 = {b0}),
+                    StatefulAction(PTask<12>, b0 = 0, b1 = {t0}),
+                    Filter(times = 3, count = Success, filtered = Failure) {
+                        StatefulAction(Task<13>),
                     },
                 },
             },
@@ -3064,585 +3241,610 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1084Blackboard { b1 t0 b0 });
+board!(Tree1085Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Conditional(|bb| (bb.o0.unwrap_or(4) + 3) % 2 > 0, dynamic = true, else = Success) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree1085Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1086 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 4,
-        }
-        MemSequence {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    SkipUnlessUpdated(t0) {
-                        UnsetBlackboard(o0),
-                    },
-                    ReactiveFallback {
-                        #[skip_if(|bb| bb.b1 + 4 < *bb.t0 + 4)]
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    MemPriority {
-                        ScriptCondition(|bb| *bb.t0 > 6),
-                    },
-                    RepeatUntilFailure(2) {
-                        Condition(Cond<4>),
+    pub tree Tree1086 for Ctx, error DiffError {
+        Sequence {
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    Condition(TCond<0>),
+                },
+                StepSequencer {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(TTask<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            RepeatTimes(2) {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    ReactiveSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(Cond<5> = Cond::<5>),
                     },
                 },
-                Delay(50) {
-                    Switch(b1) {
-                        case 5 => StatefulAction(Task<5>),
-                        case 1 => StatefulAction(Task<6>),
-                        _ => #[success_if(|bb| bb.o0.is_some())]
-                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                    },
-                },
-                Delay(30) {
-                    Selector {
-                        AsyncFallback {
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t1 + 4)),
-                            StatefulAction(Task<9>),
-                        },
-                        Condition(Cond<10>),
-                        MemSequence {
-                            Conditional(|bb| *bb.t1 % 2 < 0, else = Success) {
-                                #[post(|bb| if *bb.t1 + 1 > 5 { bb.b1 = bb.b0 })]
-                                Condition(Cond<11>),
-                            },
-                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                Limiter(1) {
-                                    Action(Act<12> = Act::<12>),
-                                },
-                            },
+            },
+            TryCatch(catch_on_halt = false) {
+                FlipSelector {
+                    Condition(Cond<6>),
+                    Retry(2) {
+                        Deadline(0) {
+                            StatefulAction(TTask<7>),
                         },
                     },
                 },
-                AsyncFallback {
-                    Fallback {
-                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t0}),
-                        StatefulAction(Task<14>),
-                        StatefulAction(Task<15> = Task::<15>),
-                    },
-                    Deadline(20) {
-                        WasEntryUpdated(t1),
-                    },
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    Observe(|bb| (*bb.t1 + 2) % 3 != 2, abort = none) {
-                        MemPriority {
-                            Fallback {
-                                Condition(PCond<16>, b0 = {=}),
-                                Interrupt(|bb| bb.b1 % 2 != 0) {
-                                    #[failure_if(|bb| *bb.t1 < 2)]
-                                    StatefulAction(Task<17>),
-                                },
-                            },
-                            Filter(times = 3, count = Failure, filtered = Failure) {
-                                Condition(Cond<18>),
-                            },
-                        },
-                    },
+                ReactiveFallback {
+                    Condition(Cond<8>),
+                    Action(Act<9>),
+                    StatefulAction(TTask<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree1086Blackboard { t0 b0 b1 o0 t1 });
+fallible!(Tree1086);
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            l0: Vec<i64> = vec![],
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            b1: i64,
         }
-        TryCatch {
-            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                ParallelAll {
-                    ReactiveFallback {
-                        Cooldown(0, filtered = Skipped) {
-                            Condition(PCond<0>, b0 = 4),
+        #[success_if(|bb| *bb.t1 < *bb.t0)]
+        #[post(|bb| *bb.t1 += 2)]
+        Parallel {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Fallback {
+                    Switch(b1) {
+                        case 5 => Condition(Cond<0>),
+                        case 4 => Wait(20),
+                        _ => Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    },
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                RunOnce {
+                    IfThenElse {
+                        WasEntryUpdated(t0),
+                        SequenceWithMemory {
+                            Parallel(success = -3) {
+                                SetBlackboard(t1 = 1),
+                                #[on_halted(|bb| bb.t1.set(bb.b0 + 1))]
+                                Parallel(success = 1) {
+                                    StatefulAction(Task<2>),
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                                },
+                                SetBlackboard(t1 = 9),
+                            },
                         },
                     },
-                    Priority {
-                        Condition(Cond<1>),
-                        UnsetBlackboard(o0),
-                    },
                 },
-            },
-            Retry(2) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            ReactiveFallback {
-                Action(Act<4>),
-                WasEntryUpdated(t1),
-                Condition(Cond<5>),
-                Action(Act<6>),
-                Script(|bb| bb.t1.set(*bb.t0)),
-            },
-            TryCatch(catch_on_halt = false) {
-                WasEntryUpdated(t1),
-                Condition(|ctx| ctx.check(7)),
-                Condition(Cond<8>),
-                Condition(Cond<9>),
-                Action(PAct<10>, b0 = 7),
             },
         }
     }
 }
 
-board!(Tree1087Blackboard { o0 l0 t1 b0 t0 });
+board!(Tree1087Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(PCond<1>, b0 = 6),
         }
-        ReactiveSequence {
-            #[post(|bb| bb.t1.set(bb.o0.unwrap_or(1) % 3))]
-            #[run_while(|bb| bb.b0 < 0)]
-            Runner,
-            Loop(q0, value = {b0}) {
-                #[on_failure(|bb| bb.b1 += 2)]
-                #[failure_if(|bb| *bb.t1 > *bb.t0)]
-                ScriptCondition(|bb| bb.b0 > (*bb.t0 + 2) % 2),
-            },
-        }
-    }
-}
-
-board!(Tree1088Blackboard { q0 o0 b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1089Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        StatefulAction(PTask<0>, b0 = 8)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        Fallback {
-            SubTree(Tree1089Sub0, ..),
-            FlipSelector {
-                Failer,
-                SetBlackboard(t1 = 1),
+        Remap(success = Failure, failure = Success) {
+            #[failure_if(|bb| (*bb.t1 + 3) % 3 < 2)]
+            MemPriority {
+                ReactiveFallback {
+                    Switch(b1) {
+                        case 5 => #[on_failure(|bb| *bb.t0 += 3)]
+                        Filter(times = 2, count = Failure) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        _ => StatefulAction(Task<1>),
+                    },
+                    #[post(|bb| bb.t1.set((bb.b0 + 3) % 3))]
+                    Action(Act<2>),
+                },
+                RepeatTimes(3) {
+                    FlipSelector {
+                        Timeout(20) {
+                            #[skip_if(|bb| bb.o0.unwrap_or(0) > bb.o0.unwrap_or(1))]
+                            Fallback {
+                                Observe(|bb| bb.o0.unwrap_or(4) == 2, abort = lower) {
+                                    #[success_if(|bb| bb.b0 + 2 > 5)]
+                                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                                },
+                                Sequence {
+                                    #[post(|bb| bb.b1 = *bb.t1)]
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 3 => Condition(Cond<4>),
+                    _ => Switch(b1) {
+                        case 5 => Runner,
+                        _ => StatefulAction(Task<5>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1089Blackboard { t1 });
+board!(Tree1089Blackboard { o0 b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1090Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b0: i64,
         }
-        BinarySelector(|bb| *bb.t0 == 1, dynamic = true) {
-            Repeater(forever) {
-                Repeat(4) {
-                    Optional {
-                        SequenceStar {
-                            #[failure_if(|bb| bb.b0 == 5)]
-                            Action(PAct<0>, b0 = {=}),
-                            #[on_halted(|bb| bb.b0 = 6)]
-                            Action(|ctx| ctx.exec(1)),
-                            AlwaysFailure,
-                        },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Deadline(0) {
+                AsyncSequence {
+                    Filter(times = 1) {
+                        StatefulAction(Task<0>),
                     },
+                    ScriptCondition(|bb| bb.b0 % 2 != 0),
+                    SubTree(Tree1090Sub0, ..),
                 },
             },
-            AlwaysRunning,
         }
     }
 }
 
-board!(Tree1090Blackboard { t0 b0 });
+board!(Tree1090Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
-        Cooldown(20) {
-            DynamicSelector {
-                SequenceStar {
-                    AsyncFallback {
-                        Timeout(0) {
-                            ReactiveSequence {
-                                Succeeder,
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                Wait(0),
-                            },
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        Parallel(success = -1) {
+            ReactiveFallback {
+                WhileDoElse {
+                    ReactiveSequence {
+                        SetBlackboard(t1 = {t0}),
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    #[run_while(|bb| bb.b1 < 1)]
+                    #[on_success(|bb| if bb.b0 < *bb.t1 + 3 { bb.b0 += 1 })]
+                    #[skip_if(|bb| bb.b1 < 5)]
+                    ForceFailure {
+                        Precondition(|bb| *bb.t0 % 4 > 0, else = Success) {
+                            #[skip_if(|bb| bb.b0 < (*bb.t0 + 4) % 4)]
+                            Sleep(30),
                         },
                     },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+                },
+                Observe(|bb| *bb.t0 < 6) {
+                    #[run_while(|bb| bb.b0 % 2 != 0)]
+                    #[failure_if(|bb| *bb.t0 != 3)]
+                    AlwaysSuccess,
+                },
+            },
+            Condition(PCond<2>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree1091Blackboard { q0 t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1092 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
+            ReactiveSequence {
+                IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop) {
+                    Action(Act<0> = Act::<0>),
+                    #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0) + 3); if *bb.t1 != 3 { *bb.t1 += 3 } })]
+                    #[success_if(|bb| (*bb.t0 + 4) % 4 > 1)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {=}),
+                    ForceFailure {
+                        StatefulAction(PTask<3>, b0 = {t1}),
+                    },
                 },
                 StatefulAction(Task<4>),
+            },
+            DynamicSequence {
+                SetBlackboard(t0 = {t1}),
+                DynamicSequence {
+                    Condition(Cond<5>),
+                    ScriptCondition(|bb| *bb.t0 + 3 == 3),
+                    #[success_if(|bb| bb.o0.unwrap_or(2) < 6)]
+                    #[failure_if(|bb| *bb.t0 > 6)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(2) > 3)]
+                    Action(|ctx| ctx.exec(6)),
+                },
+                ReactiveSelector {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(1) + 4 > 2),
+                    Condition(Cond<7> = Cond::<7>),
+                },
             },
         }
     }
 }
 
+board!(Tree1092Blackboard { o0 t1 t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree1092 for Ctx, error DiffError {
-        ReactiveSelector {
-            Action(TAct<0>),
-            AlwaysSuccess,
-            Error(DiffError(1070)),
+    pub tree Tree1093Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
         }
+        Condition(Cond<0> = Cond::<0>)
     }
 }
-
-fallible!(Tree1092);
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
         }
-        PrioritySelector {
-            #[score(|bb| (bb.o0.unwrap_or(0) + 4) as f32)]
-            Loop(q0, if_empty = Success) {
-                Action(PIo<0>, t0 = {=}),
-            },
-            #[score(|bb| (bb.b0) as f32)]
-            Optional {
-                PrioritySelector {
-                    #[score(5)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[score(|bb| (bb.b0 % 2) as f32)]
-                    Action(Act<2>),
-                },
-            },
-            #[score(4)]
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Condition(|ctx, bb| ctx.check_in(3, 5)),
-                AlwaysSuccess,
-                AlwaysSuccess,
-            },
-            #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
-            Action(Act<4>),
-            #[score(0)]
-            ForceSuccess {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 4)),
+        MemPriority {
+            #[run_while(|bb| *bb.t0 > 6)]
+            #[skip_if(|bb| *bb.t0 > 2)]
+            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+            SubTree(Tree1093Sub0, ..),
+            Fallback {
+                Condition(Cond<1>),
+                Action(Act<2>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1093Blackboard { b0 t0 o0 q0 });
+board!(Tree1093Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1094 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            l0: Vec<i64> = vec![1, 2, 3],
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+    pub tree Tree1094Sub1 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1094Sub0 for Ctx {
+        SubTree(Tree1094Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1094 for Ctx, error DiffError {
+        DynamicSequence {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    SubTree(Tree1094Sub0),
+                    StatefulAction(Task<2>),
+                    Error(DiffError(1027)),
+                },
+            },
+            Condition(Cond<3>),
         }
-        SequenceWithMemory {
-            Iterate(l0, element = {b0}, until = FirstFailure) {
-                Repeat(2) {
-                    ParallelAll(1) {
-                        StepSequencer {
-                            AlwaysFailure,
-                            #[post(|bb| bb.b1 = *bb.t0)]
-                            #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                            BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
-                                Condition(Cond<0>),
-                                Sleep(20),
+    }
+}
+
+fallible!(Tree1094);
+
+bt::behavior_tree! {
+    pub tree Tree1095 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+        }
+        Fallback {
+            Loop(q0, value = {b1}, if_empty = Failure) {
+                RepeatUntil(Failure) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    TryCatch {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0>),
+                        #[skip_if(|bb| (*bb.t0 + 3) % 3 < 2)]
+                        Condition(|ctx, bb| ctx.check_in(1, 2)),
+                        StatefulAction(PTask<2>, b0 = {t0}),
+                    },
+                },
+            },
+            #[skip_if(|bb| (bb.b1 + 4) % 4 != 3)]
+            #[on_failure(|bb| bb.b1 += 2)]
+            Parallel {
+                Precondition(|bb| bb.b1 + 3 > 6, else = Success) {
+                    Precondition(|bb| *bb.t0 != 3, else = Running) {
+                        Filter(times = 2, count = Failure, filtered = Skipped) {
+                            Cooldown(0, filtered = Skipped) {
+                                ProbabilitySelector(fail = 2) {
+                                    #[weight(|bb| ((*bb.t0 + 4) % 4) as f32)]
+                                    Action(Act<3>),
+                                    #[weight(3)]
+                                    #[failure_if(|bb| *bb.t0 % 2 == 1)]
+                                    #[on_halted(|bb| *bb.t0 += 2)]
+                                    Action(Act<4> = Act::<4>),
+                                },
                             },
                         },
                     },
                 },
             },
-            SequenceStar {
-                ScriptCondition(|bb| bb.b0 != bb.b0 + 3),
-                StatefulAction(Task<1>),
-                IndexSwitch(|bb| (bb.b1 + 1) % 4, out_of_range = Loop) {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                    Condition(Cond<3>),
+            Limiter(1) {
+                Sequence {
+                    RetryUntilSuccessful(2) {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            ForceFailure {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            RetryUntilSuccessful(0) {
+                Wait(20),
+            },
+            Priority {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    RandomSelector {
+                        #[success_if(|bb| bb.b0 < 7)]
+                        ProbabilitySelector {
+                            #[weight(2)]
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                        Script(|bb| bb.b0 = bb.b1),
+                        ProbabilitySelector(fail = |bb| (*bb.t0 % 3) as f32) {
+                            #[weight(|bb| (*bb.t0 % 4) as f32)]
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                        Condition(|ctx| ctx.check(8)),
+                        SetBlackboard(t0 = 6),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1094Blackboard { b1 l0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1095 for Ctx {
-        WhileDoElse {
-            RunOnce(then_skip = true) {
-                Guard(|ctx| &mut ctx.token) {
-                    Condition(Cond<0>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
+board!(Tree1095Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        StepSequencer {
-            Delay(50) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(Cond<0>),
-                    Cooldown(10, filtered = Failure) {
-                        Repeater(forever) {
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                Wait(10),
-                                Condition(Cond<1>),
-                                Condition(PCond<2>, b0 = 5),
-                                StatefulAction(Task<3>),
-                            },
+        SequenceStar {
+            Fallback {
+                Precondition(|bb| *bb.t1 % 4 == 1, else = Skipped) {
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                    },
+                },
+                RepeatUntil(Success) {
+                    Invert {
+                        DynamicSelector {
+                            Condition(Cond<1>),
                         },
                     },
                 },
             },
-            DynamicSelector {
-                Condition(Cond<4>),
-                Condition(|ctx| ctx.check(5)),
-                Parallel {
-                    Condition(|ctx| ctx.check(6)),
-                    Action(Act<7>),
+            Selector {
+                Observe(|bb| bb.b0 % 2 > 0, abort = lower) {
+                    ReactiveFallback {
+                        #[run_while(|bb| *bb.t1 % 2 < 1)]
+                        Sleep(0),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 4)),
+                        Sequence {
+                            #[on_failure(|bb| *bb.t1 += 3)]
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
                 },
-                SkipUnlessUpdated(t0) {
-                    Condition(|ctx| ctx.check(8)),
+                Repeat(4) {
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    #[failure_if(|bb| bb.b0 + 3 == 4)]
+                    Condition(Cond<4> = Cond::<4>),
                 },
-                Condition(Cond<9>),
             },
+            #[success_if(|bb| (*bb.t0 + 4) % 3 < 2)]
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1096Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1097Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-        }
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1097Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-        }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-        SubTree(Tree1097Sub1, ..)
-    }
-}
+board!(Tree1096Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            l0: Vec<i64>,
-        }
-        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
-            BinarySelector(|bb| bb.b0 < 7, dynamic = false) {
-                StatefulAction(Task<0>),
-                #[on_success(|bb| { bb.b0 = bb.b0 % 4; bb.b0 += 1 })]
-                SubTree(Tree1097Sub0, ..),
-            },
+        IfThenElse {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree1097Blackboard { b0 l0 });
+bt::behavior_tree! {
+    pub tree Tree1098Sub0 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        RepeatUntil(Success) {
-            MemPriority {
-                ParallelAll(2) {
-                    WasEntryUpdated(t0),
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                },
-                #[on_halted(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| *bb.t0 + 1 != 7)]
-                WhileDoElse {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
+        Inverter {
+            SubTree(Tree1098Sub0),
         }
     }
 }
 
-board!(Tree1098Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
-        Priority {
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-            Condition(|ctx, bb| ctx.check_in(2, 0)),
+        StepSequencer {
+            ReactiveFallback {
+                ReactiveSequence {
+                    PrioritySelector {
+                        #[score(3)]
+                        Condition(Cond<0>),
+                        #[score(1)]
+                        StatefulAction(Task<1>),
+                    },
+                },
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
+            Parallel(success = -1, failure = 1) {
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
 
 cases! {
-    Tree1000 "RT{F}(RFb(pc0{b0:8},c1e))",
-    Tree1001 "B{o0;t0;b0=3;q0=1;b1}@si{b1<6}@of{b0+=2}@po{t0:=b0+4%3;o0:=t0}MSeq(PAll{_}(Try(Sb{t0=9},PPar{0;_}(Wv{t0}(@ki{b1+2>0}Wt{0}),Su{t0}(c0b{t0+2}))),Mt{0}(t1),RSel(c2l,t3,c4,@si{b1!t0}t5e,a6l)),@ki{b0+1%2=1}@of{o0:=_}@po{t0:=b1}Flt{3;S;F}(Fb(Grd{_}(OnceK(Pre{b0%3<0}(Seq(pi7{t0:b0},pi8{t0:=},@os{o0:=_;b0+=2}@of{b1+=1}c9)))),Lp{b1;F}(RSeq(Fb(F,Sc{b1+1%2=0?t0:=b0;o0:=_}),t10)),c11)))",
-    Tree1002 "Swm(a0,Grd{F}(t1e),t2,c3,RT{F}(t4))",
-    Tree1003 "OnceK(Fai)",
-    Tree1004 "B{b0=5}RSeq(DySel(Fb(a0,a1),c2),Swm(pc3{b0:=},t4),Swm(AFb(t5)))",
-    Tree1005 "Rep4(Inv(Wde(Cd{10;F}(t0),MSeq(Wt{0},Sl{30},c1))))",
-    Tree1006 "B{b0=3;b1;t0=3}RSel(Star(Par{_;_}(Scc{t0+1%3<0},Once(PAll{-2}(pa0{b0:=;b1:=},@os{b1+2%2>0?b1+=3}S)),Swm(a1,@oh{b0+=2;t0:=b1+1}t2,Sb{b0=b1}),S),Pre{t0>6;S}(Rmp{F;S}(RSeq(PPar{2;_}(t3,t4,F,Sl{10}),Once(@si{t0>b0%3}t5),pi6{t0:=})))),Wv{t0}(Pri(Seq(a7,@po{b1!b0?t0+=1;b0+=1}@rw{b0%2<0}Sl{20}),@fi{b1%3=1}RSeq(Wt{30},c8),Isw{b1+1;N;T}(c9,a10),Ite(pa11{b0:=;b1:t0},@po{b0:=7}@ki{b0+1%4<0}@rw{b1%2>0}c12,c13),RU{S}(Sc{b1:=b0}))))",
-    Tree1007 "B{t0=5;b1=5;b0=5}DySeq(Sel(RFb(Flip(R,t0e,@fi{b1<4}@oh{b1!6?b1+=3}t1),PAll{-2}(t2,Scc{b1%3<2})),Ret1(MSeq(Obs{t0>4;S}(@fi{b1+4<b1}FF(RSeq(Scc{b0%2>0},Wt{0},t3)))))),c4)",
-    Tree1008 "B{o0=_;b1;t1=3}RSeq(Dd{10}(Rep0(@of{o0:=t1}Suc)),Star(Par{0;-1}(Obs{t1>4;S}(Bin{some;T}(t0,@of{none?t1+=2}RFb(@si{b1%4=1}@os{b1+3%4!1?o0:=t1}@rw{b1!3}t1e,c2))))),Sw{0;1;5}(c3,Flt{1;R;_}(c4b{o0|3+2}),c5l,Par{2;2}(Wu{t1},c6)))",
-    Tree1009 "Ret0(c0)",
-    Tree1010 "B{b1;t0;t1;q0;b0=5}Isw{b1+4;T;T}(c0,t1e,Lp{b0;S}(@oh{t0:=1}@of{b0+=3}@ki{b1!1}Sw{1}(c2,@fi{t1+1>t1}@ki{t1>6}@of{t0+=2}a3)))",
-    Tree1011 "B{b1;b0;t0;t1=1;q0=1}Par{-1;2}(ASeq(OnceK(@os{b1:=b0}Star(a0,PAll{_}(S,pa1{b0:b0;b1:=},t2e),Sw{5;3}(Suc,@si{b0%4!1}Suc,t3e))),Swm(Sw{4;0;5}(Sb{b0=5},t4,c5e,a6),Fb(@ki{t1<5}t7,c8b{b0},@rw{b0+3=4}@si{t0=5}@oh{t1!7?t0:=t1}a9l))),Fb(Wde(Par{_;_}(Grd{R}(RSeq(Par{-3;-2}(pa10{b0:t0;b1:=},c11e,Fai),Suc)),Grd{_}(t12)),Par{_;_}(Grd{F}(Ret3(Rep3(Suc))),Grd{F}(Lp{_;K}(RFb(pi13{t0:b1},Scc{t0<b1+3})))),RFb(c14,a15e,c16,a17,a18e))))",
-    Tree1012 "B{o0=_;b0=5;t0}@po{o0:=8}@si{b0=0}Seq(Dd{0}(c0),Grd{F}(pi1{t0:=}),Intr{o0|5<6}(Sb{o0=2}))",
-    Tree1013 "B{t1;q0;t0=1;l0=4;o0;b0=3;b1=4}Itr{b1;2;_;N}(Sw{5;2;1}(Pre{b1+2<3;S}(TryF(Wt{20},Lp{_;_}(Scc{t0%4!2}),Wu{t0})),MPri(@ki{b0<6}@of{o0:=t1}MPri(c0,c1,@of{b1:=t0}@po{b1:=b1%3}t2e,t3)),PAll{_}(@si{o0|4+2%4<2}@rw{t1!2}t4,@of{none?t1:=b1%4;t1:=b1}Rus{3}(t5),t6),Ruf{3}(@si{b1=7}@of{b1+=3}Rep3(Itr{b0;2;2;T}(Sc{t1:=b0})))))",
-    Tree1014 "Par{2;_}(t0e,Pri(Sub(DySel(c1,Sub(t2),c3)),Pri(F,Ret2(Fb(Rpt{0}(t4))))))",
-    Tree1015 "B{b0=1;t1=3;t0;b1=5}PAll{_}(Step(OnceT(Fai),Step(pc0{b0:b0},a1b{b1%4;b0}),@po{t0:=b0%4;t0+=3}@os{b0:=t0%4}@of{b1+1%4>0?t0+=1}t2,Su{t1}(Scc{b0>6}),pt3{b0:1}))",
-    Tree1016 "Seq(Sub(a0))",
-    Tree1017 "B{t0;l0;b1=0;b0}Ret1(Rpt{F}(Itr{b1;2;_;N}(OnceT(Flt{3;F;F}(Ruf{F}(Step(Err{1085},Sb{t0=b0},t1)))))))",
-    Tree1018 "B{b0;t0=5}Par{_;_}(Grd{R}(Invt(Isw{t0;T;N}(a0,pi1{t0:b0}))),Grd{R}(Rus{3}(F)))",
-    Tree1019 "B{b0}PPar{1;N}(Fai,RSeq(c0,pc1{b0:=}),SubR(a2e))",
-    Tree1020 "MPri(c0,Sub(t1e),c2l,Rep4(a3))",
-    Tree1021 "MPri(Grd{R}(RFb(c0,Fai)),Dl{0}(Grd{F}(FS(t1))),Sel(Flt{1;S;_}(FF(c2))),c3l)",
-    Tree1022 "B{b0;t0=0}Cnd{t0%4!3;N;S}(Ruf{F}(Isw{b0;N;_}(Lim{3}(@si{t0<3}t0),t1,Ite(c2b{t0+1%3},Wu{t0},t3))))",
-    Tree1023 "B{t1=0;l0=4;t0;b1}Isw{b1;_;T}(DySel(Scc{b1%4<3},Err{1040}),@of{b1:=5}Sw{5}(c1t,@os{t0%4!1?t1:=8;t1+=2}SubA(@rw{t0+3=0}t2)),WU{t0>t1}(c3t),Dl{0}(F))",
-    Tree1024 "B{t1=5;b0;l0=3;t0}Itr{b0;_;2;N}(Obs{t0%4<1;_}(Ite(Dd{100}(RFb(t0,c1b{t0+3},c2e)),To{0}(Wv{t1}(MPri(c3,t4))),RSeq(pi5{t0:t0},Sc{t1+=2},Bin{t1%2<0;N}(Inv(t6),Wu{t0}),t7e,Rep3(t8)))))",
-    Tree1025 "B{b0=4;o0=_;t0=4}Bin{o0|2=3;T}(PPar{1;_}(Bin{b0%3=2;_}(Sc{o0:=t0},t0),Sb{o0=7},a1),Isw{t0+1;_;N}(RFb(t2,Sc{b0+=1}),Wde(Mt{0}(a3),t4e,c5e),Intr{t0=0}(Inv(@os{t0+=2}@po{t0+=3;b0:=8}@ki{some}t6))))",
-    Tree1026 "B{b0=5;b1=3;o0=_;t0}Pri(Ite(Flip(Sw{4;1}(Run,Wu{t0},Sc{b1:=t0}),a0),t1),Rep3(Par{-2;1}(@rw{some}@oh{none?t0:=b0}a2e,Step(Sl{10},pa3{b0:7;b1:=}))))",
-    Tree1027 "B{b0=3;t0=2;o0=_}Fb(@si{b0<t0}PrSel{t0;t0+1;t0;t0}(F,c0l,F,Run),@fi{t0>b0%3}@po{b0:=t0}Star(c1,@of{b0:=t0}c2,Sb{t0=b0},Ub{o0},@si{t0%2!1}@ki{o0|4%2=1}@fi{o0|0+1%3!1}a3),To{30}(RSeq(Cd{0;_}(t4),Step(pt5{b0:t0},Scc{b0%4=1}),c6b{b0})))",
-    Tree1028 "B{t0=0;o0;b0=3}Swm(Fb(PAll{1}(To{10}(Bin{some;_}(Wu{t0},a0)),Rpt{0}(pt1{b0:b0;b1:b0})),Obs{t0%4<2;_}(@si{b0>t0}@ki{o0|5<4}@fi{some}Par{1;_}(Obs{b0+1>3;S}(SubR(t2))))),Star(Grd{R}(Dd{20}(Rep4(t3))),Sel(pt4{b0:=;b1:b0},pt5{b0:1;b1:t0},t6,t7,RU{S}(pc8{b0:b0}))))",
-    Tree1029 "B{l0=1;b0=0;t0;b1=3;o0}@rw{b1+4%2<1}Intr{b1!o0|4}(Par{0;-1}(Rpt{1}(Itr{b0;_;3;_}(Sb{b0=t0})),Itr{b0;0;2;_}(c0)))",
-    Tree1030 "B{o0=2;b0;t0;b1=5}@ki{t0+3>o0|5}RU{F}(Rty1(RFb(Swm(@rw{b1+1%2=0}Ret1(MPri(Isw{t0;T;N}(@oh{o0:=_;b1:=b0}Sc{b0+=1}),@rw{b0+1%4>1}a0,a1b{b1+4;b1}))))))",
-    Tree1031 "B{t0=3}Seq(c0t,a1r,PAll{_}(@po{t0+=1}@si{t0+4>t0}Suc,pi2{t0:=}),c3r,Err{1083})",
-    Tree1032 "B{b1;t0=3}RFb(Swm(Sb{b1=t0},a0e,a1,pa2{b0:5;b1:b1},t3))",
-    Tree1033 "B{b1=2;t0;b0;t1=5}RFb(Wde(@of{b1:=b0;t0:=9}@fi{b0+3<t1}@oh{b0=3?t0:=t0+2%3}Par{_;_}(c0,Seq(a1l,FF(t2e)),pt3{b0:t1;b1:=}),Par{1;-2}(Ruf{F}(@fi{b0+3=t0+4}c4e),pa5{b0:t0;b1:b1}),Ruf{1}(Rep4(DySel(c6)))),TryT(Step(pi7{t0:t1},Rmp{F;F}(Cd{50;F}(Par{3;3}(@ki{b0%3<0}@of{t1<b1?b1+=3}c8,@os{t1:=b0}pa9{b0:t0},t10)))),RSel(FS(Swm(t11,a12l,t13,a14)))))",
-    Tree1034 "B{t0=4;b0=3;b1=0;o0=5}@oh{b0+=3;o0:=_}RFb(Rep2(Flt{1;F;_}(Cnd{b0>7;T;S}(Sb{t0=b1}))),Rpt{2}(@of{b0:=b1;b0:=b1}@si{b0=6}AFb(t0,c1,pa2{b0:=;b1:=},t3)),a4)",
-    Tree1035 "B{t0;b0=2;b1=3}RSeq(Swm(c0b{7},a1),Opt(c2),RSeq(pt3{b0:=},pt4{b0:t0;b1:=}),OnceK(Wt{20}))",
-    Tree1036 "B{b0=3;t0;l0=3;o0;q0=0}@fi{t0%4>1}Seq(Par{-4;_}(pt0{b0:=;b1:b0},c1,SubA(t2),pa3{b0:b0;b1:b0}),Sc{b0+=1},@po{b0+=2;t0:=t0%3}PAll{3}(@oh{b0:=t0+3}@os{o0:=t0+1}Lp{t0;F}(Sb{b0=8}),Itr{b0;_;2;N}(Wt{20}),Sl{10},t4))",
-    Tree1037 "B{b0=2;t0=4}Ite(a0b{7;b0},Sc{t0:=b0%4})",
-    Tree1038 "Inv(t0)",
-    Tree1039 "B{b0=0;t0;b1=3;q0}Ite(PPar{2;T}(@fi{t0>1}Swm(c0,t1,t2,t3,c4),ASeq(c5,@of{b0:=t0;b1+3<6?b1+=1}a6),Step(@fi{t0>1}pc7{b0:8},t8),RSeq(a9,c10b{t0+2%2}),Wt{50}),Wde(PPar{2;N}(Sc{b1:=b0+4},@si{t0<3}SubA(Lp{b1;S}(Rpt{0}(a11l)))),Rep4(MPri(c12,t13e,pi14{t0:b1}))))",
-    Tree1040 "B{t0=2;t1=0;l0=2;b0=0;b1}Wde(Seq(Star(MPri(Itr{b0;2;2;N}(Sc{t0:=1}),@rw{b1+1%4<0}@os{t1+=2}pa0{b0:2;b1:=},@fi{t0+1%3<0}R),PPar{0;_}(pi1{t0:=},t2)),RFb(pt3{b0:9;b1:t0},Wu{t0},c4)),Fb(t5))",
-    Tree1041 "B{b1;b0;t0=3}Fb(@po{b0:=b1}t0e,@si{b1%4!2}c1b{t0%3},c2b{b1})",
-    Tree1042 "B{l0=4;b1=1;b0;t0}Bin{b1=5;_}(PPar{1;T}(t0,pc1{b0:b1},PAll{0}(a2b{b0;b1},R,c3e,@os{b1<4?t0+=3}c4l),t5,Rpt{F}(Obs{t0%4>0;_}(Cd{10;K}(@os{b0+=1;b1+=3}@fi{b1<5}Sl{10})))),MSeq(@rw{b0%2!1}Itr{b1;2;1;T}(Fb(c6l,Sc{b0:=b1+4})),MPri(MSeq(Scc{b1+1%4>2},t7),t8),t9,Fai))",
-    Tree1043 "Wde(Swm(a0,c1,Par{2;2}(t2,t3)),c4,MSeq(a5,Par{0;0}(t6)))",
-    Tree1044 "B{l0;t0=2;b0=1;t1}Pre{t0+2<7;S}(Cnd{b0>t0+2;T;S}(Seq(PPar{2;T}(t0,DySeq(c1,c2),Itr{b0;0;_;N}(F)),Pre{t1+3<t0;K}(MPri(Ret1(PAll{2}(Wt{50},Fai)),c3e)),Pre{b0>t0}(ASeq(Sl{0},Rep4(c4),@rw{t0+3<t0}@os{t1+=3}pa5{b0:=;b1:t1})))))",
-    Tree1045 "B{b0=5;l0=1;b1}Rus{F}(Sw{3}(Wt{100},Itr{b0;2;3;N}(Cnd{b0>6;N;F}(Fb(t0,c1)))))",
-    Tree1046 "B{b1;b0;o0=_;t0}MPri(Try(t0,Once(RT{F}(Wt{20}))),Obs{t0=b0%3;N}(R),Sw{3;2}(S,Sb{o0=0},Flt{1;S;_}(@po{o0:=b0+3;b1:=t0%2}Sb{b0=b1})))",
-    Tree1047 "B{b0=2;t1=0;b1;t0=5}RFb(RSeq(PPar{0;N}(pc0{b0:b0},Wde(@fi{b1%4>0}@oh{b1:=4}@rw{b0%2!1}Sc{t1>6?t0+=3},pc1{b0:=}),pt2{b0:=},Sc{b0:=1}),Flt{2;R;_}(RFb(Obs{b1%4>1;S}(Sb{b1=t0}),a3b{1;b0})),@rw{b1+4>1}@of{b1+=3}FF(t4),RU{S}(Inv(t5)),c6l))",
-    Tree1048 "B{t0=1;o0=_;b0}@oh{o0:=_}Dl{0}(RFb(Mt{0}(Su{t0}(Pri(c0,a1l,Wu{t0},t2e))),Fb(a3b{t0;b0},Fai,a4),WU{t0%3!0}(Ret2(a5))))",
-    Tree1049 "B{b1=4;t1=1;t0=2}Seq(Ret1(Fb(c0b{b1},c1)),Cnd{t0>7;N;_}(Flt{2;_;K}(Flip(t2,t3))),Scc{t1=1})",
-    Tree1050 "B{b0;o0}@rw{b0+4!0}@fi{b0+1>0}RSel(@po{b0+=1}@of{o0:=b0}t0,c1,Rep0(c2e))",
-    Tree1051 "B{b1=5;t1}@os{b1+=2}@of{b1+=3}RSeq(@si{t1+3=7}RSeq(Grd{F}(t0),pi1{t0:b1}))",
-    Tree1052 "B{t0;b0=5}@rw{b0>3}@fi{t0!b0+4}@oh{b0+=3}TryT(a0,Sel(SubA(SubR(Once(Sc{t0+=1}))),@of{t0:=b0%2}@os{t0+=1}t1))",
-    Tree1053 "B{t0=1;l0=4;b1=2}ASeq(Once(Isw{t0;_;N}(t0,Sw{1}(Run,Wu{t0}),@os{t0+2!1?t0+=3}OnceT(c1),Su{t0}(t2))),MPri(Once(c3e),Seq(t4,t5,a6),Rus{F}(t7),Itr{b1;_;2;T}(Wu{t0})))",
-    Tree1054 "Swm(t0,Sub(t1))",
-    Tree1055 "B{b0=0;t1=4;t0=1}Fb(@ki{t1=3}pa0{b0:2},pt1{b0:9;b1:b0},Keep(a2),PrSel{t0}(RSeq(@fi{t1+2>0}a3,a4)))",
-    Tree1056 "PPar{1;T}(t0,Grd{_}(DySeq(Wt{0},R)),Invt(t1e),c2,Ruf{2}(t3))",
-    Tree1057 "B{b1;b0=1;l0;t1=2}RFb(Itr{b0;_;2;N}(Rpt{0}(a0e)),@po{b0+=1}Seq(@oh{b0+=3}OnceK(DySeq(Wt{20})),Sl{30},TryT(c1,pi2{t0:b0}),Pre{t1<4}(S)))",
-    Tree1058 "B{t0}@os{t0+=2}Step(Ret0(c0),pi1{t0:=},a2,Pri(t3,@fi{t0<7}F))",
-    Tree1059 "B{t0=3;b0=1}@fi{t0=b0%4}@po{t0+=2;b0+=1}PAll{-1}(Rep3(Fb(t0t,a1r,t2,pc3{b0:b0})),RFb(Rpt{1}(pc4{b0:7}),Su{t0}(a5b{t0%4;b0}),SubR(t6)),Isw{b0;T;N}(Bin{t0%4>2;T}(TryT(@fi{b0>0}c7,a8r),@of{b0+=2}Sb{b0=t0})),WU{b0+2=3}(SubR(Pre{t0+2%2>0;K}(R))),Seq(t9t,FF(S),Err{1075}))",
-    Tree1060 "B{o0=_;b1=4;t0=1}Cd{20;_}(@si{b1%2<0}@oh{b1+=1}DySel(Err{1099}))",
-    Tree1061 "B{b0=1;t0;b1=5}Seq(Inv(DySel(Swm(c0,t1),Cnd{b1<5;T;_}(Par{3;-2}(@si{t0=b0}t2,Sb{t0=b1},c3,Wu{t0},c4)),@po{b1=b0?b0+=1;b0+=1}@ki{b1=2}a5l)),@rw{b1=0}@of{t0:=b1}PrSel{b1}(Ret1(Bin{b0%2<1;_}(pc6{b0:=},AFb(t7,F,a8)))))",
-    Tree1062 "B{t0=3;t1=3;b0=4;o0=5}Isw{t0;T;_}(pa0{b0:=;b1:t1},Sb{o0=1},RFb(a1l,R,Err{1048}))",
-    Tree1063 "B{b0=2}Rpt{0}(SubR(a0b{b0%2;b0}))",
-    Tree1064 "B{b0;o0=_;t0=2}Rpt{3}(Flt{2;F;F}(MSeq(PrSel{b0}(@po{b0:=o0|1+3;b0:=2}@rw{b0+3%4<2}Sb{b0=t0}),Sel(t0,c1b{t0+4%4}),Par{0;1}(c2l,a3))))",
-    Tree1065 "B{t0=4;b0}Par{-3;3}(a0,Sb{b0=t0},Rep1(t1),pi2{t0:=},@fi{b0+1>7}Sb{b0=3})",
-    Tree1066 "B{b1}MPri(t0t,c1t,a2,pi3{t0:b1})",
-    Tree1067 "B{b0=0}@rw{b0%2>0}Inv(Swm(Sb{b0=5},Cd{0;_}(Flt{3;R;F}(t0))))",
-    Tree1068 "B{t0=4;b1=4;t1;o0}FS(Sw{3}(Step(Sel(Obs{some;L}(Rpt{F}(F)),F,Obs{b1+4>0;B}(Cd{50;F}(t0))),Fb(pi1{t0:b1},c2),Fb(Sel(@rw{t0%4>1}c3,Scc{t1>4},c4))),t5))",
-    Tree1069 "B{t0=1;o0;b0=2;b1}Flip(TryT(c0,a1,Fai),Bin{b1+1>b1+4;_}(t2e,a3l),@of{b1:=8;b1+=2}@oh{o0:=2}@ki{none}Scc{t0%2!0},@rw{b0+1%4<2}S)",
-    Tree1070 "B{b0=3;t0;l0=3;b1}RSeq(Rep1(t0),@fi{b1%4!3}@ki{t0=t0%2}FF(OnceK(Sb{b1=b0})),Itr{b0;1;2;N}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}TryT(Sl{20},FF(S))))",
-    Tree1071 "B{l0=1;b0;t0;b1=3;o0}Par{_;-1}(Step(Fb(Obs{b0>b1%4;L}(Cd{20;_}(Rty3(Ret1(pt0{b0:b0;b1:b0})))),Obs{b0+4%3=1;S}(Sw{5;4}(AFb(pt1{b0:5;b1:b1},Wu{t0}),Sc{b1+=1;t0+=1},PAll{_}(Pre{b0%3!1;R}(c2))))),Star(RSeq(Sb{b1=0},c3t,c4l,c5r,Ub{o0}),RT{1}(@ki{o0|5>0}@si{b0=b1+4}Itr{b0;1;_;N}(To{10}(Suc))))),RSel(PAll{-2}(Isw{b0%4;_;_}(c6,@po{b0+=2}@of{b0+=1;b1+=2}Sb{t0=8}),Obs{b1%2>0;N}(Pre{o0|3!5;K}(@si{b1+3%4!1}c7t))),Star(t8t,Sw{1;4}(t9t,Sc{b0%3<2?o0:=9},a10r)),@oh{b1:=t0+1;o0:=t0}@fi{b0+4%2<1}Rep2(c11l)))",
-    Tree1072 "PAll{_}(Step(Inv(c0),DySel(DySeq(c1),R)),To{10}(PAll{2}(a2,Sl{10})))",
-    Tree1073 "Lim{1}(RFb(Lim{1}(Sub(a0))))",
-    Tree1074 "B{b0=3;t0;o0=_}PPar{1;_}(Sb{o0=7},Isw{t0%3;_;N}(pt0{b0:6;b1:b0},S,a1),c2)",
-    Tree1075 "B{q0=4;b0;t1;b1=3;t0}Par{_;_}(Dl{50}(S),Sw{5;2}(F,c0t,@os{t1+3<2?b0:=t1}t1),Sel(Lp{b1;S}(pt2{b0:t0;b1:=})))",
-    Tree1076 "B{t0}PAll{-1}(PPar{1;T}(pi0{t0:=},R,a1l))",
-    Tree1077 "B{o0;l0=3;b0=3;b1=1;t1;t0=4;q0=3}Obs{none;N}(Lp{_;F}(RSeq(PAll{-1}(c0b{b1},Sb{t0=2}),RSeq(Sb{t1=b0},a1,a2),pi3{t0:b0},Ite(a4,t5e),Cnd{b0+3%4=0;_;S}(@rw{b0!t0%4}@ki{none}a6l))))",
-    Tree1078 "B{b1=1;o0;b0;t0}Ruf{F}(@oh{b1+=2}@fi{b1+1=o0|4}@of{o0:=_}WU{none}(Isw{b0+3;_;T}(Flip(@si{t0=1}@fi{b1=3}PAll{-2}(a0,@si{t0%4<2}t1,Wt{20},Isw{b1+1%3;N;_}(c2,t3),pc4{b0:t0}),@rw{none}@ki{o0|4+3>2}@os{o0:=_}SubA(RFb(@po{t0=5?t0+=1}@oh{o0:=t0}t5,c6e))),Intr{t0<3}(PAll{-1}(Bin{b1%4!1;_}(@rw{t0%2<1}Rep3(a7),@si{b0!5}@os{b1+=2}Par{3;-2}(Wu{t0},a8,Fai,pt9{b0:b0})))))))",
-    Tree1079 "B{t0;b0=2;b1=3;t1}Wde(Sw{2}(t0,Bin{b1<4;T}(Pri(pa1{b0:b0},@rw{b0+1!t0}Fai),@po{t1:=t1%2}@fi{b0<t1}@si{t0>3}a2b{b0+1;b1})),Rty3(Wv{t1}(PPar{0;_}(t3,a4,@si{b1%3=1}a5))),MPri(pa6{b0:t0;b1:b0},c7,@oh{b1:=t0}F,t8,@of{b0:=t1+4}Rmp{S;S}(c9)))",
-    Tree1080 "B{b1;t0=1;b0=1}DySeq(a0,c1e,Scc{b1<b0+3},pc2{b0:=},ASeq(t3e,pi4{t0:=}))",
-    Tree1081 "B{b1=5;t0;l0=4;b0;q0}Lp{_;_}(Bin{t0+3<b1;_}(Obs{b0%4!3;_}(Seq(To{20}(pa0{b0:5}),@os{t0:=b0%2;t0+=2}@si{b0+3!t0+3}Pre{b1+4>5;F}(@ki{b0+4<0}t1),Star(c2,Itr{b0;1;1;N}(@rw{t0!b1+2}@ki{b1=4}t3e)),pc4{b0:=},Itr{b1;2;2;T}(@ki{t0+4>3}@rw{b1>5}Lp{_;_}(pt5{b0:t0;b1:=})))),Isw{b0;_;N}(pi6{t0:=})))",
-    Tree1082 "B{t0=4;b0=4;o0;b1=1}Seq(a0b{b0+4;b1},t1e,Seq(c2,t3,c4b{2}),Sw{2}(MSeq(c5e,a6),@of{t0+=2}AFb(@ki{t0+4<b1+3%2}@rw{b0+3!4}Scc{o0|4%4>0},t7)),PAll{-1}(t8,t9))",
-    Tree1083 "B{b0=0;t0=3}AFb(Seq(@ki{t0>b0}t0,Wde(t1,a2,c3l),@os{b0:=t0%2}SubR(Fb(a4b{3;b0},@os{b0+=1}@fi{t0+4!2}@rw{t0>0}a5,t6e))),Rty2(PPar{2;T}(Pre{t0%3>0;R}(@of{t0:=3}Flip(a7,Rep4(Sl{30}))))))",
-    Tree1084 "B{b1=3;t0=4;b0=5}@ki{b0=2}@oh{b1<b0%4?b0+=2}MSeq(Rpt{0}(pt0{b0:t0;b1:t0}),Sc{b1+=2},Swm(Pre{t0>2;F}(t1),Fb(pt2{b0:5},t3,pa4{b0:2}),a5e,@ki{t0!1}@si{b0%2<1}a6),Obs{t0%3>0;_}(Ite(Pre{b0+4%3=1}(Sl{50}),t7e,MSeq(@si{b0+4!b0%3}Dl{20}(c8),Sb{t0=b0}))))",
-    Tree1085 "B{o0}Cnd{o0|4+3%2>0;T;S}(S)",
-    Tree1086 "B{t0=5;b0=5;b1;o0=_;t1=4}MSeq(RSeq(Swm(Su{t0}(Ub{o0}),RFb(@ki{b1+4<t0+4}c0b{b1+1},a1,a2,t3),MPri(Scc{t0>6}),Ruf{2}(c4)),Dl{50}(Sw{5;1}(t5,t6,@si{some}pa7{b0:b1;b1:t0})),Dl{30}(Sel(AFb(c8b{t1+4},t9),c10,MSeq(Cnd{t1%2<0;_;S}(@po{t1+1>5?b1:=b0}c11),Grd{R}(Lim{1}(a12e))))),AFb(Fb(pt13{b0:=;b1:t0},t14,t15e),Dd{20}(Wu{t1})),Grd{R}(Obs{t1+2%3!2;N}(MPri(Fb(pc16{b0:=},Intr{b1%2!0}(@fi{t1<2}t17)),Flt{3;F;F}(c18))))))",
-    Tree1087 "B{o0=3;l0=0;t1=5;b0=0;t0=5}Try(Itr{b0;2;_;N}(PAll{_}(RFb(Cd{0;K}(pc0{b0:4})),Pri(c1,Ub{o0}))),Rty2(PPar{2;_}(t2,c3e)),RFb(a4,Wu{t1},c5,a6,Sc{t1:=t0}),TryF(Wu{t1},c7l,c8,c9,pa10{b0:7}))",
-    Tree1088 "B{q0=3;o0;b1;t1=3;t0=2;b0=3}RSeq(@po{t1:=o0|1%3}@rw{b0<0}Run,Lp{b0;_}(@of{b1+=2}@fi{t1>t0}Scc{b0>t0+2%2}))",
-    Tree1089 "B{t1=5}Fb(SubA(pt0{b0:8}),Flip(Fai,Sb{t1=1}))",
-    Tree1090 "B{t0=4;b0=3}Bin{t0=1;T}(Rpt{F}(Rep4(Opt(Star(@fi{b0=5}pa0{b0:=},@oh{b0:=6}a1l,F)))),R)",
-    Tree1091 "Cd{20;_}(DySel(Star(AFb(To{0}(RSeq(Suc,t0,t1,Wt{0}))),t2,t3),t4))",
-    Tree1092 "RSel(a0t,S,Err{1070})",
-    Tree1093 "B{b0=4;t0;o0=3;q0}PrSel{o0|0+4;b0;4;b0+1%4;0}(Lp{_;S}(pi0{t0:=}),Opt(PrSel{5;b0%2}(t1e,a2)),PPar{1;N}(c3b{5},S,S),a4,FS(@of{t0+=2}@os{t0+=1}c5b{t0%4}))",
-    Tree1094 "B{b1=0;l0=3;t0=1;b0=0}Swm(Itr{b0;2;_;_}(Rep2(PAll{1}(Step(F,@po{b1:=t0}@ki{t0%3>0}Bin{b1<7;T}(c0,Sl{20}))))),Star(Scc{b0!b0+3},t1,Isw{b1+1%4;T;_}(pt2{b0:t0;b1:b1},c3)))",
-    Tree1095 "Wde(OnceT(Grd{_}(c0)),PPar{1;_}(t1,t2,c3,S))",
-    Tree1096 "B{t0}Step(Dl{50}(PPar{1;N}(c0,Cd{10;F}(Rpt{F}(PPar{1;T}(Wt{10},c1,pc2{b0:5},t3))))),DySel(c4,c5l,Par{_;_}(c6l,a7),Su{t0}(c8l),c9))",
-    Tree1097 "B{b0=1;l0}Itr{b0;1;1;N}(Bin{b0<7;N}(t0,@os{b0:=b0%4;b0+=1}SubA(@of{b0+=1}@os{b0+=1;b0+=2}SubA(Suc))))",
-    Tree1098 "B{t0;b0}RU{S}(MPri(PAll{2}(Wu{t0},c0b{b0}),@oh{t0+=2}@rw{t0+1!7}Wde(c1e,c2l)))",
-    Tree1099 "Pri(t0,c1l,c2b{0})",
+    Tree1000 "Dl{20}(Ret4(Try(t0,Sub(Pri(c1,c2,t3,t4)))))",
+    Tree1001 "B{t0=1;b1=1;b0}Ruf{1}(@oh{t0:=b1}@os{t0:=b0}pt0{b0:t0;b1:t0})",
+    Tree1002 "B{t0;b0=0}Rpt{3}(MPri(pc0{b0:t0},a1b{b0;b0}))",
+    Tree1003 "B{t1=4;q0=0;b0=1;t0=4}Step(RSeq(RSeq(Sc{t0+=1;b0!4?t0:=t1},Flt{1;F;_}(@oh{b0+=1}@po{t0:=b0%2}t0e),Obs{t0>7;N}(Sc{t0+=3}),Mt{0}(@os{t0+=1}@ki{t0+4!1}@rw{t0%2>0}S),PrSel{t0}(pi1{t0:=}),Err{1002}),Rpt{0}(t2)),pt3{b0:=;b1:b0},RndSeq(Sb{t0=b0},Lp{b0;F}(To{20}(DySeq(t4)))))",
+    Tree1004 "B{t0;b1=2;b0=1}RSeq(@of{t0:=b1}@po{b0+1%3>0?b0:=b1%2}c0,Rep3(PPar{0;_}(@of{b0:=4}Swm(pi1{t0:=},Sb{b0=8}),Grd{R}(Inv(@os{b1+2%4<0?t0+=1}@po{b0+4<0?b0+=3}@si{t0!2}MPri(t2,pt3{b0:b0;b1:b1}))))),Bin{b0+1%2=0;N}(Ret0(t4e),RFb(c5,c6e,pa7{b0:b0;b1:t0})),Mt{0}(DySeq(Scc{b0+1!4},Scc{b0+2<b1},Scc{t0>b0},@ki{b1%4<2}Wt{30},Scc{t0=0})),Scc{b1+2%4!0})",
+    Tree1005 "B{q0=4;t0=4;b0=3}PPar{2;_}(Lp{_;_}(t0),Sb{t0=b0},c1b{t0+2},t2e)",
+    Tree1006 "B{t0=2;b0=5;o0=_;b1=4;q0=3}Rmp{F;F}(PAll{_}(Inv(Lp{_;R}(Sel(Obs{b1!5;B}(Fb(@oh{b1+=2}@si{none}pt0{b0:=;b1:b0},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1)),Obs{o0|2>o0|5+3%2;S}(Sc{b0:=t0}),@rw{b0+1!1}pi2{t0:=},Obs{some;B}(Wde(pc3{b0:=},Sl{30},Run)),Obs{b1+2>0;N}(Su{t0}(@fi{b1+3<b0%3}@oh{t0:=3}@po{o0:=b1%3}c4)))))))",
+    Tree1007 "B{q0;b1;b0=2;t0;o0=_}RSeq(RFb(Swm(Suc,ASeq(t0,Rep2(@si{t0!3}c1),c2e,Err{1058}),Star(pi3{t0:b1},Ub{o0},a4b{t0%4;b1},t5t),a6t)),Mt{20}(Pri(Swm(pt7{b0:4;b1:b0},pi8{t0:b0}),MSeq(t9t,pt10{b0:=;b1:b1},c11t),Inv(a12t))),@po{t0+=2}@fi{b0<t0%2}Dl{30}(Lp{b0;F}(PPar{0;_}(RFb(Pre{b1>7;R}(@si{o0|2!5}@fi{t0%4<3}@ki{b1%4>2}t13),Grd{_}(Grd{F}(Sl{0})),RndSeq(c14b{o0|2}),Bin{t0>5;N}(@of{o0:=b0+4}@os{b1:=1;b0:=b0%3}@po{b1:=t0}t15t,@ki{b1+1=5}@oh{t0:=2}@rw{t0%2<1}t16e))))))",
+    Tree1008 "B{t0;b1;b0}Step(c0,Sw{5}(pt1{b0:b1;b1:t0},pc2{b0:=}),Bin{t0=t0+4%3;_}(pi3{t0:=},R))",
+    Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}MPri(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(Fb(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{0;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
+    Tree1010 "B{l0;t0;b0}Wde(Itr{b0;_;1;_}(c0l),Rpt{1}(RFb(pc1{b0:=},Err{1013})),SubR(t3))",
+    Tree1011 "B{b1}TryT(Scc{b1%4=1},ASeq(t0e,a1e),c2)",
+    Tree1012 "Fb(RFb(Ruf{F}(Swm(Flip(Par{-1;-2}(R,t0))))),Dd{0}(Rmp{F;F}(Seq(Mt{0}(c1),t2,Sub(c3)))),AFb(c4,Invt(PPar{1;T}(R,Sl{20})),t5),a6)",
+    Tree1013 "B{b0;t0;q0=0;o0=_}RndSeq(FF(Lp{_;S}(Par{-2;-2}(Once(R),DySeq(pt0{b0:b0;b1:b0},Sc{o0:=_;b0:=t0%4})))),Star(c1e,t2,t3),c4l)",
+    Tree1014 "B{t0=4;b0=5}RSeq(PrSel{t0+2%3;t0;t0%3;b0+2;b0+2}(c0,Sc{t0+=2;b0+=1},Sc{t0+=2;t0+=1},t1,Sel(c2)),Pre{b0+3=t0;R}(@fi{b0%2=0}@si{b0%2<0}@rw{b0<5}c3),RFb(t4,a5),Sel(c6,Grd{R}(PPar{2;_}(Wu{t0}))))",
+    Tree1015 "B{t0;b0=0;t1=0}Rpt{1}(PAll{1}(@rw{t0+4<0}RSeq(RFb(c0b{t0+1},pt1{b0:=;b1:b0},pc2{b0:=}),Wt{0},@rw{t1>0}c3b{t0+2},c4,Err{1021}),Suc))",
+    Tree1016 "B{t0=5;b0=4}TryF(c0b{t0%2},PrSel{t0}(pc1{b0:t0}),Sb{b0=3},Par{2;2}(t2,Obs{b0%4<2;N}(t3),@rw{b0!3}a4,@of{b0+=3}@oh{b0+=3}Intr{b0!b0%3}(t5),RFb(pt6{b0:9;b1:b0},c7)))",
+    Tree1017 "RSeq(c0)",
+    Tree1018 "B{t1;b0=0}@of{t1+4%4>2?b0+=2;t1+=3}OnceK(Err{1046})",
+    Tree1019 "B{t0=4;t1=5;o0;b0}Pre{t0>4;R}(Obs{t0!t1;_}(RndSeq(@of{t0+=1}@si{t1=b0}@po{o0:=_}Bin{b0=t1+1;_}(@fi{t0!3}Swm(a0,a1b{b0;b0},Sb{o0=9},pt2{b0:1;b1:b0}),Step(S,a3,c4e)),RSeq(Par{_;_}(F,t5e),RU{S}(Isw{t0+2;N;T}(pa6{b0:4;b1:t0},Sb{b0=8})),Inv(a7b{t0%3;b0})),Bin{t1+2<t0;_}(RSeq(t8,pc9{b0:=},pt10{b0:b0;b1:b0}),c11),Seq(Pre{t0<1;S}(Seq(t12,@of{t0+=1}@fi{t0+3!b0}FF(t13))),Ite(pi14{t0:t0},Rep3(PPar{2;N}(Sc{b0=t0?b0+=2;o0:=7},pc15{b0:t0})))))))",
+    Tree1020 "B{b0=3;t0=4}Star(MSeq(Star(Pre{t0<4;K}(Dl{50}(t0)),Step(a1b{5;b0},c2b{t0+2}),Wde(Scc{b0=t0},@oh{t0:=b0}@os{b0!t0+2?t0+=2}Sl{0}),Scc{t0<b0%3}),Rus{3}(RndSeq(pc3{b0:4},c4b{b0},Wu{t0}))),RFb(Fb(Grd{F}(Rus{F}(OnceK(Run))),Seq(t5,Sb{t0=b0},Fai),Fb(Cd{0;K}(@po{b0+=3}PAll{_}(Scc{t0!1},t6e)))),RFb(@si{t0+4=3}@of{b0+=3}Flt{1;F;K}(Scc{b0>0}),Rty2(Cnd{t0+1<1;_;S}(a7)))))",
+    Tree1021 "B{t0=3;b1=1}RFb(pt0{b0:t0;b1:b1},c1,t2,t3)",
+    Tree1022 "PAll{-1}(Wt{10},t0,t1e,a2l)",
+    Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},@si{b0=1}Fb(Obs{t0=6;B}(t2e),Rep2(t3)))",
+    Tree1024 "B{t0=0;b0=0}Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1}))))",
+    Tree1025 "B{b0;t0=2;b1=3}@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(c0t,@of{t0:=b0;t0+3<6?t0+=1}a1r,Wt{0}),c2r,RndSeq(Scc{b1=3},t3))",
+    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{0}(Suc,a0t),MPri(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,ASeq(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(RFb(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
+    Tree1027 "B{b0=3;t0;o0=_}WU{b0!3}(ASeq(@rw{b0+2%4>0}PPar{2;T}(Rpt{F}(PPar{1;T}(Sb{b0=t0})),Seq(@rw{t0+2%4!3}PAll{4}(Suc,t0,@si{o0|0+1<t0}@fi{t0+1!2}Wt{0},F,Dl{0}(c1e)),Inv(RSeq(@po{t0+=1;b0>4?b0+=3}t2,c3b{b0},Ub{o0}))))))",
+    Tree1028 "B{b0}Bin{b0%4>2;T}(@po{b0+=1}Rus{F}(c0),t1)",
+    Tree1029 "Rpt{3}(RFb(PPar{0;N}(t0,t1,c2,t3),FF(RepF(Rpt{3}(Step(c4,t5))))))",
+    Tree1030 "B{b0=5;b1=4;t0=0}Cnd{b1%4>1;T;S}(RSeq(RSeq(Rep0(@rw{b1+3<b1}@os{t0+=3}pa0{b0:=;b1:t0})),Star(c1b{b1},Fb(Fai,@ki{t0%2=1}@oh{t0=6?t0:=8}a2b{t0;b0},c3,Wt{10}),c4),Fb(RSeq(Sc{b0+=2},a5),Pri(Pre{b0+4%4>2;S}(c6),F,pc7{b0:=},t8))))",
+    Tree1031 "B{b0=2;b1}Flip(PAll{_}(RSeq(S,Par{2;_}(c0e,Sb{b1=4}),pt1{b0:b1;b1:b0}),PPar{1;N}(DySel(a2,Scc{b0+2>4}))),RFb(PPar{2;N}(Rep0(@os{b1:=4}@rw{b1%2!1}@fi{b1+4%4!3}Scc{b0+1%3!0}),c3),pc4{b0:8}))",
+    Tree1032 "B{b0;o0=_;t0=2}@of{t0:=b0+4%4}@os{t0:=o0|0}@fi{some}Inv(@rw{t0>t0+2%3}@of{b0:=t0%3}Dd{50}(Lim{2}(Pre{b0%4>1;R}(t0))))",
+    Tree1033 "Rep2(Rty0(c0l))",
+    Tree1034 "B{b1=1}Par{1;-2}(t0e,Pre{b1+4%4>1}(To{20}(Keep(OnceK(Err{1058})))))",
+    Tree1035 "Seq(t0,Par{_;_}(Grd{_}(To{0}(RFb(c1,t2,t3))),Grd{F}(To{0}(Fb(t4,Wt{0})))))",
+    Tree1036 "B{b0=2;b1;t1=4;o0=_}Pri(Wde(Wde(Lim{3}(RSeq(Seq(a0,t1))),@os{b1+=2}@of{b1+=3}Flip(c2,DySel(c3),@si{t1+3=7}t4)),@of{b1+=3}@rw{t1%3>0}pc5{b0:=}),Mt{50}(Sw{3}(ASeq(Mt{0}(RSeq(t6,c7,Rus{3}(c8),c9,Grd{_}(Fai)))),Ret4(RSeq(AFb(Ub{o0}))))))",
+    Tree1037 "Ruf{F}(Swm(RndSel(c0,c1),c2,a3))",
+    Tree1038 "B{b0=2;t1=5}RFb(MPri(Ite(pa0{b0:t1;b1:b0},pt1{b0:=}),@rw{b0%3>0}Wt{20},Flt{3;R;F}(a2e)),RSeq(Step(t3,t4),Rep3(Ret4(a5))),Bin{t1+2<2;T}(Wu{t1},t6))",
+    Tree1039 "B{q0=2;t0=2;t1=4;b0}Cnd{t1>b0+2;N;F}(Swm(Sb{t0=b0},@oh{t1+=1}@fi{t0%2<1}@si{t1%3=1}pt0{b0:t1;b1:b0},RepF(MSeq(@of{t1:=b0}Wu{t0},R))))",
+    Tree1040 "B{t0=4;b1=2;l0=3;b0=4}TryF(ASeq(Once(Sl{0}),Sw{3}(t0,t1e)),PbSel{2;3}(Sw{5;0;4}(FF(@os{t0:=b1%4;b1+=1}@si{t0+3=6}@oh{b1+=4}Scc{t0+4!4}),Sb{b0=9},Sl{20},Cd{30;F}(a2))),Cnd{t0%4>2;N;F}(pi3{t0:t0}),Itr{b1;_;3;T}(Obs{t0+1%3<1;N}(pt4{b0:4;b1:b1})))",
+    Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),Fb(Obs{t0%4<3;L}(Rep2(SubR(c5b{o0|0+4}))),Obs{b0>t0;_}(t6t)),ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0}),Swm(c11t,t12t))",
+    Tree1042 "B{o0=_;b1=2;b0;t0=3}Ret2(RSeq(pt0{b0:2;b1:=},RSeq(c1b{b0%3},t2t,Err{1030}),@oh{t0+=2}t3e,Isw{o0|1;_;N}(Dd{0}(Wt{20}),Cnd{none;N;F}(c4l))))",
+    Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}Sel(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,a3t))),PrSel{t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
+    Tree1044 "B{t0=4;l0=1;b0=4}RFb(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{0;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
+    Tree1045 "B{b0=5}RSeq(c0,Cd{0;_}(a1),RSeq(Sl{0},@si{b0>3}c2e))",
+    Tree1046 "B{b0;t0=2}Sel(Obs{b0<5;B}(Sel(Obs{b0!2;B}(t0),Obs{t0%2<1;S}(@of{t0+=1}R))),Swm(a1e,Sl{0},a2))",
+    Tree1047 "MPri(TryF(MPri(c0,RT{2}(RU{F}(c1))),Rpt{0}(t2)),PPar{0;_}(c3,c4,a5),TryF(To{0}(a6),Sel(a7,a8l)))",
+    Tree1048 "B{b0;b1=2}Ruf{F}(Bin{b0!2;_}(@os{b0:=b1+3%2}@fi{b0>5}Wde(t0,Sb{b1=1},t1),Scc{b1%3=0}))",
+    Tree1049 "B{t0;b0=1;l0;b1}Itr{b0;_;_;T}(Ite(pa0{b0:t0;b1:b1},@fi{b1%4!3}@ki{t0=t0%2}Step(Sb{t0=b1}),Fb(Wv{t0}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}t1),Obs{b1%2>0;S}(pi2{t0:b1}),Obs{b0=6;B}(Sl{20}),pa3{b0:b1},c4)))",
+    Tree1050 "B{t1=3;t0=0;q0=2;b0;o0}Rus{F}(PbSel{2;t0%4;o0|2+1%2;t0;t1+3%2}(Wde(c0b{o0|0+3},Wu{t1},a1b{3;b0}),Cd{20;K}(a2),@os{b0%2!1?o0:=t1+1%2;o0:=o0|5}SubA(Lp{_;S}(Isw{4;_;_}(Suc,c3,c4l))),To{10}(To{10}(Swm(Ub{o0},Sc{b0+=3},t5)))))",
+    Tree1051 "B{t0=2;b0}Intr{t0!t0+1%3}(Par{1;-1}(t0,Fb(Fai,pi1{t0:t0},c2,c3b{b0},a4l),MSeq(ASeq(c5l,Sc{b0+=3},a6,t7e,@fi{b0%2!0}@oh{t0:=b0}@rw{b0%3>0}a8l))))",
+    Tree1052 "B{t0=1;b0=3;b1=1}@fi{b1!b0}Pre{t0+2%4!0}(AFb(RFb(a0,@si{b1+3%4!1}c1l,Grd{F}(pi2{t0:=})),Wde(@fi{b1>t0}@si{b0<5}@ki{t0+3<5}S,Par{2;-3}(t3,a4,Wu{t0})),Try(c5,t6)))",
+    Tree1053 "B{b0=2;q0;t0=1;l0}RSeq(Wv{t0}(Lp{t0;K}(RFb(Isw{b0%4;T;T}(c0l,Itr{b0;1;_;N}(PPar{1;T}(pi1{t0:=},R,a2l)),MSeq(Sl{50}),c3)))),ASeq(Itr{b0;1;_;T}(Su{t0}(@os{b0+=1}@fi{t0+3<0}c4e)),Swm(RSeq(a5,a6),@os{b0:=t0}Pre{b0+3%4=0;K}(c7l)),Bin{t0>3;N}(t8,Star(pc9{b0:t0}))),Rpt{0}(a10b{t0+2%2;b0}))",
+    Tree1054 "Rep0(c0)",
+    Tree1055 "B{b0}AFb(Mt{20}(t0),c1,Keep(Scc{b0+1>2}))",
+    Tree1056 "B{b0=0;l0=3}PAll{-1}(c0,Itr{b0;0;_;T}(c1l))",
+    Tree1057 "B{t0=3;o0=1;t1;b0=0}@ki{t0+2%2=1}@of{t1:=b0+2%4;o0:=b0}RndSel(@oh{b0:=5}@po{t0+=3;t0:=4}@of{t1+=3}Sl{10},@fi{none}@os{t0+=3}Isw{t0;_;N}(c0e,t1),pt2{b0:b0;b1:t1},S,Ret0(@of{b0:=1}@oh{t1:=t0+4}@ki{t0%4!0}Sc{o0:=_}))",
+    Tree1058 "Wde(a0,S)",
+    Tree1059 "B{t1;b1=1;t0;o0}PAll{_}(RSeq(t0,t1,OnceT(pi2{t0:=}),t3,Sb{t0=3}),@ki{b1+4<0}@fi{t0+1%2!1}Once(Isw{0;T;N}(RFb(Scc{t0%3>1},Scc{t1!2},@rw{some}Flt{2;_;K}(c4),c5l))),S,Flt{3;R;_}(Sel(Obs{t0>b1+1;B}(t6),Obs{t1+2!5;B}(Suc),Obs{none;L}(c7l))),MPri(t8,@oh{o0:=5}a9,t10,a11,t12))",
+    Tree1060 "B{b1=1;l0=1;o0;b0;t0}Rep1(PPar{0;_}(Sel(Obs{b1!b0;B}(Ret3(Flip(@fi{t0%4!1}Wde(c0l,a1,F),@fi{b1%2!1}Sl{50},Lim{3}(t2e)))),AFb(DySel(a3,pi4{t0:b0},pc5{b0:=}),FF(a6b{b0+3;b1}),Rmp{S;F}(F),pa7{b0:t0;b1:b1})),Ret1(Ub{o0}),Bin{b1=4;T}(Itr{b0;2;_;_}(@oh{b1+=2}a8),PPar{0;N}(@ki{b0!6}@rw{t0!6}R,Wu{t0},pi9{t0:b0}))))",
+    Tree1061 "B{t0}Rep1(pi0{t0:=})",
+    Tree1062 "B{b1=1}RndSeq(PPar{2;N}(DySel(c0l),@rw{b1%4>0}RT{2}(a1),t2))",
+    Tree1063 "B{t0=2;b0=5}RndSel(Flip(Ret3(t0t)),PPar{1;_}(Step(F,RSeq(Sb{t0=4},pt1{b0:7;b1:t0},t2),a3b{2;b0})))",
+    Tree1064 "B{b1=0;q0=4;b0;t0}PAll{_}(Lp{_;_}(Scc{b0%4!2}),Step(PAll{-1}(WU{b0<1}(Wv{t0}(Rep1(Keep(F))))),@of{b1:=3}Fb(c0),TryT(PAll{_}(Sb{b0=1},Sb{b1=8},t1),@os{t0:=b0+4}Scc{t0<3}),Bin{t0>5;_}(S,Cd{0;K}(@ki{b1%3!1}@os{t0:=t0%4;t0:=3}RSel(t2,t3e)))))",
+    Tree1065 "Lim{2}(t0)",
+    Tree1066 "B{t0=3;b0=3}@ki{t0!1}@si{b0%2<1}RSeq(Sel(RFb(pt0{b0:5;b1:t0},pc1{b0:1},t2e),Wv{t0}(a3e)))",
+    Tree1067 "AFb(Grd{_}(Flt{1;R;K}(Sub(Sub(Seq(a0))))))",
+    Tree1068 "B{b0=0;b1;l0;t0=5}Rep4(@si{b1+3!5}Itr{b0;2;2;_}(RSeq(Itr{b1;1;_;N}(Rep3(Swm(Par{1;_}(a0,@po{b0+=4}@rw{t0=4}Sb{t0=2}),RU{S}(pa1{b0:t0})))),Par{1;-1}(Rmp{F;F}(Dl{0}(Sb{t0=b1})),pc2{b0:=}))))",
+    Tree1069 "B{t0=2}RFb(a0,a1,Cnd{t0!3;N;_}(Sb{t0=5}))",
+    Tree1070 "B{b0=4;t0}AFb(c0l,AFb(@rw{t0>6}a1,Scc{t0+2!b0+4}))",
+    Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3}@os{b1:=o0|0+1}RSeq(Sel(a5e,PPar{0;_}(a6,a7e),c8b{b0+1})))))",
+    Tree1072 "B{b0=1;b1;t0}Wde(Isw{b1;T;_}(@po{t0:=b1;b0+=2}AFb(@of{t0%2=0?b0:=6}@rw{t0%2!1}@oh{b1%2>0?b0+=1}Sc{b1+=2},S),@oh{t0+2>1?b0+=2;t0+=1}Swm(pc0{b0:b0},F),Swm(@rw{t0+3%3!0}@of{b0+=3}FF(t1))),Swm(MSeq(Isw{b1;_;_}(c2b{b1+1},a3)),t4t,RSeq(S,@oh{b0+4%4>1?b1:=b0+1}a5t,@os{b0+=1}c6r),t7,Sl{20}))",
+    Tree1073 "B{t0=5}PPar{1;_}(SubR(pi0{t0:=}))",
+    Tree1074 "B{b0=4}Pri(c0b{b0},t1t,t2t,Err{1078},Wt{0})",
+    Tree1075 "B{b0=5;t0}MSeq(Isw{t0;T;T}(Cnd{b0+2<b0+3;_;F}(R),Swm(pc0{b0:t0},S,pc1{b0:=})))",
+    Tree1076 "B{t0=1;b0=2;o0=2;l0=2;b1;t1}RSeq(Flt{1;F;_}(Rpt{F}(Pre{t0>6;F}(c0))),@os{t1+=3}PAll{-4}(t1,a2,@fi{none}Sl{0},@of{b0:=b1%3;b1+3>1?t1:=b1+4%2}t3),Ub{o0},@fi{t0>t1}@po{b1+=1}Itr{b1;1;1;T}(@of{t1:=b0+3%3}@ki{b0+4%2<1}@oh{t0=6?t0+=3}Sl{0}),@po{t1:=t1%2}@fi{b0%4>1}@of{t1+=3}Seq(c4,Flt{3;R;F}(c5),SubR(c6),t7,SubR(t8)))",
+    Tree1077 "B{t0;b1;b0;l0}Obs{t0<b1;_}(Itr{b0;2;1;T}(Bin{b0>6;N}(a0,Star(RSel(Itr{b1;2;3;N}(c1b{b1}),t2,Itr{b1;1;_;_}(Itr{b0;_;_;N}(c3l)),Wv{t0}(t4)),Fai))))",
+    Tree1078 "B{b1;t0=5;b0=4}TryF(Cnd{b0<b1;T;_}(Err{1091}),Isw{t0%2;_;T}(R,Obs{b1=6;S}(Suc),c1t))",
+    Tree1079 "B{o0;t0=4;b1}Mt{0}(RFb(Try(t0,t1,Sc{none?b1:=t0+3%3;t0:=b1%3}),Ite(t2,a3l),pi4{t0:=}))",
+    Tree1080 "B{o0=_;q0=1;b1=1;b0=0;t0}Lim{3}(Isw{0;T;T}(Par{-3;2}(a0,MSeq(c1,pi2{t0:=}),Wt{50}),RSeq(Obs{b1+2!t0+4;N}(Scc{t0%2>0}),S,@si{o0|1+4%2=1}@of{b0+3%2>0?t0:=b1}@po{t0:=0}Wu{t0}),PPar{2;T}(Lp{_;F}(SubR(Dl{10}(Sl{30}))),t3,PbSel{b0;3}(c4))))",
+    Tree1081 "B{b1;t1=1;b0=0}OnceT(@os{b0:=t1%2}@rw{b1+3%3!2}RSeq(TryT(Bin{t1=4;N}(Wde(a0b{b0;b0},S,Wu{t1}),Cd{20;K}(Wv{t1}(Dl{0}(t1)))),Fb(Ite(Rep1(To{20}(c2)),c3b{b1+2}),pc4{b0:t1},Flt{3;S;F}(Rus{F}(c5))),Cnd{t1+3=4;_;F}(a6l),Par{2;_}(Inv(t7),Fb(t8,pi9{t0:b0},a10e),pc11{b0:b1}))))",
+    Tree1082 "B{b0=1;b1;t0;l0=0}RSeq(c0r,Itr{b1;2;1;_}(@si{b1+4<4}@of{b0%4>2?t0:=t0%4}Swm(Pri(@fi{b1>3}Wt{30},c1t),@fi{b0=6}@of{b0:=1}Pre{t0>1;S}(Keep(Wu{t0})),S,FS(OnceK(Wu{t0})),Run)))",
+    Tree1083 "B{b0;o0=5}Flip(OnceK(RSeq(DySeq(c0e,@of{o0:=b0%2}t1))),F,Dl{30}(Sb{o0=7}),Rpt{F}(To{30}(pt2{b0:=})))",
+    Tree1084 "B{t0=0;b0=2;b1}WU{b0+3=b1}(DySel(c0b{t0}))",
+    Tree1085 "B{b1=5;o0=3;t0=2;b0}@rw{b1+1%2>0}Seq(Inv(RSeq(PPar{0;N}(Sw{5}(t0,PbSel{_;2}(c1))),Intr{t0+3<b1}(RSeq(Wt{0},FS(t2))))),Grd{_}(AFb(Step(a3b{o0|2;b0}),t4,pa5{b0:=;b1:t0},a6e,F)),pt7{b0:9},RSeq(Grd{_}(@os{b1+=1}a8),Wde(t9e,c10,@po{o0:=_}c11),Fb(pt12{b0:0;b1:t0},Flt{3;S;F}(t13))))",
+    Tree1086 "Seq(RFb(OnceT(c0t),Step(c1e,t2t,c3)),RT{2}(Flt{3;S;K}(RSeq(t4e,c5e))),TryF(Flip(c6,Rty2(Dd{0}(t7t))),RFb(c8,a9,t10t)))",
+    Tree1087 "B{t1;t0=3;b0=3;b1}@si{t1<t0}@po{t1+=2}Par{_;_}(Grd{F}(Fb(Sw{5;4}(c0,Wt{20},a1b{b1;b0}))),Grd{R}(Once(Ite(Wu{t0},Swm(Par{-3;_}(Sb{t1=1},@oh{t1:=b0+1}Par{1;_}(t2,a3b{b0;b0}),Sb{t1=9}))))))",
+    Tree1088 "Step(t0e,pc1{b0:6})",
+    Tree1089 "B{o0=3;b1=3;t1=3;t0=0;b0=5}Rmp{F;S}(@fi{t1+3%3<2}MPri(RFb(Sw{5}(@of{t0+=3}Flt{2;F;_}(t0e),t1),@po{t1:=b0+3%3}a2),RT{3}(Flip(To{20}(@ki{o0|0>o0|1}Fb(Obs{o0|4=2;L}(@si{b0+2>5}pa3{b0:=;b1:t0}),Seq(@po{b1:=t1}F))))),Sw{3}(c4,Sw{5}(Run,t5))))",
+    Tree1090 "B{b0}PPar{1;N}(Dd{0}(ASeq(Flt{1;_;_}(t0),Scc{b0%2!0},SubA(a1))))",
+    Tree1091 "B{q0;t0=3;b1;t1;b0=4}Par{-1;_}(RFb(Wde(RSeq(Sb{t1=t0},c0l),t1),Lp{t0;R}(@rw{b1<1}@os{b0<t1+3?b0+=1}@ki{b1<5}FF(Pre{t0%4>0;S}(@ki{b0<t0+4%4}Sl{30}))),Obs{t0<6;_}(@rw{b0%2!0}@fi{t0!3}S)),pc2{b0:=})",
+    Tree1092 "B{o0;t1;t0;b0}Bin{t0%2>0;T}(RSeq(Isw{t1%3;T;_}(a0e,@of{o0:=o0|0+3;t1!3?t1+=3}@si{t0+4%4>1}@rw{none}t1,pa2{b0:=},FF(pt3{b0:t1})),t4),DySeq(Sb{t0=t1},DySeq(c5,Scc{t0+3=3},@si{o0|2<6}@fi{t0>6}@ki{o0|2>3}a6l),RSel(Scc{o0|1+4>2},c7e)))",
+    Tree1093 "B{t0=1}MPri(@rw{t0>6}@ki{t0>2}@os{t0:=t0%3}SubA(c0e),Fb(c1,a2,Wu{t0}))",
+    Tree1094 "DySeq(t0,Ret1(RSeq(Sub(Sub(c1)),t2,Err{1027})),c3)",
+    Tree1095 "B{t0=4;b1=3;q0=4;b0}Fb(Lp{b1;F}(RU{F}(@os{b0+=2}Try(S,t0,@ki{t0+3%3<2}c1b{2},pt2{b0:t0}))),@ki{b1+4%4!3}@of{b1+=2}Par{_;_}(Pre{b1+3>6;S}(Pre{t0!3;R}(Flt{2;F;K}(Cd{0;K}(PbSel{2;t0+4%4;3}(a3,@fi{t0%2=1}@oh{t0+=2}a4e)))))),Lim{1}(Seq(Ret2(Lp{t0;K}(FF(t5))))),Ret0(Wt{20}),Pri(Grd{R}(RndSel(@si{b0<7}PbSel{_;2}(c6e),Sc{b0:=b1},PbSel{t0%3;t0%4}(c7l),c8l,Sb{t0=6}))))",
+    Tree1096 "B{t1;b0;t0}Star(Fb(Pre{t1%4=1;K}(RSeq(c0)),RU{S}(Invt(DySel(c1)))),Sel(Obs{b0%2>0;L}(RFb(@rw{t1%2<1}Sl{0},c2b{t0+4},Seq(@of{t1+=3}c3l))),Rep4(@oh{t1+=1}@fi{b0+3=4}c4e)),@si{t0+4%3<2}t5)",
+    Tree1097 "Ite(t0,c1)",
+    Tree1098 "Inv(Sub(RFb(t0,c1,t2)))",
+    Tree1099 "Step(RFb(RSeq(PrSel{3;1}(c0,t1)),t2,a3),Par{-1;1}(Rep0(t4)))",
 }

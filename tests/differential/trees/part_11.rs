@@ -8,37 +8,1002 @@ use crate::leaves::{DiffError, TAct, TCond, TTask};
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
         blackboard {
-            l0: Vec<i64> = vec![1, 2],
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            Inverter {
-                #[failure_if(|bb| bb.b0 > 3)]
-                MemPriority {
-                    StepSequencer {
-                        Action(Act<0> = Act::<0>),
-                        StatefulAction(Task<1>),
-                        UnsetBlackboard(o0),
-                        RepeatUntil(Failure) {
-                            Condition(Cond<2>),
+        RetryUntilSuccessful(forever) {
+            #[on_success(|bb| *bb.t1 += 2)]
+            #[run_while(|bb| bb.b1 + 4 > (bb.b0 + 4) % 3)]
+            ParallelAll(2) {
+                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail, dynamic = true) {
+                    Action(Act<0>),
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[success_if(|bb| bb.b1 > *bb.t1)]
+                    Script(|bb| bb.b1 += 1),
+                },
+                #[skip_if(|bb| bb.b1 != bb.b0 + 1)]
+                #[post(|bb| bb.t0.set(bb.b0))]
+                Sleep(20),
+                Precondition(|bb| bb.b1 < 3, else = Skipped) {
+                    SkipUnlessUpdated(t1) {
+                        Condition(PCond<1>, b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1100Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1101Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1101 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
+        }
+        Observe(|bb| *bb.t0 == 7, abort = none) {
+            IndexSwitch(|bb| bb.b0 + 1, dynamic = false) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<0>),
+                    Runner,
+                    AlwaysRunning,
+                },
+                RandomSelector {
+                    Condition(Cond<1>),
+                    SubTree(Tree1101Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, t1 = {t1}, b1 = {=}),
+                    Wait(30),
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    Sleep(0),
+                    Action(PAct<3>, b0 = {t1}, b1 = {b1}),
+                },
+                RandomSequence {
+                    Action(Act<4>),
+                    RepeatUntil(Failure) {
+                        Priority {
+                            Condition(Cond<5>),
+                            Condition(Cond<6>),
                         },
                     },
-                    Cooldown(50, filtered = Skipped) {
-                        Fallback {
-                            StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
-                            Iterate(l0, element = {b1}, max = 1, reset_index = true) {
-                                Condition(Cond<4> = Cond::<4>),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1101Blackboard { b0 t0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1102 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        #[on_failure(|bb| if bb.b1 != 4 { bb.b1 = *bb.t0 % 4 })]
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            MemPriority {
+                Condition(Cond<1>),
+            },
+            TryCatch(catch_on_halt = true) {
+                ReactiveSelector {
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    Action(Act<3>),
+                    Error(DiffError(1085)),
+                },
+                Deadline(0) {
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    #[run_while(|bb| bb.b1 + 3 != 1)]
+                    #[on_halted(|bb| { *bb.t0 += 1; if (bb.b1 + 1) % 4 != 0 { bb.b0 = *bb.t0 + 1 } })]
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        AlwaysRunning,
+                    },
+                },
+                Priority {
+                    Condition(PCond<4>, b0 = 5),
+                    AlwaysFailure,
+                    WasEntryUpdated(t0),
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    Condition(Cond<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree1102Blackboard { b1 t0 b0 });
+
+fallible!(Tree1102);
+
+bt::behavior_tree! {
+    pub tree Tree1103Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(9),
+            b0: i64 = 13,
+        }
+        ReactiveFallback {
+            Guard(|ctx| &mut ctx.token) {
+                Runner,
+            },
+            Fallback {
+                #[failure_if(|bb| bb.b0 + 4 != bb.o0.unwrap_or(3))]
+                Action(|ctx| ctx.exec(0)),
+                AlwaysFailure,
+                Delay(100) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[post(|bb| bb.b0 += 3)]
+            FlipSelector {
+                Condition(PCond<1>, b0 = {b0}),
+                Action(PIo<2>, t0 = {b0}),
+                Interrupt(|bb| bb.b0 != *bb.t0) {
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    #[on_halted(|bb| bb.b0 = 5)]
+                    #[post(|bb| bb.o0 = Some(8))]
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1103 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        Loop(q0, value = {t0}, if_empty = Success) {
+            SubTree(Tree1103Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1103Blackboard { t0 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1104 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RepeatUntilFailure(forever) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1104Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1105 for Ctx {
+        TryCatch {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1106 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncFallback {
+            Action(|ctx| ctx.exec(0)),
+            AsyncSequence {
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Cooldown(50, filtered = Failure) {
+                    Delay(0) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<5>),
+                #[skip_if(|bb| bb.b1 + 1 > *bb.t0 % 4)]
+                Condition(Cond<6>),
+                ReactiveFallback {
+                    Failer,
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b1 % 3, &mut bb.b0)),
+                    StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1106Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1107 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 4,
+        }
+        WhileDoElse {
+            WasEntryUpdated(t1),
+            Action(Act<0>),
+            ReactiveFallback {
+                Action(PAct<1>, b0 = 9, b1 = {t1}),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree1107Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1108 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Switch(b1) {
+            case 5 => Sequence {
+                Precondition(|bb| *bb.t0 < 2, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
+                },
+                TryCatch(catch_on_halt = true) {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                    },
+                    Sleep(20),
+                },
+                Retry(2) {
+                    Sequence {
+                        Action(PAct<2>, b0 = {t0}, b1 = {=}),
+                        Action(Act<3>),
+                        Action(|ctx| ctx.exec(4)),
+                        Action(Act<5>),
+                    },
+                },
+                SequenceStar {
+                    #[post(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b1 += 1 })]
+                    #[skip_if(|bb| *bb.t0 + 4 < 3)]
+                    Wait(50),
+                    StatefulAction(PTask<6>, b0 = 5, b1 = {b0}),
+                },
+                Sequence {
+                    Condition(Cond<7>),
+                    SetBlackboard(t0 = 0),
+                    StatefulAction(PTask<8>, b0 = 7, b1 = {=}),
+                },
+            },
+            _ => Runner,
+        }
+    }
+}
+
+board!(Tree1108Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1109 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree1109Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1110 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+        }
+        Repeat(3) {
+            RepeatUntilSuccess(2) {
+                Script(|bb| bb.b1 = bb.b0 + 1),
+            },
+        }
+    }
+}
+
+board!(Tree1110Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1111Sub0 for Ctx {
+        Repeat(1) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1111Sub1 for Ctx {
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1111 for Ctx, rng = context {
+        PolicyParallel(policy = FirstSuccess) {
+            Sequence {
+                Inverter {
+                    ReactiveSelector {
+                        ProbabilitySelector(fail = 1) {
+                            #[weight(2)]
+                            RunOnce {
+                                StatefulAction(Task<0>),
+                            },
+                            #[weight(2)]
+                            SubTree(Tree1111Sub0),
+                            #[weight(1)]
+                            IfThenElse {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                            },
+                            #[weight(2)]
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<3>),
+                            },
+                            #[weight(2)]
+                            Sleep(50),
+                        },
+                        Parallel(failure = 1) {
+                            SubTree(Tree1111Sub1),
+                            Sequence {
+                                AlwaysFailure,
+                            },
+                            RunOnce(then_skip = false) {
+                                Succeeder,
                             },
                             Condition(Cond<5>),
                         },
+                        Repeater(forever) {
+                            ForceSuccess {
+                                Inverter {
+                                    StatefulAction(Task<6> = Task::<6>),
+                                },
+                            },
+                        },
                     },
-                    #[skip_if(|bb| *bb.t1 + 3 != 1)]
-                    #[post(|bb| { *bb.t1 += 3; bb.b0 = *bb.t1 % 2 })]
-                    RepeatTimes(forever) {
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1112Sub1 for Ctx {
+        Runner
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1112Sub0 for Ctx {
+        SubTree(Tree1112Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1112 for Ctx {
+        RunOnce(then_skip = false) {
+            SubTree(Tree1112Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1113 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        Selector {
+            Observe(|bb| bb.b0 % 3 < 2, abort = both) {
+                DynamicSelector {
+                    Condition(PCond<0>, b0 = {t0}),
+                    StatefulAction(Task<1>),
+                    Switch(b1) {
+                        case 2 => StatefulAction(PTask<2>, b0 = 7),
+                        _ => Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b0)),
+                    },
+                },
+            },
+            Repeat(1) {
+                ReactiveSequence {
+                    Wait(10),
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                    Action(|ctx| ctx.exec(6)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1113Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1114 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+            b1: i64,
+            l0: Vec<i64>,
+        }
+        #[post(|bb| bb.b1 = *bb.t0 % 3)]
+        TryCatch {
+            IndexSwitch(|bb| 5, out_of_range = Loop) {
+                AlwaysSuccess,
+                #[success_if(|bb| *bb.t0 > 6)]
+                StatefulAction(Task<0>),
+                Succeeder,
+            },
+            #[skip_if(|bb| bb.o0.is_none())]
+            KeepRunningUntilFailure {
+                Timeout(10) {
+                    Sequence {
+                        Priority {
+                            BinarySelector(|bb| bb.b0 > bb.b1 % 3, dynamic = true) {
+                                StepSequencer {
+                                    StatefulAction(PTask<1>, b0 = {=}),
+                                    #[skip_if(|bb| bb.o0.is_none())]
+                                    #[success_if(|bb| bb.b0 % 4 > 0)]
+                                    StatefulAction(Task<2>),
+                                },
+                                Iterate(l0, element = {b1}, until = Never, reset_index = false) {
+                                    SetBlackboard(o0 = Some(9)),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 3)),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        Parallel(success = -3) {
+                            WasEntryUpdated(t0),
+                            Iterate(l0, element = {b1}, max = 1, reset_index = true) {
+                                StatefulAction(Task<5>),
+                            },
+                            #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
+                            SetBlackboard(b1 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1114Blackboard { b0 o0 t0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1115 for Ctx, rng = context {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        AsyncFallback {
+            ReactiveFallback {
+                ProbabilitySelector(fail = 3) {
+                    #[weight(0)]
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                Delay(10) {
+                    Fallback {
+                        BinarySelector(|bb| bb.b1 != 6, dynamic = false) {
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                            WasEntryUpdated(t1),
+                        },
+                        DynamicSelector {
+                            Condition(Cond<2>),
+                            Action(PIo<3>, t0 = {t1}),
+                            Repeat(3) {
+                                RepeatUntilSuccess(3) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1115Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1116 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            l0: Vec<i64> = vec![1],
+        }
+        RandomSequence {
+            TryCatch {
+                Priority {
+                    Action(PIo<0>, t0 = {b0}),
+                    Condition(PCond<1>, b0 = {b0}),
+                },
+                BinarySelector(|bb| (*bb.t0 + 2) % 4 < 3) {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    Action(|ctx| ctx.exec(3)),
+                },
+                AlwaysFailure,
+            },
+            Deadline(0) {
+                Repeater(1) {
+                    SequenceStar {
+                        Precondition(|bb| *bb.t0 + 2 == 6, else = Running) {
+                            Action(Act<4>),
+                        },
+                        Action(Act<5>),
+                        Deadline(0) {
+                            StatefulAction(PTask<6>, b0 = {t0}),
+                        },
+                        Iterate(l0, element = {b0}, until = FirstSuccess) {
+                            RandomSelector {
+                                Action(Act<7>),
+                                Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1116Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1117 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(2),
+            l0: Vec<i64>,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 > 6, abort = self) {
+                Parallel(success = 2, failure = -3) {
+                    Action(PIo<0>, t0 = {=}),
+                    Repeat(4) {
+                        StatefulAction(Task<1>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        #[skip_if(|bb| bb.b1 % 3 > 0)]
+                        Parallel(success = 2) {
+                            StatefulAction(Task<2>),
+                            ScriptCondition(|bb| (bb.b0 + 1) % 2 != 0),
+                        },
+                    },
+                },
+            },
+            Observe(|bb| bb.b1 == 6, abort = both) {
+                Repeat(4) {
+                    ForceSuccess {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+            Observe(|bb| bb.b0 % 4 < 2, abort = both) {
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    Delay(100) {
+                        AsyncSequence {
+                            #[success_if(|bb| bb.b0 > *bb.t0 + 4)]
+                            #[on_halted(|bb| { if (*bb.t0 + 3) % 3 != 2 { bb.b0 += 2 }; bb.b0 += 1 })]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            Condition(Cond<4>),
+                            #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                            Condition(Cond<5>),
+                            Action(Act<6>),
+                            Precondition(|bb| bb.o0.is_some()) {
+                                Action(PIo<7>, t0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+            Observe(|bb| bb.o0.is_some(), abort = lower) {
+                Switch(b1) {
+                    case 2 => Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(5) + 3, &mut bb.b1)),
+                    case 4 => SequenceWithMemory {
+                        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                            Script(|bb| if bb.b0 + 4 < 2 { bb.b1 = bb.b0 }),
+                        },
+                        Retry(2) {
+                            RetryUntilSuccessful(2) {
+                                Failer,
+                            },
+                        },
+                    },
+                    _ => StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+            Observe(|bb| bb.o0.is_none(), abort = lower) {
+                Filter(times = 2) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(1) % 4 > 1)]
+                    #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 0)]
+                    #[skip_if(|bb| bb.b0 != 5)]
+                    Condition(Cond<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1117Blackboard { t0 o0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1118 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = false) {
+            SkipUnlessUpdated(t0) {
+                Inverter {
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                        Condition(Cond<3> = Cond::<3>),
+                        ScriptCondition(|bb| *bb.t0 % 3 == 1),
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                TryCatch {
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Condition(|ctx, bb| ctx.check_in(4, 1)),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1118Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1119 for Ctx, error DiffError {
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            TryCatch {
+                RepeatTimes(2) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                AlwaysFailure,
+                Condition(|ctx| ctx.try_check(3)),
+            },
+            StepSequencer {
+                Priority {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                    Action(PIo<5>, t0 = {t0}),
+                    Error(DiffError(1066)),
+                },
+                #[success_if(|bb| bb.b1 < *bb.t0 % 2)]
+                #[skip_if(|bb| *bb.t0 % 3 == 2)]
+                #[on_success(|bb| { if bb.b0 % 2 != 0 { bb.b1 += 1 }; bb.b1 += 1 })]
+                StatefulAction(TTask<6>),
+                Action(PIo<7>, t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1119Blackboard { b1 b0 t0 });
+
+fallible!(Tree1119);
+
+bt::behavior_tree! {
+    pub tree Tree1120Sub0 for Ctx {
+        RepeatUntil(Failure) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1120 for Ctx {
+        KeepRunningUntilFailure {
+            SubTree(Tree1120Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1121 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[allow(unused)] b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Running) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree1121Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1122 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        ReactiveSequence {
+            ProbabilitySelector(fail = 2) {
+                #[weight(8)]
+                Observe(|bb| (*bb.t0 + 3) % 3 == 2, abort = self) {
+                    Deadline(0) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    },
+                },
+                #[weight(|bb| (bb.b0) as f32)]
+                Action(PAct<1>, b0 = 2, b1 = {t0}),
+            },
+            Filter(times = 2, count = Success, filtered = Failure) {
+                Condition(Cond<2>),
+            },
+            AsyncFallback {
+                RetryUntilSuccessful(3) {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        #[failure_if(|bb| *bb.t0 < bb.b1 + 2)]
+                        AlwaysFailure,
+                    },
+                },
+                Invert {
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1122Blackboard { t0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1123 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ReactiveSequence {
+            MaxTime(20) {
+                #[run_while(|bb| (bb.o0.unwrap_or(2) + 2) % 4 > 0)]
+                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+            },
+            ReactiveSequence {
+                Succeeder,
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2>),
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(4) })]
+                Condition(Cond<3>),
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree1123Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1124 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop) {
+            Deadline(50) {
+                SequenceStar {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        #[skip_if(|bb| bb.b0 != *bb.t0)]
+                        #[run_while(|bb| *bb.t0 == 7)]
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                        Script(|bb| bb.t0.set((*bb.t0 + 1) % 4)),
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t1}),
+                    },
+                },
+            },
+            Filter(times = 3, count = Completed) {
+                Cooldown(20, filtered = Failure) {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[on_success(|bb| if *bb.t1 > 6 { *bb.t0 += 3 })]
+                    #[skip_if(|bb| *bb.t0 + 4 == 1)]
+                    Fallback {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        SetBlackboard(t1 = 1),
+                        Action(PIo<2>, t0 = {b0}),
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1124Blackboard { o0 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1125Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+        }
+        ScriptCondition(|bb| bb.b0 + 3 != bb.o0.unwrap_or(5) % 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1125Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+        }
+        #[on_halted(|bb| bb.b0 += 4)]
+        SubTree(Tree1125Sub1, o0 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        DynamicSequence {
+            Condition(Cond<0>),
+            SubTree(Tree1125Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1125Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1126 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            SequenceWithMemory {
+                Parallel(success = -1, failure = 1) {
+                    RepeatUntilFailure(2) {
+                        StatefulAction(Task<0>),
+                    },
+                    ParallelAll(0) {
+                        Repeat(4) {
+                            ScriptCondition(|bb| *bb.t0 > 1),
+                        },
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    #[run_while(|bb| bb.b0 < 7)]
+                    ScriptCondition(|bb| *bb.t0 != 4),
+                },
+                Fallback {
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    #[on_success(|bb| bb.b0 += 3)]
+                    Action(PIo<3>, t0 = {=}),
+                    StatefulAction(PTask<4>, b0 = 0, b1 = {t0}),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                },
+            },
+            Condition(Cond<7> = Cond::<7>),
+        }
+    }
+}
+
+board!(Tree1126Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1127 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
+        }
+        #[skip_if(|bb| bb.o0.is_some())]
+        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+            AsyncSequence {
+                Parallel(success = -2, failure = 3) {
+                    Loop(q0, if_empty = Skipped) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Precondition(|bb| *bb.t0 + 4 > bb.b0, else = Skipped) {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b1}),
+                    Succeeder,
+                },
+                SetBlackboard(t0 = 5),
+                Parallel(success = 2, failure = -1) {
+                    DynamicSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(PTask<5>, b0 = {b1}),
+                    },
+                    Limiter(3) {
+                        Repeat(3) {
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                    },
+                    Cooldown(20, filtered = Skipped) {
                         Action(PIo<6>, t0 = {=}),
                     },
                 },
@@ -47,1865 +1012,39 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1100Blackboard { l0 b1 t1 b0 o0 t0 });
+board!(Tree1127Blackboard { b1 b0 o0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1101 for Ctx, error DiffError {
+    pub tree Tree1128Sub1 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[allow(unused)] b1: i64 = 13,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Switch(b1) {
-            case 1 => Precondition(|bb| bb.b0 + 3 < *bb.t0 + 1, else = Running) {
-                FlipSelector {
-                    Sleep(30),
-                    #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            _ => PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[run_while(|bb| bb.b1 % 2 < 1)]
-                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
-                StatefulAction(PTask<1>, b0 = {b0}),
-                Action(TAct<2>),
-            },
-        }
+        Action(|ctx, bb| ctx.exec_in(0, 5, &mut bb.b0))
     }
 }
 
-board!(Tree1101Blackboard { b1 b0 t0 });
-
-fallible!(Tree1101);
-
 bt::behavior_tree! {
-    pub tree Tree1102Sub0 for Ctx {
+    pub tree Tree1128Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 13,
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        StatefulAction(Task<1>)
+        SubTree(Tree1128Sub1, b1 = {=}, b0 = {b0}, o0 = {=})
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree1102Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-        }
-        Deadline(0) {
-            BinarySelector(|bb| *bb.t0 == 2) {
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1102 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        KeepRunningUntilFailure {
-            SkipUnlessUpdated(t0) {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<0>),
-                    },
-                    Repeat(1) {
-                        SubTree(Tree1102Sub0, t0 = {=}),
-                    },
-                    SubTree(Tree1102Sub1, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1102Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1103 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            b0: i64 = 1,
-            l0: Vec<i64>,
-            o0: Option<i64> = Some(0),
-        }
-        StepSequencer {
-            PrioritySelector {
-                #[score(|bb| ((*bb.t0 + 3) % 3) as f32)]
-                #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(0))]
-                Action(PIo<0>, t0 = {t0}),
-                #[score(|bb| (bb.b1 % 4) as f32)]
-                AsyncSequence {
-                    #[skip_if(|bb| bb.b0 > 7)]
-                    #[run_while(|bb| bb.b0 != bb.b0 % 2)]
-                    Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                    },
-                    Repeat(0) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            ForceFailure {
-                #[post(|bb| if bb.o0.unwrap_or(1) + 1 != 7 { bb.o0 = Some(*bb.t0) })]
-                Parallel(success = 3, failure = 1) {
-                    WaitUntil(|bb| bb.o0.is_some()) {
-                        RetryUntilSuccessful(1) {
-                            #[success_if(|bb| bb.o0.unwrap_or(5) == 4)]
-                            #[post(|bb| *bb.t0 += 3)]
-                            Sleep(50),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(PAct<3>, b0 = 4),
-                        Sleep(0),
-                    },
-                    StatefulAction(Task<4>),
-                    StepSequencer {
-                        Condition(Cond<5>),
-                        SetBlackboard(t0 = 1),
-                        Conditional(|bb| (*bb.t0 + 1) % 4 < 3, else = Success) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    Priority {
-                        StatefulAction(Task<7>),
-                        Action(PAct<8>, b0 = {=}, b1 = {b0}),
-                        Condition(Cond<9>),
-                        #[success_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<10>),
-                    },
-                },
-                TryCatch {
-                    StatefulAction(PTask<11>, b0 = {=}, b1 = {=}),
-                    SetBlackboard(t0 = 5),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1103Blackboard { t0 b1 b0 l0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1104Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1104 for Ctx {
-        RepeatUntilSuccess(3) {
-            RetryUntilSuccessful(forever) {
-                SubTree(Tree1104Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1105 for Ctx {
-        StepSequencer {
-            Retry(1) {
-                AlwaysRunning,
-            },
-            KeepRunningUntilFailure {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1106 for Ctx {
-        ForceSuccess {
-            Guard(|ctx| &mut ctx.token) {
-                Deadline(0) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1107 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        Repeat(0) {
-            SetBlackboard(b1 = 3),
-        }
-    }
-}
-
-board!(Tree1107Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1108 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        ReactiveSelector {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = 3, b1 = {b1}),
-            Runner,
-        }
-    }
-}
-
-board!(Tree1108Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1109 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Repeat(0) {
-            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree1109Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1110Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1110 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-        }
-        Selector {
-            IndexSwitch(|bb| 1, out_of_range = Fail, dynamic = true) {
-                Action(Act<0>),
-                SubTree(Tree1110Sub0, b0 = {=}, t0 = {t0}),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Condition(Cond<3> = Cond::<3>),
-            Observe(|bb| bb.b0 == 5, abort = lower) {
-                ForceFailure {
-                    Sleep(100),
-                },
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree1110Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1111 for Ctx {
-        Inverter {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
-        DynamicSelector {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1113 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(2),
-        }
-        ParallelAll(3) {
-            #[failure_if(|bb| bb.b0 % 3 == 2)]
-            #[skip_if(|bb| *bb.t0 % 2 != 0)]
-            WhileDoElse {
-                WaitValueUpdate(t0) {
-                    Condition(Cond<0>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, 3, &mut bb.b1)),
-                },
-            },
-            StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
-            WaitUntil(|bb| *bb.t0 % 3 < 1) {
-                Parallel(success = -1) {
-                    Observe(|bb| *bb.t0 < bb.b1) {
-                        KeepRunningUntilFailure {
-                            Deadline(20) {
-                                #[skip_if(|bb| bb.b0 + 3 > 3)]
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        Observe(|bb| bb.o0.is_some(), abort = lower) {
-                            Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                        },
-                        Observe(|bb| bb.o0.is_none(), abort = both) {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1113Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 0,
-        }
-        BinarySelector(|bb| bb.b0 != 4, dynamic = false) {
-            #[post(|bb| bb.b0 += 3)]
-            #[run_while(|bb| *bb.t0 + 2 < 5)]
-            #[on_failure(|bb| { bb.b1 += 1; if bb.b1 + 3 < 6 { bb.b0 += 3 } })]
-            ParallelAll(3) {
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[skip_if(|bb| *bb.t0 != (bb.b0 + 4) % 2)]
-                        #[success_if(|bb| bb.b0 > 3)]
-                        #[run_while(|bb| bb.b1 > 1)]
-                        Parallel {
-                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                #[skip_if(|bb| bb.b0 < 5)]
-                                #[on_failure(|bb| bb.b1 = bb.b1 % 4)]
-                                StatefulAction(Task<0>),
-                            },
-                            Guard(|ctx| &mut ctx.token) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-                Conditional(|bb| bb.b0 < bb.b1 + 3) {
-                    Limiter(2) {
-                        Filter(times = 2, count = Completed) {
-                            Sequence {
-                                SetBlackboard(b0 = {t0}),
-                                #[on_halted(|bb| bb.b0 = 8)]
-                                #[failure_if(|bb| *bb.t0 == 3)]
-                                #[skip_if(|bb| bb.b1 != 3)]
-                                Conditional(|bb| (bb.b1 + 1) % 4 < 0, dynamic = true) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                Action(PIo<2>, t0 = {t0}),
-                                Action(PAct<3>, b0 = 1),
-                                #[run_while(|bb| bb.b0 > 4)]
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                },
-                Parallel(success = 1, failure = -2) {
-                    Condition(|ctx| ctx.check(5)),
-                    SetBlackboard(t0 = {b0}),
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[post(|bb| bb.b0 += 3)]
-                    Repeater(0) {
-                        Action(Act<6> = Act::<6>),
-                    },
-                    WasEntryUpdated(t0),
-                },
-            },
-            #[on_halted(|bb| bb.b1 += 1)]
-            Action(Act<7>),
-        }
-    }
-}
-
-board!(Tree1114Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
-        Filter(times = 3, count = Success) {
-            Action(Act<0> = Act::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1116Sub1 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<1>),
-            AlwaysFailure,
-            Action(Act<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1116Sub0 for Ctx {
-        SubTree(Tree1116Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1116 for Ctx {
-        Delay(20) {
-            Repeat(2) {
-                ParallelAll(max_failures = -2) {
-                    Delay(100) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    SubTree(Tree1116Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
-        MaxTime(0) {
-            AsyncSequence {
-                Fallback {
-                    RepeatUntilSuccess(forever) {
-                        Repeat(1) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    Succeeder,
-                },
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    Repeat(0) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Interrupt(|bb| (bb.b0 + 3) % 3 > 0) {
-            Delay(30) {
-                SetBlackboard(b0 = 9),
-            },
-        }
-    }
-}
-
-board!(Tree1118Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1119 for Ctx {
-        RunOnce {
-            RepeatUntilSuccess(2) {
-                ParallelAll {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1120 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 0,
-            b1: i64,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-                Observe(|bb| *bb.t0 < 0, abort = none) {
-                    StatefulAction(Task<1>),
-                },
-                #[success_if(|bb| *bb.t1 != bb.b1)]
-                #[run_while(|bb| bb.b1 + 1 == *bb.t1 + 3)]
-                Limiter(2) {
-                    Repeat(4) {
-                        ScriptCondition(|bb| bb.b0 < *bb.t0 % 3),
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                Selector {
-                    Observe(|bb| bb.b0 + 1 != *bb.t0 % 2, abort = both) {
-                        SetBlackboard(t1 = 8),
-                    },
-                    Observe(|bb| *bb.t1 % 3 < 1, abort = lower) {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b0)),
-                    },
-                    Observe(|bb| bb.b1 + 4 > 4, abort = both) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            StepSequencer {
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    Loop(q0, value = {t1}, if_empty = Skipped) {
-                        Action(Act<4>),
-                    },
-                },
-                SetBlackboard(t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1120Blackboard { t1 t0 q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-        }
-        DynamicSequence {
-            Condition(Cond<0>),
-            ScriptCondition(|bb| *bb.t1 + 3 == 3),
-        }
-    }
-}
-
-board!(Tree1121Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1122 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-        }
-        ReactiveSequence {
-            Parallel(success = -1, failure = -1) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                    Timeout(20) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Condition(PCond<1>, b0 = 3),
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-                Sleep(0),
-            },
-            #[success_if(|bb| *bb.t1 % 2 < 0)]
-            #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 0)]
-            SequenceWithMemory {
-                Delay(20) {
-                    Wait(20),
-                },
-                Condition(Cond<6>),
-                Action(PIo<7>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree1122Blackboard { t0 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1123 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        Precondition(|bb| *bb.t0 % 3 > 1) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                    StepSequencer {
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(PCond<2>, b0 = {=}),
-                        Action(Act<3> = Act::<3>),
-                        ScriptCondition(|bb| bb.b0 > *bb.t0 + 1),
-                    },
-                },
-                Error(DiffError(1003)),
-            },
-        }
-    }
-}
-
-board!(Tree1123Blackboard { t0 b0 });
-
-fallible!(Tree1123);
-
-bt::behavior_tree! {
-    pub tree Tree1124 for Ctx {
-        Fallback {
-            Inverter {
-                Timeout(30) {
-                    RunOnce {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            Action(Act<1>),
-            RetryUntilSuccessful(0) {
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            PrioritySelector {
-                #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
-                WaitValueUpdate(t1) {
-                    ForceSuccess {
-                        Condition(Cond<0>),
-                    },
-                },
-                #[score(|bb| (*bb.t1) as f32)]
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    SequenceStar {
-                        Action(Act<1>),
-                        ScriptCondition(|bb| *bb.t1 + 2 < 1),
-                    },
-                },
-                #[score(|bb| (*bb.t1 + 2) as f32)]
-                MaxTime(100) {
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
-                },
-            },
-            Repeater(1) {
-                Precondition(|bb| bb.b1 != 6, else = Success) {
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-            SequenceWithMemory {
-                Timeout(0) {
-                    Action(Act<4>),
-                },
-                IfThenElse {
-                    Condition(Cond<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-                RepeatUntilFailure(forever) {
-                    Action(|ctx| ctx.exec(7)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1125Blackboard { t0 b0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1126 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Precondition(|bb| *bb.t0 % 4 == 2, else = Skipped) {
-            Repeater(forever) {
-                Deadline(0) {
-                    Deadline(10) {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                            UnsetBlackboard(o0),
-                            #[run_while(|bb| *bb.t0 % 2 < 1)]
-                            Sleep(0),
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1126Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1127 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] l0: Vec<i64> = vec![],
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(1) {
-            Limiter(1) {
-                Interrupt(|bb| bb.b0 % 2 == 0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Repeat(4) {
-                            MaxTime(0) {
-                                Fallback {
-                                    Action(PIo<0>, t0 = {b0}),
-                                    WasEntryUpdated(t0),
-                                    SetBlackboard(b0 = {t0}),
-                                },
-                            },
-                        },
-                        Condition(Cond<1>),
-                        TryCatch {
-                            Action(Act<2>),
-                            Script(|bb| { if bb.o0.is_none() { bb.b0 += 1 }; bb.o0 = None }),
-                        },
-                    },
-                },
-            },
-            Repeater(1) {
-                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-                #[run_while(|bb| *bb.t0 % 3 < 2)]
-                BinarySelector(|bb| *bb.t0 + 3 < 0, dynamic = false) {
-                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                    #[success_if(|bb| *bb.t0 > 3)]
-                    RepeatUntil(Success) {
-                        #[skip_if(|bb| bb.b0 + 1 == *bb.t0 % 3)]
-                        #[run_while(|bb| *bb.t0 + 2 < 6)]
-                        #[on_failure(|bb| { bb.b0 = *bb.t0; if bb.o0.is_none() { bb.b0 = *bb.t0 } })]
-                        StepSequencer {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    SequenceStar {
-                        SetBlackboard(t0 = 4),
-                        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
-                            Condition(|ctx, bb| ctx.check_in(5, 1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1127Blackboard { t0 l0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            Action(PIo<0>, t0 = {b0}),
-            AlwaysSuccess,
-            Condition(PCond<1>, b0 = 0),
-            Conditional(|bb| bb.o0.unwrap_or(3) < 6, dynamic = true) {
-                Condition(PCond<2>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1128Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-        }
-        #[success_if(|bb| bb.b0 < 7)]
-        #[on_success(|bb| { if *bb.t0 + 1 != 3 { bb.t0.set(*bb.t1 + 2) }; bb.b0 += 3 })]
-        Priority {
-            #[failure_if(|bb| bb.b0 + 3 < 6)]
-            #[run_while(|bb| bb.o0.unwrap_or(3) > 3)]
-            #[on_halted(|bb| bb.o0 = None)]
-            AsyncFallback {
-                StepSequencer {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                Retry(1) {
-                    MemSequence {
-                        StatefulAction(Task<2>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                #[on_failure(|bb| bb.t1.set((bb.b0 + 1) % 2))]
-                #[run_while(|bb| *bb.t0 > bb.b0)]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Conditional(|bb| *bb.t1 > 0, else = Success) {
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
-                        Timeout(10) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-                Loop(q0, if_empty = Running) {
-                    Deadline(0) {
-                        Fallback {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.b0 < 1),
-                        Condition(Cond<7>),
-                    },
-                    #[run_while(|bb| *bb.t0 + 1 > 2)]
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        AlwaysSuccess,
-                    },
-                    Delay(30) {
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(4) + 4 < bb.o0.unwrap_or(4) + 3)]
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1129Blackboard { q0 b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            l0: Vec<i64>,
-        }
-        DynamicSelector {
-            ScriptCondition(|bb| *bb.t1 == 7),
-            WaitUntil(|bb| *bb.t1 % 2 != 0) {
-                #[on_success(|bb| *bb.t1 += 2)]
-                #[on_halted(|bb| { bb.b0 += 3; *bb.t1 += 1 })]
-                MaxTime(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
-                Selector {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    Condition(PCond<3>, b0 = 6),
-                    Condition(Cond<4>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1130Blackboard { b0 t1 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Fallback {
-            Delay(0) {
-                Delay(100) {
-                    Fallback {
-                        Observe(|bb| bb.b0 + 2 < *bb.t0, abort = both) {
-                            Condition(Cond<0>),
-                        },
-                        Observe(|bb| *bb.t0 % 4 != 3) {
-                            DynamicSelector {
-                                Retry(0) {
-                                    SetBlackboard(b0 = 9),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveSelector {
-                Action(PAct<1>, b0 = {b0}),
-                AlwaysFailure,
-                Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 3) % 2, &mut bb.b0)),
-            },
-            Precondition(|bb| bb.o0.is_some()) {
-                Action(Act<3>),
-            },
-            Inverter {
-                Repeat(0) {
-                    Script(|bb| { if *bb.t0 % 2 > 0 { bb.t0.set(bb.b0 % 3) }; bb.o0 = Some(bb.o0.unwrap_or(2)) }),
-                },
-            },
-            AsyncSequence {
-                Precondition(|bb| *bb.t0 < 1) {
-                    Action(PIo<4>, t0 = {=}),
-                },
-                StatefulAction(PTask<5>, b0 = 8),
-                #[on_success(|bb| { bb.o0 = None; bb.b0 = 1 })]
-                StatefulAction(Task<6>),
-                FlipSelector {
-                    AlwaysRunning,
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-board!(Tree1131Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-        }
-        Fallback {
-            Condition(Cond<0>),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 3)),
-            Optional {
-                Cooldown(0, filtered = Failure) {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                },
-            },
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-board!(Tree1132Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        BinarySelector(|bb| (*bb.t0 + 1) % 3 > 0, dynamic = true) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Action(PIo<0>, t0 = {t0}),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(PTask<2>, b0 = 2),
-            },
-            #[post(|bb| if bb.b0 != 2 { bb.b0 += 1 })]
-            Runner,
-        }
-    }
-}
-
-board!(Tree1133Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            b1: i64 = 3,
-        }
-        TryCatch {
-            #[failure_if(|bb| bb.b0 != 7)]
-            #[post(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 = bb.b1 % 2 })]
-            #[on_failure(|bb| bb.b0 = bb.b1)]
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            SetBlackboard(t0 = 0),
-        }
-    }
-}
-
-board!(Tree1134Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
-        SequenceWithMemory {
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        PrioritySelector {
-            #[score(6)]
-            BinarySelector(|bb| (bb.b0 + 1) % 3 > 1, dynamic = false) {
-                StatefulAction(Task<0>),
-                SetBlackboard(t0 = {b0}),
-            },
-            #[score(|bb| (*bb.t0 + 4) as f32)]
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<1>),
-            },
-            #[score(|bb| (*bb.t0 % 2) as f32)]
-            SetBlackboard(b0 = {t0}),
-            #[score(|bb| (*bb.t0) as f32)]
-            FlipSelector {
-                Action(Act<2>),
-                Runner,
-            },
-            #[score(|bb| (bb.b0 % 4) as f32)]
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree1136Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 5,
-        }
-        Delay(30) {
-            ReactiveSelector {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                IfThenElse {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                StepSequencer {
-                    StatefulAction(Task<4>),
-                    Parallel(success = -2, failure = 2) {
-                        Action(Act<5>),
-                        SetBlackboard(b0 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1137Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1138 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        RunOnce {
-            #[skip_if(|bb| bb.b1 < 1)]
-            #[post(|bb| bb.b0 = bb.b1)]
-            Deadline(0) {
-                Sequence {
-                    #[success_if(|bb| bb.b1 + 2 == 7)]
-                    Filter(times = 2, filtered = Skipped) {
-                        Parallel {
-                            Guard(|ctx| &mut ctx.token) {
-                                IfThenElse {
-                                    Condition(PCond<0>, b0 = {=}),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            Guard(|ctx| &mut ctx.token) {
-                                PolicyParallel(policy = FirstFailure, repeat = false) {
-                                    Condition(Cond<2>),
-                                    StatefulAction(Task<3>),
-                                    Action(PIo<4>, t0 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    ParallelAll(1) {
-                        SkipUnlessUpdated(t0) {
-                            Loop(q0, if_empty = Running) {
-                                Repeat(0) {
-                                    Condition(PCond<5>, b0 = 7),
-                                },
-                            },
-                        },
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1138Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1139 for Ctx, error DiffError {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-        }
-        Observe(|bb| *bb.t1 > 6, abort = none) {
-            AsyncSequence {
-                Action(PAct<0>, b0 = {t1}, b1 = {t1}),
-                Repeat(3) {
-                    #[on_success(|bb| bb.t1.set(*bb.t0))]
-                    Conditional(|bb| bb.b0 % 2 > 0, else = Failure) {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            FlipSelector {
-                                WaitValueUpdate(t1) {
-                                    SetBlackboard(t1 = {b0}),
-                                },
-                                Timeout(20) {
-                                    Action(PIo<1>, t0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ParallelAll(max_failures = -2) {
-                        MaxTime(0) {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                        #[post(|bb| { bb.t1.set(bb.b0 % 4); bb.t1.set(*bb.t0) })]
-                        AlwaysRunning,
-                        Action(Act<3>),
-                    },
-                    Selector {
-                        #[run_while(|bb| *bb.t0 == bb.b0)]
-                        #[post(|bb| bb.b0 = bb.b0 % 3)]
-                        #[skip_if(|bb| bb.b0 < *bb.t0)]
-                        Condition(Cond<4>),
-                    },
-                },
-                Error(DiffError(1094)),
-            },
-        }
-    }
-}
-
-board!(Tree1139Blackboard { b0 t0 t1 });
-
-fallible!(Tree1139);
-
-bt::behavior_tree! {
-    pub tree Tree1140 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 2,
-        }
-        SequenceStar {
-            StatefulAction(PTask<0>, b0 = {t0}),
-            SetBlackboard(b0 = {b1}),
-            #[skip_if(|bb| bb.b1 > bb.b0)]
-            #[failure_if(|bb| bb.b0 > 6)]
-            WaitUntil(|bb| bb.b1 > 3) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree1140Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1141Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            b1: i64 = 13,
-        }
-        ParallelAll(1) {
-            SequenceWithMemory {
-                ForceFailure {
-                    Precondition(|bb| *bb.t0 + 4 == 0, else = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b1)),
-            Condition(PCond<2>, b0 = 6),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1141Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1141 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            b1: i64 = 3,
-        }
-        BinarySelector(|bb| *bb.t0 == bb.b1 % 4) {
-            SubTree(Tree1141Sub0, ..),
-            IfThenElse {
-                Switch(b1) {
-                    case 0 => Error(DiffError(1048)),
-                    _ => Condition(TCond<4>),
-                },
-                BinarySelector(|bb| *bb.t0 == bb.b1) {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                    Condition(Cond<6>),
-                },
-                SubTree(Tree1141Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1141Blackboard { t0 b0 b1 });
-
-fallible!(Tree1141);
-
-bt::behavior_tree! {
-    pub tree Tree1142Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Deadline(50) {
-            RunOnce(then_skip = true) {
-                Sleep(100),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1142 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            l0: Vec<i64> = vec![],
-            b0: i64 = 2,
-        }
-        SequenceWithMemory {
-            BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = true) {
-                Guard(|ctx| &mut ctx.token) {
-                    SubTree(Tree1142Sub0, ..),
-                },
-                Iterate(l0, element = {b0}, until = Never, max = 3) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Interrupt(|bb| *bb.t0 < 4) {
-                DynamicSequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1142Blackboard { t0 l0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[failure_if(|bb| (bb.b0 + 2) % 3 < 0)]
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            ReactiveSequence {
-                RepeatUntilSuccess(1) {
-                    Sleep(20),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, 9)),
-                Repeater(0) {
-                    StatefulAction(Task<2>),
-                },
-                RepeatUntilFailure(3) {
-                    Script(|bb| bb.b1 = 1),
-                },
-            },
-            StepSequencer {
-                Loop(q0, if_empty = Running) {
-                    #[skip_if(|bb| bb.b0 % 3 > 0)]
-                    Condition(Cond<3>),
-                },
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree1143Blackboard { b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1144 for Ctx, error DiffError {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        MemSequence {
-            Repeat(0) {
-                Error(DiffError(1002)),
-            },
-            FlipSelector {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
-                StatefulAction(Task<2>),
-            },
-            WaitValueUpdate(t0) {
-                WaitValueUpdate(t0) {
-                    Wait(100),
-                },
-            },
-            ReactiveFallback {
-                MaxTime(0) {
-                    ScriptCondition(|bb| *bb.t0 != 1),
-                },
-                DynamicSelector {
-                    AlwaysFailure,
-                },
-            },
-            SequenceWithMemory {
-                Wait(30),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1144Blackboard { b0 t0 });
-
-fallible!(Tree1144);
-
-bt::behavior_tree! {
-    pub tree Tree1145 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 1,
-        }
-        Fallback {
-            RepeatUntilFailure(1) {
-                Fallback {
-                    Observe(|bb| *bb.t0 % 2 < 1, abort = both) {
-                        ParallelAll(1) {
-                            Condition(|ctx| ctx.check(0)),
-                            RunOnce {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Loop(q0, if_empty = Skipped) {
-                        MaxTime(20) {
-                            BinarySelector(|bb| *bb.t0 > 7, dynamic = true) {
-                                Sleep(100),
-                                SetBlackboard(t0 = 2),
-                            },
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                Invert {
-                    ReactiveSequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                Condition(|ctx| ctx.check(3)),
-                RepeatUntilSuccess(forever) {
-                    Wait(30),
-                },
-                StatefulAction(PTask<4>, b0 = 0),
-                Sleep(20),
-            },
-            RepeatUntil(Failure) {
-                IfThenElse {
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                        Timeout(10) {
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                        },
-                        Action(PIo<7>, t0 = {=}),
-                        Action(Act<8>),
-                    },
-                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 + 3 })]
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(Task<9>),
-                        PolicyParallel(policy = FirstFailure) {
-                            Action(PAct<10>, b0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1145Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1146 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            RepeatUntil(Success) {
-                Succeeder,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1147 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            l0: Vec<i64> = vec![1],
-        }
-        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-            Deadline(0) {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Iterate(l0, element = {b0}, reset_index = false) {
-                            Condition(Cond<0>),
-                        },
-                        Precondition(|bb| (*bb.t0 + 4) % 2 == 0, else = Success) {
-                            AsyncSequence {
-                                Condition(Cond<1> = Cond::<1>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        DynamicSelector {
-                            Retry(2) {
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                        #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1147Blackboard { b0 t0 l0 });
-
-bt::behavior_tree! {
-    pub tree Tree1148 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        Sequence {
-            ParallelAll {
-                DynamicSequence {
-                    StatefulAction(TTask<0>),
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Limiter(2) {
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1148Blackboard { t0 o0 });
-
-fallible!(Tree1148);
-
-bt::behavior_tree! {
-    pub tree Tree1149 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 0,
-            b1: i64 = 2,
-        }
-        ParallelAll {
-            StatefulAction(TTask<0>),
-            RepeatUntil(Success) {
-                Repeat(1) {
-                    Condition(|ctx| ctx.try_check(1)),
-                },
-            },
-            #[run_while(|bb| bb.o0.is_none())]
-            IndexSwitch(|bb| (bb.b1 + 1) % 3, out_of_range = Loop, dynamic = true) {
-                Action(PIo<2>, t0 = {b0}),
-                WasEntryUpdated(t0),
-                Sleep(20),
-            },
-        }
-    }
-}
-
-board!(Tree1149Blackboard { t0 o0 b0 b1 });
-
-fallible!(Tree1149);
-
-bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            Fallback {
-                RepeatUntil(Failure) {
-                    Action(Act<0>),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 3)),
-            },
-            Sequence {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Action(PIo<4>, t0 = {=}),
-            },
-            Sleep(20),
-        }
-    }
-}
-
-board!(Tree1150Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1151Sub0 for Ctx {
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1151 for Ctx {
-        Sequence {
-            DynamicSequence {
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            ForceFailure {
-                Retry(1) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            StepSequencer {
-                SubTree(Tree1151Sub0),
-                StatefulAction(Task<6>),
-                Wait(0),
-            },
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1152Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1152 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-        }
-        BinarySelector(|bb| bb.b0 < 6) {
-            RetryUntilSuccessful(3) {
-                PrioritySelector {
-                    #[score(|bb| (bb.b1) as f32)]
-                    AlwaysFailure,
-                    #[score(|bb| (bb.b1 % 3) as f32)]
-                    SubTree(Tree1152Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                },
-            },
-            RunOnce {
-                MaxTime(0) {
-                    ParallelAll(1) {
-                        RunOnce {
-                            Script(|bb| bb.t0.set(bb.b1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1152Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Priority {
-            AsyncFallback {
-                SequenceStar {
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = {b0}),
-                    Action(PIo<2>, t0 = {b0}),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-                StepSequencer {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    #[on_success(|bb| bb.t1.set(1))]
-                    #[failure_if(|bb| *bb.t1 % 3 > 0)]
-                    StatefulAction(Task<7>),
-                },
-            },
-            ScriptCondition(|bb| (*bb.t0 + 1) % 3 < 0),
-            Repeater(3) {
-                AsyncFallback {
-                    WaitValueUpdate(t1) {
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                    Action(PIo<9>, t0 = {=}),
-                    AsyncSequence {
-                        #[on_failure(|bb| { bb.b0 = 0; bb.o0 = Some(*bb.t0 % 3) })]
-                        #[post(|bb| bb.b0 = bb.b0 % 2)]
-                        #[failure_if(|bb| *bb.t0 < 3)]
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(10)),
-                        Action(Act<11>),
-                        UnsetBlackboard(o0),
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1153Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        ReactiveFallback {
-            ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(1)) })]
-            StatefulAction(Task<1>),
-            ReactiveFallback {
-                Precondition(|bb| *bb.t0 < *bb.t1, else = Running) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1154Blackboard { o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            l0: Vec<i64> = vec![1, 2],
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-            Retry(4) {
-                Cooldown(0) {
-                    #[success_if(|bb| *bb.t0 > 2)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    Parallel(failure = 3) {
-                        Priority {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                            SetBlackboard(t0 = {b0}),
-                        },
-                        PrioritySelector {
-                            #[score(|bb| (bb.b0) as f32)]
-                            StatefulAction(Task<2>),
-                            #[score(|bb| (bb.o0.unwrap_or(3) % 2) as f32)]
-                            Remap(success = Failure, failure = Success) {
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                            #[score(|bb| (*bb.t0) as f32)]
-                            Action(Act<4>),
-                        },
-                        RetryUntilSuccessful(1) {
-                            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
-                            #[skip_if(|bb| bb.b0 % 3 == 2)]
-                            #[run_while(|bb| *bb.t0 % 2 < 0)]
-                            BinarySelector(|bb| bb.b0 + 3 < bb.b0 % 4, dynamic = true) {
-                                StatefulAction(Task<5>),
-                                Action(PIo<6>, t0 = {=}),
-                            },
-                        },
-                        BinarySelector(|bb| *bb.t0 + 2 < bb.b0 % 3, dynamic = false) {
-                            StatefulAction(Task<7>),
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1155Blackboard { o0 l0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        Fallback {
-            Observe(|bb| bb.b0 < 7, abort = lower) {
-                Condition(Cond<0>),
-            },
-            Observe(|bb| bb.o0.is_some(), abort = self) {
-                Loop(q0, value = {t1}, if_empty = Running) {
-                    Fallback {
-                        #[failure_if(|bb| *bb.t1 % 2 > 0)]
-                        RunOnce {
-                            RunOnce(then_skip = false) {
-                                IfThenElse {
-                                    #[skip_if(|bb| bb.b0 == 3)]
-                                    Condition(Cond<1>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            Repeat(forever) {
-                                StatefulAction(Task<3>),
-                            },
-                            PolicyParallel(policy = FirstSuccess) {
-                                Wait(10),
-                                StatefulAction(Task<4>),
-                                ScriptCondition(|bb| *bb.t0 < 2),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1156Blackboard { o0 t0 q0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| bb.b1 < (bb.b1 + 4) % 2) {
-            Switch(b1) {
-                case 4 => AlwaysRunning,
-                case 0 => Switch(b1) {
-                    case 5 => StatefulAction(Task<0>),
-                    _ => Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                },
-                case 3 => Action(PIo<2>, t0 = {=}),
-                _ => SetBlackboard(o0 = Some(8)),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree1157Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
         blackboard {
             b1: i64 = 3,
             b0: i64,
             o0: Option<i64>,
         }
         IfThenElse {
-            Action(|ctx, bb| ctx.exec_in(0, 5, &mut bb.b0)),
+            SubTree(Tree1128Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
             IndexSwitch(|bb| bb.b1 % 4, dynamic = true) {
                 SetBlackboard(o0 = Some(4)),
                 Condition(PCond<1>, b0 = 9),
@@ -1915,26 +1054,24 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1158Blackboard { b1 b0 o0 });
+board!(Tree1128Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
+    pub tree Tree1129 for Ctx, rng = context {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-            Iterate(l0, element = {b0}, reset_index = false) {
-                ReactiveSequence {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        Conditional(|bb| bb.b0 % 2 < 1, dynamic = false) {
-                            Action(|ctx| ctx.exec(1)),
-                        },
-                        Condition(PCond<2>, b0 = 0),
-                    },
-                    Repeat(3) {
-                        Action(PAct<3>, b0 = {=}),
+        ProbabilitySelector {
+            #[weight(|bb| (bb.b0 + 3) as f32)]
+            Conditional(|bb| *bb.t0 != 4, dynamic = false, else = Success) {
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                #[skip_if(|bb| (bb.b0 + 2) % 3 != 1)]
+                #[on_halted(|bb| if bb.b1 < 1 { bb.t0.set(bb.b0 + 3) })]
+                Cooldown(10, filtered = Skipped) {
+                    Timeout(30) {
+                        Action(PIo<0>, t0 = {=}),
                     },
                 },
             },
@@ -1942,251 +1079,1154 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1159Blackboard { l0 b0 });
+board!(Tree1129Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
+    pub tree Tree1130 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 5,
         }
-        Loop(q0) {
-            #[post(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 % 3 })]
-            Selector {
-                StatefulAction(Task<0>),
+        Interrupt(|bb| bb.b0 != 4) {
+            IfThenElse {
+                Precondition(|bb| bb.b1 % 3 > 1) {
+                    Action(Act<0>),
+                },
+                #[success_if(|bb| bb.b0 + 1 == 0)]
                 Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree1160Blackboard { q0 b1 t0 });
+board!(Tree1130Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
+    pub tree Tree1131 for Ctx, error DiffError {
         blackboard {
-            b1: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| bb.b1 > 0)]
-                RepeatTimes(3) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-            Fallback {
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                Sequence {
-                    Condition(Cond<4>),
-                    Repeat(forever) {
-                        StatefulAction(Task<5>),
+        FlipSelector {
+            Precondition(|bb| bb.b1 + 2 > *bb.t0, else = Success) {
+                FlipSelector {
+                    SequenceWithMemory {
+                        Error(DiffError(1061)),
+                        SetBlackboard(t0 = 7),
+                        Wait(10),
+                    },
+                    IfThenElse {
+                        Action(|ctx| ctx.exec(0)),
+                        Action(Act<1>),
                     },
                 },
-            },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<6>),
-                Action(Act<7>),
-            },
-            Repeat(4) {
-                Runner,
             },
         }
     }
 }
 
-board!(Tree1161Blackboard { b1 });
+board!(Tree1131Blackboard { b1 t0 });
+
+fallible!(Tree1131);
 
 bt::behavior_tree! {
-    pub tree Tree1162 for Ctx, error DiffError {
+    pub tree Tree1132 for Ctx, error DiffError {
         blackboard {
-            l0: Vec<i64> = vec![1, 2, 3, 4],
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        AsyncSequence {
-            Selector {
-                Switch(b1) {
-                    case 4 => StatefulAction(TTask<0>),
-                    case 1 => #[on_halted(|bb| if bb.b1 < 2 { bb.b0 += 2 })]
-                    Action(TAct<1>),
-                    _ => StatefulAction(Task<2>),
+        MemSequence {
+            Fallback {
+                Observe(|bb| bb.b0 % 2 == 1, abort = both) {
+                    Failer,
                 },
-                Retry(3) {
-                    MemPriority {
-                        Condition(Cond<3>),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                        #[skip_if(|bb| *bb.t0 < 2)]
-                        #[on_success(|bb| bb.b0 = bb.b1 % 4)]
-                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
-                        Condition(Cond<5>),
-                        Error(DiffError(1046)),
-                    },
-                },
-                Iterate(l0, element = {b0}, max = 2) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<6>),
-                        #[success_if(|bb| *bb.t0 < 1)]
-                        #[failure_if(|bb| bb.b0 == 2)]
-                        AlwaysSuccess,
-                    },
-                },
-                Switch(b1) {
-                    case 0 => ScriptCondition(|bb| bb.b0 < 3),
-                    case 5 => StatefulAction(PTask<7>, b0 = {=}),
-                    _ => StatefulAction(Task<8>),
-                },
-                FlipSelector {
-                    Condition(Cond<9>),
-                    Runner,
-                    StatefulAction(PTask<10>, b0 = {b0}, b1 = {b1}),
+                Observe(|bb| bb.o0.unwrap_or(3) > 1) {
+                    SetBlackboard(o0 = Some(5)),
                 },
             },
-            StepSequencer {
-                RetryUntilSuccessful(4) {
-                    RetryUntilSuccessful(forever) {
-                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                            StatefulAction(Task<11>),
-                            #[on_failure(|bb| if bb.b1 < 1 { *bb.t0 += 1 })]
-                            #[skip_if(|bb| bb.b0 != bb.b0 + 1)]
-                            StatefulAction(Task<12>),
-                            WasEntryUpdated(t0),
-                            #[on_failure(|bb| if bb.b0 != 7 { bb.b0 = bb.b1 % 3 })]
-                            WasEntryUpdated(t0),
+            Repeat(0) {
+                Succeeder,
+            },
+            Cooldown(10) {
+                RepeatUntil(Failure) {
+                    #[on_halted(|bb| if *bb.t0 > bb.b0 { bb.b1 += 1 })]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    RepeatTimes(3) {
+                        MemSequence {
+                            Repeat(3) {
+                                Condition(|ctx| ctx.try_check(0)),
+                            },
+                            Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                            Sleep(10),
+                            StatefulAction(Task<2> = Task::<2>),
                         },
                     },
                 },
-                ReactiveSelector {
-                    StatefulAction(TTask<13>),
-                    Action(|ctx| ctx.try_exec(14)),
-                    Condition(Cond<15>),
-                    Condition(|ctx| ctx.try_check(16)),
-                },
-                SequenceStar {
-                    RepeatUntilFailure(1) {
-                        Action(TAct<17>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        AlwaysSuccess,
-                        Action(|ctx| ctx.try_exec(18)),
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree1162Blackboard { l0 b1 t0 b0 });
+board!(Tree1132Blackboard { b1 t0 b0 o0 });
 
-fallible!(Tree1162);
+fallible!(Tree1132);
 
 bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
+    pub tree Tree1133 for Ctx, rng = context {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 2,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
         }
-        #[skip_if(|bb| bb.b0 + 2 == 6)]
-        Repeater(1) {
+        Loop(q0, value = {b1}, if_empty = Skipped) {
             KeepRunningUntilFailure {
-                Loop(q0, if_empty = Failure) {
-                    ReactiveFallback {
-                        Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1163Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        #[run_while(|bb| bb.b0 % 4 == 0)]
-        WaitValueUpdate(t0) {
-            #[success_if(|bb| *bb.t0 + 1 == 6)]
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree1164Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ParallelAll(max_failures = -1) {
-            Delay(50) {
-                Action(PAct<0>, b0 = {=}, b1 = {t0}),
-            },
-            ScriptCondition(|bb| *bb.t0 + 2 != 5),
-        }
-    }
-}
-
-board!(Tree1165Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1166 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = false) {
-            Selector {
-                Observe(|bb| (bb.b0 + 4) % 4 > 1, abort = both) {
-                    Remap(success = Failure, failure = Success) {
-                        Timeout(50) {
-                            Limiter(2) {
-                                Action(Act<0>),
+                WaitUntil(|bb| bb.b0 != 0) {
+                    Guard(|ctx| &mut ctx.token) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            RandomSequence {
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
+                            },
+                            RepeatUntilSuccess(forever) {
+                                Fallback {
+                                    #[skip_if(|bb| *bb.t0 % 4 > 2)]
+                                    Condition(Cond<2>),
+                                    Condition(|ctx| ctx.check(3)),
+                                },
                             },
                         },
                     },
                 },
-                RetryUntilSuccessful(1) {
-                    AsyncFallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Observe(|bb| bb.b0 + 1 == bb.b0) {
-                    ReactiveSequence {
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-                Observe(|bb| (bb.b0 + 3) % 4 < 2, abort = self) {
-                    ReactiveFallback {
-                        MemSequence {
-                            SetBlackboard(t0 = 1),
-                            Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree1133Blackboard { b0 b1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Sequence {
+            Script(|bb| bb.b0 = 4),
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1134Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1135 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        Timeout(20) {
+            KeepRunningUntilFailure {
+                MemSequence {
+                    WaitValueUpdate(t1) {
+                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                            #[success_if(|bb| bb.b0 != bb.b0 + 1)]
+                            StatefulAction(Task<0> = Task::<0>),
+                            Conditional(|bb| *bb.t0 == 5, else = Success) {
+                                #[success_if(|bb| bb.b0 % 3 != 1)]
+                                #[post(|bb| if bb.b0 != 6 { *bb.t1 += 1 })]
+                                Action(Act<1>),
+                            },
+                            Action(Act<2>),
+                            Condition(Cond<3>),
                         },
-                        Action(Act<5>),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        StepSequencer {
+                            Script(|bb| bb.t0.set(bb.b0)),
+                            #[run_while(|bb| *bb.t0 + 4 > 0)]
+                            SetBlackboard(t1 = 3),
+                        },
+                        SetBlackboard(t1 = {t0}),
+                        Condition(Cond<4>),
                     },
                 },
             },
-            BinarySelector(|bb| bb.b0 + 4 < 4) {
-                StatefulAction(Task<6> = Task::<6>),
-                Sequence {
-                    ScriptCondition(|bb| (bb.b0 + 4) % 4 != 1),
-                    Action(PIo<7>, t0 = {b0}),
-                    Condition(Cond<8> = Cond::<8>),
-                    Sleep(10),
-                    Optional {
+        }
+    }
+}
+
+board!(Tree1135Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1136 for Ctx, rng = context {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            MaxTime(0) {
+                Interrupt(|bb| bb.o0.is_some()) {
+                    Script(|bb| { bb.b1 = bb.b0 + 2; bb.o0 = Some(bb.b0) }),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                FlipSelector {
+                    Fallback {
+                        #[on_success(|bb| if bb.b0 > bb.b0 % 4 { bb.t0.set(*bb.t0 % 4) })]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        FlipSelector {
+                            StatefulAction(Task<0>),
+                            #[failure_if(|bb| bb.b0 > 7)]
+                            #[run_while(|bb| (bb.b0 + 2) % 4 != 1)]
+                            #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(1) + 4))]
+                            WasEntryUpdated(t0),
+                        },
+                        FlipSelector {
+                            KeepRunningUntilFailure {
+                                ProbabilitySelector {
+                                    #[weight(|bb| (*bb.t0 % 4) as f32)]
+                                    Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
+                                    #[weight(3)]
+                                    Action(|ctx| ctx.exec(2)),
+                                    #[weight(|bb| (bb.o0.unwrap_or(0) + 4) as f32)]
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(4)),
+            },
+            ForceSuccess {
+                Condition(PCond<5>, b0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree1136Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1137 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            TryCatch(catch_on_halt = true) {
+                Repeat(3) {
+                    Parallel(success = 0, failure = -5) {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                        #[run_while(|bb| bb.b0 % 4 == 2)]
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        Condition(Cond<1>),
+                        WasEntryUpdated(t0),
+                        RunOnce {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        },
+                        RepeatUntil(Failure) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        },
+                    },
+                },
+                Parallel {
+                    ParallelAll(max_failures = -1) {
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                            #[skip_if(|bb| (bb.b0 + 4) % 2 < 0)]
+                            DynamicSelector {
+                                ScriptCondition(|bb| *bb.t0 < 5),
+                            },
+                            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                            #[failure_if(|bb| *bb.t0 > 4)]
+                            Sequence {
+                                Script(|bb| bb.t0.set(9)),
+                                Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        ReactiveFallback {
+                            StatefulAction(Task<5>),
+                            #[on_halted(|bb| bb.t0.set((bb.b0 + 1) % 3))]
+                            #[failure_if(|bb| *bb.t0 > 2)]
+                            Wait(0),
+                            Condition(PCond<6>, b0 = {b0}),
+                            Action(Act<7>),
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 + 2 < 7)]
+            StepSequencer {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    IfThenElse {
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                        Repeat(forever) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    IfThenElse {
+                        Conditional(|bb| *bb.t0 > bb.b0 + 4, dynamic = false) {
+                            RunOnce(then_skip = true) {
+                                ScriptCondition(|bb| bb.b0 % 2 == 0),
+                            },
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<11>),
+                            Condition(PCond<12>, b0 = 8),
+                            Action(Act<13>),
+                        },
+                        RepeatUntil(Success) {
+                            ReactiveFallback {
+                                Action(Act<14>),
+                                AlwaysFailure,
+                                SetBlackboard(b0 = 3),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1137Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1138Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1138 for Ctx {
+        RetryUntilSuccessful(1) {
+            SubTree(Tree1138Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1139 for Ctx, error DiffError, rng = context {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Repeat(4) {
+            RandomSequence {
+                Remap(success = Success, failure = Success) {
+                    Sequence {
+                        Succeeder,
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Repeat(1) {
+                    Runner,
+                },
+                Succeeder,
+                Fallback {
+                    RunOnce {
+                        Action(Act<2>),
+                    },
+                    Action(TAct<3>),
+                    Action(PIo<4>, t0 = {=}),
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1139Blackboard { t0 });
+
+fallible!(Tree1139);
+
+bt::behavior_tree! {
+    pub tree Tree1140 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 5,
+        }
+        SequenceStar {
+            SequenceStar {
+                Action(Act<0>),
+                Retry(2) {
+                    ParallelAll(2) {
+                        Condition(Cond<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                        Sleep(30),
+                        Action(Act<3>),
+                    },
+                },
+                MaxTime(50) {
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            Iterate(l0, element = {b1}, max = 2) {
+                #[run_while(|bb| bb.b1 + 4 == *bb.t0)]
+                #[success_if(|bb| bb.b0 % 2 > 0)]
+                Fallback {
+                    RepeatUntil(Success) {
+                        Script(|bb| bb.b1 = *bb.t0 % 4),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1140Blackboard { t0 b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1141 for Ctx {
+        FlipSelector {
+            Selector {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Wait(50),
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1142 for Ctx, error DiffError {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 < bb.b1, dynamic = true) {
+            ReactiveFallback {
+                StatefulAction(TTask<0>),
+                AlwaysSuccess,
+                Error(DiffError(1062)),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Action(PIo<1>, t0 = {=}),
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1142Blackboard { b1 t0 });
+
+fallible!(Tree1142);
+
+bt::behavior_tree! {
+    pub tree Tree1143 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+        }
+        ReactiveSequence {
+            Fallback {
+                Limiter(2) {
+                    StepSequencer {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                Observe(|bb| (*bb.t0 + 4) % 3 == 1, abort = lower) {
+                    SetBlackboard(t0 = 9),
+                },
+                Observe(|bb| (bb.b0 + 1) % 3 > 0, abort = lower) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        #[skip_if(|bb| bb.b0 < 3)]
+                        #[failure_if(|bb| bb.b0 < 5)]
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+                WaitUntil(|bb| bb.b0 > 1) {
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            WhileDoElse {
+                Condition(Cond<3>),
+                Action(Act<4>),
+                #[skip_if(|bb| bb.b0 + 2 > 1)]
+                #[failure_if(|bb| *bb.t0 < 6)]
+                RetryUntilSuccessful(3) {
+                    StepSequencer {
+                        #[on_failure(|bb| if bb.b0 < 5 { *bb.t0 += 2 })]
+                        StatefulAction(Task<5>),
+                        #[run_while(|bb| *bb.t0 != *bb.t0 % 3)]
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1143Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1144 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_failure(|bb| *bb.t0 += 2)]
+        TryCatch {
+            Condition(|ctx| ctx.check(0)),
+            Interrupt(|bb| bb.b0 + 2 > bb.b0 + 1) {
+                ReactiveSequence {
+                    IndexSwitch(|bb| (*bb.t0 + 1) % 3, out_of_range = Loop) {
+                        Condition(|ctx, bb| ctx.check_in(1, 2)),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<4> = Act::<4>),
+                Wait(20),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+            },
+            StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
+            SequenceWithMemory {
+                StatefulAction(Task<8> = Task::<8>),
+                Repeat(0) {
+                    Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1144Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1145 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(4),
+            b0: i64,
+        }
+        Sequence {
+            Repeat(4) {
+                Parallel(failure = 3) {
+                    Conditional(|bb| *bb.t0 % 2 < 0, dynamic = false, else = Failure) {
+                        TryCatch(catch_on_halt = false) {
+                            AlwaysSuccess,
+                            SetBlackboard(b0 = {b1}),
+                            Precondition(|bb| bb.b1 % 2 != 0) {
+                                StatefulAction(PTask<0>, b0 = 6),
+                            },
+                        },
+                    },
+                    RepeatUntil(Failure) {
+                        Action(Act<1>),
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        #[on_failure(|bb| if (bb.o0.unwrap_or(1) + 1) % 4 < 3 { bb.t0.set(bb.b1 + 2) })]
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Failure) {
+                StatefulAction(Task<2>),
+            },
+            Switch(b1) {
+                case 2 => Remap(success = Success, failure = Success) {
+                    Observe(|bb| (bb.o0.unwrap_or(5) + 1) % 4 < 1, abort = none) {
+                        Optional {
+                            StepSequencer {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                Script(|bb| { bb.b0 = *bb.t0 % 3; *bb.t0 += 3 }),
+                            },
+                        },
+                    },
+                },
+                _ => #[success_if(|bb| *bb.t0 < 6)]
+                ReactiveSequence {
+                    DynamicSelector {
+                        StatefulAction(Task<5>),
+                        ScriptCondition(|bb| bb.b1 < 0),
+                        ScriptCondition(|bb| bb.b0 != 1),
+                        StatefulAction(Task<6>),
+                    },
+                    StatefulAction(PTask<7>, b0 = {b1}, b1 = {t0}),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(5))),
+                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                        Action(Act<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1145Blackboard { b1 t0 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1146 for Ctx {
+        PolicyParallel(policy = FirstSuccess) {
+            Condition(Cond<0>),
+            Sleep(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1147 for Ctx, rng = context {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            WasEntryUpdated(t0),
+            ReactiveFallback {
+                Conditional(|bb| *bb.t0 != *bb.t0 % 2, dynamic = true, else = Failure) {
+                    ProbabilitySelector(fail = 0) {
+                        #[weight(2)]
+                        Condition(Cond<0>),
+                        #[weight(|bb| ((bb.b0 + 3) % 4) as f32)]
+                        Condition(Cond<1>),
+                    },
+                },
+                Condition(|ctx| ctx.check(2)),
+                FlipSelector {
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6>),
+                AsyncSequence {
+                    Condition(Cond<7> = Cond::<7>),
+                    #[run_while(|bb| bb.b0 + 4 < 5)]
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1147Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1148 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Repeat(4) {
+            #[failure_if(|bb| *bb.t0 > 0)]
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                Parallel {
+                    Guard(|ctx| &mut ctx.token) {
+                        Limiter(2) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    Guard(|ctx| &mut ctx.token) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1148Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1149Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        SetBlackboard(o0 = Some(5))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1149Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Action(PIo<1>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1149 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
+            #[post(|bb| bb.b0 += 1)]
+            #[success_if(|bb| *bb.t1 > 1)]
+            Parallel {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Priority {
+                        Action(PAct<0>, b0 = {=}),
+                        SubTree(Tree1149Sub0, ..),
+                    },
+                },
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    SubTree(Tree1149Sub1, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1149Blackboard { l0 o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1150 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            MemSequence {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            RetryUntilSuccessful(4) {
+                Condition(Cond<3>),
+            },
+            StatefulAction(Task<4>),
+            Delay(50) {
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1151 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+        }
+        Parallel {
+            Runner,
+            Condition(Cond<0>),
+            ScriptCondition(|bb| bb.o0.is_none()),
+        }
+    }
+}
+
+board!(Tree1151Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1152 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        Repeater(1) {
+            StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree1152Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1153 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+        }
+        Priority {
+            TryCatch(catch_on_halt = false) {
+                Action(|ctx| ctx.exec(0)),
+                Action(Act<1>),
+            },
+            Condition(Cond<2> = Cond::<2>),
+            IndexSwitch(|bb| *bb.t0 % 4) {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1153Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1154 for Ctx, rng = context {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        Precondition(|bb| *bb.t1 > *bb.t1 % 2, else = Skipped) {
+            RandomSequence {
+                WaitUntil(|bb| (bb.b1 + 3) % 3 > 0) {
+                    RunOnce(then_skip = true) {
+                        RepeatUntil(Success) {
+                            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+                #[on_failure(|bb| bb.b1 += 2)]
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree1154Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
+        AsyncFallback {
+            Condition(Cond<0>),
+            TryCatch(catch_on_halt = true) {
+                Sleep(50),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            MemPriority {
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(|ctx| ctx.check(5)),
+                RepeatUntilFailure(2) {
+                    Condition(Cond<6>),
+                },
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        IfThenElse {
+            Precondition(|bb| *bb.t0 + 1 > 2, else = Failure) {
+                Selector {
+                    WasEntryUpdated(t0),
+                    WasEntryUpdated(t0),
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            Inverter {
+                Action(PIo<2>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree1156Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1157 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+            Fallback {
+                #[on_success(|bb| if bb.b0 + 4 > 2 { *bb.t0 += 2 })]
+                SequenceWithMemory {
+                    Condition(PCond<0>, b0 = {b1}),
+                    TryCatch(catch_on_halt = true) {
+                        ScriptCondition(|bb| bb.b0 != 1),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                #[run_while(|bb| (bb.b0 + 2) % 2 == 1)]
+                StepSequencer {
+                    Timeout(50) {
+                        ParallelAll(max_failures = -1) {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            Action(Act<5>),
+                            Limiter(3) {
+                                Action(PIo<6>, t0 = {=}),
+                            },
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1157Blackboard { l0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1158 for Ctx, error DiffError {
+        WhileDoElse {
+            RepeatTimes(1) {
+                StatefulAction(TTask<0>),
+            },
+            Action(TAct<1>),
+            Wait(20),
+        }
+    }
+}
+
+fallible!(Tree1158);
+
+bt::behavior_tree! {
+    pub tree Tree1159 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        SequenceWithMemory {
+            Sequence {
+                #[skip_if(|bb| bb.o0.is_some())]
+                AlwaysRunning,
+                Script(|bb| { *bb.t0 += 1; *bb.t1 += 3 }),
+            },
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            Observe(|bb| *bb.t1 + 3 < 5, abort = self) {
+                Action(Act<2> = Act::<2>),
+            },
+            Inverter {
+                StatefulAction(PTask<3>, b0 = 3, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree1159Blackboard { o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1160 for Ctx, rng = context {
+        Fallback {
+            Guard(|ctx| &mut ctx.token) {
+                Repeat(4) {
+                    ReactiveFallback {
+                        ProbabilitySelector(fail = 1) {
+                            #[weight(3)]
+                            StatefulAction(Task<0>),
+                            #[weight(1)]
+                            Action(Act<1>),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                        Condition(Cond<3>),
+                        Remap(success = Success, failure = Success) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            Optional {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<5> = Cond::<5>),
+                    AsyncSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1161 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t0) as f32)]
+            Iterate(l0, element = {b1}, reset_index = true) {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
+                    Precondition(|bb| bb.b1 + 4 > 0, else = Running) {
+                        Precondition(|bb| bb.b0 != bb.b1 + 3, else = Skipped) {
+                            Action(PAct<0>, b0 = {b1}),
+                        },
+                    },
+                    Failer,
+                    StatefulAction(Task<1>),
+                    Switch(b1) {
+                        case 1 => Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                        _ => Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1161Blackboard { t0 b1 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1162 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        Parallel(success = 1, failure = -2) {
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+            IfThenElse {
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                TryCatch(catch_on_halt = false) {
+                    Sequence {
+                        Condition(Cond<3>),
+                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2)); *bb.t0 += 1 })]
+                        StatefulAction(Task<4>),
+                    },
+                    #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
+                    #[success_if(|bb| *bb.t0 == 3)]
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1162Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1163Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1163Sub1 for Ctx {
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1163 for Ctx {
+        Remap(success = Success, failure = Success) {
+            Priority {
+                SubTree(Tree1163Sub0),
+                StatefulAction(Task<1>),
+                SubTree(Tree1163Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                        SequenceStar {
+                            ReactiveFallback {
+                                IfThenElse {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    StatefulAction(Task<1>),
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                            ReactiveSequence {
+                                Fallback {
+                                    Condition(Cond<3> = Cond::<3>),
+                                    StatefulAction(Task<4>),
+                                },
+                                Cooldown(0, filtered = Skipped) {
+                                    Action(Act<5>),
+                                },
+                                StatefulAction(Task<6>),
+                                Filter(times = 2, count = Failure, filtered = Skipped) {
+                                    StatefulAction(Task<7> = Task::<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1165 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        FlipSelector {
+            SetBlackboard(b1 = {b0}),
+            Wait(50),
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+board!(Tree1165Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1166 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            b0: i64 = 2,
+        }
+        #[failure_if(|bb| bb.b1 < 3)]
+        #[on_failure(|bb| { bb.b0 = 7; bb.b0 += 1 })]
+        MemSequence {
+            ReactiveFallback {
+                ParallelAll(1) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    ScriptCondition(|bb| bb.b1 % 3 < 0),
+                },
+                RunOnce(then_skip = true) {
+                    ReactiveFallback {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
                         AlwaysFailure,
                     },
                 },
@@ -2195,897 +2235,873 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1166Blackboard { b0 t0 });
+board!(Tree1166Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1167Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] l0: Vec<i64> = vec![1],
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Wait(0)
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1167Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            l0: Vec<i64> = vec![1],
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 14,
-        }
-        RunOnce(then_skip = true) {
-            Iterate(l0, element = {b0}) {
-                IfThenElse {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
+        AsyncSequence {
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            l0: Vec<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                SubTree(Tree1167Sub0, o0 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                    ScriptCondition(|bb| bb.o0.is_some()),
+        Delay(30) {
+            AsyncSequence {
+                TryCatch(catch_on_halt = true) {
+                    Timeout(100) {
+                        SubTree(Tree1167Sub0),
+                    },
+                    AlwaysSuccess,
                 },
-                Action(PIo<2>, t0 = {=}),
-                Condition(Cond<3>),
-                #[post(|bb| bb.o0 = Some(*bb.t0))]
-                #[failure_if(|bb| bb.o0.is_none())]
-                Repeat(4) {
-                    Fallback {
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        #[failure_if(|bb| *bb.t0 < 1)]
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
+                ParallelAll(1) {
+                    Condition(Cond<0>),
+                    Repeater(forever) {
+                        StatefulAction(Task<1>),
                     },
                 },
+                SubTree(Tree1167Sub1),
             },
-            SubTree(Tree1167Sub1, o0 = {=}, l0 = {l0}, b0 = {=}, t0 = {t0}),
         }
     }
 }
-
-board!(Tree1167Blackboard { o0 l0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] b0: i64 = 4,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            BinarySelector(|bb| *bb.t0 + 1 != *bb.t0, dynamic = true) {
-                StatefulAction(Task<0> = Task::<0>),
-                Fallback {
-                    StatefulAction(Task<1>),
-                    AlwaysRunning,
+        Filter(times = 2) {
+            IfThenElse {
+                Switch(b1) {
+                    case 2 => SequenceWithMemory {
+                        Cooldown(0) {
+                            Sleep(20),
+                        },
+                        Condition(|ctx| ctx.check(0)),
+                        KeepRunningUntilFailure {
+                            #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
+                            WaitValueUpdate(t0) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    _ => Action(PIo<1>, t0 = {=}),
                 },
+                Repeat(forever) {
+                    SequenceWithMemory {
+                        Script(|bb| { bb.b0 = *bb.t0 + 3; if bb.o0.unwrap_or(0) % 4 != 2 { bb.t0.set(bb.b0) } }),
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            StatefulAction(Task<2>),
+                            Condition(PCond<3>, b0 = {b0}),
+                        },
+                    },
+                },
+                RepeatUntil(Failure) {
+                    Fallback {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
+                        Precondition(|bb| bb.b0 % 2 != 1, else = Skipped) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1168Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+        }
+        ParallelAll(2) {
+            RunOnce {
+                WasEntryUpdated(t1),
             },
             SequenceWithMemory {
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+                Priority {
+                    Precondition(|bb| bb.b0 != *bb.t1, else = Failure) {
+                        ScriptCondition(|bb| *bb.t0 % 3 < 2),
+                    },
+                    StepSequencer {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        Action(Act<1>),
+                    },
                 },
-                Condition(PCond<4>, b0 = {t0}),
-            },
-            KeepRunningUntilFailure {
                 Repeat(3) {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(PTask<5>, b0 = 0),
-                        AlwaysRunning,
-                        Succeeder,
+                    Action(Act<2>),
+                },
+                Delay(10) {
+                    Sequence {
+                        ParallelAll {
+                            Repeat(0) {
+                                Script(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 1 }),
+                            },
+                        },
+                        SequenceStar {
+                            Action(PAct<3>, b0 = {b0}, b1 = {t0}),
+                            Action(PAct<4>, b0 = {t1}, b1 = {t1}),
+                        },
                     },
                 },
+            },
+            Repeater(0) {
+                ScriptCondition(|bb| *bb.t1 % 4 == 1),
             },
         }
     }
 }
 
-board!(Tree1168Blackboard { t0 b0 });
+board!(Tree1169Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1169 for Ctx, error DiffError {
-        WhileDoElse {
-            SequenceStar {
-                DynamicSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(|ctx| ctx.try_check(1)),
-                    Wait(0),
-                },
-                Error(DiffError(1005)),
-            },
-            ParallelAll {
-                Condition(Cond<2>),
-                Wait(20),
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    TryCatch {
-                        Condition(|ctx| ctx.try_check(4)),
-                        AlwaysSuccess,
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-fallible!(Tree1169);
-
-bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
+    pub tree Tree1170 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        AsyncSequence {
-            Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 1, &mut bb.b0)),
-                StatefulAction(Task<2>),
+        Fallback {
+            StatefulAction(TTask<0>),
+            ReactiveSequence {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        StatefulAction(TTask<2>),
+                        StatefulAction(TTask<3>),
+                        Failer,
+                        ScriptCondition(|bb| *bb.t0 != 1),
+                    },
+                },
             },
-            #[on_halted(|bb| bb.o0 = None)]
-            #[skip_if(|bb| *bb.t0 % 2 < 1)]
-            Sequence {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
+            #[post(|bb| bb.b1 = 4)]
+            #[failure_if(|bb| bb.b1 > 3)]
+            MemSequence {
+                WasEntryUpdated(t0),
+                StatefulAction(TTask<4>),
+                StatefulAction(TTask<5>),
             },
-            RepeatTimes(3) {
-                Action(Act<5> = Act::<5>),
-            },
-            Action(Act<6>),
-            TryCatch(catch_on_halt = false) {
-                Script(|bb| if bb.o0.is_some() { *bb.t0 += 2 }),
-                StatefulAction(Task<7> = Task::<7>),
-                Condition(Cond<8>),
-            },
+            Condition(Cond<6>),
+            Error(DiffError(1097)),
         }
     }
 }
 
-board!(Tree1170Blackboard { b0 t0 o0 });
+board!(Tree1170Blackboard { t0 b1 });
+
+fallible!(Tree1170);
 
 bt::behavior_tree! {
     pub tree Tree1171 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Selector {
-            Observe(|bb| bb.b1 + 4 > bb.b0 % 4, abort = both) {
-                Cooldown(50, filtered = Skipped) {
-                    Sequence {
-                        #[post(|bb| bb.b0 += 3)]
-                        #[run_while(|bb| bb.b0 + 2 != bb.b1)]
-                        #[success_if(|bb| *bb.t0 % 4 < 1)]
-                        ReactiveFallback {
-                            Action(PIo<0>, t0 = {b0}),
-                            StatefulAction(Task<1>),
-                            #[on_halted(|bb| bb.b1 += 3)]
-                            #[success_if(|bb| bb.b1 % 4 == 1)]
-                            #[failure_if(|bb| bb.b1 < bb.b0)]
-                            AlwaysRunning,
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<2>),
-                            #[failure_if(|bb| bb.b0 + 4 == 4)]
-                            #[skip_if(|bb| bb.b0 < 3)]
-                            ScriptCondition(|bb| bb.b0 > *bb.t0 + 3),
-                            Action(Act<3>),
-                        },
-                        RetryUntilSuccessful(2) {
-                            ReactiveFallback {
-                                StatefulAction(Task<4>),
-                                Action(Act<5> = Act::<5>),
-                                Succeeder,
-                            },
-                        },
-                    },
-                },
-            },
-            Observe(|bb| bb.b1 != 7, abort = lower) {
-                Conditional(|bb| *bb.t0 % 2 > 0, else = Failure) {
-                    Loop(q0, if_empty = Running) {
-                        ReactiveSequence {
-                            Precondition(|bb| *bb.t0 + 2 == (*bb.t0 + 4) % 2, else = Skipped) {
-                                Script(|bb| { if bb.b0 % 4 < 1 { bb.b0 = *bb.t0 }; bb.b1 = *bb.t0 % 3 }),
-                            },
-                            Loop(q0) {
-                                Action(Act<6>),
-                            },
-                            ReactiveFallback {
-                                Action(Act<7> = Act::<7>),
-                            },
-                            WhileDoElse {
-                                StatefulAction(Task<8>),
-                                Action(PAct<9>, b0 = 3),
-                                Action(Act<10>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1171Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
-        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 4,
-        }
-        Parallel {
-            Sequence {
-                Selector {
-                    #[failure_if(|bb| bb.b1 > bb.o0.unwrap_or(1))]
-                    StatefulAction(Task<0>),
-                },
-                Inverter {
-                    MemSequence {
-                        Sleep(0),
-                        StatefulAction(Task<1>),
-                        ReactiveSequence {
-                            SetBlackboard(b1 = {b0}),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0) {
-                Sequence {
-                    AlwaysSuccess,
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    Condition(PCond<5>, b0 = {t0}),
-                    SetBlackboard(b0 = 2),
-                },
-                Repeater(0) {
-                    Runner,
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 != 2),
-                    KeepRunningUntilFailure {
-                        #[run_while(|bb| bb.b0 != 0)]
-                        #[on_failure(|bb| bb.b1 += 2)]
-                        Succeeder,
-                    },
-                    ScriptCondition(|bb| *bb.t0 != bb.b1),
-                },
-            },
-            DynamicSequence {
-                #[post(|bb| bb.b1 = bb.b1 % 2)]
-                #[on_halted(|bb| bb.b0 = 3)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                StatefulAction(Task<6>),
-                ScriptCondition(|bb| bb.o0.is_some()),
-                Priority {
-                    StatefulAction(Task<7>),
-                    Sleep(0),
-                },
-                ScriptCondition(|bb| (bb.b1 + 4) % 3 > 1),
-            },
-        }
-    }
-}
-
-board!(Tree1172Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1173 for Ctx, error DiffError {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| bb.b0 % 4 < 3)]
-            #[post(|bb| bb.b0 = *bb.t0 % 3)]
-            Action(TAct<0>),
-            #[run_while(|bb| bb.b0 > 7)]
-            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-            #[skip_if(|bb| bb.b0 < *bb.t0 + 2)]
-            ScriptCondition(|bb| bb.b0 % 3 < 0),
-        }
-    }
-}
-
-board!(Tree1173Blackboard { t0 b0 });
-
-fallible!(Tree1173);
-
-bt::behavior_tree! {
-    pub tree Tree1174 for Ctx {
-        blackboard {
+            l0: Vec<i64>,
             b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64,
         }
-        #[success_if(|bb| *bb.t0 > 5)]
-        ReactiveFallback {
-            Repeat(forever) {
-                Condition(Cond<0> = Cond::<0>),
+        Observe(|bb| *bb.t1 < 6, abort = self) {
+            ParallelAll {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSequence {
+                    ReactiveSequence {
+                        SetBlackboard(b1 = 6),
+                        StatefulAction(Task<1>),
+                    },
+                    #[failure_if(|bb| (bb.o0.unwrap_or(1) + 2) % 3 < 1)]
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {t1}),
+                },
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    FlipSelector {
+                        Repeat(3) {
+                            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                                Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b0) }),
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                        Loop(q0, value = {b0}) {
+                            WaitValueUpdate(t0) {
+                                Sleep(10),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1171Blackboard { t1 o0 q0 t0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1172Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1172 for Ctx, rng = context {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        #[on_success(|bb| bb.b0 += 1)]
+        WhileDoElse {
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                Priority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
             },
             Fallback {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    RunOnce(then_skip = false) {
-                        Action(Act<1>),
+                Action(PAct<2>, b0 = {t0}, b1 = {b1}),
+                TryCatch(catch_on_halt = true) {
+                    ProbabilitySelector {
+                        #[weight(|bb| (bb.o0.unwrap_or(5)) as f32)]
+                        Condition(Cond<3>),
+                        #[weight(|bb| (bb.o0.unwrap_or(1) % 2) as f32)]
+                        StatefulAction(Task<4>),
                     },
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = 1),
-                    #[post(|bb| bb.t0.set(1))]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Condition(|ctx| ctx.check(4)),
+                    Limiter(2) {
+                        ScriptCondition(|bb| bb.b1 > 6),
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            ReactiveSequence {
+                WhileDoElse {
+                    Filter(times = 3, count = Failure) {
+                        Action(Act<6>),
+                    },
+                    SubTree(Tree1172Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree1174Blackboard { b0 t0 q0 });
+board!(Tree1172Blackboard { q0 b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1173 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        WhileDoElse {
+            MaxTime(100) {
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                Switch(b1) {
+                    case 2 => Condition(Cond<0>),
+                    case 1 => PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                    case 5 => Action(Act<3> = Act::<3>),
+                    _ => StatefulAction(Task<4>),
+                },
+            },
+            DynamicSelector {
+                Fallback {
+                    Action(Act<5>),
+                    #[post(|bb| if *bb.t1 > 6 { bb.t1.set(bb.b1 + 2) })]
+                    #[run_while(|bb| *bb.t1 != 7)]
+                    Sleep(30),
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(PTask<7>, b0 = 9),
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1173Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1174 for Ctx, error DiffError {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+            Timeout(0) {
+                ParallelAll(max_failures = -1) {
+                    StepSequencer {
+                        Action(PIo<0>, t0 = {=}),
+                        Condition(Cond<1>),
+                    },
+                    Fallback {
+                        StatefulAction(TTask<2>),
+                        RepeatUntilSuccess(3) {
+                            Action(PIo<3>, t0 = {=}),
+                        },
+                        Condition(PCond<4>, b0 = 1),
+                    },
+                },
+            },
+            AsyncSequence {
+                #[failure_if(|bb| bb.b0 < 0)]
+                ScriptCondition(|bb| bb.b0 > (bb.o0.unwrap_or(0) + 2) % 4),
+                Succeeder,
+                Succeeder,
+                StatefulAction(TTask<5>),
+                Error(DiffError(1010)),
+            },
+            ForceFailure {
+                Cooldown(0) {
+                    #[success_if(|bb| *bb.t0 % 2 > 0)]
+                    SequenceWithMemory {
+                        Action(PIo<6>, t0 = {b0}),
+                        #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+                        #[run_while(|bb| *bb.t0 + 4 == 4)]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        IfThenElse {
+                            Condition(Cond<7>),
+                            SetBlackboard(t0 = 3),
+                            Condition(Cond<8>),
+                        },
+                        StatefulAction(TTask<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1174Blackboard { b0 t0 o0 });
+
+fallible!(Tree1174);
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
-            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
         }
-        #[failure_if(|bb| bb.b1 + 3 != 2)]
-        AsyncFallback {
-            ScriptCondition(|bb| *bb.t0 == (bb.b1 + 1) % 3),
-            Condition(Cond<0>),
-            SetBlackboard(b0 = 0),
-        }
-    }
-}
-
-board!(Tree1175Blackboard { t0 b0 l0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1176Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SetBlackboard(o0 = Some(7))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1176 for Ctx, error DiffError {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            Sleep(10),
-            #[post(|bb| bb.b1 = (bb.b1 + 1) % 3)]
-            #[on_success(|bb| { bb.t0.set(bb.b1 + 4); bb.o0 = None })]
-            #[on_halted(|bb| bb.b1 = *bb.t0)]
-            SetBlackboard(t0 = {b0}),
-            Fallback {
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 2)),
-                Error(DiffError(1003)),
+        Fallback {
+            Observe(|bb| bb.b0 + 1 < 4, abort = both) {
+                Action(Act<0>),
             },
-            SubTree(Tree1176Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
+            Observe(|bb| (bb.b0 + 3) % 3 > 0, abort = self) {
+                Fallback {
+                    ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 4),
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1176Blackboard { o0 b1 t0 b0 });
+board!(Tree1175Blackboard { t0 b0 o0 });
 
-fallible!(Tree1176);
+bt::behavior_tree! {
+    pub tree Tree1176 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        Conditional(|bb| *bb.t0 != 1, dynamic = true) {
+            Script(|bb| if bb.b0 + 2 == 6 { bb.t0.set(3) }),
+        }
+    }
+}
+
+board!(Tree1176Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-            WasEntryUpdated(t1),
-            Condition(PCond<1>, b0 = {=}),
+        Precondition(|bb| *bb.t1 == bb.b0 % 3, else = Running) {
+            Timeout(20) {
+                BinarySelector(|bb| *bb.t1 == 3, dynamic = false) {
+                    IndexSwitch(|bb| *bb.t1, dynamic = false) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1177Blackboard { t1 b0 });
+board!(Tree1177Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
         blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
             b0: i64 = 1,
-            l0: Vec<i64>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
         }
-        ParallelAll(4) {
-            Script(|bb| *bb.t0 += 2),
-            KeepRunningUntilFailure {
-                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            #[post(|bb| bb.b0 = *bb.t1)]
-            #[success_if(|bb| *bb.t1 > 1)]
-            Failer,
-            Selector {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                ScriptCondition(|bb| bb.b0 == 6),
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1178Blackboard { b0 l0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1179Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t0: i64 = 14,
-        }
-        FlipSelector {
-            ReactiveFallback {
-                Action(PIo<3>, t0 = {t0}),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Script(|bb| bb.t0.set(7)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        MemSequence {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 == 2)]
-                StatefulAction(Task<0>),
-                Deadline(0) {
-                    Precondition(|bb| *bb.t0 != 6) {
-                        ReactiveSequence {
-                            SequenceStar {
-                                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                                Script(|bb| if *bb.t0 % 3 != 0 { bb.o0 = Some((*bb.t0 + 2) % 4) }),
-                            },
-                            Filter(times = 2, filtered = Skipped) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
-                SubTree(Tree1179Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                Conditional(|bb| *bb.t0 > *bb.t0 + 3, dynamic = false, else = Success) {
-                    ForceSuccess {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
+        #[on_failure(|bb| { bb.b0 = 6; bb.b0 += 1 })]
+        Sequence {
             Fallback {
-                #[on_halted(|bb| bb.b0 += 2)]
-                Filter(times = 2, count = Success) {
-                    StatefulAction(Task<7>),
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                SetBlackboard(b0 = 3),
+            },
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(2, (bb.o0.unwrap_or(5) + 2) % 4)),
+                WasEntryUpdated(t0),
+            },
+            WhileDoElse {
+                Action(PAct<3>, b0 = 9),
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    StatefulAction(Task<4>),
                 },
-                IndexSwitch(|bb| (*bb.t0 + 4) % 3, dynamic = false) {
-                    TryCatch {
-                        #[skip_if(|bb| bb.b0 < *bb.t0)]
-                        #[run_while(|bb| bb.o0.unwrap_or(1) + 4 > 5)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0))]
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                        AlwaysFailure,
+            },
+            ReactiveFallback {
+                WhileDoElse {
+                    WaitUntil(|bb| bb.o0.unwrap_or(3) > 4) {
+                        Condition(Cond<5>),
                     },
+                    StatefulAction(Task<6>),
+                    #[success_if(|bb| bb.b0 + 3 < *bb.t0 + 2)]
+                    Sleep(0),
                 },
-                AsyncSequence {
-                    Action(|ctx| ctx.exec(10)),
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    Condition(Cond<11>),
+                #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some((bb.b0 + 3) % 4) })]
+                Action(PIo<7>, t0 = {t0}),
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree1178Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1179 for Ctx, error DiffError {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+        }
+        BinarySelector(|bb| *bb.t0 == 6, dynamic = true) {
+            Condition(TCond<0>),
+            #[run_while(|bb| bb.o0.is_some())]
+            #[failure_if(|bb| bb.b0 > *bb.t0)]
+            Delay(10) {
+                Repeat(4) {
+                    RepeatUntilFailure(1) {
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1179Blackboard { o0 b0 t0 });
+board!(Tree1179Blackboard { t0 b0 o0 t1 });
+
+fallible!(Tree1179);
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Limiter(1) {
-            Action(PAct<0>, b0 = 5, b1 = {=}),
+        ReactiveSelector {
+            IfThenElse {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {t0}),
+                },
+                Condition(|ctx, bb| ctx.check_in(3, 7)),
+                Condition(Cond<4>),
+            },
+            DynamicSequence {
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(5)),
+                    StatefulAction(Task<6>),
+                    Action(|ctx| ctx.exec(7)),
+                    Condition(Cond<8>),
+                },
+            },
+            ReactiveFallback {
+                Fallback {
+                    ForceFailure {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    Action(Act<10>),
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Action(Act<11>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1180Blackboard { b1 });
+board!(Tree1180Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1181 for Ctx {
-        Repeater(1) {
-            Condition(Cond<0>),
+    pub tree Tree1181Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        #[run_while(|bb| (*bb.t0 + 3) % 3 > 0)]
+        Timeout(20) {
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree1181 for Ctx, error DiffError {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        StepSequencer {
+            Condition(TCond<0>),
+            SubTree(Tree1181Sub0, ..),
+            ReactiveSequence {
+                Condition(|ctx| ctx.try_check(2)),
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b0 != 4)]
+                #[failure_if(|bb| bb.b0 != 2)]
+                Condition(|ctx, bb| ctx.check_in(3, 5)),
+            },
+            MaxTime(50) {
+                Failer,
+            },
+            Fallback {
+                Condition(TCond<4>),
+                #[post(|bb| { *bb.t0 += 3; if *bb.t0 % 4 == 1 { bb.b0 += 2 } })]
+                #[on_success(|bb| bb.b1 = *bb.t0)]
+                Action(TAct<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1181Blackboard { b0 t0 b1 });
+
+fallible!(Tree1181);
 
 bt::behavior_tree! {
     pub tree Tree1182 for Ctx {
         blackboard {
             b0: i64 = 4,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        #[skip_if(|bb| bb.o0.is_some())]
-        #[success_if(|bb| (bb.b0 + 1) % 4 != 0)]
-        #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); bb.b0 += 2 })]
-        Cooldown(0, filtered = Skipped) {
-            #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-            #[success_if(|bb| bb.b0 < 4)]
-            MemSequence {
-                AlwaysSuccess,
-                Repeater(0) {
-                    UnsetBlackboard(o0),
-                },
-                Conditional(|bb| *bb.t0 < 0, dynamic = false) {
-                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 3 > 1 { bb.o0 = None })]
-                    Filter(times = 2, count = Success, filtered = Failure) {
-                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                            Condition(|ctx| ctx.check(0)),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                    },
-                },
-                Sleep(50),
-                Conditional(|bb| *bb.t0 % 4 == 1, dynamic = false, else = Success) {
-                    AlwaysRunning,
-                },
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            #[success_if(|bb| *bb.t0 != bb.b0)]
+            StatefulAction(Task<2>),
+            #[success_if(|bb| *bb.t0 % 4 != 2)]
+            Runner,
         }
     }
 }
 
-board!(Tree1182Blackboard { b0 o0 t0 });
+board!(Tree1182Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1183 for Ctx {
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            Filter(times = 1, count = Failure) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 2,
+        }
+        Sequence {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                StatefulAction(Task<0> = Task::<0>),
+                AsyncFallback {
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                },
+                #[failure_if(|bb| *bb.t1 + 4 > 3)]
+                Script(|bb| bb.b1 += 1),
+            },
+            #[on_success(|bb| bb.t0.set(bb.b1))]
+            ReactiveSequence {
+                KeepRunningUntilFailure {
                     StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Wait(0),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1184Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree1183Blackboard { t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
-        Cooldown(0) {
-            Remap(success = Failure, failure = Success) {
-                MemSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    Action(Act<1> = Act::<1>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Deadline(50) {
+            Parallel(success = 2, failure = -3) {
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1> = Cond::<1>),
                     Action(Act<2> = Act::<2>),
-                    SubTree(Tree1184Sub0),
-                    StatefulAction(Task<4> = Task::<4>),
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1185Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        StatefulAction(PTask<1>, b0 = 5)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1185Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 4, out_of_range = Fail, dynamic = true) {
-            MemSequence {
-                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail, dynamic = true) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    SubTree(Tree1185Sub1, ..),
-                    Action(PIo<2>, t0 = {b0}),
-                },
-                WaitValueUpdate(t0) {
-                    Delay(20) {
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b0 + 1 < 5)]
-                        Fallback {
-                            #[success_if(|bb| bb.b0 % 3 == 1)]
-                            #[skip_if(|bb| bb.o0.unwrap_or(1) != 3)]
-                            Action(Act<3>),
-                            Action(Act<4> = Act::<4>),
-                            ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
-                        },
+                ReactiveFallback {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<3>),
+                    RepeatUntilFailure(forever) {
+                        #[run_while(|bb| bb.b0 != *bb.t0)]
+                        #[post(|bb| if *bb.t0 < 0 { *bb.t0 += 3 })]
+                        StatefulAction(Task<4>),
                     },
                 },
+                SequenceWithMemory {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                    Wait(10),
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
+
+board!(Tree1184Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[allow(unused)] o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        WhileDoElse {
-            SubTree(Tree1185Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            MemPriority {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    #[post(|bb| bb.t0.set(bb.b0 + 4))]
-                    Limiter(1) {
-                        Condition(Cond<5>),
-                    },
-                    #[skip_if(|bb| *bb.t0 % 2 != 1)]
-                    AlwaysRunning,
-                    Condition(|ctx| ctx.check(6)),
-                    Action(PAct<7>, b0 = {=}, b1 = {b0}),
+        Sequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                ScriptCondition(|bb| *bb.t0 % 4 < 3),
+                StatefulAction(Task<2>),
+                MaxTime(10) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree1185Blackboard { o0 t0 b0 });
+board!(Tree1185Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1186 for Ctx {
+    pub tree Tree1186 for Ctx, rng = context {
         blackboard {
-            l0: Vec<i64> = vec![],
             b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        DynamicSelector {
-            Retry(0) {
-                AlwaysFailure,
-            },
-            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = false) {
-                AlwaysFailure,
-            },
+        RandomSelector {
+            #[on_success(|bb| bb.b0 += 3)]
+            #[on_halted(|bb| { bb.b0 += 3; bb.t0.set(bb.b0 + 4) })]
             Condition(Cond<0>),
+            Sleep(0),
         }
     }
 }
 
-board!(Tree1186Blackboard { l0 b0 });
+board!(Tree1186Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
-        PrioritySelector {
-            #[score(0)]
-            Action(|ctx| ctx.exec(0)),
-            #[score(1)]
-            Fallback {
-                Condition(|ctx| ctx.check(1)),
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            #[score(1)]
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        IndexSwitch(|bb| bb.o0.unwrap_or(0) + 2, dynamic = true) {
-            Parallel(failure = 1) {
-                Action(Act<0>),
-            },
-            #[post(|bb| *bb.t1 += 1)]
-            #[on_failure(|bb| bb.t1.set((*bb.t0 + 3) % 3))]
-            TryCatch {
-                Action(|ctx| ctx.exec(1)),
-                Timeout(100) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Script(|bb| bb.b0 += 3),
-            },
-            Cooldown(0, filtered = Skipped) {
-                Timeout(0) {
-                    SetBlackboard(o0 = Some(2)),
-                },
-            },
-            Cooldown(20) {
-                Observe(|bb| bb.b1 % 2 == 0, abort = self) {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
+        Repeat(3) {
+            Precondition(|bb| (bb.b1 + 2) % 4 < 3, else = Success) {
+                RetryUntilSuccessful(1) {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                        Action(PIo<1>, t0 = {t0}),
+                        Action(Act<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                        AlwaysSuccess,
                     },
                 },
             },
-            #[success_if(|bb| bb.b1 % 4 != 1)]
-            #[on_halted(|bb| { *bb.t1 += 1; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
-            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree1188Blackboard { b0 t1 t0 b1 o0 });
+board!(Tree1187Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1188 for Ctx, rng = context {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            Sequence {
+                WasEntryUpdated(t0),
+                IfThenElse {
+                    Condition(Cond<0>),
+                    #[failure_if(|bb| *bb.t0 + 4 > 1)]
+                    #[run_while(|bb| *bb.t0 != 2)]
+                    ScriptCondition(|bb| bb.b1 + 3 > bb.b1),
+                },
+            },
+            ForceSuccess {
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+            },
+            Timeout(30) {
+                #[failure_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                Timeout(100) {
+                    AlwaysFailure,
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess) {
+                ReactiveSequence {
+                    Action(PIo<2>, t0 = {t0}),
+                    ProbabilitySelector(fail = 2) {
+                        #[weight(2)]
+                        Condition(Cond<3>),
+                        #[weight(|bb| (bb.b0 + 4) as f32)]
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        #[failure_if(|bb| bb.b1 != *bb.t0)]
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+            },
+            TryCatch {
+                Action(Act<5> = Act::<5>),
+                StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1188Blackboard { l0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64 = 5,
         }
-        #[on_success(|bb| { bb.b0 += 3; bb.b0 = bb.b1 })]
-        #[failure_if(|bb| (*bb.t0 + 1) % 4 != 2)]
-        Precondition(|bb| *bb.t0 > 3) {
-            ParallelAll(3) {
-                Switch(b1) {
-                    case 1 => Sleep(50),
-                    _ => Limiter(3) {
-                        AlwaysSuccess,
+        FlipSelector {
+            Repeat(2) {
+                #[failure_if(|bb| bb.b1 == 3)]
+                Condition(Cond<0>),
+            },
+            Action(|ctx| ctx.exec(1)),
+            Retry(3) {
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    ForceSuccess {
+                        #[run_while(|bb| (*bb.t0 + 4) % 2 != 1)]
+                        SetBlackboard(t0 = {b0}),
                     },
+                    SetBlackboard(t0 = 8),
                 },
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<1>),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Action(|ctx| ctx.exec(2)),
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    #[run_while(|bb| bb.b1 % 3 > 1)]
-                    Wait(10),
-                    AlwaysFailure,
-                    AlwaysFailure,
-                    SetBlackboard(b0 = {t0}),
-                },
+            },
+            MemSequence {
+                Action(Act<4>),
+                Runner,
             },
         }
     }
 }
 
-board!(Tree1189Blackboard { b1 t0 b0 });
+board!(Tree1189Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1190 for Ctx, error DiffError {
+    pub tree Tree1190 for Ctx, rng = context {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64> = Some(5),
-            l0: Vec<i64>,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
         }
-        Deadline(10) {
-            #[run_while(|bb| bb.b0 % 2 == 0)]
-            #[success_if(|bb| bb.b0 + 4 > 0)]
-            ReactiveSequence {
-                Parallel {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        Repeat(2) {
-                            Inverter {
-                                Timeout(50) {
-                                    Condition(TCond<0>),
-                                },
+        Repeater(forever) {
+            ReactiveFallback {
+                DynamicSelector {
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 < 3)]
+                    #[post(|bb| if *bb.t0 + 2 != 0 { *bb.t0 += 2 })]
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1> = Act::<1>),
+                    MaxTime(20) {
+                        Repeat(3) {
+                            RetryUntilSuccessful(forever) {
+                                Succeeder,
                             },
                         },
                     },
-                    Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
-                            RepeatUntil(Failure) {
-                                #[post(|bb| *bb.t0 += 1)]
-                                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
-                                #[on_failure(|bb| *bb.t0 += 3)]
-                                Repeat(2) {
-                                    #[success_if(|bb| bb.b0 % 3 != 1)]
-                                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                                    Script(|bb| bb.b0 = 2),
-                                },
-                            },
-                            Repeater(2) {
-                                Precondition(|bb| bb.b0 != 2, else = Failure) {
-                                    Error(DiffError(1055)),
-                                },
-                            },
-                            #[on_failure(|bb| { bb.b0 = *bb.t0 + 2; bb.t0.set(8) })]
-                            Iterate(l0, element = {b0}, until = Never) {
-                                Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
-                                    Condition(Cond<2>),
-                                },
-                            },
-                            Sequence {
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                Deadline(0) {
-                                    Condition(|ctx| ctx.try_check(3)),
-                                },
-                                StatefulAction(TTask<4>),
-                                Inverter {
-                                    Action(Act<5> = Act::<5>),
-                                },
-                            },
-                            Observe(|bb| bb.b0 > 1, abort = none) {
-                                ForceFailure {
-                                    Condition(TCond<6>),
-                                },
-                            },
-                        },
+                },
+                #[run_while(|bb| bb.o0.is_none())]
+                #[on_halted(|bb| if bb.b0 > *bb.t0 { *bb.t0 += 3 })]
+                IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = true) {
+                    StatefulAction(Task<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 2) % 2, &mut bb.b0)),
+                },
+                RandomSelector {
+                    Sequence {
+                        Condition(Cond<4>),
+                        SetBlackboard(t0 = 9),
+                        Action(Act<5> = Act::<5>),
+                        Condition(Cond<6>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<7>),
+                        Condition(PCond<8>, b0 = {=}),
+                        ScriptCondition(|bb| *bb.t0 % 2 == 1),
+                        StatefulAction(Task<9>),
                     },
                 },
             },
@@ -3093,429 +3109,511 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1190Blackboard { t0 b0 o0 l0 });
-
-fallible!(Tree1190);
+board!(Tree1190Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
+            b0: i64,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            SequenceStar {
-                Sequence {
-                    Repeater(3) {
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2> = Cond::<2>),
-                    BinarySelector(|bb| *bb.t0 + 4 == bb.b0 + 2, dynamic = true) {
-                        #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
-                        #[failure_if(|bb| *bb.t0 + 3 > 3)]
-                        Script(|bb| bb.b0 += 2),
-                        #[run_while(|bb| bb.b0 + 1 < 7)]
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
+        Remap(success = Failure, failure = Failure) {
+            RepeatUntilSuccess(3) {
+                Repeat(forever) {
+                    ForceFailure {
+                        ReactiveSequence {
+                            Filter(times = 2, count = Completed) {
+                                StatefulAction(Task<0>),
+                            },
+                            Script(|bb| bb.b0 += 3),
+                        },
                     },
                 },
             },
-            Limiter(3) {
-                SequenceWithMemory {
-                    Condition(Cond<4>),
-                    Sleep(0),
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            MemSequence {
-                Condition(Cond<7>),
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 4, &mut bb.b0)),
-                    Action(Act<9>),
-                },
-                Precondition(|bb| bb.b0 % 4 > 1, else = Running) {
-                    SetBlackboard(t0 = 1),
-                },
-            },
-            StatefulAction(PTask<10>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1191Blackboard { t0 b0 });
+board!(Tree1191Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1192 for Ctx {
+    pub tree Tree1192 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        SequenceWithMemory {
-            Script(|bb| { *bb.t0 += 3; if bb.o0.unwrap_or(0) % 4 != 2 { bb.t0.set(bb.b0) } }),
-            Sequence {
-                StatefulAction(Task<0>),
-                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 3 })]
-                #[run_while(|bb| bb.b0 != *bb.t0 % 4)]
-                StatefulAction(PTask<1>, b0 = 5),
+        Guard(|ctx| &mut ctx.token) {
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    ReactiveSelector {
+                        #[skip_if(|bb| *bb.t1 + 2 == bb.b0)]
+                        Repeat(2) {
+                            WasEntryUpdated(t0),
+                        },
+                        ScriptCondition(|bb| bb.b0 + 2 == 2),
+                        #[failure_if(|bb| *bb.t1 < 6)]
+                        #[run_while(|bb| *bb.t1 % 4 > 0)]
+                        Observe(|bb| *bb.t0 % 3 == 1) {
+                            Condition(TCond<0>),
+                        },
+                    },
+                    #[skip_if(|bb| *bb.t1 % 2 < 1)]
+                    #[failure_if(|bb| bb.b0 != 0)]
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        Remap(success = Failure, failure = Failure) {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+                        },
+                        AlwaysSuccess,
+                    },
+                    #[success_if(|bb| *bb.t1 == 4)]
+                    #[run_while(|bb| *bb.t0 > 4)]
+                    AsyncSequence {
+                        Optional {
+                            StatefulAction(Task<3>),
+                        },
+                        StatefulAction(TTask<4>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    ReactiveSequence {
+                        StatefulAction(TTask<5>),
+                        KeepRunningUntilFailure {
+                            Remap(success = Success, failure = Failure) {
+                                #[on_halted(|bb| { if *bb.t1 == 1 { bb.b0 = *bb.t1 + 3 }; bb.t0.set(bb.b0) })]
+                                #[on_failure(|bb| { bb.t1.set((*bb.t0 + 1) % 2); bb.b0 = *bb.t1 })]
+                                Condition(TCond<6>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1192Blackboard { o0 b0 t0 });
+board!(Tree1192Blackboard { t1 t0 b0 });
+
+fallible!(Tree1192);
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
             o0: Option<i64> = None,
-            b1: i64 = 5,
         }
-        Selector {
-            Repeater(1) {
-                ParallelAll(2) {
-                    Action(Act<0>),
-                    Wait(0),
-                },
+        BinarySelector(|bb| bb.o0.unwrap_or(1) < 6, dynamic = true) {
+            Fallback {
+                StatefulAction(Task<0>),
+                SetBlackboard(t0 = 5),
             },
-            #[on_failure(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b0) })]
-            #[on_halted(|bb| bb.b1 = (*bb.t0 + 2) % 2)]
-            ReactiveSequence {
-                #[run_while(|bb| bb.b1 % 4 != 1)]
-                SetBlackboard(b0 = 7),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 1)),
-            },
-            #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
-            #[on_failure(|bb| { bb.o0 = None; bb.b0 = 8 })]
-            Repeat(0) {
-                Sleep(20),
+            Sequence {
+                #[failure_if(|bb| bb.b0 == 7)]
+                Condition(PCond<1>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1193Blackboard { b0 t0 o0 b1 });
+board!(Tree1193Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
         }
-        IfThenElse {
-            Action(Act<0>),
-            Condition(PCond<1>, b0 = {t0}),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            WaitValueUpdate(t1) {
+                ReactiveSelector {
+                    ReactiveSequence {
+                        Condition(PCond<0>, b0 = 1),
+                        Action(PIo<1>, t0 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                        SetBlackboard(t0 = {t1}),
+                    },
+                    ParallelAll(2) {
+                        Repeater(3) {
+                            #[on_success(|bb| { *bb.t0 += 1; if *bb.t1 % 2 < 1 { *bb.t0 += 3 } })]
+                            Conditional(|bb| bb.b0 == *bb.t1 + 1, dynamic = false, else = Failure) {
+                                Script(|bb| bb.t1.set(3)),
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                    },
+                    Sequence {
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 4)),
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            DynamicSequence {
+                RepeatUntilFailure(3) {
+                    Precondition(|bb| *bb.t0 + 1 < *bb.t1, else = Running) {
+                        DynamicSequence {
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+                Repeater(2) {
+                    Condition(Cond<8>),
+                },
+                Action(PIo<9>, t0 = {=}),
+            },
+            Priority {
+                StatefulAction(Task<10>),
+                IndexSwitch(|bb| *bb.t0) {
+                    Condition(|ctx| ctx.check(11)),
+                    AlwaysRunning,
+                },
+                Condition(|ctx| ctx.check(12)),
+                Condition(Cond<13>),
+            },
+            Repeat(0) {
+                ScriptCondition(|bb| *bb.t1 < *bb.t0),
+            },
+            #[on_success(|bb| bb.t0.set(9))]
+            #[run_while(|bb| *bb.t1 < 2)]
+            #[post(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+            Parallel(success = 3, failure = 0) {
+                Remap(success = Failure, failure = Failure) {
+                    Condition(Cond<14>),
+                },
+                StatefulAction(Task<15>),
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    AlwaysSuccess,
+                    StatefulAction(PTask<16>, b0 = {=}),
+                },
+            },
         }
     }
 }
 
-board!(Tree1194Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1195Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1195Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Sleep(20)
-    }
-}
+board!(Tree1194Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
             o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+            b0: i64 = 5,
         }
-        Sequence {
-            DynamicSequence {
-                WaitUntil(|bb| bb.b0 > (*bb.t0 + 4) % 4) {
-                    StepSequencer {
-                        #[run_while(|bb| *bb.t0 > 7)]
-                        SubTree(Tree1195Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, q0 = {q0}),
-                        AsyncSequence {
-                            #[skip_if(|bb| *bb.t0 + 2 > 6)]
-                            Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                            Script(|bb| bb.b0 += 3),
-                            Action(Act<1>),
-                            Condition(|ctx| ctx.check(2)),
-                            Script(|bb| bb.t0.set(bb.o0.unwrap_or(5))),
-                        },
+        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(5))]
+        #[success_if(|bb| (bb.b1 + 2) % 2 > 0)]
+        #[on_halted(|bb| if bb.b1 != 2 { *bb.t1 += 1 })]
+        AsyncFallback {
+            BinarySelector(|bb| bb.o0.unwrap_or(0) != 1) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            Precondition(|bb| *bb.t1 != 7, else = Failure) {
+                IndexSwitch(|bb| *bb.t1 + 3) {
+                    WhileDoElse {
+                        Condition(PCond<2>, b0 = {=}),
+                        SetBlackboard(o0 = Some(2)),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
-            AsyncSequence {
-                Loop(q0, if_empty = Skipped) {
-                    SubTree(Tree1195Sub1, ..),
-                },
-                Fallback {
-                    Loop(q0) {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Action(Act<7> = Act::<7>),
-                },
-                RetryUntilSuccessful(1) {
-                    ScriptCondition(|bb| bb.b0 > 0),
-                },
+            IfThenElse {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
             },
+            Condition(Cond<6> = Cond::<6>),
         }
     }
 }
 
-board!(Tree1195Blackboard { b0 t0 o0 q0 });
+board!(Tree1195Blackboard { o0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b1: i64,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        Inverter {
-            #[on_halted(|bb| bb.b0 = 5)]
-            #[success_if(|bb| bb.b1 < 7)]
-            AsyncSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
+        Iterate(l0, element = {b1}, until = Never, max = 1) {
+            SequenceWithMemory {
+                TryCatch {
+                    Script(|bb| bb.t0.set(bb.b1)),
+                    Condition(Cond<0>),
                 },
-                StatefulAction(Task<2>),
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(PAct<5>, b0 = {=}, b1 = {=}),
-                    StatefulAction(Task<6>),
+                ForceSuccess {
                     WaitValueUpdate(t0) {
-                        StatefulAction(Task<7>),
+                        Deadline(20) {
+                            Condition(Cond<1>),
+                        },
                     },
                 },
-                Parallel(success = 2, failure = 2) {
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
+                MemSequence {
+                    Inverter {
+                        Interrupt(|bb| bb.b0 % 4 > 1) {
+                            #[post(|bb| if bb.b1 > 4 { *bb.t0 += 1 })]
+                            #[on_halted(|bb| bb.b1 += 3)]
+                            Conditional(|bb| bb.b0 == bb.b0 + 1, dynamic = true, else = Failure) {
+                                Action(Act<2> = Act::<2>),
+                            },
+                        },
+                    },
+                    Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
+                        Condition(Cond<3>),
+                    },
+                },
+                Inverter {
+                    Switch(b1) {
+                        case 4 => RetryUntilSuccessful(0) {
+                            Condition(Cond<4>),
+                        },
+                        case 0 => StatefulAction(Task<5> = Task::<5>),
+                        _ => Failer,
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    ForceFailure {
+                        Condition(Cond<6>),
+                    },
+                    Parallel(success = -2, failure = 2) {
+                        StatefulAction(PTask<7>, b0 = {=}),
+                        Condition(Cond<8>),
+                    },
+                    StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree1196Blackboard { b0 t0 b1 });
+board!(Tree1196Blackboard { b1 b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
-        ReactiveFallback {
-            MaxTime(0) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Parallel(success = 2, failure = 2) {
-                        Condition(|ctx| ctx.check(1)),
-                        AlwaysSuccess,
-                    },
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            FlipSelector {
+                Sleep(0),
+                Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 3) % 3)),
+                Timeout(0) {
+                    StatefulAction(Task<1>),
                 },
+                Action(PIo<2>, t0 = {t0}),
             },
-            IfThenElse {
-                Action(Act<4>),
-                IfThenElse {
-                    Action(Act<5>),
-                    Action(Act<6>),
+            Priority {
+                Inverter {
+                    Condition(Cond<3>),
                 },
-                SequenceStar {
-                    DynamicSelector {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
-                },
+                WasEntryUpdated(t0),
+                Action(PAct<4>, b0 = {b0}, b1 = {=}),
             },
-            Sequence {
-                AlwaysSuccess,
-                Action(Act<9> = Act::<9>),
-                Condition(Cond<10>),
-                StatefulAction(Task<11>),
+            Switch(b1) {
+                case 4 => StatefulAction(Task<5>),
+                _ => #[success_if(|bb| bb.b0 != 3)]
+                Condition(|ctx| ctx.check(6)),
+            },
+            ParallelAll {
+                SetBlackboard(b0 = 9),
+                Script(|bb| { bb.b1 = 1; bb.t0.set(bb.b0) }),
+                WasEntryUpdated(t0),
+                ScriptCondition(|bb| bb.b1 % 4 < 3),
+            },
+            Fallback {
+                Action(Act<7>),
+                Action(Act<8>),
+                Condition(Cond<9>),
             },
         }
     }
 }
+
+board!(Tree1197Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 5,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        Switch(b1) {
-            case 5 => #[on_halted(|bb| if bb.b1 < 1 { bb.o0 = Some(bb.b1) })]
-            Parallel {
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    Condition(Cond<0>),
-                },
-                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    Selector {
-                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                        Action(Act<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        BinarySelector(|bb| bb.b0 % 3 < 2) {
-                            StatefulAction(Task<3> = Task::<3>),
-                            SetBlackboard(b1 = 2),
-                        },
-                        #[on_success(|bb| bb.b0 += 1)]
-                        StepSequencer {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
+        ReactiveSequence {
+            Inverter {
+                StatefulAction(Task<0>),
             },
-            _ => Conditional(|bb| bb.o0.unwrap_or(3) % 2 > 0, dynamic = true, else = Failure) {
-                Condition(|ctx, bb| ctx.check_in(7, (bb.o0.unwrap_or(0) + 1) % 2)),
-            },
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
-
-board!(Tree1198Blackboard { t0 o0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64 = 4,
+            b1: i64 = 5,
         }
-        BinarySelector(|bb| bb.b0 + 3 > *bb.t0 + 2) {
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
+        TryCatch(catch_on_halt = false) {
+            PrioritySelector {
+                #[score(8)]
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                #[score(|bb| (*bb.t0 % 2) as f32)]
+                Action(PIo<1>, t0 = {t0}),
+                #[score(7)]
+                Conditional(|bb| (bb.b0 + 4) % 2 != 1, dynamic = true, else = Success) {
+                    #[on_halted(|bb| bb.b1 = bb.b1 % 2)]
+                    #[run_while(|bb| bb.b1 % 4 == 3)]
+                    #[failure_if(|bb| bb.b0 < 1)]
+                    WaitValueUpdate(t0) {
+                        Wait(0),
+                    },
+                },
+                #[score(|bb| (bb.b0 + 4) as f32)]
+                StatefulAction(Task<2>),
+            },
+            MemPriority {
+                Filter(times = 2, count = Success) {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                Action(PAct<6>, b0 = {=}, b1 = {t0}),
+            },
+            #[skip_if(|bb| (*bb.t0 + 4) % 4 > 1)]
+            #[success_if(|bb| bb.b0 == bb.b1)]
+            Selector {
+                Observe(|bb| bb.b0 < 1, abort = both) {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    Condition(PCond<7>, b0 = 2),
+                },
+                Observe(|bb| *bb.t0 < 1, abort = self) {
+                    StatefulAction(Task<8>),
+                },
+            },
+            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| { bb.b1 += 2; if bb.b0 > 3 { bb.t0.set(bb.b1) } })]
+                ReactiveSequence {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                    StatefulAction(PTask<13>, b0 = {b1}, b1 = {b0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree1199Blackboard { t0 b0 });
+board!(Tree1199Blackboard { b0 t0 b1 });
 
 cases! {
-    Tree1100 "B{l0=2;b1=4;t1;b0=3;o0;t0=4}Su{t0}(Inv(@fi{b0>3}MPri(Step(a0e,t1,Ub{o0},RU{F}(c2)),Cd{50;K}(Fb(pt3{b0:t1;b1:t0},Itr{b1;_;1;T}(c4e),c5)),@ki{t1+3!1}@po{t1+=3;b0:=t1%2}RT{F}(pi6{t0:=}))))",
-    Tree1101 "B{b1;b0=1;t0=3}Sw{1}(Pre{b0+3<t0+1;R}(Flip(Sl{30},@oh{b0:=b1+4}Sb{b0=t0})),PPar{1;N}(@rw{b1%2<1}pt0{b0:7;b1:b0},pt1{b0:b0},a2t))",
-    Tree1102 "B{t0=1}Keep(Su{t0}(Fb(Ret3(t0),Rep1(SubR(t1)),SubR(Dd{0}(Bin{t0=2;_}(c2,a3))))))",
-    Tree1103 "B{t0=0;b1=5;b0=1;l0;o0=0}Step(PrSel{t0+3%3;b1%4}(@fi{b0<o0|0}pi0{t0:t0},ASeq(@ki{b0>7}@rw{b0!b0%2}Itr{b1;2;2;N}(pt1{b0:t0;b1:=}),Rep0(c2))),FF(@po{o0|1+1!7?o0:=t0}Par{3;1}(WU{some}(Ret1(@si{o0|5=4}@po{t0+=3}Sl{50})),RFb(pa3{b0:4},Sl{0}),t4,Step(c5,Sb{t0=1},Cnd{t0+1%4<3;_;S}(Wu{t0})))),Swm(pt6{b0:=;b1:=},Flt{2;F;F}(Pri(t7,pa8{b0:=;b1:b0},c9,@si{none}t10)),Try(pt11{b0:=;b1:=},Sb{t0=5})))",
-    Tree1104 "Rus{3}(RetF(Sub(a0)))",
-    Tree1105 "Step(Rty1(R),Keep(TryF(t0,t1,t2)))",
-    Tree1106 "FS(Grd{_}(Dd{0}(t0e)))",
-    Tree1107 "B{b1=1}Rep0(Sb{b1=3})",
-    Tree1108 "B{b1}RSel(t0,t1,pt2{b0:3;b1:b1},Run)",
-    Tree1109 "B{t0=3}Rep0(pa0{b0:t0;b1:t0})",
-    Tree1110 "B{b0=2;t0=3}Sel(Isw{1;N;T}(a0,SubR(t1),t2e),c3e,Obs{b0=5;L}(FF(Sl{100})),t4)",
-    Tree1111 "Inv(t0e)",
-    Tree1112 "DySel(c0)",
-    Tree1113 "B{b1=1;b0;t0=4;o0=2}PAll{3}(@fi{b0%3=2}@ki{t0%2!0}Wde(Wv{t0}(c0),RFb(t1,c2,a3b{3;b1})),pt4{b0:1;b1:b0},WU{t0%3<1}(Par{-1;_}(Obs{t0<b1;_}(Keep(Dd{20}(@ki{b0+3>3}c5))),Fb(Obs{some;L}(a6b{b0;b0}),Obs{none;B}(c7b{b0})))))",
-    Tree1114 "B{t0;b0=2;b1=0}Bin{b0!4;N}(@po{b0+=3}@rw{t0+2<5}@of{b1+=1;b1+3<6?b0+=3}PAll{3}(RFb(PPar{1;_}(@ki{t0!b0+4%2}@si{b0>3}@rw{b1>1}Par{_;_}(Grd{R}(@ki{b0<5}@of{b1:=b1%4}t0),Grd{_}(Wu{t0})))),Cnd{b0<b1+3;_;_}(Lim{2}(Flt{2;R;_}(Seq(Sb{b0=t0},@oh{b0:=8}@fi{t0=3}@ki{b1!3}Cnd{b1+1%4<0;T;_}(t1e),pi2{t0:t0},pa3{b0:1},@rw{b0>4}@os{t0+=1}a4)))),Par{1;-2}(c5l,Sb{t0=b0},@oh{b0+=2}@po{b0+=3}Rpt{0}(a6e),Wu{t0})),@oh{b1+=1}a7)",
-    Tree1115 "Flt{3;S;_}(a0e)",
-    Tree1116 "Dl{20}(Rep2(PAll{-2}(Dl{100}(c0e),Sub(Sub(RFb(c1,F,a2))))))",
-    Tree1117 "Mt{0}(ASeq(Fb(Rus{F}(Rep1(t0)),t1,t2),Ite(t3,Suc),Flt{1;F;F}(Rep0(t4))))",
-    Tree1118 "B{b0=0}Intr{b0+3%3>0}(Dl{30}(Sb{b0=9}))",
-    Tree1119 "Once(Rus{2}(PAll{_}(c0)))",
-    Tree1120 "B{t1;t0=2;q0=2;b0=0;b1}RFb(RSeq(FF(t0),Obs{t0<0;N}(t1),@si{t1!b1}@rw{b1+1=t1+3}Lim{2}(Rep4(Scc{b0<t0%3}))),Wv{t0}(Sel(Obs{b0+1!t0%2;B}(Sb{t1=8}),Obs{t1%3<1;L}(a2b{t1+3;b0}),Obs{b1+4>4;B}(c3))),Step(Grd{F}(Lp{t1;K}(a4)),Sb{t0=b0}))",
-    Tree1121 "B{t1=4}DySeq(c0,Scc{t1+3=3})",
-    Tree1122 "B{t0=0;b0;o0;t1=1}RSeq(Par{-1;-1}(Isw{b0;T;N}(To{20}(t0))),pc1{b0:3},RFb(c2,c3l,c4,c5,Sl{0}),@si{t1%2<0}@ki{o0|1%3>0}Swm(Dl{20}(Wt{20}),c6,pi7{t0:t0}))",
-    Tree1123 "B{t0=4;b0=2}Pre{t0%3>1}(Seq(t0,Grd{F}(Step(c1l,pc2{b0:=},a3e,Scc{b0>t0+1})),Err{1003}))",
-    Tree1124 "Fb(Inv(To{30}(Once(c0))),a1,Ret0(a2))",
-    Tree1125 "B{t0=1;b0;b1;t1=4;o0=_}RSeq(PrSel{o0|3;t1;t1+2}(Wv{t1}(FS(c0)),Flt{2;F;F}(Star(a1,Scc{t1+2<1})),Mt{100}(pt2{b0:b0;b1:t1})),Rpt{1}(Pre{b1!6;S}(c3l)),Swm(To{0}(a4),Ite(c5,a6l),Ruf{F}(a7l)))",
-    Tree1126 "B{b0=2;o0;b1;t0=2}Pre{t0%4=2;K}(Rpt{F}(Dd{0}(Dd{10}(Isw{b0;N;N}(Ub{o0},@rw{t0%2<1}Sl{0},c0b{b1+4})))))",
-    Tree1127 "B{t0;l0=0;b0=1;o0=_}PAll{1}(Lim{1}(Intr{b0%2=0}(PPar{2;N}(Rep4(Mt{0}(Fb(pi0{t0:b0},Wu{t0},Sb{b0=t0}))),c1,Try(a2,Sc{none?b0+=1;o0:=_})))),Rpt{1}(@os{t0:=b0+4}@rw{t0%3<2}Bin{t0+3<0;N}(@os{o0:=o0|3}@si{t0>3}RU{S}(@ki{b0+1=t0%3}@rw{t0+2<6}@of{b0:=t0;none?b0:=t0}Step(t3,a4)),Star(Sb{t0=4},Isw{b0+4;T;N}(c5b{1})))))",
-    Tree1128 "B{b0=1;o0=_}Seq(pi0{t0:b0},S,pc1{b0:0},Cnd{o0|3<6;T;_}(pc2{b0:=}))",
-    Tree1129 "B{q0;b0=2;o0=_;t0=1;t1=1}@si{b0<7}@os{t0+1!3?t0:=t1+2;b0+=3}Pri(@fi{b0+3<6}@rw{o0|3>3}@oh{o0:=_}AFb(Step(c0,c1),Rty1(MSeq(t2,Wu{t0})),@of{t1:=b0+1%2}@rw{t0>b0}@oh{t0+=1}Cnd{t1>0;_;S}(RFb(c3b{b0%3},To{10}(t4e))),Lp{_;R}(Dd{0}(Fb(t5,c6e)))),Ite(Isw{t0;T;T}(Wde(Scc{b0<1},c7),@rw{t0+1>2}RFb(t8,S),Dl{30}(Sc{t0+=1})),@fi{o0|4+4<o0|4+3}Wu{t0}))",
-    Tree1130 "B{b0;t1;l0}DySel(Scc{t1=7},WU{t1%2!0}(@os{t1+=2}@oh{b0+=3;t1+=1}Mt{0}(t0)),Itr{b0;2;1;T}(Sel(a1,t2,pc3{b0:6},c4,R)))",
-    Tree1131 "B{o0;b0;t0=1}Fb(Dl{0}(Dl{100}(Fb(Obs{b0+2<t0;B}(c0),Obs{t0%4!3;_}(DySel(Rty0(Sb{b0=9})))))),RSel(pa1{b0:b0},F,a2b{t0+3%2;b0}),Pre{some}(a3),Inv(Rep0(Sc{t0%2>0?t0:=b0%3;o0:=o0|2})),ASeq(Pre{t0<1}(pi4{t0:=}),pt5{b0:8},@os{o0:=_;b0:=1}t6,Flip(R,t7),c8))",
-    Tree1132 "B{b0=3;t0=2;b1=3}Fb(c0,c1b{b1+3},Opt(Cd{0;F}(c2b{b1})),Sb{b0=t0})",
-    Tree1133 "B{b0=3;t0=0}Bin{t0+1%3>0;T}(PPar{2;T}(pi0{t0:t0},a1l,pt2{b0:2}),@po{b0!2?b0+=1}Run)",
-    Tree1134 "B{t0=5;b0=3;b1=3}Try(@fi{b0!7}@po{t0:=t0%3;b0:=b1%2}@of{b0:=b1}t0,c1,Sb{t0=0})",
-    Tree1135 "Swm(c0l)",
-    Tree1136 "B{b0=2;t0=3}PrSel{6;t0+4;t0%2;t0;b0%4}(Bin{b0+1%3>1;N}(t0,Sb{t0=b0}),Su{t0}(t1),Sb{b0=t0},Flip(a2,Run),t3)",
-    Tree1137 "B{b1=3;b0=5}Dl{30}(RSel(c0e,c1,Ite(c2,c3),Step(t4,Par{-2;2}(a5,Sb{b0=b1}))))",
-    Tree1138 "B{t0=3;b1=0;b0;q0=0}Once(@ki{b1<1}@po{b0:=b1}Dd{0}(Seq(@si{b1+2=7}Flt{2;_;K}(Par{_;_}(Grd{_}(Ite(pc0{b0:=},c1)),Grd{_}(PPar{0;N}(c2,t3,pi4{t0:b0})))),PAll{1}(Su{t0}(Lp{_;R}(Rep0(pc5{b0:7})))),t6)))",
-    Tree1139 "B{b0=4;t0=3;t1=3}Obs{t1>6;N}(ASeq(pa0{b0:t1;b1:t1},Rep3(@os{t1:=t0}Cnd{b0%2>0;_;F}(PPar{0;T}(Flip(Wv{t1}(Sb{t1=b0}),To{20}(pi1{t0:=}))))),RFb(PAll{-2}(Mt{0}(c2e),@po{t1:=b0%4;t1:=t0}R,a3),Sel(@rw{t0=b0}@po{b0:=b0%3}@ki{b0<t0}c4)),Err{1094}))",
-    Tree1140 "B{t0;b1;b0=2}Star(pt0{b0:t0},Sb{b0=b1},@ki{b1>b0}@fi{b0>6}WU{b1>3}(Wu{t0}))",
-    Tree1141 "B{t0=0;b0=0;b1=3}Bin{t0=b1%4;_}(SubA(PAll{1}(Swm(FF(Pre{t0+4=0;F}(t0))),a1b{t0+4%4;b1},pc2{b0:6})),Ite(Sw{0}(Err{1048},c4t),Bin{t0=b1;_}(a5b{b0;b0},c6),SubR(Suc)))",
-    Tree1142 "B{t0;l0=0;b0=2}Swm(Bin{t0+4<7;T}(Grd{_}(SubA(Dd{50}(OnceT(Sl{100})))),Itr{b0;0;3;_}(t0)),Intr{t0<4}(DySeq(t1e,pt2{b0:1;b1:b0})))",
-    Tree1143 "B{b1;b0;q0}@fi{b0+2%3<0}Fb(t0e,RSeq(Rus{1}(Sl{20}),c1b{9},Rpt{0}(t2),Ruf{3}(Sc{b1:=1})),Step(Lp{_;R}(@ki{b0%3>0}c3),c4))",
-    Tree1144 "B{b0;t0=2}MSeq(Rep0(Err{1002}),Flip(c1b{b0%4},t2),Wv{t0}(Wv{t0}(Wt{100})),RFb(Mt{0}(Scc{t0!1}),DySel(F)),Swm(Wt{30},t3))",
-    Tree1145 "B{t0=0;q0=1;b0=1}Fb(Ruf{1}(Fb(Obs{t0%2<1;B}(PAll{1}(c0l,Once(t1))),Lp{_;K}(Mt{20}(Bin{t0>7;T}(Sl{100},Sb{t0=2}))))),MSeq(Invt(RSeq(t2e)),c3l,Rus{F}(Wt{30}),pt4{b0:0},Sl{20}),RU{F}(Ite(RFb(t5,To{10}(c6b{t0}),pi7{t0:=},a8),@os{t0+=3;b0:=t0+3}PPar{1;_}(t9,PPar{0;_}(pa10{b0:=},c11b{t0})))))",
-    Tree1146 "Fb(t0,RU{S}(Suc))",
-    Tree1147 "B{b0=5;t0=3;l0=1}Itr{b0;0;_;T}(Dd{0}(Keep(RFb(Itr{b0;_;_;N}(c0),Pre{t0+4%2=0;S}(ASeq(c1e,Wu{t0})),DySel(Rty2(t2e),c3e),@si{t0+1!b0}t4e))))",
-    Tree1148 "B{t0;o0=1}Seq(PAll{_}(DySeq(t0t,pi1{t0:=})),PPar{0;_}(Lim{2}(Ub{o0})))",
-    Tree1149 "B{t0=1;o0=3;b0=0;b1=2}PAll{_}(t0t,RU{S}(Rep1(c1r)),@rw{none}Isw{b1+1%3;T;T}(pi2{t0:b0},Wu{t0},Sl{20}))",
-    Tree1150 "B{t0=4}RFb(Fb(RU{F}(a0),c1b{t0+3%3}),Seq(c2,t3,pi4{t0:=}),Sl{20})",
-    Tree1151 "Seq(DySeq(t0,a1l,t2,c3),FF(Rty1(t4)),Step(Sub(t5),t6,Wt{0}),t7)",
-    Tree1152 "B{b0;t0=2;b1=4}Bin{b0<6;_}(Ret3(PrSel{b1;b1%3}(F,SubR(a0))),Once(Mt{0}(PAll{1}(Once(Sc{t0:=b1})))))",
-    Tree1153 "B{o0=1;t1=2;b0=2;t0}Pri(AFb(Star(a0,pt1{b0:b0},pi2{t0:b0},t3e,a4l),Step(t5,a6,@os{t1:=1}@fi{t1%3>0}t7)),Scc{t0+1%3<0},Rpt{3}(AFb(Wv{t1}(c8l),pi9{t0:=},ASeq(@of{b0:=0;o0:=t0%3}@po{b0:=b0%2}@fi{t0<3}S,c10l,a11,Ub{o0},F))))",
-    Tree1154 "B{o0=0;t0;t1}RFb(FS(t0),@os{some?t0:=o0|1}t1,RFb(Pre{t0<t1;R}(t2),t3e))",
-    Tree1155 "B{o0;l0=2;t0=5;b0}Itr{b0;2;_;N}(Rty4(Cd{0;_}(@si{t0>2}@rw{some}@of{t0+=2}Par{_;3}(Pri(t0e,t1,Sb{t0=b0}),PrSel{b0;o0|3%2;t0}(t2,Rmp{F;S}(c3l),a4),Ret1(@po{t0:=o0|2}@ki{b0%3=2}@rw{t0%2<0}Bin{b0+3<b0%4;T}(t5,pi6{t0:=})),Bin{t0+2<b0%3;N}(t7,Suc)))))",
-    Tree1156 "B{o0=_;t0=3;q0=3;t1;b0}Fb(Obs{b0<7;L}(c0),Obs{some;S}(Lp{t1;R}(Fb(@fi{t1%2>0}Once(OnceK(Ite(@ki{b0=3}c1,S))),RSeq(t2,RepF(t3),PPar{1;_}(Wt{10},t4,Scc{t0<2}))))))",
-    Tree1157 "B{b1=0;b0=3;o0;t0=5}Bin{b1<b1+4%2;_}(Sw{4;0;3}(R,Sw{5}(t0,pa1{b0:=;b1:t0}),pi2{t0:=},Sb{o0=8}),c3)",
-    Tree1158 "B{b1=3;b0;o0}Ite(a0b{5;b0},Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
-    Tree1159 "B{l0=4;b0=3}Itr{b0;0;_;T}(Itr{b0;_;_;N}(RSeq(Wde(c0,Cnd{b0%2<1;N;_}(a1l),pc2{b0:0}),Rep3(pa3{b0:=}))))",
-    Tree1160 "B{q0;b1;t0}Lp{_;_}(@po{b1+=1;b1:=t0%3}Sel(t0,c1))",
-    Tree1161 "B{b1=5}Fb(RSel(t0,@rw{b1>0}RT{3}(c1e)),Fb(a2e,t3),RSeq(Seq(c4,RepF(t5))),TryF(t6,a7),Rep4(Run))",
-    Tree1162 "B{l0=4;b1=1;t0;b0=3}ASeq(Sel(Sw{4;1}(t0t,@oh{b1<2?b0+=2}a1t,t2),Rty3(MPri(c3,a4b{b0;b1},@ki{t0<2}@os{b0:=b1%4}@of{b1:=b0+1}c5,Err{1046})),Itr{b0;_;2;_}(PPar{1;T}(t6,@si{t0<1}@fi{b0=2}S)),Sw{0;5}(Scc{b0<3},pt7{b0:=},t8),Flip(c9,Run,pt10{b0:b0;b1:b1})),Step(Ret4(RetF(Isw{b1;T;T}(t11,@of{b1<1?t0+=1}@ki{b0!b0+1}t12,Wu{t0},@of{b0!7?b0:=b1%3}Wu{t0}))),RSel(t13t,a14r,c15,c16r),Star(Ruf{1}(a17t),TryF(S,a18r))))",
-    Tree1163 "B{q0=2;b0=2;t0}@ki{b0+2=6}Rpt{1}(Keep(Lp{_;F}(RFb(pa0{b0:b0;b1:t0},t1))))",
-    Tree1164 "B{t0;b0=5}@rw{b0%4=0}Wv{t0}(@si{t0+1=6}a0)",
-    Tree1165 "B{t0;b0}PAll{-1}(Dl{50}(pa0{b0:=;b1:t0}),Scc{t0+2!5})",
-    Tree1166 "B{b0;t0=0}Isw{t0+1%4;_;N}(Sel(Obs{b0+4%4>1;B}(Rmp{F;S}(To{50}(Lim{2}(a0)))),Ret1(AFb(t1,t2)),Obs{b0+1=b0;_}(RSeq(a3e)),Obs{b0+3%4<2;S}(RFb(MSeq(Sb{t0=1},c4),a5))),Bin{b0+4<4;_}(t6e,Seq(Scc{b0+4%4!1},pi7{t0:b0},c8e,Sl{10},Opt(F))))",
-    Tree1167 "B{o0;l0;b0=5;t0=4}RSeq(TryF(SubR(Wt{0}),TryF(t0,c1b{t0%3},Scc{some}),pi2{t0:=},c3,@po{o0:=t0}@fi{none}Rep4(Fb(@os{t0+=2}@fi{t0<1}t4,c5))),SubR(OnceT(Itr{b0;_;_;_}(Ite(Grd{R}(a6b{t0;b0}),t7)))))",
-    Tree1168 "B{t0=1;b0=4}RSeq(Bin{t0+1!t0;T}(t0e,Fb(t1,R)),Swm(MPri(t2,t3),pc4{b0:t0}),Keep(Rep3(TryF(pt5{b0:0},R,Suc))))",
-    Tree1169 "Wde(Star(DySeq(c0l,c1r,Wt{0}),Err{1005}),PAll{_}(c2,Wt{20},t3),RFb(Grd{R}(Try(c4r,S,S))))",
-    Tree1170 "B{b0=3;t0=1;o0}ASeq(Fb(t0e,a1b{t0+1;b0},t2),@oh{o0:=_}@ki{t0%2<1}Seq(c3l,t4),RT{3}(a5e),a6,TryF(Sc{some?t0+=2},t7e,c8))",
-    Tree1171 "B{b0=5;b1;t0=4;q0=3}Sel(Obs{b1+4>b0%4;B}(Cd{50;K}(Seq(@po{b0+=3}@rw{b0+2!b1}@si{t0%4<1}RFb(pi0{t0:b0},t1,@oh{b1+=3}@si{b1%4=1}@fi{b1<b0}R),RFb(c2,@fi{b0+4=4}@ki{b0<3}Scc{b0>t0+3},a3),Ret2(RFb(t4,a5e,Suc))))),Obs{b1!7;L}(Cnd{t0%2>0;_;F}(Lp{_;R}(RSeq(Pre{t0+2=t0+4%2;K}(Sc{b0%4<1?b0:=t0;b1:=t0%3}),Lp{_;_}(a6),RFb(a7e),Wde(t8,pa9{b0:3},a10))))))",
-    Tree1172 "B{t0=5;b0=4;o0=4;b1=4}Par{_;_}(Seq(Sel(@fi{b1>o0|1}t0),Inv(MSeq(Sl{0},t1,RSeq(Sb{b1=b0}),t2))),Isw{b0;_;_}(Seq(S,a3,t4,pc5{b0:t0},Sb{b0=2}),Rpt{0}(Run),PPar{1;_}(Scc{t0+3%4!2},Keep(@rw{b0!0}@of{b1+=2}Suc),Scc{t0!b1})),DySeq(@po{b1:=b1%2}@oh{b0:=3}@of{t0+=3}t6,Scc{some},Pri(t7,Sl{0}),Scc{b1+4%3>1}))",
-    Tree1173 "B{t0=5;b0}RSeq(@ki{b0%4<3}@po{b0:=t0%3}a0t,@rw{b0>7}@os{t0:=t0%3}@ki{b0<t0+2}Scc{b0%3<0})",
-    Tree1174 "B{b0=0;t0=0;q0}@si{t0>5}RFb(RepF(c0e),Fb(PPar{2;T}(OnceK(a1),t2,pt3{b0:1},@po{t0:=1}@of{b0+=3}c4l)))",
-    Tree1175 "B{t0=5;b0=3;l0=3;b1}@fi{b1+3!2}AFb(Scc{t0=b1+1%3},c0,Sb{b0=0})",
-    Tree1176 "B{o0;b1=3;t0=3;b0}RSeq(c0b{t0},Sl{10},@po{b1:=b1+1%3}@os{t0:=b1+4;o0:=_}@oh{b1:=t0}Sb{t0=b0},Fb(a1,c2b{b1%2},Err{1003}),SubR(Sb{o0=7}))",
-    Tree1177 "B{t1=2;b0=5}RFb(c0b{t1},Wu{t1},pc1{b0:=})",
-    Tree1178 "B{b0=1;l0;t0;t1}PAll{4}(Sc{t0+=2},Keep(Itr{b0;2;3;_}(t0)),@po{b0:=t1}@si{t1>1}Fai,Sel(pt1{b0:=;b1:b0},Scc{b0=6},c2e))",
-    Tree1179 "B{o0=5;b0=0;t0=4}MSeq(PPar{0;N}(@ki{o0|4%3=2}t0,Dd{0}(Pre{t0!6}(RSeq(Star(pa1{b0:=;b1:b0},Sc{t0%3!0?o0:=t0+2%4}),Flt{2;_;K}(c2)))),SubR(Flip(RFb(pi3{t0:t0},t4e),Sc{t0:=7})),Cnd{t0>t0+3;N;S}(FS(PPar{1;N}(t5,c6)))),Fb(@oh{b0+=2}Flt{2;S;_}(t7),Isw{t0+4%3;_;N}(Try(@ki{b0<t0}@rw{o0|1+4>5}@oh{t0:=b0}c8,a9,F)),ASeq(a10l,@of{t0:=b0}c11)))",
-    Tree1180 "B{b1=2}Lim{1}(pa0{b0:5;b1:=})",
-    Tree1181 "Rpt{1}(c0)",
-    Tree1182 "B{b0=4;o0=3;t0=3}@ki{some}@si{b0+1%4!0}@po{t0:=o0|4;b0+=2}Cd{0;K}(@of{t0+=1;t0+=1}@si{b0<4}MSeq(S,Rpt{0}(Ub{o0}),Cnd{t0<0;N;_}(@po{t0:=t0%3}@of{o0|1%3>1?o0:=_}Flt{2;S;F}(Isw{t0;_;T}(c0l,c1e))),Sl{50},Cnd{t0%4=1;N;S}(R)))",
-    Tree1183 "Flt{1;S;K}(Flt{1;F;_}(Seq(t0,a1,t2,t3,Wt{0})))",
-    Tree1184 "Cd{0;_}(Rmp{F;S}(MSeq(c0l,a1e,a2e,Sub(t3),t4e)))",
-    Tree1185 "B{o0=_;t0;b0=2}Wde(SubR(Isw{o0|4+4;N;T}(MSeq(Isw{b0+2;N;T}(t0e,SubA(pt1{b0:5}),pi2{t0:b0}),Wv{t0}(Dl{20}(@ki{some}@si{b0+1<5}Fb(@si{b0%3=1}@ki{o0|1!3}a3,a4e,Scc{b0+2<b0})))))),MPri(PPar{2;T}(@po{t0:=b0+4}Lim{1}(c5),@ki{t0%2!1}R,c6l,pa7{b0:=;b1:b0})))",
-    Tree1186 "B{l0=0;b0=2}DySel(Rty0(F),Itr{b0;1;3;N}(F),c0)",
-    Tree1187 "PrSel{0;1;1}(a0l,Fb(c1l,a2l,t3e),c4)",
-    Tree1188 "B{b0=3;t1=1;t0;b1=0;o0=_}Isw{o0|0+2;_;T}(Par{_;1}(a0),@po{t1+=1}@of{t1:=t0+3%3}Try(a1l,To{100}(t2e),Sc{b0+=3}),Cd{0;K}(To{0}(Sb{o0=2})),Cd{20;_}(Obs{b1%2=0;S}(Fb(t3,a4))),@si{b1%4!1}@oh{t1+=1;o0:=o0|2}c5)",
-    Tree1189 "B{b1=3;t0;b0=4}@os{b0+=3;b0:=b1}@fi{t0+1%4!2}Pre{t0>3}(PAll{3}(Sw{1}(Sl{50},Lim{3}(S)),DySeq(c0,F),Swm(t1,Sc{t0+=1}),a2l,RFb(c3,@rw{b1%3>1}Wt{10},F,F,Sb{b0=t0})))",
-    Tree1190 "B{t0;b0;o0=5;l0}Dd{10}(@rw{b0%2=0}@si{b0+4>0}RSeq(Par{_;_}(Grd{F}(@oh{t0+=1}Rep2(Inv(To{50}(c0t)))),Grd{R}(Isw{o0|3;_;_}(RU{F}(@po{t0+=1}@os{none?t0+=1}@of{t0+=3}Rep2(@si{b0%3!1}@of{o0:=b0}Sc{b0:=2})),Rpt{2}(Pre{b0!2;F}(Err{1055})),@of{b0:=t0+2;t0:=8}Itr{b0;0;_;_}(Itr{b0;0;1;N}(c2)),Seq(@ki{none}Dd{0}(c3r),t4t,Inv(a5e)),Obs{b0>1;N}(FF(c6t)))))))",
-    Tree1191 "B{t0=3;b0=4}RFb(c0,Star(Seq(Rpt{3}(t1),c2e,Bin{t0+4=b0+2;T}(@of{t0:=b0+1}@fi{t0+3>3}Sc{b0+=2},@rw{b0+1<7}@of{t0+=3}c3b{t0%4}))),Lim{3}(Swm(c4,Sl{0},pt5{b0:=;b1:t0},c6l)),MSeq(c7,Seq(a8b{b0%4;b0},a9),Pre{b0%4>1;R}(Sb{t0=1})),pt10{b0:=})",
-    Tree1192 "B{o0=2;b0=3;t0=2}Swm(Sc{t0+=3;o0|0%4!2?t0:=b0},Seq(t0,@os{none?t0+=3}@rw{b0!t0%4}pt1{b0:5}))",
-    Tree1193 "B{b0=2;t0;o0=_;b1=5}Sel(Rpt{1}(PAll{2}(a0,Wt{0})),@of{b1:=t0;t0:=b0}@oh{b1:=t0+2%2}RSeq(@rw{b1%4!1}Sb{b0=7},c1b{t0+1}),@fi{b0!b0+2}@of{o0:=_;b0:=8}Rep0(Sl{20}))",
-    Tree1194 "B{t0=3}Ite(a0,pc1{b0:t0})",
-    Tree1195 "B{b0;t0=4;o0;q0=2}Seq(DySeq(WU{b0>t0+4%4}(Step(@rw{t0>7}SubR(Sl{0}),ASeq(@ki{t0+2>6}pa0{b0:=;b1:t0},Sc{b0+=3},a1,c2l,Sc{t0:=o0|5})))),ASeq(Lp{_;K}(SubA(Sl{20})),Fb(Lp{_;_}(c3l),t4,t5,c6,a7e),Ret1(Scc{b0>0})))",
-    Tree1196 "B{b0=1;t0=2;b1=2}Inv(@oh{b0:=5}@si{b1<7}ASeq(RFb(t0,a1),t2,RFb(t3,t4e,pa5{b0:=;b1:=},t6,Wv{t0}(t7)),Par{2;2}(t8e,t9)))",
-    Tree1197 "RFb(Mt{0}(RSeq(t0,Par{2;2}(c1l,S),S,c2,t3)),Ite(a4,Ite(a5,a6),Star(DySel(t7,c8))),Seq(S,a9e,c10,t11))",
-    Tree1198 "B{t0;o0=5;b1=5;b0=4;t1=3}Sw{5}(@oh{b1<1?o0:=b1}Par{_;_}(Grd{R}(c0),Grd{R}(Sel(@oh{t0:=t1}a1,c2e,Bin{b0%3<2;_}(t3e,Sb{b1=2}),@os{b0+=1}Step(c4,t5),t6e))),Cnd{o0|3%2>0;T;F}(c7b{o0|0+1%2}))",
-    Tree1199 "B{t0;b0=4}Bin{b0+3>t0+2;_}(c0,a1b{t0+2;b0})",
+    Tree1100 "B{t0;b0;b1=1;t1=1}RetF(@os{t1+=2}@rw{b1+4>b0+4%3}PAll{2}(Isw{b0+2;N;T}(a0,@os{b1+=1}@si{b1>t1}Sc{b1+=1}),@ki{b1!b0+1}@po{t0:=b0}Sl{20},Pre{b1<3;K}(Su{t1}(pc1{b0:t0}))))",
+    Tree1101 "B{b0=3;t0=1;o0=_;t1;b1=0}Obs{t0=7;N}(Isw{b0+1;_;N}(Isw{t0;N;T}(c0,Run,R),RndSel(c1,SubR(t2),Wt{30},@po{b0:=o0|3}Sl{0},pa3{b0:t1;b1:b1}),RndSeq(a4,RU{F}(Pri(c5,c6))),F))",
+    Tree1102 "B{b1=3;t0=5;b0=1}@of{b1!4?b1:=t0%4}MSeq(t0e,MPri(c1),TryT(RSel(t2,Wu{t0},a3,Err{1085}),Dd{0}(@fi{b0%2>0}@rw{b1+3!1}@oh{t0+=1;b1+1%4!0?b0:=t0+1}Flt{1;F;F}(R)),Pri(pc4{b0:5},F,Wu{t0},@oh{b1+=1}c5),t6))",
+    Tree1103 "B{t0=4;q0;o0=_;b0=3}Lp{t0;S}(SubA(RFb(Grd{_}(Run),Fb(@fi{b0+4!o0|3}a0l,F,Dl{100}(Wu{t0})),@ki{none}@of{b0+=1}@po{b0+=3}Flip(pc1{b0:b0},pi2{t0:b0},Intr{b0!t0}(@os{t0:=b0}@oh{b0:=5}@po{o0:=8}c3b{t0})))))",
+    Tree1104 "B{b0}Ruf{F}(RFb(c0,pc1{b0:b0}))",
+    Tree1105 "Try(t0e,c1,t2,t3)",
+    Tree1106 "B{b1=1;b0;t0=3}AFb(a0l,ASeq(Ite(t1,a2,t3),Cd{50;F}(Dl{0}(t4))),RSeq(c5,@ki{b1+1>t0%4}c6,RFb(Fai,a7b{b1%3;b0},pt8{b0:b0;b1:b0})))",
+    Tree1107 "B{b1;t1=1;b0=4}Wde(Wu{t1},a0,RFb(pa1{b0:9;b1:t1},pt2{b0:=;b1:b1}))",
+    Tree1108 "B{b0;b1=4;t0}Sw{5}(Seq(Pre{t0<2;R}(c0b{b1+4}),TryT(RFb(c1),Sl{20}),Rty2(Seq(pa2{b0:t0;b1:=},a3,a4l,a5)),Star(@po{b0+=3;b1:=b0}@of{t0:=b0;b1+=1}@ki{t0+4<3}Wt{50},pt6{b0:5;b1:b0}),Seq(c7,Sb{t0=0},pt8{b0:7;b1:=})),Run)",
+    Tree1109 "B{b0;t0=3}Pre{b0%3=0;S}(a0b{t0;b0})",
+    Tree1110 "B{b0=2;b1}Rep3(Rus{2}(Sc{b1:=b0+1}))",
+    Tree1111 "PPar{1;_}(Seq(Inv(RSel(PbSel{1;2;2;1;2;2}(Once(t0),Sub(Rep1(S)),Ite(t1,c2),Ret0(t3),Sl{50}),Par{_;1}(Sub(a4),Seq(F),OnceK(Suc),c5),Rpt{F}(FS(Inv(t6e)))))))",
+    Tree1112 "OnceK(Sub(Sub(Run)))",
+    Tree1113 "B{t0;b1;b0=4}Sel(Obs{b0%3<2;B}(DySel(pc0{b0:t0},t1,Sw{2}(pt2{b0:7},a3b{t0+2;b0}))),Rep1(RSeq(Wt{10},t4e,c5,a6l)))",
+    Tree1114 "B{b0=0;o0=1;t0;b1;l0}@po{b1:=t0%3}Try(Isw{5;T;_}(S,@si{t0>6}t0,Suc),@ki{none}Keep(To{10}(Seq(Pri(Bin{b0>b1%3;T}(Step(pt1{b0:=},@ki{none}@si{b0%4>0}t2),Itr{b1;0;_;N}(Sb{o0=9}))),RFb(c3b{b1%3},t4e),Par{-3;_}(Wu{t0},Itr{b1;_;1;T}(t5),@of{o0:=b1+1}Sb{b1=b0})))))",
+    Tree1115 "B{b0=3;b1;t1=1}AFb(RFb(PbSel{3;0}(c0e),Dl{10}(Fb(Bin{b1!6;N}(a1b{t1;b0},Wu{t1}),DySel(c2,pi3{t0:t1},Rep3(Rus{3}(R)))))))",
+    Tree1116 "B{t0=0;b0;l0=1}RndSeq(Try(Pri(pi0{t0:b0},pc1{b0:b0}),Bin{t0+2%4<3;_}(c2b{b0},a3l),F),Dd{0}(Rpt{1}(Star(Pre{t0+2=6;R}(a4),a5,Dd{0}(pt6{b0:t0}),Itr{b0;1;_;_}(RndSel(a7,pa8{b0:t0;b1:b0}))))))",
+    Tree1117 "B{t0=5;o0=2;l0;b0;b1=2}Fb(Obs{b0>6;S}(Par{2;-3}(pi0{t0:=},Rep4(t1),RetF(@ki{b1%3>0}Par{2;_}(t2,Scc{b0+1%2!0})))),Obs{b1=6;B}(Rep4(FS(c3e))),Obs{b0%4<2;B}(RSeq(Ub{o0},Dl{100}(ASeq(@si{b0>t0+4}@oh{t0+3%3!2?b0+=2;b0+=1}@of{b0+=1}c4,@po{b0:=t0+4%4}c5,a6,Pre{some}(pi7{t0:=}))))),Obs{some;L}(Sw{2;4}(a8b{o0|5+3;b1},Swm(Itr{b0;_;1;T}(Sc{b0+4<2?b1:=b0}),Rty2(Ret2(Fai))),pt9{b0:b0;b1:b0})),Obs{none;L}(Flt{2;_;_}(@fi{o0|1%4>1}@rw{o0|0%3<0}@ki{b0!5}c10)))",
+    Tree1118 "B{b1=0;t0=4;b0=3}TryF(Su{t0}(Inv(RSeq(c0b{b0},t1,a2b{b1;b0},c3e,Scc{t0%3=1}))),RT{F}(Try(@oh{b0+=2}c4b{1},t5e)))",
+    Tree1119 "B{b1;b0=5;t0}Flip(Try(RT{2}(c0l),t1,t2,F,c3r),Step(Pri(a4b{b0;b1},pi5{t0:t0},Err{1066}),@si{b1<t0%2}@ki{t0%3=2}@os{b0%2!0?b1+=1;b1+=1}t6t,pi7{t0:b0}))",
+    Tree1120 "Keep(Sub(RU{F}(t0e)))",
+    Tree1121 "B{t0=3;b0=4;q0}Lp{_;R}(Wu{t0})",
+    Tree1122 "B{t0=1;b0=5;b1;q0=1}RSeq(PbSel{2;8;b0}(Obs{t0+3%3=2;S}(Dd{0}(c0b{t0})),pa1{b0:2;b1:t0}),Flt{2;S;F}(c2),AFb(Ret3(Lp{t0;R}(@fi{t0<b1+2}F)),Invt(Sl{50})))",
+    Tree1123 "B{t0;o0=_;b0}RSeq(Mt{20}(@rw{o0|2+2%4>0}pt0{b0:3;b1:t0}),RSeq(Suc,c1e,a2,@os{b0+=2}@oh{b0+=1}@of{o0:=_;b0:=o0|4}c3),S)",
+    Tree1124 "B{o0=_;t1=2;b0=5;t0=5}Isw{t0+1;T;_}(Dd{50}(Star(PPar{2;_}(@ki{b0!t0}@rw{t0=7}c0b{t1},Sc{t0:=t0+1%4},pt1{b0:b0;b1:t1}))),Flt{3;R;_}(Cd{20;F}(@of{o0:=_}@os{t1>6?t0+=3}@ki{t0+4=1}Fb(@rw{none}Sb{t1=1},pi2{t0:b0},Fai))))",
+    Tree1125 "B{o0;b0=5}DySeq(c0,SubA(@oh{b0+=4}SubR(Scc{b0+3!o0|5%4})))",
+    Tree1126 "B{b0;t0}Ite(Swm(Par{-1;1}(Ruf{2}(t0),PAll{0}(Rep4(Scc{t0>1}))),Ite(t1,c2,@of{b0:=t0%2}@ki{t0<3}@rw{b0<7}Scc{t0!4}),Fb(@of{b0:=t0}@os{b0+=3}pi3{t0:=},pt4{b0:0;b1:t0},t5,a6)),c7e)",
+    Tree1127 "B{b1=5;b0;o0=0;q0=1;t0=3}@ki{some}Grd{R}(ASeq(Par{-2;3}(Lp{_;K}(a0e),t1e,Pre{t0+4>b0;K}(Sb{b1=t0})),MSeq(t2,pt3{b0:b1;b1:b1},Suc),Sb{t0=5},Par{2;-1}(DySeq(t4,pt5{b0:b1}),Lim{3}(Rep3(Sb{o0=5})),Cd{20;K}(pi6{t0:=}))))",
+    Tree1128 "B{b1=3;b0;o0}Ite(SubR(SubR(a0b{5;b0})),Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
+    Tree1129 "B{b0=0;b1=2;t0}PbSel{_;b0+3}(Cnd{t0!4;N;S}(@rw{t0%2>0}@ki{b0+2%3!1}@oh{b1<1?t0:=b0+3}Cd{10;K}(To{30}(pi0{t0:=}))))",
+    Tree1130 "B{b0=3;b1=5}Intr{b0!4}(Ite(Pre{b1%3>1}(a0),@si{b0+1=0}c1))",
+    Tree1131 "B{b1=2;t0=5}Flip(Pre{b1+2>t0;S}(Flip(Swm(Err{1061},Sb{t0=7},Wt{10}),Ite(a0l,a1))))",
+    Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(Fb(Obs{b0%2=1;B}(Fai),Obs{o0|3>1;_}(Sb{o0=5})),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(c0r),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
+    Tree1133 "B{b0=2;b1;q0;t0}Lp{b1;K}(Keep(WU{b0!0}(Grd{_}(PPar{1;T}(RndSeq(t0,c1),Rus{F}(Fb(@ki{t0%4>2}c2,c3l)))))))",
+    Tree1134 "B{b0}Seq(Sc{b0:=4},c0l,t1,c2)",
+    Tree1135 "B{t1=0;t0=2;b0=1}To{20}(Keep(MSeq(Wv{t1}(Isw{t1;N;T}(@si{b0!b0+1}t0e,Cnd{t0=5;_;S}(@si{b0%3!1}@po{b0!6?t1+=1}a1),a2,c3)),PPar{0;N}(Step(Sc{t0:=b0},@rw{t0+4>0}Sb{t1=3}),Sb{t1=t0},c4))))",
+    Tree1136 "B{b1=2;b0=1;t0=2;o0}PPar{2;T}(Mt{0}(Intr{some}(Sc{b1:=b0+2;o0:=b0})),PAll{-1}(Flip(Fb(@os{b0>b0%4?t0:=t0%4}@rw{some}Flip(t0,@fi{b0>7}@rw{b0+2%4!1}@po{o0:=o0|1+4}Wu{t0}),Flip(Keep(PbSel{_;t0%4;3;o0|0+4}(a1b{6;b0},a2l,c3))))),c4l),FS(pc5{b0:5}))",
+    Tree1137 "B{b0;t0}RFb(TryT(Rep3(Par{0;-5}(pt0{b0:t0;b1:b0},@rw{b0%4=2}@po{t0:=b0}c1,Wu{t0},Once(a2b{t0;b0}),RU{F}(c3b{t0}))),Par{_;_}(PAll{-1}(Isw{t0;T;N}(@ki{b0+4%2<0}DySel(Scc{t0<5}),@os{t0:=b0%2}@fi{t0>4}Seq(Sc{t0:=9},pa4{b0:=;b1:t0}))),Rmp{F;S}(RFb(t5,@oh{t0:=b0+1%3}@fi{t0>2}Wt{0},pc6{b0:b0},a7)))),@si{t0+2<7}Step(PPar{0;T}(Ite(c8,t9e,RepF(t10)),Ite(Cnd{t0>b0+4;N;_}(OnceT(Scc{b0%2=0})),RSeq(t11,pc12{b0:8},a13),RU{S}(RFb(a14,F,Sb{b0=3}))))))",
+    Tree1138 "Ret1(Sub(a0))",
+    Tree1139 "B{t0}Rep4(RndSeq(Rmp{S;S}(Seq(Suc,c0,t1)),Rep1(Run),Suc,Fb(Once(a2),a3t,pi4{t0:=},Sl{0})))",
+    Tree1140 "B{t0=5;b0;l0=3;b1=5}Star(Star(a0,Rty2(PAll{2}(c1,a2b{b0;b0},Sl{30},a3)),Mt{50}(a4e)),Itr{b1;_;2;_}(@rw{b1+4=t0}@si{b0%2>0}Fb(RU{S}(Sc{b1:=t0%4}))))",
+    Tree1141 "Flip(Sel(a0,t1,c2,Wt{50}),Grd{R}(TryT(c3e,c4e)))",
+    Tree1142 "B{b1=1;t0}Bin{t0<b1;T}(RFb(t0t,S,Err{1062}),RSeq(RFb(pi1{t0:=},a2)))",
+    Tree1143 "B{t0;q0;b0=1}RSeq(Fb(Lim{2}(Step(c0e)),Obs{t0+4%3=1;L}(Sb{t0=9}),Obs{b0+1%3>0;L}(Lp{b0;S}(@ki{b0<3}@fi{b0<5}pt1{b0:t0;b1:b0})),WU{b0>1}(pt2{b0:=;b1:t0})),Wde(c3,a4,@ki{b0+2>1}@fi{t0<6}Ret3(Step(@of{b0<5?t0+=2}t5,@rw{t0!t0%3}c6))))",
+    Tree1144 "B{b0=1;t0=3}@of{t0+=2}Try(c0l,Intr{b0+2>b0+1}(RSeq(Isw{t0+1%3;T;_}(c1b{2},c2l),t3)),Swm(a4e,Wt{20},t5,c6),pt7{b0:t0;b1:t0},Swm(t8e,Rep0(pa9{b0:=;b1:t0})))",
+    Tree1145 "B{b1;t0=3;q0=2;o0=4;b0}Seq(Rep4(Par{_;3}(Cnd{t0%2<0;N;F}(TryF(S,Sb{b0=b1},Pre{b1%2!0}(pt0{b0:6}))),RU{F}(a1),Lp{_;K}(@of{o0|1+1%4<3?t0:=b1+2}Wu{t0}))),Cnd{some;N;F}(t2),Sw{2}(Rmp{S;S}(Obs{o0|5+1%4<1;N}(Opt(Step(t3,t4,Sc{b0:=t0%3;t0+=3})))),@si{t0<6}RSeq(DySel(t5,Scc{b1<0},Scc{b0!1},t6),pt7{b0:b1;b1:t0},c8b{o0|5},Grd{R}(a9))))",
+    Tree1146 "PPar{1;_}(c0,Sl{100})",
+    Tree1147 "B{t0=2;b0=0}RSeq(Wu{t0},RFb(Cnd{t0!t0%2;T;F}(PbSel{0;2;b0+3%4}(c0,c1)),c2l,Flip(Swm(t3,t4),a5),t6,ASeq(c7e,@rw{b0+4<5}t8)))",
+    Tree1148 "B{t0;b0;l0=4}Rep4(@fi{t0>0}Itr{b0;2;3;N}(Par{_;_}(Grd{_}(Lim{2}(Wu{t0})),Grd{_}(t0))))",
+    Tree1149 "B{l0;o0;t0=4;b0=0;t1}Itr{b0;1;2;N}(@po{b0+=1}@si{t1>1}Par{_;_}(Grd{F}(Pri(pa0{b0:=},SubA(Sb{o0=5}))),Grd{R}(SubA(pi1{t0:=}))))",
+    Tree1150 "RSeq(t0,MSeq(t1,a2),Ret4(c3),t4,Dl{50}(c5))",
+    Tree1151 "B{o0=1}Par{_;_}(Run,c0,Scc{none})",
+    Tree1152 "B{b0=5}Rpt{1}(pt0{b0:7;b1:b0})",
+    Tree1153 "B{b0=5;t0=2}Pri(TryF(a0l,a1),c2e,Isw{t0%4;_;_}(t3e,pt4{b0:5;b1:b0}))",
+    Tree1154 "B{b1;t1=4}Pre{t1>t1%2;K}(RndSeq(WU{b1+3%3>0}(OnceT(RU{S}(c0b{t1}))),c1l,t2,@of{b1+=2}PrSel{b1}(t3),t4))",
+    Tree1155 "AFb(c0,TryT(Sl{50},t1,c2,t3),MPri(t4e,c5l,Ruf{2}(c6),a7))",
+    Tree1156 "B{t0=5}Ite(Pre{t0+1>2;F}(Sel(Wu{t0},Wu{t0},a0,c1)),Inv(pi2{t0:t0}))",
+    Tree1157 "B{l0=0;t0=2;b1;b0=4}Itr{b0;0;3;T}(Fb(@os{b0+4>2?t0+=2}Swm(pc0{b0:b1},TryT(Scc{b0!1},c1),t2e),@rw{b0+2%2=1}Step(To{50}(PAll{-1}(a3,t4,a5,Lim{3}(pi6{t0:=}),F)))))",
+    Tree1158 "Wde(RT{1}(t0t),a1t,Wt{20})",
+    Tree1159 "B{o0=_;t0=2;t1=1}Swm(Seq(@ki{some}R,Sc{t0+=1;t1+=3}),t0,c1,Obs{t1+3<5;S}(a2e),Inv(pt3{b0:3;b1:t0}))",
+    Tree1160 "Fb(Grd{_}(Rep4(RFb(PbSel{1;3;1}(t0,a1),t2e,c3,Rmp{S;S}(t4)))),Opt(TryF(c5e,ASeq(S,t6,t7,Sl{0}))))",
+    Tree1161 "B{t0=5;b1;b0=5;l0=4}PrSel{t0}(Itr{b1;_;_;T}(Isw{t0%4;N;_}(Pre{b1+4>0;R}(Pre{b0!b1+3;K}(pa0{b0:b1})),Fai,t1,Sw{1}(c2b{b1},c3e))))",
+    Tree1162 "B{t0;b0=4;o0=_}Par{1;-2}(pa0{b0:t0;b1:t0},Ite(c1,t2e,TryF(Seq(c3,@fi{t0%2>0}@of{o0:=o0|2;t0+=1}t4),@oh{b0:=t0+1}@si{t0=3}F)))",
+    Tree1163 "Rmp{S;S}(Pri(Sub(c0),t1,Sub(a2)))",
+    Tree1164 "Swm(PPar{2;_}(Grd{R}(Grd{F}(Star(RFb(Ite(c0e,t1,c2l)),RSeq(Fb(c3e,t4),Cd{0;K}(a5),t6,Flt{2;F;K}(t7e)))))))",
+    Tree1165 "B{b1=0;b0=3}Flip(Sb{b1=b0},Wt{50},c0l)",
+    Tree1166 "B{t0=0;b1=4;b0=2}@fi{b1<3}@of{b0:=7;b0+=1}MSeq(RFb(PAll{1}(t0e,Scc{b1%3<0}),OnceT(RFb(pt1{b0:=;b1:t0},F))))",
+    Tree1167 "Dl{30}(ASeq(TryT(To{100}(Sub(S)),S),PAll{1}(c0,Rpt{F}(t1)),Sub(ASeq(t2,c3))))",
+    Tree1168 "B{b0=2;o0;b1=5;t0}Flt{2;_;_}(Ite(Sw{2}(Swm(Cd{0;_}(Sl{20}),c0l,Keep(@of{t0:=t0+3%4}Wv{t0}(S))),pi1{t0:=}),RepF(Swm(Sc{b0:=t0+3;o0|0%4!2?t0:=b0},PPar{2;N}(t2,pc3{b0:b0}))),RU{F}(Fb(OnceK(t4),pt5{b0:t0;b1:t0},Pre{b0%2!1;K}(t6)))))",
+    Tree1169 "B{b0=1;t1=5;t0=1}PAll{2}(Once(Wu{t1}),Swm(Pri(Pre{b0!t1;F}(Scc{t0%3<2}),Step(c0b{t0},a1)),Rep3(a2),Dl{10}(Seq(PAll{_}(Rep0(Sc{t0:=t1;t1+=1})),Star(pa3{b0:b0;b1:t0},pa4{b0:t1;b1:t1})))),Rpt{0}(Scc{t1%4=1}))",
+    Tree1170 "B{t0;b1}Fb(t0t,RSeq(Isw{t0;T;T}(RFb(c1,t2t,t3t,Fai,Scc{t0!1}))),@po{b1:=4}@fi{b1>3}MSeq(Wu{t0},t4t,t5t),c6,Err{1097})",
+    Tree1171 "B{t1;o0=2;q0;t0=5;l0;b0=0;b1}Obs{t1<6;S}(PAll{_}(Step(t0,Wu{t0}),RSeq(RSeq(Sb{b1=6},t1),@fi{o0|1+2%3<1}c2,pi3{t0:t1}),Flt{2;S;K}(Flip(Rep3(Itr{b0;0;3;T}(Sc{b1+=1;o0:=b0})),t4,Lp{b0;_}(Wv{t0}(Sl{10}))))))",
+    Tree1172 "B{q0=4;b0;o0;t0;b1=5}@os{b0+=1}Wde(Grd{F}(Pri(t0,t1)),Fb(pa2{b0:t0;b1:b1},TryT(PbSel{_;o0|5;o0|1%2}(c3,t4),Lim{2}(Scc{b1>6})),Lp{t0;K}(c5e)),RSeq(Wde(Flt{3;F;_}(a6),SubA(t7))))",
+    Tree1173 "B{b1=1;t1=3}Wde(Mt{100}(S),RSeq(Sw{2;1;5}(c0,PPar{1;N}(c1,c2),a3e,t4)),DySel(Fb(a5,@po{t1>6?t1:=b1+2}@rw{t1!7}Sl{30},a6e,pt7{b0:9},a8)))",
+    Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),Fb(t2t,Rus{3}(pi3{t0:=}),pc4{b0:1}))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",
+    Tree1175 "B{t0=4;b0=4;o0=4}Fb(Obs{b0+1<4;B}(a0),Obs{b0+3%3>0;S}(Fb(Scc{t0<o0|3+4},t1,a2e)))",
+    Tree1176 "B{b0=3;t0=1}Cnd{t0!1;T;_}(Sc{b0+2=6?t0:=3})",
+    Tree1177 "B{b0=3;t1=5;t0}Pre{t1=b0%3;R}(To{20}(Bin{t1=3;N}(Isw{t1;_;N}(t0,t1),Pre{t1<t0;S}(t2))))",
+    Tree1178 "B{o0;t0=2;b0=1}@of{b0:=6;b0+=1}Seq(Fb(c0,pt1{b0:=;b1:b0},Sb{b0=3}),RSeq(c2b{o0|5+2%4},Wu{t0}),Wde(pa3{b0:9},Flt{1;F;K}(t4)),RFb(Wde(WU{o0|3>4}(c5),t6,@si{b0+3<t0+2}Sl{0}),@oh{o0:=_;o0:=b0+3%4}pi7{t0:t0}),S)",
+    Tree1179 "B{t0=0;b0=3;o0=_;t1=5}Bin{t0=6;T}(c0t,@rw{some}@fi{b0>t0}Dl{10}(Rep4(Ruf{1}(a1b{t1+1;b0}))))",
+    Tree1180 "B{t0}RSel(Ite(Fb(c0,c1,pc2{b0:t0}),c3b{7},c4),DySeq(RFb(a5l,t6,a7l,c8)),RFb(Fb(FF(c9l),a10,@oh{t0+=2}a11)))",
+    Tree1181 "B{b0=1;t0=0;b1=5}Step(c0t,SubA(@rw{t0+3%3>0}To{20}(c1l)),RSeq(c2r,@oh{b0+=1}@rw{b0!4}@fi{b0!2}c3b{5}),Mt{50}(Fai),Fb(c4t,@po{t0+=3;t0%4=1?b0+=2}@os{b1:=t0}a5t))",
+    Tree1182 "B{b0=4;t0}RFb(t0,t1,@si{t0!b0}t2,@si{t0%4!2}Run)",
+    Tree1183 "B{t0=2;b1=5;t1=2}Seq(PPar{1;T}(t0e,AFb(F,t1),@fi{t1+4>3}Sc{b1+=1}),@os{t0:=b1}RSeq(Keep(t2)))",
+    Tree1184 "B{t0;b0=3}Dd{50}(Par{2;-3}(PPar{0;_}(t0,c1e,a2e),RFb(Wu{t0},t3,Ruf{F}(@rw{b0!t0}@po{t0<0?t0+=3}t4)),Swm(pt5{b0:=;b1:b0},Wt{10},t6)))",
+    Tree1185 "B{o0;t0=2}Seq(Fb(t0,a1,Scc{t0%4<3},t2,Mt{10}(t3)))",
+    Tree1186 "B{b0=2;t0=0}RndSel(@os{b0+=3}@oh{b0+=3;t0:=b0+4}c0,Sl{0})",
+    Tree1187 "B{b0;b1=2;t0=0}Rep3(Pre{b1+2%4<3;S}(Ret1(RFb(a0b{b0%4;b0},pi1{t0:t0},a2,c3e,S))))",
+    Tree1188 "B{l0=0;t0=4;b0;b1=2}PPar{1;_}(Seq(Wu{t0},Ite(c0,@fi{t0+4>1}@rw{t0!2}Scc{b1+3>b1})),FS(a1b{t0;b1}),To{30}(@fi{t0+1%2>0}To{100}(F)),Itr{b0;1;_;_}(RSeq(pi2{t0:t0},PbSel{2;2;b0+4}(c3,@oh{b0+=3}@fi{b1!t0}pt4{b0:b0;b1:=}))),Try(a5e,pt6{b0:b0;b1:b0}))",
+    Tree1189 "B{t0=0;b1;b0=5}Flip(Rep2(@fi{b1=3}c0),a1l,Rty3(RSeq(t2,a3,FS(@rw{t0+4%2!1}Sb{t0=b0}),Sb{t0=8})),MSeq(a4,Run))",
+    Tree1190 "B{b0;o0=4;t0}Rpt{F}(RFb(DySel(@fi{o0|5+2<3}@po{t0+2!0?t0+=2}t0e,a1e,Mt{20}(Rep3(RetF(Suc)))),@rw{none}@oh{b0>t0?t0+=3}Isw{b0%2;T;T}(t2,a3b{t0+2%2;b0}),RndSel(Seq(c4,Sb{t0=9},a5e,c6),RFb(c7,pc8{b0:=},Scc{t0%2=1},t9))))",
+    Tree1191 "B{b0}Rmp{F;F}(Rus{3}(RepF(FF(RSeq(Flt{2;R;_}(t0),Sc{b0+=3})))))",
+    Tree1192 "B{t1=4;t0;b0}Grd{_}(RSeq(TryT(RSel(@ki{t1+2=b0}Rep2(Wu{t0}),Scc{b0+2=2},@fi{t1<6}@rw{t1%4>0}Obs{t0%3=1;_}(c0t)),@ki{t1%2<1}@fi{b0!0}Fb(t1,Rmp{F;F}(a2b{t0%3;b0}),S),@si{t1=4}@rw{t0>4}ASeq(Opt(t3),t4t)),OnceT(RSeq(t5t,Keep(Rmp{S;F}(@oh{t1=1?b0:=t1+3;t0:=b0}@of{t1:=t0+1%2;b0:=t1}c6t))))))",
+    Tree1193 "B{t0=0;b0;o0=_}Bin{o0|1<6;T}(Fb(t0,Sb{t0=5}),Seq(@fi{b0=7}pc1{b0:b0}))",
+    Tree1194 "B{b0=3;t0;t1=0}PPar{1;N}(Wv{t1}(RSel(RSeq(pc0{b0:1},pi1{t0:=},c2b{t1},Sb{t0=t1}),PAll{2}(Rpt{3}(@os{t0+=1;t1%2<1?t0+=3}Cnd{b0=t1+1;N;F}(Sc{t1:=3})),t3),Seq(c4b{t0+4},a5b{b0%2;b0},t6))),DySeq(Ruf{3}(Pre{t0+1<t1;R}(DySeq(c7))),Rpt{2}(c8),pi9{t0:=}),Pri(t10,Isw{t0;_;_}(c11l,R),c12l,c13),Rep0(Scc{t1<t0}),@os{t0:=9}@rw{t1<2}@po{b0+=1;b0+=3}Par{3;0}(Rmp{F;F}(c14),t15,Isw{b0;N;N}(S,pt16{b0:=})))",
+    Tree1195 "B{o0;t1;b1=3;b0=5}@os{b1:=o0|5}@si{b1+2%2>0}@oh{b1!2?t1+=1}AFb(Bin{o0|0!1;_}(t0,a1),Pre{t1!7;F}(Isw{t1+3;_;_}(Wde(pc2{b0:=},Sb{o0=2},t3))),Ite(t4,a5),c6e)",
+    Tree1196 "B{b1;b0=4;t0=2;l0=4}Itr{b1;0;1;_}(Swm(Try(Sc{t0:=b1},c0),FS(Wv{t0}(Dd{20}(c1))),MSeq(Inv(Intr{b0%4>1}(@po{b1>4?t0+=1}@oh{b1+=3}Cnd{b0=b0+1;T;F}(a2e))),Itr{b1;0;3;T}(c3)),Inv(Sw{4;0}(Ret0(c4),t5e,Fai)),PPar{2;T}(FF(c6),Par{-2;2}(pt7{b0:=},c8),pt9{b0:=;b1:b1})))",
+    Tree1197 "B{b1=0;b0;t0}RSeq(Flip(Sl{0},c0b{b0+3%3},To{0}(t1),pi2{t0:t0}),Pri(Inv(c3),Wu{t0},pa4{b0:b0;b1:=}),Sw{4}(t5,@si{b0!3}c6l),PAll{_}(Sb{b0=9},Sc{b1:=1;t0:=b0},Wu{t0},Scc{b1%4<3}),Fb(a7,a8,c9))",
+    Tree1198 "RSeq(Inv(t0),t1,c2,c3e)",
+    Tree1199 "B{b0=3;t0;b1=5}TryF(PrSel{8;t0%2;7;b0+4}(pt0{b0:b0;b1:b0},pi1{t0:t0},Cnd{b0+4%2!1;T;S}(@oh{b1:=b1%2}@rw{b1%4=3}@fi{b0<1}Wv{t0}(Wt{0})),t2),MPri(Flt{2;S;_}(t3),t4,t5,pa6{b0:=;b1:t0}),@ki{t0+4%4>1}@si{b0=b1}Sel(Obs{b0<1;B}(@of{t0+=1}pc7{b0:2}),Obs{t0<1;S}(t8)),Grd{F}(PPar{0;_}(t9,t10,Wu{t0})),Flt{2;R;K}(@po{b0:=t0}@oh{b1+=2;b0>3?t0:=b1}RSeq(t11,t12,pt13{b0:b1;b1:b0})))",
 }
