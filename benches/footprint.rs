@@ -298,7 +298,7 @@ fn main() {
     big!(
         "reactive_npc",
         npc::Npc,
-        hand::HandNpc::new((trees::npc::NODES - 5) / 5),
+        hand::HandNpc::for_nodes(trees::npc::NODES),
         hand::tick_npc
     );
     big!(

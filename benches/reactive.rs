@@ -58,7 +58,6 @@ fn npc(c: &mut Criterion) {
     use trees::npc;
     let spec: Spec = shape::parse(npc::SHAPE);
     assert_eq!(spec.nodes(), npc::NODES);
-    let branches = (npc::NODES - 5) / 5;
     workload!(
         c,
         "reactive_npc",
@@ -67,7 +66,11 @@ fn npc(c: &mut Criterion) {
         world = BigWorld::new(npc::FLAGS),
         [
             ("generated", npc::Npc::new(), tick_generated),
-            ("hand-written", hand::HandNpc::new(branches), hand::tick_npc),
+            (
+                "hand-written",
+                hand::HandNpc::for_nodes(npc::NODES),
+                hand::tick_npc
+            ),
             ("box-dyn", support::dyn_big(&spec), dyn_tree::tick),
             ("bonsai-bt", bonsai::big(&spec), bonsai::tick_big),
             ("behavior-tree-lite", btl::big(&spec), btl::tick_big),

@@ -168,6 +168,14 @@ pub struct HandNpc {
 }
 
 impl HandNpc {
+    /// The hand-written NPC with as many guarded branches as the generated tree of `nodes` nodes
+    /// (`bt-gen npc`: the root, `branches` reactive sequences of 4 leaves, and the patrol's
+    /// sequence of 2 leaves, so `nodes = 1 + 5 * branches + 3`).
+    pub fn for_nodes(nodes: usize) -> Self {
+        assert_eq!((nodes - 4) % 5, 0, "not a `bt-gen npc` node count: {nodes}");
+        Self::new((nodes - 4) / 5)
+    }
+
     pub fn new(branches: usize) -> Self {
         HandNpc {
             branches,
