@@ -4,12 +4,10 @@
 //! switch in `tests/differential/reference.rs`). `halt_keeps_idle_loop_count`, `stateful_leaf_through_macro_rules`,
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite`,
 //! `params_through_macro_rules`, `resume_through_precondition`,
-//! `error_in_flip_selector_and_halt_order`, `error_in_catch_child_during_halt` and
-//! `iterate_emptied_list` are fixed.
+//! `error_in_flip_selector_and_halt_order`, `error_in_catch_child_during_halt`,
+//! `iterate_emptied_list` and `wait_until_child_completion` are fixed.
 //!
-//! Open: `wait_until_child_completion` (found by the differential test's issue-12 kinds).
-//!
-//! Run the open ones: `cargo test --test regression -- --ignored`.
+//! Open: none. When one is, run it with `cargo test --test regression -- --ignored`.
 
 #[path = "../common/mod.rs"]
 mod common;
