@@ -151,7 +151,7 @@ struct Sniper {
     __bt_leaf_6: Patrol,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::BoolFlags<2usize>,
+    __bt_active: ::bt::__private::BoolFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[rustfmt::skip]
@@ -285,7 +285,7 @@ impl Sniper {
             __bt_leaf_6: <Patrol as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<2usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<1usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -604,8 +604,8 @@ impl Sniper {
                 running: true,
             },
         );
-        ::bt::__private::finish_resumed(
-            self.__bt_active.flag(1usize),
+        ::bt::__private::finish(
+            ::core::option::Option::None,
             4usize,
             __bt_status,
             __bt_observer,
@@ -624,11 +624,11 @@ impl Sniper {
             &mut self.__bt_leaf_4,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(1usize),
+                running: self.__bt_resume.is(1),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             4usize,
             __bt_status,
             __bt_observer,
@@ -640,16 +640,13 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_resume.is(1) {
             let _ = ::bt::__private::stateful::<
                 World,
                 AimAtEnemy,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                4usize,
-                __bt_observer,
-            );
+            self.__bt_resume.halted();
+            ::bt::__private::halted_unflagged(4usize, __bt_observer);
         }
     }
     #[inline]

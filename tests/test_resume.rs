@@ -82,13 +82,14 @@ fn tick_events<T: BehaviorTree<Context = Ctx>>(tree: &mut T, ctx: &mut Ctx) -> (
 
 #[test]
 fn the_direct_resume_is_generated_where_it_applies() {
-    // The two structs differ only by `Chain`'s two-byte resume memory (every field is bytes):
-    // without it the tests below would pass vacuously.
+    // The two structs differ only by `Chain`'s two-byte resume memory, which is also the running
+    // flag of its two resumed tasks (every field is bytes): without it the tests below would pass
+    // vacuously.
     assert_eq!(size_of::<bt::resume::Resume>(), 2);
     assert_eq!(
         size_of::<Chain>(),
-        size_of::<ChainWalked>() + 2,
-        "Chain carries bt::resume::Resume"
+        size_of::<ChainWalked>() + 2 - 2,
+        "Chain carries bt::resume::Resume instead of two running flags"
     );
 }
 
@@ -597,8 +598,9 @@ big!(
 
 #[test]
 fn a_tree_of_300_resumable_leaves_resumes_them_all_directly() {
-    // A resume code of two bytes (and a status handed over), nothing else.
-    assert_eq!(size_of::<Big>(), size_of::<BigWalked>() + 4);
+    // A resume code of two bytes (and a status handed over), and no running flag of their own
+    // for the 300 resumed leaves: the code is their flag.
+    assert_eq!(size_of::<Big>(), size_of::<BigWalked>() + 4 - 300);
     let Lockstep { direct, completed } = lockstep(
         &mut Big::new(),
         &mut BigWalked::new(),

@@ -123,24 +123,6 @@ pub fn finish<O: Observer>(
     status
 }
 
-/// The result of a leaf resumed directly (`crate::resume`): the leaf was running, so its flag is
-/// already set and stays set while it answers `Running`; a finished leaf is no longer running.
-/// Tells the observer, as [`finish`] does.
-#[inline(always)]
-pub fn finish_resumed<O: Observer>(
-    active: &mut bool,
-    node: usize,
-    status: Status,
-    observer: &mut O,
-) -> Status {
-    debug_assert!(*active, "a leaf is resumed only while it runs");
-    if status != Status::Running {
-        *active = false;
-    }
-    observer.on_status(node, status);
-    status
-}
-
 /// An ancestor of a leaf resumed directly (`crate::resume`) that answers `Running` again: it
 /// was running and stays running (its flag is already set), so only the observer is told.
 #[inline(always)]

@@ -19,6 +19,11 @@
 //!   status it already answered; the ancestors then apply their rules to it as in any tick.
 //!
 //! A halt of the tree, or of its root from a parent tree, [clears](Resume::clear) the memory.
+//!
+//! The code is also the running flag of those leaves: such a leaf is running exactly when it is
+//! the one remembered ([`Resume::is`]), so it needs no flag of its own. Only one of them runs at
+//! a time (each ancestor runs one child at a time), a walk remembers the leaf when it answers
+//! `Running`, and a finished resume or a [halt of the leaf](Resume::halted) forgets it.
 
 use crate::Status;
 
@@ -68,6 +73,19 @@ impl<C: ResumeCode> Resume<C> {
     #[inline(always)]
     pub fn leaf(&self) -> C {
         self.leaf
+    }
+
+    /// Whether leaf `code` is the one to resume: the running flag of a leaf resumed directly
+    /// (only one such leaf runs at a time).
+    #[inline(always)]
+    pub fn is(&self, code: C) -> bool {
+        self.leaf == code
+    }
+
+    /// The remembered leaf was halted: the next tick walks from the root.
+    #[inline(always)]
+    pub fn halted(&mut self) {
+        self.leaf = C::NONE;
     }
 
     /// Leaf `code` answered `status` in a walk: remember it if it is running.
@@ -124,6 +142,23 @@ mod tests {
         assert_eq!(resume.leaf(), 3);
         // Resumed directly, still running: nothing changes.
         assert_eq!(resume.leaf(), 3);
+    }
+
+    #[test]
+    fn the_code_is_the_running_flag_of_the_remembered_leaf() {
+        let mut resume = Resume::<u16>::new();
+        assert!(!resume.is(1) && !resume.is(2));
+        resume.ticked(2, Running);
+        assert!(resume.is(2) && !resume.is(1));
+        // Halted: no longer running, and the next tick walks.
+        resume.halted();
+        assert!(!resume.is(2));
+        assert_eq!(resume.leaf(), 0);
+        // Finished while resumed: forgotten by the hand-over.
+        resume.ticked(1, Running);
+        resume.hand_over(Failure);
+        assert!(!resume.is(1));
+        assert_eq!(resume.take_handed(), Some(Failure));
     }
 
     #[test]

@@ -11,7 +11,7 @@ struct Errands {
     __bt_leaf_8: IsHome,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::BoolFlags<7usize>,
+    __bt_active: ::bt::__private::BoolFlags<4usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -161,7 +161,7 @@ impl Errands {
             __bt_leaf_8: <IsHome as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<7usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<4usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -449,8 +449,8 @@ impl Errands {
                 running: true,
             },
         );
-        ::bt::__private::finish_resumed(
-            self.__bt_active.flag(1usize),
+        ::bt::__private::finish(
+            ::core::option::Option::None,
             2usize,
             __bt_status,
             __bt_observer,
@@ -469,11 +469,11 @@ impl Errands {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(1usize),
+                running: self.__bt_resume.is(1),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             2usize,
             __bt_status,
             __bt_observer,
@@ -485,16 +485,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_resume.is(1) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Fetch,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                2usize,
-                __bt_observer,
-            );
+            self.__bt_resume.halted();
+            ::bt::__private::halted_unflagged(2usize, __bt_observer);
         }
     }
     #[inline]
@@ -511,7 +508,7 @@ impl Errands {
             self.__bt_resume.ticked(2, __bt_leaf_status)
         });
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -523,10 +520,10 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 3usize,
                 __bt_observer,
             );
@@ -548,8 +545,8 @@ impl Errands {
                 running: true,
             },
         );
-        ::bt::__private::finish_resumed(
-            self.__bt_active.flag(3usize),
+        ::bt::__private::finish(
+            ::core::option::Option::None,
             4usize,
             __bt_status,
             __bt_observer,
@@ -568,11 +565,11 @@ impl Errands {
             &mut self.__bt_leaf_4,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(3usize),
+                running: self.__bt_resume.is(2),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::None,
             4usize,
             __bt_status,
             __bt_observer,
@@ -584,16 +581,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_resume.is(2) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Search,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                4usize,
-                __bt_observer,
-            );
+            self.__bt_resume.halted();
+            ::bt::__private::halted_unflagged(4usize, __bt_observer);
         }
     }
     #[inline]
@@ -646,7 +640,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -658,7 +652,7 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
+        if self.__bt_active.get(2usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_5.halt()
             {
                 match __bt_running {
@@ -669,7 +663,7 @@ impl Errands {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
+                self.__bt_active.flag(2usize),
                 5usize,
                 __bt_observer,
             );
@@ -703,7 +697,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -715,11 +709,11 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(3usize) {
             self.__bt_halt_7(__bt_ctx, __bt_observer);
             self.__bt_state_6.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(3usize),
                 6usize,
                 __bt_observer,
             );
@@ -741,8 +735,8 @@ impl Errands {
                 running: true,
             },
         );
-        ::bt::__private::finish_resumed(
-            self.__bt_active.flag(6usize),
+        ::bt::__private::finish(
+            ::core::option::Option::None,
             7usize,
             __bt_status,
             __bt_observer,
@@ -761,11 +755,11 @@ impl Errands {
             &mut self.__bt_leaf_7,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(6usize),
+                running: self.__bt_resume.is(3),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::None,
             7usize,
             __bt_status,
             __bt_observer,
@@ -777,16 +771,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_resume.is(3) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Deliver,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
-                7usize,
-                __bt_observer,
-            );
+            self.__bt_resume.halted();
+            ::bt::__private::halted_unflagged(7usize, __bt_observer);
         }
     }
     #[inline]

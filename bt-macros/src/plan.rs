@@ -18,7 +18,8 @@ pub struct Plan {
     /// be halted when pre-empted).
     pub may_run: Vec<bool>,
     /// Index of each running-capable node's "running" flag, except the root's when
-    /// [`Plan::root_flag_is_status`].
+    /// [`Plan::root_flag_is_status`], the nodes of [`Plan::flag_in_state`] and the leaves of
+    /// [`Plan::resume`] (whose flag is the resume code).
     pub active_slot: Vec<Option<usize>>,
     /// Whether the root's "running" flag is the tree's status (`status() == Some(Running)`)
     /// rather than a flag of its own: the root is running exactly when the tree's last tick
@@ -37,6 +38,12 @@ pub struct Plan {
     pub outlined: Vec<bool>,
     /// The leaves a tick can resume directly, in pre-order; leaf `resume[k]` is resumed under the
     /// code `k + 1`. Any number: the code is as wide as the count needs ([`Plan::resume_code_type`]).
+    ///
+    /// Such a leaf has no running flag of its own: it is running exactly when the resume code is
+    /// its code. A walk remembers it when it answers `Running` (every ancestor passes that up to
+    /// the root, so the leaf stays the one to resume), a direct resume that finishes forgets it,
+    /// and so do its halt and the tree's; and no other leaf of the list can be running meanwhile,
+    /// because every ancestor of a listed leaf runs one child at a time.
     pub resume: Vec<usize>,
 }
 
@@ -56,10 +63,17 @@ impl Plan {
                     )
             })
             .collect();
+        let resume = resume(tree);
+        let mut resumed = vec![false; tree.nodes.len()];
+        for &leaf in &resume {
+            resumed[leaf] = true;
+        }
         let mut slots = 0;
         let active_slot = (may_run.iter().enumerate())
             .map(|(id, &runs)| {
-                (runs && !(id == 0 && root_flag_is_status) && !flag_in_state[id]).then(|| {
+                // A flag of its own unless the node's running is already stored elsewhere.
+                let derived = (id == 0 && root_flag_is_status) || flag_in_state[id] || resumed[id];
+                (runs && !derived).then(|| {
                     slots += 1;
                     slots - 1
                 })
@@ -67,7 +81,7 @@ impl Plan {
             .collect();
         Plan {
             outlined: outlining(tree),
-            resume: resume(tree),
+            resume,
             may_run,
             active_slot,
             root_flag_is_status,
@@ -257,12 +271,19 @@ mod tests {
              Repeat(2) { Condition(B) } }",
         );
         assert_eq!(plan.may_run, [true, false, true, false, false, true, false]);
-        // The root's flag is the tree's status; the others are numbered in pre-order.
+        // The root's flag is the tree's status; A, resumed directly, is running when the resume
+        // code names it; the others are numbered in pre-order.
         assert!(plan.root_flag_is_status);
         assert_eq!(plan.active_slot[0], None);
-        assert_eq!(plan.active_slot[2], Some(0));
-        assert_eq!(plan.active_slot[5], Some(1));
-        assert_eq!(plan.active_slots(), 2);
+        assert_eq!(plan.resume, [2]);
+        assert_eq!(plan.active_slot[2], None);
+        assert_eq!(plan.active_slot[5], Some(0));
+        assert_eq!(plan.active_slots(), 1);
+        // A stateful leaf that is not resumed directly (a child of the root) keeps its flag.
+        let plan = self::plan("Sequence { StatefulAction(A), Repeat(0) { StatefulAction(B) } }");
+        assert_eq!(plan.resume, [3]);
+        assert_eq!(plan.active_slot[1], Some(0));
+        assert_eq!(plan.active_slot[3], None);
     }
 
     #[test]

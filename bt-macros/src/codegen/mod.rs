@@ -404,10 +404,15 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 
 /// The running flag of node `id`, or `false` for a node that never runs. The root's is the
 /// tree's status when [`Plan::root_flag_is_status`](crate::plan::Plan::root_flag_is_status), a
-/// reactive composite's its rule's state ([`Plan::flag_in_state`](crate::plan::Plan::flag_in_state)).
+/// reactive composite's its rule's state ([`Plan::flag_in_state`](crate::plan::Plan::flag_in_state)),
+/// a leaf resumed directly the resume code ([`Plan::resume`](crate::plan::Plan::resume)).
 fn running_flag(g: &Gen, id: usize) -> TokenStream {
     match g.plan.active_slot[id] {
         Some(slot) => quote!(self.__bt_active.get(#slot)),
+        None if g.plan.resume_code(id).is_some() => {
+            let code = resume::code_literal(g.plan.resume_code(id).expect("checked"));
+            quote!(self.__bt_resume.is(#code))
+        }
         None if id == 0 && g.plan.root_flag_is_status => {
             quote!(::bt::__private::root_running(self.__bt_status))
         }
@@ -517,11 +522,16 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         let halt = halt_fn(id);
         let running = running_flag(g, id);
         // The root's flag, when it is the tree's status, is cleared by the tree's halt; a flag
-        // that is the node's rule state, by the rule's `halt` in `halt_body`.
+        // that is the node's rule state, by the rule's `halt` in `halt_body`; a resumed leaf's,
+        // the resume code, here.
         let halted = match slot {
             Some(slot) => {
                 quote!(::bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
             }
+            None if g.plan.resume_code(id).is_some() => quote! {
+                self.__bt_resume.halted();
+                ::bt::__private::halted_unflagged(#public, #observer);
+            },
             None => quote!(::bt::__private::halted_unflagged(#public, #observer);),
         };
         let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));

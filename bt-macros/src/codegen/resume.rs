@@ -51,15 +51,14 @@ pub(super) fn tick_root(g: &Gen) -> TokenStream {
 }
 
 /// The method that resumes leaf `id` directly: `call` ticks the leaf, known to be running (its
-/// running flag is set whenever the resume remembers it). A leaf that answers `Running` again
-/// leaves its flag as it is; one that finishes clears it before the walk takes its status.
+/// running flag is the resume code, which names it). A leaf that answers `Running` again stays
+/// remembered; one that finishes is forgotten by `hand_over` before the walk takes its status.
 pub(super) fn resume_method(g: &Gen, node: &crate::model::Node, call: TokenStream) -> TokenStream {
     let context = &g.tree.header.context;
     let lifetimes = &g.tree.header.context_lifetimes;
     let (ctx, observer) = (ctx(), observer());
     let public = metadata::public_id(g.tree, node.id);
     let resume = resume_fn(node.id);
-    let slot = g.plan.active_slot[node.id].expect("a resumed leaf can run, so it has a flag");
     quote! {
         #[inline]
         fn #resume<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
@@ -68,9 +67,7 @@ pub(super) fn resume_method(g: &Gen, node: &crate::model::Node, call: TokenStrea
             #observer: &mut __BtO,
         ) -> ::bt::__private::Status {
             let __bt_status: ::bt::__private::Status = #call;
-            ::bt::__private::finish_resumed(
-                self.__bt_active.flag(#slot), #public, __bt_status, #observer,
-            )
+            ::bt::__private::finish(::core::option::Option::None, #public, __bt_status, #observer)
         }
     }
 }
@@ -98,6 +95,6 @@ pub(super) fn tick_leaf(g: &Gen, id: usize, call: TokenStream) -> TokenStream {
 }
 
 /// A resume code as an unsuffixed literal: its type is the tree's resume code type.
-fn code_literal(code: usize) -> proc_macro2::Literal {
+pub(super) fn code_literal(code: usize) -> proc_macro2::Literal {
     proc_macro2::Literal::usize_unsuffixed(code)
 }
