@@ -83,8 +83,10 @@ fn tick_events<T: BehaviorTree<Context = Ctx>>(tree: &mut T, ctx: &mut Ctx) -> (
 #[test]
 fn the_direct_resume_is_generated_where_it_applies() {
     // The two structs differ only by `Chain`'s two-byte resume memory, which is also the running
-    // flag of its two resumed tasks (every field is bytes): without it the tests below would pass
-    // vacuously.
+    // flag of its two resumed tasks (every field is bytes), so their sizes are equal; that both
+    // tasks are resumed (without which the tests below would pass vacuously) is pinned by
+    // bt-macros' plan test `direct_resume_picks_deep_stateful_leaves_under_memory_nodes` on this
+    // shape (a resumed tick and a walked one are alike from outside, by design).
     assert_eq!(size_of::<bt::resume::Resume>(), 2);
     assert_eq!(
         size_of::<Chain>(),

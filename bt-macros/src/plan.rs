@@ -45,6 +45,8 @@ pub struct Plan {
     /// and so do its halt and the tree's; and no other leaf of the list can be running meanwhile,
     /// because every ancestor of a listed leaf runs one child at a time.
     pub resume: Vec<usize>,
+    /// Each node's resume code ([`Plan::resume_code`]), so that a look-up costs no search.
+    resume_codes: Vec<Option<usize>>,
 }
 
 impl Plan {
@@ -64,15 +66,17 @@ impl Plan {
             })
             .collect();
         let resume = resume(tree);
-        let mut resumed = vec![false; tree.nodes.len()];
-        for &leaf in &resume {
-            resumed[leaf] = true;
+        let mut resume_codes = vec![None; tree.nodes.len()];
+        for (index, &leaf) in resume.iter().enumerate() {
+            resume_codes[leaf] = Some(index + 1);
         }
         let mut slots = 0;
         let active_slot = (may_run.iter().enumerate())
             .map(|(id, &runs)| {
                 // A flag of its own unless the node's running is already stored elsewhere.
-                let derived = (id == 0 && root_flag_is_status) || flag_in_state[id] || resumed[id];
+                let derived = (id == 0 && root_flag_is_status)
+                    || flag_in_state[id]
+                    || resume_codes[id].is_some();
                 (runs && !derived).then(|| {
                     slots += 1;
                     slots - 1
@@ -82,6 +86,7 @@ impl Plan {
         Plan {
             outlined: outlining(tree),
             resume,
+            resume_codes,
             may_run,
             active_slot,
             root_flag_is_status,
@@ -96,8 +101,7 @@ impl Plan {
 
     /// The code under which leaf `id` is resumed directly, if it is.
     pub fn resume_code(&self, id: usize) -> Option<usize> {
-        let index = self.resume.iter().position(|&leaf| leaf == id)?;
-        Some(index + 1)
+        self.resume_codes[id]
     }
 
     /// The integer type of the resume codes (`bt_core::resume::ResumeCode`): the narrowest that
@@ -224,6 +228,17 @@ mod tests {
                      RunOnce { KeepRunningUntilFailure { ForceSuccess { ForceFailure { \
                      StatefulAction(A) } } } } } } }";
         assert_eq!(resumed(every), [7]);
+        // `tests/test_resume.rs`'s `Chain`: both tasks, under Fallback, Repeat, Sequence and
+        // ForceSuccess. (Its size no longer shows it: the code replaces their two flags.)
+        let chain = "Sequence { Action(A), Fallback { Condition(B), Repeat(2) { Sequence { \
+                     StatefulAction(C), ForceSuccess { StatefulAction(D) } } } }, Action(E) }";
+        assert_eq!(resumed(chain), [6, 8]);
+        let plan = plan(chain);
+        assert_eq!(
+            (plan.resume_code(6), plan.resume_code(8)),
+            (Some(1), Some(2))
+        );
+        assert_eq!(plan.resume_code(7), None);
     }
 
     #[test]

@@ -407,20 +407,20 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// reactive composite's its rule's state ([`Plan::flag_in_state`](crate::plan::Plan::flag_in_state)),
 /// a leaf resumed directly the resume code ([`Plan::resume`](crate::plan::Plan::resume)).
 fn running_flag(g: &Gen, id: usize) -> TokenStream {
-    match g.plan.active_slot[id] {
-        Some(slot) => quote!(self.__bt_active.get(#slot)),
-        None if g.plan.resume_code(id).is_some() => {
-            let code = resume::code_literal(g.plan.resume_code(id).expect("checked"));
+    match (g.plan.active_slot[id], g.plan.resume_code(id)) {
+        (Some(slot), _) => quote!(self.__bt_active.get(#slot)),
+        (None, Some(code)) => {
+            let code = resume::code_literal(code);
             quote!(self.__bt_resume.is(#code))
         }
-        None if id == 0 && g.plan.root_flag_is_status => {
+        (None, None) if id == 0 && g.plan.root_flag_is_status => {
             quote!(::bt::__private::root_running(self.__bt_status))
         }
-        None if g.plan.flag_in_state[id] => {
+        (None, None) if g.plan.flag_in_state[id] => {
             let state = state_field(id);
             quote!(self.#state.is_running())
         }
-        None => quote!(false),
+        (None, None) => quote!(false),
     }
 }
 
@@ -524,15 +524,15 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         // The root's flag, when it is the tree's status, is cleared by the tree's halt; a flag
         // that is the node's rule state, by the rule's `halt` in `halt_body`; a resumed leaf's,
         // the resume code, here.
-        let halted = match slot {
-            Some(slot) => {
+        let halted = match (slot, g.plan.resume_code(id)) {
+            (Some(slot), _) => {
                 quote!(::bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
             }
-            None if g.plan.resume_code(id).is_some() => quote! {
+            (None, Some(_)) => quote! {
                 self.__bt_resume.halted();
                 ::bt::__private::halted_unflagged(#public, #observer);
             },
-            None => quote!(::bt::__private::halted_unflagged(#public, #observer);),
+            (None, None) => quote!(::bt::__private::halted_unflagged(#public, #observer);),
         };
         let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));
         let hooks = if conditions.on_halted.is_some() || conditions.post.is_some() {
