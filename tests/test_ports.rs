@@ -205,3 +205,201 @@ fn ports_are_metadata() {
     assert_eq!(Robot::NODES[node].ports, MoveTo::PORTS);
     assert!(Robot::NODES[0].ports.is_empty());
 }
+
+// --- port frames ---------------------------------------------------------------------------------
+//
+// A leaf whose fields are all ports of `Copy` values is called on a frame (a copy made for the
+// call; see `bt::ports`, "Port frames"); any other leaf in place. The two must look alike to the
+// leaf and to the tree: the same leaf logic is written twice below, once framed (`Framed`) and once
+// with a plain field that keeps it in place (`InPlace`), and both trees must produce the same
+// trace, tick by tick, through bound ports, unbound ports the leaf changes, and halts.
+
+/// What a call of `Framed` / `InPlace` saw, and what it did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    pub call: &'static str,
+    pub step: i32,
+    pub base: i32,
+    pub total: u32,
+    /// The unbound output's value still pending from the last call.
+    pub last_pending: Option<i32>,
+    /// The bound output's pending value at the start of the call (always delivered: `None`).
+    pub out_pending: Option<i32>,
+}
+
+#[derive(Default)]
+pub struct Trace {
+    pub seen: Vec<Seen>,
+}
+
+/// The shared logic: reads a bound input, changes an unbound default input and an unbound
+/// default in-out, sets an unbound and a bound output; Success on every third call (halts count).
+macro_rules! frame_leaf {
+    ($leaf:ident $(, $extra:ident : $ty:ty)?) => {
+        #[derive(Ports)]
+        pub struct $leaf {
+            pub step: Input<i32>,
+            #[port(default)]
+            pub base: Input<i32>,
+            #[port(default)]
+            pub total: InOut<u32>,
+            pub last: Output<i32>,
+            pub out: Output<i32>,
+            $(pub $extra: $ty,)?
+        }
+
+        impl Default for $leaf {
+            fn default() -> Self {
+                $leaf {
+                    step: Input::default(),
+                    base: Input::new(10),
+                    total: InOut::new(0),
+                    last: Output::new(),
+                    out: Output::new(),
+                    $($extra: <$ty>::default(),)?
+                }
+            }
+        }
+
+        impl $leaf {
+            fn call(&mut self, trace: &mut Trace, call: &'static str) -> Status {
+                trace.seen.push(Seen {
+                    call,
+                    step: *self.step,
+                    base: *self.base,
+                    total: *self.total,
+                    last_pending: self.last.pending().copied(),
+                    out_pending: self.out.pending().copied(),
+                });
+                // An unbound input is the leaf's own: a replacement stays.
+                self.base = Input::new(*self.base + 1);
+                *self.total.get_mut() += 1;
+                self.last.set(*self.base * 100 + *self.step);
+                self.out.set(*self.base + *self.step);
+                if *self.total % 3 == 0 {
+                    Status::Success
+                } else {
+                    Status::Running
+                }
+            }
+        }
+
+        impl StatefulAction<Trace> for $leaf {
+            fn on_start(&mut self, trace: &mut Trace) -> Status {
+                self.call(trace, "start")
+            }
+            fn on_running(&mut self, trace: &mut Trace) -> Status {
+                self.call(trace, "running")
+            }
+            fn on_halted(&mut self, trace: &mut Trace) {
+                self.call(trace, "halted");
+            }
+        }
+    };
+}
+
+frame_leaf!(Framed);
+frame_leaf!(InPlace, note: String);
+
+behavior_tree! {
+    pub tree FramedTree for Trace {
+        blackboard { step: i32 = 1, out: i32, go: bool = true }
+        ReactiveSequence {
+            ScriptCondition(|bb| bb.go),
+            StatefulAction(Framed, step = {step}, out = {out}),
+        }
+    }
+}
+
+behavior_tree! {
+    pub tree InPlaceTree for Trace {
+        blackboard { step: i32 = 1, out: i32, go: bool = true }
+        ReactiveSequence {
+            ScriptCondition(|bb| bb.go),
+            StatefulAction(InPlace, step = {step}, out = {out}),
+        }
+    }
+}
+
+/// A ports-only leaf with a port value that is not `Copy`.
+#[derive(Default, Ports)]
+pub struct Named {
+    pub name: Input<String>,
+}
+
+#[test]
+fn a_ports_only_copy_leaf_has_a_frame_and_other_leaves_do_not() {
+    use bt::__private::NoPorts as _;
+    // The frame hands the call a copy of the leaf; the call in place the leaf itself.
+    fn gets_a_copy<L>(leaf: &mut L, frame: impl FnOnce(&mut L, *const L) -> bool) -> bool {
+        let at: *const L = leaf;
+        frame(leaf, at)
+    }
+    assert!(gets_a_copy(&mut Framed::default(), |leaf, at| leaf
+        .__bt_frame(0, &mut (), |copy, _| !core::ptr::eq(copy, at))));
+    assert!(gets_a_copy(&mut MoveTo::default(), |leaf, at| leaf
+        .__bt_frame(0, &mut (), |copy, _| !core::ptr::eq(copy, at))));
+    // A field that is not a port, or a port value that is not `Copy`: in place.
+    assert!(gets_a_copy(&mut InPlace::default(), |leaf, at| leaf
+        .__bt_frame(0, &mut (), |same, _| core::ptr::eq(same, at))));
+    assert!(gets_a_copy(&mut Named::default(), |leaf, at| leaf
+        .__bt_frame(0, &mut (), |same, _| core::ptr::eq(same, at))));
+}
+
+#[test]
+fn a_framed_leaf_behaves_exactly_like_one_called_in_place() {
+    let (mut framed, mut in_place) = (FramedTree::new(), InPlaceTree::new());
+    let (mut a, mut b) = (Trace::default(), Trace::default());
+    // Each tick: the step entry, whether the guard lets the leaf run (false halts it while
+    // Running), and the expected status.
+    let script = [
+        (1, true, Status::Running),
+        (2, true, Status::Running),
+        (3, false, Status::Failure), // halted: its third call
+        (4, true, Status::Running),
+        (5, true, Status::Running),
+        (6, true, Status::Success), // the sixth call
+        (7, true, Status::Running),
+    ];
+    for (tick, (step, go, status)) in script.into_iter().enumerate() {
+        (framed.blackboard_mut().step, framed.blackboard_mut().go) = (step, go);
+        (in_place.blackboard_mut().step, in_place.blackboard_mut().go) = (step, go);
+        assert_eq!(framed.tick(&mut a), status, "tick {tick}");
+        assert_eq!(in_place.tick(&mut b), status, "tick {tick}");
+        assert_eq!(
+            framed.blackboard().out,
+            in_place.blackboard().out,
+            "tick {tick}"
+        );
+    }
+    assert_eq!(a.seen, b.seen);
+    let calls: Vec<_> = a
+        .seen
+        .iter()
+        .map(|s| (s.call, s.step, s.base, s.total))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            ("start", 1, 10, 0),
+            ("running", 2, 11, 1),
+            ("halted", 3, 12, 2),
+            ("start", 4, 13, 3),
+            ("running", 5, 14, 4),
+            ("running", 6, 15, 5),
+            ("start", 7, 16, 6),
+        ],
+        "a halt loads the inputs too; unbound ports keep what the leaf made of them"
+    );
+    assert_eq!(a.seen[0].last_pending, None);
+    assert_eq!(
+        a.seen[1].last_pending,
+        Some(1101),
+        "an unbound output stays pending"
+    );
+    assert!(
+        a.seen.iter().all(|s| s.out_pending.is_none()),
+        "a bound output is delivered"
+    );
+    assert_eq!(framed.blackboard().out, 17 + 7);
+}

@@ -218,13 +218,31 @@ pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> S
     Status::Success
 }
 
-pub use crate::ports::{check_required, BindEntry, BindValue, PortDirection, PortInfo};
+pub use crate::ports::{
+    bound_ports, check_required, BindEntry, BindValue, PortDirection, PortInfo,
+};
 
 /// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of
-/// `#[derive(bt::Ports)]` (an inherent constant, which takes precedence) or else this one.
+/// `#[derive(bt::Ports)]` (an inherent constant, which takes precedence) or else this one; and
+/// likewise a call in place where `#[derive(bt::Ports)]` gives the type a
+/// [port frame](crate::ports#port-frames) (an inherent method, which takes precedence when the
+/// type has one).
 pub trait NoPorts {
     /// No ports.
     const __BT_PORTS: &'static [PortInfo] = &[];
+
+    /// Calls the leaf in place: `call(self, bb)`. `bound` (the bound ports, [`bound_ports`]) is
+    /// for the frames only.
+    #[inline(always)]
+    fn __bt_frame<B, R>(
+        &mut self,
+        bound: u64,
+        bb: &mut B,
+        call: impl FnOnce(&mut Self, &mut B) -> R,
+    ) -> R {
+        let _ = bound;
+        call(self, bb)
+    }
 }
 
 impl<T: ?Sized> NoPorts for T {}

@@ -19,6 +19,19 @@
 //! is a Rust expression evaluated on every tick (inputs only). Every check is a compile error at the
 //! binding: an unknown port (rustc lists the fields), a type mismatch between port and entry, an
 //! output bound to an expression, a required input left unbound, a port bound twice.
+//!
+//! # Port frames
+//!
+//! When every field of a `#[derive(bt::Ports)]` type is a port and every port's value type is
+//! `Copy` (at most 64 ports), the tree calls the leaf on a *frame*: a copy of the leaf made for the
+//! call, a local of the tick. The bound inputs are written into the frame, the leaf runs on it, and
+//! the written outputs go from the frame to their entries, so a port's value passes through
+//! registers rather than through the tree's memory, as in hand-written code. After the call the
+//! ports the tree does not bind are copied back into the leaf (an unbound `#[port(default)]` input
+//! or in-out keeps its value, an unbound output what was last set), and the bound ones are not:
+//! the tree writes them again before every call. Every call of the leaf in the tree (tick, resume,
+//! halt) goes through a frame, so what a leaf observes is the same either way; other leaf types
+//! are called in place.
 
 use core::ops::Deref;
 
@@ -281,6 +294,20 @@ pub const fn check_required(ports: &[PortInfo], bound: &[&str]) {
     }
 }
 
+/// The ports of `ports` named in `bound`, as a set of bits: bit `i` for `ports[i]` (the first 64
+/// ports). Evaluated in a `const` by the tree for a leaf's [port frame](self#port-frames).
+pub const fn bound_ports(ports: &[PortInfo], bound: &[&str]) -> u64 {
+    let mut bits = 0;
+    let mut port = 0;
+    while port < ports.len() && port < 64 {
+        if contains(bound, ports[port].name) {
+            bits |= 1 << port;
+        }
+        port += 1;
+    }
+    bits
+}
+
 const fn contains(names: &[&str], name: &str) -> bool {
     let mut index = 0;
     while index < names.len() {
@@ -379,6 +406,23 @@ mod tests {
         required: true,
         missing_message: "goal missing",
     }];
+
+    #[test]
+    fn bound_ports_are_bits_by_port_index() {
+        let two = [
+            PORTS[0],
+            PortInfo {
+                name: "speed",
+                ..PORTS[0]
+            },
+        ];
+        assert_eq!(bound_ports(&two, &["speed"]), 0b10);
+        assert_eq!(bound_ports(&two, &["goal", "speed"]), 0b11);
+        assert_eq!(bound_ports(&two, &["goals", "other"]), 0);
+        assert_eq!(bound_ports(&[], &["goal"]), 0);
+        let many = [PORTS[0]; 70];
+        assert_eq!(bound_ports(&many, &["goal"]), u64::MAX, "the first 64 only");
+    }
 
     #[test]
     fn required_ports_must_be_bound() {

@@ -518,44 +518,63 @@ impl Robot {
                 |_| true,
             ) {
                 ::bt::__private::Gate::Tick => {
-                    ::bt::__private::bind_entry(
-                        &mut self.__bt_bb,
-                        &mut self.__bt_leaf_1,
-                        |__bt_of| &mut __bt_of.goal,
-                        |__bt_of| &mut __bt_of.goal,
-                        ::bt::__private::PortStep::Load,
-                    );
-                    ::bt::__private::bind_entry(
-                        &mut self.__bt_bb,
-                        &mut self.__bt_leaf_1,
-                        |__bt_of| &mut __bt_of.seen,
-                        |__bt_of| &mut __bt_of.seen,
-                        ::bt::__private::PortStep::Load,
-                    );
-                    ::bt::__private::bind_value(
-                        2,
-                        &mut self.__bt_leaf_1,
-                        |__bt_of| &mut __bt_of.speed,
-                    );
-                    let __bt_result = ::bt::__private::execute::<
-                        World,
-                        Plan,
-                    >(&mut self.__bt_leaf_1, __bt_ctx);
-                    ::bt::__private::bind_entry(
-                        &mut self.__bt_bb,
-                        &mut self.__bt_leaf_1,
-                        |__bt_of| &mut __bt_of.goal,
-                        |__bt_of| &mut __bt_of.goal,
-                        ::bt::__private::PortStep::Store,
-                    );
-                    ::bt::__private::bind_entry(
-                        &mut self.__bt_bb,
-                        &mut self.__bt_leaf_1,
-                        |__bt_of| &mut __bt_of.seen,
-                        |__bt_of| &mut __bt_of.seen,
-                        ::bt::__private::PortStep::Store,
-                    );
-                    __bt_result
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    let __bt_bound: u64 = const {
+                        ::bt::__private::bound_ports(
+                            {
+                                #[allow(unused_imports)]
+                                use ::bt::__private::NoPorts as _;
+                                <Plan>::__BT_PORTS
+                            },
+                            &["goal", "speed", "seen"],
+                        )
+                    };
+                    self.__bt_leaf_1
+                        .__bt_frame(
+                            __bt_bound,
+                            &mut self.__bt_bb,
+                            |__bt_leaf, __bt_bb| {
+                                ::bt::__private::bind_entry(
+                                    &mut *__bt_bb,
+                                    &mut *__bt_leaf,
+                                    |__bt_of| &mut __bt_of.goal,
+                                    |__bt_of| &mut __bt_of.goal,
+                                    ::bt::__private::PortStep::Load,
+                                );
+                                ::bt::__private::bind_entry(
+                                    &mut *__bt_bb,
+                                    &mut *__bt_leaf,
+                                    |__bt_of| &mut __bt_of.seen,
+                                    |__bt_of| &mut __bt_of.seen,
+                                    ::bt::__private::PortStep::Load,
+                                );
+                                ::bt::__private::bind_value(
+                                    2,
+                                    &mut *__bt_leaf,
+                                    |__bt_of| &mut __bt_of.speed,
+                                );
+                                let __bt_result = ::bt::__private::execute::<
+                                    World,
+                                    Plan,
+                                >(&mut *__bt_leaf, __bt_ctx);
+                                ::bt::__private::bind_entry(
+                                    &mut *__bt_bb,
+                                    &mut *__bt_leaf,
+                                    |__bt_of| &mut __bt_of.goal,
+                                    |__bt_of| &mut __bt_of.goal,
+                                    ::bt::__private::PortStep::Store,
+                                );
+                                ::bt::__private::bind_entry(
+                                    &mut *__bt_bb,
+                                    &mut *__bt_leaf,
+                                    |__bt_of| &mut __bt_of.seen,
+                                    |__bt_of| &mut __bt_of.seen,
+                                    ::bt::__private::PortStep::Store,
+                                );
+                                __bt_result
+                            },
+                        )
                 }
                 ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
                 ::bt::__private::Gate::HaltAndSkip => ::bt::__private::Status::Skipped,
@@ -592,31 +611,53 @@ impl Robot {
                 |bb| *bb.seen < 10,
             ) {
                 ::bt::__private::Gate::Tick => {
-                    ::bt::__private::bind_entry(
-                        &mut self.__bt_bb,
-                        &mut self.__bt_leaf_2,
-                        |__bt_of| &mut __bt_of.goal,
-                        |__bt_of| &mut __bt_of.target,
-                        ::bt::__private::PortStep::Load,
-                    );
-                    let __bt_result = ::bt::__private::stateful::<
-                        World,
-                        Drive,
-                    >(
-                        &mut self.__bt_leaf_2,
-                        __bt_ctx,
-                        ::bt::__private::StatefulCall::Tick {
-                            running: self.__bt_active.get(0usize),
-                        },
-                    );
-                    ::bt::__private::bind_entry(
-                        &mut self.__bt_bb,
-                        &mut self.__bt_leaf_2,
-                        |__bt_of| &mut __bt_of.goal,
-                        |__bt_of| &mut __bt_of.target,
-                        ::bt::__private::PortStep::Store,
-                    );
-                    __bt_result
+                    let __bt_running: bool = self.__bt_active.get(0usize);
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        let __bt_bound: u64 = const {
+                            ::bt::__private::bound_ports(
+                                {
+                                    #[allow(unused_imports)]
+                                    use ::bt::__private::NoPorts as _;
+                                    <Drive>::__BT_PORTS
+                                },
+                                &["target"],
+                            )
+                        };
+                        self.__bt_leaf_2
+                            .__bt_frame(
+                                __bt_bound,
+                                &mut self.__bt_bb,
+                                |__bt_leaf, __bt_bb| {
+                                    ::bt::__private::bind_entry(
+                                        &mut *__bt_bb,
+                                        &mut *__bt_leaf,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        |__bt_of| &mut __bt_of.target,
+                                        ::bt::__private::PortStep::Load,
+                                    );
+                                    let __bt_result = ::bt::__private::stateful::<
+                                        World,
+                                        Drive,
+                                    >(
+                                        &mut *__bt_leaf,
+                                        __bt_ctx,
+                                        ::bt::__private::StatefulCall::Tick {
+                                            running: __bt_running,
+                                        },
+                                    );
+                                    ::bt::__private::bind_entry(
+                                        &mut *__bt_bb,
+                                        &mut *__bt_leaf,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        |__bt_of| &mut __bt_of.target,
+                                        ::bt::__private::PortStep::Store,
+                                    );
+                                    __bt_result
+                                },
+                            )
+                    }
                 }
                 ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
                 ::bt::__private::Gate::HaltAndSkip => {
@@ -648,25 +689,48 @@ impl Robot {
     ) {
         if self.__bt_active.get(0usize) {
             let _ = {
-                ::bt::__private::bind_entry(
-                    &mut self.__bt_bb,
-                    &mut self.__bt_leaf_2,
-                    |__bt_of| &mut __bt_of.goal,
-                    |__bt_of| &mut __bt_of.target,
-                    ::bt::__private::PortStep::Load,
-                );
-                let __bt_result = ::bt::__private::stateful::<
-                    World,
-                    Drive,
-                >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-                ::bt::__private::bind_entry(
-                    &mut self.__bt_bb,
-                    &mut self.__bt_leaf_2,
-                    |__bt_of| &mut __bt_of.goal,
-                    |__bt_of| &mut __bt_of.target,
-                    ::bt::__private::PortStep::Store,
-                );
-                __bt_result
+                #[allow(unused_imports)]
+                use ::bt::__private::NoPorts as _;
+                let __bt_bound: u64 = const {
+                    ::bt::__private::bound_ports(
+                        {
+                            #[allow(unused_imports)]
+                            use ::bt::__private::NoPorts as _;
+                            <Drive>::__BT_PORTS
+                        },
+                        &["target"],
+                    )
+                };
+                self.__bt_leaf_2
+                    .__bt_frame(
+                        __bt_bound,
+                        &mut self.__bt_bb,
+                        |__bt_leaf, __bt_bb| {
+                            ::bt::__private::bind_entry(
+                                &mut *__bt_bb,
+                                &mut *__bt_leaf,
+                                |__bt_of| &mut __bt_of.goal,
+                                |__bt_of| &mut __bt_of.target,
+                                ::bt::__private::PortStep::Load,
+                            );
+                            let __bt_result = ::bt::__private::stateful::<
+                                World,
+                                Drive,
+                            >(
+                                &mut *__bt_leaf,
+                                __bt_ctx,
+                                ::bt::__private::StatefulCall::Halt,
+                            );
+                            ::bt::__private::bind_entry(
+                                &mut *__bt_bb,
+                                &mut *__bt_leaf,
+                                |__bt_of| &mut __bt_of.goal,
+                                |__bt_of| &mut __bt_of.target,
+                                ::bt::__private::PortStep::Store,
+                            );
+                            __bt_result
+                        },
+                    )
             };
             ::bt::__private::halted(
                 self.__bt_active.flag(0usize),

@@ -1,7 +1,9 @@
 //! `#[derive(Ports)]`: declares a leaf type's ports from its fields of type `bt::Input<T>`,
 //! `bt::Output<T>` and `bt::InOut<T>`. Inputs and in-outs are required unless marked
 //! `#[port(default)]`. The derive emits the port list as an inherent constant (read by the trees
-//! that use the leaf, at compile time) and implements `bt::Ports`.
+//! that use the leaf, at compile time) and implements `bt::Ports`. When every field is a port, it
+//! also emits the leaf's port frame (`bt::ports`, "Port frames"): an inherent method that calls the
+//! leaf on a copy, which exists only while every field is `Copy`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
@@ -18,14 +20,22 @@ pub fn derive(input: TokenStream) -> TokenStream {
         Err(error) => return error.to_compile_error(),
     };
     let cx = Ctxt::new();
-    let ports = collect(&cx, &input);
+    let (ports, only_ports) = collect(&cx, &input);
     match cx.check() {
-        Ok(()) => generate(&input, &ports),
+        Ok(()) => {
+            let mut code = generate(&input, &ports);
+            if only_ports && ports.len() <= 64 {
+                code.extend(frame(&input, &ports));
+            }
+            code
+        }
         Err(error) => error.to_compile_error(),
     }
 }
 
 struct Port {
+    field: syn::Ident,
+    ty: Type,
     name: String,
     /// An `InOut<T>`: it can only be bound to an entry.
     in_out: bool,
@@ -34,7 +44,8 @@ struct Port {
     required: bool,
 }
 
-fn collect(cx: &Ctxt, input: &DeriveInput) -> Vec<Port> {
+/// The ports, and whether every field is one.
+fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, bool) {
     let fields = match &input.data {
         Data::Struct(data) => match &data.fields {
             Fields::Named(fields) => &fields.named,
@@ -43,15 +54,16 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> Vec<Port> {
                     &input.ident,
                     "`#[derive(Ports)]` needs a struct with named fields: each port is a field named like the port",
                 );
-                return Vec::new();
+                return (Vec::new(), false);
             }
         },
         _ => {
             cx.error_spanned_by(&input.ident, "`#[derive(Ports)]` works on structs only");
-            return Vec::new();
+            return (Vec::new(), false);
         }
     };
     let mut ports = Vec::new();
+    let mut only_ports = true;
     for field in fields {
         let name = field.ident.as_ref().expect("named field");
         let mut default = false;
@@ -75,6 +87,7 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> Vec<Port> {
                     "`#[port(default)]` is for port fields: `bt::Input<T>` or `bt::InOut<T>`",
                 );
             }
+            only_ports = false;
             continue;
         };
         if default && direction == "Output" {
@@ -85,6 +98,8 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> Vec<Port> {
         }
         let direction_ident = syn::Ident::new(direction, proc_macro2::Span::call_site());
         ports.push(Port {
+            field: name.clone(),
+            ty: field.ty.clone(),
             name: name.to_string(),
             in_out: direction == "InOut",
             direction: quote!(::bt::__private::PortDirection::#direction_ident),
@@ -92,7 +107,7 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> Vec<Port> {
             required: direction != "Output" && !default,
         });
     }
-    ports
+    (ports, only_ports)
 }
 
 /// `Input<T>` / `bt::Input<T>` → ("Input", T), and likewise for `Output`, `InOut`.
@@ -156,6 +171,48 @@ fn generate(input: &DeriveInput, ports: &[Port]) -> TokenStream {
     }
 }
 
+/// The port frame of a type whose fields are all ports: an inherent `__bt_frame` that calls the
+/// leaf on a copy and copies back the ports the tree does not bind (`bound` has a bit per port, in
+/// field order), taking precedence over the in-place call of `bt::__private::NoPorts`. Its impl is
+/// bounded on every field being `Copy`: for another type the method does not exist, and the tree
+/// calls the leaf in place. (The bounds are written `for<'__bt_frame>` so that a bound that is
+/// false for a concrete type removes the method instead of being an error.)
+fn frame(input: &DeriveInput, ports: &[Port]) -> TokenStream {
+    let name = &input.ident;
+    let mut generics = input.generics.clone();
+    let where_clause = generics.make_where_clause();
+    for port in ports {
+        let ty = &port.ty;
+        where_clause
+            .predicates
+            .push(syn::parse_quote!(for<'__bt_frame> #ty: ::core::marker::Copy));
+    }
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let fields: Vec<_> = ports.iter().map(|port| &port.field).collect();
+    let keep = ports.iter().enumerate().map(|(index, port)| {
+        let field = &port.field;
+        quote!(if __bt_bound & (1u64 << #index) == 0 { self.#field = __bt_frame.#field; })
+    });
+    quote! {
+        #[allow(dead_code)]
+        impl #impl_generics #name #ty_generics #where_clause {
+            #[doc(hidden)]
+            #[inline(always)]
+            pub fn __bt_frame<__BtBoard, __BtResult>(
+                &mut self,
+                __bt_bound: u64,
+                __bt_bb: &mut __BtBoard,
+                __bt_call: impl ::core::ops::FnOnce(&mut Self, &mut __BtBoard) -> __BtResult,
+            ) -> __BtResult {
+                let mut __bt_frame = Self { #(#fields: self.#fields),* };
+                let __bt_result = __bt_call(&mut __bt_frame, __bt_bb);
+                #(#keep)*
+                __bt_result
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::derive;
@@ -188,6 +245,31 @@ mod tests {
             "goal and odometer: {text}"
         );
         assert!(text.contains("PortDirection :: InOut"));
+    }
+
+    #[test]
+    fn a_port_frame_only_when_every_field_is_a_port() {
+        let text = derive(MOVE_TO.parse().unwrap()).to_string();
+        assert!(
+            !text.contains("__bt_frame"),
+            "`steps` is not a port: {text}"
+        );
+        let only_ports = MOVE_TO.replace("steps: u32,", "");
+        let text = derive(only_ports.parse().unwrap()).to_string();
+        assert_eq!(text.matches("fn __bt_frame").count(), 1, "{text}");
+        for bound in [
+            "for < '__bt_frame > Input < (i32 , i32) > : :: core :: marker :: Copy",
+            "for < '__bt_frame > bt :: Input < T > : :: core :: marker :: Copy",
+            "for < '__bt_frame > InOut < u32 > : :: core :: marker :: Copy",
+        ] {
+            assert!(text.contains(bound), "{bound} in {text}");
+        }
+        // The ports the tree does not bind are copied back, by their bit.
+        assert!(text.contains("if __bt_bound & (1u64 << 3usize) == 0 { self . odometer = __bt_frame . odometer ; }"), "{text}");
+        assert!(
+            text.contains("T : Clone"),
+            "the type's own bounds stay: {text}"
+        );
     }
 
     /// The derive never panics either; same settings as the tree macro's test.

@@ -175,12 +175,12 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
         Leaf::Condition(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = match g.error() {
+            let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(&mut #this.#field, #ctx))
+                    quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(#this_leaf, #ctx))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> ::bt::__private::try_check::<#context, #error, #ty>(&mut #this.#field, #ctx))
+                    quote_spanned!(ty.span()=> ::bt::__private::try_check::<#context, #error, #ty>(#this_leaf, #ctx))
                 }
             };
             (
@@ -191,12 +191,12 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
         Leaf::Action(LeafImpl::Type(leaf)) => {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
-            let call = match g.error() {
+            let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(&mut #this.#field, #ctx))
+                    quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(#this_leaf, #ctx))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> ::bt::__private::try_execute::<#context, #error, #ty>(&mut #this.#field, #ctx))
+                    quote_spanned!(ty.span()=> ::bt::__private::try_execute::<#context, #error, #ty>(#this_leaf, #ctx))
                 }
             };
             (
@@ -209,42 +209,75 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let field = field(node, leaf, &mut code);
             let ty = &leaf.ty;
             let running = running_flag(g, node.id);
-            let call = |call: TokenStream| match g.error() {
-                None => quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                    &mut #this.#field, #ctx, ::bt::__private::StatefulCall::#call,
-                )),
-                Some(error) => {
-                    quote_spanned!(ty.span()=> ::bt::__private::try_stateful::<#context, #error, #ty>(
-                        &mut #this.#field, #ctx, ::bt::__private::StatefulCall::#call,
-                    ))
+            let ctx = &ctx;
+            let call = |call: TokenStream| {
+                move |this_leaf: &TokenStream| match g.error() {
+                    None => quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
+                        #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
+                    )),
+                    Some(error) => {
+                        quote_spanned!(ty.span()=> ::bt::__private::try_stateful::<#context, #error, #ty>(
+                            #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
+                        ))
+                    }
                 }
             };
-            let tick = call(quote!(Tick { running: #running }));
+            // With bindings, the running flag is read before the call: the call runs in a
+            // closure that borrows the leaf and the blackboard only (`with_ports`).
+            let framed = !leaf.bindings.is_empty();
+            let running_arg = if framed {
+                quote!(__bt_running)
+            } else {
+                running.clone()
+            };
+            let tick = with_ports(
+                leaf,
+                &field,
+                call(quote!(Tick {
+                    running: #running_arg
+                })),
+            );
             let halt = with_ports(leaf, &field, call(quote!(Halt)));
             if g.plan.resume_code(node.id).is_some() {
                 // The direct resume's call: the leaf is running, by the resume's invariant.
                 let resumed = with_ports(leaf, &field, call(quote!(Tick { running: true })));
                 code.methods.extend(resume::resume_method(g, node, resumed));
             }
-            (
-                leaf_status(g, node, with_ports(leaf, &field, tick)),
-                quote!(let _ = #halt;),
-            )
+            let tick = if framed {
+                quote!({
+                    let __bt_running: bool = #running;
+                    #tick
+                })
+            } else {
+                tick
+            };
+            (leaf_status(g, node, tick), quote!(let _ = #halt;))
         }
     };
     code.methods.extend(node_methods(g, node, body, halt_body));
     code
 }
 
-/// `call` between the port loads (inputs take their bound values) and the port stores (written
-/// outputs reach their entries). Every access is spanned at the user's binding, so an unknown port
-/// or a type mismatch is reported there.
-fn with_ports(leaf: &LeafType, field: &Ident, call: TokenStream) -> TokenStream {
+/// The leaf's call (`call` of the leaf's `&mut` place) between the port loads (inputs take their
+/// bound values) and the port stores (written outputs reach their entries). Every access is
+/// spanned at the user's binding, so an unknown port or a type mismatch is reported there.
+///
+/// A leaf with bindings is called through `__bt_frame` with the set of its bound ports: the port
+/// frame of its `#[derive(Ports)]` when it has one (the call runs on a copy of the leaf, so that
+/// port values stay in registers: `bt::ports`, "Port frames"), else `NoPorts`'s call in place.
+/// Either way the loads, the call and the stores run in a closure that receives the leaf and the
+/// blackboard, and borrows nothing else of the tree.
+fn with_ports(
+    leaf: &LeafType,
+    field: &Ident,
+    call: impl Fn(&TokenStream) -> TokenStream,
+) -> TokenStream {
     if leaf.bindings.is_empty() {
-        return call;
+        return call(&quote!(&mut self.#field));
     }
-    // `self.<leaf>.<port>`, spanned at the user's port name so that rustc reports an unknown port
-    // or a port of the wrong kind there.
+    let this_leaf = quote!(&mut *__bt_leaf);
+    // `leaf.<port>`, spanned at the user's port name so that rustc reports an unknown port or a
+    // port of the wrong kind there.
     let port_access = |port: &Ident| field_closure(port.span(), port, true);
     let step = |step: TokenStream| {
         leaf.bindings.iter().filter_map(move |binding| {
@@ -252,7 +285,7 @@ fn with_ports(leaf: &LeafType, field: &Ident, call: TokenStream) -> TokenStream 
             match &binding.value {
                 Value::Entry(entry) => {
                     let entry_access = field_closure(entry.span(), entry, true);
-                    let (bb, leaf) = (quote!(&mut self.__bt_bb), quote!(&mut self.#field));
+                    let (bb, leaf) = (quote!(&mut *__bt_bb), quote!(&mut *__bt_leaf));
                     Some(quote_spanned! {binding.port.span()=>
                         ::bt::__private::bind_entry(
                             #bb,
@@ -271,7 +304,7 @@ fn with_ports(leaf: &LeafType, field: &Ident, call: TokenStream) -> TokenStream 
         let port = port_access(&binding.port);
         match &binding.value {
             Value::Expr(expr) => {
-                let leaf = quote!(&mut self.#field);
+                let leaf = quote!(&mut *__bt_leaf);
                 Some(quote_spanned! {binding.port.span()=>
                     ::bt::__private::bind_value(#expr, #leaf, #port);
                 })
@@ -281,12 +314,20 @@ fn with_ports(leaf: &LeafType, field: &Ident, call: TokenStream) -> TokenStream 
     });
     let loads = step(quote!(Load));
     let stores = step(quote!(Store));
+    let call = call(&this_leaf);
+    let ports = ports_of(&leaf.ty);
+    let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
     quote! {{
-        #(#loads)*
-        #(#values)*
-        let __bt_result = #call;
-        #(#stores)*
-        __bt_result
+        #[allow(unused_imports)]
+        use ::bt::__private::NoPorts as _;
+        let __bt_bound: u64 = const { ::bt::__private::bound_ports(#ports, &[#(#bound),*]) };
+        self.#field.__bt_frame(__bt_bound, &mut self.__bt_bb, |__bt_leaf, __bt_bb| {
+            #(#loads)*
+            #(#values)*
+            let __bt_result = #call;
+            #(#stores)*
+            __bt_result
+        })
     }}
 }
 
