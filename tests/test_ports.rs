@@ -208,13 +208,15 @@ fn ports_are_metadata() {
 
 // --- port frames ---------------------------------------------------------------------------------
 //
-// A leaf whose fields are all ports of `Copy` values is called on a frame (a copy made for the
-// call; see `bt::ports`, "Port frames"); any other leaf in place. The two must look alike to the
-// leaf and to the tree: the same leaf logic is written twice below, once framed (`Framed`) and once
-// with a plain field that keeps it in place (`InPlace`), and both trees must produce the same
-// trace, tick by tick, through bound ports, unbound ports the leaf changes, and halts.
+// A leaf whose fields are all `Copy` (and that is at most `bt::ports::FRAME_BYTES` bytes) is called
+// on a frame (a copy made for the call; see `bt::ports`, "Port frames"); any other leaf in place.
+// The two must look alike to the leaf and to the tree: the same leaf logic is written three times
+// below, framed (`Framed`, with a `u32` of its own), in place because a field is not `Copy`
+// (`InPlace`, a `String`) and in place because it is too large (`TooBig`, a `[u32; 32]`), and the
+// three trees must produce the same trace, tick by tick, through bound ports, unbound ports and
+// state the leaf changes, and a halt.
 
-/// What a call of `Framed` / `InPlace` saw, and what it did.
+/// What a call of the leaf saw, and what it did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Seen {
     pub call: &'static str,
@@ -225,6 +227,8 @@ pub struct Seen {
     pub last_pending: Option<i32>,
     /// The bound output's pending value at the start of the call (always delivered: `None`).
     pub out_pending: Option<i32>,
+    /// The leaf's own state after this call: one more per call.
+    pub tally: u32,
 }
 
 #[derive(Default)]
@@ -232,10 +236,37 @@ pub struct Trace {
     pub seen: Vec<Seen>,
 }
 
-/// The shared logic: reads a bound input, changes an unbound default input and an unbound
-/// default in-out, sets an unbound and a bound output; Success on every third call (halts count).
+/// A leaf's own state, counting its calls.
+pub trait Tally: Default {
+    fn tally(&mut self) -> u32;
+}
+
+impl Tally for u32 {
+    fn tally(&mut self) -> u32 {
+        *self += 1;
+        *self
+    }
+}
+
+impl Tally for String {
+    fn tally(&mut self) -> u32 {
+        self.push('.');
+        self.len() as u32
+    }
+}
+
+impl Tally for [u32; 32] {
+    fn tally(&mut self) -> u32 {
+        self[31] += 1;
+        self[31]
+    }
+}
+
+/// The shared logic: reads a bound input, changes an unbound default input, an unbound default
+/// in-out and its own state, sets an unbound and a bound output; Success on every third call
+/// (halts count). Then the tree: a guard that can halt it, and the leaf with two bindings.
 macro_rules! frame_leaf {
-    ($leaf:ident $(, $extra:ident : $ty:ty)?) => {
+    ($leaf:ident, $tree:ident, $state:ty) => {
         #[derive(Ports)]
         pub struct $leaf {
             pub step: Input<i32>,
@@ -245,7 +276,7 @@ macro_rules! frame_leaf {
             pub total: InOut<u32>,
             pub last: Output<i32>,
             pub out: Output<i32>,
-            $(pub $extra: $ty,)?
+            pub state: $state,
         }
 
         impl Default for $leaf {
@@ -256,7 +287,7 @@ macro_rules! frame_leaf {
                     total: InOut::new(0),
                     last: Output::new(),
                     out: Output::new(),
-                    $($extra: <$ty>::default(),)?
+                    state: <$state>::default(),
                 }
             }
         }
@@ -270,6 +301,7 @@ macro_rules! frame_leaf {
                     total: *self.total,
                     last_pending: self.last.pending().copied(),
                     out_pending: self.out.pending().copied(),
+                    tally: self.state.tally(),
                 });
                 // An unbound input is the leaf's own: a replacement stays.
                 self.base = Input::new(*self.base + 1);
@@ -295,31 +327,22 @@ macro_rules! frame_leaf {
                 self.call(trace, "halted");
             }
         }
+
+        behavior_tree! {
+            pub tree $tree for Trace {
+                blackboard { step: i32 = 1, out: i32, go: bool = true }
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.go),
+                    StatefulAction($leaf, step = {step}, out = {out}),
+                }
+            }
+        }
     };
 }
 
-frame_leaf!(Framed);
-frame_leaf!(InPlace, note: String);
-
-behavior_tree! {
-    pub tree FramedTree for Trace {
-        blackboard { step: i32 = 1, out: i32, go: bool = true }
-        ReactiveSequence {
-            ScriptCondition(|bb| bb.go),
-            StatefulAction(Framed, step = {step}, out = {out}),
-        }
-    }
-}
-
-behavior_tree! {
-    pub tree InPlaceTree for Trace {
-        blackboard { step: i32 = 1, out: i32, go: bool = true }
-        ReactiveSequence {
-            ScriptCondition(|bb| bb.go),
-            StatefulAction(InPlace, step = {step}, out = {out}),
-        }
-    }
-}
+frame_leaf!(Framed, FramedTree, u32);
+frame_leaf!(InPlace, InPlaceTree, String);
+frame_leaf!(TooBig, TooBigTree, [u32; 32]);
 
 /// A ports-only leaf with a port value that is not `Copy`.
 #[derive(Default, Ports)]
@@ -328,7 +351,7 @@ pub struct Named {
 }
 
 #[test]
-fn a_ports_only_copy_leaf_has_a_frame_and_other_leaves_do_not() {
+fn a_small_copy_leaf_has_a_frame_and_other_leaves_do_not() {
     use bt::__private::NoPorts as _;
     // The frame hands the call a copy of the leaf; the call in place the leaf itself.
     fn gets_a_copy<L>(leaf: &mut L, frame: impl FnOnce(&mut L, *const L) -> bool) -> bool {
@@ -339,17 +362,22 @@ fn a_ports_only_copy_leaf_has_a_frame_and_other_leaves_do_not() {
         .__bt_frame(0, &mut (), |copy, _| !core::ptr::eq(copy, at))));
     assert!(gets_a_copy(&mut MoveTo::default(), |leaf, at| leaf
         .__bt_frame(0, &mut (), |copy, _| !core::ptr::eq(copy, at))));
-    // A field that is not a port, or a port value that is not `Copy`: in place.
+    // A field that is not `Copy` (a plain field or a port value), or a type above the frame's
+    // size: in place.
     assert!(gets_a_copy(&mut InPlace::default(), |leaf, at| leaf
         .__bt_frame(0, &mut (), |same, _| core::ptr::eq(same, at))));
     assert!(gets_a_copy(&mut Named::default(), |leaf, at| leaf
+        .__bt_frame(0, &mut (), |same, _| core::ptr::eq(same, at))));
+    assert!(core::mem::size_of::<TooBig>() > bt::ports::FRAME_BYTES);
+    assert!(gets_a_copy(&mut TooBig::default(), |leaf, at| leaf
         .__bt_frame(0, &mut (), |same, _| core::ptr::eq(same, at))));
 }
 
 #[test]
 fn a_framed_leaf_behaves_exactly_like_one_called_in_place() {
-    let (mut framed, mut in_place) = (FramedTree::new(), InPlaceTree::new());
-    let (mut a, mut b) = (Trace::default(), Trace::default());
+    let (mut framed, mut in_place, mut too_big) =
+        (FramedTree::new(), InPlaceTree::new(), TooBigTree::new());
+    let (mut a, mut b, mut c) = (Trace::default(), Trace::default(), Trace::default());
     // Each tick: the step entry, whether the guard lets the leaf run (false halts it while
     // Running), and the expected status.
     let script = [
@@ -364,32 +392,31 @@ fn a_framed_leaf_behaves_exactly_like_one_called_in_place() {
     for (tick, (step, go, status)) in script.into_iter().enumerate() {
         (framed.blackboard_mut().step, framed.blackboard_mut().go) = (step, go);
         (in_place.blackboard_mut().step, in_place.blackboard_mut().go) = (step, go);
+        (too_big.blackboard_mut().step, too_big.blackboard_mut().go) = (step, go);
         assert_eq!(framed.tick(&mut a), status, "tick {tick}");
         assert_eq!(in_place.tick(&mut b), status, "tick {tick}");
-        assert_eq!(
-            framed.blackboard().out,
-            in_place.blackboard().out,
-            "tick {tick}"
-        );
+        assert_eq!(too_big.tick(&mut c), status, "tick {tick}");
+        let out = framed.blackboard().out;
+        assert_eq!(out, in_place.blackboard().out, "tick {tick}");
+        assert_eq!(out, too_big.blackboard().out, "tick {tick}");
     }
     assert_eq!(a.seen, b.seen);
-    let calls: Vec<_> = a
-        .seen
-        .iter()
-        .map(|s| (s.call, s.step, s.base, s.total))
+    assert_eq!(a.seen, c.seen);
+    let calls: Vec<_> = (a.seen.iter())
+        .map(|s| (s.call, s.step, s.base, s.total, s.tally))
         .collect();
     assert_eq!(
         calls,
         [
-            ("start", 1, 10, 0),
-            ("running", 2, 11, 1),
-            ("halted", 3, 12, 2),
-            ("start", 4, 13, 3),
-            ("running", 5, 14, 4),
-            ("running", 6, 15, 5),
-            ("start", 7, 16, 6),
+            ("start", 1, 10, 0, 1),
+            ("running", 2, 11, 1, 2),
+            ("halted", 3, 12, 2, 3),
+            ("start", 4, 13, 3, 4),
+            ("running", 5, 14, 4, 5),
+            ("running", 6, 15, 5, 6),
+            ("start", 7, 16, 6, 7),
         ],
-        "a halt loads the inputs too; unbound ports keep what the leaf made of them"
+        "a halt loads the inputs too; unbound ports and the leaf's state keep what it made of them"
     );
     assert_eq!(a.seen[0].last_pending, None);
     assert_eq!(

@@ -219,7 +219,7 @@ pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> S
 }
 
 pub use crate::ports::{
-    bound_ports, check_required, BindEntry, BindValue, PortDirection, PortInfo,
+    bound_ports, check_required, BindEntry, BindValue, PortDirection, PortInfo, FRAME_BYTES,
 };
 
 /// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of

@@ -22,16 +22,18 @@
 //!
 //! # Port frames
 //!
-//! When every field of a `#[derive(bt::Ports)]` type is a port and every port's value type is
-//! `Copy` (at most 64 ports), the tree calls the leaf on a *frame*: a copy of the leaf made for the
-//! call, a local of the tick. The bound inputs are written into the frame, the leaf runs on it, and
-//! the written outputs go from the frame to their entries, so a port's value passes through
-//! registers rather than through the tree's memory, as in hand-written code. After the call the
-//! ports the tree does not bind are copied back into the leaf (an unbound `#[port(default)]` input
-//! or in-out keeps its value, an unbound output what was last set), and the bound ones are not:
-//! the tree writes them again before every call. Every call of the leaf in the tree (tick, resume,
-//! halt) goes through a frame, so what a leaf observes is the same either way; other leaf types
-//! are called in place.
+//! When every field of a `#[derive(bt::Ports)]` type is `Copy` (its ports' values and its other
+//! fields), the type is at most [`FRAME_BYTES`] bytes and has at most 64 ports, the tree calls the
+//! leaf on a *frame*: a copy of the leaf made for the call, a local of the tick. The bound inputs
+//! are written into the frame, the leaf runs on it, and the written outputs go from the frame to
+//! their entries, so a port's value passes through registers rather than through the tree's
+//! memory, as in hand-written code. After the call everything but the bound ports is copied back
+//! into the leaf (its own fields, an unbound `#[port(default)]` input or in-out, an unbound
+//! output's pending value); the bound ones are not: the tree writes them again before every call.
+//! Every call of the leaf in the tree (tick, resume, halt) goes through a frame, so what a leaf
+//! observes is the same either way. Other leaf types are called in place: a field that is not
+//! `Copy` (a `String` port, whose copy would allocate), or a larger type, whose copy could cost
+//! more than the ports save when the call is not inlined.
 
 use core::ops::Deref;
 
@@ -293,6 +295,9 @@ pub const fn check_required(ports: &[PortInfo], bound: &[&str]) {
         port += 1;
     }
 }
+
+/// The largest leaf type, in bytes, that the tree calls on a [port frame](self#port-frames).
+pub const FRAME_BYTES: usize = 128;
 
 /// The ports of `ports` named in `bound`, as a set of bits: bit `i` for `ports[i]` (the first 64
 /// ports). Evaluated in a `const` by the tree for a leaf's [port frame](self#port-frames).

@@ -1,9 +1,9 @@
 //! `#[derive(Ports)]`: declares a leaf type's ports from its fields of type `bt::Input<T>`,
 //! `bt::Output<T>` and `bt::InOut<T>`. Inputs and in-outs are required unless marked
 //! `#[port(default)]`. The derive emits the port list as an inherent constant (read by the trees
-//! that use the leaf, at compile time) and implements `bt::Ports`. When every field is a port, it
-//! also emits the leaf's port frame (`bt::ports`, "Port frames"): an inherent method that calls the
-//! leaf on a copy, which exists only while every field is `Copy`.
+//! that use the leaf, at compile time) and implements `bt::Ports`. It also emits the leaf's port
+//! frame (`bt::ports`, "Port frames"): an inherent method that calls the leaf on a copy, which
+//! exists only while every field is `Copy`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
@@ -20,12 +20,12 @@ pub fn derive(input: TokenStream) -> TokenStream {
         Err(error) => return error.to_compile_error(),
     };
     let cx = Ctxt::new();
-    let (ports, only_ports) = collect(&cx, &input);
+    let (ports, fields) = collect(&cx, &input);
     match cx.check() {
         Ok(()) => {
             let mut code = generate(&input, &ports);
-            if only_ports && ports.len() <= 64 {
-                code.extend(frame(&input, &ports));
+            if ports.len() <= 64 {
+                code.extend(frame(&input, &ports, &fields));
             }
             code
         }
@@ -35,7 +35,6 @@ pub fn derive(input: TokenStream) -> TokenStream {
 
 struct Port {
     field: syn::Ident,
-    ty: Type,
     name: String,
     /// An `InOut<T>`: it can only be bound to an entry.
     in_out: bool,
@@ -44,8 +43,8 @@ struct Port {
     required: bool,
 }
 
-/// The ports, and whether every field is one.
-fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, bool) {
+/// The ports, and every field (name and type).
+fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, Vec<(syn::Ident, Type)>) {
     let fields = match &input.data {
         Data::Struct(data) => match &data.fields {
             Fields::Named(fields) => &fields.named,
@@ -54,16 +53,18 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, bool) {
                     &input.ident,
                     "`#[derive(Ports)]` needs a struct with named fields: each port is a field named like the port",
                 );
-                return (Vec::new(), false);
+                return (Vec::new(), Vec::new());
             }
         },
         _ => {
             cx.error_spanned_by(&input.ident, "`#[derive(Ports)]` works on structs only");
-            return (Vec::new(), false);
+            return (Vec::new(), Vec::new());
         }
     };
+    let all = (fields.iter())
+        .map(|field| (field.ident.clone().expect("named field"), field.ty.clone()))
+        .collect();
     let mut ports = Vec::new();
-    let mut only_ports = true;
     for field in fields {
         let name = field.ident.as_ref().expect("named field");
         let mut default = false;
@@ -87,7 +88,6 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, bool) {
                     "`#[port(default)]` is for port fields: `bt::Input<T>` or `bt::InOut<T>`",
                 );
             }
-            only_ports = false;
             continue;
         };
         if default && direction == "Output" {
@@ -99,7 +99,6 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, bool) {
         let direction_ident = syn::Ident::new(direction, proc_macro2::Span::call_site());
         ports.push(Port {
             field: name.clone(),
-            ty: field.ty.clone(),
             name: name.to_string(),
             in_out: direction == "InOut",
             direction: quote!(::bt::__private::PortDirection::#direction_ident),
@@ -107,7 +106,7 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, bool) {
             required: direction != "Output" && !default,
         });
     }
-    (ports, only_ports)
+    (ports, all)
 }
 
 /// `Input<T>` / `bt::Input<T>` → ("Input", T), and likewise for `Output`, `InOut`.
@@ -171,27 +170,31 @@ fn generate(input: &DeriveInput, ports: &[Port]) -> TokenStream {
     }
 }
 
-/// The port frame of a type whose fields are all ports: an inherent `__bt_frame` that calls the
-/// leaf on a copy and copies back the ports the tree does not bind (`bound` has a bit per port, in
-/// field order), taking precedence over the in-place call of `bt::__private::NoPorts`. Its impl is
-/// bounded on every field being `Copy`: for another type the method does not exist, and the tree
-/// calls the leaf in place. (The bounds are written `for<'__bt_frame>` so that a bound that is
-/// false for a concrete type removes the method instead of being an error.)
-fn frame(input: &DeriveInput, ports: &[Port]) -> TokenStream {
+/// The port frame: an inherent `__bt_frame` that calls the leaf on a copy, then copies back every
+/// field but the ports the tree binds (`bound` has a bit per port, in port order), taking
+/// precedence over the in-place call of `bt::__private::NoPorts`. Its impl is bounded on every
+/// field being `Copy`: for another type the method does not exist, and the tree calls the leaf in
+/// place; so it does for a type larger than `bt::__private::FRAME_BYTES` (a constant condition).
+/// (The bounds are written `for<'__bt_frame>` so that a bound that is false for a concrete type
+/// removes the method instead of being an error.)
+fn frame(input: &DeriveInput, ports: &[Port], fields: &[(syn::Ident, Type)]) -> TokenStream {
     let name = &input.ident;
     let mut generics = input.generics.clone();
     let where_clause = generics.make_where_clause();
-    for port in ports {
-        let ty = &port.ty;
+    for (_, ty) in fields {
         where_clause
             .predicates
             .push(syn::parse_quote!(for<'__bt_frame> #ty: ::core::marker::Copy));
     }
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let fields: Vec<_> = ports.iter().map(|port| &port.field).collect();
-    let keep = ports.iter().enumerate().map(|(index, port)| {
-        let field = &port.field;
-        quote!(if __bt_bound & (1u64 << #index) == 0 { self.#field = __bt_frame.#field; })
+    let names: Vec<_> = fields.iter().map(|(field, _)| field).collect();
+    let keep = names.iter().map(|&field| {
+        match ports.iter().position(|port| port.field == *field) {
+            Some(index) => {
+                quote!(if __bt_bound & (1u64 << #index) == 0 { self.#field = __bt_frame.#field; })
+            }
+            None => quote!(self.#field = __bt_frame.#field;),
+        }
     });
     quote! {
         #[allow(dead_code)]
@@ -204,7 +207,10 @@ fn frame(input: &DeriveInput, ports: &[Port]) -> TokenStream {
                 __bt_bb: &mut __BtBoard,
                 __bt_call: impl ::core::ops::FnOnce(&mut Self, &mut __BtBoard) -> __BtResult,
             ) -> __BtResult {
-                let mut __bt_frame = Self { #(#fields: self.#fields),* };
+                if ::core::mem::size_of::<Self>() > ::bt::__private::FRAME_BYTES {
+                    return __bt_call(self, __bt_bb);
+                }
+                let mut __bt_frame = Self { #(#names: self.#names),* };
                 let __bt_result = __bt_call(&mut __bt_frame, __bt_bb);
                 #(#keep)*
                 __bt_result
@@ -248,24 +254,31 @@ mod tests {
     }
 
     #[test]
-    fn a_port_frame_only_when_every_field_is_a_port() {
+    fn a_port_frame_bounded_on_every_field_being_copy() {
         let text = derive(MOVE_TO.parse().unwrap()).to_string();
-        assert!(
-            !text.contains("__bt_frame"),
-            "`steps` is not a port: {text}"
-        );
-        let only_ports = MOVE_TO.replace("steps: u32,", "");
-        let text = derive(only_ports.parse().unwrap()).to_string();
         assert_eq!(text.matches("fn __bt_frame").count(), 1, "{text}");
         for bound in [
             "for < '__bt_frame > Input < (i32 , i32) > : :: core :: marker :: Copy",
             "for < '__bt_frame > bt :: Input < T > : :: core :: marker :: Copy",
             "for < '__bt_frame > InOut < u32 > : :: core :: marker :: Copy",
+            "for < '__bt_frame > u32 : :: core :: marker :: Copy",
         ] {
             assert!(text.contains(bound), "{bound} in {text}");
         }
-        // The ports the tree does not bind are copied back, by their bit.
+        // The ports the tree does not bind are copied back, by their bit; other fields always.
         assert!(text.contains("if __bt_bound & (1u64 << 3usize) == 0 { self . odometer = __bt_frame . odometer ; }"), "{text}");
+        assert!(
+            text.contains("self . steps = __bt_frame . steps ;"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("__bt_bound & (1u64 << 4usize)"),
+            "`steps` is not a port: {text}"
+        );
+        assert!(
+            text.contains("size_of :: < Self > () > :: bt :: __private :: FRAME_BYTES"),
+            "{text}"
+        );
         assert!(
             text.contains("T : Clone"),
             "the type's own bounds stay: {text}"
