@@ -30,8 +30,9 @@
 //! memory, as in hand-written code. After the call everything but the bound ports is copied back
 //! into the leaf (its own fields, an unbound `#[port(default)]` input or in-out, an unbound
 //! output's pending value); the bound ones are not: the tree writes them again before every call.
-//! Every call of the leaf in the tree (tick, resume, halt) goes through a frame, so what a leaf
-//! observes is the same either way. Other leaf types are called in place: a field that is not
+//! Every call of a leaf with bindings (tick, resume, halt) goes through a frame, and a leaf bound
+//! to nothing is called in place, which comes to the same; so what a leaf observes is the same
+//! either way. Other leaf types are called in place: a field that is not
 //! `Copy` (a `String` port, whose copy would allocate), or a larger type, whose copy could cost
 //! more than the ports save when the call is not inlined.
 
