@@ -617,16 +617,19 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            AimAtEnemy,
-        >(
-            &mut self.__bt_leaf_4,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_resume.is(1),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_resume.is(1);
+            ::bt::__private::stateful::<
+                World,
+                AimAtEnemy,
+            >(
+                &mut self.__bt_leaf_4,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::None,
             4usize,

@@ -720,16 +720,19 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Walk,
-        >(
-            &mut self.__bt_leaf_6,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(2usize),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_active.get(2usize);
+            ::bt::__private::stateful::<
+                World,
+                Walk,
+            >(
+                &mut self.__bt_leaf_6,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             6usize,

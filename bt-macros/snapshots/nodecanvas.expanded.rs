@@ -485,16 +485,19 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Attack,
-        >(
-            &mut self.__bt_leaf_2,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(1usize),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_active.get(1usize);
+            ::bt::__private::stateful::<
+                World,
+                Attack,
+            >(
+                &mut self.__bt_leaf_2,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             2usize,
@@ -667,16 +670,19 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Eat,
-        >(
-            &mut self.__bt_leaf_5,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(4usize),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_active.get(4usize);
+            ::bt::__private::stateful::<
+                World,
+                Eat,
+            >(
+                &mut self.__bt_leaf_5,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             5usize,
@@ -812,16 +818,19 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Wander,
-        >(
-            &mut self.__bt_leaf_7,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(6usize),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_active.get(6usize);
+            ::bt::__private::stateful::<
+                World,
+                Wander,
+            >(
+                &mut self.__bt_leaf_7,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             7usize,

@@ -462,16 +462,19 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Fetch,
-        >(
-            &mut self.__bt_leaf_2,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_resume.is(1),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_resume.is(1);
+            ::bt::__private::stateful::<
+                World,
+                Fetch,
+            >(
+                &mut self.__bt_leaf_2,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::None,
             2usize,
@@ -558,16 +561,19 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Search,
-        >(
-            &mut self.__bt_leaf_4,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_resume.is(2),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_resume.is(2);
+            ::bt::__private::stateful::<
+                World,
+                Search,
+            >(
+                &mut self.__bt_leaf_4,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::None,
             4usize,
@@ -748,16 +754,19 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Deliver,
-        >(
-            &mut self.__bt_leaf_7,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_resume.is(3),
-            },
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_running: bool = self.__bt_resume.is(3);
+            ::bt::__private::stateful::<
+                World,
+                Deliver,
+            >(
+                &mut self.__bt_leaf_7,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: __bt_running,
+                },
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::None,
             7usize,

@@ -222,19 +222,13 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                     }
                 }
             };
-            // With bindings, the running flag is read before the call: the call runs in a
+            // The running flag is read before the call: with bindings, the call runs in a
             // closure that borrows the leaf and the blackboard only (`with_ports`).
-            let framed = !leaf.bindings.is_empty();
-            let running_arg = if framed {
-                quote!(__bt_running)
-            } else {
-                running.clone()
-            };
             let tick = with_ports(
                 leaf,
                 &field,
                 call(quote!(Tick {
-                    running: #running_arg
+                    running: __bt_running
                 })),
             );
             let halt = with_ports(leaf, &field, call(quote!(Halt)));
@@ -243,14 +237,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                 let resumed = with_ports(leaf, &field, call(quote!(Tick { running: true })));
                 code.methods.extend(resume::resume_method(g, node, resumed));
             }
-            let tick = if framed {
-                quote!({
-                    let __bt_running: bool = #running;
-                    #tick
-                })
-            } else {
-                tick
-            };
+            let tick = quote!({
+                let __bt_running: bool = #running;
+                #tick
+            });
             (leaf_status(g, node, tick), quote!(let _ = #halt;))
         }
     };
