@@ -151,7 +151,7 @@ struct Sniper {
     __bt_leaf_6: Patrol,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::BoolFlags<1usize>,
+    __bt_active: ::bt::__private::BoolFlags<0usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[rustfmt::skip]
@@ -285,7 +285,7 @@ impl Sniper {
             __bt_leaf_6: <Patrol as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<1usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -354,17 +354,26 @@ impl Sniper {
     pub fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
         self.__bt_status
     }
-    #[inline]
+    #[inline(never)]
     fn __bt_tick_0<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                self.__bt_status,
+            );
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+            let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
                 if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_1(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
                     match self.__bt_state_0.on_child(0usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
@@ -434,6 +443,7 @@ impl Sniper {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
@@ -525,7 +535,7 @@ impl Sniper {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             1usize,
             __bt_status,
             __bt_observer,
@@ -537,22 +547,15 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
-            if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt()
-            {
-                match __bt_running {
-                    2usize => {
-                        self.__bt_halt_4(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+        if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt() {
+            match __bt_running {
+                2usize => {
+                    self.__bt_halt_4(__bt_ctx, __bt_observer);
                 }
+                _ => {}
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                1usize,
-                __bt_observer,
-            );
         }
+        ::bt::__private::halted_unflagged(1usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(

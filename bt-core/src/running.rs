@@ -10,6 +10,14 @@
 //! tick took 5.2–5.8 ns with bits against 3.2–3.5 ns with `bool`s, and the 10-node memory tree
 //! about 1 ns more (BENCHMARKS.md, "Running flags").
 //!
+//! Only the nodes whose running is not already known from other state keep a flag here. The
+//! macro derives the others (`bt-macros/src/plan.rs`): the root is running when the tree's
+//! status is `Running`; a reactive composite when its rule remembers a running child; a leaf
+//! resumed directly when the resume code names it; and a child of a `Sequence`, `Fallback` or
+//! `SequenceWithMemory` when its parent was running at the start of the parent's tick with its
+//! cursor on that child (the parent passes that to the child's tick). The sniper of `benches/`
+//! keeps no flag at all.
+//!
 //! The macro numbers the flags at compile time, so every access is a constant offset.
 
 /// `N` running flags, one `bool` each.

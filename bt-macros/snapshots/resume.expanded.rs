@@ -11,7 +11,7 @@ struct Errands {
     __bt_leaf_8: IsHome,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::BoolFlags<4usize>,
+    __bt_active: ::bt::__private::BoolFlags<0usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -161,7 +161,7 @@ impl Errands {
             __bt_leaf_8: <IsHome as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<4usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -253,17 +253,26 @@ impl Errands {
     pub fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
         self.__bt_status
     }
-    #[inline]
+    #[inline(never)]
     fn __bt_tick_0<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                self.__bt_status,
+            );
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+            let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
                 if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_1(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
                     match self.__bt_state_0.on_child(0usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
@@ -285,7 +294,12 @@ impl Errands {
                     }
                 }
                 {
-                    let __bt_child_status = self.__bt_tick_5(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_5(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        );
                     match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
@@ -342,9 +356,12 @@ impl Errands {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
+            let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
                 if __bt_child == 0usize {
                     let __bt_child_status = {
@@ -377,7 +394,12 @@ impl Errands {
                     }
                 }
                 {
-                    let __bt_child_status = self.__bt_tick_3(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_3(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        );
                     match self.__bt_state_1.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
@@ -401,7 +423,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             1usize,
             __bt_status,
             __bt_observer,
@@ -413,25 +435,18 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
-            if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt()
-            {
-                match __bt_running {
-                    0usize => {
-                        self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_3(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+        if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt() {
+            match __bt_running {
+                0usize => {
+                    self.__bt_halt_2(__bt_ctx, __bt_observer);
                 }
+                1usize => {
+                    self.__bt_halt_3(__bt_ctx, __bt_observer);
+                }
+                _ => {}
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                1usize,
-                __bt_observer,
-            );
         }
+        ::bt::__private::halted_unflagged(1usize, __bt_observer);
     }
     #[inline]
     fn __bt_resume_2<__BtO: ::bt::__private::Observer>(
@@ -502,6 +517,7 @@ impl Errands {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = ::bt::__private::inverter({
             let __bt_leaf_status = match self.__bt_resume.take_handed() {
@@ -511,7 +527,7 @@ impl Errands {
             self.__bt_resume.ticked(2, __bt_leaf_status)
         });
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             3usize,
             __bt_status,
             __bt_observer,
@@ -523,14 +539,8 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
-            self.__bt_halt_4(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                3usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_4(__bt_ctx, __bt_observer);
+        ::bt::__private::halted_unflagged(3usize, __bt_observer);
     }
     #[inline]
     fn __bt_resume_4<__BtO: ::bt::__private::Observer>(
@@ -601,12 +611,20 @@ impl Errands {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_5.start();
+            let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
                 if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_6(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_6(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
                     match self.__bt_state_5.on_child(0usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
@@ -646,7 +664,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::None,
             5usize,
             __bt_status,
             __bt_observer,
@@ -658,28 +676,22 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
-            if let ::core::option::Option::Some(__bt_running) = self.__bt_state_5.halt()
-            {
-                match __bt_running {
-                    0usize => {
-                        self.__bt_halt_6(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+        if let ::core::option::Option::Some(__bt_running) = self.__bt_state_5.halt() {
+            match __bt_running {
+                0usize => {
+                    self.__bt_halt_6(__bt_ctx, __bt_observer);
                 }
+                _ => {}
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                5usize,
-                __bt_observer,
-            );
         }
+        ::bt::__private::halted_unflagged(5usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             match self.__bt_state_6.start(::core::option::Option::Some(2usize)) {
@@ -703,7 +715,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::None,
             6usize,
             __bt_status,
             __bt_observer,
@@ -715,15 +727,9 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
-            self.__bt_halt_7(__bt_ctx, __bt_observer);
-            self.__bt_state_6.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                6usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_7(__bt_ctx, __bt_observer);
+        self.__bt_state_6.halt();
+        ::bt::__private::halted_unflagged(6usize, __bt_observer);
     }
     #[inline]
     fn __bt_resume_7<__BtO: ::bt::__private::Observer>(

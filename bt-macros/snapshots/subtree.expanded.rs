@@ -106,7 +106,7 @@ struct Mission {
     __bt_leaf_1: Drive,
     __bt_leaf_2: Patrol,
     __bt_bb: MissionBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<2usize>,
+    __bt_active: ::bt::__private::BoolFlags<0usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -209,7 +209,7 @@ impl Mission {
                 __bt_child
             },
             __bt_bb: <MissionBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<2usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -291,10 +291,19 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                self.__bt_status,
+            );
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+            let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
                 if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_1(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
                     match self.__bt_state_0.on_child(0usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
@@ -316,7 +325,12 @@ impl Mission {
                     }
                 }
                 {
-                    let __bt_child_status = self.__bt_tick_2(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_2(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        );
                     match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
@@ -373,6 +387,7 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             ::bt::__private::trade_entry::<
@@ -437,7 +452,7 @@ impl Mission {
             __bt_result
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             1usize,
             __bt_status,
             __bt_observer,
@@ -449,78 +464,73 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.goal,
-                |__bt_of| &mut __bt_of.target,
-            );
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.speed,
-                |__bt_of| &mut __bt_of.speed,
-            );
-            ::bt::__private::subtree::<
-                World,
-                Drive,
-                _,
-            >(
-                &mut self.__bt_leaf_1,
-                __bt_ctx,
-                __bt_observer,
-                1usize + 1,
-                ::bt::__private::SubtreeCall::Halt,
-            );
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.goal,
-                |__bt_of| &mut __bt_of.target,
-            );
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.speed,
-                |__bt_of| &mut __bt_of.speed,
-            );
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                1usize,
-                __bt_observer,
-            );
-        }
+        ::bt::__private::trade_entry::<
+            World,
+            Drive,
+            _,
+            _,
+            _,
+        >(
+            &mut self.__bt_bb,
+            &mut self.__bt_leaf_1,
+            |__bt_of| &mut __bt_of.goal,
+            |__bt_of| &mut __bt_of.target,
+        );
+        ::bt::__private::trade_entry::<
+            World,
+            Drive,
+            _,
+            _,
+            _,
+        >(
+            &mut self.__bt_bb,
+            &mut self.__bt_leaf_1,
+            |__bt_of| &mut __bt_of.speed,
+            |__bt_of| &mut __bt_of.speed,
+        );
+        ::bt::__private::subtree::<
+            World,
+            Drive,
+            _,
+        >(
+            &mut self.__bt_leaf_1,
+            __bt_ctx,
+            __bt_observer,
+            1usize + 1,
+            ::bt::__private::SubtreeCall::Halt,
+        );
+        ::bt::__private::trade_entry::<
+            World,
+            Drive,
+            _,
+            _,
+            _,
+        >(
+            &mut self.__bt_bb,
+            &mut self.__bt_leaf_1,
+            |__bt_of| &mut __bt_of.goal,
+            |__bt_of| &mut __bt_of.target,
+        );
+        ::bt::__private::trade_entry::<
+            World,
+            Drive,
+            _,
+            _,
+            _,
+        >(
+            &mut self.__bt_bb,
+            &mut self.__bt_leaf_1,
+            |__bt_of| &mut __bt_of.speed,
+            |__bt_of| &mut __bt_of.speed,
+        );
+        ::bt::__private::halted_unflagged(1usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             ::bt::__private::trade_all::<
@@ -553,7 +563,7 @@ impl Mission {
             __bt_result
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
             __bt_status,
             __bt_observer,
@@ -565,40 +575,37 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
-            ::bt::__private::trade_all::<
-                World,
-                Patrol,
-                MissionBlackboard,
-            >(
-                ::core::convert::identity(&mut self.__bt_bb),
-                ::core::convert::identity(&mut self.__bt_leaf_2),
-            );
-            ::bt::__private::subtree::<
-                World,
-                Patrol,
-                _,
-            >(
-                &mut self.__bt_leaf_2,
-                __bt_ctx,
-                __bt_observer,
-                (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
-                ::bt::__private::SubtreeCall::Halt,
-            );
-            ::bt::__private::trade_all::<
-                World,
-                Patrol,
-                MissionBlackboard,
-            >(
-                ::core::convert::identity(&mut self.__bt_bb),
-                ::core::convert::identity(&mut self.__bt_leaf_2),
-            );
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
-                __bt_observer,
-            );
-        }
+        ::bt::__private::trade_all::<
+            World,
+            Patrol,
+            MissionBlackboard,
+        >(
+            ::core::convert::identity(&mut self.__bt_bb),
+            ::core::convert::identity(&mut self.__bt_leaf_2),
+        );
+        ::bt::__private::subtree::<
+            World,
+            Patrol,
+            _,
+        >(
+            &mut self.__bt_leaf_2,
+            __bt_ctx,
+            __bt_observer,
+            (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
+            ::bt::__private::SubtreeCall::Halt,
+        );
+        ::bt::__private::trade_all::<
+            World,
+            Patrol,
+            MissionBlackboard,
+        >(
+            ::core::convert::identity(&mut self.__bt_bb),
+            ::core::convert::identity(&mut self.__bt_leaf_2),
+        );
+        ::bt::__private::halted_unflagged(
+            (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
+            __bt_observer,
+        );
     }
 }
 impl ::core::default::Default for Mission {

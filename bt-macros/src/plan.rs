@@ -18,8 +18,9 @@ pub struct Plan {
     /// be halted when pre-empted).
     pub may_run: Vec<bool>,
     /// Index of each running-capable node's "running" flag, except the root's when
-    /// [`Plan::root_flag_is_status`], the nodes of [`Plan::flag_in_state`] and the leaves of
-    /// [`Plan::resume`] (whose flag is the resume code).
+    /// [`Plan::root_flag_is_status`], the nodes of [`Plan::flag_in_state`] and
+    /// [`Plan::flag_from_parent`], and the leaves of [`Plan::resume`] (whose flag is the resume
+    /// code).
     pub active_slot: Vec<Option<usize>>,
     /// Whether the root's "running" flag is the tree's status (`status() == Some(Running)`)
     /// rather than a flag of its own: the root is running exactly when the tree's last tick
@@ -33,6 +34,20 @@ pub struct Plan {
     /// post-conditions (their gate answers for them) nor in a tree with an error type (an error
     /// marks the parents of the failing leaf running by their flags).
     pub flag_in_state: Vec<bool>,
+    /// Nodes whose "running" flag their parent knows: the running-capable children of a
+    /// Sequence, Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor). Such a
+    /// parent answers `Running` exactly when the child at its cursor does, and keeps the cursor
+    /// there, so between ticks its child `i` is running exactly when the parent is running and
+    /// its cursor is `i`. The parent reads both when its tick starts (before its rule moves the
+    /// cursor) and passes the child's flag to the child's tick function as an argument
+    /// (`__bt_resumed`); a halt reaches the child only from the parent's own halt, which halts
+    /// the child at its cursor while the parent is running, so the child's halt function needs
+    /// no check. The parent's own flag may be of any kind but a constant: the tree's status, a
+    /// flag of its own, or one passed by its own parent. Not for nodes resumed directly (their
+    /// flag is the resume code) nor for those of [`Plan::flag_in_state`], not where the parent or the child has pre- or post-conditions
+    /// (a gate answers for them), and not in a tree with an error type (an error marks the
+    /// parents of the failing leaf running by their flags).
+    pub flag_from_parent: Vec<bool>,
     /// Nodes whose tick function is kept out of its parent's (`#[inline(never)]`), so that no
     /// function holds more than [`INLINE_BUDGET`] nodes' code.
     pub outlined: Vec<bool>,
@@ -70,12 +85,34 @@ impl Plan {
         for (index, &leaf) in resume.iter().enumerate() {
             resume_codes[leaf] = Some(index + 1);
         }
+        let walks_from_cursor = |node: &Node| {
+            node.conditions.is_empty()
+                && matches!(
+                    node.kind,
+                    Kind::Composite(
+                        Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory
+                    )
+                )
+        };
+        let flag_from_parent: Vec<bool> = (tree.nodes.iter())
+            .map(|node| {
+                may_run[node.id]
+                    && tree.header.error.is_none()
+                    && node.conditions.is_empty()
+                    && resume_codes[node.id].is_none()
+                    && !flag_in_state[node.id]
+                    && node
+                        .parent
+                        .is_some_and(|parent| walks_from_cursor(&tree.nodes[parent]))
+            })
+            .collect();
         let mut slots = 0;
         let active_slot = (may_run.iter().enumerate())
             .map(|(id, &runs)| {
                 // A flag of its own unless the node's running is already stored elsewhere.
                 let derived = (id == 0 && root_flag_is_status)
                     || flag_in_state[id]
+                    || flag_from_parent[id]
                     || resume_codes[id].is_some();
                 (runs && !derived).then(|| {
                     slots += 1;
@@ -83,14 +120,19 @@ impl Plan {
                 })
             })
             .collect();
+        let mut outlined = outlining(tree);
+        // The walk from the root stays out of the direct resume's function, so that a resume
+        // saves only the registers it uses, not those of the whole walk.
+        outlined[0] |= !resume.is_empty();
         Plan {
-            outlined: outlining(tree),
+            outlined,
             resume,
             resume_codes,
             may_run,
             active_slot,
             root_flag_is_status,
             flag_in_state,
+            flag_from_parent,
         }
     }
 
@@ -292,13 +334,46 @@ mod tests {
         assert_eq!(plan.active_slot[0], None);
         assert_eq!(plan.resume, [2]);
         assert_eq!(plan.active_slot[2], None);
-        assert_eq!(plan.active_slot[5], Some(0));
-        assert_eq!(plan.active_slots(), 1);
-        // A stateful leaf that is not resumed directly (a child of the root) keeps its flag.
-        let plan = self::plan("Sequence { StatefulAction(A), Repeat(0) { StatefulAction(B) } }");
+        // Repeat(2), a child of the root Sequence, is running when the root is and its cursor is
+        // there; under a decorator, a node has a flag of its own.
+        assert_eq!(
+            plan.flag_from_parent,
+            [false, false, false, false, false, true, false]
+        );
+        assert_eq!(plan.active_slots(), 0);
+        let plan = self::plan("Inverter { Sequence { Repeat(2) { StatefulAction(A) } } }");
+        assert_eq!(plan.may_run, [true, true, true, true]);
+        assert_eq!(plan.flag_from_parent, [false, false, true, false]);
         assert_eq!(plan.resume, [3]);
+        assert_eq!(plan.active_slot, [None, Some(0), None, None]);
+    }
+
+    #[test]
+    fn a_child_of_a_walk_from_a_cursor_takes_its_flag_from_its_parent() {
+        // Ids: 0 Fallback, 1 Sequence, 2 Condition, 3 A, 4 SequenceWithMemory, 5 B, 6 Inverter,
+        // 7 C, 8 ReactiveSequence, 9 D.
+        let plan = plan(
+            "Fallback { Sequence { Condition(X), StatefulAction(A) }, SequenceWithMemory { \
+             StatefulAction(B), Inverter { StatefulAction(C) } }, ReactiveSequence { \
+             StatefulAction(D) } }",
+        );
+        // The children of the root (a Fallback) and of the SequenceWithMemory, but A, B and C,
+        // which are resumed directly; D's parent is reactive, and the reactive composite's flag
+        // is its rule's.
+        assert_eq!(plan.resume, [3, 5, 7]);
+        let passed: Vec<usize> = (0..10).filter(|&id| plan.flag_from_parent[id]).collect();
+        assert_eq!(passed, [1, 4, 6]);
+        assert!(plan.flag_in_state[8]);
+        assert_eq!(plan.active_slot[9], Some(0));
+        assert_eq!(plan.active_slots(), 1);
+        // Conditions on the child or on the parent: a gate answers for them.
+        let plan =
+            self::plan("Sequence { #[skip_if(|bb| false)] StatefulAction(A), StatefulAction(B) }");
+        assert_eq!(plan.flag_from_parent, [false, false, true]);
         assert_eq!(plan.active_slot[1], Some(0));
-        assert_eq!(plan.active_slot[3], None);
+        let plan = self::plan("#[post(|bb| ())] Sequence { StatefulAction(A) }");
+        assert_eq!(plan.flag_from_parent, [false, false]);
+        assert_eq!(plan.active_slot, [None, Some(0)]);
     }
 
     #[test]
@@ -331,6 +406,7 @@ mod tests {
         cx.check().expect("valid");
         let plan = Plan::new(&tree);
         assert!(!plan.root_flag_is_status);
+        assert_eq!(plan.flag_from_parent, [false, false]);
         assert_eq!(plan.active_slot[..2], [Some(0), Some(1)]);
     }
 }

@@ -8,7 +8,10 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Ident;
 
-use super::{halt_child, node_methods, small_index, state, tick_child, Gen, NodeCode};
+use super::{
+    halt_child, node_methods, parent_locals, running_flag, small_index, state, tick_child, Gen,
+    NodeCode,
+};
 use crate::model::{Composite, Node};
 
 /// Composites that resume at a remembered child are laid out as one guarded step per child, in a
@@ -140,7 +143,7 @@ impl Walk<'_> {
     /// is at the last child. Without the guard LLVM has no "no step matched" case to lay out (an
     /// empty infinite loop), and resuming at the last child costs one comparison less.
     fn guarded_loop(&self) -> TokenStream {
-        let (state, child) = (self.state, child_var());
+        let child = child_var();
         let last = self.len() - 1;
         let steps = self
             .node
@@ -160,8 +163,9 @@ impl Walk<'_> {
                     quote!(if #child == #position { #step })
                 }
             });
+        let start = self.start();
         quote! {
-            let mut #child: ::core::primitive::usize = #state.start();
+            #start
             loop { #(#steps)* }
         }
     }
@@ -207,7 +211,7 @@ impl Walk<'_> {
     /// Wide composites that resume at a remembered child: a jump table over the children, so that
     /// resuming at child k does not pass k comparisons.
     fn jump_table(&self) -> TokenStream {
-        let (state, child) = (self.state, child_var());
+        let child = child_var();
         let (last, rest) = (self.node.children)
             .split_last()
             .expect("validated: at least one child");
@@ -217,8 +221,9 @@ impl Walk<'_> {
         });
         let tick_last = tick_child(self.g, *last);
         let follow = self.follow(quote!(#child));
+        let start = self.start();
         quote! {
-            let mut #child: ::core::primitive::usize = #state.start();
+            #start
             loop {
                 let __bt_child_status = match #child {
                     #(#tick_arms)*
@@ -226,6 +231,25 @@ impl Walk<'_> {
                 };
                 #follow
             }
+        }
+    }
+
+    /// `let mut __bt_child = state.start();`, the child a tick starts at. When a child takes its
+    /// running flag from this composite ([`Plan::flag_from_parent`](crate::plan::Plan::flag_from_parent)),
+    /// also the composite's own flag and that child, read before the rule moves the cursor.
+    fn start(&self) -> TokenStream {
+        let (state, child) = (self.state, child_var());
+        let start = quote!(let mut #child: ::core::primitive::usize = #state.start(););
+        let passes_flags = (self.node.children.iter()).any(|&id| self.g.plan.flag_from_parent[id]);
+        if !passes_flags {
+            return start;
+        }
+        let (was_running, first) = parent_locals();
+        let running = running_flag(self.g, self.node.id);
+        quote! {
+            let #was_running: ::core::primitive::bool = #running;
+            #start
+            let #first: ::core::primitive::usize = #child;
         }
     }
 

@@ -243,6 +243,22 @@ fn observer() -> Ident {
     Ident::new("__bt_observer", Span::mixed_site())
 }
 
+/// The running flag that a parent passes to the tick function of a child of
+/// [`Plan::flag_from_parent`](crate::plan::Plan::flag_from_parent).
+fn resumed_param() -> Ident {
+    Ident::new("__bt_resumed", Span::mixed_site())
+}
+
+/// The locals of a composite's tick from which it computes its children's running flags
+/// ([`Plan::flag_from_parent`](crate::plan::Plan::flag_from_parent)): whether the composite was
+/// running when its tick started, and the child it started at.
+fn parent_locals() -> (Ident, Ident) {
+    (
+        Ident::new("__bt_was_running", Span::mixed_site()),
+        Ident::new("__bt_first", Span::mixed_site()),
+    )
+}
+
 fn tick_fn(id: usize) -> Ident {
     format_ident!("__bt_tick_{}", id)
 }
@@ -305,7 +321,19 @@ fn state(g: &Gen, node: &Node, ty: TokenStream, code: &mut NodeCode) -> State {
 /// which follows every error, visits it and halts what is running below it.
 fn tick_child(g: &Gen, child: usize) -> TokenStream {
     let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
-    let call = quote!(self.#tick(#ctx, #observer));
+    let call = if g.plan.flag_from_parent[child] {
+        // Running if the parent was, at this child: the walk starts at the parent's cursor and
+        // only moves on, so the child it started at is the first it ticks.
+        let (was_running, first) = parent_locals();
+        let node = &g.tree.nodes[child];
+        let parent = node.parent.expect("a child has a parent");
+        let position = (g.tree.nodes[parent].children.iter())
+            .position(|&id| id == child)
+            .expect("a child is among its parent's children");
+        quote!(self.#tick(#ctx, #observer, #was_running && #first == #position))
+    } else {
+        quote!(self.#tick(#ctx, #observer))
+    };
     if g.error().is_none() {
         return resume::tick_leaf(g, child, call);
     }
@@ -405,7 +433,9 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// The running flag of node `id`, or `false` for a node that never runs. The root's is the
 /// tree's status when [`Plan::root_flag_is_status`](crate::plan::Plan::root_flag_is_status), a
 /// reactive composite's its rule's state ([`Plan::flag_in_state`](crate::plan::Plan::flag_in_state)),
-/// a leaf resumed directly the resume code ([`Plan::resume`](crate::plan::Plan::resume)).
+/// a leaf resumed directly the resume code ([`Plan::resume`](crate::plan::Plan::resume)), a child
+/// whose parent knows its flag the argument of its tick function
+/// ([`Plan::flag_from_parent`](crate::plan::Plan::flag_from_parent): only in that function).
 fn running_flag(g: &Gen, id: usize) -> TokenStream {
     match (g.plan.active_slot[id], g.plan.resume_code(id)) {
         (Some(slot), _) => quote!(self.__bt_active.get(#slot)),
@@ -420,6 +450,7 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
             let state = state_field(id);
             quote!(self.#state.is_running())
         }
+        (None, None) if g.plan.flag_from_parent[id] => resumed_param().into_token_stream(),
         (None, None) => quote!(false),
     }
 }
@@ -507,12 +538,20 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
             quote!(::core::result::Result::Ok(#finish)),
         ),
     };
+    let resumed = match g.plan.flag_from_parent[id] {
+        true => {
+            let resumed = resumed_param();
+            quote!(#resumed: ::core::primitive::bool,)
+        }
+        false => TokenStream::new(),
+    };
     let mut methods = quote! {
         #inline
         fn #tick<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
+            #resumed
         ) -> #answer {
             let __bt_status: ::bt::__private::Status = #body;
             #finish
@@ -520,7 +559,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     };
     if g.plan.may_run[id] {
         let halt = halt_fn(id);
-        let running = running_flag(g, id);
+
         // The root's flag, when it is the tree's status, is cleared by the tree's halt; a flag
         // that is the node's rule state, by the rule's `halt` in `halt_body`; a resumed leaf's,
         // the resume code, here.
@@ -540,6 +579,20 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         } else {
             TokenStream::new()
         };
+        let halt_running = quote! {
+            #halt_body
+            #halted
+            #hooks
+        };
+        let halt_running = match g.plan.flag_from_parent[id] {
+            // Only the parent's halt calls this one, for the child at its cursor while the
+            // parent is running: the child is running.
+            true => halt_running,
+            false => {
+                let running = running_flag(g, id);
+                quote!(if #running { #halt_running })
+            }
+        };
         methods.extend(quote! {
             #[inline]
             fn #halt<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
@@ -547,11 +600,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
                 #ctx: &mut #context,
                 #observer: &mut __BtO,
             ) {
-                if #running {
-                    #halt_body
-                    #halted
-                    #hooks
-                }
+                #halt_running
             }
         });
     }
