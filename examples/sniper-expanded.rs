@@ -142,8 +142,14 @@ impl SyncAction<World> for Patrol {
 #[rustfmt::skip]
 /// The sniper of seed 000: shoot a visible enemy when loaded, otherwise patrol.
 struct Sniper {
-    __bt_state_0: ::bt::__private::Fallback<::core::primitive::u8>,
-    __bt_state_1: ::bt::__private::Sequence<::core::primitive::u8>,
+    __bt_state_0: ::bt::__private::Fallback<
+        ::core::primitive::u8,
+        ::bt::__private::NoSkips,
+    >,
+    __bt_state_1: ::bt::__private::Sequence<
+        ::core::primitive::u8,
+        ::bt::__private::NoSkips,
+    >,
     __bt_leaf_2: IsEnemyVisible,
     __bt_leaf_3: IsRifleLoaded,
     __bt_leaf_4: AimAtEnemy,
@@ -276,8 +282,14 @@ impl Sniper {
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <::bt::__private::Fallback<::core::primitive::u8>>::new(),
-            __bt_state_1: <::bt::__private::Sequence<::core::primitive::u8>>::new(),
+            __bt_state_0: <::bt::__private::Fallback<
+                ::core::primitive::u8,
+                ::bt::__private::NoSkips,
+            >>::new(),
+            __bt_state_1: <::bt::__private::Sequence<
+                ::core::primitive::u8,
+                ::bt::__private::NoSkips,
+            >>::new(),
             __bt_leaf_2: <IsEnemyVisible as ::core::default::Default>::default(),
             __bt_leaf_3: <IsRifleLoaded as ::core::default::Default>::default(),
             __bt_leaf_4: <AimAtEnemy as ::core::default::Default>::default(),

@@ -6,8 +6,10 @@
 
 mod common;
 
-use std::mem::size_of;
+use std::mem::{align_of, size_of};
 
+use bt::control::{NoSkips, Sequence};
+use bt::resume::Resume;
 use bt::{behavior_tree, BehaviorTree, Observer, Status};
 use common::{expect_halt, expect_tick, Act, Call::*, Cond, Ctx, Task};
 use Status::*;
@@ -600,14 +602,22 @@ big!(
 
 #[test]
 fn a_tree_of_300_resumable_leaves_resumes_them_all_directly() {
-    // A resume code of two bytes (and a status handed over), and no running flag of their own
-    // for the 300 resumed leaves: the code is their flag. In the walked tree, the 150 tasks
-    // under a `ForceSuccess` and the inner `Sequence` (a child of a root with a condition) have
-    // a flag each; the other nodes' flags are their parent's cursor. (Rounded up to the resume
-    // code's alignment.)
+    // Its state, field by field: the 300 tasks' own, the resume code (two bytes, and a status
+    // handed over), the two sequences (the root's counts no skipped children: its first child,
+    // an action, never skips) and the tree's status. No running flag for the 300 resumed leaves
+    // (the code is their flag), nor for the inner sequence and the `ForceSuccess`es (their
+    // parent's cursor is).
+    let parts = 300 * size_of::<Task<2>>()
+        + size_of::<Resume<u16>>()
+        + size_of::<Sequence<u8, NoSkips>>()
+        + size_of::<Sequence<u16>>()
+        + size_of::<Option<Status>>();
+    assert_eq!(size_of::<Big>(), parts.next_multiple_of(align_of::<Big>()));
+    // Walked from the root: no resume code, and a flag for the inner sequence (a child of a root
+    // with a condition) and for each of the 150 tasks under a `ForceSuccess`.
     assert_eq!(
-        size_of::<Big>(),
-        (size_of::<BigWalked>() + 4 - 150 - 1).next_multiple_of(2)
+        size_of::<BigWalked>(),
+        (parts - size_of::<Resume<u16>>() + 1 + 150).next_multiple_of(align_of::<BigWalked>())
     );
     let Lockstep { direct, completed } = lockstep(
         &mut Big::new(),

@@ -2,7 +2,8 @@
 //! change without notice. Generated code reaches them as `::bt::__private::...`.
 
 pub use crate::control::{
-    Fallback, Flow, ReactiveFallback, ReactiveSequence, ReactiveTick, Sequence, SequenceWithMemory,
+    Fallback, Flow, NoSkips, ReactiveFallback, ReactiveSequence, ReactiveTick, Sequence,
+    SequenceWithMemory,
 };
 pub use crate::decorator::{
     force_failure, force_success, inverter, keep_running_until_failure, EntryUpdated, Repeat,

@@ -139,7 +139,10 @@ where
 }
 /// A blackboard, ports, the blackboard nodes and pre/post-conditions.
 struct Robot {
-    __bt_state_0: ::bt::__private::Sequence<::core::primitive::u8>,
+    __bt_state_0: ::bt::__private::Sequence<
+        ::core::primitive::u8,
+        ::bt::__private::NoSkips,
+    >,
     __bt_leaf_1: Plan,
     __bt_leaf_2: Drive,
     __bt_bb: RobotBlackboard,
@@ -275,7 +278,10 @@ impl Robot {
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <::bt::__private::Sequence<::core::primitive::u8>>::new(),
+            __bt_state_0: <::bt::__private::Sequence<
+                ::core::primitive::u8,
+                ::bt::__private::NoSkips,
+            >>::new(),
             __bt_leaf_1: <Plan as ::core::default::Default>::default(),
             __bt_leaf_2: <Drive as ::core::default::Default>::default(),
             __bt_bb: <RobotBlackboard as ::core::default::Default>::default(),

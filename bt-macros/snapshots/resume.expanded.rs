@@ -1,11 +1,17 @@
 // The expansion of `resume.tree`: `BT_BLESS=1 cargo test -p bt-macros snapshots` rewrites it.
 /// A memory tree whose deep stateful leaves a tick resumes directly.
 struct Errands {
-    __bt_state_0: ::bt::__private::Sequence<::core::primitive::u8>,
+    __bt_state_0: ::bt::__private::Sequence<
+        ::core::primitive::u8,
+        ::bt::__private::NoSkips,
+    >,
     __bt_state_1: ::bt::__private::Fallback<::core::primitive::u8>,
     __bt_leaf_2: Fetch,
     __bt_leaf_4: Search,
-    __bt_state_5: ::bt::__private::Sequence<::core::primitive::u8>,
+    __bt_state_5: ::bt::__private::Sequence<
+        ::core::primitive::u8,
+        ::bt::__private::NoSkips,
+    >,
     __bt_state_6: ::bt::__private::Repeat<::core::primitive::u8>,
     __bt_leaf_7: Deliver,
     __bt_leaf_8: IsHome,
@@ -151,11 +157,17 @@ impl Errands {
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <::bt::__private::Sequence<::core::primitive::u8>>::new(),
+            __bt_state_0: <::bt::__private::Sequence<
+                ::core::primitive::u8,
+                ::bt::__private::NoSkips,
+            >>::new(),
             __bt_state_1: <::bt::__private::Fallback<::core::primitive::u8>>::new(),
             __bt_leaf_2: <Fetch as ::core::default::Default>::default(),
             __bt_leaf_4: <Search as ::core::default::Default>::default(),
-            __bt_state_5: <::bt::__private::Sequence<::core::primitive::u8>>::new(),
+            __bt_state_5: <::bt::__private::Sequence<
+                ::core::primitive::u8,
+                ::bt::__private::NoSkips,
+            >>::new(),
             __bt_state_6: <::bt::__private::Repeat<::core::primitive::u8>>::new(),
             __bt_leaf_7: <Deliver as ::core::default::Default>::default(),
             __bt_leaf_8: <IsHome as ::core::default::Default>::default(),

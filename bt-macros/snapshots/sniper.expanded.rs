@@ -1,8 +1,14 @@
 // The expansion of `sniper.tree`: `BT_BLESS=1 cargo test -p bt-macros snapshots` rewrites it.
 /// The sniper: the core composites and the three leaf traits, typed and inline.
 pub struct Sniper {
-    __bt_state_0: ::bt::__private::Fallback<::core::primitive::u8>,
-    __bt_state_1: ::bt::__private::Sequence<::core::primitive::u8>,
+    __bt_state_0: ::bt::__private::Fallback<
+        ::core::primitive::u8,
+        ::bt::__private::NoSkips,
+    >,
+    __bt_state_1: ::bt::__private::Sequence<
+        ::core::primitive::u8,
+        ::bt::__private::NoSkips,
+    >,
     __bt_leaf_2: IsEnemyVisible,
     __bt_leaf_4: AimAtEnemy,
     __bt_leaf_5: Shoot,
@@ -124,8 +130,14 @@ impl Sniper {
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <::bt::__private::Fallback<::core::primitive::u8>>::new(),
-            __bt_state_1: <::bt::__private::Sequence<::core::primitive::u8>>::new(),
+            __bt_state_0: <::bt::__private::Fallback<
+                ::core::primitive::u8,
+                ::bt::__private::NoSkips,
+            >>::new(),
+            __bt_state_1: <::bt::__private::Sequence<
+                ::core::primitive::u8,
+                ::bt::__private::NoSkips,
+            >>::new(),
             __bt_leaf_2: <IsEnemyVisible as ::core::default::Default>::default(),
             __bt_leaf_4: <AimAtEnemy as ::core::default::Default>::default(),
             __bt_leaf_5: Shoot::with_rounds(1),

@@ -188,11 +188,14 @@ mod tests {
     fn cursor_type_grows_with_the_child_count() {
         let children: Vec<TokenStream> = (0..300).map(|_| quote!(AlwaysSuccess,)).collect();
         let text = expand(quote!(tree Wide for () { Sequence { #(#children)* } }));
+        // (`AlwaysSuccess` never skips: nothing to count.)
         assert!(
-            text.contains("Sequence < :: core :: primitive :: u16 >"),
+            text.contains(
+                "Sequence < :: core :: primitive :: u16 , :: bt :: __private :: NoSkips >"
+            ),
             "{text}"
         );
-        let text = expand(quote!(tree Narrow for () { Sequence { AlwaysSuccess } }));
+        let text = expand(quote!(tree Narrow for () { Sequence { StatefulAction(A) } }));
         assert!(
             text.contains("Sequence < :: core :: primitive :: u8 >"),
             "{text}"

@@ -48,8 +48,20 @@ pub struct Plan {
     /// (a gate answers for them), and not in a tree with an error type (an error marks the
     /// parents of the failing leaf running by their flags).
     pub flag_from_parent: Vec<bool>,
+    /// Whether each node may answer `Skipped`, as far as the tree shows: `false` is a proof,
+    /// `true` is conservative. These never do: a leaf that answers a `bool` or an `Outcome`, a
+    /// built-in leaf, a Sequence, Fallback or SequenceWithMemory with a child that never skips
+    /// (they answer `Skipped` only when every child did), and an Inverter, ForceSuccess or
+    /// ForceFailure whose child never skips. A node with pre- or post-conditions, a stateful
+    /// action, a subtree and every other kind may. A Sequence, Fallback or SequenceWithMemory
+    /// with a child that never skips counts no skips (`bt_core::control::NoSkips`: a byte less
+    /// per node).
+    pub may_skip: Vec<bool>,
     /// Nodes whose tick function is kept out of its parent's (`#[inline(never)]`), so that no
-    /// function holds more than [`INLINE_BUDGET`] nodes' code.
+    /// function holds more than [`INLINE_BUDGET`] nodes' code; and the root's in a tree with
+    /// leaves of [`Plan::resume`], so that the direct resume's function saves only the registers
+    /// it uses, not those of the whole walk (the deep tree of `benches/` resumed in 41
+    /// instructions with the walk inlined, 35 without).
     pub outlined: Vec<bool>,
     /// The leaves a tick can resume directly, in pre-order; leaf `resume[k]` is resumed under the
     /// code `k + 1`. Any number: the code is as wide as the count needs ([`Plan::resume_code_type`]).
@@ -125,6 +137,7 @@ impl Plan {
         // saves only the registers it uses, not those of the whole walk.
         outlined[0] |= !resume.is_empty();
         Plan {
+            may_skip: may_skip(tree),
             outlined,
             resume,
             resume_codes,
@@ -184,6 +197,27 @@ fn may_run(tree: &Tree) -> Vec<bool> {
         };
     }
     may_run
+}
+
+/// Which nodes may answer `Skipped` ([`Plan::may_skip`]), bottom-up.
+fn may_skip(tree: &Tree) -> Vec<bool> {
+    let mut may_skip = vec![true; tree.nodes.len()];
+    for node in tree.nodes.iter().rev() {
+        let a_child_may = node.children.iter().any(|&child| may_skip[child]);
+        may_skip[node.id] = !node.conditions.is_empty()
+            || match &node.kind {
+                Kind::Leaf(Leaf::Stateful(_) | Leaf::SubTree(_)) => true,
+                Kind::Leaf(_) => false,
+                Kind::Composite(
+                    Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory,
+                ) => node.children.iter().all(|&child| may_skip[child]),
+                Kind::Decorator(
+                    Decorator::Inverter | Decorator::ForceSuccess | Decorator::ForceFailure,
+                ) => a_child_may,
+                _ => true,
+            };
+    }
+    may_skip
 }
 
 /// Bottom-up, a node's weight is itself plus its inlined children's weights; while that exceeds
@@ -391,6 +425,31 @@ mod tests {
         assert_eq!(plan.active_slot[1], None);
         assert_eq!(plan.active_slot[4], Some(1), "a gated node keeps its flag");
         assert_eq!(plan.active_slots(), 3);
+    }
+
+    #[test]
+    fn a_node_may_skip_only_where_a_skipping_node_can_reach_it() {
+        // Ids: 0 Fallback, 1 Sequence, 2 Condition, 3 Action, 4 A, 5 Inverter, 6 B, 7 Sequence,
+        // 8 C, 9 D (with a condition), 10 AlwaysSuccess.
+        let plan = plan(
+            "Fallback { Sequence { Condition(X), Action(Y) }, StatefulAction(A), \
+             Inverter { StatefulAction(B) }, Sequence { StatefulAction(C), \
+             #[skip_if(|bb| false)] Action(D) }, AlwaysSuccess }",
+        );
+        assert_eq!(
+            plan.may_skip,
+            [false, false, false, false, true, true, true, true, true, true, false]
+        );
+        // Every child of the second Sequence may skip, so it may (and counts skips); the root
+        // has children that never skip.
+        let plan = self::plan("Sequence { StatefulAction(A), ForceFailure { StatefulAction(B) } }");
+        assert_eq!(plan.may_skip, [true, true, true, true]);
+        let plan = self::plan("ReactiveSequence { Condition(A) }");
+        assert_eq!(
+            plan.may_skip,
+            [true, false],
+            "other kinds: conservatively yes"
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-use super::linear::Linear;
+use super::linear::{Linear, SkipCount};
 use super::Flow;
 use crate::{SmallIndex, Status};
 
@@ -15,12 +15,17 @@ use crate::{SmallIndex, Status};
 ///
 /// Halted while running: the running child is halted and the next activation starts at the first
 /// child.
+///
+/// `I` is the child index type and `S` counts the children that skipped in one activation
+/// ([`SkipCount`](super::SkipCount)): by default a count of type `I`, or [`NoSkips`](super::NoSkips)
+/// when some child never answers `Skipped` (the macro's choice when it can tell), which stores
+/// nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Fallback<I = u8> {
-    walk: Linear<I>,
+pub struct Fallback<I = u8, S = I> {
+    walk: Linear<I, S>,
 }
 
-impl<I: SmallIndex> Fallback<I> {
+impl<I: SmallIndex, S: SkipCount> Fallback<I, S> {
     /// An idle fallback.
     pub const fn new() -> Self {
         Fallback {

@@ -3,22 +3,70 @@
 //! first other answer. The public types in `sequence.rs` and `fallback.rs` choose the parameters
 //! and carry the documentation.
 
+use core::fmt::Debug;
+
 use super::Flow;
 use crate::{SmallIndex, Status};
 
+/// How [`Sequence`](super::Sequence), [`Fallback`](super::Fallback) and
+/// [`SequenceWithMemory`](super::SequenceWithMemory) count the children of one activation that
+/// answered `Skipped`, so as to answer `Skipped` themselves when every child did: a count of any
+/// [`SmallIndex`] type (the default: the composite's index type), or [`NoSkips`].
+pub trait SkipCount: Copy + Eq + Default + Debug {
+    /// No child skipped yet.
+    const ZERO: Self;
+    /// One more child skipped.
+    fn skip(self) -> Self;
+    /// Whether all `len` children of the activation skipped.
+    fn all(self, len: usize) -> bool;
+}
+
+impl<I: SmallIndex> SkipCount for I {
+    const ZERO: Self = <I as SmallIndex>::ZERO;
+    #[inline(always)]
+    fn skip(self) -> Self {
+        I::set(self.get() + 1)
+    }
+    #[inline(always)]
+    fn all(self, len: usize) -> bool {
+        self.get() == len
+    }
+}
+
+/// The skip count of a composite with a child that never answers `Skipped`: then "every child
+/// skipped" cannot happen, and there is nothing to count (and no byte to store). The other
+/// children may still skip, and the walk moves on past them as always. `behavior_tree!` chooses
+/// it when it can tell from the tree that some child never skips (a condition, a synchronous
+/// action, a built-in leaf, a composite of such; never a node with pre- or post-conditions, a
+/// stateful action or a subtree, which may).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoSkips;
+
+impl SkipCount for NoSkips {
+    const ZERO: Self = NoSkips;
+    #[inline(always)]
+    fn skip(self) -> Self {
+        self
+    }
+    #[inline(always)]
+    fn all(self, _len: usize) -> bool {
+        false
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Linear<I> {
+pub(crate) struct Linear<I, S = I> {
     /// The child ticked next (or still running).
     pub(crate) cursor: I,
     /// How many children of this activation returned `Skipped`.
-    skipped: I,
+    skipped: S,
 }
 
-impl<I: SmallIndex> Linear<I> {
+impl<I: SmallIndex, S: SkipCount> Linear<I, S> {
     pub(crate) const fn new() -> Self {
         Linear {
-            cursor: I::ZERO,
-            skipped: I::ZERO,
+            cursor: <I as SmallIndex>::ZERO,
+            skipped: S::ZERO,
         }
     }
 
@@ -39,14 +87,14 @@ impl<I: SmallIndex> Linear<I> {
         match status {
             Status::Running => Flow::Return(Status::Running),
             Status::Skipped => {
-                self.skipped = I::set(self.skipped.get() + 1);
+                self.skipped = self.skipped.skip();
                 self.advance(child, len, keep_going)
             }
             done if done == keep_going => self.advance(child, len, keep_going),
             stop => {
-                self.skipped = I::ZERO;
+                self.skipped = S::ZERO;
                 if !remember_stop {
-                    self.cursor = I::ZERO;
+                    self.cursor = <I as SmallIndex>::ZERO;
                 }
                 Flow::Return(stop)
             }
@@ -60,7 +108,7 @@ impl<I: SmallIndex> Linear<I> {
             self.cursor = I::set(next);
             Flow::Tick(next)
         } else {
-            let all_skipped = self.skipped.get() == len;
+            let all_skipped = self.skipped.all(len);
             *self = Self::new();
             Flow::Return(if all_skipped {
                 Status::Skipped
@@ -74,9 +122,9 @@ impl<I: SmallIndex> Linear<I> {
     #[inline(always)]
     pub(crate) fn halt(&mut self, remember: bool) -> Option<usize> {
         let running = self.cursor.get();
-        self.skipped = I::ZERO;
+        self.skipped = S::ZERO;
         if !remember {
-            self.cursor = I::ZERO;
+            self.cursor = <I as SmallIndex>::ZERO;
         }
         Some(running)
     }

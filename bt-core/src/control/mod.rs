@@ -38,6 +38,7 @@ mod try_catch;
 pub use async_seq::{AsyncFallback, AsyncSequence};
 pub use fallback::Fallback;
 pub use if_then_else::{IfThenElse, WhileDoElse};
+pub use linear::{NoSkips, SkipCount};
 pub use nodecanvas::{
     BinarySelector, DynamicSelector, DynamicSequence, FlipSelector, IndexSwitch, OutOfRange,
     ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector, RandomSelector,

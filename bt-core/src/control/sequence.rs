@@ -1,4 +1,4 @@
-use super::linear::Linear;
+use super::linear::{Linear, SkipCount};
 use super::Flow;
 use crate::{SmallIndex, Status};
 
@@ -18,12 +18,17 @@ use crate::{SmallIndex, Status};
 /// behavior3's `MemSequence` restarts after a failure and resumes at its running child, which is
 /// exactly this rule, so the macro accepts `MemSequence` as an alias. BehaviorTree.CPP's
 /// [`SequenceWithMemory`] differs: it retries the failed child.
+///
+/// `I` is the child index type and `S` counts the children that skipped in one activation
+/// ([`SkipCount`](super::SkipCount)): by default a count of type `I`, or [`NoSkips`](super::NoSkips)
+/// when some child never answers `Skipped` (the macro's choice when it can tell), which stores
+/// nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Sequence<I = u8> {
-    walk: Linear<I>,
+pub struct Sequence<I = u8, S = I> {
+    walk: Linear<I, S>,
 }
 
-impl<I: SmallIndex> Sequence<I> {
+impl<I: SmallIndex, S: SkipCount> Sequence<I, S> {
     /// An idle sequence.
     pub const fn new() -> Self {
         Sequence {
@@ -66,12 +71,17 @@ impl<I: SmallIndex> Sequence<I> {
 /// Difference from BehaviorTree.CPP: there, a tree built by the factory yields after each child
 /// that succeeds at once (`[S, S, S]` takes three ticks). Our tick is synchronous: `[S, S, S]`
 /// succeeds in one tick, like `Sequence` (see `spec/decisions.md`, decision 2).
+///
+/// `I` is the child index type and `S` counts the children that skipped in one activation
+/// ([`SkipCount`](super::SkipCount)): by default a count of type `I`, or [`NoSkips`](super::NoSkips)
+/// when some child never answers `Skipped` (the macro's choice when it can tell), which stores
+/// nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SequenceWithMemory<I = u8> {
-    walk: Linear<I>,
+pub struct SequenceWithMemory<I = u8, S = I> {
+    walk: Linear<I, S>,
 }
 
-impl<I: SmallIndex> SequenceWithMemory<I> {
+impl<I: SmallIndex, S: SkipCount> SequenceWithMemory<I, S> {
     /// A sequence positioned at its first child.
     pub const fn new() -> Self {
         SequenceWithMemory {
@@ -272,5 +282,80 @@ mod tests {
             }
         }
         assert_eq!(last, 299);
+    }
+
+    /// The three walks from a cursor, with a count of skips or `NoSkips`, as one type.
+    macro_rules! walks {
+        ($($name:ident: $ty:ident),*) => {
+            #[derive(Clone, Copy, Debug)]
+            enum Walk<S: SkipCount> { $($name($ty<u8, S>)),* }
+            impl<S: SkipCount> Walk<S> {
+                fn all() -> [Walk<S>; 3] { [$(Walk::$name($ty::new())),*] }
+                fn start(&mut self) -> usize { match self { $(Walk::$name(w) => w.start()),* } }
+                fn on_child(&mut self, c: usize, s: Status, len: usize) -> Flow {
+                    match self { $(Walk::$name(w) => w.on_child(c, s, len)),* }
+                }
+                fn halt(&mut self) -> Option<usize> { match self { $(Walk::$name(w) => w.halt()),* } }
+            }
+        };
+    }
+    use super::super::Fallback;
+    walks!(Seq: Sequence, Fb: Fallback, Swm: SequenceWithMemory);
+
+    fn tick_walk<S: SkipCount>(
+        walk: &mut Walk<S>,
+        results: &[Status],
+    ) -> (Status, [Option<usize>; 8]) {
+        let start = walk.start();
+        let (status, ticked, halted) =
+            run_tick(start, |c, s| walk.on_child(c, s, results.len()), results);
+        assert_eq!(halted, None);
+        (status, ticked)
+    }
+
+    #[test]
+    fn without_skips_a_walk_is_its_cursor_alone_and_follows_the_same_rule() {
+        use super::super::linear::NoSkips;
+        use core::mem::size_of;
+        assert_eq!(size_of::<Sequence<u8, NoSkips>>(), 1);
+        assert_eq!(size_of::<Fallback<u8, NoSkips>>(), 1);
+        assert_eq!(size_of::<SequenceWithMemory<u16, NoSkips>>(), 2);
+        assert_eq!(size_of::<Sequence<u8>>(), 2);
+        // Every pair of ticks over three children, one of which (at each position in turn)
+        // never skips while the others answer anything, with or without a halt between them:
+        // the same statuses, children ticked and cursor as the counting walk.
+        let any = [Success, Failure, Running, Skipped];
+        for steady in 0..3 {
+            let scripts: Vec<[Status; 3]> = (0..64)
+                .map(|n| [any[n % 4], any[n / 4 % 4], any[n / 16]])
+                .filter(|script| script[steady] != Skipped)
+                .collect();
+            assert_eq!(scripts.len(), 48);
+            for (kind, (counted, uncounted)) in Walk::<u8>::all()
+                .into_iter()
+                .zip(Walk::<NoSkips>::all())
+                .enumerate()
+            {
+                for first in &scripts {
+                    for second in &scripts {
+                        for halt in [false, true] {
+                            let (mut a, mut b) = (counted, uncounted);
+                            let at = format!("walk {kind}, {first:?} then {second:?}");
+                            assert_eq!(tick_walk(&mut a, first), tick_walk(&mut b, first), "{at}");
+                            if halt {
+                                assert_eq!(a.halt(), b.halt(), "{at}");
+                            }
+                            assert_eq!(a.start(), b.start(), "{at}");
+                            assert_eq!(
+                                tick_walk(&mut a, second),
+                                tick_walk(&mut b, second),
+                                "{at}"
+                            );
+                            assert_eq!(a.start(), b.start(), "{at}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

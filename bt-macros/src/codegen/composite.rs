@@ -38,7 +38,19 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
         Composite::AsyncSequence => quote!(AsyncSequence),
         Composite::AsyncFallback => quote!(AsyncFallback),
     };
-    let state = state(g, node, quote!(::bt::__private::#rule<#index>), &mut code);
+    // A walk from a cursor with a child that never skips cannot see every child skip: it counts
+    // no skips (`Plan::may_skip`).
+    let counts_skips = match composite {
+        Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory => {
+            node.children.iter().all(|&child| g.plan.may_skip[child])
+        }
+        _ => true,
+    };
+    let ty = match counts_skips {
+        true => quote!(::bt::__private::#rule<#index>),
+        false => quote!(::bt::__private::#rule<#index, ::bt::__private::NoSkips>),
+    };
+    let state = state(g, node, ty, &mut code);
     // What the rule counts within one tick, if anything: a local of the tick, passed to every
     // `on_child` (the reactive composites' skipped children: `bt_core::control::ReactiveTick`).
     let tick_local = matches!(
