@@ -44,9 +44,10 @@ pub struct Plan {
     /// the child at its cursor while the parent is running, so the child's halt function needs
     /// no check. The parent's own flag may be of any kind but a constant: the tree's status, a
     /// flag of its own, or one passed by its own parent. Not for nodes resumed directly (their
-    /// flag is the resume code) nor for those of [`Plan::flag_in_state`], not where the parent or the child has pre- or post-conditions
-    /// (a gate answers for them), and not in a tree with an error type (an error marks the
-    /// parents of the failing leaf running by their flags).
+    /// flag is the resume code) nor for those of [`Plan::flag_in_state`], not where the parent
+    /// or the child has pre- or post-conditions (a gate answers for them), and not in a tree
+    /// with an error type (an error marks the parents of the failing leaf running by their
+    /// flags).
     pub flag_from_parent: Vec<bool>,
     /// Whether each node may answer `Skipped`, as far as the tree shows: `false` is a proof,
     /// `true` is conservative. These never do: a leaf that answers a `bool` or an `Outcome`, a

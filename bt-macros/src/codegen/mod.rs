@@ -559,9 +559,9 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     };
     if g.plan.may_run[id] {
         let halt = halt_fn(id);
-
         // The root's flag, when it is the tree's status, is cleared by the tree's halt; a flag
-        // that is the node's rule state, by the rule's `halt` in `halt_body`; a resumed leaf's,
+        // that is the node's rule state, by the rule's `halt` in `halt_body`; a flag passed by
+        // the parent, by the parent's rule's `halt` (which moves its cursor); a resumed leaf's,
         // the resume code, here.
         let halted = match (slot, g.plan.resume_code(id)) {
             (Some(slot), _) => {
