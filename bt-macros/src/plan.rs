@@ -100,12 +100,7 @@ impl Plan {
         }
         let walks_from_cursor = |node: &Node| {
             node.conditions.is_empty()
-                && matches!(
-                    node.kind,
-                    Kind::Composite(
-                        Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory
-                    )
-                )
+                && matches!(node.kind, Kind::Composite(composite) if composite.walks_from_cursor())
         };
         let flag_from_parent: Vec<bool> = (tree.nodes.iter())
             .map(|node| {
@@ -209,9 +204,9 @@ fn may_skip(tree: &Tree) -> Vec<bool> {
             || match &node.kind {
                 Kind::Leaf(Leaf::Stateful(_) | Leaf::SubTree(_)) => true,
                 Kind::Leaf(_) => false,
-                Kind::Composite(
-                    Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory,
-                ) => node.children.iter().all(|&child| may_skip[child]),
+                Kind::Composite(composite) if composite.walks_from_cursor() => {
+                    node.children.iter().all(|&child| may_skip[child])
+                }
                 Kind::Decorator(
                     Decorator::Inverter | Decorator::ForceSuccess | Decorator::ForceFailure,
                 ) => a_child_may,

@@ -40,12 +40,8 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     };
     // A walk from a cursor with a child that never skips cannot see every child skip: it counts
     // no skips (`Plan::may_skip`).
-    let counts_skips = match composite {
-        Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory => {
-            node.children.iter().all(|&child| g.plan.may_skip[child])
-        }
-        _ => true,
-    };
+    let counts_skips = !composite.walks_from_cursor()
+        || (node.children.iter()).all(|&child| g.plan.may_skip[child]);
     let ty = match counts_skips {
         true => quote!(::bt::__private::#rule<#index>),
         false => quote!(::bt::__private::#rule<#index, ::bt::__private::NoSkips>),

@@ -327,8 +327,8 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
         let (was_running, first) = parent_locals();
         let node = &g.tree.nodes[child];
         let parent = node.parent.expect("a child has a parent");
-        let position = (g.tree.nodes[parent].children.iter())
-            .position(|&id| id == child)
+        // Ids are in pre-order, so a parent's children are sorted.
+        let position = (g.tree.nodes[parent].children.binary_search(&child))
             .expect("a child is among its parent's children");
         quote!(self.#tick(#ctx, #observer, #was_running && #first == #position))
     } else {

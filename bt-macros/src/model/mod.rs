@@ -112,6 +112,18 @@ pub enum Composite {
     AsyncFallback,
 }
 
+impl Composite {
+    /// Whether the rule walks from a cursor (`bt_core::control`'s `Linear`): it resumes at the
+    /// running child, answers `Running` exactly when the child at its cursor does, and answers
+    /// `Skipped` only when every child of the activation skipped.
+    pub fn walks_from_cursor(self) -> bool {
+        matches!(
+            self,
+            Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory
+        )
+    }
+}
+
 /// The composites that choose their children otherwise (`bt_core::step`).
 pub enum Control {
     /// Thresholds as written (negative ones count from the end); `span` is the node's kind.
