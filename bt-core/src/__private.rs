@@ -380,6 +380,18 @@ pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
 
 pub use crate::time::ms;
 
+/// A duration written as an expression or an entry (`bt::time::IntoDuration`).
+#[inline(always)]
+pub fn duration<T: crate::time::IntoDuration + ?Sized>(value: &T) -> core::time::Duration {
+    value.into_duration()
+}
+
+/// A loop's limit written as an expression or an entry (`bt::decorator::IntoLimit`).
+#[inline(always)]
+pub fn limit<T: crate::decorator::IntoLimit + ?Sized>(value: &T) -> Option<usize> {
+    value.into_limit()
+}
+
 // Trees with an error type (`tree T for Ctx, error E`): every leaf call may fail.
 pub use crate::{TryAnswer, TryCondition, TryStatefulAction, TrySyncAction};
 

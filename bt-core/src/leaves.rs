@@ -16,8 +16,9 @@ pub const fn always_running() -> Status {
 /// **Sleep** (BehaviorTree.CPP `Sleep`, port `msec`): a stateful leaf that answers `Running` until
 /// `msec` has passed since its first tick, then `Success`.
 ///
-/// Per-tick input: `now`, the time (from the context's [`Clock`](crate::Clock)). Parameter (the
-/// same on every call): `msec`.
+/// Per-tick input: `now`, the time (from the context's [`Clock`](crate::Clock)). Parameter:
+/// `msec`, passed on every call and read on the first tick of an activation (as BehaviorTree.CPP
+/// reads its port when the sleep starts).
 ///
 /// | state | Sleep |
 /// |---|---|
@@ -34,29 +35,27 @@ pub const fn always_running() -> Status {
 /// noticed at the first tick at or after it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sleep {
-    /// When the sleep started; `None` when idle.
-    started: Option<Duration>,
+    /// When the sleep ends (`start + msec`, `msec` read at the start); `None` when idle.
+    until: Option<Duration>,
 }
 
 impl Sleep {
     /// An idle Sleep.
     pub const fn new() -> Self {
-        Sleep { started: None }
+        Sleep { until: None }
     }
 
-    /// One tick at time `now`.
+    /// One tick at time `now`. `msec` is read on the first tick of an activation only.
     #[inline(always)]
     pub fn tick(&mut self, now: Duration, msec: Duration) -> Status {
-        if msec.is_zero() {
-            return Status::Success;
-        }
-        match self.started {
+        match self.until {
+            None if msec.is_zero() => Status::Success,
             None => {
-                self.started = Some(now);
+                self.until = Some(now.saturating_add(msec));
                 Status::Running
             }
-            Some(started) if now.saturating_sub(started) >= msec => {
-                self.started = None;
+            Some(until) if now >= until => {
+                self.until = None;
                 Status::Success
             }
             Some(_) => Status::Running,
@@ -66,7 +65,7 @@ impl Sleep {
     /// Halted while running: the sleep is forgotten.
     #[inline(always)]
     pub fn halt(&mut self) {
-        self.started = None;
+        self.until = None;
     }
 }
 
@@ -86,6 +85,16 @@ mod tests {
         // A new activation sleeps again, from its own first tick.
         assert_eq!(node.tick(ms(130), ms(30)), Running);
         assert_eq!(node.tick(ms(500), ms(30)), Success);
+    }
+
+    #[test]
+    fn the_duration_is_read_when_the_sleep_starts() {
+        let mut node = Sleep::new();
+        assert_eq!(node.tick(ms(0), ms(30)), Running);
+        // Neither a longer duration nor zero, given later, changes this sleep's end.
+        assert_eq!(node.tick(ms(20), ms(0)), Running);
+        assert_eq!(node.tick(ms(29), ms(500)), Running);
+        assert_eq!(node.tick(ms(30), ms(500)), Success);
     }
 
     #[test]

@@ -137,6 +137,87 @@ impl Clock for StdClock {
     }
 }
 
+/// A value that a time node takes as its duration when it is written as an expression or an
+/// entry (`Timeout(TIMEOUT)`, `Delay({wait})`, `Sleep(Duration::from_secs(2))`): a [`Duration`],
+/// or a number of **milliseconds**, as BehaviorTree.CPP's `msec` ports are.
+///
+/// * `Duration` is taken as it is;
+/// * an unsigned integer is milliseconds;
+/// * a signed integer is milliseconds, and a negative one is zero (a negative duration means
+///   nothing; BehaviorTree.CPP refuses it when it reads the port);
+/// * a floating-point number is milliseconds, rounded down to whole milliseconds; a negative or
+///   NaN one is zero.
+///
+/// ```
+/// use bt_core::time::IntoDuration;
+/// use core::time::Duration;
+///
+/// assert_eq!(1500u64.into_duration(), Duration::from_millis(1500));
+/// assert_eq!((-5i32).into_duration(), Duration::ZERO);
+/// assert_eq!(Duration::from_secs(2).into_duration(), Duration::from_millis(2000));
+/// assert_eq!(2.5f64.into_duration(), Duration::from_millis(2));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a duration",
+    label = "a duration here is a `Duration` or a whole number of milliseconds",
+    note = "write a literal (`500`, `500ms`, `5s`), a `core::time::Duration`, or a constant or entry of an integer type (milliseconds)"
+)]
+pub trait IntoDuration {
+    /// The duration this value stands for.
+    fn into_duration(&self) -> Duration;
+}
+
+impl IntoDuration for Duration {
+    #[inline(always)]
+    fn into_duration(&self) -> Duration {
+        *self
+    }
+}
+
+macro_rules! unsigned_millis {
+    ($($t:ty),*) => {$(
+        impl IntoDuration for $t {
+            #[inline(always)]
+            fn into_duration(&self) -> Duration {
+                Duration::from_millis(*self as u64)
+            }
+        }
+    )*};
+}
+unsigned_millis!(u8, u16, u32, u64, usize);
+
+macro_rules! signed_millis {
+    ($($t:ty),*) => {$(
+        impl IntoDuration for $t {
+            #[inline(always)]
+            fn into_duration(&self) -> Duration {
+                Duration::from_millis((*self).max(0) as u64)
+            }
+        }
+    )*};
+}
+signed_millis!(i8, i16, i32, i64, isize);
+
+macro_rules! float_millis {
+    ($($t:ty),*) => {$(
+        impl IntoDuration for $t {
+            #[inline(always)]
+            fn into_duration(&self) -> Duration {
+                // `as` saturates and maps NaN to 0.
+                Duration::from_millis(*self as u64)
+            }
+        }
+    )*};
+}
+float_millis!(f32, f64);
+
+impl<T: IntoDuration + ?Sized> IntoDuration for &T {
+    #[inline(always)]
+    fn into_duration(&self) -> Duration {
+        (**self).into_duration()
+    }
+}
+
 /// Milliseconds as a [`Duration`], in constant expressions (the generated code's parameters).
 #[inline(always)]
 pub const fn ms(ms: u64) -> Duration {

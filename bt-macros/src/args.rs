@@ -6,7 +6,8 @@
 //! leaf     := closure | target                       (Condition, Action)
 //! target   := TYPE ( "=" EXPR )? ( "," binding )* ","?   (StatefulAction; SubTree also takes a final "..")
 //! binding  := IDENT "=" ( "{" IDENT "}" | "{" "=" "}" | EXPR )
-//! count    := INTEGER | "forever"                    (Repeat, RetryUntilSuccessful)
+//! count    := INTEGER | "forever" | "{" IDENT "}" | EXPR   (Repeat, RetryUntilSuccessful, ..)
+//! duration := INTEGER ("ms" | "s")? | FLOAT "s" | "{" IDENT "}" | EXPR  (Delay, Timeout, ..)
 //! run_once := "then_skip" "=" BOOL                   (RunOnce)
 //! entry    := "{" IDENT "}" | IDENT                  (the update nodes, UnsetBlackboard)
 //! assign   := IDENT "=" ( "{" IDENT "}" | EXPR )     (SetBlackboard)
@@ -64,8 +65,8 @@ pub struct Param {
 pub enum ParamKind {
     /// A whole number, possibly negative.
     Int,
-    /// A duration in milliseconds: a whole number.
-    Millis,
+    /// A duration: see [`duration`].
+    Duration,
     /// A count: a whole number, not negative.
     Count,
     /// Any Rust expression.
@@ -86,7 +87,7 @@ pub enum ParamKind {
 /// A parameter's value as written.
 pub enum ParamValue {
     Int(i64, Span),
-    Millis(u64),
+    Duration(Quantity),
     Count(u64),
     Expr(Box<Expr>),
     Bool(bool),
@@ -103,7 +104,7 @@ pub enum Args {
     Absent,
     Leaf(LeafArgs),
     /// `Some(n)`, or `None` for `forever`.
-    Count(Option<u64>),
+    Count(Option<Quantity>),
     RunOnce {
         then_skip: bool,
     },
@@ -116,6 +117,30 @@ pub enum Args {
     Invalid(syn::Error),
     /// The kind is unknown, so its arguments were not read.
     Unread,
+}
+
+/// A count or a duration as written: a literal the macro reads, or a value the tree reads when
+/// it runs (the guide's "Counts and durations" says when each node reads it).
+#[derive(Clone)]
+pub enum Quantity {
+    /// A literal: a count, or a duration in milliseconds (its unit converted).
+    Literal(u64),
+    /// A Rust expression: a `const`, `Duration::from_secs(5)`, `2 * RETRIES`. A duration is a
+    /// `core::time::Duration` or a whole number of milliseconds (`bt::time::IntoDuration`), a
+    /// count any integer (`bt::decorator::IntoLimit`).
+    Expr(Box<Expr>),
+    /// `{entry}`: a blackboard entry of such a type.
+    Entry(Ident),
+}
+
+impl Quantity {
+    /// The literal, if it is one.
+    pub fn literal(&self) -> Option<u64> {
+        match self {
+            Quantity::Literal(value) => Some(*value),
+            _ => None,
+        }
+    }
 }
 
 /// `Condition(..)`, `Action(..)`, `StatefulAction(..)`, `SubTree(..)`.
@@ -280,7 +305,7 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
                 .map(|param| {
                     let example = match param.value {
                         ParamKind::Int => "1",
-                        ParamKind::Millis => "500",
+                        ParamKind::Duration => "500ms",
                         ParamKind::Count => "3",
                         ParamKind::Expr => "value",
                         ParamKind::Bool => "true",
@@ -325,7 +350,12 @@ fn leaf_usage(kind: &Ident) -> String {
 }
 
 fn count_usage(kind: &Ident) -> String {
-    format!("`{kind}(3) {{ .. }}`, or `{kind}(forever) {{ .. }}` for no limit")
+    format!("`{kind}(3) {{ .. }}`, `{kind}(forever) {{ .. }}` for no limit, a constant `{kind}(RETRIES)` or an entry `{kind}({{retries}})`")
+}
+
+/// The forms a duration takes, for error messages.
+fn duration_usage(kind: &Ident) -> String {
+    format!("`{kind}(500)` (milliseconds), `{kind}(500ms)`, `{kind}(5s)`, `{kind}(1.5s)`, a `Duration` or a constant of milliseconds (`{kind}(TIMEOUT)`, `{kind}(Duration::from_secs(5))`), or an entry `{kind}({{timeout}})`")
 }
 
 /// The end of the arguments: anything left is an error.
@@ -509,8 +539,8 @@ fn assign(input: ParseStream) -> syn::Result<(Ident, Value)> {
     Ok((entry, value))
 }
 
-/// `3` or `forever`.
-fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<u64>> {
+/// `3`, `forever`, `{entry}` or an expression (a constant).
+fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<Quantity>> {
     let usage = count_usage(kind);
     if input.peek(Token![-]) {
         let minus: Token![-] = input.parse()?;
@@ -522,7 +552,7 @@ fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<u64>> {
         {
             // `-0` is zero.
             input.parse::<LitInt>()?;
-            return Ok(Some(0));
+            return Ok(Some(Quantity::Literal(0)));
         }
         let number: TokenStream = input.parse()?;
         return Err(syn::Error::new_spanned(
@@ -530,26 +560,121 @@ fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<u64>> {
             format!("a negative count is meaningless; write {usage}"),
         ));
     }
-    if input.peek(Ident) {
-        let word: Ident = input.parse()?;
-        if word == kw::FOREVER && input.is_empty() {
+    if input.peek(Ident) && input.peek2(syn::parse::End) {
+        let word: Ident = input.fork().parse()?;
+        if word == kw::FOREVER {
+            input.parse::<Ident>()?;
             return Ok(None);
         }
+    }
+    if input.peek(LitInt) {
+        let count: LitInt = input.parse()?;
+        if !count.suffix().is_empty() {
+            return Err(syn::Error::new(
+                count.span(),
+                format!("a count takes no suffix `{}`: {usage}", count.suffix()),
+            ));
+        }
+        let value = count.base10_parse::<u64>().map_err(|_| {
+            syn::Error::new(count.span(), format!("expected a whole number: {usage}"))
+        })?;
+        if !input.is_empty() {
+            return Err(input.error(format!("expected only a count: {usage}")));
+        }
+        return Ok(Some(Quantity::Literal(value)));
+    }
+    run_time_quantity(input)
+        .map(Some)
+        .map_err(|error| syn::Error::new(error.span(), format!("expected a count: {usage}")))
+}
+
+/// `{entry}` or an expression, for a count or a duration read at run time; nothing may follow.
+fn run_time_quantity(input: ParseStream) -> syn::Result<Quantity> {
+    let quantity = match entry_ref(input)? {
+        Some(entry) => Quantity::Entry(entry),
+        None => Quantity::Expr(Box::new(input.parse()?)),
+    };
+    end(input)?;
+    Ok(quantity)
+}
+
+/// A duration: a whole number of milliseconds, with a unit (`500ms`, `5s`, `1.5s`) or without
+/// (`500`: milliseconds, as in BehaviorTree.CPP), `{entry}`, or an expression (a `Duration`, or a
+/// constant of milliseconds). The value ends at the next `,`.
+fn duration(kind: &Ident, input: ParseStream) -> syn::Result<Quantity> {
+    let usage = duration_usage(kind);
+    if input.peek(Token![-]) {
+        let minus: Token![-] = input.parse()?;
         return Err(syn::Error::new(
-            word.span(),
-            format!("expected a count: {usage}"),
+            minus.span,
+            format!("a negative duration is meaningless; write {usage}"),
         ));
     }
-    let count: LitInt = input
-        .parse()
-        .map_err(|error| syn::Error::new(error.span(), format!("expected a count: {usage}")))?;
-    let value = count
-        .base10_parse::<u64>()
-        .map_err(|_| syn::Error::new(count.span(), format!("expected a whole number: {usage}")))?;
-    if !input.is_empty() {
-        return Err(input.error(format!("expected only a count: {usage}")));
+    let literal_ends = |input: ParseStream| input.peek2(Token![,]) || input.peek2(syn::parse::End);
+    if input.peek(LitInt) && literal_ends(input) {
+        let literal: LitInt = input.parse()?;
+        let scale = match literal.suffix() {
+            "" | "ms" => 1,
+            "s" => 1000,
+            suffix => {
+                return Err(syn::Error::new(
+                    literal.span(),
+                    format!("unknown unit `{suffix}`: a duration is written {usage}"),
+                ))
+            }
+        };
+        let value = literal
+            .base10_parse::<u64>()
+            .ok()
+            .and_then(|value| value.checked_mul(scale))
+            .ok_or_else(|| {
+                syn::Error::new(
+                    literal.span(),
+                    format!("this duration does not fit in a `u64` of milliseconds: write {usage}"),
+                )
+            })?;
+        return Ok(Quantity::Literal(value));
     }
-    Ok(Some(value))
+    if input.peek(syn::LitFloat) && literal_ends(input) {
+        let literal: syn::LitFloat = input.parse()?;
+        let scale = match literal.suffix() {
+            "s" => 1000.0,
+            "ms" => 1.0,
+            _ => {
+                return Err(syn::Error::new(
+                    literal.span(),
+                    format!("a duration with a fraction needs its unit, and is a whole number of milliseconds: `1.5s`, or `1500` for 1,500 ms; write {usage}"),
+                ))
+            }
+        };
+        let millis = literal
+            .base10_parse::<f64>()
+            .ok()
+            .map(|value| value * scale);
+        return match millis {
+            Some(millis) if millis.fract() == 0.0 && (0.0..=9.0e15).contains(&millis) => {
+                Ok(Quantity::Literal(millis as u64))
+            }
+            _ => Err(syn::Error::new(
+                literal.span(),
+                format!("a duration is a whole number of milliseconds: write {usage}"),
+            )),
+        };
+    }
+    let start = input.span();
+    let mut value = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![,]) {
+        value.extend(std::iter::once(input.parse::<proc_macro2::TokenTree>()?));
+    }
+    let parsed = syn::parse::Parser::parse2(run_time_quantity, value);
+    parsed.map_err(|error| {
+        let at = if error.to_string().starts_with(BRACES_NAME_AN_ENTRY) {
+            error.span()
+        } else {
+            start
+        };
+        syn::Error::new(at, format!("expected a duration: {usage}"))
+    })
 }
 
 /// `then_skip = true` or `then_skip = false`.
@@ -665,32 +790,7 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
                 literal.span(),
             ))
         }
-        ParamKind::Millis => {
-            if input.peek(Token![-]) {
-                let minus: Token![-] = input.parse()?;
-                return Err(syn::Error::new(
-                    minus.span,
-                    format!("a negative duration is meaningless; `{kind}` takes a duration in milliseconds: `{kind}(500)`"),
-                ));
-            }
-            let literal: LitInt = input.parse().map_err(|error| {
-                syn::Error::new(
-                    error.span(),
-                    format!(
-                        "`{kind}` takes a duration in milliseconds, a whole number: `{kind}(500)`"
-                    ),
-                )
-            })?;
-            let value: u64 = literal.base10_parse().map_err(|_| {
-                syn::Error::new(
-                    literal.span(),
-                    format!(
-                        "`{kind}` takes a duration in milliseconds, a whole number: `{kind}(500)`"
-                    ),
-                )
-            })?;
-            Ok(ParamValue::Millis(value))
-        }
+        ParamKind::Duration => duration(kind, input).map(ParamValue::Duration),
         ParamKind::Count => {
             if input.peek(Token![-]) {
                 let minus: Token![-] = input.parse()?;

@@ -289,7 +289,7 @@ const PARALLEL: &[Param] = &[
 const PARALLEL_ALL: &[Param] = &[param("max_failures", P::Int, true, false)];
 const TRY_CATCH: &[Param] = &[param("catch_on_halt", P::Bool, false, false)];
 const SWITCH: &[Param] = &[param("entry", P::Entry, true, true)];
-const MILLIS: &[Param] = &[param("ms", P::Millis, true, true)];
+const MILLIS: &[Param] = &[param("ms", P::Duration, true, true)];
 const PRECONDITION: &[Param] = &[
     param("condition", P::Closure, true, true),
     param("else", P::Status, false, false),
@@ -342,7 +342,7 @@ const FILTER: &[Param] = &[
     param("filtered", P::Word(FILTERED), false, false),
 ];
 const COOLDOWN: &[Param] = &[
-    param("ms", P::Millis, true, true),
+    param("ms", P::Duration, true, true),
     param("filtered", P::Word(FILTERED), false, false),
 ];
 const ITERATE: &[Param] = &[

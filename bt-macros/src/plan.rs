@@ -4,7 +4,7 @@
 //! tick may resume directly. Decided from the model and the facts of the kinds table.
 
 use crate::kinds::Running;
-use crate::model::{Composite, Decorator, Kind, Leaf, Node, Tree};
+use crate::model::{Composite, Decorator, Kind, Leaf, Node, Quantity, Tree};
 
 /// How many nodes' tick code one function may hold once LLVM has inlined the node functions into
 /// each other. Without a bound a wide tree whose nodes all inline becomes one function of
@@ -183,9 +183,13 @@ fn may_run(tree: &Tree) -> Vec<bool> {
                     || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise == "Running")
             }
             Running::Loop => match &node.kind {
-                Kind::Decorator(decorator) => match decorator.loop_limit() {
-                    Some(Some(0)) => false,
-                    Some(Some(1)) => child_can,
+                Kind::Decorator(decorator) => match decorator
+                    .loop_limit()
+                    .map(|limit| limit.as_ref().map(Quantity::literal))
+                {
+                    // A limit read at run time may be anything: the loop may run.
+                    Some(Some(Some(0))) => false,
+                    Some(Some(Some(1))) => child_can,
                     _ => true,
                 },
                 _ => true,

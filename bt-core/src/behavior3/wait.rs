@@ -6,7 +6,8 @@ use crate::Status;
 /// `wait` has passed since the first tick of its activation, then `Success`.
 ///
 /// `now` is the tree's clock read for this tick ([`Clock`](crate::Clock)); `wait` is the node's
-/// constant duration, passed on every call.
+/// duration, passed on every call and read on the first tick of an activation (a duration from an
+/// entry that changes while the node waits does not move its end).
 ///
 /// | tick | `now - start` | Wait |
 /// |---|---|---|
@@ -26,21 +27,22 @@ use crate::Status;
 /// injected clock, so 100.5 ms is more than 100 ms here and not in behavior3.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wait {
-    start: Option<Duration>,
+    /// `start + wait`, `wait` read on the first tick of the activation; `None` when idle.
+    until: Option<Duration>,
 }
 
 impl Wait {
     /// A Wait that has not started.
     pub const fn new() -> Self {
-        Wait { start: None }
+        Wait { until: None }
     }
 
-    /// One tick at time `now`.
+    /// One tick at time `now`. `wait` is read on the first tick of an activation only.
     #[inline(always)]
     pub fn tick(&mut self, now: Duration, wait: Duration) -> Status {
-        let start = *self.start.get_or_insert(now);
-        if now.saturating_sub(start) > wait {
-            self.start = None;
+        let until = *self.until.get_or_insert(now.saturating_add(wait));
+        if now > until {
+            self.until = None;
             Status::Success
         } else {
             Status::Running
@@ -50,12 +52,13 @@ impl Wait {
     /// Halted while running: the next tick starts a new activation.
     #[inline(always)]
     pub fn halt(&mut self) {
-        self.start = None;
+        self.until = None;
     }
 
-    /// When the current activation started (`None` when idle).
-    pub fn started(&self) -> Option<Duration> {
-        self.start
+    /// When the current activation ends: the first time after this one answers `Success`
+    /// (`None` when idle).
+    pub fn until(&self) -> Option<Duration> {
+        self.until
     }
 }
 
@@ -70,7 +73,7 @@ mod tests {
         let mut node = Wait::new();
         let wait = ms(100);
         assert_eq!(node.tick(ms(1000), wait), Running);
-        assert_eq!(node.started(), Some(ms(1000)));
+        assert_eq!(node.until(), Some(ms(1100)));
         assert_eq!(node.tick(ms(1050), wait), Running);
         assert_eq!(
             node.tick(ms(1100), wait),
@@ -81,9 +84,9 @@ mod tests {
             node.tick(ms(1100) + Duration::from_micros(1), wait),
             Success
         );
-        assert_eq!(node.started(), None);
+        assert_eq!(node.until(), None);
         assert_eq!(node.tick(ms(1200), wait), Running, "a new activation");
-        assert_eq!(node.started(), Some(ms(1200)));
+        assert_eq!(node.until(), Some(ms(1300)));
     }
 
     #[test]
@@ -95,13 +98,28 @@ mod tests {
     }
 
     #[test]
+    fn the_duration_is_read_when_the_wait_starts() {
+        let mut node = Wait::new();
+        assert_eq!(node.tick(ms(0), ms(10)), Running);
+        // A longer duration given later does not move the end of this activation.
+        assert_eq!(node.tick(ms(11), ms(500)), Success);
+        assert_eq!(
+            node.tick(ms(20), ms(500)),
+            Running,
+            "a new activation reads it"
+        );
+        assert_eq!(node.tick(ms(400), ms(0)), Running);
+        assert_eq!(node.tick(ms(521), ms(0)), Success);
+    }
+
+    #[test]
     fn halt_restarts_the_clock() {
         let mut node = Wait::new();
         let wait = ms(10);
         assert_eq!(node.tick(ms(0), wait), Running);
         assert_eq!(node.tick(ms(8), wait), Running);
         node.halt();
-        assert_eq!(node.started(), None);
+        assert_eq!(node.until(), None);
         assert_eq!(node.tick(ms(15), wait), Running, "would have succeeded");
         assert_eq!(node.tick(ms(25), wait), Running);
         assert_eq!(node.tick(ms(26), wait), Success);

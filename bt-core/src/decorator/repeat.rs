@@ -60,6 +60,66 @@ impl<C: SmallIndex> Loop<C> {
     }
 }
 
+/// A value that a loop takes as its limit when it is written as an expression or an entry
+/// (`Repeat(RETRIES)`, `RetryUntilSuccessful({attempts})`): any integer, with BehaviorTree.CPP's
+/// meaning of its `num_cycles` / `num_attempts` ports. `None` is no limit.
+///
+/// * an unsigned integer is the limit;
+/// * a signed integer: `-1` is no limit (`forever`), another negative value is 0 (BehaviorTree.CPP
+///   then runs no cycle either), a positive one the limit.
+///
+/// ```
+/// use bt_core::decorator::IntoLimit;
+///
+/// assert_eq!(3u32.into_limit(), Some(3));
+/// assert_eq!((-1i32).into_limit(), None);
+/// assert_eq!((-4i64).into_limit(), Some(0));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a count",
+    label = "a loop's limit here is an integer",
+    note = "write a literal (`3`, `forever`), or a constant or entry of an integer type (`-1` is forever)"
+)]
+pub trait IntoLimit {
+    /// The limit: `Some(n)` cycles, `None` for no limit.
+    fn into_limit(&self) -> Option<usize>;
+}
+
+macro_rules! unsigned_limit {
+    ($($t:ty),*) => {$(
+        impl IntoLimit for $t {
+            #[inline(always)]
+            fn into_limit(&self) -> Option<usize> {
+                Some(usize::try_from(*self).unwrap_or(usize::MAX))
+            }
+        }
+    )*};
+}
+unsigned_limit!(u8, u16, u32, u64, usize);
+
+macro_rules! signed_limit {
+    ($($t:ty),*) => {$(
+        impl IntoLimit for $t {
+            #[inline(always)]
+            fn into_limit(&self) -> Option<usize> {
+                match *self {
+                    -1 => None,
+                    n if n < 0 => Some(0),
+                    n => Some(usize::try_from(n).unwrap_or(usize::MAX)),
+                }
+            }
+        }
+    )*};
+}
+signed_limit!(i8, i16, i32, i64, isize);
+
+impl<T: IntoLimit + ?Sized> IntoLimit for &T {
+    #[inline(always)]
+    fn into_limit(&self) -> Option<usize> {
+        (**self).into_limit()
+    }
+}
+
 /// **Repeat** (`num_cycles`; BehaviorTree.CPP `Repeat`): run the child until it has succeeded
 /// `limit` times, one completion per tick; `None` repeats forever.
 ///

@@ -34,25 +34,26 @@ use crate::Status;
 /// inactive, decision 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delay {
-    /// When the wait started; `None` when idle.
-    started: Option<Duration>,
+    /// When the wait ends (`start + delay`, the delay read at the start); `None` when idle.
+    until: Option<Duration>,
 }
 
 impl Delay {
     /// An idle Delay.
     pub const fn new() -> Self {
-        Delay { started: None }
+        Delay { until: None }
     }
 
     /// Before ticking the child: `Some(Running)` while waiting, `None` to tick the child.
+    /// `delay` is read on the first tick of an activation only.
     #[inline(always)]
     pub fn start(&mut self, now: Duration, delay: Duration) -> Option<Status> {
-        match self.started {
+        match self.until {
             None => {
-                self.started = Some(now);
+                self.until = Some(now.saturating_add(delay));
                 Some(Status::Running)
             }
-            Some(started) if now.saturating_sub(started) < delay => Some(Status::Running),
+            Some(until) if now < until => Some(Status::Running),
             Some(_) => None,
         }
     }
@@ -61,7 +62,7 @@ impl Delay {
     #[inline(always)]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
-            self.started = None;
+            self.until = None;
         }
         child
     }
@@ -69,15 +70,16 @@ impl Delay {
     /// Halted while running: the wait is forgotten.
     #[inline(always)]
     pub fn halt(&mut self) {
-        self.started = None;
+        self.until = None;
     }
 }
 
 /// **Timeout** (BehaviorTree.CPP `Timeout`, port `msec`): tick the child; if it is still running
 /// when `msec` has passed since the first tick of the activation, halt it and fail.
 ///
-/// Per-tick input: `now`, the time. Parameter (the same on every call): `msec`; zero disables the
-/// timeout.
+/// Per-tick input: `now`, the time. Parameter: `msec`, passed on every call and read on the first
+/// tick of an activation (as BehaviorTree.CPP reads its port when the timer starts); zero disables
+/// the timeout.
 ///
 /// | state | Timeout |
 /// |---|---|
@@ -98,27 +100,33 @@ impl Delay {
 /// after the deadline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// When the activation started; `None` when idle.
-    started: Option<Duration>,
+    /// When the activation times out (`start + msec`, `msec` read at the start; `Duration::MAX`
+    /// for no timeout); `None` when idle.
+    deadline: Option<Duration>,
 }
 
 impl Timeout {
     /// An idle Timeout.
     pub const fn new() -> Self {
-        Timeout { started: None }
+        Timeout { deadline: None }
     }
 
-    /// The first step of a tick: tick the child, or halt it (timed out).
+    /// The first step of a tick: tick the child, or halt it (timed out). `msec` is read on the
+    /// first tick of an activation only.
     #[inline(always)]
     pub fn start(&mut self, now: Duration, msec: Duration) -> Step {
-        match self.started {
-            Some(started) if !msec.is_zero() && now.saturating_sub(started) >= msec => {
-                self.started = None;
+        match self.deadline {
+            Some(deadline) if deadline != Duration::MAX && now >= deadline => {
+                self.deadline = None;
                 Step::Halt(0)
             }
             Some(_) => Step::Tick(0),
             None => {
-                self.started = Some(now);
+                self.deadline = Some(if msec.is_zero() {
+                    Duration::MAX
+                } else {
+                    now.saturating_add(msec)
+                });
                 Step::Tick(0)
             }
         }
@@ -130,7 +138,7 @@ impl Timeout {
         match event {
             Event::Child(_, Status::Running) => Step::Return(Status::Running),
             Event::Child(_, status) => {
-                self.started = None;
+                self.deadline = None;
                 Step::Return(status)
             }
             // The child was halted: timed out (in a halt of the node, the status is ignored).
@@ -141,7 +149,7 @@ impl Timeout {
     /// The node is halted: halts the child and clears the clock.
     #[inline(always)]
     pub fn halt(&mut self, _msec: Duration) -> Step {
-        self.started = None;
+        self.deadline = None;
         Step::Halt(0)
     }
 }
@@ -193,6 +201,20 @@ mod tests {
         assert_eq!(delay(&mut node, 10, 10, Skipped), (Skipped, true));
         assert_eq!(node, Delay::new());
         assert_eq!(delay(&mut node, 11, 10, Success), (Running, false));
+    }
+
+    #[test]
+    fn delay_reads_its_duration_when_it_starts() {
+        let mut node = Delay::new();
+        assert_eq!(delay(&mut node, 0, 10, Success), (Running, false));
+        // A duration given later (an entry changed while waiting) does not move the end.
+        assert_eq!(delay(&mut node, 9, 1000, Success), (Running, false));
+        assert_eq!(delay(&mut node, 10, 1000, Running), (Running, true));
+        assert_eq!(delay(&mut node, 11, 0, Success), (Success, true));
+        // The next activation reads it again.
+        assert_eq!(delay(&mut node, 20, 1000, Success), (Running, false));
+        assert_eq!(delay(&mut node, 1019, 0, Success), (Running, false));
+        assert_eq!(delay(&mut node, 1020, 0, Success), (Success, true));
     }
 
     #[test]
@@ -263,6 +285,33 @@ mod tests {
         assert_eq!(
             timeout(&mut node, &mut h, 500, 10, Running),
             log(Failure, &[], &[0])
+        );
+    }
+
+    #[test]
+    fn timeout_reads_its_duration_when_it_starts() {
+        let (mut node, mut h) = (Timeout::new(), Harness::new(1));
+        assert_eq!(
+            timeout(&mut node, &mut h, 0, 10, Running),
+            log(Running, &[0], &[])
+        );
+        // Neither a longer duration nor zero, given while it runs, moves the deadline.
+        assert_eq!(
+            timeout(&mut node, &mut h, 9, 0, Running),
+            log(Running, &[0], &[])
+        );
+        assert_eq!(
+            timeout(&mut node, &mut h, 10, 1000, Running),
+            log(Failure, &[], &[0])
+        );
+        // Zero read at the start disables this activation's timeout, whatever comes later.
+        assert_eq!(
+            timeout(&mut node, &mut h, 20, 0, Running),
+            log(Running, &[0], &[])
+        );
+        assert_eq!(
+            timeout(&mut node, &mut h, 5000, 1, Running),
+            log(Running, &[0], &[])
         );
     }
 

@@ -5,8 +5,8 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{
-    halt_child, node_methods, now, running_flag, small_index, state, step, tick_child, Gen,
-    NodeCode,
+    duration, halt_child, limit_counter, node_methods, now, running_flag, small_index, state, step,
+    tick_child, Gen, NodeCode,
 };
 use crate::model::{Decorator, Limit, Node};
 
@@ -25,12 +25,12 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::KeepRunningUntilFailure => {
             stateless(quote!(keep_running_until_failure), tick, halt)
         }
-        Decorator::Repeat(limit) => looping(g, node, quote!(Repeat), *limit, tick, halt, &mut code),
+        Decorator::Repeat(limit) => looping(g, node, quote!(Repeat), limit, tick, halt, &mut code),
         Decorator::RetryUntilSuccessful(limit) => looping(
             g,
             node,
             quote!(RetryUntilSuccessful),
-            *limit,
+            limit,
             tick,
             halt,
             &mut code,
@@ -45,8 +45,9 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             let state = state(g, node, quote!(::bt::__private::Delay), &mut code);
             let access = &state.access;
             let now = now(g, node);
+            let ms = duration(g, ms);
             let body = quote! {
-                match #access.start(#now, ::bt::__private::ms(#ms)) {
+                match #access.start(#now, #ms) {
                     ::core::option::Option::Some(__bt_status) => __bt_status,
                     ::core::option::Option::None => {
                         let __bt_child_status = #tick;
@@ -60,7 +61,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
             let access = &state.access;
             let now = now(g, node);
-            let duration = quote!(::bt::__private::ms(#ms));
+            let duration = duration(g, ms);
             step::bodies(
                 g,
                 node,
@@ -140,7 +141,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             (body, halt)
         }
         Decorator::Repeater(limit) => {
-            looping(g, node, quote!(Repeater), *limit, tick, halt, &mut code)
+            looping(g, node, quote!(Repeater), limit, tick, halt, &mut code)
         }
         Decorator::Limiter(max_loop) => {
             let counter = small_index(*max_loop);
@@ -167,7 +168,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
             let access = &state.access;
             let now = now(g, node);
-            let duration = quote!(::bt::__private::ms(#ms));
+            let duration = duration(g, ms);
             // The time is read once per tick (and halt), and given to every call of the rule.
             step::bodies(
                 g,
@@ -240,22 +241,16 @@ fn looping(
     g: &Gen,
     node: &Node,
     rule: TokenStream,
-    limit: Limit,
+    limit: &Limit,
     tick: TokenStream,
     halt: TokenStream,
     code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
-    let counter = small_index(limit.unwrap_or(0));
+    let counter = limit_counter(limit);
     let state = state(g, node, quote!(::bt::__private::#rule<#counter>), code);
     let access = &state.access;
     let declare = &state.declare_local;
-    let limit = match limit {
-        Some(limit) => {
-            let limit = limit as usize;
-            quote!(::core::option::Option::Some(#limit))
-        }
-        None => quote!(::core::option::Option::None),
-    };
+    let limit = super::limit(g, limit);
     let body = quote! {{
         #declare
         match #access.start(#limit) {

@@ -45,6 +45,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             TokenStream::new(),
         ),
         Leaf::Sleep(ms) => {
+            let ms = super::duration(g, ms);
             let field = state_field(node.id);
             code.fields.push((
                 field.clone(),
@@ -53,7 +54,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             ));
             let now = now(g, node);
             (
-                quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
+                quote!(#this.#field.tick(#now, #ms)),
                 quote!(#this.#field.halt();),
             )
         }
@@ -99,6 +100,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             (leaf_status(g, node, call), TokenStream::new())
         }
         Leaf::Wait(ms) => {
+            let ms = super::duration(g, ms);
             let field = state_field(node.id);
             code.fields.push((
                 field.clone(),
@@ -107,7 +109,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             ));
             let now = now(g, node);
             (
-                quote!(#this.#field.tick(#now, ::bt::__private::ms(#ms))),
+                quote!(#this.#field.tick(#now, #ms)),
                 quote!(#this.#field.halt();),
             )
         }

@@ -7,7 +7,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use super::{leaf, Gen};
-use crate::model::{Category, Control, Decorator, Kind, Leaf, Limit, Node, Tree, Value};
+use crate::model::{Category, Control, Decorator, Kind, Leaf, Limit, Node, Quantity, Tree, Value};
 use crate::text;
 
 /// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
@@ -127,6 +127,16 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
     }
 }
 
+/// A count or a duration as an XML attribute's text: the number (milliseconds for a duration),
+/// `{entry}`, or the Rust expression's source.
+pub(super) fn quantity_text(quantity: &Quantity) -> String {
+    match quantity {
+        Quantity::Literal(value) => value.to_string(),
+        Quantity::Entry(entry) => format!("{{{}}}", entry.unraw()),
+        Quantity::Expr(expr) => text::source(expr.to_token_stream()),
+    }
+}
+
 /// A node's parameters as BehaviorTree.CPP XML attributes, with their values as source text
 /// (`bt_core::NodeInfo::params`).
 fn params(node: &Node) -> Vec<(String, String)> {
@@ -137,7 +147,7 @@ fn params(node: &Node) -> Vec<(String, String)> {
         Value::Entry(name) => entry(name),
         Value::Expr(expr) => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
     };
-    let limit = |limit: &Limit| limit.map_or("-1".to_owned(), |n| n.to_string());
+    let limit = |limit: &Limit| limit.as_ref().map_or("-1".to_owned(), quantity_text);
     let closure_body = |closure: &syn::ExprClosure| text::source(closure.body.to_token_stream());
     let mut params: Vec<(String, String)> = match &node.kind {
         Kind::Control(Control::NodeCanvas(_)) | Kind::Decorator(Decorator::NodeCanvas(_)) => {
@@ -185,16 +195,16 @@ fn params(node: &Node) -> Vec<(String, String)> {
             }
             params
         }
-        Kind::Decorator(Decorator::Delay(ms)) => vec![("delay_msec".into(), ms.to_string())],
-        Kind::Decorator(Decorator::MaxTime(ms)) => vec![("maxTime".into(), ms.to_string())],
-        Kind::Leaf(Leaf::Wait(ms)) => vec![("milliseconds".into(), ms.to_string())],
+        Kind::Decorator(Decorator::Delay(ms)) => vec![("delay_msec".into(), quantity_text(ms))],
+        Kind::Decorator(Decorator::MaxTime(ms)) => vec![("maxTime".into(), quantity_text(ms))],
+        Kind::Leaf(Leaf::Wait(ms)) => vec![("milliseconds".into(), quantity_text(ms))],
         Kind::Decorator(Decorator::Limiter(max)) => vec![("maxLoop".into(), max.to_string())],
         Kind::Decorator(Decorator::Repeater(n)) => vec![("maxLoop".into(), limit(n))],
         Kind::Leaf(Leaf::Error(value)) => {
             vec![("error".into(), text::source(value.to_token_stream()))]
         }
         Kind::Decorator(Decorator::Timeout(ms)) | Kind::Leaf(Leaf::Sleep(ms)) => {
-            vec![("msec".into(), ms.to_string())]
+            vec![("msec".into(), quantity_text(ms))]
         }
         Kind::Decorator(Decorator::Precondition {
             condition,

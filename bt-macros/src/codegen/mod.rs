@@ -33,7 +33,7 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use crate::kinds::Memory;
-use crate::model::{Header, Kind, Node, Tree};
+use crate::model::{Header, Kind, Limit, Node, Quantity, Tree};
 use crate::plan::Plan;
 
 /// The whole generated tree: the blackboard struct, the tree struct with its API and one tick
@@ -285,6 +285,71 @@ fn small_index(max: u64) -> TokenStream {
         quote!(::core::primitive::u32)
     } else {
         quote!(::core::primitive::usize)
+    }
+}
+
+/// A duration parameter as an expression of type `core::time::Duration`: a literal is a
+/// constant; an expression or an entry goes through `bt::time::IntoDuration`, spanned at the
+/// user's tokens so that a value of the wrong type is reported there. An entry is read where the
+/// rule takes the duration (each rule's docs say when it uses it).
+fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
+    match quantity {
+        Quantity::Literal(ms) => quote!(::bt::__private::ms(#ms)),
+        _ => {
+            let value = run_time_value(g, quantity);
+            quote_spanned!(quantity_span(quantity)=> ::bt::__private::duration(#value))
+        }
+    }
+}
+
+/// A loop's limit as an expression of type `Option<usize>` (`None`: forever); an expression or
+/// an entry goes through `bt::decorator::IntoLimit` (`-1` is forever, as in BehaviorTree.CPP).
+fn limit(g: &Gen, limit: &Limit) -> TokenStream {
+    match limit {
+        None => quote!(::core::option::Option::None),
+        Some(Quantity::Literal(n)) => {
+            let n = *n as usize;
+            quote!(::core::option::Option::Some(#n))
+        }
+        Some(quantity) => {
+            let value = run_time_value(g, quantity);
+            quote_spanned!(quantity_span(quantity)=> ::bt::__private::limit(#value))
+        }
+    }
+}
+
+/// The counter type of a loop: the smallest that holds a literal limit; `usize` for a limit read
+/// at run time.
+fn limit_counter(limit: &Limit) -> TokenStream {
+    match limit {
+        None => small_index(0),
+        Some(Quantity::Literal(n)) => small_index(*n),
+        Some(_) => small_index(u64::MAX),
+    }
+}
+
+/// A reference to the value of an expression or an entry (`&self.__bt_bb.entry`).
+fn run_time_value(g: &Gen, quantity: &Quantity) -> TokenStream {
+    match quantity {
+        Quantity::Literal(value) => quote!(&#value),
+        Quantity::Expr(expr) => quote!(&(#expr)),
+        Quantity::Entry(entry) => {
+            // `self` from the macro's own tokens (hygiene through `macro_rules!`).
+            let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
+            if tracked {
+                quote!(&*self.__bt_bb.#entry)
+            } else {
+                quote!(&self.__bt_bb.#entry)
+            }
+        }
+    }
+}
+
+fn quantity_span(quantity: &Quantity) -> Span {
+    match quantity {
+        Quantity::Literal(_) => Span::call_site(),
+        Quantity::Expr(expr) => expr.span(),
+        Quantity::Entry(entry) => entry.span(),
     }
 }
 

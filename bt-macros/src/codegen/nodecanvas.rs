@@ -381,9 +381,16 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
         }
         NcDecorator::RepeatTimes(_) | NcDecorator::RepeatUntil(_) => {
             let (counter, mode) = match decorator {
-                NcDecorator::RepeatTimes(Some(n)) => {
+                NcDecorator::RepeatTimes(Some(crate::model::Quantity::Literal(n))) => {
                     let times = *n as usize;
                     (small_index(*n), quote!(#nc::RepeatMode::Times(#times)))
+                }
+                NcDecorator::RepeatTimes(limit @ Some(_)) => {
+                    let limit = super::limit(g, limit);
+                    (
+                        small_index(u64::MAX),
+                        quote!(#nc::RepeatMode::from_limit(#limit)),
+                    )
                 }
                 NcDecorator::RepeatUntil(target) => {
                     let target = outcome(target);
@@ -431,10 +438,11 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
             let state = state(g, node, quote!(#nc::Cooldown), &mut code);
             let s = &state.access;
             let (now, filtered) = (now(g, node), status(filtered));
+            let ms = super::duration(g, ms);
             (
                 quote!({
                     let __bt_now = #now;
-                    match #s.start(__bt_now, #rules::ms(#ms), #filtered) {
+                    match #s.start(__bt_now, #ms, #filtered) {
                         ::core::option::Option::Some(__bt_status) => __bt_status,
                         ::core::option::Option::None => {
                             let __bt_child_status = #tick;
@@ -577,7 +585,7 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
             let state = state(g, node, quote!(#nc::Timeout), &mut code);
             let s = &state.access;
             let now = now(g, node);
-            let timeout = quote!(#rules::ms(#ms));
+            let timeout = super::duration(g, ms);
             rule_bodies(
                 g,
                 node,
@@ -639,7 +647,10 @@ pub(super) fn params(node: &Node) -> Option<Vec<(String, String)>> {
         UtilityValue::Constant(expr) => text::source(expr.to_token_stream()),
     };
     let entry = |entry: &Ident| format!("{{{}}}", syn::ext::IdentExt::unraw(entry));
-    let seconds = |ms: u64| format!("{}", ms as f64 / 1000.0);
+    let seconds = |ms: &crate::model::Quantity| match ms.literal() {
+        Some(ms) => format!("{}", ms as f64 / 1000.0),
+        None => super::metadata::quantity_text(ms),
+    };
     let pair = |name: &str, value: String| (name.to_owned(), value);
     Some(match &node.kind {
         Kind::Control(crate::model::Control::NodeCanvas(control)) => match control {
@@ -698,7 +709,7 @@ pub(super) fn params(node: &Node) -> Option<Vec<(String, String)>> {
             NcDecorator::RepeatTimes(limit) => match limit {
                 Some(n) => vec![
                     pair("repeaterMode", "RepeatTimes".into()),
-                    pair("repeatTimes", n.to_string()),
+                    pair("repeatTimes", super::metadata::quantity_text(n)),
                 ],
                 None => vec![pair("repeaterMode", "RepeatForever".into())],
             },
@@ -725,7 +736,7 @@ pub(super) fn params(node: &Node) -> Option<Vec<(String, String)>> {
             ],
             NcDecorator::Cooldown { ms, filtered } => vec![
                 pair("filterMode", "CoolDown".into()),
-                pair("coolDownTime", seconds(*ms)),
+                pair("coolDownTime", seconds(ms)),
                 pair("inactiveWhenLimited", (filtered == "Skipped").to_string()),
             ],
             NcDecorator::Iterate {
@@ -770,7 +781,7 @@ pub(super) fn params(node: &Node) -> Option<Vec<(String, String)>> {
                     },
                 ),
             ],
-            NcDecorator::Deadline(ms) => vec![pair("timeout", seconds(*ms))],
+            NcDecorator::Deadline(ms) => vec![pair("timeout", seconds(ms))],
             NcDecorator::Remap { success, failure } => vec![
                 pair("successRemap", success.to_string()),
                 pair("failureRemap", failure.to_string()),

@@ -291,8 +291,12 @@ pub fn parallel_all(
 
 /// behavior3's `RepeatUntilFailure` / `RepeatUntilSuccess`: a limit of 0 is an error in behavior3
 /// (behavior3go refuses the tree, behavior3js answers ERROR on every tick), so it is one here.
-pub fn behavior3_loop(cx: &Ctxt, kind: &Ident, limit: Option<u64>) -> Option<Option<u64>> {
-    if limit == Some(0) {
+pub fn behavior3_loop(
+    cx: &Ctxt,
+    kind: &Ident,
+    limit: Option<super::Quantity>,
+) -> Option<Option<super::Quantity>> {
+    if limit.as_ref().and_then(super::Quantity::literal) == Some(0) {
         cx.error_spanned_by(
             kind,
             format!("`{kind}(0)` would never tick its child; give a positive count, or `{kind}(forever)`"),

@@ -17,6 +17,7 @@ use proc_macro2::Span;
 use syn::{Expr, ExprClosure, Ident, LitStr, Type};
 
 use crate::args::ParamValue;
+pub use crate::args::Quantity;
 use crate::args::{Args, LeafArgs, Target};
 use crate::ctxt::Ctxt;
 use crate::kinds::{self, Arity, ControlKind, DecoratorKind, KindSpec, LeafKind, Shape};
@@ -163,10 +164,10 @@ pub enum Decorator {
     SkipUnlessUpdated(Ident),
     /// `WaitValueUpdate(entry)`: the entry is `#[tracked]`.
     WaitValueUpdate(Ident),
-    /// `Delay(ms)`.
-    Delay(u64),
-    /// `Timeout(ms)`.
-    Timeout(u64),
+    /// `Delay(duration)`.
+    Delay(Quantity),
+    /// `Timeout(duration)`.
+    Timeout(Quantity),
     /// `Precondition(|bb| condition, else = Status)`.
     Precondition {
         condition: Box<ExprClosure>,
@@ -180,8 +181,8 @@ pub enum Decorator {
     },
     /// behavior3's `Limiter(max_loop)`.
     Limiter(u64),
-    /// behavior3's `MaxTime(ms)`.
-    MaxTime(u64),
+    /// behavior3's `MaxTime(duration)`.
+    MaxTime(Quantity),
     /// behavior3's `Repeater(max_loop)`.
     Repeater(Limit),
     /// NodeCanvas's decorators and Unreal Engine's `Observe` (`nodecanvas`).
@@ -190,19 +191,19 @@ pub enum Decorator {
 
 impl Decorator {
     /// The limit of a loop that counts its child's completions (`Running::Loop`).
-    pub fn loop_limit(&self) -> Option<Limit> {
+    pub fn loop_limit(&self) -> Option<&Limit> {
         match self {
             Decorator::Repeat(limit)
             | Decorator::RetryUntilSuccessful(limit)
-            | Decorator::Repeater(limit) => Some(*limit),
-            Decorator::NodeCanvas(NcDecorator::RepeatTimes(limit)) => Some(*limit),
+            | Decorator::Repeater(limit) => Some(limit),
+            Decorator::NodeCanvas(NcDecorator::RepeatTimes(limit)) => Some(limit),
             _ => None,
         }
     }
 }
 
 /// A loop limit: `Some(n)` completions, or `None` for `forever`.
-pub type Limit = Option<u64>;
+pub type Limit = Option<Quantity>;
 
 pub enum Leaf {
     Condition(LeafImpl),
@@ -226,12 +227,12 @@ pub enum Leaf {
     /// `SubTree(Child, x = {a}, ..)`: another generated tree.
     SubTree(SubTree),
     /// `Sleep(ms)`.
-    Sleep(u64),
+    Sleep(Quantity),
     AlwaysRunning,
     /// behavior3's `Error(value)`: fails the tick with `value` (into the tree's error type).
     Error(Box<Expr>),
     /// behavior3's `Wait(ms)`.
-    Wait(u64),
+    Wait(Quantity),
 }
 
 /// A `SubTree` node: the child tree's type (built with `init`, else `Child::new()`), and how its
@@ -512,9 +513,11 @@ impl Tree {
                 (DecoratorKind::ForceSuccess, _) => Decorator::ForceSuccess,
                 (DecoratorKind::ForceFailure, _) => Decorator::ForceFailure,
                 (DecoratorKind::KeepRunningUntilFailure, _) => Decorator::KeepRunningUntilFailure,
-                (DecoratorKind::Repeat, Args::Count(limit)) => Decorator::Repeat(limit),
+                (DecoratorKind::Repeat, Args::Count(limit)) => {
+                    Decorator::Repeat(loop_limit(cx, bb, limit)?)
+                }
                 (DecoratorKind::RetryUntilSuccessful, Args::Count(limit)) => {
-                    Decorator::RetryUntilSuccessful(limit)
+                    Decorator::RetryUntilSuccessful(loop_limit(cx, bb, limit)?)
                 }
                 (DecoratorKind::RunOnce, Args::RunOnce { then_skip }) => {
                     Decorator::RunOnce { then_skip }
@@ -525,8 +528,12 @@ impl Tree {
                 (DecoratorKind::WaitValueUpdate, Args::Entry(entry)) => {
                     Decorator::WaitValueUpdate(check::tracked_entry(cx, kind, bb, entry)?)
                 }
-                (DecoratorKind::Delay, _) => Decorator::Delay(params.millis(0)?),
-                (DecoratorKind::Timeout, _) => Decorator::Timeout(params.millis(0)?),
+                (DecoratorKind::Delay, _) => {
+                    Decorator::Delay(quantity(cx, bb, params.duration(0)?)?)
+                }
+                (DecoratorKind::Timeout, _) => {
+                    Decorator::Timeout(quantity(cx, bb, params.duration(0)?)?)
+                }
                 (DecoratorKind::Precondition, _) => Decorator::Precondition {
                     condition: params.closure(0)?,
                     otherwise: params.status(1, kind, "Failure"),
@@ -539,13 +546,21 @@ impl Tree {
                     }
                     Decorator::Limiter(max_loop)
                 }
-                (DecoratorKind::MaxTime, _) => Decorator::MaxTime(params.millis(0)?),
-                (DecoratorKind::Repeater, Args::Count(limit)) => Decorator::Repeater(limit),
+                (DecoratorKind::MaxTime, _) => {
+                    Decorator::MaxTime(quantity(cx, bb, params.duration(0)?)?)
+                }
+                (DecoratorKind::Repeater, Args::Count(limit)) => {
+                    Decorator::Repeater(loop_limit(cx, bb, limit)?)
+                }
                 (DecoratorKind::RepeatUntilFailure, Args::Count(limit)) => {
-                    Decorator::Repeat(check::behavior3_loop(cx, kind, limit)?)
+                    Decorator::Repeat(check::behavior3_loop(cx, kind, loop_limit(cx, bb, limit)?)?)
                 }
                 (DecoratorKind::RepeatUntilSuccess, Args::Count(limit)) => {
-                    Decorator::RetryUntilSuccessful(check::behavior3_loop(cx, kind, limit)?)
+                    Decorator::RetryUntilSuccessful(check::behavior3_loop(
+                        cx,
+                        kind,
+                        loop_limit(cx, bb, limit)?,
+                    )?)
                 }
                 (
                     DecoratorKind::Interrupt
@@ -630,9 +645,9 @@ impl Tree {
                 (LeafKind::ScriptCondition, Args::Script(closure)) => {
                     Leaf::ScriptCondition(closure)
                 }
-                (LeafKind::Sleep, _) => Leaf::Sleep(params.millis(0)?),
+                (LeafKind::Sleep, _) => Leaf::Sleep(quantity(cx, bb, params.duration(0)?)?),
                 (LeafKind::AlwaysRunning, _) => Leaf::AlwaysRunning,
-                (LeafKind::Wait, _) => Leaf::Wait(params.millis(0)?),
+                (LeafKind::Wait, _) => Leaf::Wait(quantity(cx, bb, params.duration(0)?)?),
                 (LeafKind::Error, _) => {
                     if self.header.error.is_none() {
                         cx.error_spanned_by(
@@ -682,6 +697,30 @@ impl Tree {
     }
 }
 
+/// A count or duration: an entry must be one of the blackboard's.
+pub(super) fn quantity(
+    cx: &Ctxt,
+    blackboard: Option<&Blackboard>,
+    quantity: Quantity,
+) -> Option<Quantity> {
+    match &quantity {
+        Quantity::Entry(entry) if !check::resolve_entry(cx, blackboard, entry) => None,
+        _ => Some(quantity),
+    }
+}
+
+/// A loop's limit (`None`: `forever`), its entry checked.
+pub(super) fn loop_limit(
+    cx: &Ctxt,
+    blackboard: Option<&Blackboard>,
+    limit: Limit,
+) -> Option<Limit> {
+    match limit {
+        Some(limit) => quantity(cx, blackboard, limit).map(Some),
+        None => Some(None),
+    }
+}
+
 /// The arity of the kind named `kind`, if it is known.
 fn spec_arity(kind: &Ident) -> Option<Arity> {
     kinds::lookup(&kind.to_string()).map(|spec| spec.arity)
@@ -703,9 +742,9 @@ impl Params {
         }
     }
 
-    fn millis(&mut self, index: usize) -> Option<u64> {
+    fn duration(&mut self, index: usize) -> Option<Quantity> {
         match self.take(index)? {
-            ParamValue::Millis(value) => Some(value),
+            ParamValue::Duration(value) => Some(value),
             _ => None,
         }
     }

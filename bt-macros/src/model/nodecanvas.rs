@@ -70,7 +70,7 @@ pub enum NcDecorator {
     },
     /// `Cooldown(ms, filtered = Skipped | Failure)`.
     Cooldown {
-        ms: u64,
+        ms: super::Quantity,
         filtered: Ident,
     },
     /// `Iterate(list, element = {entry}, index = {entry}, until = .., max = n, reset_index = ..)`.
@@ -91,7 +91,7 @@ pub enum NcDecorator {
         if_guarded: Ident,
     },
     /// `Deadline(ms)`: NodeCanvas's `Timeout`.
-    Deadline(u64),
+    Deadline(super::Quantity),
     /// `Remap(success = .., failure = ..)`.
     Remap {
         success: Ident,
@@ -263,7 +263,8 @@ pub(super) fn decorator(
             otherwise: word(params, 2, kind, "Failure"),
         },
         (DecoratorKind::RepeatTimes, Args::Count(limit)) => {
-            if limit == Some(0) {
+            let limit = super::loop_limit(cx, blackboard, limit)?;
+            if limit.as_ref().and_then(super::Quantity::literal) == Some(0) {
                 cx.error_spanned_by(
                     kind,
                     format!("`{kind}(0)` would never tick its child; give a positive count, or `{kind}(forever)`"),
@@ -281,7 +282,7 @@ pub(super) fn decorator(
             filtered: word(params, 2, kind, "Skipped"),
         },
         (DecoratorKind::Cooldown, _) => NcDecorator::Cooldown {
-            ms: params.millis(0)?,
+            ms: super::quantity(cx, blackboard, params.duration(0)?)?,
             filtered: word(params, 1, kind, "Skipped"),
         },
         (DecoratorKind::Iterate, _) => {
@@ -317,7 +318,9 @@ pub(super) fn decorator(
             token: context_closure(params, 0)?,
             if_guarded: word(params, 1, kind, "Failure"),
         },
-        (DecoratorKind::Deadline, _) => NcDecorator::Deadline(params.millis(0)?),
+        (DecoratorKind::Deadline, _) => {
+            NcDecorator::Deadline(super::quantity(cx, blackboard, params.duration(0)?)?)
+        }
         (DecoratorKind::Remap, _) => NcDecorator::Remap {
             success: word(params, 0, kind, "Success"),
             failure: word(params, 1, kind, "Failure"),

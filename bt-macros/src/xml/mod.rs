@@ -1115,11 +1115,19 @@ impl<'a> Tr<'a> {
         let name = row.xml;
         let trimmed = text.trim();
         match form {
-            Form::Count => {
-                if entry_ref(text).is_some() {
-                    self.err(at, format!("`{name}`'s `{attribute}` must be a number here: the DSL's `{}` takes a constant count, not a blackboard entry", row.dsl));
+            Form::Count | Form::Millis if entry_ref(text).is_some() => {
+                // Read by the node when it runs (the guide's "Counts and durations").
+                let Some(Ok(key)) = entry_ref(text) else {
+                    self.err(
+                        at,
+                        format!("`{name}`'s `{attribute}` names a blackboard entry: `{{key}}`"),
+                    );
                     return None;
-                }
+                };
+                self.entry(tree, key, at, true)?;
+                Some(Arg::Text(format!("{{{}}}", rust_ident(key, self.span)?)))
+            }
+            Form::Count => {
                 if trimmed == "-1" {
                     return Some(Arg::Text("forever".into()));
                 }

@@ -13,6 +13,17 @@ pub enum RepeatMode {
     Forever,
 }
 
+impl RepeatMode {
+    /// `Times(n)` for `Some(n)`, `Forever` for `None`: a `RepeatTimes` limit read when the tree
+    /// runs ([`IntoLimit`](crate::decorator::IntoLimit)).
+    pub const fn from_limit(limit: Option<usize>) -> Self {
+        match limit {
+            Some(times) => RepeatMode::Times(times),
+            None => RepeatMode::Forever,
+        }
+    }
+}
+
 impl Default for RepeatMode {
     /// NodeCanvas's default: `RepeatTimes` with 1.
     fn default() -> Self {
