@@ -398,7 +398,11 @@
 //! ## Switch
 //!
 //! The entry may be of any type with `==`: an enum, a number, a `String` (compared with `&str`
-//! cases). Cases are Rust expressions, checked against the entry's type by rustc at the case.
+//! cases). A case is a value (a Rust expression, checked against the entry's type by rustc at the
+//! case), or a pattern of values as in a `match`: `case 1 | 2 =>` is either value (never the
+//! bitwise or of 1 and 2: write `case (FLAG_A | FLAG_B) =>` for that value), and a range
+//! (`case 3..=5`, `case 10..`, `case ..0`) holds the values it contains (the entry's type needs
+//! `PartialOrd` then). The first case that holds selects its child.
 //!
 //! ```
 //! use bt::{behavior_tree, Status};
@@ -581,6 +585,28 @@
 //! ```
 //!
 //! A context without a clock is a compile error naming the trait to implement.
+//!
+//! ## Counts and durations
+//!
+//! Every time parameter (`Delay`, `Timeout`, `Sleep`, `Wait`, `MaxTime`, `Cooldown`, `Deadline`)
+//! takes a duration, and the loops (`Repeat`, `RetryUntilSuccessful`, `Repeater`,
+//! `RepeatUntilFailure`, `RepeatUntilSuccess`, `RepeatTimes`) a count. Either is written:
+//!
+//! | written | means |
+//! |---|---|
+//! | `500` | a bare integer is **milliseconds**, as in BehaviorTree.CPP's `msec` ports |
+//! | `500ms`, `5s`, `1.5s` | with its unit: `ms` or `s` (a whole number of milliseconds); any other suffix is an error |
+//! | `TIMEOUT`, `Duration::from_secs(5)`, `2 * RETRIES` | a Rust expression: a [`core::time::Duration`], or an integer of milliseconds ([`time::IntoDuration`]); for a count, an integer ([`decorator::IntoLimit`]: `-1` is `forever`) |
+//! | `{timeout}` | a blackboard entry of such a type, read when the tree runs |
+//! | `forever` | a loop without a limit |
+//!
+//! A literal is a constant of the generated code. An expression or an entry is read when the node
+//! needs it: `Delay`, `Timeout`, `Sleep` and `Wait` read their duration when they start (the first
+//! tick of an activation), as BehaviorTree.CPP reads `msec` when its timer starts, so changing
+//! the entry moves the next activation's deadline, not the running one's; `MaxTime` and `Deadline`
+//! read it on every tick while they run, and `Cooldown` each time it checks whether it is cooling
+//! down. A loop reads its count on every tick, as BehaviorTree.CPP's `Repeat` reads `num_cycles`.
+//! In XML, `msec="{timeout}"` and `num_cycles="{laps}"` are such entries.
 //!
 //! # Trees from Groot2 / BehaviorTree.CPP XML
 //!

@@ -311,6 +311,50 @@ fn switch_ticks_the_matching_case() {
     }
 }
 
+const FLAGS: u8 = 0b100 | 0b001;
+
+behavior_tree! {
+    tree SwPatterns for Ctx {
+        blackboard { mode: u8 }
+        Switch(mode) {
+            case 1 | 2 => StatefulAction(Task<0>),
+            case 10..=12 | 20 => StatefulAction(Task<1>),
+            case (0b100 | 0b010) => StatefulAction(Task<2>),
+            case FLAGS => StatefulAction(Task<3>),
+            case 100.. => StatefulAction(Task<4>),
+            _ => StatefulAction(Task<5>),
+        }
+    }
+}
+
+#[test]
+fn switch_cases_are_patterns_of_values() {
+    // `1 | 2` is either value, never the bitwise or (3); a range holds the values it contains; a
+    // parenthesised `(A | B)` and a constant are values.
+    let (mut tree, mut ctx) = (SwPatterns::new(), Ctx::new());
+    let table = [
+        (1, 0),
+        (2, 0),
+        (3, 5),
+        (10, 1),
+        (12, 1),
+        (13, 5),
+        (20, 1),
+        (6, 2),
+        (4, 5),
+        (5, 3),
+        (99, 5),
+        (100, 4),
+        (255, 4),
+        (0, 5),
+    ];
+    for (mode, leaf) in table {
+        tree.blackboard_mut().mode = mode;
+        ctx.script(leaf, &[Success]);
+        expect_tick(&mut tree, &mut ctx, Success, &[OnStart(leaf)]);
+    }
+}
+
 #[test]
 fn switch_skipped_case_is_skipped_without_trying_the_default() {
     let (mut tree, mut ctx) = (Sw::new(), Ctx::new());

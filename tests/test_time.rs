@@ -368,3 +368,147 @@ fn always_running_under_a_timeout_and_a_parallel() {
     expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
     expect_tick(&mut tree, &mut ctx, Success, &[OnRunning(0)]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Units, constants, expressions and entries (the guide's "Counts and durations")
+
+const TIMEOUT_MS: u64 = 2_000;
+const TIMEOUT: core::time::Duration = core::time::Duration::from_secs(3);
+const RETRIES: i32 = 3;
+
+behavior_tree! {
+    tree FiveSeconds for Ctx { Timeout(5s) { StatefulAction(Task<0>) } }
+}
+
+behavior_tree! {
+    tree HalfSecond for Ctx { Timeout(500ms) { StatefulAction(Task<0>) } }
+}
+
+behavior_tree! {
+    tree OneAndAHalf for Ctx { Delay(1.5s) { StatefulAction(Task<0>) } }
+}
+
+behavior_tree! {
+    tree ConstMillis for Ctx { Timeout(TIMEOUT_MS) { StatefulAction(Task<0>) } }
+}
+
+behavior_tree! {
+    tree ConstDuration for Ctx { Sleep(TIMEOUT) }
+}
+
+behavior_tree! {
+    tree ExprDuration for Ctx {
+        Sequence { Wait(core::time::Duration::from_millis(TIMEOUT_MS / 4)), Sleep(2 * 50) }
+    }
+}
+
+behavior_tree! {
+    tree EntryTimeout for Ctx {
+        blackboard { timeout: u32 = 300 }
+        Timeout({timeout}) { StatefulAction(Task<0>) }
+    }
+}
+
+behavior_tree! {
+    tree RetryConst for Ctx {
+        RetryUntilSuccessful(RETRIES) { Condition(Cond<0>) }
+    }
+}
+
+behavior_tree! {
+    tree RepeatEntry for Ctx {
+        blackboard { cycles: i64 = 2 }
+        Repeat({cycles}) { Action(Act<0>) }
+    }
+}
+
+/// Runs `tree`, whose child keeps running, until it times out: the milliseconds that took, the
+/// clock moving 100 ms a tick.
+fn time_out_after<T: bt::BehaviorTree<Context = Ctx>>(tree: &mut T, ctx: &mut Ctx) -> u64 {
+    ctx.always(0, Running);
+    let mut elapsed = 0;
+    while tree.tick(ctx) == Running {
+        ctx.advance_ms(100);
+        elapsed += 100;
+        assert!(elapsed <= 10_000, "never timed out");
+    }
+    ctx.take_log();
+    elapsed
+}
+
+#[test]
+fn a_duration_keeps_its_unit() {
+    // `5s` is five seconds, not 5 ms; `500ms` is half a second; a bare number is milliseconds.
+    assert_eq!(
+        time_out_after(&mut FiveSeconds::new(), &mut Ctx::new()),
+        5_000
+    );
+    assert_eq!(time_out_after(&mut HalfSecond::new(), &mut Ctx::new()), 500);
+    assert_eq!(
+        time_out_after(&mut ConstMillis::new(), &mut Ctx::new()),
+        2_000
+    );
+    let (mut tree, mut ctx) = (OneAndAHalf::new(), Ctx::new());
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(1_499);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(1);
+    ctx.script(0, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+}
+
+#[test]
+fn a_duration_may_be_a_constant_or_an_expression() {
+    let (mut tree, mut ctx) = (ConstDuration::new(), Ctx::new());
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(2_999);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(1);
+    expect_tick(&mut tree, &mut ctx, Success, &[]);
+    // Wait(500 ms) answers Success once more than 500 ms have passed, then Sleep(100 ms).
+    let (mut tree, mut ctx) = (ExprDuration::new(), Ctx::new());
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(500);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(1);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(100);
+    expect_tick(&mut tree, &mut ctx, Success, &[]);
+}
+
+#[test]
+fn a_duration_from_an_entry_is_read_when_the_node_starts() {
+    let (mut tree, mut ctx) = (EntryTimeout::new(), Ctx::new());
+    assert_eq!(time_out_after(&mut tree, &mut ctx), 300);
+    // A new value is read by the next activation...
+    tree.blackboard_mut().timeout = 700;
+    assert_eq!(time_out_after(&mut tree, &mut ctx), 700);
+    // ...but does not move the deadline of a running one (as BehaviorTree.CPP reads `msec`).
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    tree.blackboard_mut().timeout = 50;
+    ctx.advance_ms(100);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0)]);
+    ctx.advance_ms(600);
+    expect_tick(&mut tree, &mut ctx, Failure, &[OnHalted(0)]);
+}
+
+#[test]
+fn a_loop_count_may_be_a_constant_or_an_entry() {
+    let (mut tree, mut ctx) = (RetryConst::new(), Ctx::new());
+    ctx.always(0, Failure);
+    for _ in 0..2 {
+        expect_tick(&mut tree, &mut ctx, Running, &[Check(0)]);
+    }
+    expect_tick(&mut tree, &mut ctx, Failure, &[Check(0)]);
+    // An entry: 2 cycles, then -1 (forever, as in BehaviorTree.CPP), then 0 (no cycle).
+    let (mut tree, mut ctx) = (RepeatEntry::new(), Ctx::new());
+    ctx.always(0, Success);
+    expect_tick(&mut tree, &mut ctx, Running, &[Exec(0)]);
+    expect_tick(&mut tree, &mut ctx, Success, &[Exec(0)]);
+    tree.blackboard_mut().cycles = -1;
+    for _ in 0..10 {
+        expect_tick(&mut tree, &mut ctx, Running, &[Exec(0)]);
+    }
+    tree.blackboard_mut().cycles = 0;
+    expect_tick(&mut tree, &mut ctx, Success, &[]);
+}

@@ -54,7 +54,8 @@ pub(super) fn generate(g: &Gen, node: &Node, control: &Control) -> NodeCode {
             // case's span has another hygiene context, where it would not resolve.
             let value = quote!(__bt_value);
             let arms = cases.iter().enumerate().map(|(position, case)| {
-                quote_spanned!(case.span()=> if *#value == #case { #position } else)
+                let test = case_test(case, &value);
+                quote_spanned!(case.span()=> if #test { #position } else)
             });
             let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
             let value = if tracked {
@@ -96,4 +97,67 @@ pub(super) fn generate(g: &Gen, node: &Node, control: &Control) -> NodeCode {
     );
     code.methods = node_methods(g, node, body, halt_body);
     code
+}
+
+/// The test of one `Switch` case against `*value`. A case is a pattern of values: `a | b` is
+/// either (never the bitwise or: write `(A | B)` for that value), a range `lo..=hi`, `lo..hi`,
+/// `lo..` or `..=hi` holds the values it contains, and anything else is a value compared with
+/// `==`. Each test is spanned at its alternative, so that rustc reports a type mismatch there.
+fn case_test(case: &syn::Expr, value: &TokenStream) -> TokenStream {
+    let tests = alternatives(case).into_iter().map(|alternative| match alternative {
+        Alternative::Value(expr) => quote_spanned!(expr.span()=> *#value == #expr),
+        Alternative::Range(start, limits, end) => {
+            let span = start.map_or_else(|| limits.span(), Spanned::span);
+            quote_spanned!(span=> ::core::ops::RangeBounds::contains(&(#start #limits #end), #value))
+        }
+    });
+    quote!((#(#tests)||*))
+}
+
+/// A range's bound: a value, or none; a range is no bound.
+fn bound(alternative: Option<Alternative<'_>>) -> Result<Option<&syn::Expr>, ()> {
+    match alternative {
+        Some(Alternative::Value(expr)) => Ok(Some(expr)),
+        None => Ok(None),
+        Some(Alternative::Range(..)) => Err(()),
+    }
+}
+
+/// One alternative of a case.
+enum Alternative<'a> {
+    Value(&'a syn::Expr),
+    Range(
+        Option<&'a syn::Expr>,
+        &'a syn::RangeLimits,
+        Option<&'a syn::Expr>,
+    ),
+}
+
+/// A case's alternatives, as a pattern reads them. An expression binds `|` tighter than `..`, so
+/// `10..=12 | 20` parses as `10..=(12 | 20)`: the `|`s inside a range's bounds are taken out, and
+/// the bound is the alternative next to the range (`10..=12`, then `20`).
+fn alternatives(case: &syn::Expr) -> Vec<Alternative<'_>> {
+    match case {
+        syn::Expr::Binary(binary) if matches!(binary.op, syn::BinOp::BitOr(_)) => {
+            let mut all = alternatives(&binary.left);
+            all.extend(alternatives(&binary.right));
+            all
+        }
+        syn::Expr::Range(range) => {
+            let mut before = range.start.as_deref().map(alternatives).unwrap_or_default();
+            let mut after = range.end.as_deref().map(alternatives).unwrap_or_default();
+            let start = bound(before.pop());
+            let end = bound((!after.is_empty()).then(|| after.remove(0)));
+            match (start, end) {
+                (Ok(start), Ok(end)) => {
+                    before.push(Alternative::Range(start, &range.limits, end));
+                    before.extend(after);
+                    before
+                }
+                // A range of ranges: left to rustc, which reports it at the case.
+                _ => vec![Alternative::Value(case)],
+            }
+        }
+        _ => vec![Alternative::Value(case)],
+    }
 }
