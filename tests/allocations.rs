@@ -552,7 +552,7 @@ behavior_tree! {
                 case 1 => AsyncFallback {
                     Action(Coin<36> = Coin::biased(20)), StatefulAction(Coin<37>)
                 },
-                _ => ParallelAll(0) { AlwaysRunning, Action(Coin<38>) },
+                _ => ParallelAll(1) { AlwaysRunning, Action(Coin<38>) },
             }
             Selector {
                 Precondition(|bb| bb.go, else = Failure) { StatefulAction(Coin<39>) }

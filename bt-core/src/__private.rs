@@ -11,8 +11,9 @@ pub use crate::decorator::{
 };
 pub use crate::export;
 pub use crate::subtree::{
-    splice, AutoRemap, AutoRemapChunk, EntryKey, HasEntry, HasNamedEntry, InitialValue, Offset,
-    SameEntry, Subtree, Unmatched, C, NO_NODE,
+    splice, AutoRemap, AutoRemapChunk, EntryKey, HasEntry, HasNamedEntry, InitialValue,
+    NotSharedWithSubtree, Offset, SameEntry, SharedEntryProbe, SharedWithSubtree, Subtree,
+    Unmatched, C, NO_NODE,
 };
 // NodeCanvas composites and Unreal Engine observer aborts (Step rules).
 pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};
@@ -390,6 +391,24 @@ pub fn duration<T: crate::time::IntoDuration + ?Sized>(value: &T) -> core::time:
 #[inline(always)]
 pub fn limit<T: crate::decorator::IntoLimit + ?Sized>(value: &T) -> Option<usize> {
     value.into_limit()
+}
+
+/// A duration read from the blackboard entry that `field` reaches.
+#[inline(always)]
+pub fn duration_of<Bb, T: crate::time::IntoDuration + ?Sized>(
+    bb: &Bb,
+    field: impl FnOnce(&Bb) -> &T,
+) -> core::time::Duration {
+    field(bb).into_duration()
+}
+
+/// A loop's limit read from the blackboard entry that `field` reaches.
+#[inline(always)]
+pub fn limit_of<Bb, T: crate::decorator::IntoLimit + ?Sized>(
+    bb: &Bb,
+    field: impl FnOnce(&Bb) -> &T,
+) -> Option<usize> {
+    field(bb).into_limit()
 }
 
 // Trees with an error type (`tree T for Ctx, error E`): every leaf call may fail.

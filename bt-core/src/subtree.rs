@@ -173,6 +173,40 @@ pub trait EntryKey {
     type Key;
 }
 
+/// The unused-entry check of a tree whose `SubTree(Child, ..)` shares entries by name: for an
+/// entry that no node of the parent mentions, the generated code calls
+/// `(&SharedEntryProbe::<ChildBlackboard, Name>::new()).unused_blackboard_entry()`. When the
+/// child's blackboard has an entry called `Name` ([`HasEntry`]), the call resolves to
+/// [`SharedWithSubtree`]'s method, and the entry is used through `..`; otherwise to
+/// [`NotSharedWithSubtree`]'s, which is deprecated: the warning at the entry's name.
+pub struct SharedEntryProbe<B, Name>(core::marker::PhantomData<fn() -> (B, Name)>);
+
+impl<B, Name> SharedEntryProbe<B, Name> {
+    /// A probe.
+    pub const fn new() -> Self {
+        SharedEntryProbe(core::marker::PhantomData)
+    }
+}
+
+/// See [`SharedEntryProbe`]: the child has the entry.
+pub trait SharedWithSubtree {
+    /// Nothing: the entry is used, through the subtree's `..`.
+    fn unused_blackboard_entry(&self) {}
+}
+
+impl<B: HasEntry<Name>, Name> SharedWithSubtree for SharedEntryProbe<B, Name> {}
+
+/// See [`SharedEntryProbe`]: the child lacks the entry.
+pub trait NotSharedWithSubtree {
+    /// The warning.
+    #[deprecated(
+        note = "this blackboard entry is not used by any node of its tree, and the subtree's `..` does not share it (the child tree has no entry of this name): bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
+    )]
+    fn unused_blackboard_entry(&self) {}
+}
+
+impl<B, Name> NotSharedWithSubtree for &SharedEntryProbe<B, Name> {}
+
 /// [`HasEntry`] keyed by an entry's marker type ([`EntryKey`]): what a subtree's `..` asks of
 /// its parent's blackboard, so that rustc names the missing entry (`speed`) rather than spelling
 /// its key (`(C<'s'>, C<'p'>, ..)`).

@@ -211,12 +211,6 @@ macro_rules! float_millis {
 }
 float_millis!(f32, f64);
 
-impl<T: IntoDuration + ?Sized> IntoDuration for &T {
-    #[inline(always)]
-    fn into_duration(&self) -> Duration {
-        (**self).into_duration()
-    }
-}
 
 /// Milliseconds as a [`Duration`], in constant expressions (the generated code's parameters).
 #[inline(always)]

@@ -567,6 +567,13 @@ fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<Quantity>> {
             return Ok(None);
         }
     }
+    if input.peek(syn::LitFloat) {
+        let count: syn::LitFloat = input.parse()?;
+        return Err(syn::Error::new(
+            count.span(),
+            format!("a count is a whole number: {usage}"),
+        ));
+    }
     if input.peek(LitInt) {
         let count: LitInt = input.parse()?;
         if !count.suffix().is_empty() {

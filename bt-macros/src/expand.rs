@@ -255,6 +255,36 @@ mod tests {
         fuzz::never_panics(CANVAS, cases, seed, behavior_tree);
     }
 
+    /// How long the expansion of a tree `levels` deep takes (`cargo test -p bt-macros --release
+    /// -- --ignored --nocapture depth_timing`): each level is parsed on its own tokens, so the
+    /// time grows linearly with the depth. Not a test that can fail: timings are reported, not
+    /// asserted.
+    #[test]
+    #[ignore]
+    fn depth_timing() {
+        for levels in [1_000, 2_000, 2_999, 3_000] {
+            let mut node = "AlwaysSuccess".to_owned();
+            for _ in 0..levels {
+                node = format!("Inverter {{ {node} }}");
+            }
+            let input: TokenStream = format!("tree Deep for () {{ {node} }}").parse().unwrap();
+            let start = std::time::Instant::now();
+            let errors = expand(input).matches("compile_error").count();
+            println!("{levels} levels: {:?}, {errors} error(s)", start.elapsed());
+        }
+    }
+
+    #[test]
+    fn loops_that_would_never_tick_their_child_are_errors() {
+        for kind in ["RepeatTimes", "RepeatUntilFailure", "RepeatUntilSuccess"] {
+            let tree: TokenStream = format!("tree T for World {{ {kind}(0) {{ AlwaysSuccess }} }}")
+                .parse()
+                .unwrap();
+            let out = expand(tree);
+            assert!(out.contains("would never tick its child"), "{kind}: {out}");
+        }
+    }
+
     #[test]
     fn deep_trees_do_not_overflow() {
         // The default stack of a test thread (2 MiB): no stage recurses per level.
@@ -269,7 +299,7 @@ mod tests {
         assert!(!at_limit.contains("compile_error"));
         let beyond = deep(crate::model::MAX_DEPTH);
         assert_eq!(beyond.matches("compile_error").count(), 1, "one error");
-        assert!(beyond.contains("levels deep, the most a tree may nest"));
+        assert!(beyond.contains("a tree nests at most 3000 levels (its root is level 1), and this node is level 3001"));
     }
 
     #[test]

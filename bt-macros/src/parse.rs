@@ -13,7 +13,7 @@
 //! The arguments follow the grammar of the node's kind (`crate::args`), read here from the
 //! parenthesised group itself.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::token::{Brace, Paren};
 use syn::{braced, parenthesized, Attribute, Ident, Token, Type, Visibility};
@@ -89,16 +89,54 @@ impl Case {
 
 impl Children {
     /// Parses one level: the nodes inside `group`, each keeping its own children unparsed.
+    ///
+    /// syn reads a token stream into a buffer of every token at every depth, so parsing each
+    /// level's whole group would cost the size of the subtree at each level: quadratic in the
+    /// depth (a 3,000-level tree took seconds before its depth error). So the children's groups of
+    /// this level (a `{ .. }` right after a kind or its arguments) are parsed as placeholders
+    /// `{ index }` and put back after: each level costs its own tokens.
     pub fn parse(group: &proc_macro2::Group) -> syn::Result<Children> {
-        (|input: ParseStream| {
-            let content;
-            let brace = braced!(content in input);
+        let mut nested = Vec::new();
+        let mut shallow = TokenStream::new();
+        let mut after_node_head = false;
+        for token in group.stream() {
+            let token = match token {
+                TokenTree::Group(inner)
+                    if after_node_head && inner.delimiter() == Delimiter::Brace =>
+                {
+                    let index = proc_macro2::Literal::usize_unsuffixed(nested.len());
+                    let mut placeholder = proc_macro2::Group::new(
+                        Delimiter::Brace,
+                        TokenTree::Literal(index).into(),
+                    );
+                    placeholder.set_span(inner.span());
+                    nested.push(Some(inner));
+                    TokenTree::Group(placeholder)
+                }
+                token => token,
+            };
+            after_node_head = matches!(&token, TokenTree::Ident(_))
+                || matches!(&token, TokenTree::Group(inner) if inner.delimiter() == Delimiter::Parenthesis);
+            shallow.extend(std::iter::once(token));
+        }
+        let mut children = (|input: ParseStream| {
             Ok(Children {
-                brace,
-                nodes: parse_nodes(&content)?,
+                brace: Brace(group.delim_span()),
+                nodes: parse_nodes(input)?,
             })
         })
-        .parse2(quote::ToTokens::into_token_stream(group.clone()))
+        .parse2(shallow)?;
+        for node in &mut children.nodes {
+            let index = node.children.as_ref().and_then(|placeholder| {
+                syn::parse2::<syn::LitInt>(placeholder.stream())
+                    .ok()
+                    .and_then(|index| index.base10_parse::<usize>().ok())
+            });
+            if let Some(original) = index.and_then(|index| nested.get_mut(index)?.take()) {
+                node.children = Some(original);
+            }
+        }
+        Ok(children)
     }
 }
 

@@ -113,12 +113,6 @@ macro_rules! signed_limit {
 }
 signed_limit!(i8, i16, i32, i64, isize);
 
-impl<T: IntoLimit + ?Sized> IntoLimit for &T {
-    #[inline(always)]
-    fn into_limit(&self) -> Option<usize> {
-        (**self).into_limit()
-    }
-}
 
 /// **Repeat** (`num_cycles`; BehaviorTree.CPP `Repeat`): run the child until it has succeeded
 /// `limit` times, one completion per tick; `None` repeats forever.

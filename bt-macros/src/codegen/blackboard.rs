@@ -192,11 +192,41 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
 const AUTOREMAP_CHUNK: usize = 32;
 
 /// A warning at each entry no node uses. A proc macro cannot emit warnings on stable Rust, so
-/// each is the use of a `#[deprecated]` constant, spanned at the entry's name, whose note says
-/// what is wrong and what to do.
+/// each is the use of a `#[deprecated]` item, spanned at the entry's name, whose note says what
+/// is wrong and what to do.
+///
+/// With a `SubTree(Child, ..)`, an entry that no node mentions is still used when `Child` has an
+/// entry of that name, which only the type checker knows: the warning is then the call of a
+/// method that resolves to a deprecated one only when `Child`'s blackboard lacks the entry
+/// (`bt_core::subtree::SharedEntryProbe`). With `..` to children of several tree types, no entry
+/// is reported (the probe asks one child; "any of them has it" is not a bound rustc can choose
+/// by).
 pub(super) fn unused_entry_warnings(tree: &Tree) -> TokenStream {
     let tree_name = &tree.header.name;
+    let shared_with = match tree.shared_with.as_slice() {
+        [] => None,
+        [child] => Some(child),
+        _ => return TokenStream::new(),
+    };
     let warnings = tree.unused_entries.iter().map(|entry| {
+        if let Some(child) = shared_with {
+            let chars = entry.to_string();
+            let chars = chars.chars();
+            let key = quote!((#(::bt::__private::C<#chars>,)*));
+            let probe = quote_spanned! {entry.span()=>
+                (&::bt::__private::SharedEntryProbe::<
+                    <#child as ::bt::__private::BehaviorTree>::Blackboard,
+                    #key,
+                >::new()).unused_blackboard_entry()
+            };
+            return quote! {
+                const _: () = {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::{NotSharedWithSubtree as _, SharedWithSubtree as _};
+                    let _ = || #probe;
+                };
+            };
+        }
         let note = format!(
             "blackboard entry `{entry}` is not used by any node of tree `{tree_name}`: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
         );

@@ -295,10 +295,7 @@ fn small_index(max: u64) -> TokenStream {
 fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
     match quantity {
         Quantity::Literal(ms) => quote!(::bt::__private::ms(#ms)),
-        _ => {
-            let value = run_time_value(g, quantity);
-            quote_spanned!(quantity_span(quantity)=> ::bt::__private::duration(#value))
-        }
+        _ => run_time_value(g, quantity, quote!(duration)),
     }
 }
 
@@ -311,10 +308,7 @@ fn limit(g: &Gen, limit: &Limit) -> TokenStream {
             let n = *n as usize;
             quote!(::core::option::Option::Some(#n))
         }
-        Some(quantity) => {
-            let value = run_time_value(g, quantity);
-            quote_spanned!(quantity_span(quantity)=> ::bt::__private::limit(#value))
-        }
+        Some(quantity) => run_time_value(g, quantity, quote!(limit)),
     }
 }
 
@@ -328,19 +322,27 @@ fn limit_counter(limit: &Limit) -> TokenStream {
     }
 }
 
-/// A reference to the value of an expression or an entry (`&self.__bt_bb.entry`).
-fn run_time_value(g: &Gen, quantity: &Quantity) -> TokenStream {
+/// `bt::__private::{convert}` (`duration`, `limit`) of an expression's value, or
+/// `{convert}_of` of an entry's: the entry is reached through a closure written at the entry's
+/// name (`|b| &b.entry`), so that rustc reports a value of the wrong type there, and `self` stays
+/// in the macro's own tokens (hygiene through `macro_rules!`).
+fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenStream {
+    let span = quantity_span(quantity);
     match quantity {
-        Quantity::Literal(value) => quote!(&#value),
-        Quantity::Expr(expr) => quote!(&(#expr)),
+        Quantity::Literal(value) => quote!(::bt::__private::#convert(&#value)),
+        Quantity::Expr(expr) => quote_spanned!(span=> ::bt::__private::#convert(&(#expr))),
         Quantity::Entry(entry) => {
-            // `self` from the macro's own tokens (hygiene through `macro_rules!`).
             let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
-            if tracked {
-                quote!(&*self.__bt_bb.#entry)
+            let of = format_ident!("{}_of", convert.to_string());
+            let param = Ident::new("__bt_of", span);
+            let mut field = entry.clone();
+            field.set_span(span);
+            let closure = if tracked {
+                quote_spanned!(span=> |#param| &*#param.#field)
             } else {
-                quote!(&self.__bt_bb.#entry)
-            }
+                quote_spanned!(span=> |#param| &#param.#field)
+            };
+            quote!(::bt::__private::#of(&self.__bt_bb, #closure))
         }
     }
 }

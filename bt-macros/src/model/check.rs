@@ -213,7 +213,11 @@ fn constant_hint(name: &Ident) -> String {
 }
 
 /// `Parallel`'s thresholds against its child count, by bt-core's own rule
-/// (`bt_core::control::ParallelConfig::resolve`); an error points at the threshold at fault.
+/// (`bt_core::control::ParallelConfig::resolve`): each must resolve to 1 ..= the child count. An
+/// error points at the threshold at fault and says the valid range for these children.
+/// BehaviorTree.CPP 4.8.2 rejects a threshold above the count when it builds the tree, and accepts
+/// one that resolves to 0, which decides without waiting for any child (`success_count="0"`
+/// succeeds at once, even when every child fails): a compile error here.
 pub fn parallel(
     cx: &Ctxt,
     kind: &Ident,
@@ -225,29 +229,69 @@ pub fn parallel(
         // Reported by the arity check.
         return None;
     }
-    let (Ok(success), Ok(failure)) = (i32::try_from(success), i32::try_from(failure)) else {
+    let (Ok(success32), Ok(failure32)) = (i32::try_from(success), i32::try_from(failure)) else {
         cx.error_spanned_by(
             kind,
             format!("`{kind}`'s thresholds are counts of children"),
         );
         return None;
     };
-    match ParallelConfig::resolve(children, success, failure) {
+    match ParallelConfig::resolve(children, success32, failure32) {
+        Ok(config) if config.success() == 0 => {
+            threshold_is_zero(cx, kind, children, ("success", success, at_success), "succeed before any child succeeds")
+        }
+        Ok(config) if config.failure() == 0 => {
+            threshold_is_zero(cx, kind, children, ("failure", failure, at_failure), "fail before any child fails")
+        }
         Ok(_) => Some(()),
         Err(error) => {
-            let (at, name, what) = match error {
-                ThresholdError::FailureAboveChildren => (at_failure, "failure", "fail"),
-                _ => (at_success, "success", "succeed"),
+            let (at, name, value, what) = match error {
+                ThresholdError::FailureAboveChildren => (at_failure, "failure", failure, "fail"),
+                _ => (at_success, "success", success, "succeed"),
             };
             cx.syn_error(syn::Error::new(
                 at,
                 format!(
-                    "`{kind}` has {} but `{name}` asks for more, so it could never {what}: a threshold is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
-                    count_children(children)
+                    "`{kind}` has {} but `{name} = {value}` asks for more, so it could never {what}; {}",
+                    count_children(children),
+                    valid_thresholds(children)
                 ),
             ));
             None
         }
+    }
+}
+
+/// The error for a threshold that resolves to 0.
+fn threshold_is_zero(
+    cx: &Ctxt,
+    kind: &Ident,
+    children: usize,
+    (name, value, at): (&str, i64, Span),
+    what: &str,
+) -> Option<()> {
+    let resolves = if value == 0 {
+        ",".to_owned()
+    } else {
+        " counts back past the first child to 0,".to_owned()
+    };
+    cx.syn_error(syn::Error::new(
+        at,
+        format!(
+            "`{kind}` has {}: `{name} = {value}`{resolves} so it would {what}; {}",
+            count_children(children),
+            valid_thresholds(children)
+        ),
+    ));
+    None
+}
+
+/// The thresholds that `children` children accept.
+fn valid_thresholds(children: usize) -> String {
+    if children == 1 {
+        "give 1 (or -1, all of them)".to_owned()
+    } else {
+        format!("give 1 to {children}, or -1 to -{children} counting from the end (-1 is all of them)")
     }
 }
 
@@ -260,7 +304,8 @@ pub fn count_children(count: usize) -> String {
     }
 }
 
-/// `ParallelAll`'s `max_failures` against its child count (`bt_core`'s rule).
+/// `ParallelAll`'s `max_failures` against its child count (`bt_core`'s rule): it must resolve to
+/// 1 ..= the child count (0 fails whatever the children answer).
 pub fn parallel_all(
     cx: &Ctxt,
     kind: &Ident,
@@ -270,18 +315,22 @@ pub fn parallel_all(
     if children == 0 {
         return None;
     }
-    let Ok(max) = i32::try_from(max) else {
+    let Ok(max32) = i32::try_from(max) else {
         cx.syn_error(syn::Error::new(at, "`max_failures` is a count of children"));
         return None;
     };
-    match ParallelAllConfig::resolve(children, max) {
+    match ParallelAllConfig::resolve(children, max32) {
+        Ok(config) if config.max_failures() == 0 => {
+            threshold_is_zero(cx, kind, children, ("max_failures", max, at), "fail whatever its children answer")
+        }
         Ok(_) => Some(()),
         Err(_) => {
             cx.syn_error(syn::Error::new(
                 at,
                 format!(
-                    "`{kind}` has {} but `max_failures` asks for more, so it could never fail: `max_failures` is at most the number of children, and a negative one counts from the end (`-1` is all of them)",
-                    count_children(children)
+                    "`{kind}` has {} but `max_failures = {max}` asks for more, so it could never fail; {}",
+                    count_children(children),
+                    valid_thresholds(children)
                 ),
             ));
             None

@@ -28,7 +28,7 @@ pub use crate::parse::Header;
 pub use attr::Conditions;
 pub(crate) use check::edit_distance;
 
-/// How deep a tree may nest: a node at this depth is an error. The macro itself does not recurse
+/// How many levels a tree may nest (its root is level 1): a node below the last is an error. The macro itself does not recurse
 /// per level; rustc, compiling the chain of one tick function per level, overflowed its stack at
 /// 10,000 levels in a debug build (3,000 levels build in 40 s).
 pub const MAX_DEPTH: usize = 3_000;
@@ -39,8 +39,11 @@ pub struct Tree {
     pub header: Header,
     pub blackboard: Option<Blackboard>,
     pub nodes: Vec<Node>,
-    /// Entries no node mentions (warned about).
+    /// Entries no node mentions (warned about, unless a subtree's `..` shares them).
     pub unused_entries: Vec<Ident>,
+    /// The tree types of the `SubTree(Child, ..)` nodes, each once: `..` shares every entry
+    /// the child has with the parent's entry of the same name.
+    pub shared_with: Vec<Type>,
     /// Ids of the `SubTree` nodes, in pre-order.
     pub subtrees: Vec<usize>,
 }
@@ -297,6 +300,24 @@ impl Node {
 }
 
 impl Tree {
+    /// A tree of no nodes with the entries of `blackboard`: what the stub after an error in an
+    /// XML tree is emitted from, so that user code reading the declared entries sees no
+    /// follow-on errors.
+    pub fn without_nodes(header: Header, blackboard: crate::parse::BlackboardSyntax) -> Tree {
+        let cx = Ctxt::new();
+        let blackboard = attr::blackboard(&cx, blackboard);
+        // The entries' own errors are reported by the DSL pipeline when the XML translates.
+        let _ = cx.check();
+        Tree {
+            header,
+            blackboard: Some(blackboard),
+            nodes: Vec::new(),
+            subtrees: Vec::new(),
+            unused_entries: Vec::new(),
+            shared_with: Vec::new(),
+        }
+    }
+
     pub fn from_syntax(cx: &Ctxt, header: Header, body: Body) -> Tree {
         let body_span = header.body_span;
         let mut tree = Tree {
@@ -305,6 +326,7 @@ impl Tree {
             nodes: Vec::new(),
             subtrees: Vec::new(),
             unused_entries: Vec::new(),
+            shared_with: Vec::new(),
         };
         let mut mentioned = check::Mentions::default();
         let mut roots = body.roots.into_iter();
@@ -330,12 +352,17 @@ impl Tree {
             .filter(|node| node.subtree().is_some())
             .map(|node| node.id)
             .collect();
-        let autoremap = (tree.nodes.iter())
-            .any(|node| node.subtree().is_some_and(|sub| sub.autoremap.is_some()));
-        if autoremap {
-            // `..` may share any entry with the subtree, which this expansion cannot see.
-            tree.unused_entries.clear();
+        // `..` shares the entries the child tree has too, which this expansion cannot see: the
+        // generated code asks the child's blackboard (`codegen::blackboard`).
+        let mut shared_with: Vec<Type> = Vec::new();
+        for sub in tree.nodes.iter().filter_map(Node::subtree) {
+            let text = |ty: &Type| quote::ToTokens::to_token_stream(ty).to_string();
+            let same = |ty: &Type| text(ty) == text(&sub.ty);
+            if sub.autoremap.is_some() && !shared_with.iter().any(same) {
+                shared_with.push((*sub.ty).clone());
+            }
         }
+        tree.shared_with = shared_with;
         tree
     }
 
@@ -352,7 +379,7 @@ impl Tree {
             if depth == MAX_DEPTH {
                 cx.error_spanned_by(
                     &syntax.kind,
-                    format!("this node is {MAX_DEPTH} levels deep, the most a tree may nest (deeper, rustc overflows its stack compiling the chain of tick functions); flatten it under a `Sequence`, or move part of it into another tree used as a `SubTree`"),
+                    format!("a tree nests at most {MAX_DEPTH} levels (its root is level 1), and this node is level {}: rustc overflows its stack compiling deeper chains of tick functions; flatten it under a `Sequence`, or move part of it into another tree used as a `SubTree`", depth + 1),
                 );
                 continue;
             }

@@ -34,7 +34,7 @@ use syn::{braced, parenthesized, LitStr, Token};
 use crate::codegen;
 use crate::kinds::{self, Arity};
 use crate::model::edit_distance;
-use crate::parse::{EntrySyntax, Header};
+use crate::parse::{BlackboardSyntax, EntrySyntax, Header};
 use script::{Expr, Stmt};
 use table::{Form, Row};
 
@@ -62,14 +62,15 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
     };
     let source = match read(&input.source) {
         Ok(source) => source,
-        Err(error) => return with_stub(error, &header),
+        Err(error) => return with_blackboard_stub(error, header, input.blackboard),
     };
     let doc = match parse_document(&source, input.source.lit().span()) {
         Ok(doc) => doc,
-        Err(error) => return with_stub(error, &header),
+        Err(error) => return with_blackboard_stub(error, header, input.blackboard),
     };
     let mut out = source.tracking.clone();
-    match translate(&header, &input, &doc, &source.display) {
+    let translated = translate(&header, &input, &doc, &source.display);
+    match translated {
         Ok(trees) => {
             for tree in trees {
                 out.extend(crate::expand::behavior_tree(tree));
@@ -77,10 +78,25 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
             out
         }
         Err(error) => {
-            out.extend(with_stub(error, &header));
+            drop(doc);
+            out.extend(with_blackboard_stub(error, header, input.blackboard));
             out
         }
     }
+}
+
+/// The error, then a stub of the tree with the entries the invocation declares (`blackboard {
+/// attempts: u32 }`), as a DSL tree's stub keeps its blackboard: code that reads them
+/// (`tree.blackboard().attempts`) sees no follow-on errors. Entries known only from the XML have
+/// no type until it translates, so the stub lacks them.
+fn with_blackboard_stub(error: syn::Error, header: Header, entries: Vec<EntrySyntax>) -> TokenStream {
+    if entries.is_empty() {
+        return with_stub(error, &header);
+    }
+    let mut out = error.to_compile_error();
+    let tree = crate::model::Tree::without_nodes(header, BlackboardSyntax { entries });
+    out.extend(codegen::stub(&tree.header, Some(&tree)));
+    out
 }
 
 /// The XML document, or its first well-formedness error at its line and column.

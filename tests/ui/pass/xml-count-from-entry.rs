@@ -1,4 +1,4 @@
-// A count bound to an entry.
+// A count bound to an entry: read by the node when it runs.
 use bt::behavior_tree;
 
 pub struct World;

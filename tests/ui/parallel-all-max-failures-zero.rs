@@ -1,0 +1,19 @@
+use bt::behavior_tree;
+
+#[derive(Default)]
+pub struct World;
+
+behavior_tree! {
+    tree Tree for World {
+        ParallelAll(max_failures = 0) {
+            AlwaysSuccess,
+            AlwaysSuccess,
+        }
+    }
+}
+
+fn main() {
+    // The stub emitted after the error keeps this code free of follow-on errors.
+    let mut tree = Tree::new();
+    let _ = tree.tick(&mut World::default());
+}
