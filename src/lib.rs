@@ -596,7 +596,7 @@
 //! |---|---|
 //! | `500` | a bare integer is **milliseconds**, as in BehaviorTree.CPP's `msec` ports |
 //! | `500ms`, `5s`, `1.5s` | with its unit: `ms` or `s` (a whole number of milliseconds); any other suffix is an error |
-//! | `TIMEOUT`, `Duration::from_secs(5)`, `2 * RETRIES` | a Rust expression: a [`core::time::Duration`], or an integer of milliseconds ([`time::IntoDuration`]); for a count, an integer ([`decorator::IntoLimit`]: `-1` is `forever`) |
+//! | `TIMEOUT`, `Duration::from_secs(5)`, `2 * RETRIES` | a Rust expression: a [`core::time::Duration`], or an integer of milliseconds ([`time::AsDuration`]); for a count, an integer ([`decorator::AsLimit`]: `-1` is `forever`) |
 //! | `{timeout}` | a blackboard entry of such a type, read when the tree runs |
 //! | `forever` | a loop without a limit |
 //!

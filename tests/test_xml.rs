@@ -470,3 +470,57 @@ fn inline_xml_with_blackboard_and_update_nodes() {
     assert_eq!(tree.blackboard().r#type, 3);
     assert_eq!(tree.blackboard().ratio, 2.0);
 }
+
+/// A robot with a clock, for the trees whose counts and durations come from entries.
+#[derive(Default)]
+pub struct Clocked {
+    clock: bt::ManualClock,
+}
+
+impl bt::Clock for Clocked {
+    fn now(&self) -> std::time::Duration {
+        self.clock.now()
+    }
+}
+
+behavior_tree! {
+    /// BehaviorTree.CPP's `msec="{timeout}"` and `num_attempts="{retries}"`: read from the
+    /// blackboard when the tree runs.
+    pub tree FromEntries for Clocked {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree ID="FromEntries">
+                <Sequence>
+                  <RetryUntilSuccessful num_attempts="{retries}">
+                    <Sequence>
+                      <Script code="attempts += 1"/>
+                      <ScriptCondition code="attempts &gt;= 3"/>
+                    </Sequence>
+                  </RetryUntilSuccessful>
+                  <Sleep msec="{pause}"/>
+                </Sequence>
+              </BehaviorTree>
+            </root>"#,
+        blackboard { retries: i32 = 2, pause: u64 = 250, attempts: u32 },
+    }
+}
+
+#[test]
+fn xml_counts_and_durations_from_entries() {
+    let mut tree = FromEntries::new();
+    let mut robot = Clocked::default();
+    // Two attempts, both short of 3: the retry gives up.
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    assert_eq!(tree.tick(&mut robot), Status::Failure);
+    assert_eq!(tree.blackboard().attempts, 2);
+    // -1: no limit (as in BehaviorTree.CPP), so the third attempt passes, then the sleep of
+    // `pause`.
+    tree.blackboard_mut().retries = -1;
+    tree.blackboard_mut().pause = 400;
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    assert_eq!(tree.blackboard().attempts, 3);
+    robot.clock.advance_ms(399);
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    robot.clock.advance_ms(1);
+    assert_eq!(tree.tick(&mut robot), Status::Success);
+}

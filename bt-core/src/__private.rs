@@ -381,34 +381,34 @@ pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
 
 pub use crate::time::ms;
 
-/// A duration written as an expression or an entry (`bt::time::IntoDuration`).
+/// A duration written as an expression or an entry (`bt::time::AsDuration`).
 #[inline(always)]
-pub fn duration<T: crate::time::IntoDuration + ?Sized>(value: &T) -> core::time::Duration {
-    value.into_duration()
+pub fn duration<T: crate::time::AsDuration + ?Sized>(value: &T) -> core::time::Duration {
+    value.as_duration()
 }
 
-/// A loop's limit written as an expression or an entry (`bt::decorator::IntoLimit`).
+/// A loop's limit written as an expression or an entry (`bt::decorator::AsLimit`).
 #[inline(always)]
-pub fn limit<T: crate::decorator::IntoLimit + ?Sized>(value: &T) -> Option<usize> {
-    value.into_limit()
+pub fn limit<T: crate::decorator::AsLimit + ?Sized>(value: &T) -> Option<usize> {
+    value.as_limit()
 }
 
 /// A duration read from the blackboard entry that `field` reaches.
 #[inline(always)]
-pub fn duration_of<Bb, T: crate::time::IntoDuration + ?Sized>(
+pub fn duration_of<Bb, T: crate::time::AsDuration + ?Sized>(
     bb: &Bb,
     field: impl FnOnce(&Bb) -> &T,
 ) -> core::time::Duration {
-    field(bb).into_duration()
+    field(bb).as_duration()
 }
 
 /// A loop's limit read from the blackboard entry that `field` reaches.
 #[inline(always)]
-pub fn limit_of<Bb, T: crate::decorator::IntoLimit + ?Sized>(
+pub fn limit_of<Bb, T: crate::decorator::AsLimit + ?Sized>(
     bb: &Bb,
     field: impl FnOnce(&Bb) -> &T,
 ) -> Option<usize> {
-    field(bb).into_limit()
+    field(bb).as_limit()
 }
 
 // Trees with an error type (`tree T for Ctx, error E`): every leaf call may fail.

@@ -188,6 +188,12 @@ impl<B, Name> SharedEntryProbe<B, Name> {
     }
 }
 
+impl<B, Name> Default for SharedEntryProbe<B, Name> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// See [`SharedEntryProbe`]: the child has the entry.
 pub trait SharedWithSubtree {
     /// Nothing: the entry is used, through the subtree's `..`.

@@ -149,36 +149,36 @@ impl Clock for StdClock {
 ///   NaN one is zero.
 ///
 /// ```
-/// use bt_core::time::IntoDuration;
+/// use bt_core::time::AsDuration;
 /// use core::time::Duration;
 ///
-/// assert_eq!(1500u64.into_duration(), Duration::from_millis(1500));
-/// assert_eq!((-5i32).into_duration(), Duration::ZERO);
-/// assert_eq!(Duration::from_secs(2).into_duration(), Duration::from_millis(2000));
-/// assert_eq!(2.5f64.into_duration(), Duration::from_millis(2));
+/// assert_eq!(1500u64.as_duration(), Duration::from_millis(1500));
+/// assert_eq!((-5i32).as_duration(), Duration::ZERO);
+/// assert_eq!(Duration::from_secs(2).as_duration(), Duration::from_millis(2000));
+/// assert_eq!(2.5f64.as_duration(), Duration::from_millis(2));
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a duration",
     label = "a duration here is a `Duration` or a whole number of milliseconds",
     note = "write a literal (`500`, `500ms`, `5s`), a `core::time::Duration`, or a constant or entry of an integer type (milliseconds)"
 )]
-pub trait IntoDuration {
+pub trait AsDuration {
     /// The duration this value stands for.
-    fn into_duration(&self) -> Duration;
+    fn as_duration(&self) -> Duration;
 }
 
-impl IntoDuration for Duration {
+impl AsDuration for Duration {
     #[inline(always)]
-    fn into_duration(&self) -> Duration {
+    fn as_duration(&self) -> Duration {
         *self
     }
 }
 
 macro_rules! unsigned_millis {
     ($($t:ty),*) => {$(
-        impl IntoDuration for $t {
+        impl AsDuration for $t {
             #[inline(always)]
-            fn into_duration(&self) -> Duration {
+            fn as_duration(&self) -> Duration {
                 Duration::from_millis(*self as u64)
             }
         }
@@ -188,9 +188,9 @@ unsigned_millis!(u8, u16, u32, u64, usize);
 
 macro_rules! signed_millis {
     ($($t:ty),*) => {$(
-        impl IntoDuration for $t {
+        impl AsDuration for $t {
             #[inline(always)]
-            fn into_duration(&self) -> Duration {
+            fn as_duration(&self) -> Duration {
                 Duration::from_millis((*self).max(0) as u64)
             }
         }
@@ -200,9 +200,9 @@ signed_millis!(i8, i16, i32, i64, isize);
 
 macro_rules! float_millis {
     ($($t:ty),*) => {$(
-        impl IntoDuration for $t {
+        impl AsDuration for $t {
             #[inline(always)]
-            fn into_duration(&self) -> Duration {
+            fn as_duration(&self) -> Duration {
                 // `as` saturates and maps NaN to 0.
                 Duration::from_millis(*self as u64)
             }
@@ -210,7 +210,6 @@ macro_rules! float_millis {
     )*};
 }
 float_millis!(f32, f64);
-
 
 /// Milliseconds as a [`Duration`], in constant expressions (the generated code's parameters).
 #[inline(always)]

@@ -126,8 +126,8 @@ pub enum Quantity {
     /// A literal: a count, or a duration in milliseconds (its unit converted).
     Literal(u64),
     /// A Rust expression: a `const`, `Duration::from_secs(5)`, `2 * RETRIES`. A duration is a
-    /// `core::time::Duration` or a whole number of milliseconds (`bt::time::IntoDuration`), a
-    /// count any integer (`bt::decorator::IntoLimit`).
+    /// `core::time::Duration` or a whole number of milliseconds (`bt::time::AsDuration`), a
+    /// count any integer (`bt::decorator::AsLimit`).
     Expr(Box<Expr>),
     /// `{entry}`: a blackboard entry of such a type.
     Entry(Ident),

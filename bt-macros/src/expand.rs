@@ -299,7 +299,9 @@ mod tests {
         assert!(!at_limit.contains("compile_error"));
         let beyond = deep(crate::model::MAX_DEPTH);
         assert_eq!(beyond.matches("compile_error").count(), 1, "one error");
-        assert!(beyond.contains("a tree nests at most 3000 levels (its root is level 1), and this node is level 3001"));
+        assert!(beyond.contains(
+            "a tree nests at most 3000 levels (its root is level 1), and this node is level 3001"
+        ));
     }
 
     #[test]

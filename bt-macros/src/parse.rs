@@ -105,10 +105,8 @@ impl Children {
                     if after_node_head && inner.delimiter() == Delimiter::Brace =>
                 {
                     let index = proc_macro2::Literal::usize_unsuffixed(nested.len());
-                    let mut placeholder = proc_macro2::Group::new(
-                        Delimiter::Brace,
-                        TokenTree::Literal(index).into(),
-                    );
+                    let mut placeholder =
+                        proc_macro2::Group::new(Delimiter::Brace, TokenTree::Literal(index).into());
                     placeholder.set_span(inner.span());
                     nested.push(Some(inner));
                     TokenTree::Group(placeholder)

@@ -30,7 +30,7 @@ mod updated;
 pub use loop_node::{loop_on_child, loop_start, pop_into};
 pub use precondition::precondition;
 pub(crate) use repeat::Loop;
-pub use repeat::{IntoLimit, Repeat, RetryUntilSuccessful};
+pub use repeat::{AsLimit, Repeat, RetryUntilSuccessful};
 pub use run_once::RunOnce;
 pub use time::{Delay, Timeout};
 pub use updated::EntryUpdated;

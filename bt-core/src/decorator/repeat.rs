@@ -69,27 +69,27 @@ impl<C: SmallIndex> Loop<C> {
 ///   then runs no cycle either), a positive one the limit.
 ///
 /// ```
-/// use bt_core::decorator::IntoLimit;
+/// use bt_core::decorator::AsLimit;
 ///
-/// assert_eq!(3u32.into_limit(), Some(3));
-/// assert_eq!((-1i32).into_limit(), None);
-/// assert_eq!((-4i64).into_limit(), Some(0));
+/// assert_eq!(3u32.as_limit(), Some(3));
+/// assert_eq!((-1i32).as_limit(), None);
+/// assert_eq!((-4i64).as_limit(), Some(0));
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a count",
     label = "a loop's limit here is an integer",
     note = "write a literal (`3`, `forever`), or a constant or entry of an integer type (`-1` is forever)"
 )]
-pub trait IntoLimit {
+pub trait AsLimit {
     /// The limit: `Some(n)` cycles, `None` for no limit.
-    fn into_limit(&self) -> Option<usize>;
+    fn as_limit(&self) -> Option<usize>;
 }
 
 macro_rules! unsigned_limit {
     ($($t:ty),*) => {$(
-        impl IntoLimit for $t {
+        impl AsLimit for $t {
             #[inline(always)]
-            fn into_limit(&self) -> Option<usize> {
+            fn as_limit(&self) -> Option<usize> {
                 Some(usize::try_from(*self).unwrap_or(usize::MAX))
             }
         }
@@ -99,9 +99,9 @@ unsigned_limit!(u8, u16, u32, u64, usize);
 
 macro_rules! signed_limit {
     ($($t:ty),*) => {$(
-        impl IntoLimit for $t {
+        impl AsLimit for $t {
             #[inline(always)]
-            fn into_limit(&self) -> Option<usize> {
+            fn as_limit(&self) -> Option<usize> {
                 match *self {
                     -1 => None,
                     n if n < 0 => Some(0),
@@ -112,7 +112,6 @@ macro_rules! signed_limit {
     )*};
 }
 signed_limit!(i8, i16, i32, i64, isize);
-
 
 /// **Repeat** (`num_cycles`; BehaviorTree.CPP `Repeat`): run the child until it has succeeded
 /// `limit` times, one completion per tick; `None` repeats forever.

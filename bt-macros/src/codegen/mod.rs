@@ -289,7 +289,7 @@ fn small_index(max: u64) -> TokenStream {
 }
 
 /// A duration parameter as an expression of type `core::time::Duration`: a literal is a
-/// constant; an expression or an entry goes through `bt::time::IntoDuration`, spanned at the
+/// constant; an expression or an entry goes through `bt::time::AsDuration`, spanned at the
 /// user's tokens so that a value of the wrong type is reported there. An entry is read where the
 /// rule takes the duration (each rule's docs say when it uses it).
 fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
@@ -300,7 +300,7 @@ fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
 }
 
 /// A loop's limit as an expression of type `Option<usize>` (`None`: forever); an expression or
-/// an entry goes through `bt::decorator::IntoLimit` (`-1` is forever, as in BehaviorTree.CPP).
+/// an entry goes through `bt::decorator::AsLimit` (`-1` is forever, as in BehaviorTree.CPP).
 fn limit(g: &Gen, limit: &Limit) -> TokenStream {
     match limit {
         None => quote!(::core::option::Option::None),
@@ -342,7 +342,8 @@ fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenSt
             } else {
                 quote_spanned!(span=> |#param| &#param.#field)
             };
-            quote!(::bt::__private::#of(&self.__bt_bb, #closure))
+            let bb = quote!(&self.__bt_bb);
+            quote_spanned!(span=> ::bt::__private::#of(#bb, #closure))
         }
     }
 }

@@ -237,12 +237,20 @@ pub fn parallel(
         return None;
     };
     match ParallelConfig::resolve(children, success32, failure32) {
-        Ok(config) if config.success() == 0 => {
-            threshold_is_zero(cx, kind, children, ("success", success, at_success), "succeed before any child succeeds")
-        }
-        Ok(config) if config.failure() == 0 => {
-            threshold_is_zero(cx, kind, children, ("failure", failure, at_failure), "fail before any child fails")
-        }
+        Ok(config) if config.success() == 0 => threshold_is_zero(
+            cx,
+            kind,
+            children,
+            ("success", success, at_success),
+            "succeed before any child succeeds",
+        ),
+        Ok(config) if config.failure() == 0 => threshold_is_zero(
+            cx,
+            kind,
+            children,
+            ("failure", failure, at_failure),
+            "fail before any child fails",
+        ),
         Ok(_) => Some(()),
         Err(error) => {
             let (at, name, value, what) = match error {
@@ -291,7 +299,9 @@ fn valid_thresholds(children: usize) -> String {
     if children == 1 {
         "give 1 (or -1, all of them)".to_owned()
     } else {
-        format!("give 1 to {children}, or -1 to -{children} counting from the end (-1 is all of them)")
+        format!(
+            "give 1 to {children}, or -1 to -{children} counting from the end (-1 is all of them)"
+        )
     }
 }
 
@@ -320,9 +330,13 @@ pub fn parallel_all(
         return None;
     };
     match ParallelAllConfig::resolve(children, max32) {
-        Ok(config) if config.max_failures() == 0 => {
-            threshold_is_zero(cx, kind, children, ("max_failures", max, at), "fail whatever its children answer")
-        }
+        Ok(config) if config.max_failures() == 0 => threshold_is_zero(
+            cx,
+            kind,
+            children,
+            ("max_failures", max, at),
+            "fail whatever its children answer",
+        ),
         Ok(_) => Some(()),
         Err(_) => {
             cx.syn_error(syn::Error::new(

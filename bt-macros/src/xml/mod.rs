@@ -89,7 +89,11 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
 /// attempts: u32 }`), as a DSL tree's stub keeps its blackboard: code that reads them
 /// (`tree.blackboard().attempts`) sees no follow-on errors. Entries known only from the XML have
 /// no type until it translates, so the stub lacks them.
-fn with_blackboard_stub(error: syn::Error, header: Header, entries: Vec<EntrySyntax>) -> TokenStream {
+fn with_blackboard_stub(
+    error: syn::Error,
+    header: Header,
+    entries: Vec<EntrySyntax>,
+) -> TokenStream {
     if entries.is_empty() {
         return with_stub(error, &header);
     }

@@ -294,7 +294,8 @@ fn errors_point_into_the_xml() {
     at(
         &tree(r#"<Repeat num_cycles="{n}"><AlwaysSuccess/></Repeat>"#),
         "",
-        "takes a constant count, not a blackboard entry",
+        // A count from an entry is read when the tree runs: the entry needs a type.
+        "the blackboard entry `n` (of tree `Main`) has no type",
     );
     at(
         &tree(r#"<Repeat num_cycles="-2"><AlwaysSuccess/></Repeat>"#),

@@ -15,7 +15,7 @@ pub enum RepeatMode {
 
 impl RepeatMode {
     /// `Times(n)` for `Some(n)`, `Forever` for `None`: a `RepeatTimes` limit read when the tree
-    /// runs ([`IntoLimit`](crate::decorator::IntoLimit)).
+    /// runs ([`AsLimit`](crate::decorator::AsLimit)).
     pub const fn from_limit(limit: Option<usize>) -> Self {
         match limit {
             Some(times) => RepeatMode::Times(times),
