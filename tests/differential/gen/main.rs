@@ -264,13 +264,16 @@ fn gen_status(rng: &mut Rng) -> Option<StatusName> {
 }
 
 /// A `Parallel`/`ParallelAll` threshold for `n` children: not written, a count `1..=n`, or a
-/// negative one `-n..=-1` (counting from the end); now and then 0.
+/// negative one `-n..=-1` (counting from the end); now and then `n` (all of them), where a 0 was
+/// drawn before the macro rejected thresholds that come to 0.
 fn gen_threshold(rng: &mut Rng, n: usize) -> Option<i64> {
     match rng.below(13) {
         0..=3 => None,
         4..=7 => Some(1 + rng.below(n) as i64),
         8..=11 => Some(-1 - rng.below(n) as i64),
-        _ => Some(0),
+        // Was 0, which the macro now rejects (a threshold that decides before any child does):
+        // all of them, written as the count, in the same draw.
+        _ => Some(n as i64),
     }
 }
 

@@ -382,7 +382,7 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
         }
         SequenceWithMemory {
-            ParallelAll(0) {
+            ParallelAll(1) {
                 RepeatUntil(Success) {
                     ReactiveSequence {
                         SetBlackboard(t1 = 8),
@@ -2193,7 +2193,7 @@ bt::behavior_tree! {
             b1: i64 = 3,
             #[allow(unused)] q0: bt::Deque<i64, 4>,
         }
-        Parallel(success = 0, failure = 3) {
+        Parallel(success = 3, failure = 3) {
             Parallel(success = 2, failure = 1) {
                 Script(|bb| *bb.t1 += 2),
                 Fallback {
@@ -2420,7 +2420,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 4,
         }
         Inverter {
-            ParallelAll(0) {
+            ParallelAll(5) {
                 FlipSelector {
                     StatefulAction(Task<0>),
                     SetBlackboard(t0 = 0),
@@ -3687,7 +3687,7 @@ cases! {
     Tree0006 "B{b0;t0}Par{_;1}(t0,c1,Sc{t0:=4;b0+=2})",
     Tree0007 "B{l0=1;b0;b1=3;t0=2}@oh{b1:=b1%3;t0:=b1%4}@ki{b0+4>b1%2}Cnd{b1%2>0;T;_}(PAll{_}(MPri(t0e,Isw{b0;T;_}(Fb(Scc{b1%3<0},@of{b1+=2}@fi{b1<3}RU{F}(TryT(pi1{t0:b1},t2))))),Wde(Seq(Bin{b1%3<1;T}(@oh{t0:=b0;b0:=b1}Wt{100},t3),Sc{b0:=b1},pt4{b0:6;b1:t0},c5,RSel(pt6{b0:=;b1:t0},c7)),Cnd{b1%3<2;N;_}(Star(Rep0(a8b{b0;b0}),Inv(Itr{b0;_;_;_}(@of{b1+=1}@si{b1+2<b1%2}@fi{t0+2<4}t9e))))),PPar{1;N}(c10,Itr{b0;_;1;_}(Wde(c11,pi12{t0:b0})),Sc{b0:=t0})))",
     Tree0008 "B{b0=1;t0=5}Rmp{S;F}(PrSel{0;t0;b0}(@ki{t0%2!1}@si{t0%4!2}Ruf{2}(Mt{0}(c0l)),Dd{20}(pa1{b0:t0}),Mt{10}(Cd{0;K}(Rus{1}(pt2{b0:t0;b1:t0})))))",
-    Tree0009 "B{q0=0;t0=2;t1;b0;o0=_}Swm(PAll{0}(RU{S}(RSeq(Sb{t1=8},c0,c1))),MSeq(@ki{b0!b0+2}pc2{b0:=},OnceK(@rw{o0|3=4}t3e),Sb{o0=2},a4),Lp{_;S}(OnceK(RFb(pi5{t0:t0},c6b{b0+2},Scc{none},Sl{0}))))",
+    Tree0009 "B{q0=0;t0=2;t1;b0;o0=_}Swm(PAll{1}(RU{S}(RSeq(Sb{t1=8},c0,c1))),MSeq(@ki{b0!b0+2}pc2{b0:=},OnceK(@rw{o0|3=4}t3e),Sb{o0=2},a4),Lp{_;S}(OnceK(RFb(pi5{t0:t0},c6b{b0+2},Scc{none},Sl{0}))))",
     Tree0010 "B{t0=3;b0=0;o0=2}Isw{t0;_;_}(PrSel{b0}(Par{-3;1}(c0e,a1,t2,@ki{b0+2%3!2}t3)),Star(@of{t0+=1;o0:=t0}@fi{b0+3<1}@rw{b0+1!o0|0+1}Try(a4l,R),Sel(pc5{b0:9},pa6{b0:2;b1:t0},@os{t0:=o0|2+4}@fi{b0>5}t7)),Ruf{F}(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}Ruf{2}(Cd{50;K}(c8))),Fb(Obs{b0>1;L}(Inv(a9)),Obs{b0>5;N}(Pre{t0+3=b0%2;F}(t10)),S))",
     Tree0011 "B{b1=0;b0=4;t1;t0=5}Mt{20}(Step(PPar{2;N}(a0b{b0;b0}),RFb(Keep(SubA(Pri(t1,Scc{t1+3<3},@oh{b0:=0}@rw{t0!b0%3}Pre{t1+4%4>1;K}(c2),Opt(c3b{b1})))),Seq(Dd{20}(RSeq(Sl{10},To{100}(Wt{10}))),Par{_;-3}(F,PPar{0;N}(Scc{b1>0},c4),pt5{b0:b0;b1:t1})),MPri(@os{b0+=1}c6e,c7,c8b{b0+4}))))",
     Tree0012 "Lim{2}(PAll{-1}(t0,ASeq(RFb(c1,t2,S),Sub(Rep1(DySeq(t3e,Sub(c4))))),Pri(Grd{R}(Fai))))",
@@ -3739,13 +3739,13 @@ cases! {
     Tree0058 "B{t0;q0;b0}Ite(Lp{b0;S}(RndSeq(Opt(@fi{b0+3<b0}RU{F}(Flt{3;S;K}(c0))),c1e,a2)),Cnd{t0%3>1;_;F}(Cd{0;F}(c3b{b0%2})),RSeq(Sel(Grd{F}(pi4{t0:=}),c5),TryT(c6,Grd{_}(To{50}(Ite(pt7{b0:b0;b1:b0},Sb{b0=3}))))))",
     Tree0059 "B{b1=3}Rep3(@fi{b1+3>3}S)",
     Tree0060 "RSeq(Flt{2;F;K}(FF(Cd{20;F}(PPar{0;T}(MPri(c0l,Sub(Wt{10})))))),Sub(c1))",
-    Tree0061 "B{b0=5;t1;t0=4;b1=3;q0}Par{0;3}(Par{2;1}(Sc{t1+=2},Fb(@fi{t1>2}S,c0)),Su{t1}(@po{b0+=2}Pre{b1=5}(RFb(t1,@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}c2l))),@po{t0:=t0%4;t1+=3}Mt{0}(@ki{t0+1>7}FS(Inv(RndSeq(pc3{b0:t1},PPar{2;N}(@oh{b0:=t0%3}@po{t0+=2}Pre{t1%3!0;S}(Sb{t1=6})),pi4{t0:=})))))",
+    Tree0061 "B{b0=5;t1;t0=4;b1=3;q0}Par{3;3}(Par{2;1}(Sc{t1+=2},Fb(@fi{t1>2}S,c0)),Su{t1}(@po{b0+=2}Pre{b1=5}(RFb(t1,@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}c2l))),@po{t0:=t0%4;t1+=3}Mt{0}(@ki{t0+1>7}FS(Inv(RndSeq(pc3{b0:t1},PPar{2;N}(@oh{b0:=t0%3}@po{t0+=2}Pre{t1%3!0;S}(Sb{t1=6})),pi4{t0:=})))))",
     Tree0062 "B{b1;o0=_;b0=1;t0=1}Ite(OnceT(Dd{0}(Bin{none;N}(c0r,MSeq(@ki{o0|0>t0+2%2}Scc{b0+2%3=1},pi1{t0:=})))),Sw{3;5}(a2r,Ub{o0},t3t),RFb(TryT(a4r,Inv(a5t)),a6e,@rw{t0<3}c7))",
     Tree0063 "B{t0=1;b0=0}@fi{t0+1%3>1}@po{t0:=1}@of{t0:=b0+2%3}Rep0(@rw{b0!7}Wt{50})",
     Tree0064 "RT{F}(Sub(Fb(RSeq(Sub(a0),c1,To{10}(c2)))))",
     Tree0065 "B{b0=2}RT{F}(Err{1018})",
     Tree0066 "B{b1=3;o0=_;b0;t0=1}@po{b1+=1}Bin{b0>t0;N}(Flip(Wde(t0t,pi1{t0:b1}),Fai,Rpt{1}(Grd{F}(@fi{b1+1>4}@ki{o0|5<6}c2b{3}))),RSeq(MPri(c3,t4t,c5t,Err{1042},pc7{b0:=}),Seq(@fi{t0+4<1}Ub{o0},Sl{100}),t8,ASeq(Flip(Obs{some;S}(a9b{t0;b1}),Suc,Sc{t0:=t0+4%3})),PrSel{o0|0;b0;t0+2}(Sc{b1+=3},@si{o0|1!b1}@ki{b1>2}c10b{b1%2},a11r)))",
-    Tree0067 "B{t0=1;b1;b0;t1=4}Inv(PAll{0}(Flip(t0,Sb{t0=0},Run),Ruf{F}(t1),Ite(@rw{t0>b1}pt2{b0:b1;b1:=},a3,pa4{b0:t1;b1:=}),PAll{-1}(@rw{b1+3>2}Sb{b0=0},Rep2(@oh{t0+=1}Scc{b1+2=2}),c5),Seq(t6,pi7{t0:=},Sb{t0=5},Fai)))",
+    Tree0067 "B{t0=1;b1;b0;t1=4}Inv(PAll{5}(Flip(t0,Sb{t0=0},Run),Ruf{F}(t1),Ite(@rw{t0>b1}pt2{b0:b1;b1:=},a3,pa4{b0:t1;b1:=}),PAll{-1}(@rw{b1+3>2}Sb{b0=0},Rep2(@oh{t0+=1}Scc{b1+2=2}),c5),Seq(t6,pi7{t0:=},Sb{t0=5},Fai)))",
     Tree0068 "DySel(Ite(Fb(c0,F,t1,t2e,c3l),RndSel(t4,PbSel{2;3;3}(F,F),t5),Lim{2}(t6e)))",
     Tree0069 "B{t1;b0=1;t0;q0=1;b1;o0=0}Isw{b1;_;N}(c0e,Flip(@ki{some}R,@rw{t0=2}@oh{b1+=3}Ret4(a1),R),@oh{b0:=3}@si{o0|2<2}a2e,DySel(Lim{2}(@fi{t1%4=3}@of{b0:=o0|3}@os{b0!6?t0+=1;o0:=_}Sl{30}),Intr{t1<5}(@ki{b0=3}@fi{none}Lp{t0;F}(pa3{b0:1})),Ret0(t4)),To{0}(Sw{0;4;5}(S,t5,F,@oh{b0:=t0+4%2;t1>b1?b1:=o0|0%4}Flt{2;_;K}(pi6{t0:=}))))",
     Tree0070 "B{b1=5;t0=5;o0=_}OnceT(Pre{b1>t0+3}(Rmp{F;S}(@of{o0:=b1%4}@si{o0|0+1>t0}@fi{some}Sw{0}(Err{1057},TryF(Sb{b1=8},Par{2;_}(pi1{t0:=},a2l,c3t),t4)))))",

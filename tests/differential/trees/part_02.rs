@@ -755,7 +755,7 @@ bt::behavior_tree! {
                         Error(DiffError(1015)),
                         StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
                     },
-                    Parallel(failure = 0) {
+                    Parallel(failure = 5) {
                         StatefulAction(Task<2>),
                         Runner,
                         #[on_success(|bb| if bb.b0 > bb.b1 % 4 { bb.o0 = None })]
@@ -1844,7 +1844,7 @@ bt::behavior_tree! {
                     StatefulAction(TTask<2>),
                 },
             },
-            Parallel(success = 0) {
+            Parallel(success = 2) {
                 SequenceWithMemory {
                     WasEntryUpdated(t0),
                     Action(PAct<3>, b0 = {t0}, b1 = {t1}),
@@ -3489,7 +3489,7 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx, rng = context {
-        Parallel(success = 0, failure = -2) {
+        Parallel(success = 2, failure = -2) {
             RandomSelector {
                 ParallelAll(3) {
                     Guard(|ctx| &mut ctx.token) {
@@ -3781,7 +3781,7 @@ cases! {
     Tree0218 "B{o0=2;q0=4;b1=0;b0=3}Flip(RSeq(a0l,pt1{b0:b1;b1:b0},c2b{o0|3}),Lp{b0;K}(Ub{o0}))",
     Tree0219 "B{b0=5;o0}Ret2(Inv(OnceT(Fb(@po{o0:=b0+3}OnceT(t0t),ASeq(a1,Ub{o0},c2l)))))",
     Tree0220 "B{o0=_;q0=0;t0=5;l0=4;b0=0}Flt{1;S;_}(Star(Lp{t0;_}(DySeq(@rw{t0<6}Itr{b0;_;_;_}(Itr{b0;1;1;T}(Ub{o0})),pi0{t0:t0})),@si{b0!3}MPri(t1,t2e,c3e),Bin{b0!0;N}(Keep(@ki{t0+3%3=2}@oh{b0+=1}pi4{t0:=}),t5)))",
-    Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(Fb(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;0}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R))))",
+    Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(Fb(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;5}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R))))",
     Tree0222 "B{t0=0;b1=2;b0=1}Rep2(@si{b0+2!3}@rw{b1<t0+4}OnceT(Flt{1;F;_}(@of{b0>2?b0:=b1+3}SubR(Par{2;_}(Isw{9;T;T}(a0l,pt1{b0:b0},Fai,SubA(pi2{t0:b0})),Ret0(t3))))))",
     Tree0223 "B{o0=2;b0=2;t0=4;l0}MSeq(RSeq(Cnd{t0%3=0;N;S}(FS(Swm(c0,a1b{b0%3;b0},Mt{0}(Wu{t0})))),Isw{b0;N;T}(Ruf{3}(Scc{b0+3!b0}),Dl{20}(t2),c3e)),Rep1(@fi{t0<3}RFb(MSeq(Sb{t0=5},pa4{b0:=;b1:b0},t5e),Par{-2;_}(PPar{2;T}(Fai,pt6{b0:=;b1:b0}),Rpt{F}(pa7{b0:0;b1:b0})),Sel(Ret2(Itr{b0;1;1;_}(@ki{b0<1}@os{t0<5?b0:=t0}@po{b0+=1}Pre{t0=2;R}(c8b{t0}))),Scc{o0|0=3},t9))))",
     Tree0224 "B{b0=0;b1=4;t0=1;q0=3}Swm(Rep0(@of{t0:=b0+2;b0+=3}t0),Par{1;_}(Seq(@ki{t0%4>0}@po{b1:=t0}Wt{10},c1b{b1%3},@po{b1:=t0}t2),@os{t0+=2}Lp{_;_}(t3),t4),Mt{0}(RSeq(@rw{b1+1=4}c5,Try(t6,t7),MSeq(t8,t9),t10)))",
@@ -3809,7 +3809,7 @@ cases! {
     Tree0246 "B{o0;t0=2;b1=2;b0;l0=2;q0}@ki{t0>3}@of{o0:=b1+2%4}TryF(RSeq(Cd{0;K}(Lp{b1;R}(Fai)),@of{o0|4<6?b0:=o0|0+2%2;b1+=2}@rw{b1<0}RT{2}(@fi{b0+2>t0}@ki{b1%3!1}Wde(c0l,Cnd{b0+3!b1+2;_;S}(Cnd{b0=1;T;_}(Itr{b1;2;_;N}(a1)))))),Rmp{S;S}(Try(a2,Pre{b0<2}(Bin{none;T}(Itr{b1;2;_;T}(S),Keep(Ub{o0}))),Swm(@of{o0:=t0}@oh{b0:=o0|1}pa3{b0:b0;b1:=},Ruf{2}(t4)),@po{o0|5+2!t0?o0:=b1;b1:=t0+4}Flip(c5l,t6,Wt{30}),Bin{some;T}(t7,pi8{t0:t0}))))",
     Tree0247 "B{b1=5;t1=1;t0=0;l0=0;o0}To{0}(Cnd{t1>o0|2%4;_;F}(Itr{b1;_;2;T}(@fi{t1%4<1}@si{none}Sw{3;1}(a0,Scc{o0|5%4>0},Ite(@fi{t0+3%4>1}@ki{t1%2<1}@si{t0+4%3>1}t1,c2)))))",
     Tree0248 "RndSeq(t0)",
-    Tree0249 "B{o0;b0=2;t0=5;b1=1;t1=2}Fb(@si{b0%2<1}Dl{0}(OnceK(@ki{o0|2+2>b0}PAll{-1}(Grd{F}(Scc{none}),Ub{o0},@si{b1+4%3<1}@rw{t1+3%3>0}Scc{t1<b0},t0,Ruf{3}(Sb{o0=5})))),Cd{0;K}(Fb(t1,t2t)),Par{0;_}(Swm(Wu{t0},pa3{b0:t0;b1:t1},@po{t0:=o0|4}@si{b1%3<0}t4t),Rmp{S;S}(RSeq(@of{o0:=b1}@po{t0+=2}Sl{50},pi5{t0:b0}))))",
+    Tree0249 "B{o0;b0=2;t0=5;b1=1;t1=2}Fb(@si{b0%2<1}Dl{0}(OnceK(@ki{o0|2+2>b0}PAll{-1}(Grd{F}(Scc{none}),Ub{o0},@si{b1+4%3<1}@rw{t1+3%3>0}Scc{t1<b0},t0,Ruf{3}(Sb{o0=5})))),Cd{0;K}(Fb(t1,t2t)),Par{2;_}(Swm(Wu{t0},pa3{b0:t0;b1:t1},@po{t0:=o0|4}@si{b1%3<0}t4t),Rmp{S;S}(RSeq(@of{o0:=b1}@po{t0+=2}Sl{50},pi5{t0:b0}))))",
     Tree0250 "B{t1=5;o0=_;b1=3}@oh{b1+=2}@os{t1+=3}Fb(F,t0,pc1{b0:0},@po{o0:=1}@ki{o0|4<0}@os{t1+=1}Sc{o0:=_})",
     Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},pc1{b0:8},RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
     Tree0252 "Par{_;_}(Grd{_}(t0),Sub(Grd{_}(c1)))",
@@ -3855,7 +3855,7 @@ cases! {
     Tree0292 "B{b1=0;b0=2;q0=0;t0=4}Rep4(Once(Bin{t0+2<6;_}(Suc,@of{b1+=2}@po{b1:=b0%3}Scc{b0<0})))",
     Tree0293 "B{o0;t0=3;b0=1;b1=3}DySel(Wde(Rep2(DySeq(Cd{50;K}(F))),ASeq(To{20}(a0),t1,Sl{10},c2b{t0+4})),@oh{b1:=b1+2%4}@os{t0:=b0}@si{b0+1<b1%2}Ret2(PAll{3}(Ite(Su{t0}(pa3{b0:t0;b1:=}),@po{b1+=2}Dd{30}(t4e)),Sw{1;5;2}(Ub{o0},Sb{o0=1},a5b{t0;b1},c6l),PPar{1;_}(@os{b1+=2}Run,Wu{t0}))),PPar{2;_}(@po{b1+=2}TryT(Cnd{o0|1!0;T;S}(@fi{o0|3<7}Mt{20}(Keep(c7e))),PbSel{0;2;2;1;3}(pt8{b0:=},t9,pt10{b0:=;b1:b0},t11),@rw{b1+1<5}@si{o0|0%3<0}Fb(c12l,PAll{-1}(Wu{t0},pt13{b0:9}),a14e,Fai),ASeq(a15e,t16e,@os{t0+=1;b1+=3}@po{b0+=3}pa17{b0:b0;b1:b1},c18))))",
     Tree0294 "B{t0}Cnd{t0!t0+2;N;F}(Invt(Dl{0}(OnceT(c0))))",
-    Tree0295 "Par{0;-2}(RndSel(PAll{3}(Grd{_}(OnceT(Ruf{F}(t0))),RSeq(t1,a2,c3),Opt(PAll{1}(a4,a5))),Dd{100}(Try(To{10}(t6),Sub(t7),DySel(F,t8),Ruf{1}(t9)))),RFb(Mt{0}(Ite(AFb(t10e,Grd{R}(c11l)),t12e,t13)),Cd{0;_}(RFb(a14l,Swm(Sl{20},a15,a16),Par{2;1}(t17,t18,Sl{0}))),Fb(Invt(Flt{3;_;_}(c19)),RSeq(t20,R))))",
+    Tree0295 "Par{2;-2}(RndSel(PAll{3}(Grd{_}(OnceT(Ruf{F}(t0))),RSeq(t1,a2,c3),Opt(PAll{1}(a4,a5))),Dd{100}(Try(To{10}(t6),Sub(t7),DySel(F,t8),Ruf{1}(t9)))),RFb(Mt{0}(Ite(AFb(t10e,Grd{R}(c11l)),t12e,t13)),Cd{0;_}(RFb(a14l,Swm(Sl{20},a15,a16),Par{2;1}(t17,t18,Sl{0}))),Fb(Invt(Flt{3;_;_}(c19)),RSeq(t20,R))))",
     Tree0296 "B{t0=3;b1=0;b0;o0}Cnd{b1=t0;N;F}(Try(RFb(Lim{3}(a0),Cd{0;K}(Fb(c1b{b0+2},c2e,F))),Keep(Once(@po{b0+=1}Opt(RSeq(a3,@oh{b1:=t0;t0+=1}@fi{o0|3%2!1}Run)))),Pre{b1%4<2;F}(MSeq(@si{b1%3=2}pi4{t0:=},Dl{100}(Par{_;_}(@of{b0+=3}c5,t6)),c7))))",
     Tree0297 "B{q0=1;b0;b1=4;o0=_;t0=1}@oh{t0:=b1}@ki{t0=b0}Lp{b0;F}(Swm(c0,a1,SubR(t2),Flip(Ub{o0},@fi{b1=t0+3%3}a3),Sc{b1+=1}))",
     Tree0298 "B{q0=0;t0=5;b0=1;o0=2;b1=5}Once(Fb(OnceK(@si{o0|4>0}Lp{t0;F}(@rw{b1!7}c0e)),@fi{b1%2=1}Lp{_;_}(To{20}(Rep0(R))),@fi{b1%4<1}@os{t0:=1}@ki{b1+1<4}ASeq(pi1{t0:b0},a2,t3)))",

@@ -636,7 +636,7 @@ bt::behavior_tree! {
                     Condition(Cond<2>),
                 },
             },
-            Parallel(success = 3, failure = 0) {
+            Parallel(success = 3, failure = 3) {
                 StatefulAction(Task<3> = Task::<3>),
                 AlwaysFailure,
                 Wait(0),
@@ -811,7 +811,7 @@ bt::behavior_tree! {
                         Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
                     },
                 },
-                Parallel(success = 0) {
+                Parallel(success = 2) {
                     ParallelAll(3) {
                         #[skip_if(|bb| bb.b0 != 1)]
                         #[on_success(|bb| bb.b0 += 1)]
@@ -856,7 +856,7 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0323 for Ctx, rng = context {
-        Parallel(success = 0, failure = 1) {
+        Parallel(success = 3, failure = 1) {
             WhileDoElse {
                 RandomSequence {
                     ReactiveSequence {
@@ -1240,7 +1240,7 @@ bt::behavior_tree! {
                 #[on_halted(|bb| *bb.t1 += 1)]
                 #[on_success(|bb| bb.t1.set((*bb.t0 + 1) % 2))]
                 ReactiveSequence {
-                    Parallel(success = 4, failure = 0) {
+                    Parallel(success = 4, failure = 4) {
                         Repeater(1) {
                             ReactiveSelector {
                                 Action(PIo<7>, t0 = {t0}),
@@ -1364,7 +1364,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 1,
         }
         ParallelAll {
-            Parallel(success = 0) {
+            Parallel(success = 2) {
                 RepeatTimes(forever) {
                     FlipSelector {
                         StepSequencer {
@@ -2083,7 +2083,7 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         RepeatUntilSuccess(forever) {
-            Parallel(success = 1, failure = 0) {
+            Parallel(success = 1, failure = 1) {
                 PolicyParallel(policy = FirstFailure, repeat = true) {
                     ReactiveSequence {
                         #[on_halted(|bb| bb.b1 += 1)]
@@ -3811,14 +3811,14 @@ cases! {
     Tree0313 "B{b0;b1;t0=2}AFb(@of{t0:=b1%3}@oh{b0+=2}Ret1(@po{b0:=t0+4}Sl{20}))",
     Tree0314 "B{b0=3;o0=_;t1=0;b1}MSeq(t0,@si{t1+2!0}@os{b0<5?b1:=t1%3}Wu{t1},Err{1007})",
     Tree0315 "B{t0=2;o0=5}RSeq(t0t,SubA(Sl{0}),SubR(Sb{o0=6}),Err{1096})",
-    Tree0316 "Fb(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},R),Mt{0}(MSeq(c1,c2)),Par{3;0}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
+    Tree0316 "Fb(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},R),Mt{0}(MSeq(c1,c2)),Par{3;3}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
     Tree0317 "B{t0;o0;t1}Pri(Ite(Ruf{1}(Obs{o0|0+2<t1;_}(@po{t1+=2;t1:=t0}Su{t0}(a0e))),a1,pt2{b0:t1}))",
     Tree0318 "B{t0=3;b0=5;b1=3;o0=_}Wde(Star(Dl{20}(Sl{0}),@si{t0>1}@ki{none}Try(Sl{100},@fi{t0=0}S),pc0{b0:b0}),Dd{0}(Step(pa1{b0:t0;b1:=},t2,c3)),Seq(c4))",
     Tree0319 "B{t0=5;b0=3}Bin{t0!4;_}(RSeq(Mt{30}(a0),Flip(SubA(F),t1),c2e,Intr{b0<2}(a3l)),a4l)",
     Tree0320 "B{o0;t0}RetF(@po{o0:=_;t0+=3}Fb(DySeq(c0,Scc{some},Scc{some}),Err{1032}))",
-    Tree0321 "B{b0;t0;b1=0}Rep3(@fi{b0>2}@si{b0+4%4<2}Isw{b0+2%3;N;T}(PrSel{b1+2%3;b0%2;b1+3}(@rw{b0=3}WU{t0%3>0}(Obs{b1>1;N}(Swm(c0e,Sl{20}))),Pre{b0+1=b1;R}(PbSel{2;3}(t1e)),MSeq(@os{t0+=1;t0+=1}@si{b1>1}t2e,c3b{t0})),Par{0;_}(PAll{3}(@ki{b0!1}@os{b0+=1}c4,Wt{0},t5e,t6t),Step(t7,RepF(Sb{t0=b0}),c8t))))",
+    Tree0321 "B{b0;t0;b1=0}Rep3(@fi{b0>2}@si{b0+4%4<2}Isw{b0+2%3;N;T}(PrSel{b1+2%3;b0%2;b1+3}(@rw{b0=3}WU{t0%3>0}(Obs{b1>1;N}(Swm(c0e,Sl{20}))),Pre{b0+1=b1;R}(PbSel{2;3}(t1e)),MSeq(@os{t0+=1;t0+=1}@si{b1>1}t2e,c3b{t0})),Par{2;_}(PAll{3}(@ki{b0!1}@os{b0+=1}c4,Wt{0},t5e,t6t),Step(t7,RepF(Sb{t0=b0}),c8t))))",
     Tree0322 "Seq(Ite(t0,c1),RU{S}(RSel(c2l,a3)))",
-    Tree0323 "Par{0;1}(Wde(RndSeq(RSeq(c0,S),t1),Seq(Par{1;-1}(R,a2e,Sl{10}),PPar{0;N}(F,Suc,t3)),PbSel{1;1;3;0}(To{0}(c4),RepF(t5e),Suc)),Rpt{F}(t6),Seq(Fb(DySel(c7,a8,a9e)),a10,Mt{20}(a11),S))",
+    Tree0323 "Par{3;1}(Wde(RndSeq(RSeq(c0,S),t1),Seq(Par{1;-1}(R,a2e,Sl{10}),PPar{0;N}(F,Suc,t3)),PbSel{1;1;3;0}(To{0}(c4),RepF(t5e),Suc)),Rpt{F}(t6),Seq(Fb(DySel(c7,a8,a9e)),a10,Mt{20}(a11),S))",
     Tree0324 "B{o0;b0=5;t0=0}Wde(PAll{1}(Isw{3;_;N}(Lim{2}(Bin{o0|0+2>1;_}(F,@of{b0+=1}@si{none}@po{b0%4<2?t0+=1}a0b{9;b0})),Bin{t0+2%2<0;_}(Cd{0;_}(pc1{b0:b0}),t2))),Bin{b0<3;N}(c3e,Dd{10}(Swm(a4e,c5b{t0}))),Swm(TryF(Sc{b0:=t0%2},Sc{t0:=t0+3%2}),RSeq(c6,a7b{b0;b0}),Wt{20}))",
     Tree0325 "Fb(RndSel(c0,c1e),OnceK(RFb(a2l,t3,c4)))",
     Tree0326 "B{b0=0}Wde(SubA(Bin{b0%4>1;N}(Swm(a0,Opt(@oh{b0+=1}@os{b0+1!3?b0+=3}c1),pt2{b0:b0;b1:b0},Run),@fi{b0%3!2}@os{b0+=3}To{20}(RSeq(t3,t4,Sb{b0=1})))),t5)",
@@ -3827,11 +3827,11 @@ cases! {
     Tree0329 "B{b0=2;t0=0}RepF(Invt(MSeq(Isw{b0+3%2;N;_}(pa0{b0:2},a1b{b0;b0},t2,Sb{t0=8}),RFb(a3,Fb(pa4{b0:b0;b1:b0},pa5{b0:1;b1:t0})),Flip(pt6{b0:=},t7,Cnd{b0<3;_;_}(pa8{b0:b0;b1:t0}),pc9{b0:4}),Sel(c10,DySeq(a11),@of{t0!1?b0+=2}pa12{b0:1;b1:b0}))))",
     Tree0330 "B{b0;t1;q0=2;b1=0;t0}RSeq(Lp{b1;S}(Opt(Rep3(RepF(Once(RetF(@rw{t1%3>0}t0)))))),Pre{b0<4}(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10},pi1{t0:=},t2)),Rty0(a3e))",
     Tree0331 "RSel(Dl{20}(Cd{100;_}(t0t)),t1e)",
-    Tree0332 "B{t1=2;t0;q0;b1=2;b0=1}FF(@rw{t1%2>0}RFb(@os{b1+=1;t1%2<1?t1+=4}PAll{-3}(Keep(SubR(pa0{b0:b0;b1:b1})),Pre{t1!b0+1;F}(Su{t0}(Cd{100;K}(t1))),Dl{30}(Seq(Sb{t0=7},pc2{b0:5},Sb{b1=1}))),Su{t0}(Seq(@fi{b0>1}Fb(pa3{b0:b0},Scc{t1<5}),RFb(Rmp{F;S}(RFb(c4,t5))),RFb(Lp{t0;F}(Wt{100}),@oh{t1:=b1+4;b1<7?b1:=b0}pc6{b0:t0}))),@oh{t1+=1}@os{t1:=t0+1%2}RSeq(Par{4;0}(Rpt{1}(RSel(pi7{t0:t0},c8b{t0%2},t9e,t10)),@po{t0+=2}@rw{b1+3<b1%3}Bin{b1=t1;T}(Bin{t1+4>3;N}(t11e,pc12{b0:t1}),Keep(pt13{b0:1;b1:b0})),Wv{t1}(DySel(c14,pc15{b0:t0},t16e)),a17b{b0%2;b1}))))",
+    Tree0332 "B{t1=2;t0;q0;b1=2;b0=1}FF(@rw{t1%2>0}RFb(@os{b1+=1;t1%2<1?t1+=4}PAll{-3}(Keep(SubR(pa0{b0:b0;b1:b1})),Pre{t1!b0+1;F}(Su{t0}(Cd{100;K}(t1))),Dl{30}(Seq(Sb{t0=7},pc2{b0:5},Sb{b1=1}))),Su{t0}(Seq(@fi{b0>1}Fb(pa3{b0:b0},Scc{t1<5}),RFb(Rmp{F;S}(RFb(c4,t5))),RFb(Lp{t0;F}(Wt{100}),@oh{t1:=b1+4;b1<7?b1:=b0}pc6{b0:t0}))),@oh{t1+=1}@os{t1:=t0+1%2}RSeq(Par{4;4}(Rpt{1}(RSel(pi7{t0:t0},c8b{t0%2},t9e,t10)),@po{t0+=2}@rw{b1+3<b1%3}Bin{b1=t1;T}(Bin{t1+4>3;N}(t11e,pc12{b0:t1}),Keep(pt13{b0:1;b1:b0})),Wv{t1}(DySel(c14,pc15{b0:t0},t16e)),a17b{b0%2;b1}))))",
     Tree0333 "B{b1=1;b0=4}PAll{_}(Inv(Flt{1;_;K}(RU{S}(Pre{b0+3%2!0}(Sb{b1=7})))))",
     Tree0334 "B{b0}Isw{2;N;T}(t0,PbSel{_;b0}(SubA(@po{b0+=2;b0:=b0%2}SubR(t1e))),t2,t3e)",
     Tree0335 "B{b0=4;t0}@oh{b0:=6}@fi{t0>3}Swm(Rep1(Sb{b0=9}))",
-    Tree0336 "B{b0;o0;b1=5;t0=1}PAll{_}(Par{0;_}(RT{F}(Flip(Step(a0,t1e),c2,Pre{b1%2>0;R}(Star(pc3{b0:b1},t4,pt5{b0:b0})),Dl{10}(@os{b0+=2}Intr{b1%4>1}(Suc)),a6)),RSeq(Su{t0}(Dd{0}(pt7{b0:9;b1:b0})),a8b{7;b1},Scc{o0|2>b1},PrSel{b0;t0}(a9,c10))))",
+    Tree0336 "B{b0;o0;b1=5;t0=1}PAll{_}(Par{2;_}(RT{F}(Flip(Step(a0,t1e),c2,Pre{b1%2>0;R}(Star(pc3{b0:b1},t4,pt5{b0:b0})),Dl{10}(@os{b0+=2}Intr{b1%4>1}(Suc)),a6)),RSeq(Su{t0}(Dd{0}(pt7{b0:9;b1:b0})),a8b{7;b1},Scc{o0|2>b1},PrSel{b0;t0}(a9,c10))))",
     Tree0337 "B{t0;b0=3}Cnd{t0>0;N;F}(Flt{1;_;F}(RU{S}(Intr{b0%2!0}(@of{b0:=t0}@rw{b0%3>0}RFb(a0,Dl{0}(Ite(a1,Sc{t0:=5},c2l)))))))",
     Tree0338 "B{t0=1;b0=4}Intr{b0+1%3!0}(TryT(t0,t1,t2,Sb{t0=2}))",
     Tree0339 "B{t0=3}RSeq(Dd{0}(OnceT(a0)),pi1{t0:t0},a2)",
@@ -3851,7 +3851,7 @@ cases! {
     Tree0353 "B{b0=0;t0=2;t1=0;b1=4}@si{t1=0}Once(SubA(Star(Bin{b1+2!t0;_}(@of{b1:=t1+2}@oh{t0+=2}@si{b0%2>0}c0,t1),Scc{b1+1%3>1},t2,Cnd{t1>b1+3;T;F}(@oh{b1+=3;t1+=2}c3b{t0%3}),t4)))",
     Tree0354 "Flip(Sub(Grd{R}(Rep3(Wt{100}))),FF(t0),t1)",
     Tree0355 "B{t0;b0;q0=2;b1=1}Obs{b1%2=1;S}(Star(Flip(Scc{t0+4=1},Sb{b1=5},pa0{b0:6},Sb{b0=t0}),RSeq(Sl{30},Lp{_;_}(t1e),@fi{b1<5}Swm(@si{b0!b0%2}@po{b0:=t0;b1+=1}t2,Sl{50},t3),a4),R))",
-    Tree0356 "B{t1;b0=2;t0;b1;o0}Rus{F}(Par{1;0}(PPar{0;T}(RSeq(@oh{b1+=1}@ki{t1<3}t0,Sb{b0=1}),@si{b1!b1%3}Ite(a1,Pre{o0|2<b1+1;S}(Suc)),Sw{5;0}(a2,pc3{b0:=},pi4{t0:b0}),Fb(@oh{t1+=1}@fi{b1>4}a5,@os{t1:=t0+1%4}@rw{none}S,t6,@os{b1:=t0+1}t7),Isw{t0;T;T}(Sb{b0=2},Fai,@of{o0:=_}@oh{t1:=t0;t0+=1}pa8{b0:0;b1:b0}))))",
+    Tree0356 "B{t1;b0=2;t0;b1;o0}Rus{F}(Par{1;1}(PPar{0;T}(RSeq(@oh{b1+=1}@ki{t1<3}t0,Sb{b0=1}),@si{b1!b1%3}Ite(a1,Pre{o0|2<b1+1;S}(Suc)),Sw{5;0}(a2,pc3{b0:=},pi4{t0:b0}),Fb(@oh{t1+=1}@fi{b1>4}a5,@os{t1:=t0+1%4}@rw{none}S,t6,@os{b1:=t0+1}t7),Isw{t0;T;T}(Sb{b0=2},Fai,@of{o0:=_}@oh{t1:=t0;t0+=1}pa8{b0:0;b1:b0}))))",
     Tree0357 "B{b0=0;t0=5}Su{t0}(WU{b0%4!3}(DySeq(Rpt{0}(t0),Inv(Rmp{F;F}(pc1{b0:=})),Rep0(pc2{b0:b0}),R)))",
     Tree0358 "Dd{0}(t0)",
     Tree0359 "B{o0;q0=2;t0=5;b0=4;b1=4}MPri(Isw{b0+2%2;_;_}(Par{1;_}(Wt{20},c0,t1),@rw{t0+2!4}@si{b1%3=0}Flip(c2e,Scc{b0+3<3},t3),Grd{_}(Pri(Scc{b0=b1+3%4},Lp{_;S}(@rw{b1%2>0}Lp{b0;R}(Ret4(c4)))))),Sw{5;3;1}(Mt{100}(MSeq(Wv{t0}(c5e),@of{o0:=_}Pre{t0<b1+3%3;F}(t6))),Flt{1;_;_}(PPar{1;T}(S,Scc{b1+2<5},t7e)),Lp{t0;F}(Dl{10}(Fb(Obs{b0>3;B}(Scc{b1<0}),RndSeq(a8)))),MSeq(c9,Wu{t0})),@oh{o0:=7;b0:=b1}RSeq(Step(Run,Obs{o0|2+1%3>0;N}(Suc)),Par{-1;1}(PbSel{_;o0|0+2%4}(Sl{20})),Dd{0}(Wde(Rep3(t10e),t11))))",

@@ -489,7 +489,7 @@ bt::behavior_tree! {
                     },
                 },
                 Retry(2) {
-                    Parallel(success = 0, failure = 0) {
+                    Parallel(success = 5, failure = 5) {
                         RepeatUntil(Success) {
                             StatefulAction(Task<1> = Task::<1>),
                         },
@@ -2665,7 +2665,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 5,
             b0: i64,
         }
-        Parallel(success = 0, failure = -2) {
+        Parallel(success = 5, failure = -2) {
             Sequence {
                 Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
                 Delay(100) {
@@ -3333,7 +3333,7 @@ cases! {
     Tree0411 "B{b0=0}Ite(SubR(a0),SubA(c1b{b0}))",
     Tree0412 "B{b0=5;o0=4;t0=4;l0=2;b1=1}@oh{t0+=1}@fi{o0|3+2>1}Grd{F}(Itr{b1;1;_;T}(Sel(@rw{b1>6}@si{t0=3}Su{t0}(Star(@ki{b0<t0%3}RFb(F,t0),@rw{none}Star(@of{b1+=2}@oh{b0:=4}c1,a2,c3))),Ite(PrSel{b0;o0|0+1;b1+1;b0+3;b1%3}(RFb(Wu{t0}),Scc{o0|0=4},c4,Wt{10},Sc{b0+=3;t0<b0?o0:=b1%2}),Cnd{b0+3%2!0;T;S}(PAll{_}(t5,t6)),Flt{1;R;F}(Rep1(Pre{b1=1}(t7)))))))",
     Tree0413 "B{t0;t1=3;b1}Intr{b1%4<1}(Grd{_}(Mt{20}(@po{b1+=3}@ki{b1+2<t0}pa0{b0:9;b1:t1})))",
-    Tree0414 "FS(DySeq(RU{S}(Dl{20}(Rpt{0}(t0e))),Rty2(Par{0;0}(RU{S}(t1e),c2l,t3,t4,c5))))",
+    Tree0414 "FS(DySeq(RU{S}(Dl{20}(Rpt{0}(t0e))),Rty2(Par{5;5}(RU{S}(t1e),c2l,t3,t4,c5))))",
     Tree0415 "B{b1=0;t1=5;t0=5;l0=4;b0=4}AFb(Rus{F}(Cnd{t0!0;T;_}(Ret1(Bin{t1<b1;T}(Keep(@po{b0:=t1}Sc{b0+=3}),Fai)))))",
     Tree0416 "B{t1=1;t0=3;o0;b1=2}Lim{2}(RSeq(Flip(Sw{4;5}(F,a0,c1b{t1})),Ruf{3}(Rpt{0}(pc2{b0:t0})),RFb(t3,Scc{none})))",
     Tree0417 "Once(Try(Err{1012},c1))",
@@ -3402,7 +3402,7 @@ cases! {
     Tree0480 "Rpt{0}(Err{1058})",
     Tree0481 "ASeq(t0e,c1,Rus{F}(Sl{20}),t2,c3)",
     Tree0482 "B{b0;t0=5;q0=0}Lp{b0;K}(Ite(Grd{_}(RFb(t0,pc1{b0:7},Fai)),Sb{t0=b0},FF(Flt{2;S;F}(@rw{b0=1}FS(@rw{t0+1<t0+3}@ki{b0+1%3<2}c2b{t0})))))",
-    Tree0483 "B{t0=5;b0}Par{0;-2}(Seq(c0b{b0},Dl{100}(Sc{b0+=2;t0:=7}),Sb{b0=t0},pa1{b0:=;b1:b0},t2e),@rw{b0%4<2}Pre{t0<3;S}(Rep1(Par{1;_}(ASeq(@rw{t0%4=1}@fi{b0<b0+2}Sb{b0=0},Wt{20},a3,@os{t0+=1}S)))),RSeq(c4e,RSeq(c5,Suc)),Sel(Obs{t0=4;_}(Obs{b0!3;S}(pc6{b0:b0})),Obs{t0<4;B}(Sl{30}),@of{b0+=1}@si{t0<7}RSeq(Dl{10}(t7),Sl{10})),PAll{5}(c8l,@po{b0:=6;t0+=3}t9,c10,c11,Wu{t0}))",
+    Tree0483 "B{t0=5;b0}Par{5;-2}(Seq(c0b{b0},Dl{100}(Sc{b0+=2;t0:=7}),Sb{b0=t0},pa1{b0:=;b1:b0},t2e),@rw{b0%4<2}Pre{t0<3;S}(Rep1(Par{1;_}(ASeq(@rw{t0%4=1}@fi{b0<b0+2}Sb{b0=0},Wt{20},a3,@os{t0+=1}S)))),RSeq(c4e,RSeq(c5,Suc)),Sel(Obs{t0=4;_}(Obs{b0!3;S}(pc6{b0:b0})),Obs{t0<4;B}(Sl{30}),@of{b0+=1}@si{t0<7}RSeq(Dl{10}(t7),Sl{10})),PAll{5}(c8l,@po{b0:=6;t0+=3}t9,c10,c11,Wu{t0}))",
     Tree0484 "B{t0=4;b0=5}DySeq(To{10}(Cnd{t0=1;T;S}(PPar{1;N}(Ruf{F}(t0),t1e,@of{b0+=3}@si{t0!3}Wt{0},a2))),Pri(Wu{t0},c3,DySel(a4,t5)),Ret2(SubR(Seq(pt6{b0:3;b1:t0},Sel(t7,t8)))),Scc{t0+4>t0+3%2},Once(Rus{F}(RFb(c9,R))))",
     Tree0485 "Keep(Fb(t0,F))",
     Tree0486 "B{b0;t0=4;t1=4}@si{t1+1%2!0}Seq(Pre{t1%4=0;K}(PPar{0;N}(a0,Rty3(c1l))),Pri(Pri(PAll{_}(t2e,pa3{b0:=;b1:b0}),Bin{t1=1;N}(Sb{t0=2},c4))))",

@@ -1098,7 +1098,7 @@ bt::behavior_tree! {
         }
         Sequence {
             Iterate(l0, element = {b0}, max = 1, reset_index = true) {
-                Parallel(success = 0, failure = 1) {
+                Parallel(success = 2, failure = 1) {
                     Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
                         Repeat(1) {
                             Sleep(30),
@@ -2065,7 +2065,7 @@ bt::behavior_tree! {
         }
         Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
             StepSequencer {
-                Parallel(success = 0) {
+                Parallel(success = 1) {
                     SubTree(Tree0556Sub0, o0 = {=}, b1 = {b1}),
                 },
                 Condition(Cond<0>),
@@ -3065,7 +3065,7 @@ bt::behavior_tree! {
             b0: i64 = 9,
         }
         Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-            Parallel(success = 0, failure = 3) {
+            Parallel(success = 4, failure = 3) {
                 ReactiveSequence {
                     Condition(PCond<1>, b0 = {=}),
                     Condition(Cond<2>),
@@ -3577,7 +3577,7 @@ cases! {
     Tree0528 "B{b0;t0=2}Swm(Wt{30},@fi{b0+1!4}pa0{b0:=;b1:t0},t1)",
     Tree0529 "B{b1=4;o0=_;q0;b0=1;t0=0}Lp{b1;F}(RFb(Isw{b1;_;N}(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}RSel(@ki{some}@of{b0+=2}t0,a1b{b1;b0})),@oh{o0|3<7?t0+=1}@of{b0:=t0;b1+=2}Sel(Obs{b1<o0|4%4;B}(c2),Obs{none;N}(Sb{t0=6})),RSeq(t3,Sc{t0+=1},Pre{t0%4<2;S}(Ub{o0})),Ite(c4b{t0%2},@os{b1:=t0+3}@fi{b0+4!5}c5b{t0})))",
     Tree0530 "B{b1=2;t0=5;b0=4}ASeq(Fb(c0,@fi{b0>t0+3}@oh{t0+=1}@po{b1:=b0+2}t1),ASeq(pi2{t0:=},c3),Cnd{t0%2=0;N;F}(a4))",
-    Tree0531 "B{l0=1;t0;b0=0}Seq(Itr{b0;_;1;T}(Par{0;1}(Itr{b0;1;1;_}(Rep1(Sl{30})),Rep1(Flip(t0,pc1{b0:t0})))),a2e)",
+    Tree0531 "B{l0=1;t0;b0=0}Seq(Itr{b0;_;1;T}(Par{2;1}(Itr{b0;1;1;_}(Rep1(Sl{30})),Rep1(Flip(t0,pc1{b0:t0})))),a2e)",
     Tree0532 "B{o0=_;b1=5;t0;b0=3}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),Seq(t3,Step(@of{t0:=b1;b0:=b1}@po{b0+=1}F,S)),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
     Tree0533 "B{t0;b0=2}Wde(Scc{b0=t0},c0r,Swm(a1t,pt2{b0:=},a3t,Err{1066}))",
     Tree0534 "B{t0=5;b0;t1=5}PAll{-2}(@oh{t1+=1}Star(Isw{t1+3%2;N;_}(Scc{b0!0},pa0{b0:=;b1:t1}),@of{t0:=b0+2%4}Pre{t1+2>4;K}(Grd{F}(c1l)),RFb(@oh{t1:=t0%4}@po{b0+=1}@rw{t1%2!1}t2,Dd{20}(pa3{b0:=;b1:b0}),Wt{30})),WU{t0>6}(Swm(Rep2(RSeq(t4,Sc{t1+=3})),a5b{b0%3;b0},Ite(c6,Rus{F}(t7),Flt{3;S;_}(c8l)))))",
@@ -3602,7 +3602,7 @@ cases! {
     Tree0553 "Rmp{F;S}(Step(Grd{R}(RFb(RFb(t0,t1,c2l,To{20}(Sl{0})))),RndSeq(Ite(a3,Sl{0}),Dl{10}(c4),Seq(S,a5,t6e,t7e)),Swm(a8,Flt{1;R;F}(Once(c9)),Inv(DySel(c10)),t11,t12),t13,Opt(RSeq(Cd{0;F}(Fb(c14e,c15e,t16,c17,t18))))))",
     Tree0554 "B{o0=3;b1;b0;t0}Bin{o0|2!b0;_}(AFb(TryF(FF(MSeq(t0,c1e)),Step(Par{2;2}(t2,c3))),TryF(Sw{4}(t4,Scc{b0+4>3}),t5,Flt{3;R;F}(pc6{b0:=})),pa7{b0:=}),Sw{5;3;0}(Pre{b1<t0%2;F}(RSeq(pt8{b0:t0;b1:=},S)),TryF(t9,OnceK(Sl{0}),Sb{o0=2},F),@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2}Swm(OnceK(a10),RFb(t11,@of{b1:=b0+4%2;b1+=2}@oh{none?b0:=b0%2;b1+=1}S)),Step(pa12{b0:2;b1:b1},c13e)))",
     Tree0555 "B{t0=2;b0=5}RSeq(Rpt{F}(Pre{t0%2<0;K}(Grd{R}(a0))),RSeq(t1,Opt(@ki{t0<3}@rw{b0<3}S)),RSeq(pi2{t0:=},c3e),c4e)",
-    Tree0556 "B{o0;b1}Cnd{some;T;S}(Step(Par{0;_}(SubR(Pre{b1+2>o0|3;F}(Sl{10}))),c0))",
+    Tree0556 "B{o0;b1}Cnd{some;T;S}(Step(Par{1;_}(SubR(Pre{b1+2>o0|3;F}(Sl{10}))),c0))",
     Tree0557 "B{b0;t0=3}Dl{0}(Rep4(PPar{0;N}(@of{t0:=b0+1}@rw{t0%4>2}Suc,RSeq(@of{t0+=4}a0,Wt{10}),Cnd{t0+3<6;_;F}(Rep4(RU{F}(c1b{b0}))))))",
     Tree0558 "B{b0=5;t0=4}Pri(c0,To{20}(ASeq(pc1{b0:b0},FS(Suc),@of{b0:=1}@ki{b0<3}@fi{b0=2}Sc{t0:=2;b0+=2})))",
     Tree0559 "B{b1=2;t0=5;b0=3}Bin{b0<b1+2%4;N}(PPar{1;T}(Sb{t0=6},S,pi0{t0:b0},Once(@of{b0+=3;t0+=1}@fi{b0=0}@rw{b1+1=t0}MSeq(pa1{b0:=;b1:=},pc2{b0:1})),F),MSeq(Fb(pi3{t0:b0},c4),Seq(Sc{b1:=b0%3},t5,Su{t0}(t6))))",
@@ -3633,7 +3633,7 @@ cases! {
     Tree0584 "Dl{30}(Mt{0}(Sub(Rep0(Suc))))",
     Tree0585 "Inv(Par{_;_}(Rpt{0}(a0),AFb(To{0}(PAll{_}(R,t1)),RU{S}(Rus{F}(t2e)))))",
     Tree0586 "B{o0=5;t0=4;b0;b1=4}RFb(Step(c0,@oh{o0:=b1}@rw{b1>b0}Pre{o0|1%2=0;S}(To{30}(Cd{20;_}(R))),Try(@si{o0|1>5}@of{t0+=2}Ub{o0},pi1{t0:b1})),Dd{10}(PPar{1;N}(c2l,Opt(Wt{0}))),Once(RFb(Obs{b0+2<o0|2+2;N}(Cnd{t0%4=0;N;S}(RndSel(S,Sl{30}))))))",
-    Tree0587 "B{b1=4;t1=3;l0=0;q0=0;b0}Wde(PAll{_}(Err{1048},Cd{0;K}(Ruf{1}(RetF(t0t)))),Lp{b1;F}(Lp{t1;K}(SubR(Itr{b0;0;_;T}(Par{0;3}(RSeq(pc1{b0:=},c2),c3,a4,Once(c5)))))),Inv(Wv{t1}(TryT(SubR(c6l),a7b{t1;b0},c8b{t1%3},Fai))))",
+    Tree0587 "B{b1=4;t1=3;l0=0;q0=0;b0}Wde(PAll{_}(Err{1048},Cd{0;K}(Ruf{1}(RetF(t0t)))),Lp{b1;F}(Lp{t1;K}(SubR(Itr{b0;0;_;T}(Par{4;3}(RSeq(pc1{b0:=},c2),c3,a4,Once(c5)))))),Inv(Wv{t1}(TryT(SubR(c6l),a7b{t1;b0},c8b{t1%3},Fai))))",
     Tree0588 "B{l0;b0=5;b1;t0=0;o0}Isw{8;N;N}(RFb(F,@oh{o0:=b0}@si{b0=3}Scc{b1<b1+3%4},c0t,Err{1027}),Ret3(RSeq(Sc{t0:=b0},Wu{t0},Cd{30;_}(c1))),Rep2(@si{b1+4%3=2}@oh{b0=3?o0:=b0+2}c2),Itr{b1;0;2;_}(Sel(pc3{b0:b0},t4t)),Wde(a5t,Pre{some}(t6e),@si{o0|1>b1%2}Flt{3;R;_}(t7t)))",
     Tree0589 "B{t0=3;b0=1}@fi{t0=3}@si{t0+4=3}Ruf{3}(Rep4(Star(OnceK(c0),ASeq(Fb(@oh{b0+=2}@ki{b0+4=t0%3}Scc{b0<4},c1)))))",
     Tree0590 "Flip(RSeq(t0,t1,t2),RFb(t3,c4))",

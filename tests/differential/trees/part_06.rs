@@ -2985,7 +2985,7 @@ bt::behavior_tree! {
                         Action(PAct<2>, b0 = {=}),
                     },
                     Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Parallel(success = 0, failure = 1) {
+                        Parallel(success = 2, failure = 1) {
                             KeepRunningUntilFailure {
                                 RunOnce(then_skip = true) {
                                     Condition(TCond<3>),
@@ -3076,7 +3076,7 @@ fallible!(Tree0676);
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
         Repeat(2) {
-            Parallel(success = 0, failure = 0) {
+            Parallel(success = 3, failure = 3) {
                 TryCatch(catch_on_halt = false) {
                     Condition(|ctx| ctx.check(0)),
                     MemSequence {
@@ -3934,10 +3934,10 @@ cases! {
     Tree0671 "B{b1=4;b0;o0=_}PAll{2}(Flt{2;F;F}(@fi{b0%3>0}@ki{b1%3>1}Wde(a0,a1)),Rpt{2}(Inv(@rw{b1!7}@si{b1%4!2}SubR(@ki{none}t2e))))",
     Tree0672 "B{b0;t0;b1=5}Step(c0b{b0},Sc{t0:=8},@rw{b1>t0+3}Sl{0})",
     Tree0673 "Flt{3;_;F}(Ret0(t0))",
-    Tree0674 "B{t0=0;t1=3;b0=1}RFb(OnceT(Fb(Inv(pi0{t0:=}),Ret0(Sb{b0=t0}),Dd{0}(pt1{b0:=;b1:b0}))),@of{b0:=0}Dd{50}(MPri(Star(Sc{t1:=t0;b0:=t0},Rep1(Dd{20}(S)),pa2{b0:=}),Grd{R}(Par{0;1}(Keep(OnceT(c3t)),t4t)),Rpt{0}(Sl{10}))))",
+    Tree0674 "B{t0=0;t1=3;b0=1}RFb(OnceT(Fb(Inv(pi0{t0:=}),Ret0(Sb{b0=t0}),Dd{0}(pt1{b0:=;b1:b0}))),@of{b0:=0}Dd{50}(MPri(Star(Sc{t1:=t0;b0:=t0},Rep1(Dd{20}(S)),pa2{b0:=}),Grd{R}(Par{2;1}(Keep(OnceT(c3t)),t4t)),Rpt{0}(Sl{10}))))",
     Tree0675 "B{b0=1;b1=3;t0}Intr{t0>1}(@of{b0+=1}Opt(Swm(Scc{b1+4%2=1},a0)))",
     Tree0676 "B{t0;b1=3;b0}RFb(Fb(Rep1(Su{t0}(RndSel(a0t,c1b{b1+2%3},c2,c3t))),To{20}(PPar{2;T}(pa4{b0:=;b1:b1},R,Sc{b0:=b0%3;b0:=b1+1}))),Invt(Isw{t0+2;N;T}(S,S,a5r)),c6,@rw{t0<b1+4%4}Sl{10})",
-    Tree0677 "Rep2(Par{0;0}(TryF(c0l,MSeq(Wde(c1e,c2l,c3)),PAll{1}(c4l,t5)),PAll{_}(FS(c6),a7,t8),Flip(Rpt{3}(Rus{F}(Flt{1;S;_}(t9))),t10)))",
+    Tree0677 "Rep2(Par{3;3}(TryF(c0l,MSeq(Wde(c1e,c2l,c3)),PAll{1}(c4l,t5)),PAll{_}(FS(c6),a7,t8),Flip(Rpt{3}(Rus{F}(Flt{1;S;_}(t9))),t10)))",
     Tree0678 "PPar{0;T}(Swm(t0,S),DySeq(c1e,c2))",
     Tree0679 "B{b0;t1}RSeq(PAll{_}(c0,Wt{30}),Swm(t1),ASeq(c2,t3,c4),Isw{t1;T;_}(DySeq(Scc{t1+2>t1%4},c5,Scc{b0!t1+2}),Sl{0}))",
     Tree0680 "B{b0=3;t0=4;o0=0}Fb(RFb(@si{t0+4!b0%2}c0b{b0},@si{t0%2!1}Seq(@oh{o0|3%4!2?b0:=t0}@of{t0>0?t0:=o0|4}@si{t0!3}Sb{t0=8},a1t,SubR(a2),Err{1003})))",

@@ -1055,7 +1055,7 @@ bt::behavior_tree! {
             b1: i64 = 3,
             #[tracked] t0: i64 = 0,
         }
-        Parallel(success = 2, failure = 0) {
+        Parallel(success = 2, failure = 3) {
             SequenceStar {
                 RunOnce {
                     FlipSelector {
@@ -1535,7 +1535,7 @@ bt::behavior_tree! {
         Iterate(l0, element = {b0}, until = Never, max = 1) {
             ReactiveSequence {
                 Repeat(1) {
-                    ParallelAll(0) {
+                    ParallelAll(1) {
                         BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
                             RandomSelector {
                                 RunOnce(then_skip = false) {
@@ -1554,7 +1554,7 @@ bt::behavior_tree! {
                         },
                     },
                 },
-                Parallel(failure = 0) {
+                Parallel(failure = 1) {
                     Cooldown(0, filtered = Skipped) {
                         Sequence {
                             RepeatUntilSuccess(forever) {
@@ -1628,7 +1628,7 @@ bt::behavior_tree! {
             b0: i64 = 2,
         }
         ReactiveFallback {
-            Parallel(success = -2, failure = 0) {
+            Parallel(success = -2, failure = 2) {
                 ParallelAll(max_failures = -3) {
                     RepeatUntilSuccess(forever) {
                         Parallel {
@@ -2069,7 +2069,7 @@ bt::behavior_tree! {
                 },
                 Action(Act<7> = Act::<7>),
             },
-            Parallel(success = 0, failure = -2) {
+            Parallel(success = 3, failure = -2) {
                 Observe(|bb| (bb.b0 + 1) % 2 != 0, abort = none) {
                     Cooldown(10) {
                         Condition(Cond<8>),
@@ -2470,7 +2470,7 @@ bt::behavior_tree! {
                 Repeat(0) {
                     StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
                 },
-                ParallelAll(0) {
+                ParallelAll(2) {
                     PolicyParallel(policy = FirstSuccessOrFailure) {
                         Action(PAct<1>, b0 = {=}, b1 = {t0}),
                         #[skip_if(|bb| *bb.t0 == *bb.t0 + 1)]
@@ -3661,7 +3661,7 @@ cases! {
     Tree0727 "RSel(Flt{2;F;F}(DySel(Inv(t0e))),Seq(a1,Dl{10}(RSeq(a2,c3))),Rpt{3}(To{50}(Wt{0})))",
     Tree0728 "B{o0;b0=1;t0;b1=2;l0}Sw{2}(SubR(AFb(a0,Itr{b0;0;_;_}(@po{b0:=0}Dd{20}(Scc{b1<2})),@fi{o0|5>2}Wt{0},t1,SubR(Cd{100;K}(t2)))),Wv{t0}(Itr{b0;2;2;_}(@rw{b0<7}Sw{4}(RFb(Rep0(pa3{b0:=}),Err{1095}),Rty2(@ki{b1+2>2}pi4{t0:t0})))))",
     Tree0729 "RndSeq(PPar{1;_}(Star(c0,t1),Ret0(F),c2,PbSel{_;3}(t3),Sl{20}),Keep(S))",
-    Tree0730 "B{b0;l0=3;b1=3;t0=0}Par{2;0}(Star(Once(Flip(@po{b1:=b0;b1:=b0}PrSel{t0+4}(a0))),DySel(c1,PPar{1;N}(@ki{t0+1%4<2}c2,a3,F)),@of{t0<4?b1+=1}Rus{3}(RFb(t4,Sc{t0>0?b0:=b1+1%3})),@rw{b0+2%3=0}@of{b1:=t0}t5),To{0}(Star(Sb{t0=3},MSeq(c6b{b1},a7),RSeq(t8,t9e),Ite(Rus{3}(@si{t0+4>7}a10),RepF(Sb{b0=5}),Scc{t0<b0+4}))),Rpt{1}(Itr{b0;_;1;T}(Sw{5}(Swm(a11e,Fai),Sc{b0+2=b0%2?t0:=b1+2}))))",
+    Tree0730 "B{b0;l0=3;b1=3;t0=0}Par{2;3}(Star(Once(Flip(@po{b1:=b0;b1:=b0}PrSel{t0+4}(a0))),DySel(c1,PPar{1;N}(@ki{t0+1%4<2}c2,a3,F)),@of{t0<4?b1+=1}Rus{3}(RFb(t4,Sc{t0>0?b0:=b1+1%3})),@rw{b0+2%3=0}@of{b1:=t0}t5),To{0}(Star(Sb{t0=3},MSeq(c6b{b1},a7),RSeq(t8,t9e),Ite(Rus{3}(@si{t0+4>7}a10),RepF(Sb{b0=5}),Scc{t0<b0+4}))),Rpt{1}(Itr{b0;_;1;T}(Sw{5}(Swm(a11e,Fai),Sc{b0+2=b0%2?t0:=b1+2}))))",
     Tree0731 "B{b0=5;o0=_;t0=4}@po{o0|0+2>4?b0:=t0+1%4}Mt{100}(Cd{50;_}(ASeq(Try(@of{b0:=t0}@po{t0>1?t0:=t0%4;o0:=_}Cnd{t0+2<2;_;S}(Fb(c0,Mt{20}(t1))),Star(Pre{t0+2=7}(RndSeq(c2))),RSel(Scc{t0!1},a3,t4,pa5{b0:b0;b1:b0},Wt{10})))))",
     Tree0732 "B{b1=2;t0=0;b0=4;q0=0}To{0}(Par{_;_}(Grd{F}(Fb(Lp{_;F}(@fi{t0%2!1}t0),Sel(a1e,F,a2),DySel(Sw{4;2}(pa3{b0:=},Flip(pt4{b0:=;b1:b1},a5),a6b{b1;b1})))),Grd{F}(RndSel(Sc{b0+=3},WU{b0!2}(F),AFb(c7,a8,@rw{b0+4>b0}t9e,pi10{t0:b1},pt11{b0:0;b1:b0}),Sc{b0:=b0+1%2}))))",
     Tree0733 "B{o0;b0;t0=4;t1=1;b1}@si{o0|3>7}@po{b0:=t0%2;o0:=_}Rep2(Seq(OnceT(@oh{b0+=1}@po{t0+=3}RFb(pt0{b0:t1;b1:b1},t1,c2)),@si{t0>5}@of{t0:=t1}Bin{b0+4!o0|1;_}(Dl{20}(Rty2(t3e)),pc4{b0:=}),OnceK(To{10}(a5))))",
@@ -3675,9 +3675,9 @@ cases! {
     Tree0741 "Ret2(Sub(a0))",
     Tree0742 "B{t0=3;b0=0}PAll{-1}(S,Wde(Swm(@ki{t0<t0+4%2}c0l,pc1{b0:1},t2,@si{t0+4>t0}Wt{100}),Wde(c3,Run),Sb{b0=2}))",
     Tree0743 "B{t0=1;o0}Pre{o0|3>t0}(TryF(pi0{t0:t0},Lim{3}(Sb{o0=8})))",
-    Tree0744 "B{b1=1;b0=4;t0=0;l0=2}Itr{b0;0;1;_}(RSeq(Rep1(PAll{0}(Bin{b1<7;T}(RndSel(OnceK(a0),t1),Swm(RSeq(t2),Obs{t0<1;S}(c3))))),Par{_;0}(Cd{0;K}(Seq(Rus{F}(Dd{20}(t4e)),Bin{t0<5;T}(Step(a5e,Run,t6),@of{b1+=2;t0!0?t0:=7}@fi{b0>b1}OnceK(a7b{t0;b1})),ASeq(Wv{t0}(a8),Scc{b1+2%4>0},t9e))))))",
+    Tree0744 "B{b1=1;b0=4;t0=0;l0=2}Itr{b0;0;1;_}(RSeq(Rep1(PAll{1}(Bin{b1<7;T}(RndSel(OnceK(a0),t1),Swm(RSeq(t2),Obs{t0<1;S}(c3))))),Par{_;1}(Cd{0;K}(Seq(Rus{F}(Dd{20}(t4e)),Bin{t0<5;T}(Step(a5e,Run,t6),@of{b1+=2;t0!0?t0:=7}@fi{b0>b1}OnceK(a7b{t0;b1})),ASeq(Wv{t0}(a8),Scc{b1+2%4>0},t9e))))))",
     Tree0745 "B{b0;t1=5;t0}Mt{20}(PbSel{t1+4%2;3;b0;t0+1%3}(t0t,Rep4(t1),Once(Scc{t1>1})))",
-    Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;0}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(AFb(t5,Sb{t0=4})),t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
+    Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;2}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(AFb(t5,Sb{t0=4})),t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
     Tree0747 "B{b0;t0=3;q0;o0=2}@po{o0:=_}RepF(Lp{_;R}(Rpt{3}(Fb(@po{b0:=b0+2%3}Swm(t0,pc1{b0:=}),pt2{b0:t0;b1:t0},F))))",
     Tree0748 "Seq(Swm(t0e,Sub(t1e),Err{1060}))",
     Tree0749 "Swm(Err{1069})",
@@ -3687,7 +3687,7 @@ cases! {
     Tree0753 "B{l0=3;o0=_;b0=2;t0=1;b1=0}Seq(PPar{2;T}(RU{F}(@fi{b0<1}Itr{b1;1;_;T}(Sb{o0=3})),PAll{_}(RndSeq(@rw{b1+4%2!0}@si{t0>b0}Err{1009},t0),Isw{b0%2;_;T}(a1r,a2t),t3e),Invt(PAll{-2}(@po{none?b0+=1}@ki{b1!t0}@oh{b0:=b1;b1:=t0}c4e,@fi{t0>7}@of{t0+=3}t5)),Dl{10}(t6t),Itr{b1;1;1;T}(@oh{o0:=b1}@os{b1+=1}WU{none}(TryF(Ret0(t7),t8e)))))",
     Tree0754 "B{l0;b0=1;t0}RndSeq(Itr{b0;1;_;_}(Seq(a0b{t0;b0},c1,@po{b0:=t0}t2e,t3)),Run,t4,WU{t0%3<1}(c5))",
     Tree0755 "B{q0=2;l0=0;b0=3;t0;b1=1}@fi{t0%4=1}Fb(RSeq(Sc{b1+=4;t0<b1+2?t0+=3},pt0{b0:b0;b1:t0},Itr{b0;2;3;T}(t1),@si{b1+4>1}Lp{t0;S}(WU{t0>b1%4}(@ki{b1!1}@of{b0:=b1%3}@os{b0:=5;b0:=t0+2}t2)),Lp{_;F}(Seq(@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Wt{0},Wu{t0}))))",
-    Tree0756 "B{o0=4;l0=3;t0=5;t1=1;b0=4}Seq(OnceK(PrSel{o0|3+3%3;7;o0|1}(@si{b0<o0|3+3}SubR(Rmp{S;S}(Scc{t0!t1+4})),@si{b0<7}@fi{t1+4=t0}t0,@oh{t1+=1}Rmp{F;S}(t1))),Step(Try(Itr{b0;0;3;T}(@fi{o0|3=5}To{0}(pi2{t0:t0})),To{10}(t3e)),Sl{20},@os{o0:=t1;t0+=3}@fi{t1%3>0}Sb{b0=6}),Isw{3;_;T}(pt4{b0:=;b1:b0},DySel(t5,pt6{b0:=;b1:b0}),a7e),Par{0;-2}(Obs{b0+1%2!0;N}(Cd{10;_}(c8)),Wde(pc9{b0:=},Sc{b0:=t0%3},t10),Isw{t0;T;_}(pt11{b0:=;b1:b0},t12)),RT{2}(@oh{b0!5?b0+=3}Invt(Rmp{F;S}(Dd{0}(Seq(Pri(a13b{b0+3%2;b0},t14),@si{t1<7}Bin{o0|5+3%2>0;N}(t15,Wu{t0}),OnceT(c16)))))))",
+    Tree0756 "B{o0=4;l0=3;t0=5;t1=1;b0=4}Seq(OnceK(PrSel{o0|3+3%3;7;o0|1}(@si{b0<o0|3+3}SubR(Rmp{S;S}(Scc{t0!t1+4})),@si{b0<7}@fi{t1+4=t0}t0,@oh{t1+=1}Rmp{F;S}(t1))),Step(Try(Itr{b0;0;3;T}(@fi{o0|3=5}To{0}(pi2{t0:t0})),To{10}(t3e)),Sl{20},@os{o0:=t1;t0+=3}@fi{t1%3>0}Sb{b0=6}),Isw{3;_;T}(pt4{b0:=;b1:b0},DySel(t5,pt6{b0:=;b1:b0}),a7e),Par{3;-2}(Obs{b0+1%2!0;N}(Cd{10;_}(c8)),Wde(pc9{b0:=},Sc{b0:=t0%3},t10),Isw{t0;T;_}(pt11{b0:=;b1:b0},t12)),RT{2}(@oh{b0!5?b0+=3}Invt(Rmp{F;S}(Dd{0}(Seq(Pri(a13b{b0+3%2;b0},t14),@si{t1<7}Bin{o0|5+3%2>0;N}(t15,Wu{t0}),OnceT(c16)))))))",
     Tree0757 "B{t0}MPri(Once(Su{t0}(R)),t0e,Wt{20})",
     Tree0758 "B{t0;o0=_;b1;b0=2}Par{_;_}(Bin{some;_}(@si{b1%2>0}Sw{2;0;1}(Ret4(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}a0),To{10}(AFb(c1,t2,a3,Sl{0})),@of{b1+3%3<2?b0+=2}c4,PPar{1;_}(Isw{b1;_;N}(Sb{t0=9}))),t5))",
     Tree0759 "B{o0;t0=2;b1;b0=0}PrSel{t0;o0|2+1}(RT{1}(t0t),@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Err{1019})",
@@ -3700,7 +3700,7 @@ cases! {
     Tree0766 "Rpt{1}(Inv(t0))",
     Tree0767 "B{l0=2;b0=0}RepF(Itr{b0;2;3;T}(c0))",
     Tree0768 "B{b0=3;t0=2}@fi{b0=t0}@os{b0+=1}@rw{t0+4>6}Pri(a0,Ret1(Pre{b0<2;F}(Fb(Once(S),Lim{3}(@of{b0+=1}@si{b0%3<1}pa1{b0:b0;b1:t0}),t2,t3e))))",
-    Tree0769 "B{b0=3;t0}@ki{t0<5}@po{b0+=2}Mt{0}(RSeq(Rep0(pt0{b0:b0;b1:t0}),PAll{0}(PPar{2;_}(pa1{b0:=;b1:t0},@ki{t0=t0+1}Wu{t0},c2,a3,RU{S}(t4)),t5)))",
+    Tree0769 "B{b0=3;t0}@ki{t0<5}@po{b0+=2}Mt{0}(RSeq(Rep0(pt0{b0:b0;b1:t0}),PAll{2}(PPar{2;_}(pa1{b0:=;b1:t0},@ki{t0=t0+1}Wu{t0},c2,a3,RU{S}(t4)),t5)))",
     Tree0770 "B{b1}FS(Pri(a0b{b1%2;b1},MSeq(PPar{1;T}(OnceT(c1),Swm(c2e,S)))))",
     Tree0771 "B{b1}Sw{4}(AFb(Fai),t0)",
     Tree0772 "B{t0=1;b0=5;l0=2}Seq(Rep1(Bin{t0!6;N}(c0e,t1)),pi2{t0:t0},c3,PPar{1;_}(Run,a4),Cd{10;K}(Itr{b0;2;_;N}(pi5{t0:=})))",

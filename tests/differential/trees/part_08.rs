@@ -769,7 +769,7 @@ bt::behavior_tree! {
         #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 += 3 })]
         #[success_if(|bb| (bb.b0 + 2) % 3 != 2)]
         Repeater(forever) {
-            ParallelAll(0) {
+            ParallelAll(2) {
                 SetBlackboard(t0 = 7),
                 Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 3)),
             },
@@ -959,7 +959,7 @@ bt::behavior_tree! {
                 StatefulAction(TTask<5>),
                 Condition(Cond<6> = Cond::<6>),
             },
-            ParallelAll(0) {
+            ParallelAll(2) {
                 Condition(Cond<7>),
                 SetBlackboard(b0 = {b1}),
             },
@@ -3681,7 +3681,7 @@ bt::behavior_tree! {
         }
         Guard(|ctx| &mut ctx.token) {
             Repeater(1) {
-                Parallel(success = -5, failure = 0) {
+                Parallel(success = -5, failure = 5) {
                     #[on_halted(|bb| if bb.o0.unwrap_or(5) > 7 { bb.b0 = bb.b1 })]
                     #[post(|bb| bb.t0.set(bb.b1 % 3))]
                     Loop(q0, if_empty = Failure) {
@@ -3863,11 +3863,11 @@ cases! {
     Tree0815 "Seq(Pri(F,a0))",
     Tree0816 "B{t1=3;t0=2;b0}Opt(Try(OnceK(Sb{t1=3}),Grd{R}(Star(SubA(@os{t1+=3;t0<2?t1:=t0%2}SubR(a0e)),@os{b0+=2}pt1{b0:t0;b1:t0},a2e,Scc{b0<4},Scc{b0>7}))))",
     Tree0817 "B{b1=5}DySeq(c0l,t1,To{10}(c2),Scc{b1<4})",
-    Tree0818 "B{b0;t0}Star(Wt{10},Sl{100},SubA(@oh{t0:=b0;b0+=3}@si{b0+2%3!2}Rpt{F}(PAll{0}(Sb{t0=7},c0b{b0+2%3}))),OnceK(Sc{b0+=3}),Star(pi1{t0:b0},a2r))",
+    Tree0818 "B{b0;t0}Star(Wt{10},Sl{100},SubA(@oh{t0:=b0;b0+=3}@si{b0+2%3!2}Rpt{F}(PAll{2}(Sb{t0=7},c0b{b0+2%3}))),OnceK(Sc{b0+=3}),Star(pi1{t0:b0},a2r))",
     Tree0819 "B{b0;q0=4;t0=3;o0=_;t1=3}Pre{t1%3=0}(Lp{t0;K}(SubA(PPar{1;N}(PbSel{b0;b0+4%4;2}(c0,a1),Sb{t1=6},DySeq(@oh{o0:=t1+2}Sc{t1%3>1?t1:=b0%3;b0:=o0|4%3},@po{b0+=3;o0:=t0%4}c2,t3)))))",
     Tree0820 "B{b0=3}Pre{b0+2!1;S}(t0)",
     Tree0821 "Flt{2;S;_}(ASeq(To{0}(PAll{2}(Par{_;_}(Grd{_}(c0l),Grd{R}(DySel(t1,a2))),Step(t3,Rus{F}(t4),Rus{2}(t5)))),Flip(Wde(To{50}(ASeq(Wt{30},t6,S)),Rep3(RU{S}(Rty0(c7)))),MPri(To{10}(c8l),PbSel{0;1;2;3}(t9,t10,Suc),Seq(S,S)))))",
-    Tree0822 "B{b0=0;t0=3;o0;b1=1}Isw{o0|5;T;T}(Isw{t0%3;T;_}(Suc,F),Seq(Wu{t0},Sb{b1=t0},t0t,t1t),MPri(a2l,c3b{t0%4},Wde(t4,Err{1005}),t5t,c6e),PAll{0}(c7,Sb{b0=b1}))",
+    Tree0822 "B{b0=0;t0=3;o0;b1=1}Isw{o0|5;T;T}(Isw{t0%3;T;_}(Suc,F),Seq(Wu{t0},Sb{b1=t0},t0t,t1t),MPri(a2l,c3b{t0%4},Wde(t4,Err{1005}),t5t,c6e),PAll{2}(c7,Sb{b0=b1}))",
     Tree0823 "B{b0=3}RFb(SubA(pi0{t0:b0}))",
     Tree0824 "B{b1=5}PPar{0;_}(t0,@rw{b1%3!0}SubR(SubR(t1)),Pre{b1=4;K}(Run))",
     Tree0825 "B{t0;b0=4}RtyF(TryF(Rmp{S;F}(@ki{b0<t0}@os{t0+=3}To{50}(PPar{2;_}(a0l))),Intr{b0%3>1}(Dl{100}(Step(F,@rw{t0>b0+2%4}PPar{0;N}(Rpt{2}(pc1{b0:=}))))),Sb{t0=7}))",
@@ -3941,7 +3941,7 @@ cases! {
     Tree0893 "B{b0=4;t0=3}Swm(@of{b0:=2}RSeq(Sc{t0+=2;t0+=2},t0))",
     Tree0894 "B{b0}Fb(t0e,Cd{0;_}(a1),@rw{b0+3%2!1}t2,Cd{0;_}(t3))",
     Tree0895 "B{b0=5;t1=4;q0=2}Fb(Bin{b0+2%4!1;T}(t0,Wt{20}),Rus{3}(@ki{t1>t1+2}Lp{_;F}(pa1{b0:8;b1:b0})))",
-    Tree0896 "B{t0=3;l0;b1;t1=1;o0;b0;q0=4}Grd{_}(Rpt{1}(Par{-5;0}(@oh{o0|5>7?b0:=b1}@po{t0:=b1%3}Lp{_;F}(Lp{_;K}(S)),Itr{b0;_;2;N}(Rep3(Lp{_;F}(Intr{t0+4!3}(@of{b0:=4}pc0{b0:t1})))),RSeq(Mt{0}(Pre{t1+1>7;R}(Sl{0})),Rep4(@oh{b1+=3}Ub{o0})),Rus{F}(Sw{2;4;1}(c1l,Flt{3;R;K}(a2),c3,Lp{_;_}(Isw{t0+3;_;T}(a4l,@fi{o0|0!b1}t5e)))),DySel(Fai,Fb(t6,@oh{o0:=_}@os{b0+4%4=1?o0:=o0|2}Sl{0})))))",
+    Tree0896 "B{t0=3;l0;b1;t1=1;o0;b0;q0=4}Grd{_}(Rpt{1}(Par{-5;5}(@oh{o0|5>7?b0:=b1}@po{t0:=b1%3}Lp{_;F}(Lp{_;K}(S)),Itr{b0;_;2;N}(Rep3(Lp{_;F}(Intr{t0+4!3}(@of{b0:=4}pc0{b0:t1})))),RSeq(Mt{0}(Pre{t1+1>7;R}(Sl{0})),Rep4(@oh{b1+=3}Ub{o0})),Rus{F}(Sw{2;4;1}(c1l,Flt{3;R;K}(a2),c3,Lp{_;_}(Isw{t0+3;_;T}(a4l,@fi{o0|0!b1}t5e)))),DySel(Fai,Fb(t6,@oh{o0:=_}@os{b0+4%4=1?o0:=o0|2}Sl{0})))))",
     Tree0897 "B{t0=3;b1=4;b0=5}Fb(RT{3}(Seq(a0b{t0+2%2;b0},t1t,Sb{b0=8})),Ruf{F}(Sel(pi2{t0:b0})),@ki{b0%4<1}@os{b1+=1}PPar{2;_}(PPar{0;T}(Sc{b0+=1}),Sb{b0=b1},F),AFb(t3t,a4b{b1;b1}),Seq(a5t,Wt{50},@of{t0:=b1+4%3}Sc{b0+=1},Sb{t0=b1},c6t))",
     Tree0898 "B{t0=0;b0=3;b1=4}@oh{b0+=1}@of{b1:=b0}@rw{t0+3<t0}Fb(@ki{b1%4>1}c0,c1)",
     Tree0899 "B{b0;t0;b1=4;o0}Step(Ub{o0},FF(@rw{o0|0+1>o0|5}@oh{b0:=b1}@os{t0+=2}Step(Sc{t0+=3},Wt{0},pi0{t0:t0})),RSeq(pt1{b0:b0;b1:t0},RU{S}(Sc{o0|2!4?t0+=1})))",

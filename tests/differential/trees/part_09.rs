@@ -791,7 +791,7 @@ bt::behavior_tree! {
                             },
                         },
                         #[on_failure(|bb| bb.b1 += 2)]
-                        Parallel(failure = 0) {
+                        Parallel(failure = 2) {
                             ReactiveSelector {
                                 ScriptCondition(|bb| bb.b1 % 2 < 0),
                                 StatefulAction(Task<1> = Task::<1>),
@@ -2070,7 +2070,7 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64,
         }
-        Parallel(success = 0) {
+        Parallel(success = 2) {
             Action(Act<0>),
             #[post(|bb| *bb.t0 += 1)]
             Runner,
@@ -2398,7 +2398,7 @@ bt::behavior_tree! {
                 WaitValueUpdate(t0) {
                     Guard(|ctx| &mut ctx.token) {
                         MemPriority {
-                            Parallel(success = 2, failure = 0) {
+                            Parallel(success = 2, failure = 2) {
                                 #[success_if(|bb| bb.b1 == 5)]
                                 #[on_failure(|bb| bb.b0 += 2)]
                                 #[on_success(|bb| if *bb.t0 + 3 > bb.b1 { bb.b1 = (bb.b0 + 1) % 3 })]
@@ -3585,7 +3585,7 @@ cases! {
     Tree0918 "B{b0}Fb(t0,t1,pa2{b0:b0})",
     Tree0919 "B{o0=_;b0=3;b1;t0}RSeq(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
     Tree0920 "B{o0=_}Obs{o0|4+4>6;N}(FS(c0))",
-    Tree0921 "B{b1=3;t0;b0=3}Rus{F}(Cd{0;F}(Par{_;_}(TryT(AFb(Cd{20;F}(Rmp{F;S}(pc0{b0:1}))),@of{b1+=2}Par{_;0}(RSel(Scc{b1%2<0},t1e),Sl{0})),@fi{t0+4%4<1}@rw{t0+4=6}PPar{0;T}(RSel(c2,Su{t0}(c3),@rw{t0=2}@po{b1+=2}@oh{b0:=b1+1}Pre{b1=b0;S}(a4),t5),RSeq(t6,t7),PPar{0;N}(R,FF(t8))))))",
+    Tree0921 "B{b1=3;t0;b0=3}Rus{F}(Cd{0;F}(Par{_;_}(TryT(AFb(Cd{20;F}(Rmp{F;S}(pc0{b0:1}))),@of{b1+=2}Par{_;2}(RSel(Scc{b1%2<0},t1e),Sl{0})),@fi{t0+4%4<1}@rw{t0+4=6}PPar{0;T}(RSel(c2,Su{t0}(c3),@rw{t0=2}@po{b1+=2}@oh{b0:=b1+1}Pre{b1=b0;S}(a4),t5),RSeq(t6,t7),PPar{0;N}(R,FF(t8))))))",
     Tree0922 "B{b0=4;t0=0}Isw{b0;T;T}(c0b{b0+3},pi1{t0:=},t2,t3e,Sc{t0+=1})",
     Tree0923 "B{q0=0;b0=0;t0=5;t1=3;b1}PrSel{b0;t1%3;b1%3}(c0,RndSeq(Sw{1}(@rw{b0+3<7}SubA(Fai),pc1{b0:=}),t2,Sw{2;5}(pt3{b0:=;b1:b1},Sb{b1=t1},c4e),Lp{b1;R}(Rus{1}(c5e)),SubA(a6)),Try(To{0}(@ki{b0<0}@si{b0>6}@po{t1+=3;b0+=3}Fb(pt7{b0:1;b1:b0},t8,pa9{b0:=;b1:t0})),RndSeq(@si{b0+4>2}t10,a11,Sl{50})))",
     Tree0924 "B{t0=1;b0=4;o0=3}Wv{t0}(Flip(Fb(t0,@po{t0+=1}c1,c2),AFb(a3,@os{o0:=_;b0:=t0+3}@si{t0+4<6}t4,Sb{b0=1})))",
@@ -3621,7 +3621,7 @@ cases! {
     Tree0954 "B{b0=2}Pre{b0+1%4=3}(Rus{2}(Wde(RT{2}(Seq(c0)),TryT(c1e,t2))))",
     Tree0955 "B{b0=3;t0;o0=5}Rep3(PPar{1;N}(MPri(pc0{b0:1},pa1{b0:t0;b1:t0}),Keep(c2),pa3{b0:9;b1:t0},Flip(t4,@si{o0|4=1}@ki{b0>t0}Sl{0},F,@oh{b0+=2}@po{t0:=t0%4}@rw{none}pa5{b0:t0;b1:b0},t6e)))",
     Tree0956 "B{t0;b1=3;b0=2;o0=4}RU{F}(PAll{_}(Rmp{S;F}(AFb(Swm(Lim{3}(@os{b1%2<0?o0:=_}Rmp{F;S}(pa0{b0:t0;b1:b0}))),Invt(Pri(pt1{b0:b0;b1:t0},@si{b0+1%4>2}@os{b0+=2}Rmp{S;F}(c2l))))),@fi{t0+4%4=0}@po{b0+=1}RndSeq(Dl{0}(Fb(c3,PAll{_}(Sc{t0+=3},Scc{b1%2!1},pc4{b0:2}))),Flip(c5e,pi6{t0:=},FF(@rw{none}@si{b1!5}@of{b0+=2;o0:=_}Wt{0})))))",
-    Tree0957 "B{t0}Par{0;_}(a0,@po{t0+=1}Run)",
+    Tree0957 "B{t0}Par{2;_}(a0,@po{t0+=1}Run)",
     Tree0958 "B{b0=4;t0=0;o0}Fb(@os{o0|4+2<o0|0?t0+=1}RSeq(t0,t1,c2),RFb(pt3{b0:t0;b1:t0},t4,t5,c6b{o0|3}),a7,Sb{b0=7})",
     Tree0959 "B{b0=2;t0=2;q0;b1=4;o0}@rw{b1+2<3}@os{t0:=4}RFb(@oh{b0+=3}@fi{some}Intr{some}(PPar{2;T}(RtyF(Opt(Fai)),c0r)),Fb(pt1{b0:b0;b1:=},c2t,Flt{3;F;K}(F)),Fb(RSeq(c3r,c4r,pc5{b0:=}),Lp{t0;F}(t6t)),Flt{1;R;K}(Flip(Sc{b1+=2},c7t,ASeq(t8,Err{1019}),a9t)),@si{b1<7}AFb(a10t))",
     Tree0960 "B{b0;t0;b1}MPri(Lim{3}(@ki{b0+3<2}S),Par{_;4}(RFb(a0b{b1%2;b1},c1),Wt{0},RT{1}(@oh{b1:=t0+1}Ite(a2,Sb{t0=4})),Rep3(Sc{b1+=3})),Grd{F}(WU{b1>1}(@ki{t0>5}Pri(@po{b0:=t0+4}@fi{t0>t0%3}RFb(a3,c4,t5e),PAll{1}(Wu{t0}),a6))),t7)",
@@ -3629,7 +3629,7 @@ cases! {
     Tree0962 "B{b0=2;t1=5}Rpt{F}(a0b{t1;b0})",
     Tree0963 "B{t0;o0=0;b0;b1;q0=2}RFb(Flt{2;R;K}(Swm(@po{b1:=t0+2}@os{b0+=3;b1+=3}@rw{b0<b0%2}Lp{b0;F}(PbSel{3;b1;1}(a0,Rep1(FS(S)))),DySel(c1,a2))),Obs{t0>1;N}(Cnd{b1%2<1;T;F}(@rw{b1+1=5}Keep(t3))),Flip(Sw{5}(@si{t0+4=7}@po{b1+=2;t0:=b0%3}Sb{b0=5},@si{b1+2%3!2}@po{t0+=2}@ki{o0|5%4<0}t4),Seq(Ub{o0},R),t5e,t6,PrSel{t0;b0}(a7l,a8b{t0;b0})))",
     Tree0964 "RU{F}(PAll{1}(MPri(Rep2(t0),Keep(t1e),c2,a3,c4),RT{3}(Lim{3}(Seq(To{10}(Cd{20;K}(t5)),TryT(t6e,S,t7),OnceT(Inv(Run)))))))",
-    Tree0965 "B{t0=1;b1=1;b0=3}Mt{10}(Cnd{b1+1<b1+2%4;N;_}(Wv{t0}(Grd{_}(MPri(Par{2;0}(@si{b1=5}@of{b0+=2}@os{t0+3>b1?b1:=b0+1%3}RSeq(c0),RepF(pt1{b0:b1;b1:t0})))))))",
+    Tree0965 "B{t0=1;b1=1;b0=3}Mt{10}(Cnd{b1+1<b1+2%4;N;_}(Wv{t0}(Grd{_}(MPri(Par{2;2}(@si{b1=5}@of{b0+=2}@os{t0+3>b1?b1:=b0+1%3}RSeq(c0),RepF(pt1{b0:b1;b1:t0})))))))",
     Tree0966 "B{q0;b1=2;t0=1;b0;t1=1;o0=3}RepF(Dl{0}(TryT(@si{t1<4}Lp{b1;F}(Par{1;-1}(@of{b0%3>0?t0+=2;b0:=b1+4%3}RndSel(c0),Rpt{0}(@os{b0:=t1}t1),RSeq(@os{b1+=3}@oh{t0:=b1%4}Ub{o0}),RSeq(To{0}(@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}pi2{t0:t1})))),PrSel{t0;1}(Err{1021},Sb{b1=b0}))))",
     Tree0967 "B{b0;t1;b1}Ite(Ret1(t0),Ret4(Seq(Scc{b0+3>b1},FS(a1b{t1;b0}),c2b{b0+4})),Fb(c3,t4))",
     Tree0968 "B{t0=1}RSeq(pi0{t0:=},Scc{t0+1=5},a1)",

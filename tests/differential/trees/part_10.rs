@@ -437,7 +437,7 @@ bt::behavior_tree! {
                 },
             },
             Fallback {
-                Parallel(success = 0) {
+                Parallel(success = 2) {
                     StatefulAction(Task<7>),
                     SubTree(Tree1009Sub1, ..),
                 },
@@ -1022,7 +1022,7 @@ bt::behavior_tree! {
         ReactiveFallback {
             IfThenElse {
                 #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-                ParallelAll(0) {
+                ParallelAll(2) {
                     Succeeder,
                     Action(TAct<0>),
                 },
@@ -1739,7 +1739,7 @@ bt::behavior_tree! {
             l0: Vec<i64> = vec![1, 2],
             b0: i64 = 14,
         }
-        Parallel(success = 0, failure = 1) {
+        Parallel(success = 2, failure = 1) {
             Optional {
                 Optional {
                     StatefulAction(Task<5>),
@@ -3756,7 +3756,7 @@ cases! {
     Tree1006 "B{t0=2;b0=5;o0=_;b1=4;q0=3}Rmp{F;F}(PAll{_}(Inv(Lp{_;R}(Sel(Obs{b1!5;B}(Fb(@oh{b1+=2}@si{none}pt0{b0:=;b1:b0},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1)),Obs{o0|2>o0|5+3%2;S}(Sc{b0:=t0}),@rw{b0+1!1}pi2{t0:=},Obs{some;B}(Wde(pc3{b0:=},Sl{30},Run)),Obs{b1+2>0;N}(Su{t0}(@fi{b1+3<b0%3}@oh{t0:=3}@po{o0:=b1%3}c4)))))))",
     Tree1007 "B{q0;b1;b0=2;t0;o0=_}RSeq(RFb(Swm(Suc,ASeq(t0,Rep2(@si{t0!3}c1),c2e,Err{1058}),Star(pi3{t0:b1},Ub{o0},a4b{t0%4;b1},t5t),a6t)),Mt{20}(Pri(Swm(pt7{b0:4;b1:b0},pi8{t0:b0}),MSeq(t9t,pt10{b0:=;b1:b1},c11t),Inv(a12t))),@po{t0+=2}@fi{b0<t0%2}Dl{30}(Lp{b0;F}(PPar{0;_}(RFb(Pre{b1>7;R}(@si{o0|2!5}@fi{t0%4<3}@ki{b1%4>2}t13),Grd{_}(Grd{F}(Sl{0})),RndSeq(c14b{o0|2}),Bin{t0>5;N}(@of{o0:=b0+4}@os{b1:=1;b0:=b0%3}@po{b1:=t0}t15t,@ki{b1+1=5}@oh{t0:=2}@rw{t0%2<1}t16e))))))",
     Tree1008 "B{t0;b1;b0}Step(c0,Sw{5}(pt1{b0:b1;b1:t0},pc2{b0:=}),Bin{t0=t0+4%3;_}(pi3{t0:=},R))",
-    Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}MPri(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(Fb(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{0;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
+    Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}MPri(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(Fb(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{2;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
     Tree1010 "B{l0;t0;b0}Wde(Itr{b0;_;1;_}(c0l),Rpt{1}(RFb(pc1{b0:=},Err{1013})),SubR(t3))",
     Tree1011 "B{b1}TryT(Scc{b1%4=1},ASeq(t0e,a1e),c2)",
     Tree1012 "Fb(RFb(Ruf{F}(Swm(Flip(Par{-1;-2}(R,t0))))),Dd{0}(Rmp{F;F}(Seq(Mt{0}(c1),t2,Sub(c3)))),AFb(c4,Invt(PPar{1;T}(R,Sl{20})),t5),a6)",
@@ -3773,7 +3773,7 @@ cases! {
     Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},@si{b0=1}Fb(Obs{t0=6;B}(t2e),Rep2(t3)))",
     Tree1024 "B{t0=0;b0=0}Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1}))))",
     Tree1025 "B{b0;t0=2;b1=3}@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(c0t,@of{t0:=b0;t0+3<6?t0+=1}a1r,Wt{0}),c2r,RndSeq(Scc{b1=3},t3))",
-    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{0}(Suc,a0t),MPri(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,ASeq(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(RFb(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
+    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(Suc,a0t),MPri(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,ASeq(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(RFb(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
     Tree1027 "B{b0=3;t0;o0=_}WU{b0!3}(ASeq(@rw{b0+2%4>0}PPar{2;T}(Rpt{F}(PPar{1;T}(Sb{b0=t0})),Seq(@rw{t0+2%4!3}PAll{4}(Suc,t0,@si{o0|0+1<t0}@fi{t0+1!2}Wt{0},F,Dl{0}(c1e)),Inv(RSeq(@po{t0+=1;b0>4?b0+=3}t2,c3b{b0},Ub{o0}))))))",
     Tree1028 "B{b0}Bin{b0%4>2;T}(@po{b0+=1}Rus{F}(c0),t1)",
     Tree1029 "Rpt{3}(RFb(PPar{0;N}(t0,t1,c2,t3),FF(RepF(Rpt{3}(Step(c4,t5))))))",
@@ -3791,7 +3791,7 @@ cases! {
     Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),Fb(Obs{t0%4<3;L}(Rep2(SubR(c5b{o0|0+4}))),Obs{b0>t0;_}(t6t)),ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0}),Swm(c11t,t12t))",
     Tree1042 "B{o0=_;b1=2;b0;t0=3}Ret2(RSeq(pt0{b0:2;b1:=},RSeq(c1b{b0%3},t2t,Err{1030}),@oh{t0+=2}t3e,Isw{o0|1;_;N}(Dd{0}(Wt{20}),Cnd{none;N;F}(c4l))))",
     Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}Sel(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,a3t))),PrSel{t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
-    Tree1044 "B{t0=4;l0=1;b0=4}RFb(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{0;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
+    Tree1044 "B{t0=4;l0=1;b0=4}RFb(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{2;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
     Tree1045 "B{b0=5}RSeq(c0,Cd{0;_}(a1),RSeq(Sl{0},@si{b0>3}c2e))",
     Tree1046 "B{b0;t0=2}Sel(Obs{b0<5;B}(Sel(Obs{b0!2;B}(t0),Obs{t0%2<1;S}(@of{t0+=1}R))),Swm(a1e,Sl{0},a2))",
     Tree1047 "MPri(TryF(MPri(c0,RT{2}(RU{F}(c1))),Rpt{0}(t2)),PPar{0;_}(c3,c4,a5),TryF(To{0}(a6),Sel(a7,a8l)))",

@@ -936,7 +936,7 @@ bt::behavior_tree! {
                     RepeatUntilFailure(2) {
                         StatefulAction(Task<0>),
                     },
-                    ParallelAll(0) {
+                    ParallelAll(1) {
                         Repeat(4) {
                             ScriptCondition(|bb| *bb.t0 > 1),
                         },
@@ -1323,7 +1323,7 @@ bt::behavior_tree! {
         ReactiveFallback {
             TryCatch(catch_on_halt = true) {
                 Repeat(3) {
-                    Parallel(success = 0, failure = -5) {
+                    Parallel(success = 5, failure = -5) {
                         StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
                         #[run_while(|bb| bb.b0 % 4 == 2)]
                         #[post(|bb| bb.t0.set(bb.b0))]
@@ -3278,7 +3278,7 @@ bt::behavior_tree! {
             #[on_success(|bb| bb.t0.set(9))]
             #[run_while(|bb| *bb.t1 < 2)]
             #[post(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-            Parallel(success = 3, failure = 0) {
+            Parallel(success = 3, failure = 3) {
                 Remap(success = Failure, failure = Failure) {
                     Condition(Cond<14>),
                 },
@@ -3542,7 +3542,7 @@ cases! {
     Tree1123 "B{t0;o0=_;b0}RSeq(Mt{20}(@rw{o0|2+2%4>0}pt0{b0:3;b1:t0}),RSeq(Suc,c1e,a2,@os{b0+=2}@oh{b0+=1}@of{o0:=_;b0:=o0|4}c3),S)",
     Tree1124 "B{o0=_;t1=2;b0=5;t0=5}Isw{t0+1;T;_}(Dd{50}(Star(PPar{2;_}(@ki{b0!t0}@rw{t0=7}c0b{t1},Sc{t0:=t0+1%4},pt1{b0:b0;b1:t1}))),Flt{3;R;_}(Cd{20;F}(@of{o0:=_}@os{t1>6?t0+=3}@ki{t0+4=1}Fb(@rw{none}Sb{t1=1},pi2{t0:b0},Fai))))",
     Tree1125 "B{o0;b0=5}DySeq(c0,SubA(@oh{b0+=4}SubR(Scc{b0+3!o0|5%4})))",
-    Tree1126 "B{b0;t0}Ite(Swm(Par{-1;1}(Ruf{2}(t0),PAll{0}(Rep4(Scc{t0>1}))),Ite(t1,c2,@of{b0:=t0%2}@ki{t0<3}@rw{b0<7}Scc{t0!4}),Fb(@of{b0:=t0}@os{b0+=3}pi3{t0:=},pt4{b0:0;b1:t0},t5,a6)),c7e)",
+    Tree1126 "B{b0;t0}Ite(Swm(Par{-1;1}(Ruf{2}(t0),PAll{1}(Rep4(Scc{t0>1}))),Ite(t1,c2,@of{b0:=t0%2}@ki{t0<3}@rw{b0<7}Scc{t0!4}),Fb(@of{b0:=t0}@os{b0+=3}pi3{t0:=},pt4{b0:0;b1:t0},t5,a6)),c7e)",
     Tree1127 "B{b1=5;b0;o0=0;q0=1;t0=3}@ki{some}Grd{R}(ASeq(Par{-2;3}(Lp{_;K}(a0e),t1e,Pre{t0+4>b0;K}(Sb{b1=t0})),MSeq(t2,pt3{b0:b1;b1:b1},Suc),Sb{t0=5},Par{2;-1}(DySeq(t4,pt5{b0:b1}),Lim{3}(Rep3(Sb{o0=5})),Cd{20;K}(pi6{t0:=}))))",
     Tree1128 "B{b1=3;b0;o0}Ite(SubR(SubR(a0b{5;b0})),Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
     Tree1129 "B{b0=0;b1=2;t0}PbSel{_;b0+3}(Cnd{t0!4;N;S}(@rw{t0%2>0}@ki{b0+2%3!1}@oh{b1<1?t0:=b0+3}Cd{10;K}(To{30}(pi0{t0:=}))))",
@@ -3553,7 +3553,7 @@ cases! {
     Tree1134 "B{b0}Seq(Sc{b0:=4},c0l,t1,c2)",
     Tree1135 "B{t1=0;t0=2;b0=1}To{20}(Keep(MSeq(Wv{t1}(Isw{t1;N;T}(@si{b0!b0+1}t0e,Cnd{t0=5;_;S}(@si{b0%3!1}@po{b0!6?t1+=1}a1),a2,c3)),PPar{0;N}(Step(Sc{t0:=b0},@rw{t0+4>0}Sb{t1=3}),Sb{t1=t0},c4))))",
     Tree1136 "B{b1=2;b0=1;t0=2;o0}PPar{2;T}(Mt{0}(Intr{some}(Sc{b1:=b0+2;o0:=b0})),PAll{-1}(Flip(Fb(@os{b0>b0%4?t0:=t0%4}@rw{some}Flip(t0,@fi{b0>7}@rw{b0+2%4!1}@po{o0:=o0|1+4}Wu{t0}),Flip(Keep(PbSel{_;t0%4;3;o0|0+4}(a1b{6;b0},a2l,c3))))),c4l),FS(pc5{b0:5}))",
-    Tree1137 "B{b0;t0}RFb(TryT(Rep3(Par{0;-5}(pt0{b0:t0;b1:b0},@rw{b0%4=2}@po{t0:=b0}c1,Wu{t0},Once(a2b{t0;b0}),RU{F}(c3b{t0}))),Par{_;_}(PAll{-1}(Isw{t0;T;N}(@ki{b0+4%2<0}DySel(Scc{t0<5}),@os{t0:=b0%2}@fi{t0>4}Seq(Sc{t0:=9},pa4{b0:=;b1:t0}))),Rmp{F;S}(RFb(t5,@oh{t0:=b0+1%3}@fi{t0>2}Wt{0},pc6{b0:b0},a7)))),@si{t0+2<7}Step(PPar{0;T}(Ite(c8,t9e,RepF(t10)),Ite(Cnd{t0>b0+4;N;_}(OnceT(Scc{b0%2=0})),RSeq(t11,pc12{b0:8},a13),RU{S}(RFb(a14,F,Sb{b0=3}))))))",
+    Tree1137 "B{b0;t0}RFb(TryT(Rep3(Par{5;-5}(pt0{b0:t0;b1:b0},@rw{b0%4=2}@po{t0:=b0}c1,Wu{t0},Once(a2b{t0;b0}),RU{F}(c3b{t0}))),Par{_;_}(PAll{-1}(Isw{t0;T;N}(@ki{b0+4%2<0}DySel(Scc{t0<5}),@os{t0:=b0%2}@fi{t0>4}Seq(Sc{t0:=9},pa4{b0:=;b1:t0}))),Rmp{F;S}(RFb(t5,@oh{t0:=b0+1%3}@fi{t0>2}Wt{0},pc6{b0:b0},a7)))),@si{t0+2<7}Step(PPar{0;T}(Ite(c8,t9e,RepF(t10)),Ite(Cnd{t0>b0+4;N;_}(OnceT(Scc{b0%2=0})),RSeq(t11,pc12{b0:8},a13),RU{S}(RFb(a14,F,Sb{b0=3}))))))",
     Tree1138 "Ret1(Sub(a0))",
     Tree1139 "B{t0}Rep4(RndSeq(Rmp{S;S}(Seq(Suc,c0,t1)),Rep1(Run),Suc,Fb(Once(a2),a3t,pi4{t0:=},Sl{0})))",
     Tree1140 "B{t0=5;b0;l0=3;b1=5}Star(Star(a0,Rty2(PAll{2}(c1,a2b{b0;b0},Sl{30},a3)),Mt{50}(a4e)),Itr{b1;_;2;_}(@rw{b1+4=t0}@si{b0%2>0}Fb(RU{S}(Sc{b1:=t0%4}))))",
@@ -3610,7 +3610,7 @@ cases! {
     Tree1191 "B{b0}Rmp{F;F}(Rus{3}(RepF(FF(RSeq(Flt{2;R;_}(t0),Sc{b0+=3})))))",
     Tree1192 "B{t1=4;t0;b0}Grd{_}(RSeq(TryT(RSel(@ki{t1+2=b0}Rep2(Wu{t0}),Scc{b0+2=2},@fi{t1<6}@rw{t1%4>0}Obs{t0%3=1;_}(c0t)),@ki{t1%2<1}@fi{b0!0}Fb(t1,Rmp{F;F}(a2b{t0%3;b0}),S),@si{t1=4}@rw{t0>4}ASeq(Opt(t3),t4t)),OnceT(RSeq(t5t,Keep(Rmp{S;F}(@oh{t1=1?b0:=t1+3;t0:=b0}@of{t1:=t0+1%2;b0:=t1}c6t))))))",
     Tree1193 "B{t0=0;b0;o0=_}Bin{o0|1<6;T}(Fb(t0,Sb{t0=5}),Seq(@fi{b0=7}pc1{b0:b0}))",
-    Tree1194 "B{b0=3;t0;t1=0}PPar{1;N}(Wv{t1}(RSel(RSeq(pc0{b0:1},pi1{t0:=},c2b{t1},Sb{t0=t1}),PAll{2}(Rpt{3}(@os{t0+=1;t1%2<1?t0+=3}Cnd{b0=t1+1;N;F}(Sc{t1:=3})),t3),Seq(c4b{t0+4},a5b{b0%2;b0},t6))),DySeq(Ruf{3}(Pre{t0+1<t1;R}(DySeq(c7))),Rpt{2}(c8),pi9{t0:=}),Pri(t10,Isw{t0;_;_}(c11l,R),c12l,c13),Rep0(Scc{t1<t0}),@os{t0:=9}@rw{t1<2}@po{b0+=1;b0+=3}Par{3;0}(Rmp{F;F}(c14),t15,Isw{b0;N;N}(S,pt16{b0:=})))",
+    Tree1194 "B{b0=3;t0;t1=0}PPar{1;N}(Wv{t1}(RSel(RSeq(pc0{b0:1},pi1{t0:=},c2b{t1},Sb{t0=t1}),PAll{2}(Rpt{3}(@os{t0+=1;t1%2<1?t0+=3}Cnd{b0=t1+1;N;F}(Sc{t1:=3})),t3),Seq(c4b{t0+4},a5b{b0%2;b0},t6))),DySeq(Ruf{3}(Pre{t0+1<t1;R}(DySeq(c7))),Rpt{2}(c8),pi9{t0:=}),Pri(t10,Isw{t0;_;_}(c11l,R),c12l,c13),Rep0(Scc{t1<t0}),@os{t0:=9}@rw{t1<2}@po{b0+=1;b0+=3}Par{3;3}(Rmp{F;F}(c14),t15,Isw{b0;N;N}(S,pt16{b0:=})))",
     Tree1195 "B{o0;t1;b1=3;b0=5}@os{b1:=o0|5}@si{b1+2%2>0}@oh{b1!2?t1+=1}AFb(Bin{o0|0!1;_}(t0,a1),Pre{t1!7;F}(Isw{t1+3;_;_}(Wde(pc2{b0:=},Sb{o0=2},t3))),Ite(t4,a5),c6e)",
     Tree1196 "B{b1;b0=4;t0=2;l0=4}Itr{b1;0;1;_}(Swm(Try(Sc{t0:=b1},c0),FS(Wv{t0}(Dd{20}(c1))),MSeq(Inv(Intr{b0%4>1}(@po{b1>4?t0+=1}@oh{b1+=3}Cnd{b0=b0+1;T;F}(a2e))),Itr{b1;0;3;T}(c3)),Inv(Sw{4;0}(Ret0(c4),t5e,Fai)),PPar{2;T}(FF(c6),Par{-2;2}(pt7{b0:=},c8),pt9{b0:=;b1:b1})))",
     Tree1197 "B{b1=0;b0;t0}RSeq(Flip(Sl{0},c0b{b0+3%3},To{0}(t1),pi2{t0:t0}),Pri(Inv(c3),Wu{t0},pa4{b0:b0;b1:=}),Sw{4}(t5,@si{b0!3}c6l),PAll{_}(Sb{b0=9},Sc{b1:=1;t0:=b0},Wu{t0},Scc{b1%4<3}),Fb(a7,a8,c9))",
