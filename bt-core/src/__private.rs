@@ -393,24 +393,6 @@ pub fn limit<T: crate::decorator::AsLimit + ?Sized>(value: &T) -> Option<usize> 
     value.as_limit()
 }
 
-/// A duration read from the blackboard entry that `field` reaches.
-#[inline(always)]
-pub fn duration_of<Bb, T: crate::time::AsDuration + ?Sized>(
-    bb: &Bb,
-    field: impl FnOnce(&Bb) -> &T,
-) -> core::time::Duration {
-    field(bb).as_duration()
-}
-
-/// A loop's limit read from the blackboard entry that `field` reaches.
-#[inline(always)]
-pub fn limit_of<Bb, T: crate::decorator::AsLimit + ?Sized>(
-    bb: &Bb,
-    field: impl FnOnce(&Bb) -> &T,
-) -> Option<usize> {
-    field(bb).as_limit()
-}
-
 // Trees with an error type (`tree T for Ctx, error E`): every leaf call may fail.
 pub use crate::{TryAnswer, TryCondition, TryStatefulAction, TrySyncAction};
 

@@ -322,10 +322,10 @@ fn limit_counter(limit: &Limit) -> TokenStream {
     }
 }
 
-/// `bt::__private::{convert}` (`duration`, `limit`) of an expression's value, or
-/// `{convert}_of` of an entry's: the entry is reached through a closure written at the entry's
-/// name (`|b| &b.entry`), so that rustc reports a value of the wrong type there, and `self` stays
-/// in the macro's own tokens (hygiene through `macro_rules!`).
+/// `bt::__private::{convert}` (`duration`, `limit`) of an expression's or an entry's value,
+/// spanned at the user's tokens so that rustc reports a value of the wrong type there. An entry
+/// is first bound to a local named at the entry (`self` stays in the macro's own tokens, for
+/// hygiene through `macro_rules!`), so that the call holds only the user's spans.
 fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenStream {
     let span = quantity_span(quantity);
     match quantity {
@@ -333,17 +333,17 @@ fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenSt
         Quantity::Expr(expr) => quote_spanned!(span=> ::bt::__private::#convert(&(#expr))),
         Quantity::Entry(entry) => {
             let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
-            let of = format_ident!("{}_of", convert.to_string());
-            let param = Ident::new("__bt_of", span);
-            let mut field = entry.clone();
-            field.set_span(span);
-            let closure = if tracked {
-                quote_spanned!(span=> |#param| &*#param.#field)
+            let local = Ident::new("__bt_entry", span);
+            let value = if tracked {
+                quote!(&*self.__bt_bb.#entry)
             } else {
-                quote_spanned!(span=> |#param| &#param.#field)
+                quote!(&self.__bt_bb.#entry)
             };
-            let bb = quote!(&self.__bt_bb);
-            quote_spanned!(span=> ::bt::__private::#of(#bb, #closure))
+            let call = quote_spanned!(span=> ::bt::__private::#convert(#local));
+            quote!({
+                let #local = #value;
+                #call
+            })
         }
     }
 }

@@ -47,6 +47,8 @@ impl StatefulAction<World> for Walk {
     }
 }
 
+const ONCE: u8 = 1;
+
 macro_rules! tree {
     ($($body:tt)*) => {
         behavior_tree! {
@@ -63,6 +65,7 @@ tree! {
         maybe: Option<u32> = Some(1),
         #[tracked]
         seen: u32,
+        laps: i32 = 1,
     }
     Sequence {
         Condition(Ready),
@@ -74,6 +77,9 @@ tree! {
         UnsetBlackboard(maybe),
         WasEntryUpdated(seen),
         ScriptCondition(|bb| bb.copy == 42),
+        Repeat({laps}) { AlwaysSuccess },
+        RetryUntilSuccessful({seen}) { AlwaysSuccess },
+        Repeat(ONCE) { AlwaysSuccess },
         StatefulAction(Walk),
     }
 }
