@@ -245,7 +245,11 @@
 //!    `RetryUntilSuccessful`, `Repeater` and `RepeatTimes` unless their count is 0 (never) or 1
 //!    (when their child can); `Precondition` when its child can or its `else` is `Running`; any
 //!    other composite or decorator when one of its children can;
-//! 3. `tick` returns `Err(e)`, and `status()` is `None`;
+//! 3. `tick` returns `Err(e)`, and `status()` is `None`; an observer sees the abort of the failing
+//!    leaf and of each of its ancestors ([`Observer::on_aborted`]) as the error leaves them, then
+//!    the halts, then the root's abort, which ends the tick: a [`TickTrace`] shows the tree with
+//!    its root and the failing leaf's path marked `aborted`, and `JsonTrace` ends the tick with
+//!    the root's `ABORTED` line ([Observers](#observers));
 //! 4. the **next tick starts afresh**, with what a halt keeps: `SequenceWithMemory`'s position
 //!    (at the child that failed), `RunOnce`'s memory, `Limiter`'s count. Writes made before the
 //!    error stay, including the outputs the failing leaf set before it failed.
@@ -1025,7 +1029,7 @@
 //! `export::mermaid`, `export::xml(name, NODES)`), `.without_params()` leaves out the parameter
 //! lines, and `export::dot_with_status` / `export::mermaid_with_status` fill each node with the
 //! colour of what last happened to it (running amber, success green, failure red, skipped grey,
-//! halted blue, untouched white), read from a [`TickTrace`], a [`Statistics`] or a
+//! halted blue, aborted by an error violet, untouched white), read from a [`TickTrace`], a [`Statistics`] or a
 //! [`TransitionLogger`]:
 //!
 //! ```
@@ -1068,15 +1072,18 @@
 //!
 //! `tick_with(ctx, &mut observer)` and `halt_with(ctx, &mut observer)` report to an
 //! [`Observer`] every node's status, as it is decided (a node after its children, so the root's
-//! status is the last report of every tick), and every halt of a running node. Node ids are
-//! pre-order positions in `Tree::NODES`. The library's observers (see [`observe`]):
+//! report is the last of every tick), and every halt of a running node. In a tick aborted by an
+//! error ([Errors](#errors)) the failing leaf and its ancestors answer no status: each reports its
+//! abort ([`Observer::on_aborted`]) instead, and the root's abort, after the halts that follow
+//! the error, ends the tick ([aborted ticks](observe#aborted-ticks)). Node ids are pre-order
+//! positions in `Tree::NODES`. The library's observers (see [`observe`]):
 //!
 //! | observer | what it does |
 //! |---|---|
-//! | [`TickTrace`] / [`Trace`] | what each node did, printed as an indented tree |
+//! | [`TickTrace`] / [`Trace`] | what each node did (a status, `halted` or `aborted`), printed as an indented tree |
 //! | [`TransitionLogger`] | each change of a node's state, time-stamped, to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
-//! | [`Statistics`] | per-node counts of ticks, each status, halts, printed as a table (BehaviorTree.CPP's `TreeObserver`) |
-//! | `observe::tracing::TracingObserver` (feature `tracing`) | a `tracing` event per state change and halt, in the caller's tick spans |
+//! | [`Statistics`] | per-node counts of ticks, each status, halts and aborts, printed as a table (BehaviorTree.CPP's `TreeObserver`) |
+//! | `observe::tracing::TracingObserver` (feature `tracing`) | a `tracing` event per state change, halt and abort, in the caller's tick spans |
 //! | `observe::json::JsonTrace` (feature `json`) | one JSON line per event, to any `std::io::Write`; `observe::json::read_trace` reads a file back |
 //!
 //! They keep what they need per node in storage given when they are built, sized for the tree
@@ -1127,7 +1134,7 @@
 //!      [0.000]: Fallback                  IDLE -> SUCCESS\n\
 //!      [1.000]: door open?                FAILURE -> SUCCESS\n",
 //! );
-//! print!("{stats}"); // id, node, ticks, success, failure, skipped, running, halted, last
+//! print!("{stats}"); // id, node, ticks, success, failure, skipped, running, halted, aborted, last
 //! ```
 //!
 //! ### `tracing` and JSON lines
@@ -1141,13 +1148,15 @@
 //!
 //! * `tracing`: `bt::observe::tracing::TracingObserver` emits a `tracing` event (target `bt`,
 //!   level `DEBUG`, fields `tick`, `node`, `name`, `kind`, `from`, `status`) for every change of a
-//!   node's state and every halt; `tick_span()` gives a `tick` span to enter around each tick.
+//!   node's state, every halt and every abort; `tick_span()` gives a `tick` span to enter around
+//!   each tick.
 //!   Any subscriber (`tracing-subscriber`'s `fmt`, a file, OpenTelemetry) receives them. It also
 //!   works without `std` (with `alloc` on the target).
 //! * `json` (needs `std`): `bt::observe::json::JsonTrace` writes every event as one line
 //!   `{"tick":0,"node":2,"name":"Patrol","status":"RUNNING"}` to any `std::io::Write` (a
 //!   `BufWriter<File>`, a socket), without allocating; `read_trace` reads such a file back into
-//!   `TraceRecord`s, to replay, diff or test a run.
+//!   `TraceRecord`s, to replay, diff or test a run. Every tick ends with a line of the root: its
+//!   status, or `"ABORTED"` in a tick aborted by an error.
 //!
 //! ```
 //! # use bt::{behavior_tree, Status};

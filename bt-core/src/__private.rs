@@ -380,6 +380,12 @@ pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
 
 pub use crate::time::ms;
 
+/// The abort of node `node`, by an error in its tick ([`Observer::on_aborted`]).
+#[inline(always)]
+pub fn aborted<O: Observer>(node: usize, observer: &mut O) {
+    observer.on_aborted(node);
+}
+
 // Trees with an error type (`tree T for Ctx, error E`): every leaf call may fail.
 pub use crate::{TryAnswer, TryCondition, TryStatefulAction, TrySyncAction};
 

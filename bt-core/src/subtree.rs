@@ -81,6 +81,11 @@ impl<O: Observer + ?Sized> Observer for Offset<'_, O> {
     fn on_halted(&mut self, node: usize) {
         self.observer.on_halted(node + self.offset)
     }
+
+    #[inline(always)]
+    fn on_aborted(&mut self, node: usize) {
+        self.observer.on_aborted(node + self.offset)
+    }
 }
 
 /// A parent entry remapped to a subtree entry (`x = {a}`): the two must be one entry, so they

@@ -91,7 +91,9 @@ impl TransitionSink for StdoutSink {
 /// answers that differs from its state is a transition (`IDLE -> RUNNING`, `RUNNING ->
 /// SUCCESS`, ...); an unchanged status (a condition that succeeds tick after tick, an action
 /// still running) is not. A halt is a transition to idle (`RUNNING -> IDLE`), reported unless
-/// [`transitions_to_idle(false)`](Self::transitions_to_idle).
+/// [`transitions_to_idle(false)`](Self::transitions_to_idle). So is an abort (an error aborted
+/// the tick while the node was being ticked: [`Observer::on_aborted`]): the next tick starts
+/// afresh.
 ///
 /// Unlike BehaviorTree.CPP, a completed node does not go back to idle when its parent completes
 /// (BehaviorTree.CPP resets every child then, and logs `SUCCESS -> IDLE`): its state stays the
@@ -320,6 +322,11 @@ where
     fn on_halted(&mut self, node: usize) {
         self.change(node, None);
     }
+
+    #[inline]
+    fn on_aborted(&mut self, node: usize) {
+        self.change(node, None);
+    }
 }
 
 impl<B: AsRef<[Option<Status>]>, S, C> StatusSnapshot for TransitionLogger<B, S, C> {
@@ -418,6 +425,32 @@ mod tests {
         let _ = logger.sink_mut();
         let _ = logger.into_sink();
         assert_eq!(times[0], Duration::from_millis(1500));
+    }
+
+    #[test]
+    fn an_abort_makes_the_node_idle() {
+        let mut logger = TransitionLogger::new(SMALL, [None; 3], Lines(Buf::new()));
+        logger.on_status(1, Status::Failure);
+        logger.on_status(2, Status::Running);
+        logger.on_status(0, Status::Running);
+        // IsVisible fails with an error: aborted; Patrol and the root are halted; the root's
+        // abort changes nothing more.
+        logger.on_aborted(1);
+        logger.on_halted(2);
+        logger.on_halted(0);
+        logger.on_aborted(0);
+        assert_eq!(logger.state(1), None);
+        assert_eq!(
+            logger.sink().0.as_str(),
+            "\
+[0.000]: IsVisible                 IDLE -> FAILURE
+[0.000]: Patrol                    IDLE -> RUNNING
+[0.000]: Fallback                  IDLE -> RUNNING
+[0.000]: IsVisible                 FAILURE -> IDLE
+[0.000]: Patrol                    RUNNING -> IDLE
+[0.000]: Fallback                  RUNNING -> IDLE
+"
+        );
     }
 
     #[test]
