@@ -1081,7 +1081,7 @@
 //! | observer | what it does |
 //! |---|---|
 //! | [`TickTrace`] / [`Trace`] | what each node did (a status, `halted` or `aborted`), printed as an indented tree |
-//! | [`TransitionLogger`] | each change of a node's state, time-stamped, to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
+//! | [`TransitionLogger`] | each change of a node's state, time-stamped (by the context's clock when it is a [`Clock`], which the tree hands it at each tick and halt: [`Observer::on_clock`]), to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
 //! | [`Statistics`] | per-node counts of ticks, each status, halts and aborts, printed as a table (BehaviorTree.CPP's `TreeObserver`) |
 //! | `observe::tracing::TracingObserver` (feature `tracing`) | a `tracing` event per state change, halt and abort, in the caller's tick spans |
 //! | `observe::json::JsonTrace` (feature `json`) | one JSON line per event, to any `std::io::Write`; `observe::json::read_trace` reads a file back |
@@ -1116,7 +1116,9 @@
 //! );
 //! for second in 0..2 {
 //!     observers.0.clear();
-//!     observers.2.set_time(Duration::from_secs(second)); // the logger's clock is yours
+//!     // `World` is no `bt::Clock`: the logger's time is yours to give. A context that is a
+//!     // clock gives the logger its time at every tick and halt, and this line goes.
+//!     observers.2.set_time(Duration::from_secs(second));
 //!     tree.tick_with(&mut world, &mut observers);
 //! }
 //! let (trace, stats, logger) = observers;

@@ -20,8 +20,8 @@ use bt::observe::json::{read_trace, JsonTrace, TraceRecord};
 use bt::observe::state_name;
 use bt::observe::tracing::TracingObserver;
 use bt::{
-    behavior_tree, BehaviorTree, NodeStats, Observer, Statistics, Status, TickTrace, Trace,
-    TraceEvent,
+    behavior_tree, BehaviorTree, Lines, NodeStats, Observer, Statistics, Status, TickTrace, Trace,
+    TraceEvent, TransitionLogger,
 };
 use common::{Act, Call, Cond, Ctx, Oops, Task, TryAct, TryCond};
 use Status::*;
@@ -601,4 +601,51 @@ fn an_aborted_tick_of_a_tree_that_cannot_run_ends_with_the_root() {
         .map(|&(_, node, event)| (node, event.name()))
         .collect();
     assert_eq!(tick_1, [(1, "SUCCESS"), (2, "ABORTED"), (0, "ABORTED")]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The logger's time, from the context's clock.
+
+#[test]
+fn the_transition_logger_takes_the_time_from_the_context_s_clock() {
+    let (mut tree, mut ctx) = (Errand::new(), Ctx::new());
+    let mut logger =
+        TransitionLogger::for_tree::<Errand>([None; Errand::NODE_COUNT], Lines(String::new()));
+    ctx.advance_ms(1250);
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Running]);
+    tree.tick_with(&mut ctx, &mut logger);
+    ctx.advance_ms(500);
+    tree.halt_with(&mut ctx, &mut logger);
+    ctx.take_log();
+    assert_eq!(
+        logger.sink().0,
+        "[1.250]: Act<1>                    IDLE -> SUCCESS
+[1.250]: Task<2>                   IDLE -> RUNNING
+[1.250]: Inverter                  IDLE -> RUNNING
+[1.250]: Sequence                  IDLE -> RUNNING
+[1.750]: Task<2>                   RUNNING -> IDLE
+[1.750]: Inverter                  RUNNING -> IDLE
+[1.750]: Sequence                  RUNNING -> IDLE
+"
+    );
+
+    // A tree with an error type; `set_time` is overridden by the context's clock.
+    let (mut tree, mut lines) = (Brittle::new(), String::new());
+    let mut logger = TransitionLogger::new(
+        Brittle::NODES,
+        [None; Brittle::NODE_COUNT],
+        Lines(&mut lines),
+    );
+    logger.set_time(std::time::Duration::from_secs(60));
+    ctx.advance_ms(250);
+    ctx.script(0, &[Success]);
+    ctx.script_err(1);
+    assert_eq!(tree.tick_with(&mut ctx, &mut logger), Err(Oops(1)));
+    ctx.take_log();
+    drop(logger);
+    assert_eq!(
+        lines,
+        "[2.000]: Act<0>                    IDLE -> SUCCESS\n"
+    );
 }

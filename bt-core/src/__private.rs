@@ -380,6 +380,38 @@ pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
 
 pub use crate::time::ms;
 
+/// The tree's context, at the start of `tick_with` and `halt_with`, given to the observer as a
+/// clock ([`Observer::on_clock`]) if it implements [`Clock`](crate::Clock). The generated code
+/// writes `(&ContextClock(&*ctx)).__bt_tell_clock(observer)` with [`TellClock`] and [`NoClock`]
+/// in scope: method resolution picks [`TellClock`]'s when the context is a clock (no autoref
+/// needed) and [`NoClock`]'s, which does nothing, otherwise. Nothing reads the clock but the
+/// observer, so a tree ticked without an observer pays nothing.
+pub struct ContextClock<'a, Ctx: ?Sized>(pub &'a Ctx);
+
+/// [`ContextClock`] of a context that implements [`Clock`](crate::Clock).
+pub trait TellClock {
+    /// Gives the context to `observer` as its clock.
+    fn __bt_tell_clock<O: Observer>(&self, observer: &mut O);
+}
+
+impl<Ctx: crate::Clock> TellClock for ContextClock<'_, Ctx> {
+    #[inline(always)]
+    fn __bt_tell_clock<O: Observer>(&self, observer: &mut O) {
+        observer.on_clock(self.0);
+    }
+}
+
+/// [`ContextClock`] of any context: the fallback of [`TellClock`], one autoref away.
+pub trait NoClock {
+    /// Does nothing: the context is not a clock.
+    fn __bt_tell_clock<O: Observer>(&self, observer: &mut O);
+}
+
+impl<Ctx: ?Sized> NoClock for &ContextClock<'_, Ctx> {
+    #[inline(always)]
+    fn __bt_tell_clock<O: Observer>(&self, _: &mut O) {}
+}
+
 /// The abort of node `node`, by an error in its tick ([`Observer::on_aborted`]).
 #[inline(always)]
 pub fn aborted<O: Observer>(node: usize, observer: &mut O) {

@@ -57,7 +57,8 @@ pub trait Subtree<Ctx: ?Sized>: BehaviorTree<Context = Ctx> {
 }
 
 /// An observer that reports a subtree's node ids to the parent's observer, shifted by the id of
-/// the subtree's root in the parent.
+/// the subtree's root in the parent. The subtree's context clock is not passed on
+/// ([`Observer::on_clock`]): the parent's tick has given the time.
 pub struct Offset<'a, O: ?Sized> {
     observer: &'a mut O,
     offset: usize,

@@ -63,7 +63,7 @@
 //! writes both lines, and ends the tick with the root's `ABORTED` line; [`TransitionLogger`] and
 //! `TracingObserver` see an aborted node become idle.
 
-use crate::{BehaviorTree, Status};
+use crate::{BehaviorTree, Clock, Status};
 
 #[cfg(feature = "json")]
 pub mod json;
@@ -225,6 +225,17 @@ pub trait Observer {
     fn on_aborted(&mut self, node: usize) {
         let _ = node;
     }
+
+    /// The tree's context, as a clock, at the start of each `tick_with` and `halt_with` of a tree
+    /// whose context implements [`Clock`] (never for other trees). An observer that stamps its
+    /// events with the time reads it here ([`TransitionLogger`] does); reading the clock is left
+    /// to the observer, so that the tree itself never reads it for an observer.
+    ///
+    /// A `SubTree`'s tree does not report its own: the time is the one the tree at the top gave.
+    #[inline(always)]
+    fn on_clock(&mut self, clock: &dyn Clock) {
+        let _ = clock;
+    }
 }
 
 /// The observer that observes nothing.
@@ -248,6 +259,11 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     fn on_aborted(&mut self, node: usize) {
         (**self).on_aborted(node)
     }
+
+    #[inline(always)]
+    fn on_clock(&mut self, clock: &dyn Clock) {
+        (**self).on_clock(clock)
+    }
 }
 
 macro_rules! tuple_observer {
@@ -267,6 +283,11 @@ macro_rules! tuple_observer {
             #[inline(always)]
             fn on_aborted(&mut self, node: usize) {
                 $(self.$index.on_aborted(node);)+
+            }
+
+            #[inline(always)]
+            fn on_clock(&mut self, clock: &dyn Clock) {
+                $(self.$index.on_clock(clock);)+
             }
         }
     };

@@ -69,6 +69,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     if g.error().is_some() {
         methods.extend(halt_after_error(&g, &tree_halt));
     }
+    let tell_clock = tell_clock();
     let api = api::Api {
         header: &tree.header,
         blackboard: bb.clone(),
@@ -89,6 +90,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         nodes: metadata::nodes_table(&g),
         tick: match g.error() {
             None => quote! {
+                #tell_clock
                 let __bt_status = #tick_root;
                 self.__bt_status = ::core::option::Option::Some(__bt_status);
                 __bt_status
@@ -98,6 +100,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             Some(_) => {
                 let (ctx, observer) = (ctx(), observer());
                 quote! {
+                    #tell_clock
                     match #tick_root {
                         ::core::result::Result::Ok(__bt_status) => {
                             self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -113,6 +116,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             }
         },
         halt: quote! {
+            #tell_clock
             #halt_root
             #tree_halt
             self.__bt_status = ::core::option::Option::None;
@@ -131,6 +135,18 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     out.extend(items);
     out.extend(blackboard::unused_entry_warnings(tree));
     out
+}
+
+/// Gives the context to the observer as its clock when it implements `bt::Clock`
+/// (`Observer::on_clock`), at the start of the tree's `tick_with` and `halt_with`: the method
+/// `__bt_tell_clock` of `TellClock` if the context is a clock, else of `NoClock`, which does
+/// nothing (`bt_core::__private::ContextClock`).
+fn tell_clock() -> TokenStream {
+    let (ctx, observer) = (ctx(), observer());
+    quote! {{
+        use ::bt::__private::{NoClock as _, TellClock as _};
+        (&::bt::__private::ContextClock(&*#ctx)).__bt_tell_clock(#observer);
+    }}
 }
 
 /// What follows an error in a tree with an error type: every node that may be running is halted,
