@@ -130,15 +130,15 @@
 //! | `Action(Type)` / `Action(Type = expr)` | `Type: SyncAction<Ctx>`; `execute(&mut self, &mut Ctx) -> Outcome` |
 //! | `Action(\|ctx\| expr)` | an inline action; `expr` is a `bool` or an [`Outcome`] |
 //! | `StatefulAction(Type)` / `(Type = expr)` | `Type: StatefulAction<Ctx>`: `on_start`, `on_running`, `on_halted` |
-//! | `AlwaysSuccess`, `AlwaysFailure`, `AlwaysRunning` (behavior3: `Succeeder`, `Failer`, `Runner`) | constant leaves |
+//! | `AlwaysSuccess`, `AlwaysFailure` (behavior3: `Succeeder`, `Failer`) | constant leaves |
+//! | `AlwaysRunning` (behavior3: `Runner`) | `Running` on every tick; a placeholder, or a body to be pre-empted ([`leaves::always_running`]) |
+//! | `Sleep(ms)` | `Running` until `ms` milliseconds have passed since its first tick, then `Success`; `Sleep(0)` succeeds at once (decision 7; see [Time](#time)) ([`leaves::Sleep`]) |
 //! | `Wait(ms)` | behavior3's Wait: `Running` until *more than* `ms` milliseconds have passed since its first tick, then `Success` (the context implements [`Clock`]) |
 //! | `Error(value)` | fails the tick with `value.into()`, in a tree with an error type ([Errors](#errors)) |
 //!
 //! In a tree with an error type, the same kinds also take fallible leaf types
 //! ([`TryCondition`], [`TrySyncAction`], [`TryStatefulAction`]) and inline closures that return a
 //! `Result`.
-//! | `AlwaysRunning` | `Running` on every tick; a placeholder, or a body to be pre-empted ([`leaves::always_running`]) |
-//! | `Sleep(ms)` | `Running` until `ms` milliseconds have passed since its first tick, then `Success`; `Sleep(0)` succeeds at once (decision 7; see [Time](#time)) ([`leaves::Sleep`]) |
 //!
 //! # Blackboard, ports and conditions
 //!
@@ -534,12 +534,14 @@
 //!
 //! # Time
 //!
-//! `Delay`, `Timeout` and `Sleep` never read the system clock: a tree that uses one requires its
-//! context to implement [`Clock`] (`fn now(&self) -> Duration`), and each time node reads it once
-//! per tick. Keep a [`StdClock`] in the context for real time, or a [`ManualClock`] that only
-//! moves when told to, for tests and simulations; a tree without time nodes asks for nothing.
-//! Durations are whole milliseconds, compared inclusively (`now - start >= ms`), so with a
-//! `ManualClock` every tick is exact.
+//! The nodes that measure time, `Delay`, `Timeout` and `Sleep`, behavior3's `Wait` and `MaxTime`,
+//! and NodeCanvas's `Cooldown` and `Deadline`, never read the system clock: a tree that uses one
+//! requires its context to implement [`Clock`] (`fn now(&self) -> Duration`), and each time node
+//! reads it once per tick. Keep a [`StdClock`] in the context for real time, or a
+//! [`ManualClock`] that only moves when told to, for tests and simulations; a tree without time
+//! nodes asks for nothing. Durations are whole milliseconds, compared inclusively
+//! (`now - start >= ms`; behavior3's `Wait` and `MaxTime` wait for *more than* `ms`, as behavior3
+//! does), so with a `ManualClock` every tick is exact.
 //!
 //! ```
 //! use bt::{behavior_tree, Clock, ManualClock, Status};
@@ -663,7 +665,11 @@
 //!
 //! | XML | DSL |
 //! |---|---|
-//! | `<Sequence>`, `<SequenceWithMemory>`, `<ReactiveSequence>`, `<Fallback>`, `<ReactiveFallback>`, `<Inverter>`, `<ForceSuccess>`, `<ForceFailure>`, `<KeepRunningUntilFailure>`, `<AlwaysSuccess/>`, `<AlwaysFailure/>` | the node of the same name |
+//! | `<Sequence>`, `<SequenceWithMemory>`, `<ReactiveSequence>`, `<Fallback>`, `<ReactiveFallback>`, `<AsyncSequence>`, `<AsyncFallback>`, `<IfThenElse>`, `<WhileDoElse>`, `<Inverter>`, `<ForceSuccess>`, `<ForceFailure>`, `<KeepRunningUntilFailure>`, `<AlwaysSuccess/>`, `<AlwaysFailure/>`, `<AlwaysRunning/>` | the node of the same name |
+//! | `<Parallel success_count="2" failure_count="1">` (defaults `-1` and `1`), `<ParallelAll max_failures="1">` (default `1`) | `Parallel(success = 2, failure = 1)`, `ParallelAll(max_failures = 1)` |
+//! | `<TryCatch catch_on_halt="true">` (default `false`) | `TryCatch(catch_on_halt = true)` |
+//! | `<Delay delay_msec="500">`, `<Timeout msec="1000">`, `<Sleep msec="200"/>` | `Delay(500)`, `Timeout(1000)`, `Sleep(200)` (the context needs a clock: [Time](#time)) |
+//! | `<Precondition if="door_open" else="RUNNING">` (default `FAILURE`) | `Precondition(\|bb\| bb.door_open, else = Running)` (`if` is a script condition, below) |
 //! | `<Repeat num_cycles="3">`, `<RetryUntilSuccessful num_attempts="-1">` | `Repeat(3)`, `RetryUntilSuccessful(forever)` |
 //! | `<RunOnce then_skip="false">` (default `true`) | `RunOnce(then_skip = false)` |
 //! | `<SkipUnlessUpdated entry="k">`, `<WaitValueUpdate entry="{k}">`, `<WasEntryUpdated entry="k"/>` | the same node; the entry `k` becomes `#[tracked]` |
@@ -724,12 +730,11 @@
 //! chained comparisons, `@key` (the root blackboard), scripting enums and function calls.
 //!
 //! **Not translated** (each a compile error that names it): the BehaviorTree.CPP nodes the DSL
-//! does not have yet (`Parallel`, `ParallelAll`, `IfThenElse`, `WhileDoElse`, `TryCatch`,
-//! `Switch2`..`Switch6`, `AsyncSequence`, `AsyncFallback`, `Timeout`, `Delay`, `Precondition`,
-//! the `Loop` nodes, `Sleep`, `ManualSelector`; a leaf such as `Sleep` can be mapped to a leaf of
-//! yours in `nodes`), `<include>`, BehaviorTree.CPP 3 files, a `Repeat` or `RetryUntilSuccessful`
-//! count read from an entry, and `_autoremap` together with other remappings of the same
-//! `<SubTree>`.
+//! does not have (`Switch2`..`Switch6`, `ManualSelector`, and the `Loop` nodes `LoopInt`,
+//! `LoopBool`, `LoopDouble`, `LoopString`), `<include>`, BehaviorTree.CPP 3 files, a number read
+//! from an entry (a `Repeat` or `RetryUntilSuccessful` count, a `Parallel` or `ParallelAll`
+//! threshold, a `Delay`, `Timeout` or `Sleep` duration: the DSL takes constants there), and
+//! `_autoremap` together with other remappings of the same `<SubTree>`.
 //!
 //! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..`, and are
 //! reported at the `xml = ".."` literal; `tests/ui/xml-*` shows each. What rustc finds in the
