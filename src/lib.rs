@@ -135,6 +135,11 @@
 //! | `Sleep(ms)` | `Running` until `ms` milliseconds have passed since its first tick, then `Success`; `Sleep(0)` succeeds at once (decision 7; see [Time](#time)) ([`leaves::Sleep`]) |
 //! | `Wait(ms)` | behavior3's Wait: `Running` until *more than* `ms` milliseconds have passed since its first tick, then `Success` (the context implements [`Clock`]) |
 //! | `Error(value)` | fails the tick with `value.into()`, in a tree with an error type ([Errors](#errors)) |
+//! | `SetBlackboard(entry = value)`, `SetBlackboard(entry = {other})` | writes the value (or copies the entry `other`) into the blackboard entry; `Success` |
+//! | `UnsetBlackboard(entry)` | clears an `Option` entry; `Success` |
+//! | `Script(\|bb\| statements)` | runs the statements over the blackboard; `Success` |
+//! | `ScriptCondition(\|bb\| condition)` | `Success` if the condition over the blackboard holds, else `Failure` |
+//! | `WasEntryUpdated(entry)` | `Success` once per new version of a `#[tracked]` entry, else `Failure` ([`decorator::EntryUpdated`]) |
 //!
 //! In a tree with an error type, the same kinds also take fallible leaf types
 //! ([`TryCondition`], [`TrySyncAction`], [`TryStatefulAction`]) and inline closures that return a
@@ -385,6 +390,8 @@
 //! | `Repeat(n) { c }`, `Repeat(forever) { c }` | runs the child until it succeeded `n` times, one completion per tick; fails on the first failure (decision 1) ([`decorator::Repeat`]) |
 //! | `RetryUntilSuccessful(n) { c }`, `(forever)` (alias `Retry`) | retries a failing child, one attempt per tick, at most `n` attempts (decision 1) ([`decorator::RetryUntilSuccessful`]) |
 //! | `KeepRunningUntilFailure { c }` | Running until the child fails ([`decorator::keep_running_until_failure`]) |
+//! | `SkipUnlessUpdated(entry) { c }` | ticks the child when the `#[tracked]` entry was written since the node last looked (a running child without looking), else `Skipped` ([`decorator::EntryUpdated`]) |
+//! | `WaitValueUpdate(entry) { c }` | the same, but `Running` while it waits ([`decorator::EntryUpdated`]) |
 //! | `RunOnce { c }`, `RunOnce(then_skip = false) { c }` | ticks the child until it completes once; then Skipped (or its remembered status) forever ([`decorator::RunOnce`]) |
 //! | `Delay(ms) { c }` | `Running` from the first tick of an activation (even for 0 ms) until `ms` have passed, then ticks the child and passes its status through (decision 7) ([`decorator::Delay`]) |
 //! | `Timeout(ms) { c }` | ticks the child; still running when `ms` have passed since the first tick: halts it without ticking it, `Failure`; `Timeout(0)` never times out (decision 7) ([`decorator::Timeout`]) |
