@@ -314,6 +314,7 @@ impl Sniper {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         {
+            #[allow(unused_imports)]
             use ::bt::__private::{NoClock as _, TellClock as _};
             (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
@@ -351,6 +352,7 @@ impl Sniper {
         __bt_observer: &mut __BtO,
     ) {
         {
+            #[allow(unused_imports)]
             use ::bt::__private::{NoClock as _, TellClock as _};
             (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }

@@ -643,7 +643,7 @@ fn the_transition_logger_takes_the_time_from_the_context_s_clock() {
     ctx.script_err(1);
     assert_eq!(tree.tick_with(&mut ctx, &mut logger), Err(Oops(1)));
     ctx.take_log();
-    drop(logger);
+    let _ = logger.into_sink();
     assert_eq!(
         lines,
         "[2.000]: Act<0>                    IDLE -> SUCCESS\n"

@@ -302,6 +302,7 @@ impl Robot {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         {
+            #[allow(unused_imports)]
             use ::bt::__private::{NoClock as _, TellClock as _};
             (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
@@ -324,6 +325,7 @@ impl Robot {
         __bt_observer: &mut __BtO,
     ) {
         {
+            #[allow(unused_imports)]
             use ::bt::__private::{NoClock as _, TellClock as _};
             (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }

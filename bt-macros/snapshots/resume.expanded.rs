@@ -190,6 +190,7 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         {
+            #[allow(unused_imports)]
             use ::bt::__private::{NoClock as _, TellClock as _};
             (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
@@ -249,6 +250,7 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         {
+            #[allow(unused_imports)]
             use ::bt::__private::{NoClock as _, TellClock as _};
             (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }

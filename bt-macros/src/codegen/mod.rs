@@ -144,6 +144,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
 fn tell_clock() -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     quote! {{
+        #[allow(unused_imports)]
         use ::bt::__private::{NoClock as _, TellClock as _};
         (&::bt::__private::ContextClock(&*#ctx)).__bt_tell_clock(#observer);
     }}
