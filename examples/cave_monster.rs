@@ -389,3 +389,11 @@ fn main() {
     );
     assert_eq!(answers, EXPECTED, "the story above no longer holds");
 }
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Monster::NODES, Monster::to_xml())
+}

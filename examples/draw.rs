@@ -22,7 +22,7 @@
 //! red, skipped grey, halted blue, not ticked white.
 //!
 //! The trees are not repeated here: each example file is included as a module, and gives its
-//! tree with a small `tree()` function at its end. `tests/pictures.rs` checks that the files in
+//! tree with a small `tree()` function at its end. `tests/export.rs` checks that the files in
 //! `docs/trees/` are what this command writes now.
 
 use std::path::{Path, PathBuf};
@@ -34,6 +34,9 @@ use bt::{export, NodeInfo, TraceEvent};
 #[path = "approach_enemy.rs"]
 mod approach_enemy;
 #[allow(dead_code)]
+#[path = "cave_monster.rs"]
+mod cave_monster;
+#[allow(dead_code)]
 #[path = "patrol_robot.rs"]
 mod patrol_robot;
 #[allow(dead_code)]
@@ -43,8 +46,17 @@ mod resting_npc;
 #[path = "robot_ports.rs"]
 mod robot_ports;
 #[allow(dead_code)]
+#[path = "security_robot.rs"]
+mod security_robot;
+#[allow(dead_code)]
 #[path = "sniper.rs"]
 mod sniper;
+#[allow(dead_code)]
+#[path = "village_npc.rs"]
+mod village_npc;
+#[allow(dead_code)]
+#[path = "xml_patrol.rs"]
+mod xml_patrol;
 
 /// An example's tree, as this command sees it.
 pub struct Example {
@@ -85,6 +97,26 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         name: "robot_ports",
         tree: robot_ports::tree,
+        story: None,
+    },
+    Example {
+        name: "security_robot",
+        tree: security_robot::tree,
+        story: None,
+    },
+    Example {
+        name: "xml_patrol",
+        tree: xml_patrol::tree,
+        story: None,
+    },
+    Example {
+        name: "cave_monster",
+        tree: cave_monster::tree,
+        story: None,
+    },
+    Example {
+        name: "village_npc",
+        tree: village_npc::tree,
         story: None,
     },
 ];

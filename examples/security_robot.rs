@@ -364,3 +364,11 @@ fn main() {
         world.caught, world.battery
     );
 }
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (SecurityRobot::NODES, SecurityRobot::to_xml())
+}

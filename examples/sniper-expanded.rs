@@ -313,6 +313,11 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
+        {
+            #[allow(unused_imports)]
+            use ::bt::__private::{NoClock as _, TellClock as _};
+            (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+        }
         let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
@@ -346,6 +351,11 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
+        {
+            #[allow(unused_imports)]
+            use ::bt::__private::{NoClock as _, TellClock as _};
+            (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+        }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_resume.clear();
         self.__bt_status = ::core::option::Option::None;

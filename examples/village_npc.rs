@@ -324,3 +324,11 @@ fn main() {
         std::mem::size_of::<Villager>()
     );
 }
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Villager::NODES, Villager::to_xml())
+}

@@ -167,3 +167,11 @@ fn main() {
         Patrol::to_xml()
     );
 }
+
+// ---- for `cargo run --example draw`, which includes this file as a module ----
+
+/// The tree's nodes and its BehaviorTree.CPP XML.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Patrol::NODES, Patrol::to_xml())
+}

@@ -130,15 +130,20 @@
 //! | `Action(Type)` / `Action(Type = expr)` | `Type: SyncAction<Ctx>`; `execute(&mut self, &mut Ctx) -> Outcome` |
 //! | `Action(\|ctx\| expr)` | an inline action; `expr` is a `bool` or an [`Outcome`] |
 //! | `StatefulAction(Type)` / `(Type = expr)` | `Type: StatefulAction<Ctx>`: `on_start`, `on_running`, `on_halted` |
-//! | `AlwaysSuccess`, `AlwaysFailure`, `AlwaysRunning` (behavior3: `Succeeder`, `Failer`, `Runner`) | constant leaves |
+//! | `AlwaysSuccess`, `AlwaysFailure` (behavior3: `Succeeder`, `Failer`) | constant leaves |
+//! | `AlwaysRunning` (behavior3: `Runner`) | `Running` on every tick; a placeholder, or a body to be pre-empted ([`leaves::always_running`]) |
+//! | `Sleep(ms)` | `Running` until `ms` milliseconds have passed since its first tick, then `Success`; `Sleep(0)` succeeds at once (decision 7; see [Time](#time)) ([`leaves::Sleep`]) |
 //! | `Wait(ms)` | behavior3's Wait: `Running` until *more than* `ms` milliseconds have passed since its first tick, then `Success` (the context implements [`Clock`]) |
 //! | `Error(value)` | fails the tick with `value.into()`, in a tree with an error type ([Errors](#errors)) |
+//! | `SetBlackboard(entry = value)`, `SetBlackboard(entry = {other})` | writes the value (or copies the entry `other`) into the blackboard entry; `Success` |
+//! | `UnsetBlackboard(entry)` | clears an `Option` entry; `Success` |
+//! | `Script(\|bb\| statements)` | runs the statements over the blackboard; `Success` |
+//! | `ScriptCondition(\|bb\| condition)` | `Success` if the condition over the blackboard holds, else `Failure` |
+//! | `WasEntryUpdated(entry)` | `Success` once per new version of a `#[tracked]` entry, else `Failure` ([`decorator::EntryUpdated`]) |
 //!
 //! In a tree with an error type, the same kinds also take fallible leaf types
 //! ([`TryCondition`], [`TrySyncAction`], [`TryStatefulAction`]) and inline closures that return a
 //! `Result`.
-//! | `AlwaysRunning` | `Running` on every tick; a placeholder, or a body to be pre-empted ([`leaves::always_running`]) |
-//! | `Sleep(ms)` | `Running` until `ms` milliseconds have passed since its first tick, then `Success`; `Sleep(0)` succeeds at once (decision 7; see [Time](#time)) ([`leaves::Sleep`]) |
 //!
 //! # Blackboard, ports and conditions
 //!
@@ -245,7 +250,11 @@
 //!    `RetryUntilSuccessful`, `Repeater` and `RepeatTimes` unless their count is 0 (never) or 1
 //!    (when their child can); `Precondition` when its child can or its `else` is `Running`; any
 //!    other composite or decorator when one of its children can;
-//! 3. `tick` returns `Err(e)`, and `status()` is `None`;
+//! 3. `tick` returns `Err(e)`, and `status()` is `None`; an observer sees the abort of the failing
+//!    leaf and of each of its ancestors ([`Observer::on_aborted`]) as the error leaves them, then
+//!    the halts, then the root's abort, which ends the tick: a [`TickTrace`] shows the tree with
+//!    its root and the failing leaf's path marked `aborted`, and `JsonTrace` ends the tick with
+//!    the root's `ABORTED` line ([Observers](#observers));
 //! 4. the **next tick starts afresh**, with what a halt keeps: `SequenceWithMemory`'s position
 //!    (at the child that failed), `RunOnce`'s memory, `Limiter`'s count. Writes made before the
 //!    error stay, including the outputs the failing leaf set before it failed.
@@ -381,6 +390,8 @@
 //! | `Repeat(n) { c }`, `Repeat(forever) { c }` | runs the child until it succeeded `n` times, one completion per tick; fails on the first failure (decision 1) ([`decorator::Repeat`]) |
 //! | `RetryUntilSuccessful(n) { c }`, `(forever)` (alias `Retry`) | retries a failing child, one attempt per tick, at most `n` attempts (decision 1) ([`decorator::RetryUntilSuccessful`]) |
 //! | `KeepRunningUntilFailure { c }` | Running until the child fails ([`decorator::keep_running_until_failure`]) |
+//! | `SkipUnlessUpdated(entry) { c }` | ticks the child when the `#[tracked]` entry was written since the node last looked (a running child without looking), else `Skipped` ([`decorator::EntryUpdated`]) |
+//! | `WaitValueUpdate(entry) { c }` | the same, but `Running` while it waits ([`decorator::EntryUpdated`]) |
 //! | `RunOnce { c }`, `RunOnce(then_skip = false) { c }` | ticks the child until it completes once; then Skipped (or its remembered status) forever ([`decorator::RunOnce`]) |
 //! | `Delay(ms) { c }` | `Running` from the first tick of an activation (even for 0 ms) until `ms` have passed, then ticks the child and passes its status through (decision 7) ([`decorator::Delay`]) |
 //! | `Timeout(ms) { c }` | ticks the child; still running when `ms` have passed since the first tick: halts it without ticking it, `Failure`; `Timeout(0)` never times out (decision 7) ([`decorator::Timeout`]) |
@@ -534,12 +545,14 @@
 //!
 //! # Time
 //!
-//! `Delay`, `Timeout` and `Sleep` never read the system clock: a tree that uses one requires its
-//! context to implement [`Clock`] (`fn now(&self) -> Duration`), and each time node reads it once
-//! per tick. Keep a [`StdClock`] in the context for real time, or a [`ManualClock`] that only
-//! moves when told to, for tests and simulations; a tree without time nodes asks for nothing.
-//! Durations are whole milliseconds, compared inclusively (`now - start >= ms`), so with a
-//! `ManualClock` every tick is exact.
+//! The nodes that measure time, `Delay`, `Timeout` and `Sleep`, behavior3's `Wait` and `MaxTime`,
+//! and NodeCanvas's `Cooldown` and `Deadline`, never read the system clock: a tree that uses one
+//! requires its context to implement [`Clock`] (`fn now(&self) -> Duration`), and each time node
+//! reads it once per tick. Keep a [`StdClock`] in the context for real time, or a
+//! [`ManualClock`] that only moves when told to, for tests and simulations; a tree without time
+//! nodes asks for nothing. Durations are whole milliseconds, compared inclusively
+//! (`now - start >= ms`; behavior3's `Wait` and `MaxTime` wait for *more than* `ms`, as behavior3
+//! does), so with a `ManualClock` every tick is exact.
 //!
 //! ```
 //! use bt::{behavior_tree, Clock, ManualClock, Status};
@@ -685,7 +698,11 @@
 //!
 //! | XML | DSL |
 //! |---|---|
-//! | `<Sequence>`, `<SequenceWithMemory>`, `<ReactiveSequence>`, `<Fallback>`, `<ReactiveFallback>`, `<Inverter>`, `<ForceSuccess>`, `<ForceFailure>`, `<KeepRunningUntilFailure>`, `<AlwaysSuccess/>`, `<AlwaysFailure/>` | the node of the same name |
+//! | `<Sequence>`, `<SequenceWithMemory>`, `<ReactiveSequence>`, `<Fallback>`, `<ReactiveFallback>`, `<AsyncSequence>`, `<AsyncFallback>`, `<IfThenElse>`, `<WhileDoElse>`, `<Inverter>`, `<ForceSuccess>`, `<ForceFailure>`, `<KeepRunningUntilFailure>`, `<AlwaysSuccess/>`, `<AlwaysFailure/>`, `<AlwaysRunning/>` | the node of the same name |
+//! | `<Parallel success_count="2" failure_count="1">` (defaults `-1` and `1`), `<ParallelAll max_failures="1">` (default `1`) | `Parallel(success = 2, failure = 1)`, `ParallelAll(max_failures = 1)` |
+//! | `<TryCatch catch_on_halt="true">` (default `false`) | `TryCatch(catch_on_halt = true)` |
+//! | `<Delay delay_msec="500">`, `<Timeout msec="1000">`, `<Sleep msec="200"/>` | `Delay(500)`, `Timeout(1000)`, `Sleep(200)` (the context needs a clock: [Time](#time)) |
+//! | `<Precondition if="door_open" else="RUNNING">` (default `FAILURE`) | `Precondition(\|bb\| bb.door_open, else = Running)` (`if` is a script condition, below) |
 //! | `<Repeat num_cycles="3">`, `<RetryUntilSuccessful num_attempts="-1">` | `Repeat(3)`, `RetryUntilSuccessful(forever)` |
 //! | `<RunOnce then_skip="false">` (default `true`) | `RunOnce(then_skip = false)` |
 //! | `<SkipUnlessUpdated entry="k">`, `<WaitValueUpdate entry="{k}">`, `<WasEntryUpdated entry="k"/>` | the same node; the entry `k` becomes `#[tracked]` |
@@ -746,12 +763,11 @@
 //! chained comparisons, `@key` (the root blackboard), scripting enums and function calls.
 //!
 //! **Not translated** (each a compile error that names it): the BehaviorTree.CPP nodes the DSL
-//! does not have yet (`Parallel`, `ParallelAll`, `IfThenElse`, `WhileDoElse`, `TryCatch`,
-//! `Switch2`..`Switch6`, `AsyncSequence`, `AsyncFallback`, `Timeout`, `Delay`, `Precondition`,
-//! the `Loop` nodes, `Sleep`, `ManualSelector`; a leaf such as `Sleep` can be mapped to a leaf of
-//! yours in `nodes`), `<include>`, BehaviorTree.CPP 3 files, a `Repeat` or `RetryUntilSuccessful`
-//! count read from an entry, and `_autoremap` together with other remappings of the same
-//! `<SubTree>`.
+//! does not have (`Switch2`..`Switch6`, `ManualSelector`, and the `Loop` nodes `LoopInt`,
+//! `LoopBool`, `LoopDouble`, `LoopString`), `<include>`, BehaviorTree.CPP 3 files, a number read
+//! from an entry (a `Repeat` or `RetryUntilSuccessful` count, a `Parallel` or `ParallelAll`
+//! threshold, a `Delay`, `Timeout` or `Sleep` duration: the DSL takes constants there), and
+//! `_autoremap` together with other remappings of the same `<SubTree>`.
 //!
 //! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..`, and are
 //! reported at the `xml = ".."` literal; `tests/ui/xml-*` shows each. What rustc finds in the
@@ -1051,7 +1067,7 @@
 //! `export::mermaid`, `export::xml(name, NODES)`), `.without_params()` leaves out the parameter
 //! lines, and `export::dot_with_status` / `export::mermaid_with_status` fill each node with the
 //! colour of what last happened to it (running amber, success green, failure red, skipped grey,
-//! halted blue, untouched white), read from a [`TickTrace`], a [`Statistics`] or a
+//! halted blue, aborted by an error violet, untouched white), read from a [`TickTrace`], a [`Statistics`] or a
 //! [`TransitionLogger`]:
 //!
 //! ```
@@ -1094,15 +1110,18 @@
 //!
 //! `tick_with(ctx, &mut observer)` and `halt_with(ctx, &mut observer)` report to an
 //! [`Observer`] every node's status, as it is decided (a node after its children, so the root's
-//! status is the last report of every tick), and every halt of a running node. Node ids are
-//! pre-order positions in `Tree::NODES`. The library's observers (see [`observe`]):
+//! report is the last of every tick), and every halt of a running node. In a tick aborted by an
+//! error ([Errors](#errors)) the failing leaf and its ancestors answer no status: each reports its
+//! abort ([`Observer::on_aborted`]) instead, and the root's abort, after the halts that follow
+//! the error, ends the tick ([aborted ticks](observe#aborted-ticks)). Node ids are pre-order
+//! positions in `Tree::NODES`. The library's observers (see [`observe`]):
 //!
 //! | observer | what it does |
 //! |---|---|
-//! | [`TickTrace`] / [`Trace`] | what each node did, printed as an indented tree |
-//! | [`TransitionLogger`] | each change of a node's state, time-stamped, to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
-//! | [`Statistics`] | per-node counts of ticks, each status, halts, printed as a table (BehaviorTree.CPP's `TreeObserver`) |
-//! | `observe::tracing::TracingObserver` (feature `tracing`) | a `tracing` event per state change and halt, in the caller's tick spans |
+//! | [`TickTrace`] / [`Trace`] | what each node did (a status, `halted` or `aborted`), printed as an indented tree |
+//! | [`TransitionLogger`] | each change of a node's state, time-stamped (by the context's clock when it is a [`Clock`], which the tree hands it at each tick and halt: [`Observer::on_time`]), to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
+//! | [`Statistics`] | per-node counts of ticks, each status, halts and aborts, printed as a table (BehaviorTree.CPP's `TreeObserver`) |
+//! | `observe::tracing::TracingObserver` (feature `tracing`) | a `tracing` event per state change, halt and abort, in the caller's tick spans |
 //! | `observe::json::JsonTrace` (feature `json`) | one JSON line per event, to any `std::io::Write`; `observe::json::read_trace` reads a file back |
 //!
 //! They keep what they need per node in storage given when they are built, sized for the tree
@@ -1135,7 +1154,9 @@
 //! );
 //! for second in 0..2 {
 //!     observers.0.clear();
-//!     observers.2.set_time(Duration::from_secs(second)); // the logger's clock is yours
+//!     // `World` is no `bt::Clock`: the logger's time is yours to give. A context that is a
+//!     // clock gives the logger its time at every tick and halt, and this line goes.
+//!     observers.2.set_time(Duration::from_secs(second));
 //!     tree.tick_with(&mut world, &mut observers);
 //! }
 //! let (trace, stats, logger) = observers;
@@ -1153,7 +1174,7 @@
 //!      [0.000]: Fallback                  IDLE -> SUCCESS\n\
 //!      [1.000]: door open?                FAILURE -> SUCCESS\n",
 //! );
-//! print!("{stats}"); // id, node, ticks, success, failure, skipped, running, halted, last
+//! print!("{stats}"); // id, node, ticks, success, failure, skipped, running, halted, aborted, last
 //! ```
 //!
 //! ### `tracing` and JSON lines
@@ -1167,13 +1188,15 @@
 //!
 //! * `tracing`: `bt::observe::tracing::TracingObserver` emits a `tracing` event (target `bt`,
 //!   level `DEBUG`, fields `tick`, `node`, `name`, `kind`, `from`, `status`) for every change of a
-//!   node's state and every halt; `tick_span()` gives a `tick` span to enter around each tick.
+//!   node's state, every halt and every abort; `tick_span()` gives a `tick` span to enter around
+//!   each tick.
 //!   Any subscriber (`tracing-subscriber`'s `fmt`, a file, OpenTelemetry) receives them. It also
 //!   works without `std` (with `alloc` on the target).
 //! * `json` (needs `std`): `bt::observe::json::JsonTrace` writes every event as one line
 //!   `{"tick":0,"node":2,"name":"Patrol","status":"RUNNING"}` to any `std::io::Write` (a
 //!   `BufWriter<File>`, a socket), without allocating; `read_trace` reads such a file back into
-//!   `TraceRecord`s, to replay, diff or test a run.
+//!   `TraceRecord`s, to replay, diff or test a run. Every tick ends with a line of the root: its
+//!   status, or `"ABORTED"` in a tick aborted by an error.
 //!
 //! ```
 //! # use bt::{behavior_tree, Status};

@@ -425,6 +425,27 @@ fn read(name: &str) -> String {
 }
 
 #[test]
+fn the_draw_example_draws_every_example() {
+    // Every example builds a tree but `draw` itself and `sniper-expanded` (the sniper's tree
+    // again).
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
+    let mut names: Vec<String> = std::fs::read_dir(examples)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter_map(|file| file.strip_suffix(".rs").map(str::to_string))
+        .filter(|name| name != "draw" && name != "sniper-expanded")
+        .collect();
+    names.sort();
+    let mut drawn: Vec<&str> = draw::EXAMPLES.iter().map(|example| example.name).collect();
+    drawn.sort_unstable();
+    assert_eq!(
+        drawn, names,
+        "`draw --all` draws the examples of `draw::EXAMPLES`: give each example a `tree()` at \
+         its end and a row there"
+    );
+}
+
+#[test]
 fn the_pictures_in_the_docs_are_current() {
     let mut expected = Vec::new();
     for example in draw::EXAMPLES {

@@ -20,10 +20,10 @@ use bt::observe::json::{read_trace, JsonTrace, TraceRecord};
 use bt::observe::state_name;
 use bt::observe::tracing::TracingObserver;
 use bt::{
-    behavior_tree, BehaviorTree, NodeStats, Observer, Statistics, Status, TickTrace, Trace,
-    TraceEvent,
+    behavior_tree, BehaviorTree, Lines, NodeStats, Observer, Statistics, Status, TickTrace, Trace,
+    TraceEvent, TransitionLogger,
 };
-use common::{Act, Cond, Ctx, Task};
+use common::{Act, Call, Cond, Ctx, Oops, Task, TryAct, TryCond};
 use Status::*;
 
 behavior_tree! {
@@ -66,6 +66,10 @@ impl Observer for Recorder {
 
     fn on_halted(&mut self, node: usize) {
         self.events.push((self.tick, node, TraceEvent::Halted));
+    }
+
+    fn on_aborted(&mut self, node: usize) {
+        self.events.push((self.tick, node, TraceEvent::Aborted));
     }
 }
 
@@ -234,6 +238,9 @@ fn the_tracing_observer_emits_status_changes_and_halts_in_tick_spans() {
         fn on_halted(&mut self, node: usize) {
             self.0.borrow_mut().on_halted(node);
         }
+        fn on_aborted(&mut self, node: usize) {
+            self.0.borrow_mut().on_aborted(node);
+        }
     }
     tracing::subscriber::with_default(subscriber, || {
         tracing::callsite::rebuild_interest_cache();
@@ -258,6 +265,7 @@ fn the_tracing_observer_emits_status_changes_and_halts_in_tick_spans() {
         let (message, to) = match event {
             TraceEvent::Ticked(status) => ("status", Some(status)),
             TraceEvent::Halted => ("halted", None),
+            TraceEvent::Aborted => ("aborted", None),
         };
         let from = std::mem::replace(&mut states[node], to);
         if message == "status" && from == to {
@@ -367,4 +375,277 @@ fn a_trace_too_small_for_the_tree_panics_up_front() {
 )]
 fn statistics_too_small_for_the_tree_panic_up_front() {
     let _ = Statistics::for_tree::<Errand>(vec![NodeStats::ZERO; 3]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tick aborted by an error.
+
+behavior_tree! {
+    /// A tree with an error type. The `Fallback` cannot run: it is halted by no one after an
+    /// error, and only its abort puts it in the trace.
+    pub tree Fragile for Ctx, error Oops {
+        ReactiveSequence {                      // 0
+            Action(Act<0>),                     // 1
+            Fallback {                          // 2
+                Condition(TryCond<1>),          // 3
+                Action(TryAct<2>),              // 4
+            },
+            StatefulAction(Task<3>),            // 5
+        }
+    }
+}
+
+behavior_tree! {
+    /// A tree with an error type in which no node can run: no node is halted after an error.
+    pub tree Brittle for Ctx, error Oops {
+        Sequence {
+            Action(Act<0>),
+            Action(TryAct<1>),
+        }
+    }
+}
+
+/// Ticks `Fragile` once, reporting to a fresh `TickTrace` and to `json`: what the trace shows,
+/// and the tick's JSON lines.
+fn fragile_tick(
+    tree: &mut Fragile,
+    ctx: &mut Ctx,
+    json: &mut JsonTrace<Vec<u8>>,
+    answer: Result<Status, Oops>,
+) -> (String, String) {
+    let mut trace = TickTrace::<{ Fragile::NODE_COUNT }>::new();
+    let start = json.get_ref().len();
+    assert_eq!(tree.tick_with(ctx, &mut (&mut trace, &mut *json)), answer);
+    let lines = String::from_utf8(json.get_ref()[start..].to_vec()).unwrap();
+    (trace.display(Fragile::NODES).to_string(), lines)
+}
+
+#[test]
+fn the_trace_of_an_aborted_tick_is_a_tree_with_its_root() {
+    let (mut tree, mut ctx) = (Fragile::new(), Ctx::new());
+    let mut json = JsonTrace::new(Fragile::NODES, Vec::new());
+    let line = |tick: u64, node: usize, status: &str| {
+        let name = Fragile::NODES[node].name;
+        format!("{{\"tick\":{tick},\"node\":{node},\"name\":\"{name}\",\"status\":\"{status}\"}}\n")
+    };
+    let lines = |tick: u64, events: &[(usize, &str)]| -> String {
+        events
+            .iter()
+            .map(|&(node, status)| line(tick, node, status))
+            .collect()
+    };
+
+    // Tick 0: Task<3> starts.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Failure]);
+    ctx.script(2, &[Success]);
+    ctx.script(3, &[Running]);
+    let (shown, json_lines) = fragile_tick(&mut tree, &mut ctx, &mut json, Ok(Running));
+    assert_eq!(
+        shown,
+        "ReactiveSequence  RUNNING
+  Act<0>          SUCCESS
+  Fallback        SUCCESS
+    TryCond<1>    FAILURE
+    TryAct<2>     SUCCESS
+  Task<3>         RUNNING
+"
+    );
+    assert_eq!(
+        json_lines,
+        lines(
+            0,
+            &[
+                (1, "SUCCESS"),
+                (3, "FAILURE"),
+                (4, "SUCCESS"),
+                (2, "SUCCESS"),
+                (5, "RUNNING"),
+                (0, "RUNNING")
+            ]
+        )
+    );
+    ctx.take_log();
+
+    // Tick 1: TryAct<2> fails with an error while Task<3> runs. The failing leaf and its
+    // ancestors are aborted (the Fallback too, which cannot run and is not halted); Task<3> and
+    // the root, running, are halted; the root's abort ends the tick.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Failure]);
+    ctx.script_err(2);
+    let (shown, json_lines) = fragile_tick(&mut tree, &mut ctx, &mut json, Err(Oops(2)));
+    assert_eq!(
+        shown,
+        "ReactiveSequence  aborted
+  Act<0>          SUCCESS
+  Fallback        aborted
+    TryCond<1>    FAILURE
+    TryAct<2>     aborted
+  Task<3>         halted
+"
+    );
+    assert_eq!(
+        json_lines,
+        lines(
+            1,
+            &[
+                (1, "SUCCESS"),
+                (3, "FAILURE"),
+                (4, "ABORTED"),
+                (2, "ABORTED"),
+                (5, "HALTED"),
+                (0, "HALTED"),
+                (0, "ABORTED"),
+            ]
+        )
+    );
+    assert_eq!(
+        ctx.take_log(),
+        [
+            Call::Exec(0),
+            Call::Check(1),
+            Call::Exec(2),
+            Call::OnHalted(3)
+        ]
+    );
+
+    // Tick 2: nothing runs when TryCond<1> fails with an error. The root, on the failing leaf's
+    // path and able to run, counts as running and is halted; the Fallback, which cannot run, is
+    // not; both stay aborted in the trace.
+    ctx.script(0, &[Success]);
+    ctx.script_err(1);
+    let (shown, json_lines) = fragile_tick(&mut tree, &mut ctx, &mut json, Err(Oops(1)));
+    assert_eq!(
+        shown,
+        "ReactiveSequence  aborted
+  Act<0>          SUCCESS
+  Fallback        aborted
+    TryCond<1>    aborted
+"
+    );
+    assert_eq!(
+        json_lines,
+        lines(
+            2,
+            &[
+                (1, "SUCCESS"),
+                (3, "ABORTED"),
+                (2, "ABORTED"),
+                (0, "HALTED"),
+                (0, "ABORTED")
+            ]
+        )
+    );
+    ctx.take_log();
+
+    // Tick 3 starts afresh and completes; the ticks were counted by the roots' reports.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Success]);
+    ctx.script(3, &[Success]);
+    let (_, json_lines) = fragile_tick(&mut tree, &mut ctx, &mut json, Ok(Success));
+    assert!(json_lines.ends_with(&line(3, 0, "SUCCESS")), "{json_lines}");
+    assert_eq!(json.tick(), 4);
+    ctx.take_log();
+
+    // `read_trace` reads the aborts back, and every tick ends with the root.
+    let records = read_trace(&json.finish().unwrap()[..]).unwrap();
+    for tick in 0..4 {
+        let last = records.iter().rev().find(|r| r.tick == tick).unwrap();
+        assert_eq!(last.node, 0, "tick {tick} ends with the root");
+    }
+    let aborted: Vec<_> = records
+        .iter()
+        .filter(|r| r.event.name() == "ABORTED")
+        .map(|r| (r.tick, r.node))
+        .collect();
+    assert_eq!(aborted, [(1, 4), (1, 2), (1, 0), (2, 3), (2, 2), (2, 0)]);
+}
+
+#[test]
+fn an_aborted_tick_of_a_tree_that_cannot_run_ends_with_the_root() {
+    let (mut tree, mut ctx) = (Brittle::new(), Ctx::new());
+    let mut recorder = Recorder::default();
+    let mut json = JsonTrace::new(Brittle::NODES, Vec::new());
+    for tick in 0..3 {
+        let mut trace = TickTrace::<{ Brittle::NODE_COUNT }>::new();
+        ctx.script(0, &[Success]);
+        let answer = if tick == 1 {
+            ctx.script_err(1);
+            Err(Oops(1))
+        } else {
+            ctx.script(1, &[Success]);
+            Ok(Success)
+        };
+        let mut observers = (&mut trace, (&mut json, &mut recorder));
+        assert_eq!(tree.tick_with(&mut ctx, &mut observers), answer);
+        recorder.tick += 1;
+        let shown = trace.display(Brittle::NODES).to_string();
+        if tick == 1 {
+            assert_eq!(
+                shown,
+                "Sequence     aborted\n  Act<0>     SUCCESS\n  TryAct<1>  aborted\n"
+            );
+        } else {
+            assert_eq!(
+                shown,
+                "Sequence     SUCCESS\n  Act<0>     SUCCESS\n  TryAct<1>  SUCCESS\n"
+            );
+        }
+        ctx.take_log();
+    }
+    assert_eq!(json.tick(), 3);
+    let records = read_trace(&json.finish().unwrap()[..]).unwrap();
+    let seen: Vec<_> = records.iter().map(|r| (r.tick, r.node, r.event)).collect();
+    assert_eq!(seen, recorder.events);
+    let tick_1: Vec<_> = (seen.iter().filter(|event| event.0 == 1))
+        .map(|&(_, node, event)| (node, event.name()))
+        .collect();
+    assert_eq!(tick_1, [(1, "SUCCESS"), (2, "ABORTED"), (0, "ABORTED")]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The logger's time, from the context's clock.
+
+#[test]
+fn the_transition_logger_takes_the_time_from_the_context_s_clock() {
+    let (mut tree, mut ctx) = (Errand::new(), Ctx::new());
+    let mut logger =
+        TransitionLogger::for_tree::<Errand>([None; Errand::NODE_COUNT], Lines(String::new()));
+    ctx.advance_ms(1250);
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Running]);
+    tree.tick_with(&mut ctx, &mut logger);
+    ctx.advance_ms(500);
+    tree.halt_with(&mut ctx, &mut logger);
+    ctx.take_log();
+    assert_eq!(
+        logger.sink().0,
+        "[1.250]: Act<1>                    IDLE -> SUCCESS
+[1.250]: Task<2>                   IDLE -> RUNNING
+[1.250]: Inverter                  IDLE -> RUNNING
+[1.250]: Sequence                  IDLE -> RUNNING
+[1.750]: Task<2>                   RUNNING -> IDLE
+[1.750]: Inverter                  RUNNING -> IDLE
+[1.750]: Sequence                  RUNNING -> IDLE
+"
+    );
+
+    // A tree with an error type; `set_time` is overridden by the context's clock.
+    let (mut tree, mut lines) = (Brittle::new(), String::new());
+    let mut logger = TransitionLogger::new(
+        Brittle::NODES,
+        [None; Brittle::NODE_COUNT],
+        Lines(&mut lines),
+    );
+    logger.set_time(std::time::Duration::from_secs(60));
+    ctx.advance_ms(250);
+    ctx.script(0, &[Success]);
+    ctx.script_err(1);
+    assert_eq!(tree.tick_with(&mut ctx, &mut logger), Err(Oops(1)));
+    ctx.take_log();
+    let _ = logger.into_sink();
+    assert_eq!(
+        lines,
+        "[2.000]: Act<0>                    IDLE -> SUCCESS\n"
+    );
 }

@@ -1046,7 +1046,8 @@ fn an_error_halts_the_running_nodes_of_a_subtree() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Observers: the failing leaf reports no status; the halts reach the observer.
+// Observers: the failing leaf and its ancestors report no status but their abort; the halts
+// reach the observer; the root's abort ends the tick.
 
 /// Every event, in order: `(node, Some(status))` or `(node, None)` for a halt.
 #[derive(Default)]
@@ -1059,6 +1060,24 @@ impl Observer for Events {
 
     fn on_halted(&mut self, node: usize) {
         self.0.push((node, None));
+    }
+}
+
+/// [`Events`], with the aborts: `(node, "ABORTED")`, else the event's name.
+#[derive(Default)]
+struct Named(Vec<(usize, &'static str)>);
+
+impl Observer for Named {
+    fn on_status(&mut self, node: usize, status: Status) {
+        self.0.push((node, status.name()));
+    }
+
+    fn on_halted(&mut self, node: usize) {
+        self.0.push((node, "HALTED"));
+    }
+
+    fn on_aborted(&mut self, node: usize) {
+        self.0.push((node, "ABORTED"));
     }
 }
 
@@ -1154,13 +1173,51 @@ fn a_tick_trace_shows_the_halted_nodes() {
     ctx.script_err(3);
     assert_eq!(tree.tick_with(&mut ctx, &mut trace), Err(Oops(3)));
     assert_eq!(ctx.take_log(), [OnRunning(2), OnRunning(3), OnHalted(2)]);
-    assert_eq!(trace.event(6), None, "the failing leaf answered no status");
-    for node in [0, 2, 3, 4] {
-        assert_eq!(trace.event(node), Some(TraceEvent::Halted), "node {node}");
+    assert_eq!(trace.status(6), None, "the failing leaf answered no status");
+    // The failing leaf's path is aborted (its nodes, which can run, were also halted); Task<2>
+    // was halted.
+    for node in [0, 2, 4, 6] {
+        assert_eq!(trace.event(node), Some(TraceEvent::Aborted), "node {node}");
     }
+    assert_eq!(trace.event(3), Some(TraceEvent::Halted));
     assert_eq!(
         trace.display(Watched::NODES).to_string(),
-        "Sequence      halted\n  Parallel    halted\n    Task<2>   halted\n    Sequence  halted\n",
+        "Sequence          aborted
+  Parallel        aborted
+    Task<2>       halted
+    Sequence      aborted
+      TryTask<3>  aborted
+",
+    );
+}
+
+#[test]
+fn the_aborts_come_before_the_halts_and_the_root_s_ends_the_tick() {
+    let (mut tree, mut ctx) = (Watched::new(), Ctx::new());
+    let mut events = Named::default();
+    ctx.script(0, &[Success]);
+    ctx.script(2, &[Running, Running]);
+    ctx.script(1, &[Success]);
+    ctx.script(3, &[Running]);
+    assert_eq!(tree.tick_with(&mut ctx, &mut events), Ok(Running));
+    ctx.take_log();
+    events.0.clear();
+    ctx.script_err(3);
+    assert_eq!(tree.tick_with(&mut ctx, &mut events), Err(Oops(3)));
+    assert_eq!(ctx.take_log(), [OnRunning(2), OnRunning(3), OnHalted(2)]);
+    assert_eq!(
+        events.0,
+        [
+            (3, "RUNNING"),
+            (6, "ABORTED"),
+            (4, "ABORTED"),
+            (2, "ABORTED"),
+            (3, "HALTED"),
+            (4, "HALTED"),
+            (2, "HALTED"),
+            (0, "HALTED"),
+            (0, "ABORTED"),
+        ]
     );
 }
 

@@ -57,7 +57,8 @@ pub trait Subtree<Ctx: ?Sized>: BehaviorTree<Context = Ctx> {
 }
 
 /// An observer that reports a subtree's node ids to the parent's observer, shifted by the id of
-/// the subtree's root in the parent.
+/// the subtree's root in the parent. The subtree's context clock is not passed on
+/// ([`Observer::on_time`]): the parent's tick has given the time.
 pub struct Offset<'a, O: ?Sized> {
     observer: &'a mut O,
     offset: usize,
@@ -80,6 +81,11 @@ impl<O: Observer + ?Sized> Observer for Offset<'_, O> {
     #[inline(always)]
     fn on_halted(&mut self, node: usize) {
         self.observer.on_halted(node + self.offset)
+    }
+
+    #[inline(always)]
+    fn on_aborted(&mut self, node: usize) {
+        self.observer.on_aborted(node + self.offset)
     }
 }
 

@@ -322,6 +322,11 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
+        {
+            #[allow(unused_imports)]
+            use ::bt::__private::{NoClock as _, TellClock as _};
+            (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+        }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
         __bt_status
@@ -340,6 +345,11 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
+        {
+            #[allow(unused_imports)]
+            use ::bt::__private::{NoClock as _, TellClock as _};
+            (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+        }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_state_5.halt();
         self.__bt_state_8.halt();

@@ -15,6 +15,7 @@ mod codegen;
 mod ctxt;
 mod expand;
 mod fuzz;
+mod guide_tables;
 mod kinds;
 mod kw;
 mod model;

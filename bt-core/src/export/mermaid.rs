@@ -19,7 +19,7 @@ pub fn mermaid(nodes: &[NodeInfo]) -> Mermaid<'_> {
 }
 
 /// [`mermaid`], each node given the class (`running`, `success`, `failure`, `skipped`,
-/// `halted`) and the colour of what last happened to it in `status`.
+/// `halted`, `aborted`) and the colour of what last happened to it in `status`.
 pub fn mermaid_with_status<'a, S: StatusSnapshot + ?Sized>(
     nodes: &'a [NodeInfo],
     status: &'a S,
@@ -40,12 +40,13 @@ pub struct Mermaid<'a, S: ?Sized = NoStatus> {
     params: bool,
 }
 
-const CLASSES: [(TraceEvent, &str); 5] = [
+const CLASSES: [(TraceEvent, &str); 6] = [
     (TraceEvent::Ticked(Status::Running), "running"),
     (TraceEvent::Ticked(Status::Success), "success"),
     (TraceEvent::Ticked(Status::Failure), "failure"),
     (TraceEvent::Ticked(Status::Skipped), "skipped"),
     (TraceEvent::Halted, "halted"),
+    (TraceEvent::Aborted, "aborted"),
 ];
 
 fn class(event: TraceEvent) -> &'static str {
@@ -55,6 +56,7 @@ fn class(event: TraceEvent) -> &'static str {
         TraceEvent::Ticked(Status::Failure) => "failure",
         TraceEvent::Ticked(Status::Skipped) => "skipped",
         TraceEvent::Halted => "halted",
+        TraceEvent::Aborted => "aborted",
     }
 }
 
@@ -246,10 +248,17 @@ mod tests {
   classDef failure fill:#f08080
   classDef skipped fill:#d3d3d3
   classDef halted fill:#9ecbf0
+  classDef aborted fill:#c9a0dc
   class n0 success
   class n1 skipped
   class n2 running
 "#
+        );
+        stats.on_aborted(1);
+        let chart = mermaid_with_status(SMALL, &stats).to_string();
+        assert!(
+            chart.ends_with("  class n1 aborted\n  class n2 running\n"),
+            "{chart}"
         );
     }
 }

@@ -44,7 +44,7 @@
 //! The `*_with_status` forms colour each node by what last happened to it, read from any
 //! [`StatusSnapshot`] ([`TickTrace`](crate::TickTrace), [`Statistics`](crate::Statistics),
 //! [`TransitionLogger`](crate::TransitionLogger)): running amber, success green, failure red,
-//! skipped grey, halted blue; nodes with nothing to show stay white.
+//! skipped grey, halted blue, aborted by an error violet; nodes with nothing to show stay white.
 
 mod dot;
 mod escape;
@@ -76,6 +76,7 @@ fn colour(event: TraceEvent) -> &'static str {
         TraceEvent::Ticked(Status::Failure) => "#f08080",
         TraceEvent::Ticked(Status::Skipped) => "#d3d3d3",
         TraceEvent::Halted => "#9ecbf0",
+        TraceEvent::Aborted => "#c9a0dc",
     }
 }
 

@@ -8,7 +8,8 @@
 //! * `node`: the node's id;
 //! * `name`: the node's name;
 //! * `status`: what happened: `RUNNING`, `SUCCESS`, `FAILURE`, `SKIPPED` (the node answered
-//!   that status) or `HALTED` (it was halted).
+//!   that status), `HALTED` (it was halted) or `ABORTED` (an error aborted the tick while it was
+//!   being ticked).
 //!
 //! ```text
 //! {"tick":0,"node":1,"name":"IsVisible","status":"FAILURE"}
@@ -18,7 +19,16 @@
 //! ```
 //!
 //! Every event is a line, not only changes: the file replays exactly what an in-memory observer
-//! such as [`TickTrace`](crate::TickTrace) sees.
+//! such as [`TickTrace`](crate::TickTrace) sees. Every tick ends with a line of the root (node
+//! 0): its status, or `ABORTED` for a tick an error aborted, after the halts that followed the
+//! error ([Aborted ticks](super#aborted-ticks)):
+//!
+//! ```text
+//! {"tick":1,"node":1,"name":"IsVisible","status":"ABORTED"}
+//! {"tick":1,"node":2,"name":"Patrol","status":"HALTED"}
+//! {"tick":1,"node":0,"name":"Fallback","status":"HALTED"}
+//! {"tick":1,"node":0,"name":"Fallback","status":"ABORTED"}
+//! ```
 
 use std::io::{self, BufRead, Write};
 use std::string::String;
@@ -66,7 +76,8 @@ mod event_name {
         let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
         TraceEvent::from_name(&name).ok_or_else(|| {
             D::Error::custom(format_args!(
-                "unknown status `{name}`: expected RUNNING, SUCCESS, FAILURE, SKIPPED or HALTED"
+                "unknown status `{name}`: expected RUNNING, SUCCESS, FAILURE, SKIPPED, HALTED \
+                 or ABORTED"
             ))
         })
     }
@@ -195,6 +206,12 @@ impl<W: Write> Observer for JsonTrace<W> {
     fn on_halted(&mut self, node: usize) {
         self.write(node, TraceEvent::Halted);
     }
+
+    #[inline]
+    fn on_aborted(&mut self, node: usize) {
+        self.write(node, TraceEvent::Aborted);
+        self.ticks.reported(node);
+    }
 }
 
 /// Why [`read_trace`] failed: the line, and what was wrong with it.
@@ -254,6 +271,9 @@ mod tests {
         }
         fn on_halted(&mut self, node: usize) {
             self.events.push((node, TraceEvent::Halted));
+        }
+        fn on_aborted(&mut self, node: usize) {
+            self.events.push((node, TraceEvent::Aborted));
         }
     }
 
@@ -328,6 +348,47 @@ mod tests {
         );
         let ticks: Vec<_> = records.iter().map(|r| r.tick).collect();
         assert_eq!(ticks, [0, 0, 0, 1, 1, 1, 2, 2, 2, 3]);
+    }
+
+    /// `Fallback { IsVisible, Patrol }`: Patrol starts; then IsVisible fails with an error,
+    /// which aborts the tick; the next tick starts afresh.
+    fn run_aborted(observer: &mut impl Observer) {
+        observer.on_status(1, Status::Failure);
+        observer.on_status(2, Status::Running);
+        observer.on_status(0, Status::Running);
+        observer.on_aborted(1);
+        observer.on_halted(2);
+        observer.on_halted(0);
+        observer.on_aborted(0);
+        observer.on_status(1, Status::Success);
+        observer.on_status(0, Status::Success);
+    }
+
+    #[test]
+    fn an_aborted_tick_ends_with_the_root_and_reads_back() {
+        let mut memory = Recorder::default();
+        let mut both = (JsonTrace::new(SMALL, Vec::new()), &mut memory);
+        run_aborted(&mut both);
+        assert_eq!(both.0.tick(), 3, "the root's abort ended tick 1");
+        let bytes = both.0.finish().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&bytes),
+            r#"{"tick":0,"node":1,"name":"IsVisible","status":"FAILURE"}
+{"tick":0,"node":2,"name":"Patrol","status":"RUNNING"}
+{"tick":0,"node":0,"name":"Fallback","status":"RUNNING"}
+{"tick":1,"node":1,"name":"IsVisible","status":"ABORTED"}
+{"tick":1,"node":2,"name":"Patrol","status":"HALTED"}
+{"tick":1,"node":0,"name":"Fallback","status":"HALTED"}
+{"tick":1,"node":0,"name":"Fallback","status":"ABORTED"}
+{"tick":2,"node":1,"name":"IsVisible","status":"SUCCESS"}
+{"tick":2,"node":0,"name":"Fallback","status":"SUCCESS"}
+"#
+        );
+        let records = read_trace(&bytes[..]).unwrap();
+        let seen: Vec<_> = records.iter().map(|r| (r.node, r.event)).collect();
+        assert_eq!(seen, memory.events);
+        assert_eq!((records[6].tick, records[6].node), (1, 0));
+        assert_eq!(records[6].event, TraceEvent::Aborted);
     }
 
     #[test]

@@ -91,17 +91,23 @@ impl TransitionSink for StdoutSink {
 /// answers that differs from its state is a transition (`IDLE -> RUNNING`, `RUNNING ->
 /// SUCCESS`, ...); an unchanged status (a condition that succeeds tick after tick, an action
 /// still running) is not. A halt is a transition to idle (`RUNNING -> IDLE`), reported unless
-/// [`transitions_to_idle(false)`](Self::transitions_to_idle).
+/// [`transitions_to_idle(false)`](Self::transitions_to_idle). So is an abort (an error aborted
+/// the tick while the node was being ticked: [`Observer::on_aborted`]): the next tick starts
+/// afresh.
 ///
 /// Unlike BehaviorTree.CPP, a completed node does not go back to idle when its parent completes
 /// (BehaviorTree.CPP resets every child then, and logs `SUCCESS -> IDLE`): its state stays the
 /// status it last answered until it answers another.
 ///
-/// **Time.** The logger never reads the system clock on its own. By default it holds a
-/// [`ManualClock`] that the caller moves with [`set_time`](Self::set_time) (for example with the
-/// time its loop already has) before each tick; [`with_clock`](Self::with_clock) gives it any
-/// other [`Clock`] instead, such as a copy of a `StdClock` (feature `std`) or a reference to a
-/// clock that is not borrowed by the tick.
+/// **Time.** The logger never reads the system clock on its own. A logger built by
+/// [`new`](Self::new) stamps the transitions with the time of the tree's context when the context
+/// implements [`Clock`]: the tree hands its context to the logger at the start of each tick and
+/// each halt ([`Observer::on_time`]), and the logger reads the time there, once. For a context
+/// without a clock, the time is the one given by [`set_time`](Self::set_time) before each tick
+/// (for example the time the caller's loop already has); it is zero until then.
+/// [`with_clock`](Self::with_clock) gives the logger a clock of its own instead, read at each
+/// transition, and the tree's is then not read: a copy of a `StdClock` (feature `std`), or a
+/// reference to a clock that is not borrowed by the tick.
 ///
 /// The states live in `B`: an array `[Option<Status>; N]` (`N` = the tree's `NODE_COUNT`), or
 /// any buffer of them in code generic over trees.
@@ -135,6 +141,11 @@ pub struct TransitionLogger<B, S, C = ManualClock> {
     states: B,
     sink: S,
     clock: C,
+    /// The time of the tree's context, read at the start of the current tick or halt; `None`
+    /// when the context has no clock, after `set_time`, or with a clock of the logger's own.
+    tree_time: Option<Duration>,
+    /// False once the logger has a clock of its own (`with_clock`).
+    follows_tree: bool,
     to_idle: bool,
 }
 
@@ -144,8 +155,8 @@ where
     S: TransitionSink,
 {
     /// A logger of the tree whose `NODES` are `nodes`, keeping states in `storage` (which it
-    /// resets to idle) and reporting to `sink`. Its time is zero until
-    /// [`set_time`](Self::set_time).
+    /// resets to idle) and reporting to `sink`. Its time is the tree's context's when the context
+    /// implements [`Clock`], else zero until [`set_time`](Self::set_time).
     ///
     /// # Panics
     ///
@@ -165,6 +176,8 @@ where
             states: storage,
             sink,
             clock: ManualClock::new(),
+            tree_time: None,
+            follows_tree: true,
             to_idle: true,
         }
     }
@@ -199,20 +212,26 @@ where
 }
 
 impl<B, S> TransitionLogger<B, S, ManualClock> {
-    /// Sets the time stamped on the transitions seen from now on (the time of the coming tick).
+    /// Sets the time stamped on the transitions seen from now on (the time of the coming tick),
+    /// for a tree whose context has no clock. With a context that implements [`Clock`], the next
+    /// tick or halt sets the time again, from the context.
     pub fn set_time(&mut self, now: Duration) {
         self.clock = ManualClock::at(now);
+        self.tree_time = None;
     }
 }
 
 impl<B, S, C> TransitionLogger<B, S, C> {
-    /// The same logger, reading the time from `clock` at each transition.
+    /// The same logger, reading the time from `clock` at each transition (and not from the
+    /// tree's context).
     pub fn with_clock<K: Clock>(self, clock: K) -> TransitionLogger<B, S, K> {
         TransitionLogger {
             nodes: self.nodes,
             states: self.states,
             sink: self.sink,
             clock,
+            tree_time: None,
+            follows_tree: false,
             to_idle: self.to_idle,
         }
     }
@@ -239,7 +258,8 @@ impl<B, S, C> TransitionLogger<B, S, C> {
         self.sink
     }
 
-    /// The clock.
+    /// The logger's own clock: the one given to [`with_clock`](Self::with_clock), or the
+    /// [`ManualClock`] that [`set_time`](Self::set_time) sets.
     pub fn clock(&self) -> &C {
         &self.clock
     }
@@ -271,6 +291,16 @@ where
         self.states.as_mut().fill(None);
     }
 
+    /// The time stamped on a transition seen now: the time of the tree's context at the start of
+    /// the current (or last) tick or halt if the context has a clock, else the logger's own
+    /// clock's.
+    pub fn time(&self) -> Duration {
+        match self.tree_time {
+            Some(time) => time,
+            None => self.clock.now(),
+        }
+    }
+
     #[inline(always)]
     fn change(&mut self, node: usize, to: Option<Status>) {
         let room = self.nodes.len();
@@ -299,7 +329,7 @@ where
             name: self.nodes[node].name,
             from,
             to,
-            time: self.clock.now(),
+            time: self.time(),
         };
         self.sink.transition(&transition);
     }
@@ -319,6 +349,23 @@ where
     #[inline]
     fn on_halted(&mut self, node: usize) {
         self.change(node, None);
+    }
+
+    #[inline]
+    fn on_aborted(&mut self, node: usize) {
+        self.change(node, None);
+    }
+
+    #[inline]
+    fn wants_time(&self) -> bool {
+        self.follows_tree
+    }
+
+    #[inline]
+    fn on_time(&mut self, now: Duration) {
+        if self.follows_tree {
+            self.tree_time = Some(now);
+        }
     }
 }
 
@@ -418,6 +465,64 @@ mod tests {
         let _ = logger.sink_mut();
         let _ = logger.into_sink();
         assert_eq!(times[0], Duration::from_millis(1500));
+    }
+
+    #[test]
+    fn takes_the_time_from_the_tree_s_context_when_it_has_a_clock() {
+        let mut times = [Duration::MAX; 4];
+        let mut count = 0;
+        let mut logger = TransitionLogger::new(SMALL, [None; 3], |t: &Transition| {
+            times[count] = t.time;
+            count += 1;
+        });
+        // A context with a clock: the tree tells the logger at the start of the tick.
+        let mut context = ManualClock::at(Duration::from_millis(700));
+        logger.on_time(context.now());
+        logger.on_status(2, Status::Running);
+        assert_eq!(logger.time(), Duration::from_millis(700));
+        context.advance_ms(300);
+        logger.on_time(context.now()); // a halt
+        logger.on_halted(2);
+        // `set_time` stamps what follows, until the next tick reads the context again.
+        logger.set_time(Duration::from_secs(5));
+        logger.on_status(0, Status::Failure);
+        logger.on_time(context.now());
+        logger.on_status(0, Status::Success);
+        let _ = logger.into_sink();
+        assert_eq!(count, 4);
+        assert_eq!(times.map(|time| time.as_millis()), [700, 1000, 5000, 1000]);
+        // A logger with a clock of its own does not read the tree's.
+        let own = ManualClock::at(Duration::from_millis(20));
+        let mut logger =
+            TransitionLogger::new(SMALL, [None; 3], |_: &Transition| {}).with_clock(&own);
+        logger.on_time(context.now());
+        assert_eq!(logger.time(), Duration::from_millis(20));
+    }
+
+    #[test]
+    fn an_abort_makes_the_node_idle() {
+        let mut logger = TransitionLogger::new(SMALL, [None; 3], Lines(Buf::new()));
+        logger.on_status(1, Status::Failure);
+        logger.on_status(2, Status::Running);
+        logger.on_status(0, Status::Running);
+        // IsVisible fails with an error: aborted; Patrol and the root are halted; the root's
+        // abort changes nothing more.
+        logger.on_aborted(1);
+        logger.on_halted(2);
+        logger.on_halted(0);
+        logger.on_aborted(0);
+        assert_eq!(logger.state(1), None);
+        assert_eq!(
+            logger.sink().0.as_str(),
+            "\
+[0.000]: IsVisible                 IDLE -> FAILURE
+[0.000]: Patrol                    IDLE -> RUNNING
+[0.000]: Fallback                  IDLE -> RUNNING
+[0.000]: IsVisible                 FAILURE -> IDLE
+[0.000]: Patrol                    RUNNING -> IDLE
+[0.000]: Fallback                  RUNNING -> IDLE
+"
+        );
     }
 
     #[test]

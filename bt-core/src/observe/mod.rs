@@ -20,8 +20,8 @@
 //! |---|---|
 //! | [`TickTrace`] / [`Trace`] | the last event of each node, printed as an indented tree |
 //! | [`TransitionLogger`] | each change of a node's status, with a time stamp (BehaviorTree.CPP's `StdCoutLogger`) |
-//! | [`Statistics`] | per-node counts of ticks, results and halts (BehaviorTree.CPP's `TreeObserver`) |
-//! | `TracingObserver` (feature `tracing`) | a `tracing` event per status change and halt |
+//! | [`Statistics`] | per-node counts of ticks, results, halts and aborts (BehaviorTree.CPP's `TreeObserver`) |
+//! | `TracingObserver` (feature `tracing`) | a `tracing` event per status change, halt and abort |
 //! | `JsonTrace` (feature `json`) | one JSON line per event, and `read_trace` to read them back |
 //!
 //! Observers compose: a tuple `(A, B)` (up to four) reports every event to each in turn.
@@ -35,11 +35,37 @@
 //! ## Ticks
 //!
 //! Observers that number ticks (`JsonTrace`, `TracingObserver`) count the reports of the root:
-//! every tick of a generated tree ends with the root's status (node 0), so an event belongs to
-//! tick `n` when the root has reported `n` times before it. A halt between two ticks belongs to
-//! the tick that follows it.
+//! every tick of a generated tree ends with a report of the root (node 0), its status
+//! ([`Observer::on_status`]) or, in a tick aborted by an error, its abort
+//! ([`Observer::on_aborted`]), so an event belongs to tick `n` when the root has reported `n`
+//! times before it. A halt between two ticks belongs to the tick that follows it.
+//!
+//! ## Aborted ticks
+//!
+//! In a tree with an error type (`tree T for Ctx, error E`), a leaf's error aborts the tick: the
+//! leaf and each of its ancestors answer no status. Each of them reports
+//! [`on_aborted`](Observer::on_aborted) instead, the failing leaf first, as the error leaves it;
+//! then come the halts that follow every error (of every running node, the nodes of that path
+//! that can run included), and last the root's abort, which ends the tick. An aborted tick's
+//! [`TickTrace`] is thus a tree with its root, the path of the error marked `aborted`:
+//!
+//! ```text
+//! ReactiveSequence  aborted
+//!   Act             SUCCESS
+//!   Fallback        aborted
+//!     IsClear       FAILURE
+//!     Fetch         aborted
+//!   Patrol          halted
+//! ```
+//!
+//! [`TickTrace`] and [`Statistics`] keep a node's abort over the halt that follows it in the same
+//! tick (a [`TraceEvent::Aborted`] is not replaced by a [`TraceEvent::Halted`]); `JsonTrace`
+//! writes both lines, and ends the tick with the root's `ABORTED` line; [`TransitionLogger`] and
+//! `TracingObserver` see an aborted node become idle.
 
-use crate::{BehaviorTree, Status};
+use core::time::Duration;
+
+use crate::{BehaviorTree, Clock, Status};
 
 #[cfg(feature = "json")]
 pub mod json;
@@ -175,7 +201,8 @@ impl NodeInfo {
 /// a running node. The default methods do nothing, so an observer that is not used costs nothing:
 /// `tree.tick(ctx)` is `tree.tick_with(ctx, &mut NoObserver)`.
 ///
-/// A node reports after its children, so the root's status is the last report of every tick.
+/// A node reports after its children, so the root's report is the last of every tick: its status,
+/// or its abort in a tick aborted by an error ([Aborted ticks](self#aborted-ticks)).
 pub trait Observer {
     /// Node `node` answered `status` in this tick.
     #[inline(always)]
@@ -187,6 +214,37 @@ pub trait Observer {
     #[inline(always)]
     fn on_halted(&mut self, node: usize) {
         let _ = node;
+    }
+
+    /// Node `node` was being ticked when an error aborted the tick (a tree with an error type):
+    /// it answers no status. Reported for the leaf that failed, then for each of its ancestors as
+    /// the error leaves them; the root's abort comes last, after the halts that follow the error,
+    /// and ends the tick ([Aborted ticks](self#aborted-ticks)).
+    ///
+    /// In a halt, where an error aborts only the tick of `TryCatch(catch_on_halt = true)`'s catch
+    /// child, the aborts go up to that child.
+    #[inline(always)]
+    fn on_aborted(&mut self, node: usize) {
+        let _ = node;
+    }
+
+    /// Whether this observer stamps its events with the tree's time. When it does, a tree whose
+    /// context implements [`Clock`] reads the clock once at the start of each `tick_with` and
+    /// `halt_with` and gives the time to [`on_time`](Self::on_time). `false` by default, so that
+    /// a tree never reads its clock for an observer that does not ask.
+    #[inline(always)]
+    fn wants_time(&self) -> bool {
+        false
+    }
+
+    /// The time of the tree's context ([`Clock::now`]) at the start of a `tick_with` or
+    /// `halt_with`, for an observer that [`wants_time`](Self::wants_time) (never for a tree
+    /// whose context is not a clock). [`TransitionLogger`] stamps its transitions with it.
+    ///
+    /// A `SubTree`'s tree does not report its own: the time is the one the tree at the top gave.
+    #[inline(always)]
+    fn on_time(&mut self, now: Duration) {
+        let _ = now;
     }
 }
 
@@ -206,6 +264,21 @@ impl<O: Observer + ?Sized> Observer for &mut O {
     fn on_halted(&mut self, node: usize) {
         (**self).on_halted(node)
     }
+
+    #[inline(always)]
+    fn on_aborted(&mut self, node: usize) {
+        (**self).on_aborted(node)
+    }
+
+    #[inline(always)]
+    fn wants_time(&self) -> bool {
+        (**self).wants_time()
+    }
+
+    #[inline(always)]
+    fn on_time(&mut self, now: Duration) {
+        (**self).on_time(now)
+    }
 }
 
 macro_rules! tuple_observer {
@@ -220,6 +293,21 @@ macro_rules! tuple_observer {
             #[inline(always)]
             fn on_halted(&mut self, node: usize) {
                 $(self.$index.on_halted(node);)+
+            }
+
+            #[inline(always)]
+            fn on_aborted(&mut self, node: usize) {
+                $(self.$index.on_aborted(node);)+
+            }
+
+            #[inline(always)]
+            fn wants_time(&self) -> bool {
+                false $(|| self.$index.wants_time())+
+            }
+
+            #[inline(always)]
+            fn on_time(&mut self, now: Duration) {
+                $(self.$index.on_time(now);)+
             }
         }
     };
@@ -236,14 +324,30 @@ pub enum TraceEvent {
     Ticked(Status),
     /// The node was running and has been halted.
     Halted,
+    /// The node was being ticked when an error aborted the tick: it answered no status
+    /// ([`Observer::on_aborted`]).
+    Aborted,
 }
 
 impl TraceEvent {
-    /// The status's name (`RUNNING`, `SUCCESS`, `FAILURE`, `SKIPPED`), or `HALTED`.
+    /// The status's name (`RUNNING`, `SUCCESS`, `FAILURE`, `SKIPPED`), or `HALTED`, or
+    /// `ABORTED`.
     pub const fn name(self) -> &'static str {
         match self {
             TraceEvent::Ticked(status) => status.name(),
             TraceEvent::Halted => "HALTED",
+            TraceEvent::Aborted => "ABORTED",
+        }
+    }
+
+    /// The event that an observer keeping one event per node keeps when `next` follows `self`:
+    /// `next`, but for a halt after an abort, which keeps the abort (the halts that follow an
+    /// error reach the nodes of the failing leaf's path that can run: they were aborted).
+    #[inline]
+    pub(crate) fn then(self, next: TraceEvent) -> TraceEvent {
+        match (self, next) {
+            (TraceEvent::Aborted, TraceEvent::Halted) => TraceEvent::Aborted,
+            _ => next,
         }
     }
 
@@ -255,6 +359,7 @@ impl TraceEvent {
             "FAILURE" => TraceEvent::Ticked(Status::Failure),
             "SKIPPED" => TraceEvent::Ticked(Status::Skipped),
             "HALTED" => TraceEvent::Halted,
+            "ABORTED" => TraceEvent::Aborted,
             _ => return None,
         })
     }
@@ -338,7 +443,7 @@ pub(crate) struct TickCounter {
 
 #[cfg(any(test, feature = "json", feature = "tracing"))]
 impl TickCounter {
-    /// After node `node` reported a status.
+    /// After node `node` reported a status or an abort.
     #[inline(always)]
     pub(crate) fn reported(&mut self, node: usize) {
         if node == 0 {

@@ -20,7 +20,10 @@ pub struct NodeStats {
     pub running: u64,
     /// Times it was halted while running.
     pub halts: u64,
-    /// The last thing that happened to it: its last status, or a halt after it.
+    /// Times an error aborted the tick while it was being ticked (it answered no status).
+    pub aborts: u64,
+    /// The last thing that happened to it: its last status, or a halt or an abort after it (the
+    /// abort, if it was aborted and then halted in the same tick).
     pub last: Option<TraceEvent>,
 }
 
@@ -33,6 +36,7 @@ impl NodeStats {
         skips: 0,
         running: 0,
         halts: 0,
+        aborts: 0,
         last: None,
     };
 
@@ -45,8 +49,8 @@ impl NodeStats {
     }
 }
 
-/// An observer that counts, for every node, its ticks, each status it answered, and its halts
-/// (BehaviorTree.CPP's `TreeObserver`), and prints them as a table.
+/// An observer that counts, for every node, its ticks, each status it answered, its halts and its
+/// aborts (BehaviorTree.CPP's `TreeObserver`), and prints them as a table.
 ///
 /// The counts live in `B`: an array `[NodeStats; N]` (`N` = the tree's `NODE_COUNT`), or in
 /// code generic over trees any buffer of [`NodeStats`] (`&mut [NodeStats]`, a `Vec`).
@@ -161,7 +165,18 @@ impl<B: AsRef<[NodeStats]> + AsMut<[NodeStats]>> Observer for Statistics<B> {
     fn on_halted(&mut self, node: usize) {
         let entry = self.entry(node);
         entry.halts += 1;
-        entry.last = Some(TraceEvent::Halted);
+        entry.last = Some(
+            entry
+                .last
+                .map_or(TraceEvent::Halted, |last| last.then(TraceEvent::Halted)),
+        );
+    }
+
+    #[inline]
+    fn on_aborted(&mut self, node: usize) {
+        let entry = self.entry(node);
+        entry.aborts += 1;
+        entry.last = Some(TraceEvent::Aborted);
     }
 }
 
@@ -193,10 +208,10 @@ impl<B: AsRef<[NodeStats]>> StatusSnapshot for Statistics<B> {
 /// A table, one line per node, names indented by depth:
 ///
 /// ```text
-/// id  node          ticks  success  failure  skipped  running  halted  last
-///  0  Fallback          3        1        0        0        2       0  SUCCESS
-///  1    IsVisible       3        1        2        0        0       0  SUCCESS
-///  2    Patrol          2        0        0        0        2       1  HALTED
+/// id  node          ticks  success  failure  skipped  running  halted  aborted  last
+///  0  Fallback          3        1        0        0        2       0        0  SUCCESS
+///  1    IsVisible       3        1        2        0        0       0        0  SUCCESS
+///  2    Patrol          2        0        0        0        2       1        0  HALTED
 /// ```
 impl<B: AsRef<[NodeStats]>> fmt::Display for Statistics<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -210,15 +225,15 @@ impl<B: AsRef<[NodeStats]>> fmt::Display for Statistics<B> {
             .max("node".len());
         writeln!(
             f,
-            "{:>id_width$}  {:<name_width$}  {:>5}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  last",
-            "id", "node", "ticks", "success", "failure", "skipped", "running", "halted"
+            "{:>id_width$}  {:<name_width$}  {:>5}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>7}  last",
+            "id", "node", "ticks", "success", "failure", "skipped", "running", "halted", "aborted"
         )?;
         for (id, (node, stats)) in self.nodes.iter().zip(self.all()).enumerate() {
             let indent = 2 * node.depth;
             let last = stats.last.map_or("-", TraceEvent::name);
             writeln!(
                 f,
-                "{id:>id_width$}  {:indent$}{:<pad$}  {:>5}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {last}",
+                "{id:>id_width$}  {:indent$}{:<pad$}  {:>5}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6}  {:>7}  {last}",
                 "",
                 node.name,
                 stats.ticks,
@@ -227,6 +242,7 @@ impl<B: AsRef<[NodeStats]>> fmt::Display for Statistics<B> {
                 stats.skips,
                 stats.running,
                 stats.halts,
+                stats.aborts,
                 pad = name_width - indent,
             )?;
         }
@@ -267,6 +283,7 @@ mod tests {
                 skips: 1,
                 running: 0,
                 halts: 0,
+                aborts: 0,
                 last: Some(TraceEvent::Ticked(Status::Skipped)),
             }
         );
@@ -297,10 +314,10 @@ mod tests {
         assert_eq!(
             stats.to_string(),
             "\
-id  node         ticks  success  failure  skipped  running  halted  last
- 0  Fallback         3        1        0        0        2       0  SUCCESS
- 1    IsVisible      3        1        2        0        0       0  SUCCESS
- 2    Patrol         2        0        0        0        2       1  HALTED
+id  node         ticks  success  failure  skipped  running  halted  aborted  last
+ 0  Fallback         3        1        0        0        2       0        0  SUCCESS
+ 1    IsVisible      3        1        2        0        0       0        0  SUCCESS
+ 2    Patrol         2        0        0        0        2       1        0  HALTED
 "
         );
         let mut zero = Statistics::new(&SMALL[..1], [NodeStats::ZERO; 1]);
@@ -308,10 +325,37 @@ id  node         ticks  success  failure  skipped  running  halted  last
         assert_eq!(
             zero.to_string(),
             "\
-id  node      ticks  success  failure  skipped  running  halted  last
- 0  Fallback      1        0        0        1        0       0  SKIPPED
+id  node      ticks  success  failure  skipped  running  halted  aborted  last
+ 0  Fallback      1        0        0        1        0       0        0  SKIPPED
 "
         );
+    }
+
+    #[test]
+    fn counts_aborts_and_keeps_them_over_the_halts_after_them() {
+        // Patrol runs; then IsVisible fails with an error, which aborts the tick.
+        let mut stats = Statistics::new(SMALL, [NodeStats::ZERO; 3]);
+        stats.on_status(1, Status::Failure);
+        stats.on_status(2, Status::Running);
+        stats.on_status(0, Status::Running);
+        stats.on_aborted(1);
+        stats.on_halted(2);
+        stats.on_halted(0);
+        stats.on_aborted(0);
+        assert_eq!((stats[1].aborts, stats[1].ticks), (1, 1));
+        assert_eq!(stats[1].last, Some(TraceEvent::Aborted));
+        assert_eq!((stats[2].halts, stats[2].aborts), (1, 0));
+        assert_eq!(stats.node_event(2), Some(TraceEvent::Halted));
+        assert_eq!((stats[0].halts, stats[0].aborts), (1, 1));
+        assert_eq!(stats.node_event(0), Some(TraceEvent::Aborted));
+        // A path node that can run is aborted, then halted: it stays aborted, both counted.
+        stats.on_aborted(2);
+        stats.on_halted(2);
+        assert_eq!((stats[2].halts, stats[2].aborts), (2, 1));
+        assert_eq!(stats[2].last, Some(TraceEvent::Aborted));
+        assert!(stats.to_string().contains(
+            " 0  Fallback         1        0        0        0        1       1        1  ABORTED\n"
+        ));
     }
 
     #[test]

@@ -10,6 +10,10 @@ pub type TickTrace<const N: usize> = Trace<[Option<TraceEvent>; N]>;
 /// An observer that records what happened to each node since the last [`clear`](Self::clear),
 /// and prints it as an indented tree.
 ///
+/// It keeps the last event of each node, but for the halt that follows a node's abort in a tick
+/// aborted by an error: the node stays [`Aborted`](TraceEvent::Aborted)
+/// ([Aborted ticks](crate::observe#aborted-ticks)).
+///
 /// The events live in `B`: an array (the [`TickTrace`] alias, the usual form) or, in code that
 /// is generic over trees, any buffer of `Option<TraceEvent>` such as `&mut [Option<TraceEvent>]`
 /// or a `Vec` ([`Trace::for_tree`] checks its length against the tree's).
@@ -74,7 +78,7 @@ impl<B: AsRef<[Option<TraceEvent>]> + AsMut<[Option<TraceEvent>]>> Trace<B> {
         let events = self.events.as_mut();
         let room = events.len();
         match events.get_mut(node) {
-            Some(slot) => *slot = Some(event),
+            Some(slot) => *slot = Some(slot.map_or(event, |last| last.then(event))),
             None => out_of_range("Trace", node, room),
         }
     }
@@ -86,7 +90,8 @@ impl<B: AsRef<[Option<TraceEvent>]>> Trace<B> {
         self.events.as_ref().len()
     }
 
-    /// The last thing that happened to `node`, if anything.
+    /// The last thing that happened to `node`, if anything (its abort, if it was aborted and then
+    /// halted).
     pub fn event(&self, node: usize) -> Option<TraceEvent> {
         self.events.as_ref().get(node).copied().flatten()
     }
@@ -129,6 +134,11 @@ impl<B: AsRef<[Option<TraceEvent>]> + AsMut<[Option<TraceEvent>]>> Observer for 
     fn on_halted(&mut self, node: usize) {
         self.record(node, TraceEvent::Halted);
     }
+
+    #[inline]
+    fn on_aborted(&mut self, node: usize) {
+        self.record(node, TraceEvent::Aborted);
+    }
 }
 
 impl<B: AsRef<[Option<TraceEvent>]>> StatusSnapshot for Trace<B> {
@@ -138,6 +148,8 @@ impl<B: AsRef<[Option<TraceEvent>]>> StatusSnapshot for Trace<B> {
 }
 
 /// A [`Trace`] printed as an indented tree: made by [`Trace::display`], printed by `Display`.
+/// Each node's line ends with the status it answered (`RUNNING`, `SUCCESS`, ...), `halted`, or
+/// `aborted`.
 ///
 /// A plain borrowing type (not an `impl Display`), so that `trace.display(T::NODES).to_string()`
 /// can end a function that owns `trace`.
@@ -164,6 +176,7 @@ impl core::fmt::Display for TraceDisplay<'_> {
             let label = match event {
                 TraceEvent::Ticked(status) => status.name(),
                 TraceEvent::Halted => "halted",
+                TraceEvent::Aborted => "aborted",
             };
             writeln!(
                 f,
@@ -202,6 +215,33 @@ mod tests {
         assert_eq!(trace.event(0), None);
         assert_eq!(trace.event(99), None);
         assert_eq!(trace, TickTrace::default());
+    }
+
+    #[test]
+    fn an_aborted_tick_keeps_the_aborts_over_the_halts_after_them() {
+        // `Fallback { IsVisible, Patrol }`: Patrol was running; IsVisible fails with an error.
+        let mut trace = TickTrace::<3>::new();
+        trace.on_aborted(1);
+        trace.on_halted(2);
+        trace.on_halted(0);
+        trace.on_aborted(0);
+        assert_eq!(trace.event(1), Some(TraceEvent::Aborted));
+        assert!(trace.halted(2));
+        assert_eq!(trace.event(0), Some(TraceEvent::Aborted));
+        assert_eq!(trace.status(0), None);
+        let mut buf = Buf::new();
+        core::fmt::write(&mut buf, format_args!("{}", trace.display(SMALL))).unwrap();
+        assert_eq!(
+            buf.as_str(),
+            "Fallback     aborted\n  IsVisible  aborted\n  Patrol     halted\n"
+        );
+        // A node aborted, then halted (it could run), stays aborted; a later tick replaces it.
+        trace.on_aborted(2);
+        trace.on_halted(2);
+        assert_eq!(trace.event(2), Some(TraceEvent::Aborted));
+        trace.on_status(2, Status::Running);
+        trace.on_halted(2);
+        assert!(trace.halted(2));
     }
 
     #[test]

@@ -5,8 +5,10 @@
 //! [Ticks](super#ticks)), `node` (the id), `name`, `kind`, `from` and `status` (the node's state
 //! before and after, named as BehaviorTree.CPP names them: `IDLE`, `RUNNING`, `SUCCESS`,
 //! `FAILURE`, `SKIPPED`). A status change has the message `status`; a halt has the message
-//! `halted` and the status `IDLE`. A status that does not change the node's state (an action
-//! still running) is no event.
+//! `halted` and the status `IDLE`; an abort (an error aborted the tick while the node was being
+//! ticked, see [Aborted ticks](super#aborted-ticks)) has the message `aborted` and the status
+//! `IDLE`: the next tick starts afresh. A status that does not change the node's state (an action
+//! still running) is no event; every halt and every abort is one.
 //!
 //! Spans are the caller's: [`TracingObserver::tick_span`] gives a `tick` span to enter around
 //! each tick, so that the events of a tick are inside it:
@@ -41,7 +43,7 @@ use super::{check_room, check_room_for, out_of_range, state_name, TickCounter};
 use crate::{BehaviorTree, NodeInfo, Observer, Status};
 
 /// An observer that emits a [`tracing`](https://docs.rs/tracing/0.1) event for every status
-/// change and every halt of a node (see the [module documentation](self) for the fields).
+/// change, every halt and every abort of a node (see the [module documentation](self) for the fields).
 ///
 /// The states live in `B`: an array `[Option<Status>; N]` (`N` = the tree's `NODE_COUNT`), or
 /// any buffer of them in code generic over trees.
@@ -155,6 +157,24 @@ impl<B: AsRef<[Option<Status>]> + AsMut<[Option<Status>]>> Observer for TracingO
             status = "IDLE",
             "halted"
         );
+    }
+
+    #[inline]
+    fn on_aborted(&mut self, node: usize) {
+        let from = self.swap_state(node, None);
+        let info = &self.nodes[node];
+        event!(
+            target: "bt",
+            Level::DEBUG,
+            tick = self.ticks.tick,
+            node,
+            name = info.name,
+            kind = info.kind,
+            from = state_name(from),
+            status = "IDLE",
+            "aborted"
+        );
+        self.ticks.reported(node);
     }
 }
 
@@ -275,6 +295,36 @@ mod tests {
         assert_eq!(observer.state(2), None);
         assert_eq!(observer.state(0), Some(Status::Success));
         assert_eq!(observer.state(9), None);
+    }
+
+    #[test]
+    fn emits_aborts_and_counts_the_root_s_as_the_end_of_a_tick() {
+        let _turn = turn();
+        let recorder = Recorder::default();
+        let lines = recorder.lines.clone();
+        let mut observer = TracingObserver::new(SMALL, [None; 3]);
+        ::tracing::subscriber::with_default(recorder, || {
+            ::tracing::callsite::rebuild_interest_cache();
+            // Patrol runs; then IsVisible fails with an error, which aborts the tick.
+            observer.on_status(2, Status::Running);
+            observer.on_status(0, Status::Running);
+            observer.on_aborted(1);
+            observer.on_halted(2);
+            observer.on_halted(0);
+            observer.on_aborted(0);
+        });
+        let lines = lines.lock().unwrap();
+        assert_eq!(
+            lines[2..],
+            [
+                "DEBUG bt: message=aborted tick=1 node=1 name=IsVisible kind=Condition from=IDLE status=IDLE",
+                "DEBUG bt: message=halted tick=1 node=2 name=Patrol kind=StatefulAction from=RUNNING status=IDLE",
+                "DEBUG bt: message=halted tick=1 node=0 name=Fallback kind=Fallback from=RUNNING status=IDLE",
+                "DEBUG bt: message=aborted tick=1 node=0 name=Fallback kind=Fallback from=IDLE status=IDLE",
+            ]
+        );
+        assert_eq!(observer.tick(), 2);
+        assert_eq!(observer.state(0), None);
     }
 
     #[test]

@@ -69,6 +69,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     if g.error().is_some() {
         methods.extend(halt_after_error(&g, &tree_halt));
     }
+    let tell_clock = tell_clock();
     let api = api::Api {
         header: &tree.header,
         blackboard: bb.clone(),
@@ -89,15 +90,17 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         nodes: metadata::nodes_table(&g),
         tick: match g.error() {
             None => quote! {
+                #tell_clock
                 let __bt_status = #tick_root;
                 self.__bt_status = ::core::option::Option::Some(__bt_status);
                 __bt_status
             },
             // An error aborts the tick: every running node is halted, as by `halt`, and the next
-            // tick starts afresh (decision 11).
+            // tick starts afresh (decision 11). The root's abort is the tick's last report.
             Some(_) => {
                 let (ctx, observer) = (ctx(), observer());
                 quote! {
+                    #tell_clock
                     match #tick_root {
                         ::core::result::Result::Ok(__bt_status) => {
                             self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -105,6 +108,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
                         }
                         ::core::result::Result::Err(__bt_error) => {
                             self.__bt_halt_after_error(#ctx, #observer);
+                            ::bt::__private::aborted(0, #observer);
                             ::core::result::Result::Err(__bt_error)
                         }
                     }
@@ -112,6 +116,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             }
         },
         halt: quote! {
+            #tell_clock
             #halt_root
             #tree_halt
             self.__bt_status = ::core::option::Option::None;
@@ -130,6 +135,20 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     out.extend(items);
     out.extend(blackboard::unused_entry_warnings(tree));
     out
+}
+
+/// Gives the context's time to the observer when the context implements `bt::Clock` and the
+/// observer asks (`Observer::wants_time`, `Observer::on_time`), at the start of the tree's
+/// `tick_with` and `halt_with`: the method
+/// `__bt_tell_clock` of `TellClock` if the context is a clock, else of `NoClock`, which does
+/// nothing (`bt_core::__private::ContextClock`).
+fn tell_clock() -> TokenStream {
+    let (ctx, observer) = (ctx(), observer());
+    quote! {{
+        #[allow(unused_imports)]
+        use ::bt::__private::{NoClock as _, TellClock as _};
+        (&::bt::__private::ContextClock(&*#ctx)).__bt_tell_clock(#observer);
+    }}
 }
 
 /// What follows an error in a tree with an error type: every node that may be running is halted,
@@ -386,7 +405,8 @@ fn state(g: &Gen, node: &Node, ty: TokenStream, code: &mut NodeCode) -> State {
 /// `self.__bt_tick_N(ctx, observer)`, through the direct resume's hand-over for a leaf that a
 /// tick can resume directly (`resume.rs`). In a tree with an error type, an error returns from
 /// the parent's tick function at once, after marking the parent running so that the tree's halt,
-/// which follows every error, visits it and halts what is running below it.
+/// which follows every error, visits it and halts what is running below it, and after reporting
+/// the parent's abort (but the root's, which the tree reports after that halt).
 fn tick_child(g: &Gen, child: usize) -> TokenStream {
     let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
     let call = if g.plan.flag_from_parent[child] {
@@ -427,20 +447,32 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
             _ => TokenStream::new(),
         },
     };
+    let aborted = match parent {
+        Some(parent) if parent != 0 => aborted(g, parent),
+        _ => TokenStream::new(),
+    };
     quote! {
         match #call {
             ::core::result::Result::Ok(__bt_child_status) => __bt_child_status,
             ::core::result::Result::Err(__bt_error) => {
                 #mark
+                #aborted
                 return ::core::result::Result::Err(__bt_error);
             }
         }
     }
 }
 
+/// Reports the abort of node `id` (`Observer::on_aborted`), whose tick an error leaves.
+fn aborted(g: &Gen, id: usize) -> TokenStream {
+    let (public, observer) = (metadata::public_id(g.tree, id), observer());
+    quote!(::bt::__private::aborted(#public, #observer);)
+}
+
 /// The status of a leaf's `call`, which returns a `Result` in a tree with an error type: the
 /// error returns from the leaf's tick at once. The leaf has finished (it answered, with an
-/// error): it is not running any more, and gets no `on_halted`.
+/// error): it is not running any more, and gets no `on_halted`. Its abort is reported (but the
+/// root's, which the tree reports after the halt that follows the error).
 fn leaf_status(g: &Gen, node: &Node, call: TokenStream) -> TokenStream {
     if g.error().is_none() {
         return call;
@@ -449,11 +481,16 @@ fn leaf_status(g: &Gen, node: &Node, call: TokenStream) -> TokenStream {
         Some(slot) => quote!(self.__bt_active.set(#slot, false);),
         None => TokenStream::new(),
     };
+    let aborted = match node.id {
+        0 => TokenStream::new(),
+        id => aborted(g, id),
+    };
     quote! {
         match #call {
             ::core::result::Result::Ok(__bt_leaf_status) => __bt_leaf_status,
             ::core::result::Result::Err(__bt_error) => {
                 #finished
+                #aborted
                 return ::core::result::Result::Err(__bt_error);
             }
         }
