@@ -605,7 +605,7 @@
 //! takes a duration, and the loops (`Repeat`, `RetryUntilSuccessful`, `Repeater`,
 //! `RepeatUntilFailure`, `RepeatUntilSuccess`, `RepeatTimes`) a count. Either is written:
 //!
-//! | written | means |
+//! | form | meaning |
 //! |---|---|
 //! | `500` | a bare integer is **milliseconds**, as in BehaviorTree.CPP's `msec` ports |
 //! | `500ms`, `5s`, `1.5s` | with its unit: `ms` or `s` (a whole number of milliseconds); any other suffix is an error |
@@ -764,10 +764,12 @@
 //!
 //! **Not translated** (each a compile error that names it): the BehaviorTree.CPP nodes the DSL
 //! does not have (`Switch2`..`Switch6`, `ManualSelector`, and the `Loop` nodes `LoopInt`,
-//! `LoopBool`, `LoopDouble`, `LoopString`), `<include>`, BehaviorTree.CPP 3 files, a number read
-//! from an entry (a `Repeat` or `RetryUntilSuccessful` count, a `Parallel` or `ParallelAll`
-//! threshold, a `Delay`, `Timeout` or `Sleep` duration: the DSL takes constants there), and
-//! `_autoremap` together with other remappings of the same `<SubTree>`.
+//! `LoopBool`, `LoopDouble`, `LoopString`), `<include>`, BehaviorTree.CPP 3 files, a `Parallel`
+//! or `ParallelAll` threshold read from an entry (the DSL checks thresholds against the child
+//! count when it compiles), and `_autoremap` together with other remappings of the same
+//! `<SubTree>`. Counts and durations may be entries (`num_attempts="{retries}"`,
+//! `msec="{timeout}"`): see [Counts and durations](#counts-and-durations) for when they are
+//! read; the entry needs a type (declared in `blackboard { .. }`, or from `<TreeNodesModel>`).
 //!
 //! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..`, and are
 //! reported at the `xml = ".."` literal; `tests/ui/xml-*` shows each. What rustc finds in the
@@ -1119,7 +1121,7 @@
 //! | observer | what it does |
 //! |---|---|
 //! | [`TickTrace`] / [`Trace`] | what each node did (a status, `halted` or `aborted`), printed as an indented tree |
-//! | [`TransitionLogger`] | each change of a node's state, time-stamped (by the context's clock when it is a [`Clock`], which the tree hands it at each tick and halt: [`Observer::on_time`]), to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
+//! | [`TransitionLogger`] | each change of a node's state, time-stamped (by the context's clock when it is a [`Clock`], which the tree reads for it at each tick and halt: [`Observer::on_time`]), to a closure, a `String` ([`Lines`]) or stdout (BehaviorTree.CPP's `StdCoutLogger`) |
 //! | [`Statistics`] | per-node counts of ticks, each status, halts and aborts, printed as a table (BehaviorTree.CPP's `TreeObserver`) |
 //! | `observe::tracing::TracingObserver` (feature `tracing`) | a `tracing` event per state change, halt and abort, in the caller's tick spans |
 //! | `observe::json::JsonTrace` (feature `json`) | one JSON line per event, to any `std::io::Write`; `observe::json::read_trace` reads a file back |
