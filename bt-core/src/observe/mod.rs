@@ -65,7 +65,7 @@
 
 use core::time::Duration;
 
-use crate::{BehaviorTree, Clock, Status};
+use crate::{BehaviorTree, Status};
 
 #[cfg(feature = "json")]
 pub mod json;
@@ -229,7 +229,7 @@ pub trait Observer {
     }
 
     /// Whether this observer stamps its events with the tree's time. When it does, a tree whose
-    /// context implements [`Clock`] reads the clock once at the start of each `tick_with` and
+    /// context implements [`Clock`](crate::Clock) reads the clock once at the start of each `tick_with` and
     /// `halt_with` and gives the time to [`on_time`](Self::on_time). `false` by default, so that
     /// a tree never reads its clock for an observer that does not ask.
     #[inline(always)]
@@ -237,7 +237,7 @@ pub trait Observer {
         false
     }
 
-    /// The time of the tree's context ([`Clock::now`]) at the start of a `tick_with` or
+    /// The time of the tree's context ([`Clock::now`](crate::Clock::now)) at the start of a `tick_with` or
     /// `halt_with`, for an observer that [`wants_time`](Self::wants_time) (never for a tree
     /// whose context is not a clock). [`TransitionLogger`] stamps its transitions with it.
     ///
