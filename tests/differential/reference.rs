@@ -546,13 +546,14 @@ pub enum RefNode {
     },
     /// A `Fallback`/`Selector` with `Observe(.., abort = lower | both)` children (Unreal
     /// Engine's observer selector): `guards` are those children's conditions, `seen` their
-    /// last seen values; rule in `reference_nc.rs`.
+    /// last seen values, `answers` the children's answers in this activation; rule in
+    /// `reference_nc.rs`.
     ObserverSelector {
         guards: Vec<Option<(Cond, crate::tree::Abort)>>,
         children: Vec<RefNode>,
         pos: usize,
         seen: Vec<bool>,
-        skipped: usize,
+        answers: Vec<(usize, Status)>,
         running: bool,
     },
     Condition(usize),
@@ -617,7 +618,7 @@ impl RefNode {
                     children: children.iter().map(RefNode::build).collect(),
                     pos: 0,
                     seen: vec![false; children.len()],
-                    skipped: 0,
+                    answers: Vec::new(),
                     running: false,
                 }
             }
@@ -1666,14 +1667,14 @@ impl RefNode {
                 children,
                 pos,
                 seen,
-                skipped,
+                answers,
                 ..
             } => nc::tick_observer_selector(
                 guards,
                 children,
                 pos,
                 seen,
-                skipped,
+                answers,
                 was_running,
                 ctx,
                 bb,
@@ -1863,12 +1864,12 @@ impl RefNode {
                 children,
                 pos,
                 seen,
-                skipped,
+                answers,
                 ..
             } => {
                 halt_all(children, ctx, bb);
                 *pos = 0;
-                *skipped = 0;
+                answers.clear();
                 seen.iter_mut().for_each(|s| *s = false);
             }
             RefNode::Ported {
@@ -2004,10 +2005,10 @@ impl RefNode {
             | RefNode::Sleep { start, .. } => *start = None,
             RefNode::Precondition { latched, .. } => *latched = false,
             RefNode::ObserverSelector {
-                pos, seen, skipped, ..
+                pos, seen, answers, ..
             } => {
                 *pos = 0;
-                *skipped = 0;
+                answers.clear();
                 seen.iter_mut().for_each(|s| *s = false);
             }
             // Limiter's count, FlipSelector's order and StepSequencer's child are kept.
