@@ -204,6 +204,10 @@ pub enum Mutation {
     ObserveSelfNotWatched,
     /// An observer selector's `lower` guard fires whenever it holds, not when it starts to.
     ObserverFiresWhileTrue,
+    /// An observer selector counts `Skipped` answers, not skipped children: a child skipped
+    /// again after a `lower` abort counts twice (its docs: every child's latest answer; the
+    /// library bug of issue 25).
+    ObserverCountsSkipAnswers,
     /// Iterate without `reset_index` starts its next activation *after* the element its
     /// iteration ended at (NodeCanvas's documentation; its code and our docs: *at* it).
     IterateResumesAfterEnd,
@@ -251,7 +255,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 80] = [
+    pub const ALL: [Mutation; 81] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -315,6 +319,7 @@ impl Mutation {
         Mutation::PriorityTieSwitches,
         Mutation::ObserveSelfNotWatched,
         Mutation::ObserverFiresWhileTrue,
+        Mutation::ObserverCountsSkipAnswers,
         Mutation::IterateResumesAfterEnd,
         Mutation::GuardKeepsTokenAfterChild,
         Mutation::StepSequencerStaysOnHalt,

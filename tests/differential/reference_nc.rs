@@ -290,10 +290,14 @@ pub(super) fn tick_observer_selector(
         }
         at += 1;
     }
-    let all_skipped = (0..n).all(|child| {
-        let latest = answers.iter().rev().find(|(c, _)| *c == child);
-        latest.is_some_and(|(_, a)| *a == Skipped)
-    });
+    let all_skipped = if mutant(Mutation::ObserverCountsSkipAnswers) {
+        answers.iter().filter(|(_, a)| *a == Skipped).count() == n
+    } else {
+        (0..n).all(|child| {
+            let latest = answers.iter().rev().find(|(c, _)| *c == child);
+            latest.is_some_and(|(_, a)| *a == Skipped)
+        })
+    };
     *pos = 0;
     answers.clear();
     seen.iter_mut().for_each(|s| *s = false);
