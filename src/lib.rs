@@ -855,7 +855,10 @@
 //! A `Fallback` with an `Observe(.., abort = lower)` (or `both`) child becomes an observer
 //! selector ([`abort::ObserverSelector`]): a `Fallback` that owns the conditions of its `Observe`
 //! children and watches them before it ticks its running child. Elsewhere an `Observe` checks its
-//! own condition ([`abort::ConditionalAbort`]), and `lower` or `both` is a compile error.
+//! own condition ([`abort::ConditionalAbort`]), and `lower` or `both` is a compile error. An
+//! observer selector is skipped when every child's latest answer in the activation was
+//! `Skipped`: a child walked again after a `lower` abort answers anew (skipped twice, it is one
+//! skipped child), and a child blocked or halted by its own condition counts as failed.
 //!
 //! ```
 //! use bt::{behavior_tree, Status};

@@ -220,3 +220,72 @@ fn nested_selectors_watch_their_own_guards_from_the_root_down() {
     expect_tick(&mut tree, &mut agent, Running, &[OnHalted(1), OnStart(0)]);
     expect_halt(&mut tree, &mut agent, &[OnHalted(0)]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Skipped children: the selector is skipped when every child's latest answer in the activation
+// was `Skipped` (issue 25). A child re-entered after a `lower` abort answers anew.
+
+behavior_tree! {
+    tree SkipAgain for Agent {
+        blackboard { threat: bool, hungry: bool }
+        Sequence {
+            Selector {
+                Observe(|bb| bb.threat, abort = lower) { StatefulAction(Task<0>) },
+                Observe(|bb| bb.hungry, abort = both) { StatefulAction(Task<1>) },
+                StatefulAction(Task<2>),
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+#[test]
+fn a_child_skipped_again_after_a_lower_abort_is_one_skipped_child() {
+    let (mut tree, mut agent) = (SkipAgain::new(), Agent::new());
+    // 1: child 0 skipped, child 1 blocked (counts as failed), child 2 runs.
+    tree.blackboard_mut().threat = true;
+    agent.script(0, &[Skipped]);
+    agent.script(2, &[Running, Running]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnStart(0), OnStart(2)]);
+    // 2: the `lower` guard of child 0 stops passing.
+    tree.blackboard_mut().threat = false;
+    expect_tick(&mut tree, &mut agent, Running, &[OnRunning(2)]);
+    // 3: it passes again: child 2 halted, child 0 skipped again, child 1 blocked again, child 2
+    // skipped. Child 1's latest answer is a failure: the selector fails, and so does the
+    // sequence (three skip events for three children, but only two skipped children).
+    tree.blackboard_mut().threat = true;
+    agent.script(0, &[Skipped]);
+    agent.script(2, &[Skipped]);
+    expect_tick(
+        &mut tree,
+        &mut agent,
+        Failure,
+        &[OnHalted(2), OnStart(0), OnStart(2)],
+    );
+
+    // 4-6: the same with child 1 skipped too: every latest answer is a skip (five skip events
+    // for three children), so the selector is skipped and the sequence goes on.
+    tree.blackboard_mut().hungry = true;
+    agent.script(0, &[Skipped]);
+    agent.script(1, &[Skipped]);
+    agent.script(2, &[Running, Running]);
+    expect_tick(
+        &mut tree,
+        &mut agent,
+        Running,
+        &[OnStart(0), OnStart(1), OnStart(2)],
+    );
+    tree.blackboard_mut().threat = false;
+    expect_tick(&mut tree, &mut agent, Running, &[OnRunning(2)]);
+    tree.blackboard_mut().threat = true;
+    agent.script(0, &[Skipped]);
+    agent.script(1, &[Skipped]);
+    agent.script(2, &[Skipped]);
+    agent.script(3, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut agent,
+        Success,
+        &[OnHalted(2), OnStart(0), OnStart(1), OnStart(2), Exec(3)],
+    );
+}

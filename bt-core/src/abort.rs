@@ -245,7 +245,13 @@ impl ConditionalAbort {
 /// | child `Running` | `Running`; the next tick resumes at this child |
 /// | child `Success` | `Success`; the activation ends |
 /// | child `Failure`, or blocked | enters the next child in the same tick; after the last: `Failure` |
-/// | child `Skipped` | moves on as well; if every child was skipped in this activation: `Skipped` |
+/// | child `Skipped` | moves on as well; after the last child: `Skipped` if every child's latest answer in this activation was `Skipped`, else `Failure` |
+///
+/// "Latest answer": a child re-entered after a `lower` abort (the walk restarts at the guarded
+/// child, so it and every child after it are walked again) answers anew, and its new answer
+/// replaces the earlier one; a child skipped twice is one skipped child. A blocked child and a
+/// child aborted by its own guard count as failed. Without a `lower` abort this is
+/// [`Fallback`](crate::control::Fallback)'s rule: every child skipped.
 ///
 /// "When last seen": a guard is last seen false when it blocked its child or aborted it (`self`
 /// half of `Both`), true when its child was entered and ended by itself, and then as checked on
@@ -256,9 +262,10 @@ impl ConditionalAbort {
 /// children before `r` and the `self`/`both` guard of `r`, plus the entry checks of the children
 /// entered in the tick.
 ///
-/// **Halt** while running: the running child is halted. **Memory**: the running child and the
-/// last-seen guard values, for one activation: forgotten when the node completes or is halted
-/// (the observers' scope ends), so a tree halt has nothing to clear.
+/// **Halt** while running: the running child is halted. **Memory**: the running child, the
+/// last-seen guard values and the first child whose latest answer was not a skip, for one
+/// activation: forgotten when the node completes or is halted (the observers' scope ends), so a
+/// tree halt has nothing to clear.
 ///
 /// **Size**: `8 * W` bytes of guard memory, an `Option<I>`, two `I` and a flag, padded to a
 /// multiple of 8: 16 bytes up to 64 children with `u8`.
@@ -276,8 +283,11 @@ pub struct ObserverSelector<const W: usize = 1, I = u8> {
     passed: bool,
     /// The last seen value of each guard (meaningful for children before the running one).
     last: Bits<W>,
-    /// Children that answered `Skipped` in this activation.
-    skipped: I,
+    /// 1 + the first child whose latest answer in this activation is not `Skipped` (it failed,
+    /// was blocked or was aborted by its own guard); 0: none, every child answered so far was
+    /// skipped. A `lower` abort at child `i` forgets it if it is `i` or later: those children
+    /// are walked again. So "every child skipped" is exact when the walk ends.
+    not_skipped: I,
 }
 
 impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
@@ -288,7 +298,7 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
             cursor: I::ZERO,
             passed: false,
             last: Bits::new(),
-            skipped: I::ZERO,
+            not_skipped: I::ZERO,
         }
     }
 
@@ -312,7 +322,7 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
         match self.running {
             Some(running) => self.watch_from(0, running.get(), guards),
             None => {
-                self.skipped = I::ZERO;
+                self.not_skipped = I::ZERO;
                 self.enter(0, false, guards)
             }
         }
@@ -341,8 +351,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
                         Step::Return(Status::Success)
                     }
                     Status::Failure | Status::Skipped => {
-                        if status == Status::Skipped {
-                            self.skipped = I::set(self.skipped.get() + 1);
+                        if status == Status::Failure {
+                            self.answered_not_skipped(child);
                         }
                         // Entered (its guard passed) and ended by itself.
                         self.last.set(child);
@@ -382,7 +392,11 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
             // Watching a higher-priority guard while `running` runs.
             Some(running) if child < running => {
                 if passes && !self.last.get(child) {
-                    // Fires: halt the running child, then restart at `child`.
+                    // Fires: halt the running child, then restart at `child`. The children
+                    // from `child` on will answer anew.
+                    if self.not_skipped.get() > child {
+                        self.not_skipped = I::ZERO;
+                    }
                     self.running = None;
                     self.cursor = I::set(child);
                     self.passed = true;
@@ -400,6 +414,7 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
                 } else {
                     self.running = None;
                     self.last.put(running, false);
+                    self.answered_not_skipped(running);
                     self.cursor = I::set(running + 1);
                     self.passed = false;
                     Step::Halt(running)
@@ -413,9 +428,19 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
                     Step::Tick(child)
                 } else {
                     self.last.put(child, false);
+                    self.answered_not_skipped(child);
                     self.enter(child + 1, false, guards)
                 }
             }
+        }
+    }
+
+    /// `child`'s latest answer is not a skip (a failure, a block, an abort by its own guard).
+    #[inline(always)]
+    fn answered_not_skipped(&mut self, child: usize) {
+        let first = self.not_skipped.get();
+        if first == 0 || child < first - 1 {
+            self.not_skipped = I::set(child + 1);
         }
     }
 
@@ -440,7 +465,7 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     fn enter(&mut self, child: usize, passed: bool, guards: &[Option<AbortMode>]) -> Step {
         let len = guards.len();
         if child >= len {
-            let all_skipped = self.skipped.get() == len;
+            let all_skipped = self.not_skipped == I::ZERO;
             *self = Self::new();
             return Step::Return(if all_skipped {
                 Status::Skipped
@@ -716,6 +741,138 @@ mod tests {
         assert_eq!(
             rig.tick(&[false, true, false], &[Running; 3]),
             log(Running, &[3, 4, 2], &[])
+        );
+    }
+
+    /// Skipped only when every child's latest answer in the activation was `Skipped`: a child
+    /// re-entered after a `lower` abort that skips again is one skipped child, not two.
+    #[test]
+    fn a_child_skipped_again_after_a_lower_abort_counts_once() {
+        let mut rig = Rig::new(&[Some(LowerPriority), UNGUARDED]);
+        // Guard of child 0 is pseudo child 2. Child 0 skipped, child 1 runs.
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Running]),
+            log(Running, &[2, 0, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Skipped, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        // Fires: child 1 halted, child 0 skipped again, child 1 fails: not every child skipped.
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Failure]),
+            log(Failure, &[2, 0, 1], &[1])
+        );
+        assert_eq!(rig.node, ObserverSelector::new());
+
+        // The same, but child 1 is skipped in the end: every latest answer is a skip.
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Running]),
+            log(Running, &[2, 0, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Skipped, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Running]),
+            log(Running, &[2, 0, 1], &[1])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Skipped, Skipped]),
+            log(Skipped, &[2, 1], &[])
+        );
+        assert_eq!(rig.node, ObserverSelector::new());
+    }
+
+    /// A re-entered child's new answer replaces its earlier one: skipped, then failed.
+    #[test]
+    fn a_re_entered_child_that_skipped_then_failed_counts_as_failed() {
+        let mut rig = Rig::new(&[Some(LowerPriority), UNGUARDED]);
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Running]),
+            log(Running, &[2, 0, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Skipped, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        // Fires: child 0 now fails, child 1 is skipped.
+        assert_eq!(
+            rig.tick(&[true, false], &[Failure, Skipped]),
+            log(Failure, &[2, 0, 1], &[1])
+        );
+        // And the other way: failed, then skipped on re-entry.
+        assert_eq!(
+            rig.tick(&[true, false], &[Failure, Running]),
+            log(Running, &[2, 0, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false], &[Failure, Running]),
+            log(Running, &[2, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false], &[Skipped, Skipped]),
+            log(Skipped, &[2, 0, 1], &[1])
+        );
+    }
+
+    /// A blocked child (guard false on entry) and a child aborted by its own guard count as
+    /// failed; re-entered, a blocked child's new answer replaces the block.
+    #[test]
+    fn blocked_and_self_aborted_children_count_as_failed() {
+        let guards = [Some(LowerPriority), Some(AbortMode::None), UNGUARDED];
+        let mut rig = Rig::new(&guards);
+        // Guards are pseudo children 3..6. Child 0 skipped, 1 blocked, 2 runs.
+        assert_eq!(
+            rig.tick(&[true, false, false], &[Skipped, Skipped, Running]),
+            log(Running, &[3, 0, 4, 2], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false, false], &[Running; 3]),
+            log(Running, &[3, 2], &[])
+        );
+        // Fires: child 0 skipped again, child 1 blocked again, child 2 skipped.
+        assert_eq!(
+            rig.tick(&[true, false, false], &[Skipped, Skipped, Skipped]),
+            log(Failure, &[3, 0, 4, 2], &[2])
+        );
+        // Child 1 blocked first, then skipped on re-entry: every latest answer a skip.
+        assert_eq!(
+            rig.tick(&[true, false, false], &[Skipped, Skipped, Running]),
+            log(Running, &[3, 0, 4, 2], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false, false], &[Running; 3]),
+            log(Running, &[3, 2], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, true, false], &[Skipped, Skipped, Skipped]),
+            log(Skipped, &[3, 0, 4, 1, 2], &[2])
+        );
+
+        // A `self` abort: child 1 halted by its own guard counts as failed.
+        let mut rig = Rig::new(&[Some(LowerPriority), Some(Both), UNGUARDED]);
+        assert_eq!(
+            rig.tick(&[true, true, false], &[Skipped, Running, Running]),
+            log(Running, &[3, 0, 4, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[true, false, false], &[Skipped, Running, Skipped]),
+            log(Failure, &[3, 4, 2], &[1])
+        );
+        // Aborted by its own guard, then re-entered after child 0's `lower` abort and skipped.
+        assert_eq!(
+            rig.tick(&[true, true, false], &[Skipped, Running, Running]),
+            log(Running, &[3, 0, 4, 1], &[])
+        );
+        assert_eq!(
+            rig.tick(&[false, false, false], &[Skipped, Running, Running]),
+            log(Running, &[3, 4, 2], &[1])
+        );
+        assert_eq!(
+            rig.tick(&[true, true, false], &[Skipped, Skipped, Skipped]),
+            log(Skipped, &[3, 0, 4, 1, 2], &[2])
         );
     }
 

@@ -204,6 +204,10 @@ pub enum Mutation {
     ObserveSelfNotWatched,
     /// An observer selector's `lower` guard fires whenever it holds, not when it starts to.
     ObserverFiresWhileTrue,
+    /// An observer selector counts `Skipped` answers, not skipped children: a child skipped
+    /// again after a `lower` abort counts twice (its docs: every child's latest answer; the
+    /// library bug of issue 25).
+    ObserverCountsSkipAnswers,
     /// Iterate without `reset_index` starts its next activation *after* the element its
     /// iteration ended at (NodeCanvas's documentation; its code and our docs: *at* it).
     IterateResumesAfterEnd,
@@ -251,7 +255,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 80] = [
+    pub const ALL: [Mutation; 81] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -315,6 +319,7 @@ impl Mutation {
         Mutation::PriorityTieSwitches,
         Mutation::ObserveSelfNotWatched,
         Mutation::ObserverFiresWhileTrue,
+        Mutation::ObserverCountsSkipAnswers,
         Mutation::IterateResumesAfterEnd,
         Mutation::GuardKeepsTokenAfterChild,
         Mutation::StepSequencerStaysOnHalt,
@@ -546,13 +551,14 @@ pub enum RefNode {
     },
     /// A `Fallback`/`Selector` with `Observe(.., abort = lower | both)` children (Unreal
     /// Engine's observer selector): `guards` are those children's conditions, `seen` their
-    /// last seen values; rule in `reference_nc.rs`.
+    /// last seen values, `answers` the children's answers in this activation; rule in
+    /// `reference_nc.rs`.
     ObserverSelector {
         guards: Vec<Option<(Cond, crate::tree::Abort)>>,
         children: Vec<RefNode>,
         pos: usize,
         seen: Vec<bool>,
-        skipped: usize,
+        answers: Vec<(usize, Status)>,
         running: bool,
     },
     Condition(usize),
@@ -617,7 +623,7 @@ impl RefNode {
                     children: children.iter().map(RefNode::build).collect(),
                     pos: 0,
                     seen: vec![false; children.len()],
-                    skipped: 0,
+                    answers: Vec::new(),
                     running: false,
                 }
             }
@@ -1666,14 +1672,14 @@ impl RefNode {
                 children,
                 pos,
                 seen,
-                skipped,
+                answers,
                 ..
             } => nc::tick_observer_selector(
                 guards,
                 children,
                 pos,
                 seen,
-                skipped,
+                answers,
                 was_running,
                 ctx,
                 bb,
@@ -1863,12 +1869,12 @@ impl RefNode {
                 children,
                 pos,
                 seen,
-                skipped,
+                answers,
                 ..
             } => {
                 halt_all(children, ctx, bb);
                 *pos = 0;
-                *skipped = 0;
+                answers.clear();
                 seen.iter_mut().for_each(|s| *s = false);
             }
             RefNode::Ported {
@@ -2004,10 +2010,10 @@ impl RefNode {
             | RefNode::Sleep { start, .. } => *start = None,
             RefNode::Precondition { latched, .. } => *latched = false,
             RefNode::ObserverSelector {
-                pos, seen, skipped, ..
+                pos, seen, answers, ..
             } => {
                 *pos = 0;
-                *skipped = 0;
+                answers.clear();
                 seen.iter_mut().for_each(|s| *s = false);
             }
             // Limiter's count, FlipSelector's order and StepSequencer's child are kept.

@@ -202,14 +202,17 @@ pub(super) fn observer_guards(children: &[Node]) -> Vec<Option<(Cond, Abort)>> {
 /// ticked at once) and then `r`'s own `both` guard (false: `r` halted, counts as failed).
 /// Entering a guarded child checks its guard (false: blocked, counts as failed). "Last seen":
 /// false when it blocked or aborted its child, true when its child ended by itself, then as
-/// checked while a later child runs.
+/// checked while a later child runs. `answers`: every answer a child gave in this activation,
+/// in order (a block and an abort by its own guard as `Failure`); after the last child, the
+/// selector is `Skipped` if every child's latest answer is `Skipped` (a child walked again
+/// after a `lower` abort answers anew; issue 25), else `Failure`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn tick_observer_selector(
     guards: &[Option<(Cond, Abort)>],
     children: &mut [RefNode],
     pos: &mut usize,
     seen: &mut [bool],
-    skipped: &mut usize,
+    answers: &mut Vec<(usize, Status)>,
     was_running: bool,
     ctx: &mut Ctx,
     bb: &mut Bb,
@@ -219,7 +222,7 @@ pub(super) fn tick_observer_selector(
     let (mut at, mut passed) = (0, false);
     if !was_running {
         seen.iter_mut().for_each(|s| *s = false);
-        *skipped = 0;
+        answers.clear();
     } else {
         let r = *pos;
         let mut fired = None;
@@ -252,6 +255,7 @@ pub(super) fn tick_observer_selector(
             } else {
                 children[r].halt(ctx, bb);
                 seen[r] = false;
+                answers.push((r, Failure));
                 at = r + 1;
             }
         }
@@ -261,6 +265,7 @@ pub(super) fn tick_observer_selector(
             if let Some((cond, _)) = &guards[at] {
                 if !eval_cond(cond, bb) {
                     seen[at] = false;
+                    answers.push((at, Failure));
                     at += 1;
                     continue;
                 }
@@ -274,21 +279,27 @@ pub(super) fn tick_observer_selector(
             }
             Success => {
                 *pos = 0;
-                *skipped = 0;
+                answers.clear();
                 seen.iter_mut().for_each(|s| *s = false);
                 return Success;
             }
-            Failure => seen[at] = true,
-            Skipped => {
+            status @ (Failure | Skipped) => {
                 seen[at] = true;
-                *skipped += 1;
+                answers.push((at, status));
             }
         }
         at += 1;
     }
-    let all_skipped = *skipped == n;
+    let all_skipped = if mutant(Mutation::ObserverCountsSkipAnswers) {
+        answers.iter().filter(|(_, a)| *a == Skipped).count() == n
+    } else {
+        (0..n).all(|child| {
+            let latest = answers.iter().rev().find(|(c, _)| *c == child);
+            latest.is_some_and(|(_, a)| *a == Skipped)
+        })
+    };
     *pos = 0;
-    *skipped = 0;
+    answers.clear();
     seen.iter_mut().for_each(|s| *s = false);
     if all_skipped {
         Skipped

@@ -894,6 +894,7 @@ fn main() {
     let mut rng = Rng(args.seed);
     let mut sub_rng = Rng(args.seed ^ 0x5AB7_7EE5_0000_0000);
     let mut error_rng = Rng(args.seed ^ 0xE770_0000_0000_0000);
+    let mut busy_rng = Rng(args.seed ^ 0xB057_0000_0000_0000);
     let mut seen = HashSet::new();
     if let Some(path) = &args.seen {
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -905,6 +906,7 @@ fn main() {
         let mut tree = gen_tree(&mut rng);
         add_subtrees(&mut sub_rng, &mut tree);
         add_errors(&mut error_rng, &mut tree);
+        nc_more::busy_observers(&mut busy_rng, &mut tree);
         let desc = tree.to_desc();
         assert_eq!(tree::parse(&desc).as_ref(), Ok(&tree), "{desc}");
         assert!(!desc.contains('"') && !desc.contains('\\'), "{desc}");

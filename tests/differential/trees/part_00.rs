@@ -461,18 +461,23 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Fallback {
-                Observe(|bb| bb.b0 > 1, abort = lower) {
-                    Inverter {
-                        Action(Act<9>),
+            ReactiveSequence {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                Fallback {
+                    Observe(|bb| bb.b0 == 4, abort = lower) {
+                        #[skip_if(|bb| bb.b0 % 4 < 1)]
+                        Inverter {
+                            Action(Act<9>),
+                        },
                     },
-                },
-                Observe(|bb| bb.b0 > 5, abort = none) {
-                    Precondition(|bb| *bb.t0 + 3 == bb.b0 % 2, else = Failure) {
-                        StatefulAction(Task<10>),
+                    Observe(|bb| bb.b0 > 5, abort = none) {
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Precondition(|bb| *bb.t0 + 3 == bb.b0 % 2, else = Failure) {
+                            StatefulAction(Task<10>),
+                        },
                     },
+                    AlwaysSuccess,
                 },
-                AlwaysSuccess,
             },
         }
     }
@@ -599,22 +604,28 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64 = 2,
         }
-        Selector {
-            Observe(|bb| bb.b1 < bb.b1 + 3, abort = lower) {
-                AlwaysFailure,
-            },
-            #[on_success(|bb| *bb.t0 += 3)]
-            MemSequence {
-                Precondition(|bb| *bb.t0 != 5, else = Failure) {
-                    Action(PAct<0>, b0 = {b0}),
+        ReactiveSequence {
+            Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+            Selector {
+                Observe(|bb| bb.b1 != 1, abort = lower) {
+                    Optional {
+                        AlwaysFailure,
+                    },
                 },
-                #[run_while(|bb| bb.b0 > 6)]
-                #[on_success(|bb| bb.t0.set(bb.b1))]
-                #[failure_if(|bb| *bb.t0 < 3)]
-                Script(|bb| bb.b0 = 1),
-                Switch(b1) {
-                    case 2 => Action(PAct<1>, b0 = {t0}, b1 = {t0}),
-                    _ => Wait(20),
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[skip_if(|bb| bb.b1 % 4 != 0)]
+                MemSequence {
+                    Precondition(|bb| *bb.t0 != 5, else = Failure) {
+                        Action(PAct<0>, b0 = {b0}),
+                    },
+                    #[run_while(|bb| bb.b0 > 6)]
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    #[failure_if(|bb| *bb.t0 < 3)]
+                    Script(|bb| bb.b0 = 1),
+                    Switch(b1) {
+                        case 2 => Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+                        _ => Wait(20),
+                    },
                 },
             },
         }
@@ -1026,13 +1037,17 @@ bt::behavior_tree! {
             b0: i64 = 10,
         }
         MaxTime(10) {
-            Fallback {
-                Observe(|bb| bb.b0 < 4, abort = both) {
-                    SetBlackboard(b1 = 9),
-                },
-                Switch(b1) {
-                    case 2 => Action(PAct<0>, b0 = 2),
-                    _ => StatefulAction(PTask<1>, b0 = 5, b1 = {b0}),
+            ReactiveSequence {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                Fallback {
+                    Observe(|bb| bb.b0 != 2, abort = both) {
+                        SetBlackboard(b1 = 9),
+                    },
+                    #[skip_if(|bb| bb.b1 % 4 > 2)]
+                    Switch(b1) {
+                        case 2 => Action(PAct<0>, b0 = 2),
+                        _ => StatefulAction(PTask<1>, b0 = 5, b1 = {b0}),
+                    },
                 },
             },
         }
@@ -1215,19 +1230,26 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
         }
         Fallback {
-            Fallback {
-                Observe(|bb| bb.b0 % 3 < 0, abort = both) {
-                    Precondition(|bb| (*bb.t0 + 3) % 4 != 0) {
-                        Timeout(30) {
-                            ForceFailure {
-                                Action(Act<0>),
+            ReactiveSequence {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                Fallback {
+                    Observe(|bb| bb.b0 != 1, abort = both) {
+                        #[skip_if(|bb| bb.b0 != 7)]
+                        Precondition(|bb| (*bb.t0 + 3) % 4 != 0) {
+                            Timeout(30) {
+                                ForceFailure {
+                                    Action(Act<0>),
+                                },
                             },
                         },
                     },
-                },
-                Condition(Cond<1>),
-                Observe(|bb| bb.b0 + 4 != *bb.t0 + 3, abort = both) {
-                    StatefulAction(Task<2>),
+                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                    Condition(Cond<1>),
+                    Observe(|bb| bb.b0 + 4 != *bb.t0 + 3, abort = both) {
+                        Optional {
+                            StatefulAction(Task<2>),
+                        },
+                    },
                 },
             },
             ReactiveSequence {
@@ -1532,16 +1554,25 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b1: i64 = 3,
         }
-        Fallback {
-            Observe(|bb| *bb.t0 > 3, abort = lower) {
-                RandomSelector {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+        ReactiveSequence {
+            Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+            Fallback {
+                Observe(|bb| *bb.t0 > 3, abort = lower) {
+                    Optional {
+                        RandomSelector {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
                 },
-            },
-            Condition(|ctx| ctx.check(2)),
-            Observe(|bb| bb.b1 < 7, abort = lower) {
-                Action(Act<3>),
+                #[skip_if(|bb| bb.b1 != *bb.t0 + 1)]
+                Condition(|ctx| ctx.check(2)),
+                Observe(|bb| bb.b1 < 7, abort = lower) {
+                    Delay(20) {
+                        #[skip_if(|bb| bb.b1 == 1)]
+                        Action(Act<3>),
+                    },
+                },
             },
         }
     }
@@ -1941,22 +1972,30 @@ bt::behavior_tree! {
             b1: i64,
             b0: i64 = 1,
         }
-        Fallback {
-            Observe(|bb| bb.b1 > 0, abort = both) {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    Condition(|ctx| ctx.check(1)),
+        ReactiveSequence {
+            Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+            Fallback {
+                Observe(|bb| bb.b1 != 4, abort = both) {
+                    Optional {
+                        AsyncFallback {
+                            Condition(Cond<0>),
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
                 },
-            },
-            Observe(|bb| bb.b0 + 3 < 3, abort = both) {
-                RandomSelector {
-                    Condition(Cond<2> = Cond::<2>),
+                Observe(|bb| bb.b0 + 3 < 3, abort = both) {
+                    RandomSelector {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
                 },
-            },
-            Observe(|bb| bb.o0.is_none(), abort = none) {
-                Precondition(|bb| bb.b0 + 1 == bb.b1, else = Failure) {
-                    Conditional(|bb| bb.b1 != 3, else = Failure) {
-                        Condition(|ctx| ctx.check(3)),
+                Observe(|bb| bb.o0.is_none(), abort = none) {
+                    Delay(10) {
+                        #[skip_if(|bb| bb.b1 % 3 != 2)]
+                        Precondition(|bb| bb.b0 + 1 == bb.b1, else = Failure) {
+                            Conditional(|bb| bb.b1 != 3, else = Failure) {
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
                     },
                 },
             },
@@ -3688,10 +3727,10 @@ cases! {
     Tree0007 "B{l0=1;b0;b1=3;t0=2}@oh{b1:=b1%3;t0:=b1%4}@ki{b0+4>b1%2}Cnd{b1%2>0;T;_}(PAll{_}(MPri(t0e,Isw{b0;T;_}(Fb(Scc{b1%3<0},@of{b1+=2}@fi{b1<3}RU{F}(TryT(pi1{t0:b1},t2))))),Wde(Seq(Bin{b1%3<1;T}(@oh{t0:=b0;b0:=b1}Wt{100},t3),Sc{b0:=b1},pt4{b0:6;b1:t0},c5,RSel(pt6{b0:=;b1:t0},c7)),Cnd{b1%3<2;N;_}(Star(Rep0(a8b{b0;b0}),Inv(Itr{b0;_;_;_}(@of{b1+=1}@si{b1+2<b1%2}@fi{t0+2<4}t9e))))),PPar{1;N}(c10,Itr{b0;_;1;_}(Wde(c11,pi12{t0:b0})),Sc{b0:=t0})))",
     Tree0008 "B{b0=1;t0=5}Rmp{S;F}(PrSel{0;t0;b0}(@ki{t0%2!1}@si{t0%4!2}Ruf{2}(Mt{0}(c0l)),Dd{20}(pa1{b0:t0}),Mt{10}(Cd{0;K}(Rus{1}(pt2{b0:t0;b1:t0})))))",
     Tree0009 "B{q0=0;t0=2;t1;b0;o0=_}Swm(PAll{1}(RU{S}(RSeq(Sb{t1=8},c0,c1))),MSeq(@ki{b0!b0+2}pc2{b0:=},OnceK(@rw{o0|3=4}t3e),Sb{o0=2},a4),Lp{_;S}(OnceK(RFb(pi5{t0:t0},c6b{b0+2},Scc{none},Sl{0}))))",
-    Tree0010 "B{t0=3;b0=0;o0=2}Isw{t0;_;_}(PrSel{b0}(Par{-3;1}(c0e,a1,t2,@ki{b0+2%3!2}t3)),Star(@of{t0+=1;o0:=t0}@fi{b0+3<1}@rw{b0+1!o0|0+1}Try(a4l,R),Sel(pc5{b0:9},pa6{b0:2;b1:t0},@os{t0:=o0|2+4}@fi{b0>5}t7)),Ruf{F}(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}Ruf{2}(Cd{50;K}(c8))),Fb(Obs{b0>1;L}(Inv(a9)),Obs{b0>5;N}(Pre{t0+3=b0%2;F}(t10)),S))",
+    Tree0010 "B{t0=3;b0=0;o0=2}Isw{t0;_;_}(PrSel{b0}(Par{-3;1}(c0e,a1,t2,@ki{b0+2%3!2}t3)),Star(@of{t0+=1;o0:=t0}@fi{b0+3<1}@rw{b0+1!o0|0+1}Try(a4l,R),Sel(pc5{b0:9},pa6{b0:2;b1:t0},@os{t0:=o0|2+4}@fi{b0>5}t7)),Ruf{F}(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}Ruf{2}(Cd{50;K}(c8))),RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;L}(@ki{b0%4<1}Inv(a9)),Obs{b0>5;N}(@ki{none}Pre{t0+3=b0%2;F}(t10)),S)))",
     Tree0011 "B{b1=0;b0=4;t1;t0=5}Mt{20}(Step(PPar{2;N}(a0b{b0;b0}),RFb(Keep(SubA(Pri(t1,Scc{t1+3<3},@oh{b0:=0}@rw{t0!b0%3}Pre{t1+4%4>1;K}(c2),Opt(c3b{b1})))),Seq(Dd{20}(RSeq(Sl{10},To{100}(Wt{10}))),Par{_;-3}(F,PPar{0;N}(Scc{b1>0},c4),pt5{b0:b0;b1:t1})),MPri(@os{b0+=1}c6e,c7,c8b{b0+4}))))",
     Tree0012 "Lim{2}(PAll{-1}(t0,ASeq(RFb(c1,t2,S),Sub(Rep1(DySeq(t3e,Sub(c4))))),Pri(Grd{R}(Fai))))",
-    Tree0013 "B{b1=3;t0;b0=2}Sel(Obs{b1<b1+3;L}(F),@os{t0+=3}MSeq(Pre{t0!5;F}(pa0{b0:b0}),@rw{b0>6}@os{t0:=b1}@fi{t0<3}Sc{b0:=1},Sw{2}(pa1{b0:t0;b1:t0},Wt{20})))",
+    Tree0013 "B{b1=3;t0;b0=2}RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1!1;L}(Opt(F)),@os{t0+=3}@ki{b1%4!0}MSeq(Pre{t0!5;F}(pa0{b0:b0}),@rw{b0>6}@os{t0:=b1}@fi{t0<3}Sc{b0:=1},Sw{2}(pa1{b0:t0;b1:t0},Wt{20}))))",
     Tree0014 "B{o0=_;q0;b0=0;t0=2}@rw{some}@of{b0:=t0+2;b0!t0?b0:=t0}Intr{t0%2>0}(Bin{o0|3>b0;_}(Lp{b0;_}(Flip(t0,c1l)),RSeq(Isw{0;_;_}(c2,Sc{b0+=1}),@ki{o0|0%3=0}@si{o0|4>3}@os{t0+=1}Star(Wde(c3,Suc)))))",
     Tree0015 "B{t0=3}@fi{t0%3>1}RepF(RtyF(RU{S}(F)))",
     Tree0016 "RFb(c0l)",
@@ -3705,10 +3744,10 @@ cases! {
     Tree0024 "B{o0=2;b1;b0;t0;l0=4;q0}RndSel(@of{b0:=b0+3%3}@ki{o0|2!1}Itr{b1;0;_;N}(Flt{2;_;_}(@of{b1:=t0%3}@ki{t0>6}PAll{-1}(Sc{b0+3%4=0?t0:=o0|3+2},Intr{b0!3}(RFb(@oh{o0:=b1+4}@os{o0:=t0}@rw{b1+1>4}Rep2(t0),c1l)),Pri(Swm(c2,S),t3)))),RFb(Fb(Bin{t0+4>o0|2;T}(MPri(c4b{7},c5),t6e),Lp{t0;F}(Rep2(Sb{o0=7}))),c7,FS(Obs{b1+2>4;N}(Opt(c8b{b1+4}))),@po{b0:=b0+1%4}c9,Isw{b1;T;T}(Swm(t10,pi11{t0:b0}),F,a12)))",
     Tree0025 "B{b0;t0;b1}RFb(pc0{b0:b0},MPri(F,t1,Dd{0}(WU{t0>3}(RU{S}(Sb{t0=2}))),Ret3(Cd{100;F}(Wu{t0}))),Fb(@rw{b0+1%4<2}RepF(To{0}(Star(c2))),Ite(pi3{t0:=},Isw{b1;_;N}(pi4{t0:t0},a5),To{20}(Ruf{F}(pi6{t0:=})))))",
     Tree0026 "PAll{_}(Rmp{S;F}(a0l),Sub(t1e),t2)",
-    Tree0027 "B{b1=2;q0;b0=0}Fb(SubR(Mt{10}(Fb(Obs{b0<4;B}(Sb{b1=9}),Sw{2}(pa0{b0:2},pt1{b0:5;b1:b0})))),Lp{_;K}(Flip(a2,SubR(t3))),Ite(RndSel(DySeq(c4,Scc{b1+1%2!0}),t5),c6))",
+    Tree0027 "B{b1=2;q0;b0=0}Fb(SubR(Mt{10}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!2;B}(Sb{b1=9}),@ki{b1%4>2}Sw{2}(pa0{b0:2},pt1{b0:5;b1:b0}))))),Lp{_;K}(Flip(a2,SubR(t3))),Ite(RndSel(DySeq(c4,Scc{b1+1%2!0}),t5),c6))",
     Tree0028 "B{b1;o0=_;t0=0}Lim{2}(ASeq(Ret3(Seq(Rus{F}(c0b{b1+2}),Sb{t0=3})),t1,@si{t0<o0|0%4}Cd{10;F}(FS(Flip(DySel(Scc{b1<1},@ki{t0>7}@rw{t0+1%4>0}t2,t3),t4,Grd{R}(c5))))))",
     Tree0029 "B{b0=1;t0=1;l0;t1}RSeq(OnceT(Step(Rpt{1}(pt0{b0:t0}),pt1{b0:t1;b1:t0},S,Fai)),Itr{b0;2;3;N}(Sel(@po{t0+=1}Fb(@os{t0:=t0+3%2;t1+=1}c2,t3))),TryT(Sb{t1=b0},@of{b0:=t1+2}a4,Sb{b0=1},c5,OnceK(SubA(pa6{b0:b0;b1:t0}))),MPri(a7b{t0;b0},c8,Cd{30;F}(c9),Sl{50}),Itr{b0;2;_;_}(@oh{t0+=3}@os{t1+=1;t1+=1}@fi{b0+3<b0}Swm(Ruf{2}(Cd{10;K}(Suc)),@os{b0%2>0?t0+=1}t10e,pc11{b0:=},Isw{b0;T;N}(Scc{t1%4>2},c12))))",
-    Tree0030 "B{b0;t0=2}Fb(Fb(Obs{b0%3<0;B}(Pre{t0+3%4!0}(To{30}(FF(a0)))),c1,Obs{b0+4!t0+3;B}(t2)),RSeq(@ki{b0<4}Inv(t3),Fb(c4,c5,t6,c7e),Once(PPar{2;N}(Once(c8)))))",
+    Tree0030 "B{b0;t0=2}Fb(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!1;B}(@ki{b0!7}Pre{t0+3%4!0}(To{30}(FF(a0)))),@ki{t0%2<1}c1,Obs{b0+4!t0+3;B}(Opt(t2)))),RSeq(@ki{b0<4}Inv(t3),Fb(c4,c5,t6,c7e),Once(PPar{2;N}(Once(c8)))))",
     Tree0031 "B{t0;b0=5;l0=4;b1=0}PAll{-4}(Cnd{b0<7;N;F}(c0b{b1}),@fi{b0=4}To{10}(pc1{b0:5}),Itr{b0;2;_;T}(Cd{0;_}(@si{t0+4%2<0}t2)),t3,Sb{t0=b0})",
     Tree0032 "B{b0;t0}MSeq(@po{b0:=t0%3}@si{b0>3}Sel(@os{t0:=b0}@si{b0%2!0}pc0{b0:8},Sl{0}),Sc{t0+=3},MPri(a1,Isw{t0+3%4;_;N}(t2,c3)),Obs{t0+2!t0%4;_}(RSel(Wu{t0},c4l)))",
     Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{0;1;2;0;3}(c9r,Suc,t10e,PAll{_}(Wt{50}),R),Err{1032})",
@@ -3717,7 +3756,7 @@ cases! {
     Tree0036 "B{l0=3;t0=4;b0=4}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10}))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3}),Scc{b0+1!t0},S))",
     Tree0037 "Rep3(Keep(RFb(Keep(RFb(Swm(c0,c1,RSeq(c2,a3),ASeq(c4,Sl{30}),a5e))),Dd{10}(a6l))))",
     Tree0038 "B{b0=4;t1=3;t0=4}@oh{t1+=3}@si{t1<b0}Grd{_}(Dd{0}(Step(a0l,Sl{50},RepF(Scc{t0%4=3}))))",
-    Tree0039 "B{t0=4;b1=3}Fb(Obs{t0>3;L}(RndSel(c0,t1)),c2l,Obs{b1<7;L}(a3))",
+    Tree0039 "B{t0=4;b1=3}RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0>3;L}(Opt(RndSel(c0,t1))),@ki{b1!t0+1}c2l,Obs{b1<7;L}(Dl{20}(@ki{b1=1}a3))))",
     Tree0040 "RFb(PAll{_}(Rep0(t0),t1,a2,c3,Sl{50}),Cd{0;_}(Swm(a4,t5,Swm(t6,c7),Grd{_}(t8))),Ret1(DySel(c9,Grd{R}(Rty2(c10)))))",
     Tree0041 "B{t0=3;t1}Rep4(Seq(a0,t1,a2,Sb{t0=t1},t3))",
     Tree0042 "Once(Star(OnceT(Inv(RFb(t0,c1))),Flip(c2e,t3,c4,t5e),PrSel{2;1;3}(t6,t7e,c8),PAll{-1}(Rty0(R)),Swm(PbSel{0;2;2;2}(Sl{20},a9l,c10),Swm(c11e,Wt{20}))))",
@@ -3729,7 +3768,7 @@ cases! {
     Tree0048 "B{b0=1;t0}RndSel(@ki{t0+2=0}SubR(SubR(Sc{t0:=t0+2%2})),Err{1048})",
     Tree0049 "B{b0=3;t0=4;o0=_;t1}Fb(Seq(t0,t1),Bin{o0|5+2%3=0;T}(t2,PAll{1}(Sb{o0=4},c3b{3})),PrSel{t0;b0}(@po{t1+=1}t4,t5),Wu{t0})",
     Tree0050 "B{t1=2;o0=1;b0}Flt{3;S;K}(Try(AFb(@ki{t1+3%2>0}Wv{t1}(Suc),Ret3(Mt{0}(Par{_;_}(Grd{_}(t0),Grd{_}(Sb{o0=1}))))),DySeq(Keep(RSeq(@ki{b0>7}c1,Sl{10}))),F))",
-    Tree0051 "B{o0;b1;b0=1}Fb(Obs{b1>0;B}(AFb(c0,c1l)),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))",
+    Tree0051 "B{o0;b1;b0=1}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!4;B}(Opt(AFb(c0,c1l))),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Dl{10}(@ki{b1%3!2}Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))))",
     Tree0052 "Try(AFb(t0,F,To{0}(t1)),RSel(Cd{0;K}(t2),t3))",
     Tree0053 "B{b0;l0=4;b1}RFb(pi0{t0:b1},Itr{b1;_;_;T}(c1),Once(pi2{t0:b0}),c3e,t4)",
     Tree0054 "Swm(t0t,pc1{b0:0},Sub(c2))",

@@ -760,12 +760,20 @@ bt::behavior_tree! {
                         },
                     },
                 },
-                Fallback {
-                    Observe(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 3, abort = both) {
-                        Runner,
-                    },
-                    Observe(|bb| bb.o0.is_some(), abort = both) {
-                        Condition(Cond<1>),
+                ReactiveSequence {
+                    Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                    Fallback {
+                        Observe(|bb| *bb.t0 < 3, abort = both) {
+                            Optional {
+                                Runner,
+                            },
+                        },
+                        Observe(|bb| bb.o0.is_some(), abort = both) {
+                            Delay(30) {
+                                #[skip_if(|bb| bb.o0.unwrap_or(1) > (*bb.t0 + 4) % 2)]
+                                Condition(Cond<1>),
+                            },
+                        },
                     },
                 },
                 Optional {
@@ -1123,25 +1131,31 @@ bt::behavior_tree! {
                 },
                 Failer,
             },
-            Selector {
-                Observe(|bb| *bb.t0 % 4 < 0, abort = both) {
-                    #[on_success(|bb| { bb.b0 += 2; bb.t1.set(6) })]
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Sequence {
-                    Condition(|ctx| ctx.check(6)),
-                    ForceFailure {
-                        StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        #[failure_if(|bb| bb.b0 % 3 < 0)]
-                        Loop(q0, value = {t1}, if_empty = Success) {
-                            StatefulAction(Task<8>),
+            ReactiveSequence {
+                Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                Selector {
+                    Observe(|bb| *bb.t0 > 5, abort = both) {
+                        Optional {
+                            #[on_success(|bb| { bb.b0 += 2; bb.t1.set(6) })]
+                            StatefulAction(Task<5> = Task::<5>),
                         },
                     },
-                    Filter(times = 3, count = Success, filtered = Skipped) {
+                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                    Sequence {
+                        Condition(|ctx| ctx.check(6)),
                         ForceFailure {
-                            Action(PAct<9>, b0 = {=}, b1 = {t1}),
+                            StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                        },
+                        Remap(success = Success, failure = Failure) {
+                            #[failure_if(|bb| bb.b0 % 3 < 0)]
+                            Loop(q0, value = {t1}, if_empty = Success) {
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                        Filter(times = 3, count = Success, filtered = Skipped) {
+                            ForceFailure {
+                                Action(PAct<9>, b0 = {=}, b1 = {t1}),
+                            },
                         },
                     },
                 },
@@ -3677,7 +3691,7 @@ cases! {
     Tree0118 "B{b1;t1=0}Sw{0}(a0r,Grd{F}(ASeq(pa1{b0:t1;b1:=},Err{1009})))",
     Tree0119 "B{b0=3;b1;t0=1;o0=4}RndSeq(@oh{b0:=t0;b0:=b1}RU{F}(pt0{b0:t0}),@si{b0!3}@rw{b1%3=0}@os{b1+=2}t1,Sc{t0:=b1%3;b1:=o0|3+2},To{10}(Ite(Swm(t2,c3b{t0+3}),Scc{b1>2})),To{20}(Seq(Bin{b1>5;N}(RSeq(Sb{t0=9},a4),c5),Invt(a6),Obs{b1<b0;_}(RT{F}(pc7{b0:1})))))",
     Tree0120 "B{b0=1}Ret3(RFb(pa0{b0:=},c1b{1}))",
-    Tree0121 "B{b0;t0=3;q0;o0}RSeq(Isw{t0;T;_}(Obs{t0!7;_}(Pre{o0|4+1!6;K}(Cnd{b0%3>1;N;S}(a0l))),Fb(Obs{t0<o0|5%3;B}(Run),Obs{some;B}(c1)),Opt(c2)),@rw{t0>o0|4%2}PPar{0;N}(Inv(Ret0(Wu{t0})),Lp{t0;F}(Fai),Sl{50},AFb(c3e,F),Fb(t4,@si{none}@of{b0+=1}Sc{b0:=9})))",
+    Tree0121 "B{b0;t0=3;q0;o0}RSeq(Isw{t0;T;_}(Obs{t0!7;_}(Pre{o0|4+1!6;K}(Cnd{b0%3>1;N;S}(a0l))),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<3;B}(Opt(Run)),Obs{some;B}(Dl{30}(@ki{o0|1>t0+4%2}c1)))),Opt(c2)),@rw{t0>o0|4%2}PPar{0;N}(Inv(Ret0(Wu{t0})),Lp{t0;F}(Fai),Sl{50},AFb(c3e,F),Fb(t4,@si{none}@of{b0+=1}Sc{b0:=9})))",
     Tree0122 "B{b0=1;t1=5;q0;l0=2;t0=4}Itr{b0;2;1;N}(PbSel{_;b0%4;1}(Itr{b0;1;2;N}(@ki{t0=t1+4}Lp{_;K}(Ite(t0,Scc{b0>0},pi1{t0:t1}))),PAll{_}(t2e,pc3{b0:b0},a4,Sb{b0=8},pt5{b0:t1;b1:b0})))",
     Tree0123 "PPar{0;_}(F,Rep0(Sub(Sl{30})))",
     Tree0124 "B{b0=0;b1;t0}TryF(Rpt{3}(a0),c1,Fai,PrSel{t0%4;b0+4}(@ki{b0%4!1}@fi{b0+4=2}@os{b1:=b0}a2,c3))",
@@ -3687,7 +3701,7 @@ cases! {
     Tree0128 "B{t0=1;b0=4}PAll{1}(Isw{b0;_;N}(@oh{t0%3!1?t0+=1}OnceT(c0e),a1,t2e),@ki{b0>2}@po{t0+=2}@rw{b0+4<7}Wt{20})",
     Tree0129 "B{b0=2;o0=1;t0=1;b1}Keep(Dl{50}(Ite(PPar{1;N}(FF(pa0{b0:=;b1:=}),@of{t0:=6;b0>b1%2?b1:=7}@si{some}S,Rep0(@of{t0<3?t0+=3;t0:=b0}@po{b0+=3;t0+=1}t1e)),Par{_;_}(RSeq(a2,c3,t4)),RSeq(@ki{some}OnceK(Ret3(Sb{b0=8})),Flip(Fai,c5,c6l)))))",
     Tree0130 "B{q0;t1;b0=2;o0;t0=1;b1=2}Par{-1;-1}(ASeq(Bin{b1!t0%3;N}(Rus{2}(SubR(Ub{o0})),Lp{_;_}(Bin{t1+2>0;_}(PAll{2}(pt0{b0:5;b1:b0},t1e),Star(c2l,Isw{b0+1%3;_;T}(Suc)))))))",
-    Tree0131 "B{b0=1;q0;t0;t1=2}RFb(@fi{t1%3<1}@os{t0+=1}PPar{0;_}(@of{t0+1%4<2?b0:=t1%3}@po{t0+=1;b0+=1}Once(RSeq(Ret2(TryT(@os{t0+=1}@po{t0:=b0}pt0{b0:9;b1:b0},Pre{b0%2!0;S}(c1b{t1+3}),Cd{0;_}(t2))))),Bin{b0+2%2<1;T}(t3e,a4e),Fai),Sel(Obs{t0%4<0;B}(@os{b0+=2;t1:=6}t5e),Seq(c6l,FF(pt7{b0:t0;b1:b0}),Rmp{S;F}(@fi{b0%3<0}Lp{t1;S}(t8)),Flt{3;S;K}(FF(pa9{b0:=;b1:t1})))))",
+    Tree0131 "B{b0=1;q0;t0;t1=2}RFb(@fi{t1%3<1}@os{t0+=1}PPar{0;_}(@of{t0+1%4<2?b0:=t1%3}@po{t0+=1;b0+=1}Once(RSeq(Ret2(TryT(@os{t0+=1}@po{t0:=b0}pt0{b0:9;b1:b0},Pre{b0%2!0;S}(c1b{t1+3}),Cd{0;_}(t2))))),Bin{b0+2%2<1;T}(t3e,a4e),Fai),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0>5;B}(Opt(@os{b0+=2;t1:=6}t5e)),@ki{t0%2<1}Seq(c6l,FF(pt7{b0:t0;b1:b0}),Rmp{S;F}(@fi{b0%3<0}Lp{t1;S}(t8)),Flt{3;S;K}(FF(pa9{b0:=;b1:t1}))))))",
     Tree0132 "B{q0=3;t0;t1=4;b0=3}DySel(Ite(Flt{2;R;F}(c0e),t1,Sb{t1=1}),Cd{50;F}(c2),c3,RT{1}(Par{2;_}(PbSel{0;6;0}(a4b{t0;b0},@os{b0+=1;t0+=2}@po{t1+=1}a5e),Lp{b0;_}(@po{t1:=t0;t0:=2}@oh{t0+=1;b0:=t1+3}Wv{t1}(t6)))))",
     Tree0133 "Inv(Sub(Par{-1;-2}(Step(RetF(c0),S),c1,t2,Flip(c3e,t4),PbSel{_;3;0;2}(Wt{20},F,c5l))))",
     Tree0134 "B{q0=2;t1=1;o0;b1=2;t0=3}Dl{0}(Lp{t0;_}(Su{t0}(Sc{t1:=b1%4;o0:=t0+1})))",

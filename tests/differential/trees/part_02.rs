@@ -1293,15 +1293,20 @@ bt::behavior_tree! {
         }
         Selector {
             Observe(|bb| *bb.t0 + 3 > 6, abort = lower) {
+                #[skip_if(|bb| *bb.t0 < *bb.t0 + 3)]
                 Script(|bb| bb.b0 += 3),
             },
             Observe(|bb| *bb.t0 != 5, abort = both) {
+                #[skip_if(|bb| *bb.t0 > 4)]
                 Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
                     Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
                 },
             },
             Observe(|bb| bb.b1 < 3, abort = self) {
-                Error(DiffError(1062)),
+                Delay(10) {
+                    #[skip_if(|bb| bb.b1 % 3 < 1)]
+                    Error(DiffError(1062)),
+                },
             },
         }
     }
@@ -2097,21 +2102,30 @@ bt::behavior_tree! {
                     },
                 },
             },
-            #[on_failure(|bb| { bb.t1.set(bb.b1); bb.t1.set(*bb.t1 % 4) })]
-            #[success_if(|bb| bb.b0 % 4 != 3)]
-            Fallback {
-                Observe(|bb| bb.b0 > *bb.t1, abort = both) {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Condition(Cond<10>),
+            ReactiveSequence {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                #[on_failure(|bb| { bb.t1.set(bb.b1); bb.t1.set(*bb.t1 % 4) })]
+                #[success_if(|bb| bb.b0 % 4 != 3)]
+                Fallback {
+                    Observe(|bb| bb.b0 != 1, abort = both) {
+                        Optional {
+                            Loop(q0, value = {b1}, if_empty = Skipped) {
+                                Condition(Cond<10>),
+                            },
+                        },
                     },
-                },
-                ReactiveSequence {
-                    Inverter {
-                        ScriptCondition(|bb| bb.b0 == bb.b1 % 2),
+                    #[skip_if(|bb| *bb.t0 < 2)]
+                    ReactiveSequence {
+                        Inverter {
+                            ScriptCondition(|bb| bb.b0 == bb.b1 % 2),
+                        },
                     },
-                },
-                DynamicSequence {
-                    Action(Act<11>),
+                    Delay(20) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 1 > 1)]
+                        DynamicSequence {
+                            Action(Act<11>),
+                        },
+                    },
                 },
             },
         }
@@ -3110,13 +3124,21 @@ bt::behavior_tree! {
             b1: i64 = 9,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Fallback {
-            #[on_success(|bb| { if bb.b1 % 4 > 0 { bb.b1 += 3 }; bb.b0 = bb.b1 })]
-            SubTree(Tree0284Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
-            Observe(|bb| *bb.t0 > 5, abort = lower) {
-                StatefulAction(PTask<2>, b0 = 9),
+        ReactiveSequence {
+            Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+            Fallback {
+                #[on_success(|bb| { if bb.b1 % 4 > 0 { bb.b1 += 3 }; bb.b0 = bb.b1 })]
+                #[skip_if(|bb| bb.b1 % 2 > 0)]
+                SubTree(Tree0284Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, q0 = {q0}),
+                Observe(|bb| *bb.t0 == 3, abort = lower) {
+                    #[skip_if(|bb| *bb.t0 + 1 == 5)]
+                    StatefulAction(PTask<2>, b0 = 9),
+                },
+                Delay(10) {
+                    #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                    SetBlackboard(b1 = 5),
+                },
             },
-            SetBlackboard(b1 = 5),
         }
     }
 }
@@ -3794,7 +3816,7 @@ cases! {
     Tree0231 "PPar{2;N}(PAll{_}(DySel(c0,t1,c2,a3),c4,TryT(c5e,Rpt{3}(t6)),DySeq(Rep3(Rty2(t7)),t8),PbSel{1;1;1;1}(a9,c10,t11)),AFb(Rmp{S;F}(c12),Cd{0;K}(t13),RSeq(a14e,c15,t16,t17),OnceT(RndSeq(Wt{10},t18,t19))))",
     Tree0232 "B{b1}Cnd{b1<5;N;S}(t0e)",
     Tree0233 "B{b1;b0=5;o0;t0=4}Bin{b1>b0%3;T}(Sel(RT{3}(a0b{b0%2;b1}),t1,@si{b0%3<1}@os{b0:=9}a2e),Rus{F}(RSeq(RSeq(OnceT(t3),c4l),RSeq(Sl{30},Ub{o0},@os{t0+=2;o0:=_}@po{b1:=b0%2}@si{b0=7}Sb{b1=b0}))))",
-    Tree0234 "B{l0=0;b1=0;t0;b0=4}Sel(Obs{t0+3>6;L}(Sc{b0+=3}),Obs{t0!5;B}(Grd{F}(c0b{b1+1})),Obs{b1<3;S}(Err{1062}))",
+    Tree0234 "B{l0=0;b1=0;t0;b0=4}Sel(Obs{t0+3>6;L}(@ki{t0<t0+3}Sc{b0+=3}),Obs{t0!5;B}(@ki{t0>4}Grd{F}(c0b{b1+1})),Obs{b1<3;S}(Dl{10}(@ki{b1%3<1}Err{1062})))",
     Tree0235 "Step(RFb(a0e,Sub(c1),t2),t3,RSeq(Flt{1;S;_}(S),Sub(a4e)),PbSel{_;2;3}(F,F),a5)",
     Tree0236 "B{t1=1;t0=0;l0=1;b0}Keep(@rw{t0+2%2<1}@of{t1:=b0}RFb(Flip(Sb{b0=9},F,Sc{b0:=b0%2;t0+=2},Scc{t0+4>t0},pt0{b0:t0}),@ki{t1+1!t1}MSeq(RSel(t1,Pre{t0<t1+1;K}(Rpt{0}(pt2{b0:t1}))),@fi{b0<t0}@oh{b0+=2}To{50}(WU{b0%2>0}(PAll{2}(Sb{b0=t1},t3)))),Itr{b0;0;3;N}(Itr{b0;1;_;T}(Par{-2;1}(RU{S}(@si{t0>6}Fai),c4)))))",
     Tree0237 "B{q0=3;o0;b0=1;t0=5}OnceK(Lp{_;_}(Once(MPri(MSeq(RndSel(Err{1055}),a1t,Ub{o0}),@po{b0+=2}Mt{0}(AFb(Wu{t0},Sl{0})),@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Isw{t0+3%4;N;N}(pc2{b0:5},Sl{10},c3,pt4{b0:7;b1:b0},pt5{b0:=})))))",
@@ -3814,7 +3836,7 @@ cases! {
     Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},pc1{b0:8},RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
     Tree0252 "Par{_;_}(Grd{_}(t0),Sub(Grd{_}(c1)))",
     Tree0253 "B{q0=0;o0;t0=0;b0=2}Fb(RSel(RSeq(Intr{t0+4>1}(a0),c1,Sb{b0=2},Step(@os{t0+=1;t0+=2}c2,Sb{b0=2}),Obs{none;_}(a3))),Obs{some;N}(Su{t0}(PbSel{t0%4;b0%4;2;3}(@os{b0:=t0+4%4}Ret2(MSeq(pi4{t0:t0},a5b{b0+4;b0})),Rty2(a6),@oh{o0:=b0}@po{b0+=2}Inv(c7)))),@fi{some}@os{b0:=t0+4}Star(Rep4(Lp{_;K}(F)),Rep4(Cnd{t0%4=2;N;F}(Cd{100;_}(a8l))),Su{t0}(@of{b0:=t0}@si{o0|5=t0%2}MPri(c9b{t0},@of{b0:=o0|4}pc10{b0:5}))),RT{2}(@of{o0:=_}Fb(OnceK(MPri(@rw{o0|1+3!6}@fi{some}Wu{t0},t11,t12)),RU{F}(a13),Lp{_;_}(pt14{b0:=;b1:t0}))))",
-    Tree0254 "B{b1=0;l0=2;t0=1;q0=2;t1=3;b0=3;o0=5}RSeq(OnceT(RndSeq(Flt{1;S;K}(Fb(c0,Lp{b1;R}(@os{b1:=b1+1%2;o0|4%4>2?o0:=t1}c1))),F)),Itr{b0;0;_;_}(Par{_;_}(MPri(t2,a3),Isw{o0|4;_;T}(t4,RT{2}(c5)),Ub{o0},pc6{b0:=})),ASeq(@oh{t0+=3}@rw{t1>b1}pc7{b0:2},pi8{t0:t0},Rmp{S;F}(PAll{_}(t9))),@of{t1:=b1;t1:=t1%4}@si{b0%4!3}Fb(Obs{b0>t1;B}(Lp{b1;K}(c10)),RSeq(Inv(Scc{b0=b1%2})),DySeq(a11)))",
+    Tree0254 "B{b1=0;l0=2;t0=1;q0=2;t1=3;b0=3;o0=5}RSeq(OnceT(RndSeq(Flt{1;S;K}(Fb(c0,Lp{b1;R}(@os{b1:=b1+1%2;o0|4%4>2?o0:=t1}c1))),F)),Itr{b0;0;_;_}(Par{_;_}(MPri(t2,a3),Isw{o0|4;_;T}(t4,RT{2}(c5)),Ub{o0},pc6{b0:=})),ASeq(@oh{t0+=3}@rw{t1>b1}pc7{b0:2},pi8{t0:t0},Rmp{S;F}(PAll{_}(t9))),RSeq(Sc{b0:=b0+1%8},@of{t1:=b1;t1:=t1%4}@si{b0%4!3}Fb(Obs{b0!1;B}(Opt(Lp{b1;K}(c10))),@ki{t0<2}RSeq(Inv(Scc{b0=b1%2})),Dl{20}(@ki{o0|4+1>1}DySeq(a11)))))",
     Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3}RFb(Star(Grd{_}(Lp{_;S}(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1)))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
     Tree0256 "Step(DySel(t0t,t1t,c2r,c3r,c4t),Fb(c5r,t6,c7e),t8t)",
     Tree0257 "B{b0=4;t1=2}AFb(Seq(c0e,@of{t1+=2}@rw{b0%4!1}Wt{100}),F,t1,t2e)",
@@ -3844,7 +3866,7 @@ cases! {
     Tree0281 "B{b0;t0=0}RSeq(t0t,Sl{10},RetF(Isw{b0;T;_}(@oh{b0:=7;t0:=b0+3%2}@ki{t0>t0+4}a1r,t2,pi3{t0:=})),Err{1028})",
     Tree0282 "B{t0=4;b1=4}RSeq(@oh{t0+=1}t0,Ite(pt1{b0:b1;b1:t0},pt2{b0:t0},S),t3,Par{-2;2}(S,a4e))",
     Tree0283 "B{t0;b0=2;q0=2}PrSel{b0+4%2;t0;b0}(Star(t0),Bin{t0%3>1;N}(Lp{t0;F}(c1b{0}),Obs{t0%3<1;S}(t2)),RT{F}(RSeq(Lp{_;K}(PAll{_}(@ki{t0+4%3>0}pc3{b0:t0},@ki{b0+2%2>0}Wt{50})))))",
-    Tree0284 "B{t0=2;b0;b1;q0=1}PrSel{t0%2;b0%4;b0+1}(MPri(t0e,Su{t0}(Wt{10})),Ruf{3}(Rep4(SubA(Fb(@os{b1%4>0?b1+=3;b0:=b1}SubR(c1),Obs{t0>5;L}(pt2{b0:9}),Sb{b1=5})))),Cnd{b0%3>1;_;F}(Sel(Obs{t0=7;B}(Scc{b1+4<b0+1}),Obs{b1+3<0;_}(c3l))))",
+    Tree0284 "B{t0=2;b0;b1;q0=1}PrSel{t0%2;b0%4;b0+1}(MPri(t0e,Su{t0}(Wt{10})),Ruf{3}(Rep4(SubA(RSeq(Sc{t0:=t0+1%8},Fb(@os{b1%4>0?b1+=3;b0:=b1}@ki{b1%2>0}SubR(c1),Obs{t0=3;L}(@ki{t0+1=5}pt2{b0:9}),Dl{10}(@ki{b0+2%2>0}Sb{b1=5})))))),Cnd{b0%3>1;_;F}(Sel(Obs{t0=7;B}(Scc{b1+4<b0+1}),Obs{b1+3<0;_}(c3l))))",
     Tree0285 "B{b0;t1=1}WU{b0!1}(c0b{t1})",
     Tree0286 "B{t1=5;b1;b0;t0}Wde(t0e,Wde(pi1{t0:t1},a2),@of{t0+=3}FF(Wde(Flt{3;R;F}(a3b{b0;b1}),@po{b0+=1}@rw{t0+4!5}Suc)))",
     Tree0287 "B{b0=4;l0;t0}Rep2(TryT(Flt{1;S;F}(Once(RT{1}(Run))),Cd{0;K}(Itr{b0;_;_;N}(OnceK(Rep4(Cnd{b0>3;T;S}(Sc{b0:=t0%4})))))))",

@@ -269,12 +269,20 @@ bt::behavior_tree! {
                     Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(2), &mut bb.b0)),
                     Action(Act<4>),
                 },
-                Fallback {
-                    Observe(|bb| *bb.t0 < 0, abort = both) {
-                        Wait(0),
-                    },
-                    Invert {
-                        Succeeder,
+                ReactiveSequence {
+                    Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                    Fallback {
+                        Observe(|bb| *bb.t0 < 5, abort = both) {
+                            Optional {
+                                Wait(0),
+                            },
+                        },
+                        Delay(20) {
+                            #[skip_if(|bb| bb.b0 < 4)]
+                            Invert {
+                                Succeeder,
+                            },
+                        },
                     },
                 },
             },
@@ -1032,14 +1040,21 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64 = 1,
         }
-        Fallback {
-            Observe(|bb| *bb.t0 % 3 == 2, abort = both) {
-                ScriptCondition(|bb| *bb.t0 > 5),
+        ReactiveSequence {
+            Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+            Fallback {
+                Observe(|bb| *bb.t0 == 3, abort = both) {
+                    Optional {
+                        ScriptCondition(|bb| *bb.t0 > 5),
+                    },
+                },
+                Delay(10) {
+                    #[failure_if(|bb| bb.b1 % 2 == 0)]
+                    #[post(|bb| { bb.t0.set(bb.b1); bb.t0.set(bb.b0 % 3) })]
+                    #[success_if(|bb| bb.b0 % 3 < 0)]
+                    AlwaysSuccess,
+                },
             },
-            #[failure_if(|bb| bb.b1 % 2 == 0)]
-            #[post(|bb| { bb.t0.set(bb.b1); bb.t0.set(bb.b0 % 3) })]
-            #[success_if(|bb| bb.b0 % 3 < 0)]
-            AlwaysSuccess,
         }
     }
 }
@@ -2226,10 +2241,13 @@ bt::behavior_tree! {
                     Delay(10) {
                         Fallback {
                             Observe(|bb| bb.b0 > 3, abort = both) {
+                                #[skip_if(|bb| *bb.t0 == bb.b0)]
                                 ScriptCondition(|bb| bb.b1 < 0),
                             },
-                            RandomSequence {
-                                Action(Act<8>),
+                            Delay(10) {
+                                RandomSequence {
+                                    Action(Act<8>),
+                                },
                             },
                         },
                     },
@@ -3801,7 +3819,7 @@ cases! {
     Tree0303 "Flt{2;R;F}(Wt{30})",
     Tree0304 "B{b0=2;o0=_;t0=3}Sel(Inv(@os{b0%2!1?t0+=2;t0+=3}@rw{t0>o0|3}Sb{o0=8}),@of{b0:=2}@fi{t0%3!1}Rpt{F}(S),c0l,Par{_;_}(pt1{b0:=},Run,c2l),Fb(c3,c4b{o0|2%4},Sc{b0:=t0}))",
     Tree0305 "B{b0=3;t0;b1}@si{b0+3<b0}@po{b1:=t0}@of{t0:=b0%3}Seq(RndSeq(pc0{b0:1},c1,a2l),Try(@of{t0:=b1}t3,pa4{b0:t0},Sb{b1=b0},t5),Sw{1}(t6,Sc{b1<3?b0:=t0+1}))",
-    Tree0306 "B{b0=4;t1;t0=2;o0=2}RSeq(OnceK(Rep4(Rep3(Fb(Wde(Dd{50}(Scc{t1=6}),c0,RetF(Sc{b0:=b0+3%2})),Ruf{F}(a1))))),t2,RSeq(Star(Wu{t1},a3b{o0|2;b0},a4),Fb(Obs{t0<0;B}(Wt{0}),Invt(Suc))))",
+    Tree0306 "B{b0=4;t1;t0=2;o0=2}RSeq(OnceK(Rep4(Rep3(Fb(Wde(Dd{50}(Scc{t1=6}),c0,RetF(Sc{b0:=b0+3%2})),Ruf{F}(a1))))),t2,RSeq(Star(Wu{t1},a3b{o0|2;b0},a4),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<5;B}(Opt(Wt{0})),Dl{20}(@ki{b0<4}Invt(Suc))))))",
     Tree0307 "B{t0;b1=0;b0=4}@si{t0>b0+2}@oh{b0+=3;b1:=t0}@fi{b1%3!0}PAll{_}(Pri(Sw{4;3}(a0b{b0;b1},c1,Wu{t0}),pa2{b0:5;b1:b0},MPri(a3,t4,c5),pc6{b0:8}),Sw{3;4;1}(Pri(c7,c8b{b1%3},pt9{b0:1;b1:=}),a10,RFb(SubR(Wu{t0}),t11e,Suc),Inv(S)))",
     Tree0308 "B{b0;b1=1;o0=3;t0=5}@os{o0:=_;o0:=b1+3}@ki{o0|5+1!6}@rw{none}MSeq(Par{_;_}(Grd{R}(t0t),Grd{R}(PPar{0;N}(t1,Sb{b0=5},c2,t3t))),Rep2(Sw{0}(Rus{3}(RFb(t4t,t5t)),Seq(a6b{t0%2;b1},pi7{t0:b0}))),RFb(@fi{o0|4<t0}@of{t0+=2}Sl{10},@po{b0:=2}Flt{1;_;F}(Scc{some}),c8t,a9t))",
     Tree0309 "B{b0=4;t0=5;o0=_;b1}Pre{some;R}(Flip(Cnd{some;T;_}(@os{b1:=o0|3}@ki{b1+3%4=0}Isw{o0|4%2;T;N}(@fi{t0+4!2}@si{t0>2}@os{b0:=o0|5;o0:=b0+3}RU{F}(TryF(Wde(Scc{o0|1%2<1},Sb{b0=t0},Scc{b1+2<6}),Wde(c0,c1,c2b{t0}),Dd{10}(t3)))))))",
@@ -3822,7 +3840,7 @@ cases! {
     Tree0324 "B{o0;b0=5;t0=0}Wde(PAll{1}(Isw{3;_;N}(Lim{2}(Bin{o0|0+2>1;_}(F,@of{b0+=1}@si{none}@po{b0%4<2?t0+=1}a0b{9;b0})),Bin{t0+2%2<0;_}(Cd{0;_}(pc1{b0:b0}),t2))),Bin{b0<3;N}(c3e,Dd{10}(Swm(a4e,c5b{t0}))),Swm(TryF(Sc{b0:=t0%2},Sc{t0:=t0+3%2}),RSeq(c6,a7b{b0;b0}),Wt{20}))",
     Tree0325 "Fb(RndSel(c0,c1e),OnceK(RFb(a2l,t3,c4)))",
     Tree0326 "B{b0=0}Wde(SubA(Bin{b0%4>1;N}(Swm(a0,Opt(@oh{b0+=1}@os{b0+1!3?b0+=3}c1),pt2{b0:b0;b1:b0},Run),@fi{b0%3!2}@os{b0+=3}To{20}(RSeq(t3,t4,Sb{b0=1})))),t5)",
-    Tree0327 "B{b1=2;t0;b0=1}Fb(Obs{t0%3=2;B}(Scc{t0>5}),@fi{b1%2=0}@po{t0:=b1;t0:=b0%3}@si{b0%3<0}S)",
+    Tree0327 "B{b1=2;t0;b0=1}RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0=3;B}(Opt(Scc{t0>5})),Dl{10}(@fi{b1%2=0}@po{t0:=b1;t0:=b0%3}@si{b0%3<0}S)))",
     Tree0328 "PAll{_}(Grd{R}(RSel(Swm(c0,Rep3(RU{S}(F))))))",
     Tree0329 "B{b0=2;t0=0}RepF(Invt(MSeq(Isw{b0+3%2;N;_}(pa0{b0:2},a1b{b0;b0},t2,Sb{t0=8}),RFb(a3,Fb(pa4{b0:b0;b1:b0},pa5{b0:1;b1:t0})),Flip(pt6{b0:=},t7,Cnd{b0<3;_;_}(pa8{b0:b0;b1:t0}),pc9{b0:4}),Sel(c10,DySeq(a11),@of{t0!1?b0+=2}pa12{b0:1;b1:b0}))))",
     Tree0330 "B{b0;t1;q0=2;b1=0;t0}RSeq(Lp{b1;S}(Opt(Rep3(RepF(Once(RetF(@rw{t1%3>0}t0)))))),Pre{b0<4}(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10},pi1{t0:=},t2)),Rty0(a3e))",
@@ -3854,7 +3872,7 @@ cases! {
     Tree0356 "B{t1;b0=2;t0;b1;o0}Rus{F}(Par{1;1}(PPar{0;T}(RSeq(@oh{b1+=1}@ki{t1<3}t0,Sb{b0=1}),@si{b1!b1%3}Ite(a1,Pre{o0|2<b1+1;S}(Suc)),Sw{5;0}(a2,pc3{b0:=},pi4{t0:b0}),Fb(@oh{t1+=1}@fi{b1>4}a5,@os{t1:=t0+1%4}@rw{none}S,t6,@os{b1:=t0+1}t7),Isw{t0;T;T}(Sb{b0=2},Fai,@of{o0:=_}@oh{t1:=t0;t0+=1}pa8{b0:0;b1:b0}))))",
     Tree0357 "B{b0=0;t0=5}Su{t0}(WU{b0%4!3}(DySeq(Rpt{0}(t0),Inv(Rmp{F;F}(pc1{b0:=})),Rep0(pc2{b0:b0}),R)))",
     Tree0358 "Dd{0}(t0)",
-    Tree0359 "B{o0;q0=2;t0=5;b0=4;b1=4}MPri(Isw{b0+2%2;_;_}(Par{1;_}(Wt{20},c0,t1),@rw{t0+2!4}@si{b1%3=0}Flip(c2e,Scc{b0+3<3},t3),Grd{_}(Pri(Scc{b0=b1+3%4},Lp{_;S}(@rw{b1%2>0}Lp{b0;R}(Ret4(c4)))))),Sw{5;3;1}(Mt{100}(MSeq(Wv{t0}(c5e),@of{o0:=_}Pre{t0<b1+3%3;F}(t6))),Flt{1;_;_}(PPar{1;T}(S,Scc{b1+2<5},t7e)),Lp{t0;F}(Dl{10}(Fb(Obs{b0>3;B}(Scc{b1<0}),RndSeq(a8)))),MSeq(c9,Wu{t0})),@oh{o0:=7;b0:=b1}RSeq(Step(Run,Obs{o0|2+1%3>0;N}(Suc)),Par{-1;1}(PbSel{_;o0|0+2%4}(Sl{20})),Dd{0}(Wde(Rep3(t10e),t11))))",
+    Tree0359 "B{o0;q0=2;t0=5;b0=4;b1=4}MPri(Isw{b0+2%2;_;_}(Par{1;_}(Wt{20},c0,t1),@rw{t0+2!4}@si{b1%3=0}Flip(c2e,Scc{b0+3<3},t3),Grd{_}(Pri(Scc{b0=b1+3%4},Lp{_;S}(@rw{b1%2>0}Lp{b0;R}(Ret4(c4)))))),Sw{5;3;1}(Mt{100}(MSeq(Wv{t0}(c5e),@of{o0:=_}Pre{t0<b1+3%3;F}(t6))),Flt{1;_;_}(PPar{1;T}(S,Scc{b1+2<5},t7e)),Lp{t0;F}(Dl{10}(Fb(Obs{b0>3;B}(@ki{t0=b0}Scc{b1<0}),Dl{10}(RndSeq(a8))))),MSeq(c9,Wu{t0})),@oh{o0:=7;b0:=b1}RSeq(Step(Run,Obs{o0|2+1%3>0;N}(Suc)),Par{-1;1}(PbSel{_;o0|0+2%4}(Sl{20})),Dd{0}(Wde(Rep3(t10e),t11))))",
     Tree0360 "B{b0=3;o0;t0=5}DySel(Pre{b0+4<t0+1;R}(pa0{b0:=}),Scc{none},Rpt{3}(t1))",
     Tree0361 "Ret2(Sub(c0))",
     Tree0362 "Cd{0;F}(RFb(Fai,a0,Sub(Sub(To{0}(RndSel(t1))))))",

@@ -921,9 +921,11 @@ bt::behavior_tree! {
                 },
                 Fallback {
                     Observe(|bb| (*bb.t0 + 1) % 2 > 0, abort = both) {
+                        #[skip_if(|bb| (bb.b0 + 2) % 4 > 2)]
                         AlwaysSuccess,
                     },
                     Observe(|bb| bb.b0 < 7, abort = self) {
+                        #[skip_if(|bb| *bb.t0 + 2 > *bb.t0)]
                         ForceSuccess {
                             Inverter {
                                 Loop(q0, value = {t0}, if_empty = Failure) {
@@ -2698,22 +2700,29 @@ bt::behavior_tree! {
                     Succeeder,
                 },
             },
-            Selector {
-                Observe(|bb| *bb.t0 == 4) {
-                    Observe(|bb| bb.b0 != 3, abort = self) {
-                        Condition(PCond<6>, b0 = {b0}),
+            ReactiveSequence {
+                Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                Selector {
+                    Observe(|bb| *bb.t0 == 4) {
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        Observe(|bb| bb.b0 != 3, abort = self) {
+                            Condition(PCond<6>, b0 = {b0}),
+                        },
                     },
-                },
-                Observe(|bb| *bb.t0 < 4, abort = both) {
-                    Sleep(30),
-                },
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[success_if(|bb| *bb.t0 < 7)]
-                ReactiveSequence {
-                    Delay(10) {
-                        StatefulAction(Task<7>),
+                    Observe(|bb| *bb.t0 > 4, abort = both) {
+                        Optional {
+                            Sleep(30),
+                        },
                     },
-                    Sleep(10),
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| *bb.t0 < 7)]
+                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                    ReactiveSequence {
+                        Delay(10) {
+                            StatefulAction(Task<7>),
+                        },
+                        Sleep(10),
+                    },
                 },
             },
             ParallelAll(5) {
@@ -3241,22 +3250,31 @@ bt::behavior_tree! {
         }
         FlipSelector {
             SequenceWithMemory {
-                Fallback {
-                    Observe(|bb| bb.b0 < 6, abort = both) {
-                        Condition(Cond<0>),
-                    },
-                    Observe(|bb| bb.b1 + 3 == 6, abort = lower) {
-                        ReactiveSequence {
-                            Precondition(|bb| *bb.t0 < bb.b0) {
-                                SetBlackboard(b0 = 6),
+                ReactiveSequence {
+                    Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                    Fallback {
+                        Observe(|bb| bb.b0 < 5, abort = both) {
+                            Optional {
+                                Condition(Cond<0>),
                             },
                         },
-                    },
-                    PrioritySelector {
-                        #[score(|bb| (bb.b1 + 1) as f32)]
-                        Action(PAct<1>, b0 = {b0}),
-                        #[score(|bb| (bb.b1 + 2) as f32)]
-                        SetBlackboard(t0 = 6),
+                        Observe(|bb| bb.b1 + 3 == 6, abort = lower) {
+                            #[skip_if(|bb| *bb.t0 > 6)]
+                            ReactiveSequence {
+                                Precondition(|bb| *bb.t0 < bb.b0) {
+                                    SetBlackboard(b0 = 6),
+                                },
+                            },
+                        },
+                        Delay(20) {
+                            #[skip_if(|bb| bb.b0 % 4 > 0)]
+                            PrioritySelector {
+                                #[score(|bb| (bb.b1 + 1) as f32)]
+                                Action(PAct<1>, b0 = {b0}),
+                                #[score(|bb| (bb.b1 + 2) as f32)]
+                                SetBlackboard(t0 = 6),
+                            },
+                        },
                     },
                 },
             },
@@ -3345,7 +3363,7 @@ cases! {
     Tree0423 "B{t1;t0=4;b0=4}RSeq(Par{4;_}(OnceK(a0r),a1t,@fi{t1>2}@of{b0=t1+3?t1:=t0+4}Run,Rpt{3}(Sb{t0=1})),Pre{b0+1<t1;R}(Rpt{0}(c2t)))",
     Tree0424 "B{t0=1;l0=3;o0=_;b0;b1}Seq(Bin{b1+1>b1+3;N}(t0,Pre{t0%3<2}(Seq(Sb{o0=4},c1,RT{3}(Sc{b1:=b0})))),Itr{b1;1;1;N}(RFb(Pre{b0%2>0}(Sl{30}),RetF(t2e),Bin{b1+2%3>1;N}(R,t3))),RFb(@po{o0:=o0|1}PrSel{o0|2+2%4;b1}(c4b{o0|0},c5),a6,@os{o0:=4}@si{b0<3}c7,Inv(Star(Sc{b0+=3;t0:=o0|0})),pt8{b0:=;b1:b0}))",
     Tree0425 "B{t1=2;t0=3;b0=3}Isw{t0+1;_;N}(PbSel{t1%4;t1;1;3;1}(pa0{b0:=;b1:t1},a1,@po{t1+=3}@rw{t1!5}@si{t0+4%3!2}Sb{t1=t0},Dl{30}(Scc{t0>b0})))",
-    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(MPri(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(S),Obs{b0<7;S}(FS(Inv(Lp{t0;F}(pa5{b0:4})))),@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run)))),Fb(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
+    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(MPri(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(@ki{b0+2%4>2}S),Obs{b0<7;S}(@ki{t0+2>t0}FS(Inv(Lp{t0;F}(pa5{b0:4})))),@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run)))),Fb(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
     Tree0427 "B{b1;t1;b0=4;l0=3;t0=5;o0=_}RSeq(RFb(RFb(To{10}(Sw{3}(t0,t1)),@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}RSeq(Wt{100},Ub{o0}),RSel(t2,t3,Rus{1}(c4e)),Itr{b1;1;2;N}(Rus{1}(t5)),Pre{t0%3!0}(RU{F}(Rep4(Sl{20})))),PAll{1}(Pre{t1+4%4>0;K}(@os{b0+=2}@fi{t0=4}Ub{o0}),Step(c6l),Bin{t1+3=4;N}(Fai,t7),Sel(t8,@po{t0:=5}@oh{b0+2%2!1?t1+=3}c9,c10b{b0+4}),@si{t1=b1}@ki{t1!o0|2+2}@po{o0:=_}t11)))",
     Tree0428 "B{t0}Fb(Keep(MPri(t0,c1e)),t2,DySeq(RSeq(a3,t4),Seq(t5e,a6,Wu{t0})))",
     Tree0429 "B{t0=0}Sel(AFb(a0,RU{S}(Wv{t0}(RSeq(To{0}(c1e),@os{t0%2>0?t0+=2}Suc)))))",
@@ -3402,7 +3420,7 @@ cases! {
     Tree0480 "Rpt{0}(Err{1058})",
     Tree0481 "ASeq(t0e,c1,Rus{F}(Sl{20}),t2,c3)",
     Tree0482 "B{b0;t0=5;q0=0}Lp{b0;K}(Ite(Grd{_}(RFb(t0,pc1{b0:7},Fai)),Sb{t0=b0},FF(Flt{2;S;F}(@rw{b0=1}FS(@rw{t0+1<t0+3}@ki{b0+1%3<2}c2b{t0})))))",
-    Tree0483 "B{t0=5;b0}Par{5;-2}(Seq(c0b{b0},Dl{100}(Sc{b0+=2;t0:=7}),Sb{b0=t0},pa1{b0:=;b1:b0},t2e),@rw{b0%4<2}Pre{t0<3;S}(Rep1(Par{1;_}(ASeq(@rw{t0%4=1}@fi{b0<b0+2}Sb{b0=0},Wt{20},a3,@os{t0+=1}S)))),RSeq(c4e,RSeq(c5,Suc)),Sel(Obs{t0=4;_}(Obs{b0!3;S}(pc6{b0:b0})),Obs{t0<4;B}(Sl{30}),@of{b0+=1}@si{t0<7}RSeq(Dl{10}(t7),Sl{10})),PAll{5}(c8l,@po{b0:=6;t0+=3}t9,c10,c11,Wu{t0}))",
+    Tree0483 "B{t0=5;b0}Par{5;-2}(Seq(c0b{b0},Dl{100}(Sc{b0+=2;t0:=7}),Sb{b0=t0},pa1{b0:=;b1:b0},t2e),@rw{b0%4<2}Pre{t0<3;S}(Rep1(Par{1;_}(ASeq(@rw{t0%4=1}@fi{b0<b0+2}Sb{b0=0},Wt{20},a3,@os{t0+=1}S)))),RSeq(c4e,RSeq(c5,Suc)),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0=4;_}(@ki{t0%2>0}Obs{b0!3;S}(pc6{b0:b0})),Obs{t0>4;B}(Opt(Sl{30})),@of{b0+=1}@si{t0<7}@ki{t0%3>1}RSeq(Dl{10}(t7),Sl{10}))),PAll{5}(c8l,@po{b0:=6;t0+=3}t9,c10,c11,Wu{t0}))",
     Tree0484 "B{t0=4;b0=5}DySeq(To{10}(Cnd{t0=1;T;S}(PPar{1;N}(Ruf{F}(t0),t1e,@of{b0+=3}@si{t0!3}Wt{0},a2))),Pri(Wu{t0},c3,DySel(a4,t5)),Ret2(SubR(Seq(pt6{b0:3;b1:t0},Sel(t7,t8)))),Scc{t0+4>t0+3%2},Once(Rus{F}(RFb(c9,R))))",
     Tree0485 "Keep(Fb(t0,F))",
     Tree0486 "B{b0;t0=4;t1=4}@si{t1+1%2!0}Seq(Pre{t1%4=0;K}(PPar{0;N}(a0,Rty3(c1l))),Pri(Pri(PAll{_}(t2e,pa3{b0:=;b1:b0}),Bin{t1=1;N}(Sb{t0=2},c4))))",
@@ -3417,6 +3435,6 @@ cases! {
     Tree0495 "B{t0;l0=3;b0=4}Fb(Obs{b0=3;N}(Fb(RSel(pt0{b0:3},c1,c2l),Lim{3}(RepF(a3)),Itr{b0;0;1;T}(@of{t0:=b0}@si{t0=4}RU{F}(t4)))),Seq(c5b{1},Rep4(Wv{t0}(RT{3}(Inv(R))))),OnceT(Rus{1}(Dd{0}(@fi{t0+3%2=1}@oh{b0+=3}DySeq(pi6{t0:=},Scc{t0<2},a7b{b0;b0},Sb{t0=8},a8)))),Wde(a9,Mt{20}(Scc{b0<3}),RT{F}(Pre{b0%3<1;R}(RSeq(Sl{30},c10,c11e,pi12{t0:=})))))",
     Tree0496 "B{t1;t0=1}Try(a0,Scc{t1>t0})",
     Tree0497 "B{t0;b1=1;b0}Star(Par{_;1}(FF(t0),t1,t2,RSel(t3e,c4),c5),Cd{0;_}(Ite(Sw{2;1}(c6l,a7,c8e),Isw{t0+3;N;N}(Sb{t0=7},t9))),RetF(Ruf{F}(Par{_;_}(Grd{R}(Sel(pa10{b0:=;b1:t0},t11,pc12{b0:b1})),Grd{R}(t13)))))",
-    Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(Fb(Obs{b0<6;B}(c0),Obs{b1+3=6;L}(RSeq(Pre{t0<b0}(Sb{b0=6}))),PrSel{b1+1;b1+2}(pa1{b0:b0},Sb{t0=6}))),Pre{t0+3%4<1;S}(c2))",
+    Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0<5;B}(Opt(c0)),Obs{b1+3=6;L}(@ki{t0>6}RSeq(Pre{t0<b0}(Sb{b0=6}))),Dl{20}(@ki{b0%4>0}PrSel{b1+1;b1+2}(pa1{b0:b0},Sb{t0=6}))))),Pre{t0+3%4<1;S}(c2))",
     Tree0499 "B{t0=0;b0=4}Inv(Fb(Seq(Ret1(Par{2;5}(Suc,Cnd{t0%4<0;_;_}(Scc{b0>t0+2}),c0,t1,Wt{10})),Sel(t2,Su{t0}(FF(a3)))),Pri(PPar{1;N}(Keep(c4),Sl{0},t5,Wt{0},Flt{3;R;F}(c6)))))",
 }

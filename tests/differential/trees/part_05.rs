@@ -329,36 +329,45 @@ bt::behavior_tree! {
             b1: i64 = 4,
             b0: i64 = 2,
         }
-        Fallback {
-            Observe(|bb| bb.b1 == 5, abort = lower) {
-                Parallel {
-                    Filter(times = 2, count = Failure) {
-                        StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+            Fallback {
+                Observe(|bb| bb.b1 != 1, abort = lower) {
+                    Optional {
+                        Parallel {
+                            Filter(times = 2, count = Failure) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            StatefulAction(Task<1>),
+                            Observe(|bb| bb.b1 < 1, abort = none) {
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                            },
+                        },
                     },
-                    StatefulAction(Task<1>),
-                    Observe(|bb| bb.b1 < 1, abort = none) {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                },
+                Observe(|bb| bb.b0 == 6, abort = lower) {
+                    #[skip_if(|bb| *bb.t0 % 4 < 3)]
+                    Iterate(l0, element = {b1}, max = 2) {
+                        SetBlackboard(b0 = 1),
                     },
                 },
-            },
-            Observe(|bb| bb.b0 == 6, abort = lower) {
-                Iterate(l0, element = {b1}, max = 2) {
-                    SetBlackboard(b0 = 1),
+                #[skip_if(|bb| bb.b0 != 2)]
+                Switch(b1) {
+                    case 3 => Condition(PCond<3>, b0 = {b0}),
+                    _ => IfThenElse {
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                        Sleep(0),
+                    },
                 },
-            },
-            Switch(b1) {
-                case 3 => Condition(PCond<3>, b0 = {b0}),
-                _ => IfThenElse {
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    Sleep(0),
+                Observe(|bb| *bb.t0 % 4 < 3, abort = none) {
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    StatefulAction(Task<5>),
                 },
-            },
-            Observe(|bb| *bb.t0 % 4 < 3, abort = none) {
-                StatefulAction(Task<5>),
-            },
-            Selector {
-                StatefulAction(Task<6>),
-                ScriptCondition(|bb| bb.b1 != 3),
+                #[skip_if(|bb| bb.b1 > *bb.t0 + 2)]
+                Selector {
+                    StatefulAction(Task<6>),
+                    ScriptCondition(|bb| bb.b1 != 3),
+                },
             },
         }
     }
@@ -795,20 +804,25 @@ bt::behavior_tree! {
         ForceFailure {
             IfThenElse {
                 Action(Act<0>),
-                Selector {
-                    Observe(|bb| bb.b0 + 2 == 5, abort = both) {
-                        StepSequencer {
-                            Action(Act<1>),
-                            Action(PIo<2>, t0 = {=}),
-                            #[skip_if(|bb| *bb.t0 > 2)]
-                            ForceFailure {
-                                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                    Selector {
+                        Observe(|bb| bb.b0 > 5, abort = both) {
+                            StepSequencer {
+                                Action(Act<1>),
+                                Action(PIo<2>, t0 = {=}),
+                                #[skip_if(|bb| *bb.t0 > 2)]
+                                ForceFailure {
+                                    StatefulAction(Task<3>),
+                                },
                             },
                         },
-                    },
-                    Observe(|bb| bb.b0 == 7, abort = both) {
-                        RepeatUntil(Success) {
-                            Script(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 += 1 }),
+                        Observe(|bb| bb.b0 == 7, abort = both) {
+                            Optional {
+                                RepeatUntil(Success) {
+                                    Script(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 += 1 }),
+                                },
+                            },
                         },
                     },
                 },
@@ -1031,14 +1045,21 @@ bt::behavior_tree! {
                         Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
                     },
                 },
-                #[on_halted(|bb| if bb.o0.unwrap_or(3) < 7 { *bb.t0 += 1 })]
-                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 2 })]
-                Selector {
-                    Observe(|bb| bb.b1 < bb.o0.unwrap_or(4) % 4, abort = both) {
-                        Condition(Cond<2>),
-                    },
-                    Observe(|bb| bb.o0.is_none(), abort = none) {
-                        SetBlackboard(t0 = 6),
+                ReactiveSequence {
+                    Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+                    #[on_halted(|bb| if bb.o0.unwrap_or(3) < 7 { *bb.t0 += 1 })]
+                    #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 2 })]
+                    Selector {
+                        Observe(|bb| bb.b1 < 6, abort = both) {
+                            #[skip_if(|bb| bb.b0 + 2 > 2)]
+                            Condition(Cond<2>),
+                        },
+                        Observe(|bb| bb.o0.is_none(), abort = none) {
+                            Delay(30) {
+                                #[skip_if(|bb| *bb.t0 + 3 < 5)]
+                                SetBlackboard(t0 = 6),
+                            },
+                        },
                     },
                 },
                 ReactiveSequence {
@@ -1827,6 +1848,7 @@ bt::behavior_tree! {
         Cooldown(50, filtered = Skipped) {
             Selector {
                 Observe(|bb| bb.b1 + 2 > 4, abort = both) {
+                    #[skip_if(|bb| bb.b1 != 1)]
                     Fallback {
                         BinarySelector(|bb| bb.b1 + 4 > 1, dynamic = true) {
                             RunOnce(then_skip = false) {
@@ -1849,13 +1871,17 @@ bt::behavior_tree! {
                         },
                     },
                 },
+                #[skip_if(|bb| *bb.t0 > 4)]
                 Condition(Cond<6>),
                 Observe(|bb| bb.b0 + 4 == 1, abort = both) {
-                    Repeater(forever) {
-                        Action(PAct<7>, b0 = 5),
+                    Optional {
+                        Repeater(forever) {
+                            Action(PAct<7>, b0 = 5),
+                        },
                     },
                 },
                 Observe(|bb| *bb.t1 % 3 > 0, abort = self) {
+                    #[skip_if(|bb| bb.b0 + 2 != bb.b1 % 2)]
                     ParallelAll {
                         #[on_halted(|bb| { if bb.b1 > 6 { bb.b1 = *bb.t0 }; bb.b0 = *bb.t0 })]
                         Action(Act<8>),
@@ -2465,6 +2491,7 @@ bt::behavior_tree! {
         #[failure_if(|bb| bb.b0 > 6)]
         Fallback {
             Observe(|bb| *bb.t0 + 1 < bb.b0 + 3, abort = both) {
+                #[skip_if(|bb| *bb.t0 == bb.b0 % 4)]
                 RunOnce {
                     ReactiveFallback {
                         SequenceStar {
@@ -2497,6 +2524,7 @@ bt::behavior_tree! {
                 },
             },
             #[success_if(|bb| bb.b0 > bb.b0 + 3)]
+            #[skip_if(|bb| bb.b0 == bb.b0 % 3)]
             Parallel(success = 1, failure = -1) {
                 ParallelAll {
                     RandomSequence {
@@ -2613,19 +2641,24 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Selector {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<4>),
-                },
-                Observe(|bb| *bb.t1 > *bb.t1 % 2, abort = both) {
-                    Optional {
-                        SetBlackboard(b1 = {t0}),
+            ReactiveSequence {
+                Script(|bb| bb.t1.set((*bb.t1 + 1) % 8)),
+                Selector {
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<4>),
                     },
+                    Observe(|bb| *bb.t1 > 1, abort = both) {
+                        #[skip_if(|bb| bb.b1 + 2 > 6)]
+                        Optional {
+                            SetBlackboard(b1 = {t0}),
+                        },
+                    },
+                    Observe(|bb| bb.b0 + 1 < (bb.b1 + 4) % 2, abort = self) {
+                        AlwaysFailure,
+                    },
+                    #[skip_if(|bb| bb.b0 != 6)]
+                    StatefulAction(Task<5>),
                 },
-                Observe(|bb| bb.b0 + 1 < (bb.b1 + 4) % 2, abort = self) {
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<5>),
             },
             RetryUntilSuccessful(4) {
                 #[success_if(|bb| *bb.t0 > 1)]
@@ -3556,7 +3589,7 @@ cases! {
     Tree0507 "B{o0=_;q0=4}Lp{_;K}(Rus{2}(Sc{o0:=6}))",
     Tree0508 "Rpt{0}(a0)",
     Tree0509 "B{b0;b1=2;t0=2;t1=1}Sw{5;3;0}(@fi{b0%4<3}@rw{t1!3}@si{b0%2<0}Pre{t0+3<4;F}(Fb(RSeq(RSeq(@oh{t0+=2}c0r,a1b{b0%3;b1},RT{3}(@si{b1<1}t2t))))),RSeq(Pri(t3t,c4),Sl{100},RSeq(t5,@po{t1+=1}Wt{0})),RSeq(t6t,t7t,pt8{b0:8},t9t),RT{F}(Mt{30}(@os{t1+=3}@si{b0>b1+1}@po{t1:=b1}t10e)))",
-    Tree0510 "B{l0=4;t0;b1=4;b0=2}Fb(Obs{b1=5;L}(Par{_;_}(Flt{2;F;_}(t0e),t1,Obs{b1<1;N}(a2b{b1;b1}))),Obs{b0=6;L}(Itr{b1;_;2;_}(Sb{b0=1})),Sw{3}(pc3{b0:b0},Ite(pt4{b0:b0;b1:t0},Sl{0})),Obs{t0%4<3;N}(t5),Sel(t6,Scc{b1!3}))",
+    Tree0510 "B{l0=4;t0;b1=4;b0=2}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!1;L}(Opt(Par{_;_}(Flt{2;F;_}(t0e),t1,Obs{b1<1;N}(a2b{b1;b1})))),Obs{b0=6;L}(@ki{t0%4<3}Itr{b1;_;2;_}(Sb{b0=1})),@ki{b0!2}Sw{3}(pc3{b0:b0},Ite(pt4{b0:b0;b1:t0},Sl{0})),Obs{t0%4<3;N}(@ki{t0>3}t5),@ki{b1>t0+2}Sel(t6,Scc{b1!3})))",
     Tree0511 "B{l0=4;t0=0;b1;b0=1}Itr{b0;_;_;_}(Sw{2;4}(SubR(Isw{t0;N;_}(Step(Dl{10}(Sc{b1:=b0%3;b1+=1})),pt0{b0:b0;b1:t0})),Rep1(PAll{1}(t1)),WU{t0+2=7}(@si{b1<3}c2l)))",
     Tree0512 "B{o0=_;t0;b1;b0=3}FS(@rw{b1=t0}Bin{o0|2>b0;N}(Cnd{b1<t0;_;S}(Keep(Sb{b1=t0})),Wu{t0}))",
     Tree0513 "B{b1;b0=3;t1=5;t0=2;o0=_}MPri(SubR(a0),Pre{b0%2<0}(SubR(Sb{t1=b1})),pi1{t0:=},@oh{t1+=3}Sl{50})",
@@ -3568,14 +3601,14 @@ cases! {
     Tree0519 "B{b0=4;q0=3;t0;t1=1;o0=_}Seq(PPar{2;N}(Seq(@of{t0:=t0+4%3;t0:=5}PPar{2;T}(c0,pi1{t0:t0},Scc{t0>t0%4})),@rw{t0+2>4}@si{t0%3=2}@oh{t0:=t1}PPar{1;_}(@ki{t0!b0+4%2}Rty3(S),@si{none}@rw{t1>5}@of{t1:=o0|5;t1+=1}Wt{20})),Pre{t0+1%3>1}(Lp{t1;_}(F)))",
     Tree0520 "B{t0=4;b1=2}Cd{50;K}(Pre{t0+1!3;R}(@rw{b1=b1+1%3}@ki{b1+4%4>0}Star(Dd{30}(a0l),Sb{b1=t0},pt1{b0:0;b1:=})))",
     Tree0521 "B{t0=5;o0;b0}Par{-1;-2}(TryT(Sl{20},t0e),Swm(Fb(t1,@rw{t0%4<1}@ki{o0|5>b0}t2,pt3{b0:b0},c4e),t5))",
-    Tree0522 "B{t0;b0=2}FF(Ite(a0,Sel(Obs{b0+2=5;B}(Step(a1,pi2{t0:=},@ki{t0>2}FF(t3))),Obs{b0=7;B}(RU{S}(Sc{t0:=t0%3;b0+=1})))))",
+    Tree0522 "B{t0;b0=2}FF(Ite(a0,RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0>5;B}(Step(a1,pi2{t0:=},@ki{t0>2}FF(t3))),Obs{b0=7;B}(Opt(RU{S}(Sc{t0:=t0%3;b0+=1})))))))",
     Tree0523 "B{o0=1}RFb(Scc{o0|4>3},F,@fi{some}t0)",
     Tree0524 "Fb(t0,c1,t2e,a3)",
     Tree0525 "Dd{0}(RetF(RFb(PrSel{3;3}(c0t,F),PAll{-1}(RFb(Rpt{2}(a1))))))",
     Tree0526 "B{t0=0;b0=3;b1=4;q0=4}Lp{_;S}(Swm(PPar{2;N}(c0,c1b{b0+4},pt2{b0:0}),@fi{b1%4=0}@ki{b0%2<1}RFb(Rep3(a3),Pre{b0%2>0;K}(To{30}(RetF(c4l)))),Star(PbSel{_;b1%2}(Sc{t0+=2}),c5,Wt{10}),RFb(Lp{b0;K}(@ki{b1%3<2}@si{t0>t0%4}@os{b0:=4}t6e),FF(Grd{R}(OnceT(pa7{b0:3})))),@fi{t0+3!0}@rw{b0+1<4}OnceT(Cnd{b1<5;_;_}(Sb{b0=b1}))))",
     Tree0527 "B{b1=5;o0;t1=0;t0;b0=5}Pri(Wde(Dd{0}(Star(PrSel{b1}(Suc),pt0{b0:=;b1:t1})),OnceK(PAll{_}(Scc{b1<b1+3%3},a1e)),Wde(Scc{some},Wu{t1},a2)),RFb(Ite(Lim{2}(Sb{t0=3}),c3),c4,Ite(Mt{0}(Sl{50}),c5b{t1},t6)))",
     Tree0528 "B{b0;t0=2}Swm(Wt{30},@fi{b0+1!4}pa0{b0:=;b1:t0},t1)",
-    Tree0529 "B{b1=4;o0=_;q0;b0=1;t0=0}Lp{b1;F}(RFb(Isw{b1;_;N}(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}RSel(@ki{some}@of{b0+=2}t0,a1b{b1;b0})),@oh{o0|3<7?t0+=1}@of{b0:=t0;b1+=2}Sel(Obs{b1<o0|4%4;B}(c2),Obs{none;N}(Sb{t0=6})),RSeq(t3,Sc{t0+=1},Pre{t0%4<2;S}(Ub{o0})),Ite(c4b{t0%2},@os{b1:=t0+3}@fi{b0+4!5}c5b{t0})))",
+    Tree0529 "B{b1=4;o0=_;q0;b0=1;t0=0}Lp{b1;F}(RFb(Isw{b1;_;N}(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}RSel(@ki{some}@of{b0+=2}t0,a1b{b1;b0})),RSeq(Sc{b1:=b1+1%8},@oh{o0|3<7?t0+=1}@of{b0:=t0;b1+=2}Sel(Obs{b1<6;B}(@ki{b0+2>2}c2),Obs{none;N}(Dl{30}(@ki{t0+3<5}Sb{t0=6})))),RSeq(t3,Sc{t0+=1},Pre{t0%4<2;S}(Ub{o0})),Ite(c4b{t0%2},@os{b1:=t0+3}@fi{b0+4!5}c5b{t0})))",
     Tree0530 "B{b1=2;t0=5;b0=4}ASeq(Fb(c0,@fi{b0>t0+3}@oh{t0+=1}@po{b1:=b0+2}t1),ASeq(pi2{t0:=},c3),Cnd{t0%2=0;N;F}(a4))",
     Tree0531 "B{l0=1;t0;b0=0}Seq(Itr{b0;_;1;T}(Par{2;1}(Itr{b0;1;1;_}(Rep1(Sl{30})),Rep1(Flip(t0,pc1{b0:t0})))),a2e)",
     Tree0532 "B{o0=_;b1=5;t0;b0=3}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),Seq(t3,Step(@of{t0:=b1;b0:=b1}@po{b0+=1}F,S)),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
@@ -3598,7 +3631,7 @@ cases! {
     Tree0549 "B{b1=4;t0=4}AFb(c0,Rty1(Isw{b1;_;_}(Sc{t0+=2},t1)),Sb{b1=4})",
     Tree0550 "Ite(t0t,Flip(Opt(RFb(F,t1t,t2,Err{1053}))))",
     Tree0551 "B{t1;b1=2;b0=0;t0=1}Step(RT{F}(Rep4(Isw{b0;T;_}(Swm(Sb{t0=6},c0),Step(@po{b1+=2}Sc{b0:=t0%2},Sb{t0=5},Fai),To{100}(c1),RSeq(c2e,t3,c4,t5e,pi6{t0:=})))),PPar{1;_}(Dl{0}(ASeq(pt7{b0:t1},Run)),@fi{t1%3=1}@si{t0%3<1}Fb(Wu{t0},@oh{t1:=8}c8,c9),Sw{1}(pa10{b0:=},t11)),RT{3}(Fb(Obs{t1<6;B}(pc12{b0:t1}),Obs{t0+4>5;L}(WU{t1%4>1}(@fi{b1>b0%2}@rw{b0%2<0}RndSel(Cnd{t1+1%4>2;_;_}(t13)))))))",
-    Tree0552 "B{t0=4;b0;t1=2;b1=1}Cd{50;K}(Sel(Obs{b1+2>4;B}(Fb(Bin{b1+4>1;T}(OnceK(pi0{t0:=}),c1),Isw{b1;_;N}(RSeq(Ret3(Wu{t0}),ASeq(pc2{b0:=},c3,c4,pc5{b0:t1}))))),c6,Obs{b0+4=1;B}(Rpt{F}(pa7{b0:5})),Obs{t1%3>0;S}(PAll{_}(@oh{b1>6?b1:=t0;b0:=t0}a8,Par{_;2}(Fai,pa9{b0:t0;b1:=})))))",
+    Tree0552 "B{t0=4;b0;t1=2;b1=1}Cd{50;K}(Sel(Obs{b1+2>4;B}(@ki{b1!1}Fb(Bin{b1+4>1;T}(OnceK(pi0{t0:=}),c1),Isw{b1;_;N}(RSeq(Ret3(Wu{t0}),ASeq(pc2{b0:=},c3,c4,pc5{b0:t1}))))),@ki{t0>4}c6,Obs{b0+4=1;B}(Opt(Rpt{F}(pa7{b0:5}))),Obs{t1%3>0;S}(@ki{b0+2!b1%2}PAll{_}(@oh{b1>6?b1:=t0;b0:=t0}a8,Par{_;2}(Fai,pa9{b0:t0;b1:=})))))",
     Tree0553 "Rmp{F;S}(Step(Grd{R}(RFb(RFb(t0,t1,c2l,To{20}(Sl{0})))),RndSeq(Ite(a3,Sl{0}),Dl{10}(c4),Seq(S,a5,t6e,t7e)),Swm(a8,Flt{1;R;F}(Once(c9)),Inv(DySel(c10)),t11,t12),t13,Opt(RSeq(Cd{0;F}(Fb(c14e,c15e,t16,c17,t18))))))",
     Tree0554 "B{o0=3;b1;b0;t0}Bin{o0|2!b0;_}(AFb(TryF(FF(MSeq(t0,c1e)),Step(Par{2;2}(t2,c3))),TryF(Sw{4}(t4,Scc{b0+4>3}),t5,Flt{3;R;F}(pc6{b0:=})),pa7{b0:=}),Sw{5;3;0}(Pre{b1<t0%2;F}(RSeq(pt8{b0:t0;b1:=},S)),TryF(t9,OnceK(Sl{0}),Sb{o0=2},F),@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2}Swm(OnceK(a10),RFb(t11,@of{b1:=b0+4%2;b1+=2}@oh{none?b0:=b0%2;b1+=1}S)),Step(pa12{b0:2;b1:b1},c13e)))",
     Tree0555 "B{t0=2;b0=5}RSeq(Rpt{F}(Pre{t0%2<0;K}(Grd{R}(a0))),RSeq(t1,Opt(@ki{t0<3}@rw{b0<3}S)),RSeq(pi2{t0:=},c3e),c4e)",
@@ -3617,11 +3650,11 @@ cases! {
     Tree0568 "Inv(PAll{_}(R))",
     Tree0569 "B{b0;t0;t1=3}Cd{20;_}(@fi{b0%3>0}Bin{t1+1%3>0;T}(Sl{10},Bin{t1+2%2!0;T}(a0r,@of{t1+=1}@si{t0<4}@rw{t1!t1+2}Err{1030})))",
     Tree0570 "B{b1=3;b0=4}FS(Bin{b0>0;T}(Wt{20},PbSel{_;3}(pt0{b0:b1;b1:b0})))",
-    Tree0571 "B{b0;t0}@rw{t0+1%3!0}@ki{t0%4=3}@fi{b0>6}Fb(Obs{t0+1<b0+3;B}(Once(RFb(Star(RFb(t0t,t1t,@os{b0+=1}@po{t0:=t0+3%2}a2l),To{50}(PAll{-2}(c3b{t0},Scc{t0=7}))),Flt{1;_;K}(Opt(PbSel{2;1;t0+2}(Wt{10},Err{1040}))),t5))),@si{b0>b0+3}Par{1;-1}(PAll{_}(RndSeq(Sc{t0:=t0%2},t6),c7t)))",
+    Tree0571 "B{b0;t0}@rw{t0+1%3!0}@ki{t0%4=3}@fi{b0>6}Fb(Obs{t0+1<b0+3;B}(@ki{t0=b0%4}Once(RFb(Star(RFb(t0t,t1t,@os{b0+=1}@po{t0:=t0+3%2}a2l),To{50}(PAll{-2}(c3b{t0},Scc{t0=7}))),Flt{1;_;K}(Opt(PbSel{2;1;t0+2}(Wt{10},Err{1040}))),t5))),@si{b0>b0+3}@ki{b0=b0%3}Par{1;-1}(PAll{_}(RndSeq(Sc{t0:=t0%2},t6),c7t)))",
     Tree0572 "Seq(Flt{3;S;F}(DySel(Rep1(a0),a1l)),Sl{10})",
     Tree0573 "PPar{1;_}(MSeq(c0,Rmp{F;F}(a1)),t2,t3)",
     Tree0574 "B{o0}Pre{none}(t0)",
-    Tree0575 "B{q0=1;t0=4;b0=1;t1=4;b1=0}Seq(Dl{30}(Seq(@si{b1%3<1}@ki{t1+1>7}Lp{_;S}(Fai),@po{t0=0?t0+=3;b1:=t0}c0l,c1b{b1},a2b{3;b1},Seq(c3l,Wt{20}))),Sel(Ret1(t4),Obs{t1>t1%2;B}(Opt(Sb{b1=t0})),Obs{b0+1<b1+4%2;S}(F),t5),Ret4(@si{t0>1}Dl{20}(Par{2;1}(SubR(Fb(Scc{b1=3})),RFb(t6,Wu{t0},SubA(t7),Pre{b0!t0+1}(a8))))))",
+    Tree0575 "B{q0=1;t0=4;b0=1;t1=4;b1=0}Seq(Dl{30}(Seq(@si{b1%3<1}@ki{t1+1>7}Lp{_;S}(Fai),@po{t0=0?t0+=3;b1:=t0}c0l,c1b{b1},a2b{3;b1},Seq(c3l,Wt{20}))),RSeq(Sc{t1:=t1+1%8},Sel(Ret1(t4),Obs{t1>1;B}(@ki{b1+2>6}Opt(Sb{b1=t0})),Obs{b0+1<b1+4%2;S}(F),@ki{b0!6}t5)),Ret4(@si{t0>1}Dl{20}(Par{2;1}(SubR(Fb(Scc{b1=3})),RFb(t6,Wu{t0},SubA(t7),Pre{b0!t0+1}(a8))))))",
     Tree0576 "B{t1;l0=3;t0=5;b0=4;o0=3}Itr{b0;2;2;_}(RFb(RSeq(Fb(t0e,Cd{20;K}(c1),c2l,Pre{t0%2<0;K}(pa3{b0:=;b1:t0}),t4)),Itr{b0;_;1;T}(@oh{t1+1%3>0?t0+=2}@po{o0:=b0}Rep2(Rep3(PbSel{_;t0%4;o0|5%4;1}(@of{t0:=t1}@oh{o0:=o0|0}Wt{10},c5,RU{F}(a6)))))))",
     Tree0577 "B{t1=0;l0=1;t0=5;b0}Rmp{S;S}(Isw{t1%2;_;T}(Itr{b0;2;1;N}(t0e),@os{t0!t0%4?b0+=2}Cnd{b0=t1;N;_}(R),c1l,t2))",
     Tree0578 "B{b0;q0=2;t0=0;b1=5}Sel(Lp{b0;K}(TryF(Grd{R}(Pre{b0>b1+4;F}(c0)),t1)),Flt{1;S;_}(Flip(c2b{7},a3)),a4l,@oh{t0+=1}Lp{_;K}(MPri(Fai,pc5{b0:7})))",

@@ -1198,22 +1198,31 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Fallback {
-                MaxTime(50) {
-                    Action(TAct<6>),
+            ReactiveSequence {
+                Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                Fallback {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    MaxTime(50) {
+                        Action(TAct<6>),
+                    },
+                    Observe(|bb| *bb.t0 > 2, abort = both) {
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(0) + 4)),
+                    },
+                    Observe(|bb| *bb.t0 + 4 > 1) {
+                        #[skip_if(|bb| bb.b0 < bb.b0 + 3)]
+                        AlwaysRunning,
+                    },
+                    #[skip_if(|bb| *bb.t1 < 5)]
+                    ScriptCondition(|bb| bb.b1 + 3 != 6),
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(8)),
+                        StatefulAction(TTask<9>),
+                    },
+                    #[skip_if(|bb| bb.b0 + 4 != bb.b0)]
+                    Error(DiffError(1062)),
                 },
-                Observe(|bb| *bb.t0 % 2 == 0, abort = both) {
-                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(0) + 4)),
-                },
-                Observe(|bb| *bb.t0 + 4 > 1) {
-                    AlwaysRunning,
-                },
-                ScriptCondition(|bb| bb.b1 + 3 != 6),
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(TTask<9>),
-                },
-                Error(DiffError(1062)),
             },
         }
     }
@@ -1265,13 +1274,21 @@ bt::behavior_tree! {
         Repeater(3) {
             Interrupt(|bb| bb.b0 + 4 == bb.o0.unwrap_or(1) % 4) {
                 Precondition(|bb| bb.o0.unwrap_or(3) % 2 < 0, else = Success) {
-                    Fallback {
-                        Action(Act<0>),
-                        Observe(|bb| bb.b0 + 3 != bb.o0.unwrap_or(2), abort = both) {
-                            Action(Act<1> = Act::<1>),
-                        },
-                        Observe(|bb| (bb.b1 + 2) % 4 == 2, abort = lower) {
-                            Succeeder,
+                    ReactiveSequence {
+                        Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                        Fallback {
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Action(Act<0>),
+                            Observe(|bb| bb.b0 == 3, abort = both) {
+                                #[skip_if(|bb| bb.b0 > 5)]
+                                Action(Act<1> = Act::<1>),
+                            },
+                            Observe(|bb| (bb.b1 + 2) % 4 == 2, abort = lower) {
+                                Delay(20) {
+                                    #[skip_if(|bb| bb.b1 == 2)]
+                                    Succeeder,
+                                },
+                            },
                         },
                     },
                 },
@@ -1534,12 +1551,19 @@ bt::behavior_tree! {
         }
         PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
             Action(PIo<0>, t0 = {b0}),
-            Fallback {
-                Observe(|bb| *bb.t0 == *bb.t0 + 2, abort = lower) {
-                    StatefulAction(Task<1>),
-                },
-                Observe(|bb| (*bb.t1 + 1) % 4 != 1, abort = lower) {
-                    Sleep(0),
+            ReactiveSequence {
+                Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                Fallback {
+                    Observe(|bb| *bb.t0 != 3, abort = lower) {
+                        #[skip_if(|bb| bb.b0 > 1)]
+                        StatefulAction(Task<1>),
+                    },
+                    Observe(|bb| (*bb.t1 + 1) % 4 != 1, abort = lower) {
+                        Delay(30) {
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            Sleep(0),
+                        },
+                    },
                 },
             },
             StatefulAction(PTask<2>, b0 = 3, b1 = {t0}),
@@ -2192,24 +2216,30 @@ bt::behavior_tree! {
             b1: i64 = 4,
             b0: i64 = 4,
         }
-        Selector {
-            Observe(|bb| bb.b1 > 4, abort = both) {
-                ParallelAll {
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
-                    StatefulAction(Task<0>),
+        ReactiveSequence {
+            Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+            Selector {
+                Observe(|bb| bb.b1 > 1, abort = both) {
+                    #[skip_if(|bb| *bb.t0 + 1 > 4)]
+                    ParallelAll {
+                        AlwaysSuccess,
+                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
+                        StatefulAction(Task<0>),
+                    },
                 },
-            },
-            Observe(|bb| *bb.t0 % 4 == 3, abort = lower) {
-                Action(|ctx| ctx.exec(1)),
-            },
-            Observe(|bb| *bb.t0 > bb.b1, abort = self) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Script(|bb| { *bb.t0 += 3; if bb.b0 + 3 != bb.b1 { bb.b0 = bb.b0 % 2 } }),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                Observe(|bb| *bb.t0 % 4 == 3, abort = lower) {
+                    Action(|ctx| ctx.exec(1)),
                 },
+                Observe(|bb| *bb.t0 > bb.b1, abort = self) {
+                    #[skip_if(|bb| bb.b0 == bb.b1)]
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Script(|bb| { *bb.t0 += 3; if bb.b0 + 3 != bb.b1 { bb.b0 = bb.b0 % 2 } }),
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                    },
+                },
+                #[skip_if(|bb| bb.b1 % 3 > 1)]
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
             },
-            Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
         }
     }
 }
@@ -3686,13 +3716,23 @@ bt::behavior_tree! {
                         Action(Act<2> = Act::<2>),
                     },
                 },
-                Selector {
-                    Observe(|bb| *bb.t0 == 4, abort = lower) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Condition(Cond<4> = Cond::<4>),
-                    Observe(|bb| (*bb.t0 + 3) % 4 == 2, abort = both) {
-                        Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                ReactiveSequence {
+                    Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                    Selector {
+                        Observe(|bb| *bb.t0 == 5, abort = lower) {
+                            Optional {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        Condition(Cond<4> = Cond::<4>),
+                        Observe(|bb| (*bb.t0 + 3) % 4 == 2, abort = both) {
+                            Delay(20) {
+                                Optional {
+                                    Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -3886,9 +3926,9 @@ cases! {
     Tree0623 "B{b0=5;o0;b1=3}Bin{b0+3<b1%2;T}(Sel(Scc{some},pt0{b0:b0;b1:b1},c1),pc2{b0:=})",
     Tree0624 "Flt{1;S;K}(AFb(PrSel{3;2;3;0;1}(Wt{0},t0e,Sl{50},t1,c2),Wde(c3,ASeq(c4,t5),Once(c6)),RFb(F,t7,OnceK(t8)),Rpt{3}(c9),Seq(c10)))",
     Tree0625 "B{b1=0;b0;o0;t0=2;q0=3}@os{b0+=2}@si{b0>3}Bin{b0%2<1;T}(RFb(t0t,t1t,t2t,@fi{o0|4+3>4}Par{2;2}(a3l,@ki{some}t4t)),Fb(Step(OnceT(Wt{0}),SubA(Sl{20})),Lp{b0;K}(c5b{8}),RSeq(@oh{o0:=8;b1+=2}@os{b0<4?b0+=2}@fi{some}Grd{F}(pa6{b0:t0}),t7,c8t,c9b{6})))",
-    Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),Fb(Mt{50}(a6t),Obs{t0%2=0;B}(c7b{o0|0+4}),Obs{t0+4>1;_}(R),Scc{b1+3!6},RFb(c8l,t9t),Err{1062}))",
+    Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),RSeq(Sc{t0:=t0+1%8},Fb(@ki{some}Mt{50}(a6t),Obs{t0>2;B}(@ki{none}c7b{o0|0+4}),Obs{t0+4>1;_}(@ki{b0<b0+3}R),@ki{t1<5}Scc{b1+3!6},@ki{none}RFb(c8l,t9t),@ki{b0+4!b0}Err{1062})))",
     Tree0627 "B{b0;t0=1;o0=_;t1}MSeq(S,Pre{t1<t0+3;F}(Pre{b0%3<0}(@oh{o0:=t0%4}@os{b0:=7}@po{b0:=t1+3}S)),Pri(c0b{t0},t1,@si{t1+3%3<0}c2,Sc{b0+=1;t1+=1}),Sb{t0=t1})",
-    Tree0628 "B{b0;b1=2;o0=_}Rpt{3}(Intr{b0+4=o0|1%4}(Pre{o0|3%2<0;S}(Fb(a0,Obs{b0+3!o0|2;B}(a1e),Obs{b1+2%4=2;L}(Suc)))))",
+    Tree0628 "B{b0;b1=2;o0=_}Rpt{3}(Intr{b0+4=o0|1%4}(Pre{o0|3%2<0;S}(RSeq(Sc{b0:=b0+1%8},Fb(@ki{some}a0,Obs{b0=3;B}(@ki{b0>5}a1e),Obs{b1+2%4=2;L}(Dl{20}(@ki{b1=2}Suc)))))))",
     Tree0629 "B{t0=4;t1=5;b0=2}Bin{t0=7;N}(FF(@fi{t1+1!7}@of{t1:=b0}Err{1060}),t1)",
     Tree0630 "B{t0=5;b1;b0=4}PAll{1}(Cd{0;K}(Seq(To{20}(RU{F}(Flt{3;F;_}(DySeq(a0b{b1;b0},t1,Wu{t0})))))),Isw{b0;N;_}(pa2{b0:t0;b1:=},DySeq(Pre{b0<0;R}(Sc{t0:=0})),OnceK(a3),Scc{b1%2!1},t4))",
     Tree0631 "B{t0;b0=5;o0=5}DySel(RSel(Scc{b0>7},c0e,c1e),Scc{b0+4!b0+1},Cnd{t0%4>0;N;S}(@os{t0+=1}@oh{o0:=_}OnceT(@os{t0:=b0%4}t2)))",
@@ -3898,7 +3938,7 @@ cases! {
     Tree0635 "B{b0;t0=5;o0}Su{t0}(PrSel{b0;o0|2%3;b0;2}(Dl{10}(t0t),Bin{o0|1>3;N}(Swm(Sb{o0=4},c1b{t0}),Rpt{F}(@si{b0%4!3}@fi{t0%2>0}t2t)),Flip(t3t,c4b{b0%2},a5b{t0;b0}),t6))",
     Tree0636 "B{l0;b0=4;t0=4;b1}Itr{b1;0;3;_}(RU{S}(PrSel{b0+1;t0}(F,Grd{_}(@ki{t0!b1}Itr{b1;0;3;_}(Fb(Scc{b0<1},SubA(Sb{b0=t0})))))))",
     Tree0637 "B{t0=3;b0=5;b1=3}Keep(OnceK(@po{b1:=b0%3}@fi{b0%2<0}@oh{t0+=2}t0))",
-    Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},Fb(Obs{t0=t0+2;L}(t1),Obs{t1+1%4!1;L}(Sl{0})),pt2{b0:3;b1:t0},Sel(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
+    Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!3;L}(@ki{b0>1}t1),Obs{t1+1%4!1;L}(Dl{30}(@ki{none}Sl{0})))),pt2{b0:3;b1:t0},Sel(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
     Tree0639 "B{b0;t0;l0;t1=4}@ki{t1<t0%4}@fi{t1%4>0}@os{t0+=1}Pre{t1%4<2;F}(Bin{t0<b0;N}(FF(@of{b0+=3}@rw{t0%4!2}@po{t0:=b0;t1:=0}Itr{b0;0;_;_}(Cnd{b0%2=1;N;S}(a0))),DySeq(To{10}(Dd{30}(Bin{t0+4!3;T}(c1b{t1%4},pa2{b0:t0;b1:t1}))))))",
     Tree0640 "B{b1=2;b0=2}Cd{10;_}(OnceT(Sw{0}(Rpt{0}(a0b{b0%4;b1}),@ki{b1%2<1}Swm(pc1{b0:7},PPar{1;N}(c2l)))))",
     Tree0641 "B{o0=_}Sel(@ki{o0|3>1}@si{o0|3=4}Ub{o0},c0,R)",
@@ -3914,7 +3954,7 @@ cases! {
     Tree0651 "B{b0=2}Obs{b0=5;N}(c0)",
     Tree0652 "B{b0;t0=2}WU{t0<2}(Seq(Invt(Ret4(Ite(t0,Pri(pc1{b0:=},To{20}(t2t),Err{1063})))),t3,Isw{5;_;N}(@ki{t0%2<0}@of{t0+=3}@si{t0%4<0}Scc{b0%3>1},Suc,t4t,FF(t5))))",
     Tree0653 "B{q0=2;t0;b0=5}@po{b0+=1;b0+=3}@rw{t0>7}ASeq(@oh{b0+=1}RFb(c0e,c1,@ki{b0<0}Sb{t0=b0},Su{t0}(t2)),Cnd{t0+4>3;_;_}(Grd{R}(Sc{t0+=1})),Lim{1}(@po{t0+=2}Fb(Dd{0}(Keep(Wu{t0})),RndSeq(t3))),Lp{_;K}(Try(RU{F}(a4e),RU{S}(t5))))",
-    Tree0654 "B{t0=1;b1=4;b0=4}Sel(Obs{b1>4;B}(PAll{_}(S,Scc{t0>t0%4},t0)),Obs{t0%4=3;L}(a1l),Obs{t0>b1;S}(PPar{2;N}(Sc{t0+=3;b0+3!b1?b0:=b0%2},pt2{b0:=;b1:b1})),c3b{b1})",
+    Tree0654 "B{t0=1;b1=4;b0=4}RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1>1;B}(@ki{t0+1>4}PAll{_}(S,Scc{t0>t0%4},t0)),Obs{t0%4=3;L}(a1l),Obs{t0>b1;S}(@ki{b0=b1}PPar{2;N}(Sc{t0+=3;b0+3!b1?b0:=b0%2},pt2{b0:=;b1:b1})),@ki{b1%3>1}c3b{b1}))",
     Tree0655 "B{t0=5;t1=3}@si{t0+2<0}@po{t1+=2}Rpt{F}(To{10}(SubR(SubR(PbSel{_;1}(c0b{t0+3})))))",
     Tree0656 "B{t0=4;b0=5;o0=3;t1=3;q0=4}ASeq(Isw{t1+1;_;T}(a0,t1e,a2,a3l,t4),PPar{2;_}(c5e,pc6{b0:=},c7l,Wu{t1}),@rw{some}Dd{0}(Lp{t1;F}(@rw{t0+2>o0|2%2}Pre{t0+4>b0+4}(Grd{F}(Pri(Swm(t8e,Wu{t1},@si{t0<2}@of{t0:=o0|5+3%3}c9b{t0+4},Wu{t0})))))))",
     Tree0657 "B{b0=2;l0=4;t0;q0=3;o0=_}RSeq(Rty2(RFb(DySel(SubR(Fb(@oh{t0+=2}@po{b0>t0?b0+=1}t0,Ub{o0}))))),@of{b0+=2;b0=o0|0?o0:=b0%3}@fi{o0|3<t0}@si{t0%2<0}Lp{t0;S}(t1))",
@@ -3954,7 +3994,7 @@ cases! {
     Tree0691 "Ruf{1}(Swm(pt0{b0:8},t1e,Err{1095}))",
     Tree0692 "B{l0=1;t0=4;o0=_;b0=2}MPri(RFb(Step(@of{t0:=b0}DySeq(pi0{t0:t0},Ub{o0}),@ki{t0+1%4!0}@rw{t0%2!1}S,Sc{b0+=1})),RSeq(Dd{30}(SubA(c1e)),@ki{o0|1+4=4}Wde(Fb(c2,t3t),Scc{t0>6}),t4,Err{1092}),Pre{o0|1!4;K}(@si{b0<1}Cd{0;F}(Itr{b0;_;1;N}(Seq(Ite(a5,t6))))),Par{-1;-3}(c7r,t8e,t9),Sb{t0=b0})",
     Tree0693 "B{t0=3}Isw{t0;T;N}(MPri(SubR(c0),c1,Sl{20}),Wu{t0})",
-    Tree0694 "B{b0=1;o0=5;t0=5}Rpt{2}(@po{none?o0:=_}@rw{t0<4}Ite(Cd{0;F}(Sb{t0=5}),MPri(c0,SubR(Dl{10}(Keep(t1))),Rpt{3}(a2e)),Sel(Obs{t0=4;L}(t3e),c4e,Obs{t0+3%4=2;B}(pa5{b0:b0;b1:b0}))))",
+    Tree0694 "B{b0=1;o0=5;t0=5}Rpt{2}(@po{none?o0:=_}@rw{t0<4}Ite(Cd{0;F}(Sb{t0=5}),MPri(c0,SubR(Dl{10}(Keep(t1))),Rpt{3}(a2e)),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0=5;L}(Opt(t3e)),@ki{some}c4e,Obs{t0+3%4=2;B}(Dl{20}(Opt(pa5{b0:b0;b1:b0})))))))",
     Tree0695 "RSeq(Wde(t0,t1),a2,Seq(a3,Sl{0},Wt{10},a4),Seq(t5,Step(Sl{0},a6,c7)))",
     Tree0696 "B{l0;t1=1;t0=1;b0=3}Itr{b0;0;3;T}(Step(Keep(Bin{t1+1>t1%2;_}(Seq(Flip(Rty2(Sl{20}),@oh{t1!t0?t1+=1}t0,RSeq(c1e,t2e))),@rw{t1+3%3<1}@oh{b0:=b0+1%3;b0+=1}Rep0(pt3{b0:=})))))",
     Tree0697 "B{b1=3;o0}Try(Sb{o0=5},To{100}(pc0{b0:b1}))",

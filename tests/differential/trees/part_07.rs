@@ -56,42 +56,48 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 0,
             b0: i64 = 0,
         }
-        Selector {
-            Observe(|bb| *bb.t0 != bb.b0 + 2, abort = both) {
-                PrioritySelector {
-                    #[score(|bb| (bb.b1 % 3) as f32)]
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(Act<2>),
-                    },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    StatefulAction(Task<3>),
-                    #[score(|bb| (bb.b0 % 2) as f32)]
-                    Remap(success = Success, failure = Failure) {
-                        Action(Act<4>),
+        ReactiveSequence {
+            Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+            Selector {
+                Observe(|bb| bb.b0 != 3, abort = both) {
+                    Optional {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b1 % 3) as f32)]
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1> = Task::<1>),
+                                Action(Act<2>),
+                            },
+                            #[score(|bb| (*bb.t0) as f32)]
+                            StatefulAction(Task<3>),
+                            #[score(|bb| (bb.b0 % 2) as f32)]
+                            Remap(success = Success, failure = Failure) {
+                                Action(Act<4>),
+                            },
+                        },
                     },
                 },
-            },
-            Observe(|bb| *bb.t0 % 4 != 3, abort = lower) {
-                KeepRunningUntilFailure {
-                    AsyncSequence {
-                        IfThenElse {
-                            Priority {
-                                Condition(Cond<5>),
-                                Condition(Cond<6>),
-                                #[run_while(|bb| *bb.t0 % 3 != 1)]
-                                Action(PAct<7>, b0 = {=}, b1 = {=}),
+                Observe(|bb| *bb.t0 % 4 != 3, abort = lower) {
+                    #[skip_if(|bb| bb.b0 > 2)]
+                    KeepRunningUntilFailure {
+                        AsyncSequence {
+                            IfThenElse {
+                                Priority {
+                                    Condition(Cond<5>),
+                                    Condition(Cond<6>),
+                                    #[run_while(|bb| *bb.t0 % 3 != 1)]
+                                    Action(PAct<7>, b0 = {=}, b1 = {=}),
+                                },
+                                StatefulAction(Task<8> = Task::<8>),
                             },
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                        Cooldown(0, filtered = Failure) {
-                            WasEntryUpdated(t0),
-                        },
-                        Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
-                            StepSequencer {
-                                Wait(50),
-                                StatefulAction(Task<9>),
+                            Cooldown(0, filtered = Failure) {
+                                WasEntryUpdated(t0),
+                            },
+                            Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
+                                StepSequencer {
+                                    Wait(50),
+                                    StatefulAction(Task<9>),
+                                },
                             },
                         },
                     },
@@ -1643,11 +1649,13 @@ bt::behavior_tree! {
                     Inverter {
                         Fallback {
                             Observe(|bb| bb.b1 + 1 == bb.b0, abort = both) {
+                                #[skip_if(|bb| *bb.t0 > 2)]
                                 AsyncFallback {
                                     StatefulAction(Task<5>),
                                     SetBlackboard(t0 = 4),
                                 },
                             },
+                            #[skip_if(|bb| *bb.t0 % 3 != 2)]
                             StatefulAction(Task<6> = Task::<6>),
                         },
                     },
@@ -2711,6 +2719,7 @@ bt::behavior_tree! {
                         #[on_failure(|bb| *bb.t1 += 2)]
                         AlwaysSuccess,
                     },
+                    #[skip_if(|bb| (*bb.t1 + 4) % 3 > 0)]
                     StatefulAction(Task<1>),
                 },
                 Fallback {
@@ -2887,6 +2896,7 @@ bt::behavior_tree! {
                         Precondition(|bb| *bb.t0 % 2 == 1, else = Running) {
                             Selector {
                                 Observe(|bb| (*bb.t0 + 4) % 3 < 0, abort = both) {
+                                    #[skip_if(|bb| *bb.t0 > 3)]
                                     Action(|ctx| ctx.try_exec(3)),
                                 },
                                 #[failure_if(|bb| bb.b0 < 7)]
@@ -2901,12 +2911,15 @@ bt::behavior_tree! {
             },
             Selector {
                 Observe(|bb| bb.b0 < 6, abort = both) {
+                    #[skip_if(|bb| *bb.t1 > *bb.t1 % 4)]
                     ParallelAll {
                         Action(|ctx, bb| ctx.exec_in(4, *bb.t1 + 4, &mut bb.b0)),
                         Wait(20),
                     },
                 },
+                #[skip_if(|bb| *bb.t0 == 3)]
                 Action(TAct<5>),
+                #[skip_if(|bb| *bb.t0 + 3 > 6)]
                 Loop(q0, value = {b0}, if_empty = Running) {
                     ReactiveFallback {
                         Condition(Cond<6>),
@@ -2991,11 +3004,16 @@ bt::behavior_tree! {
                 ReactiveSelector {
                     ReactiveSequence {
                         StatefulAction(PTask<11>, b0 = 6),
-                        Fallback {
-                            Observe(|bb| *bb.t0 % 2 != 0, abort = both) {
-                                Condition(Cond<12> = Cond::<12>),
+                        ReactiveSequence {
+                            Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                            Fallback {
+                                Observe(|bb| *bb.t0 != 1, abort = both) {
+                                    #[skip_if(|bb| bb.o0.unwrap_or(0) < 6)]
+                                    Condition(Cond<12> = Cond::<12>),
+                                },
+                                #[skip_if(|bb| bb.b0 != 3)]
+                                StatefulAction(Task<13> = Task::<13>),
                             },
-                            StatefulAction(Task<13> = Task::<13>),
                         },
                     },
                     Timeout(10) {
@@ -3465,11 +3483,16 @@ bt::behavior_tree! {
             Iterate(l0, element = {b0}, until = Never, reset_index = true) {
                 SubTree(Tree0796Sub0, b0 = {=}, o0 = {o0}, l0 = {=}),
             },
-            Selector {
-                Observe(|bb| bb.o0.unwrap_or(4) % 2 != 1, abort = both) {
-                    UnsetBlackboard(o0),
+            ReactiveSequence {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                Selector {
+                    Observe(|bb| bb.b0 != 3, abort = both) {
+                        #[skip_if(|bb| bb.b0 == 7)]
+                        UnsetBlackboard(o0),
+                    },
+                    #[skip_if(|bb| bb.b0 > bb.b0 + 1)]
+                    Sleep(100),
                 },
-                Sleep(100),
             },
         }
     }
@@ -3632,7 +3655,7 @@ fallible!(Tree0799);
 
 cases! {
     Tree0700 "B{b0=4;b1=1;t0=3}RSeq(Pre{b1+2=t0;R}(Flt{2;S;K}(@os{b0+=2}Ret2(c0l))),Sl{20},FF(Rty1(Keep(Step(S,Sel(c1l,Scc{b1%4>2},Wde(a2,F)),Rpt{F}(t3e))))))",
-    Tree0701 "B{l0=0;b1=4;t0=0;b0=0}Sel(Obs{t0!b0+2;B}(PrSel{b1%3;t0;b0%2}(RSeq(t0,t1e,a2),t3,Rmp{S;F}(a4))),Obs{t0%4!3;L}(Keep(ASeq(Ite(Pri(c5,c6,@rw{t0%3!1}pa7{b0:=;b1:=}),t8e),Cd{0;F}(Wu{t0}),Itr{b1;0;2;N}(Step(Wt{50},t9))))))",
+    Tree0701 "B{l0=0;b1=4;t0=0;b0=0}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(Opt(PrSel{b1%3;t0;b0%2}(RSeq(t0,t1e,a2),t3,Rmp{S;F}(a4)))),Obs{t0%4!3;L}(@ki{b0>2}Keep(ASeq(Ite(Pri(c5,c6,@rw{t0%3!1}pa7{b0:=;b1:=}),t8e),Cd{0;F}(Wu{t0}),Itr{b1;0;2;N}(Step(Wt{50},t9)))))))",
     Tree0702 "B{b0=0;o0=4;t0=4;b1=4;q0}TryT(@os{o0:=_}WU{t0!2}(RSeq(c0t,pt1{b0:=;b1:=})),@rw{none}@po{b0<6?t0+=3}OnceK(@fi{none}Lp{_;S}(Pre{t0=4;R}(Sw{2}(a2,c3r)))),@ki{t0!1}@fi{o0|5%2>0}Pri(pt4{b0:t0},c5b{t0},@fi{t0>0}@os{b0:=b1}c6))",
     Tree0703 "B{t0=3}Step(Su{t0}(c0b{t0+2}))",
     Tree0704 "B{t1=0;l0=2;o0;t0=3;b0}@po{o0:=_;t0:=t1%4}Swm(PPar{2;N}(a0,F),Fb(pt1{b0:t1},Cd{10;_}(Sb{t0=4})),@os{o0|4<4?t0+=2}Step(pc2{b0:=},a3,pc4{b0:b0}),Rus{F}(Itr{b0;1;_;T}(Pri(c5,a6,Suc))),c7)",
@@ -3677,7 +3700,7 @@ cases! {
     Tree0743 "B{t0=1;o0}Pre{o0|3>t0}(TryF(pi0{t0:t0},Lim{3}(Sb{o0=8})))",
     Tree0744 "B{b1=1;b0=4;t0=0;l0=2}Itr{b0;0;1;_}(RSeq(Rep1(PAll{1}(Bin{b1<7;T}(RndSel(OnceK(a0),t1),Swm(RSeq(t2),Obs{t0<1;S}(c3))))),Par{_;1}(Cd{0;K}(Seq(Rus{F}(Dd{20}(t4e)),Bin{t0<5;T}(Step(a5e,Run,t6),@of{b1+=2;t0!0?t0:=7}@fi{b0>b1}OnceK(a7b{t0;b1})),ASeq(Wv{t0}(a8),Scc{b1+2%4>0},t9e))))))",
     Tree0745 "B{b0;t1=5;t0}Mt{20}(PbSel{t1+4%2;3;b0;t0+1%3}(t0t,Rep4(t1),Once(Scc{t1>1})))",
-    Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;2}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(AFb(t5,Sb{t0=4})),t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
+    Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;2}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(@ki{t0>2}AFb(t5,Sb{t0=4})),@ki{t0%3!2}t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
     Tree0747 "B{b0;t0=3;q0;o0=2}@po{o0:=_}RepF(Lp{_;R}(Rpt{3}(Fb(@po{b0:=b0+2%3}Swm(t0,pc1{b0:=}),pt2{b0:t0;b1:t0},F))))",
     Tree0748 "Seq(Swm(t0e,Sub(t1e),Err{1060}))",
     Tree0749 "Swm(Err{1069})",
@@ -3707,12 +3730,12 @@ cases! {
     Tree0773 "MPri(RndSel(c0,t1),t2e,c3,t4,t5)",
     Tree0774 "B{o0=_;t0=2;b1=3;b0}MPri(Fb(Dd{0}(ASeq(@ki{t0<o0|1}@of{b0:=b1}@po{b1:=5}MSeq(t0,c1,pt2{b0:2}))),Cnd{t0%4=3;_;F}(Fb(Wv{t0}(c3b{b1}),Flt{2;R;K}(Step(RU{S}(pt4{b0:=;b1:=}),c5,pt6{b0:9;b1:b0}))))))",
     Tree0775 "B{t0;b0=1;l0=3;b1=0}Rmp{F;F}(RFb(Cd{30;K}(To{20}(Sb{t0=b0})),Star(t0,@fi{b0%4>1}@ki{b1+1%4<2}@rw{b0+4>4}Isw{t0+2;T;T}(Sb{b0=9},pc1{b0:=}),Sl{20}),Itr{b1;1;_;T}(@os{b1+=1;t0+=3}Seq(c2,pt3{b0:7;b1:b1},t4t,a5b{b0;b1},Ret0(Scc{t0+1>b1}))),t6t,Par{_;_}(Grd{_}(Par{-2;2}(Sb{t0=b0},@si{t0<3}Sl{50})),Grd{R}(RSeq(Itr{b0;_;2;_}(@of{b1+=1}@si{t0=3}OnceK(a7t)),a8r)))))",
-    Tree0776 "B{t0=3;b0=1;t1}MPri(@si{b0+1=7}@fi{t1!5}Fb(c0e,Fb(Obs{t1%2!0;B}(@ki{b0%4!3}@si{b0!t1}@of{t1+=2}S),t1),Fb(Pre{b0<7;R}(t2),c3,pc4{b0:=}),@si{t0%4>2}Fai),Sel(MSeq(Sc{t1+=3},a5b{t1;b0},pc6{b0:t1},c7e,a8),t9e,Step(Scc{b0<7},OnceK(c10l),pt11{b0:0;b1:t0},R),t12),Obs{t0+4%3!1;S}(Ret4(Seq(MSeq(c13,pi14{t0:t0},t15,pa16{b0:3;b1:t0},c17),t18,RSeq(a19,@of{b0+=2}t20),Dl{10}(t21)))))",
+    Tree0776 "B{t0=3;b0=1;t1}MPri(@si{b0+1=7}@fi{t1!5}Fb(c0e,Fb(Obs{t1%2!0;B}(@ki{b0%4!3}@si{b0!t1}@of{t1+=2}S),@ki{t1+4%3>0}t1),Fb(Pre{b0<7;R}(t2),c3,pc4{b0:=}),@si{t0%4>2}Fai),Sel(MSeq(Sc{t1+=3},a5b{t1;b0},pc6{b0:t1},c7e,a8),t9e,Step(Scc{b0<7},OnceK(c10l),pt11{b0:0;b1:t0},R),t12),Obs{t0+4%3!1;S}(Ret4(Seq(MSeq(c13,pi14{t0:t0},t15,pa16{b0:3;b1:t0},c17),t18,RSeq(a19,@of{b0+=2}t20),Dl{10}(t21)))))",
     Tree0777 "Fb(c0,a1,a2l)",
     Tree0778 "B{t1=4;b0;t0;b1=2}PbSel{1;3;b1+3;2}(Ret1(ASeq(@oh{b1:=t0}Fb(To{10}(Scc{t1%3!1})),Dd{20}(PPar{1;_}(@of{b1+=3}Scc{t0!2},Pre{t0%4<3;K}(t0))),Obs{b0%3!2;S}(t1),@os{b1:=b0%3}@fi{b0+1%4>1}S)),Swm(Wt{20},Mt{50}(Ite(Grd{_}(Wu{t1}),Opt(Sc{t0%4!3?b1:=t0})))),Keep(Sc{t0+=3}))",
     Tree0779 "B{b0=5;t1;b1=3;l0=0}Itr{b1;2;_;_}(RSeq(FF(@oh{b0:=b1%2}RFb(Pre{b0<2;R}(Wu{t1}),F,t0))))",
-    Tree0780 "B{t1=5;t0=3;q0;b0}RndSeq(ASeq(RFb(pt0{b0:9;b1:t0},t1,@oh{t1:=t0+3%4;t1+=1}Flip(c2),Step(Pre{t0%2=1;R}(Sel(Obs{t0+4%3<0;B}(a3r),@fi{b0<7}To{20}(Sl{0}))))),Err{1047}),Sel(Obs{b0<6;B}(PAll{_}(a4b{t1+4;b0},Wt{20})),a5t,Lp{b0;R}(RFb(c6,Lp{_;R}(@oh{t1=5?t1+=2}t7)))))",
-    Tree0781 "B{t0=5;b0=4;o0}Wde(RFb(@ki{t0>t0+4%3}@si{t0%2=1}@oh{b0+=2;t0:=t0%3}RndSel(Fai,RSeq(c0),Inv(c1b{0})),DySel(RSel(@rw{t0<b0}@os{b0+=1;b0+=3}t2,@si{some}@ki{some}@oh{b0:=o0|4%2}pt3{b0:t0;b1:t0},c4),Flt{2;F;F}(Sb{o0=1}),Isw{b0%2;_;_}(t5,t6,@os{b0+=1}a7e,pi8{t0:t0}))),Star(DySeq(Sl{0}),Ruf{2}(Rpt{2}(PPar{1;_}(@oh{t0+=4}@os{t0:=1}Cnd{t0>3;_;F}(c9l),Par{_;_}(Wu{t0},c10e)))),RSel(RSeq(pt11{b0:6},Fb(Obs{t0%2!0;B}(c12e),t13e)),To{10}(Suc)),RSeq(WU{b0+4%3>1}(@si{o0|5<t0}Rpt{0}(@po{b0!4?t0+=3}c14b{t0})),pc15{b0:4}),@rw{b0>b0+4}@ki{o0|0%2>0}Ret1(S)))",
+    Tree0780 "B{t1=5;t0=3;q0;b0}RndSeq(ASeq(RFb(pt0{b0:9;b1:t0},t1,@oh{t1:=t0+3%4;t1+=1}Flip(c2),Step(Pre{t0%2=1;R}(Sel(Obs{t0+4%3<0;B}(@ki{t0>3}a3r),@fi{b0<7}To{20}(Sl{0}))))),Err{1047}),Sel(Obs{b0<6;B}(@ki{t1>t1%4}PAll{_}(a4b{t1+4;b0},Wt{20})),@ki{t0=3}a5t,@ki{t0+3>6}Lp{b0;R}(RFb(c6,Lp{_;R}(@oh{t1=5?t1+=2}t7)))))",
+    Tree0781 "B{t0=5;b0=4;o0}Wde(RFb(@ki{t0>t0+4%3}@si{t0%2=1}@oh{b0+=2;t0:=t0%3}RndSel(Fai,RSeq(c0),Inv(c1b{0})),DySel(RSel(@rw{t0<b0}@os{b0+=1;b0+=3}t2,@si{some}@ki{some}@oh{b0:=o0|4%2}pt3{b0:t0;b1:t0},c4),Flt{2;F;F}(Sb{o0=1}),Isw{b0%2;_;_}(t5,t6,@os{b0+=1}a7e,pi8{t0:t0}))),Star(DySeq(Sl{0}),Ruf{2}(Rpt{2}(PPar{1;_}(@oh{t0+=4}@os{t0:=1}Cnd{t0>3;_;F}(c9l),Par{_;_}(Wu{t0},c10e)))),RSel(RSeq(pt11{b0:6},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!1;B}(@ki{o0|0<6}c12e),@ki{b0!3}t13e))),To{10}(Suc)),RSeq(WU{b0+4%3>1}(@si{o0|5<t0}Rpt{0}(@po{b0!4?t0+=3}c14b{t0})),pc15{b0:4}),@rw{b0>b0+4}@ki{o0|0%2>0}Ret1(S)))",
     Tree0782 "B{t0=2;b1=0}Isw{t0+2%3;N;T}(RFb(Step(c0,Fb(pt1{b0:b1;b1:t0},R),@rw{b1<7}Seq(Swm(Scc{t0<b1%3},S),t2t,t3),Rpt{2}(Cd{20;_}(c4))),Err{1075}))",
     Tree0783 "B{b0=4}Rep1(Err{1002})",
     Tree0784 "Flt{2;_;F}(Seq(Par{_;_}(Grd{_}(PAll{-1}(F)),Grd{_}(t0t)),Rty4(To{30}(Step(t1t,a2r))),Err{1010}))",
@@ -3727,7 +3750,7 @@ cases! {
     Tree0793 "Cd{50;K}(RSeq(Par{3;4}(Ite(t0,c1),S,Sl{0},RSeq(t2e,a3)),Pri(Swm(c4,c5,t6e),Dl{20}(PbSel{_;1;3}(c7,Run)))))",
     Tree0794 "B{t0;o0=5}RFb(@fi{none}c0e,t1,pi2{t0:t0},c3)",
     Tree0795 "AFb(Rus{F}(MPri(F,t0,c1,Sub(t2))))",
-    Tree0796 "B{b0;o0;l0=0}Star(Itr{b0;0;_;T}(SubR(Lim{3}(Inv(Fb(Scc{some}))))),Sel(Obs{o0|4%2!1;B}(Ub{o0}),Sl{100}))",
+    Tree0796 "B{b0;o0;l0=0}Star(Itr{b0;0;_;T}(SubR(Lim{3}(Inv(Fb(Scc{some}))))),RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(@ki{b0=7}Ub{o0}),@ki{b0>b0+1}Sl{100})))",
     Tree0797 "B{o0=_;t0;b0=1}Step(MPri(Wu{t0},a0,pa1{b0:b0;b1:t0}),PAll{_}(Step(Swm(Scc{b0+2<o0|0+1%2},c2),Scc{b0%2<1})),Swm(Step(a3l,a4),a5e,Ub{o0}))",
     Tree0798 "PAll{-2}(Par{_;_}(Star(Ret4(c0l),Grd{_}(c1e)),Star(t2,Wt{0},Wt{100}),t3),RSeq(Par{_;-2}(c4,PrSel{3}(S),F,c5l),Rep4(PrSel{3;2}(t6,t7))),RSeq(Flt{2;_;K}(DySeq(Fb(a8,t9,Wde(t10,Wt{10}),c11e,Rmp{F;F}(c12)),RndSeq(t13,c14)))))",
     Tree0799 "B{b1=3;t0;l0;b0;o0}Itr{b1;2;_;T}(Swm(Opt(Itr{b1;0;2;_}(@of{t0+=2}RndSel(Inv(pc0{b0:2}),Itr{b0;2;_;T}(Scc{b1=4})))),Rep3(Bin{o0|4=t0;T}(Swm(c1l,a2b{b0;b0}),Rus{F}(pa3{b0:b1;b1:=}))),Rty3(Bin{b1+4<b1+3;T}(RFb(c4,Err{1071}),pc5{b0:=}))))",

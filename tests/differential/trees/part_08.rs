@@ -633,12 +633,18 @@ bt::behavior_tree! {
         ReactiveSelector {
             ReactiveSequence {
                 Fallback {
-                    Selector {
-                        Observe(|bb| bb.o0.is_some(), abort = both) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Sequence {
-                            AlwaysFailure,
+                    ReactiveSequence {
+                        Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                        Selector {
+                            Observe(|bb| bb.b0 == 4, abort = both) {
+                                #[skip_if(|bb| bb.o0.unwrap_or(0) < bb.b0)]
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            Delay(10) {
+                                Sequence {
+                                    AlwaysFailure,
+                                },
+                            },
                         },
                     },
                     MemPriority {
@@ -1711,26 +1717,34 @@ bt::behavior_tree! {
         }
         WhileDoElse {
             ReactiveFallback {
-                Selector {
-                    Observe(|bb| bb.o0.unwrap_or(4) + 3 != 2) {
-                        Remap(success = Success, failure = Failure) {
-                            Fallback {
-                                StatefulAction(Task<0> = Task::<0>),
-                                #[failure_if(|bb| *bb.t0 > 7)]
-                                StatefulAction(Task<1>),
+                ReactiveSequence {
+                    Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                    Selector {
+                        Observe(|bb| bb.o0.unwrap_or(4) + 3 != 2) {
+                            #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
+                            Remap(success = Success, failure = Failure) {
+                                Fallback {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    #[failure_if(|bb| *bb.t0 > 7)]
+                                    StatefulAction(Task<1>),
+                                },
                             },
                         },
-                    },
-                    Observe(|bb| *bb.t0 < 3, abort = both) {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Interrupt(|bb| bb.o0.is_none()) {
-                            Action(Act<2>),
+                        Observe(|bb| *bb.t0 == 6, abort = both) {
+                            #[success_if(|bb| bb.o0.is_none())]
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            Interrupt(|bb| bb.o0.is_none()) {
+                                Action(Act<2>),
+                            },
                         },
-                    },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    ReactiveFallback {
-                        Action(Act<3>),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(0) % 2, &mut bb.b0)),
+                        Delay(20) {
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            #[skip_if(|bb| bb.b0 != (*bb.t0 + 1) % 2)]
+                            ReactiveFallback {
+                                Action(Act<3>),
+                                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(0) % 2, &mut bb.b0)),
+                            },
+                        },
                     },
                 },
             },
@@ -1864,12 +1878,20 @@ bt::behavior_tree! {
                 Deadline(10) {
                     StatefulAction(Task<4>),
                 },
-                Selector {
-                    Observe(|bb| *bb.t0 > (*bb.t0 + 1) % 3, abort = lower) {
-                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                    },
-                    Observe(|bb| *bb.t0 % 2 < 1, abort = none) {
-                        SetBlackboard(t0 = 3),
+                ReactiveSequence {
+                    Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                    Selector {
+                        Observe(|bb| *bb.t0 < 4, abort = lower) {
+                            Optional {
+                                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                        Observe(|bb| *bb.t0 % 2 < 1, abort = none) {
+                            Delay(20) {
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                SetBlackboard(t0 = 3),
+                            },
+                        },
                     },
                 },
                 Action(PAct<6>, b0 = 2),
@@ -3126,20 +3148,25 @@ bt::behavior_tree! {
                     },
                     StatefulAction(Task<2>),
                 },
-                Fallback {
-                    Observe(|bb| bb.b1 % 2 > 0, abort = both) {
-                        RepeatUntilSuccess(1) {
-                            RunOnce(then_skip = false) {
-                                Wait(0),
+                ReactiveSequence {
+                    Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+                    Fallback {
+                        Observe(|bb| bb.b1 > 3, abort = both) {
+                            #[skip_if(|bb| bb.b1 > 7)]
+                            RepeatUntilSuccess(1) {
+                                RunOnce(then_skip = false) {
+                                    Wait(0),
+                                },
                             },
                         },
-                    },
-                    Observe(|bb| *bb.t0 > *bb.t0 + 2, abort = none) {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[on_failure(|bb| bb.b1 += 1)]
-                        #[failure_if(|bb| *bb.t0 + 2 > 4)]
-                        RepeatTimes(2) {
-                            StatefulAction(Task<3> = Task::<3>),
+                        Observe(|bb| *bb.t0 > *bb.t0 + 2, abort = none) {
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            #[on_failure(|bb| bb.b1 += 1)]
+                            #[failure_if(|bb| *bb.t0 + 2 > 4)]
+                            #[skip_if(|bb| bb.b0 > *bb.t0 + 4)]
+                            RepeatTimes(2) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
                         },
                     },
                 },
@@ -3459,14 +3486,20 @@ bt::behavior_tree! {
                         StatefulAction(Task<2>),
                     },
                 },
-                Selector {
-                    Observe(|bb| bb.b1 > *bb.t0 % 4, abort = lower) {
-                        StatefulAction(Task<3>),
-                    },
-                    Observe(|bb| *bb.t0 % 4 != 1, abort = self) {
-                        #[run_while(|bb| *bb.t0 < 6)]
-                        #[skip_if(|bb| (bb.b1 + 1) % 2 < 1)]
-                        Action(Act<4>),
+                ReactiveSequence {
+                    Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+                    Selector {
+                        Observe(|bb| bb.b1 < 5, abort = lower) {
+                            #[skip_if(|bb| bb.b0 < 5)]
+                            StatefulAction(Task<3>),
+                        },
+                        Observe(|bb| *bb.t0 % 4 != 1, abort = self) {
+                            Delay(10) {
+                                #[run_while(|bb| *bb.t0 < 6)]
+                                #[skip_if(|bb| (bb.b1 + 1) % 2 < 1)]
+                                Action(Act<4>),
+                            },
+                        },
                     },
                 },
             },
@@ -3859,7 +3892,7 @@ cases! {
     Tree0811 "B{o0=_;t0;b0=5}Seq(PAll{1}(F,RSeq(Rep2(a0),Rep3(Fb(@oh{t0:=o0|3;b0+=1}a1e,c2)),Sc{none?o0:=1})),Seq(@si{b0<6}@os{b0<4?o0:=t0%3}@of{b0+=2}Inv(pt3{b0:2;b1:t0}),RndSel(c4,@si{some}@fi{t0>0}@rw{t0%2!1}Sl{0})))",
     Tree0812 "B{t0=5;b1=1;t1=2;l0=2}RndSel(Scc{b1<t1},Wv{t0}(pi0{t0:t0}),t1)",
     Tree0813 "B{t1;o0=_;t0=2}Sel(Flt{2;_;F}(PAll{-1}(RT{F}(Rpt{2}(Keep(Step(c0l,Suc)))))),RSeq(OnceT(Ub{o0}),@po{t0:=t1;o0:=o0|3%4}t1,Wu{t1}),Flt{1;_;K}(R),t2t)",
-    Tree0814 "B{b1;t0=2;q0=3;b0=0;o0=0}RSel(RSeq(Fb(Sel(Obs{some;B}(t0e),Seq(F)),MPri(Lim{2}(Lp{b0;R}(Scc{t0+2%4>0})),Sb{o0=5})),Rep3(Seq(c1,Rep4(t2e),Sw{3}(Rpt{F}(c3e),t4),Obs{o0|5!o0|4%2;S}(MPri(@ki{none}@of{b1:=t0%3}c5l,t6))))))",
+    Tree0814 "B{b1;t0=2;q0=3;b0=0;o0=0}RSel(RSeq(Fb(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0=4;B}(@ki{o0|0<b0}t0e),Dl{10}(Seq(F)))),MPri(Lim{2}(Lp{b0;R}(Scc{t0+2%4>0})),Sb{o0=5})),Rep3(Seq(c1,Rep4(t2e),Sw{3}(Rpt{F}(c3e),t4),Obs{o0|5!o0|4%2;S}(MPri(@ki{none}@of{b1:=t0%3}c5l,t6))))))",
     Tree0815 "Seq(Pri(F,a0))",
     Tree0816 "B{t1=3;t0=2;b0}Opt(Try(OnceK(Sb{t1=3}),Grd{R}(Star(SubA(@os{t1+=3;t0<2?t1:=t0%2}SubR(a0e)),@os{b0+=2}pt1{b0:t0;b1:t0},a2e,Scc{b0<4},Scc{b0>7}))))",
     Tree0817 "B{b1=5}DySeq(c0l,t1,To{10}(c2),Scc{b1<4})",
@@ -3890,12 +3923,12 @@ cases! {
     Tree0842 "B{q0}Lp{_;F}(Lp{_;S}(t0))",
     Tree0843 "RFb(t0t,a1r,Once(Sub(Sub(a2e))))",
     Tree0844 "B{b1=2}Wde(c0,@rw{b1+1%4<1}a1,c2)",
-    Tree0845 "B{t0=1;o0;b0}Wde(RFb(Sel(Obs{o0|4+3!2;_}(Rmp{S;F}(Fb(t0e,@fi{t0>7}t1))),Obs{t0<3;B}(@si{none}Intr{none}(a2)),@of{t0+=1}RFb(a3,a4b{o0|0%2;b0}))),Obs{t0!4;_}(@si{b0=2}@of{o0:=t0+4%3}@fi{b0>1}DySeq(AFb(pt5{b0:=;b1:b0},c6l,Par{_;1}(c7b{b0},c8)),a9l,a10,Rpt{3}(Wt{20}),a11)),Rpt{F}(SubA(Once(t12e))))",
+    Tree0845 "B{t0=1;o0;b0}Wde(RFb(RSeq(Sc{t0:=t0+1%8},Sel(Obs{o0|4+3!2;_}(@ki{o0|1%3>1}Rmp{S;F}(Fb(t0e,@fi{t0>7}t1))),Obs{t0=6;B}(@si{none}@ki{none}Intr{none}(a2)),Dl{20}(@of{t0+=1}@ki{b0!t0+1%2}RFb(a3,a4b{o0|0%2;b0}))))),Obs{t0!4;_}(@si{b0=2}@of{o0:=t0+4%3}@fi{b0>1}DySeq(AFb(pt5{b0:=;b1:b0},c6l,Par{_;1}(c7b{b0},c8)),a9l,a10,Rpt{3}(Wt{20}),a11)),Rpt{F}(SubA(Once(t12e))))",
     Tree0846 "Ruf{F}(Par{-5;_}(Fai,t0,t1,a2e,t3))",
     Tree0847 "B{b1=1;t0}Par{_;_}(Sc{t0+=3;b1+=2},t0)",
     Tree0848 "B{b1;o0=3;t0=3;b0=0}Isw{t0;N;_}(@of{b1+=3}@fi{b0=6}Sb{b0=5},Pre{t0%4>1}(AFb(@po{t0:=8;t0+1<6?o0:=b0%4}@rw{b0+4>b0+1}t0)))",
     Tree0849 "B{o0}@fi{none}FS(Keep(Sel(a0,Scc{some})))",
-    Tree0850 "B{o0=_;t0;b0=5}Ite(Wde(RSeq(Dd{0}(c0),pt1{b0:=;b1:b0}),Mt{0}(t2),Obs{none;_}(Ub{o0})),PAll{2}(pi3{t0:b0},Dd{10}(t4),Sel(Obs{t0>t0+1%3;L}(pt5{b0:=;b1:t0}),Obs{t0%2<1;N}(Sb{t0=3})),pa6{b0:2}))",
+    Tree0850 "B{o0=_;t0;b0=5}Ite(Wde(RSeq(Dd{0}(c0),pt1{b0:=;b1:b0}),Mt{0}(t2),Obs{none;_}(Ub{o0})),PAll{2}(pi3{t0:b0},Dd{10}(t4),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0<4;L}(Opt(pt5{b0:=;b1:t0})),Obs{t0%2<1;N}(Dl{20}(@ki{none}Sb{t0=3})))),pa6{b0:2}))",
     Tree0851 "B{o0=_;b0;t0=2}RSeq(SubR(Dl{30}(c0)),Mt{0}(Fb(Pre{o0|4<0;F}(t1e),RSel(SubA(Sel(a2l))),Swm(pt3{b0:8;b1:t0},c4,c5,pt6{b0:b0;b1:t0}))))",
     Tree0852 "B{o0}Isw{o0|2+4;T;N}(Inv(Rus{3}(Err{1067})),Dd{10}(Ub{o0}))",
     Tree0853 "B{t0;b0;b1;o0=_}Seq(@of{b0%2!0?b1:=t0+4%3}@oh{t0+=3}Ub{o0},Wt{30})",
@@ -3925,14 +3958,14 @@ cases! {
     Tree0877 "B{t1=0;t0;b0=1}RSeq(AFb(Once(Sc{t0+3=4?b0:=t0+1;t1+=1}),pc0{b0:t0},R),@fi{t1+2<1}@of{b0+=1}MSeq(t1,@fi{t0+4<t1}@ki{t0>5}c2t,Sb{t1=t0}),Swm(a3r,t4e,t5,t6t))",
     Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(Pri(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{5;b1}(S,t5)),Swm(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
     Tree0879 "B{b0=5;o0}Swm(Flt{3;R;F}(Intr{b0%2<0}(Pri(Step(Rpt{2}(FF(@os{o0:=b0%4}@si{b0>0}a0b{b0+3;b0}))),t1))),Pre{none;S}(c2))",
-    Tree0880 "B{b0=5;t0=3;b1}TryF(RFb(Ite(Sw{3}(a0,t1),t2),Fb(Obs{b1%2>0;B}(Rus{1}(OnceK(Wt{0}))),Obs{t0>t0+2;N}(@os{t0+=1}@of{b1+=1}@fi{t0+2>4}RT{2}(t3e))),PPar{1;N}(Wt{30},a4)),Ite(pa5{b0:7;b1:b1},Ret2(Par{-1;_}(c6,FF(Lim{2}(DySel(Scc{b1>5},Scc{b0<2},c7,R)))))))",
+    Tree0880 "B{b0=5;t0=3;b1}TryF(RFb(Ite(Sw{3}(a0,t1),t2),RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1>3;B}(@ki{b1>7}Rus{1}(OnceK(Wt{0}))),Obs{t0>t0+2;N}(@os{t0+=1}@of{b1+=1}@fi{t0+2>4}@ki{b0>t0+4}RT{2}(t3e)))),PPar{1;N}(Wt{30},a4)),Ite(pa5{b0:7;b1:b1},Ret2(Par{-1;_}(c6,FF(Lim{2}(DySel(Scc{b1>5},Scc{b0<2},c7,R)))))))",
     Tree0881 "B{l0;o0=_;b0;t0=4}Pri(Itr{b0;_;1;_}(RSeq(Fb(c0e,t1e,c2,a3l),Wv{t0}(@of{b0+=4}Par{_;_}(pi4{t0:b0},a5,pt6{b0:=;b1:t0},pc7{b0:7},Sb{b0=0})))),@ki{b0>2}@po{b0:=o0|1}Bin{some;T}(pi8{t0:t0},RSeq(To{10}(Par{_;2}(PAll{2}(pa9{b0:b0},Wu{t0}),WU{o0|3+3%3<2}(pt10{b0:b0;b1:b0}))),Wt{50},a11l)),Invt(Dd{0}(Itr{b0;_;_;_}(Par{_;4}(@si{none}@ki{b0!6}@rw{o0|4<1}Flt{1;F;_}(Wt{0}),@rw{b0%4<0}@of{t0+=3;t0+=2}Ub{o0},Itr{b0;1;2;N}(c12e),@os{t0+=1}Sb{t0=0})))))",
     Tree0882 "B{t0=4;b0=3;b1=4}PAll{1}(Bin{b0%3<2;_}(To{0}(Su{t0}(Sc{b1+2%4>1?t0+=3;b1+=1})),OnceK(@rw{b0<7}@si{b1<t0%3}Ret4(@of{b1+=2}Sb{t0=8}))),@oh{t0+=3;b1+=1}Dl{20}(AFb(c0,Sc{b0+=2;b1+=3})))",
     Tree0883 "B{l0;t0=1;b0;o0}Star(Flt{1;S;K}(c0),Isw{2;N;N}(S),Su{t0}(c1e),Ret4(@oh{t0+=2}@fi{some}a2e),FF(Mt{0}(Itr{b0;_;_;_}(t3))))",
     Tree0884 "B{b1=4;t0=4;b0=3}PAll{-1}(t0,Sw{1}(@os{b0>3?b1:=5}Pre{b1%3=2;R}(Step(Rus{2}(Sw{0}(t1,Scc{b0%2=0})))),OnceT(@rw{t0=t0+4}Ret3(pa2{b0:=;b1:b0}))))",
     Tree0885 "B{q0;t0;b0;b1=0}Sw{0}(MPri(Su{t0}(t0),Seq(a1l,Lim{2}(@ki{b1%4!2}@po{b1+=3}Sb{t0=3}),PPar{2;N}(a2,Lp{b0;_}(Ret2(t3)))),F),PbSel{1;2;2;0}(Lp{_;K}(@oh{b0:=b1+1%4}Star(Mt{0}(t4),Ite(t5,t6))),Seq(t7e,a8l,t9e),RepF(Wv{t0}(pi10{t0:b1}))))",
     Tree0886 "Rmp{S;S}(Sub(Sub(c0)))",
-    Tree0887 "B{b0=0;b1;t0=2}Sw{5}(c0,RFb(Keep(Sw{2;5;0}(Wt{50},Sb{t0=b1},t1e,@oh{b0+=1}@os{t0:=b0}t2)),Sel(Obs{b1>t0%4;L}(t3),Obs{t0%4!1;S}(@rw{t0<6}@ki{b1+1%2<1}a4))))",
+    Tree0887 "B{b0=0;b1;t0=2}Sw{5}(c0,RFb(Keep(Sw{2;5;0}(Wt{50},Sb{t0=b1},t1e,@oh{b0+=1}@os{t0:=b0}t2)),RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1<5;L}(@ki{b0<5}t3),Obs{t0%4!1;S}(Dl{10}(@rw{t0<6}@ki{b1+1%2<1}a4))))))",
     Tree0888 "B{o0;b1=1}Sw{5;4}(RSeq(a0l,Seq(t1,Scc{o0|4<1})),Pri(t2,t3,Dl{0}(c4e),t5e,c6l),RSeq(c7l,a8e,a9))",
     Tree0889 "Ret4(MSeq(Sub(Sub(t0)),c1))",
     Tree0890 "B{t0=0}Fb(Sc{t0+=1})",

@@ -1127,13 +1127,16 @@ bt::behavior_tree! {
                 },
             },
             Selector {
+                #[skip_if(|bb| bb.b0 == bb.b0 % 2)]
                 KeepRunningUntilFailure {
                     Action(PIo<5>, t0 = {=}),
                 },
                 Observe(|bb| bb.b0 % 3 == 0, abort = both) {
+                    #[skip_if(|bb| bb.b0 + 2 > 4)]
                     Condition(Cond<6>),
                 },
                 Observe(|bb| bb.b0 == 0, abort = self) {
+                    #[skip_if(|bb| bb.b0 + 4 > 2)]
                     Priority {
                         Action(Act<7>),
                         MemPriority {
@@ -3594,7 +3597,7 @@ cases! {
     Tree0927 "Inv(Sub(Sub(F)))",
     Tree0928 "B{t0=1;b1;b0=0}Par{_;_}(Grd{R}(DySel(a0b{b0+1;b0},a1t,@si{b0+2!7}@ki{b0+4>7}Sc{t0+2%4=3?t0+=2},Scc{b0=3},c2)),Grd{R}(MPri(t3,@rw{b0<b1}c4,Sc{b0+=2})))",
     Tree0929 "B{t0=4;o0=0;b0=5;b1=2}Rep4(Sw{1;5}(Once(Star(c0b{2},@si{some}@os{b0:=b0%4;b0>b1?o0:=t0%2}Fai)),Cnd{t0%2<0;N;_}(@oh{b1:=b0+2}@si{b0=5}c1),a2))",
-    Tree0930 "B{b0;t0=0}MPri(Bin{b0%3=1;T}(AFb(c0,a1,a2b{8;b0}),RSeq(Flt{1;_;F}(Sl{20}),t3,t4)),Sel(Keep(pi5{t0:=}),Obs{b0%3=0;B}(c6),Obs{b0=0;S}(Pri(a7,MPri(pc8{b0:1},Wt{50})))))",
+    Tree0930 "B{b0;t0=0}MPri(Bin{b0%3=1;T}(AFb(c0,a1,a2b{8;b0}),RSeq(Flt{1;_;F}(Sl{20}),t3,t4)),Sel(@ki{b0=b0%2}Keep(pi5{t0:=}),Obs{b0%3=0;B}(@ki{b0+2>4}c6),Obs{b0=0;S}(@ki{b0+4>2}Pri(a7,MPri(pc8{b0:1},Wt{50})))))",
     Tree0931 "B{b0=3;t0=0}Seq(TryT(@rw{b0%3>0}@oh{t0+=1}Isw{b0%3;N;_}(c0l,t1,pa2{b0:t0}),t3))",
     Tree0932 "B{b1;t0=4;b0}Pre{t0%4<2;R}(FS(Bin{t0<t0%2;_}(c0,FF(Err{1040}))))",
     Tree0933 "RepF(MPri(Wde(c0,Rty1(c1),t2),t3))",

@@ -211,6 +211,7 @@ bt::behavior_tree! {
                     Loop(q0, if_empty = Running) {
                         Selector {
                             Observe(|bb| bb.b1 != 5, abort = both) {
+                                #[skip_if(|bb| bb.b0 < 2)]
                                 Fallback {
                                     #[on_halted(|bb| bb.b1 += 2)]
                                     #[success_if(|bb| bb.o0.is_none())]
@@ -222,11 +223,14 @@ bt::behavior_tree! {
                                 },
                             },
                             Observe(|bb| bb.o0.unwrap_or(2) > (bb.o0.unwrap_or(5) + 3) % 2, abort = self) {
+                                #[skip_if(|bb| bb.b1 > *bb.t0 + 2)]
                                 Script(|bb| bb.b0 = *bb.t0),
                             },
                             #[run_while(|bb| bb.b0 + 1 != 1)]
+                            #[skip_if(|bb| bb.o0.unwrap_or(0) % 4 > 1)]
                             Action(PIo<2>, t0 = {=}),
                             Observe(|bb| bb.o0.is_some(), abort = both) {
+                                #[skip_if(|bb| *bb.t0 % 4 > 1)]
                                 WhileDoElse {
                                     Condition(PCond<3>, b0 = {=}),
                                     Sleep(30),
@@ -234,6 +238,7 @@ bt::behavior_tree! {
                                 },
                             },
                             Observe(|bb| bb.b1 + 2 > 0, abort = none) {
+                                #[skip_if(|bb| bb.b0 % 3 > 1)]
                                 SkipUnlessUpdated(t0) {
                                     #[failure_if(|bb| bb.b1 + 3 < bb.b0 % 3)]
                                     #[on_halted(|bb| bb.t0.set(3))]
@@ -936,13 +941,18 @@ bt::behavior_tree! {
                 AlwaysRunning,
             },
             Wait(20),
-            #[success_if(|bb| bb.b0 == 1)]
-            Fallback {
-                Observe(|bb| *bb.t0 == 6, abort = both) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Repeat(2) {
-                    StatefulAction(Task<3>),
+            ReactiveSequence {
+                Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                #[success_if(|bb| bb.b0 == 1)]
+                Fallback {
+                    Observe(|bb| *bb.t0 != 6, abort = both) {
+                        Optional {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    Repeat(2) {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
         }
@@ -1600,14 +1610,20 @@ bt::behavior_tree! {
                     AlwaysFailure,
                 },
             },
-            Fallback {
-                Observe(|bb| *bb.t0 % 4 < 3, abort = lower) {
-                    Repeat(2) {
-                        SubTree(Tree1041Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
+            ReactiveSequence {
+                Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                Fallback {
+                    Observe(|bb| *bb.t0 < 4, abort = lower) {
+                        Optional {
+                            Repeat(2) {
+                                SubTree(Tree1041Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
+                            },
+                        },
                     },
-                },
-                Observe(|bb| bb.b0 > *bb.t0) {
-                    StatefulAction(TTask<6>),
+                    Observe(|bb| bb.b0 > *bb.t0) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) < 1)]
+                        StatefulAction(TTask<6>),
+                    },
                 },
             },
             AsyncSequence {
@@ -1822,22 +1838,33 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t0: i64 = 2,
         }
-        Selector {
-            Observe(|bb| bb.b0 < 5, abort = both) {
-                Selector {
-                    Observe(|bb| bb.b0 != 2, abort = both) {
-                        StatefulAction(Task<0>),
-                    },
-                    Observe(|bb| *bb.t0 % 2 < 1, abort = self) {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        AlwaysRunning,
+        ReactiveSequence {
+            Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+            Selector {
+                Observe(|bb| bb.b0 != 3, abort = both) {
+                    ReactiveSequence {
+                        Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                        Selector {
+                            Observe(|bb| bb.b0 < 2, abort = both) {
+                                #[skip_if(|bb| *bb.t0 > bb.b0)]
+                                StatefulAction(Task<0>),
+                            },
+                            Observe(|bb| *bb.t0 % 2 < 1, abort = self) {
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[skip_if(|bb| bb.b0 < 7)]
+                                AlwaysRunning,
+                            },
+                        },
                     },
                 },
-            },
-            SequenceWithMemory {
-                Action(Act<1> = Act::<1>),
-                Sleep(0),
-                Action(Act<2>),
+                Delay(30) {
+                    #[skip_if(|bb| (bb.b0 + 3) % 3 > 0)]
+                    SequenceWithMemory {
+                        Action(Act<1> = Act::<1>),
+                        Sleep(0),
+                        Action(Act<2>),
+                    },
+                },
             },
         }
     }
@@ -1919,6 +1946,7 @@ bt::behavior_tree! {
                     SetBlackboard(t0 = {b1}),
                 },
                 Fallback {
+                    #[skip_if(|bb| *bb.t0 + 3 > 4)]
                     WaitValueUpdate(t0) {
                         #[failure_if(|bb| *bb.t0 % 4 > 0)]
                         #[run_while(|bb| bb.b0 < 3)]
@@ -1929,10 +1957,15 @@ bt::behavior_tree! {
                         Action(PIo<2>, t0 = {b1}),
                     },
                     Observe(|bb| bb.b0 == 6, abort = both) {
-                        Sleep(20),
+                        Optional {
+                            Sleep(20),
+                        },
                     },
                     Action(PAct<3>, b0 = {b1}),
-                    Condition(Cond<4>),
+                    Delay(20) {
+                        #[skip_if(|bb| bb.b0 == bb.b1)]
+                        Condition(Cond<4>),
+                    },
                 },
             },
         }
@@ -2262,15 +2295,24 @@ bt::behavior_tree! {
             },
             AlwaysSuccess,
             Filter(times = 3, count = Completed) {
-                Selector {
-                    Observe(|bb| *bb.t0 > bb.b1 + 1, abort = both) {
-                        StatefulAction(Task<6>),
-                    },
-                    Observe(|bb| *bb.t1 + 2 != 5, abort = both) {
-                        Succeeder,
-                    },
-                    Observe(|bb| bb.o0.is_none(), abort = lower) {
-                        Condition(|ctx| ctx.check(7)),
+                ReactiveSequence {
+                    Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+                    Selector {
+                        Observe(|bb| bb.b1 < 4, abort = both) {
+                            Optional {
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        Observe(|bb| *bb.t1 + 2 != 5, abort = both) {
+                            #[skip_if(|bb| bb.b1 == 7)]
+                            Succeeder,
+                        },
+                        Observe(|bb| bb.o0.is_none(), abort = lower) {
+                            Delay(10) {
+                                #[skip_if(|bb| bb.b1 + 2 == *bb.t1)]
+                                Condition(|ctx| ctx.check(7)),
+                            },
+                        },
                     },
                 },
             },
@@ -3671,6 +3713,7 @@ bt::behavior_tree! {
             },
             Selector {
                 Observe(|bb| bb.b0 % 2 > 0, abort = lower) {
+                    #[skip_if(|bb| *bb.t1 % 3 == 0)]
                     ReactiveFallback {
                         #[run_while(|bb| *bb.t1 % 2 < 1)]
                         Sleep(0),
@@ -3681,6 +3724,7 @@ bt::behavior_tree! {
                         },
                     },
                 },
+                #[skip_if(|bb| *bb.t1 > 2)]
                 Repeat(4) {
                     #[on_halted(|bb| *bb.t1 += 1)]
                     #[failure_if(|bb| bb.b0 + 3 == 4)]
@@ -3753,7 +3797,7 @@ cases! {
     Tree1003 "B{t1=4;q0=0;b0=1;t0=4}Step(RSeq(RSeq(Sc{t0+=1;b0!4?t0:=t1},Flt{1;F;_}(@oh{b0+=1}@po{t0:=b0%2}t0e),Obs{t0>7;N}(Sc{t0+=3}),Mt{0}(@os{t0+=1}@ki{t0+4!1}@rw{t0%2>0}S),PrSel{t0}(pi1{t0:=}),Err{1002}),Rpt{0}(t2)),pt3{b0:=;b1:b0},RndSeq(Sb{t0=b0},Lp{b0;F}(To{20}(DySeq(t4)))))",
     Tree1004 "B{t0;b1=2;b0=1}RSeq(@of{t0:=b1}@po{b0+1%3>0?b0:=b1%2}c0,Rep3(PPar{0;_}(@of{b0:=4}Swm(pi1{t0:=},Sb{b0=8}),Grd{R}(Inv(@os{b1+2%4<0?t0+=1}@po{b0+4<0?b0+=3}@si{t0!2}MPri(t2,pt3{b0:b0;b1:b1}))))),Bin{b0+1%2=0;N}(Ret0(t4e),RFb(c5,c6e,pa7{b0:b0;b1:t0})),Mt{0}(DySeq(Scc{b0+1!4},Scc{b0+2<b1},Scc{t0>b0},@ki{b1%4<2}Wt{30},Scc{t0=0})),Scc{b1+2%4!0})",
     Tree1005 "B{q0=4;t0=4;b0=3}PPar{2;_}(Lp{_;_}(t0),Sb{t0=b0},c1b{t0+2},t2e)",
-    Tree1006 "B{t0=2;b0=5;o0=_;b1=4;q0=3}Rmp{F;F}(PAll{_}(Inv(Lp{_;R}(Sel(Obs{b1!5;B}(Fb(@oh{b1+=2}@si{none}pt0{b0:=;b1:b0},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1)),Obs{o0|2>o0|5+3%2;S}(Sc{b0:=t0}),@rw{b0+1!1}pi2{t0:=},Obs{some;B}(Wde(pc3{b0:=},Sl{30},Run)),Obs{b1+2>0;N}(Su{t0}(@fi{b1+3<b0%3}@oh{t0:=3}@po{o0:=b1%3}c4)))))))",
+    Tree1006 "B{t0=2;b0=5;o0=_;b1=4;q0=3}Rmp{F;F}(PAll{_}(Inv(Lp{_;R}(Sel(Obs{b1!5;B}(@ki{b0<2}Fb(@oh{b1+=2}@si{none}pt0{b0:=;b1:b0},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1)),Obs{o0|2>o0|5+3%2;S}(@ki{b1>t0+2}Sc{b0:=t0}),@rw{b0+1!1}@ki{o0|0%4>1}pi2{t0:=},Obs{some;B}(@ki{t0%4>1}Wde(pc3{b0:=},Sl{30},Run)),Obs{b1+2>0;N}(@ki{b0%3>1}Su{t0}(@fi{b1+3<b0%3}@oh{t0:=3}@po{o0:=b1%3}c4)))))))",
     Tree1007 "B{q0;b1;b0=2;t0;o0=_}RSeq(RFb(Swm(Suc,ASeq(t0,Rep2(@si{t0!3}c1),c2e,Err{1058}),Star(pi3{t0:b1},Ub{o0},a4b{t0%4;b1},t5t),a6t)),Mt{20}(Pri(Swm(pt7{b0:4;b1:b0},pi8{t0:b0}),MSeq(t9t,pt10{b0:=;b1:b1},c11t),Inv(a12t))),@po{t0+=2}@fi{b0<t0%2}Dl{30}(Lp{b0;F}(PPar{0;_}(RFb(Pre{b1>7;R}(@si{o0|2!5}@fi{t0%4<3}@ki{b1%4>2}t13),Grd{_}(Grd{F}(Sl{0})),RndSeq(c14b{o0|2}),Bin{t0>5;N}(@of{o0:=b0+4}@os{b1:=1;b0:=b0%3}@po{b1:=t0}t15t,@ki{b1+1=5}@oh{t0:=2}@rw{t0%2<1}t16e))))))",
     Tree1008 "B{t0;b1;b0}Step(c0,Sw{5}(pt1{b0:b1;b1:t0},pc2{b0:=}),Bin{t0=t0+4%3;_}(pi3{t0:=},R))",
     Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}MPri(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(Fb(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{2;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
@@ -3770,7 +3814,7 @@ cases! {
     Tree1020 "B{b0=3;t0=4}Star(MSeq(Star(Pre{t0<4;K}(Dl{50}(t0)),Step(a1b{5;b0},c2b{t0+2}),Wde(Scc{b0=t0},@oh{t0:=b0}@os{b0!t0+2?t0+=2}Sl{0}),Scc{t0<b0%3}),Rus{3}(RndSeq(pc3{b0:4},c4b{b0},Wu{t0}))),RFb(Fb(Grd{F}(Rus{F}(OnceK(Run))),Seq(t5,Sb{t0=b0},Fai),Fb(Cd{0;K}(@po{b0+=3}PAll{_}(Scc{t0!1},t6e)))),RFb(@si{t0+4=3}@of{b0+=3}Flt{1;F;K}(Scc{b0>0}),Rty2(Cnd{t0+1<1;_;S}(a7)))))",
     Tree1021 "B{t0=3;b1=1}RFb(pt0{b0:t0;b1:b1},c1,t2,t3)",
     Tree1022 "PAll{-1}(Wt{10},t0,t1e,a2l)",
-    Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},@si{b0=1}Fb(Obs{t0=6;B}(t2e),Rep2(t3)))",
+    Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},RSeq(Sc{t0:=t0+1%8},@si{b0=1}Fb(Obs{t0!6;B}(Opt(t2e)),Rep2(t3))))",
     Tree1024 "B{t0=0;b0=0}Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1}))))",
     Tree1025 "B{b0;t0=2;b1=3}@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(c0t,@of{t0:=b0;t0+3<6?t0+=1}a1r,Wt{0}),c2r,RndSeq(Scc{b1=3},t3))",
     Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(Suc,a0t),MPri(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,ASeq(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(RFb(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
@@ -3788,15 +3832,15 @@ cases! {
     Tree1038 "B{b0=2;t1=5}RFb(MPri(Ite(pa0{b0:t1;b1:b0},pt1{b0:=}),@rw{b0%3>0}Wt{20},Flt{3;R;F}(a2e)),RSeq(Step(t3,t4),Rep3(Ret4(a5))),Bin{t1+2<2;T}(Wu{t1},t6))",
     Tree1039 "B{q0=2;t0=2;t1=4;b0}Cnd{t1>b0+2;N;F}(Swm(Sb{t0=b0},@oh{t1+=1}@fi{t0%2<1}@si{t1%3=1}pt0{b0:t1;b1:b0},RepF(MSeq(@of{t1:=b0}Wu{t0},R))))",
     Tree1040 "B{t0=4;b1=2;l0=3;b0=4}TryF(ASeq(Once(Sl{0}),Sw{3}(t0,t1e)),PbSel{2;3}(Sw{5;0;4}(FF(@os{t0:=b1%4;b1+=1}@si{t0+3=6}@oh{b1+=4}Scc{t0+4!4}),Sb{b0=9},Sl{20},Cd{30;F}(a2))),Cnd{t0%4>2;N;F}(pi3{t0:t0}),Itr{b1;_;3;T}(Obs{t0+1%3<1;N}(pt4{b0:4;b1:b1})))",
-    Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),Fb(Obs{t0%4<3;L}(Rep2(SubR(c5b{o0|0+4}))),Obs{b0>t0;_}(t6t)),ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0}),Swm(c11t,t12t))",
+    Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<4;L}(Opt(Rep2(SubR(c5b{o0|0+4})))),Obs{b0>t0;_}(@ki{o0|2<1}t6t))),ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0}),Swm(c11t,t12t))",
     Tree1042 "B{o0=_;b1=2;b0;t0=3}Ret2(RSeq(pt0{b0:2;b1:=},RSeq(c1b{b0%3},t2t,Err{1030}),@oh{t0+=2}t3e,Isw{o0|1;_;N}(Dd{0}(Wt{20}),Cnd{none;N;F}(c4l))))",
     Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}Sel(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,a3t))),PrSel{t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
     Tree1044 "B{t0=4;l0=1;b0=4}RFb(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{2;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
     Tree1045 "B{b0=5}RSeq(c0,Cd{0;_}(a1),RSeq(Sl{0},@si{b0>3}c2e))",
-    Tree1046 "B{b0;t0=2}Sel(Obs{b0<5;B}(Sel(Obs{b0!2;B}(t0),Obs{t0%2<1;S}(@of{t0+=1}R))),Swm(a1e,Sl{0},a2))",
+    Tree1046 "B{b0;t0=2}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0<2;B}(@ki{t0>b0}t0),Obs{t0%2<1;S}(@of{t0+=1}@ki{b0<7}R)))),Dl{30}(@ki{b0+3%3>0}Swm(a1e,Sl{0},a2))))",
     Tree1047 "MPri(TryF(MPri(c0,RT{2}(RU{F}(c1))),Rpt{0}(t2)),PPar{0;_}(c3,c4,a5),TryF(To{0}(a6),Sel(a7,a8l)))",
     Tree1048 "B{b0;b1=2}Ruf{F}(Bin{b0!2;_}(@os{b0:=b1+3%2}@fi{b0>5}Wde(t0,Sb{b1=1},t1),Scc{b1%3=0}))",
-    Tree1049 "B{t0;b0=1;l0;b1}Itr{b0;_;_;T}(Ite(pa0{b0:t0;b1:b1},@fi{b1%4!3}@ki{t0=t0%2}Step(Sb{t0=b1}),Fb(Wv{t0}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}t1),Obs{b1%2>0;S}(pi2{t0:b1}),Obs{b0=6;B}(Sl{20}),pa3{b0:b1},c4)))",
+    Tree1049 "B{t0;b0=1;l0;b1}Itr{b0;_;_;T}(Ite(pa0{b0:t0;b1:b1},@fi{b1%4!3}@ki{t0=t0%2}Step(Sb{t0=b1}),Fb(@ki{t0+3>4}Wv{t0}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}t1),Obs{b1%2>0;S}(pi2{t0:b1}),Obs{b0=6;B}(Opt(Sl{20})),pa3{b0:b1},Dl{20}(@ki{b0=b1}c4))))",
     Tree1050 "B{t1=3;t0=0;q0=2;b0;o0}Rus{F}(PbSel{2;t0%4;o0|2+1%2;t0;t1+3%2}(Wde(c0b{o0|0+3},Wu{t1},a1b{3;b0}),Cd{20;K}(a2),@os{b0%2!1?o0:=t1+1%2;o0:=o0|5}SubA(Lp{_;S}(Isw{4;_;_}(Suc,c3,c4l))),To{10}(To{10}(Swm(Ub{o0},Sc{b0+=3},t5)))))",
     Tree1051 "B{t0=2;b0}Intr{t0!t0+1%3}(Par{1;-1}(t0,Fb(Fai,pi1{t0:t0},c2,c3b{b0},a4l),MSeq(ASeq(c5l,Sc{b0+=3},a6,t7e,@fi{b0%2!0}@oh{t0:=b0}@rw{b0%3>0}a8l))))",
     Tree1052 "B{t0=1;b0=3;b1=1}@fi{b1!b0}Pre{t0+2%4!0}(AFb(RFb(a0,@si{b1+3%4!1}c1l,Grd{F}(pi2{t0:=})),Wde(@fi{b1>t0}@si{b0<5}@ki{t0+3<5}S,Par{2;-3}(t3,a4,Wu{t0})),Try(c5,t6)))",
@@ -3806,7 +3850,7 @@ cases! {
     Tree1056 "B{b0=0;l0=3}PAll{-1}(c0,Itr{b0;0;_;T}(c1l))",
     Tree1057 "B{t0=3;o0=1;t1;b0=0}@ki{t0+2%2=1}@of{t1:=b0+2%4;o0:=b0}RndSel(@oh{b0:=5}@po{t0+=3;t0:=4}@of{t1+=3}Sl{10},@fi{none}@os{t0+=3}Isw{t0;_;N}(c0e,t1),pt2{b0:b0;b1:t1},S,Ret0(@of{b0:=1}@oh{t1:=t0+4}@ki{t0%4!0}Sc{o0:=_}))",
     Tree1058 "Wde(a0,S)",
-    Tree1059 "B{t1;b1=1;t0;o0}PAll{_}(RSeq(t0,t1,OnceT(pi2{t0:=}),t3,Sb{t0=3}),@ki{b1+4<0}@fi{t0+1%2!1}Once(Isw{0;T;N}(RFb(Scc{t0%3>1},Scc{t1!2},@rw{some}Flt{2;_;K}(c4),c5l))),S,Flt{3;R;_}(Sel(Obs{t0>b1+1;B}(t6),Obs{t1+2!5;B}(Suc),Obs{none;L}(c7l))),MPri(t8,@oh{o0:=5}a9,t10,a11,t12))",
+    Tree1059 "B{t1;b1=1;t0;o0}PAll{_}(RSeq(t0,t1,OnceT(pi2{t0:=}),t3,Sb{t0=3}),@ki{b1+4<0}@fi{t0+1%2!1}Once(Isw{0;T;N}(RFb(Scc{t0%3>1},Scc{t1!2},@rw{some}Flt{2;_;K}(c4),c5l))),S,Flt{3;R;_}(RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1<4;B}(Opt(t6)),Obs{t1+2!5;B}(@ki{b1=7}Suc),Obs{none;L}(Dl{10}(@ki{b1+2=t1}c7l))))),MPri(t8,@oh{o0:=5}a9,t10,a11,t12))",
     Tree1060 "B{b1=1;l0=1;o0;b0;t0}Rep1(PPar{0;_}(Sel(Obs{b1!b0;B}(Ret3(Flip(@fi{t0%4!1}Wde(c0l,a1,F),@fi{b1%2!1}Sl{50},Lim{3}(t2e)))),AFb(DySel(a3,pi4{t0:b0},pc5{b0:=}),FF(a6b{b0+3;b1}),Rmp{S;F}(F),pa7{b0:t0;b1:b1})),Ret1(Ub{o0}),Bin{b1=4;T}(Itr{b0;2;_;_}(@oh{b1+=2}a8),PPar{0;N}(@ki{b0!6}@rw{t0!6}R,Wu{t0},pi9{t0:b0}))))",
     Tree1061 "B{t0}Rep1(pi0{t0:=})",
     Tree1062 "B{b1=1}RndSeq(PPar{2;N}(DySel(c0l),@rw{b1%4>0}RT{2}(a1),t2))",
@@ -3843,7 +3887,7 @@ cases! {
     Tree1093 "B{t0=1}MPri(@rw{t0>6}@ki{t0>2}@os{t0:=t0%3}SubA(c0e),Fb(c1,a2,Wu{t0}))",
     Tree1094 "DySeq(t0,Ret1(RSeq(Sub(Sub(c1)),t2,Err{1027})),c3)",
     Tree1095 "B{t0=4;b1=3;q0=4;b0}Fb(Lp{b1;F}(RU{F}(@os{b0+=2}Try(S,t0,@ki{t0+3%3<2}c1b{2},pt2{b0:t0}))),@ki{b1+4%4!3}@of{b1+=2}Par{_;_}(Pre{b1+3>6;S}(Pre{t0!3;R}(Flt{2;F;K}(Cd{0;K}(PbSel{2;t0+4%4;3}(a3,@fi{t0%2=1}@oh{t0+=2}a4e)))))),Lim{1}(Seq(Ret2(Lp{t0;K}(FF(t5))))),Ret0(Wt{20}),Pri(Grd{R}(RndSel(@si{b0<7}PbSel{_;2}(c6e),Sc{b0:=b1},PbSel{t0%3;t0%4}(c7l),c8l,Sb{t0=6}))))",
-    Tree1096 "B{t1;b0;t0}Star(Fb(Pre{t1%4=1;K}(RSeq(c0)),RU{S}(Invt(DySel(c1)))),Sel(Obs{b0%2>0;L}(RFb(@rw{t1%2<1}Sl{0},c2b{t0+4},Seq(@of{t1+=3}c3l))),Rep4(@oh{t1+=1}@fi{b0+3=4}c4e)),@si{t0+4%3<2}t5)",
+    Tree1096 "B{t1;b0;t0}Star(Fb(Pre{t1%4=1;K}(RSeq(c0)),RU{S}(Invt(DySel(c1)))),Sel(Obs{b0%2>0;L}(@ki{t1%3=0}RFb(@rw{t1%2<1}Sl{0},c2b{t0+4},Seq(@of{t1+=3}c3l))),@ki{t1>2}Rep4(@oh{t1+=1}@fi{b0+3=4}c4e)),@si{t0+4%3<2}t5)",
     Tree1097 "Ite(t0,c1)",
     Tree1098 "Inv(Sub(RFb(t0,c1,t2)))",
     Tree1099 "Step(RFb(RSeq(PrSel{3;1}(c0,t1)),t2,a3),Par{-1;1}(Rep0(t4)))",

@@ -440,23 +440,29 @@ bt::behavior_tree! {
             b1: i64,
             b0: i64 = 4,
         }
-        Selector {
-            Observe(|bb| bb.b0 % 3 < 2, abort = both) {
-                DynamicSelector {
-                    Condition(PCond<0>, b0 = {t0}),
-                    StatefulAction(Task<1>),
-                    Switch(b1) {
-                        case 2 => StatefulAction(PTask<2>, b0 = 7),
-                        _ => Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b0)),
+        ReactiveSequence {
+            Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+            Selector {
+                Observe(|bb| bb.b0 > 5, abort = both) {
+                    Optional {
+                        DynamicSelector {
+                            Condition(PCond<0>, b0 = {t0}),
+                            StatefulAction(Task<1>),
+                            Switch(b1) {
+                                case 2 => StatefulAction(PTask<2>, b0 = 7),
+                                _ => Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b0)),
+                            },
+                        },
                     },
                 },
-            },
-            Repeat(1) {
-                ReactiveSequence {
-                    Wait(10),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
-                    Action(|ctx| ctx.exec(6)),
+                #[skip_if(|bb| bb.b1 > *bb.t0)]
+                Repeat(1) {
+                    ReactiveSequence {
+                        Wait(10),
+                        StatefulAction(Task<4> = Task::<4>),
+                        Condition(Cond<5>),
+                        Action(|ctx| ctx.exec(6)),
+                    },
                 },
             },
         }
@@ -1138,12 +1144,18 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         MemSequence {
-            Fallback {
-                Observe(|bb| bb.b0 % 2 == 1, abort = both) {
-                    Failer,
-                },
-                Observe(|bb| bb.o0.unwrap_or(3) > 1) {
-                    SetBlackboard(o0 = Some(5)),
+            ReactiveSequence {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                Fallback {
+                    Observe(|bb| bb.b0 == 5, abort = both) {
+                        Failer,
+                    },
+                    Observe(|bb| bb.o0.unwrap_or(3) > 1) {
+                        Delay(30) {
+                            #[skip_if(|bb| *bb.t0 > 5)]
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                    },
                 },
             },
             Repeat(0) {
@@ -2619,15 +2631,19 @@ bt::behavior_tree! {
             b0: i64 = 4,
             o0: Option<i64> = Some(4),
         }
-        Fallback {
-            Observe(|bb| bb.b0 + 1 < 4, abort = both) {
-                Action(Act<0>),
-            },
-            Observe(|bb| (bb.b0 + 3) % 3 > 0, abort = self) {
-                Fallback {
-                    ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 4),
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
+        ReactiveSequence {
+            Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+            Fallback {
+                Observe(|bb| bb.b0 == 4, abort = both) {
+                    #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                    Action(Act<0>),
+                },
+                Observe(|bb| (bb.b0 + 3) % 3 > 0, abort = self) {
+                    Fallback {
+                        ScriptCondition(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 4),
+                        StatefulAction(Task<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
                 },
             },
         }
@@ -3482,15 +3498,20 @@ bt::behavior_tree! {
                 StatefulAction(Task<5>),
                 Action(PAct<6>, b0 = {=}, b1 = {t0}),
             },
-            #[skip_if(|bb| (*bb.t0 + 4) % 4 > 1)]
-            #[success_if(|bb| bb.b0 == bb.b1)]
-            Selector {
-                Observe(|bb| bb.b0 < 1, abort = both) {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Condition(PCond<7>, b0 = 2),
-                },
-                Observe(|bb| *bb.t0 < 1, abort = self) {
-                    StatefulAction(Task<8>),
+            ReactiveSequence {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                #[skip_if(|bb| (*bb.t0 + 4) % 4 > 1)]
+                #[success_if(|bb| bb.b0 == bb.b1)]
+                Selector {
+                    Observe(|bb| bb.b0 < 3, abort = both) {
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.b0 % 4 < 2)]
+                        Condition(PCond<7>, b0 = 2),
+                    },
+                    Observe(|bb| *bb.t0 < 1, abort = self) {
+                        #[skip_if(|bb| bb.b1 < 3)]
+                        StatefulAction(Task<8>),
+                    },
                 },
             },
             Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
@@ -3529,7 +3550,7 @@ cases! {
     Tree1110 "B{b0=2;b1}Rep3(Rus{2}(Sc{b1:=b0+1}))",
     Tree1111 "PPar{1;_}(Seq(Inv(RSel(PbSel{1;2;2;1;2;2}(Once(t0),Sub(Rep1(S)),Ite(t1,c2),Ret0(t3),Sl{50}),Par{_;1}(Sub(a4),Seq(F),OnceK(Suc),c5),Rpt{F}(FS(Inv(t6e)))))))",
     Tree1112 "OnceK(Sub(Sub(Run)))",
-    Tree1113 "B{t0;b1;b0=4}Sel(Obs{b0%3<2;B}(DySel(pc0{b0:t0},t1,Sw{2}(pt2{b0:7},a3b{t0+2;b0}))),Rep1(RSeq(Wt{10},t4e,c5,a6l)))",
+    Tree1113 "B{t0;b1;b0=4}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0>5;B}(Opt(DySel(pc0{b0:t0},t1,Sw{2}(pt2{b0:7},a3b{t0+2;b0})))),@ki{b1>t0}Rep1(RSeq(Wt{10},t4e,c5,a6l))))",
     Tree1114 "B{b0=0;o0=1;t0;b1;l0}@po{b1:=t0%3}Try(Isw{5;T;_}(S,@si{t0>6}t0,Suc),@ki{none}Keep(To{10}(Seq(Pri(Bin{b0>b1%3;T}(Step(pt1{b0:=},@ki{none}@si{b0%4>0}t2),Itr{b1;0;_;N}(Sb{o0=9}))),RFb(c3b{b1%3},t4e),Par{-3;_}(Wu{t0},Itr{b1;_;1;T}(t5),@of{o0:=b1+1}Sb{b1=b0})))))",
     Tree1115 "B{b0=3;b1;t1=1}AFb(RFb(PbSel{3;0}(c0e),Dl{10}(Fb(Bin{b1!6;N}(a1b{t1;b0},Wu{t1}),DySel(c2,pi3{t0:t1},Rep3(Rus{3}(R)))))))",
     Tree1116 "B{t0=0;b0;l0=1}RndSeq(Try(Pri(pi0{t0:b0},pc1{b0:b0}),Bin{t0+2%4<3;_}(c2b{b0},a3l),F),Dd{0}(Rpt{1}(Star(Pre{t0+2=6;R}(a4),a5,Dd{0}(pt6{b0:t0}),Itr{b0;1;_;_}(RndSel(a7,pa8{b0:t0;b1:b0}))))))",
@@ -3548,7 +3569,7 @@ cases! {
     Tree1129 "B{b0=0;b1=2;t0}PbSel{_;b0+3}(Cnd{t0!4;N;S}(@rw{t0%2>0}@ki{b0+2%3!1}@oh{b1<1?t0:=b0+3}Cd{10;K}(To{30}(pi0{t0:=}))))",
     Tree1130 "B{b0=3;b1=5}Intr{b0!4}(Ite(Pre{b1%3>1}(a0),@si{b0+1=0}c1))",
     Tree1131 "B{b1=2;t0=5}Flip(Pre{b1+2>t0;S}(Flip(Swm(Err{1061},Sb{t0=7},Wt{10}),Ite(a0l,a1))))",
-    Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(Fb(Obs{b0%2=1;B}(Fai),Obs{o0|3>1;_}(Sb{o0=5})),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(c0r),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
+    Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=5;B}(Fai),Obs{o0|3>1;_}(Dl{30}(@ki{t0>5}Sb{o0=5})))),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(c0r),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
     Tree1133 "B{b0=2;b1;q0;t0}Lp{b1;K}(Keep(WU{b0!0}(Grd{_}(PPar{1;T}(RndSeq(t0,c1),Rus{F}(Fb(@ki{t0%4>2}c2,c3l)))))))",
     Tree1134 "B{b0}Seq(Sc{b0:=4},c0l,t1,c2)",
     Tree1135 "B{t1=0;t0=2;b0=1}To{20}(Keep(MSeq(Wv{t1}(Isw{t1;N;T}(@si{b0!b0+1}t0e,Cnd{t0=5;_;S}(@si{b0%3!1}@po{b0!6?t1+=1}a1),a2,c3)),PPar{0;N}(Step(Sc{t0:=b0},@rw{t0+4>0}Sb{t1=3}),Sb{t1=t0},c4))))",
@@ -3591,7 +3612,7 @@ cases! {
     Tree1172 "B{q0=4;b0;o0;t0;b1=5}@os{b0+=1}Wde(Grd{F}(Pri(t0,t1)),Fb(pa2{b0:t0;b1:b1},TryT(PbSel{_;o0|5;o0|1%2}(c3,t4),Lim{2}(Scc{b1>6})),Lp{t0;K}(c5e)),RSeq(Wde(Flt{3;F;_}(a6),SubA(t7))))",
     Tree1173 "B{b1=1;t1=3}Wde(Mt{100}(S),RSeq(Sw{2;1;5}(c0,PPar{1;N}(c1,c2),a3e,t4)),DySel(Fb(a5,@po{t1>6?t1:=b1+2}@rw{t1!7}Sl{30},a6e,pt7{b0:9},a8)))",
     Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),Fb(t2t,Rus{3}(pi3{t0:=}),pc4{b0:1}))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",
-    Tree1175 "B{t0=4;b0=4;o0=4}Fb(Obs{b0+1<4;B}(a0),Obs{b0+3%3>0;S}(Fb(Scc{t0<o0|3+4},t1,a2e)))",
+    Tree1175 "B{t0=4;b0=4;o0=4}RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;B}(@ki{b0+1%3>0}a0),Obs{b0+3%3>0;S}(Fb(Scc{t0<o0|3+4},t1,a2e))))",
     Tree1176 "B{b0=3;t0=1}Cnd{t0!1;T;_}(Sc{b0+2=6?t0:=3})",
     Tree1177 "B{b0=3;t1=5;t0}Pre{t1=b0%3;R}(To{20}(Bin{t1=3;N}(Isw{t1;_;N}(t0,t1),Pre{t1<t0;S}(t2))))",
     Tree1178 "B{o0;t0=2;b0=1}@of{b0:=6;b0+=1}Seq(Fb(c0,pt1{b0:=;b1:b0},Sb{b0=3}),RSeq(c2b{o0|5+2%4},Wu{t0}),Wde(pa3{b0:9},Flt{1;F;K}(t4)),RFb(Wde(WU{o0|3>4}(c5),t6,@si{b0+3<t0+2}Sl{0}),@oh{o0:=_;o0:=b0+3%4}pi7{t0:t0}),S)",
@@ -3615,5 +3636,5 @@ cases! {
     Tree1196 "B{b1;b0=4;t0=2;l0=4}Itr{b1;0;1;_}(Swm(Try(Sc{t0:=b1},c0),FS(Wv{t0}(Dd{20}(c1))),MSeq(Inv(Intr{b0%4>1}(@po{b1>4?t0+=1}@oh{b1+=3}Cnd{b0=b0+1;T;F}(a2e))),Itr{b1;0;3;T}(c3)),Inv(Sw{4;0}(Ret0(c4),t5e,Fai)),PPar{2;T}(FF(c6),Par{-2;2}(pt7{b0:=},c8),pt9{b0:=;b1:b1})))",
     Tree1197 "B{b1=0;b0;t0}RSeq(Flip(Sl{0},c0b{b0+3%3},To{0}(t1),pi2{t0:t0}),Pri(Inv(c3),Wu{t0},pa4{b0:b0;b1:=}),Sw{4}(t5,@si{b0!3}c6l),PAll{_}(Sb{b0=9},Sc{b1:=1;t0:=b0},Wu{t0},Scc{b1%4<3}),Fb(a7,a8,c9))",
     Tree1198 "RSeq(Inv(t0),t1,c2,c3e)",
-    Tree1199 "B{b0=3;t0;b1=5}TryF(PrSel{8;t0%2;7;b0+4}(pt0{b0:b0;b1:b0},pi1{t0:t0},Cnd{b0+4%2!1;T;S}(@oh{b1:=b1%2}@rw{b1%4=3}@fi{b0<1}Wv{t0}(Wt{0})),t2),MPri(Flt{2;S;_}(t3),t4,t5,pa6{b0:=;b1:t0}),@ki{t0+4%4>1}@si{b0=b1}Sel(Obs{b0<1;B}(@of{t0+=1}pc7{b0:2}),Obs{t0<1;S}(t8)),Grd{F}(PPar{0;_}(t9,t10,Wu{t0})),Flt{2;R;K}(@po{b0:=t0}@oh{b1+=2;b0>3?t0:=b1}RSeq(t11,t12,pt13{b0:b1;b1:b0})))",
+    Tree1199 "B{b0=3;t0;b1=5}TryF(PrSel{8;t0%2;7;b0+4}(pt0{b0:b0;b1:b0},pi1{t0:t0},Cnd{b0+4%2!1;T;S}(@oh{b1:=b1%2}@rw{b1%4=3}@fi{b0<1}Wv{t0}(Wt{0})),t2),MPri(Flt{2;S;_}(t3),t4,t5,pa6{b0:=;b1:t0}),RSeq(Sc{b0:=b0+1%8},@ki{t0+4%4>1}@si{b0=b1}Sel(Obs{b0<3;B}(@of{t0+=1}@ki{b0%4<2}pc7{b0:2}),Obs{t0<1;S}(@ki{b1<3}t8))),Grd{F}(PPar{0;_}(t9,t10,Wu{t0})),Flt{2;R;K}(@po{b0:=t0}@oh{b1+=2;b0>3?t0:=b1}RSeq(t11,t12,pt13{b0:b1;b1:b0})))",
 }
