@@ -614,11 +614,12 @@
 //! | `forever` | a loop without a limit |
 //!
 //! A literal is a constant of the generated code. An expression or an entry is read when the node
-//! needs it: `Delay`, `Timeout`, `Sleep` and `Wait` read their duration when they start (the first
-//! tick of an activation), as BehaviorTree.CPP reads `msec` when its timer starts, so changing
-//! the entry moves the next activation's deadline, not the running one's; `MaxTime` and `Deadline`
-//! read it on every tick while they run, and `Cooldown` each time it checks whether it is cooling
-//! down. A loop reads its count on every tick, as BehaviorTree.CPP's `Repeat` reads `num_cycles`.
+//! needs it: `Delay`, `Timeout`, `Sleep`, `Wait`, `MaxTime` and `Deadline` read their duration
+//! when they start (the first tick of an activation), as BehaviorTree.CPP reads `msec` when its
+//! timer starts, so changing the entry moves the next activation's deadline, not the running
+//! one's; `Cooldown` reads it each time it checks whether it is cooling down (before it ticks its
+//! child). A loop reads its count on every tick, as BehaviorTree.CPP's `Repeat` reads
+//! `num_cycles`.
 //! In XML, `msec="{timeout}"` and `num_cycles="{laps}"` are such entries.
 //!
 //! # Trees from Groot2 / BehaviorTree.CPP XML

@@ -410,6 +410,13 @@ behavior_tree! {
 }
 
 behavior_tree! {
+    tree EntryMaxTime for Ctx {
+        blackboard { limit: u64 = 300 }
+        MaxTime({limit}) { StatefulAction(Task<0>) }
+    }
+}
+
+behavior_tree! {
     tree RetryConst for Ctx {
         RetryUntilSuccessful(RETRIES) { Condition(Cond<0>) }
     }
@@ -490,6 +497,21 @@ fn a_duration_from_an_entry_is_read_when_the_node_starts() {
     expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0)]);
     ctx.advance_ms(600);
     expect_tick(&mut tree, &mut ctx, Failure, &[OnHalted(0)]);
+}
+
+#[test]
+fn max_time_reads_its_entry_when_it_starts() {
+    let (mut tree, mut ctx) = (EntryMaxTime::new(), Ctx::new());
+    ctx.always(0, Running);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    // A longer limit set while it runs does not save this activation...
+    tree.blackboard_mut().limit = 10_000;
+    ctx.advance_ms(301);
+    expect_tick(&mut tree, &mut ctx, Failure, &[OnRunning(0), OnHalted(0)]);
+    // ...the next one reads it.
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    ctx.advance_ms(9_999);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0)]);
 }
 
 #[test]

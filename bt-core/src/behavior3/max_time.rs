@@ -10,7 +10,9 @@ use crate::Status;
 ///
 /// A [`Step`] rule (`crate::step`), because it halts its child on its own. Per-tick input: `now`,
 /// the tree's clock read **once, before the child's tick**: pass the same value to
-/// [`start`](MaxTime::start) and [`next`](MaxTime::next). Parameter: `max`.
+/// [`start`](MaxTime::start) and [`next`](MaxTime::next). Parameter: `max`, read on the first
+/// tick of an activation (a duration from an entry that changes while the node runs does not move
+/// its deadline).
 ///
 /// | `now - start` (before the child's tick) | child answers | MaxTime |
 /// |---|---|---|
@@ -25,8 +27,8 @@ use crate::Status;
 /// tick always passes, also for `max = 0`; `MaxTime(0)` fails on the first later tick at which the
 /// clock moved.
 ///
-/// **Halting** (the node is running) halts the child and forgets `start`. **Memory**: `start`,
-/// held only while running (cleared on every answer but `Running`); an idle MaxTime holds
+/// **Halting** (the node is running) halts the child and forgets `start`. **Memory**: the
+/// deadline `start + max`, held only while running (cleared on every answer but `Running`); an idle MaxTime holds
 /// nothing, so a tree halt only needs the halt of a running MaxTime.
 ///
 /// Differences from behavior3: there the decorator leaves a still-running child to the tree-level
@@ -36,39 +38,43 @@ use crate::Status;
 /// fails like any other answer (behavior3 has no skip).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaxTime {
-    start: Option<Duration>,
+    /// `start + max`, `max` read on the activation's first tick; `None` when idle.
+    deadline: Option<Duration>,
 }
 
 impl MaxTime {
     /// An idle MaxTime.
     pub const fn new() -> Self {
-        MaxTime { start: None }
+        MaxTime { deadline: None }
     }
 
-    /// The first step of a tick at time `now`: tick the child.
+    /// The first step of a tick at time `now`: tick the child. `max` is read on the first tick
+    /// of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration) -> Step {
-        self.start.get_or_insert(now);
+    pub fn start(&mut self, now: Duration, max: Duration) -> Step {
+        self.deadline.get_or_insert(now.saturating_add(max));
         Step::Tick(0)
     }
 
     /// What happened after the last step; `now` is the value given to [`start`](MaxTime::start)
-    /// in this tick.
+    /// in this tick. `max` is not read here (it was read when the activation started); it is a
+    /// parameter so that every call of the rule takes the same arguments.
     #[inline(always)]
     pub fn next(&mut self, event: Event, now: Duration, max: Duration) -> Step {
-        let over = match self.start {
-            Some(start) => now.saturating_sub(start) > max,
+        let _ = max;
+        let over = match self.deadline {
+            Some(deadline) => now > deadline,
             None => false,
         };
         match event {
             Event::Child(_, Status::Running) if !over => Step::Return(Status::Running),
             Event::Child(_, Status::Running) => Step::Halt(0),
             Event::Child(_, child) => {
-                self.start = None;
+                self.deadline = None;
                 Step::Return(if over { Status::Failure } else { child })
             }
             Event::Halted(_) => {
-                self.start = None;
+                self.deadline = None;
                 Step::Return(Status::Failure)
             }
         }
@@ -77,13 +83,13 @@ impl MaxTime {
     /// Halted while running: halt the child; the next tick starts a new activation.
     #[inline(always)]
     pub fn halt(&mut self) -> Step {
-        self.start = None;
+        self.deadline = None;
         Step::Halt(0)
     }
 
-    /// When the current activation started (`None` when idle).
-    pub fn started(&self) -> Option<Duration> {
-        self.start
+    /// When the current activation's time is over: `start + max` (`None` when idle).
+    pub fn deadline(&self) -> Option<Duration> {
+        self.deadline
     }
 }
 
@@ -96,7 +102,7 @@ mod tests {
 
     fn tick(h: &mut Harness, node: &mut MaxTime, now: u64, max: u64, child: Status) -> Status {
         let (now, max) = (ms(now), ms(max));
-        let first = node.start(now);
+        let first = node.start(now, max);
         let log = h.tick(first, |e| node.next(e, now, max), answers(&[child]));
         assert_eq!(log.ticked, [0], "the child is ticked on every tick");
         log.status.unwrap()
@@ -107,10 +113,10 @@ mod tests {
         let mut h = Harness::new(1);
         let mut node = MaxTime::new();
         assert_eq!(tick(&mut h, &mut node, 0, 100, Running), Running);
-        assert_eq!(node.started(), Some(ms(0)));
+        assert_eq!(node.deadline(), Some(ms(100)));
         assert_eq!(tick(&mut h, &mut node, 100, 100, Running), Running, "= max");
         assert_eq!(tick(&mut h, &mut node, 100, 100, Success), Success);
-        assert_eq!(node.started(), None);
+        assert_eq!(node.deadline(), None);
         for child in [Success, Failure, Skipped] {
             assert_eq!(tick(&mut h, &mut node, 500, 100, child), child);
         }
@@ -124,7 +130,7 @@ mod tests {
             assert_eq!(tick(&mut h, &mut node, 0, 100, Running), Running);
             assert_eq!(tick(&mut h, &mut node, 101, 100, child), Failure);
             assert!(h.running().is_empty());
-            assert_eq!(node.started(), None);
+            assert_eq!(node.deadline(), None);
             assert_eq!(
                 tick(&mut h, &mut node, 300, 100, Running),
                 Running,
@@ -139,10 +145,20 @@ mod tests {
         let mut node = MaxTime::new();
         assert_eq!(tick(&mut h, &mut node, 10, 100, Running), Running);
         let (now, max) = (ms(111), ms(100));
-        let first = node.start(now);
+        let first = node.start(now, max);
         let log = h.tick(first, |e| node.next(e, now, max), answers(&[Running]));
         assert_eq!((log.status, log.halted), (Some(Failure), vec![0]));
-        assert_eq!(node.started(), None);
+        assert_eq!(node.deadline(), None);
+    }
+
+    #[test]
+    fn max_is_read_when_the_activation_starts() {
+        let mut h = Harness::new(1);
+        let mut node = MaxTime::new();
+        assert_eq!(tick(&mut h, &mut node, 0, 100, Running), Running);
+        // A shorter or longer `max` given later (an entry changed) does not move the deadline.
+        assert_eq!(tick(&mut h, &mut node, 50, 10, Running), Running);
+        assert_eq!(tick(&mut h, &mut node, 101, 1000, Success), Failure);
     }
 
     #[test]
@@ -167,7 +183,7 @@ mod tests {
         let first = node.halt();
         let log = h.halt(first, |e| node.next(e, ms(50), ms(100)), answers(&[]));
         assert_eq!(log.halted, [0]);
-        assert_eq!(node.started(), None);
+        assert_eq!(node.deadline(), None);
         assert_eq!(tick(&mut h, &mut node, 150, 100, Running), Running);
         assert_eq!(tick(&mut h, &mut node, 250, 100, Success), Success);
     }

@@ -176,7 +176,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
                 &state.declare_local,
                 quote!(let __bt_now = #now;),
                 [
-                    quote!(#access.start(__bt_now)),
+                    quote!(#access.start(__bt_now, #duration)),
                     quote!(#access.next(__bt_event, __bt_now, #duration)),
                     quote!(#access.halt()),
                 ],

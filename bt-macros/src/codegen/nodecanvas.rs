@@ -593,7 +593,7 @@ pub(super) fn decorator(g: &Gen, node: &Node, decorator: &NcDecorator) -> NodeCo
                     declare: state.declare_local.clone(),
                     locals: quote!(let __bt_now = #now;),
                     halt_locals: TokenStream::new(),
-                    start: quote!(#s.start(__bt_now)),
+                    start: quote!(#s.start(__bt_now, #timeout)),
                     next: quote!(#s.next(__bt_event, __bt_now, #timeout)),
                     halt: quote!(#s.halt()),
                     // A halt reads no clock: only `Halted` events follow, which ignore the time.

@@ -10,7 +10,8 @@ use crate::Status;
 ///
 /// A [`Step`] rule (`crate::step`). Per-tick input: `now`, the tree's clock read once for this
 /// node's tick; pass the same value to [`start`](Timeout::start) and [`next`](Timeout::next).
-/// Parameter: `timeout`.
+/// Parameter: `timeout`, read on the first tick of an activation (a duration from an entry that
+/// changes while the node runs does not move its deadline).
 ///
 /// | child answers | `now - start` | Timeout |
 /// |---|---|---|
@@ -21,51 +22,53 @@ use crate::Status;
 /// `start` is the `now` of the activation's first tick. `timeout = 0` fails on the first tick
 /// unless the child completes in it.
 ///
-/// **Halting** (the node is running) halts the child and forgets `start`. **Memory**: `start`,
-/// held only while running; an idle Timeout holds nothing, so a tree halt only needs the halt of a
-/// running Timeout.
+/// **Halting** (the node is running) halts the child and forgets `start`. **Memory**: the
+/// deadline `start + timeout`, held only while running; an idle Timeout holds nothing, so a tree
+/// halt only needs the halt of a running Timeout.
 ///
 /// Differences from NodeCanvas: its elapsed time is counted from the moment the node's status
 /// first became `Running` and advances with frames; here it is the difference of the injected
-/// clock between this tick and the activation's first tick. The timeout is a constant, not a
-/// blackboard binding.
+/// clock between this tick and the activation's first tick. The timeout may be a constant or a
+/// blackboard entry (read when the activation starts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    start: Option<Duration>,
+    /// `start + timeout`, `timeout` read on the activation's first tick; `None` when idle.
+    deadline: Option<Duration>,
 }
 
 impl Timeout {
     /// An idle Timeout.
     pub const fn new() -> Self {
-        Timeout { start: None }
+        Timeout { deadline: None }
     }
 
-    /// The first step of a tick at time `now`: tick the child.
+    /// The first step of a tick at time `now`: tick the child. `timeout` is read on the first
+    /// tick of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration) -> Step {
-        self.start.get_or_insert(now);
+    pub fn start(&mut self, now: Duration, timeout: Duration) -> Step {
+        self.deadline.get_or_insert(now.saturating_add(timeout));
         Step::Tick(0)
     }
 
     /// What happened after the last step; `now` is the value given to [`start`](Timeout::start)
-    /// in this tick.
+    /// in this tick, and `timeout` the one given to it (read only if `start` was not called).
     #[inline(always)]
     pub fn next(&mut self, event: Event, now: Duration, timeout: Duration) -> Step {
         match event {
             Event::Child(_, Status::Running) => {
-                let start = *self.start.get_or_insert(now);
-                if now.saturating_sub(start) >= timeout {
+                let deadline = *self.deadline.get_or_insert(now.saturating_add(timeout));
+                if now >= deadline {
                     Step::Halt(0)
                 } else {
                     Step::Return(Status::Running)
                 }
             }
             Event::Child(_, status) => {
-                self.start = None;
+                self.deadline = None;
                 Step::Return(status)
             }
             Event::Halted(_) => {
-                self.start = None;
+                self.deadline = None;
                 Step::Return(Status::Failure)
             }
         }
@@ -74,13 +77,13 @@ impl Timeout {
     /// Halted while running: halt the child; the next tick starts a new activation.
     #[inline(always)]
     pub fn halt(&mut self) -> Step {
-        self.start = None;
+        self.deadline = None;
         Step::Halt(0)
     }
 
-    /// When the current activation started (`None` when idle).
-    pub fn started(&self) -> Option<Duration> {
-        self.start
+    /// When the current activation times out: `start + timeout` (`None` when idle).
+    pub fn deadline(&self) -> Option<Duration> {
+        self.deadline
     }
 }
 
@@ -93,7 +96,7 @@ mod tests {
 
     fn tick(h: &mut Harness, node: &mut Timeout, now: u64, timeout: u64, child: Status) -> Log {
         let (now, timeout) = (ms(now), ms(timeout));
-        let first = node.start(now);
+        let first = node.start(now, timeout);
         let log = h.tick(first, |e| node.next(e, now, timeout), answers(&[child]));
         assert_eq!(log.ticked, [0], "the child is ticked first, on every tick");
         log
@@ -107,7 +110,7 @@ mod tests {
             tick(&mut h, &mut node, 0, 100, Running).status,
             Some(Running)
         );
-        assert_eq!(node.started(), Some(ms(0)));
+        assert_eq!(node.deadline(), Some(ms(100)));
         assert_eq!(
             tick(&mut h, &mut node, 99, 100, Running).status,
             Some(Running)
@@ -116,7 +119,7 @@ mod tests {
             tick(&mut h, &mut node, 99, 100, Failure).status,
             Some(Failure)
         );
-        assert_eq!(node.started(), None);
+        assert_eq!(node.deadline(), None);
         for child in [Success, Failure, Skipped] {
             assert_eq!(tick(&mut h, &mut node, 500, 100, child).status, Some(child));
         }
@@ -141,9 +144,20 @@ mod tests {
         tick(&mut h, &mut node, 10, 100, Running);
         let log = tick(&mut h, &mut node, 110, 100, Running);
         assert_eq!((log.status, log.halted), (Some(Failure), vec![0]), ">=");
-        assert_eq!(node.started(), None);
+        assert_eq!(node.deadline(), None);
         let log = tick(&mut h, &mut node, 111, 100, Running);
         assert_eq!(log.status, Some(Running), "a new activation");
+    }
+
+    #[test]
+    fn the_timeout_is_read_when_the_activation_starts() {
+        let mut h = Harness::new(1);
+        let mut node = Timeout::new();
+        tick(&mut h, &mut node, 0, 100, Running);
+        let log = tick(&mut h, &mut node, 50, 10, Running);
+        assert_eq!(log.status, Some(Running), "a shorter timeout given later");
+        let log = tick(&mut h, &mut node, 100, 1000, Running);
+        assert_eq!((log.status, log.halted), (Some(Failure), vec![0]));
     }
 
     #[test]
@@ -164,7 +178,7 @@ mod tests {
         let first = node.halt();
         let log = h.halt(first, |e| node.next(e, ms(50), ms(100)), answers(&[]));
         assert_eq!(log.halted, [0]);
-        assert_eq!(node.started(), None);
+        assert_eq!(node.deadline(), None);
         assert_eq!(
             tick(&mut h, &mut node, 120, 100, Running).status,
             Some(Running)
