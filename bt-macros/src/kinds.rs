@@ -675,7 +675,7 @@ mod tests {
         .unwrap_or_else(|| s.on_child(child())));
     rule!(MaxTime, Ticking<rules::MaxTime>, |s, child| {
         let now = s.now();
-        let first = s.rule.start(now);
+        let first = s.rule.start(now, rules::ms(25));
         step_tick(first, |event| s.rule.next(event, now, rules::ms(25)), child)
     });
     rule!(Repeater, rules::Repeater<u8>, |s, child| s
@@ -735,7 +735,7 @@ mod tests {
     ));
     rule!(Deadline, Ticking<nc::Timeout>, |s, child| {
         let now = s.now();
-        let first = s.rule.start(now);
+        let first = s.rule.start(now, rules::ms(25));
         step_tick(first, |event| s.rule.next(event, now, rules::ms(25)), child)
     });
     /// A Guard whose token another Guard takes now and then while this one does not hold it;

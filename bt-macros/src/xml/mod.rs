@@ -103,8 +103,20 @@ fn with_blackboard_stub(
     out
 }
 
-/// The XML document, or its first well-formedness error at its line and column.
+/// The XML document, or its first well-formedness error at its line and column. A document
+/// nested deeper than the trees may be is rejected before it is parsed: roxmltree's parser
+/// recurses once per level, and overflowed the stack rustc runs the macro on at 2,000 levels.
 fn parse_document(source: &Loaded, span: Span) -> syn::Result<Document<'_>> {
+    if let Some((pos, depth)) = too_deep(&source.text, MAX_DEPTH + DOCUMENT_LEVELS) {
+        let (row, col) = row_col(&source.text, pos);
+        return Err(syn::Error::new(
+            span,
+            format!(
+                "{}:{row}:{col}: this element is nested {depth} levels deep; a tree nests at most {MAX_DEPTH} levels below its `<BehaviorTree>`: flatten it under a `Sequence`, or move part of it into another `<BehaviorTree>` used as a `<SubTree>`",
+                source.display
+            ),
+        ));
+    }
     Document::parse(&source.text).map_err(|error| {
         let pos = error.pos();
         let message = error.to_string();
@@ -515,6 +527,71 @@ struct SubUse {
 
 /// The deepest nesting accepted (the DSL pipeline is tested to 1,000 levels).
 const MAX_DEPTH: usize = 1_000;
+
+/// The levels of a document above a tree's root: `<root>` and `<BehaviorTree>`.
+const DOCUMENT_LEVELS: usize = 2;
+
+/// The first element nested deeper than `limit` elements (its byte offset, and its depth below
+/// the [`DOCUMENT_LEVELS`]), found by
+/// a linear scan of the text that needs no stack: comments, CDATA sections, processing
+/// instructions and declarations are skipped, quoted attribute values may hold `>`, and
+/// `<a/>` opens no level. Malformed text is left to the parser, which reports it.
+fn too_deep(text: &str, limit: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let skip_to = |from: usize, end: &str| {
+        text[from..]
+            .find(end)
+            .map_or(bytes.len(), |at| from + at + end.len())
+    };
+    let (mut at, mut depth) = (0, 0usize);
+    while let Some(offset) = text[at..].find('<') {
+        let start = at + offset;
+        let rest = &text[start..];
+        if rest.starts_with("<!--") {
+            at = skip_to(start, "-->");
+        } else if rest.starts_with("<![CDATA[") {
+            at = skip_to(start, "]]>");
+        } else if rest.starts_with("<?") {
+            at = skip_to(start, "?>");
+        } else if rest.starts_with("<!") {
+            at = skip_to(start, ">");
+        } else if rest.starts_with("</") {
+            depth = depth.saturating_sub(1);
+            at = skip_to(start, ">");
+        } else {
+            // A start tag: to its `>`, past quoted values.
+            let mut i = start + 1;
+            let mut quote = None;
+            while i < bytes.len() {
+                match (quote, bytes[i]) {
+                    (None, b'"' | b'\'') => quote = Some(bytes[i]),
+                    (Some(q), c) if c == q => quote = None,
+                    (None, b'>') => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            if depth + 1 > limit {
+                return Some((start, depth + 1 - DOCUMENT_LEVELS));
+            }
+            // `<a/>` is an element at this depth that opens no level.
+            let empty = i > start + 1 && bytes[i - 1] == b'/';
+            if !empty {
+                depth += 1;
+            }
+            at = (i + 1).min(bytes.len());
+        }
+    }
+    None
+}
+
+/// The line and column (from 1, in characters) of byte `pos` of `text`.
+fn row_col(text: &str, pos: usize) -> (usize, usize) {
+    let before = &text[..pos];
+    let row = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+    (row, before[line_start..].chars().count() + 1)
+}
 
 struct Tr<'a> {
     header: &'a Header,
@@ -930,10 +1007,11 @@ impl<'a> Tr<'a> {
             kind: KindIr::Invalid,
             children: Vec::new(),
         };
-        if depth > MAX_DEPTH {
+        if depth >= MAX_DEPTH {
+            // Found by `too_deep` before parsing; kept for a tree reached another way.
             self.err(
                 pos,
-                format!("the tree is nested deeper than {MAX_DEPTH} levels"),
+                format!("this element is nested {} levels deep; a tree nests at most {MAX_DEPTH} levels below its `<BehaviorTree>`", depth + 1),
             );
             return ir;
         }

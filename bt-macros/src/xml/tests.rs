@@ -598,24 +598,6 @@ fn never_panics_on_mutated_xml() {
     }
 }
 
-#[test]
-fn deep_xml_is_an_error_not_an_overflow() {
-    let deep = std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(|| {
-            let xml = format!(
-                "{}<AlwaysSuccess/>{}",
-                "<Inverter>".repeat(1_100),
-                "</Inverter>".repeat(1_100)
-            );
-            errors(&tree(&xml), "").join("\n")
-        })
-        .unwrap()
-        .join()
-        .unwrap();
-    assert!(deep.contains("nested deeper than 1000 levels"), "{deep}");
-}
-
 /// Token-level edits of an XML invocation (its items, mappings and blackboard): code or errors,
 /// never a panic.
 #[test]
@@ -626,4 +608,62 @@ fn never_panics_on_a_mutated_invocation() {
         tree(r#"<Sequence><MoveTo goal="{goal}"/><IsOk/><SubTree ID="Outside" x="{seen}"/><WasEntryUpdated entry="seen"/></Sequence>"#)
     );
     crate::fuzz::never_panics(&invocation, cases, seed, crate::expand::behavior_tree);
+}
+
+/// A deep XML tree: one clear error above the depth limit, at once, without overflowing the
+/// stack of the thread rustc runs the macro on (8 MiB), at any depth (roxmltree's parser
+/// recursed once per level, and overflowed at 2,000).
+#[test]
+fn deep_xml_is_rejected_without_overflow() {
+    // `levels` Inverters and a leaf: `levels + 1` levels.
+    for levels in [999, 1_000, 2_000, 50_000] {
+        let mut body = String::new();
+        for _ in 0..levels {
+            body.push_str("<Inverter>");
+        }
+        body.push_str("<AlwaysSuccess/>");
+        for _ in 0..levels {
+            body.push_str("</Inverter>");
+        }
+        let xml = tree(&body);
+        let out = std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || {
+                let input: proc_macro2::TokenStream =
+                    format!("tree T for World {{ xml_text = {xml:?} }}")
+                        .parse()
+                        .unwrap();
+                crate::expand::behavior_tree(input).to_string()
+            })
+            .unwrap()
+            .join()
+            .expect("no stack overflow");
+        let errors = out.matches("compile_error").count();
+        if levels < 1_000 {
+            assert_eq!(errors, 0, "{levels} levels: {out}");
+        } else {
+            assert_eq!(errors, 1, "{levels} levels: one error");
+            assert!(
+                out.contains("levels deep; a tree nests at most 1000 levels below its"),
+                "{out}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_depth_scan_skips_what_is_not_an_element() {
+    let deep = |text: &str, limit| super::too_deep(text, limit).map(|(_, depth)| depth + 2);
+    assert_eq!(deep("<a><b/></a>", 2), None);
+    assert_eq!(deep("<a><b><c/></b></a>", 2), Some(3));
+    assert_eq!(deep("<a><b><c></c></b></a>", 2), Some(3));
+    assert_eq!(
+        deep(
+            "<?xml version=\"1.0\"?><!-- <x><y><z> --><a t=\"1 > 0\"><![CDATA[<q><r>]]></a>",
+            1
+        ),
+        None
+    );
+    assert_eq!(deep("<a t='>'><b>", 1), Some(2));
+    assert_eq!(super::row_col("ab\ncd", 4), (2, 2));
 }
