@@ -1301,7 +1301,9 @@
 //! do: an unknown node kind (with a suggestion), a decorator without exactly one child, an empty
 //! composite, a leaf with children, a bad or negative count, two roots, duplicate node names, a
 //! leaf type that does not implement the trait its kind needs, a `Parallel` threshold above its
-//! number of children, a `Switch` without its default last, an unknown, repeated or missing
+//! number of children or that comes to 0, a duration with an unknown unit, a count or duration
+//! of a type that is not one, a tree nested deeper than 3,000 levels (1,000 below an XML file's
+//! `<BehaviorTree>`), a `Switch` without its default last, an unknown, repeated or missing
 //! parameter, a case value of the wrong type. `tests/ui/` holds one case per diagnostic.
 //!
 //! ```compile_fail
