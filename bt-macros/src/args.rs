@@ -353,6 +353,11 @@ fn count_usage(kind: &Ident) -> String {
     format!("`{kind}(3) {{ .. }}`, `{kind}(forever) {{ .. }}` for no limit, a constant `{kind}(RETRIES)` or an entry `{kind}({{retries}})`")
 }
 
+/// The suffixes of Rust's integer types: a literal so typed is still a count, or milliseconds.
+const INTEGER_SUFFIXES: &[&str] = &[
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+];
+
 /// The forms a duration takes, for error messages.
 fn duration_usage(kind: &Ident) -> String {
     format!("`{kind}(500)` (milliseconds), `{kind}(500ms)`, `{kind}(5s)`, `{kind}(1.5s)`, a `Duration` or a constant of milliseconds (`{kind}(TIMEOUT)`, `{kind}(Duration::from_secs(5))`), or an entry `{kind}({{timeout}})`")
@@ -576,7 +581,7 @@ fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<Quantity>> {
     }
     if input.peek(LitInt) {
         let count: LitInt = input.parse()?;
-        if !count.suffix().is_empty() {
+        if !count.suffix().is_empty() && !INTEGER_SUFFIXES.contains(&count.suffix()) {
             return Err(syn::Error::new(
                 count.span(),
                 format!("a count takes no suffix `{}`: {usage}", count.suffix()),
@@ -621,8 +626,10 @@ fn duration(kind: &Ident, input: ParseStream) -> syn::Result<Quantity> {
     if input.peek(LitInt) && literal_ends(input) {
         let literal: LitInt = input.parse()?;
         let scale = match literal.suffix() {
-            "" | "ms" => 1,
+            "ms" => 1,
             "s" => 1000,
+            // A bare number, or one typed as an integer, is milliseconds.
+            suffix if suffix.is_empty() || INTEGER_SUFFIXES.contains(&suffix) => 1,
             suffix => {
                 return Err(syn::Error::new(
                     literal.span(),
@@ -658,9 +665,11 @@ fn duration(kind: &Ident, input: ParseStream) -> syn::Result<Quantity> {
             .base10_parse::<f64>()
             .ok()
             .map(|value| value * scale);
+        // Whole up to the binary rounding of the decimal (`1.1s` is 1100.0000000000002 ms).
+        let whole = |millis: f64| (millis - millis.round()).abs() <= 1e-9 * millis.max(1.0);
         return match millis {
-            Some(millis) if millis.fract() == 0.0 && (0.0..=9.0e15).contains(&millis) => {
-                Ok(Quantity::Literal(millis as u64))
+            Some(millis) if whole(millis) && (0.0..=9.0e15).contains(&millis) => {
+                Ok(Quantity::Literal(millis.round() as u64))
             }
             _ => Err(syn::Error::new(
                 literal.span(),
@@ -886,5 +895,73 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
             closure_arity(&closure, &[1], &format!("`|ctx| &mut ctx.{name}`"))?;
             Ok(ParamValue::ContextClosure(Box::new(closure)))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{count, duration, Quantity};
+    use proc_macro2::{Span, TokenStream};
+    use syn::parse::{ParseStream, Parser};
+    use syn::Ident;
+
+    fn kind() -> Ident {
+        Ident::new("Timeout", Span::call_site())
+    }
+
+    /// The milliseconds of a literal duration, or the error's message.
+    fn millis(text: &str) -> Result<u64, String> {
+        let tokens: TokenStream = text.parse().unwrap();
+        let parsed = (|input: ParseStream| duration(&kind(), input)).parse2(tokens);
+        match parsed.map_err(|error| error.to_string())? {
+            Quantity::Literal(ms) => Ok(ms),
+            Quantity::Expr(_) => Err("an expression".into()),
+            Quantity::Entry(_) => Err("an entry".into()),
+        }
+    }
+
+    #[test]
+    fn literal_durations_keep_their_units() {
+        for (text, ms) in [
+            ("500", 500),
+            ("500ms", 500),
+            ("5s", 5_000),
+            ("1.5s", 1_500),
+            ("1.1s", 1_100),
+            ("0.001s", 1),
+            ("2.0ms", 2),
+            ("500u64", 500),
+            ("0", 0),
+        ] {
+            assert_eq!(millis(text), Ok(ms), "{text}");
+        }
+        for (text, error) in [
+            ("5min", "unknown unit `min`"),
+            ("1.5", "a duration with a fraction needs its unit"),
+            ("2.5ms", "a duration is a whole number of milliseconds"),
+            ("0.0001s", "a duration is a whole number of milliseconds"),
+            ("-5", "a negative duration is meaningless"),
+            ("18446744073709551615s", "does not fit"),
+        ] {
+            let message = millis(text).unwrap_err();
+            assert!(message.contains(error), "{text}: {message}");
+        }
+        assert_eq!(millis("TIMEOUT"), Err("an expression".into()));
+        assert_eq!(millis("5 * SECOND"), Err("an expression".into()));
+        assert_eq!(millis("{timeout}"), Err("an entry".into()));
+    }
+
+    #[test]
+    fn counts_take_integer_suffixes_only() {
+        let parse = |text: &str| {
+            let tokens: TokenStream = text.parse().unwrap();
+            (|input: ParseStream| count(&kind(), input)).parse2(tokens)
+        };
+        assert!(matches!(parse("3u8"), Ok(Some(Quantity::Literal(3)))));
+        assert!(matches!(parse("forever"), Ok(None)));
+        assert!(matches!(parse("RETRIES"), Ok(Some(Quantity::Expr(_)))));
+        assert!(matches!(parse("{n}"), Ok(Some(Quantity::Entry(_)))));
+        assert!(parse("3s").is_err());
+        assert!(parse("2.5").is_err());
     }
 }
